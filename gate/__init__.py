@@ -1,0 +1,10 @@
+"""receipt-gate: proof, not promises, that every check on a draft really ran."""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+TOOL = f"receipt-gate {__version__}"
+
+
+class GateError(Exception):
+    """A broken environment or bad input: one line, exit 2, at the top."""

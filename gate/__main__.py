@@ -1,0 +1,5 @@
+from __future__ import annotations
+
+from gate.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,62 @@
+"""Which checks exist, where their code lives, and which settings name input files.
+
+The gate reads this table, never the check modules: verifying a receipt must not
+import a check. A check's code enters its fingerprint as the bytes of its module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import NamedTuple
+
+_EMPTY: Mapping[str, str | tuple[str, ...]] = MappingProxyType({})
+
+
+class CheckSpec(NamedTuple):
+    module: str
+    # A check whose verdict code can reproduce; `run` runs only these.
+    deterministic: bool = True
+    # Settings that name files the verdict reads (a str is one path, a tuple
+    # is globs), with their defaults. Their bytes are part of the fingerprint.
+    inputs: Mapping[str, str | tuple[str, ...]] = _EMPTY
+
+
+CHECKS: Mapping[str, CheckSpec] = MappingProxyType(
+    {
+        "ai-tells": CheckSpec("hooks.ai_tells"),
+        "hook-length": CheckSpec("hooks.hook_length"),
+    }
+)
+
+DETERMINISTIC = tuple(name for name, spec in CHECKS.items() if spec.deterministic)
+
+_TOP = Path(__file__).resolve().parent.parent
+
+
+def module_file(spec: CheckSpec) -> Path:
+    return _TOP.joinpath(*spec.module.split(".")).with_suffix(".py")
+
+
+def shared_files() -> tuple[Path, ...]:
+    """Core modules whose code decides verdicts too (what counts as prose)."""
+    return (_TOP / "gate" / "text.py",)
+
+
+class Finding(NamedTuple):
+    """One problem a check found, at a 1-based line and column of the draft."""
+
+    line: int
+    col: int
+    message: str
+    # Check-specific fields for the JSON output and the receipt (number, title...).
+    extra: tuple[tuple[str, str | int], ...] = ()
+
+    def as_dict(self) -> dict[str, str | int]:
+        return {"line": self.line, "col": self.col, "message": self.message, **dict(self.extra)}
+
+
+class Outcome(NamedTuple):
+    findings: list[Finding]
+    checked: int  # how many things the check examined (tokens, phrases, lines)

@@ -1,0 +1,363 @@
+"""The `receipt-gate` command: argparse in one place, each subcommand a plain function."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from gate import TOOL, GateError
+from gate.config import CONFIG_FILE, Config, load
+from gate.tree import IndexTree, Tree, WorkTree
+
+
+def _out(line: str = "") -> None:
+    print(line, flush=False)
+
+
+def _rel(root: str, paths: Sequence[str]) -> list[str]:
+    """Repo-relative POSIX paths for paths given on the command line."""
+    out = []
+    for p in paths:
+        rel = os.path.relpath(os.path.abspath(p), root)
+        if rel == ".." or rel.startswith(".." + os.sep) or os.path.isabs(rel):
+            raise GateError(f"{p}: outside the repository at {root}")
+        out.append(rel.replace(os.sep, "/"))
+    return list(dict.fromkeys(out))
+
+
+def _root() -> str:
+    from gate import git
+
+    return git.toplevel(os.getcwd())
+
+
+def _config(tree: Tree, disk: Tree | None = None) -> Config:
+    data = tree.read(CONFIG_FILE)
+    if data is None and disk is not None and disk.read(CONFIG_FILE) is not None:
+        raise GateError(f"{CONFIG_FILE}: not staged (git add {CONFIG_FILE})")
+    return load(data)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+# --- verify / status ------------------------------------------------------
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from gate.verify import evaluate
+
+    root = _root()
+    disk = WorkTree(root)
+    tree: Tree
+    if args.rev:
+        from gate.revtree import RevTree
+
+        tree, disk_or_none = RevTree(root, args.rev), None
+    elif args.staged:
+        tree, disk_or_none = IndexTree(root), disk
+    else:
+        tree, disk_or_none = disk, None
+    cfg = _config(tree, disk_or_none)
+    report = evaluate(cfg, tree, _rel(root, args.paths) or None, disk_or_none)
+    if args.format == "json":
+        json.dump(_report_json(report), sys.stdout, indent=2)
+        _out()
+    else:
+        _report_text(report, cfg)
+    if report.errors:
+        return 2
+    return 0 if report.ok else 1
+
+
+def _report_json(report: Any) -> dict[str, Any]:
+    return {
+        "ok": report.ok,
+        "tree": report.tree,
+        "required": list(report.required),
+        "drafts": list(report.drafts),
+        "ungated": [{"draft": d, "status": s} for d, s in report.ungated],
+        "nothing_gated": report.nothing_gated,
+        "errors": list(report.errors),
+        "problems": [
+            {
+                "draft": c.draft,
+                "check": c.check,
+                "receipt": c.receipt,
+                "state": c.state,
+                "reason": c.reason,
+                "condition": c.condition,
+                "message": c.message,
+                "findings": list(c.findings),
+            }
+            for c in report.problems
+        ],
+    }
+
+
+def _report_text(report: Any, cfg: Config) -> None:
+    for e in report.errors:
+        _out(e)
+    rerun: list[str] = []
+    unstaged = failed = False
+    for c in report.problems:
+        _out(f"{c.receipt}: {c.message}")
+        for f in c.findings:
+            _out(f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}: {c.check}: {f.get('message', '')}")
+        if c.reason == "unstaged":
+            unstaged = True
+        elif c.reason == "failed":
+            failed = True
+            rerun.append(c.draft)
+        else:
+            rerun.append(c.draft)
+    rerun = list(dict.fromkeys(rerun))
+    if report.nothing_gated:
+        _out(f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
+             f" match no file in the {report.tree}")
+        _out("hint: add a draft, or fix `drafts` (globs follow git's wildmatch: drafts/**/*.md)")
+    if report.ungated:
+        _out(f"receipt-gate: {_plural(len(report.ungated), 'draft')} not gated yet"
+             f" (status before {cfg.gate_from})")
+    if report.problems:
+        _out(f"receipt-gate: refused: {_plural(len(report.problems), 'receipt')} missing,"
+             f" stale, failing or unstaged for {len({c.draft for c in report.problems})}"
+             f" of {_plural(len(report.drafts), 'gated draft')} in the {report.tree}")
+        if rerun:
+            fix = "fix the findings above, then " if failed else ""
+            _out(f"hint: {fix}receipt-gate run {' '.join(rerun)} && git add {cfg.run_dir}")
+        if unstaged:
+            _out(f"hint: git add {cfg.run_dir}")
+    elif report.ok:
+        _out(f"receipt-gate: ok: {_plural(len(report.drafts), 'gated draft')},"
+             f" {_plural(len(report.required), 'required check')} each, every receipt"
+             f" fresh and passing in the {report.tree}")
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from gate.verify import evaluate
+
+    root = _root()
+    tree = WorkTree(root)
+    cfg = _config(tree)
+    report = evaluate(cfg, tree, _rel(root, args.paths) or None)
+    for e in report.errors:
+        _out(e)
+    cells = {(c.draft, c.check): c.state for c in report.cells}
+    head = ["draft", *report.required]
+    rows = [[d, *(cells[(d, c)] for c in report.required)] for d in report.drafts]
+    rows += [[d, *(f"({s})" for _ in report.required)] for d, s in report.ungated]
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    for r in [head, *rows]:
+        _out("  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip())
+    if report.nothing_gated:
+        _out(f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} match no file")
+    if report.errors:
+        return 2
+    return 0 if report.ok else 1
+
+
+# --- run / check ----------------------------------------------------------
+
+
+def _select(root: str, cfg: Config, tree: WorkTree, paths: Sequence[str]) -> tuple[list[str], int]:
+    """The drafts among the given paths (all drafts if none), and how many were skipped."""
+    from gate.verify import drafts_in
+
+    drafts = drafts_in(cfg, tree)
+    if not paths:
+        return drafts, 0
+    rel = _rel(root, paths)
+    for p, given in zip(rel, paths, strict=True):
+        if not os.path.isfile(os.path.join(root, p)):
+            raise GateError(f"{given}: no such file")
+    from gate import wildmatch
+
+    chosen = [p for p in rel if wildmatch.match(cfg.drafts, p)
+              and not p.startswith(cfg.run_dir + "/")]
+    return chosen, len(rel) - len(chosen)
+
+
+def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
+    from gate import runner
+
+    root = _root()
+    tree = WorkTree(root)
+    cfg = _config(tree)
+    paths, skipped = _select(root, cfg, tree, args.paths)
+    drafts = runner.load_drafts(tree, paths)
+    results = runner.run(cfg, tree, names, drafts)
+    fmt = getattr(args, "format", "text")
+    failed = [r for r in results if r.outcome.findings]
+    if fmt == "json":
+        doc = {
+            "checks": list(names),
+            "checked": sum(r.outcome.checked for r in results),
+            "drafts": [
+                {"draft": r.draft, "check": r.check,
+                 "verdict": "fail" if r.outcome.findings else "pass",
+                 "receipt": r.receipt, "written": r.written}
+                for r in results
+            ],
+            "violations": [
+                {"draft": r.draft, "check": r.check, **f.as_dict()}
+                for r in results for f in r.outcome.findings
+            ],
+        }
+        if len(names) == 1:
+            doc["check"] = names[0]
+        json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+        _out()
+        return 1 if failed else 0
+    for r in results:
+        for f in r.outcome.findings:
+            _out(f"{r.draft}:{f.line}:{f.col}: {r.check}: {f.message}")
+    written = sum(r.written for r in results)
+    label = ", ".join(names)
+    if not drafts:
+        why = f" ({_plural(skipped, 'path')} given, none a draft)" if skipped else ""
+        _out(f"receipt-gate: {label}: no draft to check{why}")
+        return 0
+    bad = {r.draft for r in failed}
+    _out(f"receipt-gate: {label}: {_plural(len(drafts), 'draft')} checked, {len(bad)} failed;"
+         f" {_plural(written, 'receipt')} written, {len(results) - written} unchanged")
+    if bad:
+        _out(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
+    elif written:
+        _out(f"hint: git add {cfg.run_dir}")
+    return 1 if failed else 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from gate.checks import CHECKS
+
+    names = list(dict.fromkeys(args.check or []))
+    for n in names:
+        if n not in CHECKS:
+            raise GateError(f"--check {n}: unknown check (known: {', '.join(CHECKS)})")
+        if not CHECKS[n].deterministic:
+            raise GateError(f"--check {n}: a model check; use receipt-gate grade")
+    if not names:
+        root = _root()
+        cfg = _config(WorkTree(root))
+        names = [n for n in cfg.required if CHECKS[n].deterministic]
+        if not names:
+            raise GateError(f"{CONFIG_FILE}: required lists no deterministic check to run")
+    return _run_checks(args, names)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from gate.checks import CHECKS
+
+    if args.name not in CHECKS:
+        raise GateError(f"{args.name}: unknown check (known: {', '.join(CHECKS)})")
+    if not CHECKS[args.name].deterministic:
+        raise GateError(f"{args.name}: a model check; use receipt-gate grade")
+    return _run_checks(args, [args.name])
+
+
+# --- init -----------------------------------------------------------------
+
+STARTER = """\
+# receipt-gate: which drafts are gated and which checks must have run on them.
+# Globs follow git's wildmatch: drafts/**/*.md matches drafts/a.md and drafts/x/a.md.
+drafts: ["drafts/**/*.md"]
+# Receipts live here and are committed with the drafts.
+run_dir: .receipts
+# Every gated draft needs a fresh, passing receipt from each of these.
+required: [ai-tells, hook-length]
+checks:
+  hook-length: {max_chars: 280, max_lines: 3}
+states: [idea, accepted, researched, drafted, ready, shipped, measured]
+# Drafts whose status: is earlier than this are not gated; no status = gated.
+gate_from: ready
+"""
+
+PRE_COMMIT_BLOCK = """\
+  - repo: https://github.com/OWNER/receipt-gate  # this repository's URL
+    rev: v{version}
+    hooks:
+      - id: ai-tells
+      - id: hook-length
+      - id: receipt-gate
+"""
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from gate import __version__
+
+    root = _root()
+    target = os.path.join(root, CONFIG_FILE)
+    if os.path.exists(target) and not args.force:
+        raise GateError(f"{CONFIG_FILE}: already exists (use --force to overwrite)")
+    tmp = target + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(STARTER)
+    os.replace(tmp, target)
+    _out(f"wrote {CONFIG_FILE}")
+    _out("add this to .pre-commit-config.yaml under `repos:`, then `pre-commit install`:")
+    _out()
+    _out(PRE_COMMIT_BLOCK.format(version=__version__).rstrip("\n"))
+    return 0
+
+
+# --- parser ---------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="receipt-gate",
+        description="Proof that every required check ran on exactly the draft being committed.",
+    )
+    p.add_argument("--version", action="version", version=TOOL)
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("run", help="run the deterministic required checks and write receipts")
+    s.add_argument("--check", action="append", metavar="NAME", help="only this check (repeatable)")
+    s.add_argument("paths", nargs="*", metavar="PATH")
+    s.set_defaults(func=cmd_run)
+
+    s = sub.add_parser("check", help="run one check and write its receipts (what each hook calls)")
+    s.add_argument("name", metavar="NAME")
+    s.add_argument("--format", choices=("text", "json"), default="text")
+    s.add_argument("paths", nargs="*", metavar="PATH")
+    s.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("verify", help="the gate: every required receipt fresh and passing")
+    which = s.add_mutually_exclusive_group()
+    which.add_argument("--staged", action="store_true", help="verify the index")
+    which.add_argument("--rev", metavar="REV", help="verify a commit")
+    s.add_argument("--format", choices=("text", "json"), default="text")
+    s.add_argument("paths", nargs="*", metavar="PATH")
+    s.set_defaults(func=cmd_verify)
+
+    s = sub.add_parser("status", help="a table: drafts down, required checks across")
+    s.add_argument("paths", nargs="*", metavar="PATH")
+    s.set_defaults(func=cmd_status)
+
+    s = sub.add_parser("init", help="write a starter .receipt-gate.yaml")
+    s.add_argument("--force", action="store_true", help="overwrite an existing config")
+    s.set_defaults(func=cmd_init)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        rc: int = args.func(args)
+    except GateError as e:
+        sys.stdout.flush()
+        for line in str(e).splitlines():
+            print(f"receipt-gate: {line}", file=sys.stderr)
+        return 2
+    sys.stdout.flush()
+    return rc
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

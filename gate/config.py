@@ -1,0 +1,178 @@
+"""`.receipt-gate.yaml`: loaded from the tree being checked, validated strictly."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from gate import GateError
+from gate.checks import CHECKS, DETERMINISTIC
+
+CONFIG_FILE = ".receipt-gate.yaml"
+DEFAULT_STATES = ("idea", "accepted", "researched", "drafted", "ready", "shipped", "measured")
+
+
+class Config(NamedTuple):
+    drafts: tuple[str, ...]
+    run_dir: str
+    required: tuple[str, ...]
+    checks: Mapping[str, Mapping[str, Any]]
+    states: tuple[str, ...]
+    gate_from: str
+    signing: Mapping[str, str]
+
+    def gated_state(self, status: str | None) -> bool:
+        """Is a draft with this `status:` gated? No status means gated."""
+        if status is None:
+            return True
+        return self.states.index(status) >= self.states.index(self.gate_from)
+
+
+def _type_name(v: object) -> str:
+    if v is None:
+        return "null"
+    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean",
+            int: "an integer", float: "a number"}.get(type(v), type(v).__name__)
+
+
+class _Err:
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def __call__(self, key: str, msg: str) -> GateError:
+        return GateError(f"{self.file}: {key}: {msg}" if key else f"{self.file}: {msg}")
+
+
+def str_list(value: object, key: str, err: _Err, *, allow_empty: bool = True) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise err(key, f"expected a list of strings, got {_type_name(value)}")
+    for i, item in enumerate(value):
+        if not isinstance(item, str) or not item:
+            raise err(f"{key}[{i}]", f"expected a non-empty string, got {_type_name(item)}")
+    if not allow_empty and not value:
+        raise err(key, "must not be empty")
+    return tuple(value)
+
+
+def _mapping(value: object, key: str, err: _Err) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise err(key, f"expected a mapping, got {_type_name(value)}")
+    for k in value:
+        if not isinstance(k, str):
+            raise err(key, f"keys must be strings, got {k!r}")
+    return value
+
+
+def _unknown(key: str, got: Mapping[str, object], known: Any, err: _Err) -> None:
+    for k in got:
+        if k not in known:
+            where = f"{key}.{k}" if key else k
+            raise err(where, f"unknown key (expected one of: {', '.join(known)})")
+
+
+_TOP_KEYS = ("drafts", "run_dir", "required", "checks", "states", "gate_from", "signing")
+
+
+def parse(raw: object, file: str = CONFIG_FILE) -> Config:
+    err = _Err(file)
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise err("", f"the top level must be a mapping, got {_type_name(raw)}")
+    top = _mapping(raw, "", err)
+    _unknown("", top, _TOP_KEYS, err)
+
+    drafts = str_list(top.get("drafts", ["drafts/**/*.md"]), "drafts", err)
+
+    run_dir = top.get("run_dir", ".receipts")
+    if not isinstance(run_dir, str) or not run_dir.strip("/"):
+        raise err("run_dir", f"expected a folder path, got {_type_name(run_dir)}")
+    norm = posixpath.normpath(run_dir)
+    if posixpath.isabs(run_dir) or norm == ".." or norm.startswith("../") or norm == ".":
+        raise err("run_dir", f"must be a folder inside the repository, got {run_dir!r}")
+    if norm == ".git" or norm.startswith(".git/"):
+        raise err("run_dir", "must not be inside .git")
+
+    required = str_list(top.get("required", list(DETERMINISTIC)), "required", err)
+    for i, name in enumerate(required):
+        if name not in CHECKS:
+            raise err(f"required[{i}]", f"unknown check {name!r} (known: {', '.join(CHECKS)})")
+        if name in required[:i]:
+            raise err(f"required[{i}]", f"{name!r} is listed twice")
+
+    checks = _mapping(top.get("checks"), "checks", err)
+    for name in checks:
+        if name not in CHECKS:
+            raise err(f"checks.{name}", f"unknown check (known: {', '.join(CHECKS)})")
+        checks[name] = _mapping(checks[name], f"checks.{name}", err)
+
+    states = str_list(top.get("states", list(DEFAULT_STATES)), "states", err, allow_empty=False)
+    if len(set(states)) != len(states):
+        raise err("states", "a state is listed twice")
+    gate_from = top.get("gate_from", "ready" if "ready" in states else states[0])
+    if not isinstance(gate_from, str):
+        raise err("gate_from", f"expected a string, got {_type_name(gate_from)}")
+    if gate_from not in states:
+        raise err("gate_from", f"{gate_from!r} is not one of states")
+
+    signing = _mapping(top.get("signing"), "signing", err)
+    _unknown("signing", signing, ("key_env", "key_file"), err)
+    for k, v in signing.items():
+        if not isinstance(v, str) or not v:
+            raise err(f"signing.{k}", f"expected a non-empty string, got {_type_name(v)}")
+
+    return Config(drafts, norm, required, checks, states, gate_from, signing)
+
+
+def load(data: bytes | None, file: str = CONFIG_FILE) -> Config:
+    """Parse config bytes; None (no file) is an error that says how to make one."""
+    if data is None:
+        raise GateError(f"{file}: not found (receipt-gate init writes a starter)")
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        raw = yaml.load(data, Loader=loader)  # noqa: S506 (a safe loader)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise GateError(f"{file}: not valid YAML{where}: {problem}") from None
+    return parse(raw, file)
+
+
+def check_settings(
+    cfg: Config, name: str, defaults: Mapping[str, object], file: str = CONFIG_FILE
+) -> dict[str, Any]:
+    """A check's effective settings: its defaults overlaid with the config, type-checked."""
+    err = _Err(file)
+    spec = CHECKS[name]
+    allowed: dict[str, object] = {**defaults}
+    for k, v in spec.inputs.items():
+        allowed[k] = list(v) if isinstance(v, tuple) else v
+    given = cfg.checks.get(name, {})
+    _unknown(f"checks.{name}", given, allowed, err)
+    out = dict(allowed)
+    for k, v in given.items():
+        key = f"checks.{name}.{k}"
+        want = allowed[k]
+        if isinstance(want, list):
+            out[k] = list(str_list(v, key, err))
+        elif isinstance(want, bool):
+            if not isinstance(v, bool):
+                raise err(key, f"expected true or false, got {_type_name(v)}")
+            out[k] = v
+        elif isinstance(want, int):
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise err(key, f"expected a positive integer, got {v!r}")
+            out[k] = v
+        elif isinstance(want, str):
+            if not isinstance(v, str) or not v:
+                raise err(key, f"expected a non-empty string, got {_type_name(v)}")
+            out[k] = v
+        else:
+            out[k] = v
+    return out

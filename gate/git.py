@@ -1,0 +1,94 @@
+"""All git access, as small functions over `git` with `-z` output."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterable, Sequence
+
+from gate import GateError
+
+# git must not page, colour or ask; and a test's HOME never leaks config in.
+_ENV_DROP = ("GIT_PAGER", "PAGER")
+
+
+def _run(root: str, args: Sequence[str], stdin: bytes | None = None) -> bytes:
+    env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
+    try:
+        proc = subprocess.run(
+            ("git", "-c", "core.quotepath=off", *args),
+            cwd=root,
+            input=stdin,
+            capture_output=True,
+            env=env,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise GateError("git is not installed or not on PATH") from None
+    if proc.returncode != 0:
+        err = proc.stderr.decode(errors="replace").strip().splitlines()
+        raise GateError(f"git {args[0]} failed: {err[-1] if err else proc.returncode}")
+    return proc.stdout
+
+
+def toplevel(cwd: str) -> str:
+    try:
+        out = subprocess.run(
+            ("git", "rev-parse", "--show-toplevel"),
+            cwd=cwd,
+            capture_output=True,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise GateError("git is not installed or not on PATH") from None
+    if out.returncode != 0:
+        raise GateError(f"{cwd}: not inside a git repository")
+    return os.fsdecode(out.stdout.rstrip(b"\n"))
+
+
+def worktree_paths(root: str) -> list[str]:
+    """Tracked and untracked-but-not-ignored files, repo-relative."""
+    out = _run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard"))
+    return sorted({os.fsdecode(p) for p in out.split(b"\0") if p})
+
+
+class IndexEntry:
+    __slots__ = ("mode", "oid")
+
+    def __init__(self, mode: str, oid: str) -> None:
+        self.mode = mode
+        self.oid = oid
+
+
+def index_entries(root: str) -> dict[str, IndexEntry]:
+    """Stage-0 entries of the index (conflicted paths are left out)."""
+    out = _run(root, ("ls-files", "-z", "--stage"))
+    entries: dict[str, IndexEntry] = {}
+    for rec in out.split(b"\0"):
+        if not rec:
+            continue
+        meta, _, path = rec.partition(b"\t")
+        mode, oid, stage = meta.decode().split(" ")
+        if stage == "0":
+            entries[os.fsdecode(path)] = IndexEntry(mode, oid)
+    return entries
+
+
+def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:
+    """Contents of many blobs in one `git cat-file --batch` call."""
+    wanted = list(dict.fromkeys(oids))
+    if not wanted:
+        return {}
+    out = _run(root, ("cat-file", "--batch"), stdin="".join(o + "\n" for o in wanted).encode())
+    blobs: dict[str, bytes] = {}
+    pos = 0
+    for oid in wanted:
+        nl = out.index(b"\n", pos)
+        header = out[pos:nl].split(b" ")
+        pos = nl + 1
+        if len(header) != 3:
+            raise GateError(f"git cat-file: object {oid} is missing")
+        size = int(header[2])
+        blobs[oid] = out[pos : pos + size]
+        pos += size + 1
+    return blobs

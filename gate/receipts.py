@@ -1,0 +1,163 @@
+"""Receipts: where they live, what they hold, the fingerprint they carry, atomic writes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import posixpath
+import re
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from gate import TOOL, GateError, wildmatch
+from gate.checks import CHECKS, Finding, module_file, shared_files
+from gate.config import Config
+from gate.tree import Tree
+
+RECEIPT_LIMIT = 4 * 1024 * 1024
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_FIELDS: Mapping[str, type] = {
+    "check": str,
+    "draft": str,
+    "draft_sha256": str,
+    "ran_at": str,
+    "verdict": str,
+    "inputs_sha256": str,
+    "tool": str,
+    "findings": list,
+}
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def receipt_path(run_dir: str, draft: str, check: str) -> str:
+    return posixpath.join(run_dir, draft, f"{check}.json")
+
+
+@cache
+def code_sha256(name: str) -> str:
+    """The check's version: the bytes of its module and of the shared prose rules."""
+    h = hashlib.sha256()
+    for path in (module_file(CHECKS[name]), *shared_files()):
+        try:
+            h.update(path.read_bytes())
+        except OSError:
+            raise GateError(f"check {name!r} has no implementation: {path} is missing") from None
+    return h.hexdigest()
+
+
+def input_files(name: str, cfg: Config, tree: Tree) -> dict[str, str | None]:
+    """Every file the check's verdict reads besides the draft, with its sha256."""
+    raw = cfg.checks.get(name, {})
+    files: dict[str, str | None] = {}
+    for key, default in CHECKS[name].inputs.items():
+        value = raw.get(key, default)
+        paths = [value] if isinstance(value, str) else wildmatch.select(value, tree.paths())
+        tree.prefetch(paths)
+        for p in paths:
+            data = tree.read(p)
+            files[p] = None if data is None else sha256(data)
+    return files
+
+
+def inputs_sha256(name: str, cfg: Config, tree: Tree) -> str:
+    """Fingerprint of everything but the draft that the verdict depended on."""
+    payload = {
+        "check": name,
+        "code": code_sha256(name),
+        "settings": cfg.checks.get(name, {}),
+        "files": input_files(name, cfg, tree),
+    }
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return sha256(text.encode())
+
+
+def now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def build(
+    check: str,
+    draft: str,
+    draft_sha256: str,
+    inputs: str,
+    findings: Sequence[Finding],
+    extra: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    return {
+        "check": check,
+        "draft": draft,
+        "draft_sha256": draft_sha256,
+        "ran_at": now(),
+        "verdict": "fail" if findings else "pass",
+        "inputs_sha256": inputs,
+        "tool": TOOL,
+        "findings": [f.as_dict() for f in findings],
+        **(extra or {}),
+    }
+
+
+def dumps(receipt: Mapping[str, Any]) -> bytes:
+    return (json.dumps(receipt, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def parse(data: bytes) -> dict[str, Any] | str:
+    """The receipt, or a one-line reason it is not one."""
+    try:
+        obj = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as e:
+        return f"not valid JSON ({str(e).splitlines()[0]})"
+    if not isinstance(obj, dict):
+        return "not a JSON object"
+    for key, typ in _FIELDS.items():
+        if key not in obj:
+            return f"field {key!r} is missing"
+        if not isinstance(obj[key], typ):
+            return f"field {key!r} is not a {typ.__name__}"
+    for key in ("draft_sha256", "inputs_sha256"):
+        if not _HEX64.fullmatch(obj[key]):
+            return f"field {key!r} is not 64 lowercase hex digits"
+    if obj["verdict"] not in ("pass", "fail"):
+        return f"field 'verdict' is {obj['verdict']!r}, not 'pass' or 'fail'"
+    return obj
+
+
+def write(root: str, path: str, receipt: Mapping[str, Any]) -> bool:
+    """Write atomically; leave an equivalent receipt byte-for-byte alone. True if written."""
+    full = os.path.join(root, path)
+    try:
+        with open(full, "rb") as f:
+            old = parse(f.read(RECEIPT_LIMIT + 1))
+        if isinstance(old, dict) and all(old.get(k) == receipt.get(k) for k in receipt
+                                         if k not in ("ran_at", "tool")):
+            return False
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        pass
+    except OSError as e:
+        raise GateError(f"{path}: cannot read: {e.strerror}") from None
+    folder = os.path.dirname(full)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+    except (FileExistsError, NotADirectoryError):
+        raise GateError(f"{path}: cannot create its folder: a file is in the way") from None
+    except OSError as e:
+        raise GateError(f"{path}: cannot write: {e.strerror}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(dumps(receipt))
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, full)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return True

@@ -1,0 +1,40 @@
+"""A commit's tree, read from git objects with gitpython (only `verify --rev` needs it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import git as gitpython
+
+from gate import GateError
+from gate.tree import TooLarge
+
+
+class RevTree:
+    def __init__(self, root: str, rev: str) -> None:
+        try:
+            repo = gitpython.Repo(root)
+            self.commit = repo.commit(rev)
+        except (gitpython.BadName, ValueError, gitpython.GitCommandError):
+            raise GateError(f"--rev {rev}: not a commit in {root}") from None
+        self.label = f"commit {self.commit.hexsha[:12]} ({rev})"
+        self._blobs = {
+            item.path: item
+            for item in self.commit.tree.traverse()
+            if isinstance(item, gitpython.Blob)
+        }
+
+    def paths(self) -> list[str]:
+        return sorted(self._blobs)
+
+    def prefetch(self, paths: Iterable[str]) -> None:
+        pass
+
+    def read(self, path: str, limit: int | None = None) -> bytes | None:
+        blob = self._blobs.get(path)
+        if blob is None:
+            return None
+        if limit is not None and blob.size > limit:
+            raise TooLarge(path)
+        data: bytes = blob.data_stream.read()
+        return data

@@ -1,0 +1,73 @@
+"""Run checks on drafts and write their receipts: read everything first, then act once."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
+
+from gate import GateError
+from gate.checks import CHECKS, Outcome
+from gate.config import Config, check_settings
+from gate.receipts import build, inputs_sha256, receipt_path, sha256, write
+from gate.text import Draft, decode
+from gate.tree import Tree, WorkTree
+
+
+class CheckModule(Protocol):
+    """What a module in hooks/ provides."""
+
+    DEFAULTS: Mapping[str, object]
+
+    def make(self, settings: Mapping[str, Any], tree: Tree) -> Callable[[Draft], Outcome]: ...
+
+
+class Result(NamedTuple):
+    check: str
+    draft: str
+    receipt: str
+    outcome: Outcome
+    written: bool
+
+
+def load_drafts(tree: Tree, paths: Sequence[str]) -> list[Draft]:
+    """Read and decode every draft; any that cannot be read refuses the batch (exit 2)."""
+    drafts: list[Draft] = []
+    errors: list[str] = []
+    tree.prefetch(paths)
+    for p in paths:
+        data = tree.read(p)
+        if data is None:
+            errors.append(f"{p}: no such file in the {tree.label}")
+            continue
+        d = decode(p, data)
+        if isinstance(d, str):
+            errors.append(d)
+        else:
+            drafts.append(d)
+    if errors:
+        raise GateError("\n".join(errors) if len(errors) > 1 else errors[0])
+    return drafts
+
+
+def prepare(cfg: Config, name: str, tree: Tree) -> Callable[[Draft], Outcome]:
+    module: CheckModule = importlib.import_module(CHECKS[name].module)  # type: ignore[assignment]
+    settings = check_settings(cfg, name, module.DEFAULTS)
+    return module.make(settings, tree)
+
+
+def run(cfg: Config, tree: WorkTree, names: Sequence[str], drafts: Sequence[Draft]) -> list[Result]:
+    """Run each named check on each draft and write the receipts, after all are decided."""
+    checkers = {name: prepare(cfg, name, tree) for name in names}
+    inputs = {name: inputs_sha256(name, cfg, tree) for name in names}
+    decided = []
+    for name, checker in checkers.items():
+        for d in drafts:
+            outcome = checker(d)
+            receipt = build(name, d.path, sha256(d.data), inputs[name], outcome.findings)
+            decided.append((name, d.path, receipt, outcome))
+    results = []
+    for name, path, receipt, outcome in decided:
+        rpath = receipt_path(cfg.run_dir, path, name)
+        results.append(Result(name, path, rpath, outcome, write(tree.root, rpath, receipt)))
+    return results

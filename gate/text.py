@@ -1,0 +1,162 @@
+"""What in a markdown draft is prose: front matter, fenced and inline code are not."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_BACKTICKS = re.compile(r"`+")
+_FIELD = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$")
+
+
+class Draft(NamedTuple):
+    """A draft as the checks see it: its path, raw bytes and decoded text."""
+
+    path: str
+    data: bytes
+    text: str  # BOM dropped, CRLF and CR folded to LF
+
+
+def decode(path: str, data: bytes) -> Draft | str:
+    """The decoded draft, or a one-line reason it is not a text draft."""
+    if b"\0" in data:
+        return f"{path}: not a text draft (contains NUL bytes)"
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        return f"{path}: not UTF-8 (byte 0x{data[e.start]:02x} at offset {e.start})"
+    return Draft(path, data, text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def front_matter_end(lines: list[str]) -> int:
+    """Number of leading lines taken by a `---` front matter block (0 if none)."""
+    if not lines or lines[0].rstrip() != "---":
+        return 0
+    for i in range(1, len(lines)):
+        if lines[i].rstrip() in ("---", "..."):
+            return i + 1
+    return 0
+
+
+def front_matter(text: str) -> dict[str, tuple[int, str]]:
+    """Top-level scalar fields of the front matter: name -> (1-based line, value)."""
+    lines = text.split("\n")
+    end = front_matter_end(lines)
+    fields: dict[str, tuple[int, str]] = {}
+    for i in range(1, max(end - 1, 1)):
+        m = _FIELD.match(lines[i])
+        if m and m.group(1) not in fields:
+            value = m.group(2)
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+                value = value[1:-1]
+            fields[m.group(1)] = (i + 1, value)
+    return fields
+
+
+def _blank(s: str) -> str:
+    return re.sub(r"[^\n]", " ", s)
+
+
+def _mask_inline(block: str) -> str:
+    """Blank HTML comments and code spans in one paragraph, keeping offsets."""
+    block = _COMMENT.sub(lambda m: _blank(m.group()), block)
+    out: list[str] = []
+    pos = 0
+    for m in _BACKTICKS.finditer(block):
+        if m.start() < pos:
+            continue
+        if m.start() > 0 and block[m.start() - 1] == "\\":
+            continue
+        n = len(m.group())
+        close = re.compile(rf"(?<!`)`{{{n}}}(?!`)").search(block, m.end())
+        if close is None:
+            continue
+        out.append(block[pos : m.start()])
+        out.append(_blank(block[m.start() : close.end()]))
+        pos = close.end()
+    out.append(block[pos:])
+    return "".join(out)
+
+
+def prose_lines(text: str) -> list[str]:
+    """The draft's lines with everything that is not prose replaced by spaces.
+
+    Line and column numbers are those of the draft: only characters change.
+    """
+    lines = text.split("\n")
+    out = list(lines)
+    fm = front_matter_end(lines)
+    for i in range(fm):
+        out[i] = _blank(lines[i])
+    i = fm
+    para: list[int] = []
+
+    def flush() -> None:
+        if para:
+            masked = _mask_inline("\n".join(out[j] for j in para)).split("\n")
+            for j, s in zip(para, masked, strict=True):
+                out[j] = s
+            para.clear()
+
+    while i < len(lines):
+        m = _FENCE_OPEN.match(lines[i])
+        if m and not (m.group(1)[0] == "`" and "`" in m.group(2)):
+            flush()
+            fence = m.group(1)
+            closer = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+            out[i] = _blank(lines[i])
+            i += 1
+            while i < len(lines):
+                done = closer.match(lines[i]) is not None
+                out[i] = _blank(lines[i])
+                i += 1
+                if done:
+                    break
+            continue
+        if lines[i].strip():
+            para.append(i)
+        else:
+            flush()
+        i += 1
+    flush()
+    return out
+
+
+_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
+_SETEXT = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
+
+
+class Block(NamedTuple):
+    line: int  # 1-based line of the block's first line
+    lines: list[str]
+
+
+def opening_paragraph(text: str) -> Block | None:
+    """The first paragraph of prose after front matter, title and headings."""
+    lines = text.split("\n")
+    i = front_matter_end(lines)
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip() or _HEADING.match(line):
+            i += 1
+            continue
+        m = _FENCE_OPEN.match(line)
+        if m:
+            closer = re.compile(rf"^[ \t]*{re.escape(m.group(1)[0])}{{{len(m.group(1))},}}[ \t]*$")
+            i += 1
+            while i < len(lines) and not closer.match(lines[i]):
+                i += 1
+            i += 1
+            continue
+        if i + 1 < len(lines) and _SETEXT.match(lines[i + 1]):
+            i += 2  # a setext heading: the line above `===` or `---`
+            continue
+        start = i
+        while i < len(lines) and lines[i].strip() and not _HEADING.match(lines[i]):
+            if i > start and _FENCE_OPEN.match(lines[i]):
+                break
+            i += 1
+        return Block(start + 1, lines[start:i])
+    return None

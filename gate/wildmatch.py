@@ -1,0 +1,107 @@
+"""git's wildmatch for repo-relative paths: `**/` matches zero or more folders."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+_CLASSES = {
+    "alnum": "0-9A-Za-z",
+    "alpha": "A-Za-z",
+    "blank": " \\t",
+    "digit": "0-9",
+    "lower": "a-z",
+    "punct": re.escape("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
+    "space": "\\s",
+    "upper": "A-Z",
+    "xdigit": "0-9A-Fa-f",
+}
+
+
+def _bracket(pat: str, i: int) -> tuple[str, int] | None:
+    """Translate the bracket expression at pat[i] == '['; None if unclosed."""
+    j = i + 1
+    negate = j < len(pat) and pat[j] in "!^"
+    if negate:
+        j += 1
+    parts: list[str] = []
+    first = True
+    while j < len(pat):
+        c = pat[j]
+        if c == "]" and not first:
+            body = "".join(parts)
+            return (f"[^/{body}]" if negate else f"(?!/)[{body}]"), j + 1
+        first = False
+        if c == "[" and pat.startswith("[:", j):
+            end = pat.find(":]", j + 2)
+            if end != -1 and pat[j + 2 : end] in _CLASSES:
+                parts.append(_CLASSES[pat[j + 2 : end]])
+                j = end + 2
+                continue
+        if c == "\\" and j + 1 < len(pat):
+            j += 1
+            c = pat[j]
+        if c == "-" and parts and j + 1 < len(pat) and pat[j + 1] != "]":
+            parts.append("-")
+        else:
+            parts.append(re.escape(c) if c != "-" else "\\-")
+        j += 1
+    return None
+
+
+def translate(pattern: str) -> str:
+    """A regular expression (for fullmatch) equivalent to a git wildmatch glob."""
+    out: list[str] = []
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        at_segment_start = i == 0 or pattern[i - 1] == "/"
+        if c == "*":
+            j = i
+            while j < n and pattern[j] == "*":
+                j += 1
+            if j - i >= 2 and at_segment_start and (j == n or pattern[j] == "/"):
+                if j == n:
+                    out.append(".*")
+                    i = j
+                else:
+                    out.append("(?:.*/)?")
+                    i = j + 1
+                continue
+            out.append("[^/]*")
+            i = j
+        elif c == "?":
+            out.append("[^/]")
+            i += 1
+        elif c == "[":
+            got = _bracket(pattern, i)
+            if got is None:
+                out.append("\\[")
+                i += 1
+            else:
+                out.append(got[0])
+                i = got[1]
+        elif c == "\\" and i + 1 < n:
+            out.append(re.escape(pattern[i + 1]))
+            i += 2
+        else:
+            out.append(re.escape(c))
+            i += 1
+    return "".join(out)
+
+
+@lru_cache(maxsize=256)
+def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    if not patterns:
+        return re.compile(r"(?!)")
+    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL)
+
+
+def match(patterns: Sequence[str], path: str) -> bool:
+    return compile_globs(tuple(patterns)).fullmatch(path) is not None
+
+
+def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
+    rx = compile_globs(tuple(patterns))
+    return [p for p in paths if rx.fullmatch(p)]

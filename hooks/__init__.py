@@ -1,0 +1,1 @@
+"""The checks, one module each, named after the hook id."""

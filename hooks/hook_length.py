@@ -1,0 +1,36 @@
+"""hook-length: the opening paragraph (after front matter and title) is short enough."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from gate.checks import Finding, Outcome
+from gate.text import Draft, opening_paragraph
+from gate.tree import Tree
+
+DEFAULTS: Mapping[str, object] = {"max_chars": 280, "max_lines": 3}
+
+
+def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
+    block = opening_paragraph(text)
+    if block is None:
+        return [Finding(1, 1, "no opening paragraph: the draft has no prose after its title")]
+    chars = len(" ".join(line.strip() for line in block.lines))
+    findings = []
+    if chars > max_chars:
+        findings.append(Finding(block.line, 1, f"opening paragraph is {chars} characters,"
+                                               f" over max_chars {max_chars}"))
+    if len(block.lines) > max_lines:
+        findings.append(Finding(block.line, 1, f"opening paragraph is {len(block.lines)} lines,"
+                                               f" over max_lines {max_lines}"))
+    return findings
+
+
+def make(settings: Mapping[str, Any], tree: Tree) -> Callable[[Draft], Outcome]:
+    max_chars, max_lines = settings["max_chars"], settings["max_lines"]
+
+    def check(draft: Draft) -> Outcome:
+        return Outcome(measure_hook(draft.text, max_chars, max_lines), 1)
+
+    return check

@@ -1,0 +1,139 @@
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gate.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "Test Author",
+    "GIT_AUTHOR_EMAIL": "author@example.invalid",
+    "GIT_COMMITTER_NAME": "Test Author",
+    "GIT_COMMITTER_EMAIL": "author@example.invalid",
+    "GIT_AUTHOR_DATE": "2026-09-28T15:41:07Z",
+    "GIT_COMMITTER_DATE": "2026-09-28T15:41:07Z",
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    for k, v in GIT_ENV.items():
+        monkeypatch.setenv(k, v)
+    for k in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "NO_COLOR", "RECEIPT_GATE_KEY"):
+        monkeypatch.delenv(k, raising=False)
+
+
+class Repo:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def git(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ("git", *args), cwd=self.path, capture_output=True, text=True, check=check
+        )
+
+    def write(self, rel: str, text: str | bytes) -> Path:
+        p = self.path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            p.write_bytes(text)
+        else:
+            p.write_text(text, encoding="utf-8")
+        return p
+
+    def read(self, rel: str) -> str:
+        return (self.path / rel).read_text(encoding="utf-8")
+
+    def commit_all(self, msg: str = "c", *extra: str) -> subprocess.CompletedProcess[str]:
+        self.git("add", "-A")
+        return self.git("commit", "-q", "-m", msg, *extra, check=False)
+
+
+GOOD_DRAFT = """\
+---
+title: The receipt gate
+status: ready
+---
+# The receipt gate
+
+A check that ran three edits ago is a check that did not run on this draft.
+
+The gate compares hashes, and asks nobody whether anything passed.
+"""
+
+CONFIG = 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells, hook-length]\n'
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Repo:
+    path = tmp_path / "repo"
+    path.mkdir()
+    subprocess.run(("git", "init", "-q", "-b", "main", str(path)), check=True)
+    monkeypatch.chdir(path)
+    return Repo(path)
+
+
+@pytest.fixture
+def content(repo: Repo) -> Repo:
+    """A repository with a config and one clean draft, nothing run yet."""
+    repo.write(".receipt-gate.yaml", CONFIG)
+    repo.write("drafts/intro.md", GOOD_DRAFT)
+    return repo
+
+
+class Run:
+    def __init__(self, capsys: pytest.CaptureFixture[str]) -> None:
+        self.capsys = capsys
+
+    def __call__(self, *argv: str) -> tuple[int, str, str]:
+        rc = main(list(argv))
+        out, err = self.capsys.readouterr()
+        return rc, out, err
+
+
+@pytest.fixture
+def rg(capsys: pytest.CaptureFixture[str]) -> Run:
+    """Call `receipt-gate` in-process: rg('verify') -> (exit code, stdout, stderr)."""
+    return Run(capsys)
+
+
+# --- the real pre-commit ------------------------------------------------------
+
+HOOK_REPO_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "gate", "hooks")
+
+
+@pytest.fixture(scope="session")
+def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """This checkout as a hook repository at a commit, uncommitted edits included."""
+    dest = tmp_path_factory.mktemp("hook-repo")
+    for name in HOOK_REPO_FILES:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, dest / name)
+    env = {**os.environ, **GIT_ENV, "GIT_CONFIG_GLOBAL": os.devnull}
+    for cmd in (("init", "-q", "-b", "main"), ("add", "-A"), ("commit", "-q", "-m", "hooks")):
+        subprocess.run(("git", *cmd), cwd=dest, env=env, check=True, capture_output=True)
+    sha = subprocess.run(
+        ("git", "rev-parse", "HEAD"), cwd=dest, env=env, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    return str(dest), sha
+
+
+@pytest.fixture(scope="session")
+def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield str(tmp_path_factory.mktemp("pre-commit-home"))

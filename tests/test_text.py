@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+import pytest
+
+from gate.text import decode, front_matter, opening_paragraph, prose_lines
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("---\ntitle: delve\n---\nbody\n", ["", "", "", "body", ""], id="front-matter"),
+        pytest.param("a\n```\ndelve\n```\nb", ["a", "", "", "", "b"], id="fenced-backticks"),
+        pytest.param("~~~~\nx\n~~~\ny\n~~~~\nz", ["", "", "", "", "", "z"], id="longer-fence"),
+        pytest.param("```\nnever closed\n", ["", "", ""], id="unclosed-fence-runs-to-end"),
+        pytest.param("say `delve` now", ["say         now"], id="inline-code"),
+        pytest.param("``a ` b`` c", ["          c"], id="double-backtick-span"),
+        pytest.param("one `two\nthree` four", ["one", "       four"], id="span-across-lines"),
+        pytest.param("no `close here", ["no `close here"], id="lone-backtick-is-text"),
+        pytest.param("a <!-- hidden --> b", ["a                 b"], id="html-comment"),
+        pytest.param(
+            "---\nnot closed\n", ["---", "not closed", ""], id="dash-line-not-front-matter"
+        ),
+    ],
+)
+def test_prose_lines(text: str, expected: list[str]) -> None:
+    assert [line.rstrip() for line in prose_lines(text)] == expected
+
+
+def test_prose_keeps_positions() -> None:
+    text = "x `code` delve\n"
+    assert prose_lines(text)[0].index("delve") == text.index("delve")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "first"),
+    [
+        pytest.param(
+            "---\ntitle: t\n---\n# T\n\nHook here.\nsecond\n\nnext",
+            6,
+            "Hook here.",
+            id="front-matter-and-title",
+        ),
+        pytest.param("Title\n=====\n\nHook.\n", 4, "Hook.", id="setext-title"),
+        pytest.param("# T\n## Sub\nHook.\n", 3, "Hook.", id="subheading-skipped"),
+        pytest.param("Hook first.\n", 1, "Hook first.", id="no-title"),
+        pytest.param("# T\n```\ncode\n```\nHook.", 5, "Hook.", id="fence-skipped"),
+    ],
+)
+def test_opening_paragraph(text: str, line: int, first: str) -> None:
+    block = opening_paragraph(text)
+    assert block is not None
+    assert (block.line, block.lines[0]) == (line, first)
+
+
+@pytest.mark.parametrize("text", ["", "---\ntitle: t\n---\n# Only a title\n", "\n\n"])
+def test_no_opening_paragraph(text: str) -> None:
+    assert opening_paragraph(text) is None
+
+
+def test_front_matter_fields() -> None:
+    fields = front_matter("---\ntitle: 'A: b'\nstatus: ready\n---\nstatus: no\n")
+    assert fields == {"title": (2, "A: b"), "status": (3, "ready")}
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        pytest.param(b"\xff\xfeabc", "d.md: not UTF-8 (byte 0xff at offset 0)", id="not-utf8"),
+        pytest.param(b"a\0b", "d.md: not a text draft (contains NUL bytes)", id="binary"),
+    ],
+)
+def test_decode_refuses(data: bytes, reason: str) -> None:
+    assert decode("d.md", data) == reason
+
+
+def test_decode_folds_bom_and_crlf() -> None:
+    d = decode("d.md", b"\xef\xbb\xbfa\r\nb\r\n")
+    assert not isinstance(d, str)
+    assert d.text == "a\nb\n"
+    assert d.data == b"\xef\xbb\xbfa\r\nb\r\n"
