@@ -108,7 +108,9 @@ def _report_text(report: Any, cfg: Config) -> None:
     for c in report.problems:
         _out(f"{c.receipt}: {c.message}")
         for f in c.findings:
-            _out(f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}: {c.check}: {f.get('message', '')}")
+            _out(
+                f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}: {c.check}: {f.get('message', '')}"
+            )
         if c.reason == "unstaged":
             unstaged = True
         elif c.reason == "failed":
@@ -118,25 +120,33 @@ def _report_text(report: Any, cfg: Config) -> None:
             rerun.append(c.draft)
     rerun = list(dict.fromkeys(rerun))
     if report.nothing_gated:
-        _out(f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
-             f" match no file in the {report.tree}")
+        _out(
+            f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
+            f" match no file in the {report.tree}"
+        )
         _out("hint: add a draft, or fix `drafts` (globs follow git's wildmatch: drafts/**/*.md)")
     if report.ungated:
-        _out(f"receipt-gate: {_plural(len(report.ungated), 'draft')} not gated yet"
-             f" (status before {cfg.gate_from})")
+        _out(
+            f"receipt-gate: {_plural(len(report.ungated), 'draft')} not gated yet"
+            f" (status before {cfg.gate_from})"
+        )
     if report.problems:
-        _out(f"receipt-gate: refused: {_plural(len(report.problems), 'receipt')} missing,"
-             f" stale, failing or unstaged for {len({c.draft for c in report.problems})}"
-             f" of {_plural(len(report.drafts), 'gated draft')} in the {report.tree}")
+        _out(
+            f"receipt-gate: refused: {_plural(len(report.problems), 'receipt')} missing,"
+            f" stale, failing or unstaged for {len({c.draft for c in report.problems})}"
+            f" of {_plural(len(report.drafts), 'gated draft')} in the {report.tree}"
+        )
         if rerun:
             fix = "fix the findings above, then " if failed else ""
             _out(f"hint: {fix}receipt-gate run {' '.join(rerun)} && git add {cfg.run_dir}")
         if unstaged:
             _out(f"hint: git add {cfg.run_dir}")
     elif report.ok:
-        _out(f"receipt-gate: ok: {_plural(len(report.drafts), 'gated draft')},"
-             f" {_plural(len(report.required), 'required check')} each, every receipt"
-             f" fresh and passing in the {report.tree}")
+        _out(
+            f"receipt-gate: ok: {_plural(len(report.drafts), 'gated draft')},"
+            f" {_plural(len(report.required), 'required check')} each, every receipt"
+            f" fresh and passing in the {report.tree}"
+        )
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -178,8 +188,9 @@ def _select(root: str, cfg: Config, tree: WorkTree, paths: Sequence[str]) -> tup
             raise GateError(f"{given}: no such file")
     from gate import wildmatch
 
-    chosen = [p for p in rel if wildmatch.match(cfg.drafts, p)
-              and not p.startswith(cfg.run_dir + "/")]
+    chosen = [
+        p for p in rel if wildmatch.match(cfg.drafts, p) and not p.startswith(cfg.run_dir + "/")
+    ]
     return chosen, len(rel) - len(chosen)
 
 
@@ -199,14 +210,19 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
             "checks": list(names),
             "checked": sum(r.outcome.checked for r in results),
             "drafts": [
-                {"draft": r.draft, "check": r.check,
-                 "verdict": "fail" if r.outcome.findings else "pass",
-                 "receipt": r.receipt, "written": r.written}
+                {
+                    "draft": r.draft,
+                    "check": r.check,
+                    "verdict": "fail" if r.outcome.findings else "pass",
+                    "receipt": r.receipt,
+                    "written": r.written,
+                }
                 for r in results
             ],
             "violations": [
                 {"draft": r.draft, "check": r.check, **f.as_dict()}
-                for r in results for f in r.outcome.findings
+                for r in results
+                for f in r.outcome.findings
             ],
         }
         if len(names) == 1:
@@ -224,8 +240,10 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
         _out(f"receipt-gate: {label}: no draft to check{why}")
         return 0
     bad = {r.draft for r in failed}
-    _out(f"receipt-gate: {label}: {_plural(len(drafts), 'draft')} checked, {len(bad)} failed;"
-         f" {_plural(written, 'receipt')} written, {len(results) - written} unchanged")
+    _out(
+        f"receipt-gate: {label}: {_plural(len(drafts), 'draft')} checked, {len(bad)} failed;"
+        f" {_plural(written, 'receipt')} written, {len(results) - written} unchanged"
+    )
     if bad:
         _out(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
     elif written:

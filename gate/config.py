@@ -32,8 +32,14 @@ class Config(NamedTuple):
 def _type_name(v: object) -> str:
     if v is None:
         return "null"
-    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean",
-            int: "an integer", float: "a number"}.get(type(v), type(v).__name__)
+    return {
+        dict: "a mapping",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+    }.get(type(v), type(v).__name__)
 
 
 class _Err:
@@ -135,7 +141,7 @@ def load(data: bytes | None, file: str = CONFIG_FILE) -> Config:
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        raw = yaml.load(data, Loader=loader)  # noqa: S506 (a safe loader)
+        raw = yaml.load(data, Loader=loader)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""

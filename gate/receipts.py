@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -134,8 +135,9 @@ def write(root: str, path: str, receipt: Mapping[str, Any]) -> bool:
     try:
         with open(full, "rb") as f:
             old = parse(f.read(RECEIPT_LIMIT + 1))
-        if isinstance(old, dict) and all(old.get(k) == receipt.get(k) for k in receipt
-                                         if k not in ("ran_at", "tool")):
+        if isinstance(old, dict) and all(
+            old.get(k) == receipt.get(k) for k in receipt if k not in ("ran_at", "tool")
+        ):
             return False
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         pass
@@ -155,9 +157,7 @@ def write(root: str, path: str, receipt: Mapping[str, Any]) -> bool:
         os.chmod(tmp, 0o644)
         os.replace(tmp, full)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     return True

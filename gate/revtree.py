@@ -19,7 +19,7 @@ class RevTree:
             raise GateError(f"--rev {rev}: not a commit in {root}") from None
         self.label = f"commit {self.commit.hexsha[:12]} ({rev})"
         self._blobs = {
-            item.path: item
+            str(item.path): item
             for item in self.commit.tree.traverse()
             if isinstance(item, gitpython.Blob)
         }

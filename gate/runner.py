@@ -51,7 +51,7 @@ def load_drafts(tree: Tree, paths: Sequence[str]) -> list[Draft]:
 
 
 def prepare(cfg: Config, name: str, tree: Tree) -> Callable[[Draft], Outcome]:
-    module: CheckModule = importlib.import_module(CHECKS[name].module)  # type: ignore[assignment]
+    module: CheckModule = importlib.import_module(CHECKS[name].module)
     settings = check_settings(cfg, name, module.DEFAULTS)
     return module.make(settings, tree)
 

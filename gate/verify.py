@@ -51,9 +51,7 @@ def drafts_in(cfg: Config, tree: Tree) -> list[str]:
     return [p for p in wildmatch.select(cfg.drafts, tree.paths()) if not p.startswith(prefix)]
 
 
-def judge(
-    tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str
-) -> Cell:
+def judge(tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str) -> Cell:
     """Decide one receipt against the five conditions, in order."""
     rpath = receipt_path(cfg.run_dir, draft, check)
     try:
@@ -63,30 +61,72 @@ def judge(
     else:
         why = ""
     if data is None and not why:
-        return Cell(draft, check, rpath, MISSING, "missing", 0,
-                    f"missing: {check} has no receipt for {draft} in the {tree.label}")
+        return Cell(
+            draft,
+            check,
+            rpath,
+            MISSING,
+            "missing",
+            0,
+            f"missing: {check} has no receipt for {draft} in the {tree.label}",
+        )
     receipt = parse(data) if data is not None else why
     if isinstance(receipt, str):
-        return Cell(draft, check, rpath, MISSING, "unreadable", 0,
-                    f"unreadable ({receipt}); counts as missing")
+        return Cell(
+            draft,
+            check,
+            rpath,
+            MISSING,
+            "unreadable",
+            0,
+            f"unreadable ({receipt}); counts as missing",
+        )
     if receipt["check"] != check or receipt["draft"] != draft:
-        return Cell(draft, check, rpath, MISSING, "mismatched", 0,
-                    f"refused: it is the {receipt['check']} receipt of {receipt['draft']},"
-                    f" not the {check} receipt of {draft}; counts as missing")
+        return Cell(
+            draft,
+            check,
+            rpath,
+            MISSING,
+            "mismatched",
+            0,
+            f"refused: it is the {receipt['check']} receipt of {receipt['draft']},"
+            f" not the {check} receipt of {draft}; counts as missing",
+        )
     if receipt["draft_sha256"] != draft_sha:
-        return Cell(draft, check, rpath, STALE, "stale", 1,
-                    f"stale (condition 1, draft_sha256): {draft} changed after"
-                    f" {check} ran at {receipt['ran_at']}")
+        return Cell(
+            draft,
+            check,
+            rpath,
+            STALE,
+            "stale",
+            1,
+            f"stale (condition 1, draft_sha256): {draft} changed after"
+            f" {check} ran at {receipt['ran_at']}",
+        )
     if receipt["inputs_sha256"] != inputs:
-        return Cell(draft, check, rpath, STALE, "stale", 2,
-                    f"stale (condition 2, inputs_sha256): {check}'s settings, version or"
-                    f" corpus changed since it ran at {receipt['ran_at']}")
+        return Cell(
+            draft,
+            check,
+            rpath,
+            STALE,
+            "stale",
+            2,
+            f"stale (condition 2, inputs_sha256): {check}'s settings, version or"
+            f" corpus changed since it ran at {receipt['ran_at']}",
+        )
     if receipt["verdict"] != "pass":
         findings = tuple(f for f in receipt["findings"] if isinstance(f, dict))
-        return Cell(draft, check, rpath, FAIL, "failed", 3,
-                    f"failed (condition 3, verdict): {check} says fail for {draft}"
-                    f" ({len(findings)} finding{'s' * (len(findings) != 1)})",
-                    findings)
+        return Cell(
+            draft,
+            check,
+            rpath,
+            FAIL,
+            "failed",
+            3,
+            f"failed (condition 3, verdict): {check} says fail for {draft}"
+            f" ({len(findings)} finding{'s' * (len(findings) != 1)})",
+            findings,
+        )
     return Cell(draft, check, rpath, FRESH)
 
 
@@ -127,8 +167,10 @@ def evaluate(
             continue
         status = front_matter(draft.text).get("status")
         if status is not None and status[1] not in cfg.states:
-            errors.append(f"{path}:{status[0]}: status {status[1]!r} is not one of the"
-                          f" states in {CONFIG_FILE}: {', '.join(cfg.states)}")
+            errors.append(
+                f"{path}:{status[0]}: status {status[1]!r} is not one of the"
+                f" states in {CONFIG_FILE}: {', '.join(cfg.states)}"
+            )
             continue
         if not cfg.gated_state(status[1] if status else None):
             ungated.append((path, status[1] if status else ""))
@@ -140,8 +182,15 @@ def evaluate(
             if cell.state != FRESH and disk is not None:
                 cell = _unstaged(cell, disk, cfg, path, digest, inputs[check])
             cells.append(cell)
-    return Report(tree.label, tuple(gated), tuple(ungated), cfg.required, tuple(cells),
-                  tuple(errors), not all_drafts and not only)
+    return Report(
+        tree.label,
+        tuple(gated),
+        tuple(ungated),
+        cfg.required,
+        tuple(cells),
+        tuple(errors),
+        not all_drafts and not only,
+    )
 
 
 def _unstaged(cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, inputs: str) -> Cell:
@@ -155,5 +204,5 @@ def _unstaged(cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, inpu
     return cell._replace(
         reason="unstaged",
         message=f"not staged: the receipt on disk is fresh for the staged"
-                f" draft but the index {what}; stage it: git add {posixpath.normpath(cell.receipt)}",
+        f" draft but the index {what}; stage it: git add {posixpath.normpath(cell.receipt)}",
     )

@@ -13,33 +13,74 @@ F = ".receipt-gate.yaml"
 @pytest.mark.parametrize(
     ("config", "message"),
     [
-        pytest.param("draft: [a]\n", f"{F}: draft: unknown key (expected one of: drafts, run_dir,"
-                     " required, checks, states, gate_from, signing)", id="unknown-top-key"),
-        pytest.param("drafts: drafts/*.md\n", f"{F}: drafts: expected a list of strings, got a string",
-                     id="drafts-not-a-list"),
-        pytest.param("drafts: [1]\n", f"{F}: drafts[0]: expected a non-empty string, got an integer",
-                     id="drafts-item-type"),
-        pytest.param("required: [ai-tells, spellcheck]\n", f"{F}: required[1]: unknown check"
-                     " 'spellcheck' (known: ai-tells, hook-length)", id="unknown-required-check"),
-        pytest.param("checks: {spell: {}}\n", f"{F}: checks.spell: unknown check (known: ai-tells,"
-                     " hook-length)", id="unknown-check-settings"),
-        pytest.param("checks: {hook-length: {max_char: 3}}\n", f"{F}: checks.hook-length.max_char:"
-                     " unknown key (expected one of: max_chars, max_lines)", id="unknown-check-key"),
-        pytest.param("checks: {hook-length: {max_chars: many}}\n", f"{F}: checks.hook-length.max_chars:"
-                     " expected a positive integer, got 'many'", id="wrong-check-type"),
-        pytest.param("checks: {ai-tells: {patterns: ['(unclosed']}}\n", f"{F}: checks.ai-tells.patterns[0]:"
-                     " does not compile: missing ) at position 9", id="pattern-does-not-compile"),
+        pytest.param(
+            "draft: [a]\n",
+            f"{F}: draft: unknown key (expected one of: drafts, run_dir,"
+            " required, checks, states, gate_from, signing)",
+            id="unknown-top-key",
+        ),
+        pytest.param(
+            "drafts: drafts/*.md\n",
+            f"{F}: drafts: expected a list of strings, got a string",
+            id="drafts-not-a-list",
+        ),
+        pytest.param(
+            "drafts: [1]\n",
+            f"{F}: drafts[0]: expected a non-empty string, got an integer",
+            id="drafts-item-type",
+        ),
+        pytest.param(
+            "required: [ai-tells, spellcheck]\n",
+            f"{F}: required[1]: unknown check 'spellcheck' (known: ai-tells, hook-length)",
+            id="unknown-required-check",
+        ),
+        pytest.param(
+            "checks: {spell: {}}\n",
+            f"{F}: checks.spell: unknown check (known: ai-tells, hook-length)",
+            id="unknown-check-settings",
+        ),
+        pytest.param(
+            "checks: {hook-length: {max_char: 3}}\n",
+            f"{F}: checks.hook-length.max_char:"
+            " unknown key (expected one of: max_chars, max_lines)",
+            id="unknown-check-key",
+        ),
+        pytest.param(
+            "checks: {hook-length: {max_chars: many}}\n",
+            f"{F}: checks.hook-length.max_chars: expected a positive integer, got 'many'",
+            id="wrong-check-type",
+        ),
+        pytest.param(
+            "checks: {ai-tells: {patterns: ['(unclosed']}}\n",
+            f"{F}: checks.ai-tells.patterns[0]: does not compile: missing ) at position 9",
+            id="pattern-does-not-compile",
+        ),
         pytest.param("- drafts\n", f"{F}: the top level must be a mapping, got a list", id="list"),
-        pytest.param("drafts: [a\n", f"{F}: not valid YAML (line 2, column 1): did not find"
-                     " expected ',' or ']'", id="bad-yaml"),
-        pytest.param("run_dir: ../elsewhere\n", f"{F}: run_dir: must be a folder inside the repository,"
-                     " got '../elsewhere'", id="run-dir-outside"),
-        pytest.param("gate_from: published\n", f"{F}: gate_from: 'published' is not one of states",
-                     id="gate-from-unknown"),
-        pytest.param("required: [ai-tells, ai-tells]\n", f"{F}: required[1]: 'ai-tells' is listed twice",
-                     id="duplicate-required"),
-        pytest.param("signing: {key: x}\n", f"{F}: signing.key: unknown key (expected one of:"
-                     " key_env, key_file)", id="signing-key"),
+        pytest.param(
+            "drafts: [a\n",
+            f"{F}: not valid YAML (line 2, column 1): did not find expected ',' or ']'",
+            id="bad-yaml",
+        ),
+        pytest.param(
+            "run_dir: ../elsewhere\n",
+            f"{F}: run_dir: must be a folder inside the repository, got '../elsewhere'",
+            id="run-dir-outside",
+        ),
+        pytest.param(
+            "gate_from: published\n",
+            f"{F}: gate_from: 'published' is not one of states",
+            id="gate-from-unknown",
+        ),
+        pytest.param(
+            "required: [ai-tells, ai-tells]\n",
+            f"{F}: required[1]: 'ai-tells' is listed twice",
+            id="duplicate-required",
+        ),
+        pytest.param(
+            "signing: {key: x}\n",
+            f"{F}: signing.key: unknown key (expected one of: key_env, key_file)",
+            id="signing-key",
+        ),
     ],
 )
 def test_bad_config_exits_2_naming_the_key(repo: Repo, rg: Run, config: str, message: str) -> None:
@@ -51,20 +92,23 @@ def test_bad_config_exits_2_naming_the_key(repo: Repo, rg: Run, config: str, mes
 
 
 def test_missing_config(repo: Repo, rg: Run) -> None:
-    assert rg("verify") == (2, "", f"receipt-gate: {F}: not found (receipt-gate init writes a starter)\n")
+    assert rg("verify") == (
+        2,
+        "",
+        f"receipt-gate: {F}: not found (receipt-gate init writes a starter)\n",
+    )
 
 
 def test_not_a_repository(tmp_path: object, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(str(tmp_path))
-    rc, out, err = rg("verify")
-    assert rc == 2
-    assert err == f"receipt-gate: {tmp_path}: not inside a git repository\n"
+    assert rg("verify") == (2, "", f"receipt-gate: {tmp_path}: not inside a git repository\n")
 
 
 def test_bad_config_no_traceback_from_the_console_script(repo: Repo) -> None:
     repo.write(F, "checks: [1, 2]\n")
-    proc = subprocess.run([sys.executable, "-m", "gate", "verify"], capture_output=True, text=True,
-                          cwd=repo.path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "gate", "verify"], capture_output=True, text=True, cwd=repo.path
+    )
     assert proc.returncode == 2
     assert proc.stderr == f"receipt-gate: {F}: checks: expected a mapping, got a list\n"
     assert "Traceback" not in proc.stderr + proc.stdout

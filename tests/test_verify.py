@@ -15,15 +15,25 @@ def test_fresh_receipts_pass(content: Repo, rg: Run) -> None:
     assert rg("run")[0] == 0
     rc, out, _ = rg("verify")
     assert rc == 0
-    assert out == ("receipt-gate: ok: 1 gated draft, 2 required checks each, every receipt"
-                   " fresh and passing in the working tree\n")
+    assert out == (
+        "receipt-gate: ok: 1 gated draft, 2 required checks each, every receipt"
+        " fresh and passing in the working tree\n"
+    )
 
 
 def test_receipt_fields(content: Repo, rg: Run) -> None:
     rg("run")
     receipt = json.loads(content.read(AT))
-    assert list(receipt) == ["check", "draft", "draft_sha256", "ran_at", "verdict",
-                             "inputs_sha256", "tool", "findings"]
+    assert list(receipt) == [
+        "check",
+        "draft",
+        "draft_sha256",
+        "ran_at",
+        "verdict",
+        "inputs_sha256",
+        "tool",
+        "findings",
+    ]
     assert receipt["check"] == "ai-tells"
     assert receipt["draft"] == "drafts/intro.md"
     assert receipt["draft_sha256"] == sha256((content.path / "drafts/intro.md").read_bytes())
@@ -61,7 +71,8 @@ def test_check_that_ran_three_edits_ago(content: Repo, rg: Run) -> None:
     assert rc == 1
     assert out.splitlines()[0] == (
         f"{AT}: stale (condition 1, draft_sha256): drafts/intro.md changed after ai-tells ran at "
-        + json.loads(content.read(AT))["ran_at"])
+        + json.loads(content.read(AT))["ran_at"]
+    )
     assert f"{HL}: stale (condition 1, draft_sha256)" in out
     assert "hint: receipt-gate run drafts/intro.md && git add .receipts" in out
 
@@ -72,7 +83,8 @@ def test_deleted_receipt(content: Repo, rg: Run) -> None:
     rc, out, _ = rg("verify")
     assert rc == 1
     assert out.splitlines()[0] == (
-        f"{HL}: missing: hook-length has no receipt for drafts/intro.md in the working tree")
+        f"{HL}: missing: hook-length has no receipt for drafts/intro.md in the working tree"
+    )
 
 
 def test_changed_rule_makes_receipts_stale(content: Repo, rg: Run) -> None:
@@ -80,8 +92,9 @@ def test_changed_rule_makes_receipts_stale(content: Repo, rg: Run) -> None:
     content.write(".receipt-gate.yaml", CONFIG + "checks:\n  ai-tells: {phrases: [receipt gate]}\n")
     rc, out, _ = rg("verify")
     assert rc == 1
-    assert out.splitlines()[0].startswith(f"{AT}: stale (condition 2, inputs_sha256): ai-tells's"
-                                          " settings, version or corpus changed")
+    assert out.splitlines()[0].startswith(
+        f"{AT}: stale (condition 2, inputs_sha256): ai-tells's settings, version or corpus changed"
+    )
     assert HL not in out  # hook-length's settings did not change
     rc, out, _ = rg("run")
     assert rc == 1
@@ -110,11 +123,14 @@ def test_receipt_copied_from_another_draft(content: Repo, rg: Run) -> None:
     content.write("drafts/other.md", GOOD_DRAFT)
     rg("run")
     (content.path / ".receipts/drafts/other.md/ai-tells.json").write_bytes(
-        (content.path / AT).read_bytes())
+        (content.path / AT).read_bytes()
+    )
     rc, out, _ = rg("verify")
     assert rc == 1
-    assert (".receipts/drafts/other.md/ai-tells.json: refused: it is the ai-tells receipt of"
-            " drafts/intro.md, not the ai-tells receipt of drafts/other.md; counts as missing") in out
+    assert (
+        ".receipts/drafts/other.md/ai-tells.json: refused: it is the ai-tells receipt of"
+        " drafts/intro.md, not the ai-tells receipt of drafts/other.md; counts as missing"
+    ) in out
 
 
 @pytest.mark.parametrize(
@@ -125,7 +141,9 @@ def test_receipt_copied_from_another_draft(content: Repo, rg: Run) -> None:
         pytest.param('{"check": "ai-tells"}', "field 'draft' is missing", id="missing-field"),
     ],
 )
-def test_unreadable_receipt_counts_as_missing(content: Repo, rg: Run, body: str, reason: str) -> None:
+def test_unreadable_receipt_counts_as_missing(
+    content: Repo, rg: Run, body: str, reason: str
+) -> None:
     rg("run")
     content.write(AT, body)
     rc, out, _ = rg("verify")
@@ -143,8 +161,12 @@ def test_batch_reports_every_draft(content: Repo, rg: Run) -> None:
     rc, out, _ = rg("verify")
     assert rc == 1
     stale = [line.split(":")[0] for line in out.splitlines() if ": stale" in line]
-    assert stale == [".receipts/drafts/b.md/ai-tells.json", ".receipts/drafts/b.md/hook-length.json",
-                     ".receipts/drafts/c.md/ai-tells.json", ".receipts/drafts/c.md/hook-length.json"]
+    assert stale == [
+        ".receipts/drafts/b.md/ai-tells.json",
+        ".receipts/drafts/b.md/hook-length.json",
+        ".receipts/drafts/c.md/ai-tells.json",
+        ".receipts/drafts/c.md/hook-length.json",
+    ]
     assert "4 receipts missing, stale, failing or unstaged for 2 of 3 gated drafts" in out
 
 
@@ -168,7 +190,8 @@ def test_written_but_not_staged_says_what_to_add(content: Repo, rg: Run) -> None
     assert rc == 1
     assert out.splitlines()[0] == (
         f"{AT}: not staged: the receipt on disk is fresh for the staged draft but the index has"
-        f" none; stage it: git add {AT}")
+        f" none; stage it: git add {AT}"
+    )
     assert "hint: git add .receipts" in out
     content.git("add", ".receipts")
     assert rg("verify", "--staged")[0] == 0
@@ -179,8 +202,10 @@ def test_nothing_gated_is_never_green(repo: Repo, rg: Run) -> None:
     repo.write("drafts/a.md", GOOD_DRAFT)
     rc, out, _ = rg("verify")
     assert rc == 1
-    assert ("receipt-gate: nothing is gated: drafts ['draft/*.md'] in .receipt-gate.yaml match no"
-            " file in the working tree") in out
+    assert (
+        "receipt-gate: nothing is gated: drafts ['draft/*.md'] in .receipt-gate.yaml match no"
+        " file in the working tree"
+    ) in out
 
 
 def test_drafts_before_gate_from_are_not_gated(content: Repo, rg: Run) -> None:
@@ -197,9 +222,11 @@ def test_unknown_status_is_bad_input(content: Repo, rg: Run) -> None:
     content.write("drafts/intro.md", GOOD_DRAFT.replace("status: ready", "status: redy"))
     rc, out, _ = rg("verify")
     assert rc == 2
-    assert out.splitlines()[0] == ("drafts/intro.md:3: status 'redy' is not one of the states in"
-                                   " .receipt-gate.yaml: idea, accepted, researched, drafted,"
-                                   " ready, shipped, measured")
+    assert out.splitlines()[0] == (
+        "drafts/intro.md:3: status 'redy' is not one of the states in"
+        " .receipt-gate.yaml: idea, accepted, researched, drafted,"
+        " ready, shipped, measured"
+    )
 
 
 def test_verify_named_paths(content: Repo, rg: Run) -> None:
@@ -207,8 +234,13 @@ def test_verify_named_paths(content: Repo, rg: Run) -> None:
     rg("run", "drafts/intro.md")
     assert rg("verify", "drafts/intro.md")[0] == 0
     assert rg("verify", "drafts/other.md")[0] == 1
-    rc, out, _ = rg("verify", "README.md")
-    assert rc == 2
+    assert rg("verify", "README.md") == (2, "README.md: not in the working tree\n", "")
+    content.write("notes.md", "x")
+    rc, out, _ = rg("verify", "notes.md")
+    assert (rc, out) == (
+        2,
+        "notes.md: not a draft (drafts in .receipt-gate.yaml: ['drafts/**/*.md'])\n",
+    )
 
 
 def test_verify_rev(content: Repo, rg: Run) -> None:
@@ -231,13 +263,14 @@ def test_json_format(content: Repo, rg: Run) -> None:
     doc = json.loads(out)
     assert rc == 1
     assert doc["ok"] is False
-    assert [(p["receipt"], p["state"], p["condition"]) for p in doc["problems"]] == [(HL, "missing", 0)]
+    assert [(p["receipt"], p["state"], p["condition"]) for p in doc["problems"]] == [
+        (HL, "missing", 0)
+    ]
 
 
 def test_non_utf8_draft_refuses_the_whole_run(content: Repo, rg: Run) -> None:
     content.write("drafts/bad.md", b"caf\xe9\n")
-    rc, out, err = rg("run")
-    assert (rc, err) == (2, "receipt-gate: drafts/bad.md: not UTF-8 (byte 0xe9 at offset 3)\n")
+    assert rg("run") == (2, "", "receipt-gate: drafts/bad.md: not UTF-8 (byte 0xe9 at offset 3)\n")
     assert not (content.path / ".receipts").exists()  # nothing half done
 
 
