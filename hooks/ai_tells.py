@@ -120,8 +120,8 @@ def find_tells(
     lines = prose_lines(text)
     prose = "\n".join(lines)
     starts = [0]
-    for line in lines[:-1]:
-        starts.append(starts[-1] + len(line) + 1)
+    for text_line in lines[:-1]:
+        starts.append(starts[-1] + len(text_line) + 1)
     found: list[tuple[int, Finding]] = []
     for label, rx in rules:
         try:

@@ -19,11 +19,21 @@ def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
     chars = len(" ".join(line.strip() for line in block.lines))
     findings = []
     if chars > max_chars:
-        findings.append(Finding(block.line, 1, f"opening paragraph is {chars} characters,"
-                                               f" over max_chars {max_chars}"))
+        findings.append(
+            Finding(
+                block.line,
+                1,
+                f"opening paragraph is {chars} characters, over max_chars {max_chars}",
+            )
+        )
     if len(block.lines) > max_lines:
-        findings.append(Finding(block.line, 1, f"opening paragraph is {len(block.lines)} lines,"
-                                               f" over max_lines {max_lines}"))
+        findings.append(
+            Finding(
+                block.line,
+                1,
+                f"opening paragraph is {len(block.lines)} lines, over max_lines {max_lines}",
+            )
+        )
     return findings
 
 

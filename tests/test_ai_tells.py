@@ -14,24 +14,48 @@ def tells(text: str) -> list[tuple[int, int, str]]:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        pytest.param("We delve into it.", [(1, 4, 'banned pattern matched "delve into": '
-                                                  "(?i)\\bdelv(?:e|es|ed|ing)\\s+(?:into|deeper)\\b")],
-                     id="delve-pattern"),
-        pytest.param("It is important to note that x.", [(1, 1, 'banned phrase "it is important to note"')],
-                     id="phrase"),
-        pytest.param("It’s worth noting x.",
-                     [(1, 1, 'banned phrase "it\'s worth noting" (as "It’s worth noting")')],
-                     id="curly-apostrophe"),
-        pytest.param("a\nin today's\n  fast-paced world", [(2, 1, 'banned phrase "in today\'s fast-paced world"')],
-                     id="phrase-across-a-line-break"),
-        pytest.param("---\ntitle: t\n---\nA real game-changer.", [(4, 8, 'banned phrase "game-changer"')],
-                     id="after-front-matter"),
-        pytest.param("Certainly! Here it is.", [(1, 1, 'banned pattern matched "Certainly!": (?i)^\\s*certainly!')],
-                     id="certainly"),
-        pytest.param("x\n\nIn conclusion, and a tapestry of lies.",
-                     [(3, 1, 'banned phrase "in conclusion"'),
-                      (3, 22, 'banned phrase "tapestry of"')],
-                     id="two-in-order"),
+        pytest.param(
+            "We delve into it.",
+            [
+                (
+                    1,
+                    4,
+                    'banned pattern matched "delve into": '
+                    "(?i)\\bdelv(?:e|es|ed|ing)\\s+(?:into|deeper)\\b",
+                )
+            ],
+            id="delve-pattern",
+        ),
+        pytest.param(
+            "It is important to note that x.",
+            [(1, 1, 'banned phrase "it is important to note"')],
+            id="phrase",
+        ),
+        pytest.param(
+            "It’s worth noting x.",
+            [(1, 1, 'banned phrase "it\'s worth noting" (as "It’s worth noting")')],
+            id="curly-apostrophe",
+        ),
+        pytest.param(
+            "a\nin today's\n  fast-paced world",
+            [(2, 1, 'banned phrase "in today\'s fast-paced world"')],
+            id="phrase-across-a-line-break",
+        ),
+        pytest.param(
+            "---\ntitle: t\n---\nA real game-changer.",
+            [(4, 8, 'banned phrase "game-changer"')],
+            id="after-front-matter",
+        ),
+        pytest.param(
+            "Certainly! Here it is.",
+            [(1, 1, 'banned pattern matched "Certainly!": (?i)^\\s*certainly!')],
+            id="certainly",
+        ),
+        pytest.param(
+            "x\n\nIn conclusion, and a tapestry of lies.",
+            [(3, 1, 'banned phrase "in conclusion"'), (3, 22, 'banned phrase "tapestry of"')],
+            id="two-in-order",
+        ),
     ],
 )
 def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:

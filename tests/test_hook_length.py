@@ -8,17 +8,39 @@ from hooks.hook_length import measure_hook
 @pytest.mark.parametrize(
     ("text", "max_chars", "max_lines", "expected"),
     [
-        pytest.param("# T\n\n" + "x" * 281, 280, 3,
-                     [(3, "opening paragraph is 281 characters, over max_chars 280")], id="too-long"),
-        pytest.param("# T\n\na\nb\nc\nd\n", 280, 3,
-                     [(3, "opening paragraph is 4 lines, over max_lines 3")], id="too-many-lines"),
-        pytest.param("---\nt: 1\n---\n# T\n\n" + "y " * 200, 100, 1,
-                     [(6, "opening paragraph is 399 characters, over max_chars 100")], id="after-front-matter"),
-        pytest.param("# Only a title\n", 280, 3,
-                     [(1, "no opening paragraph: the draft has no prose after its title")], id="no-hook"),
+        pytest.param(
+            "# T\n\n" + "x" * 281,
+            280,
+            3,
+            [(3, "opening paragraph is 281 characters, over max_chars 280")],
+            id="too-long",
+        ),
+        pytest.param(
+            "# T\n\na\nb\nc\nd\n",
+            280,
+            3,
+            [(3, "opening paragraph is 4 lines, over max_lines 3")],
+            id="too-many-lines",
+        ),
+        pytest.param(
+            "---\nt: 1\n---\n# T\n\n" + "y " * 200,
+            100,
+            1,
+            [(6, "opening paragraph is 399 characters, over max_chars 100")],
+            id="after-front-matter",
+        ),
+        pytest.param(
+            "# Only a title\n",
+            280,
+            3,
+            [(1, "no opening paragraph: the draft has no prose after its title")],
+            id="no-hook",
+        ),
     ],
 )
-def test_refuses(text: str, max_chars: int, max_lines: int, expected: list[tuple[int, str]]) -> None:
+def test_refuses(
+    text: str, max_chars: int, max_lines: int, expected: list[tuple[int, str]]
+) -> None:
     assert [(f.line, f.message) for f in measure_hook(text, max_chars, max_lines)] == expected
 
 
@@ -27,7 +49,9 @@ def test_refuses(text: str, max_chars: int, max_lines: int, expected: list[tuple
     [
         pytest.param("# T\n\n" + "x" * 280, id="exactly-max-chars"),
         pytest.param("# T\n\na\nb\nc\n\n" + "long " * 500, id="only-the-opening-paragraph-counts"),
-        pytest.param("---\ntitle: " + "t" * 400 + "\n---\nShort hook.", id="front-matter-not-counted"),
+        pytest.param(
+            "---\ntitle: " + "t" * 400 + "\n---\nShort hook.", id="front-matter-not-counted"
+        ),
     ],
 )
 def test_passes(text: str) -> None:
