@@ -104,7 +104,8 @@ def _report_text(report: Any, cfg: Config) -> None:
     for e in report.errors:
         _out(e)
     rerun: list[str] = []
-    unstaged = failed = False
+    stage: list[str] = []
+    failed = False
     for c in report.problems:
         _out(f"{c.receipt}: {c.message}")
         for f in c.findings:
@@ -112,7 +113,7 @@ def _report_text(report: Any, cfg: Config) -> None:
                 f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}: {c.check}: {f.get('message', '')}"
             )
         if c.reason == "unstaged":
-            unstaged = True
+            stage.append(c.stage)
         elif c.reason == "failed":
             failed = True
             rerun.append(c.draft)
@@ -139,8 +140,12 @@ def _report_text(report: Any, cfg: Config) -> None:
         if rerun:
             fix = "fix the findings above, then " if failed else ""
             _out(f"hint: {fix}receipt-gate run {' '.join(rerun)} && git add {cfg.run_dir}")
-        if unstaged:
-            _out(f"hint: git add {cfg.run_dir}")
+        if stage:
+            prefix = cfg.run_dir + "/"
+            paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]
+            if any(p.startswith(prefix) for p in stage):
+                paths.append(cfg.run_dir)
+            _out(f"hint: git add {' '.join(paths)}")
     elif report.ok:
         _out(
             f"receipt-gate: ok: {_plural(len(report.drafts), 'gated draft')},"

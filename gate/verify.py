@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -26,6 +25,8 @@ class Cell(NamedTuple):
     condition: int = 0  # which of the five conditions broke (0: no usable receipt)
     message: str = ""
     findings: tuple[dict[str, Any], ...] = ()
+    checked_sha: str = ""  # the draft_sha256 a stale receipt was written for
+    stage: str = ""  # what `git add` fixes an unstaged cell
 
 
 class Report(NamedTuple):
@@ -54,80 +55,36 @@ def drafts_in(cfg: Config, tree: Tree) -> list[str]:
 def judge(tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str) -> Cell:
     """Decide one receipt against the five conditions, in order."""
     rpath = receipt_path(cfg.run_dir, draft, check)
+
+    def cell(state: str, reason: str, condition: int, message: str, **kw: Any) -> Cell:
+        return Cell(draft, check, rpath, state, reason, condition, message, **kw)
+
     try:
         data = tree.read(rpath, RECEIPT_LIMIT)
     except TooLarge:
-        data, why = None, f"larger than {RECEIPT_LIMIT} bytes"
-    else:
-        why = ""
-    if data is None and not why:
-        return Cell(
-            draft,
-            check,
-            rpath,
-            MISSING,
-            "missing",
-            0,
-            f"missing: {check} has no receipt for {draft} in the {tree.label}",
-        )
-    receipt = parse(data) if data is not None else why
+        data = b"larger than the receipt size limit"
+    if data is None:
+        return cell(MISSING, "missing", 0, f"missing: {check} has no receipt for {draft}"
+                    f" in the {tree.label}")
+    receipt = parse(data)
     if isinstance(receipt, str):
-        return Cell(
-            draft,
-            check,
-            rpath,
-            MISSING,
-            "unreadable",
-            0,
-            f"unreadable ({receipt}); counts as missing",
-        )
+        return cell(MISSING, "unreadable", 0, f"unreadable ({receipt}); counts as missing")
     if receipt["check"] != check or receipt["draft"] != draft:
-        return Cell(
-            draft,
-            check,
-            rpath,
-            MISSING,
-            "mismatched",
-            0,
-            f"refused: it is the {receipt['check']} receipt of {receipt['draft']},"
-            f" not the {check} receipt of {draft}; counts as missing",
-        )
+        return cell(MISSING, "mismatched", 0, f"refused: it is the {receipt['check']} receipt of"
+                    f" {receipt['draft']}, not the {check} receipt of {draft}; counts as missing")
+    ran = receipt["ran_at"]
     if receipt["draft_sha256"] != draft_sha:
-        return Cell(
-            draft,
-            check,
-            rpath,
-            STALE,
-            "stale",
-            1,
-            f"stale (condition 1, draft_sha256): {draft} changed after"
-            f" {check} ran at {receipt['ran_at']}",
-        )
+        return cell(STALE, "stale", 1, f"stale (condition 1, draft_sha256): {draft} changed"
+                    f" after {check} ran at {ran}", checked_sha=receipt["draft_sha256"])
     if receipt["inputs_sha256"] != inputs:
-        return Cell(
-            draft,
-            check,
-            rpath,
-            STALE,
-            "stale",
-            2,
-            f"stale (condition 2, inputs_sha256): {check}'s settings, version or"
-            f" corpus changed since it ran at {receipt['ran_at']}",
-        )
+        return cell(STALE, "stale", 2, f"stale (condition 2, inputs_sha256): {check}'s"
+                    f" settings, version or corpus changed since it ran at {ran}")
     if receipt["verdict"] != "pass":
         findings = tuple(f for f in receipt["findings"] if isinstance(f, dict))
-        return Cell(
-            draft,
-            check,
-            rpath,
-            FAIL,
-            "failed",
-            3,
-            f"failed (condition 3, verdict): {check} says fail for {draft}"
-            f" ({len(findings)} finding{'s' * (len(findings) != 1)})",
-            findings,
-        )
-    return Cell(draft, check, rpath, FRESH)
+        n = len(findings)
+        return cell(FAIL, "failed", 3, f"failed (condition 3, verdict): {check} says fail for"
+                    f" {draft} ({n} finding{'s' * (n != 1)})", findings=findings)
+    return cell(FRESH, "", 0, "")
 
 
 def evaluate(
@@ -194,15 +151,27 @@ def evaluate(
 
 
 def _unstaged(cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, inputs: str) -> Cell:
-    """A receipt that is fresh on disk but not in the index: say to stage it."""
+    """What `git add` would make the index hold: a fresh receipt, or the checked draft."""
     on_disk = judge(disk, cfg, draft, digest, cell.check, inputs)
     if on_disk.state == FAIL:
         return on_disk
-    if on_disk.state != FRESH:
-        return cell
-    what = "has none" if cell.reason == "missing" else "holds another version"
-    return cell._replace(
-        reason="unstaged",
-        message=f"not staged: the receipt on disk is fresh for the staged"
-        f" draft but the index {what}; stage it: git add {posixpath.normpath(cell.receipt)}",
-    )
+    if on_disk.state == FRESH:
+        if cell.condition:
+            what = f"a {cell.state} receipt (condition {cell.condition})"
+        else:
+            what = "no receipt" if cell.reason == "missing" else f"an {cell.reason} receipt"
+        return cell._replace(
+            reason="unstaged",
+            stage=cell.receipt,
+            message=f"not staged: the index has {what}, and the receipt on disk is fresh for"
+            f" the staged draft; stage it: git add {cell.receipt}",
+        )
+    disk_draft = disk.read(draft)
+    if cell.checked_sha and disk_draft is not None and sha256(disk_draft) == cell.checked_sha:
+        return cell._replace(
+            reason="unstaged",
+            stage=draft,
+            message=f"{cell.message}; the receipt was written for the draft on disk, which is"
+            f" not staged: git add {draft}",
+        )
+    return cell

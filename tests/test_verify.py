@@ -189,8 +189,8 @@ def test_written_but_not_staged_says_what_to_add(content: Repo, rg: Run) -> None
     rc, out, _ = rg("verify", "--staged")
     assert rc == 1
     assert out.splitlines()[0] == (
-        f"{AT}: not staged: the receipt on disk is fresh for the staged draft but the index has"
-        f" none; stage it: git add {AT}"
+        f"{AT}: not staged: the index has no receipt, and the receipt on disk is fresh for the"
+        f" staged draft; stage it: git add {AT}"
     )
     assert "hint: git add .receipts" in out
     content.git("add", ".receipts")
@@ -286,3 +286,33 @@ def test_status_table(content: Repo, rg: Run) -> None:
         "drafts/intro.md  missing   missing",
         "drafts/c.md      (idea)    (idea)",
     ]
+
+
+def test_stale_in_the_index_fresh_on_disk(content: Repo, rg: Run) -> None:
+    rg("run")
+    content.git("add", "-A")
+    content.write("drafts/intro.md", GOOD_DRAFT + "An edit after the checks.\n")
+    rg("run")
+    content.git("add", "drafts/intro.md")
+    rc, out, _ = rg("verify", "--staged")
+    assert rc == 1
+    assert out.splitlines()[0] == (
+        f"{AT}: not staged: the index has a stale receipt (condition 1), and the receipt on disk"
+        f" is fresh for the staged draft; stage it: git add {AT}"
+    )
+
+
+def test_receipts_staged_but_the_checked_draft_not(content: Repo, rg: Run) -> None:
+    """`git commit -a` refused, then only the receipts added: say to stage the draft."""
+    rg("run")
+    content.git("add", "-A")
+    content.write("drafts/intro.md", GOOD_DRAFT + "An edit after the checks.\n")
+    rg("run")
+    content.git("add", ".receipts")
+    rc, out, _ = rg("verify", "--staged")
+    assert rc == 1
+    assert out.splitlines()[0].endswith(
+        "; the receipt was written for the draft on disk, which is not staged:"
+        " git add drafts/intro.md"
+    )
+    assert "hint: git add drafts/intro.md\n" in out

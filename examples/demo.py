@@ -1,0 +1,115 @@
+"""The demo: a scratch content repo from examples/content, hooks installed by the real
+pre-commit from this checkout, a commit accepted, one refused for a stale receipt, the fix.
+
+Run it with `make demo`. It leaves the scratch repository behind and prints its path.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+CONTENT = CHECKOUT / "examples" / "content"
+HOOK_REPO_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "gate", "hooks")
+HOOKS = ("ai-tells", "hook-length", "receipt-gate")
+IDENTITY = {
+    "GIT_AUTHOR_NAME": "receipt-gate demo",
+    "GIT_AUTHOR_EMAIL": "demo@example.invalid",
+    "GIT_COMMITTER_NAME": "receipt-gate demo",
+    "GIT_COMMITTER_EMAIL": "demo@example.invalid",
+}
+
+
+def make_hook_repo(dest: Path, env: dict[str, str] | None = None) -> str:
+    """Copy this checkout's package into a git repo at one commit (uncommitted edits too).
+
+    pre-commit installs hooks from a repository at a revision; this way the demo and the
+    tests install exactly the code in this working tree.
+    """
+    for name in HOOK_REPO_FILES:
+        src = CHECKOUT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, dest / name)
+    env = {**os.environ, **IDENTITY, **(env or {})}
+    for cmd in (("init", "-q", "-b", "main"), ("add", "-A"), ("commit", "-q", "-m", "hooks")):
+        subprocess.run(("git", *cmd), cwd=dest, env=env, check=True, capture_output=True)
+    out = subprocess.run(("git", "rev-parse", "HEAD"), cwd=dest, env=env, check=True,
+                         capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+def pre_commit_config(repo: str, rev: str, hooks: Sequence[str] = HOOKS) -> str:
+    ids = "".join(f"      - id: {h}\n" for h in hooks)
+    return f"repos:\n  - repo: {repo}\n    rev: {rev}\n    hooks:\n{ids}"
+
+
+class Demo:
+    def __init__(self, repo: Path) -> None:
+        self.repo = repo
+        bindir = str(Path(sys.executable).parent)
+        self.env = {**os.environ, **IDENTITY, "PATH": bindir + os.pathsep + os.environ["PATH"]}
+
+    def say(self, text: str) -> None:
+        print(f"\n== {text}", flush=True)
+
+    def sh(self, *argv: str, expect: int = 0) -> str:
+        print(f"$ {shlex.join(argv)}", flush=True)
+        proc = subprocess.run(argv, cwd=self.repo, env=self.env, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if proc.stdout:
+            print("  " + proc.stdout.rstrip("\n").replace("\n", "\n  "), flush=True)
+        if proc.returncode != expect:
+            raise SystemExit(f"demo: expected exit {expect} from {argv[0]}, got {proc.returncode}")
+        return proc.stdout
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    work = Path(tempfile.mkdtemp(prefix="receipt-gate-demo-"))
+    repo = work / "content"
+    shutil.copytree(CONTENT, repo)
+    hooks_dir = work / "receipt-gate-hooks"
+    hooks_dir.mkdir()
+    rev = make_hook_repo(hooks_dir)
+    (repo / ".pre-commit-config.yaml").write_text(pre_commit_config(str(hooks_dir), rev))
+    d = Demo(repo)
+
+    d.say(f"A scratch content repository at {repo}")
+    d.sh("git", "init", "-q", "-b", "main")
+    d.sh(sys.executable, "-m", "pre_commit", "install")
+    d.sh("receipt-gate", "status", expect=1)
+
+    d.say("Run the checks, stage drafts and receipts, commit: the gate holds")
+    d.sh("receipt-gate", "run")
+    d.sh("git", "add", "-A")
+    print("  (the first commit builds the hooks' environment; this takes a moment)")
+    d.sh("git", "commit", "-q", "-m", "The receipt gate, checked")
+
+    d.say("The agent edits the draft after its checks and says all checks pass")
+    draft = repo / "drafts" / "receipt-gate.md"
+    draft.write_text(draft.read_text() + "\nIt is also the cheapest gate to build.\n")
+    d.sh("receipt-gate", "verify", expect=1)
+
+    d.say("Commit anyway: the check hooks re-run, and the gate refuses the stale receipts")
+    d.sh("git", "add", "drafts")
+    d.sh("git", "commit", "-q", "-m", "An edit after the checks", expect=1)
+
+    d.say("Stage the fresh receipts the hooks wrote, and commit again: accepted")
+    d.sh("git", "add", ".receipts")
+    d.sh("git", "commit", "-q", "-m", "An edit after the checks, checked again")
+    d.sh("receipt-gate", "verify", "--rev", "HEAD")
+    d.sh("git", "log", "--oneline")
+    print(f"\nThe scratch repository is still there to look at: {repo}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

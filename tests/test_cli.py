@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gate.cli import PRE_COMMIT_BLOCK
+from tests.conftest import GOOD_DRAFT, Repo, Run
+
+
+def test_init_writes_a_config_that_works(repo: Repo, rg: Run) -> None:
+    rc, out, _ = rg("init")
+    assert rc == 0
+    assert "- id: receipt-gate" in out
+    repo.write("drafts/a.md", GOOD_DRAFT)
+    assert rg("run")[0] == 0
+    assert rg("verify")[0] == 0
+
+
+def test_init_never_overwrites(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", "drafts: [x]\n")
+    assert rg("init") == (2, "", "receipt-gate: .receipt-gate.yaml: already exists"
+                                 " (use --force to overwrite)\n")
+    assert repo.read(".receipt-gate.yaml") == "drafts: [x]\n"
+    assert rg("init", "--force")[0] == 0
+    assert repo.read(".receipt-gate.yaml") != "drafts: [x]\n"
+
+
+def test_pre_commit_block_names_every_gate_hook() -> None:
+    for hook in ("ai-tells", "hook-length", "receipt-gate"):
+        assert f"- id: {hook}\n" in PRE_COMMIT_BLOCK
+
+
+def test_check_json(content: Repo, rg: Run) -> None:
+    content.write("drafts/b.md", GOOD_DRAFT + "Let's dive in.\n")
+    rc, out, _ = rg("check", "ai-tells", "--format", "json")
+    doc = json.loads(out)
+    assert rc == 1
+    assert doc["check"] == "ai-tells"
+    assert doc["violations"] == [{"draft": "drafts/b.md", "check": "ai-tells", "line": 10,
+                                  "col": 1, "message": "banned phrase \"let's dive in\""}]
+    assert {d["draft"]: d["verdict"] for d in doc["drafts"]} == {
+        "drafts/b.md": "fail", "drafts/intro.md": "pass"}
+
+
+def test_check_skips_paths_that_are_not_drafts(content: Repo, rg: Run) -> None:
+    content.write("README.md", "It is important to note.\n")
+    rc, out, _ = rg("check", "ai-tells", "README.md")
+    assert (rc, out) == (0, "receipt-gate: ai-tells: no draft to check (1 path given, none a"
+                            " draft)\n")
+    assert not (content.path / ".receipts").exists()
+
+
+def test_check_from_a_subfolder(content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(content.path / "drafts")
+    assert rg("check", "hook-length", "intro.md")[0] == 0
+    assert (content.path / ".receipts/drafts/intro.md/hook-length.json").exists()
+
+
+def test_unknown_check(content: Repo, rg: Run) -> None:
+    assert rg("check", "spell") == (2, "", "receipt-gate: spell: unknown check (known:"
+                                           " ai-tells, hook-length)\n")
+    assert rg("run", "--check", "spell")[0] == 2
+
+
+def test_missing_path(content: Repo, rg: Run) -> None:
+    assert rg("run", "drafts/nope.md") == (2, "", "receipt-gate: drafts/nope.md: no such file\n")

@@ -1,0 +1,106 @@
+"""The real pre-commit installs the hooks from this checkout and gates real commits."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
+
+pytestmark = pytest.mark.e2e
+
+AT = ".receipts/drafts/intro.md/ai-tells.json"
+HL = ".receipts/drafts/intro.md/hook-length.json"
+ALL_HOOKS = ("ai-tells", "hook-length", "receipt-gate")
+
+
+def install(repo: Repo, hook_repo: tuple[str, str], hooks: tuple[str, ...]) -> None:
+    path, sha = hook_repo
+    ids = "".join(f"      - id: {h}\n" for h in hooks)
+    repo.write(
+        ".pre-commit-config.yaml",
+        f"repos:\n  - repo: {path}\n    rev: {sha}\n    hooks:\n{ids}",
+    )
+    subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install"], cwd=repo.path, check=True,
+        capture_output=True,
+    )
+    repo.git("add", ".pre-commit-config.yaml")
+
+
+def commit(repo: Repo, msg: str = "c") -> tuple[int, str]:
+    proc = repo.git("commit", "-m", msg, check=False)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+@pytest.fixture
+def gated(
+    content: Repo, hook_repo: tuple[str, str], pre_commit_home: str, rg: Run,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Repo:
+    """Only the gate hook installed, and a first commit that it accepted."""
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    install(content, hook_repo, ("receipt-gate",))
+    assert rg("run")[0] == 0
+    content.git("add", "-A")
+    rc, out = commit(content, "first")
+    assert rc == 0, out
+    return content
+
+
+def test_draft_edited_after_its_checks(gated: Repo) -> None:
+    gated.write("drafts/intro.md", GOOD_DRAFT + "\nOne more line.\n")
+    gated.git("add", "-A")
+    rc, out = commit(gated)
+    assert rc == 1
+    assert f"{AT}: stale (condition 1, draft_sha256): drafts/intro.md changed" in out
+    assert f"{HL}: stale (condition 1, draft_sha256)" in out
+
+
+def test_deleted_receipt(gated: Repo) -> None:
+    gated.git("rm", "-q", AT)
+    rc, out = commit(gated)
+    assert rc == 1
+    assert f"{AT}: missing: ai-tells has no receipt for drafts/intro.md in the index" in out
+
+
+def test_changed_rule(gated: Repo) -> None:
+    gated.write(".receipt-gate.yaml", CONFIG + "checks:\n  hook-length: {max_lines: 2}\n")
+    gated.git("add", "-A")
+    rc, out = commit(gated)
+    assert rc == 1
+    assert f"{HL}: stale (condition 2, inputs_sha256)" in out
+
+
+def test_failing_verdict(gated: Repo, rg: Run) -> None:
+    gated.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    assert rg("run")[0] == 1
+    gated.git("add", "-A")
+    rc, out = commit(gated)
+    assert rc == 1
+    assert f"{AT}: failed (condition 3, verdict)" in out
+    assert "drafts/intro.md:11:1: ai-tells: banned phrase \"let's dive in\"" in out
+
+
+def test_the_safety_net_flow(
+    content: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Commit without running anything: the check hooks write receipts, the gate says add them."""
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    install(content, hook_repo, ALL_HOOKS)
+    content.git("add", "-A")
+    rc, out = commit(content)
+    assert rc == 1
+    assert f"{AT}: not staged: the index has no receipt, and the receipt on disk is fresh" in out
+    assert f"stage it: git add {AT}" in out
+    content.git("add", ".receipts")
+    rc, out = commit(content)
+    assert rc == 0, out
+    assert content.git("status", "--porcelain").stdout == ""
+    # A commit that changes nothing a check reads leaves the receipts alone.
+    content.write("notes.txt", "unrelated\n")
+    content.git("add", "notes.txt")
+    assert commit(content)[0] == 0

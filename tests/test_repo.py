@@ -1,0 +1,74 @@
+"""The repository's own promises: README, hook definitions, types, lint, the demo."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from gate.checks import CHECKS
+from tests.conftest import ROOT
+
+HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+
+
+def test_readme_lists_every_hook_id() -> None:
+    readme = (ROOT / "README.md").read_text()
+    missing = [h["id"] for h in HOOKS if f"`{h['id']}`" not in readme]
+    assert missing == []
+
+
+def test_every_check_hook_runs_its_own_check() -> None:
+    for hook in HOOKS:
+        if hook["id"] in CHECKS:
+            assert hook["entry"] == f"receipt-gate check {hook['id']}"
+    gate = next(h for h in HOOKS if h["id"] == "receipt-gate")
+    assert (gate["entry"], gate["stages"], gate["pass_filenames"]) == (
+        "receipt-gate verify --staged", ["pre-commit"], False)
+
+
+def test_mypy_strict() -> None:
+    proc = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_ruff_clean() -> None:
+    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "gate", "hooks", "tests",
+                           "examples"], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_verify_path_imports_no_check_and_no_gitpython(tmp_path: object) -> None:
+    code = ("import sys; from gate.cli import main; rc = main(['verify', '--staged']);"
+            " bad = [m for m in sys.modules if m == 'git' or m.startswith(('hooks', 'git.'))];"
+            " print(bad)")
+    from tests.conftest import CONFIG, GOOD_DRAFT
+
+    repo = os.fspath(tmp_path)
+    subprocess.run(["git", "init", "-q", repo], check=True)
+    with open(os.path.join(repo, ".receipt-gate.yaml"), "w") as f:
+        f.write(CONFIG)
+    os.makedirs(os.path.join(repo, "drafts"))
+    with open(os.path.join(repo, "drafts", "a.md"), "w") as f:
+        f.write(GOOD_DRAFT)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True)
+    assert proc.stdout.splitlines()[-1] == "[]", proc.stdout + proc.stderr
+
+
+@pytest.mark.e2e
+def test_the_demo_runs(pre_commit_home: str) -> None:
+    env = {**os.environ, "PRE_COMMIT_HOME": pre_commit_home}
+    proc = subprocess.run([sys.executable, str(ROOT / "examples" / "demo.py")], env=env,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    assert "ai-tells.json: stale (condition 1, draft_sha256)" in out
+    refused = out.index("the gate refuses the stale receipts")
+    assert "not staged: the index has a stale receipt (condition 1)" in out[refused:]
+    assert out.rstrip().splitlines()[-1].startswith("The scratch repository is still there")
+    assert "every receipt fresh and passing in the commit" in out
