@@ -1,10 +1,11 @@
 from __future__ import annotations
 
+import importlib.util
 import os
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,26 +113,20 @@ def rg(capsys: pytest.CaptureFixture[str]) -> Run:
 
 # --- the real pre-commit ------------------------------------------------------
 
-HOOK_REPO_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "gate", "hooks")
+def _demo() -> Any:
+    spec = importlib.util.spec_from_file_location("demo", ROOT / "examples" / "demo.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="session")
 def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
     """This checkout as a hook repository at a commit, uncommitted edits included."""
     dest = tmp_path_factory.mktemp("hook-repo")
-    for name in HOOK_REPO_FILES:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(src, dest / name)
-    env = {**os.environ, **GIT_ENV, "GIT_CONFIG_GLOBAL": os.devnull}
-    for cmd in (("init", "-q", "-b", "main"), ("add", "-A"), ("commit", "-q", "-m", "hooks")):
-        subprocess.run(("git", *cmd), cwd=dest, env=env, check=True, capture_output=True)
-    sha = subprocess.run(
-        ("git", "rev-parse", "HEAD"), cwd=dest, env=env, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return str(dest), sha
+    sha = _demo().make_hook_repo(dest, {**GIT_ENV, "GIT_CONFIG_GLOBAL": os.devnull})
+    return str(dest), str(sha)
 
 
 @pytest.fixture(scope="session")
