@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from gate.tree import Tree
 
 _EMPTY: Mapping[str, str | tuple[str, ...]] = MappingProxyType({})
 
@@ -44,6 +47,15 @@ def shared_files() -> tuple[Path, ...]:
     return (_TOP / "gate" / "text.py",)
 
 
+class Context(NamedTuple):
+    """What a check may read besides the draft: its input files, and where to cache."""
+
+    tree: Tree
+    # setting name -> {path: sha256 of its bytes, or None when absent}
+    files: Mapping[str, Mapping[str, str | None]]
+    cache_dir: str | None = None
+
+
 class Finding(NamedTuple):
     """One problem a check found, at a 1-based line and column of the draft."""
 
@@ -51,9 +63,9 @@ class Finding(NamedTuple):
     col: int
     message: str
     # Check-specific fields for the JSON output and the receipt (number, title...).
-    extra: tuple[tuple[str, str | int], ...] = ()
+    extra: tuple[tuple[str, object], ...] = ()
 
-    def as_dict(self) -> dict[str, str | int]:
+    def as_dict(self) -> dict[str, object]:
         return {"line": self.line, "col": self.col, "message": self.message, **dict(self.extra)}
 
 

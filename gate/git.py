@@ -46,6 +46,12 @@ def toplevel(cwd: str) -> str:
     return os.fsdecode(out.stdout.rstrip(b"\n"))
 
 
+def cache_dir(root: str) -> str:
+    """A folder for receipt-gate's caches inside the git dir: never committed, per clone."""
+    out = _run(root, ("rev-parse", "--absolute-git-dir"))
+    return os.path.join(os.fsdecode(out.rstrip(b"\n")), "receipt-gate")
+
+
 def worktree_paths(root: str) -> list[str]:
     """Tracked and untracked-but-not-ignored files, repo-relative."""
     out = _run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard"))

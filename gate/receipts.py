@@ -53,27 +53,39 @@ def code_sha256(name: str) -> str:
     return h.hexdigest()
 
 
-def input_files(name: str, cfg: Config, tree: Tree) -> dict[str, str | None]:
-    """Every file the check's verdict reads besides the draft, with its sha256."""
+InputFiles = dict[str, dict[str, str | None]]
+
+
+def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
+    """Every file the check's verdict reads besides the draft, with its sha256, by setting.
+
+    Globs never take in a draft or a receipt: drafts are not corpus (the seed's rule).
+    """
     raw = cfg.checks.get(name, {})
-    files: dict[str, str | None] = {}
+    files: InputFiles = {}
+    not_corpus = wildmatch.compile_globs((*cfg.drafts, cfg.run_dir + "/**"))
     for key, default in CHECKS[name].inputs.items():
         value = raw.get(key, default)
-        paths = [value] if isinstance(value, str) else wildmatch.select(value, tree.paths())
+        if isinstance(value, str):
+            paths = [value]
+        else:
+            matched = wildmatch.select(value, tree.paths())
+            paths = [p for p in matched if not not_corpus.fullmatch(p)]
         tree.prefetch(paths)
+        files[key] = {}
         for p in paths:
             data = tree.read(p)
-            files[p] = None if data is None else sha256(data)
+            files[key][p] = None if data is None else sha256(data)
     return files
 
 
-def inputs_sha256(name: str, cfg: Config, tree: Tree) -> str:
+def inputs_sha256(name: str, cfg: Config, tree: Tree, files: InputFiles | None = None) -> str:
     """Fingerprint of everything but the draft that the verdict depended on."""
     payload = {
         "check": name,
         "code": code_sha256(name),
         "settings": cfg.checks.get(name, {}),
-        "files": input_files(name, cfg, tree),
+        "files": input_files(name, cfg, tree) if files is None else files,
     }
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return sha256(text.encode())

@@ -6,10 +6,10 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from gate import GateError
-from gate.checks import CHECKS, Outcome
+from gate import GateError, git
+from gate.checks import CHECKS, Context, Outcome
 from gate.config import Config, check_settings
-from gate.receipts import build, inputs_sha256, receipt_path, sha256, write
+from gate.receipts import build, input_files, inputs_sha256, receipt_path, sha256, write
 from gate.text import Draft, decode
 from gate.tree import Tree, WorkTree
 
@@ -19,7 +19,7 @@ class CheckModule(Protocol):
 
     DEFAULTS: Mapping[str, object]
 
-    def make(self, settings: Mapping[str, Any], tree: Tree) -> Callable[[Draft], Outcome]: ...
+    def make(self, settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]: ...
 
 
 class Result(NamedTuple):
@@ -50,16 +50,21 @@ def load_drafts(tree: Tree, paths: Sequence[str]) -> list[Draft]:
     return drafts
 
 
-def prepare(cfg: Config, name: str, tree: Tree) -> Callable[[Draft], Outcome]:
+def prepare(cfg: Config, name: str, tree: Tree) -> tuple[Callable[[Draft], Outcome], str]:
+    """The check ready to run, and the inputs fingerprint its receipts will carry."""
     module: CheckModule = importlib.import_module(CHECKS[name].module)
     settings = check_settings(cfg, name, module.DEFAULTS)
-    return module.make(settings, tree)
+    files = input_files(name, cfg, tree)
+    cache_dir = git.cache_dir(tree.root) if isinstance(tree, WorkTree) and files else None
+    checker = module.make(settings, Context(tree, files, cache_dir))
+    return checker, inputs_sha256(name, cfg, tree, files)
 
 
 def run(cfg: Config, tree: WorkTree, names: Sequence[str], drafts: Sequence[Draft]) -> list[Result]:
     """Run each named check on each draft and write the receipts, after all are decided."""
-    checkers = {name: prepare(cfg, name, tree) for name in names}
-    inputs = {name: inputs_sha256(name, cfg, tree) for name in names}
+    prepared = {name: prepare(cfg, name, tree) for name in names}
+    checkers = {name: p[0] for name, p in prepared.items()}
+    inputs = {name: p[1] for name, p in prepared.items()}
     decided = []
     for name, checker in checkers.items():
         for d in drafts:

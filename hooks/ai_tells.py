@@ -8,10 +8,9 @@ from typing import Any
 import regex
 
 from gate import GateError
-from gate.checks import Finding, Outcome
+from gate.checks import Context, Finding, Outcome
 from gate.config import CONFIG_FILE
 from gate.text import Draft, prose_lines
-from gate.tree import Tree
 
 # Typical machine-writing tells. Matched case-insensitively on whole words, with
 # any run of spaces (or one line break) between words and either apostrophe.
@@ -147,7 +146,7 @@ def find_tells(
     return [f for _, f in found]
 
 
-def make(settings: Mapping[str, Any], tree: Tree) -> Callable[[Draft], Outcome]:
+def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]:
     phrases = [p.lower() for p in settings["phrases"]]
     rules = compile_rules(phrases, settings["patterns"])
     n = len(phrases) + len(settings["patterns"])

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gate.checks import Finding, Outcome
+from gate.checks import Context, Finding, Outcome
 from gate.text import Draft, opening_paragraph
-from gate.tree import Tree
 
 DEFAULTS: Mapping[str, object] = {"max_chars": 280, "max_lines": 3}
 
@@ -37,7 +36,7 @@ def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
     return findings
 
 
-def make(settings: Mapping[str, Any], tree: Tree) -> Callable[[Draft], Outcome]:
+def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]:
     max_chars, max_lines = settings["max_chars"], settings["max_lines"]
 
     def check(draft: Draft) -> Outcome:
