@@ -59,51 +59,34 @@ def _blank(s: str) -> str:
     return re.sub(r"[^\n]", " ", s)
 
 
-def _mask_inline(block: str) -> str:
-    """Blank HTML comments and code spans in one paragraph, keeping offsets."""
-    block = _COMMENT.sub(lambda m: _blank(m.group()), block)
-    out: list[str] = []
+def _spans(block: str) -> list[tuple[int, int]]:
+    """(start, end) of each code span in one paragraph whose comments are blanked."""
+    spans: list[tuple[int, int]] = []
     pos = 0
     for m in _BACKTICKS.finditer(block):
-        if m.start() < pos:
-            continue
-        if m.start() > 0 and block[m.start() - 1] == "\\":
+        if m.start() < pos or (m.start() > 0 and block[m.start() - 1] == "\\"):
             continue
         n = len(m.group())
         close = re.compile(rf"(?<!`)`{{{n}}}(?!`)").search(block, m.end())
-        if close is None:
-            continue
-        out.append(block[pos : m.start()])
-        out.append(_blank(block[m.start() : close.end()]))
-        pos = close.end()
-    out.append(block[pos:])
-    return "".join(out)
+        if close is not None:
+            spans.append((m.start(), close.end()))
+            pos = close.end()
+    return spans
 
 
-def prose_lines(text: str) -> list[str]:
-    """The draft's lines with everything that is not prose replaced by spaces.
-
-    Line and column numbers are those of the draft: only characters change.
-    """
+def _layout(text: str) -> tuple[list[str], list[list[int]]]:
+    """Lines with front matter and fenced code blanked, and the paragraphs left (line indexes)."""
     lines = text.split("\n")
     out = list(lines)
     fm = front_matter_end(lines)
     for i in range(fm):
         out[i] = _blank(lines[i])
+    paras: list[list[int]] = [[]]
     i = fm
-    para: list[int] = []
-
-    def flush() -> None:
-        if para:
-            masked = _mask_inline("\n".join(out[j] for j in para)).split("\n")
-            for j, s in zip(para, masked, strict=True):
-                out[j] = s
-            para.clear()
-
     while i < len(lines):
         m = _FENCE_OPEN.match(lines[i])
         if m and not (m.group(1)[0] == "`" and "`" in m.group(2)):
-            flush()
+            paras.append([])
             fence = m.group(1)
             closer = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
             out[i] = _blank(lines[i])
@@ -116,12 +99,46 @@ def prose_lines(text: str) -> list[str]:
                     break
             continue
         if lines[i].strip():
-            para.append(i)
-        else:
-            flush()
+            paras[-1].append(i)
+        elif paras[-1]:
+            paras.append([])
         i += 1
-    flush()
+    return out, [p for p in paras if p]
+
+
+def prose_lines(text: str) -> list[str]:
+    """The draft's lines with everything that is not prose replaced by spaces.
+
+    Front matter, fenced code, inline code spans and HTML comments are not prose.
+    Line and column numbers are those of the draft: only characters change.
+    """
+    out, paras = _layout(text)
+    for para in paras:
+        block = _COMMENT.sub(lambda m: _blank(m.group()), "\n".join(out[j] for j in para))
+        pieces, pos = [], 0
+        for start, end in _spans(block):
+            pieces += [block[pos:start], _blank(block[start:end])]
+            pos = end
+        pieces.append(block[pos:])
+        for j, masked in zip(para, "".join(pieces).split("\n"), strict=True):
+            out[j] = masked
     return out
+
+
+def code_spans(text: str) -> list[tuple[int, int, str]]:
+    """Each inline code span outside fences and front matter: (line, col, content)."""
+    out, paras = _layout(text)
+    found = []
+    for para in paras:
+        block = _COMMENT.sub(lambda m: _blank(m.group()), "\n".join(out[j] for j in para))
+        for start, end in _spans(block):
+            ticks = len(block[start:end]) - len(block[start:end].lstrip("`"))
+            content = block[start + ticks : end - ticks].replace("\n", " ").strip()
+            before = block[:start]
+            line = para[0] + before.count("\n")
+            col = start - (before.rfind("\n") + 1) + 1
+            found.append((line + 1, col, content))
+    return found
 
 
 _HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
