@@ -30,6 +30,10 @@ CHECKS: Mapping[str, CheckSpec] = MappingProxyType(
     {
         "ai-tells": CheckSpec("hooks.ai_tells"),
         "hook-length": CheckSpec("hooks.hook_length"),
+        "headline-numbers": CheckSpec(
+            "hooks.headline_numbers", inputs={"articles": ("posts/**/*.md",)}
+        ),
+        "registered-terms": CheckSpec("hooks.registered_terms", inputs={"registry": "claims.yaml"}),
     }
 )
 

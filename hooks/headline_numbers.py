@@ -1,0 +1,256 @@
+"""headline-numbers: no number the draft cites appears in a title of ours and in no body.
+
+Titles are the accused, bodies decide, nothing else is corpus. Opaque tokens (URLs,
+at:// URIs, DIDs, timestamps, dates, clock times, file names, hex and base32 runs) are
+blanked before matching, and a number counts only as a whole token.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, NamedTuple
+
+from gate import GateError
+from gate.checks import Context, Finding, Outcome
+from gate.text import Draft, decode, front_matter, prose_lines
+
+DEFAULTS: Mapping[str, object] = {}
+
+_OPAQUE = re.compile(
+    r"""
+      https?://\S+
+    | at://\S+
+    | \bdid:[a-z0-9]+:[A-Za-z0-9._:%-]+
+    | \b\d{4}-\d{2}-\d{2}(?:[T\ ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b
+    | \b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b
+    | (?<![\w/.-])[\w./-]*[\w-]\.[A-Za-z][A-Za-z0-9]{0,4}(?![\w.])
+    | \b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\w*
+    | \b(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{7,}\w*
+    | \b(?=\w*[A-Za-z])(?=\w*[0-9])[A-Za-z0-9]{12,}\b
+    """,
+    re.VERBOSE,
+)
+
+# A whole number token: not inside a word (v76) or another number (1,760 or 76.4 are
+# not 76), optionally a percentage (76% is its own number) or a time/size unit glued
+# on (76h, 76ms are 76; 76k is 76,000 and is left alone).
+_NUMBER = re.compile(
+    r"""
+    (?<![\w.,])
+    (?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
+    (?:(?P<pct>\ ?%|\ percent\b)|(?:h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B)(?!\w))?
+    (?!\w|[.,]\d)
+    """,
+    re.VERBOSE,
+)
+
+_SMALL = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}
+_SCALE = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_WORD = "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True))
+_WORDS = re.compile(
+    rf"(?<![\w-])(?:(?:a|one)[ -](?=hundred|thousand|million))?(?:{_WORD})"
+    rf"(?:(?:[ -]|[ -]and[ -])(?:{_WORD}))*(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+class Token(NamedTuple):
+    line: int
+    col: int
+    written: str
+    value: str  # canonical: "54154", "76.4", "76%"
+
+
+def _words_value(text: str) -> int | None:
+    words = [w for w in re.split(r"[ -]+", text.lower()) if w != "and"]
+    if words == ["one"]:
+        return None  # "one" is mostly a pronoun: "the one that ran"
+    total = current = 0
+    for w in words:
+        if w == "a":
+            current = 1
+        elif w in _SMALL:
+            current += _SMALL[w]
+        elif w == "hundred":
+            current = (current or 1) * 100
+        else:
+            total += (current or 1) * _SCALE[w]
+            current = 0
+    return total + current
+
+
+def canonical(m: re.Match[str]) -> str:
+    value = m.group("int").replace(",", "").lstrip("0") or "0"
+    frac = (m.group("frac") or "").rstrip("0")
+    if frac:
+        value += "." + frac
+    return value + ("%" if m.group("pct") else "")
+
+
+def blank_opaque(text: str) -> str:
+    return _OPAQUE.sub(lambda m: " " * len(m.group()), text)
+
+
+def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
+    """Every number token (digits or words) in these lines, opaque tokens blanked."""
+    for i, raw in enumerate(lines):
+        line = blank_opaque(raw)
+        found = [(m.start(), m.group(), canonical(m)) for m in _NUMBER.finditer(line)]
+        for m in _WORDS.finditer(line):
+            v = _words_value(m.group())
+            if v is not None:
+                found.append((m.start(), m.group(), str(v)))
+        for start, written, value in sorted(found):
+            yield Token(first_line + i, start + 1, written, value)
+
+
+class Article(NamedTuple):
+    title: str
+    title_numbers: list[str]
+    body_numbers: list[str]
+
+
+_H1 = re.compile(r"^ {0,3}# +(.*?)(?: +#+)? *$")
+
+
+def parse_article(text: str) -> Article:
+    """Title: front-matter `title`, else the first `# ` heading. Body: the rest of the prose."""
+    lines = prose_lines(text)
+    h1 = next((i for i, line in enumerate(lines) if _H1.match(line)), None)
+    fm_title = front_matter(text).get("title")
+    if fm_title is not None:
+        title = fm_title[1]
+    elif h1 is not None:
+        m = _H1.match(lines[h1])
+        title = m.group(1).strip() if m else ""
+    else:
+        title = ""
+    body = [line for i, line in enumerate(lines) if i != h1]
+    return Article(
+        title,
+        sorted({t.value for t in tokens([title])}),
+        sorted({t.value for t in tokens(body)}),
+    )
+
+
+class Corpus(NamedTuple):
+    titles: dict[str, list[tuple[str, str]]]  # number -> [(title, article path)]
+    bodies: set[str]
+
+
+def build_corpus(articles: Mapping[str, Article]) -> Corpus:
+    titles: dict[str, list[tuple[str, str]]] = {}
+    bodies: set[str] = set()
+    for path in sorted(articles):
+        a = articles[path]
+        for n in a.title_numbers:
+            titles.setdefault(n, []).append((a.title, path))
+        bodies.update(a.body_numbers)
+    return Corpus(titles, bodies)
+
+
+def find_headline_numbers(text: str, corpus: Corpus) -> tuple[list[Finding], int]:
+    """Numbers in the draft that live in a title of ours and in no body; and how many tokens."""
+    lines = prose_lines(text)
+    toks = list(tokens(lines))
+    title = front_matter(text).get("title")
+    if title is not None:
+        col = text.split("\n")[title[0] - 1].find(title[1]) + 1
+        toks[:0] = [t._replace(col=t.col + col - 1) for t in tokens([title[1]], title[0])]
+    findings = []
+    for t in toks:
+        accused = corpus.titles.get(t.value)
+        if not accused or t.value in corpus.bodies:
+            continue
+        where = ", ".join(f'"{title}" ({path})' for title, path in accused)
+        what = "title" if len(accused) == 1 else "titles"
+        extra: tuple[tuple[str, object], ...] = (
+            ("number", t.written), ("value", t.value),
+            ("title", accused[0][0]), ("article", accused[0][1]),
+            ("titles", [{"title": ti, "article": p} for ti, p in accused]),
+        )
+        findings.append(Finding(t.line, t.col, f"{t.written} appears in the {what} {where}"
+                                               " and in no article body", extra))
+    return findings, len(toks)
+
+
+# --- the corpus index, cached by content ---------------------------------------
+
+
+def _load_cache(path: str, code: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(doc, dict) or doc.get("code") != code:
+        return {}
+    arts = doc.get("articles")
+    return arts if isinstance(arts, dict) else {}
+
+
+def _save_cache(path: str, code: str, articles: Mapping[str, Article]) -> None:
+    doc = {"code": code, "articles": {k: list(a) for k, a in articles.items()}}
+    with contextlib.suppress(OSError):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".hn", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(doc, f, separators=(",", ":"))
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def load_corpus(ctx: Context) -> Corpus:
+    """Parse each article once per content: the cache is keyed by the article's sha256."""
+    from gate.receipts import code_sha256
+
+    files = {p: sha for p, sha in ctx.files.get("articles", {}).items() if sha is not None}
+    code = code_sha256("headline-numbers")
+    cache_path = os.path.join(ctx.cache_dir, "headline-numbers.json") if ctx.cache_dir else None
+    cached = _load_cache(cache_path, code) if cache_path else {}
+    by_sha: dict[str, Article] = {}
+    errors = []
+    for path, sha in files.items():
+        if sha in by_sha:
+            continue
+        hit = cached.get(sha)
+        if isinstance(hit, list) and len(hit) == 3:
+            by_sha[sha] = Article(hit[0], hit[1], hit[2])
+            continue
+        data = ctx.tree.read(path)
+        if data is None:
+            continue
+        draft = decode(path, data)
+        if isinstance(draft, str):
+            errors.append(draft)
+            continue
+        by_sha[sha] = parse_article(draft.text)
+    if errors:
+        raise GateError("\n".join(errors))
+    if cache_path and set(by_sha) != set(cached):
+        _save_cache(cache_path, code, by_sha)
+    return build_corpus({p: by_sha[sha] for p, sha in files.items() if sha in by_sha})
+
+
+def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]:
+    corpus = load_corpus(ctx)
+
+    def check(draft: Draft) -> Outcome:
+        findings, checked = find_headline_numbers(draft.text, corpus)
+        return Outcome(findings, checked)
+
+    return check

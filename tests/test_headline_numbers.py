@@ -1,0 +1,176 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hooks.headline_numbers import build_corpus, find_headline_numbers, parse_article, tokens
+from tests.conftest import Repo, Run
+
+# The seed: a headline that rounds, a body that pins a different reading.
+DRIFT = """\
+---
+title: Nothing failed for twelve days while our post schedule drifted 76 hours
+---
+# Nothing failed for twelve days while our post schedule drifted 76 hours
+
+The label on the front of our post queue drifted from 24 hours behind reality to 74.
+Twelve days passed before anyone looked.
+"""
+# The two bodies of ours that contain the characters 76, only inside opaque tokens.
+OPAQUE_BODY = """\
+# Receipts, one week in
+
+Posted at 2026-09-10T08:12:55.776Z, answering comment 6a976cb.
+
+![the queue](czivjmmthia76yxgr8ku.png)
+"""
+CORPUS = build_corpus({"posts/drift.md": parse_article(DRIFT),
+                       "posts/receipts.md": parse_article(OPAQUE_BODY)})
+TITLE = ('"Nothing failed for twelve days while our post schedule drifted 76 hours"'
+         " (posts/drift.md)")
+
+
+def violations(text: str) -> list[tuple[int, int, str]]:
+    found, _ = find_headline_numbers(text, CORPUS)
+    return [(f.line, f.col, str(dict(f.extra)["number"])) for f in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("Our schedule drifted 76 hours.", [(1, 22, "76")], id="the-76-hour-reply"),
+        pytest.param("A 76-hour drift.", [(1, 3, "76")], id="hyphenated-unit"),
+        pytest.param("The drift (76) grew.", [(1, 12, "76")], id="parenthesised"),
+        pytest.param("It drifted by 76.", [(1, 15, "76")], id="end-of-sentence"),
+        pytest.param("It drifted 76h.", [(1, 12, "76h")], id="glued-hour-unit-counts"),
+        pytest.param("It drifted seventy-six hours.", [(1, 12, "seventy-six")], id="number-words"),
+        pytest.param("It drifted seventy six hours.", [(1, 12, "seventy six")],
+                     id="words-with-space"),
+        pytest.param("---\ntitle: Drift of 76 hours\n---\nBody.", [(2, 17, "76")],
+                     id="the-draft-title-cites-too"),
+        pytest.param("a\n\nthen 76\nand 76 again", [(3, 6, "76"), (4, 5, "76")],
+                     id="every-occurrence"),
+    ],
+)
+def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:
+    assert violations(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("From 24 hours behind to 74.", id="numbers-the-bodies-pin"),
+        pytest.param("It took twelve days, then 12 more.", id="title-number-a-body-also-has"),
+        pytest.param("We saw 1,760 views.", id="thousands-separator-is-not-76"),
+        pytest.param("A 76.4 second wait.", id="decimal-is-not-76"),
+        pytest.param("Version v76 shipped.", id="v76-is-an-identifier"),
+        pytest.param("Conversion was 76%.", id="percent-is-its-own-number"),
+        pytest.param("We counted 76k views.", id="76k-is-not-76"),
+        pytest.param("At 2026-09-10T08:12:55.776Z it ran.", id="timestamp"),
+        pytest.param("Comment 6a976cb said so.", id="hex-id"),
+        pytest.param("See czivjmmthia76yxgr8ku.png.", id="file-name"),
+        pytest.param("See https://example.com/p/76 and at://did:plc:x76/post/76.", id="urls"),
+        pytest.param("By did:plc:ewvi7nxzyoun6zhxrhs64oiz76 today.", id="did"),
+        pytest.param("Code `drifted 76 hours` only.", id="inline-code"),
+        pytest.param("```\n76\n```\n", id="fenced-code"),
+        pytest.param("---\nviews: 76\n---\nNothing here.", id="front-matter-other-than-title"),
+        pytest.param("It is the one that ran.", id="one-is-a-pronoun"),
+    ],
+)
+def test_passes(text: str) -> None:
+    assert violations(text) == []
+
+
+def test_seed_opaque_tokens_leave_no_76_in_the_bodies() -> None:
+    """The seed's two bodies with the characters 76 contain no 76 after stripping."""
+    assert "76" not in parse_article(OPAQUE_BODY).body_numbers
+    assert CORPUS.titles["76"] == [(TITLE.split('"')[1], "posts/drift.md")]
+
+
+def test_a_ledger_is_not_corpus(repo: Repo, rg: Run) -> None:
+    """The seed's bug: a page-view count of 76 in a ledger must not support the headline."""
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("state/views.jsonl", '{"page": "drift", "views": 76}\n' * 3)
+    repo.write("drafts/reply.md", "The schedule drifted 76 hours before we noticed.\n")
+    rc, out, _ = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
+    doc = json.loads(out)
+    assert rc == 1
+    assert doc["checked"] == 1
+    assert [(v["draft"], v["line"], v["number"], v["title"], v["article"])
+            for v in doc["violations"]] == [
+        ("drafts/reply.md", 1, "76", TITLE.split('"')[1], "posts/drift.md")]
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        pytest.param("54,154 and 54154", ["54154", "54154"], id="separator"),
+        pytest.param("twelve, ninety-nine, a hundred", ["12", "99", "100"], id="words"),
+        pytest.param("two thousand five hundred", ["2500"], id="compound-words"),
+        pytest.param("76% and 76 percent", ["76%", "76%"], id="percent"),
+        pytest.param("007 and 76.50", ["7", "76.5"], id="leading-and-trailing-zeros"),
+        pytest.param("09:14 then 15:41:07", [], id="clock-times"),
+    ],
+)
+def test_canonical_values(text: str, values: list[str]) -> None:
+    assert [t.value for t in tokens([text])] == values
+
+
+def test_every_title_is_named(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/a.md", "# 76 hours of drift\n\nA body.\n")
+    repo.write("posts/b.md", "---\ntitle: Why 76 matters\n---\nAnother body.\n")
+    repo.write("drafts/reply.md", "Drifted\n76 hours.\n")
+    rc, out, _ = rg("check", "headline-numbers")
+    assert rc == 1
+    assert out.splitlines()[0] == (
+        'drafts/reply.md:2:1: headline-numbers: 76 appears in the titles "76 hours of drift"'
+        ' (posts/a.md), "Why 76 matters" (posts/b.md) and in no article body')
+
+
+def test_drafts_are_not_corpus(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", 'drafts: ["**/draft-*.md"]\nrequired: [headline-numbers]\n'
+                                     'checks: {headline-numbers: {articles: ["**/*.md"]}}\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("posts/draft-a.md", "It drifted 76 hours.\n")
+    repo.write("posts/draft-b.md", "Body that says 76 is a draft, not ours yet.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1
+    assert "posts/draft-a.md:1:12: headline-numbers: 76 appears in the title" in out
+
+
+def test_publishing_an_article_makes_receipts_stale(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    assert rg("run")[0] == 1
+    repo.write("posts/measured.md", "# Measured\n\nThe drift peaked at 76 hours on the 10th.\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert "headline-numbers.json: stale (condition 2, inputs_sha256)" in out
+    assert rg("run")[0] == 0  # a body now pins 76
+    assert rg("verify")[0] == 0
+
+
+def test_the_cache_follows_article_edits(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    assert rg("run")[0] == 1
+    cache = repo.path / ".git" / "receipt-gate" / "headline-numbers.json"
+    assert cache.exists()
+    repo.write("posts/drift.md", DRIFT.replace("to 74.", "to 74, and at its worst 76."))
+    assert rg("run")[0] == 0
+    repo.write("posts/drift.md", DRIFT)
+    assert rg("run")[0] == 1
+    cache.write_text("{not json")  # a broken cache is rebuilt, never trusted
+    assert rg("run")[0] == 1
+
+
+def test_unreadable_article_is_exit_2(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/bad.md", b"\xff\xfe76\n")
+    repo.write("drafts/reply.md", "76\n")
+    assert rg("run") == (2, "", "receipt-gate: posts/bad.md: not UTF-8 (byte 0xff at offset 0)\n")
