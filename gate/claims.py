@@ -1,0 +1,100 @@
+"""The registry of outside claims: each setting name a draft may mention, with its source."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Any, NamedTuple
+from urllib.parse import urlsplit
+
+from gate import GateError
+
+DEFAULT_REGISTRY = "claims.yaml"
+_KEYS = ("term", "source", "note", "registered_at")
+HEADER = (
+    "# Outside claims: every setting name a draft may mention, with the URL it was\n"
+    "# verified from. Add entries with: receipt-gate claim add TERM --source URL\n"
+)
+
+
+class Claim(NamedTuple):
+    term: str
+    source: str
+    note: str
+    registered_at: str
+
+
+def source_error(url: str) -> str | None:
+    """Why a source URL is refused, or None."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in url):
+        return f"source must be an http(s) URL, got {url!r}"
+    return None
+
+
+def parse(data: bytes | None, file: str) -> list[Claim]:
+    """The claims in a registry file; a missing file is an empty registry."""
+    if data is None:
+        return []
+    import yaml
+
+    try:
+        raw = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        raise GateError(f"{file}: not valid YAML{where}") from None
+    if raw is None:
+        return []
+    if not isinstance(raw, dict) or set(raw) - {"claims"}:
+        raise GateError(f"{file}: expected a mapping with one key, claims")
+    items = raw.get("claims") or []
+    if not isinstance(items, list):
+        raise GateError(f"{file}: claims: expected a list")
+    claims: list[Claim] = []
+    seen: set[str] = set()
+    for i, item in enumerate(items):
+        where = f"{file}: claims[{i}]"
+        if not isinstance(item, dict):
+            raise GateError(f"{where}: expected a mapping")
+        unknown = [k for k in item if k not in _KEYS]
+        if unknown:
+            raise GateError(
+                f"{where}.{unknown[0]}: unknown key (expected one of: {', '.join(_KEYS)})"
+            )
+        fields: dict[str, Any] = {k: item.get(k, "") for k in _KEYS}
+        for k, v in fields.items():
+            if not isinstance(v, str):
+                raise GateError(f"{where}.{k}: expected a string")
+        if not fields["term"]:
+            raise GateError(f"{where}.term: must not be empty")
+        bad = source_error(fields["source"])
+        if bad:
+            raise GateError(f"{where}.source: {bad}")
+        if fields["term"] in seen:
+            raise GateError(f"{where}.term: {fields['term']!r} is registered twice")
+        seen.add(fields["term"])
+        claims.append(Claim(**fields))
+    return claims
+
+
+def dump(claims: list[Claim]) -> bytes:
+    import yaml
+
+    doc = {"claims": [{k: v for k, v in c._asdict().items() if v or k != "note"} for c in claims]}
+    body = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=False)
+    return (HEADER + body).encode()
+
+
+def write(root: str, path: str, claims: list[Claim]) -> None:
+    full = os.path.join(root, path)
+    folder = os.path.dirname(full) or "."
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".claims", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(dump(claims))
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, full)
+    except BaseException:
+        os.unlink(tmp)
+        raise
