@@ -1,5 +1,6 @@
 """The demo: a scratch content repo from examples/content, hooks installed by the real
-pre-commit from this checkout, a commit accepted, one refused for a stale receipt, the fix.
+pre-commit from this checkout, a commit accepted, one refused for a stale receipt, the fix,
+and a reply refused for citing a number that lives only in a headline.
 
 Run it with `make demo`. It leaves the scratch repository behind and prints its path.
 """
@@ -18,7 +19,7 @@ from pathlib import Path
 CHECKOUT = Path(__file__).resolve().parent.parent
 CONTENT = CHECKOUT / "examples" / "content"
 HOOK_REPO_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "gate", "hooks")
-HOOKS = ("ai-tells", "hook-length", "receipt-gate")
+HOOKS = ("ai-tells", "hook-length", "headline-numbers", "registered-terms", "receipt-gate")
 IDENTITY = {
     "GIT_AUTHOR_NAME": "receipt-gate demo",
     "GIT_AUTHOR_EMAIL": "demo@example.invalid",
@@ -106,6 +107,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.sh("git", "add", ".receipts")
     d.sh("git", "commit", "-q", "-m", "An edit after the checks, checked again")
     d.sh("receipt-gate", "verify", "--rev", "HEAD")
+
+    d.say("A reply is ready to send; it cites a number that lives only in one of our headlines")
+    reply = repo / "drafts" / "reply-drift.md"
+    reply.write_text(reply.read_text().replace("status: drafted", "status: ready"))
+    d.sh("git", "add", "drafts")
+    d.sh("git", "commit", "-q", "-m", "Reply about the drift", expect=1)
+
+    d.say("Cite the number a body of ours pins (74), check, stage, commit: accepted")
+    reply.write_text(reply.read_text().replace("drifted 76 hours", "was 74 hours behind"))
+    d.sh("receipt-gate", "run", "drafts/reply-drift.md")
+    d.sh("git", "add", "drafts", ".receipts")
+    d.sh("git", "commit", "-q", "-m", "Reply about the drift, with the measured number")
+    d.sh("receipt-gate", "status")
     d.sh("git", "log", "--oneline")
     print(f"\nThe scratch repository is still there to look at: {repo}")
     return 0

@@ -206,10 +206,14 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
     tree = WorkTree(root)
     cfg = _config(tree)
     paths, skipped = _select(root, cfg, tree, args.paths)
+    from gate.verify import gating
+
     drafts = runner.load_drafts(tree, paths)
+    status = {d.path: gating(cfg, d.path, d.text) for d in drafts}
     results = runner.run(cfg, tree, names, drafts)
     fmt = getattr(args, "format", "text")
-    failed = [r for r in results if r.outcome.findings]
+    # Findings on a draft before gate_from are reported and recorded, but refuse nothing.
+    failed = [r for r in results if r.outcome.findings and status[r.draft][0]]
     if fmt == "json":
         doc = {
             "checks": list(names),
@@ -219,6 +223,7 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
                     "draft": r.draft,
                     "check": r.check,
                     "verdict": "fail" if r.outcome.findings else "pass",
+                    "gated": status[r.draft][0],
                     "receipt": r.receipt,
                     "written": r.written,
                 }
@@ -236,8 +241,10 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
         _out()
         return 1 if failed else 0
     for r in results:
+        gated, state = status[r.draft]
+        note = "" if gated else f" (not gated yet: status {state})"
         for f in r.outcome.findings:
-            _out(f"{r.draft}:{f.line}:{f.col}: {r.check}: {f.message}")
+            _out(f"{r.draft}:{f.line}:{f.col}: {r.check}: {f.message}{note}")
     written = sum(r.written for r in results)
     label = ", ".join(names)
     if not drafts:
@@ -245,9 +252,12 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
         _out(f"receipt-gate: {label}: no draft to check{why}")
         return 0
     bad = {r.draft for r in failed}
+    early = len({r.draft for r in results if r.outcome.findings} - bad)
+    not_yet = f" ({early} more not gated yet)" if early else ""
     _out(
-        f"receipt-gate: {label}: {_plural(len(drafts), 'draft')} checked, {len(bad)} failed;"
-        f" {_plural(written, 'receipt')} written, {len(results) - written} unchanged"
+        f"receipt-gate: {label}: {_plural(len(drafts), 'draft')} checked, {len(bad)}"
+        f" failed{not_yet}; {_plural(written, 'receipt')} written,"
+        f" {len(results) - written} unchanged"
     )
     if bad:
         _out(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
@@ -284,6 +294,66 @@ def cmd_check(args: argparse.Namespace) -> int:
     return _run_checks(args, [args.name])
 
 
+# --- claim ----------------------------------------------------------------
+
+
+def _registry_path(cfg: Config) -> str:
+    from gate.claims import DEFAULT_REGISTRY
+
+    path = cfg.checks.get("registered-terms", {}).get("registry", DEFAULT_REGISTRY)
+    if not isinstance(path, str) or not path:
+        raise GateError(f"{CONFIG_FILE}: checks.registered-terms.registry: expected a path")
+    return path
+
+
+def cmd_claim_add(args: argparse.Namespace) -> int:
+    from gate import claims
+    from gate.receipts import now
+
+    root = _root()
+    tree = WorkTree(root)
+    path = _registry_path(_config(tree))
+    bad = claims.source_error(args.source)
+    if bad:
+        raise GateError(f"--source: {bad}")
+    if not args.term.strip() or args.term != args.term.strip():
+        raise GateError(f"TERM: {args.term!r} is empty or has surrounding spaces")
+    registry = claims.parse(tree.read(path), path)
+    old = next((c for c in registry if c.term == args.term), None)
+    if old is not None and not args.replace:
+        _out(f"{path}: {args.term} is already registered (source {old.source});"
+             " use --replace to change it")
+        return 1
+    new = claims.Claim(args.term, args.source, args.note or "", now())
+    registry = [new if c.term == args.term else c for c in registry]
+    if old is None:
+        registry.append(new)
+    claims.write(root, path, registry)
+    _out(f"{path}: {'replaced' if old else 'registered'} {args.term} ({args.source})")
+    return 0
+
+
+def cmd_claim_list(args: argparse.Namespace) -> int:
+    from gate import claims
+
+    tree = WorkTree(_root())
+    path = _registry_path(_config(tree))
+    registry = claims.parse(tree.read(path), path)
+    if args.format == "json":
+        json.dump([c._asdict() for c in registry], sys.stdout, indent=2, ensure_ascii=False)
+        _out()
+        return 0
+    if not registry:
+        _out(f"{path}: no claims registered")
+        return 0
+    rows = [("term", "source", "registered_at", "note")]
+    rows += [(c.term, c.source, c.registered_at, c.note) for c in registry]
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        _out("  ".join([*(v.ljust(w) for v, w in zip(r[:3], widths, strict=True)), r[3]]).rstrip())
+    return 0
+
+
 # --- init -----------------------------------------------------------------
 
 STARTER = """\
@@ -293,9 +363,13 @@ drafts: ["drafts/**/*.md"]
 # Receipts live here and are committed with the drafts.
 run_dir: .receipts
 # Every gated draft needs a fresh, passing receipt from each of these.
-required: [ai-tells, hook-length]
+required: [ai-tells, hook-length, headline-numbers, registered-terms]
 checks:
   hook-length: {max_chars: 280, max_lines: 3}
+  # Titles are the accused, bodies decide: your published articles, nothing else.
+  headline-numbers: {articles: ["posts/**/*.md"]}
+  # Outside claims: receipt-gate claim add TERM --source URL writes this file.
+  registered-terms: {registry: claims.yaml}
 states: [idea, accepted, researched, drafted, ready, shipped, measured]
 # Drafts whose status: is earlier than this are not gated; no status = gated.
 gate_from: ready
@@ -307,6 +381,8 @@ PRE_COMMIT_BLOCK = """\
     hooks:
       - id: ai-tells
       - id: hook-length
+      - id: headline-numbers
+      - id: registered-terms
       - id: receipt-gate
 """
 
@@ -363,6 +439,18 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="*", metavar="PATH")
     s.set_defaults(func=cmd_status)
 
+    s = sub.add_parser("claim", help="the registry of outside claims")
+    claim = s.add_subparsers(dest="claim_command", required=True, metavar="ACTION")
+    c = claim.add_parser("add", help="register a term with the URL it was verified from")
+    c.add_argument("term", metavar="TERM")
+    c.add_argument("--source", required=True, metavar="URL")
+    c.add_argument("--note", metavar="TEXT")
+    c.add_argument("--replace", action="store_true", help="replace an existing entry")
+    c.set_defaults(func=cmd_claim_add)
+    c = claim.add_parser("list", help="list the registered claims")
+    c.add_argument("--format", choices=("text", "json"), default="text")
+    c.set_defaults(func=cmd_claim_list)
+
     s = sub.add_parser("init", help="write a starter .receipt-gate.yaml")
     s.add_argument("--force", action="store_true", help="overwrite an existing config")
     s.set_defaults(func=cmd_init)
@@ -370,7 +458,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    # PATHs may follow options (`check NAME --format json PATH`): argparse leaves those over.
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if not hasattr(args, "paths") or any(e.startswith("-") for e in extra):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.paths = [*args.paths, *extra]
     try:
         rc: int = args.func(args)
     except GateError as e:

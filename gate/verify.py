@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from gate import wildmatch
+from gate import GateError, wildmatch
 from gate.config import CONFIG_FILE, Config
 from gate.receipts import RECEIPT_LIMIT, inputs_sha256, parse, receipt_path, sha256
 from gate.text import decode, front_matter
@@ -50,6 +50,17 @@ class Report(NamedTuple):
 def drafts_in(cfg: Config, tree: Tree) -> list[str]:
     prefix = cfg.run_dir + "/"
     return [p for p in wildmatch.select(cfg.drafts, tree.paths()) if not p.startswith(prefix)]
+
+
+def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
+    """(gated?, status) of a draft; an unknown status is bad input (GateError)."""
+    status = front_matter(text).get("status")
+    if status is None:
+        return True, ""
+    if status[1] not in cfg.states:
+        raise GateError(f"{path}:{status[0]}: status {status[1]!r} is not one of the"
+                        f" states in {CONFIG_FILE}: {', '.join(cfg.states)}")
+    return cfg.gated_state(status[1]), status[1]
 
 
 def judge(tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str) -> Cell:
@@ -122,15 +133,13 @@ def evaluate(
         if isinstance(draft, str):
             errors.append(draft)
             continue
-        status = front_matter(draft.text).get("status")
-        if status is not None and status[1] not in cfg.states:
-            errors.append(
-                f"{path}:{status[0]}: status {status[1]!r} is not one of the"
-                f" states in {CONFIG_FILE}: {', '.join(cfg.states)}"
-            )
+        try:
+            gated_now, status = gating(cfg, path, draft.text)
+        except GateError as e:
+            errors.append(str(e))
             continue
-        if not cfg.gated_state(status[1] if status else None):
-            ungated.append((path, status[1] if status else ""))
+        if not gated_now:
+            ungated.append((path, status))
             continue
         gated.append(path)
         digest = sha256(data)

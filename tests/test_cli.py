@@ -59,9 +59,21 @@ def test_check_from_a_subfolder(content: Repo, rg: Run, monkeypatch: pytest.Monk
 
 def test_unknown_check(content: Repo, rg: Run) -> None:
     assert rg("check", "spell") == (2, "", "receipt-gate: spell: unknown check (known:"
-                                           " ai-tells, hook-length)\n")
+                                           " ai-tells, hook-length, headline-numbers,"
+                                           " registered-terms)\n")
     assert rg("run", "--check", "spell")[0] == 2
 
 
 def test_missing_path(content: Repo, rg: Run) -> None:
     assert rg("run", "drafts/nope.md") == (2, "", "receipt-gate: drafts/nope.md: no such file\n")
+
+
+def test_findings_before_gate_from_refuse_nothing(content: Repo, rg: Run) -> None:
+    content.write("drafts/wip.md", "---\nstatus: drafted\n---\nLet's dive in.\n")
+    rc, out, _ = rg("check", "ai-tells")
+    assert rc == 0
+    assert out.splitlines()[0] == ("drafts/wip.md:4:1: ai-tells: banned phrase \"let's dive in\""
+                                   " (not gated yet: status drafted)")
+    assert "0 failed (1 more not gated yet)" in out
+    content.write("drafts/wip.md", "---\nstatus: ready\n---\nLet's dive in.\n")
+    assert rg("check", "ai-tells")[0] == 1

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.e2e
 
 AT = ".receipts/drafts/intro.md/ai-tells.json"
 HL = ".receipts/drafts/intro.md/hook-length.json"
-ALL_HOOKS = ("ai-tells", "hook-length", "receipt-gate")
+ALL_HOOKS = ("ai-tells", "hook-length", "headline-numbers", "registered-terms", "receipt-gate")
 
 
 def install(repo: Repo, hook_repo: tuple[str, str], hooks: tuple[str, ...]) -> None:
@@ -104,3 +104,28 @@ def test_the_safety_net_flow(
     content.write("notes.txt", "unrelated\n")
     content.git("add", "notes.txt")
     assert commit(content)[0] == 0
+
+
+def test_a_headline_number_refuses_the_commit_and_names_the_title(
+    repo: Repo, hook_repo: tuple[str, str], pre_commit_home: str, rg: Run,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers, registered-terms]\n")
+    repo.write("posts/drift.md", "---\ntitle: Our post schedule drifted 76 hours\n---\n"
+                                 "The label drifted from 24 hours behind reality to 74.\n")
+    repo.write("state/views.jsonl", '{"views": 76}\n')  # a ledger is not corpus
+    repo.write("drafts/reply.md", "The schedule drifted 76 hours.\n")
+    install(repo, hook_repo, ("headline-numbers", "registered-terms", "receipt-gate"))
+    assert rg("run")[0] == 1
+    repo.git("add", "-A")
+    rc, out = commit(repo)
+    assert rc == 1
+    assert ('drafts/reply.md:1:22: headline-numbers: 76 appears in the title "Our post schedule'
+            ' drifted 76 hours" (posts/drift.md) and in no article body') in out
+    assert ".receipts/drafts/reply.md/headline-numbers.json: failed (condition 3, verdict)" in out
+    repo.write("drafts/reply.md", "The schedule was 74 hours behind.\n")
+    assert rg("run")[0] == 0
+    repo.git("add", "-A")
+    rc, out = commit(repo)
+    assert rc == 0, out

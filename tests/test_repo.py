@@ -72,3 +72,8 @@ def test_the_demo_runs(pre_commit_home: str) -> None:
     assert "not staged: the index has a stale receipt (condition 1)" in out[refused:]
     assert out.rstrip().splitlines()[-1].startswith("The scratch repository is still there")
     assert "every receipt fresh and passing in the commit" in out
+    reply = out.index("it cites a number that lives only in one of our headlines")
+    assert ('headline-numbers: 76 appears in the title "Nothing failed for twelve days while our'
+            ' post schedule drifted 76 hours" (posts/schedule-drift.md)') in out[reply:]
+    rows = [line.split() for line in out.splitlines()]
+    assert ["drafts/reply-drift.md", "fresh", "fresh", "fresh", "fresh"] in rows
