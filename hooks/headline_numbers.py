@@ -57,12 +57,14 @@ _SMALL = {
     "seventy": 70, "eighty": 80, "ninety": 90,
 }
 _SCALE = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
-_WORD = "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True))
-_WORDS = re.compile(
-    rf"(?<![\w-])(?:(?:a|one)[ -](?=hundred|thousand|million))?(?:{_WORD})"
-    rf"(?:(?:[ -]|[ -]and[ -])(?:{_WORD}))*(?![\w-])",
-    re.IGNORECASE,
-)
+_WORD = re.compile(r"\b(?:" + "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True)) + r")\b")
+_WORD_SET = frozenset([*_SMALL, *_SCALE])
+# Everything but ASCII letters becomes a space: a quick C-speed test for number words.
+_LETTERS_ONLY = {i: " " for i in range(128) if not chr(i).isalpha()}
+_GAP = re.compile(r"[ \t\n-]+(?:and[ \t\n]+)?")
+# Whitespace-delimited chunks that hold a digit: the only places a digit token can be.
+_CHUNK = re.compile(r"(?<!\S)[^\s\d]*+\d\S*+")
+_PCT_AFTER = re.compile(r" (?:%|percent\b)")
 
 
 class Token(NamedTuple):
@@ -72,8 +74,7 @@ class Token(NamedTuple):
     value: str  # canonical: "54154", "76.4", "76%"
 
 
-def _words_value(text: str) -> int | None:
-    words = [w for w in re.split(r"[ -]+", text.lower()) if w != "and"]
+def _words_value(words: list[str]) -> int | None:
     if words == ["one"]:
         return None  # "one" is mostly a pronoun: "the one that ran"
     total = current = 0
@@ -102,17 +103,66 @@ def blank_opaque(text: str) -> str:
     return _OPAQUE.sub(lambda m: " " * len(m.group()), text)
 
 
+def _chunk_around(text: str, start: int, end: int) -> tuple[int, str]:
+    left = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    m = re.compile(r"\S*").match(text, end)
+    return left, text[left : m.end() if m else end]
+
+
+def scan(text: str) -> list[tuple[int, str, str]]:
+    """Every number token in the text as (offset, as written, canonical value).
+
+    Digits are looked for only in chunks that hold one, and number words only where
+    the word regex finds them, so a large corpus costs a few passes in C.
+    """
+    found: list[tuple[int, str, str]] = []
+    for c in _CHUNK.finditer(text):
+        chunk = blank_opaque(c.group())
+        for m in _NUMBER.finditer(chunk):
+            value, written = canonical(m), m.group()
+            if m.end() == len(chunk) and not m.group("pct"):
+                after = _PCT_AFTER.match(text, c.end())
+                if after:
+                    value, written = value + "%", written + after.group()
+            found.append((c.start() + m.start(), written, value))
+    lower = text.lower()
+    words_here = _WORD_SET.intersection(lower.translate(_LETTERS_ONLY).split())
+    run: list[re.Match[str]] = []
+    for m in [*(_WORD.finditer(lower) if words_here - {"one"} else ()), None]:
+        if m is not None and run and _GAP.fullmatch(lower, run[-1].end(), m.start()):
+            run.append(m)
+            continue
+        if run:
+            start, end = run[0].start(), run[-1].end()
+            words = [w.group() for w in run]
+            if (lower.endswith("a ", 0, start) and words[0] in _SCALE
+                    and (start < 3 or not lower[start - 3].isalnum())):
+                start -= 2
+                words.insert(0, "a")
+            hyphen_word = (start > 0 and lower[start - 1] == "-") or (
+                lower.startswith("-", end) and lower[end + 1 : end + 2].isalpha()
+            )
+            value = None if hyphen_word else _words_value(words)
+            if value is not None:
+                left, chunk = _chunk_around(text, start, end)
+                if not blank_opaque(chunk)[start - left : end - left].isspace():
+                    found.append((start, text[start:end], str(value)))
+        run = [m] if m is not None else []
+    found.sort()
+    return found
+
+
 def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
-    """Every number token (digits or words) in these lines, opaque tokens blanked."""
-    for i, raw in enumerate(lines):
-        line = blank_opaque(raw)
-        found = [(m.start(), m.group(), canonical(m)) for m in _NUMBER.finditer(line)]
-        for m in _WORDS.finditer(line):
-            v = _words_value(m.group())
-            if v is not None:
-                found.append((m.start(), m.group(), str(v)))
-        for start, written, value in sorted(found):
-            yield Token(first_line + i, start + 1, written, value)
+    """Every number token (digits or words) in these lines, with its line and column."""
+    text = "\n".join(lines)
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    i = 0
+    for offset, written, value in scan(text):
+        while i + 1 < len(starts) and starts[i + 1] <= offset:
+            i += 1
+        yield Token(first_line + i, offset - starts[i] + 1, written, value)
 
 
 class Article(NamedTuple):
@@ -136,11 +186,12 @@ def parse_article(text: str) -> Article:
         title = m.group(1).strip() if m else ""
     else:
         title = ""
-    body = [line for i, line in enumerate(lines) if i != h1]
+    if h1 is not None:
+        lines[h1] = ""
     return Article(
         title,
-        sorted({t.value for t in tokens([title])}),
-        sorted({t.value for t in tokens(body)}),
+        sorted({value for _, _, value in scan(title)}),
+        sorted({value for _, _, value in scan("\n".join(lines))}),
     )
 
 
