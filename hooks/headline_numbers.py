@@ -142,11 +142,11 @@ def scan(text: str) -> list[tuple[int, str, str]]:
             hyphen_word = (start > 0 and lower[start - 1] == "-") or (
                 lower.startswith("-", end) and lower[end + 1 : end + 2].isalpha()
             )
-            value = None if hyphen_word else _words_value(words)
-            if value is not None:
+            number = None if hyphen_word else _words_value(words)
+            if number is not None:
                 left, chunk = _chunk_around(text, start, end)
                 if not blank_opaque(chunk)[start - left : end - left].isspace():
-                    found.append((start, text[start:end], str(value)))
+                    found.append((start, text[start:end], str(number)))
         run = [m] if m is not None else []
     found.sort()
     return found
