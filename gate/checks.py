@@ -24,6 +24,9 @@ class CheckSpec(NamedTuple):
     # Settings that name files the verdict reads (a str is one path, a tuple
     # is globs), with their defaults. Their bytes are part of the fingerprint.
     inputs: Mapping[str, str | tuple[str, ...]] = _EMPTY
+    # A setting holding a command line: those of its words that name a file in the tree
+    # (the grader's script, say) are inputs too.
+    argv: str = ""
 
 
 CHECKS: Mapping[str, CheckSpec] = MappingProxyType(
@@ -34,6 +37,7 @@ CHECKS: Mapping[str, CheckSpec] = MappingProxyType(
             "hooks.headline_numbers", inputs={"articles": ("posts/**/*.md",)}
         ),
         "registered-terms": CheckSpec("hooks.registered_terms", inputs={"registry": "claims.yaml"}),
+        "grader": CheckSpec("hooks.grader", deterministic=False, argv="command"),
     }
 )
 
@@ -47,8 +51,8 @@ def module_file(spec: CheckSpec) -> Path:
 
 
 def shared_files() -> tuple[Path, ...]:
-    """Core modules whose code decides verdicts too (what counts as prose)."""
-    return (_TOP / "gate" / "text.py",)
+    """Core modules whose code decides verdicts too (what counts as prose, as a quote)."""
+    return (_TOP / "gate" / "text.py", _TOP / "gate" / "quotes.py")
 
 
 class Context(NamedTuple):

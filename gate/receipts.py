@@ -76,6 +76,13 @@ def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
         for p in paths:
             data = tree.read(p)
             files[key][p] = None if data is None else sha256(data)
+    argv = raw.get(CHECKS[name].argv) if CHECKS[name].argv else None
+    if isinstance(argv, list):
+        present = set(tree.paths())
+        named = [posixpath.normpath(a) for a in argv if isinstance(a, str)]
+        files[CHECKS[name].argv] = {
+            p: sha256(data) for p in named if p in present and (data := tree.read(p)) is not None
+        }
     return files
 
 

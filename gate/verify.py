@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from gate import GateError, wildmatch
+from gate.checks import CHECKS
 from gate.config import CONFIG_FILE, Config
+from gate.quotes import MIN_QUOTE_CHARS, check_quotes, describe
 from gate.receipts import RECEIPT_LIMIT, inputs_sha256, parse, receipt_path, sha256
 from gate.text import decode, front_matter
 from gate.tree import TooLarge, Tree
@@ -63,7 +65,17 @@ def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
     return cfg.gated_state(status[1]), status[1]
 
 
-def judge(tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str) -> Cell:
+def min_quote_chars(cfg: Config) -> int:
+    value = cfg.checks.get("grader", {}).get("min_quote_chars", MIN_QUOTE_CHARS)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise GateError(f"{CONFIG_FILE}: checks.grader.min_quote_chars: expected a positive"
+                        f" integer, got {value!r}")
+    return value
+
+
+def judge(
+    tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str, text: str
+) -> Cell:
     """Decide one receipt against the five conditions, in order."""
     rpath = receipt_path(cfg.run_dir, draft, check)
 
@@ -95,6 +107,18 @@ def judge(tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, input
         n = len(findings)
         return cell(FAIL, "failed", 3, f"failed (condition 3, verdict): {check} says fail for"
                     f" {draft} ({n} finding{'s' * (n != 1)})", findings=findings)
+    if not CHECKS[check].deterministic:
+        criteria = receipt.get("criteria")
+        if not isinstance(criteria, list) or not criteria or not all(
+            isinstance(c, dict) for c in criteria
+        ):
+            return cell(MISSING, "unquoted", 4, "unquoted (condition 4, quotes): the receipt"
+                        " carries no criteria to check; counts as missing")
+        bad = check_quotes(criteria, text, min_quote_chars(cfg))
+        if bad:
+            more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+            return cell(MISSING, "unquoted", 4, f"unquoted (condition 4, quotes):"
+                        f" {describe(bad[0])}{more}; counts as missing")
     return cell(FRESH, "", 0, "")
 
 
@@ -144,9 +168,9 @@ def evaluate(
         gated.append(path)
         digest = sha256(data)
         for check in cfg.required:
-            cell = judge(tree, cfg, path, digest, check, inputs[check])
+            cell = judge(tree, cfg, path, digest, check, inputs[check], draft.text)
             if cell.state != FRESH and disk is not None:
-                cell = _unstaged(cell, disk, cfg, path, digest, inputs[check])
+                cell = _unstaged(cell, disk, cfg, path, digest, inputs[check], draft.text)
             cells.append(cell)
     return Report(
         tree.label,
@@ -159,9 +183,11 @@ def evaluate(
     )
 
 
-def _unstaged(cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, inputs: str) -> Cell:
+def _unstaged(
+    cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, inputs: str, text: str
+) -> Cell:
     """What `git add` would make the index hold: a fresh receipt, or the checked draft."""
-    on_disk = judge(disk, cfg, draft, digest, cell.check, inputs)
+    on_disk = judge(disk, cfg, draft, digest, cell.check, inputs, text)
     if on_disk.state == FAIL:
         return on_disk
     if on_disk.state == FRESH:
