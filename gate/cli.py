@@ -103,23 +103,23 @@ def _report_json(report: Any) -> dict[str, Any]:
 def _report_text(report: Any, cfg: Config) -> None:
     for e in report.errors:
         _out(e)
-    rerun: list[str] = []
+    from gate.checks import CHECKS
+
+    rerun: dict[str, list[str]] = {"run": [], "grade": []}
     stage: list[str] = []
     failed = False
     for c in report.problems:
         _out(f"{c.receipt}: {c.message}")
         for f in c.findings:
-            _out(
-                f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}: {c.check}: {f.get('message', '')}"
-            )
+            where = f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}"
+            _out(f"{where}: {c.check}: {f.get('message', '')}")
         if c.reason == "unstaged":
             stage.append(c.stage)
-        elif c.reason == "failed":
-            failed = True
-            rerun.append(c.draft)
-        else:
-            rerun.append(c.draft)
-    rerun = list(dict.fromkeys(rerun))
+            continue
+        failed |= c.reason == "failed"
+        verb = "run" if CHECKS[c.check].deterministic else "grade"
+        if c.draft not in rerun[verb]:
+            rerun[verb].append(c.draft)
     if report.nothing_gated:
         _out(
             f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
@@ -137,9 +137,12 @@ def _report_text(report: Any, cfg: Config) -> None:
             f" stale, failing or unstaged for {len({c.draft for c in report.problems})}"
             f" of {_plural(len(report.drafts), 'gated draft')} in the {report.tree}"
         )
-        if rerun:
-            fix = "fix the findings above, then " if failed else ""
-            _out(f"hint: {fix}receipt-gate run {' '.join(rerun)} && git add {cfg.run_dir}")
+        fix = "fix the findings above, then " if failed else ""
+        for verb, drafts in rerun.items():
+            if drafts:
+                force = " --force" if verb == "grade" and failed else ""
+                _out(f"hint: {fix}receipt-gate {verb}{force} {' '.join(drafts)}"
+                     f" && git add {cfg.run_dir}")
         if stage:
             prefix = cfg.run_dir + "/"
             paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]
@@ -294,6 +297,142 @@ def cmd_check(args: argparse.Namespace) -> int:
     return _run_checks(args, [args.name])
 
 
+# --- grade / record -------------------------------------------------------
+
+
+def _model_check(name: str) -> None:
+    from gate.checks import CHECKS
+
+    if name not in CHECKS:
+        raise GateError(f"{name}: unknown check (known: {', '.join(CHECKS)})")
+    if CHECKS[name].deterministic:
+        raise GateError(f"{name}: its verdict is computed by code; use receipt-gate run")
+
+
+def _write_verdict(
+    cfg: Config, root: str, draft: Any, name: str, verdict: dict[str, Any], inputs: str,
+    min_chars: int,
+) -> bool:
+    """Check the quotes, then write the receipt; False (and why, printed) if refused."""
+    from gate import receipts
+    from gate.quotes import describe
+    from hooks import grader
+
+    problems = grader.quote_problems(verdict, draft.text, min_chars)
+    if problems:
+        for p in problems:
+            _out(f"{draft.path}: {name}: refused: {describe(p)}; no receipt written")
+        return False
+    found = grader.findings(verdict, draft.text)
+    receipt = receipts.build(name, draft.path, receipts.sha256(draft.data), inputs, found,
+                             {"criteria": verdict["criteria"]})
+    rpath = receipts.receipt_path(cfg.run_dir, draft.path, name)
+    receipts.write(root, rpath, receipt)
+    for f in found:
+        _out(f"{draft.path}:{f.line}:{f.col}: {name}: {f.message}")
+    _out(f"{draft.path}: {name}: verdict {receipt['verdict']}, receipt {rpath}")
+    return True
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from gate import receipts, runner
+    from gate.config import check_settings
+    from gate.verify import FAIL, FRESH, judge
+    from hooks import grader
+
+    root = _root()
+    tree = WorkTree(root)
+    cfg = _config(tree)
+    settings = check_settings(cfg, "grader", grader.DEFAULTS)
+    command = settings["command"]
+    if not command:
+        raise GateError(f"{CONFIG_FILE}: checks.grader.command: not set (or record a verdict"
+                        " made elsewhere: receipt-gate record grader PATH --verdict FILE)")
+    from gate.verify import gating
+
+    paths, _ = _select(root, cfg, tree, args.paths)
+    drafts = runner.load_drafts(tree, paths)
+    inputs = receipts.inputs_sha256("grader", cfg, tree)
+    todo = []
+    for d in drafts:
+        if args.gated_only and not gating(cfg, d.path, d.text)[0]:
+            continue
+        cell = judge(tree, cfg, d.path, receipts.sha256(d.data), "grader", inputs, d.text)
+        if cell.state in (FRESH, FAIL) and not args.force:
+            verdict = "pass" if cell.state == FRESH else "fail"
+            _out(f"{d.path}: grader: receipt already fresh (verdict {verdict}); --force grades"
+                 " it again")
+        else:
+            todo.append(d)
+    if not todo:
+        return 0
+    jobs = max(1, min(args.jobs, len(todo)))
+    tty = sys.stderr.isatty()
+    results: dict[str, dict[str, Any] | str] = {}
+
+    def one(d: Any) -> None:
+        try:
+            results[d.path] = grader.run_command(command, d.path, d.data,
+                                                 settings["timeout_s"], root)
+        except grader.GradeError as e:
+            results[d.path] = str(e)
+        if tty:
+            print(f"\rgrading: {len(results)}/{len(todo)}", end="", file=sys.stderr, flush=True)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(one, todo))
+    if tty:
+        print(file=sys.stderr)
+    errors = [results[d.path] for d in todo if isinstance(results[d.path], str)]
+    refused = False
+    for d in todo:
+        got = results[d.path]
+        if isinstance(got, dict):
+            refused |= not _write_verdict(cfg, root, d, "grader", got, inputs,
+                                          settings["min_quote_chars"])
+    for e in errors:
+        print(f"receipt-gate: {e}", file=sys.stderr)
+    if errors:
+        return 2
+    return 1 if refused else 0
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    from gate import receipts, runner
+    from gate.config import check_settings
+    from hooks import grader
+
+    _model_check(args.name)
+    root = _root()
+    tree = WorkTree(root)
+    cfg = _config(tree)
+    settings = check_settings(cfg, args.name, grader.DEFAULTS)
+    paths, _ = _select(root, cfg, tree, [args.path])
+    if not paths:
+        raise GateError(f"{args.path}: not a draft (drafts in {CONFIG_FILE}: {list(cfg.drafts)})")
+    (draft,) = runner.load_drafts(tree, paths)
+    source = "standard input" if args.verdict == "-" else args.verdict
+    try:
+        if args.verdict == "-":
+            data = sys.stdin.buffer.read(grader.OUTPUT_LIMIT + 1)
+        else:
+            with open(args.verdict, "rb") as f:
+                data = f.read(grader.OUTPUT_LIMIT + 1)
+    except OSError as e:
+        raise GateError(f"{source}: cannot read: {e.strerror}") from None
+    if len(data) > grader.OUTPUT_LIMIT:
+        raise GateError(f"{source}: larger than {grader.OUTPUT_LIMIT} bytes")
+    try:
+        verdict = grader.parse_verdict(data, source)
+    except grader.GradeError as e:
+        raise GateError(str(e)) from None
+    inputs = receipts.inputs_sha256(args.name, cfg, tree)
+    ok = _write_verdict(cfg, root, draft, args.name, verdict, inputs, settings["min_quote_chars"])
+    return 0 if ok else 1
+
+
 # --- claim ----------------------------------------------------------------
 
 
@@ -438,6 +577,21 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("status", help="a table: drafts down, required checks across")
     s.add_argument("paths", nargs="*", metavar="PATH")
     s.set_defaults(func=cmd_status)
+
+    s = sub.add_parser("grade", help="run the model grader, check its quotes, write receipts")
+    s.add_argument("--jobs", type=int, default=4, metavar="N", help="drafts graded at once")
+    s.add_argument("--force", action="store_true", help="grade drafts whose receipt is fresh")
+    s.add_argument("--gated-only", action="store_true",
+                   help="skip drafts before gate_from (what the grader hook does)")
+    s.add_argument("paths", nargs="+", metavar="PATH")
+    s.set_defaults(func=cmd_grade)
+
+    s = sub.add_parser("record", help="record a model verdict produced elsewhere")
+    s.add_argument("name", metavar="NAME")
+    s.add_argument("path", metavar="PATH")
+    s.add_argument("--verdict", required=True, metavar="FILE",
+                   help="the verdict JSON (- for stdin)")
+    s.set_defaults(func=cmd_record)
 
     s = sub.add_parser("claim", help="the registry of outside claims")
     claim = s.add_subparsers(dest="claim_command", required=True, metavar="ACTION")

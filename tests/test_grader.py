@@ -1,0 +1,287 @@
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from gate.quotes import check_quotes, normalize
+from tests.conftest import ROOT, Repo, Run
+
+DRAFT = """\
+---
+title: Ran three edits ago
+---
+# Ran three edits ago
+
+The check that lies is rarely the one that was skipped. It is the one that
+ran three edits ago.
+
+Every receipt carries the SHA-256 of the exact draft it read, so a stale
+receipt is refused the same way as a missing one.
+"""
+GOOD = ["The check that lies is rarely the one that was skipped.",
+        "Every receipt carries the SHA-256 of the exact draft it read"]
+RECEIPT = ".receipts/drafts/d.md/grader.json"
+
+
+def verdict(*quotes: list[str], overall: str = "pass") -> dict[str, object]:
+    return {"verdict": overall, "criteria": [
+        {"name": f"c{i}", "verdict": "pass", "quotes": q, "note": ""}
+        for i, q in enumerate(quotes)
+    ]}
+
+
+def grader_printing(obj: object) -> str:
+    return f"import sys\nsys.stdin.read()\nprint({json.dumps(json.dumps(obj))})\n"
+
+
+@pytest.fixture
+def graded(repo: Repo) -> Repo:
+    repo.write(".receipt-gate.yaml", "required: [grader]\nchecks:\n  grader: {command: ["
+               f"{json.dumps(sys.executable)}, graders/g.py], timeout_s: 3}}\n")
+    repo.write("drafts/d.md", DRAFT)
+    repo.write("graders/g.py", grader_printing(verdict([GOOD[0]], [GOOD[1]])))
+    return repo
+
+
+def test_an_honest_verdict_passes(graded: Repo, rg: Run) -> None:
+    rc, out, _ = rg("grade", "drafts/d.md")
+    assert (rc, out) == (0, f"drafts/d.md: grader: verdict pass, receipt {RECEIPT}\n")
+    receipt = json.loads(graded.read(RECEIPT))
+    assert [c["quotes"] for c in receipt["criteria"]] == [[GOOD[0]], [GOOD[1]]]
+    assert rg("verify")[0] == 0
+    rc, out, _ = rg("grade", "drafts/d.md")
+    assert (rc, out) == (0, "drafts/d.md: grader: receipt already fresh (verdict pass);"
+                            " --force grades it again\n")
+
+
+@pytest.mark.parametrize(
+    ("quotes", "message"),
+    [
+        pytest.param([["The check that never lies is the one that ran."]],
+                     "criterion 'c0' quotes 'The check that never lies is the one that ran.', which"
+                     " does not occur in the draft within one paragraph", id="invented-quote"),
+        pytest.param([["the"]], "criterion 'c0' quotes 'the', which is 3 characters after"
+                     " normalization, under min_quote_chars 20", id="trivial-quote"),
+        pytest.param([["ran three edits ago. Every receipt carries the SHA-256"]],
+                     "criterion 'c0' quotes 'ran three edits ago. Every receipt carries the"
+                     " SHA-256', which does not occur in the draft within one paragraph",
+                     id="quote-split-across-paragraphs"),
+        pytest.param([[GOOD[0]], []], "criterion 'c1' has no quote", id="criterion-without-quote"),
+    ],
+)
+def test_bad_quotes_are_refused(graded: Repo, rg: Run, quotes: list[list[str]],
+                                message: str) -> None:
+    graded.write("graders/g.py", grader_printing(verdict(*quotes)))
+    rc, out, _ = rg("grade", "drafts/d.md")
+    assert rc == 1
+    assert out == f"drafts/d.md: grader: refused: {message}; no receipt written\n"
+    assert not (graded.path / RECEIPT).exists()
+    graded.write("v.json", json.dumps(verdict(*quotes)))
+    assert rg("record", "grader", "drafts/d.md", "--verdict", "v.json") == (1, out, "")
+    assert not (graded.path / RECEIPT).exists()
+
+
+@pytest.mark.parametrize(
+    ("script", "message"),
+    [
+        pytest.param("import time\ntime.sleep(30)\n",
+                     "drafts/d.md: grader python g.py did not finish within timeout_s 3; killed",
+                     id="hang"),
+        pytest.param("import sys\nsys.stderr.write('boom\\n')\nsys.exit(3)\n",
+                     "drafts/d.md: grader python g.py exited with status 3: boom", id="crash"),
+        pytest.param("print('all checks pass')\n",
+                     "drafts/d.md: grader python g.py output: not JSON (Expecting value: line 1"
+                     " column 1 (char 0))", id="not-json"),
+        pytest.param("print('{\"verdict\": \"ok\", \"criteria\": []}')\n",
+                     "drafts/d.md: grader python g.py output: verdict must be \"pass\" or \"fail\","
+                     " got 'ok'", id="wrong-shape"),
+    ],
+)
+def test_a_grader_that_cannot_answer_is_exit_2(graded: Repo, rg: Run, script: str,
+                                               message: str) -> None:
+    graded.write("graders/g.py", script)
+    assert rg("grade", "drafts/d.md") == (2, "", f"receipt-gate: {message}\n")
+    assert not (graded.path / RECEIPT).exists()
+
+
+def test_verify_rechecks_quotes_on_a_forged_receipt(graded: Repo, rg: Run) -> None:
+    """An agent edits the draft, then copies the new hash into the old grader receipt."""
+    from gate.receipts import sha256
+
+    assert rg("grade", "drafts/d.md")[0] == 0
+    edited = DRAFT.replace("The check that lies is rarely the one that was skipped. ", "")
+    graded.write("drafts/d.md", edited)
+    receipt = json.loads(graded.read(RECEIPT))
+    receipt["draft_sha256"] = sha256(edited.encode())
+    graded.write(RECEIPT, json.dumps(receipt))
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert out.splitlines()[0] == (
+        f"{RECEIPT}: unquoted (condition 4, quotes): criterion 'c0' quotes '{GOOD[0]}', which"
+        " does not occur in the draft within one paragraph; counts as missing")
+
+
+def test_a_receipt_without_criteria_is_unquoted(graded: Repo, rg: Run) -> None:
+    assert rg("grade", "drafts/d.md")[0] == 0
+    receipt = json.loads(graded.read(RECEIPT))
+    del receipt["criteria"]
+    graded.write(RECEIPT, json.dumps(receipt))
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert "unquoted (condition 4, quotes): the receipt carries no criteria" in out
+
+
+def test_a_failing_criterion_fails_the_receipt(graded: Repo, rg: Run) -> None:
+    v = verdict([GOOD[0]], overall="fail")
+    v["criteria"][0].update(verdict="fail", note="no argument")  # type: ignore[index]
+    graded.write("graders/g.py", grader_printing(v))
+    rc, out, _ = rg("grade", "drafts/d.md")
+    assert rc == 0  # the grader answered; its answer is a fail verdict
+    assert "drafts/d.md:6:1: grader: criterion 'c0' fails: no argument" in out
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert f"{RECEIPT}: failed (condition 3, verdict)" in out
+
+
+def test_editing_the_grader_makes_its_receipts_stale(graded: Repo, rg: Run) -> None:
+    assert rg("grade", "drafts/d.md")[0] == 0
+    graded.write("graders/g.py", graded.read("graders/g.py") + "# a new rubric\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert f"{RECEIPT}: stale (condition 2, inputs_sha256)" in out
+
+
+def test_grade_runs_drafts_concurrently(graded: Repo, rg: Run) -> None:
+    for i in range(6):
+        graded.write(f"drafts/d{i}.md", DRAFT)
+    graded.write("graders/g.py", "import time\ntime.sleep(1)\n"
+                 + grader_printing(verdict([GOOD[0]], [GOOD[1]])))
+    import time
+
+    start = time.monotonic()
+    rc, out, _ = rg("grade", "--jobs", "6", *(f"drafts/d{i}.md" for i in range(6)))
+    assert rc == 0
+    assert out.count("verdict pass") == 6
+    assert time.monotonic() - start < 5  # six one-second graders, not one after another
+
+
+def test_record_writes_the_same_receipt(graded: Repo, rg: Run) -> None:
+    graded.write("v.json", json.dumps(verdict([GOOD[0]], [GOOD[1]])))
+    rc, out, _ = rg("record", "grader", "drafts/d.md", "--verdict", "v.json")
+    assert (rc, out) == (0, f"drafts/d.md: grader: verdict pass, receipt {RECEIPT}\n")
+    assert rg("verify")[0] == 0
+    assert rg("record", "ai-tells", "drafts/d.md", "--verdict", "v.json") == (
+        2, "", "receipt-gate: ai-tells: its verdict is computed by code; use receipt-gate run\n")
+
+
+def test_required_grader_without_command_says_so(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", "required: [grader]\n")
+    repo.write("drafts/d.md", DRAFT)
+    assert rg("grade", "drafts/d.md") == (
+        2, "", "receipt-gate: .receipt-gate.yaml: checks.grader.command: not set (or record a"
+               " verdict made elsewhere: receipt-gate record grader PATH --verdict FILE)\n")
+
+
+@pytest.mark.parametrize(
+    ("draft", "quote"),
+    [
+        pytest.param("It’s a “quoted” thing — with dashes, here.", "It's a \"quoted\" thing - with"
+                     " dashes, here.", id="curly-quotes-and-dashes"),
+        pytest.param("Zero\u200bwidth joiners vanish from quotes.", "Zerowidth joiners vanish"
+                     " from quotes.", id="zero-width"),
+        pytest.param("A line\nbroken   across  lines.", "A line broken across lines.",
+                     id="white-space"),
+        pytest.param("Some **bold** and `code` in it.", "Some bold and code in it.",
+                     id="markup-as-read"),
+        pytest.param("ﬁnancial ligatures are NFKC folded", "financial ligatures are NFKC",
+                     id="nfkc"),
+    ],
+)
+def test_normalization_on_both_ends(draft: str, quote: str) -> None:
+    assert check_quotes([{"name": "x", "quotes": [quote]}], draft, 20) == []
+
+
+def test_case_matters() -> None:
+    assert normalize("The Check") != normalize("the check")
+    problems = check_quotes([{"name": "x", "quotes": ["THE CHECK THAT LIES IS RARELY"]}],
+                            DRAFT, 20)
+    assert [p.reason for p in problems] == ["does not occur in the draft within one paragraph"]
+
+
+# --- the real model adapter against a stub of the Messages API on 127.0.0.1 ----------
+
+
+class StubAPI(BaseHTTPRequestHandler):
+    reply: str = ""
+    seen: ClassVar[list[dict[str, object]]] = []
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        StubAPI.seen.append({"path": self.path, "headers": dict(self.headers), **body})
+        data = json.dumps({
+            "id": "msg_stub", "type": "message", "role": "assistant", "model": body["model"],
+            "content": [{"type": "text", "text": StubAPI.reply}],
+            "stop_reason": "end_turn", "stop_sequence": None,
+            "usage": {"input_tokens": 10, "output_tokens": 10},
+        }).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def stub_api() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), StubAPI)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    StubAPI.seen = []
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def model_graded(repo: Repo, stub_api: str, monkeypatch: pytest.MonkeyPatch) -> Repo:
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", stub_api)
+    adapter = Path(ROOT / "examples" / "graders" / "anthropic_grader.py").read_text()
+    repo.write("graders/anthropic_grader.py", adapter)
+    repo.write(".receipt-gate.yaml", "required: [grader]\nchecks:\n  grader: {command: ["
+               f"{json.dumps(sys.executable)}, graders/anthropic_grader.py, --model,"
+               " test-model], timeout_s: 60}\n")
+    repo.write("drafts/d.md", DRAFT)
+    return repo
+
+
+def test_model_adapter_honest_verdict(model_graded: Repo, rg: Run) -> None:
+    StubAPI.reply = "Here is my grade:\n" + json.dumps(verdict([GOOD[0]], [GOOD[1]]))
+    rc, out, err = rg("grade", "drafts/d.md")
+    assert (rc, err) == (0, ""), out
+    assert rg("verify")[0] == 0
+    (call,) = StubAPI.seen
+    headers = {k.lower(): v for k, v in call["headers"].items()}  # type: ignore[attr-defined]
+    key = headers.get("x-api-key") or headers.get("authorization", "").removeprefix("Bearer ")
+    assert (call["path"], key, call["model"]) == ("/v1/messages", "test-key", "test-model")
+    assert "The check that lies is rarely" in json.dumps(call["messages"])
+
+
+def test_model_adapter_invented_quote_is_refused(model_graded: Repo, rg: Run) -> None:
+    StubAPI.reply = json.dumps(verdict(["All checks pass and every receipt is fresh."]))
+    rc, out, _ = rg("grade", "drafts/d.md")
+    assert rc == 1
+    assert ("refused: criterion 'c0' quotes 'All checks pass and every receipt is fresh.', which"
+            " does not occur in the draft within one paragraph; no receipt written") in out
+    assert not (model_graded.path / RECEIPT).exists()
+    assert rg("verify")[0] == 1
