@@ -1,12 +1,15 @@
 """The demo: a scratch content repo from examples/content, hooks installed by the real
 pre-commit from this checkout, a commit accepted, one refused for a stale receipt, the fix,
-and a reply refused for citing a number that lives only in a headline.
+a forged grader receipt whose quote is no longer in the draft, and a reply refused for
+citing a number that lives only in a headline.
 
 Run it with `make demo`. It leaves the scratch repository behind and prints its path.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shlex
 import shutil
@@ -19,7 +22,8 @@ from pathlib import Path
 CHECKOUT = Path(__file__).resolve().parent.parent
 CONTENT = CHECKOUT / "examples" / "content"
 HOOK_REPO_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "gate", "hooks")
-HOOKS = ("ai-tells", "hook-length", "headline-numbers", "registered-terms", "receipt-gate")
+HOOKS = ("ai-tells", "hook-length", "headline-numbers", "registered-terms", "grader",
+         "receipt-gate")
 IDENTITY = {
     "GIT_AUTHOR_NAME": "receipt-gate demo",
     "GIT_AUTHOR_EMAIL": "demo@example.invalid",
@@ -88,8 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.sh(sys.executable, "-m", "pre_commit", "install")
     d.sh("receipt-gate", "status", expect=1)
 
-    d.say("Run the checks, stage drafts and receipts, commit: the gate holds")
+    d.say("Run the checks and the grader, stage drafts and receipts, commit: the gate holds")
     d.sh("receipt-gate", "run")
+    d.sh("receipt-gate", "grade", "drafts/receipt-gate.md")
     d.sh("git", "add", "-A")
     print("  (the first commit builds the hooks' environment; this takes a moment)")
     d.sh("git", "commit", "-q", "-m", "The receipt gate, checked")
@@ -108,6 +113,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.sh("git", "commit", "-q", "-m", "An edit after the checks, checked again")
     d.sh("receipt-gate", "verify", "--rev", "HEAD")
 
+    d.say("The agent rewrites the opening, re-runs the code checks, and instead of grading"
+          " again copies the new hash into the old grader receipt")
+    text = draft.read_text()
+    draft.write_text(text.replace("The check that lies is rarely the one that was skipped. It",
+                                  "A check that ran three edits ago did not run on this draft. It"))
+    d.sh("receipt-gate", "run", "drafts/receipt-gate.md")
+    receipt_file = repo / ".receipts" / "drafts" / "receipt-gate.md" / "grader.json"
+    receipt = json.loads(receipt_file.read_text())
+    receipt["draft_sha256"] = hashlib.sha256(draft.read_bytes()).hexdigest()
+    receipt_file.write_text(json.dumps(receipt, indent=2) + "\n")
+    print("  (grader.json now claims the new draft's hash)")
+    d.say("The gate greps every quote: the grader's quote is no longer in the draft")
+    d.sh("receipt-gate", "verify", expect=1)
+    d.sh("receipt-gate", "grade", "drafts/receipt-gate.md")
+    d.sh("git", "add", "drafts", ".receipts")
+    d.sh("git", "commit", "-q", "-m", "A new opening, graded again")
+
     d.say("A reply is ready to send; it cites a number that lives only in one of our headlines")
     reply = repo / "drafts" / "reply-drift.md"
     reply.write_text(reply.read_text().replace("status: drafted", "status: ready"))
@@ -117,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.say("Cite the number a body of ours pins (74), check, stage, commit: accepted")
     reply.write_text(reply.read_text().replace("drifted 76 hours", "was 74 hours behind"))
     d.sh("receipt-gate", "run", "drafts/reply-drift.md")
+    d.sh("receipt-gate", "grade", "drafts/reply-drift.md")
     d.sh("git", "add", "drafts", ".receipts")
     d.sh("git", "commit", "-q", "-m", "Reply about the drift, with the measured number")
     d.sh("receipt-gate", "status")

@@ -60,7 +60,7 @@ def test_check_from_a_subfolder(content: Repo, rg: Run, monkeypatch: pytest.Monk
 def test_unknown_check(content: Repo, rg: Run) -> None:
     assert rg("check", "spell") == (2, "", "receipt-gate: spell: unknown check (known:"
                                            " ai-tells, hook-length, headline-numbers,"
-                                           " registered-terms)\n")
+                                           " registered-terms, grader)\n")
     assert rg("run", "--check", "spell")[0] == 2
 
 

@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import GOOD_DRAFT, Repo, Run
 
 F = ".receipt-gate.yaml"
-KNOWN = "ai-tells, hook-length, headline-numbers, registered-terms"
+KNOWN = "ai-tells, hook-length, headline-numbers, registered-terms, grader"
 
 
 @pytest.mark.parametrize(

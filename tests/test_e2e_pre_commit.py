@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -129,3 +130,27 @@ def test_a_headline_number_refuses_the_commit_and_names_the_title(
     repo.git("add", "-A")
     rc, out = commit(repo)
     assert rc == 0, out
+
+
+def test_an_honest_grader_verdict_passes_the_real_commit(
+    content: Repo, hook_repo: tuple[str, str], pre_commit_home: str, rg: Run,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The grader hook grades the staged draft; its receipt's quotes hold; the commit lands."""
+    from tests.conftest import ROOT
+
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    grader = (ROOT / "examples" / "content" / "graders" / "offline_grader.py").read_text()
+    content.write("graders/offline_grader.py", grader)
+    content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, grader]")
+                  + "checks:\n  grader: {command: [python3, graders/offline_grader.py]}\n")
+    install(content, hook_repo, ("ai-tells", "hook-length", "grader", "receipt-gate"))
+    content.git("add", "-A")
+    rc, out = commit(content)
+    assert rc == 1
+    assert ".receipts/drafts/intro.md/grader.json: not staged" in out
+    content.git("add", ".receipts")
+    rc, out = commit(content)
+    assert rc == 0, out
+    assert json.loads(content.read(".receipts/drafts/intro.md/grader.json"))["criteria"][0][
+        "quotes"] == ["A check that ran three edits ago is a check that did not run on this draft."]
