@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
@@ -87,14 +85,6 @@ def dump(claims: list[Claim]) -> bytes:
 
 
 def write(root: str, path: str, claims: list[Claim]) -> None:
-    full = os.path.join(root, path)
-    folder = os.path.dirname(full) or "."
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".claims", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(dump(claims))
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, full)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    from gate.receipts import write_bytes
+
+    write_bytes(root, path, dump(claims))

@@ -433,6 +433,96 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+# --- pre-push / advance ---------------------------------------------------
+
+
+def cmd_pre_push(args: argparse.Namespace) -> int:
+    from gate import push
+    from gate.revtree import RevTree
+    from gate.verify import evaluate
+
+    root = _root()
+    if "PRE_COMMIT_REMOTE_NAME" in os.environ or "PRE_COMMIT_TO_REF" in os.environ:
+        pushes = push.from_pre_commit(root, dict(os.environ))
+    elif sys.stdin is None or sys.stdin.isatty():
+        raise GateError("pre-push: expects git's pre-push lines on standard input")
+    else:
+        pushes = push.from_stdin(sys.stdin)
+    rc = 0
+    for p in pushes:
+        tree = RevTree(root, p.local)
+        cfg = _config(tree)
+        if push.unchanged(root, cfg, p):
+            _out(f"receipt-gate: {p.ref}: nothing the gate reads changed since"
+                 f" {p.remote[:12]}; not verified again")
+            continue
+        report = evaluate(cfg, tree)
+        _out(f"receipt-gate: pushing {p.ref} ({p.local[:12]}):")
+        _report_text(report, cfg)
+        rc = max(rc, 2 if report.errors else 0 if report.ok else 1)
+    if not pushes:
+        _out("receipt-gate: pre-push: nothing to verify")
+    elif rc:
+        _out("hint: fix and commit the receipts, then push again (a commit made with"
+             " --no-verify skips the commit hook, not this one)")
+    return rc
+
+
+def cmd_advance(args: argparse.Namespace) -> int:
+    from gate import receipts, runner
+    from gate.checks import CHECKS
+    from gate.states import set_status
+    from gate.verify import FRESH, gating, judge
+
+    root = _root()
+    tree = WorkTree(root)
+    cfg = _config(tree)
+    (path,) = _rel(root, [args.path])
+    if args.state not in cfg.states:
+        raise GateError(f"{args.state}: not one of the states in {CONFIG_FILE}:"
+                        f" {', '.join(cfg.states)}")
+    paths, _ = _select(root, cfg, tree, [args.path])
+    if not paths:
+        raise GateError(f"{args.path}: not a draft (drafts in {CONFIG_FILE}: {list(cfg.drafts)})")
+    (draft,) = runner.load_drafts(tree, paths)
+    _, status = gating(cfg, path, draft.text)
+    new = set_status(draft.data, args.state)
+    if new == draft.data:
+        _out(f"{path}: already {args.state}")
+        return 0
+    old_sha = receipts.sha256(draft.data)
+    inputs = {c: receipts.inputs_sha256(c, cfg, tree) for c in cfg.required}
+    cells = [judge(tree, cfg, path, old_sha, c, inputs[c], draft.text) for c in cfg.required]
+    stale = [c for c in cells if c.state != FRESH]
+    if cfg.gated_state(args.state) and stale:
+        for c in stale:
+            _out(f"{c.receipt}: {c.message}")
+        _out(f"receipt-gate: advance: refused: {path} cannot move to {args.state}"
+             f" ({cfg.gate_from} or later) until every required receipt is fresh and passing")
+        return 1
+    receipts.write_bytes(root, path, new)
+    moved = f"{path}: {status or '(no status)'} -> {args.state}"
+    if stale:
+        _out(moved)
+        return 0
+    # Only the status line changed, and every receipt held a moment ago: keep them
+    # fresh. Code checks run again on the new bytes; a model's verdict is re-keyed,
+    # saying which bytes it was given.
+    (moved_draft,) = runner.load_drafts(WorkTree(root), [path])
+    runner.run(cfg, WorkTree(root), [c for c in cfg.required if CHECKS[c].deterministic],
+               [moved_draft])
+    for check in cfg.required:
+        if not CHECKS[check].deterministic:
+            rpath = receipts.receipt_path(cfg.run_dir, path, check)
+            with open(os.path.join(root, rpath), "rb") as f:
+                receipt = json.load(f)
+            receipt["draft_sha256"] = receipts.sha256(new)
+            receipt["advanced_from"] = {"draft_sha256": old_sha, "status": status}
+            receipts.write_bytes(root, rpath, receipts.dumps(receipt))
+    _out(f"{moved}; receipts kept fresh (git add {path} {cfg.run_dir})")
+    return 0
+
+
 # --- claim ----------------------------------------------------------------
 
 
@@ -523,24 +613,43 @@ PRE_COMMIT_BLOCK = """\
       - id: headline-numbers
       - id: registered-terms
       - id: receipt-gate
+      - id: receipt-gate-push
 """
+
+GIT_HOOKS = {
+    "pre-commit": "#!/bin/sh\n# receipt-gate: refuse the commit unless the index holds.\n"
+                  "exec receipt-gate verify --staged\n",
+    "pre-push": "#!/bin/sh\n# receipt-gate: refuse the push unless every pushed tip holds.\n"
+                "exec receipt-gate pre-push \"$@\"\n",
+}
 
 
 def cmd_init(args: argparse.Namespace) -> int:
     from gate import __version__
+    from gate.receipts import write_bytes
 
     root = _root()
-    target = os.path.join(root, CONFIG_FILE)
-    if os.path.exists(target) and not args.force:
+    exists = os.path.exists(os.path.join(root, CONFIG_FILE))
+    if args.git_hooks:
+        hooks = [f".githooks/{name}" for name in GIT_HOOKS]
+        there = [h for h in hooks if os.path.exists(os.path.join(root, h))]
+        if there and not args.force:
+            raise GateError(f"{there[0]}: already exists (use --force to overwrite)")
+        for name, script in GIT_HOOKS.items():
+            write_bytes(root, f".githooks/{name}", script.encode())
+            os.chmod(os.path.join(root, ".githooks", name), 0o755)
+        _out(f"wrote {', '.join(hooks)}; turn them on with: git config core.hooksPath .githooks")
+        if exists:
+            return 0
+    elif exists and not args.force:
         raise GateError(f"{CONFIG_FILE}: already exists (use --force to overwrite)")
-    tmp = target + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(STARTER)
-    os.replace(tmp, target)
+    write_bytes(root, CONFIG_FILE, STARTER.encode())
     _out(f"wrote {CONFIG_FILE}")
-    _out("add this to .pre-commit-config.yaml under `repos:`, then `pre-commit install`:")
-    _out()
-    _out(PRE_COMMIT_BLOCK.format(version=__version__).rstrip("\n"))
+    if not args.git_hooks:
+        _out("add this to .pre-commit-config.yaml under `repos:`, then"
+             " `pre-commit install --hook-type pre-commit --hook-type pre-push`:")
+        _out()
+        _out(PRE_COMMIT_BLOCK.format(version=__version__).rstrip("\n"))
     return 0
 
 
@@ -593,6 +702,16 @@ def _parser() -> argparse.ArgumentParser:
                    help="the verdict JSON (- for stdin)")
     s.set_defaults(func=cmd_record)
 
+    s = sub.add_parser("pre-push", help="the pre-push gate: verify every pushed tip")
+    s.add_argument("remote", nargs="?", help="git's remote name (ignored)")
+    s.add_argument("url", nargs="?", help="git's remote URL (ignored)")
+    s.set_defaults(func=cmd_pre_push)
+
+    s = sub.add_parser("advance", help="move a draft's status: (into ready only when verified)")
+    s.add_argument("path", metavar="PATH")
+    s.add_argument("state", metavar="STATE")
+    s.set_defaults(func=cmd_advance)
+
     s = sub.add_parser("claim", help="the registry of outside claims")
     claim = s.add_subparsers(dest="claim_command", required=True, metavar="ACTION")
     c = claim.add_parser("add", help="register a term with the URL it was verified from")
@@ -606,7 +725,9 @@ def _parser() -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_claim_list)
 
     s = sub.add_parser("init", help="write a starter .receipt-gate.yaml")
-    s.add_argument("--force", action="store_true", help="overwrite an existing config")
+    s.add_argument("--force", action="store_true", help="overwrite existing files")
+    s.add_argument("--git-hooks", action="store_true",
+                   help="write plain git hooks in .githooks/ (for repos without pre-commit)")
     s.set_defaults(func=cmd_init)
     return p
 

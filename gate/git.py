@@ -98,3 +98,37 @@ def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:
         blobs[oid] = out[pos : pos + size]
         pos += size + 1
     return blobs
+
+
+ZERO = "0" * 40
+
+
+def commit_exists(root: str, oid: str) -> bool:
+    proc = subprocess.run(("git", "cat-file", "-e", f"{oid}^{{commit}}"), cwd=root,
+                          capture_output=True, check=False)
+    return proc.returncode == 0
+
+
+def changed_paths(root: str, old: str, new: str) -> list[str]:
+    out = _run(root, ("diff", "--no-ext-diff", "--no-renames", "--name-only", "-z", old, new))
+    return [os.fsdecode(p) for p in out.split(b"\0") if p]
+
+
+def unpushed_tips(root: str, remote: str) -> list[tuple[str, str]]:
+    """(ref, commit) for every local branch and tag whose commit the remote lacks."""
+    out = _run(root, ("for-each-ref", "--format=%(refname)%00%(objectname)%00%(*objectname)"
+                      "%00%(objecttype)%00%(*objecttype)", "refs/heads", "refs/tags"))
+    tips = []
+    for line in out.decode().splitlines():
+        ref, oid, peeled, kind, peeled_kind = line.split("\0")
+        commit = oid if kind == "commit" else peeled if peeled_kind == "commit" else ""
+        if commit:
+            tips.append((ref, commit))
+    if not tips:
+        return []
+    missing = []
+    for ref, commit in tips:
+        out = _run(root, ("rev-list", "-n", "1", commit, "--not", f"--remotes={remote}"))
+        if out.strip():
+            missing.append((ref, commit))
+    return missing

@@ -148,6 +148,29 @@ def parse(data: bytes) -> dict[str, Any] | str:
     return obj
 
 
+def write_bytes(root: str, path: str, data: bytes) -> None:
+    """Replace a file atomically (temporary file in the same folder, then rename)."""
+    full = os.path.join(root, path)
+    folder = os.path.dirname(full)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        mode = os.stat(full).st_mode & 0o777 if os.path.exists(full) else 0o644
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+    except (FileExistsError, NotADirectoryError):
+        raise GateError(f"{path}: cannot create its folder: a file is in the way") from None
+    except OSError as e:
+        raise GateError(f"{path}: cannot write: {e.strerror}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, mode)
+        os.replace(tmp, full)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 def write(root: str, path: str, receipt: Mapping[str, Any]) -> bool:
     """Write atomically; leave an equivalent receipt byte-for-byte alone. True if written."""
     full = os.path.join(root, path)
@@ -162,21 +185,5 @@ def write(root: str, path: str, receipt: Mapping[str, Any]) -> bool:
         pass
     except OSError as e:
         raise GateError(f"{path}: cannot read: {e.strerror}") from None
-    folder = os.path.dirname(full)
-    try:
-        os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
-    except (FileExistsError, NotADirectoryError):
-        raise GateError(f"{path}: cannot create its folder: a file is in the way") from None
-    except OSError as e:
-        raise GateError(f"{path}: cannot write: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(dumps(receipt))
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, full)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_bytes(root, path, dumps(receipt))
     return True

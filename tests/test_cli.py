@@ -77,3 +77,25 @@ def test_findings_before_gate_from_refuse_nothing(content: Repo, rg: Run) -> Non
     assert "0 failed (1 more not gated yet)" in out
     content.write("drafts/wip.md", "---\nstatus: ready\n---\nLet's dive in.\n")
     assert rg("check", "ai-tells")[0] == 1
+
+
+def test_init_git_hooks_gate_a_plain_repository(
+    repo: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No pre-commit framework: core.hooksPath and the generated scripts do the gating."""
+    import os
+    import sys
+
+    rc, out, _ = rg("init", "--git-hooks")
+    assert rc == 0
+    assert out.splitlines()[0] == ("wrote .githooks/pre-commit, .githooks/pre-push; turn them on"
+                                   " with: git config core.hooksPath .githooks")
+    repo.git("config", "core.hooksPath", ".githooks")
+    repo.write("drafts/a.md", GOOD_DRAFT)
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
+    proc = repo.commit_all("unchecked")
+    assert proc.returncode == 1
+    assert "missing: ai-tells has no receipt for drafts/a.md in the index" in proc.stderr
+    assert rg("run")[0] == 0
+    assert repo.commit_all("checked").returncode == 0
+    assert rg("init", "--git-hooks")[0] == 2  # never overwrites without --force

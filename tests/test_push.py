@@ -1,0 +1,134 @@
+"""The gate at push: commits made with --no-verify cannot leave the machine."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import GOOD_DRAFT, Repo, Run
+from tests.test_e2e_pre_commit import install
+
+AT = ".receipts/drafts/intro.md/ai-tells.json"
+
+
+def push(repo: Repo, *refs: str) -> tuple[int, str]:
+    proc = repo.git("push", "origin", *refs, check=False)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def remote_refs(repo: Repo) -> set[str]:
+    out = repo.git("ls-remote", "--heads", "origin").stdout
+    return {line.split("\t")[1] for line in out.splitlines()}
+
+
+@pytest.fixture
+def pushed(content: Repo, rg: Run, tmp_path: object) -> Repo:
+    """A checked first commit, pushed to a bare remote in a temp folder."""
+    remote = f"{tmp_path}/remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", remote], check=True)
+    content.git("remote", "add", "origin", remote)
+    assert rg("run")[0] == 0
+    assert content.commit_all("first").returncode == 0
+    return content
+
+
+def test_verify_rev_on_a_clean_history(pushed: Repo, rg: Run) -> None:
+    pushed.write("drafts/second.md", GOOD_DRAFT.replace("The receipt gate", "Second"))
+    rg("run")
+    assert pushed.commit_all("second").returncode == 0
+    for rev in pushed.git("rev-list", "HEAD").stdout.split():
+        rc, out, _ = rg("verify", "--rev", rev)
+        assert rc == 0, out
+
+
+def test_plain_hook_reads_every_line_of_stdin(pushed: Repo) -> None:
+    good = pushed.git("rev-parse", "HEAD").stdout.strip()
+    pushed.git("checkout", "-q", "-b", "bad")
+    pushed.write("drafts/intro.md", GOOD_DRAFT + "An edit after the checks.\n")
+    pushed.commit_all("stale", "--no-verify")
+    bad = pushed.git("rev-parse", "HEAD").stdout.strip()
+    zero = "0" * 40
+    lines = (f"refs/heads/main {good} refs/heads/main {zero}\n"
+             f"(delete) {zero} refs/heads/old {good}\n"
+             f"refs/heads/bad {bad} refs/heads/bad {zero}\n")
+    proc = subprocess.run([sys.executable, "-m", "gate", "pre-push", "origin", "url"],
+                          input=lines, capture_output=True, text=True, cwd=pushed.path)
+    assert proc.returncode == 1, proc.stdout
+    assert f"receipt-gate: pushing refs/heads/bad ({bad[:12]}):" in proc.stdout
+    assert f"{AT}: stale (condition 1, draft_sha256)" in proc.stdout
+    only_good = subprocess.run([sys.executable, "-m", "gate", "pre-push"], input=lines.split(
+        "(delete)")[0], capture_output=True, text=True, cwd=pushed.path)
+    assert only_good.returncode == 0, only_good.stdout
+
+
+def test_plain_hook_bad_stdin_is_exit_2(pushed: Repo) -> None:
+    proc = subprocess.run([sys.executable, "-m", "gate", "pre-push"], input="garbage\n",
+                          capture_output=True, text=True, cwd=pushed.path)
+    assert (proc.returncode, proc.stderr) == (
+        2, "receipt-gate: pre-push: expected '<local ref> <local oid> <remote ref> <remote oid>'"
+           " on standard input, got 'garbage'\n")
+
+
+@pytest.fixture
+def hooked_push(pushed: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
+                monkeypatch: pytest.MonkeyPatch) -> Repo:
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    install(pushed, hook_repo, ("receipt-gate", "receipt-gate-push"))
+    subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-push"],
+                   cwd=pushed.path, check=True, capture_output=True)
+    assert pushed.commit_all("hooks").returncode == 0
+    rc, out = push(pushed, "main")
+    assert rc == 0, out
+    return pushed
+
+
+@pytest.mark.e2e
+def test_no_verify_commit_cannot_be_pushed(hooked_push: Repo, rg: Run) -> None:
+    hooked_push.write("drafts/intro.md", GOOD_DRAFT + "An edit after the checks.\n")
+    assert hooked_push.commit_all("skip the gate", "--no-verify").returncode == 0
+    rc, out = push(hooked_push, "main")
+    assert rc == 1
+    assert f"{AT}: stale (condition 1, draft_sha256)" in out
+    assert rg("verify", "--rev", "HEAD")[0] == 1
+    rg("run")
+    assert hooked_push.commit_all("checked").returncode == 0
+    rc, out = push(hooked_push, "main")
+    assert rc == 0, out
+
+
+@pytest.mark.e2e
+def test_multi_ref_push_with_only_the_second_ref_bad(hooked_push: Repo, rg: Run) -> None:
+    hooked_push.git("checkout", "-q", "-b", "a-good")
+    hooked_push.write("drafts/more.md", GOOD_DRAFT.replace("The receipt gate", "More"))
+    rg("run")
+    assert hooked_push.commit_all("good").returncode == 0
+    hooked_push.git("checkout", "-q", "-b", "b-bad", "main")
+    hooked_push.write("drafts/intro.md", GOOD_DRAFT + "An edit after the checks.\n")
+    assert hooked_push.commit_all("bad", "--no-verify").returncode == 0
+    rc, out = push(hooked_push, "a-good", "b-bad")
+    assert rc == 1
+    assert "receipt-gate: pushing refs/heads/b-bad" in out
+    assert f"{AT}: stale (condition 1, draft_sha256)" in out
+    assert remote_refs(hooked_push) == {"refs/heads/main"}  # nothing went
+
+
+def test_fast_path_when_nothing_the_gate_reads_changed(pushed: Repo) -> None:
+    old = pushed.git("rev-parse", "HEAD").stdout.strip()
+    pushed.write("notes.txt", "not a draft\n")
+    assert pushed.commit_all("notes").returncode == 0
+    new = pushed.git("rev-parse", "HEAD").stdout.strip()
+    line = f"refs/heads/main {new} refs/heads/main {old}\n"
+    proc = subprocess.run([sys.executable, "-m", "gate", "pre-push"], input=line,
+                          capture_output=True, text=True, cwd=pushed.path)
+    assert (proc.returncode, proc.stdout) == (0, f"receipt-gate: refs/heads/main: nothing the gate"
+                                                 f" reads changed since {old[:12]}; not verified"
+                                                 " again\n")
+    pushed.write("drafts/intro.md", GOOD_DRAFT + "x\n")
+    pushed.commit_all("draft edit", "--no-verify")
+    newer = pushed.git("rev-parse", "HEAD").stdout.strip()
+    proc = subprocess.run([sys.executable, "-m", "gate", "pre-push"],
+                          input=f"refs/heads/main {newer} refs/heads/main {new}\n",
+                          capture_output=True, text=True, cwd=pushed.path)
+    assert proc.returncode == 1
