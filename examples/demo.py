@@ -23,7 +23,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 CONTENT = CHECKOUT / "examples" / "content"
 HOOK_REPO_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "gate", "hooks")
 HOOKS = ("ai-tells", "hook-length", "headline-numbers", "registered-terms", "grader",
-         "receipt-gate")
+         "receipt-gate", "receipt-gate-push")
 IDENTITY = {
     "GIT_AUTHOR_NAME": "receipt-gate demo",
     "GIT_AUTHOR_EMAIL": "demo@example.invalid",
@@ -89,7 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     d.say(f"A scratch content repository at {repo}")
     d.sh("git", "init", "-q", "-b", "main")
-    d.sh(sys.executable, "-m", "pre_commit", "install")
+    d.sh(sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-commit",
+         "--hook-type", "pre-push")
     d.sh("receipt-gate", "status", expect=1)
 
     d.say("Run the checks and the grader, stage drafts and receipts, commit: the gate holds")
@@ -132,17 +133,32 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     d.say("A reply is ready to send; it cites a number that lives only in one of our headlines")
     reply = repo / "drafts" / "reply-drift.md"
+    d.sh("receipt-gate", "grade", "drafts/reply-drift.md")
+    d.sh("receipt-gate", "advance", "drafts/reply-drift.md", "ready", expect=1)
+    print("  (and forcing the status by hand only moves the refusal to the commit:)")
     reply.write_text(reply.read_text().replace("status: drafted", "status: ready"))
     d.sh("git", "add", "drafts")
     d.sh("git", "commit", "-q", "-m", "Reply about the drift", expect=1)
 
-    d.say("Cite the number a body of ours pins (74), check, stage, commit: accepted")
-    reply.write_text(reply.read_text().replace("drifted 76 hours", "was 74 hours behind"))
+    d.say("Cite the number a body of ours pins (74), check, advance, commit: accepted")
+    reply.write_text(reply.read_text().replace("drifted 76 hours", "was 74 hours behind")
+                     .replace("status: ready", "status: drafted"))
     d.sh("receipt-gate", "run", "drafts/reply-drift.md")
     d.sh("receipt-gate", "grade", "drafts/reply-drift.md")
+    d.sh("receipt-gate", "advance", "drafts/reply-drift.md", "ready")
     d.sh("git", "add", "drafts", ".receipts")
     d.sh("git", "commit", "-q", "-m", "Reply about the drift, with the measured number")
     d.sh("receipt-gate", "status")
+
+    d.say("git commit --no-verify skips the commit hook; the push hook still refuses")
+    remote = work / "remote.git"
+    d.sh("git", "init", "-q", "--bare", str(remote))
+    d.sh("git", "remote", "add", "origin", str(remote))
+    d.sh("git", "push", "-q", "origin", "main")
+    draft.write_text(draft.read_text() + "\nOne more line nobody checked.\n")
+    d.sh("git", "commit", "-q", "--no-verify", "-am", "Skip the gate")
+    d.sh("git", "push", "-q", "origin", "main", expect=1)
+    d.sh("receipt-gate", "verify", "--rev", "HEAD", expect=1)
     d.sh("git", "log", "--oneline")
     print(f"\nThe scratch repository is still there to look at: {repo}")
     return 0

@@ -17,7 +17,9 @@ class RevTree:
             self.commit = repo.commit(rev)
         except (gitpython.BadName, ValueError, gitpython.GitCommandError):
             raise GateError(f"--rev {rev}: not a commit in {root}") from None
-        self.label = f"commit {self.commit.hexsha[:12]} ({rev})"
+        short = self.commit.hexsha[:12]
+        named = "" if self.commit.hexsha.startswith(rev) else f" ({rev})"
+        self.label = f"commit {short}{named}"
         self._blobs = {
             str(item.path): item
             for item in self.commit.tree.traverse()

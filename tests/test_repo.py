@@ -81,5 +81,8 @@ def test_the_demo_runs(pre_commit_home: str) -> None:
     reply = out.index("it cites a number that lives only in one of our headlines")
     assert ('headline-numbers: 76 appears in the title "Nothing failed for twelve days while our'
             ' post schedule drifted 76 hours" (posts/schedule-drift.md)') in out[reply:]
+    pushed = out.index("the push hook still refuses")
+    assert "receipt gate at push" in out[pushed:] and "Failed" in out[pushed:]
+    assert "ai-tells (write receipts)" not in out[pushed:]  # check hooks stay at commit
     rows = [line.split() for line in out.splitlines()]
     assert ["drafts/reply-drift.md", *["fresh"] * 5] in rows
