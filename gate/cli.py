@@ -326,8 +326,10 @@ def _write_verdict(
     found = grader.findings(verdict, draft.text)
     receipt = receipts.build(name, draft.path, receipts.sha256(draft.data), inputs, found,
                              {"criteria": verdict["criteria"]})
+    from gate.signing import key
+
     rpath = receipts.receipt_path(cfg.run_dir, draft.path, name)
-    receipts.write(root, rpath, receipt)
+    receipts.write(root, rpath, receipt, key(cfg, root))
     for f in found:
         _out(f"{draft.path}:{f.line}:{f.col}: {name}: {f.message}")
     _out(f"{draft.path}: {name}: verdict {receipt['verdict']}, receipt {rpath}")
@@ -354,12 +356,16 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
     paths, _ = _select(root, cfg, tree, args.paths)
     drafts = runner.load_drafts(tree, paths)
+    from gate.signing import key
+
+    secret = key(cfg, root)
     inputs = receipts.inputs_sha256("grader", cfg, tree)
     todo = []
     for d in drafts:
         if args.gated_only and not gating(cfg, d.path, d.text)[0]:
             continue
-        cell = judge(tree, cfg, d.path, receipts.sha256(d.data), "grader", inputs, d.text)
+        cell = judge(tree, cfg, d.path, receipts.sha256(d.data), "grader", inputs, d.text,
+                     secret)
         if cell.state in (FRESH, FAIL) and not args.force:
             verdict = "pass" if cell.state == FRESH else "fail"
             _out(f"{d.path}: grader: receipt already fresh (verdict {verdict}); --force grades"
@@ -490,9 +496,13 @@ def cmd_advance(args: argparse.Namespace) -> int:
     if new == draft.data:
         _out(f"{path}: already {args.state}")
         return 0
+    from gate.signing import key
+
+    secret = key(cfg, root)
     old_sha = receipts.sha256(draft.data)
     inputs = {c: receipts.inputs_sha256(c, cfg, tree) for c in cfg.required}
-    cells = [judge(tree, cfg, path, old_sha, c, inputs[c], draft.text) for c in cfg.required]
+    cells = [judge(tree, cfg, path, old_sha, c, inputs[c], draft.text, secret)
+             for c in cfg.required]
     stale = [c for c in cells if c.state != FRESH]
     if cfg.gated_state(args.state) and stale:
         for c in stale:
@@ -518,7 +528,7 @@ def cmd_advance(args: argparse.Namespace) -> int:
                 receipt = json.load(f)
             receipt["draft_sha256"] = receipts.sha256(new)
             receipt["advanced_from"] = {"draft_sha256": old_sha, "status": status}
-            receipts.write_bytes(root, rpath, receipts.dumps(receipt))
+            receipts.write(root, rpath, receipt, secret)
     _out(f"{moved}; receipts kept fresh (git add {path} {cfg.run_dir})")
     return 0
 
@@ -592,13 +602,13 @@ drafts: ["drafts/**/*.md"]
 # Receipts live here and are committed with the drafts.
 run_dir: .receipts
 # Every gated draft needs a fresh, passing receipt from each of these.
-required: [ai-tells, hook-length, headline-numbers, registered-terms]
+required: [ai-tells, hook-length, {headline}registered-terms]
 checks:
-  hook-length: {max_chars: 280, max_lines: 3}
+  hook-length: {{max_chars: 280, max_lines: 3}}
   # Titles are the accused, bodies decide: your published articles, nothing else.
-  headline-numbers: {articles: ["posts/**/*.md"]}
+  {no_posts}headline-numbers: {{articles: ["posts/**/*.md"]}}
   # Outside claims: receipt-gate claim add TERM --source URL writes this file.
-  registered-terms: {registry: claims.yaml}
+  registered-terms: {{registry: claims.yaml}}
 states: [idea, accepted, researched, drafted, ready, shipped, measured]
 # Drafts whose status: is earlier than this are not gated; no status = gated.
 gate_from: ready
@@ -643,7 +653,15 @@ def cmd_init(args: argparse.Namespace) -> int:
             return 0
     elif exists and not args.force:
         raise GateError(f"{CONFIG_FILE}: already exists (use --force to overwrite)")
-    write_bytes(root, CONFIG_FILE, STARTER.encode())
+    from gate import git, wildmatch
+
+    posts = wildmatch.select(["posts/**/*.md"], git.worktree_paths(root))
+    starter = STARTER.format(
+        headline="headline-numbers, " if posts else "",
+        no_posts="" if posts else "# No posts/**/*.md yet: add headline-numbers to required"
+        " once you publish.\n  ",
+    )
+    write_bytes(root, CONFIG_FILE, starter.encode())
     _out(f"wrote {CONFIG_FILE}")
     if not args.git_hooks:
         _out("add this to .pre-commit-config.yaml under `repos:`, then"
@@ -740,9 +758,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not hasattr(args, "paths") or any(e.startswith("-") for e in extra):
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         args.paths = [*args.paths, *extra]
+    from gate.tree import Unreadable
+
     try:
         rc: int = args.func(args)
-    except GateError as e:
+    except (GateError, Unreadable) as e:
         sys.stdout.flush()
         for line in str(e).splitlines():
             print(f"receipt-gate: {line}", file=sys.stderr)

@@ -132,3 +132,33 @@ def unpushed_tips(root: str, remote: str) -> list[tuple[str, str]]:
         if out.strip():
             missing.append((ref, commit))
     return missing
+
+
+def eol_normalized(root: str, paths: list[str]) -> dict[str, bool]:
+    """For each path: does `git add` store it with CRLF folded to LF?
+
+    gitattributes `text`/`eol` decide; where they say nothing, core.autocrlf does
+    (true or input: text files are normalized).
+    """
+    proc = subprocess.run(("git", "config", "--get", "core.autocrlf"), cwd=root,
+                          capture_output=True, text=True, check=False)
+    autocrlf = proc.stdout.strip().lower() in ("true", "input")
+    if not paths:
+        return {}
+    stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
+    out = _run(root, ("check-attr", "-z", "--stdin", "text", "eol"), stdin=stdin)
+    fields = out.split(b"\0")
+    attrs: dict[str, dict[str, str]] = {}
+    for i in range(0, len(fields) - 2, 3):
+        path, name, value = os.fsdecode(fields[i]), fields[i + 1].decode(), fields[i + 2].decode()
+        attrs.setdefault(path, {})[name] = value
+    result = {}
+    for path, a in attrs.items():
+        text, eol = a.get("text", "unspecified"), a.get("eol", "unspecified")
+        if text == "unset":
+            result[path] = False
+        elif text in ("set", "auto") or eol in ("lf", "crlf"):
+            result[path] = True
+        else:
+            result[path] = autocrlf
+    return result

@@ -171,19 +171,34 @@ def write_bytes(root: str, path: str, data: bytes) -> None:
         raise
 
 
-def write(root: str, path: str, receipt: Mapping[str, Any]) -> bool:
-    """Write atomically; leave an equivalent receipt byte-for-byte alone. True if written."""
+def write(root: str, path: str, receipt: Mapping[str, Any], key: bytes | None = None) -> bool:
+    """Write atomically (signed when a key is given); leave an equivalent receipt alone.
+
+    Equivalent: the same fields but for ran_at, tool and signature, and a signature that
+    holds under the key (or none when there is no key). True if written.
+    """
+    from gate import signing
+
     full = os.path.join(root, path)
     try:
         with open(full, "rb") as f:
             old = parse(f.read(RECEIPT_LIMIT + 1))
-        if isinstance(old, dict) and all(
-            old.get(k) == receipt.get(k) for k in receipt if k not in ("ran_at", "tool")
-        ):
-            return False
+        same = isinstance(old, dict) and all(
+            old.get(k) == receipt.get(k) for k in receipt if k not in _VOLATILE
+        ) and set(old) - _VOLATILE <= set(receipt)
+        if same and isinstance(old, dict):
+            signed_ok = signing.problem(old, key) is None if key else "signature" not in old
+            if signed_ok:
+                return False
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         pass
     except OSError as e:
         raise GateError(f"{path}: cannot read: {e.strerror}") from None
+    if key:
+        receipt = {**{k: v for k, v in receipt.items() if k != "signature"}}
+        receipt["signature"] = signing.sign(receipt, key)
     write_bytes(root, path, dumps(receipt))
     return True
+
+
+_VOLATILE = {"ran_at", "tool", "signature"}

@@ -7,11 +7,12 @@ from collections.abc import Iterable
 import git as gitpython
 
 from gate import GateError
-from gate.tree import TooLarge
+from gate.tree import TooLarge, Unreadable
 
 
 class RevTree:
     def __init__(self, root: str, rev: str) -> None:
+        self.root = root
         try:
             repo = gitpython.Repo(root)
             self.commit = repo.commit(rev)
@@ -36,7 +37,9 @@ class RevTree:
         blob = self._blobs.get(path)
         if blob is None:
             return None
+        if blob.mode == 0o120000:
+            raise Unreadable(path, "is a symlink; drafts and receipts must be regular files")
         if limit is not None and blob.size > limit:
-            raise TooLarge(path)
+            raise TooLarge(path, limit)
         data: bytes = blob.data_stream.read()
         return data

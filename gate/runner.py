@@ -11,7 +11,7 @@ from gate.checks import CHECKS, Context, Outcome
 from gate.config import Config, check_settings
 from gate.receipts import build, input_files, inputs_sha256, receipt_path, sha256, write
 from gate.text import Draft, decode
-from gate.tree import Tree, WorkTree
+from gate.tree import Tree, Unreadable, WorkTree
 
 
 class CheckModule(Protocol):
@@ -36,7 +36,11 @@ def load_drafts(tree: Tree, paths: Sequence[str]) -> list[Draft]:
     errors: list[str] = []
     tree.prefetch(paths)
     for p in paths:
-        data = tree.read(p)
+        try:
+            data = tree.read(p)
+        except Unreadable as e:
+            errors.append(str(e))
+            continue
         if data is None:
             errors.append(f"{p}: no such file in the {tree.label}")
             continue
@@ -71,8 +75,12 @@ def run(cfg: Config, tree: WorkTree, names: Sequence[str], drafts: Sequence[Draf
             outcome = checker(d)
             receipt = build(name, d.path, sha256(d.data), inputs[name], outcome.findings)
             decided.append((name, d.path, receipt, outcome))
+    from gate.signing import key
+
+    secret = key(cfg, tree.root)
     results = []
     for name, path, receipt, outcome in decided:
         rpath = receipt_path(cfg.run_dir, path, name)
-        results.append(Result(name, path, rpath, outcome, write(tree.root, rpath, receipt)))
+        written = write(tree.root, rpath, receipt, secret)
+        results.append(Result(name, path, rpath, outcome, written))
     return results

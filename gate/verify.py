@@ -11,7 +11,7 @@ from gate.config import CONFIG_FILE, Config
 from gate.quotes import MIN_QUOTE_CHARS, check_quotes, describe
 from gate.receipts import RECEIPT_LIMIT, inputs_sha256, parse, receipt_path, sha256
 from gate.text import decode, front_matter
-from gate.tree import TooLarge, Tree
+from gate.tree import Tree, Unreadable
 
 FRESH, STALE, MISSING, FAIL = "fresh", "stale", "missing", "fail"
 
@@ -74,7 +74,8 @@ def min_quote_chars(cfg: Config) -> int:
 
 
 def judge(
-    tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str, text: str
+    tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str, text: str,
+    key: bytes | None = None,
 ) -> Cell:
     """Decide one receipt against the five conditions, in order."""
     rpath = receipt_path(cfg.run_dir, draft, check)
@@ -84,8 +85,8 @@ def judge(
 
     try:
         data = tree.read(rpath, RECEIPT_LIMIT)
-    except TooLarge:
-        data = b"larger than the receipt size limit"
+    except Unreadable as e:
+        return cell(MISSING, "unreadable", 0, f"unreadable ({e.reason}); counts as missing")
     if data is None:
         return cell(MISSING, "missing", 0, f"missing: {check} has no receipt for {draft}"
                     f" in the {tree.label}")
@@ -119,6 +120,15 @@ def judge(
             more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
             return cell(MISSING, "unquoted", 4, f"unquoted (condition 4, quotes):"
                         f" {describe(bad[0])}{more}; counts as missing")
+    if key is not None:
+        from gate import signing
+
+        why = signing.problem(receipt, key)
+        if why:
+            detail = ("carries no signature" if why == "unsigned" else
+                      "has a signature that does not verify with the configured key")
+            return cell(MISSING, why.replace(" ", "-"), 5, f"{why} (condition 5, signature):"
+                        f" the receipt {detail}; counts as missing")
     return cell(FRESH, "", 0, "")
 
 
@@ -145,12 +155,21 @@ def evaluate(
     tree.prefetch(selected)
     tree.prefetch(receipt_path(cfg.run_dir, d, c) for d in selected for c in cfg.required)
     inputs = {check: inputs_sha256(check, cfg, tree) for check in cfg.required}
+    key = None
+    if cfg.signing:
+        from gate import signing
+
+        key = signing.key(cfg, tree.root)
 
     gated: list[str] = []
     ungated: list[tuple[str, str]] = []
     cells: list[Cell] = []
     for path in selected:
-        data = tree.read(path)
+        try:
+            data = tree.read(path)
+        except Unreadable as e:
+            errors.append(str(e))
+            continue
         if data is None:
             continue
         draft = decode(path, data)
@@ -168,9 +187,9 @@ def evaluate(
         gated.append(path)
         digest = sha256(data)
         for check in cfg.required:
-            cell = judge(tree, cfg, path, digest, check, inputs[check], draft.text)
+            cell = judge(tree, cfg, path, digest, check, inputs[check], draft.text, key)
             if cell.state != FRESH and disk is not None:
-                cell = _unstaged(cell, disk, cfg, path, digest, inputs[check], draft.text)
+                cell = _unstaged(cell, disk, cfg, path, digest, inputs[check], draft.text, key)
             cells.append(cell)
     return Report(
         tree.label,
@@ -184,10 +203,11 @@ def evaluate(
 
 
 def _unstaged(
-    cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, inputs: str, text: str
+    cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, inputs: str, text: str,
+    key: bytes | None,
 ) -> Cell:
     """What `git add` would make the index hold: a fresh receipt, or the checked draft."""
-    on_disk = judge(disk, cfg, draft, digest, cell.check, inputs, text)
+    on_disk = judge(disk, cfg, draft, digest, cell.check, inputs, text, key)
     if on_disk.state == FAIL:
         return on_disk
     if on_disk.state == FRESH:

@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import subprocess
+import tempfile
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -94,27 +95,33 @@ def run_command(
     """Run the grader on one draft; GradeError for a hang, a crash or bad output."""
     env = {**os.environ, "RECEIPT_GATE_DRAFT": draft}
     name = " ".join(os.path.basename(a) for a in command[:2])
-    try:
-        proc = subprocess.Popen(
-            list(command), cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, start_new_session=True,
-        )
-    except OSError as e:
-        raise GradeError(f"{draft}: grader {name} could not start: {e.strerror}") from None
-    try:
-        out, err = proc.communicate(data, timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        _kill(proc)
-        raise GradeError(f"{draft}: grader {name} did not finish within timeout_s"
-                         f" {timeout_s}; killed") from None
-    if proc.returncode != 0:
-        last = err.decode(errors="replace").strip().splitlines()
-        why = f": {last[-1][:200]}" if last else ""
-        raise GradeError(f"{draft}: grader {name} exited with status {proc.returncode}{why}")
-    if len(out) > OUTPUT_LIMIT:
-        raise GradeError(f"{draft}: grader {name} printed {len(out)} bytes, over the"
-                         f" {OUTPUT_LIMIT}-byte limit")
-    return parse_verdict(out, f"{draft}: grader {name} output")
+    # Output goes to files, not pipes, so a grader that prints without end costs disk
+    # for at most timeout_s and is read back only up to the limit.
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        try:
+            proc = subprocess.Popen(
+                list(command), cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=out,
+                stderr=err, start_new_session=True,
+            )
+        except OSError as e:
+            raise GradeError(f"{draft}: grader {name} could not start: {e.strerror}") from None
+        try:
+            proc.communicate(data, timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            _kill(proc)
+            raise GradeError(f"{draft}: grader {name} did not finish within timeout_s"
+                             f" {timeout_s}; killed") from None
+        if proc.returncode != 0:
+            err.seek(max(0, os.fstat(err.fileno()).st_size - 4096))
+            last = err.read().decode(errors="replace").strip().splitlines()
+            why = f": {last[-1][:200]}" if last else ""
+            raise GradeError(f"{draft}: grader {name} exited with status {proc.returncode}{why}")
+        size = os.fstat(out.fileno()).st_size
+        if size > OUTPUT_LIMIT:
+            raise GradeError(f"{draft}: grader {name} printed {size} bytes, over the"
+                             f" {OUTPUT_LIMIT}-byte limit")
+        out.seek(0)
+        return parse_verdict(out.read(), f"{draft}: grader {name} output")
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from gate import GateError
 from gate.checks import Context, Finding, Outcome
+from gate.config import CONFIG_FILE
 from gate.text import Draft, decode, front_matter, prose_lines
 
 DEFAULTS: Mapping[str, object] = {}
@@ -298,6 +299,11 @@ def load_corpus(ctx: Context) -> Corpus:
 
 
 def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]:
+    if not ctx.files.get("articles"):
+        # An empty corpus accuses nothing: the check would pass every draft unheard.
+        raise GateError(f"{CONFIG_FILE}: checks.headline-numbers.articles:"
+                        f" {settings['articles']} match no file; headline-numbers has no"
+                        " corpus to decide with")
     corpus = load_corpus(ctx)
 
     def check(draft: Draft) -> Outcome:
