@@ -1,0 +1,186 @@
+"""Bad input: a one-line message and exit 2 (or a refusal, exit 1), never a traceback,
+never a pass, never a changed draft."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CONFIG, GOOD_DRAFT, Repo
+
+AT = ".receipts/drafts/intro.md/ai-tells.json"
+Setup = Callable[[Repo], None]
+
+
+def receipt_edit(change: Callable[[dict[str, object]], object]) -> Setup:
+    def setup(repo: Repo) -> None:
+        doc = json.loads(repo.read(AT))
+        change(doc)
+        repo.write(AT, json.dumps(doc))
+    return setup
+
+
+def write(rel: str, data: str | bytes) -> Setup:
+    def setup(repo: Repo) -> None:
+        repo.write(rel, data)
+    return setup
+
+
+def both(*setups: Setup) -> Setup:
+    def setup(repo: Repo) -> None:
+        for s in setups:
+            s(repo)
+    return setup
+
+
+def symlink(rel: str, target: str) -> Setup:
+    def setup(repo: Repo) -> None:
+        p = repo.path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if p.exists() or p.is_symlink():
+            p.unlink()
+        p.symlink_to(target)
+    return setup
+
+
+def fifo(rel: str) -> Setup:
+    def setup(repo: Repo) -> None:
+        (repo.path / rel).unlink()
+        os.mkfifo(repo.path / rel)
+    return setup
+
+
+def huge_receipt(repo: Repo) -> None:
+    with open(repo.path / AT, "wb") as f:
+        f.write(b'{"check": "' + b"x" * (100 * 1024 * 1024) + b'"}')
+
+
+def run_dir_is_a_file(repo: Repo) -> None:
+    import shutil
+
+    shutil.rmtree(repo.path / ".receipts")
+    repo.write(".receipts", "not a folder\n")
+
+
+def grader(script: str, timeout: int = 2) -> Setup:
+    def setup(repo: Repo) -> None:
+        repo.write("g.py", script)
+        repo.write(".receipt-gate.yaml", f"required: [grader]\nchecks:\n  grader: {{command:"
+                   f" [{json.dumps(sys.executable)}, g.py], timeout_s: {timeout}}}\n")
+    return setup
+
+
+CASES = [
+    # (id, setup, argv, exit code, what the one line must say)
+    ("truncated-receipt", write(AT, '{"check": "ai-tells", "dra'), ["verify"], 1,
+     f"{AT}: unreadable (not valid JSON"),
+    ("receipt-not-json", write(AT, "all checks pass\n"), ["verify"], 1, f"{AT}: unreadable"),
+    ("receipt-wrong-type", receipt_edit(lambda d: d.update(findings="none")), ["verify"], 1,
+     f"{AT}: unreadable (field 'findings' is not a list)"),
+    ("receipt-bad-hash", receipt_edit(lambda d: d.update(draft_sha256="abc")), ["verify"], 1,
+     f"{AT}: unreadable (field 'draft_sha256' is not 64 lowercase hex digits)"),
+    ("receipt-verdict-maybe", receipt_edit(lambda d: d.update(verdict="maybe")), ["verify"], 1,
+     f"{AT}: unreadable (field 'verdict' is 'maybe'"),
+    ("receipt-100-mb", huge_receipt, ["verify"], 1, f"{AT}: unreadable (larger than"),
+    ("receipt-is-a-symlink", symlink(AT, "/etc/hostname"), ["verify"], 1,
+     f"{AT}: unreadable (is a symlink"),
+    ("receipt-of-another-check", receipt_edit(lambda d: d.update(check="hook-length")),
+     ["verify"], 1, "counts as missing"),
+    ("non-utf8-draft", write("drafts/intro.md", b"caf\xe9\n"), ["run"], 2,
+     "drafts/intro.md: not UTF-8 (byte 0xe9 at offset 3)"),
+    ("binary-draft", write("drafts/intro.md", b"\x89PNG\r\n\x1a\n\0\0"), ["run"], 2,
+     "drafts/intro.md: not a text draft (contains NUL bytes)"),
+    ("non-utf8-draft-verify", write("drafts/intro.md", b"\xff\n"), ["verify"], 2,
+     "drafts/intro.md: not UTF-8"),
+    ("empty-draft", write("drafts/intro.md", ""), ["run"], 1,
+     "drafts/intro.md:1:1: hook-length: no opening paragraph"),
+    ("draft-symlink-out-of-repo", symlink("drafts/intro.md", "/etc/hostname"), ["run"], 2,
+     "drafts/intro.md: is a symlink"),
+    ("draft-folder-symlinked-out", lambda r: None, ["run", "drafts/ext/x.md"], 2,
+     "drafts/ext/x.md: resolves outside the repository"),
+    ("draft-path-dotdot", lambda r: None, ["check", "ai-tells", "../../etc/passwd"], 2,
+     "../../etc/passwd: outside the repository"),
+    ("draft-that-is-a-fifo", fifo("drafts/intro.md"), ["verify"], 2,
+     "drafts/intro.md: is not a regular file"),
+    ("run-dir-is-a-file", run_dir_is_a_file, ["run"], 2,
+     f"{AT}: cannot create its folder: a file is in the way"),
+    ("config-is-a-list", write(".receipt-gate.yaml", "- drafts\n"), ["verify"], 2,
+     ".receipt-gate.yaml: the top level must be a mapping, got a list"),
+    ("config-bad-regex", write(".receipt-gate.yaml", CONFIG + "checks: {ai-tells: {patterns:"
+     " ['[unclosed']}}\n"), ["run"], 2, ".receipt-gate.yaml: checks.ai-tells.patterns[0]:"
+     " does not compile"),
+    ("config-catastrophic-pattern", both(
+        write(".receipt-gate.yaml", CONFIG + "checks: {ai-tells: {patterns: ['(a|aa)+$']}}\n"),
+        write("drafts/intro.md", GOOD_DRAFT + "a" * 40 + "!\n")), ["run"], 2,
+     "took over 2s on a draft (catastrophic backtracking?)"),
+    ("config-not-yaml", write(".receipt-gate.yaml", "drafts: [\n"), ["verify"], 2,
+     ".receipt-gate.yaml: not valid YAML"),
+    ("config-unknown-key", write(".receipt-gate.yaml", "draft: []\n"), ["run"], 2,
+     ".receipt-gate.yaml: draft: unknown key"),
+    ("config-is-a-symlink", symlink(".receipt-gate.yaml", "/etc/hostname"), ["verify"], 2,
+     ".receipt-gate.yaml: is a symlink"),
+    ("missing-corpus-folder", write(".receipt-gate.yaml", "required: [headline-numbers]\n"),
+     ["run"], 2, "checks.headline-numbers.articles: ['posts/**/*.md'] match no file"),
+    ("bad-claims-registry", both(write(".receipt-gate.yaml", "required: [registered-terms]\n"),
+                                 write("claims.yaml", "claims: 3\n")), ["run"], 2,
+     "claims.yaml: claims: expected a list"),
+    ("grader-prints-50-mb", grader("import sys\nsys.stdout.write('x' * (50 * 1024 * 1024))\n"),
+     ["grade", "drafts/intro.md"], 2, "printed 52428800 bytes, over the"),
+    ("grader-never-exits", grader("import time\nwhile True:\n    time.sleep(1)\n", 1),
+     ["grade", "drafts/intro.md"], 2, "did not finish within timeout_s 1; killed"),
+    ("verdict-file-missing", grader("print(1)\n"), ["record", "grader", "drafts/intro.md",
+     "--verdict", "nope.json"], 2, "nope.json: cannot read: No such file or directory"),
+    ("rev-that-is-not-a-commit", lambda r: None, ["verify", "--rev", "no-such-rev"], 2,
+     "--rev no-such-rev: not a commit in"),
+    ("unknown-status", write("drafts/intro.md", GOOD_DRAFT.replace("ready", "redy")),
+     ["verify"], 2, "drafts/intro.md:3: status 'redy' is not one of the states"),
+]
+
+
+@pytest.mark.parametrize(("setup", "argv", "code", "message"),
+                         [pytest.param(*c[1:], id=c[0]) for c in CASES])
+def test_bad_input(content: Repo, tmp_path: Path, setup: Setup, argv: list[str], code: int,
+                   message: str) -> None:
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "x.md").write_text("outside\n")
+    (content.path / "drafts" / "ext").symlink_to(tmp_path / "outside")
+    subprocess.run([sys.executable, "-m", "gate", "run"], cwd=content.path, check=True,
+                   capture_output=True)
+    content.git("add", "-A")
+    content.git("commit", "-qm", "start", "--no-verify")
+    setup(content)
+    before = snapshot(content.path)
+    proc = subprocess.run([sys.executable, "-m", "gate", *argv], cwd=content.path,
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    said = proc.stdout + proc.stderr
+    assert "Traceback" not in said
+    assert proc.returncode == code, said
+    assert message in said
+    assert len([line for line in said.splitlines() if message in line]) == 1
+    after = snapshot(content.path)
+    changed = {p for p in set(before) | set(after) if before.get(p) != after.get(p)}
+    assert {p for p in changed if not p.startswith(".receipts/")} == set()
+    if code == 2 and argv[0] == "run":
+        assert changed == set()  # refused whole: nothing half done
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    out = {}
+    for dirpath, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != ".git"]
+        for name in files:
+            p = Path(dirpath, name)
+            rel = str(p.relative_to(root))
+            if p.is_symlink() or not p.is_file():
+                out[rel] = "special"
+            else:
+                with open(p, "rb") as f:
+                    out[rel] = hashlib.sha256(f.read()).hexdigest()
+    return out
