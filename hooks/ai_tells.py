@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import regex
@@ -85,8 +86,17 @@ def _phrase_regex(phrase: str) -> str:
     return head + body + tail
 
 
+@lru_cache(maxsize=8)
+def _compiled(phrases: tuple[str, ...], patterns: tuple[str, ...]) -> list[tuple[str, Any]]:
+    return _compile(phrases, patterns)
+
+
 def compile_rules(phrases: Sequence[str], patterns: Sequence[str]) -> list[tuple[str, Any]]:
     """(label, compiled) for each rule; a pattern that does not compile is a config error."""
+    return _compiled(tuple(phrases), tuple(patterns))
+
+
+def _compile(phrases: Sequence[str], patterns: Sequence[str]) -> list[tuple[str, Any]]:
     rules: list[tuple[str, Any]] = []
     if phrases:
         alternation = "|".join(f"(?P<p{i}>{_phrase_regex(p)})" for i, p in enumerate(phrases))

@@ -86,3 +86,16 @@ def test_the_demo_runs(pre_commit_home: str) -> None:
     assert "ai-tells (write receipts)" not in out[pushed:]  # check hooks stay at commit
     rows = [line.split() for line in out.splitlines()]
     assert ["drafts/reply-drift.md", *["fresh"] * 5] in rows
+
+
+def test_no_shell_and_only_safe_yaml() -> None:
+    """No path or config value can reach a shell; YAML is only ever loaded safely."""
+    import re
+
+    for folder in ("gate", "hooks"):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            text = path.read_text()
+            assert not re.search(r"shell\s*=\s*True|os\.system|os\.popen", text), path
+            for m in re.finditer(r"yaml\.(load|full_load|unsafe_load)\(([^)]*)\)", text):
+                assert m.group(1) == "load" and "Loader=" in m.group(2), path
+            assert "yaml.Loader" not in text and "UnsafeLoader" not in text, path
