@@ -316,3 +316,24 @@ def test_receipts_staged_but_the_checked_draft_not(content: Repo, rg: Run) -> No
         " git add drafts/intro.md"
     )
     assert "hint: git add drafts/intro.md\n" in out
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        pytest.param("drafts/with spaces.md", GOOD_DRAFT.encode(), id="spaces"),
+        pytest.param("drafts/brouillon-été ✓.md", GOOD_DRAFT.encode(), id="unicode"),
+        pytest.param("drafts/crlf.md", GOOD_DRAFT.replace("\n", "\r\n").encode(), id="crlf"),
+        pytest.param("drafts/bom.md", b"\xef\xbb\xbf" + GOOD_DRAFT.encode(), id="bom"),
+    ],
+)
+def test_odd_but_valid_drafts_go_through(repo: Repo, rg: Run, name: str, data: bytes) -> None:
+    repo.write(".receipt-gate.yaml", CONFIG)
+    repo.write(name, data)
+    assert rg("run")[0] == 0
+    repo.git("add", "-A")
+    rc, out, _ = rg("verify", "--staged")
+    assert rc == 0, out
+    assert (repo.path / ".receipts" / name / "ai-tells.json").exists()
+    assert repo.commit_all("odd").returncode == 0
+    assert rg("verify", "--rev", "HEAD")[0] == 0
