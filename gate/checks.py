@@ -6,8 +6,8 @@ import a check. A check's code enters its fingerprint as the bytes of its module
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -43,16 +43,16 @@ CHECKS: Mapping[str, CheckSpec] = MappingProxyType(
 
 DETERMINISTIC = tuple(name for name, spec in CHECKS.items() if spec.deterministic)
 
-_TOP = Path(__file__).resolve().parent.parent
+_TOP = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 
 
-def module_file(spec: CheckSpec) -> Path:
-    return _TOP.joinpath(*spec.module.split(".")).with_suffix(".py")
+def module_file(spec: CheckSpec) -> str:
+    return os.path.join(_TOP, *spec.module.split(".")) + ".py"
 
 
-def shared_files() -> tuple[Path, ...]:
+def shared_files() -> tuple[str, ...]:
     """Core modules whose code decides verdicts too (what counts as prose, as a quote)."""
-    return (_TOP / "gate" / "text.py", _TOP / "gate" / "quotes.py")
+    return (os.path.join(_TOP, "gate", "text.py"), os.path.join(_TOP, "gate", "quotes.py"))
 
 
 class Context(NamedTuple):

@@ -39,7 +39,9 @@ def _config(tree: Tree, disk: Tree | None = None) -> Config:
     data = tree.read(CONFIG_FILE)
     if data is None and disk is not None and disk.read(CONFIG_FILE) is not None:
         raise GateError(f"{CONFIG_FILE}: not staged (git add {CONFIG_FILE})")
-    return load(data)
+    git_dir = os.path.join(tree.root, ".git")  # a plain clone; worktrees just skip the cache
+    return load(data, CONFIG_FILE, os.path.join(git_dir, "receipt-gate")
+                if os.path.isdir(git_dir) else None)
 
 
 def _plural(n: int, word: str) -> str:
@@ -105,7 +107,7 @@ def _report_text(report: Any, cfg: Config) -> None:
         _out(e)
     from gate.checks import CHECKS
 
-    rerun: dict[str, list[str]] = {"run": [], "grade": []}
+    rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
     stage: list[str] = []
     failed = False
     for c in report.problems:
@@ -117,9 +119,7 @@ def _report_text(report: Any, cfg: Config) -> None:
             stage.append(c.stage)
             continue
         failed |= c.reason == "failed"
-        verb = "run" if CHECKS[c.check].deterministic else "grade"
-        if c.draft not in rerun[verb]:
-            rerun[verb].append(c.draft)
+        rerun["run" if CHECKS[c.check].deterministic else "grade"][c.draft] = None
     if report.nothing_gated:
         _out(
             f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
@@ -141,8 +141,8 @@ def _report_text(report: Any, cfg: Config) -> None:
         for verb, drafts in rerun.items():
             if drafts:
                 force = " --force" if verb == "grade" and failed else ""
-                _out(f"hint: {fix}receipt-gate {verb}{force} {' '.join(drafts)}"
-                     f" && git add {cfg.run_dir}")
+                named = f" {' '.join(drafts)}" if len(drafts) <= 5 else ""
+                _out(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
         if stage:
             prefix = cfg.run_dir + "/"
             paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]
@@ -710,7 +710,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--force", action="store_true", help="grade drafts whose receipt is fresh")
     s.add_argument("--gated-only", action="store_true",
                    help="skip drafts before gate_from (what the grader hook does)")
-    s.add_argument("paths", nargs="+", metavar="PATH")
+    s.add_argument("paths", nargs="*", metavar="PATH", help="default: every draft")
     s.set_defaults(func=cmd_grade)
 
     s = sub.add_parser("record", help="record a model verdict produced elsewhere")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import posixpath
 from collections.abc import Mapping
 from typing import Any, NamedTuple
@@ -133,10 +135,39 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
     return Config(drafts, norm, required, checks, states, gate_from, signing)
 
 
-def load(data: bytes | None, file: str = CONFIG_FILE) -> Config:
-    """Parse config bytes; None (no file) is an error that says how to make one."""
+def load(data: bytes | None, file: str = CONFIG_FILE, cache_dir: str | None = None) -> Config:
+    """Parse config bytes; None (no file) is an error that says how to make one.
+
+    With a cache folder, the parsed YAML is kept there as JSON under the SHA-256 of the
+    exact bytes, so the commit path need not import pyyaml: new bytes, new key.
+    """
     if data is None:
         raise GateError(f"{file}: not found (receipt-gate init writes a starter)")
+    if cache_dir is None:
+        return parse(_yaml(data, file), file)
+    import hashlib
+    import json
+
+    path = os.path.join(cache_dir, f"config-{hashlib.sha256(data).hexdigest()}.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return parse(json.load(f), file)
+    except (OSError, ValueError):
+        pass
+    raw = _yaml(data, file)
+    config = parse(raw, file)
+    try:
+        text = json.dumps(raw)
+    except (TypeError, ValueError):
+        return config  # YAML a JSON file cannot hold (dates...): parse it each time
+    from gate.receipts import write_bytes
+
+    with contextlib.suppress(GateError):
+        write_bytes(cache_dir, os.path.basename(path), text.encode())
+    return config
+
+
+def _yaml(data: bytes, file: str) -> object:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -147,7 +178,7 @@ def load(data: bytes | None, file: str = CONFIG_FILE) -> Config:
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         raise GateError(f"{file}: not valid YAML{where}: {problem}") from None
-    return parse(raw, file)
+    return raw
 
 
 def check_settings(

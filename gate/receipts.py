@@ -8,7 +8,6 @@ import json
 import os
 import posixpath
 import re
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -38,7 +37,7 @@ def sha256(data: bytes) -> str:
 
 
 def receipt_path(run_dir: str, draft: str, check: str) -> str:
-    return posixpath.join(run_dir, draft, f"{check}.json")
+    return f"{run_dir}/{draft}/{check}.json"
 
 
 @cache
@@ -47,7 +46,8 @@ def code_sha256(name: str) -> str:
     h = hashlib.sha256()
     for path in (module_file(CHECKS[name]), *shared_files()):
         try:
-            h.update(path.read_bytes())
+            with open(path, "rb") as f:
+                h.update(f.read())
         except OSError:
             raise GateError(f"check {name!r} has no implementation: {path} is missing") from None
     return h.hexdigest()
@@ -150,6 +150,8 @@ def parse(data: bytes) -> dict[str, Any] | str:
 
 def write_bytes(root: str, path: str, data: bytes) -> None:
     """Replace a file atomically (temporary file in the same folder, then rename)."""
+    import tempfile
+
     full = os.path.join(root, path)
     folder = os.path.dirname(full)
     try:

@@ -45,14 +45,17 @@ class Tree(Protocol):
         ...
 
 
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
 class WorkTree:
     label = "working tree"
 
     def __init__(self, root: str) -> None:
         self.root = root
-        self._real_root = os.path.realpath(root)
+        self._prefix = root.rstrip(os.sep) + os.sep
         self._paths: list[str] | None = None
-        self._inside: dict[str, bool] = {}
+        self._inside: dict[str, bool] = {"": True}
         self._eol: dict[str, bool] | None = None
 
     def paths(self) -> list[str]:
@@ -61,17 +64,18 @@ class WorkTree:
         return self._paths
 
     def _folder_inside(self, folder: str) -> bool:
-        if folder not in self._inside:
-            real = os.path.realpath(os.path.join(self.root, folder))
-            self._inside[folder] = real == self._real_root or real.startswith(
-                self._real_root + os.sep
-            )
-        return self._inside[folder]
+        """No folder between the root and this one is a symlink (cached per folder)."""
+        inside = self._inside.get(folder)
+        if inside is None:
+            parent = folder.rpartition("/")[0]
+            inside = self._folder_inside(parent) and not os.path.islink(self._prefix + folder)
+            self._inside[folder] = inside
+        return inside
 
     def read(self, path: str, limit: int | None = None) -> bytes | None:
-        full = os.path.join(self.root, path)
+        full = self._prefix + path
         try:
-            fd = os.open(full, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
+            fd = os.open(full, _READ_FLAGS)
         except (FileNotFoundError, NotADirectoryError):
             return None
         except PermissionError:
@@ -81,14 +85,24 @@ class WorkTree:
                 raise Unreadable(path, "is a symlink; drafts and receipts must be regular"
                                  " files") from None
             raise Unreadable(path, "cannot be opened") from None
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
                 raise Unreadable(path, "is not a regular file")
-            if not self._folder_inside(os.path.dirname(path)):
+            if not self._folder_inside(path.rpartition("/")[0]):
                 raise Unreadable(path, "resolves outside the repository")
-            data = f.read() if limit is None else f.read(limit + 1)
-        if limit is not None and len(data) > limit:
-            raise TooLarge(path, limit)
+            if limit is not None and st.st_size > limit:
+                raise TooLarge(path, limit)
+            data = os.read(fd, st.st_size + 1)
+            if len(data) > st.st_size:  # it grew while we read: take the rest, bounded
+                parts = [data]
+                while chunk := os.read(fd, 1 << 20):
+                    parts.append(chunk)
+                    if limit is not None and sum(map(len, parts)) > limit:
+                        raise TooLarge(path, limit)
+                data = b"".join(parts)
+        finally:
+            os.close(fd)
         if b"\r\n" in data and b"\0" not in data and self._converts(path):
             data = data.replace(b"\r\n", b"\n")
         return data

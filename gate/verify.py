@@ -8,7 +8,6 @@ from typing import Any, NamedTuple
 from gate import GateError, wildmatch
 from gate.checks import CHECKS
 from gate.config import CONFIG_FILE, Config
-from gate.quotes import MIN_QUOTE_CHARS, check_quotes, describe
 from gate.receipts import RECEIPT_LIMIT, inputs_sha256, parse, receipt_path, sha256
 from gate.text import decode, front_matter
 from gate.tree import Tree, Unreadable
@@ -66,6 +65,8 @@ def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
 
 
 def min_quote_chars(cfg: Config) -> int:
+    from gate.quotes import MIN_QUOTE_CHARS
+
     value = cfg.checks.get("grader", {}).get("min_quote_chars", MIN_QUOTE_CHARS)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise GateError(f"{CONFIG_FILE}: checks.grader.min_quote_chars: expected a positive"
@@ -109,6 +110,8 @@ def judge(
         return cell(FAIL, "failed", 3, f"failed (condition 3, verdict): {check} says fail for"
                     f" {draft} ({n} finding{'s' * (n != 1)})", findings=findings)
     if not CHECKS[check].deterministic:
+        from gate.quotes import check_quotes, describe
+
         criteria = receipt.get("criteria")
         if not isinstance(criteria, list) or not criteria or not all(
             isinstance(c, dict) for c in criteria

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import regex
 
@@ -79,36 +80,43 @@ def _phrase_regex(phrase: str) -> str:
         elif ch in "-‐‑":
             out.append("[-‐‑]")
         else:
-            out.append(regex.escape(ch))
+            out.append(re.escape(ch))
     body = "".join(out)
     head = r"(?<!\w)" if phrase.strip()[:1].isalnum() else ""
     tail = r"(?!\w)" if phrase.strip()[-1:].isalnum() else ""
     return head + body + tail
 
 
+class Rule(NamedTuple):
+    phrase: str  # the banned phrase, or "" for a pattern
+    pattern: str  # the user's pattern, or "" for a phrase
+    needle: str  # a lowercase literal every match contains ("" when none is known)
+    rx: Any
+
+
+def _needle(phrase: str) -> str:
+    """The longest ASCII word of the phrase: `in` finds it in C before any regex runs."""
+    words = [w for w in re.split(r"[^a-z0-9]+", phrase.lower()) if w]
+    return max(words, key=len) if words and phrase.isascii() else ""
+
+
 @lru_cache(maxsize=8)
-def _compiled(phrases: tuple[str, ...], patterns: tuple[str, ...]) -> list[tuple[str, Any]]:
-    return _compile(phrases, patterns)
-
-
-def compile_rules(phrases: Sequence[str], patterns: Sequence[str]) -> list[tuple[str, Any]]:
-    """(label, compiled) for each rule; a pattern that does not compile is a config error."""
-    return _compiled(tuple(phrases), tuple(patterns))
-
-
-def _compile(phrases: Sequence[str], patterns: Sequence[str]) -> list[tuple[str, Any]]:
-    rules: list[tuple[str, Any]] = []
-    if phrases:
-        alternation = "|".join(f"(?P<p{i}>{_phrase_regex(p)})" for i, p in enumerate(phrases))
-        rules.append(("", regex.compile(alternation, regex.IGNORECASE)))
+def _compiled(phrases: tuple[str, ...], patterns: tuple[str, ...]) -> list[Rule]:
+    rules = [Rule(p, "", _needle(p), re.compile(_phrase_regex(p), re.IGNORECASE))
+             for p in phrases]
     for i, pat in enumerate(patterns):
         try:
-            rules.append((pat, regex.compile(pat, regex.MULTILINE)))
+            rules.append(Rule("", pat, "", regex.compile(pat, regex.MULTILINE)))
         except regex.error as e:
             raise GateError(
                 f"{CONFIG_FILE}: checks.ai-tells.patterns[{i}]: does not compile: {e}"
             ) from None
     return rules
+
+
+def compile_rules(phrases: Sequence[str], patterns: Sequence[str]) -> list[Rule]:
+    """A rule for each phrase and pattern; a pattern that does not compile is a config error."""
+    return _compiled(tuple(phrases), tuple(patterns))
 
 
 def _position(starts: list[int], offset: int) -> tuple[int, int]:
@@ -122,46 +130,46 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
     return lo + 1, offset - starts[lo] + 1
 
 
-def find_tells(
-    text: str, rules: Sequence[tuple[str, Any]], phrases: Sequence[str]
-) -> list[Finding]:
+def find_tells(text: str, rules: Sequence[Rule]) -> list[Finding]:
     """Every banned phrase or pattern in the prose of `text`, in draft order."""
     lines = prose_lines(text)
     prose = "\n".join(lines)
+    lower = prose.lower()
     starts = [0]
     for text_line in lines[:-1]:
         starts.append(starts[-1] + len(text_line) + 1)
     found: list[tuple[int, Finding]] = []
-    for label, rx in rules:
+    for rule in rules:
+        if rule.needle and rule.needle not in lower:
+            continue
         try:
-            for m in rx.finditer(prose, timeout=TIMEOUT_S):
-                if m.end() == m.start():
-                    continue
-                line, col = _position(starts, m.start())
-                said = " ".join(m.group().split())
-                if label:
-                    msg = f'banned pattern matched "{said}": {label}'
-                else:
-                    phrase = phrases[int((m.lastgroup or "p0")[1:])]
-                    msg = f'banned phrase "{phrase}"'
-                    if said.lower() != phrase:
-                        msg += f' (as "{said}")'
-                found.append((m.start(), Finding(line, col, msg)))
+            matches = list(rule.rx.finditer(prose, timeout=TIMEOUT_S) if rule.pattern
+                           else rule.rx.finditer(prose))
         except TimeoutError:
             raise GateError(
-                f"{CONFIG_FILE}: checks.ai-tells.patterns: {label!r} took over"
+                f"{CONFIG_FILE}: checks.ai-tells.patterns: {rule.pattern!r} took over"
                 f" {TIMEOUT_S:g}s on a draft (catastrophic backtracking?)"
             ) from None
+        for m in matches:
+            if m.end() == m.start():
+                continue
+            line, col = _position(starts, m.start())
+            said = " ".join(m.group().split())
+            if rule.pattern:
+                msg = f'banned pattern matched "{said}": {rule.pattern}'
+            else:
+                msg = f'banned phrase "{rule.phrase}"'
+                if said.lower() != rule.phrase:
+                    msg += f' (as "{said}")'
+            found.append((m.start(), Finding(line, col, msg)))
     found.sort(key=lambda t: t[0])
     return [f for _, f in found]
 
 
 def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]:
-    phrases = [p.lower() for p in settings["phrases"]]
-    rules = compile_rules(phrases, settings["patterns"])
-    n = len(phrases) + len(settings["patterns"])
+    rules = compile_rules([p.lower() for p in settings["phrases"]], settings["patterns"])
 
     def check(draft: Draft) -> Outcome:
-        return Outcome(find_tells(draft.text, rules, phrases), n)
+        return Outcome(find_tells(draft.text, rules), len(rules))
 
     return check

@@ -8,7 +8,7 @@ RULES = compile_rules(PHRASES, DEFAULTS["patterns"])  # type: ignore[arg-type]
 
 
 def tells(text: str) -> list[tuple[int, int, str]]:
-    return [(f.line, f.col, f.message) for f in find_tells(text, RULES, PHRASES)]
+    return [(f.line, f.col, f.message) for f in find_tells(text, RULES)]
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,264 @@
+"""receipt-gate's benchmarks: each row is a ratio against a reference run side by side.
+
+    python benchmarks/run.py            # the full suite (several minutes; installs
+                                        # proselint into its own virtualenv)
+    python benchmarks/run.py --smoke    # tiny sizes, proselint skipped: that it runs
+
+Everything is generated in a temporary folder and removed afterwards. Times are the
+best of --repeat runs, wall clock, of the real console script in a subprocess.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+GATE = str(BIN / "receipt-gate")
+ENV = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+       "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+       "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+WORDS = ("the queue drifted hours behind reality label check receipt gate draft agent measured"
+         " ran and of to in that it with as for was on are by this be at from or have an they"
+         " which would there their what about if out up so some when them can said into time"
+         " only").split()
+rng = random.Random(7)
+
+
+def sh(argv: Sequence[str], cwd: Path, ok: Sequence[int] = (0,)) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(argv, cwd=cwd, env=ENV, capture_output=True, text=True)
+    if proc.returncode not in ok:
+        raise SystemExit(f"benchmark: {' '.join(argv[:3])} exited {proc.returncode}:"
+                         f" {(proc.stdout + proc.stderr)[-500:]}")
+    return proc
+
+
+def best(argv: Sequence[str], cwd: Path, repeat: int, ok: Sequence[int] = (0,)) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        sh(argv, cwd, ok)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def sentence(numbers: float = 0.012) -> str:
+    words = [rng.choice(WORDS) if rng.random() > numbers else str(rng.randint(1, 5000))
+             for _ in range(rng.randint(8, 20))]
+    return " ".join(words).capitalize() + "."
+
+
+def paragraph(n: int = 4) -> str:
+    return " ".join(sentence() for _ in range(n))
+
+
+def repo(path: Path, config: str) -> Path:
+    path.mkdir(parents=True)
+    sh(["git", "init", "-q", "-b", "main"], path)
+    (path / ".receipt-gate.yaml").write_text(config)
+    return path
+
+
+def draft(title: str, paragraphs: int = 4) -> str:
+    body = "\n\n".join(paragraph() for _ in range(paragraphs))
+    return f"---\ntitle: {title}\n---\n# {title}\n\nA short hook about receipts.\n\n{body}\n"
+
+
+Row = tuple[str, str, str, str, str]
+
+
+def row_verify(work: Path, n: int, repeat: int) -> Row:
+    r = repo(work / "verify", "required: [ai-tells, hook-length, headline-numbers,"
+             " registered-terms]\n")
+    (r / "posts").mkdir()
+    (r / "posts" / "p.md").write_text("# Drifted 99999 hours\n\nThe queue was 74 hours behind.\n")
+    (r / "drafts").mkdir()
+    for i in range(n):
+        (r / "drafts" / f"d{i:05d}.md").write_text(draft(f"Draft {i}"))
+    sh([GATE, "run"], r)
+    files = [str(p) for p in sorted((r / "drafts").iterdir())]
+    files += [str(p) for p in sorted((r / ".receipts").rglob("*.json"))]
+    listing = r.parent / "files.txt"
+    listing.write_text("\0".join(files))
+    ours = best([GATE, "verify"], r, repeat)
+    ref = best(["sh", "-c", f"xargs -0 sha256sum < {listing} > /dev/null"], r, repeat)
+    return (f"verify, {n} drafts x 4 receipts", f"{ours:.2f} s", f"sha256sum {ref:.2f} s",
+            f"{ours / ref:.2f}x", "<= 1.0x")
+
+
+def row_startup(work: Path, repeat: int) -> Row:
+    r = repo(work / "startup", "required: [ai-tells, hook-length]\n")
+    (r / "drafts").mkdir()
+    (r / "drafts" / "a.md").write_text(draft("One draft"))
+    sh([GATE, "run"], r)
+    sh(["git", "add", "-A"], r)
+    ours = best([GATE, "verify", "--staged"], r, repeat * 3)
+    ref = best([sys.executable, "-c", "pass"], r, repeat * 3)
+    imports = sh([sys.executable, "-X", "importtime", "-m", "gate", "verify", "--staged"], r).stderr
+    bad = sorted({line.split("|")[-1].strip() for line in imports.splitlines()
+                  if line.split("|")[-1].strip().split(".")[0] in ("git", "hooks")})
+    note = "no gitpython, no check module" if not bad else f"imports {', '.join(bad[:3])}"
+    return ("start-up: verify --staged, 1 draft", f"{ours * 1000:.0f} ms",
+            f"python -c pass {ref * 1000:.0f} ms", f"{ours / ref:.2f}x", f"<= 3x; {note}")
+
+
+TELL_CODE = ("```\nIt is important to note that we delve into a rich tapestry.\n```\n\n"
+             "Use `in conclusion` and `game-changer` as keys.\n")
+
+
+def row_ai_tells(work: Path, n: int, smoke: bool) -> Row:
+    r = repo(work / "tells", "required: [ai-tells]\n")
+    (r / "drafts").mkdir()
+    for i in range(n):
+        text = (f"---\ntitle: In conclusion, a game-changer {i}\n---\n# Plain title {i}\n\n"
+                + "\n\n".join(paragraph() for _ in range(6)) + "\n\n" + TELL_CODE)
+        (r / "drafts" / f"d{i:04d}.md").write_text(text)
+    size = sum(p.stat().st_size for p in (r / "drafts").iterdir())
+    start = time.perf_counter()
+    out = sh([GATE, "check", "ai-tells", "--format", "json"], r).stdout
+    ours = time.perf_counter() - start
+    found = len(json.loads(out)["violations"])
+    label = f"ai-tells, {n} files, {size / 1e6:.1f} MB"
+    if smoke:
+        return (label, f"{ours:.2f} s", "proselint skipped (--smoke)", "-",
+                f"{found} findings in code/front matter (want 0)")
+    venv = work / "proselint-venv"
+    sh([sys.executable, "-m", "venv", str(venv)], work)
+    sh([str(venv / "bin" / "pip"), "install", "-q", "proselint"], work)
+    files = [str(p) for p in sorted((r / "drafts").iterdir())]
+    start = time.perf_counter()
+    sh([str(venv / "bin" / "proselint"), "check", *files], r, ok=(0, 1))
+    ref = time.perf_counter() - start
+    return (label, f"{ours:.2f} s", f"proselint {ref:.1f} s", f"{ref / ours:.0f}x faster",
+            f">= 50x; {found} findings in code/front matter (want 0)")
+
+
+def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
+    r = repo(work / "headline", "required: [headline-numbers]\n")
+    (r / "posts").mkdir()
+    (r / "drafts").mkdir()
+    for i in range(n):
+        body = "\n\n".join(paragraph() for _ in range(rng.randint(8, 12)))
+        (r / "posts" / f"p{i:05d}.md").write_text(
+            f"---\ntitle: Post {i} drifted {rng.randint(1, 99999)} hours\n---\n# Post {i}\n\n"
+            f"{body}\n")
+    (r / "drafts" / "reply.md").write_text("It drifted 76 hours and 31337 ms.\n")
+    size = sum(p.stat().st_size for p in (r / "posts").iterdir())
+    cache = r / ".git" / "receipt-gate" / "headline-numbers.json"
+    argv = [GATE, "check", "headline-numbers", "drafts/reply.md"]
+    colds = []
+    for _ in range(repeat):
+        cache.unlink(missing_ok=True)
+        start = time.perf_counter()
+        sh(argv, r, ok=(0, 1))
+        colds.append(time.perf_counter() - start)
+    warm = best(argv, r, repeat, ok=(0, 1))
+    ref = best([sys.executable, "-c", "pass"], r, repeat)
+    before = set(json.loads(cache.read_text())["articles"])
+    p = r / "posts" / "p00003.md"
+    p.write_text(p.read_text() + "\nOne more sentence with 12345 in it.\n")
+    sh(argv, r, ok=(0, 1))
+    after = set(json.loads(cache.read_text())["articles"])
+    changed = f"1 article edited: {len(after - before)} parsed again, {len(before - after)} dropped"
+    return [
+        (f"headline-numbers cold, {n} articles, {size / 1e6:.0f} MB", f"{min(colds):.2f} s",
+         f"python -c pass {ref:.2f} s", "-", "<= 2 s"),
+        ("headline-numbers warm (cache valid)", f"{warm:.2f} s", "", "-", f"<= 0.2 s; {changed}"),
+    ]
+
+
+def row_pre_commit(work: Path, repeat: int) -> Row:
+    checkout = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(checkout / "examples"))
+    from demo import make_hook_repo, pre_commit_config
+
+    hooks_dir = work / "hook-repo"
+    hooks_dir.mkdir()
+    rev = make_hook_repo(hooks_dir)
+    ids = ("ai-tells", "hook-length", "headline-numbers", "registered-terms", "grader",
+           "receipt-gate")
+    r = repo(work / "precommit", "required: [ai-tells, hook-length, headline-numbers,"
+             " registered-terms, grader]\nchecks:\n  grader: {command: [python3, g.py]}\n")
+    shutil.copy(checkout / "examples" / "content" / "graders" / "offline_grader.py", r / "g.py")
+    (r / "posts").mkdir()
+    (r / "posts" / "p.md").write_text("# Drifted 99999 hours\n\nThe queue was 74 hours behind.\n")
+    (r / "drafts").mkdir()
+    (r / "drafts" / "a.md").write_text(draft("One draft"))
+    (r / ".pre-commit-config.yaml").write_text(pre_commit_config(str(hooks_dir), rev, ids))
+    noop = r.parent / "noop.yaml"
+    noop.write_text("repos:\n  - repo: local\n    hooks:\n" + "".join(
+        f"      - {{id: noop{i}, name: noop{i}, entry: 'true', language: system}}\n"
+        for i in range(len(ids))))
+    sh([GATE, "run"], r)
+    sh([GATE, "grade", "drafts/a.md"], r)
+    sh(["git", "add", "-A"], r)
+    pc = [sys.executable, "-m", "pre_commit", "run"]
+    sh(pc, r)  # builds the hook environment once, outside the timing
+    ours = best(pc, r, repeat)
+    ref = best([*pc, "--config", str(noop)], r, repeat)
+    return (f"pre-commit run, {len(ids)} hooks, 1 staged draft", f"{ours:.2f} s",
+            f"{len(ids)} no-op hooks {ref:.2f} s", f"{ours / ref:.2f}x", "<= 1.5x")
+
+
+def row_growth(work: Path, sizes: Sequence[int], repeat: int) -> list[Row]:
+    rows, per = [], []
+    for n in sizes:
+        r = repo(work / f"growth{n}", "required: [ai-tells, hook-length]\n")
+        (r / "drafts").mkdir()
+        for i in range(n):
+            (r / "drafts" / f"d{i:05d}.md").write_text(draft(f"Draft {i}", 2))
+        sh([GATE, "run"], r)
+        t = best([GATE, "verify"], r, repeat)
+        code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:],"
+                " capture_output=True); print(resource.getrusage(resource.RUSAGE_CHILDREN)"
+                ".ru_maxrss)")
+        rss = int(sh([sys.executable, "-c", code, GATE, "verify"], r).stdout) / 1024
+        per.append(t / n)
+        rows.append((f"verify growth, {n} drafts", f"{t:.2f} s", f"{t / n * 1e3:.2f} ms/draft",
+                     f"{per[-1] / per[0]:.2f}x per draft vs {sizes[0]}",
+                     f"linear or better; peak {rss:.0f} MB"))
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes: that it runs")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    smoke = args.smoke
+    repeat = 1 if smoke else args.repeat
+    work = Path(tempfile.mkdtemp(prefix="receipt-gate-bench-"))
+    steps: list[Callable[[], Row | list[Row]]] = [
+        lambda: row_verify(work, 20 if smoke else 10_000, repeat),
+        lambda: row_startup(work, repeat),
+        lambda: row_ai_tells(work, 20 if smoke else 2_000, smoke),
+        lambda: row_headline(work, 30 if smoke else 10_000, repeat),
+        lambda: row_pre_commit(work, repeat),
+        lambda: row_growth(work, (10, 100) if smoke else (100, 1_000, 10_000), repeat),
+    ]
+    rows: list[Row] = []
+    try:
+        for step in steps:
+            got = step()
+            rows += got if isinstance(got, list) else [got]
+            print(f"  done: {rows[-1][0]}", file=sys.stderr, flush=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    head = ("measure", "receipt-gate", "reference", "ratio", "target")
+    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(5)]
+    for r in (head, tuple("-" * w for w in widths), *rows):
+        print("| " + " | ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
