@@ -27,14 +27,18 @@ GATE = str(BIN / "receipt-gate")
 ENV = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.invalid",
        "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.invalid",
        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
-WORDS = ("the queue drifted hours behind reality label check receipt gate draft agent measured"
-         " ran and of to in that it with as for was on are by this be at from or have an they"
-         " which would there their what about if out up so some when them can said into time"
-         " only").split()
+WORDS = tuple(
+    "the queue drifted hours behind reality label check receipt gate draft agent measured"
+    " ran and of to in that it with as for was on are by this be at from or have an they"
+    " which would there their what about if out up so some when them can said into time"
+    " only".split(" ")
+)
 rng = random.Random(7)
 
 
-def sh(argv: Sequence[str], cwd: Path, ok: Sequence[int] = (0,)) -> subprocess.CompletedProcess[str]:
+def sh(
+    argv: Sequence[str], cwd: Path, ok: Sequence[int] = (0,)
+) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(argv, cwd=cwd, env=ENV, capture_output=True, text=True)
     if proc.returncode not in ok:
         raise SystemExit(f"benchmark: {' '.join(argv[:3])} exited {proc.returncode}:"
@@ -120,7 +124,7 @@ def row_ai_tells(work: Path, n: int, smoke: bool) -> Row:
     (r / "drafts").mkdir()
     for i in range(n):
         text = (f"---\ntitle: In conclusion, a game-changer {i}\n---\n# Plain title {i}\n\n"
-                + "\n\n".join(paragraph() for _ in range(6)) + "\n\n" + TELL_CODE)
+                + "\n\n".join(paragraph() for _ in range(16)) + "\n\n" + TELL_CODE)
         (r / "drafts" / f"d{i:04d}.md").write_text(text)
     size = sum(p.stat().st_size for p in (r / "drafts").iterdir())
     start = time.perf_counter()

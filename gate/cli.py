@@ -18,6 +18,33 @@ def _out(line: str = "") -> None:
     print(line, flush=False)
 
 
+def _colour(text: str, code: str) -> str:
+    """ANSI colour on a terminal only, and never when NO_COLOR is set (no-color.org)."""
+    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
+        return text
+    return f"\033[{code}m{text}\033[0m"
+
+
+def _sarif_out(results: Any) -> None:
+    from gate.sarif import document
+
+    json.dump(document(results), sys.stdout, indent=2, ensure_ascii=False)
+    _out()
+
+
+def _report_sarif(report: Any) -> list[Any]:
+    from gate.sarif import Result
+
+    out = [Result("error", e, e.split(":")[0]) for e in report.errors]
+    for c in report.problems:
+        out.append(Result(c.reason if c.reason != "stale" else "stale",
+                          f"{c.receipt}: {c.message}", c.draft))
+        for f in c.findings:
+            out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
+                              int(f.get("line", 1)), int(f.get("col", 1))))
+    return out
+
+
 def _rel(root: str, paths: Sequence[str]) -> list[str]:
     """Repo-relative POSIX paths for paths given on the command line."""
     out = []
@@ -70,6 +97,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.format == "json":
         json.dump(_report_json(report), sys.stdout, indent=2)
         _out()
+    elif args.format == "sarif":
+        _sarif_out(_report_sarif(report))
     else:
         _report_text(report, cfg)
     if report.errors:
@@ -133,8 +162,8 @@ def _report_text(report: Any, cfg: Config) -> None:
         )
     if report.problems:
         _out(
-            f"receipt-gate: refused: {_plural(len(report.problems), 'receipt')} missing,"
-            f" stale, failing or unstaged for {len({c.draft for c in report.problems})}"
+            f"receipt-gate: {_colour('refused', '31')}: {_plural(len(report.problems), 'receipt')}"
+            f" missing, stale, failing or unstaged for {len({c.draft for c in report.problems})}"
             f" of {_plural(len(report.drafts), 'gated draft')} in the {report.tree}"
         )
         fix = "fix the findings above, then " if failed else ""
@@ -151,7 +180,7 @@ def _report_text(report: Any, cfg: Config) -> None:
             _out(f"hint: git add {' '.join(paths)}")
     elif report.ok:
         _out(
-            f"receipt-gate: ok: {_plural(len(report.drafts), 'gated draft')},"
+            f"receipt-gate: {_colour('ok', '32')}: {_plural(len(report.drafts), 'gated draft')},"
             f" {_plural(len(report.required), 'required check')} each, every receipt"
             f" fresh and passing in the {report.tree}"
         )
@@ -164,15 +193,36 @@ def cmd_status(args: argparse.Namespace) -> int:
     tree = WorkTree(root)
     cfg = _config(tree)
     report = evaluate(cfg, tree, _rel(root, args.paths) or None)
+    cells = {(c.draft, c.check): c.state for c in report.cells}
+    bad = [d for d in report.drafts if any(cells[(d, c)] != "fresh" for c in report.required)]
+    if args.format == "json":
+        json.dump({"ok": report.ok, "required": list(report.required), "errors":
+                   list(report.errors), "drafts": [
+                       {"draft": d, "gated": True,
+                        "cells": {c: cells[(d, c)] for c in report.required}}
+                       for d in report.drafts] + [
+                       {"draft": d, "gated": False, "status": s} for d, s in report.ungated]},
+                  sys.stdout, indent=2)
+        _out()
+        return 2 if report.errors else 0 if report.ok else 1
+    if args.format == "sarif":
+        _sarif_out(_report_sarif(report))
+        return 2 if report.errors else 0 if report.ok else 1
     for e in report.errors:
         _out(e)
-    cells = {(c.draft, c.check): c.state for c in report.cells}
+    _out(f"receipt-gate: {_plural(len(report.drafts), 'gated draft')}:"
+         f" {len(report.drafts) - len(bad)} all fresh, {len(bad)} not;"
+         f" {len(report.ungated)} not gated yet (status before {cfg.gate_from})")
+    paint = {"fresh": "32", "stale": "33", "missing": "31", "fail": "31"}
     head = ["draft", *report.required]
-    rows = [[d, *(cells[(d, c)] for c in report.required)] for d in report.drafts]
-    rows += [[d, *(f"({s})" for _ in report.required)] for d, s in report.ungated]
+    shown = report.drafts if args.all else bad
+    rows = [[d, *(cells[(d, c)] for c in report.required)] for d in shown]
+    if args.all:
+        rows += [[d, *(f"({s})" for _ in report.required)] for d, s in report.ungated]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    for r in [head, *rows]:
-        _out("  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip())
+    for r in [head, *rows] if rows else []:
+        _out("  ".join(_colour(v.ljust(w), paint[v]) if v in paint else v.ljust(w)
+                       for v, w in zip(r, widths, strict=True)).rstrip())
     if report.nothing_gated:
         _out(f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} match no file")
     if report.errors:
@@ -217,6 +267,12 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
     fmt = getattr(args, "format", "text")
     # Findings on a draft before gate_from are reported and recorded, but refuse nothing.
     failed = [r for r in results if r.outcome.findings and status[r.draft][0]]
+    if fmt == "sarif":
+        from gate.sarif import Result
+
+        _sarif_out(Result("finding", f"{r.check}: {f.message}", r.draft, f.line, f.col)
+                   for r in results for f in r.outcome.findings)
+        return 1 if failed else 0
     if fmt == "json":
         doc = {
             "checks": list(names),
@@ -689,7 +745,7 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("check", help="run one check and write its receipts (what each hook calls)")
     s.add_argument("name", metavar="NAME")
-    s.add_argument("--format", choices=("text", "json"), default="text")
+    s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
     s.add_argument("paths", nargs="*", metavar="PATH")
     s.set_defaults(func=cmd_check)
 
@@ -697,11 +753,13 @@ def _parser() -> argparse.ArgumentParser:
     which = s.add_mutually_exclusive_group()
     which.add_argument("--staged", action="store_true", help="verify the index")
     which.add_argument("--rev", metavar="REV", help="verify a commit")
-    s.add_argument("--format", choices=("text", "json"), default="text")
+    s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
     s.add_argument("paths", nargs="*", metavar="PATH")
     s.set_defaults(func=cmd_verify)
 
     s = sub.add_parser("status", help="a table: drafts down, required checks across")
+    s.add_argument("--all", action="store_true", help="every row, not only those with problems")
+    s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
     s.add_argument("paths", nargs="*", metavar="PATH")
     s.set_defaults(func=cmd_status)
 

@@ -155,3 +155,31 @@ def test_an_honest_grader_verdict_passes_the_real_commit(
     assert rc == 0, out
     assert json.loads(content.read(".receipts/drafts/intro.md/grader.json"))["criteria"][0][
         "quotes"] == ["A check that ran three edits ago is a check that did not run on this draft."]
+
+
+def test_prek_runs_the_hooks_too(
+    content: Repo, hook_repo: tuple[str, str], tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """prek, the drop-in pre-commit replacement from PyPI, installs and runs the same hooks."""
+    import os
+
+    monkeypatch.setenv("PREK_HOME", str(tmp_path_factory.mktemp("prek-home")))
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
+    path, sha = hook_repo
+    ids = "".join(f"      - id: {h}\n" for h in ("ai-tells", "hook-length", "receipt-gate"))
+    content.write(".pre-commit-config.yaml",
+                  f"repos:\n  - repo: {path}\n    rev: {sha}\n    hooks:\n{ids}")
+    subprocess.run(["prek", "install"], cwd=content.path, check=True, capture_output=True)
+    content.git("add", "-A")
+    rc, out = commit(content)
+    assert rc == 1
+    assert f"{AT}: not staged: the index has no receipt" in out
+    content.git("add", ".receipts")
+    rc, out = commit(content)
+    assert rc == 0, out
+    content.write("drafts/intro.md", GOOD_DRAFT + "Let's dive in.\n")
+    content.git("add", "-A")
+    rc, out = commit(content)
+    assert rc == 1
+    assert "drafts/intro.md:10:1: ai-tells: banned phrase \"let's dive in\"" in out

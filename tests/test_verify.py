@@ -277,15 +277,25 @@ def test_non_utf8_draft_refuses_the_whole_run(content: Repo, rg: Run) -> None:
 def test_status_table(content: Repo, rg: Run) -> None:
     content.write("drafts/b.md", GOOD_DRAFT + "It is important to note x.\n")
     content.write("drafts/c.md", "---\nstatus: idea\n---\nx\n")
-    rg("run", "drafts/b.md", "drafts/c.md")
+    content.write("drafts/d.md", GOOD_DRAFT)
+    rg("run", "drafts/b.md", "drafts/c.md", "drafts/d.md")
     rc, out, _ = rg("status")
     assert rc == 1
     assert out.splitlines() == [
+        "receipt-gate: 3 gated drafts: 1 all fresh, 2 not; 1 not gated yet (status before ready)",
         "draft            ai-tells  hook-length",
         "drafts/b.md      fail      fresh",
         "drafts/intro.md  missing   missing",
+    ]
+    rc, out, _ = rg("status", "--all")
+    assert out.splitlines()[3:] == [
+        "drafts/d.md      fresh     fresh",
+        "drafts/intro.md  missing   missing",
         "drafts/c.md      (idea)    (idea)",
     ]
+    doc = json.loads(rg("status", "--format", "json")[1])
+    assert doc["drafts"][0] == {"draft": "drafts/b.md", "gated": True,
+                                "cells": {"ai-tells": "fail", "hook-length": "fresh"}}
 
 
 def test_stale_in_the_index_fresh_on_disk(content: Repo, rg: Run) -> None:

@@ -1,0 +1,59 @@
+"""SARIF 2.1.0 output, so code scanning can show refusals and findings on the draft's lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from gate import TOOL, __version__
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+RULES = {
+    "missing": "A required check has no receipt for the draft (it never ran).",
+    "unreadable": "The receipt cannot be read; it counts as missing.",
+    "mismatched": "The receipt belongs to another draft or check; it counts as missing.",
+    "stale": "The draft, or the check's settings, version or corpus, changed after it ran.",
+    "failed": "The check ran on this draft and said fail.",
+    "unquoted": "A model verdict quotes text that is not in the draft.",
+    "unsigned": "The receipt carries no signature though signing is configured.",
+    "wrongly-signed": "The receipt's signature does not verify.",
+    "unstaged": "The fresh receipt (or checked draft) is on disk but not staged.",
+    "finding": "A check's finding on the draft.",
+}
+
+
+class Result(NamedTuple):
+    rule: str
+    message: str
+    path: str
+    line: int = 1
+    col: int = 1
+
+
+def document(results: Iterable[Result]) -> dict[str, Any]:
+    items = list(results)
+    used = sorted({r.rule for r in items})
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "receipt-gate",
+                "version": __version__,
+                "fullName": TOOL,
+                "informationUri": "https://github.com/OWNER/receipt-gate",
+                "rules": [{"id": r, "shortDescription": {"text": RULES.get(r, r)}}
+                          for r in used],
+            }},
+            "results": [{
+                "ruleId": r.rule,
+                "ruleIndex": used.index(r.rule),
+                "level": "error",
+                "message": {"text": r.message},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": r.path},
+                    "region": {"startLine": max(1, r.line), "startColumn": max(1, r.col)},
+                }}],
+            } for r in items],
+        }],
+    }

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import pytest
+
+from gate.api import GateError, check_text, verify_batch
+from tests.conftest import GOOD_DRAFT, Repo, Run
+
+
+def test_check_text_outside_any_repository(tmp_path: object,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(str(tmp_path))
+    outcome = check_text("ai-tells", "We delve into it.\n\nIt is important to note x.")
+    assert [(f.line, f.col) for f in outcome.findings] == [(1, 4), (3, 1)]
+    assert check_text("ai-tells", "Plain words.").findings == []
+    assert check_text("hook-length", "# T\n\n" + "x" * 50, {"max_chars": 10}).findings
+
+
+def test_check_text_uses_the_repository_corpus(repo: Repo) -> None:
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("posts/p.md", "# Drifted 76 hours\n\nThe queue was 74 hours behind.\n")
+    outcome = check_text("headline-numbers", "It drifted 76 hours.", root=str(repo.path))
+    assert [dict(f.extra)["article"] for f in outcome.findings] == ["posts/p.md"]
+
+
+def test_check_text_refuses_a_model_check() -> None:
+    with pytest.raises(GateError, match="grader: not a deterministic check"):
+        check_text("grader", "x")
+
+
+def test_verify_batch_judges_every_draft_before_answering(content: Repo, rg: Run) -> None:
+    content.write("drafts/b.md", GOOD_DRAFT)
+    rg("run")
+    assert verify_batch(root=str(content.path)).ok
+    content.write("drafts/b.md", GOOD_DRAFT + "edited\n")
+    verdict = verify_batch(["drafts/intro.md", "drafts/b.md"], root=str(content.path))
+    assert not verdict.ok
+    assert verdict.drafts == ("drafts/b.md", "drafts/intro.md")
+    assert [p.split(":")[0] for p in verdict.problems] == [
+        ".receipts/drafts/b.md/ai-tells.json", ".receipts/drafts/b.md/hook-length.json"]

@@ -1,0 +1,28 @@
+"""The benchmark script runs and prints its table (a smoke run: no timing is asserted)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+@pytest.mark.e2e
+def test_benchmark_smoke_prints_every_row(pre_commit_home: str) -> None:
+    env = {**os.environ, "PRE_COMMIT_HOME": pre_commit_home}
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--smoke"],
+                          capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows = [line for line in proc.stdout.splitlines() if line.startswith("| ")][2:]
+    measures = [r.split("|")[1].strip() for r in rows]
+    assert [m.split(",")[0].split(":")[0] for m in measures] == [
+        "verify", "start-up", "ai-tells", "headline-numbers cold", "headline-numbers warm (cache"
+        " valid)", "pre-commit run", "verify growth", "verify growth"]
+    assert "0 findings in code/front matter" in proc.stdout
+    assert "no gitpython, no check module" in proc.stdout
+    assert "1 parsed again, 1 dropped" in proc.stdout
