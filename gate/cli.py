@@ -263,7 +263,14 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
 
     drafts = runner.load_drafts(tree, paths)
     status = {d.path: gating(cfg, d.path, d.text) for d in drafts}
-    results = runner.run(cfg, tree, names, drafts)
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rchecking: {done}/{total}", end="", file=sys.stderr, flush=True)
+
+    results = runner.run(cfg, tree, names, drafts, progress if tty else None)
+    if tty and len(drafts) * len(names) >= 50:
+        print("\r" + " " * 40 + "\r", end="", file=sys.stderr)  # progress line, erased
     fmt = getattr(args, "format", "text")
     # Findings on a draft before gate_from are reported and recorded, but refuse nothing.
     failed = [r for r in results if r.outcome.findings and status[r.draft][0]]

@@ -64,14 +64,21 @@ def prepare(cfg: Config, name: str, tree: Tree) -> tuple[Callable[[Draft], Outco
     return checker, inputs_sha256(name, cfg, tree, files)
 
 
-def run(cfg: Config, tree: WorkTree, names: Sequence[str], drafts: Sequence[Draft]) -> list[Result]:
+def run(
+    cfg: Config, tree: WorkTree, names: Sequence[str], drafts: Sequence[Draft],
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Result]:
     """Run each named check on each draft and write the receipts, after all are decided."""
     prepared = {name: prepare(cfg, name, tree) for name in names}
     checkers = {name: p[0] for name, p in prepared.items()}
     inputs = {name: p[1] for name, p in prepared.items()}
     decided = []
+    total, done = len(checkers) * len(drafts), 0
     for name, checker in checkers.items():
         for d in drafts:
+            done += 1
+            if progress is not None and done % 50 == 0:
+                progress(done, total)
             outcome = checker(d)
             receipt = build(name, d.path, sha256(d.data), inputs[name], outcome.findings)
             decided.append((name, d.path, receipt, outcome))
