@@ -99,3 +99,18 @@ def test_no_shell_and_only_safe_yaml() -> None:
             for m in re.finditer(r"yaml\.(load|full_load|unsafe_load)\(([^)]*)\)", text):
                 assert m.group(1) == "load" and "Loader=" in m.group(2), path
             assert "yaml.Loader" not in text and "UnsafeLoader" not in text, path
+
+
+def test_readme_documents_every_config_key() -> None:
+    from gate.config import _TOP_KEYS
+
+    readme = (ROOT / "README.md").read_text()
+    keys = [*_TOP_KEYS, "key_env", "key_file", "phrases", "patterns", "max_chars", "max_lines",
+            "articles", "registry", "pattern", "command", "timeout_s", "min_quote_chars"]
+    import importlib
+
+    for name, spec in CHECKS.items():
+        keys += list(importlib.import_module(spec.module).DEFAULTS) + list(spec.inputs)
+        assert f"`{name}`" in readme
+    missing = sorted({k for k in keys if f"`{k}`" not in readme})
+    assert missing == []
