@@ -10,8 +10,8 @@ from gate import GateError, git
 from gate.checks import CHECKS, Context, Outcome
 from gate.config import Config, check_settings
 from gate.receipts import build, input_files, inputs_sha256, receipt_path, sha256, write
-from gate.text import Draft, decode
-from gate.tree import Tree, Unreadable, WorkTree
+from gate.text import Draft
+from gate.tree import Tree, WorkTree, read_text
 
 
 class CheckModule(Protocol):
@@ -36,16 +36,10 @@ def load_drafts(tree: Tree, paths: Sequence[str]) -> list[Draft]:
     errors: list[str] = []
     tree.prefetch(paths)
     for p in paths:
-        try:
-            data = tree.read(p)
-        except Unreadable as e:
-            errors.append(str(e))
-            continue
-        if data is None:
+        d = read_text(tree, p)
+        if d is None:
             errors.append(f"{p}: no such file in the {tree.label}")
-            continue
-        d = decode(p, data)
-        if isinstance(d, str):
+        elif isinstance(d, str):
             errors.append(d)
         else:
             drafts.append(d)

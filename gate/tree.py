@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from gate import git
+
+if TYPE_CHECKING:
+    from gate.text import Draft
 
 
 class Unreadable(Exception):
@@ -22,6 +25,17 @@ class Unreadable(Exception):
 class TooLarge(Unreadable):
     def __init__(self, path: str, limit: int) -> None:
         super().__init__(path, f"larger than {limit} bytes")
+
+
+def read_text(tree: Tree, path: str) -> Draft | str | None:
+    """A text file of the tree, decoded; a one-line reason when it cannot be; None if absent."""
+    from gate.text import decode
+
+    try:
+        data = tree.read(path)
+    except Unreadable as e:
+        return str(e)
+    return None if data is None else decode(path, data)
 
 
 class Tree(Protocol):

@@ -9,8 +9,8 @@ from gate import GateError, wildmatch
 from gate.checks import CHECKS
 from gate.config import CONFIG_FILE, Config
 from gate.receipts import RECEIPT_LIMIT, inputs_sha256, parse, receipt_path, sha256
-from gate.text import decode, front_matter
-from gate.tree import Tree, Unreadable
+from gate.text import front_matter
+from gate.tree import Tree, Unreadable, read_text
 
 FRESH, STALE, MISSING, FAIL = "fresh", "stale", "missing", "fail"
 
@@ -168,14 +168,9 @@ def evaluate(
     ungated: list[tuple[str, str]] = []
     cells: list[Cell] = []
     for path in selected:
-        try:
-            data = tree.read(path)
-        except Unreadable as e:
-            errors.append(str(e))
+        draft = read_text(tree, path)
+        if draft is None:
             continue
-        if data is None:
-            continue
-        draft = decode(path, data)
         if isinstance(draft, str):
             errors.append(draft)
             continue
@@ -188,7 +183,7 @@ def evaluate(
             ungated.append((path, status))
             continue
         gated.append(path)
-        digest = sha256(data)
+        digest = sha256(draft.data)
         for check in cfg.required:
             cell = judge(tree, cfg, path, digest, check, inputs[check], draft.text, key)
             if cell.state != FRESH and disk is not None:

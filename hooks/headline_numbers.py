@@ -18,7 +18,8 @@ from typing import Any, NamedTuple
 from gate import GateError
 from gate.checks import Context, Finding, Outcome
 from gate.config import CONFIG_FILE
-from gate.text import Draft, decode, front_matter, prose_lines
+from gate.text import Draft, front_matter, prose_lines
+from gate.tree import read_text
 
 DEFAULTS: Mapping[str, object] = {}
 
@@ -283,10 +284,9 @@ def load_corpus(ctx: Context) -> Corpus:
         if isinstance(hit, list) and len(hit) == 3:
             by_sha[sha] = Article(hit[0], hit[1], hit[2])
             continue
-        data = ctx.tree.read(path)
-        if data is None:
+        draft = read_text(ctx.tree, path)
+        if draft is None:
             continue
-        draft = decode(path, data)
         if isinstance(draft, str):
             errors.append(draft)
             continue
