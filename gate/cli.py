@@ -683,8 +683,7 @@ PRE_COMMIT_BLOCK = """\
     hooks:
       - id: ai-tells
       - id: hook-length
-      - id: headline-numbers
-      - id: registered-terms
+{headline}      - id: registered-terms
       - id: receipt-gate
       - id: receipt-gate-push
 """
@@ -730,7 +729,9 @@ def cmd_init(args: argparse.Namespace) -> int:
         _out("add this to .pre-commit-config.yaml under `repos:`, then"
              " `pre-commit install --hook-type pre-commit --hook-type pre-push`:")
         _out()
-        _out(PRE_COMMIT_BLOCK.format(version=__version__).rstrip("\n"))
+        headline = ("      - id: headline-numbers\n" if posts else
+                    "      # - id: headline-numbers   (once posts/ has articles)\n")
+        _out(PRE_COMMIT_BLOCK.format(version=__version__, headline=headline).rstrip("\n"))
     return 0
 
 

@@ -27,8 +27,10 @@ def test_init_never_overwrites(repo: Repo, rg: Run) -> None:
 
 
 def test_pre_commit_block_names_every_gate_hook() -> None:
-    for hook in ("ai-tells", "hook-length", "receipt-gate"):
-        assert f"- id: {hook}\n" in PRE_COMMIT_BLOCK
+    block = PRE_COMMIT_BLOCK.format(version="0", headline="      - id: headline-numbers\n")
+    for hook in ("ai-tells", "hook-length", "headline-numbers", "registered-terms",
+                 "receipt-gate", "receipt-gate-push"):
+        assert f"- id: {hook}\n" in block
 
 
 def test_check_json(content: Repo, rg: Run) -> None:

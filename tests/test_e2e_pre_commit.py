@@ -183,3 +183,29 @@ def test_prek_runs_the_hooks_too(
     rc, out = commit(content)
     assert rc == 1
     assert "drafts/intro.md:10:1: ai-tells: banned phrase \"let's dive in\"" in out
+
+
+def test_a_newcomer_with_init_gets_a_refused_then_an_accepted_commit(
+    repo: Repo, hook_repo: tuple[str, str], pre_commit_home: str, rg: Run,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The README's path: init, paste the printed block, install, commit."""
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    rc, out, _ = rg("init")
+    assert rc == 0
+    block = out[out.index("  - repo:"):]
+    path, sha = hook_repo
+    block = block.replace("https://github.com/OWNER/receipt-gate  # this repository's URL", path)
+    block = block.replace("rev: v0.1.0", f"rev: {sha}")
+    repo.write(".pre-commit-config.yaml", "repos:\n" + block)
+    for hook_type in ("pre-commit", "pre-push"):
+        subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", hook_type],
+                       cwd=repo.path, check=True, capture_output=True)
+    repo.write("drafts/first.md", GOOD_DRAFT)
+    repo.git("add", "-A")
+    rc, out = commit(repo)
+    assert rc == 1
+    assert "not staged" in out
+    repo.git("add", ".receipts")
+    rc, out = commit(repo)
+    assert rc == 0, out
