@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.sh("receipt-gate", "advance", "drafts/reply-drift.md", "ready")
     d.sh("git", "add", "drafts", ".receipts")
     d.sh("git", "commit", "-q", "-m", "Reply about the drift, with the measured number")
-    d.sh("receipt-gate", "status")
+    d.sh("receipt-gate", "status", "--all")
 
     d.say("git commit --no-verify skips the commit hook; the push hook still refuses")
     remote = work / "remote.git"
