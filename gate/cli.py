@@ -37,8 +37,7 @@ def _report_sarif(report: Any) -> list[Any]:
 
     out = [Result("error", e, e.split(":")[0]) for e in report.errors]
     for c in report.problems:
-        out.append(Result(c.reason if c.reason != "stale" else "stale",
-                          f"{c.receipt}: {c.message}", c.draft))
+        out.append(Result(c.reason, f"{c.receipt}: {c.message}", c.draft))
         for f in c.findings:
             out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
                               int(f.get("line", 1)), int(f.get("col", 1))))

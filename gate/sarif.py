@@ -19,6 +19,7 @@ RULES = {
     "wrongly-signed": "The receipt's signature does not verify.",
     "unstaged": "The fresh receipt (or checked draft) is on disk but not staged.",
     "finding": "A check's finding on the draft.",
+    "error": "An input the gate cannot read (exit 2).",
 }
 
 
