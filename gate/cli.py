@@ -48,7 +48,9 @@ def _rel(root: str, paths: Sequence[str]) -> list[str]:
     """Repo-relative POSIX paths for paths given on the command line."""
     out = []
     for p in paths:
-        rel = os.path.relpath(os.path.abspath(p), root)
+        full = os.path.abspath(p)  # folders resolved like the root; the file itself is not
+        rel = os.path.relpath(os.path.join(os.path.realpath(os.path.dirname(full)),
+                                           os.path.basename(full)), root)
         if rel == ".." or rel.startswith(".." + os.sep) or os.path.isabs(rel):
             raise GateError(f"{p}: outside the repository at {root}")
         out.append(rel.replace(os.sep, "/"))

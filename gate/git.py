@@ -31,7 +31,28 @@ def _run(root: str, args: Sequence[str], stdin: bytes | None = None) -> bytes:
     return proc.stdout
 
 
+_GIT_LOCATION_VARS = ("GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES",
+                      "GIT_DISCOVERY_ACROSS_FILESYSTEM")
+
+
 def toplevel(cwd: str) -> str:
+    """The work tree's root, as `git rev-parse --show-toplevel` gives it.
+
+    The common case (a `.git` folder above, no GIT_* location variables) is found with
+    a few stat calls: a hook runs on every commit, and a subprocess costs milliseconds.
+    """
+    if not any(v in os.environ for v in _GIT_LOCATION_VARS):
+        d = os.path.realpath(cwd)
+        while True:
+            dot = os.path.join(d, ".git")
+            if os.path.isdir(dot) and os.path.isfile(os.path.join(dot, "HEAD")):
+                return d
+            if os.path.exists(dot):
+                break  # a .git file (worktree, submodule): let git read it
+            parent = os.path.dirname(d)
+            if parent == d:
+                break
+            d = parent
     try:
         out = subprocess.run(
             ("git", "rev-parse", "--show-toplevel"),

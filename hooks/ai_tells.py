@@ -60,6 +60,9 @@ PATTERNS = (
     r"(?i)^\s*certainly!",
 )
 DEFAULTS: Mapping[str, object] = {"phrases": list(PHRASES), "patterns": list(PATTERNS)}
+# A lowercase literal that every match of a default pattern contains: when the prose
+# lacks it, the pattern cannot match and is not run. A user's pattern has none.
+NEEDLES: Mapping[str, str] = dict(zip(PATTERNS, ("delv", "not ", "certainly!"), strict=True))
 
 # A user pattern that backtracks catastrophically must not hang a commit.
 TIMEOUT_S = 2.0
@@ -106,7 +109,7 @@ def _compiled(phrases: tuple[str, ...], patterns: tuple[str, ...]) -> list[Rule]
              for p in phrases]
     for i, pat in enumerate(patterns):
         try:
-            rules.append(Rule("", pat, "", regex.compile(pat, regex.MULTILINE)))
+            rules.append(Rule("", pat, NEEDLES.get(pat, ""), regex.compile(pat, regex.MULTILINE)))
         except regex.error as e:
             raise GateError(
                 f"{CONFIG_FILE}: checks.ai-tells.patterns[{i}]: does not compile: {e}"
