@@ -140,7 +140,8 @@ def _report_text(report: Any, cfg: Config) -> None:
     rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
     stage: list[str] = []
     failed = False
-    for c in report.problems:
+    problems = report.problems
+    for c in problems:
         _out(f"{c.receipt}: {c.message}")
         for f in c.findings:
             where = f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}"
@@ -161,10 +162,10 @@ def _report_text(report: Any, cfg: Config) -> None:
             f"receipt-gate: {_plural(len(report.ungated), 'draft')} not gated yet"
             f" (status before {cfg.gate_from})"
         )
-    if report.problems:
+    if problems:
         _out(
-            f"receipt-gate: {_colour('refused', '31')}: {_plural(len(report.problems), 'receipt')}"
-            f" missing, stale, failing or unstaged for {len({c.draft for c in report.problems})}"
+            f"receipt-gate: {_colour('refused', '31')}: {_plural(len(problems), 'receipt')}"
+            f" missing, stale, failing or unstaged for {len({c.draft for c in problems})}"
             f" of {_plural(len(report.drafts), 'gated draft')} in the {report.tree}"
         )
         fix = "fix the findings above, then " if failed else ""

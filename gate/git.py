@@ -12,19 +12,20 @@ from gate import GateError
 _ENV_DROP = ("GIT_PAGER", "PAGER")
 
 
-def _run(root: str, args: Sequence[str], stdin: bytes | None = None) -> bytes:
+def _git(
+    root: str, args: Sequence[str], stdin: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
     env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
     try:
-        proc = subprocess.run(
-            ("git", "-c", "core.quotepath=off", *args),
-            cwd=root,
-            input=stdin,
-            capture_output=True,
-            env=env,
-            check=False,
-        )
+        return subprocess.run(("git", "-c", "core.quotepath=off", *args), cwd=root,
+                              input=stdin, capture_output=True, env=env, check=False)
     except FileNotFoundError:
         raise GateError("git is not installed or not on PATH") from None
+
+
+def _run(root: str, args: Sequence[str], stdin: bytes | None = None) -> bytes:
+    """git's output; a failure is a GateError naming the git command."""
+    proc = _git(root, args, stdin)
     if proc.returncode != 0:
         err = proc.stderr.decode(errors="replace").strip().splitlines()
         raise GateError(f"git {args[0]} failed: {err[-1] if err else proc.returncode}")
@@ -53,15 +54,7 @@ def toplevel(cwd: str) -> str:
             if parent == d:
                 break
             d = parent
-    try:
-        out = subprocess.run(
-            ("git", "rev-parse", "--show-toplevel"),
-            cwd=cwd,
-            capture_output=True,
-            check=False,
-        )
-    except FileNotFoundError:
-        raise GateError("git is not installed or not on PATH") from None
+    out = _git(cwd, ("rev-parse", "--show-toplevel"))
     if out.returncode != 0:
         raise GateError(f"{cwd}: not inside a git repository")
     return os.fsdecode(out.stdout.rstrip(b"\n"))
@@ -125,9 +118,7 @@ ZERO = "0" * 40
 
 
 def commit_exists(root: str, oid: str) -> bool:
-    proc = subprocess.run(("git", "cat-file", "-e", f"{oid}^{{commit}}"), cwd=root,
-                          capture_output=True, check=False)
-    return proc.returncode == 0
+    return _git(root, ("cat-file", "-e", f"{oid}^{{commit}}")).returncode == 0
 
 
 def changed_paths(root: str, old: str, new: str) -> list[str]:
@@ -161,9 +152,8 @@ def eol_normalized(root: str, paths: list[str]) -> dict[str, bool]:
     gitattributes `text`/`eol` decide; where they say nothing, core.autocrlf does
     (true or input: text files are normalized).
     """
-    proc = subprocess.run(("git", "config", "--get", "core.autocrlf"), cwd=root,
-                          capture_output=True, text=True, check=False)
-    autocrlf = proc.stdout.strip().lower() in ("true", "input")
+    proc = _git(root, ("config", "--get", "core.autocrlf"))
+    autocrlf = proc.stdout.decode().strip().lower() in ("true", "input")
     if not paths:
         return {}
     stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from gate import GateError, git, wildmatch
-from gate.checks import CHECKS
 from gate.config import CONFIG_FILE, Config
 
 
@@ -59,16 +57,12 @@ def relevant(cfg: Config, path: str) -> bool:
         return True
     if wildmatch.match(cfg.drafts, path):
         return True
+    from gate.receipts import input_sources
+
     for name in cfg.required:
-        spec = CHECKS[name]
-        raw = cfg.checks.get(name, {})
-        for key, default in spec.inputs.items():
-            value = raw.get(key, default)
-            if (path == value) if isinstance(value, str) else wildmatch.match(value, path):
+        for _, kind, names in input_sources(name, cfg):
+            if wildmatch.match(names, path) if kind == "globs" else path in names:
                 return True
-        argv = raw.get(spec.argv) if spec.argv else None
-        if isinstance(argv, list) and path in {os.path.normpath(a) for a in argv}:
-            return True
     return False
 
 

@@ -56,33 +56,49 @@ def code_sha256(name: str) -> str:
 InputFiles = dict[str, dict[str, str | None]]
 
 
+def input_sources(name: str, cfg: Config) -> list[tuple[str, str, list[str]]]:
+    """(setting, kind, names) for each setting that names input files of the check.
+
+    kind is "path" (one file; absent counts too), "globs", or "argv" (the words of a
+    command line that name a file in the tree).
+    """
+    spec, raw = CHECKS[name], cfg.checks.get(name, {})
+    sources = []
+    for key, default in spec.inputs.items():
+        value = raw.get(key, default)
+        if isinstance(value, str):
+            sources.append((key, "path", [value]))
+        else:
+            sources.append((key, "globs", list(value)))
+    argv = raw.get(spec.argv) if spec.argv else None
+    if isinstance(argv, list):
+        words = [posixpath.normpath(a) for a in argv if isinstance(a, str)]
+        sources.append((spec.argv, "argv", words))
+    return sources
+
+
 def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
     """Every file the check's verdict reads besides the draft, with its sha256, by setting.
 
     Globs never take in a draft or a receipt: drafts are not corpus (the seed's rule).
     """
-    raw = cfg.checks.get(name, {})
     files: InputFiles = {}
-    not_corpus = wildmatch.compile_globs((*cfg.drafts, cfg.run_dir + "/**"))
-    for key, default in CHECKS[name].inputs.items():
-        value = raw.get(key, default)
-        if isinstance(value, str):
-            paths = [value]
+    for key, kind, names in input_sources(name, cfg):
+        if kind == "globs":
+            not_corpus = wildmatch.compile_globs((*cfg.drafts, cfg.run_dir + "/**"))
+            paths = [p for p in wildmatch.select(names, tree.paths())
+                     if not not_corpus.fullmatch(p)]
+        elif kind == "argv":
+            present = set(tree.paths())
+            paths = [p for p in names if p in present]
         else:
-            matched = wildmatch.select(value, tree.paths())
-            paths = [p for p in matched if not not_corpus.fullmatch(p)]
+            paths = names
         tree.prefetch(paths)
         files[key] = {}
         for p in paths:
             data = tree.read(p)
-            files[key][p] = None if data is None else sha256(data)
-    argv = raw.get(CHECKS[name].argv) if CHECKS[name].argv else None
-    if isinstance(argv, list):
-        present = set(tree.paths())
-        named = [posixpath.normpath(a) for a in argv if isinstance(a, str)]
-        files[CHECKS[name].argv] = {
-            p: sha256(data) for p in named if p in present and (data := tree.read(p)) is not None
-        }
+            if data is not None or kind == "path":
+                files[key][p] = None if data is None else sha256(data)
     return files
 
 

@@ -70,10 +70,9 @@ def quote_problems(verdict: Mapping[str, Any], text: str, min_chars: int) -> lis
 def findings(verdict: Mapping[str, Any], text: str) -> list[Finding]:
     """A finding for each failing criterion (and for an overall fail), at its first quote."""
     out = []
-    flat = normalize(text)
     for c in verdict["criteria"]:
         if c["verdict"] == "fail":
-            line = _line_of(text, flat, c["quotes"][0]) if c["quotes"] else 1
+            line = _line_of(text, c["quotes"][0]) if c["quotes"] else 1
             note = f": {c['note']}" if c["note"] else ""
             out.append(Finding(line, 1, f"criterion {c['name']!r} fails{note}"))
     if verdict["verdict"] == "fail" and not out:
@@ -81,7 +80,7 @@ def findings(verdict: Mapping[str, Any], text: str) -> list[Finding]:
     return out
 
 
-def _line_of(text: str, flat: str, quote: str) -> int:
+def _line_of(text: str, quote: str) -> int:
     first = normalize(quote).split(" ")[0] if quote.strip() else ""
     for n, line in enumerate(text.split("\n"), 1):
         if first and first in normalize(line):

@@ -105,9 +105,12 @@ def blank_opaque(text: str) -> str:
     return _OPAQUE.sub(lambda m: " " * len(m.group()), text)
 
 
+_NONSPACE = re.compile(r"\S*")
+
+
 def _chunk_around(text: str, start: int, end: int) -> tuple[int, str]:
     left = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
-    m = re.compile(r"\S*").match(text, end)
+    m = _NONSPACE.match(text, end)
     return left, text[left : m.end() if m else end]
 
 
