@@ -66,9 +66,12 @@ def cache_dir(root: str) -> str:
     return os.path.join(os.fsdecode(out.rstrip(b"\n")), "receipt-gate")
 
 
-def worktree_paths(root: str) -> list[str]:
-    """Tracked and untracked-but-not-ignored files, repo-relative."""
-    out = _run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard"))
+def worktree_paths(root: str, under: Sequence[str] = ()) -> list[str]:
+    """Tracked and untracked-but-not-ignored files, repo-relative (only those at or
+    under the given paths, when some are given)."""
+    specs = [":(literal)" + p for p in under]
+    out = _run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--",
+                      *specs))
     return sorted({os.fsdecode(p) for p in out.split(b"\0") if p})
 
 

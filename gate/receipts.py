@@ -7,7 +7,6 @@ import hashlib
 import json
 import os
 import posixpath
-import re
 import time
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -19,7 +18,7 @@ from gate.config import Config
 from gate.tree import Tree
 
 RECEIPT_LIMIT = 4 * 1024 * 1024
-_HEX64 = re.compile(r"[0-9a-f]{64}")
+_DECODER = json.JSONDecoder()
 _FIELDS: Mapping[str, type] = {
     "check": str,
     "draft": str,
@@ -86,10 +85,9 @@ def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
     for key, kind, names in input_sources(name, cfg):
         if kind == "globs":
             not_corpus = wildmatch.compile_globs((*cfg.drafts, cfg.run_dir + "/**"))
-            paths = [p for p in wildmatch.select(names, tree.paths())
-                     if not not_corpus.fullmatch(p)]
+            paths = [p for p in tree.paths(names) if not not_corpus.fullmatch(p)]
         elif kind == "argv":
-            present = set(tree.paths())
+            present = set(tree.paths([wildmatch.escape(p) for p in names]))
             paths = [p for p in names if p in present]
         else:
             paths = names
@@ -146,18 +144,22 @@ def dumps(receipt: Mapping[str, Any]) -> bytes:
 def parse(data: bytes) -> dict[str, Any] | str:
     """The receipt, or a one-line reason it is not one."""
     try:
-        obj = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as e:
+        obj = _DECODER.decode(data.decode())
+    except UnicodeDecodeError:
+        return "not valid JSON (not UTF-8)"
+    except ValueError as e:
         return f"not valid JSON ({str(e).splitlines()[0]})"
-    if not isinstance(obj, dict):
+    if type(obj) is not dict:
         return "not a JSON object"
+    if not _FIELDS.keys() <= obj.keys():
+        missing = next(k for k in _FIELDS if k not in obj)
+        return f"field {missing!r} is missing"
     for key, typ in _FIELDS.items():
-        if key not in obj:
-            return f"field {key!r} is missing"
-        if not isinstance(obj[key], typ):
+        if type(obj[key]) is not typ:
             return f"field {key!r} is not a {typ.__name__}"
     for key in ("draft_sha256", "inputs_sha256"):
-        if not _HEX64.fullmatch(obj[key]):
+        value = obj[key]
+        if len(value) != 64 or value.strip("0123456789abcdef"):
             return f"field {key!r} is not 64 lowercase hex digits"
     if obj["verdict"] not in ("pass", "fail"):
         return f"field 'verdict' is {obj['verdict']!r}, not 'pass' or 'fail'"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import git as gitpython
 
-from gate import GateError
+from gate import GateError, wildmatch
 from gate.tree import TooLarge, Unreadable
 
 
@@ -27,8 +27,9 @@ class RevTree:
             if isinstance(item, gitpython.Blob)
         }
 
-    def paths(self) -> list[str]:
-        return sorted(self._blobs)
+    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
+        listed = sorted(self._blobs)
+        return listed if globs is None else wildmatch.select(globs, listed)
 
     def prefetch(self, paths: Iterable[str]) -> None:
         pass

@@ -42,8 +42,13 @@ def front_matter_end(lines: list[str]) -> int:
 
 def front_matter(text: str) -> dict[str, tuple[int, str]]:
     """Top-level scalar fields of the front matter: name -> (1-based line, value)."""
-    lines = text.split("\n")
-    end = front_matter_end(lines)
+    if not text.startswith("---"):  # the common case, without splitting the draft
+        return {}
+    lines = text.split("\n", 40)  # front matter is short: don't split the whole draft
+    end = front_matter_end(lines[:40])
+    if not end and len(lines) > 40:
+        lines = text.split("\n")
+        end = front_matter_end(lines)
     fields: dict[str, tuple[int, str]] = {}
     for i in range(1, max(end - 1, 1)):
         m = _FIELD.match(lines[i])

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from gate import git
+from gate import git, wildmatch
 
 if TYPE_CHECKING:
     from gate.text import Draft
@@ -42,8 +42,8 @@ class Tree(Protocol):
     label: str
     root: str  # the repository's work tree
 
-    def paths(self) -> list[str]:
-        """Every file path in the tree, repo-relative, sorted."""
+    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
+        """Every file path in the tree (or those the globs match), repo-relative, sorted."""
         ...
 
     def read(self, path: str, limit: int | None = None) -> bytes | None:
@@ -64,18 +64,37 @@ _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLO
 
 class WorkTree:
     label = "working tree"
+    fork_safe = True  # plain files: a forked process may read them too
 
     def __init__(self, root: str) -> None:
         self.root = root
         self._prefix = root.rstrip(os.sep) + os.sep
         self._paths: list[str] | None = None
+        self._selected: dict[tuple[str, ...], list[str]] = {}
         self._inside: dict[str, bool] = {"": True}
         self._eol: dict[str, bool] | None = None
 
-    def paths(self) -> list[str]:
-        if self._paths is None:
-            self._paths = git.worktree_paths(self.root)
-        return self._paths
+    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
+        if globs is None:
+            if self._paths is None:
+                self._paths = git.worktree_paths(self.root)
+            return self._paths
+        key = tuple(globs)
+        got = self._selected.get(key)
+        if got is None:
+            # git lists only under the globs' literal folders (walking 40,000 receipts
+            # to find 10,000 drafts is most of the cost); wildmatch then decides exactly.
+            prefixes = [wildmatch.literal_prefix(g) for g in key]
+            if self._paths is not None or not all(prefixes):
+                listed = self.paths()
+            else:
+                # An absolute prefix, or one with an empty, "." or ".." folder, names no
+                # repo-relative path: its glob matches nothing, and git would refuse it.
+                under = [p for p in prefixes
+                         if not {"", ".", ".."} & set(p.split("/"))]
+                listed = git.worktree_paths(self.root, under) if under else []
+            got = self._selected[key] = wildmatch.select(key, listed)
+        return got
 
     def _folder_inside(self, folder: str) -> bool:
         """No folder between the root and this one is a symlink (cached per folder)."""
@@ -103,7 +122,8 @@ class WorkTree:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 raise Unreadable(path, "is not a regular file")
-            if not self._folder_inside(path.rpartition("/")[0]):
+            folder = path.rpartition("/")[0]
+            if not (self._inside.get(folder) or self._folder_inside(folder)):
                 raise Unreadable(path, "resolves outside the repository")
             if limit is not None and st.st_size > limit:
                 raise TooLarge(path, limit)
@@ -121,10 +141,38 @@ class WorkTree:
             data = data.replace(b"\r\n", b"\n")
         return data
 
+    def read_quick(self, path: str, limit: int) -> bytes | None:
+        """The common case of read() on the hot path (40,000 receipts): a small regular
+        file inside the repository, read whole, with no CRLF. None for anything else,
+        and the caller falls back to read(), which says what is wrong."""
+        try:
+            fd = os.open(self._prefix + path, _READ_FLAGS)
+        except OSError:
+            return None
+        try:
+            st = os.fstat(fd)
+            if st.st_mode & 0o170000 != 0o100000 or st.st_size > limit:
+                return None
+            data = os.read(fd, st.st_size + 1)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        folder = path.rpartition("/")[0]
+        if len(data) > st.st_size or b"\r" in data or not (
+            self._inside.get(folder) or self._folder_inside(folder)
+        ):
+            return None
+        return data
+
     def _converts(self, path: str) -> bool:
         """Would `git add` turn this file's CRLF into LF (text, eol, core.autocrlf)?"""
-        if self._eol is None:
-            self._eol = git.eol_normalized(self.root, self.paths())
+        if self._eol is None or path not in self._eol:
+            # Ask git once for every path listed so far, not once per file.
+            known = {path}.union(*self._selected.values(), self._paths or ())
+            if self._eol:
+                known.difference_update(self._eol)
+            self._eol = {**(self._eol or {}), **git.eol_normalized(self.root, sorted(known))}
         return self._eol.get(path, False)
 
     def prefetch(self, paths: Iterable[str]) -> None:
@@ -133,14 +181,16 @@ class WorkTree:
 
 class IndexTree:
     label = "index"
+    fork_safe = True  # blobs are prefetched bytes; a miss starts its own git process
 
     def __init__(self, root: str) -> None:
         self.root = root
         self.entries = git.index_entries(root)
         self._blobs: dict[str, bytes] = {}
 
-    def paths(self) -> list[str]:
-        return sorted(self.entries)
+    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
+        listed = sorted(self.entries)
+        return listed if globs is None else wildmatch.select(globs, listed)
 
     def prefetch(self, paths: Iterable[str]) -> None:
         oids = [e.oid for p in paths if (e := self.entries.get(p)) and e.oid not in self._blobs]

@@ -105,3 +105,20 @@ def match(patterns: Sequence[str], path: str) -> bool:
 def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
     rx = compile_globs(tuple(patterns))
     return [p for p in paths if rx.fullmatch(p)]
+
+
+def escape(path: str) -> str:
+    """A glob that matches exactly this path."""
+    return re.sub(r"([*?\\[\\\\])", r"\\\1", path)
+
+
+def literal_prefix(pattern: str) -> str:
+    """The leading folders (or the whole path) of a glob that hold no wildcard.
+
+    Every path the glob matches lies at or under this prefix; "" when none does.
+    """
+    segments = pattern.split("/")
+    for i, segment in enumerate(segments):
+        if any(c in segment for c in "*?[\\"):
+            return "/".join(segments[:i])
+    return pattern
