@@ -81,6 +81,8 @@ def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
 
     Globs never take in a draft or a receipt: drafts are not corpus (the seed's rule).
     """
+    from gate.digests import sha256_of
+
     files: InputFiles = {}
     for key, kind, names in input_sources(name, cfg):
         if kind == "globs":
@@ -91,12 +93,8 @@ def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
             paths = [p for p in names if p in present]
         else:
             paths = names
-        tree.prefetch(paths)
-        files[key] = {}
-        for p in paths:
-            data = tree.read(p)
-            if data is not None or kind == "path":
-                files[key][p] = None if data is None else sha256(data)
+        digests = sha256_of(tree, paths)
+        files[key] = {p: digests[p] for p in paths if digests[p] is not None or kind == "path"}
     return files
 
 

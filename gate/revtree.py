@@ -34,6 +34,12 @@ class RevTree:
     def prefetch(self, paths: Iterable[str]) -> None:
         pass
 
+    def stamp(self, path: str) -> tuple[str, str] | None:
+        blob = self._blobs.get(path)
+        if blob is None or blob.mode not in (0o100644, 0o100755):
+            return None
+        return "oid", blob.hexsha
+
     def read(self, path: str, limit: int | None = None) -> bytes | None:
         blob = self._blobs.get(path)
         if blob is None:

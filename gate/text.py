@@ -117,8 +117,16 @@ def prose_lines(text: str) -> list[str]:
     Front matter, fenced code, inline code spans and HTML comments are not prose.
     Line and column numbers are those of the draft: only characters change.
     """
+    if "`" not in text and "~~~" not in text and "<!--" not in text:
+        # No fence, code span or comment can open: only front matter is not prose.
+        lines = text.split("\n")
+        for i in range(front_matter_end(lines)):
+            lines[i] = _blank(lines[i])
+        return lines
     out, paras = _layout(text)
     for para in paras:
+        if not any("`" in out[j] or "<!--" in out[j] for j in para):
+            continue  # nothing in this paragraph to blank
         block = _COMMENT.sub(lambda m: _blank(m.group()), "\n".join(out[j] for j in para))
         pieces, pos = [], 0
         for start, end in _spans(block):

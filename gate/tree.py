@@ -59,6 +59,8 @@ class Tree(Protocol):
         ...
 
 
+# A working-tree file changed this recently is hashed, not stamped (gate.digests).
+RACY_NS = 2_000_000_000
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
@@ -141,6 +143,22 @@ class WorkTree:
             data = data.replace(b"\r\n", b"\n")
         return data
 
+    def stamp(self, path: str) -> tuple[str, str] | None:
+        """A stamp that changes whenever the file's bytes do (see gate.digests), or None
+        when this file cannot have one: not a regular file, or changed too recently."""
+        import time
+
+        try:
+            st = os.lstat(self._prefix + path)
+        except OSError:
+            return None
+        folder = path.rpartition("/")[0]
+        if (st.st_mode & 0o170000 != 0o100000
+                or max(st.st_mtime_ns, st.st_ctime_ns) > time.time_ns() - RACY_NS
+                or not (self._inside.get(folder) or self._folder_inside(folder))):
+            return None
+        return "stat", f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}"
+
     def read_quick(self, path: str, limit: int) -> bytes | None:
         """The common case of read() on the hot path (40,000 receipts): a small regular
         file inside the repository, read whole, with no CRLF. None for anything else,
@@ -195,6 +213,10 @@ class IndexTree:
     def prefetch(self, paths: Iterable[str]) -> None:
         oids = [e.oid for p in paths if (e := self.entries.get(p)) and e.oid not in self._blobs]
         self._blobs.update(git.cat_blobs(self.root, oids))
+
+    def stamp(self, path: str) -> tuple[str, str] | None:
+        entry = self.entries.get(path)
+        return ("oid", entry.oid) if entry and entry.mode in ("100644", "100755") else None
 
     def read(self, path: str, limit: int | None = None) -> bytes | None:
         entry = self.entries.get(path)

@@ -9,14 +9,23 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import time
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
+from gate import tree as tree_module
 from gate import verify, wildmatch
 from gate.config import load
+from gate.digests import sha256_of
 from gate.receipts import inputs_sha256, sha256
-from gate.tree import WorkTree
+from gate.text import front_matter, front_matter_end, prose_lines
+from gate.tree import IndexTree, WorkTree
+from hooks.headline_numbers import digit_chunks, scan
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
+from tests.test_headline_numbers import DRIFT
 
 AT = ".receipts/drafts/intro.md/ai-tells.json"
 
@@ -169,3 +178,129 @@ def test_inline_freshness_test_refuses_a_symlinked_receipt_folder(
     assert quick == plain
     assert quick.state == "missing" and "outside the repository" in quick.message
 
+
+
+# --- the prose and number scanners ---------------------------------------------
+
+_OLD_CHUNK = re.compile(r"(?<!\S)[^\s\d]*+\d\S*+")  # what digit_chunks replaced
+_PROSE = st.text(st.sampled_from(list("ab -#:\n\t,.%\u00a0\u20037\u0663($/`~<!>")), max_size=80)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=_PROSE)
+def test_digit_chunks_are_the_chunks_the_regex_found(text: str) -> None:
+    assert list(digit_chunks(text)) == [(m.start(), m.end()) for m in _OLD_CHUNK.finditer(text)]
+
+
+_HEAD = st.lists(st.sampled_from(["---", "...", "a: 1", "status: ready", "b:'x'", "", "--- ",
+                                  "c: \"q\"", "# Title 76"]), max_size=60)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(head=_HEAD, rest=_PROSE)
+def test_prose_lines_without_code_match_the_full_layout(head: list[str], rest: str) -> None:
+    text = "\n".join(head) + "\n" + rest
+    assume("`" not in text and "~~~" not in text and "<!--" not in text)
+    n = text.count("\n") + 1
+    # A code span in a paragraph of its own sends prose_lines down the full path.
+    assert prose_lines(text) == prose_lines(text + "\n\n`x`")[:n]
+
+
+def _front_matter_whole(text: str) -> dict[str, tuple[int, str]]:
+    """front_matter() as it was: split every line of the draft first."""
+    lines = text.split("\n")
+    end = front_matter_end(lines)
+    fields: dict[str, tuple[int, str]] = {}
+    for i in range(1, max(end - 1, 1)):
+        m = re.match(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$", lines[i])
+        if m and m.group(1) not in fields:
+            value = m.group(2)
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+                value = value[1:-1]
+            fields[m.group(1)] = (i + 1, value)
+    return fields
+
+
+@settings(max_examples=2000, deadline=None)
+@given(head=_HEAD, rest=_PROSE)
+def test_front_matter_reads_only_its_lines_and_agrees(head: list[str], rest: str) -> None:
+    text = "\n".join(head) + "\n" + rest
+    assert front_matter(text) == _front_matter_whole(text)
+
+
+_NUMBERISH = st.lists(st.sampled_from(["1", "0", "76", "\u0663", " ", "\n", "%", " %", " percent",
+                                       "a", ".", ",", "-", "h", "ms", "x", "k", "00", "one",
+                                       "2024-01-02", "12:30", ":", "v", "1,760", "76.4"]),
+                      max_size=14).map("".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=_NUMBERISH)
+def test_the_bare_digits_shortcut_finds_the_same_numbers(text: str) -> None:
+    assert scan(text) == scan(text, shortcut=False)
+
+
+# --- digests of input files, cached by stamp -------------------------------------
+
+def _articles(repo: Repo) -> None:
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("posts/other.md", "# Other 12\n\nBody 13.\n")
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+
+
+def _digest_cache(repo: Repo, kind: str) -> dict[str, str]:
+    got: dict[str, str] = json.loads(
+        (repo.path / ".git" / "receipt-gate" / f"digests-{kind}.json").read_text())
+    return got
+
+
+def test_a_file_written_in_the_last_two_seconds_gets_no_stamp(repo: Repo) -> None:
+    _articles(repo)
+    os.symlink("drift.md", repo.path / "posts/link.md")
+    tree = WorkTree(str(repo.path))
+    assert tree.stamp("posts/drift.md") is None  # racy: it must be hashed
+    old = time.time_ns() - 10 * tree_module.RACY_NS
+    os.utime(repo.path / "posts/drift.md", ns=(old, old))
+    assert tree.stamp("posts/drift.md") is None  # mtime set back, but ctime is now
+    assert tree.stamp("posts/link.md") is None
+    assert tree.stamp("posts/absent.md") is None
+
+
+def test_the_stamp_cache_sees_an_edit_that_keeps_size_and_mtime(
+    repo: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tree_module, "RACY_NS", -10**18)  # every file counts as settled
+    _articles(repo)
+    assert rg("run")[0] == 1  # 76 lives only in the drift title
+    cached = _digest_cache(repo, "stat")
+    assert sorted(cached.values()) == sorted(
+        sha256((repo.path / p).read_bytes()) for p in ("posts/drift.md", "posts/other.md"))
+    post = repo.path / "posts/drift.md"
+    before = post.stat()
+    time.sleep(0.05)  # past the file system's clock tick, so ctime moves
+    post.write_text(DRIFT.replace("to 74.", "to 76."))  # same size: a body now pins 76
+    os.utime(post, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert post.stat().st_size == before.st_size
+    assert rg("run")[0] == 0
+    tree = WorkTree(str(repo.path))
+    paths = tree.paths(["posts/**"])
+    assert sha256_of(tree, paths) == {p: sha256(tree.read(p) or b"") for p in paths}
+
+
+def test_the_blob_id_cache_serves_the_index_and_survives_being_broken(
+    repo: Repo, rg: Run
+) -> None:
+    _articles(repo)
+    repo.write("posts/drift.md", DRIFT.replace("to 74.", "to 76."))
+    assert rg("run")[0] == 0
+    repo.git("add", "-A")
+    assert rg("verify", "--staged")[0] == 0
+    oids = repo.git("ls-files", "-s", "posts").stdout.split()[1::4]
+    assert set(_digest_cache(repo, "oid")) == set(oids)
+    (repo.path / ".git/receipt-gate/digests-oid.json").write_text("{broken")
+    assert rg("verify", "--staged")[0] == 0
+    index = IndexTree(str(repo.path))
+    assert sha256_of(index, ["posts/drift.md", "posts/none.md"]) == {
+        "posts/drift.md": sha256((repo.path / "posts/drift.md").read_bytes()),
+        "posts/none.md": None}
