@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -268,60 +267,21 @@ _JSON_SPACE = " \t\n\r"
 PARALLEL_FROM = 2000  # drafts; below this a second process costs more than it saves
 
 
-def _cpus() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
 def _in_parallel(
     cfg: Config, tree: Tree, paths: Sequence[str], inputs: dict[str, str], key: bytes | None,
     disk: Tree | None,
 ) -> list[_Part]:
-    """Judge the drafts in one process per core (forked: nothing is imported or re-read).
+    """Judge the drafts, in one forked process per core for a big batch.
 
-    The work is pure reading and hashing, so the parts are exactly what one process
-    would have produced, in the same order. Only trees that are plain files or bytes
-    already in memory are shared with a child (gitpython's pipes are not).
+    The work only reads and hashes, so the parts are what one process would produce,
+    in the same order. Only trees that are plain files or bytes already in memory are
+    shared with a child (gitpython's pipes are not).
     """
-    workers = min(_cpus(), len(paths) // max(PARALLEL_FROM // 2, 1))
-    if workers < 2 or not getattr(tree, "fork_safe", False) or not hasattr(os, "fork"):
-        return [_judge_drafts(cfg, tree, paths, inputs, key, disk)]
-    import pickle
+    from gate.parallel import split_map
 
-    size = -(-len(paths) // workers)
-    chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
-    children = []
-    for chunk in chunks[1:]:
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: judge its chunk, send the part back, never return
-            status = 0
-            try:
-                os.close(read_end)
-                with open(write_end, "wb") as out:
-                    part = _judge_drafts(cfg, tree, chunk, inputs, key, disk, compact=True)
-                    pickle.dump(part, out, pickle.HIGHEST_PROTOCOL)
-            except BaseException:
-                status = 1
-            finally:
-                os._exit(status)
-        os.close(write_end)
-        children.append((pid, read_end))
-    parts = [_judge_drafts(cfg, tree, chunks[0], inputs, key, disk)]
-    failed = False
-    for pid, read_end in children:
-        with open(read_end, "rb") as got:
-            data = got.read()
-        _, status = os.waitpid(pid, 0)
-        if status != 0 or not data:
-            failed = True
-        else:
-            parts.append(pickle.loads(data))
-    if failed:  # a child died (out of memory, killed): judge everything here instead
-        return [_judge_drafts(cfg, tree, paths, inputs, key, disk)]
-    return parts
+    return split_map(
+        lambda chunk: _judge_drafts(cfg, tree, chunk, inputs, key, disk, compact=True),
+        paths, PARALLEL_FROM // 2, getattr(tree, "fork_safe", False))
 
 
 def _unstaged(

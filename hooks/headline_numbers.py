@@ -13,16 +13,18 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from gate import GateError
 from gate.checks import Context, Finding, Outcome
 from gate.config import CONFIG_FILE
+from gate.parallel import split_map
 from gate.text import Draft, front_matter, prose_lines
 from gate.tree import read_text
 
 DEFAULTS: Mapping[str, object] = {}
+PARALLEL_FROM = 500  # articles to parse; below this a second process costs more than it saves
 
 _OPAQUE = re.compile(
     r"""
@@ -333,21 +335,30 @@ def load_corpus(ctx: Context) -> Corpus:
             return whole
     cached = _load_cache(cache_path, code) if cache_path else {}
     by_sha: dict[str, Article] = {}
-    errors = []
+    todo: dict[str, str] = {}  # sha -> a path with that content, to parse
     for path, sha in files.items():
-        if sha in by_sha:
-            continue
         hit = cached.get(sha)
         if isinstance(hit, list) and len(hit) == 3:
             by_sha[sha] = Article(hit[0], hit[1], hit[2])
-            continue
-        draft = read_text(ctx.tree, path)
-        if draft is None:
-            continue
-        if isinstance(draft, str):
-            errors.append(draft)
-            continue
-        by_sha[sha] = parse_article(draft.text)
+        elif sha not in by_sha:
+            todo.setdefault(sha, path)
+
+    def parse(chunk: Sequence[tuple[str, str]]) -> list[tuple[str, Article | str | None]]:
+        parsed: list[tuple[str, Article | str | None]] = []
+        for sha, path in chunk:
+            draft = read_text(ctx.tree, path)
+            parsed.append((sha, draft if draft is None or isinstance(draft, str)
+                           else parse_article(draft.text)))
+        return parsed
+
+    errors = []
+    fork_safe = getattr(ctx.tree, "fork_safe", False)
+    for part in split_map(parse, list(todo.items()), PARALLEL_FROM // 2, fork_safe):
+        for sha, got in part:
+            if isinstance(got, str):
+                errors.append(got)
+            elif got is not None:
+                by_sha[sha] = got
     if errors:
         raise GateError("\n".join(errors))
     if cache_path and set(by_sha) != set(cached):

@@ -16,13 +16,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from gate import parallel, verify, wildmatch
 from gate import tree as tree_module
-from gate import verify, wildmatch
 from gate.config import load
 from gate.digests import sha256_of
 from gate.receipts import inputs_sha256, sha256
 from gate.text import front_matter, front_matter_end, prose_lines
 from gate.tree import IndexTree, WorkTree
+from hooks import headline_numbers
 from hooks.headline_numbers import digit_chunks, scan
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
 from tests.test_headline_numbers import DRIFT
@@ -103,7 +104,7 @@ def test_forked_verify_reports_exactly_what_one_process_does(
         return pid
 
     monkeypatch.setattr(verify, "PARALLEL_FROM", 2)
-    monkeypatch.setattr(verify, "_cpus", lambda: 3)
+    monkeypatch.setattr(parallel, "cpus", lambda: 3)
     monkeypatch.setattr(os, "fork", counting_fork)
     forked = verify.evaluate(cfg, WorkTree(str(repo.path)))
     assert len(forks) == 2  # three parts: two children and this process
@@ -304,3 +305,37 @@ def test_the_blob_id_cache_serves_the_index_and_survives_being_broken(
     assert sha256_of(index, ["posts/drift.md", "posts/none.md"]) == {
         "posts/drift.md": sha256((repo.path / "posts/drift.md").read_bytes()),
         "posts/none.md": None}
+
+
+def test_articles_parsed_in_forked_processes_make_the_same_corpus(
+    repo: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _articles(repo)
+    for i in range(7):
+        repo.write(f"posts/p{i}.md", f"# Post {i}: {70 + i} hours\n\nIt took {i + 1000}.\n")
+
+    def check() -> tuple[int, list[dict[str, str]]]:
+        rc, out, _ = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
+        return rc, json.loads(out)["violations"]
+
+    serial = check()
+    serial_corpus = (repo.path / ".git/receipt-gate/headline-numbers-corpus.json").read_text()
+    for name in ("headline-numbers.json", "headline-numbers-corpus.json"):
+        os.unlink(repo.path / ".git/receipt-gate" / name)
+    forks = []
+    real_fork = os.fork
+
+    def counting_fork() -> int:
+        pid = real_fork()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(headline_numbers, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(parallel, "cpus", lambda: 3)
+    monkeypatch.setattr(os, "fork", counting_fork)
+    assert check() == serial
+    assert len(forks) == 2
+    assert serial[0] == 1 and [v["number"] for v in serial[1]] == ["76"]
+    corpus = (repo.path / ".git/receipt-gate/headline-numbers-corpus.json").read_text()
+    assert corpus == serial_corpus
