@@ -25,10 +25,15 @@ def _colour(text: str, code: str) -> str:
     return f"\033[{code}m{text}\033[0m"
 
 
+def _json_out(doc: Any, ensure_ascii: bool = False) -> None:
+    """Pretty JSON in one write (json.dump writes once per token: 56,000 for 2,000 drafts)."""
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii))
+
+
 def _sarif_out(results: Any) -> None:
     from gate.sarif import document
 
-    json.dump(document(results), sys.stdout, indent=2, ensure_ascii=False)
+    _json_out(document(results))
     _out()
 
 
@@ -96,7 +101,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     cfg = _config(tree, disk_or_none)
     report = evaluate(cfg, tree, _rel(root, args.paths) or None, disk_or_none)
     if args.format == "json":
-        json.dump(_report_json(report), sys.stdout, indent=2)
+        _json_out(_report_json(report), ensure_ascii=True)
         _out()
     elif args.format == "sarif":
         _sarif_out(_report_sarif(report))
@@ -198,13 +203,13 @@ def cmd_status(args: argparse.Namespace) -> int:
     cells = {(c.draft, c.check): c.state for c in report.cells}
     bad = [d for d in report.drafts if any(cells[(d, c)] != "fresh" for c in report.required)]
     if args.format == "json":
-        json.dump({"ok": report.ok, "required": list(report.required), "errors":
+        _json_out({"ok": report.ok, "required": list(report.required), "errors":
                    list(report.errors), "drafts": [
                        {"draft": d, "gated": True,
                         "cells": {c: cells[(d, c)] for c in report.required}}
                        for d in report.drafts] + [
                        {"draft": d, "gated": False, "status": s} for d, s in report.ungated]},
-                  sys.stdout, indent=2)
+                  ensure_ascii=True)
         _out()
         return 2 if report.errors else 0 if report.ok else 1
     if args.format == "sarif":
@@ -305,7 +310,7 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
         }
         if len(names) == 1:
             doc["check"] = names[0]
-        json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+        _json_out(doc)
         _out()
         return 1 if failed else 0
     for r in results:
@@ -644,7 +649,7 @@ def cmd_claim_list(args: argparse.Namespace) -> int:
     path = _registry_path(_config(tree))
     registry = claims.parse(tree.read(path), path)
     if args.format == "json":
-        json.dump([c._asdict() for c in registry], sys.stdout, indent=2, ensure_ascii=False)
+        _json_out([c._asdict() for c in registry])
         _out()
         return 0
     if not registry:

@@ -2,8 +2,9 @@
 
 Forking shares everything already read and imported; each child works on one
 contiguous chunk and pickles its result back through a pipe. The results come back
-in order, exactly as one process would have produced them. A child that dies (out of
-memory, killed) is not trusted for anything: the whole batch is redone here.
+in order, exactly as one process would have produced them. A child that fails (an
+error, out of memory, killed) is not trusted for anything: the whole batch is redone
+here, where an error is raised as it would be without the split.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def split_map(
     fn: Callable[[Sequence[T]], R], items: Sequence[T], per_worker: int, fork_safe: bool = True
 ) -> list[R]:
     """[fn(chunk) for each chunk], using a process per core once there are at least
-    per_worker items for each; fn must only read (files, memory), never write."""
+    per_worker items for each. fn must be safe to run twice on the same items (reading
+    is; writing a receipt again is: an equivalent one is left alone)."""
     workers = min(cpus(), len(items) // max(per_worker, 1))
     if workers < 2 or not fork_safe or not hasattr(os, "fork"):
         return [fn(items)]

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from gate import GateError, git
 from gate.checks import CHECKS, Context, Outcome
 from gate.config import Config, check_settings
+from gate.parallel import split_map
 from gate.receipts import build, input_files, inputs_sha256, receipt_path, sha256, write
 from gate.text import Draft
 from gate.tree import Tree, WorkTree, read_text
+
+PER_PROCESS = 100  # checks x drafts: below this, a second process costs more than it saves
 
 
 class CheckModule(Protocol):
@@ -66,22 +70,34 @@ def run(
     prepared = {name: prepare(cfg, name, tree) for name in names}
     checkers = {name: p[0] for name, p in prepared.items()}
     inputs = {name: p[1] for name, p in prepared.items()}
-    decided = []
-    total, done = len(checkers) * len(drafts), 0
-    for name, checker in checkers.items():
-        for d in drafts:
-            done += 1
-            if progress is not None and done % 50 == 0:
-                progress(done, total)
-            outcome = checker(d)
-            receipt = build(name, d.path, sha256(d.data), inputs[name], outcome.findings)
-            decided.append((name, d.path, receipt, outcome))
+    jobs = [(name, d) for name in checkers for d in drafts]
+    me = os.getpid()
+
+    def decide(chunk: Sequence[tuple[str, Draft]]) -> list[Outcome]:
+        show = progress if os.getpid() == me else None  # children keep quiet
+        outcomes = []
+        for done, (name, d) in enumerate(chunk, 1):
+            if show is not None and done % 50 == 0:
+                show(done * len(jobs) // len(chunk), len(jobs))  # this part, scaled
+            outcomes.append(checkers[name](d))
+        return outcomes
+
+    # One process per core for a big batch: each decides a contiguous chunk (forked, so
+    # the checks, corpus and drafts are shared, not rebuilt), then each writes a chunk.
+    outcomes = [o for part in split_map(decide, jobs, PER_PROCESS) for o in part]
+    decided = [(name, d.path, build(name, d.path, sha256(d.data), inputs[name], o.findings), o)
+               for (name, d), o in zip(jobs, outcomes, strict=True)]
     from gate.signing import key
 
     secret = key(cfg, tree.root)
-    results = []
-    for name, path, receipt, outcome in decided:
-        rpath = receipt_path(cfg.run_dir, path, name)
-        written = write(tree.root, rpath, receipt, secret)
-        results.append(Result(name, path, rpath, outcome, written))
+
+    def write_all(chunk: Sequence[tuple[str, str, dict[str, Any], Outcome]]) -> list[bool]:
+        return [write(tree.root, receipt_path(cfg.run_dir, path, name), receipt, secret)
+                for name, path, receipt, _ in chunk]
+
+    # Writing is safe to repeat (an equivalent receipt is left alone): if a writer dies,
+    # split_map writes the whole batch again here.
+    written = [w for part in split_map(write_all, decided, PER_PROCESS) for w in part]
+    results = [Result(name, path, receipt_path(cfg.run_dir, path, name), outcome, w)
+               for (name, path, _, outcome), w in zip(decided, written, strict=True)]
     return results

@@ -88,8 +88,9 @@ def _layout(text: str) -> tuple[list[str], list[list[int]]]:
         out[i] = _blank(lines[i])
     paras: list[list[int]] = [[]]
     i = fm
+    fences = "```" in text or "~~~" in text
     while i < len(lines):
-        m = _FENCE_OPEN.match(lines[i])
+        m = _FENCE_OPEN.match(lines[i]) if fences else None
         if m and not (m.group(1)[0] == "`" and "`" in m.group(2)):
             paras.append([])
             fence = m.group(1)

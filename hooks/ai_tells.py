@@ -60,9 +60,13 @@ PATTERNS = (
     r"(?i)^\s*certainly!",
 )
 DEFAULTS: Mapping[str, object] = {"phrases": list(PHRASES), "patterns": list(PATTERNS)}
-# A lowercase literal that every match of a default pattern contains: when the prose
-# lacks it, the pattern cannot match and is not run. A user's pattern has none.
-NEEDLES: Mapping[str, str] = dict(zip(PATTERNS, ("delv", "not ", "certainly!"), strict=True))
+# Lowercase literals that every match of a default pattern contains: when the prose
+# lacks one, the pattern cannot match and is not run. A user's pattern has none.
+NEEDLES: Mapping[str, tuple[str, ...]] = dict(
+    zip(PATTERNS, (("delv",), ("not ",), ("certainly!",)), strict=True))
+# The only characters outside ASCII that match an ASCII letter case-insensitively (in
+# re and in regex): folded before the needle test so that it never skips a match.
+_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 # A user pattern that backtracks catastrophically must not hang a commit.
 TIMEOUT_S = 2.0
@@ -93,23 +97,24 @@ def _phrase_regex(phrase: str) -> str:
 class Rule(NamedTuple):
     phrase: str  # the banned phrase, or "" for a pattern
     pattern: str  # the user's pattern, or "" for a phrase
-    needle: str  # a lowercase literal every match contains ("" when none is known)
+    needles: tuple[str, ...]  # lowercase literals every match contains (none when unknown)
     rx: Any
 
 
-def _needle(phrase: str) -> str:
-    """The longest ASCII word of the phrase: `in` finds it in C before any regex runs."""
-    words = [w for w in re.split(r"[^a-z0-9]+", phrase.lower()) if w]
-    return max(words, key=len) if words and phrase.isascii() else ""
+def _needles(phrase: str) -> tuple[str, ...]:
+    """The phrase's ASCII words, longest first: `in` finds each in C, and a draft that
+    lacks one cannot hold the phrase, so its regex does not run."""
+    words = {w for w in re.split(r"[^a-z0-9]+", phrase.lower()) if w}
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
 @lru_cache(maxsize=8)
 def _compiled(phrases: tuple[str, ...], patterns: tuple[str, ...]) -> list[Rule]:
-    rules = [Rule(p, "", _needle(p), re.compile(_phrase_regex(p), re.IGNORECASE))
+    rules = [Rule(p, "", _needles(p), re.compile(_phrase_regex(p), re.IGNORECASE))
              for p in phrases]
     for i, pat in enumerate(patterns):
         try:
-            rules.append(Rule("", pat, NEEDLES.get(pat, ""), regex.compile(pat, regex.MULTILINE)))
+            rules.append(Rule("", pat, NEEDLES.get(pat, ()), regex.compile(pat, regex.MULTILINE)))
         except regex.error as e:
             raise GateError(
                 f"{CONFIG_FILE}: checks.ai-tells.patterns[{i}]: does not compile: {e}"
@@ -137,13 +142,13 @@ def find_tells(text: str, rules: Sequence[Rule]) -> list[Finding]:
     """Every banned phrase or pattern in the prose of `text`, in draft order."""
     lines = prose_lines(text)
     prose = "\n".join(lines)
-    lower = prose.lower()
+    lower = (prose if prose.isascii() else prose.translate(_FOLD)).lower()
     starts = [0]
     for text_line in lines[:-1]:
         starts.append(starts[-1] + len(text_line) + 1)
     found: list[tuple[int, Finding]] = []
     for rule in rules:
-        if rule.needle and rule.needle not in lower:
+        if any(n not in lower for n in rule.needles):
             continue
         try:
             matches = list(rule.rx.finditer(prose, timeout=TIMEOUT_S) if rule.pattern

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from hooks.ai_tells import DEFAULTS, PHRASES, compile_rules, find_tells
+from hooks.ai_tells import DEFAULTS, PATTERNS, PHRASES, compile_rules, find_tells
 
 RULES = compile_rules(PHRASES, DEFAULTS["patterns"])  # type: ignore[arg-type]
 
@@ -77,3 +77,14 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
 )
 def test_finds_nothing(text: str) -> None:
     assert tells(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "I hope th\u0130s helps.",  # dotted capital I matches i case-insensitively
+    "I hope this help\u017f.",  # long s matches s
+    "Time to buc\u212ale up.",  # the Kelvin sign matches k
+    "It is \u0130mportant to note that.",
+])
+def test_letters_that_fold_to_ascii_do_not_slip_past_the_needles(text: str) -> None:
+    found = find_tells(text, compile_rules(PHRASES, PATTERNS))
+    assert len(found) == 1, found

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from gate import parallel, verify, wildmatch
+from gate import parallel, runner, verify, wildmatch
 from gate import tree as tree_module
 from gate.config import load
 from gate.digests import sha256_of
@@ -339,3 +339,58 @@ def test_articles_parsed_in_forked_processes_make_the_same_corpus(
     assert serial[0] == 1 and [v["number"] for v in serial[1]] == ["76"]
     corpus = (repo.path / ".git/receipt-gate/headline-numbers-corpus.json").read_text()
     assert corpus == serial_corpus
+
+
+def _forking(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    """Split every batch three ways (from two items up); returns the children's pids."""
+    forks: list[int] = []
+    real_fork = os.fork
+
+    def counting_fork() -> int:
+        pid = real_fork()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(module, name, 2)
+    monkeypatch.setattr(parallel, "cpus", lambda: 3)
+    monkeypatch.setattr(os, "fork", counting_fork)
+    return forks
+
+
+def _receipts(repo: Repo) -> dict[str, dict[str, object]]:
+    out = {}
+    for p in sorted((repo.path / ".receipts").rglob("*.json")):
+        receipt = json.loads(p.read_text())
+        receipt.pop("ran_at")
+        out[str(p.relative_to(repo.path))] = receipt
+    return out
+
+
+def test_checks_run_and_written_in_forked_processes_match_one_process(
+    content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i in range(8):
+        tell = "It is important to note this.\n" if i % 3 == 0 else ""
+        content.write(f"drafts/d{i}.md", GOOD_DRAFT.replace("three", str(i + 4)) + tell)
+    serial = rg("check", "ai-tells", "--format", "json")
+    serial_receipts = _receipts(content)
+    assert serial[0] == 1 and len(json.loads(serial[1])["violations"]) == 3
+    (content.path / ".receipts").rename(content.path / "serial-receipts")
+    forks = _forking(monkeypatch, runner, "PER_PROCESS")
+    assert rg("check", "ai-tells", "--format", "json") == serial
+    assert len(forks) == 4  # two to decide, two to write
+    assert _receipts(content) == serial_receipts
+
+
+def test_a_failing_writer_process_fails_the_batch_as_one_process_would(
+    content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i in range(8):
+        content.write(f"drafts/d{i}.md", GOOD_DRAFT.replace("three", str(i + 4)))
+    content.write(".receipts/drafts/d7.md", "a file where a folder must go\n")
+    serial = rg("run")
+    assert serial[0] == 2 and "d7.md" in serial[2]
+    forks = _forking(monkeypatch, runner, "PER_PROCESS")
+    assert rg("run") == serial
+    assert forks
