@@ -242,11 +242,10 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def _select(root: str, cfg: Config, tree: WorkTree, paths: Sequence[str]) -> tuple[list[str], int]:
     """The drafts among the given paths (all drafts if none), and how many were skipped."""
-    from gate.verify import drafts_in
-
-    drafts = drafts_in(cfg, tree)
     if not paths:
-        return drafts, 0
+        from gate.verify import drafts_in
+
+        return drafts_in(cfg, tree), 0
     rel = _rel(root, paths)
     for p, given in zip(rel, paths, strict=True):
         if not os.path.isfile(os.path.join(root, p)):
@@ -745,7 +744,13 @@ def cmd_init(args: argparse.Namespace) -> int:
 # --- parser ---------------------------------------------------------------
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with `only`, just that command's part (a hook runs one command,
+    and building all twelve costs a hook more than its check does)."""
+
+    def keep(command: str) -> bool:
+        return only is None or only == command
+
     p = argparse.ArgumentParser(
         prog="receipt-gate",
         description="Proof that every required check ran on exactly the draft being committed.",
@@ -753,78 +758,95 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=TOOL)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    s = sub.add_parser("run", help="run the deterministic required checks and write receipts")
-    s.add_argument("--check", action="append", metavar="NAME", help="only this check (repeatable)")
-    s.add_argument("paths", nargs="*", metavar="PATH")
-    s.set_defaults(func=cmd_run)
+    if keep("run"):
+        s = sub.add_parser("run", help="run the deterministic required checks and write receipts")
+        s.add_argument("--check", action="append", metavar="NAME",
+                       help="only this check (repeatable)")
+        s.add_argument("paths", nargs="*", metavar="PATH")
+        s.set_defaults(func=cmd_run)
 
-    s = sub.add_parser("check", help="run one check and write its receipts (what each hook calls)")
-    s.add_argument("name", metavar="NAME")
-    s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-    s.add_argument("paths", nargs="*", metavar="PATH")
-    s.set_defaults(func=cmd_check)
+    if keep("check"):
+        s = sub.add_parser("check",
+                           help="run one check and write its receipts (what each hook calls)")
+        s.add_argument("name", metavar="NAME")
+        s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+        s.add_argument("paths", nargs="*", metavar="PATH")
+        s.set_defaults(func=cmd_check)
 
-    s = sub.add_parser("verify", help="the gate: every required receipt fresh and passing")
-    which = s.add_mutually_exclusive_group()
-    which.add_argument("--staged", action="store_true", help="verify the index")
-    which.add_argument("--rev", metavar="REV", help="verify a commit")
-    s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-    s.add_argument("paths", nargs="*", metavar="PATH")
-    s.set_defaults(func=cmd_verify)
+    if keep("verify"):
+        s = sub.add_parser("verify", help="the gate: every required receipt fresh and passing")
+        which = s.add_mutually_exclusive_group()
+        which.add_argument("--staged", action="store_true", help="verify the index")
+        which.add_argument("--rev", metavar="REV", help="verify a commit")
+        s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+        s.add_argument("paths", nargs="*", metavar="PATH")
+        s.set_defaults(func=cmd_verify)
 
-    s = sub.add_parser("status", help="a table: drafts down, required checks across")
-    s.add_argument("--all", action="store_true", help="every row, not only those with problems")
-    s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-    s.add_argument("paths", nargs="*", metavar="PATH")
-    s.set_defaults(func=cmd_status)
+    if keep("status"):
+        s = sub.add_parser("status", help="a table: drafts down, required checks across")
+        s.add_argument("--all", action="store_true", help="every row, not only those with problems")
+        s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+        s.add_argument("paths", nargs="*", metavar="PATH")
+        s.set_defaults(func=cmd_status)
 
-    s = sub.add_parser("grade", help="run the model grader, check its quotes, write receipts")
-    s.add_argument("--jobs", type=int, default=4, metavar="N", help="drafts graded at once")
-    s.add_argument("--force", action="store_true", help="grade drafts whose receipt is fresh")
-    s.add_argument("--gated-only", action="store_true",
-                   help="skip drafts before gate_from (what the grader hook does)")
-    s.add_argument("paths", nargs="*", metavar="PATH", help="default: every draft")
-    s.set_defaults(func=cmd_grade)
+    if keep("grade"):
+        s = sub.add_parser("grade", help="run the model grader, check its quotes, write receipts")
+        s.add_argument("--jobs", type=int, default=4, metavar="N", help="drafts graded at once")
+        s.add_argument("--force", action="store_true", help="grade drafts whose receipt is fresh")
+        s.add_argument("--gated-only", action="store_true",
+                       help="skip drafts before gate_from (what the grader hook does)")
+        s.add_argument("paths", nargs="*", metavar="PATH", help="default: every draft")
+        s.set_defaults(func=cmd_grade)
 
-    s = sub.add_parser("record", help="record a model verdict produced elsewhere")
-    s.add_argument("name", metavar="NAME")
-    s.add_argument("path", metavar="PATH")
-    s.add_argument("--verdict", required=True, metavar="FILE",
-                   help="the verdict JSON (- for stdin)")
-    s.set_defaults(func=cmd_record)
+    if keep("record"):
+        s = sub.add_parser("record", help="record a model verdict produced elsewhere")
+        s.add_argument("name", metavar="NAME")
+        s.add_argument("path", metavar="PATH")
+        s.add_argument("--verdict", required=True, metavar="FILE",
+                       help="the verdict JSON (- for stdin)")
+        s.set_defaults(func=cmd_record)
 
-    s = sub.add_parser("pre-push", help="the pre-push gate: verify every pushed tip")
-    s.add_argument("remote", nargs="?", help="git's remote name (ignored)")
-    s.add_argument("url", nargs="?", help="git's remote URL (ignored)")
-    s.set_defaults(func=cmd_pre_push)
+    if keep("pre-push"):
+        s = sub.add_parser("pre-push", help="the pre-push gate: verify every pushed tip")
+        s.add_argument("remote", nargs="?", help="git's remote name (ignored)")
+        s.add_argument("url", nargs="?", help="git's remote URL (ignored)")
+        s.set_defaults(func=cmd_pre_push)
 
-    s = sub.add_parser("advance", help="move a draft's status: (into ready only when verified)")
-    s.add_argument("path", metavar="PATH")
-    s.add_argument("state", metavar="STATE")
-    s.set_defaults(func=cmd_advance)
+    if keep("advance"):
+        s = sub.add_parser("advance", help="move a draft's status: (into ready only when verified)")
+        s.add_argument("path", metavar="PATH")
+        s.add_argument("state", metavar="STATE")
+        s.set_defaults(func=cmd_advance)
 
-    s = sub.add_parser("claim", help="the registry of outside claims")
-    claim = s.add_subparsers(dest="claim_command", required=True, metavar="ACTION")
-    c = claim.add_parser("add", help="register a term with the URL it was verified from")
-    c.add_argument("term", metavar="TERM")
-    c.add_argument("--source", required=True, metavar="URL")
-    c.add_argument("--note", metavar="TEXT")
-    c.add_argument("--replace", action="store_true", help="replace an existing entry")
-    c.set_defaults(func=cmd_claim_add)
-    c = claim.add_parser("list", help="list the registered claims")
-    c.add_argument("--format", choices=("text", "json"), default="text")
-    c.set_defaults(func=cmd_claim_list)
+    if keep("claim"):
+        s = sub.add_parser("claim", help="the registry of outside claims")
+        claim = s.add_subparsers(dest="claim_command", required=True, metavar="ACTION")
+        c = claim.add_parser("add", help="register a term with the URL it was verified from")
+        c.add_argument("term", metavar="TERM")
+        c.add_argument("--source", required=True, metavar="URL")
+        c.add_argument("--note", metavar="TEXT")
+        c.add_argument("--replace", action="store_true", help="replace an existing entry")
+        c.set_defaults(func=cmd_claim_add)
+        c = claim.add_parser("list", help="list the registered claims")
+        c.add_argument("--format", choices=("text", "json"), default="text")
+        c.set_defaults(func=cmd_claim_list)
 
-    s = sub.add_parser("init", help="write a starter .receipt-gate.yaml")
-    s.add_argument("--force", action="store_true", help="overwrite existing files")
-    s.add_argument("--git-hooks", action="store_true",
-                   help="write plain git hooks in .githooks/ (for repos without pre-commit)")
-    s.set_defaults(func=cmd_init)
+    if keep("init"):
+        s = sub.add_parser("init", help="write a starter .receipt-gate.yaml")
+        s.add_argument("--force", action="store_true", help="overwrite existing files")
+        s.add_argument("--git-hooks", action="store_true",
+                       help="write plain git hooks in .githooks/ (for repos without pre-commit)")
+        s.set_defaults(func=cmd_init)
     return p
 
 
+COMMANDS = ("run", "check", "verify", "status", "grade", "record", "pre-push", "advance",
+            "claim", "init")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(words[0] if words and words[0] in COMMANDS else None)
     # PATHs may follow options (`check NAME --format json PATH`): argparse leaves those over.
     args, extra = parser.parse_known_args(argv)
     if extra:

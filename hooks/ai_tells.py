@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
-
-import regex
 
 from gate import GateError
 from gate.checks import Context, Finding, Outcome
@@ -108,13 +106,33 @@ def _needles(phrase: str) -> tuple[str, ...]:
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
+class _Lazy:
+    """A regex of ours (a phrase, a default pattern), compiled the first time a draft
+    has all its needles: most commits need few of the 39, and compiling them all
+    costs a hook 10 ms."""
+
+    def __init__(self, source: str, flags: int) -> None:
+        self.source = source
+        self.flags = flags
+        self.rx: re.Pattern[str] | None = None
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        if self.rx is None:
+            self.rx = re.compile(self.source, self.flags)
+        return self.rx.finditer(text)
+
+
 @lru_cache(maxsize=8)
 def _compiled(phrases: tuple[str, ...], patterns: tuple[str, ...]) -> list[Rule]:
-    rules = [Rule(p, "", _needles(p), re.compile(_phrase_regex(p), re.IGNORECASE))
-             for p in phrases]
+    rules = [Rule(p, "", _needles(p), _Lazy(_phrase_regex(p), re.IGNORECASE)) for p in phrases]
     for i, pat in enumerate(patterns):
+        if pat in NEEDLES:  # one of ours: known to compile, and to run in linear time
+            rules.append(Rule("", pat, NEEDLES[pat], _Lazy(pat, re.MULTILINE)))
+            continue
+        import regex  # a user's pattern: run with a time limit (re has none)
+
         try:
-            rules.append(Rule("", pat, NEEDLES.get(pat, ()), regex.compile(pat, regex.MULTILINE)))
+            rules.append(Rule("", pat, (), regex.compile(pat, regex.MULTILINE)))
         except regex.error as e:
             raise GateError(
                 f"{CONFIG_FILE}: checks.ai-tells.patterns[{i}]: does not compile: {e}"
@@ -151,8 +169,8 @@ def find_tells(text: str, rules: Sequence[Rule]) -> list[Finding]:
         if any(n not in lower for n in rule.needles):
             continue
         try:
-            matches = list(rule.rx.finditer(prose, timeout=TIMEOUT_S) if rule.pattern
-                           else rule.rx.finditer(prose))
+            matches = list(rule.rx.finditer(prose) if isinstance(rule.rx, _Lazy)
+                           else rule.rx.finditer(prose, timeout=TIMEOUT_S))
         except TimeoutError:
             raise GateError(
                 f"{CONFIG_FILE}: checks.ai-tells.patterns: {rule.pattern!r} took over"

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
 
-from gate.cli import PRE_COMMIT_BLOCK
+from gate.cli import COMMANDS, PRE_COMMIT_BLOCK, _parser
 from tests.conftest import GOOD_DRAFT, Repo, Run
 
 
@@ -101,3 +102,21 @@ def test_init_git_hooks_gate_a_plain_repository(
     assert rg("run")[0] == 0
     assert repo.commit_all("checked").returncode == 0
     assert rg("init", "--git-hooks")[0] == 2  # never overwrites without --force
+
+
+def test_a_command_line_built_for_one_command_is_that_command_of_the_whole() -> None:
+    whole = _parser()
+    sub = next(a for a in whole._actions if isinstance(a, argparse._SubParsersAction))
+    assert tuple(sub.choices) == COMMANDS
+    for name in COMMANDS:
+        one = _parser(name)
+        (only,) = (a for a in one._actions if isinstance(a, argparse._SubParsersAction))
+        assert list(only.choices) == [name]
+        assert only.choices[name].format_help() == sub.choices[name].format_help()
+
+
+def test_an_unknown_command_is_named_with_every_choice(rg: Run) -> None:
+    with pytest.raises(SystemExit) as e:
+        rg("publish")
+    assert e.value.code == 2
+    assert "invalid choice: 'publish'" in rg.capsys.readouterr().err
