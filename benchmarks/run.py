@@ -119,7 +119,7 @@ TELL_CODE = ("```\nIt is important to note that we delve into a rich tapestry.\n
              "Use `in conclusion` and `game-changer` as keys.\n")
 
 
-def row_ai_tells(work: Path, n: int, smoke: bool) -> Row:
+def row_ai_tells(work: Path, n: int, repeat: int, smoke: bool) -> list[Row]:
     r = repo(work / "tells", "required: [ai-tells]\n")
     (r / "drafts").mkdir()
     for i in range(n):
@@ -127,14 +127,17 @@ def row_ai_tells(work: Path, n: int, smoke: bool) -> Row:
                 + "\n\n".join(paragraph() for _ in range(16)) + "\n\n" + TELL_CODE)
         (r / "drafts" / f"d{i:04d}.md").write_text(text)
     size = sum(p.stat().st_size for p in (r / "drafts").iterdir())
+    argv = [GATE, "check", "ai-tells", "--format", "json"]
     start = time.perf_counter()
-    out = sh([GATE, "check", "ai-tells", "--format", "json"], r).stdout
-    ours = time.perf_counter() - start
+    out = sh(argv, r).stdout
+    first = time.perf_counter() - start  # also creates a receipt folder and file per draft
+    again = best(argv, r, repeat)  # the receipts are there and stay byte for byte
     found = len(json.loads(out)["violations"])
     label = f"ai-tells, {n} files, {size / 1e6:.1f} MB"
+    code = f"{found} findings in code/front matter (want 0)"
     if smoke:
-        return (label, f"{ours:.2f} s", "proselint skipped (--smoke)", "-",
-                f"{found} findings in code/front matter (want 0)")
+        return [(f"{label}, first run", f"{first:.2f} s", "proselint skipped (--smoke)", "-",
+                 code), (f"{label}, again", f"{again:.2f} s", "", "-", "")]
     venv = work / "proselint-venv"
     sh([sys.executable, "-m", "venv", str(venv)], work)
     sh([str(venv / "bin" / "pip"), "install", "-q", "proselint"], work)
@@ -142,8 +145,22 @@ def row_ai_tells(work: Path, n: int, smoke: bool) -> Row:
     start = time.perf_counter()
     sh([str(venv / "bin" / "proselint"), "check", *files], r, ok=(0, 1))
     ref = time.perf_counter() - start
-    return (label, f"{ours:.2f} s", f"proselint {ref:.1f} s", f"{ref / ours:.0f}x faster",
-            f">= 50x; {found} findings in code/front matter (want 0)")
+    # The file system's share of a first run: the same folders and files, bare.
+    floor = work / "fs-floor"
+    start = time.perf_counter()
+    for i in range(n):
+        folder = floor / "drafts" / f"d{i:04d}.md"
+        folder.mkdir(parents=True)
+        (folder / ".tmp").write_bytes(b"x" * 400)
+        (folder / ".tmp").replace(folder / "ai-tells.json")
+    fs = time.perf_counter() - start
+    return [
+        (f"{label}, first run (writes {n} receipts)", f"{first:.2f} s", f"proselint {ref:.1f} s",
+         f"{ref / first:.0f}x faster", f">= 50x; {code}; creating the {n} folders and files"
+         f" alone: {fs:.2f} s"),
+        (f"{label}, again (receipts unchanged)", f"{again:.2f} s", f"proselint {ref:.1f} s",
+         f"{ref / again:.0f}x faster", ">= 50x"),
+    ]
 
 
 def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
@@ -161,7 +178,7 @@ def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
     argv = [GATE, "check", "headline-numbers", "drafts/reply.md"]
     colds = []
     for _ in range(repeat):
-        cache.unlink(missing_ok=True)
+        shutil.rmtree(cache.parent, ignore_errors=True)  # parsed articles, corpus, digests
         start = time.perf_counter()
         sh(argv, r, ok=(0, 1))
         colds.append(time.perf_counter() - start)
@@ -180,7 +197,7 @@ def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
     ]
 
 
-def row_pre_commit(work: Path, repeat: int) -> Row:
+def row_pre_commit(work: Path, repeat: int) -> list[Row]:
     checkout = Path(__file__).resolve().parent.parent
     sys.path.insert(0, str(checkout / "examples"))
     from demo import make_hook_repo, pre_commit_config
@@ -202,15 +219,29 @@ def row_pre_commit(work: Path, repeat: int) -> Row:
     noop.write_text("repos:\n  - repo: local\n    hooks:\n" + "".join(
         f"      - {{id: noop{i}, name: noop{i}, entry: 'true', language: system}}\n"
         for i in range(len(ids))))
+    # The same number of hooks that are Python processes doing nothing, installed by
+    # pre-commit in its own virtualenv as ours are: what any Python hook pays to start.
+    noop_py = r.parent / "noop-python.yaml"
+    noop_py.write_text("repos:\n  - repo: local\n    hooks:\n" + "".join(
+        f"      - {{id: py{i}, name: py{i}, entry: python -c pass, language: python}}\n"
+        for i in range(len(ids))))
     sh([GATE, "run"], r)
     sh([GATE, "grade", "drafts/a.md"], r)
     sh(["git", "add", "-A"], r)
     pc = [sys.executable, "-m", "pre_commit", "run"]
-    sh(pc, r)  # builds the hook environment once, outside the timing
+    sh(pc, r)  # builds the hook environments once, outside the timing
+    sh([*pc, "--config", str(noop_py)], r)
     ours = best(pc, r, repeat)
     ref = best([*pc, "--config", str(noop)], r, repeat)
-    return (f"pre-commit run, {len(ids)} hooks, 1 staged draft", f"{ours:.2f} s",
-            f"{len(ids)} no-op hooks {ref:.2f} s", f"{ours / ref:.2f}x", "<= 1.5x")
+    ref_py = best([*pc, "--config", str(noop_py)], r, repeat)
+    label = f"pre-commit run, {len(ids)} hooks, 1 staged draft"
+    return [
+        (label, f"{ours:.2f} s", f"{len(ids)} no-op hooks (true) {ref:.2f} s",
+         f"{ours / ref:.2f}x", f"<= 1.5x; the {len(ids)} Python no-op hooks alone:"
+         f" {ref_py / ref:.2f}x"),
+        (label, f"{ours:.2f} s", f"{len(ids)} no-op Python hooks {ref_py:.2f} s",
+         f"{ours / ref_py:.2f}x", "(what our hooks add to any Python hook)"),
+    ]
 
 
 def row_growth(work: Path, sizes: Sequence[int], repeat: int) -> list[Row]:
@@ -249,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     steps: list[Callable[[], Row | list[Row]]] = [
         lambda: row_verify(work, 20 if smoke else 10_000, repeat),
         lambda: row_startup(work, repeat),
-        lambda: row_ai_tells(work, 20 if smoke else 2_000, smoke),
+        lambda: row_ai_tells(work, 20 if smoke else 2_000, repeat, smoke),
         lambda: row_headline(work, 30 if smoke else 10_000, repeat),
         lambda: row_pre_commit(work, repeat),
         lambda: row_growth(work, (10, 100) if smoke else (100, 1_000, 10_000), repeat),

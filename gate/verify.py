@@ -31,6 +31,10 @@ class Cell(NamedTuple):
     stage: str = ""  # what `git add` fixes an unstaged cell
 
 
+# A fresh cell's fields after draft, check and receipt (Cell's defaults, state fresh).
+_FRESH_REST = (FRESH, "", 0, "", (), "", "")
+
+
 class Report(NamedTuple):
     tree: str
     drafts: tuple[str, ...]  # the gated drafts verified
@@ -56,7 +60,8 @@ def drafts_in(cfg: Config, tree: Tree) -> list[str]:
 
 def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
     """(gated?, status) of a draft; an unknown status is bad input (GateError)."""
-    status = front_matter(text).get("status")
+    # No "status" anywhere: no status field (the common case, without parsing).
+    status = front_matter(text).get("status") if "status" in text else None
     if status is None:
         return True, ""
     if status[1] not in cfg.states:
@@ -194,11 +199,12 @@ class _Part(NamedTuple):
         """The cells, each fresh one rebuilt from its place in gated x required."""
         cells = []
         it = iter(self.cells)
+        make, run_dir, rest = Cell._make, cfg.run_dir, _FRESH_REST
         for draft in self.gated:
             for check in cfg.required:
                 cell = next(it)
-                cells.append(cell or Cell(draft, check, receipt_path(cfg.run_dir, draft, check),
-                                          FRESH))
+                cells.append(cell or make((draft, check, f"{run_dir}/{draft}/{check}.json",
+                                           *rest)))
         return cells
 
 
