@@ -114,3 +114,27 @@ def test_readme_documents_every_config_key() -> None:
         assert f"`{name}`" in readme
     missing = sorted({k for k in keys if f"`{k}`" not in readme})
     assert missing == []
+
+
+def test_the_repository_gates_its_own_examples() -> None:
+    """.receipt-gate.yaml at the root gates examples/content; its receipts are committed."""
+    proc = subprocess.run([sys.executable, "-m", "gate", "verify"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, (
+        proc.stdout + proc.stderr + "\nA check's code changed, so the examples' receipts are"
+        " stale: run `receipt-gate run && receipt-gate grade --gated-only` at the root and"
+        " commit .receipts/")
+    assert "ok: 1 gated draft, 5 required checks each" in proc.stdout
+
+
+def test_the_repositorys_own_hooks_are_the_published_ones() -> None:
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())
+    (local,) = config["repos"]
+    assert local["repo"] == "local"
+    ours = {h["id"]: h for h in local["hooks"]}
+    keys = ("entry", "pass_filenames", "always_run", "require_serial", "types")
+    for hook in HOOKS:
+        mine = ours[hook["id"]]
+        assert mine["language"] == "system"
+        assert {k: mine.get(k) for k in keys} == {k: hook.get(k) for k in keys}, hook["id"]
+        assert mine.get("stages", ["pre-commit"]) == hook["stages"]
