@@ -62,6 +62,9 @@ class Context(NamedTuple):
     # setting name -> {path: sha256 of its bytes, or None when absent}
     files: Mapping[str, Mapping[str, str | None]]
     cache_dir: str | None = None
+    # The receipts' inputs_sha256: check, code, settings and files in one digest, which
+    # also keys anything cached from them ("" when not computed).
+    fingerprint: str = ""
 
 
 class Finding(NamedTuple):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gate import TOOL, GateError
-from gate.config import CONFIG_FILE, Config, load
+from gate.config import CONFIG_FILE, Config, blob_cache, cached, load
 from gate.tree import IndexTree, Tree, WorkTree
 
 
@@ -69,12 +70,20 @@ def _root() -> str:
 
 
 def _config(tree: Tree, disk: Tree | None = None) -> Config:
+    git_dir = os.path.join(tree.root, ".git")  # a plain clone; worktrees just skip the cache
+    cache_dir = os.path.join(git_dir, "receipt-gate") if os.path.isdir(git_dir) else None
+    # In the index (or a commit) the config's blob id names its bytes: a config parsed
+    # before is found without reading the blob, which costs a git process.
+    stamp = tree.stamps([CONFIG_FILE]).get(CONFIG_FILE)
+    blob = stamp[1] if stamp is not None and stamp[0] == "oid" else None
+    if cache_dir is not None and blob is not None:
+        got = cached(blob_cache(cache_dir, blob))
+        if got is not None:
+            return got
     data = tree.read(CONFIG_FILE)
     if data is None and disk is not None and disk.read(CONFIG_FILE) is not None:
         raise GateError(f"{CONFIG_FILE}: not staged (git add {CONFIG_FILE})")
-    git_dir = os.path.join(tree.root, ".git")  # a plain clone; worktrees just skip the cache
-    return load(data, CONFIG_FILE, os.path.join(git_dir, "receipt-gate")
-                if os.path.isdir(git_dir) else None)
+    return load(data, CONFIG_FILE, cache_dir, blob)
 
 
 def _plural(n: int, word: str) -> str:
@@ -744,6 +753,21 @@ def cmd_init(args: argparse.Namespace) -> int:
 # --- parser ---------------------------------------------------------------
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, sized without importing shutil (4 ms on every hook run): every
+    argument added builds a formatter, and the default one asks shutil for the width."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:
+            try:
+                width = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size(1).columns
+            except (ValueError, OSError):
+                width = 80
+            width -= 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with `only`, just that command's part (a hook runs one command,
     and building all twelve costs a hook more than its check does)."""
@@ -752,21 +776,22 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         return only is None or only == command
 
     p = argparse.ArgumentParser(
-        prog="receipt-gate",
+        prog="receipt-gate", formatter_class=_Formatter,
         description="Proof that every required check ran on exactly the draft being committed.",
     )
     p.add_argument("--version", action="version", version=TOOL)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    add = functools.partial(sub.add_parser, formatter_class=_Formatter)
 
     if keep("run"):
-        s = sub.add_parser("run", help="run the deterministic required checks and write receipts")
+        s = add("run", help="run the deterministic required checks and write receipts")
         s.add_argument("--check", action="append", metavar="NAME",
                        help="only this check (repeatable)")
         s.add_argument("paths", nargs="*", metavar="PATH")
         s.set_defaults(func=cmd_run)
 
     if keep("check"):
-        s = sub.add_parser("check",
+        s = add("check",
                            help="run one check and write its receipts (what each hook calls)")
         s.add_argument("name", metavar="NAME")
         s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
@@ -774,7 +799,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.set_defaults(func=cmd_check)
 
     if keep("verify"):
-        s = sub.add_parser("verify", help="the gate: every required receipt fresh and passing")
+        s = add("verify", help="the gate: every required receipt fresh and passing")
         which = s.add_mutually_exclusive_group()
         which.add_argument("--staged", action="store_true", help="verify the index")
         which.add_argument("--rev", metavar="REV", help="verify a commit")
@@ -783,14 +808,14 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.set_defaults(func=cmd_verify)
 
     if keep("status"):
-        s = sub.add_parser("status", help="a table: drafts down, required checks across")
+        s = add("status", help="a table: drafts down, required checks across")
         s.add_argument("--all", action="store_true", help="every row, not only those with problems")
         s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
         s.add_argument("paths", nargs="*", metavar="PATH")
         s.set_defaults(func=cmd_status)
 
     if keep("grade"):
-        s = sub.add_parser("grade", help="run the model grader, check its quotes, write receipts")
+        s = add("grade", help="run the model grader, check its quotes, write receipts")
         s.add_argument("--jobs", type=int, default=4, metavar="N", help="drafts graded at once")
         s.add_argument("--force", action="store_true", help="grade drafts whose receipt is fresh")
         s.add_argument("--gated-only", action="store_true",
@@ -799,7 +824,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.set_defaults(func=cmd_grade)
 
     if keep("record"):
-        s = sub.add_parser("record", help="record a model verdict produced elsewhere")
+        s = add("record", help="record a model verdict produced elsewhere")
         s.add_argument("name", metavar="NAME")
         s.add_argument("path", metavar="PATH")
         s.add_argument("--verdict", required=True, metavar="FILE",
@@ -807,32 +832,33 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.set_defaults(func=cmd_record)
 
     if keep("pre-push"):
-        s = sub.add_parser("pre-push", help="the pre-push gate: verify every pushed tip")
+        s = add("pre-push", help="the pre-push gate: verify every pushed tip")
         s.add_argument("remote", nargs="?", help="git's remote name (ignored)")
         s.add_argument("url", nargs="?", help="git's remote URL (ignored)")
         s.set_defaults(func=cmd_pre_push)
 
     if keep("advance"):
-        s = sub.add_parser("advance", help="move a draft's status: (into ready only when verified)")
+        s = add("advance", help="move a draft's status: (into ready only when verified)")
         s.add_argument("path", metavar="PATH")
         s.add_argument("state", metavar="STATE")
         s.set_defaults(func=cmd_advance)
 
     if keep("claim"):
-        s = sub.add_parser("claim", help="the registry of outside claims")
+        s = add("claim", help="the registry of outside claims")
         claim = s.add_subparsers(dest="claim_command", required=True, metavar="ACTION")
-        c = claim.add_parser("add", help="register a term with the URL it was verified from")
+        add_action = functools.partial(claim.add_parser, formatter_class=_Formatter)
+        c = add_action("add", help="register a term with the URL it was verified from")
         c.add_argument("term", metavar="TERM")
         c.add_argument("--source", required=True, metavar="URL")
         c.add_argument("--note", metavar="TEXT")
         c.add_argument("--replace", action="store_true", help="replace an existing entry")
         c.set_defaults(func=cmd_claim_add)
-        c = claim.add_parser("list", help="list the registered claims")
+        c = add_action("list", help="list the registered claims")
         c.add_argument("--format", choices=("text", "json"), default="text")
         c.set_defaults(func=cmd_claim_list)
 
     if keep("init"):
-        s = sub.add_parser("init", help="write a starter .receipt-gate.yaml")
+        s = add("init", help="write a starter .receipt-gate.yaml")
         s.add_argument("--force", action="store_true", help="overwrite existing files")
         s.add_argument("--git-hooks", action="store_true",
                        help="write plain git hooks in .githooks/ (for repos without pre-commit)")

@@ -135,11 +135,15 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
     return Config(drafts, norm, required, checks, states, gate_from, signing)
 
 
-def load(data: bytes | None, file: str = CONFIG_FILE, cache_dir: str | None = None) -> Config:
+def load(
+    data: bytes | None, file: str = CONFIG_FILE, cache_dir: str | None = None,
+    blob: str | None = None,
+) -> Config:
     """Parse config bytes; None (no file) is an error that says how to make one.
 
     With a cache folder, the parsed YAML is kept there as JSON under the SHA-256 of the
-    exact bytes, so the commit path need not import pyyaml: new bytes, new key.
+    exact bytes, so the commit path need not import pyyaml: new bytes, new key. Given
+    the git blob id of the same bytes, it is kept under that too (see cached()).
     """
     if data is None:
         raise GateError(f"{file}: not found (receipt-gate init writes a starter)")
@@ -149,22 +153,45 @@ def load(data: bytes | None, file: str = CONFIG_FILE, cache_dir: str | None = No
     import json
 
     path = os.path.join(cache_dir, f"config-{hashlib.sha256(data).hexdigest()}.json")
+    got = cached(path, file)
+    if got is None:
+        raw = _yaml(data, file)
+        got = parse(raw, file)
+        try:
+            text = json.dumps(raw)
+        except (TypeError, ValueError):
+            return got  # YAML a JSON file cannot hold (dates...): parse it each time
+        _save(path, text)
+    if blob is not None:
+        blob_path = blob_cache(cache_dir, blob)
+        if not os.path.exists(blob_path):
+            with open(path, encoding="utf-8") as f:
+                _save(blob_path, f.read())
+    return got
+
+
+def blob_cache(cache_dir: str, blob: str) -> str:
+    """Where the parsed config whose bytes are this git blob is kept."""
+    return os.path.join(cache_dir, f"config-blob-{blob}.json")
+
+
+def cached(path: str, file: str = CONFIG_FILE) -> Config | None:
+    """The config parsed from a cache file, or None when there is none to read."""
+    import json
+
     try:
         with open(path, encoding="utf-8") as f:
-            return parse(json.load(f), file)
+            raw = json.load(f)
     except (OSError, ValueError):
-        pass
-    raw = _yaml(data, file)
-    config = parse(raw, file)
-    try:
-        text = json.dumps(raw)
-    except (TypeError, ValueError):
-        return config  # YAML a JSON file cannot hold (dates...): parse it each time
+        return None
+    return parse(raw, file)
+
+
+def _save(path: str, text: str) -> None:
     from gate.receipts import write_bytes
 
     with contextlib.suppress(GateError):
-        write_bytes(cache_dir, os.path.basename(path), text.encode())
-    return config
+        write_bytes(os.path.dirname(path), os.path.basename(path), text.encode())
 
 
 def _yaml(data: bytes, file: str) -> object:

@@ -61,13 +61,8 @@ def sha256_of(tree: Tree, paths: Iterable[str]) -> dict[str, str | None]:
     Raises what tree.read raises (Unreadable) for a file it will not read.
     """
     paths = list(paths)
-    stamp_of = getattr(tree, "stamp", None)
-    stamps: dict[str, tuple[str, str]] = {}  # path -> (kind, stamp)
-    if stamp_of is not None:
-        for p in paths:
-            got = stamp_of(p)
-            if got is not None:
-                stamps[p] = got
+    stamps_of = getattr(tree, "stamps", None)
+    stamps: dict[str, tuple[str, str]] = {} if stamps_of is None else stamps_of(paths)
     found: dict[str, str | None] = {}
     for kind in {k for k, _ in stamps.values()}:
         file = _cache_file(tree.root, kind)

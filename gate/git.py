@@ -77,7 +77,9 @@ def worktree_paths(root: str, under: Sequence[str] = ()) -> list[str]:
     specs = [":(literal)" + p for p in under]
     out = _run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--",
                       *specs))
-    return sorted({os.fsdecode(p) for p in out.split(b"\0") if p})
+    names = set(os.fsdecode(out).split("\0"))  # one decode, not one per path
+    names.discard("")
+    return sorted(names)
 
 
 class IndexEntry:

@@ -34,11 +34,10 @@ class RevTree:
     def prefetch(self, paths: Iterable[str]) -> None:
         pass
 
-    def stamp(self, path: str) -> tuple[str, str] | None:
-        blob = self._blobs.get(path)
-        if blob is None or blob.mode not in (0o100644, 0o100755):
-            return None
-        return "oid", blob.hexsha
+    def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
+        blobs = self._blobs
+        return {p: ("oid", b.hexsha) for p in paths
+                if (b := blobs.get(p)) is not None and b.mode in (0o100644, 0o100755)}
 
     def read(self, path: str, limit: int | None = None) -> bytes | None:
         blob = self._blobs.get(path)

@@ -58,8 +58,8 @@ def prepare(cfg: Config, name: str, tree: Tree) -> tuple[Callable[[Draft], Outco
     settings = check_settings(cfg, name, module.DEFAULTS)
     files = input_files(name, cfg, tree)
     cache_dir = git.cache_dir(tree.root) if isinstance(tree, WorkTree) and files else None
-    checker = module.make(settings, Context(tree, files, cache_dir))
-    return checker, inputs_sha256(name, cfg, tree, files)
+    fingerprint = inputs_sha256(name, cfg, tree, files)
+    return module.make(settings, Context(tree, files, cache_dir, fingerprint)), fingerprint
 
 
 def run(

@@ -58,6 +58,10 @@ class Tree(Protocol):
         """A hint that these paths will be read soon (lets the index batch)."""
         ...
 
+    def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
+        """(kind, stamp) for files whose bytes the stamp vouches for (gate.digests)."""
+        ...
+
 
 # A working-tree file changed this recently is hashed, not stamped (gate.digests).
 RACY_NS = 2_000_000_000
@@ -143,21 +147,27 @@ class WorkTree:
             data = data.replace(b"\r\n", b"\n")
         return data
 
-    def stamp(self, path: str) -> tuple[str, str] | None:
-        """A stamp that changes whenever the file's bytes do (see gate.digests), or None
-        when this file cannot have one: not a regular file, or changed too recently."""
+    def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
+        """For each file that can have one, a stamp that changes whenever its bytes do
+        (see gate.digests); none for what is not a regular file inside the repository,
+        or was changed too recently to tell."""
         import time
 
-        try:
-            st = os.lstat(self._prefix + path)
-        except OSError:
-            return None
-        folder = path.rpartition("/")[0]
-        if (st.st_mode & 0o170000 != 0o100000
-                or max(st.st_mtime_ns, st.st_ctime_ns) > time.time_ns() - RACY_NS
-                or not (self._inside.get(folder) or self._folder_inside(folder))):
-            return None
-        return "stat", f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}"
+        settled = time.time_ns() - RACY_NS
+        lstat, prefix, inside = os.lstat, self._prefix, self._inside
+        out = {}
+        for path in paths:
+            try:
+                st = lstat(prefix + path)
+            except OSError:
+                continue
+            folder = path.rpartition("/")[0]
+            if (st.st_mode & 0o170000 == 0o100000 and st.st_mtime_ns < settled
+                    and st.st_ctime_ns < settled
+                    and (inside.get(folder) or self._folder_inside(folder))):
+                out[path] = ("stat", f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:"
+                                     f"{st.st_ctime_ns}")
+        return out
 
     def read_quick(self, path: str, limit: int) -> bytes | None:
         """The common case of read() on the hot path (40,000 receipts): a small regular
@@ -214,9 +224,10 @@ class IndexTree:
         oids = [e.oid for p in paths if (e := self.entries.get(p)) and e.oid not in self._blobs]
         self._blobs.update(git.cat_blobs(self.root, oids))
 
-    def stamp(self, path: str) -> tuple[str, str] | None:
-        entry = self.entries.get(path)
-        return ("oid", entry.oid) if entry and entry.mode in ("100644", "100755") else None
+    def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
+        entries = self.entries
+        return {p: ("oid", e.oid) for p in paths
+                if (e := entries.get(p)) is not None and e.mode in ("100644", "100755")}
 
     def read(self, path: str, limit: int | None = None) -> bytes | None:
         entry = self.entries.get(path)

@@ -161,8 +161,8 @@ def evaluate(
         selected = [p for p in all_drafts if p in set(only)]
     else:
         selected = all_drafts
-    tree.prefetch(selected)
-    tree.prefetch(receipt_path(cfg.run_dir, d, c) for d in selected for c in cfg.required)
+    tree.prefetch([*selected,  # one batch: drafts and receipts
+                   *(receipt_path(cfg.run_dir, d, c) for d in selected for c in cfg.required)])
     inputs = {check: inputs_sha256(check, cfg, tree) for check in cfg.required}
     key = None
     if cfg.signing:

@@ -327,7 +327,8 @@ def load_corpus(ctx: Context) -> Corpus:
     cache_path = os.path.join(ctx.cache_dir, "headline-numbers.json") if ctx.cache_dir else None
     # The whole corpus, built, under a key naming every article's content and this code:
     # on a commit that changed no article, one small file instead of 10,000 entries.
-    key = hashlib.sha256(json.dumps([code, sorted(files.items())]).encode()).hexdigest()
+    key = ctx.fingerprint or hashlib.sha256(
+        json.dumps([code, sorted(files.items())]).encode()).hexdigest()
     whole_path = cache_path and cache_path.replace(".json", "-corpus.json")
     if whole_path:
         whole = _load_whole(whole_path, key)
