@@ -94,18 +94,7 @@ def test_forked_verify_reports_exactly_what_one_process_does(
     cfg = load((repo.path / ".receipt-gate.yaml").read_bytes(), ".receipt-gate.yaml", None)
     serial = verify.evaluate(cfg, WorkTree(str(repo.path)))
 
-    forks = []
-    real_fork = os.fork
-
-    def counting_fork() -> int:
-        pid = real_fork()
-        if pid:
-            forks.append(pid)
-        return pid
-
-    monkeypatch.setattr(verify, "PARALLEL_FROM", 2)
-    monkeypatch.setattr(parallel, "cpus", lambda: 3)
-    monkeypatch.setattr(os, "fork", counting_fork)
+    forks = _forking(monkeypatch, verify, "PARALLEL_FROM")
     forked = verify.evaluate(cfg, WorkTree(str(repo.path)))
     assert len(forks) == 2  # three parts: two children and this process
     assert forked == serial
@@ -321,18 +310,7 @@ def test_articles_parsed_in_forked_processes_make_the_same_corpus(
     serial_corpus = (repo.path / ".git/receipt-gate/headline-numbers-corpus.json").read_text()
     for name in ("headline-numbers.json", "headline-numbers-corpus.json"):
         os.unlink(repo.path / ".git/receipt-gate" / name)
-    forks = []
-    real_fork = os.fork
-
-    def counting_fork() -> int:
-        pid = real_fork()
-        if pid:
-            forks.append(pid)
-        return pid
-
-    monkeypatch.setattr(headline_numbers, "PARALLEL_FROM", 2)
-    monkeypatch.setattr(parallel, "cpus", lambda: 3)
-    monkeypatch.setattr(os, "fork", counting_fork)
+    forks = _forking(monkeypatch, headline_numbers, "PARALLEL_FROM")
     assert check() == serial
     assert len(forks) == 2
     assert serial[0] == 1 and [v["number"] for v in serial[1]] == ["76"]
