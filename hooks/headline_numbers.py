@@ -14,7 +14,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from gate import GateError
 from gate.checks import Context, Finding, Outcome
@@ -285,6 +285,13 @@ def _load_cache(path: str, code: str) -> dict[str, Any]:
     return arts if isinstance(arts, dict) else {}
 
 
+def _is_article(hit: object) -> TypeGuard[list[Any]]:
+    """A cached article: [title, title numbers, body numbers], all strings."""
+    return (isinstance(hit, list) and len(hit) == 3 and isinstance(hit[0], str)
+            and all(isinstance(n, list) and all(isinstance(x, str) for x in n)
+                    for n in hit[1:]))
+
+
 def _load_whole(path: str, key: str) -> Corpus | None:
     try:
         with open(path, "rb") as f:
@@ -318,8 +325,11 @@ def _write_json(path: str, doc: Mapping[str, Any]) -> None:
                 os.unlink(tmp)
 
 
-def load_corpus(ctx: Context) -> Corpus:
-    """Parse each article once per content: the cache is keyed by the article's sha256."""
+def load_corpus(ctx: Context, whole: bool = True) -> Corpus:
+    """Parse each article once per content: the cache is keyed by the article's sha256.
+
+    With `whole`, a built corpus cached under the same fingerprint is taken as it is.
+    """
     from gate.receipts import code_sha256
 
     files = {p: sha for p, sha in ctx.files.get("articles", {}).items() if sha is not None}
@@ -330,16 +340,16 @@ def load_corpus(ctx: Context) -> Corpus:
     key = ctx.fingerprint or hashlib.sha256(
         json.dumps([code, sorted(files.items())]).encode()).hexdigest()
     whole_path = cache_path and cache_path.replace(".json", "-corpus.json")
-    if whole_path:
-        whole = _load_whole(whole_path, key)
-        if whole is not None:
-            return whole
+    if whole_path and whole:
+        built = _load_whole(whole_path, key)
+        if built is not None:
+            return built
     cached = _load_cache(cache_path, code) if cache_path else {}
     by_sha: dict[str, Article] = {}
     todo: dict[str, str] = {}  # sha -> a path with that content, to parse
     for path, sha in files.items():
         hit = cached.get(sha)
-        if isinstance(hit, list) and len(hit) == 3:
+        if _is_article(hit):
             by_sha[sha] = Article(hit[0], hit[1], hit[2])
         elif sha not in by_sha:
             todo.setdefault(sha, path)
@@ -378,9 +388,19 @@ def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome
                         f" {settings['articles']} match no file; headline-numbers has no"
                         " corpus to decide with")
     corpus = load_corpus(ctx)
+    rebuilt = False
 
     def check(draft: Draft) -> Outcome:
-        findings, checked = find_headline_numbers(draft.text, corpus)
+        nonlocal corpus, rebuilt
+        try:
+            findings, checked = find_headline_numbers(draft.text, corpus)
+        except (TypeError, ValueError):
+            if rebuilt:
+                raise
+            # Only a damaged cache file can give a corpus of the wrong shape (a title
+            # entry that is not [title, path]): build it again from the articles.
+            corpus, rebuilt = load_corpus(ctx, whole=False), True
+            findings, checked = find_headline_numbers(draft.text, corpus)
         return Outcome(findings, checked)
 
     return check

@@ -371,3 +371,26 @@ def test_a_failing_writer_process_fails_the_batch_as_one_process_would(
     forks = _forking(monkeypatch, runner, "PER_PROCESS")
     assert rg("run") == serial
     assert forks
+
+
+@pytest.mark.parametrize("damage", ["not pairs", "a number", "bad articles"])
+def test_a_damaged_headline_cache_is_rebuilt_not_trusted_or_a_traceback(
+    repo: Repo, rg: Run, damage: str
+) -> None:
+    _articles(repo)
+    first = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
+    assert first[0] == 1
+    cache = repo.path / ".git/receipt-gate"
+    whole = json.loads((cache / "headline-numbers-corpus.json").read_text())
+    if damage == "bad articles":
+        articles = json.loads((cache / "headline-numbers.json").read_text())
+        for entry in articles["articles"].values():
+            entry[1] = [76]  # numbers must be strings
+        (cache / "headline-numbers.json").write_text(json.dumps(articles))
+        (cache / "headline-numbers-corpus.json").unlink()
+    else:
+        whole["titles"]["76"] = [["title", "path", "extra"]] if damage == "not pairs" else 5
+        (cache / "headline-numbers-corpus.json").write_text(json.dumps(whole))
+    again = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
+    assert again[0] == 1 and "Traceback" not in again[2]
+    assert json.loads(again[1])["violations"] == json.loads(first[1])["violations"]
