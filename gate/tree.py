@@ -214,11 +214,13 @@ class IndexTree:
     def __init__(self, root: str) -> None:
         self.root = root
         self.entries = git.index_entries(root)
+        self._sorted: list[str] | None = None
         self._blobs: dict[str, bytes] = {}
 
     def paths(self, globs: Sequence[str] | None = None) -> list[str]:
-        listed = sorted(self.entries)
-        return listed if globs is None else wildmatch.select(globs, listed)
+        if self._sorted is None:
+            self._sorted = sorted(self.entries)
+        return self._sorted if globs is None else wildmatch.select(globs, self._sorted)
 
     def prefetch(self, paths: Iterable[str]) -> None:
         oids = [e.oid for p in paths if (e := self.entries.get(p)) and e.oid not in self._blobs]
