@@ -12,42 +12,17 @@ from typing import Any
 
 from gate import TOOL, GateError
 from gate.config import CONFIG_FILE, Config, blob_cache, cached, load
+from gate.output import (
+    colour,
+    json_out,
+    plural,
+    report_json,
+    report_sarif,
+    report_text,
+    sarif_out,
+    say,
+)
 from gate.tree import IndexTree, Tree, WorkTree
-
-
-def _out(line: str = "") -> None:
-    print(line, flush=False)
-
-
-def _colour(text: str, code: str) -> str:
-    """ANSI colour on a terminal only, and never when NO_COLOR is set (no-color.org)."""
-    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
-        return text
-    return f"\033[{code}m{text}\033[0m"
-
-
-def _json_out(doc: Any, ensure_ascii: bool = False) -> None:
-    """Pretty JSON in one write (json.dump writes once per token: 56,000 for 2,000 drafts)."""
-    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii))
-
-
-def _sarif_out(results: Any) -> None:
-    from gate.sarif import document
-
-    _json_out(document(results))
-    _out()
-
-
-def _report_sarif(report: Any) -> list[Any]:
-    from gate.sarif import Result
-
-    out = [Result("error", e, e.split(":")[0]) for e in report.errors]
-    for c in report.problems:
-        out.append(Result(c.reason, f"{c.receipt}: {c.message}", c.draft))
-        for f in c.findings:
-            out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
-                              int(f.get("line", 1)), int(f.get("col", 1))))
-    return out
 
 
 def _rel(root: str, paths: Sequence[str]) -> list[str]:
@@ -86,10 +61,6 @@ def _config(tree: Tree, disk: Tree | None = None) -> Config:
     return load(data, CONFIG_FILE, cache_dir, blob)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
 # --- verify / status ------------------------------------------------------
 
 
@@ -110,96 +81,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
     cfg = _config(tree, disk_or_none)
     report = evaluate(cfg, tree, _rel(root, args.paths) or None, disk_or_none)
     if args.format == "json":
-        _json_out(_report_json(report), ensure_ascii=True)
-        _out()
+        json_out(report_json(report), ensure_ascii=True)
+        say()
     elif args.format == "sarif":
-        _sarif_out(_report_sarif(report))
+        sarif_out(report_sarif(report))
     else:
-        _report_text(report, cfg)
+        report_text(report, cfg)
     if report.errors:
         return 2
     return 0 if report.ok else 1
-
-
-def _report_json(report: Any) -> dict[str, Any]:
-    return {
-        "ok": report.ok,
-        "tree": report.tree,
-        "required": list(report.required),
-        "drafts": list(report.drafts),
-        "ungated": [{"draft": d, "status": s} for d, s in report.ungated],
-        "nothing_gated": report.nothing_gated,
-        "errors": list(report.errors),
-        "problems": [
-            {
-                "draft": c.draft,
-                "check": c.check,
-                "receipt": c.receipt,
-                "state": c.state,
-                "reason": c.reason,
-                "condition": c.condition,
-                "message": c.message,
-                "findings": list(c.findings),
-            }
-            for c in report.problems
-        ],
-    }
-
-
-def _report_text(report: Any, cfg: Config) -> None:
-    for e in report.errors:
-        _out(e)
-    from gate.checks import CHECKS
-
-    rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
-    stage: list[str] = []
-    failed = False
-    problems = report.problems
-    for c in problems:
-        _out(f"{c.receipt}: {c.message}")
-        for f in c.findings:
-            where = f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}"
-            _out(f"{where}: {c.check}: {f.get('message', '')}")
-        if c.reason == "unstaged":
-            stage.append(c.stage)
-            continue
-        failed |= c.reason == "failed"
-        rerun["run" if CHECKS[c.check].deterministic else "grade"][c.draft] = None
-    if report.nothing_gated:
-        _out(
-            f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
-            f" match no file in the {report.tree}"
-        )
-        _out("hint: add a draft, or fix `drafts` (globs follow git's wildmatch: drafts/**/*.md)")
-    if report.ungated:
-        _out(
-            f"receipt-gate: {_plural(len(report.ungated), 'draft')} not gated yet"
-            f" (status before {cfg.gate_from})"
-        )
-    if problems:
-        _out(
-            f"receipt-gate: {_colour('refused', '31')}: {_plural(len(problems), 'receipt')}"
-            f" missing, stale, failing or unstaged for {len({c.draft for c in problems})}"
-            f" of {_plural(len(report.drafts), 'gated draft')} in the {report.tree}"
-        )
-        fix = "fix the findings above, then " if failed else ""
-        for verb, drafts in rerun.items():
-            if drafts:
-                force = " --force" if verb == "grade" and failed else ""
-                named = f" {' '.join(drafts)}" if len(drafts) <= 5 else ""
-                _out(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
-        if stage:
-            prefix = cfg.run_dir + "/"
-            paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]
-            if any(p.startswith(prefix) for p in stage):
-                paths.append(cfg.run_dir)
-            _out(f"hint: git add {' '.join(paths)}")
-    elif report.ok:
-        _out(
-            f"receipt-gate: {_colour('ok', '32')}: {_plural(len(report.drafts), 'gated draft')},"
-            f" {_plural(len(report.required), 'required check')} each, every receipt"
-            f" fresh and passing in the {report.tree}"
-        )
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -212,21 +102,21 @@ def cmd_status(args: argparse.Namespace) -> int:
     cells = {(c.draft, c.check): c.state for c in report.cells}
     bad = [d for d in report.drafts if any(cells[(d, c)] != "fresh" for c in report.required)]
     if args.format == "json":
-        _json_out({"ok": report.ok, "required": list(report.required), "errors":
+        json_out({"ok": report.ok, "required": list(report.required), "errors":
                    list(report.errors), "drafts": [
                        {"draft": d, "gated": True,
                         "cells": {c: cells[(d, c)] for c in report.required}}
                        for d in report.drafts] + [
                        {"draft": d, "gated": False, "status": s} for d, s in report.ungated]},
                   ensure_ascii=True)
-        _out()
+        say()
         return 2 if report.errors else 0 if report.ok else 1
     if args.format == "sarif":
-        _sarif_out(_report_sarif(report))
+        sarif_out(report_sarif(report))
         return 2 if report.errors else 0 if report.ok else 1
     for e in report.errors:
-        _out(e)
-    _out(f"receipt-gate: {_plural(len(report.drafts), 'gated draft')}:"
+        say(e)
+    say(f"receipt-gate: {plural(len(report.drafts), 'gated draft')}:"
          f" {len(report.drafts) - len(bad)} all fresh, {len(bad)} not;"
          f" {len(report.ungated)} not gated yet (status before {cfg.gate_from})")
     paint = {"fresh": "32", "stale": "33", "missing": "31", "fail": "31"}
@@ -237,10 +127,10 @@ def cmd_status(args: argparse.Namespace) -> int:
         rows += [[d, *(f"({s})" for _ in report.required)] for d, s in report.ungated]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     for r in [head, *rows] if rows else []:
-        _out("  ".join(_colour(v.ljust(w), paint[v]) if v in paint else v.ljust(w)
+        say("  ".join(colour(v.ljust(w), paint[v]) if v in paint else v.ljust(w)
                        for v, w in zip(r, widths, strict=True)).rstrip())
     if report.nothing_gated:
-        _out(f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} match no file")
+        say(f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} match no file")
     if report.errors:
         return 2
     return 0 if report.ok else 1
@@ -292,7 +182,7 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
     if fmt == "sarif":
         from gate.sarif import Result
 
-        _sarif_out(Result("finding", f"{r.check}: {f.message}", r.draft, f.line, f.col)
+        sarif_out(Result("finding", f"{r.check}: {f.message}", r.draft, f.line, f.col)
                    for r in results for f in r.outcome.findings)
         return 1 if failed else 0
     if fmt == "json":
@@ -318,32 +208,32 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
         }
         if len(names) == 1:
             doc["check"] = names[0]
-        _json_out(doc)
-        _out()
+        json_out(doc)
+        say()
         return 1 if failed else 0
     for r in results:
         gated, state = status[r.draft]
         note = "" if gated else f" (not gated yet: status {state})"
         for f in r.outcome.findings:
-            _out(f"{r.draft}:{f.line}:{f.col}: {r.check}: {f.message}{note}")
+            say(f"{r.draft}:{f.line}:{f.col}: {r.check}: {f.message}{note}")
     written = sum(r.written for r in results)
     label = ", ".join(names)
     if not drafts:
-        why = f" ({_plural(skipped, 'path')} given, none a draft)" if skipped else ""
-        _out(f"receipt-gate: {label}: no draft to check{why}")
+        why = f" ({plural(skipped, 'path')} given, none a draft)" if skipped else ""
+        say(f"receipt-gate: {label}: no draft to check{why}")
         return 0
     bad = {r.draft for r in failed}
     early = len({r.draft for r in results if r.outcome.findings} - bad)
     not_yet = f" ({early} more not gated yet)" if early else ""
-    _out(
-        f"receipt-gate: {label}: {_plural(len(drafts), 'draft')} checked, {len(bad)}"
-        f" failed{not_yet}; {_plural(written, 'receipt')} written,"
+    say(
+        f"receipt-gate: {label}: {plural(len(drafts), 'draft')} checked, {len(bad)}"
+        f" failed{not_yet}; {plural(written, 'receipt')} written,"
         f" {len(results) - written} unchanged"
     )
     if bad:
-        _out(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
+        say(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
     elif written:
-        _out(f"hint: git add {cfg.run_dir}")
+        say(f"hint: git add {cfg.run_dir}")
     return 1 if failed else 0
 
 
@@ -399,7 +289,7 @@ def _write_verdict(
     problems = grader.quote_problems(verdict, draft.text, min_chars)
     if problems:
         for p in problems:
-            _out(f"{draft.path}: {name}: refused: {describe(p)}; no receipt written")
+            say(f"{draft.path}: {name}: refused: {describe(p)}; no receipt written")
         return False
     found = grader.findings(verdict, draft.text)
     receipt = receipts.build(name, draft.path, receipts.sha256(draft.data), inputs, found,
@@ -409,8 +299,8 @@ def _write_verdict(
     rpath = receipts.receipt_path(cfg.run_dir, draft.path, name)
     receipts.write(root, rpath, receipt, key(cfg, root))
     for f in found:
-        _out(f"{draft.path}:{f.line}:{f.col}: {name}: {f.message}")
-    _out(f"{draft.path}: {name}: verdict {receipt['verdict']}, receipt {rpath}")
+        say(f"{draft.path}:{f.line}:{f.col}: {name}: {f.message}")
+    say(f"{draft.path}: {name}: verdict {receipt['verdict']}, receipt {rpath}")
     return True
 
 
@@ -446,7 +336,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
                      secret)
         if cell.state in (FRESH, FAIL) and not args.force:
             verdict = "pass" if cell.state == FRESH else "fail"
-            _out(f"{d.path}: grader: receipt already fresh (verdict {verdict}); --force grades"
+            say(f"{d.path}: grader: receipt already fresh (verdict {verdict}); --force grades"
                  " it again")
         else:
             todo.append(d)
@@ -537,17 +427,17 @@ def cmd_pre_push(args: argparse.Namespace) -> int:
         tree = RevTree(root, p.local)
         cfg = _config(tree)
         if push.unchanged(root, cfg, p):
-            _out(f"receipt-gate: {p.ref}: nothing the gate reads changed since"
+            say(f"receipt-gate: {p.ref}: nothing the gate reads changed since"
                  f" {p.remote[:12]}; not verified again")
             continue
         report = evaluate(cfg, tree)
-        _out(f"receipt-gate: pushing {p.ref} ({p.local[:12]}):")
-        _report_text(report, cfg)
+        say(f"receipt-gate: pushing {p.ref} ({p.local[:12]}):")
+        report_text(report, cfg)
         rc = max(rc, 2 if report.errors else 0 if report.ok else 1)
     if not pushes:
-        _out("receipt-gate: pre-push: nothing to verify")
+        say("receipt-gate: pre-push: nothing to verify")
     elif rc:
-        _out("hint: fix and commit the receipts, then push again (a commit made with"
+        say("hint: fix and commit the receipts, then push again (a commit made with"
              " --no-verify skips the commit hook, not this one)")
     return rc
 
@@ -572,7 +462,7 @@ def cmd_advance(args: argparse.Namespace) -> int:
     _, status = gating(cfg, path, draft.text)
     new = set_status(draft.data, args.state)
     if new == draft.data:
-        _out(f"{path}: already {args.state}")
+        say(f"{path}: already {args.state}")
         return 0
     from gate.signing import key
 
@@ -584,14 +474,14 @@ def cmd_advance(args: argparse.Namespace) -> int:
     stale = [c for c in cells if c.state != FRESH]
     if cfg.gated_state(args.state) and stale:
         for c in stale:
-            _out(f"{c.receipt}: {c.message}")
-        _out(f"receipt-gate: advance: refused: {path} cannot move to {args.state}"
+            say(f"{c.receipt}: {c.message}")
+        say(f"receipt-gate: advance: refused: {path} cannot move to {args.state}"
              f" ({cfg.gate_from} or later) until every required receipt is fresh and passing")
         return 1
     receipts.write_bytes(root, path, new)
     moved = f"{path}: {status or '(no status)'} -> {args.state}"
     if stale:
-        _out(moved)
+        say(moved)
         return 0
     # Only the status line changed, and every receipt held a moment ago: keep them
     # fresh. Code checks run again on the new bytes; a model's verdict is re-keyed,
@@ -607,7 +497,7 @@ def cmd_advance(args: argparse.Namespace) -> int:
             receipt["draft_sha256"] = receipts.sha256(new)
             receipt["advanced_from"] = {"draft_sha256": old_sha, "status": status}
             receipts.write(root, rpath, receipt, secret)
-    _out(f"{moved}; receipts kept fresh (git add {path} {cfg.run_dir})")
+    say(f"{moved}; receipts kept fresh (git add {path} {cfg.run_dir})")
     return 0
 
 
@@ -638,7 +528,7 @@ def cmd_claim_add(args: argparse.Namespace) -> int:
     registry = claims.parse(tree.read(path), path)
     old = next((c for c in registry if c.term == args.term), None)
     if old is not None and not args.replace:
-        _out(f"{path}: {args.term} is already registered (source {old.source});"
+        say(f"{path}: {args.term} is already registered (source {old.source});"
              " use --replace to change it")
         return 1
     new = claims.Claim(args.term, args.source, args.note or "", now())
@@ -646,7 +536,7 @@ def cmd_claim_add(args: argparse.Namespace) -> int:
     if old is None:
         registry.append(new)
     claims.write(root, path, registry)
-    _out(f"{path}: {'replaced' if old else 'registered'} {args.term} ({args.source})")
+    say(f"{path}: {'replaced' if old else 'registered'} {args.term} ({args.source})")
     return 0
 
 
@@ -657,17 +547,17 @@ def cmd_claim_list(args: argparse.Namespace) -> int:
     path = _registry_path(_config(tree))
     registry = claims.parse(tree.read(path), path)
     if args.format == "json":
-        _json_out([c._asdict() for c in registry])
-        _out()
+        json_out([c._asdict() for c in registry])
+        say()
         return 0
     if not registry:
-        _out(f"{path}: no claims registered")
+        say(f"{path}: no claims registered")
         return 0
     rows = [("term", "source", "registered_at", "note")]
     rows += [(c.term, c.source, c.registered_at, c.note) for c in registry]
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for r in rows:
-        _out("  ".join([*(v.ljust(w) for v, w in zip(r[:3], widths, strict=True)), r[3]]).rstrip())
+        say("  ".join([*(v.ljust(w) for v, w in zip(r[:3], widths, strict=True)), r[3]]).rstrip())
     return 0
 
 
@@ -725,7 +615,7 @@ def cmd_init(args: argparse.Namespace) -> int:
         for name, script in GIT_HOOKS.items():
             write_bytes(root, f".githooks/{name}", script.encode())
             os.chmod(os.path.join(root, ".githooks", name), 0o755)
-        _out(f"wrote {', '.join(hooks)}; turn them on with: git config core.hooksPath .githooks")
+        say(f"wrote {', '.join(hooks)}; turn them on with: git config core.hooksPath .githooks")
         if exists:
             return 0
     elif exists and not args.force:
@@ -739,14 +629,14 @@ def cmd_init(args: argparse.Namespace) -> int:
         " once you publish.\n  ",
     )
     write_bytes(root, CONFIG_FILE, starter.encode())
-    _out(f"wrote {CONFIG_FILE}")
+    say(f"wrote {CONFIG_FILE}")
     if not args.git_hooks:
-        _out("add this to .pre-commit-config.yaml under `repos:`, then"
+        say("add this to .pre-commit-config.yaml under `repos:`, then"
              " `pre-commit install --hook-type pre-commit --hook-type pre-push`:")
-        _out()
+        say()
         headline = ("      - id: headline-numbers\n" if posts else
                     "      # - id: headline-numbers   (once posts/ has articles)\n")
-        _out(PRE_COMMIT_BLOCK.format(version=__version__, headline=headline).rstrip("\n"))
+        say(PRE_COMMIT_BLOCK.format(version=__version__, headline=headline).rstrip("\n"))
     return 0
 
 

@@ -1,0 +1,130 @@
+"""What the commands print: lines, colour, JSON and SARIF, and the gate's report."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+from gate.config import CONFIG_FILE, Config
+
+
+def say(line: str = "") -> None:
+    print(line, flush=False)
+
+
+def colour(text: str, code: str) -> str:
+    """ANSI colour on a terminal only, and never when NO_COLOR is set (no-color.org)."""
+    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
+        return text
+    return f"\033[{code}m{text}\033[0m"
+
+
+def json_out(doc: Any, ensure_ascii: bool = False) -> None:
+    """Pretty JSON in one write (json.dump writes once per token: 56,000 for 2,000 drafts)."""
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii))
+
+
+def sarif_out(results: Any) -> None:
+    from gate.sarif import document
+
+    json_out(document(results))
+    say()
+
+
+def report_sarif(report: Any) -> list[Any]:
+    from gate.sarif import Result
+
+    out = [Result("error", e, e.split(":")[0]) for e in report.errors]
+    for c in report.problems:
+        out.append(Result(c.reason, f"{c.receipt}: {c.message}", c.draft))
+        for f in c.findings:
+            out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
+                              int(f.get("line", 1)), int(f.get("col", 1))))
+    return out
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def report_json(report: Any) -> dict[str, Any]:
+    return {
+        "ok": report.ok,
+        "tree": report.tree,
+        "required": list(report.required),
+        "drafts": list(report.drafts),
+        "ungated": [{"draft": d, "status": s} for d, s in report.ungated],
+        "nothing_gated": report.nothing_gated,
+        "errors": list(report.errors),
+        "problems": [
+            {
+                "draft": c.draft,
+                "check": c.check,
+                "receipt": c.receipt,
+                "state": c.state,
+                "reason": c.reason,
+                "condition": c.condition,
+                "message": c.message,
+                "findings": list(c.findings),
+            }
+            for c in report.problems
+        ],
+    }
+
+
+def report_text(report: Any, cfg: Config) -> None:
+    for e in report.errors:
+        say(e)
+    from gate.checks import CHECKS
+
+    rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
+    stage: list[str] = []
+    failed = False
+    problems = report.problems
+    for c in problems:
+        say(f"{c.receipt}: {c.message}")
+        for f in c.findings:
+            where = f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}"
+            say(f"{where}: {c.check}: {f.get('message', '')}")
+        if c.reason == "unstaged":
+            stage.append(c.stage)
+            continue
+        failed |= c.reason == "failed"
+        rerun["run" if CHECKS[c.check].deterministic else "grade"][c.draft] = None
+    if report.nothing_gated:
+        say(
+            f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
+            f" match no file in the {report.tree}"
+        )
+        say("hint: add a draft, or fix `drafts` (globs follow git's wildmatch: drafts/**/*.md)")
+    if report.ungated:
+        say(
+            f"receipt-gate: {plural(len(report.ungated), 'draft')} not gated yet"
+            f" (status before {cfg.gate_from})"
+        )
+    if problems:
+        say(
+            f"receipt-gate: {colour('refused', '31')}: {plural(len(problems), 'receipt')}"
+            f" missing, stale, failing or unstaged for {len({c.draft for c in problems})}"
+            f" of {plural(len(report.drafts), 'gated draft')} in the {report.tree}"
+        )
+        fix = "fix the findings above, then " if failed else ""
+        for verb, drafts in rerun.items():
+            if drafts:
+                force = " --force" if verb == "grade" and failed else ""
+                named = f" {' '.join(drafts)}" if len(drafts) <= 5 else ""
+                say(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
+        if stage:
+            prefix = cfg.run_dir + "/"
+            paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]
+            if any(p.startswith(prefix) for p in stage):
+                paths.append(cfg.run_dir)
+            say(f"hint: git add {' '.join(paths)}")
+    elif report.ok:
+        say(
+            f"receipt-gate: {colour('ok', '32')}: {plural(len(report.drafts), 'gated draft')},"
+            f" {plural(len(report.required), 'required check')} each, every receipt"
+            f" fresh and passing in the {report.tree}"
+        )
