@@ -20,7 +20,7 @@ from gate import parallel, runner, verify, wildmatch
 from gate import tree as tree_module
 from gate.config import load
 from gate.digests import sha256_of
-from gate.receipts import inputs_sha256, sha256
+from gate.receipts import inputs_sha256, receipt_path, sha256
 from gate.text import front_matter, front_matter_end, prose_lines
 from gate.tree import IndexTree, WorkTree
 from hooks import headline_numbers
@@ -99,6 +99,11 @@ def test_forked_verify_reports_exactly_what_one_process_does(
     assert len(forks) == 2  # three parts: two children and this process
     assert forked == serial
     assert {c.state for c in serial.cells} == {"fresh", "stale", "missing", "fail"}
+    fresh = [c for c in serial.cells if c.state == "fresh"]
+    # six fresh drafts and the CRLF one (2 each), one each of the failing and the missing
+    assert len(fresh) == 7 * 2 + 2
+    assert fresh == [verify.Cell(c.draft, c.check, receipt_path(".receipts", c.draft, c.check),
+                                 "fresh") for c in fresh]
     assert serial.ungated == (("drafts/early.md", "drafted"),)
     assert len(serial.errors) == 2
     assert rg("verify", "--format", "json") == (serial_rc, serial_out, serial_err)
