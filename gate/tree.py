@@ -169,30 +169,6 @@ class WorkTree:
                                      f"{st.st_ctime_ns}")
         return out
 
-    def read_quick(self, path: str, limit: int) -> bytes | None:
-        """The common case of read() on the hot path (40,000 receipts): a small regular
-        file inside the repository, read whole, with no CRLF. None for anything else,
-        and the caller falls back to read(), which says what is wrong."""
-        try:
-            fd = os.open(self._prefix + path, _READ_FLAGS)
-        except OSError:
-            return None
-        try:
-            st = os.fstat(fd)
-            if st.st_mode & 0o170000 != 0o100000 or st.st_size > limit:
-                return None
-            data = os.read(fd, st.st_size + 1)
-        except OSError:
-            return None
-        finally:
-            os.close(fd)
-        folder = path.rpartition("/")[0]
-        if len(data) > st.st_size or b"\r" in data or not (
-            self._inside.get(folder) or self._folder_inside(folder)
-        ):
-            return None
-        return data
-
     def _converts(self, path: str) -> bool:
         """Would `git add` turn this file's CRLF into LF (text, eol, core.autocrlf)?"""
         if self._eol is None or path not in self._eol:

@@ -109,8 +109,9 @@ def test_forked_verify_reports_exactly_what_one_process_does(
     assert rg("verify", "--format", "json") == (serial_rc, serial_out, serial_err)
 
 
-def _cells(repo: Repo) -> tuple[verify.Cell, verify.Cell]:
-    """The ai-tells cell of drafts/intro.md: through the inline path, and through judge()."""
+def _cells(repo: Repo, monkeypatch: pytest.MonkeyPatch) -> tuple[verify.Cell, verify.Cell]:
+    """The ai-tells cell of drafts/intro.md: through judge()'s quick test for a fresh
+    receipt, and through the whole of judge() with that test turned off."""
     root = str(repo.path)
     cfg = load((repo.path / ".receipt-gate.yaml").read_bytes(), ".receipt-gate.yaml", None)
     tree = WorkTree(root)
@@ -118,8 +119,10 @@ def _cells(repo: Repo) -> tuple[verify.Cell, verify.Cell]:
     part = verify._judge_drafts(cfg, tree, ["drafts/intro.md"], inputs, None, None)
     text = (repo.path / "drafts/intro.md").read_text()
     digest = sha256((repo.path / "drafts/intro.md").read_bytes())
-    plain = verify.judge(WorkTree(root), cfg, "drafts/intro.md", digest, "ai-tells",
-                         inputs["ai-tells"], text)
+    with monkeypatch.context() as m:
+        m.setattr(verify, "_quick_fresh", lambda *args: False)
+        plain = verify.judge(WorkTree(root), cfg, "drafts/intro.md", digest, "ai-tells",
+                             inputs["ai-tells"], text)
     quick = part.cells[cfg.required.index("ai-tells")]
     assert quick is not None
     return quick, plain
@@ -152,24 +155,26 @@ MUTATIONS = {
 
 
 @pytest.mark.parametrize("name", sorted(MUTATIONS))
-def test_inline_freshness_test_agrees_with_judge(content: Repo, rg: Run, name: str) -> None:
+def test_inline_freshness_test_agrees_with_judge(
+    content: Repo, rg: Run, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     rg("run")
     receipt = content.path / AT
     receipt.write_bytes(MUTATIONS[name](receipt.read_bytes()))
-    quick, plain = _cells(content)
+    quick, plain = _cells(content, monkeypatch)
     assert quick == plain
     fresh = name in ("as written", "trailing whitespace", "leading whitespace", "CRLF")
     assert (quick.state == "fresh") is fresh, quick.message
 
 
 def test_inline_freshness_test_refuses_a_symlinked_receipt_folder(
-    content: Repo, rg: Run
+    content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rg("run")
     folder = content.path / ".receipts/drafts/intro.md"
     os.rename(folder, content.path / "elsewhere")
     os.symlink(content.path / "elsewhere", folder)
-    quick, plain = _cells(content)
+    quick, plain = _cells(content, monkeypatch)
     assert quick == plain
     assert quick.state == "missing" and "outside the repository" in quick.message
 
