@@ -45,8 +45,9 @@ def _root() -> str:
 
 
 def _config(tree: Tree, disk: Tree | None = None) -> Config:
-    git_dir = os.path.join(tree.root, ".git")  # a plain clone; worktrees just skip the cache
-    cache_dir = os.path.join(git_dir, "receipt-gate") if os.path.isdir(git_dir) else None
+    from gate.git import cache_dir as cache_dir_of
+
+    cache_dir = cache_dir_of(tree.root)
     # In the index (or a commit) the config's blob id names its bytes: a config parsed
     # before is found without reading the blob, which costs a git process.
     stamp = tree.stamps([CONFIG_FILE]).get(CONFIG_FILE)

@@ -22,9 +22,9 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable
-from functools import cache
 
 from gate import GateError
+from gate.git import cache_dir
 from gate.tree import Tree
 
 _loaded: dict[str, dict[str, str]] = {}  # cache file -> stamp -> sha256, per process
@@ -32,12 +32,9 @@ _used: dict[str, dict[str, str]] = {}  # what this process looked up or computed
 _dirty: set[str] = set()
 
 
-@cache
 def _cache_file(root: str, kind: str) -> str | None:
-    git_dir = os.path.join(root, ".git")
-    if not os.path.isdir(git_dir):  # a linked worktree or submodule: no cache
-        return None
-    return os.path.join(git_dir, "receipt-gate", f"digests-{kind}.json")
+    folder = cache_dir(root)
+    return None if folder is None else os.path.join(folder, f"digests-{kind}.json")
 
 
 def _load(path: str) -> dict[str, str]:

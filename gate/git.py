@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from gate import GateError
@@ -65,10 +66,18 @@ def toplevel(cwd: str) -> str:
     return os.fsdecode(out.stdout.rstrip(b"\n"))
 
 
-def cache_dir(root: str) -> str:
-    """A folder for receipt-gate's caches inside the git dir: never committed, per clone."""
-    out = _run(root, ("rev-parse", "--absolute-git-dir"))
-    return os.path.join(os.fsdecode(out.rstrip(b"\n")), "receipt-gate")
+@cache
+def cache_dir(root: str) -> str | None:
+    """receipt-gate's folder for caches in the git dir (never committed; one per clone or
+    worktree), or None when git names no git dir. A plain clone's is found with a stat."""
+    if not any(v in os.environ for v in _GIT_LOCATION_VARS):
+        dot = os.path.join(root, ".git")
+        if os.path.isdir(dot):
+            return os.path.join(dot, "receipt-gate")
+    proc = _git(root, ("rev-parse", "--absolute-git-dir"))
+    if proc.returncode != 0:
+        return None
+    return os.path.join(os.fsdecode(proc.stdout.rstrip(b"\n")), "receipt-gate")
 
 
 def worktree_paths(root: str, under: Sequence[str] = ()) -> list[str]:

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -404,3 +405,17 @@ def test_a_damaged_headline_cache_is_rebuilt_not_trusted_or_a_traceback(
     again = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
     assert again[0] == 1 and "Traceback" not in again[2]
     assert json.loads(again[1])["violations"] == json.loads(first[1])["violations"]
+
+
+def test_a_linked_worktree_keeps_its_caches_in_its_own_git_dir(
+    content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rg("run")
+    content.commit_all()
+    other = content.path.parent / "other"
+    content.git("worktree", "add", "-q", str(other))
+    monkeypatch.chdir(other)
+    assert rg("verify")[0] == 0
+    git_dir = content.git("-C", str(other), "rev-parse", "--absolute-git-dir").stdout.strip()
+    assert list((Path(git_dir) / "receipt-gate").glob("config-*.json"))
+    assert not (other / ".git" / "receipt-gate").exists()  # .git is a file there
