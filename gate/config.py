@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import posixpath
 from collections.abc import Mapping
@@ -152,6 +151,8 @@ def load(
     import hashlib
     import json
 
+    from gate.receipts import write_cache
+
     path = os.path.join(cache_dir, f"config-{hashlib.sha256(data).hexdigest()}.json")
     got = cached(path, file)
     if got is None:
@@ -161,12 +162,12 @@ def load(
             text = json.dumps(raw)
         except (TypeError, ValueError):
             return got  # YAML a JSON file cannot hold (dates...): parse it each time
-        _save(path, text)
+        write_cache(path, text)
     if blob is not None:
         blob_path = blob_cache(cache_dir, blob)
         if not os.path.exists(blob_path):
             with open(path, encoding="utf-8") as f:
-                _save(blob_path, f.read())
+                write_cache(blob_path, f.read())
     return got
 
 
@@ -185,13 +186,6 @@ def cached(path: str, file: str = CONFIG_FILE) -> Config | None:
     except (OSError, ValueError):
         return None
     return parse(raw, file)
-
-
-def _save(path: str, text: str) -> None:
-    from gate.receipts import write_bytes
-
-    with contextlib.suppress(GateError):
-        write_bytes(os.path.dirname(path), os.path.basename(path), text.encode())
 
 
 def _yaml(data: bytes, file: str) -> object:

@@ -23,7 +23,6 @@ import json
 import os
 from collections.abc import Iterable
 
-from gate import GateError
 from gate.git import cache_dir
 from gate.tree import Tree
 
@@ -90,14 +89,11 @@ def sha256_of(tree: Tree, paths: Iterable[str]) -> dict[str, str | None]:
 
 def save() -> None:
     """Write each cache that learned something: the stamps this process used."""
-    from gate.receipts import write_bytes
+    from gate.receipts import write_cache
 
     for file in sorted(_dirty):
         entries = _used.get(file, {})
         text = json.dumps(entries, sort_keys=True, separators=(",", ":"))
-        try:
-            write_bytes(os.path.dirname(file), os.path.basename(file), text.encode())
-        except (GateError, OSError):  # a cache that cannot be written only costs time
-            continue
-        _loaded[file] = dict(entries)
+        if write_cache(file, text):
+            _loaded[file] = dict(entries)
     _dirty.clear()

@@ -189,6 +189,16 @@ def write_bytes(root: str, path: str, data: bytes) -> None:
         raise
 
 
+def write_cache(path: str, text: str) -> bool:
+    """Replace a cache file (an absolute path) atomically; True if written. A cache that
+    cannot be written only costs time, so nothing is raised."""
+    try:
+        write_bytes(os.path.dirname(path), os.path.basename(path), text.encode())
+    except (GateError, OSError):
+        return False
+    return True
+
+
 def write(root: str, path: str, receipt: Mapping[str, Any], key: bytes | None = None) -> bool:
     """Write atomically (signed when a key is given); leave an equivalent receipt alone.
 

@@ -7,12 +7,9 @@ blanked before matching, and a number counts only as a whole token.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, TypeGuard
 
@@ -312,17 +309,9 @@ def _save_cache(path: str, code: str, articles: Mapping[str, Article]) -> None:
 
 
 def _write_json(path: str, doc: Mapping[str, Any]) -> None:
-    """Replace a cache file atomically; a cache that cannot be written only costs time."""
-    with contextlib.suppress(OSError):
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".hn", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(json.dumps(doc, separators=(",", ":")))  # dump() encodes in Python
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    from gate.receipts import write_cache
+
+    write_cache(path, json.dumps(doc, separators=(",", ":")))  # dump() encodes in Python
 
 
 def load_corpus(ctx: Context, whole: bool = True) -> Corpus:
@@ -335,11 +324,10 @@ def load_corpus(ctx: Context, whole: bool = True) -> Corpus:
     files = {p: sha for p, sha in ctx.files.get("articles", {}).items() if sha is not None}
     code = code_sha256("headline-numbers")
     cache_path = os.path.join(ctx.cache_dir, "headline-numbers.json") if ctx.cache_dir else None
-    # The whole corpus, built, under a key naming every article's content and this code:
-    # on a commit that changed no article, one small file instead of 10,000 entries.
-    key = ctx.fingerprint or hashlib.sha256(
-        json.dumps([code, sorted(files.items())]).encode()).hexdigest()
-    whole_path = cache_path and cache_path.replace(".json", "-corpus.json")
+    # The whole corpus, built, under the receipts' fingerprint (check, code, settings and
+    # every article's sha256): on a commit that changed no article, one small file.
+    key = ctx.fingerprint
+    whole_path = cache_path.replace(".json", "-corpus.json") if cache_path and key else None
     if whole_path and whole:
         built = _load_whole(whole_path, key)
         if built is not None:
