@@ -57,8 +57,7 @@ def check_text(
     """
     import importlib
 
-    from gate.cli import _config
-    from gate.config import Config, check_settings, parse
+    from gate.config import Config, check_settings, config_of, parse
     from gate.receipts import input_files
     from gate.text import decode
     from gate.tree import WorkTree
@@ -70,7 +69,7 @@ def check_text(
         tree: WorkTree | None = WorkTree(_repo(root))
     except GateError:
         tree = None
-    cfg: Config = _config(tree) if tree is not None else parse({})
+    cfg: Config = config_of(tree) if tree is not None else parse({})
     if settings:
         cfg = cfg._replace(checks={**cfg.checks, check: {**cfg.checks.get(check, {}),
                                                          **settings}})
@@ -94,13 +93,13 @@ def verify_batch(
 
     Paths are relative to the repository root (or absolute).
     """
-    from gate.cli import _config
+    from gate.config import config_of
     from gate.tree import IndexTree, Tree, WorkTree
     from gate.verify import evaluate
 
     top = _repo(root)
     tree: Tree = IndexTree(top) if staged else WorkTree(top)
-    cfg = _config(tree)
+    cfg = config_of(tree)
     # Paths are repo-relative (or absolute), never relative to the caller's folder.
     rel = [os.path.relpath(p, top) if os.path.isabs(p) else os.path.normpath(p)
            for p in paths]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gate import TOOL, GateError
-from gate.config import CONFIG_FILE, Config, blob_cache, cached, load
+from gate.config import CONFIG_FILE, Config, config_of
 from gate.output import (
     colour,
     json_out,
@@ -44,24 +44,6 @@ def _root() -> str:
     return git.toplevel(os.getcwd())
 
 
-def _config(tree: Tree, disk: Tree | None = None) -> Config:
-    from gate.git import cache_dir as cache_dir_of
-
-    cache_dir = cache_dir_of(tree.root)
-    # In the index (or a commit) the config's blob id names its bytes: a config parsed
-    # before is found without reading the blob, which costs a git process.
-    stamp = tree.stamps([CONFIG_FILE]).get(CONFIG_FILE)
-    blob = stamp[1] if stamp is not None and stamp[0] == "oid" else None
-    if cache_dir is not None and blob is not None:
-        got = cached(blob_cache(cache_dir, blob))
-        if got is not None:
-            return got
-    data = tree.read(CONFIG_FILE)
-    if data is None and disk is not None and disk.read(CONFIG_FILE) is not None:
-        raise GateError(f"{CONFIG_FILE}: not staged (git add {CONFIG_FILE})")
-    return load(data, CONFIG_FILE, cache_dir, blob)
-
-
 # --- verify / status ------------------------------------------------------
 
 
@@ -79,7 +61,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         tree, disk_or_none = IndexTree(root), disk
     else:
         tree, disk_or_none = disk, None
-    cfg = _config(tree, disk_or_none)
+    cfg = config_of(tree, disk_or_none)
     report = evaluate(cfg, tree, _rel(root, args.paths) or None, disk_or_none)
     if args.format == "json":
         json_out(report_json(report), ensure_ascii=True)
@@ -98,7 +80,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
     root = _root()
     tree = WorkTree(root)
-    cfg = _config(tree)
+    cfg = config_of(tree)
     report = evaluate(cfg, tree, _rel(root, args.paths) or None)
     cells = {(c.draft, c.check): c.state for c in report.cells}
     bad = [d for d in report.drafts if any(cells[(d, c)] != "fresh" for c in report.required)]
@@ -163,7 +145,7 @@ def _run_checks(args: argparse.Namespace, names: Sequence[str]) -> int:
 
     root = _root()
     tree = WorkTree(root)
-    cfg = _config(tree)
+    cfg = config_of(tree)
     paths, skipped = _select(root, cfg, tree, args.paths)
     from gate.verify import gating
 
@@ -249,7 +231,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             raise GateError(f"--check {n}: a model check; use receipt-gate grade")
     if not names:
         root = _root()
-        cfg = _config(WorkTree(root))
+        cfg = config_of(WorkTree(root))
         names = [n for n in cfg.required if CHECKS[n].deterministic]
         if not names:
             raise GateError(f"{CONFIG_FILE}: required lists no deterministic check to run")
@@ -315,7 +297,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
     root = _root()
     tree = WorkTree(root)
-    cfg = _config(tree)
+    cfg = config_of(tree)
     settings = check_settings(cfg, "grader", grader.DEFAULTS)
     command = settings["command"]
     if not command:
@@ -382,7 +364,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     _model_check(args.name)
     root = _root()
     tree = WorkTree(root)
-    cfg = _config(tree)
+    cfg = config_of(tree)
     settings = check_settings(cfg, args.name, grader.DEFAULTS)
     paths, _ = _select(root, cfg, tree, [args.path])
     if not paths:
@@ -426,7 +408,7 @@ def cmd_pre_push(args: argparse.Namespace) -> int:
     rc = 0
     for p in pushes:
         tree = RevTree(root, p.local)
-        cfg = _config(tree)
+        cfg = config_of(tree)
         if push.unchanged(root, cfg, p):
             say(f"receipt-gate: {p.ref}: nothing the gate reads changed since"
                  f" {p.remote[:12]}; not verified again")
@@ -451,7 +433,7 @@ def cmd_advance(args: argparse.Namespace) -> int:
 
     root = _root()
     tree = WorkTree(root)
-    cfg = _config(tree)
+    cfg = config_of(tree)
     (path,) = _rel(root, [args.path])
     if args.state not in cfg.states:
         raise GateError(f"{args.state}: not one of the states in {CONFIG_FILE}:"
@@ -520,7 +502,7 @@ def cmd_claim_add(args: argparse.Namespace) -> int:
 
     root = _root()
     tree = WorkTree(root)
-    path = _registry_path(_config(tree))
+    path = _registry_path(config_of(tree))
     bad = claims.source_error(args.source)
     if bad:
         raise GateError(f"--source: {bad}")
@@ -545,7 +527,7 @@ def cmd_claim_list(args: argparse.Namespace) -> int:
     from gate import claims
 
     tree = WorkTree(_root())
-    path = _registry_path(_config(tree))
+    path = _registry_path(config_of(tree))
     registry = claims.parse(tree.read(path), path)
     if args.format == "json":
         json_out([c._asdict() for c in registry])

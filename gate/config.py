@@ -5,10 +5,13 @@ from __future__ import annotations
 import os
 import posixpath
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gate import GateError
 from gate.checks import CHECKS, DETERMINISTIC
+
+if TYPE_CHECKING:
+    from gate.tree import Tree
 
 CONFIG_FILE = ".receipt-gate.yaml"
 DEFAULT_STATES = ("idea", "accepted", "researched", "drafted", "ready", "shipped", "measured")
@@ -142,7 +145,7 @@ def load(
 
     With a cache folder, the parsed YAML is kept there as JSON under the SHA-256 of the
     exact bytes, so the commit path need not import pyyaml: new bytes, new key. Given
-    the git blob id of the same bytes, it is kept under that too (see cached()).
+    the git blob id of the same bytes, it is kept under that too (see config_of()).
     """
     if data is None:
         raise GateError(f"{file}: not found (receipt-gate init writes a starter)")
@@ -154,7 +157,7 @@ def load(
     from gate.receipts import write_cache
 
     path = os.path.join(cache_dir, f"config-{hashlib.sha256(data).hexdigest()}.json")
-    got = cached(path, file)
+    got = _cached(path, file)
     if got is None:
         raw = _yaml(data, file)
         got = parse(raw, file)
@@ -164,19 +167,39 @@ def load(
             return got  # YAML a JSON file cannot hold (dates...): parse it each time
         write_cache(path, text)
     if blob is not None:
-        blob_path = blob_cache(cache_dir, blob)
+        blob_path = _blob_cache(cache_dir, blob)
         if not os.path.exists(blob_path):
             with open(path, encoding="utf-8") as f:
                 write_cache(blob_path, f.read())
     return got
 
 
-def blob_cache(cache_dir: str, blob: str) -> str:
+
+def config_of(tree: Tree, disk: Tree | None = None) -> Config:
+    """The config of a tree (the working tree, the index, a commit). With `disk`, a
+    config on disk that the index lacks is named as not staged."""
+    from gate.git import cache_dir as cache_dir_of
+
+    cache_dir = cache_dir_of(tree.root)
+    # In the index (or a commit) the config's blob id names its bytes: a config parsed
+    # before is found without reading the blob, which costs a git process.
+    stamp = tree.stamps([CONFIG_FILE]).get(CONFIG_FILE)
+    blob = stamp[1] if stamp is not None and stamp[0] == "oid" else None
+    if cache_dir is not None and blob is not None:
+        got = _cached(_blob_cache(cache_dir, blob))
+        if got is not None:
+            return got
+    data = tree.read(CONFIG_FILE)
+    if data is None and disk is not None and disk.read(CONFIG_FILE) is not None:
+        raise GateError(f"{CONFIG_FILE}: not staged (git add {CONFIG_FILE})")
+    return load(data, CONFIG_FILE, cache_dir, blob)
+
+def _blob_cache(cache_dir: str, blob: str) -> str:
     """Where the parsed config whose bytes are this git blob is kept."""
     return os.path.join(cache_dir, f"config-blob-{blob}.json")
 
 
-def cached(path: str, file: str = CONFIG_FILE) -> Config | None:
+def _cached(path: str, file: str = CONFIG_FILE) -> Config | None:
     """The config parsed from a cache file, or None when there is none to read."""
     import json
 
