@@ -85,7 +85,8 @@ def run(
     # One process per core for a big batch: each decides a contiguous chunk (forked, so
     # the checks, corpus and drafts are shared, not rebuilt), then each writes a chunk.
     outcomes = [o for part in split_map(decide, jobs, PER_PROCESS) for o in part]
-    decided = [(name, d.path, build(name, d.path, sha256(d.data), inputs[name], o.findings), o)
+    digest = {d.path: sha256(d.data) for d in drafts}  # once per draft, not per check
+    decided = [(name, d.path, build(name, d.path, digest[d.path], inputs[name], o.findings), o)
                for (name, d), o in zip(jobs, outcomes, strict=True)]
     from gate.signing import key
 
