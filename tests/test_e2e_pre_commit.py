@@ -37,6 +37,19 @@ def commit(repo: Repo, msg: str = "c") -> tuple[int, str]:
     return proc.returncode, proc.stdout + proc.stderr
 
 
+def refused_until_receipts_staged(repo: Repo, *said: str) -> None:
+    """Stage everything and commit: the hooks write receipts and the gate refuses, saying
+    each of `said`; stage .receipts and commit again: it lands."""
+    repo.git("add", "-A")
+    rc, out = commit(repo)
+    assert rc == 1
+    for text in said:
+        assert text in out
+    repo.git("add", ".receipts")
+    rc, out = commit(repo)
+    assert rc == 0, out
+
+
 @pytest.fixture
 def gated(
     content: Repo, hook_repo: tuple[str, str], pre_commit_home: str, rg: Run,
@@ -93,14 +106,9 @@ def test_the_safety_net_flow(
     """Commit without running anything: the check hooks write receipts, the gate says add them."""
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
     install(content, hook_repo, ALL_HOOKS)
-    content.git("add", "-A")
-    rc, out = commit(content)
-    assert rc == 1
-    assert f"{AT}: not staged: the index has no receipt, and the receipt on disk is fresh" in out
-    assert f"stage it: git add {AT}" in out
-    content.git("add", ".receipts")
-    rc, out = commit(content)
-    assert rc == 0, out
+    refused_until_receipts_staged(
+        content, f"{AT}: not staged: the index has no receipt, and the receipt on disk is fresh",
+        f"stage it: git add {AT}")
     assert content.git("status", "--porcelain").stdout == ""
     # A commit that changes nothing a check reads leaves the receipts alone.
     content.write("notes.txt", "unrelated\n")
@@ -146,13 +154,7 @@ def test_an_honest_grader_verdict_passes_the_real_commit(
     content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, grader]")
                   + "checks:\n  grader: {command: [python3, graders/offline_grader.py]}\n")
     install(content, hook_repo, ("ai-tells", "hook-length", "grader", "receipt-gate"))
-    content.git("add", "-A")
-    rc, out = commit(content)
-    assert rc == 1
-    assert ".receipts/drafts/intro.md/grader.json: not staged" in out
-    content.git("add", ".receipts")
-    rc, out = commit(content)
-    assert rc == 0, out
+    refused_until_receipts_staged(content, ".receipts/drafts/intro.md/grader.json: not staged")
     assert json.loads(content.read(".receipts/drafts/intro.md/grader.json"))["criteria"][0][
         "quotes"] == ["A check that ran three edits ago is a check that did not run on this draft."]
 
@@ -171,13 +173,7 @@ def test_prek_runs_the_hooks_too(
     content.write(".pre-commit-config.yaml",
                   f"repos:\n  - repo: {path}\n    rev: {sha}\n    hooks:\n{ids}")
     subprocess.run(["prek", "install"], cwd=content.path, check=True, capture_output=True)
-    content.git("add", "-A")
-    rc, out = commit(content)
-    assert rc == 1
-    assert f"{AT}: not staged: the index has no receipt" in out
-    content.git("add", ".receipts")
-    rc, out = commit(content)
-    assert rc == 0, out
+    refused_until_receipts_staged(content, f"{AT}: not staged: the index has no receipt")
     content.write("drafts/intro.md", GOOD_DRAFT + "Let's dive in.\n")
     content.git("add", "-A")
     rc, out = commit(content)
@@ -202,10 +198,4 @@ def test_a_newcomer_with_init_gets_a_refused_then_an_accepted_commit(
         subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", hook_type],
                        cwd=repo.path, check=True, capture_output=True)
     repo.write("drafts/first.md", GOOD_DRAFT)
-    repo.git("add", "-A")
-    rc, out = commit(repo)
-    assert rc == 1
-    assert "not staged" in out
-    repo.git("add", ".receipts")
-    rc, out = commit(repo)
-    assert rc == 0, out
+    refused_until_receipts_staged(repo, "not staged")
