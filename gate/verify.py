@@ -31,10 +31,6 @@ class Cell(NamedTuple):
     stage: str = ""  # what `git add` fixes an unstaged cell
 
 
-# A fresh cell's fields after draft, check and receipt (Cell's defaults, state fresh).
-_FRESH_REST = (FRESH, "", 0, "", (), "", "")
-
-
 class Report(NamedTuple):
     tree: str
     drafts: tuple[str, ...]  # the gated drafts verified
@@ -199,24 +195,18 @@ class _Part(NamedTuple):
     errors: list[str]
     gated: list[str]
     ungated: list[tuple[str, str]]
-    cells: list[Cell | None]  # gated x required, in order; None: fresh (when compact)
+    cells: list[Cell | None]  # gated x required, in order; None for a fresh one
 
     def expand(self, cfg: Config) -> list[Cell]:
         """The cells, each fresh one rebuilt from its place in gated x required."""
-        cells = []
         it = iter(self.cells)
-        make, run_dir, rest = Cell._make, cfg.run_dir, _FRESH_REST
-        for draft in self.gated:
-            for check in cfg.required:
-                cell = next(it)
-                cells.append(cell or make((draft, check, receipt_path(run_dir, draft, check),
-                                           *rest)))
-        return cells
+        return [next(it) or Cell(draft, check, receipt_path(cfg.run_dir, draft, check), FRESH)
+                for draft in self.gated for check in cfg.required]
 
 
 def _judge_drafts(
     cfg: Config, tree: Tree, paths: Sequence[str], inputs: dict[str, str], key: bytes | None,
-    disk: Tree | None, compact: bool = False,
+    disk: Tree | None,
 ) -> _Part:
     part = _Part([], [], [], [])
     for path in paths:
@@ -240,7 +230,8 @@ def _judge_drafts(
             cell = judge(tree, cfg, path, digest, check, inputs[check], draft.text, key)
             if cell.state != FRESH and disk is not None:
                 cell = _unstaged(cell, disk, cfg, path, digest, inputs[check], draft.text, key)
-            part.cells.append(None if compact and cell.state == FRESH else cell)
+            # Fresh cells travel as None (a forked part is pickled back); expand() rebuilds.
+            part.cells.append(None if cell.state == FRESH else cell)
     return part
 
 
@@ -280,7 +271,7 @@ def _in_parallel(
     from gate.parallel import split_map
 
     return split_map(
-        lambda chunk: _judge_drafts(cfg, tree, chunk, inputs, key, disk, compact=True),
+        lambda chunk: _judge_drafts(cfg, tree, chunk, inputs, key, disk),
         paths, PARALLEL_FROM // 2, getattr(tree, "fork_safe", False))
 
 
