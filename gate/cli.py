@@ -641,6 +641,12 @@ class _Formatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width)
 
 
+def _format_and_paths(s: argparse.ArgumentParser) -> None:
+    """The --format and PATH... that check, verify and status share."""
+    s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    s.add_argument("paths", nargs="*", metavar="PATH")
+
+
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with `only`, just that command's part (a hook runs one command,
     and building all twelve costs a hook more than its check does)."""
@@ -664,11 +670,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.set_defaults(func=cmd_run)
 
     if keep("check"):
-        s = add("check",
-                           help="run one check and write its receipts (what each hook calls)")
+        s = add("check", help="run one check and write its receipts (what each hook calls)")
         s.add_argument("name", metavar="NAME")
-        s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-        s.add_argument("paths", nargs="*", metavar="PATH")
+        _format_and_paths(s)
         s.set_defaults(func=cmd_check)
 
     if keep("verify"):
@@ -676,15 +680,13 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         which = s.add_mutually_exclusive_group()
         which.add_argument("--staged", action="store_true", help="verify the index")
         which.add_argument("--rev", metavar="REV", help="verify a commit")
-        s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-        s.add_argument("paths", nargs="*", metavar="PATH")
+        _format_and_paths(s)
         s.set_defaults(func=cmd_verify)
 
     if keep("status"):
         s = add("status", help="a table: drafts down, required checks across")
         s.add_argument("--all", action="store_true", help="every row, not only those with problems")
-        s.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-        s.add_argument("paths", nargs="*", metavar="PATH")
+        _format_and_paths(s)
         s.set_defaults(func=cmd_status)
 
     if keep("grade"):
