@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test
+.PHONY: demo test test-fast
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,3 +16,8 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# Unit and integration tests only (no framework installs, no long property runs):
+# the quick loop while working. CI runs `make test`, the whole suite.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not e2e and not slow"

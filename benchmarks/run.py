@@ -118,9 +118,10 @@ def row_startup(work: Path, repeat: int) -> Row:
     sh(["git", "add", "-A"], r)
     ours = best([GATE, "verify", "--staged"], r, repeat * 3)
     ref = best([PYTHON, "-c", "pass"], r, repeat * 3)
-    imports = sh([PYTHON, "-X", "importtime", "-m", "gate", "verify", "--staged"], r).stderr
+    imports = sh([PYTHON, "-X", "importtime", "-m", "receipt_gate", "verify", "--staged"], r).stderr
     bad = sorted({line.split("|")[-1].strip() for line in imports.splitlines()
-                  if line.split("|")[-1].strip().split(".")[0] in ("git", "hooks")})
+                  if line.split("|")[-1].strip().split(".")[0]
+                  in ("git", "receipt_gate_hooks")})
     note = "no gitpython, no check module" if not bad else f"imports {', '.join(bad[:3])}"
     # The floor under any such command: the standard modules it cannot do without (git
     # through subprocess, receipts through json and hashlib, globs through re).

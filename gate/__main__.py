@@ -1,5 +1,5 @@
 from __future__ import annotations
 
-from gate.cli import main
+from receipt_gate.cli import main
 
 raise SystemExit(main())

@@ -3,7 +3,7 @@
 The seed's reply-sending CLIs validate a whole batch before any network call; this is
 that, as functions with typed results and no printing:
 
-    from gate.api import check_text, verify_batch
+    from receipt_gate.api import check_text, verify_batch
 
     outcome = check_text("ai-tells", reply_text)        # findings, no receipt written
     verdict = verify_batch(["drafts/a.md", "drafts/b.md"], root=repo)
@@ -11,7 +11,7 @@ that, as functions with typed results and no printing:
         raise SystemExit("\\n".join(verdict.problems))   # send nothing
 
 Errors in the environment (not a repository, bad config, unreadable input) raise
-gate.GateError with the same one-line message the command prints.
+receipt_gate.GateError with the same one-line message the command prints.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from gate import GateError
-from gate.checks import CHECKS, Finding, Outcome
-from gate.verify import Cell
+from receipt_gate import GateError
+from receipt_gate.checks import Finding, Outcome
+from receipt_gate.registry import CHECKS
+from receipt_gate.verify import Cell
 
 __all__ = ["BatchVerdict", "Cell", "Finding", "GateError", "Outcome", "check_text",
            "verify_batch"]
@@ -41,7 +42,7 @@ class BatchVerdict(NamedTuple):
 
 
 def _repo(root: str | None) -> str:
-    from gate import git
+    from receipt_gate import git
 
     return git.toplevel(root or os.getcwd())
 
@@ -55,35 +56,27 @@ def check_text(
     Settings come from the repository's .receipt-gate.yaml when `root` (or the current
     folder) is inside one, overlaid by `settings`; a corpus check reads its corpus there.
     """
-    import importlib
-
-    from gate.config import Config, check_settings, config_of, parse
-    from gate.receipts import input_files
-    from gate.text import decode
-    from gate.tree import WorkTree
+    from receipt_gate.config import Config, config_of, parse, with_settings
+    from receipt_gate.runner import prepare
+    from receipt_gate.text import decode
+    from receipt_gate.tree import EmptyTree, Tree, WorkTree
 
     if check not in CHECKS or not CHECKS[check].deterministic:
         raise GateError(f"{check}: not a deterministic check (known: "
                         f"{', '.join(n for n, s in CHECKS.items() if s.deterministic)})")
+    tree: Tree
     try:
-        tree: WorkTree | None = WorkTree(_repo(root))
+        tree = WorkTree(_repo(root))
     except GateError:
-        tree = None
-    cfg: Config = config_of(tree) if tree is not None else parse({})
+        tree = EmptyTree()
+    cfg: Config = config_of(tree) if tree.root else parse({})
     if settings:
-        cfg = cfg._replace(checks={**cfg.checks, check: {**cfg.checks.get(check, {}),
-                                                         **settings}})
-    module = importlib.import_module(CHECKS[check].module)
-    effective = check_settings(cfg, check, module.DEFAULTS)
-    files = input_files(check, cfg, tree) if tree is not None else {}
-    from gate.checks import Context
-
-    checker = module.make(effective, Context(tree, files, None))  # type: ignore[arg-type]
+        cfg = with_settings(cfg, check, settings)
+    checker, _ = prepare(cfg, check, tree)
     draft = decode(path, text.encode())
     if isinstance(draft, str):
         raise GateError(draft)
-    result: Outcome = checker(draft)
-    return result
+    return checker(draft)
 
 
 def verify_batch(
@@ -93,13 +86,12 @@ def verify_batch(
 
     Paths are relative to the repository root (or absolute).
     """
-    from gate.config import config_of
-    from gate.tree import IndexTree, Tree, WorkTree
-    from gate.verify import evaluate
+    from receipt_gate.session import open_session
+    from receipt_gate.verify import evaluate
 
     top = _repo(root)
-    tree: Tree = IndexTree(top) if staged else WorkTree(top)
-    cfg = config_of(tree)
+    s = open_session(staged=staged, root=top)
+    tree, cfg = s.tree, s.cfg
     # Paths are repo-relative (or absolute), never relative to the caller's folder.
     rel = [os.path.relpath(p, top) if os.path.isabs(p) else os.path.normpath(p)
            for p in paths]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from gate import GateError
+from receipt_gate import GateError, yamlio
 
-DEFAULT_REGISTRY = "claims.yaml"
 _KEYS = ("term", "source", "note", "registered_at")
 HEADER = (
     "# Outside claims: every setting name a draft may mention, with the URL it was\n"
@@ -34,14 +33,7 @@ def parse(data: bytes | None, file: str) -> list[Claim]:
     """The claims in a registry file; a missing file is an empty registry."""
     if data is None:
         return []
-    import yaml
-
-    try:
-        raw = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        raise GateError(f"{file}: not valid YAML{where}") from None
+    raw = yamlio.load(data, file)
     if raw is None:
         return []
     if not isinstance(raw, dict) or set(raw) - {"claims"}:
@@ -77,14 +69,11 @@ def parse(data: bytes | None, file: str) -> list[Claim]:
 
 
 def dump(claims: list[Claim]) -> bytes:
-    import yaml
-
     doc = {"claims": [{k: v for k, v in c._asdict().items() if v or k != "note"} for c in claims]}
-    body = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=False)
-    return (HEADER + body).encode()
+    return (HEADER + yamlio.dump(doc)).encode()
 
 
 def write(root: str, path: str, claims: list[Claim]) -> None:
-    from gate.receipts import write_bytes
+    from receipt_gate.fsio import write_file
 
-    write_bytes(root, path, dump(claims))
+    write_file(root, path, dump(claims))

@@ -7,11 +7,12 @@ import posixpath
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from gate import GateError
-from gate.checks import CHECKS, DETERMINISTIC
+from receipt_gate import GateError, cache, yamlio
+from receipt_gate.git import cache_dir as cache_dir_of
+from receipt_gate.registry import CHECKS, DETERMINISTIC
 
 if TYPE_CHECKING:
-    from gate.tree import Tree
+    from receipt_gate.tree import Tree
 
 CONFIG_FILE = ".receipt-gate.yaml"
 DEFAULT_STATES = ("idea", "accepted", "researched", "drafted", "ready", "shipped", "measured")
@@ -25,6 +26,8 @@ class Config(NamedTuple):
     states: tuple[str, ...]
     gate_from: str
     signing: Mapping[str, str]
+    # Every check's settings as it runs: defaults overlaid with `checks`, type-checked.
+    effective: Mapping[str, Mapping[str, Any]]
 
     def gated_state(self, status: str | None) -> bool:
         """Is a draft with this `status:` gated? No status means gated."""
@@ -118,6 +121,7 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
         if name not in CHECKS:
             raise err(f"checks.{name}", f"unknown check (known: {', '.join(CHECKS)})")
         checks[name] = _mapping(checks[name], f"checks.{name}", err)
+    effective = {name: _settings(name, checks.get(name, {}), err) for name in CHECKS}
 
     states = str_list(top.get("states", list(DEFAULT_STATES)), "states", err, allow_empty=False)
     if len(set(states)) != len(states):
@@ -134,7 +138,7 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
         if not isinstance(v, str) or not v:
             raise err(f"signing.{k}", f"expected a non-empty string, got {_type_name(v)}")
 
-    return Config(drafts, norm, required, checks, states, gate_from, signing)
+    return Config(drafts, norm, required, checks, states, gate_from, signing, effective)
 
 
 def load(
@@ -150,36 +154,25 @@ def load(
     if data is None:
         raise GateError(f"{file}: not found (receipt-gate init writes a starter)")
     if cache_dir is None:
-        return parse(_yaml(data, file), file)
+        return parse(yamlio.load(data, file), file)
     import hashlib
-    import json
-
-    from gate.receipts import write_cache
 
     path = os.path.join(cache_dir, f"config-{hashlib.sha256(data).hexdigest()}.json")
     got = _cached(path, file)
+    raw: object = None
     if got is None:
-        raw = _yaml(data, file)
+        raw = yamlio.load(data, file)
         got = parse(raw, file)
-        try:
-            text = json.dumps(raw)
-        except (TypeError, ValueError):
+        if not cache.write(path, raw):
             return got  # YAML a JSON file cannot hold (dates...): parse it each time
-        write_cache(path, text)
-    if blob is not None:
-        blob_path = _blob_cache(cache_dir, blob)
-        if not os.path.exists(blob_path):
-            with open(path, encoding="utf-8") as f:
-                write_cache(blob_path, f.read())
+    if blob is not None and not os.path.exists(_blob_cache(cache_dir, blob)):
+        cache.write(_blob_cache(cache_dir, blob), raw or cache.read(path, _is_mapping))
     return got
-
 
 
 def config_of(tree: Tree, disk: Tree | None = None) -> Config:
     """The config of a tree (the working tree, the index, a commit). With `disk`, a
     config on disk that the index lacks is named as not staged."""
-    from gate.git import cache_dir as cache_dir_of
-
     cache_dir = cache_dir_of(tree.root)
     # In the index (or a commit) the config's blob id names its bytes: a config parsed
     # before is found without reading the blob, which costs a git process.
@@ -194,66 +187,57 @@ def config_of(tree: Tree, disk: Tree | None = None) -> Config:
         raise GateError(f"{CONFIG_FILE}: not staged (git add {CONFIG_FILE})")
     return load(data, CONFIG_FILE, cache_dir, blob)
 
+
 def _blob_cache(cache_dir: str, blob: str) -> str:
     """Where the parsed config whose bytes are this git blob is kept."""
     return os.path.join(cache_dir, f"config-blob-{blob}.json")
 
 
+def _is_mapping(doc: object) -> bool:
+    return isinstance(doc, dict)
+
+
 def _cached(path: str, file: str = CONFIG_FILE) -> Config | None:
-    """The config parsed from a cache file, or None when there is none to read."""
-    import json
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            raw = json.load(f)
-    except (OSError, ValueError):
+    """The config parsed from a cache file, or None when there is none that parses:
+    a damaged cache is never blamed on the config, it is read again from the file."""
+    raw = cache.read(path, _is_mapping)
+    if raw is None:
         return None
-    return parse(raw, file)
-
-
-def _yaml(data: bytes, file: str) -> object:
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        raw = yaml.load(data, Loader=loader)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise GateError(f"{file}: not valid YAML{where}: {problem}") from None
-    return raw
+        return parse(raw, file)
+    except GateError:
+        return None
 
 
-def check_settings(
-    cfg: Config, name: str, defaults: Mapping[str, object], file: str = CONFIG_FILE
-) -> dict[str, Any]:
+def _settings(name: str, given: Mapping[str, object], err: _Err) -> dict[str, Any]:
     """A check's effective settings: its defaults overlaid with the config, type-checked."""
-    err = _Err(file)
     spec = CHECKS[name]
-    allowed: dict[str, object] = {**defaults}
-    for k, v in spec.inputs.items():
-        allowed[k] = list(v) if isinstance(v, tuple) else v
-    given = cfg.checks.get(name, {})
-    _unknown(f"checks.{name}", given, allowed, err)
-    out = dict(allowed)
+    _unknown(f"checks.{name}", given, spec.settings, err)
+    out: dict[str, Any] = {k: list(s.default) if isinstance(s.default, tuple) else s.default
+                           for k, s in spec.settings.items()}
     for k, v in given.items():
         key = f"checks.{name}.{k}"
-        want = allowed[k]
-        if isinstance(want, list):
+        kind = spec.settings[k].kind
+        if kind in ("strs", "globs", "argv"):
             out[k] = list(str_list(v, key, err))
-        elif isinstance(want, bool):
+        elif kind == "bool":
             if not isinstance(v, bool):
                 raise err(key, f"expected true or false, got {_type_name(v)}")
             out[k] = v
-        elif isinstance(want, int):
+        elif kind == "int":
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise err(key, f"expected a positive integer, got {v!r}")
             out[k] = v
-        elif isinstance(want, str):
+        else:
             if not isinstance(v, str) or not v:
                 raise err(key, f"expected a non-empty string, got {_type_name(v)}")
             out[k] = v
-        else:
-            out[k] = v
     return out
+
+
+def with_settings(cfg: Config, name: str, overrides: Mapping[str, object],
+                  file: str = "settings") -> Config:
+    """The config with a check's settings overlaid (validated like the file's)."""
+    given = {**cfg.checks.get(name, {}), **overrides}
+    effective = {**cfg.effective, name: _settings(name, given, _Err(file))}
+    return cfg._replace(checks={**cfg.checks, name: given}, effective=effective)

@@ -19,12 +19,11 @@ attributes could change without the file changing.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 from collections.abc import Iterable
+from typing import Any
 
-from gate.git import cache_dir
-from gate.tree import Tree
+from receipt_gate import cache
+from receipt_gate.tree import Tree
 
 _loaded: dict[str, dict[str, str]] = {}  # cache file -> stamp -> sha256, per process
 _used: dict[str, dict[str, str]] = {}  # what this process looked up or computed
@@ -32,22 +31,17 @@ _dirty: set[str] = set()
 
 
 def _cache_file(root: str, kind: str) -> str | None:
-    folder = cache_dir(root)
-    return None if folder is None else os.path.join(folder, f"digests-{kind}.json")
+    return cache.path(root, f"digests-{kind}.json") if root else None
+
+
+def _digests(doc: Any) -> bool:
+    return cache.str_map(doc) and all(len(v) == 64 for v in doc.values())
 
 
 def _load(path: str) -> dict[str, str]:
     got = _loaded.get(path)
     if got is None:
-        try:
-            with open(path, "rb") as f:
-                doc = json.loads(f.read())
-        except (OSError, ValueError):
-            doc = None
-        ok = isinstance(doc, dict) and all(
-            isinstance(v, str) and len(v) == 64 for v in doc.values()
-        )
-        got = _loaded[path] = doc if ok else {}
+        got = _loaded[path] = cache.read(path, _digests) or {}
     return got
 
 
@@ -57,8 +51,7 @@ def sha256_of(tree: Tree, paths: Iterable[str]) -> dict[str, str | None]:
     Raises what tree.read raises (Unreadable) for a file it will not read.
     """
     paths = list(paths)
-    stamps_of = getattr(tree, "stamps", None)
-    stamps: dict[str, tuple[str, str]] = {} if stamps_of is None else stamps_of(paths)
+    stamps = tree.stamps(paths)
     found: dict[str, str | None] = {}
     for kind in {k for k, _ in stamps.values()}:
         file = _cache_file(tree.root, kind)
@@ -89,11 +82,8 @@ def sha256_of(tree: Tree, paths: Iterable[str]) -> dict[str, str | None]:
 
 def save() -> None:
     """Write each cache that learned something: the stamps this process used."""
-    from gate.receipts import write_cache
-
     for file in sorted(_dirty):
-        entries = _used.get(file, {})
-        text = json.dumps(entries, sort_keys=True, separators=(",", ":"))
-        if write_cache(file, text):
-            _loaded[file] = dict(entries)
+        entries = dict(sorted(_used.get(file, {}).items()))
+        if cache.write(file, entries):
+            _loaded[file] = entries
     _dirty.clear()

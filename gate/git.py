@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from gate import GateError
+from receipt_gate import GateError
 
 if TYPE_CHECKING:
     import subprocess

@@ -1,13 +1,18 @@
-"""What the commands print: lines, colour, JSON and SARIF, and the gate's report."""
+"""What the commands print: lines, colour, tables, progress, JSON and SARIF, and the report."""
 
 from __future__ import annotations
 
 import json
 import os
 import sys
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from gate.config import CONFIG_FILE, Config
+from receipt_gate.config import CONFIG_FILE, Config
+
+if TYPE_CHECKING:
+    from receipt_gate.sarif import Result
+    from receipt_gate.verify import Report
 
 
 def say(line: str = "") -> None:
@@ -21,35 +26,71 @@ def colour(text: str, code: str) -> str:
     return f"\033[{code}m{text}\033[0m"
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def json_out(doc: Any, ensure_ascii: bool = False) -> None:
-    """Pretty JSON in one write (json.dump writes once per token: 56,000 for 2,000 drafts)."""
-    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii))
+    """Pretty JSON in one write (json.dump writes once per token: 56,000 for 2,000 drafts),
+    then a newline."""
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii) + "\n")
 
 
-def sarif_out(results: Any) -> None:
-    from gate.sarif import document
+def sarif_out(results: Iterable[Result]) -> None:
+    from receipt_gate.sarif import document
 
     json_out(document(results))
-    say()
 
 
-def report_sarif(report: Any) -> list[Any]:
-    from gate.sarif import Result
+def table(rows: Sequence[Sequence[str]], paint: Mapping[str, str] | None = None,
+          last_free: bool = False) -> None:
+    """Rows in aligned columns, two spaces apart; cells named in `paint` coloured. With
+    `last_free`, the last column is not padded (a free-text note)."""
+    if not rows:
+        return
+    aligned = len(rows[0]) - 1 if last_free else len(rows[0])
+    widths = [max(len(r[i]) for r in rows) for i in range(aligned)]
+    for r in rows:
+        cells = [colour(v.ljust(w), paint[v]) if paint and v in paint else v.ljust(w)
+                 for v, w in zip(r, widths, strict=False)]
+        say("  ".join([*cells, *r[aligned:]]).rstrip())
+
+
+class Progress:
+    """`label: done/total` on one line of stderr, on a terminal only, erased at the end."""
+
+    def __init__(self, label: str, every: int = 1) -> None:
+        self.label = label
+        self.every = every
+        self.shown = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.shown and (done % self.every == 0 or done == total):
+            print(f"\r{self.label}: {done}/{total}", end="", file=sys.stderr, flush=True)
+
+    def end(self) -> None:
+        if self.shown:
+            print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+
+
+def report_sarif(report: Report) -> list[Result]:
+    from receipt_gate.sarif import Result
 
     out = [Result("error", e, e.split(":")[0]) for e in report.errors]
     for c in report.problems:
         out.append(Result(c.reason, f"{c.receipt}: {c.message}", c.draft))
         for f in c.findings:
             out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
-                              int(f.get("line", 1)), int(f.get("col", 1))))
+                              _int(f.get("line")), _int(f.get("col"))))
     return out
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def _int(value: object) -> int:
+    """A line or column from a receipt: a positive integer, else 1."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
 
 
-def report_json(report: Any) -> dict[str, Any]:
+def report_json(report: Report) -> dict[str, Any]:
     return {
         "ok": report.ok,
         "tree": report.tree,
@@ -74,10 +115,10 @@ def report_json(report: Any) -> dict[str, Any]:
     }
 
 
-def report_text(report: Any, cfg: Config) -> None:
+def report_text(report: Report, cfg: Config) -> None:
     for e in report.errors:
         say(e)
-    from gate.checks import CHECKS
+    from receipt_gate.registry import CHECKS
 
     rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
     stage: list[str] = []
@@ -86,7 +127,7 @@ def report_text(report: Any, cfg: Config) -> None:
     for c in problems:
         say(f"{c.receipt}: {c.message}")
         for f in c.findings:
-            where = f"{c.draft}:{f.get('line', 1)}:{f.get('col', 1)}"
+            where = f"{c.draft}:{_int(f.get('line'))}:{_int(f.get('col'))}"
             say(f"{where}: {c.check}: {f.get('message', '')}")
         if c.reason == "unstaged":
             stage.append(c.stage)

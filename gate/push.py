@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from gate import GateError, git, wildmatch
-from gate.config import CONFIG_FILE, Config
+from receipt_gate import GateError, git, wildmatch
+from receipt_gate.config import CONFIG_FILE, Config
 
 
 class Push(NamedTuple):
@@ -57,7 +57,7 @@ def relevant(cfg: Config, path: str) -> bool:
         return True
     if wildmatch.match(cfg.drafts, path):
         return True
-    from gate.receipts import input_sources
+    from receipt_gate.fingerprint import input_sources
 
     for name in cfg.required:
         for _, kind, names in input_sources(name, cfg):

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-MIN_QUOTE_CHARS = 20
+from receipt_gate.registry import MIN_QUOTE_CHARS
 
 _FOLD = str.maketrans({
     "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'",
@@ -38,7 +38,7 @@ def _unmark(text: str) -> str:
 
 def paragraphs(text: str) -> list[str]:
     """The draft's paragraphs, each normalized, in two forms: as written and as read."""
-    from gate.text import front_matter_end
+    from receipt_gate.text import front_matter_end
 
     lines = text.split("\n")
     body = "\n".join(lines[front_matter_end(lines) :])

@@ -6,11 +6,13 @@ from collections.abc import Iterable, Sequence
 
 import git as gitpython
 
-from gate import GateError, wildmatch
-from gate.tree import TooLarge, Unreadable
+from receipt_gate import GateError, wildmatch
+from receipt_gate.tree import TooLarge, Unreadable
 
 
 class RevTree:
+    fork_safe = False  # gitpython's pipes cannot be shared with a forked process
+
     def __init__(self, root: str, rev: str) -> None:
         self.root = root
         try:

@@ -7,23 +7,26 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from gate import GateError, git
-from gate.checks import CHECKS, Context, Outcome
-from gate.config import Config, check_settings
-from gate.parallel import split_map
-from gate.receipts import build, input_files, inputs_sha256, receipt_path, sha256, write
-from gate.text import Draft
-from gate.tree import Tree, WorkTree, read_text
+from receipt_gate import GateError
+from receipt_gate.checks import Outcome
+from receipt_gate.config import CONFIG_FILE, Config
+from receipt_gate.fingerprint import InputFiles, code_sha256, input_files, inputs_sha256
+from receipt_gate.parallel import split_map
+from receipt_gate.receipts import build, receipt_path, sha256, write
+from receipt_gate.registry import CHECKS, CheckSpec
+from receipt_gate.text import Draft
+from receipt_gate.tree import Tree
 
 PER_PROCESS = 100  # checks x drafts: below this, a second process costs more than it saves
 
+Checker = Callable[[Draft], Outcome]
+
 
 class CheckModule(Protocol):
-    """What a module in hooks/ provides."""
+    """What a module in hooks/ provides: its checker, given its settings and what the gate
+    built for it from its input files (see CheckSpec.corpus)."""
 
-    DEFAULTS: Mapping[str, object]
-
-    def make(self, settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]: ...
+    def make(self, settings: Mapping[str, Any], corpus: Any) -> Checker: ...
 
 
 class Result(NamedTuple):
@@ -34,36 +37,40 @@ class Result(NamedTuple):
     written: bool
 
 
-def load_drafts(tree: Tree, paths: Sequence[str]) -> list[Draft]:
-    """Read and decode every draft; any that cannot be read refuses the batch (exit 2)."""
-    drafts: list[Draft] = []
-    errors: list[str] = []
-    tree.prefetch(paths)
-    for p in paths:
-        d = read_text(tree, p)
-        if d is None:
-            errors.append(f"{p}: no such file in the {tree.label}")
-        elif isinstance(d, str):
-            errors.append(d)
-        else:
-            drafts.append(d)
-    if errors:
-        raise GateError("\n".join(errors) if len(errors) > 1 else errors[0])
-    return drafts
+def _corpus(spec: CheckSpec, module: Any, settings: Mapping[str, Any], tree: Tree,
+            files: InputFiles, fingerprint: str) -> object:
+    if spec.corpus == "articles":
+        from receipt_gate import corpus
+
+        articles = files.get("articles", {})
+        if not articles:
+            # An empty corpus accuses nothing: the check would pass every draft unheard.
+            raise GateError(f"{CONFIG_FILE}: checks.{spec.name}.articles:"
+                            f" {settings['articles']} match no file; {spec.name} has no"
+                            " corpus to decide with")
+        return corpus.load(tree, articles, module.parse_article, code_sha256(spec.name),
+                           fingerprint if tree.root else "")
+    if spec.corpus == "claims":
+        from receipt_gate import claims
+
+        path = settings["registry"]
+        return {c.term for c in claims.parse(tree.read(path), path)}
+    return None
 
 
-def prepare(cfg: Config, name: str, tree: Tree) -> tuple[Callable[[Draft], Outcome], str]:
+def prepare(cfg: Config, name: str, tree: Tree) -> tuple[Checker, str]:
     """The check ready to run, and the inputs fingerprint its receipts will carry."""
-    module: CheckModule = importlib.import_module(CHECKS[name].module)
-    settings = check_settings(cfg, name, module.DEFAULTS)
+    spec = CHECKS[name]
+    module: CheckModule = importlib.import_module(spec.module)
+    settings = cfg.effective[name]
     files = input_files(name, cfg, tree)
-    cache_dir = git.cache_dir(tree.root) if isinstance(tree, WorkTree) and files else None
     fingerprint = inputs_sha256(name, cfg, tree, files)
-    return module.make(settings, Context(tree, files, cache_dir, fingerprint)), fingerprint
+    built = _corpus(spec, module, settings, tree, files, fingerprint)
+    return module.make(settings, built), fingerprint
 
 
 def run(
-    cfg: Config, tree: WorkTree, names: Sequence[str], drafts: Sequence[Draft],
+    cfg: Config, tree: Tree, names: Sequence[str], drafts: Sequence[Draft],
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Result]:
     """Run each named check on each draft and write the receipts, after all are decided."""
@@ -88,7 +95,7 @@ def run(
     digest = {d.path: sha256(d.data) for d in drafts}  # once per draft, not per check
     decided = [(name, d.path, build(name, d.path, digest[d.path], inputs[name], o.findings), o)
                for (name, d), o in zip(jobs, outcomes, strict=True)]
-    from gate.signing import key
+    from receipt_gate.signing import key
 
     secret = key(cfg, tree.root)
 
@@ -99,6 +106,5 @@ def run(
     # Writing is safe to repeat (an equivalent receipt is left alone): if a writer dies,
     # split_map writes the whole batch again here.
     written = [w for part in split_map(write_all, decided, PER_PROCESS) for w in part]
-    results = [Result(name, path, receipt_path(cfg.run_dir, path, name), outcome, w)
-               for (name, path, _, outcome), w in zip(decided, written, strict=True)]
-    return results
+    return [Result(name, path, receipt_path(cfg.run_dir, path, name), outcome, w)
+            for (name, path, _, outcome), w in zip(decided, written, strict=True)]

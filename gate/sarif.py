@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from gate import TOOL, __version__
+from receipt_gate import TOOL, __version__
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 RULES = {

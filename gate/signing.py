@@ -9,8 +9,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from gate import GateError
-from gate.config import CONFIG_FILE, Config
+from receipt_gate import GateError
+from receipt_gate.config import CONFIG_FILE, Config
 
 PREFIX = "hmac-sha256:"
 

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+from receipt_gate import GateError
+
+if TYPE_CHECKING:
+    from receipt_gate.config import Config
 
 _OPEN = re.compile(rb"(\xef\xbb\xbf)?---[ \t]*(\r?\n)")
 _CLOSE = re.compile(rb"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
@@ -26,3 +32,31 @@ def set_status(data: bytes, state: str) -> bytes:
     if status is None:
         return data[: m.end()] + b"status: " + value + m.group(2) + data[m.end() :]
     return data[: status.start(1)] + value + data[status.end(1) :]
+
+
+def keep_fresh(
+    cfg: Config, root: str, path: str, old: bytes, new: bytes, status: str,
+    key: bytes | None,
+) -> None:
+    """After a status change whose receipts all held on the old bytes: run the code
+    checks again on the new bytes, and re-key each model verdict to the new hash with
+    `advanced_from` saying which bytes and status it was given."""
+    from receipt_gate import receipts, runner
+    from receipt_gate.registry import CHECKS
+    from receipt_gate.session import load_drafts
+    from receipt_gate.tree import WorkTree
+
+    tree = WorkTree(root)
+    (moved,) = load_drafts(tree, [path])
+    runner.run(cfg, tree, [c for c in cfg.required if CHECKS[c].deterministic], [moved])
+    for check in cfg.required:
+        if CHECKS[check].deterministic:
+            continue
+        rpath = receipts.receipt_path(cfg.run_dir, path, check)
+        data = tree.read(rpath, receipts.RECEIPT_LIMIT)
+        receipt = receipts.parse(data) if data is not None else "missing"
+        if isinstance(receipt, str):
+            raise GateError(f"{rpath}: {receipt}")
+        receipt["draft_sha256"] = receipts.sha256(new)
+        receipt["advanced_from"] = {"draft_sha256": receipts.sha256(old), "status": status}
+        receipts.write(root, rpath, receipt, key)

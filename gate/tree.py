@@ -7,10 +7,10 @@ import stat
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from gate import git, wildmatch
+from receipt_gate import git, wildmatch
 
 if TYPE_CHECKING:
-    from gate.text import Draft
+    from receipt_gate.text import Draft
 
 
 class Unreadable(Exception):
@@ -29,7 +29,7 @@ class TooLarge(Unreadable):
 
 def read_text(tree: Tree, path: str) -> Draft | str | None:
     """A text file of the tree, decoded; a one-line reason when it cannot be; None if absent."""
-    from gate.text import decode
+    from receipt_gate.text import decode
 
     try:
         data = tree.read(path)
@@ -40,7 +40,10 @@ def read_text(tree: Tree, path: str) -> Draft | str | None:
 
 class Tree(Protocol):
     label: str
-    root: str  # the repository's work tree
+    root: str  # the repository's work tree ("" for no repository)
+    # Can a forked process read this tree too? (Plain files and bytes in memory can;
+    # gitpython's pipes cannot.)
+    fork_safe: bool
 
     def paths(self, globs: Sequence[str] | None = None) -> list[str]:
         """Every file path in the tree (or those the globs match), repo-relative, sorted."""
@@ -68,9 +71,29 @@ RACY_NS = 2_000_000_000
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
+class EmptyTree:
+    """No repository: nothing to read (a check run on a text outside any repository)."""
+
+    label = "no repository"
+    root = ""
+    fork_safe = True
+
+    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
+        return []
+
+    def read(self, path: str, limit: int | None = None) -> bytes | None:
+        return None
+
+    def prefetch(self, paths: Iterable[str]) -> None:
+        pass
+
+    def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
+        return {}
+
+
 class WorkTree:
     label = "working tree"
-    fork_safe = True  # plain files: a forked process may read them too
+    fork_safe = True
 
     def __init__(self, root: str) -> None:
         self.root = root

@@ -6,12 +6,14 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from gate import GateError, wildmatch
-from gate.checks import CHECKS
-from gate.config import CONFIG_FILE, Config
-from gate.receipts import RECEIPT_LIMIT, inputs_sha256, parse, receipt_path, sha256
-from gate.text import front_matter
-from gate.tree import Tree, Unreadable, read_text
+from receipt_gate import GateError, wildmatch
+from receipt_gate.config import CONFIG_FILE, Config
+from receipt_gate.fingerprint import inputs_sha256
+from receipt_gate.receipts import RECEIPT_LIMIT, parse, receipt_path, sha256
+from receipt_gate.registry import CHECKS
+from receipt_gate.session import drafts_in
+from receipt_gate.text import front_matter
+from receipt_gate.tree import Tree, Unreadable, read_text
 
 FRESH, STALE, MISSING, FAIL = "fresh", "stale", "missing", "fail"
 
@@ -48,10 +50,10 @@ class Report(NamedTuple):
     def ok(self) -> bool:
         return not self.errors and not self.problems and not self.nothing_gated
 
-
-def drafts_in(cfg: Config, tree: Tree) -> list[str]:
-    prefix = cfg.run_dir + "/"
-    return [p for p in tree.paths(cfg.drafts) if not p.startswith(prefix)]
+    @property
+    def exit_code(self) -> int:
+        """2 when an input could not be read, else 0 if the gate holds and 1 if not."""
+        return 2 if self.errors else 0 if self.ok else 1
 
 
 def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
@@ -64,16 +66,6 @@ def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
         raise GateError(f"{path}:{status[0]}: status {status[1]!r} is not one of the"
                         f" states in {CONFIG_FILE}: {', '.join(cfg.states)}")
     return cfg.gated_state(status[1]), status[1]
-
-
-def min_quote_chars(cfg: Config) -> int:
-    from gate.quotes import MIN_QUOTE_CHARS
-
-    value = cfg.checks.get("grader", {}).get("min_quote_chars", MIN_QUOTE_CHARS)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise GateError(f"{CONFIG_FILE}: checks.grader.min_quote_chars: expected a positive"
-                        f" integer, got {value!r}")
-    return value
 
 
 def judge(
@@ -118,7 +110,7 @@ def judge(
         return cell(FAIL, "failed", 3, f"failed (condition 3, verdict): {check} says fail for"
                     f" {draft} ({n} finding{'s' * (n != 1)})", findings=findings)
     if not CHECKS[check].deterministic:
-        from gate.quotes import check_quotes, describe
+        from receipt_gate.quotes import check_quotes, describe
 
         criteria = receipt.get("criteria")
         if not isinstance(criteria, list) or not criteria or not all(
@@ -126,13 +118,13 @@ def judge(
         ):
             return cell(MISSING, "unquoted", 4, "unquoted (condition 4, quotes): the receipt"
                         " carries no criteria to check; counts as missing")
-        bad = check_quotes(criteria, text, min_quote_chars(cfg))
+        bad = check_quotes(criteria, text, cfg.effective[check]["min_quote_chars"])
         if bad:
             more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
             return cell(MISSING, "unquoted", 4, f"unquoted (condition 4, quotes):"
                         f" {describe(bad[0])}{more}; counts as missing")
     if key is not None:
-        from gate import signing
+        from receipt_gate import signing
 
         why = signing.problem(receipt, key)
         if why:
@@ -168,7 +160,7 @@ def evaluate(
     inputs = {check: inputs_sha256(check, cfg, tree) for check in cfg.required}
     key = None
     if cfg.signing:
-        from gate import signing
+        from receipt_gate import signing
 
         key = signing.key(cfg, tree.root)
 
@@ -268,11 +260,11 @@ def _in_parallel(
     in the same order. Only trees that are plain files or bytes already in memory are
     shared with a child (gitpython's pipes are not).
     """
-    from gate.parallel import split_map
+    from receipt_gate.parallel import split_map
 
     return split_map(
         lambda chunk: _judge_drafts(cfg, tree, chunk, inputs, key, disk),
-        paths, PARALLEL_FROM // 2, getattr(tree, "fork_safe", False))
+        paths, PARALLEL_FROM // 2, tree.fork_safe)
 
 
 def _unstaged(

@@ -7,57 +7,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from gate import GateError
-from gate.checks import Context, Finding, Outcome
-from gate.config import CONFIG_FILE
-from gate.text import Draft, prose_lines
+from receipt_gate import GateError
+from receipt_gate.checks import Finding, Outcome
+from receipt_gate.config import CONFIG_FILE
+from receipt_gate.registry import PATTERNS
+from receipt_gate.text import Draft, prose_lines
 
-# Typical machine-writing tells. Matched case-insensitively on whole words, with
-# any run of spaces (or one line break) between words and either apostrophe.
-PHRASES = (
-    "a rich tapestry",
-    "tapestry of",
-    "a testament to",
-    "serves as a testament",
-    "it's important to note",
-    "it is important to note",
-    "it's worth noting",
-    "it is worth noting",
-    "in today's fast-paced world",
-    "in today's digital age",
-    "in the ever-evolving",
-    "ever-evolving landscape",
-    "navigate the complexities",
-    "navigating the complexities",
-    "game-changer",
-    "game changer",
-    "let's dive in",
-    "let's dive into",
-    "unlock the power",
-    "unleash the power",
-    "harness the power",
-    "embark on a journey",
-    "in the realm of",
-    "plays a crucial role",
-    "plays a pivotal role",
-    "at the end of the day",
-    "in conclusion",
-    "i hope this helps",
-    "i hope this email finds you well",
-    "as an ai language model",
-    "great question",
-    "whether you're a seasoned",
-    "look no further",
-    "in a world where",
-    "buckle up",
-    "seamlessly integrate",
-)
-PATTERNS = (
-    r"(?i)\bdelv(?:e|es|ed|ing)\s+(?:into|deeper)\b",
-    r"(?i)\bnot (?:just|only|merely) [^.!?\n]{1,60}?[,;—–] (?:but|it's|it is)\b",
-    r"(?i)^\s*certainly!",
-)
-DEFAULTS: Mapping[str, object] = {"phrases": list(PHRASES), "patterns": list(PATTERNS)}
 # Lowercase literals that every match of a default pattern contains: when the prose
 # lacks one, the pattern cannot match and is not run. A user's pattern has none.
 NEEDLES: Mapping[str, tuple[str, ...]] = dict(
@@ -192,7 +147,7 @@ def find_tells(text: str, rules: Sequence[Rule]) -> list[Finding]:
     return [f for _, f in found]
 
 
-def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]:
+def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], Outcome]:
     rules = compile_rules([p.lower() for p in settings["phrases"]], settings["patterns"])
 
     def check(draft: Draft) -> Outcome:

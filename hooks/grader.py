@@ -1,28 +1,19 @@
 """grader: a model's verdict on structure and substance, where every criterion quotes the draft.
 
-The grader is a command (an argv list, never a shell) that reads the draft on stdin,
-with RECEIPT_GATE_DRAFT naming it, and prints one JSON object:
+A verdict is one JSON object, printed by the grader command (receipt_gate.grading runs
+it) or recorded from elsewhere:
 {"verdict": "pass"|"fail", "criteria": [{"name", "verdict", "quotes": [...], "note"}]}.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from gate.checks import Finding
-from gate.quotes import MIN_QUOTE_CHARS, QuoteProblem, check_quotes, normalize
+from receipt_gate.checks import Finding
+from receipt_gate.quotes import QuoteProblem, check_quotes, normalize
 
-DEFAULTS: Mapping[str, object] = {
-    "command": [],
-    "timeout_s": 120,
-    "min_quote_chars": MIN_QUOTE_CHARS,
-}
 OUTPUT_LIMIT = 4 * 1024 * 1024
 
 
@@ -86,46 +77,3 @@ def _line_of(text: str, quote: str) -> int:
         if first and first in normalize(line):
             return n
     return 1
-
-
-def run_command(
-    command: Sequence[str], draft: str, data: bytes, timeout_s: int, cwd: str
-) -> dict[str, Any]:
-    """Run the grader on one draft; GradeError for a hang, a crash or bad output."""
-    env = {**os.environ, "RECEIPT_GATE_DRAFT": draft}
-    name = " ".join(os.path.basename(a) for a in command[:2])
-    # Output goes to files, not pipes, so a grader that prints without end costs disk
-    # for at most timeout_s and is read back only up to the limit.
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        try:
-            proc = subprocess.Popen(
-                list(command), cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=out,
-                stderr=err, start_new_session=True,
-            )
-        except OSError as e:
-            raise GradeError(f"{draft}: grader {name} could not start: {e.strerror}") from None
-        try:
-            proc.communicate(data, timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            _kill(proc)
-            raise GradeError(f"{draft}: grader {name} did not finish within timeout_s"
-                             f" {timeout_s}; killed") from None
-        if proc.returncode != 0:
-            err.seek(max(0, os.fstat(err.fileno()).st_size - 4096))
-            last = err.read().decode(errors="replace").strip().splitlines()
-            why = f": {last[-1][:200]}" if last else ""
-            raise GradeError(f"{draft}: grader {name} exited with status {proc.returncode}{why}")
-        size = os.fstat(out.fileno()).st_size
-        if size > OUTPUT_LIMIT:
-            raise GradeError(f"{draft}: grader {name} printed {size} bytes, over the"
-                             f" {OUTPUT_LIMIT}-byte limit")
-        out.seek(0)
-        return parse_verdict(out.read(), f"{draft}: grader {name} output")
-
-
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except OSError:
-        proc.kill()
-    proc.wait()

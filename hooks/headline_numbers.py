@@ -7,21 +7,13 @@ blanked before matching, and a number counts only as a whole token.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, TypeGuard
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, NamedTuple
 
-from gate import GateError
-from gate.checks import Context, Finding, Outcome
-from gate.config import CONFIG_FILE
-from gate.parallel import split_map
-from gate.text import Draft, front_matter, prose_lines
-from gate.tree import read_text
-
-DEFAULTS: Mapping[str, object] = {}
-PARALLEL_FROM = 500  # articles to parse; below this a second process costs more than it saves
+from receipt_gate.checks import Finding, Outcome
+from receipt_gate.corpus import Article, Corpus
+from receipt_gate.text import Draft, front_matter, prose_lines
 
 _OPAQUE = re.compile(
     r"""
@@ -196,12 +188,6 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
         yield Token(first_line + i, offset - starts[i] + 1, written, value)
 
 
-class Article(NamedTuple):
-    title: str
-    title_numbers: list[str]
-    body_numbers: list[str]
-
-
 _H1 = re.compile(r"^ {0,3}# +(.*?)(?: +#+)? *$")
 
 
@@ -224,22 +210,6 @@ def parse_article(text: str) -> Article:
         sorted({value for _, _, value in scan(title)}),
         sorted({value for _, _, value in scan("\n".join(lines))}),
     )
-
-
-class Corpus(NamedTuple):
-    titles: dict[str, list[tuple[str, str]]]  # number -> [(title, article path)]
-    bodies: set[str]
-
-
-def build_corpus(articles: Mapping[str, Article]) -> Corpus:
-    titles: dict[str, list[tuple[str, str]]] = {}
-    bodies: set[str] = set()
-    for path in sorted(articles):
-        a = articles[path]
-        for n in a.title_numbers:
-            titles.setdefault(n, []).append((a.title, path))
-        bodies.update(a.body_numbers)
-    return Corpus(titles, bodies)
 
 
 def find_headline_numbers(text: str, corpus: Corpus) -> tuple[list[Finding], int]:
@@ -267,128 +237,8 @@ def find_headline_numbers(text: str, corpus: Corpus) -> tuple[list[Finding], int
     return findings, len(toks)
 
 
-# --- the corpus index, cached by content ---------------------------------------
-
-
-def _load_cache(path: str, code: str) -> dict[str, Any]:
-    try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(doc, dict) or doc.get("code") != code:
-        return {}
-    arts = doc.get("articles")
-    return arts if isinstance(arts, dict) else {}
-
-
-def _is_article(hit: object) -> TypeGuard[list[Any]]:
-    """A cached article: [title, title numbers, body numbers], all strings."""
-    return (isinstance(hit, list) and len(hit) == 3 and isinstance(hit[0], str)
-            and all(isinstance(n, list) and all(isinstance(x, str) for x in n)
-                    for n in hit[1:]))
-
-
-def _load_whole(path: str, key: str) -> Corpus | None:
-    try:
-        with open(path, "rb") as f:
-            doc = json.loads(f.read())
-        if doc["key"] != key:
-            return None
-        titles, bodies = doc["titles"], set(doc["bodies"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    if not isinstance(titles, dict):
-        return None
-    # [title, path] pairs stay JSON lists: they unpack as the tuples would.
-    return Corpus(titles, bodies)
-
-
-def _save_cache(path: str, code: str, articles: Mapping[str, Article]) -> None:
-    _write_json(path, {"code": code, "articles": {k: list(a) for k, a in articles.items()}})
-
-
-def _write_json(path: str, doc: Mapping[str, Any]) -> None:
-    from gate.receipts import write_cache
-
-    write_cache(path, json.dumps(doc, separators=(",", ":")))  # dump() encodes in Python
-
-
-def load_corpus(ctx: Context, whole: bool = True) -> Corpus:
-    """Parse each article once per content: the cache is keyed by the article's sha256.
-
-    With `whole`, a built corpus cached under the same fingerprint is taken as it is.
-    """
-    from gate.receipts import code_sha256
-
-    files = {p: sha for p, sha in ctx.files.get("articles", {}).items() if sha is not None}
-    code = code_sha256("headline-numbers")
-    cache_path = os.path.join(ctx.cache_dir, "headline-numbers.json") if ctx.cache_dir else None
-    # The whole corpus, built, under the receipts' fingerprint (check, code, settings and
-    # every article's sha256): on a commit that changed no article, one small file.
-    key = ctx.fingerprint
-    whole_path = cache_path.replace(".json", "-corpus.json") if cache_path and key else None
-    if whole_path and whole:
-        built = _load_whole(whole_path, key)
-        if built is not None:
-            return built
-    cached = _load_cache(cache_path, code) if cache_path else {}
-    by_sha: dict[str, Article] = {}
-    todo: dict[str, str] = {}  # sha -> a path with that content, to parse
-    for path, sha in files.items():
-        hit = cached.get(sha)
-        if _is_article(hit):
-            by_sha[sha] = Article(hit[0], hit[1], hit[2])
-        elif sha not in by_sha:
-            todo.setdefault(sha, path)
-
-    def parse(chunk: Sequence[tuple[str, str]]) -> list[tuple[str, Article | str | None]]:
-        parsed: list[tuple[str, Article | str | None]] = []
-        for sha, path in chunk:
-            draft = read_text(ctx.tree, path)
-            parsed.append((sha, draft if draft is None or isinstance(draft, str)
-                           else parse_article(draft.text)))
-        return parsed
-
-    errors = []
-    fork_safe = getattr(ctx.tree, "fork_safe", False)
-    for part in split_map(parse, list(todo.items()), PARALLEL_FROM // 2, fork_safe):
-        for sha, got in part:
-            if isinstance(got, str):
-                errors.append(got)
-            elif got is not None:
-                by_sha[sha] = got
-    if errors:
-        raise GateError("\n".join(errors))
-    if cache_path and set(by_sha) != set(cached):
-        _save_cache(cache_path, code, by_sha)
-    corpus = build_corpus({p: by_sha[sha] for p, sha in files.items() if sha in by_sha})
-    if whole_path:
-        _write_json(whole_path, {"key": key, "titles": corpus.titles,
-                                 "bodies": sorted(corpus.bodies)})
-    return corpus
-
-
-def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]:
-    if not ctx.files.get("articles"):
-        # An empty corpus accuses nothing: the check would pass every draft unheard.
-        raise GateError(f"{CONFIG_FILE}: checks.headline-numbers.articles:"
-                        f" {settings['articles']} match no file; headline-numbers has no"
-                        " corpus to decide with")
-    corpus = load_corpus(ctx)
-    rebuilt = False
-
+def make(settings: Mapping[str, Any], corpus: Corpus) -> Callable[[Draft], Outcome]:
     def check(draft: Draft) -> Outcome:
-        nonlocal corpus, rebuilt
-        try:
-            findings, checked = find_headline_numbers(draft.text, corpus)
-        except (TypeError, ValueError):
-            if rebuilt:
-                raise
-            # Only a damaged cache file can give a corpus of the wrong shape (a title
-            # entry that is not [title, path]): build it again from the articles.
-            corpus, rebuilt = load_corpus(ctx, whole=False), True
-            findings, checked = find_headline_numbers(draft.text, corpus)
-        return Outcome(findings, checked)
+        return Outcome(*find_headline_numbers(draft.text, corpus))
 
     return check

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gate.checks import Context, Finding, Outcome
-from gate.text import Draft, opening_paragraph
-
-DEFAULTS: Mapping[str, object] = {"max_chars": 280, "max_lines": 3}
+from receipt_gate.checks import Finding, Outcome
+from receipt_gate.text import Draft, opening_paragraph
 
 
 def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
@@ -36,7 +34,7 @@ def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
     return findings
 
 
-def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]:
+def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], Outcome]:
     max_chars, max_lines = settings["max_chars"], settings["max_lines"]
 
     def check(draft: Draft) -> Outcome:

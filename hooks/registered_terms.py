@@ -12,25 +12,11 @@ from typing import Any
 
 import regex
 
-from gate import GateError
-from gate.checks import Context, Finding, Outcome
-from gate.claims import DEFAULT_REGISTRY, parse
-from gate.config import CONFIG_FILE
-from gate.text import Draft, code_spans
+from receipt_gate import GateError
+from receipt_gate.checks import Finding, Outcome
+from receipt_gate.config import CONFIG_FILE
+from receipt_gate.text import Draft, code_spans
 
-_FILE_EXT = (
-    r"(?<!\.(?:md|markdown|ya?ml|json|jsonl|toml|py|js|ts|txt|sh|png|jpe?g|gif|svg|html?"
-    r"|css|csv|lock|cfg|ini|pdf))"
-)
-PATTERN = (
-    r"(?:--?[A-Za-z0-9][\w-]*(?:=\S*)?"  # a flag: --no-verify, -n, --max=3
-    r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"  # an env var or constant: MAX_TOKENS
-    r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+"  # snake_case: max_chars
-    r"|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"  # camelCase: hooksPath
-    r"|[A-Za-z_][\w-]*(?:[./][A-Za-z_][\w-]*)+"  # dotted or slashed: permissions.allow
-    r")" + _FILE_EXT
-)
-DEFAULTS: Mapping[str, object] = {"pattern": PATTERN}
 TIMEOUT_S = 2.0
 
 
@@ -56,14 +42,13 @@ def find_unregistered(
     return findings, checked
 
 
-def make(settings: Mapping[str, Any], ctx: Context) -> Callable[[Draft], Outcome]:
+def make(settings: Mapping[str, Any], registered: set[str]) -> Callable[[Draft], Outcome]:
     try:
         rx = regex.compile(settings["pattern"])
     except regex.error as e:
         raise GateError(f"{CONFIG_FILE}: checks.registered-terms.pattern: does not compile:"
                         f" {e}") from None
-    path: str = settings.get("registry", DEFAULT_REGISTRY)
-    registered = {c.term for c in parse(ctx.tree.read(path), path)}
+    path: str = settings["registry"]
 
     def check(draft: Draft) -> Outcome:
         return Outcome(*find_unregistered(draft.text, rx, registered, path))

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gate.cli import main
+from receipt_gate.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from hooks.ai_tells import DEFAULTS, PATTERNS, PHRASES, compile_rules, find_tells
+from receipt_gate.registry import PATTERNS, PHRASES
+from receipt_gate_hooks.ai_tells import compile_rules, find_tells
 
-RULES = compile_rules(PHRASES, DEFAULTS["patterns"])  # type: ignore[arg-type]
+RULES = compile_rules(PHRASES, PATTERNS)
 
 
 def tells(text: str) -> list[tuple[int, int, str]]:

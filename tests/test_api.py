@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gate.api import GateError, check_text, verify_batch
+from receipt_gate.api import GateError, check_text, verify_batch
 from tests.conftest import GOOD_DRAFT, Repo, Run
 
 
@@ -37,3 +37,13 @@ def test_verify_batch_judges_every_draft_before_answering(content: Repo, rg: Run
     assert verdict.drafts == ("drafts/b.md", "drafts/intro.md")
     assert [p.split(":")[0] for p in verdict.problems] == [
         ".receipts/drafts/b.md/ai-tells.json", ".receipts/drafts/b.md/hook-length.json"]
+
+
+def test_check_text_outside_a_repository_reads_no_registry(tmp_path: object,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """It used to raise AttributeError: the check reached for a tree that was None."""
+    monkeypatch.chdir(str(tmp_path))
+    outcome = check_text("registered-terms", "Set `MAX_TOKENS` first.")
+    assert [dict(f.extra)["term"] for f in outcome.findings] == ["MAX_TOKENS"]
+    with pytest.raises(GateError, match="headline-numbers has no corpus"):
+        check_text("headline-numbers", "It drifted 76 hours.")

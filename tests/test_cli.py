@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from gate.cli import COMMANDS, PRE_COMMIT_BLOCK, _parser
+from receipt_gate.cli import COMMANDS, _parser
+from receipt_gate.commands.init import PRE_COMMIT_BLOCK
 from tests.conftest import GOOD_DRAFT, Repo, Run
 
 
@@ -120,3 +121,24 @@ def test_an_unknown_command_is_named_with_every_choice(rg: Run) -> None:
         rg("publish")
     assert e.value.code == 2
     assert "invalid choice: 'publish'" in rg.capsys.readouterr().err
+
+
+def test_a_bug_is_exit_3_with_one_line_and_a_logged_traceback(
+    content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unexpected exception is not a refusal (1) nor bad input (2)."""
+    from receipt_gate.commands import status
+
+    def broken(args: object) -> int:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(status, "status", broken)
+    rc, out, err = rg("status")
+    assert (rc, out) == (3, "")
+    (line,) = err.splitlines()
+    assert line.startswith("receipt-gate status: internal error (a bug): ValueError: boom;"
+                           " the traceback is in ")
+    log = line.rsplit(" ", 1)[1]
+    assert log.startswith(str(content.path / ".git" / "receipt-gate"))
+    with open(log) as f:
+        assert "Traceback (most recent call last)" in f.read()

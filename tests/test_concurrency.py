@@ -20,7 +20,7 @@ def test_eight_writers_over_a_thousand_drafts(repo: Repo, rg: Run) -> None:
     for w in range(8):
         paths = [f"drafts/d{i:04d}.md" for i in range(1000)]
         paths = paths[w * 125 :] + paths[: w * 125]
-        procs.append(subprocess.Popen([sys.executable, "-m", "gate", "run", *paths],
+        procs.append(subprocess.Popen([sys.executable, "-m", "receipt_gate", "run", *paths],
                                       cwd=repo.path, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True))
     for p in procs:

@@ -108,7 +108,8 @@ def test_not_a_repository(tmp_path: object, rg: Run, monkeypatch: pytest.MonkeyP
 def test_bad_config_no_traceback_from_the_console_script(repo: Repo) -> None:
     repo.write(F, "checks: [1, 2]\n")
     proc = subprocess.run(
-        [sys.executable, "-m", "gate", "verify"], capture_output=True, text=True, cwd=repo.path
+        [sys.executable, "-m", "receipt_gate", "verify"], capture_output=True, text=True,
+        cwd=repo.path,
     )
     assert proc.returncode == 2
     assert proc.stderr == f"receipt-gate: {F}: checks: expected a mapping, got a list\n"

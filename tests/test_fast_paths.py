@@ -17,15 +17,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from gate import parallel, runner, verify, wildmatch
-from gate import tree as tree_module
-from gate.config import load
-from gate.digests import sha256_of
-from gate.receipts import inputs_sha256, receipt_path, sha256
-from gate.text import front_matter, front_matter_end, prose_lines
-from gate.tree import IndexTree, WorkTree
-from hooks import headline_numbers
-from hooks.headline_numbers import digit_chunks, scan
+from receipt_gate import corpus as corpus_module
+from receipt_gate import parallel, runner, verify, wildmatch
+from receipt_gate import tree as tree_module
+from receipt_gate.config import load
+from receipt_gate.digests import sha256_of
+from receipt_gate.fingerprint import inputs_sha256
+from receipt_gate.receipts import receipt_path, sha256
+from receipt_gate.text import front_matter, front_matter_end, prose_lines
+from receipt_gate.tree import IndexTree, WorkTree
+from receipt_gate_hooks.headline_numbers import digit_chunks, scan
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
 from tests.test_headline_numbers import DRIFT
 
@@ -320,7 +321,7 @@ def test_articles_parsed_in_forked_processes_make_the_same_corpus(
     serial_corpus = (repo.path / ".git/receipt-gate/headline-numbers-corpus.json").read_text()
     for name in ("headline-numbers.json", "headline-numbers-corpus.json"):
         os.unlink(repo.path / ".git/receipt-gate" / name)
-    forks = _forking(monkeypatch, headline_numbers, "PARALLEL_FROM")
+    forks = _forking(monkeypatch, corpus_module, "PARALLEL_FROM")
     assert check() == serial
     assert len(forks) == 2
     assert serial[0] == 1 and [v["number"] for v in serial[1]] == ["76"]

@@ -60,12 +60,12 @@ def test_a_clean_run_is_valid_empty_sarif(content: Repo, rg: Run) -> None:
 
 def test_no_colour_unless_a_terminal(troubled: Repo) -> None:
     """Piped output never carries escape codes; NO_COLOR wins even on a terminal."""
-    proc = subprocess.run([sys.executable, "-m", "gate", "verify"], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"], capture_output=True,
                           text=True, cwd=troubled.path)
     assert "\033[" not in proc.stdout
     import pty
 
-    code = "import sys; from gate.cli import main; sys.exit(main(['verify']))"
+    code = "import sys; from receipt_gate.cli import main; sys.exit(main(['verify']))"
     for no_color, expect in (("", True), ("1", False)):
         env = {**os.environ, "NO_COLOR": no_color}
         leader, follower = pty.openpty()

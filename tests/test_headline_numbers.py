@@ -4,7 +4,12 @@ import json
 
 import pytest
 
-from hooks.headline_numbers import build_corpus, find_headline_numbers, parse_article, tokens
+from receipt_gate.corpus import build as build_corpus
+from receipt_gate_hooks.headline_numbers import (
+    find_headline_numbers,
+    parse_article,
+    tokens,
+)
 from tests.conftest import Repo, Run
 
 # The seed: a headline that rounds, a body that pins a different reading.

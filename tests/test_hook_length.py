@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from hooks.hook_length import measure_hook
+from receipt_gate_hooks.hook_length import measure_hook
 
 
 @pytest.mark.parametrize(

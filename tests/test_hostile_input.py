@@ -151,13 +151,13 @@ def test_bad_input(content: Repo, tmp_path: Path, setup: Setup, argv: list[str],
     (tmp_path / "outside").mkdir()
     (tmp_path / "outside" / "x.md").write_text("outside\n")
     (content.path / "drafts" / "ext").symlink_to(tmp_path / "outside")
-    subprocess.run([sys.executable, "-m", "gate", "run"], cwd=content.path, check=True,
+    subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path, check=True,
                    capture_output=True)
     content.git("add", "-A")
     content.git("commit", "-qm", "start", "--no-verify")
     setup(content)
     before = snapshot(content.path)
-    proc = subprocess.run([sys.executable, "-m", "gate", *argv], cwd=content.path,
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", *argv], cwd=content.path,
                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     said = proc.stdout + proc.stderr
     assert "Traceback" not in said

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from gate.config import load
-from gate.receipts import sha256
-from gate.runner import run
-from gate.text import decode
-from gate.tree import WorkTree
-from gate.verify import evaluate
+from receipt_gate.config import load
+from receipt_gate.receipts import sha256
+from receipt_gate.runner import run
+from receipt_gate.text import decode
+from receipt_gate.tree import WorkTree
+from receipt_gate.verify import evaluate
 
 pytestmark = pytest.mark.slow
 EXAMPLES = int(os.environ.get("RECEIPT_GATE_EXAMPLES", "10000"))

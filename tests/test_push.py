@@ -53,18 +53,19 @@ def test_plain_hook_reads_every_line_of_stdin(pushed: Repo) -> None:
     lines = (f"refs/heads/main {good} refs/heads/main {zero}\n"
              f"(delete) {zero} refs/heads/old {good}\n"
              f"refs/heads/bad {bad} refs/heads/bad {zero}\n")
-    proc = subprocess.run([sys.executable, "-m", "gate", "pre-push", "origin", "url"],
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
                           input=lines, capture_output=True, text=True, cwd=pushed.path)
     assert proc.returncode == 1, proc.stdout
     assert f"receipt-gate: pushing refs/heads/bad ({bad[:12]}):" in proc.stdout
     assert f"{AT}: stale (condition 1, draft_sha256)" in proc.stdout
-    only_good = subprocess.run([sys.executable, "-m", "gate", "pre-push"], input=lines.split(
-        "(delete)")[0], capture_output=True, text=True, cwd=pushed.path)
+    only_good = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"],
+                               input=lines.split("(delete)")[0], capture_output=True, text=True,
+                               cwd=pushed.path)
     assert only_good.returncode == 0, only_good.stdout
 
 
 def test_plain_hook_bad_stdin_is_exit_2(pushed: Repo) -> None:
-    proc = subprocess.run([sys.executable, "-m", "gate", "pre-push"], input="garbage\n",
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"], input="garbage\n",
                           capture_output=True, text=True, cwd=pushed.path)
     assert (proc.returncode, proc.stderr) == (
         2, "receipt-gate: pre-push: expected '<local ref> <local oid> <remote ref> <remote oid>'"
@@ -120,7 +121,7 @@ def test_fast_path_when_nothing_the_gate_reads_changed(pushed: Repo) -> None:
     assert pushed.commit_all("notes").returncode == 0
     new = pushed.git("rev-parse", "HEAD").stdout.strip()
     line = f"refs/heads/main {new} refs/heads/main {old}\n"
-    proc = subprocess.run([sys.executable, "-m", "gate", "pre-push"], input=line,
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"], input=line,
                           capture_output=True, text=True, cwd=pushed.path)
     assert (proc.returncode, proc.stdout) == (0, f"receipt-gate: refs/heads/main: nothing the gate"
                                                  f" reads changed since {old[:12]}; not verified"
@@ -128,7 +129,7 @@ def test_fast_path_when_nothing_the_gate_reads_changed(pushed: Repo) -> None:
     pushed.write("drafts/intro.md", GOOD_DRAFT + "x\n")
     pushed.commit_all("draft edit", "--no-verify")
     newer = pushed.git("rev-parse", "HEAD").stdout.strip()
-    proc = subprocess.run([sys.executable, "-m", "gate", "pre-push"],
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"],
                           input=f"refs/heads/main {newer} refs/heads/main {new}\n",
                           capture_output=True, text=True, cwd=pushed.path)
     assert proc.returncode == 1

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 import regex
 
-from hooks.registered_terms import PATTERN, find_unregistered
+from receipt_gate.registry import TERM_PATTERN as PATTERN
+from receipt_gate_hooks.registered_terms import find_unregistered
 from tests.conftest import GOOD_DRAFT, Repo, Run
 
 RX = regex.compile(PATTERN)

@@ -9,7 +9,7 @@ import sys
 import pytest
 import yaml
 
-from gate.checks import CHECKS
+from receipt_gate.registry import CHECKS
 from tests.conftest import ROOT
 
 HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
@@ -46,8 +46,9 @@ def test_ruff_clean() -> None:
 
 
 def test_verify_path_imports_no_check_and_no_gitpython(tmp_path: object) -> None:
-    code = ("import sys; from gate.cli import main; rc = main(['verify', '--staged']);"
-            " bad = [m for m in sys.modules if m == 'git' or m.startswith(('hooks', 'git.'))];"
+    code = ("import sys; from receipt_gate.cli import main; rc = main(['verify', '--staged']);"
+            " bad = [m for m in sys.modules if m == 'git'"
+            " or m.startswith(('receipt_gate_hooks', 'git.'))];"
             " print(bad)")
     from tests.conftest import CONFIG, GOOD_DRAFT
 
@@ -102,15 +103,13 @@ def test_no_shell_and_only_safe_yaml() -> None:
 
 
 def test_readme_documents_every_config_key() -> None:
-    from gate.config import _TOP_KEYS
+    from receipt_gate.config import _TOP_KEYS
 
     readme = (ROOT / "README.md").read_text()
     keys = [*_TOP_KEYS, "key_env", "key_file", "phrases", "patterns", "max_chars", "max_lines",
             "articles", "registry", "pattern", "command", "timeout_s", "min_quote_chars"]
-    import importlib
-
     for name, spec in CHECKS.items():
-        keys += list(importlib.import_module(spec.module).DEFAULTS) + list(spec.inputs)
+        keys += list(spec.settings)
         assert f"`{name}`" in readme
     missing = sorted({k for k in keys if f"`{k}`" not in readme})
     assert missing == []
@@ -118,7 +117,7 @@ def test_readme_documents_every_config_key() -> None:
 
 def test_the_repository_gates_its_own_examples() -> None:
     """.receipt-gate.yaml at the root gates examples/content; its receipts are committed."""
-    proc = subprocess.run([sys.executable, "-m", "gate", "verify"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"], cwd=ROOT,
                           capture_output=True, text=True)
     assert proc.returncode == 0, (
         proc.stdout + proc.stderr + "\nA check's code changed, so the examples' receipts are"

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gate.text import decode, front_matter, opening_paragraph, prose_lines
+from receipt_gate.text import decode, front_matter, opening_paragraph, prose_lines
 
 
 @pytest.mark.parametrize(

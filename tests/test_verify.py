@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from gate.receipts import sha256
+from receipt_gate.receipts import sha256
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
 
 AT = ".receipts/drafts/intro.md/ai-tells.json"

@@ -1,0 +1,1 @@
+"""One module per command: each takes the parsed arguments and returns the exit status."""

@@ -1,0 +1,51 @@
+"""`advance`: move a draft's `status:`; into gate_from or later only when it is verified."""
+
+from __future__ import annotations
+
+import argparse
+
+from receipt_gate import GateError
+from receipt_gate.config import CONFIG_FILE
+from receipt_gate.output import say
+from receipt_gate.session import one_draft, open_session, rel_paths
+
+
+def advance(args: argparse.Namespace) -> int:
+    from receipt_gate import fsio
+    from receipt_gate.fingerprint import inputs_sha256
+    from receipt_gate.receipts import sha256
+    from receipt_gate.signing import key
+    from receipt_gate.states import keep_fresh, set_status
+    from receipt_gate.verify import FRESH, gating, judge
+
+    s = open_session()
+    (path,) = rel_paths(s.root, [args.path])
+    if args.state not in s.cfg.states:
+        raise GateError(f"{args.state}: not one of the states in {CONFIG_FILE}:"
+                        f" {', '.join(s.cfg.states)}")
+    draft = one_draft(s, args.path)
+    _, status = gating(s.cfg, path, draft.text)
+    new = set_status(draft.data, args.state)
+    if new == draft.data:
+        say(f"{path}: already {args.state}")
+        return 0
+    secret = key(s.cfg, s.root)
+    old_sha = sha256(draft.data)
+    cells = [judge(s.tree, s.cfg, path, old_sha, c, inputs_sha256(c, s.cfg, s.tree),
+                   draft.text, secret) for c in s.cfg.required]
+    stale = [c for c in cells if c.state != FRESH]
+    if s.cfg.gated_state(args.state) and stale:
+        for c in stale:
+            say(f"{c.receipt}: {c.message}")
+        say(f"receipt-gate: advance: refused: {path} cannot move to {args.state}"
+            f" ({s.cfg.gate_from} or later) until every required receipt is fresh and passing")
+        return 1
+    fsio.write_file(s.root, path, new)
+    moved = f"{path}: {status or '(no status)'} -> {args.state}"
+    if stale:
+        say(moved)
+        return 0
+    # Only the status line changed, and every receipt held a moment ago: keep them fresh.
+    keep_fresh(s.cfg, s.root, path, draft.data, new, status, secret)
+    say(f"{moved}; receipts kept fresh (git add {path} {s.cfg.run_dir})")
+    return 0

@@ -1,0 +1,92 @@
+"""`run` and `check`: run deterministic checks on drafts and write their receipts."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from receipt_gate import GateError
+from receipt_gate.config import CONFIG_FILE
+from receipt_gate.output import Progress, json_out, plural, sarif_out, say
+from receipt_gate.registry import CHECKS, require_check
+from receipt_gate.session import Session, load_drafts, open_session, select
+
+
+def run(args: argparse.Namespace) -> int:
+    names = list(dict.fromkeys(args.check or []))
+    for n in names:
+        require_check(n, deterministic=True, where="--check ")
+    s = open_session()
+    if not names:
+        names = [n for n in s.cfg.required if CHECKS[n].deterministic]
+        if not names:
+            raise GateError(f"{CONFIG_FILE}: required lists no deterministic check to run")
+    return run_checks(s, names, args.paths, "text")
+
+
+def check(args: argparse.Namespace) -> int:
+    require_check(args.name, deterministic=True)
+    return run_checks(open_session(), [args.name], args.paths, args.format)
+
+
+def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str) -> int:
+    from receipt_gate import runner
+    from receipt_gate.verify import gating
+
+    chosen, skipped = select(s, paths)
+    drafts = load_drafts(s.tree, chosen)
+    status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
+    progress = Progress("checking")
+    results = runner.run(s.cfg, s.tree, names, drafts, progress)
+    if len(drafts) * len(names) >= 50:
+        progress.end()
+    # Findings on a draft before gate_from are reported and recorded, but refuse nothing.
+    failed = [r for r in results if r.outcome.findings and status[r.draft][0]]
+    rc = 1 if failed else 0
+    if fmt == "sarif":
+        from receipt_gate.sarif import Result
+
+        sarif_out(Result("finding", f"{r.check}: {f.message}", r.draft, f.line, f.col)
+                  for r in results for f in r.outcome.findings)
+        return rc
+    if fmt == "json":
+        doc = {
+            "checks": list(names),
+            "checked": sum(r.outcome.checked for r in results),
+            "drafts": [
+                {"draft": r.draft, "check": r.check,
+                 "verdict": "fail" if r.outcome.findings else "pass",
+                 "gated": status[r.draft][0], "receipt": r.receipt, "written": r.written}
+                for r in results
+            ],
+            "violations": [
+                {"draft": r.draft, "check": r.check, **f.as_dict()}
+                for r in results for f in r.outcome.findings
+            ],
+        }
+        if len(names) == 1:
+            doc["check"] = names[0]
+        json_out(doc)
+        return rc
+    for r in results:
+        gated, state = status[r.draft]
+        note = "" if gated else f" (not gated yet: status {state})"
+        for f in r.outcome.findings:
+            say(f"{r.draft}:{f.line}:{f.col}: {r.check}: {f.message}{note}")
+    label = ", ".join(names)
+    if not drafts:
+        why = f" ({plural(skipped, 'path')} given, none a draft)" if skipped else ""
+        say(f"receipt-gate: {label}: no draft to check{why}")
+        return 0
+    written = sum(r.written for r in results)
+    bad = {r.draft for r in failed}
+    early = len({r.draft for r in results if r.outcome.findings} - bad)
+    not_yet = f" ({early} more not gated yet)" if early else ""
+    say(f"receipt-gate: {label}: {plural(len(drafts), 'draft')} checked, {len(bad)}"
+        f" failed{not_yet}; {plural(written, 'receipt')} written,"
+        f" {len(results) - written} unchanged")
+    if bad:
+        say(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
+    elif written:
+        say(f"hint: git add {s.cfg.run_dir}")
+    return rc

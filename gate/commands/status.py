@@ -1,0 +1,45 @@
+"""`status`: a table, drafts down and required checks across, each cell's state."""
+
+from __future__ import annotations
+
+import argparse
+
+from receipt_gate.output import json_out, plural, report_sarif, sarif_out, say, table
+from receipt_gate.session import open_session, rel_paths
+
+PAINT = {"fresh": "32", "stale": "33", "missing": "31", "fail": "31"}
+
+
+def status(args: argparse.Namespace) -> int:
+    from receipt_gate.verify import evaluate
+
+    s = open_session()
+    report = evaluate(s.cfg, s.tree, rel_paths(s.root, args.paths) or None)
+    cells = {(c.draft, c.check): c.state for c in report.cells}
+    if args.format == "json":
+        json_out({"ok": report.ok, "required": list(report.required),
+                  "errors": list(report.errors), "drafts": [
+                      {"draft": d, "gated": True,
+                       "cells": {c: cells[(d, c)] for c in report.required}}
+                      for d in report.drafts] + [
+                      {"draft": d, "gated": False, "status": st} for d, st in report.ungated]},
+                 ensure_ascii=True)
+        return report.exit_code
+    if args.format == "sarif":
+        sarif_out(report_sarif(report))
+        return report.exit_code
+    for e in report.errors:
+        say(e)
+    bad = [d for d in report.drafts if any(cells[(d, c)] != "fresh" for c in report.required)]
+    say(f"receipt-gate: {plural(len(report.drafts), 'gated draft')}:"
+        f" {len(report.drafts) - len(bad)} all fresh, {len(bad)} not;"
+        f" {len(report.ungated)} not gated yet (status before {s.cfg.gate_from})")
+    shown = report.drafts if args.all else bad
+    rows = [[d, *(cells[(d, c)] for c in report.required)] for d in shown]
+    if args.all:
+        rows += [[d, *(f"({st})" for _ in report.required)] for d, st in report.ungated]
+    if rows:
+        table([["draft", *report.required], *rows], PAINT)
+    if report.nothing_gated:
+        say(f"receipt-gate: nothing is gated: drafts {list(s.cfg.drafts)} match no file")
+    return report.exit_code

@@ -1,0 +1,102 @@
+"""The fingerprint a receipt carries: everything but the draft that its verdict read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import posixpath
+from functools import cache
+
+from receipt_gate import GateError, wildmatch
+from receipt_gate.config import Config
+from receipt_gate.registry import CHECKS
+from receipt_gate.tree import Tree
+
+_HERE = os.path.dirname(os.path.realpath(__file__))
+
+
+def module_file(module: str) -> str:
+    """A check's source file, found without importing it (only its package)."""
+    import importlib.util
+
+    package, _, name = module.rpartition(".")
+    found = importlib.util.find_spec(package)
+    folders = list(found.submodule_search_locations or []) if found else []
+    return os.path.join(folders[0] if folders else "", name + ".py")
+
+
+def shared_files() -> tuple[str, ...]:
+    """Core modules whose code decides verdicts too (what counts as prose, as a quote)."""
+    return (os.path.join(_HERE, "text.py"), os.path.join(_HERE, "quotes.py"))
+
+
+@cache
+def code_sha256(name: str) -> str:
+    """The check's version: the bytes of its module and of the shared prose rules."""
+    h = hashlib.sha256()
+    for path in (module_file(CHECKS[name].module), *shared_files()):
+        try:
+            with open(path, "rb") as f:
+                h.update(f.read())
+        except OSError:
+            raise GateError(f"check {name!r} has no implementation: {path} is missing") from None
+    return h.hexdigest()
+
+
+InputFiles = dict[str, dict[str, str | None]]
+
+
+def input_sources(name: str, cfg: Config) -> list[tuple[str, str, list[str]]]:
+    """(setting, kind, names) for each setting that names input files of the check.
+
+    kind is "path" (one file; absent counts too), "globs", or "argv" (the words of a
+    command line that name a file in the tree).
+    """
+    settings = cfg.effective[name]
+    sources = []
+    for key, setting in CHECKS[name].inputs().items():
+        value = settings[key]
+        if setting.kind == "path":
+            sources.append((key, "path", [value]))
+        elif setting.kind == "globs":
+            sources.append((key, "globs", list(value)))
+        elif value:
+            sources.append((key, "argv", [posixpath.normpath(a) for a in value]))
+    return sources
+
+
+def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
+    """Every file the check's verdict reads besides the draft, with its sha256, by setting.
+
+    Globs never take in a draft or a receipt: drafts are not corpus (the seed's rule).
+    """
+    from receipt_gate.digests import sha256_of
+
+    files: InputFiles = {}
+    for key, kind, names in input_sources(name, cfg):
+        if kind == "globs":
+            not_corpus = wildmatch.compile_globs((*cfg.drafts, cfg.run_dir + "/**"))
+            paths = [p for p in tree.paths(names) if not not_corpus.fullmatch(p)]
+        elif kind == "argv":
+            present = set(tree.paths([wildmatch.escape(p) for p in names]))
+            paths = [p for p in names if p in present]
+        else:
+            paths = names
+        digests = sha256_of(tree, paths)
+        files[key] = {p: digests[p] for p in paths if digests[p] is not None or kind == "path"}
+    return files
+
+
+def inputs_sha256(name: str, cfg: Config, tree: Tree, files: InputFiles | None = None) -> str:
+    """Fingerprint of everything but the draft that the verdict depended on."""
+    payload = {
+        "check": name,
+        "code": code_sha256(name),
+        "settings": cfg.checks.get(name, {}),
+        "files": input_files(name, cfg, tree) if files is None else files,
+    }
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+

@@ -1,0 +1,131 @@
+"""Running a model grader on drafts, and turning its verdicts into receipts.
+
+The grader is a command (an argv list, never a shell) that reads the draft on stdin,
+with RECEIPT_GATE_DRAFT naming it, and prints one JSON verdict (see hooks/grader.py).
+Drafts are graded a few at a time in threads: each one waits on a model.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from receipt_gate import receipts
+from receipt_gate.config import Config
+from receipt_gate.quotes import describe
+from receipt_gate.text import Draft
+from receipt_gate_hooks.grader import (
+    OUTPUT_LIMIT,
+    GradeError,
+    findings,
+    parse_verdict,
+    quote_problems,
+)
+
+
+def run_command(
+    command: Sequence[str], draft: str, data: bytes, timeout_s: int, cwd: str
+) -> dict[str, Any]:
+    """Run the grader on one draft; GradeError for a hang, a crash or bad output."""
+    env = {**os.environ, "RECEIPT_GATE_DRAFT": draft}
+    name = " ".join(os.path.basename(a) for a in command[:2])
+    # Output goes to files, not pipes, so a grader that prints without end costs disk
+    # for at most timeout_s and is read back only up to the limit.
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        try:
+            proc = subprocess.Popen(
+                list(command), cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=out,
+                stderr=err, start_new_session=True,
+            )
+        except OSError as e:
+            raise GradeError(f"{draft}: grader {name} could not start: {e.strerror}") from None
+        try:
+            proc.communicate(data, timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            _kill(proc)
+            raise GradeError(f"{draft}: grader {name} did not finish within timeout_s"
+                             f" {timeout_s}; killed") from None
+        if proc.returncode != 0:
+            err.seek(max(0, os.fstat(err.fileno()).st_size - 4096))
+            last = err.read().decode(errors="replace").strip().splitlines()
+            why = f": {last[-1][:200]}" if last else ""
+            raise GradeError(f"{draft}: grader {name} exited with status {proc.returncode}{why}")
+        size = os.fstat(out.fileno()).st_size
+        if size > OUTPUT_LIMIT:
+            raise GradeError(f"{draft}: grader {name} printed {size} bytes, over the"
+                             f" {OUTPUT_LIMIT}-byte limit")
+        out.seek(0)
+        return parse_verdict(out.read(), f"{draft}: grader {name} output")
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except OSError:
+        proc.kill()
+    proc.wait()
+
+
+def grade_all(
+    command: Sequence[str], drafts: Sequence[Draft], timeout_s: int, root: str, jobs: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, dict[str, Any] | str]:
+    """path -> the verdict, or why the grader could not give one; `jobs` at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    results: dict[str, dict[str, Any] | str] = {}
+
+    def one(d: Draft) -> None:
+        try:
+            results[d.path] = run_command(command, d.path, d.data, timeout_s, root)
+        except GradeError as e:
+            results[d.path] = str(e)
+        if progress is not None:
+            progress(len(results), len(drafts))
+
+    with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(drafts)))) as pool:
+        list(pool.map(one, drafts))
+    return {d.path: results[d.path] for d in drafts}
+
+
+def write_verdict(
+    cfg: Config, root: str, draft: Draft, name: str, verdict: Mapping[str, Any], inputs: str,
+    key: bytes | None,
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """Check the quotes, then write the receipt. The receipt written (None if refused),
+    and the lines that say what happened."""
+    min_chars = cfg.effective[name]["min_quote_chars"]
+    problems = quote_problems(verdict, draft.text, min_chars)
+    if problems:
+        return None, [f"{draft.path}: {name}: refused: {describe(p)}; no receipt written"
+                      for p in problems]
+    found = findings(verdict, draft.text)
+    receipt = receipts.build(name, draft.path, receipts.sha256(draft.data), inputs, found,
+                             {"criteria": verdict["criteria"]})
+    rpath = receipts.receipt_path(cfg.run_dir, draft.path, name)
+    receipts.write(root, rpath, receipt, key)
+    lines = [f"{draft.path}:{f.line}:{f.col}: {name}: {f.message}" for f in found]
+    lines.append(f"{draft.path}: {name}: verdict {receipt['verdict']}, receipt {rpath}")
+    return receipt, lines
+
+
+def read_verdict(source: str) -> dict[str, Any]:
+    """A verdict from a file, or standard input for "-"; GradeError says what is wrong."""
+    import sys
+
+    shown = "standard input" if source == "-" else source
+    try:
+        if source == "-":
+            data = sys.stdin.buffer.read(OUTPUT_LIMIT + 1)
+        else:
+            with open(source, "rb") as f:
+                data = f.read(OUTPUT_LIMIT + 1)
+    except OSError as e:
+        raise GradeError(f"{shown}: cannot read: {e.strerror}") from None
+    if len(data) > OUTPUT_LIMIT:
+        raise GradeError(f"{shown}: larger than {OUTPUT_LIMIT} bytes")
+    return parse_verdict(data, shown)

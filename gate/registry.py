@@ -1,0 +1,139 @@
+"""Which checks exist: their module, their settings with defaults, and what they read.
+
+The gate reads this table, never the check modules: verifying a receipt must not
+import a check. A new check is one module in hooks/ plus one entry here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
+from receipt_gate import GateError
+
+# Setting kinds: "int" (a positive integer), "bool", "str" (non-empty), "strs" (a list of
+# non-empty strings), "path" (one repository file the verdict reads), "globs" (the
+# repository files the globs match, read by the verdict), "argv" (a command line; those
+# of its words that name a repository file are read by the verdict).
+INPUT_KINDS = ("path", "globs", "argv")
+
+
+class Setting(NamedTuple):
+    kind: str
+    default: object
+
+
+class CheckSpec(NamedTuple):
+    name: str
+    module: str
+    # A check whose verdict code can reproduce; `run` runs only these.
+    deterministic: bool
+    settings: Mapping[str, Setting]
+    # What the gate builds for the check from its input files before it runs: "" for
+    # nothing, "articles" (headline-numbers' corpus), "claims" (the registry).
+    corpus: str = ""
+
+    def inputs(self) -> dict[str, Setting]:
+        """The settings that name files the verdict reads (their bytes are fingerprinted)."""
+        return {k: s for k, s in self.settings.items() if s.kind in INPUT_KINDS}
+
+
+# Typical machine-writing tells. Matched case-insensitively on whole words, with
+# any run of spaces (or one line break) between words and either apostrophe.
+PHRASES = (
+    "a rich tapestry",
+    "tapestry of",
+    "a testament to",
+    "serves as a testament",
+    "it's important to note",
+    "it is important to note",
+    "it's worth noting",
+    "it is worth noting",
+    "in today's fast-paced world",
+    "in today's digital age",
+    "in the ever-evolving",
+    "ever-evolving landscape",
+    "navigate the complexities",
+    "navigating the complexities",
+    "game-changer",
+    "game changer",
+    "let's dive in",
+    "let's dive into",
+    "unlock the power",
+    "unleash the power",
+    "harness the power",
+    "embark on a journey",
+    "in the realm of",
+    "plays a crucial role",
+    "plays a pivotal role",
+    "at the end of the day",
+    "in conclusion",
+    "i hope this helps",
+    "i hope this email finds you well",
+    "as an ai language model",
+    "great question",
+    "whether you're a seasoned",
+    "look no further",
+    "in a world where",
+    "buckle up",
+    "seamlessly integrate",
+)
+PATTERNS = (
+    r"(?i)\bdelv(?:e|es|ed|ing)\s+(?:into|deeper)\b",
+    r"(?i)\bnot (?:just|only|merely) [^.!?\n]{1,60}?[,;—–] (?:but|it's|it is)\b",
+    r"(?i)^\s*certainly!",
+)
+
+# A setting name in inline code: an identifier, a flag, an environment variable or a
+# dotted/slashed key, and not a file name.
+_FILE_EXT = (
+    r"(?<!\.(?:md|markdown|ya?ml|json|jsonl|toml|py|js|ts|txt|sh|png|jpe?g|gif|svg|html?"
+    r"|css|csv|lock|cfg|ini|pdf))"
+)
+TERM_PATTERN = (
+    r"(?:--?[A-Za-z0-9][\w-]*(?:=\S*)?"  # a flag: --no-verify, -n, --max=3
+    r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"  # an env var or constant: MAX_TOKENS
+    r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+"  # snake_case: max_chars
+    r"|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"  # camelCase: hooksPath
+    r"|[A-Za-z_][\w-]*(?:[./][A-Za-z_][\w-]*)+"  # dotted or slashed: permissions.allow
+    r")" + _FILE_EXT
+)
+DEFAULT_REGISTRY = "claims.yaml"
+MIN_QUOTE_CHARS = 20
+
+
+def _spec(name: str, deterministic: bool = True, corpus: str = "",
+          **settings: tuple[str, object]) -> CheckSpec:
+    module = "receipt_gate_hooks." + name.replace("-", "_")
+    table = MappingProxyType({k: Setting(*v) for k, v in settings.items()})
+    return CheckSpec(name, module, deterministic, table, corpus)
+
+
+CHECKS: Mapping[str, CheckSpec] = MappingProxyType({
+    s.name: s for s in (
+        _spec("ai-tells", phrases=("strs", PHRASES), patterns=("strs", PATTERNS)),
+        _spec("hook-length", max_chars=("int", 280), max_lines=("int", 3)),
+        _spec("headline-numbers", corpus="articles", articles=("globs", ("posts/**/*.md",))),
+        _spec("registered-terms", corpus="claims", pattern=("str", TERM_PATTERN),
+              registry=("path", DEFAULT_REGISTRY)),
+        _spec("grader", deterministic=False, command=("argv", ()), timeout_s=("int", 120),
+              min_quote_chars=("int", MIN_QUOTE_CHARS)),
+    )
+})
+
+DETERMINISTIC = tuple(name for name, spec in CHECKS.items() if spec.deterministic)
+
+
+def require_check(name: str, deterministic: bool | None = None, where: str = "") -> CheckSpec:
+    """The check called `name`; GateError if there is none, or it is not of the kind asked
+    for (a model check where code is needed, or the reverse)."""
+    spec = CHECKS.get(name)
+    shown = f"{where}{name}"
+    if spec is None:
+        raise GateError(f"{shown}: unknown check (known: {', '.join(CHECKS)})")
+    if deterministic is True and not spec.deterministic:
+        raise GateError(f"{shown}: a model check; use receipt-gate grade")
+    if deterministic is False and spec.deterministic:
+        raise GateError(f"{shown}: its verdict is computed by code; use receipt-gate run")
+    return spec

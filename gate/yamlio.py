@@ -1,0 +1,85 @@
+"""The one YAML loader: plain mappings, lists and scalars, each key once; one error format.
+
+Every YAML file receipt-gate reads (the config, the claims registry, a draft's front
+matter) goes through load(). What two readers could read differently is refused, not
+guessed: a key given twice (PyYAML keeps the last, a line scanner the first), anchors
+and aliases (and with them the "billion laughs"), merge keys, explicit tags, and keys
+that are not plain scalars. Errors read `FILE: not valid YAML (line L, column C): why`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from receipt_gate import GateError
+
+
+def _error(file: str, mark: Any, problem: str) -> GateError:
+    where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+    return GateError(f"{file}: not valid YAML{where}: {problem}")
+
+
+def load(data: bytes | str, file: str) -> Any:
+    """The document in `data` (None when empty), or GateError naming the file and line."""
+    import yaml
+
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        for event in yaml.parse(data, Loader=loader_class):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                raise _error(file, event.start_mark, "anchors and aliases are not allowed")
+            tag = getattr(event, "tag", None)
+            if tag is not None and tag != "!":
+                raise _error(file, event.start_mark, f"explicit tags are not allowed ({tag})")
+        loader = loader_class(data)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            _check(node, loader, file)
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as e:
+        problem = e.problem or str(e).splitlines()[0]
+        raise _error(file, e.problem_mark, problem) from None
+    except yaml.YAMLError as e:
+        raise _error(file, None, str(e).splitlines()[0] if str(e) else "unreadable") from None
+    except (RecursionError, ValueError, TypeError, OverflowError) as e:
+        raise _error(file, None, f"cannot be read ({type(e).__name__})") from None
+
+
+def _check(root: Any, loader: Any, file: str) -> None:
+    """Each mapping's keys: plain scalars, no merge key, none twice (iteratively)."""
+    import yaml
+
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            seen: set[Any] = set()
+            for key, value in node.value:
+                if not isinstance(key, yaml.ScalarNode):
+                    raise _error(file, key.start_mark, "a key must be a plain scalar")
+                if key.tag == "tag:yaml.org,2002:merge":
+                    raise _error(file, key.start_mark, "merge keys (<<) are not allowed")
+                name = loader.construct_object(key)
+                try:
+                    duplicate = name in seen
+                    seen.add(name)
+                except TypeError:
+                    raise _error(file, key.start_mark, "a key must be a plain scalar") from None
+                if duplicate:
+                    raise _error(file, key.start_mark, f"duplicate key {name!r}")
+                todo.append(value)
+
+
+def dump(doc: object) -> str:
+    """YAML for a document of plain mappings, lists and scalars, in the given key order."""
+    import yaml
+
+    text: str = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True,
+                               default_flow_style=False)
+    return text
