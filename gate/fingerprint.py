@@ -4,45 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import posixpath
-from functools import cache
 
-from receipt_gate import GateError, wildmatch
+from receipt_gate import wildmatch
 from receipt_gate.config import Config
 from receipt_gate.registry import CHECKS
 from receipt_gate.tree import Tree
-
-_HERE = os.path.dirname(os.path.realpath(__file__))
-
-
-def module_file(module: str) -> str:
-    """A check's source file, found without importing it (only its package)."""
-    import importlib.util
-
-    package, _, name = module.rpartition(".")
-    found = importlib.util.find_spec(package)
-    folders = list(found.submodule_search_locations or []) if found else []
-    return os.path.join(folders[0] if folders else "", name + ".py")
-
-
-def shared_files() -> tuple[str, ...]:
-    """Core modules whose code decides verdicts too (what counts as prose, as a quote)."""
-    return (os.path.join(_HERE, "text.py"), os.path.join(_HERE, "quotes.py"))
-
-
-@cache
-def code_sha256(name: str) -> str:
-    """The check's version: the bytes of its module and of the shared prose rules."""
-    h = hashlib.sha256()
-    for path in (module_file(CHECKS[name].module), *shared_files()):
-        try:
-            with open(path, "rb") as f:
-                h.update(f.read())
-        except OSError:
-            raise GateError(f"check {name!r} has no implementation: {path} is missing") from None
-    return h.hexdigest()
-
 
 InputFiles = dict[str, dict[str, str | None]]
 
@@ -92,7 +59,7 @@ def inputs_sha256(name: str, cfg: Config, tree: Tree, files: InputFiles | None =
     """Fingerprint of everything but the draft that the verdict depended on."""
     payload = {
         "check": name,
-        "code": code_sha256(name),
+        "version": CHECKS[name].version,
         "settings": cfg.checks.get(name, {}),
         "files": input_files(name, cfg, tree) if files is None else files,
     }

@@ -27,6 +27,10 @@ class Setting(NamedTuple):
 class CheckSpec(NamedTuple):
     name: str
     module: str
+    # The check's behaviour version, part of every receipt's fingerprint. Bump it when
+    # what the check decides changes (tests/test_golden.py fails until you do), and
+    # only then: a refactor that changes nothing stales no receipt.
+    version: int
     # A check whose verdict code can reproduce; `run` runs only these.
     deterministic: bool
     settings: Mapping[str, Setting]
@@ -103,21 +107,22 @@ DEFAULT_REGISTRY = "claims.yaml"
 MIN_QUOTE_CHARS = 20
 
 
-def _spec(name: str, deterministic: bool = True, corpus: str = "",
+def _spec(name: str, version: int, deterministic: bool = True, corpus: str = "",
           **settings: tuple[str, object]) -> CheckSpec:
     module = "receipt_gate_hooks." + name.replace("-", "_")
     table = MappingProxyType({k: Setting(*v) for k, v in settings.items()})
-    return CheckSpec(name, module, deterministic, table, corpus)
+    return CheckSpec(name, module, version, deterministic, table, corpus)
 
 
 CHECKS: Mapping[str, CheckSpec] = MappingProxyType({
     s.name: s for s in (
-        _spec("ai-tells", phrases=("strs", PHRASES), patterns=("strs", PATTERNS)),
-        _spec("hook-length", max_chars=("int", 280), max_lines=("int", 3)),
-        _spec("headline-numbers", corpus="articles", articles=("globs", ("posts/**/*.md",))),
-        _spec("registered-terms", corpus="claims", pattern=("str", TERM_PATTERN),
+        _spec("ai-tells", 1, phrases=("strs", PHRASES), patterns=("strs", PATTERNS)),
+        _spec("hook-length", 1, max_chars=("int", 280), max_lines=("int", 3)),
+        _spec("headline-numbers", 1, corpus="articles",
+              articles=("globs", ("posts/**/*.md",))),
+        _spec("registered-terms", 1, corpus="claims", pattern=("str", TERM_PATTERN),
               registry=("path", DEFAULT_REGISTRY)),
-        _spec("grader", deterministic=False, command=("argv", ()), timeout_s=("int", 120),
+        _spec("grader", 1, deterministic=False, command=("argv", ()), timeout_s=("int", 120),
               min_quote_chars=("int", MIN_QUOTE_CHARS)),
     )
 })

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple, Protocol
 from receipt_gate import GateError
 from receipt_gate.checks import Outcome
 from receipt_gate.config import CONFIG_FILE, Config
-from receipt_gate.fingerprint import InputFiles, code_sha256, input_files, inputs_sha256
+from receipt_gate.fingerprint import InputFiles, input_files, inputs_sha256
 from receipt_gate.parallel import split_map
 from receipt_gate.receipts import build, receipt_path, sha256, write
 from receipt_gate.registry import CHECKS, CheckSpec
@@ -48,7 +48,7 @@ def _corpus(spec: CheckSpec, module: Any, settings: Mapping[str, Any], tree: Tre
             raise GateError(f"{CONFIG_FILE}: checks.{spec.name}.articles:"
                             f" {settings['articles']} match no file; {spec.name} has no"
                             " corpus to decide with")
-        return corpus.load(tree, articles, module.parse_article, code_sha256(spec.name),
+        return corpus.load(tree, articles, module.parse_article, f"{spec.name}@{spec.version}",
                            fingerprint if tree.root else "")
     if spec.corpus == "claims":
         from receipt_gate import claims
