@@ -1,7 +1,8 @@
 """The demo: a scratch content repo from examples/content, hooks installed by the real
 pre-commit from this checkout, a commit accepted, one refused for a stale receipt, the fix,
-a forged grader receipt whose quote is no longer in the draft, and a reply refused for
-citing a number that lives only in a headline.
+a forged grader receipt whose quote is no longer in the draft, a reply refused for
+citing a number that lives only in a headline, a commit that weakens the rules for its
+own draft refused, and an unchecked commit refused at push.
 
 Run it with `make demo`. It leaves the scratch repository behind and prints its path.
 """
@@ -149,6 +150,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.sh("git", "add", "drafts", ".receipts")
     d.sh("git", "commit", "-q", "-m", "Reply about the drift, with the measured number")
     d.sh("receipt-gate", "status", "--all")
+
+    d.say("The agent drops ai-tells from the rules in the same commit as a draft that uses a"
+          " banned phrase: the rules in force (HEAD's) still hold the draft")
+    config = repo / ".receipt-gate.yaml"
+    rules = config.read_text()
+    config.write_text(rules.replace("required: [ai-tells, ", "required: ["))
+    before = draft.read_text()
+    draft.write_text(before + "\nLet's dive in.\n")
+    d.sh("receipt-gate", "run", "drafts/receipt-gate.md")
+    d.sh("receipt-gate", "grade", "drafts/receipt-gate.md")
+    d.sh("git", "add", "-A")
+    d.sh("git", "commit", "-q", "-m", "Fewer rules", expect=1)
+    print("  (the agent gives up: the rules and the draft go back as they were)")
+    d.sh("git", "reset", "-q", "--hard", "HEAD")
 
     d.say("git commit --no-verify skips the commit hook; the push hook still refuses")
     remote = work / "remote.git"

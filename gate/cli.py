@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from receipt_gate import TOOL
 
 COMMANDS = ("run", "check", "verify", "status", "grade", "record", "pre-push", "advance",
-            "claim", "init")
+            "claim", "init", "keygen")
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -35,6 +35,15 @@ def _format_and_paths(s: argparse.ArgumentParser) -> None:
     s.add_argument("paths", nargs="*", metavar="PATH")
 
 
+def _signing(s: argparse.ArgumentParser) -> None:
+    """Where a command that writes receipts finds the private key, when the policy lists
+    public keys (never in the repository)."""
+    s.add_argument("--key-env", metavar="NAME",
+                   help="environment variable holding the signing key"
+                   " (default RECEIPT_GATE_SIGNING_KEY)")
+    s.add_argument("--key-file", metavar="PATH", help="file outside the repository holding it")
+
+
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with `only`, just that command's part (a hook runs one command,
     and building all of them costs a hook more than its check does)."""
@@ -55,12 +64,14 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.add_argument("--check", action="append", metavar="NAME",
                        help="only this check (repeatable)")
         s.add_argument("paths", nargs="*", metavar="PATH")
+        _signing(s)
         s.set_defaults(module="run", func="run")
 
     if keep("check"):
         s = add("check", help="run one check and write its receipts (what each hook calls)")
         s.add_argument("name", metavar="NAME")
         _format_and_paths(s)
+        _signing(s)
         s.set_defaults(module="run", func="check")
 
     if keep("verify"):
@@ -68,6 +79,13 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         which = s.add_mutually_exclusive_group()
         which.add_argument("--staged", action="store_true", help="verify the index")
         which.add_argument("--rev", metavar="REV", help="verify a commit")
+        s.add_argument("--policy-from", metavar="REF",
+                       help="the rules in force come from this commit (default: the judged"
+                       " commit's parent; HEAD for the index and the working tree)")
+        s.add_argument("--recheck", action="store_true",
+                       help="run the deterministic checks again on the drafts that differ"
+                       " from the policy's commit, and refuse a receipt they contradict")
+        s.add_argument("--recheck-all", action="store_true", help="--recheck every draft")
         _format_and_paths(s)
         s.set_defaults(module="verify", func="verify")
 
@@ -84,6 +102,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.add_argument("--gated-only", action="store_true",
                        help="skip drafts before gate_from (what the grader hook does)")
         s.add_argument("paths", nargs="*", metavar="PATH", help="default: every draft")
+        _signing(s)
         s.set_defaults(module="grade", func="grade")
 
     if keep("record"):
@@ -92,6 +111,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.add_argument("path", metavar="PATH")
         s.add_argument("--verdict", required=True, metavar="FILE",
                        help="the verdict JSON (- for stdin)")
+        _signing(s)
         s.set_defaults(module="grade", func="record")
 
     if keep("pre-push"):
@@ -104,6 +124,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s = add("advance", help="move a draft's status: (into ready only when verified)")
         s.add_argument("path", metavar="PATH")
         s.add_argument("state", metavar="STATE")
+        _signing(s)
         s.set_defaults(module="advance", func="advance")
 
     if keep("claim"):
@@ -126,6 +147,11 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.add_argument("--git-hooks", action="store_true",
                        help="write plain git hooks in .githooks/ (for repos without pre-commit)")
         s.set_defaults(module="init", func="init")
+    if keep("keygen"):
+        s = add("keygen", help="make an Ed25519 key pair for signed receipts")
+        s.add_argument("--out", required=True, metavar="PATH",
+                       help="where to write the private key (outside the repository)")
+        s.set_defaults(module="keygen", func="keygen")
     return p
 
 

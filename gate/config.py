@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from receipt_gate.tree import Tree
 
 CONFIG_FILE = ".receipt-gate.yaml"
+# The reader's version, in the parsed config's cache key: YAML an older reader accepted
+# (a duplicated key, say) is read again by this one, never taken from its cache.
+READER = 2
 DEFAULT_STATES = ("idea", "accepted", "researched", "drafted", "ready", "shipped", "measured")
 
 
@@ -25,9 +28,14 @@ class Config(NamedTuple):
     checks: Mapping[str, Mapping[str, Any]]
     states: tuple[str, ...]
     gate_from: str
-    signing: Mapping[str, str]
+    signing: tuple[str, ...]  # the Ed25519 public keys receipts must be signed by
     # Every check's settings as it runs: defaults overlaid with `checks`, type-checked.
     effective: Mapping[str, Mapping[str, Any]]
+
+    def public_keys(self) -> tuple[bytes, ...]:
+        from receipt_gate.signing import parse_public
+
+        return tuple(k for k in map(parse_public, self.signing) if k is not None)
 
     def gated_state(self, status: str | None) -> bool:
         """Is a draft with this `status:` gated? No status means gated."""
@@ -133,12 +141,22 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
         raise err("gate_from", f"{gate_from!r} is not one of states")
 
     signing = _mapping(top.get("signing"), "signing", err)
-    _unknown("signing", signing, ("key_env", "key_file"), err)
-    for k, v in signing.items():
-        if not isinstance(v, str) or not v:
-            raise err(f"signing.{k}", f"expected a non-empty string, got {_type_name(v)}")
+    for k in signing:
+        if k != "public_keys":
+            raise err(f"signing.{k}", "unknown key (expected one of: public_keys); the"
+                      " private key is the signer's, never the tree's: $RECEIPT_GATE_SIGNING_KEY"
+                      " or --key-file")
+    keys = str_list(signing.get("public_keys", []), "signing.public_keys", err)
+    if "signing" in top and not keys:
+        raise err("signing.public_keys", "must list at least one key (receipt-gate keygen)")
+    from receipt_gate.signing import parse_public
 
-    return Config(drafts, norm, required, checks, states, gate_from, signing, effective)
+    for i, k in enumerate(keys):
+        if parse_public(k) is None:
+            raise err(f"signing.public_keys[{i}]", "expected ed25519:<base64 of 32 bytes>"
+                      " (receipt-gate keygen prints one)")
+
+    return Config(drafts, norm, required, checks, states, gate_from, keys, effective)
 
 
 def load(
@@ -157,7 +175,7 @@ def load(
         return parse(yamlio.load(data, file), file)
     import hashlib
 
-    path = os.path.join(cache_dir, f"config-{hashlib.sha256(data).hexdigest()}.json")
+    path = os.path.join(cache_dir, f"config-{READER}-{hashlib.sha256(data).hexdigest()}.json")
     got = _cached(path, file)
     raw: object = None
     if got is None:
@@ -190,7 +208,7 @@ def config_of(tree: Tree, disk: Tree | None = None) -> Config:
 
 def _blob_cache(cache_dir: str, blob: str) -> str:
     """Where the parsed config whose bytes are this git blob is kept."""
-    return os.path.join(cache_dir, f"config-blob-{blob}.json")
+    return os.path.join(cache_dir, f"config-{READER}-blob-{blob}.json")
 
 
 def _is_mapping(doc: object) -> bool:

@@ -67,7 +67,7 @@ def _whole_doc(key: str) -> Callable[[Any], bool]:
 
 
 def load(
-    tree: Tree, files: Mapping[str, str | None], parse: Callable[[str], Article],
+    tree: Tree, files: Mapping[str, str | None], parse: Callable[[str, str], Article],
     version: str, fingerprint: str = "",
 ) -> Corpus:
     """The corpus of these article files (path -> sha256), parsed with `parse`.
@@ -99,7 +99,7 @@ def load(
         for sha, path in chunk:
             draft = read_text(tree, path)
             out.append((sha, draft if draft is None or isinstance(draft, str)
-                        else parse(draft.text)))
+                        else parse(draft.text, path)))
         return out
 
     errors = []

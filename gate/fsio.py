@@ -154,3 +154,21 @@ def write_file(root: str, path: str, data: bytes) -> None:
     real_root = _real_root(root)
     folder = _make_folders(real_root, path)
     replace(folder, path.rsplit("/", 1)[-1], data, _tmp_dir(real_root, folder), path)
+
+
+def read_regular(root: str, path: str, limit: int) -> bytes | None:
+    """The bytes of a regular repository file, up to limit + 1 bytes; None when it is
+    absent, or is anything else (a folder, a symlink, a FIFO that would block)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(os.path.join(root, path), flags)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)

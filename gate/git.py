@@ -113,6 +113,44 @@ def index_entries(root: str) -> dict[str, IndexEntry]:
     return entries
 
 
+def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]:
+    """The files of a commit (all of them, or those at or under `paths`), by path."""
+    specs = [":(literal)" + p for p in paths]
+    out = _run(root, ("ls-tree", "-r", "-z", "--full-tree", commit, "--", *specs))
+    entries: dict[str, IndexEntry] = {}
+    for rec in out.split(b"\0"):
+        if not rec:
+            continue
+        meta, _, path = rec.partition(b"\t")
+        mode, kind, oid = meta.decode().split(" ")
+        if kind in ("blob", "commit"):
+            entries[os.fsdecode(path)] = IndexEntry(mode, oid)
+    return entries
+
+
+def resolve_commit(root: str, rev: str, what: str) -> str:
+    """The commit id `rev` names; GateError (exit 2) for anything that is not a commit,
+    an empty string included. `what` says where the revision came from (`--rev`)."""
+    if not rev or not rev.strip():
+        raise GateError(f"{what}: an empty revision names no commit")
+    proc = _git(root, ("rev-parse", "--verify", "--quiet", "--end-of-options",
+                       f"{rev}^{{commit}}"))
+    if proc.returncode != 0:
+        raise GateError(f"{what} {rev}: not a commit in {root}")
+    return proc.stdout.decode().strip()
+
+
+def head(root: str) -> str | None:
+    """The commit HEAD points at, or None before the first commit."""
+    proc = _git(root, ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"))
+    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
+def first_parent(root: str, commit: str) -> str | None:
+    proc = _git(root, ("rev-parse", "--verify", "--quiet", f"{commit}^1^{{commit}}"))
+    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
 def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:
     """Contents of many blobs in one `git cat-file --batch` call."""
     wanted = list(dict.fromkeys(oids))
@@ -145,24 +183,27 @@ def changed_paths(root: str, old: str, new: str) -> list[str]:
     return [os.fsdecode(p) for p in out.split(b"\0") if p]
 
 
-def unpushed_tips(root: str, remote: str) -> list[tuple[str, str]]:
-    """(ref, commit) for every local branch and tag whose commit the remote lacks."""
-    out = _run(root, ("for-each-ref", "--format=%(refname)%00%(objectname)%00%(*objectname)"
-                      "%00%(objecttype)%00%(*objecttype)", "refs/heads", "refs/tags"))
-    tips = []
+def local_refs(root: str) -> dict[str, str]:
+    """commit -> the first local branch or tag (peeled) that points at it."""
+    out = _run(root, ("for-each-ref", "--format=%(objectname) %(*objectname) %(refname)",
+                      "refs/heads", "refs/tags"))
+    refs: dict[str, str] = {}
     for line in out.decode().splitlines():
-        ref, oid, peeled, kind, peeled_kind = line.split("\0")
-        commit = oid if kind == "commit" else peeled if peeled_kind == "commit" else ""
-        if commit:
-            tips.append((ref, commit))
-    if not tips:
-        return []
-    missing = []
-    for ref, commit in tips:
-        out = _run(root, ("rev-list", "-n", "1", commit, "--not", f"--remotes={remote}"))
-        if out.strip():
-            missing.append((ref, commit))
-    return missing
+        oid, peeled, ref = line.split(" ", 2)
+        refs.setdefault(peeled or oid, ref)
+    return refs
+
+
+def merge_base(root: str, a: str, b: str) -> str | None:
+    proc = _git(root, ("merge-base", a, b))
+    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
+def rev_list(root: str, include: Sequence[str], exclude: Sequence[str]) -> list[str]:
+    """Commits reachable from `include` and not from `exclude`, parents before children
+    (each entry a commit id or a rev-list option such as --branches)."""
+    out = _run(root, ("rev-list", "--topo-order", "--reverse", *include, "--not", *exclude))
+    return out.decode().split()
 
 
 def eol_normalized(root: str, paths: list[str]) -> dict[str, bool]:

@@ -17,6 +17,7 @@ from typing import Any
 from receipt_gate import receipts
 from receipt_gate.config import Config
 from receipt_gate.quotes import describe
+from receipt_gate.signing import Signer
 from receipt_gate.text import Draft
 from receipt_gate_hooks.grader import (
     OUTPUT_LIMIT,
@@ -94,7 +95,7 @@ def grade_all(
 
 def write_verdict(
     cfg: Config, root: str, draft: Draft, name: str, verdict: Mapping[str, Any], inputs: str,
-    key: bytes | None,
+    signer: Signer | None,
 ) -> tuple[dict[str, Any] | None, list[str]]:
     """Check the quotes, then write the receipt. The receipt written (None if refused),
     and the lines that say what happened."""
@@ -107,7 +108,7 @@ def write_verdict(
     receipt = receipts.build(name, draft.path, receipts.sha256(draft.data), inputs, found,
                              {"criteria": verdict["criteria"]})
     rpath = receipts.receipt_path(cfg.run_dir, draft.path, name)
-    receipts.write(root, rpath, receipt, key)
+    receipts.write(root, rpath, receipt, signer)
     lines = [f"{draft.path}:{f.line}:{f.col}: {name}: {f.message}" for f in found]
     lines.append(f"{draft.path}: {name}: verdict {receipt['verdict']}, receipt {rpath}")
     return receipt, lines

@@ -99,6 +99,7 @@ def report_json(report: Report) -> dict[str, Any]:
         "ungated": [{"draft": d, "status": s} for d, s in report.ungated],
         "nothing_gated": report.nothing_gated,
         "errors": list(report.errors),
+        "notes": list(report.notes),
         "problems": [
             {
                 "draft": c.draft,
@@ -122,7 +123,7 @@ def report_text(report: Report, cfg: Config) -> None:
 
     rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
     stage: list[str] = []
-    failed = False
+    failed = held = False
     problems = report.problems
     for c in problems:
         say(f"{c.receipt}: {c.message}")
@@ -131,6 +132,9 @@ def report_text(report: Report, cfg: Config) -> None:
             say(f"{where}: {c.check}: {f.get('message', '')}")
         if c.reason == "unstaged":
             stage.append(c.stage)
+            continue
+        if c.reason in ("policy", "recheck"):
+            held = True
             continue
         failed |= c.reason == "failed"
         rerun["run" if CHECKS[c.check].deterministic else "grade"][c.draft] = None
@@ -163,9 +167,14 @@ def report_text(report: Report, cfg: Config) -> None:
             if any(p.startswith(prefix) for p in stage):
                 paths.append(cfg.run_dir)
             say(f"hint: git add {' '.join(paths)}")
+        if held:
+            say("hint: a draft must pass the rules in force as well as its own: fix the"
+                " draft, or land the rule change on its own first, where it is reviewed")
     elif report.ok:
         say(
             f"receipt-gate: {colour('ok', '32')}: {plural(len(report.drafts), 'gated draft')},"
             f" {plural(len(report.required), 'required check')} each, every receipt"
             f" fresh and passing in the {report.tree}"
         )
+    for note in report.notes:
+        say(note)

@@ -1,4 +1,17 @@
-"""The gate at push: verify the tip of every ref being pushed, from git objects."""
+"""The gate at push: every commit the push could carry to the remote, read from git objects.
+
+git hands a pre-push hook one line per ref on stdin; pre-commit reads those lines
+itself and passes its hook only the first ref with new commits. So under pre-commit
+the gate also walks every commit on a local branch or tag, or at HEAD, that the remote
+does not have yet: a superset of what is being pushed. A commit pushed by bare id that
+no local ref reaches is the one thing a hook under pre-commit cannot see; the plain
+hook (`init --git-hooks`) reads every line, and CI sees everything.
+
+Each commit is judged by its own rules and by the rules the remote already has (the
+remote-tracking tip of the pushed branch, else its merge-base with the remote's
+default branch). A commit whose parent was verified, or is on the remote, and that
+changes nothing the gate reads is not verified again.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +23,10 @@ from receipt_gate.config import CONFIG_FILE, Config
 
 
 class Push(NamedTuple):
-    ref: str
+    ref: str  # the local ref (or what the user named) being pushed
     local: str  # the commit to verify
-    remote: str  # what the remote has now (ZERO if new or unknown)
+    remote: str  # what the remote has for it now (ZERO if new or unknown)
+    remote_ref: str = ""  # the ref on the remote (refs/heads/main)
 
 
 def from_stdin(lines: Iterable[str]) -> list[Push]:
@@ -24,31 +38,22 @@ def from_stdin(lines: Iterable[str]) -> list[Push]:
             continue
         if len(parts) != 4:
             raise GateError(f"pre-push: expected '<local ref> <local oid> <remote ref>"
-                            f" <remote oid>' on standard input, got {line.strip()!r}")
-        local_ref, local, _remote_ref, remote = parts
+                            f" <remote oid>' on standard input, got {line.strip()[:200]!r}")
+        local_ref, local, remote_ref, remote = parts
         if set(local) == {"0"}:
             continue  # a deletion: nothing to verify
-        pushes.append(Push(local_ref, local, remote))
+        pushes.append(Push(local_ref, local, remote, remote_ref))
     return pushes
 
 
-def from_pre_commit(root: str, env: dict[str, str]) -> list[Push]:
-    """Under pre-commit, which tells a pre-push hook only the first ref it finds.
-
-    So every local branch and tag tip the remote does not have yet is verified as
-    well: a superset of what is being pushed, never less.
-    """
-    remote = env.get("PRE_COMMIT_REMOTE_NAME", "")
+def from_pre_commit(env: dict[str, str]) -> list[Push]:
+    """The one ref pre-commit names (PRE_COMMIT_TO_REF and friends)."""
     to_ref = env.get("PRE_COMMIT_TO_REF", "")
-    from_ref = env.get("PRE_COMMIT_FROM_REF", "")
-    pushes: dict[str, Push] = {}
-    if to_ref:
-        name = env.get("PRE_COMMIT_LOCAL_BRANCH") or to_ref
-        pushes[to_ref] = Push(name, to_ref, from_ref or git.ZERO)
-    if remote:
-        for ref, commit in git.unpushed_tips(root, remote):
-            pushes.setdefault(commit, Push(ref, commit, git.ZERO))
-    return list(pushes.values())
+    if not to_ref:
+        return []
+    name = env.get("PRE_COMMIT_LOCAL_BRANCH") or to_ref
+    return [Push(name, to_ref, env.get("PRE_COMMIT_FROM_REF") or git.ZERO,
+                 env.get("PRE_COMMIT_REMOTE_BRANCH", ""))]
 
 
 def relevant(cfg: Config, path: str) -> bool:
@@ -66,8 +71,24 @@ def relevant(cfg: Config, path: str) -> bool:
     return False
 
 
-def unchanged(root: str, cfg: Config, push: Push) -> bool:
-    """The fast path: the remote already has an ancestor state and nothing relevant changed."""
-    if set(push.remote) == {"0"} or not git.commit_exists(root, push.remote):
-        return False
-    return not any(relevant(cfg, p) for p in git.changed_paths(root, push.remote, push.local))
+def policy_ref(root: str, remote: str, push: Push) -> str | None:
+    """Where the rules in force come from: what the remote already has."""
+    if remote and push.remote_ref.startswith("refs/heads/"):
+        tracking = f"refs/remotes/{remote}/{push.remote_ref[len('refs/heads/'):]}"
+        if git.commit_exists(root, tracking):
+            return tracking
+    if set(push.remote) != {"0"} and git.commit_exists(root, push.remote):
+        return push.remote
+    if remote and git.commit_exists(root, f"refs/remotes/{remote}/HEAD"):
+        return git.merge_base(root, push.local, f"refs/remotes/{remote}/HEAD")
+    return None
+
+
+def commits(root: str, remote: str, pushes: list[Push], every_local_ref: bool) -> list[str]:
+    """Every commit the push could carry that the remote lacks, oldest first."""
+    tips = [p.local for p in pushes]
+    if every_local_ref:
+        tips += ["--branches", "--tags", "HEAD"]
+    known = [p.remote for p in pushes if set(p.remote) != {"0"}
+             and git.commit_exists(root, p.remote)]
+    return git.rev_list(root, tips, [*known, *([f"--remotes={remote}"] if remote else [])])

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from receipt_gate import TOOL, GateError
+from receipt_gate import TOOL
 from receipt_gate.checks import Finding
 from receipt_gate.fsio import write_file
+
+if TYPE_CHECKING:
+    from receipt_gate.signing import Signer
 
 RECEIPT_LIMIT = 4 * 1024 * 1024
 _DECODER = json.JSONDecoder()
@@ -89,32 +91,26 @@ def parse(data: bytes) -> dict[str, Any] | str:
     return obj
 
 
-def write(root: str, path: str, receipt: Mapping[str, Any], key: bytes | None = None) -> bool:
-    """Write atomically (signed when a key is given); leave an equivalent receipt alone.
+def write(root: str, path: str, receipt: Mapping[str, Any], signer: Signer | None = None) -> bool:
+    """Write atomically (signed when there is a signer); leave an equivalent receipt alone.
 
     Equivalent: the same fields but for ran_at, tool and signature, and a signature that
-    holds under the key (or none when there is no key). True if written.
+    holds under the signer's key (or none when there is no signer). True if written.
     """
     from receipt_gate import signing
+    from receipt_gate.fsio import read_regular
 
-    full = os.path.join(root, path)
-    try:
-        with open(full, "rb") as f:
-            old = parse(f.read(RECEIPT_LIMIT + 1))
-        same = isinstance(old, dict) and all(
-            old.get(k) == receipt.get(k) for k in receipt if k not in _VOLATILE
-        ) and set(old) - _VOLATILE <= set(receipt)
-        if same and isinstance(old, dict):
-            signed_ok = signing.problem(old, key) is None if key else "signature" not in old
-            if signed_ok:
-                return False
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-        pass
-    except OSError as e:
-        raise GateError(f"{path}: cannot read: {e.strerror}") from None
-    if key:
-        receipt = {**{k: v for k, v in receipt.items() if k != "signature"}}
-        receipt["signature"] = signing.sign(receipt, key)
+    old = read_regular(root, path, RECEIPT_LIMIT)
+    old_receipt = parse(old) if old is not None else None
+    same = isinstance(old_receipt, dict) and set(old_receipt) - _VOLATILE <= set(receipt) and all(
+        old_receipt.get(k) == receipt.get(k) for k in receipt if k not in _VOLATILE)
+    if same and isinstance(old_receipt, dict) and (
+            signing.problem(old_receipt, [signer.public]) is None if signer
+            else "signature" not in old_receipt):
+        return False
+    if signer:
+        receipt = {k: v for k, v in receipt.items() if k != "signature"}
+        receipt["signature"] = signer.sign(receipt)
     write_file(root, path, dumps(receipt))
     return True
 

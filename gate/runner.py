@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from receipt_gate import GateError
 from receipt_gate.checks import Outcome
@@ -16,6 +16,9 @@ from receipt_gate.receipts import build, receipt_path, sha256, write
 from receipt_gate.registry import CHECKS, CheckSpec
 from receipt_gate.text import Draft
 from receipt_gate.tree import Tree
+
+if TYPE_CHECKING:
+    from receipt_gate.signing import Signer
 
 PER_PROCESS = 100  # checks x drafts: below this, a second process costs more than it saves
 
@@ -71,7 +74,7 @@ def prepare(cfg: Config, name: str, tree: Tree) -> tuple[Checker, str]:
 
 def run(
     cfg: Config, tree: Tree, names: Sequence[str], drafts: Sequence[Draft],
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None, signer: Signer | None = None,
 ) -> list[Result]:
     """Run each named check on each draft and write the receipts, after all are decided."""
     prepared = {name: prepare(cfg, name, tree) for name in names}
@@ -95,12 +98,8 @@ def run(
     digest = {d.path: sha256(d.data) for d in drafts}  # once per draft, not per check
     decided = [(name, d.path, build(name, d.path, digest[d.path], inputs[name], o.findings), o)
                for (name, d), o in zip(jobs, outcomes, strict=True)]
-    from receipt_gate.signing import key
-
-    secret = key(cfg, tree.root)
-
     def write_all(chunk: Sequence[tuple[str, str, dict[str, Any], Outcome]]) -> list[bool]:
-        return [write(tree.root, receipt_path(cfg.run_dir, path, name), receipt, secret)
+        return [write(tree.root, receipt_path(cfg.run_dir, path, name), receipt, signer)
                 for name, path, receipt, _ in chunk]
 
     # Writing is safe to repeat (an equivalent receipt is left alone): if a writer dies,

@@ -18,6 +18,8 @@ RULES = {
     "unsigned": "The receipt carries no signature though signing is configured.",
     "wrongly-signed": "The receipt's signature does not verify.",
     "unstaged": "The fresh receipt (or checked draft) is on disk but not staged.",
+    "policy": "The draft fails the rules in force before this commit (its own rules pass).",
+    "recheck": "The check run again on the committed bytes contradicts a passing receipt.",
     "finding": "A check's finding on the draft.",
     "error": "An input the gate cannot read (exit 2).",
 }

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from receipt_gate import GateError, wildmatch
 from receipt_gate.config import CONFIG_FILE, Config, config_of
 from receipt_gate.text import Draft
-from receipt_gate.tree import IndexTree, Tree, WorkTree, read_text
+from receipt_gate.tree import CommitTree, IndexTree, Tree, WorkTree, read_text
+
+if TYPE_CHECKING:
+    from receipt_gate.signing import Signer
 
 
 class Session(NamedTuple):
@@ -21,27 +24,37 @@ class Session(NamedTuple):
     disk: WorkTree | None = None
 
 
+def signer(s: Session, args: object) -> Signer | None:
+    """Who signs the receipts this command writes (None when the policy lists no key)."""
+    from receipt_gate.signing import signer as make
+
+    return make(s.cfg.public_keys(), s.root, getattr(args, "key_env", None),
+                getattr(args, "key_file", None))
+
+
 def find_root(cwd: str | None = None) -> str:
+    """The work tree's root around `cwd` (the current folder by default)."""
     from receipt_gate import git
 
     return git.toplevel(cwd or os.getcwd())
 
 
-def open_session(staged: bool = False, rev: str | None = None, root: str | None = None,
-                 cwd: str | None = None) -> Session:
-    """The repository around `cwd` (or at `root`), its working tree, index (`staged`) or
-    commit (`rev`), and that tree's config."""
-    top = root or find_root(cwd)
-    tree: Tree
-    disk = None
+def open_tree(staged: bool = False, rev: str | None = None,
+              root: str | None = None) -> tuple[str, Tree, WorkTree | None]:
+    """The repository around the current folder (or at `root`), and its working tree,
+    index (`staged`, with the working tree beside it) or commit (`rev`)."""
+    top = root or find_root()
     if rev is not None:
-        from receipt_gate.revtree import RevTree
+        return top, CommitTree(top, rev), None
+    if staged:
+        return top, IndexTree(top), WorkTree(top)
+    return top, WorkTree(top), None
 
-        tree = RevTree(top, rev)
-    elif staged:
-        tree, disk = IndexTree(top), WorkTree(top)
-    else:
-        tree = WorkTree(top)
+
+def open_session(staged: bool = False, rev: str | None = None,
+                 root: str | None = None) -> Session:
+    """open_tree(), and that tree's config."""
+    top, tree, disk = open_tree(staged, rev, root)
     return Session(top, tree, config_of(tree, disk), disk)
 
 

@@ -9,6 +9,7 @@ from receipt_gate import GateError
 
 if TYPE_CHECKING:
     from receipt_gate.config import Config
+    from receipt_gate.signing import Signer
 
 _OPEN = re.compile(rb"(\xef\xbb\xbf)?---[ \t]*(\r?\n)")
 _CLOSE = re.compile(rb"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
@@ -36,7 +37,7 @@ def set_status(data: bytes, state: str) -> bytes:
 
 def keep_fresh(
     cfg: Config, root: str, path: str, old: bytes, new: bytes, status: str,
-    key: bytes | None,
+    signer: Signer | None,
 ) -> None:
     """After a status change whose receipts all held on the old bytes: run the code
     checks again on the new bytes, and re-key each model verdict to the new hash with
@@ -48,7 +49,8 @@ def keep_fresh(
 
     tree = WorkTree(root)
     (moved,) = load_drafts(tree, [path])
-    runner.run(cfg, tree, [c for c in cfg.required if CHECKS[c].deterministic], [moved])
+    runner.run(cfg, tree, [c for c in cfg.required if CHECKS[c].deterministic], [moved],
+               signer=signer)
     for check in cfg.required:
         if CHECKS[check].deterministic:
             continue
@@ -59,4 +61,4 @@ def keep_fresh(
             raise GateError(f"{rpath}: {receipt}")
         receipt["draft_sha256"] = receipts.sha256(new)
         receipt["advanced_from"] = {"draft_sha256": receipts.sha256(old), "status": status}
-        receipts.write(root, rpath, receipt, key)
+        receipts.write(root, rpath, receipt, signer)

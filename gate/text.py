@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from receipt_gate.frontmatter import block_end
+
 _FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _BACKTICKS = re.compile(r"`+")
-_FIELD = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$")
 
 
 class Draft(NamedTuple):
@@ -31,33 +32,8 @@ def decode(path: str, data: bytes) -> Draft | str:
 
 
 def front_matter_end(lines: list[str]) -> int:
-    """Number of leading lines taken by a `---` front matter block (0 if none)."""
-    if not lines or lines[0].rstrip() != "---":
-        return 0
-    for i in range(1, len(lines)):
-        if lines[i].rstrip() in ("---", "..."):
-            return i + 1
-    return 0
-
-
-def front_matter(text: str) -> dict[str, tuple[int, str]]:
-    """Top-level scalar fields of the front matter: name -> (1-based line, value)."""
-    if not text.startswith("---"):  # the common case, without splitting the draft
-        return {}
-    lines = text.split("\n", 40)  # front matter is short: don't split the whole draft
-    end = front_matter_end(lines[:40])
-    if not end and len(lines) > 40:
-        lines = text.split("\n")
-        end = front_matter_end(lines)
-    fields: dict[str, tuple[int, str]] = {}
-    for i in range(1, max(end - 1, 1)):
-        m = _FIELD.match(lines[i])
-        if m and m.group(1) not in fields:
-            value = m.group(2)
-            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-                value = value[1:-1]
-            fields[m.group(1)] = (i + 1, value)
-    return fields
+    """Number of leading lines taken by a front matter block (0 if none)."""
+    return block_end(lines)[1]
 
 
 def _blank(s: str) -> str:

@@ -13,7 +13,8 @@ from typing import Any, NamedTuple
 
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.corpus import Article, Corpus
-from receipt_gate.text import Draft, front_matter, prose_lines
+from receipt_gate.frontmatter import read as read_front_matter
+from receipt_gate.text import Draft, prose_lines
 
 _OPAQUE = re.compile(
     r"""
@@ -191,13 +192,13 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
 _H1 = re.compile(r"^ {0,3}# +(.*?)(?: +#+)? *$")
 
 
-def parse_article(text: str) -> Article:
+def parse_article(text: str, path: str = "<article>") -> Article:
     """Title: front-matter `title`, else the first `# ` heading. Body: the rest of the prose."""
     lines = prose_lines(text)
     h1 = next((i for i, line in enumerate(lines) if _H1.match(line)), None)
-    fm_title = front_matter(text).get("title")
+    fm_title = read_front_matter(text, path).text("title")
     if fm_title is not None:
-        title = fm_title[1]
+        title = fm_title
     elif h1 is not None:
         m = _H1.match(lines[h1])
         title = m.group(1).strip() if m else ""
@@ -212,14 +213,21 @@ def parse_article(text: str) -> Article:
     )
 
 
-def find_headline_numbers(text: str, corpus: Corpus) -> tuple[list[Finding], int]:
+def find_headline_numbers(
+    text: str, corpus: Corpus, path: str = "<draft>"
+) -> tuple[list[Finding], int]:
     """Numbers in the draft that live in a title of ours and in no body; and how many tokens."""
     lines = prose_lines(text)
     toks = list(tokens(lines))
-    title = front_matter(text).get("title")
+    fm = read_front_matter(text, path)
+    title = fm.text("title")
     if title is not None:
-        col = text.split("\n")[title[0] - 1].find(title[1]) + 1
-        toks[:0] = [t._replace(col=t.col + col - 1) for t in tokens([title[1]], title[0])]
+        # The draft's own title is shown to readers: its numbers count, at its line.
+        n = fm.lines.get("title", 1)
+        source = text.split("\n", n)[n - 1]
+        col = source.find(title) + 1 if "\n" not in title and title in source else 0
+        toks[:0] = [t._replace(col=t.col + col - 1 if col else 1)
+                    for t in tokens(title.split("\n"), n)]
     findings = []
     for t in toks:
         accused = corpus.titles.get(t.value)
@@ -239,6 +247,6 @@ def find_headline_numbers(text: str, corpus: Corpus) -> tuple[list[Finding], int
 
 def make(settings: Mapping[str, Any], corpus: Corpus) -> Callable[[Draft], Outcome]:
     def check(draft: Draft) -> Outcome:
-        return Outcome(*find_headline_numbers(draft.text, corpus))
+        return Outcome(*find_headline_numbers(draft.text, corpus, draft.path))
 
     return check

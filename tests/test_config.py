@@ -78,8 +78,9 @@ KNOWN = "ai-tells, hook-length, headline-numbers, registered-terms, grader"
             id="duplicate-required",
         ),
         pytest.param(
-            "signing: {key: x}\n",
-            f"{F}: signing.key: unknown key (expected one of: key_env, key_file)",
+            "signing: {key_env: HOME}\n",
+            f"{F}: signing.key_env: unknown key (expected one of: public_keys); the private"
+            " key is the signer's, never the tree's: $RECEIPT_GATE_SIGNING_KEY or --key-file",
             id="signing-key",
         ),
     ],

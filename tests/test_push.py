@@ -95,6 +95,11 @@ def test_no_verify_commit_cannot_be_pushed(hooked_push: Repo, rg: Run) -> None:
     assert rg("verify", "--rev", "HEAD")[0] == 1
     rg("run")
     assert hooked_push.commit_all("checked").returncode == 0
+    rc, out = push(hooked_push, "main")  # the unchecked commit is still on the way
+    assert rc == 1
+    assert "git rebase -i to fold the fix in" in out
+    hooked_push.git("reset", "--soft", "HEAD~2")
+    assert hooked_push.commit_all("checked, in one commit").returncode == 0
     rc, out = push(hooked_push, "main")
     assert rc == 0, out
 
@@ -133,3 +138,21 @@ def test_fast_path_when_nothing_the_gate_reads_changed(pushed: Repo) -> None:
                           input=f"refs/heads/main {newer} refs/heads/main {new}\n",
                           capture_output=True, text=True, cwd=pushed.path)
     assert proc.returncode == 1
+
+
+@pytest.mark.e2e
+def test_a_bad_commit_behind_a_good_tip_pushed_as_a_second_ref(hooked_push: Repo,
+                                                                 rg: Run) -> None:
+    """pre-commit hands the hook only `main`; the unchecked commit under it, pushed as a
+    second ref, is still on the way to the remote, so the gate walks to it."""
+    hooked_push.write("drafts/intro.md", GOOD_DRAFT + "An edit after the checks.\n")
+    assert hooked_push.commit_all("unchecked", "--no-verify").returncode == 0
+    rg("run")
+    assert hooked_push.commit_all("checked").returncode == 0
+    bad = hooked_push.git("rev-parse", "HEAD~1").stdout.strip()
+    rc, out = push(hooked_push, "main", "main~1:refs/heads/sneaky")
+    assert rc == 1
+    assert f"receipt-gate: pushing commit {bad[:12]} (on the way to a pushed ref):" in out
+    assert f"{AT}: stale (condition 1, draft_sha256)" in out
+    assert remote_refs(hooked_push) == {"refs/heads/main"}
+    assert rg("verify", "--rev", bad)[0] == 1

@@ -82,6 +82,9 @@ def test_the_demo_runs(pre_commit_home: str) -> None:
     reply = out.index("it cites a number that lives only in one of our headlines")
     assert ('headline-numbers: 76 appears in the title "Nothing failed for twelve days while our'
             ' post schedule drifted 76 hours" (posts/schedule-drift.md)') in out[reply:]
+    weaker = out.index("drops ai-tells from the rules in the same commit")
+    assert "policy change: weakens: drops ai-tells from required" in out[weaker:]
+    assert "ai-tells.json: fails under the rules in force at HEAD" in out[weaker:]
     pushed = out.index("the push hook still refuses")
     assert "receipt gate at push" in out[pushed:] and "Failed" in out[pushed:]
     assert "ai-tells (write receipts)" not in out[pushed:]  # check hooks stay at commit
@@ -106,7 +109,7 @@ def test_readme_documents_every_config_key() -> None:
     from receipt_gate.config import _TOP_KEYS
 
     readme = (ROOT / "README.md").read_text()
-    keys = [*_TOP_KEYS, "key_env", "key_file", "phrases", "patterns", "max_chars", "max_lines",
+    keys = [*_TOP_KEYS, "public_keys", "phrases", "patterns", "max_chars", "max_lines",
             "articles", "registry", "pattern", "command", "timeout_s", "min_quote_chars"]
     for name, spec in CHECKS.items():
         keys += list(spec.settings)

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from receipt_gate.text import decode, front_matter, opening_paragraph, prose_lines
+from receipt_gate.frontmatter import read as read_front_matter
+from receipt_gate.text import decode, opening_paragraph, prose_lines
 
 
 @pytest.mark.parametrize(
@@ -58,8 +59,9 @@ def test_no_opening_paragraph(text: str) -> None:
 
 
 def test_front_matter_fields() -> None:
-    fields = front_matter("---\ntitle: 'A: b'\nstatus: ready\n---\nstatus: no\n")
-    assert fields == {"title": (2, "A: b"), "status": (3, "ready")}
+    fm = read_front_matter("---\ntitle: 'A: b'\nstatus: ready\n---\nstatus: no\n", "d.md")
+    assert (dict(fm.fields), dict(fm.lines)) == ({"title": "A: b", "status": "ready"},
+                                                 {"title": 2, "status": 3})
 
 
 @pytest.mark.parametrize(

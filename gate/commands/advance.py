@@ -7,14 +7,13 @@ import argparse
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import say
-from receipt_gate.session import one_draft, open_session, rel_paths
+from receipt_gate.session import one_draft, open_session, rel_paths, signer
 
 
 def advance(args: argparse.Namespace) -> int:
     from receipt_gate import fsio
     from receipt_gate.fingerprint import inputs_sha256
     from receipt_gate.receipts import sha256
-    from receipt_gate.signing import key
     from receipt_gate.states import keep_fresh, set_status
     from receipt_gate.verify import FRESH, gating, judge
 
@@ -29,10 +28,11 @@ def advance(args: argparse.Namespace) -> int:
     if new == draft.data:
         say(f"{path}: already {args.state}")
         return 0
-    secret = key(s.cfg, s.root)
+    sign = signer(s, args)
+    keys = s.cfg.public_keys()
     old_sha = sha256(draft.data)
     cells = [judge(s.tree, s.cfg, path, old_sha, c, inputs_sha256(c, s.cfg, s.tree),
-                   draft.text, secret) for c in s.cfg.required]
+                   draft.text, keys) for c in s.cfg.required]
     stale = [c for c in cells if c.state != FRESH]
     if s.cfg.gated_state(args.state) and stale:
         for c in stale:
@@ -46,6 +46,6 @@ def advance(args: argparse.Namespace) -> int:
         say(moved)
         return 0
     # Only the status line changed, and every receipt held a moment ago: keep them fresh.
-    keep_fresh(s.cfg, s.root, path, draft.data, new, status, secret)
+    keep_fresh(s.cfg, s.root, path, draft.data, new, status, sign)
     say(f"{moved}; receipts kept fresh (git add {path} {s.cfg.run_dir})")
     return 0

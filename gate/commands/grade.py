@@ -9,14 +9,13 @@ from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import Progress, say
 from receipt_gate.registry import require_check
-from receipt_gate.session import load_drafts, one_draft, open_session, select
+from receipt_gate.session import load_drafts, one_draft, open_session, select, signer
 
 
 def grade(args: argparse.Namespace) -> int:
     from receipt_gate import grading
     from receipt_gate.fingerprint import inputs_sha256
     from receipt_gate.receipts import sha256
-    from receipt_gate.signing import key
     from receipt_gate.verify import FAIL, FRESH, gating, judge
 
     s = open_session()
@@ -25,13 +24,14 @@ def grade(args: argparse.Namespace) -> int:
         raise GateError(f"{CONFIG_FILE}: checks.grader.command: not set (or record a verdict"
                         " made elsewhere: receipt-gate record grader PATH --verdict FILE)")
     chosen, _ = select(s, args.paths)
-    secret = key(s.cfg, s.root)
+    sign = signer(s, args)
     inputs = inputs_sha256("grader", s.cfg, s.tree)
     todo = []
     for d in load_drafts(s.tree, chosen):
         if args.gated_only and not gating(s.cfg, d.path, d.text)[0]:
             continue
-        cell = judge(s.tree, s.cfg, d.path, sha256(d.data), "grader", inputs, d.text, secret)
+        cell = judge(s.tree, s.cfg, d.path, sha256(d.data), "grader", inputs, d.text,
+                     s.cfg.public_keys())
         if cell.state in (FRESH, FAIL) and not args.force:
             verdict = "pass" if cell.state == FRESH else "fail"
             say(f"{d.path}: grader: receipt already fresh (verdict {verdict}); --force grades"
@@ -50,7 +50,7 @@ def grade(args: argparse.Namespace) -> int:
         got = results[d.path]
         if isinstance(got, dict):
             receipt, lines = grading.write_verdict(s.cfg, s.root, d, "grader", got, inputs,
-                                                   secret)
+                                                   sign)
             refused |= receipt is None
             for line in lines:
                 say(line)
@@ -65,7 +65,6 @@ def grade(args: argparse.Namespace) -> int:
 def record(args: argparse.Namespace) -> int:
     from receipt_gate import grading
     from receipt_gate.fingerprint import inputs_sha256
-    from receipt_gate.signing import key
     from receipt_gate_hooks.grader import GradeError
 
     require_check(args.name, deterministic=False)
@@ -77,7 +76,7 @@ def record(args: argparse.Namespace) -> int:
         raise GateError(str(e)) from None
     inputs = inputs_sha256(args.name, s.cfg, s.tree)
     receipt, lines = grading.write_verdict(s.cfg, s.root, draft, args.name, verdict, inputs,
-                                           key(s.cfg, s.root))
+                                           signer(s, args))
     for line in lines:
         say(line)
     return 0 if receipt is not None else 1

@@ -9,7 +9,8 @@ from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import Progress, json_out, plural, sarif_out, say
 from receipt_gate.registry import CHECKS, require_check
-from receipt_gate.session import Session, load_drafts, open_session, select
+from receipt_gate.session import Session, load_drafts, open_session, select, signer
+from receipt_gate.signing import Signer
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,15 +22,17 @@ def run(args: argparse.Namespace) -> int:
         names = [n for n in s.cfg.required if CHECKS[n].deterministic]
         if not names:
             raise GateError(f"{CONFIG_FILE}: required lists no deterministic check to run")
-    return run_checks(s, names, args.paths, "text")
+    return run_checks(s, names, args.paths, "text", signer(s, args))
 
 
 def check(args: argparse.Namespace) -> int:
     require_check(args.name, deterministic=True)
-    return run_checks(open_session(), [args.name], args.paths, args.format)
+    s = open_session()
+    return run_checks(s, [args.name], args.paths, args.format, signer(s, args))
 
 
-def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str) -> int:
+def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
+               sign: Signer | None = None) -> int:
     from receipt_gate import runner
     from receipt_gate.verify import gating
 
@@ -37,7 +40,7 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str)
     drafts = load_drafts(s.tree, chosen)
     status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
     progress = Progress("checking")
-    results = runner.run(s.cfg, s.tree, names, drafts, progress)
+    results = runner.run(s.cfg, s.tree, names, drafts, progress, sign)
     if len(drafts) * len(names) >= 50:
         progress.end()
     # Findings on a draft before gate_from are reported and recorded, but refuse nothing.

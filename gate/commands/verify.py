@@ -5,18 +5,23 @@ from __future__ import annotations
 import argparse
 
 from receipt_gate.output import json_out, report_json, report_sarif, report_text, sarif_out
-from receipt_gate.session import open_session, rel_paths
+from receipt_gate.session import open_tree, rel_paths
 
 
 def verify(args: argparse.Namespace) -> int:
+    from receipt_gate.policy import in_force, own_rules
     from receipt_gate.verify import evaluate
 
-    s = open_session(staged=args.staged, rev=args.rev)
-    report = evaluate(s.cfg, s.tree, rel_paths(s.root, args.paths) or None, s.disk)
+    root, tree, disk = open_tree(staged=args.staged, rev=args.rev)
+    policy, note = in_force(root, tree, args.policy_from)
+    cfg, notes = own_rules(tree, disk, policy)
+    recheck = "all" if args.recheck_all else "changed" if args.recheck else ""
+    report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy,
+                      [note, *notes] if note else notes, recheck)
     if args.format == "json":
         json_out(report_json(report), ensure_ascii=True)
     elif args.format == "sarif":
         sarif_out(report_sarif(report))
     else:
-        report_text(report, s.cfg)
+        report_text(report, cfg)
     return report.exit_code

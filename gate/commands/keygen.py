@@ -1,0 +1,39 @@
+"""`keygen`: a new Ed25519 key pair; the private key to a file, the public key to paste."""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import os
+
+from receipt_gate import GateError
+from receipt_gate.output import say
+
+
+def keygen(args: argparse.Namespace) -> int:
+    from receipt_gate.signing import new_seed, public_text
+
+    path = os.path.abspath(args.out)
+    try:
+        from receipt_gate.session import find_root
+
+        root = os.path.realpath(find_root(os.path.dirname(path) or "."))
+    except (GateError, OSError):
+        root = ""
+    if root and os.path.realpath(path).startswith(root + os.sep):
+        raise GateError(f"--out {args.out}: inside the repository at {root}; keep the private"
+                        " key where a commit cannot carry it")
+    if os.path.lexists(path):
+        raise GateError(f"--out {args.out}: already exists; a key is never overwritten")
+    seed, public = new_seed()
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(base64.b64encode(seed).decode() + "\n")
+    except OSError as e:
+        raise GateError(f"--out {args.out}: cannot write: {e.strerror}") from None
+    say(f"wrote the private key to {args.out} (mode 600): give it to the harness or CI job that"
+        " runs the checks, as $RECEIPT_GATE_SIGNING_KEY or --key-file, never to the agent")
+    say("add the public key to .receipt-gate.yaml:")
+    say(f'signing: {{public_keys: ["{public_text(public)}"]}}')
+    return 0

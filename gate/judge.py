@@ -1,0 +1,163 @@
+"""One receipt against the five conditions, and whether a draft is gated at all."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from receipt_gate import GateError
+from receipt_gate.config import CONFIG_FILE, Config
+from receipt_gate.frontmatter import read as read_front_matter
+from receipt_gate.receipts import RECEIPT_LIMIT, parse, receipt_path, sha256
+from receipt_gate.registry import CHECKS
+from receipt_gate.tree import Tree, Unreadable
+
+FRESH, STALE, MISSING, FAIL = "fresh", "stale", "missing", "fail"
+
+
+class Cell(NamedTuple):
+    """One draft x one required check: its state and, unless fresh, why."""
+
+    draft: str
+    check: str
+    receipt: str
+    state: str  # fresh / stale / missing / fail
+    reason: str = ""  # missing, unreadable, mismatched, stale, failed, unstaged
+    condition: int = 0  # which of the five conditions broke (0: no usable receipt)
+    message: str = ""
+    findings: tuple[dict[str, Any], ...] = ()
+    checked_sha: str = ""  # the draft_sha256 a stale receipt was written for
+    stage: str = ""  # what `git add` fixes an unstaged cell
+
+
+def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
+    """(gated?, status) of a draft; an unknown status is bad input (GateError)."""
+    fm = read_front_matter(text, path)
+    status = fm.fields.get("status")
+    if status is None:
+        return True, ""
+    line = fm.lines.get("status", 1)
+    if not isinstance(status, str) or status not in cfg.states:
+        raise GateError(f"{path}:{line}: status {status!r} is not one of the"
+                        f" states in {CONFIG_FILE}: {', '.join(cfg.states)}")
+    return cfg.gated_state(status), status
+
+
+def judge(
+    tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str, text: str,
+    keys: Sequence[bytes] = (), run_dir: str | None = None,
+) -> Cell:
+    """Decide one receipt against the five conditions, in order. With `keys` (the
+    public keys signing trusts), condition 5 applies; `run_dir` looks for the receipt
+    in another folder than the config's."""
+    rpath = receipt_path(run_dir or cfg.run_dir, draft, check)
+
+    def cell(state: str, reason: str, condition: int, message: str, **kw: Any) -> Cell:
+        return Cell(draft, check, rpath, state, reason, condition, message, **kw)
+
+    try:
+        data = tree.read(rpath, RECEIPT_LIMIT)
+    except Unreadable as e:
+        return cell(MISSING, "unreadable", 0, f"unreadable ({e.reason}); counts as missing")
+    if data is None:
+        return cell(MISSING, "missing", 0, f"missing: {check} has no receipt for {draft}"
+                    f" in the {tree.label}")
+    # The common case, 40,000 times in a big repository: a receipt of ours, fresh and
+    # passing, decided without parse()'s checks; anything else goes the whole way.
+    if not keys and CHECKS[check].deterministic and _quick_fresh(
+        data, check, draft, draft_sha, inputs
+    ):
+        return Cell(draft, check, rpath, FRESH)
+    receipt = parse(data)
+    if isinstance(receipt, str):
+        return cell(MISSING, "unreadable", 0, f"unreadable ({receipt}); counts as missing")
+    if receipt["check"] != check or receipt["draft"] != draft:
+        return cell(MISSING, "mismatched", 0, f"refused: it is the {receipt['check']} receipt of"
+                    f" {receipt['draft']}, not the {check} receipt of {draft}; counts as missing")
+    ran = receipt["ran_at"]
+    if receipt["draft_sha256"] != draft_sha:
+        return cell(STALE, "stale", 1, f"stale (condition 1, draft_sha256): {draft} changed"
+                    f" after {check} ran at {ran}", checked_sha=receipt["draft_sha256"])
+    if receipt["inputs_sha256"] != inputs:
+        return cell(STALE, "stale", 2, f"stale (condition 2, inputs_sha256): {check}'s"
+                    f" settings, version or corpus changed since it ran at {ran}")
+    if receipt["verdict"] != "pass":
+        findings = tuple(f for f in receipt["findings"] if isinstance(f, dict))
+        n = len(findings)
+        return cell(FAIL, "failed", 3, f"failed (condition 3, verdict): {check} says fail for"
+                    f" {draft} ({n} finding{'s' * (n != 1)})", findings=findings)
+    if not CHECKS[check].deterministic:
+        from receipt_gate.quotes import check_quotes, describe
+
+        criteria = receipt.get("criteria")
+        if not isinstance(criteria, list) or not criteria or not all(
+            isinstance(c, dict) for c in criteria
+        ):
+            return cell(MISSING, "unquoted", 4, "unquoted (condition 4, quotes): the receipt"
+                        " carries no criteria to check; counts as missing")
+        bad = check_quotes(criteria, text, cfg.effective[check]["min_quote_chars"])
+        if bad:
+            more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+            return cell(MISSING, "unquoted", 4, f"unquoted (condition 4, quotes):"
+                        f" {describe(bad[0])}{more}; counts as missing")
+    if keys:
+        from receipt_gate import signing
+
+        why = signing.problem(receipt, keys)
+        if why:
+            detail = ("carries no signature" if why == "unsigned" else
+                      "has no signature that verifies with a key in signing.public_keys")
+            return cell(MISSING, why.replace(" ", "-"), 5, f"{why} (condition 5, signature):"
+                        f" the receipt {detail}; counts as missing")
+    return Cell(draft, check, rpath, FRESH)
+
+
+def _quick_fresh(data: bytes, check: str, draft: str, digest: str, inputs: str) -> bool:
+    """True only when parse() would accept the receipt and the rest of judge() find it
+    fresh and passing (equal to our own hex digests, the values need no hex test)."""
+    try:
+        text = data.decode()
+        obj, end = _SCAN(text, 0)
+    except (UnicodeDecodeError, StopIteration, ValueError):
+        return False
+    return (type(obj) is dict and obj.get("draft_sha256") == digest
+            and obj.get("inputs_sha256") == inputs and obj.get("verdict") == "pass"
+            and obj.get("check") == check and obj.get("draft") == draft
+            and type(obj.get("ran_at")) is str and type(obj.get("tool")) is str
+            and type(obj.get("findings")) is list and not text[end:].strip(_JSON_SPACE))
+
+
+# The decoder's scanner: one JSON value from a position, without the whole-string
+# checks json.loads adds (done above). JSONDecoder.__init__ sets it; undocumented,
+# unchanged since Python 2.6, and absent from the type stubs.
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_JSON_SPACE = " \t\n\r"
+def unstaged(
+    cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, inputs: str, text: str,
+    keys: Sequence[bytes],
+) -> Cell:
+    """What `git add` would make the index hold: a fresh receipt, or the checked draft."""
+    on_disk = judge(disk, cfg, draft, digest, cell.check, inputs, text, keys)
+    if on_disk.state == FAIL:
+        return on_disk
+    if on_disk.state == FRESH:
+        if cell.condition:
+            what = f"a {cell.state} receipt (condition {cell.condition})"
+        else:
+            what = "no receipt" if cell.reason == "missing" else f"an {cell.reason} receipt"
+        return cell._replace(
+            reason="unstaged",
+            stage=cell.receipt,
+            message=f"not staged: the index has {what}, and the receipt on disk is fresh for"
+            f" the staged draft; stage it: git add {cell.receipt}",
+        )
+    disk_draft = disk.read(draft)
+    if cell.checked_sha and disk_draft is not None and sha256(disk_draft) == cell.checked_sha:
+        return cell._replace(
+            reason="unstaged",
+            stage=draft,
+            message=f"{cell.message}; the receipt was written for the draft on disk, which is"
+            f" not staged: git add {draft}",
+        )
+    return cell
