@@ -31,7 +31,7 @@ _dirty: set[str] = set()
 
 
 def _cache_file(root: str, kind: str) -> str | None:
-    return cache.path(root, f"digests-{kind}.json") if root else None
+    return cache.path(root, f"digests-v2-{kind}.json") if root else None
 
 
 def _digests(doc: Any) -> bool:
@@ -69,8 +69,14 @@ def sha256_of(tree: Tree, paths: Iterable[str]) -> dict[str, str | None]:
         if data is None:
             found[p] = None
             continue
-        sha = found[p] = hashlib.sha256(data).hexdigest()
-        if p in stamps and b"\r\n" not in data:
+        found[p] = hashlib.sha256(data).hexdigest()
+    # Cache only what the tree still stamps as it did before the read: a file that
+    # changed meanwhile, or whose stored bytes depend on more than its content (a
+    # working-tree file under eol or ident rules), is hashed afresh each time.
+    after = tree.stamps([p for p in misses if p in stamps])
+    for p, stamp_after in after.items():
+        sha = found[p]
+        if sha is not None and stamp_after == stamps[p]:
             kind, stamp = stamps[p]
             file = _cache_file(tree.root, kind)
             if file is not None:

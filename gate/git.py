@@ -8,6 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
+from receipt_gate.convert import Conversion
 
 if TYPE_CHECKING:
     import subprocess
@@ -206,18 +207,16 @@ def rev_list(root: str, include: Sequence[str], exclude: Sequence[str]) -> list[
     return out.decode().split()
 
 
-def eol_normalized(root: str, paths: list[str]) -> dict[str, bool]:
-    """For each path: does `git add` store it with CRLF folded to LF?
-
-    gitattributes `text`/`eol` decide; where they say nothing, core.autocrlf does
-    (true or input: text files are normalized).
-    """
-    proc = _git(root, ("config", "--get", "core.autocrlf"))
-    autocrlf = proc.stdout.decode().strip().lower() in ("true", "input")
+def conversions(root: str, paths: Sequence[str]) -> dict[str, Conversion]:
+    """For each path, what `git add` does to its bytes (git's convert.c, decided the same
+    way: `text`, `eol`, `ident` and `filter` attributes, then core.autocrlf)."""
     if not paths:
         return {}
+    proc = _git(root, ("config", "--get", "core.autocrlf"))
+    autocrlf = proc.stdout.decode().strip().lower() in ("true", "input")
     stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
-    out = _run(root, ("check-attr", "-z", "--stdin", "text", "eol"), stdin=stdin)
+    out = _run(root, ("check-attr", "-z", "--stdin", "text", "eol", "ident", "filter"),
+               stdin=stdin)
     fields = out.split(b"\0")
     attrs: dict[str, dict[str, str]] = {}
     for i in range(0, len(fields) - 2, 3):
@@ -226,10 +225,26 @@ def eol_normalized(root: str, paths: list[str]) -> dict[str, bool]:
     result = {}
     for path, a in attrs.items():
         text, eol = a.get("text", "unspecified"), a.get("eol", "unspecified")
-        if text == "unset":
-            result[path] = False
-        elif text in ("set", "auto") or eol in ("lf", "crlf"):
-            result[path] = True
+        if text == "set" or (text == "unspecified" and eol in ("lf", "crlf")):
+            mode = "text"
+        elif text == "auto" or (text == "unspecified" and autocrlf):
+            mode = "auto"
         else:
-            result[path] = autocrlf
+            mode = ""
+        flt = a.get("filter", "unspecified")
+        result[path] = Conversion(mode, a.get("ident") == "set",
+                                  "" if flt in ("unspecified", "unset") else flt)
     return result
+
+
+def cleaned(root: str, paths: Sequence[str]) -> dict[str, bytes]:
+    """The bytes `git add` would store for these working-tree files, asked of git itself
+    (`git hash-object -w` writes each as a loose object, as `git add` would)."""
+    names = [p for p in paths if "\n" not in p]
+    if not names:
+        return {}
+    out = _run(root, ("hash-object", "-w", "--stdin-paths"),
+               stdin="".join(p + "\n" for p in names).encode())
+    oids = out.decode().split()
+    blobs = cat_blobs(root, oids)
+    return {p: blobs[o] for p, o in zip(names, oids, strict=True)}

@@ -116,9 +116,15 @@ def report_json(report: Report) -> dict[str, Any]:
     }
 
 
+def errors_out(errors: Iterable[str]) -> None:
+    """Inputs that could not be read: one line each, on stderr (whatever the format)."""
+    sys.stdout.flush()
+    for e in errors:
+        print(e, file=sys.stderr)
+
+
 def report_text(report: Report, cfg: Config) -> None:
-    for e in report.errors:
-        say(e)
+    errors_out(report.errors)
     from receipt_gate.registry import CHECKS
 
     rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE, Config, config_of
 from receipt_gate.fingerprint import inputs_sha256
+from receipt_gate.gittree import CommitTree
 from receipt_gate.judge import FAIL, FRESH, MISSING, Cell, gating, judge
 from receipt_gate.receipts import receipt_path, sha256
 from receipt_gate.registry import CHECKS
 from receipt_gate.session import drafts_in
 from receipt_gate.text import Draft
-from receipt_gate.tree import CommitTree, Tree, read_text
+from receipt_gate.tree import Tree, read_text
 
 if TYPE_CHECKING:
     from receipt_gate.runner import Checker

@@ -37,11 +37,12 @@ def _unmark(text: str) -> str:
 
 
 def paragraphs(text: str) -> list[str]:
-    """The draft's paragraphs, each normalized, in two forms: as written and as read."""
-    from receipt_gate.text import front_matter_end
+    """The draft's paragraphs as a reader sees them (no front matter, code block or HTML
+    comment: a quote found only there quotes nothing a reader read), each normalized,
+    in two forms: as written and with markup left out."""
+    from receipt_gate.text import reader_lines
 
-    lines = text.split("\n")
-    body = "\n".join(lines[front_matter_end(lines) :])
+    body = "\n".join(reader_lines(text))
     out = []
     for para in re.split(r"\n[ \t]*\n", body):
         norm = normalize(para)

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from receipt_gate.signing import Signer
 
 RECEIPT_LIMIT = 4 * 1024 * 1024
-_DECODER = json.JSONDecoder()
 _FIELDS: Mapping[str, type] = {
     "check": str,
     "draft": str,
@@ -67,13 +66,15 @@ def dumps(receipt: Mapping[str, Any]) -> bytes:
 
 
 def parse(data: bytes) -> dict[str, Any] | str:
-    """The receipt, or a one-line reason it is not one."""
+    """The receipt, or a one-line reason it is not one. Everything code reads later is
+    checked here: the fields' types, each finding's line, column and message, the
+    criteria of a model's receipt, depth and Unicode (gate.shapes)."""
+    from receipt_gate.shapes import BadShape, criterion_problem, finding_problem, load_json
+
     try:
-        obj = _DECODER.decode(data.decode())
-    except UnicodeDecodeError:
-        return "not valid JSON (not UTF-8)"
-    except ValueError as e:
-        return f"not valid JSON ({str(e).splitlines()[0]})"
+        obj = load_json(data)
+    except BadShape as e:
+        return str(e)
     if type(obj) is not dict:
         return "not a JSON object"
     if not _FIELDS.keys() <= obj.keys():
@@ -88,6 +89,20 @@ def parse(data: bytes) -> dict[str, Any] | str:
             return f"field {key!r} is not 64 lowercase hex digits"
     if obj["verdict"] not in ("pass", "fail"):
         return f"field 'verdict' is {obj['verdict']!r}, not 'pass' or 'fail'"
+    for f in obj["findings"]:
+        why = finding_problem(f)
+        if why:
+            return why
+    if (obj["verdict"] == "pass") == bool(obj["findings"]):
+        return f"verdict {obj['verdict']!r} contradicts its {len(obj['findings'])} findings"
+    criteria = obj.get("criteria")
+    if criteria is not None:
+        if not isinstance(criteria, list):
+            return "field 'criteria' is not a list"
+        for c in criteria:
+            why = criterion_problem(c)
+            if why:
+                return why
     return obj
 
 

@@ -116,13 +116,13 @@ def _spec(name: str, version: int, deterministic: bool = True, corpus: str = "",
 
 CHECKS: Mapping[str, CheckSpec] = MappingProxyType({
     s.name: s for s in (
-        _spec("ai-tells", 1, phrases=("strs", PHRASES), patterns=("strs", PATTERNS)),
+        _spec("ai-tells", 2, phrases=("strs", PHRASES), patterns=("strs", PATTERNS)),
         _spec("hook-length", 1, max_chars=("int", 280), max_lines=("int", 3)),
         _spec("headline-numbers", 1, corpus="articles",
               articles=("globs", ("posts/**/*.md",))),
         _spec("registered-terms", 1, corpus="claims", pattern=("str", TERM_PATTERN),
               registry=("path", DEFAULT_REGISTRY)),
-        _spec("grader", 1, deterministic=False, command=("argv", ()), timeout_s=("int", 120),
+        _spec("grader", 2, deterministic=False, command=("argv", ()), timeout_s=("int", 120),
               min_quote_chars=("int", MIN_QUOTE_CHARS)),
     )
 })

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from receipt_gate import GateError, wildmatch
 from receipt_gate.config import CONFIG_FILE, Config, config_of
+from receipt_gate.gittree import CommitTree, IndexTree
 from receipt_gate.text import Draft
-from receipt_gate.tree import CommitTree, IndexTree, Tree, WorkTree, read_text
+from receipt_gate.tree import Tree, WorkTree, read_text
 
 if TYPE_CHECKING:
     from receipt_gate.signing import Signer

@@ -36,8 +36,7 @@ def set_status(data: bytes, state: str) -> bytes:
 
 
 def keep_fresh(
-    cfg: Config, root: str, path: str, old: bytes, new: bytes, status: str,
-    signer: Signer | None,
+    cfg: Config, root: str, path: str, old: bytes, signer: Signer | None, status: str,
 ) -> None:
     """After a status change whose receipts all held on the old bytes: run the code
     checks again on the new bytes, and re-key each model verdict to the new hash with
@@ -59,6 +58,6 @@ def keep_fresh(
         receipt = receipts.parse(data) if data is not None else "missing"
         if isinstance(receipt, str):
             raise GateError(f"{rpath}: {receipt}")
-        receipt["draft_sha256"] = receipts.sha256(new)
+        receipt["draft_sha256"] = receipts.sha256(moved.data)
         receipt["advanced_from"] = {"draft_sha256": receipts.sha256(old), "status": status}
         receipts.write(root, rpath, receipt, signer)

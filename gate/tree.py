@@ -1,4 +1,4 @@
-"""The trees a gate can read: the working tree, the index, and a commit."""
+"""What a gate reads: the Tree protocol, and the working tree (git objects: gate.gittree)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import stat
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from receipt_gate import git, wildmatch
+from receipt_gate import convert, git, wildmatch
 
 if TYPE_CHECKING:
     from receipt_gate.text import Draft
@@ -101,7 +101,10 @@ class WorkTree:
         self._paths: list[str] | None = None
         self._selected: dict[tuple[str, ...], list[str]] = {}
         self._inside: dict[str, bool] = {"": True}
-        self._eol: dict[str, bool] | None = None
+        self._conv: dict[str, convert.Conversion] | None = None
+        # Files whose bytes as git stores them depend on attributes, not only on their
+        # content: their hash is never cached under a stamp (gate.digests).
+        self._volatile: set[str] = set()
 
     def paths(self, globs: Sequence[str] | None = None) -> list[str]:
         if globs is None:
@@ -166,9 +169,16 @@ class WorkTree:
                 data = b"".join(parts)
         finally:
             os.close(fd)
-        if b"\r\n" in data and b"\0" not in data and self._converts(path):
-            data = data.replace(b"\r\n", b"\n")
+        if b"\r" in data or b"$Id" in data:
+            return self._as_git_stores(path, data)
         return data
+
+    def _as_git_stores(self, path: str, data: bytes) -> bytes:
+        self._volatile.add(path)
+        conv = self.conversion(path)
+        if conv.filter:  # a clean filter is git's own
+            return git.cleaned(self.root, [path]).get(path, data)
+        return convert.to_git(data, conv)
 
     def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
         """For each file that can have one, a stamp that changes whenever its bytes do
@@ -186,107 +196,22 @@ class WorkTree:
                 continue
             folder = path.rpartition("/")[0]
             if (st.st_mode & 0o170000 == 0o100000 and st.st_mtime_ns < settled
-                    and st.st_ctime_ns < settled
+                    and st.st_ctime_ns < settled and path not in self._volatile
                     and (inside.get(folder) or self._folder_inside(folder))):
                 out[path] = ("stat", f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:"
                                      f"{st.st_ctime_ns}")
         return out
 
-    def _converts(self, path: str) -> bool:
-        """Would `git add` turn this file's CRLF into LF (text, eol, core.autocrlf)?"""
-        if self._eol is None or path not in self._eol:
+    def conversion(self, path: str) -> convert.Conversion:
+        """What `git add` does to this file's bytes (its attributes, core.autocrlf)."""
+        if self._conv is None or path not in self._conv:
             # Ask git once for every path listed so far, not once per file.
             known = {path}.union(*self._selected.values(), self._paths or ())
-            if self._eol:
-                known.difference_update(self._eol)
-            self._eol = {**(self._eol or {}), **git.eol_normalized(self.root, sorted(known))}
-        return self._eol.get(path, False)
+            if self._conv:
+                known.difference_update(self._conv)
+            self._conv = {**(self._conv or {}),
+                          **git.conversions(self.root, sorted(known))}
+        return self._conv.get(path, convert.NONE)
 
     def prefetch(self, paths: Iterable[str]) -> None:
         pass
-
-
-class IndexTree:
-    """The index: its entries from `git ls-files --stage`, blobs read in batches."""
-
-    label = "index"
-    fork_safe = True  # blobs are prefetched bytes; a miss starts its own git process
-
-    def __init__(self, root: str, entries: dict[str, git.IndexEntry] | None = None) -> None:
-        self.root = root
-        self.entries = git.index_entries(root) if entries is None else entries
-        self._sorted: list[str] | None = None
-        self._blobs: dict[str, bytes] = {}
-
-    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
-        if self._sorted is None:
-            self._sorted = sorted(self.entries)
-        return self._sorted if globs is None else wildmatch.select(globs, self._sorted)
-
-    def _lookup(self, paths: Iterable[str]) -> dict[str, git.IndexEntry]:
-        entries = self.entries
-        return {p: e for p in paths if (e := entries.get(p)) is not None}
-
-    def prefetch(self, paths: Iterable[str]) -> None:
-        found = self._lookup(paths).values()
-        self._blobs.update(git.cat_blobs(self.root, [e.oid for e in found
-                                                     if e.oid not in self._blobs]))
-
-    def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
-        return {p: ("oid", e.oid) for p, e in self._lookup(paths).items()
-                if e.mode in ("100644", "100755")}
-
-    def read(self, path: str, limit: int | None = None) -> bytes | None:
-        entry = self._lookup([path]).get(path)
-        if entry is None or entry.mode == "160000":
-            return None
-        if entry.mode == "120000":
-            raise Unreadable(path, "is a symlink; drafts and receipts must be regular files")
-        if entry.oid not in self._blobs:
-            self.prefetch([path])
-        data = self._blobs[entry.oid]
-        if limit is not None and len(data) > limit:
-            raise TooLarge(path, limit)
-        return data
-
-
-class CommitTree(IndexTree):
-    """A commit's tree, read from git objects (`git ls-tree`, `git cat-file --batch`).
-
-    Listed only as far as it is asked: reading a config and a script from HEAD costs
-    one `ls-tree` of those paths, not of 50,000 files.
-    """
-
-    def __init__(self, root: str, rev: str, what: str = "--rev") -> None:
-        self.commit = git.resolve_commit(root, rev, what)
-        super().__init__(root, {})
-        self._complete = False
-        self._asked: set[str] = set()  # paths (or folders) already listed
-        named = "" if self.commit.startswith(rev) else f" ({rev})"
-        self.label = f"commit {self.commit[:12]}{named}"
-
-    def _list(self, paths: Sequence[str]) -> None:
-        wanted = [p for p in paths if p not in self._asked]
-        if wanted and not self._complete:
-            self.entries.update(git.tree_entries(self.root, self.commit, wanted))
-            self._asked.update(wanted)
-
-    def _lookup(self, paths: Iterable[str]) -> dict[str, git.IndexEntry]:
-        paths = list(paths)
-        self._list(paths)
-        return super()._lookup(paths)
-
-    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
-        if not self._complete and globs is not None:
-            prefixes = [wildmatch.literal_prefix(g) for g in globs]
-            if all(prefixes):  # list only under the globs' literal folders
-                under = [p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))]
-                self._list(under)
-                listed = sorted(p for p in self.entries
-                                if any(p == u or p.startswith(u + "/") for u in under))
-                return wildmatch.select(globs, listed)
-        if not self._complete:
-            self.entries = git.tree_entries(self.root, self.commit)
-            self._complete = True
-            self._sorted = None
-        return super().paths(globs)

@@ -11,7 +11,7 @@ from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.registry import PATTERNS
-from receipt_gate.text import Draft, prose_lines
+from receipt_gate.text import Draft, prose_lines, reader_view
 
 # Lowercase literals that every match of a default pattern contains: when the prose
 # lacks one, the pattern cannot match and is not run. A user's pattern has none.
@@ -112,9 +112,12 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 
 
 def find_tells(text: str, rules: Sequence[Rule]) -> list[Finding]:
-    """Every banned phrase or pattern in the prose of `text`, in draft order."""
+    """Every banned phrase or pattern in the prose of `text` as a reader sees it
+    (gate.text.reader_view: markup out, entities decoded, lookalike letters folded),
+    in draft order, each at its line and column as written."""
     lines = prose_lines(text)
-    prose = "\n".join(lines)
+    view = reader_view("\n".join(lines))
+    prose = view.text
     lower = (prose if prose.isascii() else prose.translate(_FOLD)).lower()
     starts = [0]
     for text_line in lines[:-1]:
@@ -134,7 +137,7 @@ def find_tells(text: str, rules: Sequence[Rule]) -> list[Finding]:
         for m in matches:
             if m.end() == m.start():
                 continue
-            line, col = _position(starts, m.start())
+            line, col = _position(starts, view.written(m.start()))
             said = " ".join(m.group().split())
             if rule.pattern:
                 msg = f'banned pattern matched "{said}": {rule.pattern}'

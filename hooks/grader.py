@@ -7,7 +7,6 @@ it) or recorded from elsewhere:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,10 +22,12 @@ class GradeError(Exception):
 
 def parse_verdict(data: bytes, source: str) -> dict[str, Any]:
     """The verdict object, shape-checked; GradeError says what is wrong with it."""
+    from receipt_gate.shapes import BadShape, load_json
+
     try:
-        obj = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise GradeError(f"{source}: not JSON ({str(e).splitlines()[0]})") from None
+        obj = load_json(data)
+    except BadShape as e:
+        raise GradeError(f"{source}: {str(e).replace('not valid JSON', 'not JSON')}") from None
     if not isinstance(obj, dict):
         raise GradeError(f"{source}: expected a JSON object with verdict and criteria")
     if obj.get("verdict") not in ("pass", "fail"):

@@ -24,9 +24,10 @@ from receipt_gate import tree as tree_module
 from receipt_gate.config import load
 from receipt_gate.digests import sha256_of
 from receipt_gate.fingerprint import inputs_sha256
+from receipt_gate.gittree import IndexTree
 from receipt_gate.receipts import receipt_path, sha256
 from receipt_gate.text import prose_lines
-from receipt_gate.tree import IndexTree, WorkTree
+from receipt_gate.tree import WorkTree
 from receipt_gate_hooks.headline_numbers import digit_chunks, scan
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
 from tests.test_headline_numbers import DRIFT
@@ -265,7 +266,7 @@ def _articles(repo: Repo) -> None:
 
 def _digest_cache(repo: Repo, kind: str) -> dict[str, str]:
     got: dict[str, str] = json.loads(
-        (repo.path / ".git" / "receipt-gate" / f"digests-{kind}.json").read_text())
+        (repo.path / ".git" / "receipt-gate" / f"digests-v2-{kind}.json").read_text())
     return got
 
 
@@ -311,7 +312,7 @@ def test_the_blob_id_cache_serves_the_index_and_survives_being_broken(
     assert rg("verify", "--staged")[0] == 0
     oids = repo.git("ls-files", "-s", "posts").stdout.split()[1::4]
     assert set(_digest_cache(repo, "oid")) == set(oids)
-    (repo.path / ".git/receipt-gate/digests-oid.json").write_text("{broken")
+    (repo.path / ".git/receipt-gate/digests-v2-oid.json").write_text("{broken")
     assert rg("verify", "--staged")[0] == 0
     index = IndexTree(str(repo.path))
     assert sha256_of(index, ["posts/drift.md", "posts/none.md"]) == {

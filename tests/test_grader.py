@@ -143,8 +143,10 @@ def test_a_failing_criterion_fails_the_receipt(graded: Repo, rg: Run) -> None:
     v["criteria"][0].update(verdict="fail", note="no argument")  # type: ignore[index]
     graded.write("graders/g.py", grader_printing(v))
     rc, out, _ = rg("grade", "drafts/d.md")
-    assert rc == 0  # the grader answered; its answer is a fail verdict
+    assert rc == 1  # the grader answered, and its answer is a finding: recorded, exit 1
     assert "drafts/d.md:6:1: grader: criterion 'c0' fails: no argument" in out
+    graded.write("v.json", json.dumps(v))
+    assert rg("record", "grader", "drafts/d.md", "--verdict", "v.json")[0] == 1
     rc, out, _ = rg("verify")
     assert rc == 1
     assert f"{RECEIPT}: failed (condition 3, verdict)" in out

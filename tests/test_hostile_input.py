@@ -77,6 +77,47 @@ def grader(script: str, timeout: int = 2) -> Setup:
     return setup
 
 
+def deep_findings(repo: Repo) -> None:
+    doc = json.loads(repo.read(AT))
+    text = json.dumps(doc).replace('"findings": []', '"findings": ' + "[" * 100_000 + "]" * 100_000)
+    repo.write(AT, text)
+
+
+def receipt_text(transform: Callable[[str], str]) -> Setup:
+    def setup(repo: Repo) -> None:
+        repo.write(AT, transform(repo.read(AT)))
+    return setup
+
+
+def receipt_is_a_folder(repo: Repo) -> None:
+    (repo.path / AT).unlink()
+    (repo.path / AT).mkdir()
+
+
+def receipts_symlinked_out(repo: Repo) -> None:
+    import shutil
+
+    outside = repo.path.parent / "elsewhere"
+    outside.mkdir()
+    shutil.rmtree(repo.path / ".receipts" / "drafts")
+    (repo.path / ".receipts" / "drafts").symlink_to(outside)
+
+
+def graded(criteria: object) -> Setup:
+    """A grader receipt for drafts/intro.md whose criteria are `criteria`."""
+    def setup(repo: Repo) -> None:
+        doc = json.loads(repo.read(AT))
+        doc.update(check="grader", criteria=criteria)
+        repo.write(".receipts/drafts/intro.md/grader.json", json.dumps(doc))
+        repo.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, grader]"))
+    return setup
+
+
+def tree_id_on_stdin(repo: Repo) -> None:
+    repo.write("push.txt", "refs/heads/main " + repo.git("rev-parse", "HEAD^{tree}").stdout.strip()
+               + " refs/heads/main " + "0" * 40 + "\n")
+
+
 CASES = [
     # (id, setup, argv, exit code, what the one line must say)
     ("truncated-receipt", write(AT, '{"check": "ai-tells", "dra'), ["verify"], 1,
@@ -141,6 +182,55 @@ CASES = [
      "--rev no-such-rev: not a commit in"),
     ("unknown-status", write("drafts/intro.md", GOOD_DRAFT.replace("ready", "redy")),
      ["verify"], 2, "drafts/intro.md:3: status 'redy' is not one of the states"),
+    # Shapes nobody expected, in files the tool reads.
+    ("findings-nested-100000-deep", deep_findings, ["verify"], 1,
+     f"{AT}: unreadable (not valid JSON (nested too deeply))"),
+    ("findings-nested-status", deep_findings, ["status"], 1, "missing"),
+    ("findings-nested-run-repairs", deep_findings, ["run"], 0, "1 receipt written, 1 unchanged"),
+    ("grader-quotes-a-number", graded([{"name": "c", "verdict": "pass", "quotes": 5}]),
+     ["verify"], 1, "unreadable (a criterion's quotes are not a list of strings)"),
+    ("grader-quotes-null", graded([{"name": "c", "verdict": "pass", "quotes": None}]),
+     ["verify"], 1, "unreadable (a criterion's quotes are not a list of strings)"),
+    ("finding-line-abc-as-sarif", receipt_edit(lambda d: d.update(
+        verdict="fail", findings=[{"line": "abc", "col": 1, "message": "m"}])),
+     ["verify", "--format", "sarif"], 1, "a finding's line or col is not a positive integer"),
+    ("lone-surrogate-in-a-receipt", receipt_text(lambda t: t.replace(
+        '"tool": "', '"tool": "\\ud800')), ["verify"], 1, "holds a lone surrogate"),
+    ("grader-prints-a-lone-surrogate", grader(
+        "import json, sys\nsys.stdin.read()\nprint(json.dumps({'verdict': 'pass', 'criteria':"
+        " [{'name': 'c\\ud800', 'verdict': 'pass', 'quotes': ['x' * 30]}]}))\n"),
+     ["grade", "drafts/intro.md"], 2, "holds a lone surrogate"),
+    ("grader-prints-json-100000-deep", grader(
+        "import sys\nsys.stdin.read()\nprint('[' * 100000 + ']' * 100000)\n"),
+     ["grade", "drafts/intro.md"], 2, "not JSON (nested too deeply)"),
+    ("config-cache-of-the-wrong-type", lambda r: [
+        p.write_text('{"drafts": 5}') for p in (r.path / ".git" / "receipt-gate").glob(
+            "config-*.json")], ["verify"], 0, "every receipt fresh and passing"),
+    # File-system faults.
+    ("receipt-path-is-a-folder-verify", receipt_is_a_folder, ["verify"], 1,
+     f"{AT}: unreadable (is not a regular file)"),
+    ("receipt-path-is-a-folder-run", both(receipt_is_a_folder, write(
+        "drafts/intro.md", GOOD_DRAFT + "More.\n")), ["run"], 2,
+     f"{AT}: cannot write: it is a folder"),
+    # Escapes.
+    ("receipt-folder-symlinked-out", receipts_symlinked_out, ["run"], 2,
+     ".receipts/drafts is a symlink; receipt-gate writes only inside the repository"),
+    # Arguments.
+    ("rev-empty", lambda r: None, ["verify", "--rev", ""], 2,
+     "--rev: an empty revision names no commit"),
+    ("rev-reflog-out-of-range", lambda r: None, ["verify", "--rev", "HEAD@{99}"], 2,
+     "--rev HEAD@{99}: not a commit in"),
+    ("policy-from-empty", lambda r: None, ["verify", "--rev", "HEAD", "--policy-from", ""], 2,
+     "--policy-from: an empty revision names no commit"),
+    ("tree-id-on-pre-push-stdin", tree_id_on_stdin, ["pre-push", "origin", "url",
+                                                     "<push.txt"], 2,
+     "pre-push: refs/heads/main "),
+    # Wrong verdicts and exits.
+    ("grade-fail-verdict", grader(
+        "import json, sys\ntext = sys.stdin.read()\nline = text.split('\\n')[6]\n"
+        "print(json.dumps({'verdict': 'fail', 'criteria': [{'name': 'c', 'verdict': 'fail',"
+        " 'quotes': [line]}]}))\n"), ["grade", "drafts/intro.md"], 1,
+     "grader: verdict fail"),
 ]
 
 
@@ -157,8 +247,13 @@ def test_bad_input(content: Repo, tmp_path: Path, setup: Setup, argv: list[str],
     content.git("commit", "-qm", "start", "--no-verify")
     setup(content)
     before = snapshot(content.path)
+    stdin: object = subprocess.DEVNULL
+    if argv[-1].startswith("<"):
+        stdin = open(content.path / argv.pop()[1:])  # noqa: SIM115
+    outside = snapshot(tmp_path / "outside")
     proc = subprocess.run([sys.executable, "-m", "receipt_gate", *argv], cwd=content.path,
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+                          capture_output=True, text=True, timeout=60, stdin=stdin)
+    assert snapshot(tmp_path / "outside") == outside  # nothing written outside
     said = proc.stdout + proc.stderr
     assert "Traceback" not in said
     assert proc.returncode == code, said

@@ -170,7 +170,7 @@ def test_a_typed_pass_receipt_is_caught_by_recheck(base: tuple[Repo, str], rg: R
     receipt.update(verdict="pass", findings=[])
     repo.write(BAD_RECEIPT, json.dumps(receipt))
     grader = json.loads(repo.read(".receipts/drafts/bad.md/grader.json"))
-    grader["verdict"] = "pass"
+    grader.update(verdict="pass", findings=[])
     for c in grader["criteria"]:
         c["verdict"] = "pass"
     repo.write(".receipts/drafts/bad.md/grader.json", json.dumps(grader))
@@ -203,7 +203,7 @@ def signed_base(repo: Repo, rg: Run, tmp_path: Path,
 def forge_grader_pass(repo: Repo) -> None:
     path = ".receipts/drafts/bad.md/grader.json"
     grader = json.loads(repo.read(path))
-    grader["verdict"] = "pass"
+    grader.update(verdict="pass", findings=[])
     for c in grader["criteria"]:
         c["verdict"] = "pass"
     grader.pop("signature", None)

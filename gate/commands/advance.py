@@ -24,8 +24,11 @@ def advance(args: argparse.Namespace) -> int:
                         f" {', '.join(s.cfg.states)}")
     draft = one_draft(s, args.path)
     _, status = gating(s.cfg, path, draft.text)
-    new = set_status(draft.data, args.state)
-    if new == draft.data:
+    # The file on disk, as it is (a CRLF checkout stays CRLF): draft.data is the bytes as
+    # git stores them, which the receipts hash.
+    raw = fsio.read_regular(s.root, path, 1 << 26) or draft.data
+    new = set_status(raw, args.state)
+    if new == raw:
         say(f"{path}: already {args.state}")
         return 0
     sign = signer(s, args)
@@ -46,6 +49,6 @@ def advance(args: argparse.Namespace) -> int:
         say(moved)
         return 0
     # Only the status line changed, and every receipt held a moment ago: keep them fresh.
-    keep_fresh(s.cfg, s.root, path, draft.data, new, status, sign)
+    keep_fresh(s.cfg, s.root, path, draft.data, sign, status)
     say(f"{moved}; receipts kept fresh (git add {path} {s.cfg.run_dir})")
     return 0

@@ -51,7 +51,8 @@ def grade(args: argparse.Namespace) -> int:
         if isinstance(got, dict):
             receipt, lines = grading.write_verdict(s.cfg, s.root, d, "grader", got, inputs,
                                                    sign)
-            refused |= receipt is None
+            # A verdict of fail is recorded, and is a finding: exit 1, as `run` does.
+            refused |= receipt is None or receipt["verdict"] != "pass"
             for line in lines:
                 say(line)
     errors = [got for got in results.values() if isinstance(got, str)]
@@ -79,4 +80,4 @@ def record(args: argparse.Namespace) -> int:
                                            signer(s, args))
     for line in lines:
         say(line)
-    return 0 if receipt is not None else 1
+    return 0 if receipt is not None and receipt["verdict"] == "pass" else 1

@@ -75,6 +75,7 @@ def init(args: argparse.Namespace) -> int:
     )
     write_file(root, CONFIG_FILE, starter.encode())
     say(f"wrote {CONFIG_FILE}")
+    ignore_temporary_files(root)
     if not args.git_hooks:
         say("add this to .pre-commit-config.yaml under `repos:`, then"
             " `pre-commit install --hook-type pre-commit --hook-type pre-push`:")
@@ -83,3 +84,18 @@ def init(args: argparse.Namespace) -> int:
                     "      # - id: headline-numbers   (once posts/ has articles)\n")
         say(PRE_COMMIT_BLOCK.format(version=__version__, headline=headline).rstrip("\n"))
     return 0
+
+
+def ignore_temporary_files(root: str) -> None:
+    """Add the pattern of receipt-gate's temporary files to .gitignore (once), so one
+    that survives a `kill -9` beside a receipt is never committed with it."""
+    from receipt_gate.fsio import TMP_PATTERN, read_regular, write_file
+
+    old = read_regular(root, ".gitignore", 1 << 20) or b""
+    if TMP_PATTERN.encode() in old.splitlines():
+        return
+    sep = b"" if not old or old.endswith(b"\n") else b"\n"
+    write_file(root, ".gitignore", old + sep + b"# receipt-gate: temporary files a killed"
+               b" writer left behind\n" + TMP_PATTERN.encode() + b"\n")
+    say(f"added {TMP_PATTERN} to .gitignore")
+

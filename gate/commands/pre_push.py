@@ -62,7 +62,7 @@ def _one(root: str, commit: str, tip: str | None, policy: Policy | None, note: s
     the remote) and it changes nothing the gate reads; a commit that holds is good."""
     from receipt_gate import git, push
     from receipt_gate.config import CONFIG_FILE, config_of
-    from receipt_gate.tree import CommitTree
+    from receipt_gate.gittree import CommitTree
     from receipt_gate.verify import evaluate
 
     tree = CommitTree(root, commit, "pre-push:")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from receipt_gate.output import json_out, plural, report_sarif, sarif_out, say, table
+from receipt_gate.output import errors_out, json_out, plural, report_sarif, sarif_out, say, table
 from receipt_gate.session import open_session, rel_paths
 
 PAINT = {"fresh": "32", "stale": "33", "missing": "31", "fail": "31"}
@@ -16,6 +16,7 @@ def status(args: argparse.Namespace) -> int:
     s = open_session()
     report = evaluate(s.cfg, s.tree, rel_paths(s.root, args.paths) or None)
     cells = {(c.draft, c.check): c.state for c in report.cells}
+    errors_out(report.errors)
     if args.format == "json":
         json_out({"ok": report.ok, "required": list(report.required),
                   "errors": list(report.errors), "drafts": [
@@ -28,8 +29,6 @@ def status(args: argparse.Namespace) -> int:
     if args.format == "sarif":
         sarif_out(report_sarif(report))
         return report.exit_code
-    for e in report.errors:
-        say(e)
     bad = [d for d in report.drafts if any(cells[(d, c)] != "fresh" for c in report.required)]
     say(f"receipt-gate: {plural(len(report.drafts), 'gated draft')}:"
         f" {len(report.drafts) - len(bad)} all fresh, {len(bad)} not;"

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from receipt_gate.output import json_out, report_json, report_sarif, report_text, sarif_out
+from receipt_gate.output import (
+    errors_out,
+    json_out,
+    report_json,
+    report_sarif,
+    report_text,
+    sarif_out,
+)
 from receipt_gate.session import open_tree, rel_paths
 
 
@@ -19,8 +26,10 @@ def verify(args: argparse.Namespace) -> int:
     report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy,
                       [note, *notes] if note else notes, recheck)
     if args.format == "json":
+        errors_out(report.errors)
         json_out(report_json(report), ensure_ascii=True)
     elif args.format == "sarif":
+        errors_out(report.errors)
         sarif_out(report_sarif(report))
     else:
         report_text(report, cfg)
