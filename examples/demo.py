@@ -23,8 +23,7 @@ from pathlib import Path
 CHECKOUT = Path(__file__).resolve().parent.parent
 CONTENT = CHECKOUT / "examples" / "content"
 HOOK_REPO_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "gate", "hooks")
-HOOKS = ("ai-tells", "hook-length", "headline-numbers", "registered-terms", "grader",
-         "receipt-gate", "receipt-gate-push")
+HOOKS = ("receipt-gate", "receipt-gate-push")
 IDENTITY = {
     "GIT_AUTHOR_NAME": "receipt-gate demo",
     "GIT_AUTHOR_EMAIL": "demo@example.invalid",
@@ -106,11 +105,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     draft.write_text(draft.read_text() + "\nIt is also the cheapest gate to build.\n")
     d.sh("receipt-gate", "verify", expect=1)
 
-    d.say("Commit anyway: the check hooks re-run, and the gate refuses the stale receipts")
+    d.say("Commit anyway: the hook runs the code checks again on the staged bytes and stages"
+          " their receipts, but a model's verdict is never bought at commit: refused")
     d.sh("git", "add", "drafts")
     d.sh("git", "commit", "-q", "-m", "An edit after the checks", expect=1)
 
-    d.say("Stage the fresh receipts the hooks wrote, and commit again: accepted")
+    d.say("Grade the edited draft, and commit again: accepted")
+    d.sh("receipt-gate", "grade", "drafts/receipt-gate.md")
     d.sh("git", "add", ".receipts")
     d.sh("git", "commit", "-q", "-m", "An edit after the checks, checked again")
     d.sh("receipt-gate", "verify", "--rev", "HEAD")

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from receipt_gate import TOOL
 
-COMMANDS = ("run", "check", "verify", "status", "grade", "record", "pre-push", "advance",
-            "claim", "init", "keygen")
+COMMANDS = ("run", "check", "verify", "status", "grade", "record", "pre-commit", "pre-push",
+            "advance", "claim", "init", "keygen")
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -113,6 +113,12 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                        help="the verdict JSON (- for stdin)")
         _signing(s)
         s.set_defaults(module="grade", func="record")
+
+    if keep("pre-commit"):
+        s = add("pre-commit", help="the commit hook: run what is not fresh on the staged"
+                " drafts, stage the receipts, verify the index")
+        _signing(s)
+        s.set_defaults(module="pre_commit", func="pre_commit")
 
     if keep("pre-push"):
         s = add("pre-push", help="the pre-push gate: verify every pushed tip")

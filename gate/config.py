@@ -31,6 +31,9 @@ class Config(NamedTuple):
     signing: tuple[str, ...]  # the Ed25519 public keys receipts must be signed by
     # Every check's settings as it runs: defaults overlaid with `checks`, type-checked.
     effective: Mapping[str, Mapping[str, Any]]
+    # The commit hook stages the receipts it writes (False: it writes, and refuses
+    # until the user stages them).
+    stage_receipts: bool = True
 
     def public_keys(self) -> tuple[bytes, ...]:
         from receipt_gate.signing import parse_public
@@ -94,7 +97,8 @@ def _unknown(key: str, got: Mapping[str, object], known: Any, err: _Err) -> None
             raise err(where, f"unknown key (expected one of: {', '.join(known)})")
 
 
-_TOP_KEYS = ("drafts", "run_dir", "required", "checks", "states", "gate_from", "signing")
+_TOP_KEYS = ("drafts", "run_dir", "required", "checks", "states", "gate_from", "signing",
+             "stage_receipts")
 
 
 def parse(raw: object, file: str = CONFIG_FILE) -> Config:
@@ -156,7 +160,10 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
             raise err(f"signing.public_keys[{i}]", "expected ed25519:<base64 of 32 bytes>"
                       " (receipt-gate keygen prints one)")
 
-    return Config(drafts, norm, required, checks, states, gate_from, keys, effective)
+    stage = top.get("stage_receipts", True)
+    if not isinstance(stage, bool):
+        raise err("stage_receipts", f"expected true or false, got {_type_name(stage)}")
+    return Config(drafts, norm, required, checks, states, gate_from, keys, effective, stage)
 
 
 def load(

@@ -60,7 +60,8 @@ def inputs_sha256(name: str, cfg: Config, tree: Tree, files: InputFiles | None =
     payload = {
         "check": name,
         "version": CHECKS[name].version,
-        "settings": cfg.checks.get(name, {}),
+        "settings": {k: v for k, v in cfg.checks.get(name, {}).items()
+                     if CHECKS[name].settings[k].decides},
         "files": input_files(name, cfg, tree) if files is None else files,
     }
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

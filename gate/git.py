@@ -195,6 +195,12 @@ def local_refs(root: str) -> dict[str, str]:
     return refs
 
 
+def add(root: str, paths: Sequence[str]) -> None:
+    """Stage exactly these files (literal paths, never a glob)."""
+    if paths:
+        _run(root, ("add", "--", *(":(literal)" + p for p in paths)))
+
+
 def merge_base(root: str, a: str, b: str) -> str | None:
     proc = _git(root, ("merge-base", a, b))
     return proc.stdout.decode().strip() if proc.returncode == 0 else None

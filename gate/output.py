@@ -123,7 +123,9 @@ def errors_out(errors: Iterable[str]) -> None:
         print(e, file=sys.stderr)
 
 
-def report_text(report: Report, cfg: Config) -> None:
+def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
+    """The report as lines. `hook`: said by the commit hook, which runs the checks
+    itself, so the hint is to fix and commit again."""
     errors_out(report.errors)
     from receipt_gate.registry import CHECKS
 
@@ -163,10 +165,15 @@ def report_text(report: Report, cfg: Config) -> None:
         )
         fix = "fix the findings above, then " if failed else ""
         for verb, drafts in rerun.items():
-            if drafts:
-                force = " --force" if verb == "grade" and failed else ""
-                named = f" {' '.join(drafts)}" if len(drafts) <= 5 else ""
-                say(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
+            if not drafts:
+                continue
+            if hook and verb == "run" and cfg.stage_receipts:
+                say(f"hint: {fix or 'stage the drafts, then '}commit again: this hook runs the"
+                    " checks on what is staged and stages their receipts")
+                continue
+            force = " --force" if verb == "grade" and failed else ""
+            named = f" {' '.join(drafts)}" if len(drafts) <= 5 else ""
+            say(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
         if stage:
             prefix = cfg.run_dir + "/"
             paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]

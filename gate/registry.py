@@ -22,6 +22,9 @@ INPUT_KINDS = ("path", "globs", "argv")
 class Setting(NamedTuple):
     kind: str
     default: object
+    # Does it change what the check decides? (If not, like a timeout, changing it
+    # stales no receipt: it is left out of the fingerprint.)
+    decides: bool = True
 
 
 class CheckSpec(NamedTuple):
@@ -108,7 +111,7 @@ MIN_QUOTE_CHARS = 20
 
 
 def _spec(name: str, version: int, deterministic: bool = True, corpus: str = "",
-          **settings: tuple[str, object]) -> CheckSpec:
+          **settings: tuple[str, object] | tuple[str, object, bool]) -> CheckSpec:
     module = "receipt_gate_hooks." + name.replace("-", "_")
     table = MappingProxyType({k: Setting(*v) for k, v in settings.items()})
     return CheckSpec(name, module, version, deterministic, table, corpus)
@@ -122,8 +125,9 @@ CHECKS: Mapping[str, CheckSpec] = MappingProxyType({
               articles=("globs", ("posts/**/*.md",))),
         _spec("registered-terms", 1, corpus="claims", pattern=("str", TERM_PATTERN),
               registry=("path", DEFAULT_REGISTRY)),
-        _spec("grader", 2, deterministic=False, command=("argv", ()), timeout_s=("int", 120),
-              min_quote_chars=("int", MIN_QUOTE_CHARS)),
+        _spec("grader", 2, deterministic=False, command=("argv", ()),
+              timeout_s=("int", 120, False), min_quote_chars=("int", MIN_QUOTE_CHARS),
+              at_commit=("bool", False, False)),
     )
 })
 

@@ -28,11 +28,10 @@ def test_init_never_overwrites(repo: Repo, rg: Run) -> None:
     assert repo.read(".receipt-gate.yaml") != "drafts: [x]\n"
 
 
-def test_pre_commit_block_names_every_gate_hook() -> None:
-    block = PRE_COMMIT_BLOCK.format(version="0", headline="      - id: headline-numbers\n")
-    for hook in ("ai-tells", "hook-length", "headline-numbers", "registered-terms",
-                 "receipt-gate", "receipt-gate-push"):
-        assert f"- id: {hook}\n" in block
+def test_pre_commit_block_is_the_recommended_pair() -> None:
+    block = PRE_COMMIT_BLOCK.format(version="0")
+    ids = [line.split("- id: ")[1].split()[0] for line in block.splitlines() if "- id: " in line]
+    assert ids == ["receipt-gate", "receipt-gate-push"]
 
 
 def test_check_json(content: Repo, rg: Run) -> None:
@@ -97,11 +96,15 @@ def test_init_git_hooks_gate_a_plain_repository(
     repo.git("config", "core.hooksPath", ".githooks")
     repo.write("drafts/a.md", GOOD_DRAFT)
     monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
-    proc = repo.commit_all("unchecked")
+    proc = repo.commit_all("checked by the hook")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    committed = repo.git("show", "--name-only", "--format=", "HEAD").stdout.split()
+    assert ".receipts/drafts/a.md/ai-tells.json" in committed  # in the same commit
+    repo.write("drafts/a.md", GOOD_DRAFT + "Let's dive in.\n")
+    proc = repo.commit_all("a banned phrase")
     assert proc.returncode == 1
-    assert "missing: ai-tells has no receipt for drafts/a.md in the index" in proc.stderr
-    assert rg("run")[0] == 0
-    assert repo.commit_all("checked").returncode == 0
+    assert "drafts/a.md:10:1: ai-tells: banned phrase \"let's dive in\"" in proc.stderr
+    assert "hint: fix the findings above, then commit again" in proc.stderr
     assert rg("init", "--git-hooks")[0] == 2  # never overwrites without --force
 
 

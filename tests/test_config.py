@@ -17,7 +17,7 @@ KNOWN = "ai-tells, hook-length, headline-numbers, registered-terms, grader"
         pytest.param(
             "draft: [a]\n",
             f"{F}: draft: unknown key (expected one of: drafts, run_dir,"
-            " required, checks, states, gate_from, signing)",
+            " required, checks, states, gate_from, signing, stage_receipts)",
             id="unknown-top-key",
         ),
         pytest.param(

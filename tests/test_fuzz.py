@@ -275,11 +275,16 @@ def test_front_matter(world: World, lines: list[str], cmd: list[str]) -> None:
     with world.env():
         try:
             body = GOOD_DRAFT.split("---\n", 2)[2]
-            world.write("drafts/intro.md", ("---\n" + "\n".join(lines) + "\n---\n" + body)
-                        .encode("utf-8", "surrogatepass"))
-            rc, _ = check(world, cmd)
-            if cmd in (["verify"], ["verify", "--staged"]):
-                assert rc != 0  # the draft changed: its receipts are stale, if it is gated
+            text = "---\n" + "\n".join(lines) + "\n---\n" + body
+            world.write("drafts/intro.md", text.encode("utf-8", "surrogatepass"))
+            rc, said = check(world, cmd)
+            if cmd in (["verify"], ["verify", "--staged"]) and rc == 0:
+                # The draft changed, so its receipts are stale: it may pass only if it
+                # is not gated, and then the front matter must say so as YAML reads it.
+                from receipt_gate.frontmatter import read
+
+                status = read(text, "d.md").fields.get("status")
+                assert status in ("idea", "accepted", "researched", "drafted"), said
         finally:
             world.restore()
 

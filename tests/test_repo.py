@@ -21,16 +21,20 @@ def test_readme_lists_every_hook_id() -> None:
     assert missing == []
 
 
-def test_every_check_hook_runs_its_own_check() -> None:
+def test_the_pair_at_commit_and_push_and_each_check_by_hand() -> None:
     for hook in HOOKS:
         if hook["id"] in CHECKS and CHECKS[hook["id"]].deterministic:
             assert hook["entry"] == f"receipt-gate check {hook['id']}"
         elif hook["id"] in CHECKS:
             assert hook["entry"] == "receipt-gate grade --gated-only"
+        if hook["id"] in CHECKS:
+            assert hook["stages"] == ["manual"]
     assert {h["id"] for h in HOOKS} >= set(CHECKS)
     gate = next(h for h in HOOKS if h["id"] == "receipt-gate")
-    assert (gate["entry"], gate["stages"], gate["pass_filenames"]) == (
-        "receipt-gate verify --staged", ["pre-commit"], False)
+    assert (gate["entry"], gate["stages"], gate["pass_filenames"], gate["require_serial"]) == (
+        "receipt-gate pre-commit", ["pre-commit"], False, True)
+    push = next(h for h in HOOKS if h["id"] == "receipt-gate-push")
+    assert (push["entry"], push["stages"]) == ("receipt-gate pre-push", ["pre-push"])
 
 
 def test_mypy_strict() -> None:
@@ -72,8 +76,9 @@ def test_the_demo_runs(pre_commit_home: str) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
     assert "ai-tells.json: stale (condition 1, draft_sha256)" in out
-    refused = out.index("the gate refuses the stale receipts")
-    assert "not staged: the index has a stale receipt (condition 1)" in out[refused:]
+    refused = out.index("a model's verdict is never bought at commit")
+    assert ("grader.json: stale (condition 1, draft_sha256): drafts/receipt-gate.md changed"
+            in out[refused:])
     assert out.rstrip().splitlines()[-1].startswith("The scratch repository is still there")
     assert "every receipt fresh and passing in the commit" in out
     forged = out.index("copies the new hash into the old grader receipt")
@@ -87,7 +92,7 @@ def test_the_demo_runs(pre_commit_home: str) -> None:
     assert "ai-tells.json: fails under the rules in force at HEAD" in out[weaker:]
     pushed = out.index("the push hook still refuses")
     assert "receipt gate at push" in out[pushed:] and "Failed" in out[pushed:]
-    assert "ai-tells (write receipts)" not in out[pushed:]  # check hooks stay at commit
+    assert "(write receipts)" not in out  # the single-check hooks are for running by hand
     rows = [line.split() for line in out.splitlines()]
     assert ["drafts/reply-drift.md", *["fresh"] * 5] in rows
 
@@ -109,7 +114,7 @@ def test_readme_documents_every_config_key() -> None:
     from receipt_gate.config import _TOP_KEYS
 
     readme = (ROOT / "README.md").read_text()
-    keys = [*_TOP_KEYS, "public_keys", "phrases", "patterns", "max_chars", "max_lines",
+    keys = [*_TOP_KEYS, "public_keys", "at_commit", "phrases", "patterns", "max_chars", "max_lines",
             "articles", "registry", "pattern", "command", "timeout_s", "min_quote_chars"]
     for name, spec in CHECKS.items():
         keys += list(spec.settings)

@@ -33,16 +33,14 @@ PRE_COMMIT_BLOCK = """\
   - repo: https://github.com/OWNER/receipt-gate  # this repository's URL
     rev: v{version}
     hooks:
-      - id: ai-tells
-      - id: hook-length
-{headline}      - id: registered-terms
-      - id: receipt-gate
-      - id: receipt-gate-push
+      - id: receipt-gate       # at commit: runs what is not fresh, stages it, verifies
+      - id: receipt-gate-push  # at push: every commit on the way, from git objects
 """
 
 GIT_HOOKS = {
-    "pre-commit": "#!/bin/sh\n# receipt-gate: refuse the commit unless the index holds.\n"
-                  "exec receipt-gate verify --staged\n",
+    "pre-commit": "#!/bin/sh\n# receipt-gate: run what is not fresh on the staged drafts,"
+                  " stage the receipts,\n# and refuse the commit unless the index holds.\n"
+                  "exec receipt-gate pre-commit\n",
     "pre-push": "#!/bin/sh\n# receipt-gate: refuse the push unless every pushed tip holds.\n"
                 "exec receipt-gate pre-push \"$@\"\n",
 }
@@ -80,9 +78,7 @@ def init(args: argparse.Namespace) -> int:
         say("add this to .pre-commit-config.yaml under `repos:`, then"
             " `pre-commit install --hook-type pre-commit --hook-type pre-push`:")
         say()
-        headline = ("      - id: headline-numbers\n" if posts else
-                    "      # - id: headline-numbers   (once posts/ has articles)\n")
-        say(PRE_COMMIT_BLOCK.format(version=__version__, headline=headline).rstrip("\n"))
+        say(PRE_COMMIT_BLOCK.format(version=__version__).rstrip("\n"))
     return 0
 
 
