@@ -36,6 +36,8 @@ class Config(NamedTuple):
     stage_receipts: bool = True
 
     def public_keys(self) -> tuple[bytes, ...]:
+        if not self.signing:
+            return ()
         from receipt_gate.signing import parse_public
 
         return tuple(k for k in map(parse_public, self.signing) if k is not None)
@@ -153,9 +155,9 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
     keys = str_list(signing.get("public_keys", []), "signing.public_keys", err)
     if "signing" in top and not keys:
         raise err("signing.public_keys", "must list at least one key (receipt-gate keygen)")
-    from receipt_gate.signing import parse_public
-
     for i, k in enumerate(keys):
+        from receipt_gate.signing import parse_public
+
         if parse_public(k) is None:
             raise err(f"signing.public_keys[{i}]", "expected ed25519:<base64 of 32 bytes>"
                       " (receipt-gate keygen prints one)")

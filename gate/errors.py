@@ -8,11 +8,14 @@ command and the error, the traceback in a log file whose path is printed, exit 3
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -8,16 +8,17 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
-from receipt_gate.convert import Conversion
 
 if TYPE_CHECKING:
     import subprocess
+
+    from receipt_gate.convert import Conversion
 
 # git must not page, colour or ask; and a test's HOME never leaks config in.
 _ENV_DROP = ("GIT_PAGER", "PAGER")
 
 
-def _git(
+def call(
     root: str, args: Sequence[str], stdin: bytes | None = None
 ) -> subprocess.CompletedProcess[bytes]:
     import subprocess  # here, not at the top: a hook that never calls git skips 7 ms
@@ -30,9 +31,9 @@ def _git(
         raise GateError("git is not installed or not on PATH") from None
 
 
-def _run(root: str, args: Sequence[str], stdin: bytes | None = None) -> bytes:
+def run(root: str, args: Sequence[str], stdin: bytes | None = None) -> bytes:
     """git's output; a failure is a GateError naming the git command."""
-    proc = _git(root, args, stdin)
+    proc = call(root, args, stdin)
     if proc.returncode != 0:
         err = proc.stderr.decode(errors="replace").strip().splitlines()
         raise GateError(f"git {args[0]} failed: {err[-1] if err else proc.returncode}")
@@ -61,7 +62,7 @@ def toplevel(cwd: str) -> str:
             if parent == d:
                 break
             d = parent
-    out = _git(cwd, ("rev-parse", "--show-toplevel"))
+    out = call(cwd, ("rev-parse", "--show-toplevel"))
     if out.returncode != 0:
         raise GateError(f"{cwd}: not inside a git repository")
     return os.fsdecode(out.stdout.rstrip(b"\n"))
@@ -75,7 +76,7 @@ def cache_dir(root: str) -> str | None:
         dot = os.path.join(root, ".git")
         if os.path.isdir(dot):
             return os.path.join(dot, "receipt-gate")
-    proc = _git(root, ("rev-parse", "--absolute-git-dir"))
+    proc = call(root, ("rev-parse", "--absolute-git-dir"))
     if proc.returncode != 0:
         return None
     return os.path.join(os.fsdecode(proc.stdout.rstrip(b"\n")), "receipt-gate")
@@ -85,7 +86,7 @@ def worktree_paths(root: str, under: Sequence[str] = ()) -> list[str]:
     """Tracked and untracked-but-not-ignored files, repo-relative (only those at or
     under the given paths, when some are given)."""
     specs = [":(literal)" + p for p in under]
-    out = _run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--",
+    out = run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--",
                       *specs))
     names = set(os.fsdecode(out).split("\0"))  # one decode, not one per path
     names.discard("")
@@ -100,9 +101,11 @@ class IndexEntry:
         self.oid = oid
 
 
-def index_entries(root: str) -> dict[str, IndexEntry]:
-    """Stage-0 entries of the index (conflicted paths are left out)."""
-    out = _run(root, ("ls-files", "-z", "--stage"))
+def index_entries(root: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]:
+    """Stage-0 entries of the index (all, or those at or under `paths`; conflicted
+    paths are left out)."""
+    specs = [":(literal)" + p for p in paths]
+    out = run(root, ("ls-files", "-z", "--stage", "--", *specs))
     entries: dict[str, IndexEntry] = {}
     for rec in out.split(b"\0"):
         if not rec:
@@ -114,10 +117,21 @@ def index_entries(root: str) -> dict[str, IndexEntry]:
     return entries
 
 
+def index_size(root: str) -> int:
+    """The size of the index file in bytes (-1 when it cannot be found cheaply)."""
+    folder = cache_dir(root)
+    path = os.environ.get("GIT_INDEX_FILE") or (
+        os.path.join(os.path.dirname(folder), "index") if folder else "")
+    try:
+        return os.stat(path).st_size if path else -1
+    except OSError:
+        return -1
+
+
 def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]:
     """The files of a commit (all of them, or those at or under `paths`), by path."""
     specs = [":(literal)" + p for p in paths]
-    out = _run(root, ("ls-tree", "-r", "-z", "--full-tree", commit, "--", *specs))
+    out = run(root, ("ls-tree", "-r", "-z", "--full-tree", commit, "--", *specs))
     entries: dict[str, IndexEntry] = {}
     for rec in out.split(b"\0"):
         if not rec:
@@ -129,35 +143,12 @@ def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str,
     return entries
 
 
-def resolve_commit(root: str, rev: str, what: str) -> str:
-    """The commit id `rev` names; GateError (exit 2) for anything that is not a commit,
-    an empty string included. `what` says where the revision came from (`--rev`)."""
-    if not rev or not rev.strip():
-        raise GateError(f"{what}: an empty revision names no commit")
-    proc = _git(root, ("rev-parse", "--verify", "--quiet", "--end-of-options",
-                       f"{rev}^{{commit}}"))
-    if proc.returncode != 0:
-        raise GateError(f"{what} {rev}: not a commit in {root}")
-    return proc.stdout.decode().strip()
-
-
-def head(root: str) -> str | None:
-    """The commit HEAD points at, or None before the first commit."""
-    proc = _git(root, ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"))
-    return proc.stdout.decode().strip() if proc.returncode == 0 else None
-
-
-def first_parent(root: str, commit: str) -> str | None:
-    proc = _git(root, ("rev-parse", "--verify", "--quiet", f"{commit}^1^{{commit}}"))
-    return proc.stdout.decode().strip() if proc.returncode == 0 else None
-
-
 def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:
     """Contents of many blobs in one `git cat-file --batch` call."""
     wanted = list(dict.fromkeys(oids))
     if not wanted:
         return {}
-    out = _run(root, ("cat-file", "--batch"), stdin="".join(o + "\n" for o in wanted).encode())
+    out = run(root, ("cat-file", "--batch"), stdin="".join(o + "\n" for o in wanted).encode())
     blobs: dict[str, bytes] = {}
     pos = 0
     for oid in wanted:
@@ -172,56 +163,23 @@ def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:
     return blobs
 
 
-ZERO = "0" * 40
-
-
-def commit_exists(root: str, oid: str) -> bool:
-    return _git(root, ("cat-file", "-e", f"{oid}^{{commit}}")).returncode == 0
-
-
-def changed_paths(root: str, old: str, new: str) -> list[str]:
-    out = _run(root, ("diff", "--no-ext-diff", "--no-renames", "--name-only", "-z", old, new))
-    return [os.fsdecode(p) for p in out.split(b"\0") if p]
-
-
-def local_refs(root: str) -> dict[str, str]:
-    """commit -> the first local branch or tag (peeled) that points at it."""
-    out = _run(root, ("for-each-ref", "--format=%(objectname) %(*objectname) %(refname)",
-                      "refs/heads", "refs/tags"))
-    refs: dict[str, str] = {}
-    for line in out.decode().splitlines():
-        oid, peeled, ref = line.split(" ", 2)
-        refs.setdefault(peeled or oid, ref)
-    return refs
-
-
 def add(root: str, paths: Sequence[str]) -> None:
     """Stage exactly these files (literal paths, never a glob)."""
     if paths:
-        _run(root, ("add", "--", *(":(literal)" + p for p in paths)))
-
-
-def merge_base(root: str, a: str, b: str) -> str | None:
-    proc = _git(root, ("merge-base", a, b))
-    return proc.stdout.decode().strip() if proc.returncode == 0 else None
-
-
-def rev_list(root: str, include: Sequence[str], exclude: Sequence[str]) -> list[str]:
-    """Commits reachable from `include` and not from `exclude`, parents before children
-    (each entry a commit id or a rev-list option such as --branches)."""
-    out = _run(root, ("rev-list", "--topo-order", "--reverse", *include, "--not", *exclude))
-    return out.decode().split()
+        run(root, ("add", "--", *(":(literal)" + p for p in paths)))
 
 
 def conversions(root: str, paths: Sequence[str]) -> dict[str, Conversion]:
     """For each path, what `git add` does to its bytes (git's convert.c, decided the same
     way: `text`, `eol`, `ident` and `filter` attributes, then core.autocrlf)."""
+    from receipt_gate.convert import Conversion
+
     if not paths:
         return {}
-    proc = _git(root, ("config", "--get", "core.autocrlf"))
+    proc = call(root, ("config", "--get", "core.autocrlf"))
     autocrlf = proc.stdout.decode().strip().lower() in ("true", "input")
     stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
-    out = _run(root, ("check-attr", "-z", "--stdin", "text", "eol", "ident", "filter"),
+    out = run(root, ("check-attr", "-z", "--stdin", "text", "eol", "ident", "filter"),
                stdin=stdin)
     fields = out.split(b"\0")
     attrs: dict[str, dict[str, str]] = {}
@@ -249,7 +207,7 @@ def cleaned(root: str, paths: Sequence[str]) -> dict[str, bytes]:
     names = [p for p in paths if "\n" not in p]
     if not names:
         return {}
-    out = _run(root, ("hash-object", "-w", "--stdin-paths"),
+    out = run(root, ("hash-object", "-w", "--stdin-paths"),
                stdin="".join(p + "\n" for p in names).encode())
     oids = out.decode().split()
     blobs = cat_blobs(root, oids)

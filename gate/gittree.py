@@ -1,31 +1,68 @@
-"""Trees read from git objects: the index, and a commit (never the working tree)."""
+"""Trees read from git objects: the index, and a commit (never the working tree).
+
+Both are listed only as far as they are asked: reading a config and a script from HEAD
+costs one `ls-tree` of those paths, and a commit hook that judges one changed draft
+need not list 50,000 index entries. Blobs are read in batches (`cat-file --batch`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from receipt_gate import git, wildmatch
+from receipt_gate import git, revs, wildmatch
 from receipt_gate.tree import TooLarge, Unreadable
 
+Lister = Callable[[Sequence[str]], dict[str, git.IndexEntry]]
+ASK_AT_MOST = 64  # paths listed one pathspec each; more, and the whole tree is listed
 
-class IndexTree:
-    """The index: its entries from `git ls-files --stage`, blobs read in batches."""
 
-    label = "index"
+class _ObjectTree:
+    label = ""
     fork_safe = True  # blobs are prefetched bytes; a miss starts its own git process
 
-    def __init__(self, root: str, entries: dict[str, git.IndexEntry] | None = None) -> None:
+    def __init__(self, root: str, lister: Lister) -> None:
         self.root = root
-        self.entries = git.index_entries(root) if entries is None else entries
+        self._lister = lister  # () lists every entry; (paths) those at or under them
+        self.entries: dict[str, git.IndexEntry] = {}
+        self._complete = False
+        self._asked: set[str] = set()  # paths (or folders) already listed
         self._sorted: list[str] | None = None
         self._blobs: dict[str, bytes] = {}
 
-    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
+    def _list(self, paths: Sequence[str]) -> None:
+        if self._complete:
+            return
+        wanted = [p for p in paths if p not in self._asked]
+        if len(wanted) > ASK_AT_MOST:
+            self._all()  # git matches many pathspecs slowly: one listing of all is faster
+        elif wanted:
+            self.entries.update(self._lister(wanted))
+            self._asked.update(wanted)
+
+    def _all(self) -> list[str]:
+        if not self._complete:
+            self.entries = self._lister(())
+            self._complete = True
+            self._sorted = None
         if self._sorted is None:
             self._sorted = sorted(self.entries)
-        return self._sorted if globs is None else wildmatch.select(globs, self._sorted)
+        return self._sorted
+
+    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
+        if not self._complete and globs is not None:
+            prefixes = [wildmatch.literal_prefix(g) for g in globs]
+            if all(prefixes):  # list only under the globs' literal folders
+                under = [p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))]
+                self._list(under)
+                listed = sorted(p for p in self.entries
+                                if any(p == u or p.startswith(u + "/") for u in under))
+                return wildmatch.select(globs, listed)
+        listed = self._all()
+        return listed if globs is None else wildmatch.select(globs, listed)
 
     def _lookup(self, paths: Iterable[str]) -> dict[str, git.IndexEntry]:
+        paths = list(paths)
+        self._list(paths)
         entries = self.entries
         return {p: e for p in paths if (e := entries.get(p)) is not None}
 
@@ -52,43 +89,40 @@ class IndexTree:
         return data
 
 
-class CommitTree(IndexTree):
-    """A commit's tree, read from git objects (`git ls-tree`, `git cat-file --batch`).
+# An index file smaller than this (about 2,500 entries) is listed whole at first use:
+# one git process is cheaper than several small ones. A larger one is listed as asked.
+SMALL_INDEX = 256 * 1024
 
-    Listed only as far as it is asked: reading a config and a script from HEAD costs
-    one `ls-tree` of those paths, not of 50,000 files.
-    """
 
-    def __init__(self, root: str, rev: str, what: str = "--rev") -> None:
-        self.commit = git.resolve_commit(root, rev, what)
-        super().__init__(root, {})
-        self._complete = False
-        self._asked: set[str] = set()  # paths (or folders) already listed
-        named = "" if self.commit.startswith(rev) else f" ({rev})"
-        self.label = f"commit {self.commit[:12]}{named}"
+class IndexTree(_ObjectTree):
+    """The index (`git ls-files --stage`; conflicted paths are left out)."""
+
+    label = "index"
+
+    def __init__(self, root: str) -> None:
+        super().__init__(root, lambda paths: git.index_entries(root, paths))
+        self._small = 0 <= git.index_size(root) < SMALL_INDEX
 
     def _list(self, paths: Sequence[str]) -> None:
-        wanted = [p for p in paths if p not in self._asked]
-        if wanted and not self._complete:
-            self.entries.update(git.tree_entries(self.root, self.commit, wanted))
-            self._asked.update(wanted)
+        if self._small and not self._complete:
+            self._all()
+        else:
+            super()._list(paths)
 
-    def _lookup(self, paths: Iterable[str]) -> dict[str, git.IndexEntry]:
-        paths = list(paths)
-        self._list(paths)
-        return super()._lookup(paths)
+    def reread(self, paths: Sequence[str]) -> None:
+        """These paths changed in the index (this process staged them): list them again."""
+        fresh = git.index_entries(self.root, paths)
+        for p in paths:
+            self.entries.pop(p, None)
+        self.entries.update(fresh)
+        self._sorted = None
 
-    def paths(self, globs: Sequence[str] | None = None) -> list[str]:
-        if not self._complete and globs is not None:
-            prefixes = [wildmatch.literal_prefix(g) for g in globs]
-            if all(prefixes):  # list only under the globs' literal folders
-                under = [p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))]
-                self._list(under)
-                listed = sorted(p for p in self.entries
-                                if any(p == u or p.startswith(u + "/") for u in under))
-                return wildmatch.select(globs, listed)
-        if not self._complete:
-            self.entries = git.tree_entries(self.root, self.commit)
-            self._complete = True
-            self._sorted = None
-        return super().paths(globs)
+
+class CommitTree(_ObjectTree):
+    """A commit's tree (`git ls-tree`)."""
+
+    def __init__(self, root: str, rev: str, what: str = "--rev") -> None:
+        self.commit = revs.resolve_commit(root, rev, what)
+        super().__init__(root, lambda paths: git.tree_entries(root, self.commit, paths))
+        named = "" if self.commit.startswith(rev) else f" ({rev})"
+        self.label = f"commit {self.commit[:12]}{named}"

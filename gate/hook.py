@@ -11,10 +11,11 @@ The grader, a paid model, runs here only when `checks.grader.at_commit` says so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from receipt_gate import GateError, git
+from receipt_gate import TOOL, GateError, cache, git, revs, wildmatch
 from receipt_gate.config import Config
 from receipt_gate.fingerprint import inputs_sha256
 from receipt_gate.judge import FAIL, FRESH, gating, judge
@@ -28,10 +29,11 @@ if TYPE_CHECKING:
     from receipt_gate.signing import Signer
 
 
-def stale_cells(cfg: Config, tree: Tree, checks: Sequence[str]) -> dict[str, list[Draft]]:
-    """check -> the gated drafts whose receipt for it, in this tree, is not fresh (and
-    not a fresh fail)."""
-    drafts = drafts_in(cfg, tree)
+def stale_cells(cfg: Config, tree: Tree, checks: Sequence[str],
+                only: Sequence[str] | None = None) -> dict[str, list[Draft]]:
+    """check -> the gated drafts (all, or those in `only`) whose receipt for it, in this
+    tree, is not fresh (and not a fresh fail)."""
+    drafts = drafts_in(cfg, tree) if only is None else list(only)
     tree.prefetch([*drafts, *(receipt_path(cfg.run_dir, d, c) for d in drafts for c in checks)])
     inputs = {c: inputs_sha256(c, cfg, tree) for c in checks}
     keys = cfg.public_keys()
@@ -53,8 +55,8 @@ def stale_cells(cfg: Config, tree: Tree, checks: Sequence[str]) -> dict[str, lis
     return todo
 
 
-def refresh(cfg: Config, root: str, tree: Tree,
-            signer: Signer | None) -> tuple[list[str], list[str]]:
+def refresh(cfg: Config, root: str, tree: Tree, signer: Signer | None,
+            only: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
     """Run what is not fresh, write the receipts, stage them (unless the config says not
     to). The receipt paths written or found fresh on disk, and why a model could not
     grade a draft."""
@@ -63,7 +65,7 @@ def refresh(cfg: Config, root: str, tree: Tree,
     names = [c for c in cfg.required if CHECKS[c].deterministic]
     model = [c for c in cfg.required if not CHECKS[c].deterministic
              and cfg.effective[c].get("at_commit")]
-    todo = stale_cells(cfg, tree, [*names, *model])
+    todo = stale_cells(cfg, tree, [*names, *model], only)
     paths: list[str] = []
     errors: list[str] = []
     for name in names:
@@ -100,3 +102,70 @@ def _grade(cfg: Config, root: str, tree: Tree, name: str, drafts: list[Draft],
         else:
             written.append(receipt_path(cfg.run_dir, d.path, name))
     return written, errors
+
+
+# --- a tree verified once is not verified again -----------------------------------------
+#
+# After a commit hook that holds, the index it verified is HEAD's tree plus the changes
+# it saw: that is kept, with the rules it held under. At the next commit, if HEAD's tree
+# is exactly that (one `git diff-tree`), HEAD was verified, and only the drafts the
+# index now changes, or whose receipts it changes, can fail. Kept in the git dir, like
+# git's own index, and trusted as it is.
+
+_VERIFIED = "verified-trees.json"
+_KEEP = 32
+
+
+def rules_key(cfg: Config, inputs: Mapping[str, str]) -> str:
+    """Everything a verdict on an unchanged draft depends on besides its own bytes and
+    its receipts': the tool, the rules, every check's fingerprint."""
+    doc = [TOOL, cfg.drafts, cfg.run_dir, cfg.required, cfg.states, cfg.gate_from,
+           cfg.signing, sorted(inputs.items())]
+    return sha256(json.dumps(doc, sort_keys=True).encode())
+
+
+def _record(doc: Any) -> bool:
+    if not isinstance(doc, dict) or not cache.str_map(doc.get("trees")):
+        return False
+    pending = doc.get("pending")
+    return pending is None or (isinstance(pending, dict) and isinstance(pending.get("base"), str)
+                               and isinstance(pending.get("key"), str)
+                               and cache.str_map(pending.get("changes")))
+
+
+def head_verified(root: str, head_tree: str, key: str) -> bool:
+    """Was HEAD's tree verified, under rules with this key?"""
+    file = cache.path(root, _VERIFIED)
+    doc = cache.read(file, _record)
+    if doc is None:
+        return False
+    if doc["trees"].get(head_tree) == key:
+        return True
+    pending = doc.get("pending")
+    if (pending is None or pending["key"] != key
+            or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]):
+        return False
+    trees = {**doc["trees"], head_tree: key}
+    cache.write(file, {"trees": dict(list(trees.items())[-_KEEP:]), "pending": None})
+    return True
+
+
+def affected(cfg: Config, changes: Mapping[str, str]) -> list[str]:
+    """The drafts a change touches: the draft itself, or one of its receipts."""
+    drafts: set[str] = set()
+    prefix = cfg.run_dir + "/"
+    for p, oid in changes.items():
+        if p.startswith(prefix) and p.endswith(".json"):
+            drafts.add(p[len(prefix):p.rfind("/")])
+        elif oid:
+            drafts.add(p)
+    return sorted(d for d in drafts if wildmatch.match(cfg.drafts, d)
+                  and not d.startswith(prefix))
+
+
+def remember(root: str, head_tree: str, key: str, changes: Mapping[str, str]) -> None:
+    """Keep the verified index as HEAD's tree plus these changes, under `key`."""
+    file = cache.path(root, _VERIFIED)
+    doc = cache.read(file, _record) or {"trees": {}}
+    cache.write(file, {"trees": doc["trees"],
+                       "pending": {"base": head_tree, "key": key, "changes": dict(changes)}})

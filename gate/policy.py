@@ -14,12 +14,12 @@ step with the receipts that satisfy it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE, Config, config_of
-from receipt_gate.fingerprint import inputs_sha256
+from receipt_gate.fingerprint import input_sources, inputs_sha256
 from receipt_gate.gittree import CommitTree
 from receipt_gate.judge import FAIL, FRESH, MISSING, Cell, gating, judge
 from receipt_gate.receipts import receipt_path, sha256
@@ -211,19 +211,19 @@ def in_force(root: str, tree: Tree, explicit: str | None = None) -> tuple[Policy
     """The rules in force for judging `tree`, and a note when there are none: `explicit`
     (--policy-from) when given, else a commit's first parent, else HEAD for the index
     and the working tree."""
-    from receipt_gate import git
+    from receipt_gate import revs
 
     if explicit is not None:
         policy = load(root, explicit, "--policy-from")
         where = explicit
     else:
         if isinstance(tree, CommitTree):
-            parent = git.first_parent(root, tree.commit)
+            parent = revs.first_parent(root, tree.commit)
             if parent is None:
                 return None, (f"receipt-gate: {tree.label} has no parent: judged by its own"
                               " rules only (pass --policy-from BASE to judge it by another's)")
             where = f"{tree.commit[:12]}^"
-        elif git.head(root) is None:
+        elif revs.head(root) is None:
             return None, "receipt-gate: no commit yet: judged by its own rules only"
         else:
             where = "HEAD"
@@ -234,10 +234,41 @@ def in_force(root: str, tree: Tree, explicit: str | None = None) -> tuple[Policy
     return policy, ""
 
 
+def has_config(tree: Tree) -> bool:
+    """Does the tree hold a config (without reading it: the parsed one may be cached)?"""
+    from receipt_gate import wildmatch
+
+    return bool(tree.paths([wildmatch.escape(CONFIG_FILE)]))
+
+
 def own_rules(tree: Tree, disk: Tree | None, policy: Policy | None) -> tuple[Config, list[str]]:
     """The judged tree's own config; where it has none but rules are in force, those
     (deleting the config weakens nothing)."""
-    if policy is not None and tree.read(CONFIG_FILE) is None:
+    if policy is not None and not has_config(tree):
         return policy.cfg, [f"receipt-gate: the {tree.label} has no {CONFIG_FILE}: judged by"
                             f" the rules in force at {policy.label}"]
     return config_of(tree, disk), []
+
+
+def rules(root: str, tree: Tree, disk: Tree | None, explicit: str | None = None,
+          changed: Collection[str] | None = None) -> tuple[Config, Policy | None, list[str]]:
+    """The judged tree's own rules, the rules in force, and what to say about them.
+
+    The commit hook's common case is answered by one `git diff-index`: where the index
+    holds HEAD's config and grader script, HEAD's rules are the index's own, and there
+    is nothing more to judge (or none at all, given what the index `changed` against
+    HEAD)."""
+    from receipt_gate import revs
+    from receipt_gate.gittree import IndexTree
+
+    if explicit is None and isinstance(tree, IndexTree) and has_config(tree):
+        cfg = config_of(tree, disk)
+        argv = [p for c in cfg.required for _, kind, names in input_sources(c, cfg)
+                if kind == "argv" for p in names]
+        same = (revs.index_matches(root, "HEAD", [CONFIG_FILE, *argv]) if changed is None
+                else not {CONFIG_FILE, *argv} & set(changed))
+        if same:
+            return cfg, None, []
+    policy, note = in_force(root, tree, explicit)
+    cfg, notes = own_rules(tree, disk, policy)
+    return cfg, policy, [note, *notes] if note else notes

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from receipt_gate import GateError, git, wildmatch
+from receipt_gate import GateError, revs, wildmatch
 from receipt_gate.config import CONFIG_FILE, Config
 
 
@@ -52,7 +52,7 @@ def from_pre_commit(env: dict[str, str]) -> list[Push]:
     if not to_ref:
         return []
     name = env.get("PRE_COMMIT_LOCAL_BRANCH") or to_ref
-    return [Push(name, to_ref, env.get("PRE_COMMIT_FROM_REF") or git.ZERO,
+    return [Push(name, to_ref, env.get("PRE_COMMIT_FROM_REF") or revs.ZERO,
                  env.get("PRE_COMMIT_REMOTE_BRANCH", ""))]
 
 
@@ -75,12 +75,12 @@ def policy_ref(root: str, remote: str, push: Push) -> str | None:
     """Where the rules in force come from: what the remote already has."""
     if remote and push.remote_ref.startswith("refs/heads/"):
         tracking = f"refs/remotes/{remote}/{push.remote_ref[len('refs/heads/'):]}"
-        if git.commit_exists(root, tracking):
+        if revs.commit_exists(root, tracking):
             return tracking
-    if set(push.remote) != {"0"} and git.commit_exists(root, push.remote):
+    if set(push.remote) != {"0"} and revs.commit_exists(root, push.remote):
         return push.remote
-    if remote and git.commit_exists(root, f"refs/remotes/{remote}/HEAD"):
-        return git.merge_base(root, push.local, f"refs/remotes/{remote}/HEAD")
+    if remote and revs.commit_exists(root, f"refs/remotes/{remote}/HEAD"):
+        return revs.merge_base(root, push.local, f"refs/remotes/{remote}/HEAD")
     return None
 
 
@@ -90,5 +90,5 @@ def commits(root: str, remote: str, pushes: list[Push], every_local_ref: bool) -
     if every_local_ref:
         tips += ["--branches", "--tags", "HEAD"]
     known = [p.remote for p in pushes if set(p.remote) != {"0"}
-             and git.commit_exists(root, p.remote)]
-    return git.rev_list(root, tips, [*known, *([f"--remotes={remote}"] if remote else [])])
+             and revs.commit_exists(root, p.remote)]
+    return revs.rev_list(root, tips, [*known, *([f"--remotes={remote}"] if remote else [])])

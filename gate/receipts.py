@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from receipt_gate import TOOL
 from receipt_gate.checks import Finding
-from receipt_gate.fsio import write_file
 
 if TYPE_CHECKING:
     from receipt_gate.signing import Signer
@@ -113,7 +112,7 @@ def write(root: str, path: str, receipt: Mapping[str, Any], signer: Signer | Non
     holds under the signer's key (or none when there is no signer). True if written.
     """
     from receipt_gate import signing
-    from receipt_gate.fsio import read_regular
+    from receipt_gate.fsio import read_regular, write_file
 
     old = read_regular(root, path, RECEIPT_LIMIT)
     old_receipt = parse(old) if old is not None else None

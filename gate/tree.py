@@ -7,9 +7,10 @@ import stat
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from receipt_gate import convert, git, wildmatch
+from receipt_gate import git, wildmatch
 
 if TYPE_CHECKING:
+    from receipt_gate.convert import Conversion
     from receipt_gate.text import Draft
 
 
@@ -101,7 +102,7 @@ class WorkTree:
         self._paths: list[str] | None = None
         self._selected: dict[tuple[str, ...], list[str]] = {}
         self._inside: dict[str, bool] = {"": True}
-        self._conv: dict[str, convert.Conversion] | None = None
+        self._conv: dict[str, Conversion] | None = None
         # Files whose bytes as git stores them depend on attributes, not only on their
         # content: their hash is never cached under a stamp (gate.digests).
         self._volatile: set[str] = set()
@@ -175,10 +176,12 @@ class WorkTree:
 
     def _as_git_stores(self, path: str, data: bytes) -> bytes:
         self._volatile.add(path)
+        from receipt_gate.convert import to_git
+
         conv = self.conversion(path)
         if conv.filter:  # a clean filter is git's own
             return git.cleaned(self.root, [path]).get(path, data)
-        return convert.to_git(data, conv)
+        return to_git(data, conv)
 
     def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
         """For each file that can have one, a stamp that changes whenever its bytes do
@@ -202,7 +205,7 @@ class WorkTree:
                                      f"{st.st_ctime_ns}")
         return out
 
-    def conversion(self, path: str) -> convert.Conversion:
+    def conversion(self, path: str) -> Conversion:
         """What `git add` does to this file's bytes (its attributes, core.autocrlf)."""
         if self._conv is None or path not in self._conv:
             # Ask git once for every path listed so far, not once per file.
@@ -211,7 +214,9 @@ class WorkTree:
                 known.difference_update(self._conv)
             self._conv = {**(self._conv or {}),
                           **git.conversions(self.root, sorted(known))}
-        return self._conv.get(path, convert.NONE)
+        from receipt_gate.convert import NONE
+
+        return self._conv.get(path, NONE)
 
     def prefetch(self, paths: Iterable[str]) -> None:
         pass

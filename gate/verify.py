@@ -59,19 +59,21 @@ def evaluate(
     `recheck` ("changed": the drafts that differ from the policy's commit, or "all"),
     each deterministic check is run again on the judged bytes and a passing receipt it
     contradicts is refused."""
-    all_drafts = drafts_in(cfg, tree)
     errors: list[str] = []
     if only:
-        known = set(all_drafts)
+        # Only what was named: the tree is asked about those paths, not listed whole.
         present = set(tree.paths([wildmatch.escape(p) for p in only]))
-        for p in only:
+        prefix = cfg.run_dir + "/"
+        selected = []
+        for p in sorted(set(only)):
             if p not in present:
                 errors.append(f"{p}: not in the {tree.label}")
-            elif p not in known:
+            elif not wildmatch.match(cfg.drafts, p) or p.startswith(prefix):
                 errors.append(f"{p}: not a draft (drafts in {CONFIG_FILE}: {list(cfg.drafts)})")
-        selected = [p for p in all_drafts if p in set(only)]
+            else:
+                selected.append(p)
     else:
-        selected = all_drafts
+        selected = drafts_in(cfg, tree)
     tree.prefetch([*selected,  # one batch: drafts and receipts
                    *(receipt_path(cfg.run_dir, d, c) for d in selected for c in cfg.required)])
     inputs = {check: inputs_sha256(check, cfg, tree) for check in cfg.required}
@@ -103,7 +105,7 @@ def evaluate(
         cfg.required,
         tuple(cells),
         tuple(errors),
-        not all_drafts and not only,
+        not selected and not only,
         tuple(said),
     )
 

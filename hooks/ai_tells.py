@@ -10,8 +10,9 @@ from typing import Any, NamedTuple
 from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.config import CONFIG_FILE
+from receipt_gate.reading import reader_view
 from receipt_gate.registry import PATTERNS
-from receipt_gate.text import Draft, prose_lines, reader_view
+from receipt_gate.text import Draft, prose_lines
 
 # Lowercase literals that every match of a default pattern contains: when the prose
 # lacks one, the pattern cannot match and is not run. A user's pattern has none.

@@ -145,3 +145,14 @@ def test_a_bug_is_exit_3_with_one_line_and_a_logged_traceback(
     assert log.startswith(str(content.path / ".git" / "receipt-gate"))
     with open(log) as f:
         assert "Traceback (most recent call last)" in f.read()
+
+
+@pytest.mark.parametrize("words", [["pre-commit"], ["verify", "--staged"]])
+def test_the_hooks_own_calls_parse_as_argparse_parses_them(words: list[str]) -> None:
+    from receipt_gate.cli import _HOOK_CALLS, parse
+
+    fast = vars(parse(words))
+    assert tuple(words) in _HOOK_CALLS
+    slow, extra = _parser(words[0]).parse_known_args(words)
+    assert extra == []
+    assert fast == vars(slow)

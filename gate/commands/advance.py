@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
+from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import say
 from receipt_gate.session import one_draft, open_session, rel_paths, signer
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def advance(args: argparse.Namespace) -> int:

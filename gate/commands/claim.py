@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import argparse
+from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
 from receipt_gate.output import json_out, say, table
 from receipt_gate.session import Session, open_session
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def _registry(s: Session) -> str:

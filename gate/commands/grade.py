@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import Progress, say
 from receipt_gate.registry import require_check
 from receipt_gate.session import load_drafts, one_draft, open_session, select, signer
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def grade(args: argparse.Namespace) -> int:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import os
+from typing import TYPE_CHECKING
 
 from receipt_gate import GateError, __version__
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import say
 from receipt_gate.session import find_root
+
+if TYPE_CHECKING:
+    import argparse
 
 STARTER = """\
 # receipt-gate: which drafts are gated and which checks must have run on them.

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import base64
 import os
+from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
 from receipt_gate.output import say
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def keygen(args: argparse.Namespace) -> int:

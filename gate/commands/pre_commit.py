@@ -3,27 +3,55 @@ it, then verify the index against its own rules and HEAD's; every finding said o
 
 from __future__ import annotations
 
-import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from receipt_gate.output import report_text
-from receipt_gate.session import Session, open_tree, signer
+from receipt_gate.output import report_text, say
+from receipt_gate.session import Session, find_root, signer
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def pre_commit(args: argparse.Namespace) -> int:
+    from receipt_gate import revs
+    from receipt_gate.fingerprint import inputs_sha256
     from receipt_gate.gittree import IndexTree
-    from receipt_gate.hook import refresh
-    from receipt_gate.policy import in_force, own_rules
+    from receipt_gate.hook import affected, head_verified, refresh, remember, rules_key
+    from receipt_gate.policy import rules
+    from receipt_gate.tree import WorkTree
     from receipt_gate.verify import evaluate
 
-    root, tree, disk = open_tree(staged=True)
-    policy, note = in_force(root, tree)
-    cfg, notes = own_rules(tree, disk, policy)
-    staged, errors = refresh(cfg, root, tree, signer(Session(root, tree, cfg, disk), args))
+    root = find_root()
+    tree, disk = IndexTree(root), WorkTree(root)
+    head_tree = revs.tree_of(root, "HEAD")
+    changes = revs.staged_changes(root) if head_tree else None
+    cfg, policy, notes = rules(root, tree, disk, changed=changes)
+    key = rules_key(cfg, {c: inputs_sha256(c, cfg, tree) for c in cfg.required})
+    # HEAD's tree verified under these same rules: only what the index changes can fail.
+    only = None
+    if policy is None and head_tree and changes is not None and head_verified(
+            root, head_tree, key):
+        only = affected(cfg, changes)
+        if not only:
+            say("receipt-gate: ok: no gated draft or receipt changed since HEAD, whose tree"
+                " was verified under the same rules")
+            remember(root, head_tree, key, changes)
+            return 0
+        notes.append("receipt-gate: judged the drafts this commit changes; the others are"
+                     " unchanged since HEAD, whose tree was verified under the same rules")
+    staged, errors = refresh(cfg, root, tree, signer(Session(root, tree, cfg, disk), args),
+                             only)
     for e in errors:
         print(f"receipt-gate: {e}", file=sys.stderr)
     if staged and cfg.stage_receipts:
-        tree = IndexTree(root)  # the index now holds the receipts just staged
-    report = evaluate(cfg, tree, None, disk, policy, [note, *notes] if note else notes)
+        tree.reread(staged)  # the index now holds the receipts just staged
+    report = evaluate(cfg, tree, only, disk, policy, notes)
     report_text(report, cfg, hook=True)
+    if report.exit_code == 0:
+        base = head_tree or revs.empty_tree(root)
+        if changes is None:  # a first commit: all it holds is new
+            changes = {p: oid for p, (_, oid) in tree.stamps(tree.paths()).items()}
+        stamps = tree.stamps(staged) if cfg.stage_receipts else {}
+        remember(root, base, key, {**changes, **{p: s for p, (_, s) in stamps.items()}})
     return report.exit_code

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -12,11 +11,13 @@ from receipt_gate.output import report_text, say
 from receipt_gate.session import find_root
 
 if TYPE_CHECKING:
+    import argparse
+
     from receipt_gate.policy import Policy
 
 
 def pre_push(args: argparse.Namespace) -> int:
-    from receipt_gate import git, push
+    from receipt_gate import push, revs
     from receipt_gate.policy import load
 
     root = find_root()
@@ -31,7 +32,7 @@ def pre_push(args: argparse.Namespace) -> int:
         pushes = push.from_stdin(sys.stdin)
         remote = args.remote or ""
     for p in pushes:
-        git.resolve_commit(root, p.local, f"pre-push: {p.ref}")
+        revs.resolve_commit(root, p.local, f"pre-push: {p.ref}")
     if not pushes:
         say("receipt-gate: pre-push: nothing to verify")
         return 0
@@ -41,7 +42,7 @@ def pre_push(args: argparse.Namespace) -> int:
     policy = load(root, ref, "pre-push: the remote's") if ref else None
     note = "" if policy else ("receipt-gate: the remote has no rules yet: each commit is"
                               " judged by its own rules only")
-    tips = {**(git.local_refs(root) if under_pre_commit else {}),
+    tips = {**(revs.local_refs(root) if under_pre_commit else {}),
             **{p.local: p.ref for p in pushes}}
     walk = push.commits(root, remote, pushes, under_pre_commit)
     new = set(walk)
@@ -60,7 +61,7 @@ def _one(root: str, commit: str, tip: str | None, policy: Policy | None, note: s
          good: set[str], new: set[str]) -> int:
     """Verify one commit unless its parent is known good (verified here, or already on
     the remote) and it changes nothing the gate reads; a commit that holds is good."""
-    from receipt_gate import git, push
+    from receipt_gate import push, revs
     from receipt_gate.config import CONFIG_FILE, config_of
     from receipt_gate.gittree import CommitTree
     from receipt_gate.verify import evaluate
@@ -71,9 +72,9 @@ def _one(root: str, commit: str, tip: str | None, policy: Policy | None, note: s
         good.add(commit)  # before the gate was adopted: nothing is gated
         return 0
     cfg = config_of(tree) if has_config or policy is None else policy.cfg
-    parent = git.first_parent(root, commit)
+    parent = revs.first_parent(root, commit)
     if parent is not None and (parent in good or parent not in new):
-        changed = git.changed_paths(root, parent, commit)
+        changed = revs.changed_paths(root, parent, commit)
         if not any(push.relevant(cfg, p) or (policy and push.relevant(policy.cfg, p))
                    for p in changed):
             good.add(commit)

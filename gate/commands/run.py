@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
@@ -11,6 +11,9 @@ from receipt_gate.output import Progress, json_out, plural, sarif_out, say
 from receipt_gate.registry import CHECKS, require_check
 from receipt_gate.session import Session, load_drafts, open_session, select, signer
 from receipt_gate.signing import Signer
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def run(args: argparse.Namespace) -> int:

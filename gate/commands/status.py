@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
+from typing import TYPE_CHECKING
 
 from receipt_gate.output import errors_out, json_out, plural, report_sarif, sarif_out, say, table
 from receipt_gate.session import open_session, rel_paths
+
+if TYPE_CHECKING:
+    import argparse
 
 PAINT = {"fresh": "32", "stale": "33", "missing": "31", "fail": "31"}
 

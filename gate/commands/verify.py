@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import argparse
+from typing import TYPE_CHECKING
 
 from receipt_gate.output import (
     errors_out,
@@ -14,17 +14,19 @@ from receipt_gate.output import (
 )
 from receipt_gate.session import open_tree, rel_paths
 
+if TYPE_CHECKING:
+    import argparse
+
 
 def verify(args: argparse.Namespace) -> int:
-    from receipt_gate.policy import in_force, own_rules
+    from receipt_gate.policy import rules
     from receipt_gate.verify import evaluate
 
     root, tree, disk = open_tree(staged=args.staged, rev=args.rev)
-    policy, note = in_force(root, tree, args.policy_from)
-    cfg, notes = own_rules(tree, disk, policy)
+    cfg, policy, notes = rules(root, tree, disk, args.policy_from)
     recheck = "all" if args.recheck_all else "changed" if args.recheck else ""
-    report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy,
-                      [note, *notes] if note else notes, recheck)
+    report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy, notes,
+                      recheck)
     if args.format == "json":
         errors_out(report.errors)
         json_out(report_json(report), ensure_ascii=True)

@@ -1,0 +1,91 @@
+"""The commit hook in one process, without the framework: what it runs, stages and skips."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
+
+AT = ".receipts/drafts/{}/ai-tells.json"
+
+
+def staged(repo: Repo) -> set[str]:
+    return set(repo.git("diff", "--cached", "--name-only").stdout.split())
+
+
+def test_it_runs_what_is_not_fresh_on_the_staged_bytes_and_stages_exactly_that(
+    content: Repo, rg: Run
+) -> None:
+    content.write("notes/todo.md", "not a draft\n")
+    content.git("add", "drafts", ".receipt-gate.yaml")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 0, out
+    assert staged(content) == {".receipt-gate.yaml", "drafts/intro.md",
+                               ".receipts/drafts/intro.md/ai-tells.json",
+                               ".receipts/drafts/intro.md/hook-length.json"}
+
+
+def test_a_fresh_failing_receipt_is_not_run_again(content: Repo, rg: Run) -> None:
+    content.write("drafts/intro.md", GOOD_DRAFT + "Let's dive in.\n")
+    assert rg("run")[0] == 1
+    content.git("add", "-A")
+    before = content.read(AT.format("intro.md"))
+    rc, out, _ = rg("pre-commit")
+    assert rc == 1
+    assert out.count("banned phrase \"let's dive in\"") == 1
+    assert content.read(AT.format("intro.md")) == before
+    assert "hint: fix the findings above, then commit again" in out
+
+
+def test_a_verified_tree_is_not_judged_again_only_what_the_commit_changes(
+    content: Repo, rg: Run
+) -> None:
+    for name in ("a", "b", "c"):
+        content.write(f"drafts/{name}.md", GOOD_DRAFT.replace("The receipt gate", name))
+    content.git("add", "-A")
+    assert rg("pre-commit")[0] == 0
+    assert content.git("commit", "-qm", "first", "--no-verify").returncode == 0
+    # One draft changes: only it is judged; the others stand on HEAD's verified tree.
+    content.write("drafts/b.md", GOOD_DRAFT.replace("The receipt gate", "b, again"))
+    content.git("add", "drafts/b.md")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 0, out
+    assert "judged the drafts this commit changes" in out
+    assert "ok: 1 gated draft" in out
+    assert staged(content) == {"drafts/b.md", AT.format("b.md"),
+                               ".receipts/drafts/b.md/hook-length.json"}
+    assert content.git("commit", "-qm", "b", "--no-verify").returncode == 0
+    # A receipt of an unchanged draft, forged to fail, is a change: it is judged.
+    path = AT.format("c.md")
+    receipt = json.loads(content.read(path))
+    receipt.update(verdict="fail", findings=[{"line": 1, "col": 1, "message": "forged"}])
+    content.write(path, json.dumps(receipt))
+    content.git("add", path)
+    rc, out, _ = rg("pre-commit")
+    assert rc == 1
+    assert f"{path}: failed (condition 3, verdict)" in out
+    content.git("checkout", "HEAD", "--", path)
+    # Nothing gated changed: nothing to judge.
+    content.write("notes.txt", "x\n")
+    content.git("add", "notes.txt")
+    rc, out, _ = rg("pre-commit")
+    assert (rc, out.strip()) == (0, "receipt-gate: ok: no gated draft or receipt changed since"
+                                    " HEAD, whose tree was verified under the same rules")
+    # New rules: every draft is judged again.
+    content.write(".receipt-gate.yaml", CONFIG + "checks:\n  hook-length: {max_chars: 200}\n")
+    content.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 0, out
+    assert "ok: 4 gated drafts" in out
+
+
+def test_a_large_index_listed_as_asked_decides_the_same(
+    content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Above SMALL_INDEX the index is listed a path or folder at a time: same verdicts."""
+    from receipt_gate import gittree
+
+    monkeypatch.setattr(gittree, "SMALL_INDEX", 0)
+    test_a_verified_tree_is_not_judged_again_only_what_the_commit_changes(content, rg)
