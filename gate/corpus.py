@@ -19,8 +19,8 @@ PARALLEL_FROM = 500  # articles to parse; below this a second process costs more
 
 
 class Article(NamedTuple):
-    title: str
-    title_numbers: list[str]
+    titles: list[str]  # as readers see them: the front matter's, a level-1 heading
+    title_numbers: list[list[str]]  # the numbers of each title
     body_numbers: list[str]
 
 
@@ -34,8 +34,10 @@ def build(articles: Mapping[str, Article]) -> Corpus:
     bodies: set[str] = set()
     for path in sorted(articles):
         a = articles[path]
-        for n in a.title_numbers:
-            titles.setdefault(n, []).append((a.title, path))
+        for title, numbers in zip(a.titles, a.title_numbers, strict=True):
+            for n in numbers:
+                if (title, path) not in titles.get(n, []):
+                    titles.setdefault(n, []).append((title, path))
         bodies.update(a.body_numbers)
     return Corpus(titles, bodies)
 
@@ -45,9 +47,10 @@ def _strs(x: object) -> bool:
 
 
 def _article(hit: object) -> TypeGuard[list[Any]]:
-    """[title, title numbers, body numbers], all strings."""
-    return isinstance(hit, list) and len(hit) == 3 and isinstance(hit[0], str) and all(
-        _strs(n) for n in hit[1:])
+    """[titles, numbers of each title, body numbers], all strings."""
+    return (isinstance(hit, list) and len(hit) == 3 and _strs(hit[0]) and _strs(hit[2])
+            and isinstance(hit[1], list) and len(hit[1]) == len(hit[0])
+            and all(_strs(n) for n in hit[1]))
 
 
 def _articles_doc(code: str) -> Callable[[Any], bool]:

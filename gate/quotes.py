@@ -40,11 +40,10 @@ def paragraphs(text: str) -> list[str]:
     """The draft's paragraphs as a reader sees them (no front matter, code block or HTML
     comment: a quote found only there quotes nothing a reader read), each normalized,
     in two forms: as written and with markup left out."""
-    from receipt_gate.text import reader_lines
+    from receipt_gate.prose import reader_paragraphs
 
-    body = "\n".join(reader_lines(text))
     out = []
-    for para in re.split(r"\n[ \t]*\n", body):
+    for para in reader_paragraphs(text):
         norm = normalize(para)
         if norm:
             out.append(norm)

@@ -20,7 +20,7 @@ _CONFUSABLE = str.maketrans(dict(zip(
     "ABEZHIKMNOPTYXaopiuvk", strict=True)))
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"), None)
 _SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
-                      r"|<[^<>\n]{0,200}>|[*_~]+|[^\x00-\x7f]")
+                      r"|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]{0,200})?/?>|[*_~]+|[^\x00-\x7f]")
 _TAG_GAP = re.compile(r"<(?:br|/?p|/?div|/?li|hr)\b[^>]*>", re.IGNORECASE)
 
 

@@ -10,14 +10,16 @@ from typing import Any, NamedTuple
 from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.config import CONFIG_FILE
+from receipt_gate.prose import prose_lines
 from receipt_gate.reading import reader_view
-from receipt_gate.registry import PATTERNS
-from receipt_gate.text import Draft, prose_lines
+from receipt_gate.registry import IDIOM_PATTERNS, IDIOMS, PATTERNS
+from receipt_gate.text import Draft
 
 # Lowercase literals that every match of a default pattern contains: when the prose
 # lacks one, the pattern cannot match and is not run. A user's pattern has none.
-NEEDLES: Mapping[str, tuple[str, ...]] = dict(
-    zip(PATTERNS, (("delv",), ("not ",), ("certainly!",)), strict=True))
+NEEDLES: Mapping[str, tuple[str, ...]] = dict(zip(
+    (*PATTERNS, *IDIOM_PATTERNS),
+    (("delv",), ("certainly!",), ("great question",), ("not ",)), strict=True))
 # The only characters outside ASCII that match an ASCII letter case-insensitively (in
 # re and in regex): folded before the needle test so that it never skips a match.
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
@@ -112,11 +114,13 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
     return lo + 1, offset - starts[lo] + 1
 
 
-def find_tells(text: str, rules: Sequence[Rule]) -> list[Finding]:
-    """Every banned phrase or pattern in the prose of `text` as a reader sees it
-    (gate.text.reader_view: markup out, entities decoded, lookalike letters folded),
-    in draft order, each at its line and column as written."""
-    lines = prose_lines(text)
+def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
+               links: bool = False) -> list[Finding]:
+    """Every banned phrase or pattern in the author's prose (block quotes and link text
+    too, with `quotes` and `links`) as a reader sees it (gate.reading: markup out,
+    entities decoded, lookalike letters folded), in draft order, each at its line and
+    column as written."""
+    lines = prose_lines(text, quotes, links)
     view = reader_view("\n".join(lines))
     prose = view.text
     lower = (prose if prose.isascii() else prose.translate(_FOLD)).lower()
@@ -152,9 +156,14 @@ def find_tells(text: str, rules: Sequence[Rule]) -> list[Finding]:
 
 
 def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], Outcome]:
-    rules = compile_rules([p.lower() for p in settings["phrases"]], settings["patterns"])
+    phrases, patterns = list(settings["phrases"]), list(settings["patterns"])
+    if settings["idioms"]:
+        phrases += IDIOMS
+        patterns += IDIOM_PATTERNS
+    rules = compile_rules([p.lower() for p in phrases], patterns)
+    quotes, links = settings["check_blockquotes"], settings["check_link_text"]
 
     def check(draft: Draft) -> Outcome:
-        return Outcome(find_tells(draft.text, rules), len(rules))
+        return Outcome(find_tells(draft.text, rules, quotes, links), len(rules))
 
     return check

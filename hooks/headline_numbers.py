@@ -1,24 +1,32 @@
 """headline-numbers: no number the draft cites appears in a title of ours and in no body.
 
 Titles are the accused, bodies decide, nothing else is corpus. Opaque tokens (URLs,
-at:// URIs, DIDs, timestamps, dates, clock times, file names, hex and base32 runs) are
-blanked before matching, and a number counts only as a whole token.
+paths, at:// URIs, DIDs, UUIDs, timestamps, dates, clock times, file names, hex and
+base32 runs, issue references like #21, template and HTML tags) are blanked before
+matching, and a number counts only as a whole token. A version (3.6.0, v3.6) is a
+token of its own: in a body it supports itself and its major.minor (3.6.0 supports a
+title's 3.6). README's headline-numbers section gives the reason for each rule.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.corpus import Article, Corpus
-from receipt_gate.frontmatter import read as read_front_matter
-from receipt_gate.text import Draft, prose_lines
+from receipt_gate.prose import prose_lines, titles
+from receipt_gate.text import Draft
 
 _OPAQUE = re.compile(
     r"""
       https?://\S+
+    | \b[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\b
+    | (?<![\w&])\#[0-9]+\b | \b(?:GH|gh)-[0-9]+\b
+    | \{%.*?%\} | \{\{.*?\}\} | <[^<>\n]*>
+    | (?<![\w/])(?=[^\s]*[A-Za-z])[\w.~-]*/[\w./\#?=&%~-]*[\w/]
     | at://\S+
     | \bdid:[a-z0-9]+:[A-Za-z0-9._:%-]+
     | \b\d{4}-\d{2}-\d{2}(?:[T\ ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b
@@ -31,18 +39,29 @@ _OPAQUE = re.compile(
     re.VERBOSE,
 )
 
+# A version: three or more dotted parts (3.6.0, 1.2.3-beta), or two after a v (v3.6).
+_VERSION = re.compile(r"(?<![\w.,])(?:v?\d+(?:\.\d+){2,}|v\d+\.\d+)(?:[-+][\w.]*\w)?(?![\w.]*\w)")
 # A whole number token: not inside a word (v76) or another number (1,760 or 76.4 are
-# not 76), optionally a percentage (76% is its own number) or a time/size unit glued
-# on (76h, 76ms are 76; 76k is 76,000 and is left alone).
+# not 76), optionally a percentage (76% is its own number), a scale (76k is 76,000,
+# 1.5M is 1,500,000) or a time/size unit glued on (76h, 76ms, 76MB are 76); .76 is
+# 0.76.
 _NUMBER = re.compile(
     r"""
     (?<![\w.,])
-    (?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?
-    (?:(?P<pct>\ ?%|\ percent\b)|(?:h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B)(?!\w))?
+    (?:(?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?|\.(?P<lead>\d+))
+    (?:(?P<pct>\ ?%|\ percent\b)
+      |(?:h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B)(?!\w)
+      |(?P<scale>[kK]|M|bn)(?!\w))?
     (?!\w|[.,]\d)
     """,
     re.VERBOSE,
 )
+_SCALES = {"k": 1000, "K": 1000, "M": 1_000_000, "bn": 1_000_000_000,
+           "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+_SCALE_AFTER = re.compile(r" (?:thousand|million|billion)\b")
+# A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+_MARKUP = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|<[A-Za-z/!][^<>]*>", re.DOTALL)
 
 _SMALL = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -87,12 +106,31 @@ def _words_value(words: list[str]) -> int | None:
     return total + current
 
 
-def canonical(m: re.Match[str]) -> str:
-    value = m.group("int").replace(",", "").lstrip("0") or "0"
-    frac = (m.group("frac") or "").rstrip("0")
+def canonical(m: re.Match[str], scale: str = "") -> str:
+    if m.group("lead") is not None:
+        whole, frac = "0", m.group("lead")
+    else:
+        whole, frac = m.group("int").replace(",", ""), m.group("frac") or ""
+    scale = m.group("scale") or scale
+    if scale:  # 1.5k: shift the point by the scale's zeros
+        zeros = len(str(_SCALES[scale])) - 1
+        frac = frac.ljust(zeros, "0")
+        whole, frac = whole + frac[:zeros], frac[zeros:]
+    value = whole.lstrip("0") or "0"
+    frac = frac.rstrip("0")
     if frac:
         value += "." + frac
     return value + ("%" if m.group("pct") else "")
+
+
+def version_value(written: str) -> str:
+    return written.lstrip("v").split("-")[0].split("+")[0]
+
+
+def major_minor(version: str) -> str:
+    """The decimal a version's first two parts read as (3.6.0 -> 3.6, 3.10.0 -> 3.1)."""
+    m = _NUMBER.fullmatch(".".join(version.split(".")[:2]))
+    return canonical(m) if m else version
 
 
 def blank_opaque(text: str) -> str:
@@ -130,10 +168,15 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
     bare digits ("5000", the common case) is one token and no opaque token: the
     shortcut takes it as it is (tests compare scan with and without it).
     """
+    if not text.isascii():  # one character for one: offsets stay
+        text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
+    if "<" in text or "{" in text:  # tags may span chunks: blank them in the whole text
+        text = _MARKUP.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
     found: list[tuple[int, str, str]] = []
     for start, end in digit_chunks(text):
         chunk = text[start:end]
-        if shortcut and chunk.isdecimal():
+        if shortcut and chunk.isdecimal() and not text.startswith((" thousand", " million",
+                                                                   " billion"), end):
             value = chunk.lstrip("0") or "0"
             after = _PCT_AFTER.match(text, end)
             if after:
@@ -141,14 +184,20 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
             else:
                 found.append((start, chunk, value))
             continue
-        chunk = blank_opaque(chunk)
+        for m in _VERSION.finditer(chunk):
+            found.append((start + m.start(), m.group(), version_value(m.group())))
+        chunk = blank_opaque(_VERSION.sub(lambda m: " " * len(m.group()), chunk))
         for m in _NUMBER.finditer(chunk):
             value, written = canonical(m), m.group()
-            if m.end() == len(chunk) and not m.group("pct"):
-                after = _PCT_AFTER.match(text, end)
-                if after:
+            if m.end() == len(chunk) and not m.group("pct") and not m.group("scale"):
+                after = _PCT_AFTER.match(text, end) or _SCALE_AFTER.match(text, end)
+                if after and after.group()[1:] in _SCALES:
+                    value, written = canonical(m, after.group()[1:]), written + after.group()
+                elif after:
                     value, written = value + "%", written + after.group()
             found.append((start + m.start(), written, value))
+    covered = {start + i for start, written, _ in found if " " in written
+               for i in range(len(written))}  # "1.5 million": its word is taken
     lower = text.lower()
     words_here = _WORD_SET.intersection(lower.translate(_LETTERS_ONLY).split())
     run: list[re.Match[str]] = []
@@ -163,10 +212,10 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
                     and (start < 3 or not lower[start - 3].isalnum())):
                 start -= 2
                 words.insert(0, "a")
-            hyphen_word = (start > 0 and lower[start - 1] == "-") or (
-                lower.startswith("-", end) and lower[end + 1 : end + 2].isalpha()
-            )
-            number = None if hyphen_word else _words_value(words)
+            # Part of a compound name (tier-one) is no number; twelve-day is 12, as
+            # 76-hour is 76.
+            number = (None if (start > 0 and lower[start - 1] == "-") or start in covered
+                      else _words_value(words))
             if number is not None:
                 left, chunk = _chunk_around(text, start, end)
                 if not blank_opaque(chunk)[start - left : end - left].isspace():
@@ -189,45 +238,34 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
         yield Token(first_line + i, offset - starts[i] + 1, written, value)
 
 
-_H1 = re.compile(r"^ {0,3}# +(.*?)(?: +#+)? *$")
-
-
 def parse_article(text: str, path: str = "<article>") -> Article:
-    """Title: front-matter `title`, else the first `# ` heading. Body: the rest of the prose."""
+    """Titles: the front matter's `title` and the first level-1 heading (both, when both
+    are there). Body: the rest of the prose."""
     lines = prose_lines(text)
-    h1 = next((i for i, line in enumerate(lines) if _H1.match(line)), None)
-    fm_title = read_front_matter(text, path).text("title")
-    if fm_title is not None:
-        title = fm_title
-    elif h1 is not None:
-        m = _H1.match(lines[h1])
-        title = m.group(1).strip() if m else ""
-    else:
-        title = ""
-    if h1 is not None:
-        lines[h1] = ""
-    return Article(
-        title,
-        sorted({value for _, _, value in scan(title)}),
-        sorted({value for _, _, value in scan("\n".join(lines))}),
-    )
+    found = titles(text, path)
+    for title in found:
+        start, end = title.heading
+        lines[start:end] = [""] * (end - start)
+    body = {value for _, _, value in scan("\n".join(lines))}
+    # A version names a release: it accuses nothing, and in a body it supports its
+    # major.minor as well as itself (3.6.0 pins a title's "3.6").
+    body |= {major_minor(v) for v in body if v.count(".") >= 2}
+    return Article([t.text for t in found],
+                   [sorted({value for _, _, value in scan(t.text) if value.count(".") < 2})
+                    for t in found],
+                   sorted(body))
 
 
 def find_headline_numbers(
     text: str, corpus: Corpus, path: str = "<draft>"
 ) -> tuple[list[Finding], int]:
     """Numbers in the draft that live in a title of ours and in no body; and how many tokens."""
-    lines = prose_lines(text)
-    toks = list(tokens(lines))
-    fm = read_front_matter(text, path)
-    title = fm.text("title")
-    if title is not None:
-        # The draft's own title is shown to readers: its numbers count, at its line.
-        n = fm.lines.get("title", 1)
-        source = text.split("\n", n)[n - 1]
-        col = source.find(title) + 1 if "\n" not in title and title in source else 0
-        toks[:0] = [t._replace(col=t.col + col - 1 if col else 1)
-                    for t in tokens(title.split("\n"), n)]
+    toks = list(tokens(prose_lines(text)))
+    for title in titles(text, path):
+        if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose
+            toks[:0] = [tok._replace(col=tok.col + title.col - 1 if tok.line == title.line
+                                     else 1) for tok in tokens(title.text.split("\n"),
+                                                               title.line)]
     findings = []
     for t in toks:
         accused = corpus.titles.get(t.value)

@@ -1,4 +1,11 @@
-"""hook-length: the opening paragraph (after front matter and title) is short enough."""
+"""hook-length: the opening paragraph, as a reader sees it, is short enough.
+
+The opening paragraph is the first paragraph of the author's prose (gate.prose): not
+front matter, a title or heading, code, HTML, a template tag, a quote or admonition, or
+a list. Its length is counted in characters of rendered text (markup out, white space
+collapsed) and in lines as rendered: one, and one more for each hard line break (two
+trailing spaces, a backslash, `<br>`); a paragraph wrapped in the source is one line.
+"""
 
 from __future__ import annotations
 
@@ -6,31 +13,21 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.text import Draft, opening_paragraph
+from receipt_gate.prose import opening_paragraph
+from receipt_gate.text import Draft
 
 
 def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
-    block = opening_paragraph(text)
-    if block is None:
+    opening = opening_paragraph(text)
+    if opening is None:
         return [Finding(1, 1, "no opening paragraph: the draft has no prose after its title")]
-    chars = len(" ".join(line.strip() for line in block.lines))
     findings = []
-    if chars > max_chars:
-        findings.append(
-            Finding(
-                block.line,
-                1,
-                f"opening paragraph is {chars} characters, over max_chars {max_chars}",
-            )
-        )
-    if len(block.lines) > max_lines:
-        findings.append(
-            Finding(
-                block.line,
-                1,
-                f"opening paragraph is {len(block.lines)} lines, over max_lines {max_lines}",
-            )
-        )
+    if len(opening.text) > max_chars:
+        findings.append(Finding(opening.line, 1, f"opening paragraph is {len(opening.text)}"
+                                f" characters, over max_chars {max_chars}"))
+    if opening.lines > max_lines:
+        findings.append(Finding(opening.line, 1, f"opening paragraph is {opening.lines} lines,"
+                                f" over max_lines {max_lines}"))
     return findings
 
 

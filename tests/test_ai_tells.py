@@ -33,8 +33,8 @@ def tells(text: str) -> list[tuple[int, int, str]]:
             id="phrase",
         ),
         pytest.param(
-            "It’s worth noting x.",
-            [(1, 1, 'banned phrase "it\'s worth noting" (as "It’s worth noting")')],
+            "It’s important to note x.",
+            [(1, 1, 'banned phrase "it\'s important to note" (as "It’s important to note")')],
             id="curly-apostrophe",
         ),
         pytest.param(
@@ -53,9 +53,15 @@ def tells(text: str) -> list[tuple[int, int, str]]:
             id="certainly",
         ),
         pytest.param(
-            "x\n\nIn conclusion, and a tapestry of lies.",
-            [(3, 1, 'banned phrase "in conclusion"'), (3, 22, 'banned phrase "tapestry of"')],
+            "x\n\nIn conclusion, and a rich tapestry of lies.",
+            [(3, 1, 'banned phrase "in conclusion"'), (3, 20, 'banned phrase "a rich tapestry"')],
             id="two-in-order",
+        ),
+        pytest.param(
+            "Great question! Here it is.",
+            [(1, 1, 'banned pattern matched "Great question": (?im)(?:^\\s*great question\\b'
+                    '|\\bgreat question!)')],
+            id="great-question-as-a-model-opens",
         ),
     ],
 )
@@ -74,16 +80,34 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("in\n\nconclusion", id="not-across-paragraphs"),
         pytest.param("Delve is a word we mention.", id="delve-alone"),
         pytest.param("", id="empty"),
+        pytest.param("That's a great question. Let me illustrate.", id="a-person-asked"),
+        pytest.param("At the end of the day, it's worth noting: not just X, but Y.",
+                     id="everyday-idioms-are-off-by-default"),
+        pytest.param("> It is important to note that a quote is someone else's.", id="quote"),
+        pytest.param("See [it is important to note](https://x.example).", id="link-text"),
+        pytest.param("![a rich tapestry](cover.png)", id="image-alt-text"),
+        pytest.param("    in conclusion, indented code\n", id="indented-code"),
+        pytest.param("{% highlight text %}\nin conclusion\n{% endhighlight %}\n",
+                     id="liquid-highlight"),
+        pytest.param("<div>\nin conclusion\n</div>\n", id="html-block"),
     ],
 )
 def test_finds_nothing(text: str) -> None:
     assert tells(text) == []
 
 
+def test_idioms_are_banned_when_switched_on() -> None:
+    from receipt_gate.registry import IDIOM_PATTERNS, IDIOMS
+
+    rules = compile_rules([*PHRASES, *IDIOMS], [*PATTERNS, *IDIOM_PATTERNS])
+    found = find_tells("At the end of the day, it's worth noting: not just X, but Y.", rules)
+    assert len(found) == 3
+
+
 @pytest.mark.parametrize("text", [
-    "I hope th\u0130s helps.",  # dotted capital I matches i case-insensitively
-    "I hope this help\u017f.",  # long s matches s
-    "Time to buc\u212ale up.",  # the Kelvin sign matches k
+    "I hope th\u0130s email finds you well.",  # dotted capital I matches i case-insensitively
+    "Les's dive in, or rather: let'\u017f dive in.",  # long s matches s
+    "Time to unloc\u212a the power.",  # the Kelvin sign matches k
     "It is \u0130mportant to note that.",
 ])
 def test_letters_that_fold_to_ascii_do_not_slip_past_the_needles(text: str) -> None:

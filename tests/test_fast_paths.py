@@ -25,8 +25,8 @@ from receipt_gate.config import load
 from receipt_gate.digests import sha256_of
 from receipt_gate.fingerprint import inputs_sha256
 from receipt_gate.gittree import IndexTree
+from receipt_gate.prose import prose_lines
 from receipt_gate.receipts import receipt_path, sha256
-from receipt_gate.text import prose_lines
 from receipt_gate.tree import WorkTree
 from receipt_gate_hooks.headline_numbers import digit_chunks, scan
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run

@@ -16,11 +16,19 @@ from receipt_gate_hooks.hook_length import measure_hook
             id="too-long",
         ),
         pytest.param(
-            "# T\n\na\nb\nc\nd\n",
+            "# T\n\na  \nb\\\nc<br>\nd\n",
             280,
             3,
             [(3, "opening paragraph is 4 lines, over max_lines 3")],
             id="too-many-lines",
+        ),
+        pytest.param(
+            "# T\n\na\nb\nc\nd\n", 280, 3, [], id="wrapped-source-is-one-rendered-line",
+        ),
+        pytest.param(
+            "+++\ntitle = 'x'\n+++\n{{< new-in 0.1 />}}\n\n> [!NOTE]\n> " + "n " * 200
+            + "\n\n<div>\n" + "h " * 200 + "\n</div>\n\nThe hook.\n",
+            20, 1, [], id="toml-shortcode-admonition-html-skipped",
         ),
         pytest.param(
             "---\nt: 1\n---\n# T\n\n" + "y " * 200,

@@ -3,16 +3,16 @@ from __future__ import annotations
 import pytest
 import regex
 
-from receipt_gate.registry import TERM_PATTERN as PATTERN
+from receipt_gate.registry import DEFAULT_SHAPES, TERM_SHAPES
 from receipt_gate_hooks.registered_terms import find_unregistered
 from tests.conftest import GOOD_DRAFT, Repo, Run
 
-RX = regex.compile(PATTERN)
-REGISTERED = {"permissions.allow"}
+REGISTERED = {"MAX_TOKENS_OK", "--allowed"}
 
 
-def unregistered(text: str) -> list[tuple[int, int, str]]:
-    found, _ = find_unregistered(text, RX, REGISTERED, "claims.yaml")
+def unregistered(text: str, shapes: tuple[str, ...] = DEFAULT_SHAPES) -> list[tuple[int, int, str]]:
+    rx = regex.compile("|".join(f"(?:{TERM_SHAPES[s]})" for s in shapes))
+    found, _ = find_unregistered(text, rx, REGISTERED, "claims.yaml")
     return [(f.line, f.col, dict(f.extra)["term"]) for f in found]  # type: ignore[misc]
 
 
@@ -20,13 +20,14 @@ def unregistered(text: str) -> list[tuple[int, int, str]]:
     ("text", "expected"),
     [
         pytest.param("Set `MAX_TOKENS` first.", [(1, 5, "MAX_TOKENS")], id="env-var"),
-        pytest.param("Never `--no-verify`.", [(1, 7, "--no-verify")], id="flag"),
-        pytest.param("Add `core.hooksPath`.", [(1, 5, "core.hooksPath")], id="dotted-key"),
-        pytest.param("Tune `max_chars`.", [(1, 6, "max_chars")], id="snake-case"),
-        pytest.param("Tune `hooksPath`.", [(1, 6, "hooksPath")], id="camel-case"),
-        pytest.param("See `tools/bash`.", [(1, 5, "tools/bash")], id="slashed-key"),
-        pytest.param("a\n\nUse ``RUN_ID`` and `x.y`.", [(3, 5, "RUN_ID"), (3, 20, "x.y")],
+        pytest.param("Never `--no-verify`.", [(1, 7, "--no-verify")], id="long-flag"),
+        pytest.param("Pass `--max=3`.", [(1, 6, "--max")], id="a-flag-with-a-value"),
+        pytest.param("Use `--buildDrafts`.", [(1, 5, "--buildDrafts")], id="camel-flag"),
+        pytest.param("a\n\nUse ``RUN_ID`` and `--x-y`.", [(3, 5, "RUN_ID"), (3, 20, "--x-y")],
                      id="two-on-a-line"),
+        pytest.param("- item `HUGO_ENV`\n\n> quote `GIT_DIR`", [(1, 8, "HUGO_ENV"),
+                                                            (3, 9, "GIT_DIR")],
+                     id="in-a-list-and-a-quote"),
     ],
 )
 def test_flags_unregistered_setting_names(text: str, expected: list[tuple[int, int, str]]) -> None:
@@ -34,10 +35,28 @@ def test_flags_unregistered_setting_names(text: str, expected: list[tuple[int, i
 
 
 @pytest.mark.parametrize(
+    ("shape", "text", "term"),
+    [
+        pytest.param("dotted", "Add `core.hooksPath`.", "core.hooksPath", id="dotted"),
+        pytest.param("snake_case", "Tune `max_chars`.", "max_chars", id="snake-case"),
+        pytest.param("camelCase", "Tune `hooksPath`.", "hooksPath", id="camel-case"),
+        pytest.param("short-flag", "Run with `-n`.", "-n", id="short-flag"),
+        pytest.param("key=value", "Set `ttl=60`.", "ttl", id="key-value"),
+    ],
+)
+def test_more_shapes_are_switched_on(shape: str, text: str, term: str) -> None:
+    assert unregistered(text) == []
+    assert [t for _, _, t in unregistered(text, (*DEFAULT_SHAPES, shape))] == [term]
+
+
+@pytest.mark.parametrize(
     "text",
     [
-        pytest.param("Allow `permissions.allow`.", id="registered"),
+        pytest.param("Allow `MAX_TOKENS_OK` and `--allowed`.", id="registered"),
         pytest.param("Run `git commit` now.", id="a-command-is-not-a-setting"),
+        pytest.param("Call `relative_url`, `site.url` and `time.Format`.", id="code-words"),
+        pytest.param("    `MAX_TOKENS` in an indented code block", id="indented-code"),
+        pytest.param("[`--destination`]: /commands/#options", id="a-link-definition"),
         pytest.param("Edit `claims.yaml` and `drafts/intro.md`.", id="file-names"),
         pytest.param("The word `delve`.", id="plain-word"),
         pytest.param("MAX_TOKENS outside code.", id="not-in-code"),
