@@ -54,8 +54,8 @@ class _Leaf:
 
     def __init__(self, kind: str, start: int, col: int, containers: list[_Container]) -> None:
         self.kind, self.start, self.cols = kind, start, [col]
-        self.quoted = any(c.kind == "quote" for c in containers)
-        self.listed = any(c.kind == "item" for c in containers)
+        self.quoted = bool(containers) and any(c.kind == "quote" for c in containers)
+        self.listed = bool(containers) and any(c.kind == "item" for c in containers)
         self.level = 0
         self.setext = False
         self.fence: tuple[str, int] = ("", 0)
@@ -79,7 +79,8 @@ class _Reader:
         if leaf is None:
             return
         first, cols = leaf.start, leaf.cols
-        if leaf.kind == "paragraph" or leaf.setext:
+        if (leaf.kind == "paragraph" or leaf.setext) and self.lines[first][
+                cols[0]:cols[0] + 4].lstrip(" ").startswith("["):
             defs = definitions([self.lines[first + i][c:] for i, c in enumerate(cols)])
             first, cols = first + defs, cols[defs:]  # definitions are not the text
         if cols:
@@ -242,7 +243,20 @@ def blocks(text: str, front_matter: bool = True) -> list[Block]:
     order."""
     lines = text.split("\n")
     reader = _Reader(lines)
+    plain = _PLAIN.match
     for n in range(block_end(lines)[1] if front_matter else 0, len(lines)):
+        leaf = reader.leaf
+        if not reader.containers and (leaf is None or leaf.kind == "paragraph"):
+            line = lines[n]  # the common case, without a call: paragraph text, or a gap
+            if not line:
+                reader.close()
+                continue
+            if plain(line):
+                if leaf is None:
+                    reader.open("paragraph", n, 0)
+                else:
+                    leaf.cols.append(0)
+                continue
         reader.line(n)
     reader.close()
     return reader.out

@@ -114,8 +114,11 @@ def _links(block: str, keep_text: bool) -> str:
 
 
 def _apply(out: list[str], kept: list[Block], fn: Callable[[str], str]) -> None:
+    """Run fn on each block that holds anything inline markup starts with."""
     for b in kept:
         block = "\n".join(out[b.start:b.end])
+        if "`" not in block and "<" not in block and "{" not in block and "[" not in block:
+            continue
         changed = fn(block)
         if changed != block:
             out[b.start:b.end] = changed.split("\n")

@@ -129,7 +129,8 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         starts.append(starts[-1] + len(text_line) + 1)
     found: list[tuple[int, Finding]] = []
     for rule in rules:
-        if any(n not in lower for n in rule.needles):
+        needles = rule.needles  # longest first: the first one missing decides most rules
+        if needles and (needles[0] not in lower or any(n not in lower for n in needles[1:])):
             continue
         try:
             matches = list(rule.rx.finditer(prose) if isinstance(rule.rx, _Lazy)
