@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 
@@ -18,6 +19,17 @@ class Finding(NamedTuple):
         return {"line": self.line, "col": self.col, "message": self.message, **dict(self.extra)}
 
 
+class Suppressed(NamedTuple):
+    """A finding a person has judged (gate.suppress): kept, with what suppressed it."""
+
+    finding: Finding
+    by: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {**self.finding.as_dict(), "suppressed_by": self.by}
+
+
 class Outcome(NamedTuple):
     findings: list[Finding]
     checked: int  # how many things the check examined (tokens, phrases, lines)
+    suppressed: Sequence[Suppressed] = ()

@@ -1,79 +1,167 @@
-"""The registry of outside claims: each setting name a draft may mention, with its source."""
+"""The registry of outside claims: each setting name a draft may mention, with its source.
+
+    claims:                         # names verified from a source
+      - term: HUGO_ENV
+        source: https://gohugo.io/getting-started/configuration/
+      - term: "--region*"           # a glob: * stands for any run of characters
+        source: docs/config.md#region   # a file in this repository, or an http(s) URL
+    allow:                          # names that need no source: the project's own
+      - term: "JEKYLL_*"
+        note: Jekyll's own environment variables
+"""
 
 from __future__ import annotations
 
+import posixpath
+import re
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from receipt_gate import GateError, yamlio
 
 _KEYS = ("term", "source", "note", "registered_at")
+_ALLOW_KEYS = ("term", "note", "registered_at")
 HEADER = (
-    "# Outside claims: every setting name a draft may mention, with the URL it was\n"
-    "# verified from. Add entries with: receipt-gate claim add TERM --source URL\n"
+    "# Outside claims: every setting name a draft may mention, with where it was verified\n"
+    "# (an http(s) URL or a file in this repository). `allow` lists names that need no\n"
+    "# source. Terms may be globs (* is any run of characters).\n"
+    "# Add entries with: receipt-gate claim add TERM --source URL|PATH, claim allow TERM,\n"
+    "# or many at once: receipt-gate claim import REPORT.json --source URL|PATH\n"
 )
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 class Claim(NamedTuple):
     term: str
-    source: str
+    source: str  # "" for an allowed name
     note: str
     registered_at: str
 
 
-def source_error(url: str) -> str | None:
-    """Why a source URL is refused, or None."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in url):
-        return f"source must be an http(s) URL, got {url!r}"
+class Registry(NamedTuple):
+    claims: list[Claim]
+    allowed: list[Claim]
+
+    def entries(self) -> list[Claim]:
+        return [*self.claims, *self.allowed]
+
+    def find(self, term: str) -> Claim | None:
+        return next((c for c in self.entries() if c.term == term), None)
+
+
+class Registered:
+    """Is a term registered? Exact names, then globs (one regular expression)."""
+
+    def __init__(self, registry: Registry) -> None:
+        entries = registry.entries()
+        self.exact = {c.term for c in entries if "*" not in c.term}
+        globs = [c.term for c in entries if "*" in c.term]
+        self.rx = re.compile("|".join(glob_regex(g) for g in globs)) if globs else None
+
+    def __contains__(self, term: object) -> bool:
+        if not isinstance(term, str):
+            return False
+        return term in self.exact or (self.rx is not None and self.rx.fullmatch(term) is not None)
+
+
+def glob_regex(term: str) -> str:
+    return ".*".join(re.escape(part) for part in term.split("*"))
+
+
+def term_error(term: str) -> str | None:
+    """Why a term is refused, or None."""
+    if not term.strip() or term != term.strip() or any(c.isspace() for c in term):
+        return f"{term!r} is empty or holds spaces"
+    if "*" in term and not any(c.isalnum() for c in term.replace("*", "")):
+        return (f"{term!r} would register every name of a shape; to stop checking a shape,"
+                " drop it from checks.registered-terms.shapes")
     return None
 
 
-def parse(data: bytes | None, file: str) -> list[Claim]:
-    """The claims in a registry file; a missing file is an empty registry."""
-    if data is None:
+def source_error(source: str) -> str | None:
+    """Why a source is refused, or None: an http(s) URL, or a repository path (with an
+    optional #fragment) written plainly."""
+    if not source or any(c.isspace() for c in source):
+        return f"source {source!r} is empty or holds spaces"
+    if _SCHEME.match(source):
+        parts = urlsplit(source)
+        if parts.scheme in ("http", "https") and parts.netloc:
+            return None
+        return f"source must be an http(s) URL or a repository path, got {source!r}"
+    path = source.split("#", 1)[0]
+    norm = posixpath.normpath(path) if path else ""
+    if (not path or path.startswith("/") or "\\" in path or norm != path.rstrip("/")
+            or norm == ".." or norm.startswith("../")):
+        return (f"source {source!r} is not a repository path written plainly"
+                " (relative, no .. or ./, e.g. docs/config.md#ttl)")
+    return None
+
+
+def source_file(source: str) -> str | None:
+    """The repository file a source names; None for a URL."""
+    return None if _SCHEME.match(source) else source.split("#", 1)[0].rstrip("/")
+
+
+def _entries(items: object, file: str, key: str, keys: tuple[str, ...],
+             seen: set[str]) -> list[Claim]:
+    if items is None:
         return []
-    raw = yamlio.load(data, file)
-    if raw is None:
-        return []
-    if not isinstance(raw, dict) or set(raw) - {"claims"}:
-        raise GateError(f"{file}: expected a mapping with one key, claims")
-    items = raw.get("claims") or []
     if not isinstance(items, list):
-        raise GateError(f"{file}: claims: expected a list")
-    claims: list[Claim] = []
-    seen: set[str] = set()
+        raise GateError(f"{file}: {key}: expected a list")
+    out: list[Claim] = []
     for i, item in enumerate(items):
-        where = f"{file}: claims[{i}]"
+        where = f"{file}: {key}[{i}]"
         if not isinstance(item, dict):
             raise GateError(f"{where}: expected a mapping")
-        unknown = [k for k in item if k not in _KEYS]
+        unknown = [k for k in item if k not in keys]
         if unknown:
             raise GateError(
-                f"{where}.{unknown[0]}: unknown key (expected one of: {', '.join(_KEYS)})"
+                f"{where}.{unknown[0]}: unknown key (expected one of: {', '.join(keys)})"
             )
         fields: dict[str, Any] = {k: item.get(k, "") for k in _KEYS}
         for k, v in fields.items():
             if not isinstance(v, str):
                 raise GateError(f"{where}.{k}: expected a string")
-        if not fields["term"]:
-            raise GateError(f"{where}.term: must not be empty")
-        bad = source_error(fields["source"])
+        bad = term_error(fields["term"])
         if bad:
-            raise GateError(f"{where}.source: {bad}")
+            raise GateError(f"{where}.term: {bad}")
+        if key == "claims":
+            bad = source_error(fields["source"])
+            if bad:
+                raise GateError(f"{where}.source: {bad}")
         if fields["term"] in seen:
             raise GateError(f"{where}.term: {fields['term']!r} is registered twice")
         seen.add(fields["term"])
-        claims.append(Claim(**fields))
-    return claims
+        out.append(Claim(**fields))
+    return out
 
 
-def dump(claims: list[Claim]) -> bytes:
-    doc = {"claims": [{k: v for k, v in c._asdict().items() if v or k != "note"} for c in claims]}
+def parse(data: bytes | None, file: str) -> Registry:
+    """The registry in a file; a missing file is an empty registry."""
+    if data is None:
+        return Registry([], [])
+    raw = yamlio.load(data, file)
+    if raw is None:
+        return Registry([], [])
+    if not isinstance(raw, dict) or set(raw) - {"claims", "allow"}:
+        raise GateError(f"{file}: expected a mapping with the keys claims and allow")
+    seen: set[str] = set()
+    return Registry(_entries(raw.get("claims"), file, "claims", _KEYS, seen),
+                    _entries(raw.get("allow"), file, "allow", _ALLOW_KEYS, seen))
+
+
+def dump(registry: Registry) -> bytes:
+    def entry(c: Claim, keys: Iterable[str]) -> dict[str, str]:
+        return {k: getattr(c, k) for k in keys if getattr(c, k) or k == "term"}
+
+    doc: dict[str, Any] = {"claims": [entry(c, _KEYS) for c in registry.claims]}
+    if registry.allowed:
+        doc["allow"] = [entry(c, _ALLOW_KEYS) for c in registry.allowed]
     return (HEADER + yamlio.dump(doc)).encode()
 
 
-def write(root: str, path: str, claims: list[Claim]) -> None:
+def write(root: str, path: str, registry: Registry) -> None:
     from receipt_gate.fsio import write_file
 
-    write_file(root, path, dump(claims))
+    write_file(root, path, dump(registry))

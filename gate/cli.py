@@ -149,12 +149,28 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s = add("claim", help="the registry of outside claims")
         claim = s.add_subparsers(dest="claim_command", required=True, metavar="ACTION")
         add_action = functools.partial(claim.add_parser, formatter_class=_Formatter)
-        c = add_action("add", help="register a term with the URL it was verified from")
-        c.add_argument("term", metavar="TERM")
-        c.add_argument("--source", required=True, metavar="URL")
+        c = add_action("add", help="register terms with the source they were verified from")
+        c.add_argument("terms", nargs="+", metavar="TERM",
+                       help="a setting name, or a glob (* is any run of characters)")
+        c.add_argument("--source", required=True, metavar="URL|PATH",
+                       help="an http(s) URL, or a file in this repository (docs/config.md#ttl)")
         c.add_argument("--note", metavar="TEXT")
         c.add_argument("--replace", action="store_true", help="replace an existing entry")
         c.set_defaults(module="claim", func="add")
+        c = add_action("allow", help="allow terms that need no source (the project's own names)")
+        c.add_argument("terms", nargs="+", metavar="TERM",
+                       help="a setting name, or a glob (* is any run of characters)")
+        c.add_argument("--note", metavar="TEXT", help="why (shown by claim list)")
+        c.add_argument("--replace", action="store_true", help="replace an existing entry")
+        c.set_defaults(module="claim", func="allow")
+        c = add_action("import", help="register every term a JSON report names, in one write")
+        c.add_argument("report", metavar="REPORT",
+                       help="the output of `check registered-terms --format json`"
+                       " (or run/verify --format json); - for stdin")
+        c.add_argument("--source", metavar="URL|PATH", help="the source of every term")
+        c.add_argument("--allow", action="store_true", help="allow them (no source)")
+        c.add_argument("--note", metavar="TEXT")
+        c.set_defaults(module="claim", func="import_report")
         c = add_action("list", help="list the registered claims")
         c.add_argument("--format", choices=("text", "json"), default="text")
         c.set_defaults(module="claim", func="list_claims")

@@ -7,9 +7,10 @@ import posixpath
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from receipt_gate import GateError, cache, yamlio
+from receipt_gate import GateError, cache, wildmatch, yamlio
 from receipt_gate.git import cache_dir as cache_dir_of
 from receipt_gate.registry import CHECKS, DETERMINISTIC
+from receipt_gate.schema import Err, mapping, repo_path, str_list, type_name, unknown
 
 if TYPE_CHECKING:
     from receipt_gate.tree import Tree
@@ -19,6 +20,12 @@ CONFIG_FILE = ".receipt-gate.yaml"
 # (a duplicated key, say) is read again by this one, never taken from its cache.
 READER = 2
 DEFAULT_STATES = ("idea", "accepted", "researched", "drafted", "ready", "shipped", "measured")
+
+
+class Markers(NamedTuple):
+    paths: tuple[str, ...]  # files under these globs are drafts (Jekyll's _drafts/**)
+    front_matter: tuple[tuple[str, object], ...]  # (field, value): draft: true...
+    status: str  # the state a marked file without a status: field is in
 
 
 class Config(NamedTuple):
@@ -34,6 +41,11 @@ class Config(NamedTuple):
     # The commit hook stages the receipts it writes (False: it writes, and refuses
     # until the user stages them).
     stage_receipts: bool = True
+    # How the site marks what it has not published (Jekyll's _drafts/, Hugo's draft:
+    # true), and the state such a file is in when it has no status: of its own.
+    draft_markers: Markers | None = None
+    # The findings existing content had at adoption (gate.baseline); "" for none.
+    baseline: str = ""
 
     def public_keys(self) -> tuple[bytes, ...]:
         if not self.signing:
@@ -42,6 +54,21 @@ class Config(NamedTuple):
 
         return tuple(k for k in map(parse_public, self.signing) if k is not None)
 
+    def site_status(self, path: str, fields: Mapping[str, object]) -> str | None:
+        """The state the site's own draft markers put a file in; None when unmarked."""
+        m = self.draft_markers
+        if m is None:
+            return None
+        if m.paths and wildmatch.match(m.paths, path):
+            return m.status
+        for key, want in m.front_matter:
+            got = fields.get(key)
+            if (got == want and type(got) is type(want)) or (
+                    isinstance(want, bool) and isinstance(got, str)
+                    and got.strip().lower() == str(want).lower()):
+                return m.status
+        return None
+
     def gated_state(self, status: str | None) -> bool:
         """Is a draft with this `status:` gated? No status means gated."""
         if status is None:
@@ -49,74 +76,46 @@ class Config(NamedTuple):
         return self.states.index(status) >= self.states.index(self.gate_from)
 
 
-def _type_name(v: object) -> str:
-    if v is None:
-        return "null"
-    return {
-        dict: "a mapping",
-        list: "a list",
-        str: "a string",
-        bool: "a boolean",
-        int: "an integer",
-        float: "a number",
-    }.get(type(v), type(v).__name__)
-
-
-class _Err:
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def __call__(self, key: str, msg: str) -> GateError:
-        return GateError(f"{self.file}: {key}: {msg}" if key else f"{self.file}: {msg}")
-
-
-def str_list(value: object, key: str, err: _Err, *, allow_empty: bool = True) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise err(key, f"expected a list of strings, got {_type_name(value)}")
-    for i, item in enumerate(value):
-        if not isinstance(item, str) or not item:
-            raise err(f"{key}[{i}]", f"expected a non-empty string, got {_type_name(item)}")
-    if not allow_empty and not value:
-        raise err(key, "must not be empty")
-    return tuple(value)
-
-
-def _mapping(value: object, key: str, err: _Err) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise err(key, f"expected a mapping, got {_type_name(value)}")
-    for k in value:
-        if not isinstance(k, str):
-            raise err(key, f"keys must be strings, got {k!r}")
-    return value
-
-
-def _unknown(key: str, got: Mapping[str, object], known: Any, err: _Err) -> None:
-    for k in got:
-        if k not in known:
-            where = f"{key}.{k}" if key else k
-            raise err(where, f"unknown key (expected one of: {', '.join(known)})")
-
-
 _TOP_KEYS = ("drafts", "run_dir", "required", "checks", "states", "gate_from", "signing",
-             "stage_receipts")
+             "stage_receipts", "draft_markers", "baseline")
+_MARKER_KEYS = ("paths", "front_matter", "status")
+
+
+def _markers(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> Markers:
+    top = mapping(value, "draft_markers", err)
+    unknown("draft_markers", top, _MARKER_KEYS, err)
+    paths = str_list(top.get("paths", []), "draft_markers.paths", err)
+    fm = mapping(top.get("front_matter"), "draft_markers.front_matter", err)
+    for k, v in fm.items():
+        if not isinstance(v, (bool, str, int)) or (isinstance(v, str) and not v):
+            raise err(f"draft_markers.front_matter.{k}", "expected true, false, a number or a"
+                      f" non-empty string, got {type_name(v)}")
+    if not paths and not fm:
+        raise err("draft_markers", "names no paths and no front_matter: it marks nothing")
+    before = states[: states.index(gate_from)]
+    status = top.get("status", before[-1] if before else None)
+    if not isinstance(status, str) or status not in states:
+        raise err("draft_markers.status", f"{status!r} is not one of states")
+    if status not in before:
+        raise err("draft_markers.status", f"{status!r} is not before gate_from ({gate_from}):"
+                  " a draft the site has not published would be gated")
+    return Markers(paths, tuple(fm.items()), status)
 
 
 def parse(raw: object, file: str = CONFIG_FILE) -> Config:
-    err = _Err(file)
+    err = Err(file)
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise err("", f"the top level must be a mapping, got {_type_name(raw)}")
-    top = _mapping(raw, "", err)
-    _unknown("", top, _TOP_KEYS, err)
+        raise err("", f"the top level must be a mapping, got {type_name(raw)}")
+    top = mapping(raw, "", err)
+    unknown("", top, _TOP_KEYS, err)
 
     drafts = str_list(top.get("drafts", ["drafts/**/*.md"]), "drafts", err)
 
     run_dir = top.get("run_dir", ".receipts")
     if not isinstance(run_dir, str) or not run_dir.strip("/"):
-        raise err("run_dir", f"expected a folder path, got {_type_name(run_dir)}")
+        raise err("run_dir", f"expected a folder path, got {type_name(run_dir)}")
     norm = posixpath.normpath(run_dir)
     if posixpath.isabs(run_dir) or norm == ".." or norm.startswith("../") or norm == ".":
         raise err("run_dir", f"must be a folder inside the repository, got {run_dir!r}")
@@ -130,11 +129,11 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
         if name in required[:i]:
             raise err(f"required[{i}]", f"{name!r} is listed twice")
 
-    checks = _mapping(top.get("checks"), "checks", err)
+    checks = mapping(top.get("checks"), "checks", err)
     for name in checks:
         if name not in CHECKS:
             raise err(f"checks.{name}", f"unknown check (known: {', '.join(CHECKS)})")
-        checks[name] = _mapping(checks[name], f"checks.{name}", err)
+        checks[name] = mapping(checks[name], f"checks.{name}", err)
     effective = {name: _settings(name, checks.get(name, {}), err) for name in CHECKS}
 
     states = str_list(top.get("states", list(DEFAULT_STATES)), "states", err, allow_empty=False)
@@ -142,11 +141,11 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
         raise err("states", "a state is listed twice")
     gate_from = top.get("gate_from", "ready" if "ready" in states else states[0])
     if not isinstance(gate_from, str):
-        raise err("gate_from", f"expected a string, got {_type_name(gate_from)}")
+        raise err("gate_from", f"expected a string, got {type_name(gate_from)}")
     if gate_from not in states:
         raise err("gate_from", f"{gate_from!r} is not one of states")
 
-    signing = _mapping(top.get("signing"), "signing", err)
+    signing = mapping(top.get("signing"), "signing", err)
     for k in signing:
         if k != "public_keys":
             raise err(f"signing.{k}", "unknown key (expected one of: public_keys); the"
@@ -164,8 +163,14 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
 
     stage = top.get("stage_receipts", True)
     if not isinstance(stage, bool):
-        raise err("stage_receipts", f"expected true or false, got {_type_name(stage)}")
-    return Config(drafts, norm, required, checks, states, gate_from, keys, effective, stage)
+        raise err("stage_receipts", f"expected true or false, got {type_name(stage)}")
+    markers = (None if top.get("draft_markers") is None
+               else _markers(top["draft_markers"], states, gate_from, err))
+    baseline = "" if top.get("baseline") is None else repo_path(top["baseline"], "baseline", err)
+    if baseline and (baseline == norm or baseline.startswith(norm + "/")):
+        raise err("baseline", f"must not be inside run_dir ({norm})")
+    return Config(drafts, norm, required, checks, states, gate_from, keys, effective, stage,
+                  markers, baseline)
 
 
 def load(
@@ -236,10 +241,10 @@ def _cached(path: str, file: str = CONFIG_FILE) -> Config | None:
         return None
 
 
-def _settings(name: str, given: Mapping[str, object], err: _Err) -> dict[str, Any]:
+def _settings(name: str, given: Mapping[str, object], err: Err) -> dict[str, Any]:
     """A check's effective settings: its defaults overlaid with the config, type-checked."""
     spec = CHECKS[name]
-    _unknown(f"checks.{name}", given, spec.settings, err)
+    unknown(f"checks.{name}", given, spec.settings, err)
     out: dict[str, Any] = {k: list(s.default) if isinstance(s.default, tuple) else s.default
                            for k, s in spec.settings.items()}
     for k, v in given.items():
@@ -249,7 +254,7 @@ def _settings(name: str, given: Mapping[str, object], err: _Err) -> dict[str, An
             out[k] = list(str_list(v, key, err))
         elif kind == "bool":
             if not isinstance(v, bool):
-                raise err(key, f"expected true or false, got {_type_name(v)}")
+                raise err(key, f"expected true or false, got {type_name(v)}")
             out[k] = v
         elif kind == "int":
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
@@ -257,7 +262,7 @@ def _settings(name: str, given: Mapping[str, object], err: _Err) -> dict[str, An
             out[k] = v
         else:
             if not isinstance(v, str) or not v:
-                raise err(key, f"expected a non-empty string, got {_type_name(v)}")
+                raise err(key, f"expected a non-empty string, got {type_name(v)}")
             out[k] = v
     return out
 
@@ -266,5 +271,5 @@ def with_settings(cfg: Config, name: str, overrides: Mapping[str, object],
                   file: str = "settings") -> Config:
     """The config with a check's settings overlaid (validated like the file's)."""
     given = {**cfg.checks.get(name, {}), **overrides}
-    effective = {**cfg.effective, name: _settings(name, given, _Err(file))}
+    effective = {**cfg.effective, name: _settings(name, given, Err(file))}
     return cfg._replace(checks={**cfg.checks, name: given}, effective=effective)

@@ -36,15 +36,16 @@ def input_sources(name: str, cfg: Config) -> list[tuple[str, str, list[str]]]:
 def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
     """Every file the check's verdict reads besides the draft, with its sha256, by setting.
 
-    Globs never take in a draft or a receipt: drafts are not corpus (the seed's rule).
+    Globs never take in a receipt. (Which of the files a glob matches are corpus, the
+    check's corpus decides: gate.corpus keeps the published ones.)
     """
     from receipt_gate.digests import sha256_of
 
     files: InputFiles = {}
     for key, kind, names in input_sources(name, cfg):
         if kind == "globs":
-            not_corpus = wildmatch.compile_globs((*cfg.drafts, cfg.run_dir + "/**"))
-            paths = [p for p in tree.paths(names) if not not_corpus.fullmatch(p)]
+            prefix = cfg.run_dir + "/"
+            paths = [p for p in tree.paths(names) if not p.startswith(prefix)]
         elif kind == "argv":
             present = set(tree.paths([wildmatch.escape(p) for p in names]))
             paths = [p for p in names if p in present]
@@ -55,16 +56,36 @@ def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
     return files
 
 
-def inputs_sha256(name: str, cfg: Config, tree: Tree, files: InputFiles | None = None) -> str:
-    """Fingerprint of everything but the draft that the verdict depended on."""
-    payload = {
+def inputs_sha256(name: str, cfg: Config, tree: Tree, files: InputFiles | None = None,
+                  rules: Tree | None = None) -> str:
+    """Fingerprint of everything but the draft that the verdict depended on. The
+    baseline's part is read from `rules`, the tree the rules come from (by default the
+    judged tree)."""
+    payload: dict[str, object] = {
         "check": name,
         "version": CHECKS[name].version,
         "settings": {k: v for k, v in cfg.checks.get(name, {}).items()
                      if CHECKS[name].settings[k].decides},
-        "files": input_files(name, cfg, tree) if files is None else files,
+        "files": _corpus_summary(name, cfg, tree,
+                                 input_files(name, cfg, tree) if files is None else files),
     }
+    if cfg.baseline and CHECKS[name].deterministic:
+        from receipt_gate import baseline
+
+        entries = baseline.for_check(baseline.load(rules or tree, cfg.baseline), name)
+        payload["baseline"] = baseline.digest(entries)
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _corpus_summary(name: str, cfg: Config, tree: Tree, files: InputFiles) -> InputFiles:
+    """The files as the fingerprint holds them: for a corpus of articles, the digest of
+    what the verdict reads of it (gate.corpus), not the articles' bytes."""
+    spec = CHECKS[name]
+    if spec.corpus != "articles" or not files.get("articles"):
+        return files
+    from receipt_gate import corpus
+
+    got = corpus.load(tree, files["articles"], corpus.parser(spec.module),
+                      f"{name}@{spec.version}", cfg)
+    return {**files, "articles": {"": got.digest}}

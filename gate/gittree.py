@@ -50,8 +50,8 @@ class _ObjectTree:
 
     def paths(self, globs: Sequence[str] | None = None) -> list[str]:
         if not self._complete and globs is not None:
-            prefixes = [wildmatch.literal_prefix(g) for g in globs]
-            if all(prefixes):  # list only under the globs' literal folders
+            prefixes = wildmatch.literal_prefixes(globs)
+            if prefixes is not None:  # list only under the globs' literal folders
                 under = [p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))]
                 self._list(under)
                 listed = sorted(p for p in self.entries

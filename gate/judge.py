@@ -29,6 +29,8 @@ class Cell(NamedTuple):
     findings: tuple[dict[str, Any], ...] = ()
     checked_sha: str = ""  # the draft_sha256 a stale receipt was written for
     stage: str = ""  # what `git add` fixes an unstaged cell
+    # A fresh receipt's findings that a comment or the baseline suppressed (gate.suppress)
+    suppressed: tuple[dict[str, Any], ...] = ()
 
 
 def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
@@ -36,7 +38,9 @@ def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
     fm = read_front_matter(text, path)
     status = fm.fields.get("status")
     if status is None:
-        return True, ""
+        # No status of its own: the site's markers (a _drafts/ folder, draft: true) say.
+        status = cfg.site_status(path, fm.fields)
+        return (True, "") if status is None else (cfg.gated_state(status), status)
     line = fm.lines.get("status", 1)
     if not isinstance(status, str) or status not in cfg.states:
         raise GateError(f"{path}:{line}: status {status!r} is not one of the"
@@ -110,7 +114,7 @@ def judge(
                       "has no signature that verifies with a key in signing.public_keys")
             return cell(MISSING, why.replace(" ", "-"), 5, f"{why} (condition 5, signature):"
                         f" the receipt {detail}; counts as missing")
-    return Cell(draft, check, rpath, FRESH)
+    return Cell(draft, check, rpath, FRESH, suppressed=tuple(receipt.get("suppressed", ())))
 
 
 def _quick_fresh(data: bytes, check: str, draft: str, digest: str, inputs: str) -> bool:
@@ -127,7 +131,8 @@ def _quick_fresh(data: bytes, check: str, draft: str, digest: str, inputs: str) 
             and obj.get("inputs_sha256") == inputs and obj.get("verdict") == "pass"
             and obj.get("check") == check and obj.get("draft") == draft
             and type(obj.get("ran_at")) is str and type(obj.get("tool")) is str
-            and obj.get("findings") == [] and not text[end:].strip(_JSON_SPACE))
+            and obj.get("findings") == [] and "suppressed" not in obj
+            and not text[end:].strip(_JSON_SPACE))
 
 
 # The decoder's scanner: one JSON value from a position, without the whole-string

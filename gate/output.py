@@ -82,7 +82,32 @@ def report_sarif(report: Report) -> list[Result]:
         for f in c.findings:
             out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
                               _int(f.get("line")), _int(f.get("col"))))
+    for c in report.suppressed:
+        for f in c.suppressed:
+            out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
+                              _int(f.get("line")), _int(f.get("col")),
+                              str(f.get("suppressed_by", ""))))
     return out
+
+
+def suppressed_rows(report: Report) -> list[dict[str, Any]]:
+    """Every finding a comment or the baseline suppressed, in fresh receipts."""
+    return [{"draft": c.draft, "check": c.check, "receipt": c.receipt, **f}
+            for c in report.suppressed for f in c.suppressed]
+
+
+def suppressed_summary(report: Report) -> str:
+    """One line that says how much is suppressed, on every run that finds any."""
+    rows = suppressed_rows(report)
+    if not rows:
+        return ""
+    by_comment = sum(1 for r in rows if str(r.get("suppressed_by", "")).startswith("comment"))
+    parts = [f"{by_comment} by comments"] if by_comment else []
+    if len(rows) - by_comment:
+        parts.append(f"{len(rows) - by_comment} by the baseline")
+    return (f"receipt-gate: {plural(len(rows), 'finding')} suppressed"
+            f" ({', '.join(parts)}) in {plural(len({r['draft'] for r in rows}), 'draft')};"
+            " receipt-gate status lists them")
 
 
 def _int(value: object) -> int:
@@ -100,6 +125,7 @@ def report_json(report: Report) -> dict[str, Any]:
         "nothing_gated": report.nothing_gated,
         "errors": list(report.errors),
         "notes": list(report.notes),
+        "suppressed": suppressed_rows(report),
         "problems": [
             {
                 "draft": c.draft,
@@ -189,5 +215,8 @@ def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
             f" {plural(len(report.required), 'required check')} each, every receipt"
             f" fresh and passing in the {report.tree}"
         )
+    summary = suppressed_summary(report)
+    if summary:
+        say(summary)
     for note in report.notes:
         say(note)

@@ -54,7 +54,8 @@ def load(root: str, rev: str, what: str) -> Policy | None:
 def fingerprints(cfg: Config, tree: Tree, policy_tree: Tree) -> dict[str, str]:
     """Each required check's fingerprint under `cfg`: the deterministic checks' corpus
     from the judged tree, the grader's script from the policy's own commit."""
-    return {c: inputs_sha256(c, cfg, policy_tree if not CHECKS[c].deterministic else tree)
+    return {c: inputs_sha256(c, cfg, policy_tree if not CHECKS[c].deterministic else tree,
+                             rules=policy_tree)
             for c in cfg.required}
 
 
@@ -88,6 +89,10 @@ def changes(policy: Policy, own: Config) -> list[str]:
                    else "weakens: removes signing")
     if [k for k in own.signing if k not in t.signing]:
         out.append("changes signing.public_keys: adds a key (trusted only once it lands)")
+    if own.draft_markers != t.draft_markers:
+        out.append("changes draft_markers (what counts as a draft the site has not published)")
+    if own.baseline != t.baseline:
+        out.append(f"changes baseline: {t.baseline or '(none)'} -> {own.baseline or '(none)'}")
     for c in CHECKS:
         if t.effective[c] != own.effective[c]:
             keys = [k for k in t.effective[c] if t.effective[c][k] != own.effective[c][k]]
@@ -147,7 +152,7 @@ def _hold_one(policy: Policy, own: Config, tree: Tree, draft: Draft, check: str,
         from receipt_gate.runner import prepare
 
         if check not in checkers:
-            checkers[check] = prepare(t, check, tree)[0]
+            checkers[check] = prepare(t, check, tree, policy.tree)[0]
         outcome = checkers[check](draft)
         if not outcome.findings:
             return Cell(draft.path, check, rpath, FRESH)
@@ -265,6 +270,8 @@ def rules(root: str, tree: Tree, disk: Tree | None, explicit: str | None = None,
         cfg = config_of(tree, disk)
         argv = [p for c in cfg.required for _, kind, names in input_sources(c, cfg)
                 if kind == "argv" for p in names]
+        if cfg.baseline:
+            argv.append(cfg.baseline)  # a rules file, like the grader's script
         same = (revs.index_matches(root, "HEAD", [CONFIG_FILE, *argv]) if changed is None
                 else not {CONFIG_FILE, *argv} & set(changed))
         if same:

@@ -58,7 +58,7 @@ def from_pre_commit(env: dict[str, str]) -> list[Push]:
 
 def relevant(cfg: Config, path: str) -> bool:
     """Could a change to this path change what the gate decides?"""
-    if path == CONFIG_FILE or path.startswith(cfg.run_dir + "/"):
+    if path in (CONFIG_FILE, cfg.baseline) or path.startswith(cfg.run_dir + "/"):
         return True
     if wildmatch.match(cfg.drafts, path):
         return True

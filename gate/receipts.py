@@ -94,6 +94,16 @@ def parse(data: bytes) -> dict[str, Any] | str:
             return why
     if (obj["verdict"] == "pass") == bool(obj["findings"]):
         return f"verdict {obj['verdict']!r} contradicts its {len(obj['findings'])} findings"
+    suppressed = obj.get("suppressed")
+    if suppressed is not None:
+        if not isinstance(suppressed, list):
+            return "field 'suppressed' is not a list"
+        for f in suppressed:
+            why = finding_problem(f)
+            if why:
+                return f"suppressed: {why}"
+            if not isinstance(f.get("suppressed_by"), str):
+                return "a suppressed finding's suppressed_by is not a string"
     criteria = obj.get("criteria")
     if criteria is not None:
         if not isinstance(criteria, list):

@@ -41,7 +41,7 @@ class Result(NamedTuple):
 
 
 def _corpus(spec: CheckSpec, module: Any, settings: Mapping[str, Any], tree: Tree,
-            files: InputFiles, fingerprint: str) -> object:
+            files: InputFiles, cfg: Config) -> object:
     if spec.corpus == "articles":
         from receipt_gate import corpus
 
@@ -52,24 +52,44 @@ def _corpus(spec: CheckSpec, module: Any, settings: Mapping[str, Any], tree: Tre
                             f" {settings['articles']} match no file; {spec.name} has no"
                             " corpus to decide with")
         return corpus.load(tree, articles, module.parse_article, f"{spec.name}@{spec.version}",
-                           fingerprint if tree.root else "")
+                           cfg)
     if spec.corpus == "claims":
         from receipt_gate import claims
 
         path = settings["registry"]
-        return {c.term for c in claims.parse(tree.read(path), path)}
+        return claims.Registered(claims.parse(tree.read(path), path))
     return None
 
 
-def prepare(cfg: Config, name: str, tree: Tree) -> tuple[Checker, str]:
-    """The check ready to run, and the inputs fingerprint its receipts will carry."""
+def prepare(cfg: Config, name: str, tree: Tree, rules: Tree | None = None
+            ) -> tuple[Checker, str]:
+    """The check ready to run, with the suppressions a person decided (gate.suppress),
+    and the inputs fingerprint its receipts will carry. The baseline is read from
+    `rules`, the tree the rules come from (by default the judged tree)."""
     spec = CHECKS[name]
     module: CheckModule = importlib.import_module(spec.module)
     settings = cfg.effective[name]
     files = input_files(name, cfg, tree)
-    fingerprint = inputs_sha256(name, cfg, tree, files)
-    built = _corpus(spec, module, settings, tree, files, fingerprint)
-    return module.make(settings, built), fingerprint
+    fingerprint = inputs_sha256(name, cfg, tree, files, rules)
+    built = _corpus(spec, module, settings, tree, files, cfg)
+    checker = module.make(settings, built)
+    comments = bool(settings.get("suppressions"))
+    listed = None
+    if cfg.baseline and spec.deterministic:
+        from receipt_gate import baseline
+
+        listed = baseline.for_check(baseline.load(rules or tree, cfg.baseline), name)
+    if comments or listed:
+        from receipt_gate import suppress
+        from receipt_gate.baseline import key
+
+        # One check reports a comment that is not a valid directive: the first required
+        # one that reads comments (or this one, when none of those is required).
+        readers = [c for c in cfg.required if CHECKS[c].deterministic
+                   and cfg.effective[c].get("suppressions")]
+        checker = suppress.wrap(checker, name, comments, listed, cfg.baseline, key,
+                                comments and (readers or [name])[0] == name)
+    return checker, fingerprint
 
 
 def run(
@@ -96,7 +116,9 @@ def run(
     # the checks, corpus and drafts are shared, not rebuilt), then each writes a chunk.
     outcomes = [o for part in split_map(decide, jobs, PER_PROCESS) for o in part]
     digest = {d.path: sha256(d.data) for d in drafts}  # once per draft, not per check
-    decided = [(name, d.path, build(name, d.path, digest[d.path], inputs[name], o.findings), o)
+    decided = [(name, d.path, build(name, d.path, digest[d.path], inputs[name], o.findings,
+                                    {"suppressed": [x.as_dict() for x in o.suppressed]}
+                                    if o.suppressed else None), o)
                for (name, d), o in zip(jobs, outcomes, strict=True)]
     def write_all(chunk: Sequence[tuple[str, str, dict[str, Any], Outcome]]) -> list[bool]:
         return [write(tree.root, receipt_path(cfg.run_dir, path, name), receipt, signer)

@@ -31,6 +31,7 @@ class Result(NamedTuple):
     path: str
     line: int = 1
     col: int = 1
+    suppressed_by: str = ""  # a finding a person suppressed: SARIF's own suppressions
 
 
 def document(results: Iterable[Result]) -> dict[str, Any]:
@@ -57,6 +58,9 @@ def document(results: Iterable[Result]) -> dict[str, Any]:
                     "artifactLocation": {"uri": r.path},
                     "region": {"startLine": max(1, r.line), "startColumn": max(1, r.col)},
                 }}],
+                **({"suppressions": [{
+                    "kind": "inSource" if r.suppressed_by.startswith("comment") else "external",
+                    "justification": r.suppressed_by}]} if r.suppressed_by else {}),
             } for r in items],
         }],
     }

@@ -117,8 +117,8 @@ class WorkTree:
         if got is None:
             # git lists only under the globs' literal folders (walking 40,000 receipts
             # to find 10,000 drafts is most of the cost); wildmatch then decides exactly.
-            prefixes = [wildmatch.literal_prefix(g) for g in key]
-            if self._paths is not None or not all(prefixes):
+            prefixes = wildmatch.literal_prefixes(key)
+            if self._paths is not None or prefixes is None:
                 listed = self.paths()
             else:
                 # An absolute prefix, or one with an empty, "." or ".." folder, names no

@@ -35,6 +35,11 @@ class Report(NamedTuple):
         return tuple(c for c in self.cells if c.state != FRESH)
 
     @property
+    def suppressed(self) -> tuple[Cell, ...]:
+        """Fresh cells whose receipt suppressed findings: shown, never silent."""
+        return tuple(c for c in self.cells if c.state == FRESH and c.suppressed)
+
+    @property
     def ok(self) -> bool:
         return not self.errors and not self.problems and not self.nothing_gated
 
@@ -150,7 +155,7 @@ def _judge_drafts(
             if cell.state != FRESH and disk is not None:
                 cell = unstaged(cell, disk, cfg, path, digest, inputs[check], draft.text, keys)
             # Fresh cells travel as None (a forked part is pickled back); expand() rebuilds.
-            part.cells.append(None if cell.state == FRESH else cell)
+            part.cells.append(None if cell.state == FRESH and not cell.suppressed else cell)
     return part
 
 

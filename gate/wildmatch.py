@@ -91,11 +91,24 @@ def translate(pattern: str) -> str:
     return "".join(out)
 
 
+def split(patterns: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(globs that select, globs that exclude): a glob that starts with `!` excludes what
+    it matches from what the others select, in any order, as in .gitignore (`\\!` is a
+    literal `!`)."""
+    take = [p for p in patterns if not p.startswith("!")]
+    drop = [p[1:] for p in patterns if p.startswith("!")]
+    return take, drop
+
+
 @lru_cache(maxsize=256)
 def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str]:
-    if not patterns:
+    take, drop = split(patterns)
+    if not take:
         return re.compile(r"(?!)")
-    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL)
+    rx = "|".join(f"(?:{translate(p)})" for p in take)
+    if drop:
+        rx = "(?!(?:" + "|".join(f"(?:{translate(p)})" for p in drop) + r")\Z)(?:" + rx + ")"
+    return re.compile(rx, re.DOTALL)
 
 
 def match(patterns: Sequence[str], path: str) -> bool:
@@ -110,6 +123,13 @@ def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
 def escape(path: str) -> str:
     """A glob that matches exactly this path."""
     return re.sub(r"([*?\\[\\\\])", r"\\\1", path)
+
+
+def literal_prefixes(patterns: Sequence[str]) -> list[str] | None:
+    """The literal prefixes of the selecting globs; None when one has none (it may
+    match anywhere)."""
+    prefixes = [literal_prefix(p) for p in split(patterns)[0]]
+    return prefixes if all(prefixes) else None
 
 
 def literal_prefix(pattern: str) -> str:

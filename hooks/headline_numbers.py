@@ -241,6 +241,9 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
 def parse_article(text: str, path: str = "<article>") -> Article:
     """Titles: the front matter's `title` and the first level-1 heading (both, when both
     are there). Body: the rest of the prose."""
+    from receipt_gate.corpus import scalar_fields
+    from receipt_gate.frontmatter import read as front_matter
+
     lines = prose_lines(text)
     found = titles(text, path)
     for title in found:
@@ -253,7 +256,7 @@ def parse_article(text: str, path: str = "<article>") -> Article:
     return Article([t.text for t in found],
                    [sorted({value for _, _, value in scan(t.text) if value.count(".") < 2})
                     for t in found],
-                   sorted(body))
+                   sorted(body), scalar_fields(front_matter(text, path).fields))
 
 
 def find_headline_numbers(
@@ -268,8 +271,9 @@ def find_headline_numbers(
                                                                title.line)]
     findings = []
     for t in toks:
-        accused = corpus.titles.get(t.value)
-        if not accused or t.value in corpus.bodies:
+        # Never its own accuser, never its own source: a post is judged by the others.
+        accused = [(ti, p) for ti, p in corpus.titles.get(t.value, ()) if p != path]
+        if not accused or any(p != path for p in corpus.bodies.get(t.value, ())):
             continue
         where = ", ".join(f'"{title}" ({path})' for title, path in accused)
         what = "title" if len(accused) == 1 else "titles"

@@ -8,7 +8,7 @@ given a value (`--max=3`) is the name before the `=`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any
 
 import regex
@@ -24,7 +24,7 @@ TIMEOUT_S = 2.0
 
 
 def find_unregistered(
-    text: str, rx: Any, registered: set[str], registry: str
+    text: str, rx: Any, registered: Container[str], registry: str
 ) -> tuple[list[Finding], int]:
     """Setting names in the draft's inline code that the registry does not hold."""
     findings = []
@@ -47,7 +47,7 @@ def find_unregistered(
     return findings, checked
 
 
-def make(settings: Mapping[str, Any], registered: set[str]) -> Callable[[Draft], Outcome]:
+def make(settings: Mapping[str, Any], registered: Container[str]) -> Callable[[Draft], Outcome]:
     parts = []
     for i, shape in enumerate(settings["shapes"]):
         if shape not in TERM_SHAPES:

@@ -17,7 +17,8 @@ KNOWN = "ai-tells, hook-length, headline-numbers, registered-terms, grader"
         pytest.param(
             "draft: [a]\n",
             f"{F}: draft: unknown key (expected one of: drafts, run_dir,"
-            " required, checks, states, gate_from, signing, stage_receipts)",
+            " required, checks, states, gate_from, signing, stage_receipts, draft_markers,"
+            " baseline)",
             id="unknown-top-key",
         ),
         pytest.param(
@@ -43,7 +44,7 @@ KNOWN = "ai-tells, hook-length, headline-numbers, registered-terms, grader"
         pytest.param(
             "checks: {hook-length: {max_char: 3}}\n",
             f"{F}: checks.hook-length.max_char:"
-            " unknown key (expected one of: max_chars, max_lines)",
+            " unknown key (expected one of: max_chars, max_lines, suppressions)",
             id="unknown-check-key",
         ),
         pytest.param(

@@ -151,22 +151,23 @@ def test_a_draft_under_the_ident_attribute(content: Repo, rg: Run) -> None:
 
 
 def test_the_digest_cache_follows_a_gitattributes_change(repo: Repo, rg: Run) -> None:
-    """The corpus fingerprint of a CRLF article must change when .gitattributes makes git
-    store it differently, though the file itself did not change."""
+    """The fingerprint of a CRLF input file (the claims registry) must change when
+    .gitattributes makes git store it differently, though the file itself did not change.
+    (headline-numbers' articles enter as what the check reads of them, gate.corpus.)"""
     from receipt_gate import tree as tree_module
 
-    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
-    repo.write("posts/a.md", "# Drifted 76 hours\r\n\r\nIt was 74.\r\n")
-    repo.write("drafts/d.md", "It was 74 hours.\n")
+    repo.write(".receipt-gate.yaml", "required: [registered-terms]\n")
+    repo.write("claims.yaml", "claims:\r\n- term: HUGO_ENV\r\n  source: https://gohugo.io/\r\n")
+    repo.write("drafts/d.md", "Set `HUGO_ENV`.\n")
     old = (tree_module.RACY_NS, os.utime)
     past = 1_600_000_000
-    os.utime(repo.path / "posts/a.md", (past, past))
+    os.utime(repo.path / "claims.yaml", (past, past))
     assert rg("run")[0] == 0
-    first = json.loads(repo.read(".receipts/drafts/d.md/headline-numbers.json"))
-    repo.write(".gitattributes", "*.md text\n")
-    assert rg("verify")[0] == 1  # the corpus git would store changed: stale
+    first = json.loads(repo.read(".receipts/drafts/d.md/registered-terms.json"))
+    repo.write(".gitattributes", "*.yaml text\n")
+    assert rg("verify")[0] == 1  # the registry git would store changed: stale
     assert rg("run")[0] == 0
-    second = json.loads(repo.read(".receipts/drafts/d.md/headline-numbers.json"))
+    second = json.loads(repo.read(".receipts/drafts/d.md/registered-terms.json"))
     assert first["inputs_sha256"] != second["inputs_sha256"]
     assert old == (tree_module.RACY_NS, os.utime)
 

@@ -94,7 +94,7 @@ def test_register_then_pass(terms: Repo, rg: Run) -> None:
 
 def test_claim_add_refuses_bad_sources_and_duplicates(terms: Repo, rg: Run) -> None:
     assert rg("claim", "add", "X_Y", "--source", "ftp://example.com/x") == (
-        2, "", "receipt-gate: --source: source must be an http(s) URL, got 'ftp://example.com/x'\n")
+        2, "", "receipt-gate: --source: source must be an http(s) URL or a repository path, got 'ftp://example.com/x'\n")
     assert rg("claim", "add", "X_Y", "--source", "example.com")[0] == 2
     assert not (terms.path / "claims.yaml").exists()
     assert rg("claim", "add", "X_Y", "--source", "https://a.example/1")[0] == 0
@@ -115,9 +115,11 @@ def test_claim_add_refuses_bad_sources_and_duplicates(terms: Repo, rg: Run) -> N
 @pytest.mark.parametrize(
     ("registry", "message"),
     [
-        pytest.param("- a\n", "claims.yaml: expected a mapping with one key, claims", id="list"),
+        pytest.param("- a\n", "claims.yaml: expected a mapping with the keys claims and allow",
+                     id="list"),
         pytest.param("claims:\n- {term: A_B, source: 'file:///x'}\n",
-                     "claims.yaml: claims[0].source: source must be an http(s) URL, got 'file:///x'",
+                     "claims.yaml: claims[0].source: source must be an http(s) URL or a"
+                     " repository path, got 'file:///x'",
                      id="bad-source"),
         pytest.param("claims:\n- {term: A_B, source: 'https://a.example', url: x}\n",
                      "claims.yaml: claims[0].url: unknown key (expected one of: term, source,"

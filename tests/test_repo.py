@@ -111,10 +111,11 @@ def test_no_shell_and_only_safe_yaml() -> None:
 
 
 def test_readme_documents_every_config_key() -> None:
-    from receipt_gate.config import _TOP_KEYS
+    from receipt_gate.config import _MARKER_KEYS, _TOP_KEYS
 
     readme = (ROOT / "README.md").read_text()
-    keys = [*_TOP_KEYS, "public_keys", "at_commit", "phrases", "patterns", "max_chars", "max_lines",
+    keys = [*_TOP_KEYS, *_MARKER_KEYS, "public_keys", "at_commit", "phrases", "patterns",
+            "max_chars", "max_lines",
             "articles", "registry", "pattern", "command", "timeout_s", "min_quote_chars"]
     for name, spec in CHECKS.items():
         keys += list(spec.settings)

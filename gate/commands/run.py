@@ -52,8 +52,11 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
     if fmt == "sarif":
         from receipt_gate.sarif import Result
 
-        sarif_out(Result("finding", f"{r.check}: {f.message}", r.draft, f.line, f.col)
-                  for r in results for f in r.outcome.findings)
+        sarif_out([*(Result("finding", f"{r.check}: {f.message}", r.draft, f.line, f.col)
+                     for r in results for f in r.outcome.findings),
+                   *(Result("finding", f"{r.check}: {x.finding.message}", r.draft,
+                            x.finding.line, x.finding.col, x.by)
+                     for r in results for x in r.outcome.suppressed)])
         return rc
     if fmt == "json":
         doc = {
@@ -69,6 +72,10 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
                 {"draft": r.draft, "check": r.check, **f.as_dict()}
                 for r in results for f in r.outcome.findings
             ],
+            "suppressed": [
+                {"draft": r.draft, "check": r.check, **x.as_dict()}
+                for r in results for x in r.outcome.suppressed
+            ],
         }
         if len(names) == 1:
             doc["check"] = names[0]
@@ -79,6 +86,13 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
         note = "" if gated else f" (not gated yet: status {state})"
         for f in r.outcome.findings:
             say(f"{r.draft}:{f.line}:{f.col}: {r.check}: {f.message}{note}")
+    quiet = [(r, x) for r in results for x in r.outcome.suppressed]
+    for r, x in quiet[:20]:
+        f = x.finding
+        say(f"{r.draft}:{f.line}:{f.col}: {r.check}: {f.message} [suppressed by {x.by}]")
+    if len(quiet) > 20:
+        say(f"receipt-gate: {len(quiet) - 20} more suppressed findings (receipt-gate status"
+            " lists them all)")
     label = ", ".join(names)
     if not drafts:
         why = f" ({plural(skipped, 'path')} given, none a draft)" if skipped else ""

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from receipt_gate.output import errors_out, json_out, plural, report_sarif, sarif_out, say, table
+from receipt_gate.output import (
+    errors_out,
+    json_out,
+    plural,
+    report_sarif,
+    sarif_out,
+    say,
+    suppressed_rows,
+    suppressed_summary,
+    table,
+)
 from receipt_gate.session import open_session, rel_paths
 
 if TYPE_CHECKING:
@@ -26,7 +36,8 @@ def status(args: argparse.Namespace) -> int:
                       {"draft": d, "gated": True,
                        "cells": {c: cells[(d, c)] for c in report.required}}
                       for d in report.drafts] + [
-                      {"draft": d, "gated": False, "status": st} for d, st in report.ungated]},
+                      {"draft": d, "gated": False, "status": st} for d, st in report.ungated],
+                  "suppressed": suppressed_rows(report)},
                  ensure_ascii=True)
         return report.exit_code
     if args.format == "sarif":
@@ -42,6 +53,12 @@ def status(args: argparse.Namespace) -> int:
         rows += [[d, *(f"({st})" for _ in report.required)] for d, st in report.ungated]
     if rows:
         table([["draft", *report.required], *rows], PAINT)
+    rows_suppressed = suppressed_rows(report)
+    if rows_suppressed:
+        say(suppressed_summary(report).replace("; receipt-gate status lists them", ":"))
+        for r in rows_suppressed:
+            say(f"  {r['draft']}:{r['line']}:{r['col']}: {r['check']}: {r['message']}"
+                f" [suppressed by {r['suppressed_by']}]")
     if report.nothing_gated:
         say(f"receipt-gate: nothing is gated: drafts {list(s.cfg.drafts)} match no file")
     return report.exit_code

@@ -1,0 +1,136 @@
+"""A site's own notion of a draft (Jekyll's _drafts/, Hugo's draft: true) as the gate's
+states, and posts that are drafts and articles at once, each judged by the others."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from receipt_gate import wildmatch
+from tests.conftest import Repo, Run
+
+JEKYLL = """\
+drafts: ["_posts/**/*.markdown", "_drafts/**/*.markdown"]
+required: [headline-numbers]
+checks: {headline-numbers: {articles: ["_posts/**/*.markdown"]}}
+draft_markers: {paths: ["_drafts/**"], front_matter: {published: false}}
+"""
+HUGO = """\
+drafts: ["content/**/*.md", "!content/_common/**"]
+required: [headline-numbers]
+checks: {headline-numbers: {articles: ["content/**/*.md", "!content/_common/**"]}}
+draft_markers: {front_matter: {draft: true}}
+"""
+DRIFT = "---\ntitle: Nothing failed while it drifted 76 hours\n---\nIt drifted to 74.\n"
+
+
+def test_negated_globs_exclude_in_any_order() -> None:
+    globs = ["!content/_common/**", "content/**/*.md"]
+    assert wildmatch.select(globs, ["content/a.md", "content/_common/b.md", "x.md"]) == [
+        "content/a.md"]
+    assert wildmatch.match(["\\!bang.md"], "!bang.md")
+    assert wildmatch.literal_prefixes(globs) == ["content"]
+    assert wildmatch.select(["!a.md"], ["a.md", "b.md"]) == []
+
+
+def test_jekyll_drafts_folder_is_a_state_before_gate_from(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", JEKYLL)
+    repo.write("_posts/2016-01-01-drift.markdown", DRIFT)
+    repo.write("_drafts/reply.markdown", "It drifted 76 hours.\n")
+    repo.write("_posts/2016-02-01-hidden.markdown", "---\npublished: false\n---\n76 hours.\n")
+    rc, out, _ = rg("status", "--all")
+    assert rc == 1
+    assert "_drafts/reply.markdown             (drafted)" in out
+    assert "_posts/2016-02-01-hidden.markdown  (drafted)" in out
+    assert rg("run")[0] == 0  # the posts pass; the drafts are not gated yet
+    repo.write("_posts/2016-03-01-reply.markdown", "It drifted 76 hours.\n")  # published
+    rc, out, _ = rg("run")
+    assert rc == 1
+    assert ('_posts/2016-03-01-reply.markdown:1:12: headline-numbers: 76 appears in the title'
+            ' "Nothing failed while it drifted 76 hours" (_posts/2016-01-01-drift.markdown)'
+            " and in no article body") in out
+
+
+def test_a_status_of_its_own_wins_over_the_markers(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", JEKYLL)
+    repo.write("_posts/2016-01-01-drift.markdown", DRIFT)
+    repo.write("_drafts/reply.markdown", "---\nstatus: ready\n---\nIt drifted 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "_drafts/reply.markdown:4:12: headline-numbers: 76" in out
+
+
+def test_a_post_is_judged_by_the_others_never_by_itself(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", HUGO)
+    # Its own title and body carry 76: the post is the number's source, no violation.
+    repo.write("content/posts/drift.md", "---\ntitle: Drifted 76 hours\n---\nIt was 76.\n")
+    repo.write("content/posts/other.md", "---\ntitle: Other\n---\nA body with 12.\n")
+    repo.write("content/_common/snippet.md", "76 hours, included elsewhere.\n")
+    assert rg("run")[0] == 0
+    # A draft (draft: true) is not an article: its body pins nothing.
+    repo.write("content/posts/wip.md", "---\ntitle: WIP\ndraft: true\n---\nIt drifted 76.\n")
+    repo.write("content/posts/title-only.md", "---\ntitle: Took 90 minutes\n---\nIt was 88.\n")
+    repo.write("content/posts/cites.md", "---\ntitle: Cites\n---\nIt took 90 minutes.\n")
+    rc, out, _ = rg("check", "headline-numbers", "--format", "json")
+    assert rc == 1
+    doc = json.loads(out)
+    assert [(v["draft"], v["number"], v["article"]) for v in doc["violations"]] == [
+        ("content/posts/cites.md", "90", "content/posts/title-only.md")]
+    assert "content/_common/snippet.md" not in [d["draft"] for d in doc["drafts"]]
+
+
+def test_editing_a_posts_prose_stales_no_other_posts_receipt(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", HUGO)
+    repo.write("content/posts/drift.md", "---\ntitle: Drifted 76 hours\n---\nIt was 76.\n")
+    repo.write("content/posts/other.md", "---\ntitle: Other\n---\nA body with 12.\n")
+    assert rg("run")[0] == 0
+    before = repo.read(".receipts/content/posts/other.md/headline-numbers.json")
+    repo.write("content/posts/drift.md", "---\ntitle: Drifted 76 hours\n---\nIt was 76, we"
+               " measured, and wrote more prose about it.\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert "content/posts/drift.md/headline-numbers.json: stale (condition 1" in out
+    assert "other.md" not in out
+    assert rg("run")[0] == 0
+    assert repo.read(".receipts/content/posts/other.md/headline-numbers.json") == before
+    # A title's number is what others are judged by: changing it stales them all.
+    repo.write("content/posts/drift.md", "---\ntitle: Drifted 77 hours\n---\nIt was 76.\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1 and "other.md/headline-numbers.json: stale (condition 2" in out
+
+
+@pytest.mark.parametrize(("markers", "message"), [
+    ("{}", "draft_markers: names no paths and no front_matter: it marks nothing"),
+    ("{paths: [a/**], status: ready}", "draft_markers.status: 'ready' is not before gate_from"
+     " (ready): a draft the site has not published would be gated"),
+    ("{paths: [a/**], status: nope}", "draft_markers.status: 'nope' is not one of states"),
+    ("{front_matter: {draft: [1]}}", "draft_markers.front_matter.draft: expected true, false,"
+     " a number or a non-empty string, got a list"),
+    ("{paths: a}", "draft_markers.paths: expected a list of strings, got a string"),
+    ("{path: [a]}", "draft_markers.path: unknown key (expected one of: paths, front_matter,"
+     " status)"),
+])
+def test_bad_markers_exit_2_naming_the_key(repo: Repo, rg: Run, markers: str,
+                                            message: str) -> None:
+    repo.write(".receipt-gate.yaml", f"draft_markers: {markers}\n")
+    repo.write("drafts/a.md", "Hello.\n")
+    assert rg("verify") == (2, "", f"receipt-gate: .receipt-gate.yaml: {message}\n")
+
+
+def test_marking_more_drafts_is_a_weakening_held_to_the_rules_in_force(
+    repo: Repo, rg: Run
+) -> None:
+    repo.write(".receipt-gate.yaml", HUGO)
+    repo.write("content/posts/drift.md", "---\ntitle: Drifted 76 hours\n---\nIt was 74.\n")
+    repo.write("content/posts/ok.md", "---\ntitle: Fine\n---\nNothing to see.\n")
+    assert rg("run")[0] == 0
+    repo.commit_all("site")
+    repo.write("content/posts/bad.md", "---\ntitle: Bad\nunlisted: true\n---\nIt drifted 76.\n")
+    repo.write(".receipt-gate.yaml", HUGO.replace("{draft: true}", "{draft: true, unlisted:"
+                                                  " true}"))
+    assert rg("run")[0] == 0  # under its own rules, bad.md is a draft
+    repo.git("add", "-A")
+    rc, out, _ = rg("verify", "--staged")
+    assert rc == 1
+    assert "policy change: changes draft_markers" in out
+    assert "content/posts/bad.md" in out and "fails under the rules in force at HEAD" in out
