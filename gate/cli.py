@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import argparse
 
 COMMANDS = ("run", "check", "verify", "status", "grade", "record", "pre-commit", "pre-push",
-            "advance", "claim", "init", "keygen")
+            "advance", "claim", "init", "adopt", "keygen")
 
 
 def _format_and_paths(s: argparse.ArgumentParser) -> None:
@@ -181,6 +181,16 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.add_argument("--git-hooks", action="store_true",
                        help="write plain git hooks in .githooks/ (for repos without pre-commit)")
         s.set_defaults(module="init", func="init")
+    if keep("adopt"):
+        s = add("adopt", help="what existing content fails, and the two honest ways to start")
+        how = s.add_mutually_exclusive_group()
+        how.add_argument("--baseline", action="store_true",
+                         help="record today's findings: they refuse nothing, new ones do")
+        how.add_argument("--pre-gate", nargs="?", const="", metavar="STATE",
+                         help="mark failing drafts with a status before gate_from"
+                         " (default: the one just before)")
+        s.add_argument("--format", choices=("text", "json"), default="text")
+        s.set_defaults(module="adopt", func="adopt")
     if keep("keygen"):
         s = add("keygen", help="make an Ed25519 key pair for signed receipts")
         s.add_argument("--out", required=True, metavar="PATH",

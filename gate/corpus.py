@@ -1,10 +1,10 @@
 """headline-numbers' corpus: our published articles, each parsed once per content.
 
-Published: an article file the site has not marked as a draft (draft_markers). A file
-that is also a draft the gate holds (a site whose posts are both, like Jekyll's
-_posts/) is published only where the config has draft_markers, which say what the
-site has not published, and only when it is gated; without markers a draft is never
-corpus. The check decides a draft against the others, never against itself.
+Published: an article file the site has not marked as a draft (draft_markers), whatever
+its status: says about the gate. A file that is also a draft the gate holds (a site
+whose posts are both, like Jekyll's _posts/) is corpus only where the config has
+draft_markers, which say what the site has not published; without markers a draft is
+never corpus. The check decides a draft against the others, never against itself.
 
 What a verdict reads of the corpus is small: for each number in a title, the titles
 that hold it and whether some body holds it (two bodies are enough to know that one
@@ -66,11 +66,9 @@ def published(cfg: Config, path: str) -> Callable[[Mapping[str, object]], bool]:
     def decide(fields: Mapping[str, object]) -> bool:
         if is_draft and cfg.draft_markers is None:
             return False  # no markers: the gate cannot tell a published draft from another
-        status = fields.get("status")
-        if is_draft and status is not None:
-            return isinstance(status, str) and status in cfg.states and cfg.gated_state(status)
-        marked = cfg.site_status(path, fields)
-        return marked is None or (is_draft and cfg.gated_state(marked))
+        # What the site publishes, whatever the gate's status: says of it (a post marked
+        # pre-gate by `adopt` is still read by the site's readers).
+        return cfg.site_status(path, fields) is None
 
     return decide
 
@@ -131,7 +129,7 @@ def rules_key(cfg: Config | None) -> object:
     """What decides publication, for the summary's cache key."""
     if cfg is None:
         return None
-    return [cfg.drafts, cfg.states, cfg.gate_from, cfg.draft_markers]
+    return [cfg.drafts, cfg.draft_markers]
 
 
 def parser(module: str) -> Callable[[str, str], Article]:

@@ -120,7 +120,7 @@ def rules_key(cfg: Config, inputs: Mapping[str, str]) -> str:
     """Everything a verdict on an unchanged draft depends on besides its own bytes and
     its receipts': the tool, the rules, every check's fingerprint."""
     doc = [TOOL, cfg.drafts, cfg.run_dir, cfg.required, cfg.states, cfg.gate_from,
-           cfg.signing, sorted(inputs.items())]
+           cfg.signing, cfg.draft_markers, cfg.baseline, sorted(inputs.items())]
     return sha256(json.dumps(doc, sort_keys=True).encode())
 
 

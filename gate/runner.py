@@ -92,18 +92,19 @@ def prepare(cfg: Config, name: str, tree: Tree, rules: Tree | None = None
     return checker, fingerprint
 
 
-def run(
+def decide(
     cfg: Config, tree: Tree, names: Sequence[str], drafts: Sequence[Draft],
-    progress: Callable[[int, int], None] | None = None, signer: Signer | None = None,
-) -> list[Result]:
-    """Run each named check on each draft and write the receipts, after all are decided."""
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[tuple[str, Draft]], list[Outcome], dict[str, str]]:
+    """Each named check's outcome on each draft, in memory: (the jobs, check x draft;
+    their outcomes; each check's fingerprint)."""
     prepared = {name: prepare(cfg, name, tree) for name in names}
     checkers = {name: p[0] for name, p in prepared.items()}
     inputs = {name: p[1] for name, p in prepared.items()}
     jobs = [(name, d) for name in checkers for d in drafts]
     me = os.getpid()
 
-    def decide(chunk: Sequence[tuple[str, Draft]]) -> list[Outcome]:
+    def one_chunk(chunk: Sequence[tuple[str, Draft]]) -> list[Outcome]:
         show = progress if os.getpid() == me else None  # children keep quiet
         outcomes = []
         for done, (name, d) in enumerate(chunk, 1):
@@ -114,7 +115,16 @@ def run(
 
     # One process per core for a big batch: each decides a contiguous chunk (forked, so
     # the checks, corpus and drafts are shared, not rebuilt), then each writes a chunk.
-    outcomes = [o for part in split_map(decide, jobs, PER_PROCESS) for o in part]
+    outcomes = [o for part in split_map(one_chunk, jobs, PER_PROCESS) for o in part]
+    return jobs, outcomes, inputs
+
+
+def run(
+    cfg: Config, tree: Tree, names: Sequence[str], drafts: Sequence[Draft],
+    progress: Callable[[int, int], None] | None = None, signer: Signer | None = None,
+) -> list[Result]:
+    """Run each named check on each draft and write the receipts, after all are decided."""
+    jobs, outcomes, inputs = decide(cfg, tree, names, drafts, progress)
     digest = {d.path: sha256(d.data) for d in drafts}  # once per draft, not per check
     decided = [(name, d.path, build(name, d.path, digest[d.path], inputs[name], o.findings,
                                     {"suppressed": [x.as_dict() for x in o.suppressed]}

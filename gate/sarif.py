@@ -45,7 +45,6 @@ def document(results: Iterable[Result]) -> dict[str, Any]:
                 "name": "receipt-gate",
                 "version": __version__,
                 "fullName": TOOL,
-                "informationUri": "https://github.com/OWNER/receipt-gate",
                 "rules": [{"id": r, "shortDescription": {"text": RULES.get(r, r)}}
                           for r in used],
             }},

@@ -13,7 +13,8 @@ from tests.conftest import GOOD_DRAFT, Repo, Run
 def test_init_writes_a_config_that_works(repo: Repo, rg: Run) -> None:
     rc, out, _ = rg("init")
     assert rc == 0
-    assert "- id: receipt-gate" in out
+    assert "wrote .pre-commit-config.yaml" in out
+    assert "- id: receipt-gate " in repo.read(".pre-commit-config.yaml")
     repo.write("drafts/a.md", GOOD_DRAFT)
     assert rg("run")[0] == 0
     assert rg("verify")[0] == 0
@@ -29,7 +30,7 @@ def test_init_never_overwrites(repo: Repo, rg: Run) -> None:
 
 
 def test_pre_commit_block_is_the_recommended_pair() -> None:
-    block = PRE_COMMIT_BLOCK.format(version="0")
+    block = PRE_COMMIT_BLOCK
     ids = [line.split("- id: ")[1].split()[0] for line in block.splitlines() if "- id: " in line]
     assert ids == ["receipt-gate", "receipt-gate-push"]
 

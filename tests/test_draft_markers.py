@@ -134,3 +134,23 @@ def test_marking_more_drafts_is_a_weakening_held_to_the_rules_in_force(
     assert rc == 1
     assert "policy change: changes draft_markers" in out
     assert "content/posts/bad.md" in out and "fails under the rules in force at HEAD" in out
+
+
+def test_unmarking_a_draft_gates_it_at_the_next_commit(repo: Repo, rg: Run) -> None:
+    """The commit hook's memory of a verified tree holds only under the same markers."""
+    repo.write(".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]",
+                                                  "required: [ai-tells]"))
+    repo.write("content/posts/ok.md", "---\ntitle: Fine\n---\nNothing to see.\n")
+    repo.write("content/posts/wip.md", "---\ntitle: WIP\nwip: true\n---\nIn conclusion.\n")
+    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(
+        "{draft: true}", "{draft: true, wip: true}"))
+    repo.git("add", "-A")
+    assert rg("pre-commit")[0] == 0
+    repo.git("commit", "-q", "-m", "site")
+    assert rg("pre-commit")[0] == 0  # HEAD's tree is remembered as verified
+    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(
+        ", wip: true}", "}"))
+    repo.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 1
+    assert 'content/posts/wip.md:5:1: ai-tells: banned phrase "in conclusion"' in out

@@ -1,11 +1,12 @@
-"""`init`: a starter .receipt-gate.yaml, and the hook set-up to paste or install."""
+"""`init`: a config for the layout the repository has, and the hooks that enforce it."""
 
 from __future__ import annotations
 
+import json
 import os
 from typing import TYPE_CHECKING
 
-from receipt_gate import GateError, __version__
+from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import say
 from receipt_gate.session import find_root
@@ -13,32 +14,31 @@ from receipt_gate.session import find_root
 if TYPE_CHECKING:
     import argparse
 
-STARTER = """\
-# receipt-gate: which drafts are gated and which checks must have run on them.
-# Globs follow git's wildmatch: drafts/**/*.md matches drafts/a.md and drafts/x/a.md.
-drafts: ["drafts/**/*.md"]
-# Receipts live here and are committed with the drafts.
-run_dir: .receipts
-# Every gated draft needs a fresh, passing receipt from each of these.
-required: [ai-tells, hook-length, {headline}registered-terms]
-checks:
-  hook-length: {{max_chars: 280, max_lines: 3}}
-  # Titles are the accused, bodies decide: your published articles, nothing else.
-  {no_posts}headline-numbers: {{articles: ["posts/**/*.md"]}}
-  # Outside claims: receipt-gate claim add TERM --source URL writes this file.
-  registered-terms: {{registry: claims.yaml}}
-states: [idea, accepted, researched, drafted, ready, shipped, measured]
-# Drafts whose status: is earlier than this are not gated; no status = gated.
-gate_from: ready
-"""
+    from receipt_gate.layouts import Layout
 
+PRE_COMMIT_FILE = ".pre-commit-config.yaml"
+# `repo: local` runs the receipt-gate this machine has installed: no download, no rev
+# that could point at a release that does not exist.
 PRE_COMMIT_BLOCK = """\
-  - repo: https://github.com/OWNER/receipt-gate  # this repository's URL
-    rev: v{version}
+  - repo: local  # the receipt-gate installed on this machine, run from PATH
     hooks:
       - id: receipt-gate       # at commit: runs what is not fresh, stages it, verifies
+        name: receipt gate
+        entry: receipt-gate pre-commit
+        language: system
+        pass_filenames: false
+        always_run: true
+        require_serial: true
+        stages: [pre-commit]
       - id: receipt-gate-push  # at push: every commit on the way, from git objects
+        name: receipt gate at push
+        entry: receipt-gate pre-push
+        language: system
+        pass_filenames: false
+        always_run: true
+        stages: [pre-push]
 """
+INSTALL = "pre-commit install --hook-type pre-commit --hook-type pre-push"
 
 GIT_HOOKS = {
     "pre-commit": "#!/bin/sh\n# receipt-gate: run what is not fresh on the staged drafts,"
@@ -49,9 +49,58 @@ GIT_HOOKS = {
 }
 
 
+def _flow(items: list[str]) -> str:
+    return "[" + ", ".join(json.dumps(i) for i in items) + "]"
+
+
+def starter(layout: Layout) -> str:
+    """The config for a detected layout, commented for the person who will edit it."""
+    headline = bool(layout.articles)
+    lines = [
+        "# receipt-gate: which drafts are gated and which checks must have run on them.",
+        f"# Detected {layout.name} (receipt-gate init).",
+        "# Globs follow git's wildmatch (drafts/**/*.md matches drafts/a.md and drafts/x/a.md);",
+        "# a glob that starts with ! leaves out what it matches.",
+        f"drafts: {_flow(layout.drafts)}",
+        "# Receipts live here and are committed with the drafts.",
+        "run_dir: .receipts",
+        "# Every gated draft needs a fresh, passing receipt from each of these.",
+        "required: [ai-tells, hook-length, "
+        + ("headline-numbers, " if headline else "") + "registered-terms]",
+        "checks:",
+        "  hook-length: {max_chars: 280, max_lines: 3}",
+    ]
+    if headline:
+        lines += ["  # Titles are the accused, bodies decide: the published articles, nothing"
+                  " else.", f"  headline-numbers: {{articles: {_flow(layout.articles)}}}"]
+    else:
+        lines += ["  # No published articles yet: add headline-numbers to required, with",
+                  '  # articles: ["posts/**/*.md"], once you publish.']
+    lines += [
+        "  # Outside claims: receipt-gate claim add TERM --source URL|PATH writes this file.",
+        "  registered-terms: {registry: claims.yaml}",
+        "states: [idea, accepted, researched, drafted, ready, shipped, measured]",
+        "# Drafts whose status: is earlier than this are not gated; no status = gated.",
+        "gate_from: ready",
+    ]
+    if layout.markers is not None:
+        lines += ["# How this site marks what it has not published: such a file, without a",
+                  "# status: of its own, is `drafted` (not gated; not an article yet).",
+                  "draft_markers:"]
+        paths = layout.markers.get("paths")
+        if isinstance(paths, list):
+            lines.append(f"  paths: {_flow(paths)}")
+        fm = layout.markers.get("front_matter")
+        if isinstance(fm, dict):
+            lines.append("  front_matter: {" + ", ".join(
+                f"{k}: {json.dumps(v)}" for k, v in fm.items()) + "}")
+        lines.append("  status: drafted")
+    return "\n".join(lines) + "\n"
+
+
 def init(args: argparse.Namespace) -> int:
-    from receipt_gate import git, wildmatch
-    from receipt_gate.fsio import write_file
+    from receipt_gate import git, layouts
+    from receipt_gate.fsio import read_regular, write_file
 
     root = find_root()
     exists = os.path.exists(os.path.join(root, CONFIG_FILE))
@@ -68,21 +117,55 @@ def init(args: argparse.Namespace) -> int:
             return 0
     elif exists and not args.force:
         raise GateError(f"{CONFIG_FILE}: already exists (use --force to overwrite)")
-    posts = wildmatch.select(["posts/**/*.md"], git.worktree_paths(root))
-    starter = STARTER.format(
-        headline="headline-numbers, " if posts else "",
-        no_posts="" if posts else "# No posts/**/*.md yet: add headline-numbers to required"
-        " once you publish.\n  ",
-    )
-    write_file(root, CONFIG_FILE, starter.encode())
-    say(f"wrote {CONFIG_FILE}")
+
+    def read(path: str) -> str | None:
+        data = read_regular(root, path, 1 << 16)
+        return None if data is None else data.decode("utf-8", "replace")
+
+    paths = git.worktree_paths(root)
+    layout = layouts.detect(paths, read)
+    write_file(root, CONFIG_FILE, starter(layout).encode())
+    what = f"{layout.found} file{'s' * (layout.found != 1)} gated now"
+    say(f"wrote {CONFIG_FILE}: {layout.name}, {what}")
+    rest = layouts.elsewhere(layout, paths)
+    if rest:
+        folders = sorted({p.split("/", 1)[0] + "/" if "/" in p else p for p in rest})
+        shown = ", ".join(folders[:4]) + (", ..." if len(folders) > 4 else "")
+        say(f"  {len(rest)} more markdown file{'s' * (len(rest) != 1)} ({shown}) not gated:"
+            " add their folders to drafts to gate them")
     ignore_temporary_files(root)
     if not args.git_hooks:
-        say("add this to .pre-commit-config.yaml under `repos:`, then"
-            " `pre-commit install --hook-type pre-commit --hook-type pre-push`:")
-        say()
-        say(PRE_COMMIT_BLOCK.format(version=__version__).rstrip("\n"))
+        _pre_commit(root)
+    if layout.found:
+        say("next: receipt-gate adopt  (what existing content fails, and the two honest"
+            " ways to start)")
+    else:
+        say(f"next: write a draft where drafts says ({layout.drafts[0]}), then commit")
     return 0
+
+
+def _pre_commit(root: str) -> None:
+    """Write the pre-commit config, or say what to add to the one there is."""
+    import shutil
+
+    from receipt_gate.fsio import read_regular, write_file
+
+    old = read_regular(root, PRE_COMMIT_FILE, 1 << 20)
+    if old is None:
+        write_file(root, PRE_COMMIT_FILE, ("repos:\n" + PRE_COMMIT_BLOCK).encode())
+        say(f"wrote {PRE_COMMIT_FILE} with these lines under `repos:`; turn the hooks on"
+            f" with: {INSTALL}")
+    elif b"receipt-gate" in old:
+        say(f"{PRE_COMMIT_FILE} already names receipt-gate, left as it is; the lines"
+            f" init recommends, then `{INSTALL}`:")
+    else:
+        say(f"add these lines to {PRE_COMMIT_FILE} under `repos:`, then `{INSTALL}`:")
+    say()
+    say(PRE_COMMIT_BLOCK.rstrip("\n"))
+    say()
+    if shutil.which("receipt-gate") is None:
+        say("warning: receipt-gate is not on PATH, so the hooks will not find it: install it"
+            " where your shell finds it (pipx install, or activate its virtualenv)")
 
 
 def ignore_temporary_files(root: str) -> None:
@@ -97,4 +180,3 @@ def ignore_temporary_files(root: str) -> None:
     write_file(root, ".gitignore", old + sep + b"# receipt-gate: temporary files a killed"
                b" writer left behind\n" + TMP_PATTERN.encode() + b"\n")
     say(f"added {TMP_PATTERN} to .gitignore")
-

@@ -1,0 +1,175 @@
+"""Where a repository keeps its writing, and how it marks a draft: what `init` detects.
+
+Known layouts, first match wins: Jekyll (`_posts/`, `_drafts/`, `published: false`),
+Astro (`src/content/`, `draft: true`), Hugo (`content/`, `draft: true`, headless
+bundles left out), MkDocs (`mkdocs.yml`, its docs_dir, the blog plugin's posts), this
+tool's own (`drafts/` and `posts/`); anything else is gated where most of its markdown
+is. On a site, the posts are both what the gate holds and the articles
+headline-numbers judges by (each against the others), and the site's draft marker is
+a state before gate_from.
+"""
+
+from __future__ import annotations
+
+import collections
+import posixpath
+import re
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+EXTS = (".md", ".markdown", ".mdx")
+# Hidden folders and dependencies anywhere; a build's output, a theme or templates at the
+# top (inside a content folder, site/ or build/ is a section like any other).
+_NOT_CONTENT = re.compile(
+    r"(?:^|/)(?:\.[^/]*|node_modules|vendor)/|^(?:_site|public|site|dist|build|_includes"
+    r"|_layouts|_data|_sass|layouts|themes|static|assets|resources)/")
+# A project's own files about itself, at the top of the repository (in a site's content
+# folder, license.md is a page like any other), and a README anywhere.
+_NOT_WRITING = re.compile(
+    r"(?i)^(?:changelog|changes|history|license|licence|contributing|code_of_conduct"
+    r"|security|authors|notice)(?:\.[^/]*)?$|(?:^|/)readme(?:\.[^/]*)?$")
+_POST_SECTIONS = ("posts", "post", "blog", "articles", "news")
+
+
+class Layout(NamedTuple):
+    name: str  # what was detected, for the config's comment and the message
+    drafts: list[str]
+    articles: list[str]  # headline-numbers' corpus; [] when there is none yet
+    markers: dict[str, object] | None  # draft_markers, or None (drafts and posts apart)
+    found: int  # how many files the drafts globs match now
+
+
+def writing(paths: Sequence[str], run_dir: str = ".receipts") -> list[str]:
+    """The markdown files that hold writing (not a README, not a build's output)."""
+    prefix = run_dir.rstrip("/") + "/"
+    return [p for p in paths if p.endswith(EXTS) and not p.startswith(prefix)
+            and not _NOT_CONTENT.search(p) and not _NOT_WRITING.search(p)]
+
+
+def _globs(folder: str, files: Sequence[str]) -> list[str]:
+    """One glob per extension the files under `folder` use (.md when there are none)."""
+    base = f"{folder}/" if folder else ""
+    exts = sorted({posixpath.splitext(p)[1] for p in files if p.startswith(base)}) or [".md"]
+    return [f"{base}**/*{e}" for e in exts]
+
+
+def _under(files: Sequence[str], folder: str) -> list[str]:
+    return [p for p in files if p.startswith(folder + "/")]
+
+
+def _section(files: Sequence[str], content: str) -> str:
+    """The posts section of a content folder (content/posts, content/en/blog...), or the
+    content folder itself."""
+    counts: collections.Counter[str] = collections.Counter()
+    for p in _under(files, content):
+        parts = p[len(content) + 1 :].split("/")
+        for i, part in enumerate(parts[:-1][:2]):
+            if part in _POST_SECTIONS and not parts[-1].startswith("_index"):
+                counts["/".join([content, *parts[: i + 1]])] += 1
+    return counts.most_common(1)[0][0] if counts else content
+
+
+def _headless(files: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
+    """Hugo bundles that are never rendered (headless: true, or build.render: never for
+    the page or, through cascade, its descendants): snippets other pages include, not
+    pages of their own."""
+    from receipt_gate import GateError
+    from receipt_gate.frontmatter import read as front_matter
+
+    def never(build: object) -> bool:
+        return isinstance(build, dict) and build.get("render") in ("never", False, "false")
+
+    out = []
+    for p in files:
+        if posixpath.basename(p) not in ("_index.md", "index.md"):
+            continue
+        try:
+            fields = front_matter(read(p) or "", p).fields
+        except GateError:
+            continue
+        cascade = fields.get("cascade")
+        if (fields.get("headless") is True or never(fields.get("build"))
+                or never(fields.get("_build"))
+                or (isinstance(cascade, dict) and never(cascade.get("build")))):
+            out.append(posixpath.dirname(p))
+    return sorted(out)
+
+
+def _leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str]) -> list[str]:
+    """`!` globs for what the globs would take that is not writing: a README, a
+    build's output, a hidden folder."""
+    from receipt_gate import wildmatch
+
+    kept = set(files)
+    out: dict[str, None] = {}
+    for p in wildmatch.select(globs, paths):
+        if p in kept:
+            continue
+        m = _NOT_CONTENT.search(p)
+        out[f"!{p[: m.end()]}**" if m else f"!**/{posixpath.basename(p)}"] = None
+    return list(out)
+
+
+def _site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
+          markers: dict[str, object], exclude: Sequence[str] = ()) -> Layout:
+    from receipt_gate import wildmatch
+
+    globs = [*_globs(folder, files), *(f"!{x}/**" for x in exclude)]
+    globs += _leave_out(globs, paths, files)
+    return Layout(name, globs, globs, markers, len(wildmatch.select(globs, files)))
+
+
+def detect(paths: Sequence[str], read: Callable[[str], str | None],
+           run_dir: str = ".receipts") -> Layout:
+    """The layout of a repository, from its file paths (and `read`, for a few small
+    files: mkdocs.yml, Hugo's bundle index pages)."""
+    files = writing(paths, run_dir)
+    every = set(paths)
+    posts = collections.Counter(p[: p.index("_posts/")] for p in files if "_posts/" in p
+                                and (p.startswith("_posts/") or "/_posts/" in p))
+    if posts:
+        root = posts.most_common(1)[0][0]
+        exts = sorted({posixpath.splitext(p)[1] for p in files if p.startswith(root)
+                       and ("/_posts/" in "/" + p or "/_drafts/" in "/" + p)})
+        drafts = [f"{root}{d}/**/*{e}" for d in ("_posts", "_drafts") for e in exts]
+        articles = [f"{root}_posts/**/*{e}" for e in exts]
+        from receipt_gate import wildmatch
+
+        return Layout(f"a Jekyll site{' at ' + root if root else ''}", drafts, articles,
+                      {"paths": [f"{root}_drafts/**"], "front_matter": {"published": False}},
+                      len(wildmatch.select(drafts, files)))
+    if _under(files, "src/content"):
+        folder = _section(files, "src/content")
+        return _site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}})
+    if _under(files, "content"):
+        folder = _section(files, "content")
+        skip = [h for h in _headless(_under(files, "content"), read)
+                if h == folder or h.startswith(folder + "/")]
+        return _site("a Hugo site", folder, files, paths, {"front_matter": {"draft": True}},
+                     skip)
+    if "mkdocs.yml" in every or "mkdocs.yaml" in every:
+        config = read("mkdocs.yml" if "mkdocs.yml" in every else "mkdocs.yaml") or ""
+        m = re.search(r"(?m)^docs_dir:\s*['\"]?([^'\"\s#]+)", config)
+        docs = (m.group(1) if m else "docs").strip("/")
+        folder = f"{docs}/blog/posts" if _under(files, f"{docs}/blog/posts") else docs
+        return _site("an MkDocs site", folder, files, paths, {"front_matter": {"draft": True}})
+    if _under(files, "drafts") or _under(files, "posts") or not files:
+        from receipt_gate import wildmatch
+
+        drafts, articles = _globs("drafts", files), _globs("posts", files)
+        has_posts = bool(wildmatch.select(articles, files))
+        return Layout("drafts/ and posts/", drafts, articles if has_posts else [], None,
+                      len(wildmatch.select(drafts, files)))
+    tops = collections.Counter(p.split("/", 1)[0] if "/" in p else "" for p in files)
+    top, n = tops.most_common(1)[0]
+    folder = top if top and n * 10 >= len(files) * 6 else ""
+    what = f"markdown under {folder}/" if folder else "markdown across the repository"
+    return _site(what, folder, files, paths, {"front_matter": {"draft": True}})
+
+
+def elsewhere(layout: Layout, paths: Sequence[str]) -> list[str]:
+    """The writing the layout's drafts globs leave out."""
+    from receipt_gate import wildmatch
+
+    rx = wildmatch.compile_globs(tuple(layout.drafts))
+    return [p for p in writing(paths) if not rx.fullmatch(p)]

@@ -1,0 +1,236 @@
+"""Adoption in minutes: init knows real layouts, adopt reports and starts honestly."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from receipt_gate.layouts import detect
+from tests.conftest import ROOT, Repo, Run
+
+CORPORA = ROOT.parent / "shared" / "corpora"
+
+
+def _layout(paths: list[str], files: dict[str, str] | None = None) -> tuple[str, list[str],
+                                                                             list[str], object]:
+    got = detect(paths, (files or {}).get)
+    return got.name, got.drafts, got.articles, got.markers
+
+
+def test_jekyll_posts_and_drafts_at_the_root_or_in_a_folder() -> None:
+    name, drafts, articles, markers = _layout(
+        ["_posts/2013-05-06-a.markdown", "_posts/2020-01-01-b.md", "_docs/x.md", "README.md"])
+    assert name == "a Jekyll site"
+    assert drafts == ["_posts/**/*.markdown", "_posts/**/*.md", "_drafts/**/*.markdown",
+                      "_drafts/**/*.md"]
+    assert articles == ["_posts/**/*.markdown", "_posts/**/*.md"]
+    assert markers == {"paths": ["_drafts/**"], "front_matter": {"published": False}}
+    name, drafts, _, markers = _layout(["docs/_posts/2013-05-06-a.markdown", "docs/_drafts/b.md"])
+    assert name == "a Jekyll site at docs/"
+    assert drafts[0] == "docs/_posts/**/*.markdown"
+    assert markers == {"paths": ["docs/_drafts/**"], "front_matter": {"published": False}}
+
+
+def test_hugo_leaves_out_headless_bundles_and_prefers_a_posts_section() -> None:
+    files = {"content/_common/_index.md": "---\ncascade:\n  build:\n    render: never\n---\n",
+             "content/about/license.md": "---\ntitle: License\n---\n"}
+    name, drafts, articles, markers = _layout(
+        ["content/_index.md", "content/_common/_index.md", "content/_common/snip.md",
+         "content/about/license.md", "content/methods/site/a.md", "config.toml"], files)
+    assert name == "a Hugo site"
+    assert drafts == ["content/**/*.md", "!content/_common/**"] == articles
+    assert markers == {"front_matter": {"draft": True}}
+    _, drafts, _, _ = _layout(["content/en/posts/a.md", "content/en/posts/_index.md",
+                               "content/en/about.md"])
+    assert drafts == ["content/en/posts/**/*.md"]
+
+
+@pytest.mark.parametrize(("paths", "files", "name", "drafts"), [
+    pytest.param(["src/content/blog/a.mdx", "src/content/blog/b.md", "src/pages/x.astro"], {},
+                 "an Astro site", ["src/content/blog/**/*.md", "src/content/blog/**/*.mdx"],
+                 id="astro"),
+    pytest.param(["mkdocs.yml", "documentation/index.md", "documentation/blog/posts/a.md"],
+                 {"mkdocs.yml": "site_name: x\ndocs_dir: documentation\n"}, "an MkDocs site",
+                 ["documentation/blog/posts/**/*.md"], id="mkdocs-blog"),
+    pytest.param(["mkdocs.yml", "docs/index.md", "docs/guide/a.md"], {"mkdocs.yml": ""},
+                 "an MkDocs site", ["docs/**/*.md"], id="mkdocs"),
+    pytest.param(["git/a.md", "git/b.md", "python/c.md", "python/d.md", "README.md",
+                  ".github/ISSUE.md", "node_modules/x/y.md"], {},
+                 "markdown across the repository",
+                 ["**/*.md", "!**/README.md", "!.github/**", "!node_modules/**"], id="til"),
+    pytest.param(["notes/a.md", "notes/b.md", "notes/c.md", "other.md"], {},
+                 "markdown under notes/", ["notes/**/*.md"], id="one-folder"),
+])
+def test_layouts_never_seen_by_name(paths: list[str], files: dict[str, str], name: str,
+                                    drafts: list[str]) -> None:
+    got = _layout(paths, files)
+    assert (got[0], got[1]) == (name, drafts)
+
+
+def test_the_tools_own_layout_keeps_drafts_apart_from_posts() -> None:
+    assert _layout(["drafts/a.md", "posts/b.md"])[1:] == (
+        ["drafts/**/*.md"], ["posts/**/*.md"], None)
+    assert _layout([])[1:] == (["drafts/**/*.md"], [], None)
+
+
+def _jekyll(repo: Repo, posts: int = 12) -> None:
+    src = CORPORA / "jekyll" / "docs" / "_posts"
+    for p in sorted(src.iterdir())[:posts]:
+        repo.write(f"_posts/{p.name}", p.read_bytes())
+    repo.write("_drafts/next-release.markdown", "---\ntitle: Next\n---\nNot ready.\n")
+
+
+def test_init_writes_a_config_for_the_layout_and_a_pre_commit_config(repo: Repo,
+                                                                     rg: Run) -> None:
+    _jekyll(repo)
+    rc, out, _ = rg("init")
+    assert rc == 0
+    assert "wrote .receipt-gate.yaml: a Jekyll site, 13 files gated now" in out
+    assert "wrote .pre-commit-config.yaml" in out
+    pre_commit = repo.read(".pre-commit-config.yaml")
+    assert "repo: local" in pre_commit and "entry: receipt-gate pre-commit" in pre_commit
+    rc, out, _ = rg("status", "--all")
+    assert "_drafts/next-release.markdown" in out and "(drafted)" in out
+    assert rg("init") == (2, "", "receipt-gate: .receipt-gate.yaml: already exists"
+                                 " (use --force to overwrite)\n")
+
+
+def test_init_prints_the_block_when_a_pre_commit_config_exists(repo: Repo, rg: Run) -> None:
+    repo.write(".pre-commit-config.yaml", "repos: []\n")
+    rc, out, _ = rg("init")
+    assert rc == 0 and "add these lines to .pre-commit-config.yaml under `repos:`" in out
+    assert "  - repo: local" in out
+    assert repo.read(".pre-commit-config.yaml") == "repos: []\n"
+
+
+def _dirty(repo: Repo) -> list[str]:
+    return sorted(repo.git("status", "--porcelain", "-uall").stdout.split("\n"))
+
+
+def test_adopt_reports_and_writes_nothing(repo: Repo, rg: Run) -> None:
+    _jekyll(repo)
+    assert rg("init")[0] == 0
+    before = _dirty(repo)
+    rc, out, _ = rg("adopt")
+    assert rc == 1
+    assert "receipt-gate adopt: 12 gated drafts, 4 checks" in out
+    assert "receipt-gate adopt --baseline" in out and "receipt-gate adopt --pre-gate" in out
+    assert _dirty(repo) == before
+    doc = json.loads(rg("adopt", "--format", "json")[1])
+    assert doc["did"] == "report" and doc["drafts"] == 12
+    assert _dirty(repo) == before
+    # The report agrees with the checks run one by one.
+    failing: set[str] = set()
+    for check, summary in doc["checks"].items():
+        got = json.loads(rg("check", check, "--format", "json")[1])["violations"]
+        assert summary["failing"] == len({v["draft"] for v in got})
+        assert summary["findings"] == len(got)
+        failing |= {v["draft"] for v in got}
+    assert doc["failing"] == sorted(failing) and failing
+
+
+def test_adopt_baseline_gives_a_green_tree_new_findings_still_refuse(repo: Repo,
+                                                                      rg: Run) -> None:
+    _jekyll(repo)
+    rg("init")
+    rc, out, _ = rg("adopt", "--baseline")
+    assert rc == 0, out
+    assert "did --baseline: recorded" in out
+    assert "baseline: .receipt-gate-baseline.json" in repo.read(".receipt-gate.yaml")
+    rc, out, _ = rg("verify")
+    assert rc == 0 and "suppressed (" in out and "by the baseline" in out
+    doc = json.loads(repo.read(".receipt-gate-baseline.json"))
+    post = next(iter(doc["findings"]))
+    # An edit elsewhere in a baselined post keeps its old findings baselined...
+    repo.write(post, repo.read(post) + "\nOne more closing line.\n")
+    assert rg("run", post)[0] == 0
+    # ...and a new finding in it refuses.
+    repo.write(post, repo.read(post) + "\nIn conclusion, set `BRAND_NEW_SETTING`.\n")
+    rc, out, _ = rg("run", post)
+    assert rc == 1
+    assert "banned phrase \"in conclusion\"" in out and "BRAND_NEW_SETTING" in out
+
+
+def test_the_baseline_is_a_rule_a_commit_cannot_extend_for_itself(repo: Repo, rg: Run) -> None:
+    _jekyll(repo, 4)
+    rg("init")
+    assert rg("adopt", "--baseline")[0] == 0
+    repo.commit_all("adopt")
+    bad = "_posts/2026-11-30-bad.markdown"
+    repo.write(bad, "---\ntitle: Bad\n---\nIn conclusion, it works.\n")
+    doc = json.loads(repo.read(".receipt-gate-baseline.json"))
+    doc["findings"][bad] = {"ai-tells": ['banned phrase "in conclusion"']}
+    repo.write(".receipt-gate-baseline.json", json.dumps(doc))
+    assert rg("run")[0] == 0  # under its own rules the new post is baselined
+    repo.git("add", "-A")
+    rc, out, _ = rg("verify", "--staged")
+    assert rc == 1
+    assert f"{bad}" in out and "fails under the rules in force at HEAD" in out
+
+
+def test_adopt_pre_gate_marks_failing_drafts_and_says_so(repo: Repo, rg: Run) -> None:
+    _jekyll(repo)
+    rg("init")
+    doc = json.loads(rg("adopt", "--format", "json")[1])
+    failing = doc["failing"]
+    assert failing
+    rc, out, _ = rg("adopt", "--pre-gate")
+    assert rc == 0, out
+    assert f"did --pre-gate: marked {len(failing)} draft" in out
+    for path in failing:
+        assert "status: drafted\n" in repo.read(path)
+    rc, out, _ = rg("verify")
+    assert rc == 0  # the failing drafts and the one in _drafts/ are not gated
+    assert f"receipt-gate: {len(failing) + 1} drafts not gated yet" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["adopt", "--pre-gate", "ready"], "adopt --pre-gate: 'ready' is not a state before"
+     " gate_from (idea, accepted, researched, drafted)"),
+    (["adopt", "--pre-gate", "nope"], "adopt --pre-gate: 'nope' is not a state before"
+     " gate_from (idea, accepted, researched, drafted)"),
+])
+def test_bad_adopt_input_exits_2_and_writes_nothing(repo: Repo, rg: Run, argv: list[str],
+                                                    message: str) -> None:
+    _jekyll(repo, 3)
+    rg("init")
+    before = _dirty(repo)
+    assert rg(*argv) == (2, "", f"receipt-gate: {message}\n")
+    assert _dirty(repo) == before
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("[]", "not a receipt-gate baseline"),
+    ('{"receipt-gate-baseline": 1, "findings": {"a.md": {"grader": []}}}',
+     "findings.a.md.grader: not a check a baseline holds"),
+    ('{"receipt-gate-baseline": 1, "findings": {"a.md": {"ai-tells": [1]}}}',
+     "findings.a.md.ai-tells: expected a list of strings"),
+])
+def test_a_bad_baseline_exits_2_naming_the_file(repo: Repo, rg: Run, content: str,
+                                                message: str) -> None:
+    repo.write(".receipt-gate.yaml", "baseline: base.json\n")
+    repo.write("drafts/a.md", "Hello.\n")
+    repo.write("base.json", content)
+    rc, _, err = rg("verify")
+    assert rc == 2 and err.startswith(f"receipt-gate: base.json: {message}")
+
+
+def test_a_missing_baseline_is_an_error_not_an_empty_one(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", "baseline: base.json\n")
+    repo.write("drafts/a.md", "Hello.\n")
+    assert rg("run")[0] == 2
+
+
+def copy_corpus(name: str, dest: Path) -> None:
+    """A corpus laid out as its site lays it out: the Jekyll docs' site at the root
+    with one release post moved back to _drafts/; Hugo's content/ as it is."""
+    if name == "jekyll":
+        shutil.copytree(CORPORA / "jekyll" / "docs", dest, dirs_exist_ok=True)
+        last = sorted((dest / "_posts").iterdir())[-1]
+        (dest / "_drafts").mkdir()
+        last.rename(dest / "_drafts" / last.name.split("-", 3)[-1])
+    else:
+        shutil.copytree(CORPORA / "hugo-docs", dest, dirs_exist_ok=True)

@@ -1,0 +1,118 @@
+"""In an agent's harness: the Claude Code PreToolUse hook the README's recipe installs,
+driven with a recorded tool-call payload against a real repository, and the Python API
+in a send-gated batch (validate every draft, then act)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import GOOD_DRAFT, ROOT, Repo, Run
+
+HOOK = ROOT / "examples" / "agents" / "claude_code_pre_tool_use.py"
+PAYLOAD = ROOT / "tests" / "fixtures" / "claude-code" / "pre-tool-use-git-commit.json"
+CONFIG = 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells, hook-length]\n'
+
+
+def hook(repo: Repo, command: str | None = None, **change: Any) -> tuple[int, str]:
+    payload = json.loads(PAYLOAD.read_text())
+    payload["cwd"] = str(repo.path)
+    if command is not None:
+        payload["tool_input"]["command"] = command
+    payload.update(change)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    proc = subprocess.run([sys.executable, str(HOOK)], input=json.dumps(payload), text=True,
+                          capture_output=True, env=env, cwd="/", check=False)
+    return proc.returncode, proc.stderr
+
+
+@pytest.fixture
+def site(repo: Repo) -> Repo:
+    repo.write(".receipt-gate.yaml", CONFIG)
+    repo.write("drafts/intro.md", GOOD_DRAFT)
+    return repo
+
+
+def test_the_recorded_commit_is_refused_with_the_finding_and_the_fix(site: Repo) -> None:
+    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    rc, err = hook(site)
+    assert rc == 2
+    assert "receipt-gate refused this commit" in err
+    assert "drafts/intro.md:11:1: ai-tells: banned phrase \"let's dive in\"" in err
+    assert "run `receipt-gate run && git add -A`, then commit again" in err
+
+
+def test_a_clean_draft_commits(site: Repo) -> None:
+    assert hook(site) == (0, "")
+    assert (site.path / ".receipts/drafts/intro.md/ai-tells.json").exists()  # run wrote it
+
+
+@pytest.mark.parametrize("command", [
+    "git commit --no-verify -m x",
+    "git add -A; git commit -nm 'x'",
+    "git -c core.hooksPath=/dev/null commit -m x",
+    "SKIP=receipt-gate git commit -m x",
+    "env SKIP=ruff,receipt-gate git commit -m x",
+    "git push --no-verify origin main",
+])
+def test_the_ways_around_the_hooks_are_refused(site: Repo, command: str) -> None:
+    rc, err = hook(site, command)
+    assert rc == 2 and "receipt-gate: refused:" in err
+
+
+@pytest.mark.parametrize("command", [
+    "git status", "ls -la", "git commit-tree HEAD^{tree}", "echo git commit",
+    "git commit -m 'mention -n and --no-verify in the message only'",
+])
+def test_other_commands_pass_through(site: Repo, command: str) -> None:
+    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    rc, _ = hook(site, command)
+    assert rc == (2 if command.startswith("git commit -m") else 0)
+
+
+def test_git_dash_c_gates_the_repository_it_names(site: Repo, tmp_path: Path) -> None:
+    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    payload_cwd = tmp_path / "elsewhere"
+    payload_cwd.mkdir()
+    rc, err = hook(site, f"git -C {site.path} commit -m x", cwd=str(payload_cwd))
+    assert rc == 2 and "ai-tells" in err
+
+
+def test_other_tools_and_bad_payloads(site: Repo) -> None:
+    assert hook(site, tool_name="Write")[0] == 0
+    env = {**os.environ}
+    proc = subprocess.run([sys.executable, str(HOOK)], input="not json", text=True,
+                          capture_output=True, env=env, check=False)
+    assert proc.returncode == 1 and "not a PreToolUse payload" in proc.stderr
+
+
+def test_send_gated_batch_validates_everything_then_acts(site: Repo, rg: Run) -> None:
+    """The seed's reply CLIs: one bad draft in the batch and nothing is sent."""
+    from receipt_gate.api import verify_batch
+
+    site.write("drafts/reply-1.md", GOOD_DRAFT)
+    site.write("drafts/reply-2.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    assert rg("run")[0] == 1
+    sent: list[str] = []
+    batch = ["drafts/intro.md", "drafts/reply-1.md", "drafts/reply-2.md"]
+
+    def send_all() -> bool:
+        verdict = verify_batch(batch, root=str(site.path))
+        if not verdict.ok:
+            return False
+        sent.extend(batch)
+        return True
+
+    assert not send_all() and sent == []
+    assert verify_batch(batch, root=str(site.path)).problems == (
+        ".receipts/drafts/reply-2.md/ai-tells.json: failed (condition 3, verdict): ai-tells"
+        " says fail for drafts/reply-2.md (1 finding)",)
+    site.write("drafts/reply-2.md", GOOD_DRAFT)
+    assert rg("run")[0] == 0
+    assert send_all() and sent == batch
