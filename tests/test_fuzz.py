@@ -75,7 +75,7 @@ def _delfield(name: str) -> Callable[[bytes], bytes]:
 
 
 _FIELDS = ["check", "draft", "draft_sha256", "ran_at", "verdict", "inputs_sha256", "tool",
-           "findings", "criteria", "signature", "extra"]
+           "findings", "criteria", "signature", "suppressed", "extra"]
 receipt_edits = st.one_of(
     st.builds(_setfield, st.sampled_from(_FIELDS), _json),
     st.builds(_delfield, st.sampled_from(_FIELDS)),
@@ -90,7 +90,7 @@ receipt_edits = st.one_of(
 fs_faults = st.sampled_from(["dir", "symlink-out", "fifo", "folder-symlink-out", "file-in-way"])
 front_lines = st.lists(st.sampled_from([
     "status: ready", "status: idea", "status: redy", "status: [a]", "status: yes", "title: x",
-    'title: "a\nstatus: idea"', "a: &x 1", "b: *x", "<<: {c: 1}", "d: !!python/name:os.system",
+    'title: "a\nstatus: idea"', "a: &x 1", "b: *x", "draft: true", "published: false", "<<: {c: 1}", "d: !!python/name:os.system",
     "e:\t1", "  f: 1", "- g", "h: {", "status:", "? [k]", "title: >-", "  76 hours", "~: x",
 ]) | _text, max_size=6)
 configs = st.lists(st.sampled_from([
@@ -101,6 +101,10 @@ configs = st.lists(st.sampled_from([
     "checks: {ai-tells: {patterns: ['[']}}", "signing: {key_env: HOME}",
     "signing: {public_keys: [x]}", "a: &a [1]", "b: *a", "required: [grader]",
     "checks: {grader: {command: [false]}}", "checks: {headline-numbers: {articles: []}}",
+    "draft_markers: {paths: [drafts/**]}", "draft_markers: {front_matter: {draft: true}}",
+    "draft_markers: {}", "draft_markers: {status: ready, paths: [x]}", "baseline: b.json",
+    "baseline: ../x", "baseline: .receipts/b.json", "checks: {ai-tells: {suppressions: 0}}",
+    "drafts: ['!drafts/**', 'drafts/**/*.md']", "draft_markers: {front_matter: {d: [1]}}",
 ]) | _text, max_size=5)
 push_lines = st.lists(st.sampled_from(["refs/heads/main HEAD refs/heads/main " + "0" * 40,
                                        "garbage", "", "(delete) " + "0" * 40 + " r " + "1" * 40,
@@ -109,7 +113,8 @@ push_lines = st.lists(st.sampled_from(["refs/heads/main HEAD refs/heads/main " +
 COMMANDS = [["verify"], ["verify", "--staged"], ["verify", "--rev", "HEAD"], ["status"],
             ["run"], ["check", "ai-tells", "drafts/intro.md"], ["verify", "--format", "sarif"],
             ["verify", "--format", "json"], ["advance", "drafts/intro.md", "shipped"],
-            ["claim", "list"], ["verify", "--recheck-all", "--rev", "HEAD"]]
+            ["claim", "list"], ["verify", "--recheck-all", "--rev", "HEAD"], ["adopt"],
+            ["adopt", "--format", "json"]]
 
 
 class World:
