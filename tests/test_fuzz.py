@@ -90,7 +90,8 @@ receipt_edits = st.one_of(
 fs_faults = st.sampled_from(["dir", "symlink-out", "fifo", "folder-symlink-out", "file-in-way"])
 front_lines = st.lists(st.sampled_from([
     "status: ready", "status: idea", "status: redy", "status: [a]", "status: yes", "title: x",
-    'title: "a\nstatus: idea"', "a: &x 1", "b: *x", "draft: true", "published: false", "<<: {c: 1}", "d: !!python/name:os.system",
+    'title: "a\nstatus: idea"', "a: &x 1", "b: *x", "draft: true", "published: false",
+    "<<: {c: 1}", "d: !!python/name:os.system",
     "e:\t1", "  f: 1", "- g", "h: {", "status:", "? [k]", "title: >-", "  76 hours", "~: x",
 ]) | _text, max_size=6)
 configs = st.lists(st.sampled_from([

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -156,3 +157,52 @@ def test_a_bad_commit_behind_a_good_tip_pushed_as_a_second_ref(hooked_push: Repo
     assert f"{AT}: stale (condition 1, draft_sha256)" in out
     assert remote_refs(hooked_push) == {"refs/heads/main"}
     assert rg("verify", "--rev", bad)[0] == 1
+
+
+BAD_TELL = GOOD_DRAFT + "\nLet's dive in.\n"
+NO_SUPPRESSIONS = "checks: {ai-tells: {suppressions: false}}\n"
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize(("before", "edit", "draft", "said"), [
+    pytest.param("", lambda c: c.replace("required: [ai-tells, hook-length]", "required: []"),
+                 BAD_TELL, "policy change: weakens: drops ai-tells from required",
+                 id="required-emptied"),
+    pytest.param("", lambda c: c + "gate_from: measured\n", BAD_TELL,
+                 "changes states/gate_from: gate_from ready -> measured", id="gate-from-later"),
+    pytest.param(NO_SUPPRESSIONS, lambda c: c.replace("suppressions: false", "suppressions:"
+                                                      " true"),
+                 GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells -->\nLet's dive in.\n",
+                 "policy change: changes checks.ai-tells: suppressions", id="suppressions-on"),
+    pytest.param("", None, BAD_TELL.replace("status: ready", "status: idea\nstatus: ready"),
+                 "drafts/intro.md:4: front matter: duplicate key 'status'",
+                 id="status-given-twice"),
+])
+def test_the_local_hooks_refuse_an_attack_in_one_commit(
+    hooked_push: Repo, rg: Run, before: str, edit: Callable[[str], str] | None, draft: str,
+    said: str,
+) -> None:
+    """Through the real pre-commit: the commit is refused by the commit hook; made with
+    --no-verify, the push is refused by the push hook, and nothing reaches the remote."""
+    repo = hooked_push
+    if before:
+        repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml") + before)
+        rg("run")
+        assert repo.commit_all("the rules in force").returncode == 0
+        assert push(repo, "main")[0] == 0
+    tip = repo.git("rev-parse", "refs/remotes/origin/main").stdout
+    if edit is not None:
+        repo.write(".receipt-gate.yaml", edit(repo.read(".receipt-gate.yaml")))
+    repo.write("drafts/intro.md", draft)
+    rg("run")
+    repo.git("add", "-A")
+    proc = repo.git("commit", "-m", "attack", check=False)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out
+    assert said in out
+    assert repo.git("commit", "-q", "--no-verify", "-m", "attack").returncode == 0
+    rc, out = push(repo, "main")
+    assert rc == 1, out
+    assert said in out
+    assert repo.git("rev-parse", "refs/remotes/origin/main").stdout == tip
+    assert remote_refs(repo) == {"refs/heads/main"}
