@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate import TOOL
@@ -68,7 +68,13 @@ def parse(data: bytes) -> dict[str, Any] | str:
     """The receipt, or a one-line reason it is not one. Everything code reads later is
     checked here: the fields' types, each finding's line, column and message, the
     criteria of a model's receipt, depth and Unicode (gate.shapes)."""
-    from receipt_gate.shapes import BadShape, criterion_problem, finding_problem, load_json
+    from receipt_gate.shapes import (
+        BadShape,
+        criterion_problem,
+        finding_problem,
+        load_json,
+        suppressed_problem,
+    )
 
     try:
         obj = load_json(data)
@@ -94,25 +100,21 @@ def parse(data: bytes) -> dict[str, Any] | str:
             return why
     if (obj["verdict"] == "pass") == bool(obj["findings"]):
         return f"verdict {obj['verdict']!r} contradicts its {len(obj['findings'])} findings"
-    suppressed = obj.get("suppressed")
-    if suppressed is not None:
-        if not isinstance(suppressed, list):
-            return "field 'suppressed' is not a list"
-        for f in suppressed:
-            why = finding_problem(f)
-            if why:
-                return f"suppressed: {why}"
-            if not isinstance(f.get("suppressed_by"), str):
-                return "a suppressed finding's suppressed_by is not a string"
-    criteria = obj.get("criteria")
-    if criteria is not None:
-        if not isinstance(criteria, list):
-            return "field 'criteria' is not a list"
-        for c in criteria:
-            why = criterion_problem(c)
-            if why:
-                return why
+    for key, problem in (("suppressed", suppressed_problem), ("criteria", criterion_problem)):
+        why = _each(obj, key, problem)
+        if why:
+            return why
     return obj
+
+
+def _each(obj: dict[str, Any], key: str, problem: Callable[[object], str | None]) -> str | None:
+    """Why an optional list field, or one of its items, is not what it should be."""
+    items = obj.get(key)
+    if items is None:
+        return None
+    if not isinstance(items, list):
+        return f"field {key!r} is not a list"
+    return next((why for why in map(problem, items) if why), None)
 
 
 def write(root: str, path: str, receipt: Mapping[str, Any], signer: Signer | None = None) -> bool:

@@ -80,6 +80,16 @@ def finding_problem(f: object) -> str | None:
     return None
 
 
+def suppressed_problem(f: object) -> str | None:
+    """Why a receipt's suppressed finding is not one: a finding, and what suppressed it."""
+    why = finding_problem(f)
+    if why:
+        return f"suppressed: {why}"
+    if not isinstance(f, dict) or not isinstance(f.get("suppressed_by"), str):
+        return "a suppressed finding's suppressed_by is not a string"
+    return None
+
+
 def criterion_problem(c: object) -> str | None:
     """Why a grader criterion is not one: a name, a verdict, quotes, a note."""
     if not isinstance(c, dict):
