@@ -73,9 +73,12 @@ def term_error(term: str) -> str | None:
     """Why a term is refused, or None."""
     if not term.strip() or term != term.strip() or any(c.isspace() for c in term):
         return f"{term!r} is empty or holds spaces"
-    if "*" in term and not any(c.isalnum() for c in term.replace("*", "")):
-        return (f"{term!r} would register every name of a shape; to stop checking a shape,"
-                " drop it from checks.registered-terms.shapes")
+    literal = term.replace("*", "")
+    if "*" in term and (term.count("*") > 1 or len(literal) < 3
+                        or not any(c.isalnum() for c in literal)):
+        return (f"{term!r} is too wide a glob: one * and at least three other characters,"
+                " a letter or digit among them (HUGO_*, *.example.com); to stop checking a"
+                " shape, drop it from checks.registered-terms.shapes")
     return None
 
 
@@ -85,7 +88,10 @@ def source_error(source: str) -> str | None:
     if not source or any(c.isspace() for c in source):
         return f"source {source!r} is empty or holds spaces"
     if _SCHEME.match(source):
-        parts = urlsplit(source)
+        try:
+            parts = urlsplit(source)
+        except ValueError as e:  # an unclosed [IPv6] host...
+            return f"source {source!r} is not a URL ({e})"
         if parts.scheme in ("http", "https") and parts.netloc:
             return None
         return f"source must be an http(s) URL or a repository path, got {source!r}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import GateError, cache, wildmatch, yamlio
@@ -54,18 +54,22 @@ class Config(NamedTuple):
 
         return tuple(k for k in map(parse_public, self.signing) if k is not None)
 
-    def site_status(self, path: str, fields: Mapping[str, object]) -> str | None:
-        """The state the site's own draft markers put a file in; None when unmarked."""
+    def site_status(self, path: str, fields: Mapping[str, object],
+                    literal: Callable[[str], bool] | None = None) -> str | None:
+        """The state the site's own draft markers put a file in; None when unmarked.
+        `literal(key)`, when given, says whether the field is written so that every
+        reader reads it as this value (YAML 1.1 reads `yes` as true, YAML 1.2 not)."""
         m = self.draft_markers
         if m is None:
             return None
         if m.paths and wildmatch.match(m.paths, path):
             return m.status
+        # Only the value itself, of its own type: `draft: "true"` (a string) is not
+        # `draft: true`, and sites read such strings differently (Jekyll publishes
+        # `published: "false"`), so a look-alike never takes a file out of the gate.
         for key, want in m.front_matter:
             got = fields.get(key)
-            if (got == want and type(got) is type(want)) or (
-                    isinstance(want, bool) and isinstance(got, str)
-                    and got.strip().lower() == str(want).lower()):
+            if got == want and type(got) is type(want) and (literal is None or literal(key)):
                 return m.status
         return None
 

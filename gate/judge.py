@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -39,13 +40,27 @@ def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
     status = fm.fields.get("status")
     if status is None:
         # No status of its own: the site's markers (a _drafts/ folder, draft: true) say.
-        status = cfg.site_status(path, fm.fields)
+        status = cfg.site_status(path, fm.fields, lambda key: _literal(text, fm.lines.get(key)))
         return (True, "") if status is None else (cfg.gated_state(status), status)
     line = fm.lines.get("status", 1)
     if not isinstance(status, str) or status not in cfg.states:
         raise GateError(f"{path}:{line}: status {status!r} is not one of the"
                         f" states in {CONFIG_FILE}: {', '.join(cfg.states)}")
     return cfg.gated_state(status), status
+
+
+_PLAIN_SCALAR = re.compile(
+    r"""^\s*"?[^\s"=:]+"?\s*[:=]\s*(?:true|True|TRUE|false|False|FALSE|[-+]?\d+|"[^"\\]*"|'[^']*')"""
+    r"""\s*,?\s*(?:#.*)?$""")
+
+
+def _literal(text: str, line: int | None) -> bool:
+    """Is the field on this line of the draft written as a value every reader reads
+    alike: true/false, an integer, a quoted string (not YAML 1.1's yes, on, y...)?"""
+    if line is None:
+        return False
+    lines = text.split("\n", line)
+    return line <= len(lines) and _PLAIN_SCALAR.match(lines[line - 1].rstrip("\r")) is not None
 
 
 def judge(

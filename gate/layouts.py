@@ -29,6 +29,12 @@ _NOT_WRITING = re.compile(
     r"(?i)^(?:changelog|changes|history|license|licence|contributing|code_of_conduct"
     r"|security|authors|notice)(?:\.[^/]*)?$|(?:^|/)readme(?:\.[^/]*)?$")
 _POST_SECTIONS = ("posts", "post", "blog", "articles", "news")
+JEKYLL_EXTS = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's markdown_ext
+
+
+def _any_case(ext: str) -> str:
+    """A glob for an extension in any case: md -> [mM][dD]."""
+    return "".join(f"[{c.lower()}{c.upper()}]" for c in ext)
 
 
 class Layout(NamedTuple):
@@ -128,15 +134,18 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
     posts = collections.Counter(p[: p.index("_posts/")] for p in files if "_posts/" in p
                                 and (p.startswith("_posts/") or "/_posts/" in p))
     if posts:
-        root = posts.most_common(1)[0][0]
-        exts = sorted({posixpath.splitext(p)[1] for p in files if p.startswith(root)
-                       and ("/_posts/" in "/" + p or "/_drafts/" in "/" + p)})
-        drafts = [f"{root}{d}/**/*{e}" for d in ("_posts", "_drafts") for e in exts]
-        articles = [f"{root}_posts/**/*{e}" for e in exts]
+        # Jekyll reads _posts/ and _drafts/ in every folder of the site (categories), and
+        # its markdown extensions whatever their case; _drafts/ is its notion of a draft.
+        root = min(posts, key=len)
+        exts = [_any_case(e) for e in JEKYLL_EXTS]
+        drafts = [f"{root}**/{d}/**/*.{e}" for d in ("_posts", "_drafts") for e in exts]
+        articles = [f"{root}**/_posts/**/*.{e}" for e in exts]
+        drafts += _leave_out(drafts, paths, files)
+        articles += _leave_out(articles, paths, files)
         from receipt_gate import wildmatch
 
         return Layout(f"a Jekyll site{' at ' + root if root else ''}", drafts, articles,
-                      {"paths": [f"{root}_drafts/**"], "front_matter": {"published": False}},
+                      {"paths": [f"{root}**/_drafts/**"]},
                       len(wildmatch.select(drafts, files)))
     if _under(files, "src/content"):
         folder = _section(files, "src/content")

@@ -100,6 +100,35 @@ def changes(policy: Policy, own: Config) -> list[str]:
     return out
 
 
+def baseline_changes(policy: Policy, own: Config, tree: Tree) -> list[str]:
+    """What the judged tree's baseline adds to the one in force (a weakening: a finding
+    that refuses nothing), and what it drops."""
+    from collections import Counter
+
+    from receipt_gate import baseline
+
+    def flat(cfg: Config, where: Tree) -> Counter[tuple[str, str, str]]:
+        entries = baseline.load(where, cfg.baseline) if cfg.baseline else {}
+        return Counter((d, c, k) for d, checks in entries.items()
+                       for c, keys in checks.items() for k in keys)
+
+    try:
+        old, new = flat(policy.cfg, policy.tree), flat(own, tree)
+    except GateError:
+        return []  # an unreadable baseline is reported where it is read
+    out = []
+    added, dropped = new - old, old - new
+    if added:
+        d, c, k = min(added)
+        n = sum(added.values())
+        out.append(f"weakens: the baseline adds {n} finding{'s' * (n != 1)} (first: {d}:"
+                   f" {c}: {k})")
+    if dropped:
+        n = sum(dropped.values())
+        out.append(f"tightens: the baseline drops {n} finding{'s' * (n != 1)}")
+    return out
+
+
 def hold(
     policy: Policy, own: Config, own_gated: set[str], tree: Tree,
     selected: Sequence[str] | None,
@@ -173,43 +202,6 @@ def _hold_one(policy: Policy, own: Config, tree: Tree, draft: Draft, check: str,
                    " script differ from the trusted commit's; counts as missing")
         return cell._replace(state=MISSING, reason="policy", message=message)
     return cell._replace(reason="policy", message=f"{where}: {cell.message}")
-
-
-def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
-          base: Tree | None) -> list[Cell]:
-    """`--recheck`: run each deterministic required check again on the judged bytes of
-    the gated drafts (those that differ from `base`, when given) and refuse a passing
-    receipt the check contradicts: it was not written by the check, whatever it says."""
-    from receipt_gate.digests import sha256_of
-    from receipt_gate.runner import prepare
-
-    paths = list(gated)
-    if base is not None:
-        now, before = sha256_of(tree, paths), sha256_of(base, paths)
-        paths = [p for p in paths if now[p] != before[p]]
-    names = [c for c in own.required if CHECKS[c].deterministic]
-    if not paths or not names:
-        return cells
-    checkers = {c: prepare(own, c, tree)[0] for c in names}
-    index = {(c.draft, c.check): i for i, c in enumerate(cells)}
-    out = list(cells)
-    for path in paths:
-        draft = read_text(tree, path)
-        if draft is None or isinstance(draft, str):
-            continue
-        for check in names:
-            i = index.get((path, check))
-            if i is None or out[i].state != FRESH:
-                continue
-            found = checkers[check](draft).findings
-            if found:
-                n = len(found)
-                out[i] = out[i]._replace(
-                    state=FAIL, reason="recheck", condition=3, findings=tuple(
-                        f.as_dict() for f in found),
-                    message=f"forged: the receipt says pass, but {check} run again on these"
-                    f" bytes finds {n} finding{'s' * (n != 1)} (--recheck)")
-    return out
 
 
 def in_force(root: str, tree: Tree, explicit: str | None = None) -> tuple[Policy | None, str]:

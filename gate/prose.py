@@ -73,7 +73,9 @@ def _inline(block: str, links: bool) -> str:
     tags, autolinks, link destinations (and, without `links`, link and image text).
     Inline HTML tags are left for the reader's view to take out without a trace
     (`con<b>clu</b>sion` reads as one word)."""
-    block = _sub_blank(_COMMENT, block)
+    # A comment is filled with NULs, not spaces: the reader's view drops them, so a
+    # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
+    block = _COMMENT.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), block)
     block = _sub_blank(_TEMPLATE, block)
     pieces, pos = [], 0
     for start, end in _spans(block):
@@ -86,11 +88,15 @@ def _inline(block: str, links: bool) -> str:
     return block
 
 
-def _links(block: str, keep_text: bool) -> str:
-    """Blank link destinations and brackets; without keep_text, link text too."""
+def _links(block: str, keep_text: bool, sourced: bool = False) -> str:
+    """Blank link destinations and brackets; without keep_text, link text too. With
+    `sourced`, only links that point somewhere (not `#...` alone, not empty)."""
     out = list(block)
     for m in _LINK_END.finditer(block):
         close = m.start()
+        if sourced and m.group().startswith("](") and re.fullmatch(
+                r"\]\(\s*<?(?:#[^\s)>]*)?>?(?:\s+[\"'(].*)?\s*\)", m.group(), re.DOTALL):
+            continue
         depth, i = 0, close - 1
         while i >= 0:  # back to the matching [
             if block[i] == "]" and (i == 0 or block[i - 1] != "\\"):
@@ -140,22 +146,34 @@ def prose_lines(text: str, quotes: bool = True, links: bool = True) -> list[str]
     return out
 
 
+_HTML_CODE = re.compile(r"<code(?:\s[^<>]*)?>(.*?)</code\s*>", re.IGNORECASE | re.DOTALL)
+
+
 def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
-    """Each inline code span in the draft's paragraphs and headings: (line, col, content),
-    1-based; without `linked`, not those that are a link's text (the link is where
-    the name is documented)."""
+    """Each inline code span (and HTML <code> element) in the draft's paragraphs and
+    headings: (line, col, content), 1-based; without `linked`, not those that are a
+    link's text (the link is where the name is documented; a link to nowhere, `#` or
+    empty, documents nothing)."""
     out, kept = _text_blocks(text)
     found = []
     for b in kept:
         block = _sub_blank(_COMMENT, "\n".join(out[b.start:b.end]))
         unlinked = block if linked or ("](" not in block and "][" not in block) else _links(
-            block, False)
-        for start, end in _spans(block):
+            block, False, sourced=True)
+        spans = [(s, e, len(block[s:e]) - len(block[s:e].lstrip("`"))) for s, e in
+                 _spans(block)]
+        if "<" in block:
+            taken = [(s, e) for s, e, _ in spans]
+            spans += [(m.start(), m.end(), m.start(1) - m.start())
+                      for m in _HTML_CODE.finditer(block)
+                      if not any(s <= m.start() < e for s, e in taken)]
+            spans.sort()
+        for start, end, mark in spans:
             if unlinked[start:end].isspace():
                 continue
             span = block[start:end]
-            ticks = len(span) - len(span.lstrip("`"))
-            content = span[ticks:len(span) - ticks].replace("\n", " ").strip()
+            tail = mark if span.startswith("`") else len(span) - span.lower().rfind("</code")
+            content = span[mark:len(span) - tail].replace("\n", " ").strip()
             before = block[:start]
             col = start - (before.rfind("\n") + 1) + 1
             found.append((b.start + before.count("\n") + 1, col, content))

@@ -11,16 +11,43 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-# Letters of Cyrillic and Greek that a reader cannot tell from Latin ones: folded, so
-# a banned phrase spelled with a lookalike is still the phrase.
+# Letters of Cyrillic, Greek and Armenian that a reader cannot tell from Latin ones,
+# and the marks that stand for an apostrophe: folded, so a banned phrase spelled with
+# a lookalike is still the phrase.
 _CONFUSABLE = str.maketrans(dict(zip(
     "аАВЕеЁёКкМНОоРрСсТУуХхІіЈјЅѕԁԛԝҽӏ"  # Cyrillic
-    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριυνκ",  # Greek
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριυνκ"  # Greek
+    "օսոցհ"  # Armenian
+    "\u02bc\u2032\u00b4\u2018\u02b9\uff07",  # apostrophes
     "aABEeEeKkMHOoPpCcTYyXxIiJjSsdqwel"
-    "ABEZHIKMNOPTYXaopiuvk", strict=True)))
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"), None)
+    "ABEZHIKMNOPTYXaopiuvk"
+    "ounqh"
+    "''''''", strict=True)))
 _SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
-                      r"|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]{0,200})?/?>|[*_~]+|[^\x00-\x7f]")
+                      r"|<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]{0,200})?/?>|[*_~]+"
+                      r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+", re.DOTALL)
+
+
+def _invisible(c: str) -> bool:
+    """A character a reader does not see: a format character (zero-width space and
+    joiners, direction marks, soft hyphen, tags), a variation selector, the combining
+    grapheme joiner."""
+    import unicodedata
+
+    o = ord(c)
+    return (unicodedata.category(c) == "Cf" or 0xFE00 <= o <= 0xFE0F or o == 0x034F
+            or 0x180B <= o <= 0x180F or 0xE0100 <= o <= 0xE01EF)
+
+
+def fold(text: str) -> str:
+    """Non-ASCII text as a reader reads it: invisible characters dropped, NFKC, and
+    lookalikes folded to Latin."""
+    import unicodedata
+
+    if text.isascii():
+        return text
+    seen = "".join(c for c in text if not _invisible(c))
+    return unicodedata.normalize("NFKC", seen).translate(_CONFUSABLE)
 _TAG_GAP = re.compile(r"<(?:br|/?p|/?div|/?li|hr)\b[^>]*>", re.IGNORECASE)
 
 
@@ -41,13 +68,14 @@ class View(NamedTuple):
 
 def reader_view(text: str) -> View:
     """The text with markup a reader does not see taken out (emphasis and strike marks,
-    inline HTML tags), entities decoded (`&nbsp;` is a space), invisible characters
-    dropped (zero-width spaces, soft hyphens), each character in NFKC form, and Cyrillic
-    and Greek lookalikes folded to Latin: what a banned phrase is matched on."""
-    if text.isascii() and not any(c in text for c in "&*_~<"):
+    inline HTML tags and comments, backslash escapes and hard-break backslashes),
+    entities decoded (`&nbsp;` is a space, `&#8203;` nothing), invisible characters
+    dropped (zero-width spaces, direction marks, soft hyphens, variation selectors),
+    NFKC, and lookalike letters and apostrophes folded: what a banned phrase is matched
+    on."""
+    if text.isascii() and not any(c in text for c in "&*_~<\\\x00"):
         return View(text, [])
     import html
-    import unicodedata
 
     pieces: list[str] = []
     shifts: list[tuple[int, int]] = []
@@ -56,14 +84,19 @@ def reader_view(text: str) -> View:
         got = m.group()
         if got[0] == "&":
             repl = html.unescape(got)
-            repl = " " if repl == "\xa0" else repl
+            repl = " " if repl == "\xa0" else fold(repl)
+        elif got.startswith("<!--"):
+            repl = ""  # a comment inside a word: the reader sees the word whole
         elif got[0] == "<":
             repl = " " if _TAG_GAP.fullmatch(got) else ""
         elif got[0] in "*_~":
             repl = ""
+        elif got[0] == "\x00":
+            repl = ""  # a comment inline (gate.prose fills it so)
+        elif got[0] == "\\":
+            repl = got[1:]  # an escape shows the character; a hard break, a line break
         else:
-            repl = unicodedata.normalize("NFKC", got.translate(_INVISIBLE)).translate(
-                _CONFUSABLE)
+            repl = fold(got)
         if repl == got:
             continue
         pieces.append(text[pos:m.start()])

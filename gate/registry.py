@@ -101,15 +101,16 @@ IDIOMS = (
 IDIOM_PATTERNS = (r"(?i)\bnot (?:just|only|merely) [^.!?\n]{1,60}?[,;—–] (?:but|it's|it is)\b",)
 
 # The shapes of a setting name in inline code. By default only what is unmistakably
-# one: an environment variable (HUGO_ENV) and a long command-line flag (--baseURL,
-# --max=3). Others are common words of code that a page mentions without making a
-# claim (a function, a file, a dotted path), so a user switches them on.
+# one: an environment variable (HUGO_ENV, $HUGO_ENV, HUGO_ENV=production) and a long
+# command-line flag (--baseURL, --max=3). Others are common words of code that a page
+# mentions without making a claim (a function, a file, a dotted path), so a user
+# switches them on.
 _FILE_EXT = (
     r"(?<!\.(?:md|markdown|mdx|ya?ml|json|jsonl|toml|py|js|ts|txt|sh|png|jpe?g|gif|svg"
     r"|html?|css|csv|lock|cfg|ini|pdf|rb|go))"
 )
 TERM_SHAPES = {
-    "env": r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+",
+    "env": r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:=\S*)?",
     "long-flag": r"--[A-Za-z0-9][\w-]*(?:=\S*)?",
     "short-flag": r"-[A-Za-z0-9]",
     "snake_case": r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+",
@@ -131,14 +132,14 @@ def _spec(name: str, version: int, deterministic: bool = True, corpus: str = "",
 
 CHECKS: Mapping[str, CheckSpec] = MappingProxyType({
     s.name: s for s in (
-        _spec("ai-tells", 3, phrases=("strs", PHRASES), patterns=("strs", PATTERNS),
+        _spec("ai-tells", 4, phrases=("strs", PHRASES), patterns=("strs", PATTERNS),
               idioms=("bool", False), check_blockquotes=("bool", False),
               check_link_text=("bool", False), suppressions=("bool", True)),
-        _spec("hook-length", 2, max_chars=("int", 280), max_lines=("int", 3),
+        _spec("hook-length", 3, max_chars=("int", 280), max_lines=("int", 3),
               suppressions=("bool", True)),
         _spec("headline-numbers", 2, corpus="articles",
               articles=("globs", ("posts/**/*.md",)), suppressions=("bool", True)),
-        _spec("registered-terms", 2, corpus="claims", shapes=("strs", DEFAULT_SHAPES),
+        _spec("registered-terms", 3, corpus="claims", shapes=("strs", DEFAULT_SHAPES),
               pattern=("str", ""), registry=("path", DEFAULT_REGISTRY),
               suppressions=("bool", True)),
         _spec("grader", 3, deterministic=False, command=("argv", ()),

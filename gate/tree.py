@@ -32,6 +32,13 @@ def read_text(tree: Tree, path: str) -> Draft | str | None:
     """A text file of the tree, decoded; a one-line reason when it cannot be; None if absent."""
     from receipt_gate.text import decode
 
+    if not path.isascii():
+        try:
+            path.encode()
+        except UnicodeEncodeError:
+            shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            return (f"{shown}: the file name is not UTF-8, so no receipt can name it;"
+                    " rename it")
     try:
         data = tree.read(path)
     except Unreadable as e:

@@ -9,8 +9,9 @@ from receipt_gate import GateError, wildmatch
 from receipt_gate.config import CONFIG_FILE, Config
 from receipt_gate.fingerprint import inputs_sha256
 from receipt_gate.judge import FAIL, FRESH, MISSING, STALE, Cell, gating, judge, unstaged
-from receipt_gate.policy import Policy, changes, hold, rerun, same_rules
+from receipt_gate.policy import Policy, baseline_changes, changes, hold, same_rules
 from receipt_gate.receipts import receipt_path, sha256
+from receipt_gate.recheck import rerun
 from receipt_gate.session import drafts_in
 from receipt_gate.tree import Tree, read_text
 
@@ -96,7 +97,8 @@ def evaluate(
     if policy is not None and not same_rules(policy, cfg, tree):
         said.append(f"receipt-gate: the {tree.label}'s rules differ from the rules in force at"
                     f" {policy.label}; every draft is held to both")
-        said += [f"  policy change: {c}" for c in changes(policy, cfg)]
+        said += [f"  policy change: {c}" for c in [*changes(policy, cfg),
+                                                   *baseline_changes(policy, cfg, tree)]]
         held, bad = hold(policy, cfg, set(gated), tree, selected if only else None)
         cells += held
         errors += bad

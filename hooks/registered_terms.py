@@ -1,9 +1,11 @@
 """registered-terms: every setting name the draft mentions is registered with a source.
 
-A setting name is an inline code span of one of the configured shapes (by default an
-environment variable, `HUGO_ENV`, or a long flag, `--no-verify`; gate.registry lists the
-others a user can switch on) or that matches the configured `pattern`. A flag or key
-given a value (`--max=3`) is the name before the `=`.
+A setting name is an inline code span (or an HTML <code> element) of one of the
+configured shapes (by default an environment variable, `HUGO_ENV`, or a long flag,
+`--no-verify`; gate.registry lists the others a user can switch on) or that matches the
+configured `pattern`, read as a reader reads it (gate.reading.fold: no zero-width
+characters, lookalike letters folded). A flag or variable given a value (`--max=3`,
+`HUGO_ENV=production`) is the name before the `=`; `$HUGO_ENV` names `HUGO_ENV`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.prose import code_spans
+from receipt_gate.reading import fold
 from receipt_gate.registry import TERM_SHAPES
 from receipt_gate.text import Draft
 
@@ -30,7 +33,8 @@ def find_unregistered(
     findings = []
     checked = 0
     # A name that is a link's text comes with its source: the page it links to.
-    for line, col, term in code_spans(text, linked=False):
+    for line, col, written in code_spans(text, linked=False):
+        term = fold(written)  # as a reader reads it: no zero-width space, no lookalike
         try:
             if not rx.fullmatch(term, timeout=TIMEOUT_S):
                 continue
@@ -39,6 +43,7 @@ def find_unregistered(
                             f" {TIMEOUT_S:g}s on {term!r} (catastrophic backtracking?)") from None
         checked += 1
         term = term.split("=", 1)[0] if "=" in term[1:] else term
+        term = term[1:] if term.startswith("$") else term  # $HUGO_ENV names HUGO_ENV
         if term not in registered:
             add = f"--source URL -- {term}" if term.startswith("-") else f"{term} --source URL"
             findings.append(Finding(line, col, f"`{term}` is not registered in {registry};"

@@ -75,7 +75,11 @@ def test_import_reads_verify_json_too(site: Repo, rg: Run) -> None:
     (["claim", "add", "X_Y", "--source", "/etc/passwd"],
      "--source: source '/etc/passwd' is not a repository path written plainly (relative,"
      " no .. or ./, e.g. docs/config.md#ttl)"),
-    (["claim", "allow", "*_*"], "TERM: '*_*' would register every name of a shape; to stop"
+    (["claim", "allow", "*_*"], "TERM: '*_*' is too wide a glob: one * and at least three"
+     " other characters, a letter or digit among them (HUGO_*, *.example.com); to stop"
+     " checking a shape, drop it from checks.registered-terms.shapes"),
+    (["claim", "allow", "*E*"], "TERM: '*E*' is too wide a glob: one * and at least three"
+     " other characters, a letter or digit among them (HUGO_*, *.example.com); to stop"
      " checking a shape, drop it from checks.registered-terms.shapes"),
     (["claim", "import", "report.json"], "claim import: give --source URL|PATH or --allow"),
     (["claim", "import", "missing.json", "--allow"],
@@ -100,8 +104,9 @@ def test_a_report_that_is_not_one_exits_2(site: Repo, rg: Run) -> None:
     ("allow:\n- {term: A_B, source: https://x.org/}\n",
      "claims.yaml: allow[0].source: unknown key (expected one of: term, note, registered_at)"),
     ("claims: []\nallow:\n- {term: '*'}\n",
-     "claims.yaml: allow[0].term: '*' would register every name of a shape; to stop checking"
-     " a shape, drop it from checks.registered-terms.shapes"),
+     "claims.yaml: allow[0].term: '*' is too wide a glob: one * and at least three other"
+     " characters, a letter or digit among them (HUGO_*, *.example.com); to stop checking a"
+     " shape, drop it from checks.registered-terms.shapes"),
     ("claims:\n- {term: A_B, source: docs/config.md}\nallow:\n- {term: A_B}\n",
      "claims.yaml: allow[0].term: 'A_B' is registered twice"),
 ])

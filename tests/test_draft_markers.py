@@ -154,3 +154,12 @@ def test_unmarking_a_draft_gates_it_at_the_next_commit(repo: Repo, rg: Run) -> N
     rc, out, _ = rg("pre-commit")
     assert rc == 1
     assert 'content/posts/wip.md:5:1: ai-tells: banned phrase "in conclusion"' in out
+
+
+@pytest.mark.parametrize("value", ['"true"', "'True'", '" true"', "yes", "1"])
+def test_a_look_alike_marker_never_ungates(repo: Repo, rg: Run, value: str) -> None:
+    repo.write(".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]",
+                                                  "required: [ai-tells]"))
+    repo.write("content/posts/a.md", f"---\ntitle: A\ndraft: {value}\n---\nIn conclusion.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "banned phrase" in out

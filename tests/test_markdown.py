@@ -16,14 +16,13 @@ from markdown_it import MarkdownIt
 
 from receipt_gate.frontmatter import block_end
 from receipt_gate.markdown import blocks
-from tests.conftest import ROOT
+from tests.conftest import CORPORA, ROOT, needs_corpora
 
 MD = MarkdownIt("commonmark")
 LEAF = {"paragraph_open": "paragraph", "heading_open": "heading", "fence": "code",
         "code_block": "code", "html_block": "html", "hr": "hr"}
 EXAMPLES = json.loads((ROOT / "tests" / "fixtures" / "commonmark-0.31.2-examples.json")
                       .read_text())
-CORPORA = ROOT.parent / "shared" / "corpora"
 
 
 def oracle(text: str) -> dict[int, tuple[str, bool]]:
@@ -60,7 +59,7 @@ def _corpus_files() -> list[Path]:
     return sorted(p for p in CORPORA.rglob("*") if p.suffix in (".md", ".markdown"))
 
 
-@pytest.mark.skipif(not CORPORA.is_dir(), reason="../shared/corpora is not beside the checkout")
+@needs_corpora
 def test_the_corpora_line_for_line() -> None:
     """Real sites' markdown (front matter blanked for the oracle, which knows none)."""
     files = _corpus_files()

@@ -11,11 +11,9 @@ import re
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import CORPORA, ROOT, needs_corpora
 
-CORPORA = ROOT.parent / "shared" / "corpora"
-pytestmark = pytest.mark.skipif(not CORPORA.is_dir(),
-                                reason="../shared/corpora is not beside the checkout")
+pytestmark = needs_corpora
 
 
 def _precision() -> object:

@@ -312,3 +312,54 @@ def test_a_weakening_lands_only_as_a_policy_change(base: tuple[Repo, str], rg: R
     assert repo.commit_all("draft").returncode == 0  # HEAD's rules are the weakened ones
     assert ci(rg, sha)[0] == 1  # but the pull request's base still has ai-tells
     assert push_gate(repo)[0] == 1  # and so does the remote
+
+
+def _forge(repo: Repo, path: str, **fields: object) -> None:
+    receipt = json.loads(repo.read(path))
+    for k, v in fields.items():
+        if v is None:
+            receipt.pop(k, None)
+        else:
+            receipt[k] = v
+    repo.write(path, json.dumps(receipt))
+
+
+def test_a_receipt_that_hides_its_suppression_is_forged(base: tuple[Repo, str],
+                                                        rg: Run) -> None:
+    repo, sha = base
+    repo.write("drafts/two.md", OK.replace("A check", "<!-- receipt-gate: ignore ai-tells -->\n"
+                                           "Let's dive in. A check"))
+    rg("run")
+    rg("grade")
+    _forge(repo, ".receipts/drafts/two.md/ai-tells.json", suppressed=None)
+    assert repo.commit_all("hidden", "--no-verify").returncode == 0
+    rc, out = ci(rg, sha)
+    assert rc == 1, out
+    assert ("forged: ai-tells run again suppresses 1 finding, and the receipt does not say"
+            " the same (0)") in out
+
+
+def test_recheck_covers_untouched_drafts_when_an_input_changed(base: tuple[Repo, str],
+                                                               rg: Run) -> None:
+    """A registry edit turns an untouched draft's pass into a fail: a receipt re-keyed to
+    the new fingerprint by hand is a forgery --recheck must see."""
+    from receipt_gate.config import config_of
+    from receipt_gate.fingerprint import inputs_sha256
+    from receipt_gate.tree import WorkTree
+
+    repo, _ = base
+    repo.write(".receipt-gate.yaml", CONFIG.replace("grader]", "grader, registered-terms]"))
+    repo.write("drafts/ok.md", OK + "\nSet `MY_FLAG`.\n")
+    repo.write("claims.yaml", "allow: [{term: MY_FLAG}]\n")
+    assert rg("run")[0] == 0
+    rg("grade")
+    assert repo.commit_all("flag").returncode == 0
+    middle = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write("claims.yaml", "claims: []\n")
+    tree = WorkTree(str(repo.path))
+    _forge(repo, ".receipts/drafts/ok.md/registered-terms.json",
+           inputs_sha256=inputs_sha256("registered-terms", config_of(tree), tree))
+    assert repo.commit_all("unregister", "--no-verify").returncode == 0
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--recheck", "--policy-from", middle)
+    assert rc == 1, out
+    assert "forged: the receipt says pass, but registered-terms run again" in out
