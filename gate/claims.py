@@ -171,3 +171,19 @@ def write(root: str, path: str, registry: Registry) -> None:
     from receipt_gate.fsio import write_file
 
     write_file(root, path, dump(registry))
+
+
+def widenings(old: Registry, new: Registry) -> list[str]:
+    """What a registry adds that vouches without a source, or for many names at once:
+    allowed names and globs (said to a reviewer; a registry is the writer's to extend)."""
+    before = {c.term for c in old.entries()}
+    out = []
+    for c in new.entries():
+        if c.term in before:
+            continue
+        if not c.source:
+            out.append(f"widens: the claims registry allows {c.term} (no source)")
+        elif "*" in c.term:
+            out.append(f"widens: the claims registry registers the glob {c.term}"
+                       f" ({c.source})")
+    return out

@@ -69,6 +69,11 @@ def inputs_sha256(name: str, cfg: Config, tree: Tree, files: InputFiles | None =
         "files": _corpus_summary(name, cfg, tree,
                                  input_files(name, cfg, tree) if files is None else files),
     }
+    if CHECKS[name].deterministic and cfg.effective[name].get("suppressions"):
+        from receipt_gate.suppress import reporter
+
+        # Whether this check reports bad comments depends on the others' settings.
+        payload["reports_bad_comments"] = reporter(cfg) in (name, None)
     if cfg.baseline and CHECKS[name].deterministic:
         from receipt_gate import baseline
 

@@ -209,6 +209,9 @@ def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
         if held:
             say("hint: a draft must pass the rules in force as well as its own: fix the"
                 " draft, or land the rule change on its own first, where it is reviewed")
+        if any(c.check == "ai-tells" and c.findings for c in problems):
+            say("hint: rephrase what ai-tells names; a phrase you quote, not write, can be"
+                " marked before its block: <!-- receipt-gate: ignore ai-tells -- why -->")
     elif report.ok:
         say(
             f"receipt-gate: {colour('ok', '32')}: {plural(len(report.drafts), 'gated draft')},"

@@ -79,9 +79,12 @@ def changes(policy: Policy, own: Config) -> list[str]:
             out.append(f"tightens: adds {c} to required")
     if own.gate_from != t.gate_from or own.states != t.states:
         out.append(f"changes states/gate_from: gate_from {t.gate_from} -> {own.gate_from}")
-    dropped = [g for g in t.drafts if g not in own.drafts]
+    dropped = [g for g in t.drafts if g not in own.drafts and not g.startswith("!")]
     if dropped:
         out.append(f"weakens: drafts no longer lists {', '.join(dropped)}")
+    excluded = [g for g in own.drafts if g.startswith("!") and g not in t.drafts]
+    if excluded:
+        out.append(f"weakens: drafts leaves out {', '.join(excluded)}")
     if own.run_dir != t.run_dir:
         out.append(f"changes run_dir: {t.run_dir} -> {own.run_dir}")
     if [k for k in t.signing if k not in own.signing]:

@@ -83,12 +83,10 @@ def prepare(cfg: Config, name: str, tree: Tree, rules: Tree | None = None
         from receipt_gate import suppress
         from receipt_gate.baseline import key
 
-        # One check reports a comment that is not a valid directive: the first required
-        # one that reads comments (or this one, when none of those is required).
-        readers = [c for c in cfg.required if CHECKS[c].deterministic
-                   and cfg.effective[c].get("suppressions")]
+        # One check reports a comment that is not a valid directive (suppress.reporter;
+        # this one, when it reads comments and no required check does).
         checker = suppress.wrap(checker, name, comments, listed, cfg.baseline, key,
-                                comments and (readers or [name])[0] == name)
+                                comments and (suppress.reporter(cfg) or name) == name)
     return checker, fingerprint
 
 

@@ -15,7 +15,18 @@ from typing import Any
 
 MAX_DEPTH = 8  # a receipt of ours nests 5 deep (findings -> titles -> title)
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
-_DECODER = json.JSONDecoder()
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, refused when a key is given twice: a reader takes one value, a person
+    reading the file may take the other."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise BadShape(f"not valid JSON (the key {dup!r} is given twice)")
+    return obj
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs)
 
 
 class BadShape(ValueError):
@@ -33,6 +44,8 @@ def load_json(data: bytes) -> Any:
         obj = _DECODER.decode(text)
     except RecursionError:
         raise BadShape("not valid JSON (nested too deeply)") from None
+    except BadShape:
+        raise
     except ValueError as e:
         raise BadShape(f"not valid JSON ({str(e).splitlines()[0]})") from None
     if depth(obj) > MAX_DEPTH:

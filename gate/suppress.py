@@ -26,6 +26,7 @@ from receipt_gate.checks import Finding, Outcome, Suppressed
 from receipt_gate.text import Draft
 
 if TYPE_CHECKING:
+    from receipt_gate.config import Config
     from receipt_gate.markdown import Block
 
 MARK = "receipt-gate:"
@@ -34,6 +35,17 @@ _DIRECTIVE = re.compile(
     r"(?:\s--\s*(?P<why>.*?))?\s*-->\s*", re.DOTALL)
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
 VERBS = ("ignore", "disable", "enable")
+# Marks a finding about a comment itself: no baseline or comment can suppress it.
+BAD_COMMENT: tuple[tuple[str, object], ...] = (("comment", True),)
+
+
+def reporter(cfg: Config) -> str | None:
+    """The one check that reports a comment that is not a valid directive: the first
+    required one that reads comments (part of its fingerprint, gate.fingerprint)."""
+    from receipt_gate.registry import CHECKS
+
+    return next((c for c in cfg.required if CHECKS[c].deterministic
+                 and cfg.effective[c].get("suppressions")), None)
 
 
 def _is_directive(b: Block, lines: list[str]) -> bool:
@@ -72,7 +84,7 @@ def directives(text: str) -> tuple[list[Directive], list[Finding]]:
         if m is None or m.group("verb") not in VERBS:
             bad.append(Finding(line, b.cols[0] + 1, "not a receipt-gate comment this version"
                                " reads: write <!-- receipt-gate: ignore CHECK[, CHECK]"
-                               " [-- why] --> (or disable/enable)"))
+                               " [-- why] --> (or disable/enable)", BAD_COMMENT))
             continue
         names = tuple(n.strip() for n in m.group("names").split(",") if n.strip())
         wrong = [n for n in names if not _NAME.fullmatch(n) or n not in CHECKS]
@@ -82,7 +94,7 @@ def directives(text: str) -> tuple[list[Directive], list[Finding]]:
                     f"names {model[0]}, a model's verdict, which no comment suppresses"
                     if model else "names no check")
             bad.append(Finding(line, b.cols[0] + 1, f"receipt-gate comment {what}"
-                               f" (checks: {', '.join(DETERMINISTIC)})"))
+                               f" (checks: {', '.join(DETERMINISTIC)})", BAD_COMMENT))
             continue
         verb, why = m.group("verb"), (m.group("why") or "").strip()
         if verb == "ignore":

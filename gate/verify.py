@@ -102,6 +102,8 @@ def evaluate(
         held, bad = hold(policy, cfg, set(gated), tree, selected if only else None)
         cells += held
         errors += bad
+    if policy is not None:
+        said += [f"receipt-gate: {c}" for c in _registry_changes(policy, cfg, tree)]
     if recheck:
         base = policy.tree if policy is not None and recheck == "changed" else None
         cells = rerun(cfg, tree, gated, cells, base)
@@ -115,6 +117,21 @@ def evaluate(
         not selected and not only,
         tuple(said),
     )
+
+
+def _registry_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
+    """What the judged tree's claims registry adds without a source, or as a glob."""
+    from receipt_gate import claims
+
+    if "registered-terms" not in cfg.required:
+        return []
+    path: str = cfg.effective["registered-terms"]["registry"]
+    old_path: str = policy.cfg.effective["registered-terms"]["registry"]
+    try:
+        return claims.widenings(claims.parse(policy.tree.read(old_path), old_path),
+                                claims.parse(tree.read(path), path))
+    except GateError:
+        return []  # an unreadable registry is reported where the check reads it
 
 
 class _Part(NamedTuple):

@@ -45,9 +45,13 @@ def find_unregistered(
         term = term.split("=", 1)[0] if "=" in term[1:] else term
         term = term[1:] if term.startswith("$") else term  # $HUGO_ENV names HUGO_ENV
         if term not in registered:
-            add = f"--source URL -- {term}" if term.startswith("-") else f"{term} --source URL"
+            add = (f"--source URL|PATH -- {term}" if term.startswith("-")
+                   else f"{term} --source URL|PATH")
+            allow = f"-- {term}" if term.startswith("-") else term
             findings.append(Finding(line, col, f"`{term}` is not registered in {registry};"
-                                    f" register it: receipt-gate claim add {add}",
+                                    f" register where it is documented: receipt-gate claim"
+                                    f" add {add} (or, a name of this project's own:"
+                                    f" receipt-gate claim allow {allow})",
                                     (("term", term),)))
     return findings, checked
 

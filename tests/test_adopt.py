@@ -148,7 +148,7 @@ def test_adopt_baseline_gives_a_green_tree_new_findings_still_refuse(repo: Repo,
     rg("init")
     rc, out, _ = rg("adopt", "--baseline")
     assert rc == 0, out
-    assert "did --baseline: recorded" in out
+    assert "did --baseline: .receipt-gate-baseline.json" in out and "holds" in out
     assert "baseline: .receipt-gate-baseline.json" in repo.read(".receipt-gate.yaml")
     rc, out, _ = rg("verify")
     assert rc == 0 and "suppressed (" in out and "by the baseline" in out
@@ -248,3 +248,52 @@ def copy_corpus(name: str, dest: Path) -> None:
         last.rename(dest / "_drafts" / last.name.split("-", 3)[-1])
     else:
         shutil.copytree(CORPORA / "hugo-docs", dest, dirs_exist_ok=True)
+
+
+def test_a_bad_comment_is_refused_before_anything_is_written(repo: Repo, rg: Run) -> None:
+    _jekyll(repo, 3)
+    rg("init")
+    post = sorted((repo.path / "_posts").iterdir())[0].relative_to(repo.path).as_posix()
+    repo.write(post, repo.read(post) + "\n<!-- receipt-gate: ignroe ai-tells -->\nText.\n")
+    before = _dirty(repo)
+    rc, out, _ = rg("adopt", "--baseline")
+    assert rc == 1
+    assert "not a receipt-gate comment this version reads" in out and "nothing written" in out
+    assert _dirty(repo) == before
+
+
+def test_adopting_again_only_shrinks_the_baseline(repo: Repo, rg: Run) -> None:
+    _jekyll(repo)
+    rg("init")
+    assert rg("adopt", "--baseline")[0] == 0
+    first = json.loads(repo.read(".receipt-gate-baseline.json"))["findings"]
+    post, checks = next(iter(first.items()))
+    new = "_posts/2026-11-30-new.markdown"
+    repo.write(new, "---\ntitle: New\n---\nShort. Set `NEW_UNREGISTERED_NAME`.\n")
+    rc, out, _ = rg("adopt", "--baseline")
+    assert rc == 1
+    assert f"{new}:4:12: registered-terms: `NEW_UNREGISTERED_NAME`" in out
+    assert "a baseline only shrinks" in out
+    assert json.loads(repo.read(".receipt-gate-baseline.json"))["findings"] == first
+    repo.write(new, "---\ntitle: New\n---\nShort.\n")
+    repo.write(post, "---\ntitle: Fixed\n---\nShort and fixed.\n")
+    rc, out, _ = rg("adopt", "--baseline")
+    assert rc == 0, out
+    now = json.loads(repo.read(".receipt-gate-baseline.json"))["findings"]
+    assert post not in now and set(now) == set(first) - {post}
+    assert checks
+
+
+def test_adopt_says_when_nothing_is_gated(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", 'drafts: ["nowhere/**/*.md"]\nrequired: [ai-tells]\n')
+    rc, out, _ = rg("adopt")
+    assert rc == 1 and "nothing is gated" in out
+
+
+def test_a_baseline_with_a_key_given_twice_is_refused(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", "baseline: base.json\nrequired: [ai-tells]\n")
+    repo.write("drafts/a.md", "In conclusion.\n")
+    repo.write("base.json", '{"receipt-gate-baseline": 1, "findings": {"drafts/a.md":'
+               ' {"ai-tells": []}}, "findings": {}}')
+    assert rg("verify") == (2, "", "receipt-gate: base.json: not valid JSON (the key"
+                                   " 'findings' is given twice)\n")

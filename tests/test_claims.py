@@ -121,3 +121,18 @@ def test_adding_an_allow_entry_stales_registered_terms(site: Repo, rg: Run) -> N
     assert rg("claim", "allow", "OTHER_NAME")[0] == 0
     rc, out, _ = rg("verify")
     assert rc == 1 and "registered-terms.json: stale (condition 2" in out
+
+
+def test_ci_names_what_the_registry_widens(site: Repo, rg: Run) -> None:
+    site.write(".receipt-gate.yaml", CONFIG)
+    assert rg("claim", "add", "HUGO_ENV", "--source", "https://gohugo.io/")[0] == 0
+    site.commit_all("base")
+    base = site.git("rev-parse", "HEAD").stdout.strip()
+    assert rg("claim", "allow", "MY_*", "JEKYLL_ENV")[0] == 0
+    assert rg("claim", "add", "HUGO_*", "--source", "docs/config.md")[0] == 0
+    site.commit_all("widen", "--no-verify")
+    _, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
+    assert "receipt-gate: widens: the claims registry allows MY_* (no source)" in out
+    assert "receipt-gate: widens: the claims registry allows JEKYLL_ENV (no source)" in out
+    assert ("receipt-gate: widens: the claims registry registers the glob HUGO_*"
+            " (docs/config.md)") in out

@@ -163,3 +163,20 @@ def test_a_look_alike_marker_never_ungates(repo: Repo, rg: Run, value: str) -> N
     repo.write("content/posts/a.md", f"---\ntitle: A\ndraft: {value}\n---\nIn conclusion.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "banned phrase" in out
+
+
+def test_an_exclusion_added_to_drafts_is_named_a_weakening(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]",
+                                                  "required: [ai-tells]"))
+    repo.write("content/posts/ok.md", "---\ntitle: Fine\n---\nNothing to see.\n")
+    assert rg("run")[0] == 0
+    repo.commit_all("site")
+    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(
+        '"!content/_common/**"]\nrequired', '"!content/_common/**", "!content/posts/bad.md"]\n'
+        "required"))
+    repo.write("content/posts/bad.md", "---\ntitle: Bad\n---\nIn conclusion.\n")
+    rg("run")
+    repo.git("add", "-A")
+    rc, out, _ = rg("verify", "--staged")
+    assert rc == 1
+    assert "policy change: weakens: drafts leaves out !content/posts/bad.md" in out

@@ -80,7 +80,9 @@ def test_register_then_pass(terms: Repo, rg: Run) -> None:
     assert rc == 1
     assert out.splitlines()[0] == (
         "drafts/a.md:11:11: registered-terms: `--no-verify` is not registered in claims.yaml;"
-        " register it: receipt-gate claim add --source URL -- --no-verify")
+        " register where it is documented: receipt-gate claim add --source URL|PATH --"
+        " --no-verify (or, a name of this project's own: receipt-gate claim allow --"
+        " --no-verify)")
     rc, out, _ = rg("claim", "add", "--source", "https://git-scm.com/docs/git-commit",
                     "--note", "skips hooks", "--", "--no-verify")
     assert (rc, out) == (0, "claims.yaml: registered --no-verify"
