@@ -23,11 +23,13 @@ EXTS = (".md", ".markdown", ".mdx")
 _NOT_CONTENT = re.compile(
     r"(?:^|/)(?:\.[^/]*|node_modules|vendor)/|^(?:_site|public|site|dist|build|_includes"
     r"|_layouts|_data|_sass|layouts|themes|static|assets|resources)/")
-# A project's own files about itself, at the top of the repository (in a site's content
-# folder, license.md is a page like any other), and a README anywhere.
+# A project's own files about itself, and instructions for its agents, at the top of
+# the repository (in a site's content folder, license.md is a page like any other), and
+# a README anywhere.
 _NOT_WRITING = re.compile(
     r"(?i)^(?:changelog|changes|history|license|licence|contributing|code_of_conduct"
-    r"|security|authors|notice)(?:\.[^/]*)?$|(?:^|/)readme(?:\.[^/]*)?$")
+    r"|security|authors|notice|claude|agents|gemini)(?:\.[^/]*)?$"
+    r"|(?:^|/)readme(?:\.[^/]*)?$")
 _POST_SECTIONS = ("posts", "post", "blog", "articles", "news")
 JEKYLL_EXTS = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's markdown_ext
 
@@ -107,11 +109,15 @@ def _leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str])
     from receipt_gate import wildmatch
 
     kept = set(files)
-    out: dict[str, None] = {}
+    # Hidden folders are never writing, whether there is one yet or not.
+    out: dict[str, None] = dict.fromkeys(g for g in ("!.*/**", "!**/.*/**")
+                                         if any(p.startswith("**") for p in globs))
     for p in wildmatch.select(globs, paths):
         if p in kept:
             continue
         m = _NOT_CONTENT.search(p)
+        if m and m.group().lstrip("/").startswith("."):
+            continue  # the hidden folders' globs above take it
         out[f"!{p[: m.end()]}**" if m else f"!**/{posixpath.basename(p)}"] = None
     return list(out)
 
@@ -162,13 +168,16 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         docs = (m.group(1) if m else "docs").strip("/")
         folder = f"{docs}/blog/posts" if _under(files, f"{docs}/blog/posts") else docs
         return _site("an MkDocs site", folder, files, paths, {"front_matter": {"draft": True}})
-    if _under(files, "drafts") or _under(files, "posts") or not files:
+    if _under(files, "drafts") or not files:
         from receipt_gate import wildmatch
 
         drafts, articles = _globs("drafts", files), _globs("posts", files)
         has_posts = bool(wildmatch.select(articles, files))
         return Layout("drafts/ and posts/", drafts, articles if has_posts else [], None,
                       len(wildmatch.select(drafts, files)))
+    if _under(files, "posts"):  # a blog with its posts and no drafts/ folder of ours
+        return _site("a blog in posts/", "posts", files, paths,
+                     {"front_matter": {"draft": True}})
     tops = collections.Counter(p.split("/", 1)[0] if "/" in p else "" for p in files)
     top, n = tops.most_common(1)[0]
     folder = top if top and n * 10 >= len(files) * 6 else ""
@@ -177,8 +186,9 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
 
 
 def elsewhere(layout: Layout, paths: Sequence[str]) -> list[str]:
-    """The writing the layout's drafts globs leave out."""
+    """The writing no glob of the layout's drafts names (what a `!` glob leaves out on
+    purpose, a headless bundle, is not counted)."""
     from receipt_gate import wildmatch
 
-    rx = wildmatch.compile_globs(tuple(layout.drafts))
-    return [p for p in writing(paths) if not rx.fullmatch(p)]
+    take = wildmatch.compile_globs(tuple(wildmatch.split(layout.drafts)[0]))
+    return [p for p in writing(paths) if not take.fullmatch(p)]

@@ -68,7 +68,10 @@ def test_hugo_leaves_out_headless_bundles_and_prefers_a_posts_section() -> None:
     pytest.param(["git/a.md", "git/b.md", "python/c.md", "python/d.md", "README.md",
                   ".github/ISSUE.md", "node_modules/x/y.md"], {},
                  "markdown across the repository",
-                 ["**/*.md", "!**/README.md", "!.github/**", "!node_modules/**"], id="til"),
+                 ["**/*.md", "!.*/**", "!**/.*/**", "!**/README.md", "!node_modules/**"],
+                 id="til"),
+    pytest.param(["posts/a.md", "posts/2020/b.md", "about.md"], {}, "a blog in posts/",
+                 ["posts/**/*.md"], id="posts-only"),
     pytest.param(["notes/a.md", "notes/b.md", "notes/c.md", "other.md"], {},
                  "markdown under notes/", ["notes/**/*.md"], id="one-folder"),
 ])
@@ -98,7 +101,8 @@ def test_init_writes_a_config_for_the_layout_and_a_pre_commit_config(repo: Repo,
     _jekyll(repo)
     rc, out, _ = rg("init")
     assert rc == 0
-    assert "wrote .receipt-gate.yaml: a Jekyll site, 13 files gated now" in out
+    assert ("wrote .receipt-gate.yaml: a Jekyll site, 12 files gated now (1 more the site"
+            " marks as drafts: not gated until published)") in out
     assert "wrote .pre-commit-config.yaml" in out
     pre_commit = repo.read(".pre-commit-config.yaml")
     assert "repo: local" in pre_commit and "entry: receipt-gate pre-commit" in pre_commit

@@ -60,6 +60,15 @@ def test_a_clean_draft_commits(site: Repo) -> None:
     "SKIP=receipt-gate git commit -m x",
     "env SKIP=ruff,receipt-gate git commit -m x",
     "git push --no-verify origin main",
+    "git commit --no-verif -m x",
+    "bash -c \"git commit --no-verify -m x\"",
+    "sh -c 'cd . && git commit -n -m x'",
+    "eval git commit --no-verify -m x",
+    "export SKIP=receipt-gate; git commit -m x",
+    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/x git commit -m x",
+    "git config core.hooksPath /dev/null && git commit -m x",
+    "rm .git/hooks/pre-commit; git commit -m x",
+    "pre-commit uninstall && git commit -m x",
 ])
 def test_the_ways_around_the_hooks_are_refused(site: Repo, command: str) -> None:
     rc, err = hook(site, command)
@@ -82,6 +91,30 @@ def test_git_dash_c_gates_the_repository_it_names(site: Repo, tmp_path: Path) ->
     payload_cwd.mkdir()
     rc, err = hook(site, f"git -C {site.path} commit -m x", cwd=str(payload_cwd))
     assert rc == 2 and "ai-tells" in err
+
+
+def test_cd_then_commit_gates_the_folder_it_moves_to(site: Repo, tmp_path: Path) -> None:
+    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    rc, err = hook(site, f"cd {site.path} && git commit -m x", cwd=str(elsewhere))
+    assert rc == 2 and "ai-tells" in err
+
+
+def test_a_repository_without_a_config_passes_through(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "plain")
+    repo.path.mkdir()
+    repo.git("init", "-q")
+    assert hook(repo)[0] == 0
+
+
+def test_a_gated_repository_without_receipt_gate_refuses(site: Repo) -> None:
+    payload = json.loads(PAYLOAD.read_text())
+    payload["cwd"] = str(site.path)
+    env = {**os.environ, "RECEIPT_GATE": "/nonexistent/receipt-gate"}
+    proc = subprocess.run([sys.executable, str(HOOK)], input=json.dumps(payload), text=True,
+                          capture_output=True, env=env, check=False)
+    assert proc.returncode == 2 and "receipt-gate cannot run" in proc.stderr
 
 
 def test_other_tools_and_bad_payloads(site: Repo) -> None:

@@ -125,23 +125,42 @@ def init(args: argparse.Namespace) -> int:
     paths = git.worktree_paths(root)
     layout = layouts.detect(paths, read)
     write_file(root, CONFIG_FILE, starter(layout).encode())
-    what = f"{layout.found} file{'s' * (layout.found != 1)} gated now"
+    gated, unpublished = _count(root)
+    what = f"{gated} file{'s' * (gated != 1)} gated now"
+    if unpublished:
+        what += f" ({unpublished} more the site marks as drafts: not gated until published)"
     say(f"wrote {CONFIG_FILE}: {layout.name}, {what}")
     rest = layouts.elsewhere(layout, paths)
     if rest:
-        folders = sorted({p.split("/", 1)[0] + "/" if "/" in p else p for p in rest})
+        folders = sorted({"/".join(p.split("/")[:2 if p.count("/") > 1 else 1])
+                          + "/" if "/" in p else p for p in rest})
         shown = ", ".join(folders[:4]) + (", ..." if len(folders) > 4 else "")
         say(f"  {len(rest)} more markdown file{'s' * (len(rest) != 1)} ({shown}) not gated:"
             " add their folders to drafts to gate them")
     ignore_temporary_files(root)
     if not args.git_hooks:
         _pre_commit(root)
-    if layout.found:
+    if gated:
         say("next: receipt-gate adopt  (what existing content fails, and the two honest"
             " ways to start)")
     else:
         say(f"next: write a draft where drafts says ({layout.drafts[0]}), then commit")
     return 0
+
+
+def _count(root: str) -> tuple[int, int]:
+    """(drafts gated now, drafts the config holds that are not gated yet), by the config
+    just written."""
+    from receipt_gate.judge import gating
+    from receipt_gate.session import drafts_in, load_drafts, open_session
+
+    s = open_session(root=root)
+    try:
+        drafts = load_drafts(s.tree, drafts_in(s.cfg, s.tree))
+        gated = sum(gating(s.cfg, d.path, d.text)[0] for d in drafts)
+    except GateError:  # a file it cannot read: `adopt` and the gate will name it
+        return len(drafts_in(s.cfg, s.tree)), 0
+    return gated, len(drafts) - gated
 
 
 def _pre_commit(root: str) -> None:
