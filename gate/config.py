@@ -92,12 +92,15 @@ def _markers(value: object, states: tuple[str, ...], gate_from: str, err: Err) -
     fm = mapping(top.get("front_matter"), "draft_markers.front_matter", err)
     for k, v in fm.items():
         if not isinstance(v, (bool, str, int)) or (isinstance(v, str) and not v):
-            raise err(f"draft_markers.front_matter.{k}", "expected true, false, a number or a"
-                      f" non-empty string, got {type_name(v)}")
+            raise err(f"draft_markers.front_matter.{k}", "expected true, false, an integer"
+                      f" or a non-empty string, got {type_name(v)}")
     if not paths and not fm:
         raise err("draft_markers", "names no paths and no front_matter: it marks nothing")
     before = states[: states.index(gate_from)]
-    status = top.get("status", before[-1] if before else None)
+    if not before:
+        raise err("draft_markers", f"no state comes before gate_from ({gate_from}): a"
+                  " marked draft would be gated like any other")
+    status = top.get("status", before[-1])
     if not isinstance(status, str) or status not in states:
         raise err("draft_markers.status", f"{status!r} is not one of states")
     if status not in before:

@@ -144,7 +144,6 @@ def parser(module: str) -> Callable[[str, str], Article]:
     return parse
 
 
-
 def load(
     tree: Tree, files: Mapping[str, str | None], parse: Callable[[str, str], Article],
     version: str, cfg: Config | None,

@@ -105,7 +105,7 @@ def test_editing_a_posts_prose_stales_no_other_posts_receipt(repo: Repo, rg: Run
      " (ready): a draft the site has not published would be gated"),
     ("{paths: [a/**], status: nope}", "draft_markers.status: 'nope' is not one of states"),
     ("{front_matter: {draft: [1]}}", "draft_markers.front_matter.draft: expected true, false,"
-     " a number or a non-empty string, got a list"),
+     " an integer or a non-empty string, got a list"),
     ("{paths: a}", "draft_markers.paths: expected a list of strings, got a string"),
     ("{path: [a]}", "draft_markers.path: unknown key (expected one of: paths, front_matter,"
      " status)"),

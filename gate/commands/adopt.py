@@ -66,7 +66,7 @@ def _say_summary(doc: dict[str, Any]) -> None:
     for name, c in doc["checks"].items():
         often = "; ".join(f"{m['finding']} ({m['count']})" for m in c["most_often"])
         rows.append((name, f"{c['failing']} of {doc['drafts']} fail",
-                     f"{c['findings']} findings" if c["findings"] else "", often))
+                     plural(c["findings"], "finding") if c["findings"] else "", often))
     table([("check", "drafts", "findings", "most often"), *rows], last_free=True)
 
 
@@ -126,8 +126,8 @@ def adopt(args: argparse.Namespace) -> int:
         before = s.cfg.states[max(0, s.cfg.states.index(s.cfg.gate_from) - 1)]
         say("Two honest ways to start (each writes the receipts, so the first commit is"
             " green):")
-        say(f"  receipt-gate adopt --baseline   record today's {plural(total, 'finding')}:"
-            " they refuse nothing, any new finding does")
+        say(f"  receipt-gate adopt --baseline   record today's {plural(total, 'finding')}"
+            " (refusing nothing); any new finding refuses")
         say(f"  receipt-gate adopt --pre-gate   mark the {plural(len(failing), 'failing draft')}"
             f" status: {before}: not gated until fixed and advanced")
         say("Or fix them first: receipt-gate run lists every finding with its line.")
