@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -106,15 +106,17 @@ def index_entries(root: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]
     paths are left out)."""
     specs = [":(literal)" + p for p in paths]
     out = run(root, ("ls-files", "-z", "--stage", "--", *specs))
-    entries: dict[str, IndexEntry] = {}
+    return {path: IndexEntry(mode, oid) for (mode, oid, stage), path in _records(out)
+            if stage == "0"}
+
+
+def _records(out: bytes) -> Iterator[tuple[list[str], str]]:
+    """The records of `git ls-files -z --stage` or `git ls-tree -z`: the fields before
+    the tab, and the path."""
     for rec in out.split(b"\0"):
-        if not rec:
-            continue
-        meta, _, path = rec.partition(b"\t")
-        mode, oid, stage = meta.decode().split(" ")
-        if stage == "0":
-            entries[os.fsdecode(path)] = IndexEntry(mode, oid)
-    return entries
+        if rec:
+            meta, _, path = rec.partition(b"\t")
+            yield meta.decode().split(" "), os.fsdecode(path)
 
 
 def index_size(root: str) -> int:
@@ -132,15 +134,8 @@ def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str,
     """The files of a commit (all of them, or those at or under `paths`), by path."""
     specs = [":(literal)" + p for p in paths]
     out = run(root, ("ls-tree", "-r", "-z", "--full-tree", commit, "--", *specs))
-    entries: dict[str, IndexEntry] = {}
-    for rec in out.split(b"\0"):
-        if not rec:
-            continue
-        meta, _, path = rec.partition(b"\t")
-        mode, kind, oid = meta.decode().split(" ")
-        if kind in ("blob", "commit"):
-            entries[os.fsdecode(path)] = IndexEntry(mode, oid)
-    return entries
+    return {path: IndexEntry(mode, oid) for (mode, kind, oid), path in _records(out)
+            if kind in ("blob", "commit")}
 
 
 def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:

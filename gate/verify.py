@@ -104,6 +104,7 @@ def evaluate(
         errors += bad
     if policy is not None:
         said += [f"receipt-gate: {c}" for c in _registry_changes(policy, cfg, tree)]
+        said += _new_suppressions(cells, tree, policy.tree)
     if recheck:
         base = policy.tree if policy is not None and recheck == "changed" else None
         cells = rerun(cfg, tree, gated, cells, base)
@@ -117,6 +118,23 @@ def evaluate(
         not selected and not only,
         tuple(said),
     )
+
+
+def _new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str]:
+    """Each finding a comment suppresses in a draft that differs from the commit the
+    rules in force come from: what a reviewer of this change should read."""
+    from receipt_gate.digests import sha256_of
+
+    quiet = [c for c in cells if c.state == FRESH and c.suppressed]
+    if not quiet:
+        return []
+    paths = sorted({c.draft for c in quiet})
+    now, before = sha256_of(tree, paths), sha256_of(base, paths)
+    return [f"receipt-gate: suppressed by a comment in a changed draft: {c.draft}:"
+            f"{f.get('line')}:{f.get('col')}: {c.check}: {f.get('message')}"
+            f" [{f.get('suppressed_by')}]"
+            for c in quiet if now[c.draft] != before[c.draft] for f in c.suppressed
+            if str(f.get("suppressed_by", "")).startswith("comment")]
 
 
 def _registry_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:

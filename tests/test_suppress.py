@@ -150,3 +150,19 @@ def test_directives_read_blocks_as_commonmark_does() -> None:
     assert bad == []
     assert [(d.line, d.checks, list(d.lines)) for d in found] == [
         (1, ("ai-tells", "hook-length"), [5, 6]), (8, ("ai-tells",), [9])]
+
+
+def test_ci_lists_the_suppressions_a_change_brings(site: Repo, rg: Run) -> None:
+    site.write("drafts/a.md", "Short opening.\n")
+    assert rg("run")[0] == 0
+    site.commit_all("base")
+    base = site.git("rev-parse", "HEAD").stdout.strip()
+    site.write("drafts/a.md", f"Short opening.\n\n<!-- receipt-gate: ignore ai-tells -- a"
+               f" quote -->\n{TELL}\n")
+    assert rg("run")[0] == 0
+    site.commit_all("quote", "--no-verify")
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--recheck", "--policy-from", base)
+    assert rc == 0, out
+    assert ('receipt-gate: suppressed by a comment in a changed draft: drafts/a.md:4:1:'
+            ' ai-tells: banned phrase "in conclusion" [comment at line 3: receipt-gate:'
+            ' ignore ai-tells (a quote)]') in out
