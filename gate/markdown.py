@@ -10,6 +10,7 @@ markdown-it-py on the CommonMark spec's examples and on real sites' markdown.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -238,9 +239,11 @@ def _past_quote_marker(s: Scan) -> None:
         s.skip(1)
 
 
-def blocks(text: str, front_matter: bool = True) -> list[Block]:
+@functools.lru_cache(maxsize=4)
+def blocks(text: str, front_matter: bool = True) -> tuple[Block, ...]:
     """The leaf blocks of the draft after its front matter (if it may have one), in
-    order."""
+    order. The last few texts' blocks are kept: a check reads one draft's blocks for
+    its prose, its titles and its comments."""
     lines = text.split("\n")
     reader = _Reader(lines)
     plain = _PLAIN.match
@@ -259,6 +262,6 @@ def blocks(text: str, front_matter: bool = True) -> list[Block]:
                 continue
         reader.line(n)
     reader.close()
-    return reader.out
+    return tuple(reader.out)
 
 

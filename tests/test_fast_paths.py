@@ -433,3 +433,27 @@ def test_a_linked_worktree_keeps_its_caches_in_its_own_git_dir(
     git_dir = content.git("-C", str(other), "rev-parse", "--absolute-git-dir").stdout.strip()
     assert list((Path(git_dir) / "receipt-gate").glob("config-*.json"))
     assert not (other / ".git" / "receipt-gate").exists()  # .git is a file there
+
+
+def test_one_check_reads_the_corpus_cache_once_and_a_new_command_reads_it_again(
+    repo: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fingerprint and the check both need the corpus: one command reads it once. A
+    second command (a new tree) reads the cache again, and an edited article is seen."""
+    from receipt_gate import cache
+
+    _articles(repo)
+    assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 1  # warms the caches
+    reads: list[str] = []
+    real = cache.read
+
+    def counting(path: Path | None, *args: object, **kw: object) -> object:
+        reads.append(Path(path).name if path else "")
+        return real(path, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cache, "read", counting)
+    assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 1
+    assert reads.count("headline-numbers-corpus.json") == 1
+    repo.write("posts/other.md", "# Other 12\n\nBody 13, and 76 hours.\n")
+    assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 0
+    assert reads.count("headline-numbers-corpus.json") == 2
