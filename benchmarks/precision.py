@@ -62,7 +62,9 @@ def measure(name: str, files: list[Path], top: int) -> list[str]:
         tree = WorkTree(str(work))
         drafts = []
         for f in sorted((work / "posts").iterdir()):
-            d = decode(f.name, f.read_bytes())
+            # Named by its path in the repository, as run names it: a post is judged by
+            # the others (its own title accuses nothing, its own pages source nothing).
+            d = decode(f"posts/{f.name}", f.read_bytes())
             if not isinstance(d, str):
                 drafts.append(d)
         lines = [_openings(drafts)]

@@ -87,6 +87,12 @@ def _corpus_summary(name: str, cfg: Config, tree: Tree, files: InputFiles) -> In
     """The files as the fingerprint holds them: for a corpus of articles, the digest of
     what the verdict reads of it (gate.corpus), not the articles' bytes."""
     spec = CHECKS[name]
+    if spec.corpus == "claims" and files.get("documented_in"):
+        from receipt_gate import documented
+
+        got_names = documented.for_check(name, spec.version, cfg.effective[name], tree,
+                                         files["documented_in"], cfg)
+        return {**files, "documented_in": {"": got_names.digest}}
     if spec.corpus != "articles" or not files.get("articles"):
         return files
     from receipt_gate import corpus

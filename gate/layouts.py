@@ -45,6 +45,9 @@ class Layout(NamedTuple):
     articles: list[str]  # headline-numbers' corpus; [] when there is none yet
     markers: dict[str, object] | None  # draft_markers, or None (drafts and posts apart)
     found: int  # how many files the drafts globs match now
+    # The pages the site publishes, where its own names are documented (registered-terms'
+    # documented_in); None: its drafts and articles.
+    pages: list[str] | None = None
 
 
 def writing(paths: Sequence[str], run_dir: str = ".receipts") -> list[str]:
@@ -150,9 +153,13 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         articles += _leave_out(articles, paths, files)
         from receipt_gate import wildmatch
 
+        # Every page of the site documents (its docs, its collections), not its drafts
+        # (the markers say which) and not what is no writing (a README, a build).
+        pages = [f"{root}**/*.{e}" for e in exts]
+        pages += _leave_out(pages, paths, files)
         return Layout(f"a Jekyll site{' at ' + root if root else ''}", drafts, articles,
                       {"paths": [f"{root}**/_drafts/**"]},
-                      len(wildmatch.select(drafts, files)))
+                      len(wildmatch.select(drafts, files)), pages)
     if _under(files, "src/content"):
         folder = _section(files, "src/content")
         return _site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}})

@@ -57,7 +57,11 @@ def _corpus(spec: CheckSpec, module: Any, settings: Mapping[str, Any], tree: Tre
         from receipt_gate import claims
 
         path = settings["registry"]
-        return claims.Registered(claims.parse(tree.read(path), path))
+        from receipt_gate import documented
+
+        registered = claims.Registered(claims.parse(tree.read(path), path))
+        return module.Sources(registered, documented.for_check(
+            spec.name, spec.version, settings, tree, files.get("documented_in", {}), cfg))
     return None
 
 

@@ -103,7 +103,8 @@ def evaluate(
         cells += held
         errors += bad
     if policy is not None:
-        said += [f"receipt-gate: {c}" for c in _registry_changes(policy, cfg, tree)]
+        said += [f"receipt-gate: {c}" for c in [*_registry_changes(policy, cfg, tree),
+                                                 *_documented_changes(policy, cfg, tree)]]
         said += _new_suppressions(cells, tree, policy.tree)
     if recheck:
         base = policy.tree if policy is not None and recheck == "changed" else None
@@ -150,6 +151,33 @@ def _registry_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
                                 claims.parse(tree.read(path), path))
     except GateError:
         return []  # an unreadable registry is reported where the check reads it
+
+
+def _documented_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
+    """The setting names the judged tree's published pages name first: registered-terms
+    takes them as documented, so a reviewer should see where."""
+    from receipt_gate import documented
+    from receipt_gate.fingerprint import input_files
+    from receipt_gate.registry import CHECKS
+
+    name = "registered-terms"
+    if name not in cfg.required:
+        return []
+    spec = CHECKS[name]
+    new_files = input_files(name, cfg, tree).get("documented_in", {})
+    old_files = input_files(name, policy.cfg, policy.tree).get("documented_in", {})
+    if new_files == old_files and cfg.effective[name] == policy.cfg.effective[name]:
+        return []  # the same pages, read the same way
+    try:
+        new = documented.for_check(name, spec.version, cfg.effective[name], tree, new_files,
+                                   cfg)
+        old = documented.for_check(name, spec.version, policy.cfg.effective[name],
+                                   policy.tree, old_files, policy.cfg)
+    except GateError:
+        return []  # an unreadable page is reported where the check reads it
+    return [f"documents: {new.names[n][0]} is the first published page to name {n}"
+            f" (registered-terms takes it as documented there)"
+            for n in sorted(set(new.names) - set(old.names))]
 
 
 class _Part(NamedTuple):

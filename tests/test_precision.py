@@ -40,6 +40,7 @@ def test_human_posts_before_2022() -> None:
     assert len(files) > 50
     lines = p.measure("jekyll posts before 2022", files, 0)  # type: ignore[attr-defined]
     assert _shares(lines)["ai-tells"] <= 0.01, lines
+    assert _shares(lines)["registered-terms"] <= 0.10, lines
     assert "a template tag: 0 (want 0)" in lines[0]
 
 

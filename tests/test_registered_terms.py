@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+
 import pytest
 import regex
 
@@ -134,3 +136,130 @@ def test_bad_registry_exits_2(terms: Repo, rg: Run, registry: str, message: str)
     terms.write("claims.yaml", registry)
     assert rg("run") == (2, "", f"receipt-gate: {message}\n")
     assert not (terms.path / ".receipts").exists()
+
+
+# --- our own published pages are a source -------------------------------------------
+
+POST = """---
+title: Faster rebuilds
+---
+# Faster rebuilds
+
+Run the server with the new flag:
+
+```sh
+jekyll serve --incremental
+```
+
+Set `JEKYLL_ENV=production` before you build. <!-- `--turbo` is coming -->
+{% comment %}And `--warp` after it.{% endcomment %}
+"""
+
+
+@pytest.fixture
+def documented(repo: Repo) -> Repo:
+    repo.write(".receipt-gate.yaml", "required: [registered-terms]\n")
+    repo.write("posts/2024-faster.md", POST)
+    return repo
+
+
+def test_a_name_our_published_pages_use_has_its_source_there(
+    documented: Repo, rg: Run
+) -> None:
+    documented.write("drafts/a.md", "Try `--incremental` with `$JEKYLL_ENV` set.\n")
+    assert rg("run")[0] == 0
+    # What a reader of the post does not see documents nothing: a comment.
+    documented.write("drafts/a.md", "Try `--incremental`, and soon `--turbo`, `--warp`.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1
+    assert [ln.split(" is not")[0] for ln in out.splitlines()[:2]] == [
+        "drafts/a.md:1:31: registered-terms: `--turbo`",
+        "drafts/a.md:1:42: registered-terms: `--warp`"]
+    assert "--incremental" not in out
+
+
+def test_drafts_and_other_files_document_nothing(documented: Repo, rg: Run) -> None:
+    documented.write("drafts/a.md", "Use `--turbo`.\n")
+    documented.write("drafts/b.md", "Use `--turbo` too.\n")  # another draft: not published
+    documented.write("notes/turbo.md", "`--turbo` exists, trust me.\n")  # not documented_in
+    rc, out, _ = rg("run")
+    assert rc == 1
+    assert [ln.split(":")[0] for ln in out.splitlines()[:2]] == ["drafts/a.md", "drafts/b.md"]
+    documented.write(".receipt-gate.yaml", "required: [registered-terms]\nchecks:\n"
+                     "  registered-terms: {documented_in: ['posts/**/*.md', 'notes/*.md']}\n")
+    assert rg("run")[0] == 0
+    # Switched off, the posts source nothing either.
+    documented.write(".receipt-gate.yaml", "required: [registered-terms]\nchecks:\n"
+                     "  registered-terms: {documented_in: []}\n")
+    documented.write("drafts/b.md", "Use `--incremental`.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "`--incremental` is not registered" in out
+
+
+SITE = ("required: [registered-terms]\ndrafts: ['posts/**/*.md']\n"
+        "draft_markers: {front_matter: {draft: true}, status: drafted}\n")
+
+
+def test_a_post_is_never_its_own_source_and_an_unpublished_one_is_none(
+    repo: Repo, rg: Run
+) -> None:
+    repo.write(".receipt-gate.yaml", SITE)
+    repo.write("posts/a.md", "# A\n\nUse `--turbo`.\n")
+    repo.write("posts/b.md", "---\ndraft: true\n---\n# B\n\n`--turbo` again.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and out.startswith("posts/a.md:3:5: registered-terms: `--turbo`")
+    repo.write("posts/c.md", "# C\n\nWith `--turbo` on.\n")  # published: each sources the other
+    assert rg("run")[0] == 0
+
+
+def test_receipts_stale_when_a_name_comes_or_goes_not_when_prose_changes(
+    documented: Repo, rg: Run
+) -> None:
+    documented.write("drafts/a.md", "Try `--incremental`.\n")
+    assert rg("run")[0] == 0
+    assert rg("verify")[0] == 0
+    documented.write("posts/2024-faster.md", POST.replace("the new flag", "our newest flag"))
+    assert rg("verify")[0] == 0  # the names are the same: nothing the verdict read changed
+    documented.write("posts/2024-faster.md", POST + "\nAlso `--watch`.\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1 and "registered-terms.json: stale (condition 2, inputs_sha256)" in out
+    assert rg("run")[0] == 0
+    documented.write("posts/2024-faster.md", "# Gone\n\nNothing here now.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "`--incremental` is not registered" in out
+
+
+def test_a_published_page_that_cannot_be_read_is_exit_2_and_a_broken_cache_is_rebuilt(
+    documented: Repo, rg: Run
+) -> None:
+    documented.write("drafts/a.md", "Try `--incremental`.\n")
+    assert rg("run")[0] == 0
+    cache = documented.path / ".git" / "receipt-gate" / "registered-terms-documented.json"
+    for broken in ("{not json", '{"code": 5}', '{"code": "x", "pages": []}', "[" * 100000):
+        cache.write_text(broken)
+        assert rg("verify")[0] == 0
+    doc = json.loads(cache.read_text())
+    doc["pages"] = {sha: [[5], {}] for sha in doc["pages"]}  # the wrong shape inside
+    cache.write_text(json.dumps(doc))
+    assert rg("verify")[0] == 0
+    documented.write("posts/bad.md", b"\xff\xfe--turbo\n")
+    assert rg("run") == (2, "", "receipt-gate: posts/bad.md: not UTF-8 (byte 0xff at offset 0)\n")
+
+
+def test_ci_names_the_page_that_first_documents_a_name(documented: Repo, rg: Run) -> None:
+    documented.write("drafts/a.md", "Use `--incremental`.\n")
+    assert rg("run")[0] == 0
+    documented.commit_all("base")
+    base = documented.git("rev-parse", "HEAD").stdout.strip()
+    # An agent publishes a page that names a flag nobody documented, and uses it.
+    documented.write("posts/turbo.md", "# Turbo\n\nRun with `--turbo` and `--incremental`.\n")
+    documented.write("drafts/a.md", "Use `--turbo`.\n")
+    assert rg("run")[0] == 0
+    documented.commit_all("turbo", "--no-verify")
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
+    assert rc == 0
+    assert ("receipt-gate: documents: posts/turbo.md is the first published page to name"
+            " --turbo (registered-terms takes it as documented there)") in out.splitlines()
+    assert "name --incremental" not in out
+    _, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", "HEAD")
+    assert "documents:" not in out

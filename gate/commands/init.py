@@ -76,9 +76,14 @@ def starter(layout: Layout) -> str:
     else:
         lines += ["  # No published articles yet: add headline-numbers to required, with",
                   '  # articles: ["posts/**/*.md"], once you publish.']
+    # Where the site's own names are documented: what it publishes (drafts are
+    # corpus only where the site marks what it has not published).
+    pages = layout.pages if layout.pages is not None else list(dict.fromkeys(
+        layout.articles + (layout.drafts if layout.markers is not None else [])))
     lines += [
-        "  # Outside claims: receipt-gate claim add TERM --source URL|PATH writes this file.",
-        "  registered-terms: {registry: claims.yaml}",
+        "  # Outside claims: receipt-gate claim add TERM --source URL|PATH writes this file;",
+        "  # a name a published page of ours uses is documented there.",
+        f"  registered-terms: {{registry: claims.yaml, documented_in: {_flow(pages)}}}",
         "states: [idea, accepted, researched, drafted, ready, shipped, measured]",
         "# Drafts whose status: is earlier than this are not gated; no status = gated.",
         "gate_from: ready",
