@@ -143,6 +143,44 @@ def row_startup(work: Path, repeat: int) -> Row:
             f" {floor / ref:.2f}x")
 
 
+HOSTILE = {
+    "unclosed Liquid comments": "{% comment %} x " * 10000,
+    "unclosed HTML comments": "<!-- x " * 10000,
+    "unclosed template tags": "{{ x " * 10000,
+    "unclosed Liquid tags": "{% x " * 10000,
+    "pairs never ended": "{% highlight a %} " * 5000 + "{% endraw %}",
+    "one line of list markers": "- " * 20000,
+    "lists nested 300 deep": "\n".join("  " * i + "- x" for i in range(300)),
+}
+
+
+def row_hostile(repeat: int) -> Row:
+    """The three prose checks on pages built to make a parser quadratic, against plain
+    prose of the same size: a page of unclosed openings costs about what prose does."""
+    from receipt_gate import api
+    from receipt_gate.markdown import blocks
+
+    def took(text: str) -> float:
+        times = []
+        for _ in range(repeat):
+            blocks.cache_clear()
+            start = time.perf_counter()
+            for check in ("ai-tells", "hook-length", "registered-terms"):
+                api.check_text(check, text)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    worst = ("", 0.0, 0.0)
+    for name, text in HOSTILE.items():
+        ours = took(text)
+        ref = took(" ".join(sentence() for _ in range(len(text) // 60 + 1))[:len(text)])
+        if ours / ref > worst[1] / max(worst[2], 1e-9):
+            worst = (name, ours, ref)
+    return (f"hostile markup, worst of {len(HOSTILE)} pages (50-160 KB): {worst[0]}",
+            f"{worst[1]:.2f} s", f"prose of the same size {worst[2]:.2f} s",
+            f"{worst[1] / worst[2]:.1f}x", "<= 10x (a quadratic parser: hundreds)")
+
+
 TELL_CODE = ("```\nIt is important to note that we delve into a rich tapestry.\n```\n\n"
              "Use `in conclusion` and `game-changer` as keys.\n")
 
@@ -341,6 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lambda: row_verify(work, 20 if smoke else 10_000, repeat),
         lambda: row_startup(work, repeat),
         lambda: row_ai_tells(work, 20 if smoke else 2_000, repeat, smoke),
+        lambda: row_hostile(repeat),
         lambda: row_headline(work, 30 if smoke else 10_000, repeat),
         lambda: row_pre_commit(work, repeat),
         lambda: row_commit_scale(work, (10, 100) if smoke else (100, 10_000), repeat),

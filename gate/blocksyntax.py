@@ -56,6 +56,9 @@ def html_start(rest: str, in_paragraph: bool) -> int:
     return 0
 
 
+_WHITE = re.compile(r"[ \t]+")
+
+
 class Scan:
     """One pass over a line: its text, and a position and column within it."""
 
@@ -67,6 +70,11 @@ class Scan:
 
     def indent(self) -> int:
         """Columns of white space from here (without moving)."""
+        run = _WHITE.match(self.text, self.pos)
+        if run is None:
+            return 0
+        if "\t" not in run.group():  # the common case, in C: a deep list's indent is long
+            return run.end() - self.pos
         col, pos = self.col - self.partial, self.pos
         start = col + self.partial
         while pos < len(self.text) and self.text[pos] in " \t":

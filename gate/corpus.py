@@ -160,8 +160,11 @@ def load(
     `version` names the parser's behaviour: articles cached by another version are parsed
     again."""
     shas = {p: sha for p, sha in files.items() if sha is not None}
+    # surrogatepass: a file name that is not UTF-8 gets this far, and is refused below
+    # where it is read (exit 2, naming it), not here.
     key = hashlib.sha256(json.dumps([FORMAT, version, sorted(shas.items()), rules_key(cfg)],
-                                    ensure_ascii=False).encode()).hexdigest()
+                                    ensure_ascii=False).encode("utf-8", "surrogatepass")
+                         ).hexdigest()
     articles_file = cache.path(tree.root, "headline-numbers.json") if tree.root else None
     whole_file = cache.path(tree.root, "headline-numbers-corpus.json") if tree.root else None
     seen = _LOADED.get((id(tree), key))

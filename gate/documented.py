@@ -61,8 +61,8 @@ def load(tree: Tree, files: Mapping[str, str | None], names_in: Callable[[str], 
     shas = {p: sha for p, sha in files.items() if sha is not None}
     if not shas:
         return NONE
-    memo_key = hashlib.sha256(json.dumps([code, sorted(shas.items()), _rules(cfg)]
-                                         ).encode()).hexdigest()
+    memo_key = hashlib.sha256(json.dumps([code, sorted(shas.items()), rules(cfg)]
+                                         ).encode()).hexdigest()  # ASCII: escapes all
     seen = _LOADED.get((id(tree), memo_key))
     if seen is not None:  # the fingerprint and the check read one map: build it once
         return seen[1]
@@ -112,7 +112,8 @@ def load(tree: Tree, files: Mapping[str, str | None], names_in: Callable[[str], 
     return got
 
 
-def _rules(cfg: Config | None) -> object:
+def rules(cfg: Config | None) -> object:
+    """What decides which pages are published (gate.corpus.rules_key)."""
     from receipt_gate.corpus import rules_key
 
     return rules_key(cfg)

@@ -63,6 +63,8 @@ class _Leaf:
         self.end = 0  # the kind of HTML block (what ends it)
 
 
+MAX_NESTING = 100  # block quotes and list items, one inside another
+
 # A line that starts with none of these is, outside any container, plain paragraph text.
 _PLAIN = re.compile(r"[^ \t>\-*+#<`~=_\[0-9]")
 
@@ -165,7 +167,10 @@ class _Reader:
             self.close()
 
     def new_containers(self, s: Scan, n: int, in_para: bool) -> bool:
-        while s.indent() < 4:
+        # Past MAX_NESTING containers the rest of a line is text (markdown-it stops
+        # nesting too): no writing nests that deep, and a hostile page would cost time
+        # for every level on every line.
+        while s.indent() < 4 and len(self.containers) < MAX_NESTING:
             if s.rest().lstrip(" \t").startswith(">"):
                 self.close()
                 _past_quote_marker(s)

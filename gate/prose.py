@@ -27,6 +27,37 @@ _CODE_PAIRS = re.compile(
     r"\{\{[<%]\s*/\2\s*[>%]\}\}", re.DOTALL)
 _LINK_END = re.compile(r"\]\(\s*(?:<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)"
                        r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)|\]\[[^\]\n]*\]")
+# The marks that close what each pattern matches: a match can only end at or before the
+# last of them, so a pattern is tried no further (an opening never closed is text, and
+# trying each of many to the end of the text would take quadratic time).
+_CLOSERS = {_COMMENT.pattern: ("-->",), _TEMPLATE.pattern: ("%}", "}}")}
+_PAIR_OPEN = re.compile(r"\{%-?\s*(highlight|raw|comment)\b"
+                        r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b")
+_PAIR_HEAD_END = (re.compile(r"%\}"), re.compile(r"[>%]\}\}"))
+
+
+def _blank_pairs(text: str) -> str:
+    """What _CODE_PAIRS matches, blanked, in linear time: an opening tag whose end tag
+    never comes is left as it is, and so is every later one of its name."""
+    pieces: list[str] = []
+    pos = last = 0
+    dead: set[tuple[bool, str]] = set()
+    while (m := _PAIR_OPEN.search(text, pos)) is not None:
+        liquid = m.group(1) is not None
+        name = m.group(1) or m.group(2)
+        pos = m.start() + 1  # another opening may start inside this one: {{% raw %}}
+        if (liquid, name) in dead:
+            continue
+        head = _PAIR_HEAD_END[0 if liquid else 1].search(text, m.end())
+        end = None if head is None else re.compile(
+            rf"\{{%-?\s*end{name}\s*-?%\}}" if liquid
+            else rf"\{{\{{[<%]\s*/{re.escape(name)}\s*[>%]\}}\}}").search(text, head.end())
+        if end is None:
+            dead.add((liquid, name))
+            continue
+        pieces += [text[last:m.start()], _blank(text[m.start():end.end()])]
+        last = pos = end.end()
+    return "".join(pieces) + text[last:] if pieces else text
 _HARD_BREAK = re.compile(r"(?: {2,}|\\)$|<br\s*/?>", re.IGNORECASE | re.MULTILINE)
 
 
@@ -34,8 +65,13 @@ def _blank(s: str) -> str:
     return re.sub(r"[^\n]", " ", s)
 
 
-def _sub_blank(rx: re.Pattern[str], text: str) -> str:
-    return rx.sub(lambda m: _blank(m.group()), text)
+def _sub_blank(rx: re.Pattern[str], text: str, fill: str = " ") -> str:
+    end = max((text.rfind(c) + len(c) for c in _CLOSERS.get(rx.pattern, ()) if c in text),
+              default=len(text) if rx.pattern not in _CLOSERS else 0)
+    if end <= 0:
+        return text
+    head = rx.sub(lambda m: re.sub(r"[^\n]", fill, m.group()), text[:end])
+    return head + text[end:] if end < len(text) else head
 
 
 def _spans(block: str) -> list[tuple[int, int]]:
@@ -75,7 +111,7 @@ def _inline(block: str, links: bool) -> str:
     (`con<b>clu</b>sion` reads as one word)."""
     # A comment is filled with NULs, not spaces: the reader's view drops them, so a
     # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
-    block = _COMMENT.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), block)
+    block = _sub_blank(_COMMENT, block, "\0")
     block = _sub_blank(_TEMPLATE, block)
     pieces, pos = [], 0
     for start, end in _spans(block):
@@ -140,7 +176,7 @@ def prose_lines(text: str, quotes: bool = True, links: bool = True) -> list[str]
         kept = [b for b in kept if not b.quoted]
     whole = "\n".join(out)
     if "{" in whole and ("{%" in whole or "{{" in whole):
-        out = _sub_blank(_CODE_PAIRS, whole).split("\n")
+        out = _blank_pairs(whole).split("\n")
     if any(c in whole for c in "`<{[") or "](" in whole:
         _apply(out, kept, lambda block: _inline(block, links))
     return out

@@ -166,18 +166,33 @@ def _documented_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
     spec = CHECKS[name]
     new_files = input_files(name, cfg, tree).get("documented_in", {})
     old_files = input_files(name, policy.cfg, policy.tree).get("documented_in", {})
-    if new_files == old_files and cfg.effective[name] == policy.cfg.effective[name]:
-        return []  # the same pages, read the same way
+    if (new_files == old_files and cfg.effective[name] == policy.cfg.effective[name]
+            and documented.rules(cfg) == documented.rules(policy.cfg)):
+        return []  # the same pages, read the same way, published by the same rules
     try:
         new = documented.for_check(name, spec.version, cfg.effective[name], tree, new_files,
                                    cfg)
-        old = documented.for_check(name, spec.version, policy.cfg.effective[name],
-                                   policy.tree, old_files, policy.cfg)
     except GateError:
         return []  # an unreadable page is reported where the check reads it
-    return [f"documents: {new.names[n][0]} is the first published page to name {n}"
-            f" (registered-terms takes it as documented there)"
+    try:
+        old = documented.for_check(name, spec.version, policy.cfg.effective[name],
+                                   policy.tree, old_files, policy.cfg)
+    except GateError as e:
+        first = str(e).splitlines()[0]
+        return [f"documents: cannot tell which names are newly documented: the pages at"
+                f" {policy.label} cannot be read ({_printable(first)}); read the published"
+                " pages this change adds"]
+    return [f"documents: {_printable(new.names[n][0])} is the first published page to name"
+            f" {n} (registered-terms takes it as documented there)"
             for n in sorted(set(new.names) - set(old.names))]
+
+
+def _printable(text: str) -> str:
+    """A path or message as one line a terminal shows as it is: control characters
+    (a newline, an escape sequence) written as escapes."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class _Part(NamedTuple):

@@ -38,6 +38,15 @@ class Sources(NamedTuple):
     documented: Documented = NONE
 
 
+# Dashes a reader takes for a hyphen-minus in `--max` (hyphen, non-breaking hyphen,
+# figure and en dashes, minus): one name, whichever was typed.
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d", "-"))
+
+
+def _dashes(term: str) -> str:
+    return term if term.isascii() else term.translate(_DASHES)
+
+
 def _name(term: str) -> str:
     term = term.split("=", 1)[0] if "=" in term[1:] else term
     return term[1:] if term.startswith("$") else term  # $HUGO_ENV names HUGO_ENV
@@ -53,7 +62,7 @@ def find_unregistered(
     checked = 0
     # A name that is a link's text comes with its source: the page it links to.
     for line, col, written in code_spans(text, linked=False):
-        term = fold(written)  # as a reader reads it: no zero-width space, no lookalike
+        term = _dashes(fold(written))  # as a reader reads it: no zero-width, no lookalike
         try:
             if not rx.fullmatch(term, timeout=TIMEOUT_S):
                 continue
@@ -75,28 +84,58 @@ def find_unregistered(
 
 
 _WORD = re.compile(r"[^\s`'\"()\[\]{}<>,;|*]+")
-# What a reader of a page never sees: HTML comments, Liquid comments.
-_COMMENT = re.compile(r"<!--.*?-->|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}",
-                      re.DOTALL)
+_TAG = re.compile(r"<[^<>\n]*>")
+# What no reader of a page sees, blanked first: comments (HTML, Liquid), template tags.
+_HIDDEN = (
+    (re.compile(r"<!--.*?-->", re.DOTALL), "-->"),
+    (re.compile(r"\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}", re.DOTALL), "%}"),
+    (re.compile(r"\{%.*?%\}", re.DOTALL), "%}"),
+    (re.compile(r"\{\{.*?\}\}", re.DOTALL), "}}"),
+)
+
+
+def _visible(text: str) -> str:
+    """The page with what no reader sees blanked (lines kept). Each pattern is tried
+    only up to the last closing mark: an opening never closed is text, and trying each
+    of many to the end of the page would take quadratic time."""
+    for rx, closer in _HIDDEN:
+        # A pair is closed by its end tag: look no further than the last one.
+        last = text.rfind("endcomment") if "endcomment" in rx.pattern else 0
+        end = text.find(closer, last) if last >= 0 else -1
+        end = text.rfind(closer) if end >= 0 and last == 0 else end
+        if end >= 0:
+            end += len(closer)
+            head = rx.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text[:end])
+            text = head + text[end:]
+    return text
 
 
 def names_in(text: str, rx: Any) -> list[str]:
     """The setting names a published page uses where its readers see them: any word of
-    its paragraphs, headings and code blocks (not front matter, HTML or comments) that
-    has a setting name's shape."""
-    from receipt_gate.markdown import blocks
+    its prose as rendered (no front matter, HTML blocks, comments, tags and their
+    attributes, template tags, link destinations), of its code spans and of its code
+    blocks that has a setting name's shape."""
+    import html
 
+    from receipt_gate.markdown import blocks
+    from receipt_gate.prose import code_spans, prose_lines
+
+    if "<!--" in text or "{" in text:
+        text = _visible(text)
+    prose = "\n".join(prose_lines(text)).replace("\0", "")  # a comment inside a word
+    if "<" in prose:
+        prose = _TAG.sub(" ", prose)
+    seen = set(_WORD.findall(html.unescape(prose) if "&" in prose else prose))
+    for _, _, content in code_spans(text):
+        seen.update(_WORD.findall(html.unescape(_TAG.sub("", content))))
     lines = text.split("\n")
-    seen = set()
     for b in blocks(text):
-        if b.kind in ("paragraph", "heading", "code"):
-            part = "\n".join(ln[c:] for ln, c in zip(lines[b.start:b.end], b.cols, strict=True))
-            if "<!--" in part or "{%" in part:
-                part = _COMMENT.sub(" ", part)
-            seen.update(_WORD.findall(part))
+        if b.kind == "code":
+            seen.update(_WORD.findall("\n".join(ln[c:] for ln, c in zip(
+                lines[b.start:b.end], b.cols, strict=True))))
     names = set()
     for word in seen:
-        word = fold(word.rstrip(".:!?"))
+        word = _dashes(fold(word.rstrip(".:!?")))
         try:
             if word and rx.fullmatch(word, timeout=TIMEOUT_S):
                 names.add(_name(word))

@@ -457,3 +457,18 @@ def test_one_check_reads_the_corpus_cache_once_and_a_new_command_reads_it_again(
     repo.write("posts/other.md", "# Other 12\n\nBody 13, and 76 hours.\n")
     assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 0
     assert reads.count("headline-numbers-corpus.json") == 2
+
+
+_PIECES = ["{% raw %}", "{% endraw %}", "{%- comment -%}", "{% endcomment %}", "{% highlight",
+           " ruby %}", "{% endhighlight %}", "{{< code >}}", "{{< /code >}}", "{{% raw %}}",
+           "{{% /raw %}}", "%}", "}}", "x", "\n", " ", "{%", "{{<"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14))
+def test_template_pairs_are_blanked_as_the_plain_pattern_blanks_them(pieces: list[str]) -> None:
+    from receipt_gate import prose
+
+    text = "".join(pieces)
+    plain = prose._CODE_PAIRS.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    assert prose._blank_pairs(text) == plain

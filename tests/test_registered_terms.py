@@ -263,3 +263,54 @@ def test_ci_names_the_page_that_first_documents_a_name(documented: Repo, rg: Run
     assert "name --incremental" not in out
     _, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", "HEAD")
     assert "documents:" not in out
+
+
+def test_what_a_reader_of_the_page_never_sees_documents_nothing(
+    documented: Repo, rg: Run
+) -> None:
+    documented.write("posts/hidden.md", (
+        "# Hidden\n\nA [link](--dest) and ![a picture](--img), <span title=\"--attr\">x</span>,"
+        " {{< param \"--param\" >}} and {% include x.html flag=\"--liquid\" %}, &#45;-ent"
+        " <!-- --comment -->.\n"))
+    names = ["--dest", "--img", "--attr", "--param", "--liquid", "--comment"]
+    documented.write("drafts/a.md", " ".join(f"`{n}`" for n in names) + " `--ent`.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1
+    flagged = [ln.split("`")[1] for ln in out.splitlines() if "is not registered" in ln]
+    assert flagged == names  # an entity a reader reads as a hyphen is the name: --ent
+
+
+def test_ci_names_what_a_change_of_the_publication_rules_documents(
+    repo: Repo, rg: Run
+) -> None:
+    repo.write(".receipt-gate.yaml", SITE)
+    repo.write("posts/a.md", "# A\n\nNothing yet.\n")
+    repo.write("posts/wip.md", "---\ndraft: true\nstatus: drafted\n---\n# WIP\n\n"
+               "Try `--turbo` someday.\n")
+    assert rg("run")[0] == 0
+    repo.commit_all("base")
+    base = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write(".receipt-gate.yaml", SITE.replace("{draft: true}", "{published: false}"))
+    assert rg("run")[0] == 0
+    repo.commit_all("markers", "--no-verify")
+    # The same pages, published by other rules: the reviewer sees what that documents.
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
+    assert ("receipt-gate: documents: posts/wip.md is the first published page to name"
+            " --turbo (registered-terms takes it as documented there)") in out.splitlines()
+    # A post that then cites it is held to the rules before the change as well.
+    repo.write("posts/fast.md", "# Fast\n\nWith `--turbo`.\n")
+    assert rg("run")[0] == 0
+    repo.commit_all("fast", "--no-verify")
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
+    assert rc == 1 and "fast.md/registered-terms.json: fails under the rules in force" in out
+
+
+def test_a_page_name_with_control_characters_is_shown_escaped(documented: Repo, rg: Run) -> None:
+    documented.write("drafts/a.md", "Use `--incremental`.\n")
+    assert rg("run")[0] == 0
+    documented.commit_all("base")
+    documented.write("posts/a\x1b[8mx\n.md", "# Zed\n\nRun `--zed`.\n")
+    documented.commit_all("page", "--no-verify")
+    _, out, _ = rg("verify", "--rev", "HEAD")
+    assert ("receipt-gate: documents: posts/a\\x1b[8mx\\n.md is the first published page to"
+            " name --zed (registered-terms takes it as documented there)") in out.splitlines()
