@@ -79,7 +79,7 @@ def _spans(block: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     pos = 0
     for m in _BACKTICKS.finditer(block):
-        if m.start() < pos or (m.start() > 0 and block[m.start() - 1] == "\\"):
+        if m.start() < pos or _escaped(block, m.start()):
             continue
         n = len(m.group())
         close = re.compile(rf"(?<!`)`{{{n}}}(?!`)").search(block, m.end())
@@ -87,6 +87,33 @@ def _spans(block: str) -> list[tuple[int, int]]:
             spans.append((m.start(), close.end()))
             pos = close.end()
     return spans
+
+
+def _escaped(text: str, i: int) -> bool:
+    """Is the character at i escaped: an odd run of backslashes before it (`\\\\` is a
+    backslash, and the backtick after it opens a code span)."""
+    run = i
+    while run > 0 and text[run - 1] == "\\":
+        run -= 1
+    return (i - run) % 2 == 1
+
+
+_REF_DEF = re.compile(r"^[ \t]{0,3}\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*\n?[ \t]*(<[^<>\n]*>|\S+)",
+                      re.MULTILINE)
+
+
+def _label(label: str) -> str:
+    return " ".join(label.split()).casefold()
+
+
+def _references(text: str) -> dict[str, str]:
+    """Each link reference definition's label (normalised) and destination; the first
+    definition of a label wins, as CommonMark says."""
+    refs: dict[str, str] = {}
+    if "]:" in text:
+        for m in _REF_DEF.finditer(text):
+            refs.setdefault(_label(m.group(1)), m.group(2).strip("<>"))
+    return refs
 
 
 def _text_blocks(text: str) -> tuple[list[str], list[Block]]:
@@ -124,13 +151,14 @@ def _inline(block: str, links: bool) -> str:
     return block
 
 
-def _links(block: str, keep_text: bool, sourced: bool = False) -> str:
+def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None) -> str:
     """Blank link destinations and brackets; without keep_text, link text too. With
-    `sourced`, only links that point somewhere (not `#...` alone, not empty)."""
+    `sourced` (the draft's reference definitions), only links that point somewhere (not
+    `#...` alone, not empty; a reference link only to a label the draft defines)."""
     out = list(block)
     for m in _LINK_END.finditer(block):
         close = m.start()
-        if sourced and m.group().startswith("](") and re.fullmatch(
+        if sourced is not None and m.group().startswith("](") and re.fullmatch(
                 r"\]\(\s*<?(?:#[^\s)>]*)?>?(?:\s+[\"'(].*)?\s*\)", m.group(), re.DOTALL):
             continue
         depth, i = 0, close - 1
@@ -144,6 +172,10 @@ def _links(block: str, keep_text: bool, sourced: bool = False) -> str:
             i -= 1
         if i < 0:
             continue
+        if sourced is not None and m.group().startswith("]["):
+            dest = sourced.get(_label(m.group()[2:-1] or block[i + 1:close]))
+            if dest is None or re.fullmatch(r"#\S*|", dest):
+                continue  # no such definition: not a link; or one to nowhere
         image = i > 0 and block[i - 1] == "!"
         first = i - 1 if image else i
         last = m.end()
@@ -192,10 +224,11 @@ def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
     empty, documents nothing)."""
     out, kept = _text_blocks(text)
     found = []
+    refs = None if linked else _references(text)
     for b in kept:
         block = _sub_blank(_COMMENT, "\n".join(out[b.start:b.end]))
         unlinked = block if linked or ("](" not in block and "][" not in block) else _links(
-            block, False, sourced=True)
+            block, False, sourced=refs)
         spans = [(s, e, len(block[s:e]) - len(block[s:e].lstrip("`"))) for s, e in
                  _spans(block)]
         if "<" in block:
@@ -210,6 +243,10 @@ def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
             span = block[start:end]
             tail = mark if span.startswith("`") else len(span) - span.lower().rfind("</code")
             content = span[mark:len(span) - tail].replace("\n", " ").strip()
+            if not span.startswith("`"):  # an HTML element: its tags out, entities read
+                import html
+
+                content = html.unescape(re.sub(r"<[^<>]*>", "", content)).strip()
             before = block[:start]
             col = start - (before.rfind("\n") + 1) + 1
             found.append((b.start + before.count("\n") + 1, col, content))

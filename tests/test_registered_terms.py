@@ -314,3 +314,26 @@ def test_a_page_name_with_control_characters_is_shown_escaped(documented: Repo, 
     _, out, _ = rg("verify", "--rev", "HEAD")
     assert ("receipt-gate: documents: posts/a\\x1b[8mx\\n.md is the first published page to"
             " name --zed (registered-terms takes it as documented there)") in out.splitlines()
+
+
+@pytest.mark.parametrize(("text", "col"), [
+    pytest.param("See [`--turbo`][nope] here.\n", 6, id="undefined-reference"),
+    pytest.param("See [`--turbo`][] here.\n", 6, id="undefined-collapsed"),
+    pytest.param("See [`--turbo`][r] here.\n\n[r]: #\n", 6, id="reference-to-nowhere"),
+    pytest.param("See \\\\`--turbo` here.\n", 7, id="escaped-backslash"),
+    pytest.param("See <code>--tur&#98;o</code> here.\n", 5, id="entity-in-code"),
+    pytest.param("See <code>--tur<b></b>bo</code> here.\n", 5, id="tag-in-code"),
+    pytest.param("See `\u2010\u2010turbo` here.\n", 5, id="unicode-hyphens"),
+])
+def test_a_name_as_a_renderer_shows_it_is_checked(text: str, col: int) -> None:
+    """Each of these renders `--turbo` in code, with no link to a source."""
+    rx = regex.compile("|".join(f"(?:{TERM_SHAPES[s]})" for s in DEFAULT_SHAPES))
+    found, _ = find_unregistered(text, rx, set(), "claims.yaml")
+    assert [(f.line, f.col, dict(f.extra)["term"]) for f in found] == [(1, col, "--turbo")]
+
+
+def test_a_defined_reference_link_is_a_source() -> None:
+    rx = regex.compile("|".join(f"(?:{TERM_SHAPES[s]})" for s in DEFAULT_SHAPES))
+    text = "See [`--turbo`][docs] and [`--warp`][].\n\n[docs]: https://a.example/t\n" \
+           "[`--warp`]: <https://a.example/w>\n"
+    assert find_unregistered(text, rx, set(), "claims.yaml")[0] == []
