@@ -171,3 +171,21 @@ def copy(s: Scan) -> Scan:
     c = Scan(s.text)
     c.pos, c.col, c.partial = s.pos, s.col, s.partial
     return c
+
+
+_REF_DEF = re.compile(r"^[ \t]{0,3}\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*\n?[ \t]*(<[^<>\n]*>|\S+)",
+                      re.MULTILINE)
+
+
+def label(label: str) -> str:
+    return " ".join(label.split()).casefold()
+
+
+def references(text: str) -> dict[str, str]:
+    """Each link reference definition's label (normalised) and destination; the first
+    definition of a label wins, as CommonMark says."""
+    refs: dict[str, str] = {}
+    if "]:" in text:
+        for m in _REF_DEF.finditer(text):
+            refs.setdefault(label(m.group(1)), m.group(2).strip("<>"))
+    return refs

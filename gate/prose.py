@@ -15,49 +15,20 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from receipt_gate.blocksyntax import label, references
 from receipt_gate.markdown import Block, blocks
+from receipt_gate.templatetags import blank_pairs
 
 _BACKTICKS = re.compile(r"`+")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 _AUTOLINK = re.compile(r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
-_CODE_PAIRS = re.compile(
-    r"\{%-?\s*(highlight|raw|comment)\b.*?%\}.*?\{%-?\s*end\1\s*-?%\}"
-    r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b.*?[>%]\}\}.*?"
-    r"\{\{[<%]\s*/\2\s*[>%]\}\}", re.DOTALL)
 _LINK_END = re.compile(r"\]\(\s*(?:<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)"
                        r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)|\]\[[^\]\n]*\]")
 # The marks that close what each pattern matches: a match can only end at or before the
 # last of them, so a pattern is tried no further (an opening never closed is text, and
 # trying each of many to the end of the text would take quadratic time).
 _CLOSERS = {_COMMENT.pattern: ("-->",), _TEMPLATE.pattern: ("%}", "}}")}
-_PAIR_OPEN = re.compile(r"\{%-?\s*(highlight|raw|comment)\b"
-                        r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b")
-_PAIR_HEAD_END = (re.compile(r"%\}"), re.compile(r"[>%]\}\}"))
-
-
-def _blank_pairs(text: str) -> str:
-    """What _CODE_PAIRS matches, blanked, in linear time: an opening tag whose end tag
-    never comes is left as it is, and so is every later one of its name."""
-    pieces: list[str] = []
-    pos = last = 0
-    dead: set[tuple[bool, str]] = set()
-    while (m := _PAIR_OPEN.search(text, pos)) is not None:
-        liquid = m.group(1) is not None
-        name = m.group(1) or m.group(2)
-        pos = m.start() + 1  # another opening may start inside this one: {{% raw %}}
-        if (liquid, name) in dead:
-            continue
-        head = _PAIR_HEAD_END[0 if liquid else 1].search(text, m.end())
-        end = None if head is None else re.compile(
-            rf"\{{%-?\s*end{name}\s*-?%\}}" if liquid
-            else rf"\{{\{{[<%]\s*/{re.escape(name)}\s*[>%]\}}\}}").search(text, head.end())
-        if end is None:
-            dead.add((liquid, name))
-            continue
-        pieces += [text[last:m.start()], _blank(text[m.start():end.end()])]
-        last = pos = end.end()
-    return "".join(pieces) + text[last:] if pieces else text
 _HARD_BREAK = re.compile(r"(?: {2,}|\\)$|<br\s*/?>", re.IGNORECASE | re.MULTILINE)
 
 
@@ -96,24 +67,6 @@ def _escaped(text: str, i: int) -> bool:
     while run > 0 and text[run - 1] == "\\":
         run -= 1
     return (i - run) % 2 == 1
-
-
-_REF_DEF = re.compile(r"^[ \t]{0,3}\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*\n?[ \t]*(<[^<>\n]*>|\S+)",
-                      re.MULTILINE)
-
-
-def _label(label: str) -> str:
-    return " ".join(label.split()).casefold()
-
-
-def _references(text: str) -> dict[str, str]:
-    """Each link reference definition's label (normalised) and destination; the first
-    definition of a label wins, as CommonMark says."""
-    refs: dict[str, str] = {}
-    if "]:" in text:
-        for m in _REF_DEF.finditer(text):
-            refs.setdefault(_label(m.group(1)), m.group(2).strip("<>"))
-    return refs
 
 
 def _text_blocks(text: str) -> tuple[list[str], list[Block]]:
@@ -173,7 +126,7 @@ def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None) -
         if i < 0:
             continue
         if sourced is not None and m.group().startswith("]["):
-            dest = sourced.get(_label(m.group()[2:-1] or block[i + 1:close]))
+            dest = sourced.get(label(m.group()[2:-1] or block[i + 1:close]))
             if dest is None or re.fullmatch(r"#\S*|", dest):
                 continue  # no such definition: not a link; or one to nowhere
         image = i > 0 and block[i - 1] == "!"
@@ -208,7 +161,7 @@ def prose_lines(text: str, quotes: bool = True, links: bool = True) -> list[str]
         kept = [b for b in kept if not b.quoted]
     whole = "\n".join(out)
     if "{" in whole and ("{%" in whole or "{{" in whole):
-        out = _blank_pairs(whole).split("\n")
+        out = blank_pairs(whole).split("\n")
     if any(c in whole for c in "`<{[") or "](" in whole:
         _apply(out, kept, lambda block: _inline(block, links))
     return out
@@ -224,7 +177,7 @@ def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
     empty, documents nothing)."""
     out, kept = _text_blocks(text)
     found = []
-    refs = None if linked else _references(text)
+    refs = None if linked else references(text)
     for b in kept:
         block = _sub_blank(_COMMENT, "\n".join(out[b.start:b.end]))
         unlinked = block if linked or ("](" not in block and "][" not in block) else _links(

@@ -1,0 +1,40 @@
+"""Liquid and Hugo template tags that hold code: `{% highlight %}...{% endhighlight %}`,
+`{% raw %}`, `{% comment %}`, `{{< code >}}...{{< /code >}}` and their kin. What such a
+pair holds is not prose (gate.prose).
+"""
+
+from __future__ import annotations
+
+import re
+
+_CODE_PAIRS = re.compile(
+    r"\{%-?\s*(highlight|raw|comment)\b.*?%\}.*?\{%-?\s*end\1\s*-?%\}"
+    r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b.*?[>%]\}\}.*?"
+    r"\{\{[<%]\s*/\2\s*[>%]\}\}", re.DOTALL)
+_PAIR_OPEN = re.compile(r"\{%-?\s*(highlight|raw|comment)\b"
+                        r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b")
+_PAIR_HEAD_END = (re.compile(r"%\}"), re.compile(r"[>%]\}\}"))
+
+
+def blank_pairs(text: str) -> str:
+    """What _CODE_PAIRS matches, blanked, in linear time: an opening tag whose end tag
+    never comes is left as it is, and so is every later one of its name."""
+    pieces: list[str] = []
+    pos = last = 0
+    dead: set[tuple[bool, str]] = set()
+    while (m := _PAIR_OPEN.search(text, pos)) is not None:
+        liquid = m.group(1) is not None
+        name = m.group(1) or m.group(2)
+        pos = m.start() + 1  # another opening may start inside this one: {{% raw %}}
+        if (liquid, name) in dead:
+            continue
+        head = _PAIR_HEAD_END[0 if liquid else 1].search(text, m.end())
+        end = None if head is None else re.compile(
+            rf"\{{%-?\s*end{name}\s*-?%\}}" if liquid
+            else rf"\{{\{{[<%]\s*/{re.escape(name)}\s*[>%]\}}\}}").search(text, head.end())
+        if end is None:
+            dead.add((liquid, name))
+            continue
+        pieces += [text[last:m.start()], re.sub(r"[^\n]", " ", text[m.start():end.end()])]
+        last = pos = end.end()
+    return "".join(pieces) + text[last:] if pieces else text
