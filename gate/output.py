@@ -36,10 +36,10 @@ def json_out(doc: Any, ensure_ascii: bool = False) -> None:
     sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii) + "\n")
 
 
-def sarif_out(results: Iterable[Result]) -> None:
+def sarif_out(results: Iterable[Result], notes: Sequence[str] = ()) -> None:
     from receipt_gate.sarif import document
 
-    json_out(document(results))
+    json_out(document(results, notes))
 
 
 def table(rows: Sequence[Sequence[str]], paint: Mapping[str, str] | None = None,

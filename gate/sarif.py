@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from receipt_gate import TOOL, __version__
@@ -34,9 +34,13 @@ class Result(NamedTuple):
     suppressed_by: str = ""  # a finding a person suppressed: SARIF's own suppressions
 
 
-def document(results: Iterable[Result]) -> dict[str, Any]:
+def document(results: Iterable[Result], notes: Sequence[str] = ()) -> dict[str, Any]:
+    """The SARIF log; `notes` (what verify says besides its verdicts: policy changes,
+    names a change documents, suppressions it brings) as the run's notifications."""
     items = list(results)
     used = sorted({r.rule for r in items})
+    invocations = [{"executionSuccessful": True, "toolExecutionNotifications": [
+        {"level": "note", "message": {"text": n.strip()}} for n in notes]}] if notes else []
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -61,5 +65,6 @@ def document(results: Iterable[Result]) -> dict[str, Any]:
                     "kind": "inSource" if r.suppressed_by.startswith("comment") else "external",
                     "justification": r.suppressed_by}]} if r.suppressed_by else {}),
             } for r in items],
+            **({"invocations": invocations} if invocations else {}),
         }],
     }

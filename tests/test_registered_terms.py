@@ -337,3 +337,21 @@ def test_a_defined_reference_link_is_a_source() -> None:
     text = "See [`--turbo`][docs] and [`--warp`][].\n\n[docs]: https://a.example/t\n" \
            "[`--warp`]: <https://a.example/w>\n"
     assert find_unregistered(text, rx, set(), "claims.yaml")[0] == []
+
+
+def test_sarif_carries_what_ci_says_to_a_reviewer(documented: Repo, rg: Run) -> None:
+    from tests.test_formats import valid_sarif
+
+    documented.write("drafts/a.md", "Use `--incremental`.\n")
+    assert rg("run")[0] == 0
+    documented.commit_all("base")
+    base = documented.git("rev-parse", "HEAD").stdout.strip()
+    documented.write("posts/turbo.md", "# Turbo\n\nRun with `--turbo`.\n")
+    assert rg("run")[0] == 0  # a name came: the receipts' fingerprint changed
+    documented.commit_all("turbo", "--no-verify")
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base, "--format", "sarif")
+    assert rc == 0
+    notes = [n["message"]["text"] for n in
+             valid_sarif(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]]
+    assert ("receipt-gate: documents: posts/turbo.md is the first published page to name"
+            " --turbo (registered-terms takes it as documented there)") in notes

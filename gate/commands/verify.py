@@ -32,7 +32,7 @@ def verify(args: argparse.Namespace) -> int:
         json_out(report_json(report), ensure_ascii=True)
     elif args.format == "sarif":
         errors_out(report.errors)
-        sarif_out(report_sarif(report))
+        sarif_out(report_sarif(report), report.notes)
     else:
         report_text(report, cfg)
     return report.exit_code
