@@ -20,6 +20,8 @@ from receipt_gate.markdown import Block, blocks
 from receipt_gate.templatetags import blank_pairs
 
 _BACKTICKS = re.compile(r"`+")
+_TICKS_OR_TAGS = re.compile(r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
+                            r"|<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 _AUTOLINK = re.compile(r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
@@ -49,8 +51,11 @@ def _spans(block: str) -> list[tuple[int, int]]:
     """(start, end) of each code span in a block's text."""
     spans: list[tuple[int, int]] = []
     pos = 0
-    for m in _BACKTICKS.finditer(block):
+    for m in (_TICKS_OR_TAGS if "<" in block else _BACKTICKS).finditer(block):
         if m.start() < pos or _escaped(block, m.start()):
+            continue
+        if m.group()[0] == "<":  # an HTML tag or an autolink that starts first: its
+            pos = m.end()  # backticks open no code span (CommonMark's precedence)
             continue
         n = len(m.group())
         close = re.compile(rf"(?<!`)`{{{n}}}(?!`)").search(block, m.end())

@@ -324,6 +324,8 @@ def test_a_page_name_with_control_characters_is_shown_escaped(documented: Repo, 
     pytest.param("See <code>--tur&#98;o</code> here.\n", 5, id="entity-in-code"),
     pytest.param("See <code>--tur<b></b>bo</code> here.\n", 5, id="tag-in-code"),
     pytest.param("See `\u2010\u2010turbo` here.\n", 5, id="unicode-hyphens"),
+    pytest.param('A <span title="`"></span> `--turbo`.\n', 27, id="backtick-in-a-tag"),
+    pytest.param("A <https://e.example/`> and `--turbo`.\n", 29, id="backtick-in-an-autolink"),
 ])
 def test_a_name_as_a_renderer_shows_it_is_checked(text: str, col: int) -> None:
     """Each of these renders `--turbo` in code, with no link to a source."""
