@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from receipt_gate import GateError, cache
 from receipt_gate.parallel import split_map
-from receipt_gate.tree import Tree, read_text
+from receipt_gate.tree import Tree, name_error, read_text
 
 if TYPE_CHECKING:
     from receipt_gate.config import Config
@@ -160,8 +160,10 @@ def load(
     `version` names the parser's behaviour: articles cached by another version are parsed
     again."""
     shas = {p: sha for p, sha in files.items() if sha is not None}
-    # surrogatepass: a file name that is not UTF-8 gets this far, and is refused below
-    # where it is read (exit 2, naming it), not here.
+    # Every name, not only the contents read: a copy under a bad name is still refused.
+    bad = [e for e in map(name_error, shas) if e is not None]
+    if bad:
+        raise GateError("\n".join(bad))
     key = hashlib.sha256(json.dumps([FORMAT, version, sorted(shas.items()), rules_key(cfg)],
                                     ensure_ascii=False).encode("utf-8", "surrogatepass")
                          ).hexdigest()

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from receipt_gate import GateError, cache
-from receipt_gate.tree import Tree, read_text
+from receipt_gate.tree import Tree, name_error, read_text
 
 if TYPE_CHECKING:
     from receipt_gate.config import Config
@@ -59,6 +59,10 @@ def load(tree: Tree, files: Mapping[str, str | None], names_in: Callable[[str], 
     from receipt_gate.frontmatter import read as front_matter
 
     shas = {p: sha for p, sha in files.items() if sha is not None}
+    # Every name, not only the contents read: a copy under a bad name is still refused.
+    bad = [e for e in map(name_error, shas) if e is not None]
+    if bad:
+        raise GateError("\n".join(bad))
     if not shas:
         return NONE
     memo_key = hashlib.sha256(json.dumps([code, sorted(shas.items()), rules(cfg)]

@@ -65,6 +65,25 @@ def _spans(block: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _outside_code(text: str) -> str:
+    """The text with front matter, code blocks, HTML blocks and comments blanked: where
+    a link reference definition can be."""
+    from receipt_gate.frontmatter import block_end
+
+    lines = text.split("\n")
+    hidden = set(range(block_end(lines)[1]))
+    for b in blocks(text):
+        if b.kind in ("code", "html"):
+            hidden.update(range(b.start, b.end))
+    return _sub_blank(_COMMENT, "\n".join("" if i in hidden else ln
+                                          for i, ln in enumerate(lines)))
+
+
+def hide_templates(text: str) -> str:
+    """The text with HTML comments and template tags (`{% %}`, `{{ }}`) blanked."""
+    return _sub_blank(_TEMPLATE, _sub_blank(_COMMENT, text))
+
+
 def _escaped(text: str, i: int) -> bool:
     """Is the character at i escaped: an odd run of backslashes before it (`\\\\` is a
     backslash, and the backtick after it opens a code span)."""
@@ -182,7 +201,7 @@ def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
     empty, documents nothing)."""
     out, kept = _text_blocks(text)
     found = []
-    refs = None if linked else references(text)
+    refs = None if linked else references(_outside_code(text))
     for b in kept:
         block = _sub_blank(_COMMENT, "\n".join(out[b.start:b.end]))
         unlinked = block if linked or ("](" not in block and "][" not in block) else _links(

@@ -132,10 +132,10 @@ def _spec(name: str, version: int, deterministic: bool = True, corpus: str = "",
 
 CHECKS: Mapping[str, CheckSpec] = MappingProxyType({
     s.name: s for s in (
-        _spec("ai-tells", 4, phrases=("strs", PHRASES), patterns=("strs", PATTERNS),
+        _spec("ai-tells", 5, phrases=("strs", PHRASES), patterns=("strs", PATTERNS),
               idioms=("bool", False), check_blockquotes=("bool", False),
               check_link_text=("bool", False), suppressions=("bool", True)),
-        _spec("hook-length", 3, max_chars=("int", 280), max_lines=("int", 3),
+        _spec("hook-length", 4, max_chars=("int", 280), max_lines=("int", 3),
               suppressions=("bool", True)),
         _spec("headline-numbers", 2, corpus="articles",
               articles=("globs", ("posts/**/*.md",)), suppressions=("bool", True)),

@@ -14,11 +14,18 @@ _CODE_PAIRS = re.compile(
 _PAIR_OPEN = re.compile(r"\{%-?\s*(highlight|raw|comment)\b"
                         r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b")
 _PAIR_HEAD_END = (re.compile(r"%\}"), re.compile(r"[>%]\}\}"))
+_TOGGLE = re.compile(r"-toggle\b")
 
 
-def blank_pairs(text: str) -> str:
+def _end_tag(liquid: bool, name: str) -> re.Pattern[str]:
+    return re.compile(rf"\{{%-?\s*end{name}\s*-?%\}}" if liquid
+                      else rf"\{{\{{[<%]\s*/{re.escape(name)}\s*[>%]\}}\}}")
+
+
+def blank_pairs(text: str, only: frozenset[str] | None = None) -> str:
     """What _CODE_PAIRS matches, blanked, in linear time: an opening tag whose end tag
-    never comes is left as it is, and so is every later one of its name."""
+    never comes is left as it is, and so is every later one of its name. With `only`,
+    only the pairs of those names (`comment`: what no reader sees)."""
     pieces: list[str] = []
     pos = last = 0
     dead: set[tuple[bool, str]] = set()
@@ -26,14 +33,19 @@ def blank_pairs(text: str) -> str:
         liquid = m.group(1) is not None
         name = m.group(1) or m.group(2)
         pos = m.start() + 1  # another opening may start inside this one: {{% raw %}}
-        if (liquid, name) in dead:
-            continue
-        head = _PAIR_HEAD_END[0 if liquid else 1].search(text, m.end())
-        end = None if head is None else re.compile(
-            rf"\{{%-?\s*end{name}\s*-?%\}}" if liquid
-            else rf"\{{\{{[<%]\s*/{re.escape(name)}\s*[>%]\}}\}}").search(text, head.end())
+        # `code` then `code-toggle`, as the pattern's alternatives are tried.
+        names = [name, "code-toggle"] if name == "code" and _TOGGLE.match(text, m.end()) \
+            else [name]
+        end = None
+        for candidate in names:
+            if (liquid, candidate) in dead or (only is not None and candidate not in only):
+                continue
+            head = _PAIR_HEAD_END[0 if liquid else 1].search(text, m.end())
+            end = None if head is None else _end_tag(liquid, candidate).search(text, head.end())
+            if end is not None:
+                break
+            dead.add((liquid, candidate))
         if end is None:
-            dead.add((liquid, name))
             continue
         pieces += [text[last:m.start()], re.sub(r"[^\n]", " ", text[m.start():end.end()])]
         last = pos = end.end()

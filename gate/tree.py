@@ -28,10 +28,8 @@ class TooLarge(Unreadable):
         super().__init__(path, f"larger than {limit} bytes")
 
 
-def read_text(tree: Tree, path: str) -> Draft | str | None:
-    """A text file of the tree, decoded; a one-line reason when it cannot be; None if absent."""
-    from receipt_gate.text import decode
-
+def name_error(path: str) -> str | None:
+    """Why no receipt or cache can name this file (its name is not UTF-8), or None."""
     if not path.isascii():
         try:
             path.encode()
@@ -39,6 +37,16 @@ def read_text(tree: Tree, path: str) -> Draft | str | None:
             shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
             return (f"{shown}: the file name is not UTF-8, so no receipt can name it;"
                     " rename it")
+    return None
+
+
+def read_text(tree: Tree, path: str) -> Draft | str | None:
+    """A text file of the tree, decoded; a one-line reason when it cannot be; None if absent."""
+    from receipt_gate.text import decode
+
+    bad = name_error(path)
+    if bad is not None:
+        return bad
     try:
         data = tree.read(path)
     except Unreadable as e:

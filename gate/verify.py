@@ -161,7 +161,7 @@ def _documented_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
     from receipt_gate.registry import CHECKS
 
     name = "registered-terms"
-    if name not in cfg.required:
+    if name not in cfg.required and name not in policy.cfg.required:
         return []
     spec = CHECKS[name]
     new_files = input_files(name, cfg, tree).get("documented_in", {})
@@ -182,9 +182,18 @@ def _documented_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
         return [f"documents: cannot tell which names are newly documented: the pages at"
                 f" {policy.label} cannot be read ({_printable(first)}); read the published"
                 " pages this change adds"]
-    return [f"documents: {_printable(new.names[n][0])} is the first published page to name"
-            f" {n} (registered-terms takes it as documented there)"
-            for n in sorted(set(new.names) - set(old.names))]
+    # A page that names what at most one page named before: that one may be the very
+    # draft the new page now vouches for (two pages per name are kept, gate.documented).
+    out = []
+    for n in sorted(new.names):
+        before = old.names.get(n, [])
+        if len(before) >= 2:
+            continue
+        was = (f"which only {_printable(before[0])} named before" if before
+               else "which no published page named before")
+        out += [f"documents: {_printable(page)} names {n}, {was} (registered-terms takes"
+                " it as documented there)" for page in new.names[n] if page not in before]
+    return out
 
 
 def _printable(text: str) -> str:

@@ -84,30 +84,14 @@ def find_unregistered(
 
 
 _WORD = re.compile(r"[^\s`'\"()\[\]{}<>,;|*]+")
-_TAG = re.compile(r"<[^<>\n]*>")
-# What no reader of a page sees, blanked first: comments (HTML, Liquid), template tags.
-_HIDDEN = (
-    (re.compile(r"<!--.*?-->", re.DOTALL), "-->"),
-    (re.compile(r"\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}", re.DOTALL), "%}"),
-    (re.compile(r"\{%.*?%\}", re.DOTALL), "%}"),
-    (re.compile(r"\{\{.*?\}\}", re.DOTALL), "}}"),
-)
-
-
+_TAG = re.compile(r"<[^<>]*>")
 def _visible(text: str) -> str:
-    """The page with what no reader sees blanked (lines kept). Each pattern is tried
-    only up to the last closing mark: an opening never closed is text, and trying each
-    of many to the end of the page would take quadratic time."""
-    for rx, closer in _HIDDEN:
-        # A pair is closed by its end tag: look no further than the last one.
-        last = text.rfind("endcomment") if "endcomment" in rx.pattern else 0
-        end = text.find(closer, last) if last >= 0 else -1
-        end = text.rfind(closer) if end >= 0 and last == 0 else end
-        if end >= 0:
-            end += len(closer)
-            head = rx.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text[:end])
-            text = head + text[end:]
-    return text
+    """The page with what no reader sees blanked, lines kept: HTML comments, Liquid
+    comment pairs, template tags (each read in linear time: gate.prose, gate.templatetags)."""
+    from receipt_gate.prose import hide_templates
+    from receipt_gate.templatetags import blank_pairs
+
+    return hide_templates(blank_pairs(text, frozenset({"comment"})))
 
 
 def names_in(text: str, rx: Any) -> list[str]:
@@ -126,8 +110,8 @@ def names_in(text: str, rx: Any) -> list[str]:
     if "<" in prose:
         prose = _TAG.sub(" ", prose)
     seen = set(_WORD.findall(html.unescape(prose) if "&" in prose else prose))
-    for _, _, content in code_spans(text):
-        seen.update(_WORD.findall(html.unescape(_TAG.sub("", content))))
+    for _, _, content in code_spans(text):  # a <code> element's already read as shown
+        seen.update(_WORD.findall(content))
     lines = text.split("\n")
     for b in blocks(text):
         if b.kind == "code":

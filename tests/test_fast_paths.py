@@ -461,10 +461,12 @@ def test_one_check_reads_the_corpus_cache_once_and_a_new_command_reads_it_again(
 
 _PIECES = ["{% raw %}", "{% endraw %}", "{%- comment -%}", "{% endcomment %}", "{% highlight",
            " ruby %}", "{% endhighlight %}", "{{< code >}}", "{{< /code >}}", "{{% raw %}}",
-           "{{% /raw %}}", "%}", "}}", "x", "\n", " ", "{%", "{{<"]
+           "{{% /raw %}}", "{{< code-toggle >}}", "{{< /code-toggle >}}", "{{< datatable",
+           " >}}", "{{< /datatable >}}", "{{< highlight go >}}", "{{< /highlight >}}", "%}",
+           "}}", "x", "\n", " ", "{%", "{{<"]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=14))
 def test_template_pairs_are_blanked_as_the_plain_pattern_blanks_them(pieces: list[str]) -> None:
     from receipt_gate.templatetags import _CODE_PAIRS, blank_pairs

@@ -258,8 +258,8 @@ def test_ci_names_the_page_that_first_documents_a_name(documented: Repo, rg: Run
     documented.commit_all("turbo", "--no-verify")
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
     assert rc == 0
-    assert ("receipt-gate: documents: posts/turbo.md is the first published page to name"
-            " --turbo (registered-terms takes it as documented there)") in out.splitlines()
+    assert ("receipt-gate: documents: posts/turbo.md names --turbo, which no published page"
+            " named before (registered-terms takes it as documented there)") in out.splitlines()
     assert "name --incremental" not in out
     _, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", "HEAD")
     assert "documents:" not in out
@@ -295,8 +295,8 @@ def test_ci_names_what_a_change_of_the_publication_rules_documents(
     repo.commit_all("markers", "--no-verify")
     # The same pages, published by other rules: the reviewer sees what that documents.
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
-    assert ("receipt-gate: documents: posts/wip.md is the first published page to name"
-            " --turbo (registered-terms takes it as documented there)") in out.splitlines()
+    assert ("receipt-gate: documents: posts/wip.md names --turbo, which no published page"
+            " named before (registered-terms takes it as documented there)") in out.splitlines()
     # A post that then cites it is held to the rules before the change as well.
     repo.write("posts/fast.md", "# Fast\n\nWith `--turbo`.\n")
     assert rg("run")[0] == 0
@@ -312,14 +312,17 @@ def test_a_page_name_with_control_characters_is_shown_escaped(documented: Repo, 
     documented.write("posts/a\x1b[8mx\n.md", "# Zed\n\nRun `--zed`.\n")
     documented.commit_all("page", "--no-verify")
     _, out, _ = rg("verify", "--rev", "HEAD")
-    assert ("receipt-gate: documents: posts/a\\x1b[8mx\\n.md is the first published page to"
-            " name --zed (registered-terms takes it as documented there)") in out.splitlines()
+    assert ("receipt-gate: documents: posts/a\\x1b[8mx\\n.md names --zed, which no published"
+            " page named before (registered-terms takes it as documented there)"
+            ) in out.splitlines()
 
 
 @pytest.mark.parametrize(("text", "col"), [
     pytest.param("See [`--turbo`][nope] here.\n", 6, id="undefined-reference"),
     pytest.param("See [`--turbo`][] here.\n", 6, id="undefined-collapsed"),
     pytest.param("See [`--turbo`][r] here.\n\n[r]: #\n", 6, id="reference-to-nowhere"),
+    pytest.param("See [`--turbo`][d] here.\n\n```\n[d]: https://x.example\n```\n", 6,
+                 id="definition-in-a-code-block"),
     pytest.param("See \\\\`--turbo` here.\n", 7, id="escaped-backslash"),
     pytest.param("See <code>--tur&#98;o</code> here.\n", 5, id="entity-in-code"),
     pytest.param("See <code>--tur<b></b>bo</code> here.\n", 5, id="tag-in-code"),
@@ -355,5 +358,36 @@ def test_sarif_carries_what_ci_says_to_a_reviewer(documented: Repo, rg: Run) -> 
     assert rc == 0
     notes = [n["message"]["text"] for n in
              valid_sarif(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]]
-    assert ("receipt-gate: documents: posts/turbo.md is the first published page to name"
-            " --turbo (registered-terms takes it as documented there)") in notes
+    assert ("receipt-gate: documents: posts/turbo.md names --turbo, which no published page"
+            " named before (registered-terms takes it as documented there)") in notes
+
+
+def test_ci_names_a_page_that_vouches_for_a_name_only_the_draft_named(
+    repo: Repo, rg: Run
+) -> None:
+    repo.write(".receipt-gate.yaml", SITE)
+    repo.write("posts/a.md", "# A\n\n```sh\ntool --turbo\n```\n")  # named, not in code
+    assert rg("run")[0] == 0
+    repo.commit_all("base")
+    base = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write("posts/a.md", "# A\n\nNow with `--turbo`.\n\n```sh\ntool --turbo\n```\n")
+    repo.write("posts/b.md", "# B\n\nAlso --turbo.\n")  # vouches for a.md's name
+    assert rg("run")[0] == 0
+    repo.commit_all("vouch", "--no-verify")
+    _, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
+    assert ("receipt-gate: documents: posts/b.md names --turbo, which only posts/a.md named"
+            " before (registered-terms takes it as documented there)") in out.splitlines()
+    assert "documents: posts/a.md" not in out
+
+
+@pytest.mark.parametrize("required", ["registered-terms", "headline-numbers"])
+def test_a_copy_of_a_page_under_a_name_that_is_not_utf8_is_exit_2(
+    documented: Repo, rg: Run, required: str
+) -> None:
+    documented.write(".receipt-gate.yaml", f"required: [{required}]\n")
+    documented.write("drafts/a.md", "Use `--incremental`.\n")
+    (documented.path / "posts" / "copy\udcff.md").write_bytes(POST.encode())  # same bytes
+    rc, out, err = rg("run")
+    assert (rc, out) == (2, "")
+    assert err == ("receipt-gate: posts/copy\ufffd.md: the file name is not UTF-8, so no receipt"
+                   " can name it; rename it\n")
