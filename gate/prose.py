@@ -136,7 +136,7 @@ def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None) -
     for m in _LINK_END.finditer(block):
         close = m.start()
         if sourced is not None and m.group().startswith("](") and re.fullmatch(
-                r"\]\(\s*<?(?:#[^\s)>]*)?>?(?:\s+[\"'(].*)?\s*\)", m.group(), re.DOTALL):
+                r"\]\(\s*<?(?:[#?][^\s)>]*)?>?(?:\s+[\"'(].*)?\s*\)", m.group(), re.DOTALL):
             continue
         depth, i = 0, close - 1
         while i >= 0:  # back to the matching [
@@ -151,8 +151,8 @@ def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None) -
             continue
         if sourced is not None and m.group().startswith("]["):
             dest = sourced.get(label(m.group()[2:-1] or block[i + 1:close]))
-            if dest is None or re.fullmatch(r"#\S*|", dest):
-                continue  # no such definition: not a link; or one to nowhere
+            if dest is None or re.fullmatch(r"[#?]\S*|", dest):
+                continue  # no such definition: not a link; or one to this very page
         image = i > 0 and block[i - 1] == "!"
         first = i - 1 if image else i
         last = m.end()
