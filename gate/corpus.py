@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from receipt_gate import GateError, cache
 from receipt_gate.parallel import split_map
-from receipt_gate.tree import Tree, name_error, read_text
+from receipt_gate.tree import Tree, built_once, nameable, read_text
 
 if TYPE_CHECKING:
     from receipt_gate.config import Config
@@ -159,24 +159,22 @@ def load(
 
     `version` names the parser's behaviour: articles cached by another version are parsed
     again."""
-    shas = {p: sha for p, sha in files.items() if sha is not None}
-    # Every name, not only the contents read: a copy under a bad name is still refused.
-    bad = [e for e in map(name_error, shas) if e is not None]
-    if bad:
-        raise GateError("\n".join(bad))
+    shas = nameable(files)
     key = hashlib.sha256(json.dumps([FORMAT, version, sorted(shas.items()), rules_key(cfg)],
                                     ensure_ascii=False).encode("utf-8", "surrogatepass")
                          ).hexdigest()
+    return built_once(tree, f"articles/{key}", lambda: _load(tree, shas, parse, version, cfg,
+                                                             key))
+
+
+def _load(tree: Tree, shas: dict[str, str], parse: Callable[[str, str], Article],
+          version: str, cfg: Config | None, key: str) -> Corpus:
     articles_file = cache.path(tree.root, "headline-numbers.json") if tree.root else None
     whole_file = cache.path(tree.root, "headline-numbers-corpus.json") if tree.root else None
-    seen = _LOADED.get((id(tree), key))
-    if seen is not None:  # the fingerprint and the check read one corpus: read it once
-        return seen[1]
     doc = cache.read(whole_file, _whole_doc(key))
     if doc is not None:
-        got = Corpus({n: [(t, p) for t, p in v] for n, v in doc["titles"].items()},
-                     doc["bodies"], doc["digest"])
-        return _remember(tree, key, got)
+        return Corpus({n: [(t, p) for t, p in v] for n, v in doc["titles"].items()},
+                      doc["bodies"], doc["digest"])
     code = f"{version}/{FORMAT}"
     cached = cache.read(articles_file, _articles_doc(code))
     known: dict[str, Any] = cached["articles"] if cached else {}
@@ -212,17 +210,4 @@ def load(
     corpus = build({p: by_sha[sha] for p, sha in shas.items() if sha in by_sha}, cfg)
     cache.write(whole_file, {"key": key, "titles": corpus.titles, "bodies": corpus.bodies,
                              "digest": corpus.digest})
-    return _remember(tree, key, corpus)
-
-
-# Corpora loaded from a tree object this process still holds, by the tree and the key
-# (the articles' digests, the parser's version and the publication rules): the last few.
-# The tree is held so that its id names it; a new command reads a new tree.
-_LOADED: dict[tuple[int, str], tuple[Tree, Corpus]] = {}
-
-
-def _remember(tree: Tree, key: str, corpus: Corpus) -> Corpus:
-    _LOADED[(id(tree), key)] = (tree, corpus)
-    while len(_LOADED) > 4:
-        del _LOADED[next(iter(_LOADED))]
     return corpus

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from receipt_gate import GateError, cache
-from receipt_gate.tree import Tree, name_error, read_text
+from receipt_gate.tree import Tree, built_once, nameable, read_text
 
 if TYPE_CHECKING:
     from receipt_gate.config import Config
@@ -55,21 +55,22 @@ def load(tree: Tree, files: Mapping[str, str | None], names_in: Callable[[str], 
     """The names the published pages among `files` (path -> sha256) use, found in each
     page's text by `names_in`; `code` names that finder (the check's version and name
     pattern): pages cached under another code are read again."""
+    from receipt_gate.corpus import rules_key
+
+    shas = nameable(files)
+    if not shas:
+        return NONE
+    key = hashlib.sha256(json.dumps([code, sorted(shas.items()), rules_key(cfg)]
+                                    ).encode()).hexdigest()  # ASCII: json escapes the rest
+    return built_once(tree, f"documented/{key}", lambda: _load(tree, shas, names_in, code,
+                                                               cfg))
+
+
+def _load(tree: Tree, shas: dict[str, str], names_in: Callable[[str], list[str]], code: str,
+          cfg: Config | None) -> Documented:
     from receipt_gate.corpus import published, scalar_fields
     from receipt_gate.frontmatter import read as front_matter
 
-    shas = {p: sha for p, sha in files.items() if sha is not None}
-    # Every name, not only the contents read: a copy under a bad name is still refused.
-    bad = [e for e in map(name_error, shas) if e is not None]
-    if bad:
-        raise GateError("\n".join(bad))
-    if not shas:
-        return NONE
-    memo_key = hashlib.sha256(json.dumps([code, sorted(shas.items()), rules(cfg)]
-                                         ).encode()).hexdigest()  # ASCII: escapes all
-    seen = _LOADED.get((id(tree), memo_key))
-    if seen is not None:  # the fingerprint and the check read one map: build it once
-        return seen[1]
     file = cache.path(tree.root, CACHE) if tree.root else None
     doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("code") == code
                      and isinstance(d.get("pages"), dict))
@@ -109,22 +110,7 @@ def load(tree: Tree, files: Mapping[str, str | None], names_in: Callable[[str], 
                 held.append(path)
     text = json.dumps([FORMAT, code, names], sort_keys=True, ensure_ascii=False,
                       separators=(",", ":"))
-    got = Documented(names, hashlib.sha256(text.encode()).hexdigest())
-    _LOADED[(id(tree), memo_key)] = (tree, got)
-    while len(_LOADED) > 4:
-        del _LOADED[next(iter(_LOADED))]
-    return got
-
-
-def rules(cfg: Config | None) -> object:
-    """What decides which pages are published (gate.corpus.rules_key)."""
-    from receipt_gate.corpus import rules_key
-
-    return rules_key(cfg)
-
-
-# Maps built from a tree object this process still holds (gate.corpus does the same).
-_LOADED: dict[tuple[int, str], tuple[Tree, Documented]] = {}
+    return Documented(names, hashlib.sha256(text.encode()).hexdigest())
 
 
 def for_check(name: str, version: int, settings: Mapping[str, Any], tree: Tree,

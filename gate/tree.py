@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from receipt_gate import git, wildmatch
 
@@ -38,6 +38,37 @@ def name_error(path: str) -> str | None:
             return (f"{shown}: the file name is not UTF-8, so no receipt can name it;"
                     " rename it")
     return None
+
+
+def nameable(files: Mapping[str, str | None]) -> dict[str, str]:
+    """The files that exist (path -> sha256); GateError naming every one whose name is
+    not UTF-8, read or not (a copy of another file's bytes is never read)."""
+    from receipt_gate import GateError
+
+    bad = [e for e in map(name_error, files) if e is not None]
+    if bad:
+        raise GateError("\n".join(bad))
+    return {p: sha for p, sha in files.items() if sha is not None}
+
+
+T = TypeVar("T")
+# What this process built from a tree object it still holds, by the tree and a key: the
+# last few. The tree is held so that its id names it; a new command reads a new tree.
+_BUILT: dict[tuple[int, str], tuple[object, Any]] = {}
+
+
+def built_once(tree: object, key: str, build: Callable[[], T]) -> T:
+    """build(), once per tree object and key (the fingerprint and the check both read a
+    corpus: it is read once)."""
+    hit = _BUILT.get((id(tree), key))
+    if hit is not None:
+        got: T = hit[1]
+        return got
+    got = build()
+    _BUILT[(id(tree), key)] = (tree, got)
+    while len(_BUILT) > 8:
+        del _BUILT[next(iter(_BUILT))]
+    return got
 
 
 def read_text(tree: Tree, path: str) -> Draft | str | None:

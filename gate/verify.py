@@ -157,6 +157,7 @@ def _documented_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
     """The setting names the judged tree's published pages name first: registered-terms
     takes them as documented, so a reviewer should see where."""
     from receipt_gate import documented
+    from receipt_gate.corpus import rules_key
     from receipt_gate.fingerprint import input_files
     from receipt_gate.registry import CHECKS
 
@@ -167,7 +168,7 @@ def _documented_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
     new_files = input_files(name, cfg, tree).get("documented_in", {})
     old_files = input_files(name, policy.cfg, policy.tree).get("documented_in", {})
     if (new_files == old_files and cfg.effective[name] == policy.cfg.effective[name]
-            and documented.rules(cfg) == documented.rules(policy.cfg)):
+            and rules_key(cfg) == rules_key(policy.cfg)):
         return []  # the same pages, read the same way, published by the same rules
     try:
         new = documented.for_check(name, spec.version, cfg.effective[name], tree, new_files,

@@ -196,6 +196,13 @@ def test_drafts_and_other_files_document_nothing(documented: Repo, rg: Run) -> N
     assert rc == 1 and "`--incremental` is not registered" in out
 
 
+def _checked_in(rg: Run, repo: Repo) -> str:
+    """Run the checks (they pass), commit everything, and return the commit."""
+    assert rg("run")[0] == 0
+    repo.commit_all("base")
+    return repo.git("rev-parse", "HEAD").stdout.strip()
+
+
 SITE = ("required: [registered-terms]\ndrafts: ['posts/**/*.md']\n"
         "draft_markers: {front_matter: {draft: true}, status: drafted}\n")
 
@@ -248,9 +255,7 @@ def test_a_published_page_that_cannot_be_read_is_exit_2_and_a_broken_cache_is_re
 
 def test_ci_names_the_page_that_first_documents_a_name(documented: Repo, rg: Run) -> None:
     documented.write("drafts/a.md", "Use `--incremental`.\n")
-    assert rg("run")[0] == 0
-    documented.commit_all("base")
-    base = documented.git("rev-parse", "HEAD").stdout.strip()
+    base = _checked_in(rg, documented)
     # An agent publishes a page that names a flag nobody documented, and uses it.
     documented.write("posts/turbo.md", "# Turbo\n\nRun with `--turbo` and `--incremental`.\n")
     documented.write("drafts/a.md", "Use `--turbo`.\n")
@@ -287,9 +292,7 @@ def test_ci_names_what_a_change_of_the_publication_rules_documents(
     repo.write("posts/a.md", "# A\n\nNothing yet.\n")
     repo.write("posts/wip.md", "---\ndraft: true\nstatus: drafted\n---\n# WIP\n\n"
                "Try `--turbo` someday.\n")
-    assert rg("run")[0] == 0
-    repo.commit_all("base")
-    base = repo.git("rev-parse", "HEAD").stdout.strip()
+    base = _checked_in(rg, repo)
     repo.write(".receipt-gate.yaml", SITE.replace("{draft: true}", "{published: false}"))
     assert rg("run")[0] == 0
     repo.commit_all("markers", "--no-verify")
@@ -350,9 +353,7 @@ def test_sarif_carries_what_ci_says_to_a_reviewer(documented: Repo, rg: Run) -> 
     from tests.test_formats import valid_sarif
 
     documented.write("drafts/a.md", "Use `--incremental`.\n")
-    assert rg("run")[0] == 0
-    documented.commit_all("base")
-    base = documented.git("rev-parse", "HEAD").stdout.strip()
+    base = _checked_in(rg, documented)
     documented.write("posts/turbo.md", "# Turbo\n\nRun with `--turbo`.\n")
     assert rg("run")[0] == 0  # a name came: the receipts' fingerprint changed
     documented.commit_all("turbo", "--no-verify")
@@ -369,9 +370,7 @@ def test_ci_names_a_page_that_vouches_for_a_name_only_the_draft_named(
 ) -> None:
     repo.write(".receipt-gate.yaml", SITE)
     repo.write("posts/a.md", "# A\n\n```sh\ntool --turbo\n```\n")  # named, not in code
-    assert rg("run")[0] == 0
-    repo.commit_all("base")
-    base = repo.git("rev-parse", "HEAD").stdout.strip()
+    base = _checked_in(rg, repo)
     repo.write("posts/a.md", "# A\n\nNow with `--turbo`.\n\n```sh\ntool --turbo\n```\n")
     repo.write("posts/b.md", "# B\n\nAlso --turbo.\n")  # vouches for a.md's name
     assert rg("run")[0] == 0
