@@ -161,8 +161,7 @@ def load(
     again."""
     shas = nameable(files)
     key = hashlib.sha256(json.dumps([FORMAT, version, sorted(shas.items()), rules_key(cfg)],
-                                    ensure_ascii=False).encode("utf-8", "surrogatepass")
-                         ).hexdigest()
+                                    ensure_ascii=False).encode()).hexdigest()
     return built_once(tree, f"articles/{key}", lambda: _load(tree, shas, parse, version, cfg,
                                                              key))
 
