@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -59,9 +61,9 @@ def test_plain_hook_reads_every_line_of_stdin(pushed: Repo) -> None:
     assert proc.returncode == 1, proc.stdout
     assert f"receipt-gate: pushing refs/heads/bad ({bad[:12]}):" in proc.stdout
     assert f"{AT}: stale (condition 1, draft_sha256)" in proc.stdout
-    only_good = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"],
-                               input=lines.split("(delete)")[0], capture_output=True, text=True,
-                               cwd=pushed.path)
+    only_good = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin",
+                                "url"], input=lines.split("(delete)")[0], capture_output=True,
+                               text=True, cwd=pushed.path)
     assert only_good.returncode == 0, only_good.stdout
 
 
@@ -206,3 +208,131 @@ def test_the_local_hooks_refuse_an_attack_in_one_commit(
     assert said in out
     assert repo.git("rev-parse", "refs/remotes/origin/main").stdout == tip
     assert remote_refs(repo) == {"refs/heads/main"}
+
+
+# --- every push shape, judged by the rules of the ref it changes ---------------------
+
+BAD = GOOD_DRAFT + "\nIn conclusion, it works.\n"
+
+
+@pytest.fixture
+def plain_push(pushed: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> Repo:
+    """The plain git hooks (`init --git-hooks`), reading git's own pre-push lines."""
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    assert rg("init", "--git-hooks")[0] == 0
+    pushed.git("config", "core.hooksPath", ".githooks")
+    assert pushed.commit_all("hooks").returncode == 0
+    rc, out = push(pushed, "main")
+    assert rc == 0, out
+    return pushed
+
+
+def _bad_commit(repo: Repo, *git_args: str) -> str:
+    repo.write("drafts/intro.md", BAD)
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "bad", "--no-verify", *git_args)
+    return repo.git("rev-parse", "HEAD").stdout.strip()
+
+
+@pytest.fixture(params=["pre-commit", "plain"])
+def any_push(request: pytest.FixtureRequest) -> Repo:
+    repo: Repo = request.getfixturevalue("hooked_push" if request.param == "pre-commit"
+                                         else "plain_push")
+    return repo
+
+
+@pytest.mark.e2e
+def test_an_orphan_branch_is_verified(any_push: Repo) -> None:
+    any_push.git("checkout", "-q", "--orphan", "fresh")
+    _bad_commit(any_push)
+    rc, out = push(any_push, "fresh")
+    assert rc == 1, out
+    assert "nothing to verify" not in out
+    assert "refs/heads/fresh" not in remote_refs(any_push)
+
+
+@pytest.mark.e2e
+def test_a_merged_unrelated_root_then_a_fast_forward_of_main(any_push: Repo) -> None:
+    any_push.git("checkout", "-q", "--orphan", "other")
+    any_push.git("rm", "-rq", "--cached", ".")
+    _bad_commit(any_push)
+    any_push.git("checkout", "-q", "-f", "main")
+    any_push.git("merge", "-q", "--no-verify", "--allow-unrelated-histories", "-X", "theirs",
+                 "-m", "merge", "other")
+    rc, out = push(any_push, "main")
+    assert rc == 1, out
+    assert remote_refs(any_push) == {"refs/heads/main"}
+
+
+@pytest.mark.e2e
+def test_a_force_push_of_commits_the_remote_has_is_judged_by_mains_rules(any_push: Repo,
+                                                                          rg: Run) -> None:
+    """The remote has a loose branch with weaker rules and a bad draft; forcing main to it
+    must meet main's rules, though none of its commits is new to the remote."""
+    any_push.git("checkout", "-q", "-b", "loose")
+    any_push.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    any_push.git("add", "-A")
+    any_push.git("commit", "-qm", "loosen", "--no-verify")
+    _bad_commit(any_push)
+    # Pushed where no rules were in force yet (a scratch remote holding only this branch),
+    # then the loose branch is fetched as the remote's own.
+    remote = any_push.git("remote", "get-url", "origin").stdout.strip()
+    subprocess.run(["git", "--git-dir", remote, "fetch", "-q", str(any_push.path),
+                    "loose:loose"], check=True)
+    any_push.git("fetch", "-q", "origin")
+    rc, out = push(any_push, "-f", "loose:main")
+    assert rc == 1, out
+    assert "policy change: weakens: drops ai-tells from required" in out
+    assert any_push.git("rev-parse", "refs/remotes/origin/main").stdout != \
+        any_push.git("rev-parse", "loose").stdout
+
+
+@pytest.mark.e2e
+def test_rewinding_main_to_a_commit_from_before_the_gate_is_refused(plain_push: Repo) -> None:
+    plain_push.git("checkout", "-q", "--orphan", "old")
+    plain_push.git("rm", "-rq", "--cached", ".")
+    plain_push.write("drafts/intro.md", BAD)
+    plain_push.git("add", "drafts/intro.md")
+    plain_push.git("commit", "-qm", "before the gate", "--no-verify")
+    rc, out = push(plain_push, "-f", "old:main")
+    assert rc == 1, out
+    assert "judged by the rules in force" in out
+
+
+@pytest.mark.e2e
+def test_a_new_branch_without_origin_head_is_held_to_the_default_branch(
+        plain_push: Repo) -> None:
+    plain_push.git("update-ref", "-d", "refs/remotes/origin/HEAD")
+    plain_push.git("checkout", "-q", "-b", "feature")
+    plain_push.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    _bad_commit(plain_push)
+    rc, out = push(plain_push, "feature")
+    assert rc == 1, out
+    assert "the remote has no rules yet" not in out
+    assert "policy change: weakens: drops ai-tells from required" in out
+
+
+@pytest.mark.e2e
+def test_the_first_push_of_a_new_repository(content: Repo, rg: Run, tmp_path: Path,
+                                             hook_repo: tuple[str, str], pre_commit_home: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """pre-commit names no range for a push that carries a root commit: the gate walks
+    what the remote lacks, and an honest first push still passes."""
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    remote = tmp_path / "first.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    content.git("remote", "add", "origin", str(remote))
+    install(content, hook_repo, ("receipt-gate", "receipt-gate-push"))
+    subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-push"],
+                   cwd=content.path, check=True, capture_output=True)
+    _bad_commit(content)
+    rc, out = push(content, "main")
+    assert rc == 1, out
+    assert "nothing to verify" not in out and remote_refs(content) == set()
+    content.write("drafts/intro.md", GOOD_DRAFT)
+    rg("run")
+    content.git("add", "-A")
+    content.git("commit", "-q", "--amend", "-m", "honest")
+    rc, out = push(content, "main")
+    assert rc == 0, out
+    assert remote_refs(content) == {"refs/heads/main"}

@@ -1,4 +1,4 @@
-"""`pre-push`: the gate on every commit a push could carry, read from git objects."""
+"""`pre-push`: the gate on every tip a push would set and every commit on the way."""
 
 from __future__ import annotations
 
@@ -9,71 +9,107 @@ from typing import TYPE_CHECKING
 from receipt_gate import GateError
 from receipt_gate.output import report_text, say
 from receipt_gate.session import find_root
+from receipt_gate.text import printable
 
 if TYPE_CHECKING:
     import argparse
 
     from receipt_gate.policy import Policy
+    from receipt_gate.push import Push, Remote
 
 
 def pre_push(args: argparse.Namespace) -> int:
     from receipt_gate import push, revs
-    from receipt_gate.policy import load
 
     root = find_root()
     env = dict(os.environ)
     under_pre_commit = "PRE_COMMIT_REMOTE_NAME" in env or "PRE_COMMIT_TO_REF" in env
+    state: Remote | None = None
     if under_pre_commit:
-        pushes = push.from_pre_commit(env)
-        remote = env.get("PRE_COMMIT_REMOTE_NAME", "")
+        remote = env.get("PRE_COMMIT_REMOTE_NAME", "") or env.get("PRE_COMMIT_REMOTE_URL", "")
+        named = push.from_pre_commit(root, env)
+        # pre-commit names one ref at most (none for a push that carries a root commit):
+        # every local branch and tag the remote lacks may be on the way too.
+        state = push.remote_state(root, remote) if remote else None
+        pushes = [*named, *(p for p in push.local_tips(root)
+                            if all(p.local != n.local for n in named))]
     elif sys.stdin is None or sys.stdin.isatty():
         raise GateError("pre-push: expects git's pre-push lines on standard input")
     else:
         pushes = push.from_stdin(sys.stdin)
-        remote = args.remote or ""
+        remote = args.remote or args.url or ""
     for p in pushes:
         revs.resolve_commit(root, p.local, f"pre-push: {p.ref}")
-    if not pushes:
-        say("receipt-gate: pre-push: nothing to verify")
+    if under_pre_commit:
+        known = [o for o in (state.refs if state else {}).values() if revs.commit_exists(root, o)]
+        # A local ref whose commits the remote has is not being pushed with new work.
+        pushes = [p for p in pushes if p in named or revs.rev_list(
+            root, [p.local], [*known, *([f"--remotes={remote}"] if remote else [])])]
+        if not pushes:
+            raise GateError("pre-push: pre-commit named no ref, and no local branch or tag"
+                            " has a commit the remote lacks: cannot tell what is pushed")
+    elif not pushes:
+        say("receipt-gate: pre-push: only deletions: nothing to verify")
         return 0
-    # The rules in force: what the remote has (one policy for the whole push, taken
-    # from the first ref that has one).
-    ref = next((r for p in pushes if (r := push.policy_ref(root, remote, p))), None)
-    policy = load(root, ref, "pre-push: the remote's") if ref else None
-    note = "" if policy else ("receipt-gate: the remote has no rules yet: each commit is"
-                              " judged by its own rules only")
-    tips = {**(revs.local_refs(root) if under_pre_commit else {}),
-            **{p.local: p.ref for p in pushes}}
-    walk = push.commits(root, remote, pushes, under_pre_commit)
-    new = set(walk)
-    good: set[str] = set()
+    good: dict[str, set[str]] = {}
     rc = 0
+    for p in pushes:
+        rc = max(rc, _one_push(root, remote, p, state, good))
+    if rc == 1:
+        say("hint: every tip pushed and every commit on the way to the remote must hold:"
+            " fix the one named, where it is (git commit --amend, or git rebase -i to fold"
+            " the fix in), then push again; a commit made with --no-verify skips the commit"
+            " hook, not this one")
+    return rc
+
+
+def _one_push(root: str, remote: str, p: Push, state: Remote | None,
+              good: dict[str, set[str]]) -> int:
+    """Verify one pushed tip, and the commits on its way the remote lacks, under the
+    rules of the ref it changes."""
+    from receipt_gate import push
+    from receipt_gate.policy import load
+
+    ruled_by = push.rules_commit(root, remote, p, state)
+    policy = load(root, ruled_by, "pre-push: the remote's") if ruled_by else None
+    if ruled_by is None:
+        note = (f"receipt-gate: the remote has no branch yet: {printable(p.ref)} is judged by"
+                " its own rules only")
+    elif policy is None:
+        note = (f"receipt-gate: the remote's {ruled_by[:12]} has no rules yet: each commit is"
+                " judged by its own rules only")
+    else:
+        note = ""
+    seen = good.setdefault(policy.label if policy else "", set())
+    if ruled_by:
+        seen.add(ruled_by)  # where the rules come from: the remote's, taken as it is
+    rc = 0
+    walk = push.new_commits(root, remote, p.local, [p.remote, ruled_by or ""])
     for commit in walk:
-        rc = max(rc, _one(root, commit, tips.get(commit), policy, note, good, new))
-    if rc:
-        say("hint: every commit on the way to the remote must hold: fix the one named,"
-            " where it is (git commit --amend, or git rebase -i to fold the fix in), then"
-            " push again; a commit made with --no-verify skips the commit hook, not this one")
+        tip = printable(p.ref) if commit == p.local else None
+        rc = max(rc, _one(root, commit, tip, policy, note, seen))
     return rc
 
 
 def _one(root: str, commit: str, tip: str | None, policy: Policy | None, note: str,
-         good: set[str], new: set[str]) -> int:
-    """Verify one commit unless its parent is known good (verified here, or already on
-    the remote) and it changes nothing the gate reads; a commit that holds is good."""
+         good: set[str]) -> int:
+    """Verify one commit unless its first parent holds under the same rules (verified
+    here, or the commit they come from) and it changes nothing the gate reads."""
     from receipt_gate import push, revs
     from receipt_gate.config import CONFIG_FILE, config_of
     from receipt_gate.gittree import CommitTree
     from receipt_gate.verify import evaluate
 
+    if commit in good:
+        return 0
     tree = CommitTree(root, commit, "pre-push:")
     has_config = tree.read(CONFIG_FILE) is not None
     if policy is None and not has_config:
-        good.add(commit)  # before the gate was adopted: nothing is gated
+        good.add(commit)  # before the gate was adopted, and no rules in force: none apply
         return 0
     cfg = config_of(tree) if has_config or policy is None else policy.cfg
     parent = revs.first_parent(root, commit)
-    if parent is not None and (parent in good or parent not in new):
+    if parent is not None and parent in good:
         changed = revs.changed_paths(root, parent, commit)
         if not any(push.relevant(cfg, p) or (policy and push.relevant(policy.cfg, p))
                    for p in changed):
