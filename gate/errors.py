@@ -29,9 +29,11 @@ def run_command(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         return rc
     except (GateError, Unreadable) as e:
+        from receipt_gate.text import printable
+
         _flush_quietly()
-        for line in str(e).splitlines():
-            print(f"receipt-gate: {line}", file=sys.stderr)
+        for line in str(e).split("\n"):
+            print(f"receipt-gate: {printable(line)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (`verify | head -1`): say nothing more, and never pass.

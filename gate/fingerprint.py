@@ -39,11 +39,16 @@ def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
     Globs never take in a receipt. (Which of the files a glob matches are corpus, the
     check's corpus decides: gate.corpus keeps the published ones.)
     """
+    from receipt_gate import GateError
     from receipt_gate.digests import sha256_of
+    from receipt_gate.links import blind_spots
 
     files: InputFiles = {}
     for key, kind, names in input_sources(name, cfg):
         if kind == "globs":
+            blind = blind_spots(tree.blind(names), f"checks.{name}.{key} reads files")
+            if blind:
+                raise GateError("\n".join(blind))
             prefix = cfg.run_dir + "/"
             paths = [p for p in tree.paths(names) if not p.startswith(prefix)]
         elif kind == "argv":

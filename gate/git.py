@@ -158,6 +158,15 @@ def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:
     return blobs
 
 
+def restore_index(root: str, entries: dict[str, IndexEntry | None]) -> None:
+    """Put these index entries back as they were (None: the path was not in the index)."""
+    if entries:
+        lines = b"".join(
+            (f"{e.mode} {e.oid}" if e is not None else "0 " + "0" * 40).encode()
+            + b"\t" + os.fsencode(p) + b"\0" for p, e in entries.items())
+        run(root, ("update-index", "-z", "--index-info"), stdin=lines)
+
+
 def add(root: str, paths: Sequence[str]) -> None:
     """Stage exactly these files (literal paths, never a glob)."""
     if paths:

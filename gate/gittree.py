@@ -60,11 +60,39 @@ class _ObjectTree:
         listed = self._all()
         return listed if globs is None else wildmatch.select(globs, listed)
 
+    def blind(self, globs: Sequence[str], among: Sequence[str] | None = None
+              ) -> list[tuple[str, str]]:
+        from receipt_gate.links import candidates, file_target
+
+        if among is None:
+            self.paths(globs)  # lists what lies under the globs' literal folders
+            among = list(self.entries)
+        found = self._lookup([*among, *candidates(globs)])
+        kinds = {"120000": "a symlink", "160000": "a submodule (gitlink)"}
+        links = {p: e for p, e in found.items()
+                 if e.mode in kinds and wildmatch.could_hold(globs, p)}
+        symlinks = [p for p, e in links.items() if e.mode == "120000"]
+        if symlinks:
+            self._blobs.update(git.cat_blobs(self.root, [links[p].oid for p in symlinks]))
+
+        def is_file(name: str) -> bool:
+            entry = self._lookup([name]).get(name)
+            return entry is not None and entry.mode in ("100644", "100755")
+
+        # A link to a file of the tree hides no folder (an image a page bundle shares).
+        return sorted((p, kinds[e.mode]) for p, e in links.items() if e.mode == "160000"
+                      or not file_target(p, self._blobs[e.oid], is_file))
+
     def _lookup(self, paths: Iterable[str]) -> dict[str, git.IndexEntry]:
         paths = list(paths)
         self._list(paths)
         entries = self.entries
         return {p: e for p in paths if (e := entries.get(p)) is not None}
+
+    def entries_of(self, paths: Sequence[str]) -> dict[str, git.IndexEntry | None]:
+        """Each path's entry as listed (None: not in this tree)."""
+        found = self._lookup(paths)
+        return {p: found.get(p) for p in paths}
 
     def prefetch(self, paths: Iterable[str]) -> None:
         found = self._lookup(paths).values()

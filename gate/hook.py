@@ -26,6 +26,7 @@ from receipt_gate.text import Draft
 from receipt_gate.tree import Tree, read_text
 
 if TYPE_CHECKING:
+    from receipt_gate.gittree import IndexTree
     from receipt_gate.signing import Signer
 
 
@@ -55,11 +56,13 @@ def stale_cells(cfg: Config, tree: Tree, checks: Sequence[str],
     return todo
 
 
-def refresh(cfg: Config, root: str, tree: Tree, signer: Signer | None,
-            only: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
+def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
+            only: Sequence[str] | None = None
+            ) -> tuple[list[str], list[str], dict[str, git.IndexEntry | None]]:
     """Run what is not fresh, write the receipts, stage them (unless the config says not
-    to). The receipt paths written or found fresh on disk, and why a model could not
-    grade a draft."""
+    to). The receipt paths written or found fresh on disk, why a model could not grade
+    a draft, and the index entries of the receipts staged as they were before (to put
+    back if the commit is refused)."""
     from receipt_gate import runner
 
     names = [c for c in cfg.required if CHECKS[c].deterministic]
@@ -76,9 +79,11 @@ def refresh(cfg: Config, root: str, tree: Tree, signer: Signer | None,
         written, failed = _grade(cfg, root, tree, name, todo[name], signer)
         paths += written
         errors += failed
+    before: dict[str, git.IndexEntry | None] = {}
     if cfg.stage_receipts:
+        before = tree.entries_of(paths)
         git.add(root, paths)
-    return paths, errors
+    return paths, errors, before
 
 
 def _grade(cfg: Config, root: str, tree: Tree, name: str, drafts: list[Draft],
@@ -150,8 +155,9 @@ def head_verified(root: str, head_tree: str, key: str) -> bool:
     return True
 
 
-def affected(cfg: Config, changes: Mapping[str, str]) -> list[str]:
-    """The drafts a change touches: the draft itself, or one of its receipts."""
+def affected(cfg: Config, changes: Mapping[str, str], tree: Tree) -> list[str]:
+    """The drafts a change touches (the draft itself, or one of its receipts), and any
+    link it adds where drafts are gated (the gate refuses it)."""
     drafts: set[str] = set()
     prefix = cfg.run_dir + "/"
     for p, oid in changes.items():
@@ -159,7 +165,10 @@ def affected(cfg: Config, changes: Mapping[str, str]) -> list[str]:
             drafts.add(p[len(prefix):p.rfind("/")])
         elif oid:
             drafts.add(p)
-    return sorted(d for d in drafts if wildmatch.match(cfg.drafts, d)
+    hidden = [p for p in drafts if not wildmatch.match(cfg.drafts, p)
+              and wildmatch.could_hold(cfg.drafts, p)]
+    links = {p for p, _ in tree.blind(cfg.drafts, hidden)} if hidden else set()
+    return sorted(d for d in drafts if (wildmatch.match(cfg.drafts, d) or d in links)
                   and not d.startswith(prefix))
 
 

@@ -4,19 +4,36 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate.config import CONFIG_FILE, Config
+from receipt_gate.text import printable
 
 if TYPE_CHECKING:
     from receipt_gate.sarif import Result
     from receipt_gate.verify import Report
 
 
+# The one escape sequence of ours a line may carry: colour (colour() below).
+_SGR = re.compile(r"(\033\[[0-9;]*m)")
+
+
+def safe(text: str) -> str:
+    """Lines as a terminal or a CI log shows them as they are: every character that is
+    not printable but a line break and our own colour written as its escape (a string
+    from a tree can never move the cursor, erase a line or forge one)."""
+    if text.isprintable():
+        return text
+    return "\n".join("".join(part if i % 2 else printable(part)
+                              for i, part in enumerate(_SGR.split(line)))
+                      for line in text.split("\n"))
+
+
 def say(line: str = "") -> None:
-    print(line, flush=False)
+    print(safe(line), flush=False)
 
 
 def colour(text: str, code: str) -> str:
@@ -146,7 +163,7 @@ def errors_out(errors: Iterable[str]) -> None:
     """Inputs that could not be read: one line each, on stderr (whatever the format)."""
     sys.stdout.flush()
     for e in errors:
-        print(e, file=sys.stderr)
+        print(safe(e), file=sys.stderr)
 
 
 def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
@@ -160,10 +177,10 @@ def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
     failed = held = False
     problems = report.problems
     for c in problems:
-        say(f"{c.receipt}: {c.message}")
+        say(f"{printable(c.receipt)}: {printable(c.message)}")
         for f in c.findings:
-            where = f"{c.draft}:{_int(f.get('line'))}:{_int(f.get('col'))}"
-            say(f"{where}: {c.check}: {f.get('message', '')}")
+            where = f"{printable(c.draft)}:{_int(f.get('line'))}:{_int(f.get('col'))}"
+            say(f"{where}: {c.check}: {printable(str(f.get('message', '')))}")
         if c.reason == "unstaged":
             stage.append(c.stage)
             continue
@@ -222,4 +239,4 @@ def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
     if summary:
         say(summary)
     for note in report.notes:
-        say(note)
+        say(printable(note))

@@ -31,7 +31,7 @@ def _same(a: Sequence[object], b: Sequence[object]) -> bool:
 
 
 def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
-          base: Tree | None) -> list[Cell]:
+          base: Tree | None, rules: Tree | None = None) -> list[Cell]:
     """Run each deterministic required check again on the gated drafts (with `base`:
     those whose bytes differ from it, and every one for a check whose inputs differ from
     it: a changed registry or corpus can turn an untouched draft's pass into a fail) and
@@ -47,7 +47,8 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
         changed = [p for p in gated if now[p] != before[p]]
         for c in names:
             try:
-                same = inputs_sha256(c, own, tree) == inputs_sha256(c, own, base, rules=base)
+                same = (inputs_sha256(c, own, tree, rules=rules)
+                        == inputs_sha256(c, own, base, rules=base))
             except GateError:  # an input base does not have (its baseline...): changed
                 same = False
             if same:
@@ -55,7 +56,7 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
     todo = {c: paths for c, paths in todo.items() if paths}
     if not todo:
         return cells
-    checkers = {c: prepare(own, c, tree)[0] for c in todo}
+    checkers = {c: prepare(own, c, tree, rules)[0] for c in todo}
     index = {(c.draft, c.check): i for i, c in enumerate(cells)}
     out = list(cells)
     for check, paths in todo.items():

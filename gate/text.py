@@ -10,6 +10,15 @@ _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _BACKTICKS = re.compile(r"`+")
 
 
+def printable(text: str) -> str:
+    """A string from a tree (a path, a finding, a reason) as one line a terminal shows as
+    it is: every character that is not printable (a newline, an escape sequence, a bidi
+    override) written as its Python escape."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class Draft(NamedTuple):
     """A draft as the checks see it: its path, raw bytes and decoded text."""
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from receipt_gate import git, wildmatch
+from receipt_gate.text import printable
 
 if TYPE_CHECKING:
     from receipt_gate.convert import Conversion
@@ -29,14 +30,18 @@ class TooLarge(Unreadable):
 
 
 def name_error(path: str) -> str | None:
-    """Why no receipt or cache can name this file (its name is not UTF-8), or None."""
+    """Why no receipt or cache can name this file (its name is not UTF-8, or holds a
+    character a terminal would act on: a line break, an escape), or None."""
     if not path.isascii():
         try:
             path.encode()
         except UnicodeEncodeError:
             shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-            return (f"{shown}: the file name is not UTF-8, so no receipt can name it;"
-                    " rename it")
+            return (f"{printable(shown)}: the file name is not UTF-8, so no receipt can name"
+                    " it; rename it")
+    if not path.isprintable():
+        return (f"{printable(path)}: the file name holds a control character, so no"
+                " report can name it as it is; rename it")
     return None
 
 
@@ -112,6 +117,12 @@ class Tree(Protocol):
         """(kind, stamp) for files whose bytes the stamp vouches for (gate.digests)."""
         ...
 
+    def blind(self, globs: Sequence[str], among: Sequence[str] | None = None
+              ) -> list[tuple[str, str]]:
+        """(path, what) for each symlink or submodule behind which the globs could match
+        a file (all there are, or those among the paths given)."""
+        ...
+
 
 # A working-tree file changed this recently is hashed, not stamped (gate.digests).
 RACY_NS = 2_000_000_000
@@ -137,6 +148,10 @@ class EmptyTree:
     def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
         return {}
 
+    def blind(self, globs: Sequence[str], among: Sequence[str] | None = None
+              ) -> list[tuple[str, str]]:
+        return []
+
 
 class WorkTree:
     label = "working tree"
@@ -147,6 +162,7 @@ class WorkTree:
         self._prefix = root.rstrip(os.sep) + os.sep
         self._paths: list[str] | None = None
         self._selected: dict[tuple[str, ...], list[str]] = {}
+        self._under: dict[tuple[str, ...], list[str]] = {}
         self._inside: dict[str, bool] = {"": True}
         self._conv: dict[str, Conversion] | None = None
         # Files whose bytes as git stores them depend on attributes, not only on their
@@ -161,19 +177,35 @@ class WorkTree:
         key = tuple(globs)
         got = self._selected.get(key)
         if got is None:
+            got = self._selected[key] = wildmatch.select(key, self._listed(key))
+        return got
+
+    def _listed(self, globs: tuple[str, ...]) -> list[str]:
+        """Every path at or under the globs' literal folders (all, when one has none)."""
+        got = self._under.get(globs)
+        if got is None:
             # git lists only under the globs' literal folders (walking 40,000 receipts
             # to find 10,000 drafts is most of the cost); wildmatch then decides exactly.
-            prefixes = wildmatch.literal_prefixes(key)
+            prefixes = wildmatch.literal_prefixes(globs)
             if self._paths is not None or prefixes is None:
-                listed = self.paths()
+                got = self.paths()
             else:
                 # An absolute prefix, or one with an empty, "." or ".." folder, names no
                 # repo-relative path: its glob matches nothing, and git would refuse it.
-                under = [p for p in prefixes
-                         if not {"", ".", ".."} & set(p.split("/"))]
-                listed = git.worktree_paths(self.root, under) if under else []
-            got = self._selected[key] = wildmatch.select(key, listed)
+                under = [p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))]
+                got = git.worktree_paths(self.root, under) if under else []
+            self._under[globs] = got
         return got
+
+    def blind(self, globs: Sequence[str], among: Sequence[str] | None = None
+              ) -> list[tuple[str, str]]:
+        """(path, what) for each symlink, submodule or repository inside the work tree
+        where the globs could match a file: what lies behind it the gate cannot see."""
+        from receipt_gate.links import in_worktree
+
+        key = tuple(globs)
+        return in_worktree(self._prefix, key, self._listed(key) if among is None else among,
+                           set(self.paths(key)))
 
     def _folder_inside(self, folder: str) -> bool:
         """No folder between the root and this one is a symlink (cached per folder)."""

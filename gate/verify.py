@@ -9,10 +9,12 @@ from receipt_gate import GateError, wildmatch
 from receipt_gate.config import CONFIG_FILE, Config
 from receipt_gate.fingerprint import inputs_sha256
 from receipt_gate.judge import FAIL, FRESH, MISSING, STALE, Cell, gating, judge, unstaged
+from receipt_gate.links import blind_spots
 from receipt_gate.policy import Policy, baseline_changes, changes, hold, same_rules
 from receipt_gate.receipts import receipt_path, sha256
 from receipt_gate.recheck import rerun
 from receipt_gate.session import drafts_in
+from receipt_gate.text import printable
 from receipt_gate.tree import Tree, read_text
 
 __all__ = ["FAIL", "FRESH", "MISSING", "STALE", "Cell", "Report", "evaluate", "gating", "judge"]
@@ -66,12 +68,18 @@ def evaluate(
     each deterministic check is run again on the judged bytes and a passing receipt it
     contradicts is refused."""
     errors: list[str] = []
+    globs = list(dict.fromkeys([*cfg.drafts, *(policy.cfg.drafts if policy else ())]))
     if only:
         # Only what was named: the tree is asked about those paths, not listed whole.
         present = set(tree.paths([wildmatch.escape(p) for p in only]))
+        links = tree.blind(globs, sorted(present))
+        blind = {p for p, _ in links}
+        errors += blind_spots(links, "drafts are gated")
         prefix = cfg.run_dir + "/"
         selected = []
         for p in sorted(set(only)):
+            if p in blind:
+                continue
             if p not in present:
                 errors.append(f"{p}: not in the {tree.label}")
             elif not wildmatch.match(cfg.drafts, p) or p.startswith(prefix):
@@ -80,9 +88,16 @@ def evaluate(
                 selected.append(p)
     else:
         selected = drafts_in(cfg, tree)
+        # A link where drafts are gated hides what is behind it: refused, never skipped.
+        errors += blind_spots(tree.blind(globs), "drafts are gated")
     tree.prefetch([*selected,  # one batch: drafts and receipts
                    *(receipt_path(cfg.run_dir, d, c) for d in selected for c in cfg.required)])
-    inputs = {check: inputs_sha256(check, cfg, tree) for check in cfg.required}
+    # A tree with no config of its own is judged by the rules in force, baseline and all,
+    # read where those rules come from.
+    borrowed = policy is not None and cfg is policy.cfg
+    rules_tree = policy.tree if policy is not None and borrowed else tree
+    inputs = {check: inputs_sha256(check, cfg, tree, rules=rules_tree)
+              for check in cfg.required}
     keys = cfg.public_keys()
 
     gated: list[str] = []
@@ -94,7 +109,7 @@ def evaluate(
         ungated += part.ungated
         cells += part.expand(cfg)
     said = list(notes)
-    if policy is not None and not same_rules(policy, cfg, tree):
+    if policy is not None and not borrowed and not same_rules(policy, cfg, tree):
         said.append(f"receipt-gate: the {tree.label}'s rules differ from the rules in force at"
                     f" {policy.label}; every draft is held to both")
         said += [f"  policy change: {c}" for c in [*changes(policy, cfg),
@@ -108,7 +123,7 @@ def evaluate(
         said += _new_suppressions(cells, tree, policy.tree)
     if recheck:
         base = policy.tree if policy is not None and recheck == "changed" else None
-        cells = rerun(cfg, tree, gated, cells, base)
+        cells = rerun(cfg, tree, gated, cells, base, rules_tree)
     return Report(
         tree.label,
         tuple(gated),
@@ -132,8 +147,8 @@ def _new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str
     paths = sorted({c.draft for c in quiet})
     now, before = sha256_of(tree, paths), sha256_of(base, paths)
     return [f"receipt-gate: suppressed by a comment in a changed draft: {c.draft}:"
-            f"{f.get('line')}:{f.get('col')}: {c.check}: {f.get('message')}"
-            f" [{f.get('suppressed_by')}]"
+            f"{f.get('line')}:{f.get('col')}: {c.check}: {printable(str(f.get('message')))}"
+            f" [{printable(str(f.get('suppressed_by')))}]"
             for c in quiet if now[c.draft] != before[c.draft] for f in c.suppressed
             if str(f.get("suppressed_by", "")).startswith("comment")]
 
@@ -181,7 +196,7 @@ def _documented_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
     except GateError as e:
         first = str(e).splitlines()[0]
         return [f"documents: cannot tell which names are newly documented: the pages at"
-                f" {policy.label} cannot be read ({_printable(first)}); read the published"
+                f" {policy.label} cannot be read ({printable(first)}); read the published"
                 " pages this change adds"]
     # A page that names what at most one page named before: that one may be the very
     # draft the new page now vouches for (two pages per name are kept, gate.documented).
@@ -190,19 +205,11 @@ def _documented_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
         before = old.names.get(n, [])
         if len(before) >= 2:
             continue
-        was = (f"which only {_printable(before[0])} named before" if before
+        was = (f"which only {printable(before[0])} named before" if before
                else "which no published page named before")
-        out += [f"documents: {_printable(page)} names {n}, {was} (registered-terms takes"
+        out += [f"documents: {printable(page)} names {n}, {was} (registered-terms takes"
                 " it as documented there)" for page in new.names[n] if page not in before]
     return out
-
-
-def _printable(text: str) -> str:
-    """A path or message as one line a terminal shows as it is: control characters
-    (a newline, an escape sequence) written as escapes."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class _Part(NamedTuple):

@@ -142,3 +142,33 @@ def literal_prefix(pattern: str) -> str:
         if any(c in segment for c in "*?[\\"):
             return "/".join(segments[:i])
     return pattern
+
+
+def could_hold(patterns: Sequence[str], folder: str) -> bool:
+    """Could the globs match this path, or a path under it (were it a folder)? A path a
+    glob leaves out whole (`!x/**` over x or a folder above it) holds nothing."""
+    take, drop = split(patterns)
+    parts = folder.split("/")
+    for d in drop:
+        if d.endswith("/**") and any(match([d[:-3]], "/".join(parts[:i]))
+                                     for i in range(1, len(parts) + 1)):
+            return False
+    return any(_could_hold(p.split("/"), parts) for p in take)
+
+
+def _could_hold(segments: list[str], parts: list[str]) -> bool:
+    """Do the glob's leading segments match these folders (with segments left over for
+    what lies under them), or the whole glob the path itself?"""
+    if not parts:
+        return bool(segments)
+    if not segments:
+        return False
+    first = segments[0]
+    if first == "**":
+        return len(segments) == 1 or _could_hold(segments[1:], parts) or _could_hold(
+            segments, parts[1:])
+    if not compile_globs((first,)).fullmatch(parts[0]):
+        return False
+    if len(parts) == 1 and len(segments) == 1:
+        return True  # the path itself
+    return _could_hold(segments[1:], parts[1:])

@@ -226,3 +226,34 @@ def test_a_newcomer_with_init_gets_a_green_first_commit(
     rc, out = commit(repo)
     assert rc == 0, out
     assert any(line.endswith("Passed") for line in gate_lines(out))
+
+
+def test_a_refused_commit_leaves_the_index_as_it_found_it(hooked: Repo) -> None:
+    hooked.git("add", "-A")
+    assert commit(hooked, "first")[0] == 0
+    hooked.write("drafts/b.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    hooked.git("add", "drafts/b.md")
+    rc, out = commit(hooked)
+    assert rc == 1, out
+    assert hooked.git("diff", "--cached", "--name-only").stdout == "drafts/b.md\n"
+    # Unstaged and deleted, the draft blocks nothing: the next commit goes through.
+    hooked.git("reset", "-q", "drafts/b.md")
+    (hooked.path / "drafts" / "b.md").unlink()
+    hooked.write("notes.txt", "a note\n")
+    hooked.git("add", "notes.txt")
+    rc, out = commit(hooked, "notes")
+    assert rc == 0, out
+
+
+def test_a_receipt_whose_draft_is_not_in_the_index_blocks_no_one(hooked: Repo,
+                                                                 rg: Run) -> None:
+    hooked.git("add", "-A")
+    assert commit(hooked, "first")[0] == 0
+    hooked.write("drafts/gone.md", GOOD_DRAFT)
+    assert rg("run", "drafts/gone.md")[0] == 0
+    hooked.git("add", ".receipts")  # the receipts, not the draft
+    rc, out, _ = rg("pre-commit")
+    assert rc == 0, out
+    assert "drafts/gone.md is not in the index: its receipts are ignored" in out
+    rc, out = commit(hooked, "stray receipts")
+    assert rc == 0, out

@@ -50,6 +50,14 @@ def symlink(rel: str, target: str) -> Setup:
     return setup
 
 
+def committed(setup: Setup) -> Setup:
+    def then_commit(repo: Repo) -> None:
+        setup(repo)
+        repo.git("add", "-A")
+        repo.git("commit", "-qm", "setup", "--no-verify")
+    return then_commit
+
+
 def fifo(rel: str) -> Setup:
     def setup(repo: Repo) -> None:
         (repo.path / rel).unlink()
@@ -144,8 +152,13 @@ CASES = [
      "drafts/intro.md:1:1: hook-length: no opening paragraph"),
     ("draft-symlink-out-of-repo", symlink("drafts/intro.md", "/etc/hostname"), ["run"], 2,
      "drafts/intro.md: is a symlink"),
-    ("draft-folder-symlinked-out", lambda r: None, ["run", "drafts/ext/x.md"], 2,
-     "drafts/ext/x.md: outside the repository"),
+    ("draft-folder-symlinked-out", lambda r: None, ["run", "notes/ext/x.md"], 2,
+     "notes/ext/x.md: outside the repository"),
+    ("folder-symlink-where-drafts-are-gated", symlink("drafts/more", "../notes/ext"),
+     ["verify"], 2, "drafts/more: a symlink where drafts are gated: the gate cannot see"),
+    ("folder-symlink-where-drafts-are-gated-ci", committed(symlink("drafts/more",
+                                                                   "../notes/ext")),
+     ["verify", "--rev", "HEAD"], 2, "drafts/more: a symlink where drafts are gated"),
     ("draft-path-dotdot", lambda r: None, ["check", "ai-tells", "../../etc/passwd"], 2,
      "../../etc/passwd: outside the repository"),
     ("draft-that-is-a-fifo", fifo("drafts/intro.md"), ["verify"], 2,
@@ -240,7 +253,8 @@ def test_bad_input(content: Repo, tmp_path: Path, setup: Setup, argv: list[str],
                    message: str) -> None:
     (tmp_path / "outside").mkdir()
     (tmp_path / "outside" / "x.md").write_text("outside\n")
-    (content.path / "drafts" / "ext").symlink_to(tmp_path / "outside")
+    (content.path / "notes").mkdir()
+    (content.path / "notes" / "ext").symlink_to(tmp_path / "outside")
     subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path, check=True,
                    capture_output=True)
     content.git("add", "-A")

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 
 from receipt_gate.output import report_text, say
 from receipt_gate.session import Session, find_root, signer
+from receipt_gate.text import printable
 
 if TYPE_CHECKING:
     import argparse
 
 
 def pre_commit(args: argparse.Namespace) -> int:
-    from receipt_gate import revs
+    from receipt_gate import git, revs, wildmatch
     from receipt_gate.fingerprint import inputs_sha256
     from receipt_gate.gittree import IndexTree
     from receipt_gate.hook import affected, head_verified, refresh, remember, rules_key
@@ -32,7 +33,7 @@ def pre_commit(args: argparse.Namespace) -> int:
     only = None
     if policy is None and head_tree and changes is not None and head_verified(
             root, head_tree, key):
-        only = affected(cfg, changes)
+        only = affected(cfg, changes, tree)
         if not only:
             say("receipt-gate: ok: no gated draft or receipt changed since HEAD, whose tree"
                 " was verified under the same rules")
@@ -40,14 +41,25 @@ def pre_commit(args: argparse.Namespace) -> int:
             return 0
         notes.append("receipt-gate: judged the drafts this commit changes; the others are"
                      " unchanged since HEAD, whose tree was verified under the same rules")
-    staged, errors = refresh(cfg, root, tree, signer(Session(root, tree, cfg, disk), args),
-                             only)
+    if only is not None:
+        # A receipt whose draft is not in the index blocks no one: said, and left alone.
+        present = set(tree.paths([wildmatch.escape(p) for p in only]))
+        for p in only:
+            if p not in present:
+                notes.append(f"receipt-gate: {printable(p)} is not in the index: its receipts"
+                             f" are ignored (git rm -r --cached {cfg.run_dir}/{printable(p)})")
+        only = [p for p in only if p in present]
+    staged, errors, before = refresh(cfg, root, tree,
+                                     signer(Session(root, tree, cfg, disk), args), only)
     for e in errors:
         print(f"receipt-gate: {e}", file=sys.stderr)
     if staged and cfg.stage_receipts:
         tree.reread(staged)  # the index now holds the receipts just staged
     report = evaluate(cfg, tree, only, disk, policy, notes)
     report_text(report, cfg, hook=True)
+    if report.exit_code != 0 and before:
+        # Refused: the index as the user left it (the receipts stay on disk, unstaged).
+        git.restore_index(root, before)
     if report.exit_code == 0:
         base = head_tree or revs.empty_tree(root)
         if changes is None:  # a first commit: all it holds is new

@@ -1,0 +1,160 @@
+"""Where the gate cannot see, or would read a file differently from the tool that
+publishes it, it refuses and says why: each class of way past the gate found from
+outside, with the rule that closes it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
+
+
+def test_a_submodule_where_drafts_are_gated_is_refused(content: Repo, rg: Run,
+                                                       tmp_path: object) -> None:
+    rg("run")
+    content.commit_all("base")
+    sub = Repo(content.path.parent / "sub")
+    sub.path.mkdir()
+    sub.git("init", "-q")
+    sub.write("bad.md", "In conclusion, it works.\n")
+    sub.commit_all("sub")
+    content.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path),
+                "drafts/vendor")
+    content.git("commit", "-qm", "submodule", "--no-verify")
+    for argv in (["verify"], ["verify", "--rev", "HEAD"], ["verify", "--staged"]):
+        rc, _, err = rg(*argv)
+        assert rc == 2, argv
+        assert err.startswith("drafts/vendor: a submodule"), err
+
+
+def test_a_link_to_a_file_or_outside_the_globs_is_no_concern(content: Repo, rg: Run) -> None:
+    """A symlink to a file beside the drafts (an image a page bundle shares) hides no
+    draft; one outside what the globs can reach neither."""
+    (content.path / "notes").mkdir()
+    (content.path / "notes" / "ext").symlink_to("/tmp")
+    content.write("images/logo.png", b"\x89PNG")
+    (content.path / "drafts" / "logo.png").symlink_to("../images/logo.png")
+    assert rg("run")[0] == 0
+    assert rg("verify")[0] == 0
+    content.commit_all("links")
+    assert rg("verify", "--rev", "HEAD")[0] == 0
+    (content.path / "drafts" / "logo.png").unlink()
+    (content.path / "drafts" / "logo.png").symlink_to("../notes")  # a folder, named .png
+    content.commit_all("folder link")
+    assert rg("verify")[0] == 2
+    assert rg("verify", "--rev", "HEAD")[0] == 2
+
+
+def test_a_link_a_glob_leaves_out_is_no_concern(content: Repo, rg: Run) -> None:
+    content.write(".receipt-gate.yaml", CONFIG.replace('["drafts/**/*.md"]',
+                                                       '["drafts/**/*.md", "!drafts/ext/**"]'))
+    (content.path / "drafts" / "ext").symlink_to("/tmp")
+    assert rg("run")[0] == 0
+    assert rg("verify")[0] == 0
+
+
+@pytest.mark.parametrize("line", ["---: x", "----", "--- hidden", "...and more"])
+def test_front_matter_read_two_ways_is_refused(content: Repo, rg: Run, line: str) -> None:
+    """Hugo closes the block at the first line that starts with ---; Jekyll and YAML
+    only at --- itself: a `draft: true` after such a line is read by one and not the
+    other."""
+    content.write("drafts/intro.md", f"---\ntitle: T\n{line}\ndraft: true\n---\nBody text.\n")
+    rc, _, err = rg("verify")
+    assert rc == 2
+    assert err.startswith(f"drafts/intro.md:3: front matter: a line that starts"
+                          f" with {line[:3]} but does not close the block")
+
+
+def test_an_opaque_token_ending_a_sentence_supports_nothing(repo: Repo, rg: Run) -> None:
+    """Seed 000: drift-41.png holds no 41, at the end of a sentence as anywhere."""
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("posts/a.md", "# Drift hit 41 minutes\n\nThe chart is drift-41.png.\n")
+    repo.write("posts/b.md", "# Other\n\nSee drift-41.png.\n")
+    repo.write("drafts/x.md", "It drifted 41 minutes.\n")
+    rc, out, _ = rg("run", "drafts/x.md")
+    assert rc == 1 and "drafts/x.md:1:12: headline-numbers: 41 appears in the title" in out
+
+
+def test_a_registry_outside_the_repository_is_refused(content: Repo, rg: Run) -> None:
+    outside = content.path.parent / "outside.yaml"
+    outside.write_text("allowed: [{term: '--turbo'}]\n")
+    content.write(".receipt-gate.yaml", CONFIG.replace(
+        "required: [ai-tells, hook-length]", "required: [registered-terms]\n"
+        "checks: {registered-terms: {registry: ../outside.yaml}}"))
+    for argv in (["run"], ["check", "registered-terms"], ["verify"]):
+        rc, out, err = rg(*argv)
+        assert (rc, out) == (2, "")
+        assert err == ("receipt-gate: .receipt-gate.yaml: checks.registered-terms.registry:"
+                       " must be a path inside the repository, written plainly, got"
+                       " '../outside.yaml'\n")
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    pytest.param('+++\ntitle = "T"\ndate = 2020-01-01\n+++\nBody.\n',
+                 '+++\nstatus = "ready"\ntitle = "T"\ndate = 2020-01-01\n+++\nBody.\n',
+                 id="toml"),
+    pytest.param('{\n  "title": "T"\n}\nBody.\n',
+                 '{\n  "status": "ready",\n  "title": "T"\n}\nBody.\n', id="json"),
+])
+def test_advance_edits_the_front_matter_in_its_own_format(repo: Repo, rg: Run, before: str,
+                                                          after: str) -> None:
+    repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
+    repo.write("drafts/a.md", before)
+    assert rg("run")[0] == 0
+    rc, out, _ = rg("advance", "drafts/a.md", "ready")
+    assert rc == 0, out
+    assert repo.read("drafts/a.md") == after
+    assert rg("verify")[0] == 0
+
+
+def test_adopt_baseline_again_with_nothing_changed_changes_nothing(repo: Repo,
+                                                                   rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
+    repo.write("drafts/a.md", "In conclusion, it works.\n")
+    assert rg("adopt", "--baseline")[0] == 0
+    repo.commit_all("adopt")
+    first = repo.read(".receipt-gate-baseline.json")
+    assert rg("adopt", "--baseline")[0] == 0
+    assert repo.read(".receipt-gate-baseline.json") == first
+    assert repo.git("status", "--porcelain").stdout == ""
+
+
+def test_a_rewound_tip_without_the_config_is_judged_by_the_rules_in_force(repo: Repo,
+                                                                          rg: Run) -> None:
+    repo.write("drafts/a.md", "In conclusion, it works.\n")
+    repo.commit_all("before the gate")
+    old = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
+    assert rg("adopt", "--baseline")[0] == 0
+    repo.commit_all("adopt")
+    base = repo.git("rev-parse", "HEAD").stdout.strip()
+    rc, out, err = rg("verify", "--rev", old, "--policy-from", base, "--recheck")
+    assert (rc, err) == (1, ""), err
+    assert "has no .receipt-gate.yaml: judged by the rules in force" in out
+    assert ".receipts/drafts/a.md/ai-tells.json: missing" in out
+
+
+def test_untrusted_text_is_printed_escaped(content: Repo, rg: Run) -> None:
+    """A suppression's reason and a receipt's finding come from the tree: they never move
+    the cursor, erase a line or forge one."""
+    rg("run")
+    content.commit_all("base")
+    base = content.git("rev-parse", "HEAD").stdout.strip()
+    content.write("drafts/intro.md", GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells --"
+                  " why\x1b[2K\rreceipt-gate: ok -->\nIn conclusion, it works.\n")
+    rg("run")
+    content.commit_all("suppress", "--no-verify")
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
+    assert "\x1b" not in out and "\r" not in out
+    assert "why\\x1b[2K\\nreceipt-gate: ok" in out  # (a CR reads as a line break)
+    receipt = content.path / ".receipts/drafts/intro.md/hook-length.json"
+    doc = json.loads(receipt.read_text())
+    doc.update(verdict="fail", findings=[{"line": 1, "col": 1,
+                                          "message": "x\nreceipt-gate: ok: forged"}])
+    receipt.write_text(json.dumps(doc))
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert "receipt-gate: ok: forged" not in out.splitlines()[1:]
+    assert "x\\nreceipt-gate: ok: forged" in out
