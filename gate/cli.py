@@ -75,6 +75,10 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s = add("run", help="run the deterministic required checks and write receipts")
         s.add_argument("--check", action="append", metavar="NAME",
                        help="only this check (repeatable)")
+        s.add_argument("--dry-run", action="store_true",
+                       help="decide only: print the findings, write nothing")
+        s.add_argument("--staged", action="store_true",
+                       help="with --dry-run: the drafts as staged (what a commit carries)")
         s.add_argument("paths", nargs="*", metavar="PATH")
         _signing(s)
         s.set_defaults(module="run", func="run")
@@ -188,7 +192,11 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                          help="record today's findings: they refuse nothing, new ones do")
         how.add_argument("--pre-gate", nargs="?", const="", metavar="STATE",
                          help="mark failing drafts with a status before gate_from"
-                         " (default: the one just before)")
+                         " (default: the one just before); not on a site, which publishes"
+                         " a page whatever its status says")
+        how.add_argument("--unpublish", action="store_true",
+                         help="on a site: mark failing pages with the site's own draft"
+                         " marker (draft: true), which takes them off the site")
         s.add_argument("--format", choices=("text", "json"), default="text")
         s.set_defaults(module="adopt", func="adopt")
     if keep("keygen"):

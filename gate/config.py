@@ -42,7 +42,9 @@ class Config(NamedTuple):
     # until the user stages them).
     stage_receipts: bool = True
     # How the site marks what it has not published (Jekyll's _drafts/, Hugo's draft:
-    # true), and the state such a file is in when it has no status: of its own.
+    # true), and the state such a file is in when it has no status: of its own. Set
+    # (even marking nothing: `draft_markers: {}`), the drafts are a site's pages: one
+    # the site publishes is gated whatever its status: says.
     draft_markers: Markers | None = None
     # The findings existing content had at adoption (gate.baseline); "" for none.
     baseline: str = ""
@@ -94,8 +96,6 @@ def _markers(value: object, states: tuple[str, ...], gate_from: str, err: Err) -
         if not isinstance(v, (bool, str, int)) or (isinstance(v, str) and not v):
             raise err(f"draft_markers.front_matter.{k}", "expected true, false, an integer"
                       f" or a non-empty string, got {type_name(v)}")
-    if not paths and not fm:
-        raise err("draft_markers", "names no paths and no front_matter: it marks nothing")
     before = states[: states.index(gate_from)]
     if not before:
         raise err("draft_markers", f"no state comes before gate_from ({gate_from}): a"
@@ -267,6 +267,8 @@ def _settings(name: str, given: Mapping[str, object], err: Err) -> dict[str, Any
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise err(key, f"expected a positive integer, got {v!r}")
             out[k] = v
+        elif kind == "path":
+            out[k] = repo_path(v, key, err)  # read by the check: never outside the repository
         else:
             if not isinstance(v, str) or not v:
                 raise err(key, f"expected a non-empty string, got {type_name(v)}")

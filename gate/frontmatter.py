@@ -88,6 +88,15 @@ def _read(text: str, path: str) -> FrontMatter:
     if not kind:
         return NONE
     body = head[1 : end - 1]
+    # Hugo closes a block at the first line that starts with its delimiter (`---: x`,
+    # `----`); Jekyll and YAML only at the delimiter itself. Such a line is read two
+    # ways, so what the gate reads of the block could differ from what is published.
+    lead = {"toml": ("+++",), "yaml": ("---", "...")}.get(kind, ())
+    for i, line in enumerate(body, 2):
+        if lead and line.startswith(lead):
+            raise GateError(f"{path}:{i}: front matter: a line that starts with"
+                            f" {line[:3]} but does not close the block: Hugo ends the"
+                            " block there, other readers do not; make it plain")
     if kind == "yaml":
         fields, lines = _yaml(body, path)
     elif kind == "toml":

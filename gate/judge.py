@@ -35,17 +35,25 @@ class Cell(NamedTuple):
 
 
 def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
-    """(gated?, status) of a draft; an unknown status is bad input (GateError)."""
+    """(gated?, status) of a draft; an unknown status is bad input (GateError).
+
+    On a site (draft_markers), a file the site publishes is gated whatever its status:
+    says: only the site's own marker, as the generator reads it, holds a page back, and
+    then its status decides (no status: the markers' state)."""
     fm = read_front_matter(text, path)
     status = fm.fields.get("status")
+    if status is not None:
+        line = fm.lines.get("status", 1)
+        if not isinstance(status, str) or status not in cfg.states:
+            raise GateError(f"{path}:{line}: status {status!r} is not one of the"
+                            f" states in {CONFIG_FILE}: {', '.join(cfg.states)}")
+    if cfg.draft_markers is None:
+        return cfg.gated_state(status), status or ""
+    site = cfg.site_status(path, fm.fields, lambda key: _literal(text, fm.lines.get(key)))
+    if site is None:
+        return True, status or ""  # published: what readers read must have passed
     if status is None:
-        # No status of its own: the site's markers (a _drafts/ folder, draft: true) say.
-        status = cfg.site_status(path, fm.fields, lambda key: _literal(text, fm.lines.get(key)))
-        return (True, "") if status is None else (cfg.gated_state(status), status)
-    line = fm.lines.get("status", 1)
-    if not isinstance(status, str) or status not in cfg.states:
-        raise GateError(f"{path}:{line}: status {status!r} is not one of the"
-                        f" states in {CONFIG_FILE}: {', '.join(cfg.states)}")
+        return cfg.gated_state(site), site
     return cfg.gated_state(status), status
 
 

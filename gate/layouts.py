@@ -45,8 +45,8 @@ class Layout(NamedTuple):
     articles: list[str]  # headline-numbers' corpus; [] when there is none yet
     markers: dict[str, object] | None  # draft_markers, or None (drafts and posts apart)
     found: int  # how many files the drafts globs match now
-    # The pages the site publishes, where its own names are documented (registered-terms'
-    # documented_in); None: its drafts and articles.
+    # The site's documentation (docs/, a _docs collection...), where its own names are
+    # documented (registered-terms' documented_in); a post is no source for a claim.
     pages: list[str] | None = None
 
 
@@ -131,7 +131,8 @@ def _site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
 
     globs = [*_globs(folder, files), *(f"!{x}/**" for x in exclude)]
     globs += _leave_out(globs, paths, files)
-    return Layout(name, globs, globs, markers, len(wildmatch.select(globs, files)))
+    return Layout(name, globs, globs, markers, len(wildmatch.select(globs, files)),
+                  docs_folders(files))
 
 
 def detect(paths: Sequence[str], read: Callable[[str], str | None],
@@ -153,13 +154,12 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         articles += _leave_out(articles, paths, files)
         from receipt_gate import wildmatch
 
-        # Every page of the site documents (its docs, its collections), not its drafts
-        # (the markers say which) and not what is no writing (a README, a build).
-        pages = [f"{root}**/*.{e}" for e in exts]
-        pages += _leave_out(pages, paths, files)
+        # Jekyll reads a _drafts/ folder in the site's folders, never one inside _posts/
+        # (_posts/sub/_drafts/x.md is a post it publishes). Its `published: false` is no
+        # marker here: Jekyll reads only YAML, so a TOML `published = false` publishes.
         return Layout(f"a Jekyll site{' at ' + root if root else ''}", drafts, articles,
-                      {"paths": [f"{root}**/_drafts/**"]},
-                      len(wildmatch.select(drafts, files)), pages)
+                      {"paths": [f"{root}**/_drafts/**", f"!{root}**/_posts/**"]},
+                      len(wildmatch.select(drafts, files)), docs_folders(files))
     if _under(files, "src/content"):
         folder = _section(files, "src/content")
         return _site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}})
@@ -173,15 +173,18 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         config = read("mkdocs.yml" if "mkdocs.yml" in every else "mkdocs.yaml") or ""
         m = re.search(r"(?m)^docs_dir:\s*['\"]?([^'\"\s#]+)", config)
         docs = (m.group(1) if m else "docs").strip("/")
-        folder = f"{docs}/blog/posts" if _under(files, f"{docs}/blog/posts") else docs
-        return _site("an MkDocs site", folder, files, paths, {"front_matter": {"draft": True}})
+        blog = _under(files, f"{docs}/blog/posts")
+        # MkDocs publishes every page of docs_dir (it has no front-matter draft); the blog
+        # plugin leaves out a post marked draft: true.
+        return _site("an MkDocs site", f"{docs}/blog/posts" if blog else docs, files, paths,
+                     {"front_matter": {"draft": True}} if blog else {})
     if _under(files, "drafts") or not files:
         from receipt_gate import wildmatch
 
         drafts, articles = _globs("drafts", files), _globs("posts", files)
         has_posts = bool(wildmatch.select(articles, files))
         return Layout("drafts/ and posts/", drafts, articles if has_posts else [], None,
-                      len(wildmatch.select(drafts, files)))
+                      len(wildmatch.select(drafts, files)), docs_folders(files))
     if _under(files, "posts"):  # a blog with its posts and no drafts/ folder of ours
         return _site("a blog in posts/", "posts", files, paths,
                      {"front_matter": {"draft": True}})
@@ -190,6 +193,23 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
     folder = top if top and n * 10 >= len(files) * 6 else ""
     what = f"markdown under {folder}/" if folder else "markdown across the repository"
     return _site(what, folder, files, paths, {"front_matter": {"draft": True}})
+
+
+_DOC_FOLDERS = frozenset(("docs", "_docs", "doc", "documentation", "reference"))
+
+
+def docs_folders(files: Sequence[str]) -> list[str]:
+    """Globs for the documentation folders the repository has (docs/, content/en/docs/,
+    a _docs collection), where its own setting names are documented."""
+    found: dict[str, None] = {}
+    for p in files:
+        parts = p.split("/")
+        for i, part in enumerate(parts[:-1][:4]):
+            if part in _DOC_FOLDERS:
+                found["/".join(parts[: i + 1])] = None
+                break
+    tops = [f for f in sorted(found) if not any(f.startswith(g + "/") for g in found)]
+    return [g for f in tops for g in _globs(f, files)]
 
 
 def elsewhere(layout: Layout, paths: Sequence[str]) -> list[str]:

@@ -11,28 +11,57 @@ if TYPE_CHECKING:
     from receipt_gate.config import Config
     from receipt_gate.signing import Signer
 
-_OPEN = re.compile(rb"(\xef\xbb\xbf)?---[ \t]*(\r?\n)")
-_CLOSE = re.compile(rb"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
-_STATUS = re.compile(rb"^status[ \t]*:[ \t]*(.*?)[ \t]*\r?$", re.MULTILINE)
+_OPEN = re.compile(rb"(\xef\xbb\xbf)?(---|\+\+\+|\{)[ \t]*(\r?\n)")
+_CLOSE = {b"---": rb"^(?:---|\.\.\.)[ \t]*\r?$", b"+++": rb"^\+\+\+[ \t]*\r?$",
+          b"{": rb"^\}[ \t]*\r?$"}
+# The field's line in each format: YAML `key: value`, TOML `key = value`, JSON
+# `"key": value,` (the value's own span is group 1).
+_FIELD = {b"---": rb"^%s[ \t]*:[ \t]*(.*?)[ \t]*\r?$",
+          b"+++": rb"^%s[ \t]*=[ \t]*(.*?)[ \t]*\r?$",
+          b"{": rb"^[ \t]*\"%s\"[ \t]*:[ \t]*(.*?)[ \t]*,?[ \t]*\r?$"}
+_TABLE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
 
 
-def set_status(data: bytes, state: str) -> bytes:
-    """The draft with its status set to `state`; every other byte as it was.
+def _literal(kind: bytes, value: str | bool) -> bytes:
+    import json
 
-    A front matter without `status:` gets the line after its opening `---`; a draft
-    without front matter gets one.
-    """
-    value = state.encode()
+    if isinstance(value, bool):
+        return b"true" if value else b"false"
+    return value.encode() if kind == b"---" else json.dumps(value).encode()
+
+
+def set_field(data: bytes, key: str, value: str | bool) -> bytes:
+    """The draft with one top-level front-matter field set, in the front matter's own
+    format (YAML `---`, TOML `+++`, JSON `{`); every other byte as it was.
+
+    A front matter without the field gets it on the line after its opening; a draft
+    without front matter gets a YAML block."""
     m = _OPEN.match(data)
-    close = _CLOSE.search(data, m.end()) if m else None
+    kind = m.group(2) if m else b"---"
+    close = re.compile(_CLOSE[kind], re.MULTILINE).search(data, m.end()) if m else None
+    literal = _literal(kind, value)
+    name = key.encode()
     if m is None or close is None:
         bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
         nl = b"\r\n" if b"\r\n" in data else b"\n"
-        return bom + b"---" + nl + b"status: " + value + nl + b"---" + nl + data[len(bom) :]
-    status = _STATUS.search(data, m.end(), close.start())
-    if status is None:
-        return data[: m.end()] + b"status: " + value + m.group(2) + data[m.end() :]
-    return data[: status.start(1)] + value + data[status.end(1) :]
+        return bom + b"---" + nl + name + b": " + literal + nl + b"---" + nl + data[len(bom):]
+    end = close.start()
+    if kind == b"+++":  # a table ends the top level
+        table = _TABLE.search(data, m.end(), end)
+        end = table.start() if table else end
+    field = re.compile(_FIELD[kind] % re.escape(name), re.MULTILINE).search(data, m.end(), end)
+    if field is not None:
+        return data[: field.start(1)] + literal + data[field.end(1):]
+    nl = m.group(3)
+    line = {b"---": name + b": " + literal, b"+++": name + b" = " + literal,
+            b"{": b'  "' + name + b'": ' + literal
+            + (b"," if data[m.end():close.start()].strip() else b"")}[kind]
+    return data[: m.end()] + line + nl + data[m.end():]
+
+
+def set_status(data: bytes, state: str) -> bytes:
+    """The draft with its status set to `state`; every other byte as it was."""
+    return set_field(data, "status", state)
 
 
 def keep_fresh(

@@ -28,7 +28,8 @@ def test_jekyll_posts_and_drafts_in_every_folder_in_any_case() -> None:
         ["_posts/2013-05-06-a.markdown", "_posts/2020-01-01-b.md", "_docs/x.md", "README.md",
          "vendor/bundle/gems/theme/_posts/2010-01-01-x.md"])
     assert name == "a Jekyll site"
-    assert markers == {"paths": ["**/_drafts/**"]}
+    # _posts/sub/_drafts/x.md is a post Jekyll publishes (it reads no _drafts/ in _posts/).
+    assert markers == {"paths": ["**/_drafts/**", "!**/_posts/**"]}
     published = ["_posts/a.markdown", "news/_posts/b.MD", "_posts/c.mkdn", "_posts/d.Mkd",
                  "_posts/2020/e.mkdown"]
     other = ["_docs/x.md", "_posts/f.html", "vendor/bundle/gems/theme/_posts/2010-01-01-x.md",
@@ -39,7 +40,7 @@ def test_jekyll_posts_and_drafts_in_every_folder_in_any_case() -> None:
     name, drafts, _, markers = _layout(["docs/_posts/2013-05-06-a.markdown", "docs/_drafts/b.md"])
     assert name == "a Jekyll site at docs/"
     assert drafts[0].startswith("docs/**/_posts/**/*.")
-    assert markers == {"paths": ["docs/**/_drafts/**"]}
+    assert markers == {"paths": ["docs/**/_drafts/**", "!docs/**/_posts/**"]}
 
 
 def test_hugo_leaves_out_headless_bundles_and_prefers_a_posts_section() -> None:
@@ -187,8 +188,17 @@ def test_the_baseline_is_a_rule_a_commit_cannot_extend_for_itself(repo: Repo, rg
             ' banned phrase "in conclusion")') in out
 
 
+def _ours(repo: Repo, posts: int = 12) -> None:
+    """The tool's own layout (drafts/ and posts/): a status: holds a draft back."""
+    if not CORPORA.is_dir():
+        pytest.skip(f"no corpora at {CORPORA}")
+    src = CORPORA / "jekyll" / "docs" / "_posts"
+    for p in sorted(src.iterdir())[:posts]:
+        repo.write(f"drafts/{p.stem}.md", p.read_bytes())
+
+
 def test_adopt_pre_gate_marks_failing_drafts_and_says_so(repo: Repo, rg: Run) -> None:
-    _jekyll(repo)
+    _ours(repo)
     rg("init")
     doc = json.loads(rg("adopt", "--format", "json")[1])
     failing = doc["failing"]
@@ -199,8 +209,43 @@ def test_adopt_pre_gate_marks_failing_drafts_and_says_so(repo: Repo, rg: Run) ->
     for path in failing:
         assert "status: drafted\n" in repo.read(path)
     rc, out, _ = rg("verify")
-    assert rc == 0  # the failing drafts and the one in _drafts/ are not gated
-    assert f"receipt-gate: {len(failing) + 1} drafts not gated yet" in out
+    assert rc == 0  # the failing drafts are not gated
+    assert f"receipt-gate: {len(failing)} drafts not gated yet" in out
+
+
+def test_on_a_site_a_status_holds_nothing_back_and_unpublish_says_what_it_does(
+        repo: Repo, rg: Run) -> None:
+    """A page the site publishes is gated whatever its status: says; --unpublish writes
+    the site's own marker, in the page's own front-matter format, and says so."""
+    if not CORPORA.is_dir():
+        pytest.skip(f"no corpora at {CORPORA}")
+    for p in sorted((CORPORA / "jekyll" / "docs" / "_posts").iterdir())[:12]:
+        repo.write(f"content/posts/{p.stem}.md", p.read_bytes())
+    repo.write("content/posts/toml.md", '+++\ntitle = "T"\n+++\nIn conclusion, it works.\n')
+    rg("init")
+    failing = json.loads(rg("adopt", "--format", "json")[1])["failing"]
+    assert "content/posts/toml.md" in failing
+    before = _dirty(repo)
+    rc, out, err = rg("adopt", "--pre-gate")
+    assert (rc, out) == (2, "") and "status: says, so a status cannot hold" in err
+    assert _dirty(repo) == before
+    repo.write("content/posts/toml.md", repo.read("content/posts/toml.md").replace(
+        'title = "T"', 'title = "T"\nstatus = "drafted"'))
+    assert rg("verify")[0] == 1  # published, so gated: its status says nothing
+    rc, out, _ = rg("adopt", "--unpublish")
+    assert rc == 0, out
+    assert f"did --unpublish: marked {len(failing)} pages draft: true" in out
+    assert "warning: the site no longer publishes those" in out
+    assert repo.read("content/posts/toml.md").startswith('+++\ndraft = true\ntitle = "T"')
+    rc, out, _ = rg("verify")
+    assert rc == 0, out
+
+
+def test_unpublish_needs_a_front_matter_marker(repo: Repo, rg: Run) -> None:
+    _jekyll(repo, 3)
+    rg("init")
+    rc, _, err = rg("adopt", "--unpublish")
+    assert rc == 2 and "name no front-matter field that unpublishes a page" in err
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -211,7 +256,7 @@ def test_adopt_pre_gate_marks_failing_drafts_and_says_so(repo: Repo, rg: Run) ->
 ])
 def test_bad_adopt_input_exits_2_and_writes_nothing(repo: Repo, rg: Run, argv: list[str],
                                                     message: str) -> None:
-    _jekyll(repo, 3)
+    _ours(repo, 3)
     rg("init")
     before = _dirty(repo)
     assert rg(*argv) == (2, "", f"receipt-gate: {message}\n")

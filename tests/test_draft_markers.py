@@ -99,8 +99,37 @@ def test_editing_a_posts_prose_stales_no_other_posts_receipt(repo: Repo, rg: Run
     assert rc == 1 and "other.md/headline-numbers.json: stale (condition 2" in out
 
 
+def test_a_status_never_holds_back_a_page_the_site_publishes(repo: Repo, rg: Run) -> None:
+    """On a site, only the site's own marker takes a page out of the gate; `draft_markers:
+    {}` is a site that publishes every page (MkDocs)."""
+    for markers in ("{front_matter: {draft: true}}", "{}"):
+        repo.write(".receipt-gate.yaml", f"drafts: [\"docs/**/*.md\"]\nrequired: [ai-tells]\n"
+                   f"draft_markers: {markers}\n")
+        repo.write("docs/a.md", "---\nstatus: drafted\n---\nIn conclusion, it works.\n")
+        rc, out, _ = rg("run")
+        assert rc == 1 and "docs/a.md:4:1: ai-tells: banned phrase" in out
+        assert "not gated yet" not in out
+    repo.write(".receipt-gate.yaml", "drafts: [\"docs/**/*.md\"]\nrequired: [ai-tells]\n")
+    assert rg("run")[0] == 0  # no site: the status is the gate's own
+
+
+def test_jekyll_publishes_a_drafts_folder_inside_posts(repo: Repo, rg: Run) -> None:
+    from receipt_gate.layouts import detect
+
+    markers = detect(["_posts/2016-01-01-a.md"], {}.get).markers
+    assert markers is not None
+    repo.write(".receipt-gate.yaml", "drafts: [\"**/_posts/**/*.md\", \"**/_drafts/**/*.md\"]\n"
+               f"required: [ai-tells]\ndraft_markers: {json.dumps(markers)}\n")
+    repo.write("_posts/sub/_drafts/2016-01-01-x.md", "In conclusion, it works.\n")
+    repo.write("_drafts/2016-01-02-y.md", "In conclusion, not yet.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1
+    assert "_posts/sub/_drafts/2016-01-01-x.md:1:1: ai-tells" in out
+    assert "_drafts/2016-01-02-y.md:1:1: ai-tells: banned phrase \"in conclusion\" (not gated" \
+        in out
+
+
 @pytest.mark.parametrize(("markers", "message"), [
-    ("{}", "draft_markers: names no paths and no front_matter: it marks nothing"),
     ("{paths: [a/**], status: ready}", "draft_markers.status: 'ready' is not before gate_from"
      " (ready): a draft the site has not published would be gated"),
     ("{paths: [a/**], status: nope}", "draft_markers.status: 'nope' is not one of states"),

@@ -77,6 +77,8 @@ def adopt(args: argparse.Namespace) -> int:
     failing = doc["failing"]
     if args.pre_gate is not None:
         _pre_gate_state(s, args.pre_gate or None)  # a bad STATE is refused, failing or not
+    if args.unpublish:
+        _marker(s)
     if not gated:
         say(f"receipt-gate adopt: nothing is gated: drafts {list(s.cfg.drafts)} match no"
             " draft the gate holds, so a commit would be refused; fix `drafts` in"
@@ -97,7 +99,13 @@ def adopt(args: argparse.Namespace) -> int:
     elif failing and args.pre_gate is not None:
         did = "pre-gate"
         doc["marked"], doc["status"] = _mark(s, failing, args.pre_gate or None)
-    if did != "report" or (not failing and (args.baseline or args.pre_gate is not None)):
+    elif failing and args.unpublish:
+        did = "unpublish"
+        key, value = _marker(s)
+        doc["marked"] = _mark(s, failing, None, (key, value))[0]
+        doc["marker"] = {key: value}
+    starting = args.baseline or args.pre_gate is not None or args.unpublish
+    if did != "report" or (not failing and starting):
         doc["receipts_written"] = _receipts(strict=not doc.get("still_failing"))
     doc["did"] = did
     if args.format == "json":
@@ -116,6 +124,14 @@ def adopt(args: argparse.Namespace) -> int:
                 " came after the baseline was first recorded: a baseline only shrinks, so"
                 " fix them (a bigger baseline is a rule change of its own, for review)")
             return 1
+    elif did == "unpublish":
+        (key, value), = doc["marker"].items()
+        say(f"receipt-gate adopt: did --unpublish: marked {plural(len(failing), 'page')}"
+            f" {key}: {str(value).lower()}; {plural(doc['receipts_written'], 'receipt')}"
+            " written for the rest")
+        say(f"warning: the site no longer publishes those {plural(len(failing), 'page')}"
+            f" (the marker unpublishes them); fix each and remove {key}: to publish it"
+            " again, which gates it")
     elif did == "pre-gate":
         say(f"receipt-gate adopt: did --pre-gate: marked {plural(len(failing), 'draft')}"
             f" status: {doc['status']}: not gated until fixed and advanced (receipt-gate"
@@ -143,7 +159,29 @@ def adopt(args: argparse.Namespace) -> int:
     return 0
 
 
+def _marker(s: Session) -> tuple[str, str | bool]:
+    """The site's own front-matter draft marker, for --unpublish."""
+    m = s.cfg.draft_markers
+    if m is None:
+        raise GateError(f"adopt --unpublish: {CONFIG_FILE} has no draft_markers (this is no"
+                        " site with a draft marker of its own): use adopt --pre-gate")
+    if not m.front_matter:
+        raise GateError(f"adopt --unpublish: draft_markers in {CONFIG_FILE} name no"
+                        " front-matter field that unpublishes a page: use adopt --baseline")
+    key, value = m.front_matter[0]
+    if not isinstance(value, (str, bool)):
+        raise GateError(f"adopt --unpublish: draft_markers.front_matter.{key} is a number;"
+                        " write it by hand, or use adopt --baseline")
+    return key, value
+
+
 def _pre_gate_state(s: Session, state: str | None) -> str:
+    if s.cfg.draft_markers is not None:
+        raise GateError("adopt --pre-gate: this site publishes a page whatever its status:"
+                        " says, so a status cannot hold a failing page back: use adopt"
+                        " --baseline (findings recorded, pages stay up), or adopt --unpublish"
+                        " (the site's own draft marker, which takes each failing page off"
+                        " the site)")
     before = s.cfg.states[: s.cfg.states.index(s.cfg.gate_from)]
     if state is None:
         if not before:
@@ -194,6 +232,15 @@ def _write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]
     about = (f"Findings existing content had when receipt-gate was adopted ({now()}): each"
              " refuses nothing on its draft; any other finding does. receipt-gate adopt"
              " --baseline writes it again, without the findings fixed since.")
+    before = read_regular(s.root, file, baseline.LIMIT) if s.cfg.baseline else None
+    if before is not None:
+        import json
+
+        try:  # the adoption date is the first one's: a re-run that drops nothing is a no-op
+            kept_about = json.loads(before).get("about")
+        except (ValueError, AttributeError):
+            kept_about = None
+        about = kept_about if isinstance(kept_about, str) else about
     data = baseline.dump(entries, about)
     config = read_regular(s.root, CONFIG_FILE, 1 << 20) or b""
     if not s.cfg.baseline:
@@ -201,25 +248,30 @@ def _write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]
         config += sep + (b"# Findings existing content had at adoption: they refuse nothing,"
                          b" any new\n# finding does (receipt-gate adopt --baseline).\n"
                          b"baseline: " + file.encode() + b"\n")
-    write_file(s.root, file, data)
-    write_file(s.root, CONFIG_FILE, config)
+    if data != before:
+        write_file(s.root, file, data)
+    if not s.cfg.baseline:
+        write_file(s.root, CONFIG_FILE, config)
     return file, left
 
 
-def _mark(s: Session, failing: list[str], state: str | None) -> tuple[list[str], str]:
+def _mark(s: Session, failing: list[str], state: str | None,
+          marker: tuple[str, str | bool] | None = None) -> tuple[list[str], str]:
+    """Write `status: STATE` (or the site's marker) into each failing draft, in its own
+    front-matter format; every file is read before any is written."""
     from receipt_gate.fsio import read_regular, write_file
-    from receipt_gate.states import set_status
+    from receipt_gate.states import set_field
 
-    status = _pre_gate_state(s, state)
+    key, value = marker or ("status", _pre_gate_state(s, state))
     new = {}
     for path in failing:
         data = read_regular(s.root, path, 1 << 26)
         if data is None:
             raise GateError(f"{path}: not a regular file in the working tree")
-        new[path] = set_status(data, status)
+        new[path] = set_field(data, key, value)
     for path, data in new.items():
         write_file(s.root, path, data)
-    return failing, status
+    return failing, str(value)
 
 
 def _receipts(strict: bool = True) -> int:

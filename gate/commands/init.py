@@ -76,21 +76,25 @@ def starter(layout: Layout) -> str:
     else:
         lines += ["  # No published articles yet: add headline-numbers to required, with",
                   '  # articles: ["posts/**/*.md"], once you publish.']
-    # Where the site's own names are documented: what it publishes (drafts are
-    # corpus only where the site marks what it has not published).
-    pages = layout.pages if layout.pages is not None else list(dict.fromkeys(
-        layout.articles + (layout.drafts if layout.markers is not None else [])))
+    # Where the site's own names are documented: its documentation, never its posts.
+    pages = layout.pages or []
     lines += [
-        "  # Outside claims: receipt-gate claim add TERM --source URL|PATH writes this file;",
-        "  # a name a published page of ours uses is documented there.",
-        f"  registered-terms: {{registry: claims.yaml, documented_in: {_flow(pages)}}}",
+        "  # Outside claims: receipt-gate claim add TERM --source URL|PATH writes this file.",
+        *(["  # A name the site's documentation pages use is documented there."] if pages
+          else []),
+        "  registered-terms: {registry: claims.yaml"
+        + (f", documented_in: {_flow(pages)}}}" if pages else "}"),
         "states: [idea, accepted, researched, drafted, ready, shipped, measured]",
         "# Drafts whose status: is earlier than this are not gated; no status = gated.",
         "gate_from: ready",
     ]
-    if layout.markers is not None:
+    if layout.markers == {}:
+        lines += ["# The site publishes every page here (it has no draft marker), so each is",
+                  "# gated whatever its status: says.", "draft_markers: {}"]
+    elif layout.markers is not None:
         lines += ["# How this site marks what it has not published: such a file, without a",
-                  "# status: of its own, is `drafted` (not gated; not an article yet).",
+                  "# status: of its own, is `drafted` (not gated; not an article yet). A page",
+                  "# the site publishes is gated whatever its status: says.",
                   "draft_markers:"]
         paths = layout.markers.get("paths")
         if isinstance(paths, list):
