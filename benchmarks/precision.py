@@ -4,7 +4,9 @@
 
 For each set of real markdown (the Jekyll release posts written before 2022, the Jekyll
 docs, the Hugo docs), runs every deterministic check with its default settings (an
-empty claims registry; headline-numbers with the set itself as the corpus) and prints,
+empty claims registry, the site's own documentation as registered-terms' documented_in
+where the site has one, as `init` sets it; headline-numbers with the set itself as the
+corpus) and prints,
 per check, the share of files flagged and the distinct findings, then the most common.
 Posts dated before 2022 were written before language models drafted prose at scale:
 what the checks flag there is ordinary English. It also checks where hook-length found
@@ -45,7 +47,14 @@ def sets(corpora: Path) -> dict[str, list[Path]]:
     return {"jekyll posts before 2022": dated, "jekyll docs": docs, "hugo docs": hugo}
 
 
-def measure(name: str, files: list[Path], top: int) -> list[str]:
+def documentation(corpora: Path, name: str) -> list[Path]:
+    """The documentation the site of a set has (Jekyll's docs for its release posts)."""
+    if name == "jekyll posts before 2022":
+        return sorted(p for p in (corpora / "jekyll" / "docs" / "_docs").rglob("*.md"))
+    return []
+
+
+def measure(name: str, files: list[Path], top: int, docs: Sequence[Path] = ()) -> list[str]:
     from receipt_gate.config import parse
     from receipt_gate.runner import prepare
     from receipt_gate.text import decode
@@ -58,7 +67,14 @@ def measure(name: str, files: list[Path], top: int) -> list[str]:
             dest = work / "posts" / f"{i:04d}-{f.name}"
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(f, dest)
-        cfg = parse({"checks": {"headline-numbers": {"articles": ["posts/**"]}}})
+        for i, f in enumerate(docs):
+            dest = work / "docs" / f"{i:04d}-{f.name}"
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(f, dest)
+        checks: dict[str, object] = {"headline-numbers": {"articles": ["posts/**"]}}
+        if docs:
+            checks["registered-terms"] = {"documented_in": ["docs/**/*.md"]}
+        cfg = parse({"checks": checks})
         tree = WorkTree(str(work))
         drafts = []
         for f in sorted((work / "posts").iterdir()):
@@ -129,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     for name, files in sets(args.corpora).items():
         print(f"{name} ({len(files)} files)")
-        for line in measure(name, files, args.top):
+        for line in measure(name, files, args.top, documentation(args.corpora, name)):
             print(line)
     return 0
 

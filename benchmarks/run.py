@@ -189,7 +189,8 @@ def row_ai_tells(work: Path, n: int, repeat: int, smoke: bool) -> list[Row]:
     r = repo(work / "tells", "required: [ai-tells]\n")
     (r / "drafts").mkdir()
     for i in range(n):
-        text = (f"---\ntitle: In conclusion, a game-changer {i}\n---\n# Plain title {i}\n\n"
+        text = (f"---\ntitle: A plain title {i}\ndescription: In conclusion, a game-changer\n"
+                f"---\n# Plain title {i}\n\n"
                 + "\n\n".join(paragraph() for _ in range(16)) + "\n\n" + TELL_CODE)
         (r / "drafts" / f"d{i:04d}.md").write_text(text)
     size = sum(p.stat().st_size for p in (r / "drafts").iterdir())
@@ -200,7 +201,7 @@ def row_ai_tells(work: Path, n: int, repeat: int, smoke: bool) -> list[Row]:
     again = best(argv, r, repeat)  # the receipts are there and stay byte for byte
     found = len(json.loads(out)["violations"])
     label = f"ai-tells, {n} files, {size / 1e6:.1f} MB"
-    code = f"{found} findings in code/front matter (want 0)"
+    code = f"{found} findings in code/front matter outside the title (want 0)"
     if smoke:
         return [(f"{label}, first run", f"{first:.2f} s", "proselint skipped (--smoke)", "-",
                  code), (f"{label}, again", f"{again:.2f} s", "", "-", "")]

@@ -157,6 +157,27 @@ def list_item(s: Scan, in_para: bool) -> int | None:
     return s.col - start_col
 
 
+_FOOTNOTE = re.compile(r"\[\^(?:[^\]\s\\]|\\.)+\]:")
+FOOTNOTE_INDENT = 4  # what a footnote's later lines are indented by (GFM)
+
+
+def footnote(s: Scan) -> bool:
+    """If a GFM footnote definition (`[^1]: ...`) starts here: move past its label and
+    the spaces after it, and say so."""
+    if s.indent() > 3:
+        return False
+    save = (s.pos, s.col, s.partial)
+    s.skip_spaces()
+    m = _FOOTNOTE.match(s.rest())
+    if m is None:
+        s.pos, s.col, s.partial = save
+        return False
+    s.pos += m.end()
+    s.col += m.end()
+    s.skip_spaces()
+    return True
+
+
 def starts_block(s: Scan, in_para: bool) -> bool:
     """Would the rest of this line start a block (ending a paragraph's lazy run)?"""
     if s.indent() >= 4:

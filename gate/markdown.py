@@ -2,10 +2,11 @@
 
 blocks() finds the leaf blocks of a draft (paragraphs, headings, fenced and indented
 code, HTML blocks, thematic breaks) inside their containers (block quotes, list
-items), line by line, the way CommonMark's block phase does, so a check sees what a
-renderer shows: a paragraph inside a list is prose, a block inside `>` is a quote, an
-indented line after a paragraph is not code. tests/test_markdown.py compares it with
-markdown-it-py on the CommonMark spec's examples and on real sites' markdown.
+items, GFM footnote definitions), line by line, the way CommonMark's block phase does,
+so a check sees what a renderer shows: a paragraph inside a list is prose, a block
+inside `>` is a quote, an indented line after a paragraph is not code.
+tests/test_markdown.py compares it with markdown-it-py on the CommonMark spec's
+examples and on real sites' markdown.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import NamedTuple
 from receipt_gate.blocksyntax import (
     ATX,
     FENCE,
+    FOOTNOTE_INDENT,
     HR,
     HTML_ENDS,
     SETEXT,
@@ -24,6 +26,7 @@ from receipt_gate.blocksyntax import (
     column_pos,
     copy,
     definitions,
+    footnote,
     html_start,
     list_item,
     starts_block,
@@ -39,11 +42,11 @@ class Block(NamedTuple):
     cols: tuple[int, ...]
     level: int = 0  # a heading's level
     quoted: bool = False  # inside a block quote
-    listed: bool = False  # inside a list item
+    listed: bool = False  # inside a list item or a footnote
 
 
 class _Container(NamedTuple):
-    kind: str  # quote, item
+    kind: str  # quote, item, footnote
     indent: int  # an item's content column (from the container it is in)
     started: int  # the line it started on
 
@@ -56,7 +59,7 @@ class _Leaf:
     def __init__(self, kind: str, start: int, col: int, containers: list[_Container]) -> None:
         self.kind, self.start, self.cols = kind, start, [col]
         self.quoted = bool(containers) and any(c.kind == "quote" for c in containers)
-        self.listed = bool(containers) and any(c.kind == "item" for c in containers)
+        self.listed = bool(containers) and any(c.kind != "quote" for c in containers)
         self.level = 0
         self.setext = False
         self.fence: tuple[str, int] = ("", 0)
@@ -139,7 +142,7 @@ class _Reader:
                     break
                 _past_quote_marker(s)
             elif s.blank():
-                if c.started == n - 1 and self.leaf is None and not any(
+                if c.kind == "item" and c.started == n - 1 and self.leaf is None and not any(
                         b.start >= c.started for b in self.out):
                     break  # an item that opened empty ends at a blank line
             elif s.indent() >= c.indent:
@@ -175,6 +178,9 @@ class _Reader:
                 self.close()
                 _past_quote_marker(s)
                 self.containers.append(_Container("quote", 0, n))
+            elif not in_para and footnote(s):
+                self.close()
+                self.containers.append(_Container("footnote", FOOTNOTE_INDENT, n))
             else:
                 item = list_item(s, in_para)
                 if item is None:

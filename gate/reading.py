@@ -2,8 +2,9 @@
 
 An agent (or a careless paste) can hide a phrase from a plain regular expression
 without hiding it from a reader: `game **changer**`, `game&nbsp;changer`, a zero-width
-space inside a word, a Cyrillic a (U+0430) for a Latin one. reader_view() undoes exactly
-those, and keeps the way back to the written offsets, so a finding points at the draft.
+space inside a word, a Cyrillic a (U+0430) for a Latin one (Unicode's confusables data).
+reader_view() undoes exactly those, and keeps the way back to the written offsets, so a
+finding points at the draft.
 """
 
 from __future__ import annotations
@@ -11,18 +12,6 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-# Letters of Cyrillic, Greek and Armenian that a reader cannot tell from Latin ones,
-# and the marks that stand for an apostrophe: folded, so a banned phrase spelled with
-# a lookalike is still the phrase.
-_CONFUSABLE = str.maketrans(dict(zip(
-    "аАВЕеЁёКкМНОоРрСсТУуХхІіЈјЅѕԁԛԝҽӏ"  # Cyrillic
-    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριυνκ"  # Greek
-    "օսոցհ"  # Armenian
-    "\u02bc\u2032\u00b4\u2018\u02b9\uff07",  # apostrophes
-    "aABEeEeKkMHOoPpCcTYyXxIiJjSsdqwel"
-    "ABEZHIKMNOPTYXaopiuvk"
-    "ounqh"
-    "''''''", strict=True)))
 _SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
                       r"|<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]{0,200})?/?>|[*_~]+"
                       r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+", re.DOTALL)
@@ -41,13 +30,15 @@ def _invisible(c: str) -> bool:
 
 def fold(text: str) -> str:
     """Non-ASCII text as a reader reads it: invisible characters dropped, NFKC, and
-    lookalikes folded to Latin."""
+    lookalikes folded to Latin (Unicode's confusables data, gate.confusables)."""
     import unicodedata
+
+    from receipt_gate.confusables import table
 
     if text.isascii():
         return text
     seen = "".join(c for c in text if not _invisible(c))
-    return unicodedata.normalize("NFKC", seen).translate(_CONFUSABLE)
+    return unicodedata.normalize("NFKC", seen).translate(table())
 _TAG_GAP = re.compile(r"<(?:br|/?p|/?div|/?li|hr)\b[^>]*>", re.IGNORECASE)
 
 

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.config import CONFIG_FILE
-from receipt_gate.prose import prose_lines
+from receipt_gate.prose import prose_lines, titles
 from receipt_gate.reading import reader_view
 from receipt_gate.registry import IDIOM_PATTERNS, IDIOMS, PATTERNS
 from receipt_gate.text import Draft
@@ -115,12 +115,15 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 
 
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
-               links: bool = False) -> list[Finding]:
+               links: bool = False, path: str = "<draft>") -> list[Finding]:
     """Every banned phrase or pattern in the author's prose (block quotes and link text
-    too, with `quotes` and `links`) as a reader sees it (gate.reading: markup out,
-    entities decoded, lookalike letters folded), in draft order, each at its line and
-    column as written."""
+    too, with `quotes` and `links`) and in the front matter's title (readers see it), as
+    a reader sees it (gate.reading: markup out, entities decoded, lookalike letters
+    folded), in draft order, each at its line and column as written."""
     lines = prose_lines(text, quotes, links)
+    for title in titles(text, path):
+        if title.heading == (0, 0) and 0 < title.line <= len(lines):
+            lines[title.line - 1] = " " * (title.col - 1) + " ".join(title.text.split())
     view = reader_view("\n".join(lines))
     prose = view.text
     lower = (prose if prose.isascii() else prose.translate(_FOLD)).lower()
@@ -165,6 +168,6 @@ def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], 
     quotes, links = settings["check_blockquotes"], settings["check_link_text"]
 
     def check(draft: Draft) -> Outcome:
-        return Outcome(find_tells(draft.text, rules, quotes, links), len(rules))
+        return Outcome(find_tells(draft.text, rules, quotes, links, draft.path), len(rules))
 
     return check

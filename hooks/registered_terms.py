@@ -72,13 +72,13 @@ def find_unregistered(
         checked += 1
         term = _name(term)
         if term not in registered and not documented.elsewhere(term, path):
-            add = (f"--source URL|PATH -- {term}" if term.startswith("-")
-                   else f"{term} --source URL|PATH")
-            allow = f"-- {term}" if term.startswith("-") else term
-            findings.append(Finding(line, col, f"`{term}` is not registered in {registry};"
-                                    f" register where it is documented: receipt-gate claim"
-                                    f" add {add} (or, a name of this project's own:"
-                                    f" receipt-gate claim allow {allow})",
+            add = (f"--source URL -- {term}" if term.startswith("-")
+                   else f"{term} --source URL")
+            findings.append(Finding(line, col, f"`{term}` is not registered in {registry}:"
+                                    " find the page that documents it and register it with"
+                                    f" that source: receipt-gate claim add {add}"
+                                    " (a name this project defines itself, not a claim about"
+                                    " another tool, is for a maintainer to allow)",
                                     (("term", term),)))
     return findings, checked
 

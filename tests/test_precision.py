@@ -38,7 +38,8 @@ def test_human_posts_before_2022() -> None:
     p = _precision()
     files = p.sets(CORPORA)["jekyll posts before 2022"]  # type: ignore[attr-defined]
     assert len(files) > 50
-    lines = p.measure("jekyll posts before 2022", files, 0)  # type: ignore[attr-defined]
+    docs = p.documentation(CORPORA, "jekyll posts before 2022")  # type: ignore[attr-defined]
+    lines = p.measure("jekyll posts before 2022", files, 0, docs)  # type: ignore[attr-defined]
     assert _shares(lines)["ai-tells"] <= 0.01, lines
     assert _shares(lines)["registered-terms"] <= 0.10, lines
     assert "a template tag: 0 (want 0)" in lines[0]
