@@ -82,18 +82,27 @@ def check_text(
 def verify_batch(
     paths: Sequence[str] = (), root: str | None = None, staged: bool = False
 ) -> BatchVerdict:
-    """The gate on these drafts (every gated draft when none are given), all judged first.
+    """The gate on these drafts (every gated draft when none are given), all judged first,
+    under the tree's own rules and the rules in force (HEAD's): an uncommitted weakening
+    of the config changes nothing. A batch in which no draft was verified (none gated:
+    a status before gate_from) is not ok.
 
     Paths are relative to the repository root (or absolute).
     """
-    from receipt_gate.session import open_session
+    from receipt_gate.policy import rules
+    from receipt_gate.session import open_tree
     from receipt_gate.verify import evaluate
 
-    top = _repo(root)
-    s = open_session(staged=staged, root=top)
-    tree, cfg = s.tree, s.cfg
+    top, tree, disk = open_tree(staged=staged, root=_repo(root))
+    cfg, policy, notes = rules(top, tree, disk)
     # Paths are repo-relative (or absolute), never relative to the caller's folder.
     rel = [os.path.relpath(p, top) if os.path.isabs(p) else os.path.normpath(p)
            for p in paths]
-    report = evaluate(cfg, tree, [p.replace(os.sep, "/") for p in rel] or None)
-    return BatchVerdict(report.ok, report.drafts, report.cells, report.errors)
+    report = evaluate(cfg, tree, [p.replace(os.sep, "/") for p in rel] or None, disk,
+                      policy, notes)
+    errors = report.errors
+    if not report.drafts and not errors:
+        named = f" among {', '.join(rel)}" if rel else ""
+        errors = (f"no gated draft{named}: nothing was verified",)
+    return BatchVerdict(report.ok and bool(report.drafts), report.drafts, report.cells,
+                        errors)

@@ -121,6 +121,16 @@ def decide(
     return jobs, outcomes, inputs
 
 
+def dry_run(
+    cfg: Config, tree: Tree, names: Sequence[str], drafts: Sequence[Draft],
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Result]:
+    """Each named check's outcome on each draft, nothing written."""
+    jobs, outcomes, _ = decide(cfg, tree, names, drafts, progress)
+    return [Result(name, d.path, receipt_path(cfg.run_dir, d.path, name), o, False)
+            for (name, d), o in zip(jobs, outcomes, strict=True)]
+
+
 def run(
     cfg: Config, tree: Tree, names: Sequence[str], drafts: Sequence[Draft],
     progress: Callable[[int, int], None] | None = None, signer: Signer | None = None,

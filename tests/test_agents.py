@@ -40,53 +40,98 @@ def site(repo: Repo) -> Repo:
 
 
 def test_the_recorded_commit_is_refused_with_the_finding_and_the_fix(site: Repo) -> None:
+    """`git add -A && git commit`: the commit will carry the working tree, so the hook
+    decides the checks on it too."""
     site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
     rc, err = hook(site)
     assert rc == 2
     assert "receipt-gate refused this commit" in err
     assert "drafts/intro.md:11:1: ai-tells: banned phrase \"let's dive in\"" in err
-    assert "run `receipt-gate run && git add -A`, then commit again" in err
+    assert "stage it (`git add`), then commit again" in err
 
 
-def test_a_clean_draft_commits(site: Repo) -> None:
+def test_a_clean_draft_commits_and_nothing_is_written(site: Repo) -> None:
     assert hook(site) == (0, "")
-    assert (site.path / ".receipts/drafts/intro.md/ai-tells.json").exists()  # run wrote it
+    assert not (site.path / ".receipts").exists()  # decided, not run: the commit hook runs
+    assert site.git("status", "--porcelain").stdout == "?? .receipt-gate.yaml\n?? drafts/\n"
+
+
+def test_a_staged_bad_draft_with_an_unstaged_fix_is_refused(site: Repo) -> None:
+    site.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    site.git("add", "-A")
+    site.write("drafts/intro.md", GOOD_DRAFT)  # the fix, not staged: not what commits
+    rc, err = hook(site, "git commit -m x")
+    assert rc == 2 and 'banned phrase "in conclusion"' in err
+
+
+def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) -> None:
+    site.git("add", "-A")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    assert hook(site, "git commit -m x") == (0, "")
+    rc, err = hook(site, "git commit -am x")  # -a: the working tree is what commits
+    assert rc == 2 and 'banned phrase "in conclusion"' in err
 
 
 @pytest.mark.parametrize("command", [
     "git commit --no-verify -m x",
     "git add -A; git commit -nm 'x'",
     "git -c core.hooksPath=/dev/null commit -m x",
+    "git -c 'core.hooks\"\"Path=/dev/null' commit -m x",
     "SKIP=receipt-gate git commit -m x",
     "env SKIP=ruff,receipt-gate git commit -m x",
+    "SKIP=' receipt-gate' git commit -m x",
     "git push --no-verify origin main",
     "git commit --no-verif -m x",
     "bash -c \"git commit --no-verify -m x\"",
+    "bash -lc 'git commit -n -m x'",
     "sh -c 'cd . && git commit -n -m x'",
     "eval git commit --no-verify -m x",
     "export SKIP=receipt-gate; git commit -m x",
+    "command git commit -n -m x",
+    "time git commit -n -m x",
+    "nohup git commit -n -m x",
+    "{ git commit -n -m x; }",
+    "if git commit -n -m x; then echo ok; fi",
+    "env -i git commit -n -m x",
+    "git --config-env=core.hooksPath=HOOKS commit -m x",
     "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/x git commit -m x",
     "git config core.hooksPath /dev/null && git commit -m x",
     "rm .git/hooks/pre-commit; git commit -m x",
+    "echo exit 0 > .git/hooks/pre-commit",
     "pre-commit uninstall && git commit -m x",
 ])
-def test_the_ways_around_the_hooks_are_refused(site: Repo, command: str) -> None:
+def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: str) -> None:
     rc, err = hook(site, command)
-    assert rc == 2 and "receipt-gate: refused:" in err
+    assert rc == 2 and "receipt-gate: refused:" in err, err
 
 
 @pytest.mark.parametrize("command", [
     "git status", "ls -la", "git commit-tree HEAD^{tree}", "echo git commit",
-    "git commit -m 'mention -n and --no-verify in the message only'",
+    "grep -rn hooksPath docs/", "cat .git/hooks/pre-commit", "git config --get user.name",
+    "git log -n 3",
 ])
 def test_other_commands_pass_through(site: Repo, command: str) -> None:
     site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
-    rc, _ = hook(site, command)
-    assert rc == (2 if command.startswith("git commit -m") else 0)
+    site.git("add", "-A")
+    assert hook(site, command) == (0, "")
+
+
+@pytest.mark.parametrize("command", [
+    "git commit -m 'mention -n and --no-verify in the message only'",
+    "git commit -m 'do not run pre-commit uninstall or set core.hooksPath'",
+])
+def test_a_message_that_mentions_a_way_around_is_no_way_around(site: Repo,
+                                                              command: str) -> None:
+    assert hook(site, command) == (0, "")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    site.git("add", "-A")
+    rc, err = hook(site, command)
+    assert rc == 2 and "ai-tells" in err and "receipt-gate: refused:" not in err
 
 
 def test_git_dash_c_gates_the_repository_it_names(site: Repo, tmp_path: Path) -> None:
     site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    site.git("add", "-A")
     payload_cwd = tmp_path / "elsewhere"
     payload_cwd.mkdir()
     rc, err = hook(site, f"git -C {site.path} commit -m x", cwd=str(payload_cwd))
@@ -95,6 +140,7 @@ def test_git_dash_c_gates_the_repository_it_names(site: Repo, tmp_path: Path) ->
 
 def test_cd_then_commit_gates_the_folder_it_moves_to(site: Repo, tmp_path: Path) -> None:
     site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    site.git("add", "-A")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     rc, err = hook(site, f"cd {site.path} && git commit -m x", cwd=str(elsewhere))
@@ -105,7 +151,9 @@ def test_a_repository_without_a_config_passes_through(tmp_path: Path) -> None:
     repo = Repo(tmp_path / "plain")
     repo.path.mkdir()
     repo.git("init", "-q")
-    assert hook(repo)[0] == 0
+    for command in ("git add -A && git commit -m x", "git commit -n -m x",
+                    "git config core.hooksPath /dev/null", "pre-commit uninstall"):
+        assert hook(repo, command) == (0, "")
 
 
 def test_a_gated_repository_without_receipt_gate_refuses(site: Repo) -> None:

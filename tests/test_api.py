@@ -47,3 +47,22 @@ def test_check_text_outside_a_repository_reads_no_registry(tmp_path: object,
     assert [dict(f.extra)["term"] for f in outcome.findings] == ["MAX_TOKENS"]
     with pytest.raises(GateError, match="headline-numbers has no corpus"):
         check_text("headline-numbers", "It drifted 76 hours.")
+
+
+def test_a_batch_that_verified_nothing_is_not_ok(content: Repo, rg: Run) -> None:
+    content.write("drafts/idea.md", GOOD_DRAFT.replace("status: ready", "status: idea"))
+    rg("run")
+    verdict = verify_batch(["drafts/idea.md"], root=str(content.path))
+    assert not verdict.ok and verdict.drafts == ()
+    assert verdict.problems == ("no gated draft among drafts/idea.md: nothing was verified",)
+
+
+def test_an_uncommitted_weakening_changes_nothing(content: Repo, rg: Run) -> None:
+    rg("run")
+    content.commit_all("rules")
+    content.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: [hook-length]\n')
+    content.write("drafts/reply.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    rg("run")
+    verdict = verify_batch(["drafts/reply.md"], root=str(content.path))
+    assert not verdict.ok
+    assert any("fails under the rules in force at HEAD" in p for p in verdict.problems)

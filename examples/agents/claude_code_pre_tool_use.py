@@ -1,26 +1,28 @@
 #!/usr/bin/env python3
-"""A Claude Code PreToolUse hook: the gate runs before any `git commit` the agent makes.
+"""A Claude Code PreToolUse hook: an early word from the gate before a `git commit`.
 
 Claude Code runs this with the tool call as JSON on stdin (`tool_name`, `tool_input`,
-`cwd`). For a Bash command that commits, it runs the deterministic checks on the
-working tree (`receipt-gate run`, which writes their receipts) and then the gate
-(`receipt-gate verify`); when the gate refuses, it exits 2 and Claude Code blocks the
-command and shows the agent what is wrong and the command that fixes it: the hook
-decides, not the agent's account of its checks.
+`cwd`). For a Bash command that commits, it decides the deterministic checks on what
+the commit will carry (`receipt-gate run --dry-run --staged`: the index; and the working
+tree too when the command stages first, `git add ... && git commit` or `commit -a`),
+writing nothing, and when a check has findings it exits 2: Claude Code blocks the
+command and shows the agent the findings and the fix.
 
-It also refuses the ways around git's own hooks it can see in a command line:
-`--no-verify` (or -n, or an abbreviation git accepts), core.hooksPath, GIT_CONFIG_*
-variables, pre-commit's SKIP naming receipt-gate, `pre-commit uninstall`, edits to
-.git/hooks; it reads commands wrapped in `sh -c` or `eval` and follows `cd`. A command
-line is a program, so a determined agent can still hide a commit from it (a script
-file, an alias): the git hooks and, past them, CI on a protected branch are the gate
-of record; this hook makes the refusal arrive before the agent reports success.
+It also refuses the plain ways around git's own hooks it can see in a command:
+`--no-verify` (or -n, or an abbreviation git accepts), `-c core.hooksPath`,
+`git config core.hooksPath`, GIT_CONFIG_* variables, pre-commit's SKIP naming
+receipt-gate, `pre-commit uninstall`, a command that writes into .git/hooks. Reading or
+mentioning them (`grep hooksPath docs/`, a commit message) is not refused. A command
+line is a program, so no reading of one can catch every commit (an alias, a script,
+`git commit-tree`): the Stop hook beside this one (claude_code_stop.py) judges the
+commits the session made, whatever made them, and the git hooks and CI on a protected
+branch are the gate of record.
+
 Repositories without a receipt-gate config pass through untouched. Standard library
 only; it calls the `receipt-gate` on PATH (or the one $RECEIPT_GATE names), and in a
-gated repository refuses when it cannot run it.
-
-Exit status, as Claude Code reads it: 0 lets the command run, 2 blocks it (stderr is
-shown to the agent), anything else is an error shown to the user (the command runs).
+gated repository refuses when it cannot run it. Exit status, as Claude Code reads it:
+0 lets the command run, 2 blocks it (stderr is shown to the agent), anything else is
+an error shown to the user (the command runs).
 """
 
 from __future__ import annotations
@@ -30,16 +32,16 @@ import os
 import shlex
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 LIMIT = 6000  # characters of the gate's report shown to the agent
-_SEPARATORS = {"&&", "||", ";", "|", "&", "\n", "(", ")"}
+_SEPARATORS = {"&&", "||", ";", "|", "&", "\n", "(", ")", "{", "}", "!"}
+# Words that only prefix a command (`time git commit`, `if git commit; then`).
+_PREFIXES = {"command", "builtin", "exec", "time", "nohup", "nice", "then", "do", "else",
+             "if", "while", "until", "xargs", "sudo", "stdbuf", "timeout", "-i", "--"}
 _TAKES_VALUE = set("mFCct")  # short commit options whose value follows in the same word
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
-# Ways to turn git's hooks off that may appear anywhere in a command line.
-_OFF = (("hookspath", "core.hooksPath turns the gate's hooks off"),
-        (".git/hooks", "editing .git/hooks turns the gate's hooks off"),
-        ("pre-commit uninstall", "pre-commit uninstall turns the gate's hooks off"))
+_WRITERS = {"rm", "mv", "cp", "ln", "chmod", "tee", "truncate", "install", "unlink", "sed"}
 
 
 def _words(command: str) -> list[str]:
@@ -56,49 +58,57 @@ def _assignment(word: str) -> bool:
     return "=" in word and name.replace("_", "a").isalnum() and not name[0].isdigit()
 
 
-def commits(command: str, cwd: str = "", depth: int = 0
-            ) -> list[tuple[list[str], list[str], list[str], str]]:
-    """Each `git ... commit|push ...` in a shell command line: (environment words,
-    git's options, the subcommand and its arguments, the folder it runs in). Commands
-    wrapped in `sh -c '...'` or `eval` are read too; `cd DIR` moves the folder."""
+def simple_commands(command: str, cwd: str = "", depth: int = 0
+                    ) -> Iterator[tuple[list[str], list[str], str]]:
+    """Each simple command in a shell command line: (its environment words, its words,
+    the folder it runs in). `sh -c '...'`, `bash -lc`, `eval` and `env` are read
+    through; `cd DIR` moves the folder."""
     words = _words(command)
-    out: list[tuple[list[str], list[str], list[str], str]] = []
     start = 0
+    exported: list[str] = []
     for i in range(len(words) + 1):
         if i < len(words) and words[i] not in _SEPARATORS:
             continue
         part = words[start:i]
         start = i + 1
-        env = []
-        while part and (part[0] in ("export", "env") or _assignment(part[0])):
+        env = list(exported)
+        while part and (part[0] in _PREFIXES or part[0] in ("export", "env")
+                        or _assignment(part[0]) or (part[0].startswith("-") and env)):
             word = part.pop(0)
-            if "=" in word:
-                env.append(word)
-        if part[:1] == ["cd"] and len(part) > 1:
+            if _assignment(word):
+                env.append(word.strip())
+        if not part:
+            exported = env  # `export SKIP=...;` holds for what follows
+            continue
+        if part[0] == "cd" and len(part) > 1:
             cwd = os.path.join(cwd, part[1])
             continue
-        if part and depth < 3 and os.path.basename(part[0]) in _SHELLS and "-c" in part:
-            inner = part[part.index("-c") + 1 : part.index("-c") + 2]
-            out += [(env + e, o, a, w) for e, o, a, w in commits(" ".join(inner), cwd,
-                                                                 depth + 1)]
+        name = os.path.basename(part[0])
+        if depth < 3 and name in _SHELLS:
+            flags = [w for w in part[1:] if w.startswith("-") and "c" in w.lstrip("-")]
+            if flags:
+                at = part.index(flags[0]) + 1
+                for e, w, c in simple_commands(" ".join(part[at:at + 1]), cwd, depth + 1):
+                    yield env + e, w, c
+                continue
+        if depth < 3 and name == "eval":
+            for e, w, c in simple_commands(" ".join(part[1:]), cwd, depth + 1):
+                yield env + e, w, c
             continue
-        if part[:1] == ["eval"] and depth < 3:
-            out += [(env + e, o, a, w) for e, o, a, w in commits(" ".join(part[1:]), cwd,
-                                                                 depth + 1)]
-            continue
-        if env and not part:
-            out.append((env, [], ["env"], cwd))  # an export: SKIP=... for what follows
-            continue
-        if not part or os.path.basename(part[0]) != "git":
-            continue
-        j, opts = 1, []
-        while j < len(part) and part[j].startswith("-"):
-            takes = part[j] in ("-C", "-c", "--git-dir", "--work-tree", "--namespace")
-            opts += part[j : j + 1 + takes]
-            j += 1 + takes
-        if j < len(part) and part[j] in ("commit", "push"):
-            out.append((env, opts, part[j:], cwd))
-    return out
+        yield env, part, cwd
+
+
+def git_call(words: list[str]) -> tuple[list[str], list[str]] | None:
+    """(git's options, the subcommand and its arguments) of a git command, or None."""
+    if not words or os.path.basename(words[0]) != "git":
+        return None
+    j, opts = 1, []
+    while j < len(words) and words[j].startswith("-"):
+        takes = words[j] in ("-C", "-c", "--git-dir", "--work-tree", "--namespace",
+                             "--config-env")
+        opts += words[j: j + 1 + takes]
+        j += 1 + takes
+    return opts, words[j:]
 
 
 def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
@@ -115,36 +125,98 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
                 if c in _TAKES_VALUE:
                     break
     for i, o in enumerate(opts):
-        if o == "-c" and i + 1 < len(opts) and opts[i + 1].lower().startswith("core.hookspath"):
-            return "`git -c core.hooksPath=...` turns the gate's hooks off"
+        value = opts[i + 1] if o in ("-c", "--config-env") and i + 1 < len(opts) else o
+        if o.startswith(("-c", "--config-env")) and "hookspath" in value.lower().replace(
+                '"', "").replace("'", ""):
+            return f"`git {o.split('=')[0]} core.hooksPath...` turns the gate's hooks off"
     for e in env:
         name, _, value = e.partition("=")
-        if name == "SKIP" and "receipt-gate" in value.split(","):
+        if name == "SKIP" and "receipt-gate" in [v.strip() for v in value.split(",")]:
             return "SKIP=receipt-gate turns the gate's hook off"
         if name.startswith("GIT_CONFIG"):
             return f"{name} can turn the gate's hooks off"
     return None
 
 
-def configured(where: str) -> bool:
-    """Is `where` inside a repository that has a receipt-gate config?"""
+def disables_hooks(words: list[str]) -> str | None:
+    """Why this command turns git's hooks off, or None (reading them is fine)."""
+    call = git_call(words)
+    if call is not None and call[1][:1] == ["config"] and any(
+            "hookspath" in a.lower().replace('"', "") for a in call[1][1:]):
+        return "`git config core.hooksPath` turns the gate's hooks off"
+    name = os.path.basename(words[0])
+    if name in ("pre-commit", "prek") and "uninstall" in words[1:]:
+        return f"`{name} uninstall` turns the gate's hooks off"
+    into_hooks = [w for i, w in enumerate(words) if ".git/hooks" in w
+                  and (name in _WRITERS or w.startswith(">") or words[i - 1] in (">", ">>"))]
+    if into_hooks:
+        return "writing into .git/hooks turns the gate's hooks off"
+    return None
+
+
+def _folder(words: list[str], where: str) -> str:
+    """Where a command runs: its folder, or the one `git -C DIR` names."""
+    call = git_call(words)
+    if call is not None and "-C" in call[0][:-1]:
+        return os.path.join(where, call[0][call[0].index("-C") + 1])
+    return where
+
+
+def configured(where: str) -> str | None:
+    """The root of the repository around `where`, if it has a receipt-gate config."""
     proc = subprocess.run(["git", "-C", where, "rev-parse", "--show-toplevel"],
                           capture_output=True, text=True, check=False)
     top = proc.stdout.strip()
-    return proc.returncode == 0 and os.path.isfile(os.path.join(top, ".receipt-gate.yaml"))
+    if proc.returncode == 0 and os.path.isfile(os.path.join(top, ".receipt-gate.yaml")):
+        return top
+    return None
 
 
-def gate(cwd: str) -> tuple[int, str]:
-    """Run the checks, then the gate, on the working tree: (exit status, report). The
-    checks' own output is left out (the gate repeats what matters) unless they fail to
-    run at all."""
+def stages_first(args: list[str], earlier: Sequence[list[str]]) -> bool:
+    """Will the commit carry the working tree rather than the index as it is now? (A
+    `git add` before it, `commit -a`, `--include`/`--only`, or paths to commit.)"""
+    if any((g := git_call(w)) is not None and g[1][:1] in (["add"], ["rm"], ["mv"])
+           for w in earlier):
+        return True
+    i = 1
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            return i + 1 < len(args)
+        if a in ("--all", "--include", "--only"):
+            return True
+        if a.startswith("--"):
+            i += 1 if "=" in a or a not in ("--message", "--file", "--author", "--date",
+                                               "--reuse-message", "--reedit-message",
+                                               "--fixup", "--squash", "--template") else 2
+            continue
+        if a.startswith("-") and len(a) > 1:
+            for j, c in enumerate(a[1:]):
+                if c in "aio":
+                    return True
+                if c in _TAKES_VALUE:
+                    i += 1 if j + 2 < len(a) else 2  # the value: the rest, or the next word
+                    break
+            else:
+                i += 1
+            continue
+        return True  # a path: `git commit drafts/x.md` commits it as it is on disk
+    return False
+
+
+def gate(root: str, worktree_too: bool) -> tuple[int, str]:
+    """Decide the checks on what the commit carries, writing nothing: (exit, report)."""
     exe = shlex.split(os.environ.get("RECEIPT_GATE", "receipt-gate"))
-    run = subprocess.run([*exe, "run"], cwd=cwd, capture_output=True, text=True, check=False)
-    if run.returncode not in (0, 1):
-        return run.returncode, run.stdout + run.stderr
-    proc = subprocess.run([*exe, "verify"], cwd=cwd, capture_output=True, text=True,
-                          check=False)
-    return proc.returncode, proc.stdout + proc.stderr
+    rc, out = 0, ""
+    index_gated = subprocess.run(["git", "-C", root, "cat-file", "-e", ":.receipt-gate.yaml"],
+                                 capture_output=True, check=False).returncode == 0
+    trees = [["--staged"]] if index_gated else []  # an index without the config gates nothing
+    for extra in [*trees, *([[]] if worktree_too else [])]:
+        proc = subprocess.run([*exe, "run", "--dry-run", *extra], cwd=root,
+                              capture_output=True, text=True, check=False)
+        if proc.returncode:
+            rc, out = max(rc, proc.returncode), out + proc.stdout + proc.stderr
+    return rc, out
 
 
 def refuse(why: str) -> int:
@@ -164,26 +236,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     if tool != "Bash" or not isinstance(command, str):
         return 0
-    found = commits(command, cwd)
-    lowered = command.lower()
-    for needle, off in _OFF:
-        if needle.lower() in lowered:
-            return refuse(off)
-    exported: list[str] = []  # export SKIP=...; then git commit
-    for env, opts, args, _ in found:
-        if args == ["env"]:
-            exported += env
-        why = bypass([*exported, *env], opts, args)
+    found = list(simple_commands(command, cwd))
+    places = {cwd, *(_folder(words, where) for _, words, where in found)}
+    if not any(configured(where) for where in places):
+        return 0  # no receipt-gate here: not this hook's business
+    targets: dict[str, bool] = {}
+    for k, (env, words, where) in enumerate(found):
+        why = disables_hooks(words)
+        call = git_call(words)
+        if why is None and call is not None and call[1][:1] in (["commit"], ["push"]):
+            why = bypass(env, *call)
         if why is not None:
             return refuse(why)
-    targets = dict.fromkeys(
-        os.path.join(where, opts[opts.index("-C") + 1]) if "-C" in opts[:-1] else where
-        for _, opts, args, where in found if args[0] == "commit")
-    for where in targets:
-        if not configured(where):
-            continue  # no receipt-gate here: not this hook's business
+        if call is not None and call[1][:1] == ["commit"]:
+            root = configured(_folder(words, where))
+            if root is not None:
+                earlier = [w for _, w, _ in found[:k]]
+                targets[root] = targets.get(root, False) or stages_first(call[1], earlier)
+    for root, worktree_too in targets.items():
         try:
-            rc, report = gate(where)
+            rc, report = gate(root, worktree_too)
         except OSError as e:
             print(f"receipt-gate: refused: this repository is gated, and receipt-gate"
                   f" cannot run ({e}); install it, or name it in $RECEIPT_GATE",
@@ -192,8 +264,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if rc != 0:
             text = report if len(report) <= LIMIT else report[:LIMIT] + "\n[...]\n"
             print(f"receipt-gate refused this commit (the gate, not a question):\n{text}"
-                  "Fix what is named above, run `receipt-gate run && git add -A`, then"
-                  " commit again.", file=sys.stderr)
+                  "Fix what is named above, stage it (`git add`), then commit again: the"
+                  " commit hook runs the checks and stages their receipts.", file=sys.stderr)
             return 2
     return 0
 

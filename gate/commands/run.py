@@ -20,12 +20,16 @@ def run(args: argparse.Namespace) -> int:
     names = list(dict.fromkeys(args.check or []))
     for n in names:
         require_check(n, deterministic=True, where="--check ")
-    s = open_session()
+    if args.staged and not args.dry_run:
+        raise GateError("run --staged: give --dry-run too (the commit hook writes and stages"
+                        " the index's receipts itself)")
+    s = open_session(staged=args.staged)
     if not names:
         names = [n for n in s.cfg.required if CHECKS[n].deterministic]
         if not names:
             raise GateError(f"{CONFIG_FILE}: required lists no deterministic check to run")
-    return run_checks(s, names, args.paths, "text", signer(s, args))
+    return run_checks(s, names, args.paths, "text", None if args.dry_run else signer(s, args),
+                      write=not args.dry_run)
 
 
 def check(args: argparse.Namespace) -> int:
@@ -35,7 +39,9 @@ def check(args: argparse.Namespace) -> int:
 
 
 def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
-               sign: Signer | None = None) -> int:
+               sign: Signer | None = None, write: bool = True) -> int:
+    """Run the checks on the drafts named (all, when none are) and write their receipts
+    (with `write` off, decide only: what a commit hook would find, nothing written)."""
     from receipt_gate import runner
     from receipt_gate.verify import gating
 
@@ -43,7 +49,8 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
     drafts = load_drafts(s.tree, chosen)
     status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
     progress = Progress("checking")
-    results = runner.run(s.cfg, s.tree, names, drafts, progress, sign)
+    results = (runner.run(s.cfg, s.tree, names, drafts, progress, sign) if write
+               else runner.dry_run(s.cfg, s.tree, names, drafts, progress))
     if len(drafts) * len(names) >= 50:
         progress.end()
     # Findings on a draft before gate_from are reported and recorded, but refuse nothing.
@@ -102,11 +109,12 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
     bad = {r.draft for r in failed}
     early = len({r.draft for r in results if r.outcome.findings} - bad)
     not_yet = f" ({early} more not gated yet)" if early else ""
-    say(f"receipt-gate: {label}: {plural(len(drafts), 'draft')} checked, {len(bad)}"
-        f" failed{not_yet}; {plural(written, 'receipt')} written,"
-        f" {len(results) - written} unchanged")
+    wrote = (f"{plural(written, 'receipt')} written, {len(results) - written} unchanged"
+             if write else "nothing written (--dry-run)")
+    say(f"receipt-gate: {label}: {plural(len(drafts), 'draft')} checked in the {s.tree.label},"
+        f" {len(bad)} failed{not_yet}; {wrote}")
     if bad:
         say(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
-    elif written:
+    elif written and write:
         say(f"hint: git add {s.cfg.run_dir}")
     return rc

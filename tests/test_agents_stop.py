@@ -1,0 +1,121 @@
+"""The Claude Code Stop hook judges the commits a session made, not the commands that made
+them: through the real pre-commit, each shape of commit that gets past the git hooks
+leaves a commit the Stop hook refuses, naming it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import GOOD_DRAFT, ROOT, Repo
+from tests.test_e2e_pre_commit import install
+
+STOP = ROOT / "examples" / "agents" / "claude_code_stop.py"
+BAD = GOOD_DRAFT + "\nIn conclusion, it works.\n"
+
+
+def stop(repo: Repo) -> tuple[int, str]:
+    payload = {"session_id": "s", "transcript_path": "/tmp/t.jsonl", "cwd": str(repo.path),
+               "hook_event_name": "Stop", "stop_hook_active": False}
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    proc = subprocess.run([sys.executable, str(STOP)], input=json.dumps(payload), text=True,
+                          capture_output=True, env=env, cwd="/", check=False)
+    return proc.returncode, proc.stderr
+
+
+def head(repo: Repo) -> str:
+    return repo.git("rev-parse", "HEAD").stdout.strip()
+
+
+@pytest.fixture
+def session(content: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
+            monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Repo:
+    """A gated repository with the hooks installed, its first commit pushed."""
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    install(content, hook_repo)
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    content.git("remote", "add", "origin", str(remote))
+    content.git("add", "-A")
+    assert content.git("commit", "-qm", "first", check=False).returncode == 0
+    assert content.git("push", "-q", "origin", "main", check=False).returncode == 0
+    return content
+
+
+SHAPES = [
+    "command git commit -n -qm x",
+    "time git commit -n -qm x",
+    "nohup git commit -n -qm x >/dev/null 2>&1",
+    "{ git commit -n -qm x; }",
+    "if git commit -n -qm x; then :; fi",
+    "bash -lc 'git commit -n -qm x'",
+    "env -i PATH=\"$PATH\" HOME=\"$HOME\" git -c user.name=a -c user.email=a@b.c commit -n -qm x",
+    "git config alias.ci 'commit --no-verify' && git ci -qm x",
+    "git update-ref HEAD \"$(git commit-tree \"$(git write-tree)\" -p HEAD -m x)\"",
+    "SKIP=' receipt-gate' git commit -qm x",
+    "HOOKS=/dev/null git --config-env=core.hooksPath=HOOKS commit -qm x",
+    "git -c core.hooks\"\"Path=/dev/null commit -qm x",
+    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/dev/null"
+    " git commit -qm x",
+    "git commit --no-verify -qm x",
+    "printf 'git commit -n -qm x\\n' > c.sh && sh c.sh; rm c.sh",
+]
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_commit_past_the_hooks_is_refused_when_the_agent_stops(session: Repo,
+                                                                shape: str) -> None:
+    assert stop(session) == (0, "")
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    before = head(session)
+    proc = subprocess.run(["bash", "-c", shape], cwd=session.path, capture_output=True,
+                          text=True, check=False)
+    after = head(session)
+    assert after != before, f"the shape made no commit: {proc.stdout}{proc.stderr}"
+    rc, err = stop(session)
+    assert rc == 2, err
+    assert f"receipt-gate: pushing HEAD ({after[:12]}):" in err
+    assert ".receipts/drafts/intro.md/ai-tells.json: stale (" in err
+    assert "git commit --amend" in err
+    # Fixed and folded in: the session may end.
+    session.write("drafts/intro.md", GOOD_DRAFT + "\nIt works, as it turns out.\n")
+    session.git("add", "-A")
+    assert session.git("commit", "--amend", "-qm", "fixed", check=False).returncode == 0
+    assert stop(session) == (0, "")
+
+
+@pytest.mark.e2e
+def test_a_new_branch_is_held_to_the_default_branchs_rules(session: Repo) -> None:
+    session.git("checkout", "-q", "-b", "feature")
+    session.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    assert session.git("commit", "-n", "-qm", "weaken", check=False).returncode == 0
+    rc, err = stop(session)
+    assert rc == 2 and "policy change: weakens: drops ai-tells from required" in err
+
+
+def test_with_no_remote_head_is_judged_by_its_parents_rules(content: Repo) -> None:
+    content.git("add", "-A")
+    content.git("commit", "-n", "-qm", "first")
+    assert stop(content)[0] == 2  # no receipts: nothing ran on it
+    subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path, check=True,
+                   capture_output=True)
+    content.git("add", "-A")
+    content.git("commit", "-n", "-qm", "receipts")
+    assert stop(content) == (0, "")
+
+
+def test_a_repository_without_a_config_or_a_commit_passes(repo: Repo) -> None:
+    assert stop(repo) == (0, "")
+    repo.write("notes.md", "In conclusion, a note.\n")
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "n")
+    assert stop(repo) == (0, "")
