@@ -241,7 +241,7 @@ def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
             f"{body}\n")
     (r / "drafts" / "reply.md").write_text("It drifted 76 hours and 31337 ms.\n")
     size = sum(p.stat().st_size for p in (r / "posts").iterdir())
-    cache = r / ".git" / "receipt-gate" / "headline-numbers.json"
+    cache = r / ".git" / "receipt-gate" / "pages-headline-numbers.json"
     argv = [GATE, "check", "headline-numbers", "drafts/reply.md"]
     colds = []
     for _ in range(repeat):
@@ -251,11 +251,11 @@ def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
         colds.append(time.perf_counter() - start)
     warm = best(argv, r, repeat, ok=(0, 1))
     ref = best([PYTHON, "-c", "pass"], r, repeat)
-    before = set(json.loads(cache.read_text())["articles"])
+    before = set(json.loads(cache.read_text())["pages"])
     p = r / "posts" / "p00003.md"
     p.write_text(p.read_text() + "\nOne more sentence with 12345 in it.\n")
     sh(argv, r, ok=(0, 1))
-    after = set(json.loads(cache.read_text())["articles"])
+    after = set(json.loads(cache.read_text())["pages"])
     changed = f"1 article edited: {len(after - before)} parsed again, {len(before - after)} dropped"
     return [
         (f"headline-numbers cold, {n} articles, {size / 1e6:.0f} MB", f"{min(colds):.2f} s",

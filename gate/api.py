@@ -22,7 +22,6 @@ from typing import Any, NamedTuple
 
 from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.registry import CHECKS
 from receipt_gate.verify import Cell
 
 __all__ = ["BatchVerdict", "Cell", "Finding", "GateError", "Outcome", "check_text",
@@ -61,15 +60,16 @@ def check_text(
     from receipt_gate.text import decode
     from receipt_gate.tree import EmptyTree, Tree, WorkTree
 
-    if check not in CHECKS or not CHECKS[check].deterministic:
-        raise GateError(f"{check}: not a deterministic check (known: "
-                        f"{', '.join(n for n, s in CHECKS.items() if s.deterministic)})")
     tree: Tree
     try:
         tree = WorkTree(_repo(root))
     except GateError:
         tree = EmptyTree()
     cfg: Config = config_of(tree) if tree.root else parse({})
+    spec = cfg.specs.get(check)
+    if spec is None or not spec.deterministic:
+        raise GateError(f"{check}: not a deterministic check (known: "
+                        f"{', '.join(n for n, s in sorted(cfg.specs.items()) if s.deterministic)})")
     if settings:
         cfg = with_settings(cfg, check, settings)
     checker, _ = prepare(cfg, check, tree)

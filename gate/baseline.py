@@ -41,9 +41,10 @@ def key(f: Finding) -> str:
     return f.message
 
 
-def parse(data: bytes | None, file: str) -> Entries:
-    """The baseline's entries; GateError naming the file when it is not one."""
-    from receipt_gate.registry import DETERMINISTIC
+def parse(data: bytes | None, file: str, known: Sequence[str] = ()) -> Entries:
+    """The baseline's entries; GateError naming the file when it is not one. `known`
+    are the checks a baseline may hold (the deterministic ones the config knows); with
+    none given, any name."""
     from receipt_gate.shapes import BadShape, load_json
 
     if data is None:
@@ -63,9 +64,9 @@ def parse(data: bytes | None, file: str) -> Entries:
         if not isinstance(checks, dict):
             raise GateError(f"{file}: findings.{draft}: expected an object (check -> list)")
         for check, keys in checks.items():
-            if check not in DETERMINISTIC:
+            if known and check not in known:
                 raise GateError(f"{file}: findings.{draft}.{check}: not a check a baseline"
-                                f" holds (one of: {', '.join(DETERMINISTIC)})")
+                                f" holds (one of: {', '.join(known)})")
             if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
                 raise GateError(f"{file}: findings.{draft}.{check}: expected a list of"
                                 " strings")
@@ -90,13 +91,13 @@ def dump(entries: Entries, about: str) -> bytes:
     return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode()
 
 
-_LOADED: dict[tuple[str, bytes], Entries] = {}
+_LOADED: dict[tuple[str, bytes, tuple[str, ...]], Entries] = {}
 
 
-def load(tree: Any, file: str) -> Entries:
-    """The baseline in a tree (parsed once per content)."""
+def load(tree: Any, file: str, checks: Sequence[str] = ()) -> Entries:
+    """The baseline in a tree (parsed once per content), holding only `checks`."""
     data = tree.read(file, LIMIT)
-    hit = _LOADED.get((file, data or b""))
+    hit = _LOADED.get((file, data or b"", tuple(checks)))
     if hit is None:
-        hit = _LOADED[(file, data or b"")] = parse(data, file)
+        hit = _LOADED[(file, data or b"", tuple(checks))] = parse(data, file, checks)
     return hit

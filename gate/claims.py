@@ -58,6 +58,16 @@ class Registered:
         self.exact = {c.term for c in entries if "*" not in c.term}
         globs = [c.term for c in entries if "*" in c.term]
         self.rx = re.compile("|".join(glob_regex(g) for g in globs)) if globs else None
+        self._sources = {c.term: c.source for c in entries}
+        self._globs = globs
+
+    def covering(self, term: str) -> list[list[str]]:
+        """[entry, source] of each entry that covers the term (its own, then globs)."""
+        out = [[term, self._sources[term]]] if term in self.exact else []
+        if self.rx is not None and self.rx.fullmatch(term):
+            out += [[g, self._sources[g]] for g in self._globs
+                    if re.fullmatch(glob_regex(g), term)]
+        return out
 
     def __contains__(self, term: object) -> bool:
         if not isinstance(term, str):

@@ -112,7 +112,10 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.set_defaults(module="status", func="status")
 
     if keep("grade"):
-        s = add("grade", help="run the model grader, check its quotes, write receipts")
+        s = add("grade", help="run a model check, check its quotes, write receipts")
+        s.add_argument("--check", action="append", metavar="NAME",
+                       help="this model check (repeatable; default: every one required,"
+                       " else grader)")
         s.add_argument("--jobs", type=int, default=4, metavar="N", help="drafts graded at once")
         s.add_argument("--force", action="store_true", help="grade drafts whose receipt is fresh")
         s.add_argument("--gated-only", action="store_true",
@@ -138,8 +141,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if keep("pre-push"):
         s = add("pre-push", help="the pre-push gate: verify every pushed tip")
-        s.add_argument("remote", nargs="?", help="git's remote name (ignored)")
-        s.add_argument("url", nargs="?", help="git's remote URL (ignored)")
+        s.add_argument("remote", nargs="?", help="git's remote name")
+        s.add_argument("url", nargs="?", help="git's remote URL")
         s.set_defaults(module="pre_push", func="pre_push")
 
     if keep("advance"):

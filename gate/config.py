@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import GateError, cache, wildmatch, yamlio
 from receipt_gate.git import cache_dir as cache_dir_of
-from receipt_gate.registry import CHECKS, DETERMINISTIC
 from receipt_gate.schema import Err, mapping, repo_path, str_list, type_name, unknown
 
 if TYPE_CHECKING:
+    from receipt_gate.checks import Spec
     from receipt_gate.tree import Tree
 
 CONFIG_FILE = ".receipt-gate.yaml"
 # The reader's version, in the parsed config's cache key: YAML an older reader accepted
 # (a duplicated key, say) is read again by this one, never taken from its cache.
-READER = 2
+READER = 3
 DEFAULT_STATES = ("idea", "accepted", "researched", "drafted", "ready", "shipped", "measured")
 
 
@@ -48,6 +49,42 @@ class Config(NamedTuple):
     draft_markers: Markers | None = None
     # The findings existing content had at adoption (gate.baseline); "" for none.
     baseline: str = ""
+    # Every check the config can name: the plugins installed, and those it declares.
+    specs: Mapping[str, Spec] = MappingProxyType({})
+    # More checks from a state on: (state, checks), in the order of states.
+    required_from: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def spec(self, name: str, deterministic: bool | None = None, where: str = "") -> Spec:
+        """The check called `name`; GateError if there is none, or it is not of the kind
+        asked for (a model check where code is needed, or the reverse)."""
+        spec = self.specs.get(name)
+        shown = f"{where}{name}"
+        if spec is None:
+            raise GateError(f"{shown}: unknown check (known: {', '.join(sorted(self.specs))})")
+        if deterministic is True and not spec.deterministic:
+            raise GateError(f"{shown}: a model check; use receipt-gate grade --check {name}")
+        if deterministic is False and spec.deterministic:
+            raise GateError(f"{shown}: its verdict is computed by code; use receipt-gate run")
+        return spec
+
+    def checks_for(self, status: str | None) -> tuple[str, ...]:
+        """The checks a draft with this status needs: required, and those required_from
+        a state it has reached (a draft without a status: required alone)."""
+        if not self.required_from or not status or status not in self.states:
+            return self.required
+        at = self.states.index(status)
+        more = [c for state, checks in self.required_from
+                if self.states.index(state) <= at for c in checks]
+        return (*self.required, *dict.fromkeys(more))
+
+    def every_required(self) -> tuple[str, ...]:
+        """Every check some draft may need (required, then every required_from)."""
+        return (*self.required, *dict.fromkeys(c for _, cs in self.required_from for c in cs))
+
+    def deterministic(self, names: Sequence[str] | None = None) -> list[str]:
+        """The checks (of `names`, else of every_required) whose verdict code computes."""
+        return [c for c in (self.every_required() if names is None else names)
+                if self.specs[c].deterministic]
 
     def public_keys(self) -> tuple[bytes, ...]:
         if not self.signing:
@@ -82,8 +119,9 @@ class Config(NamedTuple):
         return self.states.index(status) >= self.states.index(self.gate_from)
 
 
-_TOP_KEYS = ("drafts", "run_dir", "required", "checks", "states", "gate_from", "signing",
-             "stage_receipts", "draft_markers", "baseline")
+_TOP_KEYS = ("drafts", "run_dir", "required", "required_from", "checks", "states",
+             "gate_from", "signing", "stage_receipts", "draft_markers", "baseline",
+             "title_fields")
 _MARKER_KEYS = ("paths", "front_matter", "status")
 
 
@@ -109,7 +147,12 @@ def _markers(value: object, states: tuple[str, ...], gate_from: str, err: Err) -
     return Markers(paths, tuple(fm.items()), status)
 
 
-def parse(raw: object, file: str = CONFIG_FILE) -> Config:
+def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) -> Config:
+    """Validate a parsed config; checks are looked up among the plugins installed (their
+    list cached in `cache_dir`, gate.checks.table) and those the config declares."""
+    from receipt_gate.checks import config as checks_config
+    from receipt_gate.checks.table import plugins as installed
+
     err = Err(file)
     if raw is None:
         raw = {}
@@ -129,19 +172,13 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
     if norm == ".git" or norm.startswith(".git/"):
         raise err("run_dir", "must not be inside .git")
 
-    required = str_list(top.get("required", list(DETERMINISTIC)), "required", err)
-    for i, name in enumerate(required):
-        if name not in CHECKS:
-            raise err(f"required[{i}]", f"unknown check {name!r} (known: {', '.join(CHECKS)})")
-        if name in required[:i]:
-            raise err(f"required[{i}]", f"{name!r} is listed twice")
-
-    checks = mapping(top.get("checks"), "checks", err)
-    for name in checks:
-        if name not in CHECKS:
-            raise err(f"checks.{name}", f"unknown check (known: {', '.join(CHECKS)})")
-        checks[name] = mapping(checks[name], f"checks.{name}", err)
-    effective = {name: _settings(name, checks.get(name, {}), err) for name in CHECKS}
+    titles = (None if top.get("title_fields") is None
+              else str_list(top["title_fields"], "title_fields", err, allow_empty=False))
+    plugins = installed(cache_dir)
+    found = checks_config.read(top, plugins, err, titles)
+    specs = found.specs
+    defaults = [n for n, s in sorted(specs.items()) if s.by_default]
+    required = checks_config.names(top, "required", specs, plugins, err, defaults)
 
     states = str_list(top.get("states", list(DEFAULT_STATES)), "states", err, allow_empty=False)
     if len(set(states)) != len(states):
@@ -176,8 +213,9 @@ def parse(raw: object, file: str = CONFIG_FILE) -> Config:
     baseline = "" if top.get("baseline") is None else repo_path(top["baseline"], "baseline", err)
     if baseline and (baseline == norm or baseline.startswith(norm + "/")):
         raise err("baseline", f"must not be inside run_dir ({norm})")
-    return Config(drafts, norm, required, checks, states, gate_from, keys, effective, stage,
-                  markers, baseline)
+    more = checks_config.required_from(top, states, specs, plugins, required, err)
+    return Config(drafts, norm, required, found.checks, states, gate_from, keys,
+                  found.effective, stage, markers, baseline, MappingProxyType(specs), more)
 
 
 def load(
@@ -197,11 +235,11 @@ def load(
     import hashlib
 
     path = os.path.join(cache_dir, f"config-{READER}-{hashlib.sha256(data).hexdigest()}.json")
-    got = _cached(path, file)
+    got = _cached(path, cache_dir, file)
     raw: object = None
     if got is None:
         raw = yamlio.load(data, file)
-        got = parse(raw, file)
+        got = parse(raw, file, cache_dir)
         if not cache.write(path, raw):
             return got  # YAML a JSON file cannot hold (dates...): parse it each time
     if blob is not None and not os.path.exists(_blob_cache(cache_dir, blob)):
@@ -218,7 +256,7 @@ def config_of(tree: Tree, disk: Tree | None = None) -> Config:
     stamp = tree.stamps([CONFIG_FILE]).get(CONFIG_FILE)
     blob = stamp[1] if stamp is not None and stamp[0] == "oid" else None
     if cache_dir is not None and blob is not None:
-        got = _cached(_blob_cache(cache_dir, blob))
+        got = _cached(_blob_cache(cache_dir, blob), cache_dir)
         if got is not None:
             return got
     data = tree.read(CONFIG_FILE)
@@ -236,49 +274,24 @@ def _is_mapping(doc: object) -> bool:
     return isinstance(doc, dict)
 
 
-def _cached(path: str, file: str = CONFIG_FILE) -> Config | None:
+def _cached(path: str, cache_dir: str, file: str = CONFIG_FILE) -> Config | None:
     """The config parsed from a cache file, or None when there is none that parses:
     a damaged cache is never blamed on the config, it is read again from the file."""
     raw = cache.read(path, _is_mapping)
     if raw is None:
         return None
     try:
-        return parse(raw, file)
+        return parse(raw, file, cache_dir)
     except GateError:
         return None
-
-
-def _settings(name: str, given: Mapping[str, object], err: Err) -> dict[str, Any]:
-    """A check's effective settings: its defaults overlaid with the config, type-checked."""
-    spec = CHECKS[name]
-    unknown(f"checks.{name}", given, spec.settings, err)
-    out: dict[str, Any] = {k: list(s.default) if isinstance(s.default, tuple) else s.default
-                           for k, s in spec.settings.items()}
-    for k, v in given.items():
-        key = f"checks.{name}.{k}"
-        kind = spec.settings[k].kind
-        if kind in ("strs", "globs", "argv"):
-            out[k] = list(str_list(v, key, err))
-        elif kind == "bool":
-            if not isinstance(v, bool):
-                raise err(key, f"expected true or false, got {type_name(v)}")
-            out[k] = v
-        elif kind == "int":
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise err(key, f"expected a positive integer, got {v!r}")
-            out[k] = v
-        elif kind == "path":
-            out[k] = repo_path(v, key, err)  # read by the check: never outside the repository
-        else:
-            if not isinstance(v, str) or not v:
-                raise err(key, f"expected a non-empty string, got {type_name(v)}")
-            out[k] = v
-    return out
 
 
 def with_settings(cfg: Config, name: str, overrides: Mapping[str, object],
                   file: str = "settings") -> Config:
     """The config with a check's settings overlaid (validated like the file's)."""
+    from receipt_gate.checks import config as checks_config
+
     given = {**cfg.checks.get(name, {}), **overrides}
-    effective = {**cfg.effective, name: _settings(name, given, Err(file))}
+    effective = {**cfg.effective,
+                 name: checks_config.settings_of(cfg.specs[name], given, Err(file))}
     return cfg._replace(checks={**cfg.checks, name: given}, effective=effective)

@@ -1,21 +1,16 @@
-"""headline-numbers' corpus: our published articles, each parsed once per content.
+"""A check's corpus: the published pages among its input files, each read once.
 
-Published: an article file the site has not marked as a draft (draft_markers), whatever
-its status: says about the gate. A file that is also a draft the gate holds (a site
-whose posts are both, like Jekyll's _posts/) is corpus only where the config has
+Published: a page the site has not marked as a draft (draft_markers), whatever its
+status: says about the gate. A file that is also a draft the gate holds (a site whose
+posts are both, like Jekyll's _posts/) is corpus only where the config has
 draft_markers, which say what the site has not published; without markers a draft is
-never corpus. The check decides a draft against the others, never against itself.
+never corpus. (A check decides a draft against the others, never against itself.)
 
-What a verdict reads of the corpus is small: for each number in a title, the titles
-that hold it and whether some body holds it (two bodies are enough to know that one
-other than the draft's own does). That summary, not the article files' bytes, is what
-the receipts fingerprint, so editing a post's prose stales no other post's receipt;
-only a change to a title's numbers, or to which bodies hold them, does.
-
-Two caches in the git dir, both validated when loaded (the wrong shape counts as
-absent): each article parsed, by its sha256; and the summary under a key of every
-article's sha256 and the rules that decide publication, so a commit that changed no
-article reads one small file.
+Pages.read() parses each page once per content, with the check's own parser, and keeps
+what it found in the git dir under the page's sha256 and the parser's code (validated
+when loaded: the wrong shape counts as absent). Pages.stored() keeps one small summary
+on disk under a key of everything it was built from, so a commit that changed no page
+reads one small file.
 """
 
 from __future__ import annotations
@@ -23,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from receipt_gate import GateError, cache
 from receipt_gate.parallel import split_map
@@ -32,33 +27,21 @@ from receipt_gate.tree import Tree, built_once, nameable, read_text
 if TYPE_CHECKING:
     from receipt_gate.config import Config
 
-PARALLEL_FROM = 500  # articles to parse; below this a second process costs more than it saves
-FORMAT = 2  # of both caches and the summary
+PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
+FORMAT = 3
+T = TypeVar("T")
+Fields = dict[str, str | bool | int | float]
 
 
-class Article(NamedTuple):
-    titles: list[str]  # as readers see them: the front matter's, a level-1 heading
-    title_numbers: list[list[str]]  # the numbers of each title
-    body_numbers: list[str]
-    # The front matter's scalar fields that decide publication: status, and the
-    # site's draft markers (draft, published...), as strings, booleans or numbers.
-    fields: dict[str, str | bool | int | float]
-
-
-class Corpus(NamedTuple):
-    titles: dict[str, list[tuple[str, str]]]  # number -> [(title, article path)]
-    bodies: dict[str, list[str]]  # a title's number -> up to two article paths whose body has it
-    digest: str  # what the receipts fingerprint
-
-
-def scalar_fields(fields: Mapping[str, object]) -> dict[str, str | bool | int | float]:
-    """The fields an Article keeps (strings cut short: no marker needs a long one)."""
+def scalar_fields(fields: Mapping[str, object]) -> Fields:
+    """The front-matter fields publication is decided by (strings cut short: no marker
+    needs a long one)."""
     return {k: v[:200] if isinstance(v, str) else v for k, v in fields.items()
             if isinstance(v, (str, bool, int, float))}
 
 
 def published(cfg: Config, path: str) -> Callable[[Mapping[str, object]], bool]:
-    """Is the article at `path`, with these front-matter fields, published?"""
+    """Is the page at `path`, with these front-matter fields, published?"""
     from receipt_gate import wildmatch
 
     is_draft = wildmatch.match(cfg.drafts, path)
@@ -66,147 +49,109 @@ def published(cfg: Config, path: str) -> Callable[[Mapping[str, object]], bool]:
     def decide(fields: Mapping[str, object]) -> bool:
         if is_draft and cfg.draft_markers is None:
             return False  # no markers: the gate cannot tell a published draft from another
-        # What the site publishes, whatever the gate's status: says of it (a post marked
-        # pre-gate by `adopt` is still read by the site's readers).
         return cfg.site_status(path, fields) is None
 
     return decide
 
 
-def build(articles: Mapping[str, Article], cfg: Config | None = None) -> Corpus:
-    titles: dict[str, list[tuple[str, str]]] = {}
-    bodies: dict[str, set[str]] = {}
-    chosen = sorted(p for p, a in articles.items()
-                    if cfg is None or published(cfg, p)(a.fields))
-    for path in chosen:
-        a = articles[path]
-        for title, numbers in zip(a.titles, a.title_numbers, strict=True):
-            for n in numbers:
-                if (title, path) not in titles.get(n, []):
-                    titles.setdefault(n, []).append((title, path))
-    for path in chosen:
-        for n in articles[path].body_numbers:
-            if n in titles:
-                held = bodies.setdefault(n, set())
-                if len(held) < 2:
-                    held.add(path)
-    summary = {n: sorted(v) for n, v in bodies.items()}
-    text = json.dumps([FORMAT, titles, summary], sort_keys=True, ensure_ascii=False,
-                      separators=(",", ":"))
-    return Corpus(titles, summary, hashlib.sha256(text.encode()).hexdigest())
-
-
-def _strs(x: object) -> bool:
-    return isinstance(x, list) and all(isinstance(s, str) for s in x)
-
-
-def _article(hit: object) -> TypeGuard[list[Any]]:
-    """[titles, numbers of each title, body numbers, fields]."""
-    return (isinstance(hit, list) and len(hit) == 4 and _strs(hit[0]) and _strs(hit[2])
-            and isinstance(hit[1], list) and len(hit[1]) == len(hit[0])
-            and all(_strs(n) for n in hit[1]) and isinstance(hit[3], dict)
-            and all(isinstance(v, (str, bool, int, float)) for v in hit[3].values()))
-
-
-def _articles_doc(code: str) -> Callable[[Any], bool]:
-    return lambda doc: (isinstance(doc, dict) and doc.get("code") == code
-                        and isinstance(doc.get("articles"), dict))
-
-
-def _whole_doc(key: str) -> Callable[[Any], bool]:
-    def valid(doc: Any) -> bool:
-        if not isinstance(doc, dict) or doc.get("key") != key:
-            return False
-        titles, bodies = doc.get("titles"), doc.get("bodies")
-        if not (isinstance(doc.get("digest"), str) and isinstance(titles, dict)
-                and isinstance(bodies, dict)):
-            return False
-        # One pass over each kind of leaf (tens of thousands of them in a large site).
-        lists = [*titles.values(), *bodies.values()]
-        pairs = [t for v in titles.values() if type(v) is list for t in v]
-        return ({type(v) for v in lists} <= {list} and {type(t) for t in pairs} <= {list}
-                and {len(t) for t in pairs} <= {2}
-                and {type(s) for t in pairs for s in t} <= {str}
-                and {type(s) for v in bodies.values() for s in v} <= {str})
-    return valid
-
-
 def rules_key(cfg: Config | None) -> object:
-    """What decides publication, for the summary's cache key."""
+    """What decides publication, for cache keys."""
     if cfg is None:
         return None
     return [cfg.drafts, cfg.draft_markers]
 
 
-def parser(module: str) -> Callable[[str, str], Article]:
-    """The check module's parse_article, imported only when an article must be parsed
-    (a warm cache spares the commit path the import)."""
-    def parse(text: str, path: str) -> Article:
-        import importlib
-
-        got: Article = importlib.import_module(module).parse_article(text, path)
-        return got
-
-    return parse
+def _key(*parts: object) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=True).encode()
+                          ).hexdigest()
 
 
-def load(
-    tree: Tree, files: Mapping[str, str | None], parse: Callable[[str, str], Article],
-    version: str, cfg: Config | None,
-) -> Corpus:
-    """The corpus of these article files (path -> sha256), parsed with `parse`, the
-    published ones (by `cfg`'s rules; all of them when it is None) kept.
+class Pages:
+    """The pages a check reads, for its load_corpus(files, pages)."""
 
-    `version` names the parser's behaviour: articles cached by another version are parsed
-    again."""
-    shas = nameable(files)
-    key = hashlib.sha256(json.dumps([FORMAT, version, sorted(shas.items()), rules_key(cfg)],
-                                    ensure_ascii=False).encode()).hexdigest()
-    return built_once(tree, f"articles/{key}", lambda: _load(tree, shas, parse, version, cfg,
-                                                             key))
+    def __init__(self, tree: Tree, cfg: Config | None, check: str, version: int | str,
+                 settings: Mapping[str, Any]) -> None:
+        self.tree, self.cfg, self.check = tree, cfg, check
+        self.settings = settings
+        self.code = f"{check}@{version}/{FORMAT}"
 
+    def read(self, files: Mapping[str, str | None], parse: Callable[[str, str], Any],
+             valid: Callable[[Any], bool], code: str = "") -> dict[str, Any]:
+        """path -> parse(text, path) for each published page among `files` (path ->
+        sha256), in path order. `code` names what the parser depends on besides the
+        check's version (a setting), so a page parsed another way is parsed again."""
+        shas = nameable(files)
+        code = f"{self.code}/{code}"
+        key = _key(code, sorted(shas.items()), rules_key(self.cfg))
+        return built_once(self.tree, f"pages/{key}",
+                          lambda: self._read(shas, parse, valid, code))
 
-def _load(tree: Tree, shas: dict[str, str], parse: Callable[[str, str], Article],
-          version: str, cfg: Config | None, key: str) -> Corpus:
-    articles_file = cache.path(tree.root, "headline-numbers.json") if tree.root else None
-    whole_file = cache.path(tree.root, "headline-numbers-corpus.json") if tree.root else None
-    doc = cache.read(whole_file, _whole_doc(key))
-    if doc is not None:
-        return Corpus({n: [(t, p) for t, p in v] for n, v in doc["titles"].items()},
-                      doc["bodies"], doc["digest"])
-    code = f"{version}/{FORMAT}"
-    cached = cache.read(articles_file, _articles_doc(code))
-    known: dict[str, Any] = cached["articles"] if cached else {}
-    by_sha: dict[str, Article] = {}
-    todo: dict[str, str] = {}  # sha -> a path with that content, to parse
-    for path, sha in shas.items():
-        got_article = known.get(sha)
-        if _article(got_article):
-            by_sha[sha] = Article(*got_article)
-        elif sha not in by_sha:
-            todo.setdefault(sha, path)
+    def _read(self, shas: dict[str, str], parse: Callable[[str, str], Any],
+              valid: Callable[[Any], bool], code: str) -> dict[str, Any]:
+        from receipt_gate.frontmatter import read as front_matter
 
-    def parse_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[str, Article | str | None]]:
-        out: list[tuple[str, Article | str | None]] = []
-        for sha, path in chunk:
-            draft = read_text(tree, path)
-            out.append((sha, draft if draft is None or isinstance(draft, str)
-                        else parse(draft.text, path)))
-        return out
+        tree = self.tree
+        file = cache.path(tree.root, f"pages-{self.check}.json") if tree.root else None
+        doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("code") == code
+                         and isinstance(d.get("pages"), dict))
+        known: dict[str, Any] = doc["pages"] if doc else {}
+        by_sha: dict[str, list[Any]] = {}
+        todo: dict[str, str] = {}
+        for path, sha in shas.items():
+            hit = known.get(sha)
+            if (isinstance(hit, list) and len(hit) == 2 and isinstance(hit[0], dict)
+                    and all(isinstance(v, (str, bool, int, float)) for v in hit[0].values())
+                    and valid(hit[1])):
+                by_sha[sha] = hit
+            elif sha not in by_sha:
+                todo.setdefault(sha, path)
 
-    errors = []
-    for part in split_map(parse_chunk, list(todo.items()), PARALLEL_FROM // 2, tree.fork_safe):
-        for sha, parsed in part:
-            if isinstance(parsed, str):
-                errors.append(parsed)
-            elif parsed is not None:
-                by_sha[sha] = parsed
-    if errors:
-        raise GateError("\n".join(errors))
-    if todo or set(by_sha) != set(known):
-        cache.write(articles_file, {"code": code, "articles": {
-            k: list(a) for k, a in by_sha.items()}})
-    corpus = build({p: by_sha[sha] for p, sha in shas.items() if sha in by_sha}, cfg)
-    cache.write(whole_file, {"key": key, "titles": corpus.titles, "bodies": corpus.bodies,
-                             "digest": corpus.digest})
-    return corpus
+        def parse_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[str, Any]]:
+            out: list[tuple[str, Any]] = []
+            for sha, path in chunk:
+                page = read_text(tree, path)
+                if page is None or isinstance(page, str):
+                    out.append((sha, page))
+                    continue
+                try:
+                    fields = scalar_fields(front_matter(page.text, path).fields)
+                except GateError as e:
+                    out.append((sha, str(e)))
+                    continue
+                out.append((sha, [fields, parse(page.text, path)]))
+            return out
+
+        errors = []
+        for part in split_map(parse_chunk, list(todo.items()), PARALLEL_FROM // 2,
+                              tree.fork_safe):
+            for sha, got in part:
+                if isinstance(got, str):
+                    errors.append(got)
+                elif got is not None:
+                    by_sha[sha] = got
+        if errors:
+            raise GateError("\n".join(errors))
+        if todo or set(by_sha) != set(known):
+            cache.write(file, {"code": code, "pages": by_sha})
+        cfg = self.cfg
+        return {p: by_sha[sha][1] for p, sha in sorted(shas.items())
+                if sha in by_sha and (cfg is None or published(cfg, p)(by_sha[sha][0]))}
+
+    def stored(self, parts: object, build: Callable[[], T], dump: Callable[[T], Any],
+               load: Callable[[Any], T | None]) -> T:
+        """build(), kept on disk (one file per check) under a key of `parts` and the
+        publication rules: `load` turns what was kept back into one, or None when it is
+        not one (then it is built again)."""
+        key = _key(self.code, parts, rules_key(self.cfg))
+
+        def make() -> T:
+            file = cache.path(self.tree.root, f"corpus-{self.check}.json") \
+                if self.tree.root else None
+            doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("key") == key)
+            got = load(doc.get("value")) if doc is not None else None
+            if got is None:
+                got = build()
+                cache.write(file, {"key": key, "value": dump(got)})
+            return got
+
+        return built_once(self.tree, f"stored/{key}", make)

@@ -1,8 +1,9 @@
-"""Running a model grader on drafts, and turning its verdicts into receipts.
+"""Running a model check on drafts, and turning its verdicts into receipts.
 
-The grader is a command (an argv list, never a shell) that reads the draft on stdin,
-with RECEIPT_GATE_DRAFT naming it, and prints one JSON verdict (see hooks/grader.py).
-Drafts are graded a few at a time in threads: each one waits on a model.
+A model check's command (an argv list, never a shell) reads the draft on stdin, with
+RECEIPT_GATE_DRAFT naming it, RECEIPT_GATE_CHECK the check and RECEIPT_GATE_RUBRIC its
+rubric file (when the config names one), and prints one JSON verdict
+(gate.checks.model). Drafts are graded a few at a time in threads: each waits on a model.
 """
 
 from __future__ import annotations
@@ -12,29 +13,35 @@ import signal
 import subprocess
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from receipt_gate import receipts
-from receipt_gate.config import Config
-from receipt_gate.quotes import describe
-from receipt_gate.signing import Signer
-from receipt_gate.text import Draft
-from receipt_gate_hooks.grader import (
+from receipt_gate.checks.model import (
     OUTPUT_LIMIT,
     GradeError,
     findings,
     parse_verdict,
     quote_problems,
 )
+from receipt_gate.config import Config
+from receipt_gate.quotes import describe
+from receipt_gate.signing import Signer
+from receipt_gate.text import Draft
+
+if TYPE_CHECKING:
+    from receipt_gate.fingerprint import Fingerprint
+    from receipt_gate.tree import Tree
 
 
 def run_command(
-    command: Sequence[str], draft: str, data: bytes, timeout_s: int, cwd: str
+    command: Sequence[str], draft: str, data: bytes, timeout_s: int, cwd: str,
+    env_extra: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Run the grader on one draft; GradeError for a hang, a crash or bad output."""
-    env = {**os.environ, "RECEIPT_GATE_DRAFT": draft}
-    name = " ".join(os.path.basename(a) for a in command[:2])
-    # Output goes to files, not pipes, so a grader that prints without end costs disk
+    """Run the model check on one draft; GradeError for a hang, a crash or bad output."""
+    env = {**os.environ, "RECEIPT_GATE_DRAFT": draft, **(env_extra or {})}
+    name = (f"{env.get('RECEIPT_GATE_CHECK', 'model check')} `"
+            + " ".join(os.path.basename(a) for a in command[:2]) + "`")
+    # Output goes to files, not pipes, so a command that prints without end costs disk
     # for at most timeout_s and is read back only up to the limit.
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         try:
@@ -43,24 +50,24 @@ def run_command(
                 stderr=err, start_new_session=True,
             )
         except OSError as e:
-            raise GradeError(f"{draft}: grader {name} could not start: {e.strerror}") from None
+            raise GradeError(f"{draft}: {name} could not start: {e.strerror}") from None
         try:
             proc.communicate(data, timeout=timeout_s)
         except subprocess.TimeoutExpired:
             _kill(proc)
-            raise GradeError(f"{draft}: grader {name} did not finish within timeout_s"
+            raise GradeError(f"{draft}: {name} did not finish within timeout_s"
                              f" {timeout_s}; killed") from None
         if proc.returncode != 0:
             err.seek(max(0, os.fstat(err.fileno()).st_size - 4096))
             last = err.read().decode(errors="replace").strip().splitlines()
             why = f": {last[-1][:200]}" if last else ""
-            raise GradeError(f"{draft}: grader {name} exited with status {proc.returncode}{why}")
+            raise GradeError(f"{draft}: {name} exited with status {proc.returncode}{why}")
         size = os.fstat(out.fileno()).st_size
         if size > OUTPUT_LIMIT:
-            raise GradeError(f"{draft}: grader {name} printed {size} bytes, over the"
+            raise GradeError(f"{draft}: {name} printed {size} bytes, over the"
                              f" {OUTPUT_LIMIT}-byte limit")
         out.seek(0)
-        return parse_verdict(out.read(), f"{draft}: grader {name} output")
+        return parse_verdict(out.read(), f"{draft}: {name} output")
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
@@ -72,17 +79,21 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
 
 
 def grade_all(
-    command: Sequence[str], drafts: Sequence[Draft], timeout_s: int, root: str, jobs: int,
+    cfg: Config, name: str, drafts: Sequence[Draft], root: str, jobs: int,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, dict[str, Any] | str]:
-    """path -> the verdict, or why the grader could not give one; `jobs` at a time."""
+    """path -> the verdict, or why the check could not give one; `jobs` at a time."""
     from concurrent.futures import ThreadPoolExecutor
 
+    settings = cfg.effective[name]
+    command, timeout_s = settings["command"], settings["timeout_s"]
+    env = {"RECEIPT_GATE_CHECK": name,
+           **({"RECEIPT_GATE_RUBRIC": settings["rubric"]} if settings.get("rubric") else {})}
     results: dict[str, dict[str, Any] | str] = {}
 
     def one(d: Draft) -> None:
         try:
-            results[d.path] = run_command(command, d.path, d.data, timeout_s, root)
+            results[d.path] = run_command(command, d.path, d.data, timeout_s, root, env)
         except GradeError as e:
             results[d.path] = str(e)
         if progress is not None:
@@ -94,19 +105,19 @@ def grade_all(
 
 
 def write_verdict(
-    cfg: Config, root: str, draft: Draft, name: str, verdict: Mapping[str, Any], inputs: str,
-    signer: Signer | None,
+    cfg: Config, root: str, draft: Draft, name: str, verdict: Mapping[str, Any],
+    fp: Fingerprint, signer: Signer | None, tree: Tree,
 ) -> tuple[dict[str, Any] | None, list[str]]:
-    """Check the quotes, then write the receipt. The receipt written (None if refused),
-    and the lines that say what happened."""
+    """Check the quotes (and the evidence, in `tree`), then write the receipt. The
+    receipt written (None if refused), and the lines that say what happened."""
     min_chars = cfg.effective[name]["min_quote_chars"]
-    problems = quote_problems(verdict, draft.text, min_chars)
+    problems = quote_problems(verdict, draft.text, min_chars, tree)
     if problems:
         return None, [f"{draft.path}: {name}: refused: {describe(p)}; no receipt written"
                       for p in problems]
     found = findings(verdict, draft.text)
-    receipt = receipts.build(name, draft.path, receipts.sha256(draft.data), inputs, found,
-                             {"criteria": verdict["criteria"]})
+    receipt = receipts.build(name, draft.path, receipts.sha256(draft.data),
+                             fp.of(draft.path), found, {"criteria": verdict["criteria"]})
     rpath = receipts.receipt_path(cfg.run_dir, draft.path, name)
     receipts.write(root, rpath, receipt, signer)
     lines = [f"{draft.path}:{f.line}:{f.col}: {name}: {f.message}" for f in found]

@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from receipt_gate import TOOL, GateError, cache, git, revs, wildmatch
 from receipt_gate.config import Config
-from receipt_gate.fingerprint import inputs_sha256
+from receipt_gate.fingerprint import Fingerprint, fingerprint
 from receipt_gate.judge import FAIL, FRESH, gating, judge
 from receipt_gate.receipts import receipt_path, sha256
-from receipt_gate.registry import CHECKS
 from receipt_gate.session import drafts_in
 from receipt_gate.text import Draft
 from receipt_gate.tree import Tree, read_text
@@ -31,12 +30,14 @@ if TYPE_CHECKING:
 
 
 def stale_cells(cfg: Config, tree: Tree, checks: Sequence[str],
-                only: Sequence[str] | None = None) -> dict[str, list[Draft]]:
-    """check -> the gated drafts (all, or those in `only`) whose receipt for it, in this
-    tree, is not fresh (and not a fresh fail)."""
+                only: Sequence[str] | None = None
+                ) -> tuple[dict[str, list[Draft]], dict[str, Fingerprint]]:
+    """check -> the gated drafts (all, or those in `only`) that need it and whose
+    receipt for it, in this tree, is not fresh (and not a fresh fail); and the checks'
+    fingerprints."""
     drafts = drafts_in(cfg, tree) if only is None else list(only)
     tree.prefetch([*drafts, *(receipt_path(cfg.run_dir, d, c) for d in drafts for c in checks)])
-    inputs = {c: inputs_sha256(c, cfg, tree) for c in checks}
+    fps = {c: fingerprint(c, cfg, tree) for c in checks}
     keys = cfg.public_keys()
     todo: dict[str, list[Draft]] = {c: [] for c in checks}
     for path in drafts:
@@ -44,16 +45,19 @@ def stale_cells(cfg: Config, tree: Tree, checks: Sequence[str],
         if draft is None or isinstance(draft, str):
             continue  # the gate reports it
         try:
-            if not gating(cfg, path, draft.text)[0]:
-                continue
+            gated, status = gating(cfg, path, draft.text)
         except GateError:
             continue  # an unknown status, a broken front matter: the gate reports it
+        if not gated:
+            continue
         digest = sha256(draft.data)
-        for c in checks:
-            cell = judge(tree, cfg, path, digest, c, inputs[c], draft.text, keys)
+        for c in cfg.checks_for(status):
+            if c not in fps:
+                continue
+            cell = judge(tree, cfg, path, digest, c, fps[c], draft.text, keys)
             if cell.state not in (FRESH, FAIL) or cell.reason == "unreadable":
                 todo[c].append(draft)
-    return todo
+    return todo, fps
 
 
 def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
@@ -65,18 +69,16 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     back if the commit is refused)."""
     from receipt_gate import runner
 
-    names = [c for c in cfg.required if CHECKS[c].deterministic]
-    model = [c for c in cfg.required if not CHECKS[c].deterministic
+    names = cfg.deterministic()
+    model = [c for c in cfg.every_required() if not cfg.specs[c].deterministic
              and cfg.effective[c].get("at_commit")]
-    todo = stale_cells(cfg, tree, [*names, *model], only)
+    todo, fps = stale_cells(cfg, tree, [*names, *model], only)
     paths: list[str] = []
     errors: list[str] = []
-    for name in names:
-        if todo[name]:
-            for r in runner.run(cfg, tree, [name], todo[name], signer=signer):
-                paths.append(r.receipt)
+    for r in runner.run(cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer):
+        paths.append(r.receipt)
     for name in model:
-        written, failed = _grade(cfg, root, tree, name, todo[name], signer)
+        written, failed = _grade(cfg, root, tree, name, todo[name], fps[name], signer)
         paths += written
         errors += failed
     before: dict[str, git.IndexEntry | None] = {}
@@ -87,21 +89,19 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
 
 
 def _grade(cfg: Config, root: str, tree: Tree, name: str, drafts: list[Draft],
-           signer: Signer | None) -> tuple[list[str], list[str]]:
+           fp: Fingerprint, signer: Signer | None) -> tuple[list[str], list[str]]:
     from receipt_gate import grading
 
-    settings = cfg.effective[name]
-    if not drafts or not settings["command"]:
+    if not drafts or not cfg.effective[name]["command"]:
         return [], []
-    inputs = inputs_sha256(name, cfg, tree)
-    got = grading.grade_all(settings["command"], drafts, settings["timeout_s"], root, 4)
+    got = grading.grade_all(cfg, name, drafts, root, 4)
     written, errors = [], []
     for d in drafts:
         verdict = got[d.path]
         if isinstance(verdict, str):
             errors.append(verdict)
             continue
-        receipt, lines = grading.write_verdict(cfg, root, d, name, verdict, inputs, signer)
+        receipt, lines = grading.write_verdict(cfg, root, d, name, verdict, fp, signer, tree)
         if receipt is None:
             errors += lines
         else:
@@ -123,9 +123,9 @@ _KEEP = 32
 
 def rules_key(cfg: Config, inputs: Mapping[str, str]) -> str:
     """Everything a verdict on an unchanged draft depends on besides its own bytes and
-    its receipts': the tool, the rules, every check's fingerprint."""
-    doc = [TOOL, cfg.drafts, cfg.run_dir, cfg.required, cfg.states, cfg.gate_from,
-           cfg.signing, cfg.draft_markers, cfg.baseline, sorted(inputs.items())]
+    its receipts': the tool, the rules, every check's whole fingerprint."""
+    doc = [TOOL, cfg.drafts, cfg.run_dir, cfg.required, cfg.required_from, cfg.states,
+           cfg.gate_from, cfg.signing, cfg.draft_markers, cfg.baseline, sorted(inputs.items())]
     return sha256(json.dumps(doc, sort_keys=True).encode())
 
 

@@ -1,18 +1,26 @@
-"""One receipt against the five conditions, and whether a draft is gated at all."""
+"""One receipt against the five conditions, and whether a draft is gated at all.
+
+The conditions, as the messages say them: a receipt is stale when the draft changed
+after the check ran (1) or what the check read did (2), failed when its verdict is
+fail (3), unquoted when a model's quote or evidence is not there (4), unsigned when
+signing is configured and no trusted key signed it (5).
+"""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE, Config
 from receipt_gate.frontmatter import read as read_front_matter
 from receipt_gate.receipts import RECEIPT_LIMIT, parse, receipt_path, sha256
-from receipt_gate.registry import CHECKS
 from receipt_gate.tree import Tree, Unreadable
+
+if TYPE_CHECKING:
+    from receipt_gate.fingerprint import Fingerprint
 
 FRESH, STALE, MISSING, FAIL = "fresh", "stale", "missing", "fail"
 
@@ -72,11 +80,12 @@ def _literal(text: str, line: int | None) -> bool:
 
 
 def judge(
-    tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, inputs: str, text: str,
-    keys: Sequence[bytes] = (), run_dir: str | None = None,
+    tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, fp: Fingerprint,
+    text: str, keys: Sequence[bytes] = (), run_dir: str | None = None,
 ) -> Cell:
-    """Decide one receipt against the five conditions, in order. With `keys` (the
-    public keys signing trusts), condition 5 applies; `run_dir` looks for the receipt
+    """Decide one receipt against the five conditions, in order: its inputs_sha256 must
+    be the check's fingerprint `fp` for this draft and what its verdict read. With `keys`
+    (the public keys signing trusts), condition 5 applies; `run_dir` looks for the receipt
     in another folder than the config's."""
     rpath = receipt_path(run_dir or cfg.run_dir, draft, check)
 
@@ -92,9 +101,8 @@ def judge(
                     f" in the {tree.label}")
     # The common case, 40,000 times in a big repository: a receipt of ours, fresh and
     # passing, decided without parse()'s checks; anything else goes the whole way.
-    if not keys and CHECKS[check].deterministic and _quick_fresh(
-        data, check, draft, draft_sha, inputs
-    ):
+    deterministic = cfg.specs[check].deterministic
+    if not keys and deterministic and _quick_fresh(data, check, draft, draft_sha, fp):
         return Cell(draft, check, rpath, FRESH)
     receipt = parse(data)
     if isinstance(receipt, str):
@@ -104,30 +112,33 @@ def judge(
                     f" {receipt['draft']}, not the {check} receipt of {draft}; counts as missing")
     ran = receipt["ran_at"]
     if receipt["draft_sha256"] != draft_sha:
-        return cell(STALE, "stale", 1, f"stale (condition 1, draft_sha256): {draft} changed"
-                    f" after {check} ran at {ran}", checked_sha=receipt["draft_sha256"])
-    if receipt["inputs_sha256"] != inputs:
-        return cell(STALE, "stale", 2, f"stale (condition 2, inputs_sha256): {check}'s"
-                    f" settings, version or corpus changed since it ran at {ran}")
+        return cell(STALE, "stale", 1, f"stale: the draft changed after {check} ran at {ran}"
+                    " (the receipt is for other bytes)", checked_sha=receipt["draft_sha256"])
+    if receipt["inputs_sha256"] != fp.of(draft, receipt.get("reads", ())):
+        return cell(STALE, "stale", 2, f"stale: what the check read changed since {check} ran"
+                    f" at {ran} (its settings, version, input files, or the part of its corpus"
+                    " this draft's verdict read)")
     if receipt["verdict"] != "pass":
         findings = tuple(receipt["findings"])
         n = len(findings)
-        return cell(FAIL, "failed", 3, f"failed (condition 3, verdict): {check} says fail for"
-                    f" {draft} ({n} finding{'s' * (n != 1)})", findings=findings)
-    if not CHECKS[check].deterministic:
+        return cell(FAIL, "failed", 3, f"failed: {check} says fail for {draft}"
+                    f" ({n} finding{'s' * (n != 1)})", findings=findings)
+    if not deterministic:
+        from receipt_gate.checks.model import evidence_problems
         from receipt_gate.quotes import check_quotes, describe
 
         criteria = receipt.get("criteria")
         if not isinstance(criteria, list) or not criteria or not all(
             isinstance(c, dict) for c in criteria
         ):
-            return cell(MISSING, "unquoted", 4, "unquoted (condition 4, quotes): the receipt"
-                        " carries no criteria to check; counts as missing")
-        bad = check_quotes(criteria, text, cfg.effective[check]["min_quote_chars"])
+            return cell(MISSING, "unquoted", 4, "unquoted: the receipt carries no criteria"
+                        " whose quotes can be checked; counts as missing")
+        least = cfg.effective[check]["min_quote_chars"]
+        bad = check_quotes(criteria, text, least) + evidence_problems(criteria, tree, least)
         if bad:
             more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-            return cell(MISSING, "unquoted", 4, f"unquoted (condition 4, quotes):"
-                        f" {describe(bad[0])}{more}; counts as missing")
+            return cell(MISSING, "unquoted", 4, f"unquoted: {describe(bad[0])}{more}; counts"
+                        " as missing")
     if keys:
         from receipt_gate import signing
 
@@ -135,12 +146,12 @@ def judge(
         if why:
             detail = ("carries no signature" if why == "unsigned" else
                       "has no signature that verifies with a key in signing.public_keys")
-            return cell(MISSING, why.replace(" ", "-"), 5, f"{why} (condition 5, signature):"
-                        f" the receipt {detail}; counts as missing")
+            return cell(MISSING, why.replace(" ", "-"), 5, f"{why}: the receipt {detail};"
+                        " counts as missing")
     return Cell(draft, check, rpath, FRESH, suppressed=tuple(receipt.get("suppressed", ())))
 
 
-def _quick_fresh(data: bytes, check: str, draft: str, digest: str, inputs: str) -> bool:
+def _quick_fresh(data: bytes, check: str, draft: str, digest: str, fp: Fingerprint) -> bool:
     """True only when parse() would accept the receipt and the rest of judge() find it
     fresh and passing (equal to our own hex digests, the values need no hex test)."""
     try:
@@ -150,8 +161,13 @@ def _quick_fresh(data: bytes, check: str, draft: str, digest: str, inputs: str) 
         obj, end = _SCAN(text, 0)
     except (UnicodeDecodeError, StopIteration, ValueError, RecursionError):
         return False
-    return (type(obj) is dict and obj.get("draft_sha256") == digest
-            and obj.get("inputs_sha256") == inputs and obj.get("verdict") == "pass"
+    if type(obj) is not dict:
+        return False
+    reads = obj.get("reads", ())
+    if (type(reads) is not list and reads != ()) or not all(type(r) is str for r in reads):
+        return False
+    return (obj.get("draft_sha256") == digest
+            and obj.get("inputs_sha256") == fp.of(draft, reads) and obj.get("verdict") == "pass"
             and obj.get("check") == check and obj.get("draft") == draft
             and type(obj.get("ran_at")) is str and type(obj.get("tool")) is str
             and obj.get("findings") == [] and "suppressed" not in obj
@@ -164,16 +180,16 @@ def _quick_fresh(data: bytes, check: str, draft: str, digest: str, inputs: str) 
 _SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 _JSON_SPACE = " \t\n\r"
 def unstaged(
-    cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, inputs: str, text: str,
+    cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, fp: Fingerprint, text: str,
     keys: Sequence[bytes],
 ) -> Cell:
     """What `git add` would make the index hold: a fresh receipt, or the checked draft."""
-    on_disk = judge(disk, cfg, draft, digest, cell.check, inputs, text, keys)
+    on_disk = judge(disk, cfg, draft, digest, cell.check, fp, text, keys)
     if on_disk.state == FAIL:
         return on_disk
     if on_disk.state == FRESH:
         if cell.condition:
-            what = f"a {cell.state} receipt (condition {cell.condition})"
+            what = f"a {cell.state} receipt"
         else:
             what = "no receipt" if cell.reason == "missing" else f"an {cell.reason} receipt"
         return cell._replace(

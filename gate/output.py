@@ -170,8 +170,6 @@ def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
     """The report as lines. `hook`: said by the commit hook, which runs the checks
     itself, so the hint is to fix and commit again."""
     errors_out(report.errors)
-    from receipt_gate.registry import CHECKS
-
     rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
     stage: list[str] = []
     failed = held = False
@@ -188,7 +186,7 @@ def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
             held = True
             continue
         failed |= c.reason == "failed"
-        rerun["run" if CHECKS[c.check].deterministic else "grade"][c.draft] = None
+        rerun["run" if cfg.specs[c.check].deterministic else "grade"][c.draft] = None
     if report.nothing_gated:
         say(
             f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
@@ -226,9 +224,9 @@ def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
         if held:
             say("hint: a draft must pass the rules in force as well as its own: fix the"
                 " draft, or land the rule change on its own first, where it is reviewed")
-        if any(c.check == "ai-tells" and c.findings for c in problems):
-            say("hint: rephrase what ai-tells names; a phrase you quote, not write, can be"
-                " marked before its block: <!-- receipt-gate: ignore ai-tells -- why -->")
+        for name in dict.fromkeys(c.check for c in problems if c.findings):
+            if cfg.specs[name].hint:
+                say(f"hint: {cfg.specs[name].hint}")
     elif report.ok:
         say(
             f"receipt-gate: {colour('ok', '32')}: {plural(len(report.drafts), 'gated draft')},"

@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE, Config, config_of
-from receipt_gate.fingerprint import input_sources, inputs_sha256
+from receipt_gate.fingerprint import Fingerprint, fingerprint, input_sources
 from receipt_gate.gittree import CommitTree
 from receipt_gate.judge import FAIL, FRESH, MISSING, Cell, gating, judge
 from receipt_gate.receipts import receipt_path, sha256
-from receipt_gate.registry import CHECKS
 from receipt_gate.session import drafts_in
 from receipt_gate.text import Draft
 from receipt_gate.tree import Tree, read_text
@@ -51,85 +50,26 @@ def load(root: str, rev: str, what: str) -> Policy | None:
     return Policy(f"{rev} ({tree.commit[:12]})", cfg, tree)
 
 
-def fingerprints(cfg: Config, tree: Tree, policy_tree: Tree) -> dict[str, str]:
-    """Each required check's fingerprint under `cfg`: the deterministic checks' corpus
-    from the judged tree, the grader's script from the policy's own commit."""
-    return {c: inputs_sha256(c, cfg, policy_tree if not CHECKS[c].deterministic else tree,
-                             rules=policy_tree)
-            for c in cfg.required}
+def fingerprints(cfg: Config, tree: Tree, policy_tree: Tree) -> dict[str, Fingerprint]:
+    """Each check's fingerprint under `cfg`: a code check's corpus from the judged tree
+    (content), a model check's script and a command check's own config from the
+    policy's own commit (rules)."""
+    return {c: fingerprint(c, cfg, tree if cfg.specs[c].kind == "code" else policy_tree,
+                           rules=policy_tree)
+            for c in cfg.every_required()}
+
+
+def _wholes(fps: dict[str, Fingerprint]) -> dict[str, str]:
+    return {c: fp.whole for c, fp in fps.items()}
 
 
 def same_rules(policy: Policy, own: Config, tree: Tree) -> bool:
     """Would the two policies decide every draft alike? (The common case: nothing in
-    the config or the grader's script changed.)"""
+    the config or a model check's script changed.)"""
     if policy.cfg != own:
         return False
-    return fingerprints(policy.cfg, tree, policy.tree) == fingerprints(own, tree, tree)
-
-
-def changes(policy: Policy, own: Config) -> list[str]:
-    """What the judged tree's rules change against the rules in force, weakenings named
-    as such, so a reviewer sees them."""
-    t, out = policy.cfg, []
-    for c in t.required:
-        if c not in own.required:
-            out.append(f"weakens: drops {c} from required")
-    for c in own.required:
-        if c not in t.required:
-            out.append(f"tightens: adds {c} to required")
-    if own.gate_from != t.gate_from or own.states != t.states:
-        out.append(f"changes states/gate_from: gate_from {t.gate_from} -> {own.gate_from}")
-    dropped = [g for g in t.drafts if g not in own.drafts and not g.startswith("!")]
-    if dropped:
-        out.append(f"weakens: drafts no longer lists {', '.join(dropped)}")
-    excluded = [g for g in own.drafts if g.startswith("!") and g not in t.drafts]
-    if excluded:
-        out.append(f"weakens: drafts leaves out {', '.join(excluded)}")
-    if own.run_dir != t.run_dir:
-        out.append(f"changes run_dir: {t.run_dir} -> {own.run_dir}")
-    if [k for k in t.signing if k not in own.signing]:
-        out.append("weakens: signing.public_keys drops a key" if own.signing
-                   else "weakens: removes signing")
-    if [k for k in own.signing if k not in t.signing]:
-        out.append("changes signing.public_keys: adds a key (trusted only once it lands)")
-    if own.draft_markers != t.draft_markers:
-        out.append("changes draft_markers (what counts as a draft the site has not published)")
-    if own.baseline != t.baseline:
-        out.append(f"changes baseline: {t.baseline or '(none)'} -> {own.baseline or '(none)'}")
-    for c in CHECKS:
-        if t.effective[c] != own.effective[c]:
-            keys = [k for k in t.effective[c] if t.effective[c][k] != own.effective[c][k]]
-            out.append(f"changes checks.{c}: {', '.join(keys)}")
-    return out
-
-
-def baseline_changes(policy: Policy, own: Config, tree: Tree) -> list[str]:
-    """What the judged tree's baseline adds to the one in force (a weakening: a finding
-    that refuses nothing), and what it drops."""
-    from collections import Counter
-
-    from receipt_gate import baseline
-
-    def flat(cfg: Config, where: Tree) -> Counter[tuple[str, str, str]]:
-        entries = baseline.load(where, cfg.baseline) if cfg.baseline else {}
-        return Counter((d, c, k) for d, checks in entries.items()
-                       for c, keys in checks.items() for k in keys)
-
-    try:
-        old, new = flat(policy.cfg, policy.tree), flat(own, tree)
-    except GateError:
-        return []  # an unreadable baseline is reported where it is read
-    out = []
-    added, dropped = new - old, old - new
-    if added:
-        d, c, k = min(added)
-        n = sum(added.values())
-        out.append(f"weakens: the baseline adds {n} finding{'s' * (n != 1)} (first: {d}:"
-                   f" {c}: {k})")
-    if dropped:
-        n = sum(dropped.values())
-        out.append(f"tightens: the baseline drops {n} finding{'s' * (n != 1)}")
-    return out
+    return _wholes(fingerprints(policy.cfg, tree, policy.tree)) == _wholes(
+        fingerprints(own, tree, tree))
 
 
 def hold(
@@ -164,9 +104,10 @@ def hold(
             continue
         if not gated:
             continue
-        for check in t.required:
-            covered = (path in own_gated and check in own.required and same_keys
-                       and mine.get(check) == theirs[check])
+        mine_needs = own.checks_for(_status(own, path, draft.text))
+        for check in t.checks_for(_status(t, path, draft.text)):
+            covered = (path in own_gated and check in mine_needs and same_keys
+                       and check in mine and mine[check].whole == theirs[check].whole)
             if covered:
                 continue
             cell = _hold_one(policy, own, tree, draft, check, theirs[check], checkers)
@@ -175,12 +116,19 @@ def hold(
     return cells, errors
 
 
+def _status(cfg: Config, path: str, text: str) -> str:
+    try:
+        return gating(cfg, path, text)[1]
+    except GateError:
+        return ""
+
+
 def _hold_one(policy: Policy, own: Config, tree: Tree, draft: Draft, check: str,
-              fingerprint: str, checkers: dict[str, Checker]) -> Cell:
+              fp: Fingerprint, checkers: dict[str, Checker]) -> Cell:
     t = policy.cfg
     where = f"under the rules in force at {policy.label}"
     rpath = receipt_path(t.run_dir, draft.path, check)
-    if CHECKS[check].deterministic:
+    if t.specs[check].deterministic:
         from receipt_gate.runner import prepare
 
         if check not in checkers:
@@ -194,14 +142,14 @@ def _hold_one(policy: Policy, own: Config, tree: Tree, draft: Draft, check: str,
                     f" {n} finding{'s' * (n != 1)}",
                     tuple(f.as_dict() for f in outcome.findings))
     digest = sha256(draft.data)
-    cell = judge(tree, t, draft.path, digest, check, fingerprint, draft.text, t.public_keys())
+    cell = judge(tree, t, draft.path, digest, check, fp, draft.text, t.public_keys())
     if cell.reason == "missing" and own.run_dir != t.run_dir:
-        cell = judge(tree, t, draft.path, digest, check, fingerprint, draft.text,
+        cell = judge(tree, t, draft.path, digest, check, fp, draft.text,
                      t.public_keys(), run_dir=own.run_dir)
     if cell.state == FRESH:
         return cell
     if cell.condition == 2:
-        message = (f"not made by the trusted grader ({where}): its command, settings or"
+        message = (f"not made by the trusted {check} ({where}): its command, settings or"
                    " script differ from the trusted commit's; counts as missing")
         return cell._replace(state=MISSING, reason="policy", message=message)
     return cell._replace(reason="policy", message=f"{where}: {cell.message}")
@@ -262,13 +210,25 @@ def rules(root: str, tree: Tree, disk: Tree | None, explicit: str | None = None,
     from receipt_gate.gittree import IndexTree
 
     if explicit is None and isinstance(tree, IndexTree) and has_config(tree):
+        from receipt_gate import wildmatch
+
         cfg = config_of(tree, disk)
-        argv = [p for c in cfg.required for _, kind, names in input_sources(c, cfg)
+        every = cfg.every_required()
+        # Files that are rules: a model's script, a command check's own config, the
+        # baseline. (A corpus is content, judged in the tree.)
+        argv = [p for c in every for _, kind, names in input_sources(c, cfg)
                 if kind == "argv" for p in names]
+        globs = [g for c in every if cfg.specs[c].kind == "command"
+                 for g in cfg.effective[c]["inputs"]]
         if cfg.baseline:
-            argv.append(cfg.baseline)  # a rules file, like the grader's script
-        same = (revs.index_matches(root, "HEAD", [CONFIG_FILE, *argv]) if changed is None
-                else not {CONFIG_FILE, *argv} & set(changed))
+            argv.append(cfg.baseline)
+        if changed is None:
+            same = bool(revs.index_matches(root, "HEAD", [CONFIG_FILE, *argv]))
+            moved = set(revs.staged_changes(root)) if same and globs else set()
+        else:
+            moved = set(changed)
+            same = not {CONFIG_FILE, *argv} & moved
+        same = same and not (globs and any(wildmatch.match(globs, p) for p in moved))
         if same:
             return cfg, None, []
     policy, note = in_force(root, tree, explicit)

@@ -12,7 +12,7 @@ the draft's lines and columns: only characters change, to spaces.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from receipt_gate.blocksyntax import label, references
@@ -268,17 +268,19 @@ class Title(NamedTuple):
     heading: tuple[int, int] = (0, 0)  # the heading's lines (0-based, end excluded), if one
 
 
-def titles(text: str, path: str) -> list[Title]:
-    """The draft's titles as a reader sees them: the front matter's `title`, and the
-    first level-1 heading (ATX `#` or setext `===`); both, when it has both."""
+def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Title]:
+    """The draft's titles as a reader sees them: the front matter's title fields (`title`,
+    or others: `newstitle`), and the first level-1 heading (ATX `#` or setext `===`)."""
     from receipt_gate.frontmatter import read
 
     found = []
     fm = read(text, path)
-    title = fm.text("title")
     lines = text.split("\n")
-    if title is not None:
-        n = fm.lines.get("title", 1)
+    for field in fields:
+        title = fm.text(field)
+        if title is None:
+            continue
+        n = fm.lines.get(field, 1)
         source = lines[n - 1] if n <= len(lines) else ""
         col = source.find(title) + 1 if "\n" not in title and title in source else 1
         found.append(Title(n, col, title))

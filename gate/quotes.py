@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from receipt_gate.registry import MIN_QUOTE_CHARS
+MIN_QUOTE_CHARS = 20
 
 _FOLD = str.maketrans({
     "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'",
@@ -80,6 +80,12 @@ def check_quotes(
                 problems.append(QuoteProblem(name, q, "does not occur in the draft within one"
                                              " paragraph"))
     return problems
+
+
+def in_text(quote: str, text: str) -> bool:
+    """Does the quote occur in the text within one paragraph (normalized alike)?"""
+    norm, read = normalize(quote), normalize(_unmark(quote))
+    return any(norm in p or read in p for p in paragraphs(text))
 
 
 def describe(p: QuoteProblem) -> str:

@@ -100,6 +100,9 @@ def parse(data: bytes) -> dict[str, Any] | str:
             return why
     if (obj["verdict"] == "pass") == bool(obj["findings"]):
         return f"verdict {obj['verdict']!r} contradicts its {len(obj['findings'])} findings"
+    reads = obj.get("reads")
+    if reads is not None and (type(reads) is not list or not all(type(r) is str for r in reads)):
+        return "field 'reads' is not a list of strings"
     for key, problem in (("suppressed", suppressed_problem), ("criteria", criterion_problem)):
         why = _each(obj, key, problem)
         if why:

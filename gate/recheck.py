@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
 from receipt_gate.judge import FAIL, FRESH, Cell
-from receipt_gate.registry import CHECKS
 from receipt_gate.tree import Tree, read_text
 
 if TYPE_CHECKING:
@@ -37,18 +36,18 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
     it: a changed registry or corpus can turn an untouched draft's pass into a fail) and
     refuse each fresh receipt the check contradicts."""
     from receipt_gate.digests import sha256_of
-    from receipt_gate.fingerprint import inputs_sha256
+    from receipt_gate.fingerprint import fingerprint
     from receipt_gate.runner import prepare
 
-    names = [c for c in own.required if CHECKS[c].deterministic]
+    names = own.deterministic()
     todo = {c: list(gated) for c in names}
     if base is not None:
         now, before = sha256_of(tree, gated), sha256_of(base, gated)
         changed = [p for p in gated if now[p] != before[p]]
         for c in names:
-            try:
-                same = (inputs_sha256(c, own, tree, rules=rules)
-                        == inputs_sha256(c, own, base, rules=base))
+            try:  # the whole corpus compared: a receipt's own reads are its writer's word
+                same = (fingerprint(c, own, tree, rules=rules).whole
+                        == fingerprint(c, own, base, rules=base).whole)
             except GateError:  # an input base does not have (its baseline...): changed
                 same = False
             if same:
@@ -60,14 +59,18 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
     index = {(c.draft, c.check): i for i, c in enumerate(cells)}
     out = list(cells)
     for check, paths in todo.items():
+        drafts = []
         for path in paths:
             i = index.get((path, check))
             if i is None or out[i].state != FRESH:
                 continue
             draft = read_text(tree, path)
-            if draft is None or isinstance(draft, str):
-                continue
-            got = checkers[check](draft)
+            if draft is not None and not isinstance(draft, str):
+                drafts.append((i, draft))
+        many = getattr(checkers[check], "many", None)
+        outcomes = (many([d for _, d in drafts]) if many is not None
+                    else [checkers[check](d) for _, d in drafts])
+        for (i, _), got in zip(drafts, outcomes, strict=True):
             if got.findings:
                 n = len(got.findings)
                 out[i] = _forged(out[i], f"the receipt says pass, but {check} run again on"

@@ -116,4 +116,13 @@ def criterion_problem(c: object) -> str | None:
         return "a criterion's quotes are not a list of strings"
     if not isinstance(c.get("note", ""), str):
         return "a criterion's note is not a string"
+    return evidence_problem(c.get("evidence", []))
+
+
+def evidence_problem(items: object) -> str | None:
+    """Why a criterion's evidence is not a list of {path, quote} strings."""
+    if not isinstance(items, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("path"), str) and e["path"]
+            and isinstance(e.get("quote"), str) for e in items):
+        return "a criterion's evidence is not a list of {path, quote} strings"
     return None

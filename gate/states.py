@@ -66,21 +66,20 @@ def set_status(data: bytes, state: str) -> bytes:
 
 def keep_fresh(
     cfg: Config, root: str, path: str, old: bytes, signer: Signer | None, status: str,
+    new_status: str,
 ) -> None:
     """After a status change whose receipts all held on the old bytes: run the code
     checks again on the new bytes, and re-key each model verdict to the new hash with
     `advanced_from` saying which bytes and status it was given."""
     from receipt_gate import receipts, runner
-    from receipt_gate.registry import CHECKS
     from receipt_gate.session import load_drafts
     from receipt_gate.tree import WorkTree
 
     tree = WorkTree(root)
     (moved,) = load_drafts(tree, [path])
-    runner.run(cfg, tree, [c for c in cfg.required if CHECKS[c].deterministic], [moved],
-               signer=signer)
-    for check in cfg.required:
-        if CHECKS[check].deterministic:
+    runner.run(cfg, tree, runner.plan(cfg, [moved], {path: new_status}), signer=signer)
+    for check in cfg.checks_for(new_status):
+        if cfg.specs[check].deterministic:
             continue
         rpath = receipts.receipt_path(cfg.run_dir, path, check)
         data = tree.read(rpath, receipts.RECEIPT_LIMIT)

@@ -42,9 +42,7 @@ BAD_COMMENT: tuple[tuple[str, object], ...] = (("comment", True),)
 def reporter(cfg: Config) -> str | None:
     """The one check that reports a comment that is not a valid directive: the first
     required one that reads comments (part of its fingerprint, gate.fingerprint)."""
-    from receipt_gate.registry import CHECKS
-
-    return next((c for c in cfg.required if CHECKS[c].deterministic
+    return next((c for c in cfg.required if cfg.specs[c].deterministic
                  and cfg.effective[c].get("suppressions")), None)
 
 
@@ -60,13 +58,15 @@ class Directive(NamedTuple):
     lines: range  # the 1-based lines it covers (for enable: empty)
 
 
-def directives(text: str) -> tuple[list[Directive], list[Finding]]:
+def directives(text: str, deterministic: Sequence[str], known: Sequence[str]
+               ) -> tuple[list[Directive], list[Finding]]:
     """The draft's suppression comments with the lines each covers, and the comments
-    that are not valid ones (as findings, so a typo refuses rather than silences)."""
+    that are not valid ones (as findings, so a typo refuses rather than silences).
+    `known` are the checks the config can name, `deterministic` those a comment may
+    suppress (a model's verdict is not a finding a comment answers)."""
     if MARK not in text:
         return [], []
     from receipt_gate.markdown import blocks
-    from receipt_gate.registry import CHECKS, DETERMINISTIC
 
     lines = text.split("\n")
     found = blocks(text)
@@ -87,14 +87,14 @@ def directives(text: str) -> tuple[list[Directive], list[Finding]]:
                                " [-- why] --> (or disable/enable)", BAD_COMMENT))
             continue
         names = tuple(n.strip() for n in m.group("names").split(",") if n.strip())
-        wrong = [n for n in names if not _NAME.fullmatch(n) or n not in CHECKS]
-        model = [n for n in names if n in CHECKS and n not in DETERMINISTIC]
+        wrong = [n for n in names if not _NAME.fullmatch(n) or n not in known]
+        model = [n for n in names if n in known and n not in deterministic]
         if not names or wrong or model:
             what = (f"names {wrong[0]!r}, not a check" if wrong else
                     f"names {model[0]}, a model's verdict, which no comment suppresses"
                     if model else "names no check")
             bad.append(Finding(line, b.cols[0] + 1, f"receipt-gate comment {what}"
-                               f" (checks: {', '.join(DETERMINISTIC)})", BAD_COMMENT))
+                               f" (checks: {', '.join(deterministic)})", BAD_COMMENT))
             continue
         verb, why = m.group("verb"), (m.group("why") or "").strip()
         if verb == "ignore":
@@ -126,17 +126,17 @@ def _by(d: Directive) -> str:
 
 def wrap(check: Callable[[Draft], Outcome], name: str, comments: bool,
          baseline: Mapping[str, Sequence[str]] | None, baseline_file: str,
-         key: Callable[[Finding], str], report_bad: bool) -> Callable[[Draft], Outcome]:
+         key: Callable[[Finding], str], report_bad: bool, deterministic: Sequence[str],
+         known: Sequence[str]) -> Callable[[Draft], Outcome]:
     """The checker with suppressions applied: comments (when `comments`), then the
     baseline's findings for each draft (path -> keys of findings, repeated as often as
     they occurred). With `report_bad`, a comment that is not a valid directive is a
     finding of this check (one check reports it, not every one)."""
-    def checked(draft: Draft) -> Outcome:
-        out = check(draft)
+    def apply(draft: Draft, out: Outcome) -> Outcome:
         listed = baseline.get(draft.path) if baseline else None
         if not comments and not listed:
             return out
-        found, bad = directives(draft.text) if comments else ([], [])
+        found, bad = directives(draft.text, deterministic, known) if comments else ([], [])
         if not report_bad:
             bad = []
         if not out.findings and not bad:
@@ -157,6 +157,22 @@ def wrap(check: Callable[[Draft], Outcome], name: str, comments: bool,
                 suppressed.append(Suppressed(f, f"baseline {baseline_file}"))
                 continue
             kept.append(f)
-        return Outcome([*kept, *bad], out.checked, suppressed)
+        return Outcome([*kept, *bad], out.checked, suppressed, out.reads)
 
-    return checked
+    return _Applied(check, apply)
+
+
+class _Applied:
+    """A checker with a step after it, one draft at a time or (a program that takes a
+    batch) all at once."""
+
+    def __init__(self, check: Callable[[Draft], Outcome],
+                 after: Callable[[Draft, Outcome], Outcome]) -> None:
+        self.check, self.after = check, after
+        many = getattr(check, "many", None)
+        if many is not None:
+            self.many = lambda drafts: [after(d, o) for d, o in
+                                        zip(drafts, many(drafts), strict=True)]
+
+    def __call__(self, draft: Draft) -> Outcome:
+        return self.after(draft, self.check(draft))

@@ -7,10 +7,10 @@ from typing import NamedTuple
 
 from receipt_gate import GateError, wildmatch
 from receipt_gate.config import CONFIG_FILE, Config
-from receipt_gate.fingerprint import inputs_sha256
+from receipt_gate.fingerprint import Fingerprint, fingerprint
 from receipt_gate.judge import FAIL, FRESH, MISSING, STALE, Cell, gating, judge, unstaged
 from receipt_gate.links import blind_spots
-from receipt_gate.policy import Policy, baseline_changes, changes, hold, same_rules
+from receipt_gate.policy import Policy, hold, same_rules
 from receipt_gate.receipts import receipt_path, sha256
 from receipt_gate.recheck import rerun
 from receipt_gate.session import drafts_in
@@ -90,20 +90,20 @@ def evaluate(
         selected = drafts_in(cfg, tree)
         # A link where drafts are gated hides what is behind it: refused, never skipped.
         errors += blind_spots(tree.blind(globs), "drafts are gated")
+    every = cfg.every_required()
     tree.prefetch([*selected,  # one batch: drafts and receipts
-                   *(receipt_path(cfg.run_dir, d, c) for d in selected for c in cfg.required)])
+                   *(receipt_path(cfg.run_dir, d, c) for d in selected for c in every)])
     # A tree with no config of its own is judged by the rules in force, baseline and all,
     # read where those rules come from.
     borrowed = policy is not None and cfg is policy.cfg
     rules_tree = policy.tree if policy is not None and borrowed else tree
-    inputs = {check: inputs_sha256(check, cfg, tree, rules=rules_tree)
-              for check in cfg.required}
+    fps = {check: fingerprint(check, cfg, tree, rules=rules_tree) for check in every}
     keys = cfg.public_keys()
 
     gated: list[str] = []
     ungated: list[tuple[str, str]] = []
     cells: list[Cell] = []
-    for part in _in_parallel(cfg, tree, selected, inputs, keys, disk):
+    for part in _in_parallel(cfg, tree, selected, fps, keys, disk):
         errors += part.errors
         gated += part.gated
         ungated += part.ungated
@@ -112,14 +112,17 @@ def evaluate(
     if policy is not None and not borrowed and not same_rules(policy, cfg, tree):
         said.append(f"receipt-gate: the {tree.label}'s rules differ from the rules in force at"
                     f" {policy.label}; every draft is held to both")
+        from receipt_gate.review import baseline_changes, changes
+
         said += [f"  policy change: {c}" for c in [*changes(policy, cfg),
                                                    *baseline_changes(policy, cfg, tree)]]
         held, bad = hold(policy, cfg, set(gated), tree, selected if only else None)
         cells += held
         errors += bad
     if policy is not None:
-        said += [f"receipt-gate: {c}" for c in [*_registry_changes(policy, cfg, tree),
-                                                 *_documented_changes(policy, cfg, tree)]]
+        from receipt_gate import review
+
+        said += review.notes(policy, cfg, tree)
         said += _new_suppressions(cells, tree, policy.tree)
     if recheck:
         base = policy.tree if policy is not None and recheck == "changed" else None
@@ -153,83 +156,26 @@ def _new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str
             if str(f.get("suppressed_by", "")).startswith("comment")]
 
 
-def _registry_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
-    """What the judged tree's claims registry adds without a source, or as a glob."""
-    from receipt_gate import claims
-
-    if "registered-terms" not in cfg.required:
-        return []
-    path: str = cfg.effective["registered-terms"]["registry"]
-    old_path: str = policy.cfg.effective["registered-terms"]["registry"]
-    try:
-        return claims.widenings(claims.parse(policy.tree.read(old_path), old_path),
-                                claims.parse(tree.read(path), path))
-    except GateError:
-        return []  # an unreadable registry is reported where the check reads it
-
-
-def _documented_changes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
-    """The setting names the judged tree's published pages name first: registered-terms
-    takes them as documented, so a reviewer should see where."""
-    from receipt_gate import documented
-    from receipt_gate.corpus import rules_key
-    from receipt_gate.fingerprint import input_files
-    from receipt_gate.registry import CHECKS
-
-    name = "registered-terms"
-    if name not in cfg.required and name not in policy.cfg.required:
-        return []
-    spec = CHECKS[name]
-    new_files = input_files(name, cfg, tree).get("documented_in", {})
-    old_files = input_files(name, policy.cfg, policy.tree).get("documented_in", {})
-    if (new_files == old_files and cfg.effective[name] == policy.cfg.effective[name]
-            and rules_key(cfg) == rules_key(policy.cfg)):
-        return []  # the same pages, read the same way, published by the same rules
-    try:
-        new = documented.for_check(name, spec.version, cfg.effective[name], tree, new_files,
-                                   cfg)
-    except GateError:
-        return []  # an unreadable page is reported where the check reads it
-    try:
-        old = documented.for_check(name, spec.version, policy.cfg.effective[name],
-                                   policy.tree, old_files, policy.cfg)
-    except GateError as e:
-        first = str(e).splitlines()[0]
-        return [f"documents: cannot tell which names are newly documented: the pages at"
-                f" {policy.label} cannot be read ({printable(first)}); read the published"
-                " pages this change adds"]
-    # A page that names what at most one page named before: that one may be the very
-    # draft the new page now vouches for (two pages per name are kept, gate.documented).
-    out = []
-    for n in sorted(new.names):
-        before = old.names.get(n, [])
-        if len(before) >= 2:
-            continue
-        was = (f"which only {printable(before[0])} named before" if before
-               else "which no published page named before")
-        out += [f"documents: {printable(page)} names {n}, {was} (registered-terms takes"
-                " it as documented there)" for page in new.names[n] if page not in before]
-    return out
-
-
 class _Part(NamedTuple):
     errors: list[str]
     gated: list[str]
     ungated: list[tuple[str, str]]
-    cells: list[Cell | None]  # gated x required, in order; None for a fresh one
+    cells: list[Cell | None]  # each gated draft x its checks, in order; None for a fresh one
+    status: list[str]  # each gated draft's status (its checks follow from it)
 
     def expand(self, cfg: Config) -> list[Cell]:
-        """The cells, each fresh one rebuilt from its place in gated x required."""
+        """The cells, each fresh one rebuilt from its place in gated x its checks."""
         it = iter(self.cells)
         return [next(it) or Cell(draft, check, receipt_path(cfg.run_dir, draft, check), FRESH)
-                for draft in self.gated for check in cfg.required]
+                for draft, status in zip(self.gated, self.status, strict=True)
+                for check in cfg.checks_for(status)]
 
 
 def _judge_drafts(
-    cfg: Config, tree: Tree, paths: Sequence[str], inputs: dict[str, str],
+    cfg: Config, tree: Tree, paths: Sequence[str], fps: dict[str, Fingerprint],
     keys: Sequence[bytes], disk: Tree | None,
 ) -> _Part:
-    part = _Part([], [], [], [])
+    part = _Part([], [], [], [], [])
     for path in paths:
         draft = read_text(tree, path)
         if draft is None:
@@ -246,18 +192,19 @@ def _judge_drafts(
             part.ungated.append((path, status))
             continue
         part.gated.append(path)
+        part.status.append(status)
         digest = sha256(draft.data)
-        for check in cfg.required:
-            cell = judge(tree, cfg, path, digest, check, inputs[check], draft.text, keys)
+        for check in cfg.checks_for(status):
+            cell = judge(tree, cfg, path, digest, check, fps[check], draft.text, keys)
             if cell.state != FRESH and disk is not None:
-                cell = unstaged(cell, disk, cfg, path, digest, inputs[check], draft.text, keys)
+                cell = unstaged(cell, disk, cfg, path, digest, fps[check], draft.text, keys)
             # Fresh cells travel as None (a forked part is pickled back); expand() rebuilds.
             part.cells.append(None if cell.state == FRESH and not cell.suppressed else cell)
     return part
 
 
 def _in_parallel(
-    cfg: Config, tree: Tree, paths: Sequence[str], inputs: dict[str, str],
+    cfg: Config, tree: Tree, paths: Sequence[str], fps: dict[str, Fingerprint],
     keys: Sequence[bytes], disk: Tree | None,
 ) -> list[_Part]:
     """Judge the drafts, in one forked process per core for a big batch.
@@ -269,7 +216,7 @@ def _in_parallel(
     from receipt_gate.parallel import split_map
 
     return split_map(
-        lambda chunk: _judge_drafts(cfg, tree, chunk, inputs, keys, disk),
+        lambda chunk: _judge_drafts(cfg, tree, chunk, fps, keys, disk),
         paths, PARALLEL_FROM // 2, tree.fork_safe)
 
 

@@ -10,15 +10,49 @@ title's 3.6). README's headline-numbers section gives the reason for each rule.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.corpus import Article, Corpus
-from receipt_gate.prose import prose_lines, titles
 from receipt_gate.text import Draft
+
+if TYPE_CHECKING:
+    from receipt_gate.corpus import Pages
+
+name = "headline-numbers"
+version = 3
+deterministic = True
+required_by_default = True
+settings = {"articles": ("posts/**/*.md",), "title_fields": ("title",), "suppressions": True}
+kinds = {"articles": "globs"}
+# Titles are the accused, bodies decide: the published articles are the corpus, and a
+# receipt fingerprints, of it, only what its verdict read (the numbers the draft cites).
+corpus = ("articles",)
+
+
+def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
+    """What `init` writes: required where the site has published articles."""
+    if not layout.articles:
+        return False, ["No published articles yet: add headline-numbers to required, with",
+                       'articles: ["posts/**/*.md"], once you publish.'], {}
+    return True, ["Titles are the accused, bodies decide: the published articles, nothing"
+                  " else."], {"articles": list(layout.articles)}
+
+
+class Article(NamedTuple):
+    titles: list[str]  # as readers see them: the front matter's, a level-1 heading
+    title_numbers: list[list[str]]  # the numbers of each title
+    body_numbers: list[str]
+
+
+class Corpus(NamedTuple):
+    titles: dict[str, list[tuple[str, str]]]  # number -> [(title, article path)]
+    bodies: dict[str, list[str]]  # a title's number -> up to two article paths whose body has it
+    digest: str  # of the whole summary (what --recheck compares)
 
 _OPAQUE = re.compile(
     r"""
@@ -238,14 +272,14 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
         yield Token(first_line + i, offset - starts[i] + 1, written, value)
 
 
-def parse_article(text: str, path: str = "<article>") -> Article:
-    """Titles: the front matter's `title` and the first level-1 heading (both, when both
-    are there). Body: the rest of the prose."""
-    from receipt_gate.corpus import scalar_fields
-    from receipt_gate.frontmatter import read as front_matter
+def parse_article(text: str, path: str = "<article>",
+                  fields: Sequence[str] = ("title",)) -> Article:
+    """Titles: the front matter's title fields and the first level-1 heading (all, when
+    there are several). Body: the rest of the prose."""
+    from receipt_gate.prose import prose_lines, titles
 
     lines = prose_lines(text)
-    found = titles(text, path)
+    found = titles(text, path, fields)
     for title in found:
         start, end = title.heading
         lines[start:end] = [""] * (end - start)
@@ -256,15 +290,98 @@ def parse_article(text: str, path: str = "<article>") -> Article:
     return Article([t.text for t in found],
                    [sorted({value for _, _, value in scan(t.text) if value.count(".") < 2})
                     for t in found],
-                   sorted(body), scalar_fields(front_matter(text, path).fields))
+                   sorted(body))
+
+
+def _strs(x: object) -> bool:
+    return isinstance(x, list) and all(isinstance(s, str) for s in x)
+
+
+def _article(hit: object) -> bool:
+    """[titles, numbers of each title, body numbers], as the page cache keeps it."""
+    return (isinstance(hit, list) and len(hit) == 3 and _strs(hit[0]) and _strs(hit[2])
+            and isinstance(hit[1], list) and len(hit[1]) == len(hit[0])
+            and all(_strs(n) for n in hit[1]))
+
+
+def build(articles: Mapping[str, Article]) -> Corpus:
+    """number -> the titles that hold it, and up to two articles whose body has it."""
+    titles: dict[str, list[tuple[str, str]]] = {}
+    bodies: dict[str, set[str]] = {}
+    for path in sorted(articles):
+        a = articles[path]
+        for title, numbers in zip(a.titles, a.title_numbers, strict=True):
+            for n in numbers:
+                if (title, path) not in titles.get(n, []):
+                    titles.setdefault(n, []).append((title, path))
+    for path in sorted(articles):
+        for n in articles[path].body_numbers:
+            if n in titles:
+                held = bodies.setdefault(n, set())
+                if len(held) < 2:
+                    held.add(path)
+    summary = {n: sorted(v) for n, v in bodies.items()}
+    text = json.dumps([titles, summary], sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"))
+    return Corpus(titles, summary, hashlib.sha256(text.encode()).hexdigest())
+
+
+def _loaded(doc: Any) -> Corpus | None:
+    """The summary as Pages.stored keeps it, checked leaf by leaf (one pass per kind of
+    leaf: tens of thousands of them on a large site); None when it is not one."""
+    if not (isinstance(doc, list) and len(doc) == 3 and isinstance(doc[0], dict)
+            and isinstance(doc[1], dict) and isinstance(doc[2], str)):
+        return None
+    titles, bodies = doc[0], doc[1]
+    lists = [*titles.values(), *bodies.values()]
+    pairs = [t for v in titles.values() if type(v) is list for t in v]
+    if not ({type(v) for v in lists} <= {list} and {type(t) for t in pairs} <= {list}
+            and {len(t) for t in pairs} <= {2} and {type(x) for t in pairs for x in t} <= {str}
+            and {type(x) for v in bodies.values() for x in v} <= {str}):
+        return None
+    return Corpus({n: [(t, p) for t, p in v] for n, v in titles.items()}, bodies, doc[2])
+
+
+NO_ARTICLES = Corpus({}, {}, "")  # the articles globs match no file
+
+
+def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> Corpus:
+    """The summary of the published articles."""
+    articles = files.get("articles", {})
+    if not articles:
+        return NO_ARTICLES
+    fields = tuple(pages.settings["title_fields"])
+
+    def summary() -> Corpus:
+        parsed = pages.read(articles, lambda text, path: list(parse_article(
+            text, path, fields)), _article, json.dumps(fields))
+        return build({p: Article(*a) for p, a in parsed.items()})
+
+    return pages.stored([sorted(articles.items()), fields], summary, lambda c: [
+        c.titles, c.bodies, c.digest], _loaded)
+
+
+def digest(c: Corpus, reads: Sequence[str], draft: str) -> object:
+    """What the verdict on this draft read of the corpus, for each number it cites:
+    supported by another article's body, or the other articles' titles that hold it."""
+    out: dict[str, object] = {}
+    for n in sorted(set(reads)):
+        if any(p != draft for p in c.bodies.get(n, ())):
+            out[n] = True
+        else:
+            out[n] = [[t, p] for t, p in c.titles.get(n, ()) if p != draft]
+    return out
 
 
 def find_headline_numbers(
-    text: str, corpus: Corpus, path: str = "<draft>"
-) -> tuple[list[Finding], int]:
-    """Numbers in the draft that live in a title of ours and in no body; and how many tokens."""
+    text: str, corpus: Corpus, path: str = "<draft>", fields: Sequence[str] = ("title",)
+) -> tuple[list[Finding], int, list[str]]:
+    """Numbers in the draft that live in a title of ours and in no body; how many tokens;
+    and the numbers it cites (what its verdict read of the corpus)."""
+    from receipt_gate.prose import prose_lines, titles
+
     toks = list(tokens(prose_lines(text)))
-    for title in titles(text, path):
+    for title in titles(text, path, fields):
         if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose
             toks[:0] = [tok._replace(col=tok.col + title.col - 1 if tok.line == title.line
                                      else 1) for tok in tokens(title.text.split("\n"),
@@ -284,11 +401,21 @@ def find_headline_numbers(
         )
         findings.append(Finding(t.line, t.col, f"{t.written} appears in the {what} {where}"
                                                " and in no article body", extra))
-    return findings, len(toks)
+    return findings, len(toks), sorted({t.value for t in toks})
 
 
 def make(settings: Mapping[str, Any], corpus: Corpus) -> Callable[[Draft], Outcome]:
+    if corpus is NO_ARTICLES:
+        from receipt_gate import GateError
+        from receipt_gate.config import CONFIG_FILE
+
+        # An empty corpus accuses nothing: the check would pass every draft unheard.
+        raise GateError(f"{CONFIG_FILE}: checks.{name}.articles: {settings['articles']}"
+                        f" match no file; {name} has no corpus to decide with")
+    fields = tuple(settings["title_fields"])
+
     def check(draft: Draft) -> Outcome:
-        return Outcome(*find_headline_numbers(draft.text, corpus, draft.path))
+        found, checked, cited = find_headline_numbers(draft.text, corpus, draft.path, fields)
+        return Outcome(found, checked, reads=cited)
 
     return check

@@ -16,6 +16,17 @@ from receipt_gate.checks import Finding, Outcome
 from receipt_gate.prose import opening_paragraph
 from receipt_gate.text import Draft
 
+name = "hook-length"
+version = 5
+deterministic = True
+required_by_default = True
+settings = {"max_chars": 280, "max_lines": 3, "suppressions": True}
+
+
+def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
+    """What `init` writes for this check: required, with its limits spelled out."""
+    return True, [], {"max_chars": 280, "max_lines": 3}
+
 
 def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
     opening = opening_paragraph(text)

@@ -2,40 +2,96 @@
 
 A setting name is an inline code span (or an HTML <code> element) of one of the
 configured shapes (by default an environment variable, `HUGO_ENV`, or a long flag,
-`--no-verify`; gate.registry lists the others a user can switch on) or that matches the
+`--no-verify`; TERM_SHAPES below lists the others a user can switch on) or that matches the
 configured `pattern`, read as a reader reads it (gate.reading.fold: no zero-width
 characters, lookalike letters folded). A flag or variable given a value (`--max=3`,
 `HUGO_ENV=production`) is the name before the `=`; `$HUGO_ENV` names `HUGO_ENV`.
 
 A name has a source when the registry holds it, when it is a link's text (the page it
-links to), or when a published page of ours other than the draft names it
-(`documented_in`, gate.documented): the project is the authority on its own names.
+links to), or when a page of the site's documentation other than the draft names it
+(`documented_in`: the project is the authority on its own names; a post is no source).
+
+What a verdict reads is small: for each name the draft uses, the registry entries that
+cover it and whether a page documents it. That, not the registry's or the pages' bytes,
+is what a receipt fingerprints, so a name registered for one draft stales no other.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container, Mapping
-from typing import Any, NamedTuple
-
-import regex
+from collections.abc import Callable, Container, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.config import CONFIG_FILE
-from receipt_gate.documented import NONE, Documented
-from receipt_gate.prose import code_spans
 from receipt_gate.reading import fold
-from receipt_gate.registry import TERM_SHAPES
 from receipt_gate.text import Draft
+
+if TYPE_CHECKING:
+    from receipt_gate.corpus import Pages
 
 TIMEOUT_S = 2.0
 
+# The shapes of a setting name in inline code. By default only what is unmistakably
+# one: an environment variable (HUGO_ENV, $HUGO_ENV, HUGO_ENV=production) and a long
+# command-line flag (--baseURL, --max=3). Others are common words of code that a page
+# mentions without making a claim (a function, a file, a dotted path), so a user
+# switches them on.
+_FILE_EXT = (
+    r"(?<!\.(?:md|markdown|mdx|ya?ml|json|jsonl|toml|py|js|ts|txt|sh|png|jpe?g|gif|svg"
+    r"|html?|css|csv|lock|cfg|ini|pdf|rb|go))"
+)
+TERM_SHAPES = {
+    "env": r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:=\S*)?",
+    "long-flag": r"--[A-Za-z0-9][\w-]*(?:=\S*)?",
+    "short-flag": r"-[A-Za-z0-9]",
+    "snake_case": r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+",
+    "camelCase": r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+",
+    "dotted": r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+" + _FILE_EXT,
+    "key=value": r"[A-Za-z_][\w.-]*=\S*",
+}
+DEFAULT_SHAPES = ("env", "long-flag")
+DEFAULT_SHAPES = ("env", "long-flag")
+
+name = "registered-terms"
+version = 5
+deterministic = True
+required_by_default = True
+settings = {"shapes": DEFAULT_SHAPES, "pattern": "", "registry": "claims.yaml",
+            "documented_in": (), "suppressions": True}
+kinds = {"registry": "path", "documented_in": "globs"}
+corpus = ("registry", "documented_in")
+claims = "registry"
+
+
+def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
+    """What `init` writes: the registry, and the site's documentation where it has one
+    (never its posts)."""
+    pages = list(layout.pages or [])
+    comments = ["Outside claims: receipt-gate claim add TERM --source URL|PATH writes this"
+                " file."]
+    if pages:
+        comments.append("A name the site's documentation pages use is documented there.")
+    return True, comments, {"registry": "claims.yaml",
+                            **({"documented_in": pages} if pages else {})}
+
+
+class Documented(NamedTuple):
+    names: dict[str, list[str]]  # name -> up to two pages that name it
+
+    def elsewhere(self, name: str, path: str) -> bool:
+        """Does a page other than `path` name it?"""
+        return any(p != path for p in self.names.get(name, ()))
+
+
+NOTHING_DOCUMENTED = Documented({})
+
 
 class Sources(NamedTuple):
-    """Where a name can have its source: the registry, and our published pages."""
+    """Where a name can have its source: the registry, and the site's documentation."""
     registered: Container[str]
-    documented: Documented = NONE
+    documented: Documented = NOTHING_DOCUMENTED
 
 
 # Dashes a reader takes for a hyphen-minus in `--max` (hyphen, non-breaking hyphen,
@@ -54,12 +110,16 @@ def _name(term: str) -> str:
 
 def find_unregistered(
     text: str, rx: Any, registered: Container[str], registry: str,
-    documented: Documented = NONE, path: str = "<draft>",
-) -> tuple[list[Finding], int]:
+    documented: Documented = NOTHING_DOCUMENTED, path: str = "<draft>",
+) -> tuple[list[Finding], int, list[str]]:
     """Setting names in the draft's inline code that the registry does not hold and no
-    published page but the draft's own names."""
+    documentation page but the draft's own names; how many it checked; and the names
+    it used (what its verdict read)."""
+    from receipt_gate.prose import code_spans
+
     findings = []
     checked = 0
+    used: set[str] = set()
     # A name that is a link's text comes with its source: the page it links to.
     for line, col, written in code_spans(text, linked=False):
         term = _dashes(fold(written))  # as a reader reads it: no zero-width, no lookalike
@@ -71,6 +131,7 @@ def find_unregistered(
                             f" {TIMEOUT_S:g}s on {term!r} (catastrophic backtracking?)") from None
         checked += 1
         term = _name(term)
+        used.add(term)
         if term not in registered and not documented.elsewhere(term, path):
             add = (f"--source URL -- {term}" if term.startswith("-")
                    else f"{term} --source URL")
@@ -80,7 +141,7 @@ def find_unregistered(
                                     " (a name this project defines itself, not a claim about"
                                     " another tool, is for a maintainer to allow)",
                                     (("term", term),)))
-    return findings, checked
+    return findings, checked, sorted(used)
 
 
 _WORD = re.compile(r"[^\s`'\"()\[\]{}<>,;|*]+")
@@ -132,6 +193,8 @@ def names_in(text: str, rx: Any) -> list[str]:
 
 def name_pattern(settings: Mapping[str, Any]) -> Any:
     """The shapes and pattern a setting name has, as one compiled expression."""
+    import regex
+
     parts = []
     for i, shape in enumerate(settings["shapes"]):
         if shape not in TERM_SHAPES:
@@ -148,12 +211,101 @@ def name_pattern(settings: Mapping[str, Any]) -> Any:
     return rx
 
 
+def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> Sources:
+    """The registry, and the names the documentation pages use (each page read once)."""
+    import json
+
+    from receipt_gate.claims import Registered, parse
+
+    path: str = pages.settings["registry"]
+    registered = Registered(parse(pages.tree.read(path), path))
+    docs = files.get("documented_in", {})
+    if not docs:
+        return Sources(registered)
+    rx: list[Any] = []
+    shape = json.dumps([pages.settings["shapes"], pages.settings["pattern"]])
+
+    def names(text: str, page: str) -> list[str]:
+        if not rx:
+            rx.append(name_pattern(pages.settings))
+        return names_in(text, rx[0])
+
+    found: dict[str, list[str]] = {}
+    for page, used in pages.read(docs, names, _strs, shape).items():
+        for n in used:
+            held = found.setdefault(n, [])
+            if len(held) < 2:
+                held.append(page)
+    return Sources(registered, Documented(found))
+
+
+def _strs(hit: object) -> bool:
+    return isinstance(hit, list) and all(isinstance(x, str) for x in hit)
+
+
+def digest(sources: Sources, reads: Sequence[str], draft: str) -> object:
+    """For each name the draft uses: the registry entries that cover it, and whether a
+    documentation page other than the draft names it."""
+    covering: Callable[[str], object] = getattr(sources.registered, "covering", lambda t: [])
+    return {n: [covering(n), sources.documented.elsewhere(n, draft)]
+            for n in sorted(set(reads))}
+
+
+def review(old: Any, new: Any) -> list[str]:
+    """What a change widens, for a reviewer: registry entries that vouch without a
+    source or for many names, and names a documentation page names first."""
+    from receipt_gate.claims import parse, widenings
+
+    def registry(side: Any) -> Any:
+        path = side.settings["registry"]
+        return parse(side.tree.read(path), path)
+
+    try:
+        out = widenings(registry(old), registry(new))
+    except GateError:
+        out = []  # an unreadable registry is reported where the check reads it
+    return out + _documents(old, new)
+
+
+def _documents(old: Any, new: Any) -> list[str]:
+    """The setting names the judged tree's documentation pages name first: the check
+    takes them as documented, so a reviewer should see where."""
+    from receipt_gate.text import printable
+
+    if old.files("documented_in") == new.files("documented_in") and old.same_rules(new):
+        return []  # the same pages, read the same way, published by the same rules
+    try:
+        now = new.corpus().documented
+    except GateError:
+        return []  # an unreadable page is reported where the check reads it
+    try:
+        before = old.corpus().documented
+    except GateError as e:
+        first = str(e).splitlines()[0]
+        return [f"documents: cannot tell which names are newly documented: the pages at"
+                f" {old.label} cannot be read ({printable(first)}); read the pages this"
+                " change adds"]
+    # A page that names what at most one page named before: that one may be the very
+    # draft the new page now vouches for (two pages per name are kept).
+    out = []
+    for n in sorted(now.names):
+        had = before.names.get(n, [])
+        if len(had) >= 2:
+            continue
+        was = (f"which only {printable(had[0])} named before" if had
+               else "which no published page named before")
+        out += [f"documents: {printable(page)} names {n}, {was} ({name} takes it as"
+                " documented there)" for page in now.names[n] if page not in had]
+    return out
+
+
 def make(settings: Mapping[str, Any], sources: Sources) -> Callable[[Draft], Outcome]:
     rx = name_pattern(settings)
     registry: str = settings["registry"]
 
     def check(draft: Draft) -> Outcome:
-        return Outcome(*find_unregistered(draft.text, rx, sources.registered, registry,
-                                          sources.documented, draft.path))
+        found, checked, used = find_unregistered(draft.text, rx, sources.registered, registry,
+                                                 sources.documented, draft.path)
+        return Outcome(found, checked, reads=used)
 
     return check

@@ -192,7 +192,7 @@ def test_send_gated_batch_validates_everything_then_acts(site: Repo, rg: Run) ->
 
     assert not send_all() and sent == []
     assert verify_batch(batch, root=str(site.path)).problems == (
-        ".receipts/drafts/reply-2.md/ai-tells.json: failed (condition 3, verdict): ai-tells"
+        ".receipts/drafts/reply-2.md/ai-tells.json: failed: ai-tells"
         " says fail for drafts/reply-2.md (1 finding)",)
     site.write("drafts/reply-2.md", GOOD_DRAFT)
     assert rg("run")[0] == 0

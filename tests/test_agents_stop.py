@@ -82,7 +82,7 @@ def test_a_commit_past_the_hooks_is_refused_when_the_agent_stops(session: Repo,
     rc, err = stop(session)
     assert rc == 2, err
     assert f"receipt-gate: pushing HEAD ({after[:12]}):" in err
-    assert ".receipts/drafts/intro.md/ai-tells.json: stale (" in err
+    assert ".receipts/drafts/intro.md/ai-tells.json: stale: the draft changed after" in err
     assert "git commit --amend" in err
     # Fixed and folded in: the session may end.
     session.write("drafts/intro.md", GOOD_DRAFT + "\nIt works, as it turns out.\n")

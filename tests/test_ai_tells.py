@@ -2,8 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from receipt_gate.registry import PATTERNS, PHRASES
-from receipt_gate_hooks.ai_tells import compile_rules, find_tells
+from receipt_gate_hooks.ai_tells import PATTERNS, PHRASES, compile_rules, find_tells
 
 RULES = compile_rules(PHRASES, PATTERNS)
 
@@ -113,7 +112,7 @@ def test_finds_nothing(text: str) -> None:
 
 
 def test_idioms_are_banned_when_switched_on() -> None:
-    from receipt_gate.registry import IDIOM_PATTERNS, IDIOMS
+    from receipt_gate_hooks.ai_tells import IDIOM_PATTERNS, IDIOMS
 
     rules = compile_rules([*PHRASES, *IDIOMS], [*PATTERNS, *IDIOM_PATTERNS])
     found = find_tells("At the end of the day, it's worth noting: not just X, but Y.", rules)

@@ -106,5 +106,5 @@ def test_import_names_are_unique_to_this_distribution() -> None:
 
     setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert setup["package-dir"] == {"receipt_gate": "gate", "receipt_gate_hooks": "hooks"}
-    assert sorted(setup["packages"]) == ["receipt_gate", "receipt_gate.commands",
-                                         "receipt_gate_hooks"]
+    assert sorted(setup["packages"]) == ["receipt_gate", "receipt_gate.checks",
+                                         "receipt_gate.commands", "receipt_gate_hooks"]

@@ -63,8 +63,8 @@ def test_check_from_a_subfolder(content: Repo, rg: Run, monkeypatch: pytest.Monk
 
 def test_unknown_check(content: Repo, rg: Run) -> None:
     assert rg("check", "spell") == (2, "", "receipt-gate: spell: unknown check (known:"
-                                           " ai-tells, hook-length, headline-numbers,"
-                                           " registered-terms, grader)\n")
+                                           " ai-tells, grader, headline-numbers,"
+                                           " hook-length, registered-terms)\n")
     assert rg("run", "--check", "spell")[0] == 2
 
 

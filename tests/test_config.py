@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import GOOD_DRAFT, Repo, Run
 
 F = ".receipt-gate.yaml"
-KNOWN = "ai-tells, hook-length, headline-numbers, registered-terms, grader"
+KNOWN = "ai-tells, grader, headline-numbers, hook-length, registered-terms"
 
 
 @pytest.mark.parametrize(
@@ -17,8 +17,8 @@ KNOWN = "ai-tells, hook-length, headline-numbers, registered-terms, grader"
         pytest.param(
             "draft: [a]\n",
             f"{F}: draft: unknown key (expected one of: drafts, run_dir,"
-            " required, checks, states, gate_from, signing, stage_receipts, draft_markers,"
-            " baseline)",
+            " required, required_from, checks, states, gate_from, signing, stage_receipts,"
+            " draft_markers, baseline, title_fields)",
             id="unknown-top-key",
         ),
         pytest.param(
@@ -38,7 +38,8 @@ KNOWN = "ai-tells, hook-length, headline-numbers, registered-terms, grader"
         ),
         pytest.param(
             "checks: {spell: {}}\n",
-            f"{F}: checks.spell: unknown check (known: {KNOWN})",
+            f"{F}: checks.spell: unknown check (known: {KNOWN}; declare your own with"
+            " command: or kind: model)",
             id="unknown-check-settings",
         ),
         pytest.param(

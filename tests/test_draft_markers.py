@@ -83,20 +83,23 @@ def test_editing_a_posts_prose_stales_no_other_posts_receipt(repo: Repo, rg: Run
     repo.write(".receipt-gate.yaml", HUGO)
     repo.write("content/posts/drift.md", "---\ntitle: Drifted 76 hours\n---\nIt was 76.\n")
     repo.write("content/posts/other.md", "---\ntitle: Other\n---\nA body with 12.\n")
+    repo.write("content/posts/cites.md", "---\ntitle: Cites\n---\nThe 76 again, and 76.\n")
     assert rg("run")[0] == 0
     before = repo.read(".receipts/content/posts/other.md/headline-numbers.json")
     repo.write("content/posts/drift.md", "---\ntitle: Drifted 76 hours\n---\nIt was 76, we"
                " measured, and wrote more prose about it.\n")
     rc, out, _ = rg("verify")
     assert rc == 1
-    assert "content/posts/drift.md/headline-numbers.json: stale (condition 1" in out
+    assert "content/posts/drift.md/headline-numbers.json: stale: the draft changed after" in out
     assert "other.md" not in out
     assert rg("run")[0] == 0
     assert repo.read(".receipts/content/posts/other.md/headline-numbers.json") == before
-    # A title's number is what others are judged by: changing it stales them all.
+    # A title's number is what others are judged by: changing it stales those that cite
+    # the number (what their verdict read), and no other.
     repo.write("content/posts/drift.md", "---\ntitle: Drifted 77 hours\n---\nIt was 76.\n")
     rc, out, _ = rg("verify")
-    assert rc == 1 and "other.md/headline-numbers.json: stale (condition 2" in out
+    assert rc == 1 and "cites.md/headline-numbers.json: stale: what the check read changed" in out
+    assert "other.md" not in out
 
 
 def test_a_status_never_holds_back_a_page_the_site_publishes(repo: Repo, rg: Run) -> None:

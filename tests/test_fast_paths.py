@@ -23,7 +23,7 @@ from receipt_gate import parallel, runner, verify, wildmatch
 from receipt_gate import tree as tree_module
 from receipt_gate.config import load
 from receipt_gate.digests import sha256_of
-from receipt_gate.fingerprint import inputs_sha256
+from receipt_gate.fingerprint import fingerprint
 from receipt_gate.gittree import IndexTree
 from receipt_gate.prose import prose_lines
 from receipt_gate.receipts import receipt_path, sha256
@@ -119,14 +119,14 @@ def _cells(repo: Repo, monkeypatch: pytest.MonkeyPatch) -> tuple[verify.Cell, ve
     root = str(repo.path)
     cfg = load((repo.path / ".receipt-gate.yaml").read_bytes(), ".receipt-gate.yaml", None)
     tree = WorkTree(root)
-    inputs = {c: inputs_sha256(c, cfg, tree) for c in cfg.required}
-    part = verify._judge_drafts(cfg, tree, ["drafts/intro.md"], inputs, (), None)
+    fps = {c: fingerprint(c, cfg, tree) for c in cfg.required}
+    part = verify._judge_drafts(cfg, tree, ["drafts/intro.md"], fps, (), None)
     text = (repo.path / "drafts/intro.md").read_text()
     digest = sha256((repo.path / "drafts/intro.md").read_bytes())
     with monkeypatch.context() as m:
         m.setattr(judge_module, "_quick_fresh", lambda *args: False)
         plain = verify.judge(WorkTree(root), cfg, "drafts/intro.md", digest, "ai-tells",
-                             inputs["ai-tells"], text)
+                             fps["ai-tells"], text)
     quick = part.expand(cfg)[cfg.required.index("ai-tells")]
     return quick, plain
 
@@ -332,14 +332,14 @@ def test_articles_parsed_in_forked_processes_make_the_same_corpus(
         return rc, json.loads(out)["violations"]
 
     serial = check()
-    serial_corpus = (repo.path / ".git/receipt-gate/headline-numbers-corpus.json").read_text()
-    for name in ("headline-numbers.json", "headline-numbers-corpus.json"):
+    serial_corpus = (repo.path / ".git/receipt-gate/corpus-headline-numbers.json").read_text()
+    for name in ("pages-headline-numbers.json", "corpus-headline-numbers.json"):
         os.unlink(repo.path / ".git/receipt-gate" / name)
     forks = _forking(monkeypatch, corpus_module, "PARALLEL_FROM")
     assert check() == serial
     assert len(forks) == 2
     assert serial[0] == 1 and [v["number"] for v in serial[1]] == ["76"]
-    corpus = (repo.path / ".git/receipt-gate/headline-numbers-corpus.json").read_text()
+    corpus = (repo.path / ".git/receipt-gate/corpus-headline-numbers.json").read_text()
     assert corpus == serial_corpus
 
 
@@ -406,16 +406,16 @@ def test_a_damaged_headline_cache_is_rebuilt_not_trusted_or_a_traceback(
     first = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
     assert first[0] == 1
     cache = repo.path / ".git/receipt-gate"
-    whole = json.loads((cache / "headline-numbers-corpus.json").read_text())
+    whole = json.loads((cache / "corpus-headline-numbers.json").read_text())
     if damage == "bad articles":
-        articles = json.loads((cache / "headline-numbers.json").read_text())
-        for entry in articles["articles"].values():
-            entry[1] = [76]  # numbers must be strings
-        (cache / "headline-numbers.json").write_text(json.dumps(articles))
-        (cache / "headline-numbers-corpus.json").unlink()
-    else:
-        whole["titles"]["76"] = [["title", "path", "extra"]] if damage == "not pairs" else 5
-        (cache / "headline-numbers-corpus.json").write_text(json.dumps(whole))
+        pages = json.loads((cache / "pages-headline-numbers.json").read_text())
+        for _fields, article in pages["pages"].values():
+            article[1] = [76]  # numbers must be strings
+        (cache / "pages-headline-numbers.json").write_text(json.dumps(pages))
+        (cache / "corpus-headline-numbers.json").unlink()
+    else:  # [titles, bodies, digest]
+        whole["value"][0]["76"] = [["title", "path", "extra"]] if damage == "not pairs" else 5
+        (cache / "corpus-headline-numbers.json").write_text(json.dumps(whole))
     again = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
     assert again[0] == 1 and "Traceback" not in again[2]
     assert json.loads(again[1])["violations"] == json.loads(first[1])["violations"]
@@ -453,10 +453,10 @@ def test_one_check_reads_the_corpus_cache_once_and_a_new_command_reads_it_again(
 
     monkeypatch.setattr(cache, "read", counting)
     assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 1
-    assert reads.count("headline-numbers-corpus.json") == 1
+    assert reads.count("corpus-headline-numbers.json") == 1
     repo.write("posts/other.md", "# Other 12\n\nBody 13, and 76 hours.\n")
     assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 0
-    assert reads.count("headline-numbers-corpus.json") == 2
+    assert reads.count("corpus-headline-numbers.json") == 2
 
 
 # The plain pattern (what prose blanked with before): tried at every opening to the

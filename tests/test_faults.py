@@ -151,23 +151,24 @@ def test_a_draft_under_the_ident_attribute(content: Repo, rg: Run) -> None:
 
 
 def test_the_digest_cache_follows_a_gitattributes_change(repo: Repo, rg: Run) -> None:
-    """The fingerprint of a CRLF input file (the claims registry) must change when
+    """The fingerprint of a CRLF input file (a command check's rules) must change when
     .gitattributes makes git store it differently, though the file itself did not change.
-    (headline-numbers' articles enter as what the check reads of them, gate.corpus.)"""
+    (A corpus enters as what the check reads of it, gate.corpus.)"""
     from receipt_gate import tree as tree_module
 
-    repo.write(".receipt-gate.yaml", "required: [registered-terms]\n")
-    repo.write("claims.yaml", "claims:\r\n- term: HUGO_ENV\r\n  source: https://gohugo.io/\r\n")
+    repo.write(".receipt-gate.yaml", "required: [lint]\n"
+               "checks: {lint: {command: [\"true\"], inputs: [rules.yaml]}}\n")
+    repo.write("rules.yaml", "rules:\r\n- no-shouting\r\n")
     repo.write("drafts/d.md", "Set `HUGO_ENV`.\n")
     old = (tree_module.RACY_NS, os.utime)
     past = 1_600_000_000
-    os.utime(repo.path / "claims.yaml", (past, past))
+    os.utime(repo.path / "rules.yaml", (past, past))
     assert rg("run")[0] == 0
-    first = json.loads(repo.read(".receipts/drafts/d.md/registered-terms.json"))
+    first = json.loads(repo.read(".receipts/drafts/d.md/lint.json"))
     repo.write(".gitattributes", "*.yaml text\n")
-    assert rg("verify")[0] == 1  # the registry git would store changed: stale
+    assert rg("verify")[0] == 1  # the rules git would store changed: stale
     assert rg("run")[0] == 0
-    second = json.loads(repo.read(".receipts/drafts/d.md/registered-terms.json"))
+    second = json.loads(repo.read(".receipts/drafts/d.md/lint.json"))
     assert first["inputs_sha256"] != second["inputs_sha256"]
     assert old == (tree_module.RACY_NS, os.utime)
 

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from receipt_gate.config import parse
-from receipt_gate.registry import CHECKS
 from receipt_gate.text import Draft, decode
 from tests.conftest import ROOT
+
+CHECKS = parse({}).specs  # the built-in checks, as a config with no checks of its own sees
 
 GOLDEN = ROOT / "tests" / "golden"
 UPDATE = os.environ.get("RECEIPT_GATE_UPDATE_GOLDEN") == "1"
@@ -44,9 +45,8 @@ def _deterministic(name: str, repo: Path) -> dict[str, Any]:
 
 
 def _grader() -> dict[str, Any]:
-    from receipt_gate.quotes import describe
-    from receipt_gate.registry import MIN_QUOTE_CHARS
-    from receipt_gate_hooks.grader import findings, parse_verdict, quote_problems
+    from receipt_gate.checks.model import findings, parse_verdict, quote_problems
+    from receipt_gate.quotes import MIN_QUOTE_CHARS, describe
 
     out = {}
     for d in _drafts():
@@ -79,7 +79,7 @@ def difference(name: str, version: int, got: dict[str, Any], pinned: dict[str, A
                      if got.get(k) != pinned["findings"].get(k))
     if changed:
         return (f"{name} decides differently at version {version} on {', '.join(changed)}:"
-                " bump its version in gate/registry.py, then regenerate")
+                " bump its version in its module (hooks/), then regenerate")
     return ""
 
 

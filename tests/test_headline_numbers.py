@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from receipt_gate.corpus import build as build_corpus
+from receipt_gate_hooks.headline_numbers import build as build_corpus
 from receipt_gate_hooks.headline_numbers import (
     find_headline_numbers,
     parse_article,
@@ -37,7 +37,7 @@ TITLE = ('"Nothing failed for twelve days while our post schedule drifted 76 hou
 
 
 def violations(text: str) -> list[tuple[int, int, str]]:
-    found, _ = find_headline_numbers(text, CORPUS)
+    found, _, _ = find_headline_numbers(text, CORPUS)
     return [(f.line, f.col, str(dict(f.extra)["number"])) for f in found]
 
 
@@ -154,7 +154,7 @@ def test_publishing_an_article_makes_receipts_stale(repo: Repo, rg: Run) -> None
     repo.write("posts/measured.md", "# Measured\n\nThe drift peaked at 76 hours on the 10th.\n")
     rc, out, _ = rg("verify")
     assert rc == 1
-    assert "headline-numbers.json: stale (condition 2, inputs_sha256)" in out
+    assert "headline-numbers.json: stale: what the check read changed" in out
     assert rg("run")[0] == 0  # a body now pins 76
     assert rg("verify")[0] == 0
 
@@ -164,7 +164,7 @@ def test_the_cache_follows_article_edits(repo: Repo, rg: Run) -> None:
     repo.write("posts/drift.md", DRIFT)
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     assert rg("run")[0] == 1
-    cache = repo.path / ".git" / "receipt-gate" / "headline-numbers.json"
+    cache = repo.path / ".git" / "receipt-gate" / "pages-headline-numbers.json"
     assert cache.exists()
     repo.write("posts/drift.md", DRIFT.replace("to 74.", "to 74, and at its worst 76."))
     assert rg("run")[0] == 0

@@ -45,7 +45,7 @@ def check_draft(world: tuple[Any, WorkTree], data: bytes) -> None:
     Path(tree.root, PATH).write_bytes(data)
     draft = decode(PATH, data)
     assert not isinstance(draft, str)
-    run(cfg, tree, CHECKS, [draft])
+    run(cfg, tree, {c: [draft] for c in CHECKS})
 
 
 def gate_holds(world: tuple[Any, WorkTree]) -> bool:

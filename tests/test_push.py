@@ -60,7 +60,7 @@ def test_plain_hook_reads_every_line_of_stdin(pushed: Repo) -> None:
                           input=lines, capture_output=True, text=True, cwd=pushed.path)
     assert proc.returncode == 1, proc.stdout
     assert f"receipt-gate: pushing refs/heads/bad ({bad[:12]}):" in proc.stdout
-    assert f"{AT}: stale (condition 1, draft_sha256)" in proc.stdout
+    assert f"{AT}: stale: the draft changed after" in proc.stdout
     only_good = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin",
                                 "url"], input=lines.split("(delete)")[0], capture_output=True,
                                text=True, cwd=pushed.path)
@@ -94,7 +94,7 @@ def test_no_verify_commit_cannot_be_pushed(hooked_push: Repo, rg: Run) -> None:
     assert hooked_push.commit_all("skip the gate", "--no-verify").returncode == 0
     rc, out = push(hooked_push, "main")
     assert rc == 1
-    assert f"{AT}: stale (condition 1, draft_sha256)" in out
+    assert f"{AT}: stale: the draft changed after" in out
     assert rg("verify", "--rev", "HEAD")[0] == 1
     rg("run")
     assert hooked_push.commit_all("checked").returncode == 0
@@ -119,7 +119,7 @@ def test_multi_ref_push_with_only_the_second_ref_bad(hooked_push: Repo, rg: Run)
     rc, out = push(hooked_push, "a-good", "b-bad")
     assert rc == 1
     assert "receipt-gate: pushing refs/heads/b-bad" in out
-    assert f"{AT}: stale (condition 1, draft_sha256)" in out
+    assert f"{AT}: stale: the draft changed after" in out
     assert remote_refs(hooked_push) == {"refs/heads/main"}  # nothing went
 
 
@@ -156,7 +156,7 @@ def test_a_bad_commit_behind_a_good_tip_pushed_as_a_second_ref(hooked_push: Repo
     rc, out = push(hooked_push, "main", "main~1:refs/heads/sneaky")
     assert rc == 1
     assert f"receipt-gate: pushing commit {bad[:12]} (on the way to a pushed ref):" in out
-    assert f"{AT}: stale (condition 1, draft_sha256)" in out
+    assert f"{AT}: stale: the draft changed after" in out
     assert remote_refs(hooked_push) == {"refs/heads/main"}
     assert rg("verify", "--rev", bad)[0] == 1
 

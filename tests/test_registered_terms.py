@@ -5,8 +5,7 @@ import json
 import pytest
 import regex
 
-from receipt_gate.registry import DEFAULT_SHAPES, TERM_SHAPES
-from receipt_gate_hooks.registered_terms import find_unregistered
+from receipt_gate_hooks.registered_terms import DEFAULT_SHAPES, TERM_SHAPES, find_unregistered
 from tests.conftest import GOOD_DRAFT, Repo, Run
 
 REGISTERED = {"MAX_TOKENS_OK", "--allowed"}
@@ -14,7 +13,7 @@ REGISTERED = {"MAX_TOKENS_OK", "--allowed"}
 
 def unregistered(text: str, shapes: tuple[str, ...] = DEFAULT_SHAPES) -> list[tuple[int, int, str]]:
     rx = regex.compile("|".join(f"(?:{TERM_SHAPES[s]})" for s in shapes))
-    found, _ = find_unregistered(text, rx, REGISTERED, "claims.yaml")
+    found, _, _ = find_unregistered(text, rx, REGISTERED, "claims.yaml")
     return [(f.line, f.col, dict(f.extra)["term"]) for f in found]  # type: ignore[misc]
 
 
@@ -91,7 +90,7 @@ def test_register_then_pass(terms: Repo, rg: Run) -> None:
                             " (https://git-scm.com/docs/git-commit)\n")
     rc, out, _ = rg("verify")
     assert rc == 1
-    assert "registered-terms.json: stale (condition 2, inputs_sha256)" in out
+    assert "registered-terms.json: stale: what the check read changed" in out
     assert rg("run")[0] == 0
     assert rg("verify")[0] == 0
 
@@ -248,8 +247,14 @@ def test_receipts_stale_when_a_name_comes_or_goes_not_when_prose_changes(
     documented.write("posts/2024-faster.md", POST.replace("the new flag", "our newest flag"))
     assert rg("verify")[0] == 0  # the names are the same: nothing the verdict read changed
     documented.write("posts/2024-faster.md", POST + "\nAlso `--watch`.\n")
+    assert rg("verify")[0] == 0  # a name no draft uses: no verdict read it
+    documented.write("drafts/b.md", "Try `--watch`.\n")
+    assert rg("run")[0] == 0
+    documented.write("posts/2024-faster.md", POST)  # --watch is documented no more
     rc, out, _ = rg("verify")
-    assert rc == 1 and "registered-terms.json: stale (condition 2, inputs_sha256)" in out
+    assert rc == 1 and "b.md/registered-terms.json: stale: what the check read changed" in out
+    assert "a.md/" not in out
+    documented.write("drafts/b.md", "Nothing.\n")
     assert rg("run")[0] == 0
     documented.write("posts/2024-faster.md", "# Gone\n\nNothing here now.\n")
     rc, out, _ = rg("run")
@@ -261,7 +266,7 @@ def test_a_published_page_that_cannot_be_read_is_exit_2_and_a_broken_cache_is_re
 ) -> None:
     documented.write("drafts/a.md", "Try `--incremental`.\n")
     assert rg("run")[0] == 0
-    cache = documented.path / ".git" / "receipt-gate" / "registered-terms-documented.json"
+    cache = documented.path / ".git" / "receipt-gate" / "pages-registered-terms.json"
     for broken in ("{not json", '{"code": 5}', '{"code": "x", "pages": []}', "[" * 100000):
         cache.write_text(broken)
         assert rg("verify")[0] == 0
@@ -359,7 +364,7 @@ def test_a_page_name_with_control_characters_is_shown_escaped(documented: Repo, 
 def test_a_name_as_a_renderer_shows_it_is_checked(text: str, col: int) -> None:
     """Each of these renders `--turbo` in code, with no link to a source."""
     rx = regex.compile("|".join(f"(?:{TERM_SHAPES[s]})" for s in DEFAULT_SHAPES))
-    found, _ = find_unregistered(text, rx, set(), "claims.yaml")
+    found, _, _ = find_unregistered(text, rx, set(), "claims.yaml")
     assert [(f.line, f.col, dict(f.extra)["term"]) for f in found] == [(1, col, "--turbo")]
 
 

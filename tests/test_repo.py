@@ -9,8 +9,10 @@ import sys
 import pytest
 import yaml
 
-from receipt_gate.registry import CHECKS
+from receipt_gate.config import parse
 from tests.conftest import ROOT
+
+CHECKS = parse({}).specs  # the built-in checks
 
 HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
 
@@ -26,7 +28,7 @@ def test_the_pair_at_commit_and_push_and_each_check_by_hand() -> None:
         if hook["id"] in CHECKS and CHECKS[hook["id"]].deterministic:
             assert hook["entry"] == f"receipt-gate check {hook['id']}"
         elif hook["id"] in CHECKS:
-            assert hook["entry"] == "receipt-gate grade --gated-only"
+            assert hook["entry"] == f"receipt-gate grade --check {hook['id']} --gated-only"
         if hook["id"] in CHECKS:
             assert hook["stages"] == ["manual"]
     assert {h["id"] for h in HOOKS} >= set(CHECKS)
@@ -64,6 +66,11 @@ def test_verify_path_imports_no_check_and_no_gitpython(tmp_path: object) -> None
     with open(os.path.join(repo, "drafts", "a.md"), "w") as f:
         f.write(GOOD_DRAFT)
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    # The first run in a clone reads the installed checks' declarations (importing them)
+    # and keeps them in the git dir; every run after reads them from there.
+    first = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True,
+                           text=True)
+    assert "receipt_gate_hooks" in first.stdout, first.stdout + first.stderr
     proc = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True)
     assert proc.stdout.splitlines()[-1] == "[]", proc.stdout + proc.stderr
 
@@ -75,14 +82,14 @@ def test_the_demo_runs(pre_commit_home: str) -> None:
                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
-    assert "ai-tells.json: stale (condition 1, draft_sha256)" in out
+    assert "ai-tells.json: stale: the draft changed after" in out
     refused = out.index("a model's verdict is never bought at commit")
-    assert ("grader.json: stale (condition 1, draft_sha256): drafts/receipt-gate.md changed"
+    assert ("grader.json: stale: the draft changed after grader ran"
             in out[refused:])
     assert out.rstrip().splitlines()[-1].startswith("The scratch repository is still there")
     assert "every receipt fresh and passing in the commit" in out
     forged = out.index("copies the new hash into the old grader receipt")
-    assert ("grader.json: unquoted (condition 4, quotes): criterion 'structure' quotes 'The check"
+    assert ("grader.json: unquoted: criterion 'structure' quotes 'The check"
             " that lies is rarely the one that was skipped.', which does not occur") in out[forged:]
     reply = out.index("it cites a number that lives only in one of our headlines")
     assert ('headline-numbers: 76 appears in the title "Nothing failed for twelve days while our'

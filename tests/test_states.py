@@ -38,8 +38,8 @@ def test_advance_refuses_an_unchecked_draft(drafted: Repo, rg: Run) -> None:
     rc, out, _ = rg("advance", "drafts/intro.md", "ready")
     assert rc == 1
     assert out.splitlines()[-1] == ("receipt-gate: advance: refused: drafts/intro.md cannot move"
-                                    " to ready (ready or later) until every required receipt is"
-                                    " fresh and passing")
+                                    " to ready (ready or later) until every receipt it requires"
+                                    " there is fresh and passing")
     assert ".receipts/drafts/intro.md/ai-tells.json: missing" in out
     assert drafted.read("drafts/intro.md") == before
 
@@ -49,7 +49,7 @@ def test_advance_refuses_a_draft_edited_after_its_checks(drafted: Repo, rg: Run)
     drafted.write("drafts/intro.md", drafted.read("drafts/intro.md") + "More.\n")
     rc, out, _ = rg("advance", "drafts/intro.md", "shipped")
     assert rc == 1
-    assert "stale (condition 1, draft_sha256)" in out
+    assert "stale: the draft changed after" in out
 
 
 def test_advance_a_checked_draft_keeps_it_verified(drafted: Repo, rg: Run) -> None:

@@ -130,7 +130,7 @@ def test_turning_suppressions_off_stales_the_receipts(site: Repo, rg: Run) -> No
     assert rg("run")[0] == 0
     site.write(".receipt-gate.yaml", CONFIG + "checks: {ai-tells: {suppressions: false}}\n")
     rc, out, _ = rg("verify")
-    assert rc == 1 and "stale (condition 2, inputs_sha256)" in out
+    assert rc == 1 and "stale: what the check read changed" in out
 
 
 def test_a_receipt_with_a_bad_suppressed_list_is_unreadable(site: Repo, rg: Run) -> None:
@@ -146,7 +146,8 @@ def test_a_receipt_with_a_bad_suppressed_list_is_unreadable(site: Repo, rg: Run)
 
 def test_directives_read_blocks_as_commonmark_does() -> None:
     found, bad = directives("<!--\nreceipt-gate: ignore ai-tells, hook-length\n-->\n\npara\n"
-                            "more\n\n> <!-- receipt-gate: ignore ai-tells -->\n> quoted\n")
+                            "more\n\n> <!-- receipt-gate: ignore ai-tells -->\n> quoted\n",
+                            ["ai-tells", "hook-length"], ["ai-tells", "hook-length"])
     assert bad == []
     assert [(d.line, d.checks, list(d.lines)) for d in found] == [
         (1, ("ai-tells", "hook-length"), [5, 6]), (8, ("ai-tells",), [9])]

@@ -224,7 +224,7 @@ def test_signing_deleted(signed_base: tuple[Repo, str, bytes], rg: Run) -> None:
     rc, out = ci(rg, sha)
     assert rc == 1
     assert "weakens: removes signing" in out
-    assert "unsigned (condition 5, signature)" in out
+    assert "unsigned: the receipt" in out
     assert push_gate(repo)[0] == 1
 
 
@@ -252,7 +252,7 @@ def test_the_agents_own_key_added_to_the_policy(
     assert repo.git("commit", "-q", "--no-verify", "-m", "own key").returncode == 0
     rc, out = ci(rg, sha)
     assert rc == 1
-    assert "wrongly signed (condition 5, signature)" in out
+    assert "wrongly signed: the receipt" in out
     assert "adds a key (trusted only once it lands)" in out
 
 
@@ -344,7 +344,7 @@ def test_recheck_covers_untouched_drafts_when_an_input_changed(base: tuple[Repo,
     """A registry edit turns an untouched draft's pass into a fail: a receipt re-keyed to
     the new fingerprint by hand is a forgery --recheck must see."""
     from receipt_gate.config import config_of
-    from receipt_gate.fingerprint import inputs_sha256
+    from receipt_gate.fingerprint import fingerprint
     from receipt_gate.tree import WorkTree
 
     repo, _ = base
@@ -358,7 +358,8 @@ def test_recheck_covers_untouched_drafts_when_an_input_changed(base: tuple[Repo,
     repo.write("claims.yaml", "claims: []\n")
     tree = WorkTree(str(repo.path))
     _forge(repo, ".receipts/drafts/ok.md/registered-terms.json",
-           inputs_sha256=inputs_sha256("registered-terms", config_of(tree), tree))
+           inputs_sha256=fingerprint("registered-terms", config_of(tree), tree).of(
+               "drafts/ok.md", ["MY_FLAG"]))
     assert repo.commit_all("unregister", "--no-verify").returncode == 0
     rc, out, _ = rg("verify", "--rev", "HEAD", "--recheck", "--policy-from", middle)
     assert rc == 1, out

@@ -71,10 +71,10 @@ def test_check_that_ran_three_edits_ago(content: Repo, rg: Run) -> None:
     rc, out, _ = rg("verify")
     assert rc == 1
     assert out.splitlines()[0] == (
-        f"{AT}: stale (condition 1, draft_sha256): drafts/intro.md changed after ai-tells ran at "
-        + json.loads(content.read(AT))["ran_at"]
+        f"{AT}: stale: the draft changed after ai-tells ran at "
+        + json.loads(content.read(AT))["ran_at"] + " (the receipt is for other bytes)"
     )
-    assert f"{HL}: stale (condition 1, draft_sha256)" in out
+    assert f"{HL}: stale: the draft changed after" in out
     assert "hint: receipt-gate run drafts/intro.md && git add .receipts" in out
 
 
@@ -94,7 +94,7 @@ def test_changed_rule_makes_receipts_stale(content: Repo, rg: Run) -> None:
     rc, out, _ = rg("verify")
     assert rc == 1
     assert out.splitlines()[0].startswith(
-        f"{AT}: stale (condition 2, inputs_sha256): ai-tells's settings, version or corpus changed"
+        f"{AT}: stale: what the check read changed since ai-tells ran at"
     )
     assert HL not in out  # hook-length's settings did not change
     rc, out, _ = rg("run")
@@ -115,7 +115,7 @@ def test_failing_verdict(content: Repo, rg: Run) -> None:
     rc, out, _ = rg("verify")
     assert rc == 1
     assert out.splitlines()[:2] == [
-        f"{AT}: failed (condition 3, verdict): ai-tells says fail for drafts/intro.md (1 finding)",
+        f"{AT}: failed: ai-tells says fail for drafts/intro.md (1 finding)",
         'drafts/intro.md:11:1: ai-tells: banned phrase "it is important to note"',
     ]
 
@@ -181,7 +181,7 @@ def test_staged_reads_the_index_not_the_disk(content: Repo, rg: Run) -> None:
     content.git("add", "drafts/intro.md")
     rc, out, _ = rg("verify", "--staged")
     assert rc == 1
-    assert f"{AT}: stale (condition 1, draft_sha256)" in out
+    assert f"{AT}: stale: the draft changed after" in out
 
 
 def test_written_but_not_staged_says_what_to_add(content: Repo, rg: Run) -> None:
@@ -250,7 +250,7 @@ def test_verify_rev(content: Repo, rg: Run) -> None:
     content.git("commit", "-q", "-m", "edit without receipts")
     rc, out, _ = rg("verify", "--rev", "HEAD")
     assert rc == 1
-    assert f"{AT}: stale (condition 1, draft_sha256)" in out
+    assert f"{AT}: stale: the draft changed after" in out
     assert rg("verify", "--rev", "HEAD~1")[0] == 0
 
 
@@ -305,7 +305,7 @@ def test_stale_in_the_index_fresh_on_disk(content: Repo, rg: Run) -> None:
     rc, out, _ = rg("verify", "--staged")
     assert rc == 1
     assert out.splitlines()[0] == (
-        f"{AT}: not staged: the index has a stale receipt (condition 1), and the receipt on disk"
+        f"{AT}: not staged: the index has a stale receipt, and the receipt on disk"
         f" is fresh for the staged draft; stage it: git add {AT}"
     )
 

@@ -32,12 +32,13 @@ def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, l
     with no baseline (comments in the drafts still count)."""
     from receipt_gate import runner
     from receipt_gate.judge import gating
-    from receipt_gate.registry import CHECKS
 
-    names = [c for c in s.cfg.required if CHECKS[c].deterministic]
+    names = s.cfg.deterministic()
     drafts = load_drafts(s.tree, drafts_in(s.cfg, s.tree))
-    gated = [d for d in drafts if gating(s.cfg, d.path, d.text)[0]]
-    jobs, outcomes, _ = runner.decide(s.cfg._replace(baseline=""), s.tree, names, gated)
+    status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
+    gated = [d for d in drafts if status[d.path][0]]
+    todo = runner.plan(s.cfg, gated, {p: st for p, (_, st) in status.items()})
+    jobs, outcomes, _ = runner.decide(s.cfg._replace(baseline=""), s.tree, todo)
     found: dict[str, dict[str, list[Finding]]] = {n: {} for n in names}
     for (name, d), o in zip(jobs, outcomes, strict=True):
         if o.findings:
@@ -198,7 +199,7 @@ def _count(s: Session) -> int:
     from receipt_gate import baseline
 
     s = open_session()
-    entries = baseline.load(s.tree, s.cfg.baseline)
+    entries = baseline.load(s.tree, s.cfg.baseline, s.cfg.deterministic(list(s.cfg.specs)))
     return sum(len(keys) for checks in entries.values() for keys in checks.values())
 
 
@@ -211,7 +212,8 @@ def _write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]
     from receipt_gate.receipts import now
 
     file = s.cfg.baseline or baseline.DEFAULT_FILE
-    old = baseline.load(s.tree, file) if s.cfg.baseline else None
+    old = (baseline.load(s.tree, file, s.cfg.deterministic(list(s.cfg.specs)))
+           if s.cfg.baseline else None)
     entries: baseline.Entries = {}
     left: list[str] = []
     for check, drafts in found.items():
@@ -279,13 +281,13 @@ def _receipts(strict: bool = True) -> int:
     `strict`: every draft must now pass (else it is a bug)."""
     from receipt_gate import runner
     from receipt_gate.judge import gating
-    from receipt_gate.registry import CHECKS
 
     s = open_session()
-    names = [c for c in s.cfg.required if CHECKS[c].deterministic]
     drafts = load_drafts(s.tree, drafts_in(s.cfg, s.tree))
-    gated = [d for d in drafts if gating(s.cfg, d.path, d.text)[0]]
-    results = runner.run(s.cfg, s.tree, names, gated)
+    status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
+    gated = [d for d in drafts if status[d.path][0]]
+    results = runner.run(s.cfg, s.tree, runner.plan(s.cfg, gated, {
+        p: st for p, (_, st) in status.items()}))
     left = sorted({r.draft for r in results if r.outcome.findings})
     if left and strict:
         raise RuntimeError(f"{left[0]}: still fails after adopting")

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def advance(args: argparse.Namespace) -> int:
     from receipt_gate import fsio
-    from receipt_gate.fingerprint import inputs_sha256
+    from receipt_gate.fingerprint import fingerprint
     from receipt_gate.receipts import sha256
     from receipt_gate.states import keep_fresh, set_status
     from receipt_gate.verify import FRESH, gating, judge
@@ -37,14 +37,19 @@ def advance(args: argparse.Namespace) -> int:
     sign = signer(s, args)
     keys = s.cfg.public_keys()
     old_sha = sha256(draft.data)
-    cells = [judge(s.tree, s.cfg, path, old_sha, c, inputs_sha256(c, s.cfg, s.tree),
-                   draft.text, keys) for c in s.cfg.required]
+    # Into a gated state, the draft needs every check that state requires (required, and
+    # required_from it and the states before it).
+    needed = s.cfg.checks_for(args.state) if s.cfg.gated_state(args.state) else \
+        s.cfg.checks_for(status)
+    cells = [judge(s.tree, s.cfg, path, old_sha, c, fingerprint(c, s.cfg, s.tree),
+                   draft.text, keys) for c in needed]
     stale = [c for c in cells if c.state != FRESH]
     if s.cfg.gated_state(args.state) and stale:
         for c in stale:
             say(f"{c.receipt}: {c.message}")
         say(f"receipt-gate: advance: refused: {path} cannot move to {args.state}"
-            f" ({s.cfg.gate_from} or later) until every required receipt is fresh and passing")
+            f" ({s.cfg.gate_from} or later) until every receipt it requires there is fresh"
+            " and passing")
         return 1
     fsio.write_file(s.root, path, new)
     moved = f"{path}: {status or '(no status)'} -> {args.state}"
@@ -52,6 +57,6 @@ def advance(args: argparse.Namespace) -> int:
         say(moved)
         return 0
     # Only the status line changed, and every receipt held a moment ago: keep them fresh.
-    keep_fresh(s.cfg, s.root, path, draft.data, sign, status)
+    keep_fresh(s.cfg, s.root, path, draft.data, sign, status, args.state)
     say(f"{moved}; receipts kept fresh (git add {path} {s.cfg.run_dir})")
     return 0

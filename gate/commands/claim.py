@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate import GateError
+from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import json_out, plural, say, table
 from receipt_gate.session import Session, open_session
 
@@ -18,10 +19,21 @@ if TYPE_CHECKING:
 REPORT_LIMIT = 256 * 1024 * 1024
 
 
+def _readers(s: Session) -> list[str]:
+    """The checks that read a claims registry (their spec names its setting): the
+    required ones, else any the config knows."""
+    specs = s.cfg.specs
+    return ([n for n in s.cfg.every_required() if specs[n].claims]
+            or sorted(n for n, spec in specs.items() if spec.claims))
+
+
 def _registry(s: Session) -> tuple[str, Registry]:
     from receipt_gate import claims
 
-    path: str = s.cfg.effective["registered-terms"]["registry"]
+    readers = _readers(s)
+    if not readers:
+        raise GateError(f"{CONFIG_FILE}: no check it knows reads a claims registry")
+    path: str = s.cfg.effective[readers[0]][s.cfg.specs[readers[0]].claims]
     return path, claims.parse(s.tree.read(path), path)
 
 
@@ -85,21 +97,22 @@ def allow(args: argparse.Namespace) -> int:
     return _register(s, _terms(args.terms, "TERM"), "", args.note or "", args.replace)
 
 
-def terms_in_report(doc: Any, file: str) -> list[str]:
-    """The unregistered terms named in a JSON report of `check registered-terms`, `run`
-    or `verify` (the `term` of each registered-terms finding)."""
+def terms_in_report(doc: Any, file: str, readers: list[str]) -> list[str]:
+    """The unregistered terms named in a JSON report of `check NAME`, `run` or `verify`
+    (the `term` of each finding of a check that reads the registry)."""
     if not isinstance(doc, dict):
         raise GateError(f"{file}: not a receipt-gate JSON report (expected an object)")
     found: list[object] = []
     for v in doc.get("violations") or []:
-        if isinstance(v, dict) and v.get("check", "registered-terms") == "registered-terms":
+        if isinstance(v, dict) and v.get("check", doc.get("check")) in readers:
             found.append(v.get("term"))
     for p in doc.get("problems") or []:
-        if isinstance(p, dict) and p.get("check") == "registered-terms":
+        if isinstance(p, dict) and p.get("check") in readers:
             found += [f.get("term") for f in p.get("findings") or [] if isinstance(f, dict)]
     if "violations" not in doc and "problems" not in doc:
         raise GateError(f"{file}: not a receipt-gate JSON report (no violations or problems;"
-                        " make one with: receipt-gate check registered-terms --format json)")
+                        f" make one with: receipt-gate check {' or '.join(readers) or 'NAME'}"
+                        " --format json)")
     return [t for t in found if isinstance(t, str)]
 
 
@@ -126,7 +139,7 @@ def import_report(args: argparse.Namespace) -> int:
         doc = load_json(data)
     except BadShape as e:
         raise GateError(f"{name}: {e}") from None
-    terms = list(dict.fromkeys(terms_in_report(doc, name)))
+    terms = list(dict.fromkeys(terms_in_report(doc, name, _readers(s))))
     path, registry = _registry(s)
     todo = [t for t in terms if registry.find(t) is None]
     if not todo:

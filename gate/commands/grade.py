@@ -8,52 +8,74 @@ from typing import TYPE_CHECKING
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import Progress, say
-from receipt_gate.registry import require_check
-from receipt_gate.session import load_drafts, one_draft, open_session, select, signer
+from receipt_gate.session import Session, load_drafts, one_draft, open_session, select, signer
 
 if TYPE_CHECKING:
     import argparse
 
+    from receipt_gate.text import Draft
+
+
+def _models(s: Session, asked: list[str] | None) -> list[str]:
+    """The model checks to run: those named, else every model check required."""
+    if asked:
+        for name in asked:
+            s.cfg.spec(name, deterministic=False, where="--check ")
+        return list(dict.fromkeys(asked))
+    found = [c for c in s.cfg.every_required() if not s.cfg.specs[c].deterministic]
+    return found or ["grader"]
+
 
 def grade(args: argparse.Namespace) -> int:
+    s = open_session()
+    names = _models(s, args.check)
+    for name in names:
+        s.cfg.spec(name, deterministic=False, where="--check ")
+        if not s.cfg.effective[name]["command"]:
+            raise GateError(f"{CONFIG_FILE}: checks.{name}.command: not set (or record a"
+                            f" verdict made elsewhere: receipt-gate record {name} PATH --verdict"
+                            " FILE)")
+    chosen, _ = select(s, args.paths)
+    drafts = load_drafts(s.tree, chosen)
+    rc = 0
+    for name in names:
+        rc = max(rc, _grade_one(s, args, name, drafts))
+    return rc
+
+
+def _grade_one(s: Session, args: argparse.Namespace, name: str, drafts: list[Draft]) -> int:
     from receipt_gate import grading
-    from receipt_gate.fingerprint import inputs_sha256
+    from receipt_gate.fingerprint import fingerprint
     from receipt_gate.receipts import sha256
     from receipt_gate.verify import FAIL, FRESH, gating, judge
 
-    s = open_session()
-    settings = s.cfg.effective["grader"]
-    if not settings["command"]:
-        raise GateError(f"{CONFIG_FILE}: checks.grader.command: not set (or record a verdict"
-                        " made elsewhere: receipt-gate record grader PATH --verdict FILE)")
-    chosen, _ = select(s, args.paths)
     sign = signer(s, args)
-    inputs = inputs_sha256("grader", s.cfg, s.tree)
+    fp = fingerprint(name, s.cfg, s.tree)
     todo = []
-    for d in load_drafts(s.tree, chosen):
-        if args.gated_only and not gating(s.cfg, d.path, d.text)[0]:
+    for d in drafts:
+        gated, status = gating(s.cfg, d.path, d.text)
+        if args.gated_only and (not gated or name not in s.cfg.checks_for(status)):
             continue
-        cell = judge(s.tree, s.cfg, d.path, sha256(d.data), "grader", inputs, d.text,
+        cell = judge(s.tree, s.cfg, d.path, sha256(d.data), name, fp, d.text,
                      s.cfg.public_keys())
         if cell.state in (FRESH, FAIL) and not args.force:
             verdict = "pass" if cell.state == FRESH else "fail"
-            say(f"{d.path}: grader: receipt already fresh (verdict {verdict}); --force grades"
+            say(f"{d.path}: {name}: receipt already fresh (verdict {verdict}); --force grades"
                 " it again")
         else:
             todo.append(d)
     if not todo:
         return 0
-    progress = Progress("grading")
-    results = grading.grade_all(settings["command"], todo, settings["timeout_s"], s.root,
-                                args.jobs, progress)
+    progress = Progress(f"grading ({name})")
+    results = grading.grade_all(s.cfg, name, todo, s.root, args.jobs, progress)
     if progress.shown:
         print(file=sys.stderr)
     refused = False
     for d in todo:
         got = results[d.path]
         if isinstance(got, dict):
-            receipt, lines = grading.write_verdict(s.cfg, s.root, d, "grader", got, inputs,
-                                                   sign)
+            receipt, lines = grading.write_verdict(s.cfg, s.root, d, name, got, fp, sign,
+                                                   s.tree)
             # A verdict of fail is recorded, and is a finding: exit 1, as `run` does.
             refused |= receipt is None or receipt["verdict"] != "pass"
             for line in lines:
@@ -68,19 +90,19 @@ def grade(args: argparse.Namespace) -> int:
 
 def record(args: argparse.Namespace) -> int:
     from receipt_gate import grading
-    from receipt_gate.fingerprint import inputs_sha256
-    from receipt_gate_hooks.grader import GradeError
+    from receipt_gate.checks.model import GradeError
+    from receipt_gate.fingerprint import fingerprint
 
-    require_check(args.name, deterministic=False)
     s = open_session()
+    s.cfg.spec(args.name, deterministic=False)
     draft = one_draft(s, args.path)
     try:
         verdict = grading.read_verdict(args.verdict)
     except GradeError as e:
         raise GateError(str(e)) from None
-    inputs = inputs_sha256(args.name, s.cfg, s.tree)
-    receipt, lines = grading.write_verdict(s.cfg, s.root, draft, args.name, verdict, inputs,
-                                           signer(s, args))
+    fp = fingerprint(args.name, s.cfg, s.tree)
+    receipt, lines = grading.write_verdict(s.cfg, s.root, draft, args.name, verdict, fp,
+                                           signer(s, args), s.tree)
     for line in lines:
         say(line)
     return 0 if receipt is not None and receipt["verdict"] == "pass" else 1

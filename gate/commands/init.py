@@ -53,9 +53,33 @@ def _flow(items: list[str]) -> str:
     return "[" + ", ".join(json.dumps(i) for i in items) + "]"
 
 
+def _checks(layout: Layout) -> tuple[list[str], list[str]]:
+    """(the checks to require, the `checks:` lines): each check required by default says,
+    through its `starter(layout)`, whether it applies to this layout and with what
+    settings (headline-numbers needs published articles)."""
+    from receipt_gate.checks.table import implementation, plugins
+    from receipt_gate.git import cache_dir
+
+    required: list[str] = []
+    lines: list[str] = []
+    found = plugins(cache_dir(find_root()))
+    for name, spec in sorted(found.items(), key=lambda kv: getattr(kv[1], "source", "")):
+        if isinstance(spec, str) or not spec.by_default:
+            continue
+        start = getattr(implementation(spec), "starter", None)
+        use, comments, settings = start(layout) if start is not None else (True, [], {})
+        lines += [f"  # {c}" for c in comments]
+        if use:
+            required.append(name)
+        if use and settings:
+            lines.append(f"  {name}: {{" + ", ".join(f"{k}: {json.dumps(v)}" for k, v in
+                                                     settings.items()) + "}")
+    return required, lines
+
+
 def starter(layout: Layout) -> str:
     """The config for a detected layout, commented for the person who will edit it."""
-    headline = bool(layout.articles)
+    required, settings = _checks(layout)
     lines = [
         "# receipt-gate: which drafts are gated and which checks must have run on them.",
         f"# Detected {layout.name} (receipt-gate init).",
@@ -65,25 +89,9 @@ def starter(layout: Layout) -> str:
         "# Receipts live here and are committed with the drafts.",
         "run_dir: .receipts",
         "# Every gated draft needs a fresh, passing receipt from each of these.",
-        "required: [ai-tells, hook-length, "
-        + ("headline-numbers, " if headline else "") + "registered-terms]",
+        f"required: [{', '.join(required)}]",
         "checks:",
-        "  hook-length: {max_chars: 280, max_lines: 3}",
-    ]
-    if headline:
-        lines += ["  # Titles are the accused, bodies decide: the published articles, nothing"
-                  " else.", f"  headline-numbers: {{articles: {_flow(layout.articles)}}}"]
-    else:
-        lines += ["  # No published articles yet: add headline-numbers to required, with",
-                  '  # articles: ["posts/**/*.md"], once you publish.']
-    # Where the site's own names are documented: its documentation, never its posts.
-    pages = layout.pages or []
-    lines += [
-        "  # Outside claims: receipt-gate claim add TERM --source URL|PATH writes this file.",
-        *(["  # A name the site's documentation pages use is documented there."] if pages
-          else []),
-        "  registered-terms: {registry: claims.yaml"
-        + (f", documented_in: {_flow(pages)}}}" if pages else "}"),
+        *settings,
         "states: [idea, accepted, researched, drafted, ready, shipped, measured]",
         "# Drafts whose status: is earlier than this are not gated; no status = gated.",
         "gate_from: ready",

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def pre_commit(args: argparse.Namespace) -> int:
     from receipt_gate import git, revs, wildmatch
-    from receipt_gate.fingerprint import inputs_sha256
+    from receipt_gate.fingerprint import fingerprint
     from receipt_gate.gittree import IndexTree
     from receipt_gate.hook import affected, head_verified, refresh, remember, rules_key
     from receipt_gate.policy import rules
@@ -28,7 +28,7 @@ def pre_commit(args: argparse.Namespace) -> int:
     head_tree = revs.tree_of(root, "HEAD")
     changes = revs.staged_changes(root) if head_tree else None
     cfg, policy, notes = rules(root, tree, disk, changed=changes)
-    key = rules_key(cfg, {c: inputs_sha256(c, cfg, tree) for c in cfg.required})
+    key = rules_key(cfg, {c: fingerprint(c, cfg, tree).whole for c in cfg.every_required()})
     # HEAD's tree verified under these same rules: only what the index changes can fail.
     only = None
     if policy is None and head_tree and changes is not None and head_verified(

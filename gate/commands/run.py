@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
 from receipt_gate.output import Progress, json_out, plural, sarif_out, say
-from receipt_gate.registry import CHECKS, require_check
 from receipt_gate.session import Session, load_drafts, open_session, select, signer
 from receipt_gate.signing import Signer
 
@@ -17,28 +16,26 @@ if TYPE_CHECKING:
 
 
 def run(args: argparse.Namespace) -> int:
-    names = list(dict.fromkeys(args.check or []))
-    for n in names:
-        require_check(n, deterministic=True, where="--check ")
     if args.staged and not args.dry_run:
         raise GateError("run --staged: give --dry-run too (the commit hook writes and stages"
                         " the index's receipts itself)")
     s = open_session(staged=args.staged)
-    if not names:
-        names = [n for n in s.cfg.required if CHECKS[n].deterministic]
-        if not names:
-            raise GateError(f"{CONFIG_FILE}: required lists no deterministic check to run")
+    names = list(dict.fromkeys(args.check or [])) or None
+    for n in names or ():
+        s.cfg.spec(n, deterministic=True, where="--check ")
+    if names is None and not s.cfg.deterministic():
+        raise GateError(f"{CONFIG_FILE}: required lists no deterministic check to run")
     return run_checks(s, names, args.paths, "text", None if args.dry_run else signer(s, args),
                       write=not args.dry_run)
 
 
 def check(args: argparse.Namespace) -> int:
-    require_check(args.name, deterministic=True)
     s = open_session()
+    s.cfg.spec(args.name, deterministic=True)
     return run_checks(s, [args.name], args.paths, args.format, signer(s, args))
 
 
-def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
+def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fmt: str,
                sign: Signer | None = None, write: bool = True) -> int:
     """Run the checks on the drafts named (all, when none are) and write their receipts
     (with `write` off, decide only: what a commit hook would find, nothing written)."""
@@ -49,9 +46,14 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
     drafts = load_drafts(s.tree, chosen)
     status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
     progress = Progress("checking")
-    results = (runner.run(s.cfg, s.tree, names, drafts, progress, sign) if write
-               else runner.dry_run(s.cfg, s.tree, names, drafts, progress))
-    if len(drafts) * len(names) >= 50:
+    # Each draft gets its own checks (required, and required_from its state), or those
+    # named; a draft before gate_from gets them too: its findings are told, refuse nothing.
+    todo = runner.plan(s.cfg, drafts, {d.path: st for d, (_, st) in zip(
+        drafts, status.values(), strict=True)}, names)
+    results = (runner.run(s.cfg, s.tree, todo, progress, sign) if write
+               else runner.dry_run(s.cfg, s.tree, todo, progress))
+    checks = list(todo) or list(names or s.cfg.deterministic())
+    if len(drafts) * len(checks) >= 50:
         progress.end()
     # Findings on a draft before gate_from are reported and recorded, but refuse nothing.
     failed = [r for r in results if r.outcome.findings and status[r.draft][0]]
@@ -67,7 +69,7 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
         return rc
     if fmt == "json":
         doc = {
-            "checks": list(names),
+            "checks": checks,
             "checked": sum(r.outcome.checked for r in results),
             "drafts": [
                 {"draft": r.draft, "check": r.check,
@@ -84,8 +86,8 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
                 for r in results for x in r.outcome.suppressed
             ],
         }
-        if len(names) == 1:
-            doc["check"] = names[0]
+        if len(checks) == 1:
+            doc["check"] = checks[0]
         json_out(doc)
         return rc
     for r in results:
@@ -100,7 +102,7 @@ def run_checks(s: Session, names: Sequence[str], paths: Sequence[str], fmt: str,
     if len(quiet) > 20:
         say(f"receipt-gate: {len(quiet) - 20} more suppressed findings (receipt-gate status"
             " lists them all)")
-    label = ", ".join(names)
+    label = ", ".join(checks)
     if not drafts:
         why = f" ({plural(skipped, 'path')} given, none a draft)" if skipped else ""
         say(f"receipt-gate: {label}: no draft to check{why}")

@@ -1,0 +1,187 @@
+"""A command check: any program as a deterministic, receipted check.
+
+The config's `command` is an argv list, never a shell; the drafts' paths are appended.
+Exit 0 is a pass, 1 is findings (read from its output by `findings`: `lines`, each
+`path:line[:col]: message`; `json`, a list of {path, line, col, message}; or `exit`,
+the exit status alone, one run per draft), anything else, or a timeout, an error: one
+line, exit 2, no receipt. `version_command`, when given, must print `version`, so a
+receipt never vouches for another installed version than the config names.
+
+In the working tree the program reads the files themselves. Judging the index or a
+commit, it runs in a scratch folder holding the judged bytes of the drafts and of the
+check's input files, never the working tree.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from receipt_gate import GateError
+from receipt_gate.checks import Finding, Outcome
+from receipt_gate.config import CONFIG_FILE
+from receipt_gate.text import Draft, printable
+from receipt_gate.tree import Tree
+
+OUTPUT_LIMIT = 4 * 1024 * 1024
+PER_CALL = 100  # drafts per run of the program (argv stays short)
+_LINE = re.compile(r"^(?P<path>[^\n:]+?):(?P<line>\d+)(?::(?P<col>\d+))?:[ \t]*(?P<msg>.*)$",
+                   re.MULTILINE)
+_VERSIONS_SEEN: dict[tuple[str, ...], str] = {}
+
+
+class CommandCheck:
+    def __init__(self, name: str, settings: Mapping[str, Any], tree: Tree,
+                 files: Mapping[str, Mapping[str, str | None]],
+                 rules: Tree | None = None) -> None:
+        self.name, self.settings, self.tree = name, settings, tree
+        self.rules = rules  # where its input files come from, when not the judged tree
+        self.inputs = sorted({p for f in files.values() for p in f})
+        self.where = f"{CONFIG_FILE}: checks.{name}"
+
+    def __call__(self, draft: Draft) -> Outcome:
+        return self.many([draft])[0]
+
+    def many(self, drafts: Sequence[Draft]) -> list[Outcome]:
+        self._installed()
+        self._version()
+        if not drafts:
+            return []
+        from receipt_gate.tree import WorkTree
+
+        if isinstance(self.tree, WorkTree) and self.rules in (None, self.tree):
+            return self._run_in(self.tree.root, drafts)
+        with tempfile.TemporaryDirectory(prefix="receipt-gate-scratch-") as scratch:
+            given = {d.path: d.data for d in drafts}
+            source = self.rules or self.tree
+            for path in [*self.inputs, *given]:
+                data = given[path] if path in given else source.read(path)
+                if data is None:
+                    continue
+                full = os.path.join(scratch, path)
+                os.makedirs(os.path.dirname(full), exist_ok=True)
+                with open(full, "wb") as f:
+                    f.write(data)
+            return self._run_in(scratch, drafts)
+
+    def _installed(self) -> None:
+        program = self.settings["command"][0]
+        found = (shutil.which(program) if os.sep not in program
+                 else program if os.path.exists(os.path.join(self.tree.root, program)) else None)
+        if not found:
+            raise GateError(f"{self.where}.command: {printable(program)} is not installed (not"
+                            f" on PATH), so {self.name} cannot run; install it where the gate"
+                            " runs (CI's --recheck runs it again)")
+
+    def _version(self) -> None:
+        argv = tuple(self.settings["version_command"])
+        want = self.settings["version"]
+        if not argv:
+            return
+        if not want:
+            raise GateError(f"{self.where}.version_command: give version too, the text it"
+                            " must print")
+        got = _VERSIONS_SEEN.get(argv)
+        if got is None:
+            _, out = self._exec(list(argv), self.tree.root or ".", self.settings["timeout_s"])
+            got = _VERSIONS_SEEN[argv] = out
+        if want not in got:
+            first = got.strip().splitlines()[0][:120] if got.strip() else "nothing"
+            raise GateError(f"{self.where}.version: the config names {self.name} {want}, and"
+                            f" `{' '.join(argv)}` printed {printable(first)!r}: another version"
+                            " is installed (install the one named, or change version)")
+
+    def _run_in(self, cwd: str, drafts: Sequence[Draft]) -> list[Outcome]:
+        argv, mode = list(self.settings["command"]), self.settings["findings"]
+        out: dict[str, list[Finding]] = {d.path: [] for d in drafts}
+        chunks = ([[d] for d in drafts] if mode == "exit"
+                  else [drafts[i:i + PER_CALL] for i in range(0, len(drafts), PER_CALL)])
+        for chunk in chunks:
+            code, text = self._exec([*argv, *(d.path for d in chunk)], cwd,
+                                    self.settings["timeout_s"])
+            if code == 0:
+                continue
+            if code != 1:
+                last = text.strip().splitlines()[-1][:200] if text.strip() else "no output"
+                raise GateError(f"{self.where}: `{' '.join(argv)}` exited {code}:"
+                                f" {printable(last)}")
+            found = self._findings(text, cwd, mode) if mode != "exit" else {}
+            named = {p: fs for p, fs in found.items() if p in out}
+            for d in chunk:
+                if d.path in named:
+                    out[d.path] += named[d.path]
+                elif not named:  # exit 1, but no finding it names: every draft it ran on
+                    first = text.strip().splitlines()[0][:200] if text.strip() else ""
+                    out[d.path].append(Finding(1, 1, f"{self.name} exited 1"
+                                               + (f": {printable(first)}" if first else "")))
+        return [Outcome(out[d.path], 1) for d in drafts]
+
+    def _findings(self, text: str, cwd: str, mode: str) -> dict[str, list[Finding]]:
+        found: dict[str, list[Finding]] = {}
+        if mode == "lines":
+            for m in _LINE.finditer(text):
+                found.setdefault(self._path(m.group("path"), cwd), []).append(Finding(
+                    int(m.group("line")) or 1, int(m.group("col") or 1) or 1,
+                    m.group("msg").strip()))
+            return found
+        import json
+
+        try:
+            doc = json.loads(text)
+        except ValueError as e:
+            raise GateError(f"{self.where}.findings: json, but the output is not JSON"
+                            f" ({e})") from None
+        items = doc.get("findings") if isinstance(doc, dict) else doc
+        if not isinstance(items, list):
+            raise GateError(f"{self.where}.findings: json: expected a list of findings (or"
+                            " {\"findings\": [...]})")
+        for item in items:
+            path = next((item.get(k) for k in ("path", "file", "filename")
+                         if isinstance(item, dict) and isinstance(item.get(k), str)), None)
+            line, col = (item.get("line"), item.get("col", item.get("column", 1))
+                         ) if isinstance(item, dict) else (None, None)
+            msg = item.get("message") if isinstance(item, dict) else None
+            if (path is None or not isinstance(msg, str) or type(line) is not int
+                    or type(col) is not int):
+                raise GateError(f"{self.where}.findings: json: each finding needs path, line"
+                                f" and message, got {printable(str(item)[:120])}")
+            found.setdefault(self._path(path, cwd), []).append(
+                Finding(max(line, 1), max(col, 1), msg))
+        return found
+
+    @staticmethod
+    def _path(path: str, cwd: str) -> str:
+        if os.path.isabs(path):
+            path = os.path.relpath(path, cwd)
+        return os.path.normpath(path).replace(os.sep, "/")
+
+    def _exec(self, argv: list[str], cwd: str, timeout_s: int) -> tuple[int, str]:
+        """(exit status, output) of one run; GateError when it cannot start or hangs."""
+        with tempfile.TemporaryFile() as out:
+            try:
+                proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+            except OSError as e:
+                raise GateError(f"{self.where}.command: {printable(argv[0])} cannot start:"
+                                f" {e.strerror}") from None
+            try:
+                proc.wait(timeout=timeout_s)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except OSError:
+                    proc.kill()
+                proc.wait()
+                raise GateError(f"{self.where}: `{' '.join(argv[:3])}` did not finish within"
+                                f" timeout_s {timeout_s}; killed") from None
+            out.seek(0)
+            data = out.read(OUTPUT_LIMIT + 1)
+        if len(data) > OUTPUT_LIMIT:
+            raise GateError(f"{self.where}: its output is over {OUTPUT_LIMIT} bytes")
+        return proc.returncode, data.decode("utf-8", "replace")

@@ -1,0 +1,134 @@
+"""A model check's verdict: one JSON object, printed by the check's command (gate.grading
+runs it) or recorded from elsewhere:
+
+    {"verdict": "pass"|"fail",
+     "criteria": [{"name", "verdict", "quotes": [...], "note",
+                   "evidence": [{"path": "posts/x.md", "quote": "..."}]}]}
+
+Every criterion quotes the draft; its evidence, optional, quotes the repository files
+each specific came from (seed 000: the reviewer opens the file). Every quote must really
+be there, checked when the verdict is recorded and again by every verify.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from receipt_gate.checks import Finding
+from receipt_gate.quotes import QuoteProblem, check_quotes, normalize
+
+if TYPE_CHECKING:
+    from receipt_gate.tree import Tree
+
+OUTPUT_LIMIT = 4 * 1024 * 1024
+
+
+class GradeError(Exception):
+    """The grader could not give a usable verdict: one line, exit 2, no receipt."""
+
+
+def parse_verdict(data: bytes, source: str) -> dict[str, Any]:
+    """The verdict object, shape-checked; GradeError says what is wrong with it."""
+    from receipt_gate.shapes import BadShape, load_json
+
+    try:
+        obj = load_json(data)
+    except BadShape as e:
+        raise GradeError(f"{source}: {str(e).replace('not valid JSON', 'not JSON')}") from None
+    if not isinstance(obj, dict):
+        raise GradeError(f"{source}: expected a JSON object with verdict and criteria")
+    if obj.get("verdict") not in ("pass", "fail"):
+        got = obj.get("verdict")
+        raise GradeError(f"{source}: verdict must be \"pass\" or \"fail\", got {got!r}")
+    criteria = obj.get("criteria")
+    if not isinstance(criteria, list) or not criteria:
+        raise GradeError(f"{source}: criteria must be a non-empty list")
+    clean = []
+    for i, c in enumerate(criteria):
+        where = f"{source}: criteria[{i}]"
+        if not isinstance(c, dict):
+            raise GradeError(f"{where}: expected an object")
+        if not isinstance(c.get("name"), str) or not c["name"].strip():
+            raise GradeError(f"{where}.name: expected a non-empty string")
+        if c.get("verdict") not in ("pass", "fail"):
+            raise GradeError(f"{where}.verdict: must be \"pass\" or \"fail\"")
+        quotes = c.get("quotes", [])
+        if not isinstance(quotes, list) or not all(isinstance(q, str) for q in quotes):
+            raise GradeError(f"{where}.quotes: expected a list of strings")
+        note = c.get("note", "")
+        if not isinstance(note, str):
+            raise GradeError(f"{where}.note: expected a string")
+        entry: dict[str, Any] = {"name": c["name"], "verdict": c["verdict"], "quotes": quotes,
+                                 "note": note}
+        evidence = c.get("evidence")
+        if evidence is not None:
+            from receipt_gate.shapes import evidence_problem
+
+            if evidence_problem(evidence):
+                raise GradeError(f"{where}.evidence: expected a list of {{path, quote}}"
+                                 " strings")
+            entry["evidence"] = [{"path": e["path"], "quote": e["quote"]} for e in evidence]
+        clean.append(entry)
+    return {"verdict": obj["verdict"], "criteria": clean}
+
+
+def quote_problems(verdict: Mapping[str, Any], text: str, min_chars: int,
+                   tree: Tree | None = None) -> list[QuoteProblem]:
+    """Every quote that is not in the draft, and (given the tree) every piece of
+    evidence not in the file it names."""
+    found = check_quotes(verdict["criteria"], text, min_chars)
+    return found + (evidence_problems(verdict["criteria"], tree, min_chars) if tree else [])
+
+
+def evidence_problems(criteria: Sequence[Mapping[str, Any]], tree: Tree,
+                      min_chars: int) -> list[QuoteProblem]:
+    """Each evidence quote that does not occur in its repository file of this tree (the
+    draft quotes' normalization and paragraph rule)."""
+    import posixpath
+
+    from receipt_gate.quotes import in_text
+    from receipt_gate.tree import read_text
+
+    out = []
+    for c in criteria:
+        for e in c.get("evidence", ()):
+            path, quote = e["path"], e["quote"]
+            norm = posixpath.normpath(path)
+            name = str(c.get("name", "?"))
+            if posixpath.isabs(path) or norm.startswith("../") or norm != path:
+                out.append(QuoteProblem(name, quote, f"cites {path!r}, not a repository path"
+                                        " written plainly"))
+                continue
+            source = read_text(tree, path)
+            if source is None or isinstance(source, str):
+                out.append(QuoteProblem(name, quote, f"cites {path}, which is not a readable"
+                                        f" file in the {tree.label}"))
+            elif len(normalize(quote)) < min_chars:
+                out.append(QuoteProblem(name, quote, f"is under min_quote_chars {min_chars}"
+                                        f" (evidence from {path})"))
+            elif not in_text(quote, source.text):
+                out.append(QuoteProblem(name, quote, f"does not occur in {path} within one"
+                                        " paragraph"))
+    return out
+
+
+def findings(verdict: Mapping[str, Any], text: str) -> list[Finding]:
+    """A finding for each failing criterion (and for an overall fail), at its first quote."""
+    out = []
+    for c in verdict["criteria"]:
+        if c["verdict"] == "fail":
+            line = _line_of(text, c["quotes"][0]) if c["quotes"] else 1
+            note = f": {c['note']}" if c["note"] else ""
+            out.append(Finding(line, 1, f"criterion {c['name']!r} fails{note}"))
+    if verdict["verdict"] == "fail" and not out:
+        out.append(Finding(1, 1, "the model's overall verdict is fail"))
+    return out
+
+
+def _line_of(text: str, quote: str) -> int:
+    first = normalize(quote).split(" ")[0] if quote.strip() else ""
+    for n, line in enumerate(text.split("\n"), 1):
+        if first and first in normalize(line):
+            return n
+    return 1

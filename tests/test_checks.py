@@ -1,0 +1,360 @@
+"""Any check, receipted: a third-party linter as a command check, a plugin package
+installed with pip, several model checks with evidence from source files, and checks
+required from a state on. Each gated, staled and rechecked like a built-in check."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import GOOD_DRAFT, ROOT, Repo, Run
+
+BIN = Path(sys.executable).parent
+PROSELINT = """\
+drafts: ["drafts/**/*.md"]
+required: [ai-tells, proselint]
+checks:
+  proselint:
+    command: ["proselint", "check"]
+    inputs: [".proselintrc.json"]
+    version: "0.16.0"
+    version_command: ["proselint", "version"]
+"""
+UNIQUE = GOOD_DRAFT + "\nIts design is very unique.\n"
+RECEIPT = ".receipts/drafts/intro.md/proselint.json"
+
+
+@pytest.fixture
+def linted(repo: Repo, monkeypatch: pytest.MonkeyPatch) -> Repo:
+    monkeypatch.setenv("PATH", f"{BIN}{os.pathsep}{os.environ['PATH']}")
+    repo.write(".receipt-gate.yaml", PROSELINT)
+    repo.write(".proselintrc.json", '{"checks": {}}\n')
+    repo.write("drafts/intro.md", GOOD_DRAFT)
+    return repo
+
+
+def test_a_linter_from_pypi_is_a_receipted_check(linted: Repo, rg: Run) -> None:
+    assert rg("run")[0] == 0
+    assert json.loads(linted.read(RECEIPT))["verdict"] == "pass"
+    assert rg("verify")[0] == 0
+    linted.write("drafts/intro.md", UNIQUE)
+    rc, out, _ = rg("run")
+    assert rc == 1
+    assert ("drafts/intro.md:11:15: proselint: uncomparables: Comparison of an uncomparable:"
+            " 'very unique' is not comparable.") in out
+    assert json.loads(linted.read(RECEIPT))["verdict"] == "fail"
+    linted.write("drafts/intro.md", GOOD_DRAFT)
+    assert rg("run")[0] == 0
+    # Its input file, its version or the draft changed: the receipt is stale.
+    linted.write(".proselintrc.json", '{"checks": {"uncomparables": false}}\n')
+    rc, out, _ = rg("verify")
+    assert rc == 1 and f"{RECEIPT}: stale: what the check read changed" in out
+    assert rg("run")[0] == 0
+    linted.write(".receipt-gate.yaml", PROSELINT.replace('"0.16.0"', '"0.15.0"'))
+    rc, out, err = rg("run")
+    assert (rc, out) == (2, "")
+    assert err == ("receipt-gate: .receipt-gate.yaml: checks.proselint.version: the config"
+                   " names proselint 0.15.0, and `proselint version` printed 'Proselint"
+                   " 0.16.0': another version is installed (install the one named, or change"
+                   " version)\n")
+
+
+def test_a_tool_that_is_not_installed_is_named(linted: Repo, rg: Run) -> None:
+    linted.write(".receipt-gate.yaml", PROSELINT.replace('["proselint", "check"]',
+                                                         '["vale-not-here"]'))
+    rc, out, err = rg("run")
+    assert (rc, out) == (2, "")
+    assert err.startswith("receipt-gate: .receipt-gate.yaml: checks.proselint.command:"
+                          " vale-not-here is not installed (not on PATH)")
+
+
+@pytest.mark.parametrize(("script", "message"), [
+    ("import sys; sys.exit(3)", "exited 3"),
+    ("import time; time.sleep(30)", "did not finish within timeout_s 2; killed"),
+])
+def test_a_command_that_cannot_answer_is_exit_2_and_no_receipt(
+        linted: Repo, rg: Run, script: str, message: str) -> None:
+    linted.write("lint.py", script + "\n")
+    linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command:"
+                 f" [{json.dumps(sys.executable)}, lint.py], timeout_s: 2}}}}\n")
+    rc, out, err = rg("run")
+    assert (rc, out) == (2, "") and message in err
+    assert not (linted.path / ".receipts").exists()
+
+
+def test_json_and_exit_findings(linted: Repo, rg: Run) -> None:
+    linted.write("lint.py", "import json, sys\nbad = [p for p in sys.argv[1:] if 'unique' in"
+                 " open(p).read()]\nprint(json.dumps([{'path': p, 'line': 2, 'message': 'no'}"
+                 " for p in bad]))\nsys.exit(1 if bad else 0)\n")
+    linted.write("drafts/b.md", UNIQUE)
+    cmd = f"[{json.dumps(sys.executable)}, lint.py]"
+    for mode, where in (("json", "drafts/b.md:2:1: lint: no"),
+                        ("exit", "drafts/b.md:1:1: lint: lint exited 1")):
+        linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command: {cmd},"
+                     f" findings: {mode}}}}}\n")
+        rc, out, _ = rg("run")
+        assert rc == 1 and where in out and "drafts/intro.md" not in out.split("receipt-gate:")[0]
+
+
+def test_ci_runs_it_again_on_the_judged_bytes_and_refuses_a_forged_pass(
+        linted: Repo, rg: Run) -> None:
+    assert rg("run")[0] == 0
+    linted.commit_all("base")
+    base = linted.git("rev-parse", "HEAD").stdout.strip()
+    good = json.loads(linted.read(RECEIPT))
+    linted.write("drafts/intro.md", UNIQUE)
+    rg("run")
+    forged = json.loads(linted.read(RECEIPT))
+    forged.update(verdict="pass", findings=[])
+    linted.write(RECEIPT, json.dumps(forged))
+    linted.commit_all("forged", "--no-verify")
+    linted.write("drafts/intro.md", GOOD_DRAFT)  # the working tree is not what CI judges
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base, "--recheck")
+    assert rc == 1, out
+    assert (f"{RECEIPT}: forged: the receipt says pass, but proselint run again on these"
+            " bytes finds") in out
+    assert good["verdict"] == "pass"
+
+
+def test_under_the_rules_in_force_its_own_config_comes_from_them(linted: Repo,
+                                                                 rg: Run) -> None:
+    """A commit that switches the linter's own rule off and adds a draft it would refuse
+    is held to the linter's config in force."""
+    assert rg("run")[0] == 0
+    linted.commit_all("base")
+    base = linted.git("rev-parse", "HEAD").stdout.strip()
+    linted.write(".proselintrc.json", '{"checks": {"uncomparables": false,'
+                                      ' "weasel_words.very": false}}\n')
+    linted.write("drafts/intro.md", UNIQUE)
+    assert rg("run")[0] == 0  # under its own rules, it passes
+    linted.commit_all("weaken", "--no-verify")
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
+    assert rc == 1 and "fails under the rules in force" in out
+
+
+@pytest.mark.e2e
+def test_it_refuses_a_commit_through_the_real_pre_commit(
+        linted: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_e2e_pre_commit import commit, install
+
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    install(linted, hook_repo)
+    linted.write("drafts/intro.md", UNIQUE)
+    linted.git("add", "-A")
+    rc, out = commit(linted)
+    assert rc == 1, out
+    assert "drafts/intro.md:11:15: proselint: uncomparables" in out
+    linted.write("drafts/intro.md", GOOD_DRAFT)
+    linted.git("add", "-A")
+    rc, out = commit(linted)
+    assert rc == 0, out
+    assert RECEIPT in linted.git("show", "--name-only", "--format=", "HEAD").stdout
+
+
+# --- a plugin package ---------------------------------------------------------------
+
+PLUGIN = '''\
+from receipt_gate.checks import Finding, Outcome
+
+name = "exclaim"
+version = 1
+deterministic = True
+settings = {"max": 3}
+
+
+def make(settings, corpus):
+    limit = settings["max"]
+
+    def check(draft):
+        marks = [(n, line.index("!") + 1) for n, line in
+                 enumerate(draft.text.split("\\n"), 1) if "!" in line]
+        found = [Finding(n, c, f"more than {limit} exclamation marks")
+                 for n, c in marks[limit:][:1]]
+        return Outcome(found, len(marks))
+
+    return check
+'''
+
+
+def test_a_plugin_installed_with_pip_can_be_required(repo: Repo, tmp_path: Path) -> None:
+    pkg = tmp_path / "plugin"
+    (pkg / "mychecks").mkdir(parents=True)
+    (pkg / "mychecks" / "__init__.py").write_text("")
+    (pkg / "mychecks" / "exclaim.py").write_text(PLUGIN)
+    (pkg / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=64"]\nbuild-backend = "setuptools.build_meta"'
+        '\n[project]\nname = "mychecks"\nversion = "0.1"\n[tool.setuptools]\npackages ='
+        ' ["mychecks"]\n[project.entry-points."receipt_gate.checks"]\nexclaim ='
+        ' "mychecks.exclaim"\n')
+    site = tmp_path / "site-packages"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
+                    "--no-build-isolation", "--target", str(site), str(pkg)], check=True,
+                   capture_output=True)
+    repo.write(".receipt-gate.yaml", "required: [ai-tells, exclaim]\n"
+                                     "checks: {exclaim: {max: 1}}\n")
+    repo.write("drafts/a.md", "Wow!\n\nSo good!\n")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+
+    def gate(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "receipt_gate", *argv], cwd=repo.path,
+                              env=env, capture_output=True, text=True)
+
+    proc = gate("run")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "drafts/a.md:3:8: exclaim: more than 1 exclamation marks" in proc.stdout
+    repo.write("drafts/a.md", "Wow!\n\nSo good.\n")
+    assert gate("run").returncode == 0
+    assert gate("verify").returncode == 0
+    without = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"], cwd=repo.path,
+                             capture_output=True, text=True)
+    assert without.returncode == 2
+    assert "checks.exclaim: unknown check" in without.stderr
+
+
+# --- model checks ---------------------------------------------------------------------
+
+MODEL = '''\
+import json, os, sys
+text = sys.stdin.read()
+line = [ln for ln in text.split("\\n") if ln.startswith("A check")][0]
+rubric = open(os.environ.get("RECEIPT_GATE_RUBRIC", os.devnull)).read()
+evidence = [{"path": "posts/source.md", "quote": "The gate compares hashes and asks nobody."}]
+print(json.dumps({"verdict": "pass", "criteria": [
+    {"name": os.environ["RECEIPT_GATE_CHECK"] + rubric.strip(), "verdict": "pass",
+     "quotes": [line], "evidence": evidence}]}))
+'''
+
+
+@pytest.fixture
+def modelled(content: Repo) -> Repo:
+    content.write("model.py", MODEL)
+    content.write("tone.md", "calm\n")
+    content.write("posts/source.md", "# Source\n\nThe gate compares hashes and asks nobody.\n")
+    py = json.dumps(sys.executable)
+    content.write(".receipt-gate.yaml", f"""\
+drafts: ["drafts/**/*.md"]
+required: [ai-tells, grader, tone]
+checks:
+  grader: {{command: [{py}, model.py]}}
+  tone: {{kind: model, command: [{py}, model.py], rubric: tone.md, min_quote_chars: 20}}
+""")
+    return content
+
+
+def test_two_model_checks_are_each_receipted(modelled: Repo, rg: Run) -> None:
+    assert rg("run")[0] == 0
+    rc, out, err = rg("grade")
+    assert rc == 0, out + err
+    tone = json.loads(modelled.read(".receipts/drafts/intro.md/tone.json"))
+    grader = json.loads(modelled.read(".receipts/drafts/intro.md/grader.json"))
+    assert tone["criteria"][0]["name"] == "tonecalm" and grader["criteria"][0]["name"] == "grader"
+    assert tone["criteria"][0]["evidence"][0]["path"] == "posts/source.md"
+    assert rg("verify")[0] == 0
+    # A source edit that removes the quoted sentence: the receipts count as missing.
+    modelled.write("posts/source.md", "# Source\n\nThe gate asks nobody at all.\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert (".receipts/drafts/intro.md/tone.json: unquoted: criterion 'tonecalm' quotes"
+            " 'The gate compares hashes and asks nobody.', which does not occur in"
+            " posts/source.md within one paragraph; counts as missing") in out
+    # The rubric is part of what the verdict read.
+    modelled.write("posts/source.md", "# Source\n\nThe gate compares hashes and asks nobody.\n")
+    modelled.write("tone.md", "brisk\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1 and "tone.json: stale: what the check read changed" in out
+    assert "grader.json" not in out
+    assert "hint: receipt-gate grade drafts/intro.md" in out
+
+
+def test_record_refuses_evidence_that_is_not_there(modelled: Repo, rg: Run,
+                                                   tmp_path: Path) -> None:
+    verdict = {"verdict": "pass", "criteria": [{
+        "name": "c", "verdict": "pass",
+        "quotes": ["A check that ran three edits ago is a check that did not run"],
+        "evidence": [{"path": "posts/source.md", "quote": "a sentence the source never had"}]}]}
+    (tmp_path / "v.json").write_text(json.dumps(verdict))
+    rc, out, _ = rg("record", "tone", "drafts/intro.md", "--verdict", str(tmp_path / "v.json"))
+    assert rc == 1
+    assert ("drafts/intro.md: tone: refused: criterion 'c' quotes 'a sentence the source never"
+            " had', which does not occur in posts/source.md within one paragraph; no receipt"
+            " written") in out
+    assert not (modelled.path / ".receipts/drafts/intro.md/tone.json").exists()
+
+
+# --- required from a state on -------------------------------------------------------------
+
+def test_advance_into_a_state_needs_the_checks_required_from_it(repo: Repo, rg: Run) -> None:
+    py = json.dumps(sys.executable)
+    repo.write("live.py", "import sys; sys.exit(0)\n")
+    repo.write(".receipt-gate.yaml", f"required: [ai-tells]\nrequired_from: {{shipped: [live]}}\n"
+                                     f"checks: {{live: {{command: [{py}, live.py]}}}}\n")
+    repo.write("drafts/a.md", "---\nstatus: ready\n---\nA fine draft.\n")
+    assert rg("run")[0] == 0
+    assert not (repo.path / ".receipts/drafts/a.md/live.json").exists()  # not shipped yet
+    assert rg("verify")[0] == 0
+    repo.write("drafts/a.md", "---\nstatus: ready\n---\nA fine draft, edited.\n")
+    rc, out, _ = rg("advance", "drafts/a.md", "shipped")
+    assert rc == 1 and ".receipts/drafts/a.md/live.json: missing" in out
+    assert rg("run")[0] == 0
+    rc, out, _ = rg("advance", "drafts/a.md", "shipped")
+    assert rc == 1 and "live.json: missing" in out  # run gives a draft its own state's checks
+    assert rg("run", "--check", "live")[0] == 0
+    rc, out, _ = rg("advance", "drafts/a.md", "shipped")
+    assert rc == 0, out
+    assert rg("verify")[0] == 0
+    repo.write("drafts/b.md", "---\nstatus: shipped\n---\nAnother.\n")
+    rg("run", "--check", "ai-tells")
+    rc, out, _ = rg("verify")
+    assert rc == 1 and ".receipts/drafts/b.md/live.json: missing" in out
+
+
+# --- the house: the built-ins are plugins like any other ----------------------------------
+
+def test_the_built_ins_are_entry_points_and_the_core_names_none() -> None:
+    import importlib.metadata
+
+    eps = {ep.name: ep.value for ep in importlib.metadata.entry_points(
+        group="receipt_gate.checks")}
+    assert eps == {"ai-tells": "receipt_gate_hooks.ai_tells",
+                   "hook-length": "receipt_gate_hooks.hook_length",
+                   "headline-numbers": "receipt_gate_hooks.headline_numbers",
+                   "registered-terms": "receipt_gate_hooks.registered_terms",
+                   "grader": "receipt_gate_hooks.grader"}
+    import ast
+
+    names = set(eps) - {"grader"}  # grader is the contract's default for `grade`
+    found = [f"{p.relative_to(ROOT)}:{node.lineno}" for p in sorted((ROOT / "gate").rglob("*.py"))
+             for node in ast.walk(ast.parse(p.read_text()))
+             if isinstance(node, ast.Constant) and node.value in names]
+    assert found == []
+
+
+def test_a_new_post_with_a_title_number_nobody_cites_stales_only_itself(repo: Repo,
+                                                                       rg: Run) -> None:
+    """Each receipt fingerprints what its own verdict read of the corpus: the numbers the
+    post cites. A new title number stales the posts that cite it, and no other."""
+    repo.write(".receipt-gate.yaml", 'drafts: ["content/posts/**/*.md"]\n'
+               "required: [ai-tells, headline-numbers, registered-terms]\n"
+               'checks: {headline-numbers: {articles: ["content/posts/**/*.md"]}}\n'
+               "draft_markers: {front_matter: {draft: true}}\n")
+    for i in range(6):
+        repo.write(f"content/posts/p{i}.md", f"---\ntitle: Post {i} of 12\n---\nIt took"
+                   f" {i + 20} days, with 12 of them spent waiting.\n")
+    assert rg("run")[0] == 0
+    before = {p: p.read_bytes() for p in (repo.path / ".receipts").rglob("*.json")}
+    repo.write("content/posts/new.md", "---\ntitle: A 41-hour week\n---\nIt was long.\n")
+    rc, out, _ = rg("run")
+    assert rc == 0, out
+    after = {p: p.read_bytes() for p in (repo.path / ".receipts").rglob("*.json")}
+    changed = sorted(str(p.relative_to(repo.path)) for p in after if before.get(p) != after[p])
+    assert changed == [f".receipts/content/posts/new.md/{c}.json"
+                       for c in ("ai-tells", "headline-numbers", "registered-terms")]
+    # A post that cites 41 read that number: a new title holding it stales it.
+    repo.write("content/posts/p0.md", "---\ntitle: Post 0 of 12\n---\nIt took 41 days.\n")
+    assert rg("run")[0] == 1  # 41 is in a title and no body: the seed's check refuses
