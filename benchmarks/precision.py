@@ -110,7 +110,7 @@ def _openings(drafts: Sequence[Draft]) -> str:
     admonition, HTML or a template tag (none of their marks in the measured text)."""
     from receipt_gate.frontmatter import block_end
     from receipt_gate.markdown import blocks
-    from receipt_gate.prose import opening_paragraph
+    from receipt_gate.pageparts import opening_paragraph
 
     found = wrong = 0
     for d in drafts:

@@ -104,5 +104,9 @@ def verify_batch(
     if not report.drafts and not errors:
         named = f" among {', '.join(rel)}" if rel else ""
         errors = (f"no gated draft{named}: nothing was verified",)
-    return BatchVerdict(report.ok and bool(report.drafts), report.drafts, report.cells,
-                        errors)
+    # A draft named in the batch that the gate does not hold (a status before gate_from)
+    # was verified by nothing: the batch is not ok with it in.
+    errors += tuple(f"{d}: not gated (status {st}): nothing verified it"
+                    for d, st in report.ungated if rel)
+    return BatchVerdict(report.ok and bool(report.drafts) and not (rel and report.ungated),
+                        report.drafts, report.cells, errors)

@@ -150,9 +150,10 @@ _DATA = (
 @cache
 def table() -> dict[int, str]:
     """For str.translate: each confusable character, and the upper or lower case form
-    that has none of its own, to its prototype in lower case (a phrase is matched
-    without regard to case, so a capital I-like letter is an i, not the l of UTS #39's
-    case-blind prototype)."""
+    that has none of its own, to its prototype in the character's own case (UTS #39's
+    prototypes are case-blind: a capital I-like letter's is l; read through its lower
+    case, it is i, and in its own case I, so `TURBO_MODE` written with a look-alike is the
+    setting name it looks like)."""
     given = {chr(int(code, 16)): proto for code, proto in
              (entry.split("=", 1) for entry in _DATA.split())}
     out: dict[int, str] = {}
@@ -161,5 +162,6 @@ def table() -> dict[int, str]:
             continue
         proto = given.get(c.lower()) or given.get(c)
         if proto is not None:
-            out[ord(c)] = proto.lower()
+            out[ord(c)] = (proto.upper() if c.isupper() else proto.lower() if c.islower()
+                           else proto)
     return out

@@ -103,6 +103,13 @@ def _read(text: str, path: str) -> FrontMatter:
         fields, lines = _toml(body, path)
     else:
         fields, lines = _json(head[:end], path)
+    seen: dict[str, str] = {}
+    for key in fields:  # Hugo lowercases keys: `draft` and `Draft` are one key to it
+        other = seen.setdefault(str(key).lower(), str(key))
+        if other != key:
+            raise GateError(f"{path}:{lines.get(key, 1)}: front matter: keys {other!r} and"
+                            f" {key!r} differ only in case: Hugo reads them as one key,"
+                            " the gate would read two; keep one")
     return FrontMatter(kind, fields, lines, end)
 
 

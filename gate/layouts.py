@@ -57,11 +57,20 @@ def writing(paths: Sequence[str], run_dir: str = ".receipts") -> list[str]:
             and not _NOT_CONTENT.search(p) and not _NOT_WRITING.search(p)]
 
 
-def _globs(folder: str, files: Sequence[str]) -> list[str]:
-    """One glob per extension the files under `folder` use (.md when there are none)."""
+# What each generator renders as a page: gated whether a file of the kind is there yet
+# or not (a .markdown or .html page added later is published too).
+HUGO_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".html", ".htm", ".org",
+             ".adoc", ".asciidoc", ".ad", ".pandoc", ".pdc", ".rst")
+MKDOCS_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
+ASTRO_EXTS = (".md", ".mdx", ".markdoc")
+
+
+def _globs(folder: str, files: Sequence[str], exts: Sequence[str] = ()) -> list[str]:
+    """One glob per extension the generator renders (`exts`) and the files under
+    `folder` use (.md when there are none)."""
     base = f"{folder}/" if folder else ""
-    exts = sorted({posixpath.splitext(p)[1] for p in files if p.startswith(base)}) or [".md"]
-    return [f"{base}**/*{e}" for e in exts]
+    found = {posixpath.splitext(p)[1] for p in files if p.startswith(base)} | set(exts)
+    return [f"{base}**/*{e}" for e in sorted(found or {".md"})]
 
 
 def _under(files: Sequence[str], folder: str) -> list[str]:
@@ -126,10 +135,11 @@ def _leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str])
 
 
 def _site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
-          markers: dict[str, object], exclude: Sequence[str] = ()) -> Layout:
+          markers: dict[str, object], exclude: Sequence[str] = (),
+          exts: Sequence[str] = ()) -> Layout:
     from receipt_gate import wildmatch
 
-    globs = [*_globs(folder, files), *(f"!{x}/**" for x in exclude)]
+    globs = [*_globs(folder, files, exts), *(f"!{x}/**" for x in exclude)]
     globs += _leave_out(globs, paths, files)
     return Layout(name, globs, globs, markers, len(wildmatch.select(globs, files)),
                   docs_folders(files))
@@ -148,7 +158,9 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         # its markdown extensions whatever their case; _drafts/ is its notion of a draft.
         root = min(posts, key=len)
         exts = [_any_case(e) for e in JEKYLL_EXTS]
-        drafts = [f"{root}**/{d}/**/*.{e}" for d in ("_posts", "_drafts") for e in exts]
+        # A post may be HTML too: Jekyll publishes _posts/2020-01-01-x.html.
+        drafts = [f"{root}**/{d}/**/*.{e}" for d in ("_posts", "_drafts")
+                  for e in [*exts, _any_case("html")]]
         articles = [f"{root}**/_posts/**/*.{e}" for e in exts]
         drafts += _leave_out(drafts, paths, files)
         articles += _leave_out(articles, paths, files)
@@ -162,13 +174,14 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
                       len(wildmatch.select(drafts, files)), docs_folders(files))
     if _under(files, "src/content"):
         folder = _section(files, "src/content")
-        return _site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}})
+        return _site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}},
+                     exts=ASTRO_EXTS)
     if _under(files, "content"):
         folder = _section(files, "content")
         skip = [h for h in _headless(_under(files, "content"), read)
                 if h == folder or h.startswith(folder + "/")]
         return _site("a Hugo site", folder, files, paths, {"front_matter": {"draft": True}},
-                     skip)
+                     skip, HUGO_EXTS)
     if "mkdocs.yml" in every or "mkdocs.yaml" in every:
         config = read("mkdocs.yml" if "mkdocs.yml" in every else "mkdocs.yaml") or ""
         m = re.search(r"(?m)^docs_dir:\s*['\"]?([^'\"\s#]+)", config)
@@ -177,7 +190,7 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         # MkDocs publishes every page of docs_dir (it has no front-matter draft); the blog
         # plugin leaves out a post marked draft: true.
         return _site("an MkDocs site", f"{docs}/blog/posts" if blog else docs, files, paths,
-                     {"front_matter": {"draft": True}} if blog else {})
+                     {"front_matter": {"draft": True}} if blog else {}, exts=MKDOCS_EXTS)
     if _under(files, "drafts") or not files:
         from receipt_gate import wildmatch
 

@@ -43,6 +43,8 @@ class Block(NamedTuple):
     level: int = 0  # a heading's level
     quoted: bool = False  # inside a block quote
     listed: bool = False  # inside a list item or a footnote
+    html: int = 0  # an HTML block's kind (CommonMark's 1 to 7)
+    unclosed: bool = False  # a code fence the end of the text closed, not a fence line
 
 
 class _Container(NamedTuple):
@@ -80,7 +82,7 @@ class _Reader:
         self.leaf: _Leaf | None = None
         self.blank_after: list[int] = []  # blank lines in indented code, kept if code follows
 
-    def close(self) -> None:
+    def close(self, at_end: bool = False) -> None:
         leaf, self.leaf = self.leaf, None
         if leaf is None:
             return
@@ -92,7 +94,9 @@ class _Reader:
         if cols:
             kind = "code" if leaf.kind in ("fence", "indented") else leaf.kind
             self.out.append(Block(kind, first, first + len(cols), tuple(cols), leaf.level,
-                                  leaf.quoted, leaf.listed))
+                                  leaf.quoted, leaf.listed,
+                                  leaf.end if leaf.kind == "html" else 0,
+                                  at_end and leaf.kind == "fence"))
 
     def open(self, kind: str, n: int, col: int) -> _Leaf:
         self.close()
@@ -272,7 +276,7 @@ def blocks(text: str, front_matter: bool = True) -> tuple[Block, ...]:
                     leaf.cols.append(0)
                 continue
         reader.line(n)
-    reader.close()
+    reader.close(at_end=True)
     return tuple(reader.out)
 
 

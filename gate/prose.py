@@ -12,8 +12,7 @@ the draft's lines and columns: only characters change, to spaces.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable
 
 from receipt_gate.blocksyntax import label, references
 from receipt_gate.markdown import Block, blocks
@@ -22,7 +21,9 @@ from receipt_gate.templatetags import blank_pairs
 _BACKTICKS = re.compile(r"`+")
 _TICKS_OR_TAGS = re.compile(r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
                             r"|<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# An HTML comment as CommonMark 0.31 and HTML read it: `<!-->` and `<!--->` are whole
+# (empty) comments, so the text after them is shown.
+_COMMENT = re.compile(r"<!---?>|<!--.*?-->", re.DOTALL)
 _TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 _AUTOLINK = re.compile(r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
 _LINK_END = re.compile(r"\]\(\s*(?:<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)"
@@ -93,14 +94,23 @@ def _escaped(text: str, i: int) -> bool:
     return (i - run) % 2 == 1
 
 
-def _text_blocks(text: str) -> tuple[list[str], list[Block]]:
+# HTML blocks whose text a reader sees (a <div> or <p> block, any other tag): not a
+# comment, a declaration, CDATA, a processing instruction or <script>/<style>.
+_SHOWN_HTML = (6, 7)
+
+
+def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]:
     """The draft's lines with only paragraph and heading text left (container markers,
-    code, HTML and front matter blanked), and those blocks."""
+    code, HTML and front matter blanked; with `wide`, the text of HTML blocks a reader
+    sees, its tags for the reader's view to take out, and a fence that never closes),
+    and those blocks."""
     lines = text.split("\n")
     out = [" " * len(line) for line in lines]
     kept = []
     for b in blocks(text):
-        if b.kind not in ("paragraph", "heading"):
+        shown = b.kind in ("paragraph", "heading") or (wide and (
+            b.unclosed or (b.kind == "html" and b.html in _SHOWN_HTML)))
+        if not shown:
             continue
         kept.append(b)
         for i, col in zip(range(b.start, b.end), b.cols, strict=True):
@@ -108,15 +118,32 @@ def _text_blocks(text: str) -> tuple[list[str], list[Block]]:
     return out, kept
 
 
-def _inline(block: str, links: bool) -> str:
+_DELIMITERS = re.compile(r"\{\{[<%]?-?|-?[>%]?\}\}|\{%-?|-?%\}")
+
+
+def _templates(block: str, how: str) -> str:
+    """Template tags as `how` reads them: "blank" (their own text, not prose), "join"
+    (gone without a trace: an empty tag inside a word leaves it whole) or "open" (their
+    delimiters out, what they hold kept: a string a tag prints is text a reader reads)."""
+    if how == "blank":
+        return _sub_blank(_TEMPLATE, block)
+    if how == "join":
+        return _sub_blank(_TEMPLATE, block, "\0")
+    return _TEMPLATE.sub(lambda m: _DELIMITERS.sub(lambda d: " " * len(d.group()), m.group()),
+                         block)
+
+
+def _inline(block: str, links: bool, templates: str = "blank",
+            defined: dict[str, str] | None = None) -> str:
     """A block's text with what is not prose blanked: code spans, comments, template
-    tags, autolinks, link destinations (and, without `links`, link and image text).
-    Inline HTML tags are left for the reader's view to take out without a trace
+    tags (as `templates` says), autolinks, link destinations (and, without `links`,
+    link and image text; a reference to a label `defined` lacks is no link). Inline
+    HTML tags are left for the reader's view to take out without a trace
     (`con<b>clu</b>sion` reads as one word)."""
     # A comment is filled with NULs, not spaces: the reader's view drops them, so a
     # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
     block = _sub_blank(_COMMENT, block, "\0")
-    block = _sub_blank(_TEMPLATE, block)
+    block = _templates(block, templates)
     pieces, pos = [], 0
     for start, end in _spans(block):
         pieces += [block[pos:start], _blank(block[start:end])]
@@ -124,19 +151,35 @@ def _inline(block: str, links: bool) -> str:
     pieces.append(block[pos:])
     block = _sub_blank(_AUTOLINK, "".join(pieces))
     if "](" in block or "][" in block:
-        block = _links(block, links)
+        block = _links(block, links, defined=defined)
     return block
 
 
-def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None) -> str:
+_DEST = re.compile(r"\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def is_source(dest: str) -> bool:
+    """Does a link destination name a page (an http(s) URL with a host, or a path of the
+    site)? Not this very page (`#top`, `?x=1`, empty, `.`), not another scheme
+    (`javascript:`, `mailto:`)."""
+    dest = dest.strip().strip("<>")
+    if _SCHEME.match(dest):
+        return bool(re.match(r"https?://[^/\s?#]+", dest))
+    path = re.split(r"[?#]", dest, maxsplit=1)[0]
+    return path not in ("", ".", "./", "..", "../")
+
+
+def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None,
+           defined: dict[str, str] | None = None) -> str:
     """Blank link destinations and brackets; without keep_text, link text too. With
     `sourced` (the draft's reference definitions), only links that point somewhere (not
     `#...` alone, not empty; a reference link only to a label the draft defines)."""
     out = list(block)
     for m in _LINK_END.finditer(block):
         close = m.start()
-        if sourced is not None and m.group().startswith("](") and re.fullmatch(
-                r"\]\(\s*<?(?:[#?][^\s)>]*)?>?(?:\s+[\"'(].*)?\s*\)", m.group(), re.DOTALL):
+        if sourced is not None and m.group().startswith("](") and not is_source(
+                _DEST.match(m.group()).group(1)):  # type: ignore[union-attr]
             continue
         depth, i = 0, close - 1
         while i >= 0:  # back to the matching [
@@ -151,8 +194,11 @@ def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None) -
             continue
         if sourced is not None and m.group().startswith("]["):
             dest = sourced.get(label(m.group()[2:-1] or block[i + 1:close]))
-            if dest is None or re.fullmatch(r"[#?]\S*|", dest):
-                continue  # no such definition: not a link; or one to this very page
+            if dest is None or not is_source(dest):
+                continue  # no such definition: not a link; or one to no page
+        if defined is not None and m.group().startswith("][") and label(
+                m.group()[2:-1] or block[i + 1:close]) not in defined:
+            continue  # a label the draft does not define: text, brackets and all
         image = i > 0 and block[i - 1] == "!"
         first = i - 1 if image else i
         last = m.end()
@@ -175,126 +221,31 @@ def _apply(out: list[str], kept: list[Block], fn: Callable[[str], str]) -> None:
             out[b.start:b.end] = changed.split("\n")
 
 
-def prose_lines(text: str, quotes: bool = True, links: bool = True) -> list[str]:
-    """The draft's lines with everything that is not prose replaced by spaces."""
-    out, kept = _text_blocks(text)
+# Pairs whose content no reader sees as prose: code, comments (a raw pair prints what
+# it holds, so it is opened with the other tags).
+_CODE_PAIRS = frozenset({"highlight", "comment", "code", "code-toggle", "datatable"})
+
+
+def has_templates(text: str) -> bool:
+    return "{" in text and ("{%" in text or "{{" in text)
+
+
+def prose_lines(text: str, quotes: bool = True, links: bool = True,
+                templates: str = "blank", wide: bool = False) -> list[str]:
+    """The draft's lines with everything that is not prose replaced by spaces.
+    `templates`: how template tags read (see _templates; "blank" by default). `wide`:
+    what some renderer shows as text is prose too: the text of HTML blocks, and the
+    lines of a code fence that never closes (kramdown reads them as paragraphs)."""
+    out, kept = _text_blocks(text, wide)
     if not quotes:
         for b in kept:
             if b.quoted:
                 out[b.start:b.end] = [" " * len(line) for line in out[b.start:b.end]]
         kept = [b for b in kept if not b.quoted]
     whole = "\n".join(out)
-    if "{" in whole and ("{%" in whole or "{{" in whole):
-        out = blank_pairs(whole).split("\n")
+    if has_templates(whole):
+        out = blank_pairs(whole, None if templates == "blank" else _CODE_PAIRS).split("\n")
     if any(c in whole for c in "`<{[") or "](" in whole:
-        _apply(out, kept, lambda block: _inline(block, links))
+        defined = references(_outside_code(text)) if "][" in whole else None
+        _apply(out, kept, lambda block: _inline(block, links, templates, defined))
     return out
-
-
-_HTML_CODE = re.compile(r"<code(?:\s[^<>]*)?>(.*?)</code\s*>", re.IGNORECASE | re.DOTALL)
-
-
-def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
-    """Each inline code span (and HTML <code> element) in the draft's paragraphs and
-    headings: (line, col, content), 1-based; without `linked`, not those that are a
-    link's text (the link is where the name is documented; a link to nowhere, `#` or
-    empty, documents nothing)."""
-    out, kept = _text_blocks(text)
-    found = []
-    refs = None if linked else references(_outside_code(text))
-    for b in kept:
-        block = _sub_blank(_COMMENT, "\n".join(out[b.start:b.end]))
-        unlinked = block if linked or ("](" not in block and "][" not in block) else _links(
-            block, False, sourced=refs)
-        spans = [(s, e, len(block[s:e]) - len(block[s:e].lstrip("`"))) for s, e in
-                 _spans(block)]
-        if "<" in block:
-            taken = [(s, e) for s, e, _ in spans]
-            spans += [(m.start(), m.end(), m.start(1) - m.start())
-                      for m in _HTML_CODE.finditer(block)
-                      if not any(s <= m.start() < e for s, e in taken)]
-            spans.sort()
-        for start, end, mark in spans:
-            if unlinked[start:end].isspace():
-                continue
-            span = block[start:end]
-            tail = mark if span.startswith("`") else len(span) - span.lower().rfind("</code")
-            content = span[mark:len(span) - tail].replace("\n", " ").strip()
-            if not span.startswith("`"):  # an HTML element: its tags out, entities read
-                import html
-
-                content = html.unescape(re.sub(r"<[^<>]*>", "", content)).strip()
-            before = block[:start]
-            col = start - (before.rfind("\n") + 1) + 1
-            found.append((b.start + before.count("\n") + 1, col, content))
-    return found
-
-
-class Opening(NamedTuple):
-    line: int  # 1-based
-    text: str  # as rendered: markup out, white space collapsed
-    lines: int  # lines as rendered: 1, and one more for each hard line break
-
-
-def opening_paragraph(text: str) -> Opening | None:
-    """The first paragraph of the author's prose: not a heading, code, HTML, a quote or
-    an admonition, a list, or a line of template tags alone."""
-    from receipt_gate.reading import reader_view
-
-    out = prose_lines(text)
-    for b in blocks(text):
-        if b.kind != "paragraph" or b.quoted or b.listed:
-            continue
-        body = "\n".join(out[b.start:b.end])
-        shown = " ".join(reader_view(body).text.split())
-        if shown:
-            raw = "\n".join(text.split("\n")[b.start:b.end])
-            return Opening(b.start + 1, shown, 1 + len(_HARD_BREAK.findall(raw.rstrip())))
-    return None
-
-
-def reader_paragraphs(text: str) -> list[str]:
-    """Each paragraph and heading as a reader reads it (code spans kept, markup in place),
-    nothing from front matter, code blocks, HTML or comments."""
-    out, kept = _text_blocks(text)
-    return [_sub_blank(_TEMPLATE, _sub_blank(_COMMENT, "\n".join(out[b.start:b.end])))
-            for b in kept]
-
-
-class Title(NamedTuple):
-    line: int  # 1-based
-    col: int
-    text: str
-    heading: tuple[int, int] = (0, 0)  # the heading's lines (0-based, end excluded), if one
-
-
-def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Title]:
-    """The draft's titles as a reader sees them: the front matter's title fields (`title`,
-    or others: `newstitle`), and the first level-1 heading (ATX `#` or setext `===`)."""
-    from receipt_gate.frontmatter import read
-
-    found = []
-    fm = read(text, path)
-    lines = text.split("\n")
-    for field in fields:
-        title = fm.text(field)
-        if title is None:
-            continue
-        n = fm.lines.get(field, 1)
-        source = lines[n - 1] if n <= len(lines) else ""
-        col = source.find(title) + 1 if "\n" not in title and title in source else 1
-        found.append(Title(n, col, title))
-    for b in blocks(text):
-        if b.kind == "heading" and b.level == 1:
-            first = lines[b.start][b.cols[0]:]
-            if first.lstrip().startswith("#"):
-                body = re.sub(r"^#+[ \t]*|[ \t]+#+[ \t]*$|^#+$", "", first.strip())
-                col = b.cols[0] + lines[b.start][b.cols[0]:].find(body) + 1 if body else 1
-            else:  # setext: the lines above the ===
-                body = " ".join(lines[i][c:].strip() for i, c in
-                                zip(range(b.start, b.end - 1), b.cols, strict=False))
-                col = b.cols[0] + 1
-            if body:
-                found.append(Title(b.start + 1, col, body, (b.start, b.end)))
-            break
-    return found

@@ -40,7 +40,7 @@ def paragraphs(text: str) -> list[str]:
     """The draft's paragraphs as a reader sees them (no front matter, code block or HTML
     comment: a quote found only there quotes nothing a reader read), each normalized,
     in two forms: as written and with markup left out."""
-    from receipt_gate.prose import reader_paragraphs
+    from receipt_gate.pageparts import reader_paragraphs
 
     out = []
     for para in reader_paragraphs(text):

@@ -17,27 +17,38 @@ _SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9
                       r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+", re.DOTALL)
 
 
+# Unicode's Default_Ignorable_Code_Point that are not format characters (category Cf,
+# dropped too): fonts draw them as nothing.
+_IGNORABLE = ((0x034F, 0x034F), (0x17B4, 0x17B5), (0x180B, 0x180F), (0xFE00, 0xFE0F),
+              (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+# Fillers a font draws as a blank the width of a letter: read as a space.
+_BLANKS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0\u2800", " "))
+
+
 def _invisible(c: str) -> bool:
     """A character a reader does not see: a format character (zero-width space and
-    joiners, direction marks, soft hyphen, tags), a variation selector, the combining
-    grapheme joiner."""
+    joiners, direction marks, soft hyphen, tags), a variation selector, the other
+    default-ignorable code points, a combining mark (an accent or an overlay on a
+    letter: a phrase is matched on its letters)."""
     import unicodedata
 
     o = ord(c)
-    return (unicodedata.category(c) == "Cf" or 0xFE00 <= o <= 0xFE0F or o == 0x034F
-            or 0x180B <= o <= 0x180F or 0xE0100 <= o <= 0xE01EF)
+    return (unicodedata.category(c) in ("Cf", "Mn")
+            or any(lo <= o <= hi for lo, hi in _IGNORABLE))
 
 
 def fold(text: str) -> str:
-    """Non-ASCII text as a reader reads it: invisible characters dropped, NFKC, and
-    lookalikes folded to Latin (Unicode's confusables data, gate.confusables)."""
+    """Non-ASCII text as a reader reads it: blank fillers read as spaces, invisible
+    characters and combining marks dropped, NFKC, and lookalikes folded to Latin
+    (Unicode's confusables data, gate.confusables)."""
     import unicodedata
 
     from receipt_gate.confusables import table
 
     if text.isascii():
         return text
-    seen = "".join(c for c in text if not _invisible(c))
+    parts = unicodedata.normalize("NFKD", text.translate(_BLANKS))
+    seen = "".join(c for c in parts if not _invisible(c))
     return unicodedata.normalize("NFKC", seen).translate(table())
 _TAG_GAP = re.compile(r"<(?:br|/?p|/?div|/?li|hr)\b[^>]*>", re.IGNORECASE)
 

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.config import CONFIG_FILE
-from receipt_gate.prose import prose_lines, titles
+from receipt_gate.prose import prose_lines
 from receipt_gate.reading import reader_view
 from receipt_gate.text import Draft
 
@@ -18,7 +18,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 6
+version = 7
 deterministic = True
 required_by_default = True
 
@@ -179,16 +179,43 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
     return lo + 1, offset - starts[lo] + 1
 
 
+# Characters that force the direction of the letters after them: text written backwards
+# shows forwards, so what a reader sees is not what any expression reads.
+_OVERRIDES = re.compile("[\u202d\u202e]")
+
+
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                links: bool = False, path: str = "<draft>") -> list[Finding]:
-    """Every banned phrase or pattern in the author's prose (block quotes and link text
-    too, with `quotes` and `links`) and in the front matter's title (readers see it), as
-    a reader sees it (gate.reading: markup out, entities decoded, lookalike letters
-    folded), in draft order, each at its line and column as written."""
-    lines = prose_lines(text, quotes, links)
-    for title in titles(text, path):
-        if title.heading == (0, 0) and 0 < title.line <= len(lines):
-            lines[title.line - 1] = " " * (title.col - 1) + " ".join(title.text.split())
+    """Every banned phrase or pattern in what a reader of the page may see, as a reader
+    sees it (gate.reading: markup out, entities decoded, lookalike letters folded), in
+    draft order, each at its line and column as written: the author's prose (block
+    quotes and link text too, with `quotes` and `links`), the text of HTML blocks, the
+    front matter's strings (a title, a description: a theme shows them), and, where
+    template tags are, both what they hold (a string a tag prints) and the words they
+    join (`con{{< x >}}clusion`). A direction override is a finding of its own."""
+    from receipt_gate.pageparts import front_matter_strings
+    from receipt_gate.prose import has_templates
+
+    shown = front_matter_strings(text, path)  # line -> the strings a theme may show
+    found: dict[tuple[int, int, str], tuple[int, int, Finding]] = {}
+    for how in ("blank", "open", "join") if has_templates(text) else ("blank",):
+        lines = prose_lines(text, quotes, links, how, wide=True)
+        for n, value in shown.items():
+            if 0 < n <= len(lines):
+                lines[n - 1] = value
+        for f in _matches(lines, rules):
+            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    for m in _OVERRIDES.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        col = m.start() - text.rfind("\n", 0, m.start())
+        f = Finding(line, col, f"a direction override (U+{ord(m.group()):04X}) reorders what"
+                    " readers see: remove it")
+        found.setdefault((line, col, f.message), (line, col, f))
+    return [f for _, _, f in sorted(found.values(), key=lambda t: (t[0], t[1]))]
+
+
+def _matches(lines: list[str], rules: Sequence[Rule]) -> list[Finding]:
+    """The rules' matches in these lines, read as a reader reads them."""
     view = reader_view("\n".join(lines))
     prose = view.text
     lower = (prose if prose.isascii() else prose.translate(_FOLD)).lower()

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from receipt_gate.corpus import Pages
 
 name = "headline-numbers"
-version = 3
+version = 4
 deterministic = True
 required_by_default = True
 settings = {"articles": ("posts/**/*.md",), "title_fields": ("title",), "suppressions": True}
@@ -260,13 +260,20 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
 
 
 def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
-    """Every number token (digits or words) in these lines, with its line and column."""
+    """Every number token (digits or words) in these lines as a reader reads them
+    (gate.reading: `7&#54;`, `7<!-- -->6`, `7**6**` and a zero-width space between
+    digits read as 76), with its line and column as written."""
+    from receipt_gate.reading import reader_view
+
     text = "\n".join(lines)
+    view = reader_view(text)
     starts = [0]
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
+    found = [(view.written(offset), written, value) for offset, written, value in
+             scan(view.text)] if view.shifts else scan(text)
     i = 0
-    for offset, written, value in scan(text):
+    for offset, written, value in sorted(found):
         while i + 1 < len(starts) and starts[i + 1] <= offset:
             i += 1
         yield Token(first_line + i, offset - starts[i] + 1, written, value)
@@ -276,20 +283,21 @@ def parse_article(text: str, path: str = "<article>",
                   fields: Sequence[str] = ("title",)) -> Article:
     """Titles: the front matter's title fields and the first level-1 heading (all, when
     there are several). Body: the rest of the prose."""
-    from receipt_gate.prose import prose_lines, titles
+    from receipt_gate.pageparts import titles
+    from receipt_gate.prose import prose_lines
 
     lines = prose_lines(text)
     found = titles(text, path, fields)
     for title in found:
         start, end = title.heading
         lines[start:end] = [""] * (end - start)
-    body = {value for _, _, value in scan("\n".join(lines))}
+    body = {t.value for t in tokens(lines)}
     # A version names a release: it accuses nothing, and in a body it supports its
     # major.minor as well as itself (3.6.0 pins a title's "3.6").
     body |= {major_minor(v) for v in body if v.count(".") >= 2}
     return Article([t.text for t in found],
-                   [sorted({value for _, _, value in scan(t.text) if value.count(".") < 2})
-                    for t in found],
+                   [sorted({tok.value for tok in tokens(t.text.split("\n"))
+                            if tok.value.count(".") < 2}) for t in found],
                    sorted(body))
 
 
@@ -378,7 +386,8 @@ def find_headline_numbers(
 ) -> tuple[list[Finding], int, list[str]]:
     """Numbers in the draft that live in a title of ours and in no body; how many tokens;
     and the numbers it cites (what its verdict read of the corpus)."""
-    from receipt_gate.prose import prose_lines, titles
+    from receipt_gate.pageparts import titles
+    from receipt_gate.prose import prose_lines
 
     toks = list(tokens(prose_lines(text)))
     for title in titles(text, path, fields):

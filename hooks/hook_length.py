@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.prose import opening_paragraph
+from receipt_gate.pageparts import opening_paragraph
 from receipt_gate.text import Draft
 
 name = "hook-length"
-version = 5
+version = 6
 deterministic = True
 required_by_default = True
 settings = {"max_chars": 280, "max_lines": 3, "suppressions": True}
@@ -31,7 +31,7 @@ def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
 def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
     opening = opening_paragraph(text)
     if opening is None:
-        return [Finding(1, 1, "no opening paragraph: the draft has no prose after its title")]
+        return []  # a page with no prose paragraph (a list, a landing page) has no hook
     findings = []
     if len(opening.text) > max_chars:
         findings.append(Finding(opening.line, 1, f"opening paragraph is {len(opening.text)}"

@@ -55,7 +55,7 @@ DEFAULT_SHAPES = ("env", "long-flag")
 DEFAULT_SHAPES = ("env", "long-flag")
 
 name = "registered-terms"
-version = 5
+version = 6
 deterministic = True
 required_by_default = True
 settings = {"shapes": DEFAULT_SHAPES, "pattern": "", "registry": "claims.yaml",
@@ -115,7 +115,7 @@ def find_unregistered(
     """Setting names in the draft's inline code that the registry does not hold and no
     documentation page but the draft's own names; how many it checked; and the names
     it used (what its verdict read)."""
-    from receipt_gate.prose import code_spans
+    from receipt_gate.pageparts import code_spans
 
     findings = []
     checked = 0
@@ -163,7 +163,8 @@ def names_in(text: str, rx: Any) -> list[str]:
     import html
 
     from receipt_gate.markdown import blocks
-    from receipt_gate.prose import code_spans, prose_lines
+    from receipt_gate.pageparts import code_spans
+    from receipt_gate.prose import prose_lines
 
     if "<!--" in text or "{" in text:
         text = _visible(text)

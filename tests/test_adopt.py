@@ -32,8 +32,11 @@ def test_jekyll_posts_and_drafts_in_every_folder_in_any_case() -> None:
     assert markers == {"paths": ["**/_drafts/**", "!**/_posts/**"]}
     published = ["_posts/a.markdown", "news/_posts/b.MD", "_posts/c.mkdn", "_posts/d.Mkd",
                  "_posts/2020/e.mkdown"]
-    other = ["_docs/x.md", "_posts/f.html", "vendor/bundle/gems/theme/_posts/2010-01-01-x.md",
+    other = ["_docs/x.md", "vendor/bundle/gems/theme/_posts/2010-01-01-x.md",
              ".receipts/_posts/a.markdown/ai-tells.json"]
+    # Jekyll publishes an HTML post too: gated, though no article of the corpus.
+    assert wildmatch.match(drafts, "_posts/f.html")
+    assert not wildmatch.match(articles, "_posts/f.html")
     assert wildmatch.select(drafts, [*published, "x/_drafts/g.md", *other]) == [
         *published, "x/_drafts/g.md"]
     assert wildmatch.select(articles, [*published, "x/_drafts/g.md", *other]) == published
@@ -50,22 +53,30 @@ def test_hugo_leaves_out_headless_bundles_and_prefers_a_posts_section() -> None:
         ["content/_index.md", "content/_common/_index.md", "content/_common/snip.md",
          "content/about/license.md", "content/methods/site/a.md", "config.toml"], files)
     assert name == "a Hugo site"
-    assert drafts == ["content/**/*.md", "!content/_common/**"] == articles
+    from receipt_gate.layouts import HUGO_EXTS
+
+    # Every kind of page Hugo renders is gated, whether one is there yet or not.
+    assert drafts == [*(f"content/**/*{e}" for e in sorted(HUGO_EXTS)),
+                      "!content/_common/**"] == articles
     assert markers == {"front_matter": {"draft": True}}
     _, drafts, _, _ = _layout(["content/en/posts/a.md", "content/en/posts/_index.md",
                                "content/en/about.md"])
-    assert drafts == ["content/en/posts/**/*.md"]
+    assert drafts == [f"content/en/posts/**/*{e}" for e in sorted(HUGO_EXTS)]
+
+
+MKDOCS = (".markdown", ".md", ".mdown", ".mkd", ".mkdn")
 
 
 @pytest.mark.parametrize(("paths", "files", "name", "drafts"), [
     pytest.param(["src/content/blog/a.mdx", "src/content/blog/b.md", "src/pages/x.astro"], {},
-                 "an Astro site", ["src/content/blog/**/*.md", "src/content/blog/**/*.mdx"],
-                 id="astro"),
+                 "an Astro site", ["src/content/blog/**/*.markdoc", "src/content/blog/**/*.md",
+                                   "src/content/blog/**/*.mdx"], id="astro"),
     pytest.param(["mkdocs.yml", "documentation/index.md", "documentation/blog/posts/a.md"],
                  {"mkdocs.yml": "site_name: x\ndocs_dir: documentation\n"}, "an MkDocs site",
-                 ["documentation/blog/posts/**/*.md"], id="mkdocs-blog"),
+                 [f"documentation/blog/posts/**/*{e}" for e in MKDOCS],
+                 id="mkdocs-blog"),
     pytest.param(["mkdocs.yml", "docs/index.md", "docs/guide/a.md"], {"mkdocs.yml": ""},
-                 "an MkDocs site", ["docs/**/*.md"], id="mkdocs"),
+                 "an MkDocs site", [f"docs/**/*{e}" for e in MKDOCS], id="mkdocs"),
     pytest.param(["git/a.md", "git/b.md", "python/c.md", "python/d.md", "README.md",
                   ".github/ISSUE.md", "node_modules/x/y.md"], {},
                  "markdown across the repository",

@@ -81,7 +81,7 @@ def test_a_commit_past_the_hooks_is_refused_when_the_agent_stops(session: Repo,
     assert after != before, f"the shape made no commit: {proc.stdout}{proc.stderr}"
     rc, err = stop(session)
     assert rc == 2, err
-    assert f"receipt-gate: pushing HEAD ({after[:12]}):" in err
+    assert f"receipt-gate: pushing refs/heads/main ({after[:12]}):" in err
     assert ".receipts/drafts/intro.md/ai-tells.json: stale: the draft changed after" in err
     assert "git commit --amend" in err
     # Fixed and folded in: the session may end.
@@ -100,6 +100,27 @@ def test_a_new_branch_is_held_to_the_default_branchs_rules(session: Repo) -> Non
     assert session.git("commit", "-n", "-qm", "weaken", check=False).returncode == 0
     rc, err = stop(session)
     assert rc == 2 and "policy change: weakens: drops ai-tells from required" in err
+
+
+@pytest.mark.e2e
+def test_a_bad_commit_on_another_branch_is_refused_too(session: Repo) -> None:
+    session.git("checkout", "-q", "-b", "side")
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    session.git("commit", "-n", "-qm", "bad on the side")
+    session.git("checkout", "-q", "main")
+    rc, err = stop(session)
+    assert rc == 2 and "receipt-gate: pushing refs/heads/side" in err
+
+
+@pytest.mark.e2e
+def test_deleting_the_config_gates_nothing_off(session: Repo) -> None:
+    session.git("rm", "-q", ".receipt-gate.yaml")
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    session.git("commit", "-n", "-qm", "no rules")
+    rc, err = stop(session)
+    assert rc == 2 and "has no .receipt-gate.yaml: judged by the rules in force" in err
 
 
 def test_with_no_remote_head_is_judged_by_its_parents_rules(content: Repo) -> None:

@@ -52,6 +52,27 @@ def tells(text: str) -> list[tuple[int, int, str]]:
             [(5, 5, 'banned phrase "in conclusion"')],
             id="footnote-definition",
         ),
+        pytest.param("---\nsummary: We delve into it\n---\nPlain.",
+                     [(2, 13, 'banned pattern matched "delve into":'
+                               ' (?i)\\bdelv(?:e|es|ed|ing)\\s+(?:into|deeper)\\b')],
+                     id="any-front-matter-string"),
+        pytest.param("<div>\nin conclusion\n</div>\n", [(2, 1, 'banned phrase "in conclusion"')],
+                     id="html-block-text"),
+        pytest.param("Note {{ \"In conclusion, it works.\" }}\n",
+                     [(1, 10, 'banned phrase "in conclusion"')], id="a-string-a-tag-prints"),
+        pytest.param("{% raw %}In conclusion, it works.{% endraw %}\n",
+                     [(1, 10, 'banned phrase "in conclusion"')], id="a-raw-pair"),
+        pytest.param("A game-{{< x >}}changer.\n", [(1, 3, 'banned phrase "game-changer"')],
+                     id="an-empty-tag-inside-words"),
+        pytest.param("Note <!--> In conclusion, it works. -->\n",
+                     [(1, 12, 'banned phrase "in conclusion"')], id="an-empty-comment"),
+        pytest.param("[In conclusion, it works.][nope]\n",
+                     [(1, 2, 'banned phrase "in conclusion"')], id="an-undefined-reference"),
+        pytest.param("```\nIn conclusion, it works.\n", [(2, 1, 'banned phrase "in conclusion"')],
+                     id="a-fence-that-never-closes"),
+        pytest.param("In \u202enoisulcnoc\u202c it works.\n",
+                     [(1, 4, "a direction override (U+202E) reorders what readers see: remove"
+                             " it")], id="a-direction-override"),
         pytest.param(
             "a\nin today's\n  fast-paced world",
             [(2, 1, 'banned phrase "in today\'s fast-paced world"')],
@@ -87,7 +108,7 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        pytest.param("---\nsummary: We delve into it\n---\nPlain.", id="front-matter"),
+        pytest.param("---\nlayout: post\ntags: [delve, into]\n---\nPlain.", id="front-matter"),
         pytest.param("Use `it is important to note` as a key.", id="inline-code"),
         pytest.param("```\nin conclusion\n```\n", id="fenced-code"),
         pytest.param("~~~python\ngame changer = 1\n~~~", id="tilde-fence"),
@@ -104,7 +125,8 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("    in conclusion, indented code\n", id="indented-code"),
         pytest.param("{% highlight text %}\nin conclusion\n{% endhighlight %}\n",
                      id="liquid-highlight"),
-        pytest.param("<div>\nin conclusion\n</div>\n", id="html-block"),
+        pytest.param("<script>\nin_conclusion = 1\n</script>\n<!--\nin conclusion\n-->\n",
+                     id="script-and-comment-blocks"),
     ],
 )
 def test_finds_nothing(text: str) -> None:

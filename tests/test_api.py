@@ -54,7 +54,8 @@ def test_a_batch_that_verified_nothing_is_not_ok(content: Repo, rg: Run) -> None
     rg("run")
     verdict = verify_batch(["drafts/idea.md"], root=str(content.path))
     assert not verdict.ok and verdict.drafts == ()
-    assert verdict.problems == ("no gated draft among drafts/idea.md: nothing was verified",)
+    assert verdict.problems == ("no gated draft among drafts/idea.md: nothing was verified",
+                                "drafts/idea.md: not gated (status idea): nothing verified it")
 
 
 def test_an_uncommitted_weakening_changes_nothing(content: Repo, rg: Run) -> None:
@@ -66,3 +67,13 @@ def test_an_uncommitted_weakening_changes_nothing(content: Repo, rg: Run) -> Non
     verdict = verify_batch(["drafts/reply.md"], root=str(content.path))
     assert not verdict.ok
     assert any("fails under the rules in force at HEAD" in p for p in verdict.problems)
+
+
+def test_a_named_draft_the_gate_does_not_hold_spoils_the_batch(content: Repo, rg: Run) -> None:
+    content.write("drafts/later.md", GOOD_DRAFT.replace("status: ready", "status: drafted")
+                  + "\nIn conclusion, it works.\n")
+    rg("run")
+    verdict = verify_batch(["drafts/intro.md", "drafts/later.md"], root=str(content.path))
+    assert not verdict.ok
+    assert verdict.problems == ("drafts/later.md: not gated (status drafted): nothing verified"
+                                " it",)

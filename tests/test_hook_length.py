@@ -38,11 +38,11 @@ from receipt_gate_hooks.hook_length import measure_hook
             id="after-front-matter",
         ),
         pytest.param(
-            "# Only a title\n",
+            "# Only a title\n\n- a list\n- of links\n",
             280,
             3,
-            [(1, "no opening paragraph: the draft has no prose after its title")],
-            id="no-hook",
+            [],  # a page with no prose paragraph (a list, a landing page) has no hook
+            id="no-hook-to-measure",
         ),
     ],
 )

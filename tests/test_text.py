@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from receipt_gate.frontmatter import read as read_front_matter
-from receipt_gate.prose import opening_paragraph, prose_lines
+from receipt_gate.pageparts import opening_paragraph
+from receipt_gate.prose import prose_lines
 from receipt_gate.text import decode
 
 

@@ -4,11 +4,16 @@
 A command line is a program, and no reading of one catches every commit (`command git
 commit -n`, an alias, `git commit-tree | git update-ref`). This hook judges the outcome
 instead: when the agent is about to stop, it verifies what the session produced, HEAD
-and every commit on the way to it that the remote lacks, under the rules in force (what
-the remote has for the branch, or for a new branch the remote's default branch), with
-the same pre-push gate the git hook runs (`receipt-gate pre-push`, no network needed
-when the remote-tracking refs are there). With no remote at all, HEAD is verified under
-its parent's rules (`receipt-gate verify --rev HEAD`).
+and every local branch, and every commit on the way to them that the remote lacks,
+under the rules in force (what the remote has for the branch, or for a new branch the
+remote's default branch), with the same pre-push gate the git hook runs (`receipt-gate
+pre-push`, no network needed when the remote-tracking refs are there). With no remote at
+all, HEAD is verified under its parent's rules (`receipt-gate verify --rev HEAD`). A
+repository is gated when its working tree, HEAD or what the remote has holds a config
+(deleting the config locally gates nothing off). It judges $CLAUDE_PROJECT_DIR when
+Claude Code sets it (the session's project, wherever its last command left the shell).
+Keep it where the agent does not edit it: the user's ~/.claude/hooks, not the
+repository.
 
 When the gate refuses, it exits 2: Claude Code keeps the agent working and shows it the
 commit, what is wrong and the fix. Repositories without a receipt-gate config, and
@@ -37,59 +42,82 @@ def _git(root: str, *args: str) -> str | None:
     return proc.stdout.strip() if proc.returncode == 0 else None
 
 
-def _where_it_goes(root: str) -> tuple[str, str, str] | None:
-    """(remote, the ref HEAD would update there, what the remote has for it as far as
-    this clone knows: that ref, else the remote's default branch, else zeros)."""
+def _remote(root: str) -> str | None:
+    """The remote the session's work goes to: HEAD's upstream's, else origin, else the
+    first one; None when there is none."""
     remotes = (_git(root, "remote") or "").split()
     if not remotes:
         return None
-    branch = _git(root, "symbolic-ref", "-q", "--short", "HEAD") or ""
     upstream = _git(root, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}")
     if upstream and "/" in upstream and upstream.split("/", 1)[0] in remotes:
-        remote, name = upstream.split("/", 1)
-    else:
-        remote, name = ("origin" if "origin" in remotes else remotes[0]), branch or "HEAD"
-    for ref in (f"refs/remotes/{remote}/{name}", f"refs/remotes/{remote}/HEAD",
-                f"refs/remotes/{remote}/main", f"refs/remotes/{remote}/master"):
-        old = _git(root, "rev-parse", "--verify", "-q", f"{ref}^{{commit}}")
-        if old:
-            return remote, f"refs/heads/{name}", old
-    return remote, f"refs/heads/{name}", "0" * 40
+        return upstream.split("/", 1)[0]
+    return "origin" if "origin" in remotes else remotes[0]
+
+
+def _has(root: str, rev: str) -> str | None:
+    return _git(root, "rev-parse", "--verify", "-q", f"{rev}^{{commit}}")
+
+
+def _lines(root: str, remote: str) -> list[str]:
+    """git's pre-push lines for HEAD and each local branch, as pushed to the same name:
+    what the remote has for it as far as this clone knows (that branch, else its
+    default branch, else zeros: a new repository)."""
+    default = next((old for ref in ("HEAD", "main", "master")
+                    if (old := _has(root, f"refs/remotes/{remote}/{ref}"))), "0" * 40)
+    out = []
+    heads = (_git(root, "for-each-ref", "--format=%(refname:short) %(objectname)",
+                  "refs/heads") or "").splitlines()
+    for name, sha in (h.split(" ", 1) for h in heads if " " in h):
+        out.append(f"refs/heads/{name} {sha} refs/heads/{name}"
+                   f" {_has(root, f'refs/remotes/{remote}/{name}') or default}")
+    head = _has(root, "HEAD")
+    if head and not any(line.split(" ")[1] == head for line in out):  # a detached HEAD
+        out.append(f"HEAD {head} refs/heads/HEAD {default}")
+    return out
 
 
 def verify(root: str) -> tuple[int, str]:
-    """The gate on HEAD and every commit on its way that the remote lacks."""
+    """The gate on HEAD, every local branch, and every commit on their way that the
+    remote lacks."""
     exe = shlex.split(os.environ.get("RECEIPT_GATE", "receipt-gate"))
-    head = _git(root, "rev-parse", "--verify", "-q", "HEAD^{commit}")
-    if head is None:
+    if _has(root, "HEAD") is None:
         return 0, ""  # no commit yet: nothing was produced
-    where = _where_it_goes(root)
-    if where is None:
+    remote = _remote(root)
+    if remote is None:
         proc = subprocess.run([*exe, "verify", "--rev", "HEAD"], cwd=root,
                               capture_output=True, text=True, check=False)
     else:
-        remote, ref, old = where
         url = _git(root, "remote", "get-url", remote) or remote
         proc = subprocess.run([*exe, "pre-push", remote, url], cwd=root,
-                              input=f"HEAD {head} {ref} {old}\n", capture_output=True,
-                              text=True, check=False)
+                              input="".join(f"{line}\n" for line in _lines(root, remote)),
+                              capture_output=True, text=True, check=False)
     return proc.returncode, proc.stdout + proc.stderr
+
+
+def gated(root: str) -> bool:
+    """Does the working tree, HEAD, or what the remote has hold a receipt-gate config?"""
+    if os.path.isfile(os.path.join(root, ".receipt-gate.yaml")):
+        return True
+    remote = _remote(root)
+    refs = ["HEAD", *(f"refs/remotes/{remote}/{r}" for r in ("HEAD", "main", "master")
+                      if remote)]
+    upstream = _git(root, "rev-parse", "--symbolic-full-name", "@{upstream}")
+    return any(_git(root, "cat-file", "-e", f"{ref}:.receipt-gate.yaml") is not None
+               for ref in [*refs, *([upstream] if upstream else [])])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     del argv  # Claude Code passes the event on stdin
     try:
         payload = json.load(sys.stdin)
-        cwd = payload.get("cwd") or os.getcwd()
+        cwd = os.environ.get("CLAUDE_PROJECT_DIR") or payload.get("cwd") or os.getcwd()
     except (ValueError, AttributeError) as e:
         print(f"receipt-gate stop hook: not a Stop payload ({e})", file=sys.stderr)
         return 1
     root = _git(cwd, "rev-parse", "--show-toplevel")
     if root is None:
         return 0
-    gated = os.path.isfile(os.path.join(root, ".receipt-gate.yaml")) or _git(
-        root, "cat-file", "-e", "HEAD:.receipt-gate.yaml") is not None
-    if not gated:
+    if not gated(root):
         return 0  # no receipt-gate here: not this hook's business
     try:
         rc, report = verify(root)
