@@ -176,6 +176,44 @@ def add(root: str, paths: Sequence[str]) -> None:
         run(root, ("add", "--", *(":(literal)" + p for p in paths)))
 
 
+def checkout_converted(root: str, paths: Sequence[str], tree: str | None = None,
+                       index: bool = False) -> dict[str, str]:
+    """The paths git converts on checkout beyond line endings (a `filter`, such as
+    Git LFS, or a `working-tree-encoding`), with what does it: read from the working
+    tree's attributes, the index's (`index`) or a commit's tree (`tree`, through a
+    scratch index, as git's own --source would)."""
+    import tempfile
+
+    if not paths:
+        return {}
+    stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
+    args = ["check-attr", "-z", "--stdin", "filter", "working-tree-encoding"]
+    if tree is None:
+        out = run(root, (*args[:2], *(["--cached"] if index else []), *args[2:]), stdin=stdin)
+    else:
+        import subprocess
+
+        with tempfile.TemporaryDirectory(prefix="receipt-gate-attrs-") as scratch:
+            env = {**os.environ, "GIT_INDEX_FILE": os.path.join(scratch, "index"),
+                   "GIT_NO_REPLACE_OBJECTS": "1"}
+            for step, data in ((("read-tree", tree), None), ((*args[:2], "--cached",
+                                                            *args[2:]), stdin)):
+                proc = subprocess.run(("git", *step), cwd=root, input=data, env=env,
+                                      capture_output=True, check=False)
+                if proc.returncode != 0:
+                    raise GateError(f"git {step[0]} failed: "
+                                    f"{proc.stderr.decode(errors='replace').strip()[-200:]}")
+            out = proc.stdout
+    fields = out.split(b"\0")
+    found: dict[str, str] = {}
+    for i in range(0, len(fields) - 2, 3):
+        path, name, value = os.fsdecode(fields[i]), fields[i + 1].decode(), fields[i + 2].decode()
+        if value not in ("unspecified", "unset"):
+            found[path] = f"{found[path]}, " if path in found else ""
+            found[path] += f"{name}={value}" if value != "set" else name
+    return found
+
+
 def conversions(root: str, paths: Sequence[str]) -> dict[str, Conversion]:
     """For each path, what `git add` does to its bytes (git's convert.c, decided the same
     way: `text`, `eol`, `ident` and `filter` attributes, then core.autocrlf)."""

@@ -90,6 +90,7 @@ def evaluate(
         selected = drafts_in(cfg, tree)
         # A link where drafts are gated hides what is behind it: refused, never skipped.
         errors += blind_spots(tree.blind(globs), "drafts are gated")
+    errors += _converted(tree, selected)
     every = cfg.every_required()
     tree.prefetch([*selected,  # one batch: drafts and receipts
                    *(receipt_path(cfg.run_dir, d, c) for d in selected for c in every)])
@@ -137,6 +138,23 @@ def evaluate(
         not selected and not only,
         tuple(said),
     )
+
+
+def _converted(tree: Tree, paths: Sequence[str]) -> list[str]:
+    """One line for each draft git converts on checkout beyond line endings: the gate
+    reads what git stores (a Git LFS pointer, bytes in another encoding), the site
+    what is checked out, so what is published is not what was judged."""
+    from receipt_gate import git
+    from receipt_gate.gittree import CommitTree, IndexTree
+
+    if not paths or not tree.root:
+        return []
+    found = git.checkout_converted(
+        tree.root, paths, tree.commit if isinstance(tree, CommitTree) else None,
+        isinstance(tree, IndexTree))
+    return [f"{printable(p)}: git converts it on checkout ({how}): the gate reads what git"
+            " stores, the site what is checked out; gate it without the attribute"
+            for p, how in sorted(found.items())]
 
 
 def _new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str]:

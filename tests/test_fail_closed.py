@@ -158,3 +158,20 @@ def test_untrusted_text_is_printed_escaped(content: Repo, rg: Run) -> None:
     assert rc == 1
     assert "receipt-gate: ok: forged" not in out.splitlines()[1:]
     assert "x\\nreceipt-gate: ok: forged" in out
+
+
+@pytest.mark.parametrize("attributes", ["drafts/*.md filter=lfs diff=lfs merge=lfs -text\n",
+                                        "drafts/*.md working-tree-encoding=ISO-8859-1\n"])
+def test_a_draft_git_converts_on_checkout_is_refused(content: Repo, rg: Run,
+                                                     attributes: str) -> None:
+    """The gate reads what git stores; a site is built from what is checked out: an LFS
+    pointer or bytes in another encoding are not what is published."""
+    rg("run")
+    content.commit_all("base")
+    content.write(".gitattributes", attributes)
+    content.git("add", "-A")
+    content.git("commit", "-qm", "attributes", "--no-verify")
+    for argv in (["verify"], ["verify", "--staged"], ["verify", "--rev", "HEAD"]):
+        rc, _, err = rg(*argv)
+        assert rc == 2, argv
+        assert err.startswith("drafts/intro.md: git converts it on checkout ("), err

@@ -163,12 +163,22 @@ def _folder(words: list[str], where: str) -> str:
 
 
 def configured(where: str) -> str | None:
-    """The root of the repository around `where`, if it has a receipt-gate config."""
+    """The root of the repository around `where`, if it is gated: its working tree, HEAD
+    or a remote-tracking branch holds a receipt-gate config (deleting the config in the
+    working tree gates nothing off)."""
     proc = subprocess.run(["git", "-C", where, "rev-parse", "--show-toplevel"],
                           capture_output=True, text=True, check=False)
     top = proc.stdout.strip()
-    if proc.returncode == 0 and os.path.isfile(os.path.join(top, ".receipt-gate.yaml")):
+    if proc.returncode != 0:
+        return None
+    if os.path.isfile(os.path.join(top, ".receipt-gate.yaml")):
         return top
+    refs = subprocess.run(["git", "-C", top, "for-each-ref", "--format=%(refname)",
+                           "refs/remotes"], capture_output=True, text=True, check=False)
+    for ref in ["HEAD", *refs.stdout.split()]:
+        if subprocess.run(["git", "-C", top, "cat-file", "-e", f"{ref}:.receipt-gate.yaml"],
+                          capture_output=True, check=False).returncode == 0:
+            return top
     return None
 
 
