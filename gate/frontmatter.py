@@ -24,11 +24,14 @@ from receipt_gate import GateError
 
 _OPEN = {"---": "yaml", "+++": "toml", "{": "json"}
 _CLOSE = {"yaml": ("---", "..."), "toml": ("+++",), "json": ("}",)}
-# A line YAML reads exactly as `key: value` with value a plain string: the key a
-# plain word, the value empty or starting with a letter, no `: ` (a nested mapping, or
-# an error), no ` #` (a comment), and not a word YAML 1.1 reads as a boolean or null.
+# A line YAML reads exactly as `key: value` with a value read alike by both: the key a
+# plain word, and the value empty, a plain string (starting with a letter, no `: ` (a
+# nested mapping, or an error), no ` #` (a comment), not a word YAML 1.1 reads as a
+# boolean or null), a quoted string without escapes, a date, an integer or a boolean.
 _SIMPLE_LINE = re.compile(
-    r"(?:(?P<key>[A-Za-z_][A-Za-z0-9_-]*):(?: +(?P<value>[A-Za-z](?:[^\n\t#:]|:(?=[^\s]))*?))? *"
+    r"(?:(?P<key>[A-Za-z_][A-Za-z0-9_-]*):(?: +(?:(?P<value>[A-Za-z](?:[^\n\t#:]|:(?=[^\s]))*?)"
+    r"|\"(?P<dq>[^\"\\\n\t]*)\"|'(?P<sq>[^'\n\t]*)'|(?P<date>\d{4}-\d\d-\d\d)"
+    r"|(?P<int>0|[1-9][0-9]{0,17})|(?P<bool>true|True|TRUE|false|False|FALSE)))? *"
     r"| *|#[^\n]*)"
 )
 _NOT_STRINGS = frozenset(
@@ -113,6 +116,23 @@ def _read(text: str, path: str) -> FrontMatter:
     return FrontMatter(kind, fields, lines, end)
 
 
+def _scalar(m: re.Match[str]) -> object:
+    """The value of a simple line, as YAML's safe loader reads it."""
+    if m.group("dq") is not None:
+        return m.group("dq")
+    if m.group("sq") is not None:
+        return m.group("sq")
+    if m.group("date"):
+        import datetime
+
+        return datetime.date.fromisoformat(m.group("date"))
+    if m.group("int"):
+        return int(m.group("int"))
+    if m.group("bool"):
+        return m.group("bool").lower() == "true"
+    return (m.group("value") or "").rstrip() or None
+
+
 def _yaml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
     fields: dict[str, Any] = {}
     lines: dict[str, int] = {}
@@ -129,8 +149,11 @@ def _yaml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
         if key in fields:
             raise GateError(f"{path}:{i}: front matter: duplicate key {key!r} (line"
                             f" {lines[key]} sets it too); a reader takes one, the gate neither")
-        value = (m.group("value") or "").rstrip()
-        fields[key], lines[key] = (value if value else None), i
+        try:
+            fields[key], lines[key] = _scalar(m), i
+        except ValueError:  # a date that is none (2026-02-30): YAML's reading decides
+            simple = False
+            break
     if simple:
         return fields, lines
     from receipt_gate import yamlio

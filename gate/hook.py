@@ -11,15 +11,14 @@ The grader, a paid model, runs here only when `checks.grader.at_commit` says so.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
-from receipt_gate import TOOL, GateError, cache, git, revs, wildmatch
+from receipt_gate import GateError, git, wildmatch
 from receipt_gate.config import Config
 from receipt_gate.fingerprint import Fingerprint, fingerprint
 from receipt_gate.judge import FAIL, FRESH, gating, judge
-from receipt_gate.receipts import receipt_path, sha256
+from receipt_gate.receipts import RECEIPT_LIMIT, receipt_path, sha256
 from receipt_gate.session import drafts_in
 from receipt_gate.text import Draft
 from receipt_gate.tree import Tree, read_text
@@ -60,14 +59,37 @@ def stale_cells(cfg: Config, tree: Tree, checks: Sequence[str],
     return todo, fps
 
 
+class Before(NamedTuple):
+    """What a refused commit puts back: the index entries of the receipts it staged, and
+    the code checks' receipts on disk (a model's verdict, paid for, is kept on disk)."""
+
+    entries: dict[str, git.IndexEntry | None]
+    disk: dict[str, bytes | None]
+
+
+def restore(root: str, before: Before) -> None:
+    """The index and the receipts on disk as they were before the hook wrote any."""
+    import contextlib
+    import os
+
+    from receipt_gate.fsio import write_file
+
+    for path, data in before.disk.items():
+        if data is not None:
+            write_file(root, path, data)
+        else:
+            with contextlib.suppress(OSError):
+                os.remove(os.path.join(root, path))
+    git.restore_index(root, before.entries)
+
+
 def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
-            only: Sequence[str] | None = None
-            ) -> tuple[list[str], list[str], dict[str, git.IndexEntry | None]]:
+            only: Sequence[str] | None = None) -> tuple[list[str], list[str], Before]:
     """Run what is not fresh, write the receipts, stage them (unless the config says not
     to). The receipt paths written or found fresh on disk, why a model could not grade
-    a draft, and the index entries of the receipts staged as they were before (to put
-    back if the commit is refused)."""
+    a draft, and what to put back if the commit is refused."""
     from receipt_gate import runner
+    from receipt_gate.fsio import read_regular
 
     names = cfg.deterministic()
     model = [c for c in cfg.every_required() if not cfg.specs[c].deterministic
@@ -75,15 +97,21 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     todo, fps = stale_cells(cfg, tree, [*names, *model], only)
     paths: list[str] = []
     errors: list[str] = []
+    disk: dict[str, bytes | None] = {receipt_path(cfg.run_dir, d.path, n): None
+                                     for n in names for d in todo[n]}
+    for p in disk:
+        try:
+            disk[p] = read_regular(root, p, RECEIPT_LIMIT)
+        except GateError:
+            disk[p] = None
     for r in runner.run(cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer):
         paths.append(r.receipt)
     for name in model:
         written, failed = _grade(cfg, root, tree, name, todo[name], fps[name], signer)
         paths += written
         errors += failed
-    before: dict[str, git.IndexEntry | None] = {}
+    before = Before(tree.entries_of(paths) if cfg.stage_receipts else {}, disk)
     if cfg.stage_receipts:
-        before = tree.entries_of(paths)
         git.add(root, paths)
     return paths, errors, before
 
@@ -109,52 +137,6 @@ def _grade(cfg: Config, root: str, tree: Tree, name: str, drafts: list[Draft],
     return written, errors
 
 
-# --- a tree verified once is not verified again -----------------------------------------
-#
-# After a commit hook that holds, the index it verified is HEAD's tree plus the changes
-# it saw: that is kept, with the rules it held under. At the next commit, if HEAD's tree
-# is exactly that (one `git diff-tree`), HEAD was verified, and only the drafts the
-# index now changes, or whose receipts it changes, can fail. Kept in the git dir, like
-# git's own index, and trusted as it is.
-
-_VERIFIED = "verified-trees.json"
-_KEEP = 32
-
-
-def rules_key(cfg: Config, inputs: Mapping[str, str]) -> str:
-    """Everything a verdict on an unchanged draft depends on besides its own bytes and
-    its receipts': the tool, the rules, every check's whole fingerprint."""
-    doc = [TOOL, cfg.drafts, cfg.run_dir, cfg.required, cfg.required_from, cfg.states,
-           cfg.gate_from, cfg.signing, cfg.draft_markers, cfg.baseline, sorted(inputs.items())]
-    return sha256(json.dumps(doc, sort_keys=True).encode())
-
-
-def _record(doc: Any) -> bool:
-    if not isinstance(doc, dict) or not cache.str_map(doc.get("trees")):
-        return False
-    pending = doc.get("pending")
-    return pending is None or (isinstance(pending, dict) and isinstance(pending.get("base"), str)
-                               and isinstance(pending.get("key"), str)
-                               and cache.str_map(pending.get("changes")))
-
-
-def head_verified(root: str, head_tree: str, key: str) -> bool:
-    """Was HEAD's tree verified, under rules with this key?"""
-    file = cache.path(root, _VERIFIED)
-    doc = cache.read(file, _record)
-    if doc is None:
-        return False
-    if doc["trees"].get(head_tree) == key:
-        return True
-    pending = doc.get("pending")
-    if (pending is None or pending["key"] != key
-            or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]):
-        return False
-    trees = {**doc["trees"], head_tree: key}
-    cache.write(file, {"trees": dict(list(trees.items())[-_KEEP:]), "pending": None})
-    return True
-
-
 def affected(cfg: Config, changes: Mapping[str, str], tree: Tree) -> list[str]:
     """The drafts a change touches (the draft itself, or one of its receipts), and any
     link it adds where drafts are gated (the gate refuses it)."""
@@ -170,11 +152,3 @@ def affected(cfg: Config, changes: Mapping[str, str], tree: Tree) -> list[str]:
     links = {p for p, _ in tree.blind(cfg.drafts, hidden)} if hidden else set()
     return sorted(d for d in drafts if (wildmatch.match(cfg.drafts, d) or d in links)
                   and not d.startswith(prefix))
-
-
-def remember(root: str, head_tree: str, key: str, changes: Mapping[str, str]) -> None:
-    """Keep the verified index as HEAD's tree plus these changes, under `key`."""
-    file = cache.path(root, _VERIFIED)
-    doc = cache.read(file, _record) or {"trees": {}}
-    cache.write(file, {"trees": doc["trees"],
-                       "pending": {"base": head_tree, "key": key, "changes": dict(changes)}})

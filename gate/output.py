@@ -13,6 +13,7 @@ from receipt_gate.config import CONFIG_FILE, Config
 from receipt_gate.text import printable
 
 if TYPE_CHECKING:
+    from receipt_gate.judge import Cell
     from receipt_gate.sarif import Result
     from receipt_gate.verify import Report
 
@@ -113,17 +114,26 @@ def suppressed_rows(report: Report) -> list[dict[str, Any]]:
             for c in report.suppressed for f in c.suppressed]
 
 
-def suppressed_summary(report: Report) -> str:
-    """One line that says how much is suppressed, on every run that finds any."""
-    rows = suppressed_rows(report)
-    if not rows:
+def suppressed_summary(report: Report | None,
+                       whole: Mapping[str, Sequence[int]] | None = None) -> str:
+    """One line that says how much is suppressed, on every run that finds any: in the
+    whole tree (with `whole`, each draft's [gated, by comments, by the baseline], so a
+    commit that judged only what it changed says what push and CI say)."""
+    if whole is None:
+        from receipt_gate.verified import drafts_of
+
+        assert report is not None
+        whole = drafts_of(report)
+    by_comment = sum(v[1] for v in whole.values())
+    by_baseline = sum(v[2] for v in whole.values())
+    if not by_comment + by_baseline:
         return ""
-    by_comment = sum(1 for r in rows if str(r.get("suppressed_by", "")).startswith("comment"))
     parts = [f"{by_comment} by comments"] if by_comment else []
-    if len(rows) - by_comment:
-        parts.append(f"{len(rows) - by_comment} by the baseline")
-    return (f"receipt-gate: {plural(len(rows), 'finding')} suppressed"
-            f" ({', '.join(parts)}) in {plural(len({r['draft'] for r in rows}), 'draft')};"
+    if by_baseline:
+        parts.append(f"{by_baseline} by the baseline")
+    drafts = sum(1 for v in whole.values() if v[1] or v[2])
+    return (f"receipt-gate: {plural(by_comment + by_baseline, 'finding')} suppressed"
+            f" ({', '.join(parts)}) in {plural(drafts, 'draft')};"
             " receipt-gate status lists them")
 
 
@@ -166,19 +176,54 @@ def errors_out(errors: Iterable[str]) -> None:
         print(safe(e), file=sys.stderr)
 
 
-def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
+SAME_CAUSE = 3  # receipts shown of one check refused for one cause; the rest counted
+FINDINGS = 20  # finding lines shown in all; the rest counted
+
+
+def problem_lines(problems: Sequence[Cell]) -> list[str]:
+    """Each refused receipt with its findings, read at a glance at any scale: of the
+    receipts one check refuses for one cause (stale because the draft changed, stale
+    because what it read changed, failed...), a few shown and the rest counted in one
+    line; each finding once, with its line, up to a cap."""
+    groups: dict[tuple[str, str, int], list[Cell]] = {}
+    for c in problems:
+        groups.setdefault((c.check, c.reason, c.condition), []).append(c)
+    out: list[str] = []
+    shown = hidden = 0
+    for (check, _, _), cells in groups.items():
+        for c in cells[:SAME_CAUSE]:
+            out.append(f"{printable(c.receipt)}: {printable(c.message)}")
+        if len(cells) > SAME_CAUSE:
+            first = printable(cells[0].message).split(":")[0]
+            out.append(f"receipt-gate: and {len(cells) - SAME_CAUSE} more {check} receipts"
+                       f" {first} for the same cause (receipt-gate status lists them all)")
+        for c in cells:
+            for f in c.findings:
+                if shown == FINDINGS:
+                    hidden += 1
+                    continue
+                shown += 1
+                where = f"{printable(c.draft)}:{_int(f.get('line'))}:{_int(f.get('col'))}"
+                out.append(f"{where}: {c.check}: {printable(str(f.get('message', '')))}")
+    if hidden:
+        out.append(f"receipt-gate: {plural(hidden, 'more finding')} not shown (receipt-gate"
+                   " verify --format json lists every one)")
+    return out
+
+
+def report_text(report: Report, cfg: Config, hook: bool = False,
+                whole: Mapping[str, Sequence[int]] | None = None) -> None:
     """The report as lines. `hook`: said by the commit hook, which runs the checks
-    itself, so the hint is to fix and commit again."""
+    itself, so the hint is to fix and commit again. `whole`: the whole tree's drafts
+    (gate.verified) where the report judged only some."""
     errors_out(report.errors)
     rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
     stage: list[str] = []
     failed = held = False
     problems = report.problems
+    for line in problem_lines(problems):
+        say(line)
     for c in problems:
-        say(f"{printable(c.receipt)}: {printable(c.message)}")
-        for f in c.findings:
-            where = f"{printable(c.draft)}:{_int(f.get('line'))}:{_int(f.get('col'))}"
-            say(f"{where}: {c.check}: {printable(str(f.get('message', '')))}")
         if c.reason == "unstaged":
             stage.append(c.stage)
             continue
@@ -233,7 +278,7 @@ def report_text(report: Report, cfg: Config, hook: bool = False) -> None:
             f" {plural(len(report.required), 'required check')} each, every receipt"
             f" fresh and passing in the {report.tree}"
         )
-    summary = suppressed_summary(report)
+    summary = suppressed_summary(report, whole)
     if summary:
         say(summary)
     for note in report.notes:

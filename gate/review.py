@@ -6,6 +6,7 @@ never decided: the cells decide."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate import GateError
@@ -134,3 +135,49 @@ def notes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
             continue  # what cannot be read is reported where the check reads it
         out += [f"receipt-gate: {line}" for line in lines]
     return out
+
+
+def stale_causes(policy: Policy, cfg: Config, tree: Tree,
+                 checks: Mapping[str, int]) -> list[str]:
+    """For each check with receipts stale because what its verdict read changed, one line
+    naming what changed since the rules' commit: its version, settings, or the files it
+    reads (which, added, changed or removed), and the command that refreshes them."""
+    from receipt_gate.fingerprint import input_files
+
+    out = []
+    for check, n in checks.items():
+        what: list[str] = []
+        if check not in policy.cfg.specs:
+            what.append("it is new")
+        else:
+            if policy.cfg.specs[check].version != cfg.specs[check].version:
+                what.append(f"its version changed ({policy.cfg.specs[check].version} ->"
+                            f" {cfg.specs[check].version})")
+            a, b = policy.cfg.effective.get(check, {}), cfg.effective.get(check, {})
+            keys = [k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
+            if keys:
+                what.append(f"its settings changed ({', '.join(keys)})")
+            try:
+                old, new = _flat(input_files(check, policy.cfg, policy.tree)), _flat(
+                    input_files(check, cfg, tree))
+            except GateError:
+                old = new = {}
+            files = sorted(p for p in old.keys() | new.keys() if old.get(p) != new.get(p))
+            if files:
+                how = {p: "added" if p not in old else "removed" if p not in new
+                       else "changed" for p in files[:3]}
+                shown = [f"{p} ({h})" for p, h in how.items()]
+                more = f" and {len(files) - 3} more" if len(files) > 3 else ""
+                what.append(f"files it reads changed: {', '.join(shown)}{more}")
+        if not what:
+            what.append("nothing it reads changed, so they were made on other inputs")
+        fix = ("receipt-gate run --check" if cfg.specs[check].deterministic
+               else "receipt-gate grade --check")
+        out.append(f"receipt-gate: {n} {check} receipt{'s' * (n != 1)} stale because what"
+                   f" {check} read changed: since {policy.label}, {'; '.join(what)};"
+                   f" {fix} {check} refreshes them")
+    return out
+
+
+def _flat(files: InputFiles) -> dict[str, str | None]:
+    return {p: sha for group in files.values() for p, sha in group.items()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -125,6 +126,9 @@ def evaluate(
 
         said += review.notes(policy, cfg, tree)
         said += _new_suppressions(cells, tree, policy.tree)
+        read = Counter(c.check for c in cells if c.state == STALE and c.condition == 2)
+        if read:
+            said += review.stale_causes(policy, cfg, tree, read)
     if recheck:
         base = policy.tree if policy is not None and recheck == "changed" else None
         cells = rerun(cfg, tree, gated, cells, base, rules_tree)

@@ -214,7 +214,9 @@ _FM_LINE = st.one_of(
                      "c: null", "d:", "e: It's fine", "f: x: y", "g: x # note", "h: https://x.y/z",
                      "i: 'q'", "j: \"q\"", "k: [a, b]", "  nested: 1", "- item", "# comment", "",
                      "l: a\tb", "m: c:", "n: 2026-09-10", "status: idea", "~: x", "o: ~",
-                     "p: >-", "  folded", "q: Ünï", "r: .776Z"]),
+                     "p: >-", "  folded", "q: Ünï", "r: .776Z", "s: \"A: quoted #76\"",
+                     "t: 'it''s'", "u: 'it: #1'", "v: 2026-02-30", "w: 0", "x: 017", "y: True",
+                     "z: false", "aa: \"a\\tb\"", "ab: 12345678901234567890", "ac: \"\""]),
     st.from_regex(r"[a-z]{1,3}: [A-Za-z][A-Za-z :#'\"-]{0,12}", fullmatch=True))
 
 

@@ -161,7 +161,7 @@ def test_batch_reports_every_draft(content: Repo, rg: Run) -> None:
     content.write("drafts/c.md", GOOD_DRAFT + "y\n")
     rc, out, _ = rg("verify")
     assert rc == 1
-    stale = [line.split(":")[0] for line in out.splitlines() if ": stale" in line]
+    stale = sorted(line.split(":")[0] for line in out.splitlines() if ": stale" in line)
     assert stale == [
         ".receipts/drafts/b.md/ai-tells.json",
         ".receipts/drafts/b.md/hook-length.json",

@@ -44,9 +44,13 @@ MODEL = {
 
 
 def _environment() -> list[list[object]]:
-    """What says the installed plugins may have changed: the folders on sys.path."""
+    """What says the installed plugins may have changed: the folders on sys.path (not
+    the current folder `python -m` puts there: any file made in it would change it)."""
     out: list[list[object]] = []
+    here = os.getcwd()
     for p in sys.path:
+        if not p or os.path.abspath(p) == here:
+            continue
         try:
             st = os.stat(p or ".")
         except OSError:

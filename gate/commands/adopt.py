@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from receipt_gate import GateError
 from receipt_gate.config import CONFIG_FILE
-from receipt_gate.output import json_out, plural, say, table
+from receipt_gate.output import Progress, json_out, plural, say, table
 from receipt_gate.session import Session, drafts_in, load_drafts, open_session
 
 if TYPE_CHECKING:
@@ -38,7 +38,9 @@ def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, l
     status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
     gated = [d for d in drafts if status[d.path][0]]
     todo = runner.plan(s.cfg, gated, {p: st for p, (_, st) in status.items()})
-    jobs, outcomes, _ = runner.decide(s.cfg._replace(baseline=""), s.tree, todo)
+    progress = Progress("adopt: checking")
+    jobs, outcomes, _ = runner.decide(s.cfg._replace(baseline=""), s.tree, todo, progress)
+    progress.end()
     found: dict[str, dict[str, list[Finding]]] = {n: {} for n in names}
     for (name, d), o in zip(jobs, outcomes, strict=True):
         if o.findings:
@@ -286,8 +288,10 @@ def _receipts(strict: bool = True) -> int:
     drafts = load_drafts(s.tree, drafts_in(s.cfg, s.tree))
     status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
     gated = [d for d in drafts if status[d.path][0]]
+    progress = Progress("adopt: writing receipts")
     results = runner.run(s.cfg, s.tree, runner.plan(s.cfg, gated, {
-        p: st for p, (_, st) in status.items()}))
+        p: st for p, (_, st) in status.items()}), progress)
+    progress.end()
     left = sorted({r.draft for r in results if r.outcome.findings})
     if left and strict:
         raise RuntimeError(f"{left[0]}: still fails after adopting")

@@ -1,12 +1,13 @@
 """`pre-commit`: the `receipt-gate` hook. Refresh what is not fresh in the index, stage
-it, then verify the index against its own rules and HEAD's; every finding said once."""
+it, then verify the index against its own rules and HEAD's; every finding said once. A
+refused commit leaves the index and the receipts on disk as it found them."""
 
 from __future__ import annotations
 
 import sys
 from typing import TYPE_CHECKING
 
-from receipt_gate.output import report_text, say
+from receipt_gate.output import report_text, say, suppressed_summary
 from receipt_gate.session import Session, find_root, signer
 from receipt_gate.text import printable
 
@@ -15,10 +16,10 @@ if TYPE_CHECKING:
 
 
 def pre_commit(args: argparse.Namespace) -> int:
-    from receipt_gate import git, revs, wildmatch
+    from receipt_gate import revs, verified, wildmatch
     from receipt_gate.fingerprint import fingerprint
     from receipt_gate.gittree import IndexTree
-    from receipt_gate.hook import affected, head_verified, refresh, remember, rules_key
+    from receipt_gate.hook import affected, refresh, restore
     from receipt_gate.policy import rules
     from receipt_gate.tree import WorkTree
     from receipt_gate.verify import evaluate
@@ -28,20 +29,25 @@ def pre_commit(args: argparse.Namespace) -> int:
     head_tree = revs.tree_of(root, "HEAD")
     changes = revs.staged_changes(root) if head_tree else None
     cfg, policy, notes = rules(root, tree, disk, changed=changes)
-    key = rules_key(cfg, {c: fingerprint(c, cfg, tree).whole for c in cfg.every_required()})
+    key = verified.inputs_key(cfg, {c: fingerprint(c, cfg, tree).whole
+                                    for c in cfg.every_required()})
+    rules_only = verified.rules_key(cfg)
     # HEAD's tree verified under these same rules: only what the index changes can fail.
-    only = None
-    if policy is None and head_tree and changes is not None and head_verified(
-            root, head_tree, key):
+    only, prior = None, None
+    if policy is None and head_tree and changes is not None:
+        prior = verified.head_verified(root, head_tree, key)
+    if prior is not None and head_tree and changes is not None:
         only = affected(cfg, changes, tree)
         if not only:
             say("receipt-gate: ok: no gated draft or receipt changed since HEAD, whose tree"
                 " was verified under the same rules")
-            remember(root, head_tree, key, changes)
+            verified.remember(root, head_tree, key, rules_only, changes, prior)
+            summary = suppressed_summary(None, prior)
+            if summary:
+                say(summary)
             return 0
         notes.append("receipt-gate: judged the drafts this commit changes; the others are"
                      " unchanged since HEAD, whose tree was verified under the same rules")
-    if only is not None:
         # A receipt whose draft is not in the index blocks no one: said, and left alone.
         present = set(tree.paths([wildmatch.escape(p) for p in only]))
         for p in only:
@@ -56,14 +62,22 @@ def pre_commit(args: argparse.Namespace) -> int:
     if staged and cfg.stage_receipts:
         tree.reread(staged)  # the index now holds the receipts just staged
     report = evaluate(cfg, tree, only, disk, policy, notes)
-    report_text(report, cfg, hook=True)
-    if report.exit_code != 0 and before:
-        # Refused: the index as the user left it (the receipts stay on disk, unstaged).
-        git.restore_index(root, before)
-    if report.exit_code == 0:
-        base = head_tree or revs.empty_tree(root)
-        if changes is None:  # a first commit: all it holds is new
-            changes = {p: oid for p, (_, oid) in tree.stamps(tree.paths()).items()}
-        stamps = tree.stamps(staged) if cfg.stage_receipts else {}
-        remember(root, base, key, {**changes, **{p: s for p, (_, s) in stamps.items()}})
-    return report.exit_code
+    whole = None
+    if prior is not None and changes is not None:
+        gone = {p for p, oid in changes.items() if not oid}
+        whole = {d: v for d, v in prior.items() if d not in gone and d not in (only or ())}
+        whole.update(verified.drafts_of(report))
+    report_text(report, cfg, hook=True, whole=whole)
+    if report.exit_code != 0:
+        # Refused: the index and the receipts on disk as the user left them; but with
+        # stage_receipts: false writing them for the user to stage is the hook's job.
+        restore(root, before if cfg.stage_receipts else before._replace(disk={}))
+        return report.exit_code
+    base = head_tree or revs.empty_tree(root)
+    if changes is None:  # a first commit: all it holds is new
+        changes = {p: oid for p, (_, oid) in tree.stamps(tree.paths()).items()}
+    stamps = tree.stamps(staged) if cfg.stage_receipts else {}
+    verified.remember(root, base, key, rules_only,
+                      {**changes, **{p: s for p, (_, s) in stamps.items()}},
+                      whole if whole is not None else verified.drafts_of(report))
+    return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from receipt_gate import GateError
 from receipt_gate.output import (
     errors_out,
     json_out,
@@ -17,12 +18,18 @@ from receipt_gate.session import open_tree, rel_paths
 if TYPE_CHECKING:
     import argparse
 
+    from receipt_gate.tree import Tree
+
 
 def verify(args: argparse.Namespace) -> int:
+    root, tree, disk = open_tree(staged=args.staged, rev=args.rev)
+    if (args.rev is None and args.policy_from is None and not args.paths and not args.recheck
+            and not args.recheck_all and args.format == "text" and _unchanged(root, tree,
+                                                                                disk)):
+        return 0
     from receipt_gate.policy import rules
     from receipt_gate.verify import evaluate
 
-    root, tree, disk = open_tree(staged=args.staged, rev=args.rev)
     cfg, policy, notes = rules(root, tree, disk, args.policy_from)
     recheck = "all" if args.recheck_all else "changed" if args.recheck else ""
     report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy, notes,
@@ -36,3 +43,31 @@ def verify(args: argparse.Namespace) -> int:
     else:
         report_text(report, cfg)
     return report.exit_code
+
+
+def _unchanged(root: str, tree: Tree, disk: Tree | None) -> bool:
+    """The working tree (or the index) changes nothing the gate reads since HEAD, whose
+    tree was verified under the same rules (gate.verified): say so from the record."""
+    from receipt_gate import verified
+    from receipt_gate.config import config_of
+    from receipt_gate.output import plural, say, suppressed_summary
+
+    try:
+        cfg = config_of(tree, disk)
+    except GateError:
+        return False  # the whole way says what is wrong
+    drafts = verified.unchanged_since_head(root, cfg, disk is not None)
+    if drafts is None:
+        return False
+    gated = sum(v[0] for v in drafts.values())
+    if len(drafts) > gated:
+        say(f"receipt-gate: {plural(len(drafts) - gated, 'draft')} not gated yet (status"
+            f" before {cfg.gate_from})")
+    say(f"receipt-gate: ok: {plural(gated, 'gated draft')},"
+        f" {plural(len(cfg.required), 'required check')} each, every receipt fresh and"
+        f" passing in the {tree.label} (unchanged since HEAD, whose tree was verified under"
+        " the same rules)")
+    summary = suppressed_summary(None, drafts)
+    if summary:
+        say(summary)
+    return True
