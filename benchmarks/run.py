@@ -433,8 +433,8 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
          "", "-", "0"),
         ("site: verify on the unchanged tree", f"{verify:.2f} s",
          f"git status {status:.2f} s", f"{verify / status:.2f}x", "<= 2x"),
-        (f"site: adopt per page, {n} pages", f"{adopt:.2f} s", f"{adopt / n * 1e3:.2f} ms/page", "-",
-         "2,500 pages in a few seconds"),
+        (f"site: adopt per page, {n} pages", f"{adopt:.2f} s",
+         f"{adopt / n * 1e3:.2f} ms/page", "-", "2,500 pages in a few seconds"),
     ]
 
 
