@@ -29,14 +29,15 @@ if TYPE_CHECKING:
 
 
 def stale_cells(cfg: Config, tree: Tree, checks: Sequence[str],
-                only: Sequence[str] | None = None
+                only: Sequence[str] | None = None,
+                known: Mapping[str, Fingerprint] | None = None,
                 ) -> tuple[dict[str, list[Draft]], dict[str, Fingerprint]]:
     """check -> the gated drafts (all, or those in `only`) that need it and whose
     receipt for it, in this tree, is not fresh (and not a fresh fail); and the checks'
     fingerprints."""
     drafts = drafts_in(cfg, tree) if only is None else list(only)
     tree.prefetch([*drafts, *(receipt_path(cfg.run_dir, d, c) for d in drafts for c in checks)])
-    fps = {c: fingerprint(c, cfg, tree) for c in checks}
+    fps = {c: known[c] if known and c in known else fingerprint(c, cfg, tree) for c in checks}
     keys = cfg.public_keys()
     todo: dict[str, list[Draft]] = {c: [] for c in checks}
     for path in drafts:
@@ -84,7 +85,8 @@ def restore(root: str, before: Before) -> None:
 
 
 def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
-            only: Sequence[str] | None = None) -> tuple[list[str], list[str], Before]:
+            only: Sequence[str] | None = None, fps: Mapping[str, Fingerprint] | None = None,
+            ) -> tuple[list[str], list[str], Before]:
     """Run what is not fresh, write the receipts, stage them (unless the config says not
     to). The receipt paths written or found fresh on disk, why a model could not grade
     a draft, and what to put back if the commit is refused."""
@@ -94,7 +96,7 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     names = cfg.deterministic()
     model = [c for c in cfg.every_required() if not cfg.specs[c].deterministic
              and cfg.effective[c].get("at_commit")]
-    todo, fps = stale_cells(cfg, tree, [*names, *model], only)
+    todo, known = stale_cells(cfg, tree, [*names, *model], only, fps)
     paths: list[str] = []
     errors: list[str] = []
     disk: dict[str, bytes | None] = {receipt_path(cfg.run_dir, d.path, n): None
@@ -107,7 +109,7 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     for r in runner.run(cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer):
         paths.append(r.receipt)
     for name in model:
-        written, failed = _grade(cfg, root, tree, name, todo[name], fps[name], signer)
+        written, failed = _grade(cfg, root, tree, name, todo[name], known[name], signer)
         paths += written
         errors += failed
     before = Before(tree.entries_of(paths) if cfg.stage_receipts else {}, disk)

@@ -40,6 +40,10 @@ class Cell(NamedTuple):
     stage: str = ""  # what `git add` fixes an unstaged cell
     # A fresh receipt's findings that a comment or the baseline suppressed (gate.suppress)
     suppressed: tuple[dict[str, Any], ...] = ()
+    # A fresh receipt's reads (the corpus keys its verdict read), and the files a model's
+    # evidence quotes: what the commit hook's record (gate.verified) watches.
+    reads: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
 
 
 def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
@@ -102,8 +106,10 @@ def judge(
     # The common case, 40,000 times in a big repository: a receipt of ours, fresh and
     # passing, decided without parse()'s checks; anything else goes the whole way.
     deterministic = cfg.specs[check].deterministic
-    if not keys and deterministic and _quick_fresh(data, check, draft, draft_sha, fp):
-        return Cell(draft, check, rpath, FRESH)
+    if not keys and deterministic:
+        quick = _quick_fresh(data, check, draft, draft_sha, fp)
+        if quick is not None:
+            return Cell(draft, check, rpath, FRESH, reads=quick)
     receipt = parse(data)
     if isinstance(receipt, str):
         return cell(MISSING, "unreadable", 0, f"unreadable ({receipt}); counts as missing")
@@ -148,30 +154,36 @@ def judge(
                       "has no signature that verifies with a key in signing.public_keys")
             return cell(MISSING, why.replace(" ", "-"), 5, f"{why}: the receipt {detail};"
                         " counts as missing")
-    return Cell(draft, check, rpath, FRESH, suppressed=tuple(receipt.get("suppressed", ())))
+    files = () if deterministic else tuple(sorted({
+        str(e["path"]) for c in receipt["criteria"] for e in c.get("evidence", ())}))
+    return Cell(draft, check, rpath, FRESH, suppressed=tuple(receipt.get("suppressed", ())),
+                reads=tuple(receipt.get("reads", ())), files=files)
 
 
-def _quick_fresh(data: bytes, check: str, draft: str, digest: str, fp: Fingerprint) -> bool:
-    """True only when parse() would accept the receipt and the rest of judge() find it
-    fresh and passing (equal to our own hex digests, the values need no hex test)."""
+def _quick_fresh(data: bytes, check: str, draft: str, digest: str, fp: Fingerprint
+                 ) -> tuple[str, ...] | None:
+    """The receipt's reads only when parse() would accept it and the rest of judge() find
+    it fresh and passing (equal to our own hex digests, the values need no hex test);
+    else None."""
     try:
         text = data.decode()
         if "\\ud" in text or "\\uD" in text:
-            return False  # an escaped surrogate: parse() decides whether it is valid
+            return None  # an escaped surrogate: parse() decides whether it is valid
         obj, end = _SCAN(text, 0)
     except (UnicodeDecodeError, StopIteration, ValueError, RecursionError):
-        return False
+        return None
     if type(obj) is not dict:
-        return False
+        return None
     reads = obj.get("reads", ())
     if (type(reads) is not list and reads != ()) or not all(type(r) is str for r in reads):
-        return False
-    return (obj.get("draft_sha256") == digest
+        return None
+    fresh = (obj.get("draft_sha256") == digest
             and obj.get("inputs_sha256") == fp.of(draft, reads) and obj.get("verdict") == "pass"
             and obj.get("check") == check and obj.get("draft") == draft
             and type(obj.get("ran_at")) is str and type(obj.get("tool")) is str
             and obj.get("findings") == [] and "suppressed" not in obj
             and not text[end:].strip(_JSON_SPACE))
+    return tuple(reads) if fresh else None
 
 
 # The decoder's scanner: one JSON value from a position, without the whole-string

@@ -9,27 +9,40 @@ changes nothing the gate reads since HEAD answers from the record. Kept in the g
 like git's own index, and trusted as it is (CI never reads it).
 
 Two keys: the rules alone (the tool, the config, each check's version: enough for a
-tree that is HEAD's own), and the rules with every check's whole fingerprint (what a
-changed index must match, since a new article changes what unchanged drafts read).
+tree that is HEAD's own), and the rules with every check's common fingerprint (its
+settings and input files, what every draft's verdict read). Of a corpus, each verdict
+read only its part: the record keeps, per draft, each such receipt's fingerprint and
+what it read, and the files a model's evidence quotes. An unchanged draft whose
+fingerprint, computed again on the new corpus, is the same, and whose evidence files
+did not change, is still fresh: a new post stales only the drafts that read it.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import TOOL, cache, revs
 from receipt_gate.receipts import sha256
 
 if TYPE_CHECKING:
     from receipt_gate.config import Config
+    from receipt_gate.fingerprint import Fingerprint
     from receipt_gate.verify import Report
 
-FILE = "verified-trees-2.json"
+FILE = "verified-trees-3.json"
 KEEP = 4
 # draft -> [gated (1/0), findings suppressed by comments, by the baseline]
 Drafts = dict[str, list[int]]
+# draft -> {check: [its receipt's inputs_sha256, its reads]}, for checks with a corpus
+# or a baseline; and "files" -> the files its model verdicts' evidence quotes
+Reads = dict[str, dict[str, Any]]
+
+
+class Verified(NamedTuple):
+    drafts: Drafts
+    reads: Reads
 
 
 def rules_key(cfg: Config) -> str:
@@ -41,9 +54,49 @@ def rules_key(cfg: Config) -> str:
     return sha256(json.dumps(doc, sort_keys=True, default=str).encode())
 
 
-def inputs_key(cfg: Config, wholes: Mapping[str, str]) -> str:
-    """The rules and every check's whole fingerprint (all it could read)."""
-    return sha256(json.dumps([rules_key(cfg), sorted(wholes.items())]).encode())
+def inputs_key(cfg: Config, fps: Mapping[str, Fingerprint]) -> str:
+    """The rules and every check's common fingerprint (what every verdict read)."""
+    return sha256(json.dumps([rules_key(cfg), sorted((c, fp.common) for c, fp in
+                                                     fps.items())]).encode())
+
+
+def per_draft(fps: Mapping[str, Fingerprint]) -> list[str]:
+    """The checks whose receipts' fingerprints differ by draft (a corpus, a baseline)."""
+    return [c for c, fp in fps.items() if fp.digest is not None or fp.baseline is not None]
+
+
+def reads_of(report: Report, fps: Mapping[str, Fingerprint]) -> Reads:
+    """What each fresh receipt a report judged read, as the record keeps it."""
+    watched = set(per_draft(fps))
+    out: Reads = {}
+    for c in report.cells:
+        if c.state != "fresh":
+            continue
+        if c.check in watched:
+            out.setdefault(c.draft, {})[c.check] = [fps[c.check].of(c.draft, c.reads),
+                                                    list(c.reads)]
+        if c.files:
+            files = out.setdefault(c.draft, {}).setdefault("files", [])
+            files += [f for f in c.files if f not in files]
+    return out
+
+
+def moved(prior: Reads, fps: Mapping[str, Fingerprint], changes: Mapping[str, str]
+          ) -> list[str]:
+    """The drafts whose verdicts read what changed: a receipt's fingerprint, computed on
+    this tree's corpus and baseline, is not the one recorded, or a file its evidence
+    quotes changed."""
+    out = []
+    for draft, per in prior.items():
+        for check, entry in per.items():
+            if check == "files":
+                hit = any(f in changes for f in entry)
+            else:
+                hit = check not in fps or fps[check].of(draft, entry[1]) != entry[0]
+            if hit:
+                out.append(draft)
+                break
+    return out
 
 
 def _drafts(doc: object) -> bool:
@@ -52,13 +105,25 @@ def _drafts(doc: object) -> bool:
         for v in doc.values())
 
 
+def _reads(doc: object) -> bool:
+    def entry(check: object, e: object) -> bool:
+        if check == "files":
+            return isinstance(e, list) and all(isinstance(f, str) for f in e)
+        return (isinstance(e, list) and len(e) == 2 and isinstance(e[0], str)
+                and isinstance(e[1], list) and all(isinstance(r, str) for r in e[1]))
+
+    return isinstance(doc, dict) and all(
+        isinstance(v, dict) and all(entry(c, e) for c, e in v.items()) for v in doc.values())
+
+
 def _entry(e: object) -> bool:
     return (isinstance(e, dict) and isinstance(e.get("key"), str)
-            and isinstance(e.get("rules"), str) and _drafts(e.get("drafts")))
+            and isinstance(e.get("rules"), str) and _drafts(e.get("drafts"))
+            and _reads(e.get("reads")))
 
 
 def _record(doc: Any) -> bool:
-    if not isinstance(doc, dict) or doc.get("format") != 2:
+    if not isinstance(doc, dict) or doc.get("format") != 3:
         return False
     trees, pending = doc.get("trees"), doc.get("pending")
     return (isinstance(trees, dict) and all(_entry(e) for e in trees.values())
@@ -67,9 +132,10 @@ def _record(doc: Any) -> bool:
 
 
 def head_verified(root: str, head_tree: str, key: str | None = None,
-                  rules: str | None = None) -> Drafts | None:
-    """HEAD's tree's drafts when it was verified under these rules (the full `key`, or
-    the `rules` alone for a tree that is HEAD's own); None when it was not."""
+                  rules: str | None = None) -> Verified | None:
+    """HEAD's tree's drafts, and what their verdicts read, when it was verified under
+    these rules (the full `key`, or the `rules` alone for a tree that is HEAD's own);
+    None when it was not."""
     file = cache.path(root, FILE)
     doc = cache.read(file, _record)
     if doc is None:
@@ -80,27 +146,26 @@ def head_verified(root: str, head_tree: str, key: str | None = None,
 
     hit = doc["trees"].get(head_tree)
     if hit is not None and matches(hit):
-        found: Drafts = hit["drafts"]
-        return found
+        return Verified(hit["drafts"], hit["reads"])
     pending = doc.get("pending")
     if (pending is None or not matches(pending)
             or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]):
         return None
-    trees = {**doc["trees"], head_tree: {k: pending[k] for k in ("key", "rules", "drafts")}}
-    cache.write(file, {"format": 2, "trees": dict(list(trees.items())[-KEEP:]),
+    trees = {**doc["trees"], head_tree: {k: pending[k] for k in ("key", "rules", "drafts",
+                                                                  "reads")}}
+    cache.write(file, {"format": 3, "trees": dict(list(trees.items())[-KEEP:]),
                        "pending": None})
-    promoted: Drafts = pending["drafts"]
-    return promoted
+    return Verified(pending["drafts"], pending["reads"])
 
 
 def remember(root: str, base: str, key: str, rules: str, changes: Mapping[str, str],
-             drafts: Drafts) -> None:
+             found: Verified) -> None:
     """Keep the verified index as the tree `base` plus these changes, under the keys."""
     file = cache.path(root, FILE)
     doc = cache.read(file, _record) or {"trees": {}}
-    cache.write(file, {"format": 2, "trees": doc["trees"], "pending": {
+    cache.write(file, {"format": 3, "trees": doc["trees"], "pending": {
         "base": base, "key": key, "rules": rules, "changes": dict(changes),
-        "drafts": drafts}})
+        "drafts": found.drafts, "reads": found.reads}})
 
 
 def drafts_of(report: Report) -> Drafts:
@@ -127,5 +192,6 @@ def unchanged_since_head(root: str, cfg: Config, staged: bool) -> Drafts | None:
     moved = set(revs.staged_changes(root) if staged else git.status_paths(root))
     if any(relevant(cfg, p) for p in moved):
         return None
-    drafts = head_verified(root, head_tree, rules=rules_key(cfg))
+    found = head_verified(root, head_tree, rules=rules_key(cfg))
+    drafts = found.drafts if found is not None else None
     return drafts if drafts and any(v[0] for v in drafts.values()) else None

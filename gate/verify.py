@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from receipt_gate import GateError, wildmatch
@@ -61,13 +61,15 @@ def evaluate(
     policy: Policy | None = None,
     notes: Sequence[str] = (),
     recheck: str = "",
+    fps: Mapping[str, Fingerprint] | None = None,
 ) -> Report:
     """Check every gated draft first, then report all; `disk` finds unstaged receipts.
 
     With a `policy` (the rules in force), every draft must also hold under it; with
     `recheck` ("changed": the drafts that differ from the policy's commit, or "all"),
     each deterministic check is run again on the judged bytes and a passing receipt it
-    contradicts is refused."""
+    contradicts is refused. `fps`: the checks' fingerprints in this tree under its own
+    rules, when the caller has them."""
     errors: list[str] = []
     globs = list(dict.fromkeys([*cfg.drafts, *(policy.cfg.drafts if policy else ())]))
     if only:
@@ -99,7 +101,8 @@ def evaluate(
     # read where those rules come from.
     borrowed = policy is not None and cfg is policy.cfg
     rules_tree = policy.tree if policy is not None and borrowed else tree
-    fps = {check: fingerprint(check, cfg, tree, rules=rules_tree) for check in every}
+    if fps is None or rules_tree is not tree:
+        fps = {check: fingerprint(check, cfg, tree, rules=rules_tree) for check in every}
     keys = cfg.public_keys()
 
     gated: list[str] = []
@@ -194,7 +197,7 @@ class _Part(NamedTuple):
 
 
 def _judge_drafts(
-    cfg: Config, tree: Tree, paths: Sequence[str], fps: dict[str, Fingerprint],
+    cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
     keys: Sequence[bytes], disk: Tree | None,
 ) -> _Part:
     part = _Part([], [], [], [], [])
@@ -221,12 +224,13 @@ def _judge_drafts(
             if cell.state != FRESH and disk is not None:
                 cell = unstaged(cell, disk, cfg, path, digest, fps[check], draft.text, keys)
             # Fresh cells travel as None (a forked part is pickled back); expand() rebuilds.
-            part.cells.append(None if cell.state == FRESH and not cell.suppressed else cell)
+            plain = not (cell.suppressed or cell.reads or cell.files)
+            part.cells.append(None if cell.state == FRESH and plain else cell)
     return part
 
 
 def _in_parallel(
-    cfg: Config, tree: Tree, paths: Sequence[str], fps: dict[str, Fingerprint],
+    cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
     keys: Sequence[bytes], disk: Tree | None,
 ) -> list[_Part]:
     """Judge the drafts, in one forked process per core for a big batch.

@@ -124,7 +124,7 @@ def _cells(repo: Repo, monkeypatch: pytest.MonkeyPatch) -> tuple[verify.Cell, ve
     text = (repo.path / "drafts/intro.md").read_text()
     digest = sha256((repo.path / "drafts/intro.md").read_bytes())
     with monkeypatch.context() as m:
-        m.setattr(judge_module, "_quick_fresh", lambda *args: False)
+        m.setattr(judge_module, "_quick_fresh", lambda *args: None)
         plain = verify.judge(WorkTree(root), cfg, "drafts/intro.md", digest, "ai-tells",
                              fps["ai-tells"], text)
     quick = part.expand(cfg)[cfg.required.index("ai-tells")]

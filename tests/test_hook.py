@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -89,3 +90,79 @@ def test_a_large_index_listed_as_asked_decides_the_same(
 
     monkeypatch.setattr(gittree, "SMALL_INDEX", 0)
     test_a_verified_tree_is_not_judged_again_only_what_the_commit_changes(content, rg)
+
+
+# --- the record never stands in for a verdict that read what changed --------------------
+
+def _committed(repo: Repo, rg: Run, message: str) -> None:
+    repo.git("add", "-A")
+    rc, out, err = rg("pre-commit")
+    assert rc == 0, out + err
+    assert repo.git("commit", "-qm", message, "--no-verify").returncode == 0
+
+
+def test_a_corpus_change_judges_again_the_unchanged_drafts_that_read_it(
+    repo: Repo, rg: Run
+) -> None:
+    """The 76-hour headline: a reply's 76 is supported by one post's body. The commit
+    that takes 76 out of that body changes no line of the reply, yet the reply's verdict
+    read it: the hook judges the reply again, and refuses it."""
+    repo.write(".receipt-gate.yaml", 'drafts: ["replies/*.md"]\n'
+               'required: [headline-numbers]\n'
+               'checks: {headline-numbers: {articles: ["posts/*.md"]}}\n')
+    repo.write("posts/drift.md", "---\ntitle: Our schedule drifted 76 hours\n---\nIt did.\n")
+    repo.write("posts/log.md", "---\ntitle: The log\n---\nThe queue was 76 hours behind.\n")
+    repo.write("posts/other.md", "---\ntitle: Other\n---\nNothing here.\n")
+    repo.write("replies/r.md", "It drifted 76 hours.\n")
+    _committed(repo, rg, "first")
+    repo.write("posts/other.md", "---\ntitle: Other\n---\nStill nothing.\n")
+    repo.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 0, out
+    # a change no verdict read judges nothing again
+    assert "ok: no gated draft or receipt changed since HEAD" in out
+    repo.git("commit", "-qm", "other", "--no-verify")
+    repo.write("posts/log.md", "---\ntitle: The log\n---\nThe queue was behind.\n")
+    repo.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 1, out
+    assert ("replies/r.md:1:12: headline-numbers: 76 appears in the title \"Our schedule"
+            " drifted 76 hours\" (posts/drift.md) and in no article body") in out
+
+
+def test_a_model_verdict_whose_evidence_changed_is_judged_again(
+    modelled_repo: Repo, rg: Run
+) -> None:
+    _committed(modelled_repo, rg, "first")
+    modelled_repo.write("posts/source.md", "# Source\n\nThe gate asks nobody at all.\n")
+    modelled_repo.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 1, out
+    assert "tone.json: unquoted: criterion" in out
+
+
+@pytest.fixture
+def modelled_repo(content: Repo, rg: Run) -> Repo:
+    from tests.test_checks import MODEL
+
+    py = json.dumps(sys.executable)
+    content.write("model.py", MODEL)
+    content.write("posts/source.md", "# Source\n\nThe gate compares hashes and asks nobody.\n")
+    content.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells,'
+                  f' tone]\nchecks:\n  tone: {{kind: model, command: [{py}, model.py]}}\n')
+    rc, out, err = rg("grade", "--check", "tone")
+    assert rc == 0, out + err
+    return content
+
+
+def test_a_baseline_entry_dropped_judges_its_draft_again(content: Repo, rg: Run) -> None:
+    content.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    rc, out, err = rg("adopt", "--baseline")
+    assert rc == 0, out + err
+    _committed(content, rg, "adopted with a baseline")
+    baseline = json.loads(content.read(".receipt-gate-baseline.json"))
+    content.write(".receipt-gate-baseline.json", json.dumps({**baseline, "findings": {}}))
+    content.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 1, out
+    assert "banned phrase \"let's dive in\"" in out

@@ -29,25 +29,30 @@ def pre_commit(args: argparse.Namespace) -> int:
     head_tree = revs.tree_of(root, "HEAD")
     changes = revs.staged_changes(root) if head_tree else None
     cfg, policy, notes = rules(root, tree, disk, changed=changes)
-    key = verified.inputs_key(cfg, {c: fingerprint(c, cfg, tree).whole
-                                    for c in cfg.every_required()})
+    # Computed once, here: the key, what changed for unchanged drafts, the refresh and
+    # the gate all read them (under the index's own rules, when no policy differs).
+    fps = {c: fingerprint(c, cfg, tree) for c in cfg.every_required()}
+    key = verified.inputs_key(cfg, fps)
     rules_only = verified.rules_key(cfg)
-    # HEAD's tree verified under these same rules: only what the index changes can fail.
+    # HEAD's tree verified under these same rules: only what the index changes, and the
+    # drafts whose verdicts read what it changes, can fail.
     only, prior = None, None
     if policy is None and head_tree and changes is not None:
         prior = verified.head_verified(root, head_tree, key)
     if prior is not None and head_tree and changes is not None:
-        only = affected(cfg, changes, tree)
+        only = sorted({*affected(cfg, changes, tree),
+                       *verified.moved(prior.reads, fps, changes)})
         if not only:
             say("receipt-gate: ok: no gated draft or receipt changed since HEAD, whose tree"
                 " was verified under the same rules")
             verified.remember(root, head_tree, key, rules_only, changes, prior)
-            summary = suppressed_summary(None, prior)
+            summary = suppressed_summary(None, prior.drafts)
             if summary:
                 say(summary)
             return 0
-        notes.append("receipt-gate: judged the drafts this commit changes; the others are"
-                     " unchanged since HEAD, whose tree was verified under the same rules")
+        notes.append("receipt-gate: judged the drafts this commit changes or whose checks"
+                     " read what it changes; the others are unchanged since HEAD, whose tree"
+                     " was verified under the same rules")
         # A receipt whose draft is not in the index blocks no one: said, and left alone.
         present = set(tree.paths([wildmatch.escape(p) for p in only]))
         for p in only:
@@ -55,18 +60,20 @@ def pre_commit(args: argparse.Namespace) -> int:
                 notes.append(f"receipt-gate: {printable(p)} is not in the index: its receipts"
                              f" are ignored (git rm -r --cached {cfg.run_dir}/{printable(p)})")
         only = [p for p in only if p in present]
+    mine = fps if policy is None else None
     staged, errors, before = refresh(cfg, root, tree,
-                                     signer(Session(root, tree, cfg, disk), args), only)
+                                     signer(Session(root, tree, cfg, disk), args), only, mine)
     for e in errors:
         print(f"receipt-gate: {e}", file=sys.stderr)
     if staged and cfg.stage_receipts:
         tree.reread(staged)  # the index now holds the receipts just staged
-    report = evaluate(cfg, tree, only, disk, policy, notes)
-    whole = None
+    report = evaluate(cfg, tree, only, disk, policy, notes, fps=mine)
+    whole, reads = verified.drafts_of(report), verified.reads_of(report, fps)
     if prior is not None and changes is not None:
         gone = {p for p, oid in changes.items() if not oid}
-        whole = {d: v for d, v in prior.items() if d not in gone and d not in (only or ())}
-        whole.update(verified.drafts_of(report))
+        keep = gone | set(only or ())
+        whole = {**{d: v for d, v in prior.drafts.items() if d not in keep}, **whole}
+        reads = {**{d: v for d, v in prior.reads.items() if d not in keep}, **reads}
     report_text(report, cfg, hook=True, whole=whole)
     if report.exit_code != 0:
         # Refused: the index and the receipts on disk as the user left them; but with
@@ -79,5 +86,5 @@ def pre_commit(args: argparse.Namespace) -> int:
     stamps = tree.stamps(staged) if cfg.stage_receipts else {}
     verified.remember(root, base, key, rules_only,
                       {**changes, **{p: s for p, (_, s) in stamps.items()}},
-                      whole if whole is not None else verified.drafts_of(report))
+                      verified.Verified(whole, reads))
     return 0
