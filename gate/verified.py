@@ -20,6 +20,7 @@ did not change, is still fresh: a new post stales only the drafts that read it.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
     from receipt_gate.fingerprint import Fingerprint
     from receipt_gate.verify import Report
 
-FILE = "verified-trees-3.json"
+FILE = "verified-trees-4.json"
+FORMAT = 4
 KEEP = 4
 # draft -> [gated (1/0), findings suppressed by comments, by the baseline]
 Drafts = dict[str, list[int]]
@@ -43,6 +45,7 @@ Reads = dict[str, dict[str, Any]]
 class Verified(NamedTuple):
     drafts: Drafts
     reads: Reads
+    wholes: Mapping[str, str]  # check -> its whole fingerprint (all it could read) there
 
 
 def rules_key(cfg: Config) -> str:
@@ -81,49 +84,58 @@ def reads_of(report: Report, fps: Mapping[str, Fingerprint]) -> Reads:
     return out
 
 
-def moved(prior: Reads, fps: Mapping[str, Fingerprint], changes: Mapping[str, str]
+def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str, str]
           ) -> list[str]:
     """The drafts whose verdicts read what changed: a receipt's fingerprint, computed on
     this tree's corpus and baseline, is not the one recorded, or a file its evidence
     quotes changed."""
+    # A check that could read nothing else than it could there read nothing new.
+    same = {c for c, fp in fps.items() if prior.wholes.get(c) == fp.whole}
     out = []
-    for draft, per in prior.items():
+    for draft, per in prior.reads.items():
         for check, entry in per.items():
             if check == "files":
                 hit = any(f in changes for f in entry)
             else:
-                hit = check not in fps or fps[check].of(draft, entry[1]) != entry[0]
+                hit = check not in same and (check not in fps
+                                             or fps[check].of(draft, entry[1]) != entry[0])
             if hit:
                 out.append(draft)
                 break
     return out
 
 
+# The record holds a few entries per draft of a site of thousands: each shape is checked
+# one kind of leaf at a time (a set of types), not by walking it call by call.
+
 def _drafts(doc: object) -> bool:
-    return isinstance(doc, dict) and all(
-        isinstance(v, list) and len(v) == 3 and all(type(x) is int for x in v)
-        for v in doc.values())
+    if not isinstance(doc, dict):
+        return False
+    vals = list(doc.values())
+    return ({type(v) for v in vals} <= {list} and {len(v) for v in vals} <= {3}
+            and {type(x) for v in vals for x in v} <= {int})
 
 
 def _reads(doc: object) -> bool:
-    def entry(check: object, e: object) -> bool:
-        if check == "files":
-            return isinstance(e, list) and all(isinstance(f, str) for f in e)
-        return (isinstance(e, list) and len(e) == 2 and isinstance(e[0], str)
-                and isinstance(e[1], list) and all(isinstance(r, str) for r in e[1]))
-
-    return isinstance(doc, dict) and all(
-        isinstance(v, dict) and all(entry(c, e) for c, e in v.items()) for v in doc.values())
+    if not isinstance(doc, dict) or not {type(v) for v in doc.values()} <= {dict}:
+        return False
+    files = [e for v in doc.values() for c, e in v.items() if c == "files"]
+    pairs = [e for v in doc.values() for c, e in v.items() if c != "files"]
+    return ({type(e) for e in files} <= {list}
+            and {type(f) for e in files for f in e} <= {str}
+            and {type(e) for e in pairs} <= {list} and {len(e) for e in pairs} <= {2}
+            and {type(e[0]) for e in pairs} <= {str} and {type(e[1]) for e in pairs} <= {list}
+            and {type(r) for e in pairs for r in e[1]} <= {str})
 
 
 def _entry(e: object) -> bool:
     return (isinstance(e, dict) and isinstance(e.get("key"), str)
             and isinstance(e.get("rules"), str) and _drafts(e.get("drafts"))
-            and _reads(e.get("reads")))
+            and _reads(e.get("reads")) and cache.str_map(e.get("wholes")))
 
 
 def _record(doc: Any) -> bool:
-    if not isinstance(doc, dict) or doc.get("format") != 3:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return False
     trees, pending = doc.get("trees"), doc.get("pending")
     return (isinstance(trees, dict) and all(_entry(e) for e in trees.values())
@@ -137,7 +149,7 @@ def head_verified(root: str, head_tree: str, key: str | None = None,
     these rules (the full `key`, or the `rules` alone for a tree that is HEAD's own);
     None when it was not."""
     file = cache.path(root, FILE)
-    doc = cache.read(file, _record)
+    doc = _read(file)
     if doc is None:
         return None
 
@@ -146,26 +158,49 @@ def head_verified(root: str, head_tree: str, key: str | None = None,
 
     hit = doc["trees"].get(head_tree)
     if hit is not None and matches(hit):
-        return Verified(hit["drafts"], hit["reads"])
+        return Verified(hit["drafts"], hit["reads"], hit["wholes"])
     pending = doc.get("pending")
     if (pending is None or not matches(pending)
             or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]):
         return None
     trees = {**doc["trees"], head_tree: {k: pending[k] for k in ("key", "rules", "drafts",
-                                                                  "reads")}}
-    cache.write(file, {"format": 3, "trees": dict(list(trees.items())[-KEEP:]),
-                       "pending": None})
-    return Verified(pending["drafts"], pending["reads"])
+                                                                  "reads", "wholes")}}
+    doc = {"format": FORMAT, "trees": dict(list(trees.items())[-KEEP:]), "pending": None}
+    cache.write(file, doc)
+    _READ[file] = (_stat(file), doc)
+    return Verified(pending["drafts"], pending["reads"], pending["wholes"])
 
 
 def remember(root: str, base: str, key: str, rules: str, changes: Mapping[str, str],
              found: Verified) -> None:
     """Keep the verified index as the tree `base` plus these changes, under the keys."""
     file = cache.path(root, FILE)
-    doc = cache.read(file, _record) or {"trees": {}}
-    cache.write(file, {"format": 3, "trees": doc["trees"], "pending": {
+    doc = _read(file) or {"trees": {}}
+    cache.write(file, {"format": FORMAT, "trees": doc["trees"], "pending": {
         "base": base, "key": key, "rules": rules, "changes": dict(changes),
-        "drafts": found.drafts, "reads": found.reads}})
+        "drafts": found.drafts, "reads": found.reads, "wholes": dict(found.wholes)}})
+
+
+# The record as this process last read or wrote it, with the file's stat then: the
+# commit hook reads it to judge and again to remember (a few hundred KB on a big site).
+_READ: dict[str | None, tuple[object, Any]] = {}
+
+
+def _stat(file: str | None) -> object:
+    try:
+        st = os.stat(file) if file else None
+    except OSError:
+        return None
+    return st and (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _read(file: str | None) -> Any:
+    stat = _stat(file)
+    hit = _READ.get(file)
+    if hit is None or hit[0] != stat or stat is None:
+        hit = (stat, cache.read(file, _record))
+        _READ[file] = hit
+    return hit[1]
 
 
 def drafts_of(report: Report) -> Drafts:

@@ -32,6 +32,7 @@ def pre_commit(args: argparse.Namespace) -> int:
     # Computed once, here: the key, what changed for unchanged drafts, the refresh and
     # the gate all read them (under the index's own rules, when no policy differs).
     fps = {c: fingerprint(c, cfg, tree) for c in cfg.every_required()}
+    wholes = {c: fp.whole for c, fp in fps.items()}
     key = verified.inputs_key(cfg, fps)
     rules_only = verified.rules_key(cfg)
     # HEAD's tree verified under these same rules: only what the index changes, and the
@@ -41,11 +42,12 @@ def pre_commit(args: argparse.Namespace) -> int:
         prior = verified.head_verified(root, head_tree, key)
     if prior is not None and head_tree and changes is not None:
         only = sorted({*affected(cfg, changes, tree),
-                       *verified.moved(prior.reads, fps, changes)})
+                       *verified.moved(prior, fps, changes)})
         if not only:
             say("receipt-gate: ok: no gated draft or receipt changed since HEAD, whose tree"
                 " was verified under the same rules")
-            verified.remember(root, head_tree, key, rules_only, changes, prior)
+            verified.remember(root, head_tree, key, rules_only, changes,
+                              prior._replace(wholes=wholes))
             summary = suppressed_summary(None, prior.drafts)
             if summary:
                 say(summary)
@@ -86,5 +88,5 @@ def pre_commit(args: argparse.Namespace) -> int:
     stamps = tree.stamps(staged) if cfg.stage_receipts else {}
     verified.remember(root, base, key, rules_only,
                       {**changes, **{p: s for p, (_, s) in stamps.items()}},
-                      verified.Verified(whole, reads))
+                      verified.Verified(whole, reads, wholes))
     return 0
