@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import argparse
 
 COMMANDS = ("run", "check", "verify", "status", "grade", "record", "pre-commit", "pre-push",
-            "advance", "claim", "init", "adopt", "keygen")
+            "advance", "claim", "init", "adopt", "attest", "keygen")
 
 
 def _format_and_paths(s: argparse.ArgumentParser) -> None:
@@ -202,6 +202,15 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                          " marker (draft: true), which takes them off the site")
         s.add_argument("--format", choices=("text", "json"), default="text")
         s.set_defaults(module="adopt", func="adopt")
+    if keep("attest"):
+        s = add("attest", help="print the receipts as in-toto Statements in DSSE envelopes")
+        s.add_argument("--rev", metavar="REV", help="attest a commit (default: the working"
+                       " tree)")
+        s.add_argument("--policy-from", metavar="REF",
+                       help="the rules in force come from this commit (as verify's)")
+        s.add_argument("paths", nargs="*", metavar="PATH", help="default: every gated draft")
+        _signing(s)
+        s.set_defaults(module="attest", func="attest")
     if keep("keygen"):
         s = add("keygen", help="make an Ed25519 key pair for signed receipts")
         s.add_argument("--out", required=True, metavar="PATH",

@@ -1,0 +1,53 @@
+"""`attest`: the receipts of a tree as in-toto Statements, one per gated draft, each in a
+DSSE envelope (signed where signing is configured), one envelope per line: the JSON
+Lines bundle in-toto tooling reads."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from receipt_gate.output import errors_out
+from receipt_gate.session import open_tree, rel_paths
+
+if TYPE_CHECKING:
+    import argparse
+
+
+def attest(args: argparse.Namespace) -> int:
+    from receipt_gate.attest import envelope, statements
+    from receipt_gate.digests import sha256_of
+    from receipt_gate.policy import rules
+    from receipt_gate.signing import signer
+    from receipt_gate.verify import evaluate
+
+    root, tree, disk = open_tree(rev=args.rev)
+    cfg, policy, notes = rules(root, tree, disk, args.policy_from)
+    # Signed with a key the rules in force trust, as the receipts are.
+    sign = signer((policy.cfg if policy is not None else cfg).public_keys(), root,
+                  args.key_env, args.key_file)
+    report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy, notes)
+    errors_out(report.errors)
+    if report.errors:
+        return 2
+    receipts: dict[str, dict[str, Any] | None] = {}
+    for c in report.cells:
+        raw = tree.read(c.receipt)
+        try:
+            doc = json.loads(raw) if raw is not None else None
+        except ValueError:
+            doc = None
+        receipts[c.receipt] = doc if isinstance(doc, dict) else None
+    label = policy.label if policy is not None else f"the {tree.label}'s own"
+    found = statements(report, sha256_of(tree, report.drafts), receipts, label)
+    sys.stdout.write("".join(json.dumps(envelope(s, sign), sort_keys=True) + "\n"
+                             for s in found))
+    holding = sum(s["predicate"]["holds"] for s in found)
+    print(f"receipt-gate: attested {len(found)} gated draft(s) in the {tree.label}:"
+          f" {holding} hold, {len(found) - holding} do not"
+          + ("" if sign is not None else "; unsigned (signing.public_keys is not set)"),
+          file=sys.stderr)
+    if report.nothing_gated:
+        return 1
+    return 0 if holding == len(found) else 1

@@ -1,0 +1,130 @@
+"""`attest`: receipts as in-toto Statements v1 in DSSE envelopes, checked here by
+implementations that are not ours: PyNaCl for the Ed25519 signature, the in-toto
+attestation package (its Statement protobuf, strict about fields) for the Statement."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
+from tests.test_signing import PUBLIC, SEED, SIGNED, b64
+
+nacl_signing = pytest.importorskip("nacl.signing")
+statement_pb2 = pytest.importorskip("in_toto_attestation.v1.statement_pb2")
+
+
+def _lines(out: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def _pae(kind: str, payload: bytes) -> bytes:
+    """DSSE v1's pre-authentication encoding, written here from the spec."""
+    return b" ".join([b"DSSEv1", str(len(kind)).encode(), kind.encode(),
+                      str(len(payload)).encode(), payload])
+
+
+def _statement(env: dict[str, Any]) -> dict[str, Any]:
+    from google.protobuf import json_format
+    from in_toto_attestation.v1.statement import Statement
+
+    assert env["payloadType"] == "application/vnd.in-toto+json"
+    payload = base64.b64decode(env["payload"])
+    # Parse refuses a field the Statement v1 message does not have.
+    pb = json_format.Parse(payload, statement_pb2.Statement())
+    Statement.copy_from_pb(pb).validate()
+    doc: dict[str, Any] = json.loads(payload)
+    return doc
+
+
+@pytest.fixture
+def signed(content: Repo, monkeypatch: pytest.MonkeyPatch) -> Repo:
+    content.write(".receipt-gate.yaml", SIGNED)
+    content.write("drafts/reply.md", GOOD_DRAFT.replace("The receipt gate", "Reply"))
+    monkeypatch.setenv("RECEIPT_GATE_SIGNING_KEY", b64(SEED))
+    return content
+
+
+def test_attest_rev_head_signs_statements_a_verifier_with_the_public_key_checks(
+    signed: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert rg("run")[0] == 0
+    assert signed.commit_all("gated").returncode == 0
+    rc, out, err = rg("attest", "--rev", "HEAD")
+    assert rc == 0, out + err
+    envelopes = _lines(out)
+    key = nacl_signing.VerifyKey(PUBLIC)
+    seen = {}
+    for env in envelopes:
+        (sig,) = env["signatures"]
+        assert sig["keyid"] == hashlib.sha256(PUBLIC).hexdigest()[:16]
+        payload = base64.b64decode(env["payload"])
+        key.verify(_pae(env["payloadType"], payload), base64.b64decode(sig["sig"]))
+        doc = _statement(env)
+        (subject,) = doc["subject"]
+        blob = signed.git("cat-file", "blob", f"HEAD:{subject['name']}").stdout.encode()
+        assert subject["digest"] == {"sha256": hashlib.sha256(blob).hexdigest()}
+        pred = doc["predicate"]
+        assert pred["holds"] is True and pred["required"] == ["ai-tells", "hook-length"]
+        for c in pred["checks"]:
+            receipt = json.loads(signed.git("cat-file", "blob", f"HEAD:{c['receipt']}").stdout)
+            assert (c["state"], c["verdict"], c["inputs_sha256"], c["findings"], c["signed"]
+                    ) == ("fresh", "pass", receipt["inputs_sha256"], 0, True)
+        seen[subject["name"]] = [c["check"] for c in pred["checks"]]
+    assert seen == {"drafts/intro.md": ["ai-tells", "hook-length"],
+                    "drafts/reply.md": ["ai-tells", "hook-length"]}
+    # A verifier holds no secret; one payload byte changed and the signature fails.
+    env = envelopes[0]
+    forged = base64.b64decode(env["payload"]).replace(b'"holds":true', b'"holds":fals')
+    with pytest.raises(Exception, match="Signature was forged or corrupt"):
+        key.verify(_pae(env["payloadType"], forged),
+                   base64.b64decode(env["signatures"][0]["sig"]))
+
+
+def test_a_draft_edited_after_its_checks_is_attested_as_not_holding(
+    signed: Repo, rg: Run
+) -> None:
+    """The check that ran three edits ago: its receipt names an older hash, and the
+    Statement says so about the bytes the tree holds now."""
+    assert rg("run")[0] == 0
+    signed.write("drafts/reply.md", signed.read("drafts/reply.md") + "\nA third edit.\n")
+    rc, out, err = rg("attest", "drafts/reply.md")
+    assert rc == 1
+    (env,) = _lines(out)
+    doc = _statement(env)
+    assert doc["subject"][0]["digest"]["sha256"] == hashlib.sha256(
+        (signed.path / "drafts/reply.md").read_bytes()).hexdigest()
+    pred = doc["predicate"]
+    assert pred["holds"] is False
+    assert {c["state"] for c in pred["checks"]} == {"stale"}
+    assert "1 do not" in err
+
+
+def test_unsigned_where_signing_is_not_configured(content: Repo, rg: Run) -> None:
+    assert rg("run")[0] == 0
+    rc, out, err = rg("attest")
+    assert rc == 0, err
+    (env,) = _lines(out)
+    assert env["signatures"] == []
+    assert _statement(env)["subject"][0]["name"] == "drafts/intro.md"
+    assert "unsigned (signing.public_keys is not set)" in err
+
+
+def test_signing_configured_and_no_key_is_exit_2(
+    signed: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert rg("run")[0] == 0
+    monkeypatch.delenv("RECEIPT_GATE_SIGNING_KEY")
+    rc, out, err = rg("attest")
+    assert (rc, out) == (2, "")
+    assert len(err.splitlines()) == 1 and "no private key is given" in err
+
+
+def test_nothing_gated_attests_nothing_and_refuses(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", CONFIG)
+    rc, out, _ = rg("attest")
+    assert (rc, out) == (1, "")
