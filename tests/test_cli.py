@@ -35,6 +35,19 @@ def test_pre_commit_block_is_the_recommended_pair() -> None:
     assert ids == ["receipt-gate", "receipt-gate-push"]
 
 
+def test_init_writes_a_manual_hook_for_each_check_it_requires(content: Repo, rg: Run) -> None:
+    """`pre-commit run --hook-stage manual ai-tells --all-files` works on init's config."""
+    import yaml
+
+    content.path.joinpath(".receipt-gate.yaml").unlink()
+    assert rg("init")[0] == 0
+    cfg = yaml.safe_load(content.read(".receipt-gate.yaml"))
+    hooks = yaml.safe_load(content.read(".pre-commit-config.yaml"))["repos"][0]["hooks"]
+    manual = {h["id"]: h for h in hooks if h["stages"] == ["manual"]}
+    assert list(manual) == cfg["required"] and "ai-tells" in manual
+    assert manual["ai-tells"]["entry"] == "receipt-gate check ai-tells"
+
+
 def test_check_json(content: Repo, rg: Run) -> None:
     content.write("drafts/b.md", GOOD_DRAFT + "Let's dive in.\n")
     rc, out, _ = rg("check", "ai-tells", "--format", "json")

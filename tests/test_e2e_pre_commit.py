@@ -226,6 +226,31 @@ def test_a_newcomer_with_init_gets_a_green_first_commit(
     rc, out = commit(repo)
     assert rc == 0, out
     assert any(line.endswith("Passed") for line in gate_lines(out))
+    # Every manual-hook line the docs print works on the config init wrote, and can refuse.
+    repo.write("drafts/second.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    repo.git("add", "-A")
+    lines = manual_hook_lines()
+    assert lines
+    for words in lines:
+        proc = subprocess.run([sys.executable, "-m", "pre_commit", *words[1:]], cwd=repo.path,
+                              capture_output=True, text=True)
+        assert "No hook with id" not in proc.stdout + proc.stderr, words
+        assert proc.returncode == (1 if words[4] == "ai-tells" else 0), proc.stdout
+        assert (repo.path / ".receipts/drafts/second.md" / f"{words[4]}.json").is_file()
+
+
+def manual_hook_lines() -> list[list[str]]:
+    """Each `pre-commit run --hook-stage manual ID ...` the README and docs/ show."""
+    import re
+
+    from tests.conftest import ROOT
+
+    found = set()
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for m in re.finditer(r"pre-commit run --hook-stage manual [\w-]+(?: --all-files)?",
+                             page.read_text()):
+            found.add(m.group(0))
+    return [line.split() for line in sorted(found)]
 
 
 def test_a_refused_commit_leaves_the_index_as_it_found_it(hooked: Repo) -> None:

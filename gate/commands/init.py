@@ -13,6 +13,7 @@ from receipt_gate.session import find_root
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
 
     from receipt_gate.layouts import Layout
 
@@ -37,6 +38,16 @@ PRE_COMMIT_BLOCK = """\
         pass_filenames: false
         always_run: true
         stages: [pre-push]
+"""
+# One check by hand, writing its receipts (`pre-commit run --hook-stage manual NAME
+# --all-files`): one for each check init requires. The pair above needs none of them.
+MANUAL_HOOK = """\
+      - id: {name}  # by hand: pre-commit run --hook-stage manual {name} --all-files
+        name: {name} (write receipts)
+        entry: receipt-gate check {name}
+        language: system
+        types: [text]
+        stages: [manual]
 """
 INSTALL = "pre-commit install --hook-type pre-commit --hook-type pre-push"
 
@@ -156,7 +167,7 @@ def init(args: argparse.Namespace) -> int:
             " add their folders to drafts to gate them")
     ignore_temporary_files(root)
     if not args.git_hooks:
-        _pre_commit(root)
+        _pre_commit(root, _checks(layout)[0])
     if gated:
         say("next: receipt-gate adopt  (what existing content fails, and the two honest"
             " ways to start)")
@@ -180,15 +191,21 @@ def _count(root: str) -> tuple[int, int]:
     return gated, len(drafts) - gated
 
 
-def _pre_commit(root: str) -> None:
+def pre_commit_block(required: Sequence[str]) -> str:
+    """The pair, then a manual hook for each of these checks."""
+    return PRE_COMMIT_BLOCK + "".join(MANUAL_HOOK.format(name=n) for n in required)
+
+
+def _pre_commit(root: str, required: Sequence[str]) -> None:
     """Write the pre-commit config, or say what to add to the one there is."""
     import shutil
 
     from receipt_gate.fsio import read_regular, write_file
 
+    block = pre_commit_block(required)
     old = read_regular(root, PRE_COMMIT_FILE, 1 << 20)
     if old is None:
-        write_file(root, PRE_COMMIT_FILE, ("repos:\n" + PRE_COMMIT_BLOCK).encode())
+        write_file(root, PRE_COMMIT_FILE, ("repos:\n" + block).encode())
         say(f"wrote {PRE_COMMIT_FILE} with these lines under `repos:`; turn the hooks on"
             f" with: {INSTALL}")
     elif b"receipt-gate" in old:
@@ -197,7 +214,7 @@ def _pre_commit(root: str) -> None:
     else:
         say(f"add these lines to {PRE_COMMIT_FILE} under `repos:`, then `{INSTALL}`:")
     say()
-    say(PRE_COMMIT_BLOCK.rstrip("\n"))
+    say(block.rstrip("\n"))
     say()
     if shutil.which("receipt-gate") is None:
         say("warning: receipt-gate is not on PATH, so the hooks will not find it: install it"
