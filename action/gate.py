@@ -1,0 +1,93 @@
+"""The GitHub Action's one step: the CI gate on the pushed commit, under the rules in
+force before it, with SARIF for code scanning when asked.
+
+Run by action.yml after receipt-gate is installed; reads what a runner sets: the event
+(GITHUB_EVENT_NAME, GITHUB_EVENT_PATH), the inputs (INPUT_*), and GITHUB_OUTPUT, where it
+writes `exit-code` and `sarif-file`. It always exits 0 once the gate has spoken (so the
+SARIF upload runs on a refusal too); the action's last step fails the job on the
+exit code. Standard library only: it runs before anything else is known to be there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+ZEROS = "0" * 40
+
+
+def _git(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], capture_output=True, text=True)
+
+
+def _commit(rev: str) -> bool:
+    return _git("cat-file", "-e", f"{rev}^{{commit}}").returncode == 0
+
+
+def base_of(event_name: str, event: dict[str, object], given: str) -> str | None:
+    """The commit whose rules are in force: the input, else the pull request's base,
+    else the commit the push moved the branch from; for a new branch, the default
+    branch's tip (None: the judged commit's parent, as verify decides)."""
+    if given:
+        return given
+    if event_name.startswith("pull_request"):
+        pr = event.get("pull_request")
+        base = pr.get("base") if isinstance(pr, dict) else None
+        sha = base.get("sha") if isinstance(base, dict) else None
+        return sha if isinstance(sha, str) and sha else None
+    before = event.get("before")
+    if isinstance(before, str) and before and before != ZEROS:
+        return before
+    repo = event.get("repository")
+    default = repo.get("default_branch") if isinstance(repo, dict) else None
+    if isinstance(default, str) and _commit(f"origin/{default}"):
+        return f"origin/{default}"
+    return None
+
+
+def main() -> int:
+    env = os.environ
+    event_name = env.get("GITHUB_EVENT_NAME", "")
+    event: dict[str, object] = {}
+    if env.get("GITHUB_EVENT_PATH"):
+        try:
+            with open(env["GITHUB_EVENT_PATH"], "rb") as f:
+                loaded = json.load(f)
+        except (OSError, ValueError) as e:
+            print(f"receipt-gate action: {env['GITHUB_EVENT_PATH']}: cannot read the event:"
+                  f" {e}", file=sys.stderr)
+            return 2
+        event = loaded if isinstance(loaded, dict) else {}
+    rev = env.get("INPUT_REV") or "HEAD"
+    base = base_of(event_name, event, env.get("INPUT_BASE", "").strip())
+    if base is not None and not _commit(base):
+        _git("fetch", "--no-tags", "--quiet", "origin", base)  # a shallow checkout
+        if not _commit(base):
+            print(f"receipt-gate action: the base commit {base} is not in this clone; check"
+                  " out with fetch-depth: 0", file=sys.stderr)
+            return 2
+    args = ["verify", "--rev", rev]
+    if base is not None:
+        args += ["--policy-from", base]
+    if env.get("INPUT_RECHECK", "true").lower() != "false":
+        args.append("--recheck")
+    gate = [sys.executable, "-m", "receipt_gate"]
+    print("receipt-gate " + " ".join(args), flush=True)
+    code = subprocess.run([*gate, *args]).returncode
+    outputs = [f"exit-code={code}"]
+    if env.get("INPUT_SARIF", "false").lower() == "true":
+        path = env.get("INPUT_SARIF_FILE") or "receipt-gate.sarif"
+        with open(path, "wb") as f:
+            subprocess.run([*gate, *args, "--format", "sarif"], stdout=f,
+                           stderr=subprocess.DEVNULL)
+        outputs.append(f"sarif-file={path}")
+    if env.get("GITHUB_OUTPUT"):
+        with open(env["GITHUB_OUTPUT"], "a") as f:
+            f.write("".join(line + "\n" for line in outputs))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
