@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from receipt_gate import __version__
 from receipt_gate.receipts import sha256
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
 
@@ -40,7 +41,7 @@ def test_receipt_fields(content: Repo, rg: Run) -> None:
     assert receipt["draft_sha256"] == sha256((content.path / "drafts/intro.md").read_bytes())
     assert receipt["ran_at"].endswith("Z") and len(receipt["ran_at"]) == 20
     assert (receipt["verdict"], receipt["findings"]) == ("pass", [])
-    assert receipt["tool"] == "receipt-gate 0.1.0"
+    assert receipt["tool"] == f"receipt-gate {__version__}"
     assert len(receipt["inputs_sha256"]) == 64
 
 
