@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from receipt_gate.text import Draft
+    from receipt_gate.base.text import Draft
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 TARGETS = {("jekyll posts before 2022", "ai-tells"): 0.01,
@@ -55,10 +55,10 @@ def documentation(corpora: Path, name: str) -> list[Path]:
 
 
 def measure(name: str, files: list[Path], top: int, docs: Sequence[Path] = ()) -> list[str]:
-    from receipt_gate.config import parse
-    from receipt_gate.runner import prepare
-    from receipt_gate.text import decode
-    from receipt_gate.tree import WorkTree
+    from receipt_gate.base.text import decode
+    from receipt_gate.invariant.runner import prepare
+    from receipt_gate.rules.config import parse
+    from receipt_gate.trees.tree import WorkTree
 
     work = Path(tempfile.mkdtemp(prefix="receipt-gate-precision-"))
     try:
@@ -108,9 +108,9 @@ def measure(name: str, files: list[Path], top: int, docs: Sequence[Path] = ()) -
 def _openings(drafts: Sequence[Draft]) -> str:
     """What hook-length measured as each opening paragraph: never front matter, an
     admonition, HTML or a template tag (none of their marks in the measured text)."""
-    from receipt_gate.frontmatter import block_end
-    from receipt_gate.markdown import blocks
-    from receipt_gate.pageparts import opening_paragraph
+    from receipt_gate.reading.frontmatter import block_end
+    from receipt_gate.reading.markdown import blocks
+    from receipt_gate.reading.pageparts import opening_paragraph
 
     found = wrong = 0
     for d in drafts:

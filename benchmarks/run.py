@@ -158,7 +158,7 @@ def row_hostile(repeat: int) -> Row:
     """The three prose checks on pages built to make a parser quadratic, against plain
     prose of the same size: a page of unclosed openings costs about what prose does."""
     from receipt_gate import api
-    from receipt_gate.markdown import blocks
+    from receipt_gate.reading.markdown import blocks
 
     def took(text: str) -> float:
         times = []

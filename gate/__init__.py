@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __version__ = "0.2.0"
 TOOL = f"receipt-gate {__version__}"
+CONFIG_FILE = ".receipt-gate.yaml"  # at the repository root; its keys: receipt_gate.rules
 
 
 class GateError(Exception):

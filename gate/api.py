@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.verify import Cell
+from receipt_gate.invariant.verify import Cell
 
 __all__ = ["BatchVerdict", "Cell", "Finding", "GateError", "Outcome", "check_text",
            "verify_batch"]
@@ -41,7 +41,7 @@ class BatchVerdict(NamedTuple):
 
 
 def _repo(root: str | None) -> str:
-    from receipt_gate import git
+    from receipt_gate.trees import git
 
     return git.toplevel(root or os.getcwd())
 
@@ -55,10 +55,10 @@ def check_text(
     Settings come from the repository's .receipt-gate.yaml when `root` (or the current
     folder) is inside one, overlaid by `settings`; a corpus check reads its corpus there.
     """
-    from receipt_gate.config import Config, config_of, parse, with_settings
-    from receipt_gate.runner import prepare
-    from receipt_gate.text import decode
-    from receipt_gate.tree import EmptyTree, Tree, WorkTree
+    from receipt_gate.base.text import decode
+    from receipt_gate.invariant.runner import prepare
+    from receipt_gate.rules.config import Config, config_of, parse, with_settings
+    from receipt_gate.trees.tree import EmptyTree, Tree, WorkTree
 
     tree: Tree
     try:
@@ -89,9 +89,9 @@ def verify_batch(
 
     Paths are relative to the repository root (or absolute).
     """
-    from receipt_gate.policy import rules
-    from receipt_gate.session import open_tree
-    from receipt_gate.verify import evaluate
+    from receipt_gate.invariant.policy import rules
+    from receipt_gate.invariant.verify import evaluate
+    from receipt_gate.rules.session import open_tree
 
     top, tree, disk = open_tree(staged=staged, root=_repo(root))
     cfg, policy, notes = rules(top, tree, disk)

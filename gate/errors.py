@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def run_command(args: argparse.Namespace) -> int:
     import importlib
 
-    from receipt_gate.tree import Unreadable
+    from receipt_gate.trees.tree import Unreadable
 
     try:
         module = importlib.import_module(f"receipt_gate.commands.{args.module}")
@@ -29,7 +29,7 @@ def run_command(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         return rc
     except (GateError, Unreadable) as e:
-        from receipt_gate.text import printable
+        from receipt_gate.base.text import printable
 
         _flush_quietly()
         for line in str(e).split("\n"):
@@ -78,7 +78,7 @@ def _log_traceback(args: argparse.Namespace) -> str | None:
 
     folder = None
     try:
-        from receipt_gate.git import cache_dir, toplevel
+        from receipt_gate.trees.git import cache_dir, toplevel
 
         folder = cache_dir(toplevel(os.getcwd()))
     except Exception:  # no repository, no git: the temp folder will do

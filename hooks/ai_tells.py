@@ -8,11 +8,11 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from receipt_gate import GateError
+from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.config import CONFIG_FILE
-from receipt_gate.prose import prose_lines
-from receipt_gate.reading import reader_view
-from receipt_gate.text import Draft
+from receipt_gate.reading.prose import prose_lines
+from receipt_gate.reading.reader import reader_view
+from receipt_gate.rules.config import CONFIG_FILE
 
 name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
@@ -187,14 +187,14 @@ _OVERRIDES = re.compile("[\u202d\u202e]")
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                links: bool = False, path: str = "<draft>") -> list[Finding]:
     """Every banned phrase or pattern in what a reader of the page may see, as a reader
-    sees it (gate.reading: markup out, entities decoded, lookalike letters folded), in
+    sees it (gate.reading.reader: markup out, entities decoded, lookalike letters folded), in
     draft order, each at its line and column as written: the author's prose (block
     quotes and link text too, with `quotes` and `links`), the text of HTML blocks, the
     front matter's strings (a title, a description: a theme shows them), and, where
     template tags are, both what they hold (a string a tag prints) and the words they
     join (`con{{< x >}}clusion`). A direction override is a finding of its own."""
-    from receipt_gate.pageparts import front_matter_strings
-    from receipt_gate.prose import has_templates
+    from receipt_gate.reading.pageparts import front_matter_strings
+    from receipt_gate.reading.prose import has_templates
 
     shown = front_matter_strings(text, path)  # line -> the strings a theme may show
     found: dict[tuple[int, int, str], tuple[int, int, Finding]] = {}

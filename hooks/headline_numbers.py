@@ -17,11 +17,11 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.text import Draft
 
 if TYPE_CHECKING:
-    from receipt_gate.corpus import Pages
+    from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
 version = 4
@@ -261,9 +261,9 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
 
 def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
     """Every number token (digits or words) in these lines as a reader reads them
-    (gate.reading: `7&#54;`, `7<!-- -->6`, `7**6**` and a zero-width space between
+    (gate.reading.reader: `7&#54;`, `7<!-- -->6`, `7**6**` and a zero-width space between
     digits read as 76), with its line and column as written."""
-    from receipt_gate.reading import reader_view
+    from receipt_gate.reading.reader import reader_view
 
     text = "\n".join(lines)
     view = reader_view(text)
@@ -283,8 +283,8 @@ def parse_article(text: str, path: str = "<article>",
                   fields: Sequence[str] = ("title",)) -> Article:
     """Titles: the front matter's title fields and the first level-1 heading (all, when
     there are several). Body: the rest of the prose."""
-    from receipt_gate.pageparts import titles
-    from receipt_gate.prose import prose_lines
+    from receipt_gate.reading.pageparts import titles
+    from receipt_gate.reading.prose import prose_lines
 
     lines = prose_lines(text)
     found = titles(text, path, fields)
@@ -386,8 +386,8 @@ def find_headline_numbers(
 ) -> tuple[list[Finding], int, list[str]]:
     """Numbers in the draft that live in a title of ours and in no body; how many tokens;
     and the numbers it cites (what its verdict read of the corpus)."""
-    from receipt_gate.pageparts import titles
-    from receipt_gate.prose import prose_lines
+    from receipt_gate.reading.pageparts import titles
+    from receipt_gate.reading.prose import prose_lines
 
     toks = list(tokens(prose_lines(text)))
     for title in titles(text, path, fields):
@@ -416,7 +416,7 @@ def find_headline_numbers(
 def make(settings: Mapping[str, Any], corpus: Corpus) -> Callable[[Draft], Outcome]:
     if corpus is NO_ARTICLES:
         from receipt_gate import GateError
-        from receipt_gate.config import CONFIG_FILE
+        from receipt_gate.rules.config import CONFIG_FILE
 
         # An empty corpus accuses nothing: the check would pass every draft unheard.
         raise GateError(f"{CONFIG_FILE}: checks.{name}.articles: {settings['articles']}"

@@ -1,6 +1,6 @@
 """hook-length: the opening paragraph, as a reader sees it, is short enough.
 
-The opening paragraph is the first paragraph of the author's prose (gate.prose): not
+The opening paragraph is the first paragraph of the author's prose (gate.reading.prose): not
 front matter, a title or heading, code, HTML, a template tag, a quote or admonition, or
 a list. Its length is counted in characters of rendered text (markup out, white space
 collapsed) and in lines as rendered: one, and one more for each hard line break (two
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.pageparts import opening_paragraph
-from receipt_gate.text import Draft
+from receipt_gate.reading.pageparts import opening_paragraph
 
 name = "hook-length"
 version = 6

@@ -3,7 +3,7 @@
 A setting name is an inline code span (or an HTML <code> element) of one of the
 configured shapes (by default an environment variable, `HUGO_ENV`, or a long flag,
 `--no-verify`; TERM_SHAPES below lists the others a user can switch on) or that matches the
-configured `pattern`, read as a reader reads it (gate.reading.fold: no zero-width
+configured `pattern`, read as a reader reads it (gate.reading.reader.fold: no zero-width
 characters, lookalike letters folded). A flag or variable given a value (`--max=3`,
 `HUGO_ENV=production`) is the name before the `=`; `$HUGO_ENV` names `HUGO_ENV`.
 
@@ -23,13 +23,13 @@ from collections.abc import Callable, Container, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import GateError
+from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.config import CONFIG_FILE
-from receipt_gate.reading import fold
-from receipt_gate.text import Draft
+from receipt_gate.reading.reader import fold
+from receipt_gate.rules.config import CONFIG_FILE
 
 if TYPE_CHECKING:
-    from receipt_gate.corpus import Pages
+    from receipt_gate.rules.corpus import Pages
 
 TIMEOUT_S = 2.0
 
@@ -115,7 +115,7 @@ def find_unregistered(
     """Setting names in the draft's inline code that the registry does not hold and no
     documentation page but the draft's own names; how many it checked; and the names
     it used (what its verdict read)."""
-    from receipt_gate.pageparts import code_spans
+    from receipt_gate.reading.pageparts import code_spans
 
     findings = []
     checked = 0
@@ -148,9 +148,10 @@ _WORD = re.compile(r"[^\s`'\"()\[\]{}<>,;|*]+")
 _TAG = re.compile(r"<[^<>]*>")
 def _visible(text: str) -> str:
     """The page with what no reader sees blanked, lines kept: HTML comments, Liquid
-    comment pairs, template tags (each read in linear time: gate.prose, gate.templatetags)."""
-    from receipt_gate.prose import hide_templates
-    from receipt_gate.templatetags import blank_pairs
+    comment pairs, template tags (each read in linear time: gate.reading.prose and
+    gate.reading.templatetags)."""
+    from receipt_gate.reading.prose import hide_templates
+    from receipt_gate.reading.templatetags import blank_pairs
 
     return hide_templates(blank_pairs(text, frozenset({"comment"})))
 
@@ -162,9 +163,9 @@ def names_in(text: str, rx: Any) -> list[str]:
     blocks that has a setting name's shape."""
     import html
 
-    from receipt_gate.markdown import blocks
-    from receipt_gate.pageparts import code_spans
-    from receipt_gate.prose import prose_lines
+    from receipt_gate.reading.markdown import blocks
+    from receipt_gate.reading.pageparts import code_spans
+    from receipt_gate.reading.prose import prose_lines
 
     if "<!--" in text or "{" in text:
         text = _visible(text)
@@ -216,7 +217,7 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
     """The registry, and the names the documentation pages use (each page read once)."""
     import json
 
-    from receipt_gate.claims import Registered, parse
+    from receipt_gate.checks.claims import Registered, parse
 
     path: str = pages.settings["registry"]
     registered = Registered(parse(pages.tree.read(path), path))
@@ -255,7 +256,7 @@ def digest(sources: Sources, reads: Sequence[str], draft: str) -> object:
 def review(old: Any, new: Any) -> list[str]:
     """What a change widens, for a reviewer: registry entries that vouch without a
     source or for many names, and names a documentation page names first."""
-    from receipt_gate.claims import parse, widenings
+    from receipt_gate.checks.claims import parse, widenings
 
     def registry(side: Any) -> Any:
         path = side.settings["registry"]
@@ -271,7 +272,7 @@ def review(old: Any, new: Any) -> list[str]:
 def _documents(old: Any, new: Any) -> list[str]:
     """The setting names the judged tree's documentation pages name first: the check
     takes them as documented, so a reviewer should see where."""
-    from receipt_gate.text import printable
+    from receipt_gate.base.text import printable
 
     if old.files("documented_in") == new.files("documented_in") and old.same_rules(new):
         return []  # the same pages, read the same way, published by the same rules

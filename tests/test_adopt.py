@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from receipt_gate.layouts import detect
+from receipt_gate.reading.layouts import detect
 from tests.conftest import CORPORA, Repo, Run
 
 
@@ -22,7 +22,7 @@ def test_jekyll_posts_and_drafts_in_every_folder_in_any_case() -> None:
     """Jekyll reads _posts/ and _drafts/ in every folder (categories), and its markdown
     extensions whatever their case; only the _drafts/ folder marks a draft (it reads no
     other front matter than YAML, so a TOML `published = false` would publish)."""
-    from receipt_gate import wildmatch
+    from receipt_gate.base import wildmatch
 
     name, drafts, articles, markers = _layout(
         ["_posts/2013-05-06-a.markdown", "_posts/2020-01-01-b.md", "_docs/x.md", "README.md",
@@ -53,7 +53,7 @@ def test_hugo_leaves_out_headless_bundles_and_prefers_a_posts_section() -> None:
         ["content/_index.md", "content/_common/_index.md", "content/_common/snip.md",
          "content/about/license.md", "content/methods/site/a.md", "config.toml"], files)
     assert name == "a Hugo site"
-    from receipt_gate.layouts import HUGO_EXTS
+    from receipt_gate.reading.layouts import HUGO_EXTS
 
     # Every kind of page Hugo renders is gated, whether one is there yet or not.
     assert drafts == [*(f"content/**/*{e}" for e in sorted(HUGO_EXTS)),

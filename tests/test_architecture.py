@@ -1,4 +1,5 @@
-"""The shape of the package: no import cycle, small modules, unique import names."""
+"""The shape of the package: layers in order, no import cycle, small modules, unique
+import names."""
 
 from __future__ import annotations
 
@@ -91,7 +92,8 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 def test_no_import_cycle() -> None:
     graph = import_graph()
-    assert "receipt_gate.config" in graph["receipt_gate.session"]  # the walk sees imports
+    # the walk sees imports
+    assert "receipt_gate.rules.config" in graph["receipt_gate.rules.session"]
     assert cycles(graph) == []
 
 
@@ -106,5 +108,65 @@ def test_import_names_are_unique_to_this_distribution() -> None:
 
     setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert setup["package-dir"] == {"receipt_gate": "gate", "receipt_gate_hooks": "hooks"}
-    assert sorted(setup["packages"]) == ["receipt_gate", "receipt_gate.checks",
-                                         "receipt_gate.commands", "receipt_gate_hooks"]
+    assert setup["packages"] == ["receipt_gate", *(f"receipt_gate.{x}" for x in LAYERS),
+                                 "receipt_gate_hooks"]
+
+
+# gate/'s folders, lowest first: a module imports its own layer and those below, never
+# one above. The package's own modules (cli, errors, api, the version) stand on them all.
+LAYERS = [
+    "base",  # text, globs, YAML, untrusted shapes, signatures: no domain, no I/O of git
+    "trees",  # git trees and bytes: the working tree, the index, commits, caches
+    "reading",  # reading drafts as renderers and generators do
+    "checks",  # the check protocol, the installed checks, command and model checks
+    "rules",  # the config, the corpus, what each verdict read, the session
+    "invariant",  # receipts and the gate: judging, running, the rules in force, push
+    "report",  # what the gate says: text, JSON, SARIF
+    "commands",  # one module per command
+]
+# The checks (hooks/) decide a draft: they read drafts and use the protocol and the rules'
+# corpus, and never reach the gate that judges their receipts.
+HOOKS_MAY_IMPORT = {"base", "trees", "reading", "checks", "rules"}
+
+
+def layer_of(module: str) -> int | None:
+    """The index of the module's layer in LAYERS; None for the package's own modules."""
+    parts = module.split(".")
+    if parts[0] != "receipt_gate" or len(parts) < 2 or parts[1] not in LAYERS:
+        return None
+    return LAYERS.index(parts[1])
+
+
+def upward(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a higher layer by a lower one."""
+    out = []
+    for mod, deps in graph.items():
+        here = layer_of(mod)
+        if here is None and mod.startswith("receipt_gate_hooks"):
+            out += [f"{mod} -> {d}" for d in sorted(deps) if d.startswith("receipt_gate.")
+                    and d.split(".")[1] not in HOOKS_MAY_IMPORT]
+        elif here is not None:
+            out += [f"{mod} -> {d}" for d in sorted(deps)
+                    if ((there := layer_of(d)) is not None and there > here)
+                    or (there is None and d != "receipt_gate" and d.startswith("receipt_gate."))]
+    return out
+
+
+def test_every_module_lives_in_a_layer() -> None:
+    top = {m for m in _modules() if m.startswith("receipt_gate.") and layer_of(m) is None}
+    assert top == {"receipt_gate.__main__", "receipt_gate.cli", "receipt_gate.errors",
+                   "receipt_gate.api"}
+
+
+def test_a_lower_layer_never_imports_a_higher_one() -> None:
+    assert upward(import_graph()) == []
+
+
+def test_the_layer_check_finds_an_upward_import() -> None:
+    assert upward({"receipt_gate.base.text": {"receipt_gate.report.output"},
+                   "receipt_gate.report.output": {"receipt_gate.base.text"},
+                   "receipt_gate_hooks.x": {"receipt_gate.invariant.verify"},
+                   "receipt_gate.trees.git": {"receipt_gate.cli"}}) == [
+        "receipt_gate.base.text -> receipt_gate.report.output",
+        "receipt_gate_hooks.x -> receipt_gate.invariant.verify",
+        "receipt_gate.trees.git -> receipt_gate.cli"]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
-from tests.test_signing import PUBLIC, SEED, SIGNED, b64
+from tests.test_signing import PUBLIC, signed_repo
 
 nacl_signing = pytest.importorskip("nacl.signing")
 statement_pb2 = pytest.importorskip("in_toto_attestation.v1.statement_pb2")
@@ -43,10 +43,10 @@ def _statement(env: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def signed(content: Repo, monkeypatch: pytest.MonkeyPatch) -> Repo:
-    content.write(".receipt-gate.yaml", SIGNED)
-    content.write("drafts/reply.md", GOOD_DRAFT.replace("The receipt gate", "Reply"))
-    monkeypatch.setenv("RECEIPT_GATE_SIGNING_KEY", b64(SEED))
-    return content
+    """test_signing's signed repository, with a second draft."""
+    repo = signed_repo(content, monkeypatch)
+    repo.write("drafts/reply.md", GOOD_DRAFT.replace("The receipt gate", "Reply"))
+    return repo
 
 
 def test_attest_rev_head_signs_statements_a_verifier_with_the_public_key_checks(

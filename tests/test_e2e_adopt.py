@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from receipt_gate import wildmatch
-from receipt_gate.config import load
+from receipt_gate.base import wildmatch
+from receipt_gate.rules.config import load
 from tests.conftest import CORPORA, Repo, Run
 from tests.test_adopt import copy_corpus
 from tests.test_e2e_pre_commit import commit, gate_lines

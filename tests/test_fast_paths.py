@@ -17,17 +17,18 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from receipt_gate import corpus as corpus_module
-from receipt_gate import judge as judge_module
-from receipt_gate import parallel, runner, verify, wildmatch
-from receipt_gate import tree as tree_module
-from receipt_gate.config import load
-from receipt_gate.digests import sha256_of
-from receipt_gate.fingerprint import fingerprint
-from receipt_gate.gittree import IndexTree
-from receipt_gate.prose import prose_lines
-from receipt_gate.receipts import receipt_path, sha256
-from receipt_gate.tree import WorkTree
+from receipt_gate.base import parallel, wildmatch
+from receipt_gate.invariant import judge as judge_module
+from receipt_gate.invariant import runner, verify
+from receipt_gate.invariant.receipts import receipt_path, sha256
+from receipt_gate.reading.prose import prose_lines
+from receipt_gate.rules import corpus as corpus_module
+from receipt_gate.rules.config import load
+from receipt_gate.rules.fingerprint import fingerprint
+from receipt_gate.trees import tree as tree_module
+from receipt_gate.trees.digests import sha256_of
+from receipt_gate.trees.gittree import IndexTree
+from receipt_gate.trees.tree import WorkTree
 from receipt_gate_hooks.headline_numbers import digit_chunks, scan
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
 from tests.test_headline_numbers import DRIFT
@@ -225,7 +226,9 @@ _FM_LINE = st.one_of(
 def test_front_matter_fast_path_reads_what_yaml_reads(lines: list[str]) -> None:
     """Where the line scanner answers, the YAML parser gives the same fields; where the
     parser refuses (or finds a key twice), so does read()."""
-    from receipt_gate import GateError, frontmatter, yamlio
+    from receipt_gate import GateError
+    from receipt_gate.base import yamlio
+    from receipt_gate.reading import frontmatter
 
     text = "---\n" + "\n".join(lines) + "\n---\nbody\n"
     try:
@@ -442,7 +445,7 @@ def test_one_check_reads_the_corpus_cache_once_and_a_new_command_reads_it_again(
 ) -> None:
     """The fingerprint and the check both need the corpus: one command reads it once. A
     second command (a new tree) reads the cache again, and an edited article is seen."""
-    from receipt_gate import cache
+    from receipt_gate.trees import cache
 
     _articles(repo)
     assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 1  # warms the caches
@@ -477,7 +480,7 @@ _PIECES = ["{% raw %}", "{% endraw %}", "{%- comment -%}", "{% endcomment %}", "
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=14))
 def test_template_pairs_are_blanked_as_the_plain_pattern_blanks_them(pieces: list[str]) -> None:
-    from receipt_gate.templatetags import blank_pairs
+    from receipt_gate.reading.templatetags import blank_pairs
 
     text = "".join(pieces)
     plain = _CODE_PAIRS.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)

@@ -153,8 +153,8 @@ def test_a_draft_under_the_ident_attribute(content: Repo, rg: Run) -> None:
 def test_the_digest_cache_follows_a_gitattributes_change(repo: Repo, rg: Run) -> None:
     """The fingerprint of a CRLF input file (a command check's rules) must change when
     .gitattributes makes git store it differently, though the file itself did not change.
-    (A corpus enters as what the check reads of it, gate.corpus.)"""
-    from receipt_gate import tree as tree_module
+    (A corpus enters as what the check reads of it, gate.rules.corpus.)"""
+    from receipt_gate.trees import tree as tree_module
 
     repo.write(".receipt-gate.yaml", "required: [lint]\n"
                "checks: {lint: {command: [\"true\"], inputs: [rules.yaml]}}\n")

@@ -30,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from receipt_gate.signing import new_seed, public_text
+from receipt_gate.base.signing import new_seed, public_text
 from tests.conftest import GIT_ENV, GOOD_DRAFT, ROOT
 
 EXAMPLES = int(os.environ.get("RECEIPT_GATE_FUZZ", "150"))
@@ -287,7 +287,7 @@ def test_front_matter(world: World, lines: list[str], cmd: list[str]) -> None:
             if cmd in (["verify"], ["verify", "--staged"]) and rc == 0:
                 # The draft changed, so its receipts are stale: it may pass only if it
                 # is not gated, and then the front matter must say so as YAML reads it.
-                from receipt_gate.frontmatter import read
+                from receipt_gate.reading.frontmatter import read
 
                 status = read(text, "d.md").fields.get("status")
                 assert status in ("idea", "accepted", "researched", "drafted"), said

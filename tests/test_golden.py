@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from receipt_gate.config import parse
-from receipt_gate.text import Draft, decode
+from receipt_gate.base.text import Draft, decode
+from receipt_gate.rules.config import parse
 from tests.conftest import ROOT
 
 CHECKS = parse({}).specs  # the built-in checks, as a config with no checks of its own sees
@@ -36,8 +36,8 @@ def _drafts() -> list[Draft]:
 
 
 def _deterministic(name: str, repo: Path) -> dict[str, Any]:
-    from receipt_gate.runner import prepare
-    from receipt_gate.tree import WorkTree
+    from receipt_gate.invariant.runner import prepare
+    from receipt_gate.trees.tree import WorkTree
 
     cfg = parse({"checks": {"headline-numbers": {"articles": ["articles/*"]}}})
     checker, _ = prepare(cfg, name, WorkTree(str(repo)))
@@ -46,7 +46,7 @@ def _deterministic(name: str, repo: Path) -> dict[str, Any]:
 
 def _grader() -> dict[str, Any]:
     from receipt_gate.checks.model import findings, parse_verdict, quote_problems
-    from receipt_gate.quotes import MIN_QUOTE_CHARS, describe
+    from receipt_gate.reading.quotes import MIN_QUOTE_CHARS, describe
 
     out = {}
     for d in _drafts():

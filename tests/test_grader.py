@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pytest
 
-from receipt_gate.quotes import check_quotes, normalize
+from receipt_gate.reading.quotes import check_quotes, normalize
 from tests.conftest import ROOT, Repo, Run
 
 DRAFT = """\
@@ -113,7 +113,7 @@ def test_a_grader_that_cannot_answer_is_exit_2(graded: Repo, rg: Run, script: st
 
 def test_verify_rechecks_quotes_on_a_forged_receipt(graded: Repo, rg: Run) -> None:
     """An agent edits the draft, then copies the new hash into the old grader receipt."""
-    from receipt_gate.receipts import sha256
+    from receipt_gate.invariant.receipts import sha256
 
     assert rg("grade", "drafts/d.md")[0] == 0
     edited = DRAFT.replace("The check that lies is rarely the one that was skipped. ", "")

@@ -86,7 +86,7 @@ def test_a_large_index_listed_as_asked_decides_the_same(
     content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Above SMALL_INDEX the index is listed a path or folder at a time: same verdicts."""
-    from receipt_gate import gittree
+    from receipt_gate.trees import gittree
 
     monkeypatch.setattr(gittree, "SMALL_INDEX", 0)
     test_a_verified_tree_is_not_judged_again_only_what_the_commit_changes(content, rg)

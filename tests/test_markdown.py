@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from receipt_gate.frontmatter import block_end
-from receipt_gate.markdown import blocks
+from receipt_gate.reading.frontmatter import block_end
+from receipt_gate.reading.markdown import blocks
 from tests.conftest import CORPORA, ROOT, needs_corpora
 
 MD = MarkdownIt("commonmark")

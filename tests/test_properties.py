@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from receipt_gate.config import load
-from receipt_gate.receipts import sha256
-from receipt_gate.runner import run
-from receipt_gate.text import decode
-from receipt_gate.tree import WorkTree
-from receipt_gate.verify import evaluate
+from receipt_gate.base.text import decode
+from receipt_gate.invariant.receipts import sha256
+from receipt_gate.invariant.runner import run
+from receipt_gate.invariant.verify import evaluate
+from receipt_gate.rules.config import load
+from receipt_gate.trees.tree import WorkTree
 
 pytestmark = pytest.mark.slow
 EXAMPLES = int(os.environ.get("RECEIPT_GATE_EXAMPLES", "10000"))

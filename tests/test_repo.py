@@ -9,7 +9,7 @@ import sys
 import pytest
 import yaml
 
-from receipt_gate.config import parse
+from receipt_gate.rules.config import parse
 from tests.conftest import ROOT
 
 CHECKS = parse({}).specs  # the built-in checks
@@ -119,7 +119,7 @@ def test_no_shell_and_only_safe_yaml() -> None:
 
 
 def test_the_docs_document_every_config_key() -> None:
-    from receipt_gate.config import _MARKER_KEYS, _TOP_KEYS
+    from receipt_gate.rules.config import _MARKER_KEYS, _TOP_KEYS
 
     readme = "".join((ROOT / "docs" / page).read_text()
                      for page in ("configuration.md", "checks.md"))

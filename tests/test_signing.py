@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from receipt_gate.signing import new_seed, public_text
+from receipt_gate.base.signing import new_seed, public_text
 from tests.conftest import CONFIG, Repo, Run
 
 AT = ".receipts/drafts/intro.md/ai-tells.json"
@@ -21,11 +21,16 @@ def b64(seed: bytes) -> str:
     return base64.b64encode(seed).decode()
 
 
-@pytest.fixture
-def signed(content: Repo, monkeypatch: pytest.MonkeyPatch) -> Repo:
+def signed_repo(content: Repo, monkeypatch: pytest.MonkeyPatch) -> Repo:
+    """The repository's config lists PUBLIC; the signer's key is in the environment."""
     content.write(".receipt-gate.yaml", SIGNED)
     monkeypatch.setenv("RECEIPT_GATE_SIGNING_KEY", b64(SEED))
     return content
+
+
+@pytest.fixture
+def signed(content: Repo, monkeypatch: pytest.MonkeyPatch) -> Repo:
+    return signed_repo(content, monkeypatch)
 
 
 def test_signed_receipts_verify_with_only_the_public_key(
@@ -85,7 +90,7 @@ def test_a_flipped_verdict_is_refused(signed: Repo, rg: Run) -> None:
 
 
 def test_a_receipt_signed_by_any_other_key_is_refused(signed: Repo, rg: Run) -> None:
-    from receipt_gate.signing import Signer
+    from receipt_gate.base.signing import Signer
 
     rg("run")
     receipt = json.loads(signed.read(AT))

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from receipt_gate.states import set_status
+from receipt_gate.invariant.states import set_status
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
 
 

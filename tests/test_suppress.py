@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from receipt_gate.suppress import directives
+from receipt_gate.rules.suppress import directives
 from tests.conftest import Repo, Run
 
 CONFIG = 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells, hook-length]\n'

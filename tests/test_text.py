@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from receipt_gate.frontmatter import read as read_front_matter
-from receipt_gate.pageparts import opening_paragraph
-from receipt_gate.prose import prose_lines
-from receipt_gate.text import decode
+from receipt_gate.base.text import decode
+from receipt_gate.reading.frontmatter import read as read_front_matter
+from receipt_gate.reading.pageparts import opening_paragraph
+from receipt_gate.reading.prose import prose_lines
 
 
 @pytest.mark.parametrize(

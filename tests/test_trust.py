@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from receipt_gate.signing import Signer, new_seed, public_text
+from receipt_gate.base.signing import Signer, new_seed, public_text
 from tests.conftest import ROOT, Repo, Run
 
 GRADER = (ROOT / "examples" / "content" / "graders" / "offline_grader.py").read_text()
@@ -343,9 +343,9 @@ def test_recheck_covers_untouched_drafts_when_an_input_changed(base: tuple[Repo,
                                                                rg: Run) -> None:
     """A registry edit turns an untouched draft's pass into a fail: a receipt re-keyed to
     the new fingerprint by hand is a forgery --recheck must see."""
-    from receipt_gate.config import config_of
-    from receipt_gate.fingerprint import fingerprint
-    from receipt_gate.tree import WorkTree
+    from receipt_gate.rules.config import config_of
+    from receipt_gate.rules.fingerprint import fingerprint
+    from receipt_gate.trees.tree import WorkTree
 
     repo, _ = base
     repo.write(".receipt-gate.yaml", CONFIG.replace("grader]", "grader, registered-terms]"))

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from receipt_gate import __version__
-from receipt_gate.receipts import sha256
+from receipt_gate.invariant.receipts import sha256
 from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
 
 AT = ".receipts/drafts/intro.md/ai-tells.json"

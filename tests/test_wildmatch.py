@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from receipt_gate.wildmatch import match
+from receipt_gate.base.wildmatch import match
 from tests.conftest import Repo
 
 PATHS = [

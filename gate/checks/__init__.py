@@ -50,7 +50,7 @@ class Finding(NamedTuple):
 
 
 class Suppressed(NamedTuple):
-    """A finding a person has judged (gate.suppress): kept, with what suppressed it."""
+    """A finding a person has judged (gate.rules.suppress): kept, with what suppressed it."""
 
     finding: Finding
     by: str

@@ -23,11 +23,10 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from receipt_gate import GateError
+from receipt_gate import CONFIG_FILE, GateError
+from receipt_gate.base.text import Draft, printable
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.config import CONFIG_FILE
-from receipt_gate.text import Draft, printable
-from receipt_gate.tree import Tree
+from receipt_gate.trees.tree import Tree
 
 OUTPUT_LIMIT = 4 * 1024 * 1024
 PER_CALL = 100  # drafts per run of the program (argv stays short)
@@ -53,7 +52,7 @@ class CommandCheck:
         self._version()
         if not drafts:
             return []
-        from receipt_gate.tree import WorkTree
+        from receipt_gate.trees.tree import WorkTree
 
         if isinstance(self.tree, WorkTree) and self.rules in (None, self.tree):
             return self._run_in(self.tree.root, drafts)

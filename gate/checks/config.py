@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from receipt_gate.base.schema import Err, mapping, repo_path, str_list, type_name, unknown
 from receipt_gate.checks import Spec
-from receipt_gate.schema import Err, mapping, repo_path, str_list, type_name, unknown
 
 # A setting of this name takes the config's top-level title_fields as its default.
 TITLE_FIELDS = "title_fields"

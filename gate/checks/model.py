@@ -1,4 +1,4 @@
-"""A model check's verdict: one JSON object, printed by the check's command (gate.grading
+"""A model check's verdict: one JSON object, printed by the check's command (gate.invariant.grading
 runs it) or recorded from elsewhere:
 
     {"verdict": "pass"|"fail",
@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate.checks import Finding
-from receipt_gate.quotes import QuoteProblem, check_quotes, normalize
+from receipt_gate.reading.quotes import QuoteProblem, check_quotes, normalize
 
 if TYPE_CHECKING:
-    from receipt_gate.tree import Tree
+    from receipt_gate.trees.tree import Tree
 
 OUTPUT_LIMIT = 4 * 1024 * 1024
 
@@ -30,7 +30,7 @@ class GradeError(Exception):
 
 def parse_verdict(data: bytes, source: str) -> dict[str, Any]:
     """The verdict object, shape-checked; GradeError says what is wrong with it."""
-    from receipt_gate.shapes import BadShape, load_json
+    from receipt_gate.base.shapes import BadShape, load_json
 
     try:
         obj = load_json(data)
@@ -63,7 +63,7 @@ def parse_verdict(data: bytes, source: str) -> dict[str, Any]:
                                  "note": note}
         evidence = c.get("evidence")
         if evidence is not None:
-            from receipt_gate.shapes import evidence_problem
+            from receipt_gate.base.shapes import evidence_problem
 
             if evidence_problem(evidence):
                 raise GradeError(f"{where}.evidence: expected a list of {{path, quote}}"
@@ -87,8 +87,8 @@ def evidence_problems(criteria: Sequence[Mapping[str, Any]], tree: Tree,
     draft quotes' normalization and paragraph rule)."""
     import posixpath
 
-    from receipt_gate.quotes import in_text
-    from receipt_gate.tree import read_text
+    from receipt_gate.reading.quotes import in_text
+    from receipt_gate.trees.tree import read_text
 
     out = []
     for c in criteria:

@@ -16,8 +16,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from receipt_gate import GateError, cache
+from receipt_gate import GateError
 from receipt_gate.checks import GROUP, BadCheck, Setting, Spec, spec_from_json, spec_of
+from receipt_gate.trees import cache
 
 FORMAT = 2
 CACHE = "checks.json"

@@ -2,7 +2,7 @@
 
 Without an option it reports, per check, how many gated drafts fail and what most
 often, and writes nothing. `--baseline` records today's findings in the baseline file
-(gate.baseline) and names it in the config: they refuse nothing, any new finding
+(gate.checks.baseline) and names it in the config: they refuse nothing, any new finding
 does. `--pre-gate` marks each failing draft with a status before gate_from: it is
 not gated until someone fixes it and advances it. Either way the receipts are then
 written, so the first commit is green, and the command says which it did.
@@ -14,15 +14,15 @@ import collections
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate import GateError
-from receipt_gate.config import CONFIG_FILE
-from receipt_gate.output import Progress, json_out, plural, say, table
-from receipt_gate.session import Session, drafts_in, load_drafts, open_session
+from receipt_gate.report.output import Progress, json_out, plural, say, table
+from receipt_gate.rules.config import CONFIG_FILE
+from receipt_gate.rules.session import Session, drafts_in, load_drafts, open_session
 
 if TYPE_CHECKING:
     import argparse
 
+    from receipt_gate.base.text import Draft
     from receipt_gate.checks import Finding
-    from receipt_gate.text import Draft
 
 TOP = 3  # most frequent findings shown per check
 
@@ -30,8 +30,8 @@ TOP = 3  # most frequent findings shown per check
 def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, list[Finding]]]]:
     """(the checks, the gated drafts, check -> draft -> findings), as the checks stand
     with no baseline (comments in the drafts still count)."""
-    from receipt_gate import runner
-    from receipt_gate.judge import gating
+    from receipt_gate.invariant import runner
+    from receipt_gate.invariant.judge import gating
 
     names = s.cfg.deterministic()
     drafts = load_drafts(s.tree, drafts_in(s.cfg, s.tree))
@@ -50,7 +50,7 @@ def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, l
 
 def _summary(names: list[str], gated: list[Draft],
              found: dict[str, dict[str, list[Finding]]]) -> dict[str, Any]:
-    from receipt_gate.baseline import key
+    from receipt_gate.checks.baseline import key
 
     checks = {}
     for n in names:
@@ -198,7 +198,7 @@ def _pre_gate_state(s: Session, state: str | None) -> str:
 
 
 def _count(s: Session) -> int:
-    from receipt_gate import baseline
+    from receipt_gate.checks import baseline
 
     s = open_session()
     entries = baseline.load(s.tree, s.cfg.baseline, s.cfg.deterministic(list(s.cfg.specs)))
@@ -209,9 +209,9 @@ def _write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]
                     ) -> tuple[str, list[str]]:
     """Write today's findings as the baseline; where there is one already, only those it
     holds (it shrinks, never grows). The file, and the findings it does not cover."""
-    from receipt_gate import baseline
-    from receipt_gate.fsio import read_regular, write_file
-    from receipt_gate.receipts import now
+    from receipt_gate.checks import baseline
+    from receipt_gate.invariant.receipts import now
+    from receipt_gate.trees.fsio import read_regular, write_file
 
     file = s.cfg.baseline or baseline.DEFAULT_FILE
     old = (baseline.load(s.tree, file, s.cfg.deterministic(list(s.cfg.specs)))
@@ -263,8 +263,8 @@ def _mark(s: Session, failing: list[str], state: str | None,
           marker: tuple[str, str | bool] | None = None) -> tuple[list[str], str]:
     """Write `status: STATE` (or the site's marker) into each failing draft, in its own
     front-matter format; every file is read before any is written."""
-    from receipt_gate.fsio import read_regular, write_file
-    from receipt_gate.states import set_field
+    from receipt_gate.invariant.states import set_field
+    from receipt_gate.trees.fsio import read_regular, write_file
 
     key, value = marker or ("status", _pre_gate_state(s, state))
     new = {}
@@ -281,8 +281,8 @@ def _mark(s: Session, failing: list[str], state: str | None,
 def _receipts(strict: bool = True) -> int:
     """Write every receipt the rules now call for (a fresh session: the config changed);
     `strict`: every draft must now pass (else it is a bug)."""
-    from receipt_gate import runner
-    from receipt_gate.judge import gating
+    from receipt_gate.invariant import runner
+    from receipt_gate.invariant.judge import gating
 
     s = open_session()
     drafts = load_drafts(s.tree, drafts_in(s.cfg, s.tree))

@@ -5,20 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
-from receipt_gate.config import CONFIG_FILE
-from receipt_gate.output import say
-from receipt_gate.session import one_draft, open_session, rel_paths, signer
+from receipt_gate.report.output import say
+from receipt_gate.rules.config import CONFIG_FILE
+from receipt_gate.rules.session import one_draft, open_session, rel_paths, signer
 
 if TYPE_CHECKING:
     import argparse
 
 
 def advance(args: argparse.Namespace) -> int:
-    from receipt_gate import fsio
-    from receipt_gate.fingerprint import fingerprint
-    from receipt_gate.receipts import sha256
-    from receipt_gate.states import keep_fresh, set_status
-    from receipt_gate.verify import FRESH, gating, judge
+    from receipt_gate.invariant.receipts import sha256
+    from receipt_gate.invariant.states import keep_fresh, set_status
+    from receipt_gate.invariant.verify import FRESH, gating, judge
+    from receipt_gate.rules.fingerprint import fingerprint
+    from receipt_gate.trees import fsio
 
     s = open_session()
     (path,) = rel_paths(s.root, [args.path])

@@ -8,19 +8,19 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from receipt_gate.output import errors_out
-from receipt_gate.session import open_tree, rel_paths
+from receipt_gate.report.output import errors_out
+from receipt_gate.rules.session import open_tree, rel_paths
 
 if TYPE_CHECKING:
     import argparse
 
 
 def attest(args: argparse.Namespace) -> int:
-    from receipt_gate.attest import envelope, statements
-    from receipt_gate.digests import sha256_of
-    from receipt_gate.policy import rules
-    from receipt_gate.signing import signer
-    from receipt_gate.verify import evaluate
+    from receipt_gate.base.signing import signer
+    from receipt_gate.invariant.attest import envelope, statements
+    from receipt_gate.invariant.policy import rules
+    from receipt_gate.invariant.verify import evaluate
+    from receipt_gate.trees.digests import sha256_of
 
     root, tree, disk = open_tree(rev=args.rev)
     cfg, policy, notes = rules(root, tree, disk, args.policy_from)

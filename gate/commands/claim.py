@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate import GateError
-from receipt_gate.config import CONFIG_FILE
-from receipt_gate.output import json_out, plural, say, table
-from receipt_gate.session import Session, open_session
+from receipt_gate.report.output import json_out, plural, say, table
+from receipt_gate.rules.config import CONFIG_FILE
+from receipt_gate.rules.session import Session, open_session
 
 if TYPE_CHECKING:
     import argparse
 
-    from receipt_gate.claims import Registry
+    from receipt_gate.checks.claims import Registry
 
 REPORT_LIMIT = 256 * 1024 * 1024
 
@@ -28,7 +28,7 @@ def _readers(s: Session) -> list[str]:
 
 
 def _registry(s: Session) -> tuple[str, Registry]:
-    from receipt_gate import claims
+    from receipt_gate.checks import claims
 
     readers = _readers(s)
     if not readers:
@@ -38,7 +38,7 @@ def _registry(s: Session) -> tuple[str, Registry]:
 
 
 def _check_source(s: Session, source: str) -> None:
-    from receipt_gate import claims
+    from receipt_gate.checks import claims
 
     bad = claims.source_error(source)
     if bad:
@@ -49,7 +49,7 @@ def _check_source(s: Session, source: str) -> None:
 
 
 def _terms(terms: Sequence[str], where: str) -> list[str]:
-    from receipt_gate import claims
+    from receipt_gate.checks import claims
 
     for t in terms:
         bad = claims.term_error(t)
@@ -61,8 +61,8 @@ def _terms(terms: Sequence[str], where: str) -> list[str]:
 def _register(s: Session, terms: list[str], source: str, note: str, replace: bool) -> int:
     """Add the terms (source "" for allowed names) in one write; 1 when one is already
     there and not replaced."""
-    from receipt_gate import claims
-    from receipt_gate.receipts import now
+    from receipt_gate.checks import claims
+    from receipt_gate.invariant.receipts import now
 
     path, registry = _registry(s)
     stamp = now()
@@ -117,7 +117,7 @@ def terms_in_report(doc: Any, file: str, readers: list[str]) -> list[str]:
 
 
 def import_report(args: argparse.Namespace) -> int:
-    from receipt_gate.shapes import BadShape, load_json
+    from receipt_gate.base.shapes import BadShape, load_json
 
     if bool(args.source) == bool(args.allow):
         raise GateError("claim import: give --source URL|PATH or --allow")
@@ -154,7 +154,7 @@ def import_report(args: argparse.Namespace) -> int:
 
 
 def list_claims(args: argparse.Namespace) -> int:
-    from receipt_gate import claims
+    from receipt_gate.checks import claims
 
     s = open_session()
     path, registry = _registry(s)

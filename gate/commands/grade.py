@@ -6,14 +6,14 @@ import sys
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
-from receipt_gate.config import CONFIG_FILE
-from receipt_gate.output import Progress, say
-from receipt_gate.session import Session, load_drafts, one_draft, open_session, select, signer
+from receipt_gate.report.output import Progress, say
+from receipt_gate.rules.config import CONFIG_FILE
+from receipt_gate.rules.session import Session, load_drafts, one_draft, open_session, select, signer
 
 if TYPE_CHECKING:
     import argparse
 
-    from receipt_gate.text import Draft
+    from receipt_gate.base.text import Draft
 
 
 def _models(s: Session, asked: list[str] | None) -> list[str]:
@@ -44,10 +44,10 @@ def grade(args: argparse.Namespace) -> int:
 
 
 def _grade_one(s: Session, args: argparse.Namespace, name: str, drafts: list[Draft]) -> int:
-    from receipt_gate import grading
-    from receipt_gate.fingerprint import fingerprint
-    from receipt_gate.receipts import sha256
-    from receipt_gate.verify import FAIL, FRESH, gating, judge
+    from receipt_gate.invariant import grading
+    from receipt_gate.invariant.receipts import sha256
+    from receipt_gate.invariant.verify import FAIL, FRESH, gating, judge
+    from receipt_gate.rules.fingerprint import fingerprint
 
     sign = signer(s, args)
     fp = fingerprint(name, s.cfg, s.tree)
@@ -89,9 +89,9 @@ def _grade_one(s: Session, args: argparse.Namespace, name: str, drafts: list[Dra
 
 
 def record(args: argparse.Namespace) -> int:
-    from receipt_gate import grading
     from receipt_gate.checks.model import GradeError
-    from receipt_gate.fingerprint import fingerprint
+    from receipt_gate.invariant import grading
+    from receipt_gate.rules.fingerprint import fingerprint
 
     s = open_session()
     s.cfg.spec(args.name, deterministic=False)

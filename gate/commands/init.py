@@ -7,15 +7,15 @@ import os
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
-from receipt_gate.config import CONFIG_FILE
-from receipt_gate.output import say
-from receipt_gate.session import find_root
+from receipt_gate.report.output import say
+from receipt_gate.rules.config import CONFIG_FILE
+from receipt_gate.rules.session import find_root
 
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from receipt_gate.layouts import Layout
+    from receipt_gate.reading.layouts import Layout
 
 PRE_COMMIT_FILE = ".pre-commit-config.yaml"
 # `repo: local` runs the receipt-gate this machine has installed: no download, no rev
@@ -69,7 +69,7 @@ def _checks(layout: Layout) -> tuple[list[str], list[str]]:
     through its `starter(layout)`, whether it applies to this layout and with what
     settings (headline-numbers needs published articles)."""
     from receipt_gate.checks.table import implementation, plugins
-    from receipt_gate.git import cache_dir
+    from receipt_gate.trees.git import cache_dir
 
     required: list[str] = []
     lines: list[str] = []
@@ -127,8 +127,9 @@ def starter(layout: Layout) -> str:
 
 
 def init(args: argparse.Namespace) -> int:
-    from receipt_gate import git, layouts
-    from receipt_gate.fsio import read_regular, write_file
+    from receipt_gate.reading import layouts
+    from receipt_gate.trees import git
+    from receipt_gate.trees.fsio import read_regular, write_file
 
     root = find_root()
     exists = os.path.exists(os.path.join(root, CONFIG_FILE))
@@ -179,8 +180,8 @@ def init(args: argparse.Namespace) -> int:
 def _count(root: str) -> tuple[int, int]:
     """(drafts gated now, drafts the config holds that are not gated yet), by the config
     just written."""
-    from receipt_gate.judge import gating
-    from receipt_gate.session import drafts_in, load_drafts, open_session
+    from receipt_gate.invariant.judge import gating
+    from receipt_gate.rules.session import drafts_in, load_drafts, open_session
 
     s = open_session(root=root)
     try:
@@ -200,7 +201,7 @@ def _pre_commit(root: str, required: Sequence[str]) -> None:
     """Write the pre-commit config, or say what to add to the one there is."""
     import shutil
 
-    from receipt_gate.fsio import read_regular, write_file
+    from receipt_gate.trees.fsio import read_regular, write_file
 
     block = pre_commit_block(required)
     old = read_regular(root, PRE_COMMIT_FILE, 1 << 20)
@@ -224,7 +225,7 @@ def _pre_commit(root: str, required: Sequence[str]) -> None:
 def ignore_temporary_files(root: str) -> None:
     """Add the pattern of receipt-gate's temporary files to .gitignore (once), so one
     that survives a `kill -9` beside a receipt is never committed with it."""
-    from receipt_gate.fsio import TMP_PATTERN, read_regular, write_file
+    from receipt_gate.trees.fsio import TMP_PATTERN, read_regular, write_file
 
     old = read_regular(root, ".gitignore", 1 << 20) or b""
     if TMP_PATTERN.encode() in old.splitlines():

@@ -7,18 +7,18 @@ import os
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
-from receipt_gate.output import say
+from receipt_gate.report.output import say
 
 if TYPE_CHECKING:
     import argparse
 
 
 def keygen(args: argparse.Namespace) -> int:
-    from receipt_gate.signing import new_seed, public_text
+    from receipt_gate.base.signing import new_seed, public_text
 
     path = os.path.abspath(args.out)
     try:
-        from receipt_gate.session import find_root
+        from receipt_gate.rules.session import find_root
 
         root = os.path.realpath(find_root(os.path.dirname(path) or "."))
     except (GateError, OSError):

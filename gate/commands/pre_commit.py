@@ -7,22 +7,24 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from receipt_gate.output import report_text, say, suppressed_summary
-from receipt_gate.session import Session, find_root, signer
-from receipt_gate.text import printable
+from receipt_gate.base.text import printable
+from receipt_gate.report.output import report_text, say, suppressed_summary
+from receipt_gate.rules.session import Session, find_root, signer
 
 if TYPE_CHECKING:
     import argparse
 
 
 def pre_commit(args: argparse.Namespace) -> int:
-    from receipt_gate import revs, verified, wildmatch
-    from receipt_gate.fingerprint import fingerprint
-    from receipt_gate.gittree import IndexTree
-    from receipt_gate.hook import affected, refresh, restore
-    from receipt_gate.policy import rules
-    from receipt_gate.tree import WorkTree
-    from receipt_gate.verify import evaluate
+    from receipt_gate.base import wildmatch
+    from receipt_gate.invariant import verified
+    from receipt_gate.invariant.hook import affected, refresh, restore
+    from receipt_gate.invariant.policy import rules
+    from receipt_gate.invariant.verify import evaluate
+    from receipt_gate.rules.fingerprint import fingerprint
+    from receipt_gate.trees import revs
+    from receipt_gate.trees.gittree import IndexTree
+    from receipt_gate.trees.tree import WorkTree
 
     root = find_root()
     tree, disk = IndexTree(root), WorkTree(root)

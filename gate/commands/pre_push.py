@@ -7,19 +7,20 @@ import sys
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
-from receipt_gate.output import report_text, say
-from receipt_gate.session import find_root
-from receipt_gate.text import printable
+from receipt_gate.base.text import printable
+from receipt_gate.report.output import report_text, say
+from receipt_gate.rules.session import find_root
 
 if TYPE_CHECKING:
     import argparse
 
-    from receipt_gate.policy import Policy
-    from receipt_gate.push import Push, Remote
+    from receipt_gate.invariant.policy import Policy
+    from receipt_gate.invariant.push import Push, Remote
 
 
 def pre_push(args: argparse.Namespace) -> int:
-    from receipt_gate import push, revs
+    from receipt_gate.invariant import push
+    from receipt_gate.trees import revs
 
     root = find_root()
     env = dict(os.environ)
@@ -67,8 +68,8 @@ def _one_push(root: str, remote: str, p: Push, state: Remote | None,
               good: dict[str, set[str]]) -> int:
     """Verify one pushed tip, and the commits on its way the remote lacks, under the
     rules of the ref it changes."""
-    from receipt_gate import push
-    from receipt_gate.policy import load
+    from receipt_gate.invariant import push
+    from receipt_gate.invariant.policy import load
 
     ruled_by = push.rules_commit(root, remote, p, state)
     policy = load(root, ruled_by, "pre-push: the remote's") if ruled_by else None
@@ -95,10 +96,11 @@ def _one(root: str, commit: str, tip: str | None, policy: Policy | None, note: s
          good: set[str]) -> int:
     """Verify one commit unless its first parent holds under the same rules (verified
     here, or the commit they come from) and it changes nothing the gate reads."""
-    from receipt_gate import push, revs
-    from receipt_gate.config import CONFIG_FILE, config_of
-    from receipt_gate.gittree import CommitTree
-    from receipt_gate.verify import evaluate
+    from receipt_gate.invariant import push
+    from receipt_gate.invariant.verify import evaluate
+    from receipt_gate.rules.config import CONFIG_FILE, config_of
+    from receipt_gate.trees import revs
+    from receipt_gate.trees.gittree import CommitTree
 
     if commit in good:
         return 0

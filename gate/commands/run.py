@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
-from receipt_gate.config import CONFIG_FILE
-from receipt_gate.output import Progress, json_out, plural, sarif_out, say
-from receipt_gate.session import Session, load_drafts, open_session, select, signer
-from receipt_gate.signing import Signer
+from receipt_gate.base.signing import Signer
+from receipt_gate.report.output import Progress, json_out, plural, sarif_out, say
+from receipt_gate.rules.config import CONFIG_FILE
+from receipt_gate.rules.session import Session, load_drafts, open_session, select, signer
 
 if TYPE_CHECKING:
     import argparse
@@ -39,8 +39,8 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
                sign: Signer | None = None, write: bool = True) -> int:
     """Run the checks on the drafts named (all, when none are) and write their receipts
     (with `write` off, decide only: what a commit hook would find, nothing written)."""
-    from receipt_gate import runner
-    from receipt_gate.verify import gating
+    from receipt_gate.invariant import runner
+    from receipt_gate.invariant.verify import gating
 
     chosen, skipped = select(s, paths)
     drafts = load_drafts(s.tree, chosen)
@@ -59,7 +59,7 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
     failed = [r for r in results if r.outcome.findings and status[r.draft][0]]
     rc = 1 if failed else 0
     if fmt == "sarif":
-        from receipt_gate.sarif import Result
+        from receipt_gate.report.sarif import Result
 
         sarif_out([*(Result("finding", f"{r.check}: {f.message}", r.draft, f.line, f.col)
                      for r in results for f in r.outcome.findings),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from receipt_gate.output import (
+from receipt_gate.report.output import (
     errors_out,
     json_out,
     plural,
@@ -15,7 +15,7 @@ from receipt_gate.output import (
     suppressed_summary,
     table,
 )
-from receipt_gate.session import open_session, rel_paths
+from receipt_gate.rules.session import open_session, rel_paths
 
 if TYPE_CHECKING:
     import argparse
@@ -24,7 +24,7 @@ PAINT = {"fresh": "32", "stale": "33", "missing": "31", "fail": "31"}
 
 
 def status(args: argparse.Namespace) -> int:
-    from receipt_gate.verify import evaluate
+    from receipt_gate.invariant.verify import evaluate
 
     s = open_session()
     report = evaluate(s.cfg, s.tree, rel_paths(s.root, args.paths) or None)

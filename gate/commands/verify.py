@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
-from receipt_gate.output import (
+from receipt_gate.report.output import (
     errors_out,
     json_out,
     report_json,
@@ -13,12 +13,12 @@ from receipt_gate.output import (
     report_text,
     sarif_out,
 )
-from receipt_gate.session import open_tree, rel_paths
+from receipt_gate.rules.session import open_tree, rel_paths
 
 if TYPE_CHECKING:
     import argparse
 
-    from receipt_gate.tree import Tree
+    from receipt_gate.trees.tree import Tree
 
 
 def verify(args: argparse.Namespace) -> int:
@@ -27,8 +27,8 @@ def verify(args: argparse.Namespace) -> int:
             and not args.recheck_all and args.format == "text" and _unchanged(root, tree,
                                                                                 disk)):
         return 0
-    from receipt_gate.policy import rules
-    from receipt_gate.verify import evaluate
+    from receipt_gate.invariant.policy import rules
+    from receipt_gate.invariant.verify import evaluate
 
     cfg, policy, notes = rules(root, tree, disk, args.policy_from)
     recheck = "all" if args.recheck_all else "changed" if args.recheck else ""
@@ -47,10 +47,10 @@ def verify(args: argparse.Namespace) -> int:
 
 def _unchanged(root: str, tree: Tree, disk: Tree | None) -> bool:
     """The working tree (or the index) changes nothing the gate reads since HEAD, whose
-    tree was verified under the same rules (gate.verified): say so from the record."""
-    from receipt_gate import verified
-    from receipt_gate.config import config_of
-    from receipt_gate.output import plural, say, suppressed_summary
+    tree was verified under the same rules (gate.invariant.verified): say so from the record."""
+    from receipt_gate.invariant import verified
+    from receipt_gate.report.output import plural, say, suppressed_summary
+    from receipt_gate.rules.config import config_of
 
     try:
         cfg = config_of(tree, disk)

@@ -1,0 +1,221 @@
+"""One receipt against the five conditions, and whether a draft is gated at all.
+
+The conditions, as the messages say them: a receipt is stale when the draft changed
+after the check ran (1) or what the check read did (2), failed when its verdict is
+fail (3), unquoted when a model's quote or evidence is not there (4), unsigned when
+signing is configured and no trusted key signed it (5).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from receipt_gate import GateError
+from receipt_gate.invariant.receipts import RECEIPT_LIMIT, parse, receipt_path, sha256
+from receipt_gate.reading.frontmatter import read as read_front_matter
+from receipt_gate.rules.config import CONFIG_FILE, Config
+from receipt_gate.trees.tree import Tree, Unreadable
+
+if TYPE_CHECKING:
+    from receipt_gate.rules.fingerprint import Fingerprint
+
+FRESH, STALE, MISSING, FAIL = "fresh", "stale", "missing", "fail"
+
+
+class Cell(NamedTuple):
+    """One draft x one required check: its state and, unless fresh, why."""
+
+    draft: str
+    check: str
+    receipt: str
+    state: str  # fresh / stale / missing / fail
+    reason: str = ""  # missing, unreadable, mismatched, stale, failed, unstaged
+    condition: int = 0  # which of the five conditions broke (0: no usable receipt)
+    message: str = ""
+    findings: tuple[dict[str, Any], ...] = ()
+    checked_sha: str = ""  # the draft_sha256 a stale receipt was written for
+    stage: str = ""  # what `git add` fixes an unstaged cell
+    # A fresh receipt's findings that a comment or the baseline suppressed (gate.rules.suppress)
+    suppressed: tuple[dict[str, Any], ...] = ()
+    # A fresh receipt's reads (the corpus keys its verdict read), and the files a model's
+    # evidence quotes: what the commit hook's record (gate.invariant.verified) watches.
+    reads: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+
+
+def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
+    """(gated?, status) of a draft; an unknown status is bad input (GateError).
+
+    On a site (draft_markers), a file the site publishes is gated whatever its status:
+    says: only the site's own marker, as the generator reads it, holds a page back, and
+    then its status decides (no status: the markers' state)."""
+    fm = read_front_matter(text, path)
+    status = fm.fields.get("status")
+    if status is not None:
+        line = fm.lines.get("status", 1)
+        if not isinstance(status, str) or status not in cfg.states:
+            raise GateError(f"{path}:{line}: status {status!r} is not one of the"
+                            f" states in {CONFIG_FILE}: {', '.join(cfg.states)}")
+    if cfg.draft_markers is None:
+        return cfg.gated_state(status), status or ""
+    site = cfg.site_status(path, fm.fields, lambda key: _literal(text, fm.lines.get(key)))
+    if site is None:
+        return True, status or ""  # published: what readers read must have passed
+    if status is None:
+        return cfg.gated_state(site), site
+    return cfg.gated_state(status), status
+
+
+_PLAIN_SCALAR = re.compile(
+    r"""^\s*"?[^\s"=:]+"?\s*[:=]\s*(?:true|True|TRUE|false|False|FALSE|[-+]?\d+|"[^"\\]*"|'[^']*')"""
+    r"""\s*,?\s*(?:#.*)?$""")
+
+
+def _literal(text: str, line: int | None) -> bool:
+    """Is the field on this line of the draft written as a value every reader reads
+    alike: true/false, an integer, a quoted string (not YAML 1.1's yes, on, y...)?"""
+    if line is None:
+        return False
+    lines = text.split("\n", line)
+    return line <= len(lines) and _PLAIN_SCALAR.match(lines[line - 1].rstrip("\r")) is not None
+
+
+def judge(
+    tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, fp: Fingerprint,
+    text: str, keys: Sequence[bytes] = (), run_dir: str | None = None,
+) -> Cell:
+    """Decide one receipt against the five conditions, in order: its inputs_sha256 must
+    be the check's fingerprint `fp` for this draft and what its verdict read. With `keys`
+    (the public keys signing trusts), condition 5 applies; `run_dir` looks for the receipt
+    in another folder than the config's."""
+    rpath = receipt_path(run_dir or cfg.run_dir, draft, check)
+
+    def cell(state: str, reason: str, condition: int, message: str, **kw: Any) -> Cell:
+        return Cell(draft, check, rpath, state, reason, condition, message, **kw)
+
+    try:
+        data = tree.read(rpath, RECEIPT_LIMIT)
+    except Unreadable as e:
+        return cell(MISSING, "unreadable", 0, f"unreadable ({e.reason}); counts as missing")
+    if data is None:
+        return cell(MISSING, "missing", 0, f"missing: {check} has no receipt for {draft}"
+                    f" in the {tree.label}")
+    # The common case, 40,000 times in a big repository: a receipt of ours, fresh and
+    # passing, decided without parse()'s checks; anything else goes the whole way.
+    deterministic = cfg.specs[check].deterministic
+    if not keys and deterministic:
+        quick = _quick_fresh(data, check, draft, draft_sha, fp)
+        if quick is not None:
+            return Cell(draft, check, rpath, FRESH, reads=quick)
+    receipt = parse(data)
+    if isinstance(receipt, str):
+        return cell(MISSING, "unreadable", 0, f"unreadable ({receipt}); counts as missing")
+    if receipt["check"] != check or receipt["draft"] != draft:
+        return cell(MISSING, "mismatched", 0, f"refused: it is the {receipt['check']} receipt of"
+                    f" {receipt['draft']}, not the {check} receipt of {draft}; counts as missing")
+    ran = receipt["ran_at"]
+    if receipt["draft_sha256"] != draft_sha:
+        return cell(STALE, "stale", 1, f"stale: the draft changed after {check} ran at {ran}"
+                    " (the receipt is for other bytes)", checked_sha=receipt["draft_sha256"])
+    if receipt["inputs_sha256"] != fp.of(draft, receipt.get("reads", ())):
+        return cell(STALE, "stale", 2, f"stale: what the check read changed since {check} ran"
+                    f" at {ran} (its settings, version, input files, or the part of its corpus"
+                    " this draft's verdict read)")
+    if receipt["verdict"] != "pass":
+        findings = tuple(receipt["findings"])
+        n = len(findings)
+        return cell(FAIL, "failed", 3, f"failed: {check} says fail for {draft}"
+                    f" ({n} finding{'s' * (n != 1)})", findings=findings)
+    if not deterministic:
+        from receipt_gate.checks.model import evidence_problems
+        from receipt_gate.reading.quotes import check_quotes, describe
+
+        criteria = receipt.get("criteria")
+        if not isinstance(criteria, list) or not criteria or not all(
+            isinstance(c, dict) for c in criteria
+        ):
+            return cell(MISSING, "unquoted", 4, "unquoted: the receipt carries no criteria"
+                        " whose quotes can be checked; counts as missing")
+        least = cfg.effective[check]["min_quote_chars"]
+        bad = check_quotes(criteria, text, least) + evidence_problems(criteria, tree, least)
+        if bad:
+            more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+            return cell(MISSING, "unquoted", 4, f"unquoted: {describe(bad[0])}{more}; counts"
+                        " as missing")
+    if keys:
+        from receipt_gate.base import signing
+
+        why = signing.problem(receipt, keys)
+        if why:
+            detail = ("carries no signature" if why == "unsigned" else
+                      "has no signature that verifies with a key in signing.public_keys")
+            return cell(MISSING, why.replace(" ", "-"), 5, f"{why}: the receipt {detail};"
+                        " counts as missing")
+    files = () if deterministic else tuple(sorted({
+        str(e["path"]) for c in receipt["criteria"] for e in c.get("evidence", ())}))
+    return Cell(draft, check, rpath, FRESH, suppressed=tuple(receipt.get("suppressed", ())),
+                reads=tuple(receipt.get("reads", ())), files=files)
+
+
+def _quick_fresh(data: bytes, check: str, draft: str, digest: str, fp: Fingerprint
+                 ) -> tuple[str, ...] | None:
+    """The receipt's reads only when parse() would accept it and the rest of judge() find
+    it fresh and passing (equal to our own hex digests, the values need no hex test);
+    else None."""
+    try:
+        text = data.decode()
+        if "\\ud" in text or "\\uD" in text:
+            return None  # an escaped surrogate: parse() decides whether it is valid
+        obj, end = _SCAN(text, 0)
+    except (UnicodeDecodeError, StopIteration, ValueError, RecursionError):
+        return None
+    if type(obj) is not dict:
+        return None
+    reads = obj.get("reads", ())
+    if (type(reads) is not list and reads != ()) or not all(type(r) is str for r in reads):
+        return None
+    fresh = (obj.get("draft_sha256") == digest
+            and obj.get("inputs_sha256") == fp.of(draft, reads) and obj.get("verdict") == "pass"
+            and obj.get("check") == check and obj.get("draft") == draft
+            and type(obj.get("ran_at")) is str and type(obj.get("tool")) is str
+            and obj.get("findings") == [] and "suppressed" not in obj
+            and not text[end:].strip(_JSON_SPACE))
+    return tuple(reads) if fresh else None
+
+
+# The decoder's scanner: one JSON value from a position, without the whole-string
+# checks json.loads adds (done above). JSONDecoder.__init__ sets it; undocumented,
+# unchanged since Python 2.6, and absent from the type stubs.
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_JSON_SPACE = " \t\n\r"
+def unstaged(
+    cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, fp: Fingerprint, text: str,
+    keys: Sequence[bytes],
+) -> Cell:
+    """What `git add` would make the index hold: a fresh receipt, or the checked draft."""
+    on_disk = judge(disk, cfg, draft, digest, cell.check, fp, text, keys)
+    if on_disk.state == FAIL:
+        return on_disk
+    if on_disk.state == FRESH:
+        if cell.condition:
+            what = f"a {cell.state} receipt"
+        else:
+            what = "no receipt" if cell.reason == "missing" else f"an {cell.reason} receipt"
+        return cell._replace(
+            reason="unstaged",
+            stage=cell.receipt,
+            message=f"not staged: the index has {what}, and the receipt on disk is fresh for"
+            f" the staged draft; stage it: git add {cell.receipt}",
+        )
+    disk_draft = disk.read(draft)
+    if cell.checked_sha and disk_draft is not None and sha256(disk_draft) == cell.checked_sha:
+        return cell._replace(
+            reason="unstaged",
+            stage=draft,
+            message=f"{cell.message}; the receipt was written for the draft on disk, which is"
+            f" not staged: git add {draft}",
+        )
+    return cell

@@ -1,0 +1,85 @@
+"""`--recheck`: the deterministic checks run again on the judged bytes.
+
+A receipt is a claim made by whoever wrote it. Run again, a check must find what the
+receipt says: no finding (it says pass), and the same suppressed findings (a receipt
+that hides a suppression makes it silent). A receipt the check would not have written
+is refused, whatever it says.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from receipt_gate import GateError
+from receipt_gate.invariant.judge import FAIL, FRESH, Cell
+from receipt_gate.trees.tree import Tree, read_text
+
+if TYPE_CHECKING:
+    from receipt_gate.rules.config import Config
+
+
+def _forged(cell: Cell, message: str, findings: tuple[dict[str, object], ...]) -> Cell:
+    return cell._replace(state=FAIL, reason="recheck", condition=3, findings=findings,
+                         message=f"forged: {message} (--recheck)")
+
+
+def _same(a: Sequence[object], b: Sequence[object]) -> bool:
+    return json.dumps(list(a), sort_keys=True) == json.dumps(list(b), sort_keys=True)
+
+
+def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
+          base: Tree | None, rules: Tree | None = None) -> list[Cell]:
+    """Run each deterministic required check again on the gated drafts (with `base`:
+    those whose bytes differ from it, and every one for a check whose inputs differ from
+    it: a changed registry or corpus can turn an untouched draft's pass into a fail) and
+    refuse each fresh receipt the check contradicts."""
+    from receipt_gate.invariant.runner import prepare
+    from receipt_gate.rules.fingerprint import fingerprint
+    from receipt_gate.trees.digests import sha256_of
+
+    names = own.deterministic()
+    todo = {c: list(gated) for c in names}
+    if base is not None:
+        now, before = sha256_of(tree, gated), sha256_of(base, gated)
+        changed = [p for p in gated if now[p] != before[p]]
+        for c in names:
+            try:  # the whole corpus compared: a receipt's own reads are its writer's word
+                same = (fingerprint(c, own, tree, rules=rules).whole
+                        == fingerprint(c, own, base, rules=base).whole)
+            except GateError:  # an input base does not have (its baseline...): changed
+                same = False
+            if same:
+                todo[c] = changed
+    todo = {c: paths for c, paths in todo.items() if paths}
+    if not todo:
+        return cells
+    checkers = {c: prepare(own, c, tree, rules)[0] for c in todo}
+    index = {(c.draft, c.check): i for i, c in enumerate(cells)}
+    out = list(cells)
+    for check, paths in todo.items():
+        drafts = []
+        for path in paths:
+            i = index.get((path, check))
+            if i is None or out[i].state != FRESH:
+                continue
+            draft = read_text(tree, path)
+            if draft is not None and not isinstance(draft, str):
+                drafts.append((i, draft))
+        many = getattr(checkers[check], "many", None)
+        outcomes = (many([d for _, d in drafts]) if many is not None
+                    else [checkers[check](d) for _, d in drafts])
+        for (i, _), got in zip(drafts, outcomes, strict=True):
+            if got.findings:
+                n = len(got.findings)
+                out[i] = _forged(out[i], f"the receipt says pass, but {check} run again on"
+                                 f" these bytes finds {n} finding{'s' * (n != 1)}",
+                                 tuple(f.as_dict() for f in got.findings))
+            elif not _same([x.as_dict() for x in got.suppressed], out[i].suppressed):
+                n = len(got.suppressed)
+                out[i] = _forged(out[i], f"{check} run again suppresses {n}"
+                                 f" finding{'s' * (n != 1)}, and the receipt does not say the"
+                                 f" same ({len(out[i].suppressed)}): a suppression it hides",
+                                 tuple(x.as_dict() for x in got.suppressed))
+    return out

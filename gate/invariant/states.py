@@ -1,0 +1,91 @@
+"""The content state machine: a draft's `status:` front-matter field, rewritten in place."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from receipt_gate import GateError
+
+if TYPE_CHECKING:
+    from receipt_gate.base.signing import Signer
+    from receipt_gate.rules.config import Config
+
+_OPEN = re.compile(rb"(\xef\xbb\xbf)?(---|\+\+\+|\{)[ \t]*(\r?\n)")
+_CLOSE = {b"---": rb"^(?:---|\.\.\.)[ \t]*\r?$", b"+++": rb"^\+\+\+[ \t]*\r?$",
+          b"{": rb"^\}[ \t]*\r?$"}
+# The field's line in each format: YAML `key: value`, TOML `key = value`, JSON
+# `"key": value,` (the value's own span is group 1).
+_FIELD = {b"---": rb"^%s[ \t]*:[ \t]*(.*?)[ \t]*\r?$",
+          b"+++": rb"^%s[ \t]*=[ \t]*(.*?)[ \t]*\r?$",
+          b"{": rb"^[ \t]*\"%s\"[ \t]*:[ \t]*(.*?)[ \t]*,?[ \t]*\r?$"}
+_TABLE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
+
+
+def _literal(kind: bytes, value: str | bool) -> bytes:
+    import json
+
+    if isinstance(value, bool):
+        return b"true" if value else b"false"
+    return value.encode() if kind == b"---" else json.dumps(value).encode()
+
+
+def set_field(data: bytes, key: str, value: str | bool) -> bytes:
+    """The draft with one top-level front-matter field set, in the front matter's own
+    format (YAML `---`, TOML `+++`, JSON `{`); every other byte as it was.
+
+    A front matter without the field gets it on the line after its opening; a draft
+    without front matter gets a YAML block."""
+    m = _OPEN.match(data)
+    kind = m.group(2) if m else b"---"
+    close = re.compile(_CLOSE[kind], re.MULTILINE).search(data, m.end()) if m else None
+    literal = _literal(kind, value)
+    name = key.encode()
+    if m is None or close is None:
+        bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
+        nl = b"\r\n" if b"\r\n" in data else b"\n"
+        return bom + b"---" + nl + name + b": " + literal + nl + b"---" + nl + data[len(bom):]
+    end = close.start()
+    if kind == b"+++":  # a table ends the top level
+        table = _TABLE.search(data, m.end(), end)
+        end = table.start() if table else end
+    field = re.compile(_FIELD[kind] % re.escape(name), re.MULTILINE).search(data, m.end(), end)
+    if field is not None:
+        return data[: field.start(1)] + literal + data[field.end(1):]
+    nl = m.group(3)
+    line = {b"---": name + b": " + literal, b"+++": name + b" = " + literal,
+            b"{": b'  "' + name + b'": ' + literal
+            + (b"," if data[m.end():close.start()].strip() else b"")}[kind]
+    return data[: m.end()] + line + nl + data[m.end():]
+
+
+def set_status(data: bytes, state: str) -> bytes:
+    """The draft with its status set to `state`; every other byte as it was."""
+    return set_field(data, "status", state)
+
+
+def keep_fresh(
+    cfg: Config, root: str, path: str, old: bytes, signer: Signer | None, status: str,
+    new_status: str,
+) -> None:
+    """After a status change whose receipts all held on the old bytes: run the code
+    checks again on the new bytes, and re-key each model verdict to the new hash with
+    `advanced_from` saying which bytes and status it was given."""
+    from receipt_gate.invariant import receipts, runner
+    from receipt_gate.rules.session import load_drafts
+    from receipt_gate.trees.tree import WorkTree
+
+    tree = WorkTree(root)
+    (moved,) = load_drafts(tree, [path])
+    runner.run(cfg, tree, runner.plan(cfg, [moved], {path: new_status}), signer=signer)
+    for check in cfg.checks_for(new_status):
+        if cfg.specs[check].deterministic:
+            continue
+        rpath = receipts.receipt_path(cfg.run_dir, path, check)
+        data = tree.read(rpath, receipts.RECEIPT_LIMIT)
+        receipt = receipts.parse(data) if data is not None else "missing"
+        if isinstance(receipt, str):
+            raise GateError(f"{rpath}: {receipt}")
+        receipt["draft_sha256"] = receipts.sha256(moved.data)
+        receipt["advanced_from"] = {"draft_sha256": receipts.sha256(old), "status": status}
+        receipts.write(root, rpath, receipt, signer)

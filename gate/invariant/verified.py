@@ -1,0 +1,233 @@
+"""A tree verified once is not verified again: the record of verified trees.
+
+After a commit hook that holds, the index it verified is HEAD's tree plus the changes
+it saw: that is kept, with the rules it held under and, per draft, whether it is gated
+and how many of its findings are suppressed. At the next commit, if HEAD's tree is
+exactly that (one `git diff-tree`), HEAD was verified, and only the drafts the index
+now changes, or whose receipts it changes, can fail; `verify` on a working tree that
+changes nothing the gate reads since HEAD answers from the record. Kept in the git dir,
+like git's own index, and trusted as it is (CI never reads it).
+
+Two keys: the rules alone (the tool, the config, each check's version: enough for a
+tree that is HEAD's own), and the rules with every check's common fingerprint (its
+settings and input files, what every draft's verdict read). Of a corpus, each verdict
+read only its part: the record keeps, per draft, each such receipt's fingerprint and
+what it read, and the files a model's evidence quotes. An unchanged draft whose
+fingerprint, computed again on the new corpus, is the same, and whose evidence files
+did not change, is still fresh: a new post stales only the drafts that read it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from receipt_gate import TOOL
+from receipt_gate.invariant.receipts import sha256
+from receipt_gate.trees import cache, revs
+
+if TYPE_CHECKING:
+    from receipt_gate.invariant.verify import Report
+    from receipt_gate.rules.config import Config
+    from receipt_gate.rules.fingerprint import Fingerprint
+
+FILE = "verified-trees-4.json"
+FORMAT = 4
+KEEP = 4
+# draft -> [gated (1/0), findings suppressed by comments, by the baseline]
+Drafts = dict[str, list[int]]
+# draft -> {check: [its receipt's inputs_sha256, its reads]}, for checks with a corpus
+# or a baseline; and "files" -> the files its model verdicts' evidence quotes
+Reads = dict[str, dict[str, Any]]
+
+
+class Verified(NamedTuple):
+    drafts: Drafts
+    reads: Reads
+    wholes: Mapping[str, str]  # check -> its whole fingerprint (all it could read) there
+
+
+def rules_key(cfg: Config) -> str:
+    """The tool, the rules, each check's version and settings."""
+    doc = [TOOL, cfg.drafts, cfg.run_dir, cfg.required, cfg.required_from, cfg.states,
+           cfg.gate_from, cfg.signing, cfg.draft_markers, cfg.baseline,
+           sorted((n, str(s.version)) for n, s in cfg.specs.items()),
+           {n: cfg.effective[n] for n in sorted(cfg.every_required())}]
+    return sha256(json.dumps(doc, sort_keys=True, default=str).encode())
+
+
+def inputs_key(cfg: Config, fps: Mapping[str, Fingerprint]) -> str:
+    """The rules and every check's common fingerprint (what every verdict read)."""
+    return sha256(json.dumps([rules_key(cfg), sorted((c, fp.common) for c, fp in
+                                                     fps.items())]).encode())
+
+
+def per_draft(fps: Mapping[str, Fingerprint]) -> list[str]:
+    """The checks whose receipts' fingerprints differ by draft (a corpus, a baseline)."""
+    return [c for c, fp in fps.items() if fp.digest is not None or fp.baseline is not None]
+
+
+def reads_of(report: Report, fps: Mapping[str, Fingerprint]) -> Reads:
+    """What each fresh receipt a report judged read, as the record keeps it."""
+    watched = set(per_draft(fps))
+    out: Reads = {}
+    for c in report.cells:
+        if c.state != "fresh":
+            continue
+        if c.check in watched:
+            out.setdefault(c.draft, {})[c.check] = [fps[c.check].of(c.draft, c.reads),
+                                                    list(c.reads)]
+        if c.files:
+            files = out.setdefault(c.draft, {}).setdefault("files", [])
+            files += [f for f in c.files if f not in files]
+    return out
+
+
+def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str, str]
+          ) -> list[str]:
+    """The drafts whose verdicts read what changed: a receipt's fingerprint, computed on
+    this tree's corpus and baseline, is not the one recorded, or a file its evidence
+    quotes changed."""
+    # A check that could read nothing else than it could there read nothing new.
+    same = {c for c, fp in fps.items() if prior.wholes.get(c) == fp.whole}
+    out = []
+    for draft, per in prior.reads.items():
+        for check, entry in per.items():
+            if check == "files":
+                hit = any(f in changes for f in entry)
+            else:
+                hit = check not in same and (check not in fps
+                                             or fps[check].of(draft, entry[1]) != entry[0])
+            if hit:
+                out.append(draft)
+                break
+    return out
+
+
+# The record holds a few entries per draft of a site of thousands: each shape is checked
+# one kind of leaf at a time (a set of types), not by walking it call by call.
+
+def _drafts(doc: object) -> bool:
+    if not isinstance(doc, dict):
+        return False
+    vals = list(doc.values())
+    return ({type(v) for v in vals} <= {list} and {len(v) for v in vals} <= {3}
+            and {type(x) for v in vals for x in v} <= {int})
+
+
+def _reads(doc: object) -> bool:
+    if not isinstance(doc, dict) or not {type(v) for v in doc.values()} <= {dict}:
+        return False
+    files = [e for v in doc.values() for c, e in v.items() if c == "files"]
+    pairs = [e for v in doc.values() for c, e in v.items() if c != "files"]
+    return ({type(e) for e in files} <= {list}
+            and {type(f) for e in files for f in e} <= {str}
+            and {type(e) for e in pairs} <= {list} and {len(e) for e in pairs} <= {2}
+            and {type(e[0]) for e in pairs} <= {str} and {type(e[1]) for e in pairs} <= {list}
+            and {type(r) for e in pairs for r in e[1]} <= {str})
+
+
+def _entry(e: object) -> bool:
+    return (isinstance(e, dict) and isinstance(e.get("key"), str)
+            and isinstance(e.get("rules"), str) and _drafts(e.get("drafts"))
+            and _reads(e.get("reads")) and cache.str_map(e.get("wholes")))
+
+
+def _record(doc: Any) -> bool:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        return False
+    trees, pending = doc.get("trees"), doc.get("pending")
+    return (isinstance(trees, dict) and all(_entry(e) for e in trees.values())
+            and (pending is None or (_entry(pending) and isinstance(pending.get("base"), str)
+                                     and cache.str_map(pending.get("changes")))))
+
+
+def head_verified(root: str, head_tree: str, key: str | None = None,
+                  rules: str | None = None) -> Verified | None:
+    """HEAD's tree's drafts, and what their verdicts read, when it was verified under
+    these rules (the full `key`, or the `rules` alone for a tree that is HEAD's own);
+    None when it was not."""
+    file = cache.path(root, FILE)
+    doc = _read(file)
+    if doc is None:
+        return None
+
+    def matches(e: Mapping[str, Any]) -> bool:
+        return (key is None or e["key"] == key) and (rules is None or e["rules"] == rules)
+
+    hit = doc["trees"].get(head_tree)
+    if hit is not None and matches(hit):
+        return Verified(hit["drafts"], hit["reads"], hit["wholes"])
+    pending = doc.get("pending")
+    if (pending is None or not matches(pending)
+            or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]):
+        return None
+    trees = {**doc["trees"], head_tree: {k: pending[k] for k in ("key", "rules", "drafts",
+                                                                  "reads", "wholes")}}
+    doc = {"format": FORMAT, "trees": dict(list(trees.items())[-KEEP:]), "pending": None}
+    cache.write(file, doc)
+    _READ[file] = (_stat(file), doc)
+    return Verified(pending["drafts"], pending["reads"], pending["wholes"])
+
+
+def remember(root: str, base: str, key: str, rules: str, changes: Mapping[str, str],
+             found: Verified) -> None:
+    """Keep the verified index as the tree `base` plus these changes, under the keys."""
+    file = cache.path(root, FILE)
+    doc = _read(file) or {"trees": {}}
+    cache.write(file, {"format": FORMAT, "trees": doc["trees"], "pending": {
+        "base": base, "key": key, "rules": rules, "changes": dict(changes),
+        "drafts": found.drafts, "reads": found.reads, "wholes": dict(found.wholes)}})
+
+
+# The record as this process last read or wrote it, with the file's stat then: the
+# commit hook reads it to judge and again to remember (a few hundred KB on a big site).
+_READ: dict[str | None, tuple[object, Any]] = {}
+
+
+def _stat(file: str | None) -> object:
+    try:
+        st = os.stat(file) if file else None
+    except OSError:
+        return None
+    return st and (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _read(file: str | None) -> Any:
+    stat = _stat(file)
+    hit = _READ.get(file)
+    if hit is None or hit[0] != stat or stat is None:
+        hit = (stat, cache.read(file, _record))
+        _READ[file] = hit
+    return hit[1]
+
+
+def drafts_of(report: Report) -> Drafts:
+    """Each draft a report judged: gated or not, and its suppressed findings."""
+    out: Drafts = {d: [1, 0, 0] for d in report.drafts}
+    out.update({d: [0, 0, 0] for d, _ in report.ungated})
+    for c in report.suppressed:
+        for f in c.suppressed:
+            by_comment = str(f.get("suppressed_by", "")).startswith("comment")
+            out[c.draft][1 if by_comment else 2] += 1
+    return out
+
+
+def unchanged_since_head(root: str, cfg: Config, staged: bool) -> Drafts | None:
+    """HEAD's tree's drafts when the index (and, unless `staged`, the working tree)
+    changes nothing the gate reads since HEAD, and HEAD was verified under these rules;
+    else None."""
+    from receipt_gate.invariant.push import relevant
+    from receipt_gate.trees import git
+
+    head_tree = revs.tree_of(root, "HEAD")
+    if head_tree is None:
+        return None
+    moved = set(revs.staged_changes(root) if staged else git.status_paths(root))
+    if any(relevant(cfg, p) for p in moved):
+        return None
+    found = head_verified(root, head_tree, rules=rules_key(cfg))
+    drafts = found.drafts if found is not None else None
+    return drafts if drafts and any(v[0] for v in drafts.values()) else None

@@ -1,0 +1,249 @@
+"""The invariant: every required receipt exists in the same tree, fresh and passing."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from receipt_gate import GateError
+from receipt_gate.base import wildmatch
+from receipt_gate.base.text import printable
+from receipt_gate.invariant.judge import FAIL, FRESH, MISSING, STALE, Cell, gating, judge, unstaged
+from receipt_gate.invariant.policy import Policy, hold, same_rules
+from receipt_gate.invariant.receipts import receipt_path, sha256
+from receipt_gate.invariant.recheck import rerun
+from receipt_gate.rules.config import CONFIG_FILE, Config
+from receipt_gate.rules.fingerprint import Fingerprint, fingerprint
+from receipt_gate.rules.session import drafts_in
+from receipt_gate.trees.links import blind_spots
+from receipt_gate.trees.tree import Tree, read_text
+
+__all__ = ["FAIL", "FRESH", "MISSING", "STALE", "Cell", "Report", "evaluate", "gating", "judge"]
+PARALLEL_FROM = 2000  # drafts; below this a second process costs more than it saves
+
+
+class Report(NamedTuple):
+    tree: str
+    drafts: tuple[str, ...]  # the gated drafts verified
+    ungated: tuple[tuple[str, str], ...]  # (draft, status) before gate_from
+    required: tuple[str, ...]
+    cells: tuple[Cell, ...]
+    errors: tuple[str, ...]  # inputs it cannot read: exit 2
+    nothing_gated: bool
+    # Where the rules came from, and what the tree's own rules change against the rules
+    # in force: printed for a reviewer, decided by the cells.
+    notes: tuple[str, ...] = ()
+
+    @property
+    def problems(self) -> tuple[Cell, ...]:
+        return tuple(c for c in self.cells if c.state != FRESH)
+
+    @property
+    def suppressed(self) -> tuple[Cell, ...]:
+        """Fresh cells whose receipt suppressed findings: shown, never silent."""
+        return tuple(c for c in self.cells if c.state == FRESH and c.suppressed)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and not self.problems and not self.nothing_gated
+
+    @property
+    def exit_code(self) -> int:
+        """2 when an input could not be read, else 0 if the gate holds and 1 if not."""
+        return 2 if self.errors else 0 if self.ok else 1
+
+
+def evaluate(
+    cfg: Config,
+    tree: Tree,
+    only: Sequence[str] | None = None,
+    disk: Tree | None = None,
+    policy: Policy | None = None,
+    notes: Sequence[str] = (),
+    recheck: str = "",
+    fps: Mapping[str, Fingerprint] | None = None,
+) -> Report:
+    """Check every gated draft first, then report all; `disk` finds unstaged receipts.
+
+    With a `policy` (the rules in force), every draft must also hold under it; with
+    `recheck` ("changed": the drafts that differ from the policy's commit, or "all"),
+    each deterministic check is run again on the judged bytes and a passing receipt it
+    contradicts is refused. `fps`: the checks' fingerprints in this tree under its own
+    rules, when the caller has them."""
+    errors: list[str] = []
+    globs = list(dict.fromkeys([*cfg.drafts, *(policy.cfg.drafts if policy else ())]))
+    if only:
+        # Only what was named: the tree is asked about those paths, not listed whole.
+        present = set(tree.paths([wildmatch.escape(p) for p in only]))
+        links = tree.blind(globs, sorted(present))
+        blind = {p for p, _ in links}
+        errors += blind_spots(links, "drafts are gated")
+        prefix = cfg.run_dir + "/"
+        selected = []
+        for p in sorted(set(only)):
+            if p in blind:
+                continue
+            if p not in present:
+                errors.append(f"{p}: not in the {tree.label}")
+            elif not wildmatch.match(cfg.drafts, p) or p.startswith(prefix):
+                errors.append(f"{p}: not a draft (drafts in {CONFIG_FILE}: {list(cfg.drafts)})")
+            else:
+                selected.append(p)
+    else:
+        selected = drafts_in(cfg, tree)
+        # A link where drafts are gated hides what is behind it: refused, never skipped.
+        errors += blind_spots(tree.blind(globs), "drafts are gated")
+    errors += _converted(tree, selected)
+    every = cfg.every_required()
+    tree.prefetch([*selected,  # one batch: drafts and receipts
+                   *(receipt_path(cfg.run_dir, d, c) for d in selected for c in every)])
+    # A tree with no config of its own is judged by the rules in force, baseline and all,
+    # read where those rules come from.
+    borrowed = policy is not None and cfg is policy.cfg
+    rules_tree = policy.tree if policy is not None and borrowed else tree
+    if fps is None or rules_tree is not tree:
+        fps = {check: fingerprint(check, cfg, tree, rules=rules_tree) for check in every}
+    keys = cfg.public_keys()
+
+    gated: list[str] = []
+    ungated: list[tuple[str, str]] = []
+    cells: list[Cell] = []
+    for part in _in_parallel(cfg, tree, selected, fps, keys, disk):
+        errors += part.errors
+        gated += part.gated
+        ungated += part.ungated
+        cells += part.expand(cfg)
+    said = list(notes)
+    if policy is not None and not borrowed and not same_rules(policy, cfg, tree):
+        said.append(f"receipt-gate: the {tree.label}'s rules differ from the rules in force at"
+                    f" {policy.label}; every draft is held to both")
+        from receipt_gate.invariant.review import baseline_changes, changes
+
+        said += [f"  policy change: {c}" for c in [*changes(policy, cfg),
+                                                   *baseline_changes(policy, cfg, tree)]]
+        held, bad = hold(policy, cfg, set(gated), tree, selected if only else None)
+        cells += held
+        errors += bad
+    if policy is not None:
+        from receipt_gate.invariant import review
+
+        said += review.notes(policy, cfg, tree)
+        said += _new_suppressions(cells, tree, policy.tree)
+        read = Counter(c.check for c in cells if c.state == STALE and c.condition == 2)
+        if read:
+            said += review.stale_causes(policy, cfg, tree, read)
+    if recheck:
+        base = policy.tree if policy is not None and recheck == "changed" else None
+        cells = rerun(cfg, tree, gated, cells, base, rules_tree)
+    return Report(
+        tree.label,
+        tuple(gated),
+        tuple(ungated),
+        cfg.required,
+        tuple(cells),
+        tuple(errors),
+        not selected and not only,
+        tuple(said),
+    )
+
+
+def _converted(tree: Tree, paths: Sequence[str]) -> list[str]:
+    """One line for each draft git converts on checkout beyond line endings: the gate
+    reads what git stores (a Git LFS pointer, bytes in another encoding), the site
+    what is checked out, so what is published is not what was judged."""
+    from receipt_gate.trees import git
+    from receipt_gate.trees.gittree import CommitTree, IndexTree
+
+    if not paths or not tree.root:
+        return []
+    found = git.checkout_converted(
+        tree.root, paths, tree.commit if isinstance(tree, CommitTree) else None,
+        isinstance(tree, IndexTree))
+    return [f"{printable(p)}: git converts it on checkout ({how}): the gate reads what git"
+            " stores, the site what is checked out; gate it without the attribute"
+            for p, how in sorted(found.items())]
+
+
+def _new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str]:
+    """Each finding a comment suppresses in a draft that differs from the commit the
+    rules in force come from: what a reviewer of this change should read."""
+    from receipt_gate.trees.digests import sha256_of
+
+    quiet = [c for c in cells if c.state == FRESH and c.suppressed]
+    if not quiet:
+        return []
+    paths = sorted({c.draft for c in quiet})
+    now, before = sha256_of(tree, paths), sha256_of(base, paths)
+    return [f"receipt-gate: suppressed by a comment in a changed draft: {c.draft}:"
+            f"{f.get('line')}:{f.get('col')}: {c.check}: {printable(str(f.get('message')))}"
+            f" [{printable(str(f.get('suppressed_by')))}]"
+            for c in quiet if now[c.draft] != before[c.draft] for f in c.suppressed
+            if str(f.get("suppressed_by", "")).startswith("comment")]
+
+
+class _Part(NamedTuple):
+    errors: list[str]
+    gated: list[str]
+    ungated: list[tuple[str, str]]
+    cells: list[Cell | None]  # each gated draft x its checks, in order; None for a fresh one
+    status: list[str]  # each gated draft's status (its checks follow from it)
+
+    def expand(self, cfg: Config) -> list[Cell]:
+        """The cells, each fresh one rebuilt from its place in gated x its checks."""
+        it = iter(self.cells)
+        return [next(it) or Cell(draft, check, receipt_path(cfg.run_dir, draft, check), FRESH)
+                for draft, status in zip(self.gated, self.status, strict=True)
+                for check in cfg.checks_for(status)]
+
+
+def _judge_drafts(
+    cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
+    keys: Sequence[bytes], disk: Tree | None,
+) -> _Part:
+    part = _Part([], [], [], [], [])
+    for path in paths:
+        draft = read_text(tree, path)
+        if draft is None:
+            continue
+        if isinstance(draft, str):
+            part.errors.append(draft)
+            continue
+        try:
+            gated_now, status = gating(cfg, path, draft.text)
+        except GateError as e:
+            part.errors.append(str(e))
+            continue
+        if not gated_now:
+            part.ungated.append((path, status))
+            continue
+        part.gated.append(path)
+        part.status.append(status)
+        digest = sha256(draft.data)
+        for check in cfg.checks_for(status):
+            cell = judge(tree, cfg, path, digest, check, fps[check], draft.text, keys)
+            if cell.state != FRESH and disk is not None:
+                cell = unstaged(cell, disk, cfg, path, digest, fps[check], draft.text, keys)
+            # Fresh cells travel as None (a forked part is pickled back); expand() rebuilds.
+            plain = not (cell.suppressed or cell.reads or cell.files)
+            part.cells.append(None if cell.state == FRESH and plain else cell)
+    return part
+
+
+def _in_parallel(
+    cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
+    keys: Sequence[bytes], disk: Tree | None,
+) -> list[_Part]:
+    """Judge the drafts, in one forked process per core for a big batch.
+
+    The work only reads and hashes, so the parts are what one process would produce,
+    in the same order. Only trees that are plain files or bytes already in memory are
+    shared with a child.
+    """
+    from receipt_gate.base.parallel import split_map
+
+    return split_map(
+        lambda chunk: _judge_drafts(cfg, tree, chunk, fps, keys, disk),
+        paths, PARALLEL_FROM // 2, tree.fork_safe)
+
+

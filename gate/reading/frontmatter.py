@@ -1,0 +1,229 @@
+"""A draft's front matter, read once and the way a site generator reads it.
+
+YAML between `---` lines (Jekyll, Hugo, most others), TOML between `+++` lines (Hugo,
+Zola) and a JSON object opening on a `{` line (Hugo). Every reader of a draft's
+metadata (the gate's `status:`, a check's title) goes through read(), so two parts of
+the tool can never read one file two ways. Whatever a YAML, TOML or JSON reader would
+refuse or read differently from a line scanner (a key given twice, anchors, a value
+that spans lines) is either read by the real parser or refused with the line: never
+guessed, and never silently "no status".
+
+Most front matter is a few `key: plain words` lines; those are read by one regular
+expression (tests compare it with the YAML parser), so a gate over 10,000 drafts
+does not parse YAML 10,000 times.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from receipt_gate import GateError
+
+_OPEN = {"---": "yaml", "+++": "toml", "{": "json"}
+_CLOSE = {"yaml": ("---", "..."), "toml": ("+++",), "json": ("}",)}
+# A line YAML reads exactly as `key: value` with a value read alike by both: the key a
+# plain word, and the value empty, a plain string (starting with a letter, no `: ` (a
+# nested mapping, or an error), no ` #` (a comment), not a word YAML 1.1 reads as a
+# boolean or null), a quoted string without escapes, a date, an integer or a boolean.
+_SIMPLE_LINE = re.compile(
+    r"(?:(?P<key>[A-Za-z_][A-Za-z0-9_-]*):(?: +(?:(?P<value>[A-Za-z](?:[^\n\t#:]|:(?=[^\s]))*?)"
+    r"|\"(?P<dq>[^\"\\\n\t]*)\"|'(?P<sq>[^'\n\t]*)'|(?P<date>\d{4}-\d\d-\d\d)"
+    r"|(?P<int>0|[1-9][0-9]{0,17})|(?P<bool>true|True|TRUE|false|False|FALSE)))? *"
+    r"| *|#[^\n]*)"
+)
+_NOT_STRINGS = frozenset(
+    "y Y yes Yes YES n N no No NO true True TRUE false False FALSE on On ON off Off OFF"
+    " null Null NULL".split())
+
+
+class FrontMatter(NamedTuple):
+    kind: str  # "" (none), "yaml", "toml" or "json"
+    fields: Mapping[str, Any]  # the top-level mapping, as the format's reader reads it
+    lines: Mapping[str, int]  # top-level key -> its 1-based line in the draft
+    end: int  # how many leading lines of the draft the block takes (0 when none)
+
+    def text(self, key: str) -> str | None:
+        """A field as a reader sees it on the page: strings as they are, numbers and
+        dates written out; None when absent, null, or a list or mapping."""
+        value = self.fields.get(key)
+        if value is None or isinstance(value, (list, dict, bool)):
+            return None
+        return value if isinstance(value, str) else str(value)
+
+
+NONE = FrontMatter("", {}, {}, 0)
+
+
+def block_end(lines: list[str]) -> tuple[str, int]:
+    """(kind, lines taken) of the front matter block at the top of these lines; ("", 0)
+    when there is none (an opening line that is never closed opens nothing)."""
+    if not lines:
+        return "", 0
+    first = lines[0].lstrip("\ufeff").rstrip()
+    kind = _OPEN.get(first, "")
+    if not kind:
+        return "", 0
+    closers = _CLOSE[kind]
+    for i in range(1, len(lines)):
+        if lines[i].rstrip() in closers:
+            return kind, i + 1
+    return "", 0
+
+
+def read(text: str, path: str) -> FrontMatter:
+    """The draft's front matter; GateError naming the path and line when a reader would
+    refuse it or could read it two ways."""
+    if not text.startswith(("---", "+++", "{", "\ufeff")):
+        return NONE  # the common case for a draft without front matter: no split
+    return _read(text, path)
+
+
+@lru_cache(maxsize=64)
+def _read(text: str, path: str) -> FrontMatter:
+    head = text.split("\n", 200)
+    kind, end = block_end(head[:200])
+    if not kind and len(head) > 200:
+        kind, end = block_end(text.split("\n"))
+        head = text.split("\n", end)
+    if not kind:
+        return NONE
+    body = head[1 : end - 1]
+    # Hugo closes a block at the first line that starts with its delimiter (`---: x`,
+    # `----`); Jekyll and YAML only at the delimiter itself. Such a line is read two
+    # ways, so what the gate reads of the block could differ from what is published.
+    lead = {"toml": ("+++",), "yaml": ("---", "...")}.get(kind, ())
+    for i, line in enumerate(body, 2):
+        if lead and line.startswith(lead):
+            raise GateError(f"{path}:{i}: front matter: a line that starts with"
+                            f" {line[:3]} but does not close the block: Hugo ends the"
+                            " block there, other readers do not; make it plain")
+    if kind == "yaml":
+        fields, lines = _yaml(body, path)
+    elif kind == "toml":
+        fields, lines = _toml(body, path)
+    else:
+        fields, lines = _json(head[:end], path)
+    seen: dict[str, str] = {}
+    for key in fields:  # Hugo lowercases keys: `draft` and `Draft` are one key to it
+        other = seen.setdefault(str(key).lower(), str(key))
+        if other != key:
+            raise GateError(f"{path}:{lines.get(key, 1)}: front matter: keys {other!r} and"
+                            f" {key!r} differ only in case: Hugo reads them as one key,"
+                            " the gate would read two; keep one")
+    return FrontMatter(kind, fields, lines, end)
+
+
+def _scalar(m: re.Match[str]) -> object:
+    """The value of a simple line, as YAML's safe loader reads it."""
+    if m.group("dq") is not None:
+        return m.group("dq")
+    if m.group("sq") is not None:
+        return m.group("sq")
+    if m.group("date"):
+        import datetime
+
+        return datetime.date.fromisoformat(m.group("date"))
+    if m.group("int"):
+        return int(m.group("int"))
+    if m.group("bool"):
+        return m.group("bool").lower() == "true"
+    return (m.group("value") or "").rstrip() or None
+
+
+def _yaml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
+    fields: dict[str, Any] = {}
+    lines: dict[str, int] = {}
+    simple = True
+    for i, line in enumerate(body, 2):
+        m = _SIMPLE_LINE.fullmatch(line)
+        if m is None or (m.group("value") or "").rstrip() in _NOT_STRINGS or (
+                m.group("key") in _NOT_STRINGS):
+            simple = False
+            break
+        key = m.group("key")
+        if key is None:
+            continue
+        if key in fields:
+            raise GateError(f"{path}:{i}: front matter: duplicate key {key!r} (line"
+                            f" {lines[key]} sets it too); a reader takes one, the gate neither")
+        try:
+            fields[key], lines[key] = _scalar(m), i
+        except ValueError:  # a date that is none (2026-02-30): YAML's reading decides
+            simple = False
+            break
+    if simple:
+        return fields, lines
+    from receipt_gate.base import yamlio
+
+    try:
+        doc = yamlio.load("\n".join(body), f"{path}: front matter")
+    except GateError as e:
+        raise GateError(_shift(str(e), path)) from None
+    if doc is None:
+        return {}, {}
+    if not isinstance(doc, dict):
+        raise GateError(f"{path}:2: front matter: expected a mapping of fields")
+    key_line = re.compile(r"""^(?:"([^"\\]*)"|'([^']*)'|([^\s:#'"][^:]*?))[ \t]*:(?:[ \t]|$)""")
+    for i, source in enumerate(body, 2):
+        m = key_line.match(source)
+        if m:
+            lines.setdefault(next(g for g in m.groups() if g is not None), i)
+    return {str(k): v for k, v in doc.items()}, lines
+
+
+def _shift(message: str, path: str) -> str:
+    """A YAML error about the block, with its line counted in the draft (one down)."""
+    m = re.search(r"\(line (\d+), column (\d+)\): (.*)$", message)
+    if m is None:
+        return message
+    return f"{path}:{int(m.group(1)) + 1}: front matter is not valid YAML: {m.group(3)}"
+
+
+def _toml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
+    import tomllib
+
+    try:
+        doc = tomllib.loads("\n".join(body))
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(e))
+        line = int(m.group(1)) + 1 if m else 2
+        why = re.sub(r"\s*\(at line.*$", "", str(e))
+        raise GateError(f"{path}:{line}: front matter is not valid TOML: {why}") from None
+    lines: dict[str, int] = {}
+    key_line = re.compile(r"""^[ \t]*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))[ \t]*=""")
+    for i, source in enumerate(body, 2):
+        if source.lstrip().startswith("["):
+            break  # a table: what follows is not top-level
+        m = key_line.match(source)
+        if m:
+            lines.setdefault(next(g for g in m.groups() if g is not None), i)
+    return doc, lines
+
+
+def _json(block: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
+    import json
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in items:
+            if k in out:
+                raise ValueError(f"duplicate key {k!r}")
+            out[k] = v
+        return out
+
+    try:
+        doc = json.loads("\n".join(block), object_pairs_hook=pairs)
+    except (ValueError, RecursionError) as e:
+        why = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise GateError(f"{path}:1: front matter is not valid JSON: {why}") from None
+    if not isinstance(doc, dict):
+        raise GateError(f"{path}:1: front matter: expected a JSON object")
+    lines: dict[str, int] = {}
+    for i, source in enumerate(block[1:-1], 2):
+        m = re.match(r'^\s*"((?:[^"\\]|\\.)*)"\s*:', source)
+        if m:
+            lines.setdefault(m.group(1), i)
+    return doc, lines

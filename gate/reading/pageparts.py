@@ -1,0 +1,165 @@
+"""The parts of a page a check reads beyond its prose: its titles (the front matter's
+title fields, the first level-1 heading), its opening paragraph, its inline code
+spans, and its paragraphs as a reader reads them (what a model's quote must be in).
+Built on gate.reading.prose, so each part is read as a renderer shows it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from receipt_gate.reading.blocksyntax import references
+from receipt_gate.reading.markdown import blocks
+from receipt_gate.reading.prose import (
+    _COMMENT,
+    _HARD_BREAK,
+    _TEMPLATE,
+    _links,
+    _outside_code,
+    _spans,
+    _sub_blank,
+    _text_blocks,
+    prose_lines,
+)
+
+# The HTML elements a page shows as code, a key or a program's output.
+_HTML_CODE = re.compile(r"<(code|kbd|samp|tt|var)(?:\s[^<>]*)?>(.*?)</\1\s*>",
+                        re.IGNORECASE | re.DOTALL)
+
+
+def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
+    """Each inline code span (and HTML <code> element) in the draft's paragraphs and
+    headings: (line, col, content), 1-based; without `linked`, not those that are a
+    link's text (the link is where the name is documented; a link to nowhere, `#` or
+    empty, documents nothing)."""
+    out, kept = _text_blocks(text)
+    found = []
+    refs = None if linked else references(_outside_code(text))
+    for b in kept:
+        block = _sub_blank(_COMMENT, "\n".join(out[b.start:b.end]))
+        unlinked = block if linked or ("](" not in block and "][" not in block) else _links(
+            block, False, sourced=refs)
+        spans = [(s, e, len(block[s:e]) - len(block[s:e].lstrip("`"))) for s, e in
+                 _spans(block)]
+        if "<" in block:
+            taken = [(s, e) for s, e, _ in spans]
+            spans += [(m.start(), m.end(), m.start(2) - m.start())
+                      for m in _HTML_CODE.finditer(block)
+                      if not any(s <= m.start() < e for s, e in taken)]
+            spans.sort()
+        for start, end, mark in spans:
+            if unlinked[start:end].isspace():
+                continue
+            span = block[start:end]
+            tail = mark if span.startswith("`") else len(span) - span.rfind("</")
+            content = span[mark:len(span) - tail].replace("\n", " ").strip()
+            if not span.startswith("`"):  # an HTML element: its tags out, entities read
+                import html
+
+                content = html.unescape(re.sub(r"<[^<>]*>", "", content)).strip()
+            before = block[:start]
+            col = start - (before.rfind("\n") + 1) + 1
+            found.append((b.start + before.count("\n") + 1, col, content))
+    return found
+
+
+class Opening(NamedTuple):
+    line: int  # 1-based
+    text: str  # as rendered: markup out, white space collapsed
+    lines: int  # lines as rendered: 1, and one more for each hard line break
+
+
+def opening_paragraph(text: str) -> Opening | None:
+    """The first paragraph of the author's prose: not a heading, code, HTML, a quote or
+    an admonition, a list, or a line of template tags alone."""
+    from receipt_gate.reading.reader import reader_view
+
+    out = prose_lines(text)
+    for b in blocks(text):
+        if b.kind != "paragraph" or b.quoted or b.listed:
+            continue
+        body = "\n".join(out[b.start:b.end])
+        shown = " ".join(reader_view(body).text.split())
+        if shown:
+            raw = "\n".join(text.split("\n")[b.start:b.end])
+            return Opening(b.start + 1, shown, 1 + len(_HARD_BREAK.findall(raw.rstrip())))
+    return None
+
+
+def reader_paragraphs(text: str) -> list[str]:
+    """Each paragraph and heading as a reader reads it (code spans kept, markup in place),
+    nothing from front matter, code blocks, HTML or comments."""
+    out, kept = _text_blocks(text)
+    return [_sub_blank(_TEMPLATE, _sub_blank(_COMMENT, "\n".join(out[b.start:b.end])))
+            for b in kept]
+
+
+class Title(NamedTuple):
+    line: int  # 1-based
+    col: int
+    text: str
+    heading: tuple[int, int] = (0, 0)  # the heading's lines (0-based, end excluded), if one
+
+
+def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Title]:
+    """The draft's titles as a reader sees them: the front matter's title fields (`title`,
+    or others: `newstitle`), and the first level-1 heading (ATX `#` or setext `===`)."""
+    from receipt_gate.reading.frontmatter import read
+
+    found = []
+    fm = read(text, path)
+    lines = text.split("\n")
+    for field in fields:
+        title = fm.text(field)
+        if title is None:
+            continue
+        n = fm.lines.get(field, 1)
+        source = lines[n - 1] if n <= len(lines) else ""
+        col = source.find(title) + 1 if "\n" not in title and title in source else 1
+        found.append(Title(n, col, title))
+    for b in blocks(text):
+        if b.kind == "heading" and b.level == 1:
+            first = lines[b.start][b.cols[0]:]
+            if first.lstrip().startswith("#"):
+                body = re.sub(r"^#+[ \t]*|[ \t]+#+[ \t]*$|^#+$", "", first.strip())
+                col = b.cols[0] + lines[b.start][b.cols[0]:].find(body) + 1 if body else 1
+            else:  # setext: the lines above the ===
+                body = " ".join(lines[i][c:].strip() for i, c in
+                                zip(range(b.start, b.end - 1), b.cols, strict=False))
+                col = b.cols[0] + 1
+            if body:
+                found.append(Title(b.start + 1, col, body, (b.start, b.end)))
+            break
+    return found
+
+
+def front_matter_strings(text: str, path: str) -> dict[int, str]:
+    """Every string in the front matter (a theme may show any: a title, a description,
+    a caption a shortcode reads), joined per line of the key that holds it."""
+    from receipt_gate.reading.frontmatter import read
+
+    fm = read(text, path)
+    out: dict[int, list[str]] = {}
+
+    def walk(value: object, line: int) -> None:
+        if isinstance(value, str):
+            out.setdefault(line, []).append(" ".join(value.split()))
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, line)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v, line)
+
+    for key, value in fm.fields.items():
+        walk(value, fm.lines.get(key, 1))
+    lines = text.split("\n")
+    placed = {}
+    for n, values in out.items():
+        joined = " | ".join(values)
+        source = lines[n - 1] if n <= len(lines) else ""
+        # One value found as written: at its own column, so a finding points at it.
+        at = source.find(joined) if len(values) == 1 and joined in source else 0
+        placed[n] = " " * at + joined
+    return placed

@@ -1,0 +1,251 @@
+"""What in a markdown draft is the author's prose, as a reader of the rendered page sees it.
+
+Prose is the text of paragraphs and headings (gate.reading.markdown finds them as CommonMark
+does). Not prose: front matter, code blocks and code spans, HTML blocks, HTML comments
+and tags, link destinations, Liquid and Hugo template tags (`{% %}`, `{{ }}`, `{{< >}}`,
+`{{% %}}`) and what paired code tags hold (`{% highlight %}`, `{{< code >}}`...).
+Optionally (ai-tells leaves them out by default) not prose either: block quotes (words
+quoted from someone else, admonitions) and link and image text. Every function keeps
+the draft's lines and columns: only characters change, to spaces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from receipt_gate.reading.blocksyntax import label, references
+from receipt_gate.reading.markdown import Block, blocks
+from receipt_gate.reading.templatetags import blank_pairs
+
+_BACKTICKS = re.compile(r"`+")
+_TICKS_OR_TAGS = re.compile(r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
+                            r"|<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
+# An HTML comment as CommonMark 0.31 and HTML read it: `<!-->` and `<!--->` are whole
+# (empty) comments, so the text after them is shown.
+_COMMENT = re.compile(r"<!---?>|<!--.*?-->", re.DOTALL)
+_TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
+_AUTOLINK = re.compile(r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
+_LINK_END = re.compile(r"\]\(\s*(?:<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)"
+                       r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)|\]\[[^\]\n]*\]")
+# The marks that close what each pattern matches: a match can only end at or before the
+# last of them, so a pattern is tried no further (an opening never closed is text, and
+# trying each of many to the end of the text would take quadratic time).
+_CLOSERS = {_COMMENT.pattern: ("-->",), _TEMPLATE.pattern: ("%}", "}}")}
+_HARD_BREAK = re.compile(r"(?: {2,}|\\)$|<br\s*/?>", re.IGNORECASE | re.MULTILINE)
+
+
+def _blank(s: str) -> str:
+    return re.sub(r"[^\n]", " ", s)
+
+
+def _sub_blank(rx: re.Pattern[str], text: str, fill: str = " ") -> str:
+    end = max((text.rfind(c) + len(c) for c in _CLOSERS.get(rx.pattern, ()) if c in text),
+              default=len(text) if rx.pattern not in _CLOSERS else 0)
+    if end <= 0:
+        return text
+    head = rx.sub(lambda m: re.sub(r"[^\n]", fill, m.group()), text[:end])
+    return head + text[end:] if end < len(text) else head
+
+
+def _spans(block: str) -> list[tuple[int, int]]:
+    """(start, end) of each code span in a block's text."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in (_TICKS_OR_TAGS if "<" in block else _BACKTICKS).finditer(block):
+        if m.start() < pos or _escaped(block, m.start()):
+            continue
+        if m.group()[0] == "<":  # an HTML tag or an autolink that starts first: its
+            pos = m.end()  # backticks open no code span (CommonMark's precedence)
+            continue
+        n = len(m.group())
+        close = re.compile(rf"(?<!`)`{{{n}}}(?!`)").search(block, m.end())
+        if close is not None:
+            spans.append((m.start(), close.end()))
+            pos = close.end()
+    return spans
+
+
+def _outside_code(text: str) -> str:
+    """The text with front matter, code blocks, HTML blocks and comments blanked: where
+    a link reference definition can be."""
+    from receipt_gate.reading.frontmatter import block_end
+
+    lines = text.split("\n")
+    hidden = set(range(block_end(lines)[1]))
+    for b in blocks(text):
+        if b.kind in ("code", "html"):
+            hidden.update(range(b.start, b.end))
+    return _sub_blank(_COMMENT, "\n".join("" if i in hidden else ln
+                                          for i, ln in enumerate(lines)))
+
+
+def hide_templates(text: str) -> str:
+    """The text with HTML comments and template tags (`{% %}`, `{{ }}`) blanked."""
+    return _sub_blank(_TEMPLATE, _sub_blank(_COMMENT, text))
+
+
+def _escaped(text: str, i: int) -> bool:
+    """Is the character at i escaped: an odd run of backslashes before it (`\\\\` is a
+    backslash, and the backtick after it opens a code span)."""
+    run = i
+    while run > 0 and text[run - 1] == "\\":
+        run -= 1
+    return (i - run) % 2 == 1
+
+
+# HTML blocks whose text a reader sees (a <div> or <p> block, any other tag): not a
+# comment, a declaration, CDATA, a processing instruction or <script>/<style>.
+_SHOWN_HTML = (6, 7)
+
+
+def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]:
+    """The draft's lines with only paragraph and heading text left (container markers,
+    code, HTML and front matter blanked; with `wide`, the text of HTML blocks a reader
+    sees, its tags for the reader's view to take out, and a fence that never closes),
+    and those blocks."""
+    lines = text.split("\n")
+    out = [" " * len(line) for line in lines]
+    kept = []
+    for b in blocks(text):
+        shown = b.kind in ("paragraph", "heading") or (wide and (
+            b.unclosed or (b.kind == "html" and b.html in _SHOWN_HTML)))
+        if not shown:
+            continue
+        kept.append(b)
+        for i, col in zip(range(b.start, b.end), b.cols, strict=True):
+            out[i] = " " * col + lines[i][col:]
+    return out, kept
+
+
+_DELIMITERS = re.compile(r"\{\{[<%]?-?|-?[>%]?\}\}|\{%-?|-?%\}")
+
+
+def _templates(block: str, how: str) -> str:
+    """Template tags as `how` reads them: "blank" (their own text, not prose), "join"
+    (gone without a trace: an empty tag inside a word leaves it whole) or "open" (their
+    delimiters out, what they hold kept: a string a tag prints is text a reader reads)."""
+    if how == "blank":
+        return _sub_blank(_TEMPLATE, block)
+    if how == "join":
+        return _sub_blank(_TEMPLATE, block, "\0")
+    return _TEMPLATE.sub(lambda m: _DELIMITERS.sub(lambda d: " " * len(d.group()), m.group()),
+                         block)
+
+
+def _inline(block: str, links: bool, templates: str = "blank",
+            defined: dict[str, str] | None = None) -> str:
+    """A block's text with what is not prose blanked: code spans, comments, template
+    tags (as `templates` says), autolinks, link destinations (and, without `links`,
+    link and image text; a reference to a label `defined` lacks is no link). Inline
+    HTML tags are left for the reader's view to take out without a trace
+    (`con<b>clu</b>sion` reads as one word)."""
+    # A comment is filled with NULs, not spaces: the reader's view drops them, so a
+    # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
+    block = _sub_blank(_COMMENT, block, "\0")
+    block = _templates(block, templates)
+    pieces, pos = [], 0
+    for start, end in _spans(block):
+        pieces += [block[pos:start], _blank(block[start:end])]
+        pos = end
+    pieces.append(block[pos:])
+    block = _sub_blank(_AUTOLINK, "".join(pieces))
+    if "](" in block or "][" in block:
+        block = _links(block, links, defined=defined)
+    return block
+
+
+_DEST = re.compile(r"\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def is_source(dest: str) -> bool:
+    """Does a link destination name a page (an http(s) URL with a host, or a path of the
+    site)? Not this very page (`#top`, `?x=1`, empty, `.`), not another scheme
+    (`javascript:`, `mailto:`)."""
+    dest = dest.strip().strip("<>")
+    if _SCHEME.match(dest):
+        return bool(re.match(r"https?://[^/\s?#]+", dest))
+    path = re.split(r"[?#]", dest, maxsplit=1)[0]
+    return path not in ("", ".", "./", "..", "../")
+
+
+def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None,
+           defined: dict[str, str] | None = None) -> str:
+    """Blank link destinations and brackets; without keep_text, link text too. With
+    `sourced` (the draft's reference definitions), only links that point somewhere (not
+    `#...` alone, not empty; a reference link only to a label the draft defines)."""
+    out = list(block)
+    for m in _LINK_END.finditer(block):
+        close = m.start()
+        if sourced is not None and m.group().startswith("](") and not is_source(
+                _DEST.match(m.group()).group(1)):  # type: ignore[union-attr]
+            continue
+        depth, i = 0, close - 1
+        while i >= 0:  # back to the matching [
+            if block[i] == "]" and (i == 0 or block[i - 1] != "\\"):
+                depth += 1
+            elif block[i] == "[" and (i == 0 or block[i - 1] != "\\"):
+                if depth == 0:
+                    break
+                depth -= 1
+            i -= 1
+        if i < 0:
+            continue
+        if sourced is not None and m.group().startswith("]["):
+            dest = sourced.get(label(m.group()[2:-1] or block[i + 1:close]))
+            if dest is None or not is_source(dest):
+                continue  # no such definition: not a link; or one to no page
+        if defined is not None and m.group().startswith("][") and label(
+                m.group()[2:-1] or block[i + 1:close]) not in defined:
+            continue  # a label the draft does not define: text, brackets and all
+        image = i > 0 and block[i - 1] == "!"
+        first = i - 1 if image else i
+        last = m.end()
+        for j in range(first, last):
+            inside_text = i < j < close
+            if (inside_text and keep_text and not image) or out[j] == "\n":
+                continue
+            out[j] = " "
+    return "".join(out)
+
+
+def _apply(out: list[str], kept: list[Block], fn: Callable[[str], str]) -> None:
+    """Run fn on each block that holds anything inline markup starts with."""
+    for b in kept:
+        block = "\n".join(out[b.start:b.end])
+        if "`" not in block and "<" not in block and "{" not in block and "[" not in block:
+            continue
+        changed = fn(block)
+        if changed != block:
+            out[b.start:b.end] = changed.split("\n")
+
+
+# Pairs whose content no reader sees as prose: code, comments (a raw pair prints what
+# it holds, so it is opened with the other tags).
+_CODE_PAIRS = frozenset({"highlight", "comment", "code", "code-toggle", "datatable"})
+
+
+def has_templates(text: str) -> bool:
+    return "{" in text and ("{%" in text or "{{" in text)
+
+
+def prose_lines(text: str, quotes: bool = True, links: bool = True,
+                templates: str = "blank", wide: bool = False) -> list[str]:
+    """The draft's lines with everything that is not prose replaced by spaces.
+    `templates`: how template tags read (see _templates; "blank" by default). `wide`:
+    what some renderer shows as text is prose too: the text of HTML blocks, and the
+    lines of a code fence that never closes (kramdown reads them as paragraphs)."""
+    out, kept = _text_blocks(text, wide)
+    if not quotes:
+        for b in kept:
+            if b.quoted:
+                out[b.start:b.end] = [" " * len(line) for line in out[b.start:b.end]]
+        kept = [b for b in kept if not b.quoted]
+    whole = "\n".join(out)
+    if has_templates(whole):
+        out = blank_pairs(whole, None if templates == "blank" else _CODE_PAIRS).split("\n")
+    if any(c in whole for c in "`<{[") or "](" in whole:
+        defined = references(_outside_code(text)) if "][" in whole else None
+        _apply(out, kept, lambda block: _inline(block, links, templates, defined))
+    return out

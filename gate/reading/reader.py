@@ -1,0 +1,111 @@
+"""The text as a reader sees it: what a banned phrase is matched on.
+
+An agent (or a careless paste) can hide a phrase from a plain regular expression
+without hiding it from a reader: `game **changer**`, `game&nbsp;changer`, a zero-width
+space inside a word, a Cyrillic a (U+0430) for a Latin one (Unicode's confusables data).
+reader_view() undoes exactly those, and keeps the way back to the written offsets, so a
+finding points at the draft.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+                      r"|<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]{0,200})?/?>|[*_~]+"
+                      r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+", re.DOTALL)
+
+
+# Unicode's Default_Ignorable_Code_Point that are not format characters (category Cf,
+# dropped too): fonts draw them as nothing.
+_IGNORABLE = ((0x034F, 0x034F), (0x17B4, 0x17B5), (0x180B, 0x180F), (0xFE00, 0xFE0F),
+              (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+# Fillers a font draws as a blank the width of a letter: read as a space.
+_BLANKS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0\u2800", " "))
+
+
+def _invisible(c: str) -> bool:
+    """A character a reader does not see: a format character (zero-width space and
+    joiners, direction marks, soft hyphen, tags), a variation selector, the other
+    default-ignorable code points, a combining mark (an accent or an overlay on a
+    letter: a phrase is matched on its letters)."""
+    import unicodedata
+
+    o = ord(c)
+    return (unicodedata.category(c) in ("Cf", "Mn")
+            or any(lo <= o <= hi for lo, hi in _IGNORABLE))
+
+
+def fold(text: str) -> str:
+    """Non-ASCII text as a reader reads it: blank fillers read as spaces, invisible
+    characters and combining marks dropped, NFKC, and lookalikes folded to Latin
+    (Unicode's confusables data, gate.reading.confusables)."""
+    import unicodedata
+
+    from receipt_gate.reading.confusables import table
+
+    if text.isascii():
+        return text
+    parts = unicodedata.normalize("NFKD", text.translate(_BLANKS))
+    seen = "".join(c for c in parts if not _invisible(c))
+    return unicodedata.normalize("NFKC", seen).translate(table())
+_TAG_GAP = re.compile(r"<(?:br|/?p|/?div|/?li|hr)\b[^>]*>", re.IGNORECASE)
+
+
+class View(NamedTuple):
+    """Text as a reader sees it, and the way back to the text as written."""
+
+    text: str
+    # (offset in text where a change ends, how far the written text is ahead there)
+    shifts: list[tuple[int, int]]
+
+    def written(self, offset: int) -> int:
+        """The offset in the written text of the character at `offset` in the view."""
+        import bisect
+
+        i = bisect.bisect_right(self.shifts, (offset, float("inf")))
+        return offset + (self.shifts[i - 1][1] if i else 0)
+
+
+def reader_view(text: str) -> View:
+    """The text with markup a reader does not see taken out (emphasis and strike marks,
+    inline HTML tags and comments, backslash escapes and hard-break backslashes),
+    entities decoded (`&nbsp;` is a space, `&#8203;` nothing), invisible characters
+    dropped (zero-width spaces, direction marks, soft hyphens, variation selectors),
+    NFKC, and lookalike letters and apostrophes folded: what a banned phrase is matched
+    on."""
+    if text.isascii() and not any(c in text for c in "&*_~<\\\x00"):
+        return View(text, [])
+    import html
+
+    pieces: list[str] = []
+    shifts: list[tuple[int, int]] = []
+    pos = out = 0
+    for m in _SPECIAL.finditer(text):
+        got = m.group()
+        if got[0] == "&":
+            repl = html.unescape(got)
+            repl = " " if repl == "\xa0" else fold(repl)
+        elif got.startswith("<!--"):
+            repl = ""  # a comment inside a word: the reader sees the word whole
+        elif got[0] == "<":
+            repl = " " if _TAG_GAP.fullmatch(got) else ""
+        elif got[0] in "*_~":
+            repl = ""
+        elif got[0] == "\x00":
+            repl = ""  # a comment inline (gate.reading.prose fills it so)
+        elif got[0] == "\\":
+            repl = got[1:]  # an escape shows the character; a hard break, a line break
+        else:
+            repl = fold(got)
+        if repl == got:
+            continue
+        pieces.append(text[pos:m.start()])
+        out += m.start() - pos
+        pieces.append(repl)
+        out += len(repl)
+        pos = m.end()
+        shifts.append((out, pos - out))
+    pieces.append(text[pos:])
+    return View("".join(pieces), shifts)

@@ -1,0 +1,285 @@
+"""What the commands print: lines, colour, tables, progress, JSON and SARIF, and the report."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from receipt_gate.base.text import printable
+from receipt_gate.rules.config import CONFIG_FILE, Config
+
+if TYPE_CHECKING:
+    from receipt_gate.invariant.judge import Cell
+    from receipt_gate.invariant.verify import Report
+    from receipt_gate.report.sarif import Result
+
+
+# The one escape sequence of ours a line may carry: colour (colour() below).
+_SGR = re.compile(r"(\033\[[0-9;]*m)")
+
+
+def safe(text: str) -> str:
+    """Lines as a terminal or a CI log shows them as they are: every character that is
+    not printable but a line break and our own colour written as its escape (a string
+    from a tree can never move the cursor, erase a line or forge one)."""
+    if text.isprintable():
+        return text
+    return "\n".join("".join(part if i % 2 else printable(part)
+                              for i, part in enumerate(_SGR.split(line)))
+                      for line in text.split("\n"))
+
+
+def say(line: str = "") -> None:
+    print(safe(line), flush=False)
+
+
+def colour(text: str, code: str) -> str:
+    """ANSI colour on a terminal only, and never when NO_COLOR is set (no-color.org)."""
+    if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
+        return text
+    return f"\033[{code}m{text}\033[0m"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def json_out(doc: Any, ensure_ascii: bool = False) -> None:
+    """Pretty JSON in one write (json.dump writes once per token: 56,000 for 2,000 drafts),
+    then a newline."""
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii) + "\n")
+
+
+def sarif_out(results: Iterable[Result], notes: Sequence[str] = ()) -> None:
+    from receipt_gate.report.sarif import document
+
+    json_out(document(results, notes))
+
+
+def table(rows: Sequence[Sequence[str]], paint: Mapping[str, str] | None = None,
+          last_free: bool = False) -> None:
+    """Rows in aligned columns, two spaces apart; cells named in `paint` coloured. With
+    `last_free`, the last column is not padded (a free-text note)."""
+    if not rows:
+        return
+    aligned = len(rows[0]) - 1 if last_free else len(rows[0])
+    widths = [max(len(r[i]) for r in rows) for i in range(aligned)]
+    for r in rows:
+        cells = [colour(v.ljust(w), paint[v]) if paint and v in paint else v.ljust(w)
+                 for v, w in zip(r, widths, strict=False)]
+        say("  ".join([*cells, *r[aligned:]]).rstrip())
+
+
+class Progress:
+    """`label: done/total` on one line of stderr, on a terminal only, erased at the end."""
+
+    def __init__(self, label: str, every: int = 1) -> None:
+        self.label = label
+        self.every = every
+        self.shown = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.shown and (done % self.every == 0 or done == total):
+            print(f"\r{self.label}: {done}/{total}", end="", file=sys.stderr, flush=True)
+
+    def end(self) -> None:
+        if self.shown:
+            print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+
+
+def report_sarif(report: Report) -> list[Result]:
+    from receipt_gate.report.sarif import Result
+
+    out = [Result("error", e, e.split(":")[0]) for e in report.errors]
+    for c in report.problems:
+        out.append(Result(c.reason, f"{c.receipt}: {c.message}", c.draft))
+        for f in c.findings:
+            out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
+                              _int(f.get("line")), _int(f.get("col"))))
+    for c in report.suppressed:
+        for f in c.suppressed:
+            out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
+                              _int(f.get("line")), _int(f.get("col")),
+                              str(f.get("suppressed_by", ""))))
+    return out
+
+
+def suppressed_rows(report: Report) -> list[dict[str, Any]]:
+    """Every finding a comment or the baseline suppressed, in fresh receipts."""
+    return [{"draft": c.draft, "check": c.check, "receipt": c.receipt, **f}
+            for c in report.suppressed for f in c.suppressed]
+
+
+def suppressed_summary(report: Report | None,
+                       whole: Mapping[str, Sequence[int]] | None = None) -> str:
+    """One line that says how much is suppressed, on every run that finds any: in the
+    whole tree (with `whole`, each draft's [gated, by comments, by the baseline], so a
+    commit that judged only what it changed says what push and CI say)."""
+    if whole is None:
+        from receipt_gate.invariant.verified import drafts_of
+
+        assert report is not None
+        whole = drafts_of(report)
+    by_comment = sum(v[1] for v in whole.values())
+    by_baseline = sum(v[2] for v in whole.values())
+    if not by_comment + by_baseline:
+        return ""
+    parts = [f"{by_comment} by comments"] if by_comment else []
+    if by_baseline:
+        parts.append(f"{by_baseline} by the baseline")
+    drafts = sum(1 for v in whole.values() if v[1] or v[2])
+    return (f"receipt-gate: {plural(by_comment + by_baseline, 'finding')} suppressed"
+            f" ({', '.join(parts)}) in {plural(drafts, 'draft')};"
+            " receipt-gate status lists them")
+
+
+def _int(value: object) -> int:
+    """A line or column from a receipt: a positive integer, else 1."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+
+
+def report_json(report: Report) -> dict[str, Any]:
+    return {
+        "ok": report.ok,
+        "tree": report.tree,
+        "required": list(report.required),
+        "drafts": list(report.drafts),
+        "ungated": [{"draft": d, "status": s} for d, s in report.ungated],
+        "nothing_gated": report.nothing_gated,
+        "errors": list(report.errors),
+        "notes": list(report.notes),
+        "suppressed": suppressed_rows(report),
+        "problems": [
+            {
+                "draft": c.draft,
+                "check": c.check,
+                "receipt": c.receipt,
+                "state": c.state,
+                "reason": c.reason,
+                "condition": c.condition,
+                "message": c.message,
+                "findings": list(c.findings),
+            }
+            for c in report.problems
+        ],
+    }
+
+
+def errors_out(errors: Iterable[str]) -> None:
+    """Inputs that could not be read: one line each, on stderr (whatever the format)."""
+    sys.stdout.flush()
+    for e in errors:
+        print(safe(e), file=sys.stderr)
+
+
+SAME_CAUSE = 3  # receipts shown of one check refused for one cause; the rest counted
+FINDINGS = 20  # finding lines shown in all; the rest counted
+
+
+def problem_lines(problems: Sequence[Cell]) -> list[str]:
+    """Each refused receipt with its findings, read at a glance at any scale: of the
+    receipts one check refuses for one cause (stale because the draft changed, stale
+    because what it read changed, failed...), a few shown and the rest counted in one
+    line; each finding once, with its line, up to a cap."""
+    groups: dict[tuple[str, str, int], list[Cell]] = {}
+    for c in problems:
+        groups.setdefault((c.check, c.reason, c.condition), []).append(c)
+    out: list[str] = []
+    shown = hidden = 0
+    for (check, _, _), cells in groups.items():
+        for c in cells[:SAME_CAUSE]:
+            out.append(f"{printable(c.receipt)}: {printable(c.message)}")
+        if len(cells) > SAME_CAUSE:
+            first = printable(cells[0].message).split(":")[0]
+            out.append(f"receipt-gate: and {len(cells) - SAME_CAUSE} more {check} receipts"
+                       f" {first} for the same cause (receipt-gate status lists them all)")
+        for c in cells:
+            for f in c.findings:
+                if shown == FINDINGS:
+                    hidden += 1
+                    continue
+                shown += 1
+                where = f"{printable(c.draft)}:{_int(f.get('line'))}:{_int(f.get('col'))}"
+                out.append(f"{where}: {c.check}: {printable(str(f.get('message', '')))}")
+    if hidden:
+        out.append(f"receipt-gate: {plural(hidden, 'more finding')} not shown (receipt-gate"
+                   " verify --format json lists every one)")
+    return out
+
+
+def report_text(report: Report, cfg: Config, hook: bool = False,
+                whole: Mapping[str, Sequence[int]] | None = None) -> None:
+    """The report as lines. `hook`: said by the commit hook, which runs the checks
+    itself, so the hint is to fix and commit again. `whole`: the whole tree's drafts
+    (gate.invariant.verified) where the report judged only some."""
+    errors_out(report.errors)
+    rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
+    stage: list[str] = []
+    failed = held = False
+    problems = report.problems
+    for line in problem_lines(problems):
+        say(line)
+    for c in problems:
+        if c.reason == "unstaged":
+            stage.append(c.stage)
+            continue
+        if c.reason in ("policy", "recheck"):
+            held = True
+            continue
+        failed |= c.reason == "failed"
+        rerun["run" if cfg.specs[c.check].deterministic else "grade"][c.draft] = None
+    if report.nothing_gated:
+        say(
+            f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
+            f" match no file in the {report.tree}"
+        )
+        say("hint: add a draft, or fix `drafts` (globs follow git's wildmatch: drafts/**/*.md)")
+    if report.ungated:
+        say(
+            f"receipt-gate: {plural(len(report.ungated), 'draft')} not gated yet"
+            f" (status before {cfg.gate_from})"
+        )
+    if problems:
+        say(
+            f"receipt-gate: {colour('refused', '31')}: {plural(len(problems), 'receipt')}"
+            f" missing, stale, failing or unstaged for {len({c.draft for c in problems})}"
+            f" of {plural(len(report.drafts), 'gated draft')} in the {report.tree}"
+        )
+        fix = "fix the findings above, then " if failed else ""
+        for verb, drafts in rerun.items():
+            if not drafts:
+                continue
+            if hook and verb == "run" and cfg.stage_receipts:
+                say(f"hint: {fix or 'stage the drafts, then '}commit again: this hook runs the"
+                    " checks on what is staged and stages their receipts")
+                continue
+            force = " --force" if verb == "grade" and failed else ""
+            named = f" {' '.join(drafts)}" if len(drafts) <= 5 else ""
+            say(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
+        if stage:
+            prefix = cfg.run_dir + "/"
+            paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]
+            if any(p.startswith(prefix) for p in stage):
+                paths.append(cfg.run_dir)
+            say(f"hint: git add {' '.join(paths)}")
+        if held:
+            say("hint: a draft must pass the rules in force as well as its own: fix the"
+                " draft, or land the rule change on its own first, where it is reviewed")
+        for name in dict.fromkeys(c.check for c in problems if c.findings):
+            if cfg.specs[name].hint:
+                say(f"hint: {cfg.specs[name].hint}")
+    elif report.ok:
+        say(
+            f"receipt-gate: {colour('ok', '32')}: {plural(len(report.drafts), 'gated draft')},"
+            f" {plural(len(report.required), 'required check')} each, every receipt"
+            f" fresh and passing in the {report.tree}"
+        )
+    summary = suppressed_summary(report, whole)
+    if summary:
+        say(summary)
+    for note in report.notes:
+        say(printable(note))

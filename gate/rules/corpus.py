@@ -1,0 +1,158 @@
+"""A check's corpus: the published pages among its input files, each read once.
+
+Published: a page the site has not marked as a draft (draft_markers), whatever its
+status: says about the gate. A file that is also a draft the gate holds (a site whose
+posts are both, like Jekyll's _posts/) is corpus only where the config has
+draft_markers, which say what the site has not published; without markers a draft is
+never corpus. (A check decides a draft against the others, never against itself.)
+
+Pages.read() parses each page once per content, with the check's own parser, and keeps
+what it found in the git dir under the page's sha256 and the parser's code (validated
+when loaded: the wrong shape counts as absent). Pages.stored() keeps one small summary
+on disk under a key of everything it was built from, so a commit that changed no page
+reads one small file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from receipt_gate import GateError
+from receipt_gate.base.parallel import split_map
+from receipt_gate.trees import cache
+from receipt_gate.trees.tree import Tree, built_once, nameable, read_text
+
+if TYPE_CHECKING:
+    from receipt_gate.rules.config import Config
+
+PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
+FORMAT = 3
+T = TypeVar("T")
+Fields = dict[str, str | bool | int | float]
+
+
+def scalar_fields(fields: Mapping[str, object]) -> Fields:
+    """The front-matter fields publication is decided by (strings cut short: no marker
+    needs a long one)."""
+    return {k: v[:200] if isinstance(v, str) else v for k, v in fields.items()
+            if isinstance(v, (str, bool, int, float))}
+
+
+def published(cfg: Config, path: str) -> Callable[[Mapping[str, object]], bool]:
+    """Is the page at `path`, with these front-matter fields, published?"""
+    from receipt_gate.base import wildmatch
+
+    is_draft = wildmatch.match(cfg.drafts, path)
+
+    def decide(fields: Mapping[str, object]) -> bool:
+        if is_draft and cfg.draft_markers is None:
+            return False  # no markers: the gate cannot tell a published draft from another
+        return cfg.site_status(path, fields) is None
+
+    return decide
+
+
+def rules_key(cfg: Config | None) -> object:
+    """What decides publication, for cache keys."""
+    if cfg is None:
+        return None
+    return [cfg.drafts, cfg.draft_markers]
+
+
+def _key(*parts: object) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=True).encode()
+                          ).hexdigest()
+
+
+class Pages:
+    """The pages a check reads, for its load_corpus(files, pages)."""
+
+    def __init__(self, tree: Tree, cfg: Config | None, check: str, version: int | str,
+                 settings: Mapping[str, Any]) -> None:
+        self.tree, self.cfg, self.check = tree, cfg, check
+        self.settings = settings
+        self.code = f"{check}@{version}/{FORMAT}"
+
+    def read(self, files: Mapping[str, str | None], parse: Callable[[str, str], Any],
+             valid: Callable[[Any], bool], code: str = "") -> dict[str, Any]:
+        """path -> parse(text, path) for each published page among `files` (path ->
+        sha256), in path order. `code` names what the parser depends on besides the
+        check's version (a setting), so a page parsed another way is parsed again."""
+        shas = nameable(files)
+        code = f"{self.code}/{code}"
+        key = _key(code, sorted(shas.items()), rules_key(self.cfg))
+        return built_once(self.tree, f"pages/{key}",
+                          lambda: self._read(shas, parse, valid, code))
+
+    def _read(self, shas: dict[str, str], parse: Callable[[str, str], Any],
+              valid: Callable[[Any], bool], code: str) -> dict[str, Any]:
+        from receipt_gate.reading.frontmatter import read as front_matter
+
+        tree = self.tree
+        file = cache.path(tree.root, f"pages-{self.check}.json") if tree.root else None
+        doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("code") == code
+                         and isinstance(d.get("pages"), dict))
+        known: dict[str, Any] = doc["pages"] if doc else {}
+        by_sha: dict[str, list[Any]] = {}
+        todo: dict[str, str] = {}
+        for path, sha in shas.items():
+            hit = known.get(sha)
+            if (isinstance(hit, list) and len(hit) == 2 and isinstance(hit[0], dict)
+                    and all(isinstance(v, (str, bool, int, float)) for v in hit[0].values())
+                    and valid(hit[1])):
+                by_sha[sha] = hit
+            elif sha not in by_sha:
+                todo.setdefault(sha, path)
+
+        def parse_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[str, Any]]:
+            out: list[tuple[str, Any]] = []
+            for sha, path in chunk:
+                page = read_text(tree, path)
+                if page is None or isinstance(page, str):
+                    out.append((sha, page))
+                    continue
+                try:
+                    fields = scalar_fields(front_matter(page.text, path).fields)
+                except GateError as e:
+                    out.append((sha, str(e)))
+                    continue
+                out.append((sha, [fields, parse(page.text, path)]))
+            return out
+
+        errors = []
+        for part in split_map(parse_chunk, list(todo.items()), PARALLEL_FROM // 2,
+                              tree.fork_safe):
+            for sha, got in part:
+                if isinstance(got, str):
+                    errors.append(got)
+                elif got is not None:
+                    by_sha[sha] = got
+        if errors:
+            raise GateError("\n".join(errors))
+        if todo or set(by_sha) != set(known):
+            cache.write(file, {"code": code, "pages": by_sha})
+        cfg = self.cfg
+        return {p: by_sha[sha][1] for p, sha in sorted(shas.items())
+                if sha in by_sha and (cfg is None or published(cfg, p)(by_sha[sha][0]))}
+
+    def stored(self, parts: object, build: Callable[[], T], dump: Callable[[T], Any],
+               load: Callable[[Any], T | None]) -> T:
+        """build(), kept on disk (one file per check) under a key of `parts` and the
+        publication rules: `load` turns what was kept back into one, or None when it is
+        not one (then it is built again)."""
+        key = _key(self.code, parts, rules_key(self.cfg))
+
+        def make() -> T:
+            file = cache.path(self.tree.root, f"corpus-{self.check}.json") \
+                if self.tree.root else None
+            doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("key") == key)
+            got = load(doc.get("value")) if doc is not None else None
+            if got is None:
+                got = build()
+                cache.write(file, {"key": key, "value": dump(got)})
+            return got
+
+        return built_once(self.tree, f"stored/{key}", make)

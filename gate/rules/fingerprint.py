@@ -1,0 +1,146 @@
+"""The fingerprint a receipt carries: everything but the draft that its verdict read.
+
+Common to every draft: the check's version, its settings, the bytes of its input files.
+For a check with a corpus, of the corpus only what the verdict on that draft read: the
+check's digest(corpus, reads, draft), where `reads` are the keys the receipt names (the
+numbers a draft cites, the names it uses), so a new post with a title number nobody
+cites stales no other post's receipt. And of the baseline, the draft's own entries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from receipt_gate.base import wildmatch
+from receipt_gate.rules.config import Config
+from receipt_gate.trees.tree import Tree
+
+InputFiles = dict[str, dict[str, str | None]]
+
+
+class Fingerprint(NamedTuple):
+    check: str
+    common: str  # of what every draft's verdict read
+    whole: str  # of everything it could read (corpus and baseline whole): for --recheck
+    corpus: Any  # what load_corpus built (None without one)
+    digest: Callable[[Any, Sequence[str], str], object] | None
+    baseline: Mapping[str, Sequence[str]] | None  # draft -> its baselined findings' keys
+
+    def of(self, draft: str, reads: Sequence[str] = ()) -> str:
+        """The inputs_sha256 of this check's receipt for `draft`, whose verdict read
+        `reads` of the corpus."""
+        if self.digest is None and self.baseline is None:
+            return self.common
+        part = [self.digest(self.corpus, reads, draft) if self.digest is not None else None,
+                sorted(self.baseline.get(draft, ())) if self.baseline is not None else None]
+        text = self.common + json.dumps(part, sort_keys=True, ensure_ascii=False,
+                                        separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def input_sources(name: str, cfg: Config) -> list[tuple[str, str, list[str]]]:
+    """(setting, kind, names) for each setting that names input files of the check.
+
+    kind is "path" (one file; absent counts too), "globs", or "argv" (the words of a
+    command line that name a file in the tree).
+    """
+    settings = cfg.effective[name]
+    sources = []
+    for key, setting in cfg.specs[name].inputs().items():
+        value = settings[key]
+        if setting.kind == "path":
+            if value:
+                sources.append((key, "path", [value]))
+        elif setting.kind == "globs":
+            sources.append((key, "globs", list(value)))
+        elif value:
+            sources.append((key, "argv", [posixpath.normpath(a) for a in value]))
+    return sources
+
+
+def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
+    """Every file the check's verdict reads besides the draft, with its sha256, by setting.
+
+    Globs never take in a receipt, and a link where they could reach a file is refused.
+    (Which files a glob matches are corpus, the check's corpus decides.)
+    """
+    from receipt_gate import GateError
+    from receipt_gate.trees.digests import sha256_of
+    from receipt_gate.trees.links import blind_spots
+
+    files: InputFiles = {}
+    for key, kind, names in input_sources(name, cfg):
+        if kind == "globs":
+            blind = blind_spots(tree.blind(names), f"checks.{name}.{key} reads files")
+            if blind:
+                raise GateError("\n".join(blind))
+            prefix = cfg.run_dir + "/"
+            paths = [p for p in tree.paths(names) if not p.startswith(prefix)]
+        elif kind == "argv":
+            present = set(tree.paths([wildmatch.escape(p) for p in names]))
+            paths = [p for p in names if p in present]
+        else:
+            paths = names
+        digests = sha256_of(tree, paths)
+        files[key] = {p: digests[p] for p in paths if digests[p] is not None or kind == "path"}
+    return files
+
+
+def load_corpus(name: str, cfg: Config, tree: Tree, files: InputFiles) -> Any:
+    """What the check builds from its corpus files (its load_corpus, given the pages)."""
+    from receipt_gate.checks.table import implementation
+    from receipt_gate.rules.corpus import Pages
+
+    spec = cfg.specs[name]
+    pages = Pages(tree, cfg, name, spec.version, cfg.effective[name])
+    return implementation(spec).load_corpus({k: files.get(k, {}) for k in spec.corpus}, pages)
+
+
+def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = None,
+                rules: Tree | None = None) -> Fingerprint:
+    """The check's fingerprint in this tree. The baseline's part is read from `rules`,
+    the tree the rules come from (by default the judged tree)."""
+    spec = cfg.specs[name]
+    files = input_files(name, cfg, tree) if files is None else files
+    payload: dict[str, object] = {
+        "check": name,
+        "version": spec.version,
+        "settings": {k: v for k, v in cfg.checks.get(name, {}).items()
+                     if spec.settings[k].decides},
+        "files": {k: v for k, v in files.items() if k not in spec.corpus},
+    }
+    if spec.deterministic and cfg.effective[name].get("suppressions"):
+        from receipt_gate.rules.suppress import reporter
+
+        # Whether this check reports bad comments depends on the others' settings.
+        payload["reports_bad_comments"] = reporter(cfg) in (name, None)
+    common = _sha(payload)
+    corpus, digest = None, None
+    if spec.corpus:
+        from receipt_gate.checks.table import implementation
+
+        corpus = load_corpus(name, cfg, tree, files)
+        digest = implementation(spec).digest
+    entries: Mapping[str, Sequence[str]] | None = None
+    if cfg.baseline and spec.deterministic:
+        from receipt_gate.checks import baseline
+
+        entries = baseline.for_check(baseline.load(rules or tree, cfg.baseline,
+                                                   cfg.deterministic(list(cfg.specs))), name)
+    from receipt_gate.rules.corpus import rules_key
+
+    # Everything the check could read: the corpus files whole, and what decides which of
+    # them are published.
+    whole = _sha([common, {k: v for k, v in files.items() if k in spec.corpus},
+                  rules_key(cfg) if spec.corpus else None,
+                  {d: sorted(k) for d, k in (entries or {}).items()}])
+    return Fingerprint(name, common, whole, corpus, digest, entries)
+
+
+def _sha(doc: object) -> str:
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()

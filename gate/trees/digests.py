@@ -1,0 +1,95 @@
+"""SHA-256 of a tree's input files, without re-reading the ones that did not change.
+
+A corpus of 10,000 articles is 28 MB to read and hash on every commit. Each tree gives
+a stamp for a file whose content it can vouch for without reading it:
+
+- the index and commits: the blob id (content-addressed: the same id, the same bytes);
+- the working tree: device, inode, size, mtime and ctime, as git's own index trusts
+  them, and only for a file whose ctime is over two seconds old when it is looked at
+  (a write within the same clock tick could otherwise leave all five unchanged; git
+  calls this the racy case). ctime cannot be set back without changing the system
+  clock, so `touch -d` after an edit does not fool it.
+
+The cache maps stamp -> sha256, in the git dir (never committed, one per clone), one
+file per kind of stamp, holding the stamps looked up by the last run that wrote it.
+Bytes the working tree would fold (CRLF under eol attributes) are never cached: the
+attributes could change without the file changing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import Any
+
+from receipt_gate.trees import cache
+from receipt_gate.trees.tree import Tree
+
+_loaded: dict[str, dict[str, str]] = {}  # cache file -> stamp -> sha256, per process
+_used: dict[str, dict[str, str]] = {}  # what this process looked up or computed
+_dirty: set[str] = set()
+
+
+def _cache_file(root: str, kind: str) -> str | None:
+    return cache.path(root, f"digests-v2-{kind}.json") if root else None
+
+
+def _digests(doc: Any) -> bool:
+    return cache.str_map(doc) and all(len(v) == 64 for v in doc.values())
+
+
+def _load(path: str) -> dict[str, str]:
+    got = _loaded.get(path)
+    if got is None:
+        got = _loaded[path] = cache.read(path, _digests) or {}
+    return got
+
+
+def sha256_of(tree: Tree, paths: Iterable[str]) -> dict[str, str | None]:
+    """path -> sha256 of the bytes tree.read() gives (None: the tree has no such file).
+
+    Raises what tree.read raises (Unreadable) for a file it will not read.
+    """
+    paths = list(paths)
+    stamps = tree.stamps(paths)
+    found: dict[str, str | None] = {}
+    for kind in {k for k, _ in stamps.values()}:
+        file = _cache_file(tree.root, kind)
+        if file is None:
+            continue
+        known, used = _load(file), _used.setdefault(file, {})
+        for p, (k, stamp) in stamps.items():
+            sha = known.get(stamp) if k == kind else None
+            if sha is not None:
+                found[p] = used[stamp] = sha
+    misses = [p for p in paths if p not in found]
+    tree.prefetch(misses)
+    for p in misses:
+        data = tree.read(p)
+        if data is None:
+            found[p] = None
+            continue
+        found[p] = hashlib.sha256(data).hexdigest()
+    # Cache only what the tree still stamps as it did before the read: a file that
+    # changed meanwhile, or whose stored bytes depend on more than its content (a
+    # working-tree file under eol or ident rules), is hashed afresh each time.
+    after = tree.stamps([p for p in misses if p in stamps])
+    for p, stamp_after in after.items():
+        sha = found[p]
+        if sha is not None and stamp_after == stamps[p]:
+            kind, stamp = stamps[p]
+            file = _cache_file(tree.root, kind)
+            if file is not None:
+                _used.setdefault(file, {})[stamp] = sha
+                _dirty.add(file)
+    save()
+    return found
+
+
+def save() -> None:
+    """Write each cache that learned something: the stamps this process used."""
+    for file in sorted(_dirty):
+        entries = dict(sorted(_used.get(file, {}).items()))
+        if cache.write(file, entries):
+            _loaded[file] = entries
+    _dirty.clear()

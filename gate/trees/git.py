@@ -1,0 +1,267 @@
+"""All git access, as small functions over `git` with `-z` output."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from receipt_gate import GateError
+
+if TYPE_CHECKING:
+    import subprocess
+
+    from receipt_gate.trees.convert import Conversion
+
+# git must not page, colour or ask; and a test's HOME never leaks config in.
+_ENV_DROP = ("GIT_PAGER", "PAGER")
+
+
+def call(
+    root: str, args: Sequence[str], stdin: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    import subprocess  # here, not at the top: a hook that never calls git skips 7 ms
+
+    env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
+    # What a commit holds is what is pushed: replace refs (git replace) would show the
+    # gate other objects than the ones that leave the machine.
+    env["GIT_NO_REPLACE_OBJECTS"] = "1"
+    try:
+        return subprocess.run(("git", "-c", "core.quotepath=off", *args), cwd=root,
+                              input=stdin, capture_output=True, env=env, check=False)
+    except FileNotFoundError:
+        raise GateError("git is not installed or not on PATH") from None
+
+
+def run(root: str, args: Sequence[str], stdin: bytes | None = None) -> bytes:
+    """git's output; a failure is a GateError naming the git command."""
+    proc = call(root, args, stdin)
+    if proc.returncode != 0:
+        err = proc.stderr.decode(errors="replace").strip().splitlines()
+        raise GateError(f"git {args[0]} failed: {err[-1] if err else proc.returncode}")
+    return proc.stdout
+
+
+_GIT_LOCATION_VARS = ("GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES",
+                      "GIT_DISCOVERY_ACROSS_FILESYSTEM")
+
+
+def toplevel(cwd: str) -> str:
+    """The work tree's root, as `git rev-parse --show-toplevel` gives it.
+
+    The common case (a `.git` folder above, no GIT_* location variables) is found with
+    a few stat calls: a hook runs on every commit, and a subprocess costs milliseconds.
+    """
+    if not any(v in os.environ for v in _GIT_LOCATION_VARS):
+        d = os.path.realpath(cwd)
+        while True:
+            dot = os.path.join(d, ".git")
+            if os.path.isdir(dot) and os.path.isfile(os.path.join(dot, "HEAD")):
+                return d
+            if os.path.exists(dot):
+                break  # a .git file (worktree, submodule): let git read it
+            parent = os.path.dirname(d)
+            if parent == d:
+                break
+            d = parent
+    out = call(cwd, ("rev-parse", "--show-toplevel"))
+    if out.returncode != 0:
+        raise GateError(f"{cwd}: not inside a git repository")
+    return os.fsdecode(out.stdout.rstrip(b"\n"))
+
+
+@cache
+def cache_dir(root: str) -> str | None:
+    """receipt-gate's folder for caches in the git dir (never committed; one per clone or
+    worktree), or None when git names no git dir. A plain clone's is found with a stat."""
+    if not any(v in os.environ for v in _GIT_LOCATION_VARS):
+        dot = os.path.join(root, ".git")
+        if os.path.isdir(dot):
+            return os.path.join(dot, "receipt-gate")
+    proc = call(root, ("rev-parse", "--absolute-git-dir"))
+    if proc.returncode != 0:
+        return None
+    return os.path.join(os.fsdecode(proc.stdout.rstrip(b"\n")), "receipt-gate")
+
+
+def worktree_paths(root: str, under: Sequence[str] = ()) -> list[str]:
+    """Tracked and untracked-but-not-ignored files, repo-relative (only those at or
+    under the given paths, when some are given)."""
+    specs = [":(literal)" + p for p in under]
+    out = run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--",
+                      *specs))
+    names = set(os.fsdecode(out).split("\0"))  # one decode, not one per path
+    names.discard("")
+    return sorted(names)
+
+
+class IndexEntry:
+    __slots__ = ("mode", "oid")
+
+    def __init__(self, mode: str, oid: str) -> None:
+        self.mode = mode
+        self.oid = oid
+
+
+def status_paths(root: str) -> list[str]:
+    """Every path `git status` names (staged, changed on disk, not tracked and not
+    ignored; both sides of a rename), in one call that writes nothing."""
+    out = run(root, ("--no-optional-locks", "status", "--porcelain=v1", "-z",
+                     "--untracked-files=all", "--no-renames"))
+    return [os.fsdecode(rec[3:]) for rec in out.split(b"\0") if len(rec) > 3]
+
+
+def index_entries(root: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]:
+    """Stage-0 entries of the index (all, or those at or under `paths`; conflicted
+    paths are left out)."""
+    specs = [":(literal)" + p for p in paths]
+    out = run(root, ("ls-files", "-z", "--stage", "--", *specs))
+    return {path: IndexEntry(mode, oid) for (mode, oid, stage), path in _records(out)
+            if stage == "0"}
+
+
+def _records(out: bytes) -> Iterator[tuple[list[str], str]]:
+    """The records of `git ls-files -z --stage` or `git ls-tree -z`: the fields before
+    the tab, and the path."""
+    for rec in out.split(b"\0"):
+        if rec:
+            meta, _, path = rec.partition(b"\t")
+            yield meta.decode().split(" "), os.fsdecode(path)
+
+
+def index_size(root: str) -> int:
+    """The size of the index file in bytes (-1 when it cannot be found cheaply)."""
+    folder = cache_dir(root)
+    path = os.environ.get("GIT_INDEX_FILE") or (
+        os.path.join(os.path.dirname(folder), "index") if folder else "")
+    try:
+        return os.stat(path).st_size if path else -1
+    except OSError:
+        return -1
+
+
+def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]:
+    """The files of a commit (all of them, or those at or under `paths`), by path."""
+    specs = [":(literal)" + p for p in paths]
+    out = run(root, ("ls-tree", "-r", "-z", "--full-tree", commit, "--", *specs))
+    return {path: IndexEntry(mode, oid) for (mode, kind, oid), path in _records(out)
+            if kind in ("blob", "commit")}
+
+
+def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:
+    """Contents of many blobs in one `git cat-file --batch` call."""
+    wanted = list(dict.fromkeys(oids))
+    if not wanted:
+        return {}
+    out = run(root, ("cat-file", "--batch"), stdin="".join(o + "\n" for o in wanted).encode())
+    blobs: dict[str, bytes] = {}
+    pos = 0
+    for oid in wanted:
+        nl = out.index(b"\n", pos)
+        header = out[pos:nl].split(b" ")
+        pos = nl + 1
+        if len(header) != 3:
+            raise GateError(f"git cat-file: object {oid} is missing")
+        size = int(header[2])
+        blobs[oid] = out[pos : pos + size]
+        pos += size + 1
+    return blobs
+
+
+def restore_index(root: str, entries: dict[str, IndexEntry | None]) -> None:
+    """Put these index entries back as they were (None: the path was not in the index)."""
+    if entries:
+        lines = b"".join(
+            (f"{e.mode} {e.oid}" if e is not None else "0 " + "0" * 40).encode()
+            + b"\t" + os.fsencode(p) + b"\0" for p, e in entries.items())
+        run(root, ("update-index", "-z", "--index-info"), stdin=lines)
+
+
+def add(root: str, paths: Sequence[str]) -> None:
+    """Stage exactly these files (literal paths, never a glob)."""
+    if paths:
+        run(root, ("add", "--", *(":(literal)" + p for p in paths)))
+
+
+def checkout_converted(root: str, paths: Sequence[str], tree: str | None = None,
+                       index: bool = False) -> dict[str, str]:
+    """The paths git converts on checkout beyond line endings (a `filter`, such as
+    Git LFS, or a `working-tree-encoding`), with what does it: read from the working
+    tree's attributes, the index's (`index`) or a commit's tree (`tree`, through a
+    scratch index, as git's own --source would)."""
+    import tempfile
+
+    if not paths:
+        return {}
+    stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
+    args = ["check-attr", "-z", "--stdin", "filter", "working-tree-encoding"]
+    if tree is None:
+        out = run(root, (*args[:2], *(["--cached"] if index else []), *args[2:]), stdin=stdin)
+    else:
+        import subprocess
+
+        with tempfile.TemporaryDirectory(prefix="receipt-gate-attrs-") as scratch:
+            env = {**os.environ, "GIT_INDEX_FILE": os.path.join(scratch, "index"),
+                   "GIT_NO_REPLACE_OBJECTS": "1"}
+            for step, data in ((("read-tree", tree), None), ((*args[:2], "--cached",
+                                                            *args[2:]), stdin)):
+                proc = subprocess.run(("git", *step), cwd=root, input=data, env=env,
+                                      capture_output=True, check=False)
+                if proc.returncode != 0:
+                    raise GateError(f"git {step[0]} failed: "
+                                    f"{proc.stderr.decode(errors='replace').strip()[-200:]}")
+            out = proc.stdout
+    fields = out.split(b"\0")
+    found: dict[str, str] = {}
+    for i in range(0, len(fields) - 2, 3):
+        path, name, value = os.fsdecode(fields[i]), fields[i + 1].decode(), fields[i + 2].decode()
+        if value not in ("unspecified", "unset"):
+            found[path] = f"{found[path]}, " if path in found else ""
+            found[path] += f"{name}={value}" if value != "set" else name
+    return found
+
+
+def conversions(root: str, paths: Sequence[str]) -> dict[str, Conversion]:
+    """For each path, what `git add` does to its bytes (git's convert.c, decided the same
+    way: `text`, `eol`, `ident` and `filter` attributes, then core.autocrlf)."""
+    from receipt_gate.trees.convert import Conversion
+
+    if not paths:
+        return {}
+    proc = call(root, ("config", "--get", "core.autocrlf"))
+    autocrlf = proc.stdout.decode().strip().lower() in ("true", "input")
+    stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
+    out = run(root, ("check-attr", "-z", "--stdin", "text", "eol", "ident", "filter"),
+               stdin=stdin)
+    fields = out.split(b"\0")
+    attrs: dict[str, dict[str, str]] = {}
+    for i in range(0, len(fields) - 2, 3):
+        path, name, value = os.fsdecode(fields[i]), fields[i + 1].decode(), fields[i + 2].decode()
+        attrs.setdefault(path, {})[name] = value
+    result = {}
+    for path, a in attrs.items():
+        text, eol = a.get("text", "unspecified"), a.get("eol", "unspecified")
+        if text == "set" or (text == "unspecified" and eol in ("lf", "crlf")):
+            mode = "text"
+        elif text == "auto" or (text == "unspecified" and autocrlf):
+            mode = "auto"
+        else:
+            mode = ""
+        flt = a.get("filter", "unspecified")
+        result[path] = Conversion(mode, a.get("ident") == "set",
+                                  "" if flt in ("unspecified", "unset") else flt)
+    return result
+
+
+def cleaned(root: str, paths: Sequence[str]) -> dict[str, bytes]:
+    """The bytes `git add` would store for these working-tree files, asked of git itself
+    (`git hash-object -w` writes each as a loose object, as `git add` would)."""
+    names = [p for p in paths if "\n" not in p]
+    if not names:
+        return {}
+    out = run(root, ("hash-object", "-w", "--stdin-paths"),
+               stdin="".join(p + "\n" for p in names).encode())
+    oids = out.decode().split()
+    blobs = cat_blobs(root, oids)
+    return {p: blobs[o] for p, o in zip(names, oids, strict=True)}

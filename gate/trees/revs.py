@@ -1,0 +1,112 @@
+"""Revisions and what changed between them: commits named, walked and compared (git
+plumbing through gate.trees.git's runner)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from receipt_gate import GateError
+from receipt_gate.trees.git import call, run
+
+
+def resolve_commit(root: str, rev: str, what: str) -> str:
+    """The commit id `rev` names; GateError (exit 2) for anything that is not a commit,
+    an empty string included. `what` says where the revision came from (`--rev`)."""
+    if not rev or not rev.strip():
+        raise GateError(f"{what}: an empty revision names no commit")
+    proc = call(root, ("rev-parse", "--verify", "--quiet", "--end-of-options",
+                       f"{rev}^{{commit}}"))
+    if proc.returncode != 0:
+        raise GateError(f"{what} {rev}: not a commit in {root}")
+    return proc.stdout.decode().strip()
+
+
+def head(root: str) -> str | None:
+    """The commit HEAD points at, or None before the first commit."""
+    proc = call(root, ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"))
+    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
+def first_parent(root: str, commit: str) -> str | None:
+    proc = call(root, ("rev-parse", "--verify", "--quiet", f"{commit}^1^{{commit}}"))
+    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
+ZERO = "0" * 40
+
+
+def commit_exists(root: str, oid: str) -> bool:
+    return call(root, ("cat-file", "-e", f"{oid}^{{commit}}")).returncode == 0
+
+
+def changed_paths(root: str, old: str, new: str) -> list[str]:
+    out = run(root, ("diff", "--no-ext-diff", "--no-renames", "--name-only", "-z", old, new))
+    return [os.fsdecode(p) for p in out.split(b"\0") if p]
+
+
+def local_refs(root: str) -> dict[str, str]:
+    """commit -> the first local branch or tag (peeled) that points at it."""
+    out = run(root, ("for-each-ref", "--format=%(objectname) %(*objectname) %(refname)",
+                      "refs/heads", "refs/tags"))
+    refs: dict[str, str] = {}
+    for line in out.decode().splitlines():
+        oid, peeled, ref = line.split(" ", 2)
+        refs.setdefault(peeled or oid, ref)
+    return refs
+
+
+def tree_of(root: str, rev: str) -> str | None:
+    """The tree id of a commit, or None (no such commit: before the first one)."""
+    proc = call(root, ("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}"))
+    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
+def _raw_changes(out: bytes) -> dict[str, str]:
+    """`--raw -z` diff output: path -> its new blob id ("" where it was deleted)."""
+    fields = out.split(b"\0")
+    changes = {}
+    for i in range(0, len(fields) - 1, 2):
+        meta, path = fields[i].decode(), os.fsdecode(fields[i + 1])
+        parts = meta.split(" ")
+        if len(parts) >= 5:
+            new = parts[3]
+            changes[path] = "" if set(new) == {"0"} else new
+    return changes
+
+
+def staged_changes(root: str, rev: str = "HEAD") -> dict[str, str]:
+    """What the index changes against a commit: path -> new blob id ("" if deleted)."""
+    return _raw_changes(run(root, ("diff-index", "--cached", "--no-renames", "--raw", "-z",
+                                    rev, "--")))
+
+
+def empty_tree(root: str) -> str:
+    """The id of the empty tree (what a first commit is compared with)."""
+    return run(root, ("hash-object", "-t", "tree", "--stdin"), stdin=b"").decode().strip()
+
+
+def tree_changes(root: str, old: str, new: str) -> dict[str, str]:
+    """What one tree changes against another: path -> new blob id ("" if deleted)."""
+    return _raw_changes(run(root, ("diff-tree", "-r", "--no-renames", "--raw", "-z", old,
+                                    new, "--")))
+
+
+def index_matches(root: str, rev: str, paths: Sequence[str]) -> bool | None:
+    """Do these paths in the index hold what `rev` holds? None when `rev` names no
+    commit (before the first one)."""
+    proc = call(root, ("diff-index", "--cached", "--quiet", "--no-renames", rev, "--",
+                       *(":(literal)" + p for p in paths)))
+    return {0: True, 1: False}.get(proc.returncode)
+
+
+def merge_base(root: str, a: str, b: str) -> str | None:
+    proc = call(root, ("merge-base", a, b))
+    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
+def rev_list(root: str, include: Sequence[str], exclude: Sequence[str]) -> list[str]:
+    """Commits reachable from `include` and not from `exclude`, parents before children
+    (each entry a commit id or a rev-list option such as --branches)."""
+    out = run(root, ("rev-list", "--topo-order", "--reverse", *include, "--not", *exclude))
+    return out.decode().split()
