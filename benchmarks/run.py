@@ -181,6 +181,35 @@ def row_hostile(repeat: int) -> Row:
             f"{worst[1] / worst[2]:.1f}x", "<= 10x (a quadratic parser: hundreds)")
 
 
+def row_wildmatch(repeat: int) -> Row:
+    """The slowest glob answer: git's whole t3070 table and patterns that make a
+    backtracking matcher exponential (git 2.41 fixed its own), against one plain glob."""
+    from receipt_gate.base import wildmatch
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root))
+    from tests.test_wildmatch import _t3070
+
+    cases = [(t, p) for _, t, p in _t3070()] + [
+        ("a" * 60 + "b", "*a" * 8), ("a/" * 60 + "y", "**/" * 12 + "x"),
+        ("a" * 200 + "b", "*a" * 12)]
+
+    def took(text: str, pattern: str) -> float:
+        times = []
+        for _ in range(repeat):
+            wildmatch.compile_globs.cache_clear()
+            start = time.perf_counter()
+            wildmatch.match([pattern], text)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    worst = max((took(t, p), p) for t, p in cases)
+    plain = took("drafts/x/y/a.md", "drafts/**/*.md")
+    return (f"wildmatch, slowest of {len(cases)} globs (t3070 and *a x8): {worst[1][:24]}",
+            f"{worst[0] * 1e3:.2f} ms", f"drafts/**/*.md {plain * 1e3:.2f} ms",
+            f"{worst[0] / plain:.1f}x", "no case over 2 s")
+
+
 TELL_CODE = ("```\nIt is important to note that we delve into a rich tapestry.\n```\n\n"
              "Use `in conclusion` and `game-changer` as keys.\n")
 
@@ -421,9 +450,36 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
     staged = sh(["git", "diff", "--cached", "--name-only"], r).stdout.split()
     others = [p for p in staged if p.startswith(".receipts/") and "/bad.md/" not in p]
     sh(["git", "reset", "-q", "--hard"], r)
+    dirty = sh(["git", "status", "--porcelain"], r).stdout.splitlines()
     sh(["git", "clean", "-qfd"], r)
+    # The fixed commit: no receipt in it may differ from HEAD's only in ran_at.
+    _commit_timed(r, "bad.md", "---\ntitle: Bad\n---\nIt works.\n")
+    only_ran_at = 0
+    for p in sh(["git", "show", "--name-only", "--format=", "HEAD"], r).stdout.split():
+        before = sh(["git", "show", f"HEAD~1:{p}"], r, ok=(0, 128))
+        if p.startswith(".receipts/") and before.returncode == 0:
+            old, new = json.loads(before.stdout), json.loads(sh(["git", "show", f"HEAD:{p}"],
+                                                                r).stdout)
+            only_ran_at += old != new and old | {"ran_at": ""} == new | {"ran_at": ""}
     verify = best([GATE, "verify"], r, repeat * 2)
     status = best(["git", "status", "--porcelain"], r, repeat * 2)
+    # A push refused for one stale post among a corpus change (a page citing every
+    # post's number, so what each post's headline-numbers verdict read changed).
+    remote = work / "site-remote.git"
+    sh(["git", "init", "-q", "--bare", str(remote)], work)
+    sh(["git", "remote", "add", "origin", str(remote)], r)
+    sh([sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-push"], r)
+    sh(["git", "push", "-q", "origin", "main"], r)
+    numbers = ", ".join(str(100_000 + i) for i in range(n))
+    (r / "content" / "posts" / "numbers.md").write_text(
+        f"---\ntitle: Numbers\n---\nWe saw {numbers}.\n")
+    first = r / "content" / "posts" / "p00000.md"
+    first.write_text(first.read_text() + "\nEdited after its checks.\n")
+    sh(["git", "add", "-A"], r)
+    sh(["git", "commit", "-qm", "unchecked", "--no-verify"], r)
+    push = sh(["git", "push", "origin", "main"], r, ok=(1,))
+    said = (push.stdout + push.stderr).splitlines()
+    named = any("content/posts/p00000.md" in line for line in said)
     return [
         (f"site, {n} posts: receipts changed by one new post (fresh title number)",
          f"{max(changed)} files", "", "-", "<= 8 (its own, and those that cite its number)"),
@@ -435,6 +491,13 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
          f"git status {status:.2f} s", f"{verify / status:.2f}x", "<= 2x"),
         (f"site: adopt per page, {n} pages", f"{adopt:.2f} s",
          f"{adopt / n * 1e3:.2f} ms/page", "-", "2,500 pages in a few seconds"),
+        ("site: files a refused commit then `git reset --hard` leaves changed",
+         f"{len(dirty)}", "", "-", "0"),
+        ("site: receipts in the fixed commit that differ only in ran_at", f"{only_ran_at}",
+         "", "-", "0"),
+        ("site: lines of a push refused for one stale post among a corpus change",
+         f"{len(said)}" + ("" if named else " (post not named)"), "", "-",
+         "< 40, naming the post"),
     ]
 
 
@@ -444,7 +507,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", action="append", metavar="ROW",
                         help="only this row (repeatable): verify, startup, ai_tells, hostile,"
-                             " headline, pre_commit, commit_scale, growth, site")
+                             " wildmatch, headline, pre_commit, commit_scale, growth, site")
     args = parser.parse_args(argv)
     smoke = args.smoke
     repeat = 1 if smoke else args.repeat
@@ -461,6 +524,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "startup": lambda: row_startup(work, repeat),
         "ai_tells": lambda: row_ai_tells(work, 20 if smoke else 2_000, repeat, smoke),
         "hostile": lambda: row_hostile(repeat),
+        "wildmatch": lambda: row_wildmatch(repeat),
         "headline": lambda: row_headline(work, 30 if smoke else 10_000, repeat),
         "pre_commit": lambda: row_pre_commit(work, repeat),
         "commit_scale": lambda: row_commit_scale(work, (10, 100) if smoke else (100, 10_000),

@@ -21,9 +21,10 @@ def test_benchmark_smoke_prints_every_row(pre_commit_home: str) -> None:
     rows = [line for line in proc.stdout.splitlines() if line.startswith("| ")][2:]
     measures = [r.split("|")[1].strip() for r in rows]
     assert [m.split(",")[0].split(":")[0] for m in measures] == [
-        "verify", "start-up", "ai-tells", "ai-tells", "hostile markup", "headline-numbers cold",
+        "verify", "start-up", "ai-tells", "ai-tells", "hostile markup", "wildmatch",
+        "headline-numbers cold",
         "headline-numbers warm (cache valid)", "pre-commit run", "commit hook",
-        "verify growth", "verify growth", *["site"] * 5]
+        "verify growth", "verify growth", *["site"] * 8]
     assert "0 findings in code (want 0)" in proc.stdout
     assert "no gitpython, no yaml, no check module" in proc.stdout
     assert "paired runs" in proc.stdout

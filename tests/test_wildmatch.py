@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from receipt_gate.base.wildmatch import match
@@ -63,3 +65,92 @@ def test_agrees_with_git(repo: Repo, pattern: str) -> None:
     repo.git("add", "-A")
     by_git = set(repo.git("ls-files", "-z", "--", f":(glob){pattern}").stdout.split("\0")) - {""}
     assert {p for p in PATHS if match([pattern], p)} == by_git
+
+
+# --- git's own answers: t3070, and git ls-files on generated paths ----------------------
+
+T3070 = Path(__file__).parent / "data" / "t3070-wildmatch.txt"
+
+
+def _t3070() -> list[tuple[bool, str, str]]:
+    """(wildmatch's answer with WM_PATHNAME, text, pattern) for each `match` line."""
+    import shlex
+
+    text = T3070.read_text().replace("\\\n", " ")
+    out = []
+    for line in text.splitlines():
+        if line.startswith("match "):
+            words = shlex.split(line)[1:]
+            out.append((words[0] == "1", words[-2], words[-1]))
+    return out
+
+
+def test_the_t3070_table_is_all_there() -> None:
+    cases = _t3070()
+    assert len(cases) == 189 and sum(expected for expected, _, _ in cases) == 108
+
+
+@pytest.mark.parametrize(("expected", "text", "pattern"), _t3070())
+def test_t3070(expected: bool, text: str, pattern: str) -> None:
+    """git's wildmatch table (t/t3070-wildmatch.sh), the first column: what every glob
+    in a config means. Malformed patterns match nothing, as in git, and never raise."""
+    assert match([pattern], text) is expected
+
+
+@pytest.mark.parametrize(("pattern", "text"), [
+    ("*a" * 8, "a" * 60 + "b"),  # exponential for a backtracking translation
+    ("*a*a*a*a*a*a*a*a*a*a*a*a", "a" * 200 + "b"),
+    ("**/" * 12 + "x", "a/" * 60 + "y"),
+    ("[" * 50 + "a", "a"),
+    ("[z-a]*[[:nope:]]", "z"),
+])
+def test_hostile_globs_are_answered_and_raise_nothing(pattern: str, text: str) -> None:
+    """Answered at once (the benchmark times them); a reversed range or an unknown class
+    is no error: git matches nothing with it, or only what it names."""
+    assert match([pattern], text) is False
+    assert match([pattern], text + "/") is False
+
+
+def test_bytes_not_code_points() -> None:
+    """git matches the path's UTF-8 bytes: `?` is one byte, and é is two."""
+    assert not match(["?.md"], "é.md") and match(["??.md"], "é.md")
+    assert match(["[!a].md"], "é.md") is False  # two bytes, the class matches one
+    assert match(["*.md"], "é.md")
+
+
+def test_agrees_with_git_ls_files_on_generated_globs(repo: Repo) -> None:
+    """A differential test: 400 random globs over 150 random paths, our answer against
+    `git ls-files -- ':(glob)…'`. Two known differences of pathspecs from wildmatch are
+    left out: a glob equal to a path (a pathspec then matches it literally) and a first
+    wildcard that is `**` inside a segment (pathspecs match it after cutting the literal
+    prefix, so it reads as a leading `**`)."""
+    import random
+
+    rng = random.Random(3070)
+    parts = ["a", "b", "ab", "ba", "a-b", "é", "x.md", "[a]", "a]b", "-"]
+    paths = sorted({"/".join(rng.choice(parts) for _ in range(rng.randint(1, 3)))
+                    for _ in range(150)})
+    for p in paths:
+        if any(p.startswith(q + "/") for q in paths):
+            continue
+        repo.write(p, "x\n")
+    repo.git("add", "-A")
+    listed = set(repo.git("ls-files", "-z").stdout.split("\0")) - {""}
+    alphabet = ["a", "b", "/", "*", "**", "?", "[", "]", "!", "^", "-", "\\", "[:alpha:]",
+                "[:punct:]", ".md", "é"]
+    compared = 0
+    for _ in range(400):
+        pattern = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 6)))
+        first = next((i for i, c in enumerate(pattern) if c in "*?[\\"), None)
+        quirk = (first is not None and pattern.startswith("**", first)
+                 and first > 0 and pattern[first - 1] != "/")
+        if (pattern in listed or quirk or pattern.startswith("!")
+                or pattern.endswith("/")):
+            continue
+        got = repo.git("ls-files", "-z", "--", f":(glob){pattern}", check=False)
+        if got.returncode != 0:
+            continue
+        by_git = set(got.stdout.split("\0")) - {""}
+        assert {p for p in listed if match([pattern], p)} == by_git, pattern
+        compared += 1
+    assert compared > 250

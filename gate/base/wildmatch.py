@@ -3,92 +3,185 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-_CLASSES = {
-    "alnum": "0-9A-Za-z",
-    "alpha": "A-Za-z",
-    "blank": " \\t",
-    "digit": "0-9",
-    "lower": "a-z",
-    "punct": re.escape("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
-    "space": "\\s",
-    "upper": "A-Z",
-    "xdigit": "0-9A-Fa-f",
+# POSIX classes as git's wildmatch reads them: on bytes, in git's own ASCII ctype (a
+# byte over 0x7f is in no class; space is tab, newline, carriage return and space).
+_CLASSES: dict[str, Callable[[int], bool]] = {
+    "alnum": lambda b: 48 <= b <= 57 or 65 <= b <= 90 or 97 <= b <= 122,
+    "alpha": lambda b: 65 <= b <= 90 or 97 <= b <= 122,
+    "blank": lambda b: b in (9, 32),
+    "cntrl": lambda b: b < 32 or b == 127,
+    "digit": lambda b: 48 <= b <= 57,
+    "graph": lambda b: 33 <= b <= 126,
+    "lower": lambda b: 97 <= b <= 122,
+    "print": lambda b: 32 <= b <= 126,
+    "punct": lambda b: 33 <= b <= 126 and not _CLASSES["alnum"](b),
+    "space": lambda b: b in (9, 10, 13, 32),
+    "upper": lambda b: 65 <= b <= 90,
+    "xdigit": lambda b: 48 <= b <= 57 or 65 <= b <= 70 or 97 <= b <= 102,
 }
 
 
-def _bracket(pat: str, i: int) -> tuple[str, int] | None:
-    """Translate the bracket expression at pat[i] == '['; None if unclosed."""
+class _Never(Exception):
+    """A malformed pattern: git's wildmatch gives up where it reaches it, so it matches
+    no path at all."""
+
+
+def _bracket(pat: bytes, i: int) -> tuple[frozenset[int], int]:
+    """The bytes the bracket expression at pat[i] == '[' matches (never '/'), and where
+    it ends; _Never when it is malformed (unclosed, a trailing backslash, an unknown
+    [:class:])."""
     j = i + 1
-    negate = j < len(pat) and pat[j] in "!^"
+    negate = j < len(pat) and pat[j] in b"!^"
     if negate:
         j += 1
-    parts: list[str] = []
+    members: set[int] = set()
+    prev: int | None = None  # the last single byte, which a following '-' may extend
     first = True
-    while j < len(pat):
+    while True:
+        if j >= len(pat):
+            raise _Never
         c = pat[j]
-        if c == "]" and not first:
-            body = "".join(parts)
-            return (f"[^/{body}]" if negate else f"(?!/)[{body}]"), j + 1
+        if c == 0x5D and not first:  # ']'
+            break
         first = False
-        if c == "[" and pat.startswith("[:", j):
-            end = pat.find(":]", j + 2)
-            if end != -1 and pat[j + 2 : end] in _CLASSES:
-                parts.append(_CLASSES[pat[j + 2 : end]])
-                j = end + 2
-                continue
-        if c == "\\" and j + 1 < len(pat):
+        if c == 0x5C:  # '\': the next byte, literally
             j += 1
+            if j >= len(pat):
+                raise _Never
             c = pat[j]
-        if c == "-" and parts and j + 1 < len(pat) and pat[j + 1] != "]":
-            parts.append("-")
+            members.add(c)
+            prev = c
+        elif c == 0x2D and prev is not None and j + 1 < len(pat) and pat[j + 1] != 0x5D:
+            j += 1
+            hi = pat[j]
+            if hi == 0x5C:
+                j += 1
+                if j >= len(pat):
+                    raise _Never
+                hi = pat[j]
+            members.update(range(prev, hi + 1))  # reversed (z-a): nothing
+            prev = None
+        elif c == 0x5B and j + 1 < len(pat) and pat[j + 1] == 0x3A:  # '[:'
+            end = pat.find(b"]", j + 2)
+            if end == -1:
+                raise _Never
+            if end - 1 < j + 2 or pat[end - 1] != 0x3A:  # no ':]': a plain '['
+                members.add(c)
+                prev = c
+            else:
+                test = _CLASSES.get(pat[j + 2:end - 1].decode("latin-1"))
+                if test is None:
+                    raise _Never
+                members.update(b for b in range(256) if test(b))
+                prev = None
+                j = end
         else:
-            parts.append(re.escape(c) if c != "-" else "\\-")
+            members.add(c)
+            prev = c
         j += 1
-    return None
+    chosen = frozenset(range(256)) - members if negate else frozenset(members)
+    return chosen - {0x2F}, j + 1
+
+
+def _byte_class(chosen: frozenset[int]) -> str:
+    """A regex class of these bytes (as chars), in runs."""
+    if not chosen:
+        return "(?!)"
+    runs: list[list[int]] = []
+    for b in sorted(chosen):
+        if runs and runs[-1][1] == b - 1:
+            runs[-1][1] = b
+        else:
+            runs.append([b, b])
+    return "[" + "".join(f"\\x{a:02x}" + (f"-\\x{z:02x}" if z > a else "")
+                         for a, z in runs) + "]"
 
 
 def translate(pattern: str) -> str:
-    """A regular expression (for fullmatch) equivalent to a git wildmatch glob."""
+    """A regular expression (for fullmatch, over the path's UTF-8 bytes as one char
+    each: view()) that matches what git's wildmatch matches with WM_PATHNAME.
+
+    git's answer, in linear time: a run of `*` in a segment is one star (`**` spans
+    folders only as a whole segment, `**/`); a star whose piece is followed by another
+    star takes the piece's first occurrence and never looks back (an atomic group): a
+    later one could only leave the rest less room, so `*a*a*a*a*a*a*a*a` costs no more
+    than git."""
+    pat = pattern.encode("utf-8", "surrogateescape")
+    try:
+        tokens = _tokens(pat)
+    except _Never:
+        return "(?!)"
     out: list[str] = []
-    i, n = 0, len(pattern)
-    while i < n:
-        c = pattern[i]
-        at_segment_start = i == 0 or pattern[i - 1] == "/"
-        if c == "*":
-            j = i
-            while j < n and pattern[j] == "*":
-                j += 1
-            if j - i >= 2 and at_segment_start and (j == n or pattern[j] == "/"):
-                if j == n:
-                    out.append(".*")
-                    i = j
-                else:
-                    out.append("(?:.*/)?")
-                    i = j + 1
-                continue
-            out.append("[^/]*")
-            i = j
-        elif c == "?":
-            out.append("[^/]")
-            i += 1
-        elif c == "[":
-            got = _bracket(pattern, i)
-            if got is None:
-                out.append("\\[")
-                i += 1
+    k = 0
+    while k < len(tokens):
+        kind, value = tokens[k]
+        if kind == "star":
+            piece: list[str] = []
+            m = k + 1
+            while m < len(tokens) and tokens[m][0] == "one":
+                piece.append(tokens[m][1])
+                m += 1
+            if piece and m < len(tokens) and tokens[m][0] == "star":
+                out.append("(?>[^/]*?" + "".join(piece) + ")")
             else:
-                out.append(got[0])
-                i = got[1]
-        elif c == "\\" and i + 1 < n:
-            out.append(re.escape(pattern[i + 1]))
+                out.append("[^/]*" + "".join(piece))
+            k = m
+            continue
+        out.append(value)
+        k += 1
+    return "".join(out)
+
+
+def _tokens(pat: bytes) -> list[tuple[str, str]]:
+    """("one", the regex of one byte), ("star", ""), or ("any", the regex of `**`)."""
+    out: list[tuple[str, str]] = []
+    i, n = 0, len(pat)
+    while i < n:
+        c = pat[i]
+        if c == 0x2A:  # '*'
+            j = i
+            while j < n and pat[j] == 0x2A:
+                j += 1
+            at_start = i == 0 or pat[i - 1] == 0x2F
+            slash_next = j < n and (pat[j] == 0x2F or pat[j:j + 2] == b"\\/")
+            if j - i >= 2 and at_start and (j == n or slash_next):
+                if j == n:
+                    out.append(("any", ".*"))
+                    i = j
+                elif pat[j] == 0x5C:  # `**\/`: git tries no zero-folder match here
+                    out.append(("any", ".*/"))
+                    i = j + 2
+                else:
+                    i = j + 1
+                    if not (out and out[-1] == ("any", "(?:.*/)?")):  # **/**/ is **/
+                        out.append(("any", "(?:.*/)?"))
+                continue
+            out.append(("star", ""))
+            i = j
+        elif c == 0x3F:  # '?'
+            out.append(("one", "[^/]"))
+            i += 1
+        elif c == 0x5B:  # '['
+            chosen, i = _bracket(pat, i)
+            out.append(("one", _byte_class(chosen)))
+        elif c == 0x5C:  # '\\': the next byte, literally; a trailing one matches nothing
+            if i + 1 >= n:
+                raise _Never
+            out.append(("one", re.escape(chr(pat[i + 1]))))
             i += 2
         else:
-            out.append(re.escape(c))
+            out.append(("one", re.escape(chr(c))))
             i += 1
-    return "".join(out)
+    return out
+
+
+def view(path: str) -> str:
+    """The path as the regexes read it: each UTF-8 byte one char (git matches bytes)."""
+    return path if path.isascii() else path.encode("utf-8", "surrogateescape").decode(
+        "latin-1")
 
 
 def split(patterns: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -112,12 +205,12 @@ def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def match(patterns: Sequence[str], path: str) -> bool:
-    return compile_globs(tuple(patterns)).fullmatch(path) is not None
+    return compile_globs(tuple(patterns)).fullmatch(view(path)) is not None
 
 
 def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
     rx = compile_globs(tuple(patterns))
-    return [p for p in paths if rx.fullmatch(p)]
+    return [p for p in paths if rx.fullmatch(p if p.isascii() else view(p))]
 
 
 def escape(path: str) -> str:
@@ -167,7 +260,7 @@ def _could_hold(segments: list[str], parts: list[str]) -> bool:
     if first == "**":
         return len(segments) == 1 or _could_hold(segments[1:], parts) or _could_hold(
             segments, parts[1:])
-    if not compile_globs((first,)).fullmatch(parts[0]):
+    if not compile_globs((first,)).fullmatch(view(parts[0])):
         return False
     if len(parts) == 1 and len(segments) == 1:
         return True  # the path itself

@@ -231,4 +231,4 @@ def elsewhere(layout: Layout, paths: Sequence[str]) -> list[str]:
     from receipt_gate.base import wildmatch
 
     take = wildmatch.compile_globs(tuple(wildmatch.split(layout.drafts)[0]))
-    return [p for p in writing(paths) if not take.fullmatch(p)]
+    return [p for p in writing(paths) if not take.fullmatch(wildmatch.view(p))]
