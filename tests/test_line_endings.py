@@ -3,6 +3,8 @@ the bytes git stores, so it neither passes an edit nor refuses an unchanged draf
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 
 from tests.conftest import GOOD_DRAFT, Repo, Run
@@ -53,3 +55,56 @@ def test_no_conversion_hashes_the_bytes_as_they_are(content: Repo, rg: Run) -> N
     receipt = json.loads(content.read(".receipts/drafts/intro.md/ai-tells.json"))
     raw = (content.path / "drafts/intro.md").read_bytes()
     assert receipt["draft_sha256"] == hashlib.sha256(raw).hexdigest()
+
+
+# --- convert.c's decision against real `git add`, over the whole grid -------------------
+
+TEXT = ["unspecified", "text", "-text", "text=auto", "text=input", "text=bogus"]
+CRLF = ["unspecified", "crlf", "-crlf", "crlf=input"]
+EOL = ["unspecified", "eol=lf", "eol=crlf"]
+BODIES = {"t": b"one\r\ntwo\r\n$Id: old $\r\n", "b": b"one\r\n\0two\r\n"}
+
+
+@pytest.mark.parametrize("autocrlf", [None, "true", "yes", "on", "1", "false", "no", "off",
+                                      "0", "input", "INPUT", ""])
+def test_what_git_add_stores_across_attributes_and_autocrlf(repo: Repo,
+                                                            autocrlf: str | None) -> None:
+    """Every combination of the text, legacy crlf and eol attributes (with ident), on a
+    text and a binary file, under each spelling of core.autocrlf git accepts (a
+    valueless key too): the bytes we hash are the bytes git stores."""
+    import itertools
+
+    from receipt_gate.trees import git as plumbing
+    from receipt_gate.trees.convert import to_git
+
+    if autocrlf == "":
+        with open(repo.path / ".git" / "config", "a") as f:
+            f.write("[core]\n\tautocrlf\n")
+    elif autocrlf is not None:
+        repo.git("config", "core.autocrlf", autocrlf)
+    lines, names = [], []
+    for k, (text, crlf, eol, kind) in enumerate(itertools.product(TEXT, CRLF, EOL, BODIES)):
+        name = f"f{k:03d}.{kind}"
+        attrs = " ".join(a for a in (text, crlf, eol) if a != "unspecified")
+        lines.append(f"{name} ident {attrs}\n")
+        (repo.path / name).write_bytes(BODIES[kind])
+        names.append(name)
+    repo.write(".gitattributes", "".join(lines))
+    convs = plumbing.conversions(str(repo.path), names)
+    repo.git("add", "-A")
+    wrong = []
+    for name in names:
+        stored = subprocess.run(["git", "cat-file", "blob", f":{name}"], cwd=repo.path,
+                                capture_output=True, check=True).stdout
+        if to_git(BODIES[name[-1]], convs[name]) != stored:
+            wrong.append(f"{name} ({lines[names.index(name)].strip()}): {convs[name]}")
+    assert wrong == []
+
+
+def test_an_autocrlf_git_refuses_is_refused_naming_it(repo: Repo) -> None:
+    from receipt_gate import GateError
+    from receipt_gate.trees import git as plumbing
+
+    repo.git("config", "core.autocrlf", "sometimes")
+    with pytest.raises(GateError, match="core.autocrlf: 'sometimes' is not a value git"):
+        plumbing.autocrlf_setting(str(repo.path))

@@ -9,6 +9,7 @@ a CRLF checkout matches its LF blob, and an unchanged draft is never refused for
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import NamedTuple
 
 
@@ -24,6 +25,29 @@ class Conversion(NamedTuple):
 
 
 NONE = Conversion("", False, "")
+
+
+def _crlf(value: str) -> str:
+    """git_path_check_crlf(): a `text` or legacy `crlf` attribute's action."""
+    return {"set": "text", "unset": "binary", "input": "text", "auto": "auto"}.get(
+        value, "undefined")
+
+
+def eol_action(attrs: Mapping[str, str], autocrlf: str) -> str:
+    """What `git add` does to line endings, as convert.c decides it from the attributes
+    (`check-attr` values: set, unset, unspecified or a value) and core.autocrlf (true,
+    false or input): "text" folds CRLF always, "auto" only in a file git takes for text,
+    "" never. The `text` attribute decides; where it says nothing git understands, the
+    legacy `crlf` attribute (crlf, -crlf, crlf=input); `eol=lf|crlf` makes a file with
+    neither text; and only then core.autocrlf (true or input: auto)."""
+    action = _crlf(attrs.get("text", "unspecified"))
+    if action == "undefined":
+        action = _crlf(attrs.get("crlf", "unspecified"))
+    if action != "binary" and attrs.get("eol") in ("lf", "crlf") and action != "auto":
+        action = "text"
+    if action == "undefined":
+        action = "auto" if autocrlf in ("true", "input") else "binary"
+    return "" if action == "binary" else action
 
 
 _IDENT = re.compile(rb"\$Id:[^$\n]*\$")
@@ -43,14 +67,14 @@ def _looks_binary(data: bytes) -> bool:
 
 
 def to_git(data: bytes, conv: Conversion) -> bytes:
-    """The bytes `git add` would store for this file: `ident` collapses `$Id: ...$` to
-    `$Id$`; the eol rules fold CRLF to LF, always under `text`, and under "auto" only
-    for a file git takes for text (one with a NUL or a lone CR is stored as it is).
+    """The bytes `git add` would store for this file: the eol rules fold CRLF to LF,
+    always under `text`, and under "auto" only for a file git takes for text (one with a
+    NUL or a lone CR is stored as it is); then `ident` collapses `$Id: ...$` to `$Id$`.
     (Not emulated: under "auto", git also keeps CRLF for a file whose index copy
     already has CR; `git add --renormalize` settles it. A clean filter is git's own:
     gate.trees.tree asks git.)"""
-    if conv.ident:
-        data = _IDENT.sub(b"$Id$", data)
     if conv.eol == "text" or (conv.eol == "auto" and not _looks_binary(data)):
         data = data.replace(b"\r\n", b"\n")
+    if conv.ident:  # after the line endings, as git's convert_to_git() orders them
+        data = _IDENT.sub(b"$Id$", data)
     return data

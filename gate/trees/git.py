@@ -224,16 +224,16 @@ def checkout_converted(root: str, paths: Sequence[str], tree: str | None = None,
 
 def conversions(root: str, paths: Sequence[str]) -> dict[str, Conversion]:
     """For each path, what `git add` does to its bytes (git's convert.c, decided the same
-    way: `text`, `eol`, `ident` and `filter` attributes, then core.autocrlf)."""
-    from receipt_gate.trees.convert import Conversion
+    way: the `text` attribute, else the legacy `crlf` one, then `eol`, then
+    core.autocrlf; `ident`; a clean `filter`)."""
+    from receipt_gate.trees.convert import Conversion, eol_action
 
     if not paths:
         return {}
-    proc = call(root, ("config", "--get", "core.autocrlf"))
-    autocrlf = proc.stdout.decode().strip().lower() in ("true", "input")
+    autocrlf = autocrlf_setting(root)
     stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
-    out = run(root, ("check-attr", "-z", "--stdin", "text", "eol", "ident", "filter"),
-               stdin=stdin)
+    out = run(root, ("check-attr", "-z", "--stdin", "text", "crlf", "eol", "ident", "filter"),
+              stdin=stdin)
     fields = out.split(b"\0")
     attrs: dict[str, dict[str, str]] = {}
     for i in range(0, len(fields) - 2, 3):
@@ -241,17 +241,29 @@ def conversions(root: str, paths: Sequence[str]) -> dict[str, Conversion]:
         attrs.setdefault(path, {})[name] = value
     result = {}
     for path, a in attrs.items():
-        text, eol = a.get("text", "unspecified"), a.get("eol", "unspecified")
-        if text == "set" or (text == "unspecified" and eol in ("lf", "crlf")):
-            mode = "text"
-        elif text == "auto" or (text == "unspecified" and autocrlf):
-            mode = "auto"
-        else:
-            mode = ""
         flt = a.get("filter", "unspecified")
-        result[path] = Conversion(mode, a.get("ident") == "set",
+        result[path] = Conversion(eol_action(a, autocrlf), a.get("ident") == "set",
                                   "" if flt in ("unspecified", "unset") else flt)
     return result
+
+
+def autocrlf_setting(root: str) -> str:
+    """core.autocrlf as git reads it: "input", "true" or "false" (any spelling of a
+    boolean git accepts: yes, on, 1, a valueless key...). A value git would refuse is
+    refused here too, naming it."""
+    from receipt_gate import GateError
+
+    raw = call(root, ("config", "--get", "core.autocrlf"))
+    if raw.returncode != 0 and not raw.stdout:
+        return "false"  # not set
+    if raw.stdout.decode(errors="replace").strip().lower() == "input":
+        return "input"
+    got = call(root, ("config", "--type=bool", "--get", "core.autocrlf"))
+    value = got.stdout.decode(errors="replace").strip()
+    if got.returncode != 0 or value not in ("true", "false"):
+        raise GateError(f"core.autocrlf: {raw.stdout.decode(errors='replace').strip()!r} is"
+                        " not a value git accepts (true, false or input)")
+    return value
 
 
 def cleaned(root: str, paths: Sequence[str]) -> dict[str, bytes]:
