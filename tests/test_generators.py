@@ -100,3 +100,57 @@ def test_every_page_mkdocs_publishes_is_gated(repo: Repo, rg: Run) -> None:
                     str(repo.path / "mkdocs.yml"), "-d", str(repo.path / "site")], check=True,
                    capture_output=True)
     _check(repo, rg, words, repo.path / "site")
+
+
+def _eleventy() -> str | None:
+    """The Eleventy CLI: $RECEIPT_GATE_ELEVENTY (.ci/run installs it with npm), or one
+    on PATH."""
+    import os
+
+    found = os.environ.get("RECEIPT_GATE_ELEVENTY") or shutil.which("eleventy")
+    return found if found and os.path.exists(found) else None
+
+
+@pytest.mark.skipif(_eleventy() is None, reason="eleventy is not installed")
+def test_every_page_eleventy_publishes_is_gated(repo: Repo, rg: Run) -> None:
+    repo.write("eleventy.config.js", "module.exports = function (eleventyConfig) {\n"
+               '  return {dir: {input: "src", includes: "_includes"}};\n};\n')
+    repo.write(".eleventyignore", "src/ignored.md\n")
+    words = _site(repo, {
+        "src/blog/a.md": "---\nnewstitle: A 76-hour week\n---\n",
+        "src/blog/b.md": "---\nnewstitle: B\npermalink: false\n---\n",
+        "src/blog/c.md": "---\nnewstitle: C\nstatus: drafted\n---\n",
+        "src/blog/d.md": "---\nnewstitle: D\ndraft: true\n---\n",
+        "src/docs/e.md": "---\ntitle: E\n---\n",
+        "src/docs/f.md": '---\ntitle: F\npermalink: "false/"\n---\n',
+        "src/_includes/partial.md": "A partial.\n",
+        "src/ignored.md": "---\ntitle: I\n---\n",
+        "src/index.md": "---\ntitle: Home\n---\n",
+    })
+    assert rg("init")[0] == 0
+    cfg = repo.read(".receipt-gate.yaml")
+    assert 'title_fields: ["newstitle", "title"]' in cfg
+    subprocess.run([_eleventy() or "", "--quiet", "--output=_site"], cwd=repo.path,
+                   check=True, capture_output=True)
+    _check(repo, rg, words, repo.path / "_site")
+    published = _published(repo.path / "_site", words)
+    # What it does not publish is not gated either: a partial, an ignored file, a page
+    # whose permalink is false (drafted, as the site's own marker says).
+    assert {"src/_includes/partial.md", "src/ignored.md", "src/blog/b.md"} & published == set()
+    assert _gated(rg) == published
+
+
+def test_init_reads_a_docusaurus_site_as_docusaurus_builds_it(repo: Repo, rg: Run) -> None:
+    """docs/, blog/ and src/pages/ in .md and .mdx; `_`-named partials and the frozen
+    copies in versioned_docs/ left out; draft: true is the marker, unlisted still ships."""
+    repo.write("docusaurus.config.js", "module.exports = {};\n")
+    for path in ["docs/intro.md", "docs/guide/setup.mdx", "docs/_partial.mdx",
+                 "docs/_shared/x.md", "blog/2021-01-01-hello.md", "src/pages/about.md",
+                 "versioned_docs/version-1.0/intro.md", "README.md"]:
+        repo.write(path, "---\ntitle: T\n---\nText.\n")
+    repo.write("blog/2021-02-02-draft.md", "---\ntitle: D\ndraft: true\n---\nText.\n")
+    repo.write("docs/hidden.md", "---\ntitle: H\nunlisted: true\n---\nText.\n")
+    rc, out, _ = rg("init")
+    assert rc == 0 and "a Docusaurus site" in out, out
+    assert _gated(rg) == {"docs/intro.md", "docs/guide/setup.mdx", "docs/hidden.md",
+                          "blog/2021-01-01-hello.md", "src/pages/about.md"}

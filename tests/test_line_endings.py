@@ -106,5 +106,5 @@ def test_an_autocrlf_git_refuses_is_refused_naming_it(repo: Repo) -> None:
     from receipt_gate.trees import git as plumbing
 
     repo.git("config", "core.autocrlf", "sometimes")
-    with pytest.raises(GateError, match="core.autocrlf: 'sometimes' is not a value git"):
+    with pytest.raises(GateError, match=r"core\.autocrlf: 'sometimes' is not a value git"):
         plumbing.autocrlf_setting(str(repo.path))

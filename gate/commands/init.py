@@ -107,6 +107,9 @@ def starter(layout: Layout) -> str:
         "# Drafts whose status: is earlier than this are not gated; no status = gated.",
         "gate_from: ready",
     ]
+    if layout.title_fields:
+        lines += ["# The front-matter fields that are a page's title on this site.",
+                  f"title_fields: {_flow(layout.title_fields)}"]
     if layout.markers == {}:
         lines += ["# The site publishes every page here (it has no draft marker), so each is",
                   "# gated whatever its status: says.", "draft_markers: {}"]

@@ -1,6 +1,7 @@
 """Where a repository keeps its writing, and how it marks a draft: what `init` detects.
 
-Known layouts, first match wins: Jekyll (`_posts/`, `_drafts/`, `published: false`),
+Known layouts, first match wins: a site known by its generator's config file
+(Eleventy, Docusaurus: gate.reading.generators), Jekyll (`_posts/`, `_drafts/`),
 Astro (`src/content/`, `draft: true`), Hugo (`content/`, `draft: true`, headless
 bundles left out), MkDocs (`mkdocs.yml`, its docs_dir, the blog plugin's posts), this
 tool's own (`drafts/` and `posts/`); anything else is gated where most of its markdown
@@ -15,22 +16,21 @@ import collections
 import posixpath
 import re
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
-EXTS = (".md", ".markdown", ".mdx")
-# Hidden folders and dependencies anywhere; a build's output, a theme or templates at the
-# top (inside a content folder, site/ or build/ is a section like any other).
-_NOT_CONTENT = re.compile(
-    r"(?:^|/)(?:\.[^/]*|node_modules|vendor)/|^(?:_site|public|site|dist|build|_includes"
-    r"|_layouts|_data|_sass|layouts|themes|static|assets|resources)/")
-# A project's own files about itself, and instructions for its agents, at the top of
-# the repository (in a site's content folder, license.md is a page like any other), and
-# a README anywhere.
-_NOT_WRITING = re.compile(
-    r"(?i)^(?:changelog|changes|history|license|licence|contributing|code_of_conduct"
-    r"|security|authors|notice|claude|agents|gemini)(?:\.[^/]*)?$"
-    r"|(?:^|/)readme(?:\.[^/]*)?$")
+from receipt_gate.reading.sitefiles import EXTS as EXTS
+from receipt_gate.reading.sitefiles import Layout as Layout
+from receipt_gate.reading.sitefiles import (
+    docs_folders,
+    globs_for,
+    leave_out,
+    site,
+    under,
+    writing,
+)
+
 _POST_SECTIONS = ("posts", "post", "blog", "articles", "news")
+
+
 JEKYLL_EXTS = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's markdown_ext
 
 
@@ -39,49 +39,23 @@ def _any_case(ext: str) -> str:
     return "".join(f"[{c.lower()}{c.upper()}]" for c in ext)
 
 
-class Layout(NamedTuple):
-    name: str  # what was detected, for the config's comment and the message
-    drafts: list[str]
-    articles: list[str]  # headline-numbers' corpus; [] when there is none yet
-    markers: dict[str, object] | None  # draft_markers, or None (drafts and posts apart)
-    found: int  # how many files the drafts globs match now
-    # The site's documentation (docs/, a _docs collection...), where its own names are
-    # documented (registered-terms' documented_in); a post is no source for a claim.
-    pages: list[str] | None = None
-
-
-def writing(paths: Sequence[str], run_dir: str = ".receipts") -> list[str]:
-    """The markdown files that hold writing (not a README, not a build's output)."""
-    prefix = run_dir.rstrip("/") + "/"
-    return [p for p in paths if p.endswith(EXTS) and not p.startswith(prefix)
-            and not _NOT_CONTENT.search(p) and not _NOT_WRITING.search(p)]
-
-
 # What each generator renders as a page: gated whether a file of the kind is there yet
 # or not (a .markdown or .html page added later is published too).
 HUGO_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".html", ".htm", ".org",
              ".adoc", ".asciidoc", ".ad", ".pandoc", ".pdc", ".rst")
+
+
 MKDOCS_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
+
+
 ASTRO_EXTS = (".md", ".mdx", ".markdoc")
-
-
-def _globs(folder: str, files: Sequence[str], exts: Sequence[str] = ()) -> list[str]:
-    """One glob per extension the generator renders (`exts`) and the files under
-    `folder` use (.md when there are none)."""
-    base = f"{folder}/" if folder else ""
-    found = {posixpath.splitext(p)[1] for p in files if p.startswith(base)} | set(exts)
-    return [f"{base}**/*{e}" for e in sorted(found or {".md"})]
-
-
-def _under(files: Sequence[str], folder: str) -> list[str]:
-    return [p for p in files if p.startswith(folder + "/")]
 
 
 def _section(files: Sequence[str], content: str) -> str:
     """The posts section of a content folder (content/posts, content/en/blog...), or the
     content folder itself."""
     counts: collections.Counter[str] = collections.Counter()
-    for p in _under(files, content):
+    for p in under(files, content):
         parts = p[len(content) + 1 :].split("/")
         for i, part in enumerate(parts[:-1][:2]):
             if part in _POST_SECTIONS and not parts[-1].startswith("_index"):
@@ -115,42 +89,17 @@ def _headless(files: Sequence[str], read: Callable[[str], str | None]) -> list[s
     return sorted(out)
 
 
-def _leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str]) -> list[str]:
-    """`!` globs for what the globs would take that is not writing: a README, a
-    build's output, a hidden folder."""
-    from receipt_gate.base import wildmatch
-
-    kept = set(files)
-    # Hidden folders are never writing, whether there is one yet or not.
-    out: dict[str, None] = dict.fromkeys(g for g in ("!.*/**", "!**/.*/**")
-                                         if any(p.startswith("**") for p in globs))
-    for p in wildmatch.select(globs, paths):
-        if p in kept:
-            continue
-        m = _NOT_CONTENT.search(p)
-        if m and m.group().lstrip("/").startswith("."):
-            continue  # the hidden folders' globs above take it
-        out[f"!{p[: m.end()]}**" if m else f"!**/{posixpath.basename(p)}"] = None
-    return list(out)
-
-
-def _site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
-          markers: dict[str, object], exclude: Sequence[str] = (),
-          exts: Sequence[str] = ()) -> Layout:
-    from receipt_gate.base import wildmatch
-
-    globs = [*_globs(folder, files, exts), *(f"!{x}/**" for x in exclude)]
-    globs += _leave_out(globs, paths, files)
-    return Layout(name, globs, globs, markers, len(wildmatch.select(globs, files)),
-                  docs_folders(files))
-
-
 def detect(paths: Sequence[str], read: Callable[[str], str | None],
            run_dir: str = ".receipts") -> Layout:
     """The layout of a repository, from its file paths (and `read`, for a few small
     files: mkdocs.yml, Hugo's bundle index pages)."""
     files = writing(paths, run_dir)
     every = set(paths)
+    from receipt_gate.reading.generators import detect as by_config
+
+    found = by_config(paths, files, read)
+    if found is not None:
+        return found
     posts = collections.Counter(p[: p.index("_posts/")] for p in files if "_posts/" in p
                                 and (p.startswith("_posts/") or "/_posts/" in p))
     if posts:
@@ -162,8 +111,8 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         drafts = [f"{root}**/{d}/**/*.{e}" for d in ("_posts", "_drafts")
                   for e in [*exts, _any_case("html")]]
         articles = [f"{root}**/_posts/**/*.{e}" for e in exts]
-        drafts += _leave_out(drafts, paths, files)
-        articles += _leave_out(articles, paths, files)
+        drafts += leave_out(drafts, paths, files)
+        articles += leave_out(articles, paths, files)
         from receipt_gate.base import wildmatch
 
         # Jekyll reads a _drafts/ folder in the site's folders, never one inside _posts/
@@ -172,57 +121,40 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         return Layout(f"a Jekyll site{' at ' + root if root else ''}", drafts, articles,
                       {"paths": [f"{root}**/_drafts/**", f"!{root}**/_posts/**"]},
                       len(wildmatch.select(drafts, files)), docs_folders(files))
-    if _under(files, "src/content"):
+    if under(files, "src/content"):
         folder = _section(files, "src/content")
-        return _site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}},
+        return site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}},
                      exts=ASTRO_EXTS)
-    if _under(files, "content"):
+    if under(files, "content"):
         folder = _section(files, "content")
-        skip = [h for h in _headless(_under(files, "content"), read)
+        skip = [h for h in _headless(under(files, "content"), read)
                 if h == folder or h.startswith(folder + "/")]
-        return _site("a Hugo site", folder, files, paths, {"front_matter": {"draft": True}},
+        return site("a Hugo site", folder, files, paths, {"front_matter": {"draft": True}},
                      skip, HUGO_EXTS)
     if "mkdocs.yml" in every or "mkdocs.yaml" in every:
         config = read("mkdocs.yml" if "mkdocs.yml" in every else "mkdocs.yaml") or ""
         m = re.search(r"(?m)^docs_dir:\s*['\"]?([^'\"\s#]+)", config)
         docs = (m.group(1) if m else "docs").strip("/")
-        blog = _under(files, f"{docs}/blog/posts")
+        blog = under(files, f"{docs}/blog/posts")
         # MkDocs publishes every page of docs_dir (it has no front-matter draft); the blog
         # plugin leaves out a post marked draft: true.
-        return _site("an MkDocs site", f"{docs}/blog/posts" if blog else docs, files, paths,
+        return site("an MkDocs site", f"{docs}/blog/posts" if blog else docs, files, paths,
                      {"front_matter": {"draft": True}} if blog else {}, exts=MKDOCS_EXTS)
-    if _under(files, "drafts") or not files:
+    if under(files, "drafts") or not files:
         from receipt_gate.base import wildmatch
 
-        drafts, articles = _globs("drafts", files), _globs("posts", files)
+        drafts, articles = globs_for("drafts", files), globs_for("posts", files)
         has_posts = bool(wildmatch.select(articles, files))
         return Layout("drafts/ and posts/", drafts, articles if has_posts else [], None,
                       len(wildmatch.select(drafts, files)), docs_folders(files))
-    if _under(files, "posts"):  # a blog with its posts and no drafts/ folder of ours
-        return _site("a blog in posts/", "posts", files, paths,
+    if under(files, "posts"):  # a blog with its posts and no drafts/ folder of ours
+        return site("a blog in posts/", "posts", files, paths,
                      {"front_matter": {"draft": True}})
     tops = collections.Counter(p.split("/", 1)[0] if "/" in p else "" for p in files)
     top, n = tops.most_common(1)[0]
     folder = top if top and n * 10 >= len(files) * 6 else ""
     what = f"markdown under {folder}/" if folder else "markdown across the repository"
-    return _site(what, folder, files, paths, {"front_matter": {"draft": True}})
-
-
-_DOC_FOLDERS = frozenset(("docs", "_docs", "doc", "documentation", "reference"))
-
-
-def docs_folders(files: Sequence[str]) -> list[str]:
-    """Globs for the documentation folders the repository has (docs/, content/en/docs/,
-    a _docs collection), where its own setting names are documented."""
-    found: dict[str, None] = {}
-    for p in files:
-        parts = p.split("/")
-        for i, part in enumerate(parts[:-1][:4]):
-            if part in _DOC_FOLDERS:
-                found["/".join(parts[: i + 1])] = None
-                break
-    tops = [f for f in sorted(found) if not any(f.startswith(g + "/") for g in found)]
-    return [g for f in tops for g in _globs(f, files)]
+    return site(what, folder, files, paths, {"front_matter": {"draft": True}})
 
 
 def elsewhere(layout: Layout, paths: Sequence[str]) -> list[str]:

@@ -1,0 +1,107 @@
+"""What a site's layout is made of: which files hold writing, the globs that take a
+generator's pages, and the Layout init writes a config from (receipt_gate.reading.layouts
+detects which one a repository has; generators, the sites known by their config file).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+EXTS = (".md", ".markdown", ".mdx")
+
+
+# Hidden folders and dependencies anywhere; a build's output, a theme or templates at the
+# top (inside a content folder, site/ or build/ is a section like any other).
+_NOT_CONTENT = re.compile(
+    r"(?:^|/)(?:\.[^/]*|node_modules|vendor)/|^(?:_site|public|site|dist|build|_includes"
+    r"|_layouts|_data|_sass|layouts|themes|static|assets|resources)/")
+
+
+# A project's own files about itself, and instructions for its agents, at the top of
+# the repository (in a site's content folder, license.md is a page like any other), and
+# a README anywhere.
+_NOT_WRITING = re.compile(
+    r"(?i)^(?:changelog|changes|history|license|licence|contributing|code_of_conduct"
+    r"|security|authors|notice|claude|agents|gemini)(?:\.[^/]*)?$"
+    r"|(?:^|/)readme(?:\.[^/]*)?$")
+
+
+class Layout(NamedTuple):
+    name: str  # what was detected, for the config's comment and the message
+    drafts: list[str]
+    articles: list[str]  # headline-numbers' corpus; [] when there is none yet
+    markers: dict[str, object] | None  # draft_markers, or None (drafts and posts apart)
+    found: int  # how many files the drafts globs match now
+    # The site's documentation (docs/, a _docs collection...), where its own names are
+    # documented (registered-terms' documented_in); a post is no source for a claim.
+    pages: list[str] | None = None
+    title_fields: list[str] | None = None  # where they are not just `title`
+
+
+def writing(paths: Sequence[str], run_dir: str = ".receipts") -> list[str]:
+    """The markdown files that hold writing (not a README, not a build's output)."""
+    prefix = run_dir.rstrip("/") + "/"
+    return [p for p in paths if p.endswith(EXTS) and not p.startswith(prefix)
+            and not _NOT_CONTENT.search(p) and not _NOT_WRITING.search(p)]
+
+
+def globs_for(folder: str, files: Sequence[str], exts: Sequence[str] = ()) -> list[str]:
+    """One glob per extension the generator renders (`exts`) and the files under
+    `folder` use (.md when there are none)."""
+    base = f"{folder}/" if folder else ""
+    found = {posixpath.splitext(p)[1] for p in files if p.startswith(base)} | set(exts)
+    return [f"{base}**/*{e}" for e in sorted(found or {".md"})]
+
+
+def under(files: Sequence[str], folder: str) -> list[str]:
+    return [p for p in files if p.startswith(folder + "/")]
+
+
+def leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str]) -> list[str]:
+    """`!` globs for what the globs would take that is not writing: a README, a
+    build's output, a hidden folder."""
+    from receipt_gate.base import wildmatch
+
+    kept = set(files)
+    # Hidden folders are never writing, whether there is one yet or not.
+    out: dict[str, None] = dict.fromkeys(g for g in ("!.*/**", "!**/.*/**")
+                                         if any(p.startswith("**") for p in globs))
+    for p in wildmatch.select(globs, paths):
+        if p in kept:
+            continue
+        m = _NOT_CONTENT.search(p)
+        if m and m.group().lstrip("/").startswith("."):
+            continue  # the hidden folders' globs above take it
+        out[f"!{p[: m.end()]}**" if m else f"!**/{posixpath.basename(p)}"] = None
+    return list(out)
+
+
+def site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
+          markers: dict[str, object], exclude: Sequence[str] = (),
+          exts: Sequence[str] = ()) -> Layout:
+    from receipt_gate.base import wildmatch
+
+    globs = [*globs_for(folder, files, exts), *(f"!{x}/**" for x in exclude)]
+    globs += leave_out(globs, paths, files)
+    return Layout(name, globs, globs, markers, len(wildmatch.select(globs, files)),
+                  docs_folders(files))
+
+
+_DOC_FOLDERS = frozenset(("docs", "_docs", "doc", "documentation", "reference"))
+
+
+def docs_folders(files: Sequence[str]) -> list[str]:
+    """Globs for the documentation folders the repository has (docs/, content/en/docs/,
+    a _docs collection), where its own setting names are documented."""
+    found: dict[str, None] = {}
+    for p in files:
+        parts = p.split("/")
+        for i, part in enumerate(parts[:-1][:4]):
+            if part in _DOC_FOLDERS:
+                found["/".join(parts[: i + 1])] = None
+                break
+    tops = [f for f in sorted(found) if not any(f.startswith(g + "/") for g in found)]
+    return [g for f in tops for g in globs_for(f, files)]
