@@ -166,3 +166,70 @@ def test_a_baseline_entry_dropped_judges_its_draft_again(content: Repo, rg: Run)
     rc, out, _ = rg("pre-commit")
     assert rc == 1, out
     assert "banned phrase \"let's dive in\"" in out
+
+
+# --- what an adversary got past the record (each refused now) ---------------------------
+
+def test_a_new_draft_whose_name_starts_with_a_bang_is_judged(repo: Repo, rg: Run) -> None:
+    """`!x.md` looked up as a glob was one that leaves x.md out: the hook called it not
+    in the index and passed it unjudged."""
+    repo.write(".receipt-gate.yaml", 'drafts: ["**/*.md"]\nrequired: [ai-tells]\n')
+    repo.write("notes.md", "# Notes\n\nA plain note about the week.\n")
+    _committed(repo, rg, "first")
+    repo.write("!wrap-up.md", "# Wrap-up\n\nIn conclusion, it works.\n")
+    repo.write("notes.md", "# Notes\n\nA plain note about the week, and one more.\n")
+    repo.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 1, out
+    assert "!wrap-up.md:3:1: ai-tells: banned phrase \"in conclusion\"" in out
+
+
+def test_a_gitattributes_change_judges_every_draft_again(content: Repo, rg: Run) -> None:
+    """An attribute can make git convert a draft on checkout (Git LFS): readers would see
+    other bytes than the ones checked. No draft is unchanged after such a commit."""
+    _committed(content, rg, "first")
+    content.write(".gitattributes", "drafts/intro.md filter=lfs diff=lfs merge=lfs -text\n")
+    content.git("add", "-A")
+    rc, out, err = rg("pre-commit")
+    assert rc in (1, 2), out + err
+    assert "drafts/intro.md" in out + err and "filter=lfs" in out + err
+
+
+def test_a_rubric_changed_in_the_commit_is_a_rule_change(content: Repo, rg: Run) -> None:
+    """A model check's rubric is a rule, read from HEAD's commit: a commit that loosens it
+    and lands a draft graded under the loose one is judged by HEAD's rubric."""
+    from tests.test_checks import MODEL
+
+    py = json.dumps(sys.executable)
+    content.write("model.py", MODEL)
+    content.write("tone.md", "calm\n")
+    content.write("posts/source.md", "# Source\n\nThe gate compares hashes and asks nobody.\n")
+    content.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells,'
+                  f' tone]\nchecks:\n  tone: {{kind: model, command: [{py}, model.py],'
+                  ' rubric: tone.md}\n')
+    assert rg("grade", "--check", "tone")[0] == 0
+    _committed(content, rg, "first")
+    content.write("tone.md", "anything goes\n")
+    content.write("drafts/b.md", GOOD_DRAFT.replace("The receipt gate", "Another"))
+    assert rg("grade", "--check", "tone")[0] == 0
+    content.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 1, out
+    assert "drafts/b.md/tone.json: not made by the trusted tone" in out, out
+
+
+def test_push_reads_every_change_a_verdict_could_read(content: Repo) -> None:
+    """The push hook's fast path skips a commit only if nothing it changes is read: an
+    attributes file, an input of a check required from a later state, any file a
+    model's evidence could quote."""
+    from receipt_gate.invariant.push import relevant
+    from receipt_gate.rules.config import parse
+
+    cfg = parse({"drafts": ["drafts/*.md"], "required": ["ai-tells"],
+                 "required_from": {"shipped": ["headline-numbers"]},
+                 "checks": {"headline-numbers": {"articles": ["posts/*.md"]}}})
+    assert relevant(cfg, "docs/.gitattributes") and relevant(cfg, "posts/a.md")
+    assert not relevant(cfg, "src/main.py")
+    modelled = parse({"drafts": ["drafts/*.md"], "required": ["ai-tells", "tone"],
+                      "checks": {"tone": {"kind": "model", "command": ["python3", "m.py"]}}})
+    assert relevant(modelled, "sources/facts.md")

@@ -214,8 +214,10 @@ def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
 
 
 def escape(path: str) -> str:
-    """A glob that matches exactly this path."""
-    return re.sub(r"([*?\\[\\\\])", r"\\\1", path)
+    """A glob that matches exactly this path (a leading `!` is escaped too: unescaped,
+    it would make the glob one that leaves the path out)."""
+    out = re.sub(r"([*?\\[\\\\])", r"\\\1", path)
+    return "\\" + out if out.startswith("!") else out
 
 
 def literal_prefixes(patterns: Sequence[str]) -> list[str] | None:

@@ -214,12 +214,16 @@ def rules(root: str, tree: Tree, disk: Tree | None, explicit: str | None = None,
 
         cfg = config_of(tree, disk)
         every = cfg.every_required()
-        # Files that are rules: a model's script, a command check's own config, the
-        # baseline. (A corpus is content, judged in the tree.)
+        # Files that are rules, as fingerprints() reads them from the rules' commit: every
+        # input of a command or model check (its script, its rubric, its own config),
+        # any check's script, the baseline. (A code check's corpus is content, judged in
+        # the tree.)
         argv = [p for c in every for _, kind, names in input_sources(c, cfg)
-                if kind == "argv" for p in names]
-        globs = [g for c in every if cfg.specs[c].kind == "command"
-                 for g in cfg.effective[c]["inputs"]]
+                if kind == "argv" or (kind == "path" and cfg.specs[c].kind != "code")
+                for p in names]
+        globs = [g for c in every if cfg.specs[c].kind != "code"
+                 for _, kind, names in input_sources(c, cfg) if kind == "globs"
+                 for g in names]
         if cfg.baseline:
             argv.append(cfg.baseline)
         if changed is None:

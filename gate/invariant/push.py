@@ -146,11 +146,15 @@ def relevant(cfg: Config, path: str) -> bool:
     """Could a change to this path change what the gate decides?"""
     if path in (CONFIG_FILE, cfg.baseline) or path.startswith(cfg.run_dir + "/"):
         return True
+    if path.rpartition("/")[2] == ".gitattributes":
+        return True  # what git does to a draft's bytes on checkout (a filter, LFS)
     if wildmatch.could_hold(cfg.drafts, path):
         return True  # a draft, or what could hide one (a link, a submodule)
+    if any(not cfg.specs[c].deterministic for c in cfg.every_required()):
+        return True  # a model's evidence may quote any file of the tree
     from receipt_gate.rules.fingerprint import input_sources
 
-    for name in cfg.required:
+    for name in cfg.every_required():
         for _, kind, names in input_sources(name, cfg):
             if wildmatch.could_hold(names, path) if kind == "globs" else path in names:
                 return True
