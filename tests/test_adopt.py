@@ -143,7 +143,10 @@ def test_adopt_reports_and_writes_nothing(repo: Repo, rg: Run) -> None:
     rc, out, _ = rg("adopt")
     assert rc == 1
     assert "receipt-gate adopt: 12 gated drafts, 4 checks" in out
-    assert "receipt-gate adopt --baseline" in out and "receipt-gate adopt --pre-gate" in out
+    # Only the ways this site has: no status holds back a page Jekyll publishes, and its
+    # draft marker is a folder, not a field adopt could write.
+    assert "receipt-gate adopt --baseline" in out
+    assert "--pre-gate" not in out and "--unpublish" not in out
     assert _dirty(repo) == before
     doc = json.loads(rg("adopt", "--format", "json")[1])
     assert doc["did"] == "report" and doc["drafts"] == 12
@@ -357,3 +360,22 @@ def test_a_baseline_with_a_key_given_twice_is_refused(repo: Repo, rg: Run) -> No
                ' {"ai-tells": []}}, "findings": {}}')
     assert rg("verify") == (2, "", "receipt-gate: base.json: not valid JSON (the key"
                                    " 'findings' is given twice)\n")
+
+
+def test_adopt_offers_the_ways_each_layout_has(repo: Repo, rg: Run) -> None:
+    """On a Hugo site the other way is its own marker (draft: true), never a status;
+    in this tool's own layout, a status before gate_from."""
+    repo.write("hugo.toml", 'baseURL = "http://example.org/"\n')
+    repo.write("content/posts/a.md", "---\ntitle: A\n---\nIn conclusion, it works.\n")
+    assert rg("init")[0] == 0
+    rc, out, _ = rg("adopt")
+    assert rc == 1 and "--pre-gate" not in out
+    assert ("receipt-gate adopt --unpublish  mark the 1 failing page draft: true: the site"
+            " stops publishing them until fixed") in out
+    repo.path.joinpath(".receipt-gate.yaml").unlink()
+    repo.write("drafts/b.md", "# B\n\nIn conclusion, it works.\n")
+    repo.path.joinpath("hugo.toml").unlink()
+    shutil.rmtree(repo.path / "content")
+    assert rg("init")[0] == 0
+    rc, out, _ = rg("adopt")
+    assert rc == 1 and "receipt-gate adopt --pre-gate   mark the 1 failing draft" in out

@@ -175,3 +175,21 @@ def test_a_draft_git_converts_on_checkout_is_refused(content: Repo, rg: Run,
         rc, _, err = rg(*argv)
         assert rc == 2, argv
         assert err.startswith("drafts/intro.md: git converts it on checkout ("), err
+
+
+def test_front_matter_reads_an_alias_of_a_plain_value_as_hugo_does(repo: Repo,
+                                                                   rg: Run) -> None:
+    """gRPC's site names a page `language: &lang Java` and `linkTitle: *lang`: Hugo reads
+    both as Java, and so does the gate (the title a check reads is the alias's value).
+    An anchor on a list or a mapping, what an alias could multiply, is still refused."""
+    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\n'
+               "title_fields: [linkTitle]\n")
+    repo.write("drafts/a.md", "---\nlanguage: &lang In conclusion\nlinkTitle: *lang\n---\n"
+               "Body text.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "banned phrase \"in conclusion\"" in out, out
+    repo.write("drafts/a.md", "---\nlangs: &l [a, b]\nmore: *l\n---\nBody text.\n")
+    rc, _, err = rg("run")
+    assert rc == 2
+    assert err == ("receipt-gate: drafts/a.md:2: front matter is not valid YAML: anchors and"
+                   " aliases are not allowed (but on a plain value)\n")

@@ -19,15 +19,28 @@ def _error(file: str, mark: Any, problem: str) -> GateError:
     return GateError(f"{file}: not valid YAML{where}: {problem}")
 
 
-def load(data: bytes | str, file: str) -> Any:
-    """The document in `data` (None when empty), or GateError naming the file and line."""
+def load(data: bytes | str, file: str, scalar_aliases: bool = False) -> Any:
+    """The document in `data` (None when empty), or GateError naming the file and line.
+
+    With `scalar_aliases` (a page's front matter: Hugo and Jekyll read `title: &t X`,
+    `linkTitle: *t`), an anchor on a scalar and an alias of one are read as the value
+    itself; an anchor on a list or mapping is still refused (no alias can multiply)."""
     import yaml
 
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    scalars: set[str] = set()
     try:
         for event in yaml.parse(data, Loader=loader_class):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise _error(file, event.start_mark, "anchors and aliases are not allowed")
+            anchor = getattr(event, "anchor", None)
+            if isinstance(event, yaml.AliasEvent):
+                if not (scalar_aliases and anchor in scalars):
+                    raise _error(file, event.start_mark, "anchors and aliases are not allowed"
+                                 + (" (but on a plain value)" if scalar_aliases else ""))
+            elif anchor:
+                if not (scalar_aliases and isinstance(event, yaml.ScalarEvent)):
+                    raise _error(file, event.start_mark, "anchors and aliases are not allowed"
+                                 + (" (but on a plain value)" if scalar_aliases else ""))
+                scalars.add(anchor)
             tag = getattr(event, "tag", None)
             if tag is not None and tag != "!":
                 raise _error(file, event.start_mark, f"explicit tags are not allowed ({tag})")

@@ -98,7 +98,9 @@ def adopt(args: argparse.Namespace) -> int:
     did = "report"
     if failing and args.baseline:
         did = "baseline"
-        doc["baseline"], doc["still_failing"] = _write_baseline(s, found)
+        from receipt_gate.invariant.adoption import write_baseline
+
+        doc["baseline"], doc["still_failing"] = write_baseline(s, found)
     elif failing and args.pre_gate is not None:
         did = "pre-gate"
         doc["marked"], doc["status"] = _mark(s, failing, args.pre_gate or None)
@@ -142,13 +144,9 @@ def adopt(args: argparse.Namespace) -> int:
             " written for the rest")
     elif failing:
         total = sum(c["findings"] for c in doc["checks"].values())
-        before = s.cfg.states[max(0, s.cfg.states.index(s.cfg.gate_from) - 1)]
-        say("Two honest ways to start (each writes the receipts, so the first commit is"
-            " green):")
-        say(f"  receipt-gate adopt --baseline   record today's {plural(total, 'finding')}"
-            " (refusing nothing); any new finding refuses")
-        say(f"  receipt-gate adopt --pre-gate   mark the {plural(len(failing), 'failing draft')}"
-            f" status: {before}: not gated until fixed and advanced")
+        say(f"Ways to start (each writes the receipts, so the first commit is green):\n"
+            f"  receipt-gate adopt --baseline   record today's {plural(total, 'finding')}"
+            f" (refusing nothing); any new finding refuses{_other_way(s, len(failing))}")
         say("Or fix them first: receipt-gate run lists every finding with its line.")
         return 1
     elif "receipts_written" in doc:
@@ -160,6 +158,21 @@ def adopt(args: argparse.Namespace) -> int:
         return 0
     say("next: git add -A && git commit")
     return 0
+
+
+def _other_way(s: Session, failing: int) -> str:
+    """The way besides the baseline this repository has: a status before gate_from, or
+    on a site (where a status holds back nothing it publishes) the site's own marker."""
+    markers = s.cfg.draft_markers
+    if markers is None:
+        before = s.cfg.states[max(0, s.cfg.states.index(s.cfg.gate_from) - 1)]
+        return (f"\n  receipt-gate adopt --pre-gate   mark the {plural(failing, 'failing draft')}"
+                f" status: {before}: not gated until fixed and advanced")
+    if not markers.front_matter:
+        return ""
+    (key, value), *_ = markers.front_matter
+    return (f"\n  receipt-gate adopt --unpublish  mark the {plural(failing, 'failing page')}"
+            f" {key}: {str(value).lower()}: the site stops publishing them until fixed")
 
 
 def _marker(s: Session) -> tuple[str, str | bool]:
@@ -182,9 +195,10 @@ def _pre_gate_state(s: Session, state: str | None) -> str:
     if s.cfg.draft_markers is not None:
         raise GateError("adopt --pre-gate: this site publishes a page whatever its status:"
                         " says, so a status cannot hold a failing page back: use adopt"
-                        " --baseline (findings recorded, pages stay up), or adopt --unpublish"
-                        " (the site's own draft marker, which takes each failing page off"
-                        " the site)")
+                        " --baseline (findings recorded, pages stay up)"
+                        + (", or adopt --unpublish (the site's own draft marker, which takes"
+                           " each failing page off the site)"
+                           if s.cfg.draft_markers.front_matter else ""))
     before = s.cfg.states[: s.cfg.states.index(s.cfg.gate_from)]
     if state is None:
         if not before:
@@ -203,60 +217,6 @@ def _count(s: Session) -> int:
     s = open_session()
     entries = baseline.load(s.tree, s.cfg.baseline, s.cfg.deterministic(list(s.cfg.specs)))
     return sum(len(keys) for checks in entries.values() for keys in checks.values())
-
-
-def _write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]
-                    ) -> tuple[str, list[str]]:
-    """Write today's findings as the baseline; where there is one already, only those it
-    holds (it shrinks, never grows). The file, and the findings it does not cover."""
-    from receipt_gate.checks import baseline
-    from receipt_gate.invariant.receipts import now
-    from receipt_gate.trees.fsio import read_regular, write_file
-
-    file = s.cfg.baseline or baseline.DEFAULT_FILE
-    old = (baseline.load(s.tree, file, s.cfg.deterministic(list(s.cfg.specs)))
-           if s.cfg.baseline else None)
-    entries: baseline.Entries = {}
-    left: list[str] = []
-    for check, drafts in found.items():
-        for path, findings in drafts.items():
-            keys = [baseline.key(f) for f in findings]
-            if old is not None:
-                room = collections.Counter(old.get(path, {}).get(check, []))
-                kept = []
-                for f, k in zip(findings, keys, strict=True):
-                    if room[k] > 0:
-                        room[k] -= 1
-                        kept.append(k)
-                    else:
-                        left.append(f"{path}:{f.line}:{f.col}: {check}: {f.message}")
-                keys = kept
-            if keys:
-                entries.setdefault(path, {})[check] = keys
-    about = (f"Findings existing content had when receipt-gate was adopted ({now()}): each"
-             " refuses nothing on its draft; any other finding does. receipt-gate adopt"
-             " --baseline writes it again, without the findings fixed since.")
-    before = read_regular(s.root, file, baseline.LIMIT) if s.cfg.baseline else None
-    if before is not None:
-        import json
-
-        try:  # the adoption date is the first one's: a re-run that drops nothing is a no-op
-            kept_about = json.loads(before).get("about")
-        except (ValueError, AttributeError):
-            kept_about = None
-        about = kept_about if isinstance(kept_about, str) else about
-    data = baseline.dump(entries, about)
-    config = read_regular(s.root, CONFIG_FILE, 1 << 20) or b""
-    if not s.cfg.baseline:
-        sep = b"" if not config or config.endswith(b"\n") else b"\n"
-        config += sep + (b"# Findings existing content had at adoption: they refuse nothing,"
-                         b" any new\n# finding does (receipt-gate adopt --baseline).\n"
-                         b"baseline: " + file.encode() + b"\n")
-    if data != before:
-        write_file(s.root, file, data)
-    if not s.cfg.baseline:
-        write_file(s.root, CONFIG_FILE, config)
-    return file, left
 
 
 def _mark(s: Session, failing: list[str], state: str | None,

@@ -159,7 +159,7 @@ def _yaml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
     from receipt_gate.base import yamlio
 
     try:
-        doc = yamlio.load("\n".join(body), f"{path}: front matter")
+        doc = yamlio.load("\n".join(body), f"{path}: front matter", scalar_aliases=True)
     except GateError as e:
         raise GateError(_shift(str(e), path)) from None
     if doc is None:
