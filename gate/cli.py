@@ -173,7 +173,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         c = add_action("import", help="register every term a JSON report names, in one write")
         c.add_argument("report", metavar="REPORT",
                        help="the output of `check registered-terms --format json`"
-                       " (or run/verify --format json); - for stdin")
+                       " (or verify --format json); - for stdin")
         c.add_argument("--source", metavar="URL|PATH", help="the source of every term")
         c.add_argument("--allow", action="store_true", help="allow them (no source)")
         c.add_argument("--note", metavar="TEXT")

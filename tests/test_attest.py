@@ -111,7 +111,7 @@ def test_unsigned_where_signing_is_not_configured(content: Repo, rg: Run) -> Non
     (env,) = _lines(out)
     assert env["signatures"] == []
     assert _statement(env)["subject"][0]["name"] == "drafts/intro.md"
-    assert "unsigned (signing.public_keys is not set)" in err
+    assert "unsigned: the rules in force (the working tree's own) list no" in err
 
 
 def test_signing_configured_and_no_key_is_exit_2(

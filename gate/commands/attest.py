@@ -46,7 +46,8 @@ def attest(args: argparse.Namespace) -> int:
     holding = sum(s["predicate"]["holds"] for s in found)
     print(f"receipt-gate: attested {len(found)} gated draft(s) in the {tree.label}:"
           f" {holding} hold, {len(found) - holding} do not"
-          + ("" if sign is not None else "; unsigned (signing.public_keys is not set)"),
+          + ("" if sign is not None else f"; unsigned: the rules in force ({label}) list"
+             " no signing.public_keys"),
           file=sys.stderr)
     if report.nothing_gated:
         return 1

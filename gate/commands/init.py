@@ -145,6 +145,7 @@ def init(args: argparse.Namespace) -> int:
             write_file(root, f".githooks/{name}", script.encode())
             os.chmod(os.path.join(root, ".githooks", name), 0o755)
         say(f"wrote {', '.join(hooks)}; turn them on with: git config core.hooksPath .githooks")
+        _on_path()
         if exists:
             return 0
     elif exists and not args.force:
@@ -202,7 +203,6 @@ def pre_commit_block(required: Sequence[str]) -> str:
 
 def _pre_commit(root: str, required: Sequence[str]) -> None:
     """Write the pre-commit config, or say what to add to the one there is."""
-    import shutil
 
     from receipt_gate.trees.fsio import read_regular, write_file
 
@@ -220,6 +220,12 @@ def _pre_commit(root: str, required: Sequence[str]) -> None:
     say()
     say(block.rstrip("\n"))
     say()
+    _on_path()
+
+
+def _on_path() -> None:
+    import shutil
+
     if shutil.which("receipt-gate") is None:
         say("warning: receipt-gate is not on PATH, so the hooks will not find it: install it"
             " where your shell finds it (pipx install, or activate its virtualenv)")

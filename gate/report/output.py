@@ -247,7 +247,7 @@ def report_text(report: Report, cfg: Config, hook: bool = False,
         say(
             f"receipt-gate: {colour('refused', '31')}: {plural(len(problems), 'receipt')}"
             f" missing, stale, failing or unstaged for {len({c.draft for c in problems})}"
-            f" of {plural(len(report.drafts), 'gated draft')} in the {report.tree}"
+            f" of {plural(_gated(report, whole), 'gated draft')} in the {report.tree}"
         )
         fix = "fix the findings above, then " if failed else ""
         for verb, drafts in rerun.items():
@@ -283,3 +283,10 @@ def report_text(report: Report, cfg: Config, hook: bool = False,
         say(summary)
     for note in report.notes:
         say(printable(note))
+
+
+def _gated(report: Report, whole: Mapping[str, Sequence[int]] | None) -> int:
+    """How many drafts the tree gates: the whole tree's, where only some were judged."""
+    if whole is None:
+        return len(report.drafts)
+    return sum(1 for v in whole.values() if v[0]) or len(report.drafts)
