@@ -46,6 +46,8 @@ def pre_commit(args: argparse.Namespace) -> int:
                                              for p in changes)
     if policy is None and head_tree and changes is not None and not attributes:
         prior = verified.head_verified(root, head_tree, key)
+        if prior is not None and prior.reads is None:
+            prior = None  # what its verdicts read is not kept: judge every draft
     if prior is not None and head_tree and changes is not None:
         only = sorted({*affected(cfg, changes, tree),
                        *verified.moved(prior, fps, changes)})
@@ -81,7 +83,7 @@ def pre_commit(args: argparse.Namespace) -> int:
         gone = {p for p, oid in changes.items() if not oid}
         keep = gone | set(only or ())
         whole = {**{d: v for d, v in prior.drafts.items() if d not in keep}, **whole}
-        reads = {**{d: v for d, v in prior.reads.items() if d not in keep}, **reads}
+        reads = {**{d: v for d, v in (prior.reads or {}).items() if d not in keep}, **reads}
     report_text(report, cfg, hook=True, whole=whole)
     if report.exit_code != 0:
         # Refused: the index and the receipts on disk as the user left them; but with

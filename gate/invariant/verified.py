@@ -33,9 +33,12 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
     from receipt_gate.rules.fingerprint import Fingerprint
 
-FILE = "verified-trees-4.json"
-FORMAT = 4
-KEEP = 4
+FILE = "verified-trees-5.json"
+FORMAT = 5
+KEEP = 3  # trees: HEAD's, and a branch or two to switch back to
+# Of each receipt's fingerprint, the record keeps this many hex digits (64 bits: the
+# record is the hook's own, like git's index; a site of thousands reads it per commit).
+SHORT = 16
 # draft -> [gated (1/0), findings suppressed by comments, by the baseline]
 Drafts = dict[str, list[int]]
 # draft -> {check: [its receipt's inputs_sha256, its reads]}, for checks with a corpus
@@ -45,7 +48,7 @@ Reads = dict[str, dict[str, Any]]
 
 class Verified(NamedTuple):
     drafts: Drafts
-    reads: Reads
+    reads: Reads | None  # None for an older tree: kept for its drafts only
     wholes: Mapping[str, str]  # check -> its whole fingerprint (all it could read) there
 
 
@@ -77,7 +80,7 @@ def reads_of(report: Report, fps: Mapping[str, Fingerprint]) -> Reads:
         if c.state != "fresh":
             continue
         if c.check in watched:
-            out.setdefault(c.draft, {})[c.check] = [fps[c.check].of(c.draft, c.reads),
+            out.setdefault(c.draft, {})[c.check] = [fps[c.check].of(c.draft, c.reads)[:SHORT],
                                                     list(c.reads)]
         if c.files:
             files = out.setdefault(c.draft, {}).setdefault("files", [])
@@ -93,13 +96,13 @@ def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str,
     # A check that could read nothing else than it could there read nothing new.
     same = {c for c, fp in fps.items() if prior.wholes.get(c) == fp.whole}
     out = []
-    for draft, per in prior.reads.items():
+    for draft, per in (prior.reads or {}).items():
         for check, entry in per.items():
             if check == "files":
                 hit = any(f in changes for f in entry)
             else:
-                hit = check not in same and (check not in fps
-                                             or fps[check].of(draft, entry[1]) != entry[0])
+                hit = check not in same and (
+                    check not in fps or fps[check].of(draft, entry[1])[:SHORT] != entry[0])
             if hit:
                 out.append(draft)
                 break
@@ -118,6 +121,8 @@ def _drafts(doc: object) -> bool:
 
 
 def _reads(doc: object) -> bool:
+    if doc is None:
+        return True
     if not isinstance(doc, dict) or not {type(v) for v in doc.values()} <= {dict}:
         return False
     files = [e for v in doc.values() for c, e in v.items() if c == "files"]
@@ -164,8 +169,12 @@ def head_verified(root: str, head_tree: str, key: str | None = None,
     if (pending is None or not matches(pending)
             or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]):
         return None
-    trees = {**doc["trees"], head_tree: {k: pending[k] for k in ("key", "rules", "drafts",
-                                                                  "reads", "wholes")}}
+    # What each verdict read is kept for HEAD's tree only: an older one (a branch to
+    # switch back to) keeps its drafts, enough for verify's answer, and a commit on it
+    # judges every draft again.
+    older = {t: {**e, "reads": None} for t, e in doc["trees"].items() if t != head_tree}
+    trees = {**older, head_tree: {k: pending[k] for k in ("key", "rules", "drafts", "reads",
+                                                          "wholes")}}
     doc = {"format": FORMAT, "trees": dict(list(trees.items())[-KEEP:]), "pending": None}
     cache.write(file, doc)
     _READ[file] = (_stat(file), doc)

@@ -37,9 +37,11 @@ class Fingerprint(NamedTuple):
             return self.common
         part = [self.digest(self.corpus, reads, draft) if self.digest is not None else None,
                 sorted(self.baseline.get(draft, ())) if self.baseline is not None else None]
-        text = self.common + json.dumps(part, sort_keys=True, ensure_ascii=False,
-                                        separators=(",", ":"))
+        text = self.common + _ENCODER.encode(part)
         return hashlib.sha256(text.encode()).hexdigest()
+
+
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def input_sources(name: str, cfg: Config) -> list[tuple[str, str, list[str]]]:

@@ -29,6 +29,11 @@ class _ObjectTree:
         self._asked: set[str] = set()  # paths (or folders) already listed
         self._sorted: list[str] | None = None
         self._blobs: dict[str, bytes] = {}
+        # globs -> what they select, while the listing is what it was (a hook asks the
+        # same globs of 10,000 paths several times: drafts, corpus, blind spots)
+        self._selected: dict[tuple[str, ...], tuple[int, list[str]]] = {}
+        self._generation = 0
+        self._link_memo: tuple[int, dict[str, git.IndexEntry]] | None = None
 
     def _list(self, paths: Sequence[str]) -> None:
         if self._complete:
@@ -39,18 +44,31 @@ class _ObjectTree:
         elif wanted:
             self.entries.update(self._lister(wanted))
             self._asked.update(wanted)
+            self._generation += 1
 
     def _all(self) -> list[str]:
         if not self._complete:
             self.entries = self._lister(())
             self._complete = True
             self._sorted = None
+            self._generation += 1
         if self._sorted is None:
             self._sorted = sorted(self.entries)
         return self._sorted
 
     def paths(self, globs: Sequence[str] | None = None) -> list[str]:
-        if not self._complete and globs is not None:
+        if globs is None:
+            return self._all()
+        key = tuple(globs)
+        hit = self._selected.get(key)
+        if hit is not None and hit[0] == self._generation:
+            return list(hit[1])
+        got = self._paths(globs)
+        self._selected[key] = (self._generation, got)
+        return list(got)
+
+    def _paths(self, globs: Sequence[str]) -> list[str]:
+        if not self._complete:
             prefixes = wildmatch.literal_prefixes(globs)
             if prefixes is not None:  # list only under the globs' literal folders
                 under = [p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))]
@@ -58,18 +76,18 @@ class _ObjectTree:
                 listed = sorted(p for p in self.entries
                                 if any(p == u or p.startswith(u + "/") for u in under))
                 return wildmatch.select(globs, listed)
-        listed = self._all()
-        return listed if globs is None else wildmatch.select(globs, listed)
+        return wildmatch.select(globs, self._all())
 
     def blind(self, globs: Sequence[str], among: Sequence[str] | None = None
               ) -> list[tuple[str, str]]:
         from receipt_gate.trees.links import candidates, file_target
 
+        kinds = {"120000": "a symlink", "160000": "a submodule (gitlink)"}
         if among is None:
             self.paths(globs)  # lists what lies under the globs' literal folders
-            among = list(self.entries)
-        found = self._lookup([*among, *candidates(globs)])
-        kinds = {"120000": "a symlink", "160000": "a submodule (gitlink)"}
+            found = {**self._links(), **self._lookup(candidates(globs))}
+        else:
+            found = self._lookup([*among, *candidates(globs)])
         links = {p: e for p, e in found.items()
                  if e.mode in kinds and wildmatch.could_hold(globs, p)}
         symlinks = [p for p, e in links.items() if e.mode == "120000"]
@@ -83,6 +101,14 @@ class _ObjectTree:
         # A link to a file of the tree hides no folder (an image a page bundle shares).
         return sorted((p, kinds[e.mode]) for p, e in links.items() if e.mode == "160000"
                       or not file_target(p, self._blobs[e.oid], is_file))
+
+    def _links(self) -> dict[str, git.IndexEntry]:
+        """Every symlink and gitlink listed so far (once per listing: most trees have none,
+        and a site's index has thousands of entries)."""
+        if self._link_memo is None or self._link_memo[0] != self._generation:
+            self._link_memo = (self._generation, {p: e for p, e in self.entries.items()
+                                                  if e.mode in ("120000", "160000")})
+        return self._link_memo[1]
 
     def _lookup(self, paths: Iterable[str]) -> dict[str, git.IndexEntry]:
         paths = list(paths)
@@ -145,6 +171,7 @@ class IndexTree(_ObjectTree):
             self.entries.pop(p, None)
         self.entries.update(fresh)
         self._sorted = None
+        self._generation += 1
 
 
 class CommitTree(_ObjectTree):
