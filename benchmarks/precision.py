@@ -32,7 +32,10 @@ if TYPE_CHECKING:
     from receipt_gate.base.text import Draft
 
 CHECKOUT = Path(__file__).resolve().parent.parent
-TARGETS = {("jekyll posts before 2022", "ai-tells"): 0.01,
+# ai-tells flags at most 1% of human writing from before 2022, on every corpus.
+TARGETS = {**{(name, "ai-tells"): 0.01 for name in (
+               "jekyll posts before 2022", "jekyll docs", "hugo docs", "grpc blog before 2022",
+               "grpc docs", "eleventy blog before 2022", "eleventy docs")},
            ("jekyll posts before 2022", "registered-terms"): 0.10}
 CHECKS = ("ai-tells", "hook-length", "headline-numbers", "registered-terms")
 
@@ -44,7 +47,25 @@ def sets(corpora: Path) -> dict[str, list[Path]]:
     docs = sorted(p for p in (corpora / "jekyll" / "docs").rglob("*.md")
                   if "_posts" not in p.parts and p.name != "history.md")
     hugo = sorted((corpora / "hugo-docs" / "content").rglob("*.md"))
-    return {"jekyll posts before 2022": dated, "jekyll docs": docs, "hugo docs": hugo}
+
+    def before_2022(files: list[Path], field: str = "date") -> list[Path]:
+        """Pages whose front-matter date (or dated file name) is before 2022."""
+        out = []
+        for f in files:
+            head = f.read_text(errors="replace")[:3000]
+            m = (re.search(rf"(?m)^{field}:\s*['\"]?(\d{{4}})-", head)
+                 or re.match(r"(\d{4})-", f.name))
+            if m and int(m.group(1)) < 2022:
+                out.append(f)
+        return out
+
+    grpc = before_2022(sorted((corpora / "grpc-io" / "content" / "en" / "blog").glob("*.md")))
+    grpc_docs = sorted((corpora / "grpc-io" / "content" / "en" / "docs").rglob("*.md"))
+    eleventy = before_2022(sorted((corpora / "eleventy" / "src" / "blog").glob("*.md")))
+    eleventy_docs = sorted((corpora / "eleventy" / "src" / "docs").rglob("*.md"))
+    return {"jekyll posts before 2022": dated, "jekyll docs": docs, "hugo docs": hugo,
+            "grpc blog before 2022": grpc, "grpc docs": grpc_docs,
+            "eleventy blog before 2022": eleventy, "eleventy docs": eleventy_docs}
 
 
 def documentation(corpora: Path, name: str) -> list[Path]:

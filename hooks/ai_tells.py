@@ -18,7 +18,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 7
+version = 8
 deterministic = True
 required_by_default = True
 
@@ -29,8 +29,6 @@ required_by_default = True
 PHRASES = (
     "a rich tapestry",
     "serves as a testament",
-    "it's important to note",
-    "it is important to note",
     "in today's fast-paced world",
     "in today's digital age",
     "in the ever-evolving",
@@ -40,7 +38,6 @@ PHRASES = (
     "game-changer",
     "game changer",
     "let's dive in",
-    "let's dive into",
     "unlock the power",
     "unleash the power",
     "embark on a journey",
@@ -58,6 +55,11 @@ PATTERNS = (
 )
 # Tells that are also everyday English: on with `idioms: true`.
 IDIOMS = (
+    # measured on human writing before 2022 (benchmarks/precision.py): gRPC's blog
+    # (7.3% of posts with the three), Eleventy's and Hugo's docs
+    "it's important to note",
+    "it is important to note",
+    "let's dive into",
     "tapestry of",
     "a testament to",
     "it's worth noting",

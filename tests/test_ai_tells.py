@@ -27,13 +27,13 @@ def tells(text: str) -> list[tuple[int, int, str]]:
             id="delve-pattern",
         ),
         pytest.param(
-            "It is important to note that x.",
-            [(1, 1, 'banned phrase "it is important to note"')],
+            "A rich tapestry of x.",
+            [(1, 1, 'banned phrase "a rich tapestry"')],
             id="phrase",
         ),
         pytest.param(
-            "It’s important to note x.",
-            [(1, 1, 'banned phrase "it\'s important to note"')],
+            "In today’s fast-paced world x.",
+            [(1, 1, 'banned phrase "in today\'s fast-paced world"')],
             id="curly-apostrophe",
         ),
         pytest.param(
@@ -109,7 +109,7 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
     "text",
     [
         pytest.param("---\nlayout: post\ntags: [delve, into]\n---\nPlain.", id="front-matter"),
-        pytest.param("Use `it is important to note` as a key.", id="inline-code"),
+        pytest.param("Use `in conclusion` as a key.", id="inline-code"),
         pytest.param("```\nin conclusion\n```\n", id="fenced-code"),
         pytest.param("~~~python\ngame changer = 1\n~~~", id="tilde-fence"),
         pytest.param("The tapestry-maker and the gamechanger.", id="not-whole-phrase"),
@@ -119,8 +119,10 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("That's a great question. Let me illustrate.", id="a-person-asked"),
         pytest.param("At the end of the day, it's worth noting: not just X, but Y.",
                      id="everyday-idioms-are-off-by-default"),
-        pytest.param("> It is important to note that a quote is someone else's.", id="quote"),
-        pytest.param("See [it is important to note](https://x.example).", id="link-text"),
+        pytest.param("> In conclusion, a quote is someone else's.", id="quote"),
+        pytest.param("See [in conclusion](https://x.example).", id="link-text"),
+        pytest.param("It is important to note that people write this.",
+                     id="measured-on-human-writing-off-by-default"),
         pytest.param("![a rich tapestry](cover.png)", id="image-alt-text"),
         pytest.param("    in conclusion, indented code\n", id="indented-code"),
         pytest.param("{% highlight text %}\nin conclusion\n{% endhighlight %}\n",
@@ -145,7 +147,7 @@ def test_idioms_are_banned_when_switched_on() -> None:
     "I hope th\u0130s email finds you well.",  # dotted capital I matches i case-insensitively
     "Les's dive in, or rather: let'\u017f dive in.",  # long s matches s
     "Time to unloc\u212a the power.",  # the Kelvin sign matches k
-    "It is \u0130mportant to note that.",
+    "\u0130n conclusion, that.",
 ])
 def test_letters_that_fold_to_ascii_do_not_slip_past_the_needles(text: str) -> None:
     found = find_tells(text, compile_rules(PHRASES, PATTERNS))

@@ -9,7 +9,7 @@ from tests.conftest import GOOD_DRAFT, Repo, Run
 def test_check_text_outside_any_repository(tmp_path: object,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(str(tmp_path))
-    outcome = check_text("ai-tells", "We delve into it.\n\nIt is important to note x.")
+    outcome = check_text("ai-tells", "We delve into it.\n\nIn conclusion, x.")
     assert [(f.line, f.col) for f in outcome.findings] == [(1, 4), (3, 1)]
     assert check_text("ai-tells", "Plain words.").findings == []
     assert check_text("hook-length", "# T\n\n" + "x" * 50, {"max_chars": 10}).findings

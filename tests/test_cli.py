@@ -61,7 +61,7 @@ def test_check_json(content: Repo, rg: Run) -> None:
 
 
 def test_check_skips_paths_that_are_not_drafts(content: Repo, rg: Run) -> None:
-    content.write("README.md", "It is important to note.\n")
+    content.write("README.md", "In conclusion,.\n")
     rc, out, _ = rg("check", "ai-tells", "README.md")
     assert (rc, out) == (0, "receipt-gate: ai-tells: no draft to check (1 path given, none a"
                             " draft)\n")

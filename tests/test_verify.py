@@ -111,13 +111,13 @@ def test_lowered_limit_makes_receipts_stale(content: Repo, rg: Run) -> None:
 
 
 def test_failing_verdict(content: Repo, rg: Run) -> None:
-    content.write("drafts/intro.md", GOOD_DRAFT + "\nIt is important to note this.\n")
+    content.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, this.\n")
     assert rg("run")[0] == 1
     rc, out, _ = rg("verify")
     assert rc == 1
     assert out.splitlines()[:2] == [
         f"{AT}: failed: ai-tells says fail for drafts/intro.md (1 finding)",
-        'drafts/intro.md:11:1: ai-tells: banned phrase "it is important to note"',
+        'drafts/intro.md:11:1: ai-tells: banned phrase "in conclusion"',
     ]
 
 
@@ -274,7 +274,7 @@ def test_non_utf8_draft_refuses_the_whole_run(content: Repo, rg: Run) -> None:
 
 
 def test_status_table(content: Repo, rg: Run) -> None:
-    content.write("drafts/b.md", GOOD_DRAFT + "It is important to note x.\n")
+    content.write("drafts/b.md", GOOD_DRAFT + "In conclusion, x.\n")
     content.write("drafts/c.md", "---\nstatus: idea\n---\nx\n")
     content.write("drafts/d.md", GOOD_DRAFT)
     rg("run", "drafts/b.md", "drafts/c.md", "drafts/d.md")
