@@ -18,9 +18,10 @@ from receipt_gate.reading.frontmatter import block_end
 from receipt_gate.reading.markdown import blocks
 from tests.conftest import CORPORA, ROOT, needs_corpora
 
-MD = MarkdownIt("commonmark")
+# CommonMark, with GFM's tables (the extension every generator people use renders).
+MD = MarkdownIt("commonmark").enable("table")
 LEAF = {"paragraph_open": "paragraph", "heading_open": "heading", "fence": "code",
-        "code_block": "code", "html_block": "html", "hr": "hr"}
+        "code_block": "code", "html_block": "html", "hr": "hr", "table_open": "table"}
 EXAMPLES = json.loads((ROOT / "tests" / "fixtures" / "commonmark-0.31.2-examples.json")
                       .read_text())
 
@@ -91,3 +92,42 @@ def test_the_comparison_can_fail() -> None:
     assert oracle(text)[2] == ("code", False)
     assert differences(text) == []
     assert oracle("para\n    more\n")[1] == ("paragraph", False)  # lazy: no code here
+
+
+# --- GFM tables against GitHub's own cmark-gfm: where a table starts and ends ------------
+
+FOLLOWERS = ["---", "===", "    code", "- item", "2. x", "* x", "> q", "# h", "```\nc\n```",
+             "<div>", "<span>x</span> | y", "next", "", "[^1]: note", "| 3 | 4 |", "-"]
+TABLES = ["| a | b |\n| - | - |\n| 1 | 2 |", "a | b\n--- | :-:\nc | d", "| a |\n| - |",
+          "| a | b |\n| - |", "| `a|b` | c |\n| - | - |", "para\n| a | b |\n| - | - |"]
+
+
+def _cmark_table_lines(text: str) -> set[int]:
+    """The 0-based lines cmark-gfm renders as a table (from its source positions)."""
+    import re
+
+    cmarkgfm = pytest.importorskip("cmarkgfm")
+    from cmarkgfm.cmark import Options
+
+    html = cmarkgfm.github_flavored_markdown_to_html(
+        text, options=Options.CMARK_OPT_UNSAFE | Options.CMARK_OPT_SOURCEPOS)
+    return {i for a, b in re.findall(r'<table data-sourcepos="(\d+):\d+-(\d+):\d+"', html)
+            for i in range(int(a) - 1, int(b))}
+
+
+@pytest.mark.parametrize("prefix", ["", "> ", "- "])
+@pytest.mark.parametrize("follower", FOLLOWERS)
+@pytest.mark.parametrize("table", TABLES)
+def test_table_boundaries_as_cmark_gfm_reads_them(table: str, follower: str,
+                                                  prefix: str) -> None:
+    """Each table shape, then each kind of line, plain, in a quote and in a list item
+    (the follower outside the container: tables are never lazy)."""
+    lines = table.split("\n")
+    indent = "  " if prefix == "- " else prefix
+    text = "\n".join(prefix + lines[0] if i == 0 else indent + ln
+                     for i, ln in enumerate(lines)) + "\n" + follower + "\n"
+    ours = {i for b in blocks(text, False) if b.kind == "table" for i in range(b.start, b.end)}
+    # cmark-gfm gives a table cut from a paragraph the paragraph's first line as its
+    # start: a table starts at its header row, the first line with a pipe.
+    header = next(i for i, ln in enumerate(text.split("\n")) if "|" in ln)
+    assert ours == {i for i in _cmark_table_lines(text) if i >= header}, text

@@ -210,3 +210,34 @@ def references(text: str) -> dict[str, str]:
         for m in _REF_DEF.finditer(text):
             refs.setdefault(label(m.group(1)), m.group(2).strip("<>"))
     return refs
+
+
+# GFM tables: a delimiter row under a header row with as many cells starts one; it goes
+# on, row by row, until a blank line or a line that starts another block (any list
+# item, a quote, a heading, a fence, an hr, indented code, an HTML block that may
+# interrupt a paragraph); never lazily (a line outside its container ends it).
+_DELIMITER = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*")
+
+
+def cells(row: str) -> int:
+    """How many cells GFM reads in a table row: split at each unescaped `|` (a code span
+    does not protect one), the outer pipes optional."""
+    parts = re.split(r"(?<!\\)\|", row.strip(" \t"))
+    if len(parts) > 1 and not parts[0].strip(" \t"):
+        parts = parts[1:]
+    if len(parts) > 1 and not parts[-1].strip(" \t"):
+        parts = parts[:-1]
+    return len(parts)
+
+
+def table_start(header: str, row: str) -> bool:
+    """Do these two lines start a GFM table (a header row, then its delimiter row)?"""
+    if "|" not in row or not _DELIMITER.fullmatch(row):
+        return False
+    return cells(header) == cells(row)
+
+
+def ends_table(s: Scan) -> bool:
+    """Would this line (past its containers) end a GFM table?"""
+    return (s.blank() or s.indent() >= 4 or starts_block(copy(s), True)
+            or list_item(copy(s), False) is not None)

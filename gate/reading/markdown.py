@@ -1,12 +1,12 @@
 """Markdown's block structure, as a CommonMark renderer reads it.
 
-blocks() finds the leaf blocks of a draft (paragraphs, headings, fenced and indented
-code, HTML blocks, thematic breaks) inside their containers (block quotes, list
-items, GFM footnote definitions), line by line, the way CommonMark's block phase does,
-so a check sees what a renderer shows: a paragraph inside a list is prose, a block
-inside `>` is a quote, an indented line after a paragraph is not code.
-tests/test_markdown.py compares it with markdown-it-py on the CommonMark spec's
-examples and on real sites' markdown.
+blocks() finds the leaf blocks of a draft (paragraphs, headings, GFM tables, code,
+HTML blocks, thematic breaks) inside their containers (block quotes, list items, GFM
+footnote definitions), line by line, as CommonMark's block phase does, so a check
+sees what a renderer shows: a paragraph inside a list is prose, a block inside `>` is
+a quote, an indented line after a paragraph is not code. tests/test_markdown.py
+compares it with markdown-it-py (tables on) on the CommonMark spec's examples and real
+sites' markdown, and with cmark-gfm on where tables start and end.
 """
 
 from __future__ import annotations
@@ -26,16 +26,18 @@ from receipt_gate.reading.blocksyntax import (
     column_pos,
     copy,
     definitions,
+    ends_table,
     footnote,
     html_start,
     list_item,
     starts_block,
+    table_start,
 )
 from receipt_gate.reading.frontmatter import block_end
 
 
 class Block(NamedTuple):
-    kind: str  # paragraph, heading, code, html, hr
+    kind: str  # paragraph, heading, table (GFM), code, html, hr
     start: int  # 0-based first line
     end: int  # 0-based line after the last
     # Where the block's content starts on each of its lines (after container markers).
@@ -110,7 +112,7 @@ class _Reader:
             if not line:
                 self.close()
                 return
-            if _PLAIN.match(line):
+            if _PLAIN.match(line) and not _delimiter_like(line, leaf):
                 if leaf is None:
                     self.open("paragraph", n, 0)
                 else:
@@ -123,6 +125,11 @@ class _Reader:
                                                                                "html"):
             self.inside(leaf, s)
             return
+        if leaf is not None and leaf.kind == "table":
+            if matched == len(self.containers) and not ends_table(copy(s)):
+                leaf.cols.append(s.pos)  # a row
+                return
+            self.close()
         # Lazy continuation: a paragraph goes on through a line whose containers do not,
         # if that line would start no block of its own.
         if matched < len(self.containers) and in_para and not s.blank() and \
@@ -231,6 +238,11 @@ class _Reader:
             self.open("html", n, col).end = kind
             if kind not in (6, 7) and HTML_ENDS[kind].search(rest[1:] if kind == 4 else rest):
                 self.close()
+        elif leaf is not None and in_para and all_matched and table_start(
+                self.lines[leaf.start + len(leaf.cols) - 1][leaf.cols[-1]:], s.rest()):
+            header = leaf.cols.pop()  # the paragraph's last line heads the table
+            self.close() if leaf.cols else setattr(self, "leaf", None)
+            self.open("table", n - 1, header).cols.append(col)
         elif leaf is not None and in_para and ind < 4 and all_matched and SETEXT.match(rest) \
                 and definitions([self.lines[leaf.start + i][c:]
                                   for i, c in enumerate(leaf.cols)]) < len(leaf.cols):
@@ -244,6 +256,12 @@ class _Reader:
             leaf.cols.append(col)
         else:
             self.open("paragraph", n, col)
+
+
+def _delimiter_like(line: str, leaf: _Leaf | None) -> bool:
+    """Could this line be a table's delimiter row under the paragraph? (The slow path
+    decides.)"""
+    return leaf is not None and line[0] in "|:" and "-" in line
 
 
 def _past_quote_marker(s: Scan) -> None:
@@ -269,7 +287,7 @@ def blocks(text: str, front_matter: bool = True) -> tuple[Block, ...]:
             if not line:
                 reader.close()
                 continue
-            if plain(line):
+            if plain(line) and not (leaf is not None and line[0] in "|:" and "-" in line):
                 if leaf is None:
                     reader.open("paragraph", n, 0)
                 else:

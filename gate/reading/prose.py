@@ -108,7 +108,7 @@ def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]
     out = [" " * len(line) for line in lines]
     kept = []
     for b in blocks(text):
-        shown = b.kind in ("paragraph", "heading") or (wide and (
+        shown = b.kind in ("paragraph", "heading", "table") or (wide and (
             b.unclosed or (b.kind == "html" and b.html in _SHOWN_HTML)))
         if not shown:
             continue
