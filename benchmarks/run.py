@@ -192,7 +192,7 @@ def row_wildmatch(repeat: int) -> Row:
 
     cases = [(t, p) for _, t, p in _t3070()] + [
         ("a" * 60 + "b", "*a" * 8), ("a/" * 60 + "y", "**/" * 12 + "x"),
-        ("a" * 200 + "b", "*a" * 12)]
+        ("a" * 200 + "b", "*a" * 12), ("a/" * 60 + "c", "**/a*/" * 8 + "b")]
 
     def took(text: str, pattern: str) -> float:
         times = []

@@ -212,3 +212,17 @@ def test_an_exclusion_added_to_drafts_is_named_a_weakening(repo: Repo, rg: Run) 
     rc, out, _ = rg("verify", "--staged")
     assert rc == 1
     assert "policy change: weakens: drafts leaves out !content/posts/bad.md" in out
+
+
+@pytest.mark.parametrize("head", [
+    "meta: {\ndraft: true,\nb: 1}\ndraft: yes",  # a look-alike line inside a flow map
+    'title: "A\ndraft: true\n more"\ndraft: on',  # ...inside a quoted string
+])
+def test_a_marker_is_judged_on_the_line_its_key_is_on(repo: Repo, rg: Run, head: str) -> None:
+    """The literal check reads the line the parser found the key on, not the first line
+    that looks like it: `draft: yes` is true to PyYAML and a string to js-yaml or Go."""
+    repo.write(".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]",
+                                                  "required: [ai-tells]"))
+    repo.write("content/posts/a.md", f"---\n{head}\n---\nIn conclusion.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "banned phrase" in out, out

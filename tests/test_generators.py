@@ -113,9 +113,14 @@ def _eleventy() -> str | None:
 
 @pytest.mark.skipif(_eleventy() is None, reason="eleventy is not installed")
 def test_every_page_eleventy_publishes_is_gated(repo: Repo, rg: Run) -> None:
-    repo.write("eleventy.config.js", "module.exports = function (eleventyConfig) {\n"
+    # What an adversary wrote: a comment naming another input, another key named data:,
+    # an ignore line with a # inside it (no comment to Eleventy).
+    repo.write("eleventy.config.js", "// dir: { input: \"legacy\" }\n"
+               "module.exports = function (eleventyConfig) {\n"
+               '  eleventyConfig.addGlobalData("site", {name: "x", data: "blog"});\n'
                '  return {dir: {input: "src", includes: "_includes"}};\n};\n')
-    repo.write(".eleventyignore", "src/ignored.md\n")
+    repo.write(".eleventyignore", "src/ignored.md\nsrc/docs # not a comment\n")
+    repo.write("src/blog/g.11tydata.json", '{"eleventyComputed": {"permalink": "/g/"}}\n')
     words = _site(repo, {
         "src/blog/a.md": "---\nnewstitle: A 76-hour week\n---\n",
         "src/blog/b.md": "---\nnewstitle: B\npermalink: false\n---\n",
@@ -126,6 +131,9 @@ def test_every_page_eleventy_publishes_is_gated(repo: Repo, rg: Run) -> None:
         "src/_includes/partial.md": "A partial.\n",
         "src/ignored.md": "---\ntitle: I\n---\n",
         "src/index.md": "---\ntitle: Home\n---\n",
+        "src/blog/g.md": "---\nnewstitle: G\npermalink: false\n---\n",
+        "src/blog/h.MD": "---\nnewstitle: H\n---\n",
+        "src/blog/i.njk": "---\nnewstitle: I\ntemplateEngineOverride: md\n---\n",
     })
     assert rg("init")[0] == 0
     cfg = repo.read(".receipt-gate.yaml")
@@ -134,23 +142,28 @@ def test_every_page_eleventy_publishes_is_gated(repo: Repo, rg: Run) -> None:
                    check=True, capture_output=True)
     _check(repo, rg, words, repo.path / "_site")
     published = _published(repo.path / "_site", words)
-    # What it does not publish is not gated either: a partial, an ignored file, a page
-    # whose permalink is false (drafted, as the site's own marker says).
+    # What it never publishes is not gated: a partial, an ignored file. A page whose
+    # permalink is false is gated all the same (the data cascade can give it one: g.md).
     assert {"src/_includes/partial.md", "src/ignored.md", "src/blog/b.md"} & published == set()
-    assert _gated(rg) == published
+    assert {"src/blog/g.md", "src/blog/h.MD", "src/blog/i.njk"} <= published
+    assert _gated(rg) == published | {"src/blog/b.md"}
 
 
 def test_init_reads_a_docusaurus_site_as_docusaurus_builds_it(repo: Repo, rg: Run) -> None:
-    """docs/, blog/ and src/pages/ in .md and .mdx; `_`-named partials and the frozen
-    copies in versioned_docs/ left out; draft: true is the marker, unlisted still ships."""
+    """Every .md and .mdx but `_`-named partials: a second docs plugin, translations,
+    versioned docs all ship (the config may name any folder); draft: true is the marker,
+    unlisted still ships."""
     repo.write("docusaurus.config.js", "module.exports = {};\n")
     for path in ["docs/intro.md", "docs/guide/setup.mdx", "docs/_partial.mdx",
                  "docs/_shared/x.md", "blog/2021-01-01-hello.md", "src/pages/about.md",
-                 "versioned_docs/version-1.0/intro.md", "README.md"]:
+                 "versioned_docs/version-1.0/intro.md", "README.md", "community/a.md",
+                 "i18n/fr/docusaurus-plugin-content-blog/2024-03-03-b.md"]:
         repo.write(path, "---\ntitle: T\n---\nText.\n")
     repo.write("blog/2021-02-02-draft.md", "---\ntitle: D\ndraft: true\n---\nText.\n")
     repo.write("docs/hidden.md", "---\ntitle: H\nunlisted: true\n---\nText.\n")
     rc, out, _ = rg("init")
     assert rc == 0 and "a Docusaurus site" in out, out
     assert _gated(rg) == {"docs/intro.md", "docs/guide/setup.mdx", "docs/hidden.md",
-                          "blog/2021-01-01-hello.md", "src/pages/about.md"}
+                          "blog/2021-01-01-hello.md", "src/pages/about.md", "community/a.md",
+                          "versioned_docs/version-1.0/intro.md",
+                          "i18n/fr/docusaurus-plugin-content-blog/2024-03-03-b.md"}

@@ -114,10 +114,23 @@ def translate(pattern: str) -> str:
         tokens = _tokens(pat)
     except _Never:
         return "(?!)"
+    return _emit(tokens)
+
+
+def _emit(tokens: list[tuple[str, str]]) -> str:
+    """The regex of these tokens. The folders between two `**/` take the first place
+    they match, atomically: the second `**/` absorbs any later folders, so looking
+    further cannot help (without this, `**/a*/` eight times took a minute, as in git)."""
     out: list[str] = []
     k = 0
     while k < len(tokens):
         kind, value = tokens[k]
+        if kind == "any" and value == "(?:.*/)?":
+            m = next((i for i in range(k + 1, len(tokens)) if tokens[i][0] == "any"), None)
+            if m is not None:
+                out.append("(?>(?:.*?/)??" + _emit(tokens[k + 1:m]) + ")")
+                k = m
+                continue
         if kind == "star":
             piece: list[str] = []
             m = k + 1

@@ -19,7 +19,8 @@ def _error(file: str, mark: Any, problem: str) -> GateError:
     return GateError(f"{file}: not valid YAML{where}: {problem}")
 
 
-def load(data: bytes | str, file: str, scalar_aliases: bool = False) -> Any:
+def load(data: bytes | str, file: str, scalar_aliases: bool = False,
+         key_lines: dict[str, int] | None = None) -> Any:
     """The document in `data` (None when empty), or GateError naming the file and line.
 
     With `scalar_aliases` (a page's front matter: Hugo and Jekyll read `title: &t X`,
@@ -50,6 +51,12 @@ def load(data: bytes | str, file: str, scalar_aliases: bool = False) -> Any:
             if node is None:
                 return None
             _check(node, loader, file)
+            if key_lines is not None and isinstance(node, yaml.MappingNode):
+                # Where each top-level key really is (not a line inside a flow mapping
+                # or a quoted string that merely looks like one): 0-based.
+                for key, _ in node.value:
+                    key_lines.setdefault(str(loader.construct_object(key)),
+                                         key.start_mark.line)
             return loader.construct_document(node)
         finally:
             loader.dispose()

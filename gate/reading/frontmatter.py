@@ -158,20 +158,19 @@ def _yaml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
         return fields, lines
     from receipt_gate.base import yamlio
 
+    found: dict[str, int] = {}
     try:
-        doc = yamlio.load("\n".join(body), f"{path}: front matter", scalar_aliases=True)
+        doc = yamlio.load("\n".join(body), f"{path}: front matter", scalar_aliases=True,
+                          key_lines=found)
     except GateError as e:
         raise GateError(_shift(str(e), path)) from None
     if doc is None:
         return {}, {}
     if not isinstance(doc, dict):
         raise GateError(f"{path}:2: front matter: expected a mapping of fields")
-    key_line = re.compile(r"""^(?:"([^"\\]*)"|'([^']*)'|([^\s:#'"][^:]*?))[ \t]*:(?:[ \t]|$)""")
-    for i, source in enumerate(body, 2):
-        m = key_line.match(source)
-        if m:
-            lines.setdefault(next(g for g in m.groups() if g is not None), i)
-    return {str(k): v for k, v in doc.items()}, lines
+    # The line each top-level key is on, as the parser found it (body line 0 is the
+    # draft's line 2).
+    return {str(k): v for k, v in doc.items()}, {k: i + 2 for k, i in found.items()}
 
 
 def _shift(message: str, path: str) -> str:

@@ -1,19 +1,21 @@
-"""Sites known by their generator's config file: Eleventy and Docusaurus. What each
-publishes is read as the generator reads it, so that init gates every page it ships
-and nothing it does not (a partial, an ignored file, a frozen copy of old docs).
+"""Sites known by their generator's config file: Eleventy and Docusaurus. Where the
+config leaves the gate unable to tell what ships, it gates more, never less.
 
-Eleventy (eleventy.config.{js,cjs,mjs,ts}, .eleventy.js): every template under its input
-folder (`dir.input`, default the root), except the includes, layouts and data folders,
-the output, `node_modules/`, and what `.eleventyignore` names. Eleventy has no draft
-marker of its own: `permalink: false` is what keeps a page from being written, and
-`draft: true` counts only where the config adds the drafts preprocessor. Ignores the
-config adds in code (`eleventyConfig.ignores.add(...)`) are not read: they are often
-conditional (production or not), so a page they leave out may still ship; it stays gated.
+Eleventy (.eleventy.js, eleventy.config.{js,mjs,cjs}, in the order Eleventy looks):
+every text template (.md, .html, .njk, .liquid, in any case) under its input folder
+(`dir.input` or setInputDirectory(), comments aside; set another way, the whole
+repository), except the includes, layouts and data folders, the output,
+`node_modules/`, and what `.eleventyignore` names (relative to its folder; `#` starts
+a comment only at a line's start). No marker: the data cascade (eleventyComputed,
+*.11tydata.* and _data/ files, code) can give any page a permalink its front matter
+does not show, so every page is gated. Ignores the config adds in code are not read
+either (often conditional: a page one environment leaves out still ships in another).
 
-Docusaurus (docusaurus.config.{js,ts,mjs,cjs}): docs/, blog/ and src/pages/, .md and
-.mdx, without what its plugins exclude (a file or folder whose name starts with `_`: a
-partial). versioned_docs/ holds frozen copies of docs/ at each release: left out, with
-a comment saying so. `draft: true` is its marker (`unlisted: true` still ships).
+Docusaurus (docusaurus.config.{js,ts,mjs,cjs}): every .md and .mdx but partials (a
+file or folder whose name starts with `_`), node_modules/ and the build: docs plugins
+may be several, their `path:` anywhere, translations sit under i18n/, and
+versioned_docs/ is published too. `draft: true` is its marker (`unlisted: true`
+ships).
 """
 
 from __future__ import annotations
@@ -25,11 +27,15 @@ from collections.abc import Callable, Sequence
 
 from receipt_gate.reading.sitefiles import Layout, docs_folders, leave_out, under
 
-ELEVENTY_CONFIGS = ("eleventy.config.js", "eleventy.config.cjs", "eleventy.config.mjs",
-                    "eleventy.config.ts", ".eleventy.js")
+# In the order Eleventy 3 looks for them (it does not load a .ts config by default).
+ELEVENTY_CONFIGS = (".eleventy.js", "eleventy.config.js", "eleventy.config.mjs",
+                    "eleventy.config.cjs")
 DOCUSAURUS_CONFIGS = ("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs",
                       "docusaurus.config.cjs")
-_EXCLUDE = ("!**/_*", "!**/_*/**")  # Docusaurus: partials, by name
+# Eleventy's text templates, in any case (it renders bad.MD too); .11ty.js is code.
+ELEVENTY_EXTS = ("md", "html", "njk", "liquid")
+_PARTIALS = ("!**/_*", "!**/_*/**")  # Docusaurus: partials, by name
+_COMMENTS = re.compile(r"/\*.*?\*/|(?<![:\\])//[^\n]*", re.S)
 
 
 def detect(paths: Sequence[str], files: Sequence[str],
@@ -44,46 +50,64 @@ def detect(paths: Sequence[str], files: Sequence[str],
     return None
 
 
-def _setting(config: str, key: str, default: str) -> str:
-    """A `dir` setting of an Eleventy config, where it is a plain string."""
-    m = re.search(rf"\b{key}\s*:\s*[\"'`]([^\"'`\n]+)[\"'`]", config)
-    return (m.group(1) if m else default).strip().removeprefix("./").strip("/")
+def _dirs(config: str) -> dict[str, str]:
+    """Eleventy's folders as its config sets them, where plainly: the `dir` object's
+    string values, or setInputDirectory() and its kin. A folder set another way (an
+    environment variable) is unknown: the input is then the whole repository."""
+    code = _COMMENTS.sub("", config)
+    out: dict[str, str] = {}
+    block = re.search(r"\bdir\s*:\s*\{([^{}]*)\}", code)
+    for key in ("input", "includes", "layouts", "data", "output"):
+        m = re.search(rf"\b{key}\s*:\s*[\"'`]([^\"'`\n]+)[\"'`]", block.group(1)) if block else None
+        m = m or re.search(rf"set{key.capitalize()}Directory\(\s*[\"'`]([^\"'`\n]+)[\"'`]", code)
+        if m:
+            out[key] = m.group(1).strip().removeprefix("./").strip("/")
+        elif (block and re.search(rf"\b{key}\s*:", block.group(1))) or re.search(
+                rf"set{key.capitalize()}Directory\(", code):
+            out[key] = "" if key == "input" else "?"  # set, but not to a plain string
+    return out
 
 
 def _eleventy(name: str, paths: Sequence[str], files: Sequence[str],
               read: Callable[[str], str | None]) -> Layout:
     from receipt_gate.base import wildmatch
+    from receipt_gate.reading.sitefiles import any_case, writing
 
-    config = read(name) or ""
-    root = _setting(config, "input", ".")
+    files = writing(paths, exts=[f".{e}" for e in ELEVENTY_EXTS])  # its templates
+    dirs = _dirs(read(name) or "")
+    root = dirs.get("input", "")
     root = "" if root in (".", "") else root
     base = f"{root}/" if root else ""
-    leave = [f"{base}{_setting(config, k, d)}" for k, d in
-             (("includes", "_includes"), ("layouts", "_layouts"), ("data", "_data"))]
-    leave.append(_setting(config, "output", "_site"))
-    drafts = [f"{base}**/*.md", *(f"!{x}/**" for x in leave), "!**/node_modules/**"]
-    for ignore in (".eleventyignore", f"{base}.eleventyignore"):
+    leave = [f"{base}{dirs.get(k) or d}" for k, d in
+             (("includes", "_includes"), ("layouts", "_layouts"), ("data", "_data"))
+             if dirs.get(k) != "?"]
+    if dirs.get("output") != "?":
+        leave.append(dirs.get("output") or "_site")
+    drafts = [f"{base}**/*.{any_case(e)}" for e in ELEVENTY_EXTS]
+    drafts += [*(f"!{x}/**" for x in leave), "!**/node_modules/**"]
+    # .eleventyignore: a pattern a line, `#` a comment only at a line's start, relative to
+    # the folder the file is in (the root's, and the input folder's).
+    for ignore, rel in ((".eleventyignore", ""), (f"{base}.eleventyignore", base)):
         for line in (read(ignore) or "").splitlines() if ignore in set(paths) else ():
-            glob = line.split("#", 1)[0].strip().removeprefix("./").rstrip("/")
-            if glob and not glob.startswith("!"):
+            glob = line.strip().removeprefix("./").rstrip("/")
+            if glob and not glob.startswith(("#", "!")):
+                glob = rel + glob
                 folder = any(p.startswith(glob + "/") for p in paths)
                 drafts.append(f"!{glob}/**" if folder else f"!{glob}")
     drafts = list(dict.fromkeys(drafts))
     drafts += leave_out(drafts, paths, files)
-    markers: dict[str, object] = {"permalink": False}
-    if re.search(r"addPreprocessor\(\s*[\"'`]drafts?[\"'`]", config):
-        markers["draft"] = True
-    taken = wildmatch.select(drafts, files)
+    taken = wildmatch.select(drafts, paths)
     # Posts: the biggest folder whose pages are dated or named like a blog's.
     sections = collections.Counter(posixpath.dirname(p) for p in taken
                                    if re.search(r"(?:^|/)(?:blog|posts?|news)(?:/|$)", p))
     blog = sections.most_common(1)[0][0] if sections else ""
     articles = [g for g in drafts if not g.startswith("!")] if not blog else [
-        f"{blog}/**/*.md", *(g for g in drafts if g.startswith("!"))]
+        f"{blog}/**/*.{any_case('md')}", *(g for g in drafts if g.startswith("!"))]
+    # No marker: Eleventy's data cascade (eleventyComputed, *.11tydata.* files, _data/)
+    # can give any page a permalink or a draft flag its front matter does not show, so
+    # only what the gate can read decides: every page it renders is gated.
     return Layout(f"an Eleventy site{' in ' + root + '/' if root else ''}", drafts,
-                  articles, {"front_matter": markers}, len(taken),
-                  docs_folders(taken),
-                  _title_fields(taken, read))
+                  articles, {}, len(taken), docs_folders(taken), _title_fields(taken, read))
 
 
 def _title_fields(pages: Sequence[str], read: Callable[[str], str | None]) -> list[str] | None:
@@ -103,15 +127,17 @@ def _title_fields(pages: Sequence[str], read: Callable[[str], str | None]) -> li
 
 
 def _docusaurus(paths: Sequence[str], files: Sequence[str]) -> Layout:
+    """Every .md and .mdx of the site but partials and what is no page (node_modules,
+    the build): its docs plugins may be several, their `path:` anywhere, translations
+    under i18n/, and versioned_docs/ edited, so the gate does not guess which folders
+    a config names."""
     from receipt_gate.base import wildmatch
 
-    folders = [f for f in ("docs", "blog", "src/pages") if under(files, f)] or ["docs"]
-    drafts = [f"{f}/**/*{e}" for f in folders for e in (".md", ".mdx")]
-    drafts += [*_EXCLUDE, "!**/node_modules/**"]
+    drafts = ["**/*.md", "**/*.mdx", *_PARTIALS, "!**/node_modules/**", "!build/**",
+              "!.docusaurus/**"]
     drafts += leave_out(drafts, paths, files)
-    articles = ([g for g in drafts if g.startswith("blog/") or g.startswith("!")]
-                if "blog" in folders else drafts)
-    return Layout("a Docusaurus site (versioned_docs/ left out: frozen copies of docs/)",
-                  drafts, articles, {"front_matter": {"draft": True}},
+    excluded = [g for g in drafts if g.startswith("!")]
+    articles = ["blog/**/*.md", "blog/**/*.mdx", *excluded] if under(files, "blog") else drafts
+    return Layout("a Docusaurus site", drafts, articles, {"front_matter": {"draft": True}},
                   len(wildmatch.select(drafts, files)),
                   [f"docs/**/*{e}" for e in (".md", ".mdx")] if under(files, "docs") else [])

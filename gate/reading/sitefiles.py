@@ -41,10 +41,14 @@ class Layout(NamedTuple):
     title_fields: list[str] | None = None  # where they are not just `title`
 
 
-def writing(paths: Sequence[str], run_dir: str = ".receipts") -> list[str]:
-    """The markdown files that hold writing (not a README, not a build's output)."""
+def writing(paths: Sequence[str], run_dir: str = ".receipts",
+            exts: Sequence[str] = EXTS) -> list[str]:
+    """The files that hold writing (markdown, or these extensions in any case; not a
+    README, not a build's output)."""
     prefix = run_dir.rstrip("/") + "/"
-    return [p for p in paths if p.endswith(EXTS) and not p.startswith(prefix)
+    ends = tuple(exts)
+    return [p for p in paths if (p.endswith(ends) if exts is EXTS else p.lower().endswith(ends))
+            and not p.startswith(prefix)
             and not _NOT_CONTENT.search(p) and not _NOT_WRITING.search(p)]
 
 
@@ -105,3 +109,8 @@ def docs_folders(files: Sequence[str]) -> list[str]:
                 break
     tops = [f for f in sorted(found) if not any(f.startswith(g + "/") for g in found)]
     return [g for f in tops for g in globs_for(f, files)]
+
+
+def any_case(ext: str) -> str:
+    """A glob for an extension in any case: md -> [mM][dD]."""
+    return "".join(f"[{c.lower()}{c.upper()}]" for c in ext)
