@@ -13,7 +13,9 @@ attributes (README "Writing a check"):
 - `corpus`: the input settings whose files make a corpus, built by
   `load_corpus(files, pages)` once per tree and given to `make`; the receipts then
   fingerprint `digest(corpus, reads, draft)`: of the corpus, only what the verdict on
-  that draft read (`Outcome.reads` names it), not the files' bytes;
+  that draft read (`Outcome.reads` names it), not the files' bytes; `draft` is given so
+  that an article of the corpus is not judged by itself: for a draft outside the corpus
+  the digest must depend on `reads` alone (the gate computes it once per `reads`);
 - `claims`: the setting that names a claims registry (`receipt-gate claim` writes it);
 - `review(old, new)`: lines for a reviewer on what a change of the check's inputs
   widens (CI prints them);

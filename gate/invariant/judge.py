@@ -172,18 +172,19 @@ def _quick_fresh(data: bytes, check: str, draft: str, digest: str, fp: Fingerpri
         obj, end = _SCAN(text, 0)
     except (UnicodeDecodeError, StopIteration, ValueError, RecursionError):
         return None
-    if type(obj) is not dict:
-        return None
-    reads = obj.get("reads", ())
-    if (type(reads) is not list and reads != ()) or not all(type(r) is str for r in reads):
-        return None
-    fresh = (obj.get("draft_sha256") == digest
-            and obj.get("inputs_sha256") == fp.of(draft, reads) and obj.get("verdict") == "pass"
+    if type(obj) is not dict or not (
+            obj.get("draft_sha256") == digest and obj.get("verdict") == "pass"
             and obj.get("check") == check and obj.get("draft") == draft
             and type(obj.get("ran_at")) is str and type(obj.get("tool")) is str
             and obj.get("findings") == [] and "suppressed" not in obj
-            and not text[end:].strip(_JSON_SPACE))
-    return tuple(reads) if fresh else None
+            and not text[end:].strip(_JSON_SPACE)):
+        return None
+    reads = obj.get("reads", ())
+    if reads == ():
+        return () if obj.get("inputs_sha256") == fp.of(draft) else None
+    if type(reads) is not list or not all(type(r) is str for r in reads):
+        return None
+    return tuple(reads) if obj.get("inputs_sha256") == fp.of(draft, reads) else None
 
 
 # The decoder's scanner: one JSON value from a position, without the whole-string

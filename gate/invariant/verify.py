@@ -63,6 +63,7 @@ def evaluate(
     notes: Sequence[str] = (),
     recheck: str = "",
     fps: Mapping[str, Fingerprint] | None = None,
+    reads: bool = False,
 ) -> Report:
     """Check every gated draft first, then report all; `disk` finds unstaged receipts.
 
@@ -109,7 +110,7 @@ def evaluate(
     gated: list[str] = []
     ungated: list[tuple[str, str]] = []
     cells: list[Cell] = []
-    for part in _in_parallel(cfg, tree, selected, fps, keys, disk):
+    for part in _in_parallel(cfg, tree, selected, fps, keys, disk, reads):
         errors += part.errors
         gated += part.gated
         ungated += part.ungated
@@ -157,12 +158,30 @@ def _converted(tree: Tree, paths: Sequence[str]) -> list[str]:
 
     if not paths or not tree.root:
         return []
+    # Only the .gitattributes of a draft's folders apply to it: read those, not a listing.
+    folders = {f for p in paths for f in _folders(p)}
+    own = [_attributes(tree, f"{f}.gitattributes") for f in sorted(folders)]
+    if not git.attributes_may_convert(tree.root, own):
+        return []
     found = git.checkout_converted(
         tree.root, paths, tree.commit if isinstance(tree, CommitTree) else None,
         isinstance(tree, IndexTree))
     return [f"{printable(p)}: git converts it on checkout ({how}): the gate reads what git"
             " stores, the site what is checked out; gate it without the attribute"
             for p, how in sorted(found.items())]
+
+
+def _attributes(tree: Tree, path: str) -> bytes:
+    try:
+        return tree.read(path, 1 << 20) or b""
+    except Exception:  # not a plain file (a link, too large): git may read it, so may we not
+        return b"filter"
+
+
+def _folders(path: str) -> list[str]:
+    """"", "a/", "a/b/" for a/b/c.md: the folders whose .gitattributes apply to it."""
+    parts = path.split("/")[:-1]
+    return ["/".join(parts[:i]) + ("/" if i else "") for i in range(len(parts) + 1)]
 
 
 def _new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str]:
@@ -199,7 +218,7 @@ class _Part(NamedTuple):
 
 def _judge_drafts(
     cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
-    keys: Sequence[bytes], disk: Tree | None,
+    keys: Sequence[bytes], disk: Tree | None, reads: bool = False,
 ) -> _Part:
     part = _Part([], [], [], [], [])
     for path in paths:
@@ -225,14 +244,15 @@ def _judge_drafts(
             if cell.state != FRESH and disk is not None:
                 cell = unstaged(cell, disk, cfg, path, digest, fps[check], draft.text, keys)
             # Fresh cells travel as None (a forked part is pickled back); expand() rebuilds.
-            plain = not (cell.suppressed or cell.reads or cell.files)
+            # What a fresh one read travels only for the commit hook's record (`reads`).
+            plain = not (cell.suppressed or (reads and (cell.reads or cell.files)))
             part.cells.append(None if cell.state == FRESH and plain else cell)
     return part
 
 
 def _in_parallel(
     cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
-    keys: Sequence[bytes], disk: Tree | None,
+    keys: Sequence[bytes], disk: Tree | None, reads: bool = False,
 ) -> list[_Part]:
     """Judge the drafts, in one forked process per core for a big batch.
 
@@ -243,7 +263,7 @@ def _in_parallel(
     from receipt_gate.base.parallel import split_map
 
     return split_map(
-        lambda chunk: _judge_drafts(cfg, tree, chunk, fps, keys, disk),
+        lambda chunk: _judge_drafts(cfg, tree, chunk, fps, keys, disk, reads),
         paths, PARALLEL_FROM // 2, tree.fork_safe)
 
 

@@ -29,12 +29,24 @@ class Fingerprint(NamedTuple):
     corpus: Any  # what load_corpus built (None without one)
     digest: Callable[[Any, Sequence[str], str], object] | None
     baseline: Mapping[str, Sequence[str]] | None  # draft -> its baselined findings' keys
+    members: frozenset[str] = frozenset()  # the corpus's files
+    # reads -> inputs_sha256, for drafts outside the corpus (their digest is reads' alone)
+    memo: dict[tuple[str, ...], str] | None = None
 
     def of(self, draft: str, reads: Sequence[str] = ()) -> str:
         """The inputs_sha256 of this check's receipt for `draft`, whose verdict read
         `reads` of the corpus."""
         if self.digest is None and self.baseline is None:
             return self.common
+        if self.memo is not None and self.baseline is None and draft not in self.members:
+            key = tuple(reads)
+            hit = self.memo.get(key)
+            if hit is None:
+                hit = self.memo[key] = self._of(draft, reads)
+            return hit
+        return self._of(draft, reads)
+
+    def _of(self, draft: str, reads: Sequence[str]) -> str:
         part = [self.digest(self.corpus, reads, draft) if self.digest is not None else None,
                 sorted(self.baseline.get(draft, ())) if self.baseline is not None else None]
         text = self.common + _ENCODER.encode(part)
@@ -140,7 +152,8 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
     whole = _sha([common, {k: v for k, v in files.items() if k in spec.corpus},
                   rules_key(cfg) if spec.corpus else None,
                   {d: sorted(k) for d, k in (entries or {}).items()}])
-    return Fingerprint(name, common, whole, corpus, digest, entries)
+    members = frozenset(p for k in spec.corpus for p in files.get(k, {}))
+    return Fingerprint(name, common, whole, corpus, digest, entries, members, {})
 
 
 def _sha(doc: object) -> str:

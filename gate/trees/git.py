@@ -100,8 +100,7 @@ class IndexEntry:
     __slots__ = ("mode", "oid")
 
     def __init__(self, mode: str, oid: str) -> None:
-        self.mode = mode
-        self.oid = oid
+        self.mode, self.oid = mode, oid
 
 
 def status_paths(root: str) -> list[str]:
@@ -182,6 +181,28 @@ def add(root: str, paths: Sequence[str]) -> None:
     """Stage exactly these files (literal paths, never a glob)."""
     if paths:
         run(root, ("add", "--", *(":(literal)" + p for p in paths)))
+
+
+def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
+    """Could an attributes file name a filter or a working-tree-encoding (the word
+    anywhere counts: a macro, a comment)? `texts`: the tree's .gitattributes; git also
+    reads info/attributes, the user's and the system's (and GIT_ATTR_SOURCE's tree)."""
+    words = (b"filter", b"working-tree-encoding")
+    dot = os.path.join(root, ".git")
+    if (any(w in t for t in texts for w in words) or os.environ.get("GIT_ATTR_SOURCE")
+            or any(v in os.environ for v in _GIT_LOCATION_VARS) or not os.path.isdir(dot)):
+        return True  # (a worktree's or a moved git dir's info/ is elsewhere: ask git)
+    configured = call(root, ("config", "--path", "--get", "core.attributesFile"))
+    home = os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
+    for f in (os.path.join(dot, "info", "attributes"), os.path.join(home, "git", "attributes"),
+              "/etc/gitattributes", os.fsdecode(configured.stdout.strip())):
+        try:
+            with open(f, "rb") as fh:
+                if any(w in fh.read() for w in words):
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 def checkout_converted(root: str, paths: Sequence[str], tree: str | None = None,

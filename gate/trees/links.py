@@ -48,11 +48,13 @@ def in_worktree(prefix: str, globs: tuple[str, ...], listed: Sequence[str],
     for p, listed_here in [*((p, True) for p in listed),
                            *((p, False) for p in candidates(globs))]:
         folder = p.rstrip("/")
-        if p in chosen or not folder or not wildmatch.could_hold(globs, folder):
+        if p in chosen or not folder:
             continue
-        try:
+        try:  # an lstat first: most paths are plain files, which hide nothing
             st = os.lstat(prefix + folder)
         except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) or not wildmatch.could_hold(globs, folder):
             continue
         if stat.S_ISLNK(st.st_mode) and not os.path.isfile(prefix + folder):
             out.append((folder, "a symlink"))  # (a link to a file hides no folder)
