@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from receipt_gate.reading.sitefiles import EXTS as EXTS
 from receipt_gate.reading.sitefiles import Layout as Layout
 from receipt_gate.reading.sitefiles import (
+    any_case,
     docs_folders,
     globs_for,
     leave_out,
@@ -32,11 +33,6 @@ _POST_SECTIONS = ("posts", "post", "blog", "articles", "news")
 
 
 JEKYLL_EXTS = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's markdown_ext
-
-
-def _any_case(ext: str) -> str:
-    """A glob for an extension in any case: md -> [mM][dD]."""
-    return "".join(f"[{c.lower()}{c.upper()}]" for c in ext)
 
 
 # What each generator renders as a page: gated whether a file of the kind is there yet
@@ -106,10 +102,10 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         # Jekyll reads _posts/ and _drafts/ in every folder of the site (categories), and
         # its markdown extensions whatever their case; _drafts/ is its notion of a draft.
         root = min(posts, key=len)
-        exts = [_any_case(e) for e in JEKYLL_EXTS]
+        exts = [any_case(e) for e in JEKYLL_EXTS]
         # A post may be HTML too: Jekyll publishes _posts/2020-01-01-x.html.
         drafts = [f"{root}**/{d}/**/*.{e}" for d in ("_posts", "_drafts")
-                  for e in [*exts, _any_case("html")]]
+                  for e in [*exts, any_case("html")]]
         articles = [f"{root}**/_posts/**/*.{e}" for e in exts]
         drafts += leave_out(drafts, paths, files)
         articles += leave_out(articles, paths, files)
