@@ -230,6 +230,15 @@ def cells(row: str) -> int:
     return len(parts)
 
 
+def cell_ends(row: str) -> list[int]:
+    """Where each cell of a table row ends: the offset of each unescaped `|` that closes
+    one (the last cell, without an outer pipe, ends at the row's end)."""
+    pipes = [m.start() for m in re.finditer(r"(?<!\\)\|", row)]
+    if pipes and not row[:pipes[0]].strip(" \t"):
+        pipes = pipes[1:]  # the opening outer pipe closes nothing
+    return pipes if pipes and not row[pipes[-1] + 1:].strip(" \t") else [*pipes, len(row)]
+
+
 def table_start(header: str, row: str) -> bool:
     """Do these two lines start a GFM table (a header row, then its delimiter row)?"""
     if "|" not in row or not _DELIMITER.fullmatch(row):

@@ -12,9 +12,9 @@ the draft's lines and columns: only characters change, to spaces.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from receipt_gate.reading.blocksyntax import label, references
+from receipt_gate.reading.blocksyntax import cell_ends, label, references
 from receipt_gate.reading.markdown import Block, blocks
 from receipt_gate.reading.templatetags import blank_pairs
 
@@ -26,8 +26,6 @@ _TICKS_OR_TAGS = re.compile(r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"
 _COMMENT = re.compile(r"<!---?>|<!--.*?-->", re.DOTALL)
 _TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 _AUTOLINK = re.compile(r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
-_LINK_END = re.compile(r"\]\(\s*(?:<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)"
-                       r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)|\]\[[^\]\n]*\]")
 # The marks that close what each pattern matches: a match can only end at or before the
 # last of them, so a pattern is tried no further (an opening never closed is text, and
 # trying each of many to the end of the text would take quadratic time).
@@ -94,6 +92,10 @@ def _escaped(text: str, i: int) -> bool:
     return (i - run) % 2 == 1
 
 
+# GFM's task list item: a list item's paragraph that opens with a box and a blank.
+_TASK = re.compile(r"\[[ xX]\](?=[ \t]|$)")
+_ITEM = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
+
 # HTML blocks whose text a reader sees (a <div> or <p> block, any other tag): not a
 # comment, a declaration, CDATA, a processing instruction or <script>/<style>.
 _SHOWN_HTML = (6, 7)
@@ -115,6 +117,16 @@ def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]
         kept.append(b)
         for i, col in zip(range(b.start, b.end), b.cols, strict=True):
             out[i] = " " * col + lines[i][col:]
+        if b.kind == "table":  # a body row's cells past the header's are not shown
+            n = len(cell_ends(lines[b.start][b.cols[0]:]))
+            for i, col in zip(range(b.start + 2, b.end), b.cols[2:], strict=False):
+                ends = cell_ends(lines[i][col:])
+                if len(ends) > n:
+                    cut = col + ends[n - 1]
+                    out[i] = out[i][:cut] + " " * (len(out[i]) - cut)
+        elif b.listed and (m := _TASK.match(lines[b.start], b.cols[0])) and _ITEM.search(
+                lines[b.start], 0, b.cols[0]):  # a task list item's box: no text
+            out[b.start] = out[b.start][:m.start()] + "   " + out[b.start][m.end():]
     return out, kept
 
 
@@ -133,13 +145,18 @@ def _templates(block: str, how: str) -> str:
                          block)
 
 
+_NOTE = re.compile(r"\[\^((?:[^\]\s\\]|\\.)+)\](?!:)")
+_NOTE_DEF = re.compile(r"^[ \t>*+0-9.)-]*\[\^((?:[^\]\s\\]|\\.)+)\]:", re.MULTILINE)
+
+
 def _inline(block: str, links: bool, templates: str = "blank",
-            defined: dict[str, str] | None = None) -> str:
+            defined: dict[str, str] | None = None, notes: frozenset[str] = frozenset()) -> str:
     """A block's text with what is not prose blanked: code spans, comments, template
-    tags (as `templates` says), autolinks, link destinations (and, without `links`,
+    tags (as `templates` says), link destinations (and, without `links`,
     link and image text; a reference to a label `defined` lacks is no link). Inline
     HTML tags are left for the reader's view to take out without a trace
-    (`con<b>clu</b>sion` reads as one word)."""
+    (`con<b>clu</b>sion` reads as one word). A reference to a footnote the draft has
+    (`[^1]`) is no prose: the page shows a number of its own there."""
     # A comment is filled with NULs, not spaces: the reader's view drops them, so a
     # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
     block = _sub_blank(_COMMENT, block, "\0")
@@ -149,13 +166,15 @@ def _inline(block: str, links: bool, templates: str = "blank",
         pieces += [block[pos:start], _blank(block[start:end])]
         pos = end
     pieces.append(block[pos:])
-    block = _sub_blank(_AUTOLINK, "".join(pieces))
-    if "](" in block or "][" in block:
+    block = "".join(pieces)  # autolinks stay: a reader sees what they hold
+    if notes and "[^" in block:
+        block = _NOTE.sub(lambda m: _blank(m.group()) if label(m.group(1)) in notes
+                          else m.group(), block)
+    if "](" in block or ("]" in block and defined):
         block = _links(block, links, defined=defined)
     return block
 
 
-_DEST = re.compile(r"\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -171,42 +190,23 @@ def is_source(dest: str) -> bool:
 
 
 def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None,
-           defined: dict[str, str] | None = None) -> str:
-    """Blank link destinations and brackets; without keep_text, link text too. With
-    `sourced` (the draft's reference definitions), only links that point somewhere (not
-    `#...` alone, not empty; a reference link only to a label the draft defines)."""
+           defined: Mapping[str, str] | None = None) -> str:
+    """Blank link destinations and brackets; without keep_text, link text too; images
+    whole (their text is an attribute, not shown). A reference counts only to a label
+    `defined` (or `sourced`) holds. With `sourced` (the draft's reference definitions),
+    only links that point somewhere (not `#...` alone, not empty)."""
+    from receipt_gate.reading.links import find
+
     out = list(block)
-    for m in _LINK_END.finditer(block):
-        close = m.start()
-        if sourced is not None and m.group().startswith("](") and not is_source(
-                _DEST.match(m.group()).group(1)):  # type: ignore[union-attr]
-            continue
-        depth, i = 0, close - 1
-        while i >= 0:  # back to the matching [
-            if block[i] == "]" and (i == 0 or block[i - 1] != "\\"):
-                depth += 1
-            elif block[i] == "[" and (i == 0 or block[i - 1] != "\\"):
-                if depth == 0:
-                    break
-                depth -= 1
-            i -= 1
-        if i < 0:
-            continue
-        if sourced is not None and m.group().startswith("]["):
-            dest = sourced.get(label(m.group()[2:-1] or block[i + 1:close]))
-            if dest is None or not is_source(dest):
-                continue  # no such definition: not a link; or one to no page
-        if defined is not None and m.group().startswith("][") and label(
-                m.group()[2:-1] or block[i + 1:close]) not in defined:
-            continue  # a label the draft does not define: text, brackets and all
-        image = i > 0 and block[i - 1] == "!"
-        first = i - 1 if image else i
-        last = m.end()
-        for j in range(first, last):
-            inside_text = i < j < close
-            if (inside_text and keep_text and not image) or out[j] == "\n":
+    for link in find(block, sourced if sourced is not None else defined or {}):
+        if sourced is not None:
+            dest = link.dest if link.dest is not None else sourced[link.label]
+            if not is_source(dest):
                 continue
-            out[j] = " "
+        a, b = link.text
+        for j in range(link.start, link.end):
+            if out[j] != "\n" and (link.image or not keep_text or not a <= j < b):
+                out[j] = " "
     return "".join(out)
 
 
@@ -246,6 +246,9 @@ def prose_lines(text: str, quotes: bool = True, links: bool = True,
     if has_templates(whole):
         out = blank_pairs(whole, None if templates == "blank" else _CODE_PAIRS).split("\n")
     if any(c in whole for c in "`<{[") or "](" in whole:
-        defined = references(_outside_code(text)) if "][" in whole else None
-        _apply(out, kept, lambda block: _inline(block, links, templates, defined))
+        bare = _outside_code(text) if "]:" in text else ""
+        defined = references(bare) if bare else None
+        notes = frozenset(label(m.group(1)) for m in _NOTE_DEF.finditer(bare)
+                          ) if "[^" in bare else frozenset()
+        _apply(out, kept, lambda block: _inline(block, links, templates, defined, notes))
     return out

@@ -12,8 +12,18 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+# Autolinks (a reader sees what they hold), then raw HTML as CommonMark reads it inline:
+# tags with their attributes, comments, processing instructions, declarations, CDATA.
+_AUTOLINKS = (r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>|<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@"
+              r"[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+              r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>")
+_RAW_HTML = (r"<!-->|<!--->|<!--.*?-->|</[A-Za-z][A-Za-z0-9-]*\s*>"
+             r"|<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*"
+             r"(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*\s*/?>"
+             r"|<\?.{0,2000}?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[.{0,5000}?\]\]>")
+_OPAQUE = re.compile(f"{_AUTOLINKS}|{_RAW_HTML}", re.DOTALL)
 _SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
-                      r"|<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]{0,200})?/?>|[*_~]+"
+                      f"|(?P<auto>{_AUTOLINKS})|{_RAW_HTML}|[*_~]+"
                       r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+", re.DOTALL)
 
 
@@ -68,6 +78,26 @@ class View(NamedTuple):
         return offset + (self.shifts[i - 1][1] if i else 0)
 
 
+_BLANK_LINE = re.compile(r"\n[ \t\x00]*(?=\n)")
+
+
+def _marks(text: str) -> set[int]:
+    """The offsets of the emphasis and strike marks (not the literal `*`, `_`, `~`), each
+    paragraph on its own: emphasis never crosses a blank line."""
+    from receipt_gate.reading.emphasis import markup
+
+    found: set[int] = set()
+    pos = 0
+    for end in [m.start() for m in _BLANK_LINE.finditer(text)] + [len(text)]:
+        chunk = text[pos:end]
+        if "<" in chunk:  # no mark inside an autolink or a tag
+            chunk = _OPAQUE.sub(lambda m: "<" + "\x01" * (len(m.group()) - 2) + ">", chunk)
+        for a, b in markup(chunk):
+            found.update(range(pos + a, pos + b))
+        pos = end
+    return found
+
+
 def reader_view(text: str) -> View:
     """The text with markup a reader does not see taken out (emphasis and strike marks,
     inline HTML tags and comments, backslash escapes and hard-break backslashes),
@@ -81,18 +111,23 @@ def reader_view(text: str) -> View:
 
     pieces: list[str] = []
     shifts: list[tuple[int, int]] = []
+    marks: set[int] | None = None
     pos = out = 0
     for m in _SPECIAL.finditer(text):
         got = m.group()
         if got[0] == "&":
             repl = html.unescape(got)
             repl = " " if repl == "\xa0" else fold(repl)
+        elif m.lastgroup == "auto":
+            repl = got[1:-1]  # an autolink shows what it holds
         elif got.startswith("<!--"):
             repl = ""  # a comment inside a word: the reader sees the word whole
         elif got[0] == "<":
             repl = " " if _TAG_GAP.fullmatch(got) else ""
         elif got[0] in "*_~":
-            repl = ""
+            if marks is None:
+                marks = _marks(text)
+            repl = "".join(c for k, c in enumerate(got, m.start()) if k not in marks)
         elif got[0] == "\x00":
             repl = ""  # a comment inline (gate.reading.prose fills it so)
         elif got[0] == "\\":
