@@ -379,3 +379,32 @@ def test_adopt_offers_the_ways_each_layout_has(repo: Repo, rg: Run) -> None:
     assert rg("init")[0] == 0
     rc, out, _ = rg("adopt")
     assert rc == 1 and "receipt-gate adopt --pre-gate   mark the 1 failing draft" in out
+
+
+@pytest.mark.parametrize(("paths", "documented", "not_documented"), [
+    # A Hugo docs site (as Hugo's own): no docs folder, its pages are its documentation,
+    # but for its news; a docs section about contributing is not the documentation.
+    (["content/en/functions/a.md", "content/en/news/b.md",
+      "content/en/contribute/documentation/c.md", "content/en/_index.md"],
+     ["content/en/functions/a.md", "content/en/contribute/documentation/c.md",
+      "content/en/_index.md"], ["content/en/news/b.md"]),
+    # An MkDocs site with a blog: its docs_dir but for the blog's posts.
+    (["mkdocs.yml", "site-src/index.md", "site-src/guide.md", "site-src/blog/posts/a.md"],
+     ["site-src/index.md", "site-src/guide.md"], ["site-src/blog/posts/a.md"]),
+    # A Hugo blog with a docs section (as gRPC's): the docs section only.
+    (["content/en/blog/a.md", "content/en/blog/b.md", "content/en/docs/c.md",
+      "content/en/about.md"], ["content/en/docs/c.md"], ["content/en/blog/a.md",
+                                                          "content/en/about.md"]),
+    # A Jekyll site in docs/ (as Jekyll's own): its pages, never its posts.
+    (["docs/_posts/2020-01-01-a.md", "docs/_docs/b.md", "docs/index.md"],
+     ["docs/_docs/b.md", "docs/index.md"], ["docs/_posts/2020-01-01-a.md"]),
+    # A blog with no documentation: none.
+    (["posts/a.md", "posts/b.md", "about.md"], [], ["posts/a.md", "about.md"]),
+])
+def test_documented_in_is_the_sites_documentation(paths: list[str], documented: list[str],
+                                                   not_documented: list[str]) -> None:
+    from receipt_gate.base import wildmatch
+
+    pages = detect(paths, {"mkdocs.yml": "site_name: x\ndocs_dir: site-src\n"}.get).pages or []
+    assert sorted(wildmatch.select(pages, paths)) == sorted(documented), pages
+    assert not set(wildmatch.select(pages, not_documented))

@@ -120,13 +120,13 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
     if under(files, "src/content"):
         folder = _section(files, "src/content")
         return site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}},
-                     exts=ASTRO_EXTS)
+                     exts=ASTRO_EXTS, content="src/content")
     if under(files, "content"):
         folder = _section(files, "content")
         skip = [h for h in _headless(under(files, "content"), read)
                 if h == folder or h.startswith(folder + "/")]
         return site("a Hugo site", folder, files, paths, {"front_matter": {"draft": True}},
-                     skip, HUGO_EXTS)
+                     skip, HUGO_EXTS, content="content")
     if "mkdocs.yml" in every or "mkdocs.yaml" in every:
         config = read("mkdocs.yml" if "mkdocs.yml" in every else "mkdocs.yaml") or ""
         m = re.search(r"(?m)^docs_dir:\s*['\"]?([^'\"\s#]+)", config)
@@ -135,7 +135,8 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         # MkDocs publishes every page of docs_dir (it has no front-matter draft); the blog
         # plugin leaves out a post marked draft: true.
         return site("an MkDocs site", f"{docs}/blog/posts" if blog else docs, files, paths,
-                     {"front_matter": {"draft": True}} if blog else {}, exts=MKDOCS_EXTS)
+                     {"front_matter": {"draft": True}} if blog else {}, exts=MKDOCS_EXTS,
+                     content=docs)
     if under(files, "drafts") or not files:
         from receipt_gate.base import wildmatch
 
@@ -145,12 +146,12 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
                       len(wildmatch.select(drafts, files)), docs_folders(files))
     if under(files, "posts"):  # a blog with its posts and no drafts/ folder of ours
         return site("a blog in posts/", "posts", files, paths,
-                     {"front_matter": {"draft": True}})
+                     {"front_matter": {"draft": True}}, generator=False)
     tops = collections.Counter(p.split("/", 1)[0] if "/" in p else "" for p in files)
     top, n = tops.most_common(1)[0]
     folder = top if top and n * 10 >= len(files) * 6 else ""
     what = f"markdown under {folder}/" if folder else "markdown across the repository"
-    return site(what, folder, files, paths, {"front_matter": {"draft": True}})
+    return site(what, folder, files, paths, {"front_matter": {"draft": True}}, generator=False)
 
 
 def elsewhere(layout: Layout, paths: Sequence[str]) -> list[str]:

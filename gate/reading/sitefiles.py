@@ -85,30 +85,59 @@ def leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str]) 
 
 def site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
           markers: dict[str, object], exclude: Sequence[str] = (),
-          exts: Sequence[str] = ()) -> Layout:
+          exts: Sequence[str] = (), generator: bool = True, content: str | None = None,
+          ) -> Layout:
+    """A site whose drafts are the writing under `folder` (a section of its `content`
+    folder, or all of it); a `generator`'s pages are its documentation where it has no
+    docs folder (see docs_folders)."""
     from receipt_gate.base import wildmatch
 
     globs = [*globs_for(folder, files, exts), *(f"!{x}/**" for x in exclude)]
     globs += leave_out(globs, paths, files)
     return Layout(name, globs, globs, markers, len(wildmatch.select(globs, files)),
-                  docs_folders(files))
+                  _documentation(files, paths, folder if content is None else content, exclude,
+                                 exts) if generator else docs_folders(files))
+
+
+def _documentation(files: Sequence[str], paths: Sequence[str], content: str,
+                   exclude: Sequence[str], exts: Sequence[str]) -> list[str]:
+    pages = [*globs_for(content, files, exts), *(f"!{x}/**" for x in exclude)]
+    return docs_folders(files, content, [*pages, *leave_out(pages, paths, files)])
 
 
 _DOC_FOLDERS = frozenset(("docs", "_docs", "doc", "documentation", "reference"))
+# What may stand above a site's docs folder: the content folder of a generator, a
+# language's folder (content/en/docs). A docs folder deeper (content/en/contribute/
+# documentation) is a section about docs, not the documentation.
+_ABOVE_DOCS = re.compile(r"content|src|site|website|www|[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
+BLOG_FOLDERS = ("posts", "post", "blog", "articles", "news", "_posts", "_drafts")
 
 
-def docs_folders(files: Sequence[str]) -> list[str]:
-    """Globs for the documentation folders the repository has (docs/, content/en/docs/,
-    a _docs collection), where its own setting names are documented."""
+def docs_folders(files: Sequence[str], site: str | None = None,
+                 site_globs: Sequence[str] = ()) -> list[str]:
+    """Globs for the site's documentation, where its own setting names are documented:
+    its docs folders (docs/, content/en/docs/, a _docs collection), never a blog's posts
+    inside one (a Jekyll site in docs/). With none, and a `site` folder that is not a
+    blog, the site's pages (`site_globs`) are its documentation (a docs site, as Hugo's
+    own), but for their blog sections."""
     found: dict[str, None] = {}
     for p in files:
-        parts = p.split("/")
-        for i, part in enumerate(parts[:-1][:4]):
+        parts = p.split("/")[:-1]
+        for i, part in enumerate(parts[:4]):
             if part in _DOC_FOLDERS:
                 found["/".join(parts[: i + 1])] = None
                 break
+            if not _ABOVE_DOCS.fullmatch(part):
+                break
     tops = [f for f in sorted(found) if not any(f.startswith(g + "/") for g in found)]
-    return [g for f in tops for g in globs_for(f, files)]
+    globs = [g for f in tops for g in globs_for(f, files)]
+    if not globs and site is not None and posixpath.basename(site) not in BLOG_FOLDERS:
+        globs = list(site_globs)
+        tops = [site]
+    blogs = {f"!{top + '/' if top else ''}**/{part}/**" for p in files for top in tops
+             if p.startswith(top + "/" if top else "")
+             for part in p[len(top):].split("/")[:-1] if part in BLOG_FOLDERS}
+    return [*globs, *sorted(blogs)] if globs else []
 
 
 def any_case(ext: str) -> str:
