@@ -179,3 +179,22 @@ def test_unreadable_article_is_exit_2(repo: Repo, rg: Run) -> None:
     repo.write("posts/bad.md", b"\xff\xfe76\n")
     repo.write("drafts/reply.md", "76\n")
     assert rg("run") == (2, "", "receipt-gate: posts/bad.md: not UTF-8 (byte 0xff at offset 0)\n")
+
+
+@pytest.mark.parametrize("unrendered", [
+    "headless: true", "build:\n  render: never", "build: {render: false}", "permalink: false"])
+def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: str) -> None:
+    """A body the site renders no page of (made headless after init, Hugo's build
+    options, Eleventy's `permalink: false`) is no body we published: its 76 pins
+    nothing, and the page turning back into a page makes the receipt stale."""
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    hidden = f"---\ntitle: Notes\n{unrendered}\n---\nThe drift peaked at 76 hours.\n"
+    repo.write("posts/notes.md", hidden)
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+    assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out
+    repo.write("posts/notes.md", hidden.replace(unrendered + "\n", ""))
+    assert rg("verify")[0] == 1  # what the check read changed
+    assert rg("run")[0] == 0

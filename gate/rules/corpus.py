@@ -1,10 +1,11 @@
 """A check's corpus: the published pages among its input files, each read once.
 
 Published: a page the site has not marked as a draft (draft_markers), whatever its
-status: says about the gate. A file that is also a draft the gate holds (a site whose
-posts are both, like Jekyll's _posts/) is corpus only where the config has
-draft_markers, which say what the site has not published; without markers a draft is
-never corpus. (A check decides a draft against the others, never against itself.)
+status: says about the gate, and that the site renders (see unrendered()). A file
+that is also a draft the gate holds (a site whose posts are both, like Jekyll's
+_posts/) is corpus only where the config has draft_markers, which say what the site
+has not published; without markers a draft is never corpus. (A check decides a draft
+against the others, never against itself.)
 
 Pages.read() parses each page once per content, with the check's own parser, and keeps
 what it found in the git dir under the page's sha256 and the parser's code (validated
@@ -29,16 +30,30 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 3
+FORMAT = 4
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 
 
 def scalar_fields(fields: Mapping[str, object]) -> Fields:
     """The front-matter fields publication is decided by (strings cut short: no marker
-    needs a long one)."""
-    return {k: v[:200] if isinstance(v, str) else v for k, v in fields.items()
-            if isinstance(v, (str, bool, int, float))}
+    needs a long one), and Hugo's `build.render`, a field of a mapping."""
+    out: Fields = {k: v[:200] if isinstance(v, str) else v for k, v in fields.items()
+                   if isinstance(v, (str, bool, int, float))}
+    build = fields.get("build")
+    if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
+        out["build.render"] = build["render"]
+    return out
+
+
+def unrendered(fields: Mapping[str, object]) -> bool:
+    """Does the page's front matter say the site renders no page of it, whatever the
+    generator: Hugo's `headless: true` or `build: {render: never}`, Eleventy's
+    `permalink: false`? Its body is no published body (a check's corpus leaves it
+    out, so a number or a name only it holds has no support). The gate still holds
+    it where the drafts globs name it: an unrendered page may be included in others."""
+    return (fields.get("headless") is True or fields.get("permalink") is False
+            or fields.get("build.render") in ("never", False, "false"))
 
 
 def published(cfg: Config, path: str) -> Callable[[Mapping[str, object]], bool]:
@@ -50,7 +65,7 @@ def published(cfg: Config, path: str) -> Callable[[Mapping[str, object]], bool]:
     def decide(fields: Mapping[str, object]) -> bool:
         if is_draft and cfg.draft_markers is None:
             return False  # no markers: the gate cannot tell a published draft from another
-        return cfg.site_status(path, fields) is None
+        return cfg.site_status(path, fields) is None and not unrendered(fields)
 
     return decide
 
