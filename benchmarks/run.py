@@ -151,6 +151,9 @@ HOSTILE = {
     "pairs never ended": "{% highlight a %} " * 5000 + "{% endraw %}",
     "one line of list markers": "- " * 20000,
     "lists nested 300 deep": "\n".join("  " * i + "- x" for i in range(300)),
+    "link destinations never closed": "[x](" * 10000,
+    "images in brackets never closed": "![[" * 10000 + "](x" * 5000,
+    "emphasis openers, then closers of another kind": "_a " * 10000 + "b* " * 10000,
 }
 
 

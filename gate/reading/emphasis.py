@@ -15,13 +15,21 @@ import unicodedata
 _RUN = re.compile(r"\*+|_+|~+")
 
 
-def _space(c: str) -> bool:
-    return c == "" or c in " \t\n\r\f\0" or unicodedata.category(c) == "Zs"
+SPACE, PUNCT, OTHER = 0, 1, 2
+# What flanking is decided by, for ASCII (and the text's ends, "", as white space).
+_KINDS = {"": SPACE, **dict.fromkeys(" \t\n\r\f\0", SPACE),
+          **dict.fromkeys("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", PUNCT)}
 
 
-def _punct(c: str) -> bool:
-    return c != "" and ((c.isascii() and not c.isalnum() and c.isprintable() and c != " ")
-                        or unicodedata.category(c)[0] in "PS")
+def kind(c: str) -> int:
+    """White space, punctuation (Unicode's P and S categories) or other."""
+    got = _KINDS.get(c)
+    if got is not None:
+        return got
+    if c.isascii():
+        return OTHER
+    cat = unicodedata.category(c)
+    return SPACE if cat == "Zs" else PUNCT if cat[0] in "PS" else OTHER
 
 
 class _Run:
@@ -41,20 +49,20 @@ def _runs(text: str) -> list[_Run]:
         back = start
         while back > 0 and text[back - 1] == "\\":
             back -= 1
-        if (start - back) % 2:  # the first one is escaped: text
+        if (start - back) & 1:  # the first one is escaped: text
             start += 1
             if start == end:
                 continue
         char = text[start]
         if char == "~" and end - start > 2:
             continue  # three or more tildes strike nothing (cmark-gfm)
-        before = text[start - 1] if start else ""
-        after = text[end] if end < len(text) else ""
-        left = not _space(after) and (not _punct(after) or _space(before) or _punct(before))
-        right = not _space(before) and (not _punct(before) or _space(after) or _punct(after))
+        b = kind(text[start - 1] if start else "")
+        a = kind(text[end] if end < len(text) else "")
+        left = a != SPACE and (a != PUNCT or b != OTHER)
+        right = b != SPACE and (b != PUNCT or a != OTHER)
         if char == "_":
-            opens = left and (not right or _punct(before))
-            closes = right and (not left or _punct(after))
+            opens = left and (not right or b == PUNCT)
+            closes = right and (not left or a == PUNCT)
         else:
             opens, closes = left, right
         if opens or closes:
@@ -66,43 +74,67 @@ def markup(text: str) -> list[tuple[int, int]]:
     """The (start, end) spans of `text` that are emphasis or strikethrough delimiters."""
     if "*" not in text and "_" not in text and "~" not in text:
         return []
-    stack = _runs(text)
+    runs = _runs(text)
+    n = len(runs)
+    # The delimiter stack as a doubly linked list (removing one costs nothing), and
+    # cmark's openers_bottom: per kind of closer, the position below which a search
+    # already found nothing, so each opener is passed over once per kind: linear time.
+    prev, nxt = list(range(-1, n - 1)), list(range(1, n + 1))
+
+    def remove(k: int) -> None:
+        p, q = prev[k], nxt[k]
+        if p >= 0:
+            nxt[p] = q
+        if q < n:
+            prev[q] = p
+
+    bottoms: dict[tuple[str, int, bool], int] = {}
     used: list[tuple[int, int]] = []
     i = 0
-    while i < len(stack):
-        closer = stack[i]
+    while i < n:
+        closer = runs[i]
         if not closer.closes:
-            i += 1
+            i = nxt[i]
             continue
-        j = i - 1
-        while j >= 0:
-            opener = stack[j]
-            if opener.char == closer.char and opener.opens and opener.hi > opener.lo:
-                if closer.char == "~":
-                    if opener.length == closer.length:
-                        break
-                elif not ((opener.closes or closer.opens)
-                          and (opener.length + closer.length) % 3 == 0
-                          and (opener.length % 3 or closer.length % 3)):
-                    break
-            j -= 1
-        if j < 0:
+        key = (closer.char, closer.length if closer.char == "~" else closer.length % 3,
+               closer.opens)
+        bottom = bottoms.get(key, -1)
+        j = prev[i]
+        while j >= 0 and runs[j].start > bottom and not _pairs(runs[j], closer):
+            j = prev[j]
+        if j < 0 or runs[j].start <= bottom:
+            bottoms[key] = runs[prev[i]].start if prev[i] >= 0 else -1
+            after = nxt[i]
             if not closer.opens:
-                del stack[i]
-            else:
-                i += 1
+                remove(i)
+            i = after
             continue
-        opener = stack[j]
-        n = closer.length if closer.char == "~" else (
+        opener = runs[j]
+        k = closer.length if closer.char == "~" else (
             2 if opener.hi - opener.lo >= 2 and closer.hi - closer.lo >= 2 else 1)
-        used += [(opener.hi - n, opener.hi), (closer.lo, closer.lo + n)]
-        opener.hi -= n
-        closer.lo += n
-        del stack[j + 1:i]  # delimiters between the two are text now
-        i = j + 1
+        used += [(opener.hi - k, opener.hi), (closer.lo, closer.lo + k)]
+        opener.hi -= k
+        closer.lo += k
+        between = nxt[j]
+        while between != i:  # delimiters between the two are text now
+            after = nxt[between]
+            remove(between)
+            between = after
         if opener.hi == opener.lo:
-            del stack[j]
-            i -= 1
+            remove(j)
         if closer.lo == closer.hi:
-            del stack[i]
+            after = nxt[i]
+            remove(i)
+            i = after
     return sorted(used)
+
+
+def _pairs(opener: _Run, closer: _Run) -> bool:
+    """Can this opener close with this closer (same mark, the rule of three; for `~`,
+    the same length)?"""
+    if opener.char != closer.char or not opener.opens or opener.hi == opener.lo:
+        return False
+    if closer.char == "~":
+        return opener.length == closer.length
+    return not ((opener.closes or closer.opens) and (opener.length + closer.length) % 3 == 0
+                and (opener.length % 3 or closer.length % 3))

@@ -19,6 +19,13 @@ _TIGHT = re.compile(r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>|<[^<>\s@]+@[^<>\s@
                     r"(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*\s*/?>")
 _TITLE = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)", re.DOTALL)
 _SPACE = re.compile(r"[ \t]*\n?[ \t]*")
+_LABEL = re.compile(r"\[((?:[^\[\]\\]|\\.){0,999})\]", re.DOTALL)
+# cmark's limit on parentheses nested in a destination; and how many characters all
+# the destinations tried in one block may take, per character of it: past that budget
+# (hostile input: `[x](` ten thousand times) no more inline links are tried, so a
+# block is read in linear time (its brackets then read as text, which is more prose).
+MAX_PARENS = 32
+BUDGET = 8
 
 
 class Link(NamedTuple):
@@ -45,6 +52,8 @@ def _destination(s: str, i: int) -> tuple[str, int] | None:
             continue
         if c == "(":
             depth += 1
+            if depth > MAX_PARENS:
+                return None
         elif c == ")":
             if depth == 0:
                 break
@@ -71,8 +80,13 @@ def _inline(s: str, i: int) -> tuple[str, int] | None:
 def find(s: str, defined: Container[str]) -> list[Link]:
     """Every link and image in s, outermost last; a reference counts only to a label in
     `defined` (normalised labels)."""
-    openers: list[list[int]] = []  # [position of `[`, image, active]
+    import bisect
+
+    openers: list[tuple[int, bool]] = []  # (position of `[`, an image's)
+    dead = 0  # the `[` openers[:dead] are inactive: a link after them was found
     found: list[Link] = []
+    stops = [m.start() for m in re.finditer(r"[\x00- \x7f]", s)] + [len(s)]
+    budget = BUDGET * len(s) + 1000
     i = 0
     while i < len(s):
         c = s[i]
@@ -83,15 +97,19 @@ def find(s: str, defined: Container[str]) -> list[Link]:
             i = m.end()
             continue
         if c == "[":
-            openers.append([i, int(i > 0 and s[i - 1] == "!" and not _odd(s, i - 1)), 1])
+            openers.append((i, i > 0 and s[i - 1] == "!" and not _odd(s, i - 1)))
         elif c == "]" and openers:
-            start, image, active = openers.pop()
-            link = _close(s, start, i, bool(image), defined) if active else None
+            start, image = openers.pop()
+            active = image or len(openers) >= dead
+            dead = min(dead, len(openers))
+            # A destination is read at most to the next space: charged to the budget.
+            cost = stops[bisect.bisect_left(stops, i + 1)] - i
+            budget -= cost
+            link = _close(s, start, i, image, defined, budget > 0) if active else None
             if link is not None:
                 found.append(link)
                 if not image:  # a link holds no link: the `[` before it are text
-                    for o in openers:
-                        o[2] = o[2] if o[1] else 0
+                    dead = len(openers)
                 i = link.end
                 continue
         i += 1
@@ -106,19 +124,22 @@ def _odd(s: str, i: int) -> bool:
     return (i - run) % 2 == 1
 
 
-def _close(s: str, start: int, close: int, image: bool,
-           defined: Container[str]) -> Link | None:
+def _close(s: str, start: int, close: int, image: bool, defined: Container[str],
+           inline: bool = True) -> Link | None:
     first = start - 1 if image else start
     nxt = close + 1
-    if nxt < len(s) and s[nxt] == "(" and (got := _inline(s, nxt)):
+    if inline and nxt < len(s) and s[nxt] == "(" and (got := _inline(s, nxt)):
         return Link(first, (start + 1, close), got[1], image, got[0], "")
-    text = s[start + 1:close]
+    if not defined:
+        return None
+    # A text longer than a label may be (999 characters) is no label: not read.
+    text = s[start + 1:close] if close - start <= 1000 else ""
     if nxt < len(s) and s[nxt] == "[":
-        m = re.match(r"\[((?:[^\[\]\\]|\\.){0,999})\]", s[nxt:], re.DOTALL)
+        m = _LABEL.match(s, nxt)
         if m is not None:
             name = normal(m.group(1)) or normal(text)
             if name in defined:
-                return Link(first, (start + 1, close), nxt + m.end(), image, None, name)
+                return Link(first, (start + 1, close), m.end(), image, None, name)
             if m.group(1).strip():
                 return None  # a label the document does not define: no shortcut either
     name = normal(text)

@@ -37,12 +37,15 @@ def _blank(s: str) -> str:
     return re.sub(r"[^\n]", " ", s)
 
 
-def _sub_blank(rx: re.Pattern[str], text: str, fill: str = " ") -> str:
+def _sub_blank(rx: re.Pattern[str], text: str, fill: str = " ",
+               repl: Callable[[re.Match[str]], str] | None = None) -> str:
+    """Each match of rx blanked with `fill` (or replaced by `repl`), tried no further
+    than its last closing mark (see _CLOSERS)."""
     end = max((text.rfind(c) + len(c) for c in _CLOSERS.get(rx.pattern, ()) if c in text),
               default=len(text) if rx.pattern not in _CLOSERS else 0)
     if end <= 0:
         return text
-    head = rx.sub(lambda m: re.sub(r"[^\n]", fill, m.group()), text[:end])
+    head = rx.sub(repl or (lambda m: re.sub(r"[^\n]", fill, m.group())), text[:end])
     return head + text[end:] if end < len(text) else head
 
 
@@ -141,8 +144,8 @@ def _templates(block: str, how: str) -> str:
         return _sub_blank(_TEMPLATE, block)
     if how == "join":
         return _sub_blank(_TEMPLATE, block, "\0")
-    return _TEMPLATE.sub(lambda m: _DELIMITERS.sub(lambda d: " " * len(d.group()), m.group()),
-                         block)
+    return _sub_blank(_TEMPLATE, block, repl=lambda m: _DELIMITERS.sub(
+        lambda d: " " * len(d.group()), m.group()))
 
 
 _NOTE = re.compile(r"\[\^((?:[^\]\s\\]|\\.)+)\](?!:)")
