@@ -485,3 +485,34 @@ def test_template_pairs_are_blanked_as_the_plain_pattern_blanks_them(pieces: lis
     text = "".join(pieces)
     plain = _CODE_PAIRS.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
     assert blank_pairs(text) == plain
+
+
+def test_kept_fingerprints_follow_the_corpus_and_survive_being_broken(
+    repo: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """verify keeps each corpus check's per-draft fingerprints in the git dir, the forked
+    workers' too, under everything the check could read: a new post that pins the
+    reply's 76 changes the key, so the kept ones are never the answer; a broken file
+    is rebuilt, never trusted or a traceback."""
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("posts/drift.md", "# Drifted 76 hours\n\nThe queue was 74 hours behind.\n")
+    for i in range(6):
+        repo.write(f"drafts/d{i}.md", f"Draft {i}: it was {i}00 hours.\n")
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    assert rg("run")[0] == 1
+    _forking(monkeypatch, verify, "PARALLEL_FROM")
+    cfg = load((repo.path / ".receipt-gate.yaml").read_bytes(), ".receipt-gate.yaml", None)
+    first = verify.evaluate(cfg, WorkTree(str(repo.path)))
+    kept = list((repo.path / ".git" / "receipt-gate").glob("fingerprints-*.json"))
+    assert len(kept) == 1
+    memo = json.loads(kept[0].read_text())["memo"]
+    assert len(memo) == 7  # every draft's, the children's among them
+    assert verify.evaluate(cfg, WorkTree(str(repo.path))) == first
+    repo.write("posts/measured.md", "# Measured\n\nThe drift peaked at 76 hours.\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1 and "drafts/reply.md" in out and "what the check read changed" in out
+    assert rg("run")[0] == 0 and rg("verify")[0] == 0
+    kept[0].write_text('{"key": [1, "x"], "memo": [[[], 5]]')  # broken
+    assert rg("verify")[0] == 0
+    repo.write("posts/measured.md", "# Measured\n\nThe drift peaked at 75 hours.\n")
+    assert rg("verify")[0] == 1

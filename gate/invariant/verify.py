@@ -14,7 +14,7 @@ from receipt_gate.invariant.policy import Policy, hold, same_rules
 from receipt_gate.invariant.receipts import receipt_path, sha256
 from receipt_gate.invariant.recheck import rerun
 from receipt_gate.rules.config import CONFIG_FILE, Config
-from receipt_gate.rules.fingerprint import Fingerprint, fingerprint
+from receipt_gate.rules.fingerprint import Fingerprint, fingerprint, keep, learned
 from receipt_gate.rules.session import drafts_in
 from receipt_gate.trees.links import blind_spots
 from receipt_gate.trees.tree import Tree, read_text
@@ -110,11 +110,15 @@ def evaluate(
     gated: list[str] = []
     ungated: list[tuple[str, str]] = []
     cells: list[Cell] = []
+    known: dict[str, dict[str, str]] = {}
     for part in _in_parallel(cfg, tree, selected, fps, keys, disk, reads):
         errors += part.errors
         gated += part.gated
         ungated += part.ungated
         cells += part.expand(cfg)
+        for check, memo in part.learned.items():
+            known.setdefault(check, {}).update(memo)
+    keep(tree.root, fps, known)
     said = list(notes)
     if policy is not None and not borrowed and not same_rules(policy, cfg, tree):
         said.append(f"receipt-gate: the {tree.label}'s rules differ from the rules in force at"
@@ -159,7 +163,8 @@ def _converted(tree: Tree, paths: Sequence[str]) -> list[str]:
     if not paths or not tree.root:
         return []
     # Only the .gitattributes of a draft's folders apply to it: read those, not a listing.
-    folders = {f for p in paths for f in _folders(p)}
+    folders = {f for folder in {p.rpartition("/")[0] for p in paths}
+               for f in _folders(folder + "/x")}
     own = [_attributes(tree, f"{f}.gitattributes") for f in sorted(folders)]
     if not git.attributes_may_convert(tree.root, own):
         return []
@@ -201,17 +206,23 @@ def _new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str
             if str(f.get("suppressed_by", "")).startswith("comment")]
 
 
+_FRESH_TAIL = Cell("", "", "", FRESH)[4:]
+
+
 class _Part(NamedTuple):
     errors: list[str]
     gated: list[str]
     ungated: list[tuple[str, str]]
     cells: list[Cell | None]  # each gated draft x its checks, in order; None for a fresh one
     status: list[str]  # each gated draft's status (its checks follow from it)
+    learned: dict[str, dict[str, str]]  # the fingerprints a worker computed
 
     def expand(self, cfg: Config) -> list[Cell]:
         """The cells, each fresh one rebuilt from its place in gated x its checks."""
         it = iter(self.cells)
-        return [next(it) or Cell(draft, check, receipt_path(cfg.run_dir, draft, check), FRESH)
+        make = tuple.__new__  # a fresh cell: its fields but the defaults (40,000 of them)
+        return [next(it) or make(Cell, (draft, check, receipt_path(cfg.run_dir, draft, check),
+                                        FRESH, *_FRESH_TAIL))
                 for draft, status in zip(self.gated, self.status, strict=True)
                 for check in cfg.checks_for(status)]
 
@@ -220,7 +231,7 @@ def _judge_drafts(
     cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
     keys: Sequence[bytes], disk: Tree | None, reads: bool = False,
 ) -> _Part:
-    part = _Part([], [], [], [], [])
+    part = _Part([], [], [], [], [], {})
     for path in paths:
         draft = read_text(tree, path)
         if draft is None:
@@ -247,6 +258,7 @@ def _judge_drafts(
             # What a fresh one read travels only for the commit hook's record (`reads`).
             plain = not (cell.suppressed or (reads and (cell.reads or cell.files)))
             part.cells.append(None if cell.state == FRESH and plain else cell)
+    part.learned.update(learned(fps))
     return part
 
 

@@ -30,8 +30,10 @@ class Fingerprint(NamedTuple):
     digest: Callable[[Any, Sequence[str], str], object] | None
     baseline: Mapping[str, Sequence[str]] | None  # draft -> its baselined findings' keys
     members: frozenset[str] = frozenset()  # the corpus's files
-    # reads -> inputs_sha256, for drafts outside the corpus (their digest is reads' alone)
-    memo: dict[tuple[str, ...], str] | None = None
+    # reads (joined by NUL) -> inputs_sha256, for drafts outside the corpus (their digest
+    # is reads' alone)
+    memo: dict[str, str] | None = None
+    loaded: int = 0  # how many of memo's entries came from the git dir's cache
 
     def of(self, draft: str, reads: Sequence[str] = ()) -> str:
         """The inputs_sha256 of this check's receipt for `draft`, whose verdict read
@@ -39,10 +41,12 @@ class Fingerprint(NamedTuple):
         if self.digest is None and self.baseline is None:
             return self.common
         if self.memo is not None and self.baseline is None and draft not in self.members:
-            key = tuple(reads)
+            key = "\0".join(reads)
             hit = self.memo.get(key)
             if hit is None:
-                hit = self.memo[key] = self._of(draft, reads)
+                hit = self._of(draft, reads)
+                if key.count("\0") == max(len(reads) - 1, 0):  # one key, one list of reads
+                    self.memo[key] = hit
             return hit
         return self._of(draft, reads)
 
@@ -153,7 +157,49 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
                   rules_key(cfg) if spec.corpus else None,
                   {d: sorted(k) for d, k in (entries or {}).items()}])
     members = frozenset(p for k in spec.corpus for p in files.get(k, {}))
-    return Fingerprint(name, common, whole, corpus, digest, entries, members, {})
+    memo = _kept(tree.root, name, whole) if digest is not None else {}
+    return Fingerprint(name, common, whole, corpus, digest, entries, members, memo, len(memo))
+
+
+# The memo of each check's per-draft fingerprints, kept in the git dir under `whole`
+# (everything the check could read): verify on an unchanged tree computes none again.
+MEMO_FORMAT = 2
+
+
+def _memo_file(root: str | None, name: str) -> str | None:
+    from receipt_gate.trees import cache
+
+    return cache.path(root, f"fingerprints-{hashlib.sha256(name.encode()).hexdigest()[:16]}"
+                            ".json") if root else None
+
+
+def _kept(root: str | None, name: str, whole: str) -> dict[str, str]:
+    from receipt_gate.trees import cache
+
+    doc = cache.read(_memo_file(root, name), lambda d: isinstance(d, dict) and d.get(
+        "key") == [MEMO_FORMAT, whole] and isinstance(d.get("memo"), dict))
+    memo = doc["memo"] if doc else {}
+    return memo if all(type(v) is str for v in memo.values()) else {}
+
+
+def keep(root: str | None, fps: Mapping[str, Fingerprint],
+         learned: Mapping[str, Mapping[str, str]] | None = None) -> None:
+    """Keep each check's memo, with what the workers `learned`, when it grew."""
+    from receipt_gate.trees import cache
+
+    for name, fp in fps.items():
+        if fp.memo is None or fp.digest is None:
+            continue
+        fp.memo.update((learned or {}).get(name, {}))
+        if len(fp.memo) > fp.loaded:
+            cache.write(_memo_file(root, name), {"key": [MEMO_FORMAT, fp.whole],
+                                                 "memo": fp.memo})
+
+
+def learned(fps: Mapping[str, Fingerprint]) -> dict[str, dict[str, str]]:
+    """What each memo holds beyond what was loaded: a worker's part for its parent."""
+    return {name: dict(list(fp.memo.items())[fp.loaded:]) for name, fp in fps.items()
+            if fp.memo is not None and len(fp.memo) > fp.loaded}
 
 
 def _sha(doc: object) -> str:
