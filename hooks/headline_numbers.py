@@ -266,7 +266,7 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
     from receipt_gate.reading.reader import reader_view
 
     text = "\n".join(lines)
-    view = reader_view(text)
+    view = reader_view(text, exact=True)
     starts = [0]
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)

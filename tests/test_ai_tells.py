@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from receipt_gate_hooks.ai_tells import PATTERNS, PHRASES, compile_rules, find_tells
@@ -152,3 +155,42 @@ def test_idioms_are_banned_when_switched_on() -> None:
 def test_letters_that_fold_to_ascii_do_not_slip_past_the_needles(text: str) -> None:
     found = find_tells(text, compile_rules(PHRASES, PATTERNS))
     assert len(found) == 1, found
+
+
+# Drafts GitHub renders with "in conclusion" in plain sight, each of which got a commit
+# past the gate when prose was first read with cmark-gfm's emphasis and HTML rules (an
+# adversary's, 2026-12-02): marks paired across blocks and table cells, flanking judged
+# on blanked comments and links, lower-case declarations, Unicode white space and blank
+# lines inside a "tag" or comment, brackets inside a processing instruction, reference
+# definitions cmark rejects.
+@pytest.mark.parametrize("body", [
+    "- foo *bar\n- in con*clu*sion, the list item stands.\n",
+    "| a | b |\n|---|---|\n| x *y | in con*clu*sion |\n",
+    "# Title *x\nin con*clu*sion, the heading ate a mark.\n",
+    "in *<!---->con*clusion, the comment sits inside.\n",
+    "in *[](x)con*clusion, the empty link sits inside.\n",
+    "Words <_`x`  in con_**clusion** follow.\n",
+    "Then ~in<!---->~&nbsp;conclusion it ends.\n",
+    "Note <!in conclusion> here.\n",
+    "Say <x\u00a0in\u00a0conclusion> now.\n",
+    "foo <x\n\nin conclusion\n\ny> bar\n",
+    "foo <!-- bar\n\nin conclusion\n\nend -->\n",
+    "See [in conclusion <?](x) ?> now.\n",
+    "foo\n[ref]: /u\n\n[in conclusion][ref]\n",
+    "[ref]: /u \"t\" x\n\n[in conclusion][ref]\n",
+])
+def test_what_the_page_shows_is_matched(body: str) -> None:
+    import cmarkgfm
+
+    shown = re.sub(r"<[^>]*>", "", cmarkgfm.github_flavored_markdown_to_html(body))
+    assert "conclusion" in html.unescape(shown).replace("\xa0", " ")  # the page shows it
+    found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
+    assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
+
+
+def test_a_stray_mark_hides_no_phrase() -> None:
+    """`in con*clusion` shows its `*`; the phrase is matched all the same (ai-tells drops
+    every mark, where words and numbers are read exactly)."""
+    found = find_tells("in con*clusion, a stray mark, and in *conclusion too.\n",
+                       compile_rules(PHRASES, PATTERNS))
+    assert [f.message for f in found] == ['banned phrase "in conclusion"'] * 2

@@ -4,13 +4,15 @@ reader does not see them) and which are text (`foo_bar_`, `5_6_78`, `__ is not e
 CommonMark's delimiter-run algorithm (spec 0.31, "Emphasis and strong emphasis": left-
 and right-flanking runs, `_` not inside a word, the rule of three, the nearest opener
 first) and cmark-gfm's strikethrough (a run of one or two `~`, closed by a run of the
-same length). Links' brackets bound nothing here: their text is read in place.
+same length). inline_marks() pairs a block's marks as cmark-gfm does: a link's text
+and a table's cell each on their own, code, tags and destinations holding none.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 
 _RUN = re.compile(r"\*+|_+|~+")
 
@@ -138,3 +140,63 @@ def _pairs(opener: _Run, closer: _Run) -> bool:
         return opener.length == closer.length
     return not ((opener.closes or closer.opens) and (opener.length + closer.length) % 3 == 0
                 and (opener.length % 3 or closer.length % 3))
+
+
+def inline_marks(text: str, opaque: Sequence[tuple[int, int]],
+                 scopes: Sequence[tuple[int, int]]) -> list[int]:
+    """The offsets of the emphasis and strike marks in one block's inline text, paired
+    as cmark-gfm pairs them. `opaque`: spans that hold no mark and read, at their ends,
+    as the characters they start and end with (a code span, a tag, an autolink, a
+    comment, a link's destination); `scopes`: spans paired on their own, innermost
+    first, then opaque to what holds them (a link's text, a table's cell)."""
+    buf = list(text)
+    for a, b in opaque:
+        buf[a + 1:b - 1] = "\x01" * max(b - a - 2, 0)
+    found: list[int] = []
+    for a, b in scopes:
+        for x, y in markup("".join(buf[a:b])):
+            found.extend(range(a + x, a + y))
+        buf[a:b] = "\x01" * (b - a)
+    for x, y in markup("".join(buf)):
+        found.extend(range(x, y))
+    return found
+
+
+def block_marks(block: str, defined: Mapping[str, str] | None, cells: bool) -> list[int]:
+    """The offsets of the block's emphasis and strike marks, as cmark-gfm pairs them
+    (gate.reading.emphasis): code spans, comments, template tags, autolinks, tags and
+    link destinations hold none; a link's text and a table's cells pair on their own."""
+    from receipt_gate.reading.blocksyntax import cell_ends
+    from receipt_gate.reading.inline import COMMENT, TEMPLATE, spans, sub_blank
+    from receipt_gate.reading.links import find
+    from receipt_gate.reading.reader import OPAQUE
+
+    opaque: list[tuple[int, int]] = []
+    seen = list(block)
+
+    def hide(a: int, b: int) -> str:
+        opaque.append((a, b))
+        seen[a:b] = "\x01" * (b - a)
+        return ""
+
+    for rx in (COMMENT, TEMPLATE):  # (as the blanking finds them: in linear time)
+        sub_blank(rx, block, repl=lambda m: hide(m.start(), m.end()) + m.group())
+    for a, b in spans("".join(seen)):
+        hide(a, b)
+    if "<" in block:
+        for m in OPAQUE.finditer("".join(seen)):
+            hide(m.start(), m.end())
+    scopes = []
+    for link in find("".join(seen), defined or {}):
+        scopes.append(link.text)
+        opaque.append((link.text[1], link.end))  # `](destination)`
+    if cells:
+        pos = 0
+        for n, row in enumerate(block.split("\n")):
+            if n != 1:  # the delimiter row holds no text
+                start = len(row) - len(row.lstrip(" \t|"))
+                for end in cell_ends(row):
+                    scopes.append((pos + start, pos + end))
+                    start = end + 1
+            pos += len(row) + 1
+    return inline_marks(block, opaque, scopes)

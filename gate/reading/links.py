@@ -13,10 +13,8 @@ from collections.abc import Container
 from typing import NamedTuple
 
 from receipt_gate.reading.blocksyntax import label as normal
+from receipt_gate.reading.reader import OPAQUE as _TIGHT  # autolinks and raw HTML
 
-_TIGHT = re.compile(r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>|<[^<>\s@]+@[^<>\s@]+>"
-                    r"|</?[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*"
-                    r"(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*\s*/?>")
 _TITLE = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)", re.DOTALL)
 _SPACE = re.compile(r"[ \t]*\n?[ \t]*")
 _LABEL = re.compile(r"\[((?:[^\[\]\\]|\\.){0,999})\]", re.DOTALL)

@@ -10,15 +10,15 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from receipt_gate.reading.blocksyntax import references
+from receipt_gate.reading.inline import COMMENT as _COMMENT
+from receipt_gate.reading.inline import TEMPLATE as _TEMPLATE
+from receipt_gate.reading.inline import spans as _spans
+from receipt_gate.reading.inline import sub_blank as _sub_blank
 from receipt_gate.reading.markdown import blocks
 from receipt_gate.reading.prose import (
-    _COMMENT,
     _HARD_BREAK,
-    _TEMPLATE,
     _links,
     _outside_code,
-    _spans,
-    _sub_blank,
     _text_blocks,
     prose_lines,
 )
@@ -80,7 +80,7 @@ def opening_paragraph(text: str) -> Opening | None:
         if b.kind != "paragraph" or b.quoted or b.listed:
             continue
         body = "\n".join(out[b.start:b.end])
-        shown = " ".join(reader_view(body).text.split())
+        shown = " ".join(reader_view(body, exact=True).text.split())
         if shown:
             raw = "\n".join(text.split("\n")[b.start:b.end])
             return Opening(b.start + 1, shown, 1 + len(_HARD_BREAK.findall(raw.rstrip())))

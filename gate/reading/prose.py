@@ -15,67 +15,28 @@ import re
 from collections.abc import Callable, Mapping
 
 from receipt_gate.reading.blocksyntax import cell_ends, label, references
+from receipt_gate.reading.inline import COMMENT as _COMMENT
+from receipt_gate.reading.inline import TEMPLATE as _TEMPLATE
+from receipt_gate.reading.inline import blank as _blank
+from receipt_gate.reading.inline import spans as _spans
+from receipt_gate.reading.inline import sub_blank as _sub_blank
 from receipt_gate.reading.markdown import Block, blocks
 from receipt_gate.reading.templatetags import blank_pairs
 
-_BACKTICKS = re.compile(r"`+")
-_TICKS_OR_TAGS = re.compile(r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
-                            r"|<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
-# An HTML comment as CommonMark 0.31 and HTML read it: `<!-->` and `<!--->` are whole
-# (empty) comments, so the text after them is shown.
-_COMMENT = re.compile(r"<!---?>|<!--.*?-->", re.DOTALL)
-_TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
-_AUTOLINK = re.compile(r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
-# The marks that close what each pattern matches: a match can only end at or before the
-# last of them, so a pattern is tried no further (an opening never closed is text, and
-# trying each of many to the end of the text would take quadratic time).
-_CLOSERS = {_COMMENT.pattern: ("-->",), _TEMPLATE.pattern: ("%}", "}}")}
 _HARD_BREAK = re.compile(r"(?: {2,}|\\)$|<br\s*/?>", re.IGNORECASE | re.MULTILINE)
 
 
-def _blank(s: str) -> str:
-    return re.sub(r"[^\n]", " ", s)
-
-
-def _sub_blank(rx: re.Pattern[str], text: str, fill: str = " ",
-               repl: Callable[[re.Match[str]], str] | None = None) -> str:
-    """Each match of rx blanked with `fill` (or replaced by `repl`), tried no further
-    than its last closing mark (see _CLOSERS)."""
-    end = max((text.rfind(c) + len(c) for c in _CLOSERS.get(rx.pattern, ()) if c in text),
-              default=len(text) if rx.pattern not in _CLOSERS else 0)
-    if end <= 0:
-        return text
-    head = rx.sub(repl or (lambda m: re.sub(r"[^\n]", fill, m.group())), text[:end])
-    return head + text[end:] if end < len(text) else head
-
-
-def _spans(block: str) -> list[tuple[int, int]]:
-    """(start, end) of each code span in a block's text."""
-    spans: list[tuple[int, int]] = []
-    pos = 0
-    for m in (_TICKS_OR_TAGS if "<" in block else _BACKTICKS).finditer(block):
-        if m.start() < pos or _escaped(block, m.start()):
-            continue
-        if m.group()[0] == "<":  # an HTML tag or an autolink that starts first: its
-            pos = m.end()  # backticks open no code span (CommonMark's precedence)
-            continue
-        n = len(m.group())
-        close = re.compile(rf"(?<!`)`{{{n}}}(?!`)").search(block, m.end())
-        if close is not None:
-            spans.append((m.start(), close.end()))
-            pos = close.end()
-    return spans
-
-
-def _outside_code(text: str) -> str:
-    """The text with front matter, code blocks, HTML blocks and comments blanked: where
-    a link reference definition can be."""
+def _outside_code(text: str, kinds: tuple[str, ...] = ()) -> str:
+    """The text with front matter, every block (paragraphs, headings, tables, code,
+    HTML) and comments blanked: what is left is where link reference definitions are,
+    as the block scanner found them (not a line inside a paragraph, not one with text
+    after its title). With `kinds`, only blocks of those kinds are blanked."""
     from receipt_gate.reading.frontmatter import block_end
 
     lines = text.split("\n")
     hidden = set(range(block_end(lines)[1]))
     for b in blocks(text):
-        if b.kind in ("code", "html"):
+        if not kinds or b.kind in kinds:
             hidden.update(range(b.start, b.end))
     return _sub_blank(_COMMENT, "\n".join("" if i in hidden else ln
                                           for i, ln in enumerate(lines)))
@@ -84,15 +45,6 @@ def _outside_code(text: str) -> str:
 def hide_templates(text: str) -> str:
     """The text with HTML comments and template tags (`{% %}`, `{{ }}`) blanked."""
     return _sub_blank(_TEMPLATE, _sub_blank(_COMMENT, text))
-
-
-def _escaped(text: str, i: int) -> bool:
-    """Is the character at i escaped: an odd run of backslashes before it (`\\\\` is a
-    backslash, and the backtick after it opens a code span)."""
-    run = i
-    while run > 0 and text[run - 1] == "\\":
-        run -= 1
-    return (i - run) % 2 == 1
 
 
 # GFM's task list item: a list item's paragraph that opens with a box and a blank.
@@ -153,13 +105,18 @@ _NOTE_DEF = re.compile(r"^[ \t>*+0-9.)-]*\[\^((?:[^\]\s\\]|\\.)+)\]:", re.MULTIL
 
 
 def _inline(block: str, links: bool, templates: str = "blank",
-            defined: dict[str, str] | None = None, notes: frozenset[str] = frozenset()) -> str:
+            defined: dict[str, str] | None = None, notes: frozenset[str] = frozenset(),
+            cells: bool = False) -> str:
     """A block's text with what is not prose blanked: code spans, comments, template
     tags (as `templates` says), link destinations (and, without `links`,
     link and image text; a reference to a label `defined` lacks is no link). Inline
     HTML tags are left for the reader's view to take out without a trace
     (`con<b>clu</b>sion` reads as one word). A reference to a footnote the draft has
-    (`[^1]`) is no prose: the page shows a number of its own there."""
+    (`[^1]`) is no prose: the page shows a number of its own there. Emphasis and
+    strike marks become NULs (`cells`: the block is a table, each cell on its own)."""
+    from receipt_gate.reading.emphasis import block_marks
+
+    marks = block_marks(block, defined, cells) if any(c in block for c in "*_~") else []
     # A comment is filled with NULs, not spaces: the reader's view drops them, so a
     # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
     block = _sub_blank(_COMMENT, block, "\0")
@@ -175,6 +132,12 @@ def _inline(block: str, links: bool, templates: str = "blank",
                           else m.group(), block)
     if "](" in block or ("]" in block and defined):
         block = _links(block, links, defined=defined)
+    if marks:  # emphasis marks still there: NULs, which the reader's view drops
+        chars = list(block)
+        for k in marks:
+            if chars[k] in "*_~":
+                chars[k] = "\0"
+        block = "".join(chars)
     return block
 
 
@@ -213,16 +176,18 @@ def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None,
     return "".join(out)
 
 
-def _apply(out: list[str], kept: list[Block], fn: Callable[[str], str]) -> None:
+def _apply(out: list[str], kept: list[Block], fn: Callable[[str, Block], str]) -> None:
     """Run fn on each block that holds anything inline markup starts with."""
     for b in kept:
         block = "\n".join(out[b.start:b.end])
-        if "`" not in block and "<" not in block and "{" not in block and "[" not in block:
+        if not any(c in block for c in _INLINE_STARTS):
             continue
-        changed = fn(block)
+        changed = fn(block, b)
         if changed != block:
             out[b.start:b.end] = changed.split("\n")
 
+
+_INLINE_STARTS = "`<{[*_~"
 
 # Pairs whose content no reader sees as prose: code, comments (a raw pair prints what
 # it holds, so it is opened with the other tags).
@@ -248,10 +213,11 @@ def prose_lines(text: str, quotes: bool = True, links: bool = True,
     whole = "\n".join(out)
     if has_templates(whole):
         out = blank_pairs(whole, None if templates == "blank" else _CODE_PAIRS).split("\n")
-    if any(c in whole for c in "`<{[") or "](" in whole:
-        bare = _outside_code(text) if "]:" in text else ""
+    if any(c in whole for c in _INLINE_STARTS):
+        bare = _outside_code(text) if "]:" in text else ""  # link definitions
         defined = references(bare) if bare else None
-        notes = frozenset(label(m.group(1)) for m in _NOTE_DEF.finditer(bare)
-                          ) if "[^" in bare else frozenset()
-        _apply(out, kept, lambda block: _inline(block, links, templates, defined, notes))
+        notes = frozenset(label(m.group(1)) for m in _NOTE_DEF.finditer(
+            _outside_code(text, ("code", "html")))) if "[^" in text else frozenset()
+        _apply(out, kept, lambda block, b: _inline(block, links, templates, defined, notes,
+                                                   b.kind == "table"))
     return out

@@ -13,18 +13,25 @@ import re
 from typing import NamedTuple
 
 # Autolinks (a reader sees what they hold), then raw HTML as CommonMark reads it inline:
-# tags with their attributes, comments, processing instructions, declarations, CDATA.
-_AUTOLINKS = (r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>|<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@"
+# tags with their attributes, comments, processing instructions, declarations, CDATA;
+# white space in a tag is ASCII's, with one line ending at most, and none of them spans
+# a blank line (the paragraph ends there). Declarations as cmark-gfm reads them (an
+# upper-case name: `<!in conclusion>` is text to GitHub).
+_AUTOLINKS = (r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20]*>|<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@"
               r"[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
               r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>")
-_RAW_HTML = (r"<!-->|<!--->|<!--.*?-->|</[A-Za-z][A-Za-z0-9-]*\s*>"
-             r"|<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*"
-             r"(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*\s*/?>"
-             r"|<\?.{0,2000}?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[.{0,5000}?\]\]>")
-_OPAQUE = re.compile(f"{_AUTOLINKS}|{_RAW_HTML}", re.DOTALL)
+_NL = r"(?:\r?\n(?![ \t]*\r?\n)[ \t]*)"  # a line ending, not a blank line's
+_ANY = r"(?:[^\n]|\n(?![ \t]*\r?\n))"  # a character, any but a blank line's end
+_RAW_HTML = (rf"<!-->|<!--->|<!--{_ANY}*?-->|</[A-Za-z][A-Za-z0-9-]*[ \t]*{_NL}?>"
+             rf"|<[A-Za-z][A-Za-z0-9-]*(?:(?:[ \t]+{_NL}?|{_NL})[A-Za-z_:][A-Za-z0-9_.:-]*"
+             rf"(?:[ \t]*{_NL}?=[ \t]*{_NL}?(?:[^ \t\r\n\"'=<>`]+|'(?:(?!')"
+             rf"{_ANY})*'|\"(?:(?!\"){_ANY})*\"))?)*[ \t]*{_NL}?/?>"
+             rf"|<\?{_ANY}{{0,2000}}?\?>|<![A-Z]+[ \t\n](?:(?!>){_ANY})*>"
+             rf"|<!\[CDATA\[{_ANY}{{0,5000}}?\]\]>")
+OPAQUE = re.compile(f"{_AUTOLINKS}|{_RAW_HTML}")
 _SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
                       f"|(?P<auto>{_AUTOLINKS})|{_RAW_HTML}|[*_~]+"
-                      r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+", re.DOTALL)
+                      r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+")
 
 
 # Unicode's Default_Ignorable_Code_Point that are not format characters (category Cf,
@@ -78,40 +85,22 @@ class View(NamedTuple):
         return offset + (self.shifts[i - 1][1] if i else 0)
 
 
-_BLANK_LINE = re.compile(r"\n[ \t\x00]*(?=\n)")
-
-
-def _marks(text: str) -> set[int]:
-    """The offsets of the emphasis and strike marks (not the literal `*`, `_`, `~`), each
-    paragraph on its own: emphasis never crosses a blank line."""
-    from receipt_gate.reading.emphasis import markup
-
-    found: set[int] = set()
-    pos = 0
-    for end in [m.start() for m in _BLANK_LINE.finditer(text)] + [len(text)]:
-        chunk = text[pos:end]
-        if "<" in chunk:  # no mark inside an autolink or a tag
-            chunk = _OPAQUE.sub(lambda m: "<" + "\x01" * (len(m.group()) - 2) + ">", chunk)
-        for a, b in markup(chunk):
-            found.update(range(pos + a, pos + b))
-        pos = end
-    return found
-
-
-def reader_view(text: str) -> View:
+def reader_view(text: str, exact: bool = False) -> View:
     """The text with markup a reader does not see taken out (emphasis and strike marks,
     inline HTML tags and comments, backslash escapes and hard-break backslashes),
     entities decoded (`&nbsp;` is a space, `&#8203;` nothing), invisible characters
     dropped (zero-width spaces, direction marks, soft hyphens, variation selectors),
     NFKC, and lookalike letters and apostrophes folded: what a banned phrase is matched
-    on."""
+    on. Every `*`, `_` and `~` is dropped (a stray mark inside a phrase hides nothing
+    from the match); with `exact`, only the marks gate.reading.prose found to be
+    emphasis (it puts a NUL in their place): `5_6_78` and `foo_bar_` as a reader sees
+    them, for words and numbers."""
     if text.isascii() and not any(c in text for c in "&*_~<\\\x00"):
         return View(text, [])
     import html
 
     pieces: list[str] = []
     shifts: list[tuple[int, int]] = []
-    marks: set[int] | None = None
     pos = out = 0
     for m in _SPECIAL.finditer(text):
         got = m.group()
@@ -125,9 +114,7 @@ def reader_view(text: str) -> View:
         elif got[0] == "<":
             repl = " " if _TAG_GAP.fullmatch(got) else ""
         elif got[0] in "*_~":
-            if marks is None:
-                marks = _marks(text)
-            repl = "".join(c for k, c in enumerate(got, m.start()) if k not in marks)
+            repl = got if exact else ""
         elif got[0] == "\x00":
             repl = ""  # a comment inline (gate.reading.prose fills it so)
         elif got[0] == "\\":
