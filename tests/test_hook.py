@@ -233,3 +233,46 @@ def test_push_reads_every_change_a_verdict_could_read(content: Repo) -> None:
     modelled = parse({"drafts": ["drafts/*.md"], "required": ["ai-tells", "tone"],
                       "checks": {"tone": {"kind": "model", "command": ["python3", "m.py"]}}})
     assert relevant(modelled, "sources/facts.md")
+
+
+def test_an_amend_of_a_rule_change_is_held_to_the_rules_before_it(repo: Repo) -> None:
+    """git tells a pre-commit hook nothing of `--amend`: amending the commit that narrowed
+    `drafts:` was judged by the narrowed rules alone, so a bad draft the old rules gate
+    got in. Where HEAD changed the rules, the rules it was judged by hold too (a real
+    `git commit --amend` through the hook, the hook calling the real CLI)."""
+    import os
+    import stat
+
+    hook = repo.path / ".git" / "hooks" / "pre-commit"
+    hook.write_text(f"#!/bin/sh\nexec {sys.executable} -m receipt_gate pre-commit\n")
+    hook.chmod(hook.stat().st_mode | stat.S_IEXEC)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+
+    def commit(*argv: str) -> tuple[int, str]:
+        import subprocess
+
+        done = subprocess.run(["git", "commit", "-q", *argv], cwd=repo.path, env=env,
+                              capture_output=True, text=True)
+        return done.returncode, done.stdout + done.stderr
+
+    repo.write(".receipt-gate.yaml", CONFIG)
+    repo.write("drafts/intro.md", GOOD_DRAFT)
+    repo.git("add", "-A")
+    assert commit("-m", "the gate")[0] == 0
+    repo.write(".receipt-gate.yaml", CONFIG.replace("drafts/**/*.md", "drafts/intro.md"))
+    repo.git("add", "-A")
+    assert commit("-m", "gate only the intro")[0] == 0  # honest: nothing else to gate
+    repo.write("drafts/bad.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    repo.git("add", "-A")
+    rc, out = commit("--amend", "--no-edit")
+    assert rc == 1, out
+    assert "drafts/bad.md" in out and "the rules HEAD was judged by" in out
+    # A commit on top is held to them as well (git cannot tell it from an amend) ...
+    rc, out = commit("-m", "a new post")
+    assert rc == 1 and "drafts/bad.md" in out
+    # ... until the narrowing is no longer HEAD's own change.
+    repo.git("reset", "-q", "drafts/bad.md")
+    assert commit("--allow-empty", "-m", "settle the rules")[0] == 0
+    repo.git("add", "-A")
+    rc, out = commit("-m", "a new post")
+    assert rc == 0, out

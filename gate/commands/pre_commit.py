@@ -19,7 +19,7 @@ def pre_commit(args: argparse.Namespace) -> int:
     from receipt_gate.base import wildmatch
     from receipt_gate.invariant import verified
     from receipt_gate.invariant.hook import affected, refresh, restore
-    from receipt_gate.invariant.policy import rules
+    from receipt_gate.invariant.policy import replaced_rules, rules
     from receipt_gate.invariant.verify import evaluate
     from receipt_gate.rules.fingerprint import fingerprint
     from receipt_gate.trees import revs
@@ -31,6 +31,8 @@ def pre_commit(args: argparse.Namespace) -> int:
     head_tree = revs.tree_of(root, "HEAD")
     changes = revs.staged_changes(root) if head_tree else None
     cfg, policy, notes = rules(root, tree, disk, changed=changes)
+    # When HEAD changed the rules, those it was judged by hold too: this may be an amend.
+    also = replaced_rules(root, cfg, changes) if head_tree else None
     # Computed once, here: the key, what changed for unchanged drafts, the refresh and
     # the gate all read them (under the index's own rules, when no policy differs).
     fps = {c: fingerprint(c, cfg, tree) for c in cfg.every_required()}
@@ -44,7 +46,7 @@ def pre_commit(args: argparse.Namespace) -> int:
     # LFS): no draft is unchanged then.
     attributes = changes is not None and any(p.rpartition("/")[2] == ".gitattributes"
                                              for p in changes)
-    if policy is None and head_tree and changes is not None and not attributes:
+    if policy is None and also is None and head_tree and changes is not None and not attributes:
         prior = verified.head_verified(root, head_tree, key)
         if prior is not None and prior.reads is None:
             prior = None  # what its verdicts read is not kept: judge every draft
@@ -77,7 +79,7 @@ def pre_commit(args: argparse.Namespace) -> int:
         print(f"receipt-gate: {e}", file=sys.stderr)
     if staged and cfg.stage_receipts:
         tree.reread(staged)  # the index now holds the receipts just staged
-    report = evaluate(cfg, tree, only, disk, policy, notes, fps=mine, reads=True)
+    report = evaluate(cfg, tree, only, disk, policy, notes, fps=mine, reads=True, also=also)
     whole, reads = verified.drafts_of(report), verified.reads_of(report, fps)
     if prior is not None and changes is not None:
         gone = {p for p, oid in changes.items() if not oid}

@@ -23,17 +23,23 @@ if TYPE_CHECKING:
 
 def verify(args: argparse.Namespace) -> int:
     root, tree, disk = open_tree(staged=args.staged, rev=args.rev)
+    from receipt_gate.invariant.policy import replaced_rules, rules
+    from receipt_gate.trees import revs
+
+    # The index is a commit about to be made, which may replace HEAD (an amend): where
+    # HEAD changed the rules, the rules it was judged by hold too.
+    also = replaced_rules(root) if (args.staged and args.policy_from is None
+                                    and revs.head(root)) else None
     if (args.rev is None and args.policy_from is None and not args.paths and not args.recheck
-            and not args.recheck_all and args.format == "text" and _unchanged(root, tree,
-                                                                                disk)):
+            and not args.recheck_all and args.format == "text" and also is None
+            and _unchanged(root, tree, disk)):
         return 0
-    from receipt_gate.invariant.policy import rules
     from receipt_gate.invariant.verify import evaluate
 
     cfg, policy, notes = rules(root, tree, disk, args.policy_from)
     recheck = "all" if args.recheck_all else "changed" if args.recheck else ""
     report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy, notes,
-                      recheck)
+                      recheck, also=also)
     if args.format == "json":
         errors_out(report.errors)
         json_out(report_json(report), ensure_ascii=True)

@@ -198,6 +198,52 @@ def own_rules(tree: Tree, disk: Tree | None, policy: Policy | None) -> tuple[Con
     return config_of(tree, disk), []
 
 
+def rule_files(cfg: Config) -> tuple[list[str], list[str]]:
+    """The files that are rules, as fingerprints() reads them from the rules' commit, and
+    the globs that name more: every input of a command or model check (its script, its
+    rubric, its own config), any check's script, the baseline. (A code check's corpus
+    is content, judged in the tree.)"""
+    every = cfg.every_required()
+    argv = [p for c in every for _, kind, names in input_sources(c, cfg)
+            if kind == "argv" or (kind == "path" and cfg.specs[c].kind != "code")
+            for p in names]
+    globs = [g for c in every if cfg.specs[c].kind != "code"
+             for _, kind, names in input_sources(c, cfg) if kind == "globs" for g in names]
+    if cfg.baseline:
+        argv.append(cfg.baseline)
+    return argv, globs
+
+
+def replaced_rules(root: str, cfg: Config | None = None,
+                   staged: Collection[str] | None = None) -> Policy | None:
+    """The rules HEAD was judged by (its first parent's), when HEAD changed them: the
+    commit being made may replace HEAD (`git commit --amend`), and git tells a pre-commit
+    hook nothing of that, so those rules hold too. None when HEAD changed no rule (or
+    has no parent with rules). `cfg` and `staged`: the index's rules and what it changes
+    against HEAD, which answer the common case (the config the same in the index, HEAD
+    and its parent) with one `git diff-tree`."""
+    from receipt_gate.base import wildmatch
+    from receipt_gate.trees import revs
+
+    moved = set(revs.head_changes(root))
+    if not moved:
+        return None
+
+    def changes_rules(of: Config) -> bool:
+        argv, globs = rule_files(of)
+        return bool({CONFIG_FILE, *argv} & moved) or bool(
+            globs and any(wildmatch.match(globs, p) for p in moved))
+
+    if (CONFIG_FILE not in moved and cfg is not None and staged is not None
+            and CONFIG_FILE not in staged and not changes_rules(cfg)):
+        return None  # the index's config is HEAD's and its parent's: no rule moved
+    before = load(root, "HEAD^", "the rules HEAD was judged by")
+    if before is None or not changes_rules(before.cfg):
+        return None
+    return before._replace(label=f"HEAD^ ({before.label.split('(')[-1].rstrip(')')}), the"
+                                 " rules HEAD was judged by")
+
+
 def rules(root: str, tree: Tree, disk: Tree | None, explicit: str | None = None,
           changed: Collection[str] | None = None) -> tuple[Config, Policy | None, list[str]]:
     """The judged tree's own rules, the rules in force, and what to say about them.
@@ -213,19 +259,7 @@ def rules(root: str, tree: Tree, disk: Tree | None, explicit: str | None = None,
         from receipt_gate.base import wildmatch
 
         cfg = config_of(tree, disk)
-        every = cfg.every_required()
-        # Files that are rules, as fingerprints() reads them from the rules' commit: every
-        # input of a command or model check (its script, its rubric, its own config),
-        # any check's script, the baseline. (A code check's corpus is content, judged in
-        # the tree.)
-        argv = [p for c in every for _, kind, names in input_sources(c, cfg)
-                if kind == "argv" or (kind == "path" and cfg.specs[c].kind != "code")
-                for p in names]
-        globs = [g for c in every if cfg.specs[c].kind != "code"
-                 for _, kind, names in input_sources(c, cfg) if kind == "globs"
-                 for g in names]
-        if cfg.baseline:
-            argv.append(cfg.baseline)
+        argv, globs = rule_files(cfg)
         if changed is None:
             same = bool(revs.index_matches(root, "HEAD", [CONFIG_FILE, *argv]))
             moved = set(revs.staged_changes(root)) if same and globs else set()

@@ -64,6 +64,7 @@ def evaluate(
     recheck: str = "",
     fps: Mapping[str, Fingerprint] | None = None,
     reads: bool = False,
+    also: Policy | None = None,
 ) -> Report:
     """Check every gated draft first, then report all; `disk` finds unstaged receipts.
 
@@ -71,7 +72,8 @@ def evaluate(
     `recheck` ("changed": the drafts that differ from the policy's commit, or "all"),
     each deterministic check is run again on the judged bytes and a passing receipt it
     contradicts is refused. `fps`: the checks' fingerprints in this tree under its own
-    rules, when the caller has them."""
+    rules, when the caller has them. `also`: more rules every draft is held to (those
+    HEAD was judged by, at commit: the commit may replace HEAD)."""
     errors: list[str] = []
     globs = list(dict.fromkeys([*cfg.drafts, *(policy.cfg.drafts if policy else ())]))
     if only:
@@ -128,6 +130,12 @@ def evaluate(
         said += [f"  policy change: {c}" for c in [*changes(policy, cfg),
                                                    *baseline_changes(policy, cfg, tree)]]
         held, bad = hold(policy, cfg, set(gated), tree, selected if only else None)
+        cells += held
+        errors += bad
+    if also is not None and not same_rules(also, cfg, tree):
+        said.append(f"receipt-gate: HEAD changed the rules, and this commit may replace it"
+                    f" (--amend): every draft is held to the rules at {also.label} too")
+        held, bad = hold(also, cfg, set(gated), tree, selected if only else None)
         cells += held
         errors += bad
     if policy is not None:

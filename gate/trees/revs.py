@@ -45,6 +45,13 @@ def changed_paths(root: str, old: str, new: str) -> list[str]:
     return [os.fsdecode(p) for p in out.split(b"\0") if p]
 
 
+def head_changes(root: str) -> list[str]:
+    """The paths HEAD changes against its first parent (none for a root commit)."""
+    out = run(root, ("diff-tree", "--no-commit-id", "--no-renames", "-r", "--name-only", "-z",
+                     "-m", "--first-parent", "HEAD"))
+    return [os.fsdecode(p) for p in out.split(b"\0") if p]
+
+
 def local_refs(root: str) -> dict[str, str]:
     """commit -> the first local branch or tag (peeled) that points at it."""
     out = run(root, ("for-each-ref", "--format=%(objectname) %(*objectname) %(refname)",
