@@ -154,6 +154,9 @@ HOSTILE = {
     "link destinations never closed": "[x](" * 10000,
     "images in brackets never closed": "![[" * 10000 + "](x" * 5000,
     "emphasis openers, then closers of another kind": "_a " * 10000 + "b* " * 10000,
+    "unclosed comments, declarations, PIs on one line": "<!-- <!A <? " * 5000,
+    "unclosed quoted attributes": '<a t="' * 10000,
+    "a chunk of dashed digits": "-1" * 20000 + "a",
 }
 
 

@@ -59,8 +59,8 @@ _OPAQUE = re.compile(
       https?://\S+
     | \b[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\b
     | (?<![\w&])\#[0-9]+\b | \b(?:GH|gh)-[0-9]+\b
-    | \{%.*?%\} | \{\{.*?\}\} | <[^<>\n]*>
-    | (?<![\w/])(?=[^\s]*[A-Za-z])[\w.~-]*/[\w./\#?=&%~-]*[\w/]
+    | \{%[^\n]{0,500}?%\} | \{\{[^\n]{0,500}?\}\} | <[^<>\n]*>
+    | (?<![\w/])(?=[^\s]{0,200}[A-Za-z])[\w.~-]{0,200}/[\w./\#?=&%~-]*[\w/]
     | at://\S+
     | \bdid:[a-z0-9]+:[A-Za-z0-9._:%-]+
     | \b\d{4}-\d{2}-\d{2}(?:[T\ ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b
@@ -95,7 +95,6 @@ _SCALES = {"k": 1000, "K": 1000, "M": 1_000_000, "bn": 1_000_000_000,
 _SCALE_AFTER = re.compile(r" (?:thousand|million|billion)\b")
 # A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
-_MARKUP = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|<[A-Za-z/!][^<>]*>", re.DOTALL)
 
 _SMALL = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -205,7 +204,14 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
     if not text.isascii():  # one character for one: offsets stay
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
     if "<" in text or "{" in text:  # tags may span chunks: blank them in the whole text
-        text = _MARKUP.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+        from receipt_gate.reading.inline import TEMPLATE, sub_blank
+        from receipt_gate.reading.reader import OPAQUE
+
+        # Template tags tried no further than their last closer, raw HTML as CommonMark
+        # reads it (a `<` of a comparison is text: `lag<limit ... 76 hours > budget`).
+        text = sub_blank(TEMPLATE, text) if "{" in text else text
+        if "<" in text:
+            text = OPAQUE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
     found: list[tuple[int, str, str]] = []
     for start, end in digit_chunks(text):
         chunk = text[start:end]

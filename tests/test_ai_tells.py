@@ -178,6 +178,16 @@ def test_letters_that_fold_to_ascii_do_not_slip_past_the_needles(text: str) -> N
     "See [in conclusion <?](x) ?> now.\n",
     "foo\n[ref]: /u\n\n[in conclusion][ref]\n",
     "[ref]: /u \"t\" x\n\n[in conclusion][ref]\n",
+    # A second adversary's: a lower-case declaration line (an HTML block to markdown-it,
+    # text to GitHub), a label with a Unicode space, a code span in a shortcut label, a
+    # comment from a table's header into its body and from a heading into the paragraph
+    # under it, a footnote "definition" after text.
+    "<!in conclusion> the log said, and we moved on.\n",
+    "[in conclusion][x\u2003] we moved on.\n\n[x]: /u\n",
+    "[in conclusion `x`] we moved on.\n\n[in conclusion]: /u\n",
+    "Notes <!--\n|---|\nin conclusion, we moved on -->\n",
+    "## Wrap-up <!--\nin conclusion, we moved on -->\n",
+    "> 3[^in&#32;conclusion]: x\n\nFinal [^in&#32;conclusion] here.\n",
 ])
 def test_what_the_page_shows_is_matched(body: str) -> None:
     import cmarkgfm
@@ -194,3 +204,11 @@ def test_a_stray_mark_hides_no_phrase() -> None:
     found = find_tells("in con*clusion, a stray mark, and in *conclusion too.\n",
                        compile_rules(PHRASES, PATTERNS))
     assert [f.message for f in found] == ['banned phrase "in conclusion"'] * 2
+
+
+def test_every_default_ignorable_is_dropped() -> None:
+    """U+2060-U+206F (word joiner, invisible operators, the unassigned U+2065) draw as
+    nothing: dropped inside a phrase like a zero-width space."""
+    for c in ("\u2060", "\u2064", "\u2065", "\u206f"):
+        found = find_tells(f"in conclu{c}sion, we moved on.\n", compile_rules(PHRASES, PATTERNS))
+        assert [f.message for f in found] == ['banned phrase "in conclusion"'], hex(ord(c))

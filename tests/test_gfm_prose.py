@@ -33,8 +33,6 @@ _VOID = {"br", "img", "hr", "input"}
 
 # Where we read differently from cmark-gfm, and why we keep our reading.
 KNOWN = {
-    61: "an HTML tag that never closes across a setext underline: cmark-gfm shows the "
-        "tag's text, we read it as a tag (as markdown-it does)",
     66: "a first line `---` opens front matter to every generator a site uses; the spec "
         "knows no front matter",
     578: "two adjacent links' texts join into one word (`foobaz`); we blank the label "

@@ -198,3 +198,28 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
     repo.write("posts/notes.md", hidden.replace(unrendered + "\n", ""))
     assert rg("verify")[0] == 1  # what the check read changed
     assert rg("run")[0] == 0
+
+
+@pytest.mark.parametrize("text", [
+    "When lag<limit, nothing fired; the drift hit 76 hours > budget.\n",  # no tag
+    "Our schedule <!--\n|---|\ndrifted 76 hours -->\n",  # no comment across cells
+    "## Drift <!--\nOur schedule drifted 76 hours -->\n",  # nor across blocks
+    "<!drift 76 hours> is what the log said.\n",  # text on GitHub
+])
+def test_a_number_the_page_shows_is_read(repo: Repo, rg: Run, text: str) -> None:
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", text)
+    rc, out, _ = rg("run")
+    assert rc == 1 and "76 appears in the title" in out, out
+
+
+def test_a_number_the_page_does_not_show_supports_nothing(repo: Repo, rg: Run) -> None:
+    """`7<!--` and `-->6` in two list items are no comment (each item is a block): the
+    page shows 7 and 6, not 76, so that body pins no 76."""
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("posts/queue.md", "# Queue notes\n\nTwo readings:\n\n- 7<!--\n- -->6 waiting\n")
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "76 appears in the title" in out, out

@@ -199,7 +199,9 @@ _REF_DEF = re.compile(r"^[ \t]{0,3}\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*\n?[ \t]
 
 
 def label(label: str) -> str:
-    return " ".join(label.split()).casefold()
+    """A link label as CommonMark matches it: case folded, runs of ASCII white space
+    (not Unicode's: `[x\u2003]` is no `[x]`) as one space, trimmed."""
+    return " ".join(re.split(r"[ \t\r\n\f]+", label.strip(" \t\r\n\f"))).casefold()
 
 
 def references(text: str) -> dict[str, str]:

@@ -187,7 +187,7 @@ def block_marks(block: str, defined: Mapping[str, str] | None, cells: bool) -> l
         for m in OPAQUE.finditer("".join(seen)):
             hide(m.start(), m.end())
     scopes = []
-    for link in find("".join(seen), defined or {}):
+    for link in find("".join(seen), defined or {}, block):
         scopes.append(link.text)
         opaque.append((link.text[1], link.end))  # `](destination)`
     if cells:

@@ -75,9 +75,10 @@ def _inline(s: str, i: int) -> tuple[str, int] | None:
     return (dest, k + 1) if k < len(s) and s[k] == ")" else None
 
 
-def find(s: str, defined: Container[str]) -> list[Link]:
+def find(s: str, defined: Container[str], raw: str | None = None) -> list[Link]:
     """Every link and image in s, outermost last; a reference counts only to a label in
-    `defined` (normalised labels)."""
+    `defined` (normalised labels), matched on `raw` (s as written, when s has code
+    spans or comments blanked: CommonMark matches a label as written)."""
     import bisect
 
     openers: list[tuple[int, bool]] = []  # (position of `[`, an image's)
@@ -103,7 +104,8 @@ def find(s: str, defined: Container[str]) -> list[Link]:
             # A destination is read at most to the next space: charged to the budget.
             cost = stops[bisect.bisect_left(stops, i + 1)] - i
             budget -= cost
-            link = _close(s, start, i, image, defined, budget > 0) if active else None
+            link = _close(s, start, i, image, defined, budget > 0,
+                          s if raw is None else raw) if active else None
             if link is not None:
                 found.append(link)
                 if not image:  # a link holds no link: the `[` before it are text
@@ -123,7 +125,7 @@ def _odd(s: str, i: int) -> bool:
 
 
 def _close(s: str, start: int, close: int, image: bool, defined: Container[str],
-           inline: bool = True) -> Link | None:
+           inline: bool, raw: str) -> Link | None:
     first = start - 1 if image else start
     nxt = close + 1
     if inline and nxt < len(s) and s[nxt] == "(" and (got := _inline(s, nxt)):
@@ -131,9 +133,9 @@ def _close(s: str, start: int, close: int, image: bool, defined: Container[str],
     if not defined:
         return None
     # A text longer than a label may be (999 characters) is no label: not read.
-    text = s[start + 1:close] if close - start <= 1000 else ""
+    text = raw[start + 1:close] if close - start <= 1000 else ""
     if nxt < len(s) and s[nxt] == "[":
-        m = _LABEL.match(s, nxt)
+        m = _LABEL.match(raw, nxt)
         if m is not None:
             name = normal(m.group(1)) or normal(text)
             if name in defined:

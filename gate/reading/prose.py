@@ -51,6 +51,10 @@ def hide_templates(text: str) -> str:
 _TASK = re.compile(r"\[[ xX]\](?=[ \t]|$)")
 _ITEM = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
 
+# A declaration whose name is not upper case: an HTML block to CommonMark 0.31 (and
+# markdown-it), text to GitHub's cmark-gfm: read as text, it is read either way.
+_LOWER_DECLARATION = re.compile(r"[ \t]*<![a-z]")
+
 # HTML blocks whose text a reader sees (a <div> or <p> block, any other tag): not a
 # comment, a declaration, CDATA, a processing instruction or <script>/<style>.
 _SHOWN_HTML = (6, 7)
@@ -66,7 +70,9 @@ def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]
     kept = []
     for b in blocks(text):
         shown = b.kind in ("paragraph", "heading", "table") or (wide and (
-            b.unclosed or (b.kind == "html" and b.html in _SHOWN_HTML)))
+            b.unclosed or (b.kind == "html" and b.html in _SHOWN_HTML))) or (
+            b.kind == "html" and b.html == 4 and _LOWER_DECLARATION.match(lines[b.start],
+                                                                          b.cols[0]))
         if not shown:
             continue
         kept.append(b)
@@ -101,7 +107,9 @@ def _templates(block: str, how: str) -> str:
 
 
 _NOTE = re.compile(r"\[\^((?:[^\]\s\\]|\\.)+)\](?!:)")
-_NOTE_DEF = re.compile(r"^[ \t>*+0-9.)-]*\[\^((?:[^\]\s\\]|\\.)+)\]:", re.MULTILINE)
+# A footnote definition at a line's start, inside quotes and list items at most.
+_NOTE_DEF = re.compile(r"^(?:[ \t]*>|[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?=[ \t]))*[ \t]{0,3}"
+                       r"\[\^((?:[^\]\s\\]|\\.)+)\]:", re.MULTILINE)
 
 
 def _inline(block: str, links: bool, templates: str = "blank",
@@ -117,9 +125,15 @@ def _inline(block: str, links: bool, templates: str = "blank",
     from receipt_gate.reading.emphasis import block_marks
 
     marks = block_marks(block, defined, cells) if any(c in block for c in "*_~") else []
+    raw = block
     # A comment is filled with NULs, not spaces: the reader's view drops them, so a
     # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
     block = _sub_blank(_COMMENT, block, "\0")
+    if "<" in block and "\n" in block:  # raw HTML across the block's lines: the same
+        from receipt_gate.reading.reader import BLOCK_HTML
+
+        block = BLOCK_HTML.sub(lambda m: re.sub(r"[^\n]", "\0", m.group())
+                               if "\n" in m.group() else m.group(), block)
     block = _templates(block, templates)
     pieces, pos = [], 0
     for start, end in _spans(block):
@@ -131,7 +145,7 @@ def _inline(block: str, links: bool, templates: str = "blank",
         block = _NOTE.sub(lambda m: _blank(m.group()) if label(m.group(1)) in notes
                           else m.group(), block)
     if "](" in block or ("]" in block and defined):
-        block = _links(block, links, defined=defined)
+        block = _links(block, links, defined=defined, raw=raw)
     if marks:  # emphasis marks still there: NULs, which the reader's view drops
         chars = list(block)
         for k in marks:
@@ -156,7 +170,7 @@ def is_source(dest: str) -> bool:
 
 
 def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None,
-           defined: Mapping[str, str] | None = None) -> str:
+           defined: Mapping[str, str] | None = None, raw: str | None = None) -> str:
     """Blank link destinations and brackets; without keep_text, link text too; images
     whole (their text is an attribute, not shown). A reference counts only to a label
     `defined` (or `sourced`) holds. With `sourced` (the draft's reference definitions),
@@ -164,7 +178,7 @@ def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None,
     from receipt_gate.reading.links import find
 
     out = list(block)
-    for link in find(block, sourced if sourced is not None else defined or {}):
+    for link in find(block, sourced if sourced is not None else defined or {}, raw):
         if sourced is not None:
             dest = link.dest if link.dest is not None else sourced[link.label]
             if not is_source(dest):
@@ -177,10 +191,20 @@ def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None,
 
 
 def _apply(out: list[str], kept: list[Block], fn: Callable[[str, Block], str]) -> None:
-    """Run fn on each block that holds anything inline markup starts with."""
+    """Run fn on each block that holds anything inline markup starts with; on each cell
+    of a table (GFM reads each cell's inlines on its own: no comment, code span or link
+    runs from one into the next)."""
     for b in kept:
         block = "\n".join(out[b.start:b.end])
         if not any(c in block for c in _INLINE_STARTS):
+            continue
+        if b.kind == "table":
+            for i in range(b.start, b.end):
+                row, start, pieces = out[i], 0, []
+                for end in cell_ends(row):
+                    pieces += [fn(row[start:end], b), row[end:end + 1]]
+                    start = end + 1
+                out[i] = "".join(pieces) + row[start:]
             continue
         changed = fn(block, b)
         if changed != block:

@@ -13,22 +13,27 @@ import re
 from typing import NamedTuple
 
 # Autolinks (a reader sees what they hold), then raw HTML as CommonMark reads it inline:
-# tags with their attributes, comments, processing instructions, declarations, CDATA;
-# white space in a tag is ASCII's, with one line ending at most, and none of them spans
-# a blank line (the paragraph ends there). Declarations as cmark-gfm reads them (an
-# upper-case name: `<!in conclusion>` is text to GitHub).
+# tags with their attributes, comments, processing instructions, declarations, CDATA
+# (declarations as cmark-gfm reads them: an upper-case name; `<!in conclusion>` is text
+# on GitHub). Here each is one line at most, and bounded: gate.reading.prose has already
+# taken out what spans lines inside one block (a comment, as the block's own), and the
+# view is of many blocks joined, where a "tag" from one block into the next is text.
+# (Bounded, an opening never closed costs a few hundred steps, not the rest of the text.)
 _AUTOLINKS = (r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20]*>|<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@"
               r"[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
               r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>")
-_NL = r"(?:\r?\n(?![ \t]*\r?\n)[ \t]*)"  # a line ending, not a blank line's
-_ANY = r"(?:[^\n]|\n(?![ \t]*\r?\n))"  # a character, any but a blank line's end
-_RAW_HTML = (rf"<!-->|<!--->|<!--{_ANY}*?-->|</[A-Za-z][A-Za-z0-9-]*[ \t]*{_NL}?>"
-             rf"|<[A-Za-z][A-Za-z0-9-]*(?:(?:[ \t]+{_NL}?|{_NL})[A-Za-z_:][A-Za-z0-9_.:-]*"
-             rf"(?:[ \t]*{_NL}?=[ \t]*{_NL}?(?:[^ \t\r\n\"'=<>`]+|'(?:(?!')"
-             rf"{_ANY})*'|\"(?:(?!\"){_ANY})*\"))?)*[ \t]*{_NL}?/?>"
-             rf"|<\?{_ANY}{{0,2000}}?\?>|<![A-Z]+[ \t\n](?:(?!>){_ANY})*>"
-             rf"|<!\[CDATA\[{_ANY}{{0,5000}}?\]\]>")
+_RAW_HTML = (r"<!-->|<!--->|<!--[^\n]{0,100}?-->|</[A-Za-z][A-Za-z0-9-]*[ \t]*>"
+             r"|<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*"
+             r"(?:[ \t]*=[ \t]*(?:[^ \t\r\n\"'=<>`]+|'[^'\n]{0,500}'|\"[^\"\n]{0,500}\"))?)*"
+             r"[ \t]*/?>"
+             r"|<\?[^\n]{0,100}?\?>|<![A-Z]+[ \t][^>\n]{0,100}>|<!\[CDATA\[[^\n]{0,100}?\]\]>")
 OPAQUE = re.compile(f"{_AUTOLINKS}|{_RAW_HTML}")
+# Inside one block (no blank line in it): raw HTML that spans lines, for gate.reading.prose.
+_W = r"(?:[ \t]+\n?[ \t]*|\n[ \t]*)"
+BLOCK_HTML = re.compile(
+    rf"</[A-Za-z][A-Za-z0-9-]*{_W}?>|<[A-Za-z][A-Za-z0-9-]*(?:{_W}[A-Za-z_:][A-Za-z0-9_.:-]*"
+    rf"(?:{_W}?={_W}?(?:[^ \t\r\n\"'=<>`]+|'[^']{{0,1000}}'|\"[^\"]{{0,1000}}\"))?)*{_W}?/?>"
+    r"|<\?[\s\S]{0,200}?\?>|<![A-Z]+\s[^>]{0,200}>|<!\[CDATA\[[\s\S]{0,200}?\]\]>")
 _SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
                       f"|(?P<auto>{_AUTOLINKS})|{_RAW_HTML}|[*_~]+"
                       r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+")
@@ -36,7 +41,8 @@ _SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9
 
 # Unicode's Default_Ignorable_Code_Point that are not format characters (category Cf,
 # dropped too): fonts draw them as nothing.
-_IGNORABLE = ((0x034F, 0x034F), (0x17B4, 0x17B5), (0x180B, 0x180F), (0xFE00, 0xFE0F),
+_IGNORABLE = ((0x034F, 0x034F), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x2060, 0x206F),
+              (0xFE00, 0xFE0F),
               (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
 # Fillers a font draws as a blank the width of a letter: read as a space.
 _BLANKS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0\u2800", " "))
