@@ -205,8 +205,12 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         for n, value in shown.items():
             if 0 < n <= len(lines):
                 lines[n - 1] = value
-        for f in _matches(lines, rules):
-            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+        # Read twice where a mark is: every `*_~` dropped (a stray one hides nothing) and
+        # only emphasis dropped (`one~~~in conclusion`: the tildes are text between words).
+        marked = any(c in line for line in lines for c in "*_~")
+        for exact in (False, True) if marked else (False,):
+            for f in _matches(lines, rules, exact):
+                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     for m in _OVERRIDES.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
         col = m.start() - text.rfind("\n", 0, m.start())
@@ -216,9 +220,9 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     return [f for _, _, f in sorted(found.values(), key=lambda t: (t[0], t[1]))]
 
 
-def _matches(lines: list[str], rules: Sequence[Rule]) -> list[Finding]:
+def _matches(lines: list[str], rules: Sequence[Rule], exact: bool = False) -> list[Finding]:
     """The rules' matches in these lines, read as a reader reads them."""
-    view = reader_view("\n".join(lines))
+    view = reader_view("\n".join(lines), exact)
     prose = view.text
     lower = (prose if prose.isascii() else prose.translate(_FOLD)).lower()
     starts = [0]

@@ -200,10 +200,12 @@ def test_what_the_page_shows_is_matched(body: str) -> None:
 
 def test_a_stray_mark_hides_no_phrase() -> None:
     """`in con*clusion` shows its `*`; the phrase is matched all the same (ai-tells drops
-    every mark, where words and numbers are read exactly)."""
-    found = find_tells("in con*clusion, a stray mark, and in *conclusion too.\n",
+    every mark, where words and numbers are read exactly), and a mark that is text
+    between two words (`one~~~in conclusion`) joins nothing (it reads both ways)."""
+    found = find_tells("in con*clusion, a stray mark.\n\nAnd in *conclusion too.\n\nPart"
+                       " one~~~in conclusion.\n\nAnd x*in conclusion.\n",
                        compile_rules(PHRASES, PATTERNS))
-    assert [f.message for f in found] == ['banned phrase "in conclusion"'] * 2
+    assert [f.message for f in found] == ['banned phrase "in conclusion"'] * 4
 
 
 def test_every_default_ignorable_is_dropped() -> None:
