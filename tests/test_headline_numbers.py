@@ -182,7 +182,8 @@ def test_unreadable_article_is_exit_2(repo: Repo, rg: Run) -> None:
 
 
 @pytest.mark.parametrize("unrendered", [
-    "headless: true", "build:\n  render: never", "build: {render: false}", "permalink: false"])
+    "headless: true", "build:\n  render: never", "build: {render: false}", "permalink: false",
+    "build: {render: link}", "_build: {render: never}"])
 def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: str) -> None:
     """A body the site renders no page of (made headless after init, Hugo's build
     options, Eleventy's `permalink: false`) is no body we published: its 76 pins

@@ -276,3 +276,20 @@ def test_an_amend_of_a_rule_change_is_held_to_the_rules_before_it(repo: Repo) ->
     repo.git("add", "-A")
     rc, out = commit("-m", "a new post")
     assert rc == 0, out
+
+
+def test_rules_before_head_that_do_not_load_block_no_commit(repo: Repo, rg: Run) -> None:
+    """HEAD^'s config does not parse (fixed by HEAD): nothing was judged by it, so the
+    amend check leaves it out rather than refusing every commit (a reviewer's case)."""
+    repo.write(".receipt-gate.yaml", CONFIG + "bogus_key: 1\n")
+    repo.write("drafts/intro.md", GOOD_DRAFT)
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "broken rules", "--no-verify")
+    repo.write(".receipt-gate.yaml", CONFIG)
+    assert rg("run")[0] == 0
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "fixed rules", "--no-verify")
+    repo.write("drafts/intro.md", GOOD_DRAFT + "\nOne more line.\n")
+    repo.git("add", "-A")
+    rc, out, err = rg("pre-commit")
+    assert rc == 0, out + err

@@ -79,7 +79,8 @@ def pre_commit(args: argparse.Namespace) -> int:
         print(f"receipt-gate: {e}", file=sys.stderr)
     if staged and cfg.stage_receipts:
         tree.reread(staged)  # the index now holds the receipts just staged
-    report = evaluate(cfg, tree, only, disk, policy, notes, fps=mine, reads=True, also=also)
+    report = evaluate(cfg, tree, only, disk, policy, notes, fps=mine, reads=True, also=also,
+                      also_changes=changes)
     whole, reads = verified.drafts_of(report), verified.reads_of(report, fps)
     if prior is not None and changes is not None:
         gone = {p for p, oid in changes.items() if not oid}

@@ -39,7 +39,8 @@ def verify(args: argparse.Namespace) -> int:
     cfg, policy, notes = rules(root, tree, disk, args.policy_from)
     recheck = "all" if args.recheck_all else "changed" if args.recheck else ""
     report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy, notes,
-                      recheck, also=also)
+                      recheck, also=also,
+                      also_changes=revs.staged_changes(root) if also is not None else None)
     if args.format == "json":
         errors_out(report.errors)
         json_out(report_json(report), ensure_ascii=True)

@@ -216,13 +216,13 @@ def rule_files(cfg: Config) -> tuple[list[str], list[str]]:
 
 def replaced_rules(root: str, cfg: Config | None = None,
                    staged: Collection[str] | None = None) -> Policy | None:
-    """The rules HEAD was judged by (its first parent's), when HEAD changed them: the
-    commit being made may replace HEAD (`git commit --amend`), and git tells a pre-commit
-    hook nothing of that, so those rules hold too. None when HEAD changed no rule (or
-    has no parent with rules). `cfg` and `staged`: the index's rules and what it changes
+    """The rules HEAD was judged by (its first parent's), when HEAD changed them (its
+    config or baseline): the commit being made may replace HEAD (`git commit --amend`),
+    and git tells a pre-commit hook nothing of that, so those rules hold too, for what
+    the commit changes. None when HEAD changed neither (or has no parent whose rules
+    load). `cfg` and `staged`: the index's rules and what it changes
     against HEAD, which answer the common case (the config the same in the index, HEAD
     and its parent) with one `git diff-tree`."""
-    from receipt_gate.base import wildmatch
     from receipt_gate.trees import revs
 
     moved = set(revs.head_changes(root))
@@ -230,14 +230,17 @@ def replaced_rules(root: str, cfg: Config | None = None,
         return None
 
     def changes_rules(of: Config) -> bool:
-        argv, globs = rule_files(of)
-        return bool({CONFIG_FILE, *argv} & moved) or bool(
-            globs and any(wildmatch.match(globs, p) for p in moved))
+        # The config and the baseline: a check's script or rubric changed is a new
+        # verdict, which receipts under both cannot give (push and CI judge that).
+        return bool({CONFIG_FILE, *([of.baseline] if of.baseline else [])} & moved)
 
     if (CONFIG_FILE not in moved and cfg is not None and staged is not None
             and CONFIG_FILE not in staged and not changes_rules(cfg)):
         return None  # the index's config is HEAD's and its parent's: no rule moved
-    before = load(root, "HEAD^", "the rules HEAD was judged by")
+    try:
+        before = load(root, "HEAD^", "the rules HEAD was judged by")
+    except GateError:
+        return None  # rules that do not load judged nothing: HEAD's own hold
     if before is None or not changes_rules(before.cfg):
         return None
     return before._replace(label=f"HEAD^ ({before.label.split('(')[-1].rstrip(')')}), the"

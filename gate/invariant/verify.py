@@ -65,6 +65,7 @@ def evaluate(
     fps: Mapping[str, Fingerprint] | None = None,
     reads: bool = False,
     also: Policy | None = None,
+    also_changes: Mapping[str, str] | None = None,
 ) -> Report:
     """Check every gated draft first, then report all; `disk` finds unstaged receipts.
 
@@ -72,8 +73,8 @@ def evaluate(
     `recheck` ("changed": the drafts that differ from the policy's commit, or "all"),
     each deterministic check is run again on the judged bytes and a passing receipt it
     contradicts is refused. `fps`: the checks' fingerprints in this tree under its own
-    rules, when the caller has them. `also`: more rules every draft is held to (those
-    HEAD was judged by, at commit: the commit may replace HEAD)."""
+    rules, when the caller has them. `also`: more rules the drafts `also_changes`
+    touches are held to (those HEAD was judged by, at commit: it may replace HEAD)."""
     errors: list[str] = []
     globs = list(dict.fromkeys([*cfg.drafts, *(policy.cfg.drafts if policy else ())]))
     if only:
@@ -132,12 +133,17 @@ def evaluate(
         held, bad = hold(policy, cfg, set(gated), tree, selected if only else None)
         cells += held
         errors += bad
-    if also is not None and not same_rules(also, cfg, tree):
-        said.append(f"receipt-gate: HEAD changed the rules, and this commit may replace it"
-                    f" (--amend): every draft is held to the rules at {also.label} too")
-        held, bad = hold(also, cfg, set(gated), tree, selected if only else None)
-        cells += held
-        errors += bad
+    if also is not None and also_changes and not same_rules(also, cfg, tree):
+        from receipt_gate.invariant.hook import affected
+
+        touched = affected(also.cfg, also_changes, tree)  # by those rules' globs
+        if touched:
+            said.append(f"receipt-gate: HEAD changed the rules, and this commit may replace"
+                        f" it (--amend): what it changes is held to the rules at"
+                        f" {also.label} too")
+            held, bad = hold(also, cfg, set(gated), tree, touched)
+            cells += held
+            errors += bad
     if policy is not None:
         from receipt_gate.invariant import review
 
@@ -172,7 +178,7 @@ def _converted(tree: Tree, paths: Sequence[str]) -> list[str]:
         return []
     # Only the .gitattributes of a draft's folders apply to it: read those, not a listing.
     folders = {f for folder in {p.rpartition("/")[0] for p in paths}
-               for f in _folders(folder + "/x")}
+               for f in _folders(folder + "/x" if folder else "x")}
     own = [_attributes(tree, f"{f}.gitattributes") for f in sorted(folders)]
     if not git.attributes_may_convert(tree.root, own):
         return []

@@ -202,7 +202,9 @@ def _apply(out: list[str], kept: list[Block], fn: Callable[[str, Block], str]) -
             for i in range(b.start, b.end):
                 row, start, pieces = out[i], 0, []
                 for end in cell_ends(row):
-                    pieces += [fn(row[start:end], b), row[end:end + 1]]
+                    cell = row[start:end]
+                    plain = not any(c in cell for c in _INLINE_STARTS)
+                    pieces += [cell if plain else fn(cell, b), row[end:end + 1]]
                     start = end + 1
                 out[i] = "".join(pieces) + row[start:]
             continue

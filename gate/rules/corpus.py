@@ -40,20 +40,22 @@ def scalar_fields(fields: Mapping[str, object]) -> Fields:
     needs a long one), and Hugo's `build.render`, a field of a mapping."""
     out: Fields = {k: v[:200] if isinstance(v, str) else v for k, v in fields.items()
                    if isinstance(v, (str, bool, int, float))}
-    build = fields.get("build")
-    if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
-        out["build.render"] = build["render"]
+    for key in ("build", "_build"):  # (`_build` before Hugo 0.123)
+        build = fields.get(key)
+        if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
+            out["build.render"] = build["render"]
     return out
 
 
 def unrendered(fields: Mapping[str, object]) -> bool:
     """Does the page's front matter say the site renders no page of it, whatever the
-    generator: Hugo's `headless: true` or `build: {render: never}`, Eleventy's
+    generator: Hugo's `headless: true` or `build: {render: never}` (or `link`: a
+    permalink, no page), Eleventy's
     `permalink: false`? Its body is no published body (a check's corpus leaves it
     out, so a number or a name only it holds has no support). The gate still holds
     it where the drafts globs name it: an unrendered page may be included in others."""
     return (fields.get("headless") is True or fields.get("permalink") is False
-            or fields.get("build.render") in ("never", False, "false"))
+            or fields.get("build.render") in ("never", "link", False, "false"))
 
 
 def published(cfg: Config, path: str) -> Callable[[Mapping[str, object]], bool]:

@@ -41,12 +41,12 @@ class Fingerprint(NamedTuple):
         if self.digest is None and self.baseline is None:
             return self.common
         if self.memo is not None and self.baseline is None and draft not in self.members:
-            key = "\0".join(reads)
+            key = f"{len(reads)}\0" + "\0".join(reads)
+            if key.count("\0") != max(len(reads), 1):  # a read holding a NUL: no key
+                return self._of(draft, reads)
             hit = self.memo.get(key)
             if hit is None:
-                hit = self._of(draft, reads)
-                if key.count("\0") == max(len(reads) - 1, 0):  # one key, one list of reads
-                    self.memo[key] = hit
+                hit = self.memo[key] = self._of(draft, reads)
             return hit
         return self._of(draft, reads)
 
@@ -163,7 +163,7 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
 
 # The memo of each check's per-draft fingerprints, kept in the git dir under `whole`
 # (everything the check could read): verify on an unchanged tree computes none again.
-MEMO_FORMAT = 2
+MEMO_FORMAT = 3
 
 
 def _memo_file(root: str | None, name: str) -> str | None:
@@ -173,11 +173,20 @@ def _memo_file(root: str | None, name: str) -> str | None:
                             ".json") if root else None
 
 
+def _memo_key(whole: str) -> list[object]:
+    """What kept fingerprints are valid for: the check's inputs, and the code that reads
+    a corpus (the corpus cache's format, this release)."""
+    from receipt_gate import __version__
+    from receipt_gate.rules.corpus import FORMAT
+
+    return [MEMO_FORMAT, FORMAT, __version__, whole]
+
+
 def _kept(root: str | None, name: str, whole: str) -> dict[str, str]:
     from receipt_gate.trees import cache
 
     doc = cache.read(_memo_file(root, name), lambda d: isinstance(d, dict) and d.get(
-        "key") == [MEMO_FORMAT, whole] and isinstance(d.get("memo"), dict))
+        "key") == _memo_key(whole) and isinstance(d.get("memo"), dict))
     memo = doc["memo"] if doc else {}
     return memo if all(type(v) is str for v in memo.values()) else {}
 
@@ -192,7 +201,7 @@ def keep(root: str | None, fps: Mapping[str, Fingerprint],
             continue
         fp.memo.update((learned or {}).get(name, {}))
         if len(fp.memo) > fp.loaded:
-            cache.write(_memo_file(root, name), {"key": [MEMO_FORMAT, fp.whole],
+            cache.write(_memo_file(root, name), {"key": _memo_key(fp.whole),
                                                  "memo": fp.memo})
 
 
