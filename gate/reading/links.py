@@ -13,6 +13,7 @@ from collections.abc import Container
 from typing import NamedTuple
 
 from receipt_gate.reading.blocksyntax import label as normal
+from receipt_gate.reading.inline import escaped
 from receipt_gate.reading.reader import OPAQUE as _TIGHT  # autolinks and raw HTML
 
 _TITLE = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)", re.DOTALL)
@@ -96,7 +97,7 @@ def find(s: str, defined: Container[str], raw: str | None = None) -> list[Link]:
             i = m.end()
             continue
         if c == "[":
-            openers.append((i, i > 0 and s[i - 1] == "!" and not _odd(s, i - 1)))
+            openers.append((i, i > 0 and s[i - 1] == "!" and not escaped(s, i - 1)))
         elif c == "]" and openers:
             start, image = openers.pop()
             active = image or len(openers) >= dead
@@ -114,14 +115,6 @@ def find(s: str, defined: Container[str], raw: str | None = None) -> list[Link]:
                 continue
         i += 1
     return found
-
-
-def _odd(s: str, i: int) -> bool:
-    """Is the character at i escaped (an odd run of backslashes before it)?"""
-    run = i
-    while run > 0 and s[run - 1] == "\\":
-        run -= 1
-    return (i - run) % 2 == 1
 
 
 def _close(s: str, start: int, close: int, image: bool, defined: Container[str],
