@@ -267,12 +267,21 @@ def test_a_published_page_that_cannot_be_read_is_exit_2_and_a_broken_cache_is_re
     documented.write("drafts/a.md", "Try `--incremental`.\n")
     assert rg("run")[0] == 0
     cache = documented.path / ".git" / "receipt-gate" / "pages-registered-terms.json"
+    kept = documented.path / ".git" / "receipt-gate"
+
+    def forget() -> None:  # the kept fingerprints answer verify without the pages
+        for f in kept.glob("fingerprints-*.json"):
+            f.unlink()
+
     for broken in ("{not json", '{"code": 5}', '{"code": "x", "pages": []}', "[" * 100000):
         cache.write_text(broken)
+        assert rg("verify")[0] == 0  # the memo answers: no page is read
+        forget()
         assert rg("verify")[0] == 0
     doc = json.loads(cache.read_text())
     doc["pages"] = {sha: [[5], {}] for sha in doc["pages"]}  # the wrong shape inside
     cache.write_text(json.dumps(doc))
+    forget()
     assert rg("verify")[0] == 0
     documented.write("posts/bad.md", b"\xff\xfe--turbo\n")
     assert rg("run") == (2, "", "receipt-gate: posts/bad.md: not UTF-8 (byte 0xff at offset 0)\n")

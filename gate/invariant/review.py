@@ -6,12 +6,13 @@ never decided: the cells decide."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate import GateError
 
 if TYPE_CHECKING:
+    from receipt_gate.invariant.judge import Cell
     from receipt_gate.invariant.policy import Policy
     from receipt_gate.rules.config import Config
     from receipt_gate.rules.fingerprint import InputFiles
@@ -181,3 +182,22 @@ def stale_causes(policy: Policy, cfg: Config, tree: Tree,
 
 def _flat(files: InputFiles) -> dict[str, str | None]:
     return {p: sha for group in files.values() for p, sha in group.items()}
+
+
+def new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str]:
+    """Each finding a comment suppresses in a draft that differs from the commit the
+    rules in force come from: what a reviewer of this change should read."""
+    from receipt_gate.base.text import printable
+    from receipt_gate.invariant.judge import FRESH
+    from receipt_gate.trees.digests import sha256_of
+
+    quiet = [c for c in cells if c.state == FRESH and c.suppressed]
+    if not quiet:
+        return []
+    paths = sorted({c.draft for c in quiet})
+    now, before = sha256_of(tree, paths), sha256_of(base, paths)
+    return [f"receipt-gate: suppressed by a comment in a changed draft: {c.draft}:"
+            f"{f.get('line')}:{f.get('col')}: {c.check}: {printable(str(f.get('message')))}"
+            f" [{printable(str(f.get('suppressed_by')))}]"
+            for c in quiet if now[c.draft] != before[c.draft] for f in c.suppressed
+            if str(f.get("suppressed_by", "")).startswith("comment")]

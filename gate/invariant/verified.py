@@ -69,7 +69,7 @@ def inputs_key(cfg: Config, fps: Mapping[str, Fingerprint]) -> str:
 
 def per_draft(fps: Mapping[str, Fingerprint]) -> list[str]:
     """The checks whose receipts' fingerprints differ by draft (a corpus, a baseline)."""
-    return [c for c, fp in fps.items() if fp.digest is not None or fp.baseline is not None]
+    return [c for c, fp in fps.items() if fp.per_draft]
 
 
 def reads_of(report: Report, fps: Mapping[str, Fingerprint]) -> Reads:
@@ -231,6 +231,8 @@ def unchanged_since_head(root: str, cfg: Config, staged: bool) -> Drafts | None:
     from receipt_gate.invariant.push import relevant
     from receipt_gate.trees import git
 
+    if _read(cache.path(root, FILE)) is None:
+        return None  # nothing was ever verified here: ask git nothing
     head_tree = revs.tree_of(root, "HEAD")
     if head_tree is None:
         return None

@@ -9,7 +9,17 @@ from typing import NamedTuple
 from receipt_gate import GateError
 from receipt_gate.base import wildmatch
 from receipt_gate.base.text import printable
-from receipt_gate.invariant.judge import FAIL, FRESH, MISSING, STALE, Cell, gating, judge, unstaged
+from receipt_gate.invariant.judge import (
+    FAIL,
+    FRESH,
+    MISSING,
+    STALE,
+    Cell,
+    gating,
+    judge,
+    quick,
+    unstaged,
+)
 from receipt_gate.invariant.policy import Policy, hold, same_rules
 from receipt_gate.invariant.receipts import receipt_path, sha256
 from receipt_gate.invariant.recheck import rerun
@@ -109,6 +119,8 @@ def evaluate(
     if fps is None or rules_tree is not tree:
         fps = {check: fingerprint(check, cfg, tree, rules=rules_tree) for check in every}
     keys = cfg.public_keys()
+    for fp in fps.values():
+        fp.prepare(selected)  # a corpus the workers need is built once, here
 
     gated: list[str] = []
     ungated: list[tuple[str, str]] = []
@@ -148,7 +160,7 @@ def evaluate(
         from receipt_gate.invariant import review
 
         said += review.notes(policy, cfg, tree)
-        said += _new_suppressions(cells, tree, policy.tree)
+        said += review.new_suppressions(cells, tree, policy.tree)
         read = Counter(c.check for c in cells if c.state == STALE and c.condition == 2)
         if read:
             said += review.stale_causes(policy, cfg, tree, read)
@@ -203,23 +215,6 @@ def _folders(path: str) -> list[str]:
     return ["/".join(parts[:i]) + ("/" if i else "") for i in range(len(parts) + 1)]
 
 
-def _new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str]:
-    """Each finding a comment suppresses in a draft that differs from the commit the
-    rules in force come from: what a reviewer of this change should read."""
-    from receipt_gate.trees.digests import sha256_of
-
-    quiet = [c for c in cells if c.state == FRESH and c.suppressed]
-    if not quiet:
-        return []
-    paths = sorted({c.draft for c in quiet})
-    now, before = sha256_of(tree, paths), sha256_of(base, paths)
-    return [f"receipt-gate: suppressed by a comment in a changed draft: {c.draft}:"
-            f"{f.get('line')}:{f.get('col')}: {c.check}: {printable(str(f.get('message')))}"
-            f" [{printable(str(f.get('suppressed_by')))}]"
-            for c in quiet if now[c.draft] != before[c.draft] for f in c.suppressed
-            if str(f.get("suppressed_by", "")).startswith("comment")]
-
-
 _FRESH_TAIL = Cell("", "", "", FRESH)[4:]
 
 
@@ -265,6 +260,11 @@ def _judge_drafts(
         part.status.append(status)
         digest = sha256(draft.data)
         for check in cfg.checks_for(status):
+            got = quick(tree, cfg, path, digest, check, fps[check], keys)
+            if got is not None:  # fresh: what it read travels for the commit hook's record
+                part.cells.append(Cell(path, check, receipt_path(cfg.run_dir, path, check),
+                                       FRESH, reads=got) if reads and got else None)
+                continue
             cell = judge(tree, cfg, path, digest, check, fps[check], draft.text, keys)
             if cell.state != FRESH and disk is not None:
                 cell = unstaged(cell, disk, cfg, path, digest, fps[check], draft.text, keys)

@@ -123,6 +123,8 @@ def suppressed_summary(report: Report | None,
         from receipt_gate.invariant.verified import drafts_of
 
         assert report is not None
+        if not report.suppressed:
+            return ""
         whole = drafts_of(report)
     by_comment = sum(v[1] for v in whole.values())
     by_baseline = sum(v[2] for v in whole.values())

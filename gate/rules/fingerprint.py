@@ -12,37 +12,90 @@ from __future__ import annotations
 import hashlib
 import json
 import posixpath
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from receipt_gate.base import wildmatch
 from receipt_gate.rules.config import Config
-from receipt_gate.trees.tree import Tree
+from receipt_gate.trees.tree import Tree, nameable
 
 InputFiles = dict[str, dict[str, str | None]]
+Digest = Callable[[Any, Sequence[str], str], object]
 
 
-class Fingerprint(NamedTuple):
-    check: str
-    common: str  # of what every draft's verdict read
-    whole: str  # of everything it could read (corpus and baseline whole): for --recheck
-    corpus: Any  # what load_corpus built (None without one)
-    digest: Callable[[Any, Sequence[str], str], object] | None
-    baseline: Mapping[str, Sequence[str]] | None  # draft -> its baselined findings' keys
-    members: frozenset[str] = frozenset()  # the corpus's files
-    # reads (joined by NUL) -> inputs_sha256, for drafts outside the corpus (their digest
-    # is reads' alone)
-    memo: dict[str, str] | None = None
-    loaded: int = 0  # how many of memo's entries came from the git dir's cache
+class Fingerprint:
+    """One check's fingerprints in one tree: `of(draft, reads)` is what its receipt for
+    that draft must carry. A corpus is built on first use (a verify whose kept memo
+    answers every draft imports no check and reads no page)."""
+
+    __slots__ = (
+        "_built",
+        "_load",
+        "baseline",
+        "check",
+        "common",
+        "flat",
+        "loaded",
+        "members",
+        "memo",
+        "whole",
+    )
+
+    def __init__(self, check: str, common: str, whole: str,
+                 load: Callable[[], tuple[Any, Digest]] | None,
+                 baseline: Mapping[str, Sequence[str]] | None,
+                 members: frozenset[str] = frozenset(), memo: dict[str, str] | None = None,
+                 loaded: int = 0) -> None:
+        self.check = check
+        self.common = common  # of what every draft's verdict read
+        self.whole = whole  # of everything it could read (corpus and baseline whole)
+        self.baseline = baseline  # draft -> its baselined findings' keys
+        self.members = members  # the corpus's files
+        # reads (joined by NUL) -> inputs_sha256, for drafts outside the corpus (their
+        # digest is reads' alone)
+        self.memo = memo
+        self.loaded = loaded  # how many of memo's entries came from the git dir's cache
+        self._load = load  # the check's corpus and digest function (None: no corpus)
+        # Every draft's fingerprint, when they do not differ by draft; else "".
+        self.flat = common if load is None and baseline is None else ""
+        self._built: tuple[Any, Digest] | None = None
+
+    @property
+    def per_draft(self) -> bool:
+        """Whether receipts' fingerprints differ by draft (a corpus, a baseline)."""
+        return self._load is not None or self.baseline is not None
+
+    @property
+    def has_corpus(self) -> bool:
+        return self._load is not None
+
+    @property
+    def corpus(self) -> Any:
+        """What the check's load_corpus built (None without one)."""
+        return self.build()[0]
+
+    def prepare(self, drafts: Iterable[str]) -> None:
+        """Build the corpus now unless the kept memo can answer every one of these drafts
+        (a draft of the corpus has no memo): not once in each forked worker."""
+        if self._load is not None and (not self.loaded or not self.members.isdisjoint(drafts)):
+            self.build()
+
+    def build(self) -> tuple[Any, Digest | None]:
+        """The corpus and the check's digest function, built once."""
+        if self._load is None:
+            return None, None
+        if self._built is None:
+            self._built = self._load()
+        return self._built
 
     def of(self, draft: str, reads: Sequence[str] = ()) -> str:
         """The inputs_sha256 of this check's receipt for `draft`, whose verdict read
         `reads` of the corpus."""
-        if self.digest is None and self.baseline is None:
+        if self._load is None and self.baseline is None:
             return self.common
         if self.memo is not None and self.baseline is None and draft not in self.members:
             key = f"{len(reads)}\0" + "\0".join(reads)
-            if key.count("\0") != max(len(reads), 1):  # a read holding a NUL: no key
+            if key.count("\0") != (len(reads) or 1):  # a read holding a NUL: no key
                 return self._of(draft, reads)
             hit = self.memo.get(key)
             if hit is None:
@@ -51,7 +104,8 @@ class Fingerprint(NamedTuple):
         return self._of(draft, reads)
 
     def _of(self, draft: str, reads: Sequence[str]) -> str:
-        part = [self.digest(self.corpus, reads, draft) if self.digest is not None else None,
+        corpus, digest = self.build()
+        part = [digest(corpus, reads, draft) if digest is not None else None,
                 sorted(self.baseline.get(draft, ())) if self.baseline is not None else None]
         text = self.common + _ENCODER.encode(part)
         return hashlib.sha256(text.encode()).hexdigest()
@@ -137,12 +191,15 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
         # Whether this check reports bad comments depends on the others' settings.
         payload["reports_bad_comments"] = reporter(cfg) in (name, None)
     common = _sha(payload)
-    corpus, digest = None, None
+    load = None
     if spec.corpus:
-        from receipt_gate.checks.table import implementation
+        for k in spec.corpus:  # a page no receipt can name is refused now, built or not
+            nameable(files.get(k, {}))
 
-        corpus = load_corpus(name, cfg, tree, files)
-        digest = implementation(spec).digest
+        def load() -> tuple[Any, Digest]:
+            from receipt_gate.checks.table import implementation
+
+            return load_corpus(name, cfg, tree, files), implementation(spec).digest
     entries: Mapping[str, Sequence[str]] | None = None
     if cfg.baseline and spec.deterministic:
         from receipt_gate.checks import baseline
@@ -157,8 +214,8 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
                   rules_key(cfg) if spec.corpus else None,
                   {d: sorted(k) for d, k in (entries or {}).items()}])
     members = frozenset(p for k in spec.corpus for p in files.get(k, {}))
-    memo = _kept(tree.root, name, whole) if digest is not None else {}
-    return Fingerprint(name, common, whole, corpus, digest, entries, members, memo, len(memo))
+    memo = _kept(tree.root, name, whole) if load is not None else {}
+    return Fingerprint(name, common, whole, load, entries, members, memo, len(memo))
 
 
 # The memo of each check's per-draft fingerprints, kept in the git dir under `whole`
@@ -197,7 +254,7 @@ def keep(root: str | None, fps: Mapping[str, Fingerprint],
     from receipt_gate.trees import cache
 
     for name, fp in fps.items():
-        if fp.memo is None or fp.digest is None:
+        if fp.memo is None or not fp.has_corpus:
             continue
         fp.memo.update((learned or {}).get(name, {}))
         if len(fp.memo) > fp.loaded:
