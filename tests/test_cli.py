@@ -105,8 +105,9 @@ def test_init_git_hooks_gate_a_plain_repository(
 
     rc, out, _ = rg("init", "--git-hooks")
     assert rc == 0
-    assert out.splitlines()[0] == ("wrote .githooks/pre-commit, .githooks/pre-push; turn them on"
-                                   " with: git config core.hooksPath .githooks")
+    assert out.splitlines()[0] == ("wrote .githooks/pre-commit, .githooks/pre-merge-commit,"
+                                   " .githooks/pre-push; turn them on with: git config"
+                                   " core.hooksPath .githooks")
     repo.git("config", "core.hooksPath", ".githooks")
     repo.write("drafts/a.md", GOOD_DRAFT)
     monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])

@@ -34,7 +34,7 @@ def install(repo: Repo, hook_repo: tuple[str, str], hooks: tuple[str, ...] = PAI
         f"repos:\n  - repo: {path}\n    rev: {sha}\n    hooks:\n{ids}",
     )
     argv = ["prek"] if tool == "prek" else [sys.executable, "-m", "pre_commit"]
-    for hook_type in ("pre-commit", "pre-push"):
+    for hook_type in ("pre-commit", "pre-merge-commit", "pre-push"):
         subprocess.run([*argv, "install", "--hook-type", hook_type], cwd=repo.path, check=True,
                        capture_output=True)
     repo.git("add", ".pre-commit-config.yaml")
@@ -282,3 +282,35 @@ def test_a_receipt_whose_draft_is_not_in_the_index_blocks_no_one(hooked: Repo,
     assert "drafts/gone.md is not in the index: its receipts are ignored" in out
     rc, out = commit(hooked, "stray receipts")
     assert rc == 0, out
+
+
+def test_the_commit_git_merge_makes_is_gated_too(hooked: Repo) -> None:
+    """`git merge` runs pre-merge-commit, not pre-commit: a branch that carries an
+    unready draft (committed with --no-verify) cannot be merged in unchecked."""
+    hooked.git("add", "-A")
+    assert commit(hooked, "first")[0] == 0
+    main = hooked.git("rev-parse", "--abbrev-ref", "HEAD").stdout.strip()
+    hooked.git("checkout", "-q", "-b", "side")
+    hooked.write("drafts/b.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    hooked.git("add", "-A")
+    hooked.git("commit", "-qm", "unchecked", "--no-verify")
+    hooked.git("checkout", "-q", main)
+    hooked.write("drafts/c.md", GOOD_DRAFT)
+    hooked.git("add", "-A")
+    assert commit(hooked, "main moves on")[0] == 0
+    before = hooked.git("rev-parse", "HEAD").stdout
+    proc = hooked.git("merge", "--no-edit", "side", check=False)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out
+    assert 'drafts/b.md:11:1: ai-tells: banned phrase "in conclusion"' in out, out
+    assert hooked.git("rev-parse", "HEAD").stdout == before  # no merge commit
+    hooked.git("merge", "--abort")
+    # Fixed on the branch, the same merge goes through, checked.
+    hooked.git("checkout", "-q", "side")
+    hooked.write("drafts/b.md", GOOD_DRAFT)
+    hooked.git("add", "-A")
+    assert commit(hooked, "fixed")[0] == 0
+    hooked.git("checkout", "-q", main)
+    proc = hooked.git("merge", "--no-edit", "side", check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert len(hooked.git("rev-parse", "HEAD^2").stdout.strip()) == 40

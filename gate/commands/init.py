@@ -30,7 +30,7 @@ PRE_COMMIT_BLOCK = """\
         pass_filenames: false
         always_run: true
         require_serial: true
-        stages: [pre-commit]
+        stages: [pre-commit, pre-merge-commit]
       - id: receipt-gate-push  # at push: every commit on the way, from git objects
         name: receipt gate at push
         entry: receipt-gate pre-push
@@ -49,12 +49,16 @@ MANUAL_HOOK = """\
         types: [text]
         stages: [manual]
 """
-INSTALL = "pre-commit install --hook-type pre-commit --hook-type pre-push"
+INSTALL = ("pre-commit install --hook-type pre-commit --hook-type pre-merge-commit"
+           " --hook-type pre-push")
 
 GIT_HOOKS = {
     "pre-commit": "#!/bin/sh\n# receipt-gate: run what is not fresh on the staged drafts,"
                   " stage the receipts,\n# and refuse the commit unless the index holds.\n"
                   "exec receipt-gate pre-commit\n",
+    # `git merge` runs no pre-commit hook for the commit it makes: this one, as git 2.24 has.
+    "pre-merge-commit": "#!/bin/sh\n# receipt-gate: the same, for the commit `git merge` makes.\n"
+                        "exec receipt-gate pre-commit\n",
     "pre-push": "#!/bin/sh\n# receipt-gate: refuse the push unless every pushed tip holds.\n"
                 "exec receipt-gate pre-push \"$@\"\n",
 }
