@@ -167,3 +167,92 @@ def test_init_reads_a_docusaurus_site_as_docusaurus_builds_it(repo: Repo, rg: Ru
                           "blog/2021-01-01-hello.md", "src/pages/about.md", "community/a.md",
                           "versioned_docs/version-1.0/intro.md",
                           "i18n/fr/docusaurus-plugin-content-blog/2024-03-03-b.md"}
+
+
+# A build set to publish marked drafts (in the site's config, or as a flag of a build
+# command in a file a build host runs) makes the markers hold nothing back.
+_HUGO_PUBLISHING = {
+    "hugo.toml": ("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n'
+                  "buildDrafts = true\n", []),
+    "config dir": ("config/_default/hugo.toml", "buildDrafts = true\n", []),
+    "netlify": ("netlify.toml", '[build]\ncommand = "hugo --gc -D"\n', ["-D"]),
+}
+
+
+@pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
+@pytest.mark.parametrize("how", sorted(_HUGO_PUBLISHING))
+def test_a_hugo_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run,
+                                                           how: str) -> None:
+    repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
+    repo.write("layouts/_default/single.html", "{{ .Title }} {{ .Content }}")
+    repo.write("layouts/_default/list.html", "{{ .Title }} {{ .Content }}")
+    words = _site(repo, {"content/posts/a.md": "---\ntitle: a\n---\n",
+                         "content/posts/c.md": "---\ntitle: c\ndraft: true\n---\n"})
+    assert rg("init")[0] == 0
+    assert _gated(rg) == {"content/posts/a.md"}  # the marker holds c.md back, as Hugo does
+    path, text, flags = _HUGO_PUBLISHING[how]
+    repo.write(path, text)
+    subprocess.run(["hugo", "--quiet", *flags, "-s", str(repo.path)], check=True,
+                   capture_output=True)
+    assert "content/posts/c.md" in _published(repo.path / "public", words)
+    _check(repo, rg, words, repo.path / "public")
+    _, out, _ = rg("verify")
+    assert f"receipt-gate: the draft markers hold nothing back: {path}:" in out
+
+
+@pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
+@pytest.mark.parametrize("how", ["config", "makefile"])
+def test_a_jekyll_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run,
+                                                             how: str) -> None:
+    words = _site(repo, {"_posts/2020-01-01-a.md": "---\ntitle: a\n---\n",
+                         "_posts/2020-01-02-b.md": "---\ntitle: b\npublished: false\n---\n",
+                         "_drafts/c.md": "---\ntitle: c\n---\n"})
+    assert rg("init")[0] == 0
+    assert "_drafts/c.md" not in _gated(rg)  # the marker holds it back, as Jekyll does
+    flags = []
+    if how == "config":
+        repo.write("_config.yml", "show_drafts: true\nunpublished: true\n")
+    else:
+        repo.write("Makefile", "site:\n\tbundle exec jekyll build --drafts --unpublished\n")
+        flags = ["--drafts", "--unpublished"]
+    subprocess.run(["jekyll", "build", "-q", *flags, "-s", str(repo.path), "-d",
+                    str(repo.path / "_site")], check=True, capture_output=True)
+    assert len(_published(repo.path / "_site", words)) == 3
+    _check(repo, rg, words, repo.path / "_site")
+
+
+def test_a_dev_server_or_a_plain_false_leaves_the_markers_in_force() -> None:
+    from receipt_gate.rules.markers import publishing
+
+    def why(text: str) -> tuple[str, ...]:
+        return publishing(["f"], lambda _: text)
+
+    for quiet in ('{"scripts": {"dev": "hugo server -D", "build": "hugo --minify"}}',
+                  "buildDrafts = false\n", "show_drafts: false # not here\n",
+                  "hugo -d public --gc\n", "bundle exec jekyll serve --drafts\n",
+                  "  unpublished: 'false'\n"):
+        assert why(quiet) == (), quiet
+    for loud in ('{"scripts": {"build": "hugo --minify -D"}}', "buildDrafts: yes\n",
+                 "BuildDrafts = true\n", "show_drafts: ${DRAFTS}\n",
+                 "run: hugo --buildDrafts --minify\n", "HUGO_BUILDDRAFTS=true hugo\n",
+                 "cmd: jekyll build --unpublished && echo ok\n", "hugo -DF\n"):
+        assert why(loud), loud
+    assert publishing(["gone"], lambda _: None)  # what cannot be read counts
+
+
+def test_a_commit_that_turns_on_build_drafts_is_judged_whole(repo: Repo, rg: Run) -> None:
+    """Only hugo.toml changes, yet every marked draft is now published: the commit hook
+    cannot take the tree as unchanged since HEAD."""
+    repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
+    repo.write("content/posts/a.md", "---\ntitle: a\n---\nA plain post.\n")
+    repo.write("content/posts/c.md", "---\ntitle: c\ndraft: true\n---\nIn conclusion, soon.\n")
+    assert rg("init")[0] == 0
+    repo.git("add", "-A")
+    assert rg("pre-commit")[0] == 0
+    repo.git("commit", "-qm", "site", "--no-verify")
+    assert rg("verify")[0] == 0
+    repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\nbuildDrafts = true\n')
+    repo.git("add", "hugo.toml")
+    rc, out, err = rg("pre-commit")
+    assert rc == 1, out + err
+    assert 'content/posts/c.md:5:1: ai-tells: banned phrase "in conclusion"' in out + err

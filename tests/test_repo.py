@@ -34,7 +34,7 @@ def test_the_pair_at_commit_and_push_and_each_check_by_hand() -> None:
     assert {h["id"] for h in HOOKS} >= set(CHECKS)
     gate = next(h for h in HOOKS if h["id"] == "receipt-gate")
     assert (gate["entry"], gate["stages"], gate["pass_filenames"], gate["require_serial"]) == (
-        "receipt-gate pre-commit", ["pre-commit"], False, True)
+        "receipt-gate pre-commit", ["pre-commit", "pre-merge-commit"], False, True)
     push = next(h for h in HOOKS if h["id"] == "receipt-gate-push")
     assert (push["entry"], push["stages"]) == ("receipt-gate pre-push", ["pre-push"])
 
@@ -119,7 +119,8 @@ def test_no_shell_and_only_safe_yaml() -> None:
 
 
 def test_the_docs_document_every_config_key() -> None:
-    from receipt_gate.rules.config import _MARKER_KEYS, _TOP_KEYS
+    from receipt_gate.rules.config import _TOP_KEYS
+    from receipt_gate.rules.markers import KEYS as _MARKER_KEYS
 
     readme = "".join((ROOT / "docs" / page).read_text()
                      for page in ("configuration.md", "checks.md"))

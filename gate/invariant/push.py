@@ -150,6 +150,11 @@ def relevant(cfg: Config, path: str) -> bool:
         return True  # what git does to a draft's bytes on checkout (a filter, LFS)
     if wildmatch.could_hold(cfg.drafts, path):
         return True  # a draft, or what could hide one (a link, a submodule)
+    if cfg.draft_markers is not None:
+        from receipt_gate.rules.markers import BUILD_FILES
+
+        if wildmatch.match(BUILD_FILES, path):
+            return True  # what says whether the site publishes its marked drafts
     if any(not cfg.specs[c].deterministic for c in cfg.every_required()):
         return True  # a model's evidence may quote any file of the tree
     from receipt_gate.rules.fingerprint import input_sources

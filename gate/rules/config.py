@@ -12,6 +12,8 @@ from receipt_gate import CONFIG_FILE as CONFIG_FILE  # the file these rules are 
 from receipt_gate import GateError
 from receipt_gate.base import wildmatch, yamlio
 from receipt_gate.base.schema import Err, mapping, repo_path, str_list, type_name, unknown
+from receipt_gate.rules.markers import Markers
+from receipt_gate.rules.markers import parse as parse_markers
 from receipt_gate.trees import cache
 from receipt_gate.trees.git import cache_dir as cache_dir_of
 
@@ -23,12 +25,6 @@ if TYPE_CHECKING:
 # (a duplicated key, say) is read again by this one, never taken from its cache.
 READER = 3
 DEFAULT_STATES = ("idea", "accepted", "researched", "drafted", "ready", "shipped", "measured")
-
-
-class Markers(NamedTuple):
-    paths: tuple[str, ...]  # files under these globs are drafts (Jekyll's _drafts/**)
-    front_matter: tuple[tuple[str, object], ...]  # (field, value): draft: true...
-    status: str  # the state a marked file without a status: field is in
 
 
 class Config(NamedTuple):
@@ -101,7 +97,7 @@ class Config(NamedTuple):
         `literal(key)`, when given, says whether the field is written so that every
         reader reads it as this value (YAML 1.1 reads `yes` as true, YAML 1.2 not)."""
         m = self.draft_markers
-        if m is None:
+        if m is None or m.void:  # the build publishes what they mark: nothing is held back
             return None
         if m.paths and wildmatch.match(m.paths, path):
             return m.status
@@ -124,30 +120,6 @@ class Config(NamedTuple):
 _TOP_KEYS = ("drafts", "run_dir", "required", "required_from", "checks", "states",
              "gate_from", "signing", "stage_receipts", "draft_markers", "baseline",
              "title_fields")
-_MARKER_KEYS = ("paths", "front_matter", "status")
-
-
-def _markers(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> Markers:
-    top = mapping(value, "draft_markers", err)
-    unknown("draft_markers", top, _MARKER_KEYS, err)
-    paths = str_list(top.get("paths", []), "draft_markers.paths", err)
-    fm = mapping(top.get("front_matter"), "draft_markers.front_matter", err)
-    for k, v in fm.items():
-        if not isinstance(v, (bool, str, int)) or (isinstance(v, str) and not v):
-            raise err(f"draft_markers.front_matter.{k}", "expected true, false, an integer"
-                      f" or a non-empty string, got {type_name(v)}")
-    before = states[: states.index(gate_from)]
-    if not before:
-        raise err("draft_markers", f"no state comes before gate_from ({gate_from}): a"
-                  " marked draft would be gated like any other")
-    status = top.get("status", before[-1])
-    if not isinstance(status, str) or status not in states:
-        raise err("draft_markers.status", f"{status!r} is not one of states")
-    if status not in before:
-        raise err("draft_markers.status", f"{status!r} is not before gate_from ({gate_from}):"
-                  " a draft the site has not published would be gated")
-    return Markers(paths, tuple(fm.items()), status)
-
 
 def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) -> Config:
     """Validate a parsed config; checks are looked up among the plugins installed (their
@@ -211,7 +183,7 @@ def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) ->
     if not isinstance(stage, bool):
         raise err("stage_receipts", f"expected true or false, got {type_name(stage)}")
     markers = (None if top.get("draft_markers") is None
-               else _markers(top["draft_markers"], states, gate_from, err))
+               else parse_markers(top["draft_markers"], states, gate_from, err))
     baseline = "" if top.get("baseline") is None else repo_path(top["baseline"], "baseline", err)
     if baseline and (baseline == norm or baseline.startswith(norm + "/")):
         raise err("baseline", f"must not be inside run_dir ({norm})")
@@ -251,7 +223,26 @@ def load(
 
 def config_of(tree: Tree, disk: Tree | None = None) -> Config:
     """The config of a tree (the working tree, the index, a commit). With `disk`, a
-    config on disk that the index lacks is named as not staged."""
+    config on disk that the index lacks is named as not staged. A site's draft markers
+    are void where the tree's build publishes what they mark (gate.rules.markers)."""
+    cfg = _config_of(tree, disk)
+    if cfg.draft_markers is None:
+        return cfg
+    from receipt_gate.rules.markers import BUILD_FILES, publishing
+
+    why = publishing(tree.paths(BUILD_FILES), lambda p: _text(tree, p))
+    return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why)) if why else cfg
+
+
+def _text(tree: Tree, path: str) -> str | None:
+    try:
+        data = tree.read(path, 1 << 20)
+    except Exception:  # a link, too large, unreadable: it cannot be told, so it counts
+        return None
+    return None if data is None else data.decode("utf-8", "replace")
+
+
+def _config_of(tree: Tree, disk: Tree | None) -> Config:
     cache_dir = cache_dir_of(tree.root)
     # In the index (or a commit) the config's blob id names its bytes: a config parsed
     # before is found without reading the blob, which costs a git process.
