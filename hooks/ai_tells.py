@@ -18,7 +18,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 10
+version = 11
 deterministic = True
 required_by_default = True
 
@@ -200,17 +200,32 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
 
     shown = front_matter_strings(text, path)  # line -> the strings a theme may show
     found: dict[tuple[int, int, str], tuple[int, int, Finding]] = {}
-    for how in ("blank", "open", "join") if has_templates(text) else ("blank",):
-        lines = prose_lines(text, quotes, links, how, wide=True)
+
+    def read(how: str, with_links: bool) -> list[str]:
+        lines = prose_lines(text, quotes, with_links, how, wide=True)
         for n, value in shown.items():
             if 0 < n <= len(lines):
                 lines[n - 1] = value
+        return lines
+
+    for how in ("blank", "open", "join") if has_templates(text) else ("blank",):
+        lines = read(how, links)
+        # Without link text, a phrase a link's text only ends or begins (`In
+        # [conclusion](#)`) is still the page's sentence: read with the text too, and
+        # leave out a match only where it lies inside link text alone.
+        whole = read(how, True) if not links and "[" in text else None
         # Read twice where a mark is: every `*_~` dropped (a stray one hides nothing) and
         # only emphasis dropped (`one~~~in conclusion`: the tildes are text between words).
-        marked = any(c in line for line in lines for c in "*_~")
+        marked = any(c in line for line in (whole or lines) for c in "*_~")
         for exact in (False, True) if marked else (False,):
-            for f in _matches(lines, rules, exact):
+            for _, _, f in _matches(lines, rules, exact):
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+            if whole is None:
+                continue
+            bare = "\n".join(lines)
+            for start, end, f in _matches(whole, rules, exact):
+                if any(bare[i] not in " \0" for i in range(start, end)):
+                    found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     for m in _OVERRIDES.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
         col = m.start() - text.rfind("\n", 0, m.start())
@@ -220,15 +235,17 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     return [f for _, _, f in sorted(found.values(), key=lambda t: (t[0], t[1]))]
 
 
-def _matches(lines: list[str], rules: Sequence[Rule], exact: bool = False) -> list[Finding]:
-    """The rules' matches in these lines, read as a reader reads them."""
+def _matches(lines: list[str], rules: Sequence[Rule], exact: bool = False
+             ) -> list[tuple[int, int, Finding]]:
+    """The rules' matches in these lines, read as a reader reads them: where each starts
+    and ends as written (offsets in the lines joined), and its finding."""
     view = reader_view("\n".join(lines), exact)
     prose = view.text
     lower = (prose if prose.isascii() else prose.translate(_FOLD)).lower()
     starts = [0]
     for text_line in lines[:-1]:
         starts.append(starts[-1] + len(text_line) + 1)
-    found: list[tuple[int, Finding]] = []
+    found: list[tuple[int, int, Finding]] = []
     for rule in rules:
         needles = rule.needles  # longest first: the first one missing decides most rules
         if needles and (needles[0] not in lower or any(n not in lower for n in needles[1:])):
@@ -252,9 +269,10 @@ def _matches(lines: list[str], rules: Sequence[Rule], exact: bool = False) -> li
                 msg = f'banned phrase "{rule.phrase}"'
                 if said.lower() != rule.phrase:
                     msg += f' (as "{said}")'
-            found.append((m.start(), Finding(line, col, msg)))
+            found.append((view.written(m.start()), view.written(m.end() - 1) + 1,
+                          Finding(line, col, msg)))
     found.sort(key=lambda t: t[0])
-    return [f for _, f in found]
+    return found
 
 
 def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], Outcome]:

@@ -198,6 +198,28 @@ def test_what_the_page_shows_is_matched(body: str) -> None:
     assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
 
 
+@pytest.mark.parametrize("body", [
+    "In [conclusion](#x), we moved on.\n",
+    "I[n](#x) conclusion, we moved on.\n",
+    "We say in [conc](#a)[lusion](#b) and move on.\n",
+    "In [conclusion][r], we moved on.\n\n[r]: /u\n",
+])
+def test_a_phrase_a_link_only_ends_or_begins_is_the_authors(body: str) -> None:
+    """Link text is left out by default (the name of the page it points to), but a
+    sentence that runs into a link (the adversary's `In [conclusion](#)`) is prose: the
+    page shows "In conclusion", and the link's markup joins what it sits between."""
+    import cmarkgfm
+
+    shown = html.unescape(re.sub(r"<[^>]*>", "", cmarkgfm.github_flavored_markdown_to_html(
+        body))).lower()
+    assert "in conclusion" in shown  # the page shows the phrase whole
+    found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
+    assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
+    # A link's text alone is still the link's name, as documented.
+    assert find_tells("See [in conclusion, a post](#x).\n", compile_rules(PHRASES, PATTERNS)
+                      ) == []
+
+
 def test_a_stray_mark_hides_no_phrase() -> None:
     """`in con*clusion` shows its `*`; the phrase is matched all the same (ai-tells drops
     every mark, where words and numbers are read exactly), and a mark that is text

@@ -35,8 +35,6 @@ _VOID = {"br", "img", "hr", "input"}
 KNOWN = {
     66: "a first line `---` opens front matter to every generator a site uses; the spec "
         "knows no front matter",
-    578: "two adjacent links' texts join into one word (`foobaz`); we blank the label "
-         "between them with spaces, so they read as two",
     646: "`<!-->` and `<!-- x--->`: comments under CommonMark 0.31 (markdown-it, the "
          "generators that follow it), text under cmark-gfm's 0.29",
 }

@@ -184,9 +184,12 @@ def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None,
             if not is_source(dest):
                 continue
         a, b = link.text
+        # Around a link's text that is kept, the markup is dropped without a trace
+        # (`I[n](#) conclusion` shows "In conclusion"); a link or image left out is a gap.
+        mark = "\0" if keep_text and not link.image else " "
         for j in range(link.start, link.end):
             if out[j] != "\n" and (link.image or not keep_text or not a <= j < b):
-                out[j] = " "
+                out[j] = mark
     return "".join(out)
 
 
