@@ -46,7 +46,10 @@ def test_jekyll_posts_and_drafts_in_every_folder_in_any_case() -> None:
     assert markers == {"paths": ["docs/**/_drafts/**", "!docs/**/_posts/**"]}
 
 
-def test_hugo_leaves_out_headless_bundles_and_prefers_a_posts_section() -> None:
+def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
+    """A folder init left out because its bundle was headless or its cascade said
+    `render: never` published every new page under it (a branch bundle's headless
+    hides nothing, a page overrides a cascade): such folders are gated like any."""
     files = {"content/_common/_index.md": "---\ncascade:\n  build:\n    render: never\n---\n",
              "content/about/license.md": "---\ntitle: License\n---\n"}
     name, drafts, articles, markers = _layout(
@@ -56,8 +59,7 @@ def test_hugo_leaves_out_headless_bundles_and_prefers_a_posts_section() -> None:
     from receipt_gate.reading.layouts import HUGO_EXTS
 
     # Every kind of page Hugo renders is gated, whether one is there yet or not.
-    assert drafts == [*(f"content/**/*{e}" for e in sorted(HUGO_EXTS)),
-                      "!content/_common/**"] == articles
+    assert drafts == [f"content/**/*{e}" for e in sorted(HUGO_EXTS)] == articles
     assert markers == {"front_matter": {"draft": True}}
     _, drafts, _, _ = _layout(["content/en/posts/a.md", "content/en/posts/_index.md",
                                "content/en/about.md"])

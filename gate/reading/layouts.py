@@ -13,7 +13,6 @@ a state before gate_from.
 from __future__ import annotations
 
 import collections
-import posixpath
 import re
 from collections.abc import Callable, Sequence
 
@@ -59,32 +58,6 @@ def _section(files: Sequence[str], content: str) -> str:
     return counts.most_common(1)[0][0] if counts else content
 
 
-def _headless(files: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
-    """Hugo bundles that are never rendered (headless: true, or build.render: never for
-    the page or, through cascade, its descendants): snippets other pages include, not
-    pages of their own."""
-    from receipt_gate import GateError
-    from receipt_gate.reading.frontmatter import read as front_matter
-
-    def never(build: object) -> bool:
-        return isinstance(build, dict) and build.get("render") in ("never", False, "false")
-
-    out = []
-    for p in files:
-        if posixpath.basename(p) not in ("_index.md", "index.md"):
-            continue
-        try:
-            fields = front_matter(read(p) or "", p).fields
-        except GateError:
-            continue
-        cascade = fields.get("cascade")
-        if (fields.get("headless") is True or never(fields.get("build"))
-                or never(fields.get("_build"))
-                or (isinstance(cascade, dict) and never(cascade.get("build")))):
-            out.append(posixpath.dirname(p))
-    return sorted(out)
-
-
 def detect(paths: Sequence[str], read: Callable[[str], str | None],
            run_dir: str = ".receipts") -> Layout:
     """The layout of a repository, from its file paths (and `read`, for a few small
@@ -122,11 +95,12 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         return site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}},
                      exts=ASTRO_EXTS, content="src/content")
     if under(files, "content"):
+        # Every folder is gated, headless bundles and `build: {render: never}` cascades
+        # too: what such a bundle holds is shown on the pages that include it, a branch
+        # bundle's headless: true hides none of its pages, and a page overrides a cascade.
         folder = _section(files, "content")
-        skip = [h for h in _headless(under(files, "content"), read)
-                if h == folder or h.startswith(folder + "/")]
         return site("a Hugo site", folder, files, paths, {"front_matter": {"draft": True}},
-                     skip, HUGO_EXTS, content="content")
+                     (), HUGO_EXTS, content="content")
     if "mkdocs.yml" in every or "mkdocs.yaml" in every:
         config = read("mkdocs.yml" if "mkdocs.yml" in every else "mkdocs.yaml") or ""
         m = re.search(r"(?m)^docs_dir:\s*['\"]?([^'\"\s#]+)", config)
