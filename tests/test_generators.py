@@ -256,3 +256,57 @@ def test_a_commit_that_turns_on_build_drafts_is_judged_whole(repo: Repo, rg: Run
     rc, out, err = rg("pre-commit")
     assert rc == 1, out + err
     assert 'content/posts/c.md:5:1: ai-tells: banned phrase "in conclusion"' in out + err
+
+
+_MOVED = {
+    "hugo contentDir": ("hugo", "hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n'
+                        'contentDir = "pages"\n', "pages/posts/x.md", "pages/"),
+    "hugo mount": ("hugo", "hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n'
+                   '[[module.mounts]]\nsource = "content"\ntarget = "content"\n'
+                   '[[module.mounts]]\nsource = "more"\ntarget = "content/posts"\n',
+                   "more/x.md", "more/"),
+    "jekyll collection": ("jekyll", "_config.yml", "collections:\n  notes:\n    output: true\n",
+                          "_notes/x.md", "_notes/"),
+    "mkdocs docs_dir": ("mkdocs", "mkdocs.yml", "site_name: Docs\ndocs_dir: pages\n",
+                        "pages/x.md", "pages/"),
+}
+
+
+@pytest.mark.parametrize("how", sorted(_MOVED))
+def test_a_folder_the_site_config_publishes_from_is_gated_or_refused(
+        repo: Repo, rg: Run, how: str) -> None:
+    """A site config that moves or adds where pages come from (Hugo's contentDir and
+    mounts, a Jekyll collection, MkDocs' docs_dir) publishes pages no drafts glob
+    reaches: the gate refuses, naming the file, until drafts covers the folder."""
+    tool, config, text, page, folder = _MOVED[how]
+    if (shutil.which(tool) is None) if tool != "mkdocs" else not _has_mkdocs():
+        pytest.skip(f"{tool} is not installed")
+    layouts = {"hugo": {"hugo.toml": 'baseURL = "http://example.org/"\ntitle = "t"\n',
+                        "layouts/_default/single.html": "{{ .Title }} {{ .Content }}",
+                        "layouts/_default/list.html": "{{ .Title }} {{ .Content }}",
+                        "content/posts/a.md": "---\ntitle: a\n---\nA post.\n"},
+               "jekyll": {"_posts/2020-01-01-a.md": "---\ntitle: a\n---\nA post.\n"},
+               "mkdocs": {"mkdocs.yml": "site_name: Docs\n", "docs/index.md": "# Home\n"}}
+    for path, body in layouts[tool].items():
+        repo.write(path, body)
+    assert rg("init")[0] == 0
+    repo.write(config, text)
+    words = _site(repo, {page: "---\ntitle: x\n---\n"})
+    out_dir = {"hugo": "public", "jekyll": "_site", "mkdocs": "site"}[tool]
+    argv = {"hugo": ["hugo", "--quiet", "-s", str(repo.path)],
+            "jekyll": ["jekyll", "build", "-q", "-s", str(repo.path), "-d",
+                       str(repo.path / "_site")],
+            "mkdocs": [sys.executable, "-m", "mkdocs", "build", "-q", "-f",
+                       str(repo.path / "mkdocs.yml"), "-d", str(repo.path / "site")]}[tool]
+    subprocess.run(argv, check=True, capture_output=True, cwd=repo.path)
+    assert _published(repo.path / out_dir, words) == {page}  # the generator ships it
+    rc, _, err = rg("verify")
+    assert rc == 2, err
+    assert (f"{config}: the site publishes pages from {folder}, where drafts"
+            " (.receipt-gate.yaml) gates none: add it to drafts") in err
+
+
+def _has_mkdocs() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("mkdocs") is not None

@@ -138,6 +138,7 @@ def evaluate(
     if cfg.draft_markers is not None:
         said += [f"receipt-gate: the draft markers hold nothing back: {printable(why)}"
                  for why in cfg.draft_markers.void]
+        errors += cfg.draft_markers.ungated(cfg.drafts)
     if policy is not None and not borrowed and not same_rules(policy, cfg, tree):
         said.append(f"receipt-gate: the {tree.label}'s rules differ from the rules in force at"
                     f" {policy.label}; every draft is held to both")

@@ -228,10 +228,13 @@ def config_of(tree: Tree, disk: Tree | None = None) -> Config:
     cfg = _config_of(tree, disk)
     if cfg.draft_markers is None:
         return cfg
-    from receipt_gate.rules.markers import BUILD_FILES, publishing
+    from receipt_gate.rules.markers import BUILD_FILES, folders, publishing
 
-    why = publishing(tree.paths(BUILD_FILES), lambda p: _text(tree, p))
-    return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why)) if why else cfg
+    files = tree.paths(BUILD_FILES)
+    why, more = publishing(files, lambda p: _text(tree, p)), folders(files, lambda p: _text(
+        tree, p))
+    return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why, folders=more)
+                        ) if why or more else cfg
 
 
 def _text(tree: Tree, path: str) -> str | None:

@@ -13,7 +13,7 @@ server (`hugo server -D`, `jekyll serve --drafts`) publishes nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from receipt_gate.base.schema import Err, mapping, str_list, type_name, unknown
@@ -27,6 +27,23 @@ class Markers(NamedTuple):
     status: str  # the state a marked file without a status: field is in
     # Why the site's build publishes marked pages (then no page is marked): file: what.
     void: tuple[str, ...] = ()
+    # (file, folder, pages): a folder the site's config publishes pages from, and
+    # whether its pages sit in it (a collection's) or in sections under it (contentDir)
+    folders: tuple[tuple[str, str, bool], ...] = ()
+
+    def ungated(self, drafts: Sequence[str]) -> list[str]:
+        """A line for each folder the site publishes pages from that no drafts glob
+        reaches into (what the gate cannot see, it refuses)."""
+        from receipt_gate import CONFIG_FILE
+        from receipt_gate.base import wildmatch
+        from receipt_gate.base.text import printable
+
+        return [f"{printable(f)}: the site publishes pages from"
+                f" {printable(d) + '/' if d else 'a folder the gate cannot read'}, where"
+                f" drafts ({CONFIG_FILE}) gates none: add it to drafts"
+                for f, d, pages in self.folders
+                if not d or not (wildmatch.match(drafts, f"{d}/page.md") if pages
+                                 else wildmatch.could_hold(drafts, d))]
 
 
 def parse(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> Markers:
@@ -59,7 +76,8 @@ BUILD_FILES = (
     "vercel.json", "package.json", "Makefile", "makefile", "GNUmakefile", "justfile",
     "Rakefile", "Dockerfile", ".gitlab-ci.yml", ".github/workflows/*.yml",
     ".github/workflows/*.yaml", "render.yaml", "amplify.yml", "wrangler.toml",
-    "cloudbuild.yaml", ".travis.yml", "bitbucket-pipelines.yml", "build.sh",
+    "cloudbuild.yaml", ".travis.yml", "bitbucket-pipelines.yml", "build.sh", "mkdocs.yml",
+    "mkdocs.yaml",
 )
 # A setting that publishes marked pages, with any value but a plain false.
 _SETTING = re.compile(r"""(?im)^[ \t]*(?:-[ \t]*)?["']?(builddrafts|show_drafts|unpublished)"""
@@ -109,3 +127,63 @@ def _command_flag(line: str) -> str:
                 return f"{tool}{command[:60].rstrip()}"
             at = line.find(tool, at + 1)
     return ""
+
+
+# Where a site's config moves or adds the folders it publishes pages from.
+_HUGO_CONFIG = re.compile(r"^(?:hugo|config)\.(?:toml|ya?ml|json)$|^config/")
+_CONTENT_DIR = re.compile(
+    r"""(?im)^[ \t]*["']?contentdir["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
+_MOUNT = re.compile(
+    r"""(?is)["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["'](?:(?!source).){0,300}?"""
+    r"""["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["']""")
+_MOUNT_REVERSED = re.compile(
+    r"""(?is)["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["'](?:(?!target).){0,300}?"""
+    r"""["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["']""")
+_DOCS_DIR = re.compile(r"""(?m)^docs_dir[ \t]*:[ \t]*["']?([^"'\s#]*)""")
+_JEKYLL_KEYS = re.compile(r"(?m)^(?:source|collections_dir|collections)[ \t]*:")
+
+
+def folders(files: list[str], read: Callable[[str], str | None]
+            ) -> tuple[tuple[str, str, bool], ...]:
+    """(file, folder) for each folder a site's config publishes pages from, other than
+    the generator's default: Hugo's contentDir and content mounts, MkDocs' docs_dir,
+    Jekyll's source, collections_dir and collections (each `_name` folder: a
+    collection's pages may be listed on others even without `output`). "" for a folder
+    the gate cannot read plainly: the whole repository."""
+    out: list[tuple[str, str, bool]] = []
+    for path in files:
+        name = path.rsplit("/", 1)[-1]
+        if not (_HUGO_CONFIG.match(path) or name.startswith(("mkdocs.", "_config"))):
+            continue
+        text = read(path) or ""
+        if _HUGO_CONFIG.match(path):
+            out += [(path, m.group(1), False) for m in _CONTENT_DIR.finditer(text)]
+            out += [(path, m.group(1), False) for m in _MOUNT.finditer(text)]
+            out += [(path, m.group(2), False) for m in _MOUNT_REVERSED.finditer(text)]
+        elif name.startswith("mkdocs."):
+            out += [(path, m.group(1), False) for m in _DOCS_DIR.finditer(text)]
+        elif _JEKYLL_KEYS.search(text):
+            out += [(path, f, pages) for f, pages in _jekyll(path, text)]
+    return tuple(dict.fromkeys((p, f.strip().strip("/"), pages) for p, f, pages in out))
+
+
+def _jekyll(path: str, text: str) -> list[tuple[str, bool]]:
+    from receipt_gate import GateError
+    from receipt_gate.base import yamlio
+
+    try:
+        doc = yamlio.load(text, path) if path.endswith((".yml", ".yaml")) else None
+    except GateError:
+        doc = None
+    if not isinstance(doc, dict):
+        return [("", False)]  # not read plainly: the whole repository
+    source = doc.get("source", "")
+    where = doc.get("collections_dir", "")
+    coll = doc.get("collections") or {}
+    if not all(isinstance(v, str) for v in (source, where)) or not isinstance(coll, (dict, list)):
+        return [("", False)]
+    base = "/".join(p for p in (str(source).strip("/"), str(where).strip("/")) if p)
+    out = [(str(source), False)] if source else []
+    out += [(f"{base}/_{c}" if base else f"_{c}", True) for c in coll
+            if isinstance(c, str) and c != "posts"]
+    return out
