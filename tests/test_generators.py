@@ -20,7 +20,8 @@ from tests.conftest import Repo, Run
 
 
 def _published(out: Path, words: dict[str, str]) -> set[str]:
-    text = "\n".join(p.read_text(errors="replace") for p in out.rglob("*.html"))
+    text = "\n".join(p.read_text(errors="replace") for p in out.rglob("*")
+                     if p.suffix in (".html", ".htm", ".txt", ".xml", ".json"))
     return {path for path, word in words.items() if word in text}
 
 
@@ -61,6 +62,8 @@ def test_every_page_jekyll_publishes_is_gated(repo: Repo, rg: Run) -> None:
         "_drafts/2020-01-07-g.md": "---\ntitle: g\n---\n",
         "cat/_posts/2020-01-08-h.md": "---\ntitle: h\nstatus: idea\n---\n",
         "cat/_drafts/2020-01-09-i.md": "---\ntitle: i\n---\n",
+        "_posts/2020-01-10-j.htm": "---\ntitle: j\n---\n",
+        "_posts/2020-01-11-k.txt": "---\ntitle: k\n---\n",
     })
     assert rg("init")[0] == 0
     subprocess.run(["jekyll", "build", "-q", "-s", str(repo.path), "-d",

@@ -76,11 +76,13 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         # its markdown extensions whatever their case; _drafts/ is its notion of a draft.
         root = min(posts, key=len)
         exts = [any_case(e) for e in JEKYLL_EXTS]
-        # A post may be HTML too: Jekyll publishes _posts/2020-01-01-x.html.
-        drafts = [f"{root}**/{d}/**/*.{e}" for d in ("_posts", "_drafts")
-                  for e in [*exts, any_case("html")]]
+        # A post may be HTML, or any text with front matter: Jekyll publishes
+        # _posts/2020-01-01-x.html, .htm and .txt through its layout.
+        pages = (*JEKYLL_EXTS, "html", "htm", "txt", "textile")
+        drafts = [f"{root}**/{d}/**/*.{any_case(e)}" for d in ("_posts", "_drafts")
+                  for e in pages]
         articles = [f"{root}**/_posts/**/*.{e}" for e in exts]
-        drafts += leave_out(drafts, paths, files)
+        drafts += leave_out(drafts, paths, writing(paths, run_dir, [f".{e}" for e in pages]))
         articles += leave_out(articles, paths, files)
         from receipt_gate.base import wildmatch
 
