@@ -18,7 +18,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 11
+version = 12
 deterministic = True
 required_by_default = True
 
@@ -195,7 +195,7 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     front matter's strings (a title, a description: a theme shows them), and, where
     template tags are, both what they hold (a string a tag prints) and the words they
     join (`con{{< x >}}clusion`). A direction override is a finding of its own."""
-    from receipt_gate.reading.pageparts import front_matter_strings
+    from receipt_gate.reading.pageparts import front_matter_strings, html_lines
     from receipt_gate.reading.prose import has_templates
 
     shown = front_matter_strings(text, path)  # line -> the strings a theme may show
@@ -226,6 +226,11 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
             for start, end, f in _matches(whole, rules, exact):
                 if any(bare[i] not in " \0" for i in range(start, end)):
                     found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    page = html_lines(text, path)
+    if page is not None:  # an HTML page: markdown's code is text there
+        for exact in (False, True):
+            for _, _, f in _matches(page, rules, exact):
+                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     for m in _OVERRIDES.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
         col = m.start() - text.rfind("\n", 0, m.start())

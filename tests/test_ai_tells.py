@@ -2,6 +2,9 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -236,3 +239,41 @@ def test_every_default_ignorable_is_dropped() -> None:
     for c in ("\u2060", "\u2064", "\u2065", "\u206f"):
         found = find_tells(f"in conclu{c}sion, we moved on.\n", compile_rules(PHRASES, PATTERNS))
         assert [f.message for f in found] == ['banned phrase "in conclusion"'], hex(ord(c))
+
+
+@pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
+@pytest.mark.parametrize(("path", "page"), [
+    ("content/posts/x.html", "---\ntitle: x\n---\n<p>Plain `in conclusion` text.</p>\n"),
+    ("content/posts/y.md", "---\ntitle: y\nmarkup: html\n---\n<p>Plain</p>\n\n"
+                           "    in conclusion, indented\n"),
+])
+def test_an_html_page_shows_what_markdown_would_read_as_code(tmp_path: Path, path: str,
+                                                             page: str) -> None:
+    """Hugo renders an .html page, or `markup: html`, as written: a backtick span or an
+    indented line is text there (an outside pass published both), so ai-tells reads what
+    the page shows; a script, style or comment it does not show stays unread."""
+    site = tmp_path / "site"
+    for name, text in {"hugo.toml": 'baseURL = "http://example.org/"\ntitle = "t"\n',
+                       "layouts/_default/single.html": "{{ .Content }}",
+                       "layouts/_default/list.html": "{{ .Content }}", path: page}.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    subprocess.run(["hugo", "--quiet", "-s", str(site)], check=True, capture_output=True)
+    shown = "".join(p.read_text() for p in (site / "public").rglob("index.html"))
+    assert "in conclusion" in html.unescape(re.sub(r"<[^>]*>", "", shown))
+    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path=path)
+    assert [f.message for f in found] == ['banned phrase "in conclusion"']
+    assert find_tells("<script>let s = 'in conclusion'</script><!-- in conclusion -->\n",
+                      compile_rules(PHRASES, PATTERNS), path="a.html") == []
+    # The same backticks in a markdown page are code, as before.
+    assert find_tells("Plain `in conclusion` text.\n", compile_rules(PHRASES, PATTERNS),
+                      path="a.md") == []
+
+
+def test_a_kramdown_comment_inside_a_phrase_hides_nothing() -> None:
+    """kramdown renders `{::comment}x{:/comment}` as an HTML comment: the words around it
+    join as they do around `<!-- x -->`."""
+    rules = compile_rules(PHRASES, PATTERNS)
+    found = find_tells("Text In{::comment}x{:/comment} conclusion here.\n", rules)
+    assert [f.message for f in found] == ['banned phrase "in conclusion"']
+    assert find_tells("Plain {::comment}in conclusion{:/comment} text.\n", rules) == []

@@ -163,3 +163,24 @@ def front_matter_strings(text: str, path: str) -> dict[int, str]:
         at = source.find(joined) if len(values) == 1 and joined in source else 0
         placed[n] = " " * at + joined
     return placed
+
+
+# What an HTML page does not show: scripts, styles, templates, comments.
+_HIDDEN = re.compile(r"(?is)<(script|style|template)\b.*?</\1\s*>|<!--.*?-->")
+
+
+def html_lines(text: str, path: str) -> list[str] | None:
+    """The lines of a page its generator renders as HTML, not markdown (an .html or
+    .htm file, which Hugo and Jekyll publish as written; Hugo's `markup: html`), with
+    the front matter and what the page does not show (scripts, styles, templates,
+    comments) blanked: there, what markdown would read as code is text. None for a
+    markdown page."""
+    from receipt_gate.reading.frontmatter import read
+
+    fm = read(text, path)
+    if not path.lower().endswith((".html", ".htm")) and str(fm.fields.get("markup", "")
+                                                            ).lower() != "html":
+        return None
+    end = fm.end
+    shown = _HIDDEN.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
+    return [" " * len(line) if i < end else line for i, line in enumerate(shown.split("\n"))]

@@ -112,6 +112,9 @@ _NOTE_DEF = re.compile(r"^(?:[ \t]*>|[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?=[ \t]))*[ 
                        r"\[\^((?:[^\]\s\\]|\\.)+)\]:", re.MULTILINE)
 
 
+_KRAMDOWN_COMMENT = re.compile(r"\{::comment\}.*?\{:/comment\}|\{::comment\s*/\}", re.S)
+
+
 def _inline(block: str, links: bool, templates: str = "blank",
             defined: dict[str, str] | None = None, notes: frozenset[str] = frozenset(),
             cells: bool = False) -> str:
@@ -129,6 +132,8 @@ def _inline(block: str, links: bool, templates: str = "blank",
     # A comment is filled with NULs, not spaces: the reader's view drops them, so a
     # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
     block = _sub_blank(_COMMENT, block, "\0")
+    if "{::comment" in block:  # kramdown's comment: an HTML comment on the page
+        block = _sub_blank(_KRAMDOWN_COMMENT, block, "\0")
     if "<" in block and "\n" in block:  # raw HTML across the block's lines: the same
         from receipt_gate.reading.reader import BLOCK_HTML
 
