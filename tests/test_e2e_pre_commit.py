@@ -106,6 +106,38 @@ def test_a_partly_staged_draft_is_checked_as_staged_and_the_unstaged_edit_surviv
     assert rg("verify")[0] == 1  # the working tree's draft is not the checked one
 
 
+def test_receipts_run_wrote_for_an_unstaged_edit_survive_pre_commits_stash(
+    hooked: Repo, rg: Run
+) -> None:
+    """The adversary's case: `receipt-gate run` on the working tree, then a commit of an
+    older, staged version. pre-commit stashes the unstaged edit and the receipts run
+    wrote; were the hook to write the staged version's receipts there, pre-commit could
+    not put its stash back and the edit would leave the working tree."""
+    hooked.git("add", "-A")
+    assert commit(hooked, "first")[0] == 0
+    staged = GOOD_DRAFT + "\nSecond paragraph.\n"
+    edited = staged + "\nMy precious third paragraph.\n"
+    hooked.write("drafts/intro.md", staged)
+    hooked.git("add", "drafts/intro.md")
+    hooked.write("drafts/intro.md", edited)
+    assert rg("run")[0] == 0  # receipts for the edited bytes, not staged
+    ran = {p: hooked.read(p) for p in (AT, HL)}
+    rc, out = commit(hooked, "the staged version")
+    # Refused, with nothing written: pre-commit puts the stash back, the edit and the
+    # receipts run wrote are where they were.
+    assert rc == 1, out
+    assert "An unexpected error" not in out and "conflicted" not in out, out
+    assert "pre-commit stashed your unstaged change to it" in out
+    assert hooked.read("drafts/intro.md") == edited
+    assert {p: hooked.read(p) for p in ran} == ran
+    # Staged as it is with them, the draft commits with the receipts run wrote for it.
+    hooked.git("add", "drafts/intro.md", ".receipts")
+    rc, out = commit(hooked, "the edited version")
+    assert rc == 0, out
+    assert rg("verify", "--rev", "HEAD")[0] == 0
+    assert hooked.git("status", "--porcelain").stdout == ""
+
+
 def test_stage_receipts_false_writes_and_says_what_to_stage(hooked: Repo) -> None:
     hooked.write(".receipt-gate.yaml", CONFIG + "stage_receipts: false\n")
     hooked.git("add", "-A")

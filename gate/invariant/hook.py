@@ -11,12 +11,13 @@ The grader, a paid model, runs here only when `checks.grader.at_commit` says so.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from receipt_gate import GateError
 from receipt_gate.base import wildmatch
-from receipt_gate.base.text import Draft
+from receipt_gate.base.text import Draft, printable
 from receipt_gate.invariant.judge import FAIL, FRESH, gating, judge
 from receipt_gate.invariant.receipts import RECEIPT_LIMIT, receipt_path, sha256
 from receipt_gate.rules.config import Config
@@ -103,6 +104,16 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     errors: list[str] = []
     disk: dict[str, bytes | None] = {receipt_path(cfg.run_dir, d.path, n): None
                                      for n in names for d in todo[n]}
+    clash = sorted(set(disk) & pre_commit_stash(root)) if cfg.stage_receipts else []
+    if clash:  # writing these, the hook would keep pre-commit from restoring its stash
+        more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
+        return [], [f"{printable(clash[0])}{more}: pre-commit stashed your unstaged change"
+                    " to it (receipts `receipt-gate run` wrote for the working tree's"
+                    " bytes?), and the hook would write the staged bytes' receipt there,"
+                    " so pre-commit could not put your edits back: nothing was written;"
+                    " stage the draft as it is with those receipts (git add <draft>"
+                    f" {printable(cfg.run_dir)}), or discard them (git checkout --"
+                    f" {printable(cfg.run_dir)}) and commit again"], Before({}, {})
     for p in disk:
         try:
             disk[p] = read_regular(root, p, RECEIPT_LIMIT)
@@ -118,6 +129,33 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     if cfg.stage_receipts:
         git.add(root, paths)
     return paths, errors, before
+
+
+def pre_commit_stash(root: str) -> set[str]:
+    """The paths the patch pre-commit saved for this run changes (it names the patch
+    after its process, this one's parent), or none."""
+    import re
+
+    if not os.environ.get("PRE_COMMIT"):
+        return set()
+    home = os.environ.get("PRE_COMMIT_HOME") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pre-commit")
+    try:
+        names = [n for n in os.listdir(home) if re.fullmatch(rf"patch\d+-{os.getppid()}", n)]
+        if not names:
+            return set()
+        with open(os.path.join(home, max(names)), "rb") as f:
+            patch = f.read(64 << 20)
+    except OSError:
+        return set()
+    out = set()
+    for m in re.finditer(rb"^diff --git (\"?)a/(.*?)\1 \1b/", patch, re.M):
+        path = m.group(2)
+        if m.group(1):  # C-quoted: \NNN octal escapes, \" and \\
+            path = re.sub(rb"\\([0-7]{3}|.)", lambda e: bytes([int(e.group(1), 8)])
+                          if len(e.group(1)) == 3 else e.group(1), path)
+        out.add(os.fsdecode(path))
+    return out
 
 
 def _grade(cfg: Config, root: str, tree: Tree, name: str, drafts: list[Draft],
