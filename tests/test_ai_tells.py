@@ -277,3 +277,6 @@ def test_a_kramdown_comment_inside_a_phrase_hides_nothing() -> None:
     found = find_tells("Text In{::comment}x{:/comment} conclusion here.\n", rules)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
     assert find_tells("Plain {::comment}in conclusion{:/comment} text.\n", rules) == []
+    # Its raw HTML inline: the delimiters go, the HTML is on the page.
+    found = find_tells("In {::nomarkdown}<b>conclusion</b>{:/nomarkdown}, yes.\n", rules)
+    assert [f.message for f in found] == ['banned phrase "in conclusion"']

@@ -233,12 +233,20 @@ def test_a_dev_server_or_a_plain_false_leaves_the_markers_in_force() -> None:
     for quiet in ('{"scripts": {"dev": "hugo server -D", "build": "hugo --minify"}}',
                   "buildDrafts = false\n", "show_drafts: false # not here\n",
                   "hugo -d public --gc\n", "bundle exec jekyll serve --drafts\n",
-                  "  unpublished: 'false'\n"):
+                  "  unpublished: 'false'\n", "dev:\n\thugo --bind 0.0.0.0 server -D\n",
+                  "# do not use hugo -D for production\n", '{"buildDrafts": false}'):
         assert why(quiet) == (), quiet
     for loud in ('{"scripts": {"build": "hugo --minify -D"}}', "buildDrafts: yes\n",
                  "BuildDrafts = true\n", "show_drafts: ${DRAFTS}\n",
                  "run: hugo --buildDrafts --minify\n", "HUGO_BUILDDRAFTS=true hugo\n",
-                 "cmd: jekyll build --unpublished && echo ok\n", "hugo -DF\n"):
+                 "cmd: jekyll build --unpublished && echo ok\n", "hugo -DF\n",
+                 # A second adversary's: one line of JSON, a YAML flow mapping, an escape
+                 # in a quoted key, Hugo's x delimiter, a command continued on the next
+                 # line.
+                 '{"baseURL":"/","buildDrafts":true}', "{title: t, show_drafts: true}",
+                 '"buildDr\\u0061fts" = true', 'HUGOxBUILDDRAFTS = "true"',
+                 "hugo --minify \\\n  --buildDrafts\n",
+                 "bundle exec jekyll build \\\n --drafts\n", '"show_dr\\x61fts": true'):
         assert why(loud), loud
     assert publishing(["gone"], lambda _: None)  # what cannot be read counts
 
@@ -313,3 +321,24 @@ def _has_mkdocs() -> bool:
     import importlib.util
 
     return importlib.util.find_spec("mkdocs") is not None
+
+
+@pytest.mark.parametrize(("path", "text", "folder"), [
+    ("hugo.json", '{"baseURL":"/","contentDir":"src"}', "src"),
+    ("hugo.toml", '[languages]\nfr = {weight = 2, contentDir = "fr"}\n', "fr"),
+    ("hugo.toml", '[[module.mounts]]\nsource = "extra"\ntarget = "c\\u006fntent"\n', "extra"),
+    ("hugo.toml", 'theme = "t"\n', "themes/t/content"),
+    ("Makefile", "site:\n\thugo -c src --minify\n", "src"),
+    ("netlify.toml", '[build.environment]\nHUGO_CONTENTDIR = "src"\n', "src"),
+    ("base.yml", "docs_dir: src\n", "src"),  # an mkdocs.yml's INHERIT
+    ("mkdocs.yml", '"docs_dir": src\n', "src"),
+    ("_config.yml", '"collections": {docs: {output: true}}\n', "_docs"),
+])
+def test_every_form_of_a_moved_content_folder_is_read(path: str, text: str,
+                                                      folder: str) -> None:
+    """A second outside pass moved the folder pages come from in each of these ways."""
+    from receipt_gate.rules.markers import folders
+
+    assert [f for _, f, _ in folders([path], lambda _: text)] == [folder]
+    assert folders(["Makefile"], lambda _: "build:\n\thugo -s . --minify\n") == ()
+    assert folders(["mkdocs.yml"], lambda _: "site_name: x\ntheme: material\n") == ()

@@ -113,6 +113,7 @@ _NOTE_DEF = re.compile(r"^(?:[ \t]*>|[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?=[ \t]))*[ 
 
 
 _KRAMDOWN_COMMENT = re.compile(r"\{::comment\}.*?\{:/comment\}|\{::comment\s*/\}", re.S)
+_KRAMDOWN_RAW = re.compile(r"\{::nomarkdown(?:\s[^}]*)?\}|\{:/nomarkdown\}")
 
 
 def _inline(block: str, links: bool, templates: str = "blank",
@@ -132,8 +133,10 @@ def _inline(block: str, links: bool, templates: str = "blank",
     # A comment is filled with NULs, not spaces: the reader's view drops them, so a
     # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
     block = _sub_blank(_COMMENT, block, "\0")
-    if "{::comment" in block:  # kramdown's comment: an HTML comment on the page
+    if "{::" in block:  # kramdown's comment (an HTML comment on the page), and the
+        # delimiters of its raw HTML (what they hold is on the page as HTML)
         block = _sub_blank(_KRAMDOWN_COMMENT, block, "\0")
+        block = _sub_blank(_KRAMDOWN_RAW, block, "\0")
     if "<" in block and "\n" in block:  # raw HTML across the block's lines: the same
         from receipt_gate.reading.reader import BLOCK_HTML
 

@@ -231,15 +231,19 @@ def config_of(tree: Tree, disk: Tree | None = None) -> Config:
     from receipt_gate.rules.markers import BUILD_FILES, folders, publishing
 
     files = tree.paths(BUILD_FILES)
+    tree.prefetch(files)  # one batch, not a git process per file
     why, more = publishing(files, lambda p: _text(tree, p)), folders(files, lambda p: _text(
         tree, p))
+    # A theme's content is published only where the theme has some.
+    more = tuple(f for f in more if not f[1].startswith("themes/") or tree.paths(
+        [wildmatch.escape(f[1]) + "/**"]))
     return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why, folders=more)
                         ) if why or more else cfg
 
 
 def _text(tree: Tree, path: str) -> str | None:
     try:
-        data = tree.read(path, 1 << 20)
+        data = tree.read(path, 8 << 20)
     except Exception:  # a link, too large, unreadable: it cannot be told, so it counts
         return None
     return None if data is None else data.decode("utf-8", "replace")

@@ -12,6 +12,7 @@ server (`hugo server -D`, `jekyll serve --drafts`) publishes nothing.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -68,26 +69,35 @@ def parse(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> M
     return Markers(paths, tuple(fm.items()), status)
 
 
-# Where a generator or a build host reads the build's settings (root-relative globs).
+# Where a generator or a build host reads the build's settings (root-relative globs):
+# the generators' configs, and any config or script at the top (a build can name any
+# with --config), the CI and host files, shell scripts anywhere.
 BUILD_FILES = (
-    "hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
-    "config.yml", "config.json", "config/**/*.toml", "config/**/*.yaml", "config/**/*.yml",
-    "config/**/*.json", "_config*.yml", "_config*.yaml", "_config*.toml", "netlify.toml",
-    "vercel.json", "package.json", "Makefile", "makefile", "GNUmakefile", "justfile",
-    "Rakefile", "Dockerfile", ".gitlab-ci.yml", ".github/workflows/*.yml",
-    ".github/workflows/*.yaml", "render.yaml", "amplify.yml", "wrangler.toml",
-    "cloudbuild.yaml", ".travis.yml", "bitbucket-pipelines.yml", "build.sh", "mkdocs.yml",
-    "mkdocs.yaml",
+    "*.toml", "*.yaml", "*.yml", "*.json", "config/**/*.toml", "config/**/*.yaml",
+    "config/**/*.yml", "config/**/*.json", "Makefile", "makefile", "GNUmakefile",
+    "justfile", "Rakefile", "Dockerfile", "Procfile", ".gitlab-ci.yml",
+    ".github/workflows/*.yml", ".github/workflows/*.yaml", "**/*.sh", "scripts/**", "bin/**",
+    "!*-lock.json", "!*-lock.yaml", "!*.lock.json", "!**/node_modules/**",
 )
-# A setting that publishes marked pages, with any value but a plain false.
-_SETTING = re.compile(r"""(?im)^[ \t]*(?:-[ \t]*)?["']?(builddrafts|show_drafts|unpublished)"""
-                      r"""["']?[ \t]*[:=](?![ \t]*["']?false["']?[ \t]*,?[ \t]*(?:#.*)?$)""")
-_ENV = re.compile(r"(?i)\bHUGO_BUILDDRAFTS\b(?![ \t]*[:=][ \t]*[\"']?false\b)")
+# A setting that publishes marked pages, with any value but a plain false; a key in any
+# case (Hugo's are), quoted or not, in a block, a flow mapping or one line of JSON.
+_SETTING = re.compile(
+    r"""(?i)(?<![\w-])["']?(builddrafts|show_drafts|unpublished)["']?[ \t]*[:=]"""
+    r"""(?![ \t]*["']?false\b)""")
+_ENV = re.compile(r"(?i)\bHUGO[_x]BUILDDRAFTS\b(?![ \t]*[:=][ \t]*[\"']?false\b)")
 _FLAG = {
     "hugo": re.compile(r"(?:^|\s)(?:-[a-zA-Z]*D[a-zA-Z]*|--(?i:build-?drafts))(?![\w-])"),
     "jekyll": re.compile(r"(?:^|\s)(?:-D|--drafts|--unpublished)(?![\w-])"),
 }
-_SERVER = re.compile(r"\b(?:server|serve|s)\b")
+_SERVER = re.compile(r"(?:^|\s)(?:server|serve|s)(?=\s|$)")
+_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})")
+
+
+def plain(text: str) -> str:
+    """The text with \\uXXXX and \\xXX escapes read (a TOML or JSON key may be
+    written so) and continued lines joined (a command over several lines)."""
+    text = _ESCAPE.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)), text)
+    return re.sub(r"\\\r?\n", " ", text)
 
 
 def publishing(files: list[str], read: Callable[[str], str | None]) -> tuple[str, ...]:
@@ -100,13 +110,14 @@ def publishing(files: list[str], read: Callable[[str], str | None]) -> tuple[str
             out.append(f"{path}: cannot be read, so the gate cannot tell whether the build"
                        " publishes marked drafts")
             continue
+        text = plain(text)
         m = _SETTING.search(text) or _ENV.search(text)
         if m is not None:
             out.append(f"{path}: sets {m.group(0).strip()[:60]!r}: the build publishes"
                        " the pages the draft markers mark")
             continue
         for line in text.splitlines():
-            flag = _command_flag(line)
+            flag = _command_flag(re.sub(r"(?:^|\s)#.*", "", line))  # not a comment
             if flag:
                 out.append(f"{path}: a build runs {flag}: it publishes the pages the"
                            " draft markers mark")
@@ -123,48 +134,68 @@ def _command_flag(line: str) -> str:
             # Up to the end of this command (a shell separator), not a dev server.
             command = re.split(r"&&|\|\||[;|]|[\"'],", rest, maxsplit=1)[0]
             if (not rest[:1].isalnum() and flag.search(command)
-                    and not _SERVER.search(command.split(" -", 1)[0])):
+                    and not _SERVER.search(command)):
                 return f"{tool}{command[:60].rstrip()}"
             at = line.find(tool, at + 1)
     return ""
 
 
-# Where a site's config moves or adds the folders it publishes pages from.
-_HUGO_CONFIG = re.compile(r"^(?:hugo|config)\.(?:toml|ya?ml|json)$|^config/")
+# Where a site's config moves or adds the folders it publishes pages from: a key
+# anywhere (a block, a flow mapping, an inline table, one line of JSON), quoted or not.
+_CONFIG = re.compile(r"^[^/]*\.(?:toml|ya?ml|json)$|^config/")
 _CONTENT_DIR = re.compile(
-    r"""(?im)^[ \t]*["']?contentdir["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
+    r"""(?i)(?<![\w-])["']?contentdir["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
 _MOUNT = re.compile(
     r"""(?is)["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["'](?:(?!source).){0,300}?"""
     r"""["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["']""")
 _MOUNT_REVERSED = re.compile(
     r"""(?is)["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["'](?:(?!target).){0,300}?"""
     r"""["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["']""")
-_DOCS_DIR = re.compile(r"""(?m)^docs_dir[ \t]*:[ \t]*["']?([^"'\s#]*)""")
-_JEKYLL_KEYS = re.compile(r"(?m)^(?:source|collections_dir|collections)[ \t]*:")
+_THEME = re.compile(r"""(?im)^[ \t]*["']?theme["']?[ \t]*[:=][ \t]*\[?["']?([\w.-]+)""")
+_DOCS_DIR = re.compile(r"""(?m)^[ \t]*["']?docs_dir["']?[ \t]*:[ \t]*["']?([^"'\s#]*)""")
+_JEKYLL_KEYS = re.compile(r"""(?m)^["']?(?:source|collections_dir|collections)["']?[ \t]*:""")
+# A build command's own folder: hugo -c/--contentDir/-s/--source, jekyll -s/--source,
+# and Hugo's environment variable.
+_COMMAND_DIR = re.compile(
+    r"""(?:^|[\s;&|"'])(?:hugo|jekyll)\b[^\n;&|]*?\s(?:-c|--contentDir|-s|--source)"""
+    r"""(?:=|\s+)["']?([^\s"';&|]+)""")
+_ENV_DIR = re.compile(r"""(?i)\bHUGO[_x]CONTENTDIR["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
 
 
 def folders(files: list[str], read: Callable[[str], str | None]
             ) -> tuple[tuple[str, str, bool], ...]:
-    """(file, folder) for each folder a site's config publishes pages from, other than
-    the generator's default: Hugo's contentDir and content mounts, MkDocs' docs_dir,
+    """(file, folder, pages) for each folder a site's config or build publishes pages
+    from, beside the generator's default: Hugo's contentDir and content mounts, a
+    theme's content, a build command's content or source folder, MkDocs' docs_dir,
     Jekyll's source, collections_dir and collections (each `_name` folder: a
     collection's pages may be listed on others even without `output`). "" for a folder
     the gate cannot read plainly: the whole repository."""
     out: list[tuple[str, str, bool]] = []
     for path in files:
         name = path.rsplit("/", 1)[-1]
-        if not (_HUGO_CONFIG.match(path) or name.startswith(("mkdocs.", "_config"))):
+        text = plain(read(path) or "")
+        out += [(path, m.group(1), False) for m in _COMMAND_DIR.finditer(
+            re.sub(r"(?m)(?:^|\s)#.*", "", text))]
+        out += [(path, m.group(1), False) for m in _ENV_DIR.finditer(text)]
+        if not _CONFIG.match(path):
             continue
-        text = read(path) or ""
-        if _HUGO_CONFIG.match(path):
-            out += [(path, m.group(1), False) for m in _CONTENT_DIR.finditer(text)]
-            out += [(path, m.group(1), False) for m in _MOUNT.finditer(text)]
-            out += [(path, m.group(2), False) for m in _MOUNT_REVERSED.finditer(text)]
-        elif name.startswith("mkdocs."):
+        out += [(path, m.group(1), False) for m in _CONTENT_DIR.finditer(text)]
+        out += [(path, m.group(1), False) for m in _MOUNT.finditer(text)]
+        out += [(path, m.group(2), False) for m in _MOUNT_REVERSED.finditer(text)]
+        if re.match(r"(?:hugo|config)\.|config/", path):
+            out += [(path, f"themes/{m.group(1)}/content", False)
+                    for m in _THEME.finditer(text)]
+        if path.endswith((".yml", ".yaml")):
             out += [(path, m.group(1), False) for m in _DOCS_DIR.finditer(text)]
-        elif _JEKYLL_KEYS.search(text):
-            out += [(path, f, pages) for f, pages in _jekyll(path, text)]
-    return tuple(dict.fromkeys((p, f.strip().strip("/"), pages) for p, f, pages in out))
+            if name.startswith("_config") and _JEKYLL_KEYS.search(text):
+                out += [(path, f, pages) for f, pages in _jekyll(path, text)]
+    found: dict[tuple[str, str, bool], None] = {}
+    for p, f, pages in out:
+        f = f.strip()
+        if f and posixpath.normpath(f) == ".":
+            continue  # the site's root, as by default
+        found[(p, posixpath.normpath(f).strip("/") if f else "", pages)] = None
+    return tuple(found)
 
 
 def _jekyll(path: str, text: str) -> list[tuple[str, bool]]:
