@@ -228,7 +228,7 @@ def test_a_dev_server_or_a_plain_false_leaves_the_markers_in_force() -> None:
     from receipt_gate.rules.markers import publishing
 
     def why(text: str) -> tuple[str, ...]:
-        return publishing(["f"], lambda _: text)
+        return publishing(["site.yml"], lambda _: text)
 
     for quiet in ('{"scripts": {"dev": "hugo server -D", "build": "hugo --minify"}}',
                   "buildDrafts = false\n", "show_drafts: false # not here\n",
@@ -248,7 +248,7 @@ def test_a_dev_server_or_a_plain_false_leaves_the_markers_in_force() -> None:
                  "hugo --minify \\\n  --buildDrafts\n",
                  "bundle exec jekyll build \\\n --drafts\n", '"show_dr\\x61fts": true'):
         assert why(loud), loud
-    assert publishing(["gone"], lambda _: None)  # what cannot be read counts
+    assert publishing(["hugo.toml"], lambda _: None)  # a config that cannot be read counts
 
 
 def test_a_commit_that_turns_on_build_drafts_is_judged_whole(repo: Repo, rg: Run) -> None:
@@ -342,3 +342,52 @@ def test_every_form_of_a_moved_content_folder_is_read(path: str, text: str,
     assert [f for _, f, _ in folders([path], lambda _: text)] == [folder]
     assert folders(["Makefile"], lambda _: "build:\n\thugo -s . --minify\n") == ()
     assert folders(["mkdocs.yml"], lambda _: "site_name: x\ntheme: material\n") == ()
+
+
+def test_what_a_reviewer_found_the_build_files_read_wrong() -> None:
+    """Comments, code and data that only name a setting leave the markers alone; a
+    Procfile's server is the site; a site under docs/ (GitHub Pages) has its config
+    there; the workspace variable names the repository; a variable elsewhere cannot be
+    told."""
+    from receipt_gate.rules.markers import folders, publishing
+
+    def why(path: str, text: str) -> tuple[str, ...]:
+        return publishing([path], lambda _: text)
+
+    assert why("hugo.toml", "# buildDrafts = true\ntitle = 't'\n") == ()
+    assert why("scripts/stats.sh", "unpublished=3\n") == ()
+    assert why("Makefile", "unpublished:\n\techo none\n") == ()
+    assert why("search.json", None) == ()  # too large to read: not a generator's config
+    assert why("hugo.toml", None)  # a generator's config that cannot be read counts
+    assert why("Procfile", "web: hugo server -D --bind 0.0.0.0 --port $PORT\n")
+    assert why("docs/_config.yml", "show_drafts: true\n")
+
+    def where(path: str, text: str) -> list[str]:
+        return [f for _, f, _ in folders([path], lambda _: text)]
+
+    assert where("docs/_config.yml", "collections:\n  notes:\n    output: true\n") == [
+        "docs/_notes"]
+    assert where("_config.yml", "collections:\n  authors:\n    output: false\n") == []
+    assert where(".github/workflows/site.yml",
+                 'run: hugo --source "${GITHUB_WORKSPACE}/site" --minify\n') == ["site"]
+    assert where("Makefile", "build:\n\thugo -s $(SITE)\n") == [""]  # cannot tell
+
+
+def test_a_commit_without_a_config_is_judged_by_its_own_build(repo: Repo, rg: Run) -> None:
+    """The reviewer's case: delete .receipt-gate.yaml (the rules in force then judge the
+    tree) and turn on buildDrafts in the same commit: the tree's own build decides what
+    its site publishes, so the marked draft is gated."""
+    repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
+    repo.write("content/posts/a.md", "---\ntitle: a\n---\nA plain post.\n")
+    repo.write("content/posts/c.md", "---\ntitle: c\ndraft: true\n---\nIn conclusion, soon.\n")
+    assert rg("init")[0] == 0
+    assert rg("run")[0] == 0
+    base = repo.commit_all("site").returncode == 0 and repo.git("rev-parse", "HEAD").stdout
+    assert base
+    (repo.path / ".receipt-gate.yaml").unlink()
+    repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\nbuildDrafts = true\n')
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "drop the rules, publish drafts", "--no-verify")
+    rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", base.strip())
+    assert rc == 1, out + err
+    assert "content/posts/c.md" in out

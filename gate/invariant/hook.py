@@ -144,7 +144,13 @@ def pre_commit_stash(root: str) -> set[str]:
         names = [n for n in os.listdir(home) if re.fullmatch(rf"patch\d+-{os.getppid()}", n)]
         if not names:
             return set()
-        with open(os.path.join(home, max(names)), "rb") as f:
+        file = os.path.join(home, max(names))
+        # pre-commit leaves its patches behind: one older than the parent process is
+        # another run's, whose process id was used again.
+        started = os.stat(f"/proc/{os.getppid()}").st_ctime if os.path.isdir("/proc") else 0
+        if os.stat(file).st_mtime < started - 1:
+            return set()
+        with open(file, "rb") as f:
             patch = f.read(64 << 20)
     except OSError:
         return set()
@@ -152,7 +158,7 @@ def pre_commit_stash(root: str) -> set[str]:
     for m in re.finditer(rb"^diff --git (\"?)a/(.*?)\1 \1b/", patch, re.M):
         path = m.group(2)
         if m.group(1):  # C-quoted: \NNN octal escapes, \" and \\
-            path = re.sub(rb"\\([0-7]{3}|.)", lambda e: bytes([int(e.group(1), 8)])
+            path = re.sub(rb"\\([0-3][0-7]{2}|.)", lambda e: bytes([int(e.group(1), 8)])
                           if len(e.group(1)) == 3 else e.group(1), path)
         out.add(os.fsdecode(path))
     return out

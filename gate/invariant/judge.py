@@ -163,7 +163,8 @@ def judge(
 def quick(tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, fp: Fingerprint,
           keys: Sequence[bytes]) -> tuple[str, ...] | None:
     """The reads of the receipt when it is one of ours, fresh and passing, decided the
-    quick way (no Cell built: 40,000 of them in a big repository); None: judge() decides."""
+    quick way (no Cell: 40,000 of them in a big repository, where the caller needs none);
+    None: judge() decides."""
     if keys or not cfg.specs[check].deterministic:
         return None
     try:

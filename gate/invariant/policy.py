@@ -193,8 +193,12 @@ def own_rules(tree: Tree, disk: Tree | None, policy: Policy | None) -> tuple[Con
     """The judged tree's own config; where it has none but rules are in force, those
     (deleting the config weakens nothing)."""
     if policy is not None and not has_config(tree):
-        return policy.cfg, [f"receipt-gate: the {tree.label} has no {CONFIG_FILE}: judged by"
-                            f" the rules in force at {policy.label}"]
+        # Its own build decides what its site publishes (a build file it changes too).
+        from receipt_gate.rules.config import built
+
+        return built(policy.cfg, tree), [f"receipt-gate: the {tree.label} has no"
+                                         f" {CONFIG_FILE}: judged by the rules in force at"
+                                         f" {policy.label}"]
     return config_of(tree, disk), []
 
 

@@ -153,8 +153,9 @@ def relevant(cfg: Config, path: str) -> bool:
     if cfg.draft_markers is not None:
         from receipt_gate.rules.markers import BUILD_FILES
 
-        if wildmatch.match(BUILD_FILES, path):
-            return True  # what says whether the site publishes its marked drafts
+        if wildmatch.match(BUILD_FILES, path) or (path.startswith("themes/")
+                                                  and "/content/" in path):
+            return True  # what says what the site publishes (a theme's content too)
     if any(not cfg.specs[c].deterministic for c in cfg.every_required()):
         return True  # a model's evidence may quote any file of the tree
     from receipt_gate.rules.fingerprint import input_sources

@@ -225,20 +225,22 @@ def config_of(tree: Tree, disk: Tree | None = None) -> Config:
     """The config of a tree (the working tree, the index, a commit). With `disk`, a
     config on disk that the index lacks is named as not staged. A site's draft markers
     are void where the tree's build publishes what they mark (gate.rules.markers)."""
-    cfg = _config_of(tree, disk)
+    return built(_config_of(tree, disk), tree)
+
+
+def built(cfg: Config, tree: Tree) -> Config:
+    """The config with its draft markers as this tree's build reads them: void where the
+    build publishes what they mark, and the folders it publishes pages from."""
     if cfg.draft_markers is None:
         return cfg
     from receipt_gate.rules.markers import BUILD_FILES, folders, publishing
 
     files = tree.paths(BUILD_FILES)
     tree.prefetch(files)  # one batch, not a git process per file
-    why, more = publishing(files, lambda p: _text(tree, p)), folders(files, lambda p: _text(
-        tree, p))
-    # A theme's content is published only where the theme has some.
-    more = tuple(f for f in more if not f[1].startswith("themes/") or tree.paths(
-        [wildmatch.escape(f[1]) + "/**"]))
-    return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why, folders=more)
-                        ) if why or more else cfg
+    why = publishing(files, lambda p: _text(tree, p))
+    more = tuple(f for f in folders(files, lambda p: _text(tree, p))  # a theme's content
+                 if not f[1].startswith("themes/") or tree.paths([wildmatch.escape(f[1]) + "/**"]))
+    return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why, folders=more))
 
 
 def _text(tree: Tree, path: str) -> str | None:

@@ -67,6 +67,7 @@ class Fingerprint:
 
     @property
     def has_corpus(self) -> bool:
+        """Whether the check reads a corpus (built on first use)."""
         return self._load is not None
 
     @property

@@ -70,17 +70,25 @@ def parse(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> M
 
 
 # Where a generator or a build host reads the build's settings (root-relative globs):
-# the generators' configs, and any config or script at the top (a build can name any
-# with --config), the CI and host files, shell scripts anywhere.
+# the generators' configs wherever a site may sit (GitHub Pages builds docs/), any
+# config at the top (a build can name any with --config), the CI and host files, shell
+# scripts; not a theme's or a dependency's own, nor a lock file.
 BUILD_FILES = (
     "*.toml", "*.yaml", "*.yml", "*.json", "config/**/*.toml", "config/**/*.yaml",
-    "config/**/*.yml", "config/**/*.json", "Makefile", "makefile", "GNUmakefile",
-    "justfile", "Rakefile", "Dockerfile", "Procfile", ".gitlab-ci.yml",
-    ".github/workflows/*.yml", ".github/workflows/*.yaml", "**/*.sh", "scripts/**", "bin/**",
-    "!*-lock.json", "!*-lock.yaml", "!*.lock.json", "!**/node_modules/**",
+    "config/**/*.yml", "config/**/*.json", "**/_config*.yml", "**/_config*.yaml",
+    "**/_config*.toml", "**/hugo.toml", "**/hugo.yaml", "**/hugo.yml", "**/hugo.json",
+    "**/mkdocs.yml", "**/mkdocs.yaml", "Makefile", "makefile", "GNUmakefile", "justfile",
+    "Rakefile", "Dockerfile", "Procfile", "Jenkinsfile", ".gitlab-ci.yml",
+    ".github/workflows/*.yml", ".github/workflows/*.yaml", ".github/actions/**/*.yml",
+    ".github/actions/**/*.yaml", ".circleci/*.yml", ".buildkite/**/*.yml", "**/*.sh",
+    "!*-lock.json", "!*-lock.yaml", "!*.lock.json", "!**/node_modules/**", "!themes/**",
+    "!vendor/**", "!**/.*/**/*.sh",
 )
+# A generator's own config: unreadable, it counts as publishing everything.
+_GENERATOR = re.compile(r"(?:^|/)(?:hugo\.|_config|mkdocs\.)[^/]*$|^config(?:\.[^/]*|/.*)$")
 # A setting that publishes marked pages, with any value but a plain false; a key in any
-# case (Hugo's are), quoted or not, in a block, a flow mapping or one line of JSON.
+# case (Hugo's are), quoted or not, in a block, a flow mapping or one line of JSON;
+# read in config files only, their comments aside.
 _SETTING = re.compile(
     r"""(?i)(?<![\w-])["']?(builddrafts|show_drafts|unpublished)["']?[ \t]*[:=]"""
     r"""(?![ \t]*["']?false\b)""")
@@ -91,6 +99,7 @@ _FLAG = {
 }
 _SERVER = re.compile(r"(?:^|\s)(?:server|serve|s)(?=\s|$)")
 _ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})")
+_COMMENT = re.compile(r"(?m)(?:^|\s)#.*")
 
 
 def plain(text: str) -> str:
@@ -107,17 +116,21 @@ def publishing(files: list[str], read: Callable[[str], str | None]) -> tuple[str
     for path in files:
         text = read(path)
         if text is None:
-            out.append(f"{path}: cannot be read, so the gate cannot tell whether the build"
-                       " publishes marked drafts")
+            if _GENERATOR.search(path):
+                out.append(f"{path}: cannot be read, so the gate cannot tell whether the"
+                           " build publishes marked drafts")
             continue
         text = plain(text)
-        m = _SETTING.search(text) or _ENV.search(text)
+        bare = text if path.endswith(".json") else _COMMENT.sub("", text)
+        m = (_SETTING.search(bare) if path.endswith((".toml", ".yaml", ".yml", ".json"))
+             else None) or _ENV.search(bare)
         if m is not None:
             out.append(f"{path}: sets {m.group(0).strip()[:60]!r}: the build publishes"
                        " the pages the draft markers mark")
             continue
-        for line in text.splitlines():
-            flag = _command_flag(re.sub(r"(?:^|\s)#.*", "", line))  # not a comment
+        serves = path.rsplit("/", 1)[-1] == "Procfile"  # a server there is the site
+        for line in bare.splitlines():
+            flag = _command_flag(line, serves)
             if flag:
                 out.append(f"{path}: a build runs {flag}: it publishes the pages the"
                            " draft markers mark")
@@ -125,7 +138,7 @@ def publishing(files: list[str], read: Callable[[str], str | None]) -> tuple[str
     return tuple(out)
 
 
-def _command_flag(line: str) -> str:
+def _command_flag(line: str, serves: bool = False) -> str:
     """The generator and its flag when this line builds a site with marked pages in it."""
     for tool, flag in _FLAG.items():
         at = line.find(tool)
@@ -134,7 +147,7 @@ def _command_flag(line: str) -> str:
             # Up to the end of this command (a shell separator), not a dev server.
             command = re.split(r"&&|\|\||[;|]|[\"'],", rest, maxsplit=1)[0]
             if (not rest[:1].isalnum() and flag.search(command)
-                    and not _SERVER.search(command)):
+                    and (serves or not _SERVER.search(command))):
                 return f"{tool}{command[:60].rstrip()}"
             at = line.find(tool, at + 1)
     return ""
@@ -157,7 +170,7 @@ _JEKYLL_KEYS = re.compile(r"""(?m)^["']?(?:source|collections_dir|collections)["
 # A build command's own folder: hugo -c/--contentDir/-s/--source, jekyll -s/--source,
 # and Hugo's environment variable.
 _COMMAND_DIR = re.compile(
-    r"""(?:^|[\s;&|"'])(?:hugo|jekyll)\b[^\n;&|]*?\s(?:-c|--contentDir|-s|--source)"""
+    r"""(?:^|[\s;&|"'])(?:hugo|jekyll)\b[^\n;&|]{0,200}?\s(?:-c|--contentDir|-s|--source)"""
     r"""(?:=|\s+)["']?([^\s"';&|]+)""")
 _ENV_DIR = re.compile(r"""(?i)\bHUGO[_x]CONTENTDIR["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
 
@@ -174,28 +187,44 @@ def folders(files: list[str], read: Callable[[str], str | None]
     for path in files:
         name = path.rsplit("/", 1)[-1]
         text = plain(read(path) or "")
-        out += [(path, m.group(1), False) for m in _COMMAND_DIR.finditer(
-            re.sub(r"(?m)(?:^|\s)#.*", "", text))]
-        out += [(path, m.group(1), False) for m in _ENV_DIR.finditer(text)]
-        if not _CONFIG.match(path):
+        # A command's folder is relative to where it runs: the top, as far as we know.
+        out += [(path, _expanded(m.group(1)), False) for m in _COMMAND_DIR.finditer(
+            _COMMENT.sub("", text))]
+        out += [(path, _expanded(m.group(1)), False) for m in _ENV_DIR.finditer(text)]
+        if not (_CONFIG.match(path) or _GENERATOR.search(path)):
             continue
-        out += [(path, m.group(1), False) for m in _CONTENT_DIR.finditer(text)]
-        out += [(path, m.group(1), False) for m in _MOUNT.finditer(text)]
-        out += [(path, m.group(2), False) for m in _MOUNT_REVERSED.finditer(text)]
-        if re.match(r"(?:hugo|config)\.|config/", path):
-            out += [(path, f"themes/{m.group(1)}/content", False)
-                    for m in _THEME.finditer(text)]
+        # A config's folders are relative to its site: the folder it sits in (Hugo's
+        # config/ folder is its site's).
+        site = "" if path.startswith("config/") else posixpath.dirname(path)
+        found = [(m.group(1), False) for m in _CONTENT_DIR.finditer(text)]
+        found += [(m.group(1), False) for m in _MOUNT.finditer(text)]
+        found += [(m.group(2), False) for m in _MOUNT_REVERSED.finditer(text)]
+        if re.match(r"(?:.*/)?(?:hugo|config)\.|config/", path):
+            found += [(f"themes/{m.group(1)}/content", False) for m in _THEME.finditer(text)]
         if path.endswith((".yml", ".yaml")):
-            out += [(path, m.group(1), False) for m in _DOCS_DIR.finditer(text)]
+            found += [(m.group(1), False) for m in _DOCS_DIR.finditer(text)]
             if name.startswith("_config") and _JEKYLL_KEYS.search(text):
-                out += [(path, f, pages) for f, pages in _jekyll(path, text)]
-    found: dict[tuple[str, str, bool], None] = {}
+                found += _jekyll(path, text)
+        out += [(path, posixpath.join(site, f) if f and site else f, pages)
+                for f, pages in found]
+    kept: dict[tuple[str, str, bool], None] = {}
     for p, f, pages in out:
         f = f.strip()
         if f and posixpath.normpath(f) == ".":
             continue  # the site's root, as by default
-        found[(p, posixpath.normpath(f).strip("/") if f else "", pages)] = None
-    return tuple(found)
+        kept[(p, posixpath.normpath(f).strip("/") if f else "", pages)] = None
+    return tuple(kept)
+
+
+_WORKSPACE = re.compile(r"^(?:\$\{?GITHUB_WORKSPACE\}?|\$\{\{\s*github\.workspace\s*\}\}"
+                        r"|\$\{?CI_PROJECT_DIR\}?|\$\{?PWD\}?|\$\(pwd\))/?")
+
+
+def _expanded(folder: str) -> str:
+    """A command's folder with the repository's own place (`$GITHUB_WORKSPACE/`...) read;
+    "" when another variable is in it (the gate cannot tell where it points)."""
+    folder = _WORKSPACE.sub("", folder.strip("\"'"))
+    return "" if "$" in folder or "`" in folder else folder or "."
 
 
 def _jekyll(path: str, text: str) -> list[tuple[str, bool]]:
@@ -215,6 +244,10 @@ def _jekyll(path: str, text: str) -> list[tuple[str, bool]]:
         return [("", False)]
     base = "/".join(p for p in (str(source).strip("/"), str(where).strip("/")) if p)
     out = [(str(source), False)] if source else []
-    out += [(f"{base}/_{c}" if base else f"_{c}", True) for c in coll
-            if isinstance(c, str) and c != "posts"]
+    # A collection Jekyll renders pages of (`output`); one without is data templates
+    # list, read as includes are (not yet).
+    out += [(f"{base}/_{c}" if base else f"_{c}", True) for c, v in
+            (coll.items() if isinstance(coll, dict) else [])
+            if isinstance(c, str) and c != "posts" and isinstance(v, dict)
+            and v.get("output") not in (None, False)]
     return out
