@@ -237,8 +237,9 @@ def built(cfg: Config, tree: Tree) -> Config:
 
     files = tree.paths(BUILD_FILES)
     tree.prefetch(files)  # one batch, not a git process per file
-    why = publishing(files, lambda p: _text(tree, p))
-    more = tuple(f for f in folders(files, lambda p: _text(tree, p))  # a theme's content
+    texts = {p: _text(tree, p) for p in files}  # each read once, for both readings
+    why = publishing(files, texts.__getitem__)
+    more = tuple(f for f in folders(files, texts.__getitem__)  # a theme's content
                  if not f[1].startswith("themes/") or tree.paths([wildmatch.escape(f[1]) + "/**"]))
     return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why, folders=more))
 
