@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 9
+version = 10
 deterministic = True
 required_by_default = True
 settings = {"articles": ("posts/**/*.md",), "title_fields": ("title",), "suppressions": True}
@@ -289,10 +289,9 @@ def parse_article(text: str, path: str = "<article>",
                   fields: Sequence[str] = ("title",)) -> Article:
     """Titles: the front matter's title fields and the first level-1 heading (all, when
     there are several). Body: the rest of the prose."""
-    from receipt_gate.reading.pageparts import titles
-    from receipt_gate.reading.prose import prose_lines
+    from receipt_gate.reading.pageparts import shown_lines, titles
 
-    lines = prose_lines(text)
+    lines = shown_lines(text, path)
     found = titles(text, path, fields)
     for title in found:
         start, end = title.heading
@@ -392,10 +391,9 @@ def find_headline_numbers(
 ) -> tuple[list[Finding], int, list[str]]:
     """Numbers in the draft that live in a title of ours and in no body; how many tokens;
     and the numbers it cites (what its verdict read of the corpus)."""
-    from receipt_gate.reading.pageparts import titles
-    from receipt_gate.reading.prose import prose_lines
+    from receipt_gate.reading.pageparts import shown_lines, titles
 
-    toks = list(tokens(prose_lines(text)))
+    toks = list(tokens(shown_lines(text, path)))
     for title in titles(text, path, fields):
         if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose
             toks[:0] = [tok._replace(col=tok.col + title.col - 1 if tok.line == title.line

@@ -56,6 +56,11 @@ def violations(text: str) -> list[tuple[int, int, str]]:
                      id="the-draft-title-cites-too"),
         pytest.param("a\n\nthen 76\nand 76 again", [(3, 6, "76"), (4, 5, "76")],
                      id="every-occurrence"),
+        # An HTML block's text is shown to readers (it was read as no prose at all).
+        pytest.param("<div>\nWe drifted 76 hours.\n</div>\n", [(2, 12, "76")],
+                     id="html-block-text"),
+        pytest.param("<p>It drifted <b>76</b> hours.</p>\n", [(1, 18, "76")],
+                     id="html-block-inline-tag"),
     ],
 )
 def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:
@@ -81,10 +86,25 @@ def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("```\n76\n```\n", id="fenced-code"),
         pytest.param("---\nviews: 76\n---\nNothing here.", id="front-matter-other-than-title"),
         pytest.param("It is the one that ran.", id="one-is-a-pronoun"),
+        pytest.param('<img width="76" alt="">\n', id="html-attribute"),
+        pytest.param("<div>\n<!-- drifted 76 hours -->\n</div>\n", id="html-block-comment"),
     ],
 )
 def test_passes(text: str) -> None:
     assert violations(text) == []
+
+
+def test_an_html_page_is_read_as_shown() -> None:
+    """An .html post is published as written: an indented line is text there, not code
+    (markdown's reading), and a script is not shown."""
+    page = "---\ntitle: Notes\n---\n<p>Notes.</p>\n\n    It drifted 76 hours.\n"
+    found, _, _ = find_headline_numbers(page, CORPUS, "posts/notes.html")
+    assert [(f.line, f.col) for f in found] == [(6, 16)]
+    assert find_headline_numbers(page, CORPUS, "posts/notes.md")[0] == []
+    hidden = "<script>\nvar drift = 76;\n</script>\n"
+    assert find_headline_numbers(hidden, CORPUS, "posts/notes.html")[0] == []
+    assert "76" in parse_article(page, "posts/notes.html").body_numbers
+    assert "76" not in parse_article(page, "posts/notes.md").body_numbers
 
 
 def test_seed_opaque_tokens_leave_no_76_in_the_bodies() -> None:

@@ -184,3 +184,14 @@ def html_lines(text: str, path: str) -> list[str] | None:
     end = fm.end
     shown = _HIDDEN.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
     return [" " * len(line) if i < end else line for i, line in enumerate(shown.split("\n"))]
+
+
+def shown_lines(text: str, path: str) -> list[str]:
+    """The page's lines as its readers are shown them, for a check of words and numbers:
+    an HTML page as html_lines() reads it, a markdown page's prose with the text of its
+    HTML blocks (`<div>` ... `</div>`: a reader sees what they hold; tags are left for
+    the check to blank, as it blanks inline ones)."""
+    from receipt_gate.reading.prose import prose_lines
+
+    page = html_lines(text, path)
+    return page if page is not None else prose_lines(text, wide=True)
