@@ -27,8 +27,20 @@ from receipt_gate_hooks.hook_length import measure_hook
         ),
         pytest.param(
             "+++\ntitle = 'x'\n+++\n{{< new-in 0.1 />}}\n\n> [!NOTE]\n> " + "n " * 200
-            + "\n\n<div>\n" + "h " * 200 + "\n</div>\n\nThe hook.\n",
+            + "\n\n<div class=\"alert note\">\n" + "h " * 200 + "\n</div>\n\n<h2>Part</h2>"
+            "\n\n<img src=a.png>\n\n<!--\n" + "c " * 200 + "\n-->\n\nThe hook.\n",
             20, 1, [], id="toml-shortcode-admonition-html-skipped",
+        ),
+        # What readers see first is an HTML paragraph: it is the opening, tags out (it
+        # was skipped, and the short paragraph after it measured).
+        pytest.param(
+            "# T\n\n<p class=\"lead\">" + "word " * 60 + "</p>\n\nShort.\n", 280, 3,
+            [(3, "opening paragraph is 299 characters, over max_chars 280")],
+            id="html-paragraph-first",
+        ),
+        pytest.param(
+            "# T\n\n<div>\na<br>b<br/>c<br>d\n</div>\n\nShort.\n", 280, 3,
+            [(3, "opening paragraph is 4 lines, over max_lines 3")], id="html-div-lines",
         ),
         pytest.param(
             "---\nt: 1\n---\n# T\n\n" + "y " * 200,

@@ -70,20 +70,40 @@ class Opening(NamedTuple):
     lines: int  # lines as rendered: 1, and one more for each hard line break
 
 
+# An HTML block that is no opening paragraph when it comes first: a heading, a list, a
+# table, a quote, a figure, a callout (a box the theme styles as a note).
+_NOT_OPENING = re.compile(
+    r"\s*<(?:h[1-6]|ul|ol|dl|table|blockquote|figure|nav|aside|details|hr)\b"
+    r"|\s*<div\b[^>]*\bclass=[\"']?[^\"'>]*\b(?:note|alert|warning|tip|admonition|callout"
+    r"|info|caution|important)", re.IGNORECASE)
+_BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
 def opening_paragraph(text: str) -> Opening | None:
-    """The first paragraph of the author's prose: not a heading, code, HTML, a quote or
-    an admonition, a list, or a line of template tags alone."""
+    """The first paragraph of the author's prose: not a heading, code, a quote or an
+    admonition, a list, or a line of template tags alone. An HTML block that shows text
+    first (`<p>...</p>`, a `<div>` of text) is the opening readers see: its text, tags
+    out, is measured."""
     from receipt_gate.reading.reader import reader_view
 
     out = prose_lines(text)
+    wide: list[str] | None = None
     for b in blocks(text):
-        if b.kind != "paragraph" or b.quoted or b.listed:
+        if b.quoted or b.listed or b.kind not in ("paragraph", "html"):
             continue
-        body = "\n".join(out[b.start:b.end])
+        raw = "\n".join(text.split("\n")[b.start:b.end])
+        if b.kind == "html":
+            if _NOT_OPENING.match(raw):
+                continue
+            wide = wide if wide is not None else prose_lines(text, wide=True)
+            body = re.sub(r"<[^<>]*>", " ", "\n".join(wide[b.start:b.end]))
+            breaks = len(_BREAK_TAG.findall(raw))
+        else:
+            body = "\n".join(out[b.start:b.end])
+            breaks = len(_HARD_BREAK.findall(raw.rstrip()))
         shown = " ".join(reader_view(body, exact=True).text.split())
         if shown:
-            raw = "\n".join(text.split("\n")[b.start:b.end])
-            return Opening(b.start + 1, shown, 1 + len(_HARD_BREAK.findall(raw.rstrip())))
+            return Opening(b.start + 1, shown, 1 + breaks)
     return None
 
 
