@@ -85,6 +85,16 @@ def test_missing_path(content: Repo, rg: Run) -> None:
     assert rg("run", "drafts/nope.md") == (2, "", "receipt-gate: drafts/nope.md: no such file\n")
 
 
+def test_a_folder_names_the_drafts_in_it(content: Repo, rg: Run) -> None:
+    """`run drafts/sub` checks the drafts under it (it said "no such file")."""
+    content.write("drafts/sub/a.md", "# A\n\nIn conclusion, it ran.\n")
+    content.write("notes/n.md", "In conclusion.\n")
+    rc, out, _ = rg("run", "--check", "ai-tells", "drafts/sub")
+    assert rc == 1 and "drafts/sub/a.md:3:1: ai-tells" in out, out
+    assert "1 draft checked" in out, out
+    assert rg("run", "--check", "ai-tells", "notes")[1].endswith("none a draft)\n")
+
+
 def test_findings_before_gate_from_refuse_nothing(content: Repo, rg: Run) -> None:
     content.write("drafts/wip.md", "---\nstatus: drafted\n---\nLet's dive in.\n")
     rc, out, _ = rg("check", "ai-tells")

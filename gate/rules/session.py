@@ -85,12 +85,24 @@ def select(s: Session, paths: Sequence[str]) -> tuple[list[str], int]:
     if not paths:
         return drafts_in(s.cfg, s.tree), 0
     rel = rel_paths(s.root, paths)
-    for p, given in zip(rel, paths, strict=True):
-        if not os.path.isfile(os.path.join(s.root, p)):
-            raise GateError(f"{given}: no such file")
     prefix = s.cfg.run_dir + "/"
-    chosen = [p for p in rel if wildmatch.match(s.cfg.drafts, p) and not p.startswith(prefix)]
-    return chosen, len(rel) - len(chosen)
+    chosen: list[str] = []
+    skipped = 0
+    every: list[str] | None = None
+    for p, given in zip(rel, paths, strict=True):
+        full = os.path.join(s.root, p)
+        if os.path.isdir(full) and not os.path.islink(full):  # a folder: the drafts in it
+            every = every if every is not None else drafts_in(s.cfg, s.tree)
+            inside = [d for d in every if p in ("", ".") or d.startswith(p + "/")]
+            chosen += inside
+            skipped += not inside
+        elif not os.path.isfile(full):
+            raise GateError(f"{given}: no such file")
+        elif wildmatch.match(s.cfg.drafts, p) and not p.startswith(prefix):
+            chosen.append(p)
+        else:
+            skipped += 1
+    return list(dict.fromkeys(chosen)), skipped
 
 
 def one_draft(s: Session, path: str) -> Draft:
