@@ -43,6 +43,11 @@ from receipt_gate_hooks.hook_length import measure_hook
             [(3, "opening paragraph is 4 lines, over max_lines 3")], id="html-div-lines",
         ),
         pytest.param(
+            "# T\n\n<!-- lede --> " + "word " * 60 + "\n\nShort.\n", 280, 3,
+            [(3, "opening paragraph is 299 characters, over max_chars 280")],
+            id="text-after-a-comment-is-shown",
+        ),
+        pytest.param(
             "---\nt: 1\n---\n# T\n\n" + "y " * 200,
             100,
             1,

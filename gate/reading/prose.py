@@ -58,6 +58,17 @@ _LOWER_DECLARATION = re.compile(r"[ \t]*<![a-z]")
 # HTML blocks whose text a reader sees (a <div> or <p> block, any other tag): not a
 # comment, a declaration, CDATA, a processing instruction or <script>/<style>.
 _SHOWN_HTML = (6, 7)
+# In the other HTML blocks (CommonMark's 1 to 5), what some renderer still shows: the
+# text after a comment on its last line (`<!-- x --> In conclusion`: the block is the
+# whole line, and every generator prints it), a <textarea>'s text, and what kramdown
+# escapes into text (a processing instruction, a declaration, CDATA). Not shown:
+# comments, scripts, styles, and <pre> (code, as a code block is).
+_UNSHOWN = re.compile(r"(?is)<!--.*?(?:-->|\Z)|<(script|style|pre)\b.*?(?:</\1\s*>|\Z)"
+                      r"|<\?|\?>|<!\[CDATA\[|\]\]>|<!(?=[A-Za-z])")
+
+
+def _unshown(block: str) -> str:
+    return _UNSHOWN.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), block)
 
 
 def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]:
@@ -70,7 +81,7 @@ def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]
     kept = []
     for b in blocks(text):
         shown = b.kind in ("paragraph", "heading", "table") or (wide and (
-            b.unclosed or (b.kind == "html" and b.html in _SHOWN_HTML))) or (
+            b.unclosed or b.kind == "html")) or (
             b.kind == "html" and b.html == 4 and _LOWER_DECLARATION.match(lines[b.start],
                                                                           b.cols[0]))
         if not shown:
@@ -78,7 +89,10 @@ def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]
         kept.append(b)
         for i, col in zip(range(b.start, b.end), b.cols, strict=True):
             out[i] = " " * col + lines[i][col:]
-        if b.kind == "table":  # a body row's cells past the header's are not shown
+        if b.kind == "html" and b.html not in _SHOWN_HTML:
+            out[b.start:b.end] = _unshown("\n".join(out[b.start:b.end])).split("\n")
+        if b.kind == "table" and not wide:  # cells past the header's: GFM drops them
+            # (kramdown shows them: a wide reading keeps them)
             n = len(cell_ends(lines[b.start][b.cols[0]:]))
             for i, col in zip(range(b.start + 2, b.end), b.cols[2:], strict=False):
                 ends = cell_ends(lines[i][col:])
