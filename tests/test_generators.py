@@ -179,6 +179,9 @@ _HUGO_PUBLISHING = {
                   "buildDrafts = true\n", []),
     "config dir": ("config/_default/hugo.toml", "buildDrafts = true\n", []),
     "netlify": ("netlify.toml", '[build]\ncommand = "hugo --gc -D"\n', ["-D"]),
+    # A script with no extension that a build host calls (Jekyll's script/cibuild).
+    "script": ("script/cibuild", "#!/bin/sh\nset -e\nhugo --minify -D\n", ["-D"]),
+    "bin": ("bin/build", "#!/usr/bin/env bash\nexec hugo --buildDrafts\n", ["-D"]),
 }
 
 

@@ -81,6 +81,10 @@ BUILD_FILES = (
     "Rakefile", "Dockerfile", "Procfile", "Jenkinsfile", ".gitlab-ci.yml",
     ".github/workflows/*.yml", ".github/workflows/*.yaml", ".github/actions/**/*.yml",
     ".github/actions/**/*.yaml", ".circleci/*.yml", ".buildkite/**/*.yml", "**/*.sh",
+    # Build scripts kept without an extension where a build host or workflow calls them
+    # (Jekyll's script/cibuild, a bin/build), and a top-level script in another language.
+    "script/**", "scripts/**", "bin/**", "ci/**", "*.bash", "*.py", "*.js", "*.mjs", "*.cjs",
+    "*.rb",
     "!*-lock.json", "!*-lock.yaml", "!*.lock.json", "!**/node_modules/**", "!themes/**",
     "!vendor/**", "!**/.*/**/*.sh",
 )
