@@ -18,7 +18,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 14
+version = 15
 deterministic = True
 required_by_default = True
 

@@ -268,6 +268,10 @@ def test_every_default_ignorable_is_dropped() -> None:
     ("content/posts/x.html", "---\ntitle: x\n---\n<p>Plain `in conclusion` text.</p>\n"),
     ("content/posts/y.md", "---\ntitle: y\nmarkup: html\n---\n<p>Plain</p>\n\n"
                            "    in conclusion, indented\n"),
+    # go-org: an indented line, a fence and an HTML comment are paragraphs there.
+    ("content/posts/z.org", "#+title: z\n\n    in conclusion, we moved on.\n"),
+    ("content/posts/w.md", "---\ntitle: w\nmarkup: org\n---\n<!-- in conclusion, we"
+                           " moved on. -->\n"),
 ])
 def test_an_html_page_shows_what_markdown_would_read_as_code(tmp_path: Path, path: str,
                                                              page: str) -> None:

@@ -107,6 +107,20 @@ def test_an_html_page_is_read_as_shown() -> None:
     assert "76" not in parse_article(page, "posts/notes.md").body_numbers
 
 
+@pytest.mark.parametrize(("path", "page"), [
+    ("content/posts/builds.md", "---\nTitle: We run 76 builds a day\n---\nWe build a lot.\n"),
+    ("_posts/2023-01-05-we-run-76-builds-a-day.md", "---\nlayout: post\n---\nA lot.\n"),
+    ("content/posts/builds.org", "#+title: We run 76 builds a day\n\nWe build a lot.\n"),
+])
+def test_every_title_readers_see_accuses(path: str, page: str) -> None:
+    """Titles a generator shows that are no lower-case `title:` (found by an outside
+    pass): Hugo's keys in any case, a Jekyll post's title from its file name, go-org's
+    `#+title:` line (which is then no body of its own)."""
+    corpus = build_corpus({path: parse_article(page, path)})
+    found, _, _ = find_headline_numbers("It runs 76 builds a day.\n", corpus, "drafts/r.md")
+    assert [f.message.split(" appears")[0] for f in found] == ["76"], corpus
+
+
 def test_seed_opaque_tokens_leave_no_76_in_the_bodies() -> None:
     """The seed's two bodies with the characters 76 contain no 76 after stripping."""
     assert "76" not in parse_article(OPAQUE_BODY).body_numbers

@@ -130,7 +130,9 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
     found = []
     fm = read(text, path)
     lines = text.split("\n")
-    for field in fields:
+    wanted = {f.lower() for f in fields}
+    # A key in any case (Hugo's front matter keys are: `Title` is the title).
+    for field in [k for k in fm.fields if k.lower() in wanted]:
         title = fm.text(field)
         if title is None:
             continue
@@ -151,7 +153,18 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
             if body:
                 found.append(Title(b.start + 1, col, body, (b.start, b.end)))
             break
+    if path.lower().endswith(".org"):  # go-org's title line
+        for i, line in enumerate(lines):
+            if m := _ORG_TITLE.match(line):
+                found.append(Title(i + 1, m.start(1) + 1, m.group(1).strip(), (i, i + 1)))
+    if not any(t.heading == (0, 0) for t in found) and (m := _JEKYLL_POST.search(path)):
+        # A Jekyll post with no title is shown with the one its file name spells.
+        found.append(Title(1, 1, m.group(1).replace("-", " ")))
     return found
+
+
+_ORG_TITLE = re.compile(r"#\+title:[ \t]*(\S.*)", re.IGNORECASE)
+_JEKYLL_POST = re.compile(r"(?:^|/)_posts/(?:[^/]+/)*\d{4}-\d{1,2}-\d{1,2}-([^/]+?)\.[^./]+$")
 
 
 def front_matter_strings(text: str, path: str) -> dict[int, str]:
@@ -185,6 +198,10 @@ def front_matter_strings(text: str, path: str) -> dict[int, str]:
     return placed
 
 
+# Pages Hugo renders with a reader other than markdown's (by extension, or `markup:`).
+_PLAIN = (".org", ".adoc", ".asciidoc", ".ad", ".rst")
+_PLAIN_MARKUPS = frozenset({"org", "asciidoc", "asciidocext", "adoc", "rst"})
+_NO_TAGS = str.maketrans("<>", "  ")
 # What an HTML page does not show: scripts, styles, templates, comments.
 _HIDDEN = re.compile(r"(?is)<(script|style|template)\b.*?</\1\s*>|<!--.*?-->")
 
@@ -193,16 +210,24 @@ def html_lines(text: str, path: str) -> list[str] | None:
     """The lines of a page its generator renders as HTML, not markdown (an .html or
     .htm file, which Hugo and Jekyll publish as written; Hugo's `markup: html`), with
     the front matter and what the page does not show (scripts, styles, templates,
-    comments) blanked: there, what markdown would read as code is text. None for a
-    markdown page."""
+    comments) blanked: there, what markdown would read as code is text. A page in
+    another markup (Org, AsciiDoc, reStructuredText) is read as written, front matter
+    aside. None for a markdown page."""
     from receipt_gate.reading.frontmatter import read
 
     fm = read(text, path)
-    if not path.lower().endswith((".html", ".htm")) and str(fm.fields.get("markup", "")
-                                                            ).lower() != "html":
+    markup = str(fm.fields.get("markup", "")).lower()
+    lower = path.lower()
+    if lower.endswith(_PLAIN) or markup in _PLAIN_MARKUPS:
+        # Org, AsciiDoc, reStructuredText: no markdown reading of them holds (an
+        # indented line, a ``` fence, a <!-- --> are text to go-org): read as written,
+        # with no `<` left for a reader's view to take as a tag.
+        shown = text.translate(_NO_TAGS)
+    elif lower.endswith((".html", ".htm")) or markup == "html":
+        shown = _HIDDEN.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
+    else:
         return None
     end = fm.end
-    shown = _HIDDEN.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
     return [" " * len(line) if i < end else line for i, line in enumerate(shown.split("\n"))]
 
 
