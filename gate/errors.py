@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
+from receipt_gate.base.text import drop_stdout
 
 if TYPE_CHECKING:
     import argparse
@@ -27,7 +28,8 @@ def run_command(args: argparse.Namespace) -> int:
         module = importlib.import_module(f"receipt_gate.commands.{args.module}")
         rc: int = getattr(module, args.func)(args)
         sys.stdout.flush()
-        return rc
+        output = sys.modules.get("receipt_gate.report.output")
+        return max(rc, 1) if getattr(output, "READER_GONE", None) else rc
     except (GateError, Unreadable) as e:
         from receipt_gate.base.text import printable
 
@@ -37,7 +39,7 @@ def run_command(args: argparse.Namespace) -> int:
         return 2
     except BrokenPipeError:
         # The reader went away (`verify | head -1`): say nothing more, and never pass.
-        _drop_stdout()
+        drop_stdout()
         return 1
     except KeyboardInterrupt:
         _flush_quietly()
@@ -57,17 +59,7 @@ def _flush_quietly() -> None:
     try:
         sys.stdout.flush()
     except (BrokenPipeError, OSError, ValueError):
-        _drop_stdout()
-
-
-def _drop_stdout() -> None:
-    """Point stdout at /dev/null, so the interpreter's own flush at exit stays quiet."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):
-        pass
+        drop_stdout()
 
 
 def _log_traceback(args: argparse.Namespace) -> str | None:

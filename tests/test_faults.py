@@ -35,6 +35,22 @@ def test_output_to_a_closed_pipe_exits_quietly(content: Repo, rg: Run) -> None:
     assert code == 1  # refused (the receipts are missing), never a pass
 
 
+def test_a_reader_gone_leaves_no_command_half_done(repo: Repo) -> None:
+    """`init | head -1` wrote the config, then died on the closed pipe before writing
+    .pre-commit-config.yaml (a second init then refused: "already exists")."""
+    repo.write("drafts/a.md", GOOD_DRAFT)
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line
+    try:
+        proc = subprocess.run([sys.executable, "-m", "receipt_gate", "init"], cwd=repo.path,
+                              stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert proc.stderr == "" and proc.returncode == 1, proc
+    assert (repo.path / ".pre-commit-config.yaml").is_file()
+    assert (repo.path / ".receipt-gate.yaml").is_file()
+
+
 def _limit_file_size() -> None:
     """A child that may write files of 300 bytes at most: the disk is full for it."""
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from receipt_gate.base.text import printable
+from receipt_gate.base.text import drop_stdout, printable
 from receipt_gate.rules.config import CONFIG_FILE, Config
 
 if TYPE_CHECKING:
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from receipt_gate.report.sarif import Result
 
 
+READER_GONE: list[bool] = []  # `init | head -1`: the command finishes what it writes
 # The one escape sequence of ours a line may carry: colour (colour() below).
 _SGR = re.compile(r"(\033\[[0-9;]*m)")
 
@@ -34,7 +35,11 @@ def safe(text: str) -> str:
 
 
 def say(line: str = "") -> None:
-    print(safe(line), flush=False)
+    try:
+        print(safe(line), flush=False)
+    except BrokenPipeError:  # the reader went away: say nothing more, exit 1 (errors)
+        READER_GONE.append(True)
+        drop_stdout()
 
 
 def colour(text: str, code: str) -> str:
