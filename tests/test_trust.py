@@ -364,3 +364,26 @@ def test_recheck_covers_untouched_drafts_when_an_input_changed(base: tuple[Repo,
     rc, out, _ = rg("verify", "--rev", "HEAD", "--recheck", "--policy-from", middle)
     assert rc == 1, out
     assert "forged: the receipt says pass, but registered-terms run again" in out
+
+
+def test_recheck_covers_untouched_drafts_when_the_rules_change(base: tuple[Repo, str],
+                                                               rg: Run) -> None:
+    """An outside pass: with ai-tells not required, a failing draft lands; a pull request
+    then requires ai-tells and types a passing receipt for that untouched draft. Its
+    bytes are base's, but no run of base's rules ever checked it with ai-tells."""
+    repo, _ = base
+    repo.write(".receipt-gate.yaml", CONFIG.replace("ai-tells, ", ""))
+    assert repo.commit_all("weaken").returncode == 0
+    assert repo.git("commit", "-q", "--allow-empty", "-m", "settle").returncode == 0
+    repo.write("drafts/bad.md", BAD)
+    rg("run")
+    rg("grade")
+    assert repo.commit_all("bad, under the weak rules").returncode == 0
+    weak = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write(".receipt-gate.yaml", CONFIG)
+    rg("run")
+    _forge(repo, BAD_RECEIPT, verdict="pass", findings=[])
+    assert repo.commit_all("tighten", "--no-verify").returncode == 0
+    rc, out = ci(rg, weak)
+    assert rc == 1, out
+    assert f"{BAD_RECEIPT}: forged: the receipt says pass, but ai-tells run again" in out
