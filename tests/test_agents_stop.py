@@ -114,6 +114,22 @@ def test_a_bad_commit_on_another_branch_is_refused_too(session: Repo) -> None:
 
 
 @pytest.mark.e2e
+def test_a_bad_commit_only_a_tag_holds_is_refused(session: Repo) -> None:
+    """An outside pass: commit-tree, then a tag, no branch: the Stop hook looked at
+    branches and HEAD only. An old tag on what the remote has is no work of the session."""
+    session.git("tag", "-a", "v0", "-m", "an old release")
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    tree = session.git("write-tree").stdout.strip()
+    commit = session.git("commit-tree", tree, "-p", "HEAD", "-m", "bad").stdout.strip()
+    session.git("reset", "-q", "--hard", "HEAD")
+    assert stop(session)[0] == 0  # nothing the session made is unverified yet
+    session.git("tag", "-a", "v1", "-m", "r", commit)
+    rc, err = stop(session)
+    assert rc == 2 and "receipt-gate: pushing refs/tags/v1" in err, err
+
+
+@pytest.mark.e2e
 def test_deleting_the_config_gates_nothing_off(session: Repo) -> None:
     session.git("rm", "-q", ".receipt-gate.yaml")
     session.write("drafts/intro.md", BAD)

@@ -70,6 +70,18 @@ def _lines(root: str, remote: str) -> list[str]:
     for name, sha in (h.split(" ", 1) for h in heads if " " in h):
         out.append(f"refs/heads/{name} {sha} refs/heads/{name}"
                    f" {_has(root, f'refs/remotes/{remote}/{name}') or default}")
+    # A tag on a commit the remote lacks (made with commit-tree, tagged, not branched):
+    # the session made it, so it is judged too, by the default branch's rules. Tags
+    # on what the remote has (old releases) are not the session's work.
+    tags = [t.split(" ") for t in (_git(root, "for-each-ref", "--format=%(refname)"
+                                        " %(objectname) %(*objectname)", "refs/tags")
+                                   or "").splitlines()]
+    tips = {ref: peeled or oid for ref, oid, peeled, *_ in ([*t, ""] for t in tags)}
+    if tips:
+        lacking = set((_git(root, "rev-list", *sorted(set(tips.values())),
+                            "--not", f"--remotes={remote}") or "").split())
+        out += [f"{ref} {sha} {ref} {default}" for ref, sha in sorted(tips.items())
+                if sha in lacking]
     head = _has(root, "HEAD")
     if head and not any(line.split(" ")[1] == head for line in out):  # a detached HEAD
         out.append(f"HEAD {head} refs/heads/HEAD {default}")
