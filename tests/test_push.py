@@ -288,6 +288,30 @@ def test_a_force_push_of_commits_the_remote_has_is_judged_by_mains_rules(any_pus
 
 
 @pytest.mark.e2e
+def test_a_tag_on_commits_the_remote_has_is_judged_by_mains_rules(any_push: Repo) -> None:
+    """An outside pass: a loose branch on the remote holds a bad draft under its own weak
+    rules; a new tag on it, pushed with --follow-tags beside an honest main, must meet
+    main's rules (under pre-commit the hook dropped it: its commits were on the remote)."""
+    any_push.git("checkout", "-q", "-b", "loose")
+    any_push.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    any_push.git("add", "-A")
+    any_push.git("commit", "-qm", "loosen", "--no-verify")
+    _bad_commit(any_push)
+    remote = any_push.git("remote", "get-url", "origin").stdout.strip()
+    subprocess.run(["git", "--git-dir", remote, "fetch", "-q", str(any_push.path),
+                    "loose:loose"], check=True)
+    any_push.git("fetch", "-q", "origin")
+    any_push.git("checkout", "-q", "main")
+    any_push.write("notes.txt", "x\n")
+    any_push.git("add", "notes.txt")
+    any_push.git("commit", "-qm", "notes", "--no-verify")
+    any_push.git("tag", "-a", "v9", "-m", "release", "loose")
+    rc, out = push(any_push, "--follow-tags", "main")
+    assert rc == 1, out
+    assert "refs/tags/v9" not in any_push.git("ls-remote", "origin").stdout
+
+
+@pytest.mark.e2e
 def test_rewinding_main_to_a_commit_from_before_the_gate_is_refused(plain_push: Repo) -> None:
     plain_push.git("checkout", "-q", "--orphan", "old")
     plain_push.git("rm", "-rq", "--cached", ".")

@@ -43,8 +43,12 @@ def pre_push(args: argparse.Namespace) -> int:
         revs.resolve_commit(root, p.local, f"pre-push: {p.ref}")
     if under_pre_commit:
         known = [o for o in (state.refs if state else {}).values() if revs.commit_exists(root, o)]
-        # A local ref whose commits the remote has is not being pushed with new work.
-        pushes = [p for p in pushes if p in named or revs.rev_list(
+        # A local branch whose commits the remote has is not being pushed with new work;
+        # a tag the remote lacks (or has elsewhere) may be (`--follow-tags`), whatever
+        # commits it names: it is judged by the default branch's rules.
+        remote_has = state.refs if state else {}
+        pushes = [p for p in pushes if p in named or (
+            p.ref.startswith("refs/tags/") and remote_has.get(p.ref) != p.local) or revs.rev_list(
             root, [p.local], [*known, *([f"--remotes={remote}"] if remote else [])])]
         if not pushes:
             raise GateError("pre-push: pre-commit named no ref, and no local branch or tag"
