@@ -18,7 +18,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 15
+version = 16
 deterministic = True
 required_by_default = True
 
@@ -186,6 +186,15 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 _OVERRIDES = re.compile("[\u202d\u202e]")
 
 
+# An inline element a browser does not show (`hidden`, `display: none`, `visibility:
+# hidden`): `In con<span hidden>x</span>clusion` reads "In conclusion". (Read both ways:
+# a sanitizer that strips the attribute shows the element.)
+_HIDDEN_ELEMENT = re.compile(
+    r"<([A-Za-z][A-Za-z0-9]*)\b[^<>]*?(?:\shidden(?=[\s/>=])|\sstyle\s*=\s*[\"'][^\"'<>]*"
+    r"(?:display\s*:\s*none|visibility\s*:\s*hidden))[^<>]*>[^<]{0,500}?</\1\s*>",
+    re.IGNORECASE)
+
+
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                links: bool = False, path: str = "<draft>") -> list[Finding]:
     """Every banned phrase or pattern in what a reader of the page may see, as a reader
@@ -231,6 +240,10 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         for exact in (False, True):
             for _, _, f in _matches(page, rules, exact):
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    if _HIDDEN_ELEMENT.search(text):  # read once more with what a browser hides left out
+        again = _HIDDEN_ELEMENT.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
+        for f in find_tells(again, rules, quotes, links, path):
+            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     for m in _OVERRIDES.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
         col = m.start() - text.rfind("\n", 0, m.start())

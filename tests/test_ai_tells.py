@@ -135,6 +135,8 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
                      id="liquid-highlight"),
         pytest.param("<script>\nin_conclusion = 1\n</script>\n<!--\nin conclusion\n-->\n",
                      id="script-and-comment-blocks"),
+        pytest.param("In con<span aria-hidden=\"true\">x</span>clusion, shown.\n",
+                     id="aria-hidden-is-shown"),
         pytest.param("<pre>\nin conclusion\n</pre>\n<style>\n/* in conclusion */\n</style>\n"
                      "<!-- in conclusion --> Moved on.\n", id="pre-style-comment-blocks"),
     ],
@@ -219,6 +221,21 @@ def test_what_the_page_shows_is_matched(body: str) -> None:
     "| a |\n|---|\n| b | In conclusion, we moved on. |\n",
 ])
 def test_what_a_generator_shows_is_matched(body: str) -> None:
+    found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
+    assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
+
+
+# Text a browser hides, or a template comment, inside a phrase (an outside pass): the
+# reader sees the phrase whole. (aria-hidden hides nothing from the eye.)
+@pytest.mark.parametrize("body", [
+    "In con<span hidden>x</span>clusion, we moved on.\n",
+    "In con<span style=\"color: red; display:none\">zz</span>clusion, we moved on.\n",
+    "In con<b style='visibility: hidden'>q</b>clusion, we moved on.\n",
+    "<span hidden>x</span>In conclusion, we moved on.\n",
+    "In con{% comment %}x{% endcomment %}clusion, we moved on.\n",
+    "In con{%- comment -%}{%- endcomment -%}clusion, we moved on.\n",
+])
+def test_what_a_page_hides_inside_a_phrase_hides_nothing(body: str) -> None:
     found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
     assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
 

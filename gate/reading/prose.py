@@ -263,7 +263,8 @@ def prose_lines(text: str, quotes: bool = True, links: bool = True,
         kept = [b for b in kept if not b.quoted]
     whole = "\n".join(out)
     if has_templates(whole):
-        out = blank_pairs(whole, None if templates == "blank" else _CODE_PAIRS).split("\n")
+        out = blank_pairs(whole, None if templates == "blank" else _CODE_PAIRS,
+                          "\0" if templates == "join" else " ").split("\n")
     if any(c in whole for c in _INLINE_STARTS):
         bare = _outside_code(text) if "]:" in text else ""  # link definitions
         defined = references(bare) if bare else None

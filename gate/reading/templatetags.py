@@ -18,11 +18,12 @@ def _end_tag(liquid: bool, name: str) -> re.Pattern[str]:
                       else rf"\{{\{{[<%]\s*/{re.escape(name)}\s*[>%]\}}\}}")
 
 
-def blank_pairs(text: str, only: frozenset[str] | None = None) -> str:
+def blank_pairs(text: str, only: frozenset[str] | None = None, fill: str = " ") -> str:
     """Each pair blanked (as the plain pattern in tests/test_fast_paths.py would), in
     linear time: an opening tag whose end tag never comes is left as it is, and so is
     every later one of its name. With `only`, only the pairs of those names (`comment`:
-    what no reader sees)."""
+    what no reader sees). `fill` takes each blanked character's place ("\0": gone
+    without a trace, so `con{% comment %}x{% endcomment %}clusion` is one word)."""
     pieces: list[str] = []
     pos = last = 0
     dead: set[tuple[bool, str]] = set()
@@ -44,6 +45,6 @@ def blank_pairs(text: str, only: frozenset[str] | None = None) -> str:
             dead.add((liquid, candidate))
         if end is None:
             continue
-        pieces += [text[last:m.start()], re.sub(r"[^\n]", " ", text[m.start():end.end()])]
+        pieces += [text[last:m.start()], re.sub(r"[^\n]", fill, text[m.start():end.end()])]
         last = pos = end.end()
     return "".join(pieces) + text[last:] if pieces else text
