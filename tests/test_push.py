@@ -312,6 +312,33 @@ def test_a_tag_on_commits_the_remote_has_is_judged_by_mains_rules(any_push: Repo
 
 
 @pytest.mark.e2e
+def test_a_push_that_would_become_the_remotes_default_branch_is_refused(any_push: Repo
+                                                                        ) -> None:
+    """An outside pass: `git init --bare` names master in HEAD; main is the branch. A
+    master carrying only a weakening commit would become the default branch every new
+    ref is held to. With HEAD on main, the same push is a new branch under main's rules,
+    and so is every later new ref."""
+    remote = any_push.git("remote", "get-url", "origin").stdout.strip()
+    subprocess.run(["git", "--git-dir", remote, "symbolic-ref", "HEAD", "refs/heads/master"],
+                   check=True)
+    any_push.git("checkout", "-q", "-b", "master")
+    any_push.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    any_push.git("add", "-A")
+    any_push.git("commit", "-qm", "loosen", "--no-verify")
+    rc, out = push(any_push, "master")
+    assert rc != 0 and "the remote's HEAD names no branch it has" in out, out
+    assert "refs/heads/master" not in remote_refs(any_push)
+    subprocess.run(["git", "--git-dir", remote, "symbolic-ref", "HEAD", "refs/heads/main"],
+                   check=True)
+    rc, out = push(any_push, "master")
+    assert rc == 0, out  # judged by main's rules, as a new branch
+    any_push.git("checkout", "-q", "-b", "feature")
+    _bad_commit(any_push)
+    rc, out = push(any_push, "feature")  # held to main's rules, not master's
+    assert rc == 1, out
+
+
+@pytest.mark.e2e
 def test_rewinding_main_to_a_commit_from_before_the_gate_is_refused(plain_push: Repo) -> None:
     plain_push.git("checkout", "-q", "--orphan", "old")
     plain_push.git("rm", "-rq", "--cached", ".")

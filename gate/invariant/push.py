@@ -117,6 +117,9 @@ def default_branch(state: Remote) -> str | None:
                     " are unknown; push to an existing branch, or set the remote's HEAD")
 
 
+_DEFAULT_NAMES = ("refs/heads/master", "refs/heads/main")
+
+
 def rules_commit(root: str, remote: str, push: Push, state: Remote | None) -> str | None:
     """The commit whose rules the pushed tip is held to: the ref's old value on the
     remote, or for a new ref the remote's default branch; None when the remote has no
@@ -128,6 +131,16 @@ def rules_commit(root: str, remote: str, push: Push, state: Remote | None) -> st
     if old and set(old) == {"0"}:
         if state is None:
             state = remote_state(root, remote)
+        if (state.head not in state.refs and push.remote_ref in _DEFAULT_NAMES
+                and any(r.startswith("refs/heads/") for r in state.refs)):
+            # The remote's HEAD names no branch it has (`git init --bare` names master
+            # while main is pushed): this push may be the branch HEAD names, and make its
+            # own rules the ones every later new ref is held to.
+            raise GateError(f"pre-push: the remote's HEAD names no branch it has, and"
+                            f" {push.remote_ref} may be the one it names: pushing it could"
+                            " make its rules the default branch's; point the remote's HEAD"
+                            " at its default branch first (in the remote: git symbolic-ref"
+                            " HEAD refs/heads/<branch>), then push again")
         name = default_branch(state)
         if name is None:
             return None
