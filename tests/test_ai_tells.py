@@ -219,15 +219,8 @@ def test_what_the_page_shows_is_matched(body: str) -> None:
     "<!DOCTYPE In conclusion, we moved on.>\n",
     "<script>\nx = 1\n</script> In conclusion, we moved on.\n",
     "| a |\n|---|\n| b | In conclusion, we moved on. |\n",
-])
-def test_what_a_generator_shows_is_matched(body: str) -> None:
-    found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
-    assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
-
-
-# Text a browser hides, or a template comment, inside a phrase (an outside pass): the
-# reader sees the phrase whole. (aria-hidden hides nothing from the eye.)
-@pytest.mark.parametrize("body", [
+    # Text a browser hides, or a template comment, inside a phrase (an outside pass):
+    # the reader sees the phrase whole. (aria-hidden hides nothing from the eye.)
     "In con<span hidden>x</span>clusion, we moved on.\n",
     "In con<span style=\"color: red; display:none\">zz</span>clusion, we moved on.\n",
     "In con<b style='visibility: hidden'>q</b>clusion, we moved on.\n",
@@ -235,7 +228,7 @@ def test_what_a_generator_shows_is_matched(body: str) -> None:
     "In con{% comment %}x{% endcomment %}clusion, we moved on.\n",
     "In con{%- comment -%}{%- endcomment -%}clusion, we moved on.\n",
 ])
-def test_what_a_page_hides_inside_a_phrase_hides_nothing(body: str) -> None:
+def test_what_a_generator_shows_is_matched(body: str) -> None:
     found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
     assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
 

@@ -234,6 +234,21 @@ def _bad_commit(repo: Repo, *git_args: str) -> str:
     return repo.git("rev-parse", "HEAD").stdout.strip()
 
 
+def _loose_branch_on_remote(repo: Repo) -> None:
+    """A branch with weak rules (none required) and a bad draft, put on the remote as
+    its own: pushed where no rules were in force yet (the remote fetches it), then
+    fetched back. The checkout stays on it."""
+    repo.git("checkout", "-q", "-b", "loose")
+    repo.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "loosen", "--no-verify")
+    _bad_commit(repo)
+    remote = repo.git("remote", "get-url", "origin").stdout.strip()
+    subprocess.run(["git", "--git-dir", remote, "fetch", "-q", str(repo.path),
+                    "loose:loose"], check=True)
+    repo.git("fetch", "-q", "origin")
+
+
 @pytest.fixture(params=["pre-commit", "plain"])
 def any_push(request: pytest.FixtureRequest) -> Repo:
     repo: Repo = request.getfixturevalue("hooked_push" if request.param == "pre-commit"
@@ -269,17 +284,7 @@ def test_a_force_push_of_commits_the_remote_has_is_judged_by_mains_rules(any_pus
                                                                           rg: Run) -> None:
     """The remote has a loose branch with weaker rules and a bad draft; forcing main to it
     must meet main's rules, though none of its commits is new to the remote."""
-    any_push.git("checkout", "-q", "-b", "loose")
-    any_push.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
-    any_push.git("add", "-A")
-    any_push.git("commit", "-qm", "loosen", "--no-verify")
-    _bad_commit(any_push)
-    # Pushed where no rules were in force yet (a scratch remote holding only this branch),
-    # then the loose branch is fetched as the remote's own.
-    remote = any_push.git("remote", "get-url", "origin").stdout.strip()
-    subprocess.run(["git", "--git-dir", remote, "fetch", "-q", str(any_push.path),
-                    "loose:loose"], check=True)
-    any_push.git("fetch", "-q", "origin")
+    _loose_branch_on_remote(any_push)
     rc, out = push(any_push, "-f", "loose:main")
     assert rc == 1, out
     assert "policy change: weakens: drops ai-tells from required" in out
@@ -292,15 +297,7 @@ def test_a_tag_on_commits_the_remote_has_is_judged_by_mains_rules(any_push: Repo
     """An outside pass: a loose branch on the remote holds a bad draft under its own weak
     rules; a new tag on it, pushed with --follow-tags beside an honest main, must meet
     main's rules (under pre-commit the hook dropped it: its commits were on the remote)."""
-    any_push.git("checkout", "-q", "-b", "loose")
-    any_push.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
-    any_push.git("add", "-A")
-    any_push.git("commit", "-qm", "loosen", "--no-verify")
-    _bad_commit(any_push)
-    remote = any_push.git("remote", "get-url", "origin").stdout.strip()
-    subprocess.run(["git", "--git-dir", remote, "fetch", "-q", str(any_push.path),
-                    "loose:loose"], check=True)
-    any_push.git("fetch", "-q", "origin")
+    _loose_branch_on_remote(any_push)
     any_push.git("checkout", "-q", "main")
     any_push.write("notes.txt", "x\n")
     any_push.git("add", "notes.txt")
