@@ -18,7 +18,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 16
+version = 17
 deterministic = True
 required_by_default = True
 
@@ -196,14 +196,18 @@ _HIDDEN_ELEMENT = re.compile(
 
 
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
-               links: bool = False, path: str = "<draft>") -> list[Finding]:
+               links: bool = False, path: str = "<draft>", rendered: bool = True
+               ) -> list[Finding]:
     """Every banned phrase or pattern in what a reader of the page may see, as a reader
     sees it (gate.reading.reader: markup out, entities decoded, lookalike letters folded), in
     draft order, each at its line and column as written: the author's prose (block
     quotes and link text too, with `quotes` and `links`), the text of HTML blocks, the
     front matter's strings (a title, a description: a theme shows them), and, where
     template tags are, both what they hold (a string a tag prints) and the words they
-    join (`con{{< x >}}clusion`). A direction override is a finding of its own."""
+    join (`con{{< x >}}clusion`), and (with `rendered`) the page as Liquid or Nunjucks
+    prints it, in each choice its conditions make (gate.reading.rendering); template
+    code whose text cannot be read is a finding. A direction override is a finding of
+    its own."""
     from receipt_gate.reading.pageparts import front_matter_strings, html_lines
     from receipt_gate.reading.prose import has_templates
 
@@ -217,7 +221,8 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                 lines[n - 1] = value
         return lines
 
-    for how in ("blank", "open", "join") if has_templates(text) else ("blank",):
+    templated = has_templates(text) or "{#" in text
+    for how in ("blank", "open", "join", "literal") if templated else ("blank",):
         lines = read(how, links)
         # Without link text, a phrase a link's text only ends or begins (`In
         # [conclusion](#)`) is still the page's sentence: read with the text too, and
@@ -242,7 +247,24 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if _HIDDEN_ELEMENT.search(text):  # read once more with what a browser hides left out
         again = _HIDDEN_ELEMENT.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
-        for f in find_tells(again, rules, quotes, links, path):
+        for f in find_tells(again, rules, quotes, links, path, rendered):
+            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    if templated and rendered:
+        from receipt_gate.reading.rendering import renderings
+
+        opened = "\n".join(prose_lines(text, quotes, True, "open", wide=True))
+
+        def in_prose(start: int, end: int) -> bool:
+            return bool(opened[start + 2:end - 2].strip(" \0\n"))
+
+        many: list[Finding] = []
+        pages, over = renderings(text, in_prose)
+        for shown_page in pages:
+            for f in find_tells(shown_page.text, rules, quotes, links, path, rendered=False):
+                line, col = shown_page.written(f.line, f.col)
+                many.append(f._replace(line=line, col=col))
+        many += [Finding(*_at(text, k), why) for k, why in over]
+        for f in many + _computed(text, in_prose):
             found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     for m in _OVERRIDES.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
@@ -251,6 +273,32 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                     " readers see: remove it")
         found.setdefault((line, col, f.message), (line, col, f))
     return [f for _, _, f in sorted(found.values(), key=lambda t: (t[0], t[1]))]
+
+
+def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
+    """Template tags in prose whose printed text the check cannot read from what is
+    written (gate.reading.templatetags.computes): a finding at each, since the words
+    readers see there are no words the draft holds."""
+    from receipt_gate.reading.inline import TEMPLATE
+    from receipt_gate.reading.rendering import quiet_spans
+    from receipt_gate.reading.templatetags import KEPT, computes
+
+    kept = frozenset(m.group(1) or m.group(2) for m in KEPT.finditer(text))
+    quiet = quiet_spans(text)
+    out = []
+    for m in TEMPLATE.finditer(text):
+        if computes(m.group(), kept) and in_prose(*m.span()) and not any(
+                a < m.start() < b for a, b in quiet):
+            said = " ".join(m.group().split())
+            said = said if len(said) <= 60 else said[:57] + "..."
+            out.append(Finding(*_at(text, m.start()), f"template code computes the text"
+                               f" readers see here ({said}): the check cannot read it;"
+                               " write the words out"))
+    return out
+
+
+def _at(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
 
 
 def _matches(lines: list[str], rules: Sequence[Rule], exact: bool = False

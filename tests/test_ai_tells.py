@@ -316,3 +316,75 @@ def test_a_kramdown_comment_inside_a_phrase_hides_nothing() -> None:
     # Its raw HTML inline: the delimiters go, the HTML is on the page.
     found = find_tells("In {::nomarkdown}<b>conclusion</b>{:/nomarkdown}, yes.\n", rules)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
+
+
+# What Liquid prints, in shapes an outside pass built (each is "In conclusion" on the
+# page Jekyll builds): a condition's branch, a trim marker joining lines, a captured or
+# assigned text printed elsewhere, literals printed in order, a case, an empty loop.
+_LIQUID = [
+    "In {% if true %}con{% else %}con{% endif %}clusion, x.",
+    "In {% if false %}x{% else %}conclusion{% endif %} y.",
+    "In con\n{%- if true %}clusion{% endif %} z.",
+    "In con {{- '' -}} clusion w.",
+    "{% capture a %}In con{% endcapture %}\n\nhi\n\n{{ a }}clusion v.",
+    '{% assign a = "In con" %}\n{{ a }}clusion u.',
+    "In con{% case 1 %}zz{% when 1 %}{% when 2 %}foo{% endcase %}clusion t.",
+    "In con{% for i in (1..1) %}{% endfor %}clusion s.",
+    '{{ "In con" | append: "clusion" }} r.',
+    "{{ 'In con' }}{{ 'clusion' }} q.",
+    "{% if true %}In con{% else %}x{% endif %}{% if false %}y{% else %}clusion{% endif %} p.",
+]
+
+
+@pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
+def test_what_liquid_prints_is_read(tmp_path: Path) -> None:
+    """Jekyll runs a post's Liquid before markdown reads it: ai-tells reads the page as
+    it prints, in each choice its conditions make (real jekyll is the oracle)."""
+    site = tmp_path / "site"
+    (site / "_posts").mkdir(parents=True)
+    (site / "_config.yml").write_text("title: t\n")
+    for i, body in enumerate(_LIQUID):
+        (site / "_posts" / f"2024-01-{i + 1:02d}-p{i}.md").write_text(
+            f"---\ntitle: p{i}\nlayout: null\n---\n{body}\n")
+    subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
+                   check=True, capture_output=True)
+    shown = "\n".join(p.read_text() for p in (site / "_site").rglob("*.html"))
+    rules = compile_rules(PHRASES, PATTERNS)
+    for i, body in enumerate(_LIQUID):
+        assert re.search(rf"In conclusion,? {body[-2]}\.", shown), body
+        found = find_tells(f"---\ntitle: p{i}\n---\n{body}\n", rules, path="p.md")
+        assert 'banned phrase "in conclusion"' in [f.message for f in found], body
+
+
+@pytest.mark.parametrize("body", [
+    '{{ "noisulcnoc nI" | split: "" | reverse | join: "" }}, o.',
+    '{{ "clusion" | prepend: "In con" }}, n.',
+    '{% assign a = "noisulcnoc nI" %}{{ a | reverse }}, m.',
+    '{% cycle "In con", "x" %}clusion, l.',
+    '{{ "In con" if true else "x" }}clusion, k.',
+])
+def test_template_code_that_changes_its_literals_is_refused(body: str) -> None:
+    """What a filter makes of a literal (reversed, prepended, chosen) is not read: the
+    check says so at the tag rather than pass text it cannot see."""
+    found = find_tells(f"Plain opening.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    assert [f.message.split(" (")[0] for f in found] == [
+        "template code computes the text readers see here"], body
+    assert found[0].line == 3
+
+
+def test_template_code_that_prints_plain_text_passes() -> None:
+    """Conditions, loops, names and filters that keep the words are read, not refused:
+    an honest page with template code passes (the real sites' pages do: see
+    benchmarks/precision.py)."""
+    rules = compile_rules(PHRASES, PATTERNS)
+    for body in ("{% if page.url != '/x/' %}[The cascade](/x/){% else %}The cascade"
+                 "{% endif %}, in order.",
+                 "{%- if npm %} _The count is {{ npm.downloads | num }}._\n{%- endif %}",
+                 "{% for post in site.posts %}- {{ post.title }}\n{% endfor %}",
+                 "{% assign slug = page.title | slugify %}See [it]({{ slug | prepend: '/x/' }}).",
+                 "{% raw %}{{ 'x' | reverse }}{% endraw %} shows the code.",
+                 "`{{ 'noisulcnoc nI' | reverse }}` is code."):
+        assert find_tells(f"Plain opening.\n\n{body}\n", rules) == [], body
+    # Unpaired control tags: the engine would not build it, the check cannot read it.
+    found = find_tells("In con{% if a %}x{% endfor %}clusion\n", rules)
+    assert [f.message.split(" (")[0] for f in found] == ["template tags here do not pair"]

@@ -1,0 +1,230 @@
+"""A Liquid or Nunjucks page as its template engine prints it, for the text of each
+choice its conditions can make: Jekyll and Eleventy run the template code in a post
+before markdown reads it, so `In {% if a %}con{% else %}x{% endif %}clusion` is
+"In conclusion" on the page whatever any one tag holds.
+
+Each rendering is the draft with what the engine does not print taken out: the control
+tags (`if`, `unless`, `case`, `for`, their `else`/`elsif`/`when` and ends), the branches
+not chosen, an output tag's code (`{{ x | f }}`: its string literals stay, in order),
+a Nunjucks comment (`{# #}`), and the white space a trim marker (`{%-`, `-}}`) strips,
+line breaks too. Only tags in prose are taken (the caller says where prose is): code's
+own template tags are left as written. Neighbouring conditions (no blank line between
+them) are read in every combination of their branches, up to CAP; conditions further
+apart are chosen independently (no phrase runs across a paragraph break), so the number
+of renderings is the largest number of combinations in one place, not their product.
+A loop is read once or not at all; a condition nested inside a branch is read in each
+of its own choices with it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+from receipt_gate.reading.inline import TEMPLATE
+from receipt_gate.reading.templatetags import LITERAL, OUTPUT
+
+CAP = 64  # renderings of one place: past it, the caller refuses the place
+_MANY = (f"template conditions here can print more than {CAP} texts, more than the check"
+         " reads: split them with a blank line")
+_UNPAIRED = ("template tags here do not pair (an `if` without its `endif`, an `else`"
+             " outside one): the check cannot tell what the page prints; pair them")
+
+_TAGS = re.compile(TEMPLATE.pattern + r"|\{#.*?#\}", re.DOTALL)
+_NAME = re.compile(r"\{%-?\s*(\w+)")
+_OPENS = frozenset({"if", "unless", "case", "for"})
+_MIDS = frozenset({"elsif", "elif", "else", "when"})
+_ENDS = {"endif": "if", "endunless": "unless", "endcase": "case", "endfor": "for"}
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+Span = tuple[int, int]
+
+
+class _Block(NamedTuple):
+    start: int
+    end: int
+    hidden: list[Span]  # what is never printed: its tags (and a case's head)
+    branches: list[tuple[int, int, list[_Block]]]  # what each choice prints
+    optional: bool  # no `else`: it may print nothing
+
+
+class Rendering(NamedTuple):
+    text: str
+    origin: list[int]  # the draft's offset of each character of text
+    draft: str
+
+    def written(self, line: int, col: int) -> tuple[int, int]:
+        """A 1-based line and column of this rendering as the draft's."""
+        starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        at = min(starts[min(line, len(starts)) - 1] + col - 1, len(self.origin) - 1)
+        k = self.origin[at] if at >= 0 else 0
+        return self.draft.count("\n", 0, k) + 1, k - self.draft.rfind("\n", 0, k)
+
+
+class _Open:
+    """A block whose end tag is still to come."""
+
+    def __init__(self, kind: str, tag: Span) -> None:
+        self.kind, self.start, self.tags = kind, tag[0], [tag]
+        self.begun = tag[1]  # where the branch being read starts
+        self.branches: list[tuple[int, int, list[_Block]]] = []
+        self.inner: list[_Block] = []  # the blocks inside that branch
+        self.has_else = False
+        self.headed = kind != "case"  # a case's head (up to its first `when`) is read
+
+    def branch(self, tag: Span) -> None:
+        if self.headed:
+            self.branches.append((self.begun, tag[0], self.inner))
+            self.tags.append(tag)
+        else:  # a case's head: never printed
+            self.tags = [(self.start, tag[1])]
+            self.headed = True
+        self.begun, self.inner = tag[1], []
+
+
+def _parse(text: str, tags: list[re.Match[str]]) -> list[_Block] | None:
+    """The control blocks these tags make, nested; None where they do not pair (the
+    engine refuses to build such a page: it publishes nothing to read)."""
+    top: list[_Block] = []
+    stack: list[_Open] = []
+    for m in tags:
+        name = (_NAME.match(m.group()) or [None, ""])[1]
+        if name in _OPENS:
+            stack.append(_Open(name, m.span()))
+        elif name in _MIDS:
+            if not stack:
+                return None
+            stack[-1].branch(m.span())
+            stack[-1].has_else |= name == "else"
+        elif name in _ENDS:
+            if not stack or stack[-1].kind != _ENDS[name]:
+                return None
+            done = stack.pop()
+            done.branch(m.span())
+            block = _Block(done.start, m.end(), done.tags, done.branches, not done.has_else)
+            (stack[-1].inner if stack else top).append(block)
+    return None if stack else top
+
+
+def _options(block: _Block) -> list[list[Span]]:
+    """What each choice of this block leaves out."""
+    out: list[list[Span]] = []
+    for k, (_, _, inner) in enumerate(block.branches):
+        others = [(a, b) for j, (a, b, _) in enumerate(block.branches) if j != k]
+        out += [block.hidden + others + sub for sub in _combinations(inner)]
+        if len(out) > CAP:
+            break
+    if block.optional:
+        out.append(block.hidden + [(a, b) for a, b, _ in block.branches])
+    return out
+
+
+def _combinations(blocks: list[_Block]) -> list[list[Span]]:
+    out: list[list[Span]] = [[]]
+    for block in blocks:
+        out = [x + y for x in out for y in _options(block)]
+        if len(out) > CAP:
+            break
+    return out
+
+
+_QUIET = re.compile(r"\{%-?\s*(raw|verbatim|comment)\s*-?%\}.*?\{%-?\s*end\1\s*-?%\}", re.S)
+_KEPT_BLOCK = re.compile(r"\{%-?\s*(capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\}(.*?)"
+                         r"\{%-?\s*end\1\s*-?%\}", re.S)
+_ASSIGN = re.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=")
+_PRINTS = re.compile(r"\{\{-?\s*([A-Za-z_][\w-]*)")
+
+
+def renderings(text: str, in_prose: Callable[[int, int], bool]
+               ) -> tuple[list[Rendering], list[tuple[int, str]]]:
+    """Each rendering of the draft (none where no template code is in prose), and the
+    places it cannot read, each with why: more than CAP renderings (read at the first
+    CAP only), or control tags that do not pair."""
+    quiet = [m for m in _QUIET.finditer(text) if in_prose(*m.span())]
+    dropped: list[Span] = []
+    for m in quiet:  # a comment prints nothing; raw, what it holds as written
+        dropped += [m.span()] if m.group(1) == "comment" else [
+            (m.start(), text.index("%}", m.start()) + 2),
+            (text.rindex("{%", m.start(), m.end()), m.end())]
+    inside = _within([m.span() for m in quiet])
+    tags = [m for m in _TAGS.finditer(text) if not inside(m.start()) and in_prose(*m.span())]
+    if not tags:
+        return [], []
+    kept: dict[str, list[tuple[int, str]]] = {}  # name -> (where, text) of each value
+    for m in _KEPT_BLOCK.finditer(text):
+        if in_prose(*m.span()) and not inside(m.start()):
+            kept.setdefault(m.group(2), []).append((m.start(), m.group(3)))
+            dropped.append(m.span())  # a capture prints nothing where it is
+    inserts: dict[int, str] = {}
+    for m in tags:
+        tag = m.group()
+        if (a := _ASSIGN.match(tag)) is not None:
+            kept.setdefault(a.group(1), []).append(
+                (m.start(), "".join(lit[1:-1] for lit in LITERAL.findall(tag))))
+        if tag.startswith("{#") or (OUTPUT.match(tag) and not tag.startswith("{%")):
+            pos = m.start()
+            for lit in LITERAL.finditer(tag) if tag.startswith("{{") else ():
+                dropped.append((pos, m.start() + lit.start() + 1))
+                pos = m.start() + lit.end() - 1
+            dropped.append((pos, m.end()))
+            if (p := _PRINTS.match(tag)) is not None and p.group(1) in kept:
+                values = kept[p.group(1)]  # the last value set before, or the first
+                inserts[m.start()] = max((v for v in values if v[0] < m.start()),
+                                         default=values[0])[1]
+        if tag[:3] in ("{%-", "{{-"):
+            k = m.start()
+            while k > 0 and text[k - 1].isspace():
+                k -= 1
+            dropped.append((k, m.start()))
+        if tag[-3:] in ("-%}", "-}}"):
+            k = m.end()
+            while k < len(text) and text[k].isspace():
+                k += 1
+            dropped.append((m.end(), k))
+    blocks = _parse(text, [m for m in tags if m.group().startswith("{%")])
+    if blocks is None:
+        return [_render(text, dropped, inserts)], [(tags[0].start(), _UNPAIRED)]
+    places: list[list[_Block]] = []
+    for block in blocks:
+        if not places or (_BLANK_LINE.search(text, places[-1][-1].end, block.start)
+                          and not text.startswith("{%-", block.start)):
+            places.append([block])
+        else:
+            places[-1].append(block)
+    choices = [_combinations(place) for place in places]
+    over = [(place[0].start, _MANY) for place, c in zip(places, choices, strict=True)
+            if len(c) > CAP]
+    n = max((min(len(c), CAP) for c in choices), default=1)
+    return [_render(text, dropped + [s for c in choices for s in c[min(j, len(c) - 1)]],
+                    inserts) for j in range(n)], over
+
+
+def quiet_spans(text: str) -> list[Span]:
+    """Where `{% raw %}`, `{% verbatim %}` and `{% comment %}` pairs are: template code
+    inside them runs nowhere."""
+    return [m.span() for m in _QUIET.finditer(text)] if "{%" in text else []
+
+
+def _within(spans: list[Span]) -> Callable[[int], bool]:
+    def inside(k: int) -> bool:
+        return any(a < k < b for a, b in spans)
+    return inside
+
+
+def _render(text: str, hidden: list[Span], inserts: dict[int, str]) -> Rendering:
+    """The text with the hidden spans out and each insert in place of the character at
+    its offset (an output tag's first, hidden too: it prints what a name holds)."""
+    gone = bytearray(len(text) + 1)
+    for a, b in hidden:
+        gone[a:b] = b"\1" * (b - a)
+    origin: list[int] = []
+    pieces: list[str] = []
+    for i, c in enumerate(text):
+        if i in inserts:
+            pieces.append(inserts[i])
+            origin += [i] * len(inserts[i])
+        if not gone[i]:
+            pieces.append(c)
+            origin.append(i)
+    return Rendering("".join(pieces), origin, text)
