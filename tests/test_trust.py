@@ -387,3 +387,26 @@ def test_recheck_covers_untouched_drafts_when_the_rules_change(base: tuple[Repo,
     rc, out = ci(rg, weak)
     assert rc == 1, out
     assert f"{BAD_RECEIPT}: forged: the receipt says pass, but ai-tells run again" in out
+
+
+def test_recheck_covers_untouched_drafts_when_the_build_starts_publishing_them(
+        repo: Repo, rg: Run) -> None:
+    """An outside pass: a Jekyll draft with a banned phrase sits in _drafts/ (held back,
+    its failing receipt committed); a pull request adds `show_drafts: true` and types a
+    passing receipt. The draft's bytes are base's, but base's build never published it:
+    a changed build file reruns every draft."""
+    repo.write("_config.yml", "title: t\n")
+    repo.write("_posts/2024-01-01-a.md", "---\ntitle: A\n---\nA plain post about a thing.\n")
+    repo.write("_drafts/2024-01-08-d.md", "---\ntitle: D\n---\nIn conclusion, a draft.\n")
+    assert rg("init")[0] == 0
+    rg("run", "_drafts/2024-01-08-d.md")
+    assert rg("run")[0] == 0
+    assert repo.commit_all("base", "--no-verify").returncode == 0
+    base = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write("_config.yml", "title: t\nshow_drafts: true\n")
+    receipt = ".receipts/_drafts/2024-01-08-d.md/ai-tells.json"
+    _forge(repo, receipt, verdict="pass", findings=[])
+    assert repo.commit_all("publish drafts", "--no-verify").returncode == 0
+    rc, out = ci(rg, base)
+    assert rc == 1, out
+    assert f"{receipt}: forged: the receipt says pass, but ai-tells run again" in out

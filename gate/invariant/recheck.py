@@ -38,14 +38,18 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
     from receipt_gate.invariant.runner import prepare
     from receipt_gate.rules.config import CONFIG_FILE
     from receipt_gate.rules.fingerprint import fingerprint
+    from receipt_gate.rules.markers import BUILD_FILES
     from receipt_gate.trees.digests import sha256_of
 
     names = own.deterministic()
     todo = {c: list(gated) for c in names}
     # Rules that changed since base (a check newly required, a draft newly gated, a
-    # setting) can make an untouched draft's receipt one no run of base's ever checked:
-    # then every draft is run again.
+    # setting, a build that now publishes what the draft markers held back) can make
+    # an untouched draft's receipt one no run of base's ever checked: then every draft
+    # is run again.
     ruled = [p for p in (CONFIG_FILE, own.baseline) if p]
+    if base is not None:
+        ruled = sorted({*ruled, *tree.paths(BUILD_FILES), *base.paths(BUILD_FILES)})
     if base is not None and sha256_of(tree, ruled) == sha256_of(base, ruled):
         now, before = sha256_of(tree, gated), sha256_of(base, gated)
         changed = [p for p in gated if now[p] != before[p]]
