@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 12
+version = 13
 deterministic = True
 required_by_default = True
 settings = {"articles": ("posts/**/*.md",), "title_fields": ("title",), "suppressions": True}

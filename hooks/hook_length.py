@@ -17,7 +17,7 @@ from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.pageparts import opening_paragraph
 
 name = "hook-length"
-version = 13
+version = 14
 deterministic = True
 required_by_default = True
 settings = {"max_chars": 280, "max_lines": 3, "suppressions": True}

@@ -55,7 +55,7 @@ DEFAULT_SHAPES = ("env", "long-flag")
 DEFAULT_SHAPES = ("env", "long-flag")
 
 name = "registered-terms"
-version = 11
+version = 12
 deterministic = True
 required_by_default = True
 settings = {"shapes": DEFAULT_SHAPES, "pattern": "", "registry": "claims.yaml",

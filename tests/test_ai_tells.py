@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import html
+import importlib.util
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -388,3 +390,56 @@ def test_template_code_that_prints_plain_text_passes() -> None:
     # Unpaired control tags: the engine would not build it, the check cannot read it.
     found = find_tells("In con{% if a %}x{% endfor %}clusion\n", rules)
     assert [f.message.split(" (")[0] for f in found] == ["template tags here do not pair"]
+
+
+def _built(tool: str, site: Path) -> str:
+    """What the generator publishes from this site, its markup out."""
+    argv = {"hugo": ["hugo", "--quiet", "-s", str(site)],
+            "eleventy": [_eleventy() or "", "--quiet", "--output=public"],
+            "mkdocs": [sys.executable, "-m", "mkdocs", "build", "-q", "-f",
+                       str(site / "mkdocs.yml")]}[tool]
+    subprocess.run(argv, check=True, capture_output=True, cwd=site)
+    out = site / ("site" if tool == "mkdocs" else "public")
+    return html.unescape(re.sub(r"<[^>]*>", "", "".join(
+        p.read_text() for p in out.rglob("index.html"))))
+
+
+_SITES = {
+    "hugo": {"hugo.toml": 'baseURL = "http://example.org/"\ntitle = "t"\n',
+             "layouts/_default/single.html": "<h1>{{ .Title }}</h1>{{ .Content }}",
+             "layouts/_default/list.html": "{{ .Content }}"},
+    "mkdocs": {"mkdocs.yml": "site_name: t\n", "docs/index.md": "# Home\n"},
+    "eleventy": {"_includes/post.njk": "<h1>{{ title }}</h1>{{ content | safe }}"},
+}
+
+
+def _eleventy() -> str | None:
+    import os
+
+    found = os.environ.get("RECEIPT_GATE_ELEVENTY") or shutil.which("eleventy")
+    return found if found and os.path.exists(found) else None
+
+
+@pytest.mark.parametrize(("tool", "path", "page"), [
+    # Hugo reads a JSON object on the first line, to its matching brace, as front matter.
+    ("hugo", "content/posts/h1.md",
+     '{"title": "\\u0049n conclusion, a post"}\n\nA short post about nothing much.\n'),
+    # MkDocs shows a block that holds no mapping (comments alone) as the page's text.
+    ("mkdocs", "docs/fm.md", "---\n# In conclusion, this is shown\n---\n\nA short page.\n"),
+    # gray-matter (Eleventy) reads a language after the opening: `---json`.
+    ("eleventy", "posts/json.md", '---json\n{"layout": "post.njk", "title":'
+                                  ' "\\u0049n conclusion, a post"}\n---\n\nA short post.\n'),
+])
+def test_front_matter_is_read_as_the_generator_reads_it(tmp_path: Path, tool: str,
+                                                        path: str, page: str) -> None:
+    if (tool == "hugo" and shutil.which("hugo") is None) or (
+            tool == "mkdocs" and importlib.util.find_spec("mkdocs") is None) or (
+            tool == "eleventy" and _eleventy() is None):
+        pytest.skip(f"{tool} is not installed")
+    site = tmp_path / "site"
+    for name, text in {**_SITES[tool], path: page}.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    assert "In conclusion" in _built(tool, site)
+    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path=path)
+    assert [f.message for f in found] == ['banned phrase "in conclusion"']

@@ -97,6 +97,17 @@ def test_a_registry_outside_the_repository_is_refused(content: Repo, rg: Run) ->
                  id="toml"),
     pytest.param('{\n  "title": "T"\n}\nBody.\n',
                  '{\n  "status": "ready",\n  "title": "T"\n}\nBody.\n', id="json"),
+    # Hugo reads an object on one line, and gray-matter `---json` (Eleventy).
+    pytest.param('{"title": "T", "status": "drafted"}\n\nBody.\n',
+                 '{"title": "T", "status": "ready"}\n\nBody.\n', id="json-one-line"),
+    pytest.param('{"title": "T"}\n\nBody.\n',
+                 '{"status": "ready","title": "T"}\n\nBody.\n', id="json-one-line-new"),
+    pytest.param('---json\n{"title": "T", "status": "drafted"}\n---\nBody.\n',
+                 '---json\n{"title": "T", "status": "ready"}\n---\nBody.\n', id="json-gray-matter"),
+    # Liquid first, no front matter (Hugo would fail to build it): a YAML block.
+    pytest.param('{% raw %}{{ x }}{% endraw %} shows code.\n',
+                 '---\nstatus: ready\n---\n{% raw %}{{ x }}{% endraw %} shows code.\n',
+                 id="liquid-first"),
 ])
 def test_advance_edits_the_front_matter_in_its_own_format(repo: Repo, rg: Run, before: str,
                                                           after: str) -> None:
@@ -193,3 +204,29 @@ def test_front_matter_reads_an_alias_of_a_plain_value_as_hugo_does(repo: Repo,
     assert rc == 2
     assert err == ("receipt-gate: drafts/a.md:2: front matter is not valid YAML: anchors and"
                    " aliases are not allowed (but on a plain value)\n")
+
+
+@pytest.mark.parametrize(("start", "why"), [
+    pytest.param("\n---\n", "blank lines, spaces or a second byte-order mark", id="blank-line"),
+    pytest.param("  ---\n", "blank lines, spaces or a second byte-order mark", id="spaces"),
+    pytest.param("\ufeff\ufeff---\n", "blank lines, spaces or a second byte-order mark",
+                 id="two-boms"),
+    pytest.param("---\xa0\n", "the delimiter line ends in white space other than spaces",
+                 id="nbsp"),
+])
+def test_a_front_matter_opening_generators_read_two_ways_is_refused(
+        content: Repo, rg: Run, start: str, why: str) -> None:
+    """An outside pass: Hugo skips blank lines, spaces and byte-order marks before a
+    block and reads the title there ("\\x49n conclusion", escaped); Jekyll strips one
+    mark and reads none, and shows the block's comment as a heading; Python's rstrip
+    closes a block at `---` and a no-break space where Jekyll does not. Each is refused,
+    naming the file."""
+    content.write("drafts/intro.md", f'{start}title: "\\x49n conclusion"\n# In conclusion\n'
+                                     "---\nBody text.\n")
+    for argv in (["run"], ["verify"]):
+        rc, _, err = rg(*argv)
+        assert rc == 2, (argv, err)
+        assert f"drafts/intro.md:1: front matter: {why}" in err, err
+    content.write("drafts/intro.md", "---\ntitle: T\n---\xa0\ndraft: true\n---\nBody.\n")
+    rc, _, err = rg("verify")
+    assert rc == 2 and "drafts/intro.md:3: front matter: a delimiter line" in err, err

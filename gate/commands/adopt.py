@@ -232,7 +232,7 @@ def _mark(s: Session, failing: list[str], state: str | None,
         data = read_regular(s.root, path, 1 << 26)
         if data is None:
             raise GateError(f"{path}: not a regular file in the working tree")
-        new[path] = set_field(data, key, value)
+        new[path] = set_field(data, key, value, path)
     for path, data in new.items():
         write_file(s.root, path, data)
     return failing, str(value)

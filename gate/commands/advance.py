@@ -30,7 +30,7 @@ def advance(args: argparse.Namespace) -> int:
     # The file on disk, as it is (a CRLF checkout stays CRLF): draft.data is the bytes as
     # git stores them, which the receipts hash.
     raw = fsio.read_regular(s.root, path, 1 << 26) or draft.data
-    new = set_status(raw, args.state)
+    new = set_status(raw, args.state, path)
     if new == raw:
         say(f"{path}: already {args.state}")
         return 0

@@ -30,13 +30,19 @@ def _literal(kind: bytes, value: str | bool) -> bytes:
     return value.encode() if kind == b"---" else json.dumps(value).encode()
 
 
-def set_field(data: bytes, key: str, value: str | bool) -> bytes:
+def set_field(data: bytes, key: str, value: str | bool, path: str = "<draft>") -> bytes:
     """The draft with one top-level front-matter field set, in the front matter's own
-    format (YAML `---`, TOML `+++`, JSON `{`); every other byte as it was.
+    format (YAML `---`, TOML `+++`, JSON: `{`, on a line of its own or not, and
+    `---json`); every other byte as it was.
 
     A front matter without the field gets it on the line after its opening; a draft
     without front matter gets a YAML block."""
     m = _OPEN.match(data)
+    if m is None and data.lstrip(b"\xef\xbb\xbf").startswith((b"{", b"---json")):
+        from receipt_gate.reading.frontmatter import block_end
+
+        if block_end(data.decode("utf-8", "replace").split("\n"))[0] == "json":
+            return _set_json(data, key, value, path)
     kind = m.group(2) if m else b"---"
     close = re.compile(_CLOSE[kind], re.MULTILINE).search(data, m.end()) if m else None
     literal = _literal(kind, value)
@@ -59,9 +65,41 @@ def set_field(data: bytes, key: str, value: str | bool) -> bytes:
     return data[: m.end()] + line + nl + data[m.end():]
 
 
-def set_status(data: bytes, state: str) -> bytes:
+def _set_json(data: bytes, key: str, value: str | bool, path: str) -> bytes:
+    """set_field for JSON front matter that does not open on a `{` line of its own
+    (Hugo's object on one line, gray-matter's `---json`): the key's value replaced, or
+    the key put first in the object; the result read again to prove it says so."""
+    import json
+
+    from receipt_gate.reading.frontjson import json_lines
+
+    text = data.decode("utf-8")
+    start = text.index("{")
+    lines = text[start:].split("\n")
+    n, rest = json_lines(lines)
+    end = start + sum(len(line) + 1 for line in lines[:n - 1]) + len(lines[n - 1]) - len(rest)
+    obj = text[start:end]
+    field = re.search(rf'"{re.escape(key)}"\s*:\s*("(?:[^"\\]|\\.)*"|true|false|null)', obj)
+    literal = json.dumps(value)
+    if field is not None:
+        new = obj[:field.start(1)] + literal + obj[field.end(1):]
+    else:
+        new = "{" + json.dumps(key) + ": " + literal + ("," if obj[1:-1].strip() else "") + obj[1:]
+    try:
+        before, after = json.loads(obj), json.loads(new)
+    except ValueError:
+        before = after = None
+    if not (isinstance(before, dict) and isinstance(after, dict) and after.get(key) == value
+            and {k: v for k, v in after.items() if k != key}
+            == {k: v for k, v in before.items() if k != key}):
+        raise GateError(f"{path}: front matter: cannot set {key!r} in this JSON plainly"
+                        " (a key nested under that name?): set it by hand")
+    return (text[:start] + new + text[end:]).encode()
+
+
+def set_status(data: bytes, state: str, path: str = "<draft>") -> bytes:
     """The draft with its status set to `state`; every other byte as it was."""
-    return set_field(data, "status", state)
+    return set_field(data, "status", state, path)
 
 
 def keep_fresh(

@@ -1,7 +1,10 @@
 """A draft's front matter, read once and the way a site generator reads it.
 
 YAML between `---` lines (Jekyll, Hugo, most others), TOML between `+++` lines (Hugo,
-Zola) and a JSON object opening on a `{` line (Hugo). Every reader of a draft's
+Zola), a JSON object at the top, to its matching brace (Hugo), and gray-matter's
+`---json` (Eleventy). An opening generators read two ways (after blank lines or a
+second byte-order mark, which Hugo skips; a delimiter ending in a no-break space) is
+refused. Every reader of a draft's
 metadata (the gate's `status:`, a check's title) goes through read(), so two parts of
 the tool can never read one file two ways. Whatever a YAML, TOML or JSON reader would
 refuse or read differently from a line scanner (a key given twice, anchors, a value
@@ -21,6 +24,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from receipt_gate import GateError
+from receipt_gate.reading.frontjson import is_object, json_lines, read_json
 
 _OPEN = {"---": "yaml", "+++": "toml", "{": "json"}
 _CLOSE = {"yaml": ("---", "..."), "toml": ("+++",), "json": ("}",)}
@@ -57,32 +61,63 @@ class FrontMatter(NamedTuple):
 NONE = FrontMatter("", {}, {}, 0)
 
 
+# What may follow a delimiter on its line: Jekyll's `\s` is ASCII, MkDocs takes spaces
+# and tabs only; a no-break space there closes a block to Python's rstrip alone.
+_TAIL = " \t\r"
+# A language named after the opening (gray-matter's, which Eleventy reads): `---json`.
+_LANGS = {"---json": "json", "---yaml": "yaml", "---yml": "yaml"}
+# Hugo skips blank lines, spaces and byte-order marks before a block; Jekyll, MkDocs
+# and Eleventy read no block after them (Jekyll strips one mark).
+_LATE = re.compile(r"[ \t\r\n\ufeff]+(?:---|\+\+\+|\{)")
+
+
 def block_end(lines: list[str]) -> tuple[str, int]:
     """(kind, lines taken) of the front matter block at the top of these lines; ("", 0)
     when there is none (an opening line that is never closed opens nothing)."""
     if not lines:
         return "", 0
-    first = lines[0].lstrip("\ufeff").rstrip()
-    kind = _OPEN.get(first, "")
+    first = (lines[0][1:] if lines[0].startswith("\ufeff") else lines[0]).rstrip(_TAIL)
+    if first.startswith("{"):  # Hugo's JSON: an object, to its matching brace (one
+        n = json_lines(lines)[0]  # that is no JSON fails Hugo's build: no front matter,
+        return ("json", n) if n and is_object(lines[:n]) else ("", 0)  # `{% raw %}` too
+    kind = _OPEN.get(first, "") or _LANGS.get(first, "")
     if not kind:
         return "", 0
-    closers = _CLOSE[kind]
+    closers = ("---",) if first in _LANGS else _CLOSE[kind]
     for i in range(1, len(lines)):
-        if lines[i].rstrip() in closers:
+        if lines[i].rstrip(_TAIL) in closers:
             return kind, i + 1
     return "", 0
 
 
+def _plain_delimiters(text: str, path: str) -> None:
+    """Refuse an opening generators read two ways: a block after blank lines, spaces or
+    a second byte-order mark, or a delimiter line ending in other white space."""
+    if _LATE.match(text):
+        raise GateError(f"{path}:1: front matter: blank lines, spaces or a second byte-order"
+                        " mark before the block: Hugo reads the block after them, other"
+                        " generators read none; start the file with it")
+    first = text.split("\n", 1)[0].lstrip("\ufeff")
+    if first.rstrip() in (*_OPEN, *_LANGS) and first.rstrip(_TAIL) != first.rstrip():
+        raise GateError(f"{path}:1: front matter: the delimiter line ends in white space"
+                        " other than spaces and tabs: some generators open a block there,"
+                        " others do not; make it plain")
+
+
 def read(text: str, path: str) -> FrontMatter:
-    """The draft's front matter; GateError naming the path and line when a reader would
-    refuse it or could read it two ways."""
+    """The draft's front matter (`text` as gate.base.text decodes it, its byte-order
+    mark dropped: one still there is a second); GateError naming the path and line
+    when a reader would refuse it or could read it two ways."""
     if not text.startswith(("---", "+++", "{", "\ufeff")):
+        if text[:1].isspace():
+            _plain_delimiters(text, path)
         return NONE  # the common case for a draft without front matter: no split
     return _read(text, path)
 
 
 @lru_cache(maxsize=64)
 def _read(text: str, path: str) -> FrontMatter:
+    _plain_delimiters(text, path)
     head = text.split("\n", 200)
     kind, end = block_end(head[:200])
     if not kind and len(head) > 200:
@@ -95,7 +130,12 @@ def _read(text: str, path: str) -> FrontMatter:
     # `----`); Jekyll and YAML only at the delimiter itself. Such a line is read two
     # ways, so what the gate reads of the block could differ from what is published.
     lead = {"toml": ("+++",), "yaml": ("---", "...")}.get(kind, ())
+    closers = (*_CLOSE[kind], "---")
     for i, line in enumerate(body, 2):
+        if line.rstrip() in closers and line.rstrip(_TAIL) != line.rstrip():
+            raise GateError(f"{path}:{i}: front matter: a delimiter line ending in white space"
+                            " other than spaces and tabs: some generators close the block"
+                            " there, others do not; make it plain")
         if lead and line.startswith(lead):
             raise GateError(f"{path}:{i}: front matter: a line that starts with"
                             f" {line[:3]} but does not close the block: Hugo ends the"
@@ -104,8 +144,14 @@ def _read(text: str, path: str) -> FrontMatter:
         fields, lines = _yaml(body, path)
     elif kind == "toml":
         fields, lines = _toml(body, path)
+    elif head[0].lstrip("\ufeff").startswith("---"):  # `---json`
+        fields, lines = read_json(body, path, 2)
     else:
-        fields, lines = _json(head[:end], path)
+        if json_lines(head)[1].strip():
+            raise GateError(f"{path}:{end}: front matter: text after the JSON object's"
+                            " closing brace: Hugo reads it as the page, other readers as"
+                            " front matter; end the line there")
+        fields, lines = read_json(head[:end], path)
     seen: dict[str, str] = {}
     for key in fields:  # Hugo lowercases keys: `draft` and `Draft` are one key to it
         other = seen.setdefault(str(key).lower(), str(key))
@@ -199,30 +245,4 @@ def _toml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
         m = key_line.match(source)
         if m:
             lines.setdefault(next(g for g in m.groups() if g is not None), i)
-    return doc, lines
-
-
-def _json(block: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
-    import json
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in items:
-            if k in out:
-                raise ValueError(f"duplicate key {k!r}")
-            out[k] = v
-        return out
-
-    try:
-        doc = json.loads("\n".join(block), object_pairs_hook=pairs)
-    except (ValueError, RecursionError) as e:
-        why = str(e).splitlines()[0] if str(e) else type(e).__name__
-        raise GateError(f"{path}:1: front matter is not valid JSON: {why}") from None
-    if not isinstance(doc, dict):
-        raise GateError(f"{path}:1: front matter: expected a JSON object")
-    lines: dict[str, int] = {}
-    for i, source in enumerate(block[1:-1], 2):
-        m = re.match(r'^\s*"((?:[^"\\]|\\.)*)"\s*:', source)
-        if m:
-            lines.setdefault(m.group(1), i)
     return doc, lines

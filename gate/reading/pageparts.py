@@ -188,6 +188,10 @@ def front_matter_strings(text: str, path: str) -> dict[int, str]:
     for key, value in fm.fields.items():
         walk(value, fm.lines.get(key, 1))
     lines = text.split("\n")
+    if fm.kind == "yaml" and not fm.fields:  # comments alone: no mapping, so MkDocs
+        for n in range(2, fm.end):  # shows the block as the page's text
+            if lines[n - 1].strip():
+                out[n] = [lines[n - 1].strip()]
     placed = {}
     for n, values in out.items():
         joined = " | ".join(values)
