@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 
 from receipt_gate.reading.blocksyntax import cell_ends, label, references
 from receipt_gate.reading.inline import COMMENT as _COMMENT
+from receipt_gate.reading.inline import STRICT_COMMENT
 from receipt_gate.reading.inline import TEMPLATE as _TEMPLATE
 from receipt_gate.reading.inline import blank as _blank
 from receipt_gate.reading.inline import spans as _spans
@@ -161,7 +162,7 @@ def _inline(block: str, links: bool, templates: str = "blank",
     raw = block
     # A comment is filled with NULs, not spaces: the reader's view drops them, so a
     # comment inside a word (`d<!-- -->ive`) leaves the word whole, as a renderer does.
-    block = _sub_blank(_COMMENT, block, "\0")
+    block = _sub_blank(STRICT_COMMENT, block, "\0")
     if "{::" in block:  # kramdown's comment (an HTML comment on the page), and the
         # delimiters of its raw HTML (what they hold is on the page as HTML)
         block = _sub_blank(_KRAMDOWN_COMMENT, block, "\0")

@@ -22,7 +22,7 @@ from typing import NamedTuple
 _AUTOLINKS = (r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20]*>|<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@"
               r"[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
               r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>")
-_RAW_HTML = (r"<!-->|<!--->|<!--[^\n]{0,100}?-->|</[A-Za-z][A-Za-z0-9-]*[ \t]*>"
+_RAW_HTML = (r"<!-->|<!--->|<!--(?!-?>)(?:[^-\n]|-(?!-)){0,100}?-->|</[A-Za-z][A-Za-z0-9-]*[ \t]*>"
              r"|<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*"
              r"(?:[ \t]*=[ \t]*(?:[^ \t\r\n\"'=<>`]+|'[^'\n]{0,500}'|\"[^\"\n]{0,500}\"))?)*"
              r"[ \t]*/?>"
@@ -34,7 +34,21 @@ BLOCK_HTML = re.compile(
     rf"</[A-Za-z][A-Za-z0-9-]*{_W}?>|<[A-Za-z][A-Za-z0-9-]*(?:{_W}[A-Za-z_:][A-Za-z0-9_.:-]*"
     rf"(?:{_W}?={_W}?(?:[^ \t\r\n\"'=<>`]+|'[^']{{0,1000}}'|\"[^\"]{{0,1000}}\"))?)*{_W}?/?>"
     r"|<\?[\s\S]{0,200}?\?>|<![A-Z]+\s[^>]{0,200}>|<!\[CDATA\[[\s\S]{0,200}?\]\]>")
-_SPECIAL = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+# The names HTML reads without their semicolon (`In&nbspconclusion` is "In conclusion"
+# in a browser, in raw HTML a generator passes through), longest first, and numeric
+# references without one (`&#73n`).
+_LEGACY = (
+    "Aacute|Agrave|Atilde|Ccedil|Eacute|Egrave|Iacute|Igrave|Ntilde|Oacute|"
+    "Ograve|Oslash|Otilde|Uacute|Ugrave|Yacute|aacute|agrave|atilde|brvbar|"
+    "ccedil|curren|divide|eacute|egrave|frac12|frac14|frac34|iacute|igrave|"
+    "iquest|middot|ntilde|oacute|ograve|oslash|otilde|plusmn|uacute|ugrave|"
+    "yacute|AElig|Acirc|Aring|Ecirc|Icirc|Ocirc|THORN|Ucirc|acirc|acute|"
+    "aelig|aring|cedil|ecirc|icirc|iexcl|laquo|micro|ocirc|pound|raquo|"
+    "szlig|thorn|times|ucirc|Auml|COPY|Euml|Iuml|Ouml|QUOT|Uuml|auml|cent|"
+    "copy|euml|iuml|macr|nbsp|ordf|ordm|ouml|para|quot|sect|sup1|sup2|sup3|"
+    "uuml|yuml|AMP|ETH|REG|amp|deg|eth|not|reg|shy|uml|yen|GT|LT|gt|lt")
+_SPECIAL = re.compile(r"&(?:#[0-9]{1,7};?|#[xX][0-9a-fA-F]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};"
+                      f"|(?:{_LEGACY}))"
                       f"|(?P<auto>{_AUTOLINKS})|{_RAW_HTML}|[*_~]+"
                       r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+")
 
