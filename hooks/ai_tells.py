@@ -195,6 +195,55 @@ _HIDDEN_ELEMENT = re.compile(
     re.IGNORECASE)
 
 
+# Text a browser shows from an attribute or a style sheet: an input's value (a field, a
+# button) and placeholder, a frame's srcdoc, CSS's `content:` strings.
+_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'"
+                  r"|[^\s\"'=<>`]+))?)*)\s*/?>")
+_ATTRIBUTE = re.compile(r"([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
+_SHOWN_BY = {"input": ("value", "placeholder"), "textarea": ("placeholder",),
+             "iframe": ("srcdoc",), "button": ("value",)}
+_UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color",
+                             "range"})
+_STYLE = re.compile(r"<style\b[^>]*>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
+_CSS_CONTENT = re.compile(r"\bcontent\s*:\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
+
+
+def _attributes_shown(text: str) -> str | None:
+    """The draft with each tag that shows an attribute's text (and each style sheet
+    with `content:` strings) replaced by those texts alone, the rest gone without a
+    trace (NULs: a line left is no indented code); None where there is none."""
+    keep: list[tuple[int, int, int, int]] = []  # (tag start, end, text start, end)
+    for m in _TAG.finditer(text) if "=" in text else ():
+        names = _SHOWN_BY.get(m.group(1).lower())
+        if not names:
+            continue
+        attrs = {a.group(1).lower(): a for a in _ATTRIBUTE.finditer(m.group(2))}
+        kind = attrs.get("type")
+        if kind is not None and (kind.group(2) or kind.group(3) or kind.group(4) or ""
+                                 ).lower() in _UNSHOWN_INPUTS:
+            continue
+        for name in names:
+            a = attrs.get(name)
+            g = next((k for k in (2, 3, 4) if a is not None and a.group(k) is not None), 0)
+            if a is not None and g:
+                at = m.start(2) + a.start(g)
+                keep.append((m.start(), m.end(), at, at + len(a.group(g))))
+    for m in _STYLE.finditer(text) if "<" in text else ():
+        for c in _CSS_CONTENT.finditer(m.group(1)):
+            g = 1 if c.group(1) is not None else 2
+            keep.append((m.start(), m.end(), m.start(1) + c.start(g), m.start(1) + c.end(g)))
+    if not keep:
+        return None
+    chars = list(text)
+    for start, end, _, _ in keep:
+        for i in range(start, end):
+            if chars[i] != "\n":
+                chars[i] = "\0"
+    for _, _, lo, hi in keep:
+        chars[lo:hi] = [" " if c == "\n" else c for c in text[lo:hi]]
+    return "".join(chars)
+
+
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                links: bool = False, path: str = "<draft>", rendered: bool = True
                ) -> list[Finding]:
@@ -245,6 +294,10 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         for exact in (False, True):
             for _, _, f in _matches(page, rules, exact):
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    shown_too = _attributes_shown(text) if "<" in text else None
+    if shown_too is not None:  # read once more with what attributes show as its text
+        for f in find_tells(shown_too, rules, quotes, links, path, rendered):
+            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if _HIDDEN_ELEMENT.search(text):  # read once more with what a browser hides left out
         again = _HIDDEN_ELEMENT.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
         for f in find_tells(again, rules, quotes, links, path, rendered):

@@ -477,3 +477,34 @@ def test_a_comment_older_commonmark_shows_is_read(tmp_path: Path, line: str) -> 
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
     assert find_tells("A post <!-- In conclusion, a note --> here.\n",
                       compile_rules(PHRASES, PATTERNS)) == []
+
+
+_ATTRIBUTE_PAGES = [
+    '<input type="text" value="In conclusion, this field shows it" size="40" readonly>',
+    '<input type="button" value="In conclusion, a button">',
+    '<input placeholder="In conclusion, greyed out">',
+    '<iframe srcdoc="<p>In conclusion, inside a frame</p>"></iframe>',
+    '<style>.end::before { content: "In conclusion, by CSS"; }</style><p class="end"></p>',
+]
+
+
+@pytest.mark.parametrize("tag", _ATTRIBUTE_PAGES)
+def test_what_an_attribute_or_a_style_sheet_shows_is_read(tmp_path: Path, tag: str) -> None:
+    """An outside pass: kramdown passes raw HTML through (real jekyll, where installed,
+    proves the tag and its text reach the page), and by the HTML and CSS specs a
+    browser shows a text input's value and placeholder, a button's value, a frame's
+    srcdoc and a `content:` string. Each is read as text; a hidden input's is not."""
+    if shutil.which("jekyll") is not None:
+        site = tmp_path / "site"
+        (site / "_posts").mkdir(parents=True)
+        (site / "_config.yml").write_text("title: t\n")
+        (site / "_posts" / "2024-01-04-attr.md").write_text(
+            f"---\ntitle: attr\nlayout: null\n---\nA short post.\n\n{tag}\n")
+        subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
+                       check=True, capture_output=True)
+        page = "".join(p.read_text() for p in (site / "_site").rglob("*.html"))
+        assert "In conclusion" in page and tag.split(" ", 1)[0] in page
+    found = find_tells(f"A short post.\n\n{tag}\n", compile_rules(PHRASES, PATTERNS))
+    assert [f.message for f in found] == ['banned phrase "in conclusion"']
+    assert find_tells('A post.\n\n<input type="hidden" name="x" value="In conclusion">\n',
+                      compile_rules(PHRASES, PATTERNS)) == []
