@@ -508,3 +508,32 @@ def test_what_an_attribute_or_a_style_sheet_shows_is_read(tmp_path: Path, tag: s
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
     assert find_tells('A post.\n\n<input type="hidden" name="x" value="In conclusion">\n',
                       compile_rules(PHRASES, PATTERNS)) == []
+
+
+@pytest.mark.parametrize("body", [
+    "-     In conclusion, this list item is what readers see.",
+    "-\t\tIn conclusion, a list item after tabs.",
+    "1.      In conclusion, a numbered item.",
+    'A short post about [nothing][ref].\n\n[ref]:\nhttps://example.org/\n'
+    '"In conclusion, the reference title shows as text"',
+])
+def test_what_kramdown_reads_as_text_is_read(tmp_path: Path, body: str) -> None:
+    """An outside pass, with real jekyll as the oracle: kramdown reads a list marker
+    followed by five spaces as the item's text (CommonMark: code), and a reference
+    definition whose destination is on the next line as a paragraph (CommonMark: a
+    definition). The wide reading takes both as text; an indented code block that
+    does not open on a marker's line stays code."""
+    if shutil.which("jekyll") is not None:
+        site = tmp_path / "site"
+        (site / "_posts").mkdir(parents=True)
+        (site / "_config.yml").write_text("title: t\n")
+        (site / "_posts" / "2024-01-06-k.md").write_text(
+            f"---\ntitle: k\nlayout: null\n---\n{body}\n")
+        subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
+                       check=True, capture_output=True)
+        page = "".join(p.read_text() for p in (site / "_site").rglob("*.html"))
+        assert "In conclusion" in re.sub(r"<(pre|code)>.*?</\1>", "", page, flags=re.S)
+    rules = compile_rules(PHRASES, PATTERNS)
+    found = find_tells(f"---\ntitle: k\n---\n{body}\n", rules, path="_posts/k.md")
+    assert [f.message for f in found] == ['banned phrase "in conclusion"']
+    assert find_tells("- item\n\n      In conclusion, code in the item\n", rules) == []

@@ -21,6 +21,7 @@ from receipt_gate.reading.inline import TEMPLATE as _TEMPLATE
 from receipt_gate.reading.inline import blank as _blank
 from receipt_gate.reading.inline import spans as _spans
 from receipt_gate.reading.inline import sub_blank as _sub_blank
+from receipt_gate.reading.kramdown import loose_definitions, opens_item
 from receipt_gate.reading.markdown import Block, blocks
 from receipt_gate.reading.templatetags import LITERAL, OUTPUT, blank_pairs
 
@@ -80,9 +81,11 @@ def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]
     lines = text.split("\n")
     out = [" " * len(line) for line in lines]
     kept = []
-    for b in blocks(text):
+    found = blocks(text)
+    for b in found:
         shown = b.kind in ("paragraph", "heading", "table") or (wide and (
-            b.unclosed or b.kind == "html")) or (
+            b.unclosed or b.kind == "html" or (b.kind == "code" and b.listed and
+                                               opens_item(lines[b.start], b.cols[0])))) or (
             b.kind == "html" and b.html == 4 and _LOWER_DECLARATION.match(lines[b.start],
                                                                           b.cols[0]))
         if not shown:
@@ -103,6 +106,8 @@ def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]
         elif b.listed and (m := _TASK.match(lines[b.start], b.cols[0])) and _ITEM.search(
                 lines[b.start], 0, b.cols[0]):  # a task list item's box: no text
             out[b.start] = out[b.start][:m.start()] + "   " + out[b.start][m.end():]
+    if wide and "]:" in text:
+        loose_definitions(lines, out, {i for b in found for i in range(b.start, b.end)})
     return out, kept
 
 
