@@ -57,28 +57,32 @@ def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
          "content/about/license.md", "content/methods/site/a.md", "config.toml"], files)
     assert name == "a Hugo site"
     from receipt_gate.reading.layouts import HUGO_EXTS
+    from receipt_gate.reading.sitefiles import any_case
 
-    # Every kind of page Hugo renders is gated, whether one is there yet or not.
-    assert drafts == [f"content/**/*{e}" for e in sorted(HUGO_EXTS)] == articles
+    # Every kind of page Hugo renders is gated, whether one is there yet or not, in any
+    # case (Hugo publishes a page.MD as it is).
+    assert drafts == [f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)] == articles
     assert markers == {"front_matter": {"draft": True}}
     _, drafts, _, _ = _layout(["content/en/posts/a.md", "content/en/posts/_index.md",
                                "content/en/about.md"])
-    assert drafts == [f"content/en/posts/**/*{e}" for e in sorted(HUGO_EXTS)]
+    assert drafts == [f"content/en/posts/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]
 
 
-MKDOCS = (".markdown", ".md", ".mdown", ".mkd", ".mkdn")
+MKDOCS = ("[mM][aA][rR][kK][dD][oO][wW][nN]", "[mM][dD]", "[mM][dD][oO][wW][nN]",
+          "[mM][kK][dD]", "[mM][kK][dD][nN]")  # in any case: a page.MD is published too
 
 
 @pytest.mark.parametrize(("paths", "files", "name", "drafts"), [
     pytest.param(["src/content/blog/a.mdx", "src/content/blog/b.md", "src/pages/x.astro"], {},
-                 "an Astro site", ["src/content/blog/**/*.markdoc", "src/content/blog/**/*.md",
-                                   "src/content/blog/**/*.mdx"], id="astro"),
+                 "an Astro site", ["src/content/blog/**/*.[mM][aA][rR][kK][dD][oO][cC]",
+                                   "src/content/blog/**/*.[mM][dD]",
+                                   "src/content/blog/**/*.[mM][dD][xX]"], id="astro"),
     pytest.param(["mkdocs.yml", "documentation/index.md", "documentation/blog/posts/a.md"],
                  {"mkdocs.yml": "site_name: x\ndocs_dir: documentation\n"}, "an MkDocs site",
-                 [f"documentation/blog/posts/**/*{e}" for e in MKDOCS],
+                 [f"documentation/blog/posts/**/*.{e}" for e in MKDOCS],
                  id="mkdocs-blog"),
     pytest.param(["mkdocs.yml", "docs/index.md", "docs/guide/a.md"], {"mkdocs.yml": ""},
-                 "an MkDocs site", [f"docs/**/*{e}" for e in MKDOCS], id="mkdocs"),
+                 "an MkDocs site", [f"docs/**/*.{e}" for e in MKDOCS], id="mkdocs"),
     pytest.param(["git/a.md", "git/b.md", "python/c.md", "python/d.md", "README.md",
                   ".github/ISSUE.md", "node_modules/x/y.md"], {},
                  "markdown across the repository",

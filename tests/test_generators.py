@@ -21,7 +21,8 @@ from tests.conftest import Repo, Run
 
 def _published(out: Path, words: dict[str, str]) -> set[str]:
     text = "\n".join(p.read_text(errors="replace") for p in out.rglob("*")
-                     if p.suffix in (".html", ".htm", ".txt", ".xml", ".json"))
+                     if p.suffix.lower() in (".html", ".htm", ".txt", ".xml", ".json", ".md")
+                     and p.name != "sitemap.xml")  # (a page copied as it is: page.MD)
     return {path for path, word in words.items() if word in text}
 
 
@@ -83,6 +84,7 @@ def test_every_page_hugo_publishes_is_gated(repo: Repo, rg: Run) -> None:
         "content/posts/d.md": '+++\ntitle = "d"\nstatus = "idea"\n+++\n',
         "content/posts/e.md": '+++\ntitle = "e"\ndraft = true\n+++\n',
         "content/posts/f.md": '---\ntitle: f\ndraft: "true"\n---\n',
+        "content/posts/up.MD": "---\ntitle: up\n---\n",  # copied as it is, not rendered
     })
     assert rg("init")[0] == 0
     subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
@@ -97,6 +99,7 @@ def test_every_page_mkdocs_publishes_is_gated(repo: Repo, rg: Run) -> None:
         "docs/a.md": "---\ndraft: true\n---\n# A\n\n",
         "docs/b.md": "---\nstatus: drafted\n---\n# B\n\n",
         "docs/sub/c.md": "# C\n\n",
+        "docs/up.MD": "# Up\n\n",  # copied as it is, not rendered
     })
     assert rg("init")[0] == 0
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f",

@@ -52,11 +52,17 @@ def writing(paths: Sequence[str], run_dir: str = ".receipts",
             and not _NOT_CONTENT.search(p) and not _NOT_WRITING.search(p)]
 
 
-def globs_for(folder: str, files: Sequence[str], exts: Sequence[str] = ()) -> list[str]:
+def globs_for(folder: str, files: Sequence[str], exts: Sequence[str] = (),
+              fold: bool = False) -> list[str]:
     """One glob per extension the generator renders (`exts`) and the files under
-    `folder` use (.md when there are none)."""
+    `folder` use (.md when there are none); with `fold`, each in any case (Hugo and
+    MkDocs publish a page.MD as it is, unrendered but there to read)."""
     base = f"{folder}/" if folder else ""
     found = {posixpath.splitext(p)[1] for p in files if p.startswith(base)} | set(exts)
+    if fold:
+        found = {e.lower() for e in found}
+        return [f"{base}**/*.{any_case(e[1:])}" if e[1:].isalnum() else f"{base}**/*{e}"
+                for e in sorted(found or {".md"})]
     return [f"{base}**/*{e}" for e in sorted(found or {".md"})]
 
 
@@ -92,8 +98,11 @@ def site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
     docs folder (see docs_folders)."""
     from receipt_gate.base import wildmatch
 
-    globs = [*globs_for(folder, files, exts), *(f"!{x}/**" for x in exclude)]
-    globs += leave_out(globs, paths, files)
+    globs = [*globs_for(folder, files, exts, generator), *(f"!{x}/**" for x in exclude)]
+    # (a page.MD is writing to a generator, as its globs say)
+    kept = [*files, *writing(paths, exts=[e.lower() for e in (*EXTS, *exts)])] if generator \
+        else files
+    globs += leave_out(globs, paths, kept)
     return Layout(name, globs, globs, markers, len(wildmatch.select(globs, files)),
                   _documentation(files, paths, folder if content is None else content, exclude,
                                  exts) if generator else docs_folders(files))
