@@ -18,11 +18,13 @@ import pytest
 
 from tests.conftest import Repo, Run
 
+# What a generator writes that a reader opens (a page.MD is copied as it is).
+_OUTPUTS = (".html", ".htm", ".txt", ".xml", ".json", ".md", ".xhtml")
+
 
 def _published(out: Path, words: dict[str, str]) -> set[str]:
     text = "\n".join(p.read_text(errors="replace") for p in out.rglob("*")
-                     if p.suffix.lower() in (".html", ".htm", ".txt", ".xml", ".json", ".md")
-                     and p.name != "sitemap.xml")  # (a page copied as it is: page.MD)
+                     if p.suffix.lower() in _OUTPUTS and p.name != "sitemap.xml")
     return {path for path, word in words.items() if word in text}
 
 
@@ -65,6 +67,8 @@ def test_every_page_jekyll_publishes_is_gated(repo: Repo, rg: Run) -> None:
         "cat/_drafts/2020-01-09-i.md": "---\ntitle: i\n---\n",
         "_posts/2020-01-10-j.htm": "---\ntitle: j\n---\n",
         "_posts/2020-01-11-k.txt": "---\ntitle: k\n---\n",
+        "_posts/2020-01-12-l.xhtml": "---\ntitle: l\n---\n",
+        "_posts/2020-01-13-m.xml": "---\ntitle: m\n---\n",
     })
     assert rg("init")[0] == 0
     subprocess.run(["jekyll", "build", "-q", "-s", str(repo.path), "-d",

@@ -32,6 +32,8 @@ _POST_SECTIONS = ("posts", "post", "blog", "articles", "news")
 
 
 JEKYLL_EXTS = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's markdown_ext
+# Other text Jekyll publishes from _posts/ (and _drafts/, with --drafts) for a reader.
+_JEKYLL_TEXT = ("xhtml", "xht", "xml", "svg", "json", "rss", "atom", "php", "csv", "ics")
 
 
 # What each generator renders as a page: gated whether a file of the kind is there yet
@@ -77,8 +79,9 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         root = min(posts, key=len)
         exts = [any_case(e) for e in JEKYLL_EXTS]
         # A post may be HTML, or any text with front matter: Jekyll publishes
-        # _posts/2020-01-01-x.html, .htm and .txt through its layout.
-        pages = (*JEKYLL_EXTS, "html", "htm", "txt", "textile")
+        # _posts/2020-01-01-x.html, .htm and .txt through its layout, and .xhtml, .xml,
+        # .svg, .json... with its Liquid run (and copies one without front matter).
+        pages = (*JEKYLL_EXTS, "html", "htm", "txt", "textile", *_JEKYLL_TEXT)
         drafts = [f"{root}**/{d}/**/*.{any_case(e)}" for d in ("_posts", "_drafts")
                   for e in pages]
         articles = [f"{root}**/_posts/**/*.{e}" for e in exts]
