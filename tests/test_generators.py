@@ -401,3 +401,36 @@ def test_a_commit_without_a_config_is_judged_by_its_own_build(repo: Repo, rg: Ru
     rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", base.strip())
     assert rc == 1, out + err
     assert "content/posts/c.md" in out
+
+
+@pytest.mark.parametrize(("path", "text"), [
+    ("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n'
+                  '[markup]\ndefaultMarkdownHandler = "org"\n'),
+    ("content/posts/_index.md", "---\ntitle: Posts\ncascade:\n  markup: org\n---\n"),
+    ("content/_index.md", "---\ntitle: Home\ncascade:\n  - markup: org\n    _target:\n"
+                          "      path: /posts/**\n---\n"),
+])
+def test_a_site_that_renders_markdown_another_way_is_refused(repo: Repo, rg: Run, path: str,
+                                                             text: str) -> None:
+    """An outside pass: Hugo renders every page with go-org when its config says so, or
+    the pages under a section whose cascade does; go-org shows an indented line (code to
+    markdown) as text. The gate reads a page by its own markup (`markup:` in its front
+    matter): it refuses the site, naming the file. (Real hugo, where installed, shows
+    the indented line published.)"""
+    repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
+    repo.write("layouts/_default/single.html", "{{ .Content }}")
+    repo.write("layouts/_default/list.html", "{{ .Content }}")
+    repo.write("content/posts/a.md", "---\ntitle: a\n---\nA plain post.\n\n"
+                                     "    In conclusion, this indented line is code to markdown.\n")
+    assert rg("init")[0] == 0
+    assert rg("run")[0] == 0
+    repo.write(path, text)
+    if shutil.which("hugo") is not None:
+        subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True,
+                       capture_output=True)
+        page = (repo.path / "public/posts/a/index.html").read_text()
+        assert "<p>" in page and "In conclusion" in page.split("<p>", 2)[2]
+    for argv in (["run"], ["verify"]):
+        rc, _, err = rg(*argv)
+        assert rc == 2, (argv, err)
+        assert f"{path}: " in err and "markup" in err, err

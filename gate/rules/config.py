@@ -229,27 +229,22 @@ def config_of(tree: Tree, disk: Tree | None = None) -> Config:
 
 
 def built(cfg: Config, tree: Tree) -> Config:
-    """The config with its draft markers as this tree's build reads them: void where the
-    build publishes what they mark, and the folders it publishes pages from."""
+    """The config with its draft markers as the tree's build reads them (void where it
+    publishes what they mark), the folders it publishes from; GateError where it renders
+    pages with a reader the gate does not read them with."""
     if cfg.draft_markers is None:
         return cfg
     from receipt_gate.rules.markers import BUILD_FILES, folders, publishing
+    from receipt_gate.rules.markup import texts_of, unread_markup
 
-    files = tree.paths(BUILD_FILES)
-    tree.prefetch(files)  # one batch, not a git process per file
-    texts = {p: _text(tree, p) for p in files}  # each read once, for both readings
+    files, index = tree.paths(BUILD_FILES), tree.paths(["**/_index.*"])
+    texts = texts_of(tree, [*files, *index])  # one batch, each read once
+    if (unread := unread_markup([*files, *index], texts.__getitem__)) is not None:
+        raise GateError(unread)
     why = publishing(files, texts.__getitem__)
     more = tuple(f for f in folders(files, texts.__getitem__)  # a theme's content
                  if not f[1].startswith("themes/") or tree.paths([wildmatch.escape(f[1]) + "/**"]))
     return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why, folders=more))
-
-
-def _text(tree: Tree, path: str) -> str | None:
-    try:
-        data = tree.read(path, 8 << 20)
-    except Exception:  # a link, too large, unreadable: it cannot be told, so it counts
-        return None
-    return None if data is None else data.decode("utf-8", "replace")
 
 
 def _config_of(tree: Tree, disk: Tree | None) -> Config:

@@ -89,7 +89,7 @@ BUILD_FILES = (
     "!vendor/**", "!**/.*/**/*.sh",
 )
 # A generator's own config: unreadable, it counts as publishing everything.
-_GENERATOR = re.compile(r"(?:^|/)(?:hugo\.|_config|mkdocs\.)[^/]*$|^config(?:\.[^/]*|/.*)$")
+GENERATOR = re.compile(r"(?:^|/)(?:hugo\.|_config|mkdocs\.)[^/]*$|^config(?:\.[^/]*|/.*)$")
 # A setting that publishes marked pages, with any value but a plain false; a key in any
 # case (Hugo's are), quoted or not, in a block, a flow mapping or one line of JSON;
 # read in config files only, their comments aside.
@@ -120,7 +120,7 @@ def publishing(files: list[str], read: Callable[[str], str | None]) -> tuple[str
     for path in files:
         text = read(path)
         if text is None:
-            if _GENERATOR.search(path):
+            if GENERATOR.search(path):
                 out.append(f"{path}: cannot be read, so the gate cannot tell whether the"
                            " build publishes marked drafts")
             continue
@@ -195,7 +195,7 @@ def folders(files: list[str], read: Callable[[str], str | None]
         out += [(path, _expanded(m.group(1)), False) for m in _COMMAND_DIR.finditer(
             _COMMENT.sub("", text))]
         out += [(path, _expanded(m.group(1)), False) for m in _ENV_DIR.finditer(text)]
-        if not (_CONFIG.match(path) or _GENERATOR.search(path)):
+        if not (_CONFIG.match(path) or GENERATOR.search(path)):
             continue
         # A config's folders are relative to its site: the folder it sits in (Hugo's
         # config/ folder is its site's).
