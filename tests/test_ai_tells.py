@@ -537,3 +537,22 @@ def test_what_kramdown_reads_as_text_is_read(tmp_path: Path, body: str) -> None:
     found = find_tells(f"---\ntitle: k\n---\n{body}\n", rules, path="_posts/k.md")
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
     assert find_tells("- item\n\n      In conclusion, code in the item\n", rules) == []
+
+
+@pytest.mark.parametrize("body", [
+    "<h2>In conclusion</h2>the garden grew.",
+    "<details><summary>In conclusion</summary>the garden grew.</details>",
+    "<table><tr><td>In conclusion</td><td>the garden grew.</td></tr></table>",
+    "In conclusion<sup>1</sup> the garden grew.",
+    "Inline In conclusion<img src=x>grew.",
+])
+def test_a_block_or_a_replaced_element_ends_a_word(body: str) -> None:
+    """An outside pass: Hugo publishes these as written, and a browser shows a break at
+    a heading's, a cell's or a summary's end, and around an image or a superscript; the
+    reader took such tags out without a trace, so "conclusion" ran into the next word.
+    Inline runs inside a word still join (`con<b>clu</b>sion`)."""
+    rules = compile_rules(PHRASES, PATTERNS)
+    assert [f.message for f in find_tells(f"A post.\n\n{body}\n", rules)] == [
+        'banned phrase "in conclusion"']
+    assert [f.message for f in find_tells("A post: in con<b>clu</b>sion, yes.\n", rules)] == [
+        'banned phrase "in conclusion"']

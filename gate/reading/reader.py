@@ -87,7 +87,15 @@ def fold(text: str) -> str:
     parts = unicodedata.normalize("NFKD", text.translate(_BLANKS))
     seen = "".join(c for c in parts if not _invisible(c))
     return unicodedata.normalize("NFKC", seen).translate(table())
-_TAG_GAP = re.compile(r"<(?:br|/?p|/?div|/?li|hr)\b[^>]*>", re.IGNORECASE)
+# Tags a browser shows a break at: a block's start or end (a heading, a cell, a summary:
+# `<h2>In conclusion</h2>the` is two lines), a replaced element, a raised or lowered
+# run (`conclusion<sup>1</sup>`); not an inline run inside a word (`con<b>clu</b>sion`).
+_TAG_GAP = re.compile(
+    r"</?(?:h[1-6]|p|div|li|ul|ol|dl|dt|dd|table|thead|tbody|tfoot|tr|td|th|caption"
+    r"|details|summary|section|article|aside|header|footer|nav|main|figure|figcaption"
+    r"|blockquote|pre|hr|br|form|fieldset|legend|address|option|optgroup|select|button"
+    r"|input|textarea|img|video|audio|canvas|object|embed|iframe|svg|math|sup|sub|center"
+    r"|dialog|hgroup|menu|search)\b[^>]*>", re.IGNORECASE)
 
 
 class View(NamedTuple):
