@@ -259,6 +259,7 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     its own."""
     from receipt_gate.reading.pageparts import front_matter_strings, html_lines
     from receipt_gate.reading.prose import has_templates
+    from receipt_gate.reading.templatetags import printed
 
     shown = front_matter_strings(text, path)  # line -> the strings a theme may show
     found: dict[tuple[int, int, str], tuple[int, int, Finding]] = {}
@@ -267,7 +268,7 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         lines = prose_lines(text, quotes, with_links, how, wide=True)
         for n, value in shown.items():
             if 0 < n <= len(lines):
-                lines[n - 1] = value
+                lines[n - 1] = printed(value)
         return lines
 
     templated = has_templates(text) or "{#" in text
@@ -334,13 +335,18 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
     readers see there are no words the draft holds."""
     from receipt_gate.reading.inline import TEMPLATE
     from receipt_gate.reading.rendering import quiet_spans
-    from receipt_gate.reading.templatetags import KEPT, computes
+    from receipt_gate.reading.templatetags import KEPT, LITERAL, LOOP, computes
 
     kept = frozenset(m.group(1) or m.group(2) for m in KEPT.finditer(text))
+    # A loop over literals (or a name holding them) prints them where its names are.
+    assigned = {m.group(1): "".join(LITERAL.findall(m.group(2))) for m in _ASSIGNED.finditer(text)
+                if m.group(2).lstrip().startswith(("[", '"', "'"))}
+    looped = frozenset(n for m in LOOP.finditer(text) if _over_words(m.group(3), assigned)
+                       for n in m.groups()[:2] if n)
     quiet = quiet_spans(text)
     out = []
     for m in TEMPLATE.finditer(text):
-        if computes(m.group(), kept) and in_prose(*m.span()) and not any(
+        if computes(m.group(), kept, looped) and in_prose(*m.span()) and not any(
                 a < m.start() < b for a, b in quiet):
             said = " ".join(m.group().split())
             said = said if len(said) <= 60 else said[:57] + "..."
@@ -348,6 +354,22 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
                                f" readers see here ({said}): the check cannot read it;"
                                " write the words out"))
     return out
+
+
+# A name assigned a literal (or a list of them): `{% assign ws = "In,x" | split: "," %}`.
+_ASSIGNED = re.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_]\w*)\s*=([^%]*)%\}")
+
+
+def _over_words(iterable: str, assigned: Mapping[str, str]) -> bool:
+    """Does a loop go over literals holding letters (`["In", "x"]`, `"a,b" | split:
+    ","`, a name assigned such a literal)? A list of numbers makes no word."""
+    from receipt_gate.reading.templatetags import LITERAL
+
+    head = iterable.lstrip()
+    name = re.match(r"[A-Za-z_]\w*", head)
+    held = "".join(LITERAL.findall(iterable)) if head.startswith(("[", '"', "'")) else (
+        assigned.get(name.group(), "") if name is not None else "")
+    return bool(re.search(r"[^\W\d_]", held))
 
 
 def _at(text: str, offset: int) -> tuple[int, int]:

@@ -556,3 +556,54 @@ def test_a_block_or_a_replaced_element_ends_a_word(body: str) -> None:
         'banned phrase "in conclusion"']
     assert [f.message for f in find_tells("A post: in con<b>clu</b>sion, yes.\n", rules)] == [
         'banned phrase "in conclusion"']
+
+
+# What Liquid computes from literals in ways the check cannot read (each is "In
+# conclusion" on the page Jekyll builds): a decoding filter, a literal over two lines
+# joined by its filter, a loop over literals.
+_LIQUID_COMPUTED = [
+    '{{ "In%20conclusion" | url_decode }}, o.',
+    '{{ "SW4gY29uY2x1c2lvbg==" | base64_decode }}, n.',
+    '{{ "In con< >clusion" | strip_html }}, m.',
+    '{{ "In con\nclusion" | strip_newlines }}, l.',
+    '{% assign ws = "In,conclusion" | split: "," %}{% for w in ws %}{{ w }} {% endfor %}k.',
+]
+
+
+@pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
+def test_what_liquid_computes_from_literals_is_refused(tmp_path: Path) -> None:
+    """A second outside pass, real jekyll as the oracle: filters not known to keep a
+    literal's letters are refused at the tag, not only the ones known to change them."""
+    site = tmp_path / "site"
+    (site / "_posts").mkdir(parents=True)
+    (site / "_config.yml").write_text("title: t\n")
+    for i, body in enumerate(_LIQUID_COMPUTED):
+        (site / "_posts" / f"2024-02-{i + 1:02d}-c{i}.md").write_text(
+            f"---\ntitle: c{i}\nlayout: null\n---\n{body}\n")
+    subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
+                   check=True, capture_output=True)
+    shown = "\n".join(p.read_text() for p in (site / "_site").rglob("*.html"))
+    rules = compile_rules(PHRASES, PATTERNS)
+    for body in _LIQUID_COMPUTED:
+        assert re.search(rf"In conclusion,? {body[-2]}\.", shown), body
+        found = find_tells(f"Plain opening.\n\n{body}\n", rules)
+        assert any(f.message.startswith("template code computes the text") for f in found), body
+
+
+@pytest.mark.parametrize("body", [
+    '{{ "In con\\u0063lusion" }}, liquidjs and Nunjucks decode the escape.',
+    '{{ "In conXclusion".replace("X", "") }}, a method on a literal.',
+    '{% for w in ["In", "conclusion"] %}{{ w }} {% endfor %}a Nunjucks loop.',
+])
+def test_eleventy_template_code_the_check_cannot_read_is_refused(body: str) -> None:
+    found = find_tells(f"Plain opening.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    assert [f.message.split(" (")[0] for f in found] == [
+        "template code computes the text readers see here"], body
+
+
+def test_a_front_matter_string_eleventy_renders_is_read_as_printed() -> None:
+    """eleventyComputed values are templates: the theme shows what they print."""
+    page = ('---\neleventyComputed:\n  title: "In {{ \\"con\\" }}{{ \\"clusion\\" }} here"\n'
+            "---\nA plain body.\n")
+    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path="src/a.md")
+    assert [f.message for f in found] == ['banned phrase "in conclusion"']

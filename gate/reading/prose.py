@@ -23,7 +23,7 @@ from receipt_gate.reading.inline import spans as _spans
 from receipt_gate.reading.inline import sub_blank as _sub_blank
 from receipt_gate.reading.kramdown import loose_definitions, opens_item
 from receipt_gate.reading.markdown import Block, blocks
-from receipt_gate.reading.templatetags import LITERAL, OUTPUT, blank_pairs
+from receipt_gate.reading.templatetags import blank_pairs, printed_tag
 
 _HARD_BREAK = re.compile(r"(?: {2,}|\\)$|<br\s*/?>", re.IGNORECASE | re.MULTILINE)
 
@@ -114,29 +114,17 @@ def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]
 _DELIMITERS = re.compile(r"\{\{[<%]?-?|-?[>%]?\}\}|\{%-?|-?%\}")
 
 
-def _printed(m: re.Match[str]) -> str:
-    """An output tag as its string literals print it, in order (`{{ "In con" | append:
-    "clusion" }}`, `{{ "In con" ~ "clusion" }}`), the rest gone without a trace; any
-    other tag gone."""
-    tag = m.group()
-    keep = bytearray(len(tag))
-    if OUTPUT.match(tag):
-        for lit in LITERAL.finditer(tag):
-            keep[lit.start() + 1:lit.end() - 1] = b"\1" * (lit.end() - lit.start() - 2)
-    return "".join(c if keep[i] or c == "\n" else "\0" for i, c in enumerate(tag))
-
-
 def _templates(block: str, how: str) -> str:
     """Template tags as `how` reads them: "blank" (their own text, not prose), "join"
     (gone without a trace: an empty tag inside a word leaves it whole), "open" (their
     delimiters out, what they hold kept: a string a tag prints is text a reader reads)
-    or "literal" (an output tag as the string literals it prints: see _printed)."""
+    or "literal" (an output tag as the string literals it prints: see printed_tag)."""
     if how == "blank":
         return _sub_blank(_TEMPLATE, block)
     if how == "join":
         return _sub_blank(_TEMPLATE, block, "\0")
     if how == "literal":
-        return _sub_blank(_TEMPLATE, block, repl=_printed)
+        return _sub_blank(_TEMPLATE, block, repl=printed_tag)
     return _sub_blank(_TEMPLATE, block, repl=lambda m: _DELIMITERS.sub(
         lambda d: " " * len(d.group()), m.group()))
 

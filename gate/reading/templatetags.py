@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from receipt_gate.reading.inline import TEMPLATE, sub_blank
+
 _PAIR_OPEN = re.compile(r"\{%-?\s*(highlight|raw|comment)\b"
                         r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b")
 _PAIR_HEAD_END = (re.compile(r"%\}"), re.compile(r"[>%]\}\}"))
@@ -52,20 +54,41 @@ def blank_pairs(text: str, only: frozenset[str] | None = None, fill: str = " ") 
 
 # Liquid's and Nunjucks's output tags (`{{ x }}`, `{% echo x %}`), not Hugo shortcodes.
 OUTPUT = re.compile(r"\{\{(?![<%])|\{%-?\s*echo\b")
-LITERAL = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'")
-# Filters that reorder, cut, choose or replace the letters of what they are given: a
-# literal they change prints text that is not the literal.
-_CHANGES = re.compile(
-    r"\|\s*(?:prepend|replace|replace_first|replace_last|remove|remove_first|remove_last"
-    r"|slice|split|join|reverse|sort|sort_natural|truncate|truncatewords|uniq|first|last"
-    r"|map|compact|where|where_exp|default|d|sample|push|pop|shift|unshift|random|batch"
-    r"|array_to_sentence_string|find|find_exp|group_by|group_by_exp|groupby|list"
-    r"|center|indent|wordwrap|urlize|dictsort|select|selectattr|reject|rejectattr"
-    r"|string|dump)\b")
+LITERAL = re.compile(r"\"[^\"]*\"|'[^']*'")
+# Filters that keep the letters of what they are given, in order (case, escapes and
+# spacing aside), or add their own literal after it (`append`, a `date` format): the
+# literal reading (gate.reading.rendering) reads what they print.
+_KEEPS = frozenset(
+    "append concat upcase downcase capitalize upper lower title escape escape_once e"
+    " xml_escape cgi_escape uri_escape url_encode url_escape urlencode markdownify"
+    " smartify strip lstrip rstrip trim normalize_whitespace newline_to_br nl2br safe"
+    " jsonify json dump inspect date relative_url absolute_url url number_of_words"
+    " size length wordcount slugify".split())
+# The engines' other filters: what they make of a literal is not its letters in order
+# (reordered, cut, replaced, chosen, decoded: `url_decode`, `base64_decode`,
+# `strip_html`, `strip_newlines`...).
+_STANDARD = _KEEPS | frozenset(
+    "prepend replace replace_first replace_last remove remove_first remove_last slice"
+    " split join reverse sort sort_natural truncate truncatewords uniq first last map"
+    " compact where where_exp default d sample push pop shift unshift random batch"
+    " array_to_sentence_string find find_exp group_by group_by_exp groupby list center"
+    " indent wordwrap urlize dictsort select selectattr reject rejectattr string"
+    " url_decode base64_decode base64_encode base64_url_safe_decode base64_url_safe_encode"
+    " strip_html striptags strip_newlines unescape cgi_unescape uri_unescape xml_unescape"
+    " forceescape int float abs round plus minus times divided_by modulo at_least at_most"
+    " ceil floor sum".split())
+_FILTER = re.compile(r"\|\s*([A-Za-z_]\w*)")
 _CHOOSES = re.compile(r"\b(?:if|else|or|and|not)\b|\?")
+# An escape liquidjs and Nunjucks read as a letter or digit (`\\c`, `\\u0063`, `\\143`).
+_ESCAPE = re.compile(r"\\[A-Za-z0-9]")
+_OPERAND = re.compile(r"[\s~+]*")  # literals joined in order: `"a" ~ "b"`, `"a" + "b"`
 # Tags whose text a reader does not see where it is written: one of several texts a
 # counter chooses, text a filter block changes, text a macro keeps for elsewhere.
 _ELSEWHERE = re.compile(r"\{%-?\s*(?:cycle|filter|macro|call|liquid)\b")
+# A loop's names, and what it loops over (literals when it starts with one, `[`, or a
+# name holding them).
+LOOP = re.compile(r"\{%-?\s*(?:for|tablerow)\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+in\s"
+                  r"([^%]*)%\}")
 # Text kept under a name, to be printed wherever the name is: a literal assigned, a
 # block captured.
 KEPT = re.compile(r"\{%-?\s*(?:(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=[^%]*?[\"']"
@@ -73,21 +96,61 @@ KEPT = re.compile(r"\{%-?\s*(?:(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=[^%]*?[\"']
 _GIVEN = re.compile(r"(?:\{\{-?|\{%-?\s*echo\b)\s*(?:(\"[^\"\n]*\"|'[^'\n]*')|([A-Za-z_][\w-]*))")
 
 
-def computes(tag: str, kept: frozenset[str] = frozenset()) -> bool:
-    """Does this template tag print text the gate cannot read from what is written:
-    string literals a filter reorders, cuts or replaces (`{{ "noisulcnoc" | reverse }}`),
-    a literal chosen by a condition (`{{ "a" if x else "b" }}`), one a counter chooses
-    (`cycle`), text a filter block changes, or such a filter on a name `kept` holds
-    (text assigned or captured in the draft)? (Literals printed in order, `{{ "In con"
-    | append: "clusion" }}`, names printed as they are, and conditions' branches are
+def computes(tag: str, kept: frozenset[str] = frozenset(),
+             looped: frozenset[str] = frozenset()) -> bool:
+    """Does this template tag print text the gate cannot read from what is written? A
+    literal given to a filter not known to keep its letters (`reverse`, `url_decode`,
+    `base64_decode`; a site's own filters are its code, taken to keep them), a literal
+    with an escape (`\\u0063` is "c" to liquidjs and Nunjucks), a method called on one
+    (`"x".replace(...)`), a literal chosen by a condition (`{{ "a" if x else "b" }}`),
+    a name a loop over literals sets (`{% for w in ws %}{{ w }}`), one a counter chooses
+    (`cycle`), a filter block, or a changing filter on a name `kept` holds (text
+    assigned or captured in the draft). (Literals printed in order, `{{ "In con" |
+    append: "clusion" }}`, names printed as they are, and conditions' branches are
     read as the page prints them: gate.reading.rendering.)"""
     if _ELSEWHERE.match(tag):
         return True
     if not OUTPUT.match(tag):
         return False
-    literals = LITERAL.findall(tag)
-    given = _GIVEN.match(tag)  # what the filters are given: a literal, or a kept name
-    if given is None or not (given.group(1) or given.group(2) in kept):
-        return len(literals) > 1 and bool(_CHOOSES.search(LITERAL.sub(" ", tag)))
-    rest = LITERAL.sub(" ", tag)
-    return bool(_CHANGES.search(rest)) or (len(literals) > 1 and bool(_CHOOSES.search(rest)))
+    body = re.sub(r"^(?:\{\{-?|\{%-?\s*echo\b)|-?(?:\}\}|%\})$", "", tag)
+    literals = LITERAL.findall(body)
+    bare = LITERAL.sub('""', body)
+    operand = bare.split("|", 1)[0]
+    names = [m.group(1) for m in _FILTER.finditer(bare)]
+    given = _GIVEN.match(tag)
+    name = given.group(2) if given is not None else None
+    if name is not None and name in looped:
+        return True
+    if len(literals) > 1 and _CHOOSES.search(bare):
+        return True
+    if "$" in bare:  # Go's template code (Hugo's), which no content page runs
+        return False
+    if literals and operand.lstrip().startswith('""'):  # the filters are given a literal
+        if any(_ESCAPE.search(lit) for lit in literals) or not _OPERAND.fullmatch(
+                operand.replace('""', "")):
+            return True
+        return any(n in _STANDARD and n not in _KEEPS for n in names)
+    if any(_ESCAPE.search(lit) for lit in literals):
+        return True
+    if name is not None and name in kept:
+        return any(n in _STANDARD and n not in _KEEPS for n in names)
+    return False
+
+
+def printed_tag(m: re.Match[str]) -> str:
+    """An output tag as its string literals print it, in order (`{{ "In con" | append:
+    "clusion" }}`, `{{ "In con" ~ "clusion" }}`), the rest gone without a trace; any
+    other tag gone."""
+    tag = m.group()
+    keep = bytearray(len(tag))
+    if OUTPUT.match(tag):
+        for lit in LITERAL.finditer(tag):
+            keep[lit.start() + 1:lit.end() - 1] = b"\1" * (lit.end() - lit.start() - 2)
+    return "".join(c if keep[i] or c == "\n" else "\0" for i, c in enumerate(tag))
+
+
+def printed(text: str) -> str:
+    """Text with each output tag as the string literals it prints (see printed_tag), the
+    other tags gone without a trace: a front-matter string Eleventy renders as a
+    template (`eleventyComputed`), as its page shows it."""
+    return sub_blank(TEMPLATE, text, repl=printed_tag) if ("{{" in text or "{%" in text) else text
