@@ -205,7 +205,22 @@ _SHOWN_BY = {"input": ("value", "placeholder"), "textarea": ("placeholder",),
 _UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color",
                              "range"})
 _STYLE = re.compile(r"<style\b[^>]*>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
-_CSS_CONTENT = re.compile(r"\bcontent\s*:\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
+_CSS_CONTENT = re.compile(r"\bcontent\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE)
+_CSS_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
+_CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))")
+
+
+def _css_text(value: str) -> str:
+    """What a `content:` value shows: its strings joined (CSS joins `"In con" "clusion"`),
+    escapes read (`\\63` is "c")."""
+    def unescape(m: re.Match[str]) -> str:
+        if m.group(1) is None:
+            return m.group(2)
+        code = int(m.group(1), 16)
+        return chr(code) if 0 < code <= 0x10FFFF else "\ufffd"
+
+    return "".join(_CSS_ESCAPE.sub(unescape, a if a is not None else b)
+                   for a, b in _CSS_STRING.findall(value))
 
 
 def _attributes_shown(text: str) -> str | None:
@@ -228,25 +243,30 @@ def _attributes_shown(text: str) -> str | None:
             if a is not None and g:
                 at = m.start(2) + a.start(g)
                 keep.append((m.start(), m.end(), at, at + len(a.group(g))))
+    css: list[tuple[int, int, int, str]] = []  # (sheet start, end, value start, text)
     for m in _STYLE.finditer(text) if "<" in text else ():
         for c in _CSS_CONTENT.finditer(m.group(1)):
-            g = 1 if c.group(1) is not None else 2
-            keep.append((m.start(), m.end(), m.start(1) + c.start(g), m.start(1) + c.end(g)))
-    if not keep:
+            shown = _css_text(c.group(1))
+            if shown.strip():
+                css.append((m.start(), m.end(), m.start(1) + c.start(1), shown))
+    if not keep and not css:
         return None
     chars = list(text)
-    for start, end, _, _ in keep:
+    for start, end, *_ in (*keep, *css):
         for i in range(start, end):
             if chars[i] != "\n":
                 chars[i] = "\0"
     for _, _, lo, hi in keep:
         chars[lo:hi] = [" " if c == "\n" else c for c in text[lo:hi]]
+    for _, end, at, shown in css:  # the text where its value starts, as far as it fits
+        room = text[at:end].split("\n", 1)[0]
+        chars[at:at + min(len(shown), len(room))] = list(shown[:len(room)])
     return "".join(chars)
 
 
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
-               links: bool = False, path: str = "<draft>", rendered: bool = True
-               ) -> list[Finding]:
+               links: bool = False, path: str = "<draft>", rendered: bool = True,
+               joined: bool = False) -> list[Finding]:
     """Every banned phrase or pattern in what a reader of the page may see, as a reader
     sees it (gate.reading.reader: markup out, entities decoded, lookalike letters folded), in
     draft order, each at its line and column as written: the author's prose (block
@@ -264,15 +284,22 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     shown = front_matter_strings(text, path)  # line -> the strings a theme may show
     found: dict[tuple[int, int, str], tuple[int, int, Finding]] = {}
 
+    readings: dict[tuple[str, bool], list[str]] = {}
+
     def read(how: str, with_links: bool) -> list[str]:
-        lines = prose_lines(text, quotes, with_links, how, wide=True)
-        for n, value in shown.items():
-            if 0 < n <= len(lines):
-                lines[n - 1] = printed(value)
-        return lines
+        got = readings.get((how, with_links))
+        if got is None:
+            got = readings[(how, with_links)] = prose_lines(text, quotes, with_links, how,
+                                                            wide=True)
+            for n, value in shown.items():
+                if 0 < n <= len(got):
+                    got[n - 1] = printed(value)
+        return got
 
     templated = has_templates(text) or "{#" in text
-    for how in ("blank", "open", "join", "literal") if templated else ("blank",):
+    hows = ("join",) if joined and templated else (  # a rendering: what tags are left
+        "blank", "open", "join") if templated else ("blank",)  # print, nothing
+    for how in hows:
         lines = read(how, links)
         # Without link text, a phrase a link's text only ends or begins (`In
         # [conclusion](#)`) is still the page's sentence: read with the text too, and
@@ -290,6 +317,18 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
             for start, end, f in _matches(whole, rules, exact):
                 if any(bare[i] not in " \0" for i in range(start, end)):
                     found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    if "`" in text and _across_a_span(text, rules):
+        # a phrase a code span only ends or begins is the sentence's: `In
+        # \`conclusion\`, the` shows "In conclusion" (a summary, plainly); a phrase a
+        # span holds whole is quoted code
+        spans = prose_lines(text, quotes, links, "blank", wide=True, code=True)
+        for n, value in shown.items():
+            if 0 < n <= len(spans):
+                spans[n - 1] = printed(value)
+        bare = "\n".join(read("blank", links))
+        for start, end, f in _matches(spans, rules):
+            if any(bare[i] not in " \0" for i in range(start, end)):
+                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     page = html_lines(text, path)
     if page is not None:  # an HTML page: markdown's code is text there
         for exact in (False, True):
@@ -306,15 +345,16 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     if templated and rendered:
         from receipt_gate.reading.rendering import renderings
 
-        opened = "\n".join(prose_lines(text, quotes, True, "open", wide=True))
+        opened = "\n".join(prose_lines(text, quotes, True, "open", wide=True))  # as written
 
-        def in_prose(start: int, end: int) -> bool:
-            return bool(opened[start + 2:end - 2].strip(" \0\n"))
+        def in_prose(start: int, end: int) -> bool:  # (code is blanked with spaces; a
+            return bool(opened[start:end].strip(" \n"))  # tag in prose, NULs at least)
 
         many: list[Finding] = []
         pages, over = renderings(text, in_prose)
         for shown_page in pages:
-            for f in find_tells(shown_page.text, rules, quotes, links, path, rendered=False):
+            for f in find_tells(shown_page.text, rules, quotes, links, path, rendered=False,
+                                joined=True):
                 line, col = shown_page.written(f.line, f.col)
                 many.append(f._replace(line=line, col=col))
         many += [Finding(*_at(text, k), why) for k, why in over]
@@ -374,6 +414,30 @@ def _over_words(iterable: str, assigned: Mapping[str, str]) -> bool:
 
 def _at(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
+_CODE_SPAN = re.compile(r"(`+)([^`\n]+?)\1(?!`)")
+
+
+def _across_a_span(text: str, rules: Sequence[Rule]) -> bool:
+    """Might a phrase run across a code span's edge (``In `conclusion`, the``)? Each
+    span is read with the words around it, ticks out; a match inside the span alone is
+    quoted code. (A cheap test, before the whole draft is read so.)"""
+    for m in _CODE_SPAN.finditer(text):
+        left = text[max(0, m.start() - 80):m.start()]
+        inner = m.group(2)
+        window = left + inner + text[m.end():m.end() + 80]
+        window = (window if window.isascii() else window.translate(_FOLD)).lower()
+        lo, hi = len(left), len(left) + len(inner)
+        for rule in rules:
+            if rule.needles and any(n not in window for n in rule.needles):
+                continue
+            found = (rule.rx.finditer(window) if isinstance(rule.rx, _Lazy)
+                     else rule.rx.finditer(window, timeout=TIMEOUT_S))
+            if any(f.start() < hi and f.end() > lo and (f.start() < lo or f.end() > hi)
+                   for f in found):
+                return True
+    return False
 
 
 def _matches(lines: list[str], rules: Sequence[Rule], exact: bool = False

@@ -23,7 +23,7 @@ from receipt_gate.reading.inline import spans as _spans
 from receipt_gate.reading.inline import sub_blank as _sub_blank
 from receipt_gate.reading.kramdown import loose_definitions, opens_item
 from receipt_gate.reading.markdown import Block, blocks
-from receipt_gate.reading.templatetags import blank_pairs, printed_tag
+from receipt_gate.reading.templatetags import OUTPUT, blank_pairs, printed_tag
 
 _HARD_BREAK = re.compile(r"(?: {2,}|\\)$|<br\s*/?>", re.IGNORECASE | re.MULTILINE)
 
@@ -116,17 +116,16 @@ _DELIMITERS = re.compile(r"\{\{[<%]?-?|-?[>%]?\}\}|\{%-?|-?%\}")
 
 def _templates(block: str, how: str) -> str:
     """Template tags as `how` reads them: "blank" (their own text, not prose), "join"
-    (gone without a trace: an empty tag inside a word leaves it whole), "open" (their
-    delimiters out, what they hold kept: a string a tag prints is text a reader reads)
-    or "literal" (an output tag as the string literals it prints: see printed_tag)."""
+    (gone without a trace: an empty tag inside a word leaves it whole) or "open" (a
+    string a tag prints is text a reader reads: an output tag as the string literals it
+    prints, in order, the rest gone without a trace (see printed_tag); another tag with
+    its delimiters out, what it holds kept, `{{< x "In conclusion" >}}`)."""
     if how == "blank":
         return _sub_blank(_TEMPLATE, block)
     if how == "join":
         return _sub_blank(_TEMPLATE, block, "\0")
-    if how == "literal":
-        return _sub_blank(_TEMPLATE, block, repl=printed_tag)
-    return _sub_blank(_TEMPLATE, block, repl=lambda m: _DELIMITERS.sub(
-        lambda d: " " * len(d.group()), m.group()))
+    return _sub_blank(_TEMPLATE, block, repl=lambda m: printed_tag(m) if OUTPUT.match(
+        m.group()) else _DELIMITERS.sub(lambda d: " " * len(d.group()), m.group()))
 
 
 _NOTE = re.compile(r"\[\^((?:[^\]\s\\]|\\.)+)\](?!:)")
@@ -141,7 +140,7 @@ _KRAMDOWN_RAW = re.compile(r"\{::nomarkdown(?:\s[^}]*)?\}|\{:/nomarkdown\}")
 
 def _inline(block: str, links: bool, templates: str = "blank",
             defined: dict[str, str] | None = None, notes: frozenset[str] = frozenset(),
-            cells: bool = False) -> str:
+            cells: bool = False, code: bool = False) -> str:
     """A block's text with what is not prose blanked: code spans, comments, template
     tags (as `templates` says), link destinations (and, without `links`,
     link and image text; a reference to a label `defined` lacks is no link). Inline
@@ -167,8 +166,10 @@ def _inline(block: str, links: bool, templates: str = "blank",
                                if "\n" in m.group() else m.group(), block)
     block = _templates(block, templates)
     pieces, pos = [], 0
-    for start, end in _spans(block):
-        pieces += [block[pos:start], _blank(block[start:end])]
+    for start, end in _spans(block):  # (with `code`, a span's words are the sentence's)
+        span = block[start:end]
+        pieces += [block[pos:start], _blank(span) if not code else
+                   re.sub(r"^`+|`+$", lambda t: "\0" * len(t.group()), span)]
         pos = end
     pieces.append(block[pos:])
     block = "".join(pieces)  # autolinks stay: a reader sees what they hold
@@ -259,7 +260,8 @@ def has_templates(text: str) -> bool:
 
 
 def prose_lines(text: str, quotes: bool = True, links: bool = True,
-                templates: str = "blank", wide: bool = False) -> list[str]:
+                templates: str = "blank", wide: bool = False, code: bool = False
+                ) -> list[str]:
     """The draft's lines with everything that is not prose replaced by spaces.
     `templates`: how template tags read (see _templates; "blank" by default). `wide`:
     what some renderer shows as text is prose too: the text of HTML blocks, and the
@@ -273,12 +275,12 @@ def prose_lines(text: str, quotes: bool = True, links: bool = True,
     whole = "\n".join(out)
     if has_templates(whole):
         out = blank_pairs(whole, None if templates == "blank" else _CODE_PAIRS,
-                          "\0" if templates in ("join", "literal") else " ").split("\n")
+                          "\0" if templates == "join" else " ").split("\n")
     if any(c in whole for c in _INLINE_STARTS):
         bare = _outside_code(text) if "]:" in text else ""  # link definitions
         defined = references(bare) if bare else None
         notes = frozenset(label(m.group(1)) for m in _NOTE_DEF.finditer(
             _outside_code(text, ("code", "html")))) if "[^" in text else frozenset()
         _apply(out, kept, lambda block, b: _inline(block, links, templates, defined, notes,
-                                                   b.kind == "table"))
+                                                   b.kind == "table", code))
     return out

@@ -185,6 +185,11 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
     blocks = _parse(text, [m for m in tags if m.group().startswith("{%")])
     if blocks is None:
         return [_render(text, dropped, inserts)], [(tags[0].start(), _UNPAIRED)]
+    trims = any(t.group()[:2] == "{#" or t.group()[:3] in ("{%-", "{{-")
+                or t.group()[-3:] in ("-%}", "-}}") for t in tags)
+    if not (blocks or inserts or trims or any(m.group(1) == "comment" for m in quiet)
+            or _KEPT_BLOCK.search(text)):
+        return [], []  # output tags alone: the "open" reading reads what they print
     places: list[list[_Block]] = []
     for block in blocks:
         if not places or (_BLANK_LINE.search(text, places[-1][-1].end, block.start)
