@@ -320,6 +320,19 @@ def test_a_kramdown_comment_inside_a_phrase_hides_nothing() -> None:
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
 
 
+def _jekyll_pages(tmp_path: Path, bodies: list[str]) -> str:
+    """What the real jekyll publishes of posts with these bodies (no layout), joined."""
+    site = tmp_path / "site"
+    (site / "_posts").mkdir(parents=True)
+    (site / "_config.yml").write_text("title: t\n")
+    for i, body in enumerate(bodies):
+        (site / "_posts" / f"2024-01-{i + 1:02d}-p{i}.md").write_text(
+            f"---\ntitle: p{i}\nlayout: null\n---\n{body}\n")
+    subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
+                   check=True, capture_output=True)
+    return "\n".join(p.read_text() for p in (site / "_site").rglob("*.html"))
+
+
 # What Liquid prints, in shapes an outside pass built (each is "In conclusion" on the
 # page Jekyll builds): a condition's branch, a trim marker joining lines, a captured or
 # assigned text printed elsewhere, literals printed in order, a case, an empty loop.
@@ -342,15 +355,7 @@ _LIQUID = [
 def test_what_liquid_prints_is_read(tmp_path: Path) -> None:
     """Jekyll runs a post's Liquid before markdown reads it: ai-tells reads the page as
     it prints, in each choice its conditions make (real jekyll is the oracle)."""
-    site = tmp_path / "site"
-    (site / "_posts").mkdir(parents=True)
-    (site / "_config.yml").write_text("title: t\n")
-    for i, body in enumerate(_LIQUID):
-        (site / "_posts" / f"2024-01-{i + 1:02d}-p{i}.md").write_text(
-            f"---\ntitle: p{i}\nlayout: null\n---\n{body}\n")
-    subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
-                   check=True, capture_output=True)
-    shown = "\n".join(p.read_text() for p in (site / "_site").rglob("*.html"))
+    shown = _jekyll_pages(tmp_path, _LIQUID)
     rules = compile_rules(PHRASES, PATTERNS)
     for i, body in enumerate(_LIQUID):
         assert re.search(rf"In conclusion,? {body[-2]}\.", shown), body
@@ -498,14 +503,7 @@ def test_what_an_attribute_or_a_style_sheet_shows_is_read(tmp_path: Path, tag: s
     browser shows a text input's value and placeholder, a button's value, a frame's
     srcdoc and a `content:` string. Each is read as text; a hidden input's is not."""
     if shutil.which("jekyll") is not None:
-        site = tmp_path / "site"
-        (site / "_posts").mkdir(parents=True)
-        (site / "_config.yml").write_text("title: t\n")
-        (site / "_posts" / "2024-01-04-attr.md").write_text(
-            f"---\ntitle: attr\nlayout: null\n---\nA short post.\n\n{tag}\n")
-        subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
-                       check=True, capture_output=True)
-        page = "".join(p.read_text() for p in (site / "_site").rglob("*.html"))
+        page = _jekyll_pages(tmp_path, [f"A short post.\n\n{tag}"])
         assert ("In conclusion" in page or "In con" in page) and tag.split(" ", 1)[0] in page
     found = find_tells(f"A short post.\n\n{tag}\n", compile_rules(PHRASES, PATTERNS))
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
@@ -527,14 +525,7 @@ def test_what_kramdown_reads_as_text_is_read(tmp_path: Path, body: str) -> None:
     definition). The wide reading takes both as text; an indented code block that
     does not open on a marker's line stays code."""
     if shutil.which("jekyll") is not None:
-        site = tmp_path / "site"
-        (site / "_posts").mkdir(parents=True)
-        (site / "_config.yml").write_text("title: t\n")
-        (site / "_posts" / "2024-01-06-k.md").write_text(
-            f"---\ntitle: k\nlayout: null\n---\n{body}\n")
-        subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
-                       check=True, capture_output=True)
-        page = "".join(p.read_text() for p in (site / "_site").rglob("*.html"))
+        page = _jekyll_pages(tmp_path, [body])
         assert "In conclusion" in re.sub(r"<(pre|code)>.*?</\1>", "", page, flags=re.S)
     rules = compile_rules(PHRASES, PATTERNS)
     found = find_tells(f"---\ntitle: k\n---\n{body}\n", rules, path="_posts/k.md")
@@ -577,15 +568,7 @@ _LIQUID_COMPUTED = [
 def test_what_liquid_computes_from_literals_is_refused(tmp_path: Path) -> None:
     """A second outside pass, real jekyll as the oracle: filters not known to keep a
     literal's letters are refused at the tag, not only the ones known to change them."""
-    site = tmp_path / "site"
-    (site / "_posts").mkdir(parents=True)
-    (site / "_config.yml").write_text("title: t\n")
-    for i, body in enumerate(_LIQUID_COMPUTED):
-        (site / "_posts" / f"2024-02-{i + 1:02d}-c{i}.md").write_text(
-            f"---\ntitle: c{i}\nlayout: null\n---\n{body}\n")
-    subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
-                   check=True, capture_output=True)
-    shown = "\n".join(p.read_text() for p in (site / "_site").rglob("*.html"))
+    shown = _jekyll_pages(tmp_path, _LIQUID_COMPUTED)
     rules = compile_rules(PHRASES, PATTERNS)
     for body in _LIQUID_COMPUTED:
         assert re.search(rf"In conclusion,? {body[-2]}\.", shown), body
