@@ -57,7 +57,7 @@ OUTPUT = re.compile(r"\{\{(?![<%])|\{%-?\s*echo\b")
 LITERAL = re.compile(r"\"[^\"]*\"|'[^']*'")
 # Filters that keep the letters of what they are given, in order (case, escapes and
 # spacing aside), or add their own literal after it (`append`, a `date` format): the
-# literal reading (gate.reading.rendering) reads what they print.
+# "open" reading (gate.reading.prose) and the renderings read what they print.
 _KEEPS = frozenset(
     "append concat upcase downcase capitalize upper lower title escape escape_once e"
     " xml_escape cgi_escape uri_escape url_encode url_escape urlencode markdownify"
