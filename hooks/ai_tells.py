@@ -197,9 +197,9 @@ _HIDDEN_ELEMENT = re.compile(
 
 # Text a browser shows from an attribute or a style sheet: an input's value (a field, a
 # button) and placeholder, a frame's srcdoc, CSS's `content:` strings.
-_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'"
+_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'"
                   r"|[^\s\"'=<>`]+))?)*)\s*/?>")
-_ATTRIBUTE = re.compile(r"([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
+_ATTRIBUTE = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
 _SHOWN_BY = {"input": ("value", "placeholder"), "textarea": ("placeholder",),
              "iframe": ("srcdoc",), "button": ("value",)}
 _UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color",
@@ -232,17 +232,20 @@ def _attributes_shown(text: str) -> str | None:
         names = _SHOWN_BY.get(m.group(1).lower())
         if not names:
             continue
-        attrs = {a.group(1).lower(): a for a in _ATTRIBUTE.finditer(m.group(2))}
+        attrs: dict[str, re.Match[str]] = {}
+        for a in _ATTRIBUTE.finditer(m.group(2)):  # HTML takes an attribute's first
+            attrs.setdefault(a.group(1).lower(), a)
         kind = attrs.get("type")
         if kind is not None and (kind.group(2) or kind.group(3) or kind.group(4) or ""
                                  ).lower() in _UNSHOWN_INPUTS:
             continue
         for name in names:
-            a = attrs.get(name)
-            g = next((k for k in (2, 3, 4) if a is not None and a.group(k) is not None), 0)
-            if a is not None and g:
-                at = m.start(2) + a.start(g)
-                keep.append((m.start(), m.end(), at, at + len(a.group(g))))
+            value = attrs.get(name)
+            g = next((k for k in (2, 3, 4) if value is not None and value.group(k) is not None),
+                     0)
+            if value is not None and g:
+                at = m.start(2) + value.start(g)
+                keep.append((m.start(), m.end(), at, at + len(value.group(g))))
     css: list[tuple[int, int, int, str]] = []  # (sheet start, end, value start, text)
     for m in _STYLE.finditer(text) if "<" in text else ():
         for c in _CSS_CONTENT.finditer(m.group(1)):

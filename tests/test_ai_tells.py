@@ -612,3 +612,30 @@ def test_a_code_span_inside_a_sentence_is_its_words(tmp_path: Path) -> None:
         'banned phrase "in conclusion"']
     assert find_tells("Plain.\n\n```\nIn conclusion, code.\n```\n", rules) == []
     assert find_tells("Plain: the phrase `in conclusion` is banned.\n", rules) == []
+
+
+def test_what_a_reviewer_found_in_the_new_readings() -> None:
+    """A review of this session's readings: nesting past reading is a finding, not a
+    crash; an element that shows nothing joins what it sits in; HTML takes an
+    attribute's first value."""
+    rules = compile_rules(PHRASES, PATTERNS)
+    deep = "{% if a %}" * 400 + "x" + "{% endif %}" * 400
+    assert [f.message.split(" (")[0] for f in find_tells(f"A.\n\n{deep}\n", rules)] == [
+        "template tags here do not pair"]
+    for body in ('In con<input type="hidden">clusion', "In con<audio></audio>clusion",
+                 "In con<sub></sub>clusion", "In con<math></math>clusion",
+                 '<input type="text" type="hidden" value="In conclusion">',
+                 '<input value="In conclusion" value="x">'):
+        assert [f.message for f in find_tells(f"A.\n\n{body}\n", rules)] == [
+            'banned phrase "in conclusion"'], body
+
+
+@pytest.mark.parametrize("between", ["-%}\n\n", "{# \n\n #}", "{% comment %}\n\n{% endcomment %}",
+                                     "{% capture z %}\n\n{% endcapture %}"])
+def test_a_blank_line_the_engine_takes_out_does_not_part_two_conditions(between: str) -> None:
+    """Conditions a blank line parts are read apart; one a trim, a comment or a capture
+    takes out parts nothing: `a` false and `b` true print "In conclusion"."""
+    head = "In {% if a %}x{% else %}con{% endif " + ("" if between.startswith("-") else "%}")
+    body = head + between + "{% if b %}clusion{% else %}y{% endif %}, the."
+    found = find_tells(f"A.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    assert 'banned phrase "in conclusion"' in [f.message for f in found], body

@@ -230,3 +230,24 @@ def test_a_front_matter_opening_generators_read_two_ways_is_refused(
     content.write("drafts/intro.md", "---\ntitle: T\n---\xa0\ndraft: true\n---\nBody.\n")
     rc, _, err = rg("verify")
     assert rc == 2 and "drafts/intro.md:3: front matter: a delimiter line" in err, err
+
+
+def test_the_front_matter_writer_edits_only_what_it_can_read() -> None:
+    """`advance` edits the file on disk: a `---json` block that holds no object, or bytes
+    that are no UTF-8, are a one-line error naming the file, never a traceback; a
+    `---yaml` block is edited in place; a status goes into the block, not the body."""
+    from receipt_gate import GateError
+    from receipt_gate.invariant.states import set_field
+
+    for data in (b'---json\n"x"\n---\nbody', b'{"title": "\xff"}\nb',
+                 b'---json\n[1]\n---\n{"a":1}'):
+        with pytest.raises(GateError, match=r"^a\.md: "):
+            set_field(data, "status", "ready", "a.md")
+    assert set_field(b"---yaml\ntitle: x\nstatus: drafted\n---\nbody\n", "status", "ready",
+                     "a.md") == b"---yaml\ntitle: x\nstatus: ready\n---\nbody\n"
+
+
+def test_a_closer_only_pythons_rstrip_reads_is_refused(content: Repo, rg: Run) -> None:
+    content.write("drafts/intro.md", "---\ntitle: T\n---\xa0\nIn conclusion, body.\n")
+    rc, _, err = rg("verify")
+    assert rc == 2 and "drafts/intro.md:3: front matter: a delimiter line" in err, err

@@ -24,7 +24,8 @@ _OUTPUTS = (".html", ".htm", ".txt", ".xml", ".json", ".md", ".xhtml")
 
 def _published(out: Path, words: dict[str, str]) -> set[str]:
     text = "\n".join(p.read_text(errors="replace") for p in out.rglob("*")
-                     if p.suffix.lower() in _OUTPUTS and p.name != "sitemap.xml")
+                     if p.suffix.lower() in _OUTPUTS and p.name != "sitemap.xml"
+                     and p.is_file())  # (Eleventy writes h.MD/index.html)
     return {path for path, word in words.items() if word in text}
 
 

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from receipt_gate.base.signing import Signer
     from receipt_gate.rules.config import Config
 
-_OPEN = re.compile(rb"(\xef\xbb\xbf)?(---|\+\+\+|\{)[ \t]*(\r?\n)")
+_OPEN = re.compile(rb"(\xef\xbb\xbf)?(---|\+\+\+|\{)(?:(?<=---)ya?ml)?[ \t]*(\r?\n)")
 _CLOSE = {b"---": rb"^(?:---|\.\.\.)[ \t]*\r?$", b"+++": rb"^\+\+\+[ \t]*\r?$",
           b"{": rb"^\}[ \t]*\r?$"}
 # The field's line in each format: YAML `key: value`, TOML `key = value`, JSON
@@ -73,8 +73,15 @@ def _set_json(data: bytes, key: str, value: str | bool, path: str) -> bytes:
 
     from receipt_gate.reading.frontjson import json_lines
 
-    text = data.decode("utf-8")
-    start = text.index("{")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise GateError(f"{path}: not UTF-8: set {key!r} by hand") from None
+    # the object opens the file, or the line after `---json`
+    start = text.find("{", 0 if text.lstrip("\ufeff").startswith("{") else
+                      text.find("\n") + 1)
+    if start < 0 or text[:start].strip("\ufeff \t\r\n") not in ("", "---json"):
+        raise GateError(f"{path}: front matter: no JSON object to set {key!r} in")
     lines = text[start:].split("\n")
     n, rest = json_lines(lines)
     end = start + sum(len(line) + 1 for line in lines[:n - 1]) + len(lines[n - 1]) - len(rest)

@@ -97,11 +97,20 @@ def _plain_delimiters(text: str, path: str) -> None:
         raise GateError(f"{path}:1: front matter: blank lines, spaces or a second byte-order"
                         " mark before the block: Hugo reads the block after them, other"
                         " generators read none; start the file with it")
-    first = text.split("\n", 1)[0].lstrip("\ufeff")
+    head = text.split("\n", 200)
+    first = head[0].lstrip("\ufeff")
     if first.rstrip() in (*_OPEN, *_LANGS) and first.rstrip(_TAIL) != first.rstrip():
         raise GateError(f"{path}:1: front matter: the delimiter line ends in white space"
                         " other than spaces and tabs: some generators open a block there,"
                         " others do not; make it plain")
+    closers = _CLOSE.get(_OPEN.get(first.rstrip(_TAIL), ""), ("---",) if first in _LANGS else ())
+    for i, line in enumerate(head[1:200], 2):  # a closer only Python's rstrip sees
+        if line.rstrip(_TAIL) in closers:
+            break
+        if line.rstrip() in closers:
+            raise GateError(f"{path}:{i}: front matter: a delimiter line ending in white"
+                            " space other than spaces and tabs: some generators close the"
+                            " block there, others do not; make it plain")
 
 
 def read(text: str, path: str) -> FrontMatter:

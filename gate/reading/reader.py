@@ -98,6 +98,26 @@ _TAG_GAP = re.compile(
     r"|dialog|hgroup|menu|search)\b[^>]*>", re.IGNORECASE)
 
 
+# What shows nothing although it is such a tag: a hidden input, media without controls
+# (and an element closed at once: `con<sub></sub>clusion`, above).
+_NO_GAP = re.compile(r"(?is)<input\b[^>]*\btype\s*=\s*[\"']?hidden|<(?:audio|video)\b(?![^>]*"
+                     r"\bcontrols\b)")
+
+
+def _gap(tag: str, text: str, start: int, end: int) -> bool:
+    """Does a browser show a break at this tag (see _TAG_GAP, _NO_GAP)? An element
+    closed at once (`<sub></sub>`) shows none."""
+    if not _TAG_GAP.fullmatch(tag) or _NO_GAP.match(tag):
+        return False
+    if tag[1] != "/":
+        return not text.startswith("</", end)
+    name = re.match(r"</([A-Za-z][A-Za-z0-9-]*)", tag)
+    if name is None or name.group(1).lower() in ("audio", "video"):
+        return False
+    return re.search(rf"<{name.group(1)}\b[^<>]*>\Z", text[max(0, start - 500):start],
+                     re.IGNORECASE) is None
+
+
 class View(NamedTuple):
     """Text as a reader sees it, and the way back to the text as written."""
 
@@ -140,7 +160,7 @@ def reader_view(text: str, exact: bool = False) -> View:
         elif got.startswith("<!--"):
             repl = ""  # a comment inside a word: the reader sees the word whole
         elif got[0] == "<":
-            repl = " " if _TAG_GAP.fullmatch(got) else ""
+            repl = " " if _gap(got, text, m.start(), m.end()) else ""
         elif got[0] in "*_~":
             repl = got if exact else ""
         elif got[0] == "\x00":

@@ -18,6 +18,8 @@ of its own choices with it.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from collections.abc import Callable
 from typing import NamedTuple
@@ -26,6 +28,7 @@ from receipt_gate.reading.inline import TEMPLATE
 from receipt_gate.reading.templatetags import LITERAL, OUTPUT
 
 CAP = 64  # renderings of one place: past it, the caller refuses the place
+_DEEPEST = 32  # conditions nested deeper are refused (each level is a call)
 _MANY = (f"template conditions here can print more than {CAP} texts, more than the check"
          " reads: split them with a blank line")
 _UNPAIRED = ("template tags here do not pair (an `if` without its `endif`, an `else`"
@@ -56,7 +59,7 @@ class Rendering(NamedTuple):
 
     def written(self, line: int, col: int) -> tuple[int, int]:
         """A 1-based line and column of this rendering as the draft's."""
-        starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        starts = _line_starts(self.text)
         at = min(starts[min(line, len(starts)) - 1] + col - 1, len(self.origin) - 1)
         k = self.origin[at] if at >= 0 else 0
         return self.draft.count("\n", 0, k) + 1, k - self.draft.rfind("\n", 0, k)
@@ -91,6 +94,8 @@ def _parse(text: str, tags: list[re.Match[str]]) -> list[_Block] | None:
     for m in tags:
         name = (_NAME.match(m.group()) or [None, ""])[1]
         if name in _OPENS:
+            if len(stack) >= _DEEPEST:
+                return None  # nested past reading: refused as unpaired, not a crash
             stack.append(_Open(name, m.span()))
         elif name in _MIDS:
             if not stack:
@@ -129,9 +134,38 @@ def _combinations(blocks: list[_Block]) -> list[list[Span]]:
     return out
 
 
-_QUIET = re.compile(r"\{%-?\s*(raw|verbatim|comment)\s*-?%\}.*?\{%-?\s*end\1\s*-?%\}", re.S)
-_KEPT_BLOCK = re.compile(r"\{%-?\s*(capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\}(.*?)"
-                         r"\{%-?\s*end\1\s*-?%\}", re.S)
+_QUIET = re.compile(r"\{%-?\s*(?P<end>end)?(?P<kind>raw|verbatim|comment)\s*-?%\}")
+_KEPT_BLOCK = re.compile(r"\{%-?\s*(?:(?P<end>end)(?P<kind>capture|set)"
+                         r"|(?P<open>capture|set)\s+(?P<name>[A-Za-z_][\w-]*))\s*-?%\}")
+
+
+class _Pair(NamedTuple):
+    start: int
+    end: int
+    kind: str  # raw, verbatim, comment, capture, set
+    inner: Span  # what it holds
+    name: str = ""  # a capture's
+
+
+def _pairs(rx: re.Pattern[str], text: str) -> list[_Pair]:
+    """Each opening tag and the first end tag of its kind after it, in one pass (an
+    opening never closed pairs with nothing, and costs no scan to the end)."""
+    out: list[_Pair] = []
+    head: re.Match[str] | None = None
+    for m in rx.finditer(text):
+        found = m.groupdict()
+        kind = found.get("kind") or found.get("open") or ""
+        if head is None and not found["end"]:
+            head = m
+        elif head is not None and found["end"]:
+            opened = head.groupdict()
+            if kind == (opened.get("kind") or opened.get("open")):
+                out.append(_Pair(head.start(), m.end(), kind, (head.end(), m.start()),
+                                 opened.get("name") or ""))
+                head = None
+    return out
+
+
 _ASSIGN = re.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=")
 _PRINTS = re.compile(r"\{\{-?\s*([A-Za-z_][\w-]*)")
 
@@ -141,21 +175,23 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
     """Each rendering of the draft (none where no template code is in prose), and the
     places it cannot read, each with why: more than CAP renderings (read at the first
     CAP only), or control tags that do not pair."""
-    quiet = [m for m in _QUIET.finditer(text) if in_prose(*m.span())]
+    # (a pair's own text the reading of prose blanks, as it blanks code: the pair is in
+    # prose where what stands beside it on its lines is)
+    quiet = [q for q in _pairs(_QUIET, text) if _beside(text, q.start, q.end, in_prose)]
     dropped: list[Span] = []
-    for m in quiet:  # a comment prints nothing; raw, what it holds as written
-        dropped += [m.span()] if m.group(1) == "comment" else [
-            (m.start(), text.index("%}", m.start()) + 2),
-            (text.rindex("{%", m.start(), m.end()), m.end())]
-    inside = _within([m.span() for m in quiet])
+    for q in quiet:  # a comment prints nothing; raw, what it holds as written
+        dropped += [(q.start, q.end)] if q.kind == "comment" else [
+            (q.start, q.inner[0]), (q.inner[1], q.end)]
+    inside = _within([(q.start, q.end) for q in quiet])
     tags = [m for m in _TAGS.finditer(text) if not inside(m.start()) and in_prose(*m.span())]
     if not tags:
         return [], []
     kept: dict[str, list[tuple[int, str]]] = {}  # name -> (where, text) of each value
-    for m in _KEPT_BLOCK.finditer(text):
-        if in_prose(*m.span()) and not inside(m.start()):
-            kept.setdefault(m.group(2), []).append((m.start(), m.group(3)))
-            dropped.append(m.span())  # a capture prints nothing where it is
+    captures = _pairs(_KEPT_BLOCK, text) if "{%" in text else []
+    for c in captures:
+        if _beside(text, c.start, c.end, in_prose) and not inside(c.start):
+            kept.setdefault(c.name, []).append((c.start, text[c.inner[0]:c.inner[1]]))
+            dropped.append((c.start, c.end))  # a capture prints nothing where it is
     inserts: dict[int, str] = {}
     for m in tags:
         tag = m.group()
@@ -187,13 +223,16 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
         return [_render(text, dropped, inserts)], [(tags[0].start(), _UNPAIRED)]
     trims = any(t.group()[:2] == "{#" or t.group()[:3] in ("{%-", "{{-")
                 or t.group()[-3:] in ("-%}", "-}}") for t in tags)
-    if not (blocks or inserts or trims or any(m.group(1) == "comment" for m in quiet)
-            or _KEPT_BLOCK.search(text)):
+    if not (blocks or inserts or trims or captures or any(q.kind == "comment" for q in quiet)):
         return [], []  # output tags alone: the "open" reading reads what they print
+    gone = bytearray(len(text) + 1)  # what every rendering drops: a blank line a trim,
+    for lo, hi in dropped:  # a comment or a capture takes out parts no place
+        gone[lo:hi] = b"\1" * (hi - lo)
     places: list[list[_Block]] = []
     for block in blocks:
-        if not places or (_BLANK_LINE.search(text, places[-1][-1].end, block.start)
-                          and not text.startswith("{%-", block.start)):
+        start = places[-1][-1].end if places else 0
+        gap = "".join(c for i, c in enumerate(text[start:block.start], start) if not gone[i])
+        if not places or (_BLANK_LINE.search(gap) and not text.startswith("{%-", block.start)):
             places.append([block])
         else:
             places[-1].append(block)
@@ -205,15 +244,32 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
                     inserts) for j in range(n)], over
 
 
+def _beside(text: str, start: int, end: int, in_prose: Callable[[int, int], bool]) -> bool:
+    """Is anything on the lines a pair starts and ends on, beside it, prose?"""
+    before = text.rfind("\n", 0, start) + 1
+    after = text.find("\n", end)
+    return in_prose(before, start) or in_prose(end, len(text) if after < 0 else after) \
+        or in_prose(start, end)
+
+
 def quiet_spans(text: str) -> list[Span]:
     """Where `{% raw %}`, `{% verbatim %}` and `{% comment %}` pairs are: template code
     inside them runs nowhere."""
-    return [m.span() for m in _QUIET.finditer(text)] if "{%" in text else []
+    return [(q.start, q.end) for q in _pairs(_QUIET, text)] if "{%" in text else []
+
+
+@functools.lru_cache(maxsize=8)
+def _line_starts(text: str) -> list[int]:
+    return [0] + [m.end() for m in re.finditer("\n", text)]
 
 
 def _within(spans: list[Span]) -> Callable[[int], bool]:
+    """Is an offset strictly inside one of these (disjoint, ordered) spans?"""
+    starts = [a for a, _ in spans]
+
     def inside(k: int) -> bool:
-        return any(a < k < b for a, b in spans)
+        i = bisect.bisect_left(starts, k) - 1
+        return i >= 0 and spans[i][0] < k < spans[i][1]
     return inside
 
 
