@@ -287,13 +287,13 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     shown = front_matter_strings(text, path)  # line -> the strings a theme may show
     found: dict[tuple[int, int, str], tuple[int, int, Finding]] = {}
 
-    readings: dict[tuple[str, bool], list[str]] = {}
+    readings: dict[tuple[str, bool, bool], list[str]] = {}
 
-    def read(how: str, with_links: bool) -> list[str]:
-        got = readings.get((how, with_links))
+    def read(how: str, with_links: bool, code: bool = False) -> list[str]:
+        got = readings.get((how, with_links, code))
         if got is None:
-            got = readings[(how, with_links)] = prose_lines(text, quotes, with_links, how,
-                                                            wide=True)
+            got = readings[(how, with_links, code)] = prose_lines(
+                text, quotes, with_links, how, wide=True, code=code)
             for n, value in shown.items():
                 if 0 < n <= len(got):
                     got[n - 1] = printed(value)
@@ -314,24 +314,14 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         for exact in (False, True) if marked else (False,):
             for _, _, f in _matches(lines, rules, exact):
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-            if whole is None:
-                continue
-            bare = "\n".join(lines)
-            for start, end, f in _matches(whole, rules, exact):
-                if any(bare[i] not in " \0" for i in range(start, end)):
-                    found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+            for f in _touching(whole, lines, rules, exact) if whole is not None else ():
+                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if "`" in text and _across_a_span(text, rules):
         # a phrase a code span only ends or begins is the sentence's: `In
         # \`conclusion\`, the` shows "In conclusion" (a summary, plainly); a phrase a
         # span holds whole is quoted code
-        spans = prose_lines(text, quotes, links, "blank", wide=True, code=True)
-        for n, value in shown.items():
-            if 0 < n <= len(spans):
-                spans[n - 1] = printed(value)
-        bare = "\n".join(read("blank", links))
-        for start, end, f in _matches(spans, rules):
-            if any(bare[i] not in " \0" for i in range(start, end)):
-                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+        for f in _touching(read("blank", links, code=True), read("blank", links), rules):
+            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     page = html_lines(text, path)
     if page is not None:  # an HTML page: markdown's code is text there
         for exact in (False, True):
@@ -417,6 +407,15 @@ def _over_words(iterable: str, assigned: Mapping[str, str]) -> bool:
 
 def _at(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
+def _touching(wider: list[str], narrower: list[str], rules: Sequence[Rule],
+              exact: bool = False) -> list[Finding]:
+    """The matches in a wider reading (link text in, a code span's words in) that take in
+    some of the narrower reading's text: a phrase the wider part only ends or begins."""
+    bare = "\n".join(narrower)
+    return [f for start, end, f in _matches(wider, rules, exact)
+            if any(bare[i] not in " \0" for i in range(start, end))]
 
 
 _CODE_SPAN = re.compile(r"(`+)([^`\n]+?)\1(?!`)")
