@@ -124,7 +124,7 @@ def read(text: str, path: str) -> FrontMatter:
     return _read(text, path)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)  # every draft of a big site, read by the refresh and the gate
 def _read(text: str, path: str) -> FrontMatter:
     _plain_delimiters(text, path)
     head = text.split("\n", 200)
