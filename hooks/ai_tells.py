@@ -18,7 +18,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 17
+version = 18
 deterministic = True
 required_by_default = True
 
@@ -293,7 +293,7 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         got = readings.get((how, with_links, code))
         if got is None:
             got = readings[(how, with_links, code)] = prose_lines(
-                text, quotes, with_links, how, wide=True, code=code)
+                text, quotes, with_links, how, wide=True, code=code, fences=True)
             for n, value in shown.items():
                 if 0 < n <= len(got):
                     got[n - 1] = printed(value)
@@ -338,7 +338,7 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     if templated and rendered:
         from receipt_gate.reading.rendering import renderings
 
-        opened = "\n".join(prose_lines(text, quotes, True, "open", wide=True))  # as written
+        opened = "\n".join(prose_lines(text, quotes, True, "open", wide=True, fences=True))
 
         def in_prose(start: int, end: int) -> bool:  # (code is blanked with spaces; a
             return bool(opened[start:end].strip(" \n"))  # tag in prose, NULs at least)

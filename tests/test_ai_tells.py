@@ -235,6 +235,28 @@ def test_what_a_generator_shows_is_matched(body: str) -> None:
     assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
 
 
+@pytest.mark.parametrize("fence", [
+    " ```\nIn conclusion, x.\n ```\n",  # a code span to Python-Markdown
+    "- item\n\n    ~~~\n    In conclusion, x.\n    ~~~\n",  # text, in a list item
+    "  ~~~\n  In conclusion, x.\n  ~~~\n",
+    "```\nIn conclusion, x.\n````\n",  # no closer of the same length: text
+    "```\nIn conclusion.\n````\nmore\n```\n",  # its closer comes later: code
+    "```python title=\"a\"\nIn conclusion, x.\n```\n",  # a code span
+    "```python\nIn conclusion, x.\n```\n",
+    "``` { .py }\nIn conclusion, x.\n```\n",
+    "~~~~\nIn conclusion, x.\n~~~~~\n",
+])
+def test_a_fence_python_markdown_shows_as_text_is_read_as_text(fence: str) -> None:
+    """MkDocs (Python-Markdown's fenced_code) takes a fence only at the start of a line,
+    with a language or attributes after it, closed by the very same run: another fence
+    is a paragraph there. Python-Markdown itself says what the page shows."""
+    markdown = pytest.importorskip("markdown")
+    page = markdown.markdown(fence, extensions=["fenced_code", "tables", "toc"])
+    shown = "In conclusion" in re.sub(r"(?s)<code.*?</code>", "", page)
+    found = find_tells("Plain opening.\n\n" + fence, compile_rules(PHRASES, PATTERNS))
+    assert bool(found) == shown, page
+
+
 @pytest.mark.parametrize("body", [
     "In [conclusion](#x), we moved on.\n",
     "I[n](#x) conclusion, we moved on.\n",

@@ -47,6 +47,7 @@ class Block(NamedTuple):
     listed: bool = False  # inside a list item or a footnote
     html: int = 0  # an HTML block's kind (CommonMark's 1 to 7)
     unclosed: bool = False  # a code fence the end of the text closed, not a fence line
+    fenced: bool = False  # code between fences (not indented)
 
 
 class _Container(NamedTuple):
@@ -98,7 +99,7 @@ class _Reader:
             self.out.append(Block(kind, first, first + len(cols), tuple(cols), leaf.level,
                                   leaf.quoted, leaf.listed,
                                   leaf.end if leaf.kind == "html" else 0,
-                                  at_end and leaf.kind == "fence"))
+                                  at_end and leaf.kind == "fence", leaf.kind == "fence"))
 
     def open(self, kind: str, n: int, col: int) -> _Leaf:
         self.close()
@@ -266,8 +267,7 @@ def _delimiter_like(line: str, leaf: _Leaf | None) -> bool:
 
 def _past_quote_marker(s: Scan) -> None:
     s.skip_spaces()
-    s.pos += 1
-    s.col += 1
+    s.pos, s.col = s.pos + 1, s.col + 1
     if s.indent() >= 1:
         s.skip(1)
 

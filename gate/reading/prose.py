@@ -21,7 +21,7 @@ from receipt_gate.reading.inline import TEMPLATE as _TEMPLATE
 from receipt_gate.reading.inline import blank as _blank
 from receipt_gate.reading.inline import spans as _spans
 from receipt_gate.reading.inline import sub_blank as _sub_blank
-from receipt_gate.reading.kramdown import loose_definitions, opens_item
+from receipt_gate.reading.kramdown import loose_definitions, opens_item, python_markdown_code
 from receipt_gate.reading.markdown import Block, blocks
 from receipt_gate.reading.templatetags import OUTPUT, blank_pairs, printed_tag
 
@@ -73,11 +73,12 @@ def _unshown(block: str) -> str:
     return _UNSHOWN.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), block)
 
 
-def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]:
+def _text_blocks(text: str, wide: bool = False, fences: bool = False
+                 ) -> tuple[list[str], list[Block]]:
     """The draft's lines with only paragraph and heading text left (container markers,
     code, HTML and front matter blanked; with `wide`, the text of HTML blocks a reader
-    sees, its tags for the reader's view to take out, and a fence that never closes),
-    and those blocks."""
+    sees, its tags for the reader's view to take out, and a fence that never closes;
+    with `fences` too, a fence Python-Markdown reads as text), and those blocks."""
     lines = text.split("\n")
     out = [" " * len(line) for line in lines]
     kept = []
@@ -85,7 +86,8 @@ def _text_blocks(text: str, wide: bool = False) -> tuple[list[str], list[Block]]
     for b in found:
         shown = b.kind in ("paragraph", "heading", "table") or (wide and (
             b.unclosed or b.kind == "html" or (b.kind == "code" and b.listed and
-                                               opens_item(lines[b.start], b.cols[0])))) or (
+                                               opens_item(lines[b.start], b.cols[0])) or (
+            fences and b.fenced and not python_markdown_code(lines, b.start)))) or (
             b.kind == "html" and b.html == 4 and _LOWER_DECLARATION.match(lines[b.start],
                                                                           b.cols[0]))
         if not shown:
@@ -260,13 +262,15 @@ def has_templates(text: str) -> bool:
 
 
 def prose_lines(text: str, quotes: bool = True, links: bool = True,
-                templates: str = "blank", wide: bool = False, code: bool = False
-                ) -> list[str]:
+                templates: str = "blank", wide: bool = False, code: bool = False,
+                fences: bool = False) -> list[str]:
     """The draft's lines with everything that is not prose replaced by spaces.
     `templates`: how template tags read (see _templates; "blank" by default). `wide`:
     what some renderer shows as text is prose too: the text of HTML blocks, and the
-    lines of a code fence that never closes (kramdown reads them as paragraphs)."""
-    out, kept = _text_blocks(text, wide)
+    lines of a code fence that never closes (kramdown reads them as paragraphs); and
+    with `fences`, a fence Python-Markdown (MkDocs) reads as text: its words, which a
+    page shows, not its numbers, which are code to a reader of the others."""
+    out, kept = _text_blocks(text, wide, fences)
     if not quotes:
         for b in kept:
             if b.quoted:
