@@ -183,6 +183,8 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 
 # Characters that force the direction of the letters after them: text written backwards
 # shows forwards, so what a reader sees is not what any expression reads.
+_IN_SUMMARY = (" (in code within the page's first 70 words, which a list page's summary"
+               " shows as plain text; a <!--more--> line above the code keeps it code)")
 _OVERRIDES = re.compile("[\u202d\u202e]")
 
 
@@ -280,8 +282,10 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     prints it, in each choice its conditions make (gate.reading.rendering); template
     code whose text cannot be read is a finding. A direction override is a finding of
     its own."""
+    from receipt_gate.reading.markdown import blocks
     from receipt_gate.reading.pageparts import front_matter_strings, html_lines
     from receipt_gate.reading.prose import has_templates
+    from receipt_gate.reading.summary import summary_lines
     from receipt_gate.reading.templatetags import printed
 
     shown = front_matter_strings(text, path)  # line -> the strings a theme may show
@@ -323,6 +327,17 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         for f in _touching(read("blank", links, code=True), read("blank", links), rules):
             found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     page = html_lines(text, path)
+    if page is None and any(b.kind == "code" for b in blocks(text)):  # a list page's
+        # summary (Hugo's) shows the code in the page's first words as plain text
+        from receipt_gate.reading.frontmatter import read as front_matter
+
+        prose = read("blank", links)
+        summary = summary_lines(text, prose, front_matter(text, path).fields)
+        bare, wide = "\n".join(prose), "\n".join(summary or ())
+        for start, end, f in _matches(summary, rules) if summary is not None else ():
+            if bare[start:end] != wide[start:end]:  # it takes in code
+                f = f._replace(message=f.message + _IN_SUMMARY)
+                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if page is not None:  # an HTML page: markdown's code is text there
         for exact in (False, True):
             for _, _, f in _matches(page, rules, exact):

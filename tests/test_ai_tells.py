@@ -13,6 +13,8 @@ import pytest
 from receipt_gate_hooks.ai_tells import PATTERNS, PHRASES, compile_rules, find_tells
 
 RULES = compile_rules(PHRASES, PATTERNS)
+# Above code, a list page's summary ends here: the code is code (gate.reading.summary).
+_MORE = "Plain.\n<!--more-->\n\n"
 
 
 def tells(text: str) -> list[tuple[int, int, str]]:
@@ -118,8 +120,8 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
     [
         pytest.param("---\nlayout: post\ntags: [delve, into]\n---\nPlain.", id="front-matter"),
         pytest.param("Use `in conclusion` as a key.", id="inline-code"),
-        pytest.param("```\nin conclusion\n```\n", id="fenced-code"),
-        pytest.param("~~~python\ngame changer = 1\n~~~", id="tilde-fence"),
+        pytest.param(_MORE + "```\nin conclusion\n```\n", id="fenced-code"),
+        pytest.param(_MORE + "~~~python\ngame changer = 1\n~~~", id="tilde-fence"),
         pytest.param("The tapestry-maker and the gamechanger.", id="not-whole-phrase"),
         pytest.param("in\n\nconclusion", id="not-across-paragraphs"),
         pytest.param("Delve is a word we mention.", id="delve-alone"),
@@ -132,7 +134,7 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("It is important to note that people write this.",
                      id="measured-on-human-writing-off-by-default"),
         pytest.param("![a rich tapestry](cover.png)", id="image-alt-text"),
-        pytest.param("    in conclusion, indented code\n", id="indented-code"),
+        pytest.param(_MORE + "    in conclusion, indented code\n", id="indented-code"),
         pytest.param("{% highlight text %}\nin conclusion\n{% endhighlight %}\n",
                      id="liquid-highlight"),
         pytest.param("<script>\nin_conclusion = 1\n</script>\n<!--\nin conclusion\n-->\n",
@@ -251,9 +253,9 @@ def test_a_fence_python_markdown_shows_as_text_is_read_as_text(fence: str) -> No
     with a language or attributes after it, closed by the very same run: another fence
     is a paragraph there. Python-Markdown itself says what the page shows."""
     markdown = pytest.importorskip("markdown")
-    page = markdown.markdown(fence, extensions=["fenced_code", "tables", "toc"])
+    page = markdown.markdown(_MORE + fence, extensions=["fenced_code", "tables", "toc"])
     shown = "In conclusion" in re.sub(r"(?s)<code.*?</code>", "", page)
-    found = find_tells("Plain opening.\n\n" + fence, compile_rules(PHRASES, PATTERNS))
+    found = find_tells(_MORE + fence, compile_rules(PHRASES, PATTERNS))
     assert bool(found) == shown, page
 
 
@@ -552,7 +554,7 @@ def test_what_kramdown_reads_as_text_is_read(tmp_path: Path, body: str) -> None:
     rules = compile_rules(PHRASES, PATTERNS)
     found = find_tells(f"---\ntitle: k\n---\n{body}\n", rules, path="_posts/k.md")
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
-    assert find_tells("- item\n\n      In conclusion, code in the item\n", rules) == []
+    assert find_tells(_MORE + "- item\n\n      In conclusion, code in the item\n", rules) == []
 
 
 @pytest.mark.parametrize("body", [
@@ -632,8 +634,38 @@ def test_a_code_span_inside_a_sentence_is_its_words(tmp_path: Path) -> None:
     rules = compile_rules(PHRASES, PATTERNS)
     assert [f.message for f in find_tells(f"Plain.\n\n{body}", rules)] == [
         'banned phrase "in conclusion"']
-    assert find_tells("Plain.\n\n```\nIn conclusion, code.\n```\n", rules) == []
+    assert find_tells("Plain.\n<!--more-->\n\n```\nIn conclusion, code.\n```\n", rules) == []
     assert find_tells("Plain: the phrase `in conclusion` is banned.\n", rules) == []
+
+
+_LONG = "A plain sentence of ten words that goes on and on. " * 8
+
+
+@pytest.mark.parametrize(("page", "shown"), [
+    ("```\nIn conclusion, the code.\n```\n\nPlain words.\n", True),
+    ("Some words first.\n\n    indented code: in conclusion, it ran\n", True),
+    ("---\nsummary: Plain words.\n---\n\n```\nIn conclusion, the code.\n```\n", False),
+    ("Plain words.\n<!--more-->\n\n```\nIn conclusion, the code.\n```\n", False),
+    (f"{_LONG}\n\n```\nIn conclusion, the code.\n```\n", False),
+])
+def test_code_a_list_pages_summary_shows_is_read_as_text(tmp_path: Path, page: str,
+                                                        shown: bool) -> None:
+    """Hugo's automatic summary (a list page's .Summary) is the page's first 70 words as
+    plain text, code blocks' words among them; a `summary:` or a `<!--more-->` line
+    chooses it instead. Where the real hugo is here, it says what its list page shows."""
+    if shutil.which("hugo") is not None:
+        site = tmp_path / "site"
+        files = {**_SITES["hugo"], "content/posts/c.md": page,
+                 "layouts/_default/list.html": "{{ range .Pages }}{{ .Summary }}{{ end }}"}
+        for name, text in files.items():
+            (site / name).parent.mkdir(parents=True, exist_ok=True)
+            (site / name).write_text(text)
+        _built("hugo", site)
+        listed = (site / "public/posts/index.html").read_text().lower()
+        assert ("in conclusion" in listed) == shown, listed
+    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path="content/posts/c.md")
+    assert [f.message.split(" (")[0] for f in found] == (
+        ['banned phrase "in conclusion"'] if shown else []), page
 
 
 def test_what_a_reviewer_found_in_the_new_readings() -> None:

@@ -421,7 +421,7 @@ def test_a_site_that_renders_markdown_another_way_is_refused(repo: Repo, rg: Run
     repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
     repo.write("layouts/_default/single.html", "{{ .Content }}")
     repo.write("layouts/_default/list.html", "{{ .Content }}")
-    repo.write("content/posts/a.md", "---\ntitle: a\n---\nA plain post.\n\n"
+    repo.write("content/posts/a.md", "---\ntitle: a\nsummary: A post.\n---\nA plain post.\n\n"
                                      "    In conclusion, this indented line is code to markdown.\n")
     assert rg("init")[0] == 0
     assert rg("run")[0] == 0
