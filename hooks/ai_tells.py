@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from receipt_gate import GateError
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
+from receipt_gate.reading.inline import COMMENT, STRICT_COMMENT, sub_blank
 from receipt_gate.reading.prose import prose_lines
 from receipt_gate.reading.reader import reader_view
 from receipt_gate.rules.config import CONFIG_FILE
@@ -346,6 +347,12 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     if shown_too is not None:  # read once more with what attributes show as its text
         for f in find_tells(shown_too, rules, quotes, links, path, rendered):
             found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    if "<!--" in text:  # a comment holding `--` (text to CommonMark 0.30, Hugo's; a
+        # comment to 0.31, markdown-it's, Eleventy's): read once more as a comment
+        hid = sub_blank(COMMENT, text, "\0")
+        if hid != sub_blank(STRICT_COMMENT, text, "\0"):
+            for f in find_tells(hid, rules, quotes, links, path, rendered):
+                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if _HIDDEN_ELEMENT.search(text):  # read once more with what a browser hides left out
         again = _HIDDEN_ELEMENT.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
         for f in find_tells(again, rules, quotes, links, path, rendered):
