@@ -56,13 +56,15 @@ def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
         ["content/_index.md", "content/_common/_index.md", "content/_common/snip.md",
          "content/about/license.md", "content/methods/site/a.md", "config.toml"], files)
     assert name == "a Hugo site"
-    from receipt_gate.reading.layouts import HUGO_EXTS
+    from receipt_gate.reading.layouts import HUGO_CONTENT, HUGO_EXTS
     from receipt_gate.reading.sitefiles import any_case
 
     # Every kind of page Hugo renders is gated, whether one is there yet or not, in any
-    # case (Hugo publishes a page.MD as it is).
+    # case (Hugo publishes a page.MD as it is), and its draft: true holds back only a
+    # page Hugo reads the front matter of (content/x.MD is copied, draft: true and all).
     assert drafts == [f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)] == articles
-    assert markers == {"front_matter": {"draft": True}}
+    assert markers == {"front_matter": {"draft": True},
+                       "front_matter_in": [f"content/**/*{e}" for e in HUGO_CONTENT]}
     _, drafts, _, _ = _layout(["content/en/posts/a.md", "content/en/posts/_index.md",
                                "content/en/about.md"])
     assert drafts == [f"content/en/posts/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]

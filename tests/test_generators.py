@@ -90,6 +90,9 @@ def test_every_page_hugo_publishes_is_gated(repo: Repo, rg: Run) -> None:
         "content/posts/e.md": '+++\ntitle = "e"\ndraft = true\n+++\n',
         "content/posts/f.md": '---\ntitle: f\ndraft: "true"\n---\n',
         "content/posts/up.MD": "---\ntitle: up\n---\n",  # copied as it is, not rendered
+        # Copied as they are too, so their draft: true holds nothing back (an outside pass).
+        "content/posts/hidden.MD": "---\ntitle: hidden\ndraft: true\n---\n",
+        "content/posts/old.mkd": "---\ntitle: old\ndraft: true\n---\n",
     })
     assert rg("init")[0] == 0
     subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
@@ -235,6 +238,67 @@ def test_a_jekyll_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run
     _check(repo, rg, words, repo.path / "_site")
 
 
+@pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
+@pytest.mark.parametrize(("files", "flags"), [
+    ({"conf/drafts.toml": "buildDrafts = true\n",
+      "Makefile": "site:\n\thugo --config hugo.toml,conf/drafts.toml\n"},
+     ["--config", "hugo.toml,conf/drafts.toml"]),
+    ({"settings/_default/config.toml": "buildDrafts = true\n",
+      "Makefile": "site:\n\thugo --configDir settings\n"}, ["--configDir", "settings"]),
+    ({"hugo.yaml": "baseURL: http://example.org/\ntitle: t\n? buildDrafts\n: true\n"}, []),
+    ({"hugo.json": '{"baseURL": "http://example.org/", "title": "t",\n "buildDrafts"\n: true}'},
+     []),
+], ids=["--config", "--configDir", "explicit key", "json over lines"])
+def test_a_config_a_build_names_is_read_as_hugo_reads_it(repo: Repo, rg: Run,
+                                                         files: dict[str, str],
+                                                         flags: list[str]) -> None:
+    """A third outside pass turned buildDrafts on where a line scanner could not see it:
+    in a config only a build command names, or written as a parser reads it."""
+    repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
+    repo.write("layouts/_default/single.html", "{{ .Title }} {{ .Content }}")
+    repo.write("layouts/_default/list.html", "{{ .Title }} {{ .Content }}")
+    words = _site(repo, {"content/posts/a.md": "---\ntitle: a\n---\n",
+                         "content/posts/c.md": "---\ntitle: c\ndraft: true\n---\n"})
+    assert rg("init")[0] == 0
+    assert _gated(rg) == {"content/posts/a.md"}
+    if any(p.startswith("hugo.") for p in files):
+        (repo.path / "hugo.toml").unlink()
+    for path, text in files.items():
+        repo.write(path, text)
+    subprocess.run(["hugo", "--quiet", *flags, "-s", str(repo.path)], check=True,
+                   capture_output=True, cwd=repo.path)
+    assert "content/posts/c.md" in _published(repo.path / "public", words)
+    _check(repo, rg, words, repo.path / "public")
+
+
+def test_a_config_named_but_not_there_or_by_a_variable_counts_as_publishing() -> None:
+    from receipt_gate.reading.siteconfig import named_configs
+    from receipt_gate.rules.markers import folders, publishing
+
+    texts = {"Makefile": "site:\n\thugo --config hugo.toml,$EXTRA\n", "hugo.toml": ""}
+    named = named_configs(["Makefile"], texts.get)
+    assert named == {"hugo.toml": "hugo", "": "Makefile"}
+    assert publishing(["Makefile", "hugo.toml"], texts.get, named)
+    assert ("Makefile", "", False) in folders(["Makefile", "hugo.toml"], texts.get, named)
+    texts = {"ci.sh": "mkdocs build -f conf/site.yml\n", "conf/site.yml": None}
+    named = named_configs(["ci.sh"], texts.get)
+    assert named == {"conf/site.yml": "mkdocs"}
+    assert publishing(["ci.sh", "conf/site.yml"], texts.get, named) == (
+        "conf/site.yml: cannot be read, so the gate cannot tell whether the build publishes"
+        " marked drafts",)
+    # An INHERITed config's docs_dir is relative to the file that inherits it; a config
+    # a build names, to its own folder.
+    texts = {"mkdocs.yml": "INHERIT: conf/base.yml\nsite_name: t\n",
+             "conf/base.yml": "docs_dir: pages\n", "build.sh": "mkdocs build -f conf/s.yml\n",
+             "conf/s.yml": "docs_dir: ../site-pages\n"}
+    named = named_configs(["mkdocs.yml", "build.sh"], texts.get)
+    assert {f for _, f, _ in folders([*texts], texts.get, named)} == {"pages", "site-pages"}
+    # MkDocs Material's blog publishes its drafts when told to.
+    blog = "site_name: t\nplugins:\n  - search\n  - blog:\n      draft: true\n"
+    assert publishing(["mkdocs.yml"], lambda _: blog)
+    assert not publishing(["mkdocs.yml"], lambda _: blog.replace("draft: true", "draft: false"))
+
+
 def test_a_dev_server_or_a_plain_false_leaves_the_markers_in_force() -> None:
     from receipt_gate.rules.markers import publishing
 
@@ -244,7 +308,7 @@ def test_a_dev_server_or_a_plain_false_leaves_the_markers_in_force() -> None:
     for quiet in ('{"scripts": {"dev": "hugo server -D", "build": "hugo --minify"}}',
                   "buildDrafts = false\n", "show_drafts: false # not here\n",
                   "hugo -d public --gc\n", "bundle exec jekyll serve --drafts\n",
-                  "  unpublished: 'false'\n", "dev:\n\thugo --bind 0.0.0.0 server -D\n",
+                  "dev:\n\thugo --bind 0.0.0.0 server -D\n", "buildDrafts: 'false'\n",
                   "# do not use hugo -D for production\n", '{"buildDrafts": false}'):
         assert why(quiet) == (), quiet
     for loud in ('{"scripts": {"build": "hugo --minify -D"}}', "buildDrafts: yes\n",
@@ -257,7 +321,11 @@ def test_a_dev_server_or_a_plain_false_leaves_the_markers_in_force() -> None:
                  '{"baseURL":"/","buildDrafts":true}', "{title: t, show_drafts: true}",
                  '"buildDr\\u0061fts" = true', 'HUGOxBUILDDRAFTS = "true"',
                  "hugo --minify \\\n  --buildDrafts\n",
-                 "bundle exec jekyll build \\\n --drafts\n", '"show_dr\\x61fts": true'):
+                 "bundle exec jekyll build \\\n --drafts\n", '"show_dr\\x61fts": true',
+                 # Jekyll takes any string as true, "false" too (Hugo's reads it false);
+                 # a YAML explicit key; a flow mapping with a # in a string.
+                 "  unpublished: 'false'\n", "? show_drafts\n: true\n",
+                 '{title: "Blog #1", buildDrafts: true}\n'):
         assert why(loud), loud
     assert publishing(["hugo.toml"], lambda _: None)  # a config that cannot be read counts
 
@@ -344,13 +412,26 @@ def _has_mkdocs() -> bool:
     ("base.yml", "docs_dir: src\n", "src"),  # an mkdocs.yml's INHERIT
     ("mkdocs.yml", '"docs_dir": src\n', "src"),
     ("_config.yml", '"collections": {docs: {output: true}}\n', "_docs"),
+    # A third outside pass: what a parser reads and a line scanner does not.
+    ("hugo.yaml", "module:\n  mounts:\n    - source: extra\n      target: content/posts\n",
+     "extra"),
+    ("hugo.yaml", "theme:\n  - t\n", "themes/t/content"),
+    ("hugo.toml", '[[module.imports]]\npath = "t"\n', "themes/t/content"),
+    ("hugo.toml", 'themesDir = "vendor2"\ntheme = "t"\n', "vendor2/t/content"),
+    ("mkdocs.yml", "{site_name: Test docs, docs_dir: pages}\n", "pages"),
+    ("mkdocs.yml", "site_name: Test docs\n? docs_dir\n: pages\n", "pages"),
+    ("_config.yml", "? collections\n: essays:\n    output: true\n", "_essays"),
+    ("hugo.json", '{"baseURL": "/",\n "contentDir"\n : "src"}\n', "src"),
+    ("mkdocs.yml", "site_name: x\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index:"
+     " !!python/name:material.extensions.emoji.twemoji\ndocs_dir: src\n", "src"),
 ])
 def test_every_form_of_a_moved_content_folder_is_read(path: str, text: str,
                                                       folder: str) -> None:
     """A second outside pass moved the folder pages come from in each of these ways."""
     from receipt_gate.rules.markers import folders
 
-    assert [f for _, f, _ in folders([path], lambda _: text)] == [folder]
+    found = {f for _, f, _ in folders([path], lambda _: text)}
+    assert folder in found and found <= {folder, "themes/t/content"}, found
     assert folders(["Makefile"], lambda _: "build:\n\thugo -s . --minify\n") == ()
     assert folders(["mkdocs.yml"], lambda _: "site_name: x\ntheme: material\n") == ()
 

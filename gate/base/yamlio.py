@@ -96,6 +96,52 @@ def _check(root: Any, loader: Any, file: str) -> None:
                 todo.append(value)
 
 
+class Table(tuple):  # type: ignore[type-arg]
+    """A mapping as written: its (key, value) pairs in order, a key given twice kept twice."""
+
+
+def settings(data: bytes | str) -> object:
+    """Someone else's YAML (a site generator's config) as plain values, to find settings
+    in, never to trust: explicit keys, flow mappings, tags (`!!python/name:`), aliases
+    (each node built once) and merge keys are read; a mapping is a Table. ValueError when
+    it is no YAML."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(data)
+    built: dict[int, object] = {}
+
+    def value(node: Any) -> object:
+        if id(node) in built:
+            return built[id(node)]
+        if isinstance(node, yaml.ScalarNode):
+            out: object = node.value
+            if node.tag.endswith(":bool"):
+                out = node.value.lower() in ("true", "yes", "on", "y")
+            elif node.tag.endswith(":null"):
+                out = None
+            built[id(node)] = out
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            items: list[object] = []
+            built[id(node)] = items
+            items.extend(value(n) for n in node.value)
+            return items
+        pairs: list[tuple[object, object]] = []
+        built[id(node)] = pairs
+        pairs.extend((value(k), value(v)) for k, v in node.value)
+        table = Table((str(k) if not isinstance(k, (list, Table)) else "", v) for k, v in pairs)
+        built[id(node)] = table
+        return table
+
+    try:
+        node = loader.get_single_node()
+        return None if node is None else value(node)
+    except (yaml.YAMLError, RecursionError, TypeError, OverflowError) as e:
+        raise ValueError(str(e).splitlines()[0] if str(e) else "not YAML") from None
+    finally:
+        loader.dispose()
+
+
 def dump(doc: object) -> str:
     """YAML for a document of plain mappings, lists and scalars, in the given key order."""
     import yaml

@@ -129,6 +129,11 @@ def starter(layout: Layout) -> str:
         if isinstance(fm, dict):
             lines.append("  front_matter: {" + ", ".join(
                 f"{k}: {json.dumps(v)}" for k, v in fm.items()) + "}")
+        read_in = layout.markers.get("front_matter_in")
+        if isinstance(read_in, list):
+            lines += ["  # The pages whose front matter the generator reads (it copies any other",
+                      "  # file as it is, front matter and all).",
+                      f"  front_matter_in: {_flow(read_in)}"]
         lines.append("  status: drafted")
     return "\n".join(lines) + "\n"
 

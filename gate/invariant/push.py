@@ -164,11 +164,13 @@ def relevant(cfg: Config, path: str) -> bool:
     if wildmatch.could_hold(cfg.drafts, path):
         return True  # a draft, or what could hide one (a link, a submodule)
     if cfg.draft_markers is not None:
-        from receipt_gate.rules.markers import BUILD_FILES
+        from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
 
-        if wildmatch.match(BUILD_FILES, path) or (path.startswith("themes/")
-                                                  and "/content/" in path):
-            return True  # what says what the site publishes (a theme's content too)
+        if (wildmatch.match(BUILD_FILES, path) or path.endswith(CONFIG_EXTS)
+                or "/content/" in path):
+            # What says what the site publishes (any config a build may name with
+            # --config), and a theme's or module's content wherever it is kept.
+            return True
     if any(not cfg.specs[c].deterministic for c in cfg.every_required()):
         return True  # a model's evidence may quote any file of the tree
     from receipt_gate.rules.fingerprint import input_sources

@@ -38,7 +38,7 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
     from receipt_gate.invariant.runner import prepare
     from receipt_gate.rules.config import CONFIG_FILE
     from receipt_gate.rules.fingerprint import fingerprint
-    from receipt_gate.rules.markers import BUILD_FILES
+    from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
     from receipt_gate.trees.digests import sha256_of
 
     names = own.deterministic()
@@ -49,7 +49,8 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
     # is run again.
     ruled = [p for p in (CONFIG_FILE, own.baseline) if p]
     if base is not None:
-        ruled = sorted({*ruled, *tree.paths(BUILD_FILES), *base.paths(BUILD_FILES)})
+        built = [*BUILD_FILES, *(f"**/*{e}" for e in CONFIG_EXTS)]  # any a build names
+        ruled = sorted({*ruled, *tree.paths(built), *base.paths(built)})
     if base is not None and sha256_of(tree, ruled) == sha256_of(base, ruled):
         now, before = sha256_of(tree, gated), sha256_of(base, gated)
         changed = [p for p in gated if now[p] != before[p]]

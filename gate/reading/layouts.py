@@ -40,6 +40,9 @@ _JEKYLL_TEXT = ("xhtml", "xht", "xml", "svg", "json", "rss", "atom", "php", "csv
 # or not (a .markdown or .html page added later is published too).
 HUGO_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".html", ".htm", ".org",
              ".adoc", ".asciidoc", ".ad", ".pandoc", ".pdc", ".rst")
+# Of those, what Hugo reads as content (front matter and all), in exactly this case.
+HUGO_CONTENT = (".md", ".markdown", ".mdown", ".html", ".htm", ".org", ".adoc", ".asciidoc",
+                ".ad", ".pandoc", ".pdc", ".rst")
 
 
 MKDOCS_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
@@ -104,8 +107,12 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         # too: what such a bundle holds is shown on the pages that include it, a branch
         # bundle's headless: true hides none of its pages, and a page overrides a cascade.
         folder = _section(files, "content")
-        return site("a Hugo site", folder, files, paths, {"front_matter": {"draft": True}},
-                     (), HUGO_EXTS, content="content")
+        # Hugo reads front matter only in the content formats it knows, by their exact
+        # extension (0.111): it copies posts/x.MD or x.mkd as it is, draft: true and all.
+        read_in = [f"content/**/*{e}" for e in HUGO_CONTENT]
+        return site("a Hugo site", folder, files, paths,
+                    {"front_matter": {"draft": True}, "front_matter_in": read_in},
+                    (), HUGO_EXTS, content="content")
     if "mkdocs.yml" in every or "mkdocs.yaml" in every:
         config = read("mkdocs.yml" if "mkdocs.yml" in every else "mkdocs.yaml") or ""
         m = re.search(r"(?m)^docs_dir:\s*['\"]?([^'\"\s#]+)", config)
@@ -113,9 +120,13 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         blog = under(files, f"{docs}/blog/posts")
         # MkDocs publishes every page of docs_dir (it has no front-matter draft); the blog
         # plugin leaves out a post marked draft: true.
+        # (The blog reads front matter in the pages MkDocs reads, by their exact extension:
+        # it copies posts/x.MD as it is.)
+        marker: dict[str, object] = {
+            "front_matter": {"draft": True},
+            "front_matter_in": [f"{docs}/**/*{e}" for e in MKDOCS_EXTS]}
         return site("an MkDocs site", f"{docs}/blog/posts" if blog else docs, files, paths,
-                     {"front_matter": {"draft": True}} if blog else {}, exts=MKDOCS_EXTS,
-                     content=docs)
+                     marker if blog else {}, exts=MKDOCS_EXTS, content=docs)
     if under(files, "drafts") or not files:
         from receipt_gate.base import wildmatch
 

@@ -104,6 +104,8 @@ class Config(NamedTuple):
         # Only the value itself, of its own type: `draft: "true"` (a string) is not
         # `draft: true`, and sites read such strings differently (Jekyll publishes
         # `published: "false"`), so a look-alike never takes a file out of the gate.
+        if m.front_matter_in and not wildmatch.match(m.front_matter_in, path):
+            return None  # copied as it is: its front matter hides nothing
         for key, want in m.front_matter:
             got = fields.get(key)
             if got == want and type(got) is type(want) and (literal is None or literal(key)):
@@ -234,16 +236,15 @@ def built(cfg: Config, tree: Tree) -> Config:
     pages with a reader the gate does not read them with."""
     if cfg.draft_markers is None:
         return cfg
-    from receipt_gate.rules.markers import BUILD_FILES, folders, publishing
-    from receipt_gate.rules.markup import texts_of, unread_markup
+    from receipt_gate.rules.markers import folders, publishing
+    from receipt_gate.rules.markup import build_texts, unread_markup
 
-    files, index = tree.paths(BUILD_FILES), tree.paths(["**/_index.*"])
-    texts = texts_of(tree, [*files, *index])  # one batch, each read once
+    files, index, texts, named = build_texts(tree)
     if (unread := unread_markup([*files, *index], texts.__getitem__)) is not None:
         raise GateError(unread)
-    why = publishing(files, texts.__getitem__)
-    more = tuple(f for f in folders(files, texts.__getitem__)  # a theme's content
-                 if not f[1].startswith("themes/") or tree.paths([wildmatch.escape(f[1]) + "/**"]))
+    why = publishing(files, texts.__getitem__, named)
+    more = folders(files, texts.__getitem__, named,
+                   lambda folder: bool(tree.paths([wildmatch.escape(folder) + "/**"])))
     return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why, folders=more))
 
 

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from receipt_gate.base.schema import Err, mapping, str_list, type_name, unknown
+from receipt_gate.reading import siteconfig
+from receipt_gate.reading.siteconfig import COMMENT as _COMMENT
+from receipt_gate.reading.siteconfig import kind_of, plain
 
-KEYS = ("paths", "front_matter", "status")
+KEYS = ("paths", "front_matter", "status", "front_matter_in")
 
 
 class Markers(NamedTuple):
@@ -31,6 +34,10 @@ class Markers(NamedTuple):
     # (file, folder, pages): a folder the site's config publishes pages from, and
     # whether its pages sit in it (a collection's) or in sections under it (contentDir)
     folders: tuple[tuple[str, str, bool], ...] = ()
+    # The files whose front matter the generator reads (empty: every one); it copies
+    # another as it is, front matter and all (Hugo: content/x.MD), so no marker holds
+    # such a file back.
+    front_matter_in: tuple[str, ...] = ()
 
     def ungated(self, drafts: Sequence[str]) -> list[str]:
         """A line for each folder the site publishes pages from that no drafts glob
@@ -66,7 +73,8 @@ def parse(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> M
     if status not in before:
         raise err("draft_markers.status", f"{status!r} is not before gate_from ({gate_from}):"
                   " a draft the site has not published would be gated")
-    return Markers(paths, tuple(fm.items()), status)
+    read_in = str_list(top.get("front_matter_in", []), "draft_markers.front_matter_in", err)
+    return Markers(paths, tuple(fm.items()), status, front_matter_in=read_in)
 
 
 # Where a generator or a build host reads the build's settings (root-relative globs):
@@ -88,6 +96,8 @@ BUILD_FILES = (
     "!*-lock.json", "!*-lock.yaml", "!*.lock.json", "!**/node_modules/**", "!themes/**",
     "!vendor/**", "!**/.*/**/*.sh",
 )
+# What a config a build names (--config, --configDir, -f) may be.
+CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 # A generator's own config: unreadable, it counts as publishing everything.
 GENERATOR = re.compile(r"(?:^|/)(?:hugo\.|_config|mkdocs\.)[^/]*$|^config(?:\.[^/]*|/.*)$")
 # A setting that publishes marked pages, with any value but a plain false; a key in any
@@ -102,28 +112,31 @@ _FLAG = {
     "jekyll": re.compile(r"(?:^|\s)(?:-D|--drafts|--unpublished)(?![\w-])"),
 }
 _SERVER = re.compile(r"(?:^|\s)(?:server|serve|s)(?=\s|$)")
-_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})")
-_COMMENT = re.compile(r"(?m)(?:^|\s)#.*")
-
-
-def plain(text: str) -> str:
-    """The text with \\uXXXX and \\xXX escapes read (a TOML or JSON key may be
-    written so) and continued lines joined (a command over several lines)."""
-    text = _ESCAPE.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)), text)
-    return re.sub(r"\\\r?\n", " ", text)
-
-
-def publishing(files: list[str], read: Callable[[str], str | None]) -> tuple[str, ...]:
+def publishing(files: list[str], read: Callable[[str], str | None],
+               named: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """Why the site's build publishes the pages its markers mark (file: what), read
-    from these build files; empty when nothing says so."""
+    from these build files (and the configs a build command names); empty when
+    nothing says so."""
     out = []
     for path in files:
         text = read(path)
+        kind = kind_of(path, named)
         if text is None:
-            if GENERATOR.search(path):
+            if GENERATOR.search(path) or (named and path in named):
                 out.append(f"{path}: cannot be read, so the gate cannot tell whether the"
                            " build publishes marked drafts")
             continue
+        if kind is not None and path.endswith(CONFIG_EXTS):
+            doc = siteconfig.document(path, text)
+            if doc is None and kind != "any":
+                out.append(f"{path}: not read plainly as {kind}'s config, so the gate cannot"
+                           " tell whether the build publishes marked drafts")
+                continue
+            said = siteconfig.publishing(kind, doc)
+            if said:
+                out.append(f"{path}: sets {said[0][:60]}: the build publishes the pages"
+                           " the draft markers mark")
+                continue
         text = plain(text)
         bare = text if path.endswith(".json") else _COMMENT.sub("", text)
         m = (_SETTING.search(bare) if path.endswith((".toml", ".yaml", ".yml", ".json"))
@@ -139,6 +152,9 @@ def publishing(files: list[str], read: Callable[[str], str | None]) -> tuple[str
                 out.append(f"{path}: a build runs {flag}: it publishes the pages the"
                            " draft markers mark")
                 break
+    if named and "" in named:
+        out.append(f"{named['']}: a build names a config the gate cannot read (a"
+                   " variable), so it cannot tell whether it publishes marked drafts")
     return tuple(out)
 
 
@@ -159,7 +175,6 @@ def _command_flag(line: str, serves: bool = False) -> str:
 
 # Where a site's config moves or adds the folders it publishes pages from: a key
 # anywhere (a block, a flow mapping, an inline table, one line of JSON), quoted or not.
-_CONFIG = re.compile(r"^[^/]*\.(?:toml|ya?ml|json)$|^config/")
 _CONTENT_DIR = re.compile(
     r"""(?i)(?<![\w-])["']?contentdir["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
 _MOUNT = re.compile(
@@ -170,7 +185,6 @@ _MOUNT_REVERSED = re.compile(
     r"""["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["']""")
 _THEME = re.compile(r"""(?im)^[ \t]*["']?theme["']?[ \t]*[:=][ \t]*\[?["']?([\w.-]+)""")
 _DOCS_DIR = re.compile(r"""(?m)^[ \t]*["']?docs_dir["']?[ \t]*:[ \t]*["']?([^"'\s#]*)""")
-_JEKYLL_KEYS = re.compile(r"""(?m)^["']?(?:source|collections_dir|collections)["']?[ \t]*:""")
 # A build command's own folder: hugo -c/--contentDir/-s/--source, jekyll -s/--source,
 # and Hugo's environment variable.
 _COMMAND_DIR = re.compile(
@@ -179,38 +193,47 @@ _COMMAND_DIR = re.compile(
 _ENV_DIR = re.compile(r"""(?i)\bHUGO[_x]CONTENTDIR["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
 
 
-def folders(files: list[str], read: Callable[[str], str | None]
-            ) -> tuple[tuple[str, str, bool], ...]:
+def folders(files: list[str], read: Callable[[str], str | None],
+            named: Mapping[str, str] | None = None,
+            there: Callable[[str], bool] = lambda _: True) -> tuple[tuple[str, str, bool], ...]:
     """(file, folder, pages) for each folder a site's config or build publishes pages
     from, beside the generator's default: Hugo's contentDir and content mounts, a
-    theme's content, a build command's content or source folder, MkDocs' docs_dir,
-    Jekyll's source, collections_dir and collections (each `_name` folder: a
-    collection's pages may be listed on others even without `output`). "" for a folder
-    the gate cannot read plainly: the whole repository."""
+    theme's or module's content (where `there` says the repository holds it), a build
+    command's content or source folder, MkDocs' docs_dir, Jekyll's source,
+    collections_dir and collections. "" for a folder the gate cannot read plainly: the
+    whole repository."""
     out: list[tuple[str, str, bool]] = []
     for path in files:
-        name = path.rsplit("/", 1)[-1]
-        text = plain(read(path) or "")
+        raw = read(path)
+        text = plain(raw or "")
         # A command's folder is relative to where it runs: the top, as far as we know.
         out += [(path, _expanded(m.group(1)), False) for m in _COMMAND_DIR.finditer(
             _COMMENT.sub("", text))]
         out += [(path, _expanded(m.group(1)), False) for m in _ENV_DIR.finditer(text)]
-        if not (_CONFIG.match(path) or GENERATOR.search(path)):
+        kind = kind_of(path, named)
+        if kind is None:
             continue
-        # A config's folders are relative to its site: the folder it sits in (Hugo's
-        # config/ folder is its site's).
-        site = "" if path.startswith("config/") else posixpath.dirname(path)
+        doc = siteconfig.document(path, raw) if raw is not None else None
+        if doc is None and (kind != "any" or raw is None):
+            out.append((path, "", False))  # a config the gate cannot read plainly
+        elif doc is not None:
+            site = _site_of(path, named)
+            out += [(path, f, pages) for f, pages, theme in siteconfig.folders(kind, site, doc)
+                    if not theme or not f or there(f)]
+        # What a plain reading of the text finds too (a config read two ways gates more).
+        site = _site_of(path, named)
         found = [(m.group(1), False) for m in _CONTENT_DIR.finditer(text)]
         found += [(m.group(1), False) for m in _MOUNT.finditer(text)]
         found += [(m.group(2), False) for m in _MOUNT_REVERSED.finditer(text)]
-        if re.match(r"(?:.*/)?(?:hugo|config)\.|config/", path):
-            found += [(f"themes/{m.group(1)}/content", False) for m in _THEME.finditer(text)]
+        if kind == "hugo":
+            found += [(f"themes/{m.group(1)}/content", False) for m in _THEME.finditer(text)
+                      if there(f"themes/{m.group(1)}/content")]
         if path.endswith((".yml", ".yaml")):
             found += [(m.group(1), False) for m in _DOCS_DIR.finditer(text)]
-            if name.startswith("_config") and _JEKYLL_KEYS.search(text):
-                found += _jekyll(path, text)
         out += [(path, posixpath.join(site, f) if f and site else f, pages)
                 for f, pages in found]
+    if named and "" in named:
+        out.append((named[""], "", False))
     kept: dict[tuple[str, str, bool], None] = {}
     for p, f, pages in out:
         f = f.strip()
@@ -218,6 +241,13 @@ def folders(files: list[str], read: Callable[[str], str | None]
             continue  # the site's root, as by default
         kept[(p, posixpath.normpath(f).strip("/") if f else "", pages)] = None
     return tuple(kept)
+
+
+def _site_of(path: str, named: Mapping[str, str] | None) -> str:
+    """The folder a config's folders are relative to: its own (Hugo's config/ folder is
+    its site's; an INHERITed MkDocs config's is the inheriting one's)."""
+    _, at, site = (named or {}).get(path, "").partition("@")
+    return site if at else "" if path.startswith("config/") else posixpath.dirname(path)
 
 
 _WORKSPACE = re.compile(r"^(?:\$\{?GITHUB_WORKSPACE\}?|\$\{\{\s*github\.workspace\s*\}\}"
@@ -229,29 +259,3 @@ def _expanded(folder: str) -> str:
     "" when another variable is in it (the gate cannot tell where it points)."""
     folder = _WORKSPACE.sub("", folder.strip("\"'"))
     return "" if "$" in folder or "`" in folder else folder or "."
-
-
-def _jekyll(path: str, text: str) -> list[tuple[str, bool]]:
-    from receipt_gate import GateError
-    from receipt_gate.base import yamlio
-
-    try:
-        doc = yamlio.load(text, path) if path.endswith((".yml", ".yaml")) else None
-    except GateError:
-        doc = None
-    if not isinstance(doc, dict):
-        return [("", False)]  # not read plainly: the whole repository
-    source = doc.get("source", "")
-    where = doc.get("collections_dir", "")
-    coll = doc.get("collections") or {}
-    if not all(isinstance(v, str) for v in (source, where)) or not isinstance(coll, (dict, list)):
-        return [("", False)]
-    base = "/".join(p for p in (str(source).strip("/"), str(where).strip("/")) if p)
-    out = [(str(source), False)] if source else []
-    # A collection Jekyll renders pages of (`output`); one without is data templates
-    # list, read as includes are (not yet).
-    out += [(f"{base}/_{c}" if base else f"_{c}", True) for c, v in
-            (coll.items() if isinstance(coll, dict) else [])
-            if isinstance(c, str) and c != "posts" and isinstance(v, dict)
-            and v.get("output") not in (None, False)]
-    return out

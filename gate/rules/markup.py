@@ -9,7 +9,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from receipt_gate.rules.markers import GENERATOR, plain
+from receipt_gate.base import wildmatch
+from receipt_gate.reading import siteconfig
+from receipt_gate.reading.siteconfig import named_configs, plain
+from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS, GENERATOR
 
 if TYPE_CHECKING:
     from receipt_gate.trees.tree import Tree
@@ -34,6 +37,17 @@ def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> st
         text = read(path)
         if text is None:
             continue
+        if not index and path.endswith(CONFIG_EXTS):  # as the generator parses it
+            doc = siteconfig.document(path, text)
+            said = [v for v in siteconfig.values(doc, "defaultmarkdownhandler")
+                    if not (isinstance(v, str) and v.lower() in _MARKDOWN)]
+            said += [f"cascade: {v}" for c in siteconfig.values(doc, "cascade")
+                     for v in siteconfig.values(c, "markup")
+                     if not (isinstance(v, str) and v.lower() in _MARKDOWN)]
+            if said:
+                return (f"{path}: sets markup {str(said[0])[:40]!r}: Hugo renders markdown"
+                        " pages with it, the gate reads them as markdown; set `markup:` in"
+                        " each page's front matter instead (the gate reads it)")
         text = plain(text[:20000] if index else text)
         m = None if index else _HANDLER.search(text)
         if m is not None and m.group(1).lower() not in _MARKDOWN:
@@ -60,3 +74,30 @@ def texts_of(tree: Tree, paths: Sequence[str]) -> dict[str, str | None]:
             data = None
         out[path] = None if data is None else data.decode("utf-8", "replace")
     return out
+
+
+
+def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None],
+                                      dict[str, str]]:
+    """(build files, section _index pages, the text of each, the configs a build command
+    names as path -> tool): the build files where the generators and build hosts keep
+    them, and the configs a build names (--config a,b, --configDir, mkdocs -f, INHERIT)
+    wherever they are, and those they name in turn."""
+    files, index = tree.paths(BUILD_FILES), tree.paths(["**/_index.*"])
+    texts = texts_of(tree, [*files, *index])  # one batch, each read once
+    named: dict[str, str] = {}
+    for _ in range(4):
+        new = {k: v for k, v in named_configs(files, texts.__getitem__).items()
+               if k not in named}
+        if not new:
+            break
+        named.update(new)
+        folders = [wildmatch.escape(k) + "**" for k in new if k.endswith("/")]
+        more = [k for k in new if k and not k.endswith("/") and k not in texts]
+        more += [p for p in (tree.paths(folders) if folders else [])
+                 if p.endswith(CONFIG_EXTS) and p not in texts]
+        for p in more:  # a file of a named folder is its tool's config
+            named.setdefault(p, next(v for k, v in new.items() if k and p.startswith(k)))
+        texts.update(texts_of(tree, more))
+        files = [*files, *(p for p in more if p not in files)]
+    return files, index, texts, named
