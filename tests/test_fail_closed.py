@@ -104,6 +104,13 @@ def test_a_registry_outside_the_repository_is_refused(content: Repo, rg: Run) ->
                  '{"status": "ready","title": "T"}\n\nBody.\n', id="json-one-line-new"),
     pytest.param('---json\n{"title": "T", "status": "drafted"}\n---\nBody.\n',
                  '---json\n{"title": "T", "status": "ready"}\n---\nBody.\n', id="json-gray-matter"),
+    # A line inside a TOML multi-line string only looks like a key (an outside pass).
+    pytest.param('+++\ntitle = """\nstatus = "drafted"\n"""\n+++\nBody.\n',
+                 '+++\nstatus = "ready"\ntitle = """\nstatus = "drafted"\n"""\n+++\nBody.\n',
+                 id="toml-multi-line-basic"),
+    pytest.param("+++\ntitle = '''\nstatus = \"drafted\"'''\n+++\nBody.\n",
+                 "+++\nstatus = \"ready\"\ntitle = '''\nstatus = \"drafted\"'''\n+++\nBody.\n",
+                 id="toml-multi-line-literal"),
     # Liquid first, no front matter (Hugo would fail to build it): a YAML block.
     pytest.param('{% raw %}{{ x }}{% endraw %} shows code.\n',
                  '---\nstatus: ready\n---\n{% raw %}{{ x }}{% endraw %} shows code.\n',
@@ -251,3 +258,34 @@ def test_a_closer_only_pythons_rstrip_reads_is_refused(content: Repo, rg: Run) -
     content.write("drafts/intro.md", "---\ntitle: T\n---\xa0\nIn conclusion, body.\n")
     rc, _, err = rg("verify")
     assert rc == 2 and "drafts/intro.md:3: front matter: a delimiter line" in err, err
+def test_a_field_the_writer_cannot_set_plainly_is_refused_and_nothing_written(
+        repo: Repo, rg: Run) -> None:
+    """Read back, an edit must say just what it set: a field the writer does not find
+    where it is (a quoted key: a second `status` would be added) is refused, and `adopt
+    --pre-gate` writes no draft of the batch (an outside pass saw the others rewritten,
+    then exit 3)."""
+    from receipt_gate import GateError
+    from receipt_gate.invariant.states import set_field
+
+    with pytest.raises(GateError, match=r"^a\.md: front matter: cannot set 'status' plainly"):
+        set_field(b'---\n"status": drafted\n---\nbody\n', "status", "ready", "a.md")
+    repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
+    repo.write("drafts/a.md", "---\ntitle: a\n---\nIn conclusion, one.\n")
+    repo.write("drafts/b.md", '---\n"status": ready\n---\nIn conclusion, two.\n')
+    before = {p: repo.read(p) for p in ("drafts/a.md", "drafts/b.md")}
+    rc, _, err = rg("adopt", "--pre-gate")
+    assert rc == 2, err
+    assert err.startswith("receipt-gate: drafts/b.md: front matter: cannot set 'status'"), err
+    assert {p: repo.read(p) for p in before} == before
+
+
+def test_a_number_past_pythons_digit_limit_is_bad_input(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
+    repo.write("drafts/a.md", f'+++\ntitle = "x"\nn = {"9" * 5000}\n+++\nBody.\n')
+    for argv in (["check", "ai-tells"], ["verify"], ["run"]):
+        rc, _, err = rg(*argv)
+        assert rc == 2 and err.splitlines()[-1].endswith(
+            "drafts/a.md:2: front matter is not valid TOML: Exceeds the limit (4300 digits)"
+            " for integer string conversion: value has 5000 digits"), (argv, err)
+
+

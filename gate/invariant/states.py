@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,6 @@ _CLOSE = {b"---": rb"^(?:---|\.\.\.)[ \t]*\r?$", b"+++": rb"^\+\+\+[ \t]*\r?$",
 _FIELD = {b"---": rb"^%s[ \t]*:[ \t]*(.*?)[ \t]*\r?$",
           b"+++": rb"^%s[ \t]*=[ \t]*(.*?)[ \t]*\r?$",
           b"{": rb"^[ \t]*\"%s\"[ \t]*:[ \t]*(.*?)[ \t]*,?[ \t]*\r?$"}
-_TABLE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
 
 
 def _literal(kind: bytes, value: str | bool) -> bytes:
@@ -36,7 +36,33 @@ def set_field(data: bytes, key: str, value: str | bool, path: str = "<draft>") -
     `---json`); every other byte as it was.
 
     A front matter without the field gets it on the line after its opening; a draft
-    without front matter gets a YAML block."""
+    without front matter gets a YAML block. The result is read back as the gate reads
+    a draft: unless it says exactly that (the field set, every other field and the
+    page's text as they were), GateError and nothing to write (a line that only looks
+    like the field, inside a TOML multi-line string, is no place to write)."""
+    from receipt_gate.base.text import decode
+    from receipt_gate.reading.frontmatter import read
+
+    new = _set_field(data, key, value, path)
+    old_draft, new_draft = decode(path, data), decode(path, new)
+    before = after = None
+    if not isinstance(old_draft, str) and not isinstance(new_draft, str):
+        old_text, new_text = old_draft.text, new_draft.text
+        before = read(old_text, path)  # one it cannot read says why itself
+        with contextlib.suppress(GateError):
+            after = read(new_text, path)
+    if not (before is not None and after is not None
+            and after.fields.get(key) == value and type(after.fields.get(key)) is type(value)
+            and {k: v for k, v in after.fields.items() if k != key}
+            == {k: v for k, v in before.fields.items() if k != key}
+            and after.kind in (before.kind, "yaml" if not before.kind else before.kind)
+            and new_text.split("\n")[after.end:] == old_text.split("\n")[before.end:]):
+        raise GateError(f"{path}: front matter: cannot set {key!r} plainly in it (read back,"
+                        " it would not say just that): set it by hand")
+    return new
+
+
+def _set_field(data: bytes, key: str, value: str | bool, path: str) -> bytes:
     m = _OPEN.match(data)
     if m is None and data.lstrip(b"\xef\xbb\xbf").startswith((b"{", b"---json")):
         from receipt_gate.reading.frontmatter import block_end
@@ -52,10 +78,18 @@ def set_field(data: bytes, key: str, value: str | bool, path: str = "<draft>") -
         nl = b"\r\n" if b"\r\n" in data else b"\n"
         return bom + b"---" + nl + name + b": " + literal + nl + b"---" + nl + data[len(bom):]
     end = close.start()
-    if kind == b"+++":  # a table ends the top level
-        table = _TABLE.search(data, m.end(), end)
-        end = table.start() if table else end
-    field = re.compile(_FIELD[kind] % re.escape(name), re.MULTILINE).search(data, m.end(), end)
+    pattern = re.compile(_FIELD[kind] % re.escape(name), re.MULTILINE)
+    if kind == b"+++":  # a key's line: top level, outside a multi-line string
+        from receipt_gate.reading.frontmatter import toml_top_lines
+
+        body = data[m.end():end].decode("utf-8", "replace").split("\n")
+        starts = [m.end()]
+        for line in data[m.end():end].split(b"\n"):
+            starts.append(starts[-1] + len(line) + 1)
+        field = next((f for i in toml_top_lines(body)
+                      if (f := pattern.match(data, starts[i], min(starts[i + 1] - 1, end)))), None)
+    else:
+        field = pattern.search(data, m.end(), end)
     if field is not None:
         return data[: field.start(1)] + literal + data[field.end(1):]
     nl = m.group(3)

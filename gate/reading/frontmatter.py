@@ -241,17 +241,48 @@ def _toml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
 
     try:
         doc = tomllib.loads("\n".join(body))
-    except tomllib.TOMLDecodeError as e:
+    except (ValueError, RecursionError) as e:  # TOMLDecodeError; an int past 4,300 digits
         m = re.search(r"\(at line (\d+), column \d+\)", str(e))
         line = int(m.group(1)) + 1 if m else 2
-        why = re.sub(r"\s*\(at line.*$", "", str(e))
+        why = re.sub(r"\s*\(at line.*$", "", str(e)).split(";")[0]
         raise GateError(f"{path}:{line}: front matter is not valid TOML: {why}") from None
     lines: dict[str, int] = {}
     key_line = re.compile(r"""^[ \t]*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))[ \t]*=""")
-    for i, source in enumerate(body, 2):
-        if source.lstrip().startswith("["):
-            break  # a table: what follows is not top-level
-        m = key_line.match(source)
+    for i in toml_top_lines(body):
+        m = key_line.match(body[i])
         if m:
-            lines.setdefault(next(g for g in m.groups() if g is not None), i)
+            lines.setdefault(next(g for g in m.groups() if g is not None), i + 2)
     return doc, lines
+
+
+_TOML_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#')
+
+
+def toml_top_lines(body: list[str]) -> list[int]:
+    """The indexes of a TOML block's lines that begin at the top level: outside a
+    multi-line string, before the first table."""
+    out: list[int] = []
+    quote = ""
+    for i, line in enumerate(body):
+        if not quote:
+            if line.lstrip().startswith("["):
+                break  # a table: what follows is not top-level
+            out.append(i)
+        pos = 0
+        while pos <= len(line):
+            if quote:  # inside a multi-line string: find its end
+                at = line.find(quote, pos)
+                while quote == '"""' and at > 0 and (len(line[:at]) - len(
+                        line[:at].rstrip("\\"))) % 2:
+                    at = line.find(quote, at + 1)
+                if at < 0:
+                    break
+                pos, quote = at + 3, ""
+                continue
+            m = _TOML_TOKEN.search(line, pos)
+            if m is None or m.group() == "#":
+                break
+            if m.group() in ('"""', "\'\'\'"):
+                quote = m.group()
+            pos = m.end()
+    return out
