@@ -178,6 +178,22 @@ def test_untrusted_text_is_printed_escaped(content: Repo, rg: Run) -> None:
     assert "x\\nreceipt-gate: ok: forged" in out
 
 
+def test_every_command_prints_a_string_from_the_tree_on_one_line(content: Repo,
+                                                                 rg: Run) -> None:
+    """An outside pass: `run`, `check`, `status` and `claim list` printed a suppression's
+    reason, or a registry note, with its line breaks and a concealing escape kept."""
+    content.write("drafts/intro.md", GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells --"
+                  " quoted\nreceipt-gate: ok: forged\x1b[8m -->\nIn conclusion, it works.\n")
+    content.write("claims.yaml", 'claims:\n- term: --foo\n  source: https://example.com/\n'
+                  '  note: "n\\nreceipt-gate: ok: forged\\e[30;40m"\n')
+    for argv in (["run"], ["check", "ai-tells"], ["run", "--dry-run"], ["status"],
+                 ["claim", "list"], ["verify"]):
+        _, out, err = rg(*argv)
+        assert "\x1b" not in out + err, argv
+        assert not any(line.startswith("receipt-gate: ok: forged")
+                       for line in (out + err).splitlines()), argv
+
+
 @pytest.mark.parametrize("attributes", ["drafts/*.md filter=lfs diff=lfs merge=lfs -text\n",
                                         "drafts/*.md working-tree-encoding=ISO-8859-1\n"])
 def test_a_draft_git_converts_on_checkout_is_refused(content: Repo, rg: Run,

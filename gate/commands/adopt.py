@@ -144,8 +144,8 @@ def adopt(args: argparse.Namespace) -> int:
             " written for the rest")
     elif failing:
         total = sum(c["findings"] for c in doc["checks"].values())
-        say(f"Ways to start (each writes the receipts, so the first commit is green):\n"
-            f"  receipt-gate adopt --baseline   record today's {plural(total, 'finding')}"
+        say("Ways to start (each writes the receipts, so the first commit is green):")
+        say(f"  receipt-gate adopt --baseline   record today's {plural(total, 'finding')}"
             f" (refusing nothing); any new finding refuses{_other_way(s, len(failing))}")
         say("Or fix them first: receipt-gate run lists every finding with its line.")
         return 1

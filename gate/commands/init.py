@@ -227,7 +227,8 @@ def _pre_commit(root: str, required: Sequence[str]) -> None:
     else:
         say(f"add these lines to {PRE_COMMIT_FILE} under `repos:`, then `{INSTALL}`:")
     say()
-    say(block.rstrip("\n"))
+    for line in block.rstrip("\n").split("\n"):
+        say(line)
     say()
     _on_path()
 

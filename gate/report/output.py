@@ -19,22 +19,23 @@ if TYPE_CHECKING:
 
 
 READER_GONE: list[bool] = []  # `init | head -1`: the command finishes what it writes
-# The one escape sequence of ours a line may carry: colour (colour() below).
-_SGR = re.compile(r"(\033\[[0-9;]*m)")
+# The one escape sequence of ours a line may carry: colour (colour() below), in the
+# colours it uses (red, green, and back): none that hides text.
+_SGR = re.compile(r"(\033\[(?:0|31|32)m)")
 
 
 def safe(text: str) -> str:
-    """Lines as a terminal or a CI log shows them as they are: every character that is
-    not printable but a line break and our own colour written as its escape (a string
-    from a tree can never move the cursor, erase a line or forge one)."""
+    """One line as a terminal or a CI log shows it as it is: every character that is
+    not printable written as its escape, a line break too (a string from a tree can
+    never move the cursor, erase a line, hide text or forge a line); our own colour
+    kept. Several lines are several calls."""
     if text.isprintable():
         return text
-    return "\n".join("".join(part if i % 2 else printable(part)
-                              for i, part in enumerate(_SGR.split(line)))
-                      for line in text.split("\n"))
+    return "".join(part if i % 2 else printable(part) for i, part in enumerate(_SGR.split(text)))
 
 
 def say(line: str = "") -> None:
+    """Print one line (see safe())."""
     try:
         print(safe(line), flush=False)
     except BrokenPipeError:  # the reader went away: say nothing more, exit 1 (errors)
