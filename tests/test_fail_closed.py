@@ -195,11 +195,13 @@ def test_every_command_prints_a_string_from_the_tree_on_one_line(content: Repo,
 
 
 @pytest.mark.parametrize("attributes", ["drafts/*.md filter=lfs diff=lfs merge=lfs -text\n",
-                                        "drafts/*.md working-tree-encoding=ISO-8859-1\n"])
+                                        "drafts/*.md working-tree-encoding=ISO-8859-1\n",
+                                        "drafts/*.md export-subst\n"])
 def test_a_draft_git_converts_on_checkout_is_refused(content: Repo, rg: Run,
                                                      attributes: str) -> None:
-    """The gate reads what git stores; a site is built from what is checked out: an LFS
-    pointer or bytes in another encoding are not what is published."""
+    """The gate reads what git stores; a site is built from what is checked out (or
+    from `git archive`, which writes a commit's subject over `$Format:%s$`): an LFS
+    pointer, bytes in another encoding, a placeholder are not what is published."""
     rg("run")
     content.commit_all("base")
     content.write(".gitattributes", attributes)
@@ -208,7 +210,8 @@ def test_a_draft_git_converts_on_checkout_is_refused(content: Repo, rg: Run,
     for argv in (["verify"], ["verify", "--staged"], ["verify", "--rev", "HEAD"]):
         rc, _, err = rg(*argv)
         assert rc == 2, argv
-        assert err.startswith("drafts/intro.md: git converts it on checkout ("), err
+        assert err.startswith("drafts/intro.md: git converts it on checkout or in an archive"
+                              " ("), err
 
 
 def test_front_matter_reads_an_alias_of_a_plain_value_as_hugo_does(repo: Repo,
@@ -270,10 +273,6 @@ def test_the_front_matter_writer_edits_only_what_it_can_read() -> None:
                      "a.md") == b"---yaml\ntitle: x\nstatus: ready\n---\nbody\n"
 
 
-def test_a_closer_only_pythons_rstrip_reads_is_refused(content: Repo, rg: Run) -> None:
-    content.write("drafts/intro.md", "---\ntitle: T\n---\xa0\nIn conclusion, body.\n")
-    rc, _, err = rg("verify")
-    assert rc == 2 and "drafts/intro.md:3: front matter: a delimiter line" in err, err
 def test_a_field_the_writer_cannot_set_plainly_is_refused_and_nothing_written(
         repo: Repo, rg: Run) -> None:
     """Read back, an edit must say just what it set: a field the writer does not find
@@ -305,3 +304,22 @@ def test_a_number_past_pythons_digit_limit_is_bad_input(repo: Repo, rg: Run) -> 
             " for integer string conversion: value has 5000 digits"), (argv, err)
 
 
+def test_a_closer_only_pythons_rstrip_reads_is_refused(content: Repo, rg: Run) -> None:
+    content.write("drafts/intro.md", "---\ntitle: T\n---\xa0\nIn conclusion, body.\n")
+    rc, _, err = rg("verify")
+    assert rc == 2 and "drafts/intro.md:3: front matter: a delimiter line" in err, err
+
+
+def test_the_commit_hook_never_passes_a_tree_that_gates_nothing(repo: Repo, rg: Run) -> None:
+    """An outside pass: with HEAD's tree verified, moving the last draft out of the drafts
+    globs changed no gated draft, and the hook's quick path said ok; verify, push and CI
+    say nothing is gated."""
+    repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
+    repo.write("drafts/a.md", "A plain draft.\n")
+    repo.git("add", "-A")
+    assert rg("pre-commit")[0] == 0
+    repo.git("commit", "-qm", "draft", "--no-verify")
+    repo.git("mv", "drafts/a.md", "notes.md")
+    rc, out, err = rg("pre-commit")
+    assert rc == 1, out + err
+    assert "receipt-gate: ok" not in out

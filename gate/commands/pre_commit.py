@@ -53,7 +53,8 @@ def pre_commit(args: argparse.Namespace) -> int:
     if prior is not None and head_tree and changes is not None:
         only = sorted({*affected(cfg, changes, tree),
                        *verified.moved(prior, fps, changes)})
-        if not only:
+        left = set(prior.drafts) - {p for p, oid in changes.items() if not oid}
+        if not only and left:  # (with no gated draft left, the gate says so, in full)
             say("receipt-gate: ok: no gated draft or receipt changed since HEAD, whose tree"
                 " was verified under the same rules")
             verified.remember(root, head_tree, key, rules_only, changes,

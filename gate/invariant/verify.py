@@ -201,8 +201,9 @@ def _converted(tree: Tree, paths: Sequence[str]) -> list[str]:
     found = git.checkout_converted(
         tree.root, paths, tree.commit if isinstance(tree, CommitTree) else None,
         isinstance(tree, IndexTree))
-    return [f"{printable(p)}: git converts it on checkout ({how}): the gate reads what git"
-            " stores, the site what is checked out; gate it without the attribute"
+    return [f"{printable(p)}: git converts it on checkout or in an archive ({how}): the gate"
+            " reads what git stores, the site what is checked out or archived; gate it"
+            " without the attribute"
             for p, how in sorted(found.items())]
 
 

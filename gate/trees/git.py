@@ -183,11 +183,16 @@ def add(root: str, paths: Sequence[str]) -> None:
         run(root, ("add", "--", *(":(literal)" + p for p in paths)))
 
 
+# The attributes that make the bytes a site is built from differ from what git stores.
+CONVERTING = (b"filter", b"working-tree-encoding", b"export-subst")
+
+
 def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
-    """Could an attributes file name a filter or a working-tree-encoding (the word
-    anywhere counts: a macro, a comment)? `texts`: the tree's .gitattributes; git also
-    reads info/attributes, the user's and the system's (and GIT_ATTR_SOURCE's tree)."""
-    words = (b"filter", b"working-tree-encoding")
+    """Could an attributes file name a filter, a working-tree-encoding or export-subst
+    (the word anywhere counts: a macro, a comment)? `texts`: the tree's .gitattributes;
+    git also reads info/attributes, the user's and the system's (and GIT_ATTR_SOURCE's
+    tree)."""
+    words = CONVERTING
     dot = os.path.join(root, ".git")
     if (any(w in t for t in texts for w in words) or os.environ.get("GIT_ATTR_SOURCE")
             or any(v in os.environ for v in _GIT_LOCATION_VARS) or not os.path.isdir(dot)):
@@ -208,15 +213,16 @@ def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
 def checkout_converted(root: str, paths: Sequence[str], tree: str | None = None,
                        index: bool = False) -> dict[str, str]:
     """The paths git converts on checkout beyond line endings (a `filter`, such as
-    Git LFS, or a `working-tree-encoding`), with what does it: read from the working
-    tree's attributes, the index's (`index`) or a commit's tree (`tree`, through a
-    scratch index, as git's own --source would)."""
+    Git LFS, or a `working-tree-encoding`) or `git archive` rewrites (`export-subst`:
+    `$Format:%s$` becomes the commit's subject), with what does it: read from the
+    working tree's attributes, the index's (`index`) or a commit's tree (`tree`, through
+    a scratch index, as git's own --source would)."""
     import tempfile
 
     if not paths:
         return {}
     stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
-    args = ["check-attr", "-z", "--stdin", "filter", "working-tree-encoding"]
+    args = ["check-attr", "-z", "--stdin", *(w.decode() for w in CONVERTING)]
     if tree is None:
         out = run(root, (*args[:2], *(["--cached"] if index else []), *args[2:]), stdin=stdin)
     else:
