@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import GOOD_DRAFT, ROOT, Repo
+from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, Repo
 from tests.test_e2e_pre_commit import install
 
 STOP = ROOT / "examples" / "agents" / "claude_code_stop.py"
@@ -156,3 +156,92 @@ def test_a_repository_without_a_config_or_a_commit_passes(repo: Repo) -> None:
     repo.git("add", "-A")
     repo.git("commit", "-qm", "n")
     assert stop(repo) == (0, "")
+
+
+def _bad_commit(session: Repo) -> str:
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    session.git("commit", "-n", "-qm", "bad")
+    return head(session)
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("where", ["pushed past the hooks", "unborn HEAD", "nested tag",
+                                   "worktree", "own ref", "not UTF-8"])
+def test_a_bad_commit_wherever_the_session_left_it_is_refused(session: Repo, tmp_path: Path,
+                                                              where: str) -> None:
+    """An outside pass found each of these passing the Stop hook: the commit pushed with
+    --no-verify (the remote then has it), HEAD on an orphan branch, a tag of a tag, a
+    linked worktree's detached HEAD, a ref of the clone's own, and a branch name that is
+    no UTF-8 (a traceback, exit 1: Claude Code lets the agent stop)."""
+    bad = _bad_commit(session)
+    base = head(session) if where == "pushed past the hooks" else f"{bad}^"
+    if where == "pushed past the hooks":
+        session.git("push", "-q", "--no-verify", "origin", "main")
+    else:
+        session.git("reset", "-q", "--hard", base)
+    if where == "unborn HEAD":
+        session.git("checkout", "-q", "--orphan", "next")
+        session.git("update-ref", "refs/heads/main", bad)
+    elif where == "nested tag":
+        session.git("tag", "-a", "inner", "-m", "i", bad)
+        session.git("tag", "-a", "outer", "-m", "o", "inner")
+        session.git("tag", "-d", "inner")
+    elif where == "worktree":
+        session.git("worktree", "add", "-q", "--detach", str(tmp_path / "wt"), bad)
+    elif where == "own ref":
+        session.git("update-ref", "refs/custom/x", bad)
+    elif where == "not UTF-8":
+        subprocess.run([b"git", b"branch", b"scratch\xff", bad.encode()], cwd=session.path,
+                       check=True)
+    rc, err = stop(session)
+    assert rc == 2, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.e2e
+def test_a_repository_whose_default_branch_is_not_main_is_gated(session: Repo,
+                                                                tmp_path: Path) -> None:
+    """An outside pass: the default branch `develop`, no origin/HEAD in the clone, a new
+    branch with no upstream whose commit deletes the config: the Stop hook looked for a
+    config in HEAD and origin's HEAD, main and master only, and let the agent stop."""
+    session.git("push", "-q", "origin", "main:develop")
+    session.git("push", "-q", "origin", "--delete", "main")
+    session.git("--git-dir", str(tmp_path / "remote.git"), "symbolic-ref", "HEAD",
+                "refs/heads/develop")
+    session.git("fetch", "-q", "--prune", "origin")
+    session.git("checkout", "-q", "-b", "work")
+    session.git("rm", "-q", ".receipt-gate.yaml")
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    session.git("commit", "-n", "-qm", "no rules")
+    assert not (session.path / ".receipt-gate.yaml").exists()
+    rc, err = stop(session)
+    assert rc == 2, err
+
+
+@pytest.mark.e2e
+def test_a_second_ref_of_a_push_is_held_to_the_default_branchs_rules(session: Repo) -> None:
+    """Under pre-commit a hook is told of one ref: `git push origin dev exp:main` judged
+    local exp by the rules of the remote's exp (which dropped ai-tells), while the push
+    set main to it."""
+    session.git("checkout", "-q", "-b", "dev")
+    session.write("drafts/other.md", GOOD_DRAFT)
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "dev", check=False).returncode == 0
+    assert session.git("push", "-q", "origin", "dev", check=False).returncode == 0
+    session.git("checkout", "-q", "-b", "exp", "main")
+    session.write(".receipt-gate.yaml", CONFIG.replace("ai-tells, ", ""))
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "exp drops ai-tells", check=False).returncode == 0
+    assert session.git("push", "-q", "origin", "exp", check=False).returncode == 0
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    session.git("commit", "-n", "-qm", "bad on exp")
+    session.git("checkout", "-q", "dev")
+    session.write("drafts/other.md", GOOD_DRAFT + "\nMore.\n")
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "dev 2", check=False).returncode == 0
+    proc = session.git("push", "origin", "dev", "exp:main", check=False)
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert "banned phrase" in proc.stdout + proc.stderr or "ai-tells" in proc.stdout

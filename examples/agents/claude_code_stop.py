@@ -15,9 +15,15 @@ Claude Code sets it (the session's project, wherever its last command left the s
 Keep it where the agent does not edit it: the user's ~/.claude/hooks, not the
 repository.
 
+It also judges HEAD's own tree under its parent's rules: a commit pushed past the hooks
+(`git push --no-verify`) is what the remote has, so no push line would carry it. What
+it looks at besides HEAD and the branches: tags (peeled however deep), refs of the
+clone's own, linked worktrees' detached HEADs; not the stash (work in progress).
+
 When the gate refuses, it exits 2: Claude Code keeps the agent working and shows it the
-commit, what is wrong and the fix. Repositories without a receipt-gate config, and
-those with no commit yet, pass through. Standard library only; it calls the
+commit, what is wrong and the fix. Repositories without a receipt-gate config (in the
+working tree, HEAD, its parent, a branch or what the remote has), and those with no
+commit at all, pass through. Standard library only; it calls the
 `receipt-gate` on PATH (or the one $RECEIPT_GATE names), and in a gated repository
 refuses when it cannot run it. Claude Code passes `stop_hook_active` when the agent is
 already continuing because of a Stop hook; the gate holds all the same: an agent that
@@ -36,9 +42,10 @@ from collections.abc import Sequence
 LIMIT = 6000  # characters of the gate's report shown to the agent
 
 
-def _git(root: str, *args: str) -> str | None:
-    proc = subprocess.run(["git", "-C", root, *args], capture_output=True, text=True,
-                          check=False)
+def _git(root: str, *args: str, stdin: str | None = None) -> str | None:
+    # Ref names are bytes to git: any that are no UTF-8 pass through as they are.
+    proc = subprocess.run(["git", "-C", root, *args], capture_output=True, input=stdin,
+                          encoding="utf-8", errors="surrogateescape", check=False)
     return proc.stdout.strip() if proc.returncode == 0 else None
 
 
@@ -58,64 +65,99 @@ def _has(root: str, rev: str) -> str | None:
     return _git(root, "rev-parse", "--verify", "-q", f"{rev}^{{commit}}")
 
 
+# Refs that are no work of the session's: what the remote has, a stash of work in
+# progress, notes, filter-branch's backups, bisect's marks, maintenance's prefetch.
+_NOT_WORK = ("refs/remotes/", "refs/stash", "refs/notes/", "refs/original/", "refs/bisect/",
+             "refs/prefetch/", "refs/replace/")
+
+
+def _tips(root: str) -> list[tuple[str, str]]:
+    """(ref, commit) for each ref of this clone's own that names a commit, an annotated
+    tag peeled however deep, and each linked worktree's detached HEAD."""
+    names = [n for n in (_git(root, "for-each-ref", "--format=%(refname)") or "").splitlines()
+             if n and not n.startswith(_NOT_WORK)]
+    out: list[tuple[str, str]] = []
+    if names:
+        found = (_git(root, "cat-file", "--batch-check=%(objectname) %(objecttype)",
+                      stdin="".join(f"{n}^{{commit}}\n" for n in names)) or "").splitlines()
+        out += [(n, line.split(" ")[0]) for n, line in zip(names, found, strict=False)
+                if line.endswith(" commit")]
+    for block in (_git(root, "worktree", "list", "--porcelain") or "").split("\n\n"):
+        lines = block.splitlines()
+        head = next((ln[5:] for ln in lines if ln.startswith("HEAD ")), "")
+        if head and "detached" in lines:
+            out.append(("HEAD", head))  # (this worktree's own HEAD is added by _lines)
+    return out
+
+
 def _lines(root: str, remote: str) -> list[str]:
-    """git's pre-push lines for HEAD and each local branch, as pushed to the same name:
-    what the remote has for it as far as this clone knows (that branch, else its
-    default branch, else zeros: a new repository)."""
+    """git's pre-push lines for HEAD, each local branch (as pushed to the same name:
+    what the remote has for it as far as this clone knows, else its default branch,
+    else zeros: a new repository, or a remote whose default the gate asks), and every
+    other ref of this clone's that names a commit the remote lacks (a tag, a ref of
+    its own, a worktree's detached HEAD)."""
     default = next((old for ref in ("HEAD", "main", "master")
                     if (old := _has(root, f"refs/remotes/{remote}/{ref}"))), "0" * 40)
     out = []
-    heads = (_git(root, "for-each-ref", "--format=%(refname:short) %(objectname)",
-                  "refs/heads") or "").splitlines()
-    for name, sha in (h.split(" ", 1) for h in heads if " " in h):
-        out.append(f"refs/heads/{name} {sha} refs/heads/{name}"
-                   f" {_has(root, f'refs/remotes/{remote}/{name}') or default}")
-    # A tag on a commit the remote lacks (made with commit-tree, tagged, not branched):
-    # the session made it, so it is judged too, by the default branch's rules. Tags
-    # on what the remote has (old releases) are not the session's work.
-    tags = [t.split(" ") for t in (_git(root, "for-each-ref", "--format=%(refname)"
-                                        " %(objectname) %(*objectname)", "refs/tags")
-                                   or "").splitlines()]
-    tips = {ref: peeled or oid for ref, oid, peeled, *_ in ([*t, ""] for t in tags)}
-    if tips:
-        lacking = set((_git(root, "rev-list", *sorted(set(tips.values())),
+    tips = _tips(root)
+    for ref, sha in tips:
+        if ref.startswith("refs/heads/"):
+            name = ref[len("refs/heads/"):]
+            out.append(f"{ref} {sha} {ref} {_has(root, f'refs/remotes/{remote}/{name}') or default}")
+    # Other refs count only on a commit the remote lacks: old tags on what the remote
+    # has are not the session's work.
+    others = [(ref, sha) for ref, sha in tips if not ref.startswith("refs/heads/")]
+    if others:
+        lacking = set((_git(root, "rev-list", *sorted({sha for _, sha in others}),
                             "--not", f"--remotes={remote}") or "").split())
-        out += [f"{ref} {sha} {ref} {default}" for ref, sha in sorted(tips.items())
-                if sha in lacking]
+        out += [f"{ref} {sha} {ref if ref != 'HEAD' else 'refs/heads/HEAD'} {default}"
+                for ref, sha in others if sha in lacking]
     head = _has(root, "HEAD")
     if head and not any(line.split(" ")[1] == head for line in out):  # a detached HEAD
         out.append(f"HEAD {head} refs/heads/HEAD {default}")
     return out
 
 
+def _ruled(root: str, commit: str) -> bool:
+    """Does this commit, or its first parent, hold a config (a commit from before the
+    gate was adopted has no rules to be held to)?"""
+    return any(_git(root, "cat-file", "-e", f"{c}:.receipt-gate.yaml") is not None
+               for c in (commit, f"{commit}^"))
+
+
 def verify(root: str) -> tuple[int, str]:
-    """The gate on HEAD, every local branch, and every commit on their way that the
-    remote lacks."""
+    """The gate on HEAD, every local branch and ref of this clone's, and every commit on
+    their way that the remote lacks; then HEAD's own tree under its parent's rules
+    (which a push past the hooks, with --no-verify, leaves looking like the remote's)."""
     exe = shlex.split(os.environ.get("RECEIPT_GATE", "receipt-gate"))
-    if _has(root, "HEAD") is None:
-        return 0, ""  # no commit yet: nothing was produced
     remote = _remote(root)
-    if remote is None:
-        proc = subprocess.run([*exe, "verify", "--rev", "HEAD"], cwd=root,
-                              capture_output=True, text=True, check=False)
-    else:
-        url = _git(root, "remote", "get-url", remote) or remote
-        proc = subprocess.run([*exe, "pre-push", remote, url], cwd=root,
-                              input="".join(f"{line}\n" for line in _lines(root, remote)),
-                              capture_output=True, text=True, check=False)
-    return proc.returncode, proc.stdout + proc.stderr
+    head = _has(root, "HEAD")
+    runs: list[tuple[list[str], str | None]] = []
+    if remote is not None:
+        lines = _lines(root, remote)
+        if lines:
+            url = _git(root, "remote", "get-url", remote) or remote
+            runs.append((["pre-push", remote, url], "".join(f"{line}\n" for line in lines)))
+    heads = [head] if head else [sha for ref, sha in _tips(root) if ref.startswith("refs/heads/")]
+    runs += [(["verify", "--rev", sha], None) for sha in heads if _ruled(root, sha)]
+    for argv, stdin in runs:
+        proc = subprocess.run([*exe, *argv], cwd=root, input=stdin, capture_output=True,
+                              encoding="utf-8", errors="surrogateescape", check=False)
+        if proc.returncode != 0:
+            return proc.returncode, proc.stdout + proc.stderr
+    return 0, ""
 
 
 def gated(root: str) -> bool:
-    """Does the working tree, HEAD, or what the remote has hold a receipt-gate config?"""
+    """Does the working tree, HEAD, its parent, a local branch or anything this clone
+    knows the remote has hold a receipt-gate config?"""
     if os.path.isfile(os.path.join(root, ".receipt-gate.yaml")):
         return True
-    remote = _remote(root)
-    refs = ["HEAD", *(f"refs/remotes/{remote}/{r}" for r in ("HEAD", "main", "master")
-                      if remote)]
-    upstream = _git(root, "rev-parse", "--symbolic-full-name", "@{upstream}")
-    return any(_git(root, "cat-file", "-e", f"{ref}:.receipt-gate.yaml") is not None
-               for ref in [*refs, *([upstream] if upstream else [])])
+    refs = (_git(root, "for-each-ref", "--format=%(refname)", "refs/heads", "refs/remotes")
+            or "").splitlines()
+    asked = "".join(f"{r}:.receipt-gate.yaml\n" for r in ["HEAD", "HEAD^", *refs] if r)
+    found = _git(root, "cat-file", "--batch-check=%(objecttype)", stdin=asked) or ""
+    return "blob" in found.split()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

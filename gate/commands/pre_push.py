@@ -37,7 +37,8 @@ def pre_push(args: argparse.Namespace) -> int:
     elif sys.stdin is None or sys.stdin.isatty():
         raise GateError("pre-push: expects git's pre-push lines on standard input")
     else:
-        pushes = push.from_stdin(sys.stdin)
+        # Ref names are bytes to git: one that is no UTF-8 is read as it is, not refused.
+        pushes = push.from_stdin(os.fsdecode(line) for line in sys.stdin.buffer)
         remote = args.remote or args.url or ""
     for p in pushes:
         revs.resolve_commit(root, p.local, f"pre-push: {p.ref}")
@@ -53,6 +54,13 @@ def pre_push(args: argparse.Namespace) -> int:
         if not pushes:
             raise GateError("pre-push: pre-commit named no ref, and no local branch or tag"
                             " has a commit the remote lacks: cannot tell what is pushed")
+        # A ref pre-commit did not name may be pushed anywhere (`git push origin dev
+        # exp:main`): it is held to the default branch's rules as well as its own name's.
+        default = push.default_branch(state) if state is not None else None
+        if default and state is not None:  # (a new name is held to the default's anyway)
+            pushes += [p._replace(remote="", remote_ref=default) for p in pushes
+                       if p not in named and state.refs.get(p.remote_ref, default)
+                       not in (default, state.refs[default])]
     elif not pushes:
         say("receipt-gate: pre-push: only deletions: nothing to verify")
         return 0

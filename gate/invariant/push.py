@@ -17,6 +17,8 @@ the gate reads is not verified again.
 
 from __future__ import annotations
 
+import os
+
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
@@ -87,7 +89,7 @@ def remote_state(root: str, remote: str) -> Remote:
                         f" are unknown: {err[-1] if err else 'git ls-remote failed'}")
     refs: dict[str, str] = {}
     head = ""
-    for line in proc.stdout.decode(errors="replace").splitlines():
+    for line in os.fsdecode(proc.stdout).splitlines():
         left, _, name = line.partition("\t")
         if left.startswith("ref: ") and name == "HEAD":
             head = left[5:].strip()
@@ -185,12 +187,14 @@ def relevant(cfg: Config, path: str) -> bool:
 def local_tips(root: str) -> list[Push]:
     """Every local branch and tag, and HEAD, as pushes to the same name (what a hook
     that is not told what is pushed must assume)."""
-    out = git.run(root, ("for-each-ref", "--format=%(objectname) %(*objectname) %(refname)",
-                         "refs/heads", "refs/tags"))
-    pushes = []
-    for line in out.decode().splitlines():
-        oid, peeled, ref = line.split(" ", 2)
-        pushes.append(Push(ref, peeled or oid, "", ref))
+    refs = [os.fsdecode(r) for r in git.run(root, (
+        "for-each-ref", "--format=%(refname)", "refs/heads", "refs/tags")).splitlines()]
+    # Each peeled to its commit however deep its tags nest (%(*objectname) peels one);
+    # a tag of a tree or a blob names no commit.
+    found = git.run(root, ("cat-file", "--batch-check=%(objectname) %(objecttype)"),
+                    stdin=b"".join(os.fsencode(r) + b"^{commit}\n" for r in refs)).splitlines()
+    pushes = [Push(ref, line.split(b" ")[0].decode(), "", ref)
+              for ref, line in zip(refs, found, strict=False) if line.endswith(b" commit")]
     head = revs.head(root)
     if head is not None and all(p.local != head for p in pushes):
         pushes.append(Push("HEAD", head, "", ""))
