@@ -102,8 +102,8 @@ def _lines(root: str, remote: str) -> list[str]:
     tips = _tips(root)
     for ref, sha in tips:
         if ref.startswith("refs/heads/"):
-            name = ref[len("refs/heads/"):]
-            out.append(f"{ref} {sha} {ref} {_has(root, f'refs/remotes/{remote}/{name}') or default}")
+            old = _has(root, f"refs/remotes/{remote}/{ref[len('refs/heads/'):]}")
+            out.append(f"{ref} {sha} {ref} {old or default}")
     # Other refs count only on a commit the remote lacks: old tags on what the remote
     # has are not the session's work.
     others = [(ref, sha) for ref, sha in tips if not ref.startswith("refs/heads/")]

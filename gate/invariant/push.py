@@ -18,7 +18,6 @@ the gate reads is not verified again.
 from __future__ import annotations
 
 import os
-
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
