@@ -270,6 +270,11 @@ def _attributes_shown(text: str) -> str | None:
     return "".join(chars)
 
 
+# Fillers a font draws as a blank the width of a letter, or as nothing: the reader's
+# view reads them as a space (gate.reading.reader), and ai-tells once more as nothing.
+_FILLERS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0", "\u200b"))
+
+
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                links: bool = False, path: str = "<draft>", rendered: bool = True,
                joined: bool = False) -> list[Finding]:
@@ -353,6 +358,10 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         if hid != sub_blank(STRICT_COMMENT, text, "\0"):
             for f in find_tells(hid, rules, quotes, links, path, rendered):
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    if any(chr(c) in text for c in _FILLERS):  # a filler a font may draw as nothing: read once
+        # more without it (a zero-width space in its place keeps every column)
+        for f in find_tells(text.translate(_FILLERS), rules, quotes, links, path, rendered):
+            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if _HIDDEN_ELEMENT.search(text):  # read once more with what a browser hides left out
         again = _HIDDEN_ELEMENT.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
         for f in find_tells(again, rules, quotes, links, path, rendered):

@@ -231,6 +231,14 @@ def test_what_the_page_shows_is_matched(body: str) -> None:
     "<span hidden>x</span>In conclusion, we moved on.\n",
     "In con{% comment %}x{% endcomment %}clusion, we moved on.\n",
     "In con{%- comment -%}{%- endcomment -%}clusion, we moved on.\n",
+    # A third outside pass, each shown by jekyll, MkDocs and Eleventy: a comment a browser
+    # ends at `<!-->` or `--!>`, an element whose name only starts like script's, what
+    # kramdown prints nothing for.
+    "<!-->In conclusion, we moved on.<!-- -->\n",
+    "<!-- note --!>In conclusion, we moved on. <!-- end -->\n",
+    "<pre></pre><script-x>In conclusion, we moved on.</script-x><script></script>\n",
+    "In con{::options auto_ids=\"true\" /}clusion, we moved on.\n",
+    "In *con*{: .x}clusion, we moved on.\n",
 ])
 def test_what_a_generator_shows_is_matched(body: str) -> None:
     found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
@@ -289,6 +297,16 @@ def test_a_stray_mark_hides_no_phrase() -> None:
                        " one~~~in conclusion.\n\nAnd x*in conclusion.\n",
                        compile_rules(PHRASES, PATTERNS))
     assert [f.message for f in found] == ['banned phrase "in conclusion"'] * 4
+
+
+def test_a_filler_drawn_as_nothing_hides_nothing() -> None:
+    """An outside pass: a Hangul filler inside a word (read as a blank the width of a
+    letter) hid the phrase where a font draws it as nothing; it is read both ways."""
+    rules = compile_rules(PHRASES, PATTERNS)
+    for c in ("\u1160", "\u3164", "\uffa0", "\u115f"):
+        for text in (f"in conclu{c}sion, we moved on.\n", f"in{c}conclusion, we moved on.\n"):
+            assert [f.message for f in find_tells(text, rules)] == [
+                'banned phrase "in conclusion"'], hex(ord(c))
 
 
 def test_every_default_ignorable_is_dropped() -> None:

@@ -11,17 +11,17 @@ _BACKTICKS = re.compile(r"`+")
 _TICKS_OR_TAGS = re.compile(r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
                             r"|<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
 # An HTML comment as CommonMark 0.31 and HTML read it: `<!-->` and `<!--->` are whole
-# (empty) comments, so the text after them is shown.
-COMMENT = re.compile(r"<!---?>|<!--.*?-->", re.DOTALL)
+# (empty) comments, so the text after them is shown; a browser also ends one at `--!>`.
+COMMENT = re.compile(r"<!---?>|<!--.*?--!?>", re.DOTALL)
 # An inline comment every CommonMark reads as one: 0.29 (cmark-gfm, GitHub) and 0.30
 # (goldmark before Hugo 0.123) read `<!-- a -- b -->`, and a text that starts with `>`
 # or `->` or ends with `-`, as text, which 0.31 hides: the text is prose, read.
-STRICT_COMMENT = re.compile(r"<!---?>|<!--(?!-?>)(?:[^-]|-(?!-))*?-->")
+STRICT_COMMENT = re.compile(r"<!---?>|<!--(?!-?>)(?:[^-]|-(?!-))*?--!?>")
 TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 # The marks that close what each pattern matches: a match can only end at or before the
 # last of them, so a pattern is tried no further (an opening never closed is text, and
 # trying each of many to the end of the text would take quadratic time).
-_CLOSERS = {COMMENT.pattern: ("-->",), STRICT_COMMENT.pattern: ("-->",),
+_CLOSERS = {COMMENT.pattern: ("-->", "--!>"), STRICT_COMMENT.pattern: ("-->", "--!>"),
             TEMPLATE.pattern: ("%}", "}}")}
 
 

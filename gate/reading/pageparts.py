@@ -207,7 +207,7 @@ _PLAIN = (".org", ".adoc", ".asciidoc", ".ad", ".rst")
 _PLAIN_MARKUPS = frozenset({"org", "asciidoc", "asciidocext", "adoc", "rst"})
 _NO_TAGS = str.maketrans("<>", "  ")
 # What an HTML page does not show: scripts, styles, templates, comments.
-_HIDDEN = re.compile(r"(?is)<(script|style|template)\b.*?</\1\s*>|<!--.*?-->")
+_HIDDEN = re.compile(r"(?is)<(script|style|template)(?![\w-]).*?</\1\s*>|<!---?>|<!--.*?--!?>")
 
 
 def html_lines(text: str, path: str) -> list[str] | None:

@@ -65,7 +65,10 @@ _SHOWN_HTML = (6, 7)
 # whole line, and every generator prints it), a <textarea>'s text, and what kramdown
 # escapes into text (a processing instruction, a declaration, CDATA). Not shown:
 # comments, scripts, styles, and <pre> (code, as a code block is).
-_UNSHOWN = re.compile(r"(?is)<!--.*?(?:-->|\Z)|<(script|style|pre)\b.*?(?:</\1\s*>|\Z)"
+# (A comment as a browser reads it: `<!-->` is one, and `--!>` ends one; a tag is named
+# by letters, digits and hyphens: <script-x> is an element the browser shows.)
+_UNSHOWN = re.compile(r"(?is)<!---?>|<!--.*?(?:--!?>|\Z)|<(script|style|pre)(?![\w-]).*?"
+                      r"(?:</\1\s*>|\Z)"
                       r"|<\?|\?>|<!\[CDATA\[|\]\]>|<!(?=[A-Za-z])")
 
 
@@ -138,6 +141,9 @@ _NOTE_DEF = re.compile(r"^(?:[ \t]*>|[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?=[ \t]))*[ 
 
 _KRAMDOWN_COMMENT = re.compile(r"\{::comment\}.*?\{:/comment\}|\{::comment\s*/\}", re.S)
 _KRAMDOWN_RAW = re.compile(r"\{::nomarkdown(?:\s[^}]*)?\}|\{:/nomarkdown\}")
+# What kramdown prints nothing for: its options extension, and an attribute list right
+# after a span (`*con*{: .x}clusion` shows "conclusion").
+_KRAMDOWN_NOTHING = re.compile(r"\{::options(?:\s[^}]*)?/\}|(?<=[*_`)\]>])\{:(?![:/])[^}\n]*\}")
 
 
 def _inline(block: str, links: bool, templates: str = "blank",
@@ -161,6 +167,8 @@ def _inline(block: str, links: bool, templates: str = "blank",
         # delimiters of its raw HTML (what they hold is on the page as HTML)
         block = _sub_blank(_KRAMDOWN_COMMENT, block, "\0")
         block = _sub_blank(_KRAMDOWN_RAW, block, "\0")
+    if "{:" in block:
+        block = _sub_blank(_KRAMDOWN_NOTHING, block, "\0")
     if "<" in block and "\n" in block:  # raw HTML across the block's lines: the same
         from receipt_gate.reading.reader import BLOCK_HTML
 
