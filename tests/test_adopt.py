@@ -65,9 +65,12 @@ def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
     assert drafts == [f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)] == articles
     assert markers == {"front_matter": {"draft": True},
                        "front_matter_in": [f"content/**/*{e}" for e in HUGO_CONTENT]}
-    _, drafts, _, _ = _layout(["content/en/posts/a.md", "content/en/posts/_index.md",
-                               "content/en/about.md"])
-    assert drafts == [f"content/en/posts/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]
+    # The posts section holds the articles; every page of the site is gated (an outside
+    # pass published content/en/about.md, ungated, with a banned phrase in it).
+    _, drafts, articles, _ = _layout(["content/en/posts/a.md", "content/en/posts/_index.md",
+                                      "content/en/about.md"])
+    assert articles == [f"content/en/posts/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]
+    assert drafts == [f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]
 
 
 MKDOCS = ("[mM][aA][rR][kK][dD][oO][wW][nN]", "[mM][dD]", "[mM][dD][oO][wW][nN]",
@@ -75,13 +78,14 @@ MKDOCS = ("[mM][aA][rR][kK][dD][oO][wW][nN]", "[mM][dD]", "[mM][dD][oO][wW][nN]"
 
 
 @pytest.mark.parametrize(("paths", "files", "name", "drafts"), [
+    # A generator's every page is gated, not only its blog's (the articles).
     pytest.param(["src/content/blog/a.mdx", "src/content/blog/b.md", "src/pages/x.astro"], {},
-                 "an Astro site", ["src/content/blog/**/*.[mM][aA][rR][kK][dD][oO][cC]",
-                                   "src/content/blog/**/*.[mM][dD]",
-                                   "src/content/blog/**/*.[mM][dD][xX]"], id="astro"),
+                 "an Astro site", ["src/content/**/*.[mM][aA][rR][kK][dD][oO][cC]",
+                                   "src/content/**/*.[mM][dD]",
+                                   "src/content/**/*.[mM][dD][xX]"], id="astro"),
     pytest.param(["mkdocs.yml", "documentation/index.md", "documentation/blog/posts/a.md"],
                  {"mkdocs.yml": "site_name: x\ndocs_dir: documentation\n"}, "an MkDocs site",
-                 [f"documentation/blog/posts/**/*.{e}" for e in MKDOCS],
+                 [f"documentation/**/*.{e}" for e in MKDOCS],
                  id="mkdocs-blog"),
     pytest.param(["mkdocs.yml", "docs/index.md", "docs/guide/a.md"], {"mkdocs.yml": ""},
                  "an MkDocs site", [f"docs/**/*.{e}" for e in MKDOCS], id="mkdocs"),
@@ -416,3 +420,17 @@ def test_documented_in_is_the_sites_documentation(paths: list[str], documented: 
     pages = detect(paths, {"mkdocs.yml": "site_name: x\ndocs_dir: site-src\n"}.get).pages or []
     assert sorted(wildmatch.select(pages, paths)) == sorted(documented), pages
     assert not set(wildmatch.select(pages, not_documented))
+
+
+def test_jekyll_pages_outside_the_posts_are_gated_but_what_jekyll_skips() -> None:
+    """Jekyll publishes every page outside a `_` folder or file, and a collection's
+    pages where it renders them (`output: true`)."""
+    from receipt_gate.base import wildmatch
+    from receipt_gate.reading.layouts import jekyll_pages
+
+    paths = ["_posts/2020-01-01-a.md", "about.md", "docs/x.md", "_includes/note.md",
+             "_notes/n.md", "_essays/e.md", "docs/_partial.md", "docs/_drafts/d.md"]
+    config = "collections:\n  essays:\n    output: true\n  notes:\n    output: false\n"
+    globs = jekyll_pages("", paths, {"_config.yml": config}.get)
+    assert sorted(wildmatch.select(globs, paths)) == [
+        "_essays/e.md", "_posts/2020-01-01-a.md", "about.md", "docs/_drafts/d.md", "docs/x.md"]

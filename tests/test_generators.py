@@ -70,6 +70,10 @@ def test_every_page_jekyll_publishes_is_gated(repo: Repo, rg: Run) -> None:
         "_posts/2020-01-11-k.txt": "---\ntitle: k\n---\n",
         "_posts/2020-01-12-l.xhtml": "---\ntitle: l\n---\n",
         "_posts/2020-01-13-m.xml": "---\ntitle: m\n---\n",
+        # Pages outside the posts (an outside pass: init gated the posts only).
+        "about.md": "---\ntitle: about\n---\n",
+        "docs/guide.markdown": "---\ntitle: guide\n---\n",
+        "docs/raw.md": "No front matter: copied as it is.\n",
     })
     assert rg("init")[0] == 0
     subprocess.run(["jekyll", "build", "-q", "-s", str(repo.path), "-d",
@@ -93,6 +97,7 @@ def test_every_page_hugo_publishes_is_gated(repo: Repo, rg: Run) -> None:
         # Copied as they are too, so their draft: true holds nothing back (an outside pass).
         "content/posts/hidden.MD": "---\ntitle: hidden\ndraft: true\n---\n",
         "content/posts/old.mkd": "---\ntitle: old\ndraft: true\n---\n",
+        "content/about.md": "---\ntitle: about\n---\n",  # outside the posts section
     })
     assert rg("init")[0] == 0
     subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
@@ -390,6 +395,9 @@ def test_a_folder_the_site_config_publishes_from_is_gated_or_refused(
                        str(repo.path / "mkdocs.yml"), "-d", str(repo.path / "site")]}[tool]
     subprocess.run(argv, check=True, capture_output=True, cwd=repo.path)
     assert _published(repo.path / out_dir, words) == {page}  # the generator ships it
+    if tool == "jekyll":  # every page Jekyll publishes is gated, a new collection's too
+        assert page in _gated(rg)
+        return
     rc, _, err = rg("verify")
     assert rc == 2, err
     assert (f"{config}: the site publishes pages from {folder}, where drafts"

@@ -13,6 +13,7 @@ a state before gate_from.
 from __future__ import annotations
 
 import collections
+import posixpath
 import re
 from collections.abc import Callable, Sequence
 
@@ -51,6 +52,22 @@ MKDOCS_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
 ASTRO_EXTS = (".md", ".mdx", ".markdoc")
 
 
+def jekyll_pages(root: str, paths: Sequence[str], read: Callable[[str], str | None]
+                 ) -> list[str]:
+    """Globs for the pages Jekyll publishes outside _posts/ and _drafts/: its markdown
+    and HTML anywhere in the site, but in a folder or file whose name starts with `_`
+    (Jekyll reads none, but a collection it renders, `output: true`, which stays in)."""
+    from receipt_gate.reading import siteconfig
+
+    doc = siteconfig.document(f"{root}_config.yml", read(f"{root}_config.yml") or "")
+    rendered = {posixpath.basename(f) for f, _, _ in siteconfig.folders("jekyll", "", doc)}
+    skipped = sorted({part for p in paths if p.startswith(root)
+                      for part in p[len(root):].split("/")[:-1]
+                      if part.startswith("_") and part not in ("_posts", "_drafts", *rendered)})
+    return [*(f"{root}**/*.{any_case(e)}" for e in (*JEKYLL_EXTS, "html", "htm")),
+            *(f"!{root}**/{part}/**" for part in skipped), f"!{root}**/_*.*"]
+
+
 def _section(files: Sequence[str], content: str) -> str:
     """The posts section of a content folder (content/posts, content/en/blog...), or the
     content folder itself."""
@@ -87,6 +104,7 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         pages = (*JEKYLL_EXTS, "html", "htm", "txt", "textile", *_JEKYLL_TEXT)
         drafts = [f"{root}**/{d}/**/*.{any_case(e)}" for d in ("_posts", "_drafts")
                   for e in pages]
+        drafts += jekyll_pages(root, paths, read)  # and every page outside them
         articles = [f"{root}**/_posts/**/*.{e}" for e in exts]
         drafts += leave_out(drafts, paths, writing(paths, run_dir, [f".{e}" for e in pages]))
         articles += leave_out(articles, paths, files)
@@ -122,9 +140,10 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         # plugin leaves out a post marked draft: true.
         # (The blog reads front matter in the pages MkDocs reads, by their exact extension:
         # it copies posts/x.MD as it is.)
+        # (Only the blog reads a draft: true: a docs page so marked is published.)
         marker: dict[str, object] = {
             "front_matter": {"draft": True},
-            "front_matter_in": [f"{docs}/**/*{e}" for e in MKDOCS_EXTS]}
+            "front_matter_in": [f"{docs}/blog/posts/**/*{e}" for e in MKDOCS_EXTS]}
         return site("an MkDocs site", f"{docs}/blog/posts" if blog else docs, files, paths,
                      marker if blog else {}, exts=MKDOCS_EXTS, content=docs)
     if under(files, "drafts") or not files:

@@ -93,17 +93,23 @@ def site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
           markers: dict[str, object], exclude: Sequence[str] = (),
           exts: Sequence[str] = (), generator: bool = True, content: str | None = None,
           ) -> Layout:
-    """A site whose drafts are the writing under `folder` (a section of its `content`
-    folder, or all of it); a `generator`'s pages are its documentation where it has no
-    docs folder (see docs_folders)."""
+    """A site whose articles are the writing under `folder` (a section of its `content`
+    folder, or all of it); a generator's drafts are every page of its `content` folder
+    (each is published: a page outside the posts is read by the same readers), another
+    site's are the articles. A `generator`'s pages are its documentation where it has
+    no docs folder (see docs_folders)."""
     from receipt_gate.base import wildmatch
 
-    globs = [*globs_for(folder, files, exts, generator), *(f"!{x}/**" for x in exclude)]
-    # (a page.MD is writing to a generator, as its globs say)
-    kept = [*files, *writing(paths, exts=[e.lower() for e in (*EXTS, *exts)])] if generator \
-        else files
-    globs += leave_out(globs, paths, kept)
-    return Layout(name, globs, globs, markers, len(wildmatch.select(globs, files)),
+    def globs_of(where: str) -> list[str]:
+        globs = [*globs_for(where, files, exts, generator), *(f"!{x}/**" for x in exclude)]
+        # (a page.MD is writing to a generator, as its globs say)
+        kept = [*files, *writing(paths, exts=[e.lower() for e in (*EXTS, *exts)])] \
+            if generator else files
+        return globs + leave_out(globs, paths, kept)
+
+    articles = globs_of(folder)
+    drafts = globs_of(content) if generator and content is not None else articles
+    return Layout(name, drafts, articles, markers, len(wildmatch.select(drafts, files)),
                   _documentation(files, paths, folder if content is None else content, exclude,
                                  exts) if generator else docs_folders(files))
 
