@@ -21,10 +21,17 @@ def test_init_writes_a_config_that_works(repo: Repo, rg: Run) -> None:
 
 
 def test_init_never_overwrites(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", "drafts: [x]\n")
-    assert rg("init") == (2, "", "receipt-gate: .receipt-gate.yaml: already exists"
-                                 " (use --force to overwrite)\n")
-    assert repo.read(".receipt-gate.yaml") == "drafts: [x]\n"
+    """A config of its own is kept (a copy of examples/content): init still writes the
+    pre-commit config, or the README's next step has no hooks to install."""
+    repo.write(".receipt-gate.yaml", "drafts: [x]\nrequired: [ai-tells]\n")
+    rc, out, err = rg("init")
+    assert (rc, err) == (0, ""), err
+    assert out.startswith(".receipt-gate.yaml: already there, left as it is (init --force"
+                          " writes a new one)\n")
+    assert repo.read(".receipt-gate.yaml") == "drafts: [x]\nrequired: [ai-tells]\n"
+    assert "entry: receipt-gate pre-commit" in repo.read(".pre-commit-config.yaml")
+    repo.write(".receipt-gate.yaml", "drafts: [x]\nrequired: [nope]\n")
+    assert rg("init")[0] == 2  # one it cannot read is bad input, as anywhere
     assert rg("init", "--force")[0] == 0
     assert repo.read(".receipt-gate.yaml") != "drafts: [x]\n"
 

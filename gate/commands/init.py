@@ -158,7 +158,16 @@ def init(args: argparse.Namespace) -> int:
         if exists:
             return 0
     elif exists and not args.force:
-        raise GateError(f"{CONFIG_FILE}: already exists (use --force to overwrite)")
+        # A config of its own (a copy of examples/content): kept, and the hooks set up
+        # for it all the same, or the next step (pre-commit install) has nothing to run.
+        from receipt_gate.rules.config import config_of
+        from receipt_gate.trees.tree import WorkTree
+
+        cfg = config_of(WorkTree(root))  # one that cannot be read says why: exit 2
+        say(f"{CONFIG_FILE}: already there, left as it is (init --force writes a new one)")
+        ignore_temporary_files(root)
+        _pre_commit(root, [c for c in cfg.required if cfg.specs[c].deterministic])
+        return 0
 
     def read(path: str) -> str | None:
         data = read_regular(root, path, 1 << 16)
