@@ -384,3 +384,18 @@ def test_the_first_push_of_a_new_repository(content: Repo, rg: Run, tmp_path: Pa
     rc, out = push(content, "main")
     assert rc == 0, out
     assert remote_refs(content) == {"refs/heads/main"}
+
+
+@pytest.mark.e2e
+def test_a_first_push_whose_tip_deletes_the_config_is_held_to_the_rules_before(
+        any_push: Repo) -> None:
+    """An outside pass: the remote had no branch yet, so no rules; the tip deleted the
+    config and added an unready draft, and was judged by its own rules: none."""
+    fresh = any_push.path.parent / "fresh.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(fresh)], check=True)
+    any_push.git("remote", "add", "fresh", str(fresh))
+    any_push.git("rm", "-q", ".receipt-gate.yaml")
+    _bad_commit(any_push)
+    proc = any_push.git("push", "fresh", "main", check=False)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert any_push.git("ls-remote", "--heads", "fresh").stdout == ""

@@ -118,11 +118,17 @@ def _one(root: str, commit: str, tip: str | None, policy: Policy | None, note: s
         return 0
     tree = CommitTree(root, commit, "pre-push:")
     has_config = tree.read(CONFIG_FILE) is not None
+    parent = revs.first_parent(root, commit)
+    if policy is None and parent is not None:
+        # No rules on the remote (a new repository): each commit is held to the rules
+        # before it too, as CI holds it (a tip that deletes the config weakens nothing).
+        from receipt_gate.invariant.policy import load
+
+        policy = load(root, parent, "pre-push: the parent's")
     if policy is None and not has_config:
         good.add(commit)  # before the gate was adopted, and no rules in force: none apply
         return 0
     cfg = config_of(tree) if has_config or policy is None else policy.cfg
-    parent = revs.first_parent(root, commit)
     if parent is not None and parent in good:
         changed = revs.changed_paths(root, parent, commit)
         if not any(push.relevant(cfg, p) or (policy and push.relevant(policy.cfg, p))
