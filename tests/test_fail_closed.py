@@ -323,3 +323,31 @@ def test_the_commit_hook_never_passes_a_tree_that_gates_nothing(repo: Repo, rg: 
     rc, out, err = rg("pre-commit")
     assert rc == 1, out + err
     assert "receipt-gate: ok" not in out
+
+
+def test_a_commit_of_named_paths_is_told_to_name_the_receipts_too(
+        content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`git commit <path>` commits from an index git keeps for that commit only: the
+    receipts the hook staged there went into the commit but stayed old in the user's
+    index (an outside pass: every later commit under pre-commit was refused). The hook
+    now writes nothing and says how; done that way, the index is left clean."""
+    import os
+    import sys
+    from pathlib import Path
+
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    assert rg("init", "--git-hooks")[0] == 0
+    content.git("config", "core.hooksPath", ".githooks")
+    assert rg("run")[0] == 0
+    assert content.commit_all("first").returncode == 0
+    content.write("drafts/intro.md", GOOD_DRAFT + "\nOne more plain line.\n")
+    proc = content.git("commit", "-qm", "edit", "drafts/intro.md", check=False)
+    assert proc.returncode == 1
+    assert ("drafts/intro.md: `git commit <path>` commits from an index git keeps for this"
+            " commit only") in proc.stderr + proc.stdout
+    assert content.git("status", "--porcelain").stdout == " M drafts/intro.md\n"
+    assert rg("run", "drafts/intro.md")[0] == 0
+    proc = content.git("commit", "-qm", "edit", "drafts/intro.md", ".receipts/drafts/intro.md",
+                       check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert content.git("status", "--porcelain").stdout == ""

@@ -114,6 +114,18 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
                     " stage the draft as it is with those receipts (git add <draft>"
                     f" {printable(cfg.run_dir)}), or discard them (git checkout --"
                     f" {printable(cfg.run_dir)}) and commit again"], Before({}, {})
+    from receipt_gate.trees.git import partial_commit
+
+    if disk and cfg.stage_receipts and partial_commit():
+        # The receipts staged here would be in the commit, and stay out of date in the
+        # user's own index (git sets it for the named paths only, from before the hook).
+        drafts = sorted({d.path for n in names for d in todo[n]})
+        return [], [f"{printable(drafts[0])}: `git commit <path>` commits from an index git"
+                    " keeps for this commit only, so the receipts the hook would stage there"
+                    " would stay out of date in your index: nothing was written; write them"
+                    f" first and name them too: receipt-gate run {printable(drafts[0])} &&"
+                    f" git commit {printable(drafts[0])}"
+                    f" {printable(cfg.run_dir)}/{printable(drafts[0])}"], Before({}, {})
     for p in disk:
         try:
             disk[p] = read_regular(root, p, RECEIPT_LIMIT)

@@ -129,6 +129,13 @@ def _records(out: bytes) -> Iterator[tuple[list[str], str]]:
             yield meta.decode().split(" "), os.fsdecode(path)
 
 
+def partial_commit() -> bool:
+    """Is this hook run for `git commit <path>` (--only)? git commits from an index of
+    its own then (.git/next-index-<pid>.lock), and sets the user's index from its
+    working tree for the named paths only, after the hook."""
+    return os.path.basename(os.environ.get("GIT_INDEX_FILE", "")).startswith("next-index-")
+
+
 def index_size(root: str) -> int:
     """The size of the index file in bytes (-1 when it cannot be found cheaply)."""
     folder = cache_dir(root)
