@@ -64,6 +64,18 @@ def test_a_staged_bad_draft_with_an_unstaged_fix_is_refused(site: Repo) -> None:
     assert rc == 2 and 'banned phrase "in conclusion"' in err
 
 
+def test_a_staged_weakening_is_judged_by_heads_rules_too(site: Repo) -> None:
+    """An outside pass: the index dropped ai-tells from required beside an unready draft;
+    the commit hook refuses it (HEAD's rules hold), the early word did not."""
+    site.git("add", "-A")
+    site.git("commit", "-qm", "first")
+    site.write(".receipt-gate.yaml", site.read(".receipt-gate.yaml").replace("ai-tells, ", ""))
+    site.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    site.git("add", "-A")
+    rc, err = hook(site, "git commit -m x")
+    assert rc == 2 and 'banned phrase "in conclusion"' in err, err
+
+
 def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) -> None:
     site.git("add", "-A")
     site.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
@@ -99,6 +111,14 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
     "rm .git/hooks/pre-commit; git commit -m x",
     "echo exit 0 > .git/hooks/pre-commit",
     "pre-commit uninstall && git commit -m x",
+    # An outside pass: another hook id of ours skipped, a hook moved away, the setting
+    # unset or set through the newer syntax, --no-verify after an option taking none.
+    "SKIP=receipt-gate-push git push origin main",
+    "mv .git/hooks/pre-commit /tmp/away",
+    "git config --unset core.hooksPath",
+    "git config set core.hooksPath /dev/null",
+    "git push --force-with-lease --no-verify origin main",
+    "ln -sf /dev/null .git/hooks/pre-commit",
 ])
 def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: str) -> None:
     rc, err = hook(site, command)
@@ -109,6 +129,9 @@ def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: s
     "git status", "ls -la", "git commit-tree HEAD^{tree}", "echo git commit",
     "grep -rn hooksPath docs/", "cat .git/hooks/pre-commit", "git config --get user.name",
     "git log -n 3",
+    # An outside pass: reading the setting, copying a hook out.
+    "git config --get core.hooksPath", "git config core.hooksPath",
+    "cp .git/hooks/pre-commit /tmp/hook-copy",
 ])
 def test_other_commands_pass_through(site: Repo, command: str) -> None:
     site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
@@ -119,6 +142,8 @@ def test_other_commands_pass_through(site: Repo, command: str) -> None:
 @pytest.mark.parametrize("command", [
     "git commit -m 'mention -n and --no-verify in the message only'",
     "git commit -m 'do not run pre-commit uninstall or set core.hooksPath'",
+    "git commit --allow-empty -m '-n is short for --no-verify'",
+    "git commit --message '--no-verify is not used here'",
 ])
 def test_a_message_that_mentions_a_way_around_is_no_way_around(site: Repo,
                                                               command: str) -> None:

@@ -10,9 +10,12 @@ command and shows the agent the findings and the fix.
 
 It also refuses the plain ways around git's own hooks it can see in a command:
 `--no-verify` (or -n, or an abbreviation git accepts), `-c core.hooksPath`,
-`git config core.hooksPath`, GIT_CONFIG_* variables, pre-commit's SKIP naming
-receipt-gate, `pre-commit uninstall`, a command that writes into .git/hooks. Reading or
-mentioning them (`grep hooksPath docs/`, a commit message) is not refused. A command
+`git config core.hooksPath VALUE` (or --unset...), GIT_CONFIG_* variables, pre-commit's
+SKIP naming a receipt-gate hook, `pre-commit uninstall`, a command that writes into
+.git/hooks. Reading or mentioning them (`grep hooksPath docs/`, `git config --get
+core.hooksPath`, copying a hook out, a commit message that starts with -n) is not
+refused. Where the index changes the rules, the checks are decided under HEAD's rules
+too, as the commit hook holds the commit to them. A command
 line is a program, so no reading of one can catch every commit (an alias, a script,
 `git commit-tree`): the Stop hook beside this one (claude_code_stop.py) judges the
 commits the session made, whatever made them, and the git hooks and CI on a protected
@@ -111,18 +114,33 @@ def git_call(words: list[str]) -> tuple[list[str], list[str]] | None:
     return opts, words[j:]
 
 
+# Long options of git commit and push whose value is the next word (`--message -n...`;
+# not those whose value is optional, written with `=`).
+_LONG_VALUES = ("--message", "--file", "--author", "--date", "--reuse-message",
+                "--reedit-message", "--fixup", "--squash", "--template", "--cleanup",
+                "--trailer", "--pathspec-from-file", "--repo", "--push-option",
+                "--receive-pack", "--exec")
+
+
 def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
-    """Why this git call would skip the hooks, or None."""
-    for a in args[1:]:
+    """Why this git call would skip the hooks, or None (an option's value, such as a
+    message that starts with -n, is no option)."""
+    i = 1
+    while i < len(args):
+        a = args[i]
+        i += 1
         if a == "--":
             break
         if len(a) >= 6 and "--no-verify".startswith(a):  # git takes --no-v for --no-verify
             return f"`git {args[0]} {a}` (--no-verify) skips the gate"
-        if args[0] == "commit" and a.startswith("-") and not a.startswith("--"):
-            for c in a[1:]:
+        if a in _LONG_VALUES:
+            i += 1  # its value
+        elif args[0] == "commit" and a.startswith("-") and not a.startswith("--"):
+            for j, c in enumerate(a[1:]):
                 if c == "n":
                     return "`git commit -n` (--no-verify) skips the gate"
                 if c in _TAKES_VALUE:
+                    i += 0 if j + 2 < len(a) else 1  # the value: the rest, or the next word
                     break
     for i, o in enumerate(opts):
         value = opts[i + 1] if o in ("-c", "--config-env") and i + 1 < len(opts) else o
@@ -131,27 +149,56 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
             return f"`git {o.split('=')[0]} core.hooksPath...` turns the gate's hooks off"
     for e in env:
         name, _, value = e.partition("=")
-        if name == "SKIP" and "receipt-gate" in [v.strip() for v in value.split(",")]:
-            return "SKIP=receipt-gate turns the gate's hook off"
+        skipped = [v.strip() for v in value.split(",") if v.strip().startswith("receipt-gate")]
+        if name == "SKIP" and skipped:
+            return f"SKIP={skipped[0]} turns the gate's hook off"
         if name.startswith("GIT_CONFIG"):
             return f"{name} can turn the gate's hooks off"
     return None
 
 
+_CONFIG_READS = {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list", "-l",
+                 "--get-color", "--get-colorbool", "get", "list"}
+_CONFIG_WRITES = {"--add", "--replace-all", "--unset", "--unset-all", "--rename-section",
+                  "--remove-section", "--edit", "-e", "set", "unset", "edit", "rename-section",
+                  "remove-section"}
+# Commands whose last word is where they write (cp SRC DST): a hook copied out is read.
+_TO_LAST = {"cp", "ln", "install"}
+
+
 def disables_hooks(words: list[str]) -> str | None:
     """Why this command turns git's hooks off, or None (reading them is fine)."""
     call = git_call(words)
-    if call is not None and call[1][:1] == ["config"] and any(
-            "hookspath" in a.lower().replace('"', "") for a in call[1][1:]):
+    if call is not None and call[1][:1] == ["config"] and _sets_hooks_path(call[1][1:]):
         return "`git config core.hooksPath` turns the gate's hooks off"
     name = os.path.basename(words[0])
     if name in ("pre-commit", "prek") and "uninstall" in words[1:]:
         return f"`{name} uninstall` turns the gate's hooks off"
+    written = words[1:]
+    if name in _TO_LAST:
+        named = [w for w in words[1:] if not w.startswith("-")]
+        target = next((words[i + 1] for i, w in enumerate(words[:-1])
+                       if w in ("-t", "--target-directory")), None)
+        written = [target] if target else named[-1:]
     into_hooks = [w for i, w in enumerate(words) if ".git/hooks" in w
-                  and (name in _WRITERS or w.startswith(">") or words[i - 1] in (">", ">>"))]
+                  and ((name in _WRITERS and w in written) or w.startswith(">")
+                       or words[i - 1] in (">", ">>"))]
     if into_hooks:
         return "writing into .git/hooks turns the gate's hooks off"
     return None
+
+
+def _sets_hooks_path(args: list[str]) -> bool:
+    """Does `git config ARGS` change core.hooksPath (not only read it)?"""
+    plain = [a.lower().replace('"', "").replace("'", "") for a in args]
+    at = next((i for i, a in enumerate(plain) if "hookspath" in a), None)
+    if at is None:
+        return False
+    if any(a in _CONFIG_WRITES or a.startswith("--replace") for a in plain):
+        return True
+    if any(a in _CONFIG_READS for a in plain):
+        return False
+    return at + 1 < len(plain)  # `git config core.hooksPath VALUE` sets; the key alone reads
 
 
 def _folder(words: list[str], where: str) -> str:
