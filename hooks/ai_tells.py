@@ -19,7 +19,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 18
+version = 19
 deterministic = True
 required_by_default = True
 
@@ -358,6 +358,21 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         if hid != sub_blank(STRICT_COMMENT, text, "\0"):
             for f in find_tells(hid, rules, quotes, links, path, rendered):
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    if not path.startswith("<"):  # the file's name, read as a line of its own
+        from receipt_gate.reading.pageparts import name_words
+
+        for _, _, f in _matches([name_words(path)], rules):
+            f = f._replace(line=1, col=1, message=f"{f.message} (in the file's name)")
+            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    own = None
+    if "{{" in text:  # read once more with the page's own values printed where named
+        from receipt_gate.reading.frontmatter import read as front_matter
+        from receipt_gate.reading.templatetags import own_values
+
+        own = own_values(text, front_matter(text, path).fields)
+    if own is not None:
+        for f in find_tells(own, rules, quotes, links, path, rendered):
+            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if any(chr(c) in text for c in _FILLERS):  # a filler a font may draw as nothing: read once
         # more without it (a zero-width space in its place keeps every column)
         for f in find_tells(text.translate(_FILLERS), rules, quotes, links, path, rendered):

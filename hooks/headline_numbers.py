@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 13
+version = 14
 deterministic = True
 required_by_default = True
 settings = {"articles": ("posts/**/*.md",), "title_fields": ("title",), "suppressions": True}
@@ -394,6 +394,14 @@ def find_headline_numbers(
     from receipt_gate.reading.pageparts import shown_lines, titles
 
     toks = list(tokens(shown_lines(text, path)))
+    if "{{" in text:  # a number the page prints from its own front matter is cited too
+        from receipt_gate.reading.frontmatter import read
+        from receipt_gate.reading.templatetags import own_values
+
+        own = own_values(text, read(text, path).fields)
+        seen = {(t.line, t.value) for t in toks}
+        toks += [t for t in tokens(shown_lines(own, path)) if (t.line, t.value) not in seen] \
+            if own is not None else []
     for title in titles(text, path, fields):
         if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose
             toks[:0] = [tok._replace(col=tok.col + title.col - 1 if tok.line == title.line

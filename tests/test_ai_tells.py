@@ -299,6 +299,37 @@ def test_a_stray_mark_hides_no_phrase() -> None:
     assert [f.message for f in found] == ['banned phrase "in conclusion"'] * 4
 
 
+@pytest.mark.parametrize("page", [
+    '---\ntitle: t\nx: con\n---\n\nIn {{ page.x }}clusion, the build is fast.\n',  # Jekyll
+    '---\ntitle: t\nx: con\n---\n\nIn {{ x }}clusion, the build is fast.\n',  # Eleventy
+    '---\ntitle: t\nx: con\n---\n\nIn {{< param "x" >}}clusion, fast.\n',  # Hugo
+    '---\ntitle: t\nx: conclusion\n---\n\nIn {{ page.x | downcase }}, fast.\n',
+    '---\ntitle: t\nx: con\neleventyComputed:\n  description: "In {{ x }}clusion."\n---\nB.\n',
+])
+def test_a_value_of_the_pages_own_printed_by_name_is_read(page: str) -> None:
+    """An outside pass: the page's own front matter printed by the generator's template
+    syntax inside a word (jekyll, hugo and Eleventy showed "In conclusion")."""
+    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path="posts/a.md")
+    assert 'banned phrase "in conclusion"' in [f.message for f in found]
+
+
+def test_the_words_of_a_files_name_are_read() -> None:
+    """MkDocs titles a page without a heading by its file's name, in every page's nav."""
+    rules = compile_rules(PHRASES, PATTERNS)
+    found = find_tells("Plain text.\n", rules, path="docs/in-conclusion-we-won.md")
+    assert [(f.line, f.message) for f in found] == [
+        (1, 'banned phrase "in conclusion" (in the file\'s name)')]
+    assert find_tells("Plain text.\n", rules, path="_posts/2024-01-01-a-plain-post.md") == []
+
+
+def test_front_matter_in_code_is_refused() -> None:
+    from receipt_gate import GateError
+    from receipt_gate.reading.frontmatter import read
+
+    with pytest.raises(GateError, match=r"^posts/a\.md:1: front matter in js"):
+        read('---js\nlet title = "In con" + "clusion";\n---\nBody.\n', "posts/a.md")
+
+
 def test_a_filler_drawn_as_nothing_hides_nothing() -> None:
     """An outside pass: a Hangul filler inside a word (read as a blank the width of a
     letter) hid the phrase where a font draws it as nothing; it is read both ways."""
@@ -411,6 +442,7 @@ def test_what_liquid_prints_is_read(tmp_path: Path) -> None:
     '{% assign a = "noisulcnoc nI" %}{{ a | reverse }}, m.',
     '{% cycle "In con", "x" %}clusion, l.',
     '{{ "In con" if true else "x" }}clusion, k.',
+    '{{ ["In", "conclusion"] | join(" ") }}, j.',  # (Nunjucks: Eleventy shows the phrase)
 ])
 def test_template_code_that_changes_its_literals_is_refused(body: str) -> None:
     """What a filter makes of a literal (reversed, prepended, chosen) is not read: the

@@ -61,6 +61,11 @@ def violations(text: str) -> list[tuple[int, int, str]]:
                      id="html-block-text"),
         pytest.param("<p>It drifted <b>76</b> hours.</p>\n", [(1, 18, "76")],
                      id="html-block-inline-tag"),
+        # The page's own value printed by name (an outside pass, shown by hugo/jekyll).
+        pytest.param('---\nn: 76\n---\nIt drifted {{< param "n" >}} hours.\n', [(4, 12, "76")],
+                     id="hugo-param"),
+        pytest.param("---\nn: 76\n---\nIt drifted {{ page.n }} hours.\n", [(4, 12, "76")],
+                     id="liquid-page-value"),
     ],
 )
 def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:

@@ -99,6 +99,11 @@ def _plain_delimiters(text: str, path: str) -> None:
                         " generators read none; start the file with it")
     head = text.split("\n", 200)
     first = head[0].lstrip("\ufeff")
+    lang = re.match(r"---[ \t]*([A-Za-z]\w*)[ \t]*$", first)
+    if lang and f"---{lang.group(1)}" not in _LANGS:
+        raise GateError(f"{path}:1: front matter in {lang.group(1)} (gray-matter's"
+                        f" ---{lang.group(1)}): Eleventy runs it as code, so the gate cannot"
+                        " read what it sets (a title, a description); write it in YAML")
     if first.rstrip() in (*_OPEN, *_LANGS) and first.rstrip(_TAIL) != first.rstrip():
         raise GateError(f"{path}:1: front matter: the delimiter line ends in white space"
                         " other than spaces and tabs: some generators open a block there,"

@@ -167,17 +167,28 @@ _ORG_TITLE = re.compile(r"#\+title:[ \t]*(\S.*)", re.IGNORECASE)
 _JEKYLL_POST = re.compile(r"(?:^|/)_posts/(?:[^/]+/)*\d{4}-\d{1,2}-\d{1,2}-([^/]+?)\.[^./]+$")
 
 
+def name_words(path: str) -> str:
+    """The words of a file's name: its address shows them, and a page without a title is
+    titled by them (MkDocs; a Jekyll post, its date aside)."""
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return re.sub(r"[-_]+", " ", re.sub(r"^\d{4}-\d{1,2}-\d{1,2}-", "", stem)).strip()
+
+
 def front_matter_strings(text: str, path: str) -> dict[int, str]:
     """Every string in the front matter (a theme may show any: a title, a description,
-    a caption a shortcode reads), joined per line of the key that holds it."""
+    a caption a shortcode reads; a value it names printed, `{{ page.x }}`), joined per
+    line of the key that holds it."""
     from receipt_gate.reading.frontmatter import read
+    from receipt_gate.reading.templatetags import own_values
 
     fm = read(text, path)
     out: dict[int, list[str]] = {}
 
     def walk(value: object, line: int) -> None:
         if isinstance(value, str):
-            out.setdefault(line, []).append(" ".join(value.split()))
+            shown = " ".join(value.split())
+            out.setdefault(line, []).append(own_values(shown, fm.fields) or shown
+                                            if "{{" in shown else shown)
         elif isinstance(value, list):
             for v in value:
                 walk(v, line)

@@ -6,6 +6,7 @@ pair holds is not prose (gate.reading.prose).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from receipt_gate.reading.inline import TEMPLATE, sub_blank
 
@@ -125,6 +126,8 @@ def computes(tag: str, kept: frozenset[str] = frozenset(),
         return True
     if "$" in bare:  # Go's template code (Hugo's), which no content page runs
         return False
+    if literals and names and operand.lstrip().startswith(("[", "(")):
+        return True  # literals in a list given to a filter: `["In", "conclusion"] | join`
     if literals and operand.lstrip().startswith('""'):  # the filters are given a literal
         if any(_ESCAPE.search(lit) for lit in literals) or not _OPERAND.fullmatch(
                 operand.replace('""', "")):
@@ -154,3 +157,29 @@ def printed(text: str) -> str:
     other tags gone without a trace: a front-matter string Eleventy renders as a
     template (`eleventyComputed`), as its page shows it."""
     return sub_blank(TEMPLATE, text, repl=printed_tag) if ("{{" in text or "{%" in text) else text
+
+
+# A page's own value printed by name: Liquid's `{{ page.x }}` (Jekyll), `{{ x }}`
+# (Eleventy: front matter is the page's data), with filters that keep its letters or
+# none; Hugo's `{{< param "x" >}}` shortcode.
+_OWN_VALUE = re.compile(r"\{\{-?\s*(?:page\.)?([A-Za-z_]\w*)\s*((?:\|\s*\w+\s*)*)-?\}\}"
+                        r"|\{\{[<%]\s*param\s+[\"']?([\w.-]+)[\"']?\s*[>%]\}\}")
+
+
+def own_values(text: str, fields: Mapping[str, object]) -> str | None:
+    """The page with each tag that prints a value of its own front matter (`{{ page.x }}`,
+    `{{ x }}`, `{{< param "x" >}}`) replaced by that value, as the page shows it: `In
+    {{ page.x }}clusion` with `x: con` reads "In conclusion". None when no tag does."""
+    def value(m: re.Match[str]) -> str:
+        name = m.group(1) or m.group(3)
+        got = fields.get(name) if name else None
+        filters = re.findall(r"\w+", m.group(2) or "")
+        if isinstance(got, bool) or not isinstance(got, (str, int, float)) or any(
+                f not in _KEEPS for f in filters):
+            return m.group()
+        return str(got)[:10000]
+
+    if "{{" not in text:
+        return None
+    out = _OWN_VALUE.sub(value, text)
+    return None if out == text else out
