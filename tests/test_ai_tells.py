@@ -330,6 +330,25 @@ def test_front_matter_in_code_is_refused() -> None:
         read('---js\nlet title = "In con" + "clusion";\n---\nBody.\n', "posts/a.md")
 
 
+@pytest.mark.parametrize("body", [
+    "- item\n\n      In conclusion, six spaces after an item.\n",
+    "1. item\n\n       In conclusion, seven spaces after one.\n",
+    "<div>\n\n    In conclusion, in an element across blank lines.\n\n</div>\n",
+])
+def test_what_python_markdown_shows_of_an_indented_block_is_read(body: str) -> None:
+    """An outside pass: MkDocs (Python-Markdown) shows these as paragraphs, where
+    CommonMark reads indented code; a plain indented block stays code."""
+    if importlib.util.find_spec("markdown") is not None:
+        import markdown
+
+        shown = re.sub(r"<(pre|code)>.*?</\1>", "", markdown.markdown(body), flags=re.S)
+        assert "In conclusion" in shown
+    rules = compile_rules(PHRASES, PATTERNS)
+    assert [f.message for f in find_tells(_MORE + body, rules)] == [
+        'banned phrase "in conclusion"']
+    assert find_tells(_MORE + "A paragraph.\n\n    In conclusion, code.\n", rules) == []
+
+
 def test_a_filler_drawn_as_nothing_hides_nothing() -> None:
     """An outside pass: a Hangul filler inside a word (read as a blank the width of a
     letter) hid the phrase where a font draws it as nothing; it is read both ways."""
@@ -621,7 +640,9 @@ def test_what_kramdown_reads_as_text_is_read(tmp_path: Path, body: str) -> None:
     rules = compile_rules(PHRASES, PATTERNS)
     found = find_tells(f"---\ntitle: k\n---\n{body}\n", rules, path="_posts/k.md")
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
-    assert find_tells(_MORE + "- item\n\n      In conclusion, code in the item\n", rules) == []
+    # An indented block inside an item: code to CommonMark, a paragraph to Python-Markdown
+    # (MkDocs shows it, a third outside pass): read as text too.
+    assert find_tells(_MORE + "- item\n\n      In conclusion, code in the item\n", rules)
 
 
 @pytest.mark.parametrize("body", [

@@ -114,9 +114,10 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
                     " stage the draft as it is with those receipts (git add <draft>"
                     f" {printable(cfg.run_dir)}), or discard them (git checkout --"
                     f" {printable(cfg.run_dir)}) and commit again"], Before({}, {})
-    from receipt_gate.trees.git import partial_commit
-
-    if disk and cfg.stage_receipts and partial_commit():
+    # `git commit <path>` (--only): git commits from an index of its own
+    # (.git/next-index-<pid>.lock), and sets the user's own for the named paths only.
+    index = os.path.basename(os.environ.get("GIT_INDEX_FILE", ""))
+    if disk and cfg.stage_receipts and index.startswith("next-index-"):
         # The receipts staged here would be in the commit, and stay out of date in the
         # user's own index (git sets it for the named paths only, from before the hook).
         drafts = sorted({d.path for n in names for d in todo[n]})

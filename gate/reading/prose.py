@@ -15,6 +15,12 @@ import re
 from collections.abc import Callable, Mapping
 
 from receipt_gate.reading.blocksyntax import cell_ends, label, references
+from receipt_gate.reading.htmlblocks import (
+    LOWER_DECLARATION,
+    SHOWN_HTML,
+    in_html_element,
+    unshown,
+)
 from receipt_gate.reading.inline import COMMENT as _COMMENT
 from receipt_gate.reading.inline import STRICT_COMMENT
 from receipt_gate.reading.inline import TEMPLATE as _TEMPLATE
@@ -53,35 +59,13 @@ def hide_templates(text: str) -> str:
 _TASK = re.compile(r"\[[ xX]\](?=[ \t]|$)")
 _ITEM = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
 
-# A declaration whose name is not upper case: an HTML block to CommonMark 0.31 (and
-# markdown-it), text to GitHub's cmark-gfm: read as text, it is read either way.
-_LOWER_DECLARATION = re.compile(r"[ \t]*<![a-z]")
-
-# HTML blocks whose text a reader sees (a <div> or <p> block, any other tag): not a
-# comment, a declaration, CDATA, a processing instruction or <script>/<style>.
-_SHOWN_HTML = (6, 7)
-# In the other HTML blocks (CommonMark's 1 to 5), what some renderer still shows: the
-# text after a comment on its last line (`<!-- x --> In conclusion`: the block is the
-# whole line, and every generator prints it), a <textarea>'s text, and what kramdown
-# escapes into text (a processing instruction, a declaration, CDATA). Not shown:
-# comments, scripts, styles, and <pre> (code, as a code block is).
-# (A comment as a browser reads it: `<!-->` is one, and `--!>` ends one; a tag is named
-# by letters, digits and hyphens: <script-x> is an element the browser shows.)
-_UNSHOWN = re.compile(r"(?is)<!---?>|<!--.*?(?:--!?>|\Z)|<(script|style|pre)(?![\w-]).*?"
-                      r"(?:</\1\s*>|\Z)"
-                      r"|<\?|\?>|<!\[CDATA\[|\]\]>|<!(?=[A-Za-z])")
-
-
-def _unshown(block: str) -> str:
-    return _UNSHOWN.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), block)
-
-
 def _text_blocks(text: str, wide: bool = False, fences: bool = False
                  ) -> tuple[list[str], list[Block]]:
     """The draft's lines with only paragraph and heading text left (container markers,
     code, HTML and front matter blanked; with `wide`, the text of HTML blocks a reader
     sees, its tags for the reader's view to take out, and a fence that never closes;
-    with `fences` too, a fence Python-Markdown reads as text), and those blocks."""
+    with `fences` too, a fence Python-Markdown reads as text, and every indented code
+    block: renderers disagree on what indentation makes code), and those blocks."""
     lines = text.split("\n")
     out = [" " * len(line) for line in lines]
     kept = []
@@ -90,16 +74,21 @@ def _text_blocks(text: str, wide: bool = False, fences: bool = False
         shown = b.kind in ("paragraph", "heading", "table") or (wide and (
             b.unclosed or b.kind == "html" or (b.kind == "code" and b.listed and
                                                opens_item(lines[b.start], b.cols[0])) or (
-            fences and b.fenced and not python_markdown_code(lines, b.start)))) or (
-            b.kind == "html" and b.html == 4 and _LOWER_DECLARATION.match(lines[b.start],
+            fences and b.fenced and not python_markdown_code(lines, b.start)) or (
+            # An indented block in a list item or inside an HTML element that spans
+            # blank lines: code to CommonMark, a paragraph to Python-Markdown (MkDocs),
+            # whose items and raw HTML take other indentation; read as text too.
+            fences and b.kind == "code" and not b.fenced and (
+                b.listed or in_html_element(lines, found, b))))) or (
+            b.kind == "html" and b.html == 4 and LOWER_DECLARATION.match(lines[b.start],
                                                                           b.cols[0]))
         if not shown:
             continue
         kept.append(b)
         for i, col in zip(range(b.start, b.end), b.cols, strict=True):
             out[i] = " " * col + lines[i][col:]
-        if b.kind == "html" and b.html not in _SHOWN_HTML:
-            out[b.start:b.end] = _unshown("\n".join(out[b.start:b.end])).split("\n")
+        if b.kind == "html" and b.html not in SHOWN_HTML:
+            out[b.start:b.end] = unshown("\n".join(out[b.start:b.end])).split("\n")
         if b.kind == "table" and not wide:  # cells past the header's: GFM drops them
             # (kramdown shows them: a wide reading keeps them)
             n = len(cell_ends(lines[b.start][b.cols[0]:]))

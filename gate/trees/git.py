@@ -129,13 +129,6 @@ def _records(out: bytes) -> Iterator[tuple[list[str], str]]:
             yield meta.decode().split(" "), os.fsdecode(path)
 
 
-def partial_commit() -> bool:
-    """Is this hook run for `git commit <path>` (--only)? git commits from an index of
-    its own then (.git/next-index-<pid>.lock), and sets the user's index from its
-    working tree for the named paths only, after the hook."""
-    return os.path.basename(os.environ.get("GIT_INDEX_FILE", "")).startswith("next-index-")
-
-
 def index_size(root: str) -> int:
     """The size of the index file in bytes (-1 when it cannot be found cheaply)."""
     folder = cache_dir(root)
@@ -165,8 +158,7 @@ def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:
     pos = 0
     for oid in wanted:
         nl = out.index(b"\n", pos)
-        header = out[pos:nl].split(b" ")
-        pos = nl + 1
+        header, pos = out[pos:nl].split(b" "), nl + 1
         if len(header) != 3:
             raise GateError(f"git cat-file: object {oid} is missing")
         size = int(header[2])
@@ -190,17 +182,14 @@ def add(root: str, paths: Sequence[str]) -> None:
         run(root, ("add", "--", *(":(literal)" + p for p in paths)))
 
 
-# The attributes that make the bytes a site is built from differ from what git stores.
-CONVERTING = (b"filter", b"working-tree-encoding", b"export-subst")
+CONVERTING = (b"filter", b"working-tree-encoding", b"export-subst")  # what is built differs
 
 
 def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
-    """Could an attributes file name a filter, a working-tree-encoding or export-subst
-    (the word anywhere counts: a macro, a comment)? `texts`: the tree's .gitattributes;
-    git also reads info/attributes, the user's and the system's (and GIT_ATTR_SOURCE's
-    tree)."""
-    words = CONVERTING
-    dot = os.path.join(root, ".git")
+    """Could an attributes file name one of CONVERTING (the word anywhere counts: a
+    macro, a comment)? `texts`: the tree's .gitattributes; git also reads
+    info/attributes, the user's and the system's (and GIT_ATTR_SOURCE's tree)."""
+    words, dot = CONVERTING, os.path.join(root, ".git")
     if (any(w in t for t in texts for w in words) or os.environ.get("GIT_ATTR_SOURCE")
             or any(v in os.environ for v in _GIT_LOCATION_VARS) or not os.path.isdir(dot)):
         return True  # (a worktree's or a moved git dir's info/ is elsewhere: ask git)
@@ -219,11 +208,10 @@ def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
 
 def checkout_converted(root: str, paths: Sequence[str], tree: str | None = None,
                        index: bool = False) -> dict[str, str]:
-    """The paths git converts on checkout beyond line endings (a `filter`, such as
-    Git LFS, or a `working-tree-encoding`) or `git archive` rewrites (`export-subst`:
-    `$Format:%s$` becomes the commit's subject), with what does it: read from the
-    working tree's attributes, the index's (`index`) or a commit's tree (`tree`, through
-    a scratch index, as git's own --source would)."""
+    """The paths git converts on checkout beyond line endings (a `filter` such as Git
+    LFS, a `working-tree-encoding`) or `git archive` rewrites (`export-subst`), with
+    what does it: by the working tree's attributes, the index's (`index`) or a commit's
+    (`tree`, through a scratch index, as git's own --source would)."""
     import tempfile
 
     if not paths:
@@ -295,8 +283,8 @@ def autocrlf_setting(root: str) -> str:
     got = call(root, ("config", "--type=bool", "--get", "core.autocrlf"))
     value = got.stdout.decode(errors="replace").strip()
     if got.returncode != 0 or value not in ("true", "false"):
-        raise GateError(f"core.autocrlf: {raw.stdout.decode(errors='replace').strip()!r} is"
-                        " not a value git accepts (true, false or input)")
+        raise GateError(f"core.autocrlf: {raw.stdout.decode(errors='replace').strip()!r} is not"
+                        " a value git accepts (true, false or input)")
     return value
 
 
@@ -306,8 +294,7 @@ def cleaned(root: str, paths: Sequence[str]) -> dict[str, bytes]:
     names = [p for p in paths if "\n" not in p]
     if not names:
         return {}
-    out = run(root, ("hash-object", "-w", "--stdin-paths"),
-               stdin="".join(p + "\n" for p in names).encode())
-    oids = out.decode().split()
+    oids = run(root, ("hash-object", "-w", "--stdin-paths"),
+               stdin="".join(p + "\n" for p in names).encode()).decode().split()
     blobs = cat_blobs(root, oids)
     return {p: blobs[o] for p, o in zip(names, oids, strict=True)}

@@ -1,0 +1,44 @@
+"""HTML blocks as the renderers show them: which kinds' text a reader sees, what the
+others still show, and where an element spans blank lines (gate.reading.prose)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from receipt_gate.reading.markdown import Block
+
+# A declaration whose name is not upper case: an HTML block to CommonMark 0.31 (and
+# markdown-it), text to GitHub's cmark-gfm: read as text, it is read either way.
+LOWER_DECLARATION = re.compile(r"[ \t]*<![a-z]")
+
+# HTML blocks whose text a reader sees (a <div> or <p> block, any other tag): not a
+# comment, a declaration, CDATA, a processing instruction or <script>/<style>.
+SHOWN_HTML = (6, 7)
+# In the other HTML blocks (CommonMark's 1 to 5), what some renderer still shows: the
+# text after a comment on its last line (`<!-- x --> In conclusion`: the block is the
+# whole line, and every generator prints it), a <textarea>'s text, and what kramdown
+# escapes into text (a processing instruction, a declaration, CDATA). Not shown:
+# comments, scripts, styles, and <pre> (code, as a code block is).
+# (A comment as a browser reads it: `<!-->` is one, and `--!>` ends one; a tag is named
+# by letters, digits and hyphens: <script-x> is an element the browser shows.)
+_UNSHOWN = re.compile(r"(?is)<!---?>|<!--.*?(?:--!?>|\Z)|<(script|style|pre)(?![\w-]).*?"
+                      r"(?:</\1\s*>|\Z)"
+                      r"|<\?|\?>|<!\[CDATA\[|\]\]>|<!(?=[A-Za-z])")
+
+
+_OPENING_TAG = re.compile(r"[ \t]*<([A-Za-z][A-Za-z0-9-]*)")
+
+
+def in_html_element(lines: list[str], found: Sequence[Block], b: Block) -> bool:
+    """Does an HTML block before this one open an element that closes after it (a
+    `<div>`, then a blank line, then indented text, then `</div>`)?"""
+    before = [x for x in found if x.end <= b.start and x.kind != "code"]
+    if not before or before[-1].kind != "html":
+        return False
+    m = _OPENING_TAG.match(lines[before[-1].start])
+    return m is not None and f"</{m.group(1).lower()}" in "\n".join(lines[b.end:]).lower()
+
+
+def unshown(block: str) -> str:
+    return _UNSHOWN.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), block)
