@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from receipt_gate import GateError
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
+from receipt_gate.reading.htmlblocks import HIDDEN_ELEMENT
 from receipt_gate.reading.inline import COMMENT, STRICT_COMMENT, sub_blank
 from receipt_gate.reading.prose import prose_lines
 from receipt_gate.reading.reader import reader_view
@@ -189,13 +190,10 @@ _IN_SUMMARY = (" (in code within the page's first 70 words, which a list page's 
 _OVERRIDES = re.compile("[\u202d\u202e]")
 
 
-# An inline element a browser does not show (`hidden`, `display: none`, `visibility:
-# hidden`): `In con<span hidden>x</span>clusion` reads "In conclusion". (Read both ways:
-# a sanitizer that strips the attribute shows the element.)
-_HIDDEN_ELEMENT = re.compile(
-    r"<([A-Za-z][A-Za-z0-9]*)\b[^<>]*?(?:\shidden(?=[\s/>=])|\sstyle\s*=\s*[\"'][^\"'<>]*"
-    r"(?:display\s*:\s*none|visibility\s*:\s*hidden))[^<>]*>[^<]{0,500}?</\1\s*>",
-    re.IGNORECASE)
+# An inline element a browser does not show: `In con<span hidden>x</span>clusion`
+# reads "In conclusion". (Read both ways: a sanitizer that strips the attribute shows
+# the element.)
+_HIDDEN_ELEMENT = HIDDEN_ELEMENT
 
 
 # Text a browser shows from an attribute or a style sheet: an input's value (a field, a

@@ -93,6 +93,10 @@ _NUMBER = re.compile(
 _SCALES = {"k": 1000, "K": 1000, "M": 1_000_000, "bn": 1_000_000_000,
            "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
 _SCALE_AFTER = re.compile(r" (?:thousand|million|billion)\b")
+# A thin or no-break space between groups of three digits is a thousands separator (SI:
+# "41 000" is forty-one thousand), as a comma is.
+_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,]\d)")
+_GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
 # A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 
@@ -272,6 +276,8 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
     from receipt_gate.reading.reader import reader_view
 
     text = "\n".join(lines)
+    if not text.isascii():  # (before the reader's view reads the spaces as plain ones)
+        text = _GROUPED.sub(lambda m: m.group().translate(_GROUP_SPACES), text)
     view = reader_view(text, exact=True)
     starts = [0]
     for line in lines[:-1]:
@@ -288,10 +294,17 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
 def parse_article(text: str, path: str = "<article>",
                   fields: Sequence[str] = ("title",)) -> Article:
     """Titles: the front matter's title fields and the first level-1 heading (all, when
-    there are several). Body: the rest of the prose."""
+    there are several). Body: the rest of the prose, but what a browser may not show (a
+    hidden element, a template, CDATA, template code's conditions and loops): that
+    supports nothing."""
+    from receipt_gate.reading.htmlblocks import unseen
     from receipt_gate.reading.pageparts import shown_lines, titles
+    from receipt_gate.reading.rendering import conditional
 
-    lines = shown_lines(text, path)
+    seen = unseen(text)
+    for start, end in conditional(seen):  # what a condition or a loop may not print
+        seen = seen[:start] + re.sub(r"[^\n]", " ", seen[start:end]) + seen[end:]
+    lines = shown_lines(seen, path)
     found = titles(text, path, fields)
     for title in found:
         start, end = title.heading

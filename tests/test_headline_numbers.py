@@ -78,6 +78,9 @@ def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("From 24 hours behind to 74.", id="numbers-the-bodies-pin"),
         pytest.param("It took twelve days, then 12 more.", id="title-number-a-body-also-has"),
         pytest.param("We saw 1,760 views.", id="thousands-separator-is-not-76"),
+        # SI's thin space, and a no-break one, between groups (an outside pass).
+        pytest.param("We saw 76\u2009000 views.", id="thin-space-thousands-is-not-76"),
+        pytest.param("We saw 76\u00a0000 views.", id="no-break-space-thousands"),
         pytest.param("A 76.4 second wait.", id="decimal-is-not-76"),
         pytest.param("Version v76 shipped.", id="v76-is-an-identifier"),
         pytest.param("Conversion was 76%.", id="percent-is-its-own-number"),
@@ -238,6 +241,30 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
     repo.write("posts/notes.md", hidden.replace(unrendered + "\n", ""))
     assert rg("verify")[0] == 1  # what the check read changed
     assert rg("run")[0] == 0
+
+
+@pytest.mark.parametrize(("path", "page"), [
+    # What readers never see (an outside pass: hugo and jekyll showed no 76 there).
+    ("posts/notes.md", "<div hidden>\nThe drift peaked at 76 hours.\n</div>\n"),
+    ("posts/notes.md", "<template>\nThe drift peaked at 76 hours.\n</template>\n"),
+    ("posts/notes.md", "<![CDATA[The drift peaked at 76 hours.]]>\n"),
+    ("posts/notes.md", "The drift peaked at {% if false %}76{% endif %} hours.\n"),
+    # A page some generator holds back, however the site's markers read it.
+    ("posts/notes.md", "---\nDraft: true\n---\nThe drift peaked at 76 hours.\n"),
+    ("posts/notes.md", '---\ndraft: "true"\n---\nThe drift peaked at 76 hours.\n'),
+    ("posts/notes.md", "---\npublished: false\n---\nThe drift peaked at 76 hours.\n"),
+    ("_posts/notes.md", "The drift peaked at 76 hours.\n"),  # Jekyll: no date, no post
+])
+def test_what_readers_may_not_see_supports_nothing(repo: Repo, rg: Run, path: str,
+                                                   page: str) -> None:
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\ncheck'
+               's:\n  headline-numbers: {articles: ["posts/**/*.md", "_posts/**/*.md"]}\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    repo.write(path, page)
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+    assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out
 
 
 @pytest.mark.parametrize("text", [

@@ -42,3 +42,23 @@ def in_html_element(lines: list[str], found: Sequence[Block], b: Block) -> bool:
 
 def unshown(block: str) -> str:
     return _UNSHOWN.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), block)
+
+
+# An element a browser does not show (`hidden`, `display: none`, `visibility: hidden`).
+HIDDEN_ELEMENT = re.compile(
+    r"<([A-Za-z][A-Za-z0-9]*)\b[^<>]*?(?:\shidden(?=[\s/>=])|\sstyle\s*=\s*[\"'][^\"'<>]*"
+    r"(?:display\s*:\s*none|visibility\s*:\s*hidden))[^<>]*>[^<]{0,500}?</\1\s*>",
+    re.IGNORECASE)
+# What a browser never shows of a page: a template's content, CDATA (as HTML parses it).
+_NEVER_SHOWN = re.compile(r"(?is)<template(?![\w-]).*?(?:</template\s*>|\Z)"
+                          r"|<!\[CDATA\[.*?(?:\]\]>|\Z)")
+
+
+def unseen(text: str) -> str:
+    """The text with what a browser may not show blanked (hidden elements, templates,
+    CDATA), line breaks kept: what may support a claim is only what readers surely see."""
+    if "<" not in text:
+        return text
+    for rx in (HIDDEN_ELEMENT, _NEVER_SHOWN):
+        text = rx.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    return text

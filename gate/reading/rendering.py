@@ -289,3 +289,13 @@ def _render(text: str, hidden: list[Span], inserts: dict[int, str]) -> Rendering
             pieces.append(c)
             origin.append(i)
     return Rendering("".join(pieces), origin, text)
+
+
+def conditional(text: str) -> list[Span]:
+    """Where the page's template code may print nothing: each outermost condition or
+    loop (`{% if %}` to its `{% endif %}`...), or the whole page where its control tags
+    do not pair (the engine builds no such page)."""
+    if "{%" not in text:
+        return []
+    blocks = _parse(text, [m for m in _TAGS.finditer(text) if m.group().startswith("{%")])
+    return [(0, len(text))] if blocks is None else [(b.start, b.end) for b in blocks]

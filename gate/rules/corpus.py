@@ -1,7 +1,9 @@
 """A check's corpus: the published pages among its input files, each read once.
 
 Published: a page the site has not marked as a draft (draft_markers), whatever its
-status: says about the gate, and that the site renders (see unrendered()). A file
+status: says about the gate, that the site renders (see unrendered()), and that no
+generator could hold back (see held_back(): a `Draft: true`, a `published: false`, a
+Jekyll post with no date in its name). A file
 that is also a draft the gate holds (a site whose posts are both, like Jekyll's
 _posts/) is corpus only where the config has draft_markers, which say what the site
 has not published; without markers a draft is never corpus. (A check decides a draft
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -64,12 +67,35 @@ def published(cfg: Config, path: str) -> Callable[[Mapping[str, object]], bool]:
 
     is_draft = wildmatch.match(cfg.drafts, path)
 
+    undated = _JEKYLL_POST.search(path) is not None and not _DATED.search(path)
+
     def decide(fields: Mapping[str, object]) -> bool:
         if is_draft and cfg.draft_markers is None:
             return False  # no markers: the gate cannot tell a published draft from another
-        return cfg.site_status(path, fields) is None and not unrendered(fields)
+        return (cfg.site_status(path, fields) is None and not unrendered(fields)
+                and not undated and not held_back(fields))
 
     return decide
+
+
+_JEKYLL_POST = re.compile(r"(?:^|/)_posts/")
+_DATED = re.compile(r"/\d{4}-\d{1,2}-\d{1,2}-[^/]*$")  # Jekyll publishes no post without
+_PLAINLY_OFF = ("false", "no", "off", "0", "")
+
+
+def held_back(fields: Mapping[str, object]) -> bool:
+    """Could a generator hold this page back, however the site's markers read it: a
+    `draft` key in any case (Hugo's keys are) that is not plainly off, a `published` key
+    that is not true (Jekyll)? Such a page supports nothing (the gate still holds it
+    wherever its markers do not)."""
+    for key, value in fields.items():
+        name = key.lower()
+        if name == "draft" and not (value is False or value == 0 or (
+                isinstance(value, str) and value.strip().lower() in _PLAINLY_OFF)):
+            return True
+        if name == "published" and value is not True:
+            return True
+    return False
 
 
 def rules_key(cfg: Config | None) -> object:
