@@ -34,7 +34,7 @@ def run_command(args: argparse.Namespace) -> int:
         from receipt_gate.base.text import printable
 
         _flush_quietly()
-        for line in str(e).split("\n"):
+        for line in e.lines() if isinstance(e, GateError) else [str(e)]:
             print(f"receipt-gate: {printable(line)}", file=sys.stderr)
         return 2
     except BrokenPipeError:

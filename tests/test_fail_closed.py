@@ -351,3 +351,39 @@ def test_a_commit_of_named_paths_is_told_to_name_the_receipts_too(
                        check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert content.git("status", "--porcelain").stdout == ""
+
+
+def test_a_key_with_a_line_break_forges_no_line(content: Repo, rg: Run) -> None:
+    """A second outside pass: a config key holding a line break was printed inside the
+    error, and the printer split it into lines: `receipt-gate: ok: ...` in a CI log."""
+    content.write(".receipt-gate.yaml", CONFIG + '"\\nok: 1 gated draft, every receipt fresh": 1\n')
+    rc, out, err = rg("verify")
+    assert rc == 2
+    assert not any(line.startswith(("receipt-gate: ok", "ok:"))
+                   for line in (out + err).splitlines()), err
+    assert len(err.splitlines()) == 1, err
+
+
+def test_the_plain_commit_hook_keeps_an_unstaged_receipt(
+        content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second outside pass: the plain commit hook wrote the staged draft's receipt over
+    the one `receipt-gate run` wrote for a later edit (pre-commit, which stashes it,
+    refuses). Now the staged receipt is committed and the later one stays on disk."""
+    import os
+    import sys
+    from pathlib import Path
+
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    assert rg("init", "--git-hooks")[0] == 0
+    content.git("config", "core.hooksPath", ".githooks")
+    assert rg("run")[0] == 0
+    assert content.commit_all("first").returncode == 0
+    content.write("drafts/intro.md", GOOD_DRAFT + "\nVersion one of an edit.\n")
+    content.git("add", "drafts/intro.md")
+    content.write("drafts/intro.md", GOOD_DRAFT + "\nVersion two of an edit.\n")
+    assert rg("run")[0] == 0
+    later = content.read(".receipts/drafts/intro.md/ai-tells.json")
+    proc = content.git("commit", "-qm", "one", check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert content.read(".receipts/drafts/intro.md/ai-tells.json") == later
+    assert rg("verify", "--rev", "HEAD")[0] == 0

@@ -132,6 +132,11 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
             disk[p] = read_regular(root, p, RECEIPT_LIMIT)
         except GateError:
             disk[p] = None
+    # An unstaged change to a receipt (one `receipt-gate run` wrote for a later edit of
+    # the draft, or a hand edit): the staged receipt is written and staged, and the
+    # working tree's is put back as it was (pre-commit, which stashes it, is above).
+    theirs = {p: data for p, data in disk.items()
+              if data is not None and cfg.stage_receipts and data != _staged(tree, p)}
     for r in runner.run(cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer):
         paths.append(r.receipt)
     for name in model:
@@ -141,7 +146,19 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     before = Before(tree.entries_of(paths) if cfg.stage_receipts else {}, disk)
     if cfg.stage_receipts:
         git.add(root, paths)
+        from receipt_gate.trees.fsio import write_file
+
+        for p, data in theirs.items():
+            if read_regular(root, p, RECEIPT_LIMIT) != data:
+                write_file(root, p, data)
     return paths, errors, before
+
+
+def _staged(tree: IndexTree, path: str) -> bytes | None:
+    try:
+        return tree.read(path, RECEIPT_LIMIT)
+    except Exception:  # not a plain file in the index: not the user's own text either
+        return None
 
 
 def pre_commit_stash(root: str) -> set[str]:

@@ -179,9 +179,12 @@ def report_json(report: Report) -> dict[str, Any]:
 
 def errors_out(errors: Iterable[str]) -> None:
     """Inputs that could not be read: one line each, on stderr (whatever the format)."""
+    from receipt_gate import LINES
+
     sys.stdout.flush()
     for e in errors:
-        print(safe(e), file=sys.stderr)
+        for line in e.split(LINES):
+            print(safe(line), file=sys.stderr)
 
 
 SAME_CAUSE = 3  # receipts shown of one check refused for one cause; the rest counted

@@ -174,7 +174,7 @@ class Pages:
                 elif got is not None:
                     by_sha[sha] = got
         if errors:
-            raise GateError("\n".join(errors))
+            raise GateError.many(errors)
         if todo or set(by_sha) != set(known):
             cache.write(file, {"code": code, "pages": by_sha})
         cfg = self.cfg

@@ -150,7 +150,7 @@ def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
         if kind == "globs":
             blind = blind_spots(tree.blind(names), f"checks.{name}.{key} reads files")
             if blind:
-                raise GateError("\n".join(blind))
+                raise GateError.many(blind)
             prefix = cfg.run_dir + "/"
             paths = [p for p in tree.paths(names) if not p.startswith(prefix)]
         elif kind == "argv":

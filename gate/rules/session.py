@@ -128,5 +128,5 @@ def load_drafts(tree: Tree, paths: Sequence[str]) -> list[Draft]:
         else:
             drafts.append(d)
     if errors:
-        raise GateError("\n".join(errors))
+        raise GateError.many(errors)
     return drafts

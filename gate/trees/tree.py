@@ -53,7 +53,7 @@ def nameable(files: Mapping[str, str | None]) -> dict[str, str]:
 
     bad = [e for e in map(name_error, files) if e is not None]
     if bad:
-        raise GateError("\n".join(bad))
+        raise GateError.many(bad)
     return {p: sha for p, sha in files.items() if sha is not None}
 
 
