@@ -399,3 +399,38 @@ def test_a_first_push_whose_tip_deletes_the_config_is_held_to_the_rules_before(
     proc = any_push.git("push", "fresh", "main", check=False)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert any_push.git("ls-remote", "--heads", "fresh").stdout == ""
+
+
+def test_the_plain_hook_reads_gits_lines_whatever_the_environment_says(pushed: Repo) -> None:
+    """A second outside pass: PRE_COMMIT_TO_REF set by whoever pushes made the plain hook
+    judge that commit instead of git's lines; and a local ref with a space in it (`main^{/
+    fix bug}`) was read as a bad line."""
+    good = pushed.git("rev-parse", "HEAD").stdout.strip()
+    pushed.write("drafts/intro.md", GOOD_DRAFT + "An edit after the checks.\n")
+    pushed.commit_all("stale", "--no-verify")
+    bad = pushed.git("rev-parse", "HEAD").stdout.strip()
+    zero = "0" * 40
+    env = {**os.environ, "PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_TO_REF": good}
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
+                          input=f"refs/heads/main {bad} refs/heads/main {zero}\n",
+                          capture_output=True, text=True, cwd=pushed.path, env=env)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
+                          input=f"main^{{/first x}} {good} refs/heads/x {zero}\n",
+                          capture_output=True, text=True, cwd=pushed.path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.e2e
+def test_the_named_ref_pushed_to_main_as_well_is_held_to_mains_rules(hooked_push: Repo) -> None:
+    """A second outside pass: `git push origin exp exp:main` under pre-commit judged exp
+    by the rules of the remote's exp only (which dropped ai-tells), though the push also
+    set main to it."""
+    _loose_branch_on_remote(hooked_push)
+    hooked_push.write("drafts/other.md", GOOD_DRAFT)
+    hooked_push.git("add", "-A")
+    hooked_push.git("commit", "-qm", "more", "--no-verify")
+    rc, out = push(hooked_push, "loose", "loose:main")
+    assert rc == 1, out
+    assert hooked_push.git("ls-remote", "origin", "refs/heads/main").stdout.split()[0] != \
+        hooked_push.git("rev-parse", "loose").stdout.strip()

@@ -24,7 +24,14 @@ def pre_push(args: argparse.Namespace) -> int:
 
     root = find_root()
     env = dict(os.environ)
-    under_pre_commit = "PRE_COMMIT_REMOTE_NAME" in env or "PRE_COMMIT_TO_REF" in env
+    # git's own lines first: pre-commit runs its hooks with nothing on stdin, and a
+    # PRE_COMMIT_* variable may be set by whoever pushes (the plain hook trusts git's).
+    # Ref names are bytes to git: one that is no UTF-8 is read as it is, not refused.
+    raw = getattr(sys.stdin, "buffer", sys.stdin)  # (bytes where there are; a test's text)
+    lines = [] if sys.stdin is None or sys.stdin.isatty() else [
+        line if isinstance(line, str) else os.fsdecode(line) for line in raw if line.strip()]
+    under_pre_commit = not lines and (
+        "PRE_COMMIT_REMOTE_NAME" in env or "PRE_COMMIT_TO_REF" in env)
     state: Remote | None = None
     if under_pre_commit:
         remote = env.get("PRE_COMMIT_REMOTE_NAME", "") or env.get("PRE_COMMIT_REMOTE_URL", "")
@@ -34,11 +41,10 @@ def pre_push(args: argparse.Namespace) -> int:
         state = push.remote_state(root, remote) if remote else None
         pushes = [*named, *(p for p in push.local_tips(root)
                             if all(p.local != n.local for n in named))]
-    elif sys.stdin is None or sys.stdin.isatty():
+    elif not lines:
         raise GateError("pre-push: expects git's pre-push lines on standard input")
     else:
-        # Ref names are bytes to git: one that is no UTF-8 is read as it is, not refused.
-        pushes = push.from_stdin(os.fsdecode(line) for line in sys.stdin.buffer)
+        pushes = push.from_stdin(lines)
         remote = args.remote or args.url or ""
     for p in pushes:
         revs.resolve_commit(root, p.local, f"pre-push: {p.ref}")
@@ -54,12 +60,13 @@ def pre_push(args: argparse.Namespace) -> int:
         if not pushes:
             raise GateError("pre-push: pre-commit named no ref, and no local branch or tag"
                             " has a commit the remote lacks: cannot tell what is pushed")
-        # A ref pre-commit did not name may be pushed anywhere (`git push origin dev
-        # exp:main`): it is held to the default branch's rules as well as its own name's.
+        # Any ref may be pushed anywhere in the same push (`git push origin dev exp:main`,
+        # `dev +dev:main`): each is held to the default branch's rules as well as to its
+        # own name's.
         default = push.default_branch(state) if state is not None else None
         if default and state is not None:  # (a new name is held to the default's anyway)
             pushes += [p._replace(remote="", remote_ref=default) for p in pushes
-                       if p not in named and state.refs.get(p.remote_ref, default)
+                       if state.refs.get(p.remote_ref, default)
                        not in (default, state.refs[default])]
     elif not pushes:
         say("receipt-gate: pre-push: only deletions: nothing to verify")

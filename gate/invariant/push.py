@@ -38,7 +38,9 @@ def from_stdin(lines: Iterable[str]) -> list[Push]:
     """git's pre-push lines: `<local ref> <local oid> <remote ref> <remote oid>`."""
     pushes = []
     for line in lines:
-        parts = line.split()
+        # (from the right: the local ref is what the user named, and may hold a space,
+        # `main^{/fix bug}`; the other three never do)
+        parts = line.strip().rsplit(maxsplit=3)
         if not parts:
             continue
         if len(parts) != 4:
@@ -52,20 +54,21 @@ def from_stdin(lines: Iterable[str]) -> list[Push]:
 
 
 def from_pre_commit(root: str, env: Mapping[str, str]) -> list[Push]:
-    """The one ref pre-commit names: PRE_COMMIT_TO_REF, or (a push that carries a root
-    commit, where pre-commit names no range) PRE_COMMIT_LOCAL_BRANCH. What the remote
-    has for it is looked up (pre-commit's FROM_REF may be a parent, not the remote's)."""
+    """The one ref pre-commit names: PRE_COMMIT_TO_REF, and PRE_COMMIT_LOCAL_BRANCH's
+    commit where it is another (pre-commit sets the branch for every push, but no range
+    for one that carries a root commit, so a TO_REF then comes from whoever pushes).
+    What the remote has for it is looked up (pre-commit's FROM_REF may be a parent, not
+    the remote's)."""
     to_ref = env.get("PRE_COMMIT_TO_REF", "")
     local = env.get("PRE_COMMIT_LOCAL_BRANCH", "")
     remote_ref = env.get("PRE_COMMIT_REMOTE_BRANCH", "")
-    commit = to_ref
-    if not commit and local:
+    commits = [to_ref] if to_ref else []
+    if local:
         proc = git.call(root, ("rev-parse", "--verify", "--quiet", "--end-of-options",
                                f"{local}^{{commit}}"))
-        commit = proc.stdout.decode().strip() if proc.returncode == 0 else ""
-    if not commit:
-        return []
-    return [Push(local or to_ref, commit, "", remote_ref)]
+        found = proc.stdout.decode().strip() if proc.returncode == 0 else ""
+        commits += [found] if found and found not in commits else []
+    return [Push(local or to_ref, c, "", remote_ref) for c in commits]
 
 
 class Remote(NamedTuple):
