@@ -74,6 +74,9 @@ def test_a_staged_weakening_is_judged_by_heads_rules_too(site: Repo) -> None:
     site.git("add", "-A")
     rc, err = hook(site, "git commit -m x")
     assert rc == 2 and 'banned phrase "in conclusion"' in err, err
+    site.git("reset", "-q")  # the same, staged by the command itself: the working tree
+    rc, err = hook(site, "git add -A && git commit -m x")
+    assert rc == 2 and 'banned phrase "in conclusion"' in err, err
 
 
 def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) -> None:
@@ -119,6 +122,16 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
     "git config set core.hooksPath /dev/null",
     "git push --force-with-lease --no-verify origin main",
     "ln -sf /dev/null .git/hooks/pre-commit",
+    # A second outside pass: includes, another HOME, pre-commit's own variables, merges
+    # and pulls, hooks deleted in other spellings.
+    "git -c include.path=/tmp/evil.cfg push origin main",
+    "git config include.path /tmp/evil.cfg",
+    "HOME=/tmp/evil git push origin main",
+    "PRE_COMMIT_ALLOW_NO_CONFIG=1 git push origin main",
+    "PRE_COMMIT_REMOTE_NAME=origin PRE_COMMIT_TO_REF=HEAD git push origin main",
+    "git merge --no-verify feat", "git pull --no-verify",
+    "rm -r ./.git//hooks", "rm .git/hook?/pre-push", "find .git/hooks -delete",
+    "python3 -c \"import shutil; shutil.rmtree('.git/hooks')\"",
 ])
 def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: str) -> None:
     rc, err = hook(site, command)
@@ -144,6 +157,7 @@ def test_other_commands_pass_through(site: Repo, command: str) -> None:
     "git commit -m 'do not run pre-commit uninstall or set core.hooksPath'",
     "git commit --allow-empty -m '-n is short for --no-verify'",
     "git commit --message '--no-verify is not used here'",
+    "git commit -uno -m tidy", "git commit -Sjohn -m signed",
 ])
 def test_a_message_that_mentions_a_way_around_is_no_way_around(site: Repo,
                                                               command: str) -> None:

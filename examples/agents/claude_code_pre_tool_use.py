@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -43,6 +44,7 @@ _SEPARATORS = {"&&", "||", ";", "|", "&", "\n", "(", ")", "{", "}", "!"}
 _PREFIXES = {"command", "builtin", "exec", "time", "nohup", "nice", "then", "do", "else",
              "if", "while", "until", "xargs", "sudo", "stdbuf", "timeout", "-i", "--"}
 _TAKES_VALUE = set("mFCct")  # short commit options whose value follows in the same word
+_ATTACHED = set("uS")  # short options whose value, if any, is the rest of the word
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 _WRITERS = {"rm", "mv", "cp", "ln", "chmod", "tee", "truncate", "install", "unlink", "sed"}
 
@@ -139,22 +141,29 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
             for j, c in enumerate(a[1:]):
                 if c == "n":
                     return "`git commit -n` (--no-verify) skips the gate"
+                if c in _ATTACHED:
+                    break  # `-uno`, `-Skey`: the rest is the value
                 if c in _TAKES_VALUE:
                     i += 0 if j + 2 < len(a) else 1  # the value: the rest, or the next word
                     break
     for i, o in enumerate(opts):
         value = opts[i + 1] if o in ("-c", "--config-env") and i + 1 < len(opts) else o
-        if o.startswith(("-c", "--config-env")) and "hookspath" in value.lower().replace(
-                '"', "").replace("'", ""):
-            return f"`git {o.split('=')[0]} core.hooksPath...` turns the gate's hooks off"
+        plain = value.lower().replace('"', "").replace("'", "")
+        if o.startswith(("-c", "--config-env")) and ("hookspath" in plain or "include" in plain):
+            return f"`git {o.split('=')[0]} {plain.split('=')[0]}...` can turn the gate's hooks off"
     for e in env:
         name, _, value = e.partition("=")
         skipped = [v.strip() for v in value.split(",") if v.strip().startswith("receipt-gate")]
         if name == "SKIP" and skipped:
             return f"SKIP={skipped[0]} turns the gate's hook off"
-        if name.startswith("GIT_CONFIG"):
-            return f"{name} can turn the gate's hooks off"
+        if name.startswith(("GIT_CONFIG", "PRE_COMMIT")) or name in _CONFIG_PLACES:
+            return f"{name} can turn the gate's hooks off, or tell them the wrong thing"
     return None
+
+
+# Where git and pre-commit find a config that can turn hooks off (core.hooksPath in a
+# global config of another HOME).
+_CONFIG_PLACES = {"HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR"}
 
 
 _CONFIG_READS = {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list", "-l",
@@ -162,6 +171,11 @@ _CONFIG_READS = {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list
 _CONFIG_WRITES = {"--add", "--replace-all", "--unset", "--unset-all", "--rename-section",
                   "--remove-section", "--edit", "-e", "set", "unset", "edit", "rename-section",
                   "remove-section"}
+# .git/hooks as a shell may spell it: ./.git//hooks, .git/hook?, .git/*ooks.
+_HOOKS_PATH = re.compile(r"\.git/+(?:[*?\[]|h[^/\s]*[*?\[]|hooks\b)")
+# Programs that may write anywhere their code says: a hooks path in their words counts.
+_SCRIPTS = {"python", "python3", "perl", "ruby", "node", "find", "dd", "rsync", "tar", "unzip",
+            "git-lfs"}
 # Commands whose last word is where they write (cp SRC DST): a hook copied out is read.
 _TO_LAST = {"cp", "ln", "install"}
 
@@ -170,7 +184,7 @@ def disables_hooks(words: list[str]) -> str | None:
     """Why this command turns git's hooks off, or None (reading them is fine)."""
     call = git_call(words)
     if call is not None and call[1][:1] == ["config"] and _sets_hooks_path(call[1][1:]):
-        return "`git config core.hooksPath` turns the gate's hooks off"
+        return "`git config core.hooksPath` (or an include) turns the gate's hooks off"
     name = os.path.basename(words[0])
     if name in ("pre-commit", "prek") and "uninstall" in words[1:]:
         return f"`{name} uninstall` turns the gate's hooks off"
@@ -180,9 +194,9 @@ def disables_hooks(words: list[str]) -> str | None:
         target = next((words[i + 1] for i, w in enumerate(words[:-1])
                        if w in ("-t", "--target-directory")), None)
         written = [target] if target else named[-1:]
-    into_hooks = [w for i, w in enumerate(words) if ".git/hooks" in w
+    into_hooks = [w for i, w in enumerate(words) if _HOOKS_PATH.search(w)
                   and ((name in _WRITERS and w in written) or w.startswith(">")
-                       or words[i - 1] in (">", ">>"))]
+                       or words[i - 1] in (">", ">>") or name in _SCRIPTS)]
     if into_hooks:
         return "writing into .git/hooks turns the gate's hooks off"
     return None
@@ -191,7 +205,8 @@ def disables_hooks(words: list[str]) -> str | None:
 def _sets_hooks_path(args: list[str]) -> bool:
     """Does `git config ARGS` change core.hooksPath (not only read it)?"""
     plain = [a.lower().replace('"', "").replace("'", "") for a in args]
-    at = next((i for i, a in enumerate(plain) if "hookspath" in a), None)
+    at = next((i for i, a in enumerate(plain) if "hookspath" in a or a.startswith("include")),
+              None)
     if at is None:
         return False
     if any(a in _CONFIG_WRITES or a.startswith("--replace") for a in plain):
@@ -301,7 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for k, (env, words, where) in enumerate(found):
         why = disables_hooks(words)
         call = git_call(words)
-        if why is None and call is not None and call[1][:1] in (["commit"], ["push"]):
+        if why is None and call is not None and call[1][:1] in (
+                ["commit"], ["push"], ["merge"], ["pull"], ["am"], ["rebase"]):
             why = bypass(env, *call)
         if why is not None:
             return refuse(why)

@@ -27,15 +27,15 @@ def run(args: argparse.Namespace) -> int:
         raise GateError(f"{CONFIG_FILE}: required lists no deterministic check to run")
     rc = run_checks(s, names, args.paths, "text", None if args.dry_run else signer(s, args),
                     write=not args.dry_run)
-    if args.staged:  # what the commit hook holds the index to: HEAD's rules too
+    if args.dry_run:  # what the commit hook holds a commit to: HEAD's rules too
         from receipt_gate.invariant.policy import load
         from receipt_gate.trees import revs
 
         head = revs.head(s.root)
         policy = load(s.root, "HEAD", "the rules in force") if head else None
         if policy is not None and policy.tree.read(CONFIG_FILE) != s.tree.read(CONFIG_FILE):
-            say("receipt-gate: the index changes the rules; under the rules in force at"
-                " HEAD, which the commit is held to as well:")
+            say(f"receipt-gate: the {s.tree.label} changes the rules; under the rules in"
+                " force at HEAD, which a commit is held to as well:")
             kept = [n for n in names or () if n in policy.cfg.specs
                     and policy.cfg.specs[n].deterministic] or None
             if names is None or kept:
