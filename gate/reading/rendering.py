@@ -292,9 +292,8 @@ def _render(text: str, hidden: list[Span], inserts: dict[int, str]) -> Rendering
 
 
 def conditional(text: str) -> list[Span]:
-    """Where the page's template code may print nothing: each outermost condition or
-    loop (`{% if %}` to its `{% endif %}`...), or the whole page where its control tags
-    do not pair (the engine builds no such page)."""
+    """Where the page's template code may print nothing: each outermost condition or loop
+    (`{% if %}` to its `{% endif %}`...), or all of it where its tags do not pair."""
     if "{%" not in text:
         return []
     blocks = _parse(text, [m for m in _TAGS.finditer(text) if m.group().startswith("{%")])
