@@ -185,6 +185,8 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 
 # Characters that force the direction of the letters after them: text written backwards
 # shows forwards, so what a reader sees is not what any expression reads.
+_JS = ("front matter in JavaScript (gray-matter's ---js, which Eleventy runs): the check"
+       " cannot read what it sets (a title, a description a layout shows); write it in YAML")
 _IN_SUMMARY = (" (in code within the page's first 70 words, which a list page's summary"
                " shows as plain text; a <!--more--> line above the code keeps it code)")
 _OVERRIDES = re.compile("[\u202d\u202e]")
@@ -356,6 +358,11 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         if hid != sub_blank(STRICT_COMMENT, text, "\0"):
             for f in find_tells(hid, rules, quotes, links, path, rendered):
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    if text.startswith(("---js", "---javascript", "\ufeff---js")):
+        from receipt_gate.reading.frontmatter import read as front_matter
+
+        if front_matter(text, path).kind == "js":
+            found[(1, 1, _JS)] = (1, 1, Finding(1, 1, _JS))
     if not path.startswith("<"):  # the file's name, read as a line of its own
         from receipt_gate.reading.pageparts import name_words
 

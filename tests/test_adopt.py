@@ -89,6 +89,11 @@ MKDOCS = ("[mM][aA][rR][kK][dD][oO][wW][nN]", "[mM][dD]", "[mM][dD][oO][wW][nN]"
                  id="mkdocs-blog"),
     pytest.param(["mkdocs.yml", "docs/index.md", "docs/guide/a.md"], {"mkdocs.yml": ""},
                  "an MkDocs site", [f"docs/**/*.{e}" for e in MKDOCS], id="mkdocs"),
+    # docs_dir as MkDocs reads it (an outside pass: `./docs` and `!ENV` made init gate
+    # nothing), and no blog without the blog plugin (MkDocs publishes a draft: true).
+    pytest.param(["mkdocs.yml", "pages/index.md"],
+                 {"mkdocs.yml": 'docs_dir: !ENV [DOCS_DIR, "./pages"]\n'}, "an MkDocs site",
+                 [f"pages/**/*.{e}" for e in MKDOCS], id="mkdocs-env-docs-dir"),
     pytest.param(["git/a.md", "git/b.md", "python/c.md", "python/d.md", "README.md",
                   ".github/ISSUE.md", "node_modules/x/y.md"], {},
                  "markdown across the repository",
@@ -436,3 +441,33 @@ def test_jekyll_pages_outside_the_posts_are_gated_but_what_jekyll_skips() -> Non
     globs = jekyll_pages("", paths, {"_config.yml": config}.get)
     assert sorted(wildmatch.select(globs, paths)) == [
         "_essays/e.md", "_posts/2020-01-01-a.md", "about.md", "docs/_drafts/d.md", "docs/x.md"]
+
+
+def test_unpublish_marks_what_fails_once_a_page_it_leant_on_is_held_back(
+        repo: Repo, rg: Run) -> None:
+    """An outside pass (and the Hugo docs corpus): the only page documenting a name
+    failed, `adopt --unpublish` held it back, and the page that used the name then
+    failed: exit 3, "still fails after adopting". Each round marks what now fails."""
+    repo.write(".receipt-gate.yaml", 'drafts: ["content/**/*.md"]\n'
+               "required: [ai-tells, registered-terms]\n"
+               "checks:\n  registered-terms: {registry: claims.yaml,"
+               ' documented_in: ["content/**/*.md"]}\n'
+               "draft_markers: {front_matter: {draft: true}}\n")
+    repo.write("claims.yaml", "claims: []\n")
+    repo.write("content/a.md", "---\ntitle: a\n---\nIn conclusion, set `HUGO_FOO`.\n")
+    repo.write("content/b.md", "---\ntitle: b\n---\nSet `HUGO_FOO` for speed.\n")
+    rc, out, err = rg("adopt", "--unpublish")
+    assert rc == 0, out + err
+    assert "draft: true" in repo.read("content/a.md") and "draft: true" in repo.read(
+        "content/b.md")
+    assert rg("verify")[0] == 0
+
+
+def test_an_mkdocs_blog_folder_is_a_blog_only_with_the_plugin() -> None:
+    paths = ["mkdocs.yml", "docs/index.md", "docs/blog/posts/a.md"]
+    plain = _layout(paths, {"mkdocs.yml": "site_name: x\n"})
+    assert plain[3] == {}
+    on = _layout(paths, {"mkdocs.yml": "site_name: x\nplugins:\n  - material/blog\n"})
+    assert on[3] is not None and on[3].get("front_matter") == {"draft": True}
+    off = _layout(paths, {"mkdocs.yml": "plugins:\n  - blog:\n      enabled: false\n"})
+    assert off[3] == {}

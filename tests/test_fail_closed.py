@@ -387,3 +387,16 @@ def test_the_plain_commit_hook_keeps_an_unstaged_receipt(
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert content.read(".receipts/drafts/intro.md/ai-tells.json") == later
     assert rg("verify", "--rev", "HEAD")[0] == 0
+
+
+def test_json_front_matter_nested_past_reading_is_refused_not_rewritten(repo: Repo,
+                                                                       rg: Run) -> None:
+    """An outside pass: JSON front matter nested a thousand deep is past Python's json
+    but not Go's (Hugo reads it); taken for no front matter, adopt wrote a YAML block
+    above it, and Hugo then showed the JSON as the page."""
+    repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
+    deep = '{"title": "t", "x": ' + "[" * 1200 + "]" * 1200 + "}\nIn conclusion, body.\n"
+    repo.write("drafts/a.md", deep)
+    rc, _, err = rg("adopt", "--pre-gate")
+    assert rc == 2 and "drafts/a.md:1: front matter is not valid JSON" in err, err
+    assert repo.read("drafts/a.md") == deep

@@ -298,10 +298,12 @@ def test_a_config_named_but_not_there_or_by_a_variable_counts_as_publishing() ->
              "conf/s.yml": "docs_dir: ../site-pages\n"}
     named = named_configs(["mkdocs.yml", "build.sh"], texts.get)
     assert {f for _, f, _ in folders([*texts], texts.get, named)} == {"pages", "site-pages"}
-    # MkDocs Material's blog publishes its drafts when told to.
+    # MkDocs Material's blog publishes its drafts when told to; without the blog plugin
+    # MkDocs publishes every page, a draft: true too.
     blog = "site_name: t\nplugins:\n  - search\n  - blog:\n      draft: true\n"
     assert publishing(["mkdocs.yml"], lambda _: blog)
     assert not publishing(["mkdocs.yml"], lambda _: blog.replace("draft: true", "draft: false"))
+    assert publishing(["mkdocs.yml"], lambda _: "site_name: t\nplugins: [search]\n")
 
 
 def test_a_dev_server_or_a_plain_false_leaves_the_markers_in_force() -> None:

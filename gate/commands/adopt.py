@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 TOP = 3  # most frequent findings shown per check
 
+_ROUNDS = 8  # of marking what fails, in adopt --pre-gate and --unpublish
+
 
 def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, list[Finding]]]]:
     """(the checks, the gated drafts, check -> draft -> findings), as the checks stand
@@ -101,14 +103,30 @@ def adopt(args: argparse.Namespace) -> int:
         from receipt_gate.invariant.adoption import write_baseline
 
         doc["baseline"], doc["still_failing"] = write_baseline(s, found)
-    elif failing and args.pre_gate is not None:
-        did = "pre-gate"
-        doc["marked"], doc["status"] = _mark(s, failing, args.pre_gate or None)
-    elif failing and args.unpublish:
-        did = "unpublish"
-        key, value = _marker(s)
-        doc["marked"] = _mark(s, failing, None, (key, value))[0]
-        doc["marker"] = {key: value}
+    elif failing and (args.pre_gate is not None or args.unpublish):
+        did = "unpublish" if args.unpublish else "pre-gate"
+        marker = _marker(s) if args.unpublish else None
+        state = None if marker else args.pre_gate or None
+        marked: list[str] = []
+        # A page held back is no article, nor documentation: a page that leant on it may
+        # fail now (its number, its name). Mark those too, until none fails.
+        todo = failing
+        for _ in range(_ROUNDS):
+            marked += _mark(s, todo, state, marker)[0]
+            s = open_session()
+            todo = _summary(*_findings(s))["failing"]
+            if not todo:
+                break
+        else:
+            raise GateError(f"adopt --{did}: {todo[0]} still fails after {_ROUNDS} rounds of"
+                            " marking the pages that fail (the marks are written; fix it,"
+                            " or use adopt --baseline)")
+        failing = doc["failing"] = sorted(marked)
+        doc["marked"] = failing
+        if marker:
+            doc["marker"] = {marker[0]: marker[1]}
+        else:
+            doc["status"] = str(_pre_gate_state(s, state))
     starting = args.baseline or args.pre_gate is not None or args.unpublish
     if did != "report" or (not failing and starting):
         doc["receipts_written"] = _receipts(strict=not doc.get("still_failing"))
@@ -146,7 +164,9 @@ def adopt(args: argparse.Namespace) -> int:
         total = sum(c["findings"] for c in doc["checks"].values())
         say("Ways to start (each writes the receipts, so the first commit is green):")
         say(f"  receipt-gate adopt --baseline   record today's {plural(total, 'finding')}"
-            f" (refusing nothing); any new finding refuses{_other_way(s, len(failing))}")
+            " (refusing nothing); any new finding refuses")
+        if way := _other_way(s, len(failing)):
+            say(way)
         say("Or fix them first: receipt-gate run lists every finding with its line.")
         return 1
     elif "receipts_written" in doc:
@@ -166,12 +186,12 @@ def _other_way(s: Session, failing: int) -> str:
     markers = s.cfg.draft_markers
     if markers is None:
         before = s.cfg.states[max(0, s.cfg.states.index(s.cfg.gate_from) - 1)]
-        return (f"\n  receipt-gate adopt --pre-gate   mark the {plural(failing, 'failing draft')}"
+        return (f"  receipt-gate adopt --pre-gate   mark the {plural(failing, 'failing draft')}"
                 f" status: {before}: not gated until fixed and advanced")
     if not markers.front_matter:
         return ""
     (key, value), *_ = markers.front_matter
-    return (f"\n  receipt-gate adopt --unpublish  mark the {plural(failing, 'failing page')}"
+    return (f"  receipt-gate adopt --unpublish  mark the {plural(failing, 'failing page')}"
             f" {key}: {str(value).lower()}: the site stops publishing them until fixed")
 
 

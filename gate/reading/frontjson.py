@@ -36,7 +36,9 @@ def is_object(block: list[str]) -> bool:
     text = "\n".join(block).lstrip("\ufeff")
     try:
         doc, _ = json.JSONDecoder().raw_decode(text)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        return True  # nested past Python's reading, not Go's: read_json refuses it
+    except ValueError:
         return False
     return isinstance(doc, dict)
 

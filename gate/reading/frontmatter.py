@@ -27,7 +27,7 @@ from receipt_gate import GateError
 from receipt_gate.reading.frontjson import is_object, json_lines, read_json
 
 _OPEN = {"---": "yaml", "+++": "toml", "{": "json"}
-_CLOSE = {"yaml": ("---", "..."), "toml": ("+++",), "json": ("}",)}
+_CLOSE = {"yaml": ("---", "..."), "toml": ("+++",), "json": ("}",), "js": ("---",)}
 # A line YAML reads exactly as `key: value` with a value read alike by both: the key a
 # plain word, and the value empty, a plain string (starting with a letter, no `: ` (a
 # nested mapping, or an error), no ` #` (a comment), not a word YAML 1.1 reads as a
@@ -65,7 +65,8 @@ NONE = FrontMatter("", {}, {}, 0)
 # and tabs only; a no-break space there closes a block to Python's rstrip alone.
 _TAIL = " \t\r"
 # A language named after the opening (gray-matter's, which Eleventy reads): `---json`.
-_LANGS = {"---json": "json", "---yaml": "yaml", "---yml": "yaml"}
+_LANGS = {"---json": "json", "---yaml": "yaml", "---yml": "yaml", "---js": "js",
+          "---javascript": "js"}
 # Hugo skips blank lines, spaces and byte-order marks before a block; Jekyll, MkDocs
 # and Eleventy read no block after them (Jekyll strips one mark).
 _LATE = re.compile(r"[ \t\r\n\ufeff]+(?:---|\+\+\+|\{)")
@@ -102,8 +103,7 @@ def _plain_delimiters(text: str, path: str) -> None:
     lang = re.match(r"---[ \t]*([A-Za-z]\w*)[ \t]*$", first)
     if lang and f"---{lang.group(1)}" not in _LANGS:
         raise GateError(f"{path}:1: front matter in {lang.group(1)} (gray-matter's"
-                        f" ---{lang.group(1)}): Eleventy runs it as code, so the gate cannot"
-                        " read what it sets (a title, a description); write it in YAML")
+                        f" ---{lang.group(1)}): the gate cannot read it; write it in YAML")
     if first.rstrip() in (*_OPEN, *_LANGS) and first.rstrip(_TAIL) != first.rstrip():
         raise GateError(f"{path}:1: front matter: the delimiter line ends in white space"
                         " other than spaces and tabs: some generators open a block there,"
@@ -156,6 +156,8 @@ def _read(text: str, path: str) -> FrontMatter:
                             " block there, other readers do not; make it plain")
     if kind == "yaml":
         fields, lines = _yaml(body, path)
+    elif kind == "js":  # code Eleventy runs (gray-matter's ---js): nothing the gate reads
+        fields, lines = {}, {}
     elif kind == "toml":
         fields, lines = _toml(body, path)
     elif head[0].lstrip("\ufeff").startswith("---"):  # `---json`

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import collections
 import posixpath
-import re
 from collections.abc import Callable, Sequence
 
 from receipt_gate.reading.sitefiles import EXTS as EXTS
@@ -132,10 +131,14 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
                     {"front_matter": {"draft": True}, "front_matter_in": read_in},
                     (), HUGO_EXTS, content="content")
     if "mkdocs.yml" in every or "mkdocs.yaml" in every:
-        config = read("mkdocs.yml" if "mkdocs.yml" in every else "mkdocs.yaml") or ""
-        m = re.search(r"(?m)^docs_dir:\s*['\"]?([^'\"\s#]+)", config)
-        docs = (m.group(1) if m else "docs").strip("/")
-        blog = under(files, f"{docs}/blog/posts")
+        from receipt_gate.reading import siteconfig
+
+        name = "mkdocs.yml" if "mkdocs.yml" in every else "mkdocs.yaml"
+        doc = siteconfig.document(name, read(name) or "")
+        docs = siteconfig.mkdocs_docs_dir(doc)
+        # (a blog/posts folder is the blog's only where the plugin is on: MkDocs itself
+        # publishes every page, a draft: true too)
+        blog = under(files, f"{docs}/blog/posts") and siteconfig.mkdocs_blog(doc)
         # MkDocs publishes every page of docs_dir (it has no front-matter draft); the blog
         # plugin leaves out a post marked draft: true.
         # (The blog reads front matter in the pages MkDocs reads, by their exact extension:

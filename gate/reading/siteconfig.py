@@ -126,7 +126,35 @@ def publishing(kind: str, doc: object) -> list[str]:
         for plugins in values(doc, "plugins"):
             out += [f"plugins: blog: draft = {_shown(v)}" for k, v, _ in pairs(plugins)
                     if k == "draft" and not is_off(k, v)]
+        if not mkdocs_blog(doc):  # MkDocs itself reads no draft: true
+            out.append("no blog plugin (the one that holds back a post marked draft: true)")
     return out
+
+
+def mkdocs_blog(doc: object) -> bool:
+    """Does this MkDocs config turn on Material's blog plugin (`blog`, `material/blog`,
+    not `enabled: false`)?"""
+    for plugins in values(doc, "plugins"):
+        items = plugins if isinstance(plugins, list) else [plugins]
+        for item in items:
+            if isinstance(item, str) and item.split("/")[-1] == "blog":
+                return True
+            if isinstance(item, Table):
+                for name, options in item:
+                    if name.split("/")[-1] == "blog" and not (isinstance(options, Table) and any(
+                            is_off("enabled", v) for v in get(options, "enabled"))):
+                        return True
+    return False
+
+
+def mkdocs_docs_dir(doc: object) -> str:
+    """The docs folder an MkDocs config names (an `!ENV [VAR, default]` by its default),
+    as a clean relative path; "docs" when it names none."""
+    for v in values(doc, "docs_dir"):
+        v = v[-1] if isinstance(v, list) and v else v
+        if isinstance(v, str) and v.strip():
+            return posixpath.normpath(v.strip()).strip("/")
+    return "docs"
 
 
 def _shown(value: object) -> str:
