@@ -276,6 +276,27 @@ def test_a_config_a_build_names_is_read_as_hugo_reads_it(repo: Repo, rg: Run,
     _check(repo, rg, words, repo.path / "public")
 
 
+def test_a_config_read_as_settings_stays_small_and_local() -> None:
+    """A review: a YAML "billion laughs" in a site config was printed whole (out of
+    memory); a config named outside the repository was read; `--configDir .` read
+    nothing; a collections key with nothing under it, or another tool's docs_dir
+    (pyproject), was refused."""
+    import time
+
+    from receipt_gate.reading.siteconfig import named
+    from receipt_gate.rules.markers import folders, publishing
+
+    laughs = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+        f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9))
+    started = time.monotonic()
+    said = publishing(["hugo.yaml"], lambda _: laughs + "buildDrafts: *a8\n")
+    assert said and "a list" in said[0] and time.monotonic() - started < 5
+    assert list(named("hugo --config ../../outside.toml")) == [("hugo", "")]
+    assert list(named("hugo --configDir .")) == [("hugo", "./")]
+    assert folders(["_config.yml"], lambda _: "collections:\n  # none yet\n") == ()
+    assert folders(["pyproject.toml"], lambda _: '[tool.portray]\ndocs_dir = "docs"\n') == ()
+
+
 def test_a_config_named_but_not_there_or_by_a_variable_counts_as_publishing() -> None:
     from receipt_gate.reading.siteconfig import named_configs
     from receipt_gate.rules.markers import folders, publishing
@@ -434,6 +455,10 @@ def _has_mkdocs() -> bool:
     ("hugo.json", '{"baseURL": "/",\n "contentDir"\n : "src"}\n', "src"),
     ("mkdocs.yml", "site_name: x\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index:"
      " !!python/name:material.extensions.emoji.twemoji\ndocs_dir: src\n", "src"),
+    # A review: a collection declared through a YAML merge key; Ruby takes `output = 0`
+    # as true.
+    ("_config.yml", "base: &c\n  essays: {output: true}\ncollections:\n  <<: *c\n", "_essays"),
+    ("_config.toml", "[collections.essays]\noutput = 0\n", "_essays"),
 ])
 def test_every_form_of_a_moved_content_folder_is_read(path: str, text: str,
                                                       folder: str) -> None:

@@ -1,10 +1,12 @@
 """The one YAML loader: plain mappings, lists and scalars, each key once; one error format.
 
-Every YAML file receipt-gate reads (the config, the claims registry, a draft's front
+Every YAML file receipt-gate trusts (the config, the claims registry, a draft's front
 matter) goes through load(). What two readers could read differently is refused, not
 guessed: a key given twice (PyYAML keeps the last, a line scanner the first), anchors
 and aliases (and with them the "billion laughs"), merge keys, explicit tags, and keys
 that are not plain scalars. Errors read `FILE: not valid YAML (line L, column C): why`.
+A site generator's config, which the gate only searches for settings, is read by
+settings(): everything is read there, each shared node built once (never expanded).
 """
 
 from __future__ import annotations
@@ -128,7 +130,13 @@ def settings(data: bytes | str) -> object:
             return items
         pairs: list[tuple[object, object]] = []
         built[id(node)] = pairs
-        pairs.extend((value(k), value(v)) for k, v in node.value)
+        for k, v in node.value:
+            if k.tag.endswith(":merge"):  # `<<: *base`: the base's keys are this mapping's
+                merged = value(v)
+                for base in merged if isinstance(merged, list) else [merged]:
+                    pairs.extend(base if isinstance(base, Table) else [])
+            else:
+                pairs.append((value(k), value(v)))
         table = Table((str(k) if not isinstance(k, (list, Table)) else "", v) for k, v in pairs)
         built[id(node)] = table
         return table

@@ -19,8 +19,8 @@ from receipt_gate.base.yamlio import Table
 PUBLISH_KEYS = ("builddrafts", "show_drafts", "unpublished")
 # What a config must name before it is worth parsing for these questions.
 _WORTH = re.compile(r"(?i)builddrafts|show_drafts|unpublished|contentdir|mounts|theme|"
-                    r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|cascade|"
-                    r"\\u|\\x|\?")
+                    r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
+                    r"cascade|include|exclude|markdown_ext|plugins|\\u|\\x|\?")
 _GO_FALSE = ("0", "f", "false")  # strconv.ParseBool, which Hugo's cast uses
 # A config at the top that a build may name with --config (any generator's).
 _TOP_CONFIG = re.compile(r"^[^/]*\.(?:toml|ya?ml|json)$|^config/")
@@ -80,10 +80,11 @@ def _table(doc: object) -> object:
     return doc
 
 
-def pairs(doc: object) -> Iterator[tuple[str, object, Table]]:
+def pairs(doc: object, seen: set[int] | None = None) -> Iterator[tuple[str, object, Table]]:
     """Every (key in lower case, value, the mapping it is in), at any depth; each shared
-    node (a YAML alias) walked once."""
-    seen: set[int] = set()
+    node (a YAML alias) walked once (`seen`, shared by several walks, keeps them
+    linear together)."""
+    seen = set() if seen is None else seen
     todo = [doc]
     while todo:
         node = todo.pop()
@@ -102,32 +103,38 @@ def values(doc: object, key: str) -> list[object]:
     return [v for k, v, _ in pairs(doc) if k == key]
 
 
+def values_within(doc: object, outer: str, inner: str) -> list[object]:
+    """The values of `inner` keys inside the values of `outer` keys, in one walk."""
+    seen: set[int] = set()
+    return [v for o in values(doc, outer) for k, v, _ in pairs(o, seen) if k == inner]
+
+
 def get(table: Table, key: str) -> list[object]:
     """The values of `key` (in any case) in this mapping itself."""
     return [v for k, v in table if isinstance(k, str) and k.lower() == key]
 
 
 def is_off(key: str, value: object) -> bool:
-    """Whether a publishing setting is plainly off as its generator reads it: false,
-    nothing, 0; Hugo also reads the strings Go's ParseBool reads as false (Jekyll takes
-    any string as true)."""
-    if value is None or value is False or (type(value) is int and value == 0):
+    """Whether a setting is plainly off as its generator reads it: false or nothing;
+    Hugo's (buildDrafts) also 0 and the strings Go's ParseBool reads as false (Ruby,
+    Jekyll's, takes 0 and any string as true)."""
+    if value is None or value is False:
         return True
-    return key == "builddrafts" and isinstance(value, str) and value.strip().lower() in _GO_FALSE
+    return key == "builddrafts" and ((type(value) is int and value == 0) or (isinstance(
+        value, str) and value.strip().lower() in _GO_FALSE))
 
 
 def publishing(kind: str, doc: object) -> list[str]:
     """What in this config makes the site publish its marked drafts: a publishing key
     (anywhere: a YAML explicit key or a nested table counts) that is not plainly off;
     MkDocs Material's blog plugin with `draft: true`."""
-    out = [f"{k} = {_shown(v)}" for k, v, _ in pairs(doc)
+    out = [f"{k} = {shown(v)}" for k, v, _ in pairs(doc)
            if k in PUBLISH_KEYS and not is_off(k, v)]
     if kind == "mkdocs":
-        for plugins in values(doc, "plugins"):
-            out += [f"plugins: blog: draft = {_shown(v)}" for k, v, _ in pairs(plugins)
-                    if k == "draft" and not is_off(k, v)]
+        out += [f"plugins: blog: draft = {shown(v)}"
+                for v in values_within(doc, "plugins", "draft") if not is_off("draft", v)]
         if not mkdocs_blog(doc):  # MkDocs itself reads no draft: true
-            out.append("no blog plugin (the one that holds back a post marked draft: true)")
+            out.append("plugins without blog (the one that holds back a draft: true post)")
     return out
 
 
@@ -157,7 +164,11 @@ def mkdocs_docs_dir(doc: object) -> str:
     return "docs"
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
+    """A value for a message: a scalar as written, a list or mapping by its kind (an
+    alias chain may hold billions of leaves)."""
+    if isinstance(value, (list, Table)):
+        return "a list" if isinstance(value, list) else "a mapping"
     return repr(value)[:40]
 
 
@@ -182,7 +193,7 @@ def folders(kind: str, site: str, doc: object) -> list[tuple[str, bool, bool]]:
                   if isinstance(item, Table) for p in get(item, "path")]
         themed += [(f"{base}/{t}/content" if isinstance(t, str) else None, False)
                    for t in named for base in themes]
-    if kind in ("mkdocs", "any"):
+    if kind == "mkdocs":  # (another tool's docs_dir, pyproject's, is no site's)
         found += [(v, False) for v in values(doc, "docs_dir")]
     if kind == "jekyll":
         found += _jekyll(doc)
@@ -203,8 +214,8 @@ def _jekyll(doc: object) -> list[tuple[object, bool]]:
     base = "/".join(p for p in (source.strip("/"), where.strip("/")) if p)
     out: list[tuple[object, bool]] = [(source, False)] if source.strip() else []
     for coll in get(doc, "collections"):
-        if isinstance(coll, list):
-            continue  # a list of names: no options, so no output
+        if coll is None or isinstance(coll, list):
+            continue  # none, or a list of names: no options, so no output
         if not isinstance(coll, Table):
             return [(None, False)]
         out += [(f"{base}/_{c}" if base else f"_{c}", True) for c, v in coll
@@ -223,8 +234,8 @@ _CONFIG_FLAG = re.compile(
 
 def named(line: str) -> Iterator[tuple[str, str]]:
     """(tool, path) for each config file a build command on this line names; a path
-    ending in / is a folder of them (Hugo's --configDir); "" a name the gate cannot
-    read (a variable)."""
+    ending in / is a folder of them (Hugo's --configDir; the top is `./`); "" a name
+    the gate cannot read (a variable, a path outside the repository)."""
     for m in _NAMING.finditer(line):
         tool, rest = m.group(1), m.group(2)
         for flag in _CONFIG_FLAG.finditer(rest):
@@ -234,11 +245,12 @@ def named(line: str) -> Iterator[tuple[str, str]]:
             if tool == "mkdocs" and option in ("--config", "--configDir"):
                 continue
             for name in value.split(",") if tool != "mkdocs" else [value]:
-                name = name.strip().removeprefix("./")
-                if "$" in name or "`" in name or not name:
+                name = posixpath.normpath(name.strip()) if name.strip() else ""
+                if ("$" in name or "`" in name or not name or name.startswith(("/", "../"))
+                        or name == ".."):
                     yield tool, ""
                 elif option == "--configDir":
-                    yield tool, name.rstrip("/") + "/"
+                    yield tool, "./" if name == "." else name + "/"
                 else:
                     yield tool, name
 
@@ -260,6 +272,7 @@ def named_configs(files: Sequence[str], read: Callable[[str], str | None]) -> di
             for base in values(doc, "inherit"):
                 name = (posixpath.normpath(posixpath.join(posixpath.dirname(path), base))
                         if isinstance(base, str) else "")
+                name = "" if name.startswith(("/", "../")) or name == ".." else name
                 # Its folders are relative to the file that inherits it.
                 out.setdefault(name, path if not name else f"mkdocs@{posixpath.dirname(path)}")
     return out

@@ -237,14 +237,13 @@ def built(cfg: Config, tree: Tree) -> Config:
     if cfg.draft_markers is None:
         return cfg
     from receipt_gate.rules.markers import folders, publishing
-    from receipt_gate.rules.markup import build_texts, unread_markup
+    from receipt_gate.rules.markup import build_texts, holds, unread_markup
 
     files, index, texts, named = build_texts(tree)
     if (unread := unread_markup([*files, *index], texts.__getitem__)) is not None:
         raise GateError(unread)
     why = publishing(files, texts.__getitem__, named)
-    more = folders(files, texts.__getitem__, named,
-                   lambda folder: bool(tree.paths([wildmatch.escape(folder) + "/**"])))
+    more = folders(files, texts.__getitem__, named, holds(tree))
     return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why, folders=more))
 
 

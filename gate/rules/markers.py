@@ -86,9 +86,11 @@ BUILD_FILES = (
     "config/**/*.yml", "config/**/*.json", "**/_config*.yml", "**/_config*.yaml",
     "**/_config*.toml", "**/hugo.toml", "**/hugo.yaml", "**/hugo.yml", "**/hugo.json",
     "**/mkdocs.yml", "**/mkdocs.yaml", "Makefile", "makefile", "GNUmakefile", "justfile",
-    "Rakefile", "Dockerfile", "Procfile", "Jenkinsfile", ".gitlab-ci.yml",
-    ".github/workflows/*.yml", ".github/workflows/*.yaml", ".github/actions/**/*.yml",
-    ".github/actions/**/*.yaml", ".circleci/*.yml", ".buildkite/**/*.yml", "**/*.sh",
+    "Rakefile", "Dockerfile*", "*.dockerfile", "Containerfile*", "Procfile", "Jenkinsfile",
+    ".gitlab-ci.yml", ".gitlab/**/*.yml", ".github/workflows/*.yml",
+    ".github/workflows/*.yaml", ".github/actions/**/*.yml", ".github/actions/**/*.yaml",
+    ".forgejo/workflows/*", ".gitea/workflows/*", ".woodpecker.yml", ".woodpecker/*",
+    ".drone.yml", ".circleci/*.yml", ".buildkite/**/*.yml", "**/*.sh",
     # Build scripts kept without an extension where a build host or workflow calls them
     # (Jekyll's script/cibuild, a bin/build), and a top-level script in another language.
     "script/**", "scripts/**", "bin/**", "ci/**", "*.bash", "*.py", "*.js", "*.mjs", "*.cjs",
@@ -147,7 +149,7 @@ def publishing(files: list[str], read: Callable[[str], str | None],
             continue
         serves = path.rsplit("/", 1)[-1] == "Procfile"  # a server there is the site
         for line in bare.splitlines():
-            flag = _command_flag(line, serves)
+            flag = _command_flag(line, serves) or _passed_on(line, serves)
             if flag:
                 out.append(f"{path}: a build runs {flag}: it publishes the pages the"
                            " draft markers mark")
@@ -156,6 +158,16 @@ def publishing(files: list[str], read: Callable[[str], str | None],
         out.append(f"{named['']}: a build names a config the gate cannot read (a"
                    " variable), so it cannot tell whether it publishes marked drafts")
     return tuple(out)
+
+
+_PASSED_ON = re.compile(r"(?i)(?:^|\s)--build-?drafts(?![\w-])")
+
+
+def _passed_on(line: str, serves: bool) -> str:
+    """Hugo's --buildDrafts on a line that does not name hugo itself: passed on to it by
+    a script runner (`npm run build -- --buildDrafts`) or on a folded YAML line."""
+    m = _PASSED_ON.search(line)
+    return "" if m is None or (not serves and _SERVER.search(line)) else m.group().strip()
 
 
 def _command_flag(line: str, serves: bool = False) -> str:
@@ -188,8 +200,12 @@ _DOCS_DIR = re.compile(r"""(?m)^[ \t]*["']?docs_dir["']?[ \t]*:[ \t]*["']?([^"'\
 # A build command's own folder: hugo -c/--contentDir/-s/--source, jekyll -s/--source,
 # and Hugo's environment variable.
 _COMMAND_DIR = re.compile(
-    r"""(?:^|[\s;&|"'])(?:hugo|jekyll)\b[^\n;&|]{0,200}?\s(?:-c|--contentDir|-s|--source)"""
-    r"""(?:=|\s+)["']?([^\s"';&|]+)""")
+    r"""(?:^|[\s;&|"'])(?:hugo|jekyll|eleventy)\b[^\n;&|]{0,200}?\s"""
+    r"""(?:-c|--contentDir|-s|--source|--input)(?:=|\s+)["']?([^\s"';&|]+)""")
+# A theme a Hugo build names (--theme, -t, HUGO_THEME): its content is published.
+_THEME_NAMED = re.compile(
+    r"""(?:(?:^|[\s;&|"'])hugo\b[^\n;&|]{0,200}?\s(?:-t|--theme)(?:=|\s+)"""
+    r"""|(?i:\bHUGO[_x]THEME)["']?[ \t]*[:=][ \t]*)["']?([\w.,/-]+)""")
 _ENV_DIR = re.compile(r"""(?i)\bHUGO[_x]CONTENTDIR["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
 
 
@@ -210,6 +226,8 @@ def folders(files: list[str], read: Callable[[str], str | None],
         out += [(path, _expanded(m.group(1)), False) for m in _COMMAND_DIR.finditer(
             _COMMENT.sub("", text))]
         out += [(path, _expanded(m.group(1)), False) for m in _ENV_DIR.finditer(text)]
+        out += [(path, f"themes/{t}/content", False) for m in _THEME_NAMED.finditer(
+            _COMMENT.sub("", text)) for t in m.group(1).split(",") if there(f"themes/{t}/content")]
         kind = kind_of(path, named)
         if kind is None:
             continue

@@ -39,13 +39,12 @@ def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> st
             continue
         if not index and path.endswith(CONFIG_EXTS):  # as the generator parses it
             doc = siteconfig.document(path, text)
-            said = [v for v in siteconfig.values(doc, "defaultmarkdownhandler")
+            said = [siteconfig.shown(v) for v in siteconfig.values(doc, "defaultmarkdownhandler")
                     if not (isinstance(v, str) and v.lower() in _MARKDOWN)]
-            said += [f"cascade: {v}" for c in siteconfig.values(doc, "cascade")
-                     for v in siteconfig.values(c, "markup")
-                     if not (isinstance(v, str) and v.lower() in _MARKDOWN)]
+            said += [f"cascade: {siteconfig.shown(v)}" for v in siteconfig.values_within(
+                doc, "cascade", "markup") if not (isinstance(v, str) and v.lower() in _MARKDOWN)]
             if said:
-                return (f"{path}: sets markup {str(said[0])[:40]!r}: Hugo renders markdown"
+                return (f"{path}: sets markup {said[0][:40]!r}: Hugo renders markdown"
                         " pages with it, the gate reads them as markdown; set `markup:` in"
                         " each page's front matter instead (the gate reads it)")
         text = plain(text[:20000] if index else text)
@@ -92,12 +91,27 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
         if not new:
             break
         named.update(new)
-        folders = [wildmatch.escape(k) + "**" for k in new if k.endswith("/")]
+        folders = [wildmatch.escape(k.removeprefix("./")) + "**" for k in new if k.endswith("/")]
         more = [k for k in new if k and not k.endswith("/") and k not in texts]
         more += [p for p in (tree.paths(folders) if folders else [])
                  if p.endswith(CONFIG_EXTS) and p not in texts]
         for p in more:  # a file of a named folder is its tool's config
-            named.setdefault(p, next(v for k, v in new.items() if k and p.startswith(k)))
+            named.setdefault(p, next(v for k, v in new.items()
+                                     if k and p.startswith(k.removeprefix("./"))))
         texts.update(texts_of(tree, more))
         files = [*files, *(p for p in more if p not in files)]
     return files, index, texts, named
+
+
+def holds(tree: Tree) -> Callable[[str], bool]:
+    """Does the tree hold a file in this folder? Every folder listed once, when first
+    asked (a site's themes and modules ask one by one)."""
+    held: set[str] = set()
+
+    def there(folder: str) -> bool:
+        if not held:
+            held.update(p[:i] for p in tree.paths() for i, c in enumerate(p) if c == "/")
+            held.add("")
+        return folder in held
+
+    return there
