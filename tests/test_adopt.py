@@ -62,7 +62,9 @@ def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
     # Every kind of page Hugo renders is gated, whether one is there yet or not, in any
     # case (Hugo publishes a page.MD as it is), and its draft: true holds back only a
     # page Hugo reads the front matter of (content/x.MD is copied, draft: true and all).
-    assert drafts == [f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)] == articles
+    assert drafts == [*(f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)),
+                      *_html("static")]  # (the pages Hugo copies from static/)
+    assert articles == [f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]
     assert markers == {"front_matter": {"draft": True},
                        "front_matter_in": [f"content/**/*{e}" for e in HUGO_CONTENT]}
     # The posts section holds the articles; every page of the site is gated (an outside
@@ -70,7 +72,12 @@ def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
     _, drafts, articles, _ = _layout(["content/en/posts/a.md", "content/en/posts/_index.md",
                                       "content/en/about.md"])
     assert articles == [f"content/en/posts/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]
-    assert drafts == [f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]
+    assert drafts == [*(f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)),
+                      *_html("static")]
+
+
+def _html(folder: str) -> list[str]:
+    return [f"{folder}/**/*.[hH][tT][mM][lL]", f"{folder}/**/*.[hH][tT][mM]"]
 
 
 MKDOCS = ("[mM][aA][rR][kK][dD][oO][wW][nN]", "[mM][dD]", "[mM][dD][oO][wW][nN]",
@@ -85,15 +92,17 @@ MKDOCS = ("[mM][aA][rR][kK][dD][oO][wW][nN]", "[mM][dD]", "[mM][dD][oO][wW][nN]"
                                    "src/content/**/*.[mM][dD][xX]"], id="astro"),
     pytest.param(["mkdocs.yml", "documentation/index.md", "documentation/blog/posts/a.md"],
                  {"mkdocs.yml": "site_name: x\ndocs_dir: documentation\n"}, "an MkDocs site",
-                 [f"documentation/**/*.{e}" for e in MKDOCS],
+                 [*(f"documentation/**/*.{e}" for e in MKDOCS), *_html("documentation")],
                  id="mkdocs-blog"),
     pytest.param(["mkdocs.yml", "docs/index.md", "docs/guide/a.md"], {"mkdocs.yml": ""},
-                 "an MkDocs site", [f"docs/**/*.{e}" for e in MKDOCS], id="mkdocs"),
+                 "an MkDocs site", [*(f"docs/**/*.{e}" for e in MKDOCS), *_html("docs")],
+                 id="mkdocs"),
     # docs_dir as MkDocs reads it (an outside pass: `./docs` and `!ENV` made init gate
     # nothing), and no blog without the blog plugin (MkDocs publishes a draft: true).
     pytest.param(["mkdocs.yml", "pages/index.md"],
                  {"mkdocs.yml": 'docs_dir: !ENV [DOCS_DIR, "./pages"]\n'}, "an MkDocs site",
-                 [f"pages/**/*.{e}" for e in MKDOCS], id="mkdocs-env-docs-dir"),
+                 [*(f"pages/**/*.{e}" for e in MKDOCS), *_html("pages")],
+                 id="mkdocs-env-docs-dir"),
     pytest.param(["git/a.md", "git/b.md", "python/c.md", "python/d.md", "README.md",
                   ".github/ISSUE.md", "node_modules/x/y.md"], {},
                  "markdown across the repository",
@@ -433,12 +442,12 @@ def test_jekyll_pages_outside_the_posts_are_gated_but_what_jekyll_skips() -> Non
     """Jekyll publishes every page outside a `_` folder or file, and a collection's
     pages where it renders them (`output: true`)."""
     from receipt_gate.base import wildmatch
-    from receipt_gate.reading.layouts import jekyll_pages
+    from receipt_gate.reading.jekyll import Config, _pages
 
     paths = ["_posts/2020-01-01-a.md", "about.md", "docs/x.md", "_includes/note.md",
              "_notes/n.md", "_essays/e.md", "docs/_partial.md", "docs/_drafts/d.md"]
     config = "collections:\n  essays:\n    output: true\n  notes:\n    output: false\n"
-    globs = jekyll_pages("", paths, {"_config.yml": config}.get)
+    globs = _pages("", paths, Config("", {"_config.yml": config}.get))
     assert sorted(wildmatch.select(globs, paths)) == [
         "_essays/e.md", "_posts/2020-01-01-a.md", "about.md", "docs/_drafts/d.md", "docs/x.md"]
 

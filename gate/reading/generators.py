@@ -71,16 +71,16 @@ def _dirs(config: str) -> dict[str, str]:
 def _eleventy(name: str, paths: Sequence[str], files: Sequence[str],
               read: Callable[[str], str | None]) -> Layout:
     from receipt_gate.base import wildmatch
-    from receipt_gate.reading.sitefiles import any_case, writing
+    from receipt_gate.reading.sitefiles import any_case
 
-    files = writing(paths, exts=[f".{e}" for e in ELEVENTY_EXTS])  # its templates
     dirs = _dirs(read(name) or "")
     root = dirs.get("input", "")
     root = "" if root in (".", "") else root
     base = f"{root}/" if root else ""
+    # (its layouts are in its includes folder unless the config names one of their own)
     leave = [f"{base}{dirs.get(k) or d}" for k, d in
-             (("includes", "_includes"), ("layouts", "_layouts"), ("data", "_data"))
-             if dirs.get(k) != "?"]
+             (("includes", "_includes"), ("layouts", ""), ("data", "_data"))
+             if dirs.get(k) != "?" and (dirs.get(k) or d)]
     if dirs.get("output") != "?":
         leave.append(dirs.get("output") or "_site")
     drafts = [f"{base}**/*.{any_case(e)}" for e in ELEVENTY_EXTS]
@@ -95,7 +95,11 @@ def _eleventy(name: str, paths: Sequence[str], files: Sequence[str],
                 folder = any(p.startswith(glob + "/") for p in paths)
                 drafts.append(f"!{glob}/**" if folder else f"!{glob}")
     drafts = list(dict.fromkeys(drafts))
-    drafts += leave_out(drafts, paths, files)
+    # Eleventy renders every template in its input, a README or a static/ folder's
+    # page too: only the hidden, dependencies and what it writes are no page.
+    templates = [p for p in paths if p.lower().endswith(tuple(f".{e}" for e in ELEVENTY_EXTS))
+                 and not re.search(r"(?:^|/)(?:node_modules|\.[^/]*)/", p)]
+    drafts += leave_out(drafts, paths, templates)
     taken = wildmatch.select(drafts, paths)
     # Posts: the biggest folder whose pages are dated or named like a blog's.
     sections = collections.Counter(posixpath.dirname(p) for p in taken
@@ -136,6 +140,8 @@ def _docusaurus(paths: Sequence[str], files: Sequence[str]) -> Layout:
     drafts = ["**/*.md", "**/*.mdx", *_PARTIALS, "!**/node_modules/**", "!build/**",
               "!.docusaurus/**"]
     drafts += leave_out(drafts, paths, files)
+    # (the pages it copies from static/ as they are: a reader opens them like any)
+    drafts[:0] = ["static/**/*.html", "static/**/*.htm"]
     excluded = [g for g in drafts if g.startswith("!")]
     articles = ["blog/**/*.md", "blog/**/*.mdx", *excluded] if under(files, "blog") else drafts
     return Layout("a Docusaurus site", drafts, articles, {"front_matter": {"draft": True}},

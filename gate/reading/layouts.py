@@ -13,7 +13,6 @@ a state before gate_from.
 from __future__ import annotations
 
 import collections
-import posixpath
 from collections.abc import Callable, Sequence
 
 from receipt_gate.reading.sitefiles import EXTS as EXTS
@@ -22,7 +21,6 @@ from receipt_gate.reading.sitefiles import (
     any_case,
     docs_folders,
     globs_for,
-    leave_out,
     site,
     under,
     writing,
@@ -31,9 +29,6 @@ from receipt_gate.reading.sitefiles import (
 _POST_SECTIONS = ("posts", "post", "blog", "articles", "news")
 
 
-JEKYLL_EXTS = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's markdown_ext
-# Other text Jekyll publishes from _posts/ (and _drafts/, with --drafts) for a reader.
-_JEKYLL_TEXT = ("xhtml", "xht", "xml", "svg", "json", "rss", "atom", "php", "csv", "ics")
 
 
 # What each generator renders as a page: gated whether a file of the kind is there yet
@@ -51,20 +46,16 @@ MKDOCS_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
 ASTRO_EXTS = (".md", ".mdx", ".markdoc")
 
 
-def jekyll_pages(root: str, paths: Sequence[str], read: Callable[[str], str | None]
-                 ) -> list[str]:
-    """Globs for the pages Jekyll publishes outside _posts/ and _drafts/: its markdown
-    and HTML anywhere in the site, but in a folder or file whose name starts with `_`
-    (Jekyll reads none, but a collection it renders, `output: true`, which stays in)."""
-    from receipt_gate.reading import siteconfig
+def copied(layout: Layout, folder: str, files: Sequence[str]) -> Layout:
+    """The layout with the HTML pages its generator copies from `folder` as they are
+    (Hugo's static/, MkDocs' docs folder, Docusaurus' static/) gated too: a reader
+    opens them like any page."""
+    from receipt_gate.base import wildmatch
 
-    doc = siteconfig.document(f"{root}_config.yml", read(f"{root}_config.yml") or "")
-    rendered = {posixpath.basename(f) for f, _, _ in siteconfig.folders("jekyll", "", doc)}
-    skipped = sorted({part for p in paths if p.startswith(root)
-                      for part in p[len(root):].split("/")[:-1]
-                      if part.startswith("_") and part not in ("_posts", "_drafts", *rendered)})
-    return [*(f"{root}**/*.{any_case(e)}" for e in (*JEKYLL_EXTS, "html", "htm")),
-            *(f"!{root}**/{part}/**" for part in skipped), f"!{root}**/_*.*"]
+    pages = [f"{folder}/**/*.{any_case(e)}" for e in ("html", "htm")]
+    drafts = [*(g for g in layout.drafts if not g.startswith("!")), *pages,
+              *(g for g in layout.drafts if g.startswith("!"))]
+    return layout._replace(drafts=drafts, found=len(wildmatch.select(drafts, files)))
 
 
 def _section(files: Sequence[str], content: str) -> str:
@@ -95,26 +86,9 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
     if posts:
         # Jekyll reads _posts/ and _drafts/ in every folder of the site (categories), and
         # its markdown extensions whatever their case; _drafts/ is its notion of a draft.
-        root = min(posts, key=len)
-        exts = [any_case(e) for e in JEKYLL_EXTS]
-        # A post may be HTML, or any text with front matter: Jekyll publishes
-        # _posts/2020-01-01-x.html, .htm and .txt through its layout, and .xhtml, .xml,
-        # .svg, .json... with its Liquid run (and copies one without front matter).
-        pages = (*JEKYLL_EXTS, "html", "htm", "txt", "textile", *_JEKYLL_TEXT)
-        drafts = [f"{root}**/{d}/**/*.{any_case(e)}" for d in ("_posts", "_drafts")
-                  for e in pages]
-        drafts += jekyll_pages(root, paths, read)  # and every page outside them
-        articles = [f"{root}**/_posts/**/*.{e}" for e in exts]
-        drafts += leave_out(drafts, paths, writing(paths, run_dir, [f".{e}" for e in pages]))
-        articles += leave_out(articles, paths, files)
-        from receipt_gate.base import wildmatch
+        from receipt_gate.reading import jekyll
 
-        # Jekyll reads a _drafts/ folder in the site's folders, never one inside _posts/
-        # (_posts/sub/_drafts/x.md is a post it publishes). Its `published: false` is no
-        # marker here: Jekyll reads only YAML, so a TOML `published = false` publishes.
-        return Layout(f"a Jekyll site{' at ' + root if root else ''}", drafts, articles,
-                      {"paths": [f"{root}**/_drafts/**", f"!{root}**/_posts/**"]},
-                      len(wildmatch.select(drafts, files)), docs_folders(files))
+        return jekyll.site(min(posts, key=len), paths, files, read)
     if under(files, "src/content"):
         folder = _section(files, "src/content")
         return site("an Astro site", folder, files, paths, {"front_matter": {"draft": True}},
@@ -127,9 +101,10 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         # Hugo reads front matter only in the content formats it knows, by their exact
         # extension (0.111): it copies posts/x.MD or x.mkd as it is, draft: true and all.
         read_in = [f"content/**/*{e}" for e in HUGO_CONTENT]
-        return site("a Hugo site", folder, files, paths,
+        hugo = site("a Hugo site", folder, files, paths,
                     {"front_matter": {"draft": True}, "front_matter_in": read_in},
                     (), HUGO_EXTS, content="content")
+        return copied(hugo, "static", files)
     if "mkdocs.yml" in every or "mkdocs.yaml" in every:
         from receipt_gate.reading import siteconfig
 
@@ -147,8 +122,9 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         marker: dict[str, object] = {
             "front_matter": {"draft": True},
             "front_matter_in": [f"{docs}/blog/posts/**/*{e}" for e in MKDOCS_EXTS]}
-        return site("an MkDocs site", f"{docs}/blog/posts" if blog else docs, files, paths,
-                     marker if blog else {}, exts=MKDOCS_EXTS, content=docs)
+        return copied(site("an MkDocs site", f"{docs}/blog/posts" if blog else docs, files,
+                           paths, marker if blog else {}, exts=MKDOCS_EXTS, content=docs),
+                      docs, files)
     if under(files, "drafts") or not files:
         from receipt_gate.base import wildmatch
 
