@@ -298,13 +298,15 @@ def parse_article(text: str, path: str = "<article>",
     hidden element, a template, CDATA, template code's conditions and loops): that
     supports nothing."""
     from receipt_gate.reading.htmlblocks import unseen
-    from receipt_gate.reading.pageparts import shown_lines, titles
+    from receipt_gate.reading.pageparts import html_lines, titles
+    from receipt_gate.reading.prose import prose_lines
     from receipt_gate.reading.rendering import conditional
 
     seen = unseen(text)
     for start, end in conditional(seen):  # what a condition or a loop may not print
         seen = seen[:start] + re.sub(r"[^\n]", " ", seen[start:end]) + seen[end:]
-    lines = shown_lines(seen, path)
+    # (an HTML block's text too is left out: Hugo, by default, prints none of it)
+    lines = html_lines(seen, path) or prose_lines(seen)
     found = titles(text, path, fields)
     for title in found:
         start, end = title.heading
@@ -330,8 +332,9 @@ def _article(hit: object) -> bool:
             and all(_strs(n) for n in hit[1]))
 
 
-def build(articles: Mapping[str, Article]) -> Corpus:
-    """number -> the titles that hold it, and up to two articles whose body has it."""
+def build(articles: Mapping[str, Article], supports: set[str] | None = None) -> Corpus:
+    """number -> the titles that hold it, and up to two articles whose body has it (of
+    those in `supports`, when given)."""
     titles: dict[str, list[tuple[str, str]]] = {}
     bodies: dict[str, set[str]] = {}
     for path in sorted(articles):
@@ -341,6 +344,8 @@ def build(articles: Mapping[str, Article]) -> Corpus:
                 if (title, path) not in titles.get(n, []):
                     titles.setdefault(n, []).append((title, path))
     for path in sorted(articles):
+        if supports is not None and path not in supports:
+            continue
         for n in articles[path].body_numbers:
             if n in titles:
                 held = bodies.setdefault(n, set())
@@ -379,9 +384,14 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
     fields = tuple(pages.settings["title_fields"])
 
     def summary() -> Corpus:
-        parsed = pages.read(articles, lambda text, path: list(parse_article(
-            text, path, fields)), _article, json.dumps(fields))
-        return build({p: Article(*a) for p, a in parsed.items()})
+        def parse(text: str, path: str) -> list[Any]:
+            return list(parse_article(text, path, fields))
+
+        # A title accuses wherever readers may see it; a body supports only where they
+        # surely do (no generator holds the page back).
+        parsed = pages.read(articles, parse, _article, json.dumps(fields))
+        sure = pages.read(articles, parse, _article, json.dumps(fields), surely=True)
+        return build({p: Article(*a) for p, a in parsed.items()}, set(sure))
 
     return pages.stored([sorted(articles.items()), fields], summary, lambda c: [
         c.titles, c.bodies, c.digest], _loaded)

@@ -233,7 +233,7 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
         return names_in(text, rx[0])
 
     found: dict[str, list[str]] = {}
-    for page, used in pages.read(docs, names, _strs, shape).items():
+    for page, used in pages.read(docs, names, _strs, shape, surely=True).items():
         for n in used:
             held = found.setdefault(n, [])
             if len(held) < 2:

@@ -313,6 +313,16 @@ def test_a_value_of_the_pages_own_printed_by_name_is_read(page: str) -> None:
     assert 'banned phrase "in conclusion"' in [f.message for f in found]
 
 
+def test_a_value_that_names_itself_is_read_once() -> None:
+    """A review: `x: "{{x}}{{x}}"` doubled at each reading, to memory's end."""
+    import time
+
+    started = time.monotonic()
+    page = '---\ntitle: k\nx: "{{x}}{{x}}"\n---\nText {{x}}\n'
+    assert find_tells(page, compile_rules(PHRASES, PATTERNS), path="posts/k.md") == []
+    assert time.monotonic() - started < 5
+
+
 def test_the_words_of_a_files_name_are_read() -> None:
     """MkDocs titles a page without a heading by its file's name, in every page's nav."""
     rules = compile_rules(PHRASES, PATTERNS)

@@ -290,3 +290,25 @@ def test_a_number_the_page_does_not_show_supports_nothing(repo: Repo, rg: Run) -
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "76 appears in the title" in out, out
+
+
+def test_a_page_some_generator_holds_back_still_accuses(repo: Repo, rg: Run) -> None:
+    """A review: `draft: true` on a Jekyll post (Jekyll publishes it) dropped its title
+    from the accused too; such a page only supports nothing."""
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/big.md", "---\ntitle: 41 reasons our tool is fast\ndraft: true\n---\n"
+               "Reasons, many.\n")
+    repo.write("drafts/reply.md", "We found 41 reasons.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "41 appears in the title" in out, out
+
+
+def test_a_liquid_example_in_raw_is_no_condition(repo: Repo, rg: Run) -> None:
+    """A review: a post about Liquid (`{% raw %}{% if x %}{% endraw %}`) was read as
+    unpaired template code, and its whole body supported nothing."""
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("posts/notes.md", "Write {% raw %}{% if x %}{% endraw %} to test.\n\n"
+               "The drift peaked at 76 hours.\n")
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    assert rg("run")[0] == 0

@@ -265,9 +265,15 @@ def _toml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
 _TOML_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#')
 
 
+def _escaped(line: str, at: int) -> bool:  # an odd run of backslashes before `at`?
+    k = at
+    while k > 0 and line[k - 1] == "\\":
+        k -= 1
+    return (at - k) % 2 == 1
+
+
 def toml_top_lines(body: list[str]) -> list[int]:
-    """The indexes of a TOML block's lines that begin at the top level: outside a
-    multi-line string, before the first table."""
+    """The indexes of a TOML block's lines at the top level (no string, no table yet)."""
     out: list[int] = []
     quote = ""
     for i, line in enumerate(body):
@@ -279,8 +285,7 @@ def toml_top_lines(body: list[str]) -> list[int]:
         while pos <= len(line):
             if quote:  # inside a multi-line string: find its end
                 at = line.find(quote, pos)
-                while quote == '"""' and at > 0 and (len(line[:at]) - len(
-                        line[:at].rstrip("\\"))) % 2:
+                while quote == '"""' and at > 0 and _escaped(line, at):
                     at = line.find(quote, at + 1)
                 if at < 0:
                     break

@@ -4,7 +4,6 @@ others still show, and where an element spans blank lines (gate.reading.prose)."
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from receipt_gate.reading.markdown import Block
 
@@ -30,14 +29,22 @@ _UNSHOWN = re.compile(r"(?is)<!---?>|<!--.*?(?:--!?>|\Z)|<(script|style|pre)(?![
 _OPENING_TAG = re.compile(r"[ \t]*<([A-Za-z][A-Za-z0-9-]*)")
 
 
-def in_html_element(lines: list[str], found: Sequence[Block], b: Block) -> bool:
-    """Does an HTML block before this one open an element that closes after it (a
-    `<div>`, then a blank line, then indented text, then `</div>`)?"""
-    before = [x for x in found if x.end <= b.start and x.kind != "code"]
-    if not before or before[-1].kind != "html":
+def in_html_element(lines: list[str], before: Block | None, b: Block,
+                    last: dict[str, int]) -> bool:
+    """Does the HTML block `before` this one (the last that is no code) open an element
+    that closes after it (a `<div>`, then a blank line, then indented text, then
+    `</div>`)? `last`: the last line each closing tag is on, filled as asked (one pass
+    per tag, not per block)."""
+    if before is None or before.kind != "html":
         return False
-    m = _OPENING_TAG.match(lines[before[-1].start])
-    return m is not None and f"</{m.group(1).lower()}" in "\n".join(lines[b.end:]).lower()
+    m = _OPENING_TAG.match(lines[before.start])
+    if m is None:
+        return False
+    closer = f"</{m.group(1).lower()}"
+    if closer not in last:
+        last[closer] = max((i for i, line in enumerate(lines) if closer in line.lower()),
+                           default=-1)
+    return last[closer] >= b.end
 
 
 def unshown(block: str) -> str:
@@ -46,12 +53,16 @@ def unshown(block: str) -> str:
 
 # An element a browser does not show (`hidden`, `display: none`, `visibility: hidden`).
 HIDDEN_ELEMENT = re.compile(
-    r"<([A-Za-z][A-Za-z0-9]*)\b[^<>]*?(?:\shidden(?=[\s/>=])|\sstyle\s*=\s*[\"'][^\"'<>]*"
-    r"(?:display\s*:\s*none|visibility\s*:\s*hidden))[^<>]*>[^<]{0,500}?</\1\s*>",
-    re.IGNORECASE)
-# What a browser never shows of a page: a template's content, CDATA (as HTML parses it).
-_NEVER_SHOWN = re.compile(r"(?is)<template(?![\w-]).*?(?:</template\s*>|\Z)"
-                          r"|<!\[CDATA\[.*?(?:\]\]>|\Z)")
+    r"<([A-Za-z][A-Za-z0-9]*)\b[^<>]{0,500}?(?:\shidden(?=[\s/>=])|\sstyle\s*=\s*[\"']"
+    r"[^\"'<>]{0,500}?(?:display\s*:\s*none|visibility\s*:\s*hidden))[^<>]{0,500}>"
+    r"[^<]{0,500}?</\1\s*>", re.IGNORECASE)
+# What a browser may not show of a page: a template's content, CDATA (as HTML parses
+# it), what stands in for a frame, an embed, an object or a script that runs, a dialog
+# not opened, a datalist's options.
+_NEVER_SHOWN = re.compile(
+    r"(?is)<(template|iframe|noembed|noframes|noscript|object|datalist)(?![\w-])"
+    r".*?(?:</\1\s*>|\Z)|<dialog(?![\w-])(?![^>]*\sopen)[^>]*>.*?(?:</dialog\s*>|\Z)"
+    r"|<!\[CDATA\[.*?(?:\]\]>|\Z)")
 
 
 def unseen(text: str) -> str:

@@ -70,7 +70,11 @@ def _text_blocks(text: str, wide: bool = False, fences: bool = False
     out = [" " * len(line) for line in lines]
     kept = []
     found = blocks(text)
+    closers: dict[str, int] = {}
+    before: Block | None = None  # the last block that is no code
     for b in found:
+        if b.kind != "code":
+            before = b
         shown = b.kind in ("paragraph", "heading", "table") or (wide and (
             b.unclosed or b.kind == "html" or (b.kind == "code" and b.listed and
                                                opens_item(lines[b.start], b.cols[0])) or (
@@ -79,7 +83,7 @@ def _text_blocks(text: str, wide: bool = False, fences: bool = False
             # blank lines: code to CommonMark, a paragraph to Python-Markdown (MkDocs),
             # whose items and raw HTML take other indentation; read as text too.
             fences and b.kind == "code" and not b.fenced and (
-                b.listed or in_html_element(lines, found, b))))) or (
+                b.listed or in_html_element(lines, before, b, closers))))) or (
             b.kind == "html" and b.html == 4 and LOWER_DECLARATION.match(lines[b.start],
                                                                           b.cols[0]))
         if not shown:
@@ -132,7 +136,8 @@ _KRAMDOWN_COMMENT = re.compile(r"\{::comment\}.*?\{:/comment\}|\{::comment\s*/\}
 _KRAMDOWN_RAW = re.compile(r"\{::nomarkdown(?:\s[^}]*)?\}|\{:/nomarkdown\}")
 # What kramdown prints nothing for: its options extension, and an attribute list right
 # after a span (`*con*{: .x}clusion` shows "conclusion").
-_KRAMDOWN_NOTHING = re.compile(r"\{::options(?:\s[^}]*)?/\}|(?<=[*_`)\]>])\{:(?![:/])[^}\n]*\}")
+_KRAMDOWN_NOTHING = re.compile(r"\{::options(?:\s[^}]{0,500})?/\}"
+                               r"|(?<=[*_`)\]>])\{:(?![:/])[^}\n]{0,500}\}")
 
 
 def _inline(block: str, links: bool, templates: str = "blank",

@@ -292,9 +292,9 @@ def _render(text: str, hidden: list[Span], inserts: dict[int, str]) -> Rendering
 
 
 def conditional(text: str) -> list[Span]:
-    """Where the page's template code may print nothing: each outermost condition or loop
-    (`{% if %}` to its `{% endif %}`...), or all of it where its tags do not pair."""
-    if "{%" not in text:
-        return []
-    blocks = _parse(text, [m for m in _TAGS.finditer(text) if m.group().startswith("{%")])
+    """Where template code may print nothing: each outermost `if`/`for`..., or all of it
+    where its tags do not pair (code in raw or comment pairs runs nowhere)."""
+    inside = _within(quiet_spans(text))
+    tags = [m for m in _TAGS.finditer(text) if m.group()[:2] == "{%" and not inside(m.start())]
+    blocks = _parse(text, tags)
     return [(0, len(text))] if blocks is None else [(b.start, b.end) for b in blocks]

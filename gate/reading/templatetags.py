@@ -175,11 +175,12 @@ def own_values(text: str, fields: Mapping[str, object]) -> str | None:
         got = fields.get(name) if name else None
         filters = re.findall(r"\w+", m.group(2) or "")
         if isinstance(got, bool) or not isinstance(got, (str, int, float)) or any(
-                f not in _KEEPS for f in filters):
-            return m.group()
-        return str(got)[:10000]
+                f not in _KEEPS for f in filters) or "{" in str(got):
+            return m.group()  # (a value that is a tag itself is printed as it is: once)
+        return str(got)[:1000]
 
     if "{{" not in text:
         return None
     out = _OWN_VALUE.sub(value, text)
-    return None if out == text else out
+    # (a page that names a long value many times: read as written past that)
+    return None if out == text or len(out) > 4 * len(text) + 100_000 else out

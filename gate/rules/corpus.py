@@ -61,19 +61,21 @@ def unrendered(fields: Mapping[str, object]) -> bool:
             or fields.get("build.render") in ("never", "link", False, "false"))
 
 
-def published(cfg: Config, path: str) -> Callable[[Mapping[str, object]], bool]:
-    """Is the page at `path`, with these front-matter fields, published?"""
+def published(cfg: Config, path: str, surely: bool = False
+              ) -> Callable[[Mapping[str, object]], bool]:
+    """Is the page at `path`, with these front-matter fields, published (may readers
+    see it: a title of ours)? With `surely`, also published by every generator (do
+    readers surely see it: a body that supports, a page that documents)."""
     from receipt_gate.base import wildmatch
 
     is_draft = wildmatch.match(cfg.drafts, path)
-
-    undated = _JEKYLL_POST.search(path) is not None and not _DATED.search(path)
+    undated = surely and _JEKYLL_POST.search(path) is not None and not _DATED.search(path)
 
     def decide(fields: Mapping[str, object]) -> bool:
         if is_draft and cfg.draft_markers is None:
             return False  # no markers: the gate cannot tell a published draft from another
         return (cfg.site_status(path, fields) is None and not unrendered(fields)
-                and not undated and not held_back(fields))
+                and not undated and not (surely and held_back(fields)))
 
     return decide
 
@@ -87,7 +89,7 @@ def held_back(fields: Mapping[str, object]) -> bool:
     """Could a generator hold this page back, however the site's markers read it: a
     `draft` key in any case (Hugo's keys are) that is not plainly off, a `published` key
     that is not true (Jekyll)? Such a page supports nothing (the gate still holds it
-    wherever its markers do not)."""
+    wherever its markers do not, and its title still accuses)."""
     for key, value in fields.items():
         name = key.lower()
         if name == "draft" and not (value is False or value == 0 or (
@@ -120,18 +122,20 @@ class Pages:
         self.code = f"{check}@{version}/{FORMAT}"
 
     def read(self, files: Mapping[str, str | None], parse: Callable[[str, str], Any],
-             valid: Callable[[Any], bool], code: str = "") -> dict[str, Any]:
+             valid: Callable[[Any], bool], code: str = "", surely: bool = False
+             ) -> dict[str, Any]:
         """path -> parse(text, path) for each published page among `files` (path ->
-        sha256), in path order. `code` names what the parser depends on besides the
-        check's version (a setting), so a page parsed another way is parsed again."""
+        sha256), in path order (`surely`: see published()). `code` names what the parser
+        depends on besides the check's version (a setting), so a page parsed another way
+        is parsed again."""
         shas = nameable(files)
         code = f"{self.code}/{code}"
-        key = _key(code, sorted(shas.items()), rules_key(self.cfg))
+        key = _key(code, sorted(shas.items()), rules_key(self.cfg), surely)
         return built_once(self.tree, f"pages/{key}",
-                          lambda: self._read(shas, parse, valid, code))
+                          lambda: self._read(shas, parse, valid, code, surely))
 
     def _read(self, shas: dict[str, str], parse: Callable[[str, str], Any],
-              valid: Callable[[Any], bool], code: str) -> dict[str, Any]:
+              valid: Callable[[Any], bool], code: str, surely: bool) -> dict[str, Any]:
         from receipt_gate.reading.frontmatter import read as front_matter
 
         tree = self.tree
@@ -179,7 +183,7 @@ class Pages:
             cache.write(file, {"code": code, "pages": by_sha})
         cfg = self.cfg
         return {p: by_sha[sha][1] for p, sha in sorted(shas.items())
-                if sha in by_sha and (cfg is None or published(cfg, p)(by_sha[sha][0]))}
+                if sha in by_sha and (cfg is None or published(cfg, p, surely)(by_sha[sha][0]))}
 
     def stored(self, parts: object, build: Callable[[], T], dump: Callable[[T], Any],
                load: Callable[[Any], T | None]) -> T:
