@@ -193,10 +193,14 @@ def disables_hooks(words: list[str]) -> str | None:
         named = [w for w in words[1:] if not w.startswith("-")]
         target = next((words[i + 1] for i, w in enumerate(words[:-1])
                        if w in ("-t", "--target-directory")), None)
+        target = target or next((w.split("=", 1)[1] if w.startswith("--") else w[w.index("t") + 1:]
+                                 for w in words[1:] if w.startswith("--target-directory=") or (
+                                     w.startswith("-") and not w.startswith("--") and "t" in w
+                                     and not w.endswith("t"))), None)
         written = [target] if target else named[-1:]
     into_hooks = [w for i, w in enumerate(words) if _HOOKS_PATH.search(w)
-                  and ((name in _WRITERS and w in written) or w.startswith(">")
-                       or words[i - 1] in (">", ">>") or name in _SCRIPTS)]
+                  and (w.startswith(">") or words[i - 1] in (">", ">>") or name in _SCRIPTS)]
+    into_hooks += [w for w in written if name in _WRITERS and _HOOKS_PATH.search(w)]
     if into_hooks:
         return "writing into .git/hooks turns the gate's hooks off"
     return None
@@ -209,9 +213,10 @@ def _sets_hooks_path(args: list[str]) -> bool:
               None)
     if at is None:
         return False
-    if any(a in _CONFIG_WRITES or a.startswith("--replace") for a in plain):
+    # (a verb counts only before the key: `git config core.hooksPath get` sets it to "get")
+    if any(a in _CONFIG_WRITES or a.startswith("--replace") for a in plain[:at]):
         return True
-    if any(a in _CONFIG_READS for a in plain):
+    if any(a in _CONFIG_READS for a in plain[:at]):
         return False
     return at + 1 < len(plain)  # `git config core.hooksPath VALUE` sets; the key alone reads
 
@@ -258,9 +263,7 @@ def stages_first(args: list[str], earlier: Sequence[list[str]]) -> bool:
         if a in ("--all", "--include", "--only"):
             return True
         if a.startswith("--"):
-            i += 1 if "=" in a or a not in ("--message", "--file", "--author", "--date",
-                                               "--reuse-message", "--reedit-message",
-                                               "--fixup", "--squash", "--template") else 2
+            i += 1 if "=" in a or a not in _LONG_VALUES else 2
             continue
         if a.startswith("-") and len(a) > 1:
             for j, c in enumerate(a[1:]):

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def pre_commit(args: argparse.Namespace) -> int:
     from receipt_gate.base import wildmatch
     from receipt_gate.invariant import verified
-    from receipt_gate.invariant.hook import affected, refresh, restore
+    from receipt_gate.invariant.hook import ONLY_PATHS, affected, refresh, restore
     from receipt_gate.invariant.policy import replaced_rules, rules
     from receipt_gate.invariant.verify import evaluate
     from receipt_gate.rules.fingerprint import fingerprint
@@ -78,6 +78,8 @@ def pre_commit(args: argparse.Namespace) -> int:
                                      signer(Session(root, tree, cfg, disk), args), only, mine)
     for e in errors:
         print(f"receipt-gate: {e}", file=sys.stderr)
+    if errors and not staged and ONLY_PATHS in errors[0]:
+        return 1  # the way to commit is said; a report of the stale receipts would not be
     if staged and cfg.stage_receipts:
         tree.reread(staged)  # the index now holds the receipts just staged
     report = evaluate(cfg, tree, only, disk, policy, notes, fps=mine, reads=True, also=also,

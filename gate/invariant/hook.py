@@ -87,6 +87,9 @@ def restore(root: str, before: Before) -> None:
     git.restore_index(root, before.entries)
 
 
+ONLY_PATHS = "`git commit <path>` commits from an index git keeps"
+
+
 def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
             only: Sequence[str] | None = None, fps: Mapping[str, Fingerprint] | None = None,
             ) -> tuple[list[str], list[str], Before]:
@@ -121,8 +124,8 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
         # The receipts staged here would be in the commit, and stay out of date in the
         # user's own index (git sets it for the named paths only, from before the hook).
         drafts = sorted({d.path for n in names for d in todo[n]})
-        return [], [f"{printable(drafts[0])}: `git commit <path>` commits from an index git"
-                    " keeps for this commit only, so the receipts the hook would stage there"
+        return [], [f"{printable(drafts[0])}: {ONLY_PATHS} for this commit only, so the"
+                    " receipts the hook would stage there"
                     " would stay out of date in your index: nothing was written; write them"
                     f" first and name them too: receipt-gate run {printable(drafts[0])} &&"
                     f" git commit {printable(drafts[0])}"

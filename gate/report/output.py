@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 READER_GONE: list[bool] = []  # `init | head -1`: the command finishes what it writes
 # The one escape sequence of ours a line may carry: colour (colour() below), in the
-# colours it uses (red, green, and back): none that hides text.
-_SGR = re.compile(r"(\033\[(?:0|31|32)m)")
+# colours it uses (red, green, yellow, and back): none that hides text.
+_SGR = re.compile(r"(\033\[(?:0|31|32|33)m)")
 
 
 def safe(text: str) -> str:
@@ -34,8 +34,7 @@ def safe(text: str) -> str:
     return "".join(part if i % 2 else printable(part) for i, part in enumerate(_SGR.split(text)))
 
 
-def say(line: str = "") -> None:
-    """Print one line (see safe())."""
+def say(line: str = "") -> None:  # one line: see safe()
     try:
         print(safe(line), flush=False)
     except BrokenPipeError:  # the reader went away: say nothing more, exit 1 (errors)
@@ -55,8 +54,7 @@ def plural(n: int, word: str) -> str:
 
 
 def json_out(doc: Any, ensure_ascii: bool = False) -> None:
-    """Pretty JSON in one write (json.dump writes once per token: 56,000 for 2,000 drafts),
-    then a newline."""
+    """Pretty JSON in one write (json.dump writes per token: 56,000 for 2,000 drafts)."""
     sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii) + "\n")
 
 
@@ -182,9 +180,8 @@ def errors_out(errors: Iterable[str]) -> None:
     from receipt_gate import LINES
 
     sys.stdout.flush()
-    for e in errors:
-        for line in e.split(LINES):
-            print(safe(line), file=sys.stderr)
+    for line in (part for e in errors for part in e.split(LINES)):
+        print(safe(line), file=sys.stderr)
 
 
 SAME_CAUSE = 3  # receipts shown of one check refused for one cause; the rest counted
