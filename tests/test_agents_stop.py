@@ -245,3 +245,47 @@ def test_a_second_ref_of_a_push_is_held_to_the_default_branchs_rules(session: Re
     proc = session.git("push", "origin", "dev", "exp:main", check=False)
     assert proc.returncode != 0, proc.stdout + proc.stderr
     assert "banned phrase" in proc.stdout + proc.stderr or "ai-tells" in proc.stdout
+
+
+@pytest.mark.e2e
+def test_a_bad_commit_pushed_past_the_hooks_is_refused_after_head_moves(session: Repo) -> None:
+    """A second outside pass: pushed with --no-verify, then HEAD moved off it (checkout,
+    reset, branch deleted): the remote keeps the bad draft, and the Stop hook judged
+    HEAD only. A tip this clone pushed that the remote still has is judged too."""
+    session.git("checkout", "-q", "-b", "feat")
+    _bad_commit(session)
+    session.git("push", "-q", "--no-verify", "origin", "feat")
+    session.git("checkout", "-q", "main")
+    session.git("branch", "-q", "-D", "feat")
+    rc, err = stop(session)
+    assert rc == 2, err
+
+
+def test_the_repository_the_session_is_in_is_judged_beside_the_project(
+        content: Repo, tmp_path: Path) -> None:
+    """A second outside pass: with CLAUDE_PROJECT_DIR set (as Claude Code sets it), a
+    gated repository inside the project, where the agent committed, was never judged;
+    with no remote, a bad commit on a branch other than HEAD neither."""
+    content.git("add", "-A")
+    content.git("commit", "-n", "-qm", "first")
+    subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path, check=True,
+                   capture_output=True)
+    content.git("add", "-A")
+    content.git("commit", "-n", "-qm", "receipts")
+    assert stop(content)[0] == 0
+    content.git("checkout", "-q", "-b", "feat")
+    _bad_commit(content)
+    content.git("checkout", "-q", "main")
+    assert stop(content)[0] == 2  # no remote: every branch stands as it is
+    content.git("branch", "-q", "-D", "feat")
+    project = tmp_path / "project"
+    project.mkdir()
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    payload = {"cwd": str(content.path), "hook_event_name": "Stop", "stop_hook_active": False}
+    env = {**os.environ, "CLAUDE_PROJECT_DIR": str(project),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    content.git("checkout", "-q", "-b", "feat2")
+    _bad_commit(content)
+    proc = subprocess.run([sys.executable, str(STOP)], input=json.dumps(payload), text=True,
+                          capture_output=True, env=env, cwd="/", check=False)
+    assert proc.returncode == 2, proc.stderr

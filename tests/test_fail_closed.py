@@ -400,3 +400,21 @@ def test_json_front_matter_nested_past_reading_is_refused_not_rewritten(repo: Re
     rc, _, err = rg("adopt", "--pre-gate")
     assert rc == 2 and "drafts/a.md:1: front matter is not valid JSON" in err, err
     assert repo.read("drafts/a.md") == deep
+
+
+@pytest.mark.parametrize("cut", ["shallow", "info/grafts"])
+def test_a_history_cut_short_is_no_history(content: Repo, rg: Run, cut: str) -> None:
+    """A second outside pass: a commit that weakens the rules and adds an unready draft,
+    with its parent hidden by .git/shallow or a graft, was "a root: judged by its own
+    rules only" (a replace ref is no trick: the gate reads without them)."""
+    rg("run")
+    content.commit_all("base")
+    content.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: []\n')
+    content.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    content.commit_all("weaken", "--no-verify")
+    head = content.git("rev-parse", "HEAD").stdout.strip()
+    assert rg("verify", "--rev", "HEAD")[0] == 1
+    (content.path / ".git" / cut).parent.mkdir(exist_ok=True)
+    (content.path / ".git" / cut).write_text(head + "\n")
+    rc, _, err = rg("verify", "--rev", "HEAD")
+    assert rc == 2 and "its history is cut there" in err, err

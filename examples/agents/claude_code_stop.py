@@ -118,6 +118,25 @@ def _lines(root: str, remote: str) -> list[str]:
     return out
 
 
+def _pushed(root: str, remote: str) -> list[str]:
+    """The tips this clone pushed that the remote still has, as far as it knows: each
+    remote-tracking ref whose last move, in its reflog, was this clone's push."""
+    common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
+    logs = os.path.join(common or os.path.join(root, ".git"), "logs", "refs", "remotes", remote)
+    out = []
+    for folder, _, names in os.walk(logs):
+        for name in names:
+            try:
+                with open(os.path.join(folder, name), "rb") as f:
+                    last = f.read()[-4096:].splitlines()[-1:]
+            except OSError:
+                continue
+            fields = last[0].split(b"\t", 1) if last else []
+            if len(fields) == 2 and fields[1].startswith(b"update by push"):
+                out.append(fields[0].split(b" ")[1].decode("ascii", "replace"))
+    return out
+
+
 def _ruled(root: str, commit: str) -> bool:
     """Does this commit, or its first parent, hold a config (a commit from before the
     gate was adopted has no rules to be held to)?"""
@@ -138,14 +157,30 @@ def verify(root: str) -> tuple[int, str]:
         if lines:
             url = _git(root, "remote", "get-url", remote) or remote
             runs.append((["pre-push", remote, url], "".join(f"{line}\n" for line in lines)))
-    heads = [head] if head else [sha for ref, sha in _tips(root) if ref.startswith("refs/heads/")]
-    runs += [(["verify", "--rev", sha], None) for sha in heads if _ruled(root, sha)]
+    # Each tree that may stand as is: HEAD (or, unborn or with no remote, every branch),
+    # and each tip this clone pushed that the remote still has (a push with --no-verify
+    # leaves no line above to carry it), each under its parent's rules.
+    heads = [head] if head else []
+    if remote is None or not head:
+        heads += [sha for ref, sha in _tips(root) if ref.startswith("refs/heads/")]
+    heads += _pushed(root, remote) if remote is not None else []
+    runs += [(["verify", "--rev", sha], None) for sha in dict.fromkeys(heads)
+             if _ruled(root, sha)]
     for argv, stdin in runs:
         proc = subprocess.run([*exe, *argv], cwd=root, input=stdin, capture_output=True,
                               encoding="utf-8", errors="surrogateescape", check=False)
         if proc.returncode != 0:
             return proc.returncode, proc.stdout + proc.stderr
     return 0, ""
+
+
+def _root(place: str) -> str | None:
+    """The working tree of the repository `place` is in (inside its .git folder too)."""
+    top = _git(place, "rev-parse", "--show-toplevel")
+    if top is None:
+        git_dir = _git(place, "rev-parse", "--absolute-git-dir")
+        top = os.path.dirname(git_dir) if git_dir and git_dir.endswith("/.git") else None
+    return top
 
 
 def gated(root: str) -> bool:
@@ -164,21 +199,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     del argv  # Claude Code passes the event on stdin
     try:
         payload = json.load(sys.stdin)
-        cwd = os.environ.get("CLAUDE_PROJECT_DIR") or payload.get("cwd") or os.getcwd()
+        places = [os.environ.get("CLAUDE_PROJECT_DIR"), payload.get("cwd"), os.getcwd()]
     except (ValueError, AttributeError) as e:
         print(f"receipt-gate stop hook: not a Stop payload ({e})", file=sys.stderr)
         return 1
-    root = _git(cwd, "rev-parse", "--show-toplevel")
-    if root is None:
-        return 0
-    if not gated(root):
-        return 0  # no receipt-gate here: not this hook's business
-    try:
-        rc, report = verify(root)
-    except OSError as e:
-        print(f"receipt-gate: this repository is gated, and receipt-gate cannot run ({e});"
-              " install it, or name it in $RECEIPT_GATE", file=sys.stderr)
-        return 2
+    # The project's repository and the one the session's shell is in (a site cloned
+    # inside the project, a submodule), each judged.
+    roots = dict.fromkeys(r for r in map(_root, [p for p in places[:2] if p] or places[2:])
+                          if r and gated(r))
+    rc, report = 0, ""
+    for root in roots:
+        try:
+            rc, report = verify(root)
+        except OSError as e:
+            print(f"receipt-gate: this repository is gated, and receipt-gate cannot run"
+                  f" ({e}); install it, or name it in $RECEIPT_GATE", file=sys.stderr)
+            return 2
+        if rc != 0:
+            break
     if rc == 0:
         return 0
     text = report if len(report) <= LIMIT else report[:LIMIT] + "\n[...]\n"

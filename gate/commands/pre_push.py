@@ -126,6 +126,9 @@ def _one(root: str, commit: str, tip: str | None, policy: Policy | None, note: s
     tree = CommitTree(root, commit, "pre-push:")
     has_config = tree.read(CONFIG_FILE) is not None
     parent = revs.first_parent(root, commit)
+    if parent is None and revs.cut_short(root, commit):
+        raise GateError(f"pre-push: {commit[:12]}: its history is cut there (a shallow clone,"
+                        " a graft), so the rules before it cannot be read: fetch its history")
     if policy is None and parent is not None:
         # No rules on the remote (a new repository): each commit is held to the rules
         # before it too, as CI holds it (a tip that deletes the config weakens nothing).

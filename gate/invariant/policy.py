@@ -167,6 +167,10 @@ def in_force(root: str, tree: Tree, explicit: str | None = None) -> tuple[Policy
     else:
         if isinstance(tree, CommitTree):
             parent = revs.first_parent(root, tree.commit)
+            if parent is None and revs.cut_short(root, tree.commit):
+                raise GateError(f"{tree.label}: its history is cut there (a shallow clone, a"
+                                " graft), so the rules before it cannot be read: fetch its"
+                                " history, or pass --policy-from BASE")
             if parent is None:
                 return None, (f"receipt-gate: {tree.label} has no parent: judged by its own"
                               " rules only (pass --policy-from BASE to judge it by another's)")

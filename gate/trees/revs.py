@@ -33,6 +33,22 @@ def first_parent(root: str, commit: str) -> str | None:
     return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
 
+def cut_short(root: str, commit: str) -> bool:
+    """Is this commit's history cut where git is told to (a shallow clone's boundary, a
+    graft in info/grafts)? Then "no parent" may be a parent hidden."""
+    shallow = call(root, ("rev-parse", "--git-path", "shallow")).stdout.decode().strip()
+    grafts = call(root, ("rev-parse", "--git-path", "info/grafts")).stdout.decode().strip()
+    for name in (shallow, grafts):
+        path = name if os.path.isabs(name) else os.path.join(root, name)
+        try:
+            with open(path, "rb") as f:
+                if commit.encode() in f.read(1 << 24):
+                    return True
+        except OSError:
+            continue
+    return False
+
+
 ZERO = "0" * 40
 
 
