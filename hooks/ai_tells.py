@@ -270,6 +270,21 @@ def _attributes_shown(text: str) -> str | None:
     return "".join(chars)
 
 
+_LITERAL = r"(?:\"[^\"\n{}]*\"|'[^'\n{}]*'|`[^`\n{}]*`)"
+_MDX_LITERALS = re.compile(rf"\{{\s*({_LITERAL}(?:\s*\+\s*{_LITERAL}){{0,50}})\s*\}}")
+# A reference definition's label and destination (what is left of the line, a title,
+# is read as a paragraph's text).
+_REFERENCE = re.compile(r"(?m)^ {0,3}\[[^\]\n]{1,999}\]:[ \t]*\S+")
+
+
+def _literals(m: re.Match[str]) -> str:
+    return "".join(lit[1:-1] for lit in re.findall(_LITERAL, m.group(1)))
+
+
+def _blanked(m: re.Match[str]) -> str:  # (zero-width: the line stays a paragraph's)
+    return "\u200b" * len(m.group())
+
+
 # Fillers a font draws as a blank the width of a letter, or as nothing: the reader's
 # view reads them as a space (gate.reading.reader), and ai-tells once more as nothing.
 _FILLERS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0", "\u200b"))
@@ -378,6 +393,14 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     if own is not None:
         for f in find_tells(own, rules, quotes, links, path, rendered):
             found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    for rx, repl in ((_MDX_LITERALS, _literals), (_REFERENCE, _blanked)):
+        # MDX prints a JavaScript expression of string literals (`{"In con" +
+        # "clusion"}`, Docusaurus); Python-Markdown and kramdown print a reference
+        # definition whose title runs onto another line as a paragraph.
+        again = rx.sub(repl, text) if rx is _MDX_LITERALS or "]:" in text else text
+        if again != text:
+            for f in find_tells(again, rules, quotes, links, path, rendered):
+                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if any(chr(c) in text for c in _FILLERS):  # a filler a font may draw as nothing: read once
         # more without it (a zero-width space in its place keeps every column)
         for f in find_tells(text.translate(_FILLERS), rules, quotes, links, path, rendered):

@@ -305,6 +305,12 @@ def test_a_stray_mark_hides_no_phrase() -> None:
     '---\ntitle: t\nx: con\n---\n\nIn {{< param "x" >}}clusion, fast.\n',  # Hugo
     '---\ntitle: t\nx: conclusion\n---\n\nIn {{ page.x | downcase }}, fast.\n',
     '---\ntitle: t\nx: con\neleventyComputed:\n  description: "In {{ x }}clusion."\n---\nB.\n',
+    # A second pass: a value under a key or in a list, by any spelling of its path.
+    '---\ntitle: t\na:\n  x: con\n---\n\nIn {{ page.a.x }}clusion, fast.\n',
+    '---\ntitle: t\na:\n  x: con\n---\n\nIn {{ page["a"]["x"] }}clusion, fast.\n',
+    '---\ntitle: t\na:\n  x: con\n---\n\nIn {{< param "a.x" >}}clusion, fast.\n',
+    '---\ntitle: t\nw: [In, conclusion]\n---\n\n{{ page.w | join: " " }}, fast.\n',
+    '---\ntitle: t\nw: [con, x]\n---\n\nIn {{ w[0] }}clusion, fast.\n',
 ])
 def test_a_value_of_the_pages_own_printed_by_name_is_read(page: str) -> None:
     """An outside pass: the page's own front matter printed by the generator's template
@@ -321,6 +327,16 @@ def test_a_value_that_names_itself_is_read_once() -> None:
     page = '---\ntitle: k\nx: "{{x}}{{x}}"\n---\nText {{x}}\n'
     assert find_tells(page, compile_rules(PHRASES, PATTERNS), path="posts/k.md") == []
     assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("body", [
+    '{"In con" + "clusion"}, we moved on.',  # MDX (Docusaurus) prints the expression
+    "It is a game{\" \"}changer, we saw.",
+    '[d]: https://example.org "In conclusion\nthis title runs on"',  # Python-Markdown,
+])                                                                   # kramdown: a paragraph
+def test_what_mdx_or_a_loose_title_prints_is_read(body: str) -> None:
+    found = find_tells(f"A post.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    assert found and all(f.message.startswith("banned phrase") for f in found), found
 
 
 def test_the_words_of_a_files_name_are_read() -> None:

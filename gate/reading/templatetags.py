@@ -162,18 +162,45 @@ def printed(text: str) -> str:
 # A page's own value printed by name: Liquid's `{{ page.x }}` (Jekyll), `{{ x }}`
 # (Eleventy: front matter is the page's data), with filters that keep its letters or
 # none; Hugo's `{{< param "x" >}}` shortcode.
-_OWN_VALUE = re.compile(r"\{\{-?\s*(?:page\.)?([A-Za-z_]\w*)\s*((?:\|\s*\w+\s*)*)-?\}\}"
-                        r"|\{\{[<%]\s*param\s+[\"']?([\w.-]+)[\"']?\s*[>%]\}\}")
+_OWN_VALUE = re.compile(
+    r"\{\{-?\s*(?:page(?=[.\[]))?((?:\.?[A-Za-z_]\w*|\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)"
+    r"\s*\])+)\s*((?:\|\s*\w+(?:\s*:\s*|\(\s*)?(?:\"[^\"\n]*\"|'[^'\n]*')?\)?\s*)*)-?\}\}"
+    r"|\{\{[<%]\s*param\s+[\"']?([\w.-]+)[\"']?\s*[>%]\}\}")
+_STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[\s*(?:\"([^\"]*)\"|'([^']*)'|(\d+))\s*\]")
+_JOIN = re.compile(r"\|\s*join(?:\s*:\s*|\(\s*)?(?:\"([^\"\n]*)\"|'([^'\n]*)')?")
+
+
+def _lookup(fields: Mapping[str, object], path: str) -> object:
+    """A front-matter value by its path as a template names it: `a.x`, `["a"]["x"]`,
+    `a[0]`."""
+    got: object = fields
+    for m in _STEP.finditer(path):
+        key = m.group(1) if m.group(1) is not None else m.group(2) if m.group(
+            2) is not None else m.group(3)
+        if isinstance(got, Mapping) and key is not None:
+            got = got.get(key)
+        elif isinstance(got, list) and m.group(4) is not None:
+            got = got[int(m.group(4))] if int(m.group(4)) < len(got) else None
+        else:
+            return None
+    return None if got is fields else got
 
 
 def own_values(text: str, fields: Mapping[str, object]) -> str | None:
     """The page with each tag that prints a value of its own front matter (`{{ page.x }}`,
-    `{{ x }}`, `{{< param "x" >}}`) replaced by that value, as the page shows it: `In
-    {{ page.x }}clusion` with `x: con` reads "In conclusion". None when no tag does."""
+    `{{ x }}`, `{{ page.a.b }}`, `{{ a[0] }}`, a list `| join: " "`, Hugo's `{{< param
+    "x" >}}` or `"a.x"`) replaced by that value, as the page shows it: `In {{ page.x
+    }}clusion` with `x: con` reads "In conclusion". None when no tag does."""
     def value(m: re.Match[str]) -> str:
         name = m.group(1) or m.group(3)
-        got = fields.get(name) if name else None
-        filters = re.findall(r"\w+", m.group(2) or "")
+        got = _lookup(fields, name if m.group(1) else "".join(
+            f'["{part}"]' for part in name.split("."))) if name else None
+        chain = m.group(2) or ""
+        joined = _JOIN.search(chain)
+        if joined and isinstance(got, list) and all(isinstance(x, (str, int)) for x in got):
+            got = (joined.group(1) or joined.group(2) or "").join(map(str, got))
+            chain = _JOIN.sub("", chain)
+        filters = re.findall(r"\|\s*(\w+)", chain)
         if isinstance(got, bool) or not isinstance(got, (str, int, float)) or any(
                 f not in _KEEPS for f in filters) or "{" in str(got):
             return m.group()  # (a value that is a tag itself is printed as it is: once)
