@@ -480,3 +480,21 @@ def test_an_mkdocs_blog_folder_is_a_blog_only_with_the_plugin() -> None:
     assert on[3] is not None and on[3].get("front_matter") == {"draft": True}
     off = _layout(paths, {"mkdocs.yml": "plugins:\n  - blog:\n      enabled: false\n"})
     assert off[3] == {}
+
+
+def test_a_hugo_site_in_a_folder_of_its_own_is_a_hugo_site() -> None:
+    """A second outside pass: a site in website/ was "markdown under website/": its
+    .html pages ungated, its config's buildDrafts unread (a draft: true held back that
+    Hugo published)."""
+    from receipt_gate.rules.markers import publishing
+
+    name, drafts, _, markers = _layout(
+        ["website/config.toml", "website/content/posts/a.md", "website/content/about.html"],
+        {"website/config.toml": 'baseURL = "/"\n'})
+    assert name == "a Hugo site in website/"
+    from receipt_gate.base import wildmatch
+
+    assert wildmatch.select(drafts, ["website/content/about.html", "website/static/x.html"]) \
+        == ["website/content/about.html", "website/static/x.html"]
+    assert markers is not None and markers["front_matter"] == {"draft": True}
+    assert publishing(["website/config.toml"], lambda _: "buildDrafts = true\n")

@@ -58,6 +58,18 @@ def copied(layout: Layout, folder: str, files: Sequence[str]) -> Layout:
     return layout._replace(drafts=drafts, found=len(wildmatch.select(drafts, files)))
 
 
+def _hugo_below(paths: Sequence[str], files: Sequence[str]) -> str:
+    """The folder a Hugo site sits in, one level down (its config and content/ there),
+    or ""."""
+    every = set(paths)
+    for folder in sorted({p.split("/", 1)[0] for p in files if p.count("/") >= 2}):
+        if under(files, f"{folder}/content") and any(
+                f"{folder}/{name}.{e}" in every for name in ("hugo", "config")
+                for e in ("toml", "yaml", "yml", "json")):
+            return folder
+    return ""
+
+
 def _section(files: Sequence[str], content: str) -> str:
     """The posts section of a content folder (content/posts, content/en/blog...), or the
     content folder itself."""
@@ -105,6 +117,12 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
                     {"front_matter": {"draft": True}, "front_matter_in": read_in},
                     (), HUGO_EXTS, content="content")
         return copied(hugo, "static", files)
+    sub = _hugo_below(paths, files)
+    if sub:  # a Hugo site in a folder of its own (website/)
+        read_in = [f"{sub}/content/**/*{e}" for e in HUGO_CONTENT]
+        return copied(site(f"a Hugo site in {sub}/", _section(files, f"{sub}/content"), files,
+                           paths, {"front_matter": {"draft": True}, "front_matter_in": read_in},
+                           (), HUGO_EXTS, content=f"{sub}/content"), f"{sub}/static", files)
     if "mkdocs.yml" in every or "mkdocs.yaml" in every:
         from receipt_gate.reading import siteconfig
 

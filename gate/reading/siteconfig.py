@@ -45,7 +45,7 @@ def kind_of(path: str, named: Mapping[str, str] | None = None) -> str | None:
         return "mkdocs"
     if name.startswith("_config"):
         return "jekyll"
-    if name.startswith("hugo.") or re.match(r"config(?:\.[^/]*|/.*)$", path):
+    if name.startswith("hugo.") or re.match(r"(?:[^/.][^/]*/)?config(?:\.[^/]*|/.*)$", path):
         return "hugo"
     return "any" if _TOP_CONFIG.match(path) else None
 

@@ -83,7 +83,9 @@ def parse(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> M
 # scripts; not a theme's or a dependency's own, nor a lock file.
 BUILD_FILES = (
     "*.toml", "*.yaml", "*.yml", "*.json", "config/**/*.toml", "config/**/*.yaml",
-    "config/**/*.yml", "config/**/*.json", "**/_config*.yml", "**/_config*.yaml",
+    "config/**/*.yml", "config/**/*.json", "*/config.toml", "*/config.yaml", "*/config.yml",
+    "*/config.json", "*/config/**/*.toml", "*/config/**/*.yaml", "*/config/**/*.yml",
+    "*/config/**/*.json", "**/_config*.yml", "**/_config*.yaml",
     "**/_config*.toml", "**/hugo.toml", "**/hugo.yaml", "**/hugo.yml", "**/hugo.json",
     "**/mkdocs.yml", "**/mkdocs.yaml", "Makefile", "makefile", "GNUmakefile", "justfile",
     "Rakefile", "Dockerfile*", "*.dockerfile", "Containerfile*", "Procfile", "Jenkinsfile",
@@ -101,7 +103,8 @@ BUILD_FILES = (
 # What a config a build names (--config, --configDir, -f) may be.
 CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 # A generator's own config: unreadable, it counts as publishing everything.
-GENERATOR = re.compile(r"(?:^|/)(?:hugo\.|_config|mkdocs\.)[^/]*$|^config(?:\.[^/]*|/.*)$")
+GENERATOR = re.compile(
+    r"(?:^|/)(?:hugo\.|_config|mkdocs\.)[^/]*$|^(?:[^/.][^/]*/)?config(?:\.[^/]*|/.*)$")
 # A setting that publishes marked pages, with any value but a plain false; a key in any
 # case (Hugo's are), quoted or not, in a block, a flow mapping or one line of JSON;
 # read in config files only, their comments aside.
@@ -265,7 +268,8 @@ def _site_of(path: str, named: Mapping[str, str] | None) -> str:
     """The folder a config's folders are relative to: its own (Hugo's config/ folder is
     its site's; an INHERITed MkDocs config's is the inheriting one's)."""
     _, at, site = (named or {}).get(path, "").partition("@")
-    return site if at else "" if path.startswith("config/") else posixpath.dirname(path)
+    folder = re.match(r"(?:([^/]+)/)?config/", path)
+    return site if at else (folder.group(1) or "") if folder else posixpath.dirname(path)
 
 
 _WORKSPACE = re.compile(r"^(?:\$\{?GITHUB_WORKSPACE\}?|\$\{\{\s*github\.workspace\s*\}\}"
