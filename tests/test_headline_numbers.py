@@ -312,3 +312,16 @@ def test_a_liquid_example_in_raw_is_no_condition(repo: Repo, rg: Run) -> None:
                "The drift peaked at 76 hours.\n")
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     assert rg("run")[0] == 0
+
+
+def test_a_page_under_a_section_held_back_supports_nothing(repo: Repo, rg: Run) -> None:
+    """A second outside pass: Hugo builds no page under a section whose _index.md is a
+    draft; such a page's 76 pinned the title's."""
+    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n'
+               'checks:\n  headline-numbers: {articles: ["posts/**/*.md"]}\n')
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("posts/old/_index.md", "---\ntitle: Old\ndraft: true\n---\n")
+    repo.write("posts/old/notes.md", "The drift peaked at 76 hours.\n")
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "76 appears in the title" in out, out

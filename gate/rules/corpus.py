@@ -182,8 +182,14 @@ class Pages:
         if todo or set(by_sha) != set(known):
             cache.write(file, {"code": code, "pages": by_sha})
         cfg = self.cfg
+        # A section whose index page some generator holds back (Hugo builds none of its
+        # pages then): what is under it supports nothing.
+        held = [p.rsplit("/", 1)[0] + "/" for p, sha in shas.items() if surely and "/" in p
+                and p.rsplit("/", 1)[1].startswith("_index.") and sha in by_sha
+                and held_back(by_sha[sha][0])]
         return {p: by_sha[sha][1] for p, sha in sorted(shas.items())
-                if sha in by_sha and (cfg is None or published(cfg, p, surely)(by_sha[sha][0]))}
+                if sha in by_sha and (cfg is None or published(cfg, p, surely)(by_sha[sha][0]))
+                and not any(p.startswith(h) for h in held)}
 
     def stored(self, parts: object, build: Callable[[], T], dump: Callable[[T], Any],
                load: Callable[[Any], T | None]) -> T:
