@@ -325,12 +325,8 @@ def test_the_commit_hook_never_passes_a_tree_that_gates_nothing(repo: Repo, rg: 
     assert "receipt-gate: ok" not in out
 
 
-def test_a_commit_of_named_paths_is_told_to_name_the_receipts_too(
-        content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`git commit <path>` commits from an index git keeps for that commit only: the
-    receipts the hook staged there went into the commit but stayed old in the user's
-    index (an outside pass: every later commit under pre-commit was refused). The hook
-    now writes nothing and says how; done that way, the index is left clean."""
+def _plain_hooks(content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain git hooks (`init --git-hooks`) on, the first commit made through them."""
     import os
     import sys
     from pathlib import Path
@@ -340,6 +336,15 @@ def test_a_commit_of_named_paths_is_told_to_name_the_receipts_too(
     content.git("config", "core.hooksPath", ".githooks")
     assert rg("run")[0] == 0
     assert content.commit_all("first").returncode == 0
+
+
+def test_a_commit_of_named_paths_is_told_to_name_the_receipts_too(
+        content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`git commit <path>` commits from an index git keeps for that commit only: the
+    receipts the hook staged there went into the commit but stayed old in the user's
+    index (an outside pass: every later commit under pre-commit was refused). The hook
+    now writes nothing and says how; done that way, the index is left clean."""
+    _plain_hooks(content, rg, monkeypatch)
     content.write("drafts/intro.md", GOOD_DRAFT + "\nOne more plain line.\n")
     proc = content.git("commit", "-qm", "edit", "drafts/intro.md", check=False)
     assert proc.returncode == 1
@@ -369,15 +374,7 @@ def test_the_plain_commit_hook_keeps_an_unstaged_receipt(
     """A second outside pass: the plain commit hook wrote the staged draft's receipt over
     the one `receipt-gate run` wrote for a later edit (pre-commit, which stashes it,
     refuses). Now the staged receipt is committed and the later one stays on disk."""
-    import os
-    import sys
-    from pathlib import Path
-
-    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    assert rg("init", "--git-hooks")[0] == 0
-    content.git("config", "core.hooksPath", ".githooks")
-    assert rg("run")[0] == 0
-    assert content.commit_all("first").returncode == 0
+    _plain_hooks(content, rg, monkeypatch)
     content.write("drafts/intro.md", GOOD_DRAFT + "\nVersion one of an edit.\n")
     content.git("add", "drafts/intro.md")
     content.write("drafts/intro.md", GOOD_DRAFT + "\nVersion two of an edit.\n")

@@ -201,17 +201,24 @@ _HUGO_PUBLISHING = {
 }
 
 
-@pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
-@pytest.mark.parametrize("how", sorted(_HUGO_PUBLISHING))
-def test_a_hugo_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run,
-                                                           how: str) -> None:
+def _hugo_site_with_a_draft(repo: Repo, rg: Run) -> dict[str, str]:
+    """An init'd Hugo site of two posts, c.md marked draft: true (held back, as Hugo
+    holds it back until a build publishes drafts)."""
     repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
     repo.write("layouts/_default/single.html", "{{ .Title }} {{ .Content }}")
     repo.write("layouts/_default/list.html", "{{ .Title }} {{ .Content }}")
     words = _site(repo, {"content/posts/a.md": "---\ntitle: a\n---\n",
                          "content/posts/c.md": "---\ntitle: c\ndraft: true\n---\n"})
     assert rg("init")[0] == 0
-    assert _gated(rg) == {"content/posts/a.md"}  # the marker holds c.md back, as Hugo does
+    assert _gated(rg) == {"content/posts/a.md"}
+    return words
+
+
+@pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
+@pytest.mark.parametrize("how", sorted(_HUGO_PUBLISHING))
+def test_a_hugo_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run,
+                                                           how: str) -> None:
+    words = _hugo_site_with_a_draft(repo, rg)
     path, text, flags = _HUGO_PUBLISHING[how]
     repo.write(path, text)
     subprocess.run(["hugo", "--quiet", *flags, "-s", str(repo.path)], check=True,
@@ -259,13 +266,7 @@ def test_a_config_a_build_names_is_read_as_hugo_reads_it(repo: Repo, rg: Run,
                                                          flags: list[str]) -> None:
     """A third outside pass turned buildDrafts on where a line scanner could not see it:
     in a config only a build command names, or written as a parser reads it."""
-    repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
-    repo.write("layouts/_default/single.html", "{{ .Title }} {{ .Content }}")
-    repo.write("layouts/_default/list.html", "{{ .Title }} {{ .Content }}")
-    words = _site(repo, {"content/posts/a.md": "---\ntitle: a\n---\n",
-                         "content/posts/c.md": "---\ntitle: c\ndraft: true\n---\n"})
-    assert rg("init")[0] == 0
-    assert _gated(rg) == {"content/posts/a.md"}
+    words = _hugo_site_with_a_draft(repo, rg)
     if any(p.startswith("hugo.") for p in files):
         (repo.path / "hugo.toml").unlink()
     for path, text in files.items():
