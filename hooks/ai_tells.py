@@ -271,14 +271,22 @@ def _attributes_shown(text: str) -> str | None:
 
 
 _LITERAL = r"(?:\"[^\"\n{}]*\"|'[^'\n{}]*'|`[^`\n{}]*`)"
-_MDX_LITERALS = re.compile(rf"\{{\s*({_LITERAL}(?:\s*\+\s*{_LITERAL}){{0,50}})\s*\}}")
+# (not a template tag's `{{ "x" }}`: that is read as the tag prints it)
+_MDX_LITERALS = re.compile(
+    rf"(?<!\{{)\{{(?!\{{)\s*({_LITERAL}(?:\s*\+\s*{_LITERAL}){{0,50}})\s*\}}(?!\}})")
 # A reference definition's label and destination (what is left of the line, a title,
-# is read as a paragraph's text).
-_REFERENCE = re.compile(r"(?m)^ {0,3}\[[^\]\n]{1,999}\]:[ \t]*\S+")
+# is read as a paragraph's text); a footnote's `[^1]:` is not one.
+_REFERENCE = re.compile(r"(?m)^ {0,3}\[(?!\^)[^\]\n]{1,999}\]:[ \t]*\S+")
 
 
 def _literals(m: re.Match[str]) -> str:
-    return "".join(lit[1:-1] for lit in re.findall(_LITERAL, m.group(1)))
+    """The literals' text, all else a zero-width space (every column stays)."""
+    start = m.start()
+    chars = ["\u200b"] * len(m.group())
+    for lit in re.finditer(_LITERAL, m.group(1)):
+        at = m.start(1) - start + lit.start()
+        chars[at + 1:at + len(lit.group()) - 1] = lit.group()[1:-1]
+    return "".join(chars)
 
 
 def _blanked(m: re.Match[str]) -> str:  # (zero-width: the line stays a paragraph's)
