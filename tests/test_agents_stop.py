@@ -248,13 +248,18 @@ def test_a_second_ref_of_a_push_is_held_to_the_default_branchs_rules(session: Re
 
 
 @pytest.mark.e2e
-def test_a_bad_commit_pushed_past_the_hooks_is_refused_after_head_moves(session: Repo) -> None:
+@pytest.mark.parametrize("remote", ["origin", "mirror"])
+def test_a_bad_commit_pushed_past_the_hooks_is_refused_after_head_moves(
+        session: Repo, remote: str) -> None:
     """A second outside pass: pushed with --no-verify, then HEAD moved off it (checkout,
     reset, branch deleted): the remote keeps the bad draft, and the Stop hook judged
-    HEAD only. A tip this clone pushed that the remote still has is judged too."""
+    HEAD only. A tip this clone pushed that the remote still has is judged too; a third
+    pass: pushed under a second name for the remote, too."""
+    url = session.git("remote", "get-url", "origin").stdout.strip()
+    session.git("remote", "add", "mirror", url)
     session.git("checkout", "-q", "-b", "feat")
     _bad_commit(session)
-    session.git("push", "-q", "--no-verify", "origin", "feat")
+    session.git("push", "-q", "--no-verify", remote, "feat")
     session.git("checkout", "-q", "main")
     session.git("branch", "-q", "-D", "feat")
     rc, err = stop(session)

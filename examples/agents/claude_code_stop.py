@@ -118,11 +118,12 @@ def _lines(root: str, remote: str) -> list[str]:
     return out
 
 
-def _pushed(root: str, remote: str) -> list[str]:
-    """The tips this clone pushed that the remote still has, as far as it knows: each
-    remote-tracking ref whose last move, in its reflog, was this clone's push."""
+def _pushed(root: str) -> list[str]:
+    """The tips this clone pushed that a remote still has, as far as it knows: each
+    remote-tracking ref, of any remote, whose last move in its reflog was this clone's
+    push."""
     common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
-    logs = os.path.join(common or os.path.join(root, ".git"), "logs", "refs", "remotes", remote)
+    logs = os.path.join(common or os.path.join(root, ".git"), "logs", "refs", "remotes")
     out = []
     for folder, _, names in os.walk(logs):
         for name in names:
@@ -163,7 +164,7 @@ def verify(root: str) -> tuple[int, str]:
     heads = [head] if head else []
     if remote is None or not head:
         heads += [sha for ref, sha in _tips(root) if ref.startswith("refs/heads/")]
-    heads += _pushed(root, remote) if remote is not None else []
+    heads += _pushed(root)
     runs += [(["verify", "--rev", sha], None) for sha in dict.fromkeys(heads)
              if _ruled(root, sha)]
     for argv, stdin in runs:
