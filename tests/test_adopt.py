@@ -63,7 +63,7 @@ def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
     # case (Hugo publishes a page.MD as it is), and its draft: true holds back only a
     # page Hugo reads the front matter of (content/x.MD is copied, draft: true and all).
     assert drafts == [*(f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)),
-                      *_html("static")]  # (the pages Hugo copies from static/)
+                      *_xhtml("content"), *_html("static")]  # (what Hugo copies as it is)
     assert articles == [f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]
     assert markers == {"front_matter": {"draft": True},
                        "front_matter_in": [f"content/**/*{e}" for e in HUGO_CONTENT]}
@@ -73,11 +73,16 @@ def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
                                       "content/en/about.md"])
     assert articles == [f"content/en/posts/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)]
     assert drafts == [*(f"content/**/*.{any_case(e[1:])}" for e in sorted(HUGO_EXTS)),
-                      *_html("static")]
+                      *_xhtml("content"), *_html("static")]
+
+
+def _xhtml(folder: str) -> list[str]:
+    return [f"{folder}/**/*.[xX][hH][tT][mM][lL]", f"{folder}/**/*.[xX][hH][tT]"]
 
 
 def _html(folder: str) -> list[str]:
-    return [f"{folder}/**/*.[hH][tT][mM][lL]", f"{folder}/**/*.[hH][tT][mM]"]
+    """What a browser shows as a page, copied as it is from this folder."""
+    return [f"{folder}/**/*.[hH][tT][mM][lL]", f"{folder}/**/*.[hH][tT][mM]", *_xhtml(folder)]
 
 
 MKDOCS = ("[mM][aA][rR][kK][dD][oO][wW][nN]", "[mM][dD]", "[mM][dD][oO][wW][nN]",

@@ -9,6 +9,7 @@ Jekyll and Hugo from the Debian packages, MkDocs from the test extras).
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -552,3 +553,104 @@ def test_a_site_that_renders_markdown_another_way_is_refused(repo: Repo, rg: Run
         rc, _, err = rg(*argv)
         assert rc == 2, (argv, err)
         assert f"{path}: " in err and "markup" in err, err
+
+
+_BAD_PAGE = "---\nlayout: default\ntitle: Old\n---\n\nIn conclusion, we moved on.\n"
+
+
+def _adopted(repo: Repo, rg: Run, files: dict[str, str]) -> None:
+    """A site set up by init, its receipts written and committed on main; then a branch."""
+    for path, text in files.items():
+        repo.write(path, text)
+    assert rg("init")[0] == 0
+    assert rg("run")[0] == 0
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "adopt", "--no-verify")
+    repo.git("checkout", "-q", "-b", "agent")
+
+
+def _refused_for(repo: Repo, rg: Run, pages: list[str]) -> None:
+    """The commit hook and CI both refuse the change, naming each page."""
+    repo.git("add", "-A")
+    rc, out, err = rg("pre-commit")
+    assert rc == 2, out + err
+    for page in pages:
+        assert f"{page}: the site's build now publishes it" in err
+    repo.git("commit", "-qm", "publish more", "--no-verify")
+    rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", "main", "--recheck")
+    assert rc == 2, out + err
+    for page in pages:
+        assert f"{page}: the site's build now publishes it" in err
+
+
+@pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
+@pytest.mark.parametrize(("config", "page"), [
+    ("title: Site\n", "archive/old.md"),  # exclude: dropped
+    ("title: Site\nexclude: [archive]\ninclude: [_notes]\n", "_notes/n.md"),
+    ('title: Site\nexclude: [archive]\nmarkdown_ext: "markdown,mkdown,mkdn,mkd,md,txt2"\n',
+     "about.txt2"),
+])
+def test_a_jekyll_config_that_publishes_more_is_refused(repo: Repo, rg: Run, tmp_path: Path,
+                                                        config: str, page: str) -> None:
+    """A third outside pass: init writes the drafts globs from _config.yml as it is;
+    dropping an `exclude`, adding an `include` or a `markdown_ext` publishes pages no
+    glob reaches. Jekyll publishes the page (the oracle); the gate refuses the change."""
+    _adopted(repo, rg, {
+        "_config.yml": "title: Site\nexclude: [archive]\n",
+        "_layouts/default.html": "<html><body>{{ content }}</body></html>\n",
+        "_posts/2024-01-01-hello.md": "---\nlayout: default\ntitle: Hello\n---\n\nGardens.\n",
+        "_notes/n.md": "---\nlayout: default\ntitle: Note\n---\n\nA note.\n",
+        "archive/old.md": "---\nlayout: default\ntitle: Old\n---\n\nOld page.\n"})
+    repo.write("_config.yml", config)
+    repo.write(page, _BAD_PAGE)
+    out = tmp_path / "site"
+    subprocess.run(["jekyll", "build", "-q", "-s", str(repo.path), "-d", str(out)],
+                   check=True, capture_output=True)
+    assert "In conclusion" in (out / page.replace(page.rsplit(".", 1)[1], "html")).read_text()
+    _refused_for(repo, rg, [page])
+
+
+def test_a_config_change_that_publishes_nothing_new_passes(repo: Repo, rg: Run) -> None:
+    """The honest case: a change to the site's config that publishes no new page."""
+    _adopted(repo, rg, {"_config.yml": "title: Site\nexclude: [archive]\n",
+                        "_posts/2024-01-01-hello.md": "---\ntitle: Hello\n---\n\nGardens.\n",
+                        "archive/old.md": "---\ntitle: Old\n---\n\nOld page.\n"})
+    repo.write("_config.yml", "title: Another site\nexclude: [archive]\n")
+    repo.git("add", "-A")
+    rc, out, err = rg("pre-commit")
+    assert rc == 0, out + err
+
+
+@pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
+@pytest.mark.parametrize("config", [
+    'staticDir = ["static", "pub"]\n', 'staticDir1 = "pub"\n',
+    '[[module.mounts]]\nsource = "pub"\ntarget = "static"\n[[module.mounts]]\n'
+    'source = "static"\ntarget = "static"\n',
+])
+def test_a_hugo_static_folder_the_config_adds_is_refused(repo: Repo, rg: Run, config: str
+                                                         ) -> None:
+    """A third outside pass: only static/ was gated, and a config naming another static
+    folder published its HTML as it is. Hugo copies it (the oracle); the gate refuses."""
+    _adopted(repo, rg, {
+        "hugo.toml": 'baseURL = "http://x/"\ntitle = "S"\n',
+        "layouts/_default/single.html": "{{ .Content }}",
+        "layouts/_default/list.html": "{{ range .Pages }}{{ .Title }}{{ end }}",
+        "content/posts/hello.md": "---\ntitle: Hello\n---\n\nGardens.\n"})
+    repo.write("hugo.toml", f'baseURL = "http://x/"\ntitle = "S"\n{config}')
+    repo.write("pub/about.html", "<html><body><p>In conclusion, we moved on.</p></body></html>\n")
+    subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
+    assert "In conclusion" in repo.read("public/about.html")
+    shutil.rmtree(repo.path / "public")
+    _refused_for(repo, rg, ["pub/about.html"])
+
+
+def test_an_xhtml_page_a_generator_copies_is_gated(repo: Repo, rg: Run) -> None:
+    """A third outside pass: static/x.xhtml (and a bundle's, and a Jekyll page's) is
+    published as a page a browser shows; init gates it."""
+    repo.write("hugo.toml", 'title = "S"\n')
+    repo.write("content/posts/b/index.md", "---\ntitle: B\n---\n\nGardens.\n")
+    assert rg("init")[0] == 0
+    for page in ("static/story.xhtml", "content/posts/b/page.XHTML"):
+        repo.write(page, "<html><body><p>A page.</p></body></html>\n")
+    drafts = {d["draft"] for d in json.loads(rg("status", "--format", "json")[1])["drafts"]}
+    assert {"static/story.xhtml", "content/posts/b/page.XHTML"} <= drafts

@@ -20,10 +20,11 @@ def pre_commit(args: argparse.Namespace) -> int:
     from receipt_gate.invariant import verified
     from receipt_gate.invariant.hook import ONLY_PATHS, affected, refresh, restore
     from receipt_gate.invariant.policy import replaced_rules, rules
+    from receipt_gate.invariant.published import newly_published
     from receipt_gate.invariant.verify import evaluate
     from receipt_gate.rules.fingerprint import fingerprint
     from receipt_gate.trees import revs
-    from receipt_gate.trees.gittree import IndexTree
+    from receipt_gate.trees.gittree import CommitTree, IndexTree
     from receipt_gate.trees.tree import WorkTree
 
     root = find_root()
@@ -46,7 +47,12 @@ def pre_commit(args: argparse.Namespace) -> int:
     # LFS): no draft is unchanged then.
     attributes = changes is not None and any(p.rpartition("/")[2] == ".gitattributes"
                                              for p in changes)
-    if policy is None and also is None and head_tree and changes is not None and not attributes:
+    # A build config this commit changes may publish pages no drafts glob reaches (with a
+    # policy, evaluate() asks the same of the rules' commit).
+    unseen = newly_published(cfg, tree, CommitTree(root, "HEAD", "HEAD") if (
+        policy is None and head_tree) else None, changes)
+    if (policy is None and also is None and head_tree and changes is not None and not attributes
+            and not unseen):
         prior = verified.head_verified(root, head_tree, key)
         if prior is not None and prior.reads is None:
             prior = None  # what its verdicts read is not kept: judge every draft
@@ -84,6 +90,7 @@ def pre_commit(args: argparse.Namespace) -> int:
         tree.reread(staged)  # the index now holds the receipts just staged
     report = evaluate(cfg, tree, only, disk, policy, notes, fps=mine, reads=True, also=also,
                       also_changes=changes)
+    report = report._replace(errors=(*report.errors, *unseen))
     whole, reads = verified.drafts_of(report), verified.reads_of(report, fps)
     if prior is not None and changes is not None:
         gone = {p for p, oid in changes.items() if not oid}

@@ -21,6 +21,7 @@ from receipt_gate.invariant.judge import (
     unstaged,
 )
 from receipt_gate.invariant.policy import Policy, hold, same_rules
+from receipt_gate.invariant.published import newly_published
 from receipt_gate.invariant.receipts import receipt_path, sha256
 from receipt_gate.invariant.recheck import rerun
 from receipt_gate.rules.config import CONFIG_FILE, Config
@@ -41,8 +42,7 @@ class Report(NamedTuple):
     cells: tuple[Cell, ...]
     errors: tuple[str, ...]  # inputs it cannot read: exit 2
     nothing_gated: bool
-    # Where the rules came from, and what the tree's own rules change against the rules
-    # in force: printed for a reviewer, decided by the cells.
+    # Where the rules came from, what the tree's own change: for a reviewer, not decisive.
     notes: tuple[str, ...] = ()
 
     @property
@@ -112,8 +112,7 @@ def evaluate(
     every = cfg.every_required()
     tree.prefetch([*selected,  # one batch: drafts and receipts
                    *(receipt_path(cfg.run_dir, d, c) for d in selected for c in every)])
-    # A tree with no config of its own is judged by the rules in force, baseline and all,
-    # read where those rules come from.
+    # A tree with no config of its own is judged by the rules in force, read where they are.
     borrowed = policy is not None and cfg is policy.cfg
     rules_tree = policy.tree if policy is not None and borrowed else tree
     if fps is None or rules_tree is not tree:
@@ -138,7 +137,8 @@ def evaluate(
     if cfg.draft_markers is not None:
         said += [f"receipt-gate: the draft markers hold nothing back: {printable(why)}"
                  for why in cfg.draft_markers.void]
-        errors += cfg.draft_markers.ungated(cfg.drafts)
+        errors += [*cfg.draft_markers.ungated(cfg.drafts),
+                   *newly_published(cfg, tree, policy and policy.tree)]
     if policy is not None and not borrowed and not same_rules(policy, cfg, tree):
         said.append(f"receipt-gate: the {tree.label}'s rules differ from the rules in force at"
                     f" {policy.label}; every draft is held to both")

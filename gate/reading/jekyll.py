@@ -80,7 +80,8 @@ def _pages(root: str, paths: Sequence[str], cfg: Config) -> list[str]:
                       *(part for p in paths if p.startswith(root)
                         for part in p[len(root):].split("/")[:-1]
                         if part.startswith("_") and part not in kept)})
-    out = [*(f"{root}**/*.{any_case(e)}" for e in (*cfg.markdown, "html", "htm")),
+    out = [*(f"{root}**/*.{any_case(e)}" for e in (*cfg.markdown, "html", "htm", "xhtml",
+                                                   "xht")),
            *(f"!{root}**/{part}/**" for part in skipped)]
     if not any(i.startswith("_") and "." in i for i in cfg.include):
         out.append(f"!{root}**/_*.*")  # a file whose name starts with `_`

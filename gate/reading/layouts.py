@@ -40,6 +40,9 @@ HUGO_CONTENT = (".md", ".markdown", ".mdown", ".html", ".htm", ".org", ".adoc", 
                 ".ad", ".pandoc", ".pdc", ".rst")
 
 
+# What a browser shows as a page when a generator copies it as it is.
+PAGES = ("html", "htm", "xhtml", "xht")
+CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 MKDOCS_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
 
 
@@ -52,10 +55,35 @@ def copied(layout: Layout, folder: str, files: Sequence[str]) -> Layout:
     opens them like any page."""
     from receipt_gate.base import wildmatch
 
-    pages = [f"{folder}/**/*.{any_case(e)}" for e in ("html", "htm")]
-    drafts = [*(g for g in layout.drafts if not g.startswith("!")), *pages,
-              *(g for g in layout.drafts if g.startswith("!"))]
+    where = f"{folder}/**" if folder else "**"
+    pages = [f"{where}/*.{any_case(e)}" for e in PAGES]
+    drafts = list(dict.fromkeys([*(g for g in layout.drafts if not g.startswith("!")), *pages,
+                                 *(g for g in layout.drafts if g.startswith("!"))]))
     return layout._replace(drafts=drafts, found=len(wildmatch.select(drafts, files)))
+
+
+def _hugo_static(paths: Sequence[str], read: Callable[[str], str | None],
+                 sub: str = "") -> list[str]:
+    """The folders a Hugo site copies as they are: static/, or what its config names
+    (staticDir, staticDir0-10, a mount whose target is static); "" for one the gate
+    cannot read plainly (then every folder counts)."""
+    import re
+
+    from receipt_gate.reading import siteconfig
+
+    out: list[str] = []
+    top = re.compile(rf"^{re.escape(sub)}(?:(?:hugo|config)\.(?:toml|ya?ml|json)$|config/)")
+    for path in (p for p in paths if top.match(p) and p.endswith(CONFIG_EXTS)):
+        doc = siteconfig.document(path, read(path) or "")
+        named: list[object] = [v for k, v, _ in siteconfig.pairs(doc)
+                               if re.fullmatch(r"staticdir(?:10|\d)?", k)]
+        named += [s for k, v, t in siteconfig.pairs(doc) if k == "target"
+                  and isinstance(v, str) and re.match(r"static(?:/|$)", v.strip("/"))
+                  for s in siteconfig.get(t, "source") or [None]]
+        for v in (x for n in named for x in (n if isinstance(n, list) else [n])):
+            out.append(f"{sub}{v.strip().strip('/')}" if isinstance(v, str) and v.strip()
+                       and not {"..", "$"} & set(re.split(r"[/{]", v)) else "")
+    return list(dict.fromkeys(out or [f"{sub}static"]))
 
 
 def _hugo_below(paths: Sequence[str], files: Sequence[str]) -> str:
@@ -116,13 +144,18 @@ def detect(paths: Sequence[str], read: Callable[[str], str | None],
         hugo = site("a Hugo site", folder, files, paths,
                     {"front_matter": {"draft": True}, "front_matter_in": read_in},
                     (), HUGO_EXTS, content="content")
-        return copied(hugo, "static", files)
+        for folder in ["content", *_hugo_static(paths, read)]:  # (a bundle's XHTML)
+            hugo = copied(hugo, folder, files)
+        return hugo
     sub = _hugo_below(paths, files)
     if sub:  # a Hugo site in a folder of its own (website/)
         read_in = [f"{sub}/content/**/*{e}" for e in HUGO_CONTENT]
-        return copied(site(f"a Hugo site in {sub}/", _section(files, f"{sub}/content"), files,
-                           paths, {"front_matter": {"draft": True}, "front_matter_in": read_in},
-                           (), HUGO_EXTS, content=f"{sub}/content"), f"{sub}/static", files)
+        hugo = site(f"a Hugo site in {sub}/", _section(files, f"{sub}/content"), files,
+                    paths, {"front_matter": {"draft": True}, "front_matter_in": read_in},
+                    (), HUGO_EXTS, content=f"{sub}/content")
+        for folder in [f"{sub}/content", *_hugo_static(paths, read, f"{sub}/")]:
+            hugo = copied(hugo, folder, files)
+        return hugo
     if "mkdocs.yml" in every or "mkdocs.yaml" in every:
         from receipt_gate.reading import siteconfig
 

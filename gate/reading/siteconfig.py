@@ -18,7 +18,7 @@ from receipt_gate.base.yamlio import Table
 # in any case), Jekyll's.
 PUBLISH_KEYS = ("builddrafts", "show_drafts", "unpublished")
 # What a config must name before it is worth parsing for these questions.
-_WORTH = re.compile(r"(?i)builddrafts|show_drafts|unpublished|contentdir|mounts|theme|"
+_WORTH = re.compile(r"(?i)builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
                     r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
                     r"cascade|include|exclude|markdown_ext|plugins|\\u|\\x|\?")
 _GO_FALSE = ("0", "f", "false")  # strconv.ParseBool, which Hugo's cast uses
