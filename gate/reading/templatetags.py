@@ -162,9 +162,13 @@ def printed(text: str) -> str:
 # A page's own value printed by name: Liquid's `{{ page.x }}` (Jekyll), `{{ x }}`
 # (Eleventy: front matter is the page's data), with filters that keep its letters or
 # none; Hugo's `{{< param "x" >}}` shortcode.
+_INDEX = r"\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\]"
+# (a path's steps each start at a dot or a bracket, possessive: a long name that is no
+# value's is given up at once, never split every way)
 _OWN_VALUE = re.compile(
-    r"\{\{-?\s*(?:page(?=[.\[]))?((?:\.?[A-Za-z_]\w*|\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)"
-    r"\s*\])+)\s*((?:\|\s*\w+(?:\s*:\s*|\(\s*)?(?:\"[^\"\n]*\"|'[^'\n]*')?\)?\s*)*)-?\}\}"
+    r"\{\{-?\s*(?:page(?:\.(?=[A-Za-z_])|(?=\[)))?"
+    rf"((?:[A-Za-z_]\w*+|{_INDEX})(?:\.[A-Za-z_]\w*+|{_INDEX})*+)"
+    r"\s*((?:\|\s*\w+(?:\s*:\s*|\(\s*)?(?:\"[^\"\n]*\"|'[^'\n]*')?\)?\s*)*)-?\}\}"
     r"|\{\{[<%]\s*param\s+[\"']?([\w.-]+)[\"']?\s*[>%]\}\}")
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[\s*(?:\"([^\"]*)\"|'([^']*)'|(\d+))\s*\]")
 _JOIN = re.compile(r"\|\s*join(?:\s*:\s*|\(\s*)?(?:\"([^\"\n]*)\"|'([^'\n]*)')?")
