@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -192,10 +193,24 @@ _IN_SUMMARY = (" (in code within the page's first 70 words, which a list page's 
 _OVERRIDES = re.compile("[\u202d\u202e]")
 
 
-# An inline element a browser does not show: `In con<span hidden>x</span>clusion`
-# reads "In conclusion". (Read both ways: a sanitizer that strips the attribute shows
-# the element.)
+# An inline element a browser may not show: `In con<span hidden>x</span>clusion` reads
+# "In conclusion"; so may any element's text, by a style the check cannot see (a
+# class, the site's style sheet, font-size: 0, opacity: 0) or by what it is (template,
+# noscript, audio, rt). Read both ways: with its text, and once more (innermost first,
+# twice for a nest) without it.
 _HIDDEN_ELEMENT = HIDDEN_ELEMENT
+_TAG_ONLY = re.compile(r"</?[A-Za-z][^<>]{0,500}>")
+
+
+def _tags_out(text: str) -> list[str]:  # (the lines, every tag gone)
+    return _TAG_ONLY.sub("", text).split("\n")
+
+
+_ELEMENT = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>]{0,500})?>[^<]{0,500}</\1\s*>")
+# What shows letters in the reverse order they are written: <bdo dir="rtl">, and CSS's
+# unicode-bidi overrides (U+202E, in markup).
+_BIDI_MARKUP = re.compile(r"(?i)<bdo\b[^<>]*\bdir\s*=\s*[\"']?rtl|unicode-bidi\s*:\s*[\w-]*"
+                          r"override")
 
 
 # Text a browser shows from an attribute or a style sheet: an input's value (a field, a
@@ -300,7 +315,7 @@ _FILLERS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0", "\u200b"))
 
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                links: bool = False, path: str = "<draft>", rendered: bool = True,
-               joined: bool = False) -> list[Finding]:
+               joined: bool = False, peel: bool = True) -> list[Finding]:
     """Every banned phrase or pattern in what a reader of the page may see, as a reader
     sees it (gate.reading.reader: markup out, entities decoded, lookalike letters folded), in
     draft order, each at its line and column as written: the author's prose (block
@@ -373,13 +388,13 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     shown_too = _attributes_shown(text) if "<" in text else None
     if shown_too is not None:  # read once more with what attributes show as its text
-        for f in find_tells(shown_too, rules, quotes, links, path, rendered):
+        for f in find_tells(shown_too, rules, quotes, links, path, rendered, peel=peel):
             found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if "<!--" in text:  # a comment holding `--` (text to CommonMark 0.30, Hugo's; a
         # comment to 0.31, markdown-it's, Eleventy's): read once more as a comment
         hid = sub_blank(COMMENT, text, "\0")
         if hid != sub_blank(STRICT_COMMENT, text, "\0"):
-            for f in find_tells(hid, rules, quotes, links, path, rendered):
+            for f in find_tells(hid, rules, quotes, links, path, rendered, peel=peel):
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if text.startswith(("---js", "---javascript", "\ufeff---js")):
         from receipt_gate.reading.frontmatter import read as front_matter
@@ -399,7 +414,7 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
 
         own = own_values(text, front_matter(text, path).fields)
     if own is not None:
-        for f in find_tells(own, rules, quotes, links, path, rendered):
+        for f in find_tells(own, rules, quotes, links, path, rendered, peel=peel):
             found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     for rx, repl in ((_MDX_LITERALS, _literals), (_REFERENCE, _blanked)):
         # MDX prints a JavaScript expression of string literals (`{"In con" +
@@ -407,16 +422,34 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         # definition whose title runs onto another line as a paragraph.
         again = rx.sub(repl, text) if rx is _MDX_LITERALS or "]:" in text else text
         if again != text:
-            for f in find_tells(again, rules, quotes, links, path, rendered):
+            for f in find_tells(again, rules, quotes, links, path, rendered, peel=peel):
                 found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if any(chr(c) in text for c in _FILLERS):  # a filler a font may draw as nothing: read once
         # more without it (a zero-width space in its place keeps every column)
-        for f in find_tells(text.translate(_FILLERS), rules, quotes, links, path, rendered):
+        for f in find_tells(text.translate(_FILLERS), rules, quotes, links, path, rendered,
+                            peel=peel):
             found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-    if _HIDDEN_ELEMENT.search(text):  # read once more with what a browser hides left out
-        again = _HIDDEN_ELEMENT.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
-        for f in find_tells(again, rules, quotes, links, path, rendered):
+    again, plain = text, Counter[str]()
+    for _ in range(2) if peel and "</" in text else ():  # without what a browser may hide
+        # (zero-width spaces: a title's element too, YAML taking them; once, at the top,
+        # each template tag read as it is written)
+        peeled = _ELEMENT.sub(lambda m: re.sub(r"[^\n]", "\u200b", m.group()), again)
+        if peeled == again:
+            break
+        again = peeled
+        # Read in full only where the text, tags out, says more than before (most pages:
+        # a styled word leaves no phrase).
+        plain = plain or Counter(f.message for _, _, f in _matches(_tags_out(text), rules))
+        if Counter(f.message for _, _, f in _matches(_tags_out(again), rules)) <= plain:
+            continue
+        for f in find_tells(again, rules, quotes, links, path, False, peel=False):
             found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+    for m in _BIDI_MARKUP.finditer(text) if "<" in text else ():
+        how = ('<bdo dir="rtl">' if m.group()[:4].lower() == "<bdo"
+               else f"unicode-bidi: {m.group().rsplit(':', 1)[1].strip()}")
+        f = Finding(*_at(text, m.start()), f"a direction override ({how}) reorders what"
+                    " readers see: remove it")
+        found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
     if templated and rendered:
         from receipt_gate.reading.rendering import renderings
 
@@ -428,7 +461,7 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
         many: list[Finding] = []
         pages, over = renderings(text, in_prose)
         for shown_page in pages:
-            for f in find_tells(shown_page.text, rules, quotes, links, path, rendered=False,
+            for f in find_tells(shown_page.text, rules, quotes, links, path, False, peel=peel,
                                 joined=True):
                 line, col = shown_page.written(f.line, f.col)
                 many.append(f._replace(line=line, col=col))

@@ -139,8 +139,6 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
                      id="liquid-highlight"),
         pytest.param("<script>\nin_conclusion = 1\n</script>\n<!--\nin conclusion\n-->\n",
                      id="script-and-comment-blocks"),
-        pytest.param("In con<span aria-hidden=\"true\">x</span>clusion, shown.\n",
-                     id="aria-hidden-is-shown"),
         pytest.param("<pre>\nin conclusion\n</pre>\n<style>\n/* in conclusion */\n</style>\n"
                      "<!-- in conclusion --> Moved on.\n", id="pre-style-comment-blocks"),
     ],
@@ -809,3 +807,42 @@ def test_a_blank_line_the_engine_takes_out_does_not_part_two_conditions(between:
     body = head + between + "{% if b %}clusion{% else %}y{% endif %}, the."
     found = find_tells(f"A.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
     assert 'banned phrase "in conclusion"' in [f.message for f in found], body
+
+
+@pytest.mark.parametrize("body", [
+    "In con<template>x</template>clusion, we moved on.",  # a template is never shown
+    'It is a game <span style="font-size:0">x</span>changer.',  # CSS the check reads not
+    'It is a game <span style="opacity:0">x</span>changer.',
+    'In con<span class="visually-hidden">x</span>clusion, we moved on.',  # a class's style
+    "It is a game <ruby>changer<rt>x</rt></ruby>, we saw.",  # read as the base text
+    "In con<template><b>x</b></template>clusion, we moved on.",  # a nest
+    "In con<noscript>x</noscript>clusion, we moved on.",
+    # (aria-hidden is shown, but a style may hide it all the same: the phrase only an
+    # element's absence makes is no honest writer's)
+    'In con<span aria-hidden="true">x</span>clusion, we moved on.',
+])
+def test_an_inline_element_a_browser_may_hide_is_read_without_it(body: str) -> None:
+    """A third outside pass: only `hidden` and two CSS rules were read as hiding an
+    element; a style the check cannot see can hide any element's text, and some
+    elements are never shown. Each is read once more without it."""
+    found = find_tells(f"A post.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    assert any(f.message.startswith("banned phrase") for f in found), found
+
+
+@pytest.mark.parametrize(("body", "how"), [
+    ('We <bdo dir="rtl">otni evled</bdo> the roots.', '<bdo dir="rtl">'),
+    ("We <bdo DIR=rtl>otni evled</bdo> the roots.", '<bdo dir="rtl">'),
+    ('We <span style="unicode-bidi: bidi-override; direction: rtl">otni evled</span>.',
+     "unicode-bidi: bidi-override"),
+])
+def test_markup_that_shows_letters_reversed_is_a_finding(body: str, how: str) -> None:
+    """The markup spellings of U+202E: what readers see is not what any expression reads."""
+    found = find_tells(f"A post.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    assert [f.message for f in found] == [
+        f"a direction override ({how}) reorders what readers see: remove it"]
+
+
+def test_a_styled_word_between_plain_ones_is_no_finding() -> None:
+    """Reading without an element's text finds no phrase where there is none."""
+    assert find_tells('A post with <em>plain</em> words and <span class="x">more</span>.\n',
+                      compile_rules(PHRASES, PATTERNS)) == []
