@@ -190,7 +190,8 @@ _JS = ("front matter in JavaScript (gray-matter's ---js, which Eleventy runs): t
        " cannot read what it sets (a title, a description a layout shows); write it in YAML")
 _IN_SUMMARY = (" (in code within the page's first 70 words, which a list page's summary"
                " shows as plain text; a <!--more--> line above the code keeps it code)")
-_OVERRIDES = re.compile("[\u202d\u202e]")
+# (an entity too: markdown writes &#8238; out as the character)
+_OVERRIDES = re.compile("[\u202d\u202e]|&#(?:[xX]0*202[dDeE]|0*823[78]);")
 
 
 # An inline element a browser may not show: `In con<span hidden>x</span>clusion` reads
@@ -471,7 +472,9 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     for m in _OVERRIDES.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
         col = m.start() - text.rfind("\n", 0, m.start())
-        f = Finding(line, col, f"a direction override (U+{ord(m.group()):04X}) reorders what"
+        code = ord(m.group()) if len(m.group()) == 1 else (
+            0x202E if m.group()[-2] in "eE8" else 0x202D)
+        f = Finding(line, col, f"a direction override (U+{code:04X}) reorders what"
                     " readers see: remove it")
         found.setdefault((line, col, f.message), (line, col, f))
     return [f for _, _, f in sorted(found.values(), key=lambda t: (t[0], t[1]))]

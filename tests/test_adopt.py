@@ -77,7 +77,8 @@ def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
 
 
 def _xhtml(folder: str) -> list[str]:
-    return [f"{folder}/**/*.[xX][hH][tT][mM][lL]", f"{folder}/**/*.[xX][hH][tT]"]
+    return [f"{folder}/**/*.[xX][hH][tT][mM][lL]", f"{folder}/**/*.[xX][hH][tT]",
+            f"{folder}/**/*.[sS][hH][tT][mM][lL]"]
 
 
 def _html(folder: str) -> list[str]:

@@ -832,6 +832,8 @@ def test_an_inline_element_a_browser_may_hide_is_read_without_it(body: str) -> N
 @pytest.mark.parametrize(("body", "how"), [
     ('We <bdo dir="rtl">otni evled</bdo> the roots.', '<bdo dir="rtl">'),
     ("We <bdo DIR=rtl>otni evled</bdo> the roots.", '<bdo dir="rtl">'),
+    ("A &#8238;regnahc emag&#8236; for us.", "U+202E"),  # markdown writes the character
+    ("A &#x202d;game.", "U+202D"),
     ('We <span style="unicode-bidi: bidi-override; direction: rtl">otni evled</span>.',
      "unicode-bidi: bidi-override"),
 ])

@@ -10,6 +10,7 @@ Jekyll and Hugo from the Debian packages, MkDocs from the test extras).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -575,12 +576,14 @@ def _refused_for(repo: Repo, rg: Run, pages: list[str]) -> None:
     rc, out, err = rg("pre-commit")
     assert rc == 2, out + err
     for page in pages:
-        assert f"{page}: the site's build now publishes it" in err
+        assert re.search(rf"^{re.escape(page)}: the site('s build now)? publishes it .*"
+                         r"gates it not: add it to drafts$", err, re.M), err
     repo.git("commit", "-qm", "publish more", "--no-verify")
     rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", "main", "--recheck")
     assert rc == 2, out + err
     for page in pages:
-        assert f"{page}: the site's build now publishes it" in err
+        assert re.search(rf"^{re.escape(page)}: the site('s build now)? publishes it .*"
+                         r"gates it not: add it to drafts$", err, re.M), err
 
 
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
@@ -654,3 +657,44 @@ def test_an_xhtml_page_a_generator_copies_is_gated(repo: Repo, rg: Run) -> None:
         repo.write(page, "<html><body><p>A page.</p></body></html>\n")
     drafts = {d["draft"] for d in json.loads(rg("status", "--format", "json")[1])["drafts"]}
     assert {"static/story.xhtml", "content/posts/b/page.XHTML"} <= drafts
+
+
+@pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
+def test_a_page_added_after_the_config_that_publishes_it_is_refused(repo: Repo, rg: Run
+                                                                    ) -> None:
+    """A fourth outside pass: the config widened in one commit (no page yet), the page
+    added in the next, under the config as it then stands: each gate passed both."""
+    _adopted(repo, rg, {
+        "hugo.toml": 'baseURL = "http://x/"\ntitle = "S"\n',
+        "layouts/_default/single.html": "{{ .Content }}",
+        "content/posts/hello.md": "---\ntitle: Hello\n---\n\nGardens.\n"})
+    repo.write("hugo.toml", 'baseURL = "http://x/"\ntitle = "S"\nstaticDir = ["static", "pub"]\n')
+    repo.git("add", "-A")
+    assert rg("pre-commit")[0] == 0  # no page there yet: nothing published anew
+    repo.git("commit", "-qm", "static dirs", "--no-verify")
+    repo.git("branch", "-f", "main")  # (landed)
+    repo.write("pub/promo.html", "<p>In conclusion, we moved on.</p>\n")
+    # (and the site's theme's own static folder, in the same change)
+    repo.write("hugo.toml", 'baseURL = "http://x/"\ntitle = "S"\nstaticDir = ["static", "pub"]'
+               '\ntheme = "t"\n')
+    repo.write("themes/t/static/promo2.html", "<p>In conclusion, we moved on.</p>\n")
+    subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
+    assert "In conclusion" in repo.read("public/promo.html")
+    assert "In conclusion" in repo.read("public/promo2.html")
+    shutil.rmtree(repo.path / "public")
+    _refused_for(repo, rg, ["pub/promo.html", "themes/t/static/promo2.html"])
+
+
+@pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
+def test_an_shtml_page_jekyll_copies_is_gated(repo: Repo, rg: Run, tmp_path: Path) -> None:
+    """A fourth outside pass: about.shtml is served as HTML; Jekyll copies it."""
+    repo.write("_config.yml", "title: Site\n")
+    repo.write("_posts/2024-01-01-hello.md", "---\ntitle: Hello\n---\n\nGardens.\n")
+    assert rg("init")[0] == 0
+    repo.write("about.shtml", "<html><body><p>A page.</p></body></html>\n")
+    out = tmp_path / "site"
+    subprocess.run(["jekyll", "build", "-q", "-s", str(repo.path), "-d", str(out)],
+                   check=True, capture_output=True)
+    assert (out / "about.shtml").is_file()
+    drafts = {d["draft"] for d in json.loads(rg("status", "--format", "json")[1])["drafts"]}
+    assert "about.shtml" in drafts

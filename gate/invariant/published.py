@@ -1,12 +1,18 @@
-"""What a change to a site's build config newly publishes: a page the generator did not
-publish under the rules in force, that the drafts globs do not gate, is refused.
+"""What a site publishes that the drafts globs do not gate, where a change brings it in.
 
-`receipt-gate init` writes a site's drafts globs from its build config as it was then
+`receipt-gate init` writes a site's drafts globs from its build config as it is then
 (Jekyll's `exclude`, `include`, `markdown_ext`; Hugo's static folders). A later
 change to that config can publish pages no glob reaches (drop an `exclude:`, add a
-`staticDir`): the gate cannot see them, so it refuses, naming each, until drafts
-gates them. A page the config published before, and the drafts globs leave out on
-purpose, is the rules' own choice and not asked about here.
+`staticDir`), at once or in a later commit that adds the page: the gate reads the
+site as its generator would and refuses, naming each page, until drafts gates it.
+
+- A change to the build config: every page the new config publishes that the config
+  in force did not (over the same files).
+- Any change: each page it adds or edits that the site, as its config stands,
+  publishes and drafts does not gate.
+
+A page the drafts globs leave out that no change touches is not asked about (the
+rules' reviewer saw them leave it out: `policy change: weakens`).
 """
 
 from __future__ import annotations
@@ -20,33 +26,60 @@ if TYPE_CHECKING:
     from receipt_gate.trees.tree import Tree
 
 SHOWN = 5  # pages named in full; the rest are counted
+# What any generator may publish as a page (lower case): a changed file of another kind
+# costs no reading of the site.
+PAGE_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdx", ".markdoc", ".html",
+             ".htm", ".xhtml", ".xht", ".shtml", ".org", ".adoc", ".asciidoc", ".ad",
+             ".pandoc", ".pdc", ".rst", ".njk", ".liquid", ".textile", ".txt", ".xml",
+             ".svg", ".json", ".rss", ".atom", ".php", ".csv", ".ics")
 
 
 def newly_published(cfg: Config, tree: Tree, base: Tree | None,
                     changed_paths: Collection[str] | None = None) -> list[str]:
-    """A line for each page the tree's build config publishes that the build config in
-    force (`base`'s: the rules' commit, or HEAD) did not, where the tree's drafts gate
-    none. `changed_paths`, when known: what differs from `base` (nothing to read when no
-    config a build may read is among them)."""
+    """A line for each page the tree's site publishes, that drafts does not gate, and
+    that the change from `base` (the rules' commit, or HEAD) publishes anew: by a
+    build config it changes, or by adding or editing the page. `changed_paths`, when
+    known: what differs from `base`."""
     if base is None or base is tree or cfg.draft_markers is None:
         return []
     from receipt_gate.base import wildmatch
     from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
     from receipt_gate.rules.markup import build_texts, texts_of
 
-    if changed_paths is not None and not any(
-            p.endswith(CONFIG_EXTS) or wildmatch.match(BUILD_FILES, p) for p in changed_paths):
-        return []
+    prefix = cfg.run_dir + "/"
+
+    def outside(p: str) -> bool:  # (what drafts does not gate)
+        return not p.startswith(prefix) and not wildmatch.match(cfg.drafts, p)
+
+    def ungated(p: str) -> bool:
+        return p.lower().endswith(PAGE_EXTS) and outside(p)
+
+    if changed_paths is not None:  # (the commit hook's: most commits stop here)
+        touched = [p for p in changed_paths if ungated(p)]
+        build = any(p.endswith(CONFIG_EXTS) or wildmatch.match(BUILD_FILES, p)
+                    for p in changed_paths)
+        if not touched and not build:
+            return []
+        paths = tree.paths()
+    else:
+        paths = tree.paths()
+        maybe = [p for p in paths if ungated(p)]
+        now_at, then_at = tree.stamps(maybe), base.stamps(maybe)
+        touched = [p for p in maybe if now_at.get(p) is None or now_at.get(p) != then_at.get(p)]
+        build = True
+    present = set(paths)
+    touched = [p for p in touched if p in present]
     files, _, texts, _ = build_texts(tree)
-    base_files, _, base_texts, _ = build_texts(base)
-    changed = sorted(p for p in {*files, *base_files} if texts.get(p) != base_texts.get(p))
-    if not changed:
-        return []  # (the common case: the build config is as it was)
+    changed: list[str] = []
+    base_texts: dict[str, str | None] = {}
+    if build:
+        base_files, _, base_texts, _ = build_texts(base)
+        changed = sorted(p for p in {*files, *base_files} if texts.get(p) != base_texts.get(p))
+    if not changed and not touched:
+        return []  # (the common case: the build config is as it was, no page ungated)
     from receipt_gate import CONFIG_FILE
     from receipt_gate.base.text import printable
     from receipt_gate.reading.layouts import detect
-
-    paths = tree.paths()
 
     def now(path: str) -> str | None:
         if path not in texts:
@@ -56,17 +89,22 @@ def newly_published(cfg: Config, tree: Tree, base: Tree | None,
     def before(path: str) -> str | None:  # the config in force; the rest as it is now
         return base_texts.get(path) if path in files or path in base_texts else now(path)
 
-    layout, old = detect(paths, now, cfg.run_dir), detect(paths, before, cfg.run_dir)
+    layout = detect(paths, now, cfg.run_dir)
     if layout.markers is None or " site" not in layout.name:
         return []  # no generator's site: its globs are a guess, not what ships
-    shipped = set(wildmatch.select(old.drafts, paths))
-    prefix = cfg.run_dir + "/"
-    new = [p for p in wildmatch.select(layout.drafts, paths) if p not in shipped
-           and not p.startswith(prefix) and not wildmatch.match(cfg.drafts, p)]
-    why = ", ".join(printable(p) for p in changed[:3]) + (" ..." if len(changed) > 3 else "")
-    out = [f"{printable(p)}: the site's build now publishes it (changed: {why}), where"
-           f" drafts ({CONFIG_FILE}) gates it not: add it to drafts" for p in new[:SHOWN]]
+    new: dict[str, str] = {}
+    if changed:
+        shipped = set(wildmatch.select(detect(paths, before, cfg.run_dir).drafts, paths))
+        why = ", ".join(printable(p) for p in changed[:3]) + " ..." * (len(changed) > 3)
+        new.update((p, f"the site's build now publishes it (changed: {why})")
+                   for p in wildmatch.select(layout.drafts, paths)
+                   if p not in shipped and outside(p))
+    for p in wildmatch.select(layout.drafts, touched):
+        new.setdefault(p, f"the site publishes it ({layout.name}) and this change adds or"
+                          " edits it")
+    out = [f"{printable(p)}: {what}, where drafts ({CONFIG_FILE}) gates it not: add it to"
+           " drafts" for p, what in sorted(new.items())[:SHOWN]]
     if len(new) > SHOWN:
-        out.append(f"... and {len(new) - SHOWN} more pages the changed build config publishes"
-                   f" that drafts ({CONFIG_FILE}) does not gate")
+        out.append(f"... and {len(new) - SHOWN} more pages the site publishes that drafts"
+                   f" ({CONFIG_FILE}) does not gate")
     return out

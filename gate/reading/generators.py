@@ -141,7 +141,7 @@ def _docusaurus(paths: Sequence[str], files: Sequence[str]) -> Layout:
               "!.docusaurus/**"]
     drafts += leave_out(drafts, paths, files)
     # (the pages it copies from static/ as they are: a reader opens them like any)
-    drafts[:0] = [f"static/**/*.{e}" for e in ("html", "htm", "xhtml", "xht")]
+    drafts[:0] = [f"static/**/*.{e}" for e in ("html", "htm", "xhtml", "xht", "shtml")]
     excluded = [g for g in drafts if g.startswith("!")]
     articles = ["blog/**/*.md", "blog/**/*.mdx", *excluded] if under(files, "blog") else drafts
     return Layout("a Docusaurus site", drafts, articles, {"front_matter": {"draft": True}},

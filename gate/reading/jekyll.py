@@ -13,7 +13,7 @@ from receipt_gate.reading.sitefiles import Layout, any_case, docs_folders, leave
 
 MARKDOWN = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's default markdown_ext
 # Other text Jekyll publishes from _posts/ (and _drafts/, with --drafts) for a reader.
-_TEXT = ("xhtml", "xht", "xml", "svg", "json", "rss", "atom", "php", "csv", "ics")
+_TEXT = ("xhtml", "xht", "shtml", "xml", "svg", "json", "rss", "atom", "php", "csv", "ics")
 # Folders Jekyll itself reads for other ends (never pages), whether there yet or not.
 _SPECIAL = ("_layouts", "_includes", "_data", "_sass", "_site", "_plugins", ".jekyll-cache")
 # What no site publishes: dependencies, and the folder a build writes.
@@ -81,7 +81,7 @@ def _pages(root: str, paths: Sequence[str], cfg: Config) -> list[str]:
                         for part in p[len(root):].split("/")[:-1]
                         if part.startswith("_") and part not in kept)})
     out = [*(f"{root}**/*.{any_case(e)}" for e in (*cfg.markdown, "html", "htm", "xhtml",
-                                                   "xht")),
+                                                   "xht", "shtml")),
            *(f"!{root}**/{part}/**" for part in skipped)]
     if not any(i.startswith("_") and "." in i for i in cfg.include):
         out.append(f"!{root}**/_*.*")  # a file whose name starts with `_`

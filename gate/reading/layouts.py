@@ -41,7 +41,7 @@ HUGO_CONTENT = (".md", ".markdown", ".mdown", ".html", ".htm", ".org", ".adoc", 
 
 
 # What a browser shows as a page when a generator copies it as it is.
-PAGES = ("html", "htm", "xhtml", "xht")
+PAGES = ("html", "htm", "xhtml", "xht", "shtml")
 CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 MKDOCS_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
 
@@ -83,6 +83,13 @@ def _hugo_static(paths: Sequence[str], read: Callable[[str], str | None],
         for v in (x for n in named for x in (n if isinstance(n, list) else [n])):
             out.append(f"{sub}{v.strip().strip('/')}" if isinstance(v, str) and v.strip()
                        and not {"..", "$"} & set(re.split(r"[/{]", v)) else "")
+        # A theme's or a module's own static folder is copied too.
+        bases = [t for t in siteconfig.values(doc, "themesdir") if isinstance(t, str)]
+        themes = [t for v in siteconfig.values(doc, "theme")
+                  for t in (v if isinstance(v, list) else [v])]
+        themes += siteconfig.values_within(doc, "imports", "path")
+        out += [f"{sub}{b.strip('/')}/{t.strip('/')}/static" if isinstance(t, str) else ""
+                for t in themes for b in bases or ["themes"]]
     return list(dict.fromkeys(out or [f"{sub}static"]))
 
 
