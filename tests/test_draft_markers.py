@@ -211,9 +211,11 @@ def test_an_exclusion_added_to_drafts_is_named_a_weakening(repo: Repo, rg: Run) 
     repo.write("content/posts/bad.md", "---\ntitle: Bad\n---\nIn conclusion.\n")
     rg("run")
     repo.git("add", "-A")
-    rc, out, _ = rg("verify", "--staged")
-    assert rc == 1
+    rc, out, err = rg("verify", "--staged")
+    assert rc == 2  # (and a page the site publishes, drafts not gating it, is named)
     assert "policy change: weakens: drafts leaves out !content/posts/bad.md" in out
+    assert ("content/posts/bad.md: the site publishes it (a Hugo site) and this change adds or"
+            " edits it, where drafts (.receipt-gate.yaml) gates it not") in err
 
 
 @pytest.mark.parametrize("head", [
