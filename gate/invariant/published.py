@@ -64,9 +64,13 @@ def newly_published(cfg: Config, tree: Tree, base: Tree | None,
     else:
         paths = tree.paths()
         maybe = [p for p in paths if ungated(p)]
-        now_at, then_at = tree.stamps(maybe), base.stamps(maybe)
+        configs = [p for p in paths if p.endswith(CONFIG_EXTS) or wildmatch.match(BUILD_FILES, p)]
+        kept = set(configs)
+        then = [p for p in base.paths(BUILD_FILES) if p not in kept]  # (deleted)
+        now_at, then_at = tree.stamps([*maybe, *configs]), base.stamps([*maybe, *configs, *then])
         touched = [p for p in maybe if now_at.get(p) is None or now_at.get(p) != then_at.get(p)]
-        build = True
+        build = bool(then) or any(now_at.get(p) is None or now_at.get(p) != then_at.get(p)
+                                  for p in configs)
     present = set(paths)
     touched = [p for p in touched if p in present]
     files, _, texts, _ = build_texts(tree)
