@@ -683,6 +683,13 @@ def test_a_page_added_after_the_config_that_publishes_it_is_refused(repo: Repo, 
     assert "In conclusion" in repo.read("public/promo2.html")
     shutil.rmtree(repo.path / "public")
     _refused_for(repo, rg, ["pub/promo.html", "themes/t/static/promo2.html"])
+    # The push hook too: its quick path ("nothing the gate reads changed") passed it.
+    old, new = (repo.git("rev-parse", r).stdout.strip() for r in ("main", "HEAD"))
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"], text=True,
+                          input=f"refs/heads/agent {new} refs/heads/main {old}\n",
+                          capture_output=True, cwd=repo.path)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "pub/promo.html: the site publishes it" in proc.stderr
 
 
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")

@@ -168,12 +168,14 @@ def relevant(cfg: Config, path: str) -> bool:
     if wildmatch.could_hold(cfg.drafts, path):
         return True  # a draft, or what could hide one (a link, a submodule)
     if cfg.draft_markers is not None:
+        from receipt_gate.invariant.published import PAGE_EXTS
         from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
 
         if (wildmatch.match(BUILD_FILES, path) or path.endswith(CONFIG_EXTS)
-                or "/content/" in path):
+                or "/content/" in path or path.lower().endswith(PAGE_EXTS)):
             # What says what the site publishes (any config a build may name with
-            # --config), and a theme's or module's content wherever it is kept.
+            # --config), a theme's or module's content wherever it is kept, and a page
+            # the site may publish that drafts does not gate (gate.invariant.published).
             return True
     if any(not cfg.specs[c].deterministic for c in cfg.every_required()):
         return True  # a model's evidence may quote any file of the tree
