@@ -4,6 +4,8 @@ from __future__ import annotations
 
 __version__ = "0.2.0"
 TOOL = f"receipt-gate {__version__}"
+HOME = "https://github.com/receipt-gate/receipt-gate"
+DOCS = f"{HOME}/blob/main/docs/"  # where a check's help_uri points (docs/ of this repository)
 CONFIG_FILE = ".receipt-gate.yaml"  # at the repository root; its keys: receipt_gate.rules
 
 

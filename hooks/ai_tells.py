@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from receipt_gate import GateError
+from receipt_gate import DOCS, GateError
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.htmlblocks import HIDDEN_ELEMENT
@@ -23,6 +23,8 @@ name = "ai-tells"
 # refactor that changes nothing stales no receipt.
 version = 19
 deterministic = True
+# Where SARIF and code scanning point.
+help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
 required_by_default = True
 
 # Machine-writing tells that people seldom write: matched case-insensitively on whole
@@ -314,6 +316,51 @@ def _blanked(m: re.Match[str]) -> str:  # (zero-width: the line stays a paragrap
 _FILLERS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0", "\u200b"))
 
 
+class _Found:
+    """Findings by place and message, each once, in draft order at the end."""
+
+    def __init__(self) -> None:
+        self.at: dict[tuple[int, int, str], Finding] = {}
+
+    def add(self, findings: Iterable[Finding]) -> None:
+        for f in findings:
+            self.at.setdefault((f.line, f.col, f.message), f)
+
+    def sorted(self) -> list[Finding]:
+        return sorted(self.at.values(), key=lambda f: (f.line, f.col))
+
+
+class _Reading(NamedTuple):
+    """How find_tells reads one page: its rules and options, and the prose readings it
+    has made of it (each made once)."""
+
+    text: str
+    rules: Sequence[Rule]
+    quotes: bool
+    links: bool
+    path: str
+    shown: dict[int, str]  # line -> the front matter strings a theme may show there
+    readings: dict[tuple[str, bool, bool], list[str]]
+
+    def read(self, how: str, with_links: bool, code: bool = False) -> list[str]:
+        got = self.readings.get((how, with_links, code))
+        if got is None:
+            from receipt_gate.reading.templatetags import printed
+
+            got = self.readings[(how, with_links, code)] = prose_lines(
+                self.text, self.quotes, with_links, how, wide=True, code=code, fences=True)
+            for n, value in self.shown.items():
+                if 0 < n <= len(got):
+                    got[n - 1] = printed(value)
+        return got
+
+    def again(self, text: str, rendered: bool, peel: bool = True,
+              joined: bool = False) -> list[Finding]:
+        """find_tells on another text of the same page, with the same options."""
+        return find_tells(text, self.rules, self.quotes, self.links, self.path, rendered,
+                          joined=joined, peel=peel)
+
+
 def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
                links: bool = False, path: str = "<draft>", rendered: bool = True,
                joined: bool = False, peel: bool = True) -> list[Finding]:
@@ -327,157 +374,181 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     prints it, in each choice its conditions make (gate.reading.rendering); template
     code whose text cannot be read is a finding. A direction override is a finding of
     its own."""
-    from receipt_gate.reading.markdown import blocks
-    from receipt_gate.reading.pageparts import front_matter_strings, html_lines
+    from receipt_gate.reading.pageparts import front_matter_strings
     from receipt_gate.reading.prose import has_templates
-    from receipt_gate.reading.summary import summary_lines
-    from receipt_gate.reading.templatetags import printed
 
-    shown = front_matter_strings(text, path)  # line -> the strings a theme may show
-    found: dict[tuple[int, int, str], tuple[int, int, Finding]] = {}
-
-    readings: dict[tuple[str, bool, bool], list[str]] = {}
-
-    def read(how: str, with_links: bool, code: bool = False) -> list[str]:
-        got = readings.get((how, with_links, code))
-        if got is None:
-            got = readings[(how, with_links, code)] = prose_lines(
-                text, quotes, with_links, how, wide=True, code=code, fences=True)
-            for n, value in shown.items():
-                if 0 < n <= len(got):
-                    got[n - 1] = printed(value)
-        return got
-
+    page = _Reading(text, rules, quotes, links, path, front_matter_strings(text, path), {})
     templated = has_templates(text) or "{#" in text
+    found = _Found()
+    found.add(_in_prose(page, templated, joined))
+    found.add(_in_the_layout(page))
+    for variant in _variants(text, path):
+        found.add(page.again(variant, rendered, peel))
+    found.add(_in_the_name_and_script(text, path, rules))
+    if peel and "</" in text:
+        found.add(_without_hidden_elements(page))
+    found.add(_overrides(text))
+    if templated and rendered:
+        found.add(_rendered(page))
+    return found.sorted()
+
+
+def _in_prose(page: _Reading, templated: bool, joined: bool) -> list[Finding]:
+    """The prose, read each way its template tags and marks can be read."""
+    out: list[Finding] = []
+    text, rules, links = page.text, page.rules, page.links
     hows = ("join",) if joined and templated else (  # a rendering: what tags are left
         "blank", "open", "join") if templated else ("blank",)  # print, nothing
     for how in hows:
-        lines = read(how, links)
+        lines = page.read(how, links)
         # Without link text, a phrase a link's text only ends or begins (`In
         # [conclusion](#)`) is still the page's sentence: read with the text too, and
         # leave out a match only where it lies inside link text alone.
-        whole = read(how, True) if not links and "[" in text else None
+        whole = page.read(how, True) if not links and "[" in text else None
         # Read twice where a mark is: every `*_~` dropped (a stray one hides nothing) and
         # only emphasis dropped (`one~~~in conclusion`: the tildes are text between words).
         marked = any(c in line for line in (whole or lines) for c in "*_~")
         for exact in (False, True) if marked else (False,):
-            for _, _, f in _matches(lines, rules, exact):
-                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-            for f in _touching(whole, lines, rules, exact) if whole is not None else ():
-                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+            out += [f for _, _, f in _matches(lines, rules, exact)]
+            if whole is not None:
+                out += _touching(whole, lines, rules, exact)
     if "`" in text and _across_a_span(text, rules):
         # a phrase a code span only ends or begins is the sentence's: `In
         # \`conclusion\`, the` shows "In conclusion" (a summary, plainly); a phrase a
         # span holds whole is quoted code
-        for f in _touching(read("blank", links, code=True), read("blank", links), rules):
-            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-    page = html_lines(text, path)
-    if page is None and any(b.kind == "code" for b in blocks(text)):  # a list page's
-        # summary (Hugo's) shows the code in the page's first words as plain text
-        from receipt_gate.reading.frontmatter import read as front_matter
+        out += _touching(page.read("blank", links, code=True), page.read("blank", links),
+                         rules)
+    return out
 
-        prose = read("blank", links)
-        summary = summary_lines(text, prose, front_matter(text, path).fields)
-        bare, wide = "\n".join(prose), "\n".join(summary or ())
-        for start, end, f in _matches(summary, rules) if summary is not None else ():
-            if bare[start:end] != wide[start:end]:  # it takes in code
-                f = f._replace(message=f.message + _IN_SUMMARY)
-                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-    if page is not None:  # an HTML page: markdown's code is text there
-        for exact in (False, True):
-            for _, _, f in _matches(page, rules, exact):
-                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+
+def _in_the_layout(page: _Reading) -> list[Finding]:
+    """What a layout shows of the page beyond its prose: an HTML page's text (markdown's
+    code is text there), or a list page's summary of a markdown page (Hugo's, which
+    shows code in the page's first words as plain text)."""
+    from receipt_gate.reading.markdown import blocks
+    from receipt_gate.reading.pageparts import html_lines
+
+    text, rules = page.text, page.rules
+    shown = html_lines(text, page.path)
+    if shown is not None:
+        return [f for exact in (False, True) for _, _, f in _matches(shown, rules, exact)]
+    if not any(b.kind == "code" for b in blocks(text)):
+        return []
+    from receipt_gate.reading.frontmatter import read as front_matter
+    from receipt_gate.reading.summary import summary_lines
+
+    prose = page.read("blank", page.links)
+    summary = summary_lines(text, prose, front_matter(text, page.path).fields)
+    if summary is None:
+        return []
+    bare, wide = "\n".join(prose), "\n".join(summary)
+    return [f._replace(message=f.message + _IN_SUMMARY) for start, end, f in
+            _matches(summary, rules) if bare[start:end] != wide[start:end]]  # in code
+
+
+def _variants(text: str, path: str) -> Iterator[str]:
+    """The page once more as some reader shows it: with what attributes show as its text,
+    a comment holding `--` (text to CommonMark 0.30, Hugo's; a comment to 0.31,
+    markdown-it's, Eleventy's) as a comment, the page's own values printed where named,
+    MDX's literal expressions as their strings, a reference definition whose title runs
+    on as a paragraph, and a filler a font may draw as nothing as nothing."""
     shown_too = _attributes_shown(text) if "<" in text else None
-    if shown_too is not None:  # read once more with what attributes show as its text
-        for f in find_tells(shown_too, rules, quotes, links, path, rendered, peel=peel):
-            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-    if "<!--" in text:  # a comment holding `--` (text to CommonMark 0.30, Hugo's; a
-        # comment to 0.31, markdown-it's, Eleventy's): read once more as a comment
+    if shown_too is not None:
+        yield shown_too
+    if "<!--" in text:
         hid = sub_blank(COMMENT, text, "\0")
         if hid != sub_blank(STRICT_COMMENT, text, "\0"):
-            for f in find_tells(hid, rules, quotes, links, path, rendered, peel=peel):
-                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-    if text.startswith(("---js", "---javascript", "\ufeff---js")):
-        from receipt_gate.reading.frontmatter import read as front_matter
-
-        if front_matter(text, path).kind == "js":
-            found[(1, 1, _JS)] = (1, 1, Finding(1, 1, _JS))
-    if not path.startswith("<"):  # the file's name, read as a line of its own
-        from receipt_gate.reading.pageparts import name_words
-
-        for _, _, f in _matches([name_words(path)], rules):
-            f = f._replace(line=1, col=1, message=f"{f.message} (in the file's name)")
-            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-    own = None
-    if "{{" in text:  # read once more with the page's own values printed where named
+            yield hid
+    if "{{" in text:
         from receipt_gate.reading.frontmatter import read as front_matter
         from receipt_gate.reading.templatetags import own_values
 
         own = own_values(text, front_matter(text, path).fields)
-    if own is not None:
-        for f in find_tells(own, rules, quotes, links, path, rendered, peel=peel):
-            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+        if own is not None:
+            yield own
     for rx, repl in ((_MDX_LITERALS, _literals), (_REFERENCE, _blanked)):
         # MDX prints a JavaScript expression of string literals (`{"In con" +
         # "clusion"}`, Docusaurus); Python-Markdown and kramdown print a reference
         # definition whose title runs onto another line as a paragraph.
         again = rx.sub(repl, text) if rx is _MDX_LITERALS or "]:" in text else text
         if again != text:
-            for f in find_tells(again, rules, quotes, links, path, rendered, peel=peel):
-                found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-    if any(chr(c) in text for c in _FILLERS):  # a filler a font may draw as nothing: read once
-        # more without it (a zero-width space in its place keeps every column)
-        for f in find_tells(text.translate(_FILLERS), rules, quotes, links, path, rendered,
-                            peel=peel):
-            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+            yield again
+    if any(chr(c) in text for c in _FILLERS):  # (a zero-width space in its place keeps
+        yield text.translate(_FILLERS)  # every column)
+
+
+def _in_the_name_and_script(text: str, path: str, rules: Sequence[Rule]) -> list[Finding]:
+    """Front matter in JavaScript (unreadable), and the file's name, read as a line."""
+    out = []
+    if text.startswith(("---js", "---javascript", "\ufeff---js")):
+        from receipt_gate.reading.frontmatter import read as front_matter
+
+        if front_matter(text, path).kind == "js":
+            out.append(Finding(1, 1, _JS))
+    if not path.startswith("<"):
+        from receipt_gate.reading.pageparts import name_words
+
+        out += [f._replace(line=1, col=1, message=f"{f.message} (in the file's name)")
+                for _, _, f in _matches([name_words(path)], rules)]
+    return out
+
+
+def _without_hidden_elements(page: _Reading) -> list[Finding]:
+    """The page without what a browser may hide (each element's text a zero-width space
+    run, innermost first, twice for a nest; a title's element too, YAML taking them), read
+    in full only where the text, tags out, says more than before (most pages: a styled
+    word leaves no phrase)."""
+    text, rules = page.text, page.rules
+    out: list[Finding] = []
     again, plain = text, Counter[str]()
-    for _ in range(2) if peel and "</" in text else ():  # without what a browser may hide
-        # (zero-width spaces: a title's element too, YAML taking them; once, at the top,
-        # each template tag read as it is written)
+    for _ in range(2):
         peeled = _ELEMENT.sub(lambda m: re.sub(r"[^\n]", "\u200b", m.group()), again)
         if peeled == again:
             break
         again = peeled
-        # Read in full only where the text, tags out, says more than before (most pages:
-        # a styled word leaves no phrase).
         plain = plain or Counter(f.message for _, _, f in _matches(_tags_out(text), rules))
         if Counter(f.message for _, _, f in _matches(_tags_out(again), rules)) <= plain:
             continue
-        for f in find_tells(again, rules, quotes, links, path, False, peel=False):
-            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+        out += page.again(again, False, peel=False)
+    return out
+
+
+def _overrides(text: str) -> list[Finding]:
+    """A direction override, in markup (<bdo dir=rtl>, CSS's unicode-bidi) or as the
+    character (or its entity): what readers see is not what any expression reads."""
+    out = []
     for m in _BIDI_MARKUP.finditer(text) if "<" in text else ():
         how = ('<bdo dir="rtl">' if m.group()[:4].lower() == "<bdo"
                else f"unicode-bidi: {m.group().rsplit(':', 1)[1].strip()}")
-        f = Finding(*_at(text, m.start()), f"a direction override ({how}) reorders what"
-                    " readers see: remove it")
-        found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
-    if templated and rendered:
-        from receipt_gate.reading.rendering import renderings
-
-        opened = "\n".join(prose_lines(text, quotes, True, "open", wide=True, fences=True))
-
-        def in_prose(start: int, end: int) -> bool:  # (code is blanked with spaces; a
-            return bool(opened[start:end].strip(" \n"))  # tag in prose, NULs at least)
-
-        many: list[Finding] = []
-        pages, over = renderings(text, in_prose)
-        for shown_page in pages:
-            for f in find_tells(shown_page.text, rules, quotes, links, path, False, peel=peel,
-                                joined=True):
-                line, col = shown_page.written(f.line, f.col)
-                many.append(f._replace(line=line, col=col))
-        many += [Finding(*_at(text, k), why) for k, why in over]
-        for f in many + _computed(text, in_prose):
-            found.setdefault((f.line, f.col, f.message), (f.line, f.col, f))
+        out.append(Finding(*_at(text, m.start()), f"a direction override ({how}) reorders"
+                           " what readers see: remove it"))
     for m in _OVERRIDES.finditer(text):
-        line = text.count("\n", 0, m.start()) + 1
-        col = m.start() - text.rfind("\n", 0, m.start())
         code = ord(m.group()) if len(m.group()) == 1 else (
             0x202E if m.group()[-2] in "eE8" else 0x202D)
-        f = Finding(line, col, f"a direction override (U+{code:04X}) reorders what"
-                    " readers see: remove it")
-        found.setdefault((line, col, f.message), (line, col, f))
-    return [f for _, _, f in sorted(found.values(), key=lambda t: (t[0], t[1]))]
+        out.append(Finding(*_at(text, m.start()), f"a direction override (U+{code:04X})"
+                           " reorders what readers see: remove it"))
+    return out
+
+
+def _rendered(page: _Reading) -> list[Finding]:
+    """The page as Liquid or Nunjucks prints it, in each choice its conditions make, and
+    template code whose printed text cannot be read."""
+    from receipt_gate.reading.rendering import renderings
+
+    text = page.text
+    opened = "\n".join(prose_lines(text, page.quotes, True, "open", wide=True, fences=True))
+
+    def in_prose(start: int, end: int) -> bool:  # (code is blanked with spaces; a
+        return bool(opened[start:end].strip(" \n"))  # tag in prose, NULs at least)
+
+    many: list[Finding] = []
+    pages, over = renderings(text, in_prose)
+    for shown_page in pages:
+        for f in page.again(shown_page.text, False, joined=True):
+            line, col = shown_page.written(f.line, f.col)
+            many.append(f._replace(line=line, col=col))
+    many += [Finding(*_at(text, k), why) for k, why in over]
+    return many + _computed(text, in_prose)
 
 
 def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:

@@ -7,9 +7,12 @@ plugin so it has a name and defaults: its `command` prints the verdict
 
 from __future__ import annotations
 
+from receipt_gate import DOCS
+
 name = "grader"
 version = 3
 deterministic = False
+help_uri = DOCS + "checks.md#the-grader-a-model-verdict-that-must-quote-the-draft"
 settings = {"command": (), "rubric": "", "timeout_s": 120, "min_quote_chars": 20,
             "at_commit": False}
 kinds = {"command": "argv", "rubric": "path"}

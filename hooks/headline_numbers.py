@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from receipt_gate import DOCS
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 name = "headline-numbers"
 version = 14
 deterministic = True
+# Where SARIF and code scanning point.
+help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
 required_by_default = True
 settings = {"articles": ("posts/**/*.md",), "title_fields": ("title",), "suppressions": True}
 kinds = {"articles": "globs"}

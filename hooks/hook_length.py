@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from receipt_gate import DOCS
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.pageparts import opening_paragraph
@@ -19,6 +20,8 @@ from receipt_gate.reading.pageparts import opening_paragraph
 name = "hook-length"
 version = 14
 deterministic = True
+# Where SARIF and code scanning point.
+help_uri = DOCS + "checks.md#hook-length-the-opening-paragraph"
 required_by_default = True
 settings = {"max_chars": 280, "max_lines": 3, "suppressions": True}
 

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Container, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from receipt_gate import GateError
+from receipt_gate import DOCS, GateError
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.reader import fold
@@ -57,6 +57,8 @@ DEFAULT_SHAPES = ("env", "long-flag")
 name = "registered-terms"
 version = 12
 deterministic = True
+# Where SARIF and code scanning point.
+help_uri = DOCS + "checks.md#registered-terms-and-the-claims-registry"
 required_by_default = True
 settings = {"shapes": DEFAULT_SHAPES, "pattern": "", "registry": "claims.yaml",
             "documented_in": (), "suppressions": True}

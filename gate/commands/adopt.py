@@ -75,6 +75,24 @@ def _say_summary(doc: dict[str, Any]) -> None:
     table([("check", "drafts", "findings", "most often"), *rows], last_free=True)
 
 
+def _mark_until_none_fails(s: Session, did: str, failing: list[str], state: str | None,
+                           marker: tuple[str, str | bool] | None) -> tuple[Session, list[str]]:
+    """Mark the failing pages, then those that fail now: a page held back is no article,
+    nor documentation, so a page that leant on it may fail (its number, its name).
+    The session after the last round, and every page marked."""
+    marked: list[str] = []
+    todo = failing
+    for _ in range(_ROUNDS):
+        marked += _mark(s, todo, state, marker)[0]
+        s = open_session()
+        todo = _summary(*_findings(s))["failing"]
+        if not todo:
+            return s, marked
+    raise GateError(f"adopt --{did}: {todo[0]} still fails after {_ROUNDS} rounds of"
+                    " marking the pages that fail (the marks are written; fix it, or use"
+                    " adopt --baseline)")
+
+
 def adopt(args: argparse.Namespace) -> int:
     s = open_session()
     names, gated, found = _findings(s)
@@ -107,20 +125,7 @@ def adopt(args: argparse.Namespace) -> int:
         did = "unpublish" if args.unpublish else "pre-gate"
         marker = _marker(s) if args.unpublish else None
         state = None if marker else args.pre_gate or None
-        marked: list[str] = []
-        # A page held back is no article, nor documentation: a page that leant on it may
-        # fail now (its number, its name). Mark those too, until none fails.
-        todo = failing
-        for _ in range(_ROUNDS):
-            marked += _mark(s, todo, state, marker)[0]
-            s = open_session()
-            todo = _summary(*_findings(s))["failing"]
-            if not todo:
-                break
-        else:
-            raise GateError(f"adopt --{did}: {todo[0]} still fails after {_ROUNDS} rounds of"
-                            " marking the pages that fail (the marks are written; fix it,"
-                            " or use adopt --baseline)")
+        s, marked = _mark_until_none_fails(s, did, failing, state, marker)
         failing = doc["failing"] = sorted(marked)
         doc["marked"] = failing
         if marker:
