@@ -16,6 +16,17 @@ import subprocess
 import sys
 
 ZEROS = "0" * 40
+# The installed receipt-gate, isolated (-I): the checkout being judged is the working
+# folder, and `python -m` would put it first on the import path, so a pull request that
+# adds a `receipt_gate/` or `receipt_gate_hooks/` folder, or a `*.dist-info`, would run
+# its own code as the gate. -I also ignores PYTHONPATH and the user's site folder.
+GATE = [sys.executable, "-I", "-m", "receipt_gate"]
+
+
+def _clean(env: os._Environ[str]) -> dict[str, str]:
+    """The environment the gate runs in: no PYTHON* variable the workflow (or a step of
+    the branch's) set to reach into the checkout."""
+    return {k: v for k, v in env.items() if not k.startswith("PYTHON")}
 
 
 def _git(*args: str) -> subprocess.CompletedProcess[str]:
@@ -73,16 +84,14 @@ def main() -> int:
         args += ["--policy-from", base]
     if env.get("INPUT_RECHECK", "true").lower() != "false":
         args.append("--recheck")
-    gate = [sys.executable, "-m", "receipt_gate"]
-    print("receipt-gate " + " ".join(args), flush=True)
-    code = subprocess.run([*gate, *args]).returncode
-    outputs = [f"exit-code={code}"]
+    outputs = []
     if env.get("INPUT_SARIF", "false").lower() == "true":
         path = env.get("INPUT_SARIF_FILE") or "receipt-gate.sarif"
-        with open(path, "wb") as f:
-            subprocess.run([*gate, *args, "--format", "sarif"], stdout=f,
-                           stderr=subprocess.DEVNULL)
+        args += ["--sarif-file", path]  # the same run writes it, on a refusal and an error
         outputs.append(f"sarif-file={path}")
+    print("receipt-gate " + " ".join(args), flush=True)
+    code = subprocess.run([*GATE, *args], env=_clean(env)).returncode
+    outputs.insert(0, f"exit-code={code}")
     if env.get("GITHUB_OUTPUT"):
         with open(env["GITHUB_OUTPUT"], "a") as f:
             f.write("".join(line + "\n" for line in outputs))

@@ -102,6 +102,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                        help="run the deterministic checks again on the drafts that differ"
                        " from the policy's commit, and refuse a receipt they contradict")
         s.add_argument("--recheck-all", action="store_true", help="--recheck every draft")
+        s.add_argument("--sarif-file", metavar="FILE",
+                       help="also write the verdicts as SARIF to FILE (written on exit 2 too,"
+                       " with the error)")
         _format_and_paths(s)
         s.set_defaults(module="verify", func="verify")
 
@@ -225,7 +228,7 @@ _HOOK_CALLS: dict[tuple[str, ...], dict[str, object]] = {
     ("pre-commit",): {"key_env": None, "key_file": None},
     ("verify", "--staged"): {"staged": True, "rev": None, "policy_from": None,
                              "recheck": False, "recheck_all": False, "format": "text",
-                             "paths": []},
+                             "sarif_file": None, "paths": []},
 }
 
 
@@ -248,7 +251,18 @@ def parse(words: Sequence[str]) -> argparse.Namespace:
     return args
 
 
+def _safe_path() -> None:
+    """Nothing is imported from the current folder: `python -m receipt_gate` (and
+    `python -c`) put it first on sys.path, and in CI that folder is the checkout being
+    judged, whose own `receipt_gate_hooks/` or `*.dist-info` would then be loaded as
+    checks. receipt_gate itself is already imported by now; every check after it comes
+    from what is installed (gate.checks.table checks where each comes from)."""
+    here = os.path.realpath(os.getcwd())
+    sys.path[:] = [p for p in sys.path if p and os.path.realpath(p) != here]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _safe_path()
     args = parse(sys.argv[1:] if argv is None else list(argv))
     from receipt_gate.errors import run_command
 

@@ -108,3 +108,139 @@ def test_the_action_is_composite_and_documents_what_the_script_reads() -> None:
             assert gate["env"][var] == f"${{{{ inputs.{name} }}}}"
     upload = next(s for s in ACTION["runs"]["steps"] if "upload-sarif" in s.get("uses", ""))
     assert "inputs.sarif == 'true'" in upload["if"]
+
+
+# --- a pull request that brings code of its own -----------------------------------------
+# CI judges a checkout it must not trust: the Action's script runs in that checkout, and
+# `python -m` would import whatever it holds first. Each shape below got a failing draft
+# past the Action once; each is a branch on top of a base whose rules require ai-tells
+# and a command check, with receipts forged to say pass.
+
+CHECKER = """\
+import sys
+bad = [p for p in sys.argv[1:] if "TODO" in open(p, encoding="utf-8").read()]
+for p in bad:
+    print(f"{p}:1:1: a TODO left in")
+sys.exit(1 if bad else 0)
+"""
+COMMAND_CONFIG = (CONFIG.replace("hook-length]", "hook-length, todo]")
+                  + "checks:\n  todo:\n    command: [python3, checks/todo.py]\n")
+
+
+def _branch_base(content: Repo, rg: Run) -> str:
+    content.write("checks/todo.py", CHECKER)
+    content.write(".receipt-gate.yaml", COMMAND_CONFIG)
+    return _base(content, rg)
+
+
+def _forged(content: Repo, rg: Run, draft: str, text: str) -> None:
+    """The draft with every receipt written by the real checks, then edited to pass."""
+    content.write(draft, text)
+    assert rg("run", draft)[0] == 1
+    for check in ("ai-tells", "hook-length", "todo"):
+        path = f".receipts/{draft}/{check}.json"
+        receipt = json.loads(content.read(path))
+        receipt.update(verdict="pass", findings=[])
+        content.write(path, json.dumps(receipt))
+
+
+def _pull_request(content: Repo, tmp_path: Path, base: str) -> tuple[str, str]:
+    content.commit_all("the branch", "--no-verify")
+    rc, outputs, log = _run(content, tmp_path, "pull_request",
+                            {"pull_request": {"base": {"sha": base}}})
+    assert rc == 0, log
+    return outputs["exit-code"], log
+
+
+def test_a_branch_that_adds_a_receipt_gate_package_does_not_replace_the_gate(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    base = _branch_base(content, rg)
+    content.write("receipt_gate/__init__.py", "")
+    content.write("receipt_gate/__main__.py", "print('receipt-gate: ok')\n")
+    _forged(content, rg, "drafts/bad.md", GOOD_DRAFT + "\nIn conclusion, TODO.\n")
+    shadowed = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"],
+                              cwd=content.path, capture_output=True, text=True)
+    assert shadowed.stdout == "receipt-gate: ok\n"  # the shape: `python -m` in the checkout
+    code, log = _pull_request(content, tmp_path, base)
+    assert code == "1", log
+    assert "forged: the receipt says pass" in log and "receipt-gate: ok" not in log
+
+
+SHADOW = """\
+import importlib.util
+
+_spec = importlib.util.spec_from_file_location("_real", {real!r})
+_real = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_real)
+globals().update({{k: v for k, v in vars(_real).items() if not k.startswith("__")}})
+
+
+def make(settings, corpus=None):
+    from receipt_gate.checks import Outcome
+
+    return lambda draft: Outcome([], 0)
+"""
+
+
+def test_a_branch_that_adds_a_checks_package_runs_none_of_it(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """A no-op copy of ai-tells in `receipt_gate_hooks/`: the real gate, but a recheck
+    that imported the branch's check would agree with the receipt it forged."""
+    base = _branch_base(content, rg)
+    content.write("receipt_gate_hooks/__init__.py", "")
+    for name in ("ai_tells", "hook_length", "headline_numbers", "registered_terms", "grader"):
+        content.write(f"receipt_gate_hooks/{name}.py",
+                      SHADOW.format(real=str(ROOT / "hooks" / f"{name}.py")))
+    _forged(content, rg, "drafts/bad.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    code, log = _pull_request(content, tmp_path, base)
+    assert code == "1", log
+    assert ".receipts/drafts/bad.md/ai-tells.json: forged: the receipt says pass, but" \
+           " ai-tells run again on these bytes finds 1 finding" in log
+
+
+PLUGIN = """\
+from receipt_gate.checks import Outcome
+
+name = "todo"
+version = 1
+deterministic = True
+settings = {"command": ["true"]}
+kinds = {"command": "argv"}
+
+
+def make(settings, corpus):
+    return lambda draft: Outcome([], 0)
+"""
+
+
+def test_a_branch_that_commits_a_plugin_registration_loads_nothing_of_it(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """A committed `*.dist-info` whose entry point has the name of the command check the
+    base declares: once, that plugin silently stood in for the command, wrote passing
+    receipts from `python -m receipt_gate run` in the checkout, and CI agreed."""
+    base = _branch_base(content, rg)
+    content.write("todo_plugin-1.0.dist-info/METADATA", "Metadata-Version: 2.1\n"
+                                                        "Name: todo-plugin\nVersion: 1.0\n")
+    content.write("todo_plugin-1.0.dist-info/entry_points.txt",
+                  "[receipt_gate.checks]\ntodo = todo_plugin\n")
+    content.write("todo_plugin.py", PLUGIN)
+    content.write("drafts/bad.md", GOOD_DRAFT + "\nTODO: a source.\n")
+    subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path,
+                   capture_output=True, text=True)
+    code, log = _pull_request(content, tmp_path, base)
+    assert code == "1", log
+    assert "drafts/bad.md" in log
+    # With the checkout put on the import path by hand, the registration is named and
+    # refused, never loaded in the command check's place.
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"],
+                          cwd=content.path / "drafts", capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(content.path)})
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr.strip().endswith(
+        ".receipt-gate.yaml: checks.todo: the check 'todo' is registered by"
+        f" {content.path.resolve()}/todo_plugin-1.0.dist-info, a file of this repository:"
+        " checks are loaded only from installed distributions, never from the tree being"
+        " judged")

@@ -182,20 +182,27 @@ def make(settings, corpus):
 '''
 
 
-def test_a_plugin_installed_with_pip_can_be_required(repo: Repo, tmp_path: Path) -> None:
+def _install_plugin(tmp_path: Path, name: str = "exclaim") -> Path:
+    """The plugin package above, installed with pip into a folder of its own (put on
+    PYTHONPATH to use it), its entry point under `name`."""
     pkg = tmp_path / "plugin"
     (pkg / "mychecks").mkdir(parents=True)
     (pkg / "mychecks" / "__init__.py").write_text("")
-    (pkg / "mychecks" / "exclaim.py").write_text(PLUGIN)
+    (pkg / "mychecks" / "exclaim.py").write_text(PLUGIN.replace('"exclaim"', repr(name)))
     (pkg / "pyproject.toml").write_text(
         '[build-system]\nrequires = ["setuptools>=64"]\nbuild-backend = "setuptools.build_meta"'
         '\n[project]\nname = "mychecks"\nversion = "0.1"\n[tool.setuptools]\npackages ='
-        ' ["mychecks"]\n[project.entry-points."receipt_gate.checks"]\nexclaim ='
+        f' ["mychecks"]\n[project.entry-points."receipt_gate.checks"]\n"{name}" ='
         ' "mychecks.exclaim"\n')
     site = tmp_path / "site-packages"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
                     "--no-build-isolation", "--target", str(site), str(pkg)], check=True,
                    capture_output=True)
+    return site
+
+
+def test_a_plugin_installed_with_pip_can_be_required(repo: Repo, tmp_path: Path) -> None:
+    site = _install_plugin(tmp_path)
     repo.write(".receipt-gate.yaml", "required: [ai-tells, exclaim]\n"
                                      "checks: {exclaim: {max: 1}}\n")
     repo.write("drafts/a.md", "Wow!\n\nSo good!\n")
@@ -215,6 +222,49 @@ def test_a_plugin_installed_with_pip_can_be_required(repo: Repo, tmp_path: Path)
                              capture_output=True, text=True)
     assert without.returncode == 2
     assert "checks.exclaim: unknown check" in without.stderr
+
+
+def test_a_plugin_never_stands_in_for_a_check_the_config_declares(repo: Repo,
+                                                                  tmp_path: Path) -> None:
+    """A plugin named like a command check the config declares is an error naming both,
+    in every command: it once won silently."""
+    site = _install_plugin(tmp_path, "lint")
+    repo.write(".receipt-gate.yaml", "required: [lint]\nchecks: {lint: {command: [lint]}}\n")
+    repo.write("drafts/a.md", "Wow!\n")
+    repo.git("add", "-A")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    for argv in (["run"], ["verify"], ["status"], ["verify", "--staged"], ["pre-commit"]):
+        proc = subprocess.run([sys.executable, "-m", "receipt_gate", *argv], cwd=repo.path,
+                              env=env, capture_output=True, text=True)
+        assert (proc.returncode, proc.stderr) == (2, (
+            "receipt-gate: .receipt-gate.yaml: checks.lint: declared here as a command check,"
+            " and the installed plugin mychecks.exclaim from mychecks has the same name; rename the"
+            " check (or uninstall the plugin)\n")), argv
+
+
+def test_a_plugin_shadowed_on_the_import_path_is_refused_before_it_runs(
+    repo: Repo, tmp_path: Path
+) -> None:
+    """A package of the plugin's name earlier on the import path (PYTHONPATH, the current
+    folder) would run instead of what pip installed: named, and none of it imported."""
+    site = _install_plugin(tmp_path)
+    shadow = tmp_path / "shadow"
+    (shadow / "mychecks").mkdir(parents=True)
+    (shadow / "mychecks" / "__init__.py").write_text("raise SystemExit('the shadow ran')\n")
+    repo.write(".receipt-gate.yaml", "required: [exclaim]\n")
+    repo.write("drafts/a.md", "Wow!\n")
+    env = {**os.environ, "PYTHONPATH": f"{shadow}{os.pathsep}{site}"}
+    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=repo.path,
+                          env=env, capture_output=True, text=True)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "the shadow ran" not in proc.stderr
+    assert proc.stderr == (
+        f"receipt-gate: .receipt-gate.yaml: required[0]: the check 'exclaim'"
+        f" (mychecks.exclaim) would be imported from {shadow.resolve()}/mychecks, not from"
+        " its distribution mychecks"
+        f" ({site.resolve()}): a package of that name comes first on the import path (the"
+        " current folder, PYTHONPATH); run the installed receipt-gate from outside the"
+        " checkout\n")
 
 
 # --- model checks ---------------------------------------------------------------------

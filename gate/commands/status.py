@@ -41,7 +41,7 @@ def status(args: argparse.Namespace) -> int:
                  ensure_ascii=True)
         return report.exit_code
     if args.format == "sarif":
-        sarif_out(report_sarif(report))
+        sarif_out(report_sarif(report), errors=report.errors, cfg=s.cfg)
         return report.exit_code
     bad = [d for d in report.drafts if any(cells[(d, c)] != "fresh" for c in report.required)]
     say(f"receipt-gate: {plural(len(report.drafts), 'gated draft')}:"

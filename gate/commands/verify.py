@@ -22,6 +22,19 @@ if TYPE_CHECKING:
 
 
 def verify(args: argparse.Namespace) -> int:
+    sarif_file = getattr(args, "sarif_file", None)
+    if sarif_file is None:
+        return _verify(args)
+    try:
+        return _verify(args, sarif_file)
+    except Exception as e:  # exit 2 (or 3) before a report: the log says why, for the upload
+        why = str(e) if isinstance(e, GateError) else f"{type(e).__name__}: {e}"
+        sarif_out([], errors=[why.splitlines()[0] if why else type(e).__name__],
+                  file=sarif_file)
+        raise
+
+
+def _verify(args: argparse.Namespace, sarif_file: str | None = None) -> int:
     root, tree, disk = open_tree(staged=args.staged, rev=args.rev)
     from receipt_gate.invariant.policy import replaced_rules, rules
     from receipt_gate.trees import revs
@@ -32,7 +45,7 @@ def verify(args: argparse.Namespace) -> int:
                                     and revs.head(root)) else None
     if (args.rev is None and args.policy_from is None and not args.paths and not args.recheck
             and not args.recheck_all and args.format == "text" and also is None
-            and _unchanged(root, tree, disk)):
+            and sarif_file is None and _unchanged(root, tree, disk)):
         return 0
     from receipt_gate.invariant.verify import evaluate
 
@@ -41,12 +54,14 @@ def verify(args: argparse.Namespace) -> int:
     report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy, notes,
                       recheck, also=also,
                       also_changes=revs.staged_changes(root) if also is not None else None)
+    if sarif_file is not None:
+        sarif_out(report_sarif(report), report.notes, report.errors, cfg, sarif_file)
     if args.format == "json":
         errors_out(report.errors)
         json_out(report_json(report), ensure_ascii=True)
     elif args.format == "sarif":
         errors_out(report.errors)
-        sarif_out(report_sarif(report), report.notes)
+        sarif_out(report_sarif(report), report.notes, report.errors, cfg)
     else:
         report_text(report, cfg)
     return report.exit_code

@@ -58,10 +58,25 @@ def json_out(doc: Any, ensure_ascii: bool = False) -> None:
     sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii) + "\n")
 
 
-def sarif_out(results: Iterable[Result], notes: Sequence[str] = ()) -> None:
+def sarif_out(results: Iterable[Result], notes: Sequence[str] = (), errors: Sequence[str] = (),
+              cfg: Config | None = None, file: str | None = None) -> None:
+    """The SARIF log on stdout, or written to `file` (the same run's text goes to
+    stdout); `cfg` describes its checks."""
     from receipt_gate.report.sarif import document
 
-    json_out(document(results, notes))
+    about = ({n: (s.description, s.help_uri) for n, s in cfg.specs.items()}
+             if cfg is not None else None)
+    doc = document(results, notes, errors, about)
+    if file is None:
+        json_out(doc)
+        return
+    try:
+        with open(file, "w", encoding="utf-8") as f:
+            f.write(json.dumps(doc, indent=2) + "\n")
+    except OSError as e:
+        from receipt_gate import GateError
+
+        raise GateError(f"{file}: cannot write the SARIF log: {e.strerror}") from None
 
 
 def table(rows: Sequence[Sequence[str]], paint: Mapping[str, str] | None = None,
@@ -96,17 +111,19 @@ class Progress:
 
 
 def report_sarif(report: Report) -> list[Result]:
+    """A result for each receipt that does not count and each finding (suppressed ones
+    with their suppression); inputs it cannot read are the log's errors (sarif_out)."""
     from receipt_gate.report.sarif import Result
 
-    out = [Result("error", e, e.split(":")[0]) for e in report.errors]
+    out = []
     for c in report.problems:
-        out.append(Result(c.reason, f"{c.receipt}: {c.message}", c.draft))
+        out.append(Result(c.check, f"{c.receipt}: {c.message}", c.draft, reason=c.reason))
         for f in c.findings:
-            out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
+            out.append(Result(c.check, f"{c.check}: {f.get('message', '')}", c.draft,
                               _int(f.get("line")), _int(f.get("col"))))
     for c in report.suppressed:
         for f in c.suppressed:
-            out.append(Result("finding", f"{c.check}: {f.get('message', '')}", c.draft,
+            out.append(Result(c.check, f"{c.check}: {f.get('message', '')}", c.draft,
                               _int(f.get("line")), _int(f.get("col")),
                               str(f.get("suppressed_by", ""))))
     return out
