@@ -101,6 +101,47 @@ def test_json_and_exit_findings(linted: Repo, rg: Run) -> None:
         assert rc == 1 and where in out and "drafts/intro.md" not in out.split("receipt-gate:")[0]
 
 
+COLON_LINT = """\
+import sys
+for p in sys.argv[1:]:
+    if "unique" in open(p, encoding="utf-8").read():
+        print(f"{p}:11:15: very unique")
+        print(f"./{p}:12:1: again")
+print("2 problems")
+sys.exit(1 if any("unique" in open(p).read() for p in sys.argv[1:]) else 0)
+"""
+
+
+def test_a_finding_is_credited_to_the_draft_its_whole_path_names(linted: Repo,
+                                                                 rg: Run) -> None:
+    """`drafts/b.md:1:1.md:11:15: ...` is a finding of `drafts/b.md:1:1.md` at 11:15, never
+    one of `drafts/b.md` at 1:1 (whose receipt it once failed, leaving the real draft a
+    pass); a summary line names no draft and is no finding."""
+    linted.write("lint.py", COLON_LINT)
+    linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command:"
+                 f" [{json.dumps(sys.executable)}, lint.py]}}}}\n")
+    linted.write("drafts/b.md:1:1.md", UNIQUE)
+    linted.write("drafts/b.md", GOOD_DRAFT)
+    rc, out, _ = rg("run")
+    assert rc == 1
+    assert out.splitlines()[:2] == ["drafts/b.md:1:1.md:11:15: lint: very unique",
+                                    "drafts/b.md:1:1.md:12:1: lint: again"]
+    receipt = json.loads(linted.read(".receipts/drafts/b.md:1:1.md/lint.json"))
+    assert receipt["verdict"] == "fail" and len(receipt["findings"]) == 2
+    assert json.loads(linted.read(".receipts/drafts/b.md/lint.json"))["verdict"] == "pass"
+
+
+def test_a_finding_for_a_path_it_was_not_given_is_an_error(linted: Repo, rg: Run) -> None:
+    linted.write("lint.py", "import sys\nprint('drafts/other.md:3:1: no')\nsys.exit(1)\n")
+    linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command:"
+                 f" [{json.dumps(sys.executable)}, lint.py]}}}}\n")
+    rc, out, err = rg("run")
+    assert (rc, out) == (2, "")
+    assert err == ("receipt-gate: .receipt-gate.yaml: checks.lint.findings: its output names"
+                   " 'drafts/other.md', which is none of the drafts it was given"
+                   " (drafts/intro.md): a finding is credited only to a draft it names\n")
+
+
 def test_ci_runs_it_again_on_the_judged_bytes_and_refuses_a_forged_pass(
         linted: Repo, rg: Run) -> None:
     assert rg("run")[0] == 0

@@ -30,8 +30,11 @@ from receipt_gate.trees.tree import Tree
 
 OUTPUT_LIMIT = 4 * 1024 * 1024
 PER_CALL = 100  # drafts per run of the program (argv stays short)
-_LINE = re.compile(r"^(?P<path>[^\n:]+?):(?P<line>\d+)(?::(?P<col>\d+))?:[ \t]*(?P<msg>.*)$",
-                   re.MULTILINE)
+# A finding's line: `path:line[:col]: message`. The path is matched against the paths
+# the program was given (_AFTER_PATH reads the rest); _LINE only tells a line of that
+# shape that names none of them.
+_LINE = re.compile(r"[^\n:]+?:\d+(?::\d+)?:")
+_AFTER_PATH = re.compile(r":(?P<line>\d+)(?::(?P<col>\d+))?:[ \t]*(?P<msg>.*)$")
 _VERSIONS_SEEN: dict[tuple[str, ...], str] = {}
 
 
@@ -110,8 +113,8 @@ class CommandCheck:
                 last = text.strip().splitlines()[-1][:200] if text.strip() else "no output"
                 raise GateError(f"{self.where}: `{' '.join(argv)}` exited {code}:"
                                 f" {printable(last)}")
-            found = self._findings(text, cwd, mode) if mode != "exit" else {}
-            named = {p: fs for p, fs in found.items() if p in out}
+            given = [d.path for d in chunk]
+            named = self._findings(text, cwd, mode, given) if mode != "exit" else {}
             for d in chunk:
                 if d.path in named:
                     out[d.path] += named[d.path]
@@ -121,14 +124,12 @@ class CommandCheck:
                                                + (f": {printable(first)}" if first else "")))
         return [Outcome(out[d.path], 1) for d in drafts]
 
-    def _findings(self, text: str, cwd: str, mode: str) -> dict[str, list[Finding]]:
-        found: dict[str, list[Finding]] = {}
+    def _findings(self, text: str, cwd: str, mode: str, given: Sequence[str]
+                  ) -> dict[str, list[Finding]]:
+        """The findings the output names, by the draft they name: only paths it was
+        given (a line naming another is an error, never a finding for some draft)."""
         if mode == "lines":
-            for m in _LINE.finditer(text):
-                found.setdefault(self._path(m.group("path"), cwd), []).append(Finding(
-                    int(m.group("line")) or 1, int(m.group("col") or 1) or 1,
-                    m.group("msg").strip()))
-            return found
+            return self._lines(text, cwd, given)
         import json
 
         try:
@@ -140,6 +141,7 @@ class CommandCheck:
         if not isinstance(items, list):
             raise GateError(f"{self.where}.findings: json: expected a list of findings (or"
                             " {\"findings\": [...]})")
+        found: dict[str, list[Finding]] = {}
         for item in items:
             path = next((item.get(k) for k in ("path", "file", "filename")
                          if isinstance(item, dict) and isinstance(item.get(k), str)), None)
@@ -150,9 +152,39 @@ class CommandCheck:
                     or type(col) is not int):
                 raise GateError(f"{self.where}.findings: json: each finding needs path, line"
                                 f" and message, got {printable(str(item)[:120])}")
-            found.setdefault(self._path(path, cwd), []).append(
-                Finding(max(line, 1), max(col, 1), msg))
+            draft = self._path(path, cwd)
+            if draft not in given:
+                raise self._unnamed(path, given)
+            found.setdefault(draft, []).append(Finding(max(line, 1), max(col, 1), msg))
         return found
+
+    def _lines(self, text: str, cwd: str, given: Sequence[str]) -> dict[str, list[Finding]]:
+        """`path:line[:col]: message` lines, each path matched against the paths given,
+        longest first, as written, with `./` or absolute (a draft named `b.md:1:1.md`
+        is that draft, not `b.md` at line 1)."""
+        forms = sorted(((form, p) for p in given
+                        for form in (p, f"./{p}", os.path.join(cwd, p),
+                                     os.path.join(os.path.realpath(cwd), p))),
+                       key=lambda fp: -len(fp[0]))
+        found: dict[str, list[Finding]] = {}
+        for line in text.splitlines():
+            for form, draft in forms:
+                m = _AFTER_PATH.match(line, len(form)) if line.startswith(form) else None
+                if m is not None:
+                    found.setdefault(draft, []).append(Finding(
+                        int(m.group("line")) or 1, int(m.group("col") or 1) or 1,
+                        m.group("msg").strip()))
+                    break
+            else:
+                if _LINE.match(line):
+                    raise self._unnamed(line.split(":", 1)[0], given)
+        return found
+
+    def _unnamed(self, path: str, given: Sequence[str]) -> GateError:
+        shown = ", ".join(printable(p) for p in given[:3]) + (" ..." if len(given) > 3 else "")
+        return GateError(f"{self.where}.findings: its output names {printable(path)!r}, which"
+                         f" is none of the drafts it was given ({shown}): a finding is"
+                         " credited only to a draft it names")
 
     @staticmethod
     def _path(path: str, cwd: str) -> str:
