@@ -50,7 +50,9 @@ def run_command(args: argparse.Namespace) -> int:
         log = _log_traceback(args)
         what = f"{type(e).__name__}: {e}".splitlines()[0][:300]
         where = f"; the traceback is in {log}" if log else ""
-        print(f"receipt-gate {args.command}: internal error (a bug): {what}{where}",
+        from receipt_gate.base.text import printable
+
+        print(printable(f"receipt-gate {args.command}: internal error (a bug): {what}{where}"),
               file=sys.stderr)
         return 3
 

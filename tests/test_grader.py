@@ -287,3 +287,20 @@ def test_model_adapter_invented_quote_is_refused(model_graded: Repo, rg: Run) ->
             " does not occur in the draft within one paragraph; no receipt written") in out
     assert not (model_graded.path / RECEIPT).exists()
     assert rg("verify")[0] == 1
+
+
+def test_a_models_escape_sequences_are_printed_as_escapes(graded: Repo, rg: Run,
+                                                          tmp_path: Path) -> None:
+    """A model's note (or a criterion's name) is a string from elsewhere: its escape
+    sequences, our own colours among them, never reach the terminal as they are."""
+    hostile = {"verdict": "fail", "criteria": [
+        {"name": "x\x1b[8my", "verdict": "fail", "quotes": [GOOD[0]],
+         "note": "bad \x1b[8mhidden\x1b[0m \x1b[31mred\x1b]0;title\x07"}]}
+    graded.write("graders/g.py", grader_printing(hostile))
+    (tmp_path / "v.json").write_text(json.dumps(hostile))
+    for argv in (["grade", "drafts/d.md"], ["record", "grader", "drafts/d.md", "--verdict",
+                                            str(tmp_path / "v.json")]):
+        rc, out, err = rg(*argv)
+        assert rc == 1 and "\x1b" not in out + err and "\x07" not in out + err
+        assert ("drafts/d.md:6:1: grader: criterion 'x\\x1b[8my' fails: bad \\x1b[8mhidden"
+                "\\x1b[0m \\x1b[31mred\\x1b]0;title\\x07") in out

@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
+from receipt_gate.base.text import printable
 from receipt_gate.report.output import Progress, say
 from receipt_gate.rules.config import CONFIG_FILE
 from receipt_gate.rules.session import Session, load_drafts, one_draft, open_session, select, signer
@@ -82,7 +83,7 @@ def _grade_one(s: Session, args: argparse.Namespace, name: str, drafts: list[Dra
                 say(line)
     errors = [got for got in results.values() if isinstance(got, str)]
     for e in errors:
-        print(f"receipt-gate: {e}", file=sys.stderr)
+        print(printable(f"receipt-gate: {e}"), file=sys.stderr)
     if errors:
         return 2
     return 1 if refused else 0

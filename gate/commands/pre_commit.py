@@ -83,7 +83,7 @@ def pre_commit(args: argparse.Namespace) -> int:
     staged, errors, before = refresh(cfg, root, tree,
                                      signer(Session(root, tree, cfg, disk), args), only, mine)
     for e in errors:
-        print(f"receipt-gate: {e}", file=sys.stderr)
+        print(printable(f"receipt-gate: {e}"), file=sys.stderr)
     if errors and not staged and ONLY_PATHS in errors[0]:
         return 1  # the way to commit is said; a report of the stale receipts would not be
     if staged and cfg.stage_receipts:

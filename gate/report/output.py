@@ -19,19 +19,24 @@ if TYPE_CHECKING:
 
 
 READER_GONE: list[bool] = []  # `init | head -1`: the command finishes what it writes
-# The one escape sequence of ours a line may carry: colour (colour() below), in the
-# colours it uses (red, green, yellow, and back): none that hides text.
-_SGR = re.compile(r"(\033\[(?:0|31|32|33)m)")
+# Our colour in a line, until the line is printed: a mark no string from a tree can hold
+# (NULs around a number drawn at random for this process), written as the escape
+# sequence by safe() alone, after every other character that is not printable has been
+# escaped. (A string from a tree that holds an escape sequence, even one of our colours,
+# is printed as its escape.)
+_NONCE = os.urandom(8).hex()
+_PAINT = re.compile(f"\0{_NONCE}(0|31|32|33)\0")
 
 
 def safe(text: str) -> str:
     """One line as a terminal or a CI log shows it as it is: every character that is
     not printable written as its escape, a line break too (a string from a tree can
-    never move the cursor, erase a line, hide text or forge a line); our own colour
-    kept. Several lines are several calls."""
+    never move the cursor, erase a line, hide text, colour it or forge a line); our own
+    colour (colour() below) made an escape sequence. Several lines are several calls."""
     if text.isprintable():
         return text
-    return "".join(part if i % 2 else printable(part) for i, part in enumerate(_SGR.split(text)))
+    return "".join(printable(part) if i % 2 == 0 else f"\033[{part}m"
+                   for i, part in enumerate(_PAINT.split(text)))
 
 
 def say(line: str = "") -> None:  # one line: see safe()
@@ -46,7 +51,7 @@ def colour(text: str, code: str) -> str:
     """ANSI colour on a terminal only, and never when NO_COLOR is set (no-color.org)."""
     if os.environ.get("NO_COLOR") or not sys.stdout.isatty():
         return text
-    return f"\033[{code}m{text}\033[0m"
+    return f"\0{_NONCE}{code}\0{text}\0{_NONCE}0\0"
 
 
 def plural(n: int, word: str) -> str:
