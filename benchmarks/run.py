@@ -187,6 +187,46 @@ def row_hostile(repeat: int) -> Row:
             f"{worst[1] / worst[2]:.1f}x", "<= 10x (a quadratic parser: hundreds)")
 
 
+# Openings every reader of template tags and comments looks for, repeated with no
+# closing: each once took quadratic time (40 KB of `{{` 9.7 s).
+OPENERS = ("{{", "{%", "{{<", "{#", "<!--", "{%}}", "{{ x }}{%")
+
+
+def row_openers(repeat: int, smoke: bool) -> Row:
+    """ai-tells on pages of one opening repeated, at two sizes, against prose of the
+    same sizes: the worst ratio, and how the time grows per KB from the smaller page to
+    the larger (1.0: linear)."""
+    from receipt_gate import api
+
+    def took(text: str) -> float:
+        return min(_timed(lambda: api.check_text("ai-tells", text)) for _ in range(repeat))
+
+    small, large = (4, 16) if smoke else (40, 1024)
+    worst = ("", 0.0, 0.0, 0.0, 0.0)  # opener, time at the large size, prose's, growth, small
+    for opener in OPENERS:
+        times = []
+        for kb in (small, large):
+            size = kb * 1024
+            times.append((took((opener * (size // len(opener) + 1))[:size]),
+                          took(" ".join(sentence() for _ in range(size // 60 + 1))[:size])))
+        (s_ours, _), (l_ours, l_ref) = times
+        growth = (l_ours / max(s_ours, 1e-9)) / (large / small)
+        if l_ours / l_ref > worst[1] / max(worst[2], 1e-9):
+            worst = (opener, l_ours, l_ref, growth, s_ours)
+    return (f"ai-tells on {large} KB of one opening never closed, worst of {len(OPENERS)}"
+            f" ({', '.join(OPENERS)}): {worst[0]}",
+            f"{worst[1]:.2f} s ({worst[4]:.2f} s at {small} KB)",
+            f"prose of the same size {worst[2]:.2f} s",
+            f"{worst[1] / worst[2]:.1f}x; growth per KB {small}->{large} KB {worst[3]:.2f}",
+            "40 KB <= 0.5 s; growth per KB <= 1.5 (linear)")
+
+
+def _timed(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
 def row_wildmatch(repeat: int) -> Row:
     """The slowest glob answer: git's whole t3070 table and patterns that make a
     backtracking matcher exponential (git 2.41 fixed its own), against one plain glob."""
@@ -513,7 +553,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", action="append", metavar="ROW",
                         help="only this row (repeatable): verify, startup, ai_tells, hostile,"
-                             " wildmatch, headline, pre_commit, commit_scale, growth, site")
+                             " openers, wildmatch, headline, pre_commit, commit_scale, growth,"
+                             " site")
     args = parser.parse_args(argv)
     smoke = args.smoke
     repeat = 1 if smoke else args.repeat
@@ -530,6 +571,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "startup": lambda: row_startup(work, repeat),
         "ai_tells": lambda: row_ai_tells(work, 20 if smoke else 2_000, repeat, smoke),
         "hostile": lambda: row_hostile(repeat),
+        "openers": lambda: row_openers(repeat, smoke),
         "wildmatch": lambda: row_wildmatch(repeat),
         "headline": lambda: row_headline(work, 30 if smoke else 10_000, repeat),
         "pre_commit": lambda: row_pre_commit(work, repeat),

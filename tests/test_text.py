@@ -83,3 +83,21 @@ def test_decode_folds_bom_and_crlf() -> None:
     assert not isinstance(d, str)
     assert d.text == "a\nb\n"
     assert d.data == b"\xef\xbb\xbfa\r\nb\r\n"
+
+
+def test_delimited_spans_are_what_the_regular_expression_finds() -> None:
+    """The linear-time finder of comments and template tags agrees with the regular
+    expression it stands for (leftmost, alternatives in order, the first closing) on
+    every short string of the marks that matter."""
+    import random
+    import re
+
+    from receipt_gate.reading.inline import COMMENT, STRICT_COMMENT, TAGS, TEMPLATE
+
+    rnd = random.Random(34)
+    for finder in (COMMENT, STRICT_COMMENT, TEMPLATE, TAGS):
+        rx = re.compile(finder.pattern, re.DOTALL)
+        for _ in range(20_000):
+            text = "".join(rnd.choice("{}%#<!->a\n") for _ in range(rnd.randint(0, 14)))
+            assert [m.span() for m in finder.finditer(text)] == [
+                m.span() for m in rx.finditer(text)], (finder.pattern, text)

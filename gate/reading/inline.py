@@ -5,40 +5,155 @@ keeps its marks out of them)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple, Protocol
 
 _BACKTICKS = re.compile(r"`+")
 _TICKS_OR_TAGS = re.compile(r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
                             r"|<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
+
+
+class Found(NamedTuple):
+    """One span a Delimited pattern found, with the part of re.Match's API its users
+    read."""
+
+    string: str
+    a: int
+    b: int
+
+    def group(self) -> str:
+        return self.string[self.a:self.b]
+
+    def start(self) -> int:
+        return self.a
+
+    def end(self) -> int:
+        return self.b
+
+    def span(self) -> tuple[int, int]:
+        return self.a, self.b
+
+
+class Match(Protocol):
+    """What a replacement reads of a match: re's, or a Delimited pattern's."""
+
+    def group(self) -> str: ...
+
+    def start(self) -> int: ...
+
+    def end(self) -> int: ...
+
+    def span(self) -> tuple[int, int]: ...
+
+
+class _Next:
+    """The first place of a mark at or after each of a rising series of offsets: each
+    character is searched once, however many ask (so an opening never closed costs
+    one search to the end of the text, not one per opening)."""
+
+    def __init__(self, text: str, mark: str) -> None:
+        self.text, self.mark = text, mark
+        self.asked, self.found = -1, -1
+
+    def __call__(self, at: int) -> int:
+        if self.asked >= 0 and at >= self.asked and (self.found < 0 or at <= self.found):
+            return self.found
+        self.asked, self.found = at, self.text.find(self.mark, at)
+        return self.found
+
+
+class Delimited:
+    """Spans from an opening mark to the first closing mark after it, found as re finds
+    `open.*?close` (DOTALL, alternatives tried in order at each place, leftmost first,
+    none overlapping) but in linear time: a regular expression tries each opening to the
+    end of the text, so many openings never closed (`{{{{...`) took quadratic time.
+
+    `alternatives`: (opening, closings) in order; an opening with no closings is a whole
+    match of its own. With `strict`, what follows the opening may hold no `--` but the
+    one that closes it, followed by `>` or `!>` (CommonMark 0.29's comment)."""
+
+    def __init__(self, pattern: str, alternatives: Sequence[tuple[str, Sequence[str]]],
+                 strict: bool = False) -> None:
+        self.pattern = pattern  # (the regular expression it stands for, for a reader)
+        self.alternatives = [(o, tuple(c)) for o, c in alternatives]
+        self.strict = strict
+
+    def finditer(self, text: str) -> Iterator[Found]:
+        # An alternative whose closings are gone for good (none after some place) can
+        # match nowhere after it: it is dropped, and with it its opening.
+        alive = [(o, cs) for o, cs in self.alternatives if o in text]
+        closings = {c: _Next(text, c) for _, cs in alive for c in cs}
+        openings = {o: _Next(text, o) for o, _ in alive}
+        pos = 0
+        while alive:
+            at = min((i for o, _ in alive if (i := openings[o](pos)) >= 0), default=-1)
+            if at < 0:
+                return
+            end, dead = self._at(text, at, alive, closings)
+            if dead:
+                alive = [a for a in alive if a not in dead]
+            if end < 0:
+                pos = at + 1
+                continue
+            yield Found(text, at, end)
+            pos = end
+
+    def _at(self, text: str, at: int, alive: list[tuple[str, tuple[str, ...]]],
+            closings: dict[str, _Next]) -> tuple[int, list[tuple[str, tuple[str, ...]]]]:
+        """Where the match that starts at `at` ends (or -1), and the alternatives whose
+        closings are gone."""
+        dead: list[tuple[str, tuple[str, ...]]] = []
+        for alternative in alive:
+            opening, closers = alternative
+            if not text.startswith(opening, at):
+                continue
+            if not closers:
+                return at + len(opening), dead
+            ends = [(k, c) for c in closers if (k := closings[c](at + len(opening))) >= 0]
+            if not ends:
+                dead.append(alternative)
+                continue
+            k, close = min(ends)
+            if not self.strict:
+                return k + len(close), dead
+            tail = text[k + len(close):k + len(close) + 2]
+            if tail[:1] == ">" or tail == "!>":
+                return k + len(close) + (1 if tail[:1] == ">" else 2), dead
+        return -1, dead
+
+    def sub(self, repl: Callable[[Match], str], text: str) -> str:
+        pieces, pos = [], 0
+        for m in self.finditer(text):
+            pieces += [text[pos:m.a], repl(m)]
+            pos = m.b
+        pieces.append(text[pos:])
+        return "".join(pieces)
+
+
 # An HTML comment as CommonMark 0.31 and HTML read it: `<!-->` and `<!--->` are whole
 # (empty) comments, so the text after them is shown; a browser also ends one at `--!>`.
-COMMENT = re.compile(r"<!---?>|<!--.*?--!?>", re.DOTALL)
+COMMENT = Delimited(r"<!---?>|<!--.*?--!?>",
+                    [("<!--->", ()), ("<!-->", ()), ("<!--", ("-->", "--!>"))])
 # An inline comment every CommonMark reads as one: 0.29 (cmark-gfm, GitHub) and 0.30
 # (goldmark before Hugo 0.123) read `<!-- a -- b -->`, and a text that starts with `>`
 # or `->` or ends with `-`, as text, which 0.31 hides: the text is prose, read.
-STRICT_COMMENT = re.compile(r"<!---?>|<!--(?!-?>)(?:[^-]|-(?!-))*?--!?>")
-TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
-# The marks that close what each pattern matches: a match can only end at or before the
-# last of them, so a pattern is tried no further (an opening never closed is text, and
-# trying each of many to the end of the text would take quadratic time).
-_CLOSERS = {COMMENT.pattern: ("-->", "--!>"), STRICT_COMMENT.pattern: ("-->", "--!>"),
-            TEMPLATE.pattern: ("%}", "}}")}
+STRICT_COMMENT = Delimited(r"<!---?>|<!--(?!-?>)(?:[^-]|-(?!-))*?--!?>",
+                           [("<!--->", ()), ("<!-->", ()), ("<!--", ("--",))], strict=True)
+# Liquid, Nunjucks and Hugo template tags: `{% %}` and `{{ }}` (Hugo's `{{< >}}` too).
+TEMPLATE = Delimited(r"\{%.*?%\}|\{\{.*?\}\}", [("{%", ("%}",)), ("{{", ("}}",))])
+# And their comments, `{# #}` (Jinja, Nunjucks).
+TAGS = Delimited(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}",
+                 [("{%", ("%}",)), ("{{", ("}}",)), ("{#", ("#}",))])
 
 
 def blank(s: str) -> str:
     return re.sub(r"[^\n]", " ", s)
 
 
-def sub_blank(rx: re.Pattern[str], text: str, fill: str = " ",
-               repl: Callable[[re.Match[str]], str] | None = None) -> str:
-    """Each match of rx blanked with `fill` (or replaced by `repl`), tried no further
-    than its last closing mark (see _CLOSERS)."""
-    end = max((text.rfind(c) + len(c) for c in _CLOSERS.get(rx.pattern, ()) if c in text),
-              default=len(text) if rx.pattern not in _CLOSERS else 0)
-    if end <= 0:
-        return text
-    head = rx.sub(repl or (lambda m: re.sub(r"[^\n]", fill, m.group())), text[:end])
-    return head + text[end:] if end < len(text) else head
+def sub_blank(rx: re.Pattern[str] | Delimited, text: str, fill: str = " ",
+              repl: Callable[[Match], str] | None = None) -> str:
+    """Each match of rx blanked with `fill` (or replaced by `repl`)."""
+    return rx.sub(repl or (lambda m: re.sub(r"[^\n]", fill, m.group())), text)
 
 
 def spans(block: str) -> list[tuple[int, int]]:

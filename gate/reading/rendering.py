@@ -24,7 +24,8 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from receipt_gate.reading.inline import TEMPLATE
+from receipt_gate.reading.inline import TAGS as _TAGS
+from receipt_gate.reading.inline import Found
 from receipt_gate.reading.templatetags import LITERAL, OUTPUT
 
 CAP = 64  # renderings of one place: past it, the caller refuses the place
@@ -34,7 +35,6 @@ _MANY = (f"template conditions here can print more than {CAP} texts, more than t
 _UNPAIRED = ("template tags here do not pair (an `if` without its `endif`, an `else`"
              " outside one): the check cannot tell what the page prints; pair them")
 
-_TAGS = re.compile(TEMPLATE.pattern + r"|\{#.*?#\}", re.DOTALL)
 _NAME = re.compile(r"\{%-?\s*(\w+)")
 _OPENS = frozenset({"if", "unless", "case", "for"})
 _MIDS = frozenset({"elsif", "elif", "else", "when"})
@@ -86,7 +86,7 @@ class _Open:
         self.begun, self.inner = tag[1], []
 
 
-def _parse(text: str, tags: list[re.Match[str]]) -> list[_Block] | None:
+def _parse(text: str, tags: list[Found]) -> list[_Block] | None:
     """The control blocks these tags make, nested; None where they do not pair (the
     engine refuses to build such a page: it publishes nothing to read)."""
     top: list[_Block] = []

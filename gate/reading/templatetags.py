@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from receipt_gate.reading.inline import TEMPLATE, sub_blank
+from receipt_gate.reading.inline import TEMPLATE, Match, sub_blank
 
 _PAIR_OPEN = re.compile(r"\{%-?\s*(highlight|raw|comment)\b"
                         r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b")
@@ -140,7 +140,7 @@ def computes(tag: str, kept: frozenset[str] = frozenset(),
     return False
 
 
-def printed_tag(m: re.Match[str]) -> str:
+def printed_tag(m: Match) -> str:
     """An output tag as its string literals print it, in order (`{{ "In con" | append:
     "clusion" }}`, `{{ "In con" ~ "clusion" }}`), the rest gone without a trace; any
     other tag gone."""
