@@ -210,6 +210,72 @@ def test_normalization_on_both_ends(draft: str, quote: str) -> None:
     assert check_quotes([{"name": "x", "quotes": [quote]}], draft, 20) == []
 
 
+INVENTED = "the gate reads every receipt twice before it trusts one"
+
+
+@pytest.mark.parametrize("draft", [
+    pytest.param(f'The <abbr title="{INVENTED}">API</abbr> is small.', id="abbr-title"),
+    pytest.param(f'A <span data-x="{INVENTED}">word</span> here.', id="data-attribute"),
+    pytest.param(f'See ![a chart](c.png "{INVENTED}") below.', id="image-title"),
+    pytest.param(f'An ![{INVENTED}](c.png) image.', id="image-alt"),
+    pytest.param(f'A [link](https://x.example/{INVENTED.replace(" ", "-")}) here.',
+                 id="link-destination"),
+    pytest.param(f'A [link](https://x.example "{INVENTED}") here.', id="link-title"),
+    pytest.param(f'Yes <span hidden>{INVENTED}</span> no.', id="hidden"),
+    pytest.param(f'Yes <span style="display:none">{INVENTED}</span> no.', id="display-none"),
+    pytest.param(f'Yes <span style="font-size:0">{INVENTED}</span> no.', id="font-size-0"),
+    pytest.param(f'Yes <span class="sr-only">{INVENTED}</span> no.', id="a-class"),
+    pytest.param(f'Yes <noscript>{INVENTED}</noscript> no.', id="noscript"),
+    pytest.param(f'Yes <template>{INVENTED}</template> no.', id="template"),
+    pytest.param(f'Yes <span hidden><b>{INVENTED}</b></span> no.', id="nested-in-hidden"),
+    pytest.param(f'Yes <!-- {INVENTED} --> no.', id="comment"),
+    pytest.param(f'Yes {{{{ "{INVENTED}" | x }}}} no.', id="template-tag"),
+    pytest.param(f'---\ndescription: {INVENTED}\n---\nBody.', id="front-matter"),
+    pytest.param(f'Text.\n\n<div>{INVENTED}</div>\n', id="html-block"),
+])
+def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
+    """A quote counts only where a reader of the rendered page reads it: never in an
+    attribute, a destination, a hidden element (9 of 10 such places once counted)."""
+    problems = check_quotes([{"name": "x", "quotes": [INVENTED]}], draft, 20)
+    assert [p.reason for p in problems] == ["does not occur in the draft within one paragraph"]
+
+
+@pytest.mark.parametrize("draft", [
+    pytest.param(f"The {INVENTED.replace('every', '<em>every</em>')}.", id="em"),
+    pytest.param(f"The {INVENTED.replace('every', '**every**')}.", id="strong"),
+    pytest.param(f"The {INVENTED.replace('every receipt', '[every receipt](r.md)')}.",
+                 id="link-text"),
+    pytest.param(f"The {INVENTED.replace('receipt', '`receipt`')}.", id="code-span"),
+    pytest.param(f'The {INVENTED.replace("gate", "<a href=x title=y>gate</a>")}.',
+                 id="anchor-with-title"),
+    pytest.param(f"The {INVENTED.replace('reads', 're&shy;ads')}.", id="entity"),
+    pytest.param(f"# The {INVENTED}", id="heading"),
+    pytest.param(f"| a |\n|---|\n| The {INVENTED} |", id="table-cell"),
+])
+def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
+    assert check_quotes([{"name": "x", "quotes": [INVENTED]}], draft, 20) == []
+
+
+def test_a_receipt_quoting_a_hidden_element_is_refused_at_record_and_verify(
+    graded: Repo, rg: Run, tmp_path: Path
+) -> None:
+    graded.write("drafts/d.md", DRAFT + f'\nYes <span hidden>{INVENTED}</span>.\n')
+    hidden = verdict([GOOD[0]], [INVENTED])
+    (tmp_path / "v.json").write_text(json.dumps(hidden))
+    rc, out, _ = rg("record", "grader", "drafts/d.md", "--verdict", str(tmp_path / "v.json"))
+    assert rc == 1
+    assert out == (f"drafts/d.md: grader: refused: criterion 'c1' quotes '{INVENTED}', which"
+                   " does not occur in the draft within one paragraph; no receipt written\n")
+    assert rg("grade", "drafts/d.md")[0] == 0  # an honest verdict, then one edited
+    receipt = json.loads(graded.read(RECEIPT))
+    receipt["criteria"][1]["quotes"] = [INVENTED]
+    graded.write(RECEIPT, json.dumps(receipt))
+    rc, out, _ = rg("verify")
+    assert rc == 1 and out.splitlines()[0] == (
+        f"{RECEIPT}: unquoted: criterion 'c1' quotes '{INVENTED}', which does not occur in"
+        " the draft within one paragraph; counts as missing")
+
+
 def test_case_matters() -> None:
     assert normalize("The Check") != normalize("the check")
     problems = check_quotes([{"name": "x", "quotes": ["THE CHECK THAT LIES IS RARELY"]}],

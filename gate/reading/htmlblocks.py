@@ -73,3 +73,66 @@ def unseen(text: str) -> str:
     for rx in (HIDDEN_ELEMENT, _NEVER_SHOWN):
         text = rx.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
     return text
+
+
+# Inline elements a reader surely sees the text of, when they carry no attribute but
+# these (a class, an id, a style or a data- attribute lets the site's style sheet hide
+# an element; `hidden`, a template, a noscript, a details body and the like hide it
+# outright).
+_SHOWN_ELEMENTS = frozenset({
+    "a", "abbr", "b", "bdi", "big", "br", "cite", "code", "data", "del", "dfn", "em", "i",
+    "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub",
+    "sup", "time", "tt", "u", "var", "wbr"})
+_SHOWN_ATTRIBUTES = frozenset({"href", "title", "lang", "cite", "datetime", "rel", "target",
+                               "hreflang", "value", "translate"})
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr"})
+_A_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\""
+                    r"|'[^']*'|[^\s\"'=<>`]+))?)*)\s*(/?)>")
+_AN_ATTRIBUTE = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?")
+
+
+def _surely_shown(name: str, attributes: str) -> bool:
+    if name.lower() not in _SHOWN_ELEMENTS:
+        return False
+    return all(a.group(1).lower() in _SHOWN_ATTRIBUTES
+               for a in _AN_ATTRIBUTE.finditer(attributes))
+
+
+def surely_seen(text: str) -> str:
+    """The text with the text of every inline element a reader may not see blanked
+    (line breaks kept): an element not known to show its text as it is, or one whose
+    attributes could hide it (see _SHOWN_ELEMENTS), to its closing tag (the end of the
+    text when it has none). Tags themselves are left for the reader's view to take out.
+    What a model's quote counts in: only what every reader of the page surely reads."""
+    if "<" not in text:
+        return text
+    chars = list(text)
+    stack: list[str] = []
+    hiding_from, hiding_depth = -1, -1
+    for m in _A_TAG.finditer(text):
+        closing, name = m.group(1) == "/", m.group(2).lower()
+        if closing:
+            if name not in stack:
+                continue  # a stray closing tag: HTML ignores it
+            while stack and stack.pop() != name:
+                pass
+            if hiding_from >= 0 and len(stack) < hiding_depth:
+                _blank(chars, hiding_from, m.end())
+                hiding_from = -1
+            continue
+        if hiding_from < 0 and not _surely_shown(name, m.group(3)):
+            if name in _VOID or m.group(4):
+                continue  # no text of its own (an image's is an attribute)
+            hiding_from, hiding_depth = m.start(), len(stack) + 1
+        if name not in _VOID and not m.group(4):
+            stack.append(name)
+    if hiding_from >= 0:
+        _blank(chars, hiding_from, len(text))
+    return "".join(chars)
+
+
+def _blank(chars: list[str], start: int, end: int) -> None:
+    for i in range(start, end):
+        if chars[i] != "\n":
+            chars[i] = " "

@@ -107,6 +107,21 @@ def opening_paragraph(text: str) -> Opening | None:
     return None
 
 
+def visible_paragraphs(text: str) -> list[str]:
+    """Each paragraph and heading as a reader of the rendered page reads it: its visible
+    text alone, as the reader's view gives it (markup, tags and comments out, entities
+    decoded, look-alike letters folded), with code spans' text, link text, and nothing of
+    attributes, link destinations and titles, images, template tags, or an inline
+    element a reader may not see (gate.reading.htmlblocks.surely_seen). Nothing from
+    front matter, code blocks or HTML blocks."""
+    from receipt_gate.reading.htmlblocks import surely_seen
+    from receipt_gate.reading.reader import reader_view
+
+    lines = prose_lines(text, code=True)
+    _, kept = _text_blocks(text)
+    return [reader_view(surely_seen("\n".join(lines[b.start:b.end]))).text for b in kept]
+
+
 def reader_paragraphs(text: str) -> list[str]:
     """Each paragraph and heading as a reader reads it (code spans kept, markup in place),
     nothing from front matter, code blocks, HTML or comments."""

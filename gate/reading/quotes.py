@@ -1,9 +1,12 @@
-"""Quote checks for model verdicts: every quote must really be in the draft.
+"""Quote checks for model verdicts: every quote must really be in the draft, where a
+reader of the rendered page reads it.
 
-Both ends get the same normalization: Unicode NFKC, curly quotes and dashes folded
-to ASCII, zero-width characters dropped, runs of white space collapsed. Matching is
-case-sensitive: a quote is the draft's words as written. A quote must occur within
-one paragraph, and be at least `min_quote_chars` long after normalization.
+Both ends are read alike: as a reader's view gives them (markup out, entities decoded,
+invisible characters dropped, look-alike letters folded), then Unicode NFKC, curly
+quotes and dashes folded to ASCII, runs of white space collapsed. Matching is
+case-sensitive: a quote is the draft's words as written. A quote must occur within one
+paragraph of the visible text (not an attribute, a link destination, a hidden element),
+and be at least `min_quote_chars` long after normalization.
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ _MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*`]+|(?<!\w)_+|_+(?!\w)")
 
 
 def normalize(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).translate(_FOLD)
+    # (a double quote as two apostrophes: the reader's view folds the curly ones so,
+    # by Unicode's confusables)
+    text = unicodedata.normalize("NFKC", text).translate(_FOLD).replace('"', "''")
     return _SPACE.sub(" ", text).strip()
 
 
@@ -36,21 +41,26 @@ def _unmark(text: str) -> str:
     return _MARKUP.sub(lambda m: m.group(1) or "", text)
 
 
-def paragraphs(text: str) -> list[str]:
-    """The draft's paragraphs as a reader sees them (no front matter, code block or HTML
-    comment: a quote found only there quotes nothing a reader read), each normalized,
-    in two forms: as written and with markup left out."""
-    from receipt_gate.reading.pageparts import reader_paragraphs
+def _seen(text: str) -> str:
+    """Text as a reader's view gives it (gate.reading.reader), normalized."""
+    from receipt_gate.reading.reader import reader_view
 
-    out = []
-    for para in reader_paragraphs(text):
-        norm = normalize(para)
-        if norm:
-            out.append(norm)
-            read = normalize(_unmark(para))
-            if read != norm:
-                out.append(read)
-    return out
+    return normalize(reader_view(text).text)
+
+
+def paragraphs(text: str) -> list[str]:
+    """The draft's paragraphs as a reader of the rendered page reads them, normalized:
+    visible text alone (gate.reading.pageparts.visible_paragraphs), so a quote found only
+    in an attribute, a link destination, a hidden element, front matter, a code block
+    or a comment quotes nothing a reader read."""
+    from receipt_gate.reading.pageparts import visible_paragraphs
+
+    return [p for p in (normalize(para) for para in visible_paragraphs(text)) if p]
+
+
+def _forms(quote: str) -> tuple[str, ...]:
+    """A quote as written and with its markup out, each read as the paragraphs are."""
+    return tuple(dict.fromkeys((_seen(quote), _seen(_unmark(quote)))))
 
 
 class QuoteProblem(NamedTuple):
@@ -76,16 +86,16 @@ def check_quotes(
             if len(norm) < min_chars:
                 problems.append(QuoteProblem(name, q, f"is {len(norm)} characters after"
                                              f" normalization, under min_quote_chars {min_chars}"))
-            elif not any(norm in p or normalize(_unmark(q)) in p for p in paras):
+            elif not any(form in p for form in _forms(q) for p in paras):
                 problems.append(QuoteProblem(name, q, "does not occur in the draft within one"
                                              " paragraph"))
     return problems
 
 
 def in_text(quote: str, text: str) -> bool:
-    """Does the quote occur in the text within one paragraph (normalized alike)?"""
-    norm, read = normalize(quote), normalize(_unmark(quote))
-    return any(norm in p or read in p for p in paragraphs(text))
+    """Does the quote occur in the text within one paragraph, as a reader reads it?"""
+    forms = _forms(quote)
+    return any(form in p for form in forms for p in paragraphs(text))
 
 
 def describe(p: QuoteProblem) -> str:
