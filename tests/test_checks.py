@@ -378,6 +378,77 @@ def test_record_refuses_evidence_that_is_not_there(modelled: Repo, rg: Run,
     assert not (modelled.path / ".receipts/drafts/intro.md/tone.json").exists()
 
 
+INVENTED = "The gate was audited by three outside firms in 2025."
+QUOTE = "A check that ran three edits ago is a check that did not run"
+
+
+def _cited(path: str, quote: str = INVENTED) -> dict[str, object]:
+    return {"verdict": "pass", "criteria": [{"name": "c", "verdict": "pass", "quotes": [QUOTE],
+                                             "evidence": [{"path": path, "quote": quote}]}]}
+
+
+def test_evidence_comes_from_the_rules_commit_never_the_draft_or_the_change(
+    modelled: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """Evidence proves provenance, not presence: a source as the rules' commit holds it
+    (HEAD here, the base in CI), never the draft itself, nor a file the change adds or
+    edits to say what the model claims; each is refused naming the file."""
+    assert rg("run")[0] == 0 and rg("grade")[0] == 0
+    assert modelled.commit_all("base").returncode == 0
+    base = modelled.git("rev-parse", "HEAD").stdout.strip()
+    head = f"commit {base[:12]} (HEAD)"
+
+    def record(verdict: dict[str, object]) -> tuple[int, str]:
+        (tmp_path / "v.json").write_text(json.dumps(verdict))
+        rc, out, _ = rg("record", "tone", "drafts/intro.md", "--verdict",
+                        str(tmp_path / "v.json"))
+        return rc, out
+
+    assert record(_cited("drafts/intro.md", QUOTE)) == (1, (
+        f"drafts/intro.md: tone: refused: criterion 'c' quotes '{QUOTE}', which cites"
+        " drafts/intro.md, the draft itself: evidence comes from another file; no receipt"
+        " written\n"))
+    modelled.write("posts/new.md", f"# New\n\n{INVENTED}\n")
+    assert record(_cited("posts/new.md")) == (1, (
+        f"drafts/intro.md: tone: refused: criterion 'c' quotes '{INVENTED}', which cites"
+        f" posts/new.md, a new source this change adds (not in the {head}): a source counts"
+        " once it has landed; commit it on its own first, for a reviewer to see; no receipt"
+        " written\n"))
+    modelled.write("posts/source.md", f"# Source\n\nThe gate compares hashes and asks"
+                   f" nobody.\n\n{INVENTED}\n")
+    assert record(_cited("posts/source.md")) == (1, (
+        f"drafts/intro.md: tone: refused: criterion 'c' quotes '{INVENTED}', which does not"
+        f" occur in posts/source.md as the {head} holds it (this change edits it to say so: a"
+        " source counts once it has landed); no receipt written\n"))
+    # CI: a receipt edited by hand to cite the new source, committed past the hooks.
+    receipt_path = ".receipts/drafts/intro.md/tone.json"
+    receipt = json.loads(modelled.read(receipt_path))
+    receipt["criteria"][0]["evidence"] = [{"path": "posts/new.md", "quote": INVENTED}]
+    modelled.write(receipt_path, json.dumps(receipt))
+    assert modelled.commit_all("forged", "--no-verify").returncode == 0
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base, "--recheck")
+    assert rc == 1
+    assert (f"{receipt_path}: unquoted: criterion 'tonecalm' quotes '{INVENTED}', which cites"
+            " posts/new.md, a new source this change adds") in out
+    # Once the source has landed on its own, the same evidence holds.
+    rc, out = record(_cited("posts/new.md"))
+    assert rc == 0, out
+
+
+def test_a_model_check_that_declares_its_inputs_goes_stale_when_one_changes(
+    modelled: Repo, rg: Run
+) -> None:
+    modelled.write(".receipt-gate.yaml", modelled.read(".receipt-gate.yaml").replace(
+        "min_quote_chars: 20}", "min_quote_chars: 20, inputs: [\"posts/**\"]}"))
+    assert rg("run")[0] == 0 and rg("grade")[0] == 0
+    assert rg("verify")[0] == 0
+    modelled.write("posts/other.md", "# Another source\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert ".receipts/drafts/intro.md/tone.json: stale: what the check read changed" in out
+    assert "grader.json" not in out
+
+
 # --- required from a state on -------------------------------------------------------------
 
 def test_advance_into_a_state_needs_the_checks_required_from_it(repo: Repo, rg: Run) -> None:

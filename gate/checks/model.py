@@ -74,17 +74,23 @@ def parse_verdict(data: bytes, source: str) -> dict[str, Any]:
 
 
 def quote_problems(verdict: Mapping[str, Any], text: str, min_chars: int,
-                   tree: Tree | None = None) -> list[QuoteProblem]:
+                   tree: Tree | None = None, draft: str = "",
+                   sources: Tree | None = None) -> list[QuoteProblem]:
     """Every quote that is not in the draft, and (given the tree) every piece of
-    evidence not in the file it names."""
+    evidence that is not in the file it names as `sources` holds it (evidence_problems)."""
     found = check_quotes(verdict["criteria"], text, min_chars)
-    return found + (evidence_problems(verdict["criteria"], tree, min_chars) if tree else [])
+    if tree is None:
+        return found
+    return found + evidence_problems(verdict["criteria"], tree, min_chars, draft, sources)
 
 
-def evidence_problems(criteria: Sequence[Mapping[str, Any]], tree: Tree,
-                      min_chars: int) -> list[QuoteProblem]:
-    """Each evidence quote that does not occur in its repository file of this tree (the
-    draft quotes' normalization and paragraph rule)."""
+def evidence_problems(criteria: Sequence[Mapping[str, Any]], tree: Tree, min_chars: int,
+                      draft: str = "", sources: Tree | None = None) -> list[QuoteProblem]:
+    """Each evidence quote that is not in its source, in the judged tree and as `sources`
+    (the rules' commit: HEAD at commit, the base in CI) holds it: never the draft itself,
+    and never what the judged change adds to a file, or a file it adds (named as new).
+    Without `sources` (a first commit), the judged tree alone. The draft quotes'
+    normalization and paragraph rule apply."""
     import posixpath
 
     from receipt_gate.reading.quotes import in_text
@@ -96,20 +102,33 @@ def evidence_problems(criteria: Sequence[Mapping[str, Any]], tree: Tree,
             path, quote = e["path"], e["quote"]
             norm = posixpath.normpath(path)
             name = str(c.get("name", "?"))
+
+            def problem(reason: str, name: str = name, quote: str = quote) -> None:
+                out.append(QuoteProblem(name, quote, reason))
+
             if posixpath.isabs(path) or norm.startswith("../") or norm != path:
-                out.append(QuoteProblem(name, quote, f"cites {path!r}, not a repository path"
-                                        " written plainly"))
+                problem(f"cites {path!r}, not a repository path written plainly")
                 continue
-            source = read_text(tree, path)
-            if source is None or isinstance(source, str):
-                out.append(QuoteProblem(name, quote, f"cites {path}, which is not a readable"
-                                        f" file in the {tree.label}"))
+            if path == draft:
+                problem(f"cites {path}, the draft itself: evidence comes from another file")
+                continue
+            judged = read_text(tree, path)
+            if judged is None or isinstance(judged, str):
+                problem(f"cites {path}, which is not a readable file in the {tree.label}")
             elif len(normalize(quote)) < min_chars:
-                out.append(QuoteProblem(name, quote, f"is under min_quote_chars {min_chars}"
-                                        f" (evidence from {path})"))
-            elif not in_text(quote, source.text):
-                out.append(QuoteProblem(name, quote, f"does not occur in {path} within one"
-                                        " paragraph"))
+                problem(f"is under min_quote_chars {min_chars} (evidence from {path})")
+            elif not in_text(quote, judged.text):
+                problem(f"does not occur in {path} within one paragraph")
+            elif sources is not None:
+                landed = read_text(sources, path)
+                if landed is None or isinstance(landed, str):
+                    problem(f"cites {path}, a new source this change adds (not in the"
+                            f" {sources.label}): a source counts once it has landed; commit"
+                            " it on its own first, for a reviewer to see")
+                elif not in_text(quote, landed.text):
+                    problem(f"does not occur in {path} as the {sources.label} holds it (this"
+                            " change edits it to say so: a source counts once it has"
+                            " landed)")
     return out
 
 

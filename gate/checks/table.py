@@ -37,6 +37,9 @@ COMMAND = {
 # grader, declares the same).
 MODEL = {
     "command": Setting("argv", []),
+    # Files its verdict reads (the sources it cites): fingerprinted, so an edit of one
+    # makes its receipts stale.
+    "inputs": Setting("globs", []),
     "rubric": Setting("path", ""),
     "timeout_s": Setting("int", 120, False),
     "min_quote_chars": Setting("int", 20),

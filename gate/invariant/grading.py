@@ -110,8 +110,12 @@ def write_verdict(
 ) -> tuple[dict[str, Any] | None, list[str]]:
     """Check the quotes (and the evidence, in `tree`), then write the receipt. The
     receipt written (None if refused), and the lines that say what happened."""
+    from receipt_gate.invariant.judge import sources_for
+
     min_chars = cfg.effective[name]["min_quote_chars"]
-    problems = quote_problems(verdict, draft.text, min_chars, tree)
+    cited = any(c.get("evidence") for c in verdict["criteria"])
+    problems = quote_problems(verdict, draft.text, min_chars, tree, draft.path,
+                              sources_for(tree) if cited else None)
     if problems:
         return None, [f"{draft.path}: {name}: refused: {describe(p)}; no receipt written"
                       for p in problems]

@@ -83,14 +83,34 @@ def _literal(text: str, line: int | None) -> bool:
     return line <= len(lines) and _PLAIN_SCALAR.match(lines[line - 1].rstrip("\r")) is not None
 
 
+DERIVE = "derive"  # judge()'s sources: the rules' commit sources_for() finds
+
+
+def sources_for(tree: Tree) -> Tree | None:
+    """The commit a model's evidence comes from when `tree` is judged and no rules'
+    commit is named: HEAD for the index and the working tree, a commit's first parent;
+    None where there is none (a first commit)."""
+    from receipt_gate.trees import revs
+    from receipt_gate.trees.gittree import CommitTree
+
+    if not tree.root:
+        return None
+    if isinstance(tree, CommitTree):
+        parent = revs.first_parent(tree.root, tree.commit)
+        return None if parent is None else CommitTree(tree.root, parent, "the parent")
+    return CommitTree(tree.root, "HEAD", "HEAD") if revs.head(tree.root) else None
+
+
 def judge(
     tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, fp: Fingerprint,
     text: str, keys: Sequence[bytes] = (), run_dir: str | None = None,
+    sources: Tree | str | None = DERIVE,
 ) -> Cell:
     """Decide one receipt against the five conditions, in order: its inputs_sha256 must
     be the check's fingerprint `fp` for this draft and what its verdict read. With `keys`
     (the public keys signing trusts), condition 5 applies; `run_dir` looks for the receipt
-    in another folder than the config's."""
+    in another folder than the config's; `sources`: the rules' commit, where a model's
+    evidence must come from (DERIVE: sources_for(tree))."""
     rpath = receipt_path(run_dir or cfg.run_dir, draft, check)
 
     def cell(state: str, reason: str, condition: int, message: str, **kw: Any) -> Cell:
@@ -140,7 +160,11 @@ def judge(
             return cell(MISSING, "unquoted", 4, "unquoted: the receipt carries no criteria"
                         " whose quotes can be checked; counts as missing")
         least = cfg.effective[check]["min_quote_chars"]
-        bad = check_quotes(criteria, text, least) + evidence_problems(criteria, tree, least)
+        cited = any(c.get("evidence") for c in criteria)
+        source_tree = sources_for(tree) if sources == DERIVE and cited else sources
+        bad = check_quotes(criteria, text, least) + evidence_problems(
+            criteria, tree, least, draft, source_tree if not isinstance(source_tree, str)
+            else None)
         if bad:
             more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
             return cell(MISSING, "unquoted", 4, f"unquoted: {describe(bad[0])}{more}; counts"

@@ -142,10 +142,11 @@ def _hold_one(policy: Policy, own: Config, tree: Tree, draft: Draft, check: str,
                     f" {n} finding{'s' * (n != 1)}",
                     tuple(f.as_dict() for f in outcome.findings))
     digest = sha256(draft.data)
-    cell = judge(tree, t, draft.path, digest, check, fp, draft.text, t.public_keys())
+    cell = judge(tree, t, draft.path, digest, check, fp, draft.text, t.public_keys(),
+                 sources=policy.tree)
     if cell.reason == "missing" and own.run_dir != t.run_dir:
         cell = judge(tree, t, draft.path, digest, check, fp, draft.text,
-                     t.public_keys(), run_dir=own.run_dir)
+                     t.public_keys(), run_dir=own.run_dir, sources=policy.tree)
     if cell.state == FRESH:
         return cell
     if cell.condition == 2:

@@ -10,6 +10,7 @@ from receipt_gate import GateError
 from receipt_gate.base import wildmatch
 from receipt_gate.base.text import printable
 from receipt_gate.invariant.judge import (
+    DERIVE,
     FAIL,
     FRESH,
     MISSING,
@@ -125,7 +126,8 @@ def evaluate(
     ungated: list[tuple[str, str]] = []
     cells: list[Cell] = []
     known: dict[str, dict[str, str]] = {}
-    for part in _in_parallel(cfg, tree, selected, fps, keys, disk, reads):
+    sources = policy.tree if policy is not None else DERIVE  # where evidence comes from
+    for part in _in_parallel(cfg, tree, selected, fps, keys, disk, reads, sources):
         errors += part.errors
         gated += part.gated
         ungated += part.ungated
@@ -244,6 +246,7 @@ class _Part(NamedTuple):
 def _judge_drafts(
     cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
     keys: Sequence[bytes], disk: Tree | None, reads: bool = False,
+    sources: Tree | str = DERIVE,
 ) -> _Part:
     part = _Part([], [], [], [], [], {})
     for path in paths:
@@ -270,7 +273,8 @@ def _judge_drafts(
                 part.cells.append(Cell(path, check, receipt_path(cfg.run_dir, path, check),
                                        FRESH, reads=got) if reads and got else None)
                 continue
-            cell = judge(tree, cfg, path, digest, check, fps[check], draft.text, keys)
+            cell = judge(tree, cfg, path, digest, check, fps[check], draft.text, keys,
+                         sources=sources)
             if cell.state != FRESH and disk is not None:
                 cell = unstaged(cell, disk, cfg, path, digest, fps[check], draft.text, keys)
             # Fresh cells travel as None (a forked part is pickled back); expand() rebuilds.
@@ -284,6 +288,7 @@ def _judge_drafts(
 def _in_parallel(
     cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
     keys: Sequence[bytes], disk: Tree | None, reads: bool = False,
+    sources: Tree | str = DERIVE,
 ) -> list[_Part]:
     """Judge the drafts, in one forked process per core for a big batch.
 
@@ -294,7 +299,7 @@ def _in_parallel(
     from receipt_gate.base.parallel import split_map
 
     return split_map(
-        lambda chunk: _judge_drafts(cfg, tree, chunk, fps, keys, disk, reads),
+        lambda chunk: _judge_drafts(cfg, tree, chunk, fps, keys, disk, reads, sources),
         paths, PARALLEL_FROM // 2, tree.fork_safe)
 
 

@@ -176,7 +176,9 @@ def load_corpus(name: str, cfg: Config, tree: Tree, files: InputFiles) -> Any:
 def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = None,
                 rules: Tree | None = None) -> Fingerprint:
     """The check's fingerprint in this tree. The baseline's part is read from `rules`,
-    the tree the rules come from (by default the judged tree)."""
+    the tree the rules come from (by default the judged tree). (A model check's `inputs`
+    that match no file add nothing: receipts from before model checks had inputs stay
+    fresh.)"""
     spec = cfg.specs[name]
     files = input_files(name, cfg, tree) if files is None else files
     payload: dict[str, object] = {
@@ -184,7 +186,8 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
         "version": spec.version,
         "settings": {k: v for k, v in cfg.checks.get(name, {}).items()
                      if spec.settings[k].decides},
-        "files": {k: v for k, v in files.items() if k not in spec.corpus},
+        "files": {k: v for k, v in files.items() if k not in spec.corpus
+                  and not (k == "inputs" and spec.kind == "model" and not v)},
     }
     if spec.deterministic and cfg.effective[name].get("suppressions"):
         from receipt_gate.rules.suppress import reporter
