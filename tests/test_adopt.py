@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from receipt_gate.reading.layouts import detect
+from receipt_gate.sites import detect
 from tests.conftest import CORPORA, Repo, Run
 
 
@@ -56,8 +56,9 @@ def test_hugo_gates_headless_bundles_too_and_prefers_a_posts_section() -> None:
         ["content/_index.md", "content/_common/_index.md", "content/_common/snip.md",
          "content/about/license.md", "content/methods/site/a.md", "config.toml"], files)
     assert name == "a Hugo site"
-    from receipt_gate.reading.layouts import HUGO_CONTENT, HUGO_EXTS
-    from receipt_gate.reading.sitefiles import any_case
+    from receipt_gate.sites.hugo import CONTENT as HUGO_CONTENT
+    from receipt_gate.sites.hugo import EXTS as HUGO_EXTS
+    from receipt_gate.sites.layout import any_case
 
     # Every kind of page Hugo renders is gated, whether one is there yet or not, in any
     # case (Hugo publishes a page.MD as it is), and its draft: true holds back only a
@@ -448,7 +449,7 @@ def test_jekyll_pages_outside_the_posts_are_gated_but_what_jekyll_skips() -> Non
     """Jekyll publishes every page outside a `_` folder or file, and a collection's
     pages where it renders them (`output: true`)."""
     from receipt_gate.base import wildmatch
-    from receipt_gate.reading.jekyll import Config, _pages
+    from receipt_gate.sites.jekyll import Config, _pages
 
     paths = ["_posts/2020-01-01-a.md", "about.md", "docs/x.md", "_includes/note.md",
              "_notes/n.md", "_essays/e.md", "docs/_partial.md", "docs/_drafts/d.md"]

@@ -127,6 +127,7 @@ LAYERS = [
     "base",  # text, globs, YAML, untrusted shapes, signatures: no domain, no I/O of git
     "trees",  # git trees and bytes: the working tree, the index, commits, caches
     "reading",  # reading drafts as renderers and generators do
+    "sites",  # site generators, one module each: what each publishes and how it marks
     "checks",  # the check protocol, the installed checks, command and model checks
     "rules",  # the config, the corpus, what each verdict read, the session
     "invariant",  # receipts and the gate: judging, running, the rules in force, push
@@ -135,7 +136,7 @@ LAYERS = [
 ]
 # The checks (hooks/) decide a draft: they read drafts and use the protocol and the rules'
 # corpus, and never reach the gate that judges their receipts.
-HOOKS_MAY_IMPORT = {"base", "trees", "reading", "checks", "rules"}
+HOOKS_MAY_IMPORT = {"base", "trees", "reading", "sites", "checks", "rules"}
 
 
 def layer_of(module: str) -> int | None:

@@ -117,7 +117,7 @@ def test_a_status_never_holds_back_a_page_the_site_publishes(repo: Repo, rg: Run
 
 
 def test_jekyll_publishes_a_drafts_folder_inside_posts(repo: Repo, rg: Run) -> None:
-    from receipt_gate.reading.layouts import detect
+    from receipt_gate.sites import detect
 
     markers = detect(["_posts/2016-01-01-a.md"], {}.get).markers
     assert markers is not None

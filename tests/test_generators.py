@@ -286,8 +286,8 @@ def test_a_config_read_as_settings_stays_small_and_local() -> None:
     (pyproject), was refused."""
     import time
 
-    from receipt_gate.reading.siteconfig import named
     from receipt_gate.rules.markers import folders, publishing
+    from receipt_gate.sites.builds import named
 
     laughs = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
         f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9))
@@ -301,8 +301,8 @@ def test_a_config_read_as_settings_stays_small_and_local() -> None:
 
 
 def test_a_config_named_but_not_there_or_by_a_variable_counts_as_publishing() -> None:
-    from receipt_gate.reading.siteconfig import named_configs
     from receipt_gate.rules.markers import folders, publishing
+    from receipt_gate.sites.builds import named_configs
 
     texts = {"Makefile": "site:\n\thugo --config hugo.toml,$EXTRA\n", "hugo.toml": ""}
     named = named_configs(["Makefile"], texts.get)

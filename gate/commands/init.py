@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from receipt_gate.reading.layouts import Layout
+    from receipt_gate.sites.layout import Layout
 
 PRE_COMMIT_FILE = ".pre-commit-config.yaml"
 # `repo: local` runs the receipt-gate this machine has installed: no download, no rev
@@ -139,7 +139,8 @@ def starter(layout: Layout) -> str:
 
 
 def init(args: argparse.Namespace) -> int:
-    from receipt_gate.reading import layouts
+    from receipt_gate import sites
+    from receipt_gate.sites.layout import elsewhere
     from receipt_gate.trees import git
     from receipt_gate.trees.fsio import read_regular, write_file
 
@@ -174,14 +175,14 @@ def init(args: argparse.Namespace) -> int:
         return None if data is None else data.decode("utf-8", "replace")
 
     paths = git.worktree_paths(root)
-    layout = layouts.detect(paths, read)
+    layout = sites.detect(paths, read)
     write_file(root, CONFIG_FILE, starter(layout).encode())
     gated, unpublished = _count(root)
     what = f"{gated} file{'s' * (gated != 1)} gated now"
     if unpublished:
         what += f" ({unpublished} more the site marks as drafts: not gated until published)"
     say(f"wrote {CONFIG_FILE}: {layout.name}, {what}")
-    rest = layouts.elsewhere(layout, paths)
+    rest = elsewhere(layout, paths)
     if rest:
         folders = sorted({"/".join(p.split("/")[:2 if p.count("/") > 1 else 1])
                           + "/" if "/" in p else p for p in rest})

@@ -83,7 +83,7 @@ def newly_published(cfg: Config, tree: Tree, base: Tree | None,
         return []  # (the common case: the build config is as it was, no page ungated)
     from receipt_gate import CONFIG_FILE
     from receipt_gate.base.text import printable
-    from receipt_gate.reading.layouts import detect
+    from receipt_gate.sites import detect
 
     def now(path: str) -> str | None:
         if path not in texts:
@@ -94,7 +94,7 @@ def newly_published(cfg: Config, tree: Tree, base: Tree | None,
         return base_texts.get(path) if path in files or path in base_texts else now(path)
 
     layout = detect(paths, now, cfg.run_dir)
-    if layout.markers is None or " site" not in layout.name:
+    if layout.generator == "plain":
         return []  # no generator's site: its globs are a guess, not what ships
     new: dict[str, str] = {}
     if changed:

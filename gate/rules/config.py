@@ -237,7 +237,8 @@ def built(cfg: Config, tree: Tree) -> Config:
     if cfg.draft_markers is None:
         return cfg
     from receipt_gate.rules.markers import folders, publishing
-    from receipt_gate.rules.markup import build_texts, holds, unread_markup
+    from receipt_gate.rules.markup import build_texts, holds
+    from receipt_gate.sites.builds import unread_markup
 
     files, index, texts, named = build_texts(tree)
     if (unread := unread_markup([*files, *index], texts.__getitem__)) is not None:

@@ -20,7 +20,9 @@ from typing import NamedTuple
 from receipt_gate.base.schema import Err, mapping, str_list, type_name, unknown
 from receipt_gate.reading import siteconfig
 from receipt_gate.reading.siteconfig import COMMENT as _COMMENT
-from receipt_gate.reading.siteconfig import kind_of, plain
+from receipt_gate.reading.siteconfig import plain
+from receipt_gate.sites import TABLE, builds
+from receipt_gate.sites.builds import kind_of
 
 KEYS = ("paths", "front_matter", "status", "front_matter_in")
 
@@ -102,21 +104,16 @@ BUILD_FILES = (
 )
 # What a config a build names (--config, --configDir, -f) may be.
 CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
-# A generator's own config: unreadable, it counts as publishing everything.
-GENERATOR = re.compile(
-    r"(?:^|/)(?:hugo\.|_config|mkdocs\.)[^/]*$|^(?:[^/.][^/]*/)?config(?:\.[^/]*|/.*)$")
 # A setting that publishes marked pages, with any value but a plain false; a key in any
-# case (Hugo's are), quoted or not, in a block, a flow mapping or one line of JSON;
-# read in config files only, their comments aside.
+# case, quoted or not, in a block, a flow mapping or one line of JSON; read in config
+# files only, their comments aside (each generator's PUBLISH_KEYS).
 _SETTING = re.compile(
-    r"""(?i)(?<![\w-])["']?(builddrafts|show_drafts|unpublished)["']?[ \t]*[:=]"""
-    r"""(?![ \t]*["']?false\b)""")
-_ENV = re.compile(r"(?i)\bHUGO[_x]BUILDDRAFTS\b(?![ \t]*[:=][ \t]*[\"']?false\b)")
-_FLAG = {
-    "hugo": re.compile(r"(?:^|\s)(?:-[a-zA-Z]*D[a-zA-Z]*|--(?i:build-?drafts))(?![\w-])"),
-    "jekyll": re.compile(r"(?:^|\s)(?:-D|--drafts|--unpublished)(?![\w-])"),
-}
+    r"""(?i)(?<![\w-])["']?("""
+    + "|".join(sorted({k for g in TABLE for k in getattr(g, "PUBLISH_KEYS", ())}))
+    + r""")["']?[ \t]*[:=](?![ \t]*["']?false\b)""")
 _SERVER = re.compile(r"(?:^|\s)(?:server|serve|s)(?=\s|$)")
+
+
 def publishing(files: list[str], read: Callable[[str], str | None],
                named: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """Why the site's build publishes the pages its markers mark (file: what), read
@@ -127,7 +124,7 @@ def publishing(files: list[str], read: Callable[[str], str | None],
         text = read(path)
         kind = kind_of(path, named)
         if text is None:
-            if GENERATOR.search(path) or (named and path in named):
+            if builds.is_config(path) or (named and path in named):
                 out.append(f"{path}: cannot be read, so the gate cannot tell whether the"
                            " build publishes marked drafts")
             continue
@@ -137,7 +134,7 @@ def publishing(files: list[str], read: Callable[[str], str | None],
                 out.append(f"{path}: not read plainly as {kind}'s config, so the gate cannot"
                            " tell whether the build publishes marked drafts")
                 continue
-            said = siteconfig.publishing(kind, doc)
+            said = builds.publishing(kind, doc)
             if said:
                 out.append(f"{path}: sets {said[0][:60]}: the build publishes the pages"
                            " the draft markers mark")
@@ -145,7 +142,7 @@ def publishing(files: list[str], read: Callable[[str], str | None],
         text = plain(text)
         bare = text if path.endswith(".json") else _COMMENT.sub("", text)
         m = (_SETTING.search(bare) if path.endswith((".toml", ".yaml", ".yml", ".json"))
-             else None) or _ENV.search(bare)
+             else None) or builds.draft_setting(bare)
         if m is not None:
             out.append(f"{path}: sets {m.group(0).strip()[:60]!r}: the build publishes"
                        " the pages the draft markers mark")
@@ -163,53 +160,17 @@ def publishing(files: list[str], read: Callable[[str], str | None],
     return tuple(out)
 
 
-_PASSED_ON = re.compile(r"(?i)(?:^|\s)--build-?drafts(?![\w-])")
-
-
 def _passed_on(line: str, serves: bool) -> str:
-    """Hugo's --buildDrafts on a line that does not name hugo itself: passed on to it by
-    a script runner (`npm run build -- --buildDrafts`) or on a folded YAML line."""
-    m = _PASSED_ON.search(line)
+    """A flag that publishes marked drafts on a line that does not name its generator:
+    passed on to it by a script runner (`npm run build -- --buildDrafts`) or on a
+    folded YAML line."""
+    m = builds.passed_on(line)
     return "" if m is None or (not serves and _SERVER.search(line)) else m.group().strip()
 
 
 def _command_flag(line: str, serves: bool = False) -> str:
     """The generator and its flag when this line builds a site with marked pages in it."""
-    for tool, flag in _FLAG.items():
-        at = line.find(tool)
-        while at >= 0:
-            rest = line[at + len(tool):]
-            # Up to the end of this command (a shell separator), not a dev server.
-            command = re.split(r"&&|\|\||[;|]|[\"'],", rest, maxsplit=1)[0]
-            if (not rest[:1].isalnum() and flag.search(command)
-                    and (serves or not _SERVER.search(command))):
-                return f"{tool}{command[:60].rstrip()}"
-            at = line.find(tool, at + 1)
-    return ""
-
-
-# Where a site's config moves or adds the folders it publishes pages from: a key
-# anywhere (a block, a flow mapping, an inline table, one line of JSON), quoted or not.
-_CONTENT_DIR = re.compile(
-    r"""(?i)(?<![\w-])["']?contentdir["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
-_MOUNT = re.compile(
-    r"""(?is)["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["'](?:(?!source).){0,300}?"""
-    r"""["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["']""")
-_MOUNT_REVERSED = re.compile(
-    r"""(?is)["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["'](?:(?!target).){0,300}?"""
-    r"""["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["']""")
-_THEME = re.compile(r"""(?im)^[ \t]*["']?theme["']?[ \t]*[:=][ \t]*\[?["']?([\w.-]+)""")
-_DOCS_DIR = re.compile(r"""(?m)^[ \t]*["']?docs_dir["']?[ \t]*:[ \t]*["']?([^"'\s#]*)""")
-# A build command's own folder: hugo -c/--contentDir/-s/--source, jekyll -s/--source,
-# and Hugo's environment variable.
-_COMMAND_DIR = re.compile(
-    r"""(?:^|[\s;&|"'])(?:hugo|jekyll|eleventy)\b[^\n;&|]{0,200}?\s"""
-    r"""(?:-c|--contentDir|-s|--source|--input)(?:=|\s+)["']?([^\s"';&|]+)""")
-# A theme a Hugo build names (--theme, -t, HUGO_THEME): its content is published.
-_THEME_NAMED = re.compile(
-    r"""(?:(?:^|[\s;&|"'])hugo\b[^\n;&|]{0,200}?\s(?:-t|--theme)(?:=|\s+)"""
-    r"""|(?i:\bHUGO[_x]THEME)["']?[ \t]*[:=][ \t]*)["']?([\w.,/-]+)""")
-_ENV_DIR = re.compile(r"""(?i)\bHUGO[_x]CONTENTDIR["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
+    return builds.draft_flag(line, serves, _SERVER)
 
 
 def folders(files: list[str], read: Callable[[str], str | None],
@@ -226,11 +187,8 @@ def folders(files: list[str], read: Callable[[str], str | None],
         raw = read(path)
         text = plain(raw or "")
         # A command's folder is relative to where it runs: the top, as far as we know.
-        out += [(path, _expanded(m.group(1)), False) for m in _COMMAND_DIR.finditer(
-            _COMMENT.sub("", text))]
-        out += [(path, _expanded(m.group(1)), False) for m in _ENV_DIR.finditer(text)]
-        out += [(path, f"themes/{t}/content", False) for m in _THEME_NAMED.finditer(
-            _COMMENT.sub("", text)) for t in m.group(1).split(",") if there(f"themes/{t}/content")]
+        out += [(path, _expanded(f), False) for f, theme in builds.command_folders(
+            text, _COMMENT.sub("", text)) if not theme or there(f)]
         kind = kind_of(path, named)
         if kind is None:
             continue
@@ -239,20 +197,12 @@ def folders(files: list[str], read: Callable[[str], str | None],
             out.append((path, "", False))  # a config the gate cannot read plainly
         elif doc is not None:
             site = _site_of(path, named)
-            out += [(path, f, pages) for f, pages, theme in siteconfig.folders(kind, site, doc)
+            out += [(path, f, pages) for f, pages, theme in builds.folders(kind, site, doc)
                     if not theme or not f or there(f)]
         # What a plain reading of the text finds too (a config read two ways gates more).
         site = _site_of(path, named)
-        found = [(m.group(1), False) for m in _CONTENT_DIR.finditer(text)]
-        found += [(m.group(1), False) for m in _MOUNT.finditer(text)]
-        found += [(m.group(2), False) for m in _MOUNT_REVERSED.finditer(text)]
-        if kind == "hugo":
-            found += [(f"themes/{m.group(1)}/content", False) for m in _THEME.finditer(text)
-                      if there(f"themes/{m.group(1)}/content")]
-        if path.endswith((".yml", ".yaml")):
-            found += [(m.group(1), False) for m in _DOCS_DIR.finditer(text)]
-        out += [(path, posixpath.join(site, f) if f and site else f, pages)
-                for f, pages in found]
+        out += [(path, posixpath.join(site, f) if f and site else f, False)
+                for f, theme in builds.text_folders(kind, path, text) if not theme or there(f)]
     if named and "" in named:
         out.append((named[""], "", False))
     kept: dict[tuple[str, str, bool], None] = {}

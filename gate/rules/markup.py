@@ -1,65 +1,19 @@
 """What a site's build reads beyond the draft markers: the files' texts, read once, and
-where Hugo renders pages with another reader than the one the gate reads them with
-(gate.rules.config refuses such a site, saying what to change)."""
+where a generator renders pages with another reader than the one the gate reads them
+with (gate.sites.builds.unread_markup; gate.rules.config refuses such a site, saying
+what to change)."""
 
 from __future__ import annotations
 
-import posixpath
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import wildmatch
-from receipt_gate.reading import siteconfig
-from receipt_gate.reading.siteconfig import named_configs, plain
-from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS, GENERATOR
+from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
+from receipt_gate.sites.builds import named_configs
 
 if TYPE_CHECKING:
     from receipt_gate.trees.tree import Tree
-
-# Hugo renders markdown with another reader where a config says so for every page
-# (markup.defaultMarkdownHandler) or a cascade does for the pages under a section.
-_HANDLER = re.compile(r"""(?i)["']?defaultMarkdownHandler["']?[ \t]*[:=][ \t]*["']?(\w+)""")
-_CASCADE = re.compile(r"""(?is)(?<![\w-])["']?cascade["']?.{0,4000}?(?<![\w-])["']?markup["']?"""
-                      r"""[ \t]*[:=][ \t]*["']?(\w+)""")
-_MARKDOWN = frozenset({"goldmark", "markdown", "md"})
-
-
-def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> str | None:
-    """Why pages are rendered by a reader the gate does not read them with (a page is
-    read by its own front matter's `markup:` and its extension), or None: a generator
-    config's defaultMarkdownHandler other than goldmark, a cascade that sets `markup`
-    (in a config, or a section's _index page)."""
-    for path in files:
-        index = posixpath.basename(path).startswith("_index.")
-        if not (index or GENERATOR.search(path)):
-            continue
-        text = read(path)
-        if text is None:
-            continue
-        if not index and path.endswith(CONFIG_EXTS):  # as the generator parses it
-            doc = siteconfig.document(path, text)
-            said = [siteconfig.shown(v) for v in siteconfig.values(doc, "defaultmarkdownhandler")
-                    if not (isinstance(v, str) and v.lower() in _MARKDOWN)]
-            said += [f"cascade: {siteconfig.shown(v)}" for v in siteconfig.values_within(
-                doc, "cascade", "markup") if not (isinstance(v, str) and v.lower() in _MARKDOWN)]
-            if said:
-                return (f"{path}: sets markup {said[0][:40]!r}: Hugo renders markdown"
-                        " pages with it, the gate reads them as markdown; set `markup:` in"
-                        " each page's front matter instead (the gate reads it)")
-        text = plain(text[:20000] if index else text)
-        m = None if index else _HANDLER.search(text)
-        if m is not None and m.group(1).lower() not in _MARKDOWN:
-            return (f"{path}: sets defaultMarkdownHandler {m.group(1)!r}: Hugo renders"
-                    " every markdown page with it, the gate reads them as markdown; set"
-                    " `markup:` in each page's front matter instead (the gate reads it)")
-        m = _CASCADE.search(text)
-        if m is not None and m.group(1).lower() not in _MARKDOWN:
-            return (f"{path}: a cascade sets markup {m.group(1)!r} for other pages: the"
-                    " gate reads each page by its own front matter; set `markup:` in"
-                    " each page instead")
-    return None
-
 
 def texts_of(tree: Tree, paths: Sequence[str]) -> dict[str, str | None]:
     """Each file's text (one batch, not a git process per file); None for one the gate

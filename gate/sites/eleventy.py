@@ -1,0 +1,129 @@
+"""Eleventy (.eleventy.js, eleventy.config.{js,mjs,cjs}, in the order Eleventy looks):
+every text template (.md, .html, .njk, .liquid, in any case) under its input folder
+(`dir.input` or setInputDirectory(), comments aside; set another way, the whole
+repository), except the includes, layouts and data folders, the output,
+`node_modules/`, and what `.eleventyignore` names (relative to its folder; `#` starts
+a comment only at a line's start). No marker: the data cascade (eleventyComputed,
+*.11tydata.* and _data/ files, code) can give any page a permalink its front matter
+does not show, so every page is gated. Ignores the config adds in code are not read
+either (often conditional: a page one environment leaves out still ships in another).
+"""
+
+from __future__ import annotations
+
+import collections
+import posixpath
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from receipt_gate.sites.layout import Layout, docs_folders, leave_out
+
+if TYPE_CHECKING:
+    from receipt_gate.sites.layout import Repo
+
+KIND = "eleventy"
+NAME = "Eleventy"
+# In the order Eleventy 3 looks for them (it does not load a .ts config by default).
+CONFIGS = (".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs")
+CONFIG = re.compile(r"^(?:\.eleventy\.js|eleventy\.config\.[cm]?js)$")
+# Eleventy's text templates, in any case (it renders bad.MD too); .11ty.js is code.
+EXTS = ("md", "html", "njk", "liquid")
+_COMMENTS = re.compile(r"/\*.*?\*/|(?<![:\\])//[^\n]*", re.S)
+
+
+def detect(repo: Repo) -> Layout | None:
+    every = set(repo.paths)
+    for name in CONFIGS:
+        if name in every:
+            return _eleventy(name, repo.paths, repo.read)._replace(configs=(name,))
+    return None
+
+
+def _dirs(config: str) -> dict[str, str]:
+    """Eleventy's folders as its config sets them, where plainly: the `dir` object's
+    string values, or setInputDirectory() and its kin. A folder set another way (an
+    environment variable) is unknown: the input is then the whole repository."""
+    code = _COMMENTS.sub("", config)
+    out: dict[str, str] = {}
+    block = re.search(r"\bdir\s*:\s*\{([^{}]*)\}", code)
+    for key in ("input", "includes", "layouts", "data", "output"):
+        m = re.search(rf"\b{key}\s*:\s*[\"'`]([^\"'`\n]+)[\"'`]", block.group(1)) if block else None
+        m = m or re.search(rf"set{key.capitalize()}Directory\(\s*[\"'`]([^\"'`\n]+)[\"'`]", code)
+        if m:
+            out[key] = m.group(1).strip().removeprefix("./").strip("/")
+        elif (block and re.search(rf"\b{key}\s*:", block.group(1))) or re.search(
+                rf"set{key.capitalize()}Directory\(", code):
+            out[key] = "" if key == "input" else "?"  # set, but not to a plain string
+    return out
+
+
+def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
+              ) -> Layout:
+    from receipt_gate.base import wildmatch
+    from receipt_gate.sites.layout import any_case
+
+    dirs = _dirs(read(name) or "")
+    root = dirs.get("input", "")
+    root = "" if root in (".", "") else root
+    base = f"{root}/" if root else ""
+    # (its layouts are in its includes folder unless the config names one of their own)
+    leave = [f"{base}{dirs.get(k) or d}" for k, d in
+             (("includes", "_includes"), ("layouts", ""), ("data", "_data"))
+             if dirs.get(k) != "?" and (dirs.get(k) or d)]
+    if dirs.get("output") != "?":
+        leave.append(dirs.get("output") or "_site")
+    drafts = [f"{base}**/*.{any_case(e)}" for e in EXTS]
+    drafts += [*(f"!{x}/**" for x in leave), "!**/node_modules/**"]
+    # .eleventyignore: a pattern a line, `#` a comment only at a line's start, relative to
+    # the folder the file is in (the root's, and the input folder's).
+    for ignore, rel in ((".eleventyignore", ""), (f"{base}.eleventyignore", base)):
+        for line in (read(ignore) or "").splitlines() if ignore in set(paths) else ():
+            glob = line.strip().removeprefix("./").rstrip("/")
+            if glob and not glob.startswith(("#", "!")):
+                glob = rel + glob
+                folder = any(p.startswith(glob + "/") for p in paths)
+                drafts.append(f"!{glob}/**" if folder else f"!{glob}")
+    drafts = list(dict.fromkeys(drafts))
+    # Eleventy renders every template in its input, a README or a static/ folder's
+    # page too: only the hidden, dependencies and what it writes are no page.
+    templates = [p for p in paths if p.lower().endswith(tuple(f".{e}" for e in EXTS))
+                 and not re.search(r"(?:^|/)(?:node_modules|\.[^/]*)/", p)]
+    drafts += leave_out(drafts, paths, templates)
+    taken = wildmatch.select(drafts, paths)
+    # Posts: the biggest folder whose pages are dated or named like a blog's.
+    sections = collections.Counter(posixpath.dirname(p) for p in taken
+                                   if re.search(r"(?:^|/)(?:blog|posts?|news)(?:/|$)", p))
+    blog = sections.most_common(1)[0][0] if sections else ""
+    articles = [g for g in drafts if not g.startswith("!")] if not blog else [
+        f"{blog}/**/*.{any_case('md')}", *(g for g in drafts if g.startswith("!"))]
+    # No marker: Eleventy's data cascade (eleventyComputed, *.11tydata.* files, _data/)
+    # can give any page a permalink or a draft flag its front matter does not show, so
+    # only what the gate can read decides: every page it renders is gated.
+    return Layout(f"an Eleventy site{' in ' + root + '/' if root else ''}", drafts,
+                  articles, {}, len(taken), docs_folders(taken), _title_fields(taken, read))
+
+
+def _title_fields(pages: Sequence[str], read: Callable[[str], str | None]) -> list[str] | None:
+    """`[newstitle, title]` where pages name their title another way (Eleventy's blog:
+    `newstitle:`), read from the first lines of up to 200 pages; None for plain `title`."""
+    other: collections.Counter[str] = collections.Counter()
+    for p in pages[:200]:
+        head = (read(p) or "")[:2000]
+        if not head.startswith("---"):
+            continue
+        fields = re.findall(r"(?m)^(\w*title):", head.split("\n---", 1)[0])
+        other.update(f for f in fields if f != "title")
+    if not other:
+        return None
+    return [*sorted(f for f, n in other.items() if n >= 3), "title"] if any(
+        n >= 3 for n in other.values()) else None
+
+
+# A build command's option naming the folder its pages come from.
+COMMAND_FOLDER = re.compile(
+    r"""(?:^|[\s;&|"'])eleventy\b[^\n;&|]{0,200}?\s--input(?:=|\s+)["']?([^\s"';&|]+)""")
+
+
+def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
+    return [(m.group(1), False) for m in COMMAND_FOLDER.finditer(bare)]

@@ -1,0 +1,154 @@
+"""Jekyll: a site as Jekyll publishes it, found by its `_posts/` folders: the posts, the
+drafts (its notion of a draft: `_drafts/`), and every other page of the site, read from
+its _config.yml (`include`, `exclude`, `markdown_ext`, collections it renders). Its
+marker is a folder, which `adopt --unpublish` cannot write into a page."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from receipt_gate.base.yamlio import Table
+from receipt_gate.sites.layout import Layout, any_case, docs_folders, leave_out
+
+if TYPE_CHECKING:
+    from receipt_gate.sites.layout import Repo
+
+KIND = "jekyll"
+NAME = "Jekyll"
+CONFIG = re.compile(r"(?:^|/)_config[^/]*$")
+# Keys that make its build publish what `_drafts/` and `published: false` hold back, and
+# a build command's flags that do.
+PUBLISH_KEYS = ("show_drafts", "unpublished")
+CONFIG_OPTIONS = {"--config": "list"}  # a build command's option naming its configs
+DRAFT_FLAGS = re.compile(r"(?:^|\s)(?:-D|--drafts|--unpublished)(?![\w-])")
+
+MARKDOWN = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's default markdown_ext
+# Other text Jekyll publishes from _posts/ (and _drafts/, with --drafts) for a reader.
+_TEXT = ("xhtml", "xht", "shtml", "xml", "svg", "json", "rss", "atom", "php", "csv", "ics")
+# Folders Jekyll itself reads for other ends (never pages), whether there yet or not.
+_SPECIAL = ("_layouts", "_includes", "_data", "_sass", "_site", "_plugins", ".jekyll-cache")
+# What no site publishes: dependencies, and the folder a build writes.
+_NEVER = re.compile(r"(?:^|/)(?:node_modules|vendor|\.git|_site)/")
+
+
+def detect(repo: Repo) -> Layout | None:
+    """A Jekyll site where `_posts/` folders are (Jekyll reads them in every folder of
+    the site, categories; its markdown extensions whatever their case), rooted at the
+    shallowest."""
+    import collections
+
+    posts = collections.Counter(p[: p.index("_posts/")] for p in repo.files
+                                if "_posts/" in p and (p.startswith("_posts/")
+                                                       or "/_posts/" in p))
+    if not posts:
+        return None
+    root = min(posts, key=len)
+    return site(root, repo.paths, repo.files, repo.read)._replace(
+        configs=tuple(p for p in (f"{root}_config.yml",) if p in set(repo.paths)))
+
+
+class Config:
+    """What _config.yml says about which files are pages."""
+
+    def __init__(self, root: str, read: Callable[[str], str | None]) -> None:
+        from receipt_gate.reading import siteconfig
+
+        doc = siteconfig.document(f"{root}_config.yml", read(f"{root}_config.yml") or "")
+        table = doc if isinstance(doc, Table) else Table()
+
+        def words(key: str) -> list[str]:
+            got = (siteconfig.get(table, key) or [None])[-1]
+            items = got.split(",") if isinstance(got, str) else got if isinstance(
+                got, list) else []
+            return [str(x).strip().strip("/") for x in items if str(x).strip()]
+
+        self.include = words("include")
+        self.exclude = words("exclude")
+        self.markdown = tuple(dict.fromkeys([*MARKDOWN, *(e.lstrip(".") for e in
+                                                          words("markdown_ext"))]))
+        self.collections = sorted({posixpath.basename(posixpath.normpath(f.strip()))
+                                   for f, _, _ in folders(doc) if isinstance(f, str)
+                                   and f.strip() and f.strip() not in (".", "./")})
+
+
+def site(root: str, paths: Sequence[str], files: Sequence[str],
+         read: Callable[[str], str | None]) -> Layout:
+    """The Layout of a Jekyll site rooted at `root` (a folder with a `/`, or "")."""
+    from receipt_gate.base import wildmatch
+
+    cfg = Config(root, read)
+    pages = (*cfg.markdown, "html", "htm", "txt", "textile", *_TEXT)
+    drafts = [f"{root}**/{d}/**/*.{any_case(e)}" for d in ("_posts", "_drafts") for e in pages]
+    drafts += _pages(root, paths, cfg)
+    articles = [f"{root}**/_posts/**/*.{any_case(e)}" for e in cfg.markdown]
+    # What Jekyll publishes is every such file but what the globs leave out on purpose: a
+    # README or an AGENTS.md too (copied as it is, or rendered), unless excluded.
+    published = [p for p in paths if p.lower().rsplit(".", 1)[-1] in pages and not
+                 _NEVER.search("/" + p)]
+    drafts += [g for g in leave_out(drafts, paths, published) if not g.startswith("!.")
+               or not any(i.startswith(".") for i in cfg.include)]
+    articles += leave_out(articles, paths, files)
+    # Jekyll reads a _drafts/ folder in the site's folders, never one inside _posts/
+    # (_posts/sub/_drafts/x.md is a post it publishes) or a collection (it renders its
+    # _drafts/ as pages). Its `published: false` is no marker here: Jekyll reads only
+    # YAML, so a TOML `published = false` publishes.
+    held = [f"{root}**/_drafts/**", f"!{root}**/_posts/**",
+            *(f"!{root}**/{c}/**" for c in cfg.collections)]
+    return Layout(f"a Jekyll site{' at ' + root if root else ''}", drafts, articles,
+                  {"paths": held}, len(wildmatch.select(drafts, files)), docs_folders(files))
+
+
+def _pages(root: str, paths: Sequence[str], cfg: Config) -> list[str]:
+    """Globs for the pages Jekyll publishes outside _posts/ and _drafts/: its markdown
+    and HTML anywhere in the site, but in a folder or file whose name starts with `_`
+    (Jekyll reads none) unless `include` names it or it is a collection Jekyll renders,
+    and what `exclude` names."""
+    kept = {"_posts", "_drafts", *cfg.collections, *cfg.include}
+    skipped = sorted({*(s for s in _SPECIAL if s not in kept),
+                      *(part for p in paths if p.startswith(root)
+                        for part in p[len(root):].split("/")[:-1]
+                        if part.startswith("_") and part not in kept)})
+    out = [*(f"{root}**/*.{any_case(e)}" for e in (*cfg.markdown, "html", "htm", "xhtml",
+                                                   "xht", "shtml")),
+           *(f"!{root}**/{part}/**" for part in skipped)]
+    if not any(i.startswith("_") and "." in i for i in cfg.include):
+        out.append(f"!{root}**/_*.*")  # a file whose name starts with `_`
+    for x in cfg.exclude:  # (Jekyll's are fnmatch patterns, relative to the site)
+        out += [f"!{root}{x}", f"!{root}{x}/**"]
+    return out
+
+
+def folders(doc: object) -> list[tuple[object, bool, bool]]:
+    """(folder, pages, theme): Jekyll's source, collections_dir, and each collection it
+    renders (`output`), whose pages sit in its folder."""
+    from receipt_gate.reading.siteconfig import get, is_off
+
+    if not isinstance(doc, Table):
+        return [(None, False, False)]
+    source = (get(doc, "source") or [""])[-1]
+    where = (get(doc, "collections_dir") or [""])[-1]
+    if not isinstance(source, str) or not isinstance(where, str):
+        return [(None, False, False)]
+    base = "/".join(p for p in (source.strip("/"), where.strip("/")) if p)
+    out: list[tuple[object, bool, bool]] = [(source, False, False)] if source.strip() else []
+    for coll in get(doc, "collections"):
+        if coll is None or isinstance(coll, list):
+            continue  # none, or a list of names: no options, so no output
+        if not isinstance(coll, Table):
+            return [(None, False, False)]
+        out += [(f"{base}/_{c}" if base else f"_{c}", True, False) for c, v in coll
+                if c != "posts" and isinstance(v, Table)
+                and not all(is_off(o) for o in get(v, "output"))]
+    return out
+
+
+# A build command's options naming the folder its pages come from.
+COMMAND_FOLDER = re.compile(
+    r"""(?:^|[\s;&|"'])jekyll\b[^\n;&|]{0,200}?\s(?:-s|--source)(?:=|\s+)["']?([^\s"';&|]+)""")
+
+
+def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
+    return [(m.group(1), False) for m in COMMAND_FOLDER.finditer(bare)]

@@ -1,0 +1,144 @@
+"""MkDocs: every page of its docs_dir (it has no front-matter draft of its own: a
+`draft: true` page is published), and the pages it copies as they are; with Material's
+blog plugin, the blog's posts are the articles and `draft: true` holds a post back.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import TYPE_CHECKING
+
+from receipt_gate.sites.layout import Layout, copied, site, under
+
+if TYPE_CHECKING:
+    from receipt_gate.sites.layout import Repo
+
+KIND = "mkdocs"
+NAME = "MkDocs"
+CONFIG = re.compile(r"(?:^|/)mkdocs\.[^/]*$")
+EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
+CONFIG_OPTIONS = {"-f": "one", "--config-file": "one"}  # a build command's, naming its config
+
+
+def detect(repo: Repo) -> Layout | None:
+    """Every MkDocs config in the repository (mkdocs.yml at the top, or in a folder of
+    its own: docs/en/mkdocs.yml, one per language, each INHERITing another), each with
+    its docs_dir, relative to its own folder; not a theme's, a dependency's or a hidden
+    folder's."""
+    from receipt_gate.reading import siteconfig
+    from receipt_gate.sites.layout import NOT_CONTENT, merge
+
+    configs = sorted((p for p in repo.paths if CONFIG.search(p)
+                      and p.endswith((".yml", ".yaml")) and not NOT_CONTENT.search(p)),
+                     key=lambda p: (p.count("/"), p))
+    if not configs:
+        return None
+    texts = {p: repo.read(p) or "" for p in configs}
+    docs = {p: siteconfig.document(p, t) for p, t in texts.items()}
+    found = []
+    for config in configs:
+        folder = posixpath.dirname(config)
+        parents = [docs[q] for q in inherited(config, texts[config]) if q in docs]
+        own = docs[config]
+        named = [d for d in (own, *parents) if siteconfig.values(d, "docs_dir")]
+        where = posixpath.normpath(posixpath.join(folder, docs_dir(named[0] if named else own)))
+        found.append(_one(repo, where, any(blog(d) for d in (own, *parents))))
+    where_all = [posixpath.dirname(c) or "." for c in configs]
+    if len(configs) == 1:
+        name = f"an MkDocs site in {where_all[0]}/" if where_all[0] != "." else "an MkDocs site"
+    else:
+        shown = ", ".join(f"{w}/" for w in where_all[:4]) + (", ..." if len(configs) > 4 else "")
+        name = f"an MkDocs site ({len(configs)} configs: {shown})"
+    return merge(found, name, repo.files)._replace(configs=tuple(configs))
+
+
+def _one(repo: Repo, docs: str, with_blog: bool) -> Layout:
+    """The pages of one docs folder: every page MkDocs renders (it has no front-matter
+    draft), and those it copies as they are; with the blog plugin on and posts there,
+    the blog's posts are the articles and its `draft: true` (read in the pages MkDocs
+    reads, by their exact extension: it copies posts/x.MD as it is) holds one back."""
+    files, paths = repo.files, repo.paths
+    blog_here = with_blog and bool(under(files, f"{docs}/blog/posts"))
+    marker: dict[str, object] = {
+        "front_matter": {"draft": True},
+        "front_matter_in": [f"{docs}/blog/posts/**/*{e}" for e in EXTS]}
+    return copied(site("an MkDocs site", f"{docs}/blog/posts" if blog_here else docs, files,
+                       paths, marker if blog_here else {}, exts=EXTS, content=docs),
+                  docs, files)
+
+
+def publishing(doc: object) -> list[str]:
+    """What in an MkDocs config publishes the posts marked draft: the blog plugin's
+    `draft: true`, or no blog plugin at all (MkDocs itself reads no draft: true)."""
+    from receipt_gate.reading.siteconfig import is_off, shown, values_within
+
+    out = [f"plugins: blog: draft = {shown(v)}"
+           for v in values_within(doc, "plugins", "draft") if not is_off(v)]
+    if not blog(doc):
+        out.append("plugins without blog (the one that holds back a draft: true post)")
+    return out
+
+
+def blog(doc: object) -> bool:
+    """Does this MkDocs config turn on Material's blog plugin (`blog`, `material/blog`,
+    not `enabled: false`)?"""
+    from receipt_gate.base.yamlio import Table
+    from receipt_gate.reading.siteconfig import get, is_off, values
+
+    for plugins in values(doc, "plugins"):
+        items = plugins if isinstance(plugins, list) else [plugins]
+        for item in items:
+            if isinstance(item, str) and item.split("/")[-1] == "blog":
+                return True
+            if isinstance(item, Table):
+                for name, options in item:
+                    if name.split("/")[-1] == "blog" and not (isinstance(options, Table) and any(
+                            is_off(v) for v in get(options, "enabled"))):
+                        return True
+    return False
+
+
+def docs_dir(doc: object) -> str:
+    """The docs folder an MkDocs config names (an `!ENV [VAR, default]` by its default),
+    as a clean relative path; "docs" when it names none."""
+    from receipt_gate.reading.siteconfig import values
+
+    for v in values(doc, "docs_dir"):
+        v = v[-1] if isinstance(v, list) and v else v
+        if isinstance(v, str) and v.strip():
+            return posixpath.normpath(v.strip()).strip("/")
+    return "docs"
+
+
+def folders(doc: object) -> list[tuple[object, bool, bool]]:
+    """(folder, pages, theme): the docs_dir it names (another tool's, pyproject's, is no
+    site's: only an MkDocs config is asked)."""
+    from receipt_gate.reading.siteconfig import values
+
+    return [(v, False, False) for v in values(doc, "docs_dir")]
+
+
+def inherited(path: str, text: str) -> list[str]:
+    """The configs this one INHERITs (relative to its folder); "" for one the gate cannot
+    name (outside the repository, not a string)."""
+    from receipt_gate.reading.siteconfig import document, values
+
+    if "INHERIT" not in text:
+        return []
+    out = []
+    for base in values(document(path, text), "inherit"):
+        name = (posixpath.normpath(posixpath.join(posixpath.dirname(path), base))
+                if isinstance(base, str) else "")
+        out.append("" if name.startswith(("/", "../")) or name == ".." else name)
+    return out
+
+
+_DOCS_DIR = re.compile(r"""(?m)^[ \t]*["']?docs_dir["']?[ \t]*:[ \t]*["']?([^"'\s#]*)""")
+
+
+def text_folders(kind: str, path: str, text: str) -> list[tuple[str, bool]]:
+    """A docs_dir a YAML config names, read plainly (a config read two ways gates more)."""
+    if not path.endswith((".yml", ".yaml")):
+        return []
+    return [(m.group(1), False) for m in _DOCS_DIR.finditer(text)]
