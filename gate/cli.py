@@ -190,6 +190,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.add_argument("--force", action="store_true", help="overwrite existing files")
         s.add_argument("--git-hooks", action="store_true",
                        help="write plain git hooks in .githooks/ (for repos without pre-commit)")
+        s.add_argument("--print-hooks", action="store_true",
+                       help="print the hooks to add to an existing .pre-commit-config.yaml"
+                       " instead of adding them")
         s.set_defaults(module="init", func="init")
     if keep("adopt"):
         s = add("adopt", help="what existing content fails, and the two honest ways to start")

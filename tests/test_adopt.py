@@ -159,12 +159,11 @@ def test_init_writes_a_config_for_the_layout_and_a_pre_commit_config(repo: Repo,
         ".pre-commit-config.yaml already names receipt-gate, left as it is;")
 
 
-def test_init_prints_the_block_when_a_pre_commit_config_exists(repo: Repo, rg: Run) -> None:
+def test_init_adds_the_hooks_to_an_empty_pre_commit_config(repo: Repo, rg: Run) -> None:
     repo.write(".pre-commit-config.yaml", "repos: []\n")
     rc, out, _ = rg("init")
-    assert rc == 0 and "add these lines to .pre-commit-config.yaml under `repos:`" in out
-    assert "  - repo: local" in out
-    assert repo.read(".pre-commit-config.yaml") == "repos: []\n"
+    assert rc == 0 and "added receipt-gate's hooks to .pre-commit-config.yaml" in out
+    assert repo.read(".pre-commit-config.yaml").startswith("repos:\n  - repo: local")
 
 
 def _dirty(repo: Repo) -> list[str]:
@@ -294,7 +293,10 @@ def test_unpublish_needs_a_front_matter_marker(repo: Repo, rg: Run) -> None:
     _jekyll(repo, 3)
     rg("init")
     rc, _, err = rg("adopt", "--unpublish")
-    assert rc == 2 and "name no front-matter field that unpublishes a page" in err
+    assert (rc, err) == (2, "receipt-gate: adopt --unpublish: this site's draft marker is a"
+                            " folder (**/_drafts/**, draft_markers.paths in .receipt-gate.yaml),"
+                            " not something adopt writes into a page: move each failing page"
+                            " there by hand, or use adopt --baseline\n")
 
 
 @pytest.mark.parametrize(("argv", "message"), [

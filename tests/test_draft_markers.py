@@ -140,7 +140,7 @@ def test_jekyll_publishes_a_drafts_folder_inside_posts(repo: Repo, rg: Run) -> N
      " an integer or a non-empty string, got a list"),
     ("{paths: a}", "draft_markers.paths: expected a list of strings, got a string"),
     ("{path: [a]}", "draft_markers.path: unknown key (expected one of: paths, front_matter,"
-     " status, front_matter_in)"),
+     " status, front_matter_in, listed_in)"),
     ("{front_matter_in: x}", "draft_markers.front_matter_in: expected a list of strings, got"
      " a string"),
 ])

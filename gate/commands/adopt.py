@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 TOP = 3  # most frequent findings shown per check
 
+LISTED = "listed_in"  # the marker of a table of contents (its value: the file)
 _ROUNDS = 8  # of marking what fails, in adopt --pre-gate and --unpublish
 
 
@@ -152,6 +153,13 @@ def adopt(args: argparse.Namespace) -> int:
                 " came after the baseline was first recorded: a baseline only shrinks, so"
                 " fix them (a bigger baseline is a rule change of its own, for review)")
             return 1
+    elif did == "unpublish" and LISTED in doc["marker"]:
+        toc = doc["marker"][LISTED]
+        say(f"receipt-gate adopt: did --unpublish: made {plural(len(failing), 'page')} draft"
+            f" chapters in {toc}; {plural(doc['receipts_written'], 'receipt')} written for the"
+            " rest")
+        say(f"warning: the site no longer publishes those {plural(len(failing), 'page')};"
+            f" fix each and link it again in {toc} to publish it, which gates it")
     elif did == "unpublish":
         (key, value), = doc["marker"].items()
         say(f"receipt-gate adopt: did --unpublish: marked {plural(len(failing), 'page')}"
@@ -193,6 +201,10 @@ def _other_way(s: Session, failing: int) -> str:
         before = s.cfg.states[max(0, s.cfg.states.index(s.cfg.gate_from) - 1)]
         return (f"  receipt-gate adopt --pre-gate   mark the {plural(failing, 'failing draft')}"
                 f" status: {before}: not gated until fixed and advanced")
+    if markers.listed_in:
+        return (f"  receipt-gate adopt --unpublish  make the {plural(failing, 'failing page')}"
+                f" draft chapters in {markers.listed_in[0]}: the site stops publishing them"
+                " until fixed")
     if not markers.front_matter:
         return ""
     (key, value), *_ = markers.front_matter
@@ -204,11 +216,21 @@ def _marker(s: Session) -> tuple[str, str | bool]:
     """The site's own front-matter draft marker, for --unpublish."""
     m = s.cfg.draft_markers
     if m is None:
-        raise GateError(f"adopt --unpublish: {CONFIG_FILE} has no draft_markers (this is no"
-                        " site with a draft marker of its own): use adopt --pre-gate")
+        raise GateError(f"adopt --unpublish: {CONFIG_FILE} has no draft_markers: no generator"
+                        " known to the gate publishes this repository, so no marker is"
+                        " known to hold a page back; use adopt --pre-gate or adopt --baseline")
+    if m.listed_in:
+        return LISTED, m.listed_in[0]
+    if m.paths and not m.front_matter:
+        where = next((p for p in m.paths if not p.startswith("!")), m.paths[0])
+        raise GateError(f"adopt --unpublish: this site's draft marker is a folder ({where},"
+                        f" draft_markers.paths in {CONFIG_FILE}), not something adopt writes"
+                        " into a page: move each failing page there by hand, or use adopt"
+                        " --baseline")
     if not m.front_matter:
-        raise GateError(f"adopt --unpublish: draft_markers in {CONFIG_FILE} name no"
-                        " front-matter field that unpublishes a page: use adopt --baseline")
+        raise GateError("adopt --unpublish: this site's generator publishes every page (it"
+                        f" has no draft marker: draft_markers in {CONFIG_FILE} mark nothing),"
+                        " so nothing can hold a failing page back; use adopt --baseline")
     key, value = m.front_matter[0]
     if not isinstance(value, (str, bool)):
         raise GateError(f"adopt --unpublish: draft_markers.front_matter.{key} is a number;"
@@ -252,6 +274,8 @@ def _mark(s: Session, failing: list[str], state: str | None,
     from receipt_gate.trees.fsio import read_regular, write_file
 
     key, value = marker or ("status", _pre_gate_state(s, state))
+    if key == LISTED:
+        return _unlist(s, failing), str(value)
     new = {}
     for path in failing:
         data = read_regular(s.root, path, 1 << 26)
@@ -261,6 +285,34 @@ def _mark(s: Session, failing: list[str], state: str | None,
     for path, data in new.items():
         write_file(s.root, path, data)
     return failing, str(value)
+
+
+def _unlist(s: Session, failing: list[str]) -> list[str]:
+    """Take each failing page out of the table of contents that publishes it (mdBook: a
+    draft chapter, `[Title]()`); every file is read before any is written."""
+    from receipt_gate.sites.builds import governs, unlist
+    from receipt_gate.trees.fsio import read_regular, write_file
+
+    markers = s.cfg.draft_markers
+    tocs = markers.listed_in if markers is not None else ()
+    new: dict[str, bytes] = {}
+    for path in failing:
+        toc = next((t for t in tocs if governs(t, path)), None)
+        if toc is None:
+            raise GateError(f"adopt --unpublish: {path}: no table of contents decides whether"
+                            " it is published (the site copies it as it is): fix it, or use"
+                            " adopt --baseline")
+        if toc not in new:
+            data = read_regular(s.root, toc, 1 << 24)
+            if data is None:
+                raise GateError(f"{toc}: not a regular file in the working tree")
+            new[toc] = data
+    for toc in new:
+        text = new[toc].decode("utf-8", "replace")
+        new[toc] = unlist(toc, text, [p for p in failing if governs(toc, p)]).encode()
+    for toc, data in new.items():
+        write_file(s.root, toc, data)
+    return failing
 
 
 def _receipts(strict: bool = True) -> int:

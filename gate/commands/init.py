@@ -134,6 +134,11 @@ def starter(layout: Layout) -> str:
             lines += ["  # The pages whose front matter the generator reads (it copies any other",
                       "  # file as it is, front matter and all).",
                       f"  front_matter_in: {_flow(read_in)}"]
+        listed = layout.markers.get("listed_in")
+        if isinstance(listed, list):
+            lines += ["  # The tables of contents that publish the pages they link: a page they",
+                      "  # do not link (a draft chapter, `[Title]()`) is not published.",
+                      f"  listed_in: {_flow(listed)}"]
         lines.append("  status: drafted")
     return "\n".join(lines) + "\n"
 
@@ -167,7 +172,8 @@ def init(args: argparse.Namespace) -> int:
         cfg = config_of(WorkTree(root))  # one that cannot be read says why: exit 2
         say(f"{CONFIG_FILE}: already there, left as it is (init --force writes a new one)")
         ignore_temporary_files(root)
-        _pre_commit(root, [c for c in cfg.required if cfg.specs[c].deterministic])
+        _pre_commit(root, [c for c in cfg.required if cfg.specs[c].deterministic],
+                    args.print_hooks)
         return 0
 
     def read(path: str) -> str | None:
@@ -175,29 +181,68 @@ def init(args: argparse.Namespace) -> int:
         return None if data is None else data.decode("utf-8", "replace")
 
     paths = git.worktree_paths(root)
-    layout = sites.detect(paths, read)
+    layout = _without_links(root, sites.detect(paths, read))
     write_file(root, CONFIG_FILE, starter(layout).encode())
     gated, unpublished = _count(root)
     what = f"{gated} file{'s' * (gated != 1)} gated now"
     if unpublished:
         what += f" ({unpublished} more the site marks as drafts: not gated until published)"
     say(f"wrote {CONFIG_FILE}: {layout.name}, {what}")
-    rest = elsewhere(layout, paths)
-    if rest:
-        folders = sorted({"/".join(p.split("/")[:2 if p.count("/") > 1 else 1])
-                          + "/" if "/" in p else p for p in rest})
-        shown = ", ".join(folders[:4]) + (", ..." if len(folders) > 4 else "")
-        say(f"  {len(rest)} more markdown file{'s' * (len(rest) != 1)} ({shown}) not gated:"
-            " add their folders to drafts to gate them")
+    if layout.configs:
+        shown = ", ".join(layout.configs[:4]) + (", ..." if len(layout.configs) > 4 else "")
+        say(f"  read from {shown}")
+    if layout.generator == "plain":
+        say("  no generator this gate knows builds it, so it cannot tell what the site"
+            " publishes: it gated the pages where the writing is; widen drafts if more ships")
+    for line in _left_out(elsewhere(layout, paths)):
+        say(line)
     ignore_temporary_files(root)
     if not args.git_hooks:
-        _pre_commit(root, _checks(layout)[0])
+        _pre_commit(root, _checks(layout)[0], args.print_hooks)
     if gated:
         say("next: receipt-gate adopt  (what existing content fails, and the two honest"
             " ways to start)")
     else:
         say(f"next: write a draft where drafts says ({layout.drafts[0]}), then commit")
     return 0
+
+
+def _without_links(root: str, layout: Layout) -> Layout:
+    """The layout with each symlink or submodule its globs could reach left out, in the
+    spelling the gate reads (`!link/**`): what is behind one, the gate cannot see."""
+    from receipt_gate.base import wildmatch
+    from receipt_gate.trees.tree import WorkTree
+
+    every = [*layout.drafts, *layout.articles, *(layout.pages or [])]
+    links = WorkTree(root).blind([g for g in every if not g.startswith("!")])
+    if not links:
+        return layout
+    out = [f"!{wildmatch.escape(p)}/**" for p, _ in links]
+
+    def without(globs: list[str]) -> list[str]:
+        return [*globs, *(g for g in out if g not in globs)] if globs else globs
+
+    return layout._replace(drafts=without(layout.drafts), articles=without(layout.articles),
+                           pages=without(layout.pages or []) or layout.pages)
+
+
+def _left_out(rest: Sequence[str]) -> list[str]:
+    """One line per kind of page-like file no drafts glob takes, with where they are."""
+    import collections
+    import posixpath
+
+    by_kind: dict[str, list[str]] = collections.defaultdict(list)
+    for p in rest:
+        by_kind[posixpath.splitext(p)[1].lower()].append(p)
+    out = []
+    for kind, found in sorted(by_kind.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        folders = sorted({"/".join(p.split("/")[:2 if p.count("/") > 1 else 1])
+                          + "/" if "/" in p else p for p in found})
+        where = ", ".join(folders[:4]) + (", ..." if len(folders) > 4 else "")
+        out.append(f"  left out: {len(found)} {kind} file{'s' * (len(found) != 1)} ({where}),"
+                   " which the site does not publish as this config reads it; add them to"
+                   " drafts if it does")
+    return out
 
 
 def _count(root: str) -> tuple[int, int]:
@@ -220,13 +265,15 @@ def pre_commit_block(required: Sequence[str]) -> str:
     return PRE_COMMIT_BLOCK + "".join(MANUAL_HOOK.format(name=n) for n in required)
 
 
-def _pre_commit(root: str, required: Sequence[str]) -> None:
-    """Write the pre-commit config, or say what to add to the one there is."""
+def _pre_commit(root: str, required: Sequence[str], print_only: bool = False) -> None:
+    """Write the pre-commit config, add the hooks to the one there is (a text edit that
+    keeps its comments and order, checked by reading it back), or say what to add."""
 
     from receipt_gate.trees.fsio import read_regular, write_file
 
     block = pre_commit_block(required)
     old = read_regular(root, PRE_COMMIT_FILE, 1 << 20)
+    edited = None
     if old is None:
         write_file(root, PRE_COMMIT_FILE, ("repos:\n" + block).encode())
         say(f"wrote {PRE_COMMIT_FILE} with these lines under `repos:`; turn the hooks on"
@@ -234,13 +281,59 @@ def _pre_commit(root: str, required: Sequence[str]) -> None:
     elif b"receipt-gate" in old:
         say(f"{PRE_COMMIT_FILE} already names receipt-gate, left as it is; the lines"
             f" init recommends, then `{INSTALL}`:")
+    elif not print_only and (edited := with_hooks(old.decode("utf-8", "replace"), block)):
+        write_file(root, PRE_COMMIT_FILE, edited.encode())
+        say(f"added receipt-gate's hooks to {PRE_COMMIT_FILE} (at the end of `repos:`, its"
+            f" comments and order kept); turn them on with: {INSTALL}")
+        _on_path()
+        return
     else:
-        say(f"add these lines to {PRE_COMMIT_FILE} under `repos:`, then `{INSTALL}`:")
+        why = "" if print_only else " (init could not add them to it plainly)"
+        say(f"add these lines to {PRE_COMMIT_FILE} under `repos:`{why}, then `{INSTALL}`:")
     say()
     for line in block.rstrip("\n").split("\n"):
         say(line)
     say()
     _on_path()
+
+
+def with_hooks(text: str, block: str) -> str | None:
+    """The pre-commit config with the block added at the end of its `repos:` list, its
+    indentation matched; None where that cannot be done plainly (no top-level `repos:`,
+    a flow list with repos in it, a result that does not read back as the same repos
+    and ours last)."""
+    import re
+
+    from receipt_gate.base import yamlio
+
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if re.match(r"repos\s*:", line)), None)
+    if at is None:
+        return None
+    head = lines[at].split(":", 1)[1].split("#", 1)[0].strip()
+    if head not in ("", "[]"):
+        return None
+    end = next((i for i in range(at + 1, len(lines)) if lines[i][:1].strip()
+                and not lines[i].startswith(("#", "-"))), len(lines))
+    while end > at + 1 and (not lines[end - 1].strip() or lines[end - 1].startswith("#")):
+        end -= 1  # (a comment at the left edge above the next key is that key's)
+    item = next((m.group(1) for line in lines[at + 1:end]
+                 if (m := re.match(r"( *)- ", line))), "  ")
+    ours = [item + line[2:] if line.startswith("  ") else line
+            for line in block.rstrip("\n").split("\n")]
+    out = [*lines[:at], "repos:" if head == "[]" else lines[at], *lines[at + 1:end], *ours,
+           *lines[end:]]
+    new = "\n".join(out)
+    try:
+        before = yamlio.load(text, PRE_COMMIT_FILE) or {}
+        after = yamlio.load(new, PRE_COMMIT_FILE)
+    except GateError:
+        return None
+    repos = after.get("repos") if isinstance(after, dict) else None
+    if not (isinstance(before, dict) and isinstance(repos, list) and repos[:-1] ==
+            (before.get("repos") or []) and repos[-1].get("repo") == "local"):
+        return None
+    return new if new.endswith("\n") else new + "\n"
 
 
 def _on_path() -> None:

@@ -101,6 +101,8 @@ class Config(NamedTuple):
             return None
         if m.paths and wildmatch.match(m.paths, path):
             return m.status
+        if m.listed and m.unlisted(path):
+            return m.status  # a page its table of contents does not link
         # Only the value itself, of its own type: `draft: "true"` (a string) is not
         # `draft: true`, and sites read such strings differently (Jekyll publishes
         # `published: "false"`), so a look-alike never takes a file out of the gate.
@@ -245,7 +247,26 @@ def built(cfg: Config, tree: Tree) -> Config:
         raise GateError(unread)
     why = publishing(files, texts.__getitem__, named)
     more = folders(files, texts.__getitem__, named, holds(tree))
-    return cfg._replace(draft_markers=cfg.draft_markers._replace(void=why, folders=more))
+    markers = cfg.draft_markers._replace(void=why, folders=more)
+    if markers.listed_in:
+        markers = _listed(markers, tree)
+    return cfg._replace(draft_markers=markers)
+
+
+def _listed(markers: Markers, tree: Tree) -> Markers:
+    """The markers with the pages each table of contents links, as the tree holds it;
+    one the gate cannot read makes the markers hold nothing back (every page gated)."""
+    from receipt_gate.rules.markup import texts_of
+    from receipt_gate.sites.builds import listed
+
+    texts = texts_of(tree, list(markers.listed_in))
+    unread = [toc for toc, text in texts.items() if text is None]
+    if unread:
+        return markers._replace(void=(*markers.void, *(
+            f"{toc}: cannot be read, so the gate cannot tell which pages it publishes"
+            for toc in unread)))
+    return markers._replace(listed=tuple((toc, tuple(sorted(listed(toc, text or ""))))
+                                         for toc, text in texts.items()))
 
 
 def _config_of(tree: Tree, disk: Tree | None) -> Config:

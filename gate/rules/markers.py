@@ -24,7 +24,7 @@ from receipt_gate.reading.siteconfig import plain
 from receipt_gate.sites import TABLE, builds
 from receipt_gate.sites.builds import kind_of
 
-KEYS = ("paths", "front_matter", "status", "front_matter_in")
+KEYS = ("paths", "front_matter", "status", "front_matter_in", "listed_in")
 
 
 class Markers(NamedTuple):
@@ -40,6 +40,23 @@ class Markers(NamedTuple):
     # another as it is, front matter and all (Hugo: content/x.MD), so no marker holds
     # such a file back.
     front_matter_in: tuple[str, ...] = ()
+    # Tables of contents that decide what is published (mdBook's SUMMARY.md): a page one
+    # governs that it does not link is held back. `listed`: the pages each links, as the
+    # tree holds them (gate.rules.config.built); None until read.
+    listed_in: tuple[str, ...] = ()
+    listed: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # (each sorted)
+
+    def unlisted(self, path: str) -> bool:
+        """Does a table of contents that governs this page leave it out?"""
+        import bisect
+
+        from receipt_gate.sites.builds import governs
+
+        for toc, pages in self.listed or ():
+            at = bisect.bisect_left(pages, path)
+            if governs(toc, path) and (at == len(pages) or pages[at] != path):
+                return True
+        return False
 
     def ungated(self, drafts: Sequence[str]) -> list[str]:
         """A line for each folder the site publishes pages from that no drafts glob
@@ -76,7 +93,15 @@ def parse(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> M
         raise err("draft_markers.status", f"{status!r} is not before gate_from ({gate_from}):"
                   " a draft the site has not published would be gated")
     read_in = str_list(top.get("front_matter_in", []), "draft_markers.front_matter_in", err)
-    return Markers(paths, tuple(fm.items()), status, front_matter_in=read_in)
+    listed_in = str_list(top.get("listed_in", []), "draft_markers.listed_in", err)
+    from receipt_gate.sites.builds import reads_toc
+
+    for i, toc in enumerate(listed_in):
+        if not reads_toc(toc):
+            raise err(f"draft_markers.listed_in[{i}]", f"{toc!r} is no table of contents a"
+                      " generator publishes by (mdBook's SUMMARY.md)")
+    return Markers(paths, tuple(fm.items()), status, front_matter_in=read_in,
+                   listed_in=listed_in)
 
 
 # Where a generator or a build host reads the build's settings (root-relative globs):

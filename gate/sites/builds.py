@@ -75,6 +75,34 @@ def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> st
     return None
 
 
+def _toc_owner(toc: str) -> object | None:
+    return next((g for g in TABLE if hasattr(g, "listed") and posixpath.basename(toc)
+                 == getattr(g, "TOC", None)), None)
+
+
+def reads_toc(toc: str) -> bool:
+    """Is this file a table of contents some generator publishes pages by?"""
+    return _toc_owner(toc) is not None
+
+
+def listed(toc: str, text: str) -> frozenset[str]:
+    """The pages a table of contents publishes (its generator's `listed`)."""
+    owner = _toc_owner(toc)
+    return frozenset() if owner is None else owner.listed(toc, text)  # type: ignore[attr-defined]
+
+
+def governs(toc: str, path: str) -> bool:
+    """Does this table of contents decide whether `path` is published?"""
+    owner = _toc_owner(toc)
+    return owner is not None and bool(owner.governs(toc, path))  # type: ignore[attr-defined]
+
+
+def unlist(toc: str, text: str, paths: Sequence[str]) -> str:
+    """The table of contents with these pages no longer published (`adopt --unpublish`)."""
+    owner = _toc_owner(toc)
+    return text if owner is None else str(owner.unlist(text, toc, paths))  # type: ignore[attr-defined]
+
+
 def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
     """(folder, theme) each generator reads from a build file's commands and variables
     (`bare`: its text, comments out); a theme's counts where the repository holds it."""

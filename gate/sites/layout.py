@@ -13,6 +13,11 @@ from typing import NamedTuple
 EXTS = (".md", ".markdown", ".mdx")
 # What a browser shows as a page when a generator copies it as it is.
 PAGES = ("html", "htm", "xhtml", "xht", "shtml")
+# What some generator renders or copies as a page: a file of one of these kinds that no
+# drafts glob takes is named by `init` (counted by kind), never passed over in silence.
+PAGE_LIKE = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdx", ".markdoc", ".html",
+             ".htm", ".xhtml", ".xht", ".shtml", ".org", ".adoc", ".asciidoc", ".ad",
+             ".rst", ".textile", ".slide", ".article", ".njk", ".liquid", ".pandoc", ".pdc")
 CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 
 
@@ -66,7 +71,7 @@ def writing(paths: Sequence[str], run_dir: str = ".receipts",
     prefix = run_dir.rstrip("/") + "/"
     ends = tuple(exts)
     return [p for p in paths if (p.endswith(ends) if exts is EXTS else p.lower().endswith(ends))
-            and not p.startswith(prefix)
+            and not p.startswith(prefix) and not posixpath.basename(p).startswith(".")
             and not NOT_CONTENT.search(p) and not _NOT_WRITING.search(p)]
 
 
@@ -76,7 +81,8 @@ def globs_for(folder: str, files: Sequence[str], exts: Sequence[str] = (),
     `folder` use (.md when there are none); with `fold`, each in any case (Hugo and
     MkDocs publish a page.MD as it is, unrendered but there to read)."""
     base = f"{folder}/" if folder else ""
-    found = {posixpath.splitext(p)[1] for p in files if p.startswith(base)} | set(exts)
+    found = {e for p in files if p.startswith(base) and (e := posixpath.splitext(p)[1])}
+    found |= set(exts)
     if fold:
         found = {e.lower() for e in found}
         return [f"{base}**/*.{any_case(e[1:])}" if e[1:].isalnum() else f"{base}**/*{e}"
@@ -193,12 +199,13 @@ def copied(layout: Layout, folder: str, files: Sequence[str]) -> Layout:
 
 
 def elsewhere(layout: Layout, paths: Sequence[str]) -> list[str]:
-    """The writing no glob of the layout's drafts names (what a `!` glob leaves out on
-    purpose, a headless bundle, is not counted)."""
+    """The writing no glob of the layout's drafts takes: files of a kind some generator
+    publishes as a page (PAGE_LIKE; what a `!` glob leaves out on purpose, a headless
+    bundle, is not counted), outside hidden folders, dependencies and a build's output."""
     from receipt_gate.base import wildmatch
 
     take = wildmatch.compile_globs(tuple(wildmatch.split(layout.drafts)[0]))
-    return [p for p in writing(paths) if not take.fullmatch(wildmatch.view(p))]
+    return [p for p in writing(paths, exts=PAGE_LIKE) if not take.fullmatch(wildmatch.view(p))]
 
 
 def section(files: Sequence[str], content: str) -> str:

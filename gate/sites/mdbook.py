@@ -1,15 +1,136 @@
-"""mdBook."""
+"""mdBook: a book found by its `book.toml` (at the top or in a folder of its own), whose
+pages are what its `SUMMARY.md` links (in the `src` folder book.toml names): mdBook
+renders those chapters and nothing else of its markdown, and copies every other file of
+`src` as it is (a `.html` page, a `.MD` too: its extension test is exact).
+
+Its draft marker is the table of contents itself: a draft chapter is an entry with an
+empty link (`[Title]()`), and a page SUMMARY.md does not link is not published. So the
+gate's marker is `draft_markers: {listed_in: [src/SUMMARY.md]}`: a `.md` page of `src`
+the summary does not link is held back; `adopt --unpublish` turns a failing chapter's
+entry into a draft chapter (front matter would be printed as the chapter's text).
+
+Read from mdBook's own parser (crates/mdbook-summary: links in list items and in the
+prefix and suffix paragraphs, `%20` read as a space, paths relative to `src`) and its
+HTML renderer (copy_files_except_ext(.., ["md"])); no mdBook is installed here to test
+against, which tests/test_sites_mdbook.py says.
+"""
 
 from __future__ import annotations
 
+import posixpath
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from receipt_gate.sites.layout import NOT_CONTENT, Layout, any_case, merge
+
 if TYPE_CHECKING:
-    from receipt_gate.sites.layout import Layout, Repo
+    from receipt_gate.sites.layout import Repo
 
 KIND = "mdbook"
 NAME = "mdBook"
+CONFIG = re.compile(r"(?:^|/)book\.toml$")
+TOC = "SUMMARY.md"
+# What a reader opens as a page when mdBook copies it as it is.
+_COPIED = ("html", "htm", "xhtml", "xht", "shtml")
 
 
 def detect(repo: Repo) -> Layout | None:
-    return None
+    books = sorted((p for p in repo.paths if CONFIG.search(p) and not NOT_CONTENT.search(p)),
+                   key=lambda p: (p.count("/"), p))
+    if not books:
+        return None
+    found = [_book(repo, book) for book in books]
+    where = [posixpath.dirname(b) for b in books]
+    if len(books) == 1:
+        name = f"an mdBook book in {where[0]}/" if where[0] else "an mdBook book"
+    else:
+        name = f"{len(books)} mdBook books ({', '.join(w + '/' if w else './' for w in where)})"
+    return merge(found, name, repo.files)._replace(configs=tuple(books))
+
+
+def source_folder(book: str, text: str) -> str:
+    """The folder a book's chapters are in: `[book] src` of its book.toml (default src),
+    relative to the book's folder."""
+    import tomllib
+
+    try:
+        src = tomllib.loads(text).get("book", {}).get("src", "src")
+    except (tomllib.TOMLDecodeError, AttributeError):
+        src = "src"
+    folder = posixpath.dirname(book)
+    return posixpath.normpath(posixpath.join(folder, src if isinstance(src, str) else "src"))
+
+
+def _book(repo: Repo, book: str) -> Layout:
+    from receipt_gate.base import wildmatch
+
+    src = source_folder(book, repo.read(book) or "")
+    base = "" if src == "." else f"{src}/"
+    toc = f"{base}{TOC}"
+    drafts = [f"{base}**/*.{any_case(e)}" for e in ("md", *_COPIED)]
+    return Layout("an mdBook book", drafts, [f"{base}**/*.md", f"!{toc}"],
+                  {"listed_in": [toc]}, len(wildmatch.select(drafts, repo.paths)),
+                  [f"{base}**/*.md"])
+
+
+def listed(toc: str, text: str) -> frozenset[str]:
+    """The pages this SUMMARY.md publishes, as repository paths: itself, and each
+    chapter it links (a draft chapter, `[Title]()`, links none)."""
+    src = posixpath.dirname(toc)
+    out = {toc}
+    for _, _, dest in _entries(text):
+        if dest:
+            out.add(_path(src, dest))
+    return frozenset(out)
+
+
+def governs(toc: str, path: str) -> bool:
+    """Is `path` a page whose publishing this SUMMARY.md decides (a `.md` page of its
+    folder; mdBook copies any other file as it is)?"""
+    src = posixpath.dirname(toc)
+    return path.endswith(".md") and (not src or path.startswith(src + "/"))
+
+
+def unlist(text: str, toc: str, paths: Sequence[str]) -> str:
+    """SUMMARY.md with each entry that links one of these pages made a draft chapter
+    (`[Title]()`): mdBook no longer publishes it."""
+    src = posixpath.dirname(toc)
+    wanted = set(paths)
+    out, pos = [], 0
+    for start, end, dest in _entries(text):
+        if dest and _path(src, dest) in wanted:
+            out += [text[pos:start], "()"]
+            pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _path(src: str, dest: str) -> str:
+    dest = dest.split("#", 1)[0].replace("%20", " ")
+    return posixpath.normpath(posixpath.join(src, dest)) if src else posixpath.normpath(dest)
+
+
+def _entries(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, destination) of each chapter link's `(...)` in the summary: the
+    links of its paragraphs and list items (a part title, a heading, links none; a code
+    block holds none), as CommonMark finds them."""
+    from receipt_gate.reading.links import find
+    from receipt_gate.reading.markdown import blocks
+
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    out = []
+    for b in blocks(text):
+        if b.kind != "paragraph":
+            continue
+        start = offsets[b.start]
+        block = text[start:offsets[b.end] - 1]
+        for link in find(block, {}, block):
+            if link.image or link.dest is None:
+                continue
+            close = start + link.text[1]  # the `]`
+            out.append((close + 1, start + link.end, link.dest.strip().strip("<>")))
+    return out

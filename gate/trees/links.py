@@ -26,7 +26,8 @@ def candidates(globs: Sequence[str]) -> list[str]:
 def blind_spots(links: Sequence[tuple[str, str]], what: str) -> list[str]:
     """One line for each link (a tree's `blind()`) behind which files could be read."""
     return [f"{printable(p)}: {kind} where {what}: the gate cannot see what it holds;"
-            " commit the files themselves, or leave it out with a ! glob"
+            f" commit the files themselves, or leave it out with the glob"
+            f" \"!{printable(wildmatch.escape(p))}/**\""
             for p, kind in links]
 
 

@@ -1,0 +1,241 @@
+"""Sites as their generators see them: `init` on repositories laid out like five real
+sites a new user tried (a plain-markdown project in many languages, an MkDocs site whose
+configs sit in docs/<language>/, an Astro Starlight site, a site built by its own
+generator from .md, .html and .slide files; mdBook has tests/test_sites_mdbook.py), and
+the gated set compared with the pages each publishes: none missed, and no script,
+config or unlisted file gated. MkDocs is built for real (the oracle); the others are
+read from their documented rules (Starlight: src/content/docs; tldr-style clients:
+every page file), as each test says.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from receipt_gate.base import wildmatch
+from receipt_gate.rules.config import load
+from tests.conftest import GOOD_DRAFT, Repo, Run
+from tests.test_generators import _published, _site
+
+
+def _gated(rg: Run) -> set[str]:
+    rc, out, err = rg("status", "--all", "--format", "json")
+    assert rc in (0, 1), err
+    return {d["draft"] for d in json.loads(out)["drafts"] if d["gated"]}
+
+
+def _drafts(repo: Repo) -> list[str]:
+    return list(load(repo.read(".receipt-gate.yaml").encode()).drafts)
+
+
+def _takes(repo: Repo, path: str) -> bool:
+    return wildmatch.match(_drafts(repo), path)
+
+
+def test_plain_markdown_in_many_languages_gates_its_pages_and_nothing_else(
+    repo: Repo, rg: Run
+) -> None:
+    """tldr-style: pages in pages/ and pages.<lang>/, scripts, configs, a symlinked
+    language folder; no generator (its clients read every page file)."""
+    page = "# {0}\n\n> Does {0} things.\n\n- Run it:\n\n`{0}`\n"
+    pages = {f"{folder}/{os_}/{cmd}.md": page.format(cmd)
+             for folder in ("pages", "pages.de", "pages.fr", "pages.ja", "pages.pt_BR")
+             for os_ in ("common", "linux") for cmd in ("tar", "git")}
+    for path, text in pages.items():
+        repo.write(path, text)
+    repo.write("scripts/build_index.py", "print('index')\n")
+    repo.write("scripts/test.sh", "#!/bin/sh\nexit 0\n")
+    repo.write("package.json", '{"name": "pages"}\n')
+    repo.write("README.md", "# The project\n")
+    repo.write("CONTRIBUTING.md", "# Contributing\n")
+    repo.write(".github/ISSUE_TEMPLATE/bug.md", "# Bug\n")
+    os.symlink("pages", repo.path / "pages.en")
+    rc, out, _ = rg("init")
+    assert rc == 0, out
+    assert "no generator this gate knows builds it, so it cannot tell what the site" in out
+    assert _gated(rg) == set(pages)
+    for other in ("scripts/new.py", "scripts/new.md.bak", ".receipt-gate.yaml",
+                  ".receipt-gate-baseline.json", "package.json", "README.md", "pages.en",
+                  "pages.en/common/tar.md"):
+        assert not _takes(repo, other), other
+    assert _takes(repo, "pages.it/common/new.md")  # a new language is gated
+    # The symlinked folder is left out in the spelling the gate reads: no exit 2.
+    rc, out, err = rg("adopt")
+    assert rc in (0, 1) and "symlink" not in out + err, out + err
+
+
+def _mkdocs_built(repo: Repo, config: str) -> Path:
+    out = repo.path / "site" / config.replace("/", "_")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(repo.path / config),
+                    "-d", str(out)], check=True, capture_output=True)
+    return out
+
+
+def test_an_mkdocs_site_with_a_config_per_language_in_subfolders(repo: Repo, rg: Run) -> None:
+    """FastAPI-style: docs/en/mkdocs.yml, docs/es/mkdocs.yml INHERITing it, pages in
+    docs/<lang>/docs/, translation prompts beside them the build never publishes. The
+    real MkDocs is the oracle. MkDocs has no draft marker: --unpublish is refused."""
+    pytest.importorskip("mkdocs")
+    repo.write("docs/en/mkdocs.yml", "site_name: Docs\n")
+    repo.write("docs/es/mkdocs.yml", "INHERIT: ../en/mkdocs.yml\nsite_name: Documentos\n")
+    words = _site(repo, {
+        "docs/en/docs/index.md": "# Home\n\n",
+        "docs/en/docs/tutorial/first.md": "# First\n\n",
+        "docs/en/docs/draft.md": "---\ndraft: true\n---\n# Draft\n\n",  # published anyway
+        "docs/es/docs/index.md": "# Inicio\n\n",
+        "docs/es/docs/tutorial/first.md": "# Primero\n\n",
+        "docs/es/llm-prompt.md": "Translate into Spanish.\n\n",  # never published
+        "docs/missing-translation.md": "This page is not translated yet.\n\n",
+    })
+    repo.write("scripts/docs.py", "print('build')\n")
+    rc, out, _ = rg("init")
+    assert rc == 0, out
+    assert "an MkDocs site (2 configs: docs/en/, docs/es/)" in out
+    published = (_published(_mkdocs_built(repo, "docs/en/mkdocs.yml"), words)
+                 | _published(_mkdocs_built(repo, "docs/es/mkdocs.yml"), words))
+    assert published == {p for p in words if p.startswith(("docs/en/docs/", "docs/es/docs/"))}
+    assert _gated(rg) == published
+    assert not _takes(repo, "scripts/new.py") and not _takes(repo, "docs/es/new-prompt.md")
+    rc, out, err = rg("adopt", "--unpublish")
+    assert (rc, err) == (2, "receipt-gate: adopt --unpublish: this site's generator publishes"
+                            " every page (it has no draft marker: draft_markers in"
+                            " .receipt-gate.yaml mark nothing), so nothing can hold a failing"
+                            " page back; use adopt --baseline\n")
+
+
+def test_an_astro_starlight_site_gates_its_content_collections(repo: Repo, rg: Run) -> None:
+    """Starlight publishes src/content/docs (.md, .mdx), `draft: true` held back (its
+    documented frontmatter); pages of code (.astro) are layouts, not writing."""
+    repo.write("astro.config.mjs", "import starlight from '@astrojs/starlight';\n")
+    pages = ["src/content/docs/index.mdx", "src/content/docs/guides/start.md",
+             "src/content/docs/reference/api.md"]
+    for p in pages:
+        repo.write(p, "---\ntitle: T\n---\nText.\n")
+    repo.write("src/content/docs/guides/soon.md", "---\ntitle: Soon\ndraft: true\n---\nX.\n")
+    repo.write("src/content/config.ts", "export const collections = {};\n")
+    repo.write("src/pages/404.astro", "<h1>Not found</h1>\n")
+    repo.write("README.md", "# Site\n")
+    assert rg("init")[0] == 0
+    assert _gated(rg) == set(pages)
+    assert _takes(repo, "src/content/docs/guides/soon.md")  # held back by its marker only
+    assert not _takes(repo, "src/content/config.ts") and not _takes(repo, "README.md")
+
+
+def test_a_site_built_by_its_own_generator_gates_every_page_kind_where_its_writing_is(
+    repo: Repo, rg: Run
+) -> None:
+    """golang.org-style: _content/ holds .md posts, .html pages and .slide talks that the
+    site's own program renders; its Go code and templates' data are no pages. init says
+    it cannot tell, gates every page kind there, and names what it leaves out."""
+    pages = ["_content/blog/intro.md", "_content/blog/gc.md", "_content/blog/modules.md",
+             "_content/doc/install.html", "_content/doc/faq.html",
+             "_content/talks/2012/splash.slide", "_content/talks/2014/go4gophers.slide",
+             "_content/ref/spec.html"]
+    for p in pages:
+        repo.write(p, "Text of a page.\n")
+    repo.write("cmd/golangorg/main.go", "package main\n")
+    repo.write("go.mod", "module golang.org/x/website\n")
+    repo.write("internal/web/site.tmpl", "{{.Content}}\n")
+    repo.write("README.md", "# website\n")
+    rc, out, _ = rg("init")
+    assert rc == 0, out
+    assert "pages under _content/ (.html, .md, .slide)" in out
+    assert "cannot tell what the site publishes" in out
+    assert _gated(rg) == set(pages)
+    assert not _takes(repo, "cmd/golangorg/new.go") and not _takes(repo, "go.mod")
+
+
+def test_init_names_page_like_files_it_leaves_out_by_kind(repo: Repo, rg: Run) -> None:
+    repo.write("mkdocs.yml", "site_name: Docs\n")
+    repo.write("docs/index.md", "# Home\n")
+    repo.write("talks/a.slide", "Talk\n")
+    repo.write("talks/b.slide", "Talk\n")
+    repo.write("legacy/old.html", "<p>Old</p>\n")
+    rc, out, _ = rg("init")
+    assert rc == 0
+    assert ("  left out: 2 .slide files (talks/), which the site does not publish as this"
+            " config reads it; add them to drafts if it does") in out
+    assert "  left out: 1 .html file (legacy/)" in out
+
+
+PRE_COMMIT_CONFIG = """\
+# The team's hooks: keep this comment.
+default_stages: [pre-commit]
+repos:
+- repo: local
+  hooks:
+  - id: team-check  # the team's own
+    name: team check
+    entry: "true"
+    language: system
+    files: \\.md$
+
+# Settings for the CI service.
+ci:
+  autofix: false
+"""
+
+
+def test_init_adds_its_hooks_to_a_pre_commit_config_keeping_comments_and_order(
+    repo: Repo, rg: Run
+) -> None:
+    repo.write(".pre-commit-config.yaml", PRE_COMMIT_CONFIG)
+    repo.write("drafts/a.md", GOOD_DRAFT)
+    rc, out, _ = rg("init")
+    assert rc == 0
+    assert "added receipt-gate's hooks to .pre-commit-config.yaml" in out
+    text = repo.read(".pre-commit-config.yaml")
+    head, _, _ = PRE_COMMIT_CONFIG.partition("\n# Settings for the CI service.\n")
+    assert text.startswith(head) and text.endswith("\n# Settings for the CI service.\n"
+                                                   "ci:\n  autofix: false\n")
+    from receipt_gate.base import yamlio
+
+    repos = yamlio.load(text, "x")["repos"]
+    assert [r["repo"] for r in repos] == ["local", "local"]
+    assert repos[0]["hooks"][0]["id"] == "team-check"
+    assert [h["id"] for h in repos[1]["hooks"]][:2] == ["receipt-gate", "receipt-gate-push"]
+    # Told not to, init prints the block and changes nothing.
+    repo.write(".pre-commit-config.yaml", "repos: []\n")
+    rc, out, _ = rg("init", "--force", "--print-hooks")
+    assert rc == 0 and "add these lines to .pre-commit-config.yaml under `repos:`, then" in out
+    assert repo.read(".pre-commit-config.yaml") == "repos: []\n"
+    # A list init cannot extend plainly (a flow list with repos in it): it says so.
+    flow = "repos: [{repo: local, hooks: [{id: x, name: x, entry: 'true', language: system}]}]\n"
+    repo.write(".pre-commit-config.yaml", flow)
+    rc, out, _ = rg("init", "--force")
+    assert "(init could not add them to it plainly)" in out
+    assert repo.read(".pre-commit-config.yaml") == flow
+
+
+@pytest.mark.e2e
+def test_the_readme_flow_gates_a_repository_with_its_own_pre_commit_config(
+    repo: Repo, rg: Run, pre_commit_home: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README's five commands, as written, on a repository that has a pre-commit config:
+    the gate is installed, and refuses a draft with a finding."""
+    from tests.test_e2e_pre_commit import commit, gate_lines
+
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    monkeypatch.setenv("PATH", f"{os.path.dirname(sys.executable)}{os.pathsep}"
+                       f"{os.environ['PATH']}")
+    repo.write(".pre-commit-config.yaml", PRE_COMMIT_CONFIG)
+    repo.write("drafts/a.md", GOOD_DRAFT)
+    assert rg("init")[0] == 0
+    assert rg("adopt", "--baseline")[0] == 0
+    subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-commit",
+                    "--hook-type", "pre-merge-commit", "--hook-type", "pre-push"],
+                   cwd=repo.path, check=True, capture_output=True)
+    repo.git("add", "-A")
+    rc, out = commit(repo, "Adopt receipt-gate")
+    assert rc == 0, out
+    assert [line.rsplit(".", 1)[-1] for line in gate_lines(out)] == ["Passed"]
+    repo.write("drafts/b.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    repo.git("add", "-A")
+    rc, out = commit(repo, "a draft with a finding")
+    assert rc == 1 and 'drafts/b.md:11:1: ai-tells: banned phrase "in conclusion"' in out
