@@ -244,3 +244,47 @@ def test_a_branch_that_commits_a_plugin_registration_loads_nothing_of_it(
         f" {content.path.resolve()}/todo_plugin-1.0.dist-info, a file of this repository:"
         " checks are loaded only from installed distributions, never from the tree being"
         " judged")
+
+
+def test_a_branch_never_runs_its_own_programs_in_ci(content: Repo, rg: Run,
+                                                   tmp_path: Path) -> None:
+    """--recheck runs a command check only as the rules in force declare it: a check the
+    branch declares itself is not run (and said so), and a program the base's check names
+    is the base's, whatever the branch made of the file; a version_command runs in an
+    empty folder, never the checkout."""
+    base = _branch_base(content, rg)
+    proof = tmp_path / "ran"
+    content.write("checks/todo.py", f"open({str(proof)!r}, 'w').write('ran')\n"
+                  "import sys; sys.exit(0)\n")  # the base's check, rewritten to pass all
+    content.write(".receipt-gate.yaml", COMMAND_CONFIG.replace("todo]", "todo, mine]")
+                  + f"  mine:\n    command: [python3, -c, \"open({str(proof)!r}, 'w')\"]\n")
+    content.write("drafts/bad.md", GOOD_DRAFT + "\nTODO: a source.\n")
+    assert rg("run")[0] == 0
+    proof.unlink()
+    code, log = _pull_request(content, tmp_path, base)
+    assert code == "1", log
+    assert not proof.exists(), "the branch's program ran in CI"
+    assert "drafts/bad.md" in log
+    assert ("receipt-gate: mine was not run again: the rules in force") in log
+
+
+def test_a_version_command_runs_outside_the_checkout(content: Repo, rg: Run,
+                                                     tmp_path: Path) -> None:
+    """`python -c` (as `python -m`, `npx`) takes a module from its working folder first:
+    run in the checkout, the branch's `plint/` would answer for the installed one."""
+    site = tmp_path / "site"
+    (site / "plint").mkdir(parents=True)
+    (site / "plint" / "__init__.py").write_text("print('plint 1.0')\n")
+    version = f"import sys; sys.path.append({str(site)!r}); import plint"
+    content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, pl]")
+                  + "checks:\n  pl:\n    command: ['true']\n    version: '1.0'\n"
+                  f"    version_command: [python3, -c, {json.dumps(version)}]\n")
+    base = _base(content, rg)
+    proof = tmp_path / "ran"
+    content.write("plint/__init__.py", f"open({str(proof)!r}, 'w'); print('plint 1.0')\n")
+    content.write("drafts/intro.md", GOOD_DRAFT + "\nMore.\n")
+    assert rg("run", "drafts/intro.md")[0] == 0
+    proof.unlink(missing_ok=True)
+    code, log = _pull_request(content, tmp_path, base)
+    assert not proof.exists(), "the checkout's plint ran as the version command"
+    assert code == "0", log

@@ -91,7 +91,16 @@ class CommandCheck:
                             " must print")
         got = _VERSIONS_SEEN.get(argv)
         if got is None:
-            _, out = self._exec(list(argv), self.tree.root or ".", self.settings["timeout_s"])
+            from receipt_gate.trees.gittree import CommitTree
+
+            # Judging a commit (at push, in CI), in an empty folder of its own: run in
+            # the checkout, `python -m tool` or `npx tool` would take the tool from the
+            # tree being judged. (The working tree and the index are this machine's.)
+            if isinstance(self.tree, CommitTree) or not self.tree.root:
+                with tempfile.TemporaryDirectory(prefix="receipt-gate-version-") as empty:
+                    _, out = self._exec(list(argv), empty, self.settings["timeout_s"])
+            else:
+                _, out = self._exec(list(argv), self.tree.root, self.settings["timeout_s"])
             got = _VERSIONS_SEEN[argv] = out
         if want not in got:
             first = got.strip().splitlines()[0][:120] if got.strip() else "nothing"

@@ -29,19 +29,31 @@ def _same(a: Sequence[object], b: Sequence[object]) -> bool:
     return json.dumps(list(a), sort_keys=True) == json.dumps(list(b), sort_keys=True)
 
 
+def trusted_checks(own: Config, names: Sequence[str], trusted: Config | None) -> list[str]:
+    """The checks that may run again: a command check only where the rules in force
+    declare it the same (its command, settings and version), since its program and the
+    files it names come from the branch otherwise, and CI runs no code the branch
+    brings; a plugin is installed code, and runs."""
+    return [c for c in names if own.specs[c].kind != "command" or (
+        trusted is not None and trusted.specs.get(c) == own.specs[c]
+        and trusted.effective.get(c) == own.effective[c])]
+
+
 def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
-          base: Tree | None, rules: Tree | None = None) -> list[Cell]:
+          base: Tree | None, rules: Tree | None = None,
+          trusted: Config | None = None) -> list[Cell]:
     """Run each deterministic required check again on the gated drafts (with `base`:
     those whose bytes differ from it, and every one for a check whose inputs differ from
     it: a changed registry or corpus can turn an untouched draft's pass into a fail) and
-    refuse each fresh receipt the check contradicts."""
+    refuse each fresh receipt the check contradicts. A command check runs only as the
+    rules in force (`trusted`, read from `rules`) declare it (see trusted_checks)."""
     from receipt_gate.invariant.runner import prepare
     from receipt_gate.rules.config import CONFIG_FILE
     from receipt_gate.rules.fingerprint import fingerprint
     from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
     from receipt_gate.trees.digests import sha256_of
 
-    names = own.deterministic()
+    names = trusted_checks(own, own.deterministic(), trusted)
     todo = {c: list(gated) for c in names}
     # Rules that changed since base (a check newly required, a draft newly gated, a
     # setting, a build that now publishes what the draft markers held back) can make

@@ -172,7 +172,22 @@ def evaluate(
             said += review.stale_causes(policy, cfg, tree, read)
     if recheck:
         base = policy.tree if policy is not None and recheck == "changed" else None
-        cells = rerun(cfg, tree, gated, cells, base, rules_tree)
+        from receipt_gate.trees.gittree import CommitTree
+
+        # The rules in force; with none, a commit's own are no one's word (CI judging a
+        # first commit), the working tree's and the index's are this machine's.
+        trusted = policy.cfg if policy is not None else (
+            None if isinstance(tree, CommitTree) else cfg)
+        cells = rerun(cfg, tree, gated, cells, base, policy.tree if policy else rules_tree,
+                      trusted)
+        from receipt_gate.invariant.recheck import trusted_checks
+
+        kept = set(trusted_checks(cfg, cfg.deterministic(), trusted))
+        said += [f"receipt-gate: {c} was not run again: the rules in force"
+                 f" ({policy.label if policy else 'none before this commit'}) do not declare"
+                 " its command as this commit does, and CI runs no program the branch brings"
+                 " (its receipts count as written; it runs again once it has landed)"
+                 for c in cfg.deterministic() if c not in kept]
     return Report(
         tree.label,
         tuple(gated),
