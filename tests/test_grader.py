@@ -232,6 +232,27 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
     pytest.param(f'Yes {{{{ "{INVENTED}" | x }}}} no.', id="template-tag"),
     pytest.param(f'---\ndescription: {INVENTED}\n---\nBody.', id="front-matter"),
     pytest.param(f'Text.\n\n<div>{INVENTED}</div>\n', id="html-block"),
+    # A second outside pass: elements and blocks a reader does not see, read page-wide.
+    pytest.param(f"Intro <span\nhidden>{INVENTED}</span> end.", id="tag-over-two-lines"),
+    pytest.param(f'Intro <span\nstyle="display:none">{INVENTED}</span> end.',
+                 id="style-over-two-lines"),
+    pytest.param(f"Intro <span hidden/>{INVENTED} end.", id="slash-closes-no-span"),
+    pytest.param(f"Intro <span hidden>`</span>` {INVENTED} end.", id="closer-in-code"),
+    pytest.param(f"Intro <b hidden>x\n\n{INVENTED}", id="never-closed"),
+    pytest.param(f"Intro.\n\n<div hidden>\n\n{INVENTED}\n\n</div>", id="hidden-div-block"),
+    pytest.param(f"Intro.\n\n<details>\n\n{INVENTED}\n\n</details>", id="closed-details"),
+    pytest.param(f"Intro.\n\n<template>\n\n{INVENTED}\n\n</template>",
+                 id="template-block"),
+    pytest.param(f"Intro.\n\n<a hidden>\n\n{INVENTED}\n\n</a>", id="hidden-a-block"),
+    pytest.param(f'Intro.\n\n{INVENTED}\n{{: style="display:none"}}', id="kramdown-ial-after"),
+    pytest.param(f"Intro.\n\n{{: .hidden}}\n{INVENTED}", id="kramdown-ial-before"),
+    pytest.param(f'Intro.\n\n## {INVENTED} {{style="display:none"}}', id="heading-attributes"),
+    pytest.param(f"Intro {{% if false %}}{INVENTED}{{% endif %}} end.", id="liquid-condition"),
+    pytest.param(f"Intro {{% capture x %}}{INVENTED}{{% endcapture %}} end.",
+                 id="liquid-capture"),
+    pytest.param(f"Intro {{{{< hide >}}}}{INVENTED}{{{{< /hide >}}}} end.",
+                 id="hugo-shortcode"),
+    pytest.param(f"Intro.\n\n[^unused]: {INVENTED}", id="unreferenced-footnote"),
 ])
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
     """A quote counts only where a reader of the rendered page reads it: never in an
@@ -251,6 +272,10 @@ def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
     pytest.param(f"The {INVENTED.replace('reads', 're&shy;ads')}.", id="entity"),
     pytest.param(f"# The {INVENTED}", id="heading"),
     pytest.param(f"| a |\n|---|\n| The {INVENTED} |", id="table-cell"),
+    pytest.param(f"## The {INVENTED} {{#an-id}}", id="heading-with-an-id-only"),
+    pytest.param(f"Read this.[^1]\n\n[^1]: The {INVENTED}.", id="referenced-footnote"),
+    pytest.param(f"See `<span hidden>` here: the {INVENTED}.", id="a-tag-in-code-is-no-tag"),
+    pytest.param(f"A <span>plain span</span>, then the {INVENTED}.", id="plain-span"),
 ])
 def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
     assert check_quotes([{"name": "x", "quotes": [INVENTED]}], draft, 20) == []

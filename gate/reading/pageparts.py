@@ -111,15 +111,17 @@ def visible_paragraphs(text: str) -> list[str]:
     """Each paragraph and heading as a reader of the rendered page reads it: its visible
     text alone, as the reader's view gives it (markup, tags and comments out, entities
     decoded, look-alike letters folded), with code spans' text, link text, and nothing of
-    attributes, link destinations and titles, images, template tags, or an inline
-    element a reader may not see (gate.reading.htmlblocks.surely_seen). Nothing from
-    front matter, code blocks or HTML blocks."""
-    from receipt_gate.reading.htmlblocks import surely_seen
+    attributes, link destinations and titles, images, template tags, or what a reader
+    may not see (gate.reading.visible: a hidden or styled element, a template block, a
+    styled block, a footnote nothing references). Nothing from front matter, code
+    blocks or HTML blocks."""
     from receipt_gate.reading.reader import reader_view
+    from receipt_gate.reading.visible import surely_seen
 
-    lines = prose_lines(text, code=True)
-    _, kept = _text_blocks(text)
-    return [reader_view(surely_seen("\n".join(lines[b.start:b.end]))).text for b in kept]
+    seen = surely_seen(text)
+    lines = prose_lines(seen, code=True)
+    _, kept = _text_blocks(seen)
+    return [reader_view("\n".join(lines[b.start:b.end])).text for b in kept]
 
 
 def reader_paragraphs(text: str) -> list[str]:

@@ -1,0 +1,199 @@
+"""What every reader of the rendered page surely sees: a model's quote counts only there.
+
+The page's text with everything blanked (line breaks kept) that some reader may not be
+shown, read over the whole page, since HTML and template blocks run across paragraphs:
+
+- an HTML element not known to show its text as it is, or one carrying an attribute
+  that could hide it (a class, an id, a style, `hidden`, `data-*`: a style sheet can
+  hide what it names), to its closing tag, or to the end of the page when it has none
+  (a browser keeps it open); `/>` closes only a void element, as in HTML;
+- what a Liquid or Nunjucks block holds (`{% if %}`, `{% capture %}`, `{% for %}`...: a
+  condition or a loop decides whether it is printed) and a Hugo shortcode's inner text
+  (`{{< x >}}...{{< /x >}}`: its template decides);
+- a block an attribute list styles (kramdown's `{: .hidden}` on a line beside it, a
+  heading's `{style="..."}` in goldmark), keeping a lone `{#id}`;
+- a footnote definition nothing references (neither GitHub nor kramdown prints one).
+
+Code blocks, code spans and comments are read as what they are first, so a tag inside
+one is no tag. Wider than any one renderer on purpose: a quote is refused where any
+reader might not see it (gate.reading.pageparts.visible_paragraphs reads the rest).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Inline elements a reader surely sees the text of, when they carry no attribute but
+# these.
+_SHOWN_ELEMENTS = frozenset({
+    "a", "abbr", "b", "bdi", "big", "br", "cite", "code", "data", "del", "dfn", "em", "i",
+    "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub",
+    "sup", "time", "tt", "u", "var", "wbr", "p"})
+_SHOWN_ATTRIBUTES = frozenset({"href", "title", "lang", "cite", "datetime", "rel", "target",
+                               "hreflang", "value", "translate"})
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr"})
+_A_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\""
+                    r"|'[^']*'|[^\s\"'=<>`]+))?)*)\s*(/?)>")
+_AN_ATTRIBUTE = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?")
+# A Liquid/Nunjucks block tag's name (`{%- if`, `{% endif %}`), a Hugo shortcode's.
+_BLOCK_TAG = re.compile(r"\{%-?\s*(end)?([A-Za-z_]\w*)")
+_SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)")
+# kramdown's attribute list on a line of its own, and one after a span or a heading
+# (goldmark's `## Title {.class}`); a lone `{#id}` styles nothing.
+_IAL_LINE = re.compile(r"^ {0,3}\{:(?![:/])[^}\n]*\}[ \t]*$", re.MULTILINE)
+_ATTRIBUTES = re.compile(r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=)[^}\n]*\}")
+_ID_ONLY = re.compile(r"\{:?[ \t]*#[\w-]+[ \t]*\}")
+_NOTE_DEF = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
+
+
+def surely_seen(text: str) -> str:
+    """The page with what a reader may not see blanked (see the module's docstring)."""
+    masked = _masked(text)
+    spans = [*_hidden_elements(masked), *_template_blocks(masked), *_styled_blocks(masked),
+             *_unreferenced_notes(masked)]
+    if not spans:
+        return text
+    chars = list(text)
+    for start, end in spans:
+        for i in range(start, min(end, len(chars))):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)
+
+
+def _masked(text: str) -> str:
+    """The text with front matter, code blocks, code spans and comments blanked: what
+    holds them is not markup to look for tags in."""
+    from receipt_gate.reading.frontmatter import block_end
+    from receipt_gate.reading.inline import COMMENT, spans, sub_blank
+    from receipt_gate.reading.markdown import blocks
+
+    lines = text.split("\n")
+    hidden = set(range(block_end(lines)[1]))
+    for b in blocks(text):
+        if b.kind == "code":
+            hidden.update(range(b.start, b.end))
+    out = [" " * len(line) if i in hidden else line for i, line in enumerate(lines)]
+    for b in blocks(text):
+        if b.kind in ("paragraph", "heading", "table") and "`" in "".join(out[b.start:b.end]):
+            block = "\n".join(out[b.start:b.end])
+            for s, e in spans(block):
+                block = block[:s] + re.sub(r"[^\n]", " ", block[s:e]) + block[e:]
+            out[b.start:b.end] = block.split("\n")
+    return sub_blank(COMMENT, "\n".join(out))
+
+
+def _surely_shown(name: str, attributes: str) -> bool:
+    if name.lower() not in _SHOWN_ELEMENTS:
+        return False
+    return all(a.group(1).lower() in _SHOWN_ATTRIBUTES
+               for a in _AN_ATTRIBUTE.finditer(attributes))
+
+
+def _hidden_elements(text: str) -> list[tuple[int, int]]:
+    """Each element a reader may not see, from its opening tag to its closing one (the
+    end of the text when it has none)."""
+    if "<" not in text:
+        return []
+    out = []
+    stack: list[str] = []
+    hiding_from, hiding_depth = -1, -1
+    for m in _A_TAG.finditer(text):
+        closing, name = m.group(1) == "/", m.group(2).lower()
+        if closing:
+            if name not in stack:
+                continue  # a stray closing tag: HTML ignores it
+            while stack and stack.pop() != name:
+                pass
+            if hiding_from >= 0 and len(stack) < hiding_depth:
+                out.append((hiding_from, m.end()))
+                hiding_from = -1
+            continue
+        if name in _VOID:
+            continue  # no text of its own (an image's is an attribute)
+        if hiding_from < 0 and not _surely_shown(name, m.group(3)):
+            hiding_from, hiding_depth = m.start(), len(stack) + 1
+        stack.append(name)  # (`/>` closes only a void element)
+    if hiding_from >= 0:
+        out.append((hiding_from, len(text)))
+    return out
+
+
+def _template_blocks(text: str) -> list[tuple[int, int]]:
+    """What a template block holds: from a Liquid/Nunjucks block tag to its `end` tag,
+    and a Hugo shortcode's inner text, to its closing shortcode."""
+    if "{" not in text:
+        return []
+    from receipt_gate.reading.inline import TAGS
+
+    out = []
+    opened: list[tuple[str, int]] = []
+    for m in TAGS.finditer(text):
+        tag = m.group()
+        if (b := _BLOCK_TAG.match(tag)) is not None:
+            end, name = b.group(1), b.group(2)
+            if not end:
+                opened.append((name, m.start()))
+                continue
+        elif (c := _SHORTCODE.match(tag)) is not None:
+            name = f"{c.group(1)}{c.group(3)}"
+            if not c.group(2):
+                opened.append((name, m.start()))
+                continue
+        else:
+            continue
+        for i in range(len(opened) - 1, -1, -1):
+            if opened[i][0] == name:
+                out.append((opened[i][1], m.end()))
+                del opened[i:]
+                break
+    return out
+
+
+def _styled_blocks(text: str) -> list[tuple[int, int]]:
+    """Each block an attribute list styles: the block beside a kramdown attribute list on
+    a line of its own (both: after it and before it), and a block with one inside it."""
+    if "{" not in text:
+        return []
+    from receipt_gate.reading.markdown import blocks
+
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    found = [b for b in blocks(text) if b.kind != "code"]
+    ial = {text.count("\n", 0, m.start()) for m in _IAL_LINE.finditer(text)
+           if not _ID_ONLY.fullmatch(m.group().strip())}
+    out = []
+    for b in found:
+        block = text[offsets[b.start]:offsets[b.end] - 1]
+        beside = (b.start - 1) in ial or b.end in ial or any(b.start <= n < b.end for n in ial)
+        styled = any(not _ID_ONLY.fullmatch(a.group()) for a in _ATTRIBUTES.finditer(block))
+        if beside or styled:
+            out.append((offsets[b.start], offsets[b.end] - 1))
+    return out
+
+
+def _unreferenced_notes(text: str) -> list[tuple[int, int]]:
+    """A footnote definition no reference names: its line, and the lines it holds after
+    it (indented, or running on before a blank line)."""
+    if "[^" not in text:
+        return []
+    out = []
+    for m in _NOTE_DEF.finditer(text):
+        if re.search(rf"\[\^{re.escape(m.group(1))}\](?!:)", text):
+            continue
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        blank = False
+        while end < len(text):
+            nxt = text.find("\n", end + 1)
+            line = text[end + 1:len(text) if nxt < 0 else nxt]
+            if _NOTE_DEF.match(line) or (blank and line.strip()
+                                         and not line.startswith(("    ", "\t"))):
+                break
+            blank = not line.strip()
+            end = len(text) if nxt < 0 else nxt
+        out.append((m.start(), end))
+    return out
