@@ -34,6 +34,10 @@ def run_command(args: argparse.Namespace) -> int:
         from receipt_gate.base.text import printable
 
         _flush_quietly()
+        if getattr(args, "format", None) == "sarif":  # (a SARIF reader gets the error too)
+            from receipt_gate.report.output import sarif_out
+
+            sarif_out([], errors=e.lines() if isinstance(e, GateError) else [str(e)])
         for line in e.lines() if isinstance(e, GateError) else [str(e)]:
             print(f"receipt-gate: {printable(line)}", file=sys.stderr)
         return 2

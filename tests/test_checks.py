@@ -142,6 +142,44 @@ def test_a_finding_for_a_path_it_was_not_given_is_an_error(linted: Repo, rg: Run
                    " (drafts/intro.md): a finding is credited only to a draft it names\n")
 
 
+FILE_LINT = """\
+import sys
+bad = 0
+for p in sys.argv[1:]:
+    text = open(p).read()
+    if not text.startswith("---"):
+        print(f"{p}: error: no front matter, file not linted")
+        bad = 1
+        continue
+    for i, line in enumerate(text.split("\\n"), 1):
+        if "TODO" in line:
+            print(f"{p}:{i}:1: TODO left in the text")
+            bad = 1
+sys.exit(bad)
+"""
+
+
+def test_a_draft_the_output_does_not_name_is_judged_alone_when_the_run_fails(
+    linted: Repo, rg: Run
+) -> None:
+    """A run over several drafts exits 1 and names findings for one: another it names
+    only in a line of another shape was once given a pass. Run alone, it is judged by
+    its own exit."""
+    linted.write("lint.py", FILE_LINT)
+    linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command:"
+                 f" [{json.dumps(sys.executable)}, lint.py]}}}}\n")
+    linted.write("drafts/a.md", "---\ntitle: A\n---\nTODO\n")
+    linted.write("drafts/b.md", "No front matter.\n")
+    linted.write("drafts/intro.md", GOOD_DRAFT)
+    rc, out, _ = rg("run")
+    assert rc == 1
+    assert "drafts/a.md:4:1: lint: TODO left in the text" in out
+    assert ("drafts/b.md:1:1: lint: lint exited 1: drafts/b.md: error: no front matter, file"
+            " not linted") in out
+    assert json.loads(linted.read(".receipts/drafts/b.md/lint.json"))["verdict"] == "fail"
+    assert json.loads(linted.read(".receipts/drafts/intro.md/lint.json"))["verdict"] == "pass"
+
+
 def test_ci_runs_it_again_on_the_judged_bytes_and_refuses_a_forged_pass(
         linted: Repo, rg: Run) -> None:
     assert rg("run")[0] == 0

@@ -157,3 +157,47 @@ def test_no_colour_unless_a_terminal(troubled: Repo) -> None:
         os.close(leader)
         assert proc2.returncode == 1
         assert (b"\033[31mrefused\033[0m" in b"".join(chunks)) is expect
+
+
+def test_a_sarif_file_that_is_a_symlink_is_replaced_not_written_through(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """A checkout may hold `receipt-gate.sarif` as a link to any file the runner can write."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("not yours\n")
+    (content.path / "receipt-gate.sarif").symlink_to(victim)
+    rg("run")
+    rc, _, _ = rg("verify", "--sarif-file", "receipt-gate.sarif")
+    assert rc == 0
+    assert victim.read_text() == "not yours\n"
+    assert not (content.path / "receipt-gate.sarif").is_symlink()
+    assert valid_sarif((content.path / "receipt-gate.sarif").read_text())
+
+
+def test_format_sarif_on_exit_2_is_a_log_that_says_why(content: Repo, rg: Run) -> None:
+    content.write(".receipt-gate.yaml", "required: [nosuch]\n")
+    for argv in (["verify"], ["status"], ["check", "ai-tells"]):
+        rc, out, err = rg(*argv, "--format", "sarif")
+        assert rc == 2 and "nosuch" in err
+        run = valid_sarif(out)["runs"][0]
+        assert run["invocations"][0]["executionSuccessful"] is False
+        assert "nosuch" in run["invocations"][0]["toolExecutionNotifications"][0]["message"][
+            "text"]
+
+
+def test_strings_from_elsewhere_leave_json_and_sarif_escaped(content: Repo, rg: Run) -> None:
+    """A C1 control (U+009B, a terminal's CSI) or a direction override from a tool's
+    output reaches no terminal or code scanning message as it is."""
+    content.write("lint.py", "import sys\nfor p in sys.argv[1:]:\n"
+                  "    print(f'{p}:1:1: msg \\x9b2J \\u202eevil')\nsys.exit(1)\n")
+    content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, lint]")
+                  + f"checks:\n  lint:\n    command: [{json.dumps(sys.executable)}, lint.py]\n")
+    rg("run")
+    for argv in (["check", "lint", "--format", "json"], ["adopt", "--format", "json"],
+                 ["verify", "--format", "sarif"], ["status", "--format", "sarif"],
+                 ["verify", "--format", "json"]):
+        _, out, err = rg(*argv)
+        assert "\x9b" not in out + err and "\u202e" not in out + err, argv
+    doc = json.loads(rg("verify", "--format", "sarif")[1])
+    texts = [r["message"]["text"] for r in doc["runs"][0]["results"]]
+    assert any("\\x9b2J \\u202eevil" in t for t in texts), texts

@@ -127,11 +127,15 @@ class CommandCheck:
             for d in chunk:
                 if d.path in named:
                     out[d.path] += named[d.path]
-                elif not named:  # exit 1, but no finding it names: every draft it ran on
-                    first = text.strip().splitlines()[0][:200] if text.strip() else ""
-                    out[d.path].append(Finding(1, 1, f"{self.name} exited 1"
-                                               + (f": {printable(first)}" if first else "")))
+                elif not named or len(chunk) == 1:  # exit 1, no finding it names
+                    out[d.path].append(self._exited(text))
+                else:  # exit 1 for the run, findings for others: this one alone decides
+                    out[d.path] += self._run_in(cwd, [d])[0].findings
         return [Outcome(out[d.path], 1) for d in drafts]
+
+    def _exited(self, text: str) -> Finding:
+        first = text.strip().splitlines()[0][:200] if text.strip() else ""
+        return Finding(1, 1, f"{self.name} exited 1" + (f": {printable(first)}" if first else ""))
 
     def _findings(self, text: str, cwd: str, mode: str, given: Sequence[str]
                   ) -> dict[str, list[Finding]]:

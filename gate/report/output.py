@@ -58,8 +58,10 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
 
 
-def json_out(doc: Any, ensure_ascii: bool = False) -> None:
-    """Pretty JSON in one write (json.dump writes per token: 56,000 for 2,000 drafts)."""
+def json_out(doc: Any, ensure_ascii: bool = True) -> None:
+    """Pretty JSON in one write (json.dump writes per token: 56,000 for 2,000 drafts),
+    every character outside ASCII as its escape: a string from a tree (a C1 control, a
+    direction override) never reaches a terminal or a log as it is."""
     sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii) + "\n")
 
 
@@ -75,9 +77,21 @@ def sarif_out(results: Iterable[Result], notes: Sequence[str] = (), errors: Sequ
     if file is None:
         json_out(doc)
         return
+    _replace(file, json.dumps(doc, indent=2) + "\n")
+
+
+def _replace(file: str, text: str) -> None:
+    """Write the file anew: a temporary file beside it, renamed over it, so a symlink
+    there (one a tree being judged holds, in its checkout) is replaced, never written
+    through."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(file))
     try:
-        with open(file, "w", encoding="utf-8") as f:
-            f.write(json.dumps(doc, indent=2) + "\n")
+        fd, tmp = tempfile.mkstemp(prefix=".receipt-gate-", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, file)
     except OSError as e:
         from receipt_gate import GateError
 

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from receipt_gate import DOCS, HOME, TOOL, __version__
+from receipt_gate.base.text import printable
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 # What each reason a receipt does not count says, in a result's message and in help.
@@ -64,7 +65,7 @@ def _rule(rule: str, about: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
     uri = ERRORS if rule == INPUT_ERROR else about.get(rule, ("", ""))[1] or OWN
     return {
         "id": rule,
-        "name": "".join(w.capitalize() for w in rule.replace("_", "-").split("-")),
+        "name": "".join(w.capitalize() for w in rule.replace("_", "-").split("-")) + "Receipt",
         "shortDescription": {"text": short},
         "fullDescription": {"text": full},
         "help": {"text": f"{full}\n\n{fix}\n\nWhy a receipt does not count:\n{reasons}\n\n{uri}",
@@ -96,8 +97,10 @@ def document(results: Iterable[Result], notes: Sequence[str] = (),
     check's description and documentation (its help_uri)."""
     items = list(results)
     used = sorted({r.rule for r in items})
-    notifications = [{"level": "error", "message": {"text": e.strip()}} for e in errors]
-    notifications += [{"level": "note", "message": {"text": n.strip()}} for n in notes]
+    notifications = [{"level": "error", "message": {"text": printable(e.strip())}}
+                     for e in errors]
+    notifications += [{"level": "note", "message": {"text": printable(n.strip())}}
+                      for n in notes]
     invocation: dict[str, Any] = {"executionSuccessful": not errors}
     if notifications:
         invocation["toolExecutionNotifications"] = notifications
@@ -118,7 +121,7 @@ def document(results: Iterable[Result], notes: Sequence[str] = (),
                 "ruleId": r.rule,
                 "ruleIndex": used.index(r.rule),
                 "level": "error",
-                "message": {"text": r.message},
+                "message": {"text": printable(r.message)},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": {"uri": uri(r.path)},
                     "region": {"startLine": max(1, r.line), "startColumn": max(1, r.col)},
