@@ -157,6 +157,14 @@ HOSTILE = {
     "unclosed comments, declarations, PIs on one line": "<!-- <!A <? " * 5000,
     "unclosed quoted attributes": '<a t="' * 10000,
     "a chunk of dashed digits": "-1" * 20000 + "a",
+    # A second outside pass: each of these once took from seconds to minutes.
+    "style sheets never opened": "<style" * 15000,
+    "code elements never closed": "<code>" * 12000,
+    "direction overrides": "\u202e" * 40000,
+    "backticks between words": "`a " * 25000,
+    "a page printed 61 ways": "Word {% case a %}" + "".join(
+        f"{{% when {i} %}}a" for i in range(60)) + "{% endcase %} word.\n\n"
+        + "A plain sentence about things. " * 2500,
 }
 
 

@@ -21,7 +21,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 19
+version = 20
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -225,7 +225,8 @@ _SHOWN_BY = {"input": ("value", "placeholder"), "textarea": ("placeholder",),
              "iframe": ("srcdoc",), "button": ("value",)}
 _UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color",
                              "range"})
-_STYLE = re.compile(r"<style\b[^>]*>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
+# (bounded: an opening never closed costs a few hundred steps, not the rest of the text)
+_STYLE = re.compile(r"<style\b[^<>]{0,1000}>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
 _CSS_CONTENT = re.compile(r"\bcontent\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE)
 _CSS_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 _CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))")
@@ -240,7 +241,7 @@ def _css_text(value: str) -> str:
         code = int(m.group(1), 16)
         return chr(code) if 0 < code <= 0x10FFFF else "\ufffd"
 
-    return "".join(_CSS_ESCAPE.sub(unescape, a if a is not None else b)
+    return "".join(_CSS_ESCAPE.sub(unescape, a or b)  # (findall gives "" for the other)
                    for a, b in _CSS_STRING.findall(value))
 
 
@@ -311,9 +312,12 @@ def _blanked(m: re.Match[str]) -> str:  # (zero-width: the line stays a paragrap
     return "\u200b" * len(m.group())
 
 
-# Fillers a font draws as a blank the width of a letter, or as nothing: the reader's
-# view reads them as a space (gate.reading.reader), and ai-tells once more as nothing.
-_FILLERS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0", "\u200b"))
+# Fillers a font draws as a blank the width of a letter, or as nothing, and spaces so
+# narrow a reader takes a word they split for one (six-per-em, punctuation, thin, hair,
+# narrow no-break, medium mathematical): the reader's view reads them as a space
+# (gate.reading.reader), and ai-tells once more as nothing.
+_FILLERS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0\u2006\u2008\u2009\u200a"
+                                       "\u202f\u205f", "\u200b"))
 
 
 class _Found:
@@ -595,7 +599,18 @@ def _over_words(iterable: str, assigned: Mapping[str, str]) -> bool:
 
 
 def _at(text: str, offset: int) -> tuple[int, int]:
-    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    """The 1-based line and column of an offset (the text's line starts found once, for
+    the many findings a page may hold)."""
+    import bisect
+
+    starts = _line_starts(text)
+    line = bisect.bisect_right(starts, offset)
+    return line, offset - starts[line - 1] + 1
+
+
+@lru_cache(maxsize=4)
+def _line_starts(text: str) -> list[int]:
+    return [0, *(m.end() for m in re.finditer("\n", text))]
 
 
 def _touching(wider: list[str], narrower: list[str], rules: Sequence[Rule],

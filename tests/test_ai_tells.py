@@ -379,7 +379,9 @@ def test_a_filler_drawn_as_nothing_hides_nothing() -> None:
     """An outside pass: a Hangul filler inside a word (read as a blank the width of a
     letter) hid the phrase where a font draws it as nothing; it is read both ways."""
     rules = compile_rules(PHRASES, PATTERNS)
-    for c in ("\u1160", "\u3164", "\uffa0", "\u115f"):
+    # and the spaces so narrow a word they split reads as one (a second pass)
+    for c in ("\u1160", "\u3164", "\uffa0", "\u115f", "\u2006", "\u2008", "\u2009",
+              "\u200a", "\u202f", "\u205f"):
         for text in (f"in conclu{c}sion, we moved on.\n", f"in{c}conclusion, we moved on.\n"):
             assert [f.message for f in find_tells(text, rules)] == [
                 'banned phrase "in conclusion"'], hex(ord(c))
@@ -629,6 +631,7 @@ _ATTRIBUTE_PAGES = [
     # CSS reads an escape (`\63` is "c") and joins two strings.
     '<style>.x::after { content: "In con\\63lusion"; }</style><p class="x">Grew.</p>',
     '<style>.x::after { content: "In con" "clusion"; }</style><p class="x">Grew.</p>',
+    "<style>.x::after { content: 'In conclusion'; }</style><p class=\"x\">Grew.</p>",
 ]
 
 

@@ -5,6 +5,7 @@ Built on gate.reading.prose, so each part is read as a renderer shows it."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -23,9 +24,36 @@ from receipt_gate.reading.prose import (
     prose_lines,
 )
 
-# The HTML elements a page shows as code, a key or a program's output.
-_HTML_CODE = re.compile(r"<(code|kbd|samp|tt|var)(?:\s[^<>]*)?>(.*?)</\1\s*>",
-                        re.IGNORECASE | re.DOTALL)
+# The HTML elements a page shows as code, a key or a program's output: an opening tag,
+# to the first closing tag of its name after it (found as _html_code() says).
+_HTML_CODE_OPEN = re.compile(r"<(code|kbd|samp|tt|var)(?:\s[^<>]*)?>", re.IGNORECASE)
+_HTML_CODE_CLOSE = re.compile(r"</(code|kbd|samp|tt|var)\s*>", re.IGNORECASE)
+
+
+def _html_code(block: str) -> list[tuple[int, int, int]]:
+    """(start, end, where its text starts) of each HTML code element, as the expression
+    `<(code|...)...>(.*?)</\\1\\s*>` would find them, in linear time: every closing tag
+    is found once, and each opening takes the first of its name after it (tried one by
+    one, an opening never closed scanned to the end each time)."""
+    closers: dict[str, list[tuple[int, int]]] = {}
+    for m in _HTML_CODE_CLOSE.finditer(block):
+        closers.setdefault(m.group(1).lower(), []).append((m.start(), m.end()))
+    out, pos = [], 0
+    for m in _HTML_CODE_OPEN.finditer(block):
+        if m.start() < pos:
+            continue
+        ends = closers.get(m.group(1).lower(), [])
+        i = bisect.bisect_left(ends, (m.end(), -1))
+        if i < len(ends):
+            out.append((m.start(), ends[i][1], m.end() - m.start()))
+            pos = ends[i][1]
+    return out
+
+
+def _inside(spans: Sequence[tuple[int, int, int]], at: int) -> bool:
+    """Is this offset inside one of these spans (in order, none overlapping)?"""
+    i = bisect.bisect_right(spans, (at, float("inf"))) - 1
+    return i >= 0 and at < spans[i][1]
 
 
 def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
@@ -43,11 +71,9 @@ def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
         spans = [(s, e, len(block[s:e]) - len(block[s:e].lstrip("`"))) for s, e in
                  _spans(block)]
         if "<" in block:
-            taken = [(s, e) for s, e, _ in spans]
-            spans += [(m.start(), m.end(), m.start(2) - m.start())
-                      for m in _HTML_CODE.finditer(block)
-                      if not any(s <= m.start() < e for s, e in taken)]
-            spans.sort()
+            spans = sorted([*spans, *(h for h in _html_code(block)
+                                      if not _inside(spans, h[0]))])
+        starts = [0, *(m.end() for m in re.finditer("\n", block))] if spans else [0]
         for start, end, mark in spans:
             if unlinked[start:end].isspace():
                 continue
@@ -58,9 +84,8 @@ def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
                 import html
 
                 content = html.unescape(re.sub(r"<[^<>]*>", "", content)).strip()
-            before = block[:start]
-            col = start - (before.rfind("\n") + 1) + 1
-            found.append((b.start + before.count("\n") + 1, col, content))
+            line = bisect.bisect_right(starts, start)
+            found.append((b.start + line, start - starts[line - 1] + 1, content))
     return found
 
 

@@ -29,6 +29,9 @@ from receipt_gate.reading.inline import Found
 from receipt_gate.reading.templatetags import LITERAL, OUTPUT
 
 CAP = 64  # renderings of one place: past it, the caller refuses the place
+# Characters of renderings read in all: every rendering is read whole, so a long page
+# with many renderings would stall a hook (a 100 KB page printed 61 ways: 70 s once).
+READ_BUDGET = 2_000_000
 _DEEPEST = 32  # conditions nested deeper are refused (each level is a call)
 _MANY = (f"template conditions here can print more than {CAP} texts, more than the check"
          " reads: split them with a blank line")
@@ -240,6 +243,12 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
     over = [(place[0].start, _MANY) for place, c in zip(places, choices, strict=True)
             if len(c) > CAP]
     n = max((min(len(c), CAP) for c in choices), default=1)
+    if n * len(text) > READ_BUDGET and places:  # each rendering is read whole: no more
+        k = max(1, READ_BUDGET // len(text))  # than a few pages' worth of them
+        over.append((places[0][0].start, f"template conditions here print {n} texts of a"
+                     f" {len(text) // 1024} KB page, more than the check reads ({k}): split"
+                     " the page, or its conditions"))
+        n = k
     return [_render(text, dropped + [s for c in choices for s in c[min(j, len(c) - 1)]],
                     inserts) for j in range(n)], over
 
