@@ -201,3 +201,43 @@ def test_strings_from_elsewhere_leave_json_and_sarif_escaped(content: Repo, rg: 
     doc = json.loads(rg("verify", "--format", "sarif")[1])
     texts = [r["message"]["text"] for r in doc["runs"][0]["results"]]
     assert any("\\x9b2J \\u202eevil" in t for t in texts), texts
+
+
+def _multitool() -> str | None:
+    """Sarif.Multitool (npm: @microsoft/sarif-multitool), where .ci/run installed it."""
+    import shutil
+
+    given = os.environ.get("RECEIPT_GATE_SARIF_MULTITOOL")
+    return given if given and os.path.exists(given) else shutil.which("sarif-multitool")
+
+
+@pytest.mark.skipif(_multitool() is None, reason="Sarif.Multitool is not installed")
+def test_github_code_scanning_rules_find_no_error_in_any_sarif_we_write(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """Sarif.Multitool's `validate` with GitHub's rules and the SARIF ones (GH2012 was
+    reported on every rule once): every log the product writes, a refusal, a clean run,
+    an exit 2, findings of `check` and `status`, a suppression, an odd path."""
+    tool = _multitool()
+    assert tool is not None
+    content.write("drafts/a b%41#c.md", GOOD_DRAFT + "Let's dive in.\n")
+    content.write("drafts/s.md", GOOD_DRAFT + "<!-- receipt-gate: ignore ai-tells -->\n"
+                  "In conclusion, quoted.\n")
+    rg("run")
+    logs = {"verify": rg("verify", "--format", "sarif")[1],
+            "check": rg("check", "ai-tells", "--format", "sarif")[1],
+            "status": rg("status", "--format", "sarif")[1]}
+    content.write(".receipt-gate.yaml", "required: [nosuch]\n")
+    logs["error"] = rg("verify", "--format", "sarif")[1]
+    content.write(".receipt-gate.yaml", CONFIG)
+    content.write("drafts/a b%41#c.md", GOOD_DRAFT)
+    rg("run")
+    logs["clean"] = rg("verify", "--format", "sarif")[1]
+    for name, text in logs.items():
+        path = tmp_path / f"{name}.sarif"
+        path.write_text(text)
+        proc = subprocess.run([tool, "validate", "--rule-kind", "Gh;Sarif", str(path), "-o",
+                               str(tmp_path / f"{name}.out"), "--log", "ForceOverwrite"],
+                              capture_output=True, text=True, timeout=300)
+        errors = [line for line in proc.stdout.splitlines() if ": error " in line]
+        assert proc.returncode == 0 and errors == [], (name, proc.stdout + proc.stderr)
