@@ -224,8 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("receipt-gate: this session made a commit the gate refuses (judged from the"
           f" commits themselves, not from any account of them):\n{text}"
           "Fix the draft named above, run `receipt-gate run`, stage the draft and its"
-          " receipts, and fold the fix into the commit (git commit --amend, or git rebase"
-          " -i for an older one); a commit that skipped the hooks is judged all the same.",
+          " receipts, and commit the fix on top (a tip is what is published: the commits"
+          " before it need not be rewritten, and one already pushed must not be); push"
+          " again where the refused tip was pushed. A commit that skipped the hooks is"
+          " judged all the same.",
           file=sys.stderr)
     return 2
 

@@ -31,12 +31,13 @@ PRE_COMMIT_BLOCK = """\
         always_run: true
         require_serial: true
         stages: [pre-commit, pre-merge-commit]
-      - id: receipt-gate-push  # at push: every commit on the way, from git objects
+      - id: receipt-gate-push  # at push: every tip pushed, from git objects
         name: receipt gate at push
         entry: receipt-gate pre-push
         language: system
         pass_filenames: false
         always_run: true
+        verbose: true
         stages: [pre-push]
 """
 # One check by hand, writing its receipts (`pre-commit run --hook-stage manual NAME
