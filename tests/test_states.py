@@ -89,3 +89,36 @@ def test_advance_unknown_state(drafted: Repo, rg: Run) -> None:
     assert rg("advance", "drafts/intro.md", "published") == (
         2, "", "receipt-gate: published: not one of the states in .receipt-gate.yaml: idea,"
                " accepted, researched, drafted, ready, shipped, measured\n")
+
+
+def test_a_site_whose_pages_carry_a_status_of_their_own_adopts_and_commits(repo: Repo,
+                                                                           rg: Run) -> None:
+    """A site's old `status: publish` field broke every check on every file (exit 2)
+    until it was added to states. On a site a status holds nothing back, so an unknown
+    one is ignored; init also writes the values it finds into states where they fit."""
+    repo.write("hugo.toml", 'title = "t"\n')
+    for i in range(3):
+        repo.write(f"content/posts/p{i}.md", f"---\ntitle: Post {i}\nstatus: publish\n---\n"
+                   "A plain post about receipts, and nothing more.\n")
+    repo.write("content/posts/w.md", "---\ntitle: W\nstatus: draft\n---\nSoon.\n")
+    rc, out, _ = rg("init")
+    assert rc == 0
+    assert "  status: values in the pages: publish (3), draft (1); each is in states" in out
+    assert ("states: [idea, accepted, researched, drafted, draft, ready, publish, shipped,"
+            " measured]") in repo.read(".receipt-gate.yaml")
+    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(
+        "draft, ready, publish, shipped", "ready, shipped"))  # as an older init wrote it
+    assert rg("adopt", "--baseline")[0] == 0
+    assert rg("verify")[0] == 0
+    assert repo.commit_all("adopt").returncode == 0
+
+
+def test_an_unknown_status_in_a_drafts_folder_is_that_drafts_error(content: Repo,
+                                                                   rg: Run) -> None:
+    content.write("drafts/odd.md", GOOD_DRAFT.replace("status: ready", "status: publish"))
+    rc, out, err = rg("run")
+    assert rc == 2
+    assert err == ("drafts/odd.md:3: status 'publish' is not one of the states in"
+                   " .receipt-gate.yaml (idea, accepted, researched, drafted, ready, shipped,"
+                   " measured): use one of them, or add it to states where it belongs\n")
+    assert (content.path / ".receipts/drafts/intro.md/ai-tells.json").exists()  # judged

@@ -225,9 +225,9 @@ def test_unknown_status_is_bad_input(content: Repo, rg: Run) -> None:
     rc, _, err = rg("verify")
     assert rc == 2
     assert err.splitlines()[0] == (
-        "drafts/intro.md:3: status 'redy' is not one of the states in"
-        " .receipt-gate.yaml: idea, accepted, researched, drafted,"
-        " ready, shipped, measured"
+        "drafts/intro.md:3: status 'redy' is not one of the states in .receipt-gate.yaml"
+        " (idea, accepted, researched, drafted, ready, shipped, measured): use one of them,"
+        " or add it to states where it belongs"
     )
 
 

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
 from receipt_gate.report.output import say
-from receipt_gate.rules.config import CONFIG_FILE
+from receipt_gate.rules.config import CONFIG_FILE, DEFAULT_STATES
 from receipt_gate.rules.session import find_root
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from receipt_gate.sites.layout import Layout
 
@@ -93,7 +94,7 @@ def _checks(layout: Layout) -> tuple[list[str], list[str]]:
     return required, lines
 
 
-def starter(layout: Layout) -> str:
+def starter(layout: Layout, states: Sequence[str] = DEFAULT_STATES) -> str:
     """The config for a detected layout, commented for the person who will edit it."""
     required, settings = _checks(layout)
     lines = [
@@ -108,7 +109,7 @@ def starter(layout: Layout) -> str:
         f"required: [{', '.join(required)}]",
         "checks:",
         *settings,
-        "states: [idea, accepted, researched, drafted, ready, shipped, measured]",
+        f"states: [{', '.join(states)}]",
         "# Drafts whose status: is earlier than this are not gated; no status = gated.",
         "gate_from: ready",
     ]
@@ -183,7 +184,9 @@ def init(args: argparse.Namespace) -> int:
 
     paths = git.worktree_paths(root)
     layout = _without_links(root, sites.detect(paths, read))
-    write_file(root, CONFIG_FILE, starter(layout).encode())
+    found = _status_values(layout, paths, read)
+    states = fit_states(found)
+    write_file(root, CONFIG_FILE, starter(layout, states).encode())
     gated, unpublished = _count(root)
     what = f"{gated} file{'s' * (gated != 1)} gated now"
     if unpublished:
@@ -197,6 +200,10 @@ def init(args: argparse.Namespace) -> int:
             " publishes: it gated the pages where the writing is; widen drafts if more ships")
     for line in _left_out(elsewhere(layout, paths)):
         say(line)
+    if any(v not in DEFAULT_STATES for v in found):
+        shown = ", ".join(f"{v} ({n})" for v, n in found.most_common(6))
+        say(f"  status: values in the pages: {shown}; each is in states (one that says a page"
+            " is not out yet before ready, any other after it)")
     ignore_temporary_files(root)
     if not args.git_hooks:
         _pre_commit(root, _checks(layout)[0], args.print_hooks)
@@ -225,6 +232,41 @@ def _without_links(root: str, layout: Layout) -> Layout:
 
     return layout._replace(drafts=without(layout.drafts), articles=without(layout.articles),
                            pages=without(layout.pages or []) or layout.pages)
+
+
+# A status a site or a tool writes for a page not yet out; any other unknown one is
+# taken as out (gated: fail closed).
+_NOT_YET = frozenset({"draft", "drafts", "wip", "todo", "pending", "review", "in-review",
+                      "private", "future", "planned", "outline", "idea", "ideas", "backlog"})
+
+
+def _status_values(layout: Layout, paths: Sequence[str],
+                   read: Callable[[str], str | None]) -> collections.Counter[str]:
+    """The `status:` values the pages init gates carry (a site's own field, often)."""
+    from receipt_gate.base import wildmatch
+    from receipt_gate.reading.frontmatter import read as front_matter
+
+    found: collections.Counter[str] = collections.Counter()
+    for path in wildmatch.select(layout.drafts, paths):
+        text = read(path)
+        if not text or not text.startswith(("---", "+++", "{")):
+            continue
+        try:
+            value = front_matter(text, path).fields.get("status")
+        except GateError:
+            continue
+        if isinstance(value, str) and value.strip():
+            found[value] += 1
+    return found
+
+
+def fit_states(found: collections.Counter[str]) -> list[str]:
+    """The default states, with each other value the pages carry where it fits: one
+    that says a page is not out yet before `ready`, any other (`publish`) after it."""
+    before = [v for v in sorted(found) if v not in DEFAULT_STATES and v.lower() in _NOT_YET]
+    after = [v for v in sorted(found) if v not in DEFAULT_STATES and v.lower() not in _NOT_YET]
+    at = DEFAULT_STATES.index("ready")
+    return [*DEFAULT_STATES[:at], *before, "ready", *after, *DEFAULT_STATES[at + 1:]]
 
 
 def _left_out(rest: Sequence[str]) -> list[str]:

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
 from receipt_gate.base.signing import Signer
-from receipt_gate.report.output import Progress, json_out, plural, sarif_out, say
+from receipt_gate.report.output import Progress, errors_out, json_out, plural, sarif_out, say
 from receipt_gate.rules.config import CONFIG_FILE
 from receipt_gate.rules.session import Session, load_drafts, open_session, select, signer
 
 if TYPE_CHECKING:
     import argparse
+
+    from receipt_gate.base.text import Draft
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,6 +52,23 @@ def check(args: argparse.Namespace) -> int:
     return run_checks(s, [args.name], args.paths, args.format, signer(s, args))
 
 
+def _gated_drafts(s: Session, drafts: Sequence[Draft]) -> tuple[list[Draft], list[str]]:
+    """The drafts whose status can be read, and a line for each other (an unknown status
+    in a drafts folder is that draft's error: the others are judged all the same)."""
+    from receipt_gate.invariant.verify import gating
+
+    kept: list[Draft] = []
+    bad: list[str] = []
+    for d in drafts:
+        try:
+            gating(s.cfg, d.path, d.text)
+        except GateError as e:
+            bad.append(str(e))
+            continue
+        kept.append(d)
+    return kept, bad
+
+
 def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fmt: str,
                sign: Signer | None = None, write: bool = True) -> int:
     """Run the checks on the drafts named (all, when none are) and write their receipts
@@ -58,7 +77,7 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
     from receipt_gate.invariant.verify import gating
 
     chosen, skipped = select(s, paths)
-    drafts = load_drafts(s.tree, chosen)
+    drafts, unread = _gated_drafts(s, load_drafts(s.tree, chosen))
     status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
     progress = Progress("checking")
     # Each draft gets its own checks (required, and required_from its state), or those
@@ -72,7 +91,8 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
         progress.end()
     # Findings on a draft before gate_from are reported and recorded, but refuse nothing.
     failed = [r for r in results if r.outcome.findings and status[r.draft][0]]
-    rc = 1 if failed else 0
+    rc = 2 if unread else 1 if failed else 0
+    errors_out(unread)  # (a draft whose status cannot be read: named, the rest judged)
     if fmt == "sarif":
         from receipt_gate.report.sarif import Result
 

@@ -47,18 +47,24 @@ class Cell(NamedTuple):
 
 
 def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
-    """(gated?, status) of a draft; an unknown status is bad input (GateError).
+    """(gated?, status) of a draft.
 
     On a site (draft_markers), a file the site publishes is gated whatever its status:
     says: only the site's own marker, as the generator reads it, holds a page back, and
-    then its status decides (no status: the markers' state)."""
+    then its status decides (no status: the markers' state). A status the states do not
+    list is the site's own field (an old `status: publish`): it decides nothing, as it
+    holds nothing back. In a drafts folder, where the status is what gates a draft, an
+    unknown one is that draft's bad input (GateError, naming it and the states)."""
     fm = read_front_matter(text, path)
     status = fm.fields.get("status")
-    if status is not None:
-        line = fm.lines.get("status", 1)
-        if not isinstance(status, str) or status not in cfg.states:
-            raise GateError(f"{path}:{line}: status {status!r} is not one of the"
-                            f" states in {CONFIG_FILE}: {', '.join(cfg.states)}")
+    if status is not None and (not isinstance(status, str) or status not in cfg.states):
+        if cfg.draft_markers is not None:
+            status = None  # the site's field, not ours: the page is judged as unmarked
+        else:
+            line = fm.lines.get("status", 1)
+            raise GateError(f"{path}:{line}: status {status!r} is not one of the states in"
+                            f" {CONFIG_FILE} ({', '.join(cfg.states)}): use one of them, or"
+                            " add it to states where it belongs")
     if cfg.draft_markers is None:
         return cfg.gated_state(status), status or ""
     site = cfg.site_status(path, fm.fields, lambda key: _literal(text, fm.lines.get(key)))
