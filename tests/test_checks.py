@@ -57,11 +57,64 @@ def test_a_linter_from_pypi_is_a_receipted_check(linted: Repo, rg: Run) -> None:
     assert rg("run")[0] == 0
     linted.write(".receipt-gate.yaml", PROSELINT.replace('"0.16.0"', '"0.15.0"'))
     rc, out, err = rg("run")
-    assert (rc, out) == (2, "")
-    assert err == ("receipt-gate: .receipt-gate.yaml: checks.proselint.version: the config"
-                   " names proselint 0.15.0, and `proselint version` printed 'Proselint"
-                   " 0.16.0': another version is installed (install the one named, or change"
-                   " version)\n")
+    assert (rc, err) == (1, "")
+    assert ("receipt-gate: proselint: not run: proselint is 0.16.0 (`proselint version`"
+            " printed 'Proselint 0.16.0'), the rules say 0.15.0: install proselint 0.15.0"
+            " where the gate runs, or update checks.proselint.version in .receipt-gate.yaml"
+            " (a rule change, then receipt-gate run --check proselint)") in out
+
+
+TOOL = """\
+import sys
+from pathlib import Path
+if sys.argv[1:] == ["--version"]:
+    print("lint " + Path(__file__).with_name("VERSION").read_text().strip())
+sys.exit(0)
+"""
+
+
+def test_a_tool_upgrade_stales_only_its_own_check_with_the_fix_named(repo: Repo, rg: Run,
+                                                                      tmp_path: Path) -> None:
+    """A command check with `version` pinned once made every command exit 2 for every
+    draft when the installed tool reported another version. Now the other checks run
+    and write their receipts, that one's receipts stay as they are, and the refusal says
+    the fix (exit 1); CI does not run it again on another version, and says so."""
+    from receipt_gate.checks import command
+
+    py, tool = json.dumps(sys.executable), tmp_path / "lint.py"  # installed, not in the repo
+    tool.write_text(TOOL)
+
+    def moved(version: str) -> None:  # (each run of the CLI asks the tool afresh)
+        (tmp_path / "VERSION").write_text(f"{version}\n")
+        command._VERSIONS_SEEN.clear()
+
+    moved("1.0")
+    repo.write(".receipt-gate.yaml", f"required: [ai-tells, lint]\nchecks:\n  lint:\n"
+               f"    command: [{py}, {json.dumps(str(tool))}]\n    version: '1.0'\n"
+               f"    version_command: [{py}, {json.dumps(str(tool))}, --version]\n")
+    repo.write("drafts/a.md", GOOD_DRAFT)
+    assert rg("run")[0] == 0
+    assert repo.commit_all("base").returncode == 0
+    moved("1.1")
+    repo.write("drafts/b.md", GOOD_DRAFT.replace("The receipt gate", "Another"))
+    rc, out, err = rg("run")
+    assert (rc, err) == (1, "")
+    assert "receipt-gate: lint: not run: lint is 1.1" in out and "the rules say 1.0" in out
+    assert (repo.path / ".receipts/drafts/b.md/ai-tells.json").exists()
+    assert not (repo.path / ".receipts/drafts/b.md/lint.json").exists()
+    repo.git("add", "-A")
+    rc, out, err = rg("pre-commit")
+    assert rc == 1, out + err
+    assert "receipt-gate: lint: not run: lint is 1.1" in err
+    assert ".receipts/drafts/b.md/lint.json: missing" in out
+    moved("1.0")
+    assert rg("run")[0] == 0
+    repo.git("add", "-A")
+    assert repo.commit_all("more").returncode == 0
+    moved("1.1")
+    base = repo.git("rev-parse", "HEAD~1").stdout.strip()
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base, "--recheck")
+    assert rc == 1 and "not run again: lint is 1.1" in out, out
 
 
 def test_a_tool_that_is_not_installed_is_named(linted: Repo, rg: Run) -> None:

@@ -116,7 +116,7 @@ def test_a_site_whose_pages_carry_a_status_of_their_own_adopts_and_commits(repo:
 def test_an_unknown_status_in_a_drafts_folder_is_that_drafts_error(content: Repo,
                                                                    rg: Run) -> None:
     content.write("drafts/odd.md", GOOD_DRAFT.replace("status: ready", "status: publish"))
-    rc, out, err = rg("run")
+    rc, _, err = rg("run")
     assert rc == 2
     assert err == ("drafts/odd.md:3: status 'publish' is not one of the states in"
                    " .receipt-gate.yaml (idea, accepted, researched, drafted, ready, shipped,"

@@ -34,6 +34,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from receipt_gate import GateError
+
 GROUP = "receipt_gate.checks"
 KINDS = ("int", "bool", "str", "strs", "path", "globs", "argv")
 INPUT_KINDS = ("path", "globs", "argv")
@@ -116,6 +118,11 @@ class Spec(NamedTuple):
                 "claims": self.claims, "review": self.review, "by_default": self.by_default,
                 "hint": self.hint, "dist": self.dist, "home": self.home,
                 "description": self.description, "help_uri": self.help_uri}
+
+
+class ToolMismatch(GateError):
+    """The installed tool is another version than the rules name: its check cannot vouch
+    for a draft here (its receipts stay as they are), the other checks go on."""
 
 
 class BadCheck(Exception):

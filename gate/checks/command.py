@@ -14,18 +14,19 @@ check's input files, never the working tree.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import signal
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from receipt_gate import CONFIG_FILE, GateError
 from receipt_gate.base.text import Draft, printable
-from receipt_gate.checks import Finding, Outcome
+from receipt_gate.checks import Finding, Outcome, ToolMismatch
 from receipt_gate.trees.tree import Tree
 
 OUTPUT_LIMIT = 4 * 1024 * 1024
@@ -36,6 +37,9 @@ PER_CALL = 100  # drafts per run of the program (argv stays short)
 _LINE = re.compile(r"[^\n:]+?:\d+(?::\d+)?:")
 _AFTER_PATH = re.compile(r":(?P<line>\d+)(?::(?P<col>\d+))?:[ \t]*(?P<msg>.*)$")
 _VERSIONS_SEEN: dict[tuple[str, ...], str] = {}
+
+
+_VERSION = re.compile(r"\d+(?:\.\d+)+[\w.+-]*")
 
 
 class CommandCheck:
@@ -50,15 +54,27 @@ class CommandCheck:
     def __call__(self, draft: Draft) -> Outcome:
         return self.many([draft])[0]
 
-    def many(self, drafts: Sequence[Draft]) -> list[Outcome]:
+    def ready(self) -> None:
+        """GateError when the program cannot run here; ToolMismatch when another version
+        of it is installed than the rules name."""
         self._installed()
         self._version()
+
+    def many(self, drafts: Sequence[Draft]) -> list[Outcome]:
+        self.ready()
         if not drafts:
             return []
         from receipt_gate.trees.tree import WorkTree
 
         if isinstance(self.tree, WorkTree) and self.rules in (None, self.tree):
             return self._run_in(self.tree.root, drafts)
+        with self._scratch(drafts) as scratch:
+            return self._run_in(scratch, drafts)
+
+    @contextlib.contextmanager
+    def _scratch(self, drafts: Sequence[Draft] = ()) -> Iterator[str]:
+        """A folder of its own holding the check's input files (as the rules' commit
+        holds them) and these drafts' judged bytes: never the tree being judged."""
         with tempfile.TemporaryDirectory(prefix="receipt-gate-scratch-") as scratch:
             given = {d.path: d.data for d in drafts}
             source = self.rules or self.tree
@@ -70,7 +86,7 @@ class CommandCheck:
                 os.makedirs(os.path.dirname(full), exist_ok=True)
                 with open(full, "wb") as f:
                     f.write(data)
-            return self._run_in(scratch, drafts)
+            yield scratch
 
     def _installed(self) -> None:
         program = self.settings["command"][0]
@@ -93,20 +109,25 @@ class CommandCheck:
         if got is None:
             from receipt_gate.trees.gittree import CommitTree
 
-            # Judging a commit (at push, in CI), in an empty folder of its own: run in
-            # the checkout, `python -m tool` or `npx tool` would take the tool from the
-            # tree being judged. (The working tree and the index are this machine's.)
+            # Judging a commit (at push, in CI), in a folder of its own holding only its
+            # input files: run in the checkout, `python -m tool` or `npx tool` would take
+            # the tool from the tree being judged. (The working tree and the index are
+            # this machine's.)
             if isinstance(self.tree, CommitTree) or not self.tree.root:
-                with tempfile.TemporaryDirectory(prefix="receipt-gate-version-") as empty:
-                    _, out = self._exec(list(argv), empty, self.settings["timeout_s"])
+                with self._scratch() as scratch:
+                    _, out = self._exec(list(argv), scratch, self.settings["timeout_s"])
             else:
                 _, out = self._exec(list(argv), self.tree.root, self.settings["timeout_s"])
             got = _VERSIONS_SEEN[argv] = out
         if want not in got:
             first = got.strip().splitlines()[0][:120] if got.strip() else "nothing"
-            raise GateError(f"{self.where}.version: the config names {self.name} {want}, and"
-                            f" `{' '.join(argv)}` printed {printable(first)!r}: another version"
-                            " is installed (install the one named, or change version)")
+            found = _VERSION.search(first)
+            raise ToolMismatch(
+                f"{self.name} is {printable(found.group()) if found else 'another version'}"
+                f" (`{' '.join(argv)}` printed {printable(first)!r}), the rules say {want}:"
+                f" install {self.name} {want} where the gate runs, or update"
+                f" checks.{self.name}.version in {CONFIG_FILE} (a rule change, then"
+                f" receipt-gate run --check {self.name})")
 
     def _run_in(self, cwd: str, drafts: Sequence[Draft]) -> list[Outcome]:
         argv, mode = list(self.settings["command"]), self.settings["findings"]

@@ -84,15 +84,18 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
     # named; a draft before gate_from gets them too: its findings are told, refuse nothing.
     todo = runner.plan(s.cfg, drafts, {d.path: st for d, (_, st) in zip(
         drafts, status.values(), strict=True)}, names)
-    results = (runner.run(s.cfg, s.tree, todo, progress, sign) if write
-               else runner.dry_run(s.cfg, s.tree, todo, progress))
+    unrun: dict[str, str] = {}
+    results = (runner.run(s.cfg, s.tree, todo, progress, sign, unrun) if write
+               else runner.dry_run(s.cfg, s.tree, todo, progress, unrun))
     checks = list(todo) or list(names or s.cfg.deterministic())
     if len(drafts) * len(checks) >= 50:
         progress.end()
     # Findings on a draft before gate_from are reported and recorded, but refuse nothing.
     failed = [r for r in results if r.outcome.findings and status[r.draft][0]]
-    rc = 2 if unread else 1 if failed else 0
+    rc = 2 if unread else 1 if failed or unrun else 0
     errors_out(unread)  # (a draft whose status cannot be read: named, the rest judged)
+    for name, why in unrun.items():  # its receipts stay as they are; the rest are written
+        say(f"receipt-gate: {name}: not run: {why}")
     if fmt == "sarif":
         from receipt_gate.report.sarif import Result
 

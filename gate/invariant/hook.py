@@ -140,8 +140,11 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     # working tree's is put back as it was (pre-commit, which stashes it, is above).
     theirs = {p: data for p, data in disk.items()
               if data is not None and cfg.stage_receipts and data != _staged(tree, p)}
-    for r in runner.run(cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer):
+    skipped: dict[str, str] = {}
+    for r in runner.run(cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer,
+                        skipped=skipped):
         paths.append(r.receipt)
+    errors += [f"{name}: not run: {why}" for name, why in skipped.items()]
     for name in model:
         written, failed = _grade(cfg, root, tree, name, todo[name], known[name], signer)
         paths += written

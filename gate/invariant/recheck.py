@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
-from receipt_gate.invariant.judge import FAIL, FRESH, Cell
+from receipt_gate.checks import ToolMismatch
+from receipt_gate.invariant.judge import FAIL, FRESH, STALE, Cell
 from receipt_gate.trees.tree import Tree, read_text
 
 if TYPE_CHECKING:
@@ -78,6 +79,15 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
     if not todo:
         return cells
     checkers = {c: prepare(own, c, tree, rules)[0] for c in todo}
+    for c in list(checkers):  # a tool of another version: its receipts are not vouched for
+        try:
+            getattr(checkers[c], "ready", lambda: None)()
+        except ToolMismatch as e:
+            del checkers[c], todo[c]
+            cells = [x._replace(state=STALE, reason="recheck", condition=2,
+                                message=f"not run again: {e}")
+                     if x.check == c and x.state == FRESH and x.draft in gated else x
+                     for x in cells]
     index = {(c.draft, c.check): i for i, c in enumerate(cells)}
     out = list(cells)
     for check, paths in todo.items():

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from receipt_gate import GateError
 from receipt_gate.base.parallel import split_map
 from receipt_gate.base.text import Draft
-from receipt_gate.checks import Outcome
+from receipt_gate.checks import Outcome, ToolMismatch
 from receipt_gate.invariant.receipts import build, receipt_path, sha256, write
 from receipt_gate.rules.config import Config
 from receipt_gate.rules.fingerprint import Fingerprint, fingerprint, input_files
@@ -90,11 +90,22 @@ def plan(cfg: Config, drafts: Sequence[Draft], status: Mapping[str, str],
 def decide(
     cfg: Config, tree: Tree, todo: Mapping[str, Sequence[Draft]],
     progress: Callable[[int, int], None] | None = None,
+    skipped: dict[str, str] | None = None,
 ) -> tuple[list[tuple[str, Draft]], list[Outcome], dict[str, Fingerprint]]:
     """Each check's outcome on each of its drafts, in memory: (the jobs, check x draft;
-    their outcomes; each check's fingerprint)."""
+    their outcomes; each check's fingerprint). With `skipped`, a check whose program is
+    another version than the rules name is left out (why, by its name there), and the
+    others run; without, that is an error."""
     prepared = {name: prepare(cfg, name, tree) for name, ds in todo.items() if ds}
     checkers = {name: p[0] for name, p in prepared.items()}
+    for name in list(checkers):
+        try:
+            getattr(checkers[name], "ready", lambda: None)()
+        except ToolMismatch as e:
+            if skipped is None:
+                raise
+            skipped[name] = str(e)
+            del checkers[name]
     jobs = [(name, d) for name in checkers for d in todo[name]]
     done: dict[tuple[str, str], Outcome] = {}
     for name, checker in checkers.items():
@@ -124,9 +135,10 @@ def decide(
 def dry_run(
     cfg: Config, tree: Tree, todo: Mapping[str, Sequence[Draft]],
     progress: Callable[[int, int], None] | None = None,
+    skipped: dict[str, str] | None = None,
 ) -> list[Result]:
     """Each check's outcome on each of its drafts, nothing written."""
-    jobs, outcomes, _ = decide(cfg, tree, todo, progress)
+    jobs, outcomes, _ = decide(cfg, tree, todo, progress, skipped)
     return [Result(name, d.path, receipt_path(cfg.run_dir, d.path, name), o, False)
             for (name, d), o in zip(jobs, outcomes, strict=True)]
 
@@ -144,9 +156,10 @@ def receipt_of(name: str, draft: Draft, digest: str, fp: Fingerprint, o: Outcome
 def run(
     cfg: Config, tree: Tree, todo: Mapping[str, Sequence[Draft]],
     progress: Callable[[int, int], None] | None = None, signer: Signer | None = None,
+    skipped: dict[str, str] | None = None,
 ) -> list[Result]:
     """Run each check on its drafts and write the receipts, after all are decided."""
-    jobs, outcomes, fps = decide(cfg, tree, todo, progress)
+    jobs, outcomes, fps = decide(cfg, tree, todo, progress, skipped)
     digest = {d.path: sha256(d.data) for _, d in jobs}  # once per draft, not per check
     decided = [(name, d.path, receipt_of(name, d, digest[d.path], fps[name], o), o)
                for (name, d), o in zip(jobs, outcomes, strict=True)]

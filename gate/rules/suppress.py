@@ -169,6 +169,8 @@ class _Applied:
     def __init__(self, check: Callable[[Draft], Outcome],
                  after: Callable[[Draft, Outcome], Outcome]) -> None:
         self.check, self.after = check, after
+        if hasattr(check, "ready"):  # (a program: whether it can run here)
+            self.ready = check.ready
         many = getattr(check, "many", None)
         if many is not None:
             self.many = lambda drafts: [after(d, o) for d, o in
