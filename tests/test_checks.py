@@ -567,6 +567,35 @@ def test_advance_into_a_state_needs_the_checks_required_from_it(repo: Repo, rg: 
     assert rc == 1 and ".receipts/drafts/b.md/live.json: missing" in out
 
 
+def test_status_counts_the_checks_required_from_a_state_as_verify_does(repo: Repo,
+                                                                       rg: Run) -> None:
+    """`status` said "all fresh" while verify refused (it showed `required` alone), and
+    verify said "1 required check each" for a draft that needs 2."""
+    py = json.dumps(sys.executable)
+    repo.write("live.py", "import sys; sys.exit(0)\n")
+    repo.write(".receipt-gate.yaml", f"required: [ai-tells]\nrequired_from: {{shipped: [live]}}\n"
+                                     f"checks: {{live: {{command: [{py}, live.py]}}}}\n")
+    repo.write("drafts/a.md", "---\nstatus: ready\n---\nA fine draft.\n")
+    repo.write("drafts/b.md", "---\nstatus: shipped\n---\nAnother.\n")
+    rg("run", "--check", "ai-tells")
+    assert rg("verify")[0] == 1
+    rc, out, _ = rg("status")
+    assert rc == 1 and "1 all fresh, 1 not" in out
+    row = next(line for line in out.splitlines() if line.startswith("drafts/b.md"))
+    assert row.split() == ["drafts/b.md", "fresh", "missing"]
+    doc = json.loads(rg("status", "--all", "--format", "json")[1])
+    assert doc["required"] == ["ai-tells", "live"]
+    assert {d["draft"]: d["cells"] for d in doc["drafts"]} == {
+        "drafts/a.md": {"ai-tells": "fresh"}, "drafts/b.md": {"ai-tells": "fresh",
+                                                              "live": "missing"}}
+    assert rg("run")[0] == 0
+    rc, out, _ = rg("verify")
+    assert rc == 0 and "2 gated drafts, 1 to 2 required checks each" in out
+    rc, out, _ = rg("status", "--all")
+    assert next(line for line in out.splitlines()
+                if line.startswith("drafts/a.md")).split() == ["drafts/a.md", "fresh", "-"]
+
+
 # --- the house: the built-ins are plugins like any other ----------------------------------
 
 def test_the_built_ins_are_entry_points_and_the_core_names_none() -> None:

@@ -39,6 +39,20 @@ def test_ignore_covers_the_next_block_only(site: Repo, rg: Run) -> None:
     assert by == {"comment at line 3: receipt-gate: ignore ai-tells (quoted from the brief)"}
 
 
+def test_a_failing_receipts_suppressed_findings_are_shown_too(site: Repo, rg: Run) -> None:
+    """A receipt that fails for another finding kept its suppressed ones out of verify,
+    status, JSON and SARIF; the docs say a suppression is never silent."""
+    site.write("drafts/a.md", f"Short opening.\n\n<!-- receipt-gate: ignore ai-tells -->\n"
+               f"{TELL}\n\n{TELL}\n")
+    assert rg("run")[0] == 1
+    rc, out, _ = rg("verify")
+    assert rc == 1 and "2 findings suppressed (2 by comments) in 1 draft" in out
+    assert "[suppressed by comment at line 3" in rg("status")[1]
+    assert len(json.loads(rg("verify", "--format", "json")[1])["suppressed"]) == 2
+    sarif = json.loads(rg("verify", "--format", "sarif")[1])["runs"][0]["results"]
+    assert sum(1 for r in sarif if r.get("suppressions")) == 2
+
+
 def test_a_suppressed_finding_passes_and_is_shown_everywhere(site: Repo, rg: Run) -> None:
     site.write("drafts/a.md", f"Short opening.\n\n<!-- receipt-gate: ignore ai-tells -->\n{TELL}\n")
     assert rg("run")[0] == 0

@@ -29,12 +29,15 @@ def status(args: argparse.Namespace) -> int:
     s = open_session()
     report = evaluate(s.cfg, s.tree, rel_paths(s.root, args.paths) or None)
     cells = {(c.draft, c.check): c.state for c in report.cells}
+    # Every check some draft needs: required, and required_from a state on; a draft's
+    # cell for one its state does not need is "-".
+    columns = list(s.cfg.every_required())
     errors_out(report.errors)
     if args.format == "json":
-        json_out({"ok": report.ok, "required": list(report.required),
+        json_out({"ok": report.ok, "required": columns,
                   "errors": list(report.errors), "drafts": [
                       {"draft": d, "gated": True,
-                       "cells": {c: cells[(d, c)] for c in report.required}}
+                       "cells": {c: cells[(d, c)] for c in columns if (d, c) in cells}}
                       for d in report.drafts] + [
                       {"draft": d, "gated": False, "status": st} for d, st in report.ungated],
                   "suppressed": suppressed_rows(report)},
@@ -43,16 +46,17 @@ def status(args: argparse.Namespace) -> int:
     if args.format == "sarif":
         sarif_out(report_sarif(report), errors=report.errors, cfg=s.cfg)
         return report.exit_code
-    bad = [d for d in report.drafts if any(cells[(d, c)] != "fresh" for c in report.required)]
+    bad = [d for d in report.drafts if any(cells.get((d, c), "fresh") != "fresh"
+                                           for c in columns)]
     say(f"receipt-gate: {plural(len(report.drafts), 'gated draft')}:"
         f" {len(report.drafts) - len(bad)} all fresh, {len(bad)} not;"
         f" {len(report.ungated)} not gated yet (status before {s.cfg.gate_from})")
     shown = report.drafts if args.all else bad
-    rows = [[d, *(cells[(d, c)] for c in report.required)] for d in shown]
+    rows = [[d, *(cells.get((d, c), "-") for c in columns)] for d in shown]
     if args.all:
-        rows += [[d, *(f"({st})" for _ in report.required)] for d, st in report.ungated]
+        rows += [[d, *(f"({st})" for _ in columns)] for d, st in report.ungated]
     if rows:
-        table([["draft", *report.required], *rows], PAINT)
+        table([["draft", *columns], *rows], PAINT)
     rows_suppressed = suppressed_rows(report)
     if rows_suppressed:
         say(suppressed_summary(report).replace("; receipt-gate status lists them", ":"))

@@ -85,10 +85,11 @@ def _unchanged(root: str, tree: Tree, disk: Tree | None) -> bool:
     if len(drafts) > gated:
         say(f"receipt-gate: {plural(len(drafts) - gated, 'draft')} not gated yet (status"
             f" before {cfg.gate_from})")
+    extra = " (more from a state on: required_from)" if cfg.required_from else ""
     say(f"receipt-gate: ok: {plural(gated, 'gated draft')},"
-        f" {plural(len(cfg.required), 'required check')} each, every receipt fresh and"
-        f" passing in the {tree.label} (unchanged since HEAD, whose tree was verified under"
-        " the same rules)")
+        f" {plural(len(cfg.required), 'required check')} each{extra}, every receipt fresh"
+        f" and passing in the {tree.label} (unchanged since HEAD, whose tree was verified"
+        " under the same rules)")
     summary = suppressed_summary(None, drafts)
     if summary:
         say(summary)

@@ -154,7 +154,8 @@ def judge(
         findings = tuple(receipt["findings"])
         n = len(findings)
         return cell(FAIL, "failed", 3, f"failed: {check} says fail for {draft}"
-                    f" ({n} finding{'s' * (n != 1)})", findings=findings)
+                    f" ({n} finding{'s' * (n != 1)})", findings=findings,
+                    suppressed=tuple(receipt.get("suppressed", ())))
     if not deterministic:
         from receipt_gate.checks.model import evidence_problems
         from receipt_gate.reading.quotes import check_quotes, describe

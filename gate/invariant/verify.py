@@ -52,8 +52,9 @@ class Report(NamedTuple):
 
     @property
     def suppressed(self) -> tuple[Cell, ...]:
-        """Fresh cells whose receipt suppressed findings: shown, never silent."""
-        return tuple(c for c in self.cells if c.state == FRESH and c.suppressed)
+        """Cells whose receipt suppressed findings, fresh or failing: shown, never
+        silent."""
+        return tuple(c for c in self.cells if c.state in (FRESH, FAIL) and c.suppressed)
 
     @property
     def ok(self) -> bool:

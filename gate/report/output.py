@@ -148,6 +148,19 @@ def report_sarif(report: Report) -> list[Result]:
     return out
 
 
+def checks_each(report: Report) -> str:
+    """How many checks each gated draft needs in its state (required, and required_from
+    its state on): "5 required checks each", or "5 to 6 required checks each"."""
+    import collections
+
+    counts = collections.Counter(c.draft for c in report.cells if c.draft in report.drafts)
+    low = min(counts.values(), default=len(report.required))
+    high = max(counts.values(), default=len(report.required))
+    if low == high:
+        return f"{plural(low, 'required check')} each"
+    return f"{low} to {high} required checks each (by their states: required_from)"
+
+
 def suppressed_rows(report: Report) -> list[dict[str, Any]]:
     """Every finding a comment or the baseline suppressed, in fresh receipts."""
     return [{"draft": c.draft, "check": c.check, "receipt": c.receipt, **f}
@@ -319,8 +332,7 @@ def report_text(report: Report, cfg: Config, hook: bool = False,
     elif report.ok:
         say(
             f"receipt-gate: {colour('ok', '32')}: {plural(len(report.drafts), 'gated draft')},"
-            f" {plural(len(report.required), 'required check')} each, every receipt"
-            f" fresh and passing in the {report.tree}"
+            f" {checks_each(report)}, every receipt fresh and passing in the {report.tree}"
         )
     summary = suppressed_summary(report, whole)
     if summary:
