@@ -24,6 +24,8 @@ deterministic = True
 help_uri = DOCS + "checks.md#hook-length-the-opening-paragraph"
 required_by_default = True
 settings = {"max_chars": 280, "max_lines": 3, "suppressions": True}
+hint = ("an opening over max_chars or max_lines: cut it, or set the limit your readers see"
+        " (checks.hook-length.max_chars in .receipt-gate.yaml: 280 is a social post's hook)")
 
 
 def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:

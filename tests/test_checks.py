@@ -250,6 +250,10 @@ def test_ci_runs_it_again_on_the_judged_bytes_and_refuses_a_forged_pass(
     assert rc == 1, out
     assert (f"{RECEIPT}: forged: the receipt says pass, but proselint run again on these"
             " bytes finds") in out
+    assert ("hint: a receipt must say what its check finds on these bytes: run the check"
+            " (receipt-gate run DRAFT), commit the receipts it writes, and never edit one by"
+            " hand") in out
+    assert "land the rule change" not in out  # (no rule changed: a forged receipt)
     assert good["verdict"] == "pass"
 
 

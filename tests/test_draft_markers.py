@@ -230,3 +230,15 @@ def test_a_marker_is_judged_on_the_line_its_key_is_on(repo: Repo, rg: Run, head:
     repo.write("content/posts/a.md", f"---\n{head}\n---\nIn conclusion.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "banned phrase" in out, out
+
+
+def test_a_void_marker_is_said_whole(repo: Repo, rg: Run) -> None:
+    """A message cut at 60 characters lost its closing parenthesis: said whole."""
+    repo.write("mkdocs.yml", "site_name: x\nplugins: [search]\n")
+    repo.write(".receipt-gate.yaml", 'drafts: ["docs/**/*.md"]\nrequired: [ai-tells]\n'
+               "draft_markers: {front_matter: {draft: true}}\n")
+    repo.write("docs/a.md", "---\ndraft: true\n---\nText.\n")
+    rg("run")
+    _, out, _ = rg("verify")
+    assert ("mkdocs.yml: sets plugins without blog (the one that holds back a draft: true"
+            " post): the build publishes the pages the draft markers mark") in out

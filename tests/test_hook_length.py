@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from receipt_gate_hooks.hook_length import measure_hook
+from tests.conftest import Repo, Run
 
 
 @pytest.mark.parametrize(
@@ -81,3 +82,13 @@ def test_refuses(
 )
 def test_passes(text: str) -> None:
     assert measure_hook(text, 280, 3) == []
+
+
+def test_a_refusal_names_the_setting_that_decides_it(content: Repo, rg: Run) -> None:
+    """"fix the findings above" did not say max_chars decides: the hint names it."""
+    content.write("drafts/long.md", "---\nstatus: ready\n---\n" + "An opening line. " * 30 + "\n")
+    rc, out, _ = rg("run")
+    assert rc == 1
+    assert ("hint: an opening over max_chars or max_lines: cut it, or set the limit your"
+            " readers see (checks.hook-length.max_chars in .receipt-gate.yaml: 280 is a"
+            " social post's hook)") in out

@@ -37,9 +37,11 @@ def test_advance_refuses_an_unchecked_draft(drafted: Repo, rg: Run) -> None:
     before = drafted.read("drafts/intro.md")
     rc, out, _ = rg("advance", "drafts/intro.md", "ready")
     assert rc == 1
-    assert out.splitlines()[-1] == ("receipt-gate: advance: refused: drafts/intro.md cannot move"
-                                    " to ready (ready or later) until every receipt it requires"
-                                    " there is fresh and passing")
+    assert out.splitlines()[-2:] == [
+        "receipt-gate: advance: refused: drafts/intro.md cannot move to ready (ready or later)"
+        " until every receipt it requires there is fresh and passing",
+        "hint: receipt-gate run --check ai-tells --check hook-length drafts/intro.md, then"
+        " receipt-gate advance drafts/intro.md ready"]
     assert ".receipts/drafts/intro.md/ai-tells.json: missing" in out
     assert drafted.read("drafts/intro.md") == before
 

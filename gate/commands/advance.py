@@ -50,6 +50,11 @@ def advance(args: argparse.Namespace) -> int:
         say(f"receipt-gate: advance: refused: {path} cannot move to {args.state}"
             f" ({s.cfg.gate_from} or later) until every receipt it requires there is fresh"
             " and passing")
+        run = [c.check for c in stale if s.cfg.specs[c.check].deterministic]
+        grade = [c.check for c in stale if not s.cfg.specs[c.check].deterministic]
+        fixes = [f"receipt-gate run {' '.join(f'--check {c}' for c in run)} {path}"] if run else []
+        fixes += [f"receipt-gate grade --check {c} {path}" for c in grade]
+        say(f"hint: {' && '.join(fixes)}, then receipt-gate advance {path} {args.state}")
         return 1
     fsio.write_file(s.root, path, new)
     moved = f"{path}: {status or '(no status)'} -> {args.state}"

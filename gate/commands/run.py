@@ -144,7 +144,7 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
     if not drafts:
         why = f" ({plural(skipped, 'path')} given, none a draft)" if skipped else ""
         say(f"receipt-gate: {label}: no draft to check{why}")
-        return 0
+        return rc
     written = sum(r.written for r in results)
     bad = {r.draft for r in failed}
     early = len({r.draft for r in results if r.outcome.findings} - bad)
@@ -155,6 +155,9 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
         f" {len(bad)} failed{not_yet}; {wrote}")
     if bad:
         say(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
+        for name in dict.fromkeys(r.check for r in failed):
+            if s.cfg.specs[name].hint:
+                say(f"hint: {s.cfg.specs[name].hint}")
     elif written and write:
         say(f"hint: git add {s.cfg.run_dir}")
     return rc

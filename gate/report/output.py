@@ -323,9 +323,13 @@ def report_text(report: Report, cfg: Config, hook: bool = False,
             if any(p.startswith(prefix) for p in stage):
                 paths.append(cfg.run_dir)
             say(f"hint: git add {' '.join(paths)}")
-        if held:
+        if held and any(c.reason == "policy" for c in problems):
             say("hint: a draft must pass the rules in force as well as its own: fix the"
                 " draft, or land the rule change on its own first, where it is reviewed")
+        if any(c.reason == "recheck" for c in problems):
+            say("hint: a receipt must say what its check finds on these bytes: run the check"
+                " (receipt-gate run DRAFT), commit the receipts it writes, and never edit"
+                " one by hand")
         for name in dict.fromkeys(c.check for c in problems if c.findings):
             if cfg.specs[name].hint:
                 say(f"hint: {cfg.specs[name].hint}")

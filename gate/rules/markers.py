@@ -161,7 +161,7 @@ def publishing(files: list[str], read: Callable[[str], str | None],
                 continue
             said = builds.publishing(kind, doc)
             if said:
-                out.append(f"{path}: sets {said[0][:60]}: the build publishes the pages"
+                out.append(f"{path}: sets {said[0]}: the build publishes the pages"
                            " the draft markers mark")
                 continue
         text = plain(text)
