@@ -58,6 +58,44 @@ def base_of(event_name: str, event: dict[str, object], given: str) -> str | None
     return None
 
 
+def _setup(env: os._Environ[str], trusted: str) -> int:
+    """What the team's checks need, installed before the gate from the rules' commit (the
+    base), never the branch: `requirements` (a pip requirements file, as the base holds
+    it) and `setup` (a shell command, run in a checkout of the base, $RECEIPT_GATE_PYTHON
+    naming the gate's Python: `"$RECEIPT_GATE_PYTHON" -m pip install ./tools/my-check`
+    installs the base's). 0, or the exit status to end with."""
+    import shutil
+    import tempfile
+
+    requirements = env.get("INPUT_REQUIREMENTS", "").strip()
+    setup = env.get("INPUT_SETUP", "").strip()
+    if not requirements and not setup:
+        return 0
+    folder = tempfile.mkdtemp(prefix="receipt-gate-setup-")
+    try:
+        if _git("worktree", "add", "--detach", "--quiet", folder, trusted).returncode != 0:
+            print(f"receipt-gate action: cannot check out {trusted} to set up the checks",
+                  file=sys.stderr)
+            return 2
+        print(f"receipt-gate action: setting up the checks from {trusted}", flush=True)
+        steps = []
+        if requirements:
+            steps.append([sys.executable, "-I", "-m", "pip", "install", "--quiet", "-r",
+                          os.path.join(folder, requirements)])
+        if setup:
+            steps.append(["bash", "-euo", "pipefail", "-c", setup])
+        for argv in steps:  # ($RECEIPT_GATE_PYTHON: the Python the gate runs with)
+            if subprocess.run(argv, cwd=folder, env={
+                    **env, "RECEIPT_GATE_PYTHON": sys.executable}).returncode != 0:
+                print(f"receipt-gate action: setup failed: {' '.join(argv[:6])}",
+                      file=sys.stderr)
+                return 2
+        return 0
+    finally:
+        _git("worktree", "remove", "--force", folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main() -> int:
     env = os.environ
     event_name = env.get("GITHUB_EVENT_NAME", "")
@@ -79,6 +117,9 @@ def main() -> int:
             print(f"receipt-gate action: the base commit {base} is not in this clone; check"
                   " out with fetch-depth: 0", file=sys.stderr)
             return 2
+    code = _setup(env, base or rev)
+    if code:
+        return code
     args = ["verify", "--rev", rev]
     if base is not None:
         args += ["--policy-from", base]

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, Repo, Run
@@ -288,3 +289,102 @@ def test_a_version_command_runs_outside_the_checkout(content: Repo, rg: Run,
     code, log = _pull_request(content, tmp_path, base)
     assert not proof.exists(), "the checkout's plint ran as the version command"
     assert code == "0", log
+
+
+PLUGIN_PYPROJECT = """\
+[build-system]
+requires = ["setuptools>=64"]
+build-backend = "setuptools.build_meta"
+[project]
+name = "team-checks"
+version = "1.0"
+[project.scripts]
+shout = "team_checks.shout:main"
+[project.entry-points."receipt_gate.checks"]
+exclaim = "team_checks.exclaim"
+[tool.setuptools]
+packages = ["team_checks"]
+"""
+EXCLAIM = """\
+from receipt_gate.checks import Finding, Outcome
+
+name = "exclaim"
+version = 1
+deterministic = True
+settings = {}
+
+
+def make(settings, corpus):
+    def check(draft):
+        n = draft.text.count("!")
+        return Outcome([Finding(1, 1, "an exclamation mark")] if n else [], n)
+
+    return check
+"""
+SHOUT = """\
+import sys
+
+
+def main():
+    bad = [p for p in sys.argv[1:] if "SHOUTING" in open(p).read()]
+    for p in bad:
+        print(f"{p}:1:1: no shouting")
+    sys.exit(1 if bad else 0)
+"""
+
+
+@pytest.mark.e2e
+def test_the_action_sets_up_a_teams_plugin_and_command_check_from_the_base(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """The Action installed receipt-gate alone, so a team's plugin was an unknown check and
+    its linter not installed. `setup` runs in a checkout of the base: the base's plugin
+    and tool are installed (a branch that makes them pass everything changes nothing)."""
+    venv = tmp_path / "runner"  # the runner's Python: sees the test's packages, installs its own
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    site = next((venv / "lib").glob("python*/site-packages"))
+    import sysconfig
+
+    (site / "_test_env.pth").write_text(  # (addsitedir: the editable install's .pth too)
+        f"import site; site.addsitedir({sysconfig.get_paths()['purelib']!r})\n")
+    python = venv / "bin" / "python"
+    content.write("plugins/team/pyproject.toml", PLUGIN_PYPROJECT)
+    content.write("plugins/team/team_checks/__init__.py", "")
+    content.write("plugins/team/team_checks/exclaim.py", EXCLAIM)
+    content.write("plugins/team/team_checks/shout.py", SHOUT)
+    content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, exclaim,"
+                  " shout]") + "checks:\n  shout: {command: [shout]}\n")
+    setup = '"$RECEIPT_GATE_PYTHON" -m pip install -q --no-build-isolation ./plugins/team'
+    subprocess.run(["bash", "-c", setup], cwd=content.path, check=True,
+                   env={**os.environ, "RECEIPT_GATE_PYTHON": str(python)})
+    env_path = f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"
+
+    def gate(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(python), "-m", "receipt_gate", *argv], cwd=content.path,
+                              capture_output=True, text=True, env={**os.environ, "PATH": env_path})
+
+    assert gate("run").returncode == 0
+    content.commit_all("base", "--no-verify")
+    base = content.git("rev-parse", "HEAD").stdout.strip()
+    # The branch: a draft that shouts, and the team's checks made to pass everything.
+    content.write("plugins/team/team_checks/shout.py", "import sys\ndef main(): sys.exit(0)\n")
+    content.write("drafts/loud.md", GOOD_DRAFT + "\nSHOUTING here!\n")
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-build-isolation",
+                    "./plugins/team"], cwd=content.path, check=True)  # the branch's, locally
+    gate("run")
+    content.commit_all("loud", "--no-verify")
+    subprocess.run([str(python), "-m", "pip", "uninstall", "-q", "-y", "team-checks"],
+                   check=True)  # a fresh runner: nothing of the team's installed
+    (tmp_path / "event.json").write_text(json.dumps({"pull_request": {"base": {"sha": base}}}))
+    out = tmp_path / "output"
+    out.write_text("")
+    proc = subprocess.run([str(python), "-I", str(ROOT / "action" / "gate.py")],
+                          cwd=content.path, capture_output=True, text=True, env={
+                              **os.environ, "PATH": env_path, "GITHUB_EVENT_NAME": "pull_request",
+                              "GITHUB_EVENT_PATH": str(tmp_path / "event.json"),
+                              "GITHUB_OUTPUT": str(out), "INPUT_SETUP": setup})
+    log = proc.stdout + proc.stderr
+    assert proc.returncode == 0, log
+    assert "exit-code=1" in out.read_text(), log
+    assert "drafts/loud.md" in log and "shout run again on these bytes finds 1 finding" in log
+    assert "exclaim" in log and "unknown check" not in log

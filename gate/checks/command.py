@@ -95,7 +95,8 @@ class CommandCheck:
         if not found:
             raise GateError(f"{self.where}.command: {printable(program)} is not installed (not"
                             f" on PATH), so {self.name} cannot run; install it where the gate"
-                            " runs (CI's --recheck runs it again)")
+                            " runs (in CI, the action's requirements or setup input:"
+                            " docs/ci-and-harness.md)")
 
     def _version(self) -> None:
         argv = tuple(self.settings["version_command"])
