@@ -644,3 +644,48 @@ def test_a_new_post_with_a_title_number_nobody_cites_stales_only_itself(repo: Re
     # A post that cites 41 read that number: a new title holding it stales it.
     repo.write("content/posts/p0.md", "---\ntitle: Post 0 of 12\n---\nIt took 41 days.\n")
     assert rg("run")[0] == 1  # 41 is in a title and no body: the seed's check refuses
+
+
+LINKS = """\
+import json, re, sys
+reads, findings = {}, []
+for p in sys.argv[1:]:
+    targets = re.findall(r"\\]\\((posts/[^)]+)\\)", open(p).read())
+    reads[p] = targets
+    for t in targets:
+        try:
+            open(t).close()
+        except OSError:
+            findings.append({"path": p, "line": 1, "message": f"{t}: no such page"})
+print(json.dumps({"findings": findings, "reads": reads}))
+sys.exit(1 if findings else 0)
+"""
+
+
+def test_a_link_checker_that_reports_what_it_read_stales_only_those_drafts(
+    repo: Repo, rg: Run
+) -> None:
+    """A check whose inputs are the posts went stale on any edit of any post. With
+    `inputs_read: reported`, each receipt fingerprints the posts its draft links."""
+    py = json.dumps(sys.executable)
+    repo.write("links.py", LINKS)
+    repo.write(".receipt-gate.yaml", f"required: [links]\nchecks:\n  links:\n"
+               f"    command: [{py}, links.py]\n    inputs: ['posts/**']\n"
+               "    findings: json\n    inputs_read: reported\n")
+    for name in ("x", "y", "z"):
+        repo.write(f"posts/{name}.md", f"# {name}\n")
+    repo.write("drafts/a.md", "See [x](posts/x.md).\n")
+    repo.write("drafts/b.md", "See [y](posts/y.md).\n")
+    assert rg("run")[0] == 0
+    assert json.loads(repo.read(".receipts/drafts/a.md/links.json"))["reads"] == ["posts/x.md"]
+    repo.write("posts/z.md", "# z, edited\n")  # linked by no draft
+    assert rg("verify")[0] == 0
+    repo.write("posts/y.md", "# y, edited\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert ".receipts/drafts/b.md/links.json: stale" in out
+    assert "drafts/a.md" not in out
+    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(
+        "findings: json", "findings: lines"))
+    rc, _, err = rg("verify")
+    assert rc == 2 and "checks.links.inputs_read: reported needs findings: json" in err

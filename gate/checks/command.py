@@ -135,9 +135,12 @@ class CommandCheck:
         out: dict[str, list[Finding]] = {d.path: [] for d in drafts}
         chunks = ([[d] for d in drafts] if mode == "exit"
                   else [drafts[i:i + PER_CALL] for i in range(0, len(drafts), PER_CALL)])
+        reads: dict[str, list[str]] = {}
         for chunk in chunks:
             code, text = self._exec([*argv, *(d.path for d in chunk)], cwd,
                                     self.settings["timeout_s"])
+            if self.settings["inputs_read"] == "reported":
+                reads.update(self._reads(text, cwd, [d.path for d in chunk]))
             if code == 0:
                 continue
             if code != 1:
@@ -153,7 +156,39 @@ class CommandCheck:
                     out[d.path].append(self._exited(text))
                 else:  # exit 1 for the run, findings for others: this one alone decides
                     out[d.path] += self._run_in(cwd, [d])[0].findings
-        return [Outcome(out[d.path], 1) for d in drafts]
+        if self.settings["inputs_read"] != "reported":
+            return [Outcome(out[d.path], 1) for d in drafts]
+        # A draft the program named no reads for read all of them, as far as anyone knows.
+        return [Outcome(out[d.path], 1, reads=reads.get(d.path, self.inputs)) for d in drafts]
+
+    def _reads(self, text: str, cwd: str, given: Sequence[str]) -> dict[str, list[str]]:
+        """The input files the program says each draft's verdict read: its JSON's
+        `reads`, `{draft: [path, ...]}`; each must be one of the check's inputs."""
+        import json
+
+        try:
+            doc = json.loads(text) if text.strip() else {}
+        except ValueError as e:
+            raise GateError(f"{self.where}.inputs_read: reported, but the output is not JSON"
+                            f" ({e})") from None
+        got = doc.get("reads", {}) if isinstance(doc, dict) else {}
+        if not isinstance(got, dict) or not all(
+                isinstance(v, list) and all(isinstance(p, str) for p in v) for v in got.values()):
+            raise GateError(f"{self.where}.inputs_read: reported: `reads` must map each draft"
+                            " to a list of the input files its verdict read")
+        known = set(self.inputs)
+        out: dict[str, list[str]] = {}
+        for draft, paths in got.items():
+            name = self._path(str(draft), cwd)
+            if name not in given:
+                raise self._unnamed(str(draft), given)
+            files = sorted({self._path(p, cwd) for p in paths})
+            unknown = [p for p in files if p not in known]
+            if unknown:
+                raise GateError(f"{self.where}.inputs_read: reported: {printable(unknown[0])}"
+                                f" (read for {printable(name)}) is none of the check's inputs")
+            out[name] = files
+        return out
 
     def _exited(self, text: str) -> Finding:
         first = text.strip().splitlines()[0][:200] if text.strip() else ""

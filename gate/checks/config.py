@@ -56,6 +56,10 @@ def read(top: Mapping[str, Any], plugins: Mapping[str, Spec | str], err: Err,
         checks[name] = {k: v for k, v in section.items() if k != "kind"}
         if specs[name].kind == "command" and not section.get("command"):
             raise err(f"checks.{name}.command", "a command check needs its command (argv)")
+        if (specs[name].kind == "command" and section.get("inputs_read") == "reported"
+                and section.get("findings") != "json"):
+            raise err(f"checks.{name}.inputs_read", "reported needs findings: json (the"
+                      " program reports what it read in its JSON, under `reads`)")
     for name, spec in specs.items():
         if TITLE_FIELDS in spec.settings and title_fields is not None:
             checks.setdefault(name, {}).setdefault(TITLE_FIELDS, list(title_fields))

@@ -31,6 +31,9 @@ COMMAND = {
     "version": Setting("str", ""),
     "version_command": Setting("argv", []),
     "findings": Setting("str", "lines", True, ("lines", "json", "exit")),
+    # "reported": the program says, per draft, which of its inputs it read (`reads` in its
+    # JSON), and a draft's receipt fingerprints those alone (a link checker's posts).
+    "inputs_read": Setting("str", "all", True, ("all", "reported")),
     "timeout_s": Setting("int", 60, False),
 }
 # What a model check's config may hold beside `kind: model` (a plugin model check, like

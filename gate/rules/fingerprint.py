@@ -181,12 +181,16 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
     fresh.)"""
     spec = cfg.specs[name]
     files = input_files(name, cfg, tree) if files is None else files
+    # A command check whose program reports, per draft, the inputs it read: those files
+    # are a corpus, each draft's receipt fingerprinting what it read of them.
+    reported = spec.kind == "command" and cfg.effective[name].get("inputs_read") == "reported"
+    corpus = ("inputs",) if reported else spec.corpus
     payload: dict[str, object] = {
         "check": name,
         "version": spec.version,
         "settings": {k: v for k, v in cfg.checks.get(name, {}).items()
                      if spec.settings[k].decides},
-        "files": {k: v for k, v in files.items() if k not in spec.corpus
+        "files": {k: v for k, v in files.items() if k not in corpus
                   and not (k == "inputs" and spec.kind == "model" and not v)},
     }
     if spec.deterministic and cfg.effective[name].get("suppressions"):
@@ -196,7 +200,12 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
         payload["reports_bad_comments"] = reporter(cfg) in (name, None)
     common = _sha(payload)
     load = None
-    if spec.corpus:
+    if reported:
+        read_of = dict(files.get("inputs", {}))
+
+        def load() -> tuple[Any, Digest]:
+            return read_of, _what_it_read
+    elif spec.corpus:
         for k in spec.corpus:  # a page no receipt can name is refused now, built or not
             nameable(files.get(k, {}))
 
@@ -214,12 +223,17 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
 
     # Everything the check could read: the corpus files whole, and what decides which of
     # them are published.
-    whole = _sha([common, {k: v for k, v in files.items() if k in spec.corpus},
+    whole = _sha([common, {k: v for k, v in files.items() if k in corpus},
                   rules_key(cfg) if spec.corpus else None,
                   {d: sorted(k) for d, k in (entries or {}).items()}])
-    members = frozenset(p for k in spec.corpus for p in files.get(k, {}))
+    members = frozenset(p for k in corpus for p in files.get(k, {}))
     memo = _kept(tree.root, name, whole) if load is not None else {}
     return Fingerprint(name, common, whole, load, entries, members, memo, len(memo))
+
+
+def _what_it_read(files: Mapping[str, str | None], reads: Sequence[str], draft: str) -> object:
+    """Of a command check's inputs, the digests of those a draft's verdict read."""
+    return {p: files.get(p) for p in reads}
 
 
 # The memo of each check's per-draft fingerprints, kept in the git dir under `whole`
