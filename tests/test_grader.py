@@ -395,3 +395,20 @@ def test_a_models_escape_sequences_are_printed_as_escapes(graded: Repo, rg: Run,
         assert rc == 1 and "\x1b" not in out + err and "\x07" not in out + err
         assert ("drafts/d.md:6:1: grader: criterion 'x\\x1b[8my' fails: bad \\x1b[8mhidden"
                 "\\x1b[0m \\x1b[31mred\\x1b]0;title\\x07") in out
+
+
+def test_each_hint_fits_its_check(graded: Repo, rg: Run) -> None:
+    """A missing model receipt beside a failing code check was told to "fix the findings
+    above, then receipt-gate grade --force": the findings were another check's."""
+    graded.write(".receipt-gate.yaml", graded.read(".receipt-gate.yaml").replace(
+        "required: [grader]", "required: [grader, hook-length]"))
+    graded.write("drafts/d.md", DRAFT.replace("The check that lies", "The check " * 40
+                                              + "that lies"))
+    graded.write("drafts/e.md", DRAFT)
+    rg("run")
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    hints = [line for line in out.splitlines() if line.startswith("hint: ")]
+    assert "hint: fix the findings above, then receipt-gate run drafts/d.md && git add" \
+           " .receipts" in hints
+    assert "hint: receipt-gate grade drafts/d.md drafts/e.md && git add .receipts" in hints

@@ -268,27 +268,62 @@ def problem_lines(problems: Sequence[Cell]) -> list[str]:
     return out
 
 
+def _hints(problems: Sequence[Cell], cfg: Config, hook: bool) -> list[str]:
+    """The commands that fix what is refused, each fitting its kind of check and cause."""
+    rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
+    stage: list[str] = []
+    failed: set[str] = set()  # the verbs whose checks failed (a finding to fix first)
+    out: list[str] = []
+    for c in problems:
+        if c.reason == "unstaged":
+            stage.append(c.stage)
+            continue
+        if c.reason in ("policy", "recheck"):
+            continue
+        verb = "run" if cfg.specs[c.check].deterministic else "grade"
+        if c.reason == "failed":
+            failed.add(verb)
+        rerun[verb][c.draft] = None
+    for verb, drafts in rerun.items():
+        if not drafts:
+            continue
+        fix = "fix the findings above, then " if verb in failed else ""
+        if hook and verb == "run" and cfg.stage_receipts:
+            out.append(f"hint: {fix or 'stage the drafts, then '}commit again: this hook runs"
+                       " the checks on what is staged and stages their receipts")
+            continue
+        # (a model's failing verdict is a receipt `grade` keeps unless forced)
+        force = " --force" if verb == "grade" and verb in failed else ""
+        named = f" {' '.join(drafts)}" if len(drafts) <= 5 else ""
+        out.append(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
+    if stage:
+        prefix = cfg.run_dir + "/"
+        paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]
+        if any(p.startswith(prefix) for p in stage):
+            paths.append(cfg.run_dir)
+        out.append(f"hint: git add {' '.join(paths)}")
+    if any(c.reason == "policy" for c in problems):
+        out.append("hint: a draft must pass the rules in force as well as its own: fix the"
+                   " draft, or land the rule change on its own first, where it is reviewed")
+    if any(c.reason == "recheck" for c in problems):
+        out.append("hint: a receipt must say what its check finds on these bytes: run the"
+                   " check (receipt-gate run DRAFT), commit the receipts it writes, and never"
+                   " edit one by hand")
+    for name in dict.fromkeys(c.check for c in problems if c.findings):
+        if cfg.specs[name].hint:
+            out.append(f"hint: {cfg.specs[name].hint}")
+    return out
+
+
 def report_text(report: Report, cfg: Config, hook: bool = False,
                 whole: Mapping[str, Sequence[int]] | None = None) -> None:
     """The report as lines. `hook`: said by the commit hook, which runs the checks
     itself, so the hint is to fix and commit again. `whole`: the whole tree's drafts
     (gate.invariant.verified) where the report judged only some."""
     errors_out(report.errors)
-    rerun: dict[str, dict[str, None]] = {"run": {}, "grade": {}}
-    stage: list[str] = []
-    failed = held = False
     problems = report.problems
     for line in problem_lines(problems):
         say(line)
-    for c in problems:
-        if c.reason == "unstaged":
-            stage.append(c.stage)
-            continue
-        if c.reason in ("policy", "recheck"):
-            held = True
-            continue
-        failed |= c.reason == "failed"
-        rerun["run" if cfg.specs[c.check].deterministic else "grade"][c.draft] = None
     if report.nothing_gated:
         say(
             f"receipt-gate: nothing is gated: drafts {list(cfg.drafts)} in {CONFIG_FILE}"
@@ -306,33 +341,8 @@ def report_text(report: Report, cfg: Config, hook: bool = False,
             f" missing, stale, failing or unstaged for {len({c.draft for c in problems})}"
             f" of {plural(_gated(report, whole), 'gated draft')} in the {report.tree}"
         )
-        fix = "fix the findings above, then " if failed else ""
-        for verb, drafts in rerun.items():
-            if not drafts:
-                continue
-            if hook and verb == "run" and cfg.stage_receipts:
-                say(f"hint: {fix or 'stage the drafts, then '}commit again: this hook runs the"
-                    " checks on what is staged and stages their receipts")
-                continue
-            force = " --force" if verb == "grade" and failed else ""
-            named = f" {' '.join(drafts)}" if len(drafts) <= 5 else ""
-            say(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
-        if stage:
-            prefix = cfg.run_dir + "/"
-            paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]
-            if any(p.startswith(prefix) for p in stage):
-                paths.append(cfg.run_dir)
-            say(f"hint: git add {' '.join(paths)}")
-        if held and any(c.reason == "policy" for c in problems):
-            say("hint: a draft must pass the rules in force as well as its own: fix the"
-                " draft, or land the rule change on its own first, where it is reviewed")
-        if any(c.reason == "recheck" for c in problems):
-            say("hint: a receipt must say what its check finds on these bytes: run the check"
-                " (receipt-gate run DRAFT), commit the receipts it writes, and never edit"
-                " one by hand")
-        for name in dict.fromkeys(c.check for c in problems if c.findings):
-            if cfg.specs[name].hint:
-                say(f"hint: {cfg.specs[name].hint}")
+        for line in _hints(problems, cfg, hook):
+            say(line)
     elif report.ok:
         say(
             f"receipt-gate: {colour('ok', '32')}: {plural(len(report.drafts), 'gated draft')},"
