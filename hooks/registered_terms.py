@@ -43,7 +43,10 @@ _FILE_EXT = (
     r"|html?|css|csv|lock|cfg|ini|pdf|rb|go))"
 )
 TERM_SHAPES = {
+    # An environment variable: `$HUGO_ENV`, `HUGO_ENV=production`, or a bare `HUGO_ENV`
+    # the page uses as one (see _as_setting); `constant` takes every bare upper-case name.
     "env": r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:=\S*)?",
+    "constant": r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+",
     "long-flag": r"--[A-Za-z0-9][\w-]*(?:=\S*)?",
     "short-flag": r"-[A-Za-z0-9]",
     "snake_case": r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+",
@@ -55,7 +58,7 @@ DEFAULT_SHAPES = ("env", "long-flag")
 DEFAULT_SHAPES = ("env", "long-flag")
 
 name = "registered-terms"
-version = 12
+version = 13
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#registered-terms-and-the-claims-registry"
@@ -110,18 +113,59 @@ def _name(term: str) -> str:
     return term[1:] if term.startswith("$") else term  # $HUGO_ENV names HUGO_ENV
 
 
+# A bare upper-case name is a setting where the page says so: it sets, exports or
+# overrides it, calls it a variable or a setting, or uses it as a variable somewhere
+# (`$NAME`, `${NAME}`, `NAME=...`, `export NAME`, `env.NAME`). Otherwise it is a
+# constant a page names (a status code, `DEADLINE_EXCEEDED`; a frame, `PUSH_PROMISE`;
+# an error, `ERR_INVALID_ARG_TYPE`), which makes no claim about a setting.
+_BARE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_USED_AS_VARIABLE = re.compile(
+    r"(?:\$\{?|\bexport\s+|\benv\.|\benviron\[[\"']|%)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"
+    r"|\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=")
+_SET_BEFORE = re.compile(
+    r"(?i)\b(?:set|sets|setting|export|exports|exporting|unset|define|defines|override"
+    r"|overrides|env(?:ironment)?(?:\s+var(?:iable)?s?)?|variables?)\s+(?:the\s+|an?\s+"
+    r"|your\s+)?(?:<code>|`+)?$")
+_SET_AFTER = re.compile(r"(?i)^(?:</code>|`+)?\s*(?:\(?(?:an?\s+)?(?:environment|env)\b"
+                        r"|variables?\b|settings?\b|=)")
+
+
+# What may stand between a cue and the name: other names of the list ("set `A`, `B` and
+# `C`").
+_LISTED = re.compile(r"(?:(?:`+[^`\n]*`+|<code>[^<\n]*</code>)\s*(?:,|;|/|\band\b|\bor\b)?\s*)+$")
+
+
+def _as_setting(lines: list[str], line: int, col: int, name: str,
+                variables: Container[str]) -> bool:
+    if name in variables:
+        return True
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    rest = text[col - 1:]
+    at = rest.find(name)
+    after = rest[at + len(name):] if at >= 0 else ""
+    before = text[:col - 1]
+    listed = _LISTED.search(before)
+    return bool(_SET_BEFORE.search(before) or _SET_AFTER.match(after) or (
+        listed is not None and _SET_BEFORE.search(before[:listed.start()])))
+
+
 def find_unregistered(
     text: str, rx: Any, registered: Container[str], registry: str,
     documented: Documented = NOTHING_DOCUMENTED, path: str = "<draft>",
+    constants: bool = False, own: Any = None,
 ) -> tuple[list[Finding], int, list[str]]:
     """Setting names in the draft's inline code that the registry does not hold and no
     documentation page but the draft's own names; how many it checked; and the names
-    it used (what its verdict read)."""
+    it used (what its verdict read). A bare upper-case name counts where the page uses
+    it as a setting (_as_setting), or always with `constants` or where `own` (the
+    user's pattern) matches it."""
     from receipt_gate.reading.pageparts import code_spans
 
     findings = []
     checked = 0
     used: set[str] = set()
+    lines = text.split("\n")
+    variables: set[str] | None = None
     # A name that is a link's text comes with its source: the page it links to.
     for line, col, written in code_spans(text, linked=False):
         term = _dashes(fold(written))  # as a reader reads it: no zero-width, no lookalike
@@ -131,6 +175,12 @@ def find_unregistered(
         except TimeoutError:
             raise GateError(f"{CONFIG_FILE}: checks.registered-terms.pattern: took over"
                             f" {TIMEOUT_S:g}s on {term!r} (catastrophic backtracking?)") from None
+        if not constants and _BARE.fullmatch(term) and not (
+                own is not None and own.fullmatch(term, timeout=TIMEOUT_S)):
+            if variables is None:
+                variables = {a or b for a, b in _USED_AS_VARIABLE.findall(text)}
+            if not _as_setting(lines, line, col, term, variables):
+                continue
         checked += 1
         term = _name(term)
         used.add(term)
@@ -306,10 +356,14 @@ def _documents(old: Any, new: Any) -> list[str]:
 def make(settings: Mapping[str, Any], sources: Sources) -> Callable[[Draft], Outcome]:
     rx = name_pattern(settings)
     registry: str = settings["registry"]
+    constants = "constant" in settings["shapes"]
+    # (a pattern of the user's own takes what it matches, upper-case names too)
+    own = name_pattern({"shapes": (), "pattern": settings["pattern"]}) if settings[
+        "pattern"] else None
 
     def check(draft: Draft) -> Outcome:
         found, checked, used = find_unregistered(draft.text, rx, sources.registered, registry,
-                                                 sources.documented, draft.path)
+                                                 sources.documented, draft.path, constants, own)
         return Outcome(found, checked, reads=used)
 
     return check

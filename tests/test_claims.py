@@ -9,8 +9,8 @@ import pytest
 from tests.conftest import Repo, Run
 
 CONFIG = 'drafts: ["drafts/**/*.md"]\nrequired: [registered-terms]\n'
-DRAFT = ("Set `HUGO_ENV`, `HUGO_CACHEDIR`, pass `--region=eu`, and `JEKYLL_ENV`;"
-         " `MY_OWN_FLAG` is ours.\n")
+DRAFT = ("Set `HUGO_ENV`, `HUGO_CACHEDIR` and `JEKYLL_ENV`, pass `--region=eu`; the"
+         " `MY_OWN_FLAG` setting is ours.\n")
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def _terms(out: str) -> list[str]:
 def test_globs_and_allow_register_many_names(site: Repo, rg: Run) -> None:
     rc, out, _ = rg("check", "registered-terms", "--format", "json")
     assert rc == 1
-    assert _terms(out) == ["HUGO_ENV", "HUGO_CACHEDIR", "--region", "JEKYLL_ENV", "MY_OWN_FLAG"]
+    assert _terms(out) == ["HUGO_ENV", "HUGO_CACHEDIR", "JEKYLL_ENV", "--region", "MY_OWN_FLAG"]
     assert rg("claim", "add", "HUGO_*", "--source", "https://gohugo.io/configuration/")[0] == 0
     assert rg("claim", "add", "--source", "docs/config.md#ttl", "--", "--region*")[0] == 0
     assert rg("claim", "allow", "JEKYLL_*", "MY_OWN_FLAG", "--note", "this project's own")[0] == 0
@@ -39,7 +39,7 @@ def test_globs_and_allow_register_many_names(site: Repo, rg: Run) -> None:
 
 
 def test_a_glob_matches_only_what_it_says(site: Repo, rg: Run) -> None:
-    site.write("drafts/a.md", "`HUGO_ENV` and `XHUGO_ENV` and `HUGO`.\n")
+    site.write("drafts/a.md", "Set `HUGO_ENV` and `XHUGO_ENV` and `HUGO`.\n")
     site.write(".receipt-gate.yaml", CONFIG + "checks: {registered-terms: {pattern: 'HUGO'}}\n")
     assert rg("claim", "add", "HUGO_*", "--source", "https://gohugo.io/")[0] == 0
     rc, out, _ = rg("check", "registered-terms", "--format", "json")

@@ -24,11 +24,20 @@ def unregistered(text: str, shapes: tuple[str, ...] = DEFAULT_SHAPES) -> list[tu
         pytest.param("Never `--no-verify`.", [(1, 7, "--no-verify")], id="long-flag"),
         pytest.param("Pass `--max=3`.", [(1, 6, "--max")], id="a-flag-with-a-value"),
         pytest.param("Use `--buildDrafts`.", [(1, 5, "--buildDrafts")], id="camel-flag"),
-        pytest.param("a\n\nUse ``RUN_ID`` and `--x-y`.", [(3, 5, "RUN_ID"), (3, 20, "--x-y")],
+        pytest.param("a\n\nSet ``RUN_ID`` and `--x-y`.", [(3, 5, "RUN_ID"), (3, 20, "--x-y")],
                      id="two-on-a-line"),
-        pytest.param("- item `HUGO_ENV`\n\n> quote `GIT_DIR`", [(1, 8, "HUGO_ENV"),
-                                                            (3, 9, "GIT_DIR")],
+        pytest.param("- sets `HUGO_ENV`\n\n> unset `GIT_DIR`", [(1, 8, "HUGO_ENV"),
+                                                             (3, 9, "GIT_DIR")],
                      id="in-a-list-and-a-quote"),
+        # A bare upper-case name is a setting where the page says so, not a constant
+        pytest.param("The server sends a `PUSH_PROMISE` frame.", [], id="a-frame-type"),
+        pytest.param("It fails with `ERR_INVALID_ARG_TYPE`.", [], id="an-error-code"),
+        pytest.param("| `DEADLINE_EXCEEDED` | 4 |\n|---|---|", [], id="a-status-code"),
+        pytest.param("The `HUGO_ENV` environment variable.", [(1, 5, "HUGO_ENV")],
+                     id="called-a-variable"),
+        pytest.param("By default `JEKYLL_ENV` is development.\n\n```\nJEKYLL_ENV=production"
+                     " jekyll build\n```\n", [(1, 12, "JEKYLL_ENV")],
+                     id="used-as-a-variable-elsewhere"),
     ],
 )
 def test_flags_unregistered_setting_names(text: str, expected: list[tuple[int, int, str]]) -> None:
