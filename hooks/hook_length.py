@@ -27,10 +27,35 @@ settings = {"max_chars": 280, "max_lines": 3, "suppressions": True}
 hint = ("an opening over max_chars or max_lines: cut it, or set the limit your readers see"
         " (checks.hook-length.max_chars in .receipt-gate.yaml: 280 is a social post's hook)")
 
+# What `init` writes as max_chars for the pages it found, measured on openings people
+# wrote before 2022 (benchmarks/precision.py --openings; docs/checks.md): a social post's
+# or a reply's hook is the seed's 280 (a post's length); a docs page's opening, 400 (over
+# it: 0% to 8% of the Hugo, Jekyll, Eleventy and gRPC docs); a blog post's, 600 (over
+# it: 0% to 8% of the Rust, React, Jekyll, gRPC, Eleventy and Armin Ronacher's blogs;
+# 29% of Andrej Karpathy's long essays).
+OPENINGS = {"post": 280, "docs": 400, "blog": 600}
+_DOCS_GENERATORS = frozenset({"mkdocs", "mdbook", "plain"})
+
+
+def page_kind(layout: Any) -> str:
+    """The kind of page a layout's drafts are: a site's blog posts (a generator that
+    publishes posts), docs pages (a docs generator, or plain pages), or posts and
+    replies written in a drafts folder (no generator)."""
+    generator = getattr(layout, "generator", "") or ""
+    if not generator:
+        return "post"
+    return "docs" if generator in _DOCS_GENERATORS else "blog"
+
 
 def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
-    """What `init` writes for this check: required, with its limits spelled out."""
-    return True, [], {"max_chars": 280, "max_lines": 3}
+    """What `init` writes for this check: required, with limits that suit the pages."""
+    kind = page_kind(layout)
+    chars = OPENINGS[kind]
+    said = {"post": "a social post's or a reply's hook",
+            "docs": "a docs page's opening, as people write them",
+            "blog": "a blog post's opening, as people write them"}[kind]
+    return True, [f"hook-length: {chars} characters is {said} (docs/checks.md)."], {
+        "max_chars": chars, "max_lines": 3}
 
 
 def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:

@@ -92,3 +92,21 @@ def test_a_refusal_names_the_setting_that_decides_it(content: Repo, rg: Run) -> 
     assert ("hint: an opening over max_chars or max_lines: cut it, or set the limit your"
             " readers see (checks.hook-length.max_chars in .receipt-gate.yaml: 280 is a"
             " social post's hook)") in out
+
+
+@pytest.mark.parametrize(("generator", "kind", "chars"), [
+    ("", "post", 280), ("mkdocs", "docs", 400), ("mdbook", "docs", 400),
+    ("plain", "docs", 400), ("jekyll", "blog", 600), ("hugo", "blog", 600),
+    ("eleventy", "blog", 600), ("docusaurus", "blog", 600),
+])
+def test_init_writes_the_limit_that_suits_the_pages(generator: str, kind: str,
+                                                    chars: int) -> None:
+    """A social post's hook is not a blog's opening (measured: docs/checks.md)."""
+    from receipt_gate.sites.layout import Layout
+    from receipt_gate_hooks.hook_length import page_kind, starter
+
+    layout = Layout("x", ["drafts/**/*.md"], [], None, 0, generator=generator)
+    assert page_kind(layout) == kind
+    use, comments, settings = starter(layout)
+    assert use and settings == {"max_chars": chars, "max_lines": 3}
+    assert str(chars) in comments[0]
