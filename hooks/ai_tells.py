@@ -1,4 +1,8 @@
-"""ai-tells: no banned phrase or pattern occurs in the draft's prose."""
+"""ai-tells: no banned phrase occurs in the prose; its weighted AI tells stay under a threshold.
+
+The user's `phrases` and `patterns` are hard bans (any occurrence refuses); the weighted
+tells (receipt_gate_hooks.tells) are scored per 1,000 words against a threshold
+calibrated on human writing."""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from receipt_gate import DOCS, GateError
 from receipt_gate.base.text import Draft
@@ -16,22 +20,40 @@ from receipt_gate.reading.inline import COMMENT, STRICT_COMMENT, sub_blank
 from receipt_gate.reading.prose import prose_lines
 from receipt_gate.reading.reader import reader_view
 from receipt_gate.rules.config import CONFIG_FILE
+from receipt_gate_hooks.tells import MIN_TELLS, MIN_WORDS, THRESHOLD
 
 name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 20
+version = 21
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
 required_by_default = True
 
-# Machine-writing tells that people seldom write: matched case-insensitively on whole
-# words, with any run of spaces (or one line break) between words and either
-# apostrophe. Measured on human posts written before 2022 (benchmarks/precision.py):
-# what people do write often is in IDIOMS below, off by default.
+# The hard bans: any occurrence refuses. By default only what a chatbot leaves in a
+# draft and no person writes in a published page; the words and shapes models merely
+# prefer are weighed instead (receipt_gate_hooks.tells: one "delve" in a human post is
+# no finding, a page dense with tells is). A team's own bans go here, each matched
+# case-insensitively on whole words, with any run of spaces (or one line break) between
+# words and either apostrophe.
 PHRASES = (
+    "as an ai language model",
+    "as a large language model",
+    "as of my last knowledge update",
+    "as of my knowledge cutoff",
+    "i hope this email finds you well",
+    "regenerate response",
+)
+PATTERNS = (
+    r"(?i)^\s*certainly!",
+    r"(?im)(?:^\s*great question\b|\bgreat question!)",
+)
+# `idioms: true` bans these too, as the first releases did: phrases people do write
+# (measured on human posts written before 2022, benchmarks/precision.py), for a team
+# that would rather never see them.
+IDIOMS = (
     "a rich tapestry",
     "serves as a testament",
     "in today's fast-paced world",
@@ -48,20 +70,8 @@ PHRASES = (
     "embark on a journey",
     "plays a pivotal role",
     "in conclusion",
-    "i hope this email finds you well",
-    "as an ai language model",
     "whether you're a seasoned",
     "seamlessly integrate",
-)
-PATTERNS = (
-    r"(?i)\bdelv(?:e|es|ed|ing)\s+(?:into|deeper)\b",
-    r"(?i)^\s*certainly!",
-    r"(?im)(?:^\s*great question\b|\bgreat question!)",
-)
-# Tells that are also everyday English: on with `idioms: true`.
-IDIOMS = (
-    # measured on human writing before 2022 (benchmarks/precision.py): gRPC's blog
-    # (7.3% of posts with the three), Eleventy's and Hugo's docs
     "it's important to note",
     "it is important to note",
     "let's dive into",
@@ -74,24 +84,26 @@ IDIOMS = (
     "plays a crucial role",
     "at the end of the day",
     "i hope this helps",
-    "great question",
     "look no further",
     "in a world where",
     "buckle up",
 )
-IDIOM_PATTERNS = (r"(?i)\bnot (?:just|only|merely) [^.!?\n]{1,60}?[,;—–] (?:but|it's|it is)\b",)
+IDIOM_PATTERNS = (r"(?i)\bdelv(?:e|es|ed|ing)\s+(?:into|deeper)\b",
+                  r"(?i)\bnot (?:just|only|merely) [^.!?\n]{1,60}?[,;—–] (?:but|it's|it is)\b")
 
-settings = {"phrases": PHRASES, "patterns": PATTERNS, "idioms": False,
+settings = {"phrases": PHRASES, "patterns": PATTERNS, "idioms": False, "tells": True,
+            "threshold": THRESHOLD, "min_tells": MIN_TELLS, "min_words": MIN_WORDS,
             "check_blockquotes": False, "check_link_text": False, "suppressions": True}
 # Said once under a refusal that holds an ai-tells finding.
-hint = ("rephrase what ai-tells names; a phrase you quote, not write, can be marked before"
-        " its block: <!-- receipt-gate: ignore ai-tells -- why -->")
+hint = ("rephrase what ai-tells names (for weighed tells: write plainer, fewer of them);"
+        " a phrase you quote, not write, can be marked before its block:"
+        " <!-- receipt-gate: ignore ai-tells -- why -->")
 
 # Lowercase literals that every match of a default pattern contains: when the prose
 # lacks one, the pattern cannot match and is not run. A user's pattern has none.
 NEEDLES: Mapping[str, tuple[str, ...]] = dict(zip(
     (*PATTERNS, *IDIOM_PATTERNS),
-    (("delv",), ("certainly!",), ("great question",), ("not ",)), strict=True))
+    (("certainly!",), ("great question",), ("delv",), ("not ",)), strict=True))
 # The only characters outside ASCII that match an ASCII letter case-insensitively (in
 # re and in regex): folded before the needle test so that it never skips a match.
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
@@ -190,8 +202,6 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 # shows forwards, so what a reader sees is not what any expression reads.
 _JS = ("front matter in JavaScript (gray-matter's ---js, which Eleventy runs): the check"
        " cannot read what it sets (a title, a description a layout shows); write it in YAML")
-_IN_SUMMARY = (" (in code within the page's first 70 words, which a list page's summary"
-               " shows as plain text; a <!--more--> line above the code keeps it code)")
 # (an entity too: markdown writes &#8238; out as the character)
 _OVERRIDES = re.compile("[\u202d\u202e]|&#(?:[xX]0*202[dDeE]|0*823[78]);")
 
@@ -340,7 +350,7 @@ class _Reading(NamedTuple):
 
     text: str
     rules: Sequence[Rule]
-    quotes: bool
+    quotes: bool | Literal["own"]
     links: bool
     path: str
     shown: dict[int, str]  # line -> the front matter strings a theme may show there
@@ -365,9 +375,19 @@ class _Reading(NamedTuple):
                           joined=joined, peel=peel)
 
 
-def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
+class Weighing(NamedTuple):
+    """How the weighted tells refuse (receipt_gate_hooks.tells)."""
+
+    threshold: int = THRESHOLD
+    min_tells: int = MIN_TELLS
+    min_words: int = MIN_WORDS
+    honour_comments: bool = True
+
+
+def find_tells(text: str, rules: Sequence[Rule], quotes: bool | Literal["own"] = "own",
                links: bool = False, path: str = "<draft>", rendered: bool = True,
-               joined: bool = False, peel: bool = True) -> list[Finding]:
+               joined: bool = False, peel: bool = True,
+               weighing: Weighing | None = None) -> list[Finding]:
     """Every banned phrase or pattern in what a reader of the page may see, as a reader
     sees it (gate.reading.reader: markup out, entities decoded, lookalike letters folded), in
     draft order, each at its line and column as written: the author's prose (block
@@ -377,7 +397,8 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     join (`con{{< x >}}clusion`), and (with `rendered`) the page as Liquid or Nunjucks
     prints it, in each choice its conditions make (gate.reading.rendering); template
     code whose text cannot be read is a finding. A direction override is a finding of
-    its own."""
+    its own. With `weighing`, the weighted tells of the author's prose too: one finding
+    when they add up (see _weighed)."""
     from receipt_gate.reading.pageparts import front_matter_strings
     from receipt_gate.reading.prose import has_templates
 
@@ -392,9 +413,62 @@ def find_tells(text: str, rules: Sequence[Rule], quotes: bool = False,
     if peel and "</" in text:
         found.add(_without_hidden_elements(page))
     found.add(_overrides(text))
+    if weighing is not None:
+        found.add(_weighed(page, weighing))
     if templated and rendered:
         found.add(_rendered(page))
     return found.sorted()
+
+
+def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
+    """The weighted tells in the author's prose as a reader reads it (its first reading:
+    template tags blank, marks out): one finding, at the first tell, naming each tell
+    and its lines, when their weight per 1,000 words reaches the threshold with enough
+    different tells. The lines a suppression comment covers are left out of the sum;
+    when only they make it reach the threshold, the finding is placed in them, so it is
+    kept as suppressed (a suppression is never silent)."""
+    lines = page.read("blank", page.links)
+    covered: frozenset[int] = frozenset()
+    if weighing.honour_comments and "receipt-gate:" in page.text:
+        from receipt_gate.rules.suppress import covered as covered_by
+
+        covered = covered_by(page.text, name)
+    if covered:
+        kept = [" " * len(line) if n in covered else line for n, line in enumerate(lines, 1)]
+        found = _weigh(kept, weighing, frozenset())
+        if found is not None:
+            return [found]
+    found = _weigh(lines, weighing, covered)
+    return [found] if found is not None else []
+
+
+def _weigh(lines: list[str], weighing: Weighing, prefer: frozenset[int]) -> Finding | None:
+    """The finding the weighted tells of these lines make, if they add up: at the first
+    tell (the first on a line in `prefer`, when one is)."""
+    from receipt_gate_hooks.tells import score
+
+    view = reader_view("\n".join(lines), False)
+    got = score(view.text.replace("\0", " "), min_words=weighing.min_words)
+    if got.per_1000 < weighing.threshold or len(got.hits) < weighing.min_tells:
+        return None
+    starts = [0]
+    for text_line in lines[:-1]:
+        starts.append(starts[-1] + len(text_line) + 1)
+    where = {h.tell.label: [_position(starts, view.written(o)) for o in h.offsets]
+             for h in got.hits}
+    said = ", ".join(f'"{label}" ({_lines_of(at)})' for label, at in where.items())
+    every = sorted(at for places in where.values() for at in places)
+    first = next((at for at in every if at[0] in prefer), every[0])
+    message = (f"AI tells weigh {got.per_1000:.1f} per 1,000 words ({len(got.hits)} different;"
+               f" refuses at {weighing.threshold} with {weighing.min_tells}): {said}")
+    return Finding(*first, message, (("key", "weighted AI tells"),
+                                     ("per_1000", round(got.per_1000, 1)),
+                                     ("tells", [h.tell.label for h in got.hits])))
+
+
+def _lines_of(at: list[tuple[int, int]]) -> str:
+    lines = sorted({line for line, _ in at})
+    return ("line " if len(lines) == 1 else "lines ") + ", ".join(map(str, lines))
 
 
 def _in_prose(page: _Reading, templated: bool, joined: bool) -> list[Finding]:
@@ -427,27 +501,14 @@ def _in_prose(page: _Reading, templated: bool, joined: bool) -> list[Finding]:
 
 def _in_the_layout(page: _Reading) -> list[Finding]:
     """What a layout shows of the page beyond its prose: an HTML page's text (markdown's
-    code is text there), or a list page's summary of a markdown page (Hugo's, which
-    shows code in the page's first words as plain text)."""
-    from receipt_gate.reading.markdown import blocks
+    code is text there). (A list page's summary of a markdown page keeps its code as
+    code: Hugo 0.111 showed it as plain text, 0.150 and later keep the HTML.)"""
     from receipt_gate.reading.pageparts import html_lines
 
-    text, rules = page.text, page.rules
-    shown = html_lines(text, page.path)
-    if shown is not None:
-        return [f for exact in (False, True) for _, _, f in _matches(shown, rules, exact)]
-    if not any(b.kind == "code" for b in blocks(text)):
+    shown = html_lines(page.text, page.path)
+    if shown is None:
         return []
-    from receipt_gate.reading.frontmatter import read as front_matter
-    from receipt_gate.reading.summary import summary_lines
-
-    prose = page.read("blank", page.links)
-    summary = summary_lines(text, prose, front_matter(text, page.path).fields)
-    if summary is None:
-        return []
-    bare, wide = "\n".join(prose), "\n".join(summary)
-    return [f._replace(message=f.message + _IN_SUMMARY) for start, end, f in
-            _matches(summary, rules) if bare[start:end] != wide[start:end]]  # in code
+    return [f for exact in (False, True) for _, _, f in _matches(shown, page.rules, exact)]
 
 
 def _variants(text: str, path: str) -> Iterator[str]:
@@ -570,10 +631,15 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
     looped = frozenset(n for m in LOOP.finditer(text) if _over_words(m.group(3), assigned)
                        for n in m.groups()[:2] if n)
     quiet = quiet_spans(text)
+    # A tag that opens inside a code span is a code sample's (`{{ x }}` in a post about
+    # templates): code, not text the page computes.
+    quiet += [m.span() for m in _CODE_SPAN.finditer(text)] if "`" in text else []
+    # (and one that opens inside an HTML comment: what the comment holds is no text)
+    uncommented = sub_blank(COMMENT, text, "\0") if "<!--" in text else text
     out = []
     for m in TEMPLATE.finditer(text):
         if computes(m.group(), kept, looped) and in_prose(*m.span()) and not any(
-                a < m.start() < b for a, b in quiet):
+                a < m.start() < b for a, b in quiet) and uncommented[m.start()] != "\0":
             said = " ".join(m.group().split())
             said = said if len(said) <= 60 else said[:57] + "..."
             out.append(Finding(*_at(text, m.start()), f"template code computes the text"
@@ -692,9 +758,13 @@ def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], 
         phrases += IDIOMS
         patterns += IDIOM_PATTERNS
     rules = compile_rules([p.lower() for p in phrases], patterns)
-    quotes, links = settings["check_blockquotes"], settings["check_link_text"]
+    quotes: bool | Literal["own"] = True if settings["check_blockquotes"] else "own"
+    links = settings["check_link_text"]
+    weighing = Weighing(settings["threshold"], settings["min_tells"], settings["min_words"],
+                        settings["suppressions"]) if settings["tells"] else None
 
     def check(draft: Draft) -> Outcome:
-        return Outcome(find_tells(draft.text, rules, quotes, links, draft.path), len(rules))
+        return Outcome(find_tells(draft.text, rules, quotes, links, draft.path,
+                                  weighing=weighing), len(rules))
 
     return check

@@ -100,6 +100,11 @@ The gate compares hashes, and asks nobody whether anything passed.
 
 CONFIG = 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells, hook-length]\n'
 
+# A sentence ai-tells refuses with its defaults, in a short draft: four weighted tells
+# ("in conclusion", "a testament to", "the power of", "resilience"), the first at its
+# first column. (One tell alone, "In conclusion", is ordinary English: no finding.)
+TELLS = "In conclusion, a testament to the power of resilience"
+
 
 @pytest.fixture
 def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Repo:

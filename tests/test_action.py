@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, Repo, Run
+from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, TELLS, Repo, Run
 
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
 
@@ -58,7 +58,7 @@ def test_a_pull_request_that_drops_a_check_to_pass_is_refused_with_sarif(
     """The base's rules are in force: the commit's own config cannot excuse its draft."""
     base = _base(content, rg)
     content.write(".receipt-gate.yaml", CONFIG.replace("ai-tells, ", ""))
-    content.write("drafts/bad.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    content.write("drafts/bad.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     assert rg("run")[0] == 0
     assert content.commit_all("drop ai-tells").returncode == 0
     rc, outputs, log = _run(content, tmp_path, "pull_request",
@@ -159,7 +159,7 @@ def test_a_branch_that_adds_a_receipt_gate_package_does_not_replace_the_gate(
     base = _branch_base(content, rg)
     content.write("receipt_gate/__init__.py", "")
     content.write("receipt_gate/__main__.py", "print('receipt-gate: ok')\n")
-    _forged(content, rg, "drafts/bad.md", GOOD_DRAFT + "\nIn conclusion, TODO.\n")
+    _forged(content, rg, "drafts/bad.md", GOOD_DRAFT + "\n" + TELLS + ", TODO.\n")
     shadowed = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"],
                               cwd=content.path, capture_output=True, text=True)
     assert shadowed.stdout == "receipt-gate: ok\n"  # the shape: `python -m` in the checkout
@@ -194,7 +194,7 @@ def test_a_branch_that_adds_a_checks_package_runs_none_of_it(
     for name in ("ai_tells", "hook_length", "headline_numbers", "registered_terms", "grader"):
         content.write(f"receipt_gate_hooks/{name}.py",
                       SHADOW.format(real=str(ROOT / "hooks" / f"{name}.py")))
-    _forged(content, rg, "drafts/bad.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    _forged(content, rg, "drafts/bad.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     code, log = _pull_request(content, tmp_path, base)
     assert code == "1", log
     assert ".receipts/drafts/bad.md/ai-tells.json: forged: the receipt says pass, but" \

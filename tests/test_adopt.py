@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from receipt_gate.sites import detect
-from tests.conftest import CORPORA, Repo, Run
+from tests.conftest import CORPORA, TELLS, Repo, Run
 
 
 def _layout(paths: list[str], files: dict[str, str] | None = None) -> tuple[str, list[str],
@@ -211,10 +211,10 @@ def test_adopt_baseline_gives_a_green_tree_new_findings_still_refuse(repo: Repo,
     repo.write(post, repo.read(post) + "\nOne more closing line.\n")
     assert rg("run", post)[0] == 0
     # ...and a new finding in it refuses.
-    repo.write(post, repo.read(post) + "\nIn conclusion, set `BRAND_NEW_SETTING`.\n")
+    repo.write(post, repo.read(post) + "\n" + TELLS + ", set `BRAND_NEW_SETTING`.\n")
     rc, out, _ = rg("run", post)
     assert rc == 1
-    assert "banned phrase \"in conclusion\"" in out and "BRAND_NEW_SETTING" in out
+    assert "AI tells weigh" in out and "BRAND_NEW_SETTING" in out
 
 
 def test_the_baseline_is_a_rule_a_commit_cannot_extend_for_itself(repo: Repo, rg: Run) -> None:
@@ -223,9 +223,9 @@ def test_the_baseline_is_a_rule_a_commit_cannot_extend_for_itself(repo: Repo, rg
     assert rg("adopt", "--baseline")[0] == 0
     repo.commit_all("adopt")
     bad = "_posts/2026-11-30-bad.markdown"
-    repo.write(bad, "---\ntitle: Bad\n---\nIn conclusion, it works.\n")
+    repo.write(bad, "---\ntitle: Bad\n---\n" + TELLS + ".\n")
     doc = json.loads(repo.read(".receipt-gate-baseline.json"))
-    doc["findings"][bad] = {"ai-tells": ['banned phrase "in conclusion"']}
+    doc["findings"][bad] = {"ai-tells": ["weighted AI tells"]}
     repo.write(".receipt-gate-baseline.json", json.dumps(doc))
     assert rg("run")[0] == 0  # under its own rules the new post is baselined
     repo.git("add", "-A")
@@ -233,7 +233,7 @@ def test_the_baseline_is_a_rule_a_commit_cannot_extend_for_itself(repo: Repo, rg
     assert rc == 1
     assert f"{bad}" in out and "fails under the rules in force at HEAD" in out
     assert (f"policy change: weakens: the baseline adds 1 finding (first: {bad}: ai-tells:"
-            ' banned phrase "in conclusion")') in out
+            ' weighted AI tells)') in out
 
 
 def _ours(repo: Repo, posts: int = 12) -> None:
@@ -269,7 +269,7 @@ def test_on_a_site_a_status_holds_nothing_back_and_unpublish_says_what_it_does(
         pytest.skip(f"no corpora at {CORPORA}")
     for p in sorted((CORPORA / "jekyll" / "docs" / "_posts").iterdir())[:12]:
         repo.write(f"content/posts/{p.stem}.md", p.read_bytes())
-    repo.write("content/posts/toml.md", '+++\ntitle = "T"\n+++\nIn conclusion, it works.\n')
+    repo.write("content/posts/toml.md", '+++\ntitle = "T"\n+++\n' + TELLS + '.\n')
     rg("init")
     failing = json.loads(rg("adopt", "--format", "json")[1])["failing"]
     assert "content/posts/toml.md" in failing
@@ -392,7 +392,7 @@ def test_adopt_says_when_nothing_is_gated(repo: Repo, rg: Run) -> None:
 
 def test_a_baseline_with_a_key_given_twice_is_refused(repo: Repo, rg: Run) -> None:
     repo.write(".receipt-gate.yaml", "baseline: base.json\nrequired: [ai-tells]\n")
-    repo.write("drafts/a.md", "In conclusion.\n")
+    repo.write("drafts/a.md", TELLS + ".\n")
     repo.write("base.json", '{"receipt-gate-baseline": 1, "findings": {"drafts/a.md":'
                ' {"ai-tells": []}}, "findings": {}}')
     assert rg("verify") == (2, "", "receipt-gate: base.json: not valid JSON (the key"
@@ -403,14 +403,14 @@ def test_adopt_offers_the_ways_each_layout_has(repo: Repo, rg: Run) -> None:
     """On a Hugo site the other way is its own marker (draft: true), never a status;
     in this tool's own layout, a status before gate_from."""
     repo.write("hugo.toml", 'baseURL = "http://example.org/"\n')
-    repo.write("content/posts/a.md", "---\ntitle: A\n---\nIn conclusion, it works.\n")
+    repo.write("content/posts/a.md", "---\ntitle: A\n---\n" + TELLS + ".\n")
     assert rg("init")[0] == 0
     rc, out, _ = rg("adopt")
     assert rc == 1 and "--pre-gate" not in out
     assert ("receipt-gate adopt --unpublish  mark the 1 failing page draft: true: the site"
             " stops publishing them until fixed") in out
     repo.path.joinpath(".receipt-gate.yaml").unlink()
-    repo.write("drafts/b.md", "# B\n\nIn conclusion, it works.\n")
+    repo.write("drafts/b.md", "# B\n\n" + TELLS + ".\n")
     repo.path.joinpath("hugo.toml").unlink()
     shutil.rmtree(repo.path / "content")
     assert rg("init")[0] == 0
@@ -472,7 +472,7 @@ def test_unpublish_marks_what_fails_once_a_page_it_leant_on_is_held_back(
                ' documented_in: ["content/**/*.md"]}\n'
                "draft_markers: {front_matter: {draft: true}}\n")
     repo.write("claims.yaml", "claims: []\n")
-    repo.write("content/a.md", "---\ntitle: a\n---\nIn conclusion, set `HUGO_FOO`.\n")
+    repo.write("content/a.md", "---\ntitle: a\n---\n" + TELLS + ", set `HUGO_FOO`.\n")
     repo.write("content/b.md", "---\ntitle: b\n---\nSet `HUGO_FOO` for speed.\n")
     rc, out, err = rg("adopt", "--unpublish")
     assert rc == 0, out + err

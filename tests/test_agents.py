@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import GOOD_DRAFT, ROOT, Repo, Run
+from tests.conftest import GOOD_DRAFT, ROOT, TELLS, Repo, Run
 
 HOOK = ROOT / "examples" / "agents" / "claude_code_pre_tool_use.py"
 PAYLOAD = ROOT / "tests" / "fixtures" / "claude-code" / "pre-tool-use-git-commit.json"
@@ -42,11 +42,11 @@ def site(repo: Repo) -> Repo:
 def test_the_recorded_commit_is_refused_with_the_finding_and_the_fix(site: Repo) -> None:
     """`git add -A && git commit`: the commit will carry the working tree, so the hook
     decides the checks on it too."""
-    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     rc, err = hook(site)
     assert rc == 2
     assert "receipt-gate refused this commit" in err
-    assert "drafts/intro.md:11:1: ai-tells: banned phrase \"let's dive in\"" in err
+    assert "drafts/intro.md:11:1: ai-tells: AI tells weigh" in err
     assert "stage it (`git add`), then commit again" in err
 
 
@@ -57,11 +57,11 @@ def test_a_clean_draft_commits_and_nothing_is_written(site: Repo) -> None:
 
 
 def test_a_staged_bad_draft_with_an_unstaged_fix_is_refused(site: Repo) -> None:
-    site.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
     site.write("drafts/intro.md", GOOD_DRAFT)  # the fix, not staged: not what commits
     rc, err = hook(site, "git commit -m x")
-    assert rc == 2 and 'banned phrase "in conclusion"' in err
+    assert rc == 2 and 'AI tells weigh' in err
 
 
 def test_a_staged_weakening_is_judged_by_heads_rules_too(site: Repo) -> None:
@@ -70,21 +70,21 @@ def test_a_staged_weakening_is_judged_by_heads_rules_too(site: Repo) -> None:
     site.git("add", "-A")
     site.git("commit", "-qm", "first")
     site.write(".receipt-gate.yaml", site.read(".receipt-gate.yaml").replace("ai-tells, ", ""))
-    site.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
     rc, err = hook(site, "git commit -m x")
-    assert rc == 2 and 'banned phrase "in conclusion"' in err, err
+    assert rc == 2 and 'AI tells weigh' in err, err
     site.git("reset", "-q")  # the same, staged by the command itself: the working tree
     rc, err = hook(site, "git add -A && git commit -m x")
-    assert rc == 2 and 'banned phrase "in conclusion"' in err, err
+    assert rc == 2 and 'AI tells weigh' in err, err
 
 
 def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) -> None:
     site.git("add", "-A")
-    site.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     assert hook(site, "git commit -m x") == (0, "")
     rc, err = hook(site, "git commit -am x")  # -a: the working tree is what commits
-    assert rc == 2 and 'banned phrase "in conclusion"' in err
+    assert rc == 2 and 'AI tells weigh' in err
 
 
 @pytest.mark.parametrize("command", [
@@ -150,7 +150,7 @@ def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: s
     "cp .git/hooks/pre-commit /tmp/hook-copy",
 ])
 def test_other_commands_pass_through(site: Repo, command: str) -> None:
-    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
     assert hook(site, command) == (0, "")
 
@@ -165,14 +165,14 @@ def test_other_commands_pass_through(site: Repo, command: str) -> None:
 def test_a_message_that_mentions_a_way_around_is_no_way_around(site: Repo,
                                                               command: str) -> None:
     assert hook(site, command) == (0, "")
-    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
     rc, err = hook(site, command)
     assert rc == 2 and "ai-tells" in err and "receipt-gate: refused:" not in err
 
 
 def test_git_dash_c_gates_the_repository_it_names(site: Repo, tmp_path: Path) -> None:
-    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
     payload_cwd = tmp_path / "elsewhere"
     payload_cwd.mkdir()
@@ -181,7 +181,7 @@ def test_git_dash_c_gates_the_repository_it_names(site: Repo, tmp_path: Path) ->
 
 
 def test_cd_then_commit_gates_the_folder_it_moves_to(site: Repo, tmp_path: Path) -> None:
-    site.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -220,7 +220,7 @@ def test_send_gated_batch_validates_everything_then_acts(site: Repo, rg: Run) ->
     from receipt_gate.api import verify_batch
 
     site.write("drafts/reply-1.md", GOOD_DRAFT)
-    site.write("drafts/reply-2.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    site.write("drafts/reply-2.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     assert rg("run")[0] == 1
     sent: list[str] = []
     batch = ["drafts/intro.md", "drafts/reply-1.md", "drafts/reply-2.md"]

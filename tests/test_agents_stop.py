@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, Repo
+from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, TELLS, Repo
 from tests.test_e2e_pre_commit import install
 
 STOP = ROOT / "examples" / "agents" / "claude_code_stop.py"
-BAD = GOOD_DRAFT + "\nIn conclusion, it works.\n"
+BAD = GOOD_DRAFT + "\n" + TELLS + ".\n"
 
 
 def stop(repo: Repo) -> tuple[int, str]:
@@ -152,7 +152,7 @@ def test_with_no_remote_head_is_judged_by_its_parents_rules(content: Repo) -> No
 
 def test_a_repository_without_a_config_or_a_commit_passes(repo: Repo) -> None:
     assert stop(repo) == (0, "")
-    repo.write("notes.md", "In conclusion, a note.\n")
+    repo.write("notes.md", TELLS + ", a note.\n")
     repo.git("add", "-A")
     repo.git("commit", "-qm", "n")
     assert stop(repo) == (0, "")
@@ -253,7 +253,7 @@ def test_a_second_ref_of_a_push_is_held_to_the_default_branchs_rules(session: Re
         rc, err = stop(session)
         assert rc == 2 and "refs/heads/exp" in err and "refused" in err, err
     else:
-        assert "banned phrase" in said or "ai-tells" in said
+        assert "AI tells weigh" in said or "ai-tells" in said
 
 
 @pytest.mark.e2e

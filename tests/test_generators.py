@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Repo, Run
+from tests.conftest import TELLS, Repo, Run
 
 # What a generator writes that a reader opens (a page.MD is copied as it is).
 _OUTPUTS = (".html", ".htm", ".txt", ".xml", ".json", ".md", ".xhtml")
@@ -366,7 +366,7 @@ def test_a_commit_that_turns_on_build_drafts_is_judged_whole(repo: Repo, rg: Run
     cannot take the tree as unchanged since HEAD."""
     repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
     repo.write("content/posts/a.md", "---\ntitle: a\n---\nA plain post.\n")
-    repo.write("content/posts/c.md", "---\ntitle: c\ndraft: true\n---\nIn conclusion, soon.\n")
+    repo.write("content/posts/c.md", "---\ntitle: c\ndraft: true\n---\n" + TELLS + ", soon.\n")
     assert rg("init")[0] == 0
     repo.git("add", "-A")
     assert rg("pre-commit")[0] == 0
@@ -376,7 +376,7 @@ def test_a_commit_that_turns_on_build_drafts_is_judged_whole(repo: Repo, rg: Run
     repo.git("add", "hugo.toml")
     rc, out, err = rg("pre-commit")
     assert rc == 1, out + err
-    assert 'content/posts/c.md:5:1: ai-tells: banned phrase "in conclusion"' in out + err
+    assert 'content/posts/c.md:5:1: ai-tells: AI tells weigh' in out + err
 
 
 _MOVED = {
@@ -509,7 +509,7 @@ def test_a_commit_without_a_config_is_judged_by_its_own_build(repo: Repo, rg: Ru
     its site publishes, so the marked draft is gated."""
     repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
     repo.write("content/posts/a.md", "---\ntitle: a\n---\nA plain post.\n")
-    repo.write("content/posts/c.md", "---\ntitle: c\ndraft: true\n---\nIn conclusion, soon.\n")
+    repo.write("content/posts/c.md", "---\ntitle: c\ndraft: true\n---\n" + TELLS + ", soon.\n")
     assert rg("init")[0] == 0
     assert rg("run")[0] == 0
     base = repo.commit_all("site").returncode == 0 and repo.git("rev-parse", "HEAD").stdout
@@ -541,7 +541,7 @@ def test_a_site_that_renders_markdown_another_way_is_refused(repo: Repo, rg: Run
     repo.write("layouts/_default/single.html", "{{ .Content }}")
     repo.write("layouts/_default/list.html", "{{ .Content }}")
     repo.write("content/posts/a.md", "---\ntitle: a\nsummary: A post.\n---\nA plain post.\n\n"
-                                     "    In conclusion, this indented line is code to markdown.\n")
+                                     "    " + TELLS + ", this indented line is code to markdown.\n")
     assert rg("init")[0] == 0
     assert rg("run")[0] == 0
     repo.write(path, text)
@@ -549,14 +549,14 @@ def test_a_site_that_renders_markdown_another_way_is_refused(repo: Repo, rg: Run
         subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True,
                        capture_output=True)
         page = (repo.path / "public/posts/a/index.html").read_text()
-        assert "<p>" in page and "In conclusion" in page.split("<p>", 2)[2]
+        assert "<p>" in page and TELLS in page.split("<p>", 2)[2]
     for argv in (["run"], ["verify"]):
         rc, _, err = rg(*argv)
         assert rc == 2, (argv, err)
         assert f"{path}: " in err and "markup" in err, err
 
 
-_BAD_PAGE = "---\nlayout: default\ntitle: Old\n---\n\nIn conclusion, we moved on.\n"
+_BAD_PAGE = "---\nlayout: default\ntitle: Old\n---\n\n" + TELLS + ", we moved on.\n"
 
 
 def _adopted(repo: Repo, rg: Run, files: dict[str, str]) -> None:
@@ -609,7 +609,7 @@ def test_a_jekyll_config_that_publishes_more_is_refused(repo: Repo, rg: Run, tmp
     out = tmp_path / "site"
     subprocess.run(["jekyll", "build", "-q", "-s", str(repo.path), "-d", str(out)],
                    check=True, capture_output=True)
-    assert "In conclusion" in (out / page.replace(page.rsplit(".", 1)[1], "html")).read_text()
+    assert TELLS in (out / page.replace(page.rsplit(".", 1)[1], "html")).read_text()
     _refused_for(repo, rg, [page])
 
 
@@ -640,9 +640,9 @@ def test_a_hugo_static_folder_the_config_adds_is_refused(repo: Repo, rg: Run, co
         "layouts/_default/list.html": "{{ range .Pages }}{{ .Title }}{{ end }}",
         "content/posts/hello.md": "---\ntitle: Hello\n---\n\nGardens.\n"})
     repo.write("hugo.toml", f'baseURL = "http://x/"\ntitle = "S"\n{config}')
-    repo.write("pub/about.html", "<html><body><p>In conclusion, we moved on.</p></body></html>\n")
+    repo.write("pub/about.html", "<html><body><p>" + TELLS + ", we moved on.</p></body></html>\n")
     subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
-    assert "In conclusion" in repo.read("public/about.html")
+    assert TELLS in repo.read("public/about.html")
     shutil.rmtree(repo.path / "public")
     _refused_for(repo, rg, ["pub/about.html"])
 
@@ -673,14 +673,14 @@ def test_a_page_added_after_the_config_that_publishes_it_is_refused(repo: Repo, 
     assert rg("pre-commit")[0] == 0  # no page there yet: nothing published anew
     repo.git("commit", "-qm", "static dirs", "--no-verify")
     repo.git("branch", "-f", "main")  # (landed)
-    repo.write("pub/promo.html", "<p>In conclusion, we moved on.</p>\n")
+    repo.write("pub/promo.html", "<p>" + TELLS + ", we moved on.</p>\n")
     # (and the site's theme's own static folder, in the same change)
     repo.write("hugo.toml", 'baseURL = "http://x/"\ntitle = "S"\nstaticDir = ["static", "pub"]'
                '\ntheme = "t"\n')
-    repo.write("themes/t/static/promo2.html", "<p>In conclusion, we moved on.</p>\n")
+    repo.write("themes/t/static/promo2.html", "<p>" + TELLS + ", we moved on.</p>\n")
     subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
-    assert "In conclusion" in repo.read("public/promo.html")
-    assert "In conclusion" in repo.read("public/promo2.html")
+    assert TELLS in repo.read("public/promo.html")
+    assert TELLS in repo.read("public/promo2.html")
     shutil.rmtree(repo.path / "public")
     _refused_for(repo, rg, ["pub/promo.html", "themes/t/static/promo2.html"])
     # The push hook too: its quick path ("nothing the gate reads changed") passed it.

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tests.conftest import CONFIG, GOOD_DRAFT, Repo, Run
+from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo, Run
 
 AT = ".receipts/drafts/{}/ai-tells.json"
 
@@ -29,13 +29,13 @@ def test_it_runs_what_is_not_fresh_on_the_staged_bytes_and_stages_exactly_that(
 
 
 def test_a_fresh_failing_receipt_is_not_run_again(content: Repo, rg: Run) -> None:
-    content.write("drafts/intro.md", GOOD_DRAFT + "Let's dive in.\n")
+    content.write("drafts/intro.md", GOOD_DRAFT + TELLS + ".\n")
     assert rg("run")[0] == 1
     content.git("add", "-A")
     before = content.read(AT.format("intro.md"))
     rc, out, _ = rg("pre-commit")
     assert rc == 1
-    assert out.count("banned phrase \"let's dive in\"") == 1
+    assert out.count("AI tells weigh") == 1
     assert content.read(AT.format("intro.md")) == before
     assert "hint: fix the findings above, then commit again" in out
 
@@ -156,7 +156,7 @@ def modelled_repo(content: Repo, rg: Run) -> Repo:
 
 
 def test_a_baseline_entry_dropped_judges_its_draft_again(content: Repo, rg: Run) -> None:
-    content.write("drafts/intro.md", GOOD_DRAFT + "\nLet's dive in.\n")
+    content.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     rc, out, err = rg("adopt", "--baseline")
     assert rc == 0, out + err
     _committed(content, rg, "adopted with a baseline")
@@ -165,7 +165,7 @@ def test_a_baseline_entry_dropped_judges_its_draft_again(content: Repo, rg: Run)
     content.git("add", "-A")
     rc, out, _ = rg("pre-commit")
     assert rc == 1, out
-    assert "banned phrase \"let's dive in\"" in out
+    assert "AI tells weigh" in out
 
 
 # --- what an adversary got past the record (each refused now) ---------------------------
@@ -176,12 +176,12 @@ def test_a_new_draft_whose_name_starts_with_a_bang_is_judged(repo: Repo, rg: Run
     repo.write(".receipt-gate.yaml", 'drafts: ["**/*.md"]\nrequired: [ai-tells]\n')
     repo.write("notes.md", "# Notes\n\nA plain note about the week.\n")
     _committed(repo, rg, "first")
-    repo.write("!wrap-up.md", "# Wrap-up\n\nIn conclusion, it works.\n")
+    repo.write("!wrap-up.md", "# Wrap-up\n\n" + TELLS + ".\n")
     repo.write("notes.md", "# Notes\n\nA plain note about the week, and one more.\n")
     repo.git("add", "-A")
     rc, out, _ = rg("pre-commit")
     assert rc == 1, out
-    assert "!wrap-up.md:3:1: ai-tells: banned phrase \"in conclusion\"" in out
+    assert "!wrap-up.md:3:1: ai-tells: AI tells weigh" in out
 
 
 def test_a_gitattributes_change_judges_every_draft_again(content: Repo, rg: Run) -> None:
@@ -262,7 +262,7 @@ def test_an_amend_of_a_rule_change_is_held_to_the_rules_before_it(repo: Repo) ->
     repo.write(".receipt-gate.yaml", CONFIG.replace("drafts/**/*.md", "drafts/intro.md"))
     repo.git("add", "-A")
     assert commit("-m", "gate only the intro")[0] == 0  # honest: nothing else to gate
-    repo.write("drafts/bad.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    repo.write("drafts/bad.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     repo.git("add", "-A")
     rc, out = commit("--amend", "--no-edit")
     assert rc == 1, out

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import GOOD_DRAFT, Repo, Run
+from tests.conftest import GOOD_DRAFT, TELLS, Repo, Run
 from tests.test_e2e_pre_commit import install
 
 AT = ".receipts/drafts/intro.md/ai-tells.json"
@@ -183,7 +183,7 @@ def test_an_unpushed_failing_branch_does_not_block_pushing_main(hooked_push: Rep
     """A local branch pre-commit does not name (an old one, failing since a check's
     version moved) is named in one line, never refused: main is what is pushed."""
     hooked_push.git("checkout", "-q", "-b", "old-work")
-    hooked_push.write("drafts/old.md", GOOD_DRAFT + "\nIn conclusion, an old idea.\n")
+    hooked_push.write("drafts/old.md", GOOD_DRAFT + "\n" + TELLS + ", an old idea.\n")
     assert hooked_push.commit_all("old work", "--no-verify").returncode == 0
     hooked_push.git("checkout", "-q", "main")
     hooked_push.write("drafts/more.md", GOOD_DRAFT.replace("The receipt gate", "More"))
@@ -196,7 +196,7 @@ def test_an_unpushed_failing_branch_does_not_block_pushing_main(hooked_push: Rep
     assert remote_refs(hooked_push) == {"refs/heads/main"}
 
 
-BAD_TELL = GOOD_DRAFT + "\nLet's dive in.\n"
+BAD_TELL = GOOD_DRAFT + "\n" + TELLS + ".\n"
 NO_SUPPRESSIONS = "checks: {ai-tells: {suppressions: false}}\n"
 
 
@@ -209,7 +209,7 @@ NO_SUPPRESSIONS = "checks: {ai-tells: {suppressions: false}}\n"
                  "changes states/gate_from: gate_from ready -> measured", id="gate-from-later"),
     pytest.param(NO_SUPPRESSIONS, lambda c: c.replace("suppressions: false", "suppressions:"
                                                       " true"),
-                 GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells -->\nLet's dive in.\n",
+                 GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells -->\n" + TELLS + ".\n",
                  "policy change: changes checks.ai-tells: suppressions", id="suppressions-on"),
     pytest.param("", None, BAD_TELL.replace("status: ready", "status: idea\nstatus: ready"),
                  "drafts/intro.md:4: front matter: duplicate key 'status'",
@@ -247,7 +247,7 @@ def test_the_local_hooks_refuse_an_attack_in_one_commit(
 
 # --- every push shape, judged by the rules of the ref it changes ---------------------
 
-BAD = GOOD_DRAFT + "\nIn conclusion, it works.\n"
+BAD = GOOD_DRAFT + "\n" + TELLS + ".\n"
 
 
 @pytest.fixture

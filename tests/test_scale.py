@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Repo, Run
+from tests.conftest import TELLS, Repo, Run
 from tests.test_e2e_pre_commit import install
 
 pytestmark = pytest.mark.e2e
@@ -66,7 +66,7 @@ def test_a_new_post_with_a_fresh_title_number_changes_only_its_own_receipts(site
 
 
 def test_a_refused_commit_changes_nothing_it_does_not_carry(site: Repo) -> None:
-    site.write("content/posts/bad.md", "---\ntitle: Bad\n---\nIn conclusion, it works.\n")
+    site.write("content/posts/bad.md", "---\ntitle: Bad\n---\n" + TELLS + ".\n")
     site.git("add", "-A")
     proc = site.git("commit", "-qm", "bad", check=False)
     assert proc.returncode == 1
@@ -105,7 +105,7 @@ def test_a_refused_push_among_a_bulk_edit_reads_at_a_glance(site: Repo, rg: Run)
         path = f"content/posts/p{i:03d}.md"
         site.write(path, site.read(path).replace("It took", "In the end it took"))
     site.write("content/posts/p000.md",
-               site.read("content/posts/p000.md") + "\nIn conclusion, it works.\n")
+               site.read("content/posts/p000.md") + "\n" + TELLS + ".\n")
     assert rg("run", "content/posts/p000.md")[0] == 1
     out = _refused_push(site, "a bulk edit, unchecked")
     assert "content/posts/p000.md" in out and "in conclusion" in out.lower(), out

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from receipt_gate.base.signing import new_seed, public_text
-from tests.conftest import CONFIG, Repo, Run
+from tests.conftest import CONFIG, TELLS, Repo, Run
 
 AT = ".receipts/drafts/intro.md/ai-tells.json"
 SEED, PUBLIC = new_seed()
@@ -77,7 +77,7 @@ def test_any_field_changed_breaks_the_signature(signed: Repo, rg: Run, field: st
 
 
 def test_a_flipped_verdict_is_refused(signed: Repo, rg: Run) -> None:
-    signed.write("drafts/intro.md", signed.read("drafts/intro.md") + "Let's dive in.\n")
+    signed.write("drafts/intro.md", signed.read("drafts/intro.md") + TELLS + ".\n")
     assert rg("run")[0] == 1
     receipt = json.loads(signed.read(AT))
     receipt.update(verdict="pass", findings=[])

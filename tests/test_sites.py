@@ -20,7 +20,7 @@ import pytest
 
 from receipt_gate.base import wildmatch
 from receipt_gate.rules.config import load
-from tests.conftest import GOOD_DRAFT, Repo, Run
+from tests.conftest import GOOD_DRAFT, TELLS, Repo, Run
 from tests.test_generators import _published, _site
 
 
@@ -235,7 +235,7 @@ def test_the_readme_flow_gates_a_repository_with_its_own_pre_commit_config(
     rc, out = commit(repo, "Adopt receipt-gate")
     assert rc == 0, out
     assert [line.rsplit(".", 1)[-1] for line in gate_lines(out)] == ["Passed"]
-    repo.write("drafts/b.md", GOOD_DRAFT + "\nIn conclusion, it works.\n")
+    repo.write("drafts/b.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     repo.git("add", "-A")
     rc, out = commit(repo, "a draft with a finding")
-    assert rc == 1 and 'drafts/b.md:11:1: ai-tells: banned phrase "in conclusion"' in out
+    assert rc == 1 and 'drafts/b.md:11:1: ai-tells: AI tells weigh' in out

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from receipt_gate.sites.mdbook import listed, unlist
-from tests.conftest import Repo, Run
+from tests.conftest import TELLS, Repo, Run
 from tests.test_sites import _gated, _takes
 
 SUMMARY = """\
@@ -91,7 +91,7 @@ def test_a_book_gates_the_chapters_its_summary_links(repo: Repo, rg: Run) -> Non
 
 def test_unpublish_makes_a_failing_chapter_a_draft_chapter(repo: Repo, rg: Run) -> None:
     _book(repo)
-    repo.write("src/appendix.md", "# Appendix\n\nIn conclusion, it works.\n")
+    repo.write("src/appendix.md", "# Appendix\n\n" + TELLS + ".\n")
     assert rg("init")[0] == 0
     rc, out, _ = rg("adopt")
     assert rc == 1 and "receipt-gate adopt --unpublish  make the 1 failing page draft" \

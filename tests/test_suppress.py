@@ -10,7 +10,9 @@ import pytest
 from receipt_gate.rules.suppress import directives
 from tests.conftest import Repo, Run
 
-CONFIG = 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells, hook-length]\n'
+# The team's own hard bans: one occurrence is a finding, as suppression needs to show.
+CONFIG = ('drafts: ["drafts/**/*.md"]\nrequired: [ai-tells, hook-length]\n'
+          'checks:\n  ai-tells: {phrases: ["in conclusion", "a rich tapestry"]}\n')
 TELL = "In conclusion, a rich tapestry of results."
 
 
@@ -133,7 +135,7 @@ def test_a_bad_comment_refuses_once_never_silences(site: Repo, rg: Run, comment:
 
 
 def test_suppressions_false_honours_no_comment(site: Repo, rg: Run) -> None:
-    site.write(".receipt-gate.yaml", CONFIG + "checks: {ai-tells: {suppressions: false}}\n")
+    site.write(".receipt-gate.yaml", CONFIG.replace("{phrases:", "{suppressions: false, phrases:"))
     site.write("drafts/a.md", f"Short opening.\n\n<!-- receipt-gate: ignore ai-tells -->\n{TELL}\n")
     assert rg("run")[0] == 1
     assert "suppressed" not in _receipt(site)
@@ -142,7 +144,7 @@ def test_suppressions_false_honours_no_comment(site: Repo, rg: Run) -> None:
 def test_turning_suppressions_off_stales_the_receipts(site: Repo, rg: Run) -> None:
     site.write("drafts/a.md", f"Short opening.\n\n<!-- receipt-gate: ignore ai-tells -->\n{TELL}\n")
     assert rg("run")[0] == 0
-    site.write(".receipt-gate.yaml", CONFIG + "checks: {ai-tells: {suppressions: false}}\n")
+    site.write(".receipt-gate.yaml", CONFIG.replace("{phrases:", "{suppressions: false, phrases:"))
     rc, out, _ = rg("verify")
     assert rc == 1 and "stale: what the check read changed" in out
 

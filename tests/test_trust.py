@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from receipt_gate.base.signing import Signer, new_seed, public_text
-from tests.conftest import ROOT, Repo, Run
+from tests.conftest import ROOT, TELLS, Repo, Run
 
 GRADER = (ROOT / "examples" / "content" / "graders" / "offline_grader.py").read_text()
 CONFIG = """\
@@ -41,7 +41,7 @@ BAD = """\
 title: Not ready
 status: ready
 ---
-Let's dive in: this is a game changer.
+In conclusion, a testament to the power of resilience: a game changer.
 """
 BAD_RECEIPT = ".receipts/drafts/bad.md/ai-tells.json"
 
@@ -118,7 +118,7 @@ def test_required_emptied(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
     attack(repo, rg, sha, CONFIG.replace("[ai-tells, hook-length, grader]", "[]"),
            {"drafts/bad.md": BAD}, 1, "policy change: weakens: drops ai-tells from required",
-           "drafts/bad.md:5:1: ai-tells: banned phrase \"let's dive in\"")
+           "drafts/bad.md:5:1: ai-tells: AI tells weigh")
 
 
 def test_gate_from_moved_later(base: tuple[Repo, str], rg: Run) -> None:
@@ -153,7 +153,7 @@ def test_the_grader_script_replaced_by_one_that_always_passes(
               " text.split('\\n') if x and not x.startswith(('-', 'title', 'status'))][0]\n"
               "print(json.dumps({'verdict': 'pass', 'criteria': [{'name': 'all',"
               " 'verdict': 'pass', 'quotes': [line], 'note': ''}]}))\n")
-    bad = BAD.replace("Let's dive in: this is a game changer.",
+    bad = BAD.replace(TELLS + ": a game changer.",
                       "One paragraph is not an argument, but it is short.")
     attack(repo, rg, sha, None, {"graders/g.py": always, "drafts/bad.md": bad}, 1,
            "not made by the trusted grader")
@@ -213,7 +213,7 @@ def forge_grader_pass(repo: Repo) -> None:
 def test_signing_deleted(signed_base: tuple[Repo, str, bytes], rg: Run) -> None:
     repo, sha, _ = signed_base
     repo.write(".receipt-gate.yaml", CONFIG)
-    repo.write("drafts/bad.md", BAD.replace("Let's dive in: this is a game changer.",
+    repo.write("drafts/bad.md", BAD.replace(TELLS + ": a game changer.",
                                             "A short paragraph, with nothing banned in it."))
     rg("run")
     rg("grade")
@@ -236,7 +236,7 @@ def test_the_agents_own_key_added_to_the_policy(
     seed, mine = new_seed()
     repo.write(".receipt-gate.yaml", CONFIG + "signing: {public_keys: ["
                f'"{public_text(public)}", "{public_text(mine)}"]}}\n')
-    repo.write("drafts/bad.md", BAD.replace("Let's dive in: this is a game changer.",
+    repo.write("drafts/bad.md", BAD.replace(TELLS + ": a game changer.",
                                             "A short paragraph, with nothing banned in it."))
     monkeypatch.setenv("RECEIPT_GATE_SIGNING_KEY", base64.b64encode(seed).decode())
     rg("run")
@@ -278,7 +278,7 @@ def test_a_status_line_inside_a_quoted_title(base: tuple[Repo, str], rg: Run) ->
     tricky = BAD.replace("title: Not ready\nstatus: ready",
                          'title: "Not\nstatus: idea\n  ready"\nstatus: ready')
     attack(repo, rg, sha, None, {"drafts/bad.md": tricky}, 1,
-           "drafts/bad.md:7:1: ai-tells: banned phrase \"let's dive in\"")
+           "drafts/bad.md:7:1: ai-tells: AI tells weigh")
 
 
 def test_a_tightening_commits_in_one_step(base: tuple[Repo, str], rg: Run) -> None:
@@ -305,8 +305,8 @@ def test_a_weakening_lands_only_as_a_policy_change(base: tuple[Repo, str], rg: R
     rc, out = ci(rg, sha)
     assert rc == 0, out
     assert "policy change: weakens: drops ai-tells from required" in out
-    repo.write("drafts/bad.md", BAD.replace("Let's dive in: this is a game changer.",
-                                            "Let's dive in.\n\nA second paragraph here."))
+    repo.write("drafts/bad.md", BAD.replace(TELLS + ": a game changer.",
+                                            TELLS + ".\n\nA second paragraph here."))
     rg("run")
     rg("grade")
     assert repo.commit_all("draft").returncode == 0  # HEAD's rules are the weakened ones
@@ -327,8 +327,8 @@ def _forge(repo: Repo, path: str, **fields: object) -> None:
 def test_a_receipt_that_hides_its_suppression_is_forged(base: tuple[Repo, str],
                                                         rg: Run) -> None:
     repo, sha = base
-    repo.write("drafts/two.md", OK.replace("A check", "<!-- receipt-gate: ignore ai-tells -->\n"
-                                           "Let's dive in. A check"))
+    repo.write("drafts/two.md", OK.replace("A check", "<!-- receipt-gate: ignore ai-tells -->\n" +
+                                           TELLS + ". A check"))
     rg("run")
     rg("grade")
     _forge(repo, ".receipts/drafts/two.md/ai-tells.json", suppressed=None)
@@ -397,7 +397,7 @@ def test_recheck_covers_untouched_drafts_when_the_build_starts_publishing_them(
     a changed build file reruns every draft."""
     repo.write("_config.yml", "title: t\n")
     repo.write("_posts/2024-01-01-a.md", "---\ntitle: A\n---\nA plain post about a thing.\n")
-    repo.write("_drafts/2024-01-08-d.md", "---\ntitle: D\n---\nIn conclusion, a draft.\n")
+    repo.write("_drafts/2024-01-08-d.md", "---\ntitle: D\n---\n" + TELLS + ", a draft.\n")
     assert rg("init")[0] == 0
     rg("run", "_drafts/2024-01-08-d.md")
     assert rg("run")[0] == 0

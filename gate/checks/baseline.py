@@ -34,6 +34,8 @@ def key(f: Finding) -> str:
     article it comes from, or its message (which holds the phrase, or the opening's
     length: an opening that grows is a new finding)."""
     extra = dict(f.extra)
+    if isinstance(extra.get("key"), str):  # what the check says the finding is about
+        return str(extra["key"])
     if isinstance(extra.get("term"), str):
         return f"term {extra['term']}"
     if isinstance(extra.get("value"), str) and isinstance(extra.get("article"), str):

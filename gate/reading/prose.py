@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from typing import Literal
 
 from receipt_gate.reading.blocksyntax import cell_ends, label, references
 from receipt_gate.reading.htmlblocks import (
@@ -256,14 +257,15 @@ _INLINE_STARTS = "`<{[*_~"
 
 # Pairs whose content no reader sees as prose: code, comments (a raw pair prints what
 # it holds, so it is opened with the other tags).
-_CODE_PAIRS = frozenset({"highlight", "comment", "code", "code-toggle", "datatable"})
+_CODE_PAIRS = frozenset({"highlight", "comment", "code", "code-toggle", "datatable", "codeblock",
+                         "code-block", "snippet", "prism", "syntax"})
 
 
 def has_templates(text: str) -> bool:
     return "{" in text and ("{%" in text or "{{" in text)
 
 
-def prose_lines(text: str, quotes: bool = True, links: bool = True,
+def prose_lines(text: str, quotes: bool | Literal["own"] = True, links: bool = True,
                 templates: str = "blank", wide: bool = False, code: bool = False,
                 fences: bool = False) -> list[str]:
     """The draft's lines with everything that is not prose replaced by spaces.
@@ -271,13 +273,19 @@ def prose_lines(text: str, quotes: bool = True, links: bool = True,
     what some renderer shows as text is prose too: the text of HTML blocks, and the
     lines of a code fence that never closes (kramdown reads them as paragraphs); and
     with `fences`, a fence Python-Markdown (MkDocs) reads as text: its words, which a
-    page shows, not its numbers, which are code to a reader of the others."""
+    page shows, not its numbers, which are code to a reader of the others. `quotes`:
+    "own" reads the block quotes that are the page's own words, not those that quote
+    someone else (gate.reading.quoting)."""
     out, kept = _text_blocks(text, wide, fences)
-    if not quotes:
+    if quotes is not True and any(b.quoted for b in kept):
+        from receipt_gate.reading.quoting import others
+
+        theirs = others(text, blocks(text)) if quotes == "own" else None
         for b in kept:
-            if b.quoted:
+            if b.quoted and (theirs is None or b.start in theirs):
                 out[b.start:b.end] = [" " * len(line) for line in out[b.start:b.end]]
-        kept = [b for b in kept if not b.quoted]
+        kept = [b for b in kept if not b.quoted or (theirs is not None
+                                                    and b.start not in theirs)]
     whole = "\n".join(out)
     if has_templates(whole):
         out = blank_pairs(whole, None if templates == "blank" else _CODE_PAIRS,

@@ -10,8 +10,11 @@ from collections.abc import Mapping
 
 from receipt_gate.reading.inline import TEMPLATE, Match, sub_blank
 
-_PAIR_OPEN = re.compile(r"\{%-?\s*(highlight|raw|comment)\b"
-                        r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b")
+# (and the names sites give their own code tags: Octopress's codeblock, Nunjucks's
+# verbatim, a theme's snippet or prism)
+_PAIR_OPEN = re.compile(r"\{%-?\s*(highlight|raw|comment|verbatim|codeblock)\b"
+                        r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable|verbatim"
+                        r"|codeblock|code-block|snippet|prism|syntax)\b")
 _PAIR_HEAD_END = (re.compile(r"%\}"), re.compile(r"[>%]\}\}"))
 _TOGGLE = re.compile(r"-toggle\b")
 
@@ -83,6 +86,9 @@ _CHOOSES = re.compile(r"\b(?:if|else|or|and|not)\b|\?")
 # An escape liquidjs and Nunjucks read as a letter or digit (`\\c`, `\\u0063`, `\\143`).
 _ESCAPE = re.compile(r"\\[A-Za-z0-9]")
 _OPERAND = re.compile(r"[\s~+]*")  # literals joined in order: `"a" ~ "b"`, `"a" + "b"`
+# A helper that prints its argument as it is written, for a code sample (`{{raw "..."}}`,
+# a site's own): what it prints is code, escapes and all, not text the page computes.
+_VERBATIM = re.compile(r"\s*(?:raw|verbatim|literal|code|highlight)\b")
 # Tags whose text a reader does not see where it is written: one of several texts a
 # counter chooses, text a filter block changes, text a macro keeps for elsewhere.
 _ELSEWHERE = re.compile(r"\{%-?\s*(?:cycle|filter|macro|call|liquid)\b")
@@ -122,6 +128,8 @@ def computes(tag: str, kept: frozenset[str] = frozenset(),
     name = given.group(2) if given is not None else None
     if name is not None and name in looped:
         return True
+    if _VERBATIM.match(operand):
+        return False
     if len(literals) > 1 and _CHOOSES.search(bare):
         return True
     if "$" in bare:  # Go's template code (Hugo's), which no content page runs

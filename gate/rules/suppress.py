@@ -119,6 +119,16 @@ def directives(text: str, deterministic: Sequence[str], known: Sequence[str]
     return [d for d in out if d.checks and d.verb != "enable"], bad
 
 
+def covered(text: str, check: str) -> frozenset[int]:
+    """The 1-based lines the draft's comments suppress for this check, whatever else
+    they name: for a check whose one finding sums up the page (ai-tells' weighted
+    tells), which leaves what a comment covers out of the sum rather than the sum out."""
+    names = tuple({n.strip() for m in _DIRECTIVE.finditer(text)
+                   for n in m.group("names").split(",") if _NAME.fullmatch(n.strip())})
+    found, _ = directives(text, names, names)
+    return frozenset(n for d in found if check in d.checks for n in d.lines)
+
+
 def _by(d: Directive) -> str:
     why = f" ({d.why})" if d.why else ""
     return f"comment at line {d.line}: receipt-gate: {d.verb} {', '.join(d.checks)}{why}"

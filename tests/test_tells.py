@@ -1,0 +1,140 @@
+"""ai-tells' weighted tells (receipt_gate_hooks.tells): each tell finds what it says, a
+page refuses only when several weigh past the threshold per 1,000 words, and the
+finding names every tell and its lines.
+
+The rates behind the weights are measured by benchmarks/precision.py --tells on public
+AI-written and human writing (docs/checks.md); here, what the check does with them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from receipt_gate.base.text import Draft
+from receipt_gate_hooks import ai_tells
+from receipt_gate_hooks.tells import MIN_TELLS, MIN_WORDS, SOURCES, TELLS, THRESHOLD, score
+from tests.conftest import Repo, Run
+
+
+def _check(text: str, **settings: object) -> list[str]:
+    check = ai_tells.make({**ai_tells.settings, **settings})
+    return [f"{f.line}:{f.col}: {f.message}" for f in
+            check(Draft("drafts/a.md", text.encode(), text)).findings]
+
+
+@pytest.mark.parametrize("tell", TELLS, ids=[t.label for t in TELLS])
+def test_each_tell_finds_its_example_and_names_a_source(tell: object) -> None:
+    from receipt_gate_hooks.tells import Tell
+
+    assert isinstance(tell, Tell)
+    got = score(tell.example, [tell])
+    assert [h.tell.label for h in got.hits] == [tell.label], tell.example
+    # every match holds an anchor: a page without one may skip the tell
+    for m in re.finditer(tell.pattern, tell.example.lower()):
+        assert any(a in m.group() or a in tell.example.lower()[m.start():m.end() + 20]
+                   for a in tell.anchors), (tell.label, m.group())
+    assert tell.source in SOURCES and 0 < tell.weight <= 2
+
+
+def test_labels_are_unique_and_the_defaults_are_what_the_docs_say() -> None:
+    assert len({t.label for t in TELLS}) == len(TELLS)
+    assert (THRESHOLD, MIN_TELLS, MIN_WORDS) == (12, 3, 300)
+    assert ai_tells.settings["threshold"] == THRESHOLD
+
+
+HUMAN_WITH_ONE_TELL = """\
+---
+title: Release notes
+---
+# Release notes
+
+We delve into the new cache today. It keeps the last build's objects on disk and
+reads them back when nothing changed, so a rebuild of an untouched site takes a
+second instead of a minute.
+"""
+
+DENSE = """\
+---
+title: Our journey
+---
+# Our journey
+
+In conclusion, this journey is a testament to the power of resilience. It plays a
+crucial role in our vivid story and continues to inspire people around the world.
+"""
+
+
+def test_one_tell_in_human_writing_is_no_finding() -> None:
+    assert _check(HUMAN_WITH_ONE_TELL) == []
+
+
+def test_a_page_dense_with_tells_is_one_finding_naming_each_tell_and_its_lines() -> None:
+    (finding,) = _check(DENSE)
+    assert finding.startswith("2:12: AI tells weigh "), finding  # the title is read too
+    assert "refuses at 12 with 3" in finding
+    for said in ('"in conclusion" (line 6)', '"journey" (lines 2, 4, 6)',
+                 '"a testament to" (line 6)', '"around the world" (line 7)'):
+        assert said in finding, finding
+
+
+def test_the_threshold_min_tells_and_tells_setting_decide() -> None:
+    assert _check(DENSE, threshold=1000) == []
+    assert _check(DENSE, min_tells=50) == []
+    assert _check(DENSE, tells=False) == []
+    assert _check(HUMAN_WITH_ONE_TELL, threshold=1, min_tells=1) != []
+
+
+def test_a_long_page_dilutes_the_same_tells() -> None:
+    plain = "The build reads the cache and writes the site to disk as before.\n\n" * 150
+    assert _check(DENSE + "\n" + plain) == []
+
+
+def test_code_and_someone_elses_quote_add_nothing() -> None:
+    in_code = ("# Notes\n\n```\nIn conclusion, this journey is a testament to the power of"
+               " resilience.\n```\n")
+    assert _check(in_code) == []
+    quoted = ("# Notes\n\nThe brochure said:\n\n> In conclusion, this journey is a testament"
+              " to the power of resilience.\n")
+    assert _check(quoted) == []
+
+
+def test_a_description_block_quote_is_read_as_the_pages_own_words() -> None:
+    """A site whose pages open with a block quote as their description: those are the
+    author's words, and a banned phrase (or dense tells) there is a finding."""
+    page = ("---\ntitle: Caching\n---\n> In conclusion, this journey is a testament to the"
+            " power of resilience.\n\nThe cache keeps objects on disk.\n")
+    assert [f.split(": ", 1)[1][:15] for f in _check(page)] == ["AI tells weigh "]
+    banned = "---\ntitle: Caching\n---\n> In conclusion, the cache is fast.\n\nBody.\n"
+    assert _check(banned) == []  # one tell alone: no finding
+    assert _check(banned, phrases=["in conclusion"]) == [
+        '4:3: banned phrase "in conclusion"']
+    assert _check(banned, phrases=["in conclusion"], check_blockquotes=False) != []
+
+
+def test_a_suppression_comment_takes_its_block_out_of_the_sum(repo: Repo, rg: Run) -> None:
+    """What a comment covers is left out of the sum; a finding only it makes is placed in
+    it, so the receipt keeps it as suppressed (a suppression is never silent)."""
+    from receipt_gate.rules.suppress import covered
+
+    page = DENSE.replace("# Our journey\n", "# Our trip\n\n<!-- receipt-gate: ignore"
+                         " ai-tells -- a quoted brochure -->")
+    (finding,) = _check(page)
+    assert int(finding.split(":")[0]) in covered(page, "ai-tells")
+    assert _check(page, suppressions=False)[0].startswith("2:12: ")
+    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\n')
+    repo.write("drafts/a.md", page)
+    assert rg("run")[0] == 0
+    out = rg("status")[1]
+    assert "AI tells weigh" in out and "[suppressed by comment at line 6" in out, out
+
+
+def test_the_finding_is_known_to_a_baseline_by_what_it_is_about() -> None:
+    from receipt_gate.checks.baseline import key
+
+    check = ai_tells.make(dict(ai_tells.settings))
+    (f,) = check(Draft("drafts/a.md", DENSE.encode(), DENSE)).findings
+    edited = DENSE.replace("vivid", "long")
+    (g,) = check(Draft("drafts/a.md", edited.encode(), edited)).findings
+    assert f.message != g.message and key(f) == key(g) == "weighted AI tells"
