@@ -37,6 +37,24 @@ def _commit(rev: str) -> bool:
     return _git("cat-file", "-e", f"{rev}^{{commit}}").returncode == 0
 
 
+def _sha(ref: str) -> str | None:
+    """The commit a full ref names (refs/remotes/origin/main), never a tag or branch that
+    a shorter name could also mean (a pushed tag called `origin/main`)."""
+    got = _git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    return got.stdout.strip() if got.returncode == 0 and got.stdout.strip() else None
+
+
+def _default_branch(default: str) -> str | None:
+    """The default branch's tip as the remote has it, fetched when the clone lacks it
+    (a shallow checkout of a new branch): its commit id, or None."""
+    ref = f"refs/remotes/origin/{default}"
+    found = _sha(ref)
+    if found is None:
+        _git("fetch", "--no-tags", "--quiet", "origin", f"+refs/heads/{default}:{ref}")
+        found = _sha(ref)
+    return found
+
+
 def base_of(event_name: str, event: dict[str, object], given: str) -> str | None:
     """The commit whose rules are in force: the input, else the pull request's base,
     else the commit the push moved the branch from; for a new branch, the default
@@ -53,8 +71,8 @@ def base_of(event_name: str, event: dict[str, object], given: str) -> str | None
         return before
     repo = event.get("repository")
     default = repo.get("default_branch") if isinstance(repo, dict) else None
-    if isinstance(default, str) and _commit(f"origin/{default}"):
-        return f"origin/{default}"
+    if isinstance(default, str) and default:
+        return _default_branch(default)
     return None
 
 
@@ -117,7 +135,16 @@ def main() -> int:
             print(f"receipt-gate action: the base commit {base} is not in this clone; check"
                   " out with fetch-depth: 0", file=sys.stderr)
             return 2
-    code = _setup(env, base or rev)
+    if base is None and (env.get("INPUT_REQUIREMENTS", "").strip()
+                         or env.get("INPUT_SETUP", "").strip()):
+        # The checks are set up from the rules' commit, never the branch; with none found
+        # (a new branch in a clone without its default branch), their code would be the
+        # branch's.
+        print("receipt-gate action: no base commit to set the checks up from (requirements,"
+              " setup): the branch's own would run; give the base input, or check out with"
+              " fetch-depth: 0", file=sys.stderr)
+        return 2
+    code = _setup(env, base) if base is not None else 0
     if code:
         return code
     args = ["verify", "--rev", rev]

@@ -388,3 +388,98 @@ def test_the_action_sets_up_a_teams_plugin_and_command_check_from_the_base(
     assert "exit-code=1" in out.read_text(), log
     assert "drafts/loud.md" in log and "shout run again on these bytes finds 1 finding" in log
     assert "exclaim" in log and "unknown check" not in log
+
+
+def test_a_draft_the_branch_gates_beside_the_program_is_not_run_on(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """An outside pass: the branch widened drafts to `checks/json.py`; --recheck wrote it
+    into the scratch folder beside the base's program, whose `import json` took it, and
+    CI passed. A command check's program runs only on the drafts the rules in force gate."""
+    base = _branch_base(content, rg)
+    proof = tmp_path / "ran"
+    content.write(".receipt-gate.yaml", COMMAND_CONFIG.replace(
+        'drafts: ["drafts/**/*.md"]', 'drafts: ["drafts/**/*.md", "checks/json.py"]'))
+    content.write("checks/json.py", f"open({str(proof)!r}, 'w')\n")
+    content.write("drafts/bad.md", GOOD_DRAFT + "\nTODO: a source.\n")
+    rg("run")
+    proof.unlink(missing_ok=True)
+    code, log = _pull_request(content, tmp_path, base)
+    assert code == "1", log
+    assert not proof.exists(), "the branch's module ran in CI"
+    assert "checks/json.py is no draft under the rules in force" in log
+
+
+def test_the_base_checks_own_data_and_the_branchs_pages_are_what_it_reads(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """An outside pass: the branch deleted the base check's word list (its data), and the
+    base's program ran without it; and a link checker read the pages as the base held
+    them. In CI a check's data is the rules' commit's; the pages it reads, the branch's."""
+    words = ("import glob, sys\nw = [l.strip() for f in glob.glob('rules/*.txt') for l in"
+             " open(f) if l.strip()]\nbad = [p for p in sys.argv[1:] if any(x in"
+             " open(p).read() for x in w)]\n[print(f'{p}:1:1: banned') for p in bad]\n"
+             "sys.exit(1 if bad else 0)\n")
+    pages = ("import sys\nbad = [p for p in sys.argv[1:] if '(posts/a.md#install)' in"
+             " open(p).read() and '## Install' not in open('posts/a.md').read()]\n"
+             "[print(f'{p}:1:1: broken link') for p in bad]\nsys.exit(1 if bad else 0)\n")
+    content.write("checks/words.py", words)
+    content.write("checks/links.py", pages)
+    content.write("rules/words.txt", "synergy\n")
+    content.write("posts/a.md", "# A\n\n## Install\n\nSteps.\n")
+    content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, words,"
+                  " links]") + "checks:\n  words:\n    command: [python3, checks/words.py]\n"
+                  "    inputs: [\"rules/*.txt\"]\n  links:\n    command: [python3,"
+                  " checks/links.py]\n    inputs: [\"posts/*.md\"]\n")
+    content.write("drafts/intro.md", GOOD_DRAFT + "\nSee [install](posts/a.md#install).\n")
+    base = _base(content, rg)
+    content.git("rm", "-q", "rules/words.txt")
+    content.write("posts/a.md", "# A\n\nSteps.\n")
+    content.write("drafts/bad.md", GOOD_DRAFT + "\nWe leverage synergy.\n")
+    rg("run")
+    for draft, check in (("drafts/bad.md", "words"), ("drafts/intro.md", "links")):
+        path = f".receipts/{draft}/{check}.json"
+        receipt = json.loads(content.read(path))
+        receipt.update(verdict="pass", findings=[])
+        content.write(path, json.dumps(receipt))
+    code, log = _pull_request(content, tmp_path, base)
+    assert code == "1", log
+    assert "drafts/bad.md:1:1: words: banned" in log
+    assert "drafts/intro.md:1:1: links: broken link" in log
+
+
+def test_a_tag_named_like_the_default_branch_is_not_the_base(content: Repo, rg: Run,
+                                                             tmp_path: Path) -> None:
+    """An outside pass: a pushed tag `origin/main` shadowed the remote branch when the
+    Action named the base `origin/main`; the base is the remote branch's commit."""
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    base = _base(content, rg)
+    content.git("remote", "add", "origin", str(remote))
+    content.git("push", "-q", "origin", "main")
+    content.git("fetch", "-q", "origin")
+    content.git("checkout", "-q", "--orphan", "evil")
+    content.git("rm", "-rqf", ".")
+    content.write("README.md", "no rules here\n")
+    content.commit_all("evil")
+    content.git("tag", "origin/main")
+    content.git("checkout", "-q", "-b", "feature", "main")
+    content.write("drafts/second.md", GOOD_DRAFT)
+    rg("run")
+    content.commit_all("feature")
+    rc, _, log = _run(content, tmp_path, "push", {
+        "before": "0" * 40, "repository": {"default_branch": "main"}})
+    assert rc == 0, log
+    assert f"--policy-from {base}" in log, log
+
+
+def test_no_base_runs_no_setup_from_the_branch(content: Repo, rg: Run,
+                                               tmp_path: Path) -> None:
+    """An outside pass: with no base found (a new branch, a shallow clone), the setup ran
+    from the branch itself. Without the rules' commit there is nothing to set up from."""
+    _base(content, rg)
+    proof = tmp_path / "ran"
+    rc, _, log = _run(content, tmp_path, "push", {"before": "0" * 40},
+                            setup=f"touch {proof}")
+    assert rc == 2 and "no base commit to set the checks up from" in log, log
+    assert not proof.exists()

@@ -689,3 +689,34 @@ def test_a_link_checker_that_reports_what_it_read_stales_only_those_drafts(
         "findings: json", "findings: lines"))
     rc, _, err = rg("verify")
     assert rc == 2 and "checks.links.inputs_read: reported needs findings: json" in err
+
+
+@pytest.mark.parametrize(("printed", "want", "names"), [
+    ("lint 1.2.3\n", "1.2.3", True), ("lint v1.2.3", "1.2.3", True),
+    ("proselint, version 0.16.0", "0.16.0", True), ("version 1.2.3.", "1.2.3", True),
+    ("lint 11.2.30", "1.2.3", False), ("lint 1.2.3.4", "1.2.3", False),
+    ("lint 1.2.3-rc1", "1.2.3", False), ("x1.2.3", "1.2.3", False),
+])
+def test_a_version_is_named_as_a_whole(printed: str, want: str, names: bool) -> None:
+    """An outside pass: `1.2.3` was found in `lint 11.2.30`, so a moved tool passed for
+    the pinned one."""
+    from receipt_gate.checks.command import _names_version
+
+    assert _names_version(printed, want) is names
+
+
+def test_a_program_committed_executable_runs_in_the_scratch_folder(repo: Repo, rg: Run) -> None:
+    """An outside pass: `command: [tools/lint.sh]`, mode 755 in git, lost its mode in the
+    scratch folder: "Permission denied" at every commit and in CI."""
+    repo.write("tools/lint.sh", "#!/bin/sh\nexit 0\n")
+    os.chmod(repo.path / "tools/lint.sh", 0o755)
+    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [lint]\n'
+               "checks:\n  lint:\n    command: [tools/lint.sh]\n")
+    repo.write("drafts/a.md", "# A\n\nText.\n")
+    assert rg("run")[0] == 0
+    repo.git("add", "-A")
+    rc, out, err = rg("verify", "--staged")
+    assert rc == 0, out + err
+    repo.commit_all("c")
+    rc, out, err = rg("verify", "--rev", "HEAD", "--recheck")
+    assert rc == 0, out + err

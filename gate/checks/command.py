@@ -8,8 +8,11 @@ line, exit 2, no receipt. `version_command`, when given, must print `version`, s
 receipt never vouches for another installed version than the config names.
 
 In the working tree the program reads the files themselves. Judging the index or a
-commit, it runs in a scratch folder holding the judged bytes of the drafts and of the
-check's input files, never the working tree.
+commit, it runs in a scratch folder, never the working tree: its program and its own
+data (the files its argv names, and `inputs` that are no writing: a word list, a style)
+as the rules' commit holds them; the writing among its `inputs` (pages, posts) as the
+judged tree holds it; and the judged drafts, which may not stand where its program or
+its data does.
 """
 
 from __future__ import annotations
@@ -40,14 +43,27 @@ _VERSIONS_SEEN: dict[tuple[str, ...], str] = {}
 
 
 _VERSION = re.compile(r"\d+(?:\.\d+)+[\w.+-]*")
+def _names_version(printed: str, want: str) -> bool:
+    """Does the version output name `want` as a whole (`lint v1.2.3`), not as a part of
+    another version (`lint 11.2.30`, `1.2.3.4`, `1.2.3-rc1`)?"""
+    return re.search(rf"(?:^|[^\w.])v?{re.escape(want)}(?![\w]|[.+-]\w)", printed) is not None
+
+
+# Writing, among a check's inputs: content the judged tree holds (a page a link checker
+# reads), not the check's own data (a word list, a style), which the rules' commit does.
+WRITING = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdx", ".markdoc", ".html",
+           ".htm", ".xhtml", ".shtml", ".njk", ".liquid", ".org", ".adoc", ".asciidoc",
+           ".rst", ".textile")
 
 
 class CommandCheck:
     def __init__(self, name: str, settings: Mapping[str, Any], tree: Tree,
                  files: Mapping[str, Mapping[str, str | None]],
-                 rules: Tree | None = None) -> None:
+                 rules: Tree | None = None, run_dir: str = ".receipts") -> None:
         self.name, self.settings, self.tree = name, settings, tree
-        self.rules = rules  # where its input files come from, when not the judged tree
+        self.rules = rules  # where its program and data come from, when not the judged tree
+        self.files = files
+        self.run_dir = run_dir.rstrip("/") + "/"
         self.inputs = sorted({p for f in files.values() for p in f})
         self.where = f"{CONFIG_FILE}: checks.{name}"
 
@@ -71,22 +87,56 @@ class CommandCheck:
         with self._scratch(drafts) as scratch:
             return self._run_in(scratch, drafts)
 
+    def _own_and_content(self) -> tuple[dict[str, bytes], dict[str, bytes]]:
+        """(the check's own files, as the rules' commit holds them: its program, what its
+        argv names, its `inputs` that are no writing; the writing among its `inputs`, as
+        the judged tree holds it). Without rules of another tree, all from the tree."""
+        rules = self.rules if self.rules is not None else self.tree
+        own: dict[str, bytes] = {}
+        content: dict[str, bytes] = {}
+        for key, listed in self.files.items():
+            paths = set(listed)
+            if key == "inputs" and rules is not self.tree:
+                paths |= {p for p in rules.paths(list(self.settings["inputs"]))
+                          if not p.startswith(self.run_dir)}
+            for path in sorted(paths):
+                writing = key == "inputs" and path.lower().endswith(WRITING)
+                data = (self.tree if writing else rules).read(path)
+                if data is not None:
+                    (content if writing else own)[path] = data
+        return own, content
+
     @contextlib.contextmanager
     def _scratch(self, drafts: Sequence[Draft] = ()) -> Iterator[str]:
-        """A folder of its own holding the check's input files (as the rules' commit
-        holds them) and these drafts' judged bytes: never the tree being judged."""
+        """A folder of its own holding the check's files (see _own_and_content) and
+        these drafts' judged bytes: never the tree being judged. A draft where the
+        check's own file is would change what runs: refused, naming it."""
+        own, content = self._own_and_content()
+        given = {d.path: d.data for d in drafts}
+        clash = sorted(set(given) & set(own))
+        if clash:
+            raise GateError(f"{printable(clash[0])}: a draft where {self.name}'s own file is"
+                            " (its program or its data): the check cannot run on it; gate"
+                            " it elsewhere")
         with tempfile.TemporaryDirectory(prefix="receipt-gate-scratch-") as scratch:
-            given = {d.path: d.data for d in drafts}
-            source = self.rules or self.tree
-            for path in [*self.inputs, *given]:
-                data = given[path] if path in given else source.read(path)
-                if data is None:
-                    continue
+            for path, data in [*content.items(), *given.items(), *own.items()]:
                 full = os.path.join(scratch, path)
                 os.makedirs(os.path.dirname(full), exist_ok=True)
                 with open(full, "wb") as f:
                     f.write(data)
+                if path in own and self._executable(path):
+                    os.chmod(full, 0o755)
             yield scratch
+
+    def _executable(self, path: str) -> bool:
+        """Is the check's own file executable where it comes from (git's mode 755)?"""
+        rules = self.rules if self.rules is not None else self.tree
+        entries_of = getattr(rules, "entries_of", None)
+        if callable(entries_of):
+            entry = entries_of([path]).get(path)
+            return entry is not None and getattr(entry, "mode", "") == "100755"
+        full = os.path.join(rules.root, path) if rules.root else ""
+        return bool(full) and os.access(full, os.X_OK)
 
     def _installed(self) -> None:
         program = self.settings["command"][0]
@@ -120,7 +170,7 @@ class CommandCheck:
             else:
                 _, out = self._exec(list(argv), self.tree.root, self.settings["timeout_s"])
             got = _VERSIONS_SEEN[argv] = out
-        if want not in got:
+        if not _names_version(got, want):
             first = got.strip().splitlines()[0][:120] if got.strip() else "nothing"
             found = _VERSION.search(first)
             raise ToolMismatch(

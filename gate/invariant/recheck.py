@@ -40,6 +40,15 @@ def trusted_checks(own: Config, names: Sequence[str], trusted: Config | None) ->
         and trusted.effective.get(c) == own.effective[c])]
 
 
+def _not_theirs(own: Config, check: str, trusted: Config | None, path: str) -> bool:
+    """A command check's draft the rules in force do not gate (the branch widened its
+    own drafts globs): its program is not run on it."""
+    from receipt_gate.base import wildmatch
+
+    return (own.specs[check].kind == "command" and trusted is not None
+            and not wildmatch.match(trusted.drafts, path))
+
+
 def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
           base: Tree | None, rules: Tree | None = None,
           trusted: Config | None = None) -> list[Cell]:
@@ -95,6 +104,13 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
         for path in paths:
             i = index.get((path, check))
             if i is None or out[i].state != FRESH:
+                continue
+            if _not_theirs(own, check, trusted, path):
+                out[i] = out[i]._replace(
+                    state=STALE, reason="recheck", condition=2,
+                    message=f"not run again: {path} is no draft under the rules in force, and"
+                    f" {check}'s program runs only on theirs (a draft the branch's own globs"
+                    " add could be code it imports): commit the drafts change first")
                 continue
             draft = read_text(tree, path)
             if draft is not None and not isinstance(draft, str):

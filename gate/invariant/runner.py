@@ -44,9 +44,9 @@ def prepare(cfg: Config, name: str, tree: Tree, rules: Tree | None = None
     if spec.kind == "command":
         from receipt_gate.checks.command import CommandCheck
 
-        # Its input files are its own config (rules, not content): under the rules in
-        # force they are read where those come from.
-        checker = CommandCheck(name, settings, tree, files, rules)
+        # Its program and data are its own (rules, not content): under the rules in
+        # force they are read where those come from (gate.checks.command).
+        checker = CommandCheck(name, settings, tree, files, rules, cfg.run_dir)
     elif spec.kind == "code":
         from receipt_gate.checks.table import implementation
 
