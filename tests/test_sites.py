@@ -239,3 +239,20 @@ def test_the_readme_flow_gates_a_repository_with_its_own_pre_commit_config(
     repo.git("add", "-A")
     rc, out = commit(repo, "a draft with a finding")
     assert rc == 1 and 'drafts/b.md:11:1: ai-tells: AI tells weigh' in out
+
+
+def test_a_second_mkdocs_site_kept_in_an_output_named_folder_is_read(repo: Repo,
+                                                                     rg: Run) -> None:
+    """An outside pass: site/mkdocs.yml (built with `mkdocs build -f site/mkdocs.yml`)
+    was taken for build output, and its pages published ungated. A build writes no
+    config of its own into its output: a folder that holds one is a site's."""
+    pytest.importorskip("mkdocs")
+    repo.write("mkdocs.yml", "site_name: S\n")
+    repo.write("docs/index.md", "# Home\n\nThe home page.\n")
+    repo.write("site/mkdocs.yml", "site_name: T\n")
+    repo.write("site/docs/index.md", "# Second\n\nThe second site.\n")
+    rc, out, _ = rg("init")
+    assert rc == 0 and "2 configs: ./, site/" in out, out
+    built = _mkdocs_built(repo, "site/mkdocs.yml")
+    assert (built / "index.html").exists()
+    assert _takes(repo, "site/docs/index.md") and _takes(repo, "docs/index.md")

@@ -106,6 +106,13 @@ def newly_published(cfg: Config, tree: Tree, base: Tree | None,
     for p in wildmatch.select(layout.drafts, touched):
         new.setdefault(p, f"the site publishes it ({layout.name}) and this change adds or"
                           " edits it")
+    # What a published page includes into itself (mdBook's {{#include}}) is published
+    # with it, wherever it lies (gate.rules.config: the tables of contents' pages).
+    into = {p: toc for toc, pages in cfg.draft_markers.listed or () for p in pages}
+    for p in touched:
+        if p in into and outside(p):
+            new.setdefault(p, f"a page {printable(into[p])} publishes includes it, and this"
+                              " change adds or edits it")
     out = [f"{printable(p)}: {what}, where drafts ({CONFIG_FILE}) gates it not: add it to"
            " drafts" for p, what in sorted(new.items())[:SHOWN]]
     if len(new) > SHOWN:

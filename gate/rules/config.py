@@ -265,8 +265,26 @@ def _listed(markers: Markers, tree: Tree) -> Markers:
         return markers._replace(void=(*markers.void, *(
             f"{toc}: cannot be read, so the gate cannot tell which pages it publishes"
             for toc in unread)))
-    return markers._replace(listed=tuple((toc, tuple(sorted(listed(toc, text or ""))))
-                                         for toc, text in texts.items()))
+    return markers._replace(listed=tuple(
+        (toc, tuple(sorted(_with_includes(tree, toc, listed(toc, text or "")))))
+        for toc, text in texts.items()))
+
+
+def _with_includes(tree: Tree, toc: str, pages: frozenset[str]) -> set[str]:
+    """The pages a table of contents publishes, and what they include into themselves
+    (mdBook's `{{#include}}`, followed as deep as mdBook follows them: 10)."""
+    from receipt_gate.rules.markup import texts_of
+    from receipt_gate.sites.builds import included
+
+    out, frontier = set(pages), [p for p in pages if p != toc and p.endswith(".md")]
+    for _ in range(10):
+        if not frontier:
+            break
+        found = {f for page, text in texts_of(tree, frontier).items() if text
+                 for f in included(toc, page, text)} - out
+        out |= found
+        frontier = [f for f in found if f.endswith(".md")]
+    return out
 
 
 def _config_of(tree: Tree, disk: Tree | None) -> Config:

@@ -91,6 +91,14 @@ def listed(toc: str, text: str) -> frozenset[str]:
     return frozenset() if owner is None else owner.listed(toc, text)  # type: ignore[attr-defined]
 
 
+def included(toc: str, page: str, text: str) -> frozenset[str]:
+    """The files a page this table of contents publishes includes into itself (mdBook's
+    `{{#include}}`): published with it."""
+    owner = _toc_owner(toc)
+    found = getattr(owner, "includes", None)
+    return frozenset() if found is None else frozenset(found(page, text))
+
+
 def governs(toc: str, path: str) -> bool:
     """Does this table of contents decide whether `path` is published?"""
     owner = _toc_owner(toc)

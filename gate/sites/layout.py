@@ -28,6 +28,38 @@ NOT_CONTENT = re.compile(
     r"|_layouts|_data|_sass|layouts|themes|static|assets|resources)/")
 
 
+# A build's output at the top of the repository: no content, unless a generator's
+# config is there (a second site kept in site/, built with `mkdocs build -f
+# site/mkdocs.yml`): a build writes no config of its own into its output.
+_OUTPUT = re.compile(r"^(?:_site|public|site|dist|build)/")
+
+
+def config_place(path: str) -> bool:
+    """Can a generator's config here be a site's (not a dependency's, a theme's or a
+    hidden folder's; a build's output folder only holds one a person put there)?"""
+    return not NOT_CONTENT.search(_OUTPUT.sub("", path, count=1))
+
+
+# A generator's config by its name (what makes an output-named folder a site's own).
+_GENERATOR_CONFIG = re.compile(
+    r"^(?:_site|public|site|dist|build)/(?:.*/)?(?:mkdocs\.ya?ml|book\.toml|_config\.ya?ml"
+    r"|hugo\.(?:toml|ya?ml|json)|docusaurus\.config\.\w+|astro\.config\.\w+"
+    r"|eleventy\.config\.\w+|\.eleventy\.js)$")
+
+
+def _sited(paths: Sequence[str]) -> frozenset[str]:
+    """The output-named top folders that hold a generator's config: a site, not output."""
+    return frozenset(p.split("/", 1)[0] + "/" for p in paths if _GENERATOR_CONFIG.match(p))
+
+
+def not_content(path: str, sited: frozenset[str] = frozenset()) -> re.Match[str] | None:
+    """NOT_CONTENT's match, but for a top folder `sited` names (see _sited)."""
+    if sited and path.startswith(tuple(sited)):
+        m = NOT_CONTENT.search(path, path.index("/"))
+        return m if m is not None and m.start() > 0 else None
+    return NOT_CONTENT.search(path)
+
+
 # A project's own files about itself, and instructions for its agents, at the top of
 # the repository (in a site's content folder, license.md is a page like any other), and
 # a README anywhere.
@@ -70,9 +102,10 @@ def writing(paths: Sequence[str], run_dir: str = ".receipts",
     README, not a build's output)."""
     prefix = run_dir.rstrip("/") + "/"
     ends = tuple(exts)
+    sited = _sited(paths)
     return [p for p in paths if (p.endswith(ends) if exts is EXTS else p.lower().endswith(ends))
             and not p.startswith(prefix) and not posixpath.basename(p).startswith(".")
-            and not NOT_CONTENT.search(p) and not _NOT_WRITING.search(p)]
+            and not not_content(p, sited) and not _NOT_WRITING.search(p)]
 
 
 def globs_for(folder: str, files: Sequence[str], exts: Sequence[str] = (),
@@ -103,10 +136,11 @@ def leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str]) 
     # Hidden folders are never writing, whether there is one yet or not.
     out: dict[str, None] = dict.fromkeys(g for g in ("!.*/**", "!**/.*/**")
                                          if any(p.startswith("**") for p in globs))
+    sited = _sited(paths)
     for p in wildmatch.select(globs, paths):
         if p in kept:
             continue
-        m = NOT_CONTENT.search(p)
+        m = not_content(p, sited)
         if m and m.group().lstrip("/").startswith("."):
             continue  # the hidden folders' globs above take it
         out[f"!{p[: m.end()]}**" if m else f"!**/{posixpath.basename(p)}"] = None

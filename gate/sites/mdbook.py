@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from receipt_gate.sites.layout import NOT_CONTENT, Layout, any_case, merge
+from receipt_gate.sites.layout import Layout, any_case, config_place, merge
 
 if TYPE_CHECKING:
     from receipt_gate.sites.layout import Repo
@@ -36,7 +36,7 @@ _COPIED = ("html", "htm", "xhtml", "xht", "shtml")
 
 
 def detect(repo: Repo) -> Layout | None:
-    books = sorted((p for p in repo.paths if CONFIG.search(p) and not NOT_CONTENT.search(p)),
+    books = sorted((p for p in repo.paths if CONFIG.search(p) and config_place(p)),
                    key=lambda p: (p.count("/"), p))
     if not books:
         return None
@@ -75,13 +75,35 @@ def _book(repo: Repo, book: str) -> Layout:
 
 
 def listed(toc: str, text: str) -> frozenset[str]:
-    """The pages this SUMMARY.md publishes, as repository paths: itself, and each
-    chapter it links (a draft chapter, `[Title]()`, links none)."""
+    """The pages this SUMMARY.md publishes, as repository paths: itself, and every page
+    it links (a draft chapter, `[Title]()`, links none). Read wider than mdBook reads:
+    a link anywhere (a heading, a table, a reference link, an entity or a percent
+    escape in its destination) counts, since a page the gate takes for unpublished is
+    a page it does not gate."""
     src = posixpath.dirname(toc)
     out = {toc}
     for _, _, dest in _entries(text):
         if dest:
             out.add(_path(src, dest))
+    return frozenset(out)
+
+
+# mdBook's preprocessor links: what a chapter includes is published as part of it.
+_INCLUDE = re.compile(r"\{\{\s*#(?:include|rustdoc_include|playground|template)\s+([^}\s]+)")
+
+
+def includes(page: str, text: str) -> frozenset[str]:
+    """The files a chapter includes (`{{#include ../x.md}}`, `{{#rustdoc_include}}`,
+    `{{#playground}}`, `{{#template}}`), as repository paths (an anchor or a line range
+    after a colon left out)."""
+    if "{{" not in text:
+        return frozenset()
+    folder = posixpath.dirname(page)
+    out = set()
+    for m in _INCLUDE.finditer(text):
+        dest = m.group(1).split(":", 1)[0]
+        if dest:
+            out.add(posixpath.normpath(posixpath.join(folder, dest)))
     return frozenset(out)
 
 
@@ -107,14 +129,18 @@ def unlist(text: str, toc: str, paths: Sequence[str]) -> str:
 
 
 def _path(src: str, dest: str) -> str:
-    dest = dest.split("#", 1)[0].replace("%20", " ")
+    import html
+    from urllib.parse import unquote
+
+    dest = unquote(html.unescape(dest).split("#", 1)[0])
     return posixpath.normpath(posixpath.join(src, dest)) if src else posixpath.normpath(dest)
 
 
 def _entries(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, destination) of each chapter link's `(...)` in the summary: the
-    links of its paragraphs and list items (a part title, a heading, links none; a code
-    block holds none), as CommonMark finds them."""
+    """(start, end, destination) of each link's `(...)` in the summary (for a reference
+    link, its `[...]` label; the destination its definition gives): the links of every
+    block but code, as CommonMark finds them."""
+    from receipt_gate.reading.blocksyntax import references
     from receipt_gate.reading.links import find
     from receipt_gate.reading.markdown import blocks
 
@@ -122,15 +148,18 @@ def _entries(text: str) -> list[tuple[int, int, str]]:
     offsets = [0]
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
+    refs = references(text)
     out = []
     for b in blocks(text):
-        if b.kind != "paragraph":
+        if b.kind in ("code", "html"):
             continue
         start = offsets[b.start]
         block = text[start:offsets[b.end] - 1]
-        for link in find(block, {}, block):
-            if link.image or link.dest is None:
+        for link in find(block, refs, block):
+            if link.image:
                 continue
             close = start + link.text[1]  # the `]`
-            out.append((close + 1, start + link.end, link.dest.strip().strip("<>")))
+            dest = link.dest if link.dest is not None else refs.get(link.label)
+            if dest is not None:
+                out.append((close + 1, start + link.end, dest.strip().strip("<>")))
     return out

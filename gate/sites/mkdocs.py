@@ -27,10 +27,10 @@ def detect(repo: Repo) -> Layout | None:
     its docs_dir, relative to its own folder; not a theme's, a dependency's or a hidden
     folder's."""
     from receipt_gate.reading import siteconfig
-    from receipt_gate.sites.layout import NOT_CONTENT, merge
+    from receipt_gate.sites.layout import config_place, merge
 
     configs = sorted((p for p in repo.paths if CONFIG.search(p)
-                      and p.endswith((".yml", ".yaml")) and not NOT_CONTENT.search(p)),
+                      and p.endswith((".yml", ".yaml")) and config_place(p)),
                      key=lambda p: (p.count("/"), p))
     if not configs:
         return None
