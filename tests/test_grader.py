@@ -253,6 +253,22 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
     pytest.param(f"Intro {{{{< hide >}}}}{INVENTED}{{{{< /hide >}}}} end.",
                  id="hugo-shortcode"),
     pytest.param(f"Intro.\n\n[^unused]: {INVENTED}", id="unreferenced-footnote"),
+    # An outside pass (the second): each of these counted
+    pytest.param(f"Intro.\n\n<div hidden x=a=b>\n\n{INVENTED}\n\n</div>", id="loose-attributes"),
+    pytest.param(f"Intro.\n\n<div/hidden>\n\n{INVENTED}\n\n</div>", id="slash-attribute"),
+    pytest.param(f'Intro.\n\n<div title="x"hidden>\n\n{INVENTED}\n\n</div>',
+                 id="no-space-between-attributes"),
+    pytest.param(f"Intro.\n\n*[HTML]: {INVENTED}", id="abbreviation-definition"),
+    pytest.param(f"<style>p:last-of-type {{display: none}}</style>\n\n{INVENTED}.",
+                 id="a-style-sheet"),
+    pytest.param(f"Intro \\[^1].\n\n[^1]: {INVENTED}.", id="escaped-footnote-reference"),
+    pytest.param(f'Intro <a title="[^1]">x</a>.\n\n[^1]: {INVENTED}.',
+                 id="footnote-reference-in-an-attribute"),
+    pytest.param(f"The intro {{# {INVENTED} #}} ends.", id="nunjucks-comment"),
+    pytest.param(f"Intro `{{% if false %}}` {INVENTED}. `{{% endif %}}` end.",
+                 id="liquid-condition-in-code-spans"),
+    pytest.param(f"<!-- {{% if false %}} -->\n{INVENTED}.\n<!-- {{% endif %}} -->",
+                 id="liquid-condition-in-comments"),
 ])
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
     """A quote counts only where a reader of the rendered page reads it: never in an

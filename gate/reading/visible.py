@@ -47,11 +47,28 @@ _ID_ONLY = re.compile(r"\{:?[ \t]*#[\w-]+[ \t]*\}")
 _NOTE_DEF = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
 
 
+# What restyles or rewrites the whole page: a style sheet can hide any element
+# (`p:last-of-type {display: none}`), a script remove it.
+_PAGE_WIDE = re.compile(r"(?i)<(?:style|script|link)\b")
+# A tag as browsers take it, however its attributes are written (`<div/hidden>`,
+# `<div title="x"hidden>`, `<div hidden x=a=b>`): one the strict reading cannot parse
+# is not known to show its text.
+_LOOSE_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>")
+# An abbreviation's definition (kramdown, Python-Markdown): shown only as a title.
+_ABBREVIATION = re.compile(r"^ {0,3}\*\[[^\]\n]+\]:.*$", re.MULTILINE)
+# A Nunjucks comment (`{# ... #}`): no reader of a Nunjucks page sees it.
+_NUNJUCKS_COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
+
+
 def surely_seen(text: str) -> str:
     """The page with what a reader may not see blanked (see the module's docstring)."""
     masked = _masked(text)
-    spans = [*_hidden_elements(masked), *_template_blocks(masked), *_styled_blocks(masked),
-             *_unreferenced_notes(masked)]
+    if _PAGE_WIDE.search(masked):
+        return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
+    spans = [*_hidden_elements(masked), *_template_blocks(_front_matter_out(text)),
+             *_styled_blocks(masked), *_unreferenced_notes(masked),
+             *(m.span() for m in _ABBREVIATION.finditer(masked)),
+             *(m.span() for m in _NUNJUCKS_COMMENT.finditer(masked) if "{#" in masked)]
     if not spans:
         return text
     chars = list(text)
@@ -60,6 +77,16 @@ def surely_seen(text: str) -> str:
             if chars[i] != "\n":
                 chars[i] = " "
     return "".join(chars)
+
+
+def _front_matter_out(text: str) -> str:
+    """The text with only its front matter blanked: Jekyll runs Liquid over the rest,
+    code and comments too, so a condition there still decides what is printed."""
+    from receipt_gate.reading.frontmatter import block_end
+
+    lines = text.split("\n")
+    end = block_end(lines)[1]
+    return "\n".join(" " * len(line) if i < end else line for i, line in enumerate(lines))
 
 
 def _masked(text: str) -> str:
@@ -99,8 +126,9 @@ def _hidden_elements(text: str) -> list[tuple[int, int]]:
     out = []
     stack: list[str] = []
     hiding_from, hiding_depth = -1, -1
-    for m in _A_TAG.finditer(text):
+    for m in _LOOSE_TAG.finditer(text):
         closing, name = m.group(1) == "/", m.group(2).lower()
+        strict = _A_TAG.fullmatch(m.group())
         if closing:
             if name not in stack:
                 continue  # a stray closing tag: HTML ignores it
@@ -112,7 +140,7 @@ def _hidden_elements(text: str) -> list[tuple[int, int]]:
             continue
         if name in _VOID:
             continue  # no text of its own (an image's is an attribute)
-        if hiding_from < 0 and not _surely_shown(name, m.group(3)):
+        if hiding_from < 0 and (strict is None or not _surely_shown(name, strict.group(3))):
             hiding_from, hiding_depth = m.start(), len(stack) + 1
         stack.append(name)  # (`/>` closes only a void element)
     if hiding_from >= 0:
@@ -175,14 +203,28 @@ def _styled_blocks(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def _html_out(text: str) -> str:
+    """The text with its HTML blocks blanked (line breaks kept)."""
+    from receipt_gate.reading.markdown import blocks
+
+    lines = text.split("\n")
+    for b in blocks(text):
+        if b.kind == "html":
+            lines[b.start:b.end] = [" " * len(line) for line in lines[b.start:b.end]]
+    return "\n".join(lines)
+
+
 def _unreferenced_notes(text: str) -> list[tuple[int, int]]:
     """A footnote definition no reference names: its line, and the lines it holds after
     it (indented, or running on before a blank line)."""
     if "[^" not in text:
         return []
     out = []
+    # A reference counts where a reader sees it: not escaped (`\\[^1]`), not inside a
+    # tag, an HTML block or a link's destination.
+    shown = re.sub(r"<[^<>]*>|\]\([^)\n]*\)", lambda m: " " * len(m.group()), _html_out(text))
     for m in _NOTE_DEF.finditer(text):
-        if re.search(rf"\[\^{re.escape(m.group(1))}\](?!:)", text):
+        if re.search(rf"(?<!\\)\[\^{re.escape(m.group(1))}\](?!:)", shown):
             continue
         end = text.find("\n", m.end())
         end = len(text) if end < 0 else end
