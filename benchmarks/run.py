@@ -162,6 +162,8 @@ HOSTILE = {
     "code elements never closed": "<code>" * 12000,
     "direction overrides": "\u202e" * 40000,
     "backticks between words": "`a " * 25000,
+    # A third: one character NFKC makes 18 (2-3 s at 99 KB).
+    "a character that decomposes into 18": "\ufdfa" * 33000,
     "a page printed 61 ways": "Word {% case a %}" + "".join(
         f"{{% when {i} %}}a" for i in range(60)) + "{% endcase %} word.\n\n"
         + "A plain sentence about things. " * 2500,

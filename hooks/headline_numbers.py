@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 14
+version = 15
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -111,6 +111,8 @@ _SMALL = {
     "seventy": 70, "eighty": 80, "ninety": 90,
 }
 _SCALE = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_WORDS_MAX = 10**15  # past this, a run of number words names no number (and never
+# grows to a value too long to print: `hundred` 2,200 times is 4,400 digits)
 _WORD = re.compile(r"\b(?:" + "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True)) + r")\b")
 _WORD_SET = frozenset([*_SMALL, *_SCALE])
 # Everything but ASCII letters becomes a space: a quick C-speed test for number words.
@@ -143,6 +145,8 @@ def _words_value(words: list[str]) -> int | None:
         else:
             total += (current or 1) * _SCALE[w]
             current = 0
+        if current > _WORDS_MAX or total > _WORDS_MAX:
+            return None  # "hundred hundred hundred ...": no number anyone cites
     return total + current
 
 

@@ -325,3 +325,18 @@ def test_a_page_under_a_section_held_back_supports_nothing(repo: Repo, rg: Run) 
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "76 appears in the title" in out, out
+
+
+def test_a_run_of_number_words_too_long_to_be_a_number_is_none(repo: Repo, rg: Run) -> None:
+    """An outside pass: `hundred` 2,200 times in one published article made a number of
+    4,400 digits, too long to print, and every headline-numbers run exited 3."""
+    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [headline-numbers]\n'
+               'checks:\n  headline-numbers: {articles: ["posts/*.md"]}\n')
+    repo.write("drafts/a.md", "# A\n\nThe queue drifted two hundred hours.\n")
+    repo.write("posts/p.md", "# Hundreds\n\n" + "hundred " * 2200 + "\n")
+    rc, _, err = rg("run")
+    assert rc == 0, err
+    from receipt_gate_hooks.headline_numbers import _words_value
+
+    assert _words_value(["two", "hundred"]) == 200
+    assert _words_value(["hundred"] * 20) is None

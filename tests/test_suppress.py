@@ -183,3 +183,17 @@ def test_ci_lists_the_suppressions_a_change_brings(site: Repo, rg: Run) -> None:
     assert ('receipt-gate: suppressed by a comment in a changed draft: drafts/a.md:4:1:'
             ' ai-tells: banned phrase "in conclusion" [comment at line 3: receipt-gate:'
             ' ignore ai-tells (a quote)]') in out
+
+
+def test_a_reason_with_control_characters_is_kept_printable_everywhere(site: Repo,
+                                                                        rg: Run) -> None:
+    """An outside pass: a comment's reason reached SARIF's justification and JSON's
+    suppressed_by with its escape sequences and a bidi override raw."""
+    site.write("drafts/a.md", "Short opening.\n\n<!-- receipt-gate: ignore ai-tells -- ok"
+               " \x1b[2K\x9b2J -->\n" + TELL + "\n")
+    assert rg("run")[0] == 0
+    sarif = json.loads(rg("verify", "--format", "sarif")[1])["runs"][0]["results"]
+    doc = json.loads(rg("verify", "--format", "json")[1])
+    said = [s["justification"] for r in sarif for s in r.get("suppressions", [])]
+    said += [s["suppressed_by"] for s in doc["suppressed"]]
+    assert said and all(text.isprintable() for text in said), said

@@ -85,7 +85,10 @@ def fold(text: str) -> str:
     if text.isascii():
         return text
     parts = unicodedata.normalize("NFKD", text.translate(_BLANKS))
-    seen = "".join(c for c in parts if not _invisible(c))
+    # (each distinct character judged once, the text cut in C: a page of one character
+    # that decomposes into 18 is a million characters)
+    drop = {ord(c): None for c in set(parts) if not c.isascii() and _invisible(c)}
+    seen = parts.translate(drop) if drop else parts
     return unicodedata.normalize("NFKC", seen).translate(table())
 # Tags a browser shows a break at: a block's start or end (a heading, a cell, a summary:
 # `<h2>In conclusion</h2>the` is two lines), a replaced element, a raised or lowered

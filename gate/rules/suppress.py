@@ -130,7 +130,10 @@ def covered(text: str, check: str) -> frozenset[int]:
 
 
 def _by(d: Directive) -> str:
-    why = f" ({d.why})" if d.why else ""
+    from receipt_gate.base.text import printable
+
+    # (the reason is the draft's text: kept printable wherever it is shown, SARIF too)
+    why = f" ({printable(d.why)})" if d.why else ""
     return f"comment at line {d.line}: receipt-gate: {d.verb} {', '.join(d.checks)}{why}"
 
 
