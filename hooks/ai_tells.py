@@ -448,7 +448,8 @@ def _weigh(lines: list[str], weighing: Weighing, prefer: frozenset[int]) -> Find
     from receipt_gate_hooks.tells import score
 
     view = reader_view("\n".join(lines), False)
-    got = score(view.text.replace("\0", " "), min_words=weighing.min_words)
+    got = score(view.text.replace("\0", " "), min_words=weighing.min_words,
+                need=weighing.threshold, need_tells=weighing.min_tells)
     if got.per_1000 < weighing.threshold or len(got.hits) < weighing.min_tells:
         return None
     starts = [0]

@@ -259,6 +259,7 @@ THRESHOLD = 12  # weight per 1,000 words
 MIN_TELLS = 3  # distinct tells present
 MIN_WORDS = 300  # a shorter page is scored as if this long
 _WORD = re.compile(r"\w+(?:['\u2019]\w+)*")
+_FIRST_WORD = re.compile(r"\w")
 _APOSTROPHES = str.maketrans("\u2019\u2018\u02bc", "'''")
 
 
@@ -282,26 +283,34 @@ def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern.replace(" ", _GAP))
 
 
-def score(text: str, tells: Sequence[Tell] = TELLS, min_words: int = MIN_WORDS) -> Score:
+def score(text: str, tells: Sequence[Tell] = TELLS, min_words: int = MIN_WORDS,
+          need: float = 0.0, need_tells: int = 0) -> Score:
     """The tells in this prose (one reading of a page, markup out): each once, where it
     occurs, and their weight per 1,000 words. A span one tell matched is not matched by
-    another (the first listed wins), so "a testament to" is one tell, not two."""
+    another (the first listed wins), so "a testament to" is one tell, not two. With
+    `need` and `need_tells` (a threshold and a number of tells), a page that cannot reach
+    them even at min_words is not counted: its words are 0 and its weight per 1,000
+    words at most what min_words gives."""
     lower = text.lower().translate(_APOSTROPHES)
     taken: list[tuple[int, int]] = []
     hits = []
     for tell in tells:
-        if not any(a in lower for a in tell.anchors):
+        anchors = tell.anchors
+        if anchors[0] not in lower and (len(anchors) == 1
+                                        or not any(a in lower for a in anchors[1:])):
             continue
         at = []
         for m in _compiled(tell.pattern).finditer(lower):
-            if any(a < m.end() and m.start() < b for a, b in taken):
+            if taken and any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             taken.append(m.span())
-            word = re.search(r"\w", m.group())
+            word = _FIRST_WORD.search(m.group())
             at.append(m.start() + (word.start() if word else 0))
         if at:
             hits.append(Hit(tell, tuple(at)))
-    words = len(_WORD.findall(text))
     total = sum(h.tell.weight for h in hits)
+    floor = max(min_words, 1)
+    short = len(hits) < need_tells or total * 1000 / floor < need  # (cannot refuse)
+    words = 0 if short else len(_WORD.findall(text))
     hits.sort(key=lambda h: (-h.tell.weight, h.offsets[0]))
-    return Score(words, total * 1000 / max(words, min_words, 1), tuple(hits))
+    return Score(words, total * 1000 / max(words, floor), tuple(hits))

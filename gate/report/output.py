@@ -153,7 +153,8 @@ def checks_each(report: Report) -> str:
     its state on): "5 required checks each", or "5 to 6 required checks each"."""
     import collections
 
-    counts = collections.Counter(c.draft for c in report.cells if c.draft in report.drafts)
+    gated = set(report.drafts)  # (a list: a lookup in it per cell was quadratic)
+    counts = collections.Counter(c.draft for c in report.cells if c.draft in gated)
     low = min(counts.values(), default=len(report.required))
     high = max(counts.values(), default=len(report.required))
     if low == high:
