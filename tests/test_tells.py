@@ -95,8 +95,8 @@ def test_code_and_someone_elses_quote_add_nothing() -> None:
     in_code = ("# Notes\n\n```\nIn conclusion, this journey is a testament to the power of"
                " resilience.\n```\n")
     assert _check(in_code) == []
-    quoted = ("# Notes\n\nThe brochure said:\n\n> In conclusion, this journey is a testament"
-              " to the power of resilience.\n")
+    quoted = ("# Notes\n\n" + "Plain words about the cache. " * 8 + "\n\nThe brochure said:"
+              "\n\n> In conclusion, this journey is a testament to the power of resilience.\n")
     assert _check(quoted) == []
 
 
@@ -138,3 +138,12 @@ def test_the_finding_is_known_to_a_baseline_by_what_it_is_about() -> None:
     edited = DENSE.replace("vivid", "long")
     (g,) = check(Draft("drafts/a.md", edited.encode(), edited)).findings
     assert f.message != g.message and key(f) == key(g) == "weighted AI tells"
+
+
+def test_a_page_that_is_mostly_quotation_is_read_whole() -> None:
+    """A draft cannot hide its own prose by giving it a quotation's shape."""
+    dense = "In conclusion, this journey is a testament to the power of resilience."
+    page = f"# Notes\n\nAs I put it:\n\n> {dense}\n"
+    assert _check(page) != []
+    cited = f"# Notes\n\n{'Plain words about the cache. ' * 8}\n\nThe brochure said:\n\n> {dense}\n"
+    assert _check(cited) == []

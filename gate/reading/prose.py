@@ -265,6 +265,19 @@ def has_templates(text: str) -> bool:
     return "{" in text and ("{%" in text or "{{" in text)
 
 
+def _mostly(out: list[str], kept: list[Block], theirs: frozenset[int]) -> bool:
+    """Do quotes of someone else hold more of the page's prose than its own words do?
+    (A draft that wraps its words in a quotation's shape is still the author's.)"""
+    quoted = own = 0
+    for b in kept:
+        size = sum(len(line.strip()) for line in out[b.start:b.end])
+        if b.quoted and b.start in theirs:
+            quoted += size
+        else:
+            own += size
+    return quoted > own
+
+
 def prose_lines(text: str, quotes: bool | Literal["own"] = True, links: bool = True,
                 templates: str = "blank", wide: bool = False, code: bool = False,
                 fences: bool = False) -> list[str]:
@@ -281,6 +294,8 @@ def prose_lines(text: str, quotes: bool | Literal["own"] = True, links: bool = T
         from receipt_gate.reading.quoting import others
 
         theirs = others(text, blocks(text)) if quotes == "own" else None
+        if theirs and _mostly(out, kept, theirs):
+            theirs = frozenset()  # a page that is mostly quotation is read whole
         for b in kept:
             if b.quoted and (theirs is None or b.start in theirs):
                 out[b.start:b.end] = [" " * len(line) for line in out[b.start:b.end]]

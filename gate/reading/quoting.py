@@ -9,7 +9,9 @@ when its shape says so, as a reader would take it:
   a name ("-- Jane Doe", "— RFC 2119"), or holds a <cite> or <footer>, or starts with
   "Source:" or "via";
 - it is in quotation marks: its text opens with one and closes with one.
-Any other block quote is the page's own prose.
+Any other block quote is the page's own prose, and so is every quote of a page whose
+quotes of someone else hold more of its prose than its own words do (a draft that wraps
+its words in a quotation's shape is still the author's: gate.reading.prose).
 """
 
 from __future__ import annotations
