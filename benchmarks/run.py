@@ -502,7 +502,8 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
         out = sh(["git", "show", "--name-only", "--format=", "HEAD"], r).stdout.split()
         changed.append(len([p for p in out if p.startswith(".receipts/")]))
     commit, trivial = min(ours[1:]), min(theirs[1:])
-    _commit_timed(r, "bad.md", "---\ntitle: Bad\n---\nIn conclusion, it works.\n", ok=(1,))
+    _commit_timed(r, "bad.md", "---\ntitle: Bad\n---\nIn conclusion, a testament to the power"
+                  " of resilience.\n", ok=(1,))
     staged = sh(["git", "diff", "--cached", "--name-only"], r).stdout.split()
     others = [p for p in staged if p.startswith(".receipts/") and "/bad.md/" not in p]
     sh(["git", "reset", "-q", "--hard"], r)

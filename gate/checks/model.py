@@ -75,21 +75,25 @@ def parse_verdict(data: bytes, source: str) -> dict[str, Any]:
 
 def quote_problems(verdict: Mapping[str, Any], text: str, min_chars: int,
                    tree: Tree | None = None, draft: str = "",
-                   sources: Tree | None = None) -> list[QuoteProblem]:
+                   sources: Tree | None = None, run_dir: str = ".receipts"
+                   ) -> list[QuoteProblem]:
     """Every quote that is not in the draft, and (given the tree) every piece of
     evidence that is not in the file it names as `sources` holds it (evidence_problems)."""
     found = check_quotes(verdict["criteria"], text, min_chars)
     if tree is None:
         return found
-    return found + evidence_problems(verdict["criteria"], tree, min_chars, draft, sources)
+    return found + evidence_problems(verdict["criteria"], tree, min_chars, draft, sources,
+                                     run_dir)
 
 
 def evidence_problems(criteria: Sequence[Mapping[str, Any]], tree: Tree, min_chars: int,
-                      draft: str = "", sources: Tree | None = None) -> list[QuoteProblem]:
+                      draft: str = "", sources: Tree | None = None,
+                      run_dir: str = ".receipts") -> list[QuoteProblem]:
     """Each evidence quote that is not in its source, in the judged tree and as `sources`
     (the rules' commit: HEAD at commit, the base in CI) holds it: never the draft itself,
     and never what the judged change adds to a file, or a file it adds (named as new).
-    Without `sources` (a first commit), the judged tree alone. The draft quotes'
+    Without `sources` (a first commit), the judged tree alone; never a receipt (the
+    gate's record of what a check said: its findings quote drafts). The draft quotes'
     normalization and paragraph rule apply."""
     import posixpath
 
@@ -111,6 +115,9 @@ def evidence_problems(criteria: Sequence[Mapping[str, Any]], tree: Tree, min_cha
                 continue
             if path == draft:
                 problem(f"cites {path}, the draft itself: evidence comes from another file")
+                continue
+            if path.startswith(run_dir.rstrip("/") + "/"):
+                problem(f"cites {path}, a receipt: the gate's record of a check, no source")
                 continue
             judged = read_text(tree, path)
             if judged is None or isinstance(judged, str):

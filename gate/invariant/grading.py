@@ -115,7 +115,7 @@ def write_verdict(
     min_chars = cfg.effective[name]["min_quote_chars"]
     cited = any(c.get("evidence") for c in verdict["criteria"])
     problems = quote_problems(verdict, draft.text, min_chars, tree, draft.path,
-                              sources_for(tree) if cited else None)
+                              sources_for(tree) if cited else None, cfg.run_dir)
     if problems:
         return None, [f"{draft.path}: {name}: refused: {describe(p)}; no receipt written"
                       for p in problems]

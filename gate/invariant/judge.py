@@ -171,7 +171,7 @@ def judge(
         source_tree = sources_for(tree) if sources == DERIVE and cited else sources
         bad = check_quotes(criteria, text, least) + evidence_problems(
             criteria, tree, least, draft, source_tree if not isinstance(source_tree, str)
-            else None)
+            else None, cfg.run_dir)
         if bad:
             more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
             return cell(MISSING, "unquoted", 4, f"unquoted: {describe(bad[0])}{more}; counts"
