@@ -720,3 +720,37 @@ def test_a_program_committed_executable_runs_in_the_scratch_folder(repo: Repo, r
     repo.commit_all("c")
     rc, out, err = rg("verify", "--rev", "HEAD", "--recheck")
     assert rc == 0, out + err
+
+
+def test_a_version_command_runs_once_per_tool_as_installed(repo: Repo, rg: Run,
+                                                           tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """A team's pipeline started each tool twice a commit (its version, then its run): the
+    version printed is remembered for the executable as it is (path, size, time), and
+    asked again once the tool changes; never for an interpreter's `-m`."""
+    from receipt_gate.checks import command
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "asked"
+    tool = bin_dir / "lintx"
+    tool.write_text(f"#!/bin/sh\necho asked >> {log}\necho 'lintx 2.0.1'\n")
+    tool.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [lx]\n'
+               "checks:\n  lx:\n    command: ['true']\n    version: '2.0.1'\n"
+               "    version_command: [lintx, --version]\n")
+    repo.write("drafts/a.md", "# A\n\nText.\n")
+
+    def asked() -> int:
+        return len(log.read_text().splitlines()) if log.exists() else 0
+
+    for expected in (1, 1):
+        command._VERSIONS_SEEN.clear()  # (a new process each commit)
+        assert rg("check", "lx")[0] == 0
+        assert asked() == expected
+    tool.write_text(tool.read_text().replace("2.0.1", "2.0.2"))  # upgraded in place
+    command._VERSIONS_SEEN.clear()
+    rc, out, _ = rg("check", "lx")
+    assert asked() == 2 and rc == 1 and "lx is 2.0.2" in out, out

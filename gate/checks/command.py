@@ -43,6 +43,29 @@ _VERSIONS_SEEN: dict[tuple[str, ...], str] = {}
 
 
 _VERSION = re.compile(r"\d+(?:\.\d+)+[\w.+-]*")
+# Programs that run another's code: the version they print may change under the same
+# executable (a tool upgraded under the same python), so it is never remembered.
+_INTERPRETER = re.compile(r"(?:python|pypy|node|nodejs|npx|npm|pnpm|yarn|deno|bun|ruby|perl"
+                          r"|php|java|sh|bash|zsh|dash|uv|uvx|pipx|poetry|env|docker|podman"
+                          r"|conda|mamba)[\d.]*(?:\.exe)?")
+
+
+def _identity(argv: Sequence[str]) -> list[object] | None:
+    """The executable a version command starts, as it is now (its real path, size and
+    modification time), or None where that does not pin what it prints."""
+    program = argv[0] if argv else ""
+    if not program or os.sep in program or _INTERPRETER.fullmatch(program):
+        return None
+    found = shutil.which(program)
+    if found is None:
+        return None
+    try:
+        st = os.stat(found)
+    except OSError:
+        return None
+    return [os.path.realpath(found), st.st_size, st.st_mtime_ns]
+
+
 def _names_version(printed: str, want: str) -> bool:
     """Does the version output name `want` as a whole (`lint v1.2.3`), not as a part of
     another version (`lint 11.2.30`, `1.2.3.4`, `1.2.3-rc1`)?"""
@@ -158,18 +181,7 @@ class CommandCheck:
                             " must print")
         got = _VERSIONS_SEEN.get(argv)
         if got is None:
-            from receipt_gate.trees.gittree import CommitTree
-
-            # Judging a commit (at push, in CI), in a folder of its own holding only its
-            # input files: run in the checkout, `python -m tool` or `npx tool` would take
-            # the tool from the tree being judged. (The working tree and the index are
-            # this machine's.)
-            if isinstance(self.tree, CommitTree) or not self.tree.root:
-                with self._scratch() as scratch:
-                    _, out = self._exec(list(argv), scratch, self.settings["timeout_s"])
-            else:
-                _, out = self._exec(list(argv), self.tree.root, self.settings["timeout_s"])
-            got = _VERSIONS_SEEN[argv] = out
+            got = _VERSIONS_SEEN[argv] = self._version_output(argv)
         if not _names_version(got, want):
             first = got.strip().splitlines()[0][:120] if got.strip() else "nothing"
             found = _VERSION.search(first)
@@ -179,6 +191,36 @@ class CommandCheck:
                 f" install {self.name} {want} where the gate runs, or update"
                 f" checks.{self.name}.version in {CONFIG_FILE} (a rule change, then"
                 f" receipt-gate run --check {self.name})")
+
+    def _version_output(self, argv: tuple[str, ...]) -> str:
+        """What the version command prints: run once, and on this machine remembered
+        for the executable as it is (its path, size and time), so a tool starts once per
+        commit, not twice; never remembered for an interpreter (`python3 -m tool`: the
+        tool can change under the same python)."""
+        from receipt_gate.trees import cache
+        from receipt_gate.trees.gittree import CommitTree
+
+        # Judging a commit (at push, in CI), in a folder of its own holding only its
+        # input files: run in the checkout, `python -m tool` or `npx tool` would take
+        # the tool from the tree being judged. (The working tree and the index are
+        # this machine's.)
+        committed = isinstance(self.tree, CommitTree) or not self.tree.root
+        identity = None if committed else _identity(argv)
+        file = cache.path(self.tree.root, "versions.json") if identity else None
+        key = "\0".join(argv)
+        known = cache.read(file, lambda d: isinstance(d, dict)) or {}
+        hit = known.get(key)
+        if isinstance(hit, dict) and hit.get("id") == identity and isinstance(
+                hit.get("out"), str):
+            return str(hit["out"])
+        if committed:
+            with self._scratch() as scratch:
+                _, out = self._exec(list(argv), scratch, self.settings["timeout_s"])
+        else:
+            _, out = self._exec(list(argv), self.tree.root, self.settings["timeout_s"])
+        if file is not None:
+            cache.write(file, {**known, key: {"id": identity, "out": out}})
+        return out
 
     def _run_in(self, cwd: str, drafts: Sequence[Draft]) -> list[Outcome]:
         argv, mode = list(self.settings["command"]), self.settings["findings"]
