@@ -191,3 +191,22 @@ def test_the_hooks_own_calls_parse_as_argparse_parses_them(words: list[str]) -> 
     slow, extra = _parser(words[0]).parse_known_args(words)
     assert extra == []
     assert fast == vars(slow)
+
+
+def test_a_long_run_off_a_terminal_says_how_far_it_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """A new user adopted 38,427 pages with nothing printed for minutes: off a terminal,
+    a line after two seconds and every five after, with the counts."""
+    from receipt_gate.report.output import Progress
+
+    now = [100.0]
+    progress = Progress("adopt: checking")
+    progress.shown = False
+    progress.clock = lambda: now[0]
+    progress.next_at = now[0] + Progress.AFTER_S
+    for done, at in ((1, 100.5), (2, 102.5), (3, 104.0), (4, 107.6), (5, 107.7)):
+        now[0] = at
+        progress(done, 10)
+    progress(10, 10)
+    progress.end()
+    assert capsys.readouterr().err.splitlines() == [
+        "receipt-gate: adopt: checking: 2/10", "receipt-gate: adopt: checking: 4/10"]

@@ -113,16 +113,30 @@ def table(rows: Sequence[Sequence[str]], paint: Mapping[str, str] | None = None,
 
 
 class Progress:
-    """`label: done/total` on one line of stderr, on a terminal only, erased at the end."""
+    """`label: done/total` on stderr: on a terminal, one line kept up to date and erased
+    at the end; elsewhere (a log, CI, an agent's tool call), once the work has taken two
+    seconds, a line every five, so a long run is never silent."""
+
+    AFTER_S, EVERY_S = 2.0, 5.0
 
     def __init__(self, label: str, every: int = 1) -> None:
+        import time
+
         self.label = label
         self.every = every
         self.shown = sys.stderr.isatty()
+        self.clock = time.monotonic
+        self.next_at = self.clock() + self.AFTER_S
 
     def __call__(self, done: int, total: int) -> None:
-        if self.shown and (done % self.every == 0 or done == total):
-            print(f"\r{self.label}: {done}/{total}", end="", file=sys.stderr, flush=True)
+        if self.shown:
+            if done % self.every == 0 or done == total:
+                print(f"\r{self.label}: {done}/{total}", end="", file=sys.stderr, flush=True)
+            return
+        now = self.clock()
+        if now >= self.next_at and done < total:
+            print(f"receipt-gate: {self.label}: {done}/{total}", file=sys.stderr, flush=True)
+            self.next_at = now + self.EVERY_S
 
     def end(self) -> None:
         if self.shown:
