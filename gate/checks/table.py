@@ -52,11 +52,14 @@ MODEL = {
 
 def _environment() -> list[list[object]]:
     """What says the installed plugins may have changed: the folders on sys.path (not
-    the current folder `python -m` puts there: any file made in it would change it)."""
+    the current folder `python -m` puts there, nor the folder of the script that started
+    it: any file made in it would change it, and `receipt-gate` and `python -m
+    receipt_gate` would each find the other's cache stale)."""
     out: list[list[object]] = []
     here = os.getcwd()
+    script = os.path.dirname(os.path.abspath(sys.argv[0])) if sys.argv and sys.argv[0] else ""
     for p in sys.path:
-        if not p or os.path.abspath(p) == here:
+        if not p or os.path.abspath(p) in (here, script):
             continue
         try:
             st = os.stat(p or ".")

@@ -11,7 +11,7 @@ written, so the first commit is green, and the command says which it did.
 from __future__ import annotations
 
 import collections
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import GateError
 from receipt_gate.report.output import Progress, json_out, plural, say, table
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import argparse
 
     from receipt_gate.base.text import Draft
-    from receipt_gate.checks import Finding
+    from receipt_gate.checks import Finding, Outcome
 
 TOP = 3  # most frequent findings shown per check
 
@@ -30,9 +30,18 @@ LISTED = "listed_in"  # the marker of a table of contents (its value: the file)
 _ROUNDS = 8  # of marking what fails, in adopt --pre-gate and --unpublish
 
 
-def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, list[Finding]]]]:
-    """(the checks, the gated drafts, check -> draft -> findings), as the checks stand
-    with no baseline (comments in the drafts still count)."""
+class Decided(NamedTuple):
+    """What adopt's one run of the checks decided: every job (check x draft) and its
+    outcome with no baseline; the receipts are written from it, never by a second run."""
+
+    jobs: list[tuple[str, Draft]]
+    outcomes: list[Outcome]
+
+
+def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, list[Finding]]],
+                                   Decided]:
+    """(the checks, the gated drafts, check -> draft -> findings, what was decided), as
+    the checks stand with no baseline (comments in the drafts still count)."""
     from receipt_gate.invariant import runner
     from receipt_gate.invariant.judge import gating
 
@@ -48,7 +57,7 @@ def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, l
     for (name, d), o in zip(jobs, outcomes, strict=True):
         if o.findings:
             found[name][d.path] = list(o.findings)
-    return names, gated, found
+    return names, gated, found, Decided(jobs, outcomes)
 
 
 def _summary(names: list[str], gated: list[Draft],
@@ -86,7 +95,7 @@ def _mark_until_none_fails(s: Session, did: str, failing: list[str], state: str 
     for _ in range(_ROUNDS):
         marked += _mark(s, todo, state, marker)[0]
         s = open_session()
-        todo = _summary(*_findings(s))["failing"]
+        todo = _summary(*_findings(s)[:3])["failing"]
         if not todo:
             return s, marked
     raise GateError(f"adopt --{did}: {todo[0]} still fails after {_ROUNDS} rounds of"
@@ -96,7 +105,7 @@ def _mark_until_none_fails(s: Session, did: str, failing: list[str], state: str 
 
 def adopt(args: argparse.Namespace) -> int:
     s = open_session()
-    names, gated, found = _findings(s)
+    names, gated, found, decided = _findings(s)
     doc = _summary(names, gated, found)
     failing = doc["failing"]
     if args.pre_gate is not None:
@@ -134,8 +143,10 @@ def adopt(args: argparse.Namespace) -> int:
         else:
             doc["status"] = str(_pre_gate_state(s, state))
     starting = args.baseline or args.pre_gate is not None or args.unpublish
-    if did != "report" or (not failing and starting):
-        doc["receipts_written"] = _receipts(strict=not doc.get("still_failing"))
+    written = _write_receipts(did, bool(failing) or not starting, decided,
+                              not doc.get("still_failing"))
+    if written is not None:
+        doc["receipts_written"] = written
     doc["did"] = did
     if args.format == "json":
         json_out(doc)
@@ -313,6 +324,48 @@ def _unlist(s: Session, failing: list[str]) -> list[str]:
     for toc, data in new.items():
         write_file(s.root, toc, data)
     return failing
+
+
+def _write_receipts(did: str, reporting: bool, decided: Decided, strict: bool) -> int | None:
+    """The receipts adopt writes (how many), or None where it writes none: after the
+    baseline (or with nothing failing) from the one run's outcomes, since the rules
+    changed by the baseline alone; after pages were marked, by running the checks on
+    what is still gated."""
+    if did == "baseline" or (did == "report" and not reporting):
+        return _receipts_from(decided, strict=strict)
+    if did != "report":
+        return _receipts(strict=strict)
+    return None
+
+
+def _receipts_from(decided: Decided, strict: bool = True) -> int:
+    """Write the receipts of what was decided, under the rules as they now stand (a
+    fresh session: the config may name a new baseline, which it applies)."""
+    from receipt_gate.checks import baseline
+    from receipt_gate.invariant import receipts, runner
+    from receipt_gate.rules.fingerprint import fingerprint
+    from receipt_gate.rules.suppress import by_baseline
+
+    s = open_session()
+    listed = (baseline.load(s.tree, s.cfg.baseline, s.cfg.deterministic(list(s.cfg.specs)))
+              if s.cfg.baseline else {})
+    fps = {name: fingerprint(name, s.cfg, s.tree) for name in {n for n, _ in decided.jobs}}
+    digest: dict[str, str] = {}
+    written = 0
+    progress = Progress("adopt: writing receipts")
+    left = []
+    for count, ((name, d), o) in enumerate(zip(decided.jobs, decided.outcomes, strict=True)):
+        o = by_baseline(o, listed.get(d.path, {}).get(name, []), s.cfg.baseline, baseline.key)
+        if o.findings:
+            left.append(d.path)
+        sha = digest.setdefault(d.path, receipts.sha256(d.data))
+        written += receipts.write(s.root, receipts.receipt_path(s.cfg.run_dir, d.path, name),
+                                  runner.receipt_of(name, d, sha, fps[name], o))
+        progress(count + 1, len(decided.jobs))
+    progress.end()
+    if left and strict:
+        raise RuntimeError(f"{sorted(left)[0]}: still fails after adopting")
+    return written
 
 
 def _receipts(strict: bool = True) -> int:

@@ -156,23 +156,37 @@ def wrap(check: Callable[[Draft], Outcome], name: str, comments: bool,
             return out
         kept: list[Finding] = []
         suppressed = list(out.suppressed)
-        room: dict[str, int] = {}
-        for k in listed or ():
-            room[k] = room.get(k, 0) + 1
         for f in out.findings:
             d = next((d for d in found if name in d.checks and f.line in d.lines), None)
             if d is not None:
                 suppressed.append(Suppressed(f, _by(d)))
                 continue
-            k = key(f) if room else ""
-            if room.get(k, 0) > 0:
-                room[k] -= 1
-                suppressed.append(Suppressed(f, f"baseline {baseline_file}"))
-                continue
             kept.append(f)
-        return Outcome([*kept, *bad], out.checked, suppressed, out.reads)
+        got = Outcome([*kept, *bad], out.checked, suppressed, out.reads)
+        return by_baseline(got, listed, baseline_file, key) if listed else got
 
     return _Applied(check, apply)
+
+
+def by_baseline(out: Outcome, listed: Sequence[str], baseline_file: str,
+                key: Callable[[Finding], str]) -> Outcome:
+    """The outcome with each finding the baseline lists for its draft (by key, as often
+    as it is listed) suppressed; a finding about a comment itself is never one."""
+    room: dict[str, int] = {}
+    for k in listed:
+        room[k] = room.get(k, 0) + 1
+    if not room or not out.findings:
+        return out
+    kept: list[Finding] = []
+    suppressed = list(out.suppressed)
+    for f in out.findings:
+        k = key(f) if f.extra != BAD_COMMENT else ""
+        if k and room.get(k, 0) > 0:
+            room[k] -= 1
+            suppressed.append(Suppressed(f, f"baseline {baseline_file}"))
+        else:
+            kept.append(f)
+    return Outcome(kept, out.checked, suppressed, out.reads)
 
 
 class _Applied:
