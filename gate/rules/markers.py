@@ -15,14 +15,13 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import NamedTuple
 
 from receipt_gate.base.schema import Err, mapping, str_list, type_name, unknown
 from receipt_gate.reading import siteconfig
 from receipt_gate.reading.siteconfig import COMMENT as _COMMENT
 from receipt_gate.reading.siteconfig import plain
-from receipt_gate.sites import TABLE, builds
-from receipt_gate.sites.builds import kind_of
 
 KEYS = ("paths", "front_matter", "status", "front_matter_in", "listed_in")
 
@@ -132,10 +131,15 @@ CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 # A setting that publishes marked pages, with any value but a plain false; a key in any
 # case, quoted or not, in a block, a flow mapping or one line of JSON; read in config
 # files only, their comments aside (each generator's PUBLISH_KEYS).
-_SETTING = re.compile(
-    r"""(?i)(?<![\w-])["']?("""
-    + "|".join(sorted({k for g in TABLE for k in getattr(g, "PUBLISH_KEYS", ())}))
-    + r""")["']?[ \t]*[:=](?![ \t]*["']?false\b)""")
+@cache
+def _setting() -> re.Pattern[str]:
+    from receipt_gate.sites import TABLE
+
+    return re.compile(
+        r"""(?i)(?<![\w-])["']?("""
+        + "|".join(sorted({k for g in TABLE for k in getattr(g, "PUBLISH_KEYS", ())}))
+        + r""")["']?[ \t]*[:=](?![ \t]*["']?false\b)""")
+
 _SERVER = re.compile(r"(?:^|\s)(?:server|serve|s)(?=\s|$)")
 
 
@@ -144,6 +148,9 @@ def publishing(files: list[str], read: Callable[[str], str | None],
     """Why the site's build publishes the pages its markers mark (file: what), read
     from these build files (and the configs a build command names); empty when
     nothing says so."""
+    from receipt_gate.sites import builds  # (a drafts folder's commit never needs it)
+
+    kind_of = builds.kind_of
     out = []
     for path in files:
         text = read(path)
@@ -166,7 +173,7 @@ def publishing(files: list[str], read: Callable[[str], str | None],
                 continue
         text = plain(text)
         bare = text if path.endswith(".json") else _COMMENT.sub("", text)
-        m = (_SETTING.search(bare) if path.endswith((".toml", ".yaml", ".yml", ".json"))
+        m = (_setting().search(bare) if path.endswith((".toml", ".yaml", ".yml", ".json"))
              else None) or builds.draft_setting(bare)
         if m is not None:
             out.append(f"{path}: sets {m.group(0).strip()[:60]!r}: the build publishes"
@@ -189,12 +196,16 @@ def _passed_on(line: str, serves: bool) -> str:
     """A flag that publishes marked drafts on a line that does not name its generator:
     passed on to it by a script runner (`npm run build -- --buildDrafts`) or on a
     folded YAML line."""
+    from receipt_gate.sites import builds  # (a drafts folder's commit never needs it)
+
     m = builds.passed_on(line)
     return "" if m is None or (not serves and _SERVER.search(line)) else m.group().strip()
 
 
 def _command_flag(line: str, serves: bool = False) -> str:
     """The generator and its flag when this line builds a site with marked pages in it."""
+    from receipt_gate.sites import builds  # (a drafts folder's commit never needs it)
+
     return builds.draft_flag(line, serves, _SERVER)
 
 
@@ -207,6 +218,9 @@ def folders(files: list[str], read: Callable[[str], str | None],
     command's content or source folder, MkDocs' docs_dir, Jekyll's source,
     collections_dir and collections. "" for a folder the gate cannot read plainly: the
     whole repository."""
+    from receipt_gate.sites import builds  # (a drafts folder's commit never needs it)
+
+    kind_of = builds.kind_of
     out: list[tuple[str, str, bool]] = []
     for path in files:
         raw = read(path)
