@@ -85,7 +85,7 @@ receipt_edits = st.one_of(
     st.sampled_from([lambda d: _deep(100_000), lambda d: b"\xff\xfe" + d,
                      lambda d: d.replace(b'"pass"', b'"fail"'),
                      lambda d: d.replace(b"ai-tells", b"hook-length"),
-                     lambda d: d.replace(b'"tool": "', b'"tool": "\\ud800')]),
+                     lambda d: d.replace(b'"tool":"', b'"tool":"\\ud800')]),
 )
 fs_faults = st.sampled_from(["dir", "symlink-out", "fifo", "folder-symlink-out", "file-in-way"])
 front_lines = st.lists(st.sampled_from([

@@ -93,7 +93,10 @@ def deep_findings(repo: Repo) -> None:
 
 def receipt_text(transform: Callable[[str], str]) -> Setup:
     def setup(repo: Repo) -> None:
-        repo.write(AT, transform(repo.read(AT)))
+        text = repo.read(AT)
+        changed = transform(text)
+        assert changed != text, "the edit did not apply to this receipt"
+        repo.write(AT, changed)
     return setup
 
 
@@ -208,7 +211,7 @@ CASES = [
         verdict="fail", findings=[{"line": "abc", "col": 1, "message": "m"}])),
      ["verify", "--format", "sarif"], 1, "a finding's line or col is not a positive integer"),
     ("lone-surrogate-in-a-receipt", receipt_text(lambda t: t.replace(
-        '"tool": "', '"tool": "\\ud800')), ["verify"], 1, "holds a lone surrogate"),
+        '"tool":"', '"tool":"\\ud800')), ["verify"], 1, "holds a lone surrogate"),
     ("grader-prints-a-lone-surrogate", grader(
         "import json, sys\nsys.stdin.read()\nprint(json.dumps({'verdict': 'pass', 'criteria':"
         " [{'name': 'c\\ud800', 'verdict': 'pass', 'quotes': ['x' * 30]}]}))\n"),
