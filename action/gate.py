@@ -92,21 +92,36 @@ def _setup(env: os._Environ[str], trusted: str) -> int:
     folder = tempfile.mkdtemp(prefix="receipt-gate-setup-")
     try:
         if _git("worktree", "add", "--detach", "--quiet", folder, trusted).returncode != 0:
-            print(f"receipt-gate action: cannot check out {trusted} to set up the checks",
-                  file=sys.stderr)
+            print(
+                f"receipt-gate action: cannot check out {trusted} to set up the checks",
+                file=sys.stderr,
+            )
             return 2
         print(f"receipt-gate action: setting up the checks from {trusted}", flush=True)
         steps = []
         if requirements:
-            steps.append([sys.executable, "-I", "-m", "pip", "install", "--quiet", "-r",
-                          os.path.join(folder, requirements)])
+            steps.append(
+                [
+                    sys.executable,
+                    "-I",
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "-r",
+                    os.path.join(folder, requirements),
+                ]
+            )
         if setup:
             steps.append(["bash", "-euo", "pipefail", "-c", setup])
         for argv in steps:  # ($RECEIPT_GATE_PYTHON: the Python the gate runs with)
-            if subprocess.run(argv, cwd=folder, env={
-                    **env, "RECEIPT_GATE_PYTHON": sys.executable}).returncode != 0:
-                print(f"receipt-gate action: setup failed: {' '.join(argv[:6])}",
-                      file=sys.stderr)
+            if (
+                subprocess.run(
+                    argv, cwd=folder, env={**env, "RECEIPT_GATE_PYTHON": sys.executable}
+                ).returncode
+                != 0
+            ):
+                print(f"receipt-gate action: setup failed: {' '.join(argv[:6])}", file=sys.stderr)
                 return 2
         return 0
     finally:
@@ -123,8 +138,10 @@ def main() -> int:
             with open(env["GITHUB_EVENT_PATH"], "rb") as f:
                 loaded = json.load(f)
         except (OSError, ValueError) as e:
-            print(f"receipt-gate action: {env['GITHUB_EVENT_PATH']}: cannot read the event:"
-                  f" {e}", file=sys.stderr)
+            print(
+                f"receipt-gate action: {env['GITHUB_EVENT_PATH']}: cannot read the event: {e}",
+                file=sys.stderr,
+            )
             return 2
         event = loaded if isinstance(loaded, dict) else {}
     rev = env.get("INPUT_REV") or "HEAD"
@@ -132,17 +149,24 @@ def main() -> int:
     if base is not None and not _commit(base):
         _git("fetch", "--no-tags", "--quiet", "origin", base)  # a shallow checkout
         if not _commit(base):
-            print(f"receipt-gate action: the base commit {base} is not in this clone; check"
-                  " out with fetch-depth: 0", file=sys.stderr)
+            print(
+                f"receipt-gate action: the base commit {base} is not in this clone; check"
+                " out with fetch-depth: 0",
+                file=sys.stderr,
+            )
             return 2
-    if base is None and (env.get("INPUT_REQUIREMENTS", "").strip()
-                         or env.get("INPUT_SETUP", "").strip()):
+    if base is None and (
+        env.get("INPUT_REQUIREMENTS", "").strip() or env.get("INPUT_SETUP", "").strip()
+    ):
         # The checks are set up from the rules' commit, never the branch; with none found
         # (a new branch in a clone without its default branch), their code would be the
         # branch's.
-        print("receipt-gate action: no base commit to set the checks up from (requirements,"
-              " setup): the branch's own would run; give the base input, or check out with"
-              " fetch-depth: 0", file=sys.stderr)
+        print(
+            "receipt-gate action: no base commit to set the checks up from (requirements,"
+            " setup): the branch's own would run; give the base input, or check out with"
+            " fetch-depth: 0",
+            file=sys.stderr,
+        )
         return 2
     code = _setup(env, base) if base is not None else 0
     if code:

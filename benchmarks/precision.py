@@ -49,19 +49,32 @@ if TYPE_CHECKING:
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 # ai-tells flags at most 1% of human writing from before 2022, on every corpus.
-TARGETS = {**{(name, "ai-tells"): 0.01 for name in (
-               "jekyll posts before 2022", "jekyll docs", "hugo docs", "grpc blog before 2022",
-               "grpc docs", "eleventy blog before 2022", "eleventy docs")},
-           ("jekyll posts before 2022", "registered-terms"): 0.10}
+TARGETS = {
+    **{
+        (name, "ai-tells"): 0.01
+        for name in (
+            "jekyll posts before 2022",
+            "jekyll docs",
+            "hugo docs",
+            "grpc blog before 2022",
+            "grpc docs",
+            "eleventy blog before 2022",
+            "eleventy docs",
+        )
+    },
+    ("jekyll posts before 2022", "registered-terms"): 0.10,
+}
 CHECKS = ("ai-tells", "hook-length", "headline-numbers", "registered-terms")
 
 
 def sets(corpora: Path) -> dict[str, list[Path]]:
     posts = sorted((corpora / "jekyll" / "docs" / "_posts").glob("*.m*"))
-    dated = [p for p in posts if re.match(r"(\d{4})-", p.name)
-             and int(p.name[:4]) < 2022]
-    docs = sorted(p for p in (corpora / "jekyll" / "docs").rglob("*.md")
-                  if "_posts" not in p.parts and p.name != "history.md")
+    dated = [p for p in posts if re.match(r"(\d{4})-", p.name) and int(p.name[:4]) < 2022]
+    docs = sorted(
+        p
+        for p in (corpora / "jekyll" / "docs").rglob("*.md")
+        if "_posts" not in p.parts and p.name != "history.md"
+    )
     hugo = sorted((corpora / "hugo-docs" / "content").rglob("*.md"))
 
     def before_2022(files: list[Path], field: str = "date") -> list[Path]:
@@ -69,8 +82,9 @@ def sets(corpora: Path) -> dict[str, list[Path]]:
         out = []
         for f in files:
             head = f.read_text(errors="replace")[:3000]
-            m = (re.search(rf"(?m)^{field}:\s*['\"]?(\d{{4}})-", head)
-                 or re.match(r"(\d{4})-", f.name))
+            m = re.search(rf"(?m)^{field}:\s*['\"]?(\d{{4}})-", head) or re.match(
+                r"(\d{4})-", f.name
+            )
             if m and int(m.group(1)) < 2022:
                 out.append(f)
         return out
@@ -79,9 +93,15 @@ def sets(corpora: Path) -> dict[str, list[Path]]:
     grpc_docs = sorted((corpora / "grpc-io" / "content" / "en" / "docs").rglob("*.md"))
     eleventy = before_2022(sorted((corpora / "eleventy" / "src" / "blog").glob("*.md")))
     eleventy_docs = sorted((corpora / "eleventy" / "src" / "docs").rglob("*.md"))
-    return {"jekyll posts before 2022": dated, "jekyll docs": docs, "hugo docs": hugo,
-            "grpc blog before 2022": grpc, "grpc docs": grpc_docs,
-            "eleventy blog before 2022": eleventy, "eleventy docs": eleventy_docs}
+    return {
+        "jekyll posts before 2022": dated,
+        "jekyll docs": docs,
+        "hugo docs": hugo,
+        "grpc blog before 2022": grpc,
+        "grpc docs": grpc_docs,
+        "eleventy blog before 2022": eleventy,
+        "eleventy docs": eleventy_docs,
+    }
 
 
 def documentation(corpora: Path, name: str) -> list[Path]:
@@ -131,10 +151,15 @@ def measure(name: str, files: list[Path], top: int, docs: Sequence[Path] = ()) -
                 found.update(_short(check, f.message) for f in outcome.findings)
             share = flagged / len(drafts) if drafts else 0.0
             target = TARGETS.get((name, check))
-            held = "" if target is None else (f"  target <= {target:.0%}:"
-                                              f" {'holds' if share <= target else 'MISSED'}")
-            lines.append(f"  {check:17} {flagged:4}/{len(drafts)} files flagged ({share:5.1%}),"
-                         f" {len(found)} distinct findings{held}")
+            held = (
+                ""
+                if target is None
+                else (f"  target <= {target:.0%}: {'holds' if share <= target else 'MISSED'}")
+            )
+            lines.append(
+                f"  {check:17} {flagged:4}/{len(drafts)} files flagged ({share:5.1%}),"
+                f" {len(found)} distinct findings{held}"
+            )
             for text, n in found.most_common(top):
                 lines.append(f"      {n:4}  {text[:110]}")
         return lines
@@ -157,10 +182,15 @@ def _openings(drafts: Sequence[Draft]) -> str:
         found += 1
         (block,) = [b for b in blocks(d.text) if b.start == opening.line - 1]
         in_front = opening.line - 1 < block_end(d.text.split("\n"))[1]
-        wrong += (block.quoted or in_front or any(mark in opening.text for mark in
-                                                  ("{{", "{%", "%}", "}}", "<", ">")))
-    return (f"  hook-length openings measured: {found}; any of front matter, an admonition,"
-            f" HTML or a template tag: {wrong} (want 0)")
+        wrong += (
+            block.quoted
+            or in_front
+            or any(mark in opening.text for mark in ("{{", "{%", "%}", "}}", "<", ">"))
+        )
+    return (
+        f"  hook-length openings measured: {found}; any of front matter, an admonition,"
+        f" HTML or a template tag: {wrong} (want 0)"
+    )
 
 
 def _short(check: str, message: str) -> str:
@@ -261,8 +291,10 @@ def recall(aitext: Path, corpora: Path, part: str) -> list[str]:
                 theirs += "OverusedVocabulary" in hit
                 loose += bool(hit)
         n = max(len(chosen), 1)
-        lines.append(f"{name[:52]:52} {kind:12} {len(chosen):5}  {ours / n:7.1%}  "
-                     + (f"{theirs / n:16.1%}  {loose / n:10.1%}" if vale else "  (no style)"))
+        lines.append(
+            f"{name[:52]:52} {kind:12} {len(chosen):5}  {ours / n:7.1%}  "
+            + (f"{theirs / n:16.1%}  {loose / n:10.1%}" if vale else "  (no style)")
+        )
     return lines
 
 
@@ -287,17 +319,21 @@ def tell_rates(aitext: Path, corpora: Path) -> list[str]:
     ai_35 = rates(all_sets["ndhal open generation (GPT-3.5 essays)"][1])
     ai_4 = rates(all_sets["ndhal open generation (GPT-4 essays)"][1])
     human = [rates(files) for kind, files in all_sets.values() if kind == "human"]
-    out = [f"{'tell':34} {'source':15} {'AI/1k':>6} {'human/1k':>8} {'max set':>7}"
-           f" {'rule':>5} {'weight':>6}"]
+    out = [
+        f"{'tell':34} {'source':15} {'AI/1k':>6} {'human/1k':>8} {'max set':>7}"
+        f" {'rule':>5} {'weight':>6}"
+    ]
     for t in TELLS:
         ai = (ai_iu[t.label] + (ai_35[t.label] + ai_4[t.label]) / 2) / 2
         mean = sum(h[t.label] for h in human) / len(human)
         top = max(h[t.label] for h in human)
-        rule = min(2.0, round(2 * (math.log((ai + .02) / (mean + .02)) - 0.5)) / 2)
+        rule = min(2.0, round(2 * (math.log((ai + 0.02) / (mean + 0.02)) - 0.5)) / 2)
         if t.source != "measured" and mean <= 0.005 and top <= 0.02:
             rule = max(rule, 1.0)
-        out.append(f"{t.label[:34]:34} {t.source:15} {ai:6.3f} {mean:8.4f} {top:7.3f}"
-                   f" {max(rule, 0):5} {t.weight:6}{'' if max(rule, 0) == t.weight else ' *'}")
+        out.append(
+            f"{t.label[:34]:34} {t.source:15} {ai:6.3f} {mean:8.4f} {top:7.3f}"
+            f" {max(rule, 0):5} {t.weight:6}{'' if max(rule, 0) == t.weight else ' *'}"
+        )
     out += [f"  {k}: {v}" for k, v in SOURCES.items()]
     return out
 
@@ -308,18 +344,25 @@ def openings(aitext: Path, corpora: Path) -> list[str]:
     from receipt_gate.reading.pageparts import opening_paragraph
     from receipt_gate_hooks.hook_length import OPENINGS
 
-    out = [f"{'set':40} {'openings':>8} {'p50':>5} {'p90':>5} {'p95':>5}  "
-           + "  ".join(f"> {n} ({k})" for k, n in OPENINGS.items())]
+    out = [
+        f"{'set':40} {'openings':>8} {'p50':>5} {'p90':>5} {'p95':>5}  "
+        + "  ".join(f"> {n} ({k})" for k, n in OPENINGS.items())
+    ]
     for name, (kind, files) in aitext_sets(aitext, corpora).items():
         if kind != "human" or not all(f.suffix != ".txt" for f in files):
             continue  # (plain text has no paragraphs a reader sees as an opening)
-        sizes = sorted(len(o.text) for f in files
-                       if (o := opening_paragraph(f.read_text(errors="replace"))) is not None)
+        sizes = sorted(
+            len(o.text)
+            for f in files
+            if (o := opening_paragraph(f.read_text(errors="replace"))) is not None
+        )
         if not sizes:
             continue
         at = [sizes[min(len(sizes) - 1, int(q * len(sizes)))] for q in (0.5, 0.9, 0.95)]
-        over = "  ".join(f"{sum(x > n for x in sizes) / len(sizes):>{len(k) + 8}.1%}"
-                         for k, n in OPENINGS.items())
+        over = "  ".join(
+            f"{sum(x > n for x in sizes) / len(sizes):>{len(k) + 8}.1%}"
+            for k, n in OPENINGS.items()
+        )
         out.append(f"{name[:40]:40} {len(sizes):8} {at[0]:5} {at[1]:5} {at[2]:5}  {over}")
     return out
 
@@ -338,9 +381,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.aitext.is_dir():
             print(f"precision: {args.aitext}: no AI text there (--aitext DIR)", file=sys.stderr)
             return 2
-        rows = (recall(args.aitext, args.corpora, args.part) if args.recall
-                else tell_rates(args.aitext, args.corpora) if args.tells
-                else openings(args.aitext, args.corpora))
+        rows = (
+            recall(args.aitext, args.corpora, args.part)
+            if args.recall
+            else tell_rates(args.aitext, args.corpora)
+            if args.tells
+            else openings(args.aitext, args.corpora)
+        )
         print("\n".join(rows))
         return 0
     if not args.corpora.is_dir():

@@ -48,12 +48,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.path.insert(0, str(HERE))
     import run
 
-    rows = (("ours (blocks)", ours, blocks), ("markdown-it, block rules", None, block_only.parse),
-            ("markdown-it, whole", None, full.parse))
+    rows = (
+        ("ours (blocks)", ours, blocks),
+        ("markdown-it, block rules", None, block_only.parse),
+        ("markdown-it, whole", None, full.parse),
+    )
     for name, corpus, one in rows:
         on_corpus = _best(corpus or (lambda one=one: [one(t) for t in texts]))
-        worst = max((_best(lambda text=text, one=one: one(text), 1), key)
-                    for key, text in run.HOSTILE.items())
+        worst = max(
+            (_best(lambda text=text, one=one: one(text), 1), key)
+            for key, text in run.HOSTILE.items()
+        )
         print(f"| {name} | {on_corpus:.2f} s | {worst[0]:.3f} s ({worst[1]}) |")
     return 0
 

@@ -25,9 +25,14 @@ from pathlib import Path
 BIN = Path(sys.executable).parent
 GATE = str(BIN / "receipt-gate")
 PYTHON = sys.executable  # the interpreter receipt-gate runs on (install() changes both)
-ENV = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.invalid",
-       "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.invalid",
-       "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+ENV = {
+    **os.environ,
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+    "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+}
 WORDS = tuple(
     "the queue drifted hours behind reality label check receipt gate draft agent measured"
     " ran and of to in that it with as for was on are by this be at from or have an they"
@@ -52,8 +57,10 @@ def sh(
 ) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(argv, cwd=cwd, env=ENV, capture_output=True, text=True)
     if proc.returncode not in ok:
-        raise SystemExit(f"benchmark: {' '.join(argv[:3])} exited {proc.returncode}:"
-                         f" {(proc.stdout + proc.stderr)[-500:]}")
+        raise SystemExit(
+            f"benchmark: {' '.join(argv[:3])} exited {proc.returncode}:"
+            f" {(proc.stdout + proc.stderr)[-500:]}"
+        )
     return proc
 
 
@@ -67,8 +74,10 @@ def best(argv: Sequence[str], cwd: Path, repeat: int, ok: Sequence[int] = (0,)) 
 
 
 def sentence(numbers: float = 0.012) -> str:
-    words = [rng.choice(WORDS) if rng.random() > numbers else str(rng.randint(1, 5000))
-             for _ in range(rng.randint(8, 20))]
+    words = [
+        rng.choice(WORDS) if rng.random() > numbers else str(rng.randint(1, 5000))
+        for _ in range(rng.randint(8, 20))
+    ]
     return " ".join(words).capitalize() + "."
 
 
@@ -92,8 +101,9 @@ Row = tuple[str, str, str, str, str]
 
 
 def row_verify(work: Path, n: int, repeat: int) -> Row:
-    r = repo(work / "verify", "required: [ai-tells, hook-length, headline-numbers,"
-             " registered-terms]\n")
+    r = repo(
+        work / "verify", "required: [ai-tells, hook-length, headline-numbers, registered-terms]\n"
+    )
     (r / "posts").mkdir()
     (r / "posts" / "p.md").write_text("# Drifted 99999 hours\n\nThe queue was 74 hours behind.\n")
     (r / "drafts").mkdir()
@@ -113,10 +123,14 @@ def row_verify(work: Path, n: int, repeat: int) -> Row:
         ratios.append(ours_t[-1] / ref_t[-1])
     ratios.sort()
     mid = ratios[len(ratios) // 2]
-    return (f"verify, {n} drafts x 4 receipts", f"{sorted(ours_t)[len(ours_t) // 2]:.2f} s",
-            f"sha256sum {sorted(ref_t)[len(ref_t) // 2]:.2f} s", f"{mid:.2f}x",
-            f"<= 1.0x (median of {len(ratios)} paired runs; spread {ratios[0]:.2f}x to"
-            f" {ratios[-1]:.2f}x)")
+    return (
+        f"verify, {n} drafts x 4 receipts",
+        f"{sorted(ours_t)[len(ours_t) // 2]:.2f} s",
+        f"sha256sum {sorted(ref_t)[len(ref_t) // 2]:.2f} s",
+        f"{mid:.2f}x",
+        f"<= 1.0x (median of {len(ratios)} paired runs; spread {ratios[0]:.2f}x to"
+        f" {ratios[-1]:.2f}x)",
+    )
 
 
 def row_startup(work: Path, repeat: int) -> Row:
@@ -127,20 +141,25 @@ def row_startup(work: Path, repeat: int) -> Row:
     sh(["git", "add", "-A"], r)
     ours = best([GATE, "verify", "--staged"], r, repeat * 3)
     ref = best([PYTHON, "-c", "pass"], r, repeat * 3)
-    imports = sh([PYTHON, "-X", "importtime", "-m", "receipt_gate", "verify", "--staged"],
-                 r).stderr
-    bad = sorted({line.split("|")[-1].strip() for line in imports.splitlines()
-                  if line.split("|")[-1].strip().split(".")[0]
-                  in ("git", "yaml", "receipt_gate_hooks")})
-    note = ("no gitpython, no yaml, no check module" if not bad
-            else f"imports {', '.join(bad[:3])}")
+    imports = sh([PYTHON, "-X", "importtime", "-m", "receipt_gate", "verify", "--staged"], r).stderr
+    bad = sorted(
+        {
+            line.split("|")[-1].strip()
+            for line in imports.splitlines()
+            if line.split("|")[-1].strip().split(".")[0] in ("git", "yaml", "receipt_gate_hooks")
+        }
+    )
+    note = "no gitpython, no yaml, no check module" if not bad else f"imports {', '.join(bad[:3])}"
     # The floor under any such command: the standard modules it cannot do without (git
     # through subprocess, receipts through json and hashlib, globs through re).
     floor = best([PYTHON, "-c", "import re, json, hashlib, subprocess"], r, repeat * 3)
-    return ("start-up: verify --staged, 1 draft", f"{ours * 1000:.0f} ms",
-            f"python -c pass {ref * 1000:.0f} ms", f"{ours / ref:.2f}x",
-            f"<= 3x; {note}; importing re, json, hashlib, subprocess alone:"
-            f" {floor / ref:.2f}x")
+    return (
+        "start-up: verify --staged, 1 draft",
+        f"{ours * 1000:.0f} ms",
+        f"python -c pass {ref * 1000:.0f} ms",
+        f"{ours / ref:.2f}x",
+        f"<= 3x; {note}; importing re, json, hashlib, subprocess alone: {floor / ref:.2f}x",
+    )
 
 
 HOSTILE = {
@@ -164,9 +183,10 @@ HOSTILE = {
     "backticks between words": "`a " * 25000,
     # A third: one character NFKC makes 18 (2-3 s at 99 KB).
     "a character that decomposes into 18": "\ufdfa" * 33000,
-    "a page printed 61 ways": "Word {% case a %}" + "".join(
-        f"{{% when {i} %}}a" for i in range(60)) + "{% endcase %} word.\n\n"
-        + "A plain sentence about things. " * 2500,
+    "a page printed 61 ways": "Word {% case a %}"
+    + "".join(f"{{% when {i} %}}a" for i in range(60))
+    + "{% endcase %} word.\n\n"
+    + "A plain sentence about things. " * 2500,
 }
 
 
@@ -189,12 +209,16 @@ def row_hostile(repeat: int) -> Row:
     worst = ("", 0.0, 0.0)
     for name, text in HOSTILE.items():
         ours = took(text)
-        ref = took(" ".join(sentence() for _ in range(len(text) // 60 + 1))[:len(text)])
+        ref = took(" ".join(sentence() for _ in range(len(text) // 60 + 1))[: len(text)])
         if ours / ref > worst[1] / max(worst[2], 1e-9):
             worst = (name, ours, ref)
-    return (f"hostile markup, worst of {len(HOSTILE)} pages (40-160 KB): {worst[0]}",
-            f"{worst[1]:.2f} s", f"prose of the same size {worst[2]:.2f} s",
-            f"{worst[1] / worst[2]:.1f}x", "<= 10x (a quadratic parser: hundreds)")
+    return (
+        f"hostile markup, worst of {len(HOSTILE)} pages (40-160 KB): {worst[0]}",
+        f"{worst[1]:.2f} s",
+        f"prose of the same size {worst[2]:.2f} s",
+        f"{worst[1] / worst[2]:.1f}x",
+        "<= 10x (a quadratic parser: hundreds)",
+    )
 
 
 # Openings every reader of template tags and comments looks for, repeated with no
@@ -217,18 +241,24 @@ def row_openers(repeat: int, smoke: bool) -> Row:
         times = []
         for kb in (small, large):
             size = kb * 1024
-            times.append((took((opener * (size // len(opener) + 1))[:size]),
-                          took(" ".join(sentence() for _ in range(size // 60 + 1))[:size])))
+            times.append(
+                (
+                    took((opener * (size // len(opener) + 1))[:size]),
+                    took(" ".join(sentence() for _ in range(size // 60 + 1))[:size]),
+                )
+            )
         (s_ours, _), (l_ours, l_ref) = times
         growth = (l_ours / max(s_ours, 1e-9)) / (large / small)
         if l_ours / l_ref > worst[1] / max(worst[2], 1e-9):
             worst = (opener, l_ours, l_ref, growth, s_ours)
-    return (f"ai-tells on {large} KB of one opening never closed, worst of {len(OPENERS)}"
-            f" ({', '.join(OPENERS)}): {worst[0]}",
-            f"{worst[1]:.2f} s ({worst[4]:.2f} s at {small} KB)",
-            f"prose of the same size {worst[2]:.2f} s",
-            f"{worst[1] / worst[2]:.1f}x; growth per KB {small}->{large} KB {worst[3]:.2f}",
-            "40 KB <= 0.5 s; growth per KB <= 1.5 (linear)")
+    return (
+        f"ai-tells on {large} KB of one opening never closed, worst of {len(OPENERS)}"
+        f" ({', '.join(OPENERS)}): {worst[0]}",
+        f"{worst[1]:.2f} s ({worst[4]:.2f} s at {small} KB)",
+        f"prose of the same size {worst[2]:.2f} s",
+        f"{worst[1] / worst[2]:.1f}x; growth per KB {small}->{large} KB {worst[3]:.2f}",
+        "40 KB <= 0.5 s; growth per KB <= 1.5 (linear)",
+    )
 
 
 def _timed(fn: Callable[[], object]) -> float:
@@ -247,8 +277,11 @@ def row_wildmatch(repeat: int) -> Row:
     from tests.test_wildmatch import _t3070
 
     cases = [(t, p) for _, t, p in _t3070()] + [
-        ("a" * 60 + "b", "*a" * 8), ("a/" * 60 + "y", "**/" * 12 + "x"),
-        ("a" * 200 + "b", "*a" * 12), ("a/" * 60 + "c", "**/a*/" * 8 + "b")]
+        ("a" * 60 + "b", "*a" * 8),
+        ("a/" * 60 + "y", "**/" * 12 + "x"),
+        ("a" * 200 + "b", "*a" * 12),
+        ("a/" * 60 + "c", "**/a*/" * 8 + "b"),
+    ]
 
     def took(text: str, pattern: str) -> float:
         times = []
@@ -261,22 +294,32 @@ def row_wildmatch(repeat: int) -> Row:
 
     worst = max((took(t, p), p) for t, p in cases)
     plain = took("drafts/x/y/a.md", "drafts/**/*.md")
-    return (f"wildmatch, slowest of {len(cases)} globs (t3070 and *a x8): {worst[1][:24]}",
-            f"{worst[0] * 1e3:.2f} ms", f"drafts/**/*.md {plain * 1e3:.2f} ms",
-            f"{worst[0] / plain:.1f}x", "no case over 2 s")
+    return (
+        f"wildmatch, slowest of {len(cases)} globs (t3070 and *a x8): {worst[1][:24]}",
+        f"{worst[0] * 1e3:.2f} ms",
+        f"drafts/**/*.md {plain * 1e3:.2f} ms",
+        f"{worst[0] / plain:.1f}x",
+        "no case over 2 s",
+    )
 
 
-TELL_CODE = ("```\nIt is important to note that we delve into a rich tapestry.\n```\n\n"
-             "Use `in conclusion` and `game-changer` as keys.\n")
+TELL_CODE = (
+    "```\nIt is important to note that we delve into a rich tapestry.\n```\n\n"
+    "Use `in conclusion` and `game-changer` as keys.\n"
+)
 
 
 def row_ai_tells(work: Path, n: int, repeat: int, smoke: bool) -> list[Row]:
     r = repo(work / "tells", "required: [ai-tells]\n")
     (r / "drafts").mkdir()
     for i in range(n):
-        text = (f"---\ntitle: A plain title {i}\nlayout: post\n"
-                f"---\n# Plain title {i}\n\n"
-                + "\n\n".join(paragraph() for _ in range(16)) + "\n\n" + TELL_CODE)
+        text = (
+            f"---\ntitle: A plain title {i}\nlayout: post\n"
+            f"---\n# Plain title {i}\n\n"
+            + "\n\n".join(paragraph() for _ in range(16))
+            + "\n\n"
+            + TELL_CODE
+        )
         (r / "drafts" / f"d{i:04d}.md").write_text(text)
     size = sum(p.stat().st_size for p in (r / "drafts").iterdir())
     argv = [GATE, "check", "ai-tells", "--format", "json"]
@@ -288,8 +331,10 @@ def row_ai_tells(work: Path, n: int, repeat: int, smoke: bool) -> list[Row]:
     label = f"ai-tells, {n} files, {size / 1e6:.1f} MB"
     code = f"{found} findings in code (want 0)"
     if smoke:
-        return [(f"{label}, first run", f"{first:.2f} s", "proselint skipped (--smoke)", "-",
-                 code), (f"{label}, again", f"{again:.2f} s", "", "-", "")]
+        return [
+            (f"{label}, first run", f"{first:.2f} s", "proselint skipped (--smoke)", "-", code),
+            (f"{label}, again", f"{again:.2f} s", "", "-", ""),
+        ]
     venv = work / "proselint-venv"
     sh([sys.executable, "-m", "venv", str(venv)], work)
     sh([str(venv / "bin" / "pip"), "install", "-q", "proselint"], work)
@@ -307,11 +352,20 @@ def row_ai_tells(work: Path, n: int, repeat: int, smoke: bool) -> list[Row]:
         (folder / ".tmp").replace(folder / "ai-tells.json")
     fs = time.perf_counter() - start
     return [
-        (f"{label}, first run (writes {n} receipts)", f"{first:.2f} s", f"proselint {ref:.1f} s",
-         f"{ref / first:.0f}x faster", f">= 50x; {code}; creating the {n} folders and files"
-         f" alone: {fs:.2f} s"),
-        (f"{label}, again (receipts unchanged)", f"{again:.2f} s", f"proselint {ref:.1f} s",
-         f"{ref / again:.0f}x faster", ">= 50x"),
+        (
+            f"{label}, first run (writes {n} receipts)",
+            f"{first:.2f} s",
+            f"proselint {ref:.1f} s",
+            f"{ref / first:.0f}x faster",
+            f">= 50x; {code}; creating the {n} folders and files alone: {fs:.2f} s",
+        ),
+        (
+            f"{label}, again (receipts unchanged)",
+            f"{again:.2f} s",
+            f"proselint {ref:.1f} s",
+            f"{ref / again:.0f}x faster",
+            ">= 50x",
+        ),
     ]
 
 
@@ -323,7 +377,8 @@ def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
         body = "\n\n".join(paragraph() for _ in range(rng.randint(8, 12)))
         (r / "posts" / f"p{i:05d}.md").write_text(
             f"---\ntitle: Post {i} drifted {rng.randint(1, 99999)} hours\n---\n# Post {i}\n\n"
-            f"{body}\n")
+            f"{body}\n"
+        )
     (r / "drafts" / "reply.md").write_text("It drifted 76 hours and 31337 ms.\n")
     size = sum(p.stat().st_size for p in (r / "posts").iterdir())
     cache = r / ".git" / "receipt-gate" / "pages-headline-numbers.json"
@@ -343,8 +398,13 @@ def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
     after = set(json.loads(cache.read_text())["pages"])
     changed = f"1 article edited: {len(after - before)} parsed again, {len(before - after)} dropped"
     return [
-        (f"headline-numbers cold, {n} articles, {size / 1e6:.0f} MB", f"{min(colds):.2f} s",
-         f"python -c pass {ref:.2f} s", "-", "<= 2 s"),
+        (
+            f"headline-numbers cold, {n} articles, {size / 1e6:.0f} MB",
+            f"{min(colds):.2f} s",
+            f"python -c pass {ref:.2f} s",
+            "-",
+            "<= 2 s",
+        ),
         ("headline-numbers warm (cache valid)", f"{warm:.2f} s", "", "-", f"<= 0.2 s; {changed}"),
     ]
 
@@ -362,14 +422,18 @@ def _hook_repo(work: Path) -> tuple[str, str]:
 
 
 def _pair_config(path: str, rev: str) -> str:
-    return (f"repos:\n  - repo: {path}\n    rev: {rev}\n    hooks:\n"
-            "      - id: receipt-gate\n      - id: receipt-gate-push\n")
+    return (
+        f"repos:\n  - repo: {path}\n    rev: {rev}\n    hooks:\n"
+        "      - id: receipt-gate\n      - id: receipt-gate-push\n"
+    )
 
 
 def row_pre_commit(work: Path, repeat: int) -> list[Row]:
     path, rev = _hook_repo(work)
-    r = repo(work / "precommit", "required: [ai-tells, hook-length, headline-numbers,"
-             " registered-terms]\n")
+    r = repo(
+        work / "precommit",
+        "required: [ai-tells, hook-length, headline-numbers, registered-terms]\n",
+    )
     (r / "posts").mkdir()
     (r / "posts" / "p.md").write_text("# Drifted 99999 hours\n\nThe queue was 74 hours behind.\n")
     (r / "drafts").mkdir()
@@ -378,9 +442,11 @@ def row_pre_commit(work: Path, repeat: int) -> list[Row]:
     # One Python process doing nothing, installed by pre-commit in its own virtualenv as
     # ours is: what any Python hook pays to start.
     noop_py = r.parent / "noop-python.yaml"
-    noop_py.write_text("repos:\n  - repo: local\n    hooks:\n"
-                       "      - {id: py, name: py, entry: python -c pass, language: python,"
-                       " pass_filenames: false, always_run: true}\n")
+    noop_py.write_text(
+        "repos:\n  - repo: local\n    hooks:\n"
+        "      - {id: py, name: py, entry: python -c pass, language: python,"
+        " pass_filenames: false, always_run: true}\n"
+    )
     sh([GATE, "run"], r)
     sh(["git", "add", "-A"], r)
     pc = [sys.executable, "-m", "pre_commit", "run"]
@@ -388,8 +454,15 @@ def row_pre_commit(work: Path, repeat: int) -> list[Row]:
     sh([*pc, "--config", str(noop_py)], r)
     ours = best(pc, r, repeat * 2)
     ref_py = best([*pc, "--config", str(noop_py)], r, repeat * 2)
-    return [("pre-commit run, the pair, 1 staged draft", f"{ours:.2f} s",
-             f"1 no-op Python hook {ref_py:.2f} s", f"{ours / ref_py:.2f}x", "<= 1.3x")]
+    return [
+        (
+            "pre-commit run, the pair, 1 staged draft",
+            f"{ours:.2f} s",
+            f"1 no-op Python hook {ref_py:.2f} s",
+            f"{ours / ref_py:.2f}x",
+            "<= 1.3x",
+        )
+    ]
 
 
 def row_commit_scale(work: Path, sizes: Sequence[int], repeat: int) -> Row:
@@ -420,10 +493,14 @@ def row_commit_scale(work: Path, sizes: Sequence[int], repeat: int) -> Row:
             floor.append(time.perf_counter() - start)
         times.append(min(runs[1:] or runs))
         floors.append(min(floor))
-    return (f"commit hook, 1 draft changed, {sizes[0]} vs {sizes[-1]} drafts",
-            f"{times[0]:.2f} s / {times[-1]:.2f} s", "", f"{times[-1] / times[0]:.2f}x",
-            f"does not grow with the drafts not changed; git add + diff-index alone:"
-            f" {floors[-1] / floors[0]:.2f}x")
+    return (
+        f"commit hook, 1 draft changed, {sizes[0]} vs {sizes[-1]} drafts",
+        f"{times[0]:.2f} s / {times[-1]:.2f} s",
+        "",
+        f"{times[-1] / times[0]:.2f}x",
+        f"does not grow with the drafts not changed; git add + diff-index alone:"
+        f" {floors[-1] / floors[0]:.2f}x",
+    )
 
 
 def row_growth(work: Path, sizes: Sequence[int], repeat: int) -> list[Row]:
@@ -435,14 +512,22 @@ def row_growth(work: Path, sizes: Sequence[int], repeat: int) -> list[Row]:
             (r / "drafts" / f"d{i:05d}.md").write_text(draft(f"Draft {i}", 2))
         sh([GATE, "run"], r)
         t = best([GATE, "verify"], r, repeat)
-        code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:],"
-                " capture_output=True); print(resource.getrusage(resource.RUSAGE_CHILDREN)"
-                ".ru_maxrss)")
+        code = (
+            "import resource, subprocess, sys; subprocess.run(sys.argv[1:],"
+            " capture_output=True); print(resource.getrusage(resource.RUSAGE_CHILDREN)"
+            ".ru_maxrss)"
+        )
         rss = int(sh([sys.executable, "-c", code, GATE, "verify"], r).stdout) / 1024
         per.append(t / n)
-        rows.append((f"verify growth, {n} drafts", f"{t:.2f} s", f"{t / n * 1e3:.2f} ms/draft",
-                     f"{per[-1] / per[0]:.2f}x per draft vs {sizes[0]}",
-                     f"linear or better; peak {rss:.0f} MB"))
+        rows.append(
+            (
+                f"verify growth, {n} drafts",
+                f"{t:.2f} s",
+                f"{t / n * 1e3:.2f} ms/draft",
+                f"{per[-1] / per[0]:.2f}x per draft vs {sizes[0]}",
+                f"linear or better; peak {rss:.0f} MB",
+            )
+        )
     return rows
 
 
@@ -457,8 +542,9 @@ def _site(path: Path, n: int) -> Path:
     for i in range(n):
         body = "\n\n".join(" ".join(sentence(0) for _ in range(4)) for _ in range(3))
         (posts / f"p{i:05d}.md").write_text(
-            f"---\ntitle: \"Post {i}: {100_000 + i} hours\"\ndate: 2026-01-01\n---\n"
-            f"It took {100_000 + i} hours.\n\n{body}\n")
+            f'---\ntitle: "Post {i}: {100_000 + i} hours"\ndate: 2026-01-01\n---\n'
+            f"It took {100_000 + i} hours.\n\n{body}\n"
+        )
     sh([GATE, "init"], path)
     return path
 
@@ -491,7 +577,8 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
     (ref / ".pre-commit-config.yaml").write_text(
         "repos:\n  - repo: local\n    hooks:\n"
         "      - {id: py, name: py, entry: python -c pass, language: python,"
-        " pass_filenames: false, always_run: true}\n")
+        " pass_filenames: false, always_run: true}\n"
+    )
     sh([sys.executable, "-m", "pre_commit", "install"], ref)
     sh(["git", "commit", "-qam", "a trivial hook", "--no-verify"], ref)
     ours, theirs, changed = [], [], []
@@ -502,8 +589,12 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
         out = sh(["git", "show", "--name-only", "--format=", "HEAD"], r).stdout.split()
         changed.append(len([p for p in out if p.startswith(".receipts/")]))
     commit, trivial = min(ours[1:]), min(theirs[1:])
-    _commit_timed(r, "bad.md", "---\ntitle: Bad\n---\nIn conclusion, a testament to the power"
-                  " of resilience.\n", ok=(1,))
+    _commit_timed(
+        r,
+        "bad.md",
+        "---\ntitle: Bad\n---\nIn conclusion, a testament to the power of resilience.\n",
+        ok=(1,),
+    )
     staged = sh(["git", "diff", "--cached", "--name-only"], r).stdout.split()
     others = [p for p in staged if p.startswith(".receipts/") and "/bad.md/" not in p]
     sh(["git", "reset", "-q", "--hard"], r)
@@ -515,8 +606,10 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
     for p in sh(["git", "show", "--name-only", "--format=", "HEAD"], r).stdout.split():
         before = sh(["git", "show", f"HEAD~1:{p}"], r, ok=(0, 128))
         if p.startswith(".receipts/") and before.returncode == 0:
-            old, new = json.loads(before.stdout), json.loads(sh(["git", "show", f"HEAD:{p}"],
-                                                                r).stdout)
+            old, new = (
+                json.loads(before.stdout),
+                json.loads(sh(["git", "show", f"HEAD:{p}"], r).stdout),
+            )
             only_ran_at += old != new and old | {"ran_at": ""} == new | {"ran_at": ""}
     verify = best([GATE, "verify"], r, repeat * 2)
     status = best(["git", "status", "--porcelain"], r, repeat * 2)
@@ -529,7 +622,8 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
     sh(["git", "push", "-q", "origin", "main"], r)
     numbers = ", ".join(str(100_000 + i) for i in range(n))
     (r / "content" / "posts" / "numbers.md").write_text(
-        f"---\ntitle: Numbers\n---\nWe saw {numbers}.\n")
+        f"---\ntitle: Numbers\n---\nWe saw {numbers}.\n"
+    )
     first = r / "content" / "posts" / "p00000.md"
     first.write_text(first.read_text() + "\nEdited after its checks.\n")
     sh(["git", "add", "-A"], r)
@@ -538,23 +632,56 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
     said = (push.stdout + push.stderr).splitlines()
     named = any("content/posts/p00000.md" in line for line in said)
     return [
-        (f"site, {n} posts: receipts changed by one new post (fresh title number)",
-         f"{max(changed)} files", "", "-", "<= 8 (its own, and those that cite its number)"),
-        ("site: commit of that post, through pre-commit", f"{commit:.2f} s",
-         f"1 no-op Python hook {trivial:.2f} s", f"{commit / trivial:.2f}x", "<= 1.5x"),
-        ("site: a refused commit's staged receipts of other posts", f"{len(others)}",
-         "", "-", "0"),
-        ("site: verify on the unchanged tree", f"{verify:.2f} s",
-         f"git status {status:.2f} s", f"{verify / status:.2f}x", "<= 2x"),
-        (f"site: adopt per page, {n} pages", f"{adopt:.2f} s",
-         f"{adopt / n * 1e3:.2f} ms/page", "-", "2,500 pages in a few seconds"),
-        ("site: files a refused commit then `git reset --hard` leaves changed",
-         f"{len(dirty)}", "", "-", "0"),
-        ("site: receipts in the fixed commit that differ only in ran_at", f"{only_ran_at}",
-         "", "-", "0"),
-        ("site: lines of a push refused for one stale post among a corpus change",
-         f"{len(said)}" + ("" if named else " (post not named)"), "", "-",
-         "< 40, naming the post"),
+        (
+            f"site, {n} posts: receipts changed by one new post (fresh title number)",
+            f"{max(changed)} files",
+            "",
+            "-",
+            "<= 8 (its own, and those that cite its number)",
+        ),
+        (
+            "site: commit of that post, through pre-commit",
+            f"{commit:.2f} s",
+            f"1 no-op Python hook {trivial:.2f} s",
+            f"{commit / trivial:.2f}x",
+            "<= 1.5x",
+        ),
+        ("site: a refused commit's staged receipts of other posts", f"{len(others)}", "", "-", "0"),
+        (
+            "site: verify on the unchanged tree",
+            f"{verify:.2f} s",
+            f"git status {status:.2f} s",
+            f"{verify / status:.2f}x",
+            "<= 2x",
+        ),
+        (
+            f"site: adopt per page, {n} pages",
+            f"{adopt:.2f} s",
+            f"{adopt / n * 1e3:.2f} ms/page",
+            "-",
+            "2,500 pages in a few seconds",
+        ),
+        (
+            "site: files a refused commit then `git reset --hard` leaves changed",
+            f"{len(dirty)}",
+            "",
+            "-",
+            "0",
+        ),
+        (
+            "site: receipts in the fixed commit that differ only in ran_at",
+            f"{only_ran_at}",
+            "",
+            "-",
+            "0",
+        ),
+        (
+            "site: lines of a push refused for one stale post among a corpus change",
+            f"{len(said)}" + ("" if named else " (post not named)"),
+            "",
+            "-",
+            "< 40, naming the post",
+        ),
     ]
 
 
@@ -562,10 +689,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="tiny sizes: that it runs")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--only", action="append", metavar="ROW",
-                        help="only this row (repeatable): verify, startup, ai_tells, hostile,"
-                             " openers, wildmatch, headline, pre_commit, commit_scale, growth,"
-                             " site")
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="ROW",
+        help="only this row (repeatable): verify, startup, ai_tells, hostile,"
+        " openers, wildmatch, headline, pre_commit, commit_scale, growth,"
+        " site",
+    )
     args = parser.parse_args(argv)
     smoke = args.smoke
     repeat = 1 if smoke else args.repeat
@@ -586,8 +717,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "wildmatch": lambda: row_wildmatch(repeat),
         "headline": lambda: row_headline(work, 30 if smoke else 10_000, repeat),
         "pre_commit": lambda: row_pre_commit(work, repeat),
-        "commit_scale": lambda: row_commit_scale(work, (10, 100) if smoke else (100, 10_000),
-                                                 repeat),
+        "commit_scale": lambda: row_commit_scale(
+            work, (10, 100) if smoke else (100, 10_000), repeat
+        ),
         "growth": lambda: row_growth(work, (10, 100) if smoke else (100, 1_000, 10_000), repeat),
         "site": lambda: row_site(work, 30 if smoke else 2_000, repeat),
     }

@@ -47,8 +47,9 @@ def make_hook_repo(dest: Path, env: dict[str, str] | None = None) -> str:
     env = {**os.environ, **IDENTITY, **(env or {})}
     for cmd in (("init", "-q", "-b", "main"), ("add", "-A"), ("commit", "-q", "-m", "hooks")):
         subprocess.run(("git", *cmd), cwd=dest, env=env, check=True, capture_output=True)
-    out = subprocess.run(("git", "rev-parse", "HEAD"), cwd=dest, env=env, check=True,
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        ("git", "rev-parse", "HEAD"), cwd=dest, env=env, check=True, capture_output=True, text=True
+    )
     return out.stdout.strip()
 
 
@@ -68,8 +69,14 @@ class Demo:
 
     def sh(self, *argv: str, expect: int = 0) -> str:
         print(f"$ {shlex.join(argv)}", flush=True)
-        proc = subprocess.run(argv, cwd=self.repo, env=self.env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        proc = subprocess.run(
+            argv,
+            cwd=self.repo,
+            env=self.env,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
         if proc.stdout:
             print("  " + proc.stdout.rstrip("\n").replace("\n", "\n  "), flush=True)
         if proc.returncode != expect:
@@ -89,8 +96,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     d.say(f"A scratch content repository at {repo}")
     d.sh("git", "init", "-q", "-b", "main")
-    d.sh(sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-commit",
-         "--hook-type", "pre-push")
+    d.sh(
+        sys.executable,
+        "-m",
+        "pre_commit",
+        "install",
+        "--hook-type",
+        "pre-commit",
+        "--hook-type",
+        "pre-push",
+    )
     d.sh("receipt-gate", "status", expect=1)
 
     d.say("Run the checks and the grader, stage drafts and receipts, commit: the gate holds")
@@ -105,8 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     draft.write_text(draft.read_text() + "\nIt is also the cheapest gate to build.\n")
     d.sh("receipt-gate", "verify", expect=1)
 
-    d.say("Commit anyway: the hook runs the code checks again on the staged bytes and stages"
-          " their receipts, but a model's verdict is never bought at commit: refused")
+    d.say(
+        "Commit anyway: the hook runs the code checks again on the staged bytes and stages"
+        " their receipts, but a model's verdict is never bought at commit: refused"
+    )
     d.sh("git", "add", "drafts")
     d.sh("git", "commit", "-q", "-m", "An edit after the checks", expect=1)
 
@@ -116,11 +133,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.sh("git", "commit", "-q", "-m", "An edit after the checks, checked again")
     d.sh("receipt-gate", "verify", "--rev", "HEAD")
 
-    d.say("The agent rewrites the opening, re-runs the code checks, and instead of grading"
-          " again copies the new hash into the old grader receipt")
+    d.say(
+        "The agent rewrites the opening, re-runs the code checks, and instead of grading"
+        " again copies the new hash into the old grader receipt"
+    )
     text = draft.read_text()
-    draft.write_text(text.replace("The check that lies is rarely the one that was skipped. It",
-                                  "A check that ran three edits ago did not run on this draft. It"))
+    draft.write_text(
+        text.replace(
+            "The check that lies is rarely the one that was skipped. It",
+            "A check that ran three edits ago did not run on this draft. It",
+        )
+    )
     d.sh("receipt-gate", "run", "drafts/receipt-gate.md")
     receipt_file = repo / ".receipts" / "drafts" / "receipt-gate.md" / "grader.json"
     receipt = json.loads(receipt_file.read_text())
@@ -143,8 +166,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.sh("git", "commit", "-q", "-m", "Reply about the drift", expect=1)
 
     d.say("Cite the number a body of ours pins (74), check, advance, commit: accepted")
-    reply.write_text(reply.read_text().replace("drifted 76 hours", "was 74 hours behind")
-                     .replace("status: ready", "status: drafted"))
+    reply.write_text(
+        reply.read_text()
+        .replace("drifted 76 hours", "was 74 hours behind")
+        .replace("status: ready", "status: drafted")
+    )
     d.sh("receipt-gate", "run", "drafts/reply-drift.md")
     d.sh("receipt-gate", "grade", "drafts/reply-drift.md")
     d.sh("receipt-gate", "advance", "drafts/reply-drift.md", "ready")
@@ -152,8 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.sh("git", "commit", "-q", "-m", "Reply about the drift, with the measured number")
     d.sh("receipt-gate", "status", "--all")
 
-    d.say("The agent drops ai-tells from the rules in the same commit as a draft that uses a"
-          " banned phrase: the rules in force (HEAD's) still hold the draft")
+    d.say(
+        "The agent drops ai-tells from the rules in the same commit as a draft that uses a"
+        " banned phrase: the rules in force (HEAD's) still hold the draft"
+    )
     config = repo / ".receipt-gate.yaml"
     rules = config.read_text()
     config.write_text(rules.replace("required: [ai-tells, ", "required: ["))

@@ -24,8 +24,7 @@ from receipt_gate import GateError
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.invariant.verify import Cell
 
-__all__ = ["BatchVerdict", "Cell", "Finding", "GateError", "Outcome", "check_text",
-           "verify_batch"]
+__all__ = ["BatchVerdict", "Cell", "Finding", "GateError", "Outcome", "check_text", "verify_batch"]
 
 
 class BatchVerdict(NamedTuple):
@@ -36,8 +35,10 @@ class BatchVerdict(NamedTuple):
 
     @property
     def problems(self) -> tuple[str, ...]:
-        return (*self.errors, *(f"{c.receipt}: {c.message}" for c in self.cells
-                                if c.state != "fresh"))
+        return (
+            *self.errors,
+            *(f"{c.receipt}: {c.message}" for c in self.cells if c.state != "fresh"),
+        )
 
 
 def _repo(root: str | None) -> str:
@@ -47,7 +48,10 @@ def _repo(root: str | None) -> str:
 
 
 def check_text(
-    check: str, text: str, settings: Mapping[str, Any] | None = None, root: str | None = None,
+    check: str,
+    text: str,
+    settings: Mapping[str, Any] | None = None,
+    root: str | None = None,
     path: str = "<text>",
 ) -> Outcome:
     """Run one deterministic check on a text; nothing is written.
@@ -68,8 +72,10 @@ def check_text(
     cfg: Config = config_of(tree) if tree.root else parse({})
     spec = cfg.specs.get(check)
     if spec is None or not spec.deterministic:
-        raise GateError(f"{check}: not a deterministic check (known: "
-                        f"{', '.join(n for n, s in sorted(cfg.specs.items()) if s.deterministic)})")
+        raise GateError(
+            f"{check}: not a deterministic check (known: "
+            f"{', '.join(n for n, s in sorted(cfg.specs.items()) if s.deterministic)})"
+        )
     if settings:
         cfg = with_settings(cfg, check, settings)
     checker, _ = prepare(cfg, check, tree)
@@ -96,17 +102,20 @@ def verify_batch(
     top, tree, disk = open_tree(staged=staged, root=_repo(root))
     cfg, policy, notes = rules(top, tree, disk)
     # Paths are repo-relative (or absolute), never relative to the caller's folder.
-    rel = [os.path.relpath(p, top) if os.path.isabs(p) else os.path.normpath(p)
-           for p in paths]
-    report = evaluate(cfg, tree, [p.replace(os.sep, "/") for p in rel] or None, disk,
-                      policy, notes)
+    rel = [os.path.relpath(p, top) if os.path.isabs(p) else os.path.normpath(p) for p in paths]
+    report = evaluate(cfg, tree, [p.replace(os.sep, "/") for p in rel] or None, disk, policy, notes)
     errors = report.errors
     if not report.drafts and not errors:
         named = f" among {', '.join(rel)}" if rel else ""
         errors = (f"no gated draft{named}: nothing was verified",)
     # A draft named in the batch that the gate does not hold (a status before gate_from)
     # was verified by nothing: the batch is not ok with it in.
-    errors += tuple(f"{d}: not gated (status {st}): nothing verified it"
-                    for d, st in report.ungated if rel)
-    return BatchVerdict(report.ok and bool(report.drafts) and not (rel and report.ungated),
-                        report.drafts, report.cells, errors)
+    errors += tuple(
+        f"{d}: not gated (status {st}): nothing verified it" for d, st in report.ungated if rel
+    )
+    return BatchVerdict(
+        report.ok and bool(report.drafts) and not (rel and report.ungated),
+        report.drafts,
+        report.cells,
+        errors,
+    )

@@ -12,8 +12,22 @@ from receipt_gate import TOOL
 if TYPE_CHECKING:
     import argparse
 
-COMMANDS = ("run", "check", "verify", "status", "grade", "record", "pre-commit", "pre-push",
-            "advance", "claim", "init", "adopt", "attest", "keygen")
+COMMANDS = (
+    "run",
+    "check",
+    "verify",
+    "status",
+    "grade",
+    "record",
+    "pre-commit",
+    "pre-push",
+    "advance",
+    "claim",
+    "init",
+    "adopt",
+    "attest",
+    "keygen",
+)
 
 
 def _format_and_paths(s: argparse.ArgumentParser) -> None:
@@ -25,9 +39,11 @@ def _format_and_paths(s: argparse.ArgumentParser) -> None:
 def _signing(s: argparse.ArgumentParser) -> None:
     """Where a command that writes receipts finds the private key, when the policy lists
     public keys (never in the repository)."""
-    s.add_argument("--key-env", metavar="NAME",
-                   help="environment variable holding the signing key"
-                   " (default RECEIPT_GATE_SIGNING_KEY)")
+    s.add_argument(
+        "--key-env",
+        metavar="NAME",
+        help="environment variable holding the signing key (default RECEIPT_GATE_SIGNING_KEY)",
+    )
     s.add_argument("--key-file", metavar="PATH", help="file outside the repository holding it")
 
 
@@ -38,12 +54,16 @@ def _formatter() -> type[argparse.HelpFormatter]:
         """argparse's help, sized without importing shutil (4 ms on every hook run): every
         argument added builds a formatter, and the default one asks shutil for the width."""
 
-        def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                     width: int | None = None) -> None:
+        def __init__(
+            self,
+            prog: str,
+            indent_increment: int = 2,
+            max_help_position: int = 24,
+            width: int | None = None,
+        ) -> None:
             if width is None:
                 try:
-                    width = (int(os.environ.get("COLUMNS", "0"))
-                             or os.get_terminal_size(1).columns)
+                    width = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size(1).columns
                 except (ValueError, OSError):
                     width = 80
                 width -= 2
@@ -64,7 +84,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         return only is None or only == command
 
     p = argparse.ArgumentParser(
-        prog="receipt-gate", formatter_class=_Formatter,
+        prog="receipt-gate",
+        formatter_class=_Formatter,
         description="Proof that every required check ran on exactly the draft being committed.",
     )
     p.add_argument("--version", action="version", version=TOOL)
@@ -73,12 +94,17 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if keep("run"):
         s = add("run", help="run the deterministic required checks and write receipts")
-        s.add_argument("--check", action="append", metavar="NAME",
-                       help="only this check (repeatable)")
-        s.add_argument("--dry-run", action="store_true",
-                       help="decide only: print the findings, write nothing")
-        s.add_argument("--staged", action="store_true",
-                       help="with --dry-run: the drafts as staged (what a commit carries)")
+        s.add_argument(
+            "--check", action="append", metavar="NAME", help="only this check (repeatable)"
+        )
+        s.add_argument(
+            "--dry-run", action="store_true", help="decide only: print the findings, write nothing"
+        )
+        s.add_argument(
+            "--staged",
+            action="store_true",
+            help="with --dry-run: the drafts as staged (what a commit carries)",
+        )
         s.add_argument("paths", nargs="*", metavar="PATH")
         _signing(s)
         s.set_defaults(module="run", func="run")
@@ -95,16 +121,24 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         which = s.add_mutually_exclusive_group()
         which.add_argument("--staged", action="store_true", help="verify the index")
         which.add_argument("--rev", metavar="REV", help="verify a commit")
-        s.add_argument("--policy-from", metavar="REF",
-                       help="the rules in force come from this commit (default: the judged"
-                       " commit's parent; HEAD for the index and the working tree)")
-        s.add_argument("--recheck", action="store_true",
-                       help="run the deterministic checks again on the drafts that differ"
-                       " from the policy's commit, and refuse a receipt they contradict")
+        s.add_argument(
+            "--policy-from",
+            metavar="REF",
+            help="the rules in force come from this commit (default: the judged"
+            " commit's parent; HEAD for the index and the working tree)",
+        )
+        s.add_argument(
+            "--recheck",
+            action="store_true",
+            help="run the deterministic checks again on the drafts that differ"
+            " from the policy's commit, and refuse a receipt they contradict",
+        )
         s.add_argument("--recheck-all", action="store_true", help="--recheck every draft")
-        s.add_argument("--sarif-file", metavar="FILE",
-                       help="also write the verdicts as SARIF to FILE (written on exit 2 too,"
-                       " with the error)")
+        s.add_argument(
+            "--sarif-file",
+            metavar="FILE",
+            help="also write the verdicts as SARIF to FILE (written on exit 2 too, with the error)",
+        )
         _format_and_paths(s)
         s.set_defaults(module="verify", func="verify")
 
@@ -116,13 +150,19 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if keep("grade"):
         s = add("grade", help="run a model check, check its quotes, write receipts")
-        s.add_argument("--check", action="append", metavar="NAME",
-                       help="this model check (repeatable; default: every one required,"
-                       " else grader)")
+        s.add_argument(
+            "--check",
+            action="append",
+            metavar="NAME",
+            help="this model check (repeatable; default: every one required, else grader)",
+        )
         s.add_argument("--jobs", type=int, default=4, metavar="N", help="drafts graded at once")
         s.add_argument("--force", action="store_true", help="grade drafts whose receipt is fresh")
-        s.add_argument("--gated-only", action="store_true",
-                       help="skip drafts before gate_from (what the grader hook does)")
+        s.add_argument(
+            "--gated-only",
+            action="store_true",
+            help="skip drafts before gate_from (what the grader hook does)",
+        )
         s.add_argument("paths", nargs="*", metavar="PATH", help="default: every draft")
         _signing(s)
         s.set_defaults(module="grade", func="grade")
@@ -131,14 +171,18 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s = add("record", help="record a model verdict produced elsewhere")
         s.add_argument("name", metavar="NAME")
         s.add_argument("path", metavar="PATH")
-        s.add_argument("--verdict", required=True, metavar="FILE",
-                       help="the verdict JSON (- for stdin)")
+        s.add_argument(
+            "--verdict", required=True, metavar="FILE", help="the verdict JSON (- for stdin)"
+        )
         _signing(s)
         s.set_defaults(module="grade", func="record")
 
     if keep("pre-commit"):
-        s = add("pre-commit", help="the commit hook: run what is not fresh on the staged"
-                " drafts, stage the receipts, verify the index")
+        s = add(
+            "pre-commit",
+            help="the commit hook: run what is not fresh on the staged"
+            " drafts, stage the receipts, verify the index",
+        )
         _signing(s)
         s.set_defaults(module="pre_commit", func="pre_commit")
 
@@ -160,23 +204,38 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         claim = s.add_subparsers(dest="claim_command", required=True, metavar="ACTION")
         add_action = functools.partial(claim.add_parser, formatter_class=_Formatter)
         c = add_action("add", help="register terms with the source they were verified from")
-        c.add_argument("terms", nargs="+", metavar="TERM",
-                       help="a setting name, or a glob (* is any run of characters)")
-        c.add_argument("--source", required=True, metavar="URL|PATH",
-                       help="an http(s) URL, or a file in this repository (docs/config.md#ttl)")
+        c.add_argument(
+            "terms",
+            nargs="+",
+            metavar="TERM",
+            help="a setting name, or a glob (* is any run of characters)",
+        )
+        c.add_argument(
+            "--source",
+            required=True,
+            metavar="URL|PATH",
+            help="an http(s) URL, or a file in this repository (docs/config.md#ttl)",
+        )
         c.add_argument("--note", metavar="TEXT")
         c.add_argument("--replace", action="store_true", help="replace an existing entry")
         c.set_defaults(module="claim", func="add")
         c = add_action("allow", help="allow terms that need no source (the project's own names)")
-        c.add_argument("terms", nargs="+", metavar="TERM",
-                       help="a setting name, or a glob (* is any run of characters)")
+        c.add_argument(
+            "terms",
+            nargs="+",
+            metavar="TERM",
+            help="a setting name, or a glob (* is any run of characters)",
+        )
         c.add_argument("--note", metavar="TEXT", help="why (shown by claim list)")
         c.add_argument("--replace", action="store_true", help="replace an existing entry")
         c.set_defaults(module="claim", func="allow")
         c = add_action("import", help="register every term a JSON report names, in one write")
-        c.add_argument("report", metavar="REPORT",
-                       help="the output of `check registered-terms --format json`"
-                       " (or verify --format json); - for stdin")
+        c.add_argument(
+            "report",
+            metavar="REPORT",
+            help="the output of `check registered-terms --format json`"
+            " (or verify --format json); - for stdin",
+        )
         c.add_argument("--source", metavar="URL|PATH", help="the source of every term")
         c.add_argument("--allow", action="store_true", help="allow them (no source)")
         c.add_argument("--note", metavar="TEXT")
@@ -188,39 +247,62 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     if keep("init"):
         s = add("init", help="write a starter .receipt-gate.yaml")
         s.add_argument("--force", action="store_true", help="overwrite existing files")
-        s.add_argument("--git-hooks", action="store_true",
-                       help="write plain git hooks in .githooks/ (for repos without pre-commit)")
-        s.add_argument("--print-hooks", action="store_true",
-                       help="print the hooks to add to an existing .pre-commit-config.yaml"
-                       " instead of adding them")
+        s.add_argument(
+            "--git-hooks",
+            action="store_true",
+            help="write plain git hooks in .githooks/ (for repos without pre-commit)",
+        )
+        s.add_argument(
+            "--print-hooks",
+            action="store_true",
+            help="print the hooks to add to an existing .pre-commit-config.yaml"
+            " instead of adding them",
+        )
         s.set_defaults(module="init", func="init")
     if keep("adopt"):
         s = add("adopt", help="what existing content fails, and the two honest ways to start")
         how = s.add_mutually_exclusive_group()
-        how.add_argument("--baseline", action="store_true",
-                         help="record today's findings: they refuse nothing, new ones do")
-        how.add_argument("--pre-gate", nargs="?", const="", metavar="STATE",
-                         help="mark failing drafts with a status before gate_from"
-                         " (default: the one just before); not on a site, which publishes"
-                         " a page whatever its status says")
-        how.add_argument("--unpublish", action="store_true",
-                         help="on a site: mark failing pages with the site's own draft"
-                         " marker (draft: true), which takes them off the site")
+        how.add_argument(
+            "--baseline",
+            action="store_true",
+            help="record today's findings: they refuse nothing, new ones do",
+        )
+        how.add_argument(
+            "--pre-gate",
+            nargs="?",
+            const="",
+            metavar="STATE",
+            help="mark failing drafts with a status before gate_from"
+            " (default: the one just before); not on a site, which publishes"
+            " a page whatever its status says",
+        )
+        how.add_argument(
+            "--unpublish",
+            action="store_true",
+            help="on a site: mark failing pages with the site's own draft"
+            " marker (draft: true), which takes them off the site",
+        )
         s.add_argument("--format", choices=("text", "json"), default="text")
         s.set_defaults(module="adopt", func="adopt")
     if keep("attest"):
         s = add("attest", help="print the receipts as in-toto Statements in DSSE envelopes")
-        s.add_argument("--rev", metavar="REV", help="attest a commit (default: the working"
-                       " tree)")
-        s.add_argument("--policy-from", metavar="REF",
-                       help="the rules in force come from this commit (as verify's)")
+        s.add_argument("--rev", metavar="REV", help="attest a commit (default: the working tree)")
+        s.add_argument(
+            "--policy-from",
+            metavar="REF",
+            help="the rules in force come from this commit (as verify's)",
+        )
         s.add_argument("paths", nargs="*", metavar="PATH", help="default: every gated draft")
         _signing(s)
         s.set_defaults(module="attest", func="attest")
     if keep("keygen"):
         s = add("keygen", help="make an Ed25519 key pair for signed receipts")
-        s.add_argument("--out", required=True, metavar="PATH",
-                       help="where to write the private key (outside the repository)")
+        s.add_argument(
+            "--out",
+            required=True,
+            metavar="PATH",
+            help="where to write the private key (outside the repository)",
+        )
         s.set_defaults(module="keygen", func="keygen")
     return p
 
@@ -229,9 +311,16 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 # and gettext lookups cost a hook about 4 ms (tests compare both parses).
 _HOOK_CALLS: dict[tuple[str, ...], dict[str, object]] = {
     ("pre-commit",): {"key_env": None, "key_file": None},
-    ("verify", "--staged"): {"staged": True, "rev": None, "policy_from": None,
-                             "recheck": False, "recheck_all": False, "format": "text",
-                             "sarif_file": None, "paths": []},
+    ("verify", "--staged"): {
+        "staged": True,
+        "rev": None,
+        "policy_from": None,
+        "recheck": False,
+        "recheck_all": False,
+        "format": "text",
+        "sarif_file": None,
+        "paths": [],
+    },
 }
 
 
@@ -242,8 +331,10 @@ def parse(words: Sequence[str]) -> argparse.Namespace:
         from types import SimpleNamespace
 
         module = words[0].replace("-", "_")
-        return cast("argparse.Namespace", SimpleNamespace(command=words[0], module=module,
-                                                           func=module, **fixed))
+        return cast(
+            "argparse.Namespace",
+            SimpleNamespace(command=words[0], module=module, func=module, **fixed),
+        )
     parser = _parser(words[0] if words and words[0] in COMMANDS else None)
     # PATHs may follow options (`check NAME --format json PATH`): argparse leaves those over.
     args, extra = parser.parse_known_args(words)

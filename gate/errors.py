@@ -56,8 +56,10 @@ def run_command(args: argparse.Namespace) -> int:
         where = f"; the traceback is in {log}" if log else ""
         from receipt_gate.base.text import printable
 
-        print(printable(f"receipt-gate {args.command}: internal error (a bug): {what}{where}"),
-              file=sys.stderr)
+        print(
+            printable(f"receipt-gate {args.command}: internal error (a bug): {what}{where}"),
+            file=sys.stderr,
+        )
         return 3
 
 
@@ -81,9 +83,10 @@ def _log_traceback(args: argparse.Namespace) -> str | None:
         folder = cache_dir(toplevel(os.getcwd()))
     except Exception:  # no repository, no git: the temp folder will do
         folder = None
-    text = (f"receipt-gate {args.command}: {' '.join(sys.argv[1:])}\n"
-            f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}\n\n"
-            + traceback.format_exc())
+    text = (
+        f"receipt-gate {args.command}: {' '.join(sys.argv[1:])}\n"
+        f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}\n\n" + traceback.format_exc()
+    )
     for place in (folder, tempfile.gettempdir()):
         if place is None:
             continue

@@ -88,22 +88,39 @@ IDIOMS = (
     "in a world where",
     "buckle up",
 )
-IDIOM_PATTERNS = (r"(?i)\bdelv(?:e|es|ed|ing)\s+(?:into|deeper)\b",
-                  r"(?i)\bnot (?:just|only|merely) [^.!?\n]{1,60}?[,;—–] (?:but|it's|it is)\b")
+IDIOM_PATTERNS = (
+    r"(?i)\bdelv(?:e|es|ed|ing)\s+(?:into|deeper)\b",
+    r"(?i)\bnot (?:just|only|merely) [^.!?\n]{1,60}?[,;—–] (?:but|it's|it is)\b",
+)
 
-settings = {"phrases": PHRASES, "patterns": PATTERNS, "idioms": False, "tells": True,
-            "threshold": THRESHOLD, "min_tells": MIN_TELLS, "min_words": MIN_WORDS,
-            "check_blockquotes": False, "check_link_text": False, "suppressions": True}
+settings = {
+    "phrases": PHRASES,
+    "patterns": PATTERNS,
+    "idioms": False,
+    "tells": True,
+    "threshold": THRESHOLD,
+    "min_tells": MIN_TELLS,
+    "min_words": MIN_WORDS,
+    "check_blockquotes": False,
+    "check_link_text": False,
+    "suppressions": True,
+}
 # Said once under a refusal that holds an ai-tells finding.
-hint = ("rephrase what ai-tells names (for weighed tells: write plainer, fewer of them);"
-        " a phrase you quote, not write, can be marked before its block:"
-        " <!-- receipt-gate: ignore ai-tells -- why -->")
+hint = (
+    "rephrase what ai-tells names (for weighed tells: write plainer, fewer of them);"
+    " a phrase you quote, not write, can be marked before its block:"
+    " <!-- receipt-gate: ignore ai-tells -- why -->"
+)
 
 # Lowercase literals that every match of a default pattern contains: when the prose
 # lacks one, the pattern cannot match and is not run. A user's pattern has none.
-NEEDLES: Mapping[str, tuple[str, ...]] = dict(zip(
-    (*PATTERNS, *IDIOM_PATTERNS),
-    (("certainly!",), ("great question",), ("delv",), ("not ",)), strict=True))
+NEEDLES: Mapping[str, tuple[str, ...]] = dict(
+    zip(
+        (*PATTERNS, *IDIOM_PATTERNS),
+        (("certainly!",), ("great question",), ("delv",), ("not ",)),
+        strict=True,
+    )
+)
 # The only characters outside ASCII that match an ASCII letter case-insensitively (in
 # re and in regex): folded before the needle test so that it never skips a match.
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
@@ -200,8 +217,10 @@ def _position(starts: list[int], offset: int) -> tuple[int, int]:
 
 # Characters that force the direction of the letters after them: text written backwards
 # shows forwards, so what a reader sees is not what any expression reads.
-_JS = ("front matter in JavaScript (gray-matter's ---js, which Eleventy runs): the check"
-       " cannot read what it sets (a title, a description a layout shows); write it in YAML")
+_JS = (
+    "front matter in JavaScript (gray-matter's ---js, which Eleventy runs): the check"
+    " cannot read what it sets (a title, a description a layout shows); write it in YAML"
+)
 # (an entity too: markdown writes &#8238; out as the character)
 _OVERRIDES = re.compile("[\u202d\u202e]|&#(?:[xX]0*202[dDeE]|0*823[78]);")
 
@@ -222,19 +241,26 @@ def _tags_out(text: str) -> list[str]:  # (the lines, every tag gone)
 _ELEMENT = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>]{0,500})?>[^<]{0,500}</\1\s*>")
 # What shows letters in the reverse order they are written: <bdo dir="rtl">, and CSS's
 # unicode-bidi overrides (U+202E, in markup).
-_BIDI_MARKUP = re.compile(r"(?i)<bdo\b[^<>]*\bdir\s*=\s*[\"']?rtl|unicode-bidi\s*:\s*[\w-]*"
-                          r"override")
+_BIDI_MARKUP = re.compile(
+    r"(?i)<bdo\b[^<>]*\bdir\s*=\s*[\"']?rtl|unicode-bidi\s*:\s*[\w-]*"
+    r"override"
+)
 
 
 # Text a browser shows from an attribute or a style sheet: an input's value (a field, a
 # button) and placeholder, a frame's srcdoc, CSS's `content:` strings.
-_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'"
-                  r"|[^\s\"'=<>`]+))?)*)\s*/?>")
+_TAG = re.compile(
+    r"<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'"
+    r"|[^\s\"'=<>`]+))?)*)\s*/?>"
+)
 _ATTRIBUTE = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
-_SHOWN_BY = {"input": ("value", "placeholder"), "textarea": ("placeholder",),
-             "iframe": ("srcdoc",), "button": ("value",)}
-_UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color",
-                             "range"})
+_SHOWN_BY = {
+    "input": ("value", "placeholder"),
+    "textarea": ("placeholder",),
+    "iframe": ("srcdoc",),
+    "button": ("value",),
+}
+_UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color", "range"})
 # (bounded: an opening never closed costs a few hundred steps, not the rest of the text)
 _STYLE = re.compile(r"<style\b[^<>]{0,1000}>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
 _CSS_CONTENT = re.compile(r"\bcontent\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE)
@@ -245,14 +271,17 @@ _CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))")
 def _css_text(value: str) -> str:
     """What a `content:` value shows: its strings joined (CSS joins `"In con" "clusion"`),
     escapes read (`\\63` is "c")."""
+
     def unescape(m: re.Match[str]) -> str:
         if m.group(1) is None:
             return m.group(2)
         code = int(m.group(1), 16)
         return chr(code) if 0 < code <= 0x10FFFF else "\ufffd"
 
-    return "".join(_CSS_ESCAPE.sub(unescape, a or b)  # (findall gives "" for the other)
-                   for a, b in _CSS_STRING.findall(value))
+    return "".join(
+        _CSS_ESCAPE.sub(unescape, a or b)  # (findall gives "" for the other)
+        for a, b in _CSS_STRING.findall(value)
+    )
 
 
 def _attributes_shown(text: str) -> str | None:
@@ -268,13 +297,14 @@ def _attributes_shown(text: str) -> str | None:
         for a in _ATTRIBUTE.finditer(m.group(2)):  # HTML takes an attribute's first
             attrs.setdefault(a.group(1).lower(), a)
         kind = attrs.get("type")
-        if kind is not None and (kind.group(2) or kind.group(3) or kind.group(4) or ""
-                                 ).lower() in _UNSHOWN_INPUTS:
+        if (
+            kind is not None
+            and (kind.group(2) or kind.group(3) or kind.group(4) or "").lower() in _UNSHOWN_INPUTS
+        ):
             continue
         for name in names:
             value = attrs.get(name)
-            g = next((k for k in (2, 3, 4) if value is not None and value.group(k) is not None),
-                     0)
+            g = next((k for k in (2, 3, 4) if value is not None and value.group(k) is not None), 0)
             if value is not None and g:
                 at = m.start(2) + value.start(g)
                 keep.append((m.start(), m.end(), at, at + len(value.group(g))))
@@ -295,14 +325,15 @@ def _attributes_shown(text: str) -> str | None:
         chars[lo:hi] = [" " if c == "\n" else c for c in text[lo:hi]]
     for _, end, at, shown in css:  # the text where its value starts, as far as it fits
         room = text[at:end].split("\n", 1)[0]
-        chars[at:at + min(len(shown), len(room))] = list(shown[:len(room)])
+        chars[at : at + min(len(shown), len(room))] = list(shown[: len(room)])
     return "".join(chars)
 
 
 _LITERAL = r"(?:\"[^\"\n{}]*\"|'[^'\n{}]*'|`[^`\n{}]*`)"
 # (not a template tag's `{{ "x" }}`: that is read as the tag prints it)
 _MDX_LITERALS = re.compile(
-    rf"(?<!\{{)\{{(?!\{{)\s*({_LITERAL}(?:\s*\+\s*{_LITERAL}){{0,50}})\s*\}}(?!\}})")
+    rf"(?<!\{{)\{{(?!\{{)\s*({_LITERAL}(?:\s*\+\s*{_LITERAL}){{0,50}})\s*\}}(?!\}})"
+)
 # A reference definition's label and destination (what is left of the line, a title,
 # is read as a paragraph's text); a footnote's `[^1]:` is not one.
 _REFERENCE = re.compile(r"(?m)^ {0,3}\[(?!\^)[^\]\n]{1,999}\]:[ \t]*\S+")
@@ -314,7 +345,7 @@ def _literals(m: re.Match[str]) -> str:
     chars = ["\u200b"] * len(m.group())
     for lit in re.finditer(_LITERAL, m.group(1)):
         at = m.start(1) - start + lit.start()
-        chars[at + 1:at + len(lit.group()) - 1] = lit.group()[1:-1]
+        chars[at + 1 : at + len(lit.group()) - 1] = lit.group()[1:-1]
     return "".join(chars)
 
 
@@ -326,8 +357,9 @@ def _blanked(m: re.Match[str]) -> str:  # (zero-width: the line stays a paragrap
 # narrow a reader takes a word they split for one (six-per-em, punctuation, thin, hair,
 # narrow no-break, medium mathematical): the reader's view reads them as a space
 # (gate.reading.reader), and ai-tells once more as nothing.
-_FILLERS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0\u2006\u2008\u2009\u200a"
-                                       "\u202f\u205f", "\u200b"))
+_FILLERS = str.maketrans(
+    dict.fromkeys("\u115f\u1160\u3164\uffa0\u2006\u2008\u2009\u200a\u202f\u205f", "\u200b")
+)
 
 
 class _Found:
@@ -362,17 +394,20 @@ class _Reading(NamedTuple):
             from receipt_gate.reading.templatetags import printed
 
             got = self.readings[(how, with_links, code)] = prose_lines(
-                self.text, self.quotes, with_links, how, wide=True, code=code, fences=True)
+                self.text, self.quotes, with_links, how, wide=True, code=code, fences=True
+            )
             for n, value in self.shown.items():
                 if 0 < n <= len(got):
                     got[n - 1] = printed(value)
         return got
 
-    def again(self, text: str, rendered: bool, peel: bool = True,
-              joined: bool = False) -> list[Finding]:
+    def again(
+        self, text: str, rendered: bool, peel: bool = True, joined: bool = False
+    ) -> list[Finding]:
         """find_tells on another text of the same page, with the same options."""
-        return find_tells(text, self.rules, self.quotes, self.links, self.path, rendered,
-                          joined=joined, peel=peel)
+        return find_tells(
+            text, self.rules, self.quotes, self.links, self.path, rendered, joined=joined, peel=peel
+        )
 
 
 class Weighing(NamedTuple):
@@ -384,10 +419,17 @@ class Weighing(NamedTuple):
     honour_comments: bool = True
 
 
-def find_tells(text: str, rules: Sequence[Rule], quotes: bool | Literal["own"] = "own",
-               links: bool = False, path: str = "<draft>", rendered: bool = True,
-               joined: bool = False, peel: bool = True,
-               weighing: Weighing | None = None) -> list[Finding]:
+def find_tells(
+    text: str,
+    rules: Sequence[Rule],
+    quotes: bool | Literal["own"] = "own",
+    links: bool = False,
+    path: str = "<draft>",
+    rendered: bool = True,
+    joined: bool = False,
+    peel: bool = True,
+    weighing: Weighing | None = None,
+) -> list[Finding]:
     """Every banned phrase or pattern in what a reader of the page may see, as a reader
     sees it (gate.reading.reader: markup out, entities decoded, lookalike letters folded), in
     draft order, each at its line and column as written: the author's prose (block
@@ -448,23 +490,36 @@ def _weigh(lines: list[str], weighing: Weighing, prefer: frozenset[int]) -> Find
     from receipt_gate_hooks.tells import score
 
     view = reader_view("\n".join(lines), False)
-    got = score(view.text.replace("\0", " "), min_words=weighing.min_words,
-                need=weighing.threshold, need_tells=weighing.min_tells)
+    got = score(
+        view.text.replace("\0", " "),
+        min_words=weighing.min_words,
+        need=weighing.threshold,
+        need_tells=weighing.min_tells,
+    )
     if got.per_1000 < weighing.threshold or len(got.hits) < weighing.min_tells:
         return None
     starts = [0]
     for text_line in lines[:-1]:
         starts.append(starts[-1] + len(text_line) + 1)
-    where = {h.tell.label: [_position(starts, view.written(o)) for o in h.offsets]
-             for h in got.hits}
+    where = {
+        h.tell.label: [_position(starts, view.written(o)) for o in h.offsets] for h in got.hits
+    }
     said = ", ".join(f'"{label}" ({_lines_of(at)})' for label, at in where.items())
     every = sorted(at for places in where.values() for at in places)
     first = next((at for at in every if at[0] in prefer), every[0])
-    message = (f"AI tells weigh {got.per_1000:.1f} per 1,000 words ({len(got.hits)} different;"
-               f" refuses at {weighing.threshold} with {weighing.min_tells}): {said}")
-    return Finding(*first, message, (("key", "weighted AI tells"),
-                                     ("per_1000", round(got.per_1000, 1)),
-                                     ("tells", [h.tell.label for h in got.hits])))
+    message = (
+        f"AI tells weigh {got.per_1000:.1f} per 1,000 words ({len(got.hits)} different;"
+        f" refuses at {weighing.threshold} with {weighing.min_tells}): {said}"
+    )
+    return Finding(
+        *first,
+        message,
+        (
+            ("key", "weighted AI tells"),
+            ("per_1000", round(got.per_1000, 1)),
+            ("tells", [h.tell.label for h in got.hits]),
+        ),
+    )
 
 
 def _lines_of(at: list[tuple[int, int]]) -> str:
@@ -476,8 +531,17 @@ def _in_prose(page: _Reading, templated: bool, joined: bool) -> list[Finding]:
     """The prose, read each way its template tags and marks can be read."""
     out: list[Finding] = []
     text, rules, links = page.text, page.rules, page.links
-    hows = ("join",) if joined and templated else (  # a rendering: what tags are left
-        "blank", "open", "join") if templated else ("blank",)  # print, nothing
+    hows = (
+        ("join",)
+        if joined and templated
+        else (  # a rendering: what tags are left
+            "blank",
+            "open",
+            "join",
+        )
+        if templated
+        else ("blank",)
+    )  # print, nothing
     for how in hows:
         lines = page.read(how, links)
         # Without link text, a phrase a link's text only ends or begins (`In
@@ -495,8 +559,7 @@ def _in_prose(page: _Reading, templated: bool, joined: bool) -> list[Finding]:
         # a phrase a code span only ends or begins is the sentence's: `In
         # \`conclusion\`, the` shows "In conclusion" (a summary, plainly); a phrase a
         # span holds whole is quoted code
-        out += _touching(page.read("blank", links, code=True), page.read("blank", links),
-                         rules)
+        out += _touching(page.read("blank", links, code=True), page.read("blank", links), rules)
     return out
 
 
@@ -554,8 +617,10 @@ def _in_the_name_and_script(text: str, path: str, rules: Sequence[Rule]) -> list
     if not path.startswith("<"):
         from receipt_gate.reading.pageparts import name_words
 
-        out += [f._replace(line=1, col=1, message=f"{f.message} (in the file's name)")
-                for _, _, f in _matches([name_words(path)], rules)]
+        out += [
+            f._replace(line=1, col=1, message=f"{f.message} (in the file's name)")
+            for _, _, f in _matches([name_words(path)], rules)
+        ]
     return out
 
 
@@ -584,15 +649,29 @@ def _overrides(text: str) -> list[Finding]:
     character (or its entity): what readers see is not what any expression reads."""
     out = []
     for m in _BIDI_MARKUP.finditer(text) if "<" in text else ():
-        how = ('<bdo dir="rtl">' if m.group()[:4].lower() == "<bdo"
-               else f"unicode-bidi: {m.group().rsplit(':', 1)[1].strip()}")
-        out.append(Finding(*_at(text, m.start()), f"a direction override ({how}) reorders"
-                           " what readers see: remove it"))
+        how = (
+            '<bdo dir="rtl">'
+            if m.group()[:4].lower() == "<bdo"
+            else f"unicode-bidi: {m.group().rsplit(':', 1)[1].strip()}"
+        )
+        out.append(
+            Finding(
+                *_at(text, m.start()),
+                f"a direction override ({how}) reorders what readers see: remove it",
+            )
+        )
     for m in _OVERRIDES.finditer(text):
-        code = ord(m.group()) if len(m.group()) == 1 else (
-            0x202E if m.group()[-2] in "eE8" else 0x202D)
-        out.append(Finding(*_at(text, m.start()), f"a direction override (U+{code:04X})"
-                           " reorders what readers see: remove it"))
+        code = (
+            ord(m.group())
+            if len(m.group()) == 1
+            else (0x202E if m.group()[-2] in "eE8" else 0x202D)
+        )
+        out.append(
+            Finding(
+                *_at(text, m.start()),
+                f"a direction override (U+{code:04X}) reorders what readers see: remove it",
+            )
+        )
     return out
 
 
@@ -627,10 +706,18 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
 
     kept = frozenset(m.group(1) or m.group(2) for m in KEPT.finditer(text))
     # A loop over literals (or a name holding them) prints them where its names are.
-    assigned = {m.group(1): "".join(LITERAL.findall(m.group(2))) for m in _ASSIGNED.finditer(text)
-                if m.group(2).lstrip().startswith(("[", '"', "'"))}
-    looped = frozenset(n for m in LOOP.finditer(text) if _over_words(m.group(3), assigned)
-                       for n in m.groups()[:2] if n)
+    assigned = {
+        m.group(1): "".join(LITERAL.findall(m.group(2)))
+        for m in _ASSIGNED.finditer(text)
+        if m.group(2).lstrip().startswith(("[", '"', "'"))
+    }
+    looped = frozenset(
+        n
+        for m in LOOP.finditer(text)
+        if _over_words(m.group(3), assigned)
+        for n in m.groups()[:2]
+        if n
+    )
     quiet = quiet_spans(text)
     # A tag that opens inside a code span is a code sample's (`{{ x }}` in a post about
     # templates): code, not text the page computes.
@@ -639,13 +726,22 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
     uncommented = sub_blank(COMMENT, text, "\0") if "<!--" in text else text
     out = []
     for m in TEMPLATE.finditer(text):
-        if computes(m.group(), kept, looped) and in_prose(*m.span()) and not any(
-                a < m.start() < b for a, b in quiet) and uncommented[m.start()] != "\0":
+        if (
+            computes(m.group(), kept, looped)
+            and in_prose(*m.span())
+            and not any(a < m.start() < b for a, b in quiet)
+            and uncommented[m.start()] != "\0"
+        ):
             said = " ".join(m.group().split())
             said = said if len(said) <= 60 else said[:57] + "..."
-            out.append(Finding(*_at(text, m.start()), f"template code computes the text"
-                               f" readers see here ({said}): the check cannot read it;"
-                               " write the words out"))
+            out.append(
+                Finding(
+                    *_at(text, m.start()),
+                    f"template code computes the text"
+                    f" readers see here ({said}): the check cannot read it;"
+                    " write the words out",
+                )
+            )
     return out
 
 
@@ -660,8 +756,11 @@ def _over_words(iterable: str, assigned: Mapping[str, str]) -> bool:
 
     head = iterable.lstrip()
     name = re.match(r"[A-Za-z_]\w*", head)
-    held = "".join(LITERAL.findall(iterable)) if head.startswith(("[", '"', "'")) else (
-        assigned.get(name.group(), "") if name is not None else "")
+    held = (
+        "".join(LITERAL.findall(iterable))
+        if head.startswith(("[", '"', "'"))
+        else (assigned.get(name.group(), "") if name is not None else "")
+    )
     return bool(re.search(r"[^\W\d_]", held))
 
 
@@ -680,13 +779,17 @@ def _line_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in re.finditer("\n", text))]
 
 
-def _touching(wider: list[str], narrower: list[str], rules: Sequence[Rule],
-              exact: bool = False) -> list[Finding]:
+def _touching(
+    wider: list[str], narrower: list[str], rules: Sequence[Rule], exact: bool = False
+) -> list[Finding]:
     """The matches in a wider reading (link text in, a code span's words in) that take in
     some of the narrower reading's text: a phrase the wider part only ends or begins."""
     bare = "\n".join(narrower)
-    return [f for start, end, f in _matches(wider, rules, exact)
-            if any(bare[i] not in " \0" for i in range(start, end))]
+    return [
+        f
+        for start, end, f in _matches(wider, rules, exact)
+        if any(bare[i] not in " \0" for i in range(start, end))
+    ]
 
 
 _CODE_SPAN = re.compile(r"(`+)([^`\n]+?)\1(?!`)")
@@ -697,24 +800,29 @@ def _across_a_span(text: str, rules: Sequence[Rule]) -> bool:
     span is read with the words around it, ticks out; a match inside the span alone is
     quoted code. (A cheap test, before the whole draft is read so.)"""
     for m in _CODE_SPAN.finditer(text):
-        left = text[max(0, m.start() - 80):m.start()]
+        left = text[max(0, m.start() - 80) : m.start()]
         inner = m.group(2)
-        window = left + inner + text[m.end():m.end() + 80]
+        window = left + inner + text[m.end() : m.end() + 80]
         window = (window if window.isascii() else window.translate(_FOLD)).lower()
         lo, hi = len(left), len(left) + len(inner)
         for rule in rules:
             if rule.needles and any(n not in window for n in rule.needles):
                 continue
-            found = (rule.rx.finditer(window) if isinstance(rule.rx, _Lazy)
-                     else rule.rx.finditer(window, timeout=TIMEOUT_S))
-            if any(f.start() < hi and f.end() > lo and (f.start() < lo or f.end() > hi)
-                   for f in found):
+            found = (
+                rule.rx.finditer(window)
+                if isinstance(rule.rx, _Lazy)
+                else rule.rx.finditer(window, timeout=TIMEOUT_S)
+            )
+            if any(
+                f.start() < hi and f.end() > lo and (f.start() < lo or f.end() > hi) for f in found
+            ):
                 return True
     return False
 
 
-def _matches(lines: list[str], rules: Sequence[Rule], exact: bool = False
-             ) -> list[tuple[int, int, Finding]]:
+def _matches(
+    lines: list[str], rules: Sequence[Rule], exact: bool = False
+) -> list[tuple[int, int, Finding]]:
     """The rules' matches in these lines, read as a reader reads them: where each starts
     and ends as written (offsets in the lines joined), and its finding."""
     view = reader_view("\n".join(lines), exact)
@@ -729,8 +837,11 @@ def _matches(lines: list[str], rules: Sequence[Rule], exact: bool = False
         if needles and (needles[0] not in lower or any(n not in lower for n in needles[1:])):
             continue
         try:
-            matches = list(rule.rx.finditer(prose) if isinstance(rule.rx, _Lazy)
-                           else rule.rx.finditer(prose, timeout=TIMEOUT_S))
+            matches = list(
+                rule.rx.finditer(prose)
+                if isinstance(rule.rx, _Lazy)
+                else rule.rx.finditer(prose, timeout=TIMEOUT_S)
+            )
         except TimeoutError:
             raise GateError(
                 f"{CONFIG_FILE}: checks.ai-tells.patterns: {rule.pattern!r} took over"
@@ -747,8 +858,9 @@ def _matches(lines: list[str], rules: Sequence[Rule], exact: bool = False
                 msg = f'banned phrase "{rule.phrase}"'
                 if said.lower() != rule.phrase:
                     msg += f' (as "{said}")'
-            found.append((view.written(m.start()), view.written(m.end() - 1) + 1,
-                          Finding(line, col, msg)))
+            found.append(
+                (view.written(m.start()), view.written(m.end() - 1) + 1, Finding(line, col, msg))
+            )
     found.sort(key=lambda t: t[0])
     return found
 
@@ -761,11 +873,20 @@ def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], 
     rules = compile_rules([p.lower() for p in phrases], patterns)
     quotes: bool | Literal["own"] = True if settings["check_blockquotes"] else "own"
     links = settings["check_link_text"]
-    weighing = Weighing(settings["threshold"], settings["min_tells"], settings["min_words"],
-                        settings["suppressions"]) if settings["tells"] else None
+    weighing = (
+        Weighing(
+            settings["threshold"],
+            settings["min_tells"],
+            settings["min_words"],
+            settings["suppressions"],
+        )
+        if settings["tells"]
+        else None
+    )
 
     def check(draft: Draft) -> Outcome:
-        return Outcome(find_tells(draft.text, rules, quotes, links, draft.path,
-                                  weighing=weighing), len(rules))
+        return Outcome(
+            find_tells(draft.text, rules, quotes, links, draft.path, weighing=weighing), len(rules)
+        )
 
     return check

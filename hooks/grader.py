@@ -13,7 +13,13 @@ name = "grader"
 version = 3
 deterministic = False
 help_uri = DOCS + "checks.md#the-grader-a-model-verdict-that-must-quote-the-draft"
-settings = {"command": (), "rubric": "", "timeout_s": 120, "min_quote_chars": 20,
-            "at_commit": False, "inputs": ()}
+settings = {
+    "command": (),
+    "rubric": "",
+    "timeout_s": 120,
+    "min_quote_chars": 20,
+    "at_commit": False,
+    "inputs": (),
+}
 kinds = {"command": "argv", "rubric": "path", "inputs": "globs"}
 undecided = ("timeout_s", "at_commit")

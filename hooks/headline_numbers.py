@@ -40,10 +40,19 @@ corpus = ("articles",)
 def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
     """What `init` writes: required where the site has published articles."""
     if not layout.articles:
-        return False, ["No published articles yet: add headline-numbers to required, with",
-                       'articles: ["posts/**/*.md"], once you publish.'], {}
-    return True, ["Titles are the accused, bodies decide: the published articles, nothing"
-                  " else."], {"articles": list(layout.articles)}
+        return (
+            False,
+            [
+                "No published articles yet: add headline-numbers to required, with",
+                'articles: ["posts/**/*.md"], once you publish.',
+            ],
+            {},
+        )
+    return (
+        True,
+        ["Titles are the accused, bodies decide: the published articles, nothing else."],
+        {"articles": list(layout.articles)},
+    )
 
 
 class Article(NamedTuple):
@@ -56,6 +65,7 @@ class Corpus(NamedTuple):
     titles: dict[str, list[tuple[str, str]]]  # number -> [(title, article path)]
     bodies: dict[str, list[str]]  # a title's number -> up to two article paths whose body has it
     digest: str  # of the whole summary (what --recheck compares)
+
 
 _OPAQUE = re.compile(
     r"""
@@ -93,8 +103,15 @@ _NUMBER = re.compile(
     """,
     re.VERBOSE,
 )
-_SCALES = {"k": 1000, "K": 1000, "M": 1_000_000, "bn": 1_000_000_000,
-           "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+_SCALES = {
+    "k": 1000,
+    "K": 1000,
+    "M": 1_000_000,
+    "bn": 1_000_000_000,
+    "thousand": 1000,
+    "million": 1_000_000,
+    "billion": 1_000_000_000,
+}
 _SCALE_AFTER = re.compile(r" (?:thousand|million|billion)\b")
 # A thin or no-break space between groups of three digits is a thousands separator (SI:
 # "41 000" is forty-one thousand), as a comma is.
@@ -104,11 +121,34 @@ _GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 
 _SMALL = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
 }
 _SCALE = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _WORDS_MAX = 10**15  # past this, a run of number words names no number (and never
@@ -226,8 +266,11 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
     found: list[tuple[int, str, str]] = []
     for start, end in digit_chunks(text):
         chunk = text[start:end]
-        if shortcut and chunk.isdecimal() and not text.startswith((" thousand", " million",
-                                                                   " billion"), end):
+        if (
+            shortcut
+            and chunk.isdecimal()
+            and not text.startswith((" thousand", " million", " billion"), end)
+        ):
             value = chunk.lstrip("0") or "0"
             after = _PCT_AFTER.match(text, end)
             if after:
@@ -247,8 +290,9 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
                 elif after:
                     value, written = value + "%", written + after.group()
             found.append((start + m.start(), written, value))
-    covered = {start + i for start, written, _ in found if " " in written
-               for i in range(len(written))}  # "1.5 million": its word is taken
+    covered = {
+        start + i for start, written, _ in found if " " in written for i in range(len(written))
+    }  # "1.5 million": its word is taken
     lower = text.lower()
     words_here = _WORD_SET.intersection(lower.translate(_LETTERS_ONLY).split())
     run: list[re.Match[str]] = []
@@ -259,14 +303,20 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
         if run:
             start, end = run[0].start(), run[-1].end()
             words = [w.group() for w in run]
-            if (lower.endswith("a ", 0, start) and words[0] in _SCALE
-                    and (start < 3 or not lower[start - 3].isalnum())):
+            if (
+                lower.endswith("a ", 0, start)
+                and words[0] in _SCALE
+                and (start < 3 or not lower[start - 3].isalnum())
+            ):
                 start -= 2
                 words.insert(0, "a")
             # Part of a compound name (tier-one) is no number; twelve-day is 12, as
             # 76-hour is 76.
-            number = (None if (start > 0 and lower[start - 1] == "-") or start in covered
-                      else _words_value(words))
+            number = (
+                None
+                if (start > 0 and lower[start - 1] == "-") or start in covered
+                else _words_value(words)
+            )
             if number is not None:
                 left, chunk = _chunk_around(text, start, end)
                 if not blank_opaque(chunk)[start - left : end - left].isspace():
@@ -289,8 +339,11 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
     starts = [0]
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
-    found = [(view.written(offset), written, value) for offset, written, value in
-             scan(view.text)] if view.shifts else scan(text)
+    found = (
+        [(view.written(offset), written, value) for offset, written, value in scan(view.text)]
+        if view.shifts
+        else scan(text)
+    )
     i = 0
     for offset, written, value in sorted(found):
         while i + 1 < len(starts) and starts[i + 1] <= offset:
@@ -298,8 +351,9 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
         yield Token(first_line + i, offset - starts[i] + 1, written, value)
 
 
-def parse_article(text: str, path: str = "<article>",
-                  fields: Sequence[str] = ("title",)) -> Article:
+def parse_article(
+    text: str, path: str = "<article>", fields: Sequence[str] = ("title",)
+) -> Article:
     """Titles: the front matter's title fields and the first level-1 heading (all, when
     there are several). Body: the rest of the prose, but what a browser may not show (a
     hidden element, a template, CDATA, template code's conditions and loops): that
@@ -322,10 +376,14 @@ def parse_article(text: str, path: str = "<article>",
     # A version names a release: it accuses nothing, and in a body it supports its
     # major.minor as well as itself (3.6.0 pins a title's "3.6").
     body |= {major_minor(v) for v in body if v.count(".") >= 2}
-    return Article([t.text for t in found],
-                   [sorted({tok.value for tok in tokens(t.text.split("\n"))
-                            if tok.value.count(".") < 2}) for t in found],
-                   sorted(body))
+    return Article(
+        [t.text for t in found],
+        [
+            sorted({tok.value for tok in tokens(t.text.split("\n")) if tok.value.count(".") < 2})
+            for t in found
+        ],
+        sorted(body),
+    )
 
 
 def _strs(x: object) -> bool:
@@ -334,9 +392,15 @@ def _strs(x: object) -> bool:
 
 def _article(hit: object) -> bool:
     """[titles, numbers of each title, body numbers], as the page cache keeps it."""
-    return (isinstance(hit, list) and len(hit) == 3 and _strs(hit[0]) and _strs(hit[2])
-            and isinstance(hit[1], list) and len(hit[1]) == len(hit[0])
-            and all(_strs(n) for n in hit[1]))
+    return (
+        isinstance(hit, list)
+        and len(hit) == 3
+        and _strs(hit[0])
+        and _strs(hit[2])
+        and isinstance(hit[1], list)
+        and len(hit[1]) == len(hit[0])
+        and all(_strs(n) for n in hit[1])
+    )
 
 
 def build(articles: Mapping[str, Article], supports: set[str] | None = None) -> Corpus:
@@ -359,23 +423,31 @@ def build(articles: Mapping[str, Article], supports: set[str] | None = None) -> 
                 if len(held) < 2:
                     held.add(path)
     summary = {n: sorted(v) for n, v in bodies.items()}
-    text = json.dumps([titles, summary], sort_keys=True, ensure_ascii=False,
-                      separators=(",", ":"))
+    text = json.dumps([titles, summary], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return Corpus(titles, summary, hashlib.sha256(text.encode()).hexdigest())
 
 
 def _loaded(doc: Any) -> Corpus | None:
     """The summary as Pages.stored keeps it, checked leaf by leaf (one pass per kind of
     leaf: tens of thousands of them on a large site); None when it is not one."""
-    if not (isinstance(doc, list) and len(doc) == 3 and isinstance(doc[0], dict)
-            and isinstance(doc[1], dict) and isinstance(doc[2], str)):
+    if not (
+        isinstance(doc, list)
+        and len(doc) == 3
+        and isinstance(doc[0], dict)
+        and isinstance(doc[1], dict)
+        and isinstance(doc[2], str)
+    ):
         return None
     titles, bodies = doc[0], doc[1]
     lists = [*titles.values(), *bodies.values()]
     pairs = [t for v in titles.values() if type(v) is list for t in v]
-    if not ({type(v) for v in lists} <= {list} and {type(t) for t in pairs} <= {list}
-            and {len(t) for t in pairs} <= {2} and {type(x) for t in pairs for x in t} <= {str}
-            and {type(x) for v in bodies.values() for x in v} <= {str}):
+    if not (
+        {type(v) for v in lists} <= {list}
+        and {type(t) for t in pairs} <= {list}
+        and {len(t) for t in pairs} <= {2}
+        and {type(x) for t in pairs for x in t} <= {str}
+        and {type(x) for v in bodies.values() for x in v} <= {str}
+    ):
         return None
     return Corpus({n: [(t, p) for t, p in v] for n, v in titles.items()}, bodies, doc[2])
 
@@ -400,8 +472,12 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
         sure = pages.read(articles, parse, _article, json.dumps(fields), surely=True)
         return build({p: Article(*a) for p, a in parsed.items()}, set(sure))
 
-    return pages.stored([sorted(articles.items()), fields], summary, lambda c: [
-        c.titles, c.bodies, c.digest], _loaded)
+    return pages.stored(
+        [sorted(articles.items()), fields],
+        summary,
+        lambda c: [c.titles, c.bodies, c.digest],
+        _loaded,
+    )
 
 
 def digest(c: Corpus, reads: Sequence[str], draft: str) -> object:
@@ -430,13 +506,17 @@ def find_headline_numbers(
 
         own = own_values(text, read(text, path).fields)
         seen = {(t.line, t.value) for t in toks}
-        toks += [t for t in tokens(shown_lines(own, path)) if (t.line, t.value) not in seen] \
-            if own is not None else []
+        toks += (
+            [t for t in tokens(shown_lines(own, path)) if (t.line, t.value) not in seen]
+            if own is not None
+            else []
+        )
     for title in titles(text, path, fields):
         if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose
-            toks[:0] = [tok._replace(col=tok.col + title.col - 1 if tok.line == title.line
-                                     else 1) for tok in tokens(title.text.split("\n"),
-                                                               title.line)]
+            toks[:0] = [
+                tok._replace(col=tok.col + title.col - 1 if tok.line == title.line else 1)
+                for tok in tokens(title.text.split("\n"), title.line)
+            ]
     findings = []
     for t in toks:
         # Never its own accuser, never its own source: a post is judged by the others.
@@ -446,12 +526,20 @@ def find_headline_numbers(
         where = ", ".join(f'"{title}" ({path})' for title, path in accused)
         what = "title" if len(accused) == 1 else "titles"
         extra: tuple[tuple[str, object], ...] = (
-            ("number", t.written), ("value", t.value),
-            ("title", accused[0][0]), ("article", accused[0][1]),
+            ("number", t.written),
+            ("value", t.value),
+            ("title", accused[0][0]),
+            ("article", accused[0][1]),
             ("titles", [{"title": ti, "article": p} for ti, p in accused]),
         )
-        findings.append(Finding(t.line, t.col, f"{t.written} appears in the {what} {where}"
-                                               " and in no article body", extra))
+        findings.append(
+            Finding(
+                t.line,
+                t.col,
+                f"{t.written} appears in the {what} {where} and in no article body",
+                extra,
+            )
+        )
     return findings, len(toks), sorted({t.value for t in toks})
 
 
@@ -461,8 +549,10 @@ def make(settings: Mapping[str, Any], corpus: Corpus) -> Callable[[Draft], Outco
         from receipt_gate.rules.config import CONFIG_FILE
 
         # An empty corpus accuses nothing: the check would pass every draft unheard.
-        raise GateError(f"{CONFIG_FILE}: checks.{name}.articles: {settings['articles']}"
-                        f" match no file; {name} has no corpus to decide with")
+        raise GateError(
+            f"{CONFIG_FILE}: checks.{name}.articles: {settings['articles']}"
+            f" match no file; {name} has no corpus to decide with"
+        )
     fields = tuple(settings["title_fields"])
 
     def check(draft: Draft) -> Outcome:

@@ -24,8 +24,10 @@ deterministic = True
 help_uri = DOCS + "checks.md#hook-length-the-opening-paragraph"
 required_by_default = True
 settings = {"max_chars": 280, "max_lines": 3, "suppressions": True}
-hint = ("an opening over max_chars or max_lines: cut it, or set the limit your readers see"
-        " (checks.hook-length.max_chars in .receipt-gate.yaml: 280 is a social post's hook)")
+hint = (
+    "an opening over max_chars or max_lines: cut it, or set the limit your readers see"
+    " (checks.hook-length.max_chars in .receipt-gate.yaml: 280 is a social post's hook)"
+)
 
 # What `init` writes as max_chars for the pages it found, measured on openings people
 # wrote before 2022 (benchmarks/precision.py --openings; docs/checks.md): a social post's
@@ -51,11 +53,16 @@ def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
     """What `init` writes for this check: required, with limits that suit the pages."""
     kind = page_kind(layout)
     chars = OPENINGS[kind]
-    said = {"post": "a social post's or a reply's hook",
-            "docs": "a docs page's opening, as people write them",
-            "blog": "a blog post's opening, as people write them"}[kind]
-    return True, [f"hook-length: {chars} characters is {said} (docs/checks.md)."], {
-        "max_chars": chars, "max_lines": 3}
+    said = {
+        "post": "a social post's or a reply's hook",
+        "docs": "a docs page's opening, as people write them",
+        "blog": "a blog post's opening, as people write them",
+    }[kind]
+    return (
+        True,
+        [f"hook-length: {chars} characters is {said} (docs/checks.md)."],
+        {"max_chars": chars, "max_lines": 3},
+    )
 
 
 def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
@@ -64,11 +71,21 @@ def measure_hook(text: str, max_chars: int, max_lines: int) -> list[Finding]:
         return []  # a page with no prose paragraph (a list, a landing page) has no hook
     findings = []
     if len(opening.text) > max_chars:
-        findings.append(Finding(opening.line, 1, f"opening paragraph is {len(opening.text)}"
-                                f" characters, over max_chars {max_chars}"))
+        findings.append(
+            Finding(
+                opening.line,
+                1,
+                f"opening paragraph is {len(opening.text)} characters, over max_chars {max_chars}",
+            )
+        )
     if opening.lines > max_lines:
-        findings.append(Finding(opening.line, 1, f"opening paragraph is {opening.lines} lines,"
-                                f" over max_lines {max_lines}"))
+        findings.append(
+            Finding(
+                opening.line,
+                1,
+                f"opening paragraph is {opening.lines} lines, over max_lines {max_lines}",
+            )
+        )
     return findings
 
 

@@ -63,8 +63,13 @@ deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#registered-terms-and-the-claims-registry"
 required_by_default = True
-settings = {"shapes": DEFAULT_SHAPES, "pattern": "", "registry": "claims.yaml",
-            "documented_in": (), "suppressions": True}
+settings = {
+    "shapes": DEFAULT_SHAPES,
+    "pattern": "",
+    "registry": "claims.yaml",
+    "documented_in": (),
+    "suppressions": True,
+}
 kinds = {"registry": "path", "documented_in": "globs"}
 corpus = ("registry", "documented_in")
 claims = "registry"
@@ -74,12 +79,14 @@ def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
     """What `init` writes: the registry, and the site's documentation where it has one
     (never its posts)."""
     pages = list(layout.pages or [])
-    comments = ["Outside claims: receipt-gate claim add TERM --source URL|PATH writes this"
-                " file."]
+    comments = ["Outside claims: receipt-gate claim add TERM --source URL|PATH writes this file."]
     if pages:
         comments.append("A name the site's documentation pages use is documented there.")
-    return True, comments, {"registry": "claims.yaml",
-                            **({"documented_in": pages} if pages else {})}
+    return (
+        True,
+        comments,
+        {"registry": "claims.yaml", **({"documented_in": pages} if pages else {})},
+    )
 
 
 class Documented(NamedTuple):
@@ -95,6 +102,7 @@ NOTHING_DOCUMENTED = Documented({})
 
 class Sources(NamedTuple):
     """Where a name can have its source: the registry, and the site's documentation."""
+
     registered: Container[str]
     documented: Documented = NOTHING_DOCUMENTED
 
@@ -121,13 +129,17 @@ def _name(term: str) -> str:
 _BARE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _USED_AS_VARIABLE = re.compile(
     r"(?:\$\{?|\bexport\s+|\benv\.|\benviron\[[\"']|%)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"
-    r"|\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=")
+    r"|\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)="
+)
 _SET_BEFORE = re.compile(
     r"(?i)\b(?:set|sets|setting|export|exports|exporting|unset|define|defines|override"
     r"|overrides|env(?:ironment)?(?:\s+var(?:iable)?s?)?|variables?)\s+(?:the\s+|an?\s+"
-    r"|your\s+)?(?:<code>|`+)?$")
-_SET_AFTER = re.compile(r"(?i)^(?:</code>|`+)?\s*(?:\(?(?:an?\s+)?(?:environment|env)\b"
-                        r"|variables?\b|settings?\b|=)")
+    r"|your\s+)?(?:<code>|`+)?$"
+)
+_SET_AFTER = re.compile(
+    r"(?i)^(?:</code>|`+)?\s*(?:\(?(?:an?\s+)?(?:environment|env)\b"
+    r"|variables?\b|settings?\b|=)"
+)
 
 
 # What may stand between a cue and the name: other names of the list ("set `A`, `B` and
@@ -135,24 +147,33 @@ _SET_AFTER = re.compile(r"(?i)^(?:</code>|`+)?\s*(?:\(?(?:an?\s+)?(?:environment
 _LISTED = re.compile(r"(?:(?:`+[^`\n]*`+|<code>[^<\n]*</code>)\s*(?:,|;|/|\band\b|\bor\b)?\s*)+$")
 
 
-def _as_setting(lines: list[str], line: int, col: int, name: str,
-                variables: Container[str]) -> bool:
+def _as_setting(
+    lines: list[str], line: int, col: int, name: str, variables: Container[str]
+) -> bool:
     if name in variables:
         return True
     text = lines[line - 1] if 0 < line <= len(lines) else ""
-    rest = text[col - 1:]
+    rest = text[col - 1 :]
     at = rest.find(name)
-    after = rest[at + len(name):] if at >= 0 else ""
-    before = text[:col - 1]
+    after = rest[at + len(name) :] if at >= 0 else ""
+    before = text[: col - 1]
     listed = _LISTED.search(before)
-    return bool(_SET_BEFORE.search(before) or _SET_AFTER.match(after) or (
-        listed is not None and _SET_BEFORE.search(before[:listed.start()])))
+    return bool(
+        _SET_BEFORE.search(before)
+        or _SET_AFTER.match(after)
+        or (listed is not None and _SET_BEFORE.search(before[: listed.start()]))
+    )
 
 
 def find_unregistered(
-    text: str, rx: Any, registered: Container[str], registry: str,
-    documented: Documented = NOTHING_DOCUMENTED, path: str = "<draft>",
-    constants: bool = False, own: Any = None,
+    text: str,
+    rx: Any,
+    registered: Container[str],
+    registry: str,
+    documented: Documented = NOTHING_DOCUMENTED,
+    path: str = "<draft>",
+    constants: bool = False,
+    own: Any = None,
 ) -> tuple[list[Finding], int, list[str]]:
     """Setting names in the draft's inline code that the registry does not hold and no
     documentation page but the draft's own names; how many it checked; and the names
@@ -173,10 +194,15 @@ def find_unregistered(
             if not rx.fullmatch(term, timeout=TIMEOUT_S):
                 continue
         except TimeoutError:
-            raise GateError(f"{CONFIG_FILE}: checks.registered-terms.pattern: took over"
-                            f" {TIMEOUT_S:g}s on {term!r} (catastrophic backtracking?)") from None
-        if not constants and _BARE.fullmatch(term) and not (
-                own is not None and own.fullmatch(term, timeout=TIMEOUT_S)):
+            raise GateError(
+                f"{CONFIG_FILE}: checks.registered-terms.pattern: took over"
+                f" {TIMEOUT_S:g}s on {term!r} (catastrophic backtracking?)"
+            ) from None
+        if (
+            not constants
+            and _BARE.fullmatch(term)
+            and not (own is not None and own.fullmatch(term, timeout=TIMEOUT_S))
+        ):
             if variables is None:
                 variables = {a or b for a, b in _USED_AS_VARIABLE.findall(text)}
             if not _as_setting(lines, line, col, term, variables):
@@ -185,19 +211,26 @@ def find_unregistered(
         term = _name(term)
         used.add(term)
         if term not in registered and not documented.elsewhere(term, path):
-            add = (f"--source URL -- {term}" if term.startswith("-")
-                   else f"{term} --source URL")
-            findings.append(Finding(line, col, f"`{term}` is not registered in {registry}:"
-                                    " find the page that documents it and register it with"
-                                    f" that source: receipt-gate claim add {add}"
-                                    " (a name this project defines itself, not a claim about"
-                                    " another tool, is for a maintainer to allow)",
-                                    (("term", term),)))
+            add = f"--source URL -- {term}" if term.startswith("-") else f"{term} --source URL"
+            findings.append(
+                Finding(
+                    line,
+                    col,
+                    f"`{term}` is not registered in {registry}:"
+                    " find the page that documents it and register it with"
+                    f" that source: receipt-gate claim add {add}"
+                    " (a name this project defines itself, not a claim about"
+                    " another tool, is for a maintainer to allow)",
+                    (("term", term),),
+                )
+            )
     return findings, checked, sorted(used)
 
 
 _WORD = re.compile(r"[^\s`'\"()\[\]{}<>,;|*]+")
 _TAG = re.compile(r"<[^<>]*>")
+
+
 def _visible(text: str) -> str:
     """The page with what no reader sees blanked, lines kept: HTML comments, Liquid
     comment pairs, template tags (each read in linear time: gate.reading.prose and
@@ -230,8 +263,11 @@ def names_in(text: str, rx: Any) -> list[str]:
     lines = text.split("\n")
     for b in blocks(text):
         if b.kind == "code":
-            seen.update(_WORD.findall("\n".join(ln[c:] for ln, c in zip(
-                lines[b.start:b.end], b.cols, strict=True))))
+            seen.update(
+                _WORD.findall(
+                    "\n".join(ln[c:] for ln, c in zip(lines[b.start : b.end], b.cols, strict=True))
+                )
+            )
     names = set()
     for word in seen:
         word = _dashes(fold(word.rstrip(".:!?")))
@@ -239,9 +275,10 @@ def names_in(text: str, rx: Any) -> list[str]:
             if word and rx.fullmatch(word, timeout=TIMEOUT_S):
                 names.add(_name(word))
         except TimeoutError:
-            raise GateError(f"{CONFIG_FILE}: checks.registered-terms.pattern: took over"
-                            f" {TIMEOUT_S:g}s on {word!r} (catastrophic backtracking?)"
-                            ) from None
+            raise GateError(
+                f"{CONFIG_FILE}: checks.registered-terms.pattern: took over"
+                f" {TIMEOUT_S:g}s on {word!r} (catastrophic backtracking?)"
+            ) from None
     return sorted(names)
 
 
@@ -252,16 +289,19 @@ def name_pattern(settings: Mapping[str, Any]) -> Any:
     parts = []
     for i, shape in enumerate(settings["shapes"]):
         if shape not in TERM_SHAPES:
-            raise GateError(f"{CONFIG_FILE}: checks.registered-terms.shapes[{i}]: unknown shape"
-                            f" {shape!r} (known: {', '.join(TERM_SHAPES)})")
+            raise GateError(
+                f"{CONFIG_FILE}: checks.registered-terms.shapes[{i}]: unknown shape"
+                f" {shape!r} (known: {', '.join(TERM_SHAPES)})"
+            )
         parts.append(TERM_SHAPES[shape])
     if settings["pattern"]:
         parts.append(settings["pattern"])
     try:
         rx = regex.compile("|".join(f"(?:{p})" for p in parts) or "(?!)")
     except regex.error as e:
-        raise GateError(f"{CONFIG_FILE}: checks.registered-terms.pattern: does not compile:"
-                        f" {e}") from None
+        raise GateError(
+            f"{CONFIG_FILE}: checks.registered-terms.pattern: does not compile: {e}"
+        ) from None
     return rx
 
 
@@ -301,8 +341,7 @@ def digest(sources: Sources, reads: Sequence[str], draft: str) -> object:
     """For each name the draft uses: the registry entries that cover it, and whether a
     documentation page other than the draft names it."""
     covering: Callable[[str], object] = getattr(sources.registered, "covering", lambda t: [])
-    return {n: [covering(n), sources.documented.elsewhere(n, draft)]
-            for n in sorted(set(reads))}
+    return {n: [covering(n), sources.documented.elsewhere(n, draft)] for n in sorted(set(reads))}
 
 
 def review(old: Any, new: Any) -> list[str]:
@@ -336,9 +375,11 @@ def _documents(old: Any, new: Any) -> list[str]:
         before = old.corpus().documented
     except GateError as e:
         first = str(e).splitlines()[0]
-        return [f"documents: cannot tell which names are newly documented: the pages at"
-                f" {old.label} cannot be read ({printable(first)}); read the pages this"
-                " change adds"]
+        return [
+            f"documents: cannot tell which names are newly documented: the pages at"
+            f" {old.label} cannot be read ({printable(first)}); read the pages this"
+            " change adds"
+        ]
     # A page that names what at most one page named before: that one may be the very
     # draft the new page now vouches for (two pages per name are kept).
     out = []
@@ -346,10 +387,16 @@ def _documents(old: Any, new: Any) -> list[str]:
         had = before.names.get(n, [])
         if len(had) >= 2:
             continue
-        was = (f"which only {printable(had[0])} named before" if had
-               else "which no published page named before")
-        out += [f"documents: {printable(page)} names {n}, {was} ({name} takes it as"
-                " documented there)" for page in now.names[n] if page not in had]
+        was = (
+            f"which only {printable(had[0])} named before"
+            if had
+            else "which no published page named before"
+        )
+        out += [
+            f"documents: {printable(page)} names {n}, {was} ({name} takes it as documented there)"
+            for page in now.names[n]
+            if page not in had
+        ]
     return out
 
 
@@ -358,12 +405,23 @@ def make(settings: Mapping[str, Any], sources: Sources) -> Callable[[Draft], Out
     registry: str = settings["registry"]
     constants = "constant" in settings["shapes"]
     # (a pattern of the user's own takes what it matches, upper-case names too)
-    own = name_pattern({"shapes": (), "pattern": settings["pattern"]}) if settings[
-        "pattern"] else None
+    own = (
+        name_pattern({"shapes": (), "pattern": settings["pattern"]})
+        if settings["pattern"]
+        else None
+    )
 
     def check(draft: Draft) -> Outcome:
-        found, checked, used = find_unregistered(draft.text, rx, sources.registered, registry,
-                                                 sources.documented, draft.path, constants, own)
+        found, checked, used = find_unregistered(
+            draft.text,
+            rx,
+            sources.registered,
+            registry,
+            sources.documented,
+            draft.path,
+            constants,
+            own,
+        )
         return Outcome(found, checked, reads=used)
 
     return check

@@ -25,8 +25,12 @@ def _corpora() -> Path:
     here = ROOT.parent / "shared" / "corpora"
     if here.is_dir():
         return here
-    origin = subprocess.run(["git", "-C", str(ROOT), "config", "remote.origin.url"],
-                            capture_output=True, text=True, check=False).stdout.strip()
+    origin = subprocess.run(
+        ["git", "-C", str(ROOT), "config", "remote.origin.url"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
     if origin and "://" not in origin and Path(origin).is_dir():
         return Path(origin).resolve().parent / "shared" / "corpora"
     return here
@@ -140,6 +144,7 @@ def rg(capsys: pytest.CaptureFixture[str]) -> Run:
 
 
 # --- the real pre-commit ------------------------------------------------------
+
 
 def _demo() -> Any:
     spec = importlib.util.spec_from_file_location("demo", ROOT / "examples" / "demo.py")

@@ -17,17 +17,29 @@ from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, TELLS, Repo, Run
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
 
 
-def _run(repo: Repo, tmp: Path, event_name: str, event: dict[str, object],
-         **inputs: str) -> tuple[int, dict[str, str], str]:
+def _run(
+    repo: Repo, tmp: Path, event_name: str, event: dict[str, object], **inputs: str
+) -> tuple[int, dict[str, str], str]:
     (tmp / "event.json").write_text(json.dumps(event))
     out = tmp / "output"
     out.write_text("")
-    env = {**os.environ, "GITHUB_EVENT_NAME": event_name,
-           "GITHUB_EVENT_PATH": str(tmp / "event.json"), "GITHUB_OUTPUT": str(out),
-           "GITHUB_WORKSPACE": str(repo.path), "GITHUB_ACTION_PATH": str(ROOT),
-           **{f"INPUT_{k.upper()}": v for k, v in inputs.items()}}
-    proc = subprocess.run([sys.executable, str(ROOT / "action" / "gate.py")], cwd=repo.path,
-                          env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    env = {
+        **os.environ,
+        "GITHUB_EVENT_NAME": event_name,
+        "GITHUB_EVENT_PATH": str(tmp / "event.json"),
+        "GITHUB_OUTPUT": str(out),
+        "GITHUB_WORKSPACE": str(repo.path),
+        "GITHUB_ACTION_PATH": str(ROOT),
+        **{f"INPUT_{k.upper()}": v for k, v in inputs.items()},
+    }
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "action" / "gate.py")],
+        cwd=repo.path,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     outputs = dict(line.split("=", 1) for line in out.read_text().splitlines())
     return proc.returncode, outputs, proc.stdout + proc.stderr
 
@@ -43,9 +55,14 @@ def test_a_pull_request_that_holds_passes(content: Repo, rg: Run, tmp_path: Path
     content.write("drafts/second.md", GOOD_DRAFT)
     assert rg("run")[0] == 0
     assert content.commit_all("second").returncode == 0
-    rc, outputs, log = _run(content, tmp_path, "pull_request",
-                            {"pull_request": {"base": {"sha": base}}}, sarif="true",
-                            sarif_file=str(tmp_path / "gate.sarif"))
+    rc, outputs, log = _run(
+        content,
+        tmp_path,
+        "pull_request",
+        {"pull_request": {"base": {"sha": base}}},
+        sarif="true",
+        sarif_file=str(tmp_path / "gate.sarif"),
+    )
     assert (rc, outputs["exit-code"]) == (0, "0"), log
     assert f"receipt-gate verify --rev HEAD --policy-from {base} --recheck" in log
     sarif = json.loads((tmp_path / "gate.sarif").read_text())
@@ -61,9 +78,14 @@ def test_a_pull_request_that_drops_a_check_to_pass_is_refused_with_sarif(
     content.write("drafts/bad.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     assert rg("run")[0] == 0
     assert content.commit_all("drop ai-tells").returncode == 0
-    rc, outputs, log = _run(content, tmp_path, "pull_request",
-                            {"pull_request": {"base": {"sha": base}}}, sarif="true",
-                            sarif_file=str(tmp_path / "gate.sarif"))
+    rc, outputs, log = _run(
+        content,
+        tmp_path,
+        "pull_request",
+        {"pull_request": {"base": {"sha": base}}},
+        sarif="true",
+        sarif_file=str(tmp_path / "gate.sarif"),
+    )
     assert rc == 0 and outputs["exit-code"] == "1", log
     assert "policy change: weakens: drops ai-tells from required" in log
     results = json.loads((tmp_path / "gate.sarif").read_text())["runs"][0]["results"]
@@ -86,15 +108,19 @@ def test_a_push_is_judged_by_the_commit_it_moved_the_branch_from(
     assert "--policy-from" not in log.splitlines()[0]
 
 
-def test_a_base_not_in_the_clone_is_exit_2_naming_it(content: Repo, rg: Run,
-                                                     tmp_path: Path) -> None:
+def test_a_base_not_in_the_clone_is_exit_2_naming_it(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
     _base(content, rg)
-    rc, outputs, log = _run(content, tmp_path, "pull_request",
-                            {"pull_request": {"base": {"sha": "1" * 40}}})
+    rc, outputs, log = _run(
+        content, tmp_path, "pull_request", {"pull_request": {"base": {"sha": "1" * 40}}}
+    )
     assert (rc, outputs) == (2, {})
-    assert log.strip().splitlines()[-1] == (f"receipt-gate action: the base commit {'1' * 40}"
-                                           " is not in this clone; check out with"
-                                           " fetch-depth: 0")
+    assert log.strip().splitlines()[-1] == (
+        f"receipt-gate action: the base commit {'1' * 40}"
+        " is not in this clone; check out with"
+        " fetch-depth: 0"
+    )
 
 
 def test_the_action_is_composite_and_documents_what_the_script_reads() -> None:
@@ -124,8 +150,10 @@ for p in bad:
     print(f"{p}:1:1: a TODO left in")
 sys.exit(1 if bad else 0)
 """
-COMMAND_CONFIG = (CONFIG.replace("hook-length]", "hook-length, todo]")
-                  + "checks:\n  todo:\n    command: [python3, checks/todo.py]\n")
+COMMAND_CONFIG = (
+    CONFIG.replace("hook-length]", "hook-length, todo]")
+    + "checks:\n  todo:\n    command: [python3, checks/todo.py]\n"
+)
 
 
 def _branch_base(content: Repo, rg: Run) -> str:
@@ -147,8 +175,9 @@ def _forged(content: Repo, rg: Run, draft: str, text: str) -> None:
 
 def _pull_request(content: Repo, tmp_path: Path, base: str) -> tuple[str, str]:
     content.commit_all("the branch", "--no-verify")
-    rc, outputs, log = _run(content, tmp_path, "pull_request",
-                            {"pull_request": {"base": {"sha": base}}})
+    rc, outputs, log = _run(
+        content, tmp_path, "pull_request", {"pull_request": {"base": {"sha": base}}}
+    )
     assert rc == 0, log
     return outputs["exit-code"], log
 
@@ -160,8 +189,12 @@ def test_a_branch_that_adds_a_receipt_gate_package_does_not_replace_the_gate(
     content.write("receipt_gate/__init__.py", "")
     content.write("receipt_gate/__main__.py", "print('receipt-gate: ok')\n")
     _forged(content, rg, "drafts/bad.md", GOOD_DRAFT + "\n" + TELLS + ", TODO.\n")
-    shadowed = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"],
-                              cwd=content.path, capture_output=True, text=True)
+    shadowed = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "verify"],
+        cwd=content.path,
+        capture_output=True,
+        text=True,
+    )
     assert shadowed.stdout == "receipt-gate: ok\n"  # the shape: `python -m` in the checkout
     code, log = _pull_request(content, tmp_path, base)
     assert code == "1", log
@@ -192,13 +225,16 @@ def test_a_branch_that_adds_a_checks_package_runs_none_of_it(
     base = _branch_base(content, rg)
     content.write("receipt_gate_hooks/__init__.py", "")
     for name in ("ai_tells", "hook_length", "headline_numbers", "registered_terms", "grader"):
-        content.write(f"receipt_gate_hooks/{name}.py",
-                      SHADOW.format(real=str(ROOT / "hooks" / f"{name}.py")))
+        content.write(
+            f"receipt_gate_hooks/{name}.py", SHADOW.format(real=str(ROOT / "hooks" / f"{name}.py"))
+        )
     _forged(content, rg, "drafts/bad.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     code, log = _pull_request(content, tmp_path, base)
     assert code == "1", log
-    assert ".receipts/drafts/bad.md/ai-tells.json: forged: the receipt says pass, but" \
-           " ai-tells run again on these bytes finds 1 finding" in log
+    assert (
+        ".receipts/drafts/bad.md/ai-tells.json: forged: the receipt says pass, but"
+        " ai-tells run again on these bytes finds 1 finding" in log
+    )
 
 
 PLUGIN = """\
@@ -223,42 +259,57 @@ def test_a_branch_that_commits_a_plugin_registration_loads_nothing_of_it(
     base declares: once, that plugin silently stood in for the command, wrote passing
     receipts from `python -m receipt_gate run` in the checkout, and CI agreed."""
     base = _branch_base(content, rg)
-    content.write("todo_plugin-1.0.dist-info/METADATA", "Metadata-Version: 2.1\n"
-                                                        "Name: todo-plugin\nVersion: 1.0\n")
-    content.write("todo_plugin-1.0.dist-info/entry_points.txt",
-                  "[receipt_gate.checks]\ntodo = todo_plugin\n")
+    content.write(
+        "todo_plugin-1.0.dist-info/METADATA",
+        "Metadata-Version: 2.1\nName: todo-plugin\nVersion: 1.0\n",
+    )
+    content.write(
+        "todo_plugin-1.0.dist-info/entry_points.txt", "[receipt_gate.checks]\ntodo = todo_plugin\n"
+    )
     content.write("todo_plugin.py", PLUGIN)
     content.write("drafts/bad.md", GOOD_DRAFT + "\nTODO: a source.\n")
-    subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path,
-                   capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "run"],
+        cwd=content.path,
+        capture_output=True,
+        text=True,
+    )
     code, log = _pull_request(content, tmp_path, base)
     assert code == "1", log
     assert "drafts/bad.md" in log
     # With the checkout put on the import path by hand, the registration is named and
     # refused, never loaded in the command check's place.
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"],
-                          cwd=content.path / "drafts", capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(content.path)})
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "verify"],
+        cwd=content.path / "drafts",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(content.path)},
+    )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert proc.stderr.strip().endswith(
         ".receipt-gate.yaml: checks.todo: the check 'todo' is registered by"
         f" {content.path.resolve()}/todo_plugin-1.0.dist-info, a file of this repository:"
         " checks are loaded only from installed distributions, never from the tree being"
-        " judged")
+        " judged"
+    )
 
 
-def test_a_branch_never_runs_its_own_programs_in_ci(content: Repo, rg: Run,
-                                                   tmp_path: Path) -> None:
+def test_a_branch_never_runs_its_own_programs_in_ci(content: Repo, rg: Run, tmp_path: Path) -> None:
     """--recheck runs a command check only as the rules in force declare it: a check the
     branch declares itself is not run (and said so), and a program the base's check names
     is the base's, whatever the branch made of the file; a version_command runs in an
     empty folder, never the checkout."""
     base = _branch_base(content, rg)
     proof = tmp_path / "ran"
-    content.write("checks/todo.py", f"open({str(proof)!r}, 'w').write('ran')\n"
-                  "import sys; sys.exit(0)\n")  # the base's check, rewritten to pass all
-    content.write(".receipt-gate.yaml", COMMAND_CONFIG.replace("todo]", "todo, mine]")
-                  + f"  mine:\n    command: [python3, -c, \"open({str(proof)!r}, 'w')\"]\n")
+    content.write(
+        "checks/todo.py", f"open({str(proof)!r}, 'w').write('ran')\nimport sys; sys.exit(0)\n"
+    )  # the base's check, rewritten to pass all
+    content.write(
+        ".receipt-gate.yaml",
+        COMMAND_CONFIG.replace("todo]", "todo, mine]")
+        + f"  mine:\n    command: [python3, -c, \"open({str(proof)!r}, 'w')\"]\n",
+    )
     content.write("drafts/bad.md", GOOD_DRAFT + "\nTODO: a source.\n")
     assert rg("run")[0] == 0
     proof.unlink()
@@ -269,17 +320,21 @@ def test_a_branch_never_runs_its_own_programs_in_ci(content: Repo, rg: Run,
     assert ("receipt-gate: mine was not run again: the rules in force") in log
 
 
-def test_a_version_command_runs_outside_the_checkout(content: Repo, rg: Run,
-                                                     tmp_path: Path) -> None:
+def test_a_version_command_runs_outside_the_checkout(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
     """`python -c` (as `python -m`, `npx`) takes a module from its working folder first:
     run in the checkout, the branch's `plint/` would answer for the installed one."""
     site = tmp_path / "site"
     (site / "plint").mkdir(parents=True)
     (site / "plint" / "__init__.py").write_text("print('plint 1.0')\n")
     version = f"import sys; sys.path.append({str(site)!r}); import plint"
-    content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, pl]")
-                  + "checks:\n  pl:\n    command: ['true']\n    version: '1.0'\n"
-                  f"    version_command: [python3, -c, {json.dumps(version)}]\n")
+    content.write(
+        ".receipt-gate.yaml",
+        CONFIG.replace("hook-length]", "hook-length, pl]")
+        + "checks:\n  pl:\n    command: ['true']\n    version: '1.0'\n"
+        f"    version_command: [python3, -c, {json.dumps(version)}]\n",
+    )
     base = _base(content, rg)
     proof = tmp_path / "ran"
     content.write("plint/__init__.py", f"open({str(proof)!r}, 'w'); print('plint 1.0')\n")
@@ -346,22 +401,35 @@ def test_the_action_sets_up_a_teams_plugin_and_command_check_from_the_base(
     import sysconfig
 
     (site / "_test_env.pth").write_text(  # (addsitedir: the editable install's .pth too)
-        f"import site; site.addsitedir({sysconfig.get_paths()['purelib']!r})\n")
+        f"import site; site.addsitedir({sysconfig.get_paths()['purelib']!r})\n"
+    )
     python = venv / "bin" / "python"
     content.write("plugins/team/pyproject.toml", PLUGIN_PYPROJECT)
     content.write("plugins/team/team_checks/__init__.py", "")
     content.write("plugins/team/team_checks/exclaim.py", EXCLAIM)
     content.write("plugins/team/team_checks/shout.py", SHOUT)
-    content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, exclaim,"
-                  " shout]") + "checks:\n  shout: {command: [shout]}\n")
+    content.write(
+        ".receipt-gate.yaml",
+        CONFIG.replace("hook-length]", "hook-length, exclaim, shout]")
+        + "checks:\n  shout: {command: [shout]}\n",
+    )
     setup = '"$RECEIPT_GATE_PYTHON" -m pip install -q --no-build-isolation ./plugins/team'
-    subprocess.run(["bash", "-c", setup], cwd=content.path, check=True,
-                   env={**os.environ, "RECEIPT_GATE_PYTHON": str(python)})
+    subprocess.run(
+        ["bash", "-c", setup],
+        cwd=content.path,
+        check=True,
+        env={**os.environ, "RECEIPT_GATE_PYTHON": str(python)},
+    )
     env_path = f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"
 
     def gate(*argv: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(python), "-m", "receipt_gate", *argv], cwd=content.path,
-                              capture_output=True, text=True, env={**os.environ, "PATH": env_path})
+        return subprocess.run(
+            [str(python), "-m", "receipt_gate", *argv],
+            cwd=content.path,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PATH": env_path},
+        )
 
     assert gate("run").returncode == 0
     content.commit_all("base", "--no-verify")
@@ -369,20 +437,33 @@ def test_the_action_sets_up_a_teams_plugin_and_command_check_from_the_base(
     # The branch: a draft that shouts, and the team's checks made to pass everything.
     content.write("plugins/team/team_checks/shout.py", "import sys\ndef main(): sys.exit(0)\n")
     content.write("drafts/loud.md", GOOD_DRAFT + "\nSHOUTING here!\n")
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-build-isolation",
-                    "./plugins/team"], cwd=content.path, check=True)  # the branch's, locally
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-build-isolation", "./plugins/team"],
+        cwd=content.path,
+        check=True,
+    )  # the branch's, locally
     gate("run")
     content.commit_all("loud", "--no-verify")
-    subprocess.run([str(python), "-m", "pip", "uninstall", "-q", "-y", "team-checks"],
-                   check=True)  # a fresh runner: nothing of the team's installed
+    subprocess.run(
+        [str(python), "-m", "pip", "uninstall", "-q", "-y", "team-checks"], check=True
+    )  # a fresh runner: nothing of the team's installed
     (tmp_path / "event.json").write_text(json.dumps({"pull_request": {"base": {"sha": base}}}))
     out = tmp_path / "output"
     out.write_text("")
-    proc = subprocess.run([str(python), "-I", str(ROOT / "action" / "gate.py")],
-                          cwd=content.path, capture_output=True, text=True, env={
-                              **os.environ, "PATH": env_path, "GITHUB_EVENT_NAME": "pull_request",
-                              "GITHUB_EVENT_PATH": str(tmp_path / "event.json"),
-                              "GITHUB_OUTPUT": str(out), "INPUT_SETUP": setup})
+    proc = subprocess.run(
+        [str(python), "-I", str(ROOT / "action" / "gate.py")],
+        cwd=content.path,
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "PATH": env_path,
+            "GITHUB_EVENT_NAME": "pull_request",
+            "GITHUB_EVENT_PATH": str(tmp_path / "event.json"),
+            "GITHUB_OUTPUT": str(out),
+            "INPUT_SETUP": setup,
+        },
+    )
     log = proc.stdout + proc.stderr
     assert proc.returncode == 0, log
     assert "exit-code=1" in out.read_text(), log
@@ -398,8 +479,12 @@ def test_a_draft_the_branch_gates_beside_the_program_is_not_run_on(
     CI passed. A command check's program runs only on the drafts the rules in force gate."""
     base = _branch_base(content, rg)
     proof = tmp_path / "ran"
-    content.write(".receipt-gate.yaml", COMMAND_CONFIG.replace(
-        'drafts: ["drafts/**/*.md"]', 'drafts: ["drafts/**/*.md", "checks/json.py"]'))
+    content.write(
+        ".receipt-gate.yaml",
+        COMMAND_CONFIG.replace(
+            'drafts: ["drafts/**/*.md"]', 'drafts: ["drafts/**/*.md", "checks/json.py"]'
+        ),
+    )
     content.write("checks/json.py", f"open({str(proof)!r}, 'w')\n")
     content.write("drafts/bad.md", GOOD_DRAFT + "\nTODO: a source.\n")
     rg("run")
@@ -416,21 +501,28 @@ def test_the_base_checks_own_data_and_the_branchs_pages_are_what_it_reads(
     """An outside pass: the branch deleted the base check's word list (its data), and the
     base's program ran without it; and a link checker read the pages as the base held
     them. In CI a check's data is the rules' commit's; the pages it reads, the branch's."""
-    words = ("import glob, sys\nw = [l.strip() for f in glob.glob('rules/*.txt') for l in"
-             " open(f) if l.strip()]\nbad = [p for p in sys.argv[1:] if any(x in"
-             " open(p).read() for x in w)]\n[print(f'{p}:1:1: banned') for p in bad]\n"
-             "sys.exit(1 if bad else 0)\n")
-    pages = ("import sys\nbad = [p for p in sys.argv[1:] if '(posts/a.md#install)' in"
-             " open(p).read() and '## Install' not in open('posts/a.md').read()]\n"
-             "[print(f'{p}:1:1: broken link') for p in bad]\nsys.exit(1 if bad else 0)\n")
+    words = (
+        "import glob, sys\nw = [l.strip() for f in glob.glob('rules/*.txt') for l in"
+        " open(f) if l.strip()]\nbad = [p for p in sys.argv[1:] if any(x in"
+        " open(p).read() for x in w)]\n[print(f'{p}:1:1: banned') for p in bad]\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    pages = (
+        "import sys\nbad = [p for p in sys.argv[1:] if '(posts/a.md#install)' in"
+        " open(p).read() and '## Install' not in open('posts/a.md').read()]\n"
+        "[print(f'{p}:1:1: broken link') for p in bad]\nsys.exit(1 if bad else 0)\n"
+    )
     content.write("checks/words.py", words)
     content.write("checks/links.py", pages)
     content.write("rules/words.txt", "synergy\n")
     content.write("posts/a.md", "# A\n\n## Install\n\nSteps.\n")
-    content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, words,"
-                  " links]") + "checks:\n  words:\n    command: [python3, checks/words.py]\n"
-                  "    inputs: [\"rules/*.txt\"]\n  links:\n    command: [python3,"
-                  " checks/links.py]\n    inputs: [\"posts/*.md\"]\n")
+    content.write(
+        ".receipt-gate.yaml",
+        CONFIG.replace("hook-length]", "hook-length, words, links]")
+        + "checks:\n  words:\n    command: [python3, checks/words.py]\n"
+        '    inputs: ["rules/*.txt"]\n  links:\n    command: [python3,'
+        ' checks/links.py]\n    inputs: ["posts/*.md"]\n',
+    )
     content.write("drafts/intro.md", GOOD_DRAFT + "\nSee [install](posts/a.md#install).\n")
     base = _base(content, rg)
     content.git("rm", "-q", "rules/words.txt")
@@ -448,8 +540,9 @@ def test_the_base_checks_own_data_and_the_branchs_pages_are_what_it_reads(
     assert "drafts/intro.md:1:1: links: broken link" in log
 
 
-def test_a_tag_named_like_the_default_branch_is_not_the_base(content: Repo, rg: Run,
-                                                             tmp_path: Path) -> None:
+def test_a_tag_named_like_the_default_branch_is_not_the_base(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
     """An outside pass: a pushed tag `origin/main` shadowed the remote branch when the
     Action named the base `origin/main`; the base is the remote branch's commit."""
     remote = tmp_path / "remote.git"
@@ -467,19 +560,18 @@ def test_a_tag_named_like_the_default_branch_is_not_the_base(content: Repo, rg: 
     content.write("drafts/second.md", GOOD_DRAFT)
     rg("run")
     content.commit_all("feature")
-    rc, _, log = _run(content, tmp_path, "push", {
-        "before": "0" * 40, "repository": {"default_branch": "main"}})
+    rc, _, log = _run(
+        content, tmp_path, "push", {"before": "0" * 40, "repository": {"default_branch": "main"}}
+    )
     assert rc == 0, log
     assert f"--policy-from {base}" in log, log
 
 
-def test_no_base_runs_no_setup_from_the_branch(content: Repo, rg: Run,
-                                               tmp_path: Path) -> None:
+def test_no_base_runs_no_setup_from_the_branch(content: Repo, rg: Run, tmp_path: Path) -> None:
     """An outside pass: with no base found (a new branch, a shallow clone), the setup ran
     from the branch itself. Without the rules' commit there is nothing to set up from."""
     _base(content, rg)
     proof = tmp_path / "ran"
-    rc, _, log = _run(content, tmp_path, "push", {"before": "0" * 40},
-                            setup=f"touch {proof}")
+    rc, _, log = _run(content, tmp_path, "push", {"before": "0" * 40}, setup=f"touch {proof}")
     assert rc == 2 and "no base commit to set the checks up from" in log, log
     assert not proof.exists()

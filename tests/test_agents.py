@@ -27,8 +27,15 @@ def hook(repo: Repo, command: str | None = None, **change: Any) -> tuple[int, st
         payload["tool_input"]["command"] = command
     payload.update(change)
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    proc = subprocess.run([sys.executable, str(HOOK)], input=json.dumps(payload), text=True,
-                          capture_output=True, env=env, cwd="/", check=False)
+    proc = subprocess.run(
+        [sys.executable, str(HOOK)],
+        input=json.dumps(payload),
+        text=True,
+        capture_output=True,
+        env=env,
+        cwd="/",
+        check=False,
+    )
     return proc.returncode, proc.stderr
 
 
@@ -61,7 +68,7 @@ def test_a_staged_bad_draft_with_an_unstaged_fix_is_refused(site: Repo) -> None:
     site.git("add", "-A")
     site.write("drafts/intro.md", GOOD_DRAFT)  # the fix, not staged: not what commits
     rc, err = hook(site, "git commit -m x")
-    assert rc == 2 and 'AI tells weigh' in err
+    assert rc == 2 and "AI tells weigh" in err
 
 
 def test_a_staged_weakening_is_judged_by_heads_rules_too(site: Repo) -> None:
@@ -73,10 +80,10 @@ def test_a_staged_weakening_is_judged_by_heads_rules_too(site: Repo) -> None:
     site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
     rc, err = hook(site, "git commit -m x")
-    assert rc == 2 and 'AI tells weigh' in err, err
+    assert rc == 2 and "AI tells weigh" in err, err
     site.git("reset", "-q")  # the same, staged by the command itself: the working tree
     rc, err = hook(site, "git add -A && git commit -m x")
-    assert rc == 2 and 'AI tells weigh' in err, err
+    assert rc == 2 and "AI tells weigh" in err, err
 
 
 def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) -> None:
@@ -84,86 +91,106 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
     site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     assert hook(site, "git commit -m x") == (0, "")
     rc, err = hook(site, "git commit -am x")  # -a: the working tree is what commits
-    assert rc == 2 and 'AI tells weigh' in err
+    assert rc == 2 and "AI tells weigh" in err
 
 
-@pytest.mark.parametrize("command", [
-    "git commit --no-verify -m x",
-    "git add -A; git commit -nm 'x'",
-    "git -c core.hooksPath=/dev/null commit -m x",
-    "git -c 'core.hooks\"\"Path=/dev/null' commit -m x",
-    "SKIP=receipt-gate git commit -m x",
-    "env SKIP=ruff,receipt-gate git commit -m x",
-    "SKIP=' receipt-gate' git commit -m x",
-    "git push --no-verify origin main",
-    "git commit --no-verif -m x",
-    "bash -c \"git commit --no-verify -m x\"",
-    "bash -lc 'git commit -n -m x'",
-    "sh -c 'cd . && git commit -n -m x'",
-    "eval git commit --no-verify -m x",
-    "export SKIP=receipt-gate; git commit -m x",
-    "command git commit -n -m x",
-    "time git commit -n -m x",
-    "nohup git commit -n -m x",
-    "{ git commit -n -m x; }",
-    "if git commit -n -m x; then echo ok; fi",
-    "env -i git commit -n -m x",
-    "git --config-env=core.hooksPath=HOOKS commit -m x",
-    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/x git commit -m x",
-    "git config core.hooksPath /dev/null && git commit -m x",
-    "rm .git/hooks/pre-commit; git commit -m x",
-    "echo exit 0 > .git/hooks/pre-commit",
-    "pre-commit uninstall && git commit -m x",
-    # An outside pass: another hook id of ours skipped, a hook moved away, the setting
-    # unset or set through the newer syntax, --no-verify after an option taking none.
-    "SKIP=receipt-gate-push git push origin main",
-    "mv .git/hooks/pre-commit /tmp/away",
-    "git config --unset core.hooksPath",
-    "git config set core.hooksPath /dev/null",
-    "git push --force-with-lease --no-verify origin main",
-    "ln -sf /dev/null .git/hooks/pre-commit",
-    # A second outside pass: includes, another HOME, pre-commit's own variables, merges
-    # and pulls, hooks deleted in other spellings.
-    "git -c include.path=/tmp/evil.cfg push origin main",
-    "git config include.path /tmp/evil.cfg",
-    "HOME=/tmp/evil git push origin main",
-    "PRE_COMMIT_ALLOW_NO_CONFIG=1 git push origin main",
-    "PRE_COMMIT_REMOTE_NAME=origin PRE_COMMIT_TO_REF=HEAD git push origin main",
-    "git merge --no-verify feat", "git pull --no-verify",
-    "rm -r ./.git//hooks", "rm .git/hook?/pre-push", "find .git/hooks -delete",
-    "python3 -c \"import shutil; shutil.rmtree('.git/hooks')\"",
-    # A review: a value named like a verb, a target directory attached to its option.
-    "git config core.hooksPath get", "cp -t.git/hooks f", "cp --target-directory=.git/hooks f",
-    "ln -sft.git/hooks /bin/true",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git commit --no-verify -m x",
+        "git add -A; git commit -nm 'x'",
+        "git -c core.hooksPath=/dev/null commit -m x",
+        "git -c 'core.hooks\"\"Path=/dev/null' commit -m x",
+        "SKIP=receipt-gate git commit -m x",
+        "env SKIP=ruff,receipt-gate git commit -m x",
+        "SKIP=' receipt-gate' git commit -m x",
+        "git push --no-verify origin main",
+        "git commit --no-verif -m x",
+        'bash -c "git commit --no-verify -m x"',
+        "bash -lc 'git commit -n -m x'",
+        "sh -c 'cd . && git commit -n -m x'",
+        "eval git commit --no-verify -m x",
+        "export SKIP=receipt-gate; git commit -m x",
+        "command git commit -n -m x",
+        "time git commit -n -m x",
+        "nohup git commit -n -m x",
+        "{ git commit -n -m x; }",
+        "if git commit -n -m x; then echo ok; fi",
+        "env -i git commit -n -m x",
+        "git --config-env=core.hooksPath=HOOKS commit -m x",
+        "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/x git commit -m x",
+        "git config core.hooksPath /dev/null && git commit -m x",
+        "rm .git/hooks/pre-commit; git commit -m x",
+        "echo exit 0 > .git/hooks/pre-commit",
+        "pre-commit uninstall && git commit -m x",
+        # An outside pass: another hook id of ours skipped, a hook moved away, the setting
+        # unset or set through the newer syntax, --no-verify after an option taking none.
+        "SKIP=receipt-gate-push git push origin main",
+        "mv .git/hooks/pre-commit /tmp/away",
+        "git config --unset core.hooksPath",
+        "git config set core.hooksPath /dev/null",
+        "git push --force-with-lease --no-verify origin main",
+        "ln -sf /dev/null .git/hooks/pre-commit",
+        # A second outside pass: includes, another HOME, pre-commit's own variables, merges
+        # and pulls, hooks deleted in other spellings.
+        "git -c include.path=/tmp/evil.cfg push origin main",
+        "git config include.path /tmp/evil.cfg",
+        "HOME=/tmp/evil git push origin main",
+        "PRE_COMMIT_ALLOW_NO_CONFIG=1 git push origin main",
+        "PRE_COMMIT_REMOTE_NAME=origin PRE_COMMIT_TO_REF=HEAD git push origin main",
+        "git merge --no-verify feat",
+        "git pull --no-verify",
+        "rm -r ./.git//hooks",
+        "rm .git/hook?/pre-push",
+        "find .git/hooks -delete",
+        "python3 -c \"import shutil; shutil.rmtree('.git/hooks')\"",
+        # A review: a value named like a verb, a target directory attached to its option.
+        "git config core.hooksPath get",
+        "cp -t.git/hooks f",
+        "cp --target-directory=.git/hooks f",
+        "ln -sft.git/hooks /bin/true",
+    ],
+)
 def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: str) -> None:
     rc, err = hook(site, command)
     assert rc == 2 and "receipt-gate: refused:" in err, err
 
 
-@pytest.mark.parametrize("command", [
-    "git status", "ls -la", "git commit-tree HEAD^{tree}", "echo git commit",
-    "grep -rn hooksPath docs/", "cat .git/hooks/pre-commit", "git config --get user.name",
-    "git log -n 3",
-    # An outside pass: reading the setting, copying a hook out.
-    "git config --get core.hooksPath", "git config core.hooksPath",
-    "cp .git/hooks/pre-commit /tmp/hook-copy",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git status",
+        "ls -la",
+        "git commit-tree HEAD^{tree}",
+        "echo git commit",
+        "grep -rn hooksPath docs/",
+        "cat .git/hooks/pre-commit",
+        "git config --get user.name",
+        "git log -n 3",
+        # An outside pass: reading the setting, copying a hook out.
+        "git config --get core.hooksPath",
+        "git config core.hooksPath",
+        "cp .git/hooks/pre-commit /tmp/hook-copy",
+    ],
+)
 def test_other_commands_pass_through(site: Repo, command: str) -> None:
     site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
     assert hook(site, command) == (0, "")
 
 
-@pytest.mark.parametrize("command", [
-    "git commit -m 'mention -n and --no-verify in the message only'",
-    "git commit -m 'do not run pre-commit uninstall or set core.hooksPath'",
-    "git commit --allow-empty -m '-n is short for --no-verify'",
-    "git commit --message '--no-verify is not used here'",
-    "git commit -uno -m tidy", "git commit -Sjohn -m signed",
-])
-def test_a_message_that_mentions_a_way_around_is_no_way_around(site: Repo,
-                                                              command: str) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git commit -m 'mention -n and --no-verify in the message only'",
+        "git commit -m 'do not run pre-commit uninstall or set core.hooksPath'",
+        "git commit --allow-empty -m '-n is short for --no-verify'",
+        "git commit --message '--no-verify is not used here'",
+        "git commit -uno -m tidy",
+        "git commit -Sjohn -m signed",
+    ],
+)
+def test_a_message_that_mentions_a_way_around_is_no_way_around(site: Repo, command: str) -> None:
     assert hook(site, command) == (0, "")
     site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
@@ -193,8 +220,12 @@ def test_a_repository_without_a_config_passes_through(tmp_path: Path) -> None:
     repo = Repo(tmp_path / "plain")
     repo.path.mkdir()
     repo.git("init", "-q")
-    for command in ("git add -A && git commit -m x", "git commit -n -m x",
-                    "git config core.hooksPath /dev/null", "pre-commit uninstall"):
+    for command in (
+        "git add -A && git commit -m x",
+        "git commit -n -m x",
+        "git config core.hooksPath /dev/null",
+        "pre-commit uninstall",
+    ):
         assert hook(repo, command) == (0, "")
 
 
@@ -202,16 +233,28 @@ def test_a_gated_repository_without_receipt_gate_refuses(site: Repo) -> None:
     payload = json.loads(PAYLOAD.read_text())
     payload["cwd"] = str(site.path)
     env = {**os.environ, "RECEIPT_GATE": "/nonexistent/receipt-gate"}
-    proc = subprocess.run([sys.executable, str(HOOK)], input=json.dumps(payload), text=True,
-                          capture_output=True, env=env, check=False)
+    proc = subprocess.run(
+        [sys.executable, str(HOOK)],
+        input=json.dumps(payload),
+        text=True,
+        capture_output=True,
+        env=env,
+        check=False,
+    )
     assert proc.returncode == 2 and "receipt-gate cannot run" in proc.stderr
 
 
 def test_other_tools_and_bad_payloads(site: Repo) -> None:
     assert hook(site, tool_name="Write")[0] == 0
     env = {**os.environ}
-    proc = subprocess.run([sys.executable, str(HOOK)], input="not json", text=True,
-                          capture_output=True, env=env, check=False)
+    proc = subprocess.run(
+        [sys.executable, str(HOOK)],
+        input="not json",
+        text=True,
+        capture_output=True,
+        env=env,
+        check=False,
+    )
     assert proc.returncode == 1 and "not a PreToolUse payload" in proc.stderr
 
 
@@ -235,7 +278,8 @@ def test_send_gated_batch_validates_everything_then_acts(site: Repo, rg: Run) ->
     assert not send_all() and sent == []
     assert verify_batch(batch, root=str(site.path)).problems == (
         ".receipts/drafts/reply-2.md/ai-tells.json: failed: ai-tells"
-        " says fail for drafts/reply-2.md (1 finding)",)
+        " says fail for drafts/reply-2.md (1 finding)",
+    )
     site.write("drafts/reply-2.md", GOOD_DRAFT)
     assert rg("run")[0] == 0
     assert send_all() and sent == batch

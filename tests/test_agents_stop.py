@@ -20,11 +20,23 @@ BAD = GOOD_DRAFT + "\n" + TELLS + ".\n"
 
 
 def stop(repo: Repo) -> tuple[int, str]:
-    payload = {"session_id": "s", "transcript_path": "/tmp/t.jsonl", "cwd": str(repo.path),
-               "hook_event_name": "Stop", "stop_hook_active": False}
+    payload = {
+        "session_id": "s",
+        "transcript_path": "/tmp/t.jsonl",
+        "cwd": str(repo.path),
+        "hook_event_name": "Stop",
+        "stop_hook_active": False,
+    }
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    proc = subprocess.run([sys.executable, str(STOP)], input=json.dumps(payload), text=True,
-                          capture_output=True, env=env, cwd="/", check=False)
+    proc = subprocess.run(
+        [sys.executable, str(STOP)],
+        input=json.dumps(payload),
+        text=True,
+        capture_output=True,
+        env=env,
+        cwd="/",
+        check=False,
+    )
     return proc.returncode, proc.stderr
 
 
@@ -33,8 +45,13 @@ def head(repo: Repo) -> str:
 
 
 @pytest.fixture
-def session(content: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
-            monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Repo:
+def session(
+    content: Repo,
+    hook_repo: tuple[str, str],
+    pre_commit_home: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> Repo:
     """A gated repository with the hooks installed, its first commit pushed."""
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
     install(content, hook_repo)
@@ -54,12 +71,12 @@ SHAPES = [
     "{ git commit -n -qm x; }",
     "if git commit -n -qm x; then :; fi",
     "bash -lc 'git commit -n -qm x'",
-    "env -i PATH=\"$PATH\" HOME=\"$HOME\" git -c user.name=a -c user.email=a@b.c commit -n -qm x",
+    'env -i PATH="$PATH" HOME="$HOME" git -c user.name=a -c user.email=a@b.c commit -n -qm x',
     "git config alias.ci 'commit --no-verify' && git ci -qm x",
-    "git update-ref HEAD \"$(git commit-tree \"$(git write-tree)\" -p HEAD -m x)\"",
+    'git update-ref HEAD "$(git commit-tree "$(git write-tree)" -p HEAD -m x)"',
     "SKIP=' receipt-gate' git commit -qm x",
     "HOOKS=/dev/null git --config-env=core.hooksPath=HOOKS commit -qm x",
-    "git -c core.hooks\"\"Path=/dev/null commit -qm x",
+    'git -c core.hooks""Path=/dev/null commit -qm x',
     "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/dev/null"
     " git commit -qm x",
     "git commit --no-verify -qm x",
@@ -69,14 +86,14 @@ SHAPES = [
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("shape", SHAPES)
-def test_a_commit_past_the_hooks_is_refused_when_the_agent_stops(session: Repo,
-                                                                shape: str) -> None:
+def test_a_commit_past_the_hooks_is_refused_when_the_agent_stops(session: Repo, shape: str) -> None:
     assert stop(session) == (0, "")
     session.write("drafts/intro.md", BAD)
     session.git("add", "-A")
     before = head(session)
-    proc = subprocess.run(["bash", "-c", shape], cwd=session.path, capture_output=True,
-                          text=True, check=False)
+    proc = subprocess.run(
+        ["bash", "-c", shape], cwd=session.path, capture_output=True, text=True, check=False
+    )
     after = head(session)
     assert after != before, f"the shape made no commit: {proc.stdout}{proc.stderr}"
     rc, err = stop(session)
@@ -94,7 +111,7 @@ def test_a_commit_past_the_hooks_is_refused_when_the_agent_stops(session: Repo,
 @pytest.mark.e2e
 def test_a_new_branch_is_held_to_the_default_branchs_rules(session: Repo) -> None:
     session.git("checkout", "-q", "-b", "feature")
-    session.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    session.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: []\n')
     session.write("drafts/intro.md", BAD)
     session.git("add", "-A")
     assert session.git("commit", "-n", "-qm", "weaken", check=False).returncode == 0
@@ -143,8 +160,12 @@ def test_with_no_remote_head_is_judged_by_its_parents_rules(content: Repo) -> No
     content.git("add", "-A")
     content.git("commit", "-n", "-qm", "first")
     assert stop(content)[0] == 2  # no receipts: nothing ran on it
-    subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "run"],
+        cwd=content.path,
+        check=True,
+        capture_output=True,
+    )
     content.git("add", "-A")
     content.git("commit", "-n", "-qm", "receipts")
     assert stop(content) == (0, "")
@@ -166,10 +187,13 @@ def _bad_commit(session: Repo) -> str:
 
 
 @pytest.mark.e2e
-@pytest.mark.parametrize("where", ["pushed past the hooks", "unborn HEAD", "nested tag",
-                                   "worktree", "own ref", "not UTF-8"])
-def test_a_bad_commit_wherever_the_session_left_it_is_refused(session: Repo, tmp_path: Path,
-                                                              where: str) -> None:
+@pytest.mark.parametrize(
+    "where",
+    ["pushed past the hooks", "unborn HEAD", "nested tag", "worktree", "own ref", "not UTF-8"],
+)
+def test_a_bad_commit_wherever_the_session_left_it_is_refused(
+    session: Repo, tmp_path: Path, where: str
+) -> None:
     """An outside pass found each of these passing the Stop hook: the commit pushed with
     --no-verify (the remote then has it), HEAD on an orphan branch, a tag of a tag, a
     linked worktree's detached HEAD, a ref of the clone's own, and a branch name that is
@@ -192,23 +216,26 @@ def test_a_bad_commit_wherever_the_session_left_it_is_refused(session: Repo, tmp
     elif where == "own ref":
         session.git("update-ref", "refs/custom/x", bad)
     elif where == "not UTF-8":
-        subprocess.run([b"git", b"branch", b"scratch\xff", bad.encode()], cwd=session.path,
-                       check=True)
+        subprocess.run(
+            [b"git", b"branch", b"scratch\xff", bad.encode()], cwd=session.path, check=True
+        )
     rc, err = stop(session)
     assert rc == 2, err
     assert "Traceback" not in err
 
 
 @pytest.mark.e2e
-def test_a_repository_whose_default_branch_is_not_main_is_gated(session: Repo,
-                                                                tmp_path: Path) -> None:
+def test_a_repository_whose_default_branch_is_not_main_is_gated(
+    session: Repo, tmp_path: Path
+) -> None:
     """An outside pass: the default branch `develop`, no origin/HEAD in the clone, a new
     branch with no upstream whose commit deletes the config: the Stop hook looked for a
     config in HEAD and origin's HEAD, main and master only, and let the agent stop."""
     session.git("push", "-q", "origin", "main:develop")
     session.git("push", "-q", "origin", "--delete", "main")
-    session.git("--git-dir", str(tmp_path / "remote.git"), "symbolic-ref", "HEAD",
-                "refs/heads/develop")
+    session.git(
+        "--git-dir", str(tmp_path / "remote.git"), "symbolic-ref", "HEAD", "refs/heads/develop"
+    )
     session.git("fetch", "-q", "--prune", "origin")
     session.git("checkout", "-q", "-b", "work")
     session.git("rm", "-q", ".receipt-gate.yaml")
@@ -259,7 +286,8 @@ def test_a_second_ref_of_a_push_is_held_to_the_default_branchs_rules(session: Re
 @pytest.mark.e2e
 @pytest.mark.parametrize("remote", ["origin", "mirror"])
 def test_a_bad_commit_pushed_past_the_hooks_is_refused_after_head_moves(
-        session: Repo, remote: str) -> None:
+    session: Repo, remote: str
+) -> None:
     """A second outside pass: pushed with --no-verify, then HEAD moved off it (checkout,
     reset, branch deleted): the remote keeps the bad draft, and the Stop hook judged
     HEAD only. A tip this clone pushed that the remote still has is judged too; a third
@@ -276,14 +304,19 @@ def test_a_bad_commit_pushed_past_the_hooks_is_refused_after_head_moves(
 
 
 def test_the_repository_the_session_is_in_is_judged_beside_the_project(
-        content: Repo, tmp_path: Path) -> None:
+    content: Repo, tmp_path: Path
+) -> None:
     """A second outside pass: with CLAUDE_PROJECT_DIR set (as Claude Code sets it), a
     gated repository inside the project, where the agent committed, was never judged;
     with no remote, a bad commit on a branch other than HEAD neither."""
     content.git("add", "-A")
     content.git("commit", "-n", "-qm", "first")
-    subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "run"],
+        cwd=content.path,
+        check=True,
+        capture_output=True,
+    )
     content.git("add", "-A")
     content.git("commit", "-n", "-qm", "receipts")
     assert stop(content)[0] == 0
@@ -296,10 +329,20 @@ def test_the_repository_the_session_is_in_is_judged_beside_the_project(
     project.mkdir()
     subprocess.run(["git", "init", "-q", str(project)], check=True)
     payload = {"cwd": str(content.path), "hook_event_name": "Stop", "stop_hook_active": False}
-    env = {**os.environ, "CLAUDE_PROJECT_DIR": str(project),
-           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    env = {
+        **os.environ,
+        "CLAUDE_PROJECT_DIR": str(project),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    }
     content.git("checkout", "-q", "-b", "feat2")
     _bad_commit(content)
-    proc = subprocess.run([sys.executable, str(STOP)], input=json.dumps(payload), text=True,
-                          capture_output=True, env=env, cwd="/", check=False)
+    proc = subprocess.run(
+        [sys.executable, str(STOP)],
+        input=json.dumps(payload),
+        text=True,
+        capture_output=True,
+        env=env,
+        cwd="/",
+        check=False,
+    )
     assert proc.returncode == 2, proc.stderr

@@ -21,8 +21,12 @@ from receipt_gate_hooks.ai_tells import (
 
 # The reading is tested with the hard bans the first releases had by default (a team
 # may still ban them: `phrases:`): every way a page can show a banned phrase is found.
-STRICT_PHRASES = (*IDIOMS[:16], "i hope this email finds you well", "as an ai language model",
-                  *IDIOMS[16:18])
+STRICT_PHRASES = (
+    *IDIOMS[:16],
+    "i hope this email finds you well",
+    "as an ai language model",
+    *IDIOMS[16:18],
+)
 STRICT_PATTERNS = (IDIOM_PATTERNS[0], *PATTERNS)
 RULES = compile_rules(STRICT_PHRASES, STRICT_PATTERNS)
 _MORE = "Plain.\n<!--more-->\n\n"
@@ -62,8 +66,14 @@ def tells(text: str) -> list[tuple[int, int, str]]:
         ),
         pytest.param(
             "---\ntitle: We delve into it\n---\nPlain.",
-            [(2, 11, 'banned pattern matched "delve into":'
-                     ' (?i)\\bdelv(?:e|es|ed|ing)\\s+(?:into|deeper)\\b')],
+            [
+                (
+                    2,
+                    11,
+                    'banned pattern matched "delve into":'
+                    " (?i)\\bdelv(?:e|es|ed|ing)\\s+(?:into|deeper)\\b",
+                )
+            ],
             id="front-matter-title",
         ),
         pytest.param(
@@ -76,27 +86,58 @@ def tells(text: str) -> list[tuple[int, int, str]]:
             [(5, 5, 'banned phrase "in conclusion"')],
             id="footnote-definition",
         ),
-        pytest.param("---\nsummary: We delve into it\n---\nPlain.",
-                     [(2, 13, 'banned pattern matched "delve into":'
-                               ' (?i)\\bdelv(?:e|es|ed|ing)\\s+(?:into|deeper)\\b')],
-                     id="any-front-matter-string"),
-        pytest.param("<div>\nin conclusion\n</div>\n", [(2, 1, 'banned phrase "in conclusion"')],
-                     id="html-block-text"),
-        pytest.param("Note {{ \"In conclusion, it works.\" }}\n",
-                     [(1, 10, 'banned phrase "in conclusion"')], id="a-string-a-tag-prints"),
-        pytest.param("{% raw %}In conclusion, it works.{% endraw %}\n",
-                     [(1, 10, 'banned phrase "in conclusion"')], id="a-raw-pair"),
-        pytest.param("A game-{{< x >}}changer.\n", [(1, 3, 'banned phrase "game-changer"')],
-                     id="an-empty-tag-inside-words"),
-        pytest.param("Note <!--> In conclusion, it works. -->\n",
-                     [(1, 12, 'banned phrase "in conclusion"')], id="an-empty-comment"),
-        pytest.param("[In conclusion, it works.][nope]\n",
-                     [(1, 2, 'banned phrase "in conclusion"')], id="an-undefined-reference"),
-        pytest.param("```\nIn conclusion, it works.\n", [(2, 1, 'banned phrase "in conclusion"')],
-                     id="a-fence-that-never-closes"),
-        pytest.param("In \u202enoisulcnoc\u202c it works.\n",
-                     [(1, 4, "a direction override (U+202E) reorders what readers see: remove"
-                             " it")], id="a-direction-override"),
+        pytest.param(
+            "---\nsummary: We delve into it\n---\nPlain.",
+            [
+                (
+                    2,
+                    13,
+                    'banned pattern matched "delve into":'
+                    " (?i)\\bdelv(?:e|es|ed|ing)\\s+(?:into|deeper)\\b",
+                )
+            ],
+            id="any-front-matter-string",
+        ),
+        pytest.param(
+            "<div>\nin conclusion\n</div>\n",
+            [(2, 1, 'banned phrase "in conclusion"')],
+            id="html-block-text",
+        ),
+        pytest.param(
+            'Note {{ "In conclusion, it works." }}\n',
+            [(1, 10, 'banned phrase "in conclusion"')],
+            id="a-string-a-tag-prints",
+        ),
+        pytest.param(
+            "{% raw %}In conclusion, it works.{% endraw %}\n",
+            [(1, 10, 'banned phrase "in conclusion"')],
+            id="a-raw-pair",
+        ),
+        pytest.param(
+            "A game-{{< x >}}changer.\n",
+            [(1, 3, 'banned phrase "game-changer"')],
+            id="an-empty-tag-inside-words",
+        ),
+        pytest.param(
+            "Note <!--> In conclusion, it works. -->\n",
+            [(1, 12, 'banned phrase "in conclusion"')],
+            id="an-empty-comment",
+        ),
+        pytest.param(
+            "[In conclusion, it works.][nope]\n",
+            [(1, 2, 'banned phrase "in conclusion"')],
+            id="an-undefined-reference",
+        ),
+        pytest.param(
+            "```\nIn conclusion, it works.\n",
+            [(2, 1, 'banned phrase "in conclusion"')],
+            id="a-fence-that-never-closes",
+        ),
+        pytest.param(
+            "In \u202enoisulcnoc\u202c it works.\n",
+            [(1, 4, "a direction override (U+202E) reorders what readers see: remove it")],
+            id="a-direction-override",
+        ),
         pytest.param(
             "a\nin today's\n  fast-paced world",
             [(2, 1, 'banned phrase "in today\'s fast-paced world"')],
@@ -119,8 +160,14 @@ def tells(text: str) -> list[tuple[int, int, str]]:
         ),
         pytest.param(
             "Great question! Here it is.",
-            [(1, 1, 'banned pattern matched "Great question": (?im)(?:^\\s*great question\\b'
-                    '|\\bgreat question!)')],
+            [
+                (
+                    1,
+                    1,
+                    'banned pattern matched "Great question": (?im)(?:^\\s*great question\\b'
+                    "|\\bgreat question!)",
+                )
+            ],
             id="great-question-as-a-model-opens",
         ),
     ],
@@ -141,25 +188,40 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("Delve is a word we mention.", id="delve-alone"),
         pytest.param("", id="empty"),
         pytest.param("That's a great question. Let me illustrate.", id="a-person-asked"),
-        pytest.param("At the end of the day, it's worth noting: not just X, but Y.",
-                     id="everyday-idioms-are-off-by-default"),
-        pytest.param(OWN + "> In conclusion, a quote is someone else's.\n>\n> \u2014 Jane Doe",
-                     id="attributed-quote"),
-        pytest.param(OWN + "She wrote:\n\n> In conclusion, a quote is someone else's.",
-                     id="introduced-quote"),
-        pytest.param(OWN + "> \u201cIn conclusion, a quote is someone else's.\u201d",
-                     id="quote-in-quotation-marks"),
+        pytest.param(
+            "At the end of the day, it's worth noting: not just X, but Y.",
+            id="everyday-idioms-are-off-by-default",
+        ),
+        pytest.param(
+            OWN + "> In conclusion, a quote is someone else's.\n>\n> \u2014 Jane Doe",
+            id="attributed-quote",
+        ),
+        pytest.param(
+            OWN + "She wrote:\n\n> In conclusion, a quote is someone else's.", id="introduced-quote"
+        ),
+        pytest.param(
+            OWN + "> \u201cIn conclusion, a quote is someone else's.\u201d",
+            id="quote-in-quotation-marks",
+        ),
         pytest.param("See [in conclusion](https://x.example).", id="link-text"),
-        pytest.param("It is important to note that people write this.",
-                     id="measured-on-human-writing-off-by-default"),
+        pytest.param(
+            "It is important to note that people write this.",
+            id="measured-on-human-writing-off-by-default",
+        ),
         pytest.param("![a rich tapestry](cover.png)", id="image-alt-text"),
         pytest.param(_MORE + "    in conclusion, indented code\n", id="indented-code"),
-        pytest.param("{% highlight text %}\nin conclusion\n{% endhighlight %}\n",
-                     id="liquid-highlight"),
-        pytest.param("<script>\nin_conclusion = 1\n</script>\n<!--\nin conclusion\n-->\n",
-                     id="script-and-comment-blocks"),
-        pytest.param("<pre>\nin conclusion\n</pre>\n<style>\n/* in conclusion */\n</style>\n"
-                     "<!-- in conclusion --> Moved on.\n", id="pre-style-comment-blocks"),
+        pytest.param(
+            "{% highlight text %}\nin conclusion\n{% endhighlight %}\n", id="liquid-highlight"
+        ),
+        pytest.param(
+            "<script>\nin_conclusion = 1\n</script>\n<!--\nin conclusion\n-->\n",
+            id="script-and-comment-blocks",
+        ),
+        pytest.param(
+            "<pre>\nin conclusion\n</pre>\n<style>\n/* in conclusion */\n</style>\n"
+            "<!-- in conclusion --> Moved on.\n",
+            id="pre-style-comment-blocks",
+        ),
     ],
 )
 def test_finds_nothing(text: str) -> None:
@@ -174,12 +236,15 @@ def test_idioms_are_banned_when_switched_on() -> None:
     assert len(found) == 3
 
 
-@pytest.mark.parametrize("text", [
-    "I hope th\u0130s email finds you well.",  # dotted capital I matches i case-insensitively
-    "Les's dive in, or rather: let'\u017f dive in.",  # long s matches s
-    "Time to unloc\u212a the power.",  # the Kelvin sign matches k
-    "\u0130n conclusion, that.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I hope th\u0130s email finds you well.",  # dotted capital I matches i case-insensitively
+        "Les's dive in, or rather: let'\u017f dive in.",  # long s matches s
+        "Time to unloc\u212a the power.",  # the Kelvin sign matches k
+        "\u0130n conclusion, that.",
+    ],
+)
 def test_letters_that_fold_to_ascii_do_not_slip_past_the_needles(text: str) -> None:
     found = find_tells(text, RULES)
     assert len(found) == 1, found
@@ -191,32 +256,35 @@ def test_letters_that_fold_to_ascii_do_not_slip_past_the_needles(text: str) -> N
 # on blanked comments and links, lower-case declarations, Unicode white space and blank
 # lines inside a "tag" or comment, brackets inside a processing instruction, reference
 # definitions cmark rejects.
-@pytest.mark.parametrize("body", [
-    "- foo *bar\n- in con*clu*sion, the list item stands.\n",
-    "| a | b |\n|---|---|\n| x *y | in con*clu*sion |\n",
-    "# Title *x\nin con*clu*sion, the heading ate a mark.\n",
-    "in *<!---->con*clusion, the comment sits inside.\n",
-    "in *[](x)con*clusion, the empty link sits inside.\n",
-    "Words <_`x`  in con_**clusion** follow.\n",
-    "Then ~in<!---->~&nbsp;conclusion it ends.\n",
-    "Note <!in conclusion> here.\n",
-    "Say <x\u00a0in\u00a0conclusion> now.\n",
-    "foo <x\n\nin conclusion\n\ny> bar\n",
-    "foo <!-- bar\n\nin conclusion\n\nend -->\n",
-    "See [in conclusion <?](x) ?> now.\n",
-    "foo\n[ref]: /u\n\n[in conclusion][ref]\n",
-    "[ref]: /u \"t\" x\n\n[in conclusion][ref]\n",
-    # A second adversary's: a lower-case declaration line (an HTML block to markdown-it,
-    # text to GitHub), a label with a Unicode space, a code span in a shortcut label, a
-    # comment from a table's header into its body and from a heading into the paragraph
-    # under it, a footnote "definition" after text.
-    "<!in conclusion> the log said, and we moved on.\n",
-    "[in conclusion][x\u2003] we moved on.\n\n[x]: /u\n",
-    "[in conclusion `x`] we moved on.\n\n[in conclusion]: /u\n",
-    "Notes <!--\n|---|\nin conclusion, we moved on -->\n",
-    "## Wrap-up <!--\nin conclusion, we moved on -->\n",
-    "> 3[^in&#32;conclusion]: x\n\nFinal [^in&#32;conclusion] here.\n",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "- foo *bar\n- in con*clu*sion, the list item stands.\n",
+        "| a | b |\n|---|---|\n| x *y | in con*clu*sion |\n",
+        "# Title *x\nin con*clu*sion, the heading ate a mark.\n",
+        "in *<!---->con*clusion, the comment sits inside.\n",
+        "in *[](x)con*clusion, the empty link sits inside.\n",
+        "Words <_`x`  in con_**clusion** follow.\n",
+        "Then ~in<!---->~&nbsp;conclusion it ends.\n",
+        "Note <!in conclusion> here.\n",
+        "Say <x\u00a0in\u00a0conclusion> now.\n",
+        "foo <x\n\nin conclusion\n\ny> bar\n",
+        "foo <!-- bar\n\nin conclusion\n\nend -->\n",
+        "See [in conclusion <?](x) ?> now.\n",
+        "foo\n[ref]: /u\n\n[in conclusion][ref]\n",
+        '[ref]: /u "t" x\n\n[in conclusion][ref]\n',
+        # A second adversary's: a lower-case declaration line (an HTML block to markdown-it,
+        # text to GitHub), a label with a Unicode space, a code span in a shortcut label, a
+        # comment from a table's header into its body and from a heading into the paragraph
+        # under it, a footnote "definition" after text.
+        "<!in conclusion> the log said, and we moved on.\n",
+        "[in conclusion][x\u2003] we moved on.\n\n[x]: /u\n",
+        "[in conclusion `x`] we moved on.\n\n[in conclusion]: /u\n",
+        "Notes <!--\n|---|\nin conclusion, we moved on -->\n",
+        "## Wrap-up <!--\nin conclusion, we moved on -->\n",
+        "> 3[^in&#32;conclusion]: x\n\nFinal [^in&#32;conclusion] here.\n",
+    ],
+)
 def test_what_the_page_shows_is_matched(body: str) -> None:
     import cmarkgfm
 
@@ -231,48 +299,54 @@ def test_what_the_page_shows_is_matched(body: str) -> None:
 # last line (the whole line is the HTML block, printed as is), a <textarea>'s text,
 # what kramdown escapes into text (a processing instruction, CDATA, a declaration), and
 # a table row's cells past the header's (kramdown renders them).
-@pytest.mark.parametrize("body", [
-    "<!-- lede --> In conclusion, we moved on.\n",
-    "<!--\nnote\n--> In conclusion, we moved on.\n",
-    "<textarea>In conclusion, we moved on.</textarea>\n",
-    "<?php In conclusion, we moved on. ?>\n",
-    "<![CDATA[ In conclusion, we moved on. ]]>\n",
-    "<!DOCTYPE In conclusion, we moved on.>\n",
-    "<script>\nx = 1\n</script> In conclusion, we moved on.\n",
-    "| a |\n|---|\n| b | In conclusion, we moved on. |\n",
-    # Text a browser hides, or a template comment, inside a phrase (an outside pass):
-    # the reader sees the phrase whole. (aria-hidden hides nothing from the eye.)
-    "In con<span hidden>x</span>clusion, we moved on.\n",
-    "In con<span style=\"color: red; display:none\">zz</span>clusion, we moved on.\n",
-    "In con<b style='visibility: hidden'>q</b>clusion, we moved on.\n",
-    "<span hidden>x</span>In conclusion, we moved on.\n",
-    "In con{% comment %}x{% endcomment %}clusion, we moved on.\n",
-    "In con{%- comment -%}{%- endcomment -%}clusion, we moved on.\n",
-    # A third outside pass, each shown by jekyll, MkDocs and Eleventy: a comment a browser
-    # ends at `<!-->` or `--!>`, an element whose name only starts like script's, what
-    # kramdown prints nothing for.
-    "<!-->In conclusion, we moved on.<!-- -->\n",
-    "<!-- note --!>In conclusion, we moved on. <!-- end -->\n",
-    "<pre></pre><script-x>In conclusion, we moved on.</script-x><script></script>\n",
-    "In con{::options auto_ids=\"true\" /}clusion, we moved on.\n",
-    "In *con*{: .x}clusion, we moved on.\n",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<!-- lede --> In conclusion, we moved on.\n",
+        "<!--\nnote\n--> In conclusion, we moved on.\n",
+        "<textarea>In conclusion, we moved on.</textarea>\n",
+        "<?php In conclusion, we moved on. ?>\n",
+        "<![CDATA[ In conclusion, we moved on. ]]>\n",
+        "<!DOCTYPE In conclusion, we moved on.>\n",
+        "<script>\nx = 1\n</script> In conclusion, we moved on.\n",
+        "| a |\n|---|\n| b | In conclusion, we moved on. |\n",
+        # Text a browser hides, or a template comment, inside a phrase (an outside pass):
+        # the reader sees the phrase whole. (aria-hidden hides nothing from the eye.)
+        "In con<span hidden>x</span>clusion, we moved on.\n",
+        'In con<span style="color: red; display:none">zz</span>clusion, we moved on.\n',
+        "In con<b style='visibility: hidden'>q</b>clusion, we moved on.\n",
+        "<span hidden>x</span>In conclusion, we moved on.\n",
+        "In con{% comment %}x{% endcomment %}clusion, we moved on.\n",
+        "In con{%- comment -%}{%- endcomment -%}clusion, we moved on.\n",
+        # A third outside pass, each shown by jekyll, MkDocs and Eleventy: a comment a browser
+        # ends at `<!-->` or `--!>`, an element whose name only starts like script's, what
+        # kramdown prints nothing for.
+        "<!-->In conclusion, we moved on.<!-- -->\n",
+        "<!-- note --!>In conclusion, we moved on. <!-- end -->\n",
+        "<pre></pre><script-x>In conclusion, we moved on.</script-x><script></script>\n",
+        'In con{::options auto_ids="true" /}clusion, we moved on.\n',
+        "In *con*{: .x}clusion, we moved on.\n",
+    ],
+)
 def test_what_a_generator_shows_is_matched(body: str) -> None:
     found = find_tells("Plain opening.\n\n" + body, RULES)
     assert {f.message for f in found} == {'banned phrase "in conclusion"'}, body
 
 
-@pytest.mark.parametrize("fence", [
-    " ```\nIn conclusion, x.\n ```\n",  # a code span to Python-Markdown
-    "- item\n\n    ~~~\n    In conclusion, x.\n    ~~~\n",  # text, in a list item
-    "  ~~~\n  In conclusion, x.\n  ~~~\n",
-    "```\nIn conclusion, x.\n````\n",  # no closer of the same length: text
-    "```\nIn conclusion.\n````\nmore\n```\n",  # its closer comes later: code
-    "```python title=\"a\"\nIn conclusion, x.\n```\n",  # a code span
-    "```python\nIn conclusion, x.\n```\n",
-    "``` { .py }\nIn conclusion, x.\n```\n",
-    "~~~~\nIn conclusion, x.\n~~~~~\n",
-])
+@pytest.mark.parametrize(
+    "fence",
+    [
+        " ```\nIn conclusion, x.\n ```\n",  # a code span to Python-Markdown
+        "- item\n\n    ~~~\n    In conclusion, x.\n    ~~~\n",  # text, in a list item
+        "  ~~~\n  In conclusion, x.\n  ~~~\n",
+        "```\nIn conclusion, x.\n````\n",  # no closer of the same length: text
+        "```\nIn conclusion.\n````\nmore\n```\n",  # its closer comes later: code
+        '```python title="a"\nIn conclusion, x.\n```\n',  # a code span
+        "```python\nIn conclusion, x.\n```\n",
+        "``` { .py }\nIn conclusion, x.\n```\n",
+        "~~~~\nIn conclusion, x.\n~~~~~\n",
+    ],
+)
 def test_a_fence_python_markdown_shows_as_text_is_read_as_text(fence: str) -> None:
     """MkDocs (Python-Markdown's fenced_code) takes a fence only at the start of a line,
     with a language or attributes after it, closed by the very same run: another fence
@@ -284,51 +358,59 @@ def test_a_fence_python_markdown_shows_as_text_is_read_as_text(fence: str) -> No
     assert bool(found) == shown, page
 
 
-@pytest.mark.parametrize("body", [
-    "In [conclusion](#x), we moved on.\n",
-    "I[n](#x) conclusion, we moved on.\n",
-    "We say in [conc](#a)[lusion](#b) and move on.\n",
-    "In [conclusion][r], we moved on.\n\n[r]: /u\n",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "In [conclusion](#x), we moved on.\n",
+        "I[n](#x) conclusion, we moved on.\n",
+        "We say in [conc](#a)[lusion](#b) and move on.\n",
+        "In [conclusion][r], we moved on.\n\n[r]: /u\n",
+    ],
+)
 def test_a_phrase_a_link_only_ends_or_begins_is_the_authors(body: str) -> None:
     """Link text is left out by default (the name of the page it points to), but a
     sentence that runs into a link (the adversary's `In [conclusion](#)`) is prose: the
     page shows "In conclusion", and the link's markup joins what it sits between."""
     import cmarkgfm
 
-    shown = html.unescape(re.sub(r"<[^>]*>", "", cmarkgfm.github_flavored_markdown_to_html(
-        body))).lower()
+    shown = html.unescape(
+        re.sub(r"<[^>]*>", "", cmarkgfm.github_flavored_markdown_to_html(body))
+    ).lower()
     assert "in conclusion" in shown  # the page shows the phrase whole
     found = find_tells("Plain opening.\n\n" + body, RULES)
     assert {f.message for f in found} == {'banned phrase "in conclusion"'}, body
     # A link's text alone is still the link's name, as documented.
-    assert find_tells("See [in conclusion, a post](#x).\n", RULES
-                      ) == []
+    assert find_tells("See [in conclusion, a post](#x).\n", RULES) == []
 
 
 def test_a_stray_mark_hides_no_phrase() -> None:
     """`in con*clusion` shows its `*`; the phrase is matched all the same (ai-tells drops
     every mark, where words and numbers are read exactly), and a mark that is text
     between two words (`one~~~in conclusion`) joins nothing (it reads both ways)."""
-    found = find_tells("in con*clusion, a stray mark.\n\nAnd in *conclusion too.\n\nPart"
-                       " one~~~in conclusion.\n\nAnd x*in conclusion.\n",
-                       RULES)
+    found = find_tells(
+        "in con*clusion, a stray mark.\n\nAnd in *conclusion too.\n\nPart"
+        " one~~~in conclusion.\n\nAnd x*in conclusion.\n",
+        RULES,
+    )
     assert [f.message for f in found] == ['banned phrase "in conclusion"'] * 4
 
 
-@pytest.mark.parametrize("page", [
-    '---\ntitle: t\nx: con\n---\n\nIn {{ page.x }}clusion, the build is fast.\n',  # Jekyll
-    '---\ntitle: t\nx: con\n---\n\nIn {{ x }}clusion, the build is fast.\n',  # Eleventy
-    '---\ntitle: t\nx: con\n---\n\nIn {{< param "x" >}}clusion, fast.\n',  # Hugo
-    '---\ntitle: t\nx: conclusion\n---\n\nIn {{ page.x | downcase }}, fast.\n',
-    '---\ntitle: t\nx: con\neleventyComputed:\n  description: "In {{ x }}clusion."\n---\nB.\n',
-    # A second pass: a value under a key or in a list, by any spelling of its path.
-    '---\ntitle: t\na:\n  x: con\n---\n\nIn {{ page.a.x }}clusion, fast.\n',
-    '---\ntitle: t\na:\n  x: con\n---\n\nIn {{ page["a"]["x"] }}clusion, fast.\n',
-    '---\ntitle: t\na:\n  x: con\n---\n\nIn {{< param "a.x" >}}clusion, fast.\n',
-    '---\ntitle: t\nw: [In, conclusion]\n---\n\n{{ page.w | join: " " }}, fast.\n',
-    '---\ntitle: t\nw: [con, x]\n---\n\nIn {{ w[0] }}clusion, fast.\n',
-])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "---\ntitle: t\nx: con\n---\n\nIn {{ page.x }}clusion, the build is fast.\n",  # Jekyll
+        "---\ntitle: t\nx: con\n---\n\nIn {{ x }}clusion, the build is fast.\n",  # Eleventy
+        '---\ntitle: t\nx: con\n---\n\nIn {{< param "x" >}}clusion, fast.\n',  # Hugo
+        "---\ntitle: t\nx: conclusion\n---\n\nIn {{ page.x | downcase }}, fast.\n",
+        '---\ntitle: t\nx: con\neleventyComputed:\n  description: "In {{ x }}clusion."\n---\nB.\n',
+        # A second pass: a value under a key or in a list, by any spelling of its path.
+        "---\ntitle: t\na:\n  x: con\n---\n\nIn {{ page.a.x }}clusion, fast.\n",
+        '---\ntitle: t\na:\n  x: con\n---\n\nIn {{ page["a"]["x"] }}clusion, fast.\n',
+        '---\ntitle: t\na:\n  x: con\n---\n\nIn {{< param "a.x" >}}clusion, fast.\n',
+        '---\ntitle: t\nw: [In, conclusion]\n---\n\n{{ page.w | join: " " }}, fast.\n',
+        "---\ntitle: t\nw: [con, x]\n---\n\nIn {{ w[0] }}clusion, fast.\n",
+    ],
+)
 def test_a_value_of_the_pages_own_printed_by_name_is_read(page: str) -> None:
     """An outside pass: the page's own front matter printed by the generator's template
     syntax inside a word (jekyll, hugo and Eleventy showed "In conclusion")."""
@@ -346,11 +428,14 @@ def test_a_value_that_names_itself_is_read_once() -> None:
     assert time.monotonic() - started < 5
 
 
-@pytest.mark.parametrize("body", [
-    '{"In con" + "clusion"}, we moved on.',  # MDX (Docusaurus) prints the expression
-    "It is a game{\" \"}changer, we saw.",
-    '[d]: https://example.org "In conclusion\nthis title runs on"',  # Python-Markdown,
-])                                                                   # kramdown: a paragraph
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"In con" + "clusion"}, we moved on.',  # MDX (Docusaurus) prints the expression
+        'It is a game{" "}changer, we saw.',
+        '[d]: https://example.org "In conclusion\nthis title runs on"',  # Python-Markdown,
+    ],
+)  # kramdown: a paragraph
 def test_what_mdx_or_a_loose_title_prints_is_read(body: str) -> None:
     found = find_tells(f"A post.\n\n{body}\n", RULES)
     assert found and all(f.message.startswith("banned phrase") for f in found), found
@@ -361,7 +446,8 @@ def test_the_words_of_a_files_name_are_read() -> None:
     rules = RULES
     found = find_tells("Plain text.\n", rules, path="docs/in-conclusion-we-won.md")
     assert [(f.line, f.message) for f in found] == [
-        (1, 'banned phrase "in conclusion" (in the file\'s name)')]
+        (1, 'banned phrase "in conclusion" (in the file\'s name)')
+    ]
     assert find_tells("Plain text.\n", rules, path="_posts/2024-01-01-a-plain-post.md") == []
 
 
@@ -372,14 +458,18 @@ def test_front_matter_in_code_is_a_finding() -> None:
     page = '---js\nlet title = "In con" + "clusion";\n---\nBody.\n'
     found = find_tells(page, RULES, path="posts/a.md")
     assert [(f.line, f.message.split(" (")[0]) for f in found] == [
-        (1, "front matter in JavaScript")]
+        (1, "front matter in JavaScript")
+    ]
 
 
-@pytest.mark.parametrize("body", [
-    "- item\n\n      In conclusion, six spaces after an item.\n",
-    "1. item\n\n       In conclusion, seven spaces after one.\n",
-    "<div>\n\n    In conclusion, in an element across blank lines.\n\n</div>\n",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "- item\n\n      In conclusion, six spaces after an item.\n",
+        "1. item\n\n       In conclusion, seven spaces after one.\n",
+        "<div>\n\n    In conclusion, in an element across blank lines.\n\n</div>\n",
+    ],
+)
 def test_what_python_markdown_shows_of_an_indented_block_is_read(body: str) -> None:
     """An outside pass: MkDocs (Python-Markdown) shows these as paragraphs, where
     CommonMark reads indented code; a plain indented block stays code."""
@@ -389,8 +479,7 @@ def test_what_python_markdown_shows_of_an_indented_block_is_read(body: str) -> N
         shown = re.sub(r"<(pre|code)>.*?</\1>", "", markdown.markdown(body), flags=re.S)
         assert "In conclusion" in shown
     rules = RULES
-    assert [f.message for f in find_tells(_MORE + body, rules)] == [
-        'banned phrase "in conclusion"']
+    assert [f.message for f in find_tells(_MORE + body, rules)] == ['banned phrase "in conclusion"']
     assert find_tells(_MORE + "A paragraph.\n\n    In conclusion, code.\n", rules) == []
 
 
@@ -399,11 +488,22 @@ def test_a_filler_drawn_as_nothing_hides_nothing() -> None:
     letter) hid the phrase where a font draws it as nothing; it is read both ways."""
     rules = RULES
     # and the spaces so narrow a word they split reads as one (a second pass)
-    for c in ("\u1160", "\u3164", "\uffa0", "\u115f", "\u2006", "\u2008", "\u2009",
-              "\u200a", "\u202f", "\u205f"):
+    for c in (
+        "\u1160",
+        "\u3164",
+        "\uffa0",
+        "\u115f",
+        "\u2006",
+        "\u2008",
+        "\u2009",
+        "\u200a",
+        "\u202f",
+        "\u205f",
+    ):
         for text in (f"in conclu{c}sion, we moved on.\n", f"in{c}conclusion, we moved on.\n"):
             assert [f.message for f in find_tells(text, rules)] == [
-                'banned phrase "in conclusion"'], hex(ord(c))
+                'banned phrase "in conclusion"'
+            ], hex(ord(c))
 
 
 def test_every_default_ignorable_is_dropped() -> None:
@@ -415,24 +515,35 @@ def test_every_default_ignorable_is_dropped() -> None:
 
 
 @pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
-@pytest.mark.parametrize(("path", "page"), [
-    ("content/posts/x.html", "---\ntitle: x\n---\n<p>Plain `in conclusion` text.</p>\n"),
-    ("content/posts/y.md", "---\ntitle: y\nmarkup: html\n---\n<p>Plain</p>\n\n"
-                           "    in conclusion, indented\n"),
-    # go-org: an indented line, a fence and an HTML comment are paragraphs there.
-    ("content/posts/z.org", "#+title: z\n\n    in conclusion, we moved on.\n"),
-    ("content/posts/w.md", "---\ntitle: w\nmarkup: org\n---\n<!-- in conclusion, we"
-                           " moved on. -->\n"),
-])
-def test_an_html_page_shows_what_markdown_would_read_as_code(tmp_path: Path, path: str,
-                                                             page: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "page"),
+    [
+        ("content/posts/x.html", "---\ntitle: x\n---\n<p>Plain `in conclusion` text.</p>\n"),
+        (
+            "content/posts/y.md",
+            "---\ntitle: y\nmarkup: html\n---\n<p>Plain</p>\n\n    in conclusion, indented\n",
+        ),
+        # go-org: an indented line, a fence and an HTML comment are paragraphs there.
+        ("content/posts/z.org", "#+title: z\n\n    in conclusion, we moved on.\n"),
+        (
+            "content/posts/w.md",
+            "---\ntitle: w\nmarkup: org\n---\n<!-- in conclusion, we moved on. -->\n",
+        ),
+    ],
+)
+def test_an_html_page_shows_what_markdown_would_read_as_code(
+    tmp_path: Path, path: str, page: str
+) -> None:
     """Hugo renders an .html page, or `markup: html`, as written: a backtick span or an
     indented line is text there (an outside pass published both), so ai-tells reads what
     the page shows; a script, style or comment it does not show stays unread."""
     site = tmp_path / "site"
-    for name, text in {"hugo.toml": 'baseURL = "http://example.org/"\ntitle = "t"\n',
-                       "layouts/_default/single.html": "{{ .Content }}",
-                       "layouts/_default/list.html": "{{ .Content }}", path: page}.items():
+    for name, text in {
+        "hugo.toml": 'baseURL = "http://example.org/"\ntitle = "t"\n',
+        "layouts/_default/single.html": "{{ .Content }}",
+        "layouts/_default/list.html": "{{ .Content }}",
+        path: page,
+    }.items():
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_text(text)
     subprocess.run(["hugo", "--quiet", "-s", str(site)], check=True, capture_output=True)
@@ -440,11 +551,14 @@ def test_an_html_page_shows_what_markdown_would_read_as_code(tmp_path: Path, pat
     assert "in conclusion" in html.unescape(re.sub(r"<[^>]*>", "", shown))
     found = find_tells(page, RULES, path=path)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
-    assert find_tells("<script>let s = 'in conclusion'</script><!-- in conclusion -->\n",
-                      RULES, path="a.html") == []
+    assert (
+        find_tells(
+            "<script>let s = 'in conclusion'</script><!-- in conclusion -->\n", RULES, path="a.html"
+        )
+        == []
+    )
     # The same backticks in a markdown page are code, as before.
-    assert find_tells("Plain `in conclusion` text.\n", RULES,
-                      path="a.md") == []
+    assert find_tells("Plain `in conclusion` text.\n", RULES, path="a.md") == []
 
 
 def test_a_kramdown_comment_inside_a_phrase_hides_nothing() -> None:
@@ -466,9 +580,13 @@ def _jekyll_pages(tmp_path: Path, bodies: list[str]) -> str:
     (site / "_config.yml").write_text("title: t\n")
     for i, body in enumerate(bodies):
         (site / "_posts" / f"2024-01-{i + 1:02d}-p{i}.md").write_text(
-            f"---\ntitle: p{i}\nlayout: null\n---\n{body}\n")
-    subprocess.run(["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
-                   check=True, capture_output=True)
+            f"---\ntitle: p{i}\nlayout: null\n---\n{body}\n"
+        )
+    subprocess.run(
+        ["jekyll", "build", "-q", "-s", str(site), "-d", str(site / "_site")],
+        check=True,
+        capture_output=True,
+    )
     return "\n".join(p.read_text() for p in (site / "_site").rglob("*.html"))
 
 
@@ -502,20 +620,24 @@ def test_what_liquid_prints_is_read(tmp_path: Path) -> None:
         assert 'banned phrase "in conclusion"' in [f.message for f in found], body
 
 
-@pytest.mark.parametrize("body", [
-    '{{ "noisulcnoc nI" | split: "" | reverse | join: "" }}, o.',
-    '{{ "clusion" | prepend: "In con" }}, n.',
-    '{% assign a = "noisulcnoc nI" %}{{ a | reverse }}, m.',
-    '{% cycle "In con", "x" %}clusion, l.',
-    '{{ "In con" if true else "x" }}clusion, k.',
-    '{{ ["In", "conclusion"] | join(" ") }}, j.',  # (Nunjucks: Eleventy shows the phrase)
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{{ "noisulcnoc nI" | split: "" | reverse | join: "" }}, o.',
+        '{{ "clusion" | prepend: "In con" }}, n.',
+        '{% assign a = "noisulcnoc nI" %}{{ a | reverse }}, m.',
+        '{% cycle "In con", "x" %}clusion, l.',
+        '{{ "In con" if true else "x" }}clusion, k.',
+        '{{ ["In", "conclusion"] | join(" ") }}, j.',  # (Nunjucks: Eleventy shows the phrase)
+    ],
+)
 def test_template_code_that_changes_its_literals_is_refused(body: str) -> None:
     """What a filter makes of a literal (reversed, prepended, chosen) is not read: the
     check says so at the tag rather than pass text it cannot see."""
     found = find_tells(f"Plain opening.\n\n{body}\n", RULES)
     assert [f.message.split(" (")[0] for f in found] == [
-        "template code computes the text readers see here"], body
+        "template code computes the text readers see here"
+    ], body
     assert found[0].line == 3
 
 
@@ -524,13 +646,14 @@ def test_template_code_that_prints_plain_text_passes() -> None:
     an honest page with template code passes (the real sites' pages do: see
     benchmarks/precision.py)."""
     rules = RULES
-    for body in ("{% if page.url != '/x/' %}[The cascade](/x/){% else %}The cascade"
-                 "{% endif %}, in order.",
-                 "{%- if npm %} _The count is {{ npm.downloads | num }}._\n{%- endif %}",
-                 "{% for post in site.posts %}- {{ post.title }}\n{% endfor %}",
-                 "{% assign slug = page.title | slugify %}See [it]({{ slug | prepend: '/x/' }}).",
-                 "{% raw %}{{ 'x' | reverse }}{% endraw %} shows the code.",
-                 "`{{ 'noisulcnoc nI' | reverse }}` is code."):
+    for body in (
+        "{% if page.url != '/x/' %}[The cascade](/x/){% else %}The cascade{% endif %}, in order.",
+        "{%- if npm %} _The count is {{ npm.downloads | num }}._\n{%- endif %}",
+        "{% for post in site.posts %}- {{ post.title }}\n{% endfor %}",
+        "{% assign slug = page.title | slugify %}See [it]({{ slug | prepend: '/x/' }}).",
+        "{% raw %}{{ 'x' | reverse }}{% endraw %} shows the code.",
+        "`{{ 'noisulcnoc nI' | reverse }}` is code.",
+    ):
         assert find_tells(f"Plain opening.\n\n{body}\n", rules) == [], body
     # Unpaired control tags: the engine would not build it, the check cannot read it.
     found = find_tells("In con{% if a %}x{% endfor %}clusion\n", rules)
@@ -539,20 +662,24 @@ def test_template_code_that_prints_plain_text_passes() -> None:
 
 def _built(tool: str, site: Path) -> str:
     """What the generator publishes from this site, its markup out."""
-    argv = {"hugo": ["hugo", "--quiet", "-s", str(site)],
-            "eleventy": [_eleventy() or "", "--quiet", "--output=public"],
-            "mkdocs": [sys.executable, "-m", "mkdocs", "build", "-q", "-f",
-                       str(site / "mkdocs.yml")]}[tool]
+    argv = {
+        "hugo": ["hugo", "--quiet", "-s", str(site)],
+        "eleventy": [_eleventy() or "", "--quiet", "--output=public"],
+        "mkdocs": [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(site / "mkdocs.yml")],
+    }[tool]
     subprocess.run(argv, check=True, capture_output=True, cwd=site)
     out = site / ("site" if tool == "mkdocs" else "public")
-    return html.unescape(re.sub(r"<[^>]*>", "", "".join(
-        p.read_text() for p in out.rglob("index.html"))))
+    return html.unescape(
+        re.sub(r"<[^>]*>", "", "".join(p.read_text() for p in out.rglob("index.html")))
+    )
 
 
 _SITES = {
-    "hugo": {"hugo.toml": 'baseURL = "http://example.org/"\ntitle = "t"\n',
-             "layouts/_default/single.html": "<h1>{{ .Title }}</h1>{{ .Content }}",
-             "layouts/_default/list.html": "{{ .Content }}"},
+    "hugo": {
+        "hugo.toml": 'baseURL = "http://example.org/"\ntitle = "t"\n',
+        "layouts/_default/single.html": "<h1>{{ .Title }}</h1>{{ .Content }}",
+        "layouts/_default/list.html": "{{ .Content }}",
+    },
     "mkdocs": {"mkdocs.yml": "site_name: t\n", "docs/index.md": "# Home\n"},
     "eleventy": {"_includes/post.njk": "<h1>{{ title }}</h1>{{ content | safe }}"},
 }
@@ -565,21 +692,34 @@ def _eleventy() -> str | None:
     return found if found and os.path.exists(found) else None
 
 
-@pytest.mark.parametrize(("tool", "path", "page"), [
-    # Hugo reads a JSON object on the first line, to its matching brace, as front matter.
-    ("hugo", "content/posts/h1.md",
-     '{"title": "\\u0049n conclusion, a post"}\n\nA short post about nothing much.\n'),
-    # MkDocs shows a block that holds no mapping (comments alone) as the page's text.
-    ("mkdocs", "docs/fm.md", "---\n# In conclusion, this is shown\n---\n\nA short page.\n"),
-    # gray-matter (Eleventy) reads a language after the opening: `---json`.
-    ("eleventy", "posts/json.md", '---json\n{"layout": "post.njk", "title":'
-                                  ' "\\u0049n conclusion, a post"}\n---\n\nA short post.\n'),
-])
-def test_front_matter_is_read_as_the_generator_reads_it(tmp_path: Path, tool: str,
-                                                        path: str, page: str) -> None:
-    if (tool == "hugo" and shutil.which("hugo") is None) or (
-            tool == "mkdocs" and importlib.util.find_spec("mkdocs") is None) or (
-            tool == "eleventy" and _eleventy() is None):
+@pytest.mark.parametrize(
+    ("tool", "path", "page"),
+    [
+        # Hugo reads a JSON object on the first line, to its matching brace, as front matter.
+        (
+            "hugo",
+            "content/posts/h1.md",
+            '{"title": "\\u0049n conclusion, a post"}\n\nA short post about nothing much.\n',
+        ),
+        # MkDocs shows a block that holds no mapping (comments alone) as the page's text.
+        ("mkdocs", "docs/fm.md", "---\n# In conclusion, this is shown\n---\n\nA short page.\n"),
+        # gray-matter (Eleventy) reads a language after the opening: `---json`.
+        (
+            "eleventy",
+            "posts/json.md",
+            '---json\n{"layout": "post.njk", "title":'
+            ' "\\u0049n conclusion, a post"}\n---\n\nA short post.\n',
+        ),
+    ],
+)
+def test_front_matter_is_read_as_the_generator_reads_it(
+    tmp_path: Path, tool: str, path: str, page: str
+) -> None:
+    if (
+        (tool == "hugo" and shutil.which("hugo") is None)
+        or (tool == "mkdocs" and importlib.util.find_spec("mkdocs") is None)
+        or (tool == "eleventy" and _eleventy() is None)
+    ):
         pytest.skip(f"{tool} is not installed")
     site = tmp_path / "site"
     for name, text in {**_SITES[tool], path: page}.items():
@@ -590,9 +730,14 @@ def test_front_matter_is_read_as_the_generator_reads_it(tmp_path: Path, tool: st
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
 
 
-@pytest.mark.parametrize("body", ["<p>In&nbspconclusion, we are done.</p>\n",
-                                  "<p>&#73n conclusion, we are done.</p>\n",
-                                  "<div>\nIn&nbspconclusion&#44 done.\n</div>\n"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<p>In&nbspconclusion, we are done.</p>\n",
+        "<p>&#73n conclusion, we are done.</p>\n",
+        "<div>\nIn&nbspconclusion&#44 done.\n</div>\n",
+    ],
+)
 def test_a_reference_without_its_semicolon_is_read_as_a_browser_reads_it(body: str) -> None:
     """An outside pass: MkDocs passes raw HTML through, and a browser decodes `&nbsp`
     and `&#73` without their semicolons (HTML's legacy references; Python's
@@ -603,11 +748,14 @@ def test_a_reference_without_its_semicolon_is_read_as_a_browser_reads_it(body: s
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
 
 
-@pytest.mark.parametrize("line", [
-    "A short post about nothing <!-- In conclusion -- the end --> here.\n",
-    "A short post <!-- In conclusion, the end ---> here.\n",
-    "A short post <!--> In conclusion, yes. --> here.\n",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "A short post about nothing <!-- In conclusion -- the end --> here.\n",
+        "A short post <!-- In conclusion, the end ---> here.\n",
+        "A short post <!--> In conclusion, yes. --> here.\n",
+    ],
+)
 def test_a_comment_older_commonmark_shows_is_read(tmp_path: Path, line: str) -> None:
     """CommonMark 0.31 hides any `<!-- ... -->`; 0.30 (Hugo 0.111's goldmark) shows a
     comment holding `--` or ending in `-` as text. An outside pass published it through
@@ -620,15 +768,17 @@ def test_a_comment_older_commonmark_shows_is_read(tmp_path: Path, line: str) -> 
         assert "In conclusion" in _built("hugo", site)
     found = find_tells(line, RULES)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
-    assert find_tells("A post <!-- In conclusion, a note --> here.\n",
-                      RULES) == []
+    assert find_tells("A post <!-- In conclusion, a note --> here.\n", RULES) == []
 
 
-@pytest.mark.parametrize("line", [
-    "A short post: In con<!-- a -- b -->clusion, the end.\n",
-    "A short post: In con<!-- a -- b -- c -->clusion, the end.\n",
-    "A short post: In <!-- -- -->conclusion, the end.\n",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "A short post: In con<!-- a -- b -->clusion, the end.\n",
+        "A short post: In con<!-- a -- b -- c -->clusion, the end.\n",
+        "A short post: In <!-- -- -->conclusion, the end.\n",
+    ],
+)
 def test_a_comment_newer_commonmark_hides_is_read_as_hidden_too(line: str) -> None:
     """The other side of the test above: to CommonMark 0.31 (markdown-it, which Eleventy
     renders with) `<!-- a -- b -->` inside a word is a comment, and the word is whole;
@@ -665,17 +815,21 @@ def test_what_an_attribute_or_a_style_sheet_shows_is_read(tmp_path: Path, tag: s
         assert ("In conclusion" in page or "In con" in page) and tag.split(" ", 1)[0] in page
     found = find_tells(f"A short post.\n\n{tag}\n", RULES)
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
-    assert find_tells('A post.\n\n<input type="hidden" name="x" value="In conclusion">\n',
-                      RULES) == []
+    assert (
+        find_tells('A post.\n\n<input type="hidden" name="x" value="In conclusion">\n', RULES) == []
+    )
 
 
-@pytest.mark.parametrize("body", [
-    "-     In conclusion, this list item is what readers see.",
-    "-\t\tIn conclusion, a list item after tabs.",
-    "1.      In conclusion, a numbered item.",
-    'A short post about [nothing][ref].\n\n[ref]:\nhttps://example.org/\n'
-    '"In conclusion, the reference title shows as text"',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "-     In conclusion, this list item is what readers see.",
+        "-\t\tIn conclusion, a list item after tabs.",
+        "1.      In conclusion, a numbered item.",
+        "A short post about [nothing][ref].\n\n[ref]:\nhttps://example.org/\n"
+        '"In conclusion, the reference title shows as text"',
+    ],
+)
 def test_what_kramdown_reads_as_text_is_read(tmp_path: Path, body: str) -> None:
     """An outside pass, with real jekyll as the oracle: kramdown reads a list marker
     followed by five spaces as the item's text (CommonMark: code), and a reference
@@ -693,13 +847,16 @@ def test_what_kramdown_reads_as_text_is_read(tmp_path: Path, body: str) -> None:
     assert find_tells(_MORE + "- item\n\n      In conclusion, code in the item\n", rules)
 
 
-@pytest.mark.parametrize("body", [
-    "<h2>In conclusion</h2>the garden grew.",
-    "<details><summary>In conclusion</summary>the garden grew.</details>",
-    "<table><tr><td>In conclusion</td><td>the garden grew.</td></tr></table>",
-    "In conclusion<sup>1</sup> the garden grew.",
-    "Inline In conclusion<img src=x>grew.",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<h2>In conclusion</h2>the garden grew.",
+        "<details><summary>In conclusion</summary>the garden grew.</details>",
+        "<table><tr><td>In conclusion</td><td>the garden grew.</td></tr></table>",
+        "In conclusion<sup>1</sup> the garden grew.",
+        "Inline In conclusion<img src=x>grew.",
+    ],
+)
 def test_a_block_or_a_replaced_element_ends_a_word(body: str) -> None:
     """An outside pass: Hugo publishes these as written, and a browser shows a break at
     a heading's, a cell's or a summary's end, and around an image or a superscript; the
@@ -707,9 +864,11 @@ def test_a_block_or_a_replaced_element_ends_a_word(body: str) -> None:
     Inline runs inside a word still join (`con<b>clu</b>sion`)."""
     rules = RULES
     assert [f.message for f in find_tells(f"A post.\n\n{body}\n", rules)] == [
-        'banned phrase "in conclusion"']
+        'banned phrase "in conclusion"'
+    ]
     assert [f.message for f in find_tells("A post: in con<b>clu</b>sion, yes.\n", rules)] == [
-        'banned phrase "in conclusion"']
+        'banned phrase "in conclusion"'
+    ]
 
 
 # What Liquid computes from literals in ways the check cannot read (each is "In
@@ -736,21 +895,27 @@ def test_what_liquid_computes_from_literals_is_refused(tmp_path: Path) -> None:
         assert any(f.message.startswith("template code computes the text") for f in found), body
 
 
-@pytest.mark.parametrize("body", [
-    '{{ "In con\\u0063lusion" }}, liquidjs and Nunjucks decode the escape.',
-    '{{ "In conXclusion".replace("X", "") }}, a method on a literal.',
-    '{% for w in ["In", "conclusion"] %}{{ w }} {% endfor %}a Nunjucks loop.',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{{ "In con\\u0063lusion" }}, liquidjs and Nunjucks decode the escape.',
+        '{{ "In conXclusion".replace("X", "") }}, a method on a literal.',
+        '{% for w in ["In", "conclusion"] %}{{ w }} {% endfor %}a Nunjucks loop.',
+    ],
+)
 def test_eleventy_template_code_the_check_cannot_read_is_refused(body: str) -> None:
     found = find_tells(f"Plain opening.\n\n{body}\n", RULES)
     assert [f.message.split(" (")[0] for f in found] == [
-        "template code computes the text readers see here"], body
+        "template code computes the text readers see here"
+    ], body
 
 
 def test_a_front_matter_string_eleventy_renders_is_read_as_printed() -> None:
     """eleventyComputed values are templates: the theme shows what they print."""
-    page = ('---\neleventyComputed:\n  title: "In {{ \\"con\\" }}{{ \\"clusion\\" }} here"\n'
-            "---\nA plain body.\n")
+    page = (
+        '---\neleventyComputed:\n  title: "In {{ \\"con\\" }}{{ \\"clusion\\" }} here"\n'
+        "---\nA plain body.\n"
+    )
     found = find_tells(page, RULES, path="src/a.md")
     assert [f.message for f in found] == ['banned phrase "in conclusion"']
 
@@ -769,7 +934,8 @@ def test_a_code_span_inside_a_sentence_is_its_words(tmp_path: Path) -> None:
         assert "In conclusion, the garden grew." in _built("hugo", site)
     rules = RULES
     assert [f.message for f in find_tells(f"Plain.\n\n{body}", rules)] == [
-        'banned phrase "in conclusion"']
+        'banned phrase "in conclusion"'
+    ]
     assert find_tells("Plain.\n<!--more-->\n\n```\nIn conclusion, code.\n```\n", rules) == []
     assert find_tells("Plain: the phrase `in conclusion` is banned.\n", rules) == []
 
@@ -777,11 +943,14 @@ def test_a_code_span_inside_a_sentence_is_its_words(tmp_path: Path) -> None:
 _LONG = "A plain sentence of ten words that goes on and on. " * 8
 
 
-@pytest.mark.parametrize("page", [
-    "```\nIn conclusion, the code.\n```\n\nPlain words.\n",
-    "Some words first.\n\n    indented code: in conclusion, it ran\n",
-    "---\nsummary: Plain words.\n---\n\n```\nIn conclusion, the code.\n```\n",
-])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "```\nIn conclusion, the code.\n```\n\nPlain words.\n",
+        "Some words first.\n\n    indented code: in conclusion, it ran\n",
+        "---\nsummary: Plain words.\n---\n\n```\nIn conclusion, the code.\n```\n",
+    ],
+)
 def test_code_in_a_pages_first_words_is_code(page: str) -> None:
     """A list page's automatic summary (Hugo's .Summary) showed a code block's words as
     plain text in Hugo 0.111; Hugo 0.150 and later keep them as code (measured with both:
@@ -797,17 +966,30 @@ def test_what_a_reviewer_found_in_the_new_readings() -> None:
     rules = RULES
     deep = "{% if a %}" * 400 + "x" + "{% endif %}" * 400
     assert [f.message.split(" (")[0] for f in find_tells(f"A.\n\n{deep}\n", rules)] == [
-        "template tags here do not pair"]
-    for body in ('In con<input type="hidden">clusion', "In con<audio></audio>clusion",
-                 "In con<sub></sub>clusion", "In con<math></math>clusion",
-                 '<input type="text" type="hidden" value="In conclusion">',
-                 '<input value="In conclusion" value="x">'):
+        "template tags here do not pair"
+    ]
+    for body in (
+        'In con<input type="hidden">clusion',
+        "In con<audio></audio>clusion",
+        "In con<sub></sub>clusion",
+        "In con<math></math>clusion",
+        '<input type="text" type="hidden" value="In conclusion">',
+        '<input value="In conclusion" value="x">',
+    ):
         assert [f.message for f in find_tells(f"A.\n\n{body}\n", rules)] == [
-            'banned phrase "in conclusion"'], body
+            'banned phrase "in conclusion"'
+        ], body
 
 
-@pytest.mark.parametrize("between", ["-%}\n\n", "{# \n\n #}", "{% comment %}\n\n{% endcomment %}",
-                                     "{% capture z %}\n\n{% endcapture %}"])
+@pytest.mark.parametrize(
+    "between",
+    [
+        "-%}\n\n",
+        "{# \n\n #}",
+        "{% comment %}\n\n{% endcomment %}",
+        "{% capture z %}\n\n{% endcapture %}",
+    ],
+)
 def test_a_blank_line_the_engine_takes_out_does_not_part_two_conditions(between: str) -> None:
     """Conditions a blank line parts are read apart; one a trim, a comment or a capture
     takes out parts nothing: `a` false and `b` true print "In conclusion"."""
@@ -817,18 +999,21 @@ def test_a_blank_line_the_engine_takes_out_does_not_part_two_conditions(between:
     assert 'banned phrase "in conclusion"' in [f.message for f in found], body
 
 
-@pytest.mark.parametrize("body", [
-    "In con<template>x</template>clusion, we moved on.",  # a template is never shown
-    'It is a game <span style="font-size:0">x</span>changer.',  # CSS the check reads not
-    'It is a game <span style="opacity:0">x</span>changer.',
-    'In con<span class="visually-hidden">x</span>clusion, we moved on.',  # a class's style
-    "It is a game <ruby>changer<rt>x</rt></ruby>, we saw.",  # read as the base text
-    "In con<template><b>x</b></template>clusion, we moved on.",  # a nest
-    "In con<noscript>x</noscript>clusion, we moved on.",
-    # (aria-hidden is shown, but a style may hide it all the same: the phrase only an
-    # element's absence makes is no honest writer's)
-    'In con<span aria-hidden="true">x</span>clusion, we moved on.',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "In con<template>x</template>clusion, we moved on.",  # a template is never shown
+        'It is a game <span style="font-size:0">x</span>changer.',  # CSS the check reads not
+        'It is a game <span style="opacity:0">x</span>changer.',
+        'In con<span class="visually-hidden">x</span>clusion, we moved on.',  # a class's style
+        "It is a game <ruby>changer<rt>x</rt></ruby>, we saw.",  # read as the base text
+        "In con<template><b>x</b></template>clusion, we moved on.",  # a nest
+        "In con<noscript>x</noscript>clusion, we moved on.",
+        # (aria-hidden is shown, but a style may hide it all the same: the phrase only an
+        # element's absence makes is no honest writer's)
+        'In con<span aria-hidden="true">x</span>clusion, we moved on.',
+    ],
+)
 def test_an_inline_element_a_browser_may_hide_is_read_without_it(body: str) -> None:
     """A third outside pass: only `hidden` and two CSS rules were read as hiding an
     element; a style the check cannot see can hide any element's text, and some
@@ -837,35 +1022,46 @@ def test_an_inline_element_a_browser_may_hide_is_read_without_it(body: str) -> N
     assert any(f.message.startswith("banned phrase") for f in found), found
 
 
-@pytest.mark.parametrize(("body", "how"), [
-    ('We <bdo dir="rtl">otni evled</bdo> the roots.', '<bdo dir="rtl">'),
-    ("We <bdo DIR=rtl>otni evled</bdo> the roots.", '<bdo dir="rtl">'),
-    ("A &#8238;regnahc emag&#8236; for us.", "U+202E"),  # markdown writes the character
-    ("A &#x202d;game.", "U+202D"),
-    ('We <span style="unicode-bidi: bidi-override; direction: rtl">otni evled</span>.',
-     "unicode-bidi: bidi-override"),
-])
+@pytest.mark.parametrize(
+    ("body", "how"),
+    [
+        ('We <bdo dir="rtl">otni evled</bdo> the roots.', '<bdo dir="rtl">'),
+        ("We <bdo DIR=rtl>otni evled</bdo> the roots.", '<bdo dir="rtl">'),
+        ("A &#8238;regnahc emag&#8236; for us.", "U+202E"),  # markdown writes the character
+        ("A &#x202d;game.", "U+202D"),
+        (
+            'We <span style="unicode-bidi: bidi-override; direction: rtl">otni evled</span>.',
+            "unicode-bidi: bidi-override",
+        ),
+    ],
+)
 def test_markup_that_shows_letters_reversed_is_a_finding(body: str, how: str) -> None:
     """The markup spellings of U+202E: what readers see is not what any expression reads."""
     found = find_tells(f"A post.\n\n{body}\n", RULES)
     assert [f.message for f in found] == [
-        f"a direction override ({how}) reorders what readers see: remove it"]
+        f"a direction override ({how}) reorders what readers see: remove it"
+    ]
 
 
 def test_a_styled_word_between_plain_ones_is_no_finding() -> None:
     """Reading without an element's text finds no phrase where there is none."""
-    assert find_tells('A post with <em>plain</em> words and <span class="x">more</span>.\n',
-                      RULES) == []
+    assert (
+        find_tells('A post with <em>plain</em> words and <span class="x">more</span>.\n', RULES)
+        == []
+    )
 
 
-@pytest.mark.parametrize("page", [
-    'The tag {{raw "<b>\\n</b>"}} prints markup as it is written.\n',
-    "A post about templates: `{{' switches into dynamic mode, and more prose follows"
-    " here until a closing }} much later.\n",
-    "<!-- [[[cog include(\"t.py\", first=\"x.startswith('{{')\") ]]] -->\nText }} on.\n",
-    "{% codeblock lang:python %}\nprint('{{ \"In con\" | reverse }}')\n{% endcodeblock %}\n",
-    "{{< snippet >}}\n{{ \"\\u0063\" }}\n{{< /snippet >}}\n",
-])
+@pytest.mark.parametrize(
+    "page",
+    [
+        'The tag {{raw "<b>\\n</b>"}} prints markup as it is written.\n',
+        "A post about templates: `{{' switches into dynamic mode, and more prose follows"
+        " here until a closing }} much later.\n",
+        '<!-- [[[cog include("t.py", first="x.startswith(\'{{\')") ]]] -->\nText }} on.\n',
+        "{% codeblock lang:python %}\nprint('{{ \"In con\" | reverse }}')\n{% endcodeblock %}\n",
+        '{{< snippet >}}\n{{ "\\u0063" }}\n{{< /snippet >}}\n',
+    ],
+)
 def test_template_tags_in_code_samples_are_code(page: str) -> None:
     """An outside pass: five posts whose code samples use a site's own `{{raw ...}}`
     tag, and a chapter about template engines, were "template code the check cannot

@@ -6,11 +6,13 @@ from receipt_gate.api import GateError, check_text, verify_batch
 from tests.conftest import GOOD_DRAFT, TELLS, Repo, Run
 
 
-def test_check_text_outside_any_repository(tmp_path: object,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_text_outside_any_repository(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(str(tmp_path))
-    outcome = check_text("ai-tells", "Plain words.\n\nIn conclusion, a testament to the power"
-                                     " of resilience.")
+    outcome = check_text(
+        "ai-tells", "Plain words.\n\nIn conclusion, a testament to the power of resilience."
+    )
     assert [(f.line, f.col) for f in outcome.findings] == [(3, 1)]
     banned = check_text("ai-tells", "We delve into it.", {"phrases": ["delve into"]})
     assert [(f.line, f.col) for f in banned.findings] == [(1, 4)]
@@ -39,11 +41,14 @@ def test_verify_batch_judges_every_draft_before_answering(content: Repo, rg: Run
     assert not verdict.ok
     assert verdict.drafts == ("drafts/b.md", "drafts/intro.md")
     assert [p.split(":")[0] for p in verdict.problems] == [
-        ".receipts/drafts/b.md/ai-tells.json", ".receipts/drafts/b.md/hook-length.json"]
+        ".receipts/drafts/b.md/ai-tells.json",
+        ".receipts/drafts/b.md/hook-length.json",
+    ]
 
 
-def test_check_text_outside_a_repository_reads_no_registry(tmp_path: object,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_text_outside_a_repository_reads_no_registry(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """It used to raise AttributeError: the check reached for a tree that was None."""
     monkeypatch.chdir(str(tmp_path))
     outcome = check_text("registered-terms", "Set `MAX_TOKENS` first.")
@@ -57,8 +62,10 @@ def test_a_batch_that_verified_nothing_is_not_ok(content: Repo, rg: Run) -> None
     rg("run")
     verdict = verify_batch(["drafts/idea.md"], root=str(content.path))
     assert not verdict.ok and verdict.drafts == ()
-    assert verdict.problems == ("no gated draft among drafts/idea.md: nothing was verified",
-                                "drafts/idea.md: not gated (status idea): nothing verified it")
+    assert verdict.problems == (
+        "no gated draft among drafts/idea.md: nothing was verified",
+        "drafts/idea.md: not gated (status idea): nothing verified it",
+    )
 
 
 def test_an_uncommitted_weakening_changes_nothing(content: Repo, rg: Run) -> None:
@@ -73,10 +80,11 @@ def test_an_uncommitted_weakening_changes_nothing(content: Repo, rg: Run) -> Non
 
 
 def test_a_named_draft_the_gate_does_not_hold_spoils_the_batch(content: Repo, rg: Run) -> None:
-    content.write("drafts/later.md", GOOD_DRAFT.replace("status: ready", "status: drafted")
-                  + "\n" + TELLS + ".\n")
+    content.write(
+        "drafts/later.md",
+        GOOD_DRAFT.replace("status: ready", "status: drafted") + "\n" + TELLS + ".\n",
+    )
     rg("run")
     verdict = verify_batch(["drafts/intro.md", "drafts/later.md"], root=str(content.path))
     assert not verdict.ok
-    assert verdict.problems == ("drafts/later.md: not gated (status drafted): nothing verified"
-                                " it",)
+    assert verdict.problems == ("drafts/later.md: not gated (status drafted): nothing verified it",)

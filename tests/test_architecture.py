@@ -38,10 +38,14 @@ def import_graph() -> dict[str, set[str]]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1]
-                                    + ([base] if base else []))
-                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
-                           for a in node.names]
+                    base = ".".join(
+                        package.split(".")[: len(package.split(".")) - node.level + 1]
+                        + ([base] if base else [])
+                    )
+                targets = [
+                    f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
+                    for a in node.names
+                ]
             graph[name].update(t for t in targets if t in modules and t != name)
     return graph
 
@@ -106,9 +110,25 @@ def test_no_function_over_complexity_20() -> None:
 
     ruff = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["ruff"]["lint"]
     assert ruff["mccabe"]["max-complexity"] == 20 and "C90" in ruff["select"]
-    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "C901", "gate",
-                           "hooks", "action", "examples", "benchmarks", "tests"], cwd=ROOT,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--select",
+            "C901",
+            "gate",
+            "hooks",
+            "action",
+            "examples",
+            "benchmarks",
+            "tests",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout
 
 
@@ -117,8 +137,11 @@ def test_import_names_are_unique_to_this_distribution() -> None:
 
     setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     assert setup["package-dir"] == {"receipt_gate": "gate", "receipt_gate_hooks": "hooks"}
-    assert setup["packages"] == ["receipt_gate", *(f"receipt_gate.{x}" for x in LAYERS),
-                                 "receipt_gate_hooks"]
+    assert setup["packages"] == [
+        "receipt_gate",
+        *(f"receipt_gate.{x}" for x in LAYERS),
+        "receipt_gate_hooks",
+    ]
 
 
 # gate/'s folders, lowest first: a module imports its own layer and those below, never
@@ -153,19 +176,29 @@ def upward(graph: dict[str, set[str]]) -> list[str]:
     for mod, deps in graph.items():
         here = layer_of(mod)
         if here is None and mod.startswith("receipt_gate_hooks"):
-            out += [f"{mod} -> {d}" for d in sorted(deps) if d.startswith("receipt_gate.")
-                    and d.split(".")[1] not in HOOKS_MAY_IMPORT]
+            out += [
+                f"{mod} -> {d}"
+                for d in sorted(deps)
+                if d.startswith("receipt_gate.") and d.split(".")[1] not in HOOKS_MAY_IMPORT
+            ]
         elif here is not None:
-            out += [f"{mod} -> {d}" for d in sorted(deps)
-                    if ((there := layer_of(d)) is not None and there > here)
-                    or (there is None and d != "receipt_gate" and d.startswith("receipt_gate."))]
+            out += [
+                f"{mod} -> {d}"
+                for d in sorted(deps)
+                if ((there := layer_of(d)) is not None and there > here)
+                or (there is None and d != "receipt_gate" and d.startswith("receipt_gate."))
+            ]
     return out
 
 
 def test_every_module_lives_in_a_layer() -> None:
     top = {m for m in _modules() if m.startswith("receipt_gate.") and layer_of(m) is None}
-    assert top == {"receipt_gate.__main__", "receipt_gate.cli", "receipt_gate.errors",
-                   "receipt_gate.api"}
+    assert top == {
+        "receipt_gate.__main__",
+        "receipt_gate.cli",
+        "receipt_gate.errors",
+        "receipt_gate.api",
+    }
 
 
 def test_a_lower_layer_never_imports_a_higher_one() -> None:
@@ -173,10 +206,15 @@ def test_a_lower_layer_never_imports_a_higher_one() -> None:
 
 
 def test_the_layer_check_finds_an_upward_import() -> None:
-    assert upward({"receipt_gate.base.text": {"receipt_gate.report.output"},
-                   "receipt_gate.report.output": {"receipt_gate.base.text"},
-                   "receipt_gate_hooks.x": {"receipt_gate.invariant.verify"},
-                   "receipt_gate.trees.git": {"receipt_gate.cli"}}) == [
+    assert upward(
+        {
+            "receipt_gate.base.text": {"receipt_gate.report.output"},
+            "receipt_gate.report.output": {"receipt_gate.base.text"},
+            "receipt_gate_hooks.x": {"receipt_gate.invariant.verify"},
+            "receipt_gate.trees.git": {"receipt_gate.cli"},
+        }
+    ) == [
         "receipt_gate.base.text -> receipt_gate.report.output",
         "receipt_gate_hooks.x -> receipt_gate.invariant.verify",
-        "receipt_gate.trees.git -> receipt_gate.cli"]
+        "receipt_gate.trees.git -> receipt_gate.cli",
+    ]

@@ -24,8 +24,9 @@ def _lines(out: str) -> list[dict[str, Any]]:
 
 def _pae(kind: str, payload: bytes) -> bytes:
     """DSSE v1's pre-authentication encoding, written here from the spec."""
-    return b" ".join([b"DSSEv1", str(len(kind)).encode(), kind.encode(),
-                      str(len(payload)).encode(), payload])
+    return b" ".join(
+        [b"DSSEv1", str(len(kind)).encode(), kind.encode(), str(len(payload)).encode(), payload]
+    )
 
 
 def _statement(env: dict[str, Any]) -> dict[str, Any]:
@@ -72,22 +73,26 @@ def test_attest_rev_head_signs_statements_a_verifier_with_the_public_key_checks(
         assert pred["holds"] is True and pred["required"] == ["ai-tells", "hook-length"]
         for c in pred["checks"]:
             receipt = json.loads(signed.git("cat-file", "blob", f"HEAD:{c['receipt']}").stdout)
-            assert (c["state"], c["verdict"], c["inputs_sha256"], c["findings"], c["signed"]
-                    ) == ("fresh", "pass", receipt["inputs_sha256"], 0, True)
+            assert (c["state"], c["verdict"], c["inputs_sha256"], c["findings"], c["signed"]) == (
+                "fresh",
+                "pass",
+                receipt["inputs_sha256"],
+                0,
+                True,
+            )
         seen[subject["name"]] = [c["check"] for c in pred["checks"]]
-    assert seen == {"drafts/intro.md": ["ai-tells", "hook-length"],
-                    "drafts/reply.md": ["ai-tells", "hook-length"]}
+    assert seen == {
+        "drafts/intro.md": ["ai-tells", "hook-length"],
+        "drafts/reply.md": ["ai-tells", "hook-length"],
+    }
     # A verifier holds no secret; one payload byte changed and the signature fails.
     env = envelopes[0]
     forged = base64.b64decode(env["payload"]).replace(b'"holds":true', b'"holds":fals')
     with pytest.raises(Exception, match="Signature was forged or corrupt"):
-        key.verify(_pae(env["payloadType"], forged),
-                   base64.b64decode(env["signatures"][0]["sig"]))
+        key.verify(_pae(env["payloadType"], forged), base64.b64decode(env["signatures"][0]["sig"]))
 
 
-def test_a_draft_edited_after_its_checks_is_attested_as_not_holding(
-    signed: Repo, rg: Run
-) -> None:
+def test_a_draft_edited_after_its_checks_is_attested_as_not_holding(signed: Repo, rg: Run) -> None:
     """The check that ran three edits ago: its receipt names an older hash, and the
     Statement says so about the bytes the tree holds now."""
     assert rg("run")[0] == 0
@@ -96,8 +101,10 @@ def test_a_draft_edited_after_its_checks_is_attested_as_not_holding(
     assert rc == 1
     (env,) = _lines(out)
     doc = _statement(env)
-    assert doc["subject"][0]["digest"]["sha256"] == hashlib.sha256(
-        (signed.path / "drafts/reply.md").read_bytes()).hexdigest()
+    assert (
+        doc["subject"][0]["digest"]["sha256"]
+        == hashlib.sha256((signed.path / "drafts/reply.md").read_bytes()).hexdigest()
+    )
     pred = doc["predicate"]
     assert pred["holds"] is False
     assert {c["state"] for c in pred["checks"]} == {"stale"}

@@ -45,8 +45,10 @@ def test_a_linter_from_pypi_is_a_receipted_check(linted: Repo, rg: Run) -> None:
     linted.write("drafts/intro.md", UNIQUE)
     rc, out, _ = rg("run")
     assert rc == 1
-    assert ("drafts/intro.md:11:15: proselint: uncomparables: Comparison of an uncomparable:"
-            " 'very unique' is not comparable.") in out
+    assert (
+        "drafts/intro.md:11:15: proselint: uncomparables: Comparison of an uncomparable:"
+        " 'very unique' is not comparable."
+    ) in out
     assert json.loads(linted.read(RECEIPT))["verdict"] == "fail"
     linted.write("drafts/intro.md", GOOD_DRAFT)
     assert rg("run")[0] == 0
@@ -58,10 +60,12 @@ def test_a_linter_from_pypi_is_a_receipted_check(linted: Repo, rg: Run) -> None:
     linted.write(".receipt-gate.yaml", PROSELINT.replace('"0.16.0"', '"0.15.0"'))
     rc, out, err = rg("run")
     assert (rc, err) == (1, "")
-    assert ("receipt-gate: proselint: not run: proselint is 0.16.0 (`proselint version`"
-            " printed 'Proselint 0.16.0'), the rules say 0.15.0: install proselint 0.15.0"
-            " where the gate runs, or update checks.proselint.version in .receipt-gate.yaml"
-            " (a rule change, then receipt-gate run --check proselint)") in out
+    assert (
+        "receipt-gate: proselint: not run: proselint is 0.16.0 (`proselint version`"
+        " printed 'Proselint 0.16.0'), the rules say 0.15.0: install proselint 0.15.0"
+        " where the gate runs, or update checks.proselint.version in .receipt-gate.yaml"
+        " (a rule change, then receipt-gate run --check proselint)"
+    ) in out
 
 
 TOOL = """\
@@ -73,8 +77,9 @@ sys.exit(0)
 """
 
 
-def test_a_tool_upgrade_stales_only_its_own_check_with_the_fix_named(repo: Repo, rg: Run,
-                                                                      tmp_path: Path) -> None:
+def test_a_tool_upgrade_stales_only_its_own_check_with_the_fix_named(
+    repo: Repo, rg: Run, tmp_path: Path
+) -> None:
     """A command check with `version` pinned once made every command exit 2 for every
     draft when the installed tool reported another version. Now the other checks run
     and write their receipts, that one's receipts stay as they are, and the refusal says
@@ -89,9 +94,12 @@ def test_a_tool_upgrade_stales_only_its_own_check_with_the_fix_named(repo: Repo,
         command._VERSIONS_SEEN.clear()
 
     moved("1.0")
-    repo.write(".receipt-gate.yaml", f"required: [ai-tells, lint]\nchecks:\n  lint:\n"
-               f"    command: [{py}, {json.dumps(str(tool))}]\n    version: '1.0'\n"
-               f"    version_command: [{py}, {json.dumps(str(tool))}, --version]\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        f"required: [ai-tells, lint]\nchecks:\n  lint:\n"
+        f"    command: [{py}, {json.dumps(str(tool))}]\n    version: '1.0'\n"
+        f"    version_command: [{py}, {json.dumps(str(tool))}, --version]\n",
+    )
     repo.write("drafts/a.md", GOOD_DRAFT)
     assert rg("run")[0] == 0
     assert repo.commit_all("base").returncode == 0
@@ -118,38 +126,55 @@ def test_a_tool_upgrade_stales_only_its_own_check_with_the_fix_named(repo: Repo,
 
 
 def test_a_tool_that_is_not_installed_is_named(linted: Repo, rg: Run) -> None:
-    linted.write(".receipt-gate.yaml", PROSELINT.replace('["proselint", "check"]',
-                                                         '["vale-not-here"]'))
+    linted.write(
+        ".receipt-gate.yaml", PROSELINT.replace('["proselint", "check"]', '["vale-not-here"]')
+    )
     rc, out, err = rg("run")
     assert (rc, out) == (2, "")
-    assert err.startswith("receipt-gate: .receipt-gate.yaml: checks.proselint.command:"
-                          " vale-not-here is not installed (not on PATH)")
+    assert err.startswith(
+        "receipt-gate: .receipt-gate.yaml: checks.proselint.command:"
+        " vale-not-here is not installed (not on PATH)"
+    )
 
 
-@pytest.mark.parametrize(("script", "message"), [
-    ("import sys; sys.exit(3)", "exited 3"),
-    ("import time; time.sleep(30)", "did not finish within timeout_s 2; killed"),
-])
+@pytest.mark.parametrize(
+    ("script", "message"),
+    [
+        ("import sys; sys.exit(3)", "exited 3"),
+        ("import time; time.sleep(30)", "did not finish within timeout_s 2; killed"),
+    ],
+)
 def test_a_command_that_cannot_answer_is_exit_2_and_no_receipt(
-        linted: Repo, rg: Run, script: str, message: str) -> None:
+    linted: Repo, rg: Run, script: str, message: str
+) -> None:
     linted.write("lint.py", script + "\n")
-    linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command:"
-                 f" [{json.dumps(sys.executable)}, lint.py], timeout_s: 2}}}}\n")
+    linted.write(
+        ".receipt-gate.yaml",
+        f"required: [lint]\nchecks: {{lint: {{command:"
+        f" [{json.dumps(sys.executable)}, lint.py], timeout_s: 2}}}}\n",
+    )
     rc, out, err = rg("run")
     assert (rc, out) == (2, "") and message in err
     assert not (linted.path / ".receipts").exists()
 
 
 def test_json_and_exit_findings(linted: Repo, rg: Run) -> None:
-    linted.write("lint.py", "import json, sys\nbad = [p for p in sys.argv[1:] if 'unique' in"
-                 " open(p).read()]\nprint(json.dumps([{'path': p, 'line': 2, 'message': 'no'}"
-                 " for p in bad]))\nsys.exit(1 if bad else 0)\n")
+    linted.write(
+        "lint.py",
+        "import json, sys\nbad = [p for p in sys.argv[1:] if 'unique' in"
+        " open(p).read()]\nprint(json.dumps([{'path': p, 'line': 2, 'message': 'no'}"
+        " for p in bad]))\nsys.exit(1 if bad else 0)\n",
+    )
     linted.write("drafts/b.md", UNIQUE)
     cmd = f"[{json.dumps(sys.executable)}, lint.py]"
-    for mode, where in (("json", "drafts/b.md:2:1: lint: no"),
-                        ("exit", "drafts/b.md:1:1: lint: lint exited 1")):
-        linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command: {cmd},"
-                     f" findings: {mode}}}}}\n")
+    for mode, where in (
+        ("json", "drafts/b.md:2:1: lint: no"),
+        ("exit", "drafts/b.md:1:1: lint: lint exited 1"),
+    ):
+        linted.write(
+            ".receipt-gate.yaml",
+            f"required: [lint]\nchecks: {{lint: {{command: {cmd}, findings: {mode}}}}}\n",
+        )
         rc, out, _ = rg("run")
         assert rc == 1 and where in out and "drafts/intro.md" not in out.split("receipt-gate:")[0]
 
@@ -165,20 +190,24 @@ sys.exit(1 if any("unique" in open(p).read() for p in sys.argv[1:]) else 0)
 """
 
 
-def test_a_finding_is_credited_to_the_draft_its_whole_path_names(linted: Repo,
-                                                                 rg: Run) -> None:
+def test_a_finding_is_credited_to_the_draft_its_whole_path_names(linted: Repo, rg: Run) -> None:
     """`drafts/b.md:1:1.md:11:15: ...` is a finding of `drafts/b.md:1:1.md` at 11:15, never
     one of `drafts/b.md` at 1:1 (whose receipt it once failed, leaving the real draft a
     pass); a summary line names no draft and is no finding."""
     linted.write("lint.py", COLON_LINT)
-    linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command:"
-                 f" [{json.dumps(sys.executable)}, lint.py]}}}}\n")
+    linted.write(
+        ".receipt-gate.yaml",
+        f"required: [lint]\nchecks: {{lint: {{command:"
+        f" [{json.dumps(sys.executable)}, lint.py]}}}}\n",
+    )
     linted.write("drafts/b.md:1:1.md", UNIQUE)
     linted.write("drafts/b.md", GOOD_DRAFT)
     rc, out, _ = rg("run")
     assert rc == 1
-    assert out.splitlines()[:2] == ["drafts/b.md:1:1.md:11:15: lint: very unique",
-                                    "drafts/b.md:1:1.md:12:1: lint: again"]
+    assert out.splitlines()[:2] == [
+        "drafts/b.md:1:1.md:11:15: lint: very unique",
+        "drafts/b.md:1:1.md:12:1: lint: again",
+    ]
     receipt = json.loads(linted.read(".receipts/drafts/b.md:1:1.md/lint.json"))
     assert receipt["verdict"] == "fail" and len(receipt["findings"]) == 2
     assert json.loads(linted.read(".receipts/drafts/b.md/lint.json"))["verdict"] == "pass"
@@ -186,13 +215,18 @@ def test_a_finding_is_credited_to_the_draft_its_whole_path_names(linted: Repo,
 
 def test_a_finding_for_a_path_it_was_not_given_is_an_error(linted: Repo, rg: Run) -> None:
     linted.write("lint.py", "import sys\nprint('drafts/other.md:3:1: no')\nsys.exit(1)\n")
-    linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command:"
-                 f" [{json.dumps(sys.executable)}, lint.py]}}}}\n")
+    linted.write(
+        ".receipt-gate.yaml",
+        f"required: [lint]\nchecks: {{lint: {{command:"
+        f" [{json.dumps(sys.executable)}, lint.py]}}}}\n",
+    )
     rc, out, err = rg("run")
     assert (rc, out) == (2, "")
-    assert err == ("receipt-gate: .receipt-gate.yaml: checks.lint.findings: its output names"
-                   " 'drafts/other.md', which is none of the drafts it was given"
-                   " (drafts/intro.md): a finding is credited only to a draft it names\n")
+    assert err == (
+        "receipt-gate: .receipt-gate.yaml: checks.lint.findings: its output names"
+        " 'drafts/other.md', which is none of the drafts it was given"
+        " (drafts/intro.md): a finding is credited only to a draft it names\n"
+    )
 
 
 FILE_LINT = """\
@@ -219,22 +253,27 @@ def test_a_draft_the_output_does_not_name_is_judged_alone_when_the_run_fails(
     only in a line of another shape was once given a pass. Run alone, it is judged by
     its own exit."""
     linted.write("lint.py", FILE_LINT)
-    linted.write(".receipt-gate.yaml", f"required: [lint]\nchecks: {{lint: {{command:"
-                 f" [{json.dumps(sys.executable)}, lint.py]}}}}\n")
+    linted.write(
+        ".receipt-gate.yaml",
+        f"required: [lint]\nchecks: {{lint: {{command:"
+        f" [{json.dumps(sys.executable)}, lint.py]}}}}\n",
+    )
     linted.write("drafts/a.md", "---\ntitle: A\n---\nTODO\n")
     linted.write("drafts/b.md", "No front matter.\n")
     linted.write("drafts/intro.md", GOOD_DRAFT)
     rc, out, _ = rg("run")
     assert rc == 1
     assert "drafts/a.md:4:1: lint: TODO left in the text" in out
-    assert ("drafts/b.md:1:1: lint: lint exited 1: drafts/b.md: error: no front matter, file"
-            " not linted") in out
+    assert (
+        "drafts/b.md:1:1: lint: lint exited 1: drafts/b.md: error: no front matter, file not linted"
+    ) in out
     assert json.loads(linted.read(".receipts/drafts/b.md/lint.json"))["verdict"] == "fail"
     assert json.loads(linted.read(".receipts/drafts/intro.md/lint.json"))["verdict"] == "pass"
 
 
 def test_ci_runs_it_again_on_the_judged_bytes_and_refuses_a_forged_pass(
-        linted: Repo, rg: Run) -> None:
+    linted: Repo, rg: Run
+) -> None:
     assert rg("run")[0] == 0
     linted.commit_all("base")
     base = linted.git("rev-parse", "HEAD").stdout.strip()
@@ -248,24 +287,27 @@ def test_ci_runs_it_again_on_the_judged_bytes_and_refuses_a_forged_pass(
     linted.write("drafts/intro.md", GOOD_DRAFT)  # the working tree is not what CI judges
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base, "--recheck")
     assert rc == 1, out
-    assert (f"{RECEIPT}: forged: the receipt says pass, but proselint run again on these"
-            " bytes finds") in out
-    assert ("hint: a receipt must say what its check finds on these bytes: run the check"
-            " (receipt-gate run DRAFT), commit the receipts it writes, and never edit one by"
-            " hand") in out
+    assert (
+        f"{RECEIPT}: forged: the receipt says pass, but proselint run again on these bytes finds"
+    ) in out
+    assert (
+        "hint: a receipt must say what its check finds on these bytes: run the check"
+        " (receipt-gate run DRAFT), commit the receipts it writes, and never edit one by"
+        " hand"
+    ) in out
     assert "land the rule change" not in out  # (no rule changed: a forged receipt)
     assert good["verdict"] == "pass"
 
 
-def test_under_the_rules_in_force_its_own_config_comes_from_them(linted: Repo,
-                                                                 rg: Run) -> None:
+def test_under_the_rules_in_force_its_own_config_comes_from_them(linted: Repo, rg: Run) -> None:
     """A commit that switches the linter's own rule off and adds a draft it would refuse
     is held to the linter's config in force."""
     assert rg("run")[0] == 0
     linted.commit_all("base")
     base = linted.git("rev-parse", "HEAD").stdout.strip()
-    linted.write(".proselintrc.json", '{"checks": {"uncomparables": false,'
-                                      ' "weasel_words.very": false}}\n')
+    linted.write(
+        ".proselintrc.json", '{"checks": {"uncomparables": false, "weasel_words.very": false}}\n'
+    )
     linted.write("drafts/intro.md", UNIQUE)
     assert rg("run")[0] == 0  # under its own rules, it passes
     linted.commit_all("weaken", "--no-verify")
@@ -275,8 +317,8 @@ def test_under_the_rules_in_force_its_own_config_comes_from_them(linted: Repo,
 
 @pytest.mark.e2e
 def test_it_refuses_a_commit_through_the_real_pre_commit(
-        linted: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    linted: Repo, hook_repo: tuple[str, str], pre_commit_home: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tests.test_e2e_pre_commit import commit, install
 
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
@@ -295,7 +337,7 @@ def test_it_refuses_a_commit_through_the_real_pre_commit(
 
 # --- a plugin package ---------------------------------------------------------------
 
-PLUGIN = '''\
+PLUGIN = """\
 from receipt_gate.checks import Finding, Outcome
 
 name = "exclaim"
@@ -315,7 +357,7 @@ def make(settings, corpus):
         return Outcome(found, len(marks))
 
     return check
-'''
+"""
 
 
 def _install_plugin(tmp_path: Path, name: str = "exclaim") -> Path:
@@ -329,24 +371,42 @@ def _install_plugin(tmp_path: Path, name: str = "exclaim") -> Path:
         '[build-system]\nrequires = ["setuptools>=64"]\nbuild-backend = "setuptools.build_meta"'
         '\n[project]\nname = "mychecks"\nversion = "0.1"\n[tool.setuptools]\npackages ='
         f' ["mychecks"]\n[project.entry-points."receipt_gate.checks"]\n"{name}" ='
-        ' "mychecks.exclaim"\n')
+        ' "mychecks.exclaim"\n'
+    )
     site = tmp_path / "site-packages"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
-                    "--no-build-isolation", "--target", str(site), str(pkg)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--target",
+            str(site),
+            str(pkg),
+        ],
+        check=True,
+        capture_output=True,
+    )
     return site
 
 
 def test_a_plugin_installed_with_pip_can_be_required(repo: Repo, tmp_path: Path) -> None:
     site = _install_plugin(tmp_path)
-    repo.write(".receipt-gate.yaml", "required: [ai-tells, exclaim]\n"
-                                     "checks: {exclaim: {max: 1}}\n")
+    repo.write(".receipt-gate.yaml", "required: [ai-tells, exclaim]\nchecks: {exclaim: {max: 1}}\n")
     repo.write("drafts/a.md", "Wow!\n\nSo good!\n")
     env = {**os.environ, "PYTHONPATH": str(site)}
 
     def gate(*argv: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "receipt_gate", *argv], cwd=repo.path,
-                              env=env, capture_output=True, text=True)
+        return subprocess.run(
+            [sys.executable, "-m", "receipt_gate", *argv],
+            cwd=repo.path,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
 
     proc = gate("run")
     assert proc.returncode == 1, proc.stdout + proc.stderr
@@ -354,14 +414,19 @@ def test_a_plugin_installed_with_pip_can_be_required(repo: Repo, tmp_path: Path)
     repo.write("drafts/a.md", "Wow!\n\nSo good.\n")
     assert gate("run").returncode == 0
     assert gate("verify").returncode == 0
-    without = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"], cwd=repo.path,
-                             capture_output=True, text=True)
+    without = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "verify"],
+        cwd=repo.path,
+        capture_output=True,
+        text=True,
+    )
     assert without.returncode == 2
     assert "checks.exclaim: unknown check" in without.stderr
 
 
-def test_a_plugin_never_stands_in_for_a_check_the_config_declares(repo: Repo,
-                                                                  tmp_path: Path) -> None:
+def test_a_plugin_never_stands_in_for_a_check_the_config_declares(
+    repo: Repo, tmp_path: Path
+) -> None:
     """A plugin named like a command check the config declares is an error naming both,
     in every command: it once won silently."""
     site = _install_plugin(tmp_path, "lint")
@@ -370,12 +435,21 @@ def test_a_plugin_never_stands_in_for_a_check_the_config_declares(repo: Repo,
     repo.git("add", "-A")
     env = {**os.environ, "PYTHONPATH": str(site)}
     for argv in (["run"], ["verify"], ["status"], ["verify", "--staged"], ["pre-commit"]):
-        proc = subprocess.run([sys.executable, "-m", "receipt_gate", *argv], cwd=repo.path,
-                              env=env, capture_output=True, text=True)
-        assert (proc.returncode, proc.stderr) == (2, (
-            "receipt-gate: .receipt-gate.yaml: checks.lint: declared here as a command check,"
-            " and the installed plugin mychecks.exclaim from mychecks has the same name; rename the"
-            " check (or uninstall the plugin)\n")), argv
+        proc = subprocess.run(
+            [sys.executable, "-m", "receipt_gate", *argv],
+            cwd=repo.path,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert (proc.returncode, proc.stderr) == (
+            2,
+            (
+                "receipt-gate: .receipt-gate.yaml: checks.lint: declared here as a command check,"
+                " and the installed plugin mychecks.exclaim from mychecks has the same name;"
+                " rename the check (or uninstall the plugin)\n"
+            ),
+        ), argv
 
 
 def test_a_plugin_shadowed_on_the_import_path_is_refused_before_it_runs(
@@ -390,8 +464,13 @@ def test_a_plugin_shadowed_on_the_import_path_is_refused_before_it_runs(
     repo.write(".receipt-gate.yaml", "required: [exclaim]\n")
     repo.write("drafts/a.md", "Wow!\n")
     env = {**os.environ, "PYTHONPATH": f"{shadow}{os.pathsep}{site}"}
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=repo.path,
-                          env=env, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "run"],
+        cwd=repo.path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "the shadow ran" not in proc.stderr
     assert proc.stderr == (
@@ -400,12 +479,13 @@ def test_a_plugin_shadowed_on_the_import_path_is_refused_before_it_runs(
         " its distribution mychecks"
         f" ({site.resolve()}): a package of that name comes first on the import path (the"
         " current folder, PYTHONPATH); run the installed receipt-gate from outside the"
-        " checkout\n")
+        " checkout\n"
+    )
 
 
 # --- model checks ---------------------------------------------------------------------
 
-MODEL = '''\
+MODEL = """\
 import json, os, sys
 text = sys.stdin.read()
 line = [ln for ln in text.split("\\n") if ln.startswith("A check")][0]
@@ -414,7 +494,7 @@ evidence = [{"path": "posts/source.md", "quote": "The gate compares hashes and a
 print(json.dumps({"verdict": "pass", "criteria": [
     {"name": os.environ["RECEIPT_GATE_CHECK"] + rubric.strip(), "verdict": "pass",
      "quotes": [line], "evidence": evidence}]}))
-'''
+"""
 
 
 @pytest.fixture
@@ -423,13 +503,16 @@ def modelled(content: Repo) -> Repo:
     content.write("tone.md", "calm\n")
     content.write("posts/source.md", "# Source\n\nThe gate compares hashes and asks nobody.\n")
     py = json.dumps(sys.executable)
-    content.write(".receipt-gate.yaml", f"""\
+    content.write(
+        ".receipt-gate.yaml",
+        f"""\
 drafts: ["drafts/**/*.md"]
 required: [ai-tells, grader, tone]
 checks:
   grader: {{command: [{py}, model.py]}}
   tone: {{kind: model, command: [{py}, model.py], rubric: tone.md, min_quote_chars: 20}}
-""")
+""",
+    )
     return content
 
 
@@ -446,9 +529,11 @@ def test_two_model_checks_are_each_receipted(modelled: Repo, rg: Run) -> None:
     modelled.write("posts/source.md", "# Source\n\nThe gate asks nobody at all.\n")
     rc, out, _ = rg("verify")
     assert rc == 1
-    assert (".receipts/drafts/intro.md/tone.json: unquoted: criterion 'tonecalm' quotes"
-            " 'The gate compares hashes and asks nobody.', which does not occur in"
-            " posts/source.md within one paragraph; counts as missing") in out
+    assert (
+        ".receipts/drafts/intro.md/tone.json: unquoted: criterion 'tonecalm' quotes"
+        " 'The gate compares hashes and asks nobody.', which does not occur in"
+        " posts/source.md within one paragraph; counts as missing"
+    ) in out
     # The rubric is part of what the verdict read.
     modelled.write("posts/source.md", "# Source\n\nThe gate compares hashes and asks nobody.\n")
     modelled.write("tone.md", "brisk\n")
@@ -458,18 +543,28 @@ def test_two_model_checks_are_each_receipted(modelled: Repo, rg: Run) -> None:
     assert "hint: receipt-gate grade drafts/intro.md" in out
 
 
-def test_record_refuses_evidence_that_is_not_there(modelled: Repo, rg: Run,
-                                                   tmp_path: Path) -> None:
-    verdict = {"verdict": "pass", "criteria": [{
-        "name": "c", "verdict": "pass",
-        "quotes": ["A check that ran three edits ago is a check that did not run"],
-        "evidence": [{"path": "posts/source.md", "quote": "a sentence the source never had"}]}]}
+def test_record_refuses_evidence_that_is_not_there(modelled: Repo, rg: Run, tmp_path: Path) -> None:
+    verdict = {
+        "verdict": "pass",
+        "criteria": [
+            {
+                "name": "c",
+                "verdict": "pass",
+                "quotes": ["A check that ran three edits ago is a check that did not run"],
+                "evidence": [
+                    {"path": "posts/source.md", "quote": "a sentence the source never had"}
+                ],
+            }
+        ],
+    }
     (tmp_path / "v.json").write_text(json.dumps(verdict))
     rc, out, _ = rg("record", "tone", "drafts/intro.md", "--verdict", str(tmp_path / "v.json"))
     assert rc == 1
-    assert ("drafts/intro.md: tone: refused: criterion 'c' quotes 'a sentence the source never"
-            " had', which does not occur in posts/source.md within one paragraph; no receipt"
-            " written") in out
+    assert (
+        "drafts/intro.md: tone: refused: criterion 'c' quotes 'a sentence the source never"
+        " had', which does not occur in posts/source.md within one paragraph; no receipt"
+        " written"
+    ) in out
     assert not (modelled.path / ".receipts/drafts/intro.md/tone.json").exists()
 
 
@@ -478,8 +573,17 @@ QUOTE = "A check that ran three edits ago is a check that did not run"
 
 
 def _cited(path: str, quote: str = INVENTED) -> dict[str, object]:
-    return {"verdict": "pass", "criteria": [{"name": "c", "verdict": "pass", "quotes": [QUOTE],
-                                             "evidence": [{"path": path, "quote": quote}]}]}
+    return {
+        "verdict": "pass",
+        "criteria": [
+            {
+                "name": "c",
+                "verdict": "pass",
+                "quotes": [QUOTE],
+                "evidence": [{"path": path, "quote": quote}],
+            }
+        ],
+    }
 
 
 def test_evidence_comes_from_the_rules_commit_never_the_draft_or_the_change(
@@ -495,26 +599,38 @@ def test_evidence_comes_from_the_rules_commit_never_the_draft_or_the_change(
 
     def record(verdict: dict[str, object]) -> tuple[int, str]:
         (tmp_path / "v.json").write_text(json.dumps(verdict))
-        rc, out, _ = rg("record", "tone", "drafts/intro.md", "--verdict",
-                        str(tmp_path / "v.json"))
+        rc, out, _ = rg("record", "tone", "drafts/intro.md", "--verdict", str(tmp_path / "v.json"))
         return rc, out
 
-    assert record(_cited("drafts/intro.md", QUOTE)) == (1, (
-        f"drafts/intro.md: tone: refused: criterion 'c' quotes '{QUOTE}', which cites"
-        " drafts/intro.md, the draft itself: evidence comes from another file; no receipt"
-        " written\n"))
+    assert record(_cited("drafts/intro.md", QUOTE)) == (
+        1,
+        (
+            f"drafts/intro.md: tone: refused: criterion 'c' quotes '{QUOTE}', which cites"
+            " drafts/intro.md, the draft itself: evidence comes from another file; no receipt"
+            " written\n"
+        ),
+    )
     modelled.write("posts/new.md", f"# New\n\n{INVENTED}\n")
-    assert record(_cited("posts/new.md")) == (1, (
-        f"drafts/intro.md: tone: refused: criterion 'c' quotes '{INVENTED}', which cites"
-        f" posts/new.md, a new source this change adds (not in the {head}): a source counts"
-        " once it has landed; commit it on its own first, for a reviewer to see; no receipt"
-        " written\n"))
-    modelled.write("posts/source.md", f"# Source\n\nThe gate compares hashes and asks"
-                   f" nobody.\n\n{INVENTED}\n")
-    assert record(_cited("posts/source.md")) == (1, (
-        f"drafts/intro.md: tone: refused: criterion 'c' quotes '{INVENTED}', which does not"
-        f" occur in posts/source.md as the {head} holds it (this change edits it to say so: a"
-        " source counts once it has landed); no receipt written\n"))
+    assert record(_cited("posts/new.md")) == (
+        1,
+        (
+            f"drafts/intro.md: tone: refused: criterion 'c' quotes '{INVENTED}', which cites"
+            f" posts/new.md, a new source this change adds (not in the {head}): a source counts"
+            " once it has landed; commit it on its own first, for a reviewer to see; no receipt"
+            " written\n"
+        ),
+    )
+    modelled.write(
+        "posts/source.md", f"# Source\n\nThe gate compares hashes and asks nobody.\n\n{INVENTED}\n"
+    )
+    assert record(_cited("posts/source.md")) == (
+        1,
+        (
+            f"drafts/intro.md: tone: refused: criterion 'c' quotes '{INVENTED}', which does not"
+            f" occur in posts/source.md as the {head} holds it (this change edits it to say so: a"
+            " source counts once it has landed); no receipt written\n"
+        ),
+    )
     # CI: a receipt edited by hand to cite the new source, committed past the hooks.
     receipt_path = ".receipts/drafts/intro.md/tone.json"
     receipt = json.loads(modelled.read(receipt_path))
@@ -523,8 +639,10 @@ def test_evidence_comes_from_the_rules_commit_never_the_draft_or_the_change(
     assert modelled.commit_all("forged", "--no-verify").returncode == 0
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base, "--recheck")
     assert rc == 1
-    assert (f"{receipt_path}: unquoted: criterion 'tonecalm' quotes '{INVENTED}', which cites"
-            " posts/new.md, a new source this change adds") in out
+    assert (
+        f"{receipt_path}: unquoted: criterion 'tonecalm' quotes '{INVENTED}', which cites"
+        " posts/new.md, a new source this change adds"
+    ) in out
     # Once the source has landed on its own, the same evidence holds.
     rc, out = record(_cited("posts/new.md"))
     assert rc == 0, out
@@ -533,8 +651,12 @@ def test_evidence_comes_from_the_rules_commit_never_the_draft_or_the_change(
 def test_a_model_check_that_declares_its_inputs_goes_stale_when_one_changes(
     modelled: Repo, rg: Run
 ) -> None:
-    modelled.write(".receipt-gate.yaml", modelled.read(".receipt-gate.yaml").replace(
-        "min_quote_chars: 20}", "min_quote_chars: 20, inputs: [\"posts/**\"]}"))
+    modelled.write(
+        ".receipt-gate.yaml",
+        modelled.read(".receipt-gate.yaml").replace(
+            "min_quote_chars: 20}", 'min_quote_chars: 20, inputs: ["posts/**"]}'
+        ),
+    )
     assert rg("run")[0] == 0 and rg("grade")[0] == 0
     assert rg("verify")[0] == 0
     modelled.write("posts/other.md", "# Another source\n")
@@ -546,11 +668,15 @@ def test_a_model_check_that_declares_its_inputs_goes_stale_when_one_changes(
 
 # --- required from a state on -------------------------------------------------------------
 
+
 def test_advance_into_a_state_needs_the_checks_required_from_it(repo: Repo, rg: Run) -> None:
     py = json.dumps(sys.executable)
     repo.write("live.py", "import sys; sys.exit(0)\n")
-    repo.write(".receipt-gate.yaml", f"required: [ai-tells]\nrequired_from: {{shipped: [live]}}\n"
-                                     f"checks: {{live: {{command: [{py}, live.py]}}}}\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        f"required: [ai-tells]\nrequired_from: {{shipped: [live]}}\n"
+        f"checks: {{live: {{command: [{py}, live.py]}}}}\n",
+    )
     repo.write("drafts/a.md", "---\nstatus: ready\n---\nA fine draft.\n")
     assert rg("run")[0] == 0
     assert not (repo.path / ".receipts/drafts/a.md/live.json").exists()  # not shipped yet
@@ -571,14 +697,16 @@ def test_advance_into_a_state_needs_the_checks_required_from_it(repo: Repo, rg: 
     assert rc == 1 and ".receipts/drafts/b.md/live.json: missing" in out
 
 
-def test_status_counts_the_checks_required_from_a_state_as_verify_does(repo: Repo,
-                                                                       rg: Run) -> None:
+def test_status_counts_the_checks_required_from_a_state_as_verify_does(repo: Repo, rg: Run) -> None:
     """`status` said "all fresh" while verify refused (it showed `required` alone), and
     verify said "1 required check each" for a draft that needs 2."""
     py = json.dumps(sys.executable)
     repo.write("live.py", "import sys; sys.exit(0)\n")
-    repo.write(".receipt-gate.yaml", f"required: [ai-tells]\nrequired_from: {{shipped: [live]}}\n"
-                                     f"checks: {{live: {{command: [{py}, live.py]}}}}\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        f"required: [ai-tells]\nrequired_from: {{shipped: [live]}}\n"
+        f"checks: {{live: {{command: [{py}, live.py]}}}}\n",
+    )
     repo.write("drafts/a.md", "---\nstatus: ready\n---\nA fine draft.\n")
     repo.write("drafts/b.md", "---\nstatus: shipped\n---\nAnother.\n")
     rg("run", "--check", "ai-tells")
@@ -590,48 +718,64 @@ def test_status_counts_the_checks_required_from_a_state_as_verify_does(repo: Rep
     doc = json.loads(rg("status", "--all", "--format", "json")[1])
     assert doc["required"] == ["ai-tells", "live"]
     assert {d["draft"]: d["cells"] for d in doc["drafts"]} == {
-        "drafts/a.md": {"ai-tells": "fresh"}, "drafts/b.md": {"ai-tells": "fresh",
-                                                              "live": "missing"}}
+        "drafts/a.md": {"ai-tells": "fresh"},
+        "drafts/b.md": {"ai-tells": "fresh", "live": "missing"},
+    }
     assert rg("run")[0] == 0
     rc, out, _ = rg("verify")
     assert rc == 0 and "2 gated drafts, 1 to 2 required checks each" in out
     rc, out, _ = rg("status", "--all")
-    assert next(line for line in out.splitlines()
-                if line.startswith("drafts/a.md")).split() == ["drafts/a.md", "fresh", "-"]
+    assert next(line for line in out.splitlines() if line.startswith("drafts/a.md")).split() == [
+        "drafts/a.md",
+        "fresh",
+        "-",
+    ]
 
 
 # --- the house: the built-ins are plugins like any other ----------------------------------
 
+
 def test_the_built_ins_are_entry_points_and_the_core_names_none() -> None:
     import importlib.metadata
 
-    eps = {ep.name: ep.value for ep in importlib.metadata.entry_points(
-        group="receipt_gate.checks")}
-    assert eps == {"ai-tells": "receipt_gate_hooks.ai_tells",
-                   "hook-length": "receipt_gate_hooks.hook_length",
-                   "headline-numbers": "receipt_gate_hooks.headline_numbers",
-                   "registered-terms": "receipt_gate_hooks.registered_terms",
-                   "grader": "receipt_gate_hooks.grader"}
+    eps = {ep.name: ep.value for ep in importlib.metadata.entry_points(group="receipt_gate.checks")}
+    assert eps == {
+        "ai-tells": "receipt_gate_hooks.ai_tells",
+        "hook-length": "receipt_gate_hooks.hook_length",
+        "headline-numbers": "receipt_gate_hooks.headline_numbers",
+        "registered-terms": "receipt_gate_hooks.registered_terms",
+        "grader": "receipt_gate_hooks.grader",
+    }
     import ast
 
     names = set(eps) - {"grader"}  # grader is the contract's default for `grade`
-    found = [f"{p.relative_to(ROOT)}:{node.lineno}" for p in sorted((ROOT / "gate").rglob("*.py"))
-             for node in ast.walk(ast.parse(p.read_text()))
-             if isinstance(node, ast.Constant) and node.value in names]
+    found = [
+        f"{p.relative_to(ROOT)}:{node.lineno}"
+        for p in sorted((ROOT / "gate").rglob("*.py"))
+        for node in ast.walk(ast.parse(p.read_text()))
+        if isinstance(node, ast.Constant) and node.value in names
+    ]
     assert found == []
 
 
-def test_a_new_post_with_a_title_number_nobody_cites_stales_only_itself(repo: Repo,
-                                                                       rg: Run) -> None:
+def test_a_new_post_with_a_title_number_nobody_cites_stales_only_itself(
+    repo: Repo, rg: Run
+) -> None:
     """Each receipt fingerprints what its own verdict read of the corpus: the numbers the
     post cites. A new title number stales the posts that cite it, and no other."""
-    repo.write(".receipt-gate.yaml", 'drafts: ["content/posts/**/*.md"]\n'
-               "required: [ai-tells, headline-numbers, registered-terms]\n"
-               'checks: {headline-numbers: {articles: ["content/posts/**/*.md"]}}\n'
-               "draft_markers: {front_matter: {draft: true}}\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["content/posts/**/*.md"]\n'
+        "required: [ai-tells, headline-numbers, registered-terms]\n"
+        'checks: {headline-numbers: {articles: ["content/posts/**/*.md"]}}\n'
+        "draft_markers: {front_matter: {draft: true}}\n",
+    )
     for i in range(6):
-        repo.write(f"content/posts/p{i}.md", f"---\ntitle: Post {i} of 12\n---\nIt took"
-                   f" {i + 20} days, with 12 of them spent waiting.\n")
+        repo.write(
+            f"content/posts/p{i}.md",
+            f"---\ntitle: Post {i} of 12\n---\nIt took"
+            f" {i + 20} days, with 12 of them spent waiting.\n",
+        )
     assert rg("run")[0] == 0
     before = {p: p.read_bytes() for p in (repo.path / ".receipts").rglob("*.json")}
     repo.write("content/posts/new.md", "---\ntitle: A 41-hour week\n---\nIt was long.\n")
@@ -639,8 +783,10 @@ def test_a_new_post_with_a_title_number_nobody_cites_stales_only_itself(repo: Re
     assert rc == 0, out
     after = {p: p.read_bytes() for p in (repo.path / ".receipts").rglob("*.json")}
     changed = sorted(str(p.relative_to(repo.path)) for p in after if before.get(p) != after[p])
-    assert changed == [f".receipts/content/posts/new.md/{c}.json"
-                       for c in ("ai-tells", "headline-numbers", "registered-terms")]
+    assert changed == [
+        f".receipts/content/posts/new.md/{c}.json"
+        for c in ("ai-tells", "headline-numbers", "registered-terms")
+    ]
     # A post that cites 41 read that number: a new title holding it stales it.
     repo.write("content/posts/p0.md", "---\ntitle: Post 0 of 12\n---\nIt took 41 days.\n")
     assert rg("run")[0] == 1  # 41 is in a title and no body: the seed's check refuses
@@ -669,9 +815,12 @@ def test_a_link_checker_that_reports_what_it_read_stales_only_those_drafts(
     `inputs_read: reported`, each receipt fingerprints the posts its draft links."""
     py = json.dumps(sys.executable)
     repo.write("links.py", LINKS)
-    repo.write(".receipt-gate.yaml", f"required: [links]\nchecks:\n  links:\n"
-               f"    command: [{py}, links.py]\n    inputs: ['posts/**']\n"
-               "    findings: json\n    inputs_read: reported\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        f"required: [links]\nchecks:\n  links:\n"
+        f"    command: [{py}, links.py]\n    inputs: ['posts/**']\n"
+        "    findings: json\n    inputs_read: reported\n",
+    )
     for name in ("x", "y", "z"):
         repo.write(f"posts/{name}.md", f"# {name}\n")
     repo.write("drafts/a.md", "See [x](posts/x.md).\n")
@@ -685,18 +834,27 @@ def test_a_link_checker_that_reports_what_it_read_stales_only_those_drafts(
     assert rc == 1
     assert ".receipts/drafts/b.md/links.json: stale" in out
     assert "drafts/a.md" not in out
-    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(
-        "findings: json", "findings: lines"))
+    repo.write(
+        ".receipt-gate.yaml",
+        repo.read(".receipt-gate.yaml").replace("findings: json", "findings: lines"),
+    )
     rc, _, err = rg("verify")
     assert rc == 2 and "checks.links.inputs_read: reported needs findings: json" in err
 
 
-@pytest.mark.parametrize(("printed", "want", "names"), [
-    ("lint 1.2.3\n", "1.2.3", True), ("lint v1.2.3", "1.2.3", True),
-    ("proselint, version 0.16.0", "0.16.0", True), ("version 1.2.3.", "1.2.3", True),
-    ("lint 11.2.30", "1.2.3", False), ("lint 1.2.3.4", "1.2.3", False),
-    ("lint 1.2.3-rc1", "1.2.3", False), ("x1.2.3", "1.2.3", False),
-])
+@pytest.mark.parametrize(
+    ("printed", "want", "names"),
+    [
+        ("lint 1.2.3\n", "1.2.3", True),
+        ("lint v1.2.3", "1.2.3", True),
+        ("proselint, version 0.16.0", "0.16.0", True),
+        ("version 1.2.3.", "1.2.3", True),
+        ("lint 11.2.30", "1.2.3", False),
+        ("lint 1.2.3.4", "1.2.3", False),
+        ("lint 1.2.3-rc1", "1.2.3", False),
+        ("x1.2.3", "1.2.3", False),
+    ],
+)
 def test_a_version_is_named_as_a_whole(printed: str, want: str, names: bool) -> None:
     """An outside pass: `1.2.3` was found in `lint 11.2.30`, so a moved tool passed for
     the pinned one."""
@@ -710,8 +868,11 @@ def test_a_program_committed_executable_runs_in_the_scratch_folder(repo: Repo, r
     scratch folder: "Permission denied" at every commit and in CI."""
     repo.write("tools/lint.sh", "#!/bin/sh\nexit 0\n")
     os.chmod(repo.path / "tools/lint.sh", 0o755)
-    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [lint]\n'
-               "checks:\n  lint:\n    command: [tools/lint.sh]\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [lint]\n'
+        "checks:\n  lint:\n    command: [tools/lint.sh]\n",
+    )
     repo.write("drafts/a.md", "# A\n\nText.\n")
     assert rg("run")[0] == 0
     repo.git("add", "-A")
@@ -722,10 +883,9 @@ def test_a_program_committed_executable_runs_in_the_scratch_folder(repo: Repo, r
     assert rc == 0, out + err
 
 
-def test_a_version_command_runs_once_per_tool_as_installed(repo: Repo, rg: Run,
-                                                           tmp_path: Path,
-                                                           monkeypatch: pytest.MonkeyPatch
-                                                           ) -> None:
+def test_a_version_command_runs_once_per_tool_as_installed(
+    repo: Repo, rg: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A team's pipeline started each tool twice a commit (its version, then its run): the
     version printed is remembered for the executable as it is (path, size, time), and
     asked again once the tool changes; never for an interpreter's `-m`."""
@@ -738,9 +898,12 @@ def test_a_version_command_runs_once_per_tool_as_installed(repo: Repo, rg: Run,
     tool.write_text(f"#!/bin/sh\necho asked >> {log}\necho 'lintx 2.0.1'\n")
     tool.chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [lx]\n'
-               "checks:\n  lx:\n    command: ['true']\n    version: '2.0.1'\n"
-               "    version_command: [lintx, --version]\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [lx]\n'
+        "checks:\n  lx:\n    command: ['true']\n    version: '2.0.1'\n"
+        "    version_command: [lintx, --version]\n",
+    )
     repo.write("drafts/a.md", "# A\n\nText.\n")
 
     def asked() -> int:

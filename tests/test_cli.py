@@ -26,8 +26,9 @@ def test_init_never_overwrites(repo: Repo, rg: Run) -> None:
     repo.write(".receipt-gate.yaml", "drafts: [x]\nrequired: [ai-tells]\n")
     rc, out, err = rg("init")
     assert (rc, err) == (0, ""), err
-    assert out.startswith(".receipt-gate.yaml: already there, left as it is (init --force"
-                          " writes a new one)\n")
+    assert out.startswith(
+        ".receipt-gate.yaml: already there, left as it is (init --force writes a new one)\n"
+    )
     assert repo.read(".receipt-gate.yaml") == "drafts: [x]\nrequired: [ai-tells]\n"
     assert "entry: receipt-gate pre-commit" in repo.read(".pre-commit-config.yaml")
     repo.write(".receipt-gate.yaml", "drafts: [x]\nrequired: [nope]\n")
@@ -63,17 +64,25 @@ def test_check_json(content: Repo, rg: Run) -> None:
     assert doc["check"] == "ai-tells"
     (found,) = doc["violations"]
     assert {k: found[k] for k in ("draft", "check", "line", "col")} == {
-        "draft": "drafts/b.md", "check": "ai-tells", "line": 10, "col": 1}
+        "draft": "drafts/b.md",
+        "check": "ai-tells",
+        "line": 10,
+        "col": 1,
+    }
     assert found["message"].startswith("AI tells weigh") and found["per_1000"] > 12
     assert {d["draft"]: d["verdict"] for d in doc["drafts"]} == {
-        "drafts/b.md": "fail", "drafts/intro.md": "pass"}
+        "drafts/b.md": "fail",
+        "drafts/intro.md": "pass",
+    }
 
 
 def test_check_skips_paths_that_are_not_drafts(content: Repo, rg: Run) -> None:
     content.write("README.md", TELLS + ",.\n")
     rc, out, _ = rg("check", "ai-tells", "README.md")
-    assert (rc, out) == (0, "receipt-gate: ai-tells: no draft to check (1 path given, none a"
-                            " draft)\n")
+    assert (rc, out) == (
+        0,
+        "receipt-gate: ai-tells: no draft to check (1 path given, none a draft)\n",
+    )
     assert not (content.path / ".receipts").exists()
 
 
@@ -84,9 +93,13 @@ def test_check_from_a_subfolder(content: Repo, rg: Run, monkeypatch: pytest.Monk
 
 
 def test_unknown_check(content: Repo, rg: Run) -> None:
-    assert rg("check", "spell") == (2, "", "receipt-gate: spell: unknown check (known:"
-                                           " ai-tells, grader, headline-numbers,"
-                                           " hook-length, registered-terms)\n")
+    assert rg("check", "spell") == (
+        2,
+        "",
+        "receipt-gate: spell: unknown check (known:"
+        " ai-tells, grader, headline-numbers,"
+        " hook-length, registered-terms)\n",
+    )
     assert rg("run", "--check", "spell")[0] == 2
 
 
@@ -125,9 +138,11 @@ def test_init_git_hooks_gate_a_plain_repository(
 
     rc, out, _ = rg("init", "--git-hooks")
     assert rc == 0
-    assert out.splitlines()[0] == ("wrote .githooks/pre-commit, .githooks/pre-merge-commit,"
-                                   " .githooks/pre-push; turn them on with: git config"
-                                   " core.hooksPath .githooks")
+    assert out.splitlines()[0] == (
+        "wrote .githooks/pre-commit, .githooks/pre-merge-commit,"
+        " .githooks/pre-push; turn them on with: git config"
+        " core.hooksPath .githooks"
+    )
     repo.git("config", "core.hooksPath", ".githooks")
     repo.write("drafts/a.md", GOOD_DRAFT)
     monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
@@ -174,8 +189,9 @@ def test_a_bug_is_exit_3_with_one_line_and_a_logged_traceback(
     rc, out, err = rg("status")
     assert (rc, out) == (3, "")
     (line,) = err.splitlines()
-    assert line.startswith("receipt-gate status: internal error (a bug): ValueError: boom;"
-                           " the traceback is in ")
+    assert line.startswith(
+        "receipt-gate status: internal error (a bug): ValueError: boom; the traceback is in "
+    )
     log = line.rsplit(" ", 1)[1]
     assert log.startswith(str(content.path / ".git" / "receipt-gate"))
     with open(log) as f:
@@ -209,4 +225,6 @@ def test_a_long_run_off_a_terminal_says_how_far_it_is(capsys: pytest.CaptureFixt
     progress(10, 10)
     progress.end()
     assert capsys.readouterr().err.splitlines() == [
-        "receipt-gate: adopt: checking: 2/10", "receipt-gate: adopt: checking: 4/10"]
+        "receipt-gate: adopt: checking: 2/10",
+        "receipt-gate: adopt: checking: 4/10",
+    ]

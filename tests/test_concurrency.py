@@ -20,9 +20,15 @@ def test_eight_writers_over_a_thousand_drafts(repo: Repo, rg: Run) -> None:
     for w in range(8):
         paths = [f"drafts/d{i:04d}.md" for i in range(1000)]
         paths = paths[w * 125 :] + paths[: w * 125]
-        procs.append(subprocess.Popen([sys.executable, "-m", "receipt_gate", "run", *paths],
-                                      cwd=repo.path, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True))
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "receipt_gate", "run", *paths],
+                cwd=repo.path,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        )
     for p in procs:
         out, err = p.communicate(timeout=300)
         assert p.returncode == 0, out + err

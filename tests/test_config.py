@@ -111,7 +111,9 @@ def test_not_a_repository(tmp_path: object, rg: Run, monkeypatch: pytest.MonkeyP
 def test_bad_config_no_traceback_from_the_console_script(repo: Repo) -> None:
     repo.write(F, "checks: [1, 2]\n")
     proc = subprocess.run(
-        [sys.executable, "-m", "receipt_gate", "verify"], capture_output=True, text=True,
+        [sys.executable, "-m", "receipt_gate", "verify"],
+        capture_output=True,
+        text=True,
         cwd=repo.path,
     )
     assert proc.returncode == 2

@@ -58,8 +58,9 @@ def test_every_relative_link_resolves(page: Path) -> None:
 
 def test_the_readme_maps_every_docs_page() -> None:
     readme = (ROOT / "README.md").read_text()
-    assert [p.name for p in PAGES[1:] if p.name != "README.md"
-            and f"(docs/{p.name})" not in readme] == []
+    assert [
+        p.name for p in PAGES[1:] if p.name != "README.md" and f"(docs/{p.name})" not in readme
+    ] == []
 
 
 def test_a_broken_link_is_found(tmp_path: Path) -> None:

@@ -28,7 +28,8 @@ DRIFT = "---\ntitle: Nothing failed while it drifted 76 hours\n---\nIt drifted t
 def test_negated_globs_exclude_in_any_order() -> None:
     globs = ["!content/_common/**", "content/**/*.md"]
     assert wildmatch.select(globs, ["content/a.md", "content/_common/b.md", "x.md"]) == [
-        "content/a.md"]
+        "content/a.md"
+    ]
     assert wildmatch.match(["\\!bang.md"], "!bang.md")
     assert wildmatch.literal_prefixes(globs) == ["content"]
     assert wildmatch.select(["!a.md"], ["a.md", "b.md"]) == []
@@ -47,9 +48,11 @@ def test_jekyll_drafts_folder_is_a_state_before_gate_from(repo: Repo, rg: Run) -
     repo.write("_posts/2016-03-01-reply.markdown", "It drifted 76 hours.\n")  # published
     rc, out, _ = rg("run")
     assert rc == 1
-    assert ('_posts/2016-03-01-reply.markdown:1:12: headline-numbers: 76 appears in the title'
-            ' "Nothing failed while it drifted 76 hours" (_posts/2016-01-01-drift.markdown)'
-            " and in no article body") in out
+    assert (
+        "_posts/2016-03-01-reply.markdown:1:12: headline-numbers: 76 appears in the title"
+        ' "Nothing failed while it drifted 76 hours" (_posts/2016-01-01-drift.markdown)'
+        " and in no article body"
+    ) in out
 
 
 def test_a_status_of_its_own_wins_over_the_markers(repo: Repo, rg: Run) -> None:
@@ -75,7 +78,8 @@ def test_a_post_is_judged_by_the_others_never_by_itself(repo: Repo, rg: Run) -> 
     assert rc == 1
     doc = json.loads(out)
     assert [(v["draft"], v["number"], v["article"]) for v in doc["violations"]] == [
-        ("content/posts/cites.md", "90", "content/posts/title-only.md")]
+        ("content/posts/cites.md", "90", "content/posts/title-only.md")
+    ]
     assert "content/_common/snippet.md" not in [d["draft"] for d in doc["drafts"]]
 
 
@@ -86,8 +90,11 @@ def test_editing_a_posts_prose_stales_no_other_posts_receipt(repo: Repo, rg: Run
     repo.write("content/posts/cites.md", "---\ntitle: Cites\n---\nThe 76 again, and 76.\n")
     assert rg("run")[0] == 0
     before = repo.read(".receipts/content/posts/other.md/headline-numbers.json")
-    repo.write("content/posts/drift.md", "---\ntitle: Drifted 76 hours\n---\nIt was 76, we"
-               " measured, and wrote more prose about it.\n")
+    repo.write(
+        "content/posts/drift.md",
+        "---\ntitle: Drifted 76 hours\n---\nIt was 76, we"
+        " measured, and wrote more prose about it.\n",
+    )
     rc, out, _ = rg("verify")
     assert rc == 1
     assert "content/posts/drift.md/headline-numbers.json: stale: the draft changed after" in out
@@ -106,13 +113,15 @@ def test_a_status_never_holds_back_a_page_the_site_publishes(repo: Repo, rg: Run
     """On a site, only the site's own marker takes a page out of the gate; `draft_markers:
     {}` is a site that publishes every page (MkDocs)."""
     for markers in ("{front_matter: {draft: true}}", "{}"):
-        repo.write(".receipt-gate.yaml", f"drafts: [\"docs/**/*.md\"]\nrequired: [ai-tells]\n"
-                   f"draft_markers: {markers}\n")
+        repo.write(
+            ".receipt-gate.yaml",
+            f'drafts: ["docs/**/*.md"]\nrequired: [ai-tells]\ndraft_markers: {markers}\n',
+        )
         repo.write("docs/a.md", "---\nstatus: drafted\n---\n" + TELLS + ".\n")
         rc, out, _ = rg("run")
         assert rc == 1 and "docs/a.md:4:1: ai-tells: AI tells weigh" in out
         assert "not gated yet" not in out
-    repo.write(".receipt-gate.yaml", "drafts: [\"docs/**/*.md\"]\nrequired: [ai-tells]\n")
+    repo.write(".receipt-gate.yaml", 'drafts: ["docs/**/*.md"]\nrequired: [ai-tells]\n')
     assert rg("run")[0] == 0  # no site: the status is the gate's own
 
 
@@ -121,8 +130,11 @@ def test_jekyll_publishes_a_drafts_folder_inside_posts(repo: Repo, rg: Run) -> N
 
     markers = detect(["_posts/2016-01-01-a.md"], {}.get).markers
     assert markers is not None
-    repo.write(".receipt-gate.yaml", "drafts: [\"**/_posts/**/*.md\", \"**/_drafts/**/*.md\"]\n"
-               f"required: [ai-tells]\ndraft_markers: {json.dumps(markers)}\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["**/_posts/**/*.md", "**/_drafts/**/*.md"]\n'
+        f"required: [ai-tells]\ndraft_markers: {json.dumps(markers)}\n",
+    )
     repo.write("_posts/sub/_drafts/2016-01-01-x.md", TELLS + ".\n")
     repo.write("_drafts/2016-01-02-y.md", TELLS + ", not yet.\n")
     rc, out, _ = rg("run")
@@ -132,36 +144,46 @@ def test_jekyll_publishes_a_drafts_folder_inside_posts(repo: Repo, rg: Run) -> N
     assert "(not gated yet" in out
 
 
-@pytest.mark.parametrize(("markers", "message"), [
-    ("{paths: [a/**], status: ready}", "draft_markers.status: 'ready' is not before gate_from"
-     " (ready): a draft the site has not published would be gated"),
-    ("{paths: [a/**], status: nope}", "draft_markers.status: 'nope' is not one of states"),
-    ("{front_matter: {draft: [1]}}", "draft_markers.front_matter.draft: expected true, false,"
-     " an integer or a non-empty string, got a list"),
-    ("{paths: a}", "draft_markers.paths: expected a list of strings, got a string"),
-    ("{path: [a]}", "draft_markers.path: unknown key (expected one of: paths, front_matter,"
-     " status, front_matter_in, listed_in)"),
-    ("{front_matter_in: x}", "draft_markers.front_matter_in: expected a list of strings, got"
-     " a string"),
-])
-def test_bad_markers_exit_2_naming_the_key(repo: Repo, rg: Run, markers: str,
-                                            message: str) -> None:
+@pytest.mark.parametrize(
+    ("markers", "message"),
+    [
+        (
+            "{paths: [a/**], status: ready}",
+            "draft_markers.status: 'ready' is not before gate_from"
+            " (ready): a draft the site has not published would be gated",
+        ),
+        ("{paths: [a/**], status: nope}", "draft_markers.status: 'nope' is not one of states"),
+        (
+            "{front_matter: {draft: [1]}}",
+            "draft_markers.front_matter.draft: expected true, false,"
+            " an integer or a non-empty string, got a list",
+        ),
+        ("{paths: a}", "draft_markers.paths: expected a list of strings, got a string"),
+        (
+            "{path: [a]}",
+            "draft_markers.path: unknown key (expected one of: paths, front_matter,"
+            " status, front_matter_in, listed_in)",
+        ),
+        (
+            "{front_matter_in: x}",
+            "draft_markers.front_matter_in: expected a list of strings, got a string",
+        ),
+    ],
+)
+def test_bad_markers_exit_2_naming_the_key(repo: Repo, rg: Run, markers: str, message: str) -> None:
     repo.write(".receipt-gate.yaml", f"draft_markers: {markers}\n")
     repo.write("drafts/a.md", "Hello.\n")
     assert rg("verify") == (2, "", f"receipt-gate: .receipt-gate.yaml: {message}\n")
 
 
-def test_marking_more_drafts_is_a_weakening_held_to_the_rules_in_force(
-    repo: Repo, rg: Run
-) -> None:
+def test_marking_more_drafts_is_a_weakening_held_to_the_rules_in_force(repo: Repo, rg: Run) -> None:
     repo.write(".receipt-gate.yaml", HUGO)
     repo.write("content/posts/drift.md", "---\ntitle: Drifted 76 hours\n---\nIt was 74.\n")
     repo.write("content/posts/ok.md", "---\ntitle: Fine\n---\nNothing to see.\n")
     assert rg("run")[0] == 0
     repo.commit_all("site")
     repo.write("content/posts/bad.md", "---\ntitle: Bad\nunlisted: true\n---\nIt drifted 76.\n")
-    repo.write(".receipt-gate.yaml", HUGO.replace("{draft: true}", "{draft: true, unlisted:"
-                                                  " true}"))
+    repo.write(".receipt-gate.yaml", HUGO.replace("{draft: true}", "{draft: true, unlisted: true}"))
     assert rg("run")[0] == 0  # under its own rules, bad.md is a draft
     repo.git("add", "-A")
     rc, out, _ = rg("verify", "--staged")
@@ -172,61 +194,75 @@ def test_marking_more_drafts_is_a_weakening_held_to_the_rules_in_force(
 
 def test_unmarking_a_draft_gates_it_at_the_next_commit(repo: Repo, rg: Run) -> None:
     """The commit hook's memory of a verified tree holds only under the same markers."""
-    repo.write(".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]",
-                                                  "required: [ai-tells]"))
+    repo.write(
+        ".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]", "required: [ai-tells]")
+    )
     repo.write("content/posts/ok.md", "---\ntitle: Fine\n---\nNothing to see.\n")
     repo.write("content/posts/wip.md", "---\ntitle: WIP\nwip: true\n---\n" + TELLS + ".\n")
-    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(
-        "{draft: true}", "{draft: true, wip: true}"))
+    repo.write(
+        ".receipt-gate.yaml",
+        repo.read(".receipt-gate.yaml").replace("{draft: true}", "{draft: true, wip: true}"),
+    )
     repo.git("add", "-A")
     assert rg("pre-commit")[0] == 0
     repo.git("commit", "-q", "-m", "site")
     assert rg("pre-commit")[0] == 0  # HEAD's tree is remembered as verified
-    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(
-        ", wip: true}", "}"))
+    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(", wip: true}", "}"))
     repo.git("add", "-A")
     rc, out, _ = rg("pre-commit")
     assert rc == 1
-    assert 'content/posts/wip.md:5:1: ai-tells: AI tells weigh' in out
+    assert "content/posts/wip.md:5:1: ai-tells: AI tells weigh" in out
 
 
 @pytest.mark.parametrize("value", ['"true"', "'True'", '" true"', "yes", "1"])
 def test_a_look_alike_marker_never_ungates(repo: Repo, rg: Run, value: str) -> None:
-    repo.write(".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]",
-                                                  "required: [ai-tells]"))
+    repo.write(
+        ".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]", "required: [ai-tells]")
+    )
     repo.write("content/posts/a.md", f"---\ntitle: A\ndraft: {value}\n---\n{TELLS}.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "AI tells weigh" in out
 
 
 def test_an_exclusion_added_to_drafts_is_named_a_weakening(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]",
-                                                  "required: [ai-tells]"))
+    repo.write(
+        ".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]", "required: [ai-tells]")
+    )
     repo.write("content/posts/ok.md", "---\ntitle: Fine\n---\nNothing to see.\n")
     assert rg("run")[0] == 0
     repo.commit_all("site")
-    repo.write(".receipt-gate.yaml", repo.read(".receipt-gate.yaml").replace(
-        '"!content/_common/**"]\nrequired', '"!content/_common/**", "!content/posts/bad.md"]\n'
-        "required"))
+    repo.write(
+        ".receipt-gate.yaml",
+        repo.read(".receipt-gate.yaml").replace(
+            '"!content/_common/**"]\nrequired',
+            '"!content/_common/**", "!content/posts/bad.md"]\nrequired',
+        ),
+    )
     repo.write("content/posts/bad.md", "---\ntitle: Bad\n---\n" + TELLS + ".\n")
     rg("run")
     repo.git("add", "-A")
     rc, out, err = rg("verify", "--staged")
     assert rc == 2  # (and a page the site publishes, drafts not gating it, is named)
     assert "policy change: weakens: drafts leaves out !content/posts/bad.md" in out
-    assert ("content/posts/bad.md: the site publishes it (a Hugo site) and this change adds or"
-            " edits it, where drafts (.receipt-gate.yaml) gates it not") in err
+    assert (
+        "content/posts/bad.md: the site publishes it (a Hugo site) and this change adds or"
+        " edits it, where drafts (.receipt-gate.yaml) gates it not"
+    ) in err
 
 
-@pytest.mark.parametrize("head", [
-    "meta: {\ndraft: true,\nb: 1}\ndraft: yes",  # a look-alike line inside a flow map
-    'title: "A\ndraft: true\n more"\ndraft: on',  # ...inside a quoted string
-])
+@pytest.mark.parametrize(
+    "head",
+    [
+        "meta: {\ndraft: true,\nb: 1}\ndraft: yes",  # a look-alike line inside a flow map
+        'title: "A\ndraft: true\n more"\ndraft: on',  # ...inside a quoted string
+    ],
+)
 def test_a_marker_is_judged_on_the_line_its_key_is_on(repo: Repo, rg: Run, head: str) -> None:
     """The literal check reads the line the parser found the key on, not the first line
     that looks like it: `draft: yes` is true to PyYAML and a string to js-yaml or Go."""
-    repo.write(".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]",
-                                                  "required: [ai-tells]"))
+    repo.write(
+        ".receipt-gate.yaml", HUGO.replace("required: [headline-numbers]", "required: [ai-tells]")
+    )
     repo.write("content/posts/a.md", f"---\n{head}\n---\n{TELLS}.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "AI tells weigh" in out, out
@@ -235,10 +271,15 @@ def test_a_marker_is_judged_on_the_line_its_key_is_on(repo: Repo, rg: Run, head:
 def test_a_void_marker_is_said_whole(repo: Repo, rg: Run) -> None:
     """A message cut at 60 characters lost its closing parenthesis: said whole."""
     repo.write("mkdocs.yml", "site_name: x\nplugins: [search]\n")
-    repo.write(".receipt-gate.yaml", 'drafts: ["docs/**/*.md"]\nrequired: [ai-tells]\n'
-               "draft_markers: {front_matter: {draft: true}}\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["docs/**/*.md"]\nrequired: [ai-tells]\n'
+        "draft_markers: {front_matter: {draft: true}}\n",
+    )
     repo.write("docs/a.md", "---\ndraft: true\n---\nText.\n")
     rg("run")
     _, out, _ = rg("verify")
-    assert ("mkdocs.yml: sets plugins without blog (the one that holds back a draft: true"
-            " post): the build publishes the pages the draft markers mark") in out
+    assert (
+        "mkdocs.yml: sets plugins without blog (the one that holds back a draft: true"
+        " post): the build publishes the pages the draft markers mark"
+    ) in out

@@ -66,19 +66,35 @@ LAYOUTS = {
 
 @pytest.mark.parametrize("layout", list(LAYOUTS))
 def test_init_and_adopt_give_a_green_first_commit(
-    repo: Repo, rg: Run, pre_commit_home: str, monkeypatch: pytest.MonkeyPatch, layout: str,
+    repo: Repo,
+    rg: Run,
+    pre_commit_home: str,
+    monkeypatch: pytest.MonkeyPatch,
+    layout: str,
 ) -> None:
     make, name = LAYOUTS[layout]
     make(repo.path)
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
-    monkeypatch.setenv("PATH", f"{os.path.dirname(sys.executable)}{os.pathsep}"
-                       f"{os.environ['PATH']}")
+    monkeypatch.setenv("PATH", f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ['PATH']}")
     rc, out, _ = rg("init")
     assert rc == 0 and f"wrote .receipt-gate.yaml: {name}," in out
     rc, out, _ = rg("adopt", "--baseline")
     assert rc == 0, out
-    subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-commit",
-                    "--hook-type", "pre-push"], cwd=repo.path, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pre_commit",
+            "install",
+            "--hook-type",
+            "pre-commit",
+            "--hook-type",
+            "pre-push",
+        ],
+        cwd=repo.path,
+        check=True,
+        capture_output=True,
+    )
     repo.git("add", "-A")
     rc, out = commit(repo, "adopt receipt-gate")
     assert rc == 0, out

@@ -25,8 +25,9 @@ PAIR = ("receipt-gate", "receipt-gate-push")
 TELL = "drafts/intro.md:10:1: ai-tells: AI tells weigh"
 
 
-def install(repo: Repo, hook_repo: tuple[str, str], hooks: tuple[str, ...] = PAIR,
-            tool: str = "pre_commit") -> None:
+def install(
+    repo: Repo, hook_repo: tuple[str, str], hooks: tuple[str, ...] = PAIR, tool: str = "pre_commit"
+) -> None:
     path, sha = hook_repo
     ids = "".join(f"      - id: {h}\n" for h in hooks)
     repo.write(
@@ -35,8 +36,12 @@ def install(repo: Repo, hook_repo: tuple[str, str], hooks: tuple[str, ...] = PAI
     )
     argv = ["prek"] if tool == "prek" else [sys.executable, "-m", "pre_commit"]
     for hook_type in ("pre-commit", "pre-merge-commit", "pre-push"):
-        subprocess.run([*argv, "install", "--hook-type", hook_type], cwd=repo.path, check=True,
-                       capture_output=True)
+        subprocess.run(
+            [*argv, "install", "--hook-type", hook_type],
+            cwd=repo.path,
+            check=True,
+            capture_output=True,
+        )
     repo.git("add", ".pre-commit-config.yaml")
 
 
@@ -55,8 +60,9 @@ def gate_lines(out: str) -> list[str]:
 
 
 @pytest.fixture
-def hooked(content: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
-           monkeypatch: pytest.MonkeyPatch) -> Repo:
+def hooked(
+    content: Repo, hook_repo: tuple[str, str], pre_commit_home: str, monkeypatch: pytest.MonkeyPatch
+) -> Repo:
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
     install(content, hook_repo)
     return content
@@ -167,38 +173,47 @@ def test_an_edit_after_the_checks_is_checked_again_at_commit(hooked: Repo, rg: R
     assert rg("verify", "--rev", "HEAD")[0] == 0
 
 
-def test_the_grader_runs_at_commit_only_when_the_config_says_so(
-    hooked: Repo, rg: Run
-) -> None:
+def test_the_grader_runs_at_commit_only_when_the_config_says_so(hooked: Repo, rg: Run) -> None:
     grader = (ROOT / "examples" / "content" / "graders" / "offline_grader.py").read_text()
     hooked.write("graders/offline_grader.py", grader)
     config = CONFIG.replace("hook-length]", "hook-length, grader]")
-    hooked.write(".receipt-gate.yaml", config + "checks:\n  grader: {command: [python3,"
-                 " graders/offline_grader.py]}\n")
+    hooked.write(
+        ".receipt-gate.yaml",
+        config + "checks:\n  grader: {command: [python3, graders/offline_grader.py]}\n",
+    )
     hooked.git("add", "-A")
     rc, out = commit(hooked)
     assert rc == 1  # no model call at commit by default
     assert ".receipts/drafts/intro.md/grader.json: missing" in out
-    hooked.write(".receipt-gate.yaml", config + "checks:\n  grader: {command: [python3,"
-                 " graders/offline_grader.py], at_commit: true}\n")
+    hooked.write(
+        ".receipt-gate.yaml",
+        config + "checks:\n  grader: {command: [python3,"
+        " graders/offline_grader.py], at_commit: true}\n",
+    )
     hooked.git("add", "-A")
     rc, out = commit(hooked)
     assert rc == 0, out
     assert json.loads(hooked.read(".receipts/drafts/intro.md/grader.json"))["criteria"][0][
-        "quotes"] == ["A check that ran three edits ago is a check that did not run on this draft."]
+        "quotes"
+    ] == ["A check that ran three edits ago is a check that did not run on this draft."]
 
 
 def test_a_headline_number_refuses_the_commit_and_names_the_title(hooked: Repo) -> None:
     hooked.write(".receipt-gate.yaml", "required: [headline-numbers, registered-terms]\n")
-    hooked.write("posts/drift.md", "---\ntitle: Our post schedule drifted 76 hours\n---\n"
-                                   "The label drifted from 24 hours behind reality to 74.\n")
+    hooked.write(
+        "posts/drift.md",
+        "---\ntitle: Our post schedule drifted 76 hours\n---\n"
+        "The label drifted from 24 hours behind reality to 74.\n",
+    )
     hooked.write("state/views.jsonl", '{"views": 76}\n')  # a ledger is not corpus
     hooked.write("drafts/intro.md", "The schedule drifted 76 hours.\n")
     hooked.git("add", "-A")
     rc, out = commit(hooked)
     assert rc == 1
-    assert ('drafts/intro.md:1:22: headline-numbers: 76 appears in the title "Our post schedule'
-            ' drifted 76 hours" (posts/drift.md) and in no article body') in out
+    assert (
+        'drafts/intro.md:1:22: headline-numbers: 76 appears in the title "Our post schedule'
+        ' drifted 76 hours" (posts/drift.md) and in no article body'
+    ) in out
     hooked.write("drafts/intro.md", "The schedule was 74 hours behind.\n")
     hooked.git("add", "-A")
     rc, out = commit(hooked)
@@ -206,7 +221,9 @@ def test_a_headline_number_refuses_the_commit_and_names_the_title(hooked: Repo) 
 
 
 def test_prek_runs_the_pair_too(
-    content: Repo, hook_repo: tuple[str, str], tmp_path_factory: pytest.TempPathFactory,
+    content: Repo,
+    hook_repo: tuple[str, str],
+    tmp_path_factory: pytest.TempPathFactory,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """prek, the drop-in pre-commit replacement from PyPI, installs and runs the same hooks."""
@@ -225,7 +242,9 @@ def test_prek_runs_the_pair_too(
 
 
 def test_try_repo_gates_without_an_order_to_get_wrong(
-    content: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
+    content: Repo,
+    hook_repo: tuple[str, str],
+    pre_commit_home: str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`pre-commit try-repo` runs hooks in id order: with one hook doing the work, there is
@@ -233,26 +252,36 @@ def test_try_repo_gates_without_an_order_to_get_wrong(
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
     content.git("add", "-A")
     path, sha = hook_repo
-    proc = subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", path, "--ref", sha],
-                          cwd=content.path, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", path, "--ref", sha],
+        cwd=content.path,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert any(line.endswith("Passed") for line in gate_lines(proc.stdout))
 
 
 def test_a_newcomer_with_init_gets_a_green_first_commit(
-    repo: Repo, pre_commit_home: str, rg: Run, monkeypatch: pytest.MonkeyPatch,
+    repo: Repo,
+    pre_commit_home: str,
+    rg: Run,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The README's path: init (which writes .pre-commit-config.yaml), install, commit:
     the printed set-up works as printed, with the receipt-gate on PATH."""
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
-    monkeypatch.setenv("PATH", f"{os.path.dirname(sys.executable)}{os.pathsep}"
-                       f"{os.environ['PATH']}")
+    monkeypatch.setenv("PATH", f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ['PATH']}")
     rc, out, _ = rg("init")
     assert rc == 0
     install_line = next(line for line in out.splitlines() if "pre-commit install" in line)
     hook_types = install_line.split("pre-commit install", 1)[1].split()
-    subprocess.run([sys.executable, "-m", "pre_commit", "install", *hook_types],
-                   cwd=repo.path, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install", *hook_types],
+        cwd=repo.path,
+        check=True,
+        capture_output=True,
+    )
     repo.write("drafts/first.md", GOOD_DRAFT)
     repo.git("add", "-A")
     rc, out = commit(repo)
@@ -264,8 +293,12 @@ def test_a_newcomer_with_init_gets_a_green_first_commit(
     lines = manual_hook_lines()
     assert lines
     for words in lines:
-        proc = subprocess.run([sys.executable, "-m", "pre_commit", *words[1:]], cwd=repo.path,
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "pre_commit", *words[1:]],
+            cwd=repo.path,
+            capture_output=True,
+            text=True,
+        )
         assert "No hook with id" not in proc.stdout + proc.stderr, words
         assert proc.returncode == (1 if words[4] == "ai-tells" else 0), proc.stdout
         assert (repo.path / ".receipts/drafts/second.md" / f"{words[4]}.json").is_file()
@@ -279,8 +312,9 @@ def manual_hook_lines() -> list[list[str]]:
 
     found = set()
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
-        for m in re.finditer(r"pre-commit run --hook-stage manual [\w-]+(?: --all-files)?",
-                             page.read_text()):
+        for m in re.finditer(
+            r"pre-commit run --hook-stage manual [\w-]+(?: --all-files)?", page.read_text()
+        ):
             found.add(m.group(0))
     return [line.split() for line in sorted(found)]
 
@@ -302,8 +336,7 @@ def test_a_refused_commit_leaves_the_index_as_it_found_it(hooked: Repo) -> None:
     assert rc == 0, out
 
 
-def test_a_receipt_whose_draft_is_not_in_the_index_blocks_no_one(hooked: Repo,
-                                                                 rg: Run) -> None:
+def test_a_receipt_whose_draft_is_not_in_the_index_blocks_no_one(hooked: Repo, rg: Run) -> None:
     hooked.git("add", "-A")
     assert commit(hooked, "first")[0] == 0
     hooked.write("drafts/gone.md", GOOD_DRAFT)
@@ -334,7 +367,7 @@ def test_the_commit_git_merge_makes_is_gated_too(hooked: Repo) -> None:
     proc = hooked.git("merge", "--no-edit", "side", check=False)
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0, out
-    assert 'drafts/b.md:11:1: ai-tells: AI tells weigh' in out, out
+    assert "drafts/b.md:11:1: ai-tells: AI tells weigh" in out, out
     assert hooked.git("rev-parse", "HEAD").stdout == before  # no merge commit
     hooked.git("merge", "--abort")
     # Fixed on the branch, the same merge goes through, checked.

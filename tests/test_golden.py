@@ -54,9 +54,11 @@ def _grader() -> dict[str, Any]:
         if file.exists():
             verdict = parse_verdict(file.read_bytes(), file.name)
             out[d.path] = {
-                "quote_problems": [describe(p) for p in quote_problems(verdict, d.text,
-                                                                       MIN_QUOTE_CHARS)],
-                "findings": [f.as_dict() for f in findings(verdict, d.text)]}
+                "quote_problems": [
+                    describe(p) for p in quote_problems(verdict, d.text, MIN_QUOTE_CHARS)
+                ],
+                "findings": [f.as_dict() for f in findings(verdict, d.text)],
+            }
     return out
 
 
@@ -72,14 +74,19 @@ def golden_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def difference(name: str, version: int, got: dict[str, Any], pinned: dict[str, Any]) -> str:
     """Why the findings do not match the pinned ones ("" when they do)."""
     if pinned.get("version") != version:
-        return (f"{name} is at version {version}, its golden findings at"
-                f" {pinned.get('version')}: regenerate them (RECEIPT_GATE_UPDATE_GOLDEN=1)"
-                " and read the diff")
-    changed = sorted(k for k in {*got, *pinned["findings"]}
-                     if got.get(k) != pinned["findings"].get(k))
+        return (
+            f"{name} is at version {version}, its golden findings at"
+            f" {pinned.get('version')}: regenerate them (RECEIPT_GATE_UPDATE_GOLDEN=1)"
+            " and read the diff"
+        )
+    changed = sorted(
+        k for k in {*got, *pinned["findings"]} if got.get(k) != pinned["findings"].get(k)
+    )
     if changed:
-        return (f"{name} decides differently at version {version} on {', '.join(changed)}:"
-                " bump its version in its module (hooks/), then regenerate")
+        return (
+            f"{name} decides differently at version {version} on {', '.join(changed)}:"
+            " bump its version in its module (hooks/), then regenerate"
+        )
     return ""
 
 
@@ -89,8 +96,9 @@ def test_findings_change_only_with_the_version(name: str, golden_repo: Path) -> 
     file = GOLDEN / f"{name}.json"
     version = CHECKS[name].version
     if UPDATE:
-        file.write_text(json.dumps({"version": version, "findings": got}, indent=1,
-                                   ensure_ascii=False) + "\n")
+        file.write_text(
+            json.dumps({"version": version, "findings": got}, indent=1, ensure_ascii=False) + "\n"
+        )
     pinned = json.loads(file.read_text())
     assert difference(name, version, got, pinned) == ""
     assert any(got.values()), f"{name}: the golden drafts should give some findings"
@@ -100,6 +108,7 @@ def test_a_changed_finding_at_the_same_version_fails() -> None:
     pinned = {"version": 3, "findings": {"a.md": [{"line": 1}], "b.md": []}}
     assert difference("x", 3, {"a.md": [{"line": 1}], "b.md": []}, pinned) == ""
     assert "decides differently at version 3 on a.md" in difference(
-        "x", 3, {"a.md": [{"line": 2}], "b.md": []}, pinned)
+        "x", 3, {"a.md": [{"line": 2}], "b.md": []}, pinned
+    )
     assert "on b.md" in difference("x", 3, {"a.md": [{"line": 1}]}, pinned)
     assert "regenerate" in difference("x", 4, {"a.md": [{"line": 1}], "b.md": []}, pinned)

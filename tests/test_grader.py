@@ -25,16 +25,21 @@ ran three edits ago.
 Every receipt carries the SHA-256 of the exact draft it read, so a stale
 receipt is refused the same way as a missing one.
 """
-GOOD = ["The check that lies is rarely the one that was skipped.",
-        "Every receipt carries the SHA-256 of the exact draft it read"]
+GOOD = [
+    "The check that lies is rarely the one that was skipped.",
+    "Every receipt carries the SHA-256 of the exact draft it read",
+]
 RECEIPT = ".receipts/drafts/d.md/grader.json"
 
 
 def verdict(*quotes: list[str], overall: str = "pass") -> dict[str, object]:
-    return {"verdict": overall, "criteria": [
-        {"name": f"c{i}", "verdict": "pass", "quotes": q, "note": ""}
-        for i, q in enumerate(quotes)
-    ]}
+    return {
+        "verdict": overall,
+        "criteria": [
+            {"name": f"c{i}", "verdict": "pass", "quotes": q, "note": ""}
+            for i, q in enumerate(quotes)
+        ],
+    }
 
 
 def grader_printing(obj: object) -> str:
@@ -43,8 +48,11 @@ def grader_printing(obj: object) -> str:
 
 @pytest.fixture
 def graded(repo: Repo) -> Repo:
-    repo.write(".receipt-gate.yaml", "required: [grader]\nchecks:\n  grader: {command: ["
-               f"{json.dumps(sys.executable)}, graders/g.py], timeout_s: 3}}\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [grader]\nchecks:\n  grader: {command: ["
+        f"{json.dumps(sys.executable)}, graders/g.py], timeout_s: 3}}\n",
+    )
     repo.write("drafts/d.md", DRAFT)
     repo.write("graders/g.py", grader_printing(verdict([GOOD[0]], [GOOD[1]])))
     return repo
@@ -57,27 +65,39 @@ def test_an_honest_verdict_passes(graded: Repo, rg: Run) -> None:
     assert [c["quotes"] for c in receipt["criteria"]] == [[GOOD[0]], [GOOD[1]]]
     assert rg("verify")[0] == 0
     rc, out, _ = rg("grade", "drafts/d.md")
-    assert (rc, out) == (0, "drafts/d.md: grader: receipt already fresh (verdict pass);"
-                            " --force grades it again\n")
+    assert (rc, out) == (
+        0,
+        "drafts/d.md: grader: receipt already fresh (verdict pass); --force grades it again\n",
+    )
 
 
 @pytest.mark.parametrize(
     ("quotes", "message"),
     [
-        pytest.param([["The check that never lies is the one that ran."]],
-                     "criterion 'c0' quotes 'The check that never lies is the one that ran.', which"
-                     " does not occur in the draft within one paragraph", id="invented-quote"),
-        pytest.param([["the"]], "criterion 'c0' quotes 'the', which is 3 characters after"
-                     " normalization, under min_quote_chars 20", id="trivial-quote"),
-        pytest.param([["ran three edits ago. Every receipt carries the SHA-256"]],
-                     "criterion 'c0' quotes 'ran three edits ago. Every receipt carries the"
-                     " SHA-256', which does not occur in the draft within one paragraph",
-                     id="quote-split-across-paragraphs"),
+        pytest.param(
+            [["The check that never lies is the one that ran."]],
+            "criterion 'c0' quotes 'The check that never lies is the one that ran.', which"
+            " does not occur in the draft within one paragraph",
+            id="invented-quote",
+        ),
+        pytest.param(
+            [["the"]],
+            "criterion 'c0' quotes 'the', which is 3 characters after"
+            " normalization, under min_quote_chars 20",
+            id="trivial-quote",
+        ),
+        pytest.param(
+            [["ran three edits ago. Every receipt carries the SHA-256"]],
+            "criterion 'c0' quotes 'ran three edits ago. Every receipt carries the"
+            " SHA-256', which does not occur in the draft within one paragraph",
+            id="quote-split-across-paragraphs",
+        ),
         pytest.param([[GOOD[0]], []], "criterion 'c1' has no quote", id="criterion-without-quote"),
     ],
 )
-def test_bad_quotes_are_refused(graded: Repo, rg: Run, quotes: list[list[str]],
-                                message: str) -> None:
+def test_bad_quotes_are_refused(
+    graded: Repo, rg: Run, quotes: list[list[str]], message: str
+) -> None:
     graded.write("graders/g.py", grader_printing(verdict(*quotes)))
     rc, out, _ = rg("grade", "drafts/d.md")
     assert rc == 1
@@ -91,21 +111,33 @@ def test_bad_quotes_are_refused(graded: Repo, rg: Run, quotes: list[list[str]],
 @pytest.mark.parametrize(
     ("script", "message"),
     [
-        pytest.param("import time\ntime.sleep(30)\n",
-                     "drafts/d.md: grader `python g.py` did not finish within timeout_s 3; killed",
-                     id="hang"),
-        pytest.param("import sys\nsys.stderr.write('boom\\n')\nsys.exit(3)\n",
-                     "drafts/d.md: grader `python g.py` exited with status 3: boom", id="crash"),
-        pytest.param("print('all checks pass')\n",
-                     "drafts/d.md: grader `python g.py` output: not JSON (Expecting value: line 1"
-                     " column 1 (char 0))", id="not-json"),
-        pytest.param("print('{\"verdict\": \"ok\", \"criteria\": []}')\n",
-                     "drafts/d.md: grader `python g.py` output: verdict must be \"pass\" or"
-                     " \"fail\", got 'ok'", id="wrong-shape"),
+        pytest.param(
+            "import time\ntime.sleep(30)\n",
+            "drafts/d.md: grader `python g.py` did not finish within timeout_s 3; killed",
+            id="hang",
+        ),
+        pytest.param(
+            "import sys\nsys.stderr.write('boom\\n')\nsys.exit(3)\n",
+            "drafts/d.md: grader `python g.py` exited with status 3: boom",
+            id="crash",
+        ),
+        pytest.param(
+            "print('all checks pass')\n",
+            "drafts/d.md: grader `python g.py` output: not JSON (Expecting value: line 1"
+            " column 1 (char 0))",
+            id="not-json",
+        ),
+        pytest.param(
+            'print(\'{"verdict": "ok", "criteria": []}\')\n',
+            'drafts/d.md: grader `python g.py` output: verdict must be "pass" or'
+            " \"fail\", got 'ok'",
+            id="wrong-shape",
+        ),
     ],
 )
-def test_a_grader_that_cannot_answer_is_exit_2(graded: Repo, rg: Run, script: str,
-                                               message: str) -> None:
+def test_a_grader_that_cannot_answer_is_exit_2(
+    graded: Repo, rg: Run, script: str, message: str
+) -> None:
     graded.write("graders/g.py", script)
     assert rg("grade", "drafts/d.md") == (2, "", f"receipt-gate: {message}\n")
     assert not (graded.path / RECEIPT).exists()
@@ -125,7 +157,8 @@ def test_verify_rechecks_quotes_on_a_forged_receipt(graded: Repo, rg: Run) -> No
     assert rc == 1
     assert out.splitlines()[0] == (
         f"{RECEIPT}: unquoted: criterion 'c0' quotes '{GOOD[0]}', which"
-        " does not occur in the draft within one paragraph; counts as missing")
+        " does not occur in the draft within one paragraph; counts as missing"
+    )
 
 
 def test_a_receipt_without_criteria_is_unquoted(graded: Repo, rg: Run) -> None:
@@ -163,8 +196,10 @@ def test_editing_the_grader_makes_its_receipts_stale(graded: Repo, rg: Run) -> N
 def test_grade_runs_drafts_concurrently(graded: Repo, rg: Run) -> None:
     for i in range(6):
         graded.write(f"drafts/d{i}.md", DRAFT)
-    graded.write("graders/g.py", "import time\ntime.sleep(1)\n"
-                 + grader_printing(verdict([GOOD[0]], [GOOD[1]])))
+    graded.write(
+        "graders/g.py",
+        "import time\ntime.sleep(1)\n" + grader_printing(verdict([GOOD[0]], [GOOD[1]])),
+    )
     import time
 
     start = time.monotonic()
@@ -180,30 +215,45 @@ def test_record_writes_the_same_receipt(graded: Repo, rg: Run) -> None:
     assert (rc, out) == (0, f"drafts/d.md: grader: verdict pass, receipt {RECEIPT}\n")
     assert rg("verify")[0] == 0
     assert rg("record", "ai-tells", "drafts/d.md", "--verdict", "v.json") == (
-        2, "", "receipt-gate: ai-tells: its verdict is computed by code; use receipt-gate run\n")
+        2,
+        "",
+        "receipt-gate: ai-tells: its verdict is computed by code; use receipt-gate run\n",
+    )
 
 
 def test_required_grader_without_command_says_so(repo: Repo, rg: Run) -> None:
     repo.write(".receipt-gate.yaml", "required: [grader]\n")
     repo.write("drafts/d.md", DRAFT)
     assert rg("grade", "drafts/d.md") == (
-        2, "", "receipt-gate: .receipt-gate.yaml: checks.grader.command: not set (or record a"
-               " verdict made elsewhere: receipt-gate record grader PATH --verdict FILE)\n")
+        2,
+        "",
+        "receipt-gate: .receipt-gate.yaml: checks.grader.command: not set (or record a"
+        " verdict made elsewhere: receipt-gate record grader PATH --verdict FILE)\n",
+    )
 
 
 @pytest.mark.parametrize(
     ("draft", "quote"),
     [
-        pytest.param("It’s a “quoted” thing — with dashes, here.", "It's a \"quoted\" thing - with"
-                     " dashes, here.", id="curly-quotes-and-dashes"),
-        pytest.param("Zero\u200bwidth joiners vanish from quotes.", "Zerowidth joiners vanish"
-                     " from quotes.", id="zero-width"),
-        pytest.param("A line\nbroken   across  lines.", "A line broken across lines.",
-                     id="white-space"),
-        pytest.param("Some **bold** and `code` in it.", "Some bold and code in it.",
-                     id="markup-as-read"),
-        pytest.param("ﬁnancial ligatures are NFKC folded", "financial ligatures are NFKC",
-                     id="nfkc"),
+        pytest.param(
+            "It’s a “quoted” thing — with dashes, here.",
+            'It\'s a "quoted" thing - with dashes, here.',
+            id="curly-quotes-and-dashes",
+        ),
+        pytest.param(
+            "Zero\u200bwidth joiners vanish from quotes.",
+            "Zerowidth joiners vanish from quotes.",
+            id="zero-width",
+        ),
+        pytest.param(
+            "A line\nbroken   across  lines.", "A line broken across lines.", id="white-space"
+        ),
+        pytest.param(
+            "Some **bold** and `code` in it.", "Some bold and code in it.", id="markup-as-read"
+        ),
+        pytest.param(
+            "ﬁnancial ligatures are NFKC folded", "financial ligatures are NFKC", id="nfkc"
+        ),
     ],
 )
 def test_normalization_on_both_ends(draft: str, quote: str) -> None:
@@ -213,63 +263,80 @@ def test_normalization_on_both_ends(draft: str, quote: str) -> None:
 INVENTED = "the gate reads every receipt twice before it trusts one"
 
 
-@pytest.mark.parametrize("draft", [
-    pytest.param(f'The <abbr title="{INVENTED}">API</abbr> is small.', id="abbr-title"),
-    pytest.param(f'A <span data-x="{INVENTED}">word</span> here.', id="data-attribute"),
-    pytest.param(f'See ![a chart](c.png "{INVENTED}") below.', id="image-title"),
-    pytest.param(f'An ![{INVENTED}](c.png) image.', id="image-alt"),
-    pytest.param(f'A [link](https://x.example/{INVENTED.replace(" ", "-")}) here.',
-                 id="link-destination"),
-    pytest.param(f'A [link](https://x.example "{INVENTED}") here.', id="link-title"),
-    pytest.param(f'Yes <span hidden>{INVENTED}</span> no.', id="hidden"),
-    pytest.param(f'Yes <span style="display:none">{INVENTED}</span> no.', id="display-none"),
-    pytest.param(f'Yes <span style="font-size:0">{INVENTED}</span> no.', id="font-size-0"),
-    pytest.param(f'Yes <span class="sr-only">{INVENTED}</span> no.', id="a-class"),
-    pytest.param(f'Yes <noscript>{INVENTED}</noscript> no.', id="noscript"),
-    pytest.param(f'Yes <template>{INVENTED}</template> no.', id="template"),
-    pytest.param(f'Yes <span hidden><b>{INVENTED}</b></span> no.', id="nested-in-hidden"),
-    pytest.param(f'Yes <!-- {INVENTED} --> no.', id="comment"),
-    pytest.param(f'Yes {{{{ "{INVENTED}" | x }}}} no.', id="template-tag"),
-    pytest.param(f'---\ndescription: {INVENTED}\n---\nBody.', id="front-matter"),
-    pytest.param(f'Text.\n\n<div>{INVENTED}</div>\n', id="html-block"),
-    # A second outside pass: elements and blocks a reader does not see, read page-wide.
-    pytest.param(f"Intro <span\nhidden>{INVENTED}</span> end.", id="tag-over-two-lines"),
-    pytest.param(f'Intro <span\nstyle="display:none">{INVENTED}</span> end.',
-                 id="style-over-two-lines"),
-    pytest.param(f"Intro <span hidden/>{INVENTED} end.", id="slash-closes-no-span"),
-    pytest.param(f"Intro <span hidden>`</span>` {INVENTED} end.", id="closer-in-code"),
-    pytest.param(f"Intro <b hidden>x\n\n{INVENTED}", id="never-closed"),
-    pytest.param(f"Intro.\n\n<div hidden>\n\n{INVENTED}\n\n</div>", id="hidden-div-block"),
-    pytest.param(f"Intro.\n\n<details>\n\n{INVENTED}\n\n</details>", id="closed-details"),
-    pytest.param(f"Intro.\n\n<template>\n\n{INVENTED}\n\n</template>",
-                 id="template-block"),
-    pytest.param(f"Intro.\n\n<a hidden>\n\n{INVENTED}\n\n</a>", id="hidden-a-block"),
-    pytest.param(f'Intro.\n\n{INVENTED}\n{{: style="display:none"}}', id="kramdown-ial-after"),
-    pytest.param(f"Intro.\n\n{{: .hidden}}\n{INVENTED}", id="kramdown-ial-before"),
-    pytest.param(f'Intro.\n\n## {INVENTED} {{style="display:none"}}', id="heading-attributes"),
-    pytest.param(f"Intro {{% if false %}}{INVENTED}{{% endif %}} end.", id="liquid-condition"),
-    pytest.param(f"Intro {{% capture x %}}{INVENTED}{{% endcapture %}} end.",
-                 id="liquid-capture"),
-    pytest.param(f"Intro {{{{< hide >}}}}{INVENTED}{{{{< /hide >}}}} end.",
-                 id="hugo-shortcode"),
-    pytest.param(f"Intro.\n\n[^unused]: {INVENTED}", id="unreferenced-footnote"),
-    # An outside pass (the second): each of these counted
-    pytest.param(f"Intro.\n\n<div hidden x=a=b>\n\n{INVENTED}\n\n</div>", id="loose-attributes"),
-    pytest.param(f"Intro.\n\n<div/hidden>\n\n{INVENTED}\n\n</div>", id="slash-attribute"),
-    pytest.param(f'Intro.\n\n<div title="x"hidden>\n\n{INVENTED}\n\n</div>',
-                 id="no-space-between-attributes"),
-    pytest.param(f"Intro.\n\n*[HTML]: {INVENTED}", id="abbreviation-definition"),
-    pytest.param(f"<style>p:last-of-type {{display: none}}</style>\n\n{INVENTED}.",
-                 id="a-style-sheet"),
-    pytest.param(f"Intro \\[^1].\n\n[^1]: {INVENTED}.", id="escaped-footnote-reference"),
-    pytest.param(f'Intro <a title="[^1]">x</a>.\n\n[^1]: {INVENTED}.',
-                 id="footnote-reference-in-an-attribute"),
-    pytest.param(f"The intro {{# {INVENTED} #}} ends.", id="nunjucks-comment"),
-    pytest.param(f"Intro `{{% if false %}}` {INVENTED}. `{{% endif %}}` end.",
-                 id="liquid-condition-in-code-spans"),
-    pytest.param(f"<!-- {{% if false %}} -->\n{INVENTED}.\n<!-- {{% endif %}} -->",
-                 id="liquid-condition-in-comments"),
-])
+@pytest.mark.parametrize(
+    "draft",
+    [
+        pytest.param(f'The <abbr title="{INVENTED}">API</abbr> is small.', id="abbr-title"),
+        pytest.param(f'A <span data-x="{INVENTED}">word</span> here.', id="data-attribute"),
+        pytest.param(f'See ![a chart](c.png "{INVENTED}") below.', id="image-title"),
+        pytest.param(f"An ![{INVENTED}](c.png) image.", id="image-alt"),
+        pytest.param(
+            f"A [link](https://x.example/{INVENTED.replace(' ', '-')}) here.", id="link-destination"
+        ),
+        pytest.param(f'A [link](https://x.example "{INVENTED}") here.', id="link-title"),
+        pytest.param(f"Yes <span hidden>{INVENTED}</span> no.", id="hidden"),
+        pytest.param(f'Yes <span style="display:none">{INVENTED}</span> no.', id="display-none"),
+        pytest.param(f'Yes <span style="font-size:0">{INVENTED}</span> no.', id="font-size-0"),
+        pytest.param(f'Yes <span class="sr-only">{INVENTED}</span> no.', id="a-class"),
+        pytest.param(f"Yes <noscript>{INVENTED}</noscript> no.", id="noscript"),
+        pytest.param(f"Yes <template>{INVENTED}</template> no.", id="template"),
+        pytest.param(f"Yes <span hidden><b>{INVENTED}</b></span> no.", id="nested-in-hidden"),
+        pytest.param(f"Yes <!-- {INVENTED} --> no.", id="comment"),
+        pytest.param(f'Yes {{{{ "{INVENTED}" | x }}}} no.', id="template-tag"),
+        pytest.param(f"---\ndescription: {INVENTED}\n---\nBody.", id="front-matter"),
+        pytest.param(f"Text.\n\n<div>{INVENTED}</div>\n", id="html-block"),
+        # A second outside pass: elements and blocks a reader does not see, read page-wide.
+        pytest.param(f"Intro <span\nhidden>{INVENTED}</span> end.", id="tag-over-two-lines"),
+        pytest.param(
+            f'Intro <span\nstyle="display:none">{INVENTED}</span> end.', id="style-over-two-lines"
+        ),
+        pytest.param(f"Intro <span hidden/>{INVENTED} end.", id="slash-closes-no-span"),
+        pytest.param(f"Intro <span hidden>`</span>` {INVENTED} end.", id="closer-in-code"),
+        pytest.param(f"Intro <b hidden>x\n\n{INVENTED}", id="never-closed"),
+        pytest.param(f"Intro.\n\n<div hidden>\n\n{INVENTED}\n\n</div>", id="hidden-div-block"),
+        pytest.param(f"Intro.\n\n<details>\n\n{INVENTED}\n\n</details>", id="closed-details"),
+        pytest.param(f"Intro.\n\n<template>\n\n{INVENTED}\n\n</template>", id="template-block"),
+        pytest.param(f"Intro.\n\n<a hidden>\n\n{INVENTED}\n\n</a>", id="hidden-a-block"),
+        pytest.param(f'Intro.\n\n{INVENTED}\n{{: style="display:none"}}', id="kramdown-ial-after"),
+        pytest.param(f"Intro.\n\n{{: .hidden}}\n{INVENTED}", id="kramdown-ial-before"),
+        pytest.param(f'Intro.\n\n## {INVENTED} {{style="display:none"}}', id="heading-attributes"),
+        pytest.param(f"Intro {{% if false %}}{INVENTED}{{% endif %}} end.", id="liquid-condition"),
+        pytest.param(
+            f"Intro {{% capture x %}}{INVENTED}{{% endcapture %}} end.", id="liquid-capture"
+        ),
+        pytest.param(
+            f"Intro {{{{< hide >}}}}{INVENTED}{{{{< /hide >}}}} end.", id="hugo-shortcode"
+        ),
+        pytest.param(f"Intro.\n\n[^unused]: {INVENTED}", id="unreferenced-footnote"),
+        # An outside pass (the second): each of these counted
+        pytest.param(
+            f"Intro.\n\n<div hidden x=a=b>\n\n{INVENTED}\n\n</div>", id="loose-attributes"
+        ),
+        pytest.param(f"Intro.\n\n<div/hidden>\n\n{INVENTED}\n\n</div>", id="slash-attribute"),
+        pytest.param(
+            f'Intro.\n\n<div title="x"hidden>\n\n{INVENTED}\n\n</div>',
+            id="no-space-between-attributes",
+        ),
+        pytest.param(f"Intro.\n\n*[HTML]: {INVENTED}", id="abbreviation-definition"),
+        pytest.param(
+            f"<style>p:last-of-type {{display: none}}</style>\n\n{INVENTED}.", id="a-style-sheet"
+        ),
+        pytest.param(f"Intro \\[^1].\n\n[^1]: {INVENTED}.", id="escaped-footnote-reference"),
+        pytest.param(
+            f'Intro <a title="[^1]">x</a>.\n\n[^1]: {INVENTED}.',
+            id="footnote-reference-in-an-attribute",
+        ),
+        pytest.param(f"The intro {{# {INVENTED} #}} ends.", id="nunjucks-comment"),
+        pytest.param(
+            f"Intro `{{% if false %}}` {INVENTED}. `{{% endif %}}` end.",
+            id="liquid-condition-in-code-spans",
+        ),
+        pytest.param(
+            f"<!-- {{% if false %}} -->\n{INVENTED}.\n<!-- {{% endif %}} -->",
+            id="liquid-condition-in-comments",
+        ),
+    ],
+)
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
     """A quote counts only where a reader of the rendered page reads it: never in an
     attribute, a destination, a hidden element (9 of 10 such places once counted)."""
@@ -277,22 +344,27 @@ def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
     assert [p.reason for p in problems] == ["does not occur in the draft within one paragraph"]
 
 
-@pytest.mark.parametrize("draft", [
-    pytest.param(f"The {INVENTED.replace('every', '<em>every</em>')}.", id="em"),
-    pytest.param(f"The {INVENTED.replace('every', '**every**')}.", id="strong"),
-    pytest.param(f"The {INVENTED.replace('every receipt', '[every receipt](r.md)')}.",
-                 id="link-text"),
-    pytest.param(f"The {INVENTED.replace('receipt', '`receipt`')}.", id="code-span"),
-    pytest.param(f'The {INVENTED.replace("gate", "<a href=x title=y>gate</a>")}.',
-                 id="anchor-with-title"),
-    pytest.param(f"The {INVENTED.replace('reads', 're&shy;ads')}.", id="entity"),
-    pytest.param(f"# The {INVENTED}", id="heading"),
-    pytest.param(f"| a |\n|---|\n| The {INVENTED} |", id="table-cell"),
-    pytest.param(f"## The {INVENTED} {{#an-id}}", id="heading-with-an-id-only"),
-    pytest.param(f"Read this.[^1]\n\n[^1]: The {INVENTED}.", id="referenced-footnote"),
-    pytest.param(f"See `<span hidden>` here: the {INVENTED}.", id="a-tag-in-code-is-no-tag"),
-    pytest.param(f"A <span>plain span</span>, then the {INVENTED}.", id="plain-span"),
-])
+@pytest.mark.parametrize(
+    "draft",
+    [
+        pytest.param(f"The {INVENTED.replace('every', '<em>every</em>')}.", id="em"),
+        pytest.param(f"The {INVENTED.replace('every', '**every**')}.", id="strong"),
+        pytest.param(
+            f"The {INVENTED.replace('every receipt', '[every receipt](r.md)')}.", id="link-text"
+        ),
+        pytest.param(f"The {INVENTED.replace('receipt', '`receipt`')}.", id="code-span"),
+        pytest.param(
+            f"The {INVENTED.replace('gate', '<a href=x title=y>gate</a>')}.", id="anchor-with-title"
+        ),
+        pytest.param(f"The {INVENTED.replace('reads', 're&shy;ads')}.", id="entity"),
+        pytest.param(f"# The {INVENTED}", id="heading"),
+        pytest.param(f"| a |\n|---|\n| The {INVENTED} |", id="table-cell"),
+        pytest.param(f"## The {INVENTED} {{#an-id}}", id="heading-with-an-id-only"),
+        pytest.param(f"Read this.[^1]\n\n[^1]: The {INVENTED}.", id="referenced-footnote"),
+        pytest.param(f"See `<span hidden>` here: the {INVENTED}.", id="a-tag-in-code-is-no-tag"),
+        pytest.param(f"A <span>plain span</span>, then the {INVENTED}.", id="plain-span"),
+    ],
+)
 def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
     assert check_quotes([{"name": "x", "quotes": [INVENTED]}], draft, 20) == []
 
@@ -300,13 +372,15 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
 def test_a_receipt_quoting_a_hidden_element_is_refused_at_record_and_verify(
     graded: Repo, rg: Run, tmp_path: Path
 ) -> None:
-    graded.write("drafts/d.md", DRAFT + f'\nYes <span hidden>{INVENTED}</span>.\n')
+    graded.write("drafts/d.md", DRAFT + f"\nYes <span hidden>{INVENTED}</span>.\n")
     hidden = verdict([GOOD[0]], [INVENTED])
     (tmp_path / "v.json").write_text(json.dumps(hidden))
     rc, out, _ = rg("record", "grader", "drafts/d.md", "--verdict", str(tmp_path / "v.json"))
     assert rc == 1
-    assert out == (f"drafts/d.md: grader: refused: criterion 'c1' quotes '{INVENTED}', which"
-                   " does not occur in the draft within one paragraph; no receipt written\n")
+    assert out == (
+        f"drafts/d.md: grader: refused: criterion 'c1' quotes '{INVENTED}', which"
+        " does not occur in the draft within one paragraph; no receipt written\n"
+    )
     assert rg("grade", "drafts/d.md")[0] == 0  # an honest verdict, then one edited
     receipt = json.loads(graded.read(RECEIPT))
     receipt["criteria"][1]["quotes"] = [INVENTED]
@@ -314,13 +388,13 @@ def test_a_receipt_quoting_a_hidden_element_is_refused_at_record_and_verify(
     rc, out, _ = rg("verify")
     assert rc == 1 and out.splitlines()[0] == (
         f"{RECEIPT}: unquoted: criterion 'c1' quotes '{INVENTED}', which does not occur in"
-        " the draft within one paragraph; counts as missing")
+        " the draft within one paragraph; counts as missing"
+    )
 
 
 def test_case_matters() -> None:
     assert normalize("The Check") != normalize("the check")
-    problems = check_quotes([{"name": "x", "quotes": ["THE CHECK THAT LIES IS RARELY"]}],
-                            DRAFT, 20)
+    problems = check_quotes([{"name": "x", "quotes": ["THE CHECK THAT LIES IS RARELY"]}], DRAFT, 20)
     assert [p.reason for p in problems] == ["does not occur in the draft within one paragraph"]
 
 
@@ -334,12 +408,18 @@ class StubAPI(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         StubAPI.seen.append({"path": self.path, "headers": dict(self.headers), **body})
-        data = json.dumps({
-            "id": "msg_stub", "type": "message", "role": "assistant", "model": body["model"],
-            "content": [{"type": "text", "text": StubAPI.reply}],
-            "stop_reason": "end_turn", "stop_sequence": None,
-            "usage": {"input_tokens": 10, "output_tokens": 10},
-        }).encode()
+        data = json.dumps(
+            {
+                "id": "msg_stub",
+                "type": "message",
+                "role": "assistant",
+                "model": body["model"],
+                "content": [{"type": "text", "text": StubAPI.reply}],
+                "stop_reason": "end_turn",
+                "stop_sequence": None,
+                "usage": {"input_tokens": 10, "output_tokens": 10},
+            }
+        ).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
@@ -367,9 +447,12 @@ def model_graded(repo: Repo, stub_api: str, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("ANTHROPIC_BASE_URL", stub_api)
     adapter = Path(ROOT / "examples" / "graders" / "anthropic_grader.py").read_text()
     repo.write("graders/anthropic_grader.py", adapter)
-    repo.write(".receipt-gate.yaml", "required: [grader]\nchecks:\n  grader: {command: ["
-               f"{json.dumps(sys.executable)}, graders/anthropic_grader.py, --model,"
-               " test-model], timeout_s: 60}\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [grader]\nchecks:\n  grader: {command: ["
+        f"{json.dumps(sys.executable)}, graders/anthropic_grader.py, --model,"
+        " test-model], timeout_s: 60}\n",
+    )
     repo.write("drafts/d.md", DRAFT)
     return repo
 
@@ -390,41 +473,63 @@ def test_model_adapter_invented_quote_is_refused(model_graded: Repo, rg: Run) ->
     StubAPI.reply = json.dumps(verdict(["All checks pass and every receipt is fresh."]))
     rc, out, _ = rg("grade", "drafts/d.md")
     assert rc == 1
-    assert ("refused: criterion 'c0' quotes 'All checks pass and every receipt is fresh.', which"
-            " does not occur in the draft within one paragraph; no receipt written") in out
+    assert (
+        "refused: criterion 'c0' quotes 'All checks pass and every receipt is fresh.', which"
+        " does not occur in the draft within one paragraph; no receipt written"
+    ) in out
     assert not (model_graded.path / RECEIPT).exists()
     assert rg("verify")[0] == 1
 
 
-def test_a_models_escape_sequences_are_printed_as_escapes(graded: Repo, rg: Run,
-                                                          tmp_path: Path) -> None:
+def test_a_models_escape_sequences_are_printed_as_escapes(
+    graded: Repo, rg: Run, tmp_path: Path
+) -> None:
     """A model's note (or a criterion's name) is a string from elsewhere: its escape
     sequences, our own colours among them, never reach the terminal as they are."""
-    hostile = {"verdict": "fail", "criteria": [
-        {"name": "x\x1b[8my", "verdict": "fail", "quotes": [GOOD[0]],
-         "note": "bad \x1b[8mhidden\x1b[0m \x1b[31mred\x1b]0;title\x07"}]}
+    hostile = {
+        "verdict": "fail",
+        "criteria": [
+            {
+                "name": "x\x1b[8my",
+                "verdict": "fail",
+                "quotes": [GOOD[0]],
+                "note": "bad \x1b[8mhidden\x1b[0m \x1b[31mred\x1b]0;title\x07",
+            }
+        ],
+    }
     graded.write("graders/g.py", grader_printing(hostile))
     (tmp_path / "v.json").write_text(json.dumps(hostile))
-    for argv in (["grade", "drafts/d.md"], ["record", "grader", "drafts/d.md", "--verdict",
-                                            str(tmp_path / "v.json")]):
+    for argv in (
+        ["grade", "drafts/d.md"],
+        ["record", "grader", "drafts/d.md", "--verdict", str(tmp_path / "v.json")],
+    ):
         rc, out, err = rg(*argv)
         assert rc == 1 and "\x1b" not in out + err and "\x07" not in out + err
-        assert ("drafts/d.md:6:1: grader: criterion 'x\\x1b[8my' fails: bad \\x1b[8mhidden"
-                "\\x1b[0m \\x1b[31mred\\x1b]0;title\\x07") in out
+        assert (
+            "drafts/d.md:6:1: grader: criterion 'x\\x1b[8my' fails: bad \\x1b[8mhidden"
+            "\\x1b[0m \\x1b[31mred\\x1b]0;title\\x07"
+        ) in out
 
 
 def test_each_hint_fits_its_check(graded: Repo, rg: Run) -> None:
     """A missing model receipt beside a failing code check was told to "fix the findings
     above, then receipt-gate grade --force": the findings were another check's."""
-    graded.write(".receipt-gate.yaml", graded.read(".receipt-gate.yaml").replace(
-        "required: [grader]", "required: [grader, hook-length]"))
-    graded.write("drafts/d.md", DRAFT.replace("The check that lies", "The check " * 40
-                                              + "that lies"))
+    graded.write(
+        ".receipt-gate.yaml",
+        graded.read(".receipt-gate.yaml").replace(
+            "required: [grader]", "required: [grader, hook-length]"
+        ),
+    )
+    graded.write(
+        "drafts/d.md", DRAFT.replace("The check that lies", "The check " * 40 + "that lies")
+    )
     graded.write("drafts/e.md", DRAFT)
     rg("run")
     rc, out, _ = rg("verify")
     assert rc == 1
     hints = [line for line in out.splitlines() if line.startswith("hint: ")]
-    assert "hint: fix the findings above, then receipt-gate run drafts/d.md && git add" \
-           " .receipts" in hints
+    assert (
+        "hint: fix the findings above, then receipt-gate run drafts/d.md && git add"
+        " .receipts" in hints
+    )
     assert "hint: receipt-gate grade drafts/d.md drafts/e.md && git add .receipts" in hints

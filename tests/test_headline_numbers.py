@@ -30,10 +30,10 @@ Posted at 2026-09-10T08:12:55.776Z, answering comment 6a976cb.
 
 ![the queue](czivjmmthia76yxgr8ku.png)
 """
-CORPUS = build_corpus({"posts/drift.md": parse_article(DRIFT),
-                       "posts/receipts.md": parse_article(OPAQUE_BODY)})
-TITLE = ('"Nothing failed for twelve days while our post schedule drifted 76 hours"'
-         " (posts/drift.md)")
+CORPUS = build_corpus(
+    {"posts/drift.md": parse_article(DRIFT), "posts/receipts.md": parse_article(OPAQUE_BODY)}
+)
+TITLE = '"Nothing failed for twelve days while our post schedule drifted 76 hours" (posts/drift.md)'
 
 
 def violations(text: str) -> list[tuple[int, int, str]]:
@@ -50,22 +50,35 @@ def violations(text: str) -> list[tuple[int, int, str]]:
         pytest.param("It drifted by 76.", [(1, 15, "76")], id="end-of-sentence"),
         pytest.param("It drifted 76h.", [(1, 12, "76h")], id="glued-hour-unit-counts"),
         pytest.param("It drifted seventy-six hours.", [(1, 12, "seventy-six")], id="number-words"),
-        pytest.param("It drifted seventy six hours.", [(1, 12, "seventy six")],
-                     id="words-with-space"),
-        pytest.param("---\ntitle: Drift of 76 hours\n---\nBody.", [(2, 17, "76")],
-                     id="the-draft-title-cites-too"),
-        pytest.param("a\n\nthen 76\nand 76 again", [(3, 6, "76"), (4, 5, "76")],
-                     id="every-occurrence"),
+        pytest.param(
+            "It drifted seventy six hours.", [(1, 12, "seventy six")], id="words-with-space"
+        ),
+        pytest.param(
+            "---\ntitle: Drift of 76 hours\n---\nBody.",
+            [(2, 17, "76")],
+            id="the-draft-title-cites-too",
+        ),
+        pytest.param(
+            "a\n\nthen 76\nand 76 again", [(3, 6, "76"), (4, 5, "76")], id="every-occurrence"
+        ),
         # An HTML block's text is shown to readers (it was read as no prose at all).
-        pytest.param("<div>\nWe drifted 76 hours.\n</div>\n", [(2, 12, "76")],
-                     id="html-block-text"),
-        pytest.param("<p>It drifted <b>76</b> hours.</p>\n", [(1, 18, "76")],
-                     id="html-block-inline-tag"),
+        pytest.param(
+            "<div>\nWe drifted 76 hours.\n</div>\n", [(2, 12, "76")], id="html-block-text"
+        ),
+        pytest.param(
+            "<p>It drifted <b>76</b> hours.</p>\n", [(1, 18, "76")], id="html-block-inline-tag"
+        ),
         # The page's own value printed by name (an outside pass, shown by hugo/jekyll).
-        pytest.param('---\nn: 76\n---\nIt drifted {{< param "n" >}} hours.\n', [(4, 12, "76")],
-                     id="hugo-param"),
-        pytest.param("---\nn: 76\n---\nIt drifted {{ page.n }} hours.\n", [(4, 12, "76")],
-                     id="liquid-page-value"),
+        pytest.param(
+            '---\nn: 76\n---\nIt drifted {{< param "n" >}} hours.\n',
+            [(4, 12, "76")],
+            id="hugo-param",
+        ),
+        pytest.param(
+            "---\nn: 76\n---\nIt drifted {{ page.n }} hours.\n",
+            [(4, 12, "76")],
+            id="liquid-page-value",
+        ),
     ],
 )
 def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:
@@ -115,11 +128,14 @@ def test_an_html_page_is_read_as_shown() -> None:
     assert "76" not in parse_article(page, "posts/notes.md").body_numbers
 
 
-@pytest.mark.parametrize(("path", "page"), [
-    ("content/posts/builds.md", "---\nTitle: We run 76 builds a day\n---\nWe build a lot.\n"),
-    ("_posts/2023-01-05-we-run-76-builds-a-day.md", "---\nlayout: post\n---\nA lot.\n"),
-    ("content/posts/builds.org", "#+title: We run 76 builds a day\n\nWe build a lot.\n"),
-])
+@pytest.mark.parametrize(
+    ("path", "page"),
+    [
+        ("content/posts/builds.md", "---\nTitle: We run 76 builds a day\n---\nWe build a lot.\n"),
+        ("_posts/2023-01-05-we-run-76-builds-a-day.md", "---\nlayout: post\n---\nA lot.\n"),
+        ("content/posts/builds.org", "#+title: We run 76 builds a day\n\nWe build a lot.\n"),
+    ],
+)
 def test_every_title_readers_see_accuses(path: str, page: str) -> None:
     """Titles a generator shows that are no lower-case `title:` (found by an outside
     pass): Hugo's keys in any case, a Jekyll post's title from its file name, go-org's
@@ -137,7 +153,7 @@ def test_seed_opaque_tokens_leave_no_76_in_the_bodies() -> None:
 
 def test_a_ledger_is_not_corpus(repo: Repo, rg: Run) -> None:
     """The seed's bug: a page-view count of 76 in a ledger must not support the headline."""
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/drift.md", DRIFT)
     repo.write("state/views.jsonl", '{"page": "drift", "views": 76}\n' * 3)
     repo.write("drafts/reply.md", "The schedule drifted 76 hours before we noticed.\n")
@@ -145,9 +161,9 @@ def test_a_ledger_is_not_corpus(repo: Repo, rg: Run) -> None:
     doc = json.loads(out)
     assert rc == 1
     assert doc["checked"] == 1
-    assert [(v["draft"], v["line"], v["number"], v["title"], v["article"])
-            for v in doc["violations"]] == [
-        ("drafts/reply.md", 1, "76", TITLE.split('"')[1], "posts/drift.md")]
+    assert [
+        (v["draft"], v["line"], v["number"], v["title"], v["article"]) for v in doc["violations"]
+    ] == [("drafts/reply.md", 1, "76", TITLE.split('"')[1], "posts/drift.md")]
 
 
 @pytest.mark.parametrize(
@@ -166,7 +182,7 @@ def test_canonical_values(text: str, values: list[str]) -> None:
 
 
 def test_every_title_is_named(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/a.md", "# 76 hours of drift\n\nA body.\n")
     repo.write("posts/b.md", "---\ntitle: Why 76 matters\n---\nAnother body.\n")
     repo.write("drafts/reply.md", "Drifted\n76 hours.\n")
@@ -174,12 +190,16 @@ def test_every_title_is_named(repo: Repo, rg: Run) -> None:
     assert rc == 1
     assert out.splitlines()[0] == (
         'drafts/reply.md:2:1: headline-numbers: 76 appears in the titles "76 hours of drift"'
-        ' (posts/a.md), "Why 76 matters" (posts/b.md) and in no article body')
+        ' (posts/a.md), "Why 76 matters" (posts/b.md) and in no article body'
+    )
 
 
 def test_drafts_are_not_corpus(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", 'drafts: ["**/draft-*.md"]\nrequired: [headline-numbers]\n'
-                                     'checks: {headline-numbers: {articles: ["**/*.md"]}}\n')
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["**/draft-*.md"]\nrequired: [headline-numbers]\n'
+        'checks: {headline-numbers: {articles: ["**/*.md"]}}\n',
+    )
     repo.write("posts/drift.md", DRIFT)
     repo.write("posts/draft-a.md", "It drifted 76 hours.\n")
     repo.write("posts/draft-b.md", "Body that says 76 is a draft, not ours yet.\n")
@@ -189,7 +209,7 @@ def test_drafts_are_not_corpus(repo: Repo, rg: Run) -> None:
 
 
 def test_publishing_an_article_makes_receipts_stale(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/drift.md", DRIFT)
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     assert rg("run")[0] == 1
@@ -202,7 +222,7 @@ def test_publishing_an_article_makes_receipts_stale(repo: Repo, rg: Run) -> None
 
 
 def test_the_cache_follows_article_edits(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/drift.md", DRIFT)
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     assert rg("run")[0] == 1
@@ -217,20 +237,28 @@ def test_the_cache_follows_article_edits(repo: Repo, rg: Run) -> None:
 
 
 def test_unreadable_article_is_exit_2(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/bad.md", b"\xff\xfe76\n")
     repo.write("drafts/reply.md", "76\n")
     assert rg("run") == (2, "", "receipt-gate: posts/bad.md: not UTF-8 (byte 0xff at offset 0)\n")
 
 
-@pytest.mark.parametrize("unrendered", [
-    "headless: true", "build:\n  render: never", "build: {render: false}", "permalink: false",
-    "build: {render: link}", "_build: {render: never}"])
+@pytest.mark.parametrize(
+    "unrendered",
+    [
+        "headless: true",
+        "build:\n  render: never",
+        "build: {render: false}",
+        "permalink: false",
+        "build: {render: link}",
+        "_build: {render: never}",
+    ],
+)
 def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: str) -> None:
     """A body the site renders no page of (made headless after init, Hugo's build
     options, Eleventy's `permalink: false`) is no body we published: its 76 pins
     nothing, and the page turning back into a page makes the receipt stale."""
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/drift.md", DRIFT)
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     hidden = f"---\ntitle: Notes\n{unrendered}\n---\nThe drift peaked at 76 hours.\n"
@@ -243,22 +271,29 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
     assert rg("run")[0] == 0
 
 
-@pytest.mark.parametrize(("path", "page"), [
-    # What readers never see (an outside pass: hugo and jekyll showed no 76 there).
-    ("posts/notes.md", "<div hidden>\nThe drift peaked at 76 hours.\n</div>\n"),
-    ("posts/notes.md", "<template>\nThe drift peaked at 76 hours.\n</template>\n"),
-    ("posts/notes.md", "<![CDATA[The drift peaked at 76 hours.]]>\n"),
-    ("posts/notes.md", "The drift peaked at {% if false %}76{% endif %} hours.\n"),
-    # A page some generator holds back, however the site's markers read it.
-    ("posts/notes.md", "---\nDraft: true\n---\nThe drift peaked at 76 hours.\n"),
-    ("posts/notes.md", '---\ndraft: "true"\n---\nThe drift peaked at 76 hours.\n'),
-    ("posts/notes.md", "---\npublished: false\n---\nThe drift peaked at 76 hours.\n"),
-    ("_posts/notes.md", "The drift peaked at 76 hours.\n"),  # Jekyll: no date, no post
-])
-def test_what_readers_may_not_see_supports_nothing(repo: Repo, rg: Run, path: str,
-                                                   page: str) -> None:
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\ncheck'
-               's:\n  headline-numbers: {articles: ["posts/**/*.md", "_posts/**/*.md"]}\n')
+@pytest.mark.parametrize(
+    ("path", "page"),
+    [
+        # What readers never see (an outside pass: hugo and jekyll showed no 76 there).
+        ("posts/notes.md", "<div hidden>\nThe drift peaked at 76 hours.\n</div>\n"),
+        ("posts/notes.md", "<template>\nThe drift peaked at 76 hours.\n</template>\n"),
+        ("posts/notes.md", "<![CDATA[The drift peaked at 76 hours.]]>\n"),
+        ("posts/notes.md", "The drift peaked at {% if false %}76{% endif %} hours.\n"),
+        # A page some generator holds back, however the site's markers read it.
+        ("posts/notes.md", "---\nDraft: true\n---\nThe drift peaked at 76 hours.\n"),
+        ("posts/notes.md", '---\ndraft: "true"\n---\nThe drift peaked at 76 hours.\n'),
+        ("posts/notes.md", "---\npublished: false\n---\nThe drift peaked at 76 hours.\n"),
+        ("_posts/notes.md", "The drift peaked at 76 hours.\n"),  # Jekyll: no date, no post
+    ],
+)
+def test_what_readers_may_not_see_supports_nothing(
+    repo: Repo, rg: Run, path: str, page: str
+) -> None:
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [headline-numbers]\ncheck"
+        's:\n  headline-numbers: {articles: ["posts/**/*.md", "_posts/**/*.md"]}\n',
+    )
     repo.write("posts/drift.md", DRIFT)
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     repo.write(path, page)
@@ -267,14 +302,17 @@ def test_what_readers_may_not_see_supports_nothing(repo: Repo, rg: Run, path: st
     assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out
 
 
-@pytest.mark.parametrize("text", [
-    "When lag<limit, nothing fired; the drift hit 76 hours > budget.\n",  # no tag
-    "Our schedule <!--\n|---|\ndrifted 76 hours -->\n",  # no comment across cells
-    "## Drift <!--\nOur schedule drifted 76 hours -->\n",  # nor across blocks
-    "<!drift 76 hours> is what the log said.\n",  # text on GitHub
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When lag<limit, nothing fired; the drift hit 76 hours > budget.\n",  # no tag
+        "Our schedule <!--\n|---|\ndrifted 76 hours -->\n",  # no comment across cells
+        "## Drift <!--\nOur schedule drifted 76 hours -->\n",  # nor across blocks
+        "<!drift 76 hours> is what the log said.\n",  # text on GitHub
+    ],
+)
 def test_a_number_the_page_shows_is_read(repo: Repo, rg: Run, text: str) -> None:
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/drift.md", DRIFT)
     repo.write("drafts/reply.md", text)
     rc, out, _ = rg("run")
@@ -284,7 +322,7 @@ def test_a_number_the_page_shows_is_read(repo: Repo, rg: Run, text: str) -> None
 def test_a_number_the_page_does_not_show_supports_nothing(repo: Repo, rg: Run) -> None:
     """`7<!--` and `-->6` in two list items are no comment (each item is a block): the
     page shows 7 and 6, not 76, so that body pins no 76."""
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/drift.md", DRIFT)
     repo.write("posts/queue.md", "# Queue notes\n\nTwo readings:\n\n- 7<!--\n- -->6 waiting\n")
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
@@ -295,9 +333,11 @@ def test_a_number_the_page_does_not_show_supports_nothing(repo: Repo, rg: Run) -
 def test_a_page_some_generator_holds_back_still_accuses(repo: Repo, rg: Run) -> None:
     """A review: `draft: true` on a Jekyll post (Jekyll publishes it) dropped its title
     from the accused too; such a page only supports nothing."""
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
-    repo.write("posts/big.md", "---\ntitle: 41 reasons our tool is fast\ndraft: true\n---\n"
-               "Reasons, many.\n")
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write(
+        "posts/big.md",
+        "---\ntitle: 41 reasons our tool is fast\ndraft: true\n---\nReasons, many.\n",
+    )
     repo.write("drafts/reply.md", "We found 41 reasons.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "41 appears in the title" in out, out
@@ -306,10 +346,12 @@ def test_a_page_some_generator_holds_back_still_accuses(repo: Repo, rg: Run) -> 
 def test_a_liquid_example_in_raw_is_no_condition(repo: Repo, rg: Run) -> None:
     """A review: a post about Liquid (`{% raw %}{% if x %}{% endraw %}`) was read as
     unpaired template code, and its whole body supported nothing."""
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n')
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/drift.md", DRIFT)
-    repo.write("posts/notes.md", "Write {% raw %}{% if x %}{% endraw %} to test.\n\n"
-               "The drift peaked at 76 hours.\n")
+    repo.write(
+        "posts/notes.md",
+        "Write {% raw %}{% if x %}{% endraw %} to test.\n\nThe drift peaked at 76 hours.\n",
+    )
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     assert rg("run")[0] == 0
 
@@ -317,8 +359,11 @@ def test_a_liquid_example_in_raw_is_no_condition(repo: Repo, rg: Run) -> None:
 def test_a_page_under_a_section_held_back_supports_nothing(repo: Repo, rg: Run) -> None:
     """A second outside pass: Hugo builds no page under a section whose _index.md is a
     draft; such a page's 76 pinned the title's."""
-    repo.write(".receipt-gate.yaml", 'required: [headline-numbers]\n'
-               'checks:\n  headline-numbers: {articles: ["posts/**/*.md"]}\n')
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [headline-numbers]\n"
+        'checks:\n  headline-numbers: {articles: ["posts/**/*.md"]}\n',
+    )
     repo.write("posts/drift.md", DRIFT)
     repo.write("posts/old/_index.md", "---\ntitle: Old\ndraft: true\n---\n")
     repo.write("posts/old/notes.md", "The drift peaked at 76 hours.\n")
@@ -330,8 +375,11 @@ def test_a_page_under_a_section_held_back_supports_nothing(repo: Repo, rg: Run) 
 def test_a_run_of_number_words_too_long_to_be_a_number_is_none(repo: Repo, rg: Run) -> None:
     """An outside pass: `hundred` 2,200 times in one published article made a number of
     4,400 digits, too long to print, and every headline-numbers run exited 3."""
-    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [headline-numbers]\n'
-               'checks:\n  headline-numbers: {articles: ["posts/*.md"]}\n')
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [headline-numbers]\n'
+        'checks:\n  headline-numbers: {articles: ["posts/*.md"]}\n',
+    )
     repo.write("drafts/a.md", "# A\n\nThe queue drifted two hundred hours.\n")
     repo.write("posts/p.md", "# Hundreds\n\n" + "hundred " * 2200 + "\n")
     rc, _, err = rg("run")

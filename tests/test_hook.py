@@ -23,9 +23,12 @@ def test_it_runs_what_is_not_fresh_on_the_staged_bytes_and_stages_exactly_that(
     content.git("add", "drafts", ".receipt-gate.yaml")
     rc, out, _ = rg("pre-commit")
     assert rc == 0, out
-    assert staged(content) == {".receipt-gate.yaml", "drafts/intro.md",
-                               ".receipts/drafts/intro.md/ai-tells.json",
-                               ".receipts/drafts/intro.md/hook-length.json"}
+    assert staged(content) == {
+        ".receipt-gate.yaml",
+        "drafts/intro.md",
+        ".receipts/drafts/intro.md/ai-tells.json",
+        ".receipts/drafts/intro.md/hook-length.json",
+    }
 
 
 def test_a_fresh_failing_receipt_is_not_run_again(content: Repo, rg: Run) -> None:
@@ -55,8 +58,11 @@ def test_a_verified_tree_is_not_judged_again_only_what_the_commit_changes(
     assert rc == 0, out
     assert "judged the drafts this commit changes" in out
     assert "ok: 1 gated draft" in out
-    assert staged(content) == {"drafts/b.md", AT.format("b.md"),
-                               ".receipts/drafts/b.md/hook-length.json"}
+    assert staged(content) == {
+        "drafts/b.md",
+        AT.format("b.md"),
+        ".receipts/drafts/b.md/hook-length.json",
+    }
     assert content.git("commit", "-qm", "b", "--no-verify").returncode == 0
     # A receipt of an unchanged draft, forged to fail, is a change: it is judged.
     path = AT.format("c.md")
@@ -72,8 +78,11 @@ def test_a_verified_tree_is_not_judged_again_only_what_the_commit_changes(
     content.write("notes.txt", "x\n")
     content.git("add", "notes.txt")
     rc, out, _ = rg("pre-commit")
-    assert (rc, out.strip()) == (0, "receipt-gate: ok: no gated draft or receipt changed since"
-                                    " HEAD, whose tree was verified under the same rules")
+    assert (rc, out.strip()) == (
+        0,
+        "receipt-gate: ok: no gated draft or receipt changed since"
+        " HEAD, whose tree was verified under the same rules",
+    )
     # New rules: every draft is judged again.
     content.write(".receipt-gate.yaml", CONFIG + "checks:\n  hook-length: {max_chars: 200}\n")
     content.git("add", "-A")
@@ -94,6 +103,7 @@ def test_a_large_index_listed_as_asked_decides_the_same(
 
 # --- the record never stands in for a verdict that read what changed --------------------
 
+
 def _committed(repo: Repo, rg: Run, message: str) -> None:
     repo.git("add", "-A")
     rc, out, err = rg("pre-commit")
@@ -107,9 +117,12 @@ def test_a_corpus_change_judges_again_the_unchanged_drafts_that_read_it(
     """The 76-hour headline: a reply's 76 is supported by one post's body. The commit
     that takes 76 out of that body changes no line of the reply, yet the reply's verdict
     read it: the hook judges the reply again, and refuses it."""
-    repo.write(".receipt-gate.yaml", 'drafts: ["replies/*.md"]\n'
-               'required: [headline-numbers]\n'
-               'checks: {headline-numbers: {articles: ["posts/*.md"]}}\n')
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["replies/*.md"]\n'
+        "required: [headline-numbers]\n"
+        'checks: {headline-numbers: {articles: ["posts/*.md"]}}\n',
+    )
     repo.write("posts/drift.md", "---\ntitle: Our schedule drifted 76 hours\n---\nIt did.\n")
     repo.write("posts/log.md", "---\ntitle: The log\n---\nThe queue was 76 hours behind.\n")
     repo.write("posts/other.md", "---\ntitle: Other\n---\nNothing here.\n")
@@ -126,8 +139,10 @@ def test_a_corpus_change_judges_again_the_unchanged_drafts_that_read_it(
     repo.git("add", "-A")
     rc, out, _ = rg("pre-commit")
     assert rc == 1, out
-    assert ("replies/r.md:1:12: headline-numbers: 76 appears in the title \"Our schedule"
-            " drifted 76 hours\" (posts/drift.md) and in no article body") in out
+    assert (
+        'replies/r.md:1:12: headline-numbers: 76 appears in the title "Our schedule'
+        ' drifted 76 hours" (posts/drift.md) and in no article body'
+    ) in out
 
 
 def test_a_model_verdict_whose_evidence_changed_is_judged_again(
@@ -148,8 +163,11 @@ def modelled_repo(content: Repo, rg: Run) -> Repo:
     py = json.dumps(sys.executable)
     content.write("model.py", MODEL)
     content.write("posts/source.md", "# Source\n\nThe gate compares hashes and asks nobody.\n")
-    content.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells,'
-                  f' tone]\nchecks:\n  tone: {{kind: model, command: [{py}, model.py]}}\n')
+    content.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells,'
+        f" tone]\nchecks:\n  tone: {{kind: model, command: [{py}, model.py]}}\n",
+    )
     rc, out, err = rg("grade", "--check", "tone")
     assert rc == 0, out + err
     return content
@@ -169,6 +187,7 @@ def test_a_baseline_entry_dropped_judges_its_draft_again(content: Repo, rg: Run)
 
 
 # --- what an adversary got past the record (each refused now) ---------------------------
+
 
 def test_a_new_draft_whose_name_starts_with_a_bang_is_judged(repo: Repo, rg: Run) -> None:
     """`!x.md` looked up as a glob was one that leaves x.md out: the hook called it not
@@ -204,9 +223,12 @@ def test_a_rubric_changed_in_the_commit_is_a_rule_change(content: Repo, rg: Run)
     content.write("model.py", MODEL)
     content.write("tone.md", "calm\n")
     content.write("posts/source.md", "# Source\n\nThe gate compares hashes and asks nobody.\n")
-    content.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells,'
-                  f' tone]\nchecks:\n  tone: {{kind: model, command: [{py}, model.py],'
-                  ' rubric: tone.md}\n')
+    content.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells,'
+        f" tone]\nchecks:\n  tone: {{kind: model, command: [{py}, model.py],"
+        " rubric: tone.md}\n",
+    )
     assert rg("grade", "--check", "tone")[0] == 0
     _committed(content, rg, "first")
     content.write("tone.md", "anything goes\n")
@@ -225,13 +247,23 @@ def test_push_reads_every_change_a_verdict_could_read(content: Repo) -> None:
     from receipt_gate.invariant.push import relevant
     from receipt_gate.rules.config import parse
 
-    cfg = parse({"drafts": ["drafts/*.md"], "required": ["ai-tells"],
-                 "required_from": {"shipped": ["headline-numbers"]},
-                 "checks": {"headline-numbers": {"articles": ["posts/*.md"]}}})
+    cfg = parse(
+        {
+            "drafts": ["drafts/*.md"],
+            "required": ["ai-tells"],
+            "required_from": {"shipped": ["headline-numbers"]},
+            "checks": {"headline-numbers": {"articles": ["posts/*.md"]}},
+        }
+    )
     assert relevant(cfg, "docs/.gitattributes") and relevant(cfg, "posts/a.md")
     assert not relevant(cfg, "src/main.py")
-    modelled = parse({"drafts": ["drafts/*.md"], "required": ["ai-tells", "tone"],
-                      "checks": {"tone": {"kind": "model", "command": ["python3", "m.py"]}}})
+    modelled = parse(
+        {
+            "drafts": ["drafts/*.md"],
+            "required": ["ai-tells", "tone"],
+            "checks": {"tone": {"kind": "model", "command": ["python3", "m.py"]}},
+        }
+    )
     assert relevant(modelled, "sources/facts.md")
 
 
@@ -251,8 +283,9 @@ def test_an_amend_of_a_rule_change_is_held_to_the_rules_before_it(repo: Repo) ->
     def commit(*argv: str) -> tuple[int, str]:
         import subprocess
 
-        done = subprocess.run(["git", "commit", "-q", *argv], cwd=repo.path, env=env,
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            ["git", "commit", "-q", *argv], cwd=repo.path, env=env, capture_output=True, text=True
+        )
         return done.returncode, done.stdout + done.stderr
 
     repo.write(".receipt-gate.yaml", CONFIG)

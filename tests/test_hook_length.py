@@ -24,27 +24,44 @@ from tests.conftest import Repo, Run
             id="too-many-lines",
         ),
         pytest.param(
-            "# T\n\na\nb\nc\nd\n", 280, 3, [], id="wrapped-source-is-one-rendered-line",
+            "# T\n\na\nb\nc\nd\n",
+            280,
+            3,
+            [],
+            id="wrapped-source-is-one-rendered-line",
         ),
         pytest.param(
-            "+++\ntitle = 'x'\n+++\n{{< new-in 0.1 />}}\n\n> [!NOTE]\n> " + "n " * 200
-            + "\n\n<div class=\"alert note\">\n" + "h " * 200 + "\n</div>\n\n<h2>Part</h2>"
+            "+++\ntitle = 'x'\n+++\n{{< new-in 0.1 />}}\n\n> [!NOTE]\n> "
+            + "n " * 200
+            + '\n\n<div class="alert note">\n'
+            + "h " * 200
+            + "\n</div>\n\n<h2>Part</h2>"
             "\n\n<img src=a.png>\n\n<!--\n" + "c " * 200 + "\n-->\n\nThe hook.\n",
-            20, 1, [], id="toml-shortcode-admonition-html-skipped",
+            20,
+            1,
+            [],
+            id="toml-shortcode-admonition-html-skipped",
         ),
         # What readers see first is an HTML paragraph: it is the opening, tags out (it
         # was skipped, and the short paragraph after it measured).
         pytest.param(
-            "# T\n\n<p class=\"lead\">" + "word " * 60 + "</p>\n\nShort.\n", 280, 3,
+            '# T\n\n<p class="lead">' + "word " * 60 + "</p>\n\nShort.\n",
+            280,
+            3,
             [(3, "opening paragraph is 299 characters, over max_chars 280")],
             id="html-paragraph-first",
         ),
         pytest.param(
-            "# T\n\n<div>\na<br>b<br/>c<br>d\n</div>\n\nShort.\n", 280, 3,
-            [(3, "opening paragraph is 4 lines, over max_lines 3")], id="html-div-lines",
+            "# T\n\n<div>\na<br>b<br/>c<br>d\n</div>\n\nShort.\n",
+            280,
+            3,
+            [(3, "opening paragraph is 4 lines, over max_lines 3")],
+            id="html-div-lines",
         ),
         pytest.param(
-            "# T\n\n<!-- lede --> " + "word " * 60 + "\n\nShort.\n", 280, 3,
+            "# T\n\n<!-- lede --> " + "word " * 60 + "\n\nShort.\n",
+            280,
+            3,
             [(3, "opening paragraph is 299 characters, over max_chars 280")],
             id="text-after-a-comment-is-shown",
         ),
@@ -85,22 +102,31 @@ def test_passes(text: str) -> None:
 
 
 def test_a_refusal_names_the_setting_that_decides_it(content: Repo, rg: Run) -> None:
-    """"fix the findings above" did not say max_chars decides: the hint names it."""
+    """ "fix the findings above" did not say max_chars decides: the hint names it."""
     content.write("drafts/long.md", "---\nstatus: ready\n---\n" + "An opening line. " * 30 + "\n")
     rc, out, _ = rg("run")
     assert rc == 1
-    assert ("hint: an opening over max_chars or max_lines: cut it, or set the limit your"
-            " readers see (checks.hook-length.max_chars in .receipt-gate.yaml: 280 is a"
-            " social post's hook)") in out
+    assert (
+        "hint: an opening over max_chars or max_lines: cut it, or set the limit your"
+        " readers see (checks.hook-length.max_chars in .receipt-gate.yaml: 280 is a"
+        " social post's hook)"
+    ) in out
 
 
-@pytest.mark.parametrize(("generator", "kind", "chars"), [
-    ("", "post", 280), ("mkdocs", "docs", 400), ("mdbook", "docs", 400),
-    ("plain", "docs", 400), ("jekyll", "blog", 600), ("hugo", "blog", 600),
-    ("eleventy", "blog", 600), ("docusaurus", "blog", 600),
-])
-def test_init_writes_the_limit_that_suits_the_pages(generator: str, kind: str,
-                                                    chars: int) -> None:
+@pytest.mark.parametrize(
+    ("generator", "kind", "chars"),
+    [
+        ("", "post", 280),
+        ("mkdocs", "docs", 400),
+        ("mdbook", "docs", 400),
+        ("plain", "docs", 400),
+        ("jekyll", "blog", 600),
+        ("hugo", "blog", 600),
+        ("eleventy", "blog", 600),
+        ("docusaurus", "blog", 600),
+    ],
+)
+def test_init_writes_the_limit_that_suits_the_pages(generator: str, kind: str, chars: int) -> None:
     """A social post's hook is not a blog's opening (measured: docs/checks.md)."""
     from receipt_gate.sites.layout import Layout
     from receipt_gate_hooks.hook_length import page_kind, starter

@@ -20,8 +20,13 @@ def checkout_fresh(repo: Repo) -> None:
     "setup",
     [
         pytest.param(lambda r: r.git("config", "core.autocrlf", "true"), id="core.autocrlf"),
-        pytest.param(lambda r: (r.write(".gitattributes", "*.md text eol=crlf\n"),
-                                r.git("add", ".gitattributes")), id="gitattributes-eol-crlf"),
+        pytest.param(
+            lambda r: (
+                r.write(".gitattributes", "*.md text eol=crlf\n"),
+                r.git("add", ".gitattributes"),
+            ),
+            id="gitattributes-eol-crlf",
+        ),
     ],
 )
 def test_crlf_checkout_lf_blob(content: Repo, rg: Run, setup: object) -> None:
@@ -65,10 +70,12 @@ EOL = ["unspecified", "eol=lf", "eol=crlf"]
 BODIES = {"t": b"one\r\ntwo\r\n$Id: old $\r\n", "b": b"one\r\n\0two\r\n"}
 
 
-@pytest.mark.parametrize("autocrlf", [None, "true", "yes", "on", "1", "false", "no", "off",
-                                      "0", "input", "INPUT", ""])
-def test_what_git_add_stores_across_attributes_and_autocrlf(repo: Repo,
-                                                            autocrlf: str | None) -> None:
+@pytest.mark.parametrize(
+    "autocrlf", [None, "true", "yes", "on", "1", "false", "no", "off", "0", "input", "INPUT", ""]
+)
+def test_what_git_add_stores_across_attributes_and_autocrlf(
+    repo: Repo, autocrlf: str | None
+) -> None:
     """Every combination of the text, legacy crlf and eol attributes (with ident), on a
     text and a binary file, under each spelling of core.autocrlf git accepts (a
     valueless key too): the bytes we hash are the bytes git stores."""
@@ -94,8 +101,9 @@ def test_what_git_add_stores_across_attributes_and_autocrlf(repo: Repo,
     repo.git("add", "-A")
     wrong = []
     for name in names:
-        stored = subprocess.run(["git", "cat-file", "blob", f":{name}"], cwd=repo.path,
-                                capture_output=True, check=True).stdout
+        stored = subprocess.run(
+            ["git", "cat-file", "blob", f":{name}"], cwd=repo.path, capture_output=True, check=True
+        ).stdout
         if to_git(BODIES[name[-1]], convs[name]) != stored:
             wrong.append(f"{name} ({lines[names.index(name)].strip()}): {convs[name]}")
     assert wrong == []

@@ -20,10 +20,16 @@ from tests.conftest import CORPORA, ROOT, needs_corpora
 
 # CommonMark, with GFM's tables (the extension every generator people use renders).
 MD = MarkdownIt("commonmark").enable("table")
-LEAF = {"paragraph_open": "paragraph", "heading_open": "heading", "fence": "code",
-        "code_block": "code", "html_block": "html", "hr": "hr", "table_open": "table"}
-EXAMPLES = json.loads((ROOT / "tests" / "fixtures" / "commonmark-0.31.2-examples.json")
-                      .read_text())
+LEAF = {
+    "paragraph_open": "paragraph",
+    "heading_open": "heading",
+    "fence": "code",
+    "code_block": "code",
+    "html_block": "html",
+    "hr": "hr",
+    "table_open": "table",
+}
+EXAMPLES = json.loads((ROOT / "tests" / "fixtures" / "commonmark-0.31.2-examples.json").read_text())
 
 
 def oracle(text: str) -> dict[int, tuple[str, bool]]:
@@ -39,16 +45,20 @@ def oracle(text: str) -> dict[int, tuple[str, bool]]:
 
 
 def ours(text: str, front_matter: bool = False) -> dict[int, tuple[str, bool]]:
-    return {i: (b.kind, b.quoted) for b in blocks(text, front_matter)
-            for i in range(b.start, b.end)}
+    return {
+        i: (b.kind, b.quoted) for b in blocks(text, front_matter) for i in range(b.start, b.end)
+    }
 
 
 def differences(text: str) -> list[tuple[int, str, object, object]]:
     """Each non-blank line the two read differently (blank lines' ownership differs by
     convention: markdown-it counts a fence's closing blank lines in, we do not)."""
     a, b = oracle(text), ours(text)
-    return [(i, line, a.get(i), b.get(i)) for i, line in enumerate(text.split("\n"))
-            if line.strip() and a.get(i) != b.get(i)]
+    return [
+        (i, line, a.get(i), b.get(i))
+        for i, line in enumerate(text.split("\n"))
+        if line.strip() and a.get(i) != b.get(i)
+    ]
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"{e['example']}")
@@ -76,8 +86,9 @@ def test_the_corpora_line_for_line() -> None:
     assert differ == {}
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "golden").rglob("*.m*")),
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "tests" / "golden").rglob("*.m*")), ids=lambda p: p.name
+)
 def test_the_golden_drafts_line_for_line(path: Path) -> None:
     """Copies from the corpora and seed drafts, here when ../shared is not."""
     lines = path.read_text().split("\n")
@@ -96,10 +107,32 @@ def test_the_comparison_can_fail() -> None:
 
 # --- GFM tables against GitHub's own cmark-gfm: where a table starts and ends ------------
 
-FOLLOWERS = ["---", "===", "    code", "- item", "2. x", "* x", "> q", "# h", "```\nc\n```",
-             "<div>", "<span>x</span> | y", "next", "", "[^1]: note", "| 3 | 4 |", "-"]
-TABLES = ["| a | b |\n| - | - |\n| 1 | 2 |", "a | b\n--- | :-:\nc | d", "| a |\n| - |",
-          "| a | b |\n| - |", "| `a|b` | c |\n| - | - |", "para\n| a | b |\n| - | - |"]
+FOLLOWERS = [
+    "---",
+    "===",
+    "    code",
+    "- item",
+    "2. x",
+    "* x",
+    "> q",
+    "# h",
+    "```\nc\n```",
+    "<div>",
+    "<span>x</span> | y",
+    "next",
+    "",
+    "[^1]: note",
+    "| 3 | 4 |",
+    "-",
+]
+TABLES = [
+    "| a | b |\n| - | - |\n| 1 | 2 |",
+    "a | b\n--- | :-:\nc | d",
+    "| a |\n| - |",
+    "| a | b |\n| - |",
+    "| `a|b` | c |\n| - | - |",
+    "para\n| a | b |\n| - | - |",
+]
 
 
 def _cmark_table_lines(text: str) -> set[int]:
@@ -110,22 +143,29 @@ def _cmark_table_lines(text: str) -> set[int]:
     from cmarkgfm.cmark import Options
 
     html = cmarkgfm.github_flavored_markdown_to_html(
-        text, options=Options.CMARK_OPT_UNSAFE | Options.CMARK_OPT_SOURCEPOS)
-    return {i for a, b in re.findall(r'<table data-sourcepos="(\d+):\d+-(\d+):\d+"', html)
-            for i in range(int(a) - 1, int(b))}
+        text, options=Options.CMARK_OPT_UNSAFE | Options.CMARK_OPT_SOURCEPOS
+    )
+    return {
+        i
+        for a, b in re.findall(r'<table data-sourcepos="(\d+):\d+-(\d+):\d+"', html)
+        for i in range(int(a) - 1, int(b))
+    }
 
 
 @pytest.mark.parametrize("prefix", ["", "> ", "- "])
 @pytest.mark.parametrize("follower", FOLLOWERS)
 @pytest.mark.parametrize("table", TABLES)
-def test_table_boundaries_as_cmark_gfm_reads_them(table: str, follower: str,
-                                                  prefix: str) -> None:
+def test_table_boundaries_as_cmark_gfm_reads_them(table: str, follower: str, prefix: str) -> None:
     """Each table shape, then each kind of line, plain, in a quote and in a list item
     (the follower outside the container: tables are never lazy)."""
     lines = table.split("\n")
     indent = "  " if prefix == "- " else prefix
-    text = "\n".join(prefix + lines[0] if i == 0 else indent + ln
-                     for i, ln in enumerate(lines)) + "\n" + follower + "\n"
+    text = (
+        "\n".join(prefix + lines[0] if i == 0 else indent + ln for i, ln in enumerate(lines))
+        + "\n"
+        + follower
+        + "\n"
+    )
     ours = {i for b in blocks(text, False) if b.kind == "table" for i in range(b.start, b.end)}
     # cmark-gfm gives a table cut from a paragraph the paragraph's first line as its
     # start: a table starts at its header row, the first line with a pipe.

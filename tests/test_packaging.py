@@ -23,13 +23,30 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     # Built from a copy: setuptools writes build/ and egg-info beside the sources.
     src = tmp_path_factory.mktemp("src") / "receipt-gate"
-    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
-        ".hypothesis"))
+    shutil.copytree(
+        ROOT,
+        src,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+        ),
+    )
     out = tmp_path_factory.mktemp("dist")
-    proc = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--sdist",
-                           "--wheel", "--outdir", str(out), str(src)],
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--no-isolation",
+            "--sdist",
+            "--wheel",
+            "--outdir",
+            str(out),
+            str(src),
+        ],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return out
 
@@ -37,8 +54,9 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_twine_check_strict_passes(dist: Path) -> None:
     files = sorted(str(p) for p in dist.iterdir())
     assert len(files) == 2
-    proc = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *files],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "twine", "check", "--strict", *files], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.count("PASSED") == 2
 

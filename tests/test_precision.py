@@ -17,8 +17,7 @@ pytestmark = needs_corpora
 
 
 def _precision() -> object:
-    spec = importlib.util.spec_from_file_location("precision",
-                                                  ROOT / "benchmarks" / "precision.py")
+    spec = importlib.util.spec_from_file_location("precision", ROOT / "benchmarks" / "precision.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -53,8 +52,9 @@ def test_hook_length_never_measures_markup(name: str) -> None:
     assert _shares(lines)["ai-tells"] <= 0.01
 
 
-@pytest.mark.parametrize("name", ["grpc blog before 2022", "grpc docs",
-                                  "eleventy blog before 2022", "eleventy docs"])
+@pytest.mark.parametrize(
+    "name", ["grpc blog before 2022", "grpc docs", "eleventy blog before 2022", "eleventy docs"]
+)
 def test_ai_tells_on_every_other_corpus(name: str) -> None:
     """Every set the script reads, the target it holds: ai-tells at most 1% of files."""
     p = _precision()

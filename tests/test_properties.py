@@ -24,8 +24,16 @@ pytestmark = pytest.mark.slow
 EXAMPLES = int(os.environ.get("RECEIPT_GATE_EXAMPLES", "10000"))
 PATH = "drafts/p.md"
 CHECKS = ("ai-tells", "hook-length")
-FIELDS = ("check", "draft", "draft_sha256", "ran_at", "verdict", "inputs_sha256", "tool",
-          "findings")
+FIELDS = (
+    "check",
+    "draft",
+    "draft_sha256",
+    "ran_at",
+    "verdict",
+    "inputs_sha256",
+    "tool",
+    "findings",
+)
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +63,12 @@ def gate_holds(world: tuple[Any, WorkTree]) -> bool:
 
 drafts = st.builds(
     lambda title, body: f"# {title}\n\n{body}\n".encode(),
-    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\0\r"),
-            max_size=40),
-    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\0\r"),
-            min_size=1, max_size=300),
+    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\0\r"), max_size=40),
+    st.text(
+        st.characters(blacklist_categories=("Cs",), blacklist_characters="\0\r"),
+        min_size=1,
+        max_size=300,
+    ),
 )
 
 
@@ -77,11 +87,15 @@ def mutated(draw: st.DrawFn, data: bytes) -> bytes:
     return data + draw(st.binary(min_size=1, max_size=4))
 
 
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=drafts, st_data=st.data())
-def test_any_byte_edit_after_the_checks_is_refused(world: tuple[Any, WorkTree], data: bytes,
-                                                   st_data: st.DataObject) -> None:
+def test_any_byte_edit_after_the_checks_is_refused(
+    world: tuple[Any, WorkTree], data: bytes, st_data: st.DataObject
+) -> None:
     check_draft(world, data)
     edit = st_data.draw(mutated(data))
     assume(edit != data)
@@ -90,11 +104,16 @@ def test_any_byte_edit_after_the_checks_is_refused(world: tuple[Any, WorkTree], 
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=20)
-    | st.sampled_from(["pass", "fail", "ai-tells", "hook-length", PATH, "drafts/q.md",
-                       "0" * 64, "f" * 64]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
-                                                                 max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=20)
+    | st.sampled_from(
+        ["pass", "fail", "ai-tells", "hook-length", PATH, "drafts/q.md", "0" * 64, "f" * 64]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
     max_leaves=5,
 )
 
@@ -104,17 +123,26 @@ def invariant_holds(original: dict[str, Any], receipt: dict[str, Any]) -> bool:
     types = {"ran_at": str, "tool": str, "findings": list}
     if any(not isinstance(receipt.get(k), t) for k, t in types.items()):
         return False
-    if any(receipt.get(k) != original[k] for k in ("check", "draft", "draft_sha256",
-                                                  "inputs_sha256")):
+    if any(
+        receipt.get(k) != original[k] for k in ("check", "draft", "draft_sha256", "inputs_sha256")
+    ):
         return False
     # A pass that carries findings contradicts itself: the receipt is unreadable.
     return receipt.get("verdict") == "pass" and receipt["findings"] == []
 
 
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(data=drafts, check=st.sampled_from(CHECKS), field=st.sampled_from([*FIELDS, "extra"]),
-       action=st.sampled_from(["set", "delete"]), value=JSON)
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    data=drafts,
+    check=st.sampled_from(CHECKS),
+    field=st.sampled_from([*FIELDS, "extra"]),
+    action=st.sampled_from(["set", "delete"]),
+    value=JSON,
+)
 def test_receipt_edits_pass_only_when_the_invariant_still_holds(
     world: tuple[Any, WorkTree], data: bytes, check: str, field: str, action: str, value: Any
 ) -> None:
@@ -130,6 +158,8 @@ def test_receipt_edits_pass_only_when_the_invariant_still_holds(
     rpath.write_text(json.dumps(receipt))
     others_hold = all(
         json.loads(Path(world[1].root, ".receipts", PATH, f"{c}.json").read_text())["verdict"]
-        == "pass" for c in CHECKS if c != check
+        == "pass"
+        for c in CHECKS
+        if c != check
     )
     assert gate_holds(world) == (invariant_holds(original, receipt) and others_hold)

@@ -53,35 +53,58 @@ def test_plain_hook_reads_every_line_of_stdin(pushed: Repo) -> None:
     pushed.commit_all("stale", "--no-verify")
     bad = pushed.git("rev-parse", "HEAD").stdout.strip()
     zero = "0" * 40
-    lines = (f"refs/heads/main {good} refs/heads/main {zero}\n"
-             f"(delete) {zero} refs/heads/old {good}\n"
-             f"refs/heads/bad {bad} refs/heads/bad {zero}\n")
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
-                          input=lines, capture_output=True, text=True, cwd=pushed.path)
+    lines = (
+        f"refs/heads/main {good} refs/heads/main {zero}\n"
+        f"(delete) {zero} refs/heads/old {good}\n"
+        f"refs/heads/bad {bad} refs/heads/bad {zero}\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        cwd=pushed.path,
+    )
     assert proc.returncode == 1, proc.stdout
     assert f"receipt-gate: pushing refs/heads/bad ({bad[:12]}):" in proc.stdout
     assert f"{AT}: stale: the draft changed after" in proc.stdout
-    only_good = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin",
-                                "url"], input=lines.split("(delete)")[0], capture_output=True,
-                               text=True, cwd=pushed.path)
+    only_good = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
+        input=lines.split("(delete)")[0],
+        capture_output=True,
+        text=True,
+        cwd=pushed.path,
+    )
     assert only_good.returncode == 0, only_good.stdout
 
 
 def test_plain_hook_bad_stdin_is_exit_2(pushed: Repo) -> None:
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"], input="garbage\n",
-                          capture_output=True, text=True, cwd=pushed.path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push"],
+        input="garbage\n",
+        capture_output=True,
+        text=True,
+        cwd=pushed.path,
+    )
     assert (proc.returncode, proc.stderr) == (
-        2, "receipt-gate: pre-push: expected '<local ref> <local oid> <remote ref> <remote oid>'"
-           " on standard input, got 'garbage'\n")
+        2,
+        "receipt-gate: pre-push: expected '<local ref> <local oid> <remote ref> <remote oid>'"
+        " on standard input, got 'garbage'\n",
+    )
 
 
 @pytest.fixture
-def hooked_push(pushed: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
-                monkeypatch: pytest.MonkeyPatch) -> Repo:
+def hooked_push(
+    pushed: Repo, hook_repo: tuple[str, str], pre_commit_home: str, monkeypatch: pytest.MonkeyPatch
+) -> Repo:
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
     install(pushed, hook_repo, ("receipt-gate", "receipt-gate-push"))
-    subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-push"],
-                   cwd=pushed.path, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-push"],
+        cwd=pushed.path,
+        check=True,
+        capture_output=True,
+    )
     assert pushed.commit_all("hooks").returncode == 0
     rc, out = push(pushed, "main")
     assert rc == 0, out
@@ -89,8 +112,9 @@ def hooked_push(pushed: Repo, hook_repo: tuple[str, str], pre_commit_home: str,
 
 
 @pytest.mark.e2e
-def test_a_no_verify_commit_is_refused_as_a_tip_and_passes_once_fixed(hooked_push: Repo,
-                                                                       rg: Run) -> None:
+def test_a_no_verify_commit_is_refused_as_a_tip_and_passes_once_fixed(
+    hooked_push: Repo, rg: Run
+) -> None:
     """A tip is what a site publishes: an unchecked tip is refused; fixed by the next
     commit, the push goes through the real pre-commit (a history need not be
     rewritten), and the output says a commit on the way fails."""
@@ -100,15 +124,19 @@ def test_a_no_verify_commit_is_refused_as_a_tip_and_passes_once_fixed(hooked_pus
     rc, out = push(hooked_push, "main")
     assert rc == 1
     assert f"{AT}: stale: the draft changed after" in out
-    assert ("hint: a pushed tip must hold (commits on the way need not): fix what is named"
-            " in a new commit, then push again") in out
+    assert (
+        "hint: a pushed tip must hold (commits on the way need not): fix what is named"
+        " in a new commit, then push again"
+    ) in out
     assert rg("verify", "--rev", "HEAD")[0] == 1
     rg("run")
     assert hooked_push.commit_all("checked").returncode == 0
     rc, out = push(hooked_push, "main")
     assert rc == 0, out
-    assert (f"receipt-gate: refs/heads/main: 1 earlier commit on the way fail"
-            f" ({unchecked[:12]}); the tip holds") in out
+    assert (
+        f"receipt-gate: refs/heads/main: 1 earlier commit on the way fail"
+        f" ({unchecked[:12]}); the tip holds"
+    ) in out
 
 
 @pytest.mark.e2e
@@ -125,10 +153,14 @@ def test_multi_ref_push_with_only_the_second_ref_bad(hooked_push: Repo, rg: Run)
     assert hooked_push.commit_all("bad", "--no-verify").returncode == 0
     good, bad = (hooked_push.git("rev-parse", r).stdout.strip() for r in ("a-good", "b-bad"))
     zero = "0" * 40
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
-                          input=f"refs/heads/a-good {good} refs/heads/a-good {zero}\n"
-                                f"refs/heads/b-bad {bad} refs/heads/b-bad {zero}\n",
-                          capture_output=True, text=True, cwd=hooked_push.path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
+        input=f"refs/heads/a-good {good} refs/heads/a-good {zero}\n"
+        f"refs/heads/b-bad {bad} refs/heads/b-bad {zero}\n",
+        capture_output=True,
+        text=True,
+        cwd=hooked_push.path,
+    )
     assert proc.returncode == 1 and "receipt-gate: pushing refs/heads/b-bad" in proc.stdout
     rc, out = push(hooked_push, "a-good", "b-bad")
     assert rc == 0, out
@@ -141,17 +173,29 @@ def test_fast_path_when_nothing_the_gate_reads_changed(pushed: Repo) -> None:
     assert pushed.commit_all("notes").returncode == 0
     new = pushed.git("rev-parse", "HEAD").stdout.strip()
     line = f"refs/heads/main {new} refs/heads/main {old}\n"
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"], input=line,
-                          capture_output=True, text=True, cwd=pushed.path)
-    assert (proc.returncode, proc.stdout) == (0, f"receipt-gate: refs/heads/main: nothing the gate"
-                                                 f" reads changed since {old[:12]}; not verified"
-                                                 " again\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push"],
+        input=line,
+        capture_output=True,
+        text=True,
+        cwd=pushed.path,
+    )
+    assert (proc.returncode, proc.stdout) == (
+        0,
+        f"receipt-gate: refs/heads/main: nothing the gate"
+        f" reads changed since {old[:12]}; not verified"
+        " again\n",
+    )
     pushed.write("drafts/intro.md", GOOD_DRAFT + "x\n")
     pushed.commit_all("draft edit", "--no-verify")
     newer = pushed.git("rev-parse", "HEAD").stdout.strip()
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push"],
-                          input=f"refs/heads/main {newer} refs/heads/main {new}\n",
-                          capture_output=True, text=True, cwd=pushed.path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push"],
+        input=f"refs/heads/main {newer} refs/heads/main {new}\n",
+        capture_output=True,
+        text=True,
+        cwd=pushed.path,
+    )
     assert proc.returncode == 1
 
 
@@ -168,18 +212,21 @@ def test_a_bad_commit_pushed_as_a_second_ref_is_a_tip_the_plain_hook_refuses(
     assert pushed.commit_all("checked").returncode == 0
     good, bad = (pushed.git("rev-parse", r).stdout.strip() for r in ("HEAD", "HEAD~1"))
     zero = "0" * 40
-    lines = (f"refs/heads/main {good} refs/heads/main {old}\n"
-             f"HEAD~1 {bad} refs/heads/sneaky {zero}\n")
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
-                          input=lines, capture_output=True, text=True, cwd=pushed.path)
+    lines = f"refs/heads/main {good} refs/heads/main {old}\nHEAD~1 {bad} refs/heads/sneaky {zero}\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        cwd=pushed.path,
+    )
     assert proc.returncode == 1, proc.stdout
     assert f"receipt-gate: pushing HEAD~1 ({bad[:12]}):" in proc.stdout
     assert f"{AT}: stale: the draft changed after" in proc.stdout
 
 
 @pytest.mark.e2e
-def test_an_unpushed_failing_branch_does_not_block_pushing_main(hooked_push: Repo,
-                                                                  rg: Run) -> None:
+def test_an_unpushed_failing_branch_does_not_block_pushing_main(hooked_push: Repo, rg: Run) -> None:
     """A local branch pre-commit does not name (an old one, failing since a check's
     version moved) is named in one line, never refused: main is what is pushed."""
     hooked_push.git("checkout", "-q", "-b", "old-work")
@@ -191,8 +238,10 @@ def test_an_unpushed_failing_branch_does_not_block_pushing_main(hooked_push: Rep
     assert hooked_push.commit_all("more").returncode == 0
     rc, out = push(hooked_push, "main")
     assert rc == 0, out
-    assert ("receipt-gate: note: refs/heads/old-work would fail under the rules in force"
-            " (receipt-gate verify --rev refs/heads/old-work); not refused") in out
+    assert (
+        "receipt-gate: note: refs/heads/old-work would fail under the rules in force"
+        " (receipt-gate verify --rev refs/heads/old-work); not refused"
+    ) in out
     assert remote_refs(hooked_push) == {"refs/heads/main"}
 
 
@@ -201,22 +250,45 @@ NO_SUPPRESSIONS = "checks: {ai-tells: {suppressions: false}}\n"
 
 
 @pytest.mark.e2e
-@pytest.mark.parametrize(("before", "edit", "draft", "said"), [
-    pytest.param("", lambda c: c.replace("required: [ai-tells, hook-length]", "required: []"),
-                 BAD_TELL, "policy change: weakens: drops ai-tells from required",
-                 id="required-emptied"),
-    pytest.param("", lambda c: c + "gate_from: measured\n", BAD_TELL,
-                 "changes states/gate_from: gate_from ready -> measured", id="gate-from-later"),
-    pytest.param(NO_SUPPRESSIONS, lambda c: c.replace("suppressions: false", "suppressions:"
-                                                      " true"),
-                 GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells -->\n" + TELLS + ".\n",
-                 "policy change: changes checks.ai-tells: suppressions", id="suppressions-on"),
-    pytest.param("", None, BAD_TELL.replace("status: ready", "status: idea\nstatus: ready"),
-                 "drafts/intro.md:4: front matter: duplicate key 'status'",
-                 id="status-given-twice"),
-])
+@pytest.mark.parametrize(
+    ("before", "edit", "draft", "said"),
+    [
+        pytest.param(
+            "",
+            lambda c: c.replace("required: [ai-tells, hook-length]", "required: []"),
+            BAD_TELL,
+            "policy change: weakens: drops ai-tells from required",
+            id="required-emptied",
+        ),
+        pytest.param(
+            "",
+            lambda c: c + "gate_from: measured\n",
+            BAD_TELL,
+            "changes states/gate_from: gate_from ready -> measured",
+            id="gate-from-later",
+        ),
+        pytest.param(
+            NO_SUPPRESSIONS,
+            lambda c: c.replace("suppressions: false", "suppressions: true"),
+            GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells -->\n" + TELLS + ".\n",
+            "policy change: changes checks.ai-tells: suppressions",
+            id="suppressions-on",
+        ),
+        pytest.param(
+            "",
+            None,
+            BAD_TELL.replace("status: ready", "status: idea\nstatus: ready"),
+            "drafts/intro.md:4: front matter: duplicate key 'status'",
+            id="status-given-twice",
+        ),
+    ],
+)
 def test_the_local_hooks_refuse_an_attack_in_one_commit(
-    hooked_push: Repo, rg: Run, before: str, edit: Callable[[str], str] | None, draft: str,
+    hooked_push: Repo,
+    rg: Run,
+    before: str,
+    edit: Callable[[str], str] | None,
+    draft: str,
     said: str,
 ) -> None:
     """Through the real pre-commit: the commit is refused by the commit hook; made with
@@ -274,20 +346,22 @@ def _loose_branch_on_remote(repo: Repo) -> None:
     its own: pushed where no rules were in force yet (the remote fetches it), then
     fetched back. The checkout stays on it."""
     repo.git("checkout", "-q", "-b", "loose")
-    repo.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: []\n')
     repo.git("add", "-A")
     repo.git("commit", "-qm", "loosen", "--no-verify")
     _bad_commit(repo)
     remote = repo.git("remote", "get-url", "origin").stdout.strip()
-    subprocess.run(["git", "--git-dir", remote, "fetch", "-q", str(repo.path),
-                    "loose:loose"], check=True)
+    subprocess.run(
+        ["git", "--git-dir", remote, "fetch", "-q", str(repo.path), "loose:loose"], check=True
+    )
     repo.git("fetch", "-q", "origin")
 
 
 @pytest.fixture(params=["pre-commit", "plain"])
 def any_push(request: pytest.FixtureRequest) -> Repo:
-    repo: Repo = request.getfixturevalue("hooked_push" if request.param == "pre-commit"
-                                         else "plain_push")
+    repo: Repo = request.getfixturevalue(
+        "hooked_push" if request.param == "pre-commit" else "plain_push"
+    )
     return repo
 
 
@@ -307,24 +381,36 @@ def test_a_merged_unrelated_root_then_a_fast_forward_of_main(any_push: Repo) -> 
     any_push.git("rm", "-rq", "--cached", ".")
     _bad_commit(any_push)
     any_push.git("checkout", "-q", "-f", "main")
-    any_push.git("merge", "-q", "--no-verify", "--allow-unrelated-histories", "-X", "theirs",
-                 "-m", "merge", "other")
+    any_push.git(
+        "merge",
+        "-q",
+        "--no-verify",
+        "--allow-unrelated-histories",
+        "-X",
+        "theirs",
+        "-m",
+        "merge",
+        "other",
+    )
     rc, out = push(any_push, "main")
     assert rc == 1, out
     assert remote_refs(any_push) == {"refs/heads/main"}
 
 
 @pytest.mark.e2e
-def test_a_force_push_of_commits_the_remote_has_is_judged_by_mains_rules(any_push: Repo,
-                                                                          rg: Run) -> None:
+def test_a_force_push_of_commits_the_remote_has_is_judged_by_mains_rules(
+    any_push: Repo, rg: Run
+) -> None:
     """The remote has a loose branch with weaker rules and a bad draft; forcing main to it
     must meet main's rules, though none of its commits is new to the remote."""
     _loose_branch_on_remote(any_push)
     rc, out = push(any_push, "-f", "loose:main")
     assert rc == 1, out
     assert "policy change: weakens: drops ai-tells from required" in out
-    assert any_push.git("rev-parse", "refs/remotes/origin/main").stdout != \
-        any_push.git("rev-parse", "loose").stdout
+    assert (
+        any_push.git("rev-parse", "refs/remotes/origin/main").stdout
+        != any_push.git("rev-parse", "loose").stdout
+    )
 
 
 @pytest.mark.e2e
@@ -350,24 +436,25 @@ def test_a_tag_on_commits_the_remote_has_is_judged_by_mains_rules(
 
 
 @pytest.mark.e2e
-def test_a_push_that_would_become_the_remotes_default_branch_is_refused(any_push: Repo
-                                                                        ) -> None:
+def test_a_push_that_would_become_the_remotes_default_branch_is_refused(any_push: Repo) -> None:
     """An outside pass: `git init --bare` names master in HEAD; main is the branch. A
     master carrying only a weakening commit would become the default branch every new
     ref is held to. With HEAD on main, the same push is a new branch under main's rules,
     and so is every later new ref."""
     remote = any_push.git("remote", "get-url", "origin").stdout.strip()
-    subprocess.run(["git", "--git-dir", remote, "symbolic-ref", "HEAD", "refs/heads/master"],
-                   check=True)
+    subprocess.run(
+        ["git", "--git-dir", remote, "symbolic-ref", "HEAD", "refs/heads/master"], check=True
+    )
     any_push.git("checkout", "-q", "-b", "master")
-    any_push.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    any_push.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: []\n')
     any_push.git("add", "-A")
     any_push.git("commit", "-qm", "loosen", "--no-verify")
     rc, out = push(any_push, "master")
     assert rc != 0 and "the remote's HEAD names no branch it has" in out, out
     assert "refs/heads/master" not in remote_refs(any_push)
-    subprocess.run(["git", "--git-dir", remote, "symbolic-ref", "HEAD", "refs/heads/main"],
-                   check=True)
+    subprocess.run(
+        ["git", "--git-dir", remote, "symbolic-ref", "HEAD", "refs/heads/main"], check=True
+    )
     rc, out = push(any_push, "master")
     assert rc == 0, out  # judged by main's rules, as a new branch
     any_push.git("checkout", "-q", "-b", "feature")
@@ -389,11 +476,10 @@ def test_rewinding_main_to_a_commit_from_before_the_gate_is_refused(plain_push: 
 
 
 @pytest.mark.e2e
-def test_a_new_branch_without_origin_head_is_held_to_the_default_branch(
-        plain_push: Repo) -> None:
+def test_a_new_branch_without_origin_head_is_held_to_the_default_branch(plain_push: Repo) -> None:
     plain_push.git("update-ref", "-d", "refs/remotes/origin/HEAD")
     plain_push.git("checkout", "-q", "-b", "feature")
-    plain_push.write(".receipt-gate.yaml", "drafts: [\"drafts/**/*.md\"]\nrequired: []\n")
+    plain_push.write(".receipt-gate.yaml", 'drafts: ["drafts/**/*.md"]\nrequired: []\n')
     _bad_commit(plain_push)
     rc, out = push(plain_push, "feature")
     assert rc == 1, out
@@ -402,9 +488,14 @@ def test_a_new_branch_without_origin_head_is_held_to_the_default_branch(
 
 
 @pytest.mark.e2e
-def test_the_first_push_of_a_new_repository(content: Repo, rg: Run, tmp_path: Path,
-                                             hook_repo: tuple[str, str], pre_commit_home: str,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_first_push_of_a_new_repository(
+    content: Repo,
+    rg: Run,
+    tmp_path: Path,
+    hook_repo: tuple[str, str],
+    pre_commit_home: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """pre-commit names no range for a push that carries a root commit: the gate walks
     what the remote lacks, and an honest first push still passes."""
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
@@ -412,8 +503,12 @@ def test_the_first_push_of_a_new_repository(content: Repo, rg: Run, tmp_path: Pa
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
     content.git("remote", "add", "origin", str(remote))
     install(content, hook_repo, ("receipt-gate", "receipt-gate-push"))
-    subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-push"],
-                   cwd=content.path, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-push"],
+        cwd=content.path,
+        check=True,
+        capture_output=True,
+    )
     _bad_commit(content)
     rc, out = push(content, "main")
     assert rc == 1, out
@@ -429,7 +524,8 @@ def test_the_first_push_of_a_new_repository(content: Repo, rg: Run, tmp_path: Pa
 
 @pytest.mark.e2e
 def test_a_first_push_whose_tip_deletes_the_config_is_held_to_the_rules_before(
-        any_push: Repo) -> None:
+    any_push: Repo,
+) -> None:
     """An outside pass: the remote had no branch yet, so no rules; the tip deleted the
     config and added an unready draft, and was judged by its own rules: none."""
     fresh = any_push.path.parent / "fresh.git"
@@ -452,13 +548,22 @@ def test_the_plain_hook_reads_gits_lines_whatever_the_environment_says(pushed: R
     bad = pushed.git("rev-parse", "HEAD").stdout.strip()
     zero = "0" * 40
     env = {**os.environ, "PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_TO_REF": good}
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
-                          input=f"refs/heads/main {bad} refs/heads/main {zero}\n",
-                          capture_output=True, text=True, cwd=pushed.path, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
+        input=f"refs/heads/main {bad} refs/heads/main {zero}\n",
+        capture_output=True,
+        text=True,
+        cwd=pushed.path,
+        env=env,
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
-                          input=f"main^{{/first x}} {good} refs/heads/x {zero}\n",
-                          capture_output=True, text=True, cwd=pushed.path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
+        input=f"main^{{/first x}} {good} refs/heads/x {zero}\n",
+        capture_output=True,
+        text=True,
+        cwd=pushed.path,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -473,5 +578,7 @@ def test_the_named_ref_pushed_to_main_as_well_is_held_to_mains_rules(hooked_push
     hooked_push.git("commit", "-qm", "more", "--no-verify")
     rc, out = push(hooked_push, "loose", "loose:main")
     assert rc == 1, out
-    assert hooked_push.git("ls-remote", "origin", "refs/heads/main").stdout.split()[0] != \
-        hooked_push.git("rev-parse", "loose").stdout.strip()
+    assert (
+        hooked_push.git("ls-remote", "origin", "refs/heads/main").stdout.split()[0]
+        != hooked_push.git("rev-parse", "loose").stdout.strip()
+    )

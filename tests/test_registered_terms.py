@@ -24,20 +24,29 @@ def unregistered(text: str, shapes: tuple[str, ...] = DEFAULT_SHAPES) -> list[tu
         pytest.param("Never `--no-verify`.", [(1, 7, "--no-verify")], id="long-flag"),
         pytest.param("Pass `--max=3`.", [(1, 6, "--max")], id="a-flag-with-a-value"),
         pytest.param("Use `--buildDrafts`.", [(1, 5, "--buildDrafts")], id="camel-flag"),
-        pytest.param("a\n\nSet ``RUN_ID`` and `--x-y`.", [(3, 5, "RUN_ID"), (3, 20, "--x-y")],
-                     id="two-on-a-line"),
-        pytest.param("- sets `HUGO_ENV`\n\n> unset `GIT_DIR`", [(1, 8, "HUGO_ENV"),
-                                                             (3, 9, "GIT_DIR")],
-                     id="in-a-list-and-a-quote"),
+        pytest.param(
+            "a\n\nSet ``RUN_ID`` and `--x-y`.",
+            [(3, 5, "RUN_ID"), (3, 20, "--x-y")],
+            id="two-on-a-line",
+        ),
+        pytest.param(
+            "- sets `HUGO_ENV`\n\n> unset `GIT_DIR`",
+            [(1, 8, "HUGO_ENV"), (3, 9, "GIT_DIR")],
+            id="in-a-list-and-a-quote",
+        ),
         # A bare upper-case name is a setting where the page says so, not a constant
         pytest.param("The server sends a `PUSH_PROMISE` frame.", [], id="a-frame-type"),
         pytest.param("It fails with `ERR_INVALID_ARG_TYPE`.", [], id="an-error-code"),
         pytest.param("| `DEADLINE_EXCEEDED` | 4 |\n|---|---|", [], id="a-status-code"),
-        pytest.param("The `HUGO_ENV` environment variable.", [(1, 5, "HUGO_ENV")],
-                     id="called-a-variable"),
-        pytest.param("By default `JEKYLL_ENV` is development.\n\n```\nJEKYLL_ENV=production"
-                     " jekyll build\n```\n", [(1, 12, "JEKYLL_ENV")],
-                     id="used-as-a-variable-elsewhere"),
+        pytest.param(
+            "The `HUGO_ENV` environment variable.", [(1, 5, "HUGO_ENV")], id="called-a-variable"
+        ),
+        pytest.param(
+            "By default `JEKYLL_ENV` is development.\n\n```\nJEKYLL_ENV=production"
+            " jekyll build\n```\n",
+            [(1, 12, "JEKYLL_ENV")],
+            id="used-as-a-variable-elsewhere",
+        ),
     ],
 )
 def test_flags_unregistered_setting_names(text: str, expected: list[tuple[int, int, str]]) -> None:
@@ -92,11 +101,22 @@ def test_register_then_pass(terms: Repo, rg: Run) -> None:
         "drafts/a.md:11:11: registered-terms: `--no-verify` is not registered in claims.yaml:"
         " find the page that documents it and register it with that source: receipt-gate"
         " claim add --source URL -- --no-verify (a name this project defines itself, not a"
-        " claim about another tool, is for a maintainer to allow)")
-    rc, out, _ = rg("claim", "add", "--source", "https://git-scm.com/docs/git-commit",
-                    "--note", "skips hooks", "--", "--no-verify")
-    assert (rc, out) == (0, "claims.yaml: registered --no-verify"
-                            " (https://git-scm.com/docs/git-commit)\n")
+        " claim about another tool, is for a maintainer to allow)"
+    )
+    rc, out, _ = rg(
+        "claim",
+        "add",
+        "--source",
+        "https://git-scm.com/docs/git-commit",
+        "--note",
+        "skips hooks",
+        "--",
+        "--no-verify",
+    )
+    assert (rc, out) == (
+        0,
+        "claims.yaml: registered --no-verify (https://git-scm.com/docs/git-commit)\n",
+    )
     rc, out, _ = rg("verify")
     assert rc == 1
     assert "registered-terms.json: stale: what the check read changed" in out
@@ -106,14 +126,20 @@ def test_register_then_pass(terms: Repo, rg: Run) -> None:
 
 def test_claim_add_refuses_bad_sources_and_duplicates(terms: Repo, rg: Run) -> None:
     assert rg("claim", "add", "X_Y", "--source", "ftp://example.com/x") == (
-        2, "", "receipt-gate: --source: source must be an http(s) URL or a repository path, got 'ftp://example.com/x'\n")
+        2,
+        "",
+        "receipt-gate: --source: source must be an http(s) URL or a repository path, got 'ftp://example.com/x'\n",
+    )
     assert rg("claim", "add", "X_Y", "--source", "example.com")[0] == 2
     assert not (terms.path / "claims.yaml").exists()
     assert rg("claim", "add", "X_Y", "--source", "https://a.example/1")[0] == 0
     before = terms.read("claims.yaml")
     rc, out, _ = rg("claim", "add", "X_Y", "--source", "https://b.example/2")
-    assert (rc, out) == (1, "claims.yaml: X_Y is already registered (source https://a.example/1);"
-                            " use --replace to change it\n")
+    assert (rc, out) == (
+        1,
+        "claims.yaml: X_Y is already registered (source https://a.example/1);"
+        " use --replace to change it\n",
+    )
     assert terms.read("claims.yaml") == before
     assert rg("claim", "add", "X_Y", "--source", "https://b.example/2", "--replace")[0] == 0
     rc, out, _ = rg("claim", "list")
@@ -127,17 +153,26 @@ def test_claim_add_refuses_bad_sources_and_duplicates(terms: Repo, rg: Run) -> N
 @pytest.mark.parametrize(
     ("registry", "message"),
     [
-        pytest.param("- a\n", "claims.yaml: expected a mapping with the keys claims and allow",
-                     id="list"),
-        pytest.param("claims:\n- {term: A_B, source: 'file:///x'}\n",
-                     "claims.yaml: claims[0].source: source must be an http(s) URL or a"
-                     " repository path, got 'file:///x'",
-                     id="bad-source"),
-        pytest.param("claims:\n- {term: A_B, source: 'https://a.example', url: x}\n",
-                     "claims.yaml: claims[0].url: unknown key (expected one of: term, source,"
-                     " note, registered_at)", id="unknown-key"),
-        pytest.param("claims:\n- {term: A_B, source: 'https://a'}\n- {term: A_B, source: 'https://b'}\n",
-                     "claims.yaml: claims[1].term: 'A_B' is registered twice", id="duplicate"),
+        pytest.param(
+            "- a\n", "claims.yaml: expected a mapping with the keys claims and allow", id="list"
+        ),
+        pytest.param(
+            "claims:\n- {term: A_B, source: 'file:///x'}\n",
+            "claims.yaml: claims[0].source: source must be an http(s) URL or a"
+            " repository path, got 'file:///x'",
+            id="bad-source",
+        ),
+        pytest.param(
+            "claims:\n- {term: A_B, source: 'https://a.example', url: x}\n",
+            "claims.yaml: claims[0].url: unknown key (expected one of: term, source,"
+            " note, registered_at)",
+            id="unknown-key",
+        ),
+        pytest.param(
+            "claims:\n- {term: A_B, source: 'https://a'}\n- {term: A_B, source: 'https://b'}\n",
+            "claims.yaml: claims[1].term: 'A_B' is registered twice",
+            id="duplicate",
+        ),
     ],
 )
 def test_bad_registry_exits_2(terms: Repo, rg: Run, registry: str, message: str) -> None:
@@ -185,15 +220,15 @@ def test_by_default_a_post_documents_nothing(repo: Repo, rg: Run) -> None:
     repo.write("drafts/a.md", "Try `--incremental`.\n")
     rc, out, _ = rg("run")
     assert rc == 1
-    assert ("drafts/a.md:1:5: registered-terms: `--incremental` is not registered in"
-            " claims.yaml: find the page that documents it and register it with that source:"
-            " receipt-gate claim add --source URL -- --incremental") in out
+    assert (
+        "drafts/a.md:1:5: registered-terms: `--incremental` is not registered in"
+        " claims.yaml: find the page that documents it and register it with that source:"
+        " receipt-gate claim add --source URL -- --incremental"
+    ) in out
     assert "claim allow" not in out
 
 
-def test_a_name_our_published_pages_use_has_its_source_there(
-    documented: Repo, rg: Run
-) -> None:
+def test_a_name_our_published_pages_use_has_its_source_there(documented: Repo, rg: Run) -> None:
     documented.write("drafts/a.md", "Try `--incremental` with `$JEKYLL_ENV` set.\n")
     assert rg("run")[0] == 0
     # What a reader of the post does not see documents nothing: a comment.
@@ -202,7 +237,8 @@ def test_a_name_our_published_pages_use_has_its_source_there(
     assert rc == 1
     assert [ln.split(" is not")[0] for ln in out.splitlines()[:2]] == [
         "drafts/a.md:1:31: registered-terms: `--turbo`",
-        "drafts/a.md:1:42: registered-terms: `--warp`"]
+        "drafts/a.md:1:42: registered-terms: `--warp`",
+    ]
     assert "--incremental" not in out
 
 
@@ -213,12 +249,17 @@ def test_drafts_and_other_files_document_nothing(documented: Repo, rg: Run) -> N
     rc, out, _ = rg("run")
     assert rc == 1
     assert [ln.split(":")[0] for ln in out.splitlines()[:2]] == ["drafts/a.md", "drafts/b.md"]
-    documented.write(".receipt-gate.yaml", "required: [registered-terms]\nchecks:\n"
-                     "  registered-terms: {documented_in: ['posts/**/*.md', 'notes/*.md']}\n")
+    documented.write(
+        ".receipt-gate.yaml",
+        "required: [registered-terms]\nchecks:\n"
+        "  registered-terms: {documented_in: ['posts/**/*.md', 'notes/*.md']}\n",
+    )
     assert rg("run")[0] == 0
     # Switched off, the posts source nothing either.
-    documented.write(".receipt-gate.yaml", "required: [registered-terms]\nchecks:\n"
-                     "  registered-terms: {documented_in: []}\n")
+    documented.write(
+        ".receipt-gate.yaml",
+        "required: [registered-terms]\nchecks:\n  registered-terms: {documented_in: []}\n",
+    )
     documented.write("drafts/b.md", "Use `--incremental`.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "`--incremental` is not registered" in out
@@ -231,13 +272,13 @@ def _checked_in(rg: Run, repo: Repo) -> str:
     return repo.git("rev-parse", "HEAD").stdout.strip()
 
 
-SITE = ("required: [registered-terms]\ndrafts: ['posts/**/*.md']\n"
-        "draft_markers: {front_matter: {draft: true}, status: drafted}\n" + DOCUMENTED_IN)
+SITE = (
+    "required: [registered-terms]\ndrafts: ['posts/**/*.md']\n"
+    "draft_markers: {front_matter: {draft: true}, status: drafted}\n" + DOCUMENTED_IN
+)
 
 
-def test_a_post_is_never_its_own_source_and_an_unpublished_one_is_none(
-    repo: Repo, rg: Run
-) -> None:
+def test_a_post_is_never_its_own_source_and_an_unpublished_one_is_none(repo: Repo, rg: Run) -> None:
     repo.write(".receipt-gate.yaml", SITE)
     repo.write("posts/a.md", "# A\n\nUse `--turbo`.\n")
     repo.write("posts/b.md", "---\ndraft: true\n---\n# B\n\n`--turbo` again.\n")
@@ -306,20 +347,24 @@ def test_ci_names_the_page_that_first_documents_a_name(documented: Repo, rg: Run
     documented.commit_all("turbo", "--no-verify")
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
     assert rc == 0
-    assert ("receipt-gate: documents: posts/turbo.md names --turbo, which no published page"
-            " named before (registered-terms takes it as documented there)") in out.splitlines()
+    assert (
+        "receipt-gate: documents: posts/turbo.md names --turbo, which no published page"
+        " named before (registered-terms takes it as documented there)"
+    ) in out.splitlines()
     assert "name --incremental" not in out
     _, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", "HEAD")
     assert "documents:" not in out
 
 
-def test_what_a_reader_of_the_page_never_sees_documents_nothing(
-    documented: Repo, rg: Run
-) -> None:
-    documented.write("posts/hidden.md", (
-        "# Hidden\n\nA [link](--dest) and ![a picture](--img), <span title=\"--attr\">x</span>,"
-        " {{< param \"--param\" >}} and {% include x.html flag=\"--liquid\" %}, &#45;-ent"
-        " <!-- --comment -->.\n"))
+def test_what_a_reader_of_the_page_never_sees_documents_nothing(documented: Repo, rg: Run) -> None:
+    documented.write(
+        "posts/hidden.md",
+        (
+            '# Hidden\n\nA [link](--dest) and ![a picture](--img), <span title="--attr">x</span>,'
+            ' {{< param "--param" >}} and {% include x.html flag="--liquid" %}, &#45;-ent'
+            " <!-- --comment -->.\n"
+        ),
+    )
     names = ["--dest", "--img", "--attr", "--param", "--liquid", "--comment"]
     documented.write("drafts/a.md", " ".join(f"`{n}`" for n in names) + " `--ent`.\n")
     rc, out, _ = rg("run")
@@ -328,15 +373,14 @@ def test_what_a_reader_of_the_page_never_sees_documents_nothing(
     assert flagged == names  # an entity a reader reads as a hyphen is the name: --ent
 
 
-def test_ci_names_what_a_change_of_the_publication_rules_documents(
-    repo: Repo, rg: Run
-) -> None:
+def test_ci_names_what_a_change_of_the_publication_rules_documents(repo: Repo, rg: Run) -> None:
     # (A marker no generator reads: a page with `draft: true` supports nothing whatever
     # the markers say, since some generator may hold it back.)
     repo.write(".receipt-gate.yaml", SITE.replace("{draft: true}", "{wip: true}"))
     repo.write("posts/a.md", "# A\n\nNothing yet.\n")
-    repo.write("posts/wip.md", "---\nwip: true\nstatus: drafted\n---\n# WIP\n\n"
-               "Try `--turbo` someday.\n")
+    repo.write(
+        "posts/wip.md", "---\nwip: true\nstatus: drafted\n---\n# WIP\n\nTry `--turbo` someday.\n"
+    )
     base = _checked_in(rg, repo)
     repo.write(".receipt-gate.yaml", SITE.replace("{draft: true}", "{published: false}"))
     rc, out, _ = rg("run")  # now published, so gated: its status: holds nothing back
@@ -344,8 +388,10 @@ def test_ci_names_what_a_change_of_the_publication_rules_documents(
     repo.commit_all("markers", "--no-verify")
     # The same pages, published by other rules: the reviewer sees what that documents.
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
-    assert ("receipt-gate: documents: posts/wip.md names --turbo, which no published page"
-            " named before (registered-terms takes it as documented there)") in out.splitlines()
+    assert (
+        "receipt-gate: documents: posts/wip.md names --turbo, which no published page"
+        " named before (registered-terms takes it as documented there)"
+    ) in out.splitlines()
     # A post that then cites it is held to the rules before the change as well.
     repo.write("posts/fast.md", "# Fast\n\nWith `--turbo`.\n")
     assert rg("run")[0] == 0
@@ -362,25 +408,33 @@ def test_a_page_name_with_control_characters_is_shown_escaped(documented: Repo, 
     documented.commit_all("page", "--no-verify")
     rc, out, err = rg("verify", "--rev", "HEAD")
     assert (rc, out) == (2, "")
-    assert err == ("receipt-gate: posts/a\\x1b[8mx\\n.md: the file name holds a control"
-                   " character, so no report can name it as it is; rename it\n")
+    assert err == (
+        "receipt-gate: posts/a\\x1b[8mx\\n.md: the file name holds a control"
+        " character, so no report can name it as it is; rename it\n"
+    )
 
 
-@pytest.mark.parametrize(("text", "col"), [
-    pytest.param("See [`--turbo`][nope] here.\n", 6, id="undefined-reference"),
-    pytest.param("See [`--turbo`][] here.\n", 6, id="undefined-collapsed"),
-    pytest.param("See [`--turbo`][r] here.\n\n[r]: #\n", 6, id="reference-to-nowhere"),
-    pytest.param("See [`--turbo`](?) here.\n", 6, id="link-to-this-page-query"),
-    pytest.param("See [`--turbo`](?x=1#top) here.\n", 6, id="link-to-this-page-query-2"),
-    pytest.param("See [`--turbo`][d] here.\n\n```\n[d]: https://x.example\n```\n", 6,
-                 id="definition-in-a-code-block"),
-    pytest.param("See \\\\`--turbo` here.\n", 7, id="escaped-backslash"),
-    pytest.param("See <code>--tur&#98;o</code> here.\n", 5, id="entity-in-code"),
-    pytest.param("See <code>--tur<b></b>bo</code> here.\n", 5, id="tag-in-code"),
-    pytest.param("See `\u2010\u2010turbo` here.\n", 5, id="unicode-hyphens"),
-    pytest.param('A <span title="`"></span> `--turbo`.\n', 27, id="backtick-in-a-tag"),
-    pytest.param("A <https://e.example/`> and `--turbo`.\n", 29, id="backtick-in-an-autolink"),
-])
+@pytest.mark.parametrize(
+    ("text", "col"),
+    [
+        pytest.param("See [`--turbo`][nope] here.\n", 6, id="undefined-reference"),
+        pytest.param("See [`--turbo`][] here.\n", 6, id="undefined-collapsed"),
+        pytest.param("See [`--turbo`][r] here.\n\n[r]: #\n", 6, id="reference-to-nowhere"),
+        pytest.param("See [`--turbo`](?) here.\n", 6, id="link-to-this-page-query"),
+        pytest.param("See [`--turbo`](?x=1#top) here.\n", 6, id="link-to-this-page-query-2"),
+        pytest.param(
+            "See [`--turbo`][d] here.\n\n```\n[d]: https://x.example\n```\n",
+            6,
+            id="definition-in-a-code-block",
+        ),
+        pytest.param("See \\\\`--turbo` here.\n", 7, id="escaped-backslash"),
+        pytest.param("See <code>--tur&#98;o</code> here.\n", 5, id="entity-in-code"),
+        pytest.param("See <code>--tur<b></b>bo</code> here.\n", 5, id="tag-in-code"),
+        pytest.param("See `\u2010\u2010turbo` here.\n", 5, id="unicode-hyphens"),
+        pytest.param('A <span title="`"></span> `--turbo`.\n', 27, id="backtick-in-a-tag"),
+        pytest.param("A <https://e.example/`> and `--turbo`.\n", 29, id="backtick-in-an-autolink"),
+    ],
+)
 def test_a_name_as_a_renderer_shows_it_is_checked(text: str, col: int) -> None:
     """Each of these renders `--turbo` in code, with no link to a source."""
     rx = regex.compile("|".join(f"(?:{TERM_SHAPES[s]})" for s in DEFAULT_SHAPES))
@@ -390,8 +444,10 @@ def test_a_name_as_a_renderer_shows_it_is_checked(text: str, col: int) -> None:
 
 def test_a_defined_reference_link_is_a_source() -> None:
     rx = regex.compile("|".join(f"(?:{TERM_SHAPES[s]})" for s in DEFAULT_SHAPES))
-    text = "See [`--turbo`][docs] and [`--warp`][].\n\n[docs]: https://a.example/t\n" \
-           "[`--warp`]: <https://a.example/w>\n"
+    text = (
+        "See [`--turbo`][docs] and [`--warp`][].\n\n[docs]: https://a.example/t\n"
+        "[`--warp`]: <https://a.example/w>\n"
+    )
     assert find_unregistered(text, rx, set(), "claims.yaml")[0] == []
 
 
@@ -405,15 +461,17 @@ def test_sarif_carries_what_ci_says_to_a_reviewer(documented: Repo, rg: Run) -> 
     documented.commit_all("turbo", "--no-verify")
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base, "--format", "sarif")
     assert rc == 0
-    notes = [n["message"]["text"] for n in
-             valid_sarif(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]]
-    assert ("receipt-gate: documents: posts/turbo.md names --turbo, which no published page"
-            " named before (registered-terms takes it as documented there)") in notes
+    notes = [
+        n["message"]["text"]
+        for n in valid_sarif(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    ]
+    assert (
+        "receipt-gate: documents: posts/turbo.md names --turbo, which no published page"
+        " named before (registered-terms takes it as documented there)"
+    ) in notes
 
 
-def test_ci_names_a_page_that_vouches_for_a_name_only_the_draft_named(
-    repo: Repo, rg: Run
-) -> None:
+def test_ci_names_a_page_that_vouches_for_a_name_only_the_draft_named(repo: Repo, rg: Run) -> None:
     repo.write(".receipt-gate.yaml", SITE)
     repo.write("posts/a.md", "# A\n\n```sh\ntool --turbo\n```\n")  # named, not in code
     base = _checked_in(rg, repo)
@@ -422,8 +480,10 @@ def test_ci_names_a_page_that_vouches_for_a_name_only_the_draft_named(
     assert rg("run")[0] == 0
     repo.commit_all("vouch", "--no-verify")
     _, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
-    assert ("receipt-gate: documents: posts/b.md names --turbo, which only posts/a.md named"
-            " before (registered-terms takes it as documented there)") in out.splitlines()
+    assert (
+        "receipt-gate: documents: posts/b.md names --turbo, which only posts/a.md named"
+        " before (registered-terms takes it as documented there)"
+    ) in out.splitlines()
     assert "documents: posts/a.md" not in out
 
 
@@ -436,5 +496,7 @@ def test_a_copy_of_a_page_under_a_name_that_is_not_utf8_is_exit_2(
     (documented.path / "posts" / "copy\udcff.md").write_bytes(POST.encode())  # same bytes
     rc, out, err = rg("run")
     assert (rc, out) == (2, "")
-    assert err == ("receipt-gate: posts/copy\ufffd.md: the file name is not UTF-8, so no receipt"
-                   " can name it; rename it\n")
+    assert err == (
+        "receipt-gate: posts/copy\ufffd.md: the file name is not UTF-8, so no receipt"
+        " can name it; rename it\n"
+    )

@@ -34,29 +34,59 @@ def test_the_pair_at_commit_and_push_and_each_check_by_hand() -> None:
     assert {h["id"] for h in HOOKS} >= set(CHECKS)
     gate = next(h for h in HOOKS if h["id"] == "receipt-gate")
     assert (gate["entry"], gate["stages"], gate["pass_filenames"], gate["require_serial"]) == (
-        "receipt-gate pre-commit", ["pre-commit", "pre-merge-commit"], False, True)
+        "receipt-gate pre-commit",
+        ["pre-commit", "pre-merge-commit"],
+        False,
+        True,
+    )
     push = next(h for h in HOOKS if h["id"] == "receipt-gate-push")
     assert (push["entry"], push["stages"]) == ("receipt-gate pre-push", ["pre-push"])
 
 
 def test_mypy_strict() -> None:
-    proc = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
-                          text=True)
+    proc = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout
 
 
 def test_ruff_clean() -> None:
-    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "gate", "hooks", "tests",
-                           "examples", "benchmarks", "action"], cwd=ROOT, capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "gate",
+            "hooks",
+            "tests",
+            "examples",
+            "benchmarks",
+            "action",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_ruff_formatted() -> None:
+    """DESIGN.md: code is formatted with `ruff format` (pyproject's line length)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout
 
 
 def test_verify_path_imports_no_check_and_no_gitpython(tmp_path: object) -> None:
-    code = ("import sys; from receipt_gate.cli import main; rc = main(['verify', '--staged']);"
-            " bad = [m for m in sys.modules if m == 'git'"
-            " or m.startswith(('receipt_gate_hooks', 'git.'))];"
-            " print(bad)")
+    code = (
+        "import sys; from receipt_gate.cli import main; rc = main(['verify', '--staged']);"
+        " bad = [m for m in sys.modules if m == 'git'"
+        " or m.startswith(('receipt_gate_hooks', 'git.'))];"
+        " print(bad)"
+    )
     from tests.conftest import CONFIG, GOOD_DRAFT
 
     repo = os.fspath(tmp_path)
@@ -69,8 +99,7 @@ def test_verify_path_imports_no_check_and_no_gitpython(tmp_path: object) -> None
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
     # The first run in a clone reads the installed checks' declarations (importing them)
     # and keeps them in the git dir; every run after reads them from there.
-    first = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True,
-                           text=True)
+    first = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True)
     assert "receipt_gate_hooks" in first.stdout, first.stdout + first.stderr
     proc = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True)
     assert proc.stdout.splitlines()[-1] == "[]", proc.stdout + proc.stderr
@@ -79,22 +108,30 @@ def test_verify_path_imports_no_check_and_no_gitpython(tmp_path: object) -> None
 @pytest.mark.e2e
 def test_the_demo_runs(pre_commit_home: str) -> None:
     env = {**os.environ, "PRE_COMMIT_HOME": pre_commit_home}
-    proc = subprocess.run([sys.executable, str(ROOT / "examples" / "demo.py")], env=env,
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "demo.py")],
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
     assert "ai-tells.json: stale: the draft changed after" in out
     refused = out.index("a model's verdict is never bought at commit")
-    assert ("grader.json: stale: the draft changed after grader ran"
-            in out[refused:])
+    assert "grader.json: stale: the draft changed after grader ran" in out[refused:]
     assert out.rstrip().splitlines()[-1].startswith("The scratch repository is still there")
     assert "every receipt fresh and passing in the commit" in out
     forged = out.index("copies the new hash into the old grader receipt")
-    assert ("grader.json: unquoted: criterion 'structure' quotes 'The check"
-            " that lies is rarely the one that was skipped.', which does not occur") in out[forged:]
+    assert (
+        "grader.json: unquoted: criterion 'structure' quotes 'The check"
+        " that lies is rarely the one that was skipped.', which does not occur"
+    ) in out[forged:]
     reply = out.index("it cites a number that lives only in one of our headlines")
-    assert ('headline-numbers: 76 appears in the title "Nothing failed for twelve days while our'
-            ' post schedule drifted 76 hours" (posts/schedule-drift.md)') in out[reply:]
+    assert (
+        'headline-numbers: 76 appears in the title "Nothing failed for twelve days while our'
+        ' post schedule drifted 76 hours" (posts/schedule-drift.md)'
+    ) in out[reply:]
     weaker = out.index("drops ai-tells from the rules in the same commit")
     assert "policy change: weakens: drops ai-tells from required" in out[weaker:]
     assert "ai-tells.json: fails under the rules in force at HEAD" in out[weaker:]
@@ -122,11 +159,25 @@ def test_the_docs_document_every_config_key() -> None:
     from receipt_gate.rules.config import _TOP_KEYS
     from receipt_gate.rules.markers import KEYS as _MARKER_KEYS
 
-    readme = "".join((ROOT / "docs" / page).read_text()
-                     for page in ("configuration.md", "checks.md"))
-    keys = [*_TOP_KEYS, *_MARKER_KEYS, "public_keys", "at_commit", "phrases", "patterns",
-            "max_chars", "max_lines",
-            "articles", "registry", "pattern", "command", "timeout_s", "min_quote_chars"]
+    readme = "".join(
+        (ROOT / "docs" / page).read_text() for page in ("configuration.md", "checks.md")
+    )
+    keys = [
+        *_TOP_KEYS,
+        *_MARKER_KEYS,
+        "public_keys",
+        "at_commit",
+        "phrases",
+        "patterns",
+        "max_chars",
+        "max_lines",
+        "articles",
+        "registry",
+        "pattern",
+        "command",
+        "timeout_s",
+        "min_quote_chars",
+    ]
     for name, spec in CHECKS.items():
         keys += list(spec.settings)
         assert f"`{name}`" in readme
@@ -136,12 +187,14 @@ def test_the_docs_document_every_config_key() -> None:
 
 def test_the_repository_gates_its_own_examples() -> None:
     """.receipt-gate.yaml at the root gates examples/content; its receipts are committed."""
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "verify"], cwd=ROOT,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "verify"], cwd=ROOT, capture_output=True, text=True
+    )
     assert proc.returncode == 0, (
         proc.stdout + proc.stderr + "\nA check's code changed, so the examples' receipts are"
         " stale: run `receipt-gate run && receipt-gate grade --gated-only` at the root and"
-        " commit .receipts/")
+        " commit .receipts/"
+    )
     assert "ok: 1 gated draft, 5 required checks each" in proc.stdout
 
 

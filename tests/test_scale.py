@@ -18,19 +18,26 @@ from tests.test_e2e_pre_commit import install
 
 pytestmark = pytest.mark.e2e
 POSTS = 60
-WORDS = ("the queue drifted hours behind reality label check receipt gate draft agent"
-         " measured ran and of to in that it with as for was on are").split()
+WORDS = (
+    "the queue drifted hours behind reality label check receipt gate draft agent"
+    " measured ran and of to in that it with as for was on are"
+).split()
 
 
 def _post(rng: random.Random, i: int, number: int) -> str:
     body = " ".join(rng.choice(WORDS) for _ in range(40)).capitalize()
-    return (f"---\ntitle: \"Post {i}: {number} hours\"\n---\nIt took {number} hours.\n\n"
-            f"{body}.\n")
+    return f'---\ntitle: "Post {i}: {number} hours"\n---\nIt took {number} hours.\n\n{body}.\n'
 
 
 @pytest.fixture
-def site(repo: Repo, rg: Run, hook_repo: tuple[str, str], pre_commit_home: str,
-         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Repo:
+def site(
+    repo: Repo,
+    rg: Run,
+    hook_repo: tuple[str, str],
+    pre_commit_home: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> Repo:
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
     rng = random.Random(5)
     repo.write("hugo.toml", 'baseURL = "http://example.org/"\n')
@@ -41,8 +48,12 @@ def site(repo: Repo, rg: Run, hook_repo: tuple[str, str], pre_commit_home: str,
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
     repo.git("remote", "add", "origin", str(remote))
-    subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-push"],
-                   cwd=repo.path, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-push"],
+        cwd=repo.path,
+        check=True,
+        capture_output=True,
+    )
     repo.git("add", "-A")
     proc = repo.git("commit", "-qm", "adopt", check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -104,8 +115,7 @@ def test_a_refused_push_among_a_bulk_edit_reads_at_a_glance(site: Repo, rg: Run)
     for i in range(POSTS):
         path = f"content/posts/p{i:03d}.md"
         site.write(path, site.read(path).replace("It took", "In the end it took"))
-    site.write("content/posts/p000.md",
-               site.read("content/posts/p000.md") + "\n" + TELLS + ".\n")
+    site.write("content/posts/p000.md", site.read("content/posts/p000.md") + "\n" + TELLS + ".\n")
     assert rg("run", "content/posts/p000.md")[0] == 1
     out = _refused_push(site, "a bulk edit, unchecked")
     assert "content/posts/p000.md" in out and "in conclusion" in out.lower(), out
@@ -113,8 +123,7 @@ def test_a_refused_push_among_a_bulk_edit_reads_at_a_glance(site: Repo, rg: Run)
     assert "for the same cause" in out, out
 
 
-def test_a_refused_push_among_a_corpus_change_names_the_post_and_the_cause(
-        site: Repo) -> None:
+def test_a_refused_push_among_a_corpus_change_names_the_post_and_the_cause(site: Repo) -> None:
     """A new page cites every post's number (so what each post's headline-numbers verdict
     read changed) and lands unchecked; one post is edited after its checks: the push names
     that post, and the many stale receipts in one line that says why."""
@@ -128,8 +137,7 @@ def test_a_refused_push_among_a_corpus_change_names_the_post_and_the_cause(
     assert "for the same cause" in out, out
 
 
-def test_a_commit_that_changes_what_others_read_refreshes_them_and_only_them(
-        site: Repo) -> None:
+def test_a_commit_that_changes_what_others_read_refreshes_them_and_only_them(site: Repo) -> None:
     site.write("content/posts/numbers.md", "---\ntitle: Numbers\n---\nWe saw 100 and 101.\n")
     site.git("add", "-A")
     proc = site.git("commit", "-qm", "numbers", check=False)

@@ -54,16 +54,23 @@ def test_a_receipt_typed_by_hand_is_refused(signed: Repo, rg: Run) -> None:
     signed.write(AT, json.dumps(receipt))
     rc, out, _ = rg("verify")
     assert rc == 1
-    assert out.splitlines()[0] == (f"{AT}: unsigned: the receipt"
-                                   " carries no signature; counts as missing")
+    assert out.splitlines()[0] == (
+        f"{AT}: unsigned: the receipt carries no signature; counts as missing"
+    )
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("ran_at", "2020-01-01T00:00:00Z"), ("tool", "receipt-gate 9"), ("extra", "added"),
-    ("criteria", []),
-])
-def test_any_field_changed_breaks_the_signature(signed: Repo, rg: Run, field: str,
-                                                value: object) -> None:
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("ran_at", "2020-01-01T00:00:00Z"),
+        ("tool", "receipt-gate 9"),
+        ("extra", "added"),
+        ("criteria", []),
+    ],
+)
+def test_any_field_changed_breaks_the_signature(
+    signed: Repo, rg: Run, field: str, value: object
+) -> None:
     """(A changed hash, fingerprint, verdict or check is refused by an earlier condition.)"""
     assert rg("run")[0] == 0
     receipt = json.loads(signed.read(AT))
@@ -73,7 +80,8 @@ def test_any_field_changed_breaks_the_signature(signed: Repo, rg: Run, field: st
     assert rc == 1
     assert out.splitlines()[0] == (
         f"{AT}: wrongly signed: the receipt has no signature"
-        " that verifies with a key in signing.public_keys; counts as missing")
+        " that verifies with a key in signing.public_keys; counts as missing"
+    )
 
 
 def test_a_flipped_verdict_is_refused(signed: Repo, rg: Run) -> None:
@@ -84,9 +92,11 @@ def test_a_flipped_verdict_is_refused(signed: Repo, rg: Run) -> None:
     signed.write(AT, json.dumps(receipt))
     rc, out, _ = rg("verify")
     assert rc == 1
-    assert out.splitlines()[0] == (f"{AT}: wrongly signed: the receipt"
-                                   " has no signature that verifies with a key in"
-                                   " signing.public_keys; counts as missing")
+    assert out.splitlines()[0] == (
+        f"{AT}: wrongly signed: the receipt"
+        " has no signature that verifies with a key in"
+        " signing.public_keys; counts as missing"
+    )
 
 
 def test_a_receipt_signed_by_any_other_key_is_refused(signed: Repo, rg: Run) -> None:
@@ -107,16 +117,23 @@ def test_a_signer_whose_key_the_policy_does_not_list_is_exit_2(
     monkeypatch.setenv("RECEIPT_GATE_SIGNING_KEY", b64(OTHER_SEED))
     rc, out, err = rg("run")
     assert (rc, out) == (2, "")
-    assert err == (f"receipt-gate: $RECEIPT_GATE_SIGNING_KEY: its public key"
-                   f" {public_text(OTHER_PUBLIC)} is not one of signing.public_keys\n")
+    assert err == (
+        f"receipt-gate: $RECEIPT_GATE_SIGNING_KEY: its public key"
+        f" {public_text(OTHER_PUBLIC)} is not one of signing.public_keys\n"
+    )
 
 
-def test_writing_without_a_key_is_exit_2(signed: Repo, rg: Run,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_writing_without_a_key_is_exit_2(
+    signed: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("RECEIPT_GATE_SIGNING_KEY")
-    assert rg("run") == (2, "", "receipt-gate: signing: receipts here must be signed, and no"
-                                " private key is given (set $RECEIPT_GATE_SIGNING_KEY, or pass"
-                                " --key-file; receipt-gate keygen makes one)\n")
+    assert rg("run") == (
+        2,
+        "",
+        "receipt-gate: signing: receipts here must be signed, and no"
+        " private key is given (set $RECEIPT_GATE_SIGNING_KEY, or pass"
+        " --key-file; receipt-gate keygen makes one)\n",
+    )
     assert not (signed.path / ".receipts").exists()
 
 
@@ -136,8 +153,11 @@ def test_key_env_and_key_file_name_where_the_signer_finds_it(
 def test_key_file_inside_the_repository_is_refused(signed: Repo, rg: Run) -> None:
     signed.write("keys/gate.key", b64(SEED) + "\n")
     assert rg("run", "--key-file", "keys/gate.key") == (
-        2, "", "receipt-gate: --key-file keys/gate.key: inside the repository; keep the private"
-               " key where a commit cannot carry it\n")
+        2,
+        "",
+        "receipt-gate: --key-file keys/gate.key: inside the repository; keep the private"
+        " key where a commit cannot carry it\n",
+    )
 
 
 def test_keygen_writes_a_private_key_and_prints_the_public_line(

@@ -44,9 +44,12 @@ def test_plain_markdown_in_many_languages_gates_its_pages_and_nothing_else(
     """tldr-style: pages in pages/ and pages.<lang>/, scripts, configs, a symlinked
     language folder; no generator (its clients read every page file)."""
     page = "# {0}\n\n> Does {0} things.\n\n- Run it:\n\n`{0}`\n"
-    pages = {f"{folder}/{os_}/{cmd}.md": page.format(cmd)
-             for folder in ("pages", "pages.de", "pages.fr", "pages.ja", "pages.pt_BR")
-             for os_ in ("common", "linux") for cmd in ("tar", "git")}
+    pages = {
+        f"{folder}/{os_}/{cmd}.md": page.format(cmd)
+        for folder in ("pages", "pages.de", "pages.fr", "pages.ja", "pages.pt_BR")
+        for os_ in ("common", "linux")
+        for cmd in ("tar", "git")
+    }
     for path, text in pages.items():
         repo.write(path, text)
     repo.write("scripts/build_index.py", "print('index')\n")
@@ -60,9 +63,16 @@ def test_plain_markdown_in_many_languages_gates_its_pages_and_nothing_else(
     assert rc == 0, out
     assert "no generator this gate knows builds it, so it cannot tell what the site" in out
     assert _gated(rg) == set(pages)
-    for other in ("scripts/new.py", "scripts/new.md.bak", ".receipt-gate.yaml",
-                  ".receipt-gate-baseline.json", "package.json", "README.md", "pages.en",
-                  "pages.en/common/tar.md"):
+    for other in (
+        "scripts/new.py",
+        "scripts/new.md.bak",
+        ".receipt-gate.yaml",
+        ".receipt-gate-baseline.json",
+        "package.json",
+        "README.md",
+        "pages.en",
+        "pages.en/common/tar.md",
+    ):
         assert not _takes(repo, other), other
     assert _takes(repo, "pages.it/common/new.md")  # a new language is gated
     # The symlinked folder is left out in the spelling the gate reads: no exit 2.
@@ -72,8 +82,21 @@ def test_plain_markdown_in_many_languages_gates_its_pages_and_nothing_else(
 
 def _mkdocs_built(repo: Repo, config: str) -> Path:
     out = repo.path / "site" / config.replace("/", "_")
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(repo.path / config),
-                    "-d", str(out)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "-q",
+            "-f",
+            str(repo.path / config),
+            "-d",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+    )
     return out
 
 
@@ -84,37 +107,47 @@ def test_an_mkdocs_site_with_a_config_per_language_in_subfolders(repo: Repo, rg:
     pytest.importorskip("mkdocs")
     repo.write("docs/en/mkdocs.yml", "site_name: Docs\n")
     repo.write("docs/es/mkdocs.yml", "INHERIT: ../en/mkdocs.yml\nsite_name: Documentos\n")
-    words = _site(repo, {
-        "docs/en/docs/index.md": "# Home\n\n",
-        "docs/en/docs/tutorial/first.md": "# First\n\n",
-        "docs/en/docs/draft.md": "---\ndraft: true\n---\n# Draft\n\n",  # published anyway
-        "docs/es/docs/index.md": "# Inicio\n\n",
-        "docs/es/docs/tutorial/first.md": "# Primero\n\n",
-        "docs/es/llm-prompt.md": "Translate into Spanish.\n\n",  # never published
-        "docs/missing-translation.md": "This page is not translated yet.\n\n",
-    })
+    words = _site(
+        repo,
+        {
+            "docs/en/docs/index.md": "# Home\n\n",
+            "docs/en/docs/tutorial/first.md": "# First\n\n",
+            "docs/en/docs/draft.md": "---\ndraft: true\n---\n# Draft\n\n",  # published anyway
+            "docs/es/docs/index.md": "# Inicio\n\n",
+            "docs/es/docs/tutorial/first.md": "# Primero\n\n",
+            "docs/es/llm-prompt.md": "Translate into Spanish.\n\n",  # never published
+            "docs/missing-translation.md": "This page is not translated yet.\n\n",
+        },
+    )
     repo.write("scripts/docs.py", "print('build')\n")
     rc, out, _ = rg("init")
     assert rc == 0, out
     assert "an MkDocs site (2 configs: docs/en/, docs/es/)" in out
-    published = (_published(_mkdocs_built(repo, "docs/en/mkdocs.yml"), words)
-                 | _published(_mkdocs_built(repo, "docs/es/mkdocs.yml"), words))
+    published = _published(_mkdocs_built(repo, "docs/en/mkdocs.yml"), words) | _published(
+        _mkdocs_built(repo, "docs/es/mkdocs.yml"), words
+    )
     assert published == {p for p in words if p.startswith(("docs/en/docs/", "docs/es/docs/"))}
     assert _gated(rg) == published
     assert not _takes(repo, "scripts/new.py") and not _takes(repo, "docs/es/new-prompt.md")
     rc, out, err = rg("adopt", "--unpublish")
-    assert (rc, err) == (2, "receipt-gate: adopt --unpublish: this site's generator publishes"
-                            " every page (it has no draft marker: draft_markers in"
-                            " .receipt-gate.yaml mark nothing), so nothing can hold a failing"
-                            " page back; use adopt --baseline\n")
+    assert (rc, err) == (
+        2,
+        "receipt-gate: adopt --unpublish: this site's generator publishes"
+        " every page (it has no draft marker: draft_markers in"
+        " .receipt-gate.yaml mark nothing), so nothing can hold a failing"
+        " page back; use adopt --baseline\n",
+    )
 
 
 def test_an_astro_starlight_site_gates_its_content_collections(repo: Repo, rg: Run) -> None:
     """Starlight publishes src/content/docs (.md, .mdx), `draft: true` held back (its
     documented frontmatter); pages of code (.astro) are layouts, not writing."""
     repo.write("astro.config.mjs", "import starlight from '@astrojs/starlight';\n")
-    pages = ["src/content/docs/index.mdx", "src/content/docs/guides/start.md",
-             "src/content/docs/reference/api.md"]
+    pages = [
+        "src/content/docs/index.mdx",
+        "src/content/docs/guides/start.md",
+        "src/content/docs/reference/api.md",
+    ]
     for p in pages:
         repo.write(p, "---\ntitle: T\n---\nText.\n")
     repo.write("src/content/docs/guides/soon.md", "---\ntitle: Soon\ndraft: true\n---\nX.\n")
@@ -133,10 +166,16 @@ def test_a_site_built_by_its_own_generator_gates_every_page_kind_where_its_writi
     """golang.org-style: _content/ holds .md posts, .html pages and .slide talks that the
     site's own program renders; its Go code and templates' data are no pages. init says
     it cannot tell, gates every page kind there, and names what it leaves out."""
-    pages = ["_content/blog/intro.md", "_content/blog/gc.md", "_content/blog/modules.md",
-             "_content/doc/install.html", "_content/doc/faq.html",
-             "_content/talks/2012/splash.slide", "_content/talks/2014/go4gophers.slide",
-             "_content/ref/spec.html"]
+    pages = [
+        "_content/blog/intro.md",
+        "_content/blog/gc.md",
+        "_content/blog/modules.md",
+        "_content/doc/install.html",
+        "_content/doc/faq.html",
+        "_content/talks/2012/splash.slide",
+        "_content/talks/2014/go4gophers.slide",
+        "_content/ref/spec.html",
+    ]
     for p in pages:
         repo.write(p, "Text of a page.\n")
     repo.write("cmd/golangorg/main.go", "package main\n")
@@ -159,8 +198,10 @@ def test_init_names_page_like_files_it_leaves_out_by_kind(repo: Repo, rg: Run) -
     repo.write("legacy/old.html", "<p>Old</p>\n")
     rc, out, _ = rg("init")
     assert rc == 0
-    assert ("  left out: 2 .slide files (talks/), which the site does not publish as this"
-            " config reads it; add them to drafts if it does") in out
+    assert (
+        "  left out: 2 .slide files (talks/), which the site does not publish as this"
+        " config reads it; add them to drafts if it does"
+    ) in out
     assert "  left out: 1 .html file (legacy/)" in out
 
 
@@ -192,8 +233,9 @@ def test_init_adds_its_hooks_to_a_pre_commit_config_keeping_comments_and_order(
     assert "added receipt-gate's hooks to .pre-commit-config.yaml" in out
     text = repo.read(".pre-commit-config.yaml")
     head, _, _ = PRE_COMMIT_CONFIG.partition("\n# Settings for the CI service.\n")
-    assert text.startswith(head) and text.endswith("\n# Settings for the CI service.\n"
-                                                   "ci:\n  autofix: false\n")
+    assert text.startswith(head) and text.endswith(
+        "\n# Settings for the CI service.\nci:\n  autofix: false\n"
+    )
     from receipt_gate.base import yamlio
 
     repos = yamlio.load(text, "x")["repos"]
@@ -222,15 +264,28 @@ def test_the_readme_flow_gates_a_repository_with_its_own_pre_commit_config(
     from tests.test_e2e_pre_commit import commit, gate_lines
 
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
-    monkeypatch.setenv("PATH", f"{os.path.dirname(sys.executable)}{os.pathsep}"
-                       f"{os.environ['PATH']}")
+    monkeypatch.setenv("PATH", f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ['PATH']}")
     repo.write(".pre-commit-config.yaml", PRE_COMMIT_CONFIG)
     repo.write("drafts/a.md", GOOD_DRAFT)
     assert rg("init")[0] == 0
     assert rg("adopt", "--baseline")[0] == 0
-    subprocess.run([sys.executable, "-m", "pre_commit", "install", "--hook-type", "pre-commit",
-                    "--hook-type", "pre-merge-commit", "--hook-type", "pre-push"],
-                   cwd=repo.path, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pre_commit",
+            "install",
+            "--hook-type",
+            "pre-commit",
+            "--hook-type",
+            "pre-merge-commit",
+            "--hook-type",
+            "pre-push",
+        ],
+        cwd=repo.path,
+        check=True,
+        capture_output=True,
+    )
     repo.git("add", "-A")
     rc, out = commit(repo, "Adopt receipt-gate")
     assert rc == 0, out
@@ -238,11 +293,10 @@ def test_the_readme_flow_gates_a_repository_with_its_own_pre_commit_config(
     repo.write("drafts/b.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     repo.git("add", "-A")
     rc, out = commit(repo, "a draft with a finding")
-    assert rc == 1 and 'drafts/b.md:11:1: ai-tells: AI tells weigh' in out
+    assert rc == 1 and "drafts/b.md:11:1: ai-tells: AI tells weigh" in out
 
 
-def test_a_second_mkdocs_site_kept_in_an_output_named_folder_is_read(repo: Repo,
-                                                                     rg: Run) -> None:
+def test_a_second_mkdocs_site_kept_in_an_output_named_folder_is_read(repo: Repo, rg: Run) -> None:
     """An outside pass: site/mkdocs.yml (built with `mkdocs build -f site/mkdocs.yml`)
     was taken for build output, and its pages published ungated. A build writes no
     config of its own into its output: a folder that holds one is a site's."""

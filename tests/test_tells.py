@@ -20,8 +20,10 @@ from tests.conftest import Repo, Run
 
 def _check(text: str, **settings: object) -> list[str]:
     check = ai_tells.make({**ai_tells.settings, **settings})
-    return [f"{f.line}:{f.col}: {f.message}" for f in
-            check(Draft("drafts/a.md", text.encode(), text)).findings]
+    return [
+        f"{f.line}:{f.col}: {f.message}"
+        for f in check(Draft("drafts/a.md", text.encode(), text)).findings
+    ]
 
 
 @pytest.mark.parametrize("tell", TELLS, ids=[t.label for t in TELLS])
@@ -33,8 +35,10 @@ def test_each_tell_finds_its_example_and_names_a_source(tell: object) -> None:
     assert [h.tell.label for h in got.hits] == [tell.label], tell.example
     # every match holds an anchor: a page without one may skip the tell
     for m in re.finditer(tell.pattern, tell.example.lower()):
-        assert any(a in m.group() or a in tell.example.lower()[m.start():m.end() + 20]
-                   for a in tell.anchors), (tell.label, m.group())
+        assert any(
+            a in m.group() or a in tell.example.lower()[m.start() : m.end() + 20]
+            for a in tell.anchors
+        ), (tell.label, m.group())
     assert tell.source in SOURCES and 0 < tell.weight <= 2
 
 
@@ -74,8 +78,12 @@ def test_a_page_dense_with_tells_is_one_finding_naming_each_tell_and_its_lines()
     (finding,) = _check(DENSE)
     assert finding.startswith("2:12: AI tells weigh "), finding  # the title is read too
     assert "refuses at 12 with 3" in finding
-    for said in ('"in conclusion" (line 6)', '"journey" (lines 2, 4, 6)',
-                 '"a testament to" (line 6)', '"around the world" (line 7)'):
+    for said in (
+        '"in conclusion" (line 6)',
+        '"journey" (lines 2, 4, 6)',
+        '"a testament to" (line 6)',
+        '"around the world" (line 7)',
+    ):
         assert said in finding, finding
 
 
@@ -92,24 +100,29 @@ def test_a_long_page_dilutes_the_same_tells() -> None:
 
 
 def test_code_and_someone_elses_quote_add_nothing() -> None:
-    in_code = ("# Notes\n\n```\nIn conclusion, this journey is a testament to the power of"
-               " resilience.\n```\n")
+    in_code = (
+        "# Notes\n\n```\nIn conclusion, this journey is a testament to the power of"
+        " resilience.\n```\n"
+    )
     assert _check(in_code) == []
-    quoted = ("# Notes\n\n" + "Plain words about the cache. " * 8 + "\n\nThe brochure said:"
-              "\n\n> In conclusion, this journey is a testament to the power of resilience.\n")
+    quoted = (
+        "# Notes\n\n" + "Plain words about the cache. " * 8 + "\n\nThe brochure said:"
+        "\n\n> In conclusion, this journey is a testament to the power of resilience.\n"
+    )
     assert _check(quoted) == []
 
 
 def test_a_description_block_quote_is_read_as_the_pages_own_words() -> None:
     """A site whose pages open with a block quote as their description: those are the
     author's words, and a banned phrase (or dense tells) there is a finding."""
-    page = ("---\ntitle: Caching\n---\n> In conclusion, this journey is a testament to the"
-            " power of resilience.\n\nThe cache keeps objects on disk.\n")
+    page = (
+        "---\ntitle: Caching\n---\n> In conclusion, this journey is a testament to the"
+        " power of resilience.\n\nThe cache keeps objects on disk.\n"
+    )
     assert [f.split(": ", 1)[1][:15] for f in _check(page)] == ["AI tells weigh "]
     banned = "---\ntitle: Caching\n---\n> In conclusion, the cache is fast.\n\nBody.\n"
     assert _check(banned) == []  # one tell alone: no finding
-    assert _check(banned, phrases=["in conclusion"]) == [
-        '4:3: banned phrase "in conclusion"']
+    assert _check(banned, phrases=["in conclusion"]) == ['4:3: banned phrase "in conclusion"']
     assert _check(banned, phrases=["in conclusion"], check_blockquotes=False) != []
 
 
@@ -118,8 +131,10 @@ def test_a_suppression_comment_takes_its_block_out_of_the_sum(repo: Repo, rg: Ru
     it, so the receipt keeps it as suppressed (a suppression is never silent)."""
     from receipt_gate.rules.suppress import covered
 
-    page = DENSE.replace("# Our journey\n", "# Our trip\n\n<!-- receipt-gate: ignore"
-                         " ai-tells -- a quoted brochure -->")
+    page = DENSE.replace(
+        "# Our journey\n",
+        "# Our trip\n\n<!-- receipt-gate: ignore ai-tells -- a quoted brochure -->",
+    )
     (finding,) = _check(page)
     assert int(finding.split(":")[0]) in covered(page, "ai-tells")
     assert _check(page, suppressions=False)[0].startswith("2:12: ")

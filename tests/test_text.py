@@ -63,8 +63,10 @@ def test_no_opening_paragraph(text: str) -> None:
 
 def test_front_matter_fields() -> None:
     fm = read_front_matter("---\ntitle: 'A: b'\nstatus: ready\n---\nstatus: no\n", "d.md")
-    assert (dict(fm.fields), dict(fm.lines)) == ({"title": "A: b", "status": "ready"},
-                                                 {"title": 2, "status": 3})
+    assert (dict(fm.fields), dict(fm.lines)) == (
+        {"title": "A: b", "status": "ready"},
+        {"title": 2, "status": 3},
+    )
 
 
 @pytest.mark.parametrize(
@@ -100,4 +102,5 @@ def test_delimited_spans_are_what_the_regular_expression_finds() -> None:
         for _ in range(20_000):
             text = "".join(rnd.choice("{}%#<!->a\n") for _ in range(rnd.randint(0, 14)))
             assert [m.span() for m in finder.finditer(text)] == [
-                m.span() for m in rx.finditer(text)], (finder.pattern, text)
+                m.span() for m in rx.finditer(text)
+            ], (finder.pattern, text)

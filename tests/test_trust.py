@@ -55,9 +55,13 @@ def push_gate(repo: Repo) -> tuple[int, str]:
     """The plain pre-push hook, as git runs it, for `git push origin main`."""
     head = repo.git("rev-parse", "HEAD").stdout.strip()
     remote = repo.git("rev-parse", "origin/main").stdout.strip()
-    proc = subprocess.run([sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
-                          input=f"refs/heads/main {head} refs/heads/main {remote}\n",
-                          capture_output=True, text=True, cwd=repo.path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push", "origin", "url"],
+        input=f"refs/heads/main {head} refs/heads/main {remote}\n",
+        capture_output=True,
+        text=True,
+        cwd=repo.path,
+    )
     return proc.returncode, proc.stdout + proc.stderr
 
 
@@ -77,8 +81,15 @@ def base(repo: Repo, rg: Run, tmp_path: Path) -> tuple[Repo, str]:
     return repo, repo.git("rev-parse", "HEAD").stdout.strip()
 
 
-def attack(repo: Repo, rg: Run, base: str, config: str | None, files: dict[str, str],
-           expect: int = 1, *said: str) -> None:
+def attack(
+    repo: Repo,
+    rg: Run,
+    base: str,
+    config: str | None,
+    files: dict[str, str],
+    expect: int = 1,
+    *said: str,
+) -> None:
     """Change the rules and add an unready draft in one commit, with every receipt the
     changed rules ask for; then each gate must refuse it."""
     if config is not None:
@@ -103,8 +114,10 @@ def attack(repo: Repo, rg: Run, base: str, config: str | None, files: dict[str, 
 
 def test_an_honest_commit_passes_every_gate(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
-    repo.write("drafts/two.md", OK.replace("ready\n---", "ready\n---\n").replace("A check",
-                                                                                 "Another check"))
+    repo.write(
+        "drafts/two.md",
+        OK.replace("ready\n---", "ready\n---\n").replace("A check", "Another check"),
+    )
     rg("run")
     rg("grade")
     repo.git("add", "-A")
@@ -116,47 +129,92 @@ def test_an_honest_commit_passes_every_gate(base: tuple[Repo, str], rg: Run) -> 
 
 def test_required_emptied(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
-    attack(repo, rg, sha, CONFIG.replace("[ai-tells, hook-length, grader]", "[]"),
-           {"drafts/bad.md": BAD}, 1, "policy change: weakens: drops ai-tells from required",
-           "drafts/bad.md:5:1: ai-tells: AI tells weigh")
+    attack(
+        repo,
+        rg,
+        sha,
+        CONFIG.replace("[ai-tells, hook-length, grader]", "[]"),
+        {"drafts/bad.md": BAD},
+        1,
+        "policy change: weakens: drops ai-tells from required",
+        "drafts/bad.md:5:1: ai-tells: AI tells weigh",
+    )
 
 
 def test_gate_from_moved_later(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
-    attack(repo, rg, sha, CONFIG + "gate_from: measured\n", {"drafts/bad.md": BAD}, 1,
-           "fails under the rules in force")
+    attack(
+        repo,
+        rg,
+        sha,
+        CONFIG + "gate_from: measured\n",
+        {"drafts/bad.md": BAD},
+        1,
+        "fails under the rules in force",
+    )
 
 
 def test_drafts_narrowed(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
-    attack(repo, rg, sha, CONFIG.replace('["drafts/**/*.md"]', '["drafts/ok.md"]'),
-           {"drafts/bad.md": BAD}, 1, "weakens: drafts no longer lists drafts/**/*.md")
+    attack(
+        repo,
+        rg,
+        sha,
+        CONFIG.replace('["drafts/**/*.md"]', '["drafts/ok.md"]'),
+        {"drafts/bad.md": BAD},
+        1,
+        "weakens: drafts no longer lists drafts/**/*.md",
+    )
 
 
 def test_run_dir_moved_over_the_draft(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
-    attack(repo, rg, sha, CONFIG + "run_dir: drafts/bad.md\n", {"drafts/bad.md": BAD}, 1,
-           "changes run_dir: .receipts -> drafts/bad.md")
+    attack(
+        repo,
+        rg,
+        sha,
+        CONFIG + "run_dir: drafts/bad.md\n",
+        {"drafts/bad.md": BAD},
+        1,
+        "changes run_dir: .receipts -> drafts/bad.md",
+    )
 
 
 def test_a_key_given_twice(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
-    attack(repo, rg, sha, CONFIG + "gate_from: ready\ngate_from: measured\n",
-           {"drafts/bad.md": BAD}, 2, "duplicate key 'gate_from'")
+    attack(
+        repo,
+        rg,
+        sha,
+        CONFIG + "gate_from: ready\ngate_from: measured\n",
+        {"drafts/bad.md": BAD},
+        2,
+        "duplicate key 'gate_from'",
+    )
 
 
 def test_the_grader_script_replaced_by_one_that_always_passes(
     base: tuple[Repo, str], rg: Run
 ) -> None:
     repo, sha = base
-    always = ("import json, sys\ntext = sys.stdin.read()\nline = [x for x in"
-              " text.split('\\n') if x and not x.startswith(('-', 'title', 'status'))][0]\n"
-              "print(json.dumps({'verdict': 'pass', 'criteria': [{'name': 'all',"
-              " 'verdict': 'pass', 'quotes': [line], 'note': ''}]}))\n")
-    bad = BAD.replace(TELLS + ": a game changer.",
-                      "One paragraph is not an argument, but it is short.")
-    attack(repo, rg, sha, None, {"graders/g.py": always, "drafts/bad.md": bad}, 1,
-           "not made by the trusted grader")
+    always = (
+        "import json, sys\ntext = sys.stdin.read()\nline = [x for x in"
+        " text.split('\\n') if x and not x.startswith(('-', 'title', 'status'))][0]\n"
+        "print(json.dumps({'verdict': 'pass', 'criteria': [{'name': 'all',"
+        " 'verdict': 'pass', 'quotes': [line], 'note': ''}]}))\n"
+    )
+    bad = BAD.replace(
+        TELLS + ": a game changer.", "One paragraph is not an argument, but it is short."
+    )
+    attack(
+        repo,
+        rg,
+        sha,
+        None,
+        {"graders/g.py": always, "drafts/bad.md": bad},
+        1,
+        "not made by the trusted grader",
+    )
 
 
 def test_a_typed_pass_receipt_is_caught_by_recheck(base: tuple[Repo, str], rg: Run) -> None:
@@ -181,11 +239,13 @@ def test_a_typed_pass_receipt_is_caught_by_recheck(base: tuple[Repo, str], rg: R
 
 
 @pytest.fixture
-def signed_base(repo: Repo, rg: Run, tmp_path: Path,
-                monkeypatch: pytest.MonkeyPatch) -> tuple[Repo, str, bytes]:
+def signed_base(
+    repo: Repo, rg: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Repo, str, bytes]:
     seed, public = new_seed()
-    repo.write(".receipt-gate.yaml",
-               CONFIG + f'signing: {{public_keys: ["{public_text(public)}"]}}\n')
+    repo.write(
+        ".receipt-gate.yaml", CONFIG + f'signing: {{public_keys: ["{public_text(public)}"]}}\n'
+    )
     repo.write("graders/g.py", GRADER)
     repo.write("drafts/ok.md", OK)
     monkeypatch.setenv("RECEIPT_GATE_SIGNING_KEY", base64.b64encode(seed).decode())
@@ -213,8 +273,10 @@ def forge_grader_pass(repo: Repo) -> None:
 def test_signing_deleted(signed_base: tuple[Repo, str, bytes], rg: Run) -> None:
     repo, sha, _ = signed_base
     repo.write(".receipt-gate.yaml", CONFIG)
-    repo.write("drafts/bad.md", BAD.replace(TELLS + ": a game changer.",
-                                            "A short paragraph, with nothing banned in it."))
+    repo.write(
+        "drafts/bad.md",
+        BAD.replace(TELLS + ": a game changer.", "A short paragraph, with nothing banned in it."),
+    )
     rg("run")
     rg("grade")
     forge_grader_pass(repo)
@@ -234,10 +296,14 @@ def test_the_agents_own_key_added_to_the_policy(
     """The agent makes a key pair, lists its public key, and signs a forged verdict."""
     repo, sha, public = signed_base
     seed, mine = new_seed()
-    repo.write(".receipt-gate.yaml", CONFIG + "signing: {public_keys: ["
-               f'"{public_text(public)}", "{public_text(mine)}"]}}\n')
-    repo.write("drafts/bad.md", BAD.replace(TELLS + ": a game changer.",
-                                            "A short paragraph, with nothing banned in it."))
+    repo.write(
+        ".receipt-gate.yaml",
+        CONFIG + f'signing: {{public_keys: ["{public_text(public)}", "{public_text(mine)}"]}}\n',
+    )
+    repo.write(
+        "drafts/bad.md",
+        BAD.replace(TELLS + ": a game changer.", "A short paragraph, with nothing banned in it."),
+    )
     monkeypatch.setenv("RECEIPT_GATE_SIGNING_KEY", base64.b64encode(seed).decode())
     rg("run")
     rg("grade")
@@ -257,34 +323,58 @@ def test_the_agents_own_key_added_to_the_policy(
 
 
 @pytest.mark.parametrize("setting", ["key_env: HOME", "key_file: /etc/hostname"])
-def test_key_material_named_by_the_tree_is_refused(base: tuple[Repo, str], rg: Run,
-                                                   setting: str) -> None:
+def test_key_material_named_by_the_tree_is_refused(
+    base: tuple[Repo, str], rg: Run, setting: str
+) -> None:
     repo, sha = base
-    attack(repo, rg, sha, CONFIG + f"signing: {{{setting}}}\n", {"drafts/bad.md": BAD}, 2,
-           f"signing.{setting.split(':')[0]}: unknown key")
+    attack(
+        repo,
+        rg,
+        sha,
+        CONFIG + f"signing: {{{setting}}}\n",
+        {"drafts/bad.md": BAD},
+        2,
+        f"signing.{setting.split(':')[0]}: unknown key",
+    )
 
 
 def test_status_given_twice(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
-    attack(repo, rg, sha, None, {"drafts/bad.md": BAD.replace("status: ready",
-                                                              "status: idea\nstatus: ready")},
-           2, "drafts/bad.md:4: front matter: duplicate key 'status'")
+    attack(
+        repo,
+        rg,
+        sha,
+        None,
+        {"drafts/bad.md": BAD.replace("status: ready", "status: idea\nstatus: ready")},
+        2,
+        "drafts/bad.md:4: front matter: duplicate key 'status'",
+    )
 
 
 def test_a_status_line_inside_a_quoted_title(base: tuple[Repo, str], rg: Run) -> None:
     """A line scanner reads `status: idea` inside the title; YAML reads the title as one
     string and the status as ready. The gate reads what YAML reads."""
     repo, sha = base
-    tricky = BAD.replace("title: Not ready\nstatus: ready",
-                         'title: "Not\nstatus: idea\n  ready"\nstatus: ready')
-    attack(repo, rg, sha, None, {"drafts/bad.md": tricky}, 1,
-           "drafts/bad.md:7:1: ai-tells: AI tells weigh")
+    tricky = BAD.replace(
+        "title: Not ready\nstatus: ready", 'title: "Not\nstatus: idea\n  ready"\nstatus: ready'
+    )
+    attack(
+        repo,
+        rg,
+        sha,
+        None,
+        {"drafts/bad.md": tricky},
+        1,
+        "drafts/bad.md:7:1: ai-tells: AI tells weigh",
+    )
 
 
 def test_a_tightening_commits_in_one_step(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
-    repo.write(".receipt-gate.yaml", CONFIG.replace("checks:\n", "checks:\n  ai-tells:"
-                                                    " {phrases: [dive in, game changer]}\n"))
+    repo.write(
+        ".receipt-gate.yaml",
+        CONFIG.replace("checks:\n", "checks:\n  ai-tells: {phrases: [dive in, game changer]}\n"),
+    )
     assert rg("run")[0] == 0
     repo.git("add", "-A")
     assert rg("verify", "--staged")[0] == 0
@@ -305,8 +395,10 @@ def test_a_weakening_lands_only_as_a_policy_change(base: tuple[Repo, str], rg: R
     rc, out = ci(rg, sha)
     assert rc == 0, out
     assert "policy change: weakens: drops ai-tells from required" in out
-    repo.write("drafts/bad.md", BAD.replace(TELLS + ": a game changer.",
-                                            TELLS + ".\n\nA second paragraph here."))
+    repo.write(
+        "drafts/bad.md",
+        BAD.replace(TELLS + ": a game changer.", TELLS + ".\n\nA second paragraph here."),
+    )
     rg("run")
     rg("grade")
     assert repo.commit_all("draft").returncode == 0  # HEAD's rules are the weakened ones
@@ -324,23 +416,26 @@ def _forge(repo: Repo, path: str, **fields: object) -> None:
     repo.write(path, json.dumps(receipt))
 
 
-def test_a_receipt_that_hides_its_suppression_is_forged(base: tuple[Repo, str],
-                                                        rg: Run) -> None:
+def test_a_receipt_that_hides_its_suppression_is_forged(base: tuple[Repo, str], rg: Run) -> None:
     repo, sha = base
-    repo.write("drafts/two.md", OK.replace("A check", "<!-- receipt-gate: ignore ai-tells -->\n" +
-                                           TELLS + ". A check"))
+    repo.write(
+        "drafts/two.md",
+        OK.replace("A check", "<!-- receipt-gate: ignore ai-tells -->\n" + TELLS + ". A check"),
+    )
     rg("run")
     rg("grade")
     _forge(repo, ".receipts/drafts/two.md/ai-tells.json", suppressed=None)
     assert repo.commit_all("hidden", "--no-verify").returncode == 0
     rc, out = ci(rg, sha)
     assert rc == 1, out
-    assert ("forged: ai-tells run again suppresses 1 finding, and the receipt does not say"
-            " the same (0)") in out
+    assert (
+        "forged: ai-tells run again suppresses 1 finding, and the receipt does not say the same (0)"
+    ) in out
 
 
-def test_recheck_covers_untouched_drafts_when_an_input_changed(base: tuple[Repo, str],
-                                                               rg: Run) -> None:
+def test_recheck_covers_untouched_drafts_when_an_input_changed(
+    base: tuple[Repo, str], rg: Run
+) -> None:
     """A registry edit turns an untouched draft's pass into a fail: a receipt re-keyed to
     the new fingerprint by hand is a forgery --recheck must see."""
     from receipt_gate.rules.config import config_of
@@ -357,17 +452,22 @@ def test_recheck_covers_untouched_drafts_when_an_input_changed(base: tuple[Repo,
     middle = repo.git("rev-parse", "HEAD").stdout.strip()
     repo.write("claims.yaml", "claims: []\n")
     tree = WorkTree(str(repo.path))
-    _forge(repo, ".receipts/drafts/ok.md/registered-terms.json",
-           inputs_sha256=fingerprint("registered-terms", config_of(tree), tree).of(
-               "drafts/ok.md", ["MY_FLAG"]))
+    _forge(
+        repo,
+        ".receipts/drafts/ok.md/registered-terms.json",
+        inputs_sha256=fingerprint("registered-terms", config_of(tree), tree).of(
+            "drafts/ok.md", ["MY_FLAG"]
+        ),
+    )
     assert repo.commit_all("unregister", "--no-verify").returncode == 0
     rc, out, _ = rg("verify", "--rev", "HEAD", "--recheck", "--policy-from", middle)
     assert rc == 1, out
     assert "forged: the receipt says pass, but registered-terms run again" in out
 
 
-def test_recheck_covers_untouched_drafts_when_the_rules_change(base: tuple[Repo, str],
-                                                               rg: Run) -> None:
+def test_recheck_covers_untouched_drafts_when_the_rules_change(
+    base: tuple[Repo, str], rg: Run
+) -> None:
     """An outside pass: with ai-tells not required, a failing draft lands; a pull request
     then requires ai-tells and types a passing receipt for that untouched draft. Its
     bytes are base's, but no run of base's rules ever checked it with ai-tells."""
@@ -390,7 +490,8 @@ def test_recheck_covers_untouched_drafts_when_the_rules_change(base: tuple[Repo,
 
 
 def test_recheck_covers_untouched_drafts_when_the_build_starts_publishing_them(
-        repo: Repo, rg: Run) -> None:
+    repo: Repo, rg: Run
+) -> None:
     """An outside pass: a Jekyll draft with a banned phrase sits in _drafts/ (held back,
     its failing receipt committed); a pull request adds `show_drafts: true` and types a
     passing receipt. The draft's bytes are base's, but base's build never published it:

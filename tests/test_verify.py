@@ -73,7 +73,8 @@ def test_check_that_ran_three_edits_ago(content: Repo, rg: Run) -> None:
     assert rc == 1
     assert out.splitlines()[0] == (
         f"{AT}: stale: the draft changed after ai-tells ran at "
-        + json.loads(content.read(AT))["ran_at"] + " (the receipt is for other bytes)"
+        + json.loads(content.read(AT))["ran_at"]
+        + " (the receipt is for other bytes)"
     )
     assert f"{HL}: stale: the draft changed after" in out
     assert "hint: receipt-gate run drafts/intro.md && git add .receipts" in out
@@ -238,7 +239,9 @@ def test_verify_named_paths(content: Repo, rg: Run) -> None:
     assert rg("verify", "README.md")[::2] == (2, "README.md: not in the working tree\n")
     content.write("notes.md", "x")
     assert rg("verify", "notes.md")[::2] == (
-        2, "notes.md: not a draft (drafts in .receipt-gate.yaml: ['drafts/**/*.md'])\n")
+        2,
+        "notes.md: not a draft (drafts in .receipt-gate.yaml: ['drafts/**/*.md'])\n",
+    )
 
 
 def test_verify_rev(content: Repo, rg: Run) -> None:
@@ -292,8 +295,11 @@ def test_status_table(content: Repo, rg: Run) -> None:
         "drafts/c.md      (idea)    (idea)",
     ]
     doc = json.loads(rg("status", "--format", "json")[1])
-    assert doc["drafts"][0] == {"draft": "drafts/b.md", "gated": True,
-                                "cells": {"ai-tells": "fail", "hook-length": "fresh"}}
+    assert doc["drafts"][0] == {
+        "draft": "drafts/b.md",
+        "gated": True,
+        "cells": {"ai-tells": "fail", "hook-length": "fresh"},
+    }
 
 
 def test_stale_in_the_index_fresh_on_disk(content: Repo, rg: Run) -> None:

@@ -97,14 +97,17 @@ def test_t3070(expected: bool, text: str, pattern: str) -> None:
     assert match([pattern], text) is expected
 
 
-@pytest.mark.parametrize(("pattern", "text"), [
-    ("*a" * 8, "a" * 60 + "b"),  # exponential for a backtracking translation
-    ("*a*a*a*a*a*a*a*a*a*a*a*a", "a" * 200 + "b"),
-    ("**/" * 12 + "x", "a/" * 60 + "y"),
-    ("**/a*/" * 8 + "b", "a/" * 60 + "c"),  # git itself takes a minute over this one
-    ("[" * 50 + "a", "a"),
-    ("[z-a]*[[:nope:]]", "z"),
-])
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        ("*a" * 8, "a" * 60 + "b"),  # exponential for a backtracking translation
+        ("*a*a*a*a*a*a*a*a*a*a*a*a", "a" * 200 + "b"),
+        ("**/" * 12 + "x", "a/" * 60 + "y"),
+        ("**/a*/" * 8 + "b", "a/" * 60 + "c"),  # git itself takes a minute over this one
+        ("[" * 50 + "a", "a"),
+        ("[z-a]*[[:nope:]]", "z"),
+    ],
+)
 def test_hostile_globs_are_answered_and_raise_nothing(pattern: str, text: str) -> None:
     """Answered at once (the benchmark times them); a reversed range or an unknown class
     is no error: git matches nothing with it, or only what it names."""
@@ -129,24 +132,44 @@ def test_agrees_with_git_ls_files_on_generated_globs(repo: Repo) -> None:
 
     rng = random.Random(3070)
     parts = ["a", "b", "ab", "ba", "a-b", "é", "x.md", "[a]", "a]b", "-"]
-    paths = sorted({"/".join(rng.choice(parts) for _ in range(rng.randint(1, 3)))
-                    for _ in range(150)})
+    paths = sorted(
+        {"/".join(rng.choice(parts) for _ in range(rng.randint(1, 3))) for _ in range(150)}
+    )
     for p in paths:
         if any(p.startswith(q + "/") for q in paths):
             continue
         repo.write(p, "x\n")
     repo.git("add", "-A")
     listed = set(repo.git("ls-files", "-z").stdout.split("\0")) - {""}
-    alphabet = ["a", "b", "/", "*", "**", "?", "[", "]", "!", "^", "-", "\\", "[:alpha:]",
-                "[:punct:]", ".md", "é"]
+    alphabet = [
+        "a",
+        "b",
+        "/",
+        "*",
+        "**",
+        "?",
+        "[",
+        "]",
+        "!",
+        "^",
+        "-",
+        "\\",
+        "[:alpha:]",
+        "[:punct:]",
+        ".md",
+        "é",
+    ]
     compared = 0
     for _ in range(400):
         pattern = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 6)))
         first = next((i for i, c in enumerate(pattern) if c in "*?[\\"), None)
-        quirk = (first is not None and pattern.startswith("**", first)
-                 and first > 0 and pattern[first - 1] != "/")
-        if (pattern in listed or quirk or pattern.startswith("!")
-                or pattern.endswith("/")):
+        quirk = (
+            first is not None
+            and pattern.startswith("**", first)
+            and first > 0
+            and pattern[first - 1] != "/"
+        )
+        if pattern in listed or quirk or pattern.startswith("!") or pattern.endswith("/"):
             continue
         got = repo.git("ls-files", "-z", "--", f":(glob){pattern}", check=False)
         if got.returncode != 0:

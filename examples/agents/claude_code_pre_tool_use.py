@@ -41,8 +41,26 @@ from collections.abc import Iterator, Sequence
 LIMIT = 6000  # characters of the gate's report shown to the agent
 _SEPARATORS = {"&&", "||", ";", "|", "&", "\n", "(", ")", "{", "}", "!"}
 # Words that only prefix a command (`time git commit`, `if git commit; then`).
-_PREFIXES = {"command", "builtin", "exec", "time", "nohup", "nice", "then", "do", "else",
-             "if", "while", "until", "xargs", "sudo", "stdbuf", "timeout", "-i", "--"}
+_PREFIXES = {
+    "command",
+    "builtin",
+    "exec",
+    "time",
+    "nohup",
+    "nice",
+    "then",
+    "do",
+    "else",
+    "if",
+    "while",
+    "until",
+    "xargs",
+    "sudo",
+    "stdbuf",
+    "timeout",
+    "-i",
+    "--",
+}
 _TAKES_VALUE = set("mFCct")  # short commit options whose value follows in the same word
 _ATTACHED = set("uS")  # short options whose value, if any, is the rest of the word
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
@@ -63,8 +81,9 @@ def _assignment(word: str) -> bool:
     return "=" in word and name.replace("_", "a").isalnum() and not name[0].isdigit()
 
 
-def simple_commands(command: str, cwd: str = "", depth: int = 0
-                    ) -> Iterator[tuple[list[str], list[str], str]]:
+def simple_commands(
+    command: str, cwd: str = "", depth: int = 0
+) -> Iterator[tuple[list[str], list[str], str]]:
     """Each simple command in a shell command line: (its environment words, its words,
     the folder it runs in). `sh -c '...'`, `bash -lc`, `eval` and `env` are read
     through; `cd DIR` moves the folder."""
@@ -77,8 +96,12 @@ def simple_commands(command: str, cwd: str = "", depth: int = 0
         part = words[start:i]
         start = i + 1
         env = list(exported)
-        while part and (part[0] in _PREFIXES or part[0] in ("export", "env")
-                        or _assignment(part[0]) or (part[0].startswith("-") and env)):
+        while part and (
+            part[0] in _PREFIXES
+            or part[0] in ("export", "env")
+            or _assignment(part[0])
+            or (part[0].startswith("-") and env)
+        ):
             word = part.pop(0)
             if _assignment(word):
                 env.append(word.strip())
@@ -93,7 +116,7 @@ def simple_commands(command: str, cwd: str = "", depth: int = 0
             flags = [w for w in part[1:] if w.startswith("-") and "c" in w.lstrip("-")]
             if flags:
                 at = part.index(flags[0]) + 1
-                for e, w, c in simple_commands(" ".join(part[at:at + 1]), cwd, depth + 1):
+                for e, w, c in simple_commands(" ".join(part[at : at + 1]), cwd, depth + 1):
                     yield env + e, w, c
                 continue
         if depth < 3 and name == "eval":
@@ -109,19 +132,32 @@ def git_call(words: list[str]) -> tuple[list[str], list[str]] | None:
         return None
     j, opts = 1, []
     while j < len(words) and words[j].startswith("-"):
-        takes = words[j] in ("-C", "-c", "--git-dir", "--work-tree", "--namespace",
-                             "--config-env")
-        opts += words[j: j + 1 + takes]
+        takes = words[j] in ("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env")
+        opts += words[j : j + 1 + takes]
         j += 1 + takes
     return opts, words[j:]
 
 
 # Long options of git commit and push whose value is the next word (`--message -n...`;
 # not those whose value is optional, written with `=`).
-_LONG_VALUES = ("--message", "--file", "--author", "--date", "--reuse-message",
-                "--reedit-message", "--fixup", "--squash", "--template", "--cleanup",
-                "--trailer", "--pathspec-from-file", "--repo", "--push-option",
-                "--receive-pack", "--exec")
+_LONG_VALUES = (
+    "--message",
+    "--file",
+    "--author",
+    "--date",
+    "--reuse-message",
+    "--reedit-message",
+    "--fixup",
+    "--squash",
+    "--template",
+    "--cleanup",
+    "--trailer",
+    "--pathspec-from-file",
+    "--repo",
+    "--push-option",
+    "--receive-pack",
+    "--exec",
+)
 
 
 def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
@@ -166,16 +202,49 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
 _CONFIG_PLACES = {"HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR"}
 
 
-_CONFIG_READS = {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list", "-l",
-                 "--get-color", "--get-colorbool", "get", "list"}
-_CONFIG_WRITES = {"--add", "--replace-all", "--unset", "--unset-all", "--rename-section",
-                  "--remove-section", "--edit", "-e", "set", "unset", "edit", "rename-section",
-                  "remove-section"}
+_CONFIG_READS = {
+    "--get",
+    "--get-all",
+    "--get-regexp",
+    "--get-urlmatch",
+    "--list",
+    "-l",
+    "--get-color",
+    "--get-colorbool",
+    "get",
+    "list",
+}
+_CONFIG_WRITES = {
+    "--add",
+    "--replace-all",
+    "--unset",
+    "--unset-all",
+    "--rename-section",
+    "--remove-section",
+    "--edit",
+    "-e",
+    "set",
+    "unset",
+    "edit",
+    "rename-section",
+    "remove-section",
+}
 # .git/hooks as a shell may spell it: ./.git//hooks, .git/hook?, .git/*ooks.
 _HOOKS_PATH = re.compile(r"\.git/+(?:[*?\[]|h[^/\s]*[*?\[]|hooks\b)")
 # Programs that may write anywhere their code says: a hooks path in their words counts.
-_SCRIPTS = {"python", "python3", "perl", "ruby", "node", "find", "dd", "rsync", "tar", "unzip",
-            "git-lfs"}
+_SCRIPTS = {
+    "python",
+    "python3",
+    "perl",
+    "ruby",
+    "node",
+    "find",
+    "dd",
+    "rsync",
+    "tar",
+    "unzip",
+    "git-lfs",
+}
 # Commands whose last word is where they write (cp SRC DST): a hook copied out is read.
 _TO_LAST = {"cp", "ln", "install"}
 
@@ -191,15 +260,31 @@ def disables_hooks(words: list[str]) -> str | None:
     written = words[1:]
     if name in _TO_LAST:
         named = [w for w in words[1:] if not w.startswith("-")]
-        target = next((words[i + 1] for i, w in enumerate(words[:-1])
-                       if w in ("-t", "--target-directory")), None)
-        target = target or next((w.split("=", 1)[1] if w.startswith("--") else w[w.index("t") + 1:]
-                                 for w in words[1:] if w.startswith("--target-directory=") or (
-                                     w.startswith("-") and not w.startswith("--") and "t" in w
-                                     and not w.endswith("t"))), None)
+        target = next(
+            (words[i + 1] for i, w in enumerate(words[:-1]) if w in ("-t", "--target-directory")),
+            None,
+        )
+        target = target or next(
+            (
+                w.split("=", 1)[1] if w.startswith("--") else w[w.index("t") + 1 :]
+                for w in words[1:]
+                if w.startswith("--target-directory=")
+                or (
+                    w.startswith("-")
+                    and not w.startswith("--")
+                    and "t" in w
+                    and not w.endswith("t")
+                )
+            ),
+            None,
+        )
         written = [target] if target else named[-1:]
-    into_hooks = [w for i, w in enumerate(words) if _HOOKS_PATH.search(w)
-                  and (w.startswith(">") or words[i - 1] in (">", ">>") or name in _SCRIPTS)]
+    into_hooks = [
+        w
+        for i, w in enumerate(words)
+        if _HOOKS_PATH.search(w)
+        and (w.startswith(">") or words[i - 1] in (">", ">>") or name in _SCRIPTS)
+    ]
     into_hooks += [w for w in written if name in _WRITERS and _HOOKS_PATH.search(w)]
     if into_hooks:
         return "writing into .git/hooks turns the gate's hooks off"
@@ -209,8 +294,7 @@ def disables_hooks(words: list[str]) -> str | None:
 def _sets_hooks_path(args: list[str]) -> bool:
     """Does `git config ARGS` change core.hooksPath (not only read it)?"""
     plain = [a.lower().replace('"', "").replace("'", "") for a in args]
-    at = next((i for i, a in enumerate(plain) if "hookspath" in a or a.startswith("include")),
-              None)
+    at = next((i for i, a in enumerate(plain) if "hookspath" in a or a.startswith("include")), None)
     if at is None:
         return False
     # (a verb counts only before the key: `git config core.hooksPath get` sets it to "get")
@@ -233,18 +317,32 @@ def configured(where: str) -> str | None:
     """The root of the repository around `where`, if it is gated: its working tree, HEAD
     or a remote-tracking branch holds a receipt-gate config (deleting the config in the
     working tree gates nothing off)."""
-    proc = subprocess.run(["git", "-C", where, "rev-parse", "--show-toplevel"],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        ["git", "-C", where, "rev-parse", "--show-toplevel"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     top = proc.stdout.strip()
     if proc.returncode != 0:
         return None
     if os.path.isfile(os.path.join(top, ".receipt-gate.yaml")):
         return top
-    refs = subprocess.run(["git", "-C", top, "for-each-ref", "--format=%(refname)",
-                           "refs/remotes"], capture_output=True, text=True, check=False)
+    refs = subprocess.run(
+        ["git", "-C", top, "for-each-ref", "--format=%(refname)", "refs/remotes"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     for ref in ["HEAD", *refs.stdout.split()]:
-        if subprocess.run(["git", "-C", top, "cat-file", "-e", f"{ref}:.receipt-gate.yaml"],
-                          capture_output=True, check=False).returncode == 0:
+        if (
+            subprocess.run(
+                ["git", "-C", top, "cat-file", "-e", f"{ref}:.receipt-gate.yaml"],
+                capture_output=True,
+                check=False,
+            ).returncode
+            == 0
+        ):
             return top
     return None
 
@@ -252,8 +350,9 @@ def configured(where: str) -> str | None:
 def stages_first(args: list[str], earlier: Sequence[list[str]]) -> bool:
     """Will the commit carry the working tree rather than the index as it is now? (A
     `git add` before it, `commit -a`, `--include`/`--only`, or paths to commit.)"""
-    if any((g := git_call(w)) is not None and g[1][:1] in (["add"], ["rm"], ["mv"])
-           for w in earlier):
+    if any(
+        (g := git_call(w)) is not None and g[1][:1] in (["add"], ["rm"], ["mv"]) for w in earlier
+    ):
         return True
     i = 1
     while i < len(args):
@@ -283,20 +382,30 @@ def gate(root: str, worktree_too: bool) -> tuple[int, str]:
     """Decide the checks on what the commit carries, writing nothing: (exit, report)."""
     exe = shlex.split(os.environ.get("RECEIPT_GATE", "receipt-gate"))
     rc, out = 0, ""
-    index_gated = subprocess.run(["git", "-C", root, "cat-file", "-e", ":.receipt-gate.yaml"],
-                                 capture_output=True, check=False).returncode == 0
+    index_gated = (
+        subprocess.run(
+            ["git", "-C", root, "cat-file", "-e", ":.receipt-gate.yaml"],
+            capture_output=True,
+            check=False,
+        ).returncode
+        == 0
+    )
     trees = [["--staged"]] if index_gated else []  # an index without the config gates nothing
     for extra in [*trees, *([[]] if worktree_too else [])]:
-        proc = subprocess.run([*exe, "run", "--dry-run", *extra], cwd=root,
-                              capture_output=True, text=True, check=False)
+        proc = subprocess.run(
+            [*exe, "run", "--dry-run", *extra],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if proc.returncode:
             rc, out = max(rc, proc.returncode), out + proc.stdout + proc.stderr
     return rc, out
 
 
 def refuse(why: str) -> int:
-    print(f"receipt-gate: refused: {why}. Commit without it; the gate decides.",
-          file=sys.stderr)
+    print(f"receipt-gate: refused: {why}. Commit without it; the gate decides.", file=sys.stderr)
     return 2
 
 
@@ -319,8 +428,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for k, (env, words, where) in enumerate(found):
         why = disables_hooks(words)
         call = git_call(words)
-        if why is None and call is not None and call[1][:1] in (
-                ["commit"], ["push"], ["merge"], ["pull"], ["am"], ["rebase"]):
+        if (
+            why is None
+            and call is not None
+            and call[1][:1] in (["commit"], ["push"], ["merge"], ["pull"], ["am"], ["rebase"])
+        ):
             why = bypass(env, *call)
         if why is not None:
             return refuse(why)
@@ -333,15 +445,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             rc, report = gate(root, worktree_too)
         except OSError as e:
-            print(f"receipt-gate: refused: this repository is gated, and receipt-gate"
-                  f" cannot run ({e}); install it, or name it in $RECEIPT_GATE",
-                  file=sys.stderr)
+            print(
+                f"receipt-gate: refused: this repository is gated, and receipt-gate"
+                f" cannot run ({e}); install it, or name it in $RECEIPT_GATE",
+                file=sys.stderr,
+            )
             return 2
         if rc != 0:
             text = report if len(report) <= LIMIT else report[:LIMIT] + "\n[...]\n"
-            print(f"receipt-gate refused this commit (the gate, not a question):\n{text}"
-                  "Fix what is named above, stage it (`git add`), then commit again: the"
-                  " commit hook runs the checks and stages their receipts.", file=sys.stderr)
+            print(
+                f"receipt-gate refused this commit (the gate, not a question):\n{text}"
+                "Fix what is named above, stage it (`git add`), then commit again: the"
+                " commit hook runs the checks and stages their receipts.",
+                file=sys.stderr,
+            )
             return 2
     return 0
 

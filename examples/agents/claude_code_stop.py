@@ -44,8 +44,14 @@ LIMIT = 6000  # characters of the gate's report shown to the agent
 
 def _git(root: str, *args: str, stdin: str | None = None) -> str | None:
     # Ref names are bytes to git: any that are no UTF-8 pass through as they are.
-    proc = subprocess.run(["git", "-C", root, *args], capture_output=True, input=stdin,
-                          encoding="utf-8", errors="surrogateescape", check=False)
+    proc = subprocess.run(
+        ["git", "-C", root, *args],
+        capture_output=True,
+        input=stdin,
+        encoding="utf-8",
+        errors="surrogateescape",
+        check=False,
+    )
     return proc.stdout.strip() if proc.returncode == 0 else None
 
 
@@ -67,21 +73,41 @@ def _has(root: str, rev: str) -> str | None:
 
 # Refs that are no work of the session's: what the remote has, a stash of work in
 # progress, notes, filter-branch's backups, bisect's marks, maintenance's prefetch.
-_NOT_WORK = ("refs/remotes/", "refs/stash", "refs/notes/", "refs/original/", "refs/bisect/",
-             "refs/prefetch/", "refs/replace/")
+_NOT_WORK = (
+    "refs/remotes/",
+    "refs/stash",
+    "refs/notes/",
+    "refs/original/",
+    "refs/bisect/",
+    "refs/prefetch/",
+    "refs/replace/",
+)
 
 
 def _tips(root: str) -> list[tuple[str, str]]:
     """(ref, commit) for each ref of this clone's own that names a commit, an annotated
     tag peeled however deep, and each linked worktree's detached HEAD."""
-    names = [n for n in (_git(root, "for-each-ref", "--format=%(refname)") or "").splitlines()
-             if n and not n.startswith(_NOT_WORK)]
+    names = [
+        n
+        for n in (_git(root, "for-each-ref", "--format=%(refname)") or "").splitlines()
+        if n and not n.startswith(_NOT_WORK)
+    ]
     out: list[tuple[str, str]] = []
     if names:
-        found = (_git(root, "cat-file", "--batch-check=%(objectname) %(objecttype)",
-                      stdin="".join(f"{n}^{{commit}}\n" for n in names)) or "").splitlines()
-        out += [(n, line.split(" ")[0]) for n, line in zip(names, found, strict=False)
-                if line.endswith(" commit")]
+        found = (
+            _git(
+                root,
+                "cat-file",
+                "--batch-check=%(objectname) %(objecttype)",
+                stdin="".join(f"{n}^{{commit}}\n" for n in names),
+            )
+            or ""
+        ).splitlines()
+        out += [
+            (n, line.split(" ")[0])
+            for n, line in zip(names, found, strict=False)
+            if line.endswith(" commit")
+        ]
     for block in (_git(root, "worktree", "list", "--porcelain") or "").split("\n\n"):
         lines = block.splitlines()
         head = next((ln[5:] for ln in lines if ln.startswith("HEAD ")), "")
@@ -96,22 +122,41 @@ def _lines(root: str, remote: str) -> list[str]:
     else zeros: a new repository, or a remote whose default the gate asks), and every
     other ref of this clone's that names a commit the remote lacks (a tag, a ref of
     its own, a worktree's detached HEAD)."""
-    default = next((old for ref in ("HEAD", "main", "master")
-                    if (old := _has(root, f"refs/remotes/{remote}/{ref}"))), "0" * 40)
+    default = next(
+        (
+            old
+            for ref in ("HEAD", "main", "master")
+            if (old := _has(root, f"refs/remotes/{remote}/{ref}"))
+        ),
+        "0" * 40,
+    )
     out = []
     tips = _tips(root)
     for ref, sha in tips:
         if ref.startswith("refs/heads/"):
-            old = _has(root, f"refs/remotes/{remote}/{ref[len('refs/heads/'):]}")
+            old = _has(root, f"refs/remotes/{remote}/{ref[len('refs/heads/') :]}")
             out.append(f"{ref} {sha} {ref} {old or default}")
     # Other refs count only on a commit the remote lacks: old tags on what the remote
     # has are not the session's work.
     others = [(ref, sha) for ref, sha in tips if not ref.startswith("refs/heads/")]
     if others:
-        lacking = set((_git(root, "rev-list", *sorted({sha for _, sha in others}),
-                            "--not", f"--remotes={remote}") or "").split())
-        out += [f"{ref} {sha} {ref if ref != 'HEAD' else 'refs/heads/HEAD'} {default}"
-                for ref, sha in others if sha in lacking]
+        lacking = set(
+            (
+                _git(
+                    root,
+                    "rev-list",
+                    *sorted({sha for _, sha in others}),
+                    "--not",
+                    f"--remotes={remote}",
+                )
+                or ""
+            ).split()
+        )
+        out += [
+            f"{ref} {sha} {ref if ref != 'HEAD' else 'refs/heads/HEAD'} {default}"
+            for ref, sha in others
+            if sha in lacking
+        ]
     head = _has(root, "HEAD")
     if head and not any(line.split(" ")[1] == head for line in out):  # a detached HEAD
         out.append(f"HEAD {head} refs/heads/HEAD {default}")
@@ -141,8 +186,10 @@ def _pushed(root: str) -> list[str]:
 def _ruled(root: str, commit: str) -> bool:
     """Does this commit, or its first parent, hold a config (a commit from before the
     gate was adopted has no rules to be held to)?"""
-    return any(_git(root, "cat-file", "-e", f"{c}:.receipt-gate.yaml") is not None
-               for c in (commit, f"{commit}^"))
+    return any(
+        _git(root, "cat-file", "-e", f"{c}:.receipt-gate.yaml") is not None
+        for c in (commit, f"{commit}^")
+    )
 
 
 def verify(root: str) -> tuple[int, str]:
@@ -165,11 +212,17 @@ def verify(root: str) -> tuple[int, str]:
     if remote is None or not head:
         heads += [sha for ref, sha in _tips(root) if ref.startswith("refs/heads/")]
     heads += _pushed(root)
-    runs += [(["verify", "--rev", sha], None) for sha in dict.fromkeys(heads)
-             if _ruled(root, sha)]
+    runs += [(["verify", "--rev", sha], None) for sha in dict.fromkeys(heads) if _ruled(root, sha)]
     for argv, stdin in runs:
-        proc = subprocess.run([*exe, *argv], cwd=root, input=stdin, capture_output=True,
-                              encoding="utf-8", errors="surrogateescape", check=False)
+        proc = subprocess.run(
+            [*exe, *argv],
+            cwd=root,
+            input=stdin,
+            capture_output=True,
+            encoding="utf-8",
+            errors="surrogateescape",
+            check=False,
+        )
         if proc.returncode != 0:
             return proc.returncode, proc.stdout + proc.stderr
     return 0, ""
@@ -189,8 +242,9 @@ def gated(root: str) -> bool:
     knows the remote has hold a receipt-gate config?"""
     if os.path.isfile(os.path.join(root, ".receipt-gate.yaml")):
         return True
-    refs = (_git(root, "for-each-ref", "--format=%(refname)", "refs/heads", "refs/remotes")
-            or "").splitlines()
+    refs = (
+        _git(root, "for-each-ref", "--format=%(refname)", "refs/heads", "refs/remotes") or ""
+    ).splitlines()
     asked = "".join(f"{r}:.receipt-gate.yaml\n" for r in ["HEAD", "HEAD^", *refs] if r)
     found = _git(root, "cat-file", "--batch-check=%(objecttype)", stdin=asked) or ""
     return "blob" in found.split()
@@ -206,29 +260,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     # The project's repository and the one the session's shell is in (a site cloned
     # inside the project, a submodule), each judged.
-    roots = dict.fromkeys(r for r in map(_root, [p for p in places[:2] if p] or places[2:])
-                          if r and gated(r))
+    roots = dict.fromkeys(
+        r for r in map(_root, [p for p in places[:2] if p] or places[2:]) if r and gated(r)
+    )
     rc, report = 0, ""
     for root in roots:
         try:
             rc, report = verify(root)
         except OSError as e:
-            print(f"receipt-gate: this repository is gated, and receipt-gate cannot run"
-                  f" ({e}); install it, or name it in $RECEIPT_GATE", file=sys.stderr)
+            print(
+                f"receipt-gate: this repository is gated, and receipt-gate cannot run"
+                f" ({e}); install it, or name it in $RECEIPT_GATE",
+                file=sys.stderr,
+            )
             return 2
         if rc != 0:
             break
     if rc == 0:
         return 0
     text = report if len(report) <= LIMIT else report[:LIMIT] + "\n[...]\n"
-    print("receipt-gate: this session made a commit the gate refuses (judged from the"
-          f" commits themselves, not from any account of them):\n{text}"
-          "Fix the draft named above, run `receipt-gate run`, stage the draft and its"
-          " receipts, and commit the fix on top (a tip is what is published: the commits"
-          " before it need not be rewritten, and one already pushed must not be); push"
-          " again where the refused tip was pushed. A commit that skipped the hooks is"
-          " judged all the same.",
-          file=sys.stderr)
+    print(
+        "receipt-gate: this session made a commit the gate refuses (judged from the"
+        f" commits themselves, not from any account of them):\n{text}"
+        "Fix the draft named above, run `receipt-gate run`, stage the draft and its"
+        " receipts, and commit the fix on top (a tip is what is published: the commits"
+        " before it need not be rewritten, and one already pushed must not be); push"
+        " again where the refused tip was pushed. A commit that skipped the hooks is"
+        " judged all the same.",
+        file=sys.stderr,
+    )
     return 2
 
 

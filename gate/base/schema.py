@@ -65,8 +65,13 @@ def repo_path(value: object, key: str, err: Err) -> str:
     if not isinstance(value, str) or not value.strip():
         raise err(key, f"expected a repository path, got {type_name(value)}")
     norm = posixpath.normpath(value)
-    if (posixpath.isabs(value) or norm in (".", "..") or norm.startswith("../")
-            or "\\" in value or norm != value.rstrip("/")):
+    if (
+        posixpath.isabs(value)
+        or norm in (".", "..")
+        or norm.startswith("../")
+        or "\\" in value
+        or norm != value.rstrip("/")
+    ):
         raise err(key, f"must be a path inside the repository, written plainly, got {value!r}")
     if norm == ".git" or norm.startswith(".git/"):
         raise err(key, "must not be inside .git")

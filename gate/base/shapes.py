@@ -15,6 +15,8 @@ from typing import Any
 
 MAX_DEPTH = 8  # a receipt of ours nests 5 deep (findings -> titles -> title)
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object, refused when a key is given twice: a reader takes one value, a person
     reading the file may take the other."""
@@ -110,7 +112,7 @@ def criterion_problem(c: object) -> str | None:
     if not isinstance(c.get("name"), str) or not c["name"].strip():
         return "a criterion's name is not a non-empty string"
     if c.get("verdict") not in ("pass", "fail"):
-        return "a criterion's verdict is not \"pass\" or \"fail\""
+        return 'a criterion\'s verdict is not "pass" or "fail"'
     quotes = c.get("quotes", [])
     if not isinstance(quotes, list) or not all(isinstance(q, str) for q in quotes):
         return "a criterion's quotes are not a list of strings"
@@ -122,7 +124,11 @@ def criterion_problem(c: object) -> str | None:
 def evidence_problem(items: object) -> str | None:
     """Why a criterion's evidence is not a list of {path, quote} strings."""
     if not isinstance(items, list) or not all(
-            isinstance(e, dict) and isinstance(e.get("path"), str) and e["path"]
-            and isinstance(e.get("quote"), str) for e in items):
+        isinstance(e, dict)
+        and isinstance(e.get("path"), str)
+        and e["path"]
+        and isinstance(e.get("quote"), str)
+        for e in items
+    ):
         return "a criterion's evidence is not a list of {path, quote} strings"
     return None

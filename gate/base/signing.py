@@ -32,7 +32,7 @@ def parse_public(text: object) -> bytes | None:
     if not isinstance(text, str) or not text.startswith(PREFIX):
         return None
     try:
-        raw = base64.b64decode(text[len(PREFIX):], validate=True)
+        raw = base64.b64decode(text[len(PREFIX) :], validate=True)
     except (binascii.Error, ValueError):
         return None
     return raw if len(raw) == 32 else None
@@ -62,13 +62,17 @@ def _pair(seed: bytes) -> tuple[bytes, bytes]:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-    public = Ed25519PrivateKey.from_private_bytes(seed).public_key().public_bytes(
-        Encoding.Raw, PublicFormat.Raw)
+    public = (
+        Ed25519PrivateKey.from_private_bytes(seed)
+        .public_key()
+        .public_bytes(Encoding.Raw, PublicFormat.Raw)
+    )
     return seed, public
 
 
-def signer(public_keys: Sequence[bytes], root: str, key_env: str | None = None,
-           key_file: str | None = None) -> Signer | None:
+def signer(
+    public_keys: Sequence[bytes], root: str, key_env: str | None = None, key_file: str | None = None
+) -> Signer | None:
     """The signer for receipts written here: None when the policy lists no public key
     (receipts are not signed); GateError when it does and no usable private key is
     given, or the key given is not one the policy trusts."""
@@ -80,8 +84,10 @@ def signer(public_keys: Sequence[bytes], root: str, key_env: str | None = None,
         path = os.path.realpath(key_file)
         real_root = os.path.realpath(root)
         if path == real_root or path.startswith(real_root + os.sep):
-            raise GateError(f"--key-file {key_file}: inside the repository; keep the private"
-                            " key where a commit cannot carry it")
+            raise GateError(
+                f"--key-file {key_file}: inside the repository; keep the private"
+                " key where a commit cannot carry it"
+            )
         try:
             with open(path, "rb") as f:
                 text = f.read(4096).decode("ascii", errors="replace").strip()
@@ -91,9 +97,11 @@ def signer(public_keys: Sequence[bytes], root: str, key_env: str | None = None,
         where = f"${env}"
         text = os.environ.get(env, "").strip()
         if not text:
-            raise GateError(f"signing: receipts here must be signed, and no private key is"
-                            f" given (set ${env}, or pass --key-file; receipt-gate keygen"
-                            " makes one)")
+            raise GateError(
+                f"signing: receipts here must be signed, and no private key is"
+                f" given (set ${env}, or pass --key-file; receipt-gate keygen"
+                " makes one)"
+            )
     try:
         seed = base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError):
@@ -102,8 +110,9 @@ def signer(public_keys: Sequence[bytes], root: str, key_env: str | None = None,
         raise GateError(f"{where}: not an Ed25519 private key (base64 of 32 bytes)")
     _, public = _pair(seed)
     if public not in public_keys:
-        raise GateError(f"{where}: its public key {public_text(public)} is not one of"
-                        " signing.public_keys")
+        raise GateError(
+            f"{where}: its public key {public_text(public)} is not one of signing.public_keys"
+        )
     return Signer(seed, public)
 
 

@@ -72,7 +72,7 @@ def _bracket(pat: bytes, i: int) -> tuple[frozenset[int], int]:
                 members.add(c)
                 prev = c
             else:
-                test = _CLASSES.get(pat[j + 2:end - 1].decode("latin-1"))
+                test = _CLASSES.get(pat[j + 2 : end - 1].decode("latin-1"))
                 if test is None:
                     raise _Never
                 members.update(b for b in range(256) if test(b))
@@ -96,8 +96,7 @@ def _byte_class(chosen: frozenset[int]) -> str:
             runs[-1][1] = b
         else:
             runs.append([b, b])
-    return "[" + "".join(f"\\x{a:02x}" + (f"-\\x{z:02x}" if z > a else "")
-                         for a, z in runs) + "]"
+    return "[" + "".join(f"\\x{a:02x}" + (f"-\\x{z:02x}" if z > a else "") for a, z in runs) + "]"
 
 
 def translate(pattern: str) -> str:
@@ -128,7 +127,7 @@ def _emit(tokens: list[tuple[str, str]]) -> str:
         if kind == "any" and value == "(?:.*/)?":
             m = next((i for i in range(k + 1, len(tokens)) if tokens[i][0] == "any"), None)
             if m is not None:
-                out.append("(?>(?:.*?/)??" + _emit(tokens[k + 1:m]) + ")")
+                out.append("(?>(?:.*?/)??" + _emit(tokens[k + 1 : m]) + ")")
                 k = m
                 continue
         if kind == "star":
@@ -159,7 +158,7 @@ def _tokens(pat: bytes) -> list[tuple[str, str]]:
             while j < n and pat[j] == 0x2A:
                 j += 1
             at_start = i == 0 or pat[i - 1] == 0x2F
-            slash_next = j < n and (pat[j] == 0x2F or pat[j:j + 2] == b"\\/")
+            slash_next = j < n and (pat[j] == 0x2F or pat[j : j + 2] == b"\\/")
             if j - i >= 2 and at_start and (j == n or slash_next):
                 if j == n:
                     out.append(("any", ".*"))
@@ -193,8 +192,7 @@ def _tokens(pat: bytes) -> list[tuple[str, str]]:
 
 def view(path: str) -> str:
     """The path as the regexes read it: each UTF-8 byte one char (git matches bytes)."""
-    return path if path.isascii() else path.encode("utf-8", "surrogateescape").decode(
-        "latin-1")
+    return path if path.isascii() else path.encode("utf-8", "surrogateescape").decode("latin-1")
 
 
 def split(patterns: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -258,8 +256,9 @@ def could_hold(patterns: Sequence[str], folder: str) -> bool:
     take, drop = split(patterns)
     parts = folder.split("/")
     for d in drop:
-        if d.endswith("/**") and any(match([d[:-3]], "/".join(parts[:i]))
-                                     for i in range(1, len(parts) + 1)):
+        if d.endswith("/**") and any(
+            match([d[:-3]], "/".join(parts[:i])) for i in range(1, len(parts) + 1)
+        ):
             return False
     return any(_could_hold(p.split("/"), parts) for p in take)
 
@@ -273,8 +272,11 @@ def _could_hold(segments: list[str], parts: list[str]) -> bool:
         return False
     first = segments[0]
     if first == "**":
-        return len(segments) == 1 or _could_hold(segments[1:], parts) or _could_hold(
-            segments, parts[1:])
+        return (
+            len(segments) == 1
+            or _could_hold(segments[1:], parts)
+            or _could_hold(segments, parts[1:])
+        )
     if not compile_globs((first,)).fullmatch(view(parts[0])):
         return False
     if len(parts) == 1 and len(segments) == 1:

@@ -21,8 +21,12 @@ def _error(file: str, mark: Any, problem: str) -> GateError:
     return GateError(f"{file}: not valid YAML{where}: {problem}")
 
 
-def load(data: bytes | str, file: str, scalar_aliases: bool = False,
-         key_lines: dict[str, int] | None = None) -> Any:
+def load(
+    data: bytes | str,
+    file: str,
+    scalar_aliases: bool = False,
+    key_lines: dict[str, int] | None = None,
+) -> Any:
     """The document in `data` (None when empty), or GateError naming the file and line.
 
     With `scalar_aliases` (a page's front matter: Hugo and Jekyll read `title: &t X`,
@@ -37,12 +41,20 @@ def load(data: bytes | str, file: str, scalar_aliases: bool = False,
             anchor = getattr(event, "anchor", None)
             if isinstance(event, yaml.AliasEvent):
                 if not (scalar_aliases and anchor in scalars):
-                    raise _error(file, event.start_mark, "anchors and aliases are not allowed"
-                                 + (" (but on a plain value)" if scalar_aliases else ""))
+                    raise _error(
+                        file,
+                        event.start_mark,
+                        "anchors and aliases are not allowed"
+                        + (" (but on a plain value)" if scalar_aliases else ""),
+                    )
             elif anchor:
                 if not (scalar_aliases and isinstance(event, yaml.ScalarEvent)):
-                    raise _error(file, event.start_mark, "anchors and aliases are not allowed"
-                                 + (" (but on a plain value)" if scalar_aliases else ""))
+                    raise _error(
+                        file,
+                        event.start_mark,
+                        "anchors and aliases are not allowed"
+                        + (" (but on a plain value)" if scalar_aliases else ""),
+                    )
                 scalars.add(anchor)
             tag = getattr(event, "tag", None)
             if tag is not None and tag != "!":
@@ -57,8 +69,7 @@ def load(data: bytes | str, file: str, scalar_aliases: bool = False,
                 # Where each top-level key really is (not a line inside a flow mapping
                 # or a quoted string that merely looks like one): 0-based.
                 for key, _ in node.value:
-                    key_lines.setdefault(str(loader.construct_object(key)),
-                                         key.start_mark.line)
+                    key_lines.setdefault(str(loader.construct_object(key)), key.start_mark.line)
             return loader.construct_document(node)
         finally:
             loader.dispose()
@@ -154,6 +165,5 @@ def dump(doc: object) -> str:
     """YAML for a document of plain mappings, lists and scalars, in the given key order."""
     import yaml
 
-    text: str = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True,
-                               default_flow_style=False)
+    text: str = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=False)
     return text

@@ -111,13 +111,23 @@ class Spec(NamedTuple):
         return {k: s for k, s in self.settings.items() if s.kind in INPUT_KINDS}
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "version": self.version, "deterministic": self.deterministic,
-                "settings": {k: [*s[:3], list(s.choices)]
-                             for k, s in self.settings.items()},
-                "kind": self.kind, "source": self.source, "corpus": list(self.corpus),
-                "claims": self.claims, "review": self.review, "by_default": self.by_default,
-                "hint": self.hint, "dist": self.dist, "home": self.home,
-                "description": self.description, "help_uri": self.help_uri}
+        return {
+            "name": self.name,
+            "version": self.version,
+            "deterministic": self.deterministic,
+            "settings": {k: [*s[:3], list(s.choices)] for k, s in self.settings.items()},
+            "kind": self.kind,
+            "source": self.source,
+            "corpus": list(self.corpus),
+            "claims": self.claims,
+            "review": self.review,
+            "by_default": self.by_default,
+            "hint": self.hint,
+            "dist": self.dist,
+            "home": self.home,
+            "description": self.description,
+            "help_uri": self.help_uri,
+        }
 
 
 class ToolMismatch(GateError):
@@ -162,9 +172,12 @@ def spec_of(obj: object, name: str, source: str) -> Spec:
     if got["deterministic"] and not callable(getattr(obj, "make", None)):
         raise BadCheck("a deterministic check needs make(settings, corpus) -> checker")
     if not got["deterministic"] and not {"command", "timeout_s", "min_quote_chars"} <= set(
-            defaults):
-        raise BadCheck("a model check's settings need command, timeout_s and min_quote_chars"
-                       " (its verdict is a program's: receipt-gate grade runs it)")
+        defaults
+    ):
+        raise BadCheck(
+            "a model check's settings need command, timeout_s and min_quote_chars"
+            " (its verdict is a program's: receipt-gate grade runs it)"
+        )
     settings = {}
     for key, default in defaults.items():
         kind = kinds.get(key) or kind_of(default)
@@ -175,16 +188,27 @@ def spec_of(obj: object, name: str, source: str) -> Spec:
     for key in (*corpus, *([claims] if claims else [])):
         if key not in settings or settings[key].kind not in INPUT_KINDS:
             raise BadCheck(f"{key!r} is named as read but is not a path, globs or argv setting")
-    if corpus and not (callable(getattr(obj, "load_corpus", None))
-                       and callable(getattr(obj, "digest", None))):
-        raise BadCheck("a check with a corpus needs load_corpus(files, pages) and"
-                       " digest(corpus, reads, draft)")
-    return Spec(name, version, got["deterministic"], settings,
-                "code" if got["deterministic"] else "model", source, corpus, claims,
-                callable(getattr(obj, "review", None)),
-                getattr(obj, "required_by_default", False) is True,
-                str(getattr(obj, "hint", "") or ""), description=_first_line(obj),
-                help_uri=str(getattr(obj, "help_uri", "") or ""))
+    if corpus and not (
+        callable(getattr(obj, "load_corpus", None)) and callable(getattr(obj, "digest", None))
+    ):
+        raise BadCheck(
+            "a check with a corpus needs load_corpus(files, pages) and digest(corpus, reads, draft)"
+        )
+    return Spec(
+        name,
+        version,
+        got["deterministic"],
+        settings,
+        "code" if got["deterministic"] else "model",
+        source,
+        corpus,
+        claims,
+        callable(getattr(obj, "review", None)),
+        getattr(obj, "required_by_default", False) is True,
+        str(getattr(obj, "hint", "") or ""),
+        description=_first_line(obj),
+        help_uri=str(getattr(obj, "help_uri", "") or ""),
+    )
 
 
 def _first_line(obj: object) -> str:
@@ -193,24 +217,37 @@ def _first_line(obj: object) -> str:
     line = doc.strip().split("\n", 1)[0] if isinstance(doc, str) and doc.strip() else ""
     name = getattr(obj, "name", "")
     if isinstance(name, str) and name and line.startswith(f"{name}:"):
-        line = line[len(name) + 1:].strip()
+        line = line[len(name) + 1 :].strip()
     return line.rstrip(".")
 
 
 def spec_from_json(doc: Any) -> Spec | None:
     """A Spec as as_json() wrote it (a cache), or None when it is not one."""
     try:
-        settings = {k: Setting(v[0], v[1], bool(v[2]), tuple(v[3]))
-                    for k, v in doc["settings"].items()}
+        settings = {
+            k: Setting(v[0], v[1], bool(v[2]), tuple(v[3])) for k, v in doc["settings"].items()
+        }
         if not all(s.kind in KINDS for s in settings.values()):
             return None
         version = doc["version"]
         if not isinstance(version, (int, str)) or isinstance(version, bool):
             return None
-        return Spec(str(doc["name"]), version, bool(doc["deterministic"]), settings,
-                    str(doc["kind"]), str(doc["source"]), tuple(map(str, doc["corpus"])),
-                    str(doc["claims"]), bool(doc["review"]), bool(doc["by_default"]),
-                    str(doc["hint"]), str(doc["dist"]), str(doc["home"]),
-                    str(doc["description"]), str(doc["help_uri"]))
+        return Spec(
+            str(doc["name"]),
+            version,
+            bool(doc["deterministic"]),
+            settings,
+            str(doc["kind"]),
+            str(doc["source"]),
+            tuple(map(str, doc["corpus"])),
+            str(doc["claims"]),
+            bool(doc["review"]),
+            bool(doc["by_default"]),
+            str(doc["hint"]),
+            str(doc["dist"]),
+            str(doc["home"]),
+            str(doc["description"]),
+            str(doc["help_uri"]),
+        )
     except (KeyError, TypeError, IndexError, ValueError, AttributeError):
         return None

@@ -50,15 +50,19 @@ def parse(data: bytes | None, file: str, known: Sequence[str] = ()) -> Entries:
     from receipt_gate.base.shapes import BadShape, load_json
 
     if data is None:
-        raise GateError(f"{file}: not found (the config's baseline names it;"
-                        " receipt-gate adopt --baseline writes it)")
+        raise GateError(
+            f"{file}: not found (the config's baseline names it;"
+            " receipt-gate adopt --baseline writes it)"
+        )
     try:
         doc = load_json(data)
     except BadShape as e:
         raise GateError(f"{file}: {e}") from None
     if not isinstance(doc, dict) or doc.get("receipt-gate-baseline") != FORMAT:
-        raise GateError(f"{file}: not a receipt-gate baseline (expected an object with"
-                        f' "receipt-gate-baseline": {FORMAT})')
+        raise GateError(
+            f"{file}: not a receipt-gate baseline (expected an object with"
+            f' "receipt-gate-baseline": {FORMAT})'
+        )
     findings = doc.get("findings")
     if not isinstance(findings, dict):
         raise GateError(f"{file}: findings: expected an object (draft -> check -> list)")
@@ -67,11 +71,12 @@ def parse(data: bytes | None, file: str, known: Sequence[str] = ()) -> Entries:
             raise GateError(f"{file}: findings.{draft}: expected an object (check -> list)")
         for check, keys in checks.items():
             if known and check not in known:
-                raise GateError(f"{file}: findings.{draft}.{check}: not a check a baseline"
-                                f" holds (one of: {', '.join(known)})")
+                raise GateError(
+                    f"{file}: findings.{draft}.{check}: not a check a baseline"
+                    f" holds (one of: {', '.join(known)})"
+                )
             if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
-                raise GateError(f"{file}: findings.{draft}.{check}: expected a list of"
-                                " strings")
+                raise GateError(f"{file}: findings.{draft}.{check}: expected a list of strings")
     return findings
 
 
@@ -81,15 +86,25 @@ def for_check(entries: Entries, check: str) -> dict[str, list[str]]:
 
 def digest(entries: Mapping[str, Sequence[str]]) -> str:
     """The fingerprint of one check's part of the baseline."""
-    text = json.dumps({d: sorted(k) for d, k in entries.items()}, sort_keys=True,
-                      ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(
+        {d: sorted(k) for d, k in entries.items()},
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def dump(entries: Entries, about: str) -> bytes:
-    doc: dict[str, Any] = {"receipt-gate-baseline": FORMAT, "about": about, "findings": {
-        d: {c: sorted(keys) for c, keys in sorted(checks.items()) if keys}
-        for d, checks in sorted(entries.items()) if any(checks.values())}}
+    doc: dict[str, Any] = {
+        "receipt-gate-baseline": FORMAT,
+        "about": about,
+        "findings": {
+            d: {c: sorted(keys) for c, keys in sorted(checks.items()) if keys}
+            for d, checks in sorted(entries.items())
+            if any(checks.values())
+        },
+    }
     return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode()
 
 

@@ -1,13 +1,13 @@
 """The registry of outside claims: each setting name a draft may mention, with its source.
 
-    claims:                         # names verified from a source
-      - term: HUGO_ENV
-        source: https://gohugo.io/getting-started/configuration/
-      - term: "--region*"           # a glob: * stands for any run of characters
-        source: docs/config.md#region   # a file in this repository, or an http(s) URL
-    allow:                          # names that need no source: the project's own
-      - term: "JEKYLL_*"
-        note: Jekyll's own environment variables
+claims:                         # names verified from a source
+  - term: HUGO_ENV
+    source: https://gohugo.io/getting-started/configuration/
+  - term: "--region*"           # a glob: * stands for any run of characters
+    source: docs/config.md#region   # a file in this repository, or an http(s) URL
+allow:                          # names that need no source: the project's own
+  - term: "JEKYLL_*"
+    note: Jekyll's own environment variables
 """
 
 from __future__ import annotations
@@ -66,8 +66,7 @@ class Registered:
         """[entry, source] of each entry that covers the term (its own, then globs)."""
         out = [[term, self._sources[term]]] if term in self.exact else []
         if self.rx is not None and self.rx.fullmatch(term):
-            out += [[g, self._sources[g]] for g in self._globs
-                    if re.fullmatch(glob_regex(g), term)]
+            out += [[g, self._sources[g]] for g in self._globs if re.fullmatch(glob_regex(g), term)]
         return out
 
     def __contains__(self, term: object) -> bool:
@@ -85,11 +84,14 @@ def term_error(term: str) -> str | None:
     if not term.strip() or term != term.strip() or any(c.isspace() for c in term):
         return f"{term!r} is empty or holds spaces"
     literal = term.replace("*", "")
-    if "*" in term and (term.count("*") > 1 or len(literal) < 3
-                        or not any(c.isalnum() for c in literal)):
-        return (f"{term!r} is too wide a glob: one * and at least three other characters,"
-                " a letter or digit among them (HUGO_*, *.example.com); to stop checking a"
-                " shape, drop it from checks.registered-terms.shapes")
+    if "*" in term and (
+        term.count("*") > 1 or len(literal) < 3 or not any(c.isalnum() for c in literal)
+    ):
+        return (
+            f"{term!r} is too wide a glob: one * and at least three other characters,"
+            " a letter or digit among them (HUGO_*, *.example.com); to stop checking a"
+            " shape, drop it from checks.registered-terms.shapes"
+        )
     return None
 
 
@@ -108,10 +110,18 @@ def source_error(source: str) -> str | None:
         return f"source must be an http(s) URL or a repository path, got {source!r}"
     path = source.split("#", 1)[0]
     norm = posixpath.normpath(path) if path else ""
-    if (not path or path.startswith("/") or "\\" in path or norm != path.rstrip("/")
-            or norm == ".." or norm.startswith("../")):
-        return (f"source {source!r} is not a repository path written plainly"
-                " (relative, no .. or ./, e.g. docs/config.md#ttl)")
+    if (
+        not path
+        or path.startswith("/")
+        or "\\" in path
+        or norm != path.rstrip("/")
+        or norm == ".."
+        or norm.startswith("../")
+    ):
+        return (
+            f"source {source!r} is not a repository path written plainly"
+            " (relative, no .. or ./, e.g. docs/config.md#ttl)"
+        )
     return None
 
 
@@ -120,8 +130,9 @@ def source_file(source: str) -> str | None:
     return None if _SCHEME.match(source) else source.split("#", 1)[0].rstrip("/")
 
 
-def _entries(items: object, file: str, key: str, keys: tuple[str, ...],
-             seen: set[str]) -> list[Claim]:
+def _entries(
+    items: object, file: str, key: str, keys: tuple[str, ...], seen: set[str]
+) -> list[Claim]:
     if items is None:
         return []
     if not isinstance(items, list):
@@ -164,8 +175,10 @@ def parse(data: bytes | None, file: str) -> Registry:
     if not isinstance(raw, dict) or set(raw) - {"claims", "allow"}:
         raise GateError(f"{file}: expected a mapping with the keys claims and allow")
     seen: set[str] = set()
-    return Registry(_entries(raw.get("claims"), file, "claims", _KEYS, seen),
-                    _entries(raw.get("allow"), file, "allow", _ALLOW_KEYS, seen))
+    return Registry(
+        _entries(raw.get("claims"), file, "claims", _KEYS, seen),
+        _entries(raw.get("allow"), file, "allow", _ALLOW_KEYS, seen),
+    )
 
 
 def dump(registry: Registry) -> bytes:
@@ -195,6 +208,5 @@ def widenings(old: Registry, new: Registry) -> list[str]:
         if not c.source:
             out.append(f"widens: the claims registry allows {c.term} (no source)")
         elif "*" in c.term:
-            out.append(f"widens: the claims registry registers the glob {c.term}"
-                       f" ({c.source})")
+            out.append(f"widens: the claims registry registers the glob {c.term} ({c.source})")
     return out

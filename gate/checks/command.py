@@ -45,9 +45,11 @@ _VERSIONS_SEEN: dict[tuple[str, ...], str] = {}
 _VERSION = re.compile(r"\d+(?:\.\d+)+[\w.+-]*")
 # Programs that run another's code: the version they print may change under the same
 # executable (a tool upgraded under the same python), so it is never remembered.
-_INTERPRETER = re.compile(r"(?:python|pypy|node|nodejs|npx|npm|pnpm|yarn|deno|bun|ruby|perl"
-                          r"|php|java|sh|bash|zsh|dash|uv|uvx|pipx|poetry|env|docker|podman"
-                          r"|conda|mamba)[\d.]*(?:\.exe)?")
+_INTERPRETER = re.compile(
+    r"(?:python|pypy|node|nodejs|npx|npm|pnpm|yarn|deno|bun|ruby|perl"
+    r"|php|java|sh|bash|zsh|dash|uv|uvx|pipx|poetry|env|docker|podman"
+    r"|conda|mamba)[\d.]*(?:\.exe)?"
+)
 
 
 def _identity(argv: Sequence[str]) -> list[object] | None:
@@ -74,15 +76,38 @@ def _names_version(printed: str, want: str) -> bool:
 
 # Writing, among a check's inputs: content the judged tree holds (a page a link checker
 # reads), not the check's own data (a word list, a style), which the rules' commit does.
-WRITING = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdx", ".markdoc", ".html",
-           ".htm", ".xhtml", ".shtml", ".njk", ".liquid", ".org", ".adoc", ".asciidoc",
-           ".rst", ".textile")
+WRITING = (
+    ".md",
+    ".markdown",
+    ".mdown",
+    ".mkdn",
+    ".mkd",
+    ".mdx",
+    ".markdoc",
+    ".html",
+    ".htm",
+    ".xhtml",
+    ".shtml",
+    ".njk",
+    ".liquid",
+    ".org",
+    ".adoc",
+    ".asciidoc",
+    ".rst",
+    ".textile",
+)
 
 
 class CommandCheck:
-    def __init__(self, name: str, settings: Mapping[str, Any], tree: Tree,
-                 files: Mapping[str, Mapping[str, str | None]],
-                 rules: Tree | None = None, run_dir: str = ".receipts") -> None:
+    def __init__(
+        self,
+        name: str,
+        settings: Mapping[str, Any],
+        tree: Tree,
+        files: Mapping[str, Mapping[str, str | None]],
+        rules: Tree | None = None,
+        run_dir: str = ".receipts",
+    ) -> None:
         self.name, self.settings, self.tree = name, settings, tree
         self.rules = rules  # where its program and data come from, when not the judged tree
         self.files = files
@@ -120,8 +145,11 @@ class CommandCheck:
         for key, listed in self.files.items():
             paths = set(listed)
             if key == "inputs" and rules is not self.tree:
-                paths |= {p for p in rules.paths(list(self.settings["inputs"]))
-                          if not p.startswith(self.run_dir)}
+                paths |= {
+                    p
+                    for p in rules.paths(list(self.settings["inputs"]))
+                    if not p.startswith(self.run_dir)
+                }
             for path in sorted(paths):
                 writing = key == "inputs" and path.lower().endswith(WRITING)
                 data = (self.tree if writing else rules).read(path)
@@ -138,9 +166,11 @@ class CommandCheck:
         given = {d.path: d.data for d in drafts}
         clash = sorted(set(given) & set(own))
         if clash:
-            raise GateError(f"{printable(clash[0])}: a draft where {self.name}'s own file is"
-                            " (its program or its data): the check cannot run on it; gate"
-                            " it elsewhere")
+            raise GateError(
+                f"{printable(clash[0])}: a draft where {self.name}'s own file is"
+                " (its program or its data): the check cannot run on it; gate"
+                " it elsewhere"
+            )
         with tempfile.TemporaryDirectory(prefix="receipt-gate-scratch-") as scratch:
             for path, data in [*content.items(), *given.items(), *own.items()]:
                 full = os.path.join(scratch, path)
@@ -163,13 +193,20 @@ class CommandCheck:
 
     def _installed(self) -> None:
         program = self.settings["command"][0]
-        found = (shutil.which(program) if os.sep not in program
-                 else program if os.path.exists(os.path.join(self.tree.root, program)) else None)
+        found = (
+            shutil.which(program)
+            if os.sep not in program
+            else program
+            if os.path.exists(os.path.join(self.tree.root, program))
+            else None
+        )
         if not found:
-            raise GateError(f"{self.where}.command: {printable(program)} is not installed (not"
-                            f" on PATH), so {self.name} cannot run; install it where the gate"
-                            " runs (in CI, the action's requirements or setup input:"
-                            " docs/ci-and-harness.md)")
+            raise GateError(
+                f"{self.where}.command: {printable(program)} is not installed (not"
+                f" on PATH), so {self.name} cannot run; install it where the gate"
+                " runs (in CI, the action's requirements or setup input:"
+                " docs/ci-and-harness.md)"
+            )
 
     def _version(self) -> None:
         argv = tuple(self.settings["version_command"])
@@ -177,8 +214,9 @@ class CommandCheck:
         if not argv:
             return
         if not want:
-            raise GateError(f"{self.where}.version_command: give version too, the text it"
-                            " must print")
+            raise GateError(
+                f"{self.where}.version_command: give version too, the text it must print"
+            )
         got = _VERSIONS_SEEN.get(argv)
         if got is None:
             got = _VERSIONS_SEEN[argv] = self._version_output(argv)
@@ -190,7 +228,8 @@ class CommandCheck:
                 f" (`{' '.join(argv)}` printed {printable(first)!r}), the rules say {want}:"
                 f" install {self.name} {want} where the gate runs, or update"
                 f" checks.{self.name}.version in {CONFIG_FILE} (a rule change, then"
-                f" receipt-gate run --check {self.name})")
+                f" receipt-gate run --check {self.name})"
+            )
 
     def _version_output(self, argv: tuple[str, ...]) -> str:
         """What the version command prints: run once, and on this machine remembered
@@ -210,8 +249,7 @@ class CommandCheck:
         key = "\0".join(argv)
         known = cache.read(file, lambda d: isinstance(d, dict)) or {}
         hit = known.get(key)
-        if isinstance(hit, dict) and hit.get("id") == identity and isinstance(
-                hit.get("out"), str):
+        if isinstance(hit, dict) and hit.get("id") == identity and isinstance(hit.get("out"), str):
             return str(hit["out"])
         if committed:
             with self._scratch() as scratch:
@@ -225,20 +263,25 @@ class CommandCheck:
     def _run_in(self, cwd: str, drafts: Sequence[Draft]) -> list[Outcome]:
         argv, mode = list(self.settings["command"]), self.settings["findings"]
         out: dict[str, list[Finding]] = {d.path: [] for d in drafts}
-        chunks = ([[d] for d in drafts] if mode == "exit"
-                  else [drafts[i:i + PER_CALL] for i in range(0, len(drafts), PER_CALL)])
+        chunks = (
+            [[d] for d in drafts]
+            if mode == "exit"
+            else [drafts[i : i + PER_CALL] for i in range(0, len(drafts), PER_CALL)]
+        )
         reads: dict[str, list[str]] = {}
         for chunk in chunks:
-            code, text = self._exec([*argv, *(d.path for d in chunk)], cwd,
-                                    self.settings["timeout_s"])
+            code, text = self._exec(
+                [*argv, *(d.path for d in chunk)], cwd, self.settings["timeout_s"]
+            )
             if self.settings["inputs_read"] == "reported":
                 reads.update(self._reads(text, cwd, [d.path for d in chunk]))
             if code == 0:
                 continue
             if code != 1:
                 last = text.strip().splitlines()[-1][:200] if text.strip() else "no output"
-                raise GateError(f"{self.where}: `{' '.join(argv)}` exited {code}:"
-                                f" {printable(last)}")
+                raise GateError(
+                    f"{self.where}: `{' '.join(argv)}` exited {code}: {printable(last)}"
+                )
             given = [d.path for d in chunk]
             named = self._findings(text, cwd, mode, given) if mode != "exit" else {}
             for d in chunk:
@@ -261,13 +304,17 @@ class CommandCheck:
         try:
             doc = json.loads(text) if text.strip() else {}
         except ValueError as e:
-            raise GateError(f"{self.where}.inputs_read: reported, but the output is not JSON"
-                            f" ({e})") from None
+            raise GateError(
+                f"{self.where}.inputs_read: reported, but the output is not JSON ({e})"
+            ) from None
         got = doc.get("reads", {}) if isinstance(doc, dict) else {}
         if not isinstance(got, dict) or not all(
-                isinstance(v, list) and all(isinstance(p, str) for p in v) for v in got.values()):
-            raise GateError(f"{self.where}.inputs_read: reported: `reads` must map each draft"
-                            " to a list of the input files its verdict read")
+            isinstance(v, list) and all(isinstance(p, str) for p in v) for v in got.values()
+        ):
+            raise GateError(
+                f"{self.where}.inputs_read: reported: `reads` must map each draft"
+                " to a list of the input files its verdict read"
+            )
         known = set(self.inputs)
         out: dict[str, list[str]] = {}
         for draft, paths in got.items():
@@ -277,8 +324,10 @@ class CommandCheck:
             files = sorted({self._path(p, cwd) for p in paths})
             unknown = [p for p in files if p not in known]
             if unknown:
-                raise GateError(f"{self.where}.inputs_read: reported: {printable(unknown[0])}"
-                                f" (read for {printable(name)}) is none of the check's inputs")
+                raise GateError(
+                    f"{self.where}.inputs_read: reported: {printable(unknown[0])}"
+                    f" (read for {printable(name)}) is none of the check's inputs"
+                )
             out[name] = files
         return out
 
@@ -286,8 +335,9 @@ class CommandCheck:
         first = text.strip().splitlines()[0][:200] if text.strip() else ""
         return Finding(1, 1, f"{self.name} exited 1" + (f": {printable(first)}" if first else ""))
 
-    def _findings(self, text: str, cwd: str, mode: str, given: Sequence[str]
-                  ) -> dict[str, list[Finding]]:
+    def _findings(
+        self, text: str, cwd: str, mode: str, given: Sequence[str]
+    ) -> dict[str, list[Finding]]:
         """The findings the output names, by the draft they name: only paths it was
         given (a line naming another is an error, never a finding for some draft)."""
         if mode == "lines":
@@ -297,23 +347,41 @@ class CommandCheck:
         try:
             doc = json.loads(text)
         except ValueError as e:
-            raise GateError(f"{self.where}.findings: json, but the output is not JSON"
-                            f" ({e})") from None
+            raise GateError(
+                f"{self.where}.findings: json, but the output is not JSON ({e})"
+            ) from None
         items = doc.get("findings") if isinstance(doc, dict) else doc
         if not isinstance(items, list):
-            raise GateError(f"{self.where}.findings: json: expected a list of findings (or"
-                            " {\"findings\": [...]})")
+            raise GateError(
+                f"{self.where}.findings: json: expected a list of findings (or"
+                ' {"findings": [...]})'
+            )
         found: dict[str, list[Finding]] = {}
         for item in items:
-            path = next((item.get(k) for k in ("path", "file", "filename")
-                         if isinstance(item, dict) and isinstance(item.get(k), str)), None)
-            line, col = (item.get("line"), item.get("col", item.get("column", 1))
-                         ) if isinstance(item, dict) else (None, None)
+            path = next(
+                (
+                    item.get(k)
+                    for k in ("path", "file", "filename")
+                    if isinstance(item, dict) and isinstance(item.get(k), str)
+                ),
+                None,
+            )
+            line, col = (
+                (item.get("line"), item.get("col", item.get("column", 1)))
+                if isinstance(item, dict)
+                else (None, None)
+            )
             msg = item.get("message") if isinstance(item, dict) else None
-            if (path is None or not isinstance(msg, str) or type(line) is not int
-                    or type(col) is not int):
-                raise GateError(f"{self.where}.findings: json: each finding needs path, line"
-                                f" and message, got {printable(str(item)[:120])}")
+            if (
+                path is None
+                or not isinstance(msg, str)
+                or type(line) is not int
+                or type(col) is not int
+            ):
+                raise GateError(
+                    f"{self.where}.findings: json: each finding needs path, line"
+                    f" and message, got {printable(str(item)[:120])}"
+                )
             draft = self._path(path, cwd)
             if draft not in given:
                 raise self._unnamed(path, given)
@@ -324,18 +392,31 @@ class CommandCheck:
         """`path:line[:col]: message` lines, each path matched against the paths given,
         longest first, as written, with `./` or absolute (a draft named `b.md:1:1.md`
         is that draft, not `b.md` at line 1)."""
-        forms = sorted(((form, p) for p in given
-                        for form in (p, f"./{p}", os.path.join(cwd, p),
-                                     os.path.join(os.path.realpath(cwd), p))),
-                       key=lambda fp: -len(fp[0]))
+        forms = sorted(
+            (
+                (form, p)
+                for p in given
+                for form in (
+                    p,
+                    f"./{p}",
+                    os.path.join(cwd, p),
+                    os.path.join(os.path.realpath(cwd), p),
+                )
+            ),
+            key=lambda fp: -len(fp[0]),
+        )
         found: dict[str, list[Finding]] = {}
         for line in text.splitlines():
             for form, draft in forms:
                 m = _AFTER_PATH.match(line, len(form)) if line.startswith(form) else None
                 if m is not None:
-                    found.setdefault(draft, []).append(Finding(
-                        int(m.group("line")) or 1, int(m.group("col") or 1) or 1,
-                        m.group("msg").strip()))
+                    found.setdefault(draft, []).append(
+                        Finding(
+                            int(m.group("line")) or 1,
+                            int(m.group("col") or 1) or 1,
+                            m.group("msg").strip(),
+                        )
+                    )
                     break
             else:
                 if _LINE.match(line):
@@ -344,9 +425,11 @@ class CommandCheck:
 
     def _unnamed(self, path: str, given: Sequence[str]) -> GateError:
         shown = ", ".join(printable(p) for p in given[:3]) + (" ..." if len(given) > 3 else "")
-        return GateError(f"{self.where}.findings: its output names {printable(path)!r}, which"
-                         f" is none of the drafts it was given ({shown}): a finding is"
-                         " credited only to a draft it names")
+        return GateError(
+            f"{self.where}.findings: its output names {printable(path)!r}, which"
+            f" is none of the drafts it was given ({shown}): a finding is"
+            " credited only to a draft it names"
+        )
 
     @staticmethod
     def _path(path: str, cwd: str) -> str:
@@ -358,11 +441,18 @@ class CommandCheck:
         """(exit status, output) of one run; GateError when it cannot start or hangs."""
         with tempfile.TemporaryFile() as out:
             try:
-                proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+                proc = subprocess.Popen(
+                    argv,
+                    cwd=cwd,
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
             except OSError as e:
-                raise GateError(f"{self.where}.command: {printable(argv[0])} cannot start:"
-                                f" {e.strerror}") from None
+                raise GateError(
+                    f"{self.where}.command: {printable(argv[0])} cannot start: {e.strerror}"
+                ) from None
             try:
                 proc.wait(timeout=timeout_s)
             except subprocess.TimeoutExpired:
@@ -371,8 +461,10 @@ class CommandCheck:
                 except OSError:
                     proc.kill()
                 proc.wait()
-                raise GateError(f"{self.where}: `{' '.join(argv[:3])}` did not finish within"
-                                f" timeout_s {timeout_s}; killed") from None
+                raise GateError(
+                    f"{self.where}: `{' '.join(argv[:3])}` did not finish within"
+                    f" timeout_s {timeout_s}; killed"
+                ) from None
             out.seek(0)
             data = out.read(OUTPUT_LIMIT + 1)
         if len(data) > OUTPUT_LIMIT:

@@ -19,13 +19,21 @@ TITLE_FIELDS = "title_fields"
 class Checks:
     """What the config's check sections say, once read."""
 
-    def __init__(self, specs: dict[str, Spec], checks: dict[str, dict[str, Any]],
-                 effective: dict[str, dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        specs: dict[str, Spec],
+        checks: dict[str, dict[str, Any]],
+        effective: dict[str, dict[str, Any]],
+    ) -> None:
         self.specs, self.checks, self.effective = specs, checks, effective
 
 
-def read(top: Mapping[str, Any], plugins: Mapping[str, Spec | str], err: Err,
-         title_fields: Sequence[str] | None) -> Checks:
+def read(
+    top: Mapping[str, Any],
+    plugins: Mapping[str, Spec | str],
+    err: Err,
+    title_fields: Sequence[str] | None,
+) -> Checks:
     from receipt_gate.checks.table import declared
 
     given = mapping(top.get("checks"), "checks", err)
@@ -41,30 +49,40 @@ def read(top: Mapping[str, Any], plugins: Mapping[str, Spec | str], err: Err,
             continue
         spec = declared(name, section)
         if spec is None:
-            raise err(f"checks.{name}", f"unknown check (known: {', '.join(sorted(specs))};"
-                      " declare your own with command: or kind: model)")
+            raise err(
+                f"checks.{name}",
+                f"unknown check (known: {', '.join(sorted(specs))};"
+                " declare your own with command: or kind: model)",
+            )
         specs[name] = spec
     checks: dict[str, dict[str, Any]] = {}
     for name, section in given.items():
         kind = section.get("kind")
         if kind is not None and kind != "model":
-            raise err(f"checks.{name}.kind", f"expected model (the one kind a config names),"
-                      f" got {kind!r}")
+            raise err(
+                f"checks.{name}.kind", f"expected model (the one kind a config names), got {kind!r}"
+            )
         if kind is not None and specs[name].kind != "model":
-            raise err(f"checks.{name}.kind", f"{name} is not a model check: code computes its"
-                      " verdict")
+            raise err(
+                f"checks.{name}.kind", f"{name} is not a model check: code computes its verdict"
+            )
         checks[name] = {k: v for k, v in section.items() if k != "kind"}
         if specs[name].kind == "command" and not section.get("command"):
             raise err(f"checks.{name}.command", "a command check needs its command (argv)")
-        if (specs[name].kind == "command" and section.get("inputs_read") == "reported"
-                and section.get("findings") != "json"):
-            raise err(f"checks.{name}.inputs_read", "reported needs findings: json (the"
-                      " program reports what it read in its JSON, under `reads`)")
+        if (
+            specs[name].kind == "command"
+            and section.get("inputs_read") == "reported"
+            and section.get("findings") != "json"
+        ):
+            raise err(
+                f"checks.{name}.inputs_read",
+                "reported needs findings: json (the"
+                " program reports what it read in its JSON, under `reads`)",
+            )
     for name, spec in specs.items():
         if TITLE_FIELDS in spec.settings and title_fields is not None:
             checks.setdefault(name, {}).setdefault(TITLE_FIELDS, list(title_fields))
-    effective = {name: settings_of(spec, checks.get(name, {}), err)
-                 for name, spec in specs.items()}
+    effective = {name: settings_of(spec, checks.get(name, {}), err) for name, spec in specs.items()}
     return Checks(specs, {k: v for k, v in checks.items() if v or k in given}, effective)
 
 
@@ -72,33 +90,50 @@ def _collides(name: str, section: Mapping[str, Any], plugin: Spec, err: Err) -> 
     """A plugin never stands in for a check the config declares itself: a command under
     the name of a plugin that is no model check (a model check's command is a setting),
     or `kind: model` under the name of another distribution's plugin."""
-    declares = (("command" in section and plugin.kind != "model")
-                or ("kind" in section and plugin.dist != BUILT_IN))
+    declares = ("command" in section and plugin.kind != "model") or (
+        "kind" in section and plugin.dist != BUILT_IN
+    )
     if declares:
         what = "a command check" if "command" in section else "a model check"
         by = f"{plugin.source} from {plugin.dist}" if plugin.dist else plugin.source
-        raise err(f"checks.{name}", f"declared here as {what}, and the installed plugin"
-                  f" {by} has the same name; rename the check (or uninstall the plugin)")
+        raise err(
+            f"checks.{name}",
+            f"declared here as {what}, and the installed plugin"
+            f" {by} has the same name; rename the check (or uninstall the plugin)",
+        )
 
 
-def names(top: Mapping[str, Any], key: str, specs: Mapping[str, Spec],
-          plugins: Mapping[str, Spec | str], err: Err, default: Sequence[str]
-          ) -> tuple[str, ...]:
+def names(
+    top: Mapping[str, Any],
+    key: str,
+    specs: Mapping[str, Spec],
+    plugins: Mapping[str, Spec | str],
+    err: Err,
+    default: Sequence[str],
+) -> tuple[str, ...]:
     """A list of check names (`required`, a `required_from` state's): each known, once."""
     got = str_list(top[key] if key in top else list(default), key, err)
     for i, name in enumerate(got):
         if name not in specs:
-            why = plugins[name] if isinstance(plugins.get(name), str) else (
-                f"unknown check {name!r} (known: {', '.join(sorted(specs))})")
+            why = (
+                plugins[name]
+                if isinstance(plugins.get(name), str)
+                else (f"unknown check {name!r} (known: {', '.join(sorted(specs))})")
+            )
             raise err(f"{key}[{i}]", str(why))
         if name in got[:i]:
             raise err(f"{key}[{i}]", f"{name!r} is listed twice")
     return got
 
 
-def required_from(top: Mapping[str, Any], states: Sequence[str], specs: Mapping[str, Spec],
-                  plugins: Mapping[str, Spec | str], required: Sequence[str], err: Err
-                  ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def required_from(
+    top: Mapping[str, Any],
+    states: Sequence[str],
+    specs: Mapping[str, Spec],
+    plugins: Mapping[str, Spec | str],
+    required: Sequence[str],
+    err: Err,
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """`required_from: {STATE: [checks]}`: more checks from a state on, in states' order."""
     given = mapping(top.get("required_from"), "required_from", err)
     out = []
@@ -117,8 +152,10 @@ def settings_of(spec: Spec, given: Mapping[str, object], err: Err) -> dict[str, 
     """A check's effective settings: its defaults overlaid with the config, type-checked."""
     where = f"checks.{spec.name}"
     unknown(where, given, spec.settings, err)
-    out: dict[str, Any] = {k: list(s.default) if isinstance(s.default, (list, tuple))
-                           else s.default for k, s in spec.settings.items()}
+    out: dict[str, Any] = {
+        k: list(s.default) if isinstance(s.default, (list, tuple)) else s.default
+        for k, s in spec.settings.items()
+    }
     for k, v in given.items():
         key = f"{where}.{k}"
         setting = spec.settings[k]

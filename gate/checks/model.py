@@ -40,7 +40,7 @@ def parse_verdict(data: bytes, source: str) -> dict[str, Any]:
         raise GradeError(f"{source}: expected a JSON object with verdict and criteria")
     if obj.get("verdict") not in ("pass", "fail"):
         got = obj.get("verdict")
-        raise GradeError(f"{source}: verdict must be \"pass\" or \"fail\", got {got!r}")
+        raise GradeError(f'{source}: verdict must be "pass" or "fail", got {got!r}')
     criteria = obj.get("criteria")
     if not isinstance(criteria, list) or not criteria:
         raise GradeError(f"{source}: criteria must be a non-empty list")
@@ -52,43 +52,55 @@ def parse_verdict(data: bytes, source: str) -> dict[str, Any]:
         if not isinstance(c.get("name"), str) or not c["name"].strip():
             raise GradeError(f"{where}.name: expected a non-empty string")
         if c.get("verdict") not in ("pass", "fail"):
-            raise GradeError(f"{where}.verdict: must be \"pass\" or \"fail\"")
+            raise GradeError(f'{where}.verdict: must be "pass" or "fail"')
         quotes = c.get("quotes", [])
         if not isinstance(quotes, list) or not all(isinstance(q, str) for q in quotes):
             raise GradeError(f"{where}.quotes: expected a list of strings")
         note = c.get("note", "")
         if not isinstance(note, str):
             raise GradeError(f"{where}.note: expected a string")
-        entry: dict[str, Any] = {"name": c["name"], "verdict": c["verdict"], "quotes": quotes,
-                                 "note": note}
+        entry: dict[str, Any] = {
+            "name": c["name"],
+            "verdict": c["verdict"],
+            "quotes": quotes,
+            "note": note,
+        }
         evidence = c.get("evidence")
         if evidence is not None:
             from receipt_gate.base.shapes import evidence_problem
 
             if evidence_problem(evidence):
-                raise GradeError(f"{where}.evidence: expected a list of {{path, quote}}"
-                                 " strings")
+                raise GradeError(f"{where}.evidence: expected a list of {{path, quote}} strings")
             entry["evidence"] = [{"path": e["path"], "quote": e["quote"]} for e in evidence]
         clean.append(entry)
     return {"verdict": obj["verdict"], "criteria": clean}
 
 
-def quote_problems(verdict: Mapping[str, Any], text: str, min_chars: int,
-                   tree: Tree | None = None, draft: str = "",
-                   sources: Tree | None = None, run_dir: str = ".receipts"
-                   ) -> list[QuoteProblem]:
+def quote_problems(
+    verdict: Mapping[str, Any],
+    text: str,
+    min_chars: int,
+    tree: Tree | None = None,
+    draft: str = "",
+    sources: Tree | None = None,
+    run_dir: str = ".receipts",
+) -> list[QuoteProblem]:
     """Every quote that is not in the draft, and (given the tree) every piece of
     evidence that is not in the file it names as `sources` holds it (evidence_problems)."""
     found = check_quotes(verdict["criteria"], text, min_chars)
     if tree is None:
         return found
-    return found + evidence_problems(verdict["criteria"], tree, min_chars, draft, sources,
-                                     run_dir)
+    return found + evidence_problems(verdict["criteria"], tree, min_chars, draft, sources, run_dir)
 
 
-def evidence_problems(criteria: Sequence[Mapping[str, Any]], tree: Tree, min_chars: int,
-                      draft: str = "", sources: Tree | None = None,
-                      run_dir: str = ".receipts") -> list[QuoteProblem]:
+def evidence_problems(
+    criteria: Sequence[Mapping[str, Any]],
+    tree: Tree,
+    min_chars: int,
+    draft: str = "",
+    sources: Tree | None = None,
+    run_dir: str = ".receipts",
+) -> list[QuoteProblem]:
     """Each evidence quote that is not in its source, in the judged tree and as `sources`
     (the rules' commit: HEAD at commit, the base in CI) holds it: never the draft itself,
     and never what the judged change adds to a file, or a file it adds (named as new).
@@ -129,13 +141,17 @@ def evidence_problems(criteria: Sequence[Mapping[str, Any]], tree: Tree, min_cha
             elif sources is not None:
                 landed = read_text(sources, path)
                 if landed is None or isinstance(landed, str):
-                    problem(f"cites {path}, a new source this change adds (not in the"
-                            f" {sources.label}): a source counts once it has landed; commit"
-                            " it on its own first, for a reviewer to see")
+                    problem(
+                        f"cites {path}, a new source this change adds (not in the"
+                        f" {sources.label}): a source counts once it has landed; commit"
+                        " it on its own first, for a reviewer to see"
+                    )
                 elif not in_text(quote, landed.text):
-                    problem(f"does not occur in {path} as the {sources.label} holds it (this"
-                            " change edits it to say so: a source counts once it has"
-                            " landed)")
+                    problem(
+                        f"does not occur in {path} as the {sources.label} holds it (this"
+                        " change edits it to say so: a source counts once it has"
+                        " landed)"
+                    )
     return out
 
 

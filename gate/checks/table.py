@@ -79,11 +79,19 @@ def _stamp(path: str) -> list[int] | None:
 
 def _valid(env: list[list[object]]) -> Any:
     def valid(doc: Any) -> bool:
-        if not (isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("env") == env
-                and isinstance(doc.get("checks"), dict)):
+        if not (
+            isinstance(doc, dict)
+            and doc.get("format") == FORMAT
+            and doc.get("env") == env
+            and isinstance(doc.get("checks"), dict)
+        ):
             return False
-        return all(isinstance(v, dict) and (v.get("origin") is None or _stamp(v["origin"])
-                                            == v.get("stamp")) for v in doc["checks"].values())
+        return all(
+            isinstance(v, dict)
+            and (v.get("origin") is None or _stamp(v["origin"]) == v.get("stamp"))
+            for v in doc["checks"].values()
+        )
+
     return valid
 
 
@@ -114,8 +122,9 @@ def _discover() -> tuple[dict[str, Spec | str], dict[str, dict[str, Any]]]:
     for ep in importlib.metadata.entry_points(group=GROUP):
         origin = None
         if ep.name in found:
-            found[ep.name] = (f"the check {ep.name!r} is registered twice ({ep.value} and"
-                              " another); uninstall one")
+            found[ep.name] = (
+                f"the check {ep.name!r} is registered twice ({ep.value} and another); uninstall one"
+            )
         elif (why := _untrusted(ep)) is not None:
             found[ep.name] = why  # refused before any of its code runs
         else:
@@ -123,17 +132,23 @@ def _discover() -> tuple[dict[str, Spec | str], dict[str, dict[str, Any]]]:
                 obj = load(ep.value)
                 dist = getattr(ep.dist, "name", "") or ""
                 found[ep.name] = spec_of(obj, ep.name, ep.value)._replace(
-                    dist=dist, home=_top_home(ep.module) or "")
+                    dist=dist, home=_top_home(ep.module) or ""
+                )
                 origin = getattr(sys.modules.get(ep.module), "__file__", None)
             except BadCheck as e:
                 found[ep.name] = f"the check {ep.name!r} ({ep.value}): {e}"
             except Exception as e:  # a plugin that cannot be imported is named, not a crash
-                found[ep.name] = (f"the check {ep.name!r} ({ep.value}) cannot be loaded:"
-                                  f" {type(e).__name__}: {e}".splitlines()[0])
+                found[ep.name] = (
+                    f"the check {ep.name!r} ({ep.value}) cannot be loaded:"
+                    f" {type(e).__name__}: {e}".splitlines()[0]
+                )
         got = found[ep.name]
-        rows[ep.name] = {"spec": got.as_json() if isinstance(got, Spec) else None,
-                         "error": got if isinstance(got, str) else "",
-                         "origin": origin, "stamp": _stamp(origin) if origin else None}
+        rows[ep.name] = {
+            "spec": got.as_json() if isinstance(got, Spec) else None,
+            "error": got if isinstance(got, str) else "",
+            "origin": origin,
+            "stamp": _stamp(origin) if origin else None,
+        }
     return found, rows
 
 
@@ -163,9 +178,13 @@ def _homes(dist: Any) -> list[str]:
         doc = json.loads(dist.read_text("direct_url.json") or "null")
     except ValueError:
         doc = None
-    if (isinstance(doc, dict) and isinstance(doc.get("dir_info"), dict)
-            and doc["dir_info"].get("editable") is True and isinstance(doc.get("url"), str)
-            and doc["url"].startswith("file://")):
+    if (
+        isinstance(doc, dict)
+        and isinstance(doc.get("dir_info"), dict)
+        and doc["dir_info"].get("editable") is True
+        and isinstance(doc.get("url"), str)
+        and doc["url"].startswith("file://")
+    ):
         homes.append(os.path.realpath(unquote(urlparse(doc["url"]).path)))
     return homes
 
@@ -184,16 +203,20 @@ def _untrusted(ep: Any) -> str | None:
         return None
     meta = getattr(dist, "_path", None)
     if meta is not None and _tracked(os.path.realpath(str(meta))):
-        return (f"the check {ep.name!r} is registered by {os.fspath(meta)}, a file of this"
-                " repository: checks are loaded only from installed distributions, never"
-                " from the tree being judged")
+        return (
+            f"the check {ep.name!r} is registered by {os.fspath(meta)}, a file of this"
+            " repository: checks are loaded only from installed distributions, never"
+            " from the tree being judged"
+        )
     home = _top_home(ep.module)
     homes = _homes(dist)
     if home is not None and not any(_inside(home, h) for h in homes):
-        return (f"the check {ep.name!r} ({ep.value}) would be imported from {home}, not from"
-                f" its distribution {dist.name} ({homes[0]}): a package of that name comes"
-                " first on the import path (the current folder, PYTHONPATH); run the"
-                " installed receipt-gate from outside the checkout")
+        return (
+            f"the check {ep.name!r} ({ep.value}) would be imported from {home}, not from"
+            f" its distribution {dist.name} ({homes[0]}): a package of that name comes"
+            " first on the import path (the current folder, PYTHONPATH); run the"
+            " installed receipt-gate from outside the checkout"
+        )
     return None
 
 
@@ -232,15 +255,19 @@ def implementation(spec: Spec) -> Any:
     if spec.home and spec.source not in _LOADED:
         home = _top_home(spec.source.partition(":")[0])
         if home != spec.home:
-            raise GateError(f"the check {spec.name!r} ({spec.source}) would be imported from"
-                            f" {home}, not from {spec.home}, where its distribution"
-                            f" {spec.dist} has it: run the installed receipt-gate from"
-                            " outside the checkout")
+            raise GateError(
+                f"the check {spec.name!r} ({spec.source}) would be imported from"
+                f" {home}, not from {spec.home}, where its distribution"
+                f" {spec.dist} has it: run the installed receipt-gate from"
+                " outside the checkout"
+            )
     try:
         return load(spec.source)
     except Exception as e:
-        raise GateError(f"the check {spec.name!r} ({spec.source}) cannot be loaded:"
-                        f" {type(e).__name__}: {e}".splitlines()[0]) from None
+        raise GateError(
+            f"the check {spec.name!r} ({spec.source}) cannot be loaded:"
+            f" {type(e).__name__}: {e}".splitlines()[0]
+        ) from None
 
 
 def declared(name: str, given: Mapping[str, object]) -> Spec | None:
@@ -249,12 +276,22 @@ def declared(name: str, given: Mapping[str, object]) -> Spec | None:
     command = given.get("command")
     argv = " ".join(str(w) for w in command) if isinstance(command, list) else ""
     if given.get("kind") == "model":
-        return Spec(name, "model", False, MODEL, "model",
-                    description=f"a model's verdict from `{argv}`, every criterion quoting"
-                    " the draft")
+        return Spec(
+            name,
+            "model",
+            False,
+            MODEL,
+            "model",
+            description=f"a model's verdict from `{argv}`, every criterion quoting the draft",
+        )
     if "command" in given:
         version = given.get("version")
-        return Spec(name, f"command {version}" if isinstance(version, str) else "command",
-                    True, COMMAND, "command",
-                    description=f"the command `{argv}` finds nothing in the draft")
+        return Spec(
+            name,
+            f"command {version}" if isinstance(version, str) else "command",
+            True,
+            COMMAND,
+            "command",
+            description=f"the command `{argv}` finds nothing in the draft",
+        )
     return None

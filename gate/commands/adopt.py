@@ -38,8 +38,9 @@ class Decided(NamedTuple):
     outcomes: list[Outcome]
 
 
-def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, list[Finding]]],
-                                   Decided]:
+def _findings(
+    s: Session,
+) -> tuple[list[str], list[Draft], dict[str, dict[str, list[Finding]]], Decided]:
     """(the checks, the gated drafts, check -> draft -> findings, what was decided), as
     the checks stand with no baseline (comments in the drafts still count)."""
     from receipt_gate.invariant import runner
@@ -60,33 +61,52 @@ def _findings(s: Session) -> tuple[list[str], list[Draft], dict[str, dict[str, l
     return names, gated, found, Decided(jobs, outcomes)
 
 
-def _summary(names: list[str], gated: list[Draft],
-             found: dict[str, dict[str, list[Finding]]]) -> dict[str, Any]:
+def _summary(
+    names: list[str], gated: list[Draft], found: dict[str, dict[str, list[Finding]]]
+) -> dict[str, Any]:
     from receipt_gate.checks.baseline import key
 
     checks = {}
     for n in names:
         counts = collections.Counter(key(f) for fs in found[n].values() for f in fs)
-        checks[n] = {"failing": len(found[n]), "findings": sum(counts.values()),
-                     "most_often": [{"finding": k, "count": c} for k, c in
-                                    counts.most_common(TOP)]}
-    return {"drafts": len(gated), "checks": checks,
-            "failing": sorted({p for n in names for p in found[n]})}
+        checks[n] = {
+            "failing": len(found[n]),
+            "findings": sum(counts.values()),
+            "most_often": [{"finding": k, "count": c} for k, c in counts.most_common(TOP)],
+        }
+    return {
+        "drafts": len(gated),
+        "checks": checks,
+        "failing": sorted({p for n in names for p in found[n]}),
+    }
 
 
 def _say_summary(doc: dict[str, Any]) -> None:
-    say(f"receipt-gate adopt: {plural(doc['drafts'], 'gated draft')},"
-        f" {plural(len(doc['checks']), 'check')}")
+    say(
+        f"receipt-gate adopt: {plural(doc['drafts'], 'gated draft')},"
+        f" {plural(len(doc['checks']), 'check')}"
+    )
     rows = []
     for name, c in doc["checks"].items():
         often = "; ".join(f"{m['finding']} ({m['count']})" for m in c["most_often"])
-        rows.append((name, f"{c['failing']} of {doc['drafts']} fail",
-                     plural(c["findings"], "finding") if c["findings"] else "", often))
+        rows.append(
+            (
+                name,
+                f"{c['failing']} of {doc['drafts']} fail",
+                plural(c["findings"], "finding") if c["findings"] else "",
+                often,
+            )
+        )
     table([("check", "drafts", "findings", "most often"), *rows], last_free=True)
 
 
-def _mark_until_none_fails(s: Session, did: str, failing: list[str], state: str | None,
-                           marker: tuple[str, str | bool] | None) -> tuple[Session, list[str]]:
+def _mark_until_none_fails(
+    s: Session,
+    did: str,
+    failing: list[str],
+    state: str | None,
+    marker: tuple[str, str | bool] | None,
+) -> tuple[Session, list[str]]:
     """Mark the failing pages, then those that fail now: a page held back is no article,
     nor documentation, so a page that leant on it may fail (its number, its name).
     The session after the last round, and every page marked."""
@@ -98,9 +118,11 @@ def _mark_until_none_fails(s: Session, did: str, failing: list[str], state: str 
         todo = _summary(*_findings(s)[:3])["failing"]
         if not todo:
             return s, marked
-    raise GateError(f"adopt --{did}: {todo[0]} still fails after {_ROUNDS} rounds of"
-                    " marking the pages that fail (the marks are written; fix it, or use"
-                    " adopt --baseline)")
+    raise GateError(
+        f"adopt --{did}: {todo[0]} still fails after {_ROUNDS} rounds of"
+        " marking the pages that fail (the marks are written; fix it, or use"
+        " adopt --baseline)"
+    )
 
 
 def adopt(args: argparse.Namespace) -> int:
@@ -113,17 +135,26 @@ def adopt(args: argparse.Namespace) -> int:
     if args.unpublish:
         _marker(s)
     if not gated:
-        say(f"receipt-gate adopt: nothing is gated: drafts {list(s.cfg.drafts)} match no"
+        say(
+            f"receipt-gate adopt: nothing is gated: drafts {list(s.cfg.drafts)} match no"
             " draft the gate holds, so a commit would be refused; fix `drafts` in"
-            f" {CONFIG_FILE}")
+            f" {CONFIG_FILE}"
+        )
         return 1
-    comments = [(p, f) for fs in found.values() for p, items in fs.items() for f in items
-                if dict(f.extra).get("comment")]
+    comments = [
+        (p, f)
+        for fs in found.values()
+        for p, items in fs.items()
+        for f in items
+        if dict(f.extra).get("comment")
+    ]
     if comments and args.baseline:
         for path, f in comments:
             say(f"{path}:{f.line}:{f.col}: {f.message}")
-        say("receipt-gate adopt: a comment above is not a receipt-gate directive, and no"
-            " baseline covers that: fix it, then adopt --baseline again; nothing written")
+        say(
+            "receipt-gate adopt: a comment above is not a receipt-gate directive, and no"
+            " baseline covers that: fix it, then adopt --baseline again; nothing written"
+        )
         return 1
     did = "report"
     if failing and args.baseline:
@@ -143,8 +174,9 @@ def adopt(args: argparse.Namespace) -> int:
         else:
             doc["status"] = str(_pre_gate_state(s, state))
     starting = args.baseline or args.pre_gate is not None or args.unpublish
-    written = _write_receipts(did, bool(failing) or not starting, decided,
-                              not doc.get("still_failing"))
+    written = _write_receipts(
+        did, bool(failing) or not starting, decided, not doc.get("still_failing")
+    )
     if written is not None:
         doc["receipts_written"] = written
     doc["did"] = did
@@ -154,51 +186,71 @@ def adopt(args: argparse.Namespace) -> int:
     _say_summary(doc)
     if did == "baseline":
         kept = doc["baseline_findings"] = _count(s)
-        say(f"receipt-gate adopt: did --baseline: {doc['baseline']} (named by {CONFIG_FILE}"
+        say(
+            f"receipt-gate adopt: did --baseline: {doc['baseline']} (named by {CONFIG_FILE}"
             f" baseline:) holds {plural(kept, 'finding')}: they refuse nothing, any new"
-            f" finding does; {plural(doc['receipts_written'], 'receipt')} written")
+            f" finding does; {plural(doc['receipts_written'], 'receipt')} written"
+        )
         if doc["still_failing"]:
             for line in doc["still_failing"][:20]:
                 say(f"  {line}")
-            say(f"receipt-gate adopt: {plural(len(doc['still_failing']), 'finding')} above"
+            say(
+                f"receipt-gate adopt: {plural(len(doc['still_failing']), 'finding')} above"
                 " came after the baseline was first recorded: a baseline only shrinks, so"
-                " fix them (a bigger baseline is a rule change of its own, for review)")
+                " fix them (a bigger baseline is a rule change of its own, for review)"
+            )
             return 1
     elif did == "unpublish" and LISTED in doc["marker"]:
         toc = doc["marker"][LISTED]
-        say(f"receipt-gate adopt: did --unpublish: made {plural(len(failing), 'page')} draft"
+        say(
+            f"receipt-gate adopt: did --unpublish: made {plural(len(failing), 'page')} draft"
             f" chapters in {toc}; {plural(doc['receipts_written'], 'receipt')} written for the"
-            " rest")
-        say(f"warning: the site no longer publishes those {plural(len(failing), 'page')};"
-            f" fix each and link it again in {toc} to publish it, which gates it")
+            " rest"
+        )
+        say(
+            f"warning: the site no longer publishes those {plural(len(failing), 'page')};"
+            f" fix each and link it again in {toc} to publish it, which gates it"
+        )
     elif did == "unpublish":
-        (key, value), = doc["marker"].items()
-        say(f"receipt-gate adopt: did --unpublish: marked {plural(len(failing), 'page')}"
+        ((key, value),) = doc["marker"].items()
+        say(
+            f"receipt-gate adopt: did --unpublish: marked {plural(len(failing), 'page')}"
             f" {key}: {str(value).lower()}; {plural(doc['receipts_written'], 'receipt')}"
-            " written for the rest")
-        say(f"warning: the site no longer publishes those {plural(len(failing), 'page')}"
+            " written for the rest"
+        )
+        say(
+            f"warning: the site no longer publishes those {plural(len(failing), 'page')}"
             f" (the marker unpublishes them); fix each and remove {key}: to publish it"
-            " again, which gates it")
+            " again, which gates it"
+        )
     elif did == "pre-gate":
-        say(f"receipt-gate adopt: did --pre-gate: marked {plural(len(failing), 'draft')}"
+        say(
+            f"receipt-gate adopt: did --pre-gate: marked {plural(len(failing), 'draft')}"
             f" status: {doc['status']}: not gated until fixed and advanced (receipt-gate"
             f" advance PATH {s.cfg.gate_from}); {plural(doc['receipts_written'], 'receipt')}"
-            " written for the rest")
+            " written for the rest"
+        )
     elif failing:
         total = sum(c["findings"] for c in doc["checks"].values())
         say("Ways to start (each writes the receipts, so the first commit is green):")
-        say(f"  receipt-gate adopt --baseline   record today's {plural(total, 'finding')}"
-            " (refusing nothing); any new finding refuses")
+        say(
+            f"  receipt-gate adopt --baseline   record today's {plural(total, 'finding')}"
+            " (refusing nothing); any new finding refuses"
+        )
         if way := _other_way(s, len(failing)):
             say(way)
         say("Or fix them first: receipt-gate run lists every finding with its line.")
         return 1
     elif "receipts_written" in doc:
-        say(f"receipt-gate adopt: nothing fails; {plural(doc['receipts_written'], 'receipt')}"
-            " written")
+        say(
+            f"receipt-gate adopt: nothing fails; {plural(doc['receipts_written'], 'receipt')}"
+            " written"
+        )
     else:
-        say("receipt-gate adopt: nothing fails: commit (the hook runs the checks), or"
-            " receipt-gate run first")
+        say(
+            "receipt-gate adopt: nothing fails: commit (the hook runs the checks), or"
+            " receipt-gate run first"
+        )
         return 0
     say("next: git add -A && git commit")
     return 0
@@ -210,62 +262,85 @@ def _other_way(s: Session, failing: int) -> str:
     markers = s.cfg.draft_markers
     if markers is None:
         before = s.cfg.states[max(0, s.cfg.states.index(s.cfg.gate_from) - 1)]
-        return (f"  receipt-gate adopt --pre-gate   mark the {plural(failing, 'failing draft')}"
-                f" status: {before}: not gated until fixed and advanced")
+        return (
+            f"  receipt-gate adopt --pre-gate   mark the {plural(failing, 'failing draft')}"
+            f" status: {before}: not gated until fixed and advanced"
+        )
     if markers.listed_in:
-        return (f"  receipt-gate adopt --unpublish  make the {plural(failing, 'failing page')}"
-                f" draft chapters in {markers.listed_in[0]}: the site stops publishing them"
-                " until fixed")
+        return (
+            f"  receipt-gate adopt --unpublish  make the {plural(failing, 'failing page')}"
+            f" draft chapters in {markers.listed_in[0]}: the site stops publishing them"
+            " until fixed"
+        )
     if not markers.front_matter:
         return ""
     (key, value), *_ = markers.front_matter
-    return (f"  receipt-gate adopt --unpublish  mark the {plural(failing, 'failing page')}"
-            f" {key}: {str(value).lower()}: the site stops publishing them until fixed")
+    return (
+        f"  receipt-gate adopt --unpublish  mark the {plural(failing, 'failing page')}"
+        f" {key}: {str(value).lower()}: the site stops publishing them until fixed"
+    )
 
 
 def _marker(s: Session) -> tuple[str, str | bool]:
     """The site's own front-matter draft marker, for --unpublish."""
     m = s.cfg.draft_markers
     if m is None:
-        raise GateError(f"adopt --unpublish: {CONFIG_FILE} has no draft_markers: no generator"
-                        " known to the gate publishes this repository, so no marker is"
-                        " known to hold a page back; use adopt --pre-gate or adopt --baseline")
+        raise GateError(
+            f"adopt --unpublish: {CONFIG_FILE} has no draft_markers: no generator"
+            " known to the gate publishes this repository, so no marker is"
+            " known to hold a page back; use adopt --pre-gate or adopt --baseline"
+        )
     if m.listed_in:
         return LISTED, m.listed_in[0]
     if m.paths and not m.front_matter:
         where = next((p for p in m.paths if not p.startswith("!")), m.paths[0])
-        raise GateError(f"adopt --unpublish: this site's draft marker is a folder ({where},"
-                        f" draft_markers.paths in {CONFIG_FILE}), not something adopt writes"
-                        " into a page: move each failing page there by hand, or use adopt"
-                        " --baseline")
+        raise GateError(
+            f"adopt --unpublish: this site's draft marker is a folder ({where},"
+            f" draft_markers.paths in {CONFIG_FILE}), not something adopt writes"
+            " into a page: move each failing page there by hand, or use adopt"
+            " --baseline"
+        )
     if not m.front_matter:
-        raise GateError("adopt --unpublish: this site's generator publishes every page (it"
-                        f" has no draft marker: draft_markers in {CONFIG_FILE} mark nothing),"
-                        " so nothing can hold a failing page back; use adopt --baseline")
+        raise GateError(
+            "adopt --unpublish: this site's generator publishes every page (it"
+            f" has no draft marker: draft_markers in {CONFIG_FILE} mark nothing),"
+            " so nothing can hold a failing page back; use adopt --baseline"
+        )
     key, value = m.front_matter[0]
     if not isinstance(value, (str, bool)):
-        raise GateError(f"adopt --unpublish: draft_markers.front_matter.{key} is a number;"
-                        " write it by hand, or use adopt --baseline")
+        raise GateError(
+            f"adopt --unpublish: draft_markers.front_matter.{key} is a number;"
+            " write it by hand, or use adopt --baseline"
+        )
     return key, value
 
 
 def _pre_gate_state(s: Session, state: str | None) -> str:
     if s.cfg.draft_markers is not None:
-        raise GateError("adopt --pre-gate: this site publishes a page whatever its status:"
-                        " says, so a status cannot hold a failing page back: use adopt"
-                        " --baseline (findings recorded, pages stay up)"
-                        + (", or adopt --unpublish (the site's own draft marker, which takes"
-                           " each failing page off the site)"
-                           if s.cfg.draft_markers.front_matter else ""))
+        raise GateError(
+            "adopt --pre-gate: this site publishes a page whatever its status:"
+            " says, so a status cannot hold a failing page back: use adopt"
+            " --baseline (findings recorded, pages stay up)"
+            + (
+                ", or adopt --unpublish (the site's own draft marker, which takes"
+                " each failing page off the site)"
+                if s.cfg.draft_markers.front_matter
+                else ""
+            )
+        )
     before = s.cfg.states[: s.cfg.states.index(s.cfg.gate_from)]
     if state is None:
         if not before:
-            raise GateError(f"adopt --pre-gate: no state comes before gate_from"
-                            f" ({s.cfg.gate_from}) in {CONFIG_FILE}")
+            raise GateError(
+                f"adopt --pre-gate: no state comes before gate_from"
+                f" ({s.cfg.gate_from}) in {CONFIG_FILE}"
+            )
         return before[-1]
     if state not in before:
-        raise GateError(f"adopt --pre-gate: {state!r} is not a state before gate_from"
-                        f" ({', '.join(before) or 'none'})")
+        raise GateError(
+            f"adopt --pre-gate: {state!r} is not a state before gate_from"
+            f" ({', '.join(before) or 'none'})"
+        )
     return state
 
 
@@ -277,8 +352,9 @@ def _count(s: Session) -> int:
     return sum(len(keys) for checks in entries.values() for keys in checks.values())
 
 
-def _mark(s: Session, failing: list[str], state: str | None,
-          marker: tuple[str, str | bool] | None = None) -> tuple[list[str], str]:
+def _mark(
+    s: Session, failing: list[str], state: str | None, marker: tuple[str, str | bool] | None = None
+) -> tuple[list[str], str]:
     """Write `status: STATE` (or the site's marker) into each failing draft, in its own
     front-matter format; every file is read before any is written."""
     from receipt_gate.invariant.states import set_field
@@ -310,9 +386,11 @@ def _unlist(s: Session, failing: list[str]) -> list[str]:
     for path in failing:
         toc = next((t for t in tocs if governs(t, path)), None)
         if toc is None:
-            raise GateError(f"adopt --unpublish: {path}: no table of contents decides whether"
-                            " it is published (the site copies it as it is): fix it, or use"
-                            " adopt --baseline")
+            raise GateError(
+                f"adopt --unpublish: {path}: no table of contents decides whether"
+                " it is published (the site copies it as it is): fix it, or use"
+                " adopt --baseline"
+            )
         if toc not in new:
             data = read_regular(s.root, toc, 1 << 24)
             if data is None:
@@ -347,8 +425,11 @@ def _receipts_from(decided: Decided, strict: bool = True) -> int:
     from receipt_gate.rules.suppress import by_baseline
 
     s = open_session()
-    listed = (baseline.load(s.tree, s.cfg.baseline, s.cfg.deterministic(list(s.cfg.specs)))
-              if s.cfg.baseline else {})
+    listed = (
+        baseline.load(s.tree, s.cfg.baseline, s.cfg.deterministic(list(s.cfg.specs)))
+        if s.cfg.baseline
+        else {}
+    )
     fps = {name: fingerprint(name, s.cfg, s.tree) for name in {n for n, _ in decided.jobs}}
     digest: dict[str, str] = {}
     written = 0
@@ -359,8 +440,11 @@ def _receipts_from(decided: Decided, strict: bool = True) -> int:
         if o.findings:
             left.append(d.path)
         sha = digest.setdefault(d.path, receipts.sha256(d.data))
-        written += receipts.write(s.root, receipts.receipt_path(s.cfg.run_dir, d.path, name),
-                                  runner.receipt_of(name, d, sha, fps[name], o))
+        written += receipts.write(
+            s.root,
+            receipts.receipt_path(s.cfg.run_dir, d.path, name),
+            runner.receipt_of(name, d, sha, fps[name], o),
+        )
         progress(count + 1, len(decided.jobs))
     progress.end()
     if left and strict:
@@ -379,8 +463,9 @@ def _receipts(strict: bool = True) -> int:
     status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
     gated = [d for d in drafts if status[d.path][0]]
     progress = Progress("adopt: writing receipts")
-    results = runner.run(s.cfg, s.tree, runner.plan(s.cfg, gated, {
-        p: st for p, (_, st) in status.items()}), progress)
+    results = runner.run(
+        s.cfg, s.tree, runner.plan(s.cfg, gated, {p: st for p, (_, st) in status.items()}), progress
+    )
     progress.end()
     left = sorted({r.draft for r in results if r.outcome.findings})
     if left and strict:

@@ -23,8 +23,9 @@ def advance(args: argparse.Namespace) -> int:
     s = open_session()
     (path,) = rel_paths(s.root, [args.path])
     if args.state not in s.cfg.states:
-        raise GateError(f"{args.state}: not one of the states in {CONFIG_FILE}:"
-                        f" {', '.join(s.cfg.states)}")
+        raise GateError(
+            f"{args.state}: not one of the states in {CONFIG_FILE}: {', '.join(s.cfg.states)}"
+        )
     draft = one_draft(s, args.path)
     _, status = gating(s.cfg, path, draft.text)
     # The file on disk, as it is (a CRLF checkout stays CRLF): draft.data is the bytes as
@@ -39,17 +40,22 @@ def advance(args: argparse.Namespace) -> int:
     old_sha = sha256(draft.data)
     # Into a gated state, the draft needs every check that state requires (required, and
     # required_from it and the states before it).
-    needed = s.cfg.checks_for(args.state) if s.cfg.gated_state(args.state) else \
-        s.cfg.checks_for(status)
-    cells = [judge(s.tree, s.cfg, path, old_sha, c, fingerprint(c, s.cfg, s.tree),
-                   draft.text, keys) for c in needed]
+    needed = (
+        s.cfg.checks_for(args.state) if s.cfg.gated_state(args.state) else s.cfg.checks_for(status)
+    )
+    cells = [
+        judge(s.tree, s.cfg, path, old_sha, c, fingerprint(c, s.cfg, s.tree), draft.text, keys)
+        for c in needed
+    ]
     stale = [c for c in cells if c.state != FRESH]
     if s.cfg.gated_state(args.state) and stale:
         for c in stale:
             say(f"{c.receipt}: {c.message}")
-        say(f"receipt-gate: advance: refused: {path} cannot move to {args.state}"
+        say(
+            f"receipt-gate: advance: refused: {path} cannot move to {args.state}"
             f" ({s.cfg.gate_from} or later) until every receipt it requires there is fresh"
-            " and passing")
+            " and passing"
+        )
         run = [c.check for c in stale if s.cfg.specs[c.check].deterministic]
         grade = [c.check for c in stale if not s.cfg.specs[c.check].deterministic]
         fixes = [f"receipt-gate run {' '.join(f'--check {c}' for c in run)} {path}"] if run else []

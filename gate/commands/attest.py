@@ -25,8 +25,9 @@ def attest(args: argparse.Namespace) -> int:
     root, tree, disk = open_tree(rev=args.rev)
     cfg, policy, notes = rules(root, tree, disk, args.policy_from)
     # Signed with a key the rules in force trust, as the receipts are.
-    sign = signer((policy.cfg if policy is not None else cfg).public_keys(), root,
-                  args.key_env, args.key_file)
+    sign = signer(
+        (policy.cfg if policy is not None else cfg).public_keys(), root, args.key_env, args.key_file
+    )
     report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy, notes)
     errors_out(report.errors)
     if report.errors:
@@ -41,14 +42,18 @@ def attest(args: argparse.Namespace) -> int:
         receipts[c.receipt] = doc if isinstance(doc, dict) else None
     label = policy.label if policy is not None else f"the {tree.label}'s own"
     found = statements(report, sha256_of(tree, report.drafts), receipts, label)
-    sys.stdout.write("".join(json.dumps(envelope(s, sign), sort_keys=True) + "\n"
-                             for s in found))
+    sys.stdout.write("".join(json.dumps(envelope(s, sign), sort_keys=True) + "\n" for s in found))
     holding = sum(s["predicate"]["holds"] for s in found)
-    print(f"receipt-gate: attested {len(found)} gated draft(s) in the {tree.label}:"
-          f" {holding} hold, {len(found) - holding} do not"
-          + ("" if sign is not None else f"; unsigned: the rules in force ({label}) list"
-             " no signing.public_keys"),
-          file=sys.stderr)
+    print(
+        f"receipt-gate: attested {len(found)} gated draft(s) in the {tree.label}:"
+        f" {holding} hold, {len(found) - holding} do not"
+        + (
+            ""
+            if sign is not None
+            else f"; unsigned: the rules in force ({label}) list no signing.public_keys"
+        ),
+        file=sys.stderr,
+    )
     if report.nothing_gated:
         return 1
     return 0 if holding == len(found) else 1

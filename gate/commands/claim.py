@@ -23,8 +23,9 @@ def _readers(s: Session) -> list[str]:
     """The checks that read a claims registry (their spec names its setting): the
     required ones, else any the config knows."""
     specs = s.cfg.specs
-    return ([n for n in s.cfg.every_required() if specs[n].claims]
-            or sorted(n for n, spec in specs.items() if spec.claims))
+    return [n for n in s.cfg.every_required() if specs[n].claims] or sorted(
+        n for n, spec in specs.items() if spec.claims
+    )
 
 
 def _registry(s: Session) -> tuple[str, Registry]:
@@ -75,8 +76,10 @@ def _register(s: Session, terms: list[str], source: str, note: str, replace: boo
             how = f"registered (source {c.source})" if c and c.source else "allowed"
             say(f"{path}: {t} is already {how}; use --replace to change it")
         return 1
-    claims_, allowed = ([c for c in registry.claims if c.term not in new],
-                        [c for c in registry.allowed if c.term not in new])
+    claims_, allowed = (
+        [c for c in registry.claims if c.term not in new],
+        [c for c in registry.allowed if c.term not in new],
+    )
     (claims_ if source else allowed).extend(new.values())
     claims.write(s.root, path, claims.Registry(claims_, allowed))
     verb = "allowed" if not source else "registered"
@@ -110,9 +113,11 @@ def terms_in_report(doc: Any, file: str, readers: list[str]) -> list[str]:
         if isinstance(p, dict) and p.get("check") in readers:
             found += [f.get("term") for f in p.get("findings") or [] if isinstance(f, dict)]
     if "violations" not in doc and "problems" not in doc:
-        raise GateError(f"{file}: not a receipt-gate JSON report (no violations or problems;"
-                        f" make one with: receipt-gate check {' or '.join(readers) or 'NAME'}"
-                        " --format json)")
+        raise GateError(
+            f"{file}: not a receipt-gate JSON report (no violations or problems;"
+            f" make one with: receipt-gate check {' or '.join(readers) or 'NAME'}"
+            " --format json)"
+        )
     return [t for t in found if isinstance(t, str)]
 
 
@@ -143,8 +148,10 @@ def import_report(args: argparse.Namespace) -> int:
     path, registry = _registry(s)
     todo = [t for t in terms if registry.find(t) is None]
     if not todo:
-        say(f"{path}: nothing to import ({plural(len(terms), 'term')} in {name},"
-            " all registered already)")
+        say(
+            f"{path}: nothing to import ({plural(len(terms), 'term')} in {name},"
+            " all registered already)"
+        )
         return 0
     _terms(todo, name)
     rc = _register(s, todo, args.source or "", args.note or "", False)
@@ -172,7 +179,11 @@ def list_claims(args: argparse.Namespace) -> int:
         file = claims.source_file(c.source)
         return c.source + (" (no such file)" if file and s.tree.read(file) is None else "")
 
-    table([("term", "source", "registered_at", "note"),
-           *((c.term, shown(c), c.registered_at, c.note) for c in entries)], last_free=True)
+    table(
+        [
+            ("term", "source", "registered_at", "note"),
+            *((c.term, shown(c), c.registered_at, c.note) for c in entries),
+        ],
+        last_free=True,
+    )
     return 0
-

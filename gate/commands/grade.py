@@ -33,9 +33,11 @@ def grade(args: argparse.Namespace) -> int:
     for name in names:
         s.cfg.spec(name, deterministic=False, where="--check ")
         if not s.cfg.effective[name]["command"]:
-            raise GateError(f"{CONFIG_FILE}: checks.{name}.command: not set (or record a"
-                            f" verdict made elsewhere: receipt-gate record {name} PATH --verdict"
-                            " FILE)")
+            raise GateError(
+                f"{CONFIG_FILE}: checks.{name}.command: not set (or record a"
+                f" verdict made elsewhere: receipt-gate record {name} PATH --verdict"
+                " FILE)"
+            )
     chosen, _ = select(s, args.paths)
     drafts = load_drafts(s.tree, chosen)
     rc = 0
@@ -57,12 +59,13 @@ def _grade_one(s: Session, args: argparse.Namespace, name: str, drafts: list[Dra
         gated, status = gating(s.cfg, d.path, d.text)
         if args.gated_only and (not gated or name not in s.cfg.checks_for(status)):
             continue
-        cell = judge(s.tree, s.cfg, d.path, sha256(d.data), name, fp, d.text,
-                     s.cfg.public_keys())
+        cell = judge(s.tree, s.cfg, d.path, sha256(d.data), name, fp, d.text, s.cfg.public_keys())
         if cell.state in (FRESH, FAIL) and not args.force:
             verdict = "pass" if cell.state == FRESH else "fail"
-            say(f"{d.path}: {name}: receipt already fresh (verdict {verdict}); --force grades"
-                " it again")
+            say(
+                f"{d.path}: {name}: receipt already fresh (verdict {verdict}); --force grades"
+                " it again"
+            )
         else:
             todo.append(d)
     if not todo:
@@ -75,8 +78,7 @@ def _grade_one(s: Session, args: argparse.Namespace, name: str, drafts: list[Dra
     for d in todo:
         got = results[d.path]
         if isinstance(got, dict):
-            receipt, lines = grading.write_verdict(s.cfg, s.root, d, name, got, fp, sign,
-                                                   s.tree)
+            receipt, lines = grading.write_verdict(s.cfg, s.root, d, name, got, fp, sign, s.tree)
             # A verdict of fail is recorded, and is a finding: exit 1, as `run` does.
             refused |= receipt is None or receipt["verdict"] != "pass"
             for line in lines:
@@ -102,8 +104,9 @@ def record(args: argparse.Namespace) -> int:
     except GradeError as e:
         raise GateError(str(e)) from None
     fp = fingerprint(args.name, s.cfg, s.tree)
-    receipt, lines = grading.write_verdict(s.cfg, s.root, draft, args.name, verdict, fp,
-                                           signer(s, args), s.tree)
+    receipt, lines = grading.write_verdict(
+        s.cfg, s.root, draft, args.name, verdict, fp, signer(s, args), s.tree
+    )
     for line in lines:
         say(line)
     return 0 if receipt is not None and receipt["verdict"] == "pass" else 1

@@ -51,18 +51,19 @@ MANUAL_HOOK = """\
         types: [text]
         stages: [manual]
 """
-INSTALL = ("pre-commit install --hook-type pre-commit --hook-type pre-merge-commit"
-           " --hook-type pre-push")
+INSTALL = (
+    "pre-commit install --hook-type pre-commit --hook-type pre-merge-commit --hook-type pre-push"
+)
 
 GIT_HOOKS = {
     "pre-commit": "#!/bin/sh\n# receipt-gate: run what is not fresh on the staged drafts,"
-                  " stage the receipts,\n# and refuse the commit unless the index holds.\n"
-                  "exec receipt-gate pre-commit\n",
+    " stage the receipts,\n# and refuse the commit unless the index holds.\n"
+    "exec receipt-gate pre-commit\n",
     # `git merge` runs no pre-commit hook for the commit it makes: this one, as git 2.24 has.
     "pre-merge-commit": "#!/bin/sh\n# receipt-gate: the same, for the commit `git merge` makes.\n"
-                        "exec receipt-gate pre-commit\n",
+    "exec receipt-gate pre-commit\n",
     "pre-push": "#!/bin/sh\n# receipt-gate: refuse the push unless every pushed tip holds.\n"
-                "exec receipt-gate pre-push \"$@\"\n",
+    'exec receipt-gate pre-push "$@"\n',
 }
 
 
@@ -89,8 +90,11 @@ def _checks(layout: Layout) -> tuple[list[str], list[str]]:
         if use:
             required.append(name)
         if use and settings:
-            lines.append(f"  {name}: {{" + ", ".join(f"{k}: {json.dumps(v)}" for k, v in
-                                                     settings.items()) + "}")
+            lines.append(
+                f"  {name}: {{"
+                + ", ".join(f"{k}: {json.dumps(v)}" for k, v in settings.items())
+                + "}"
+            )
     return required, lines
 
 
@@ -114,33 +118,47 @@ def starter(layout: Layout, states: Sequence[str] = DEFAULT_STATES) -> str:
         "gate_from: ready",
     ]
     if layout.title_fields:
-        lines += ["# The front-matter fields that are a page's title on this site.",
-                  f"title_fields: {_flow(layout.title_fields)}"]
+        lines += [
+            "# The front-matter fields that are a page's title on this site.",
+            f"title_fields: {_flow(layout.title_fields)}",
+        ]
     if layout.markers == {}:
-        lines += ["# The site publishes every page here (it has no draft marker), so each is",
-                  "# gated whatever its status: says.", "draft_markers: {}"]
+        lines += [
+            "# The site publishes every page here (it has no draft marker), so each is",
+            "# gated whatever its status: says.",
+            "draft_markers: {}",
+        ]
     elif layout.markers is not None:
-        lines += ["# How this site marks what it has not published: such a file, without a",
-                  "# status: of its own, is `drafted` (not gated; not an article yet). A page",
-                  "# the site publishes is gated whatever its status: says.",
-                  "draft_markers:"]
+        lines += [
+            "# How this site marks what it has not published: such a file, without a",
+            "# status: of its own, is `drafted` (not gated; not an article yet). A page",
+            "# the site publishes is gated whatever its status: says.",
+            "draft_markers:",
+        ]
         paths = layout.markers.get("paths")
         if isinstance(paths, list):
             lines.append(f"  paths: {_flow(paths)}")
         fm = layout.markers.get("front_matter")
         if isinstance(fm, dict):
-            lines.append("  front_matter: {" + ", ".join(
-                f"{k}: {json.dumps(v)}" for k, v in fm.items()) + "}")
+            lines.append(
+                "  front_matter: {"
+                + ", ".join(f"{k}: {json.dumps(v)}" for k, v in fm.items())
+                + "}"
+            )
         read_in = layout.markers.get("front_matter_in")
         if isinstance(read_in, list):
-            lines += ["  # The pages whose front matter the generator reads (it copies any other",
-                      "  # file as it is, front matter and all).",
-                      f"  front_matter_in: {_flow(read_in)}"]
+            lines += [
+                "  # The pages whose front matter the generator reads (it copies any other",
+                "  # file as it is, front matter and all).",
+                f"  front_matter_in: {_flow(read_in)}",
+            ]
         listed = layout.markers.get("listed_in")
         if isinstance(listed, list):
-            lines += ["  # The tables of contents that publish the pages they link: a page they",
-                      "  # do not link (a draft chapter, `[Title]()`) is not published.",
-                      f"  listed_in: {_flow(listed)}"]
+            lines += [
+                "  # The tables of contents that publish the pages they link: a page they",
+                "  # do not link (a draft chapter, `[Title]()`) is not published.",
+                f"  listed_in: {_flow(listed)}",
+            ]
         lines.append("  status: drafted")
     return "\n".join(lines) + "\n"
 
@@ -174,8 +192,7 @@ def init(args: argparse.Namespace) -> int:
         cfg = config_of(WorkTree(root))  # one that cannot be read says why: exit 2
         say(f"{CONFIG_FILE}: already there, left as it is (init --force writes a new one)")
         ignore_temporary_files(root)
-        _pre_commit(root, [c for c in cfg.required if cfg.specs[c].deterministic],
-                    args.print_hooks)
+        _pre_commit(root, [c for c in cfg.required if cfg.specs[c].deterministic], args.print_hooks)
         return 0
 
     def read(path: str) -> str | None:
@@ -196,20 +213,26 @@ def init(args: argparse.Namespace) -> int:
         shown = ", ".join(layout.configs[:4]) + (", ..." if len(layout.configs) > 4 else "")
         say(f"  read from {shown}")
     if layout.generator == "plain":
-        say("  no generator this gate knows builds it, so it cannot tell what the site"
-            " publishes: it gated the pages where the writing is; widen drafts if more ships")
+        say(
+            "  no generator this gate knows builds it, so it cannot tell what the site"
+            " publishes: it gated the pages where the writing is; widen drafts if more ships"
+        )
     for line in _left_out(elsewhere(layout, paths)):
         say(line)
     if any(v not in DEFAULT_STATES for v in found):
         shown = ", ".join(f"{v} ({n})" for v, n in found.most_common(6))
-        say(f"  status: values in the pages: {shown}; each is in states (one that says a page"
-            " is not out yet before ready, any other after it)")
+        say(
+            f"  status: values in the pages: {shown}; each is in states (one that says a page"
+            " is not out yet before ready, any other after it)"
+        )
     ignore_temporary_files(root)
     if not args.git_hooks:
         _pre_commit(root, _checks(layout)[0], args.print_hooks)
     if gated:
-        say("next: receipt-gate adopt  (what existing content fails, and the two honest"
-            " ways to start)")
+        say(
+            "next: receipt-gate adopt  (what existing content fails, and the two honest"
+            " ways to start)"
+        )
     else:
         say(f"next: write a draft where drafts says ({layout.drafts[0]}), then commit")
     return 0
@@ -230,18 +253,38 @@ def _without_links(root: str, layout: Layout) -> Layout:
     def without(globs: list[str]) -> list[str]:
         return [*globs, *(g for g in out if g not in globs)] if globs else globs
 
-    return layout._replace(drafts=without(layout.drafts), articles=without(layout.articles),
-                           pages=without(layout.pages or []) or layout.pages)
+    return layout._replace(
+        drafts=without(layout.drafts),
+        articles=without(layout.articles),
+        pages=without(layout.pages or []) or layout.pages,
+    )
 
 
 # A status a site or a tool writes for a page not yet out; any other unknown one is
 # taken as out (gated: fail closed).
-_NOT_YET = frozenset({"draft", "drafts", "wip", "todo", "pending", "review", "in-review",
-                      "private", "future", "planned", "outline", "idea", "ideas", "backlog"})
+_NOT_YET = frozenset(
+    {
+        "draft",
+        "drafts",
+        "wip",
+        "todo",
+        "pending",
+        "review",
+        "in-review",
+        "private",
+        "future",
+        "planned",
+        "outline",
+        "idea",
+        "ideas",
+        "backlog",
+    }
+)
 
 
-def _status_values(layout: Layout, paths: Sequence[str],
-                   read: Callable[[str], str | None]) -> collections.Counter[str]:
+def _status_values(
+    layout: Layout, paths: Sequence[str], read: Callable[[str], str | None]
+) -> collections.Counter[str]:
     """The `status:` values the pages init gates carry (a site's own field, often)."""
     from receipt_gate.base import wildmatch
     from receipt_gate.reading.frontmatter import read as front_matter
@@ -266,7 +309,7 @@ def fit_states(found: collections.Counter[str]) -> list[str]:
     before = [v for v in sorted(found) if v not in DEFAULT_STATES and v.lower() in _NOT_YET]
     after = [v for v in sorted(found) if v not in DEFAULT_STATES and v.lower() not in _NOT_YET]
     at = DEFAULT_STATES.index("ready")
-    return [*DEFAULT_STATES[:at], *before, "ready", *after, *DEFAULT_STATES[at + 1:]]
+    return [*DEFAULT_STATES[:at], *before, "ready", *after, *DEFAULT_STATES[at + 1 :]]
 
 
 def _left_out(rest: Sequence[str]) -> list[str]:
@@ -279,12 +322,18 @@ def _left_out(rest: Sequence[str]) -> list[str]:
         by_kind[posixpath.splitext(p)[1].lower()].append(p)
     out = []
     for kind, found in sorted(by_kind.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        folders = sorted({"/".join(p.split("/")[:2 if p.count("/") > 1 else 1])
-                          + "/" if "/" in p else p for p in found})
+        folders = sorted(
+            {
+                "/".join(p.split("/")[: 2 if p.count("/") > 1 else 1]) + "/" if "/" in p else p
+                for p in found
+            }
+        )
         where = ", ".join(folders[:4]) + (", ..." if len(folders) > 4 else "")
-        out.append(f"  left out: {len(found)} {kind} file{'s' * (len(found) != 1)} ({where}),"
-                   " which the site does not publish as this config reads it; add them to"
-                   " drafts if it does")
+        out.append(
+            f"  left out: {len(found)} {kind} file{'s' * (len(found) != 1)} ({where}),"
+            " which the site does not publish as this config reads it; add them to"
+            " drafts if it does"
+        )
     return out
 
 
@@ -319,15 +368,21 @@ def _pre_commit(root: str, required: Sequence[str], print_only: bool = False) ->
     edited = None
     if old is None:
         write_file(root, PRE_COMMIT_FILE, ("repos:\n" + block).encode())
-        say(f"wrote {PRE_COMMIT_FILE} with these lines under `repos:`; turn the hooks on"
-            f" with: {INSTALL}")
+        say(
+            f"wrote {PRE_COMMIT_FILE} with these lines under `repos:`; turn the hooks on"
+            f" with: {INSTALL}"
+        )
     elif b"receipt-gate" in old:
-        say(f"{PRE_COMMIT_FILE} already names receipt-gate, left as it is; the lines"
-            f" init recommends, then `{INSTALL}`:")
+        say(
+            f"{PRE_COMMIT_FILE} already names receipt-gate, left as it is; the lines"
+            f" init recommends, then `{INSTALL}`:"
+        )
     elif not print_only and (edited := with_hooks(old.decode("utf-8", "replace"), block)):
         write_file(root, PRE_COMMIT_FILE, edited.encode())
-        say(f"added receipt-gate's hooks to {PRE_COMMIT_FILE} (at the end of `repos:`, its"
-            f" comments and order kept); turn them on with: {INSTALL}")
+        say(
+            f"added receipt-gate's hooks to {PRE_COMMIT_FILE} (at the end of `repos:`, its"
+            f" comments and order kept); turn them on with: {INSTALL}"
+        )
         _on_path()
         return
     else:
@@ -356,16 +411,30 @@ def with_hooks(text: str, block: str) -> str | None:
     head = lines[at].split(":", 1)[1].split("#", 1)[0].strip()
     if head not in ("", "[]"):
         return None
-    end = next((i for i in range(at + 1, len(lines)) if lines[i][:1].strip()
-                and not lines[i].startswith(("#", "-"))), len(lines))
+    end = next(
+        (
+            i
+            for i in range(at + 1, len(lines))
+            if lines[i][:1].strip() and not lines[i].startswith(("#", "-"))
+        ),
+        len(lines),
+    )
     while end > at + 1 and (not lines[end - 1].strip() or lines[end - 1].startswith("#")):
         end -= 1  # (a comment at the left edge above the next key is that key's)
-    item = next((m.group(1) for line in lines[at + 1:end]
-                 if (m := re.match(r"( *)- ", line))), "  ")
-    ours = [item + line[2:] if line.startswith("  ") else line
-            for line in block.rstrip("\n").split("\n")]
-    out = [*lines[:at], "repos:" if head == "[]" else lines[at], *lines[at + 1:end], *ours,
-           *lines[end:]]
+    item = next(
+        (m.group(1) for line in lines[at + 1 : end] if (m := re.match(r"( *)- ", line))), "  "
+    )
+    ours = [
+        item + line[2:] if line.startswith("  ") else line
+        for line in block.rstrip("\n").split("\n")
+    ]
+    out = [
+        *lines[:at],
+        "repos:" if head == "[]" else lines[at],
+        *lines[at + 1 : end],
+        *ours,
+        *lines[end:],
+    ]
     new = "\n".join(out)
     try:
         before = yamlio.load(text, PRE_COMMIT_FILE) or {}
@@ -373,8 +442,12 @@ def with_hooks(text: str, block: str) -> str | None:
     except GateError:
         return None
     repos = after.get("repos") if isinstance(after, dict) else None
-    if not (isinstance(before, dict) and isinstance(repos, list) and repos[:-1] ==
-            (before.get("repos") or []) and repos[-1].get("repo") == "local"):
+    if not (
+        isinstance(before, dict)
+        and isinstance(repos, list)
+        and repos[:-1] == (before.get("repos") or [])
+        and repos[-1].get("repo") == "local"
+    ):
         return None
     return new if new.endswith("\n") else new + "\n"
 
@@ -383,8 +456,10 @@ def _on_path() -> None:
     import shutil
 
     if shutil.which("receipt-gate") is None:
-        say("warning: receipt-gate is not on PATH, so the hooks will not find it: install it"
-            " where your shell finds it (pipx install, or activate its virtualenv)")
+        say(
+            "warning: receipt-gate is not on PATH, so the hooks will not find it: install it"
+            " where your shell finds it (pipx install, or activate its virtualenv)"
+        )
 
 
 def ignore_temporary_files(root: str) -> None:
@@ -396,6 +471,10 @@ def ignore_temporary_files(root: str) -> None:
     if TMP_PATTERN.encode() in old.splitlines():
         return
     sep = b"" if not old or old.endswith(b"\n") else b"\n"
-    write_file(root, ".gitignore", old + sep + b"# receipt-gate: temporary files a killed"
-               b" writer left behind\n" + TMP_PATTERN.encode() + b"\n")
+    write_file(
+        root,
+        ".gitignore",
+        old + sep + b"# receipt-gate: temporary files a killed"
+        b" writer left behind\n" + TMP_PATTERN.encode() + b"\n",
+    )
     say(f"added {TMP_PATTERN} to .gitignore")

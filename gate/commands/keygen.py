@@ -24,8 +24,10 @@ def keygen(args: argparse.Namespace) -> int:
     except (GateError, OSError):
         root = ""
     if root and os.path.realpath(path).startswith(root + os.sep):
-        raise GateError(f"--out {args.out}: inside the repository at {root}; keep the private"
-                        " key where a commit cannot carry it")
+        raise GateError(
+            f"--out {args.out}: inside the repository at {root}; keep the private"
+            " key where a commit cannot carry it"
+        )
     if os.path.lexists(path):
         raise GateError(f"--out {args.out}: already exists; a key is never overwritten")
     seed, public = new_seed()
@@ -35,8 +37,10 @@ def keygen(args: argparse.Namespace) -> int:
             f.write(base64.b64encode(seed).decode() + "\n")
     except OSError as e:
         raise GateError(f"--out {args.out}: cannot write: {e.strerror}") from None
-    say(f"wrote the private key to {args.out} (mode 600): give it to the harness or CI job that"
-        " runs the checks, as $RECEIPT_GATE_SIGNING_KEY or --key-file, never to the agent")
+    say(
+        f"wrote the private key to {args.out} (mode 600): give it to the harness or CI job that"
+        " runs the checks, as $RECEIPT_GATE_SIGNING_KEY or --key-file, never to the agent"
+    )
     say("add the public key to .receipt-gate.yaml:")
     say(f'signing: {{public_keys: ["{public_text(public)}"]}}')
     return 0

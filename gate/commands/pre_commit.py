@@ -45,51 +45,70 @@ def pre_commit(args: argparse.Namespace) -> int:
     only, prior = None, None
     # A change to .gitattributes can change what git does to any draft's bytes (a filter,
     # LFS): no draft is unchanged then.
-    attributes = changes is not None and any(p.rpartition("/")[2] == ".gitattributes"
-                                             for p in changes)
+    attributes = changes is not None and any(
+        p.rpartition("/")[2] == ".gitattributes" for p in changes
+    )
     # A build config this commit changes may publish pages no drafts glob reaches (with a
     # policy, evaluate() asks the same of the rules' commit).
-    unseen = newly_published(cfg, tree, CommitTree(root, "HEAD", "HEAD") if (
-        policy is None and head_tree) else None, changes)
-    if (policy is None and also is None and head_tree and changes is not None and not attributes
-            and not unseen):
+    unseen = newly_published(
+        cfg,
+        tree,
+        CommitTree(root, "HEAD", "HEAD") if (policy is None and head_tree) else None,
+        changes,
+    )
+    if (
+        policy is None
+        and also is None
+        and head_tree
+        and changes is not None
+        and not attributes
+        and not unseen
+    ):
         prior = verified.head_verified(root, head_tree, key)
         if prior is not None and prior.reads is None:
             prior = None  # what its verdicts read is not kept: judge every draft
     if prior is not None and head_tree and changes is not None:
-        only = sorted({*affected(cfg, changes, tree),
-                       *verified.moved(prior, fps, changes)})
+        only = sorted({*affected(cfg, changes, tree), *verified.moved(prior, fps, changes)})
         left = set(prior.drafts) - {p for p, oid in changes.items() if not oid}
         if not only and left:  # (with no gated draft left, the gate says so, in full)
-            say("receipt-gate: ok: no gated draft or receipt changed since HEAD, whose tree"
-                " was verified under the same rules")
-            verified.remember(root, head_tree, key, rules_only, changes,
-                              prior._replace(wholes=wholes))
+            say(
+                "receipt-gate: ok: no gated draft or receipt changed since HEAD, whose tree"
+                " was verified under the same rules"
+            )
+            verified.remember(
+                root, head_tree, key, rules_only, changes, prior._replace(wholes=wholes)
+            )
             summary = suppressed_summary(None, prior.drafts)
             if summary:
                 say(summary)
             return 0
-        notes.append("receipt-gate: judged the drafts this commit changes or whose checks"
-                     " read what it changes; the others are unchanged since HEAD, whose tree"
-                     " was verified under the same rules")
+        notes.append(
+            "receipt-gate: judged the drafts this commit changes or whose checks"
+            " read what it changes; the others are unchanged since HEAD, whose tree"
+            " was verified under the same rules"
+        )
         # A receipt whose draft is not in the index blocks no one: said, and left alone.
         present = set(tree.paths([wildmatch.escape(p) for p in only]))
         for p in only:
             if p not in present:
-                notes.append(f"receipt-gate: {printable(p)} is not in the index: its receipts"
-                             f" are ignored (git rm -r --cached {cfg.run_dir}/{printable(p)})")
+                notes.append(
+                    f"receipt-gate: {printable(p)} is not in the index: its receipts"
+                    f" are ignored (git rm -r --cached {cfg.run_dir}/{printable(p)})"
+                )
         only = [p for p in only if p in present]
     mine = fps if policy is None else None
-    staged, errors, before = refresh(cfg, root, tree,
-                                     signer(Session(root, tree, cfg, disk), args), only, mine)
+    staged, errors, before = refresh(
+        cfg, root, tree, signer(Session(root, tree, cfg, disk), args), only, mine
+    )
     for e in errors:
         print(printable(f"receipt-gate: {e}"), file=sys.stderr)
     if errors and not staged and ONLY_PATHS in errors[0]:
         return 1  # the way to commit is said; a report of the stale receipts would not be
     if staged and cfg.stage_receipts:
         tree.reread(staged)  # the index now holds the receipts just staged
-    report = evaluate(cfg, tree, only, disk, policy, notes, fps=mine, reads=True, also=also,
-                      also_changes=changes)
+    report = evaluate(
+        cfg, tree, only, disk, policy, notes, fps=mine, reads=True, also=also, also_changes=changes
+    )
     report = report._replace(errors=(*report.errors, *unseen))
     whole, reads = verified.drafts_of(report), verified.reads_of(report, fps)
     if prior is not None and changes is not None:
@@ -107,7 +126,12 @@ def pre_commit(args: argparse.Namespace) -> int:
     if changes is None:  # a first commit: all it holds is new
         changes = {p: oid for p, (_, oid) in tree.stamps(tree.paths()).items()}
     stamps = tree.stamps(staged) if cfg.stage_receipts else {}
-    verified.remember(root, base, key, rules_only,
-                      {**changes, **{p: s for p, (_, s) in stamps.items()}},
-                      verified.Verified(whole, reads, wholes))
+    verified.remember(
+        root,
+        base,
+        key,
+        rules_only,
+        {**changes, **{p: s for p, (_, s) in stamps.items()}},
+        verified.Verified(whole, reads, wholes),
+    )
     return 0

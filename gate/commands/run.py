@@ -19,16 +19,24 @@ if TYPE_CHECKING:
 
 def run(args: argparse.Namespace) -> int:
     if args.staged and not args.dry_run:
-        raise GateError("run --staged: give --dry-run too (the commit hook writes and stages"
-                        " the index's receipts itself)")
+        raise GateError(
+            "run --staged: give --dry-run too (the commit hook writes and stages"
+            " the index's receipts itself)"
+        )
     s = open_session(staged=args.staged)
     names = list(dict.fromkeys(args.check or [])) or None
     for n in names or ():
         s.cfg.spec(n, deterministic=True, where="--check ")
     if names is None and not s.cfg.deterministic():
         raise GateError(f"{CONFIG_FILE}: required lists no deterministic check to run")
-    rc = run_checks(s, names, args.paths, "text", None if args.dry_run else signer(s, args),
-                    write=not args.dry_run)
+    rc = run_checks(
+        s,
+        names,
+        args.paths,
+        "text",
+        None if args.dry_run else signer(s, args),
+        write=not args.dry_run,
+    )
     if args.dry_run:  # what the commit hook holds a commit to: HEAD's rules too
         from receipt_gate.invariant.policy import load
         from receipt_gate.trees import revs
@@ -36,13 +44,27 @@ def run(args: argparse.Namespace) -> int:
         head = revs.head(s.root)
         policy = load(s.root, "HEAD", "the rules in force") if head else None
         if policy is not None and policy.tree.read(CONFIG_FILE) != s.tree.read(CONFIG_FILE):
-            say(f"receipt-gate: the {s.tree.label} changes the rules; under the rules in"
-                " force at HEAD, which a commit is held to as well:")
-            kept = [n for n in names or () if n in policy.cfg.specs
-                    and policy.cfg.specs[n].deterministic] or None
+            say(
+                f"receipt-gate: the {s.tree.label} changes the rules; under the rules in"
+                " force at HEAD, which a commit is held to as well:"
+            )
+            kept = [
+                n
+                for n in names or ()
+                if n in policy.cfg.specs and policy.cfg.specs[n].deterministic
+            ] or None
             if names is None or kept:
-                rc = max(rc, run_checks(Session(s.root, s.tree, policy.cfg, s.disk), kept,
-                                        args.paths, "text", None, write=False))
+                rc = max(
+                    rc,
+                    run_checks(
+                        Session(s.root, s.tree, policy.cfg, s.disk),
+                        kept,
+                        args.paths,
+                        "text",
+                        None,
+                        write=False,
+                    ),
+                )
     return rc
 
 
@@ -69,8 +91,14 @@ def _gated_drafts(s: Session, drafts: Sequence[Draft]) -> tuple[list[Draft], lis
     return kept, bad
 
 
-def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fmt: str,
-               sign: Signer | None = None, write: bool = True) -> int:
+def run_checks(
+    s: Session,
+    names: Sequence[str] | None,
+    paths: Sequence[str],
+    fmt: str,
+    sign: Signer | None = None,
+    write: bool = True,
+) -> int:
     """Run the checks on the drafts named (all, when none are) and write their receipts
     (with `write` off, decide only: what a commit hook would find, nothing written)."""
     from receipt_gate.invariant import runner
@@ -82,11 +110,18 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
     progress = Progress("checking")
     # Each draft gets its own checks (required, and required_from its state), or those
     # named; a draft before gate_from gets them too: its findings are told, refuse nothing.
-    todo = runner.plan(s.cfg, drafts, {d.path: st for d, (_, st) in zip(
-        drafts, status.values(), strict=True)}, names)
+    todo = runner.plan(
+        s.cfg,
+        drafts,
+        {d.path: st for d, (_, st) in zip(drafts, status.values(), strict=True)},
+        names,
+    )
     unrun: dict[str, str] = {}
-    results = (runner.run(s.cfg, s.tree, todo, progress, sign, unrun) if write
-               else runner.dry_run(s.cfg, s.tree, todo, progress, unrun))
+    results = (
+        runner.run(s.cfg, s.tree, todo, progress, sign, unrun)
+        if write
+        else runner.dry_run(s.cfg, s.tree, todo, progress, unrun)
+    )
     checks = list(todo) or list(names or s.cfg.deterministic())
     if len(drafts) * len(checks) >= 50:
         progress.end()
@@ -99,29 +134,53 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
     if fmt == "sarif":
         from receipt_gate.report.sarif import Result
 
-        sarif_out([*(Result(r.check, f"{r.check}: {f.message}", r.draft, f.line, f.col)
-                     for r in results for f in r.outcome.findings),
-                   *(Result(r.check, f"{r.check}: {x.finding.message}", r.draft,
-                            x.finding.line, x.finding.col, x.by)
-                     for r in results for x in r.outcome.suppressed)], cfg=s.cfg)
+        sarif_out(
+            [
+                *(
+                    Result(r.check, f"{r.check}: {f.message}", r.draft, f.line, f.col)
+                    for r in results
+                    for f in r.outcome.findings
+                ),
+                *(
+                    Result(
+                        r.check,
+                        f"{r.check}: {x.finding.message}",
+                        r.draft,
+                        x.finding.line,
+                        x.finding.col,
+                        x.by,
+                    )
+                    for r in results
+                    for x in r.outcome.suppressed
+                ),
+            ],
+            cfg=s.cfg,
+        )
         return rc
     if fmt == "json":
         doc = {
             "checks": checks,
             "checked": sum(r.outcome.checked for r in results),
             "drafts": [
-                {"draft": r.draft, "check": r.check,
-                 "verdict": "fail" if r.outcome.findings else "pass",
-                 "gated": status[r.draft][0], "receipt": r.receipt, "written": r.written}
+                {
+                    "draft": r.draft,
+                    "check": r.check,
+                    "verdict": "fail" if r.outcome.findings else "pass",
+                    "gated": status[r.draft][0],
+                    "receipt": r.receipt,
+                    "written": r.written,
+                }
                 for r in results
             ],
             "violations": [
                 {"draft": r.draft, "check": r.check, **f.as_dict()}
-                for r in results for f in r.outcome.findings
+                for r in results
+                for f in r.outcome.findings
             ],
             "suppressed": [
                 {"draft": r.draft, "check": r.check, **x.as_dict()}
-                for r in results for x in r.outcome.suppressed
+                for r in results
+                for x in r.outcome.suppressed
             ],
         }
         if len(checks) == 1:
@@ -138,8 +197,10 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
         f = x.finding
         say(f"{r.draft}:{f.line}:{f.col}: {r.check}: {f.message} [suppressed by {x.by}]")
     if len(quiet) > 20:
-        say(f"receipt-gate: {len(quiet) - 20} more suppressed findings (receipt-gate status"
-            " lists them all)")
+        say(
+            f"receipt-gate: {len(quiet) - 20} more suppressed findings (receipt-gate status"
+            " lists them all)"
+        )
     label = ", ".join(checks)
     if not drafts:
         why = f" ({plural(skipped, 'path')} given, none a draft)" if skipped else ""
@@ -149,10 +210,15 @@ def run_checks(s: Session, names: Sequence[str] | None, paths: Sequence[str], fm
     bad = {r.draft for r in failed}
     early = len({r.draft for r in results if r.outcome.findings} - bad)
     not_yet = f" ({early} more not gated yet)" if early else ""
-    wrote = (f"{plural(written, 'receipt')} written, {len(results) - written} unchanged"
-             if write else "nothing written (--dry-run)")
-    say(f"receipt-gate: {label}: {plural(len(drafts), 'draft')} checked in the {s.tree.label},"
-        f" {len(bad)} failed{not_yet}; {wrote}")
+    wrote = (
+        f"{plural(written, 'receipt')} written, {len(results) - written} unchanged"
+        if write
+        else "nothing written (--dry-run)"
+    )
+    say(
+        f"receipt-gate: {label}: {plural(len(drafts), 'draft')} checked in the {s.tree.label},"
+        f" {len(bad)} failed{not_yet}; {wrote}"
+    )
     if bad:
         say(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
         for name in dict.fromkeys(r.check for r in failed):

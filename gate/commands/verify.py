@@ -29,8 +29,7 @@ def verify(args: argparse.Namespace) -> int:
         return _verify(args, sarif_file)
     except Exception as e:  # exit 2 (or 3) before a report: the log says why, for the upload
         why = str(e) if isinstance(e, GateError) else f"{type(e).__name__}: {e}"
-        sarif_out([], errors=[why.splitlines()[0] if why else type(e).__name__],
-                  file=sarif_file)
+        sarif_out([], errors=[why.splitlines()[0] if why else type(e).__name__], file=sarif_file)
         raise
 
 
@@ -41,19 +40,38 @@ def _verify(args: argparse.Namespace, sarif_file: str | None = None) -> int:
 
     # The index is a commit about to be made, which may replace HEAD (an amend): where
     # HEAD changed the rules, the rules it was judged by hold too.
-    also = replaced_rules(root) if (args.staged and args.policy_from is None
-                                    and revs.head(root)) else None
-    if (args.rev is None and args.policy_from is None and not args.paths and not args.recheck
-            and not args.recheck_all and args.format == "text" and also is None
-            and sarif_file is None and _unchanged(root, tree, disk)):
+    also = (
+        replaced_rules(root)
+        if (args.staged and args.policy_from is None and revs.head(root))
+        else None
+    )
+    if (
+        args.rev is None
+        and args.policy_from is None
+        and not args.paths
+        and not args.recheck
+        and not args.recheck_all
+        and args.format == "text"
+        and also is None
+        and sarif_file is None
+        and _unchanged(root, tree, disk)
+    ):
         return 0
     from receipt_gate.invariant.verify import evaluate
 
     cfg, policy, notes = rules(root, tree, disk, args.policy_from)
     recheck = "all" if args.recheck_all else "changed" if args.recheck else ""
-    report = evaluate(cfg, tree, rel_paths(root, args.paths) or None, disk, policy, notes,
-                      recheck, also=also,
-                      also_changes=revs.staged_changes(root) if also is not None else None)
+    report = evaluate(
+        cfg,
+        tree,
+        rel_paths(root, args.paths) or None,
+        disk,
+        policy,
+        notes,
+        recheck,
+        also=also,
+        also_changes=revs.staged_changes(root) if also is not None else None,
+    )
     if sarif_file is not None:
         sarif_out(report_sarif(report), report.notes, report.errors, cfg, sarif_file)
     if args.format == "json":
@@ -83,13 +101,17 @@ def _unchanged(root: str, tree: Tree, disk: Tree | None) -> bool:
         return False
     gated = sum(v[0] for v in drafts.values())
     if len(drafts) > gated:
-        say(f"receipt-gate: {plural(len(drafts) - gated, 'draft')} not gated yet (status"
-            f" before {cfg.gate_from})")
+        say(
+            f"receipt-gate: {plural(len(drafts) - gated, 'draft')} not gated yet (status"
+            f" before {cfg.gate_from})"
+        )
     extra = " (more from a state on: required_from)" if cfg.required_from else ""
-    say(f"receipt-gate: ok: {plural(gated, 'gated draft')},"
+    say(
+        f"receipt-gate: ok: {plural(gated, 'gated draft')},"
         f" {plural(len(cfg.required), 'required check')} each{extra}, every receipt fresh"
         f" and passing in the {tree.label} (unchanged since HEAD, whose tree was verified"
-        " under the same rules)")
+        " under the same rules)"
+    )
     summary = suppressed_summary(None, drafts)
     if summary:
         say(summary)

@@ -16,8 +16,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.session import Session
 
 
-def write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]
-                    ) -> tuple[str, list[str]]:
+def write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]) -> tuple[str, list[str]]:
     """Write today's findings as the baseline; where there is one already, only those it
     holds (it shrinks, never grows). The file, and the findings it does not cover."""
     from receipt_gate.checks import baseline
@@ -25,8 +24,11 @@ def write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]
     from receipt_gate.trees.fsio import read_regular, write_file
 
     file = s.cfg.baseline or baseline.DEFAULT_FILE
-    old = (baseline.load(s.tree, file, s.cfg.deterministic(list(s.cfg.specs)))
-           if s.cfg.baseline else None)
+    old = (
+        baseline.load(s.tree, file, s.cfg.deterministic(list(s.cfg.specs)))
+        if s.cfg.baseline
+        else None
+    )
     entries: baseline.Entries = {}
     left: list[str] = []
     for check, drafts in found.items():
@@ -44,9 +46,11 @@ def write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]
                 keys = kept
             if keys:
                 entries.setdefault(path, {})[check] = keys
-    about = (f"Findings existing content had when receipt-gate was adopted ({now()}): each"
-             " refuses nothing on its draft; any other finding does. receipt-gate adopt"
-             " --baseline writes it again, without the findings fixed since.")
+    about = (
+        f"Findings existing content had when receipt-gate was adopted ({now()}): each"
+        " refuses nothing on its draft; any other finding does. receipt-gate adopt"
+        " --baseline writes it again, without the findings fixed since."
+    )
     before = read_regular(s.root, file, baseline.LIMIT) if s.cfg.baseline else None
     if before is not None:
         import json
@@ -60,9 +64,11 @@ def write_baseline(s: Session, found: dict[str, dict[str, list[Finding]]]
     config = read_regular(s.root, CONFIG_FILE, 1 << 20) or b""
     if not s.cfg.baseline:
         sep = b"" if not config or config.endswith(b"\n") else b"\n"
-        config += sep + (b"# Findings existing content had at adoption: they refuse nothing,"
-                         b" any new\n# finding does (receipt-gate adopt --baseline).\n"
-                         b"baseline: " + file.encode() + b"\n")
+        config += sep + (
+            b"# Findings existing content had at adoption: they refuse nothing,"
+            b" any new\n# finding does (receipt-gate adopt --baseline).\n"
+            b"baseline: " + file.encode() + b"\n"
+        )
     if data != before:
         write_file(s.root, file, data)
     if not s.cfg.baseline:

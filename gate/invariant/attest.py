@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from receipt_gate.invariant.verify import Report
 
 STATEMENT_TYPE = "https://in-toto.io/Statement/v1"
-PREDICATE_TYPE = ("https://github.com/receipt-gate/receipt-gate/blob/main/docs/receipts.md"
-                  "#attestations")
+PREDICATE_TYPE = (
+    "https://github.com/receipt-gate/receipt-gate/blob/main/docs/receipts.md#attestations"
+)
 PAYLOAD_TYPE = "application/vnd.in-toto+json"
 
 
@@ -34,46 +35,53 @@ def pae(payload_type: str, payload: bytes) -> bytes:
     return b"DSSEv1 %d %s %d %s" % (len(kind), kind, len(payload), payload)
 
 
-def statements(report: Report, digests: Mapping[str, str | None],
-               receipts: Mapping[str, Mapping[str, Any] | None],
-               rules: str) -> list[dict[str, Any]]:
+def statements(
+    report: Report,
+    digests: Mapping[str, str | None],
+    receipts: Mapping[str, Mapping[str, Any] | None],
+    rules: str,
+) -> list[dict[str, Any]]:
     """One Statement per gated draft the report judged: the draft as subject, what the
     gate found for each required check as predicate."""
     by_draft: dict[str, list[dict[str, Any]]] = {}
     for c in report.cells:
         r = receipts.get(c.receipt) or {}
         findings = r.get("findings")
-        by_draft.setdefault(c.draft, []).append({
-            "check": c.check,
-            "receipt": c.receipt,
-            "state": c.state,  # fresh, stale, missing or fail, as the gate judged it
-            "verdict": r.get("verdict") if isinstance(r.get("verdict"), str) else None,
-            "inputs_sha256": _text(r.get("inputs_sha256")),
-            "tool": _text(r.get("tool")),
-            "ran_at": _text(r.get("ran_at")),
-            "findings": len(findings) if isinstance(findings, list) else None,
-            "signed": isinstance(r.get("signature"), str),
-            **({"why": c.message or c.reason} if c.state != "fresh" else {}),
-        })
+        by_draft.setdefault(c.draft, []).append(
+            {
+                "check": c.check,
+                "receipt": c.receipt,
+                "state": c.state,  # fresh, stale, missing or fail, as the gate judged it
+                "verdict": r.get("verdict") if isinstance(r.get("verdict"), str) else None,
+                "inputs_sha256": _text(r.get("inputs_sha256")),
+                "tool": _text(r.get("tool")),
+                "ran_at": _text(r.get("ran_at")),
+                "findings": len(findings) if isinstance(findings, list) else None,
+                "signed": isinstance(r.get("signature"), str),
+                **({"why": c.message or c.reason} if c.state != "fresh" else {}),
+            }
+        )
     out = []
     for draft in report.drafts:
         sha = digests.get(draft)
         if sha is None:
             continue
         checks = by_draft.get(draft, [])
-        out.append({
-            "_type": STATEMENT_TYPE,
-            "subject": [{"name": draft, "digest": {"sha256": sha}}],
-            "predicateType": PREDICATE_TYPE,
-            "predicate": {
-                "holds": all(c["state"] == "fresh" for c in checks),
-                "tree": report.tree,
-                "rules": rules,
-                "required": list(report.required),
-                "checks": checks,
-                "attested_by": TOOL,
-            },
-        })
+        out.append(
+            {
+                "_type": STATEMENT_TYPE,
+                "subject": [{"name": draft, "digest": {"sha256": sha}}],
+                "predicateType": PREDICATE_TYPE,
+                "predicate": {
+                    "holds": all(c["state"] == "fresh" for c in checks),
+                    "tree": report.tree,
+                    "rules": rules,
+                    "required": list(report.required),
+                    "checks": checks,
+                    "attested_by": TOOL,
+                },
+            }
+        )
     return out
 
 
@@ -85,13 +93,17 @@ def envelope(statement: Mapping[str, Any], signer: Signer | None) -> dict[str, A
     """The Statement as a DSSE envelope, signed when there is a signer."""
     from receipt_gate.base.signing import key_id
 
-    payload = json.dumps(statement, sort_keys=True, separators=(",", ":"),
-                         ensure_ascii=True).encode()
+    payload = json.dumps(
+        statement, sort_keys=True, separators=(",", ":"), ensure_ascii=True
+    ).encode()
     signatures: Sequence[dict[str, str]] = ()
     if signer is not None:
         from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
         sig = Ed25519PrivateKey.from_private_bytes(signer.seed).sign(pae(PAYLOAD_TYPE, payload))
         signatures = [{"keyid": key_id(signer.public), "sig": base64.b64encode(sig).decode()}]
-    return {"payloadType": PAYLOAD_TYPE, "payload": base64.b64encode(payload).decode(),
-            "signatures": list(signatures)}
+    return {
+        "payloadType": PAYLOAD_TYPE,
+        "payload": base64.b64encode(payload).decode(),
+        "signatures": list(signatures),
+    }

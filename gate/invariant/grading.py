@@ -34,20 +34,32 @@ if TYPE_CHECKING:
 
 
 def run_command(
-    command: Sequence[str], draft: str, data: bytes, timeout_s: int, cwd: str,
+    command: Sequence[str],
+    draft: str,
+    data: bytes,
+    timeout_s: int,
+    cwd: str,
     env_extra: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """Run the model check on one draft; GradeError for a hang, a crash or bad output."""
     env = {**os.environ, "RECEIPT_GATE_DRAFT": draft, **(env_extra or {})}
-    name = (f"{env.get('RECEIPT_GATE_CHECK', 'model check')} `"
-            + " ".join(os.path.basename(a) for a in command[:2]) + "`")
+    name = (
+        f"{env.get('RECEIPT_GATE_CHECK', 'model check')} `"
+        + " ".join(os.path.basename(a) for a in command[:2])
+        + "`"
+    )
     # Output goes to files, not pipes, so a command that prints without end costs disk
     # for at most timeout_s and is read back only up to the limit.
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         try:
             proc = subprocess.Popen(
-                list(command), cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=out,
-                stderr=err, start_new_session=True,
+                list(command),
+                cwd=cwd,
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=out,
+                stderr=err,
+                start_new_session=True,
             )
         except OSError as e:
             raise GradeError(f"{draft}: {name} could not start: {e.strerror}") from None
@@ -55,8 +67,9 @@ def run_command(
             proc.communicate(data, timeout=timeout_s)
         except subprocess.TimeoutExpired:
             _kill(proc)
-            raise GradeError(f"{draft}: {name} did not finish within timeout_s"
-                             f" {timeout_s}; killed") from None
+            raise GradeError(
+                f"{draft}: {name} did not finish within timeout_s {timeout_s}; killed"
+            ) from None
         if proc.returncode != 0:
             err.seek(max(0, os.fstat(err.fileno()).st_size - 4096))
             last = err.read().decode(errors="replace").strip().splitlines()
@@ -64,8 +77,9 @@ def run_command(
             raise GradeError(f"{draft}: {name} exited with status {proc.returncode}{why}")
         size = os.fstat(out.fileno()).st_size
         if size > OUTPUT_LIMIT:
-            raise GradeError(f"{draft}: {name} printed {size} bytes, over the"
-                             f" {OUTPUT_LIMIT}-byte limit")
+            raise GradeError(
+                f"{draft}: {name} printed {size} bytes, over the {OUTPUT_LIMIT}-byte limit"
+            )
         out.seek(0)
         return parse_verdict(out.read(), f"{draft}: {name} output")
 
@@ -79,7 +93,11 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
 
 
 def grade_all(
-    cfg: Config, name: str, drafts: Sequence[Draft], root: str, jobs: int,
+    cfg: Config,
+    name: str,
+    drafts: Sequence[Draft],
+    root: str,
+    jobs: int,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, dict[str, Any] | str]:
     """path -> the verdict, or why the check could not give one; `jobs` at a time."""
@@ -87,8 +105,10 @@ def grade_all(
 
     settings = cfg.effective[name]
     command, timeout_s = settings["command"], settings["timeout_s"]
-    env = {"RECEIPT_GATE_CHECK": name,
-           **({"RECEIPT_GATE_RUBRIC": settings["rubric"]} if settings.get("rubric") else {})}
+    env = {
+        "RECEIPT_GATE_CHECK": name,
+        **({"RECEIPT_GATE_RUBRIC": settings["rubric"]} if settings.get("rubric") else {}),
+    }
     results: dict[str, dict[str, Any] | str] = {}
 
     def one(d: Draft) -> None:
@@ -105,8 +125,14 @@ def grade_all(
 
 
 def write_verdict(
-    cfg: Config, root: str, draft: Draft, name: str, verdict: Mapping[str, Any],
-    fp: Fingerprint, signer: Signer | None, tree: Tree,
+    cfg: Config,
+    root: str,
+    draft: Draft,
+    name: str,
+    verdict: Mapping[str, Any],
+    fp: Fingerprint,
+    signer: Signer | None,
+    tree: Tree,
 ) -> tuple[dict[str, Any] | None, list[str]]:
     """Check the quotes (and the evidence, in `tree`), then write the receipt. The
     receipt written (None if refused), and the lines that say what happened."""
@@ -114,14 +140,28 @@ def write_verdict(
 
     min_chars = cfg.effective[name]["min_quote_chars"]
     cited = any(c.get("evidence") for c in verdict["criteria"])
-    problems = quote_problems(verdict, draft.text, min_chars, tree, draft.path,
-                              sources_for(tree) if cited else None, cfg.run_dir)
+    problems = quote_problems(
+        verdict,
+        draft.text,
+        min_chars,
+        tree,
+        draft.path,
+        sources_for(tree) if cited else None,
+        cfg.run_dir,
+    )
     if problems:
-        return None, [f"{draft.path}: {name}: refused: {describe(p)}; no receipt written"
-                      for p in problems]
+        return None, [
+            f"{draft.path}: {name}: refused: {describe(p)}; no receipt written" for p in problems
+        ]
     found = findings(verdict, draft.text)
-    receipt = receipts.build(name, draft.path, receipts.sha256(draft.data),
-                             fp.of(draft.path), found, {"criteria": verdict["criteria"]})
+    receipt = receipts.build(
+        name,
+        draft.path,
+        receipts.sha256(draft.data),
+        fp.of(draft.path),
+        found,
+        {"criteria": verdict["criteria"]},
+    )
     rpath = receipts.receipt_path(cfg.run_dir, draft.path, name)
     receipts.write(root, rpath, receipt, signer)
     lines = [f"{draft.path}:{f.line}:{f.col}: {name}: {f.message}" for f in found]

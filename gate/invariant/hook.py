@@ -31,10 +31,13 @@ if TYPE_CHECKING:
     from receipt_gate.trees.gittree import IndexTree
 
 
-def stale_cells(cfg: Config, tree: Tree, checks: Sequence[str],
-                only: Sequence[str] | None = None,
-                known: Mapping[str, Fingerprint] | None = None,
-                ) -> tuple[dict[str, list[Draft]], dict[str, Fingerprint]]:
+def stale_cells(
+    cfg: Config,
+    tree: Tree,
+    checks: Sequence[str],
+    only: Sequence[str] | None = None,
+    known: Mapping[str, Fingerprint] | None = None,
+) -> tuple[dict[str, list[Draft]], dict[str, Fingerprint]]:
     """check -> the gated drafts (all, or those in `only`) that need it and whose
     receipt for it, in this tree, is not fresh (and not a fresh fail); and the checks'
     fingerprints."""
@@ -90,9 +93,14 @@ def restore(root: str, before: Before) -> None:
 ONLY_PATHS = "`git commit <path>` commits from an index git keeps"
 
 
-def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
-            only: Sequence[str] | None = None, fps: Mapping[str, Fingerprint] | None = None,
-            ) -> tuple[list[str], list[str], Before]:
+def refresh(
+    cfg: Config,
+    root: str,
+    tree: IndexTree,
+    signer: Signer | None,
+    only: Sequence[str] | None = None,
+    fps: Mapping[str, Fingerprint] | None = None,
+) -> tuple[list[str], list[str], Before]:
     """Run what is not fresh, write the receipts, stage them (unless the config says not
     to). The receipt paths written or found fresh on disk, why a model could not grade
     a draft, and what to put back if the commit is refused."""
@@ -100,23 +108,33 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     from receipt_gate.trees.fsio import read_regular
 
     names = cfg.deterministic()
-    model = [c for c in cfg.every_required() if not cfg.specs[c].deterministic
-             and cfg.effective[c].get("at_commit")]
+    model = [
+        c
+        for c in cfg.every_required()
+        if not cfg.specs[c].deterministic and cfg.effective[c].get("at_commit")
+    ]
     todo, known = stale_cells(cfg, tree, [*names, *model], only, fps)
     paths: list[str] = []
     errors: list[str] = []
-    disk: dict[str, bytes | None] = {receipt_path(cfg.run_dir, d.path, n): None
-                                     for n in names for d in todo[n]}
+    disk: dict[str, bytes | None] = {
+        receipt_path(cfg.run_dir, d.path, n): None for n in names for d in todo[n]
+    }
     clash = sorted(set(disk) & pre_commit_stash(root)) if cfg.stage_receipts else []
     if clash:  # writing these, the hook would keep pre-commit from restoring its stash
         more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
-        return [], [f"{printable(clash[0])}{more}: pre-commit stashed your unstaged change"
-                    " to it (receipts `receipt-gate run` wrote for the working tree's"
-                    " bytes?), and the hook would write the staged bytes' receipt there,"
-                    " so pre-commit could not put your edits back: nothing was written;"
-                    " stage the draft as it is with those receipts (git add <draft>"
-                    f" {printable(cfg.run_dir)}), or discard them (git checkout --"
-                    f" {printable(cfg.run_dir)}) and commit again"], Before({}, {})
+        return (
+            [],
+            [
+                f"{printable(clash[0])}{more}: pre-commit stashed your unstaged change"
+                " to it (receipts `receipt-gate run` wrote for the working tree's"
+                " bytes?), and the hook would write the staged bytes' receipt there,"
+                " so pre-commit could not put your edits back: nothing was written;"
+                " stage the draft as it is with those receipts (git add <draft>"
+                f" {printable(cfg.run_dir)}), or discard them (git checkout --"
+                f" {printable(cfg.run_dir)}) and commit again"
+            ],
+            Before({}, {}),
+        )
     # `git commit <path>` (--only): git commits from an index of its own
     # (.git/next-index-<pid>.lock), and sets the user's own for the named paths only.
     index = os.path.basename(os.environ.get("GIT_INDEX_FILE", ""))
@@ -124,12 +142,18 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
         # The receipts staged here would be in the commit, and stay out of date in the
         # user's own index (git sets it for the named paths only, from before the hook).
         drafts = sorted({d.path for n in names for d in todo[n]})
-        return [], [f"{printable(drafts[0])}: {ONLY_PATHS} for this commit only, so the"
-                    " receipts the hook would stage there"
-                    " would stay out of date in your index: nothing was written; write them"
-                    f" first and name them too: receipt-gate run {printable(drafts[0])} &&"
-                    f" git commit {printable(drafts[0])}"
-                    f" {printable(cfg.run_dir)}/{printable(drafts[0])}"], Before({}, {})
+        return (
+            [],
+            [
+                f"{printable(drafts[0])}: {ONLY_PATHS} for this commit only, so the"
+                " receipts the hook would stage there"
+                " would stay out of date in your index: nothing was written; write them"
+                f" first and name them too: receipt-gate run {printable(drafts[0])} &&"
+                f" git commit {printable(drafts[0])}"
+                f" {printable(cfg.run_dir)}/{printable(drafts[0])}"
+            ],
+            Before({}, {}),
+        )
     for p in disk:
         try:
             disk[p] = read_regular(root, p, RECEIPT_LIMIT)
@@ -138,11 +162,15 @@ def refresh(cfg: Config, root: str, tree: IndexTree, signer: Signer | None,
     # An unstaged change to a receipt (one `receipt-gate run` wrote for a later edit of
     # the draft, or a hand edit): the staged receipt is written and staged, and the
     # working tree's is put back as it was (pre-commit, which stashes it, is above).
-    theirs = {p: data for p, data in disk.items()
-              if data is not None and cfg.stage_receipts and data != _staged(tree, p)}
+    theirs = {
+        p: data
+        for p, data in disk.items()
+        if data is not None and cfg.stage_receipts and data != _staged(tree, p)
+    }
     skipped: dict[str, str] = {}
-    for r in runner.run(cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer,
-                        skipped=skipped):
+    for r in runner.run(
+        cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer, skipped=skipped
+    ):
         paths.append(r.receipt)
     errors += [f"{name}: not run: {why}" for name, why in skipped.items()]
     for name in model:
@@ -175,7 +203,8 @@ def pre_commit_stash(root: str) -> set[str]:
     if not os.environ.get("PRE_COMMIT"):
         return set()
     home = os.environ.get("PRE_COMMIT_HOME") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pre-commit")
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pre-commit"
+    )
     try:
         names = [n for n in os.listdir(home) if re.fullmatch(rf"patch\d+-{os.getppid()}", n)]
         if not names:
@@ -194,14 +223,24 @@ def pre_commit_stash(root: str) -> set[str]:
     for m in re.finditer(rb"^diff --git (\"?)a/(.*?)\1 \1b/", patch, re.M):
         path = m.group(2)
         if m.group(1):  # C-quoted: \NNN octal escapes, \" and \\
-            path = re.sub(rb"\\([0-3][0-7]{2}|.)", lambda e: bytes([int(e.group(1), 8)])
-                          if len(e.group(1)) == 3 else e.group(1), path)
+            path = re.sub(
+                rb"\\([0-3][0-7]{2}|.)",
+                lambda e: bytes([int(e.group(1), 8)]) if len(e.group(1)) == 3 else e.group(1),
+                path,
+            )
         out.add(os.fsdecode(path))
     return out
 
 
-def _grade(cfg: Config, root: str, tree: Tree, name: str, drafts: list[Draft],
-           fp: Fingerprint, signer: Signer | None) -> tuple[list[str], list[str]]:
+def _grade(
+    cfg: Config,
+    root: str,
+    tree: Tree,
+    name: str,
+    drafts: list[Draft],
+    fp: Fingerprint,
+    signer: Signer | None,
+) -> tuple[list[str], list[str]]:
     from receipt_gate.invariant import grading
 
     if not drafts or not cfg.effective[name]["command"]:
@@ -228,11 +267,17 @@ def affected(cfg: Config, changes: Mapping[str, str], tree: Tree) -> list[str]:
     prefix = cfg.run_dir + "/"
     for p, oid in changes.items():
         if p.startswith(prefix) and p.endswith(".json"):
-            drafts.add(p[len(prefix):p.rfind("/")])
+            drafts.add(p[len(prefix) : p.rfind("/")])
         elif oid:
             drafts.add(p)
-    hidden = [p for p in drafts if not wildmatch.match(cfg.drafts, p)
-              and wildmatch.could_hold(cfg.drafts, p)]
+    hidden = [
+        p
+        for p in drafts
+        if not wildmatch.match(cfg.drafts, p) and wildmatch.could_hold(cfg.drafts, p)
+    ]
     links = {p for p, _ in tree.blind(cfg.drafts, hidden)} if hidden else set()
-    return sorted(d for d in drafts if (wildmatch.match(cfg.drafts, d) or d in links)
-                  and not d.startswith(prefix))
+    return sorted(
+        d
+        for d in drafts
+        if (wildmatch.match(cfg.drafts, d) or d in links) and not d.startswith(prefix)
+    )

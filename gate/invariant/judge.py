@@ -62,9 +62,11 @@ def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
             status = None  # the site's field, not ours: the page is judged as unmarked
         else:
             line = fm.lines.get("status", 1)
-            raise GateError(f"{path}:{line}: status {status!r} is not one of the states in"
-                            f" {CONFIG_FILE} ({', '.join(cfg.states)}): use one of them, or"
-                            " add it to states where it belongs")
+            raise GateError(
+                f"{path}:{line}: status {status!r} is not one of the states in"
+                f" {CONFIG_FILE} ({', '.join(cfg.states)}): use one of them, or"
+                " add it to states where it belongs"
+            )
     if cfg.draft_markers is None:
         return cfg.gated_state(status), status or ""
     site = cfg.site_status(path, fm.fields, lambda key: _literal(text, fm.lines.get(key)))
@@ -77,7 +79,8 @@ def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
 
 _PLAIN_SCALAR = re.compile(
     r"""^\s*"?[^\s"=:]+"?\s*[:=]\s*(?:true|True|TRUE|false|False|FALSE|[-+]?\d+|"[^"\\]*"|'[^']*')"""
-    r"""\s*,?\s*(?:#.*)?$""")
+    r"""\s*,?\s*(?:#.*)?$"""
+)
 
 
 def _literal(text: str, line: int | None) -> bool:
@@ -108,8 +111,15 @@ def sources_for(tree: Tree) -> Tree | None:
 
 
 def judge(
-    tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, fp: Fingerprint,
-    text: str, keys: Sequence[bytes] = (), run_dir: str | None = None,
+    tree: Tree,
+    cfg: Config,
+    draft: str,
+    draft_sha: str,
+    check: str,
+    fp: Fingerprint,
+    text: str,
+    keys: Sequence[bytes] = (),
+    run_dir: str | None = None,
     sources: Tree | str | None = DERIVE,
 ) -> Cell:
     """Decide one receipt against the five conditions, in order: its inputs_sha256 must
@@ -127,8 +137,12 @@ def judge(
     except Unreadable as e:
         return cell(MISSING, "unreadable", 0, f"unreadable ({e.reason}); counts as missing")
     if data is None:
-        return cell(MISSING, "missing", 0, f"missing: {check} has no receipt for {draft}"
-                    f" in the {tree.label}")
+        return cell(
+            MISSING,
+            "missing",
+            0,
+            f"missing: {check} has no receipt for {draft} in the {tree.label}",
+        )
     # The common case, 40,000 times in a big repository: a receipt of ours, fresh and
     # passing, decided without parse()'s checks; anything else goes the whole way.
     deterministic = cfg.specs[check].deterministic
@@ -140,59 +154,115 @@ def judge(
     if isinstance(receipt, str):
         return cell(MISSING, "unreadable", 0, f"unreadable ({receipt}); counts as missing")
     if receipt["check"] != check or receipt["draft"] != draft:
-        return cell(MISSING, "mismatched", 0, f"refused: it is the {receipt['check']} receipt of"
-                    f" {receipt['draft']}, not the {check} receipt of {draft}; counts as missing")
+        return cell(
+            MISSING,
+            "mismatched",
+            0,
+            f"refused: it is the {receipt['check']} receipt of"
+            f" {receipt['draft']}, not the {check} receipt of {draft}; counts as missing",
+        )
     ran = receipt["ran_at"]
     if receipt["draft_sha256"] != draft_sha:
-        return cell(STALE, "stale", 1, f"stale: the draft changed after {check} ran at {ran}"
-                    " (the receipt is for other bytes)", checked_sha=receipt["draft_sha256"])
+        return cell(
+            STALE,
+            "stale",
+            1,
+            f"stale: the draft changed after {check} ran at {ran} (the receipt is for other bytes)",
+            checked_sha=receipt["draft_sha256"],
+        )
     if receipt["inputs_sha256"] != fp.of(draft, receipt.get("reads", ())):
-        return cell(STALE, "stale", 2, f"stale: what the check read changed since {check} ran"
-                    f" at {ran} (its settings, version, input files, or the part of its corpus"
-                    " this draft's verdict read)")
+        return cell(
+            STALE,
+            "stale",
+            2,
+            f"stale: what the check read changed since {check} ran"
+            f" at {ran} (its settings, version, input files, or the part of its corpus"
+            " this draft's verdict read)",
+        )
     if receipt["verdict"] != "pass":
         findings = tuple(receipt["findings"])
         n = len(findings)
-        return cell(FAIL, "failed", 3, f"failed: {check} says fail for {draft}"
-                    f" ({n} finding{'s' * (n != 1)})", findings=findings,
-                    suppressed=tuple(receipt.get("suppressed", ())))
+        return cell(
+            FAIL,
+            "failed",
+            3,
+            f"failed: {check} says fail for {draft} ({n} finding{'s' * (n != 1)})",
+            findings=findings,
+            suppressed=tuple(receipt.get("suppressed", ())),
+        )
     if not deterministic:
         from receipt_gate.checks.model import evidence_problems
         from receipt_gate.reading.quotes import check_quotes, describe
 
         criteria = receipt.get("criteria")
-        if not isinstance(criteria, list) or not criteria or not all(
-            isinstance(c, dict) for c in criteria
+        if (
+            not isinstance(criteria, list)
+            or not criteria
+            or not all(isinstance(c, dict) for c in criteria)
         ):
-            return cell(MISSING, "unquoted", 4, "unquoted: the receipt carries no criteria"
-                        " whose quotes can be checked; counts as missing")
+            return cell(
+                MISSING,
+                "unquoted",
+                4,
+                "unquoted: the receipt carries no criteria"
+                " whose quotes can be checked; counts as missing",
+            )
         least = cfg.effective[check]["min_quote_chars"]
         cited = any(c.get("evidence") for c in criteria)
         source_tree = sources_for(tree) if sources == DERIVE and cited else sources
         bad = check_quotes(criteria, text, least) + evidence_problems(
-            criteria, tree, least, draft, source_tree if not isinstance(source_tree, str)
-            else None, cfg.run_dir)
+            criteria,
+            tree,
+            least,
+            draft,
+            source_tree if not isinstance(source_tree, str) else None,
+            cfg.run_dir,
+        )
         if bad:
             more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-            return cell(MISSING, "unquoted", 4, f"unquoted: {describe(bad[0])}{more}; counts"
-                        " as missing")
+            return cell(
+                MISSING, "unquoted", 4, f"unquoted: {describe(bad[0])}{more}; counts as missing"
+            )
     if keys:
         from receipt_gate.base import signing
 
         why = signing.problem(receipt, keys)
         if why:
-            detail = ("carries no signature" if why == "unsigned" else
-                      "has no signature that verifies with a key in signing.public_keys")
-            return cell(MISSING, why.replace(" ", "-"), 5, f"{why}: the receipt {detail};"
-                        " counts as missing")
-    files = () if deterministic else tuple(sorted({
-        str(e["path"]) for c in receipt["criteria"] for e in c.get("evidence", ())}))
-    return Cell(draft, check, rpath, FRESH, suppressed=tuple(receipt.get("suppressed", ())),
-                reads=tuple(receipt.get("reads", ())), files=files)
+            detail = (
+                "carries no signature"
+                if why == "unsigned"
+                else "has no signature that verifies with a key in signing.public_keys"
+            )
+            return cell(
+                MISSING, why.replace(" ", "-"), 5, f"{why}: the receipt {detail}; counts as missing"
+            )
+    files = (
+        ()
+        if deterministic
+        else tuple(
+            sorted({str(e["path"]) for c in receipt["criteria"] for e in c.get("evidence", ())})
+        )
+    )
+    return Cell(
+        draft,
+        check,
+        rpath,
+        FRESH,
+        suppressed=tuple(receipt.get("suppressed", ())),
+        reads=tuple(receipt.get("reads", ())),
+        files=files,
+    )
 
 
-def quick(tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, fp: Fingerprint,
-          keys: Sequence[bytes]) -> tuple[str, ...] | None:
+def quick(
+    tree: Tree,
+    cfg: Config,
+    draft: str,
+    draft_sha: str,
+    check: str,
+    fp: Fingerprint,
+    keys: Sequence[bytes],
+) -> tuple[str, ...] | None:
     """The reads of the receipt when it is one of ours, fresh and passing, decided the
     quick way (no Cell: 40,000 of them in a big repository, where the caller needs none);
     None: judge() decides."""
@@ -205,8 +275,9 @@ def quick(tree: Tree, cfg: Config, draft: str, draft_sha: str, check: str, fp: F
     return None if data is None else _quick_fresh(data, check, draft, draft_sha, fp)
 
 
-def _quick_fresh(data: bytes, check: str, draft: str, digest: str, fp: Fingerprint
-                 ) -> tuple[str, ...] | None:
+def _quick_fresh(
+    data: bytes, check: str, draft: str, digest: str, fp: Fingerprint
+) -> tuple[str, ...] | None:
     """The receipt's reads only when parse() would accept it and the rest of judge() find
     it fresh and passing (equal to our own hex digests, the values need no hex test);
     else None."""
@@ -218,11 +289,16 @@ def _quick_fresh(data: bytes, check: str, draft: str, digest: str, fp: Fingerpri
     except (UnicodeDecodeError, StopIteration, ValueError, RecursionError):
         return None
     if type(obj) is not dict or not (
-            obj.get("draft_sha256") == digest and obj.get("verdict") == "pass"
-            and obj.get("check") == check and obj.get("draft") == draft
-            and type(obj.get("ran_at")) is str and type(obj.get("tool")) is str
-            and obj.get("findings") == [] and "suppressed" not in obj
-            and not text[end:].strip(_JSON_SPACE)):
+        obj.get("draft_sha256") == digest
+        and obj.get("verdict") == "pass"
+        and obj.get("check") == check
+        and obj.get("draft") == draft
+        and type(obj.get("ran_at")) is str
+        and type(obj.get("tool")) is str
+        and obj.get("findings") == []
+        and "suppressed" not in obj
+        and not text[end:].strip(_JSON_SPACE)
+    ):
         return None
     reads = obj.get("reads", ())
     if reads == ():
@@ -244,7 +320,13 @@ _JSON_SPACE = " \t\n\r"
 
 
 def unstaged(
-    cell: Cell, disk: Tree, cfg: Config, draft: str, digest: str, fp: Fingerprint, text: str,
+    cell: Cell,
+    disk: Tree,
+    cfg: Config,
+    draft: str,
+    digest: str,
+    fp: Fingerprint,
+    text: str,
     keys: Sequence[bytes],
 ) -> Cell:
     """What `git add` would make the index hold: a fresh receipt, or the checked draft."""

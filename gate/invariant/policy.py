@@ -54,9 +54,12 @@ def fingerprints(cfg: Config, tree: Tree, policy_tree: Tree) -> dict[str, Finger
     """Each check's fingerprint under `cfg`: a code check's corpus from the judged tree
     (content), a model check's script and a command check's own config from the
     policy's own commit (rules)."""
-    return {c: fingerprint(c, cfg, tree if cfg.specs[c].kind == "code" else policy_tree,
-                           rules=policy_tree)
-            for c in cfg.every_required()}
+    return {
+        c: fingerprint(
+            c, cfg, tree if cfg.specs[c].kind == "code" else policy_tree, rules=policy_tree
+        )
+        for c in cfg.every_required()
+    }
 
 
 def _wholes(fps: dict[str, Fingerprint]) -> dict[str, str]:
@@ -69,11 +72,15 @@ def same_rules(policy: Policy, own: Config, tree: Tree) -> bool:
     if policy.cfg != own:
         return False
     return _wholes(fingerprints(policy.cfg, tree, policy.tree)) == _wholes(
-        fingerprints(own, tree, tree))
+        fingerprints(own, tree, tree)
+    )
 
 
 def hold(
-    policy: Policy, own: Config, own_gated: set[str], tree: Tree,
+    policy: Policy,
+    own: Config,
+    own_gated: set[str],
+    tree: Tree,
     selected: Sequence[str] | None,
 ) -> tuple[list[Cell], list[str]]:
     """The cells that fail under the rules in force, and inputs that could not be read.
@@ -106,8 +113,13 @@ def hold(
             continue
         mine_needs = own.checks_for(_status(own, path, draft.text))
         for check in t.checks_for(_status(t, path, draft.text)):
-            covered = (path in own_gated and check in mine_needs and same_keys
-                       and check in mine and mine[check].whole == theirs[check].whole)
+            covered = (
+                path in own_gated
+                and check in mine_needs
+                and same_keys
+                and check in mine
+                and mine[check].whole == theirs[check].whole
+            )
             if covered:
                 continue
             cell = _hold_one(policy, own, tree, draft, check, theirs[check], checkers)
@@ -123,8 +135,15 @@ def _status(cfg: Config, path: str, text: str) -> str:
         return ""
 
 
-def _hold_one(policy: Policy, own: Config, tree: Tree, draft: Draft, check: str,
-              fp: Fingerprint, checkers: dict[str, Checker]) -> Cell:
+def _hold_one(
+    policy: Policy,
+    own: Config,
+    tree: Tree,
+    draft: Draft,
+    check: str,
+    fp: Fingerprint,
+    checkers: dict[str, Checker],
+) -> Cell:
     t = policy.cfg
     where = f"under the rules in force at {policy.label}"
     rpath = receipt_path(t.run_dir, draft.path, check)
@@ -137,21 +156,40 @@ def _hold_one(policy: Policy, own: Config, tree: Tree, draft: Draft, check: str,
         if not outcome.findings:
             return Cell(draft.path, check, rpath, FRESH)
         n = len(outcome.findings)
-        return Cell(draft.path, check, rpath, FAIL, "policy", 3,
-                    f"fails {where}: {check} run again on these bytes finds"
-                    f" {n} finding{'s' * (n != 1)}",
-                    tuple(f.as_dict() for f in outcome.findings))
+        return Cell(
+            draft.path,
+            check,
+            rpath,
+            FAIL,
+            "policy",
+            3,
+            f"fails {where}: {check} run again on these bytes finds {n} finding{'s' * (n != 1)}",
+            tuple(f.as_dict() for f in outcome.findings),
+        )
     digest = sha256(draft.data)
-    cell = judge(tree, t, draft.path, digest, check, fp, draft.text, t.public_keys(),
-                 sources=policy.tree)
+    cell = judge(
+        tree, t, draft.path, digest, check, fp, draft.text, t.public_keys(), sources=policy.tree
+    )
     if cell.reason == "missing" and own.run_dir != t.run_dir:
-        cell = judge(tree, t, draft.path, digest, check, fp, draft.text,
-                     t.public_keys(), run_dir=own.run_dir, sources=policy.tree)
+        cell = judge(
+            tree,
+            t,
+            draft.path,
+            digest,
+            check,
+            fp,
+            draft.text,
+            t.public_keys(),
+            run_dir=own.run_dir,
+            sources=policy.tree,
+        )
     if cell.state == FRESH:
         return cell
     if cell.condition == 2:
-        message = (f"not made by the trusted {check} ({where}): its command, settings or"
-                   " script differ from the trusted commit's; counts as missing")
+        message = (
+            f"not made by the trusted {check} ({where}): its command, settings or"
+            " script differ from the trusted commit's; counts as missing"
+        )
         return cell._replace(state=MISSING, reason="policy", message=message)
     return cell._replace(reason="policy", message=f"{where}: {cell.message}")
 
@@ -169,12 +207,16 @@ def in_force(root: str, tree: Tree, explicit: str | None = None) -> tuple[Policy
         if isinstance(tree, CommitTree):
             parent = revs.first_parent(root, tree.commit)
             if parent is None and revs.cut_short(root, tree.commit):
-                raise GateError(f"{tree.label}: its history is cut there (a shallow clone, a"
-                                " graft), so the rules before it cannot be read: fetch its"
-                                " history, or pass --policy-from BASE")
+                raise GateError(
+                    f"{tree.label}: its history is cut there (a shallow clone, a"
+                    " graft), so the rules before it cannot be read: fetch its"
+                    " history, or pass --policy-from BASE"
+                )
             if parent is None:
-                return None, (f"receipt-gate: {tree.label} has no parent: judged by its own"
-                              " rules only (pass --policy-from BASE to judge it by another's)")
+                return None, (
+                    f"receipt-gate: {tree.label} has no parent: judged by its own"
+                    " rules only (pass --policy-from BASE to judge it by another's)"
+                )
             where = f"{tree.commit[:12]}^"
         elif revs.head(root) is None:
             return None, "receipt-gate: no commit yet: judged by its own rules only"
@@ -182,8 +224,7 @@ def in_force(root: str, tree: Tree, explicit: str | None = None) -> tuple[Policy
             where = "HEAD"
         policy = load(root, where, "policy")
     if policy is None:
-        return None, (f"receipt-gate: {where} has no {CONFIG_FILE}: judged by its own rules"
-                      " only")
+        return None, (f"receipt-gate: {where} has no {CONFIG_FILE}: judged by its own rules only")
     return policy, ""
 
 
@@ -201,9 +242,11 @@ def own_rules(tree: Tree, disk: Tree | None, policy: Policy | None) -> tuple[Con
         # Its own build decides what its site publishes (a build file it changes too).
         from receipt_gate.rules.config import built
 
-        return built(policy.cfg, tree), [f"receipt-gate: the {tree.label} has no"
-                                         f" {CONFIG_FILE}: judged by the rules in force at"
-                                         f" {policy.label}"]
+        return built(policy.cfg, tree), [
+            f"receipt-gate: the {tree.label} has no"
+            f" {CONFIG_FILE}: judged by the rules in force at"
+            f" {policy.label}"
+        ]
     return config_of(tree, disk), []
 
 
@@ -213,18 +256,29 @@ def rule_files(cfg: Config) -> tuple[list[str], list[str]]:
     rubric, its own config), any check's script, the baseline. (A code check's corpus
     is content, judged in the tree.)"""
     every = cfg.every_required()
-    argv = [p for c in every for _, kind, names in input_sources(c, cfg)
-            if kind == "argv" or (kind == "path" and cfg.specs[c].kind != "code")
-            for p in names]
-    globs = [g for c in every if cfg.specs[c].kind != "code"
-             for _, kind, names in input_sources(c, cfg) if kind == "globs" for g in names]
+    argv = [
+        p
+        for c in every
+        for _, kind, names in input_sources(c, cfg)
+        if kind == "argv" or (kind == "path" and cfg.specs[c].kind != "code")
+        for p in names
+    ]
+    globs = [
+        g
+        for c in every
+        if cfg.specs[c].kind != "code"
+        for _, kind, names in input_sources(c, cfg)
+        if kind == "globs"
+        for g in names
+    ]
     if cfg.baseline:
         argv.append(cfg.baseline)
     return argv, globs
 
 
-def replaced_rules(root: str, cfg: Config | None = None,
-                   staged: Collection[str] | None = None) -> Policy | None:
+def replaced_rules(
+    root: str, cfg: Config | None = None, staged: Collection[str] | None = None
+) -> Policy | None:
     """The rules HEAD was judged by (its first parent's), when HEAD changed them (its
     config or baseline): the commit being made may replace HEAD (`git commit --amend`),
     and git tells a pre-commit hook nothing of that, so those rules hold too, for what
@@ -243,8 +297,13 @@ def replaced_rules(root: str, cfg: Config | None = None,
         # verdict, which receipts under both cannot give (push and CI judge that).
         return bool({CONFIG_FILE, *([of.baseline] if of.baseline else [])} & moved)
 
-    if (CONFIG_FILE not in moved and cfg is not None and staged is not None
-            and CONFIG_FILE not in staged and not changes_rules(cfg)):
+    if (
+        CONFIG_FILE not in moved
+        and cfg is not None
+        and staged is not None
+        and CONFIG_FILE not in staged
+        and not changes_rules(cfg)
+    ):
         return None  # the index's config is HEAD's and its parent's: no rule moved
     try:
         before = load(root, "HEAD^", "the rules HEAD was judged by")
@@ -252,12 +311,18 @@ def replaced_rules(root: str, cfg: Config | None = None,
         return None  # rules that do not load judged nothing: HEAD's own hold
     if before is None or not changes_rules(before.cfg):
         return None
-    return before._replace(label=f"HEAD^ ({before.label.split('(')[-1].rstrip(')')}), the"
-                                 " rules HEAD was judged by")
+    return before._replace(
+        label=f"HEAD^ ({before.label.split('(')[-1].rstrip(')')}), the rules HEAD was judged by"
+    )
 
 
-def rules(root: str, tree: Tree, disk: Tree | None, explicit: str | None = None,
-          changed: Collection[str] | None = None) -> tuple[Config, Policy | None, list[str]]:
+def rules(
+    root: str,
+    tree: Tree,
+    disk: Tree | None,
+    explicit: str | None = None,
+    changed: Collection[str] | None = None,
+) -> tuple[Config, Policy | None, list[str]]:
     """The judged tree's own rules, the rules in force, and what to say about them.
 
     The commit hook's common case is answered by one `git diff-index`: where the index

@@ -28,14 +28,44 @@ if TYPE_CHECKING:
 SHOWN = 5  # pages named in full; the rest are counted
 # What any generator may publish as a page (lower case): a changed file of another kind
 # costs no reading of the site.
-PAGE_EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdx", ".markdoc", ".html",
-             ".htm", ".xhtml", ".xht", ".shtml", ".org", ".adoc", ".asciidoc", ".ad",
-             ".pandoc", ".pdc", ".rst", ".njk", ".liquid", ".textile", ".txt", ".xml",
-             ".svg", ".json", ".rss", ".atom", ".php", ".csv", ".ics")
+PAGE_EXTS = (
+    ".md",
+    ".markdown",
+    ".mdown",
+    ".mkdn",
+    ".mkd",
+    ".mdx",
+    ".markdoc",
+    ".html",
+    ".htm",
+    ".xhtml",
+    ".xht",
+    ".shtml",
+    ".org",
+    ".adoc",
+    ".asciidoc",
+    ".ad",
+    ".pandoc",
+    ".pdc",
+    ".rst",
+    ".njk",
+    ".liquid",
+    ".textile",
+    ".txt",
+    ".xml",
+    ".svg",
+    ".json",
+    ".rss",
+    ".atom",
+    ".php",
+    ".csv",
+    ".ics",
+)
 
 
-def newly_published(cfg: Config, tree: Tree, base: Tree | None,
-                    changed_paths: Collection[str] | None = None) -> list[str]:
+def newly_published(
+    cfg: Config, tree: Tree, base: Tree | None, changed_paths: Collection[str] | None = None
+) -> list[str]:
     """A line for each page the tree's site publishes, that drafts does not gate, and
     that the change from `base` (the rules' commit, or HEAD) publishes anew: by a
     build config it changes, or by adding or editing the page. `changed_paths`, when
@@ -56,8 +86,9 @@ def newly_published(cfg: Config, tree: Tree, base: Tree | None,
 
     if changed_paths is not None:  # (the commit hook's: most commits stop here)
         touched = [p for p in changed_paths if ungated(p)]
-        build = any(p.endswith(CONFIG_EXTS) or wildmatch.match(BUILD_FILES, p)
-                    for p in changed_paths)
+        build = any(
+            p.endswith(CONFIG_EXTS) or wildmatch.match(BUILD_FILES, p) for p in changed_paths
+        )
         if not touched and not build:
             return []
         paths = tree.paths()
@@ -69,8 +100,9 @@ def newly_published(cfg: Config, tree: Tree, base: Tree | None,
         then = [p for p in base.paths(BUILD_FILES) if p not in kept]  # (deleted)
         now_at, then_at = tree.stamps([*maybe, *configs]), base.stamps([*maybe, *configs, *then])
         touched = [p for p in maybe if now_at.get(p) is None or now_at.get(p) != then_at.get(p)]
-        build = bool(then) or any(now_at.get(p) is None or now_at.get(p) != then_at.get(p)
-                                  for p in configs)
+        build = bool(then) or any(
+            now_at.get(p) is None or now_at.get(p) != then_at.get(p) for p in configs
+        )
     present = set(paths)
     touched = [p for p in touched if p in present]
     files, _, texts, _ = build_texts(tree)
@@ -100,22 +132,30 @@ def newly_published(cfg: Config, tree: Tree, base: Tree | None,
     if changed:
         shipped = set(wildmatch.select(detect(paths, before, cfg.run_dir).drafts, paths))
         why = ", ".join(printable(p) for p in changed[:3]) + " ..." * (len(changed) > 3)
-        new.update((p, f"the site's build now publishes it (changed: {why})")
-                   for p in wildmatch.select(layout.drafts, paths)
-                   if p not in shipped and outside(p))
+        new.update(
+            (p, f"the site's build now publishes it (changed: {why})")
+            for p in wildmatch.select(layout.drafts, paths)
+            if p not in shipped and outside(p)
+        )
     for p in wildmatch.select(layout.drafts, touched):
-        new.setdefault(p, f"the site publishes it ({layout.name}) and this change adds or"
-                          " edits it")
+        new.setdefault(p, f"the site publishes it ({layout.name}) and this change adds or edits it")
     # What a published page includes into itself (mdBook's {{#include}}) is published
     # with it, wherever it lies (gate.rules.config: the tables of contents' pages).
     into = {p: toc for toc, pages in cfg.draft_markers.listed or () for p in pages}
     for p in touched:
         if p in into and outside(p):
-            new.setdefault(p, f"a page {printable(into[p])} publishes includes it, and this"
-                              " change adds or edits it")
-    out = [f"{printable(p)}: {what}, where drafts ({CONFIG_FILE}) gates it not: add it to"
-           " drafts" for p, what in sorted(new.items())[:SHOWN]]
+            new.setdefault(
+                p,
+                f"a page {printable(into[p])} publishes includes it, and this"
+                " change adds or edits it",
+            )
+    out = [
+        f"{printable(p)}: {what}, where drafts ({CONFIG_FILE}) gates it not: add it to drafts"
+        for p, what in sorted(new.items())[:SHOWN]
+    ]
     if len(new) > SHOWN:
-        out.append(f"... and {len(new) - SHOWN} more pages the site publishes that drafts"
-                   f" ({CONFIG_FILE}) does not gate")
+        out.append(
+            f"... and {len(new) - SHOWN} more pages the site publishes that drafts"
+            f" ({CONFIG_FILE}) does not gate"
+        )
     return out

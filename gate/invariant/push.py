@@ -44,8 +44,10 @@ def from_stdin(lines: Iterable[str]) -> list[Push]:
         if not parts:
             continue
         if len(parts) != 4:
-            raise GateError(f"pre-push: expected '<local ref> <local oid> <remote ref>"
-                            f" <remote oid>' on standard input, got {line.strip()[:200]!r}")
+            raise GateError(
+                f"pre-push: expected '<local ref> <local oid> <remote ref>"
+                f" <remote oid>' on standard input, got {line.strip()[:200]!r}"
+            )
         local_ref, local, remote_ref, remote = parts
         if set(local) == {"0"}:
             continue  # a deletion: nothing to verify
@@ -64,8 +66,9 @@ def from_pre_commit(root: str, env: Mapping[str, str]) -> list[Push]:
     remote_ref = env.get("PRE_COMMIT_REMOTE_BRANCH", "")
     commits = [to_ref] if to_ref else []
     if local:
-        proc = git.call(root, ("rev-parse", "--verify", "--quiet", "--end-of-options",
-                               f"{local}^{{commit}}"))
+        proc = git.call(
+            root, ("rev-parse", "--verify", "--quiet", "--end-of-options", f"{local}^{{commit}}")
+        )
         found = proc.stdout.decode().strip() if proc.returncode == 0 else ""
         commits += [found] if found and found not in commits else []
     return [Push(local or to_ref, c, "", remote_ref) for c in commits]
@@ -82,13 +85,17 @@ def remote_state(root: str, remote: str) -> Remote:
     """The remote's refs as it has them now (`git ls-remote --symref`): the push is
     talking to it already. GateError when it cannot be asked."""
     if not remote:
-        raise GateError("pre-push: no remote named (git passes its name and URL as the"
-                        " hook's arguments), so the rules a new ref is held to are unknown")
+        raise GateError(
+            "pre-push: no remote named (git passes its name and URL as the"
+            " hook's arguments), so the rules a new ref is held to are unknown"
+        )
     proc = git.call(root, ("ls-remote", "--symref", "--", remote))
     if proc.returncode != 0:
         err = proc.stderr.decode(errors="replace").strip().splitlines()
-        raise GateError(f"pre-push: cannot list what {remote} has, so the rules in force"
-                        f" are unknown: {err[-1] if err else 'git ls-remote failed'}")
+        raise GateError(
+            f"pre-push: cannot list what {remote} has, so the rules in force"
+            f" are unknown: {err[-1] if err else 'git ls-remote failed'}"
+        )
     refs: dict[str, str] = {}
     head = ""
     for line in os.fsdecode(proc.stdout).splitlines():
@@ -116,9 +123,11 @@ def default_branch(state: Remote) -> str | None:
     for name in ("refs/heads/main", "refs/heads/master"):
         if name in state.refs:
             return name
-    raise GateError(f"pre-push: the remote has branches ({', '.join(heads[:4])}) and no"
-                    " HEAD that names its default one, so the rules a new ref is held to"
-                    " are unknown; push to an existing branch, or set the remote's HEAD")
+    raise GateError(
+        f"pre-push: the remote has branches ({', '.join(heads[:4])}) and no"
+        " HEAD that names its default one, so the rules a new ref is held to"
+        " are unknown; push to an existing branch, or set the remote's HEAD"
+    )
 
 
 _DEFAULT_NAMES = ("refs/heads/master", "refs/heads/main")
@@ -135,27 +144,36 @@ def rules_commit(root: str, remote: str, push: Push, state: Remote | None) -> st
     if old and set(old) == {"0"}:
         if state is None:
             state = remote_state(root, remote)
-        if (state.head not in state.refs and push.remote_ref in _DEFAULT_NAMES
-                and any(r.startswith("refs/heads/") for r in state.refs)):
+        if (
+            state.head not in state.refs
+            and push.remote_ref in _DEFAULT_NAMES
+            and any(r.startswith("refs/heads/") for r in state.refs)
+        ):
             # The remote's HEAD names no branch it has (`git init --bare` names master
             # while main is pushed): this push may be the branch HEAD names, and make its
             # own rules the ones every later new ref is held to.
-            raise GateError(f"pre-push: the remote's HEAD names no branch it has, and"
-                            f" {push.remote_ref} may be the one it names: pushing it could"
-                            " make its rules the default branch's; point the remote's HEAD"
-                            " at its default branch first (in the remote: git symbolic-ref"
-                            " HEAD refs/heads/<branch>), then push again")
+            raise GateError(
+                f"pre-push: the remote's HEAD names no branch it has, and"
+                f" {push.remote_ref} may be the one it names: pushing it could"
+                " make its rules the default branch's; point the remote's HEAD"
+                " at its default branch first (in the remote: git symbolic-ref"
+                " HEAD refs/heads/<branch>), then push again"
+            )
         name = default_branch(state)
         if name is None:
             return None
-        old, where = state.refs[name], f"{name} (the remote's default branch; {push.remote_ref}"\
-                                       " is new)"
+        old, where = (
+            state.refs[name],
+            f"{name} (the remote's default branch; {push.remote_ref} is new)",
+        )
     if not old:
         raise GateError(f"pre-push: cannot tell what the remote has for {where}")
     if not revs.commit_exists(root, old):
-        raise GateError(f"pre-push: the remote's {where} is at {old[:12]}, which this clone"
-                        f" does not have, so the rules in force there cannot be read: git"
-                        f" fetch {remote}, then push again")
+        raise GateError(
+            f"pre-push: the remote's {where} is at {old[:12]}, which this clone"
+            f" does not have, so the rules in force there cannot be read: git"
+            f" fetch {remote}, then push again"
+        )
     return old
 
 
@@ -171,8 +189,12 @@ def relevant(cfg: Config, path: str) -> bool:
         from receipt_gate.invariant.published import PAGE_EXTS
         from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
 
-        if (wildmatch.match(BUILD_FILES, path) or path.endswith(CONFIG_EXTS)
-                or "/content/" in path or path.lower().endswith(PAGE_EXTS)):
+        if (
+            wildmatch.match(BUILD_FILES, path)
+            or path.endswith(CONFIG_EXTS)
+            or "/content/" in path
+            or path.lower().endswith(PAGE_EXTS)
+        ):
             # What says what the site publishes (any config a build may name with
             # --config), a theme's or module's content wherever it is kept, and a page
             # the site may publish that drafts does not gate (gate.invariant.published).
@@ -191,14 +213,24 @@ def relevant(cfg: Config, path: str) -> bool:
 def local_tips(root: str) -> list[Push]:
     """Every local branch and tag, and HEAD, as pushes to the same name (what a hook
     that is not told what is pushed must assume)."""
-    refs = [os.fsdecode(r) for r in git.run(root, (
-        "for-each-ref", "--format=%(refname)", "refs/heads", "refs/tags")).splitlines()]
+    refs = [
+        os.fsdecode(r)
+        for r in git.run(
+            root, ("for-each-ref", "--format=%(refname)", "refs/heads", "refs/tags")
+        ).splitlines()
+    ]
     # Each peeled to its commit however deep its tags nest (%(*objectname) peels one);
     # a tag of a tree or a blob names no commit.
-    found = git.run(root, ("cat-file", "--batch-check=%(objectname) %(objecttype)"),
-                    stdin=b"".join(os.fsencode(r) + b"^{commit}\n" for r in refs)).splitlines()
-    pushes = [Push(ref, line.split(b" ")[0].decode(), "", ref)
-              for ref, line in zip(refs, found, strict=False) if line.endswith(b" commit")]
+    found = git.run(
+        root,
+        ("cat-file", "--batch-check=%(objectname) %(objecttype)"),
+        stdin=b"".join(os.fsencode(r) + b"^{commit}\n" for r in refs),
+    ).splitlines()
+    pushes = [
+        Push(ref, line.split(b" ")[0].decode(), "", ref)
+        for ref, line in zip(refs, found, strict=False)
+        if line.endswith(b" commit")
+    ]
     head = revs.head(root)
     if head is not None and all(p.local != head for p in pushes):
         pushes.append(Push("HEAD", head, "", ""))

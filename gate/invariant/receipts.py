@@ -133,11 +133,20 @@ def write(root: str, path: str, receipt: Mapping[str, Any], signer: Signer | Non
 
     old = read_regular(root, path, RECEIPT_LIMIT)
     old_receipt = parse(old) if old is not None else None
-    same = isinstance(old_receipt, dict) and set(old_receipt) - _VOLATILE <= set(receipt) and all(
-        old_receipt.get(k) == receipt.get(k) for k in receipt if k not in _VOLATILE)
-    if same and isinstance(old_receipt, dict) and (
-            signing.problem(old_receipt, [signer.public]) is None if signer
-            else "signature" not in old_receipt):
+    same = (
+        isinstance(old_receipt, dict)
+        and set(old_receipt) - _VOLATILE <= set(receipt)
+        and all(old_receipt.get(k) == receipt.get(k) for k in receipt if k not in _VOLATILE)
+    )
+    if (
+        same
+        and isinstance(old_receipt, dict)
+        and (
+            signing.problem(old_receipt, [signer.public]) is None
+            if signer
+            else "signature" not in old_receipt
+        )
+    ):
         return False
     if signer:
         receipt = {k: v for k, v in receipt.items() if k != "signature"}

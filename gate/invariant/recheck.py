@@ -22,8 +22,13 @@ if TYPE_CHECKING:
 
 
 def _forged(cell: Cell, message: str, findings: tuple[dict[str, object], ...]) -> Cell:
-    return cell._replace(state=FAIL, reason="recheck", condition=3, findings=findings,
-                         message=f"forged: {message} (--recheck)")
+    return cell._replace(
+        state=FAIL,
+        reason="recheck",
+        condition=3,
+        findings=findings,
+        message=f"forged: {message} (--recheck)",
+    )
 
 
 def _same(a: Sequence[object], b: Sequence[object]) -> bool:
@@ -35,9 +40,16 @@ def trusted_checks(own: Config, names: Sequence[str], trusted: Config | None) ->
     declare it the same (its command, settings and version), since its program and the
     files it names come from the branch otherwise, and CI runs no code the branch
     brings; a plugin is installed code, and runs."""
-    return [c for c in names if own.specs[c].kind != "command" or (
-        trusted is not None and trusted.specs.get(c) == own.specs[c]
-        and trusted.effective.get(c) == own.effective[c])]
+    return [
+        c
+        for c in names
+        if own.specs[c].kind != "command"
+        or (
+            trusted is not None
+            and trusted.specs.get(c) == own.specs[c]
+            and trusted.effective.get(c) == own.effective[c]
+        )
+    ]
 
 
 def _not_theirs(own: Config, check: str, trusted: Config | None, path: str) -> bool:
@@ -45,13 +57,22 @@ def _not_theirs(own: Config, check: str, trusted: Config | None, path: str) -> b
     own drafts globs): its program is not run on it."""
     from receipt_gate.base import wildmatch
 
-    return (own.specs[check].kind == "command" and trusted is not None
-            and not wildmatch.match(trusted.drafts, path))
+    return (
+        own.specs[check].kind == "command"
+        and trusted is not None
+        and not wildmatch.match(trusted.drafts, path)
+    )
 
 
-def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
-          base: Tree | None, rules: Tree | None = None,
-          trusted: Config | None = None) -> list[Cell]:
+def rerun(
+    own: Config,
+    tree: Tree,
+    gated: Sequence[str],
+    cells: list[Cell],
+    base: Tree | None,
+    rules: Tree | None = None,
+    trusted: Config | None = None,
+) -> list[Cell]:
     """Run each deterministic required check again on the gated drafts (with `base`:
     those whose bytes differ from it, and every one for a check whose inputs differ from
     it: a changed registry or corpus can turn an untouched draft's pass into a fail) and
@@ -78,8 +99,10 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
         changed = [p for p in gated if now[p] != before[p]]
         for c in names:
             try:  # the whole corpus compared: a receipt's own reads are its writer's word
-                same = (fingerprint(c, own, tree, rules=rules).whole
-                        == fingerprint(c, own, base, rules=base).whole)
+                same = (
+                    fingerprint(c, own, tree, rules=rules).whole
+                    == fingerprint(c, own, base, rules=base).whole
+                )
             except GateError:  # an input base does not have (its baseline...): changed
                 same = False
             if same:
@@ -93,10 +116,14 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
             getattr(checkers[c], "ready", lambda: None)()
         except ToolMismatch as e:
             del checkers[c], todo[c]
-            cells = [x._replace(state=STALE, reason="recheck", condition=2,
-                                message=f"not run again: {e}")
-                     if x.check == c and x.state == FRESH and x.draft in gated else x
-                     for x in cells]
+            cells = [
+                x._replace(
+                    state=STALE, reason="recheck", condition=2, message=f"not run again: {e}"
+                )
+                if x.check == c and x.state == FRESH and x.draft in gated
+                else x
+                for x in cells
+            ]
     index = {(c.draft, c.check): i for i, c in enumerate(cells)}
     out = list(cells)
     for check, paths in todo.items():
@@ -107,27 +134,39 @@ def rerun(own: Config, tree: Tree, gated: Sequence[str], cells: list[Cell],
                 continue
             if _not_theirs(own, check, trusted, path):
                 out[i] = out[i]._replace(
-                    state=STALE, reason="recheck", condition=2,
+                    state=STALE,
+                    reason="recheck",
+                    condition=2,
                     message=f"not run again: {path} is no draft under the rules in force, and"
                     f" {check}'s program runs only on theirs (a draft the branch's own globs"
-                    " add could be code it imports): commit the drafts change first")
+                    " add could be code it imports): commit the drafts change first",
+                )
                 continue
             draft = read_text(tree, path)
             if draft is not None and not isinstance(draft, str):
                 drafts.append((i, draft))
         many = getattr(checkers[check], "many", None)
-        outcomes = (many([d for _, d in drafts]) if many is not None
-                    else [checkers[check](d) for _, d in drafts])
+        outcomes = (
+            many([d for _, d in drafts])
+            if many is not None
+            else [checkers[check](d) for _, d in drafts]
+        )
         for (i, _), got in zip(drafts, outcomes, strict=True):
             if got.findings:
                 n = len(got.findings)
-                out[i] = _forged(out[i], f"the receipt says pass, but {check} run again on"
-                                 f" these bytes finds {n} finding{'s' * (n != 1)}",
-                                 tuple(f.as_dict() for f in got.findings))
+                out[i] = _forged(
+                    out[i],
+                    f"the receipt says pass, but {check} run again on"
+                    f" these bytes finds {n} finding{'s' * (n != 1)}",
+                    tuple(f.as_dict() for f in got.findings),
+                )
             elif not _same([x.as_dict() for x in got.suppressed], out[i].suppressed):
                 n = len(got.suppressed)
-                out[i] = _forged(out[i], f"{check} run again suppresses {n}"
-                                 f" finding{'s' * (n != 1)}, and the receipt does not say the"
-                                 f" same ({len(out[i].suppressed)}): a suppression it hides",
-                                 tuple(x.as_dict() for x in got.suppressed))
+                out[i] = _forged(
+                    out[i],
+                    f"{check} run again suppresses {n}"
+                    f" finding{'s' * (n != 1)}, and the receipt does not say the"
+                    f" same ({len(out[i].suppressed)}): a suppression it hides",
+                    tuple(x.as_dict() for x in got.suppressed),
+                )
     return out

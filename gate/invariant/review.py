@@ -42,8 +42,11 @@ def changes(policy: Policy, own: Config) -> list[str]:
     if own.run_dir != t.run_dir:
         out.append(f"changes run_dir: {t.run_dir} -> {own.run_dir}")
     if [k for k in t.signing if k not in own.signing]:
-        out.append("weakens: signing.public_keys drops a key" if own.signing
-                   else "weakens: removes signing")
+        out.append(
+            "weakens: signing.public_keys drops a key"
+            if own.signing
+            else "weakens: removes signing"
+        )
     if [k for k in own.signing if k not in t.signing]:
         out.append("changes signing.public_keys: adds a key (trusted only once it lands)")
     if own.draft_markers != t.draft_markers:
@@ -69,10 +72,14 @@ def baseline_changes(policy: Policy, own: Config, tree: Tree) -> list[str]:
     from receipt_gate.checks import baseline
 
     def flat(cfg: Config, where: Tree) -> Counter[tuple[str, str, str]]:
-        entries = (baseline.load(where, cfg.baseline, cfg.deterministic(list(cfg.specs)))
-                   if cfg.baseline else {})
-        return Counter((d, c, k) for d, checks in entries.items()
-                       for c, keys in checks.items() for k in keys)
+        entries = (
+            baseline.load(where, cfg.baseline, cfg.deterministic(list(cfg.specs)))
+            if cfg.baseline
+            else {}
+        )
+        return Counter(
+            (d, c, k) for d, checks in entries.items() for c, keys in checks.items() for k in keys
+        )
 
     try:
         old, new = flat(policy.cfg, policy.tree), flat(own, tree)
@@ -83,8 +90,7 @@ def baseline_changes(policy: Policy, own: Config, tree: Tree) -> list[str]:
     if added:
         d, c, k = min(added)
         n = sum(added.values())
-        out.append(f"weakens: the baseline adds {n} finding{'s' * (n != 1)} (first: {d}:"
-                   f" {c}: {k})")
+        out.append(f"weakens: the baseline adds {n} finding{'s' * (n != 1)} (first: {d}: {c}: {k})")
     if dropped:
         n = sum(dropped.values())
         out.append(f"tightens: the baseline drops {n} finding{'s' * (n != 1)}")
@@ -111,8 +117,9 @@ class Side:
         """What the check builds from its corpus in this tree."""
         from receipt_gate.rules.fingerprint import input_files, load_corpus
 
-        return load_corpus(self.name, self.cfg, self.tree,
-                           input_files(self.name, self.cfg, self.tree))
+        return load_corpus(
+            self.name, self.cfg, self.tree, input_files(self.name, self.cfg, self.tree)
+        )
 
     def same_rules(self, other: Side) -> bool:
         """Do both sides read their pages alike (the same settings and publication rules)?"""
@@ -130,16 +137,16 @@ def notes(policy: Policy, cfg: Config, tree: Tree) -> list[str]:
         if spec is None or not spec.review or name not in policy.cfg.specs:
             continue
         try:
-            lines = implementation(spec).review(Side(policy.label, policy.cfg, policy.tree,
-                                                     name), Side(tree.label, cfg, tree, name))
+            lines = implementation(spec).review(
+                Side(policy.label, policy.cfg, policy.tree, name), Side(tree.label, cfg, tree, name)
+            )
         except GateError:
             continue  # what cannot be read is reported where the check reads it
         out += [f"receipt-gate: {line}" for line in lines]
     return out
 
 
-def stale_causes(policy: Policy, cfg: Config, tree: Tree,
-                 checks: Mapping[str, int]) -> list[str]:
+def stale_causes(policy: Policy, cfg: Config, tree: Tree, checks: Mapping[str, int]) -> list[str]:
     """For each check with receipts stale because what its verdict read changed, one line
     naming what changed since the rules' commit: its version, settings, or the files it
     reads (which, added, changed or removed), and the command that refreshes them."""
@@ -152,31 +159,42 @@ def stale_causes(policy: Policy, cfg: Config, tree: Tree,
             what.append("it is new")
         else:
             if policy.cfg.specs[check].version != cfg.specs[check].version:
-                what.append(f"its version changed ({policy.cfg.specs[check].version} ->"
-                            f" {cfg.specs[check].version})")
+                what.append(
+                    f"its version changed ({policy.cfg.specs[check].version} ->"
+                    f" {cfg.specs[check].version})"
+                )
             a, b = policy.cfg.effective.get(check, {}), cfg.effective.get(check, {})
             keys = [k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
             if keys:
                 what.append(f"its settings changed ({', '.join(keys)})")
             try:
-                old, new = _flat(input_files(check, policy.cfg, policy.tree)), _flat(
-                    input_files(check, cfg, tree))
+                old, new = (
+                    _flat(input_files(check, policy.cfg, policy.tree)),
+                    _flat(input_files(check, cfg, tree)),
+                )
             except GateError:
                 old = new = {}
             files = sorted(p for p in old.keys() | new.keys() if old.get(p) != new.get(p))
             if files:
-                how = {p: "added" if p not in old else "removed" if p not in new
-                       else "changed" for p in files[:3]}
+                how = {
+                    p: "added" if p not in old else "removed" if p not in new else "changed"
+                    for p in files[:3]
+                }
                 shown = [f"{p} ({h})" for p, h in how.items()]
                 more = f" and {len(files) - 3} more" if len(files) > 3 else ""
                 what.append(f"files it reads changed: {', '.join(shown)}{more}")
         if not what:
             what.append("nothing it reads changed, so they were made on other inputs")
-        fix = ("receipt-gate run --check" if cfg.specs[check].deterministic
-               else "receipt-gate grade --check")
-        out.append(f"receipt-gate: {n} {check} receipt{'s' * (n != 1)} stale because what"
-                   f" {check} read changed: since {policy.label}, {'; '.join(what)};"
-                   f" {fix} {check} refreshes them")
+        fix = (
+            "receipt-gate run --check"
+            if cfg.specs[check].deterministic
+            else "receipt-gate grade --check"
+        )
+        out.append(
+            f"receipt-gate: {n} {check} receipt{'s' * (n != 1)} stale because what"
+            f" {check} read changed: since {policy.label}, {'; '.join(what)};"
+            f" {fix} {check} refreshes them"
+        )
     return out
 
 
@@ -196,8 +214,12 @@ def new_suppressions(cells: Sequence[Cell], tree: Tree, base: Tree) -> list[str]
         return []
     paths = sorted({c.draft for c in quiet})
     now, before = sha256_of(tree, paths), sha256_of(base, paths)
-    return [f"receipt-gate: suppressed by a comment in a changed draft: {c.draft}:"
-            f"{f.get('line')}:{f.get('col')}: {c.check}: {printable(str(f.get('message')))}"
-            f" [{printable(str(f.get('suppressed_by')))}]"
-            for c in quiet if now[c.draft] != before[c.draft] for f in c.suppressed
-            if str(f.get("suppressed_by", "")).startswith("comment")]
+    return [
+        f"receipt-gate: suppressed by a comment in a changed draft: {c.draft}:"
+        f"{f.get('line')}:{f.get('col')}: {c.check}: {printable(str(f.get('message')))}"
+        f" [{printable(str(f.get('suppressed_by')))}]"
+        for c in quiet
+        if now[c.draft] != before[c.draft]
+        for f in c.suppressed
+        if str(f.get("suppressed_by", "")).startswith("comment")
+    ]

@@ -31,8 +31,9 @@ class Result(NamedTuple):
     written: bool
 
 
-def prepare(cfg: Config, name: str, tree: Tree, rules: Tree | None = None
-            ) -> tuple[Checker, Fingerprint]:
+def prepare(
+    cfg: Config, name: str, tree: Tree, rules: Tree | None = None
+) -> tuple[Checker, Fingerprint]:
     """The check ready to run, with the suppressions a person decided (gate.rules.suppress),
     and the fingerprint its receipts will carry. The baseline is read from `rules`, the
     tree the rules come from (by default the judged tree)."""
@@ -58,22 +59,35 @@ def prepare(cfg: Config, name: str, tree: Tree, rules: Tree | None = None
     if cfg.baseline:
         from receipt_gate.checks import baseline
 
-        listed = baseline.for_check(baseline.load(rules or tree, cfg.baseline,
-                                                  cfg.deterministic(list(cfg.specs))), name)
+        listed = baseline.for_check(
+            baseline.load(rules or tree, cfg.baseline, cfg.deterministic(list(cfg.specs))), name
+        )
     if comments or listed:
         from receipt_gate.checks.baseline import key
         from receipt_gate.rules import suppress
 
         # One check reports a comment that is not a valid directive (suppress.reporter;
         # this one, when it reads comments and no required check does).
-        checker = suppress.wrap(checker, name, comments, listed, cfg.baseline, key,
-                                comments and (suppress.reporter(cfg) or name) == name,
-                                cfg.deterministic(list(cfg.specs)), list(cfg.specs))
+        checker = suppress.wrap(
+            checker,
+            name,
+            comments,
+            listed,
+            cfg.baseline,
+            key,
+            comments and (suppress.reporter(cfg) or name) == name,
+            cfg.deterministic(list(cfg.specs)),
+            list(cfg.specs),
+        )
     return checker, fp
 
 
-def plan(cfg: Config, drafts: Sequence[Draft], status: Mapping[str, str],
-         names: Sequence[str] | None = None) -> dict[str, list[Draft]]:
+def plan(
+    cfg: Config,
+    drafts: Sequence[Draft],
+    status: Mapping[str, str],
+    names: Sequence[str] | None = None,
+) -> dict[str, list[Draft]]:
     """check -> the drafts it runs on: each draft's own checks (required, and those
     required_from its state), the deterministic ones, or only `names` among them."""
     out: dict[str, list[Draft]] = {}
@@ -88,7 +102,9 @@ def plan(cfg: Config, drafts: Sequence[Draft], status: Mapping[str, str],
 
 
 def decide(
-    cfg: Config, tree: Tree, todo: Mapping[str, Sequence[Draft]],
+    cfg: Config,
+    tree: Tree,
+    todo: Mapping[str, Sequence[Draft]],
     progress: Callable[[int, int], None] | None = None,
     skipped: dict[str, str] | None = None,
 ) -> tuple[list[tuple[str, Draft]], list[Outcome], dict[str, Fingerprint]]:
@@ -133,18 +149,21 @@ def decide(
 
 
 def dry_run(
-    cfg: Config, tree: Tree, todo: Mapping[str, Sequence[Draft]],
+    cfg: Config,
+    tree: Tree,
+    todo: Mapping[str, Sequence[Draft]],
     progress: Callable[[int, int], None] | None = None,
     skipped: dict[str, str] | None = None,
 ) -> list[Result]:
     """Each check's outcome on each of its drafts, nothing written."""
     jobs, outcomes, _ = decide(cfg, tree, todo, progress, skipped)
-    return [Result(name, d.path, receipt_path(cfg.run_dir, d.path, name), o, False)
-            for (name, d), o in zip(jobs, outcomes, strict=True)]
+    return [
+        Result(name, d.path, receipt_path(cfg.run_dir, d.path, name), o, False)
+        for (name, d), o in zip(jobs, outcomes, strict=True)
+    ]
 
 
-def receipt_of(name: str, draft: Draft, digest: str, fp: Fingerprint, o: Outcome
-               ) -> dict[str, Any]:
+def receipt_of(name: str, draft: Draft, digest: str, fp: Fingerprint, o: Outcome) -> dict[str, Any]:
     """The receipt a check's outcome on a draft makes (what it read, what it suppressed)."""
     reads = sorted(set(o.reads))
     extra: dict[str, Any] = {"reads": reads} if reads else {}
@@ -154,22 +173,31 @@ def receipt_of(name: str, draft: Draft, digest: str, fp: Fingerprint, o: Outcome
 
 
 def run(
-    cfg: Config, tree: Tree, todo: Mapping[str, Sequence[Draft]],
-    progress: Callable[[int, int], None] | None = None, signer: Signer | None = None,
+    cfg: Config,
+    tree: Tree,
+    todo: Mapping[str, Sequence[Draft]],
+    progress: Callable[[int, int], None] | None = None,
+    signer: Signer | None = None,
     skipped: dict[str, str] | None = None,
 ) -> list[Result]:
     """Run each check on its drafts and write the receipts, after all are decided."""
     jobs, outcomes, fps = decide(cfg, tree, todo, progress, skipped)
     digest = {d.path: sha256(d.data) for _, d in jobs}  # once per draft, not per check
-    decided = [(name, d.path, receipt_of(name, d, digest[d.path], fps[name], o), o)
-               for (name, d), o in zip(jobs, outcomes, strict=True)]
+    decided = [
+        (name, d.path, receipt_of(name, d, digest[d.path], fps[name], o), o)
+        for (name, d), o in zip(jobs, outcomes, strict=True)
+    ]
 
     def write_all(chunk: Sequence[tuple[str, str, dict[str, Any], Outcome]]) -> list[bool]:
-        return [write(tree.root, receipt_path(cfg.run_dir, path, name), receipt, signer)
-                for name, path, receipt, _ in chunk]
+        return [
+            write(tree.root, receipt_path(cfg.run_dir, path, name), receipt, signer)
+            for name, path, receipt, _ in chunk
+        ]
 
     # Writing is safe to repeat (an equivalent receipt is left alone): if a writer dies,
     # split_map writes the whole batch again here.
     written = [w for part in split_map(write_all, decided, PER_PROCESS) for w in part]
-    return [Result(name, path, receipt_path(cfg.run_dir, path, name), outcome, w)
-            for (name, path, _, outcome), w in zip(decided, written, strict=True)]
+    return [
+        Result(name, path, receipt_path(cfg.run_dir, path, name), outcome, w)
+        for (name, path, _, outcome), w in zip(decided, written, strict=True)
+    ]

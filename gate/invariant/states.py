@@ -13,13 +13,18 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 _OPEN = re.compile(rb"(\xef\xbb\xbf)?(---|\+\+\+|\{)(?:(?<=---)ya?ml)?[ \t]*(\r?\n)")
-_CLOSE = {b"---": rb"^(?:---|\.\.\.)[ \t]*\r?$", b"+++": rb"^\+\+\+[ \t]*\r?$",
-          b"{": rb"^\}[ \t]*\r?$"}
+_CLOSE = {
+    b"---": rb"^(?:---|\.\.\.)[ \t]*\r?$",
+    b"+++": rb"^\+\+\+[ \t]*\r?$",
+    b"{": rb"^\}[ \t]*\r?$",
+}
 # The field's line in each format: YAML `key: value`, TOML `key = value`, JSON
 # `"key": value,` (the value's own span is group 1).
-_FIELD = {b"---": rb"^%s[ \t]*:[ \t]*(.*?)[ \t]*\r?$",
-          b"+++": rb"^%s[ \t]*=[ \t]*(.*?)[ \t]*\r?$",
-          b"{": rb"^[ \t]*\"%s\"[ \t]*:[ \t]*(.*?)[ \t]*,?[ \t]*\r?$"}
+_FIELD = {
+    b"---": rb"^%s[ \t]*:[ \t]*(.*?)[ \t]*\r?$",
+    b"+++": rb"^%s[ \t]*=[ \t]*(.*?)[ \t]*\r?$",
+    b"{": rb"^[ \t]*\"%s\"[ \t]*:[ \t]*(.*?)[ \t]*,?[ \t]*\r?$",
+}
 
 
 def _literal(kind: bytes, value: str | bool) -> bytes:
@@ -51,14 +56,20 @@ def set_field(data: bytes, key: str, value: str | bool, path: str = "<draft>") -
         before = read(old_text, path)  # one it cannot read says why itself
         with contextlib.suppress(GateError):
             after = read(new_text, path)
-    if not (before is not None and after is not None
-            and after.fields.get(key) == value and type(after.fields.get(key)) is type(value)
-            and {k: v for k, v in after.fields.items() if k != key}
-            == {k: v for k, v in before.fields.items() if k != key}
-            and after.kind in (before.kind, "yaml" if not before.kind else before.kind)
-            and new_text.split("\n")[after.end:] == old_text.split("\n")[before.end:]):
-        raise GateError(f"{path}: front matter: cannot set {key!r} plainly in it (read back,"
-                        " it would not say just that): set it by hand")
+    if not (
+        before is not None
+        and after is not None
+        and after.fields.get(key) == value
+        and type(after.fields.get(key)) is type(value)
+        and {k: v for k, v in after.fields.items() if k != key}
+        == {k: v for k, v in before.fields.items() if k != key}
+        and after.kind in (before.kind, "yaml" if not before.kind else before.kind)
+        and new_text.split("\n")[after.end :] == old_text.split("\n")[before.end :]
+    ):
+        raise GateError(
+            f"{path}: front matter: cannot set {key!r} plainly in it (read back,"
+            " it would not say just that): set it by hand"
+        )
     return new
 
 
@@ -76,27 +87,39 @@ def _set_field(data: bytes, key: str, value: str | bool, path: str) -> bytes:
     if m is None or close is None:
         bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
         nl = b"\r\n" if b"\r\n" in data else b"\n"
-        return bom + b"---" + nl + name + b": " + literal + nl + b"---" + nl + data[len(bom):]
+        return bom + b"---" + nl + name + b": " + literal + nl + b"---" + nl + data[len(bom) :]
     end = close.start()
     pattern = re.compile(_FIELD[kind] % re.escape(name), re.MULTILINE)
     if kind == b"+++":  # a key's line: top level, outside a multi-line string
         from receipt_gate.reading.frontmatter import toml_top_lines
 
-        body = data[m.end():end].decode("utf-8", "replace").split("\n")
+        body = data[m.end() : end].decode("utf-8", "replace").split("\n")
         starts = [m.end()]
-        for line in data[m.end():end].split(b"\n"):
+        for line in data[m.end() : end].split(b"\n"):
             starts.append(starts[-1] + len(line) + 1)
-        field = next((f for i in toml_top_lines(body)
-                      if (f := pattern.match(data, starts[i], min(starts[i + 1] - 1, end)))), None)
+        field = next(
+            (
+                f
+                for i in toml_top_lines(body)
+                if (f := pattern.match(data, starts[i], min(starts[i + 1] - 1, end)))
+            ),
+            None,
+        )
     else:
         field = pattern.search(data, m.end(), end)
     if field is not None:
-        return data[: field.start(1)] + literal + data[field.end(1):]
+        return data[: field.start(1)] + literal + data[field.end(1) :]
     nl = m.group(3)
-    line = {b"---": name + b": " + literal, b"+++": name + b" = " + literal,
-            b"{": b'  "' + name + b'": ' + literal
-            + (b"," if data[m.end():close.start()].strip() else b"")}[kind]
-    return data[: m.end()] + line + nl + data[m.end():]
+    line = {
+        b"---": name + b": " + literal,
+        b"+++": name + b" = " + literal,
+        b"{": b'  "'
+        + name
+        + b'": '
+        + literal
+        + (b"," if data[m.end() : close.start()].strip() else b""),
+    }[kind]
+    return data[: m.end()] + line + nl + data[m.end() :]
 
 
 def _set_json(data: bytes, key: str, value: str | bool, path: str) -> bytes:
@@ -112,29 +135,34 @@ def _set_json(data: bytes, key: str, value: str | bool, path: str) -> bytes:
     except UnicodeDecodeError:
         raise GateError(f"{path}: not UTF-8: set {key!r} by hand") from None
     # the object opens the file, or the line after `---json`
-    start = text.find("{", 0 if text.lstrip("\ufeff").startswith("{") else
-                      text.find("\n") + 1)
+    start = text.find("{", 0 if text.lstrip("\ufeff").startswith("{") else text.find("\n") + 1)
     if start < 0 or text[:start].strip("\ufeff \t\r\n") not in ("", "---json"):
         raise GateError(f"{path}: front matter: no JSON object to set {key!r} in")
     lines = text[start:].split("\n")
     n, rest = json_lines(lines)
-    end = start + sum(len(line) + 1 for line in lines[:n - 1]) + len(lines[n - 1]) - len(rest)
+    end = start + sum(len(line) + 1 for line in lines[: n - 1]) + len(lines[n - 1]) - len(rest)
     obj = text[start:end]
     field = re.search(rf'"{re.escape(key)}"\s*:\s*("(?:[^"\\]|\\.)*"|true|false|null)', obj)
     literal = json.dumps(value)
     if field is not None:
-        new = obj[:field.start(1)] + literal + obj[field.end(1):]
+        new = obj[: field.start(1)] + literal + obj[field.end(1) :]
     else:
         new = "{" + json.dumps(key) + ": " + literal + ("," if obj[1:-1].strip() else "") + obj[1:]
     try:
         before, after = json.loads(obj), json.loads(new)
     except ValueError:
         before = after = None
-    if not (isinstance(before, dict) and isinstance(after, dict) and after.get(key) == value
-            and {k: v for k, v in after.items() if k != key}
-            == {k: v for k, v in before.items() if k != key}):
-        raise GateError(f"{path}: front matter: cannot set {key!r} in this JSON plainly"
-                        " (a key nested under that name?): set it by hand")
+    if not (
+        isinstance(before, dict)
+        and isinstance(after, dict)
+        and after.get(key) == value
+        and {k: v for k, v in after.items() if k != key}
+        == {k: v for k, v in before.items() if k != key}
+    ):
+        raise GateError(
+            f"{path}: front matter: cannot set {key!r} in this JSON plainly"
+            " (a key nested under that name?): set it by hand"
+        )
     return (text[:start] + new + text[end:]).encode()
 
 
@@ -144,7 +172,12 @@ def set_status(data: bytes, state: str, path: str = "<draft>") -> bytes:
 
 
 def keep_fresh(
-    cfg: Config, root: str, path: str, old: bytes, signer: Signer | None, status: str,
+    cfg: Config,
+    root: str,
+    path: str,
+    old: bytes,
+    signer: Signer | None,
+    status: str,
     new_status: str,
 ) -> None:
     """After a status change whose receipts all held on the old bytes: run the code

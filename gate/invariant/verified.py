@@ -54,17 +54,28 @@ class Verified(NamedTuple):
 
 def rules_key(cfg: Config) -> str:
     """The tool, the rules, each check's version and settings."""
-    doc = [TOOL, cfg.drafts, cfg.run_dir, cfg.required, cfg.required_from, cfg.states,
-           cfg.gate_from, cfg.signing, cfg.draft_markers, cfg.baseline,
-           sorted((n, str(s.version)) for n, s in cfg.specs.items()),
-           {n: cfg.effective[n] for n in sorted(cfg.every_required())}]
+    doc = [
+        TOOL,
+        cfg.drafts,
+        cfg.run_dir,
+        cfg.required,
+        cfg.required_from,
+        cfg.states,
+        cfg.gate_from,
+        cfg.signing,
+        cfg.draft_markers,
+        cfg.baseline,
+        sorted((n, str(s.version)) for n, s in cfg.specs.items()),
+        {n: cfg.effective[n] for n in sorted(cfg.every_required())},
+    ]
     return sha256(json.dumps(doc, sort_keys=True, default=str).encode())
 
 
 def inputs_key(cfg: Config, fps: Mapping[str, Fingerprint]) -> str:
     """The rules and every check's common fingerprint (what every verdict read)."""
-    return sha256(json.dumps([rules_key(cfg), sorted((c, fp.common) for c, fp in
-                                                     fps.items())]).encode())
+    return sha256(
+        json.dumps([rules_key(cfg), sorted((c, fp.common) for c, fp in fps.items())]).encode()
+    )
 
 
 def per_draft(fps: Mapping[str, Fingerprint]) -> list[str]:
@@ -80,16 +91,17 @@ def reads_of(report: Report, fps: Mapping[str, Fingerprint]) -> Reads:
         if c.state != "fresh":
             continue
         if c.check in watched:
-            out.setdefault(c.draft, {})[c.check] = [fps[c.check].of(c.draft, c.reads)[:SHORT],
-                                                    list(c.reads)]
+            out.setdefault(c.draft, {})[c.check] = [
+                fps[c.check].of(c.draft, c.reads)[:SHORT],
+                list(c.reads),
+            ]
         if c.files:
             files = out.setdefault(c.draft, {}).setdefault("files", [])
             files += [f for f in c.files if f not in files]
     return out
 
 
-def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str, str]
-          ) -> list[str]:
+def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str, str]) -> list[str]:
     """The drafts whose verdicts read what changed: a receipt's fingerprint, computed on
     this tree's corpus and baseline, is not the one recorded, or a file its evidence
     quotes changed."""
@@ -102,7 +114,8 @@ def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str,
                 hit = any(f in changes for f in entry)
             else:
                 hit = check not in same and (
-                    check not in fps or fps[check].of(draft, entry[1])[:SHORT] != entry[0])
+                    check not in fps or fps[check].of(draft, entry[1])[:SHORT] != entry[0]
+                )
             if hit:
                 out.append(draft)
                 break
@@ -112,12 +125,16 @@ def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str,
 # The record holds a few entries per draft of a site of thousands: each shape is checked
 # one kind of leaf at a time (a set of types), not by walking it call by call.
 
+
 def _drafts(doc: object) -> bool:
     if not isinstance(doc, dict):
         return False
     vals = list(doc.values())
-    return ({type(v) for v in vals} <= {list} and {len(v) for v in vals} <= {3}
-            and {type(x) for v in vals for x in v} <= {int})
+    return (
+        {type(v) for v in vals} <= {list}
+        and {len(v) for v in vals} <= {3}
+        and {type(x) for v in vals for x in v} <= {int}
+    )
 
 
 def _reads(doc: object) -> bool:
@@ -127,30 +144,49 @@ def _reads(doc: object) -> bool:
         return False
     files = [e for v in doc.values() for c, e in v.items() if c == "files"]
     pairs = [e for v in doc.values() for c, e in v.items() if c != "files"]
-    return ({type(e) for e in files} <= {list}
-            and {type(f) for e in files for f in e} <= {str}
-            and {type(e) for e in pairs} <= {list} and {len(e) for e in pairs} <= {2}
-            and {type(e[0]) for e in pairs} <= {str} and {type(e[1]) for e in pairs} <= {list}
-            and {type(r) for e in pairs for r in e[1]} <= {str})
+    return (
+        {type(e) for e in files} <= {list}
+        and {type(f) for e in files for f in e} <= {str}
+        and {type(e) for e in pairs} <= {list}
+        and {len(e) for e in pairs} <= {2}
+        and {type(e[0]) for e in pairs} <= {str}
+        and {type(e[1]) for e in pairs} <= {list}
+        and {type(r) for e in pairs for r in e[1]} <= {str}
+    )
 
 
 def _entry(e: object) -> bool:
-    return (isinstance(e, dict) and isinstance(e.get("key"), str)
-            and isinstance(e.get("rules"), str) and _drafts(e.get("drafts"))
-            and _reads(e.get("reads")) and cache.str_map(e.get("wholes")))
+    return (
+        isinstance(e, dict)
+        and isinstance(e.get("key"), str)
+        and isinstance(e.get("rules"), str)
+        and _drafts(e.get("drafts"))
+        and _reads(e.get("reads"))
+        and cache.str_map(e.get("wholes"))
+    )
 
 
 def _record(doc: Any) -> bool:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return False
     trees, pending = doc.get("trees"), doc.get("pending")
-    return (isinstance(trees, dict) and all(_entry(e) for e in trees.values())
-            and (pending is None or (_entry(pending) and isinstance(pending.get("base"), str)
-                                     and cache.str_map(pending.get("changes")))))
+    return (
+        isinstance(trees, dict)
+        and all(_entry(e) for e in trees.values())
+        and (
+            pending is None
+            or (
+                _entry(pending)
+                and isinstance(pending.get("base"), str)
+                and cache.str_map(pending.get("changes"))
+            )
+        )
+    )
 
 
-def head_verified(root: str, head_tree: str, key: str | None = None,
-                  rules: str | None = None) -> Verified | None:
+def head_verified(
+    root: str, head_tree: str, key: str | None = None, rules: str | None = None
+) -> Verified | None:
     """HEAD's tree's drafts, and what their verdicts read, when it was verified under
     these rules (the full `key`, or the `rules` alone for a tree that is HEAD's own);
     None when it was not."""
@@ -166,29 +202,48 @@ def head_verified(root: str, head_tree: str, key: str | None = None,
     if hit is not None and matches(hit):
         return Verified(hit["drafts"], hit["reads"], hit["wholes"])
     pending = doc.get("pending")
-    if (pending is None or not matches(pending)
-            or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]):
+    if (
+        pending is None
+        or not matches(pending)
+        or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]
+    ):
         return None
     # What each verdict read is kept for HEAD's tree only: an older one (a branch to
     # switch back to) keeps its drafts, enough for verify's answer, and a commit on it
     # judges every draft again.
     older = {t: {**e, "reads": None} for t, e in doc["trees"].items() if t != head_tree}
-    trees = {**older, head_tree: {k: pending[k] for k in ("key", "rules", "drafts", "reads",
-                                                          "wholes")}}
+    trees = {
+        **older,
+        head_tree: {k: pending[k] for k in ("key", "rules", "drafts", "reads", "wholes")},
+    }
     doc = {"format": FORMAT, "trees": dict(list(trees.items())[-KEEP:]), "pending": None}
     cache.write(file, doc)
     _READ[file] = (_stat(file), doc)
     return Verified(pending["drafts"], pending["reads"], pending["wholes"])
 
 
-def remember(root: str, base: str, key: str, rules: str, changes: Mapping[str, str],
-             found: Verified) -> None:
+def remember(
+    root: str, base: str, key: str, rules: str, changes: Mapping[str, str], found: Verified
+) -> None:
     """Keep the verified index as the tree `base` plus these changes, under the keys."""
     file = cache.path(root, FILE)
     doc = _read(file) or {"trees": {}}
-    cache.write(file, {"format": FORMAT, "trees": doc["trees"], "pending": {
-        "base": base, "key": key, "rules": rules, "changes": dict(changes),
-        "drafts": found.drafts, "reads": found.reads, "wholes": dict(found.wholes)}})
+    cache.write(
+        file,
+        {
+            "format": FORMAT,
+            "trees": doc["trees"],
+            "pending": {
+                "base": base,
+                "key": key,
+                "rules": rules,
+                "changes": dict(changes),
+                "drafts": found.drafts,
+                "reads": found.reads,
+                "wholes": dict(found.wholes),
+            },
+        },
+    )
 
 
 # The record as this process last read or wrote it, with the file's stat then: the

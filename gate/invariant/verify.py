@@ -112,8 +112,12 @@ def evaluate(
         errors += blind_spots(tree.blind(globs), "drafts are gated")
     errors += _converted(tree, selected)
     every = cfg.every_required()
-    tree.prefetch([*selected,  # one batch: drafts and receipts
-                   *(receipt_path(cfg.run_dir, d, c) for d in selected for c in every)])
+    tree.prefetch(
+        [
+            *selected,  # one batch: drafts and receipts
+            *(receipt_path(cfg.run_dir, d, c) for d in selected for c in every),
+        ]
+    )
     # A tree with no config of its own is judged by the rules in force, read where they are.
     borrowed = policy is not None and cfg is policy.cfg
     rules_tree = policy.tree if policy is not None and borrowed else tree
@@ -138,17 +142,25 @@ def evaluate(
     keep(tree.root, fps, known)
     said = list(notes)
     if cfg.draft_markers is not None:
-        said += [f"receipt-gate: the draft markers hold nothing back: {printable(why)}"
-                 for why in cfg.draft_markers.void]
-        errors += [*cfg.draft_markers.ungated(cfg.drafts),
-                   *newly_published(cfg, tree, policy and policy.tree)]
+        said += [
+            f"receipt-gate: the draft markers hold nothing back: {printable(why)}"
+            for why in cfg.draft_markers.void
+        ]
+        errors += [
+            *cfg.draft_markers.ungated(cfg.drafts),
+            *newly_published(cfg, tree, policy and policy.tree),
+        ]
     if policy is not None and not borrowed and not same_rules(policy, cfg, tree):
-        said.append(f"receipt-gate: the {tree.label}'s rules differ from the rules in force at"
-                    f" {policy.label}; every draft is held to both")
+        said.append(
+            f"receipt-gate: the {tree.label}'s rules differ from the rules in force at"
+            f" {policy.label}; every draft is held to both"
+        )
         from receipt_gate.invariant.review import baseline_changes, changes
 
-        said += [f"  policy change: {c}" for c in [*changes(policy, cfg),
-                                                   *baseline_changes(policy, cfg, tree)]]
+        said += [
+            f"  policy change: {c}"
+            for c in [*changes(policy, cfg), *baseline_changes(policy, cfg, tree)]
+        ]
         held, bad = hold(policy, cfg, set(gated), tree, selected if only else None)
         cells += held
         errors += bad
@@ -157,9 +169,11 @@ def evaluate(
 
         touched = affected(also.cfg, also_changes, tree)  # by those rules' globs
         if touched:
-            said.append(f"receipt-gate: HEAD changed the rules, and this commit may replace"
-                        f" it (--amend): what it changes is held to the rules at"
-                        f" {also.label} too")
+            said.append(
+                f"receipt-gate: HEAD changed the rules, and this commit may replace"
+                f" it (--amend): what it changes is held to the rules at"
+                f" {also.label} too"
+            )
             held, bad = hold(also, cfg, set(gated), tree, touched)
             cells += held
             errors += bad
@@ -177,18 +191,21 @@ def evaluate(
 
         # The rules in force; with none, a commit's own are no one's word (CI judging a
         # first commit), the working tree's and the index's are this machine's.
-        trusted = policy.cfg if policy is not None else (
-            None if isinstance(tree, CommitTree) else cfg)
-        cells = rerun(cfg, tree, gated, cells, base, policy.tree if policy else rules_tree,
-                      trusted)
+        trusted = (
+            policy.cfg if policy is not None else (None if isinstance(tree, CommitTree) else cfg)
+        )
+        cells = rerun(cfg, tree, gated, cells, base, policy.tree if policy else rules_tree, trusted)
         from receipt_gate.invariant.recheck import trusted_checks
 
         kept = set(trusted_checks(cfg, cfg.deterministic(), trusted))
-        said += [f"receipt-gate: {c} was not run again: the rules in force"
-                 f" ({policy.label if policy else 'none before this commit'}) do not declare"
-                 " its command as this commit does, and CI runs no program the branch brings"
-                 " (its receipts count as written; it runs again once it has landed)"
-                 for c in cfg.deterministic() if c not in kept]
+        said += [
+            f"receipt-gate: {c} was not run again: the rules in force"
+            f" ({policy.label if policy else 'none before this commit'}) do not declare"
+            " its command as this commit does, and CI runs no program the branch brings"
+            " (its receipts count as written; it runs again once it has landed)"
+            for c in cfg.deterministic()
+            if c not in kept
+        ]
     return Report(
         tree.label,
         tuple(gated),
@@ -211,18 +228,26 @@ def _converted(tree: Tree, paths: Sequence[str]) -> list[str]:
     if not paths or not tree.root:
         return []
     # Only the .gitattributes of a draft's folders apply to it: read those, not a listing.
-    folders = {f for folder in {p.rpartition("/")[0] for p in paths}
-               for f in _folders(folder + "/x" if folder else "x")}
+    folders = {
+        f
+        for folder in {p.rpartition("/")[0] for p in paths}
+        for f in _folders(folder + "/x" if folder else "x")
+    }
     own = [_attributes(tree, f"{f}.gitattributes") for f in sorted(folders)]
     if not git.attributes_may_convert(tree.root, own):
         return []
     found = git.checkout_converted(
-        tree.root, paths, tree.commit if isinstance(tree, CommitTree) else None,
-        isinstance(tree, IndexTree))
-    return [f"{printable(p)}: git converts it on checkout or in an archive ({how}): the gate"
-            " reads what git stores, the site what is checked out or archived; gate it"
-            " without the attribute"
-            for p, how in sorted(found.items())]
+        tree.root,
+        paths,
+        tree.commit if isinstance(tree, CommitTree) else None,
+        isinstance(tree, IndexTree),
+    )
+    return [
+        f"{printable(p)}: git converts it on checkout or in an archive ({how}): the gate"
+        " reads what git stores, the site what is checked out or archived; gate it"
+        " without the attribute"
+        for p, how in sorted(found.items())
+    ]
 
 
 def _attributes(tree: Tree, path: str) -> bytes:
@@ -233,7 +258,7 @@ def _attributes(tree: Tree, path: str) -> bytes:
 
 
 def _folders(path: str) -> list[str]:
-    """"", "a/", "a/b/" for a/b/c.md: the folders whose .gitattributes apply to it."""
+    """ "", "a/", "a/b/" for a/b/c.md: the folders whose .gitattributes apply to it."""
     parts = path.split("/")[:-1]
     return ["/".join(parts[:i]) + ("/" if i else "") for i in range(len(parts) + 1)]
 
@@ -253,15 +278,24 @@ class _Part(NamedTuple):
         """The cells, each fresh one rebuilt from its place in gated x its checks."""
         it = iter(self.cells)
         make = tuple.__new__  # a fresh cell: its fields but the defaults (40,000 of them)
-        return [next(it) or make(Cell, (draft, check, receipt_path(cfg.run_dir, draft, check),
-                                        FRESH, *_FRESH_TAIL))
-                for draft, status in zip(self.gated, self.status, strict=True)
-                for check in cfg.checks_for(status)]
+        return [
+            next(it)
+            or make(
+                Cell, (draft, check, receipt_path(cfg.run_dir, draft, check), FRESH, *_FRESH_TAIL)
+            )
+            for draft, status in zip(self.gated, self.status, strict=True)
+            for check in cfg.checks_for(status)
+        ]
 
 
 def _judge_drafts(
-    cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
-    keys: Sequence[bytes], disk: Tree | None, reads: bool = False,
+    cfg: Config,
+    tree: Tree,
+    paths: Sequence[str],
+    fps: Mapping[str, Fingerprint],
+    keys: Sequence[bytes],
+    disk: Tree | None,
+    reads: bool = False,
     sources: Tree | str = DERIVE,
 ) -> _Part:
     part = _Part([], [], [], [], [], {})
@@ -286,11 +320,15 @@ def _judge_drafts(
         for check in cfg.checks_for(status):
             got = quick(tree, cfg, path, digest, check, fps[check], keys)
             if got is not None:  # fresh: what it read travels for the commit hook's record
-                part.cells.append(Cell(path, check, receipt_path(cfg.run_dir, path, check),
-                                       FRESH, reads=got) if reads and got else None)
+                part.cells.append(
+                    Cell(path, check, receipt_path(cfg.run_dir, path, check), FRESH, reads=got)
+                    if reads and got
+                    else None
+                )
                 continue
-            cell = judge(tree, cfg, path, digest, check, fps[check], draft.text, keys,
-                         sources=sources)
+            cell = judge(
+                tree, cfg, path, digest, check, fps[check], draft.text, keys, sources=sources
+            )
             if cell.state != FRESH and disk is not None:
                 cell = unstaged(cell, disk, cfg, path, digest, fps[check], draft.text, keys)
             # Fresh cells travel as None (a forked part is pickled back); expand() rebuilds.
@@ -302,8 +340,13 @@ def _judge_drafts(
 
 
 def _in_parallel(
-    cfg: Config, tree: Tree, paths: Sequence[str], fps: Mapping[str, Fingerprint],
-    keys: Sequence[bytes], disk: Tree | None, reads: bool = False,
+    cfg: Config,
+    tree: Tree,
+    paths: Sequence[str],
+    fps: Mapping[str, Fingerprint],
+    keys: Sequence[bytes],
+    disk: Tree | None,
+    reads: bool = False,
     sources: Tree | str = DERIVE,
 ) -> list[_Part]:
     """Judge the drafts, in one forked process per core for a big batch.
@@ -316,6 +359,7 @@ def _in_parallel(
 
     return split_map(
         lambda chunk: _judge_drafts(cfg, tree, chunk, fps, keys, disk, reads, sources),
-        paths, PARALLEL_FROM // 2, tree.fork_safe)
-
-
+        paths,
+        PARALLEL_FROM // 2,
+        tree.fork_safe,
+    )

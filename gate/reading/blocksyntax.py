@@ -17,21 +17,33 @@ _REFDEF = re.compile(
     r"[ \t]{0,3}\[(?=[^\]]*?[^\s\]])(?:[^\[\]\\]|\\.){1,999}\]:"
     r"[ \t]*\n?[ \t]*(?:<(?:[^<>\n\\]|\\.)*>|(?![<])(?:[^\s\\()]|\\.|\((?:[^\s\\()]|\\.)*\))+)"
     r"(?:(?:[ \t]+\n?|[ \t]*\n)[ \t]*(?:\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'"
-    r"|\((?:[^()\\]|\\.)*\)))?[ \t]*(?:\n|$)")
-_BLOCK_TAGS = frozenset("""address article aside base basefont blockquote body caption center
+    r"|\((?:[^()\\]|\\.)*\)))?[ \t]*(?:\n|$)"
+)
+_BLOCK_TAGS = frozenset(
+    """address article aside base basefont blockquote body caption center
 col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame
 frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav
 noframes ol optgroup option p param search section summary table tbody td tfoot th thead
-title tr track ul""".split())
+title tr track ul""".split()
+)
 _HTML_1 = re.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.IGNORECASE)
 _HTML_1_END = re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE)
 _HTML_6 = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)(?:[ \t>]|/>|$)")
-_ATTR = (r"(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*"
-         r"(?:[ \t]*=[ \t]*(?:[^\"'=<>`\x00-\x20]+|'[^']*'|\"[^\"]*\"))?)")
-_HTML_7 = re.compile(rf"(?:<[A-Za-z][A-Za-z0-9-]*{_ATTR}*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*"
-                     rf"[ \t]*>)[ \t]*$")
-HTML_ENDS = {1: _HTML_1_END, 2: re.compile("-->"), 3: re.compile(r"\?>"),
-              4: re.compile(">"), 5: re.compile(r"\]\]>")}
+_ATTR = (
+    r"(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*"
+    r"(?:[ \t]*=[ \t]*(?:[^\"'=<>`\x00-\x20]+|'[^']*'|\"[^\"]*\"))?)"
+)
+_HTML_7 = re.compile(
+    rf"(?:<[A-Za-z][A-Za-z0-9-]*{_ATTR}*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*"
+    rf"[ \t]*>)[ \t]*$"
+)
+HTML_ENDS = {
+    1: _HTML_1_END,
+    2: re.compile("-->"),
+    3: re.compile(r"\?>"),
+    4: re.compile(">"),
+    5: re.compile(r"\]\]>"),
+}
 
 
 def html_start(rest: str, in_paragraph: bool) -> int:
@@ -103,10 +115,10 @@ class Scan:
         self.skip(self.indent())
 
     def rest(self) -> str:
-        return self.text[self.pos:]
+        return self.text[self.pos :]
 
     def blank(self) -> bool:
-        return not self.text[self.pos:].strip(" \t")
+        return not self.text[self.pos :].strip(" \t")
 
 
 def definitions(lines: list[str]) -> int:
@@ -140,7 +152,7 @@ def list_item(s: Scan, in_para: bool) -> int | None:
     if m is None or (m.re is _ORDERED and in_para and m.group(1) != "1"):
         s.pos, s.col, s.partial = save
         return None
-    after = rest[m.end():]
+    after = rest[m.end() :]
     # An empty item cannot interrupt a paragraph; `* * *` is a thematic break.
     if (in_para and not after.strip(" \t")) or (m.re is _BULLET and HR.match(rest)):
         s.pos, s.col, s.partial = save
@@ -183,9 +195,14 @@ def starts_block(s: Scan, in_para: bool) -> bool:
     if s.indent() >= 4:
         return False
     rest = s.rest().lstrip(" \t")
-    return bool(rest.startswith(">") or ATX.match(rest) or HR.match(rest)
-                or (FENCE.match(rest) and not (rest[0] == "`" and "`" in rest.lstrip("`")))
-                or html_start(rest, in_para) or list_item(copy(s), in_para) is not None)
+    return bool(
+        rest.startswith(">")
+        or ATX.match(rest)
+        or HR.match(rest)
+        or (FENCE.match(rest) and not (rest[0] == "`" and "`" in rest.lstrip("`")))
+        or html_start(rest, in_para)
+        or list_item(copy(s), in_para) is not None
+    )
 
 
 def copy(s: Scan) -> Scan:
@@ -194,8 +211,9 @@ def copy(s: Scan) -> Scan:
     return c
 
 
-_REF_DEF = re.compile(r"^[ \t]{0,3}\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*\n?[ \t]*(<[^<>\n]*>|\S+)",
-                      re.MULTILINE)
+_REF_DEF = re.compile(
+    r"^[ \t]{0,3}\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*\n?[ \t]*(<[^<>\n]*>|\S+)", re.MULTILINE
+)
 
 
 def label(label: str) -> str:
@@ -236,9 +254,9 @@ def cell_ends(row: str) -> list[int]:
     """Where each cell of a table row ends: the offset of each unescaped `|` that closes
     one (the last cell, without an outer pipe, ends at the row's end)."""
     pipes = [m.start() for m in re.finditer(r"(?<!\\)\|", row)]
-    if pipes and not row[:pipes[0]].strip(" \t"):
+    if pipes and not row[: pipes[0]].strip(" \t"):
         pipes = pipes[1:]  # the opening outer pipe closes nothing
-    return pipes if pipes and not row[pipes[-1] + 1:].strip(" \t") else [*pipes, len(row)]
+    return pipes if pipes and not row[pipes[-1] + 1 :].strip(" \t") else [*pipes, len(row)]
 
 
 def table_start(header: str, row: str) -> bool:
@@ -250,5 +268,9 @@ def table_start(header: str, row: str) -> bool:
 
 def ends_table(s: Scan) -> bool:
     """Would this line (past its containers) end a GFM table?"""
-    return (s.blank() or s.indent() >= 4 or starts_block(copy(s), True)
-            or list_item(copy(s), False) is not None)
+    return (
+        s.blank()
+        or s.indent() >= 4
+        or starts_block(copy(s), True)
+        or list_item(copy(s), False) is not None
+    )

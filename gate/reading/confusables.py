@@ -154,14 +154,15 @@ def table() -> dict[int, str]:
     prototypes are case-blind: a capital I-like letter's is l; read through its lower
     case, it is i, and in its own case I, so `TURBO_MODE` written with a look-alike is the
     setting name it looks like)."""
-    given = {chr(int(code, 16)): proto for code, proto in
-             (entry.split("=", 1) for entry in _DATA.split())}
+    given = {
+        chr(int(code, 16)): proto
+        for code, proto in (entry.split("=", 1) for entry in _DATA.split())
+    }
     out: dict[int, str] = {}
     for c in {*given, *(c.upper() for c in given), *(c.lower() for c in given)}:
         if len(c) != 1 or c.isascii():
             continue
         proto = given.get(c.lower()) or given.get(c)
         if proto is not None:
-            out[ord(c)] = (proto.upper() if c.isupper() else proto.lower() if c.islower()
-                           else proto)
+            out[ord(c)] = proto.upper() if c.isupper() else proto.lower() if c.islower() else proto
     return out

@@ -19,8 +19,11 @@ _RUN = re.compile(r"\*+|_+|~+")
 
 SPACE, PUNCT, OTHER = 0, 1, 2
 # What flanking is decided by, for ASCII (and the text's ends, "", as white space).
-_KINDS = {"": SPACE, **dict.fromkeys(" \t\n\r\f\0", SPACE),
-          **dict.fromkeys("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", PUNCT)}
+_KINDS = {
+    "": SPACE,
+    **dict.fromkeys(" \t\n\r\f\0", SPACE),
+    **dict.fromkeys("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", PUNCT),
+}
 
 
 def kind(c: str) -> int:
@@ -98,8 +101,11 @@ def markup(text: str) -> list[tuple[int, int]]:
         if not closer.closes:
             i = nxt[i]
             continue
-        key = (closer.char, closer.length if closer.char == "~" else closer.length % 3,
-               closer.opens)
+        key = (
+            closer.char,
+            closer.length if closer.char == "~" else closer.length % 3,
+            closer.opens,
+        )
         bottom = bottoms.get(key, -1)
         j = prev[i]
         while j >= 0 and runs[j].start > bottom and not _pairs(runs[j], closer):
@@ -112,8 +118,11 @@ def markup(text: str) -> list[tuple[int, int]]:
             i = after
             continue
         opener = runs[j]
-        k = closer.length if closer.char == "~" else (
-            2 if opener.hi - opener.lo >= 2 and closer.hi - closer.lo >= 2 else 1)
+        k = (
+            closer.length
+            if closer.char == "~"
+            else (2 if opener.hi - opener.lo >= 2 and closer.hi - closer.lo >= 2 else 1)
+        )
         used += [(opener.hi - k, opener.hi), (closer.lo, closer.lo + k)]
         opener.hi -= k
         closer.lo += k
@@ -138,12 +147,16 @@ def _pairs(opener: _Run, closer: _Run) -> bool:
         return False
     if closer.char == "~":
         return opener.length == closer.length
-    return not ((opener.closes or closer.opens) and (opener.length + closer.length) % 3 == 0
-                and (opener.length % 3 or closer.length % 3))
+    return not (
+        (opener.closes or closer.opens)
+        and (opener.length + closer.length) % 3 == 0
+        and (opener.length % 3 or closer.length % 3)
+    )
 
 
-def inline_marks(text: str, opaque: Sequence[tuple[int, int]],
-                 scopes: Sequence[tuple[int, int]]) -> list[int]:
+def inline_marks(
+    text: str, opaque: Sequence[tuple[int, int]], scopes: Sequence[tuple[int, int]]
+) -> list[int]:
     """The offsets of the emphasis and strike marks in one block's inline text, paired
     as cmark-gfm pairs them. `opaque`: spans that hold no mark and read, at their ends,
     as the characters they start and end with (a code span, a tag, an autolink, a
@@ -151,7 +164,7 @@ def inline_marks(text: str, opaque: Sequence[tuple[int, int]],
     first, then opaque to what holds them (a link's text, a table's cell)."""
     buf = list(text)
     for a, b in opaque:
-        buf[a + 1:b - 1] = "\x01" * max(b - a - 2, 0)
+        buf[a + 1 : b - 1] = "\x01" * max(b - a - 2, 0)
     found: list[int] = []
     for a, b in scopes:
         for x, y in markup("".join(buf[a:b])):

@@ -25,7 +25,7 @@ def json_lines(lines: list[str]) -> tuple[int, str]:
             elif not quoted and c in "{}":
                 level += 1 if c == "{" else -1
                 if level == 0:
-                    return i + 1, line[j + 1:]
+                    return i + 1, line[j + 1 :]
     return 0, ""
 
 
@@ -43,8 +43,7 @@ def is_object(block: list[str]) -> bool:
     return isinstance(doc, dict)
 
 
-def read_json(block: list[str], path: str, first: int = 1
-              ) -> tuple[dict[str, Any], dict[str, int]]:
+def read_json(block: list[str], path: str, first: int = 1) -> tuple[dict[str, Any], dict[str, int]]:
     """The block's fields and each key's line (the block's first line is `first`); a
     key given twice or anything but an object is an error naming the line."""
     import json

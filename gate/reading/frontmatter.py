@@ -40,7 +40,8 @@ _SIMPLE_LINE = re.compile(
 )
 _NOT_STRINGS = frozenset(
     "y Y yes Yes YES n N no No NO true True TRUE false False FALSE on On ON off Off OFF"
-    " null Null NULL".split())
+    " null Null NULL".split()
+)
 
 
 class FrontMatter(NamedTuple):
@@ -65,8 +66,13 @@ NONE = FrontMatter("", {}, {}, 0)
 # and tabs only; a no-break space there closes a block to Python's rstrip alone.
 _TAIL = " \t\r"
 # A language named after the opening (gray-matter's, which Eleventy reads): `---json`.
-_LANGS = {"---json": "json", "---yaml": "yaml", "---yml": "yaml", "---js": "js",
-          "---javascript": "js"}
+_LANGS = {
+    "---json": "json",
+    "---yaml": "yaml",
+    "---yml": "yaml",
+    "---js": "js",
+    "---javascript": "js",
+}
 # Hugo skips blank lines, spaces and byte-order marks before a block; Jekyll, MkDocs
 # and Eleventy read no block after them (Jekyll strips one mark).
 _LATE = re.compile(r"[ \t\r\n\ufeff]+(?:---|\+\+\+|\{)")
@@ -95,27 +101,35 @@ def _plain_delimiters(text: str, path: str) -> None:
     """Refuse an opening generators read two ways: a block after blank lines, spaces or
     a second byte-order mark, or a delimiter line ending in other white space."""
     if _LATE.match(text):
-        raise GateError(f"{path}:1: front matter: blank lines, spaces or a second byte-order"
-                        " mark before the block: Hugo reads the block after them, other"
-                        " generators read none; start the file with it")
+        raise GateError(
+            f"{path}:1: front matter: blank lines, spaces or a second byte-order"
+            " mark before the block: Hugo reads the block after them, other"
+            " generators read none; start the file with it"
+        )
     head = text.split("\n", 200)
     first = head[0].lstrip("\ufeff")
     lang = re.match(r"---[ \t]*([A-Za-z]\w*)[ \t]*$", first)
     if lang and f"---{lang.group(1)}" not in _LANGS:
-        raise GateError(f"{path}:1: front matter in {lang.group(1)} (gray-matter's"
-                        f" ---{lang.group(1)}): the gate cannot read it; write it in YAML")
+        raise GateError(
+            f"{path}:1: front matter in {lang.group(1)} (gray-matter's"
+            f" ---{lang.group(1)}): the gate cannot read it; write it in YAML"
+        )
     if first.rstrip() in (*_OPEN, *_LANGS) and first.rstrip(_TAIL) != first.rstrip():
-        raise GateError(f"{path}:1: front matter: the delimiter line ends in white space"
-                        " other than spaces and tabs: some generators open a block there,"
-                        " others do not; make it plain")
+        raise GateError(
+            f"{path}:1: front matter: the delimiter line ends in white space"
+            " other than spaces and tabs: some generators open a block there,"
+            " others do not; make it plain"
+        )
     closers = _CLOSE.get(_OPEN.get(first.rstrip(_TAIL), ""), ("---",) if first in _LANGS else ())
     for i, line in enumerate(head[1:200], 2):  # a closer only Python's rstrip sees
         if line.rstrip(_TAIL) in closers:
             break
         if line.rstrip() in closers:
-            raise GateError(f"{path}:{i}: front matter: a delimiter line ending in white"
-                            " space other than spaces and tabs: some generators close the"
-                            " block there, others do not; make it plain")
+            raise GateError(
+                f"{path}:{i}: front matter: a delimiter line ending in white"
+                " space other than spaces and tabs: some generators close the"
+                " block there, others do not; make it plain"
+            )
 
 
 def read(text: str, path: str) -> FrontMatter:
@@ -147,13 +161,17 @@ def _read(text: str, path: str) -> FrontMatter:
     closers = (*_CLOSE[kind], "---")
     for i, line in enumerate(body, 2):
         if line.rstrip() in closers and line.rstrip(_TAIL) != line.rstrip():
-            raise GateError(f"{path}:{i}: front matter: a delimiter line ending in white space"
-                            " other than spaces and tabs: some generators close the block"
-                            " there, others do not; make it plain")
+            raise GateError(
+                f"{path}:{i}: front matter: a delimiter line ending in white space"
+                " other than spaces and tabs: some generators close the block"
+                " there, others do not; make it plain"
+            )
         if lead and line.startswith(lead):
-            raise GateError(f"{path}:{i}: front matter: a line that starts with"
-                            f" {line[:3]} but does not close the block: Hugo ends the"
-                            " block there, other readers do not; make it plain")
+            raise GateError(
+                f"{path}:{i}: front matter: a line that starts with"
+                f" {line[:3]} but does not close the block: Hugo ends the"
+                " block there, other readers do not; make it plain"
+            )
     if kind == "yaml":
         fields, lines = _yaml(body, path)
     elif kind == "js":  # code Eleventy runs (gray-matter's ---js): nothing the gate reads
@@ -164,17 +182,21 @@ def _read(text: str, path: str) -> FrontMatter:
         fields, lines = read_json(body, path, 2)
     else:
         if json_lines(head)[1].strip():
-            raise GateError(f"{path}:{end}: front matter: text after the JSON object's"
-                            " closing brace: Hugo reads it as the page, other readers as"
-                            " front matter; end the line there")
+            raise GateError(
+                f"{path}:{end}: front matter: text after the JSON object's"
+                " closing brace: Hugo reads it as the page, other readers as"
+                " front matter; end the line there"
+            )
         fields, lines = read_json(head[:end], path)
     seen: dict[str, str] = {}
     for key in fields:  # Hugo lowercases keys: `draft` and `Draft` are one key to it
         other = seen.setdefault(str(key).lower(), str(key))
         if other != key:
-            raise GateError(f"{path}:{lines.get(key, 1)}: front matter: keys {other!r} and"
-                            f" {key!r} differ only in case: Hugo reads them as one key,"
-                            " the gate would read two; keep one")
+            raise GateError(
+                f"{path}:{lines.get(key, 1)}: front matter: keys {other!r} and"
+                f" {key!r} differ only in case: Hugo reads them as one key,"
+                " the gate would read two; keep one"
+            )
     return FrontMatter(kind, fields, lines, end)
 
 
@@ -201,16 +223,21 @@ def _yaml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
     simple = True
     for i, line in enumerate(body, 2):
         m = _SIMPLE_LINE.fullmatch(line)
-        if m is None or (m.group("value") or "").rstrip() in _NOT_STRINGS or (
-                m.group("key") in _NOT_STRINGS):
+        if (
+            m is None
+            or (m.group("value") or "").rstrip() in _NOT_STRINGS
+            or (m.group("key") in _NOT_STRINGS)
+        ):
             simple = False
             break
         key = m.group("key")
         if key is None:
             continue
         if key in fields:
-            raise GateError(f"{path}:{i}: front matter: duplicate key {key!r} (line"
-                            f" {lines[key]} sets it too); a reader takes one, the gate neither")
+            raise GateError(
+                f"{path}:{i}: front matter: duplicate key {key!r} (line"
+                f" {lines[key]} sets it too); a reader takes one, the gate neither"
+            )
         try:
             fields[key], lines[key] = _scalar(m), i
         except ValueError:  # a date that is none (2026-02-30): YAML's reading decides
@@ -222,8 +249,9 @@ def _yaml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
 
     found: dict[str, int] = {}
     try:
-        doc = yamlio.load("\n".join(body), f"{path}: front matter", scalar_aliases=True,
-                          key_lines=found)
+        doc = yamlio.load(
+            "\n".join(body), f"{path}: front matter", scalar_aliases=True, key_lines=found
+        )
     except GateError as e:
         raise GateError(_shift(str(e), path)) from None
     if doc is None:
@@ -294,7 +322,7 @@ def toml_top_lines(body: list[str]) -> list[int]:
             m = _TOML_TOKEN.search(line, pos)
             if m is None or m.group() == "#":
                 break
-            if m.group() in ('"""', "\'\'\'"):
+            if m.group() in ('"""', "'''"):
                 quote = m.group()
             pos = m.end()
     return out

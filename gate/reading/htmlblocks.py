@@ -21,16 +21,17 @@ SHOWN_HTML = (6, 7)
 # comments, scripts, styles, and <pre> (code, as a code block is).
 # (A comment as a browser reads it: `<!-->` is one, and `--!>` ends one; a tag is named
 # by letters, digits and hyphens: <script-x> is an element the browser shows.)
-_UNSHOWN = re.compile(r"(?is)<!---?>|<!--.*?(?:--!?>|\Z)|<(script|style|pre)(?![\w-]).*?"
-                      r"(?:</\1\s*>|\Z)"
-                      r"|<\?|\?>|<!\[CDATA\[|\]\]>|<!(?=[A-Za-z])")
+_UNSHOWN = re.compile(
+    r"(?is)<!---?>|<!--.*?(?:--!?>|\Z)|<(script|style|pre)(?![\w-]).*?"
+    r"(?:</\1\s*>|\Z)"
+    r"|<\?|\?>|<!\[CDATA\[|\]\]>|<!(?=[A-Za-z])"
+)
 
 
 _OPENING_TAG = re.compile(r"[ \t]*<([A-Za-z][A-Za-z0-9-]*)")
 
 
-def in_html_element(lines: list[str], before: Block | None, b: Block,
-                    last: dict[str, int]) -> bool:
+def in_html_element(lines: list[str], before: Block | None, b: Block, last: dict[str, int]) -> bool:
     """Does the HTML block `before` this one (the last that is no code) open an element
     that closes after it (a `<div>`, then a blank line, then indented text, then
     `</div>`)? `last`: the last line each closing tag is on, filled as asked (one pass
@@ -42,8 +43,9 @@ def in_html_element(lines: list[str], before: Block | None, b: Block,
         return False
     closer = f"</{m.group(1).lower()}"
     if closer not in last:
-        last[closer] = max((i for i, line in enumerate(lines) if closer in line.lower()),
-                           default=-1)
+        last[closer] = max(
+            (i for i, line in enumerate(lines) if closer in line.lower()), default=-1
+        )
     return last[closer] >= b.end
 
 
@@ -55,14 +57,17 @@ def unshown(block: str) -> str:
 HIDDEN_ELEMENT = re.compile(
     r"<([A-Za-z][A-Za-z0-9]*)\b[^<>]{0,500}?(?:\shidden(?=[\s/>=])|\sstyle\s*=\s*[\"']"
     r"[^\"'<>]{0,500}?(?:display\s*:\s*none|visibility\s*:\s*hidden))[^<>]{0,500}>"
-    r"[^<]{0,500}?</\1\s*>", re.IGNORECASE)
+    r"[^<]{0,500}?</\1\s*>",
+    re.IGNORECASE,
+)
 # What a browser may not show of a page: a template's content, CDATA (as HTML parses
 # it), what stands in for a frame, an embed, an object or a script that runs, a dialog
 # not opened, a datalist's options.
 _NEVER_SHOWN = re.compile(
     r"(?is)<(template|iframe|noembed|noframes|noscript|object|datalist)(?![\w-])"
     r".*?(?:</\1\s*>|\Z)|<dialog(?![\w-])(?![^>]*\sopen)[^>]*>.*?(?:</dialog\s*>|\Z)"
-    r"|<!\[CDATA\[.*?(?:\]\]>|\Z)")
+    r"|<!\[CDATA\[.*?(?:\]\]>|\Z)"
+)
 
 
 def unseen(text: str) -> str:

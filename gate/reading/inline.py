@@ -9,8 +9,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, Protocol
 
 _BACKTICKS = re.compile(r"`+")
-_TICKS_OR_TAGS = re.compile(r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
-                            r"|<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>")
+_TICKS_OR_TAGS = re.compile(
+    r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
+    r"|<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>"
+)
 
 
 class Found(NamedTuple):
@@ -22,7 +24,7 @@ class Found(NamedTuple):
     b: int
 
     def group(self) -> str:
-        return self.string[self.a:self.b]
+        return self.string[self.a : self.b]
 
     def start(self) -> int:
         return self.a
@@ -72,8 +74,9 @@ class Delimited:
     match of its own. With `strict`, what follows the opening may hold no `--` but the
     one that closes it, followed by `>` or `!>` (CommonMark 0.29's comment)."""
 
-    def __init__(self, pattern: str, alternatives: Sequence[tuple[str, Sequence[str]]],
-                 strict: bool = False) -> None:
+    def __init__(
+        self, pattern: str, alternatives: Sequence[tuple[str, Sequence[str]]], strict: bool = False
+    ) -> None:
         self.pattern = pattern  # (the regular expression it stands for, for a reader)
         self.alternatives = [(o, tuple(c)) for o, c in alternatives]
         self.strict = strict
@@ -98,8 +101,13 @@ class Delimited:
             yield Found(text, at, end)
             pos = end
 
-    def _at(self, text: str, at: int, alive: list[tuple[str, tuple[str, ...]]],
-            closings: dict[str, _Next]) -> tuple[int, list[tuple[str, tuple[str, ...]]]]:
+    def _at(
+        self,
+        text: str,
+        at: int,
+        alive: list[tuple[str, tuple[str, ...]]],
+        closings: dict[str, _Next],
+    ) -> tuple[int, list[tuple[str, tuple[str, ...]]]]:
         """Where the match that starts at `at` ends (or -1), and the alternatives whose
         closings are gone."""
         dead: list[tuple[str, tuple[str, ...]]] = []
@@ -116,7 +124,7 @@ class Delimited:
             k, close = min(ends)
             if not self.strict:
                 return k + len(close), dead
-            tail = text[k + len(close):k + len(close) + 2]
+            tail = text[k + len(close) : k + len(close) + 2]
             if tail[:1] == ">" or tail == "!>":
                 return k + len(close) + (1 if tail[:1] == ">" else 2), dead
         return -1, dead
@@ -124,7 +132,7 @@ class Delimited:
     def sub(self, repl: Callable[[Match], str], text: str) -> str:
         pieces, pos = [], 0
         for m in self.finditer(text):
-            pieces += [text[pos:m.a], repl(m)]
+            pieces += [text[pos : m.a], repl(m)]
             pos = m.b
         pieces.append(text[pos:])
         return "".join(pieces)
@@ -132,26 +140,35 @@ class Delimited:
 
 # An HTML comment as CommonMark 0.31 and HTML read it: `<!-->` and `<!--->` are whole
 # (empty) comments, so the text after them is shown; a browser also ends one at `--!>`.
-COMMENT = Delimited(r"<!---?>|<!--.*?--!?>",
-                    [("<!--->", ()), ("<!-->", ()), ("<!--", ("-->", "--!>"))])
+COMMENT = Delimited(
+    r"<!---?>|<!--.*?--!?>", [("<!--->", ()), ("<!-->", ()), ("<!--", ("-->", "--!>"))]
+)
 # An inline comment every CommonMark reads as one: 0.29 (cmark-gfm, GitHub) and 0.30
 # (goldmark before Hugo 0.123) read `<!-- a -- b -->`, and a text that starts with `>`
 # or `->` or ends with `-`, as text, which 0.31 hides: the text is prose, read.
-STRICT_COMMENT = Delimited(r"<!---?>|<!--(?!-?>)(?:[^-]|-(?!-))*?--!?>",
-                           [("<!--->", ()), ("<!-->", ()), ("<!--", ("--",))], strict=True)
+STRICT_COMMENT = Delimited(
+    r"<!---?>|<!--(?!-?>)(?:[^-]|-(?!-))*?--!?>",
+    [("<!--->", ()), ("<!-->", ()), ("<!--", ("--",))],
+    strict=True,
+)
 # Liquid, Nunjucks and Hugo template tags: `{% %}` and `{{ }}` (Hugo's `{{< >}}` too).
 TEMPLATE = Delimited(r"\{%.*?%\}|\{\{.*?\}\}", [("{%", ("%}",)), ("{{", ("}}",))])
 # And their comments, `{# #}` (Jinja, Nunjucks).
-TAGS = Delimited(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}",
-                 [("{%", ("%}",)), ("{{", ("}}",)), ("{#", ("#}",))])
+TAGS = Delimited(
+    r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", [("{%", ("%}",)), ("{{", ("}}",)), ("{#", ("#}",))]
+)
 
 
 def blank(s: str) -> str:
     return re.sub(r"[^\n]", " ", s)
 
 
-def sub_blank(rx: re.Pattern[str] | Delimited, text: str, fill: str = " ",
-              repl: Callable[[Match], str] | None = None) -> str:
+def sub_blank(
+    rx: re.Pattern[str] | Delimited,
+    text: str,
+    fill: str = " ",
+    repl: Callable[[Match], str] | None = None,
+) -> str:
     """Each match of rx blanked with `fill` (or replaced by `repl`)."""
     return rx.sub(repl or (lambda m: re.sub(r"[^\n]", fill, m.group())), text)
 

@@ -34,8 +34,10 @@ def loose_definitions(lines: list[str], out: list[str], covered: set[int]) -> No
 # (before any block is read: none inside a quote or list item), a language or
 # `{attributes}` after it and nothing else, closed by the same run of fence characters
 # alone on a line. Any other fence is paragraph text there (its backticks, a code span).
-_PY_OPENING = re.compile(r"(`{3,}|~{3,})[ \t]*(?:\{[^\n]*\}|\.?[\w#.+-]*[ \t]*"
-                         r"(?:hl_lines=([\"']).*?\2[ \t]*)?)\r?")
+_PY_OPENING = re.compile(
+    r"(`{3,}|~{3,})[ \t]*(?:\{[^\n]*\}|\.?[\w#.+-]*[ \t]*"
+    r"(?:hl_lines=([\"']).*?\2[ \t]*)?)\r?"
+)
 
 
 def python_markdown_code(lines: list[str], start: int) -> bool:
@@ -44,5 +46,7 @@ def python_markdown_code(lines: list[str], start: int) -> bool:
     if m is None:
         return False
     fence = m.group(1)
-    return any(line.startswith(fence) and not line[len(fence):].strip(" \t\r")
-               for line in lines[start + 1:])
+    return any(
+        line.startswith(fence) and not line[len(fence) :].strip(" \t\r")
+        for line in lines[start + 1 :]
+    )

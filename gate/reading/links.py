@@ -42,7 +42,7 @@ def _destination(s: str, i: int) -> tuple[str, int] | None:
         j = i + 1
         while j < len(s) and s[j] not in "<>\n":
             j += 2 if s[j] == "\\" else 1
-        return (s[i + 1:j], j + 1) if j < len(s) and s[j] == ">" else None
+        return (s[i + 1 : j], j + 1) if j < len(s) and s[j] == ">" else None
     j, depth = i, 0
     while j < len(s) and s[j] > " " and s[j] != "\x7f":  # no ASCII space or control
         c = s[j]
@@ -105,8 +105,11 @@ def find(s: str, defined: Container[str], raw: str | None = None) -> list[Link]:
             # A destination is read at most to the next space: charged to the budget.
             cost = stops[bisect.bisect_left(stops, i + 1)] - i
             budget -= cost
-            link = _close(s, start, i, image, defined, budget > 0,
-                          s if raw is None else raw) if active else None
+            link = (
+                _close(s, start, i, image, defined, budget > 0, s if raw is None else raw)
+                if active
+                else None
+            )
             if link is not None:
                 found.append(link)
                 if not image:  # a link holds no link: the `[` before it are text
@@ -117,8 +120,9 @@ def find(s: str, defined: Container[str], raw: str | None = None) -> list[Link]:
     return found
 
 
-def _close(s: str, start: int, close: int, image: bool, defined: Container[str],
-           inline: bool, raw: str) -> Link | None:
+def _close(
+    s: str, start: int, close: int, image: bool, defined: Container[str], inline: bool, raw: str
+) -> Link | None:
     first = start - 1 if image else start
     nxt = close + 1
     if inline and nxt < len(s) and s[nxt] == "(" and (got := _inline(s, nxt)):
@@ -126,7 +130,7 @@ def _close(s: str, start: int, close: int, image: bool, defined: Container[str],
     if not defined:
         return None
     # A text longer than a label may be (999 characters) is no label: not read.
-    text = raw[start + 1:close] if close - start <= 1000 else ""
+    text = raw[start + 1 : close] if close - start <= 1000 else ""
     if nxt < len(s) and s[nxt] == "[":
         m = _LABEL.match(raw, nxt)
         if m is not None:

@@ -91,15 +91,26 @@ class _Reader:
             return
         first, cols = leaf.start, leaf.cols
         if (leaf.kind == "paragraph" or leaf.setext) and self.lines[first][
-                cols[0]:cols[0] + 4].lstrip(" ").startswith("["):
+            cols[0] : cols[0] + 4
+        ].lstrip(" ").startswith("["):
             defs = definitions([self.lines[first + i][c:] for i, c in enumerate(cols)])
             first, cols = first + defs, cols[defs:]  # definitions are not the text
         if cols:
             kind = "code" if leaf.kind in ("fence", "indented") else leaf.kind
-            self.out.append(Block(kind, first, first + len(cols), tuple(cols), leaf.level,
-                                  leaf.quoted, leaf.listed,
-                                  leaf.end if leaf.kind == "html" else 0,
-                                  at_end and leaf.kind == "fence", leaf.kind == "fence"))
+            self.out.append(
+                Block(
+                    kind,
+                    first,
+                    first + len(cols),
+                    tuple(cols),
+                    leaf.level,
+                    leaf.quoted,
+                    leaf.listed,
+                    leaf.end if leaf.kind == "html" else 0,
+                    at_end and leaf.kind == "fence",
+                    leaf.kind == "fence",
+                )
+            )
 
     def open(self, kind: str, n: int, col: int) -> _Leaf:
         self.close()
@@ -122,8 +133,7 @@ class _Reader:
         s = Scan(line)
         matched = self.match(s, n)
         in_para = leaf is not None and leaf.kind == "paragraph"
-        if leaf is not None and matched == len(self.containers) and leaf.kind in ("fence",
-                                                                               "html"):
+        if leaf is not None and matched == len(self.containers) and leaf.kind in ("fence", "html"):
             self.inside(leaf, s)
             return
         if leaf is not None and leaf.kind == "table":
@@ -133,8 +143,12 @@ class _Reader:
             self.close()
         # Lazy continuation: a paragraph goes on through a line whose containers do not,
         # if that line would start no block of its own.
-        if matched < len(self.containers) and in_para and not s.blank() and \
-                not starts_block(copy(s), False):
+        if (
+            matched < len(self.containers)
+            and in_para
+            and not s.blank()
+            and not starts_block(copy(s), False)
+        ):
             assert leaf is not None
             leaf.cols.append(s.pos)
             return
@@ -154,8 +168,12 @@ class _Reader:
                     break
                 _past_quote_marker(s)
             elif s.blank():
-                if c.kind == "item" and c.started == n - 1 and self.leaf is None and not any(
-                        b.start >= c.started for b in self.out):
+                if (
+                    c.kind == "item"
+                    and c.started == n - 1
+                    and self.leaf is None
+                    and not any(b.start >= c.started for b in self.out)
+                ):
                     break  # an item that opened empty ends at a blank line
             elif s.indent() >= c.indent:
                 s.skip(c.indent)
@@ -170,8 +188,12 @@ class _Reader:
             m = FENCE.match(s.rest().lstrip(" \t")) if s.indent() <= 3 else None
             leaf.cols.append(s.pos)
             char, size = leaf.fence
-            if m and m.group(1)[0] == char and len(m.group(1)) >= size and \
-                    not m.group(2).strip(" \t"):
+            if (
+                m
+                and m.group(1)[0] == char
+                and len(m.group(1)) >= size
+                and not m.group(2).strip(" \t")
+            ):
                 self.close()
             return
         if leaf.end in (6, 7) and s.blank():
@@ -239,14 +261,24 @@ class _Reader:
             self.open("html", n, col).end = kind
             if kind not in (6, 7) and HTML_ENDS[kind].search(rest[1:] if kind == 4 else rest):
                 self.close()
-        elif leaf is not None and in_para and all_matched and table_start(
-                self.lines[leaf.start + len(leaf.cols) - 1][leaf.cols[-1]:], s.rest()):
+        elif (
+            leaf is not None
+            and in_para
+            and all_matched
+            and table_start(self.lines[leaf.start + len(leaf.cols) - 1][leaf.cols[-1] :], s.rest())
+        ):
             header = leaf.cols.pop()  # the paragraph's last line heads the table
             self.close() if leaf.cols else setattr(self, "leaf", None)
             self.open("table", n - 1, header).cols.append(col)
-        elif leaf is not None and in_para and ind < 4 and all_matched and SETEXT.match(rest) \
-                and definitions([self.lines[leaf.start + i][c:]
-                                  for i, c in enumerate(leaf.cols)]) < len(leaf.cols):
+        elif (
+            leaf is not None
+            and in_para
+            and ind < 4
+            and all_matched
+            and SETEXT.match(rest)
+            and definitions([self.lines[leaf.start + i][c:] for i, c in enumerate(leaf.cols)])
+            < len(leaf.cols)
+        ):
             leaf.cols.append(col)
             leaf.kind, leaf.level, leaf.setext = "heading", 1 if rest[0] == "=" else 2, True
             self.close()
@@ -296,5 +328,3 @@ def blocks(text: str, front_matter: bool = True) -> tuple[Block, ...]:
         reader.line(n)
     reader.close(at_end=True)
     return tuple(reader.out)
-
-

@@ -65,21 +65,22 @@ def code_spans(text: str, linked: bool = True) -> list[tuple[int, int, str]]:
     found = []
     refs = None if linked else references(_outside_code(text))
     for b in kept:
-        block = _sub_blank(_COMMENT, "\n".join(out[b.start:b.end]))
-        unlinked = block if linked or ("](" not in block and "][" not in block) else _links(
-            block, False, sourced=refs)
-        spans = [(s, e, len(block[s:e]) - len(block[s:e].lstrip("`"))) for s, e in
-                 _spans(block)]
+        block = _sub_blank(_COMMENT, "\n".join(out[b.start : b.end]))
+        unlinked = (
+            block
+            if linked or ("](" not in block and "][" not in block)
+            else _links(block, False, sourced=refs)
+        )
+        spans = [(s, e, len(block[s:e]) - len(block[s:e].lstrip("`"))) for s, e in _spans(block)]
         if "<" in block:
-            spans = sorted([*spans, *(h for h in _html_code(block)
-                                      if not _inside(spans, h[0]))])
+            spans = sorted([*spans, *(h for h in _html_code(block) if not _inside(spans, h[0]))])
         starts = [0, *(m.end() for m in re.finditer("\n", block))] if spans else [0]
         for start, end, mark in spans:
             if unlinked[start:end].isspace():
                 continue
             span = block[start:end]
             tail = mark if span.startswith("`") else len(span) - span.rfind("</")
-            content = span[mark:len(span) - tail].replace("\n", " ").strip()
+            content = span[mark : len(span) - tail].replace("\n", " ").strip()
             if not span.startswith("`"):  # an HTML element: its tags out, entities read
                 import html
 
@@ -100,7 +101,9 @@ class Opening(NamedTuple):
 _NOT_OPENING = re.compile(
     r"\s*<(?:h[1-6]|ul|ol|dl|table|blockquote|figure|nav|aside|details|hr)\b"
     r"|\s*<div\b[^>]*\bclass=[\"']?[^\"'>]*\b(?:note|alert|warning|tip|admonition|callout"
-    r"|info|caution|important)", re.IGNORECASE)
+    r"|info|caution|important)",
+    re.IGNORECASE,
+)
 _BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
@@ -116,15 +119,15 @@ def opening_paragraph(text: str) -> Opening | None:
     for b in blocks(text):
         if b.quoted or b.listed or b.kind not in ("paragraph", "html"):
             continue
-        raw = "\n".join(text.split("\n")[b.start:b.end])
+        raw = "\n".join(text.split("\n")[b.start : b.end])
         if b.kind == "html":
             if _NOT_OPENING.match(raw):
                 continue
             wide = wide if wide is not None else prose_lines(text, wide=True)
-            body = re.sub(r"<[^<>]*>", " ", "\n".join(wide[b.start:b.end]))
+            body = re.sub(r"<[^<>]*>", " ", "\n".join(wide[b.start : b.end]))
             breaks = len(_BREAK_TAG.findall(raw))
         else:
-            body = "\n".join(out[b.start:b.end])
+            body = "\n".join(out[b.start : b.end])
             breaks = len(_HARD_BREAK.findall(raw.rstrip()))
         shown = " ".join(reader_view(body, exact=True).text.split())
         if shown:
@@ -146,15 +149,16 @@ def visible_paragraphs(text: str) -> list[str]:
     seen = surely_seen(text)
     lines = prose_lines(seen, code=True)
     _, kept = _text_blocks(seen)
-    return [reader_view("\n".join(lines[b.start:b.end])).text for b in kept]
+    return [reader_view("\n".join(lines[b.start : b.end])).text for b in kept]
 
 
 def reader_paragraphs(text: str) -> list[str]:
     """Each paragraph and heading as a reader reads it (code spans kept, markup in place),
     nothing from front matter, code blocks, HTML or comments."""
     out, kept = _text_blocks(text)
-    return [_sub_blank(_TEMPLATE, _sub_blank(_COMMENT, "\n".join(out[b.start:b.end])))
-            for b in kept]
+    return [
+        _sub_blank(_TEMPLATE, _sub_blank(_COMMENT, "\n".join(out[b.start : b.end]))) for b in kept
+    ]
 
 
 class Title(NamedTuple):
@@ -184,13 +188,15 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
         found.append(Title(n, col, title))
     for b in blocks(text):
         if b.kind == "heading" and b.level == 1:
-            first = lines[b.start][b.cols[0]:]
+            first = lines[b.start][b.cols[0] :]
             if first.lstrip().startswith("#"):
                 body = re.sub(r"^#+[ \t]*|[ \t]+#+[ \t]*$|^#+$", "", first.strip())
-                col = b.cols[0] + lines[b.start][b.cols[0]:].find(body) + 1 if body else 1
+                col = b.cols[0] + lines[b.start][b.cols[0] :].find(body) + 1 if body else 1
             else:  # setext: the lines above the ===
-                body = " ".join(lines[i][c:].strip() for i, c in
-                                zip(range(b.start, b.end - 1), b.cols, strict=False))
+                body = " ".join(
+                    lines[i][c:].strip()
+                    for i, c in zip(range(b.start, b.end - 1), b.cols, strict=False)
+                )
                 col = b.cols[0] + 1
             if body:
                 found.append(Title(b.start + 1, col, body, (b.start, b.end)))
@@ -229,8 +235,9 @@ def front_matter_strings(text: str, path: str) -> dict[int, str]:
     def walk(value: object, line: int) -> None:
         if isinstance(value, str):
             shown = " ".join(value.split())
-            out.setdefault(line, []).append(own_values(shown, fm.fields) or shown
-                                            if "{{" in shown else shown)
+            out.setdefault(line, []).append(
+                own_values(shown, fm.fields) or shown if "{{" in shown else shown
+            )
         elif isinstance(value, list):
             for v in value:
                 walk(v, line)

@@ -47,8 +47,7 @@ def _outside_code(text: str, kinds: tuple[str, ...] = ()) -> str:
     for b in blocks(text):
         if not kinds or b.kind in kinds:
             hidden.update(range(b.start, b.end))
-    return _sub_blank(_COMMENT, "\n".join("" if i in hidden else ln
-                                          for i, ln in enumerate(lines)))
+    return _sub_blank(_COMMENT, "\n".join("" if i in hidden else ln for i, ln in enumerate(lines)))
 
 
 def hide_templates(text: str) -> str:
@@ -60,8 +59,10 @@ def hide_templates(text: str) -> str:
 _TASK = re.compile(r"\[[ xX]\](?=[ \t]|$)")
 _ITEM = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
 
-def _text_blocks(text: str, wide: bool = False, fences: bool = False
-                 ) -> tuple[list[str], list[Block]]:
+
+def _text_blocks(
+    text: str, wide: bool = False, fences: bool = False
+) -> tuple[list[str], list[Block]]:
     """The draft's lines with only paragraph and heading text left (container markers,
     code, HTML and front matter blanked; with `wide`, the text of HTML blocks a reader
     sees, its tags for the reader's view to take out, and a fence that never closes;
@@ -76,35 +77,53 @@ def _text_blocks(text: str, wide: bool = False, fences: bool = False
     for b in found:
         if b.kind != "code":
             before = b
-        shown = b.kind in ("paragraph", "heading", "table") or (wide and (
-            b.unclosed or b.kind == "html" or (b.kind == "code" and b.listed and
-                                               opens_item(lines[b.start], b.cols[0])) or (
-            fences and b.fenced and not python_markdown_code(lines, b.start)) or (
-            # An indented block in a list item or inside an HTML element that spans
-            # blank lines: code to CommonMark, a paragraph to Python-Markdown (MkDocs),
-            # whose items and raw HTML take other indentation; read as text too.
-            fences and b.kind == "code" and not b.fenced and (
-                b.listed or in_html_element(lines, before, b, closers))))) or (
-            b.kind == "html" and b.html == 4 and LOWER_DECLARATION.match(lines[b.start],
-                                                                          b.cols[0]))
+        shown = (
+            b.kind in ("paragraph", "heading", "table")
+            or (
+                wide
+                and (
+                    b.unclosed
+                    or b.kind == "html"
+                    or (b.kind == "code" and b.listed and opens_item(lines[b.start], b.cols[0]))
+                    or (fences and b.fenced and not python_markdown_code(lines, b.start))
+                    or (
+                        # An indented block in a list item or inside an HTML element that spans
+                        # blank lines: code to CommonMark, a paragraph to Python-Markdown (MkDocs),
+                        # whose items and raw HTML take other indentation; read as text too.
+                        fences
+                        and b.kind == "code"
+                        and not b.fenced
+                        and (b.listed or in_html_element(lines, before, b, closers))
+                    )
+                )
+            )
+            or (
+                b.kind == "html"
+                and b.html == 4
+                and LOWER_DECLARATION.match(lines[b.start], b.cols[0])
+            )
+        )
         if not shown:
             continue
         kept.append(b)
         for i, col in zip(range(b.start, b.end), b.cols, strict=True):
             out[i] = " " * col + lines[i][col:]
         if b.kind == "html" and b.html not in SHOWN_HTML:
-            out[b.start:b.end] = unshown("\n".join(out[b.start:b.end])).split("\n")
+            out[b.start : b.end] = unshown("\n".join(out[b.start : b.end])).split("\n")
         if b.kind == "table" and not wide:  # cells past the header's: GFM drops them
             # (kramdown shows them: a wide reading keeps them)
-            n = len(cell_ends(lines[b.start][b.cols[0]:]))
+            n = len(cell_ends(lines[b.start][b.cols[0] :]))
             for i, col in zip(range(b.start + 2, b.end), b.cols[2:], strict=False):
                 ends = cell_ends(lines[i][col:])
                 if len(ends) > n:
                     cut = col + ends[n - 1]
                     out[i] = out[i][:cut] + " " * (len(out[i]) - cut)
-        elif b.listed and (m := _TASK.match(lines[b.start], b.cols[0])) and _ITEM.search(
-                lines[b.start], 0, b.cols[0]):  # a task list item's box: no text
-            out[b.start] = out[b.start][:m.start()] + "   " + out[b.start][m.end():]
+        elif (
+            b.listed
+            and (m := _TASK.match(lines[b.start], b.cols[0]))
+            and _ITEM.search(lines[b.start], 0, b.cols[0])
+        ):  # a task list item's box: no text
+            out[b.start] = out[b.start][: m.start()] + "   " + out[b.start][m.end() :]
     if wide and "]:" in text:
         loose_definitions(lines, out, {i for b in found for i in range(b.start, b.end)})
     return out, kept
@@ -123,27 +142,45 @@ def _templates(block: str, how: str) -> str:
         return _sub_blank(_TEMPLATE, block)
     if how == "join":
         return _sub_blank(_TEMPLATE, block, "\0")
-    return _sub_blank(_TEMPLATE, block, repl=lambda m: printed_tag(m) if OUTPUT.match(
-        m.group()) else _DELIMITERS.sub(lambda d: " " * len(d.group()), m.group()))
+    return _sub_blank(
+        _TEMPLATE,
+        block,
+        repl=lambda m: (
+            printed_tag(m)
+            if OUTPUT.match(m.group())
+            else _DELIMITERS.sub(lambda d: " " * len(d.group()), m.group())
+        ),
+    )
 
 
 _NOTE = re.compile(r"\[\^((?:[^\]\s\\]|\\.)+)\](?!:)")
 # A footnote definition at a line's start, inside quotes and list items at most.
-_NOTE_DEF = re.compile(r"^(?:[ \t]*>|[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?=[ \t]))*[ \t]{0,3}"
-                       r"\[\^((?:[^\]\s\\]|\\.)+)\]:", re.MULTILINE)
+_NOTE_DEF = re.compile(
+    r"^(?:[ \t]*>|[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?=[ \t]))*[ \t]{0,3}"
+    r"\[\^((?:[^\]\s\\]|\\.)+)\]:",
+    re.MULTILINE,
+)
 
 
 _KRAMDOWN_COMMENT = re.compile(r"\{::comment\}.*?\{:/comment\}|\{::comment\s*/\}", re.S)
 _KRAMDOWN_RAW = re.compile(r"\{::nomarkdown(?:\s[^}]*)?\}|\{:/nomarkdown\}")
 # What kramdown prints nothing for: its options extension, and an attribute list right
 # after a span (`*con*{: .x}clusion` shows "conclusion").
-_KRAMDOWN_NOTHING = re.compile(r"\{::options(?:\s[^}]{0,500})?/\}"
-                               r"|(?<=[*_`)\]>])\{:(?![:/])[^}\n]{0,500}\}")
+_KRAMDOWN_NOTHING = re.compile(
+    r"\{::options(?:\s[^}]{0,500})?/\}"
+    r"|(?<=[*_`)\]>])\{:(?![:/])[^}\n]{0,500}\}"
+)
 
 
-def _inline(block: str, links: bool, templates: str = "blank",
-            defined: dict[str, str] | None = None, notes: frozenset[str] = frozenset(),
-            cells: bool = False, code: bool = False) -> str:
+def _inline(
+    block: str,
+    links: bool,
+    templates: str = "blank",
+    defined: dict[str, str] | None = None,
+    notes: frozenset[str] = frozenset(),
+    cells: bool = False,
+    code: bool = False,
+) -> str:
     """A block's text with what is not prose blanked: code spans, comments, template
     tags (as `templates` says), link destinations (and, without `links`,
     link and image text; a reference to a label `defined` lacks is no link). Inline
@@ -167,20 +204,24 @@ def _inline(block: str, links: bool, templates: str = "blank",
     if "<" in block and "\n" in block:  # raw HTML across the block's lines: the same
         from receipt_gate.reading.reader import BLOCK_HTML
 
-        block = BLOCK_HTML.sub(lambda m: re.sub(r"[^\n]", "\0", m.group())
-                               if "\n" in m.group() else m.group(), block)
+        block = BLOCK_HTML.sub(
+            lambda m: re.sub(r"[^\n]", "\0", m.group()) if "\n" in m.group() else m.group(), block
+        )
     block = _templates(block, templates)
     pieces, pos = [], 0
     for start, end in _spans(block):  # (with `code`, a span's words are the sentence's)
         span = block[start:end]
-        pieces += [block[pos:start], _blank(span) if not code else
-                   re.sub(r"^`+|`+$", lambda t: "\0" * len(t.group()), span)]
+        pieces += [
+            block[pos:start],
+            _blank(span) if not code else re.sub(r"^`+|`+$", lambda t: "\0" * len(t.group()), span),
+        ]
         pos = end
     pieces.append(block[pos:])
     block = "".join(pieces)  # autolinks stay: a reader sees what they hold
     if notes and "[^" in block:
-        block = _NOTE.sub(lambda m: _blank(m.group()) if label(m.group(1)) in notes
-                          else m.group(), block)
+        block = _NOTE.sub(
+            lambda m: _blank(m.group()) if label(m.group(1)) in notes else m.group(), block
+        )
     if "](" in block or ("]" in block and defined):
         block = _links(block, links, defined=defined, raw=raw)
     if marks:  # emphasis marks still there: NULs, which the reader's view drops
@@ -206,8 +247,13 @@ def is_source(dest: str) -> bool:
     return path not in ("", ".", "./", "..", "../")
 
 
-def _links(block: str, keep_text: bool, sourced: dict[str, str] | None = None,
-           defined: Mapping[str, str] | None = None, raw: str | None = None) -> str:
+def _links(
+    block: str,
+    keep_text: bool,
+    sourced: dict[str, str] | None = None,
+    defined: Mapping[str, str] | None = None,
+    raw: str | None = None,
+) -> str:
     """Blank link destinations and brackets; without keep_text, link text too; images
     whole (their text is an attribute, not shown). A reference counts only to a label
     `defined` (or `sourced`) holds. With `sourced` (the draft's reference definitions),
@@ -235,7 +281,7 @@ def _apply(out: list[str], kept: list[Block], fn: Callable[[str, Block], str]) -
     of a table (GFM reads each cell's inlines on its own: no comment, code span or link
     runs from one into the next)."""
     for b in kept:
-        block = "\n".join(out[b.start:b.end])
+        block = "\n".join(out[b.start : b.end])
         if not any(c in block for c in _INLINE_STARTS):
             continue
         if b.kind == "table":
@@ -244,21 +290,33 @@ def _apply(out: list[str], kept: list[Block], fn: Callable[[str, Block], str]) -
                 for end in cell_ends(row):
                     cell = row[start:end]
                     plain = not any(c in cell for c in _INLINE_STARTS)
-                    pieces += [cell if plain else fn(cell, b), row[end:end + 1]]
+                    pieces += [cell if plain else fn(cell, b), row[end : end + 1]]
                     start = end + 1
                 out[i] = "".join(pieces) + row[start:]
             continue
         changed = fn(block, b)
         if changed != block:
-            out[b.start:b.end] = changed.split("\n")
+            out[b.start : b.end] = changed.split("\n")
 
 
 _INLINE_STARTS = "`<{[*_~"
 
 # Pairs whose content no reader sees as prose: code, comments (a raw pair prints what
 # it holds, so it is opened with the other tags).
-_CODE_PAIRS = frozenset({"highlight", "comment", "code", "code-toggle", "datatable", "codeblock",
-                         "code-block", "snippet", "prism", "syntax"})
+_CODE_PAIRS = frozenset(
+    {
+        "highlight",
+        "comment",
+        "code",
+        "code-toggle",
+        "datatable",
+        "codeblock",
+        "code-block",
+        "snippet",
+        "prism",
+        "syntax",
+    }
+)
 
 
 def has_templates(text: str) -> bool:
@@ -270,7 +328,7 @@ def _mostly(out: list[str], kept: list[Block], theirs: frozenset[int]) -> bool:
     (A draft that wraps its words in a quotation's shape is still the author's.)"""
     quoted = own = 0
     for b in kept:
-        size = sum(len(line.strip()) for line in out[b.start:b.end])
+        size = sum(len(line.strip()) for line in out[b.start : b.end])
         if b.quoted and b.start in theirs:
             quoted += size
         else:
@@ -278,9 +336,15 @@ def _mostly(out: list[str], kept: list[Block], theirs: frozenset[int]) -> bool:
     return quoted > own
 
 
-def prose_lines(text: str, quotes: bool | Literal["own"] = True, links: bool = True,
-                templates: str = "blank", wide: bool = False, code: bool = False,
-                fences: bool = False) -> list[str]:
+def prose_lines(
+    text: str,
+    quotes: bool | Literal["own"] = True,
+    links: bool = True,
+    templates: str = "blank",
+    wide: bool = False,
+    code: bool = False,
+    fences: bool = False,
+) -> list[str]:
     """The draft's lines with everything that is not prose replaced by spaces.
     `templates`: how template tags read (see _templates; "blank" by default). `wide`:
     what some renderer shows as text is prose too: the text of HTML blocks, and the
@@ -298,18 +362,30 @@ def prose_lines(text: str, quotes: bool | Literal["own"] = True, links: bool = T
             theirs = frozenset()  # a page that is mostly quotation is read whole
         for b in kept:
             if b.quoted and (theirs is None or b.start in theirs):
-                out[b.start:b.end] = [" " * len(line) for line in out[b.start:b.end]]
-        kept = [b for b in kept if not b.quoted or (theirs is not None
-                                                    and b.start not in theirs)]
+                out[b.start : b.end] = [" " * len(line) for line in out[b.start : b.end]]
+        kept = [b for b in kept if not b.quoted or (theirs is not None and b.start not in theirs)]
     whole = "\n".join(out)
     if has_templates(whole):
-        out = blank_pairs(whole, None if templates == "blank" else _CODE_PAIRS,
-                          "\0" if templates == "join" else " ").split("\n")
+        out = blank_pairs(
+            whole,
+            None if templates == "blank" else _CODE_PAIRS,
+            "\0" if templates == "join" else " ",
+        ).split("\n")
     if any(c in whole for c in _INLINE_STARTS):
         bare = _outside_code(text) if "]:" in text else ""  # link definitions
         defined = references(bare) if bare else None
-        notes = frozenset(label(m.group(1)) for m in _NOTE_DEF.finditer(
-            _outside_code(text, ("code", "html")))) if "[^" in text else frozenset()
-        _apply(out, kept, lambda block, b: _inline(block, links, templates, defined, notes,
-                                                   b.kind == "table", code))
+        notes = (
+            frozenset(
+                label(m.group(1)) for m in _NOTE_DEF.finditer(_outside_code(text, ("code", "html")))
+            )
+            if "[^" in text
+            else frozenset()
+        )
+        _apply(
+            out,
+            kept,
+            lambda block, b: _inline(
+                block, links, templates, defined, notes, b.kind == "table", code
+            ),
+        )
     return out

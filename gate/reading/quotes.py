@@ -18,13 +18,35 @@ from typing import Any, NamedTuple
 
 MIN_QUOTE_CHARS = 20
 
-_FOLD = str.maketrans({
-    "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'",
-    "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
-    "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-",
-    "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None, "\ufeff": None,
-    "\u00ad": None,
-})
+_FOLD = str.maketrans(
+    {
+        "‘": "'",
+        "’": "'",
+        "‚": "'",
+        "‛": "'",
+        "′": "'",
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "‟": '"',
+        "″": '"',
+        "«": '"',
+        "»": '"',
+        "‐": "-",
+        "‑": "-",
+        "‒": "-",
+        "–": "-",
+        "—": "-",
+        "―": "-",
+        "−": "-",
+        "\u200b": None,
+        "\u200c": None,
+        "\u200d": None,
+        "\u2060": None,
+        "\ufeff": None,
+        "\u00ad": None,
+    }
+)
 _SPACE = re.compile(r"\s+")
 # Markdown emphasis and code markers, and link targets: a model quotes what a reader sees.
 _MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*`]+|(?<!\w)_+|_+(?!\w)")
@@ -84,11 +106,18 @@ def check_quotes(
         for q in dict.fromkeys(quotes):  # a repeated quote counts once
             norm = normalize(q)
             if len(norm) < min_chars:
-                problems.append(QuoteProblem(name, q, f"is {len(norm)} characters after"
-                                             f" normalization, under min_quote_chars {min_chars}"))
+                problems.append(
+                    QuoteProblem(
+                        name,
+                        q,
+                        f"is {len(norm)} characters after"
+                        f" normalization, under min_quote_chars {min_chars}",
+                    )
+                )
             elif not any(form in p for form in _forms(q) for p in paras):
-                problems.append(QuoteProblem(name, q, "does not occur in the draft within one"
-                                             " paragraph"))
+                problems.append(
+                    QuoteProblem(name, q, "does not occur in the draft within one paragraph")
+                )
     return problems
 
 

@@ -21,8 +21,11 @@ from collections.abc import Sequence
 
 from receipt_gate.reading.markdown import Block
 
-_ATTRIBUTION = re.compile(r"\s*(?:(?:[\u2012-\u2015~]|--)\s*\S|<cite\b|<footer\b"
-                          r"|(?:source|via)\b\s*:?\s*\S)", re.IGNORECASE)
+_ATTRIBUTION = re.compile(
+    r"\s*(?:(?:[\u2012-\u2015~]|--)\s*\S|<cite\b|<footer\b"
+    r"|(?:source|via)\b\s*:?\s*\S)",
+    re.IGNORECASE,
+)
 _HYPHENED = re.compile(r"\s*-\s+[A-Z]")  # "- Jane Doe" (not in a list item)
 _OPEN_QUOTE = "\"'\u201c\u2018\u201e\u00ab\u300c"
 _CLOSE_QUOTE = "\"'\u201d\u2019\u00bb\u300d"
@@ -41,8 +44,9 @@ def _groups(found: Sequence[Block], lines: list[str]) -> list[list[Block]]:
         if not b.quoted:
             continue
         last = groups[-1][-1] if groups else None
-        if last is not None and all(lines[i].lstrip().startswith(">")
-                                    for i in range(last.end, b.start)):
+        if last is not None and all(
+            lines[i].lstrip().startswith(">") for i in range(last.end, b.start)
+        ):
             groups[-1].append(b)
         else:
             groups.append([b])
@@ -54,8 +58,11 @@ def _introduced(found: Sequence[Block], first: Block, lines: list[str]) -> bool:
     if not before or before[-1].kind != "paragraph":
         return False
     above = before[-1]
-    if any(lines[i].strip() for i in range(above.end, first.start)
-           if not lines[i].lstrip().startswith(">")):
+    if any(
+        lines[i].strip()
+        for i in range(above.end, first.start)
+        if not lines[i].lstrip().startswith(">")
+    ):
         return False
     return lines[above.end - 1].rstrip().endswith(":")
 
@@ -63,9 +70,12 @@ def _introduced(found: Sequence[Block], first: Block, lines: list[str]) -> bool:
 def _attributed(group: list[Block], lines: list[str]) -> bool:
     end = group[-1].end
     last = _inner(lines[end - 1])
-    after = next((ln for ln in lines[end:end + 2] if ln.strip()), "")
-    after_attributes = after.strip() and not after.lstrip().startswith(">") and (
-        _ATTRIBUTION.match(after) is not None)
+    after = next((ln for ln in lines[end : end + 2] if ln.strip()), "")
+    after_attributes = (
+        after.strip()
+        and not after.lstrip().startswith(">")
+        and (_ATTRIBUTION.match(after) is not None)
+    )
     hyphened = not group[-1].listed and _HYPHENED.match(last) is not None
     return bool(_ATTRIBUTION.match(last)) or hyphened or bool(after_attributes)
 
@@ -81,7 +91,10 @@ def others(text: str, found: Sequence[Block]) -> frozenset[int]:
     lines = text.split("\n")
     out: set[int] = set()
     for group in _groups(found, lines):
-        if (_introduced(found, group[0], lines) or _attributed(group, lines)
-                or _in_quotation_marks(group, lines)):
+        if (
+            _introduced(found, group[0], lines)
+            or _attributed(group, lines)
+            or _in_quotation_marks(group, lines)
+        ):
             out.update(b.start for b in group)
     return frozenset(out)

@@ -19,21 +19,26 @@ from typing import NamedTuple
 # taken out what spans lines inside one block (a comment, as the block's own), and the
 # view is of many blocks joined, where a "tag" from one block into the next is text.
 # (Bounded, an opening never closed costs a few hundred steps, not the rest of the text.)
-_AUTOLINKS = (r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20]*>|<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@"
-              r"[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
-              r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>")
-_RAW_HTML = (r"<!-->|<!--->|<!--(?!-?>)(?:[^-\n]|-(?!-)){0,100}?-->|</[A-Za-z][A-Za-z0-9-]*[ \t]*>"
-             r"|<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*"
-             r"(?:[ \t]*=[ \t]*(?:[^ \t\r\n\"'=<>`]+|'[^'\n]{0,500}'|\"[^\"\n]{0,500}\"))?)*"
-             r"[ \t]*/?>"
-             r"|<\?[^\n]{0,100}?\?>|<![A-Z]+[ \t][^>\n]{0,100}>|<!\[CDATA\[[^\n]{0,100}?\]\]>")
+_AUTOLINKS = (
+    r"<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20]*>|<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@"
+    r"[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>"
+)
+_RAW_HTML = (
+    r"<!-->|<!--->|<!--(?!-?>)(?:[^-\n]|-(?!-)){0,100}?-->|</[A-Za-z][A-Za-z0-9-]*[ \t]*>"
+    r"|<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*"
+    r"(?:[ \t]*=[ \t]*(?:[^ \t\r\n\"'=<>`]+|'[^'\n]{0,500}'|\"[^\"\n]{0,500}\"))?)*"
+    r"[ \t]*/?>"
+    r"|<\?[^\n]{0,100}?\?>|<![A-Z]+[ \t][^>\n]{0,100}>|<!\[CDATA\[[^\n]{0,100}?\]\]>"
+)
 OPAQUE = re.compile(f"{_AUTOLINKS}|{_RAW_HTML}")
 # Inside one block (no blank line in it): raw HTML that spans lines, for gate.reading.prose.
 _W = r"(?:[ \t]+\n?[ \t]*|\n[ \t]*)"
 BLOCK_HTML = re.compile(
     rf"</[A-Za-z][A-Za-z0-9-]*{_W}?>|<[A-Za-z][A-Za-z0-9-]*(?:{_W}[A-Za-z_:][A-Za-z0-9_.:-]*"
     rf"(?:{_W}?={_W}?(?:[^ \t\r\n\"'=<>`]+|'[^']{{0,1000}}'|\"[^\"]{{0,1000}}\"))?)*{_W}?/?>"
-    r"|<\?[\s\S]{0,200}?\?>|<![A-Z]+\s[^>]{0,200}>|<!\[CDATA\[[\s\S]{0,200}?\]\]>")
+    r"|<\?[\s\S]{0,200}?\?>|<![A-Z]+\s[^>]{0,200}>|<!\[CDATA\[[\s\S]{0,200}?\]\]>"
+)
 # The names HTML reads without their semicolon (`In&nbspconclusion` is "In conclusion"
 # in a browser, in raw HTML a generator passes through), longest first, and numeric
 # references without one (`&#73n`).
@@ -46,18 +51,29 @@ _LEGACY = (
     "aelig|aring|cedil|ecirc|icirc|iexcl|laquo|micro|ocirc|pound|raquo|"
     "szlig|thorn|times|ucirc|Auml|COPY|Euml|Iuml|Ouml|QUOT|Uuml|auml|cent|"
     "copy|euml|iuml|macr|nbsp|ordf|ordm|ouml|para|quot|sect|sup1|sup2|sup3|"
-    "uuml|yuml|AMP|ETH|REG|amp|deg|eth|not|reg|shy|uml|yen|GT|LT|gt|lt")
-_SPECIAL = re.compile(r"&(?:#[0-9]{1,7};?|#[xX][0-9a-fA-F]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};"
-                      f"|(?:{_LEGACY}))"
-                      f"|(?P<auto>{_AUTOLINKS})|{_RAW_HTML}|[*_~]+"
-                      r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+")
+    "uuml|yuml|AMP|ETH|REG|amp|deg|eth|not|reg|shy|uml|yen|GT|LT|gt|lt"
+)
+_SPECIAL = re.compile(
+    r"&(?:#[0-9]{1,7};?|#[xX][0-9a-fA-F]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};"
+    f"|(?:{_LEGACY}))"
+    f"|(?P<auto>{_AUTOLINKS})|{_RAW_HTML}|[*_~]+"
+    r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+"
+)
 
 
 # Unicode's Default_Ignorable_Code_Point that are not format characters (category Cf,
 # dropped too): fonts draw them as nothing.
-_IGNORABLE = ((0x034F, 0x034F), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x2060, 0x206F),
-              (0xFE00, 0xFE0F),
-              (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+_IGNORABLE = (
+    (0x034F, 0x034F),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x2060, 0x206F),
+    (0xFE00, 0xFE0F),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
 # Fillers a font draws as a blank the width of a letter: read as a space.
 _BLANKS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0\u2800", " "))
 
@@ -70,8 +86,7 @@ def _invisible(c: str) -> bool:
     import unicodedata
 
     o = ord(c)
-    return (unicodedata.category(c) in ("Cf", "Mn")
-            or any(lo <= o <= hi for lo, hi in _IGNORABLE))
+    return unicodedata.category(c) in ("Cf", "Mn") or any(lo <= o <= hi for lo, hi in _IGNORABLE)
 
 
 def fold(text: str) -> str:
@@ -90,6 +105,8 @@ def fold(text: str) -> str:
     drop = {ord(c): None for c in set(parts) if not c.isascii() and _invisible(c)}
     seen = parts.translate(drop) if drop else parts
     return unicodedata.normalize("NFKC", seen).translate(table())
+
+
 # Tags a browser shows a break at: a block's start or end (a heading, a cell, a summary:
 # `<h2>In conclusion</h2>the` is two lines), a replaced element, a raised or lowered
 # run (`conclusion<sup>1</sup>`); not an inline run inside a word (`con<b>clu</b>sion`).
@@ -98,13 +115,17 @@ _TAG_GAP = re.compile(
     r"|details|summary|section|article|aside|header|footer|nav|main|figure|figcaption"
     r"|blockquote|pre|hr|br|form|fieldset|legend|address|option|optgroup|select|button"
     r"|input|textarea|img|video|audio|canvas|object|embed|iframe|svg|math|sup|sub|center"
-    r"|dialog|hgroup|menu|search)\b[^>]*>", re.IGNORECASE)
+    r"|dialog|hgroup|menu|search)\b[^>]*>",
+    re.IGNORECASE,
+)
 
 
 # What shows nothing although it is such a tag: a hidden input, media without controls
 # (and an element closed at once: `con<sub></sub>clusion`, above).
-_NO_GAP = re.compile(r"(?is)<input\b[^>]*\btype\s*=\s*[\"']?hidden|<(?:audio|video)\b(?![^>]*"
-                     r"\bcontrols\b)")
+_NO_GAP = re.compile(
+    r"(?is)<input\b[^>]*\btype\s*=\s*[\"']?hidden|<(?:audio|video)\b(?![^>]*"
+    r"\bcontrols\b)"
+)
 
 
 def _gap(tag: str, text: str, start: int, end: int) -> bool:
@@ -117,8 +138,10 @@ def _gap(tag: str, text: str, start: int, end: int) -> bool:
     name = re.match(r"</([A-Za-z][A-Za-z0-9-]*)", tag)
     if name is None or name.group(1).lower() in ("audio", "video"):
         return False
-    return re.search(rf"<{name.group(1)}\b[^<>]*>\Z", text[max(0, start - 500):start],
-                     re.IGNORECASE) is None
+    return (
+        re.search(rf"<{name.group(1)}\b[^<>]*>\Z", text[max(0, start - 500) : start], re.IGNORECASE)
+        is None
+    )
 
 
 class View(NamedTuple):
@@ -174,7 +197,7 @@ def reader_view(text: str, exact: bool = False) -> View:
             repl = fold(got)
         if repl == got:
             continue
-        pieces.append(text[pos:m.start()])
+        pieces.append(text[pos : m.start()])
         out += m.start() - pos
         pieces.append(repl)
         out += len(repl)

@@ -33,10 +33,14 @@ CAP = 64  # renderings of one place: past it, the caller refuses the place
 # with many renderings would stall a hook (a 100 KB page printed 61 ways: 70 s once).
 READ_BUDGET = 2_000_000
 _DEEPEST = 32  # conditions nested deeper are refused (each level is a call)
-_MANY = (f"template conditions here can print more than {CAP} texts, more than the check"
-         " reads: split them with a blank line")
-_UNPAIRED = ("template tags here do not pair (an `if` without its `endif`, an `else`"
-             " outside one): the check cannot tell what the page prints; pair them")
+_MANY = (
+    f"template conditions here can print more than {CAP} texts, more than the check"
+    " reads: split them with a blank line"
+)
+_UNPAIRED = (
+    "template tags here do not pair (an `if` without its `endif`, an `else`"
+    " outside one): the check cannot tell what the page prints; pair them"
+)
 
 _NAME = re.compile(r"\{%-?\s*(\w+)")
 _OPENS = frozenset({"if", "unless", "case", "for"})
@@ -138,8 +142,10 @@ def _combinations(blocks: list[_Block]) -> list[list[Span]]:
 
 
 _QUIET = re.compile(r"\{%-?\s*(?P<end>end)?(?P<kind>raw|verbatim|comment)\s*-?%\}")
-_KEPT_BLOCK = re.compile(r"\{%-?\s*(?:(?P<end>end)(?P<kind>capture|set)"
-                         r"|(?P<open>capture|set)\s+(?P<name>[A-Za-z_][\w-]*))\s*-?%\}")
+_KEPT_BLOCK = re.compile(
+    r"\{%-?\s*(?:(?P<end>end)(?P<kind>capture|set)"
+    r"|(?P<open>capture|set)\s+(?P<name>[A-Za-z_][\w-]*))\s*-?%\}"
+)
 
 
 class _Pair(NamedTuple):
@@ -163,8 +169,15 @@ def _pairs(rx: re.Pattern[str], text: str) -> list[_Pair]:
         elif head is not None and found["end"]:
             opened = head.groupdict()
             if kind == (opened.get("kind") or opened.get("open")):
-                out.append(_Pair(head.start(), m.end(), kind, (head.end(), m.start()),
-                                 opened.get("name") or ""))
+                out.append(
+                    _Pair(
+                        head.start(),
+                        m.end(),
+                        kind,
+                        (head.end(), m.start()),
+                        opened.get("name") or "",
+                    )
+                )
                 head = None
     return out
 
@@ -173,8 +186,9 @@ _ASSIGN = re.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=")
 _PRINTS = re.compile(r"\{\{-?\s*([A-Za-z_][\w-]*)")
 
 
-def renderings(text: str, in_prose: Callable[[int, int], bool]
-               ) -> tuple[list[Rendering], list[tuple[int, str]]]:
+def renderings(
+    text: str, in_prose: Callable[[int, int], bool]
+) -> tuple[list[Rendering], list[tuple[int, str]]]:
     """Each rendering of the draft (none where no template code is in prose), and the
     places it cannot read, each with why: more than CAP renderings (read at the first
     CAP only), or control tags that do not pair."""
@@ -183,8 +197,11 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
     quiet = [q for q in _pairs(_QUIET, text) if _beside(text, q.start, q.end, in_prose)]
     dropped: list[Span] = []
     for q in quiet:  # a comment prints nothing; raw, what it holds as written
-        dropped += [(q.start, q.end)] if q.kind == "comment" else [
-            (q.start, q.inner[0]), (q.inner[1], q.end)]
+        dropped += (
+            [(q.start, q.end)]
+            if q.kind == "comment"
+            else [(q.start, q.inner[0]), (q.inner[1], q.end)]
+        )
     inside = _within([(q.start, q.end) for q in quiet])
     tags = [m for m in _TAGS.finditer(text) if not inside(m.start()) and in_prose(*m.span())]
     if not tags:
@@ -193,14 +210,15 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
     captures = _pairs(_KEPT_BLOCK, text) if "{%" in text else []
     for c in captures:
         if _beside(text, c.start, c.end, in_prose) and not inside(c.start):
-            kept.setdefault(c.name, []).append((c.start, text[c.inner[0]:c.inner[1]]))
+            kept.setdefault(c.name, []).append((c.start, text[c.inner[0] : c.inner[1]]))
             dropped.append((c.start, c.end))  # a capture prints nothing where it is
     inserts: dict[int, str] = {}
     for m in tags:
         tag = m.group()
         if (a := _ASSIGN.match(tag)) is not None:
             kept.setdefault(a.group(1), []).append(
-                (m.start(), "".join(lit[1:-1] for lit in LITERAL.findall(tag))))
+                (m.start(), "".join(lit[1:-1] for lit in LITERAL.findall(tag)))
+            )
         if tag.startswith("{#") or (OUTPUT.match(tag) and not tag.startswith("{%")):
             pos = m.start()
             for lit in LITERAL.finditer(tag) if tag.startswith("{{") else ():
@@ -209,8 +227,9 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
             dropped.append((pos, m.end()))
             if (p := _PRINTS.match(tag)) is not None and p.group(1) in kept:
                 values = kept[p.group(1)]  # the last value set before, or the first
-                inserts[m.start()] = max((v for v in values if v[0] < m.start()),
-                                         default=values[0])[1]
+                inserts[m.start()] = max(
+                    (v for v in values if v[0] < m.start()), default=values[0]
+                )[1]
         if tag[:3] in ("{%-", "{{-"):
             k = m.start()
             while k > 0 and text[k - 1].isspace():
@@ -224,8 +243,10 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
     blocks = _parse(text, [m for m in tags if m.group().startswith("{%")])
     if blocks is None:
         return [_render(text, dropped, inserts)], [(tags[0].start(), _UNPAIRED)]
-    trims = any(t.group()[:2] == "{#" or t.group()[:3] in ("{%-", "{{-")
-                or t.group()[-3:] in ("-%}", "-}}") for t in tags)
+    trims = any(
+        t.group()[:2] == "{#" or t.group()[:3] in ("{%-", "{{-") or t.group()[-3:] in ("-%}", "-}}")
+        for t in tags
+    )
     if not (blocks or inserts or trims or captures or any(q.kind == "comment" for q in quiet)):
         return [], []  # output tags alone: the "open" reading reads what they print
     gone = bytearray(len(text) + 1)  # what every rendering drops: a blank line a trim,
@@ -234,31 +255,42 @@ def renderings(text: str, in_prose: Callable[[int, int], bool]
     places: list[list[_Block]] = []
     for block in blocks:
         start = places[-1][-1].end if places else 0
-        gap = "".join(c for i, c in enumerate(text[start:block.start], start) if not gone[i])
+        gap = "".join(c for i, c in enumerate(text[start : block.start], start) if not gone[i])
         if not places or (_BLANK_LINE.search(gap) and not text.startswith("{%-", block.start)):
             places.append([block])
         else:
             places[-1].append(block)
     choices = [_combinations(place) for place in places]
-    over = [(place[0].start, _MANY) for place, c in zip(places, choices, strict=True)
-            if len(c) > CAP]
+    over = [
+        (place[0].start, _MANY) for place, c in zip(places, choices, strict=True) if len(c) > CAP
+    ]
     n = max((min(len(c), CAP) for c in choices), default=1)
     if n * len(text) > READ_BUDGET and places:  # each rendering is read whole: no more
         k = max(1, READ_BUDGET // len(text))  # than a few pages' worth of them
-        over.append((places[0][0].start, f"template conditions here print {n} texts of a"
-                     f" {len(text) // 1024} KB page, more than the check reads ({k}): split"
-                     " the page, or its conditions"))
+        over.append(
+            (
+                places[0][0].start,
+                f"template conditions here print {n} texts of a"
+                f" {len(text) // 1024} KB page, more than the check reads ({k}): split"
+                " the page, or its conditions",
+            )
+        )
         n = k
-    return [_render(text, dropped + [s for c in choices for s in c[min(j, len(c) - 1)]],
-                    inserts) for j in range(n)], over
+    return [
+        _render(text, dropped + [s for c in choices for s in c[min(j, len(c) - 1)]], inserts)
+        for j in range(n)
+    ], over
 
 
 def _beside(text: str, start: int, end: int, in_prose: Callable[[int, int], bool]) -> bool:
     """Is anything on the lines a pair starts and ends on, beside it, prose?"""
     before = text.rfind("\n", 0, start) + 1
     after = text.find("\n", end)
-    return in_prose(before, start) or in_prose(end, len(text) if after < 0 else after) \
+    return (
+        in_prose(before, start)
+        or in_prose(end, len(text) if after < 0 else after)
         or in_prose(start, end)
+    )
 
 
 def quiet_spans(text: str) -> list[Span]:
@@ -279,6 +311,7 @@ def _within(spans: list[Span]) -> Callable[[int], bool]:
     def inside(k: int) -> bool:
         i = bisect.bisect_left(starts, k) - 1
         return i >= 0 and spans[i][0] < k < spans[i][1]
+
     return inside
 
 

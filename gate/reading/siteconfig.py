@@ -14,9 +14,11 @@ from collections.abc import Iterator
 from receipt_gate.base.yamlio import Table
 
 # What a config must name before it is worth parsing for these questions.
-_WORTH = re.compile(r"(?i)builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
-                    r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
-                    r"cascade|include|exclude|markdown_ext|plugins|\\u|\\x|\?")
+_WORTH = re.compile(
+    r"(?i)builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
+    r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
+    r"cascade|include|exclude|markdown_ext|plugins|\\u|\\x|\?"
+)
 _GO_FALSE = ("0", "f", "false")  # strconv.ParseBool, which Hugo's cast uses
 _ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})")
 COMMENT = re.compile(r"(?m)(?:^|\s)#.*")
@@ -99,8 +101,10 @@ def is_off(value: object, go: bool = False) -> bool:
     false (Ruby, Jekyll's, takes 0 and any string as true)."""
     if value is None or value is False:
         return True
-    return go and ((type(value) is int and value == 0) or (isinstance(
-        value, str) and value.strip().lower() in _GO_FALSE))
+    return go and (
+        (type(value) is int and value == 0)
+        or (isinstance(value, str) and value.strip().lower() in _GO_FALSE)
+    )
 
 
 def shown(value: object) -> str:

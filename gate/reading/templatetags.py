@@ -12,16 +12,21 @@ from receipt_gate.reading.inline import TEMPLATE, Match, sub_blank
 
 # (and the names sites give their own code tags: Octopress's codeblock, Nunjucks's
 # verbatim, a theme's snippet or prism)
-_PAIR_OPEN = re.compile(r"\{%-?\s*(highlight|raw|comment|verbatim|codeblock)\b"
-                        r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable|verbatim"
-                        r"|codeblock|code-block|snippet|prism|syntax)\b")
+_PAIR_OPEN = re.compile(
+    r"\{%-?\s*(highlight|raw|comment|verbatim|codeblock)\b"
+    r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable|verbatim"
+    r"|codeblock|code-block|snippet|prism|syntax)\b"
+)
 _PAIR_HEAD_END = (re.compile(r"%\}"), re.compile(r"[>%]\}\}"))
 _TOGGLE = re.compile(r"-toggle\b")
 
 
 def _end_tag(liquid: bool, name: str) -> re.Pattern[str]:
-    return re.compile(rf"\{{%-?\s*end{name}\s*-?%\}}" if liquid
-                      else rf"\{{\{{[<%]\s*/{re.escape(name)}\s*[>%]\}}\}}")
+    return re.compile(
+        rf"\{{%-?\s*end{name}\s*-?%\}}"
+        if liquid
+        else rf"\{{\{{[<%]\s*/{re.escape(name)}\s*[>%]\}}\}}"
+    )
 
 
 def blank_pairs(text: str, only: frozenset[str] | None = None, fill: str = " ") -> str:
@@ -38,8 +43,7 @@ def blank_pairs(text: str, only: frozenset[str] | None = None, fill: str = " ") 
         name = m.group(1) or m.group(2)
         pos = m.start() + 1  # another opening may start inside this one: {{% raw %}}
         # `code` then `code-toggle`, as the pattern's alternatives are tried.
-        names = [name, "code-toggle"] if name == "code" and _TOGGLE.match(text, m.end()) \
-            else [name]
+        names = [name, "code-toggle"] if name == "code" and _TOGGLE.match(text, m.end()) else [name]
         end = None
         for candidate in names:
             if (liquid, candidate) in dead or (only is not None and candidate not in only):
@@ -51,7 +55,7 @@ def blank_pairs(text: str, only: frozenset[str] | None = None, fill: str = " ") 
             dead.add((liquid, candidate))
         if end is None:
             continue
-        pieces += [text[last:m.start()], re.sub(r"[^\n]", fill, text[m.start():end.end()])]
+        pieces += [text[last : m.start()], re.sub(r"[^\n]", fill, text[m.start() : end.end()])]
         last = pos = end.end()
     return "".join(pieces) + text[last:] if pieces else text
 
@@ -67,7 +71,8 @@ _KEEPS = frozenset(
     " xml_escape cgi_escape uri_escape url_encode url_escape urlencode markdownify"
     " smartify strip lstrip rstrip trim normalize_whitespace newline_to_br nl2br safe"
     " jsonify json dump inspect date relative_url absolute_url url number_of_words"
-    " size length wordcount slugify".split())
+    " size length wordcount slugify".split()
+)
 # The engines' other filters: what they make of a literal is not its letters in order
 # (reordered, cut, replaced, chosen, decoded: `url_decode`, `base64_decode`,
 # `strip_html`, `strip_newlines`...).
@@ -80,7 +85,8 @@ _STANDARD = _KEEPS | frozenset(
     " url_decode base64_decode base64_encode base64_url_safe_decode base64_url_safe_encode"
     " strip_html striptags strip_newlines unescape cgi_unescape uri_unescape xml_unescape"
     " forceescape int float abs round plus minus times divided_by modulo at_least at_most"
-    " ceil floor sum".split())
+    " ceil floor sum".split()
+)
 _FILTER = re.compile(r"\|\s*([A-Za-z_]\w*)")
 _CHOOSES = re.compile(r"\b(?:if|else|or|and|not)\b|\?")
 # An escape liquidjs and Nunjucks read as a letter or digit (`\\c`, `\\u0063`, `\\143`).
@@ -94,17 +100,22 @@ _VERBATIM = re.compile(r"\s*(?:raw|verbatim|literal|code|highlight)\b")
 _ELSEWHERE = re.compile(r"\{%-?\s*(?:cycle|filter|macro|call|liquid)\b")
 # A loop's names, and what it loops over (literals when it starts with one, `[`, or a
 # name holding them).
-LOOP = re.compile(r"\{%-?\s*(?:for|tablerow)\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+in\s"
-                  r"([^%]*)%\}")
+LOOP = re.compile(
+    r"\{%-?\s*(?:for|tablerow)\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+in\s"
+    r"([^%]*)%\}"
+)
 # Text kept under a name, to be printed wherever the name is: a literal assigned, a
 # block captured.
-KEPT = re.compile(r"\{%-?\s*(?:(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=[^%]*?[\"']"
-                  r"|(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\})")
+KEPT = re.compile(
+    r"\{%-?\s*(?:(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=[^%]*?[\"']"
+    r"|(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\})"
+)
 _GIVEN = re.compile(r"(?:\{\{-?|\{%-?\s*echo\b)\s*(?:(\"[^\"\n]*\"|'[^'\n]*')|([A-Za-z_][\w-]*))")
 
 
-def computes(tag: str, kept: frozenset[str] = frozenset(),
-             looped: frozenset[str] = frozenset()) -> bool:
+def computes(
+    tag: str, kept: frozenset[str] = frozenset(), looped: frozenset[str] = frozenset()
+) -> bool:
     """Does this template tag print text the gate cannot read from what is written? A
     literal given to a filter not known to keep its letters (`reverse`, `url_decode`,
     `base64_decode`; a site's own filters are its code, taken to keep them), a literal
@@ -138,7 +149,8 @@ def computes(tag: str, kept: frozenset[str] = frozenset(),
         return True  # literals in a list given to a filter: `["In", "conclusion"] | join`
     if literals and operand.lstrip().startswith('""'):  # the filters are given a literal
         if any(_ESCAPE.search(lit) for lit in literals) or not _OPERAND.fullmatch(
-                operand.replace('""', "")):
+            operand.replace('""', "")
+        ):
             return True
         return any(n in _STANDARD and n not in _KEEPS for n in names)
     if any(_ESCAPE.search(lit) for lit in literals):
@@ -156,7 +168,7 @@ def printed_tag(m: Match) -> str:
     keep = bytearray(len(tag))
     if OUTPUT.match(tag):
         for lit in LITERAL.finditer(tag):
-            keep[lit.start() + 1:lit.end() - 1] = b"\1" * (lit.end() - lit.start() - 2)
+            keep[lit.start() + 1 : lit.end() - 1] = b"\1" * (lit.end() - lit.start() - 2)
     return "".join(c if keep[i] or c == "\n" else "\0" for i, c in enumerate(tag))
 
 
@@ -177,7 +189,8 @@ _OWN_VALUE = re.compile(
     r"\{\{-?\s*(?:page(?:\.(?=[A-Za-z_])|(?=\[)))?"
     rf"((?:[A-Za-z_]\w*+|{_INDEX})(?:\.[A-Za-z_]\w*+|{_INDEX})*+)"
     r"\s*((?:\|\s*\w+(?:\s*:\s*|\(\s*)?(?:\"[^\"\n]*\"|'[^'\n]*')?\)?\s*)*)-?\}\}"
-    r"|\{\{[<%]\s*param\s+[\"']?([\w.-]+)[\"']?\s*[>%]\}\}")
+    r"|\{\{[<%]\s*param\s+[\"']?([\w.-]+)[\"']?\s*[>%]\}\}"
+)
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[\s*(?:\"([^\"]*)\"|'([^']*)'|(\d+))\s*\]")
 _JOIN = re.compile(r"\|\s*join(?:\s*:\s*|\(\s*)?(?:\"([^\"\n]*)\"|'([^'\n]*)')?")
 
@@ -187,8 +200,13 @@ def _lookup(fields: Mapping[str, object], path: str) -> object:
     `a[0]`."""
     got: object = fields
     for m in _STEP.finditer(path):
-        key = m.group(1) if m.group(1) is not None else m.group(2) if m.group(
-            2) is not None else m.group(3)
+        key = (
+            m.group(1)
+            if m.group(1) is not None
+            else m.group(2)
+            if m.group(2) is not None
+            else m.group(3)
+        )
         if isinstance(got, Mapping) and key is not None:
             got = got.get(key)
         elif isinstance(got, list) and m.group(4) is not None:
@@ -203,18 +221,28 @@ def own_values(text: str, fields: Mapping[str, object]) -> str | None:
     `{{ x }}`, `{{ page.a.b }}`, `{{ a[0] }}`, a list `| join: " "`, Hugo's `{{< param
     "x" >}}` or `"a.x"`) replaced by that value, as the page shows it: `In {{ page.x
     }}clusion` with `x: con` reads "In conclusion". None when no tag does."""
+
     def value(m: re.Match[str]) -> str:
         name = m.group(1) or m.group(3)
-        got = _lookup(fields, name if m.group(1) else "".join(
-            f'["{part}"]' for part in name.split("."))) if name else None
+        got = (
+            _lookup(
+                fields, name if m.group(1) else "".join(f'["{part}"]' for part in name.split("."))
+            )
+            if name
+            else None
+        )
         chain = m.group(2) or ""
         joined = _JOIN.search(chain)
         if joined and isinstance(got, list) and all(isinstance(x, (str, int)) for x in got):
             got = (joined.group(1) or joined.group(2) or "").join(map(str, got))
             chain = _JOIN.sub("", chain)
         filters = re.findall(r"\|\s*(\w+)", chain)
-        if isinstance(got, bool) or not isinstance(got, (str, int, float)) or any(
-                f not in _KEEPS for f in filters) or "{" in str(got):
+        if (
+            isinstance(got, bool)
+            or not isinstance(got, (str, int, float))
+            or any(f not in _KEEPS for f in filters)
+            or "{" in str(got)
+        ):
             return m.group()  # (a value that is a tag itself is printed as it is: once)
         return str(got)[:1000]
 

@@ -25,16 +25,65 @@ import re
 
 # Inline elements a reader surely sees the text of, when they carry no attribute but
 # these.
-_SHOWN_ELEMENTS = frozenset({
-    "a", "abbr", "b", "bdi", "big", "br", "cite", "code", "data", "del", "dfn", "em", "i",
-    "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub",
-    "sup", "time", "tt", "u", "var", "wbr", "p"})
-_SHOWN_ATTRIBUTES = frozenset({"href", "title", "lang", "cite", "datetime", "rel", "target",
-                               "hreflang", "value", "translate"})
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-                   "source", "track", "wbr"})
-_A_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\""
-                    r"|'[^']*'|[^\s\"'=<>`]+))?)*)\s*(/?)>")
+_SHOWN_ELEMENTS = frozenset(
+    {
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "big",
+        "br",
+        "cite",
+        "code",
+        "data",
+        "del",
+        "dfn",
+        "em",
+        "i",
+        "ins",
+        "kbd",
+        "mark",
+        "q",
+        "s",
+        "samp",
+        "small",
+        "span",
+        "strike",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "tt",
+        "u",
+        "var",
+        "wbr",
+        "p",
+    }
+)
+_SHOWN_ATTRIBUTES = frozenset(
+    {"href", "title", "lang", "cite", "datetime", "rel", "target", "hreflang", "value", "translate"}
+)
+_VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
+)
+_A_TAG = re.compile(
+    r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\""
+    r"|'[^']*'|[^\s\"'=<>`]+))?)*)\s*(/?)>"
+)
 _AN_ATTRIBUTE = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?")
 # A Liquid/Nunjucks block tag's name (`{%- if`, `{% endif %}`), a Hugo shortcode's.
 _BLOCK_TAG = re.compile(r"\{%-?\s*(end)?([A-Za-z_]\w*)")
@@ -65,10 +114,14 @@ def surely_seen(text: str) -> str:
     masked = _masked(text)
     if _PAGE_WIDE.search(masked):
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
-    spans = [*_hidden_elements(masked), *_template_blocks(_front_matter_out(text)),
-             *_styled_blocks(masked), *_unreferenced_notes(masked),
-             *(m.span() for m in _ABBREVIATION.finditer(masked)),
-             *(m.span() for m in _NUNJUCKS_COMMENT.finditer(masked) if "{#" in masked)]
+    spans = [
+        *_hidden_elements(masked),
+        *_template_blocks(_front_matter_out(text)),
+        *_styled_blocks(masked),
+        *_unreferenced_notes(masked),
+        *(m.span() for m in _ABBREVIATION.finditer(masked)),
+        *(m.span() for m in _NUNJUCKS_COMMENT.finditer(masked) if "{#" in masked),
+    ]
     if not spans:
         return text
     chars = list(text)
@@ -103,19 +156,18 @@ def _masked(text: str) -> str:
             hidden.update(range(b.start, b.end))
     out = [" " * len(line) if i in hidden else line for i, line in enumerate(lines)]
     for b in blocks(text):
-        if b.kind in ("paragraph", "heading", "table") and "`" in "".join(out[b.start:b.end]):
-            block = "\n".join(out[b.start:b.end])
+        if b.kind in ("paragraph", "heading", "table") and "`" in "".join(out[b.start : b.end]):
+            block = "\n".join(out[b.start : b.end])
             for s, e in spans(block):
                 block = block[:s] + re.sub(r"[^\n]", " ", block[s:e]) + block[e:]
-            out[b.start:b.end] = block.split("\n")
+            out[b.start : b.end] = block.split("\n")
     return sub_blank(COMMENT, "\n".join(out))
 
 
 def _surely_shown(name: str, attributes: str) -> bool:
     if name.lower() not in _SHOWN_ELEMENTS:
         return False
-    return all(a.group(1).lower() in _SHOWN_ATTRIBUTES
-               for a in _AN_ATTRIBUTE.finditer(attributes))
+    return all(a.group(1).lower() in _SHOWN_ATTRIBUTES for a in _AN_ATTRIBUTE.finditer(attributes))
 
 
 def _hidden_elements(text: str) -> list[tuple[int, int]]:
@@ -191,11 +243,14 @@ def _styled_blocks(text: str) -> list[tuple[int, int]]:
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
     found = [b for b in blocks(text) if b.kind != "code"]
-    ial = {text.count("\n", 0, m.start()) for m in _IAL_LINE.finditer(text)
-           if not _ID_ONLY.fullmatch(m.group().strip())}
+    ial = {
+        text.count("\n", 0, m.start())
+        for m in _IAL_LINE.finditer(text)
+        if not _ID_ONLY.fullmatch(m.group().strip())
+    }
     out = []
     for b in found:
-        block = text[offsets[b.start]:offsets[b.end] - 1]
+        block = text[offsets[b.start] : offsets[b.end] - 1]
         beside = (b.start - 1) in ial or b.end in ial or any(b.start <= n < b.end for n in ial)
         styled = any(not _ID_ONLY.fullmatch(a.group()) for a in _ATTRIBUTES.finditer(block))
         if beside or styled:
@@ -210,7 +265,7 @@ def _html_out(text: str) -> str:
     lines = text.split("\n")
     for b in blocks(text):
         if b.kind == "html":
-            lines[b.start:b.end] = [" " * len(line) for line in lines[b.start:b.end]]
+            lines[b.start : b.end] = [" " * len(line) for line in lines[b.start : b.end]]
     return "\n".join(lines)
 
 
@@ -231,9 +286,10 @@ def _unreferenced_notes(text: str) -> list[tuple[int, int]]:
         blank = False
         while end < len(text):
             nxt = text.find("\n", end + 1)
-            line = text[end + 1:len(text) if nxt < 0 else nxt]
-            if _NOTE_DEF.match(line) or (blank and line.strip()
-                                         and not line.startswith(("    ", "\t"))):
+            line = text[end + 1 : len(text) if nxt < 0 else nxt]
+            if _NOTE_DEF.match(line) or (
+                blank and line.strip() and not line.startswith(("    ", "\t"))
+            ):
                 break
             blank = not line.strip()
             end = len(text) if nxt < 0 else nxt

@@ -35,8 +35,10 @@ def safe(text: str) -> str:
     colour (colour() below) made an escape sequence. Several lines are several calls."""
     if text.isprintable():
         return text
-    return "".join(printable(part) if i % 2 == 0 else f"\033[{part}m"
-                   for i, part in enumerate(_PAINT.split(text)))
+    return "".join(
+        printable(part) if i % 2 == 0 else f"\033[{part}m"
+        for i, part in enumerate(_PAINT.split(text))
+    )
 
 
 def say(line: str = "") -> None:  # one line: see safe()
@@ -65,14 +67,20 @@ def json_out(doc: Any, ensure_ascii: bool = True) -> None:
     sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=ensure_ascii) + "\n")
 
 
-def sarif_out(results: Iterable[Result], notes: Sequence[str] = (), errors: Sequence[str] = (),
-              cfg: Config | None = None, file: str | None = None) -> None:
+def sarif_out(
+    results: Iterable[Result],
+    notes: Sequence[str] = (),
+    errors: Sequence[str] = (),
+    cfg: Config | None = None,
+    file: str | None = None,
+) -> None:
     """The SARIF log on stdout, or written to `file` (the same run's text goes to
     stdout); `cfg` describes its checks."""
     from receipt_gate.report.sarif import document
 
-    about = ({n: (s.description, s.help_uri) for n, s in cfg.specs.items()}
-             if cfg is not None else None)
+    about = (
+        {n: (s.description, s.help_uri) for n, s in cfg.specs.items()} if cfg is not None else None
+    )
     doc = document(results, notes, errors, about)
     if file is None:
         json_out(doc)
@@ -98,8 +106,9 @@ def _replace(file: str, text: str) -> None:
         raise GateError(f"{file}: cannot write the SARIF log: {e.strerror}") from None
 
 
-def table(rows: Sequence[Sequence[str]], paint: Mapping[str, str] | None = None,
-          last_free: bool = False) -> None:
+def table(
+    rows: Sequence[Sequence[str]], paint: Mapping[str, str] | None = None, last_free: bool = False
+) -> None:
     """Rows in aligned columns, two spaces apart; cells named in `paint` coloured. With
     `last_free`, the last column is not padded (a free-text note)."""
     if not rows:
@@ -107,8 +116,10 @@ def table(rows: Sequence[Sequence[str]], paint: Mapping[str, str] | None = None,
     aligned = len(rows[0]) - 1 if last_free else len(rows[0])
     widths = [max(len(r[i]) for r in rows) for i in range(aligned)]
     for r in rows:
-        cells = [colour(v.ljust(w), paint[v]) if paint and v in paint else v.ljust(w)
-                 for v, w in zip(r, widths, strict=False)]
+        cells = [
+            colour(v.ljust(w), paint[v]) if paint and v in paint else v.ljust(w)
+            for v, w in zip(r, widths, strict=False)
+        ]
         say("  ".join([*cells, *r[aligned:]]).rstrip())
 
 
@@ -152,13 +163,27 @@ def report_sarif(report: Report) -> list[Result]:
     for c in report.problems:
         out.append(Result(c.check, f"{c.receipt}: {c.message}", c.draft, reason=c.reason))
         for f in c.findings:
-            out.append(Result(c.check, f"{c.check}: {f.get('message', '')}", c.draft,
-                              _int(f.get("line")), _int(f.get("col"))))
+            out.append(
+                Result(
+                    c.check,
+                    f"{c.check}: {f.get('message', '')}",
+                    c.draft,
+                    _int(f.get("line")),
+                    _int(f.get("col")),
+                )
+            )
     for c in report.suppressed:
         for f in c.suppressed:
-            out.append(Result(c.check, f"{c.check}: {f.get('message', '')}", c.draft,
-                              _int(f.get("line")), _int(f.get("col")),
-                              str(f.get("suppressed_by", ""))))
+            out.append(
+                Result(
+                    c.check,
+                    f"{c.check}: {f.get('message', '')}",
+                    c.draft,
+                    _int(f.get("line")),
+                    _int(f.get("col")),
+                    str(f.get("suppressed_by", "")),
+                )
+            )
     return out
 
 
@@ -178,12 +203,16 @@ def checks_each(report: Report) -> str:
 
 def suppressed_rows(report: Report) -> list[dict[str, Any]]:
     """Every finding a comment or the baseline suppressed, in fresh receipts."""
-    return [{"draft": c.draft, "check": c.check, "receipt": c.receipt, **f}
-            for c in report.suppressed for f in c.suppressed]
+    return [
+        {"draft": c.draft, "check": c.check, "receipt": c.receipt, **f}
+        for c in report.suppressed
+        for f in c.suppressed
+    ]
 
 
-def suppressed_summary(report: Report | None,
-                       whole: Mapping[str, Sequence[int]] | None = None) -> str:
+def suppressed_summary(
+    report: Report | None, whole: Mapping[str, Sequence[int]] | None = None
+) -> str:
     """One line that says how much is suppressed, on every run that finds any: in the
     whole tree (with `whole`, each draft's [gated, by comments, by the baseline], so a
     commit that judged only what it changed says what push and CI say)."""
@@ -202,9 +231,11 @@ def suppressed_summary(report: Report | None,
     if by_baseline:
         parts.append(f"{by_baseline} by the baseline")
     drafts = sum(1 for v in whole.values() if v[1] or v[2])
-    return (f"receipt-gate: {plural(by_comment + by_baseline, 'finding')} suppressed"
-            f" ({', '.join(parts)}) in {plural(drafts, 'draft')};"
-            " receipt-gate status lists them")
+    return (
+        f"receipt-gate: {plural(by_comment + by_baseline, 'finding')} suppressed"
+        f" ({', '.join(parts)}) in {plural(drafts, 'draft')};"
+        " receipt-gate status lists them"
+    )
 
 
 def _int(value: object) -> int:
@@ -267,8 +298,10 @@ def problem_lines(problems: Sequence[Cell]) -> list[str]:
             out.append(f"{printable(c.receipt)}: {printable(c.message)}")
         if len(cells) > SAME_CAUSE:
             first = printable(cells[0].message).split(":")[0]
-            out.append(f"receipt-gate: and {len(cells) - SAME_CAUSE} more {check} receipts"
-                       f" {first} for the same cause (receipt-gate status lists them all)")
+            out.append(
+                f"receipt-gate: and {len(cells) - SAME_CAUSE} more {check} receipts"
+                f" {first} for the same cause (receipt-gate status lists them all)"
+            )
         for c in cells:
             for f in c.findings:
                 if shown == FINDINGS:
@@ -278,8 +311,10 @@ def problem_lines(problems: Sequence[Cell]) -> list[str]:
                 where = f"{printable(c.draft)}:{_int(f.get('line'))}:{_int(f.get('col'))}"
                 out.append(f"{where}: {c.check}: {printable(str(f.get('message', '')))}")
     if hidden:
-        out.append(f"receipt-gate: {plural(hidden, 'more finding')} not shown (receipt-gate"
-                   " verify --format json lists every one)")
+        out.append(
+            f"receipt-gate: {plural(hidden, 'more finding')} not shown (receipt-gate"
+            " verify --format json lists every one)"
+        )
     return out
 
 
@@ -304,8 +339,10 @@ def _hints(problems: Sequence[Cell], cfg: Config, hook: bool) -> list[str]:
             continue
         fix = "fix the findings above, then " if verb in failed else ""
         if hook and verb == "run" and cfg.stage_receipts:
-            out.append(f"hint: {fix or 'stage the drafts, then '}commit again: this hook runs"
-                       " the checks on what is staged and stages their receipts")
+            out.append(
+                f"hint: {fix or 'stage the drafts, then '}commit again: this hook runs"
+                " the checks on what is staged and stages their receipts"
+            )
             continue
         # (a model's failing verdict is a receipt `grade` keeps unless forced)
         force = " --force" if verb == "grade" and verb in failed else ""
@@ -318,20 +355,28 @@ def _hints(problems: Sequence[Cell], cfg: Config, hook: bool) -> list[str]:
             paths.append(cfg.run_dir)
         out.append(f"hint: git add {' '.join(paths)}")
     if any(c.reason == "policy" for c in problems):
-        out.append("hint: a draft must pass the rules in force as well as its own: fix the"
-                   " draft, or land the rule change on its own first, where it is reviewed")
+        out.append(
+            "hint: a draft must pass the rules in force as well as its own: fix the"
+            " draft, or land the rule change on its own first, where it is reviewed"
+        )
     if any(c.reason == "recheck" for c in problems):
-        out.append("hint: a receipt must say what its check finds on these bytes: run the"
-                   " check (receipt-gate run DRAFT), commit the receipts it writes, and never"
-                   " edit one by hand")
+        out.append(
+            "hint: a receipt must say what its check finds on these bytes: run the"
+            " check (receipt-gate run DRAFT), commit the receipts it writes, and never"
+            " edit one by hand"
+        )
     for name in dict.fromkeys(c.check for c in problems if c.findings):
         if cfg.specs[name].hint:
             out.append(f"hint: {cfg.specs[name].hint}")
     return out
 
 
-def report_text(report: Report, cfg: Config, hook: bool = False,
-                whole: Mapping[str, Sequence[int]] | None = None) -> None:
+def report_text(
+    report: Report,
+    cfg: Config,
+    hook: bool = False,
+    whole: Mapping[str, Sequence[int]] | None = None,
+) -> None:
     """The report as lines. `hook`: said by the commit hook, which runs the checks
     itself, so the hint is to fix and commit again. `whole`: the whole tree's drafts
     (gate.invariant.verified) where the report judged only some."""

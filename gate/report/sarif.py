@@ -24,8 +24,7 @@ REASONS = {
     "mismatched": "the receipt belongs to another draft or check; it counts as missing",
     "stale": "the draft, or the check's settings, version or inputs, changed after it ran",
     "failed": "the check ran on this draft and said fail",
-    "unquoted": "a model verdict quotes text a reader of the draft (or its source) does"
-                " not read",
+    "unquoted": "a model verdict quotes text a reader of the draft (or its source) does not read",
     "unsigned": "the receipt carries no signature though signing is configured",
     "wrongly-signed": "the receipt's signature does not verify",
     "unstaged": "the fresh receipt (or checked draft) is on disk but not staged",
@@ -52,25 +51,33 @@ class Result(NamedTuple):
 def _rule(rule: str, about: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
     if rule == INPUT_ERROR:
         short = "An input the gate cannot read"
-        full = ("A draft, receipt, config or site file the gate cannot read, or a rule it"
-                " cannot apply: the run ends with exit 2 and refuses.")
+        full = (
+            "A draft, receipt, config or site file the gate cannot read, or a rule it"
+            " cannot apply: the run ends with exit 2 and refuses."
+        )
     else:
         short = f"{rule}: every gated draft needs a fresh, passing receipt of this check"
-        full = (f"{about.get(rule, ('', ''))[0] or rule}. A draft passes only with a"
-                f" receipt of"
-                f" {rule} for its exact bytes and current settings that says pass.")
+        full = (
+            f"{about.get(rule, ('', ''))[0] or rule}. A draft passes only with a"
+            f" receipt of"
+            f" {rule} for its exact bytes and current settings that says pass."
+        )
     reasons = "\n".join(f"- {k}: {v}" for k, v in REASONS.items())
-    fix = ("Fix the draft (or the input the message names), then `receipt-gate run"
-           " PATH`, `git add` the draft and its receipts, and commit.")
+    fix = (
+        "Fix the draft (or the input the message names), then `receipt-gate run"
+        " PATH`, `git add` the draft and its receipts, and commit."
+    )
     uri = ERRORS if rule == INPUT_ERROR else about.get(rule, ("", ""))[1] or OWN
     return {
         "id": rule,
         "name": "".join(w.capitalize() for w in rule.replace("_", "-").split("-")) + "Receipt",
         "shortDescription": {"text": short},
         "fullDescription": {"text": full},
-        "help": {"text": f"{full}\n\n{fix}\n\nWhy a receipt does not count:\n{reasons}\n\n{uri}",
-                 "markdown": f"{full}\n\n{fix}\n\nWhy a receipt does not count:\n\n{reasons}"
-                             f"\n\n[Documentation]({uri})"},
+        "help": {
+            "text": f"{full}\n\n{fix}\n\nWhy a receipt does not count:\n{reasons}\n\n{uri}",
+            "markdown": f"{full}\n\n{fix}\n\nWhy a receipt does not count:\n\n{reasons}"
+            f"\n\n[Documentation]({uri})",
+        },
         "helpUri": uri,
         "defaultConfiguration": {"level": "error"},
     }
@@ -87,50 +94,75 @@ def uri(path: str) -> str:
     return quote(path, safe="/-._~")
 
 
-def document(results: Iterable[Result], notes: Sequence[str] = (),
-             errors: Sequence[str] = (),
-             about: Mapping[str, tuple[str, str]] | None = None
-             ) -> dict[str, Any]:
+def document(
+    results: Iterable[Result],
+    notes: Sequence[str] = (),
+    errors: Sequence[str] = (),
+    about: Mapping[str, tuple[str, str]] | None = None,
+) -> dict[str, Any]:
     """The SARIF log; `notes` (what verify says besides its verdicts: policy changes,
     names a change documents, suppressions it brings) as the run's notifications, and
     `errors` (exit 2) as error notifications of a run that did not succeed; `about`: each
     check's description and documentation (its help_uri)."""
     items = list(results)
     used = sorted({r.rule for r in items})
-    notifications = [{"level": "error", "message": {"text": printable(e.strip())}}
-                     for e in errors]
-    notifications += [{"level": "note", "message": {"text": printable(n.strip())}}
-                      for n in notes]
+    notifications = [{"level": "error", "message": {"text": printable(e.strip())}} for e in errors]
+    notifications += [{"level": "note", "message": {"text": printable(n.strip())}} for n in notes]
     invocation: dict[str, Any] = {"executionSuccessful": not errors}
     if notifications:
         invocation["toolExecutionNotifications"] = notifications
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "receipt-gate",
-                "version": __version__,
-                "semanticVersion": __version__,
-                "fullName": TOOL,
-                "informationUri": HOME,
-                "rules": [_rule(r, about or {}) for r in used],
-            }},
-            "invocations": [invocation],
-            "results": [{
-                "ruleId": r.rule,
-                "ruleIndex": used.index(r.rule),
-                "level": "error",
-                "message": {"text": printable(r.message)},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": uri(r.path)},
-                    "region": {"startLine": max(1, r.line), "startColumn": max(1, r.col)},
-                }}],
-                "partialFingerprints": {"receiptGate/v1": _fingerprint(r)},
-                "properties": {"reason": r.reason},
-                **({"suppressions": [{
-                    "kind": "inSource" if r.suppressed_by.startswith("comment") else "external",
-                    "justification": r.suppressed_by}]} if r.suppressed_by else {}),
-            } for r in items],
-        }],
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "receipt-gate",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "fullName": TOOL,
+                        "informationUri": HOME,
+                        "rules": [_rule(r, about or {}) for r in used],
+                    }
+                },
+                "invocations": [invocation],
+                "results": [
+                    {
+                        "ruleId": r.rule,
+                        "ruleIndex": used.index(r.rule),
+                        "level": "error",
+                        "message": {"text": printable(r.message)},
+                        "locations": [
+                            {
+                                "physicalLocation": {
+                                    "artifactLocation": {"uri": uri(r.path)},
+                                    "region": {
+                                        "startLine": max(1, r.line),
+                                        "startColumn": max(1, r.col),
+                                    },
+                                }
+                            }
+                        ],
+                        "partialFingerprints": {"receiptGate/v1": _fingerprint(r)},
+                        "properties": {"reason": r.reason},
+                        **(
+                            {
+                                "suppressions": [
+                                    {
+                                        "kind": "inSource"
+                                        if r.suppressed_by.startswith("comment")
+                                        else "external",
+                                        "justification": r.suppressed_by,
+                                    }
+                                ]
+                            }
+                            if r.suppressed_by
+                            else {}
+                        ),
+                    }
+                    for r in items
+                ],
+            }
+        ],
     }

@@ -71,8 +71,12 @@ class Config(NamedTuple):
         if not self.required_from or not status or status not in self.states:
             return self.required
         at = self.states.index(status)
-        more = [c for state, checks in self.required_from
-                if self.states.index(state) <= at for c in checks]
+        more = [
+            c
+            for state, checks in self.required_from
+            if self.states.index(state) <= at
+            for c in checks
+        ]
         return (*self.required, *dict.fromkeys(more))
 
     def every_required(self) -> tuple[str, ...]:
@@ -81,8 +85,11 @@ class Config(NamedTuple):
 
     def deterministic(self, names: Sequence[str] | None = None) -> list[str]:
         """The checks (of `names`, else of every_required) whose verdict code computes."""
-        return [c for c in (self.every_required() if names is None else names)
-                if self.specs[c].deterministic]
+        return [
+            c
+            for c in (self.every_required() if names is None else names)
+            if self.specs[c].deterministic
+        ]
 
     def public_keys(self) -> tuple[bytes, ...]:
         if not self.signing:
@@ -91,8 +98,9 @@ class Config(NamedTuple):
 
         return tuple(k for k in map(parse_public, self.signing) if k is not None)
 
-    def site_status(self, path: str, fields: Mapping[str, object],
-                    literal: Callable[[str], bool] | None = None) -> str | None:
+    def site_status(
+        self, path: str, fields: Mapping[str, object], literal: Callable[[str], bool] | None = None
+    ) -> str | None:
         """The state the site's own draft markers put a file in; None when unmarked.
         `literal(key)`, when given, says whether the field is written so that every
         reader reads it as this value (YAML 1.1 reads `yes` as true, YAML 1.2 not)."""
@@ -121,9 +129,21 @@ class Config(NamedTuple):
         return self.states.index(status) >= self.states.index(self.gate_from)
 
 
-_TOP_KEYS = ("drafts", "run_dir", "required", "required_from", "checks", "states",
-             "gate_from", "signing", "stage_receipts", "draft_markers", "baseline",
-             "title_fields")
+_TOP_KEYS = (
+    "drafts",
+    "run_dir",
+    "required",
+    "required_from",
+    "checks",
+    "states",
+    "gate_from",
+    "signing",
+    "stage_receipts",
+    "draft_markers",
+    "baseline",
+    "title_fields",
+)
+
 
 def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) -> Config:
     """Validate a parsed config; checks are looked up among the plugins installed (their
@@ -150,8 +170,11 @@ def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) ->
     if norm == ".git" or norm.startswith(".git/"):
         raise err("run_dir", "must not be inside .git")
 
-    titles = (None if top.get("title_fields") is None
-              else str_list(top["title_fields"], "title_fields", err, allow_empty=False))
+    titles = (
+        None
+        if top.get("title_fields") is None
+        else str_list(top["title_fields"], "title_fields", err, allow_empty=False)
+    )
     plugins = installed(cache_dir)
     found = checks_config.read(top, plugins, err, titles)
     specs = found.specs
@@ -170,9 +193,12 @@ def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) ->
     signing = mapping(top.get("signing"), "signing", err)
     for k in signing:
         if k != "public_keys":
-            raise err(f"signing.{k}", "unknown key (expected one of: public_keys); the"
-                      " private key is the signer's, never the tree's: $RECEIPT_GATE_SIGNING_KEY"
-                      " or --key-file")
+            raise err(
+                f"signing.{k}",
+                "unknown key (expected one of: public_keys); the"
+                " private key is the signer's, never the tree's: $RECEIPT_GATE_SIGNING_KEY"
+                " or --key-file",
+            )
     keys = str_list(signing.get("public_keys", []), "signing.public_keys", err)
     if "signing" in top and not keys:
         raise err("signing.public_keys", "must list at least one key (receipt-gate keygen)")
@@ -180,24 +206,44 @@ def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) ->
         from receipt_gate.base.signing import parse_public
 
         if parse_public(k) is None:
-            raise err(f"signing.public_keys[{i}]", "expected ed25519:<base64 of 32 bytes>"
-                      " (receipt-gate keygen prints one)")
+            raise err(
+                f"signing.public_keys[{i}]",
+                "expected ed25519:<base64 of 32 bytes> (receipt-gate keygen prints one)",
+            )
 
     stage = top.get("stage_receipts", True)
     if not isinstance(stage, bool):
         raise err("stage_receipts", f"expected true or false, got {type_name(stage)}")
-    markers = (None if top.get("draft_markers") is None
-               else parse_markers(top["draft_markers"], states, gate_from, err))
+    markers = (
+        None
+        if top.get("draft_markers") is None
+        else parse_markers(top["draft_markers"], states, gate_from, err)
+    )
     baseline = "" if top.get("baseline") is None else repo_path(top["baseline"], "baseline", err)
     if baseline and (baseline == norm or baseline.startswith(norm + "/")):
         raise err("baseline", f"must not be inside run_dir ({norm})")
     more = checks_config.required_from(top, states, specs, plugins, required, err)
-    return Config(drafts, norm, required, found.checks, states, gate_from, keys,
-                  found.effective, stage, markers, baseline, MappingProxyType(specs), more)
+    return Config(
+        drafts,
+        norm,
+        required,
+        found.checks,
+        states,
+        gate_from,
+        keys,
+        found.effective,
+        stage,
+        markers,
+        baseline,
+        MappingProxyType(specs),
+        more,
+    )
 
 
 def load(
-    data: bytes | None, file: str = CONFIG_FILE, cache_dir: str | None = None,
+    data: bytes | None,
+    file: str = CONFIG_FILE,
+    cache_dir: str | None = None,
     blob: str | None = None,
 ) -> Config:
     """Parse config bytes; None (no file) is an error that says how to make one.
@@ -262,12 +308,21 @@ def _listed(markers: Markers, tree: Tree) -> Markers:
     texts = texts_of(tree, list(markers.listed_in))
     unread = [toc for toc, text in texts.items() if text is None]
     if unread:
-        return markers._replace(void=(*markers.void, *(
-            f"{toc}: cannot be read, so the gate cannot tell which pages it publishes"
-            for toc in unread)))
-    return markers._replace(listed=tuple(
-        (toc, tuple(sorted(_with_includes(tree, toc, listed(toc, text or "")))))
-        for toc, text in texts.items()))
+        return markers._replace(
+            void=(
+                *markers.void,
+                *(
+                    f"{toc}: cannot be read, so the gate cannot tell which pages it publishes"
+                    for toc in unread
+                ),
+            )
+        )
+    return markers._replace(
+        listed=tuple(
+            (toc, tuple(sorted(_with_includes(tree, toc, listed(toc, text or "")))))
+            for toc, text in texts.items()
+        )
+    )
 
 
 def _with_includes(tree: Tree, toc: str, pages: frozenset[str]) -> set[str]:
@@ -280,8 +335,12 @@ def _with_includes(tree: Tree, toc: str, pages: frozenset[str]) -> set[str]:
     for _ in range(10):
         if not frontier:
             break
-        found = {f for page, text in texts_of(tree, frontier).items() if text
-                 for f in included(toc, page, text)} - out
+        found = {
+            f
+            for page, text in texts_of(tree, frontier).items()
+            if text
+            for f in included(toc, page, text)
+        } - out
         out |= found
         frontier = [f for f in found if f.endswith(".md")]
     return out
@@ -324,12 +383,15 @@ def _cached(path: str, cache_dir: str, file: str = CONFIG_FILE) -> Config | None
         return None
 
 
-def with_settings(cfg: Config, name: str, overrides: Mapping[str, object],
-                  file: str = "settings") -> Config:
+def with_settings(
+    cfg: Config, name: str, overrides: Mapping[str, object], file: str = "settings"
+) -> Config:
     """The config with a check's settings overlaid (validated like the file's)."""
     from receipt_gate.checks import config as checks_config
 
     given = {**cfg.checks.get(name, {}), **overrides}
-    effective = {**cfg.effective,
-                 name: checks_config.settings_of(cfg.specs[name], given, Err(file))}
+    effective = {
+        **cfg.effective,
+        name: checks_config.settings_of(cfg.specs[name], given, Err(file)),
+    }
     return cfg._replace(checks={**cfg.checks, name: given}, effective=effective)

@@ -41,8 +41,11 @@ Fields = dict[str, str | bool | int | float]
 def scalar_fields(fields: Mapping[str, object]) -> Fields:
     """The front-matter fields publication is decided by (strings cut short: no marker
     needs a long one), and Hugo's `build.render`, a field of a mapping."""
-    out: Fields = {k: v[:200] if isinstance(v, str) else v for k, v in fields.items()
-                   if isinstance(v, (str, bool, int, float))}
+    out: Fields = {
+        k: v[:200] if isinstance(v, str) else v
+        for k, v in fields.items()
+        if isinstance(v, (str, bool, int, float))
+    }
     for key in ("build", "_build"):  # (`_build` before Hugo 0.123)
         build = fields.get(key)
         if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
@@ -57,12 +60,16 @@ def unrendered(fields: Mapping[str, object]) -> bool:
     `permalink: false`? Its body is no published body (a check's corpus leaves it
     out, so a number or a name only it holds has no support). The gate still holds
     it where the drafts globs name it: an unrendered page may be included in others."""
-    return (fields.get("headless") is True or fields.get("permalink") is False
-            or fields.get("build.render") in ("never", "link", False, "false"))
+    return (
+        fields.get("headless") is True
+        or fields.get("permalink") is False
+        or fields.get("build.render") in ("never", "link", False, "false")
+    )
 
 
-def published(cfg: Config, path: str, surely: bool = False
-              ) -> Callable[[Mapping[str, object]], bool]:
+def published(
+    cfg: Config, path: str, surely: bool = False
+) -> Callable[[Mapping[str, object]], bool]:
     """Is the page at `path`, with these front-matter fields, published (may readers
     see it: a title of ours)? With `surely`, also published by every generator (do
     readers surely see it: a body that supports, a page that documents)."""
@@ -74,8 +81,12 @@ def published(cfg: Config, path: str, surely: bool = False
     def decide(fields: Mapping[str, object]) -> bool:
         if is_draft and cfg.draft_markers is None:
             return False  # no markers: the gate cannot tell a published draft from another
-        return (cfg.site_status(path, fields) is None and not unrendered(fields)
-                and not undated and not (surely and held_back(fields)))
+        return (
+            cfg.site_status(path, fields) is None
+            and not unrendered(fields)
+            and not undated
+            and not (surely and held_back(fields))
+        )
 
     return decide
 
@@ -92,8 +103,11 @@ def held_back(fields: Mapping[str, object]) -> bool:
     wherever its markers do not, and its title still accuses)."""
     for key, value in fields.items():
         name = key.lower()
-        if name == "draft" and not (value is False or value == 0 or (
-                isinstance(value, str) and value.strip().lower() in _PLAINLY_OFF)):
+        if name == "draft" and not (
+            value is False
+            or value == 0
+            or (isinstance(value, str) and value.strip().lower() in _PLAINLY_OFF)
+        ):
             return True
         if name == "published" and value is not True:
             return True
@@ -108,22 +122,32 @@ def rules_key(cfg: Config | None) -> object:
 
 
 def _key(*parts: object) -> str:
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=True).encode()
-                          ).hexdigest()
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=True).encode()).hexdigest()
 
 
 class Pages:
     """The pages a check reads, for its load_corpus(files, pages)."""
 
-    def __init__(self, tree: Tree, cfg: Config | None, check: str, version: int | str,
-                 settings: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        tree: Tree,
+        cfg: Config | None,
+        check: str,
+        version: int | str,
+        settings: Mapping[str, Any],
+    ) -> None:
         self.tree, self.cfg, self.check = tree, cfg, check
         self.settings = settings
         self.code = f"{check}@{version}/{FORMAT}"
 
-    def read(self, files: Mapping[str, str | None], parse: Callable[[str, str], Any],
-             valid: Callable[[Any], bool], code: str = "", surely: bool = False
-             ) -> dict[str, Any]:
+    def read(
+        self,
+        files: Mapping[str, str | None],
+        parse: Callable[[str, str], Any],
+        valid: Callable[[Any], bool],
+        code: str = "",
+        surely: bool = False,
+    ) -> dict[str, Any]:
         """path -> parse(text, path) for each published page among `files` (path ->
         sha256), in path order (`surely`: see published()). `code` names what the parser
         depends on besides the check's version (a setting), so a page parsed another way
@@ -131,25 +155,40 @@ class Pages:
         shas = nameable(files)
         code = f"{self.code}/{code}"
         key = _key(code, sorted(shas.items()), rules_key(self.cfg), surely)
-        return built_once(self.tree, f"pages/{key}",
-                          lambda: self._read(shas, parse, valid, code, surely))
+        return built_once(
+            self.tree, f"pages/{key}", lambda: self._read(shas, parse, valid, code, surely)
+        )
 
-    def _read(self, shas: dict[str, str], parse: Callable[[str, str], Any],
-              valid: Callable[[Any], bool], code: str, surely: bool) -> dict[str, Any]:
+    def _read(
+        self,
+        shas: dict[str, str],
+        parse: Callable[[str, str], Any],
+        valid: Callable[[Any], bool],
+        code: str,
+        surely: bool,
+    ) -> dict[str, Any]:
         from receipt_gate.reading.frontmatter import read as front_matter
 
         tree = self.tree
         file = cache.path(tree.root, f"pages-{self.check}.json") if tree.root else None
-        doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("code") == code
-                         and isinstance(d.get("pages"), dict))
+        doc = cache.read(
+            file,
+            lambda d: (
+                isinstance(d, dict) and d.get("code") == code and isinstance(d.get("pages"), dict)
+            ),
+        )
         known: dict[str, Any] = doc["pages"] if doc else {}
         by_sha: dict[str, list[Any]] = {}
         todo: dict[str, str] = {}
         for path, sha in shas.items():
             hit = known.get(sha)
-            if (isinstance(hit, list) and len(hit) == 2 and isinstance(hit[0], dict)
-                    and all(isinstance(v, (str, bool, int, float)) for v in hit[0].values())
-                    and valid(hit[1])):
+            if (
+                isinstance(hit, list)
+                and len(hit) == 2
+                and isinstance(hit[0], dict)
+                and all(isinstance(v, (str, bool, int, float)) for v in hit[0].values())
+                and valid(hit[1])
+            ):
                 by_sha[sha] = hit
             elif sha not in by_sha:
                 todo.setdefault(sha, path)
@@ -170,8 +209,7 @@ class Pages:
             return out
 
         errors = []
-        for part in split_map(parse_chunk, list(todo.items()), PARALLEL_FROM // 2,
-                              tree.fork_safe):
+        for part in split_map(parse_chunk, list(todo.items()), PARALLEL_FROM // 2, tree.fork_safe):
             for sha, got in part:
                 if isinstance(got, str):
                     errors.append(got)
@@ -184,23 +222,39 @@ class Pages:
         cfg = self.cfg
         # A section whose index page some generator holds back (Hugo builds none of its
         # pages then): what is under it supports nothing.
-        held = [p.rsplit("/", 1)[0] + "/" for p, sha in shas.items() if surely and "/" in p
-                and p.rsplit("/", 1)[1].startswith("_index.") and sha in by_sha
-                and held_back(by_sha[sha][0])]
-        return {p: by_sha[sha][1] for p, sha in sorted(shas.items())
-                if sha in by_sha and (cfg is None or published(cfg, p, surely)(by_sha[sha][0]))
-                and not any(p.startswith(h) for h in held)}
+        held = [
+            p.rsplit("/", 1)[0] + "/"
+            for p, sha in shas.items()
+            if surely
+            and "/" in p
+            and p.rsplit("/", 1)[1].startswith("_index.")
+            and sha in by_sha
+            and held_back(by_sha[sha][0])
+        ]
+        return {
+            p: by_sha[sha][1]
+            for p, sha in sorted(shas.items())
+            if sha in by_sha
+            and (cfg is None or published(cfg, p, surely)(by_sha[sha][0]))
+            and not any(p.startswith(h) for h in held)
+        }
 
-    def stored(self, parts: object, build: Callable[[], T], dump: Callable[[T], Any],
-               load: Callable[[Any], T | None]) -> T:
+    def stored(
+        self,
+        parts: object,
+        build: Callable[[], T],
+        dump: Callable[[T], Any],
+        load: Callable[[Any], T | None],
+    ) -> T:
         """build(), kept on disk (one file per check) under a key of `parts` and the
         publication rules: `load` turns what was kept back into one, or None when it is
         not one (then it is built again)."""
         key = _key(self.code, parts, rules_key(self.cfg))
 
         def make() -> T:
-            file = cache.path(self.tree.root, f"corpus-{self.check}.json") \
-                if self.tree.root else None
+            file = (
+                cache.path(self.tree.root, f"corpus-{self.check}.json") if self.tree.root else None
+            )
             doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("key") == key)
             got = load(doc.get("value")) if doc is not None else None
             if got is None:

@@ -41,11 +41,17 @@ class Fingerprint:
         "whole",
     )
 
-    def __init__(self, check: str, common: str, whole: str,
-                 load: Callable[[], tuple[Any, Digest]] | None,
-                 baseline: Mapping[str, Sequence[str]] | None,
-                 members: frozenset[str] = frozenset(), memo: dict[str, str] | None = None,
-                 loaded: int = 0) -> None:
+    def __init__(
+        self,
+        check: str,
+        common: str,
+        whole: str,
+        load: Callable[[], tuple[Any, Digest]] | None,
+        baseline: Mapping[str, Sequence[str]] | None,
+        members: frozenset[str] = frozenset(),
+        memo: dict[str, str] | None = None,
+        loaded: int = 0,
+    ) -> None:
         self.check = check
         self.common = common  # of what every draft's verdict read
         self.whole = whole  # of everything it could read (corpus and baseline whole)
@@ -106,8 +112,10 @@ class Fingerprint:
 
     def _of(self, draft: str, reads: Sequence[str]) -> str:
         corpus, digest = self.build()
-        part = [digest(corpus, reads, draft) if digest is not None else None,
-                sorted(self.baseline.get(draft, ())) if self.baseline is not None else None]
+        part = [
+            digest(corpus, reads, draft) if digest is not None else None,
+            sorted(self.baseline.get(draft, ())) if self.baseline is not None else None,
+        ]
         text = self.common + _ENCODER.encode(part)
         return hashlib.sha256(text.encode()).hexdigest()
 
@@ -173,8 +181,9 @@ def load_corpus(name: str, cfg: Config, tree: Tree, files: InputFiles) -> Any:
     return implementation(spec).load_corpus({k: files.get(k, {}) for k in spec.corpus}, pages)
 
 
-def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = None,
-                rules: Tree | None = None) -> Fingerprint:
+def fingerprint(
+    name: str, cfg: Config, tree: Tree, files: InputFiles | None = None, rules: Tree | None = None
+) -> Fingerprint:
     """The check's fingerprint in this tree. The baseline's part is read from `rules`,
     the tree the rules come from (by default the judged tree). (A model check's `inputs`
     that match no file add nothing: receipts from before model checks had inputs stay
@@ -188,10 +197,12 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
     payload: dict[str, object] = {
         "check": name,
         "version": spec.version,
-        "settings": {k: v for k, v in cfg.checks.get(name, {}).items()
-                     if spec.settings[k].decides},
-        "files": {k: v for k, v in files.items() if k not in corpus
-                  and not (k == "inputs" and spec.kind == "model" and not v)},
+        "settings": {k: v for k, v in cfg.checks.get(name, {}).items() if spec.settings[k].decides},
+        "files": {
+            k: v
+            for k, v in files.items()
+            if k not in corpus and not (k == "inputs" and spec.kind == "model" and not v)
+        },
     }
     if spec.deterministic and cfg.effective[name].get("suppressions"):
         from receipt_gate.rules.suppress import reporter
@@ -213,19 +224,26 @@ def fingerprint(name: str, cfg: Config, tree: Tree, files: InputFiles | None = N
             from receipt_gate.checks.table import implementation
 
             return load_corpus(name, cfg, tree, files), implementation(spec).digest
+
     entries: Mapping[str, Sequence[str]] | None = None
     if cfg.baseline and spec.deterministic:
         from receipt_gate.checks import baseline
 
-        entries = baseline.for_check(baseline.load(rules or tree, cfg.baseline,
-                                                   cfg.deterministic(list(cfg.specs))), name)
+        entries = baseline.for_check(
+            baseline.load(rules or tree, cfg.baseline, cfg.deterministic(list(cfg.specs))), name
+        )
     from receipt_gate.rules.corpus import rules_key
 
     # Everything the check could read: the corpus files whole, and what decides which of
     # them are published.
-    whole = _sha([common, {k: v for k, v in files.items() if k in corpus},
-                  rules_key(cfg) if spec.corpus else None,
-                  {d: sorted(k) for d, k in (entries or {}).items()}])
+    whole = _sha(
+        [
+            common,
+            {k: v for k, v in files.items() if k in corpus},
+            rules_key(cfg) if spec.corpus else None,
+            {d: sorted(k) for d, k in (entries or {}).items()},
+        ]
+    )
     members = frozenset(p for k in corpus for p in files.get(k, {}))
     memo = _kept(tree.root, name, whole) if load is not None else {}
     return Fingerprint(name, common, whole, load, entries, members, memo, len(memo))
@@ -244,8 +262,11 @@ MEMO_FORMAT = 3
 def _memo_file(root: str | None, name: str) -> str | None:
     from receipt_gate.trees import cache
 
-    return cache.path(root, f"fingerprints-{hashlib.sha256(name.encode()).hexdigest()[:16]}"
-                            ".json") if root else None
+    return (
+        cache.path(root, f"fingerprints-{hashlib.sha256(name.encode()).hexdigest()[:16]}.json")
+        if root
+        else None
+    )
 
 
 def _memo_key(whole: str) -> list[object]:
@@ -260,14 +281,23 @@ def _memo_key(whole: str) -> list[object]:
 def _kept(root: str | None, name: str, whole: str) -> dict[str, str]:
     from receipt_gate.trees import cache
 
-    doc = cache.read(_memo_file(root, name), lambda d: isinstance(d, dict) and d.get(
-        "key") == _memo_key(whole) and isinstance(d.get("memo"), dict))
+    doc = cache.read(
+        _memo_file(root, name),
+        lambda d: (
+            isinstance(d, dict)
+            and d.get("key") == _memo_key(whole)
+            and isinstance(d.get("memo"), dict)
+        ),
+    )
     memo = doc["memo"] if doc else {}
     return memo if all(type(v) is str for v in memo.values()) else {}
 
 
-def keep(root: str | None, fps: Mapping[str, Fingerprint],
-         learned: Mapping[str, Mapping[str, str]] | None = None) -> None:
+def keep(
+    root: str | None,
+    fps: Mapping[str, Fingerprint],
+    learned: Mapping[str, Mapping[str, str]] | None = None,
+) -> None:
     """Keep each check's memo, with what the workers `learned`, when it grew."""
     from receipt_gate.trees import cache
 
@@ -276,14 +306,16 @@ def keep(root: str | None, fps: Mapping[str, Fingerprint],
             continue
         fp.memo.update((learned or {}).get(name, {}))
         if len(fp.memo) > fp.loaded:
-            cache.write(_memo_file(root, name), {"key": _memo_key(fp.whole),
-                                                 "memo": fp.memo})
+            cache.write(_memo_file(root, name), {"key": _memo_key(fp.whole), "memo": fp.memo})
 
 
 def learned(fps: Mapping[str, Fingerprint]) -> dict[str, dict[str, str]]:
     """What each memo holds beyond what was loaded: a worker's part for its parent."""
-    return {name: dict(list(fp.memo.items())[fp.loaded:]) for name, fp in fps.items()
-            if fp.memo is not None and len(fp.memo) > fp.loaded}
+    return {
+        name: dict(list(fp.memo.items())[fp.loaded :])
+        for name, fp in fps.items()
+        if fp.memo is not None and len(fp.memo) > fp.loaded
+    }
 
 
 def _sha(doc: object) -> str:

@@ -64,12 +64,18 @@ class Markers(NamedTuple):
         from receipt_gate.base import wildmatch
         from receipt_gate.base.text import printable
 
-        return [f"{printable(f)}: the site publishes pages from"
-                f" {printable(d) + '/' if d else 'a folder the gate cannot read'}, where"
-                f" drafts ({CONFIG_FILE}) gates none: add it to drafts"
-                for f, d, pages in self.folders
-                if not d or not (wildmatch.match(drafts, f"{d}/page.md") if pages
-                                 else wildmatch.could_hold(drafts, d))]
+        return [
+            f"{printable(f)}: the site publishes pages from"
+            f" {printable(d) + '/' if d else 'a folder the gate cannot read'}, where"
+            f" drafts ({CONFIG_FILE}) gates none: add it to drafts"
+            for f, d, pages in self.folders
+            if not d
+            or not (
+                wildmatch.match(drafts, f"{d}/page.md")
+                if pages
+                else wildmatch.could_hold(drafts, d)
+            )
+        ]
 
 
 def parse(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> Markers:
@@ -79,28 +85,37 @@ def parse(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> M
     fm = mapping(top.get("front_matter"), "draft_markers.front_matter", err)
     for k, v in fm.items():
         if not isinstance(v, (bool, str, int)) or (isinstance(v, str) and not v):
-            raise err(f"draft_markers.front_matter.{k}", "expected true, false, an integer"
-                      f" or a non-empty string, got {type_name(v)}")
+            raise err(
+                f"draft_markers.front_matter.{k}",
+                f"expected true, false, an integer or a non-empty string, got {type_name(v)}",
+            )
     before = states[: states.index(gate_from)]
     if not before:
-        raise err("draft_markers", f"no state comes before gate_from ({gate_from}): a"
-                  " marked draft would be gated like any other")
+        raise err(
+            "draft_markers",
+            f"no state comes before gate_from ({gate_from}): a"
+            " marked draft would be gated like any other",
+        )
     status = top.get("status", before[-1])
     if not isinstance(status, str) or status not in states:
         raise err("draft_markers.status", f"{status!r} is not one of states")
     if status not in before:
-        raise err("draft_markers.status", f"{status!r} is not before gate_from ({gate_from}):"
-                  " a draft the site has not published would be gated")
+        raise err(
+            "draft_markers.status",
+            f"{status!r} is not before gate_from ({gate_from}):"
+            " a draft the site has not published would be gated",
+        )
     read_in = str_list(top.get("front_matter_in", []), "draft_markers.front_matter_in", err)
     listed_in = str_list(top.get("listed_in", []), "draft_markers.listed_in", err)
     from receipt_gate.sites.builds import reads_toc
 
     for i, toc in enumerate(listed_in):
         if not reads_toc(toc):
-            raise err(f"draft_markers.listed_in[{i}]", f"{toc!r} is no table of contents a"
-                      " generator publishes by (mdBook's SUMMARY.md)")
-    return Markers(paths, tuple(fm.items()), status, front_matter_in=read_in,
-                   listed_in=listed_in)
+            raise err(
+                f"draft_markers.listed_in[{i}]",
+                f"{toc!r} is no table of contents a generator publishes by (mdBook's SUMMARY.md)",
+            )
+    return Markers(paths, tuple(fm.items()), status, front_matter_in=read_in, listed_in=listed_in)
 
 
 # Where a generator or a build host reads the build's settings (root-relative globs):
@@ -108,26 +123,79 @@ def parse(value: object, states: tuple[str, ...], gate_from: str, err: Err) -> M
 # config at the top (a build can name any with --config), the CI and host files, shell
 # scripts; not a theme's or a dependency's own, nor a lock file.
 BUILD_FILES = (
-    "*.toml", "*.yaml", "*.yml", "*.json", "config/**/*.toml", "config/**/*.yaml",
-    "config/**/*.yml", "config/**/*.json", "*/config.toml", "*/config.yaml", "*/config.yml",
-    "*/config.json", "*/config/**/*.toml", "*/config/**/*.yaml", "*/config/**/*.yml",
-    "*/config/**/*.json", "**/_config*.yml", "**/_config*.yaml",
-    "**/_config*.toml", "**/hugo.toml", "**/hugo.yaml", "**/hugo.yml", "**/hugo.json",
-    "**/mkdocs.yml", "**/mkdocs.yaml", "Makefile", "makefile", "GNUmakefile", "justfile",
-    "Rakefile", "Dockerfile*", "*.dockerfile", "Containerfile*", "Procfile", "Jenkinsfile",
-    ".gitlab-ci.yml", ".gitlab/**/*.yml", ".github/workflows/*.yml",
-    ".github/workflows/*.yaml", ".github/actions/**/*.yml", ".github/actions/**/*.yaml",
-    ".forgejo/workflows/*", ".gitea/workflows/*", ".woodpecker.yml", ".woodpecker/*",
-    ".drone.yml", ".circleci/*.yml", ".buildkite/**/*.yml", "**/*.sh",
+    "*.toml",
+    "*.yaml",
+    "*.yml",
+    "*.json",
+    "config/**/*.toml",
+    "config/**/*.yaml",
+    "config/**/*.yml",
+    "config/**/*.json",
+    "*/config.toml",
+    "*/config.yaml",
+    "*/config.yml",
+    "*/config.json",
+    "*/config/**/*.toml",
+    "*/config/**/*.yaml",
+    "*/config/**/*.yml",
+    "*/config/**/*.json",
+    "**/_config*.yml",
+    "**/_config*.yaml",
+    "**/_config*.toml",
+    "**/hugo.toml",
+    "**/hugo.yaml",
+    "**/hugo.yml",
+    "**/hugo.json",
+    "**/mkdocs.yml",
+    "**/mkdocs.yaml",
+    "Makefile",
+    "makefile",
+    "GNUmakefile",
+    "justfile",
+    "Rakefile",
+    "Dockerfile*",
+    "*.dockerfile",
+    "Containerfile*",
+    "Procfile",
+    "Jenkinsfile",
+    ".gitlab-ci.yml",
+    ".gitlab/**/*.yml",
+    ".github/workflows/*.yml",
+    ".github/workflows/*.yaml",
+    ".github/actions/**/*.yml",
+    ".github/actions/**/*.yaml",
+    ".forgejo/workflows/*",
+    ".gitea/workflows/*",
+    ".woodpecker.yml",
+    ".woodpecker/*",
+    ".drone.yml",
+    ".circleci/*.yml",
+    ".buildkite/**/*.yml",
+    "**/*.sh",
     # Build scripts kept without an extension where a build host or workflow calls them
     # (Jekyll's script/cibuild, a bin/build), and a top-level script in another language.
-    "script/**", "scripts/**", "bin/**", "ci/**", "*.bash", "*.py", "*.js", "*.mjs", "*.cjs",
+    "script/**",
+    "scripts/**",
+    "bin/**",
+    "ci/**",
+    "*.bash",
+    "*.py",
+    "*.js",
+    "*.mjs",
+    "*.cjs",
     "*.rb",
-    "!*-lock.json", "!*-lock.yaml", "!*.lock.json", "!**/node_modules/**", "!themes/**",
-    "!vendor/**", "!**/.*/**/*.sh",
+    "!*-lock.json",
+    "!*-lock.yaml",
+    "!*.lock.json",
+    "!**/node_modules/**",
+    "!themes/**",
+    "!vendor/**",
+    "!**/.*/**/*.sh",
 )
 # What a config a build names (--config, --configDir, -f) may be.
 CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
+
+
 # A setting that publishes marked pages, with any value but a plain false; a key in any
 # case, quoted or not, in a block, a flow mapping or one line of JSON; read in config
 # files only, their comments aside (each generator's PUBLISH_KEYS).
@@ -138,13 +206,16 @@ def _setting() -> re.Pattern[str]:
     return re.compile(
         r"""(?i)(?<![\w-])["']?("""
         + "|".join(sorted({k for g in TABLE for k in getattr(g, "PUBLISH_KEYS", ())}))
-        + r""")["']?[ \t]*[:=](?![ \t]*["']?false\b)""")
+        + r""")["']?[ \t]*[:=](?![ \t]*["']?false\b)"""
+    )
+
 
 _SERVER = re.compile(r"(?:^|\s)(?:server|serve|s)(?=\s|$)")
 
 
-def publishing(files: list[str], read: Callable[[str], str | None],
-               named: Mapping[str, str] | None = None) -> tuple[str, ...]:
+def publishing(
+    files: list[str], read: Callable[[str], str | None], named: Mapping[str, str] | None = None
+) -> tuple[str, ...]:
     """Why the site's build publishes the pages its markers mark (file: what), read
     from these build files (and the configs a build command names); empty when
     nothing says so."""
@@ -157,38 +228,49 @@ def publishing(files: list[str], read: Callable[[str], str | None],
         kind = kind_of(path, named)
         if text is None:
             if builds.is_config(path) or (named and path in named):
-                out.append(f"{path}: cannot be read, so the gate cannot tell whether the"
-                           " build publishes marked drafts")
+                out.append(
+                    f"{path}: cannot be read, so the gate cannot tell whether the"
+                    " build publishes marked drafts"
+                )
             continue
         if kind is not None and path.endswith(CONFIG_EXTS):
             doc = siteconfig.document(path, text)
             if doc is None and kind != "any":
-                out.append(f"{path}: not read plainly as {kind}'s config, so the gate cannot"
-                           " tell whether the build publishes marked drafts")
+                out.append(
+                    f"{path}: not read plainly as {kind}'s config, so the gate cannot"
+                    " tell whether the build publishes marked drafts"
+                )
                 continue
             said = builds.publishing(kind, doc)
             if said:
-                out.append(f"{path}: sets {said[0]}: the build publishes the pages"
-                           " the draft markers mark")
+                out.append(
+                    f"{path}: sets {said[0]}: the build publishes the pages the draft markers mark"
+                )
                 continue
         text = plain(text)
         bare = text if path.endswith(".json") else _COMMENT.sub("", text)
-        m = (_setting().search(bare) if path.endswith((".toml", ".yaml", ".yml", ".json"))
-             else None) or builds.draft_setting(bare)
+        m = (
+            _setting().search(bare) if path.endswith((".toml", ".yaml", ".yml", ".json")) else None
+        ) or builds.draft_setting(bare)
         if m is not None:
-            out.append(f"{path}: sets {m.group(0).strip()[:60]!r}: the build publishes"
-                       " the pages the draft markers mark")
+            out.append(
+                f"{path}: sets {m.group(0).strip()[:60]!r}: the build publishes"
+                " the pages the draft markers mark"
+            )
             continue
         serves = path.rsplit("/", 1)[-1] == "Procfile"  # a server there is the site
         for line in bare.splitlines():
             flag = _command_flag(line, serves) or _passed_on(line, serves)
             if flag:
-                out.append(f"{path}: a build runs {flag}: it publishes the pages the"
-                           " draft markers mark")
+                out.append(
+                    f"{path}: a build runs {flag}: it publishes the pages the draft markers mark"
+                )
                 break
     if named and "" in named:
-        out.append(f"{named['']}: a build names a config the gate cannot read (a"
-                   " variable), so it cannot tell whether it publishes marked drafts")
+        out.append(
+            f"{named['']}: a build names a config the gate cannot read (a"
+            " variable), so it cannot tell whether it publishes marked drafts"
+        )
     return tuple(out)
 
 
@@ -209,9 +291,12 @@ def _command_flag(line: str, serves: bool = False) -> str:
     return builds.draft_flag(line, serves, _SERVER)
 
 
-def folders(files: list[str], read: Callable[[str], str | None],
-            named: Mapping[str, str] | None = None,
-            there: Callable[[str], bool] = lambda _: True) -> tuple[tuple[str, str, bool], ...]:
+def folders(
+    files: list[str],
+    read: Callable[[str], str | None],
+    named: Mapping[str, str] | None = None,
+    there: Callable[[str], bool] = lambda _: True,
+) -> tuple[tuple[str, str, bool], ...]:
     """(file, folder, pages) for each folder a site's config or build publishes pages
     from, beside the generator's default: Hugo's contentDir and content mounts, a
     theme's or module's content (where `there` says the repository holds it), a build
@@ -226,8 +311,11 @@ def folders(files: list[str], read: Callable[[str], str | None],
         raw = read(path)
         text = plain(raw or "")
         # A command's folder is relative to where it runs: the top, as far as we know.
-        out += [(path, _expanded(f), False) for f, theme in builds.command_folders(
-            text, _COMMENT.sub("", text)) if not theme or there(f)]
+        out += [
+            (path, _expanded(f), False)
+            for f, theme in builds.command_folders(text, _COMMENT.sub("", text))
+            if not theme or there(f)
+        ]
         kind = kind_of(path, named)
         if kind is None:
             continue
@@ -236,12 +324,18 @@ def folders(files: list[str], read: Callable[[str], str | None],
             out.append((path, "", False))  # a config the gate cannot read plainly
         elif doc is not None:
             site = _site_of(path, named)
-            out += [(path, f, pages) for f, pages, theme in builds.folders(kind, site, doc)
-                    if not theme or not f or there(f)]
+            out += [
+                (path, f, pages)
+                for f, pages, theme in builds.folders(kind, site, doc)
+                if not theme or not f or there(f)
+            ]
         # What a plain reading of the text finds too (a config read two ways gates more).
         site = _site_of(path, named)
-        out += [(path, posixpath.join(site, f) if f and site else f, False)
-                for f, theme in builds.text_folders(kind, path, text) if not theme or there(f)]
+        out += [
+            (path, posixpath.join(site, f) if f and site else f, False)
+            for f, theme in builds.text_folders(kind, path, text)
+            if not theme or there(f)
+        ]
     if named and "" in named:
         out.append((named[""], "", False))
     kept: dict[tuple[str, str, bool], None] = {}
@@ -261,8 +355,10 @@ def _site_of(path: str, named: Mapping[str, str] | None) -> str:
     return site if at else (folder.group(1) or "") if folder else posixpath.dirname(path)
 
 
-_WORKSPACE = re.compile(r"^(?:\$\{?GITHUB_WORKSPACE\}?|\$\{\{\s*github\.workspace\s*\}\}"
-                        r"|\$\{?CI_PROJECT_DIR\}?|\$\{?PWD\}?|\$\(pwd\))/?")
+_WORKSPACE = re.compile(
+    r"^(?:\$\{?GITHUB_WORKSPACE\}?|\$\{\{\s*github\.workspace\s*\}\}"
+    r"|\$\{?CI_PROJECT_DIR\}?|\$\{?PWD\}?|\$\(pwd\))/?"
+)
 
 
 def _expanded(folder: str) -> str:

@@ -15,6 +15,7 @@ from receipt_gate.sites.builds import named_configs
 if TYPE_CHECKING:
     from receipt_gate.trees.tree import Tree
 
+
 def texts_of(tree: Tree, paths: Sequence[str]) -> dict[str, str | None]:
     """Each file's text (one batch, not a git process per file); None for one the gate
     cannot read (a link, too large, unreadable: it cannot be told, so it counts)."""
@@ -29,9 +30,7 @@ def texts_of(tree: Tree, paths: Sequence[str]) -> dict[str, str | None]:
     return out
 
 
-
-def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None],
-                                      dict[str, str]]:
+def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None], dict[str, str]]:
     """(build files, section _index pages, the text of each, the configs a build command
     names as path -> tool): the build files where the generators and build hosts keep
     them, and the configs a build names (--config a,b, --configDir, mkdocs -f, INHERIT)
@@ -40,18 +39,21 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
     texts = texts_of(tree, [*files, *index])  # one batch, each read once
     named: dict[str, str] = {}
     for _ in range(4):
-        new = {k: v for k, v in named_configs(files, texts.__getitem__).items()
-               if k not in named}
+        new = {k: v for k, v in named_configs(files, texts.__getitem__).items() if k not in named}
         if not new:
             break
         named.update(new)
         folders = [wildmatch.escape(k.removeprefix("./")) + "**" for k in new if k.endswith("/")]
         more = [k for k in new if k and not k.endswith("/") and k not in texts]
-        more += [p for p in (tree.paths(folders) if folders else [])
-                 if p.endswith(CONFIG_EXTS) and p not in texts]
+        more += [
+            p
+            for p in (tree.paths(folders) if folders else [])
+            if p.endswith(CONFIG_EXTS) and p not in texts
+        ]
         for p in more:  # a file of a named folder is its tool's config
-            named.setdefault(p, next(v for k, v in new.items()
-                                     if k and p.startswith(k.removeprefix("./"))))
+            named.setdefault(
+                p, next(v for k, v in new.items() if k and p.startswith(k.removeprefix("./")))
+            )
         texts.update(texts_of(tree, more))
         files = [*files, *(p for p in more if p not in files)]
     return files, index, texts, named

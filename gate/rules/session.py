@@ -30,8 +30,9 @@ def signer(s: Session, args: object) -> Signer | None:
     """Who signs the receipts this command writes (None when the policy lists no key)."""
     from receipt_gate.base.signing import signer as make
 
-    return make(s.cfg.public_keys(), s.root, getattr(args, "key_env", None),
-                getattr(args, "key_file", None))
+    return make(
+        s.cfg.public_keys(), s.root, getattr(args, "key_env", None), getattr(args, "key_file", None)
+    )
 
 
 def find_root(cwd: str | None = None) -> str:
@@ -41,8 +42,9 @@ def find_root(cwd: str | None = None) -> str:
     return git.toplevel(cwd or os.getcwd())
 
 
-def open_tree(staged: bool = False, rev: str | None = None,
-              root: str | None = None) -> tuple[str, Tree, WorkTree | None]:
+def open_tree(
+    staged: bool = False, rev: str | None = None, root: str | None = None
+) -> tuple[str, Tree, WorkTree | None]:
     """The repository around the current folder (or at `root`), and its working tree,
     index (`staged`, with the working tree beside it) or commit (`rev`)."""
     top = root or find_root()
@@ -53,8 +55,7 @@ def open_tree(staged: bool = False, rev: str | None = None,
     return top, WorkTree(top), None
 
 
-def open_session(staged: bool = False, rev: str | None = None,
-                 root: str | None = None) -> Session:
+def open_session(staged: bool = False, rev: str | None = None, root: str | None = None) -> Session:
     """open_tree(), and that tree's config."""
     top, tree, disk = open_tree(staged, rev, root)
     return Session(top, tree, config_of(tree, disk), disk)
@@ -65,8 +66,9 @@ def rel_paths(root: str, paths: Sequence[str]) -> list[str]:
     out = []
     for p in paths:
         full = os.path.abspath(p)  # folders resolved like the root; the file itself is not
-        rel = os.path.relpath(os.path.join(os.path.realpath(os.path.dirname(full)),
-                                           os.path.basename(full)), root)
+        rel = os.path.relpath(
+            os.path.join(os.path.realpath(os.path.dirname(full)), os.path.basename(full)), root
+        )
         if rel == ".." or rel.startswith(".." + os.sep) or os.path.isabs(rel):
             raise GateError(f"{p}: outside the repository at {root}")
         out.append(rel.replace(os.sep, "/"))

@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 MARK = "receipt-gate:"
 _DIRECTIVE = re.compile(
     r"<!--\s*receipt-gate:\s*(?P<verb>\S+)(?P<names>[^\n]*?)"
-    r"(?:\s--\s*(?P<why>.*?))?\s*-->\s*", re.DOTALL)
+    r"(?:\s--\s*(?P<why>.*?))?\s*-->\s*",
+    re.DOTALL,
+)
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
 VERBS = ("ignore", "disable", "enable")
 # Marks a finding about a comment itself: no baseline or comment can suppress it.
@@ -42,12 +44,18 @@ BAD_COMMENT: tuple[tuple[str, object], ...] = (("comment", True),)
 def reporter(cfg: Config) -> str | None:
     """The one check that reports a comment that is not a valid directive: the first
     required one that reads comments (part of its fingerprint, gate.rules.fingerprint)."""
-    return next((c for c in cfg.required if cfg.specs[c].deterministic
-                 and cfg.effective[c].get("suppressions")), None)
+    return next(
+        (
+            c
+            for c in cfg.required
+            if cfg.specs[c].deterministic and cfg.effective[c].get("suppressions")
+        ),
+        None,
+    )
 
 
 def _is_directive(b: Block, lines: list[str]) -> bool:
-    return b.kind == "html" and any(MARK in ln for ln in lines[b.start:b.end])
+    return b.kind == "html" and any(MARK in ln for ln in lines[b.start : b.end])
 
 
 class Directive(NamedTuple):
@@ -58,8 +66,9 @@ class Directive(NamedTuple):
     lines: range  # the 1-based lines it covers (for enable: empty)
 
 
-def directives(text: str, deterministic: Sequence[str], known: Sequence[str]
-               ) -> tuple[list[Directive], list[Finding]]:
+def directives(
+    text: str, deterministic: Sequence[str], known: Sequence[str]
+) -> tuple[list[Directive], list[Finding]]:
     """The draft's suppression comments with the lines each covers, and the comments
     that are not valid ones (as findings, so a typo refuses rather than silences).
     `known` are the checks the config can name, `deterministic` those a comment may
@@ -76,30 +85,47 @@ def directives(text: str, deterministic: Sequence[str], known: Sequence[str]
     for i, b in enumerate(found):
         if b.kind != "html":
             continue
-        body = "\n".join(ln[c:] for ln, c in zip(lines[b.start:b.end], b.cols, strict=True))
+        body = "\n".join(ln[c:] for ln, c in zip(lines[b.start : b.end], b.cols, strict=True))
         if MARK not in body:
             continue
         m = _DIRECTIVE.fullmatch(body.strip() + "\n")
         line = b.start + 1
         if m is None or m.group("verb") not in VERBS:
-            bad.append(Finding(line, b.cols[0] + 1, "not a receipt-gate comment this version"
-                               " reads: write <!-- receipt-gate: ignore CHECK[, CHECK]"
-                               " [-- why] --> (or disable/enable)", BAD_COMMENT))
+            bad.append(
+                Finding(
+                    line,
+                    b.cols[0] + 1,
+                    "not a receipt-gate comment this version"
+                    " reads: write <!-- receipt-gate: ignore CHECK[, CHECK]"
+                    " [-- why] --> (or disable/enable)",
+                    BAD_COMMENT,
+                )
+            )
             continue
         names = tuple(n.strip() for n in m.group("names").split(",") if n.strip())
         wrong = [n for n in names if not _NAME.fullmatch(n) or n not in known]
         model = [n for n in names if n in known and n not in deterministic]
         if not names or wrong or model:
-            what = (f"names {wrong[0]!r}, not a check" if wrong else
-                    f"names {model[0]}, a model's verdict, which no comment suppresses"
-                    if model else "names no check")
-            bad.append(Finding(line, b.cols[0] + 1, f"receipt-gate comment {what}"
-                               f" (checks: {', '.join(deterministic)})", BAD_COMMENT))
+            what = (
+                f"names {wrong[0]!r}, not a check"
+                if wrong
+                else f"names {model[0]}, a model's verdict, which no comment suppresses"
+                if model
+                else "names no check"
+            )
+            bad.append(
+                Finding(
+                    line,
+                    b.cols[0] + 1,
+                    f"receipt-gate comment {what} (checks: {', '.join(deterministic)})",
+                    BAD_COMMENT,
+                )
+            )
             continue
         verb, why = m.group("verb"), (m.group("why") or "").strip()
         if verb == "ignore":
             # The next block that is not itself a directive: comments may stack.
-            nxt = next((x for x in found[i + 1:] if not _is_directive(x, lines)), None)
+            nxt = next((x for x in found[i + 1 :] if not _is_directive(x, lines)), None)
             span = range(nxt.start + 1, nxt.end + 1) if nxt is not None else range(0)
             out.append(Directive(line, verb, names, why, span))
         elif verb == "disable":
@@ -123,8 +149,14 @@ def covered(text: str, check: str) -> frozenset[int]:
     """The 1-based lines the draft's comments suppress for this check, whatever else
     they name: for a check whose one finding sums up the page (ai-tells' weighted
     tells), which leaves what a comment covers out of the sum rather than the sum out."""
-    names = tuple({n.strip() for m in _DIRECTIVE.finditer(text)
-                   for n in m.group("names").split(",") if _NAME.fullmatch(n.strip())})
+    names = tuple(
+        {
+            n.strip()
+            for m in _DIRECTIVE.finditer(text)
+            for n in m.group("names").split(",")
+            if _NAME.fullmatch(n.strip())
+        }
+    )
     found, _ = directives(text, names, names)
     return frozenset(n for d in found if check in d.checks for n in d.lines)
 
@@ -137,14 +169,22 @@ def _by(d: Directive) -> str:
     return f"comment at line {d.line}: receipt-gate: {d.verb} {', '.join(d.checks)}{why}"
 
 
-def wrap(check: Callable[[Draft], Outcome], name: str, comments: bool,
-         baseline: Mapping[str, Sequence[str]] | None, baseline_file: str,
-         key: Callable[[Finding], str], report_bad: bool, deterministic: Sequence[str],
-         known: Sequence[str]) -> Callable[[Draft], Outcome]:
+def wrap(
+    check: Callable[[Draft], Outcome],
+    name: str,
+    comments: bool,
+    baseline: Mapping[str, Sequence[str]] | None,
+    baseline_file: str,
+    key: Callable[[Finding], str],
+    report_bad: bool,
+    deterministic: Sequence[str],
+    known: Sequence[str],
+) -> Callable[[Draft], Outcome]:
     """The checker with suppressions applied: comments (when `comments`), then the
     baseline's findings for each draft (path -> keys of findings, repeated as often as
     they occurred). With `report_bad`, a comment that is not a valid directive is a
     finding of this check (one check reports it, not every one)."""
+
     def apply(draft: Draft, out: Outcome) -> Outcome:
         listed = baseline.get(draft.path) if baseline else None
         if not comments and not listed:
@@ -168,8 +208,9 @@ def wrap(check: Callable[[Draft], Outcome], name: str, comments: bool,
     return _Applied(check, apply)
 
 
-def by_baseline(out: Outcome, listed: Sequence[str], baseline_file: str,
-                key: Callable[[Finding], str]) -> Outcome:
+def by_baseline(
+    out: Outcome, listed: Sequence[str], baseline_file: str, key: Callable[[Finding], str]
+) -> Outcome:
     """The outcome with each finding the baseline lists for its draft (by key, as often
     as it is listed) suppressed; a finding about a comment itself is never one."""
     room: dict[str, int] = {}
@@ -193,15 +234,17 @@ class _Applied:
     """A checker with a step after it, one draft at a time or (a program that takes a
     batch) all at once."""
 
-    def __init__(self, check: Callable[[Draft], Outcome],
-                 after: Callable[[Draft, Outcome], Outcome]) -> None:
+    def __init__(
+        self, check: Callable[[Draft], Outcome], after: Callable[[Draft, Outcome], Outcome]
+    ) -> None:
         self.check, self.after = check, after
         if hasattr(check, "ready"):  # (a program: whether it can run here)
             self.ready = check.ready
         many = getattr(check, "many", None)
         if many is not None:
-            self.many = lambda drafts: [after(d, o) for d, o in
-                                        zip(drafts, many(drafts), strict=True)]
+            self.many = lambda drafts: [
+                after(d, o) for d, o in zip(drafts, many(drafts), strict=True)
+            ]
 
     def __call__(self, draft: Draft) -> Outcome:
         return self.after(draft, self.check(draft))

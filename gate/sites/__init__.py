@@ -50,8 +50,7 @@ class Generator(Protocol):
     def detect(self, repo: Repo) -> Layout | None: ...
 
 
-TABLE: tuple[Generator, ...] = (eleventy, docusaurus, jekyll, astro, hugo, mkdocs, mdbook,
-                                plain)
+TABLE: tuple[Generator, ...] = (eleventy, docusaurus, jekyll, astro, hugo, mkdocs, mdbook, plain)
 
 
 def detect(paths: Sequence[str], read: Read, run_dir: str = ".receipts") -> Layout:

@@ -19,5 +19,12 @@ def detect(repo: Repo) -> Layout | None:
     if not under(repo.files, "src/content"):
         return None
     folder = section(repo.files, "src/content")
-    return site("an Astro site", folder, repo.files, repo.paths,
-                {"front_matter": {"draft": True}}, exts=EXTS, content="src/content")
+    return site(
+        "an Astro site",
+        folder,
+        repo.files,
+        repo.paths,
+        {"front_matter": {"draft": True}},
+        exts=EXTS,
+        content="src/content",
+    )

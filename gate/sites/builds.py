@@ -59,10 +59,17 @@ def folders(kind: str, site: str, doc: object) -> list[tuple[str, bool, bool]]:
             found += g.folders(doc)
         elif kind == "any" and getattr(g, "NAMED_CONFIG", False):
             found += g.folders(doc, any_tool=True)
-    return [(posixpath.normpath(posixpath.join(site, f.strip())).strip("/")
-             if isinstance(f, str) and f.strip() else "", pages, theme)
-            for f, pages, theme in found
-            if not (isinstance(f, str) and f.strip() in (".", "./"))]
+    return [
+        (
+            posixpath.normpath(posixpath.join(site, f.strip())).strip("/")
+            if isinstance(f, str) and f.strip()
+            else "",
+            pages,
+            theme,
+        )
+        for f, pages, theme in found
+        if not (isinstance(f, str) and f.strip() in (".", "./"))
+    ]
 
 
 def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> str | None:
@@ -76,8 +83,14 @@ def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> st
 
 
 def _toc_owner(toc: str) -> object | None:
-    return next((g for g in TABLE if hasattr(g, "listed") and posixpath.basename(toc)
-                 == getattr(g, "TOC", None)), None)
+    return next(
+        (
+            g
+            for g in TABLE
+            if hasattr(g, "listed") and posixpath.basename(toc) == getattr(g, "TOC", None)
+        ),
+        None,
+    )
 
 
 def reads_toc(toc: str) -> bool:
@@ -114,14 +127,16 @@ def unlist(toc: str, text: str, paths: Sequence[str]) -> str:
 def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
     """(folder, theme) each generator reads from a build file's commands and variables
     (`bare`: its text, comments out); a theme's counts where the repository holds it."""
-    return [f for g in TABLE if hasattr(g, "command_folders")
-            for f in g.command_folders(text, bare)]
+    return [
+        f for g in TABLE if hasattr(g, "command_folders") for f in g.command_folders(text, bare)
+    ]
 
 
 def text_folders(kind: str, path: str, text: str) -> list[tuple[str, bool]]:
     """(folder, theme) a config's plain text names, as each generator reads one."""
-    return [f for g in TABLE if hasattr(g, "text_folders")
-            for f in g.text_folders(kind, path, text)]
+    return [
+        f for g in TABLE if hasattr(g, "text_folders") for f in g.text_folders(kind, path, text)
+    ]
 
 
 def draft_flag(line: str, serves: bool, server: re.Pattern[str]) -> str:
@@ -134,11 +149,14 @@ def draft_flag(line: str, serves: bool, server: re.Pattern[str]) -> str:
         tool = g.KIND
         at = line.find(tool)
         while at >= 0:
-            rest = line[at + len(tool):]
+            rest = line[at + len(tool) :]
             # Up to the end of this command (a shell separator), not a dev server.
             command = re.split(r"&&|\|\||[;|]|[\"'],", rest, maxsplit=1)[0]
-            if (not rest[:1].isalnum() and flag.search(command)
-                    and (serves or not server.search(command))):
+            if (
+                not rest[:1].isalnum()
+                and flag.search(command)
+                and (serves or not server.search(command))
+            ):
                 return f"{tool}{command[:60].rstrip()}"
             at = line.find(tool, at + 1)
     return ""
@@ -164,8 +182,7 @@ def passed_on(line: str) -> re.Match[str] | None:
 
 
 # A build command's option that names a config, and its value.
-_CONFIG_FLAG = re.compile(
-    r"(?:^|\s)(--config(?:Dir|-file)?|-f)(?:=|\s+)[\"']?([^\s\"';&|]+)")
+_CONFIG_FLAG = re.compile(r"(?:^|\s)(--config(?:Dir|-file)?|-f)(?:=|\s+)[\"']?([^\s\"';&|]+)")
 
 
 def named(line: str) -> Iterator[tuple[str, str]]:

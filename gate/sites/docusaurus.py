@@ -18,8 +18,12 @@ if TYPE_CHECKING:
 
 KIND = "docusaurus"
 NAME = "Docusaurus"
-CONFIGS = ("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs",
-           "docusaurus.config.cjs")
+CONFIGS = (
+    "docusaurus.config.js",
+    "docusaurus.config.ts",
+    "docusaurus.config.mjs",
+    "docusaurus.config.cjs",
+)
 CONFIG = re.compile(r"^docusaurus\.config\.[cm]?[jt]s$")
 _PARTIALS = ("!**/_*", "!**/_*/**")  # partials, by name
 
@@ -39,13 +43,24 @@ def _docusaurus(paths: Sequence[str], files: Sequence[str]) -> Layout:
     a config names."""
     from receipt_gate.base import wildmatch
 
-    drafts = ["**/*.md", "**/*.mdx", *_PARTIALS, "!**/node_modules/**", "!build/**",
-              "!.docusaurus/**"]
+    drafts = [
+        "**/*.md",
+        "**/*.mdx",
+        *_PARTIALS,
+        "!**/node_modules/**",
+        "!build/**",
+        "!.docusaurus/**",
+    ]
     drafts += leave_out(drafts, paths, files)
     # (the pages it copies from static/ as they are: a reader opens them like any)
     drafts[:0] = [f"static/**/*.{e}" for e in ("html", "htm", "xhtml", "xht", "shtml")]
     excluded = [g for g in drafts if g.startswith("!")]
     articles = ["blog/**/*.md", "blog/**/*.mdx", *excluded] if under(files, "blog") else drafts
-    return Layout("a Docusaurus site", drafts, articles, {"front_matter": {"draft": True}},
-                  len(wildmatch.select(drafts, files)),
-                  [f"docs/**/*{e}" for e in (".md", ".mdx")] if under(files, "docs") else [])
+    return Layout(
+        "a Docusaurus site",
+        drafts,
+        articles,
+        {"front_matter": {"draft": True}},
+        len(wildmatch.select(drafts, files)),
+        [f"docs/**/*{e}" for e in (".md", ".mdx")] if under(files, "docs") else [],
+    )

@@ -53,13 +53,13 @@ def _dirs(config: str) -> dict[str, str]:
         if m:
             out[key] = m.group(1).strip().removeprefix("./").strip("/")
         elif (block and re.search(rf"\b{key}\s*:", block.group(1))) or re.search(
-                rf"set{key.capitalize()}Directory\(", code):
+            rf"set{key.capitalize()}Directory\(", code
+        ):
             out[key] = "" if key == "input" else "?"  # set, but not to a plain string
     return out
 
 
-def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
-              ) -> Layout:
+def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]) -> Layout:
     from receipt_gate.base import wildmatch
     from receipt_gate.sites.layout import any_case
 
@@ -68,9 +68,11 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
     root = "" if root in (".", "") else root
     base = f"{root}/" if root else ""
     # (its layouts are in its includes folder unless the config names one of their own)
-    leave = [f"{base}{dirs.get(k) or d}" for k, d in
-             (("includes", "_includes"), ("layouts", ""), ("data", "_data"))
-             if dirs.get(k) != "?" and (dirs.get(k) or d)]
+    leave = [
+        f"{base}{dirs.get(k) or d}"
+        for k, d in (("includes", "_includes"), ("layouts", ""), ("data", "_data"))
+        if dirs.get(k) != "?" and (dirs.get(k) or d)
+    ]
     if dirs.get("output") != "?":
         leave.append(dirs.get("output") or "_site")
     drafts = [f"{base}**/*.{any_case(e)}" for e in EXTS]
@@ -87,21 +89,36 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
     drafts = list(dict.fromkeys(drafts))
     # Eleventy renders every template in its input, a README or a static/ folder's
     # page too: only the hidden, dependencies and what it writes are no page.
-    templates = [p for p in paths if p.lower().endswith(tuple(f".{e}" for e in EXTS))
-                 and not re.search(r"(?:^|/)(?:node_modules|\.[^/]*)/", p)]
+    templates = [
+        p
+        for p in paths
+        if p.lower().endswith(tuple(f".{e}" for e in EXTS))
+        and not re.search(r"(?:^|/)(?:node_modules|\.[^/]*)/", p)
+    ]
     drafts += leave_out(drafts, paths, templates)
     taken = wildmatch.select(drafts, paths)
     # Posts: the biggest folder whose pages are dated or named like a blog's.
-    sections = collections.Counter(posixpath.dirname(p) for p in taken
-                                   if re.search(r"(?:^|/)(?:blog|posts?|news)(?:/|$)", p))
+    sections = collections.Counter(
+        posixpath.dirname(p) for p in taken if re.search(r"(?:^|/)(?:blog|posts?|news)(?:/|$)", p)
+    )
     blog = sections.most_common(1)[0][0] if sections else ""
-    articles = [g for g in drafts if not g.startswith("!")] if not blog else [
-        f"{blog}/**/*.{any_case('md')}", *(g for g in drafts if g.startswith("!"))]
+    articles = (
+        [g for g in drafts if not g.startswith("!")]
+        if not blog
+        else [f"{blog}/**/*.{any_case('md')}", *(g for g in drafts if g.startswith("!"))]
+    )
     # No marker: Eleventy's data cascade (eleventyComputed, *.11tydata.* files, _data/)
     # can give any page a permalink or a draft flag its front matter does not show, so
     # only what the gate can read decides: every page it renders is gated.
-    return Layout(f"an Eleventy site{' in ' + root + '/' if root else ''}", drafts,
-                  articles, {}, len(taken), docs_folders(taken), _title_fields(taken, read))
+    return Layout(
+        f"an Eleventy site{' in ' + root + '/' if root else ''}",
+        drafts,
+        articles,
+        {},
+        len(taken),
+        docs_folders(taken),
+        _title_fields(taken, read),
+    )
 
 
 def _title_fields(pages: Sequence[str], read: Callable[[str], str | None]) -> list[str] | None:
@@ -116,13 +133,17 @@ def _title_fields(pages: Sequence[str], read: Callable[[str], str | None]) -> li
         other.update(f for f in fields if f != "title")
     if not other:
         return None
-    return [*sorted(f for f, n in other.items() if n >= 3), "title"] if any(
-        n >= 3 for n in other.values()) else None
+    return (
+        [*sorted(f for f, n in other.items() if n >= 3), "title"]
+        if any(n >= 3 for n in other.values())
+        else None
+    )
 
 
 # A build command's option naming the folder its pages come from.
 COMMAND_FOLDER = re.compile(
-    r"""(?:^|[\s;&|"'])eleventy\b[^\n;&|]{0,200}?\s--input(?:=|\s+)["']?([^\s"';&|]+)""")
+    r"""(?:^|[\s;&|"'])eleventy\b[^\n;&|]{0,200}?\s--input(?:=|\s+)["']?([^\s"';&|]+)"""
+)
 
 
 def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:

@@ -24,8 +24,22 @@ NAME = "Hugo"
 CONFIG = re.compile(r"(?:^|/)hugo\.[^/]*$|^(?:[^/.][^/]*/)?config(?:\.[^/]*|/.*)$")
 # What Hugo renders as a page: gated whether a file of the kind is there yet or not (a
 # .markdown or .html page added later is published too).
-EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".html", ".htm", ".org",
-        ".adoc", ".asciidoc", ".ad", ".pandoc", ".pdc", ".rst")
+EXTS = (
+    ".md",
+    ".markdown",
+    ".mdown",
+    ".mkdn",
+    ".mkd",
+    ".html",
+    ".htm",
+    ".org",
+    ".adoc",
+    ".asciidoc",
+    ".ad",
+    ".pandoc",
+    ".pdc",
+    ".rst",
+)
 # Keys that make its build publish the pages marked draft (read as Go's ParseBool reads
 # them: 0 and "f" are off), and a build command's flags and environment that do.
 PUBLISH_KEYS = ("builddrafts",)
@@ -39,8 +53,20 @@ DRAFT_ENV = re.compile(r"(?i)\bHUGO[_x]BUILDDRAFTS\b(?![ \t]*[:=][ \t]*[\"']?fal
 # runner (`npm run build -- --buildDrafts`) or on a folded YAML line.
 PASSED_ON = re.compile(r"(?i)(?:^|\s)--build-?drafts(?![\w-])")
 # Of those, what Hugo reads as content (front matter and all), in exactly this case.
-CONTENT = (".md", ".markdown", ".mdown", ".html", ".htm", ".org", ".adoc", ".asciidoc",
-           ".ad", ".pandoc", ".pdc", ".rst")
+CONTENT = (
+    ".md",
+    ".markdown",
+    ".mdown",
+    ".html",
+    ".htm",
+    ".org",
+    ".adoc",
+    ".asciidoc",
+    ".ad",
+    ".pandoc",
+    ".pdc",
+    ".rst",
+)
 
 
 def detect(repo: Repo) -> Layout | None:
@@ -54,18 +80,27 @@ def detect(repo: Repo) -> Layout | None:
     base = f"{sub}/" if sub else ""
     read_in = [f"{base}content/**/*{e}" for e in CONTENT]
     name = f"a Hugo site in {sub}/" if sub else "a Hugo site"
-    found = site(name, section(files, f"{base}content"), files, paths,
-                 {"front_matter": {"draft": True}, "front_matter_in": read_in},
-                 (), EXTS, content=f"{base}content")
+    found = site(
+        name,
+        section(files, f"{base}content"),
+        files,
+        paths,
+        {"front_matter": {"draft": True}, "front_matter_in": read_in},
+        (),
+        EXTS,
+        content=f"{base}content",
+    )
     for folder in [f"{base}content", *_static(paths, repo.read, base)]:  # (a bundle's XHTML)
         found = copied(found, folder, files)
-    configs = tuple(p for p in paths if p.startswith(base) and CONFIG.search(p[len(base):])
-                    and p.endswith(CONFIG_EXTS))
+    configs = tuple(
+        p
+        for p in paths
+        if p.startswith(base) and CONFIG.search(p[len(base) :]) and p.endswith(CONFIG_EXTS)
+    )
     return found._replace(configs=configs)
 
 
-def _static(paths: Sequence[str], read: Callable[[str], str | None],
-                 sub: str = "") -> list[str]:
+def _static(paths: Sequence[str], read: Callable[[str], str | None], sub: str = "") -> list[str]:
     """The folders a Hugo site copies as they are: static/, or what its config names
     (staticDir, staticDir0-10, a mount whose target is static); "" for one the gate
     cannot read plainly (then every folder counts)."""
@@ -77,21 +112,32 @@ def _static(paths: Sequence[str], read: Callable[[str], str | None],
     top = re.compile(rf"^{re.escape(sub)}(?:(?:hugo|config)\.(?:toml|ya?ml|json)$|config/)")
     for path in (p for p in paths if top.match(p) and p.endswith(CONFIG_EXTS)):
         doc = siteconfig.document(path, read(path) or "")
-        named: list[object] = [v for k, v, _ in siteconfig.pairs(doc)
-                               if re.fullmatch(r"staticdir(?:10|\d)?", k)]
-        named += [s for k, v, t in siteconfig.pairs(doc) if k == "target"
-                  and isinstance(v, str) and re.match(r"static(?:/|$)", v.strip("/"))
-                  for s in siteconfig.get(t, "source") or [None]]
+        named: list[object] = [
+            v for k, v, _ in siteconfig.pairs(doc) if re.fullmatch(r"staticdir(?:10|\d)?", k)
+        ]
+        named += [
+            s
+            for k, v, t in siteconfig.pairs(doc)
+            if k == "target" and isinstance(v, str) and re.match(r"static(?:/|$)", v.strip("/"))
+            for s in siteconfig.get(t, "source") or [None]
+        ]
         for v in (x for n in named for x in (n if isinstance(n, list) else [n])):
-            out.append(f"{sub}{v.strip().strip('/')}" if isinstance(v, str) and v.strip()
-                       and not {"..", "$"} & set(re.split(r"[/{]", v)) else "")
+            out.append(
+                f"{sub}{v.strip().strip('/')}"
+                if isinstance(v, str) and v.strip() and not {"..", "$"} & set(re.split(r"[/{]", v))
+                else ""
+            )
         # A theme's or a module's own static folder is copied too.
         bases = [t for t in siteconfig.values(doc, "themesdir") if isinstance(t, str)]
-        themes = [t for v in siteconfig.values(doc, "theme")
-                  for t in (v if isinstance(v, list) else [v])]
+        themes = [
+            t for v in siteconfig.values(doc, "theme") for t in (v if isinstance(v, list) else [v])
+        ]
         themes += siteconfig.values_within(doc, "imports", "path")
-        out += [f"{sub}{b.strip('/')}/{t.strip('/')}/static" if isinstance(t, str) else ""
-                for t in themes for b in bases or ["themes"]]
+        out += [
+            f"{sub}{b.strip('/')}/{t.strip('/')}/static" if isinstance(t, str) else ""
+            for t in themes
+            for b in bases or ["themes"]
+        ]
     return list(dict.fromkeys(out or [f"{sub}static"]))
 
 
@@ -101,8 +147,10 @@ def _hugo_below(paths: Sequence[str], files: Sequence[str]) -> str:
     every = set(paths)
     for folder in sorted({p.split("/", 1)[0] for p in files if p.count("/") >= 2}):
         if under(files, f"{folder}/content") and any(
-                f"{folder}/{name}.{e}" in every for name in ("hugo", "config")
-                for e in ("toml", "yaml", "yml", "json")):
+            f"{folder}/{name}.{e}" in every
+            for name in ("hugo", "config")
+            for e in ("toml", "yaml", "yml", "json")
+        ):
             return folder
     return ""
 
@@ -113,8 +161,10 @@ def _below(paths: Sequence[str], files: Sequence[str]) -> str:
     every = set(paths)
     for folder in sorted({p.split("/", 1)[0] for p in files if p.count("/") >= 2}):
         if under(files, f"{folder}/content") and any(
-                f"{folder}/{name}.{e}" in every for name in ("hugo", "config")
-                for e in ("toml", "yaml", "yml", "json")):
+            f"{folder}/{name}.{e}" in every
+            for name in ("hugo", "config")
+            for e in ("toml", "yaml", "yml", "json")
+        ):
             return folder
     return ""
 
@@ -126,8 +176,7 @@ def folders(doc: object, any_tool: bool = False) -> list[tuple[object, bool, boo
     from receipt_gate.base.yamlio import Table
     from receipt_gate.reading.siteconfig import get, pairs, values
 
-    found: list[tuple[object, bool, bool]] = [(v, False, False)
-                                              for v in values(doc, "contentdir")]
+    found: list[tuple[object, bool, bool]] = [(v, False, False) for v in values(doc, "contentdir")]
     for k, v, table in pairs(doc):
         if k == "target" and isinstance(v, str) and re.match(r"content(?:/|$)", v.strip("/")):
             found += [(s, False, False) for s in get(table, "source")] or [(None, False, False)]
@@ -135,32 +184,44 @@ def folders(doc: object, any_tool: bool = False) -> list[tuple[object, bool, boo
         return found
     themes = [t for t in values(doc, "themesdir") if isinstance(t, str)] or ["themes"]
     named = [t for v in values(doc, "theme") for t in (v if isinstance(v, list) else [v])]
-    named += [p for imports in values(doc, "imports")
-              for item in (imports if isinstance(imports, list) else [imports])
-              if isinstance(item, Table) for p in get(item, "path")]
-    return found + [(f"{base}/{t}/content" if isinstance(t, str) else None, False, True)
-                    for t in named for base in themes]
+    named += [
+        p
+        for imports in values(doc, "imports")
+        for item in (imports if isinstance(imports, list) else [imports])
+        if isinstance(item, Table)
+        for p in get(item, "path")
+    ]
+    return found + [
+        (f"{base}/{t}/content" if isinstance(t, str) else None, False, True)
+        for t in named
+        for base in themes
+    ]
 
 
 # A build command's options naming the folder its pages come from.
 COMMAND_FOLDER = re.compile(
     r"""(?:^|[\s;&|"'])hugo\b[^\n;&|]{0,200}?\s(?:-c|--contentDir|-s|--source)(?:=|\s+)"""
-    r"""["']?([^\s"';&|]+)""")
+    r"""["']?([^\s"';&|]+)"""
+)
 _ENV_DIR = re.compile(r"""(?i)\bHUGO[_x]CONTENTDIR["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
 # A theme a build names (--theme, -t, HUGO_THEME): its content is published.
 _THEME_NAMED = re.compile(
     r"""(?:(?:^|[\s;&|"'])hugo\b[^\n;&|]{0,200}?\s(?:-t|--theme)(?:=|\s+)"""
-    r"""|(?i:\bHUGO[_x]THEME)["']?[ \t]*[:=][ \t]*)["']?([\w.,/-]+)""")
+    r"""|(?i:\bHUGO[_x]THEME)["']?[ \t]*[:=][ \t]*)["']?([\w.,/-]+)"""
+)
 # Where a config moves or adds the folders pages come from, read plainly: a key anywhere
 # (a block, a flow mapping, an inline table, one line of JSON), quoted or not.
 _CONTENT_DIR = re.compile(
-    r"""(?i)(?<![\w-])["']?contentdir["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
+    r"""(?i)(?<![\w-])["']?contentdir["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)"""
+)
 _MOUNT = re.compile(
     r"""(?is)["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["'](?:(?!source).){0,300}?"""
-    r"""["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["']""")
+    r"""["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["']"""
+)
 _MOUNT_REVERSED = re.compile(
     r"""(?is)["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["'](?:(?!target).){0,300}?"""
-    r"""["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["']""")
+    r"""["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["']"""
+)
 _THEME = re.compile(r"""(?im)^[ \t]*["']?theme["']?[ \t]*[:=][ \t]*\[?["']?([\w.-]+)""")
 
 
@@ -170,8 +231,11 @@ def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
     repository holds it). `bare`: the text, comments out."""
     out = [(m.group(1), False) for m in COMMAND_FOLDER.finditer(bare)]
     out += [(m.group(1), False) for m in _ENV_DIR.finditer(text)]
-    return out + [(f"themes/{t}/content", True) for m in _THEME_NAMED.finditer(bare)
-                  for t in m.group(1).split(",")]
+    return out + [
+        (f"themes/{t}/content", True)
+        for m in _THEME_NAMED.finditer(bare)
+        for t in m.group(1).split(",")
+    ]
 
 
 def text_folders(kind: str, path: str, text: str) -> list[tuple[str, bool]]:
@@ -188,8 +252,10 @@ def text_folders(kind: str, path: str, text: str) -> list[tuple[str, bool]]:
 # Hugo renders markdown with another reader where a config says so for every page
 # (markup.defaultMarkdownHandler) or a cascade does for the pages under a section.
 _HANDLER = re.compile(r"""(?i)["']?defaultMarkdownHandler["']?[ \t]*[:=][ \t]*["']?(\w+)""")
-_CASCADE = re.compile(r"""(?is)(?<![\w-])["']?cascade["']?.{0,4000}?(?<![\w-])["']?markup["']?"""
-                      r"""[ \t]*[:=][ \t]*["']?(\w+)""")
+_CASCADE = re.compile(
+    r"""(?is)(?<![\w-])["']?cascade["']?.{0,4000}?(?<![\w-])["']?markup["']?"""
+    r"""[ \t]*[:=][ \t]*["']?(\w+)"""
+)
 _MARKDOWN = frozenset({"goldmark", "markdown", "md"})
 
 
@@ -207,23 +273,35 @@ def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> st
             continue
         if not index and path.endswith(CONFIG_EXTS):  # as Hugo parses it
             doc = document(path, text)
-            said = [shown(v) for v in values(doc, "defaultmarkdownhandler")
-                    if not (isinstance(v, str) and v.lower() in _MARKDOWN)]
-            said += [f"cascade: {shown(v)}" for v in values_within(
-                doc, "cascade", "markup") if not (isinstance(v, str) and v.lower() in _MARKDOWN)]
+            said = [
+                shown(v)
+                for v in values(doc, "defaultmarkdownhandler")
+                if not (isinstance(v, str) and v.lower() in _MARKDOWN)
+            ]
+            said += [
+                f"cascade: {shown(v)}"
+                for v in values_within(doc, "cascade", "markup")
+                if not (isinstance(v, str) and v.lower() in _MARKDOWN)
+            ]
             if said:
-                return (f"{path}: sets markup {said[0][:40]!r}: Hugo renders markdown"
-                        " pages with it, the gate reads them as markdown; set `markup:` in"
-                        " each page's front matter instead (the gate reads it)")
+                return (
+                    f"{path}: sets markup {said[0][:40]!r}: Hugo renders markdown"
+                    " pages with it, the gate reads them as markdown; set `markup:` in"
+                    " each page's front matter instead (the gate reads it)"
+                )
         text = plain(text[:20000] if index else text)
         m = None if index else _HANDLER.search(text)
         if m is not None and m.group(1).lower() not in _MARKDOWN:
-            return (f"{path}: sets defaultMarkdownHandler {m.group(1)!r}: Hugo renders"
-                    " every markdown page with it, the gate reads them as markdown; set"
-                    " `markup:` in each page's front matter instead (the gate reads it)")
+            return (
+                f"{path}: sets defaultMarkdownHandler {m.group(1)!r}: Hugo renders"
+                " every markdown page with it, the gate reads them as markdown; set"
+                " `markup:` in each page's front matter instead (the gate reads it)"
+            )
         m = _CASCADE.search(text)
         if m is not None and m.group(1).lower() not in _MARKDOWN:
-            return (f"{path}: a cascade sets markup {m.group(1)!r} for other pages: the"
-                    " gate reads each page by its own front matter; set `markup:` in"
-                    " each page instead")
+            return (
+                f"{path}: a cascade sets markup {m.group(1)!r} for other pages: the"
+                " gate reads each page by its own front matter; set `markup:` in"
+                " each page instead"
+            )
     return None

@@ -40,14 +40,17 @@ def detect(repo: Repo) -> Layout | None:
     shallowest."""
     import collections
 
-    posts = collections.Counter(p[: p.index("_posts/")] for p in repo.files
-                                if "_posts/" in p and (p.startswith("_posts/")
-                                                       or "/_posts/" in p))
+    posts = collections.Counter(
+        p[: p.index("_posts/")]
+        for p in repo.files
+        if "_posts/" in p and (p.startswith("_posts/") or "/_posts/" in p)
+    )
     if not posts:
         return None
     root = min(posts, key=len)
     return site(root, repo.paths, repo.files, repo.read)._replace(
-        configs=tuple(p for p in (f"{root}_config.yml",) if p in set(repo.paths)))
+        configs=tuple(p for p in (f"{root}_config.yml",) if p in set(repo.paths))
+    )
 
 
 class Config:
@@ -61,21 +64,26 @@ class Config:
 
         def words(key: str) -> list[str]:
             got = (siteconfig.get(table, key) or [None])[-1]
-            items = got.split(",") if isinstance(got, str) else got if isinstance(
-                got, list) else []
+            items = got.split(",") if isinstance(got, str) else got if isinstance(got, list) else []
             return [str(x).strip().strip("/") for x in items if str(x).strip()]
 
         self.include = words("include")
         self.exclude = words("exclude")
-        self.markdown = tuple(dict.fromkeys([*MARKDOWN, *(e.lstrip(".") for e in
-                                                          words("markdown_ext"))]))
-        self.collections = sorted({posixpath.basename(posixpath.normpath(f.strip()))
-                                   for f, _, _ in folders(doc) if isinstance(f, str)
-                                   and f.strip() and f.strip() not in (".", "./")})
+        self.markdown = tuple(
+            dict.fromkeys([*MARKDOWN, *(e.lstrip(".") for e in words("markdown_ext"))])
+        )
+        self.collections = sorted(
+            {
+                posixpath.basename(posixpath.normpath(f.strip()))
+                for f, _, _ in folders(doc)
+                if isinstance(f, str) and f.strip() and f.strip() not in (".", "./")
+            }
+        )
 
 
-def site(root: str, paths: Sequence[str], files: Sequence[str],
-         read: Callable[[str], str | None]) -> Layout:
+def site(
+    root: str, paths: Sequence[str], files: Sequence[str], read: Callable[[str], str | None]
+) -> Layout:
     """The Layout of a Jekyll site rooted at `root` (a folder with a `/`, or "")."""
     from receipt_gate.base import wildmatch
 
@@ -86,19 +94,32 @@ def site(root: str, paths: Sequence[str], files: Sequence[str],
     articles = [f"{root}**/_posts/**/*.{any_case(e)}" for e in cfg.markdown]
     # What Jekyll publishes is every such file but what the globs leave out on purpose: a
     # README or an AGENTS.md too (copied as it is, or rendered), unless excluded.
-    published = [p for p in paths if p.lower().rsplit(".", 1)[-1] in pages and not
-                 _NEVER.search("/" + p)]
-    drafts += [g for g in leave_out(drafts, paths, published) if not g.startswith("!.")
-               or not any(i.startswith(".") for i in cfg.include)]
+    published = [
+        p for p in paths if p.lower().rsplit(".", 1)[-1] in pages and not _NEVER.search("/" + p)
+    ]
+    drafts += [
+        g
+        for g in leave_out(drafts, paths, published)
+        if not g.startswith("!.") or not any(i.startswith(".") for i in cfg.include)
+    ]
     articles += leave_out(articles, paths, files)
     # Jekyll reads a _drafts/ folder in the site's folders, never one inside _posts/
     # (_posts/sub/_drafts/x.md is a post it publishes) or a collection (it renders its
     # _drafts/ as pages). Its `published: false` is no marker here: Jekyll reads only
     # YAML, so a TOML `published = false` publishes.
-    held = [f"{root}**/_drafts/**", f"!{root}**/_posts/**",
-            *(f"!{root}**/{c}/**" for c in cfg.collections)]
-    return Layout(f"a Jekyll site{' at ' + root if root else ''}", drafts, articles,
-                  {"paths": held}, len(wildmatch.select(drafts, files)), docs_folders(files))
+    held = [
+        f"{root}**/_drafts/**",
+        f"!{root}**/_posts/**",
+        *(f"!{root}**/{c}/**" for c in cfg.collections),
+    ]
+    return Layout(
+        f"a Jekyll site{' at ' + root if root else ''}",
+        drafts,
+        articles,
+        {"paths": held},
+        len(wildmatch.select(drafts, files)),
+        docs_folders(files),
+    )
 
 
 def _pages(root: str, paths: Sequence[str], cfg: Config) -> list[str]:
@@ -107,13 +128,25 @@ def _pages(root: str, paths: Sequence[str], cfg: Config) -> list[str]:
     (Jekyll reads none) unless `include` names it or it is a collection Jekyll renders,
     and what `exclude` names."""
     kept = {"_posts", "_drafts", *cfg.collections, *cfg.include}
-    skipped = sorted({*(s for s in _SPECIAL if s not in kept),
-                      *(part for p in paths if p.startswith(root)
-                        for part in p[len(root):].split("/")[:-1]
-                        if part.startswith("_") and part not in kept)})
-    out = [*(f"{root}**/*.{any_case(e)}" for e in (*cfg.markdown, "html", "htm", "xhtml",
-                                                   "xht", "shtml")),
-           *(f"!{root}**/{part}/**" for part in skipped)]
+    skipped = sorted(
+        {
+            *(s for s in _SPECIAL if s not in kept),
+            *(
+                part
+                for p in paths
+                if p.startswith(root)
+                for part in p[len(root) :].split("/")[:-1]
+                if part.startswith("_") and part not in kept
+            ),
+        }
+    )
+    out = [
+        *(
+            f"{root}**/*.{any_case(e)}"
+            for e in (*cfg.markdown, "html", "htm", "xhtml", "xht", "shtml")
+        ),
+        *(f"!{root}**/{part}/**" for part in skipped),
+    ]
     if not any(i.startswith("_") and "." in i for i in cfg.include):
         out.append(f"!{root}**/_*.*")  # a file whose name starts with `_`
     for x in cfg.exclude:  # (Jekyll's are fnmatch patterns, relative to the site)
@@ -139,15 +172,20 @@ def folders(doc: object) -> list[tuple[object, bool, bool]]:
             continue  # none, or a list of names: no options, so no output
         if not isinstance(coll, Table):
             return [(None, False, False)]
-        out += [(f"{base}/_{c}" if base else f"_{c}", True, False) for c, v in coll
-                if c != "posts" and isinstance(v, Table)
-                and not all(is_off(o) for o in get(v, "output"))]
+        out += [
+            (f"{base}/_{c}" if base else f"_{c}", True, False)
+            for c, v in coll
+            if c != "posts"
+            and isinstance(v, Table)
+            and not all(is_off(o) for o in get(v, "output"))
+        ]
     return out
 
 
 # A build command's options naming the folder its pages come from.
 COMMAND_FOLDER = re.compile(
-    r"""(?:^|[\s;&|"'])jekyll\b[^\n;&|]{0,200}?\s(?:-s|--source)(?:=|\s+)["']?([^\s"';&|]+)""")
+    r"""(?:^|[\s;&|"'])jekyll\b[^\n;&|]{0,200}?\s(?:-s|--source)(?:=|\s+)["']?([^\s"';&|]+)"""
+)
 
 
 def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:

@@ -15,9 +15,32 @@ EXTS = (".md", ".markdown", ".mdx")
 PAGES = ("html", "htm", "xhtml", "xht", "shtml")
 # What some generator renders or copies as a page: a file of one of these kinds that no
 # drafts glob takes is named by `init` (counted by kind), never passed over in silence.
-PAGE_LIKE = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdx", ".markdoc", ".html",
-             ".htm", ".xhtml", ".xht", ".shtml", ".org", ".adoc", ".asciidoc", ".ad",
-             ".rst", ".textile", ".slide", ".article", ".njk", ".liquid", ".pandoc", ".pdc")
+PAGE_LIKE = (
+    ".md",
+    ".markdown",
+    ".mdown",
+    ".mkdn",
+    ".mkd",
+    ".mdx",
+    ".markdoc",
+    ".html",
+    ".htm",
+    ".xhtml",
+    ".xht",
+    ".shtml",
+    ".org",
+    ".adoc",
+    ".asciidoc",
+    ".ad",
+    ".rst",
+    ".textile",
+    ".slide",
+    ".article",
+    ".njk",
+    ".liquid",
+    ".pandoc",
+    ".pdc",
+)
 CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 
 
@@ -25,7 +48,8 @@ CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 # top (inside a content folder, site/ or build/ is a section like any other).
 NOT_CONTENT = re.compile(
     r"(?:^|/)(?:\.[^/]*|node_modules|vendor)/|^(?:_site|public|site|dist|build|_includes"
-    r"|_layouts|_data|_sass|layouts|themes|static|assets|resources)/")
+    r"|_layouts|_data|_sass|layouts|themes|static|assets|resources)/"
+)
 
 
 # A build's output at the top of the repository: no content, unless a generator's
@@ -44,7 +68,8 @@ def config_place(path: str) -> bool:
 _GENERATOR_CONFIG = re.compile(
     r"^(?:_site|public|site|dist|build)/(?:.*/)?(?:mkdocs\.ya?ml|book\.toml|_config\.ya?ml"
     r"|hugo\.(?:toml|ya?ml|json)|docusaurus\.config\.\w+|astro\.config\.\w+"
-    r"|eleventy\.config\.\w+|\.eleventy\.js)$")
+    r"|eleventy\.config\.\w+|\.eleventy\.js)$"
+)
 
 
 def _sited(paths: Sequence[str]) -> frozenset[str]:
@@ -66,7 +91,8 @@ def not_content(path: str, sited: frozenset[str] = frozenset()) -> re.Match[str]
 _NOT_WRITING = re.compile(
     r"(?i)^(?:changelog|changes|history|license|licence|contributing|code_of_conduct"
     r"|security|authors|notice|claude|agents|gemini)(?:\.[^/]*)?$"
-    r"|(?:^|/)readme(?:\.[^/]*)?$")
+    r"|(?:^|/)readme(?:\.[^/]*)?$"
+)
 
 
 Read = Callable[[str], str | None]
@@ -96,20 +122,28 @@ class Layout(NamedTuple):
     configs: tuple[str, ...] = ()  # the config files it was found by
 
 
-def writing(paths: Sequence[str], run_dir: str = ".receipts",
-            exts: Sequence[str] = EXTS) -> list[str]:
+def writing(
+    paths: Sequence[str], run_dir: str = ".receipts", exts: Sequence[str] = EXTS
+) -> list[str]:
     """The files that hold writing (markdown, or these extensions in any case; not a
     README, not a build's output)."""
     prefix = run_dir.rstrip("/") + "/"
     ends = tuple(exts)
     sited = _sited(paths)
-    return [p for p in paths if (p.endswith(ends) if exts is EXTS else p.lower().endswith(ends))
-            and not p.startswith(prefix) and not posixpath.basename(p).startswith(".")
-            and not not_content(p, sited) and not _NOT_WRITING.search(p)]
+    return [
+        p
+        for p in paths
+        if (p.endswith(ends) if exts is EXTS else p.lower().endswith(ends))
+        and not p.startswith(prefix)
+        and not posixpath.basename(p).startswith(".")
+        and not not_content(p, sited)
+        and not _NOT_WRITING.search(p)
+    ]
 
 
-def globs_for(folder: str, files: Sequence[str], exts: Sequence[str] = (),
-              fold: bool = False) -> list[str]:
+def globs_for(
+    folder: str, files: Sequence[str], exts: Sequence[str] = (), fold: bool = False
+) -> list[str]:
     """One glob per extension the generator renders (`exts`) and the files under
     `folder` use (.md when there are none); with `fold`, each in any case (Hugo and
     MkDocs publish a page.MD as it is, unrendered but there to read)."""
@@ -118,8 +152,10 @@ def globs_for(folder: str, files: Sequence[str], exts: Sequence[str] = (),
     found |= set(exts)
     if fold:
         found = {e.lower() for e in found}
-        return [f"{base}**/*.{any_case(e[1:])}" if e[1:].isalnum() else f"{base}**/*{e}"
-                for e in sorted(found or {".md"})]
+        return [
+            f"{base}**/*.{any_case(e[1:])}" if e[1:].isalnum() else f"{base}**/*{e}"
+            for e in sorted(found or {".md"})
+        ]
     return [f"{base}**/*{e}" for e in sorted(found or {".md"})]
 
 
@@ -134,8 +170,9 @@ def leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str]) 
 
     kept = set(files)
     # Hidden folders are never writing, whether there is one yet or not.
-    out: dict[str, None] = dict.fromkeys(g for g in ("!.*/**", "!**/.*/**")
-                                         if any(p.startswith("**") for p in globs))
+    out: dict[str, None] = dict.fromkeys(
+        g for g in ("!.*/**", "!**/.*/**") if any(p.startswith("**") for p in globs)
+    )
     sited = _sited(paths)
     for p in wildmatch.select(globs, paths):
         if p in kept:
@@ -147,10 +184,17 @@ def leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str]) 
     return list(out)
 
 
-def site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
-          markers: dict[str, object], exclude: Sequence[str] = (),
-          exts: Sequence[str] = (), generator: bool = True, content: str | None = None,
-          ) -> Layout:
+def site(
+    name: str,
+    folder: str,
+    files: Sequence[str],
+    paths: Sequence[str],
+    markers: dict[str, object],
+    exclude: Sequence[str] = (),
+    exts: Sequence[str] = (),
+    generator: bool = True,
+    content: str | None = None,
+) -> Layout:
     """A site whose articles are the writing under `folder` (a section of its `content`
     folder, or all of it); a generator's drafts are every page of its `content` folder
     (each is published: a page outside the posts is read by the same readers), another
@@ -161,19 +205,34 @@ def site(name: str, folder: str, files: Sequence[str], paths: Sequence[str],
     def globs_of(where: str) -> list[str]:
         globs = [*globs_for(where, files, exts, generator), *(f"!{x}/**" for x in exclude)]
         # (a page.MD is writing to a generator, as its globs say)
-        kept = [*files, *writing(paths, exts=[e.lower() for e in (*EXTS, *exts)])] \
-            if generator else files
+        kept = (
+            [*files, *writing(paths, exts=[e.lower() for e in (*EXTS, *exts)])]
+            if generator
+            else files
+        )
         return globs + leave_out(globs, paths, kept)
 
     articles = globs_of(folder)
     drafts = globs_of(content) if generator and content is not None else articles
-    return Layout(name, drafts, articles, markers, len(wildmatch.select(drafts, files)),
-                  _documentation(files, paths, folder if content is None else content, exclude,
-                                 exts) if generator else docs_folders(files))
+    return Layout(
+        name,
+        drafts,
+        articles,
+        markers,
+        len(wildmatch.select(drafts, files)),
+        _documentation(files, paths, folder if content is None else content, exclude, exts)
+        if generator
+        else docs_folders(files),
+    )
 
 
-def _documentation(files: Sequence[str], paths: Sequence[str], content: str,
-                   exclude: Sequence[str], exts: Sequence[str]) -> list[str]:
+def _documentation(
+    files: Sequence[str],
+    paths: Sequence[str],
+    content: str,
+    exclude: Sequence[str],
+    exts: Sequence[str],
+) -> list[str]:
     pages = [*globs_for(content, files, exts), *(f"!{x}/**" for x in exclude)]
     return docs_folders(files, content, [*pages, *leave_out(pages, paths, files)])
 
@@ -187,8 +246,9 @@ POST_SECTIONS = ("posts", "post", "blog", "articles", "news")
 BLOG_FOLDERS = ("posts", "post", "blog", "articles", "news", "_posts", "_drafts")
 
 
-def docs_folders(files: Sequence[str], site: str | None = None,
-                 site_globs: Sequence[str] = ()) -> list[str]:
+def docs_folders(
+    files: Sequence[str], site: str | None = None, site_globs: Sequence[str] = ()
+) -> list[str]:
     """Globs for the site's documentation, where its own setting names are documented:
     its docs folders (docs/, content/en/docs/, a _docs collection), never a blog's posts
     inside one (a Jekyll site in docs/). With none, and a `site` folder that is not a
@@ -208,9 +268,14 @@ def docs_folders(files: Sequence[str], site: str | None = None,
     if not globs and site is not None and posixpath.basename(site) not in BLOG_FOLDERS:
         globs = list(site_globs)
         tops = [site]
-    blogs = {f"!{top + '/' if top else ''}**/{part}/**" for p in files for top in tops
-             if p.startswith(top + "/" if top else "")
-             for part in p[len(top):].split("/")[:-1] if part in BLOG_FOLDERS}
+    blogs = {
+        f"!{top + '/' if top else ''}**/{part}/**"
+        for p in files
+        for top in tops
+        if p.startswith(top + "/" if top else "")
+        for part in p[len(top) :].split("/")[:-1]
+        if part in BLOG_FOLDERS
+    }
     return [*globs, *sorted(blogs)] if globs else []
 
 
@@ -227,8 +292,15 @@ def copied(layout: Layout, folder: str, files: Sequence[str]) -> Layout:
 
     where = f"{folder}/**" if folder else "**"
     pages = [f"{where}/*.{any_case(e)}" for e in PAGES]
-    drafts = list(dict.fromkeys([*(g for g in layout.drafts if not g.startswith("!")), *pages,
-                                 *(g for g in layout.drafts if g.startswith("!"))]))
+    drafts = list(
+        dict.fromkeys(
+            [
+                *(g for g in layout.drafts if not g.startswith("!")),
+                *pages,
+                *(g for g in layout.drafts if g.startswith("!")),
+            ]
+        )
+    )
     return layout._replace(drafts=drafts, found=len(wildmatch.select(drafts, files)))
 
 
@@ -271,16 +343,25 @@ def merge(layouts: Sequence[Layout], name: str, files: Sequence[str]) -> Layout:
 
     drafts = joined([lay.drafts for lay in layouts])
     marked = [lay.markers for lay in layouts if lay.markers]
-    markers: dict[str, object] | None = {} if any(lay.markers is not None for lay in layouts) \
-        else None
+    markers: dict[str, object] | None = (
+        {} if any(lay.markers is not None for lay in layouts) else None
+    )
     if marked and markers is not None:
         read_in: list[list[str]] = []
         for m in marked:
             got = m.get("front_matter_in")
             read_in += [[str(g) for g in got]] if isinstance(got, list) else []
-        markers = {"front_matter": marked[0].get("front_matter", {}),
-                   "front_matter_in": joined(read_in)}
+        markers = {
+            "front_matter": marked[0].get("front_matter", {}),
+            "front_matter_in": joined(read_in),
+        }
     pages = joined([lay.pages or [] for lay in layouts])
-    return Layout(name, drafts, joined([lay.articles for lay in layouts]), markers,
-                  len(wildmatch.select(drafts, files)), pages or None,
-                  layouts[0].title_fields)
+    return Layout(
+        name,
+        drafts,
+        joined([lay.articles for lay in layouts]),
+        markers,
+        len(wildmatch.select(drafts, files)),
+        pages or None,
+        layouts[0].title_fields,
+    )

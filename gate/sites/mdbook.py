@@ -36,8 +36,10 @@ _COPIED = ("html", "htm", "xhtml", "xht", "shtml")
 
 
 def detect(repo: Repo) -> Layout | None:
-    books = sorted((p for p in repo.paths if CONFIG.search(p) and config_place(p)),
-                   key=lambda p: (p.count("/"), p))
+    books = sorted(
+        (p for p in repo.paths if CONFIG.search(p) and config_place(p)),
+        key=lambda p: (p.count("/"), p),
+    )
     if not books:
         return None
     found = [_book(repo, book) for book in books]
@@ -69,9 +71,14 @@ def _book(repo: Repo, book: str) -> Layout:
     base = "" if src == "." else f"{src}/"
     toc = f"{base}{TOC}"
     drafts = [f"{base}**/*.{any_case(e)}" for e in ("md", *_COPIED)]
-    return Layout("an mdBook book", drafts, [f"{base}**/*.md", f"!{toc}"],
-                  {"listed_in": [toc]}, len(wildmatch.select(drafts, repo.paths)),
-                  [f"{base}**/*.md"])
+    return Layout(
+        "an mdBook book",
+        drafts,
+        [f"{base}**/*.md", f"!{toc}"],
+        {"listed_in": [toc]},
+        len(wildmatch.select(drafts, repo.paths)),
+        [f"{base}**/*.md"],
+    )
 
 
 def listed(toc: str, text: str) -> frozenset[str]:
@@ -154,7 +161,7 @@ def _entries(text: str) -> list[tuple[int, int, str]]:
         if b.kind in ("code", "html"):
             continue
         start = offsets[b.start]
-        block = text[start:offsets[b.end] - 1]
+        block = text[start : offsets[b.end] - 1]
         for link in find(block, refs, block):
             if link.image:
                 continue

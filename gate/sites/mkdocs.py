@@ -29,9 +29,14 @@ def detect(repo: Repo) -> Layout | None:
     from receipt_gate.reading import siteconfig
     from receipt_gate.sites.layout import config_place, merge
 
-    configs = sorted((p for p in repo.paths if CONFIG.search(p)
-                      and p.endswith((".yml", ".yaml")) and config_place(p)),
-                     key=lambda p: (p.count("/"), p))
+    configs = sorted(
+        (
+            p
+            for p in repo.paths
+            if CONFIG.search(p) and p.endswith((".yml", ".yaml")) and config_place(p)
+        ),
+        key=lambda p: (p.count("/"), p),
+    )
     if not configs:
         return None
     texts = {p: repo.read(p) or "" for p in configs}
@@ -62,10 +67,21 @@ def _one(repo: Repo, docs: str, with_blog: bool) -> Layout:
     blog_here = with_blog and bool(under(files, f"{docs}/blog/posts"))
     marker: dict[str, object] = {
         "front_matter": {"draft": True},
-        "front_matter_in": [f"{docs}/blog/posts/**/*{e}" for e in EXTS]}
-    return copied(site("an MkDocs site", f"{docs}/blog/posts" if blog_here else docs, files,
-                       paths, marker if blog_here else {}, exts=EXTS, content=docs),
-                  docs, files)
+        "front_matter_in": [f"{docs}/blog/posts/**/*{e}" for e in EXTS],
+    }
+    return copied(
+        site(
+            "an MkDocs site",
+            f"{docs}/blog/posts" if blog_here else docs,
+            files,
+            paths,
+            marker if blog_here else {},
+            exts=EXTS,
+            content=docs,
+        ),
+        docs,
+        files,
+    )
 
 
 def publishing(doc: object) -> list[str]:
@@ -73,8 +89,11 @@ def publishing(doc: object) -> list[str]:
     `draft: true`, or no blog plugin at all (MkDocs itself reads no draft: true)."""
     from receipt_gate.reading.siteconfig import is_off, shown, values_within
 
-    out = [f"plugins: blog: draft = {shown(v)}"
-           for v in values_within(doc, "plugins", "draft") if not is_off(v)]
+    out = [
+        f"plugins: blog: draft = {shown(v)}"
+        for v in values_within(doc, "plugins", "draft")
+        if not is_off(v)
+    ]
     if not blog(doc):
         out.append("plugins without blog (the one that holds back a draft: true post)")
     return out
@@ -93,8 +112,10 @@ def blog(doc: object) -> bool:
                 return True
             if isinstance(item, Table):
                 for name, options in item:
-                    if name.split("/")[-1] == "blog" and not (isinstance(options, Table) and any(
-                            is_off(v) for v in get(options, "enabled"))):
+                    if name.split("/")[-1] == "blog" and not (
+                        isinstance(options, Table)
+                        and any(is_off(v) for v in get(options, "enabled"))
+                    ):
                         return True
     return False
 
@@ -128,8 +149,11 @@ def inherited(path: str, text: str) -> list[str]:
         return []
     out = []
     for base in values(document(path, text), "inherit"):
-        name = (posixpath.normpath(posixpath.join(posixpath.dirname(path), base))
-                if isinstance(base, str) else "")
+        name = (
+            posixpath.normpath(posixpath.join(posixpath.dirname(path), base))
+            if isinstance(base, str)
+            else ""
+        )
         out.append("" if name.startswith(("/", "../")) or name == ".." else name)
     return out
 

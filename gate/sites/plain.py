@@ -37,8 +37,14 @@ def detect(repo: Repo) -> Layout:
     if under(files, "drafts") or not files:
         drafts, articles = globs_for("drafts", files), globs_for("posts", files)
         has_posts = bool(wildmatch.select(articles, files))
-        return Layout("drafts/ and posts/", drafts, articles if has_posts else [], None,
-                      len(wildmatch.select(drafts, files)), docs_folders(files))
+        return Layout(
+            "drafts/ and posts/",
+            drafts,
+            articles if has_posts else [],
+            None,
+            len(wildmatch.select(drafts, files)),
+            docs_folders(files),
+        )
     if under(files, "posts"):  # a blog with its posts and no drafts/ folder of ours
         folder, what = "posts", "a blog in posts/"
     else:
@@ -49,15 +55,17 @@ def detect(repo: Repo) -> Layout:
     # In a folder of its own, what else there has a page's kind is taken as a page too
     # (a site's own generator renders its .html and .slide beside its .md); across the
     # whole repository, markdown alone (an .html there may be a template, a report).
-    pages = (writing(paths, repo.run_dir, PAGE_LIKE) if folder else files)
+    pages = writing(paths, repo.run_dir, PAGE_LIKE) if folder else files
     base = f"{folder}/" if folder else ""
     kinds = sorted({posixpath.splitext(p)[1] for p in pages if p.startswith(base)})
     drafts = [f"{base}**/*{e}" for e in kinds or [".md"]]
     if set(kinds) - {".md", ".markdown", ".mdx"}:
         what = f"pages under {folder}/ ({', '.join(kinds)})"
     drafts += leave_out(drafts, paths, pages)
-    articles = [g for g in drafts if not g.startswith("!") and g.endswith((".md", ".markdown",
-                                                                           ".mdx"))]
+    articles = [
+        g for g in drafts if not g.startswith("!") and g.endswith((".md", ".markdown", ".mdx"))
+    ]
     articles += [g for g in drafts if g.startswith("!")]
-    return Layout(what, drafts, articles, None, len(wildmatch.select(drafts, pages)),
-                  docs_folders(files))
+    return Layout(
+        what, drafts, articles, None, len(wildmatch.select(drafts, pages)), docs_folders(files)
+    )

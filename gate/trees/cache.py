@@ -55,4 +55,5 @@ def write(file: str | None, doc: object) -> bool:
 def str_map(doc: object) -> bool:
     """A mapping of strings to strings (the shape of most caches)."""
     return isinstance(doc, dict) and all(
-        isinstance(k, str) and isinstance(v, str) for k, v in doc.items())
+        isinstance(k, str) and isinstance(v, str) for k, v in doc.items()
+    )

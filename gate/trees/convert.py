@@ -30,7 +30,8 @@ NONE = Conversion("", False, "")
 def _crlf(value: str) -> str:
     """git_path_check_crlf(): a `text` or legacy `crlf` attribute's action."""
     return {"set": "text", "unset": "binary", "input": "text", "auto": "auto"}.get(
-        value, "undefined")
+        value, "undefined"
+    )
 
 
 def eol_action(attrs: Mapping[str, str], autocrlf: str) -> str:

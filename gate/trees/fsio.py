@@ -56,8 +56,10 @@ def _make_folders(real_root: str, path: str) -> str:
         except OSError as e:
             raise GateError(f"{path}: cannot write: {shown}: {e.strerror}") from None
         if stat.S_ISLNK(mode):
-            raise GateError(f"{path}: {shown} is a symlink; receipt-gate writes only inside"
-                            " the repository, never through a link")
+            raise GateError(
+                f"{path}: {shown} is a symlink; receipt-gate writes only inside"
+                " the repository, never through a link"
+            )
         if not stat.S_ISDIR(mode):
             raise GateError(f"{path}: cannot create its folder: a file is in the way ({shown})")
     return folder
@@ -93,7 +95,7 @@ def sweep(folder: str) -> None:
     for name in names:
         if not (name.startswith(_TMP_PREFIX) and name.endswith(".tmp")):
             continue
-        pid = name[len(_TMP_PREFIX):].split("-", 1)[0]
+        pid = name[len(_TMP_PREFIX) :].split("-", 1)[0]
         if pid.isdigit() and not _alive(int(pid)):
             with contextlib.suppress(OSError):
                 os.unlink(os.path.join(folder, name))
@@ -111,8 +113,9 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def replace(folder: str, name: str, data: bytes, tmp_dir: str | None = None,
-            shown: str = "") -> None:
+def replace(
+    folder: str, name: str, data: bytes, tmp_dir: str | None = None, shown: str = ""
+) -> None:
     """Atomically replace folder/name with data (the target must not be a symlink or a
     folder). OSError from the file system is raised as GateError naming `shown`."""
     target = os.path.join(folder, name)
@@ -131,12 +134,13 @@ def replace(folder: str, name: str, data: bytes, tmp_dir: str | None = None,
         mode = st.st_mode & 0o777
     tmp = os.path.join(tmp_dir or folder, _tmp_name())
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
-                     0o600)
+        fd = os.open(
+            tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600
+        )
         try:
             view = memoryview(data)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
         finally:
             os.close(fd)
         os.chmod(tmp, mode)

@@ -28,8 +28,14 @@ def call(
     # gate other objects than the ones that leave the machine.
     env["GIT_NO_REPLACE_OBJECTS"] = "1"
     try:
-        return subprocess.run(("git", "-c", "core.quotepath=off", *args), cwd=root,
-                              input=stdin, capture_output=True, env=env, check=False)
+        return subprocess.run(
+            ("git", "-c", "core.quotepath=off", *args),
+            cwd=root,
+            input=stdin,
+            capture_output=True,
+            env=env,
+            check=False,
+        )
     except FileNotFoundError:
         raise GateError("git is not installed or not on PATH") from None
 
@@ -43,8 +49,12 @@ def run(root: str, args: Sequence[str], stdin: bytes | None = None) -> bytes:
     return proc.stdout
 
 
-_GIT_LOCATION_VARS = ("GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES",
-                      "GIT_DISCOVERY_ACROSS_FILESYSTEM")
+_GIT_LOCATION_VARS = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_CEILING_DIRECTORIES",
+    "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+)
 
 
 def toplevel(cwd: str) -> str:
@@ -89,8 +99,7 @@ def worktree_paths(root: str, under: Sequence[str] = ()) -> list[str]:
     """Tracked and untracked-but-not-ignored files, repo-relative (only those at or
     under the given paths, when some are given)."""
     specs = [":(literal)" + p for p in under]
-    out = run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--",
-                      *specs))
+    out = run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *specs))
     names = set(os.fsdecode(out).split("\0"))  # one decode, not one per path
     names.discard("")
     return sorted(names)
@@ -106,8 +115,17 @@ class IndexEntry:
 def status_paths(root: str) -> list[str]:
     """Every path `git status` names (staged, changed on disk, not tracked and not
     ignored; both sides of a rename), in one call that writes nothing."""
-    out = run(root, ("--no-optional-locks", "status", "--porcelain=v1", "-z",
-                     "--untracked-files=all", "--no-renames"))
+    out = run(
+        root,
+        (
+            "--no-optional-locks",
+            "status",
+            "--porcelain=v1",
+            "-z",
+            "--untracked-files=all",
+            "--no-renames",
+        ),
+    )
     return [os.fsdecode(rec[3:]) for rec in out.split(b"\0") if len(rec) > 3]
 
 
@@ -116,8 +134,9 @@ def index_entries(root: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]
     paths are left out)."""
     specs = [":(literal)" + p for p in paths]
     out = run(root, ("ls-files", "-z", "--stage", "--", *specs))
-    return {path: IndexEntry(mode, oid) for (mode, oid, stage), path in _records(out)
-            if stage == "0"}
+    return {
+        path: IndexEntry(mode, oid) for (mode, oid, stage), path in _records(out) if stage == "0"
+    }
 
 
 def _records(out: bytes) -> Iterator[tuple[list[str], str]]:
@@ -133,7 +152,8 @@ def index_size(root: str) -> int:
     """The size of the index file in bytes (-1 when it cannot be found cheaply)."""
     folder = cache_dir(root)
     path = os.environ.get("GIT_INDEX_FILE") or (
-        os.path.join(os.path.dirname(folder), "index") if folder else "")
+        os.path.join(os.path.dirname(folder), "index") if folder else ""
+    )
     try:
         return os.stat(path).st_size if path else -1
     except OSError:
@@ -144,8 +164,11 @@ def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str,
     """The files of a commit (all of them, or those at or under `paths`), by path."""
     specs = [":(literal)" + p for p in paths]
     out = run(root, ("ls-tree", "-r", "-z", "--full-tree", commit, "--", *specs))
-    return {path: IndexEntry(mode, oid) for (mode, kind, oid), path in _records(out)
-            if kind in ("blob", "commit")}
+    return {
+        path: IndexEntry(mode, oid)
+        for (mode, kind, oid), path in _records(out)
+        if kind in ("blob", "commit")
+    }
 
 
 def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:
@@ -172,7 +195,11 @@ def restore_index(root: str, entries: dict[str, IndexEntry | None]) -> None:
     if entries:
         lines = b"".join(
             (f"{e.mode} {e.oid}" if e is not None else "0 " + "0" * 40).encode()
-            + b"\t" + os.fsencode(p) + b"\0" for p, e in entries.items())
+            + b"\t"
+            + os.fsencode(p)
+            + b"\0"
+            for p, e in entries.items()
+        )
         run(root, ("update-index", "-z", "--index-info"), stdin=lines)
 
 
@@ -190,13 +217,21 @@ def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
     macro, a comment)? `texts`: the tree's .gitattributes; git also reads
     info/attributes, the user's and the system's (and GIT_ATTR_SOURCE's tree)."""
     words, dot = CONVERTING, os.path.join(root, ".git")
-    if (any(w in t for t in texts for w in words) or os.environ.get("GIT_ATTR_SOURCE")
-            or any(v in os.environ for v in _GIT_LOCATION_VARS) or not os.path.isdir(dot)):
+    if (
+        any(w in t for t in texts for w in words)
+        or os.environ.get("GIT_ATTR_SOURCE")
+        or any(v in os.environ for v in _GIT_LOCATION_VARS)
+        or not os.path.isdir(dot)
+    ):
         return True  # (a worktree's or a moved git dir's info/ is elsewhere: ask git)
     configured = call(root, ("config", "--path", "--get", "core.attributesFile"))
     home = os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
-    for f in (os.path.join(dot, "info", "attributes"), os.path.join(home, "git", "attributes"),
-              "/etc/gitattributes", os.fsdecode(configured.stdout.strip())):
+    for f in (
+        os.path.join(dot, "info", "attributes"),
+        os.path.join(home, "git", "attributes"),
+        "/etc/gitattributes",
+        os.fsdecode(configured.stdout.strip()),
+    ):
         try:
             with open(f, "rb") as fh:
                 if any(w in fh.read() for w in words):
@@ -206,8 +241,9 @@ def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
     return False
 
 
-def checkout_converted(root: str, paths: Sequence[str], tree: str | None = None,
-                       index: bool = False) -> dict[str, str]:
+def checkout_converted(
+    root: str, paths: Sequence[str], tree: str | None = None, index: bool = False
+) -> dict[str, str]:
     """The paths git converts on checkout beyond line endings (a `filter` such as Git
     LFS, a `working-tree-encoding`) or `git archive` rewrites (`export-subst`), with
     what does it: by the working tree's attributes, the index's (`index`) or a commit's
@@ -224,15 +260,23 @@ def checkout_converted(root: str, paths: Sequence[str], tree: str | None = None,
         import subprocess
 
         with tempfile.TemporaryDirectory(prefix="receipt-gate-attrs-") as scratch:
-            env = {**os.environ, "GIT_INDEX_FILE": os.path.join(scratch, "index"),
-                   "GIT_NO_REPLACE_OBJECTS": "1"}
-            for step, data in ((("read-tree", tree), None), ((*args[:2], "--cached",
-                                                            *args[2:]), stdin)):
-                proc = subprocess.run(("git", *step), cwd=root, input=data, env=env,
-                                      capture_output=True, check=False)
+            env = {
+                **os.environ,
+                "GIT_INDEX_FILE": os.path.join(scratch, "index"),
+                "GIT_NO_REPLACE_OBJECTS": "1",
+            }
+            for step, data in (
+                (("read-tree", tree), None),
+                ((*args[:2], "--cached", *args[2:]), stdin),
+            ):
+                proc = subprocess.run(
+                    ("git", *step), cwd=root, input=data, env=env, capture_output=True, check=False
+                )
                 if proc.returncode != 0:
-                    raise GateError(f"git {step[0]} failed: "
-                                    f"{proc.stderr.decode(errors='replace').strip()[-200:]}")
+                    raise GateError(
+                        f"git {step[0]} failed: "
+                        f"{proc.stderr.decode(errors='replace').strip()[-200:]}"
+                    )
             out = proc.stdout
     fields = out.split(b"\0")
     found: dict[str, str] = {}
@@ -254,8 +298,9 @@ def conversions(root: str, paths: Sequence[str]) -> dict[str, Conversion]:
         return {}
     autocrlf = autocrlf_setting(root)
     stdin = b"".join(os.fsencode(p) + b"\0" for p in paths)
-    out = run(root, ("check-attr", "-z", "--stdin", "text", "crlf", "eol", "ident", "filter"),
-              stdin=stdin)
+    out = run(
+        root, ("check-attr", "-z", "--stdin", "text", "crlf", "eol", "ident", "filter"), stdin=stdin
+    )
     fields = out.split(b"\0")
     attrs: dict[str, dict[str, str]] = {}
     for i in range(0, len(fields) - 2, 3):
@@ -264,8 +309,11 @@ def conversions(root: str, paths: Sequence[str]) -> dict[str, Conversion]:
     result = {}
     for path, a in attrs.items():
         flt = a.get("filter", "unspecified")
-        result[path] = Conversion(eol_action(a, autocrlf), a.get("ident") == "set",
-                                  "" if flt in ("unspecified", "unset") else flt)
+        result[path] = Conversion(
+            eol_action(a, autocrlf),
+            a.get("ident") == "set",
+            "" if flt in ("unspecified", "unset") else flt,
+        )
     return result
 
 
@@ -283,8 +331,10 @@ def autocrlf_setting(root: str) -> str:
     got = call(root, ("config", "--type=bool", "--get", "core.autocrlf"))
     value = got.stdout.decode(errors="replace").strip()
     if got.returncode != 0 or value not in ("true", "false"):
-        raise GateError(f"core.autocrlf: {raw.stdout.decode(errors='replace').strip()!r} is not"
-                        " a value git accepts (true, false or input)")
+        raise GateError(
+            f"core.autocrlf: {raw.stdout.decode(errors='replace').strip()!r} is not"
+            " a value git accepts (true, false or input)"
+        )
     return value
 
 
@@ -294,7 +344,14 @@ def cleaned(root: str, paths: Sequence[str]) -> dict[str, bytes]:
     names = [p for p in paths if "\n" not in p]
     if not names:
         return {}
-    oids = run(root, ("hash-object", "-w", "--stdin-paths"),
-               stdin="".join(p + "\n" for p in names).encode()).decode().split()
+    oids = (
+        run(
+            root,
+            ("hash-object", "-w", "--stdin-paths"),
+            stdin="".join(p + "\n" for p in names).encode(),
+        )
+        .decode()
+        .split()
+    )
     blobs = cat_blobs(root, oids)
     return {p: blobs[o] for p, o in zip(names, oids, strict=True)}

@@ -73,13 +73,15 @@ class _ObjectTree:
             if prefixes is not None:  # list only under the globs' literal folders
                 under = [p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))]
                 self._list(under)
-                listed = sorted(p for p in self.entries
-                                if any(p == u or p.startswith(u + "/") for u in under))
+                listed = sorted(
+                    p for p in self.entries if any(p == u or p.startswith(u + "/") for u in under)
+                )
                 return wildmatch.select(globs, listed)
         return wildmatch.select(globs, self._all())
 
-    def blind(self, globs: Sequence[str], among: Sequence[str] | None = None
-              ) -> list[tuple[str, str]]:
+    def blind(
+        self, globs: Sequence[str], among: Sequence[str] | None = None
+    ) -> list[tuple[str, str]]:
         from receipt_gate.trees.links import candidates, file_target
 
         kinds = {"120000": "a symlink", "160000": "a submodule (gitlink)"}
@@ -88,8 +90,9 @@ class _ObjectTree:
             found = {**self._links(), **self._lookup(candidates(globs))}
         else:
             found = self._lookup([*among, *candidates(globs)])
-        links = {p: e for p, e in found.items()
-                 if e.mode in kinds and wildmatch.could_hold(globs, p)}
+        links = {
+            p: e for p, e in found.items() if e.mode in kinds and wildmatch.could_hold(globs, p)
+        }
         symlinks = [p for p, e in links.items() if e.mode == "120000"]
         if symlinks:
             self._blobs.update(git.cat_blobs(self.root, [links[p].oid for p in symlinks]))
@@ -99,15 +102,20 @@ class _ObjectTree:
             return entry is not None and entry.mode in ("100644", "100755")
 
         # A link to a file of the tree hides no folder (an image a page bundle shares).
-        return sorted((p, kinds[e.mode]) for p, e in links.items() if e.mode == "160000"
-                      or not file_target(p, self._blobs[e.oid], is_file))
+        return sorted(
+            (p, kinds[e.mode])
+            for p, e in links.items()
+            if e.mode == "160000" or not file_target(p, self._blobs[e.oid], is_file)
+        )
 
     def _links(self) -> dict[str, git.IndexEntry]:
         """Every symlink and gitlink listed so far (once per listing: most trees have none,
         and a site's index has thousands of entries)."""
         if self._link_memo is None or self._link_memo[0] != self._generation:
-            self._link_memo = (self._generation, {p: e for p, e in self.entries.items()
-                                                  if e.mode in ("120000", "160000")})
+            self._link_memo = (
+                self._generation,
+                {p: e for p, e in self.entries.items() if e.mode in ("120000", "160000")},
+            )
         return self._link_memo[1]
 
     def _lookup(self, paths: Iterable[str]) -> dict[str, git.IndexEntry]:
@@ -123,12 +131,16 @@ class _ObjectTree:
 
     def prefetch(self, paths: Iterable[str]) -> None:
         found = self._lookup(paths).values()
-        self._blobs.update(git.cat_blobs(self.root, [e.oid for e in found
-                                                     if e.oid not in self._blobs]))
+        self._blobs.update(
+            git.cat_blobs(self.root, [e.oid for e in found if e.oid not in self._blobs])
+        )
 
     def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
-        return {p: ("oid", e.oid) for p, e in self._lookup(paths).items()
-                if e.mode in ("100644", "100755")}
+        return {
+            p: ("oid", e.oid)
+            for p, e in self._lookup(paths).items()
+            if e.mode in ("100644", "100755")
+        }
 
     def read(self, path: str, limit: int | None = None) -> bytes | None:
         entry = self._lookup([path]).get(path)

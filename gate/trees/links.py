@@ -25,10 +25,12 @@ def candidates(globs: Sequence[str]) -> list[str]:
 
 def blind_spots(links: Sequence[tuple[str, str]], what: str) -> list[str]:
     """One line for each link (a tree's `blind()`) behind which files could be read."""
-    return [f"{printable(p)}: {kind} where {what}: the gate cannot see what it holds;"
-            f" commit the files themselves, or leave it out with the glob"
-            f" \"!{printable(wildmatch.escape(p))}/**\""
-            for p, kind in links]
+    return [
+        f"{printable(p)}: {kind} where {what}: the gate cannot see what it holds;"
+        f" commit the files themselves, or leave it out with the glob"
+        f' "!{printable(wildmatch.escape(p))}/**"'
+        for p, kind in links
+    ]
 
 
 def file_target(path: str, target: bytes, is_file: Callable[[str], bool]) -> bool:
@@ -40,14 +42,14 @@ def file_target(path: str, target: bytes, is_file: Callable[[str], bool]) -> boo
     return not name.startswith(("../", "/")) and name != ".." and is_file(name)
 
 
-def in_worktree(prefix: str, globs: tuple[str, ...], listed: Sequence[str],
-                chosen: set[str]) -> list[tuple[str, str]]:
+def in_worktree(
+    prefix: str, globs: tuple[str, ...], listed: Sequence[str], chosen: set[str]
+) -> list[tuple[str, str]]:
     """The links among the paths git lists under the globs (and the folders above their
     literal prefixes), found with lstat: a symlink, or a folder git lists as a file (a
     submodule, or a repository of its own)."""
     out = []
-    for p, listed_here in [*((p, True) for p in listed),
-                           *((p, False) for p in candidates(globs))]:
+    for p, listed_here in [*((p, True) for p in listed), *((p, False) for p in candidates(globs))]:
         folder = p.rstrip("/")
         if p in chosen or not folder:
             continue

@@ -15,8 +15,7 @@ def resolve_commit(root: str, rev: str, what: str) -> str:
     an empty string included. `what` says where the revision came from (`--rev`)."""
     if not rev or not rev.strip():
         raise GateError(f"{what}: an empty revision names no commit")
-    proc = call(root, ("rev-parse", "--verify", "--quiet", "--end-of-options",
-                       f"{rev}^{{commit}}"))
+    proc = call(root, ("rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}"))
     if proc.returncode != 0:
         raise GateError(f"{what} {rev}: not a commit in {root}")
     return proc.stdout.decode().strip()
@@ -63,15 +62,34 @@ def changed_paths(root: str, old: str, new: str) -> list[str]:
 
 def head_changes(root: str) -> list[str]:
     """The paths HEAD changes against its first parent (none for a root commit)."""
-    out = run(root, ("diff-tree", "--no-commit-id", "--no-renames", "-r", "--name-only", "-z",
-                     "-m", "--first-parent", "HEAD"))
+    out = run(
+        root,
+        (
+            "diff-tree",
+            "--no-commit-id",
+            "--no-renames",
+            "-r",
+            "--name-only",
+            "-z",
+            "-m",
+            "--first-parent",
+            "HEAD",
+        ),
+    )
     return [os.fsdecode(p) for p in out.split(b"\0") if p]
 
 
 def local_refs(root: str) -> dict[str, str]:
     """commit -> the first local branch or tag (peeled) that points at it."""
-    out = run(root, ("for-each-ref", "--format=%(objectname) %(*objectname) %(refname)",
-                      "refs/heads", "refs/tags"))
+    out = run(
+        root,
+        (
+            "for-each-ref",
+            "--format=%(objectname) %(*objectname) %(refname)",
+            "refs/heads",
+            "refs/tags",
+        ),
+    )
     refs: dict[str, str] = {}
     for line in out.decode().splitlines():
         oid, peeled, ref = line.split(" ", 2)
@@ -100,8 +118,9 @@ def _raw_changes(out: bytes) -> dict[str, str]:
 
 def staged_changes(root: str, rev: str = "HEAD") -> dict[str, str]:
     """What the index changes against a commit: path -> new blob id ("" if deleted)."""
-    return _raw_changes(run(root, ("diff-index", "--cached", "--no-renames", "--raw", "-z",
-                                    rev, "--")))
+    return _raw_changes(
+        run(root, ("diff-index", "--cached", "--no-renames", "--raw", "-z", rev, "--"))
+    )
 
 
 def empty_tree(root: str) -> str:
@@ -111,15 +130,26 @@ def empty_tree(root: str) -> str:
 
 def tree_changes(root: str, old: str, new: str) -> dict[str, str]:
     """What one tree changes against another: path -> new blob id ("" if deleted)."""
-    return _raw_changes(run(root, ("diff-tree", "-r", "--no-renames", "--raw", "-z", old,
-                                    new, "--")))
+    return _raw_changes(
+        run(root, ("diff-tree", "-r", "--no-renames", "--raw", "-z", old, new, "--"))
+    )
 
 
 def index_matches(root: str, rev: str, paths: Sequence[str]) -> bool | None:
     """Do these paths in the index hold what `rev` holds? None when `rev` names no
     commit (before the first one)."""
-    proc = call(root, ("diff-index", "--cached", "--quiet", "--no-renames", rev, "--",
-                       *(":(literal)" + p for p in paths)))
+    proc = call(
+        root,
+        (
+            "diff-index",
+            "--cached",
+            "--quiet",
+            "--no-renames",
+            rev,
+            "--",
+            *(":(literal)" + p for p in paths),
+        ),
+    )
     return {0: True, 1: False}.get(proc.returncode)
 
 

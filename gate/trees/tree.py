@@ -38,11 +38,15 @@ def name_error(path: str) -> str | None:
             path.encode()
         except UnicodeEncodeError:
             shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-            return (f"{printable(shown)}: the file name is not UTF-8, so no receipt can name"
-                    " it; rename it")
+            return (
+                f"{printable(shown)}: the file name is not UTF-8, so no receipt can name"
+                " it; rename it"
+            )
     if not path.isprintable():
-        return (f"{printable(path)}: the file name holds a control character, so no"
-                " report can name it as it is; rename it")
+        return (
+            f"{printable(path)}: the file name holds a control character, so no"
+            " report can name it as it is; rename it"
+        )
     return None
 
 
@@ -117,8 +121,9 @@ class Tree(Protocol):
         """(kind, stamp) for files whose bytes the stamp vouches for (gate.trees.digests)."""
         ...
 
-    def blind(self, globs: Sequence[str], among: Sequence[str] | None = None
-              ) -> list[tuple[str, str]]:
+    def blind(
+        self, globs: Sequence[str], among: Sequence[str] | None = None
+    ) -> list[tuple[str, str]]:
         """(path, what) for each symlink or submodule behind which the globs could match
         a file (all there are, or those among the paths given)."""
         ...
@@ -148,8 +153,9 @@ class EmptyTree:
     def stamps(self, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
         return {}
 
-    def blind(self, globs: Sequence[str], among: Sequence[str] | None = None
-              ) -> list[tuple[str, str]]:
+    def blind(
+        self, globs: Sequence[str], among: Sequence[str] | None = None
+    ) -> list[tuple[str, str]]:
         return []
 
 
@@ -197,15 +203,17 @@ class WorkTree:
             self._under[globs] = got
         return got
 
-    def blind(self, globs: Sequence[str], among: Sequence[str] | None = None
-              ) -> list[tuple[str, str]]:
+    def blind(
+        self, globs: Sequence[str], among: Sequence[str] | None = None
+    ) -> list[tuple[str, str]]:
         """(path, what) for each symlink, submodule or repository inside the work tree
         where the globs could match a file: what lies behind it the gate cannot see."""
         from receipt_gate.trees.links import in_worktree
 
         key = tuple(globs)
-        return in_worktree(self._prefix, key, self._listed(key) if among is None else among,
-                           set(self.paths(key)))
+        return in_worktree(
+            self._prefix, key, self._listed(key) if among is None else among, set(self.paths(key))
+        )
 
     def _folder_inside(self, folder: str) -> bool:
         """No folder between the root and this one is a symlink (cached per folder)."""
@@ -226,8 +234,9 @@ class WorkTree:
             raise Unreadable(path, "cannot read: permission denied") from None
         except OSError:
             if os.path.islink(full):
-                raise Unreadable(path, "is a symlink; drafts and receipts must be regular"
-                                 " files") from None
+                raise Unreadable(
+                    path, "is a symlink; drafts and receipts must be regular files"
+                ) from None
             raise Unreadable(path, "cannot be opened") from None
         try:
             st = os.fstat(fd)
@@ -276,11 +285,17 @@ class WorkTree:
             except OSError:
                 continue
             folder = path.rpartition("/")[0]
-            if (st.st_mode & 0o170000 == 0o100000 and st.st_mtime_ns < settled
-                    and st.st_ctime_ns < settled and path not in self._volatile
-                    and (inside.get(folder) or self._folder_inside(folder))):
-                out[path] = ("stat", f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:"
-                                     f"{st.st_ctime_ns}")
+            if (
+                st.st_mode & 0o170000 == 0o100000
+                and st.st_mtime_ns < settled
+                and st.st_ctime_ns < settled
+                and path not in self._volatile
+                and (inside.get(folder) or self._folder_inside(folder))
+            ):
+                out[path] = (
+                    "stat",
+                    f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}",
+                )
         return out
 
     def conversion(self, path: str) -> Conversion:
@@ -290,8 +305,7 @@ class WorkTree:
             known = {path}.union(*self._selected.values(), self._paths or ())
             if self._conv:
                 known.difference_update(self._conv)
-            self._conv = {**(self._conv or {}),
-                          **git.conversions(self.root, sorted(known))}
+            self._conv = {**(self._conv or {}), **git.conversions(self.root, sorted(known))}
         from receipt_gate.trees.convert import NONE
 
         return self._conv.get(path, NONE)

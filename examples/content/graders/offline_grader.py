@@ -37,20 +37,36 @@ def grade(text: str) -> dict[str, object]:
     paras = paragraphs(text)
     criteria = []
     if paras:
-        criteria.append({"name": "structure", "verdict": "pass",
-                         "quotes": [first_sentence(paras[0])],
-                         "note": "opens with a paragraph after the title"})
+        criteria.append(
+            {
+                "name": "structure",
+                "verdict": "pass",
+                "quotes": [first_sentence(paras[0])],
+                "note": "opens with a paragraph after the title",
+            }
+        )
     else:
-        criteria.append({"name": "structure", "verdict": "fail", "quotes": [],
-                         "note": "no opening paragraph"})
+        criteria.append(
+            {"name": "structure", "verdict": "fail", "quotes": [], "note": "no opening paragraph"}
+        )
     if len(paras) >= 2:
-        criteria.append({"name": "substance", "verdict": "pass",
-                         "quotes": [first_sentence(paras[1])],
-                         "note": "develops the opening in a second paragraph"})
+        criteria.append(
+            {
+                "name": "substance",
+                "verdict": "pass",
+                "quotes": [first_sentence(paras[1])],
+                "note": "develops the opening in a second paragraph",
+            }
+        )
     else:
-        criteria.append({"name": "substance", "verdict": "fail",
-                         "quotes": [first_sentence(paras[0])] if paras else [],
-                         "note": "one paragraph is not an argument"})
+        criteria.append(
+            {
+                "name": "substance",
+                "verdict": "fail",
+                "quotes": [first_sentence(paras[0])] if paras else [],
+                "note": "one paragraph is not an argument",
+            }
+        )
     verdict = "pass" if all(c["verdict"] == "pass" for c in criteria) else "fail"
     return {"verdict": verdict, "criteria": criteria}
 
