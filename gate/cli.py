@@ -27,6 +27,8 @@ COMMANDS = (
     "adopt",
     "attest",
     "keygen",
+    "agent",
+    "mcp",
 )
 
 
@@ -174,6 +176,11 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.add_argument(
             "--verdict", required=True, metavar="FILE", help="the verdict JSON (- for stdin)"
         )
+        s.add_argument(
+            "--dry-run",
+            action="store_true",
+            help="check the verdict and its quotes, write nothing",
+        )
         _signing(s)
         s.set_defaults(module="grade", func="record")
 
@@ -304,6 +311,34 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             help="where to write the private key (outside the repository)",
         )
         s.set_defaults(module="keygen", func="keygen")
+    if keep("agent"):
+        s = add(
+            "agent",
+            help="an agent harness's hook (Claude Code): the event's JSON on stdin;"
+            " exit 2 blocks with the reason on stderr",
+        )
+        s.add_argument(
+            "event",
+            choices=("pre-tool-use", "stop"),
+            help="pre-tool-use: before a Bash command (a commit is checked first);"
+            " stop: before the agent ends its turn (the session's commits are verified)",
+        )
+        s.set_defaults(module="agent", func="agent")
+    if keep("mcp"):
+        s = add("mcp", help="an MCP server on stdio: the gate as tools an agent calls")
+        s.add_argument(
+            "--write",
+            action="store_true",
+            help="let `run` and `record` write receipts (default: decide only, write nothing)",
+        )
+        s.add_argument(
+            "--timeout",
+            type=float,
+            default=120.0,
+            metavar="SECONDS",
+            help="the longest one tool call may take (default 120)",
+        )
+        s.set_defaults(module="mcp", func="mcp")
     return p
 
 

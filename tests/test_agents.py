@@ -15,7 +15,7 @@ import pytest
 
 from tests.conftest import GOOD_DRAFT, ROOT, TELLS, Repo, Run
 
-HOOK = ROOT / "examples" / "agents" / "claude_code_pre_tool_use.py"
+HOOK = [sys.executable, "-m", "receipt_gate", "agent", "pre-tool-use"]
 PAYLOAD = ROOT / "tests" / "fixtures" / "claude-code" / "pre-tool-use-git-commit.json"
 CONFIG = 'drafts: ["drafts/**/*.md"]\nrequired: [ai-tells, hook-length]\n'
 
@@ -28,7 +28,7 @@ def hook(repo: Repo, command: str | None = None, **change: Any) -> tuple[int, st
     payload.update(change)
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     proc = subprocess.run(
-        [sys.executable, str(HOOK)],
+        HOOK,
         input=json.dumps(payload),
         text=True,
         capture_output=True,
@@ -234,7 +234,7 @@ def test_a_gated_repository_without_receipt_gate_refuses(site: Repo) -> None:
     payload["cwd"] = str(site.path)
     env = {**os.environ, "RECEIPT_GATE": "/nonexistent/receipt-gate"}
     proc = subprocess.run(
-        [sys.executable, str(HOOK)],
+        HOOK,
         input=json.dumps(payload),
         text=True,
         capture_output=True,
@@ -248,7 +248,7 @@ def test_other_tools_and_bad_payloads(site: Repo) -> None:
     assert hook(site, tool_name="Write")[0] == 0
     env = {**os.environ}
     proc = subprocess.run(
-        [sys.executable, str(HOOK)],
+        HOOK,
         input="not json",
         text=True,
         capture_output=True,

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, TELLS, Repo
+from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo
 from tests.test_e2e_pre_commit import install
 
-STOP = ROOT / "examples" / "agents" / "claude_code_stop.py"
+STOP = [sys.executable, "-m", "receipt_gate", "agent", "stop"]
 BAD = GOOD_DRAFT + "\n" + TELLS + ".\n"
 
 
@@ -29,7 +29,7 @@ def stop(repo: Repo) -> tuple[int, str]:
     }
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     proc = subprocess.run(
-        [sys.executable, str(STOP)],
+        STOP,
         input=json.dumps(payload),
         text=True,
         capture_output=True,
@@ -337,7 +337,7 @@ def test_the_repository_the_session_is_in_is_judged_beside_the_project(
     content.git("checkout", "-q", "-b", "feat2")
     _bad_commit(content)
     proc = subprocess.run(
-        [sys.executable, str(STOP)],
+        STOP,
         input=json.dumps(payload),
         text=True,
         capture_output=True,

@@ -105,7 +105,15 @@ def record(args: argparse.Namespace) -> int:
         raise GateError(str(e)) from None
     fp = fingerprint(args.name, s.cfg, s.tree)
     receipt, lines = grading.write_verdict(
-        s.cfg, s.root, draft, args.name, verdict, fp, signer(s, args), s.tree
+        s.cfg,
+        s.root,
+        draft,
+        args.name,
+        verdict,
+        fp,
+        None if args.dry_run else signer(s, args),
+        s.tree,
+        dry_run=args.dry_run,
     )
     for line in lines:
         say(line)

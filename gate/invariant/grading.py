@@ -133,9 +133,11 @@ def write_verdict(
     fp: Fingerprint,
     signer: Signer | None,
     tree: Tree,
+    dry_run: bool = False,
 ) -> tuple[dict[str, Any] | None, list[str]]:
-    """Check the quotes (and the evidence, in `tree`), then write the receipt. The
-    receipt written (None if refused), and the lines that say what happened."""
+    """Check the quotes (and the evidence, in `tree`), then write the receipt (with
+    `dry_run`, only say where). The receipt (None if refused), and the lines that say
+    what happened."""
     from receipt_gate.invariant.judge import sources_for
 
     min_chars = cfg.effective[name]["min_quote_chars"]
@@ -163,9 +165,11 @@ def write_verdict(
         {"criteria": verdict["criteria"]},
     )
     rpath = receipts.receipt_path(cfg.run_dir, draft.path, name)
-    receipts.write(root, rpath, receipt, signer)
+    if not dry_run:
+        receipts.write(root, rpath, receipt, signer)
     lines = [f"{draft.path}:{f.line}:{f.col}: {name}: {f.message}" for f in found]
-    lines.append(f"{draft.path}: {name}: verdict {receipt['verdict']}, receipt {rpath}")
+    written = "would write (--dry-run: nothing written)" if dry_run else "receipt"
+    lines.append(f"{draft.path}: {name}: verdict {receipt['verdict']}, {written} {rpath}")
     return receipt, lines
 
 

@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
-"""A Claude Code PreToolUse hook: an early word from the gate before a `git commit`.
+"""`receipt-gate agent pre-tool-use`: the Claude Code PreToolUse hook, an early word from
+the gate before a `git commit`.
 
 Claude Code runs this with the tool call as JSON on stdin (`tool_name`, `tool_input`,
 `cwd`). For a Bash command that commits, it decides the deterministic checks on what
@@ -17,13 +17,13 @@ core.hooksPath`, copying a hook out, a commit message that starts with -n) is no
 refused. Where the index changes the rules, the checks are decided under HEAD's rules
 too, as the commit hook holds the commit to them. A command
 line is a program, so no reading of one can catch every commit (an alias, a script,
-`git commit-tree`): the Stop hook beside this one (claude_code_stop.py) judges the
+`git commit-tree`): the Stop hook beside this one (agent_stop.py) judges the
 commits the session made, whatever made them, and the git hooks and CI on a protected
 branch are the gate of record.
 
-Repositories without a receipt-gate config pass through untouched. Standard library
-only; it calls the `receipt-gate` on PATH (or the one $RECEIPT_GATE names), and in a
-gated repository refuses when it cannot run it. Exit status, as Claude Code reads it:
+Repositories without a receipt-gate config pass through untouched. It calls the gate of
+its own installation (`python -m receipt_gate`, or the command $RECEIPT_GATE names), and
+in a gated repository refuses when it cannot run it. Exit status, as Claude Code reads it:
 0 lets the command run, 2 blocks it (stderr is shown to the agent), anything else is
 an error shown to the user (the command runs).
 """
@@ -37,6 +37,8 @@ import shlex
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
+
+from receipt_gate.commands.agent import gate_command
 
 LIMIT = 6000  # characters of the gate's report shown to the agent
 _SEPARATORS = {"&&", "||", ";", "|", "&", "\n", "(", ")", "{", "}", "!"}
@@ -380,7 +382,7 @@ def stages_first(args: list[str], earlier: Sequence[list[str]]) -> bool:
 
 def gate(root: str, worktree_too: bool) -> tuple[int, str]:
     """Decide the checks on what the commit carries, writing nothing: (exit, report)."""
-    exe = shlex.split(os.environ.get("RECEIPT_GATE", "receipt-gate"))
+    exe = gate_command()
     rc, out = 0, ""
     index_gated = (
         subprocess.run(
@@ -461,7 +463,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 2
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
-"""A Claude Code Stop hook: the agent cannot end its turn on a commit the gate refuses.
+"""`receipt-gate agent stop`: the Claude Code Stop hook; the agent cannot end its turn on
+a commit the gate refuses.
 
 A command line is a program, and no reading of one catches every commit (`command git
 commit -n`, an alias, `git commit-tree | git update-ref`). This hook judges the outcome
@@ -23,21 +23,26 @@ clone's own, linked worktrees' detached HEADs; not the stash (work in progress).
 When the gate refuses, it exits 2: Claude Code keeps the agent working and shows it the
 commit, what is wrong and the fix. Repositories without a receipt-gate config (in the
 working tree, HEAD, its parent, a branch or what the remote has), and those with no
-commit at all, pass through. Standard library only; it calls the
-`receipt-gate` on PATH (or the one $RECEIPT_GATE names), and in a gated repository
-refuses when it cannot run it. Claude Code passes `stop_hook_active` when the agent is
-already continuing because of a Stop hook; the gate holds all the same: an agent that
-cannot fix the commit says so to its user, who decides.
+commit at all, pass through. It calls the gate of its own installation (`python -m
+receipt_gate`, or the command $RECEIPT_GATE names), and in a gated repository refuses
+when it cannot run it.
+
+Claude Code passes `stop_hook_active` when the agent is already continuing because of a
+Stop hook. Then a refusal does not block again (that would loop until the agent gives
+up or the session is killed): the hook lets the turn end and tells the user, in a
+`systemMessage`, which commit the gate still refuses. The commit is refused all the
+same where it counts: by the pre-push hook and by CI, the gates of record.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
 import sys
 from collections.abc import Sequence
+
+from receipt_gate.commands.agent import gate_command
 
 LIMIT = 6000  # characters of the gate's report shown to the agent
 
@@ -196,7 +201,7 @@ def verify(root: str) -> tuple[int, str]:
     """The gate on HEAD, every local branch and ref of this clone's, and every commit on
     their way that the remote lacks; then HEAD's own tree under its parent's rules
     (which a push past the hooks, with --no-verify, leaves looking like the remote's)."""
-    exe = shlex.split(os.environ.get("RECEIPT_GATE", "receipt-gate"))
+    exe = gate_command()
     remote = _remote(root)
     head = _has(root, "HEAD")
     runs: list[tuple[list[str], str | None]] = []
@@ -268,18 +273,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             rc, report = verify(root)
         except OSError as e:
-            print(
+            return _refuse(
+                payload,
                 f"receipt-gate: this repository is gated, and receipt-gate cannot run"
                 f" ({e}); install it, or name it in $RECEIPT_GATE",
-                file=sys.stderr,
             )
-            return 2
         if rc != 0:
             break
     if rc == 0:
         return 0
     text = report if len(report) <= LIMIT else report[:LIMIT] + "\n[...]\n"
-    print(
+    return _refuse(
+        payload,
         "receipt-gate: this session made a commit the gate refuses (judged from the"
         f" commits themselves, not from any account of them):\n{text}"
         "Fix the draft named above, run `receipt-gate run`, stage the draft and its"
@@ -287,10 +292,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         " before it need not be rewritten, and one already pushed must not be); push"
         " again where the refused tip was pushed. A commit that skipped the hooks is"
         " judged all the same.",
-        file=sys.stderr,
     )
+
+
+def _refuse(payload: object, message: str) -> int:
+    """Block the turn's end (exit 2, the message to the agent); but when the agent is
+    already going on because a Stop hook blocked (`stop_hook_active`), let it stop and
+    tell the user instead: blocking again would loop, and pre-push and CI still refuse."""
+    if isinstance(payload, dict) and payload.get("stop_hook_active") is True:
+        told = (
+            f"{message}\nThe agent was already asked to fix this once; it stops here. The"
+            " pre-push hook and CI refuse this commit all the same."
+        )
+        print(json.dumps({"systemMessage": told}))
+        return 0
+    print(message, file=sys.stderr)
     return 2
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
