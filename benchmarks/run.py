@@ -187,14 +187,22 @@ HOSTILE = {
     + "".join(f"{{% when {i} %}}a" for i in range(60))
     + "{% endcase %} word.\n\n"
     + "A plain sentence about things. " * 2500,
+    # A fourth: a run of ticks made code spans quadratic (64,000: 25 s), and the quote
+    # reader searched the page once per footnote definition (16,000: 32 s).
+    "one run of ticks": "`" * 64000 + "\n\nHello.\n",
+    "footnote definitions nothing references": "".join(
+        f"[^{i}]: note {i}\n\n" for i in range(8000)
+    ),
 }
 
 
 def row_hostile(repeat: int) -> Row:
-    """The three prose checks on pages built to make a parser quadratic, against plain
+    """The three prose checks and the quote reader on pages built to make a parser
+    quadratic, against plain
     prose of the same size: a page of unclosed openings costs about what prose does."""
     from receipt_gate import api
     from receipt_gate.reading.markdown import blocks
+    from receipt_gate.reading.visible import surely_seen
 
     def took(text: str) -> float:
         times = []
@@ -203,6 +211,7 @@ def row_hostile(repeat: int) -> Row:
             start = time.perf_counter()
             for check in ("ai-tells", "hook-length", "registered-terms"):
                 api.check_text(check, text)
+            surely_seen(text)  # what a model's quotes are read against
             times.append(time.perf_counter() - start)
         return min(times)
 

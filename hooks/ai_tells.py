@@ -721,7 +721,7 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
     quiet = quiet_spans(text)
     # A tag that opens inside a code span is a code sample's (`{{ x }}` in a post about
     # templates): code, not text the page computes.
-    quiet += [m.span() for m in _CODE_SPAN.finditer(text)] if "`" in text else []
+    quiet += [(s, e) for s, _, _, e in _code_spans(text)] if "`" in text else []
     # (and one that opens inside an HTML comment: what the comment holds is no text)
     uncommented = sub_blank(COMMENT, text, "\0") if "<!--" in text else text
     out = []
@@ -792,17 +792,36 @@ def _touching(
     ]
 
 
-_CODE_SPAN = re.compile(r"(`+)([^`\n]+?)\1(?!`)")
+_TICKS = re.compile(r"`+|\n")
+
+
+def _code_spans(text: str) -> list[tuple[int, int, int, int]]:
+    """Each code span on one line, (start, inner start, inner end, end): two runs of ticks
+    with text between (no tick, no line break), the opener as long as the closer (the
+    end of a longer run). In one pass (a regex over a run of ticks is quadratic)."""
+    out = []
+    last: tuple[int, int] | None = None  # the run of ticks before, on this line
+    for m in _TICKS.finditer(text):
+        if m.group() == "\n":
+            last = None
+            continue
+        s, e = m.span()
+        if last is not None and last[1] < s and e - s <= last[1] - last[0]:
+            out.append((last[1] - (e - s), last[1], s, e))
+            last = None  # a closer opens nothing
+            continue
+        last = (s, e)
+    return out
 
 
 def _across_a_span(text: str, rules: Sequence[Rule]) -> bool:
     """Might a phrase run across a code span's edge (``In `conclusion`, the``)? Each
     span is read with the words around it, ticks out; a match inside the span alone is
     quoted code. (A cheap test, before the whole draft is read so.)"""
-    for m in _CODE_SPAN.finditer(text):
-        left = text[max(0, m.start() - 80) : m.start()]
-        inner = m.group(2)
-        window = left + inner + text[m.end() : m.end() + 80]
+    for start, inner_start, inner_end, end in _code_spans(text):
+        left = text[max(0, start - 80) : start]
+        inner = text[inner_start:inner_end]
+        window = left + inner + text[end : end + 80]
         window = (window if window.isascii() else window.translate(_FOLD)).lower()
         lo, hi = len(left), len(left) + len(inner)
         for rule in rules:

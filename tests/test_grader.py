@@ -335,6 +335,23 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
             f"<!-- {{% if false %}} -->\n{INVENTED}.\n<!-- {{% endif %}} -->",
             id="liquid-condition-in-comments",
         ),
+        # An outside pass (the fourth): a footnote whose only reference no reader sees.
+        pytest.param(
+            f"Intro{{% comment %}}[^1]{{% endcomment %}}.\n\n[^1]: {INVENTED}.",
+            id="footnote-reference-in-a-liquid-comment",
+        ),
+        pytest.param(
+            f"Intro.[^1]\n\n[^1]: A note.\n\n[^1]: {INVENTED}.",
+            id="second-definition-of-a-label",
+        ),
+        pytest.param(
+            f'Intro [site].\n\n[site]: /about "[^1]"\n\n[^1]: {INVENTED}.',
+            id="footnote-reference-in-a-link-title",
+        ),
+        pytest.param(
+            f"Intro.\n\n[^a]: Unshown.[^b]\n\n[^b]: {INVENTED}.",
+            id="footnote-reference-in-an-unshown-note",
+        ),
     ],
 )
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
@@ -361,6 +378,10 @@ def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
         pytest.param(f"| a |\n|---|\n| The {INVENTED} |", id="table-cell"),
         pytest.param(f"## The {INVENTED} {{#an-id}}", id="heading-with-an-id-only"),
         pytest.param(f"Read this.[^1]\n\n[^1]: The {INVENTED}.", id="referenced-footnote"),
+        pytest.param(
+            f"Read this.[^a]\n\n[^a]: See also.[^b]\n\n[^b]: The {INVENTED}.",
+            id="footnote-a-shown-note-references",
+        ),
         pytest.param(f"See `<span hidden>` here: the {INVENTED}.", id="a-tag-in-code-is-no-tag"),
         pytest.param(f"A <span>plain span</span>, then the {INVENTED}.", id="plain-span"),
     ],

@@ -22,6 +22,7 @@ reader might not see it (gate.reading.pageparts.visible_paragraphs reads the res
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 # Inline elements a reader surely sees the text of, when they carry no attribute but
 # these.
@@ -114,11 +115,12 @@ def surely_seen(text: str) -> str:
     masked = _masked(text)
     if _PAGE_WIDE.search(masked):
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
+    templated = _template_blocks(_front_matter_out(text))
     spans = [
         *_hidden_elements(masked),
-        *_template_blocks(_front_matter_out(text)),
+        *templated,
         *_styled_blocks(masked),
-        *_unreferenced_notes(masked),
+        *_unreferenced_notes(masked, templated),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
         *(m.span() for m in _NUNJUCKS_COMMENT.finditer(masked) if "{#" in masked),
     ]
@@ -269,29 +271,69 @@ def _html_out(text: str) -> str:
     return "\n".join(lines)
 
 
-def _unreferenced_notes(text: str) -> list[tuple[int, int]]:
-    """A footnote definition no reference names: its line, and the lines it holds after
-    it (indented, or running on before a blank line)."""
+# A footnote reference, and a link reference definition's line (whose title a reader
+# does not see as text).
+_NOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\s]+)\](?!:)")
+_LINK_DEF = re.compile(r"^ {0,3}\[(?!\^)[^\]\n]+\]:.*$", re.MULTILINE)
+
+
+def _note_end(text: str, at: int) -> int:
+    """Where the footnote definition whose label ends at `at` ends: its line, and the
+    lines it holds after it (indented, or running on before a blank line)."""
+    end = text.find("\n", at)
+    end = len(text) if end < 0 else end
+    blank = False
+    while end < len(text):
+        nxt = text.find("\n", end + 1)
+        line = text[end + 1 : len(text) if nxt < 0 else nxt]
+        if _NOTE_DEF.match(line) or (
+            blank and line.strip() and not line.startswith(("    ", "\t"))
+        ):
+            break
+        blank = not line.strip()
+        end = len(text) if nxt < 0 else nxt
+    return end
+
+
+def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in spans:
+        for i in range(start, min(end, len(chars))):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)
+
+
+def _unreferenced_notes(
+    text: str,
+    templated: Sequence[tuple[int, int]] = (),
+) -> list[tuple[int, int]]:
+    """Each footnote definition a reader may not be shown: one no shown reference names
+    (a reference counts in the page's own text, or in the definition of a note that is
+    shown), and every definition of a label defined twice (goldmark and GitHub print the
+    first, kramdown the last)."""
     if "[^" not in text:
         return []
-    out = []
-    # A reference counts where a reader sees it: not escaped (`\\[^1]`), not inside a
-    # tag, an HTML block or a link's destination.
-    shown = re.sub(r"<[^<>]*>|\]\([^)\n]*\)", lambda m: " " * len(m.group()), _html_out(text))
+    notes: dict[str, list[tuple[int, int]]] = {}
     for m in _NOTE_DEF.finditer(text):
-        if re.search(rf"(?<!\\)\[\^{re.escape(m.group(1))}\](?!:)", shown):
-            continue
-        end = text.find("\n", m.end())
-        end = len(text) if end < 0 else end
-        blank = False
-        while end < len(text):
-            nxt = text.find("\n", end + 1)
-            line = text[end + 1 : len(text) if nxt < 0 else nxt]
-            if _NOTE_DEF.match(line) or (
-                blank and line.strip() and not line.startswith(("    ", "\t"))
-            ):
-                break
-            blank = not line.strip()
-            end = len(text) if nxt < 0 else nxt
-        out.append((m.start(), end))
-    return out
+        notes.setdefault(m.group(1), []).append((m.start(), _note_end(text, m.end())))
+    # A reference counts where a reader sees it: not escaped (`\\[^1]`), not inside a
+    # tag, an HTML block, a link's destination, a link definition (its title), or what
+    # a template block holds (`{% comment %}`, a condition).
+    base = re.sub(r"<[^<>]*>|\]\([^)\n]*\)", lambda m: " " * len(m.group()), _html_out(text))
+    base = _blanked(base, [*templated, *(m.span() for m in _LINK_DEF.finditer(base))])
+    defined = [span for spans in notes.values() for span in spans]
+    referenced = {m.group(1) for m in _NOTE_REF.finditer(_blanked(base, defined))}
+    todo = list(referenced)
+    while todo:  # a shown note's own references show the notes they name
+        for start, end in notes.get(todo.pop(), [])[:1]:
+            for m in _NOTE_REF.finditer(base, start, end):
+                if m.group(1) not in referenced:
+                    referenced.add(m.group(1))
+                    todo.append(m.group(1))
+    return [
+        span
+        for label, spans in notes.items()
+        if label not in referenced or len(spans) > 1
+        for span in spans
+    ]
