@@ -515,7 +515,14 @@ def _weigh(lines: list[str], weighing: Weighing, prefer: frozenset[int]) -> Find
         *first,
         message,
         (
-            ("key", "weighted AI tells"),
+            # What a baseline knows it by: the weight and the tells, so that a page
+            # baselined with some tells is excused only while it has no more of them and
+            # weighs no more (gate.rules.suppress: a measured key).
+            (
+                "key",
+                f"weighted AI tells at {got.per_1000:.1f} per 1,000: "
+                + " | ".join(sorted(h.tell.label for h in got.hits)),
+            ),
             ("per_1000", round(got.per_1000, 1)),
             ("tells", [h.tell.label for h in got.hits]),
         ),

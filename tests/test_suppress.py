@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from receipt_gate.checks import Finding
 from receipt_gate.rules.suppress import directives
 from tests.conftest import Repo, Run
 
@@ -245,3 +246,37 @@ def test_a_reason_with_control_characters_is_kept_printable_everywhere(site: Rep
     said = [s["justification"] for r in sarif for s in r.get("suppressions", [])]
     said += [s["suppressed_by"] for s in doc["suppressed"]]
     assert said and all(text.isprintable() for text in said), said
+
+
+def _weighed(text: str) -> list[Finding]:
+    from receipt_gate import api
+
+    found = api.check_text("ai-tells", text, root="/").findings
+    return [f for f in found if "AI tells weigh" in f.message]
+
+
+def test_a_baselined_weighing_excuses_a_page_no_heavier_and_no_new_tells() -> None:
+    """An outside pass (the fourth): the baseline knew a weighted finding by a fixed key,
+    so a page baselined at 15.7 per 1,000 could be rewritten as dense AI text."""
+    from receipt_gate.checks import Outcome
+    from receipt_gate.checks.baseline import key
+    from receipt_gate.rules.suppress import by_baseline
+
+    plain = "The build ran on the old machine and the tests passed as they did before. "
+    tells = "In conclusion, a testament to the power of resilience. "
+    light = tells + plain * 24
+    heavier = tells + plain * 20  # the same tells in fewer words (each counts once)
+    other = "Let us delve into the rich tapestry, a testament to resilience. " + plain * 24
+    baselined = [key(f) for f in _weighed(light)]
+    assert len(baselined) == 1 and baselined[0].startswith("weighted AI tells at ")
+
+    def kept(text: str) -> int:
+        found = _weighed(text)
+        assert found, text[:80]
+        out = by_baseline(Outcome(found, 1, [], ()), baselined, "b.json", key)
+        return len(out.findings)
+
+    assert kept(light) == 0  # as it was
+    assert kept(light + plain * 2) == 0  # lighter: more words around the same tells
+    assert kept(heavier) == 1  # weighs more
+    assert kept(other) == 1  # other tells

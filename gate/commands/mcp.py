@@ -70,7 +70,9 @@ def server(write: bool, timeout: float) -> Any:
 
     app = MCPServer("receipt-gate", instructions=INSTRUCTIONS, version=TOOL.split()[-1])
     reads = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-    writes = ToolAnnotations(read_only_hint=not write, destructive_hint=False, open_world_hint=False)
+    writes = ToolAnnotations(
+        read_only_hint=not write, destructive_hint=False, open_world_hint=False
+    )
 
     @app.tool(annotations=reads)
     def verify(paths: list[str] | None = None, staged: bool = False) -> dict[str, Any]:

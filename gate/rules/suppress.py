@@ -222,12 +222,37 @@ def by_baseline(
     suppressed = list(out.suppressed)
     for f in out.findings:
         k = key(f) if f.extra != BAD_COMMENT else ""
+        k = k if k in room else _within(k, room)
         if k and room.get(k, 0) > 0:
             room[k] -= 1
             suppressed.append(Suppressed(f, f"baseline {baseline_file}"))
         else:
             kept.append(f)
     return Outcome(kept, out.checked, suppressed, out.reads)
+
+
+# A measured key: what a finding weighs and of what parts (`weighted AI tells at 15.7 per
+# 1,000: a | b`). A baseline excuses it while it weighs no more, of no other parts.
+_MEASURED = re.compile(r"(.+) at (\d+(?:\.\d+)?) per 1,000: (.*)")
+
+
+def _within(k: str, room: Mapping[str, int]) -> str:
+    """The listed measured key with room that this measured finding stays within, or ""."""
+    now = _MEASURED.fullmatch(k)
+    if now is None:
+        return ""
+    parts = set(now.group(3).split(" | "))
+    for listed, left in room.items():
+        was = _MEASURED.fullmatch(listed)
+        if (
+            left > 0
+            and was is not None
+            and was.group(1) == now.group(1)
+            and float(now.group(2)) <= float(was.group(2))
+            and parts <= set(was.group(3).split(" | "))
+        ):
+            return listed
+    return ""
 
 
 class _Applied:
