@@ -26,7 +26,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 21
+version = 22
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -469,7 +469,11 @@ def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
     different tells. The lines a suppression comment covers are left out of the sum;
     when only they make it reach the threshold, the finding is placed in them, so it is
     kept as suppressed (a suppression is never silent)."""
-    lines = page.read("blank", page.links)
+    # Link text in: a tell that only runs into a link (`In [conclusion](#)`) is the
+    # author's sentence; one wholly inside a link's text is a title, not counted.
+    lines = page.read("blank", True)
+    narrow = None if page.links else "\n".join(page.read("blank", False))
+    seen = _seen(page)
     covered: frozenset[int] = frozenset()
     if weighing.honour_comments and "receipt-gate:" in page.text:
         from receipt_gate.rules.suppress import covered as covered_by
@@ -477,24 +481,60 @@ def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
         covered = covered_by(page.text, name)
     if covered:
         kept = [" " * len(line) if n in covered else line for n, line in enumerate(lines, 1)]
-        found = _weigh(kept, weighing, frozenset())
+        kept_seen = None
+        if seen is not None:
+            kept_seen = [" " * len(ln) if n in covered else ln for n, ln in enumerate(seen, 1)]
+        found = _weigh(kept, weighing, frozenset(), narrow, kept_seen)
         if found is not None:
             return [found]
-    found = _weigh(lines, weighing, covered)
+    found = _weigh(lines, weighing, covered, narrow, seen)
     return [found] if found is not None else []
 
 
-def _weigh(lines: list[str], weighing: Weighing, prefer: frozenset[int]) -> Finding | None:
+def _seen(page: _Reading) -> list[str] | None:
+    """The prose of the page with what no reader sees taken out (hidden elements,
+    abbreviation definitions, unreferenced notes, front matter the layout does not
+    print), to count the words it shows; None when that is all of it."""
+    from receipt_gate.reading.visible import surely_hidden
+
+    shown = surely_hidden(page.text)
+    if shown == page.text and not page.shown:
+        return None
+    return prose_lines(shown, page.quotes, True, "blank", wide=True, fences=True)
+
+
+def _weigh(
+    lines: list[str],
+    weighing: Weighing,
+    prefer: frozenset[int],
+    narrow: str | None = None,
+    seen: list[str] | None = None,
+) -> Finding | None:
     """The finding the weighted tells of these lines make, if they add up: at the first
-    tell (the first on a line in `prefer`, when one is)."""
+    tell (the first on a line in `prefer`, when one is). A tell counts only where it
+    takes in some of the `narrow` reading (link text out); the words counted are those
+    of `seen` (what a reader is shown), when given."""
     from receipt_gate_hooks.tells import score
 
     view = reader_view("\n".join(lines), False)
+    keep = None
+    if narrow is not None and narrow != "\n".join(lines):
+        bare = narrow
+
+        def keep(start: int, end: int) -> bool:
+            s, e = view.written(start), view.written(max(start, end - 1)) + 1
+            return any(bare[i] not in " \0" for i in range(s, min(e, len(bare))))
+
+    words_in = None
+    if seen is not None:
+        words_in = reader_view("\n".join(seen), False).text.replace("\0", " ")
     got = score(
         view.text.replace("\0", " "),
         min_words=weighing.min_words,
         need=weighing.threshold,
         need_tells=weighing.min_tells,
+        keep=keep,
+        words_in=words_in,
     )
     if got.per_1000 < weighing.threshold or len(got.hits) < weighing.min_tells:
         return None

@@ -24,7 +24,7 @@ confirms it (docs/checks.md, README).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -596,13 +596,17 @@ def score(
     min_words: int = MIN_WORDS,
     need: float = 0.0,
     need_tells: int = 0,
+    keep: Callable[[int, int], bool] | None = None,
+    words_in: str | None = None,
 ) -> Score:
     """The tells in this prose (one reading of a page, markup out): each once, where it
     occurs, and their weight per 1,000 words. A span one tell matched is not matched by
     another (the first listed wins), so "a testament to" is one tell, not two. With
     `need` and `need_tells` (a threshold and a number of tells), a page that cannot reach
     them even at min_words is not counted: its words are 0 and its weight per 1,000
-    words at most what min_words gives."""
+    words at most what min_words gives. `keep` says whether a match (start, end) counts
+    (one inside a link's text is a title, someone else's words); `words_in` is the text
+    whose words are counted, when not all of `text` is shown (hidden padding)."""
     lower = text.lower().translate(_APOSTROPHES)
     taken: list[tuple[int, int]] = []
     hits = []
@@ -616,6 +620,8 @@ def score(
         for m in _compiled(tell.pattern).finditer(lower):
             if taken and any(a < m.end() and m.start() < b for a, b in taken):
                 continue
+            if keep is not None and not keep(m.start(), m.end()):
+                continue
             taken.append(m.span())
             word = _FIRST_WORD.search(m.group())
             at.append(m.start() + (word.start() if word else 0))
@@ -624,6 +630,6 @@ def score(
     total = sum(h.tell.weight for h in hits)
     floor = max(min_words, 1)
     short = len(hits) < need_tells or total * 1000 / floor < need  # (cannot refuse)
-    words = 0 if short else len(_WORD.findall(text))
+    words = 0 if short else len(_WORD.findall(text if words_in is None else words_in))
     hits.sort(key=lambda h: (-h.tell.weight, h.offsets[0]))
     return Score(words, total * 1000 / max(words, floor), tuple(hits))

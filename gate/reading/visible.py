@@ -22,7 +22,7 @@ reader might not see it (gate.reading.pageparts.visible_paragraphs reads the res
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 # Inline elements a reader surely sees the text of, when they carry no attribute but
 # these.
@@ -134,6 +134,45 @@ def surely_seen(text: str) -> str:
     return "".join(chars)
 
 
+# What hides an element from every reader: elements that print nothing, the `hidden`
+# attribute, a style that takes it off the page or makes it invisible.
+_HIDING_ELEMENTS = frozenset({"noscript", "template", "script", "style", "head", "title"})
+_HIDING_STYLE = re.compile(
+    r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])"
+    r"|opacity\s*:\s*0(?![.\d]*[1-9])|(?:width|height)\s*:\s*0(?![.\d]*[1-9])"
+)
+_LIQUID_COMMENT = re.compile(r"\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}", re.DOTALL)
+
+
+def surely_hidden(text: str) -> str:
+    """The page with what no reader sees blanked (line breaks kept): the narrow reading,
+    for counting the words a reader reads (padding hidden in a page must not dilute what
+    it shows): elements `hidden` or styled out of sight, `<noscript>`, `<template>`,
+    abbreviation definitions, footnotes nothing references, template comments."""
+    masked = _masked(text)
+    spans = [
+        *_hidden_elements(masked, _hides),
+        *_unreferenced_notes(masked),
+        *(m.span() for m in _ABBREVIATION.finditer(masked)),
+        *(m.span() for m in _NUNJUCKS_COMMENT.finditer(masked) if "{#" in masked),
+        *(m.span() for m in _LIQUID_COMMENT.finditer(masked) if "{%" in masked),
+    ]
+    return _blanked(text, spans) if spans else text
+
+
+def _hides(name: str, attributes: str) -> bool:
+    """Does this element surely hide its text?"""
+    if name.lower() in _HIDING_ELEMENTS:
+        return True
+    for a in _AN_ATTRIBUTE.finditer(attributes):
+        attribute = a.group(1).lower()
+        if attribute == "hidden" or (
+            attribute == "style" and _HIDING_STYLE.search(a.group()) is not None
+        ):
+            return True
+    return False
+
+
 def _front_matter_out(text: str) -> str:
     """The text with only its front matter blanked: Jekyll runs Liquid over the rest,
     code and comments too, so a condition there still decides what is printed."""
@@ -172,9 +211,11 @@ def _surely_shown(name: str, attributes: str) -> bool:
     return all(a.group(1).lower() in _SHOWN_ATTRIBUTES for a in _AN_ATTRIBUTE.finditer(attributes))
 
 
-def _hidden_elements(text: str) -> list[tuple[int, int]]:
-    """Each element a reader may not see, from its opening tag to its closing one (the
-    end of the text when it has none)."""
+def _hidden_elements(
+    text: str, hides: Callable[[str, str], bool] | None = None
+) -> list[tuple[int, int]]:
+    """Each element a reader may not see (or, given `hides`, each it says hides), from
+    its opening tag to its closing one (the end of the text when it has none)."""
     if "<" not in text:
         return []
     out = []
@@ -194,7 +235,12 @@ def _hidden_elements(text: str) -> list[tuple[int, int]]:
             continue
         if name in _VOID:
             continue  # no text of its own (an image's is an attribute)
-        if hiding_from < 0 and (strict is None or not _surely_shown(name, strict.group(3))):
+        hidden = (
+            (strict is None or not _surely_shown(name, strict.group(3)))
+            if hides is None
+            else hides(name, m.group(3))
+        )
+        if hiding_from < 0 and hidden:
             hiding_from, hiding_depth = m.start(), len(stack) + 1
         stack.append(name)  # (`/>` closes only a void element)
     if hiding_from >= 0:
