@@ -48,6 +48,9 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
         stdin=subprocess.DEVNULL,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    # No deprecation: setuptools stops building the license table form after 2027-02-18.
+    said = proc.stdout + proc.stderr
+    assert "Deprecat" not in said and "deprecat" not in said, said[-3000:]
     return out
 
 
@@ -70,6 +73,8 @@ def test_the_wheel_carries_urls_license_types_and_entry_points(dist: Path) -> No
         meta = Parser().parsestr(z.read(info).decode())
         points = z.read(info.replace("METADATA", "entry_points.txt")).decode()
     assert meta["Version"] == __version__
+    assert meta["License-Expression"] == "MIT"  # SPDX (PEP 639)
+    assert not any(c.startswith("License ::") for c in meta.get_all("Classifier"))
     urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
     assert {"Homepage", "Documentation", "Repository", "Issues", "Changelog"} <= set(urls)
     assert meta["Description-Content-Type"] == "text/markdown"
