@@ -38,7 +38,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 
-from receipt_gate.commands.agent import gate_command
+from receipt_gate.commands.harness import gate_command
 
 LIMIT = 6000  # characters of the gate's report shown to the agent
 _SEPARATORS = {"&&", "||", ";", "|", "&", "\n", "(", ")", "{", "}", "!"}

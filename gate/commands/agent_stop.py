@@ -42,7 +42,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
-from receipt_gate.commands.agent import gate_command
+from receipt_gate.commands.harness import gate_command
 
 LIMIT = 6000  # characters of the gate's report shown to the agent
 
