@@ -111,12 +111,72 @@ TELLS = "In conclusion, a testament to the power of resilience"
 
 
 @pytest.fixture
-def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Repo:
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Repo]:
     path = tmp_path / "repo"
     path.mkdir()
     subprocess.run(("git", "init", "-q", "-b", "main", str(path)), check=True)
     monkeypatch.chdir(path)
-    return Repo(path)
+    yield Repo(path)
+    schemas_hold(path)
+
+
+_VALIDATORS: dict[str, Any] = {}
+_CACHE: list[str] = []
+
+
+def _plugin_cache() -> str:
+    """A folder for the installed plugins' list, kept for the session (the list is
+    checked against the environment each time it is read)."""
+    if not _CACHE:
+        import tempfile
+
+        _CACHE.append(tempfile.mkdtemp(prefix="receipt-gate-schemas-"))
+    return _CACHE[0]
+
+
+def schemas_hold(path: Path) -> None:
+    """Every config and receipt a test leaves that receipt-gate accepts validates against
+    the JSON Schemas the package ships (receipt-gate schema)."""
+    import json
+
+    from receipt_gate import GateError
+    from receipt_gate.base import yamlio
+    from receipt_gate.invariant import receipts
+    from receipt_gate.rules.config import parse
+
+    config = path / ".receipt-gate.yaml"
+    if not config.is_file():
+        return
+    try:
+        raw = yamlio.load(config.read_bytes(), ".receipt-gate.yaml")
+        cfg = parse(raw, cache_dir=_plugin_cache())
+    except (GateError, OSError, ValueError):
+        return  # refused by the tool: no config to hold to the schema
+    _validate("config", json.loads(json.dumps(raw, default=str)), config)
+    run_dir = path / cfg.run_dir
+    for receipt in run_dir.rglob("*.json") if run_dir.is_dir() else ():
+        if receipt.is_symlink() or not receipt.is_file():
+            continue
+        doc = receipts.parse(receipt.read_bytes())
+        if isinstance(doc, dict):
+            _validate("receipt", doc, receipt)
+
+
+def _validate(which: str, doc: object, where: Path) -> None:
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    from receipt_gate.commands.schema import path_of
+
+    if which not in _VALIDATORS:
+        with open(path_of(which), encoding="utf-8") as f:
+            _VALIDATORS[which] = Draft202012Validator(json.load(f))
+    errors = list(_VALIDATORS[which].iter_errors(doc))
+    if errors:
+        pytest.fail(
+            f"{where}: accepted by receipt-gate, refused by its {which} schema: {errors[0]}"
+        )
 
 
 @pytest.fixture

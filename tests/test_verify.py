@@ -35,7 +35,9 @@ def test_receipt_fields(content: Repo, rg: Run) -> None:
         "inputs_sha256",
         "tool",
         "findings",
+        "format",  # the receipt schema's version (receipt-gate schema receipt)
     ]
+    assert receipt["format"] == 1
     assert receipt["check"] == "ai-tells"
     assert receipt["draft"] == "drafts/intro.md"
     assert receipt["draft_sha256"] == sha256((content.path / "drafts/intro.md").read_bytes())

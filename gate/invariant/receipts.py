@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from receipt_gate.base.signing import Signer
 
 RECEIPT_LIMIT = 4 * 1024 * 1024
+# The receipt schema's version (receipt_gate/schemas/receipt.json); a receipt without
+# `format` is format 1, and stays valid.
+FORMAT = 1
 _FIELDS: Mapping[str, type] = {
     "check": str,
     "draft": str,
@@ -56,6 +59,7 @@ def build(
         "inputs_sha256": inputs,
         "tool": TOOL,
         "findings": [f.as_dict() for f in findings],
+        "format": FORMAT,
         **(extra or {}),
     }
 
@@ -155,4 +159,4 @@ def write(root: str, path: str, receipt: Mapping[str, Any], signer: Signer | Non
     return True
 
 
-_VOLATILE = {"ran_at", "tool", "signature"}
+_VOLATILE = {"ran_at", "tool", "signature", "format"}
