@@ -29,6 +29,7 @@ COMMANDS = (
     "keygen",
     "agent",
     "mcp",
+    "schema",
 )
 
 
@@ -300,15 +301,26 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             help="the rules in force come from this commit (as verify's)",
         )
         s.add_argument("paths", nargs="*", metavar="PATH", help="default: every gated draft")
+        s.add_argument(
+            "--verify",
+            metavar="FILE",
+            help="check a bundle attest printed: each signature (under the rules in force's"
+            " keys), subject digest and predicate against the tree",
+        )
         _signing(s)
         s.set_defaults(module="attest", func="attest")
     if keep("keygen"):
         s = add("keygen", help="make an Ed25519 key pair for signed receipts")
-        s.add_argument(
+        how = s.add_mutually_exclusive_group(required=True)
+        how.add_argument(
             "--out",
-            required=True,
             metavar="PATH",
             help="where to write the private key (outside the repository)",
+        )
+        how.add_argument(
+            "--export",
+            metavar="PUBLIC_KEY",
+            help="print this public key (ed25519:...) as PEM, for other verifiers",
         )
         s.set_defaults(module="keygen", func="keygen")
     if keep("agent"):
@@ -339,6 +351,10 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             help="the longest one tool call may take (default 120)",
         )
         s.set_defaults(module="mcp", func="mcp")
+    if keep("schema"):
+        s = add("schema", help="print the JSON Schema of the config or of a receipt")
+        s.add_argument("which", choices=("config", "receipt"))
+        s.set_defaults(module="schema", func="schema")
     return p
 
 

@@ -73,7 +73,7 @@ def test_attest_rev_head_signs_statements_a_verifier_with_the_public_key_checks(
         assert pred["holds"] is True and pred["required"] == ["ai-tells", "hook-length"]
         for c in pred["checks"]:
             receipt = json.loads(signed.git("cat-file", "blob", f"HEAD:{c['receipt']}").stdout)
-            assert (c["state"], c["verdict"], c["inputs_sha256"], c["findings"], c["signed"]) == (
+            assert (c["state"], c["verdict"], c["inputsSha256"], c["findings"], c["signed"]) == (
                 "fresh",
                 "pass",
                 receipt["inputs_sha256"],
@@ -81,6 +81,12 @@ def test_attest_rev_head_signs_statements_a_verifier_with_the_public_key_checks(
                 True,
             )
         seen[subject["name"]] = [c["check"] for c in pred["checks"]]
+        # Commits by their full ids, in fields of their own (in-toto's guidelines).
+        head = signed.git("rev-parse", "HEAD").stdout.strip()
+        assert pred["judged"]["commit"] == head
+        assert pred["rules"]["commit"] is None  # the first commit: its own rules
+        assert doc["predicateType"].endswith("#attestation-v1")
+        assert all(k == k[0].lower() + k[1:] and "_" not in k for k in pred)
     assert seen == {
         "drafts/intro.md": ["ai-tells", "hook-length"],
         "drafts/reply.md": ["ai-tells", "hook-length"],
@@ -135,3 +141,75 @@ def test_nothing_gated_attests_nothing_and_refuses(repo: Repo, rg: Run) -> None:
     repo.write(".receipt-gate.yaml", CONFIG)
     rc, out, _ = rg("attest")
     assert (rc, out) == (1, "")
+
+
+def test_attest_verify_holds_for_the_bundle_and_refuses_a_tampered_one(
+    signed: Repo, rg: Run, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert rg("run")[0] == 0
+    assert signed.commit_all("gated").returncode == 0
+    signed.write("drafts/reply.md", signed.read("drafts/reply.md") + "\nMore.\n")
+    assert rg("run")[0] == 0
+    assert signed.commit_all("second").returncode == 0
+    rc, out, _ = rg("attest", "--rev", "HEAD")
+    assert rc == 0
+    bundle = tmp_path / "bundle.jsonl"
+    bundle.write_text(out)
+    monkeypatch.delenv("RECEIPT_GATE_SIGNING_KEY")  # a verifier holds no secret
+    rc, said, _ = rg("attest", "--rev", "HEAD", "--verify", str(bundle))
+    assert rc == 0, said
+    assert "ok: 2 envelope(s) signed by a trusted key" in said
+    # Every line of in-toto's own parser takes the statements.
+    for env in _lines(out):
+        _statement(env)
+    # One payload byte changed: the signature no longer holds.
+    envs = _lines(out)
+    payload = base64.b64decode(envs[0]["payload"])
+    envs[0]["payload"] = base64.b64encode(payload.replace(b'"fresh"', b'"fresH"')).decode()
+    bundle.write_text("".join(json.dumps(e) + "\n" for e in envs))
+    rc, said, _ = rg("attest", "--rev", "HEAD", "--verify", str(bundle))
+    assert rc == 1 and "no signature by a trusted key holds" in said
+    # The genuine bundle of HEAD, checked against its parent: the reply's digest differs.
+    bundle.write_text(out)
+    rc, said, _ = rg("attest", "--rev", "HEAD^", "--verify", str(bundle))
+    assert rc == 1 and "drafts/reply.md: its digest is not the sha256 of the draft" in said
+    bundle.write_text("not json\n")
+    rc, _, err = rg("attest", "--rev", "HEAD", "--verify", str(bundle))
+    assert rc == 2 and "bundle.jsonl: not JSON Lines of DSSE envelopes" in err
+
+
+def test_attest_verify_unsigned_checks_the_statement_against_the_tree(
+    content: Repo, rg: Run, tmp_path: Any
+) -> None:
+    assert rg("run")[0] == 0
+    rc, out, _ = rg("attest")
+    bundle = tmp_path / "b.jsonl"
+    bundle.write_text(out)
+    assert rg("attest", "--verify", str(bundle))[0] == 0
+    (env,) = _lines(out)
+    doc = json.loads(base64.b64decode(env["payload"]))
+    doc["predicate"]["checks"][0]["verdict"] = "fail"
+    env["payload"] = base64.b64encode(json.dumps(doc).encode()).decode()
+    bundle.write_text(json.dumps(env) + "\n")
+    rc, said, _ = rg("attest", "--verify", str(bundle))
+    assert rc == 1 and "the predicate differs from what the gate finds now (checks)" in said
+    # Authentic, but of a draft that no longer holds: refused, saying so.
+    bundle.write_text(out)
+    content.write("drafts/intro.md", content.read("drafts/intro.md") + "\nEdited.\n")
+    rc, said, _ = rg("attest", "--verify", str(bundle))
+    assert rc == 1 and "its digest is not the sha256" in said
+
+
+def test_the_public_key_exports_as_pem_a_verifier_reads(rg: Run) -> None:
+    from cryptography.hazmat.primitives.serialization import load_pem_public_key
+
+    from tests.test_signing import PUBLIC
+
+    public = "ed25519:" + base64.b64encode(PUBLIC).decode()
+    rc, out, _ = rg("keygen", "--export", public)
+    assert rc == 0 and out.startswith("-----BEGIN PUBLIC KEY-----")
+    key = load_pem_public_key(out.encode())
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    assert key.public_bytes(Encoding.Raw, PublicFormat.Raw) == PUBLIC
+    assert rg("keygen", "--export", "ed25519:abc")[0] == 2

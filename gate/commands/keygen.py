@@ -13,8 +13,30 @@ if TYPE_CHECKING:
     import argparse
 
 
+def pem(public: bytes) -> str:
+    """A public key as PEM (SubjectPublicKeyInfo), what other tools read."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    return (
+        Ed25519PublicKey.from_public_bytes(public)
+        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        .decode()
+    )
+
+
 def keygen(args: argparse.Namespace) -> int:
-    from receipt_gate.base.signing import new_seed, public_text
+    from receipt_gate.base.signing import new_seed, parse_public, public_text
+
+    if args.export is not None:
+        public = parse_public(args.export)
+        if public is None:
+            raise GateError(
+                f"--export {args.export}: expected ed25519:<base64 of 32 bytes>"
+                " (a signing.public_keys entry)"
+            )
+        print(pem(public), end="")
+        return 0
 
     path = os.path.abspath(args.out)
     try:
@@ -40,6 +62,10 @@ def keygen(args: argparse.Namespace) -> int:
     say(
         f"wrote the private key to {args.out} (mode 600): give it to the harness or CI job that"
         " runs the checks, as $RECEIPT_GATE_SIGNING_KEY or --key-file, never to the agent"
+    )
+    say(
+        "its PEM, for another verifier of the attestations: receipt-gate keygen --export"
+        f" {public_text(public)}"
     )
     say("add the public key to .receipt-gate.yaml:")
     say(f'signing: {{public_keys: ["{public_text(public)}"]}}')

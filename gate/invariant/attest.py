@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from receipt_gate.invariant.verify import Report
 
 STATEMENT_TYPE = "https://in-toto.io/Statement/v1"
+# Versioned, as in-toto's guidelines ask: a new major version is a new type.
 PREDICATE_TYPE = (
-    "https://github.com/receipt-gate/receipt-gate/blob/main/docs/receipts.md#attestations"
+    "https://github.com/receipt-gate/receipt-gate/blob/main/docs/receipts.md#attestation-v1"
 )
 PAYLOAD_TYPE = "application/vnd.in-toto+json"
 
@@ -40,9 +41,12 @@ def statements(
     digests: Mapping[str, str | None],
     receipts: Mapping[str, Mapping[str, Any] | None],
     rules: str,
+    judged_commit: str | None = None,
+    rules_commit: str | None = None,
 ) -> list[dict[str, Any]]:
     """One Statement per gated draft the report judged: the draft as subject, what the
-    gate found for each required check as predicate."""
+    gate found for each required check as predicate (lowerCamelCase fields; commits by
+    their full ids, None for a working tree or a commit's own rules)."""
     by_draft: dict[str, list[dict[str, Any]]] = {}
     for c in report.cells:
         r = receipts.get(c.receipt) or {}
@@ -53,9 +57,9 @@ def statements(
                 "receipt": c.receipt,
                 "state": c.state,  # fresh, stale, missing or fail, as the gate judged it
                 "verdict": r.get("verdict") if isinstance(r.get("verdict"), str) else None,
-                "inputs_sha256": _text(r.get("inputs_sha256")),
+                "inputsSha256": _text(r.get("inputs_sha256")),
                 "tool": _text(r.get("tool")),
-                "ran_at": _text(r.get("ran_at")),
+                "ranAt": _text(r.get("ran_at")),
                 "findings": len(findings) if isinstance(findings, list) else None,
                 "signed": isinstance(r.get("signature"), str),
                 **({"why": c.message or c.reason} if c.state != "fresh" else {}),
@@ -74,15 +78,75 @@ def statements(
                 "predicateType": PREDICATE_TYPE,
                 "predicate": {
                     "holds": all(c["state"] == "fresh" for c in checks),
-                    "tree": report.tree,
-                    "rules": rules,
+                    "judged": {"label": report.tree, "commit": judged_commit},
+                    "rules": {"label": rules, "commit": rules_commit},
                     "required": list(report.required),
                     "checks": checks,
-                    "attested_by": TOOL,
+                    "attestedBy": TOOL,
                 },
             }
         )
     return out
+
+
+def problems(
+    env: object, expected: Mapping[str, Mapping[str, Any]], public_keys: Sequence[bytes]
+) -> list[str]:
+    """Why one envelope does not hold: its signature (under one of these keys, when any
+    is trusted), its Statement's shape, its subject's digest, and its predicate against
+    `expected` (the Statements the tree gives now, by draft); [] when it holds."""
+    if not isinstance(env, dict) or env.get("payloadType") != PAYLOAD_TYPE:
+        return [f"not a DSSE envelope of an in-toto Statement (payloadType {PAYLOAD_TYPE})"]
+    try:
+        payload = base64.b64decode(str(env.get("payload", "")), validate=True)
+        statement = json.loads(payload)
+    except ValueError:
+        return ["its payload is not base64 of a JSON Statement"]
+    out = _signature_problems(env, payload, public_keys)
+    if not isinstance(statement, dict) or statement.get("_type") != STATEMENT_TYPE:
+        return [*out, f"not an in-toto Statement v1 (_type {STATEMENT_TYPE})"]
+    if statement.get("predicateType") != PREDICATE_TYPE:
+        return [*out, f"predicateType is not {PREDICATE_TYPE}"]
+    subject = statement.get("subject")
+    name = subject[0].get("name") if isinstance(subject, list) and subject else None
+    now = expected.get(name) if isinstance(name, str) else None
+    if now is None:
+        return [*out, f"its subject {name!r} is no gated draft of this tree"]
+    if subject != now["subject"]:
+        return [*out, f"{name}: its digest is not the sha256 of the draft in this tree"]
+    said, found = dict(statement["predicate"] or {}), dict(now["predicate"])
+    said.pop("attestedBy", None)
+    found.pop("attestedBy", None)
+    if said != found:
+        differ = sorted(k for k in {*said, *found} if said.get(k) != found.get(k))
+        out.append(
+            f"{name}: the predicate differs from what the gate finds now ({', '.join(differ)})"
+        )
+    elif found.get("holds") is not True:
+        out.append(f"{name}: does not hold (a required receipt is not fresh and passing)")
+    return out
+
+
+def _signature_problems(env: Mapping[str, Any], payload: bytes, keys: Sequence[bytes]) -> list[str]:
+    if not keys:
+        return []  # nothing trusted to check it with: the predicate is checked against the tree
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    from receipt_gate.base.signing import key_id
+
+    sigs = env.get("signatures")
+    for s in sigs if isinstance(sigs, list) else []:
+        for k in keys:
+            if not isinstance(s, dict) or s.get("keyid") != key_id(k):
+                continue
+            try:
+                raw = base64.b64decode(str(s.get("sig", "")), validate=True)
+                Ed25519PublicKey.from_public_bytes(k).verify(raw, pae(PAYLOAD_TYPE, payload))
+                return []
+            except (ValueError, InvalidSignature):
+                continue
+    return ["no signature by a trusted key holds (signing.public_keys of the rules in force)"]
 
 
 def _text(v: object) -> str | None:
