@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 TOOL = f"receipt-gate {__version__}"
 HOME = "https://github.com/receipt-gate/receipt-gate"
 DOCS = f"{HOME}/blob/main/docs/"  # where a check's help_uri points (docs/ of this repository)
