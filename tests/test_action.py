@@ -575,3 +575,28 @@ def test_no_base_runs_no_setup_from_the_branch(content: Repo, rg: Run, tmp_path:
     rc, _, log = _run(content, tmp_path, "push", {"before": "0" * 40}, setup=f"touch {proof}")
     assert rc == 2 and "no base commit to set the checks up from" in log, log
     assert not proof.exists()
+
+
+def test_zizmor_finds_nothing_in_the_action_and_the_example_workflow() -> None:
+    """Every `uses:` pinned by commit, least-privilege permissions, no persisted
+    credentials: zizmor's audits, offline, at every level."""
+    import shutil
+
+    zizmor = shutil.which("zizmor", path=os.path.dirname(sys.executable))
+    if zizmor is None:
+        pytest.skip("zizmor is not installed (the test extra installs it)")
+    workflow = ROOT / "examples" / "content" / ".github" / "workflows" / "receipt-gate.yml"
+    proc = subprocess.run(
+        [
+            zizmor,
+            "--offline",
+            "--min-severity",
+            "informational",
+            str(ROOT / "action.yml"),
+            str(workflow),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
