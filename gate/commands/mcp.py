@@ -125,7 +125,8 @@ def mcp(args: argparse.Namespace) -> int:
         app = server(args.write, args.timeout)
     except ImportError:
         raise GateError(
-            "mcp: the MCP server needs the mcp package: pip install 'receipt-gate[mcp]'"
+            "mcp: the MCP server needs the mcp package: install receipt-gate with its"
+            ' mcp extra (pip install "<the receipt-gate clone>[mcp]")'
         ) from None
     app.run("stdio")
     return 0
