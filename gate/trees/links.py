@@ -42,8 +42,19 @@ def file_target(path: str, target: bytes, is_file: Callable[[str], bool]) -> boo
     return not name.startswith(("../", "/")) and name != ".." and is_file(name)
 
 
+def _lstat_mode(path: str) -> int | None:
+    try:
+        return os.lstat(path).st_mode
+    except OSError:
+        return None
+
+
 def in_worktree(
-    prefix: str, globs: tuple[str, ...], listed: Sequence[str], chosen: set[str]
+    prefix: str,
+    globs: tuple[str, ...],
+    listed: Sequence[str],
+    chosen: set[str],
+    mode_of: Callable[[str], int | None] | None = None,
 ) -> list[tuple[str, str]]:
     """The links among the paths git lists under the globs (and the folders above their
     literal prefixes), found with lstat: a symlink, or a folder git lists as a file (a
@@ -53,14 +64,13 @@ def in_worktree(
         folder = p.rstrip("/")
         if p in chosen or not folder:
             continue
-        try:  # an lstat first: most paths are plain files, which hide nothing
-            st = os.lstat(prefix + folder)
-        except OSError:
+        # An lstat first (once per path, with `mode_of`): most paths are plain files,
+        # which hide nothing.
+        mode = mode_of(folder) if mode_of is not None else _lstat_mode(prefix + folder)
+        if mode is None or stat.S_ISREG(mode) or not wildmatch.could_hold(globs, folder):
             continue
-        if stat.S_ISREG(st.st_mode) or not wildmatch.could_hold(globs, folder):
-            continue
-        if stat.S_ISLNK(st.st_mode) and not os.path.isfile(prefix + folder):
+        if stat.S_ISLNK(mode) and not os.path.isfile(prefix + folder):
             out.append((folder, "a symlink"))  # (a link to a file hides no folder)
-        elif stat.S_ISDIR(st.st_mode) and listed_here:  # a plain folder git never lists
+        elif stat.S_ISDIR(mode) and listed_here:  # a plain folder git never lists
             out.append((folder, "a submodule or repository of its own"))
     return sorted(set(out))
