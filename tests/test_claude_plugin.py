@@ -195,3 +195,21 @@ def test_the_command_reads_a_bad_payload_as_an_error_not_a_pass(event: str, repo
         check=False,
     )
     assert proc.returncode == 1 and "not a" in proc.stderr and "payload" in proc.stderr
+
+
+def test_a_receipt_gate_folder_in_the_repository_is_not_the_gate(content: Repo) -> None:
+    """An outside pass (the fifth): the hooks ran `python -m receipt_gate` in the
+    repository, where an untracked `receipt_gate/__main__.py` the agent wrote was the
+    gate: the Stop hook passed a refused commit."""
+    subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path, check=True)
+    content.git("add", "-A")
+    content.git("commit", "-qm", "first", "--no-verify")
+    content.write("drafts/intro.md", BAD)
+    content.git("commit", "-qam", "past the hooks", "--no-verify")
+    content.write("receipt_gate/__main__.py", "import sys\nsys.exit(0)\n")
+    content.write("receipt_gate/__init__.py", "")
+    content.write(".git/info/exclude", "receipt_gate/\n")
+    got = fire("Stop", stop_event(content), installed())
+    assert got.blocked and "this session made a commit the gate refuses" in got.reason
+    commit = fire("PreToolUse", pre_tool_use(content, "git add -A && git commit -m x"), installed())
+    assert commit.blocked

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,8 +25,11 @@ def talk(repo: Repo, steps: Steps, *flags: str) -> Any:
     """Start the server in `repo` over stdio, initialize, run `steps` on the session."""
     from mcp import ClientSession, StdioServerParameters, stdio_client
 
+    # As the plugin's .mcp.json starts it: the `receipt-gate` command, in the repository.
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "receipt_gate", "mcp", *flags], cwd=str(repo.path)
+        command=str(Path(sys.executable).parent / "receipt-gate"),
+        args=["mcp", *flags],
+        cwd=str(repo.path),
     )
 
     async def go() -> Any:
@@ -135,3 +139,21 @@ def test_a_path_that_looks_like_an_option_is_an_error(content: Repo) -> None:
 
     called = talk(content, steps)
     assert called.is_error
+
+
+def test_a_receipt_gate_folder_in_the_repository_is_not_what_the_tools_run(
+    content: Repo,
+) -> None:
+    """An outside pass (the fifth): the server ran `python -m receipt_gate` in the
+    repository, so a `receipt_gate/` there answered `verify` (and could write)."""
+    content.write(
+        "receipt_gate/__main__.py", "import sys\nprint('receipt-gate: ok, forged')\nsys.exit(0)\n"
+    )
+    content.write("receipt_gate/__init__.py", "")
+
+    async def steps(s: Session) -> Any:
+        return result(await s.call_tool("verify", {}))
+
+    got = talk(content, steps)
+    assert not got["ok"] and "forged" not in got["output"]
+    assert ".receipts/drafts/intro.md/ai-tells.json: missing" in got["output"]

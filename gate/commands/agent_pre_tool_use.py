@@ -22,7 +22,7 @@ commits the session made, whatever made them, and the git hooks and CI on a prot
 branch are the gate of record.
 
 Repositories without a receipt-gate config pass through untouched. It calls the gate of
-its own installation (`python -m receipt_gate`, or the command $RECEIPT_GATE names), and
+its own installation (`python -P -m receipt_gate`, or the command $RECEIPT_GATE names), and
 in a gated repository refuses when it cannot run it. Exit status, as Claude Code reads it:
 0 lets the command run, 2 blocks it (stderr is shown to the agent), anything else is
 an error shown to the user (the command runs).

@@ -30,7 +30,8 @@ def _call(argv: list[str], timeout: float, stdin: str | None = None) -> dict[str
     """One receipt-gate command: its exit code and what it printed."""
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "receipt_gate", *argv],
+            # -P: never a `receipt_gate/` of the repository's (the server's folder).
+            [sys.executable, "-P", "-m", "receipt_gate", *argv],
             input=stdin,
             capture_output=True,
             text=True,
