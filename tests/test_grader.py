@@ -352,6 +352,31 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
             f"Intro.\n\n[^a]: Unshown.[^b]\n\n[^b]: {INVENTED}.",
             id="footnote-reference-in-an-unshown-note",
         ),
+        # The fifth: a reference counts only where the page's prose shows it.
+        pytest.param(
+            f"Intro{{::comment}}[^1]{{:/comment}}.\n\n[^1]: {INVENTED}.",
+            id="footnote-reference-in-a-kramdown-comment",
+        ),
+        pytest.param(
+            f'Intro {{% assign n = "[^1]" %}}.\n\n[^1]: {INVENTED}.',
+            id="footnote-reference-in-a-liquid-tag",
+        ),
+        pytest.param(
+            f"| a |\n|---|\n| b | [^1] |\n\n[^1]: {INVENTED}.",
+            id="footnote-reference-in-a-dropped-table-cell",
+        ),
+        pytest.param(
+            f'Intro [site].\n\n[site]: /about\n  "[^1]"\n\n[^1]: {INVENTED}.',
+            id="footnote-reference-in-a-link-title-on-its-own-line",
+        ),
+        pytest.param(
+            f"Intro $$x[^1]$$.\n\n[^1]: {INVENTED}.", id="footnote-reference-in-kramdown-math"
+        ),
+        pytest.param(
+            f'Intro {{{{% nothing "[^1]" %}}}}.\n\n[^1]: {INVENTED}.',
+            id="footnote-reference-in-a-shortcode-parameter",
+        ),
+        pytest.param(f"Intro `[^1]`.\n\n[^1]: {INVENTED}.", id="footnote-reference-in-a-code-span"),
     ],
 )
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:

@@ -115,23 +115,25 @@ def surely_seen(text: str) -> str:
     masked = _masked(text)
     if _PAGE_WIDE.search(masked):
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
-    templated = _template_blocks(_front_matter_out(text))
-    spans = [
+    spans = _unseen(text, masked)
+    spans += _unreferenced_notes(text, spans)
+    return _blanked(text, spans) if spans else text
+
+
+# kramdown's math (`$$...$$`): a formula, not text a quote or a reference stands in.
+_MATH = re.compile(r"\$\$.*?\$\$", re.DOTALL)
+
+
+def _unseen(text: str, masked: str) -> list[tuple[int, int]]:
+    """What a reader may not see, but for footnotes (see the module's docstring)."""
+    return [
         *_hidden_elements(masked),
-        *templated,
+        *_template_blocks(_front_matter_out(text)),
         *_styled_blocks(masked),
-        *_unreferenced_notes(masked, templated),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
         *(m.span() for m in _NUNJUCKS_COMMENT.finditer(masked) if "{#" in masked),
+        *(m.span() for m in _MATH.finditer(masked) if "$$" in masked),
     ]
-    if not spans:
-        return text
-    chars = list(text)
-    for start, end in spans:
-        for i in range(start, min(end, len(chars))):
-            if chars[i] != "\n":
-                chars[i] = " "
-    return "".join(chars)
 
 
 # What hides an element from every reader: elements that print nothing, the `hidden`
@@ -317,10 +319,8 @@ def _html_out(text: str) -> str:
     return "\n".join(lines)
 
 
-# A footnote reference, and a link reference definition's line (whose title a reader
-# does not see as text).
+# A footnote reference.
 _NOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\s]+)\](?!:)")
-_LINK_DEF = re.compile(r"^ {0,3}\[(?!\^)[^\]\n]+\]:.*$", re.MULTILINE)
 
 
 def _note_end(text: str, at: int) -> int:
@@ -341,6 +341,14 @@ def _note_end(text: str, at: int) -> int:
     return end
 
 
+def _within(at: int, spans: Sequence[tuple[int, int]], starts: Sequence[int]) -> bool:
+    """Is this offset inside one of these sorted spans (`starts`: their starts)?"""
+    import bisect
+
+    k = bisect.bisect_right(starts, at) - 1
+    return k >= 0 and spans[k][0] <= at < spans[k][1]
+
+
 def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
     chars = list(text)
     for start, end in spans:
@@ -350,31 +358,41 @@ def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
-def _unreferenced_notes(
-    text: str,
-    templated: Sequence[tuple[int, int]] = (),
-) -> list[tuple[int, int]]:
+def _unreferenced_notes(text: str, unseen: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """Each footnote definition a reader may not be shown: one no shown reference names
-    (a reference counts in the page's own text, or in the definition of a note that is
-    shown), and every definition of a label defined twice (goldmark and GitHub print the
-    first, kramdown the last)."""
+    (a reference counts where the page's prose shows it, as a quote would be: not in a
+    tag, a template tag or block, a code span, a link's destination or definition, a
+    table cell the table drops, a comment, what `unseen` holds; or in the definition of
+    a note that is shown), and every definition of a label defined twice (goldmark and
+    GitHub print the first, kramdown the last)."""
     if "[^" not in text:
         return []
+    from receipt_gate.reading.prose import prose_lines
+
     notes: dict[str, list[tuple[int, int]]] = {}
     for m in _NOTE_DEF.finditer(text):
         notes.setdefault(m.group(1), []).append((m.start(), _note_end(text, m.end())))
-    # A reference counts where a reader sees it: not escaped (`\\[^1]`), not inside a
-    # tag, an HTML block, a link's destination, a link definition (its title), or what
-    # a template block holds (`{% comment %}`, a condition).
-    base = re.sub(r"<[^<>]*>|\]\([^)\n]*\)", lambda m: " " * len(m.group()), _html_out(text))
-    base = _blanked(base, [*templated, *(m.span() for m in _LINK_DEF.finditer(base))])
-    defined = [span for spans in notes.values() for span in spans]
-    referenced = {m.group(1) for m in _NOTE_REF.finditer(_blanked(base, defined))}
+    pre = re.sub(  # tags, HTML blocks and link destinations show no reference
+        r"<[^<>]*>|\]\([^)\n]*\)",
+        lambda m: " " * len(m.group()),
+        _html_out(_blanked(text, unseen)),
+    )
+    refs = list(_NOTE_REF.finditer(pre))
+    # Each reference made a word of its own length, to see whether the prose keeps it.
+    marked = list(pre)
+    for m in refs:
+        marked[m.start() : m.end()] = "x" * (m.end() - m.start())
+    prose = "\n".join(prose_lines("".join(marked)))
+    shown = [m for m in refs if all(prose[i] not in " \0" for i in range(m.start(), m.end()))]
+    defined = sorted(span for spans in notes.values() for span in spans)
+    starts = [start for start, _ in defined]
+    inside = [m for m in shown if _within(m.start(), defined, starts)]
+    referenced = {m.group(1) for m in shown if not _within(m.start(), defined, starts)}
     todo = list(referenced)
     while todo:  # a shown note's own references show the notes they name
         for start, end in notes.get(todo.pop(), [])[:1]:
-            for m in _NOTE_REF.finditer(base, start, end):
-                if m.group(1) not in referenced:
+            for m in inside:
+                if start <= m.start() < end and m.group(1) not in referenced:
                     referenced.add(m.group(1))
                     todo.append(m.group(1))
     return [
