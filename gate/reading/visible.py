@@ -107,7 +107,7 @@ _LOOSE_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>")
 # An abbreviation's definition (kramdown, Python-Markdown): shown only as a title.
 _ABBREVIATION = re.compile(r"^ {0,3}\*\[[^\]\n]+\]:.*$", re.MULTILINE)
 # A Nunjucks comment (`{# ... #}`): no reader of a Nunjucks page sees it.
-_NUNJUCKS_COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
+_NUNJUCKS_COMMENT = (re.compile(r"\{#"), re.compile(r"#\}"))
 
 
 def surely_seen(text: str) -> str:
@@ -121,7 +121,23 @@ def surely_seen(text: str) -> str:
 
 
 # kramdown's math (`$$...$$`): a formula, not text a quote or a reference stands in.
-_MATH = re.compile(r"\$\$.*?\$\$", re.DOTALL)
+_MATH = (re.compile(r"\$\$"), re.compile(r"\$\$"))
+
+
+def _pairs(text: str, pair: tuple[re.Pattern[str], re.Pattern[str]]) -> list[tuple[int, int]]:
+    """Each span from an opening to the first closing after it, in one pass (a lazy
+    regex over openings never closed is quadratic); an opening never closed holds
+    nothing (the generator refuses the page)."""
+    out = []
+    opening, closing = pair
+    at = 0
+    while (o := opening.search(text, at)) is not None:
+        c = closing.search(text, o.end())
+        if c is None:
+            break
+        out.append((o.start(), c.end()))
+        at = c.end()
+    return out
 
 
 def _unseen(text: str, masked: str) -> list[tuple[int, int]]:
@@ -131,8 +147,8 @@ def _unseen(text: str, masked: str) -> list[tuple[int, int]]:
         *_template_blocks(_front_matter_out(text)),
         *_styled_blocks(masked),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
-        *(m.span() for m in _NUNJUCKS_COMMENT.finditer(masked) if "{#" in masked),
-        *(m.span() for m in _MATH.finditer(masked) if "$$" in masked),
+        *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
+        *(_pairs(masked, _MATH) if "$$" in masked else ()),
     ]
 
 
@@ -143,7 +159,10 @@ _HIDING_STYLE = re.compile(
     r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])"
     r"|opacity\s*:\s*0(?![.\d]*[1-9])|(?:width|height)\s*:\s*0(?![.\d]*[1-9])"
 )
-_LIQUID_COMMENT = re.compile(r"\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}", re.DOTALL)
+_LIQUID_COMMENT = (
+    re.compile(r"\{%-?\s*comment\s*-?%\}"),
+    re.compile(r"\{%-?\s*endcomment\s*-?%\}"),
+)
 
 
 def surely_hidden(text: str) -> str:
@@ -156,8 +175,8 @@ def surely_hidden(text: str) -> str:
         *_hidden_elements(masked, _hides),
         *_unreferenced_notes(masked),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
-        *(m.span() for m in _NUNJUCKS_COMMENT.finditer(masked) if "{#" in masked),
-        *(m.span() for m in _LIQUID_COMMENT.finditer(masked) if "{%" in masked),
+        *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
+        *(_pairs(masked, _LIQUID_COMMENT) if "{%" in masked else ()),
     ]
     return _blanked(text, spans) if spans else text
 
