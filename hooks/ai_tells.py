@@ -26,7 +26,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 22
+version = 23
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -473,6 +473,8 @@ def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
     # author's sentence; one wholly inside a link's text is a title, not counted.
     lines = page.read("blank", True)
     narrow = None if page.links else "\n".join(page.read("blank", False))
+    if narrow is not None and _mostly_links("\n".join(lines), narrow):
+        narrow = None  # a page made of link text is the author's prose, read whole
     seen = _seen(page)
     covered: frozenset[int] = frozenset()
     if weighing.honour_comments and "receipt-gate:" in page.text:
@@ -491,13 +493,22 @@ def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
     return [found] if found is not None else []
 
 
+def _mostly_links(wide: str, narrow: str) -> bool:
+    """Is there more link text than other prose (the readings side by side: link text is
+    what the wide one has and the narrow one blanks)? Then it is no list of titles but
+    the page's own sentences, each made a link (to nowhere, often)."""
+    own = sum(1 for c in narrow if c not in " \0\n")
+    linked = sum(1 for c in wide if c not in " \0\n") - own
+    return linked > own
+
+
 def _seen(page: _Reading) -> list[str] | None:
     """The prose of the page with what no reader sees taken out (hidden elements,
     abbreviation definitions, unreferenced notes, front matter the layout does not
     print), to count the words it shows; None when that is all of it."""
-    from receipt_gate.reading.visible import surely_hidden
+    from receipt_gate.reading.visible import words_shown
 
-    shown = surely_hidden(page.text)
+    shown = words_shown(page.text)
     if shown == page.text and not page.shown:
         return None
     return prose_lines(shown, page.quotes, True, "blank", wide=True, fences=True)

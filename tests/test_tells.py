@@ -184,6 +184,25 @@ _PAD = " ".join(["the cat sat on a mat"] * 400)  # 2,400 words
         pytest.param("*[HTML]: {}", id="abbreviation-definition"),
         pytest.param("[^pad]: {}", id="unreferenced-footnote"),
         pytest.param("{{% comment %}}{}{{% endcomment %}}", id="liquid-comment"),
+        # The fifth pass: other ways a reader is not shown the padding.
+        pytest.param("{{% capture junk %}}{}{{% endcapture %}}", id="liquid-capture"),
+        pytest.param("{{% if false %}}{}{{% endif %}}", id="liquid-condition"),
+        pytest.param('{}\n{{: style="display:none"}}', id="kramdown-attribute-list"),
+        pytest.param('<div style="display:/**/none">{}</div>', id="css-comment"),
+        pytest.param('<div style="dis\\play:none">{}</div>', id="css-escape"),
+        pytest.param('<div style="display&#58;none">{}</div>', id="entity-in-style"),
+        pytest.param('<div style="color:transparent">{}</div>', id="transparent"),
+        pytest.param('<div style="transform:scale(0)">{}</div>', id="scaled-to-nothing"),
+        pytest.param('<div style="position:absolute;left:-9999px">{}</div>', id="off-screen"),
+        pytest.param("<dialog>{}</dialog>", id="closed-dialog"),
+        pytest.param("<datalist>{}</datalist>", id="datalist"),
+        pytest.param("<video>{}</video>", id="fallback-text"),
+        pytest.param('<svg width="0">{}</svg>', id="zero-size-svg"),
+        pytest.param('<input type="hidden" value="{}">', id="an-attribute-value"),
+        pytest.param(
+            '<style>.x {{display: none}}</style>\n\n<div class="x">{}</div>',
+            id="a-page-style-sheet-and-a-class",
+        ),
     ],
 )
 def test_words_no_reader_sees_do_not_dilute_the_tells(wrap: str) -> None:
@@ -209,6 +228,21 @@ def test_a_tell_that_runs_into_a_link_is_the_authors() -> None:
     # A tell wholly inside a link's text is a title (someone else's words): not counted.
     titles = (
         "# Reading\n\nI read [In Conclusion: A Testament to the Power of Resilience](x),"
-        " [Navigating the Complexities](y) and [A Rich Tapestry](z) this week.\n"
+        " [Navigating the Complexities](y) and [A Rich Tapestry](z) this week. The first"
+        " was long and the second short; the third I have not finished, and I read it on"
+        " the train to work, where the light is good in the morning.\n"
     )
     assert _check(titles) == []
+
+
+def test_a_page_made_of_link_text_is_read_whole() -> None:
+    """An outside pass (the fifth): each AI sentence made a link to nowhere hid every
+    tell from the weighing, as link text (titles) is left out."""
+    sentences = [
+        "In conclusion, this journey is a testament to the power of resilience.",
+        "It plays a crucial role in our lives, fostering a profound sense of belonging.",
+        "Moreover, the vibrant community continues to inspire people around the world.",
+    ]
+    page = "# Notes\n\n" + " ".join(f"[{s}](#)" for s in sentences) + "\n"
+    assert _check(page) != []
+    assert _check("# Notes\n\n" + " ".join(sentences) + "\n") != []

@@ -152,44 +152,79 @@ def _unseen(text: str, masked: str) -> list[tuple[int, int]]:
     ]
 
 
-# What hides an element from every reader: elements that print nothing, the `hidden`
-# attribute, a style that takes it off the page or makes it invisible.
-_HIDING_ELEMENTS = frozenset({"noscript", "template", "script", "style", "head", "title"})
-_HIDING_STYLE = re.compile(
-    r"(?i)display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])"
-    r"|opacity\s*:\s*0(?![.\d]*[1-9])|(?:width|height)\s*:\s*0(?![.\d]*[1-9])"
-)
-_LIQUID_COMMENT = (
-    re.compile(r"\{%-?\s*comment\s*-?%\}"),
-    re.compile(r"\{%-?\s*endcomment\s*-?%\}"),
+# Elements whose text a page does not show as text (a dialog not `open`, fallback text,
+# a list of options, ruby's parentheses...), and what in an element's attributes may hide
+# it: `hidden`, an inline style that takes it out of sight (read as CSS reads it:
+# entities, comments and escapes out), a zero size; with a style sheet on the page, a
+# class or an id.
+_UNSHOWN = frozenset(
+    {
+        "noscript", "template", "script", "style", "head", "title", "dialog", "datalist",
+        "canvas", "video", "audio", "object", "iframe", "rp", "select", "option", "optgroup",
+        "textarea", "noframes", "frameset", "map", "meter", "progress", "svg", "math",
+    }
+)  # fmt: skip
+_ZERO = re.compile(r"""^\s*["']?\s*0*(?:\.0*)?\s*(?:px|em|rem|%)?\s*["']?\s*$""")
+_NOUGHT = r"-?0*(?:\.0*)?(?:px|em|rem|%|vw|vh|pt)?(?![.\d]*[1-9])"
+_HIDING_CSS = re.compile(
+    r"display:none|visibility:(?:hidden|collapse)|content-visibility:hidden"
+    rf"|opacity:{_NOUGHT}|font-size:{_NOUGHT}|(?:max-)?(?:width|height):{_NOUGHT}"
+    rf"|line-height:{_NOUGHT}|zoom:{_NOUGHT}|scale:{_NOUGHT}|color:transparent"
+    r"|transform:|clip(?:-path)?:|filter:|position:(?:absolute|fixed)"
+    r"|(?:left|top|right|bottom|text-indent|margin[a-z-]*):-"
 )
 
 
-def surely_hidden(text: str) -> str:
-    """The page with what no reader sees blanked (line breaks kept): the narrow reading,
-    for counting the words a reader reads (padding hidden in a page must not dilute what
-    it shows): elements `hidden` or styled out of sight, `<noscript>`, `<template>`,
-    abbreviation definitions, footnotes nothing references, template comments."""
+def _hiding_style(value: str) -> bool:
+    """Does this inline style take its element out of sight?"""
+    import html
+
+    css = html.unescape(value).strip("\"'")
+    css = re.sub(r"/\*.*?(?:\*/|$)", "", css, flags=re.DOTALL)
+    css = re.sub(
+        r"\\([0-9a-fA-F]{1,6})\s?",
+        lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) < 0x110000 else "",
+        css,
+    )
+    css = re.sub(r"\\(.)", r"\1", css)
+    return _HIDING_CSS.search(re.sub(r"\s+", "", css.lower())) is not None
+
+
+def words_shown(text: str) -> str:
+    """The page with everything blanked (line breaks kept) that a reader may not be shown,
+    and every tag's own text: the reading whose words ai-tells counts, so padding no
+    reader is surely shown cannot dilute what the page shows. Template blocks, styled
+    blocks, abbreviations, unreferenced notes and comments as surely_seen has them; of
+    HTML, the elements that may hide their text (not every one that is not known to
+    show it: a `<details>` or a `<div class>` of a page with no style sheet is read)."""
     masked = _masked(text)
+    styled = _PAGE_WIDE.search(masked) is not None
     spans = [
-        *_hidden_elements(masked, _hides),
-        *_unreferenced_notes(masked),
+        *_hidden_elements(masked, lambda name, attrs: _may_hide(name, attrs, styled)),
+        *_template_blocks(_front_matter_out(text)),
+        *_styled_blocks(masked),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
         *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
-        *(_pairs(masked, _LIQUID_COMMENT) if "{%" in masked else ()),
+        *(_pairs(masked, _MATH) if "$$" in masked else ()),
     ]
+    spans += _unreferenced_notes(text, spans)
+    if "<" in masked:
+        spans += [m.span() for m in _LOOSE_TAG.finditer(masked)]  # markup, not words
     return _blanked(text, spans) if spans else text
 
 
-def _hides(name: str, attributes: str) -> bool:
-    """Does this element surely hide its text?"""
-    if name.lower() in _HIDING_ELEMENTS:
-        return True
+def _may_hide(name: str, attributes: str, styled: bool) -> bool:
+    lower = name.lower()
+    if lower in _UNSHOWN:
+        return not (lower == "dialog" and re.search(r"(?i)\bopen\b", attributes))
     for a in _AN_ATTRIBUTE.finditer(attributes):
-        attribute = a.group(1).lower()
-        if attribute == "hidden" or (
-            attribute == "style" and _HIDING_STYLE.search(a.group()) is not None
-        ):
+        key = a.group(1).lower()
+        value = a.group()[len(a.group(1)) :].lstrip(" \t=")
+        if key == "hidden" or (styled and key in ("class", "id")):
+            return True
+        if key == "style" and _hiding_style(value):
+            return True
+        if key in ("width", "height") and _ZERO.match(value):
             return True
     return False
 
@@ -235,8 +270,9 @@ def _surely_shown(name: str, attributes: str) -> bool:
 def _hidden_elements(
     text: str, hides: Callable[[str, str], bool] | None = None
 ) -> list[tuple[int, int]]:
-    """Each element a reader may not see (or, given `hides`, each it says hides), from
-    its opening tag to its closing one (the end of the text when it has none)."""
+    """Each element a reader may not see (or, given `hides`, each it says may hide its
+    text), from its opening tag to its closing one (the end of the text when it has
+    none)."""
     if "<" not in text:
         return []
     out = []
@@ -256,11 +292,10 @@ def _hidden_elements(
             continue
         if name in _VOID:
             continue  # no text of its own (an image's is an attribute)
-        hidden = (
-            (strict is None or not _surely_shown(name, strict.group(3)))
-            if hides is None
-            else hides(name, m.group(3))
-        )
+        if hides is not None:
+            hidden = hides(name, m.group(3))
+        else:
+            hidden = strict is None or not _surely_shown(name, strict.group(3))
         if hiding_from < 0 and hidden:
             hiding_from, hiding_depth = m.start(), len(stack) + 1
         stack.append(name)  # (`/>` closes only a void element)
