@@ -377,6 +377,10 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
             id="footnote-reference-in-a-shortcode-parameter",
         ),
         pytest.param(f"Intro `[^1]`.\n\n[^1]: {INVENTED}.", id="footnote-reference-in-a-code-span"),
+        pytest.param(
+            f"Summary: {INVENTED}\nAuthor: me\n\n# Title\n\nIntro.",
+            id="multimarkdown-metadata",  # MkDocs reads it as the page's data
+        ),
     ],
 )
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:

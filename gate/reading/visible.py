@@ -124,6 +124,24 @@ def surely_seen(text: str) -> str:
 _MATH = (re.compile(r"\$\$"), re.compile(r"\$\$"))
 
 
+# MultiMarkdown metadata (MkDocs, Python-Markdown's meta): `Key: value` lines at the top
+# of a page with no YAML front matter, and their indented continuations, up to the first
+# line that is neither: read as the page's data, not printed.
+_META = re.compile(r"[ ]{0,3}[A-Za-z0-9_-]+:")
+_META_MORE = re.compile(r"(?:[ ]{4}|\t)")
+
+
+def _meta_lines(text: str) -> list[tuple[int, int]]:
+    if text.startswith("---") or not _META.match(text):
+        return []
+    end = 0
+    for line in text.split("\n"):
+        if not line.strip() or not (_META.match(line) or (end and _META_MORE.match(line))):
+            break
+        end += len(line) + 1
+    return [(0, end)]
+
+
 def _pairs(text: str, pair: tuple[re.Pattern[str], re.Pattern[str]]) -> list[tuple[int, int]]:
     """Each span from an opening to the first closing after it, in one pass (a lazy
     regex over openings never closed is quadratic); an opening never closed holds
@@ -149,6 +167,7 @@ def _unseen(text: str, masked: str) -> list[tuple[int, int]]:
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
         *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
         *(_pairs(masked, _MATH) if "$$" in masked else ()),
+        *_meta_lines(text),
     ]
 
 
