@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 15
+version = 16
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -362,8 +362,12 @@ def parse_article(
     from receipt_gate.reading.pageparts import html_lines, titles
     from receipt_gate.reading.prose import prose_lines
     from receipt_gate.reading.rendering import conditional
+    from receipt_gate.reading.visible import surely_seen
 
-    seen = unseen(text)
+    # What every reader surely sees, as a model's quote is held to (a hidden element, a
+    # note nothing references, a styled block, a template block): the rest supports
+    # nothing.
+    seen = surely_seen(unseen(text))
     for start, end in conditional(seen):  # what a condition or a loop may not print
         seen = seen[:start] + re.sub(r"[^\n]", " ", seen[start:end]) + seen[end:]
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)

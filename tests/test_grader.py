@@ -381,6 +381,12 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
             f"Summary: {INVENTED}\nAuthor: me\n\n# Title\n\nIntro.",
             id="multimarkdown-metadata",  # MkDocs reads it as the page's data
         ),
+        # The sixth pass.
+        pytest.param(
+            f'{{:h: style="display:none"}}\n\nIntro *{INVENTED}*{{:h}} end.',
+            id="kramdown-attribute-list-definition",
+        ),
+        pytest.param(f"Intro <!{INVENTED}> end.", id="a-declaration-goldmark-omits"),
     ],
 )
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:

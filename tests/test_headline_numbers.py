@@ -284,6 +284,12 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         ("posts/notes.md", '---\ndraft: "true"\n---\nThe drift peaked at 76 hours.\n'),
         ("posts/notes.md", "---\npublished: false\n---\nThe drift peaked at 76 hours.\n"),
         ("_posts/notes.md", "The drift peaked at 76 hours.\n"),  # Jekyll: no date, no post
+        # The sixth pass: a body supports only where every reader sees it, as a quote.
+        ("posts/notes.md", "Notes.\n\n[^1]: The drift peaked at 76 hours.\n"),
+        ("posts/notes.md", '<p style="display:/**/none">The drift peaked at 76 hours.</p>\n'),
+        ("posts/notes.md", "*The drift peaked at 76 hours.*\n{: .hidden}\n"),
+        ("posts/notes.md", "Notes.\n\n*[DRIFT]: The drift peaked at 76 hours.\n"),
+        ("posts/notes.md", "<video>The drift peaked at 76 hours.</video>\n"),
     ],
 )
 def test_what_readers_may_not_see_supports_nothing(

@@ -199,6 +199,7 @@ _PAD = " ".join(["the cat sat on a mat"] * 400)  # 2,400 words
         pytest.param("<video>{}</video>", id="fallback-text"),
         pytest.param('<svg width="0">{}</svg>', id="zero-size-svg"),
         pytest.param('<input type="hidden" value="{}">', id="an-attribute-value"),
+        pytest.param('{{:h: style="display:none"}}\n\n*{}*{{:h}}', id="kramdown-definition"),
         pytest.param(
             '<style>.x {{display: none}}</style>\n\n<div class="x">{}</div>',
             id="a-page-style-sheet-and-a-class",

@@ -94,6 +94,12 @@ _SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)")
 _IAL_LINE = re.compile(r"^ {0,3}\{:(?![:/])[^}\n]*\}[ \t]*$", re.MULTILINE)
 _ATTRIBUTES = re.compile(r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=)[^}\n]*\}")
 _ID_ONLY = re.compile(r"\{:?[ \t]*#[\w-]+[ \t]*\}")
+# A reference to a kramdown attribute list definition (`{:h}` after `{:h: style=...}`):
+# it styles what it is attached to as the definition says.
+_ALD_REF = re.compile(r"\{:[ \t]*[A-Za-z][\w-]*(?:[ \t][^}\n]*)?\}")
+# A declaration as CommonMark 0.31 reads one (`<!` and a letter of either case, to `>`):
+# raw HTML goldmark omits, and a browser takes for a comment.
+_DECLARATION = re.compile(r"<![A-Za-z][^>]{0,2000}>")  # (bounded: linear on openings)
 _NOTE_DEF = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
 
 
@@ -168,6 +174,7 @@ def _unseen(text: str, masked: str) -> list[tuple[int, int]]:
         *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
         *(_pairs(masked, _MATH) if "$$" in masked else ()),
         *_meta_lines(text),
+        *(m.span() for m in _DECLARATION.finditer(masked) if "<!" in masked),
     ]
 
 
@@ -225,6 +232,7 @@ def words_shown(text: str) -> str:
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
         *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
         *(_pairs(masked, _MATH) if "$$" in masked else ()),
+        *(m.span() for m in _DECLARATION.finditer(masked) if "<!" in masked),
     ]
     spans += _unreferenced_notes(text, spans)
     if "<" in masked:
@@ -376,6 +384,7 @@ def _styled_blocks(text: str) -> list[tuple[int, int]]:
         block = text[offsets[b.start] : offsets[b.end] - 1]
         beside = (b.start - 1) in ial or b.end in ial or any(b.start <= n < b.end for n in ial)
         styled = any(not _ID_ONLY.fullmatch(a.group()) for a in _ATTRIBUTES.finditer(block))
+        styled = styled or _ALD_REF.search(block) is not None
         if beside or styled:
             out.append((offsets[b.start], offsets[b.end] - 1))
     return out
