@@ -171,6 +171,11 @@ def test_a_page_that_is_mostly_quotation_is_read_whole() -> None:
 
 
 _PAD = " ".join(["the cat sat on a mat"] * 400)  # 2,400 words
+DENSE_TEXT = (
+    "In conclusion, this journey is a testament to the power of resilience. It plays a"
+    " crucial role in our lives, fostering a profound sense of belonging. Moreover, the"
+    " vibrant community continues to inspire people around the world."
+)
 
 
 @pytest.mark.parametrize(
@@ -247,3 +252,19 @@ def test_a_page_made_of_link_text_is_read_whole() -> None:
     page = "# Notes\n\n" + " ".join(f"[{s}](#)" for s in sentences) + "\n"
     assert _check(page) != []
     assert _check("# Notes\n\n" + " ".join(sentences) + "\n") != []
+
+
+def test_a_pre_styled_or_built_as_prose_is_read() -> None:
+    """The sixth outside pass: AI paragraphs in `<pre style="white-space:pre-wrap;
+    font-family:inherit">` read as paragraphs, and ai-tells took them for code."""
+    styled = f'<pre style="white-space:pre-wrap;font-family:inherit">\n{DENSE_TEXT}\n</pre>\n'
+    built = f"<pre><p>{DENSE_TEXT}</p></pre>\n"
+    assert _check(styled) != [] and _check(built) != []
+    assert _check(f"<pre>\n{DENSE_TEXT}\n</pre>\n") == []  # a plain <pre> is code
+
+
+def test_an_iframe_srcdoc_is_a_finding_of_its_own() -> None:
+    page = f'# Notes\n\n<iframe srcdoc="<p>{DENSE_TEXT}</p>"></iframe>\n'
+    (finding,) = _check(page)
+    assert "an iframe's srcdoc is a page of its own" in finding
+    assert _check('# Notes\n\n```html\n<iframe srcdoc="<p>x</p>"></iframe>\n```\n') == []

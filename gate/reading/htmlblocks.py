@@ -18,7 +18,8 @@ SHOWN_HTML = (6, 7)
 # text after a comment on its last line (`<!-- x --> In conclusion`: the block is the
 # whole line, and every generator prints it), a <textarea>'s text, and what kramdown
 # escapes into text (a processing instruction, a declaration, CDATA). Not shown:
-# comments, scripts, styles, and <pre> (code, as a code block is).
+# comments, scripts, styles, and <pre> (code, as a code block is), but a <pre> styled or
+# built as prose (see _PROSE_PRE).
 # (A comment as a browser reads it: `<!-->` is one, and `--!>` ends one; a tag is named
 # by letters, digits and hyphens: <script-x> is an element the browser shows.)
 _UNSHOWN = re.compile(
@@ -50,7 +51,18 @@ def in_html_element(lines: list[str], before: Block | None, b: Block, last: dict
 
 
 def unshown(block: str) -> str:
-    return _UNSHOWN.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), block)
+    return _UNSHOWN.sub(_blank_unshown, block)
+
+
+# A <pre> that reads as prose: styled (`white-space: pre-wrap; font-family: inherit`
+# makes it a paragraph), or holding paragraphs or line breaks of its own.
+_PROSE_PRE = re.compile(r"(?is)<pre\b[^>]*\sstyle\s*=|<pre\b.*?<(?:p|br|div)\b")
+
+
+def _blank_unshown(m: re.Match[str]) -> str:
+    if (m.group(1) or "").lower() == "pre" and _PROSE_PRE.match(m.group()):
+        return m.group()
+    return re.sub(r"[^\n]", " ", m.group())
 
 
 # An element a browser does not show (`hidden`, `display: none`, `visibility: hidden`).

@@ -256,6 +256,12 @@ def _may_hide(name: str, attributes: str, styled: bool) -> bool:
     return False
 
 
+def outside_code(text: str) -> str:
+    """The text with front matter, code blocks, code spans and comments blanked (line
+    breaks kept): where markup is markup, not an example of it."""
+    return _masked(text)
+
+
 def _front_matter_out(text: str) -> str:
     """The text with only its front matter blanked: Jekyll runs Liquid over the rest,
     code and comments too, so a condition there still decides what is printed."""
