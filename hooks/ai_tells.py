@@ -455,9 +455,12 @@ def find_tells(
     if peel and "</" in text:
         found.add(_without_hidden_elements(page))
     found.add(_overrides(text))
-    found.add(_frames(text))
     if weighing is not None:
-        found.add(_weighed(page, weighing))
+        # With what the page shows from attributes in place (a frame's srcdoc, a field's
+        # value, CSS's content): a reader sees it, so the weighing reads it too.
+        shown = _attributes_shown(text)
+        weighed = page if shown is None else page._replace(text=shown, readings={})
+        found.add(_weighed(weighed, weighing))
     if templated and rendered:
         found.add(_rendered(page))
     return found.sorted()
@@ -701,28 +704,6 @@ def _without_hidden_elements(page: _Reading) -> list[Finding]:
             continue
         out += page.again(again, False, peel=False)
     return out
-
-
-# An iframe whose page is in its srcdoc attribute: a browser shows it, and no reading of
-# the markdown reads an attribute as prose.
-_SRCDOC = re.compile(r"(?i)<iframe\b[^<>]*?\ssrcdoc\s*=")
-
-
-def _frames(text: str) -> list[Finding]:
-    """An iframe with a srcdoc: a page of its own inside this one, which the check
-    cannot read (the sixth outside pass hid AI paragraphs there)."""
-    if "srcdoc" not in text.lower():
-        return []
-    from receipt_gate.reading.visible import outside_code
-
-    return [
-        Finding(
-            *_at(text, m.start()),
-            "an iframe's srcdoc is a page of its own, which ai-tells does not read:"
-            " write its text in the page",
-        )
-        for m in _SRCDOC.finditer(outside_code(text))
-    ]
 
 
 def _overrides(text: str) -> list[Finding]:

@@ -263,8 +263,16 @@ def test_a_pre_styled_or_built_as_prose_is_read() -> None:
     assert _check(f"<pre>\n{DENSE_TEXT}\n</pre>\n") == []  # a plain <pre> is code
 
 
-def test_an_iframe_srcdoc_is_a_finding_of_its_own() -> None:
-    page = f'# Notes\n\n<iframe srcdoc="<p>{DENSE_TEXT}</p>"></iframe>\n'
-    (finding,) = _check(page)
-    assert "an iframe's srcdoc is a page of its own" in finding
-    assert _check('# Notes\n\n```html\n<iframe srcdoc="<p>x</p>"></iframe>\n```\n') == []
+@pytest.mark.parametrize(
+    "tag",
+    [
+        '<iframe srcdoc="<p>{}</p>"></iframe>',
+        '<input type="text" value="{}" readonly>',
+        '<style>.x::after {{ content: "{}"; }}</style><p class="x">Grew.</p>',
+    ],
+)
+def test_what_an_attribute_shows_is_weighed(tag: str) -> None:
+    """The sixth outside pass: AI paragraphs in an iframe's srcdoc passed; what a page
+    shows from an attribute is read for the banned phrases, and now weighed too."""
+    page = "# Notes\n\n" + "\n\n".join(tag.format(s + ".") for s in DENSE_TEXT.split(". "))
+    assert any("AI tells weigh" in f for f in _check(page + "\n"))
