@@ -475,11 +475,22 @@ def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
     kept as suppressed (a suppression is never silent)."""
     # Link text in: a tell that only runs into a link (`In [conclusion](#)`) is the
     # author's sentence; one wholly inside a link's text is a title, not counted.
+    from functools import cache
+
     lines = page.read("blank", True)
-    narrow = None if page.links else "\n".join(page.read("blank", False))
-    if narrow is not None and _mostly_links("\n".join(lines), narrow):
-        narrow = None  # a page made of link text is the author's prose, read whole
-    seen = _seen(page)
+
+    @cache
+    def narrow() -> str | None:  # (read only for a page whose tells could refuse)
+        if page.links:
+            return None
+        out = "\n".join(page.read("blank", False))
+        # A page made of link text is the author's prose, read whole.
+        return None if _mostly_links("\n".join(lines), out) else out
+
+    @cache
+    def seen() -> list[str] | None:
+        return _seen(page)
+
     covered: frozenset[int] = frozenset()
     if weighing.honour_comments and "receipt-gate:" in page.text:
         from receipt_gate.rules.suppress import covered as covered_by
@@ -487,9 +498,13 @@ def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
         covered = covered_by(page.text, name)
     if covered:
         kept = [" " * len(line) if n in covered else line for n, line in enumerate(lines, 1)]
-        kept_seen = None
-        if seen is not None:
-            kept_seen = [" " * len(ln) if n in covered else ln for n, ln in enumerate(seen, 1)]
+
+        def kept_seen() -> list[str] | None:
+            got = seen()
+            if got is None:
+                return None
+            return [" " * len(ln) if n in covered else ln for n, ln in enumerate(got, 1)]
+
         found = _weigh(kept, weighing, frozenset(), narrow, kept_seen)
         if found is not None:
             return [found]
@@ -522,16 +537,23 @@ def _weigh(
     lines: list[str],
     weighing: Weighing,
     prefer: frozenset[int],
-    narrow: str | None = None,
-    seen: list[str] | None = None,
+    narrow_of: Callable[[], str | None] = lambda: None,
+    seen_of: Callable[[], list[str] | None] = lambda: None,
 ) -> Finding | None:
     """The finding the weighted tells of these lines make, if they add up: at the first
     tell (the first on a line in `prefer`, when one is). A tell counts only where it
     takes in some of the `narrow` reading (link text out); the words counted are those
-    of `seen` (what a reader is shown), when given."""
+    of `seen` (what a reader is shown), when given. Both are read only when every tell,
+    at the fewest words, could refuse (most pages cannot: one reading, not three)."""
     from receipt_gate_hooks.tells import score
 
     view = reader_view("\n".join(lines), False)
+    text = view.text.replace("\0", " ")
+    could = score(text, min_words=weighing.min_words, need=weighing.threshold,
+                  need_tells=weighing.min_tells)  # fmt: skip
+    if could.words == 0:
+        return None  # every tell counted, at min_words: under the threshold
+    narrow, seen = narrow_of(), seen_of()
     keep = None
     if narrow is not None and narrow != "\n".join(lines):
         bare = narrow
@@ -544,7 +566,7 @@ def _weigh(
     if seen is not None:
         words_in = reader_view("\n".join(seen), False).text.replace("\0", " ")
     got = score(
-        view.text.replace("\0", " "),
+        text,
         min_words=weighing.min_words,
         need=weighing.threshold,
         need_tells=weighing.min_tells,

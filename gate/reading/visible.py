@@ -118,6 +118,8 @@ _NUNJUCKS_COMMENT = (re.compile(r"\{#"), re.compile(r"#\}"))
 
 def surely_seen(text: str) -> str:
     """The page with what a reader may not see blanked (see the module's docstring)."""
+    if _plain(text):
+        return text
     masked = _masked(text)
     if _PAGE_WIDE.search(masked):
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
@@ -162,6 +164,19 @@ def _pairs(text: str, pair: tuple[re.Pattern[str], re.Pattern[str]]) -> list[tup
         out.append((o.start(), c.end()))
         at = c.end()
     return out
+
+
+def _plain(text: str) -> bool:
+    """Nothing on the page could hide anything: no tag, no template or attribute list,
+    no note, abbreviation, math or metadata lines (most pages of prose: read as is)."""
+    return (
+        "<" not in text
+        and "{" not in text
+        and "[^" not in text
+        and "*[" not in text
+        and "$$" not in text
+        and not _META.match(text)
+    )
 
 
 def _unseen(text: str, masked: str) -> list[tuple[int, int]]:
@@ -223,6 +238,8 @@ def words_shown(text: str) -> str:
     blocks, abbreviations, unreferenced notes and comments as surely_seen has them; of
     HTML, the elements that may hide their text (not every one that is not known to
     show it: a `<details>` or a `<div class>` of a page with no style sheet is read)."""
+    if _plain(text):
+        return text
     masked = _masked(text)
     styled = _PAGE_WIDE.search(masked) is not None
     spans = [
