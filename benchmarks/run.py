@@ -190,6 +190,8 @@ HOSTILE = {
     # A fourth: a run of ticks made code spans quadratic (64,000: 25 s), and the quote
     # reader searched the page once per footnote definition (16,000: 32 s).
     "one run of ticks": "`" * 64000 + "\n\nHello.\n",
+    # A fifth: kramdown comments never closed (16,000: 31 s).
+    "unclosed kramdown comments": "{::comment} word " * 8000,
     "footnote definitions nothing references": "".join(
         f"[^{i}]: note {i}\n\n" for i in range(8000)
     ),

@@ -18,7 +18,7 @@ from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.pageparts import opening_paragraph
 
 name = "hook-length"
-version = 14
+version = 15
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#hook-length-the-opening-paragraph"

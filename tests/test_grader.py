@@ -387,6 +387,18 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
             id="kramdown-attribute-list-definition",
         ),
         pytest.param(f"Intro <!{INVENTED}> end.", id="a-declaration-goldmark-omits"),
+        # The seventh.
+        pytest.param(
+            f"Intro {{::comment}}{INVENTED}{{:/}} end.", id="kramdown-comment-short-close"
+        ),
+        pytest.param(
+            f'Intro {{::comment x="1"}}{INVENTED}{{:/comment}} end.',
+            id="kramdown-comment-with-attributes",
+        ),
+        pytest.param(
+            f'Intro {{::nomarkdown type="latex"}}{INVENTED}{{:/}} end.',
+            id="kramdown-raw-output-for-latex-only",
+        ),
     ],
 )
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:

@@ -290,6 +290,8 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         ("posts/notes.md", "*The drift peaked at 76 hours.*\n{: .hidden}\n"),
         ("posts/notes.md", "Notes.\n\n*[DRIFT]: The drift peaked at 76 hours.\n"),
         ("posts/notes.md", "<video>The drift peaked at 76 hours.</video>\n"),
+        # The seventh: kramdown's comment closed short.
+        ("posts/notes.md", "Notes {::comment}The drift peaked at 76 hours.{:/}\n"),
     ],
 )
 def test_what_readers_may_not_see_supports_nothing(

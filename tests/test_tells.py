@@ -205,6 +205,10 @@ DENSE_TEXT = (
         pytest.param('<svg width="0">{}</svg>', id="zero-size-svg"),
         pytest.param('<input type="hidden" value="{}">', id="an-attribute-value"),
         pytest.param('{{:h: style="display:none"}}\n\n*{}*{{:h}}', id="kramdown-definition"),
+        pytest.param("<![CDATA[ {} ]]>", id="cdata"),
+        pytest.param("<? {} ?>", id="processing-instruction"),
+        pytest.param("Notes {{::comment}}{}{{:/}}", id="kramdown-comment-short-close"),
+        pytest.param('Notes {{::nomarkdown type="latex"}}{}{{:/}}', id="raw-for-latex-only"),
         pytest.param(
             '<style>.x {{display: none}}</style>\n\n<div class="x">{}</div>',
             id="a-page-style-sheet-and-a-class",
@@ -216,6 +220,12 @@ def test_words_no_reader_sees_do_not_dilute_the_tells(wrap: str) -> None:
     under the threshold."""
     assert _check(DENSE + "\n" + wrap.format(_PAD) + "\n") != []
     assert _check(DENSE + "\n" + _PAD + "\n") == []  # shown, the same words do dilute
+
+
+def test_words_in_multimarkdown_metadata_do_not_dilute_the_tells() -> None:
+    """MkDocs reads `Key: value` lines at the top of a page as its data."""
+    page = "Summary: " + _PAD + "\nAuthor: x\n\n" + DENSE.split("---\n", 2)[2]
+    assert _check(page) != []
 
 
 def test_words_in_an_unshown_front_matter_key_do_not_dilute_the_tells() -> None:

@@ -162,8 +162,49 @@ _NOTE_DEF = re.compile(
 )
 
 
-_KRAMDOWN_COMMENT = re.compile(r"\{::comment\}.*?\{:/comment\}|\{::comment\s*/\}", re.S)
-_KRAMDOWN_RAW = re.compile(r"\{::nomarkdown(?:\s[^}]*)?\}|\{:/nomarkdown\}")
+# kramdown's comment and nomarkdown extensions: `{::name attrs}` to `{:/name}` or the
+# short `{:/}`, or `{::name attrs /}`. A comment is an HTML comment on the page; a
+# nomarkdown block is raw output for the converters its `type` names (all, without one):
+# on an HTML page only when that includes html.
+_KRAMDOWN_OPEN = re.compile(r"\{::(comment|nomarkdown)((?:\s[^}]*)?/?)\}")
+_KRAMDOWN_CLOSE = {
+    "comment": re.compile(r"\{:/(?:comment)?\}"),
+    "nomarkdown": re.compile(r"\{:/(?:nomarkdown)?\}"),
+}
+_KRAMDOWN_TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s}]*)""")
+
+
+def _kramdown_extensions(block: str) -> str:
+    """The block with kramdown's comments (and nomarkdown blocks not for HTML) filled
+    with NULs, and the delimiters of those for HTML, in one pass (a lazy regex over
+    openings never closed was quadratic)."""
+    chars = list(block)
+
+    def fill(start: int, end: int) -> None:
+        for i in range(start, end):
+            if chars[i] != "\n":
+                chars[i] = "\0"
+
+    at = 0
+    while (m := _KRAMDOWN_OPEN.search(block, at)) is not None:
+        name, attrs = m.group(1), m.group(2)
+        if attrs.rstrip().endswith("/"):
+            fill(m.start(), m.end())
+            at = m.end()
+            continue
+        close = _KRAMDOWN_CLOSE[name].search(block, m.end())
+        if close is None:
+            break  # never closed: kramdown reads it as text (and so every one after)
+        kind = _KRAMDOWN_TYPE.search(attrs)
+        if name == "comment" or (kind is not None and "html" not in kind.group(1).lower()):
+            fill(m.start(), close.end())
+        else:
+            fill(m.start(), m.end())
+            fill(close.start(), close.end())
+        at = close.end()
+    return "".join(chars)
+
+
 # What kramdown prints nothing for: its options extension, and an attribute list right
 # after a span (`*con*{: .x}clusion` shows "conclusion").
 _KRAMDOWN_NOTHING = re.compile(
@@ -197,8 +238,7 @@ def _inline(
     block = _sub_blank(STRICT_COMMENT, block, "\0")
     if "{::" in block:  # kramdown's comment (an HTML comment on the page), and the
         # delimiters of its raw HTML (what they hold is on the page as HTML)
-        block = _sub_blank(_KRAMDOWN_COMMENT, block, "\0")
-        block = _sub_blank(_KRAMDOWN_RAW, block, "\0")
+        block = _kramdown_extensions(block)
     if "{:" in block:
         block = _sub_blank(_KRAMDOWN_NOTHING, block, "\0")
     if "<" in block and "\n" in block:  # raw HTML across the block's lines: the same

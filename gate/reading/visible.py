@@ -130,6 +130,9 @@ def surely_seen(text: str) -> str:
 
 # kramdown's math (`$$...$$`): a formula, not text a quote or a reference stands in.
 _MATH = (re.compile(r"\$\$"), re.compile(r"\$\$"))
+# CDATA and a processing instruction: a browser reads either as a comment.
+_CDATA = (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>"))
+_INSTRUCTION = (re.compile(r"<\?"), re.compile(r"\?>"))
 
 
 # MultiMarkdown metadata (MkDocs, Python-Markdown's meta): `Key: value` lines at the top
@@ -250,6 +253,9 @@ def words_shown(text: str) -> str:
         *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
         *(_pairs(masked, _MATH) if "$$" in masked else ()),
         *(m.span() for m in _DECLARATION.finditer(masked) if "<!" in masked),
+        *(_pairs(masked, _CDATA) if "<![" in masked else ()),
+        *(_pairs(masked, _INSTRUCTION) if "<?" in masked else ()),
+        *_meta_lines(text),
     ]
     spans += _unreferenced_notes(text, spans)
     if "<" in masked:
