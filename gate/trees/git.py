@@ -209,7 +209,7 @@ def add(root: str, paths: Sequence[str]) -> None:
         run(root, ("add", "--", *(":(literal)" + p for p in paths)))
 
 
-CONVERTING = (b"filter", b"working-tree-encoding", b"export-subst")  # what is built differs
+CONVERTING = (b"filter", b"working-tree-encoding", b"export-subst", b"ident")  # built differs
 
 
 def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
@@ -245,7 +245,8 @@ def checkout_converted(
     root: str, paths: Sequence[str], tree: str | None = None, index: bool = False
 ) -> dict[str, str]:
     """The paths git converts on checkout beyond line endings (a `filter` such as Git
-    LFS, a `working-tree-encoding`) or `git archive` rewrites (`export-subst`), with
+    LFS, a `working-tree-encoding`, `ident`'s `$Id$` expanded to the blob's id) or `git
+    archive` rewrites (`export-subst`), with
     what does it: by the working tree's attributes, the index's (`index`) or a commit's
     (`tree`, through a scratch index, as git's own --source would)."""
     import tempfile
