@@ -292,6 +292,15 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         ("posts/notes.md", "<video>The drift peaked at 76 hours.</video>\n"),
         # The seventh: kramdown's comment closed short.
         ("posts/notes.md", "Notes {::comment}The drift peaked at 76 hours.{:/}\n"),
+        # The ninth: a page dated after today is built by no generator's defaults, and
+        # one past its expiry date by no Hugo's.
+        ("posts/notes.md", "---\npublishDate: 2099-01-01\n---\nThe drift peaked at 76 hours.\n"),
+        (
+            "posts/notes.md",
+            '---\ndate: "2099-01-01T10:00:00Z"\n---\nThe drift peaked at 76 hours.\n',
+        ),
+        ("posts/notes.md", "---\nexpiryDate: 2001-01-01\n---\nThe drift peaked at 76 hours.\n"),
+        ("_posts/2099-01-01-notes.md", "The drift peaked at 76 hours.\n"),
     ],
 )
 def test_what_readers_may_not_see_supports_nothing(
@@ -308,6 +317,15 @@ def test_what_readers_may_not_see_supports_nothing(
     rc, out, _ = rg("run")
     assert rc == 1, out
     assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out
+
+
+def test_a_page_dated_in_the_past_supports(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    repo.write("posts/notes.md", "---\ndate: 2001-01-01\n---\nThe drift peaked at 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == 0, out
 
 
 @pytest.mark.parametrize(

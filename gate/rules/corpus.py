@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 4
+FORMAT = 5
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 
@@ -41,11 +41,16 @@ Fields = dict[str, str | bool | int | float]
 def scalar_fields(fields: Mapping[str, object]) -> Fields:
     """The front-matter fields publication is decided by (strings cut short: no marker
     needs a long one), and Hugo's `build.render`, a field of a mapping."""
+    import datetime
+
     out: Fields = {
         k: v[:200] if isinstance(v, str) else v
         for k, v in fields.items()
         if isinstance(v, (str, bool, int, float))
     }
+    for k, v in fields.items():  # a YAML or TOML date: when the page is published
+        if isinstance(v, (datetime.date, datetime.datetime)):
+            out[k] = v.isoformat()
     for key in ("build", "_build"):  # (`_build` before Hugo 0.123)
         build = fields.get(key)
         if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
@@ -76,7 +81,10 @@ def published(
     from receipt_gate.base import wildmatch
 
     is_draft = wildmatch.match(cfg.drafts, path)
-    undated = surely and _JEKYLL_POST.search(path) is not None and not _DATED.search(path)
+    dated = _DATED.search(path)
+    undated = surely and _JEKYLL_POST.search(path) is not None and not dated
+    # Jekyll publishes no post dated in the future (its file name's date) by default.
+    undated = undated or (surely and dated is not None and _future(dated.group()))
 
     def decide(fields: Mapping[str, object]) -> bool:
         if is_draft and cfg.draft_markers is None:
@@ -96,13 +104,38 @@ _DATED = re.compile(r"/\d{4}-\d{1,2}-\d{1,2}-[^/]*$")  # Jekyll publishes no pos
 _PLAINLY_OFF = ("false", "no", "off", "0", "")
 
 
+_DAY = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+# The dates by which a generator publishes a page (Hugo's publishDate falls back to
+# date, pubdate; Jekyll's date; Eleventy's date), and by which Hugo stops (expiryDate).
+_PUBLISH_DATES = ("date", "publishdate", "pubdate")
+_EXPIRY_DATES = ("expirydate", "unpublishdate")
+
+
+def _future(text: str) -> bool:
+    """Is the first date in this text after today (UTC)? (Without buildFuture, Hugo and
+    Jekyll build no page dated later; a site may build them, so such a page is only
+    not surely published.)"""
+    import time
+
+    m = _DAY.search(text)
+    if m is None:
+        return False
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" > today
+
+
 def held_back(fields: Mapping[str, object]) -> bool:
     """Could a generator hold this page back, however the site's markers read it: a
     `draft` key in any case (Hugo's keys are) that is not plainly off, a `published` key
-    that is not true (Jekyll)? Such a page supports nothing (the gate still holds it
-    wherever its markers do not, and its title still accuses)."""
+    that is not true (Jekyll), a publication date in the future or an expiry date
+    passed? Such a page supports nothing (the gate still holds it wherever its markers
+    do not, and its title still accuses)."""
     for key, value in fields.items():
         name = key.lower()
+        if name in _PUBLISH_DATES and _future(str(value)):
+            return True
+        if name in _EXPIRY_DATES and not _future(str(value)) and _DAY.search(str(value)):
+            return True
         if name == "draft" and not (
             value is False
             or value == 0
