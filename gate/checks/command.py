@@ -28,6 +28,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from receipt_gate import CONFIG_FILE, GateError
+from receipt_gate.base.kinds import WRITING
 from receipt_gate.base.text import Draft, printable
 from receipt_gate.checks import Finding, Outcome, ToolMismatch
 from receipt_gate.trees.tree import Tree
@@ -72,30 +73,6 @@ def _names_version(printed: str, want: str) -> bool:
     """Does the version output name `want` as a whole (`lint v1.2.3`), not as a part of
     another version (`lint 11.2.30`, `1.2.3.4`, `1.2.3-rc1`)?"""
     return re.search(rf"(?:^|[^\w.])v?{re.escape(want)}(?![\w]|[.+-]\w)", printed) is not None
-
-
-# Writing, among a check's inputs: content the judged tree holds (a page a link checker
-# reads), not the check's own data (a word list, a style), which the rules' commit does.
-WRITING = (
-    ".md",
-    ".markdown",
-    ".mdown",
-    ".mkdn",
-    ".mkd",
-    ".mdx",
-    ".markdoc",
-    ".html",
-    ".htm",
-    ".xhtml",
-    ".shtml",
-    ".njk",
-    ".liquid",
-    ".org",
-    ".adoc",
-    ".asciidoc",
-    ".rst",
-    ".textile",
-)
 
 
 class CommandCheck:
@@ -151,6 +128,8 @@ class CommandCheck:
                     if not p.startswith(self.run_dir)
                 }
             for path in sorted(paths):
+                # Writing (a page a link checker reads) is content the judged tree
+                # holds; the check's own data (a word list, a style) the rules' commit.
                 writing = key == "inputs" and path.lower().endswith(WRITING)
                 data = (self.tree if writing else rules).read(path)
                 if data is not None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from receipt_gate.base.kinds import MORE_MARKUP, WRITING
+
 if TYPE_CHECKING:
     from collections.abc import Collection
 
@@ -29,37 +31,18 @@ SHOWN = 5  # pages named in full; the rest are counted
 # What any generator may publish as a page (lower case): a changed file of another kind
 # costs no reading of the site.
 PAGE_EXTS = (
-    ".md",
-    ".markdown",
-    ".mdown",
-    ".mkdn",
-    ".mkd",
-    ".mdx",
-    ".markdoc",
-    ".html",
-    ".htm",
-    ".xhtml",
-    ".xht",
-    ".shtml",
-    ".org",
-    ".adoc",
-    ".asciidoc",
-    ".ad",
-    ".pandoc",
-    ".pdc",
-    ".rst",
-    ".njk",
-    ".liquid",
-    ".textile",
+    *WRITING,
+    *MORE_MARKUP,
+    # what a site copies or builds as a page of another kind
+    ".php",
     ".txt",
     ".xml",
-    ".svg",
-    ".json",
     ".rss",
     ".atom",
-    ".php",
+    ".json",
     ".csv",
     ".ics",
+    ".svg",
 )
 
 

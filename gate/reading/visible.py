@@ -182,10 +182,13 @@ def _plain(text: str) -> bool:
     )
 
 
-def _unseen(text: str, masked: str) -> list[tuple[int, int]]:
-    """What a reader may not see, but for footnotes (see the module's docstring)."""
+def _unseen(
+    text: str, masked: str, hides: Callable[[str, str], bool] | None = None
+) -> list[tuple[int, int]]:
+    """What a reader may not see, but for footnotes (see the module's docstring); with
+    `hides`, of HTML only the elements it says may hide their text."""
     return [
-        *_hidden_elements(masked),
+        *_hidden_elements(masked, hides),
         *_template_blocks(_front_matter_out(text)),
         *_styled_blocks(masked),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
@@ -246,16 +249,9 @@ def words_shown(text: str) -> str:
     masked = _masked(text)
     styled = _PAGE_WIDE.search(masked) is not None
     spans = [
-        *_hidden_elements(masked, lambda name, attrs: _may_hide(name, attrs, styled)),
-        *_template_blocks(_front_matter_out(text)),
-        *_styled_blocks(masked),
-        *(m.span() for m in _ABBREVIATION.finditer(masked)),
-        *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
-        *(_pairs(masked, _MATH) if "$$" in masked else ()),
-        *(m.span() for m in _DECLARATION.finditer(masked) if "<!" in masked),
+        *_unseen(text, masked, lambda name, attrs: _may_hide(name, attrs, styled)),
         *(_pairs(masked, _CDATA) if "<![" in masked else ()),
         *(_pairs(masked, _INSTRUCTION) if "<?" in masked else ()),
-        *_meta_lines(text),
     ]
     spans += _unreferenced_notes(text, spans)
     if "<" in masked:
@@ -277,12 +273,6 @@ def _may_hide(name: str, attributes: str, styled: bool) -> bool:
         if key in ("width", "height") and _ZERO.match(value):
             return True
     return False
-
-
-def outside_code(text: str) -> str:
-    """The text with front matter, code blocks, code spans and comments blanked (line
-    breaks kept): where markup is markup, not an example of it."""
-    return _masked(text)
 
 
 def _front_matter_out(text: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from receipt_gate.checks import Setting
+from receipt_gate.checks import Setting, Spec
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 # SchemaStore's naming: an editor finds the schema by this id.
@@ -48,14 +48,16 @@ def _default(value: object) -> object:
     return list(value) if isinstance(value, (list, tuple)) else value
 
 
-def config_schema(built_in: Mapping[str, Mapping[str, Setting]]) -> dict[str, Any]:
-    """The config's schema; `built_in`: each built-in check's settings."""
+def config_schema(built_in: Mapping[str, Spec]) -> dict[str, Any]:
+    """The config's schema; `built_in`: each built-in check."""
     from receipt_gate.checks.table import COMMAND, MODEL
     from receipt_gate.rules.config import DEFAULT_STATES
 
     checks = {
-        name: _section(settings, **({"kind": {"const": "model"}} if "rubric" in settings else {}))
-        for name, settings in sorted(built_in.items())
+        name: _section(
+            spec.settings, **({"kind": {"const": "model"}} if spec.kind == "model" else {})
+        )
+        for name, spec in sorted(built_in.items())
     }
     # Another name: a check the config declares (a command, or a model), or an installed
     # plugin's (its settings are its own: the schema cannot know them).
@@ -223,8 +225,6 @@ def built() -> dict[str, dict[str, Any]]:
     from receipt_gate.checks.table import plugins
 
     specs = {
-        n: s.settings
-        for n, s in plugins(None).items()
-        if not isinstance(s, str) and s.dist == BUILT_IN
+        n: s for n, s in plugins(None).items() if not isinstance(s, str) and s.dist == BUILT_IN
     }
     return {"config": config_schema(specs), "receipt": receipt_schema()}

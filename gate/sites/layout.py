@@ -10,37 +10,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from receipt_gate.base.kinds import MORE_MARKUP, WRITING
+
 EXTS = (".md", ".markdown", ".mdx")
 # What a browser shows as a page when a generator copies it as it is.
 PAGES = ("html", "htm", "xhtml", "xht", "shtml")
 # What some generator renders or copies as a page: a file of one of these kinds that no
 # drafts glob takes is named by `init` (counted by kind), never passed over in silence.
-PAGE_LIKE = (
-    ".md",
-    ".markdown",
-    ".mdown",
-    ".mkdn",
-    ".mkd",
-    ".mdx",
-    ".markdoc",
-    ".html",
-    ".htm",
-    ".xhtml",
-    ".xht",
-    ".shtml",
-    ".org",
-    ".adoc",
-    ".asciidoc",
-    ".ad",
-    ".rst",
-    ".textile",
-    ".slide",
-    ".article",
-    ".njk",
-    ".liquid",
-    ".pandoc",
-    ".pdc",
-)
+PAGE_LIKE = (*WRITING, *MORE_MARKUP, ".article", ".slide")
 CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 
 
