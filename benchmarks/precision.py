@@ -1,9 +1,9 @@
 """How often the checks flag ordinary human writing: precision measured on real corpora.
 
     python benchmarks/precision.py [--corpora ../shared/corpora] [--top 5]
-    python benchmarks/precision.py --recall [--aitext ../shared/aitext] [--part held]
-    python benchmarks/precision.py --tells [--aitext ../shared/aitext]
-    python benchmarks/precision.py --openings [--aitext ../shared/aitext]
+    python benchmarks/precision.py --recall [--aitext ../aitext] [--part held]
+    python benchmarks/precision.py --tells [--aitext ../aitext]
+    python benchmarks/precision.py --openings [--aitext ../aitext]
 
 `--recall` is ai-tells' other side: on sets of AI-written text (open generation: text
 written to a title or prompt; rephrasings of human text) and of human writing from
@@ -15,7 +15,8 @@ held aside, never used to choose a tell, a weight or the threshold (`--part held
 default), the rest the tuning part (`--part tuning`; `all`). `--tells` prints each
 weighted tell's rate per 1,000 words on the AI and the human tuning parts, and the
 weight the rule of receipt_gate_hooks.tells gives it beside the one it has. The data
-is described in DIR/README.md (public datasets; none of it is in this repository).
+comes from public repositories, laid out by `benchmarks/aitext.py` (none of it is in
+this repository).
 
 For each set of real markdown (the Jekyll release posts written before 2022, the Jekyll
 docs, the Hugo docs), runs every deterministic check with its default settings (an
@@ -371,7 +372,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpora", type=Path, default=CHECKOUT.parent / "shared" / "corpora")
     parser.add_argument("--top", type=int, default=5)
-    parser.add_argument("--aitext", type=Path, default=CHECKOUT.parent / "shared" / "aitext")
+    parser.add_argument("--aitext", type=Path, default=CHECKOUT.parent / "aitext")
     parser.add_argument("--recall", action="store_true", help="ai-tells on AI and human sets")
     parser.add_argument("--tells", action="store_true", help="each weighted tell's rates")
     parser.add_argument("--openings", action="store_true", help="human openings' lengths")
