@@ -299,6 +299,7 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
         pytest.param(f"Intro.\n\n<a hidden>\n\n{INVENTED}\n\n</a>", id="hidden-a-block"),
         pytest.param(f'Intro.\n\n{INVENTED}\n{{: style="display:none"}}', id="kramdown-ial-after"),
         pytest.param(f"Intro.\n\n{{: .hidden}}\n{INVENTED}", id="kramdown-ial-before"),
+        pytest.param(f"Intro.\n\n{INVENTED}\n{{ hidden }}", id="attr-list-bare-word"),
         pytest.param(f'Intro.\n\n## {INVENTED} {{style="display:none"}}', id="heading-attributes"),
         pytest.param(f"Intro {{% if false %}}{INVENTED}{{% endif %}} end.", id="liquid-condition"),
         pytest.param(

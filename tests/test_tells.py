@@ -213,6 +213,12 @@ DENSE_TEXT = (
             '<style>.x {{display: none}}</style>\n\n<div class="x">{}</div>',
             id="a-page-style-sheet-and-a-class",
         ),
+        # The tenth: MkDocs' default theme hides `.d-none`; the page names no style sheet.
+        pytest.param('<div class="d-none">{}</div>', id="a-theme-class"),
+        # Python-Markdown's attr_list: the colon is optional, a bare word an attribute.
+        pytest.param("{}\n{{ hidden }}", id="attr-list-bare-word"),
+        pytest.param("{}\n{{hidden}}", id="attr-list-bare-word-tight"),
+        pytest.param("{}\n{{ .d-none }}", id="attr-list-class-no-colon"),
     ],
 )
 def test_words_no_reader_sees_do_not_dilute_the_tells(wrap: str) -> None:
@@ -286,3 +292,30 @@ def test_what_an_attribute_shows_is_weighed(tag: str) -> None:
     shows from an attribute is read for the banned phrases, and now weighed too."""
     page = "# Notes\n\n" + "\n\n".join(tag.format(s + ".") for s in DENSE_TEXT.split(". "))
     assert any("AI tells weigh" in f for f in _check(page + "\n"))
+
+
+@pytest.mark.parametrize(
+    "opener",
+    ['=== "Summary"', "!!! note", "??? note", "???+ note", "Resilience\n:   What it is."],
+    ids=["tab", "admonition", "details", "details-open", "definition"],
+)
+def test_an_extension_body_indented_after_a_blank_line_is_read(opener: str) -> None:
+    """The tenth outside pass: MkDocs shows a tab's, an admonition's or a definition's
+    indented body as paragraphs; CommonMark reads it as code, and so did the check."""
+    body = "\n\n".join("    " + p for p in DENSE_TEXT.split(". "))
+    assert any("AI tells weigh" in f for f in _check(f"# Guide\n\n{opener}\n\n{body}\n"))
+    # After a plain paragraph, an indented block is code to every renderer.
+    assert _check(f"# Guide\n\nRun this:\n\n{body}\n") == []
+
+
+@pytest.mark.parametrize(
+    "include",
+    ["{{#include parts/f1.md}}", '--8<-- "snips/ai.txt"', "--8<--\nsnips/ai.txt\n--8<--"],
+    ids=["mdbook", "snippets", "snippets-block"],
+)
+def test_another_files_text_included_in_prose_is_a_finding(include: str) -> None:
+    """The tenth outside pass: a chapter of seven included fragments, each passing alone,
+    showed fourteen tells; an include in prose is a finding, in a code block none."""
+    found = _check(f"# Guide\n\nA plain opening line here.\n\n{include}\n")
+    assert found and all("includes another file's text here" in f for f in found)
+    assert _check(f"# Guide\n\nA plain opening line here.\n\n```text\n{include}\n```\n") == []

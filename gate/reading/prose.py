@@ -60,6 +60,26 @@ _TASK = re.compile(r"\[[ xX]\](?=[ \t]|$)")
 _ITEM = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
 
 
+# Python-Markdown's block extensions whose body is indented after a blank line: an
+# admonition (`!!! note`), a collapsible one (`??? note`, `???+`), a tab (`=== "Tab"`,
+# pymdownx.tabbed), and a definition (`:   text`, def_list). CommonMark reads the body as
+# code; MkDocs shows it as paragraphs.
+_EXTENSION_OPENER = re.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+\S|:[ \t]+\S)")
+
+
+def _opened_by_extension(lines: list[str], before: Block | None, b: Block) -> bool:
+    """Is the indented block `b` the body of such an extension: the last block that is
+    no code (`before`) is a paragraph with an opener line, and only blank lines lie
+    between?"""
+    return (
+        before is not None
+        and before.kind == "paragraph"
+        and before.end <= b.start
+        and not any(lines[i].strip() for i in range(before.end, b.start))
+        and any(_EXTENSION_OPENER.match(lines[i]) for i in range(before.start, before.end))
+    )
+
+
 def _text_blocks(
     text: str, wide: bool = False, fences: bool = False
 ) -> tuple[list[str], list[Block]]:
@@ -93,7 +113,11 @@ def _text_blocks(
                         fences
                         and b.kind == "code"
                         and not b.fenced
-                        and (b.listed or in_html_element(lines, before, b, closers))
+                        and (
+                            b.listed
+                            or in_html_element(lines, before, b, closers)
+                            or _opened_by_extension(lines, before, b)
+                        )
                     )
                 )
             )

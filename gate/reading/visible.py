@@ -90,9 +90,18 @@ _AN_ATTRIBUTE = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s
 _BLOCK_TAG = re.compile(r"\{%-?\s*(end)?([A-Za-z_]\w*)")
 _SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)")
 # kramdown's attribute list on a line of its own, and one after a span or a heading
-# (goldmark's `## Title {.class}`); a lone `{#id}` styles nothing.
-_IAL_LINE = re.compile(r"^ {0,3}\{:(?![:/])[^}\n]*\}[ \t]*$", re.MULTILINE)
-_ATTRIBUTES = re.compile(r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=)[^}\n]*\}")
+# (goldmark's `## Title {.class}`); a lone `{#id}` styles nothing. Python-Markdown's
+# attr_list (MkDocs) takes the colon as optional and a bare word as an attribute
+# (`{ hidden }` is `hidden="hidden"`): on a line of its own (not a template's `{{`,
+# `{%` or `{# comment #}`), after an inline element, or at the end of a heading.
+_IAL_LINE = re.compile(
+    r"^ {0,3}\{(?::(?![:/])|(?![{%])(?!#[^}\n]*#\}))[^}\n]*\}[ \t]*$", re.MULTILINE
+)
+_ATTRIBUTES = re.compile(
+    r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=)[^}\n]*\}"
+    r"|(?<=[*_\])`>])\{:?[ \t]*[A-Za-z][\w-]*[^}\n]*\}"
+    r"|(?m:(?<=[ \t])\{:?[ \t]*[A-Za-z][\w-]*[^}\n]*\}[ \t]*$)"
+)
 _ID_ONLY = re.compile(r"\{:?[ \t]*#[\w-]+[ \t]*\}")
 # A reference to a kramdown attribute list definition (`{:h}` after `{:h: style=...}`):
 # it styles what it is attached to as the definition says.
@@ -202,8 +211,7 @@ def _unseen(
 # Elements whose text a page does not show as text (a dialog not `open`, fallback text,
 # a list of options, ruby's parentheses...), and what in an element's attributes may hide
 # it: `hidden`, an inline style that takes it out of sight (read as CSS reads it:
-# entities, comments and escapes out), a zero size; with a style sheet on the page, a
-# class or an id.
+# entities, comments and escapes out), a zero size, a class or an id.
 _UNSHOWN = frozenset(
     {
         "noscript", "template", "script", "style", "head", "title", "dialog", "datalist",
@@ -243,13 +251,13 @@ def words_shown(text: str) -> str:
     reader is surely shown cannot dilute what the page shows. Template blocks, styled
     blocks, abbreviations, unreferenced notes and comments as surely_seen has them; of
     HTML, the elements that may hide their text (not every one that is not known to
-    show it: a `<details>` or a `<div class>` of a page with no style sheet is read)."""
+    show it: a `<details>` is read). A class or an id may hide: the site's theme brings
+    style sheets the page does not name (MkDocs' default theme hides `.d-none`)."""
     if _plain(text):
         return text
     masked = _masked(text)
-    styled = _PAGE_WIDE.search(masked) is not None
     spans = [
-        *_unseen(text, masked, lambda name, attrs: _may_hide(name, attrs, styled)),
+        *_unseen(text, masked, _may_hide),
         *(_pairs(masked, _CDATA) if "<![" in masked else ()),
         *(_pairs(masked, _INSTRUCTION) if "<?" in masked else ()),
     ]
@@ -259,14 +267,14 @@ def words_shown(text: str) -> str:
     return _blanked(text, spans) if spans else text
 
 
-def _may_hide(name: str, attributes: str, styled: bool) -> bool:
+def _may_hide(name: str, attributes: str) -> bool:
     lower = name.lower()
     if lower in _UNSHOWN:
         return not (lower == "dialog" and re.search(r"(?i)\bopen\b", attributes))
     for a in _AN_ATTRIBUTE.finditer(attributes):
         key = a.group(1).lower()
         value = a.group()[len(a.group(1)) :].lstrip(" \t=")
-        if key == "hidden" or (styled and key in ("class", "id")):
+        if key in ("hidden", "class", "id"):
             return True
         if key == "style" and _hiding_style(value):
             return True
