@@ -26,7 +26,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 24
+version = 25
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -455,6 +455,8 @@ def find_tells(
     if peel and "</" in text:
         found.add(_without_hidden_elements(page))
     found.add(_overrides(text))
+    if rendered:
+        found.add(_included(page))
     if weighing is not None:
         # With what the page shows from attributes in place (a frame's srcdoc, a field's
         # value, CSS's content): a reader sees it, so the weighing reads it too.
@@ -824,6 +826,41 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
                     f"template code computes the text"
                     f" readers see here ({said}): the check cannot read it;"
                     " write the words out",
+                )
+            )
+    return out
+
+
+# A file's text put into the page where it stands: mdBook's `{{#include}}` and
+# `{{#template}}`, pymdownx.snippets' `--8<-- "file"` (a line of its own, or a block of
+# file names between two such lines; MkDocs).
+_INCLUDES = re.compile(
+    r"\{\{\s*#(?:include|template)\s[^}\n]*\}\}"
+    r"|^[ \t]*;?-{1,}8<-{1,}[ \t]*(?:[\"'][^\n]*|$)",
+    re.MULTILINE,
+)
+
+
+def _included(page: _Reading) -> list[Finding]:
+    """An include in prose: the page readers see holds another file's text there, which
+    the check reads apart (each fragment passing alone, the page dense with tells)."""
+    text = page.text
+    found = list(_INCLUDES.finditer(text)) if "{{" in text or "8<" in text else []
+    if not found:
+        return []
+    opened = "\n".join(prose_lines(text, page.quotes, True, "open", wide=True, fences=True))
+    out = []
+    for m in found:
+        at = m.start() + len(m.group()) - len(m.group().lstrip())
+        if opened[at : m.end()].strip(" \n"):
+            said = " ".join(m.group().split())
+            said = said if len(said) <= 60 else said[:57] + "..."
+            out.append(
+                Finding(
+                    *_at(text, at),
+                    f"includes another file's text here ({said}): readers see it in this"
+                    " page, and the check reads each file alone; write the words out, or"
+                    " include it in a code block",
                 )
             )
     return out
