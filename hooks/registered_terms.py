@@ -58,7 +58,7 @@ DEFAULT_SHAPES = ("env", "long-flag")
 DEFAULT_SHAPES = ("env", "long-flag")
 
 name = "registered-terms"
-version = 14
+version = 15
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#registered-terms-and-the-claims-registry"

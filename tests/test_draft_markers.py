@@ -280,6 +280,6 @@ def test_a_void_marker_is_said_whole(repo: Repo, rg: Run) -> None:
     rg("run")
     _, out, _ = rg("verify")
     assert (
-        "mkdocs.yml: sets plugins without blog (the one that holds back a draft: true"
+        "mkdocs.yml: no blog plugin (the one that holds back a draft: true"
         " post): the build publishes the pages the draft markers mark"
     ) in out

@@ -149,6 +149,49 @@ def test_every_page_mkdocs_publishes_is_gated(repo: Repo, rg: Run) -> None:
     _check(repo, rg, words, repo.path / "site")
 
 
+def test_what_mkdocs_never_builds_is_no_article(repo: Repo, rg: Run) -> None:
+    """The tenth outside pass: docs/templates/ and docs/.wip/ (MkDocs' default
+    exclude_docs) and a README beside an index are never built, and their bodies
+    supported a title's number. What the gate takes as surely published, MkDocs builds."""
+    pytest.importorskip("mkdocs")
+    import yaml
+
+    from receipt_gate.base import wildmatch
+    from receipt_gate.rules.corpus import _unbuilt
+
+    repo.write("mkdocs.yml", "site_name: Docs\n")
+    pages = [
+        "docs/index.md",
+        "docs/a.md",
+        "docs/templates/t.md",
+        "docs/.wip/w.md",
+        "docs/sub/index.md",
+        "docs/sub/README.md",
+        "docs/other/README.md",
+    ]
+    for page in pages:
+        repo.write(page, "# Page\n\nText.\n")
+    assert rg("init")[0] == 0
+    cfg = yaml.safe_load((repo.path / ".receipt-gate.yaml").read_text())
+    articles = wildmatch.select(cfg["checks"]["headline-numbers"]["articles"], pages)
+    sure = {p for p in articles if not _unbuilt(p, dict.fromkeys(articles, ""))}
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(repo.path / "mkdocs.yml")],
+        check=True,
+        capture_output=True,
+        cwd=repo.path,
+    )
+    site = repo.path / "site"
+
+    def built(page: str) -> bool:  # (use_directory_urls: a.md is a/index.html)
+        stem = page[len("docs/") : -len(".md")].removesuffix("index").removesuffix("README")
+        return (site / stem / "index.html").exists()
+
+    assert sure == {"docs/index.md", "docs/a.md", "docs/sub/index.md"}
+    assert all(built(p) for p in sure)
+    assert not (site / "templates").exists() and not (site / ".wip").exists()
+
+
 def _eleventy() -> str | None:
     """The Eleventy CLI: $RECEIPT_GATE_ELEVENTY (.ci/run installs it with npm), or one
     on PATH."""

@@ -301,6 +301,15 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         ),
         ("posts/notes.md", "---\nexpiryDate: 2001-01-01\n---\nThe drift peaked at 76 hours.\n"),
         ("_posts/2099-01-01-notes.md", "The drift peaked at 76 hours.\n"),
+        # The tenth: Python-Markdown's attr_list, colon left out; Material's nested date;
+        # a hidden folder or file (MkDocs, Hugo and Jekyll build neither).
+        ("posts/notes.md", "*The drift peaked at 76 hours.*\n{ hidden }\n"),
+        (
+            "posts/notes.md",
+            "---\ndate:\n  created: 2099-01-15\n---\nThe drift peaked at 76 hours.\n",
+        ),
+        ("posts/.wip/notes.md", "The drift peaked at 76 hours.\n"),
+        ("posts/.notes.md", "The drift peaked at 76 hours.\n"),
     ],
 )
 def test_what_readers_may_not_see_supports_nothing(
@@ -314,6 +323,27 @@ def test_what_readers_may_not_see_supports_nothing(
     repo.write("posts/drift.md", DRIFT)
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     repo.write(path, page)
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+    assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "page"),
+    [
+        ("posts/index.md", "posts/README.md"),  # MkDocs builds the index, not the README
+        ("posts/wip/.meta.yml", "posts/wip/notes.md"),  # Material's meta plugin
+    ],
+)
+def test_a_page_beside_what_holds_it_back_supports_nothing(
+    repo: Repo, rg: Run, extra: str, page: str
+) -> None:
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    repo.write(page, "The drift peaked at 76 hours.\n")
+    assert rg("run")[0] == 0  # alone, the page supports
+    repo.write(extra, "draft: true\n" if extra.endswith(".yml") else "# Posts\n\nAll of them.\n")
     rc, out, _ = rg("run")
     assert rc == 1, out
     assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out

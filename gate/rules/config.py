@@ -295,11 +295,11 @@ def built(cfg: Config, tree: Tree) -> Config:
     more = folders(files, texts.__getitem__, named, holds(tree))
     markers = cfg.draft_markers._replace(void=why, folders=more)
     if markers.listed_in:
-        markers = _listed(markers, tree)
+        markers = listed_by(markers, tree)
     return cfg._replace(draft_markers=markers)
 
 
-def _listed(markers: Markers, tree: Tree) -> Markers:
+def listed_by(markers: Markers, tree: Tree) -> Markers:
     """The markers with the pages each table of contents links, as the tree holds it;
     one the gate cannot read makes the markers hold nothing back (every page gated)."""
     from receipt_gate.rules.markup import texts_of
@@ -321,7 +321,11 @@ def _listed(markers: Markers, tree: Tree) -> Markers:
         listed=tuple(
             (toc, tuple(sorted(_with_includes(tree, toc, listed(toc, text or "")))))
             for toc, text in texts.items()
-        )
+        ),
+        sure=tuple(
+            (toc, tuple(sorted(_with_includes(tree, toc, listed(toc, text or "", True)))))
+            for toc, text in texts.items()
+        ),
     )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 5
+FORMAT = 6  # 6: a nested publication date (Material's `date: {created: ...}`) kept
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 
@@ -49,8 +50,13 @@ def scalar_fields(fields: Mapping[str, object]) -> Fields:
         if isinstance(v, (str, bool, int, float))
     }
     for k, v in fields.items():  # a YAML or TOML date: when the page is published
+        if isinstance(v, Mapping) and k.lower() in (*_PUBLISH_DATES, *_EXPIRY_DATES):
+            # Material's blog: `date: {created: ..., updated: ...}`, published when created
+            v = v.get("created", next(iter(v.values()), None))
         if isinstance(v, (datetime.date, datetime.datetime)):
             out[k] = v.isoformat()
+        elif isinstance(v, str) and k not in out:
+            out[k] = v[:200]
     for key in ("build", "_build"):  # (`_build` before Hugo 0.123)
         build = fields.get(key)
         if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
@@ -81,6 +87,11 @@ def published(
     from receipt_gate.base import wildmatch
 
     is_draft = wildmatch.match(cfg.drafts, path)
+    m = cfg.draft_markers
+
+    def unsure(path: str) -> bool:  # a table of contents does not surely publish it
+        return m is not None and not m.void and bool(m.sure) and m.unlisted(path, True)
+
     dated = _DATED.search(path)
     undated = surely and _JEKYLL_POST.search(path) is not None and not dated
     # Jekyll publishes no post dated in the future (its file name's date) by default.
@@ -93,7 +104,7 @@ def published(
             cfg.site_status(path, fields) is None
             and not unrendered(fields)
             and not undated
-            and not (surely and held_back(fields))
+            and not (surely and (held_back(fields) or unsure(path)))
         )
 
     return decide
@@ -147,6 +158,43 @@ def held_back(fields: Mapping[str, object]) -> bool:
     return False
 
 
+def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
+    """Is this a page some generator never builds, whatever its config: in a hidden
+    folder or hidden itself (MkDocs, Hugo and Jekyll leave out `.*`), or a README beside
+    an index page (MkDocs builds the index)?"""
+    parts = path.split("/")
+    if any(part.startswith(".") for part in parts):
+        return True
+    folder, name = posixpath.split(path)
+    if posixpath.splitext(name)[0].lower() != "readme":
+        return False
+    base = f"{folder}/" if folder else ""
+    return any(f"{base}index{ext}" in paths for ext in (".md", ".markdown", ".MD"))
+
+
+def _meta_folders(tree: Tree) -> list[str]:
+    """Folders holding a `.meta.yml` (Material's meta plugin: front matter for every page
+    under it, a `draft: true` too): what is under them is not surely published."""
+    from receipt_gate.base import wildmatch
+
+    def find() -> list[str]:
+        globs = ["**/.meta.yml", "**/.meta.yaml", *map(wildmatch.escape, _META)]
+        return sorted({posixpath.dirname(p) + "/" if "/" in p else "" for p in tree.paths(globs)})
+
+    return built_once(tree, "meta-folders", find)
+
+
+_META = (".meta.yml", ".meta.yaml")
+
+
+def publication_key(cfg: Config | None, tree: Tree) -> object:
+    """What decides which pages are published, and surely, beside the config: the
+    folders a meta file holds, and the day (a page dated later is published then)."""
+    import time
+
+    return [rules_key(cfg), _meta_folders(tree), time.strftime("%Y-%m-%d", time.gmtime())]
+
+
 def rules_key(cfg: Config | None) -> object:
     """What decides publication, for cache keys."""
     if cfg is None:
@@ -187,7 +235,7 @@ class Pages:
         is parsed again."""
         shas = nameable(files)
         code = f"{self.code}/{code}"
-        key = _key(code, sorted(shas.items()), rules_key(self.cfg), surely)
+        key = _key(code, sorted(shas.items()), publication_key(self.cfg, self.tree), surely)
         return built_once(
             self.tree, f"pages/{key}", lambda: self._read(shas, parse, valid, code, surely)
         )
@@ -264,12 +312,15 @@ class Pages:
             and sha in by_sha
             and held_back(by_sha[sha][0])
         ]
+        if surely:
+            held += _meta_folders(tree)
         return {
             p: by_sha[sha][1]
             for p, sha in sorted(shas.items())
             if sha in by_sha
             and (cfg is None or published(cfg, p, surely)(by_sha[sha][0]))
             and not any(p.startswith(h) for h in held)
+            and not (surely and _unbuilt(p, shas))
         }
 
     def stored(
@@ -282,7 +333,7 @@ class Pages:
         """build(), kept on disk (one file per check) under a key of `parts` and the
         publication rules: `load` turns what was kept back into one, or None when it is
         not one (then it is built again)."""
-        key = _key(self.code, parts, rules_key(self.cfg))
+        key = _key(self.code, parts, publication_key(self.cfg, self.tree))
 
         def make() -> T:
             file = (

@@ -232,7 +232,7 @@ def fingerprint(
         entries = baseline.for_check(
             baseline.load(rules or tree, cfg.baseline, cfg.deterministic(list(cfg.specs))), name
         )
-    from receipt_gate.rules.corpus import rules_key
+    from receipt_gate.rules.corpus import publication_key
 
     # Everything the check could read: the corpus files whole, and what decides which of
     # them are published.
@@ -240,7 +240,7 @@ def fingerprint(
         [
             common,
             {k: v for k, v in files.items() if k in corpus},
-            rules_key(cfg) if spec.corpus else None,
+            publication_key(cfg, tree) if spec.corpus else None,
             {d: sorted(k) for d, k in (entries or {}).items()},
         ]
     )

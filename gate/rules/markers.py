@@ -44,14 +44,18 @@ class Markers(NamedTuple):
     # tree holds them (gate.rules.config.built); None until read.
     listed_in: tuple[str, ...] = ()
     listed: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # (each sorted)
+    # The pages each surely publishes (mdBook builds the first link of an entry, not a
+    # second one nor a part title's): what a body may support from. None until read.
+    sure: tuple[tuple[str, tuple[str, ...]], ...] | None = None
 
-    def unlisted(self, path: str) -> bool:
-        """Does a table of contents that governs this page leave it out?"""
+    def unlisted(self, path: str, surely: bool = False) -> bool:
+        """Does a table of contents that governs this page leave it out (or, `surely`,
+        not surely publish it)?"""
         import bisect
 
         from receipt_gate.sites.builds import governs
 
-        for toc, pages in self.listed or ():
+        for toc, pages in (self.sure if surely else self.listed) or ():
             at = bisect.bisect_left(pages, path)
             if governs(toc, path) and (at == len(pages) or pages[at] != path):
                 return True
@@ -243,8 +247,9 @@ def publishing(
                 continue
             said = builds.publishing(kind, doc)
             if said:
+                verb = "" if said[0].startswith("no ") else "sets "  # (a setting it lacks)
                 out.append(
-                    f"{path}: sets {said[0]}: the build publishes the pages the draft markers mark"
+                    f"{path}: {verb}{said[0]}: the build publishes the pages the draft markers mark"
                 )
                 continue
         text = plain(text)

@@ -98,10 +98,11 @@ def reads_toc(toc: str) -> bool:
     return _toc_owner(toc) is not None
 
 
-def listed(toc: str, text: str) -> frozenset[str]:
-    """The pages a table of contents publishes (its generator's `listed`)."""
+def listed(toc: str, text: str, surely: bool = False) -> frozenset[str]:
+    """The pages a table of contents publishes (its generator's `listed`), or those it
+    surely publishes."""
     owner = _toc_owner(toc)
-    return frozenset() if owner is None else owner.listed(toc, text)  # type: ignore[attr-defined]
+    return frozenset() if owner is None else owner.listed(toc, text, surely)  # type: ignore[attr-defined]
 
 
 def included(toc: str, page: str, text: str) -> frozenset[str]:

@@ -81,15 +81,17 @@ def _book(repo: Repo, book: str) -> Layout:
     )
 
 
-def listed(toc: str, text: str) -> frozenset[str]:
+def listed(toc: str, text: str, surely: bool = False) -> frozenset[str]:
     """The pages this SUMMARY.md publishes, as repository paths: itself, and every page
     it links (a draft chapter, `[Title]()`, links none). Read wider than mdBook reads:
     a link anywhere (a heading, a table, a reference link, an entity or a percent
     escape in its destination) counts, since a page the gate takes for unpublished is
-    a page it does not gate."""
+    a page it does not gate. `surely`: narrower than mdBook reads, the pages it surely
+    builds (the first link of an entry, or of a paragraph of its own: not a second
+    link, nor a part title's), since a page that supports must be one readers see."""
     src = posixpath.dirname(toc)
     out = {toc}
-    for _, _, dest in _entries(text):
+    for _, _, dest in _entries(text, surely):
         if dest:
             out.add(_path(src, dest))
     return frozenset(out)
@@ -143,10 +145,14 @@ def _path(src: str, dest: str) -> str:
     return posixpath.normpath(posixpath.join(src, dest)) if src else posixpath.normpath(dest)
 
 
-def _entries(text: str) -> list[tuple[int, int, str]]:
+_ITEM_MARKER = re.compile(r"[ \t]*(?:[-*+]|[0-9]{1,9}[.)])[ \t]+$")
+
+
+def _entries(text: str, first: bool = False) -> list[tuple[int, int, str]]:
     """(start, end, destination) of each link's `(...)` in the summary (for a reference
     link, its `[...]` label; the destination its definition gives): the links of every
-    block but code, as CommonMark finds them."""
+    block but code, as CommonMark finds them. `first`: only the first link of a list
+    item's opening paragraph, or of a paragraph that starts with it."""
     from receipt_gate.reading.blocksyntax import references
     from receipt_gate.reading.links import find
     from receipt_gate.reading.markdown import blocks
@@ -160,6 +166,15 @@ def _entries(text: str) -> list[tuple[int, int, str]]:
     for b in blocks(text):
         if b.kind in ("code", "html"):
             continue
+        if first and (
+            b.kind != "paragraph"
+            or not (
+                _ITEM_MARKER.match(lines[b.start][: b.cols[0]])
+                if b.listed
+                else lines[b.start][b.cols[0] :].startswith("[")
+            )
+        ):
+            continue
         start = offsets[b.start]
         block = text[start : offsets[b.end] - 1]
         for link in find(block, refs, block):
@@ -169,4 +184,6 @@ def _entries(text: str) -> list[tuple[int, int, str]]:
             dest = link.dest if link.dest is not None else refs.get(link.label)
             if dest is not None:
                 out.append((close + 1, start + link.end, dest.strip().strip("<>")))
+            if first:
+                break
     return out

@@ -1,6 +1,8 @@
 """MkDocs: every page of its docs_dir (it has no front-matter draft of its own: a
 `draft: true` page is published), and the pages it copies as they are; with Material's
 blog plugin, the blog's posts are the articles and `draft: true` holds a post back.
+What its default `exclude_docs` leaves out (`.*`, `/templates/`) is gated and is no
+article or documentation.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ def _one(repo: Repo, docs: str, with_blog: bool) -> Layout:
         "front_matter": {"draft": True},
         "front_matter_in": [f"{docs}/blog/posts/**/*{e}" for e in EXTS],
     }
-    return copied(
+    layout = copied(
         site(
             "an MkDocs site",
             f"{docs}/blog/posts" if blog_here else docs,
@@ -81,6 +83,13 @@ def _one(repo: Repo, docs: str, with_blog: bool) -> Layout:
         ),
         docs,
         files,
+    )
+    # What MkDocs never builds (its default exclude_docs: `.*`, `/templates/`) is still
+    # gated, but it supports and documents nothing.
+    unbuilt = [f"!{docs}/templates/**", f"!{docs}/**/.*", f"!{docs}/**/.*/**"]
+    return layout._replace(
+        articles=[*layout.articles, *unbuilt],
+        pages=None if layout.pages is None else [*layout.pages, *unbuilt],
     )
 
 
@@ -95,7 +104,7 @@ def publishing(doc: object) -> list[str]:
         if not is_off(v)
     ]
     if not blog(doc):
-        out.append("plugins without blog (the one that holds back a draft: true post)")
+        out.append("no blog plugin (the one that holds back a draft: true post)")
     return out
 
 

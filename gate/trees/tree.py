@@ -75,7 +75,7 @@ def built_once(tree: object, key: str, build: Callable[[], T]) -> T:
         return got
     got = build()
     _BUILT[(id(tree), key)] = (tree, got)
-    while len(_BUILT) > 8:
+    while len(_BUILT) > 12:
         del _BUILT[next(iter(_BUILT))]
     return got
 
