@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from receipt_gate.base.kinds import MORE_MARKUP, WRITING
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Collection, Mapping
 
     from receipt_gate.rules.config import Config
     from receipt_gate.trees.tree import Tree
@@ -67,12 +67,17 @@ def newly_published(
     def ungated(p: str) -> bool:
         return p.lower().endswith(PAGE_EXTS) and outside(p)
 
+    markers = cfg.draft_markers
+    # What a published page includes into itself (mdBook's {{#include}}) is published
+    # with it, wherever it lies (gate.rules.config: the tables of contents' pages).
+    into = {p: toc for toc, pages in markers.listed or () for p in pages}
     if changed_paths is not None:  # (the commit hook's: most commits stop here)
         touched = [p for p in changed_paths if ungated(p)]
         build = any(
             p.endswith(CONFIG_EXTS) or wildmatch.match(BUILD_FILES, p) for p in changed_paths
         )
-        if not touched and not build:
+        relisted = any(p in into or p in markers.listed_in for p in changed_paths)
+        if not touched and not build and not relisted:
             return []
         paths = tree.paths()
     else:
@@ -88,6 +93,10 @@ def newly_published(
         )
     present = set(paths)
     touched = [p for p in touched if p in present]
+    # A file a table of contents lists, or a page it publishes includes, that it did
+    # not before (a file an earlier change added, unpublished then): published anew.
+    relisted_now = _newly_listed(cfg, base, into) if markers.listed_in else []
+    touched += [p for p in relisted_now if p in present and outside(p) and p not in touched]
     files, _, texts, _ = build_texts(tree)
     changed: list[str] = []
     base_texts: dict[str, str | None] = {}
@@ -122,15 +131,12 @@ def newly_published(
         )
     for p in wildmatch.select(layout.drafts, touched):
         new.setdefault(p, f"the site publishes it ({layout.name}) and this change adds or edits it")
-    # What a published page includes into itself (mdBook's {{#include}}) is published
-    # with it, wherever it lies (gate.rules.config: the tables of contents' pages).
-    into = {p: toc for toc, pages in cfg.draft_markers.listed or () for p in pages}
     for p in touched:
         if p in into and outside(p):
             new.setdefault(
                 p,
-                f"a page {printable(into[p])} publishes includes it, and this"
-                " change adds or edits it",
+                f"a page {printable(into[p])} publishes lists or includes it, and this"
+                " change adds, edits or publishes it",
             )
     out = [
         f"{printable(p)}: {what}, where drafts ({CONFIG_FILE}) gates it not: add it to drafts"
@@ -142,3 +148,14 @@ def newly_published(
             f" ({CONFIG_FILE}) does not gate"
         )
     return out
+
+
+def _newly_listed(cfg: Config, base: Tree, into: Mapping[str, str]) -> list[str]:
+    """The files the tables of contents publish (listed, or included by a page listed)
+    that they did not publish in `base`."""
+    from receipt_gate.rules.config import listed_by
+
+    assert cfg.draft_markers is not None
+    then = listed_by(cfg.draft_markers._replace(listed=None, sure=None), base).listed
+    before = {p for _, pages in then or () for p in pages}
+    return sorted(p for p in into if p not in before)
