@@ -135,6 +135,9 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
         # and pulls, hooks deleted in other spellings.
         "git -c include.path=/tmp/evil.cfg push origin main",
         "git config include.path /tmp/evil.cfg",
+        # The tenth: an alias set on the command line runs what this hook cannot read.
+        'git -c alias.ci="commit --no-verify" ci -m x',
+        "git -c alias.ci='!git commit -n' ci -m x",
         "HOME=/tmp/evil git push origin main",
         "PRE_COMMIT_ALLOW_NO_CONFIG=1 git push origin main",
         "PRE_COMMIT_REMOTE_NAME=origin PRE_COMMIT_TO_REF=HEAD git push origin main",

@@ -9,7 +9,7 @@ writing nothing, and when a check has findings it exits 2: Claude Code blocks th
 command and shows the agent the findings and the fix.
 
 It also refuses the plain ways around git's own hooks it can see in a command:
-`--no-verify` (or -n, or an abbreviation git accepts), `-c core.hooksPath`,
+`--no-verify` (or -n, or an abbreviation git accepts), `-c core.hooksPath`, `-c alias.*`,
 `git config core.hooksPath VALUE` (or --unset...), GIT_CONFIG_* variables, pre-commit's
 SKIP naming a receipt-gate hook, `pre-commit uninstall`, a command that writes into
 .git/hooks. Reading or mentioning them (`grep hooksPath docs/`, `git config --get
@@ -187,7 +187,11 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
     for i, o in enumerate(opts):
         value = opts[i + 1] if o in ("-c", "--config-env") and i + 1 < len(opts) else o
         plain = value.lower().replace('"', "").replace("'", "")
-        if o.startswith(("-c", "--config-env")) and ("hookspath" in plain or "include" in plain):
+        if o.startswith(("-c", "--config-env")) and (
+            "hookspath" in plain or "include" in plain or plain.startswith("alias.")
+        ):
+            # (an alias set on the command line is a command this hook cannot read:
+            # `git -c alias.ci="commit --no-verify" ci`)
             return f"`git {o.split('=')[0]} {plain.split('=')[0]}...` can turn the gate's hooks off"
     for e in env:
         name, _, value = e.partition("=")
