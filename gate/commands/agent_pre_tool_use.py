@@ -162,6 +162,19 @@ _LONG_VALUES = (
 )
 
 
+def _alias(opts: list[str]) -> str | None:
+    """An alias set on the command line (`git -c alias.ci="commit --no-verify" ci`): a
+    command this hook cannot read, whatever the subcommand is called."""
+    for i, o in enumerate(opts):
+        value = opts[i + 1] if o in ("-c", "--config-env") and i + 1 < len(opts) else o
+        key = value.removeprefix("-c").lstrip("'\"").lower()
+        if o.startswith(("-c", "--config-env")) and key.startswith(
+            ("alias.", "--config-env=alias.")
+        ):
+            return f"`git -c {key.split('=')[0]}=...` runs a command this hook cannot read"
+    return None
+
+
 def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
     """Why this git call would skip the hooks, or None (an option's value, such as a
     message that starts with -n, is no option)."""
@@ -187,11 +200,7 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
     for i, o in enumerate(opts):
         value = opts[i + 1] if o in ("-c", "--config-env") and i + 1 < len(opts) else o
         plain = value.lower().replace('"', "").replace("'", "")
-        if o.startswith(("-c", "--config-env")) and (
-            "hookspath" in plain or "include" in plain or plain.startswith("alias.")
-        ):
-            # (an alias set on the command line is a command this hook cannot read:
-            # `git -c alias.ci="commit --no-verify" ci`)
+        if o.startswith(("-c", "--config-env")) and ("hookspath" in plain or "include" in plain):
             return f"`git {o.split('=')[0]} {plain.split('=')[0]}...` can turn the gate's hooks off"
     for e in env:
         name, _, value = e.partition("=")
@@ -434,6 +443,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for k, (env, words, where) in enumerate(found):
         why = disables_hooks(words)
         call = git_call(words)
+        if why is None and call is not None:
+            why = _alias(call[0])
         if (
             why is None
             and call is not None
