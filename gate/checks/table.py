@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from receipt_gate import GateError
+from receipt_gate.base.installed import environment as _environment
+from receipt_gate.base.installed import stamp as _stamp
 from receipt_gate.checks import GROUP, BadCheck, Setting, Spec, spec_from_json, spec_of
 from receipt_gate.trees import cache
 
@@ -48,33 +50,6 @@ MODEL = {
     "min_quote_chars": Setting("int", 20),
     "at_commit": Setting("bool", False, False),
 }
-
-
-def _environment() -> list[list[object]]:
-    """What says the installed plugins may have changed: the folders on sys.path (not
-    the current folder `python -m` puts there, nor the folder of the script that started
-    it: any file made in it would change it, and `receipt-gate` and `python -m
-    receipt_gate` would each find the other's cache stale)."""
-    out: list[list[object]] = []
-    here = os.getcwd()
-    script = os.path.dirname(os.path.abspath(sys.argv[0])) if sys.argv and sys.argv[0] else ""
-    for p in sys.path:
-        if not p or os.path.abspath(p) in (here, script):
-            continue
-        try:
-            st = os.stat(p or ".")
-        except OSError:
-            continue
-        out.append([p, st.st_mtime_ns])
-    return out
-
-
-def _stamp(path: str) -> list[int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return [st.st_mtime_ns, st.st_size]
 
 
 def _valid(env: list[list[object]]) -> Any:

@@ -89,30 +89,38 @@ def _unchanged(root: str, tree: Tree, disk: Tree | None) -> bool:
     """The working tree (or the index) changes nothing the gate reads since HEAD, whose
     tree was verified under the same rules (gate.invariant.verified): say so from the record."""
     from receipt_gate.invariant import verified
-    from receipt_gate.report.output import plural, say, suppressed_summary
+    from receipt_gate.report.output import plural, safe, say, suppressed_summary
     from receipt_gate.rules.config import config_of
+    from receipt_gate.trees import revs
 
     try:
         cfg = config_of(tree, disk)
     except GateError:
         return False  # the whole way says what is wrong
-    drafts = verified.unchanged_since_head(root, cfg, disk is not None)
-    if drafts is None:
+    commit = revs.head(root)
+    drafts = verified.unchanged_since_head(root, cfg, disk is not None, commit)
+    if drafts is None or commit is None:
         return False
     gated = sum(v[0] for v in drafts.values())
+    lines = []
     if len(drafts) > gated:
-        say(
+        lines.append(
             f"receipt-gate: {plural(len(drafts) - gated, 'draft')} not gated yet (status"
             f" before {cfg.gate_from})"
         )
     extra = " (more from a state on: required_from)" if cfg.required_from else ""
-    say(
+    lines.append(
         f"receipt-gate: ok: {plural(gated, 'gated draft')},"
         f" {plural(len(cfg.required), 'required check')} each{extra}, every receipt fresh"
         f" and passing in the {tree.label} (unchanged since HEAD, whose tree was verified"
         " under the same rules)"
     )
     summary = suppressed_summary(None, drafts)
-    if summary:
-        say(summary)
+    lines += [summary] if summary else []
+    for line in lines:
+        say(line)
+    if disk is None:  # the working tree: a plain verify answers from this, while it holds
+        from receipt_gate.invariant import settled
+
+        settled.remember(root, commit, [safe(line) for line in lines])
     return True

@@ -279,16 +279,18 @@ def drafts_of(report: Report) -> Drafts:
     return out
 
 
-def unchanged_since_head(root: str, cfg: Config, staged: bool) -> Drafts | None:
+def unchanged_since_head(
+    root: str, cfg: Config, staged: bool, head: str | None = None
+) -> Drafts | None:
     """HEAD's tree's drafts when the index (and, unless `staged`, the working tree)
-    changes nothing the gate reads since HEAD, and HEAD was verified under these rules;
-    else None."""
+    changes nothing the gate reads since HEAD (or since the commit `head`, HEAD's when it
+    was read), and HEAD was verified under these rules; else None."""
     from receipt_gate.invariant.push import relevant
     from receipt_gate.trees import git
 
     if _read(cache.path(root, FILE)) is None:
         return None  # nothing was ever verified here: ask git nothing
-    head_tree = revs.tree_of(root, "HEAD")
+    head_tree = revs.tree_of(root, head or "HEAD")
     if head_tree is None:
         return None
     moved = set(revs.staged_changes(root) if staged else git.status_paths(root))
