@@ -276,6 +276,26 @@ def test_a_draft_git_converts_on_checkout_is_refused(
         )
 
 
+@pytest.mark.parametrize("where", ["info", "config", "included-config"])
+def test_a_conversion_set_outside_the_tree_is_refused(content: Repo, rg: Run, where: str) -> None:
+    """git reads attributes from .git/info/attributes and core.attributesFile too (the
+    gate asks git for the latter only where a config it reads could set it)."""
+    rg("run")
+    content.commit_all("base")
+    attrs = content.path / "elsewhere.attributes"
+    attrs.write_text("drafts/*.md filter=lfs\n")
+    if where == "info":
+        (content.path / ".git" / "info").mkdir(exist_ok=True)
+        (content.path / ".git" / "info" / "attributes").write_text(attrs.read_text())
+    elif where == "config":
+        content.git("config", "core.attributesFile", str(attrs))
+    else:
+        (content.path / "more.gitconfig").write_text(f"[core]\n\tattributesFile = {attrs}\n")
+        content.git("config", "include.path", str(content.path / "more.gitconfig"))
+    rc, _, err = rg("verify")
+    assert rc == 2 and "git converts it on checkout" in err, err
+
+
 def test_front_matter_reads_an_alias_of_a_plain_value_as_hugo_does(repo: Repo, rg: Run) -> None:
     """gRPC's site names a page `language: &lang Java` and `linkTitle: *lang`: Hugo reads
     both as Java, and so does the gate (the title a check reads is the alias's value).

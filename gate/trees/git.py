@@ -81,6 +81,14 @@ def toplevel(cwd: str) -> str:
     return os.fsdecode(out.stdout.rstrip(b"\n"))
 
 
+def plain_git_dir(root: str) -> str | None:
+    """A plain clone's git dir (`.git`, a folder), when no GIT_* variable moves it."""
+    if any(v in os.environ for v in (*_GIT_LOCATION_VARS, "GIT_COMMON_DIR")):
+        return None
+    dot = os.path.join(root, ".git")
+    return dot if os.path.isdir(dot) else None
+
+
 @cache
 def cache_dir(root: str) -> str | None:
     """receipt-gate's folder for caches in the git dir (never committed; one per clone or
@@ -224,13 +232,17 @@ def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
         or not os.path.isdir(dot)
     ):
         return True  # (a worktree's or a moved git dir's info/ is elsewhere: ask git)
-    configured = call(root, ("config", "--path", "--get", "core.attributesFile"))
     home = os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
+    configured = (
+        os.fsdecode(call(root, ("config", "--path", "--get", "core.attributesFile")).stdout.strip())
+        if _may_configure(dot, home, b"attributesfile")
+        else ""
+    )
     for f in (
         os.path.join(dot, "info", "attributes"),
         os.path.join(home, "git", "attributes"),
         "/etc/gitattributes",
-        os.fsdecode(configured.stdout.strip()),
+        configured,
     ):
         try:
             with open(f, "rb") as fh:
@@ -238,6 +250,26 @@ def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
                     return True
         except OSError:
             continue
+    return False
+
+
+def _may_configure(dot: str, xdg: str, key: bytes) -> bool:
+    """Could git's configuration set `key` (lower case)? Not when no config file it reads
+    names it or includes another, and no variable adds to them: then git need not be
+    asked (a process on every commit)."""
+    if any(k.startswith("GIT_CONFIG") and k != "GIT_CONFIG_NOSYSTEM" for k in os.environ):
+        return True
+    files = [os.path.join(dot, "config"), os.path.expanduser("~/.gitconfig")]
+    files += [os.path.join(xdg, "git", "config")]
+    files += [] if os.environ.get("GIT_CONFIG_NOSYSTEM") else ["/etc/gitconfig"]
+    for f in files:
+        try:
+            with open(f, "rb") as fh:
+                text = fh.read().lower()
+        except OSError:
+            continue
+        if key in text or b"include" in text:
+            return True
     return False
 
 

@@ -22,9 +22,51 @@ def resolve_commit(root: str, rev: str, what: str) -> str:
 
 
 def head(root: str) -> str | None:
-    """The commit HEAD points at, or None before the first commit."""
+    """The commit HEAD points at, or None before the first commit. Asked of git once
+    while the files that say it are as they were (a verify asks three times, a long
+    running server over hours)."""
+    key = _head_key(root)
+    hit = _HEADS.get(root)
+    if key is not None and hit is not None and hit[0] == key:
+        return hit[1]
     proc = call(root, ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"))
-    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+    got = proc.stdout.decode().strip() if proc.returncode == 0 else None
+    if key is not None and key == _head_key(root):
+        _HEADS[root] = (key, got)
+    return got
+
+
+_HEADS: dict[str, tuple[object, str | None]] = {}
+
+
+def _head_key(root: str) -> object:
+    """What says HEAD still names the same commit, in a plain clone's git dir: HEAD's
+    text, and the stat of the loose ref it names and of packed-refs (git replaces a ref
+    file by a rename: a new inode). None where that cannot be told (a worktree, reftable,
+    a git dir moved by the environment)."""
+    from receipt_gate.trees.git import plain_git_dir
+
+    dot = plain_git_dir(root)
+    if dot is None or os.path.exists(os.path.join(dot, "reftable")):
+        return None
+    try:
+        with open(os.path.join(dot, "HEAD"), "rb") as f:
+            text = f.read(4096)
+    except OSError:
+        return None
+
+    def stat(path: str) -> object:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    name = text[5:].strip().decode("utf-8", "replace") if text.startswith(b"ref: ") else ""
+    if ".." in name:
+        return None
+    loose = stat(os.path.join(dot, *name.split("/"))) if name else None
+    return (text, loose, stat(os.path.join(dot, "packed-refs")))
 
 
 def first_parent(root: str, commit: str) -> str | None:
