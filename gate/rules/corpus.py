@@ -248,6 +248,22 @@ class Pages:
         code: str,
         surely: bool,
     ) -> dict[str, Any]:
+        # The pages' facts are the same for either reading: kept once per tree and code.
+        key = _key(code, sorted(shas.items()))
+        by_sha = built_once(
+            self.tree, f"facts/{key}", lambda: self._facts(shas, parse, valid, code)
+        )
+        return self._published(shas, by_sha, surely)
+
+    def _facts(
+        self,
+        shas: dict[str, str],
+        parse: Callable[[str, str], Any],
+        valid: Callable[[Any], bool],
+        code: str,
+    ) -> dict[str, list[Any]]:
+        """sha -> [its publication fields, parse(text, path)] for each page, from the git
+        dir's cache where it holds them, parsed (and kept) where not."""
         from receipt_gate.reading.frontmatter import read as front_matter
 
         tree = self.tree
@@ -300,7 +316,13 @@ class Pages:
             raise GateError.many(errors)
         if todo or set(by_sha) != set(known):
             cache.write(file, {"code": code, "pages": by_sha})
-        cfg = self.cfg
+        return by_sha
+
+    def _published(
+        self, shas: dict[str, str], by_sha: Mapping[str, list[Any]], surely: bool
+    ) -> dict[str, Any]:
+        """Of the pages' facts, those of the pages published (`surely`: see published())."""
+        tree, cfg = self.tree, self.cfg
         # A section whose index page some generator holds back (Hugo builds none of its
         # pages then): what is under it supports nothing.
         held = [
