@@ -627,7 +627,7 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
             only_ran_at += old != new and old | {"ran_at": ""} == new | {"ran_at": ""}
     start = time.perf_counter()
     sh([GATE, "verify"], r)  # the first after the commit: from the verified-trees record
-    first = time.perf_counter() - start
+    after_commit = time.perf_counter() - start
     verify = best([GATE, "verify"], r, repeat * 2)  # then from the settled record
     status = best(["git", "status", "--porcelain"], r, repeat * 2)
     pages = sum(f.stat().st_size for f in (r / "content").rglob("*") if f.is_file())
@@ -668,9 +668,9 @@ def row_site(work: Path, n: int, repeat: int) -> list[Row]:
         ("site: a refused commit's staged receipts of other posts", f"{len(others)}", "", "-", "0"),
         (
             "site: verify on the unchanged tree",
-            f"{verify:.3f} s (the first after a commit: {first:.2f} s)",
+            f"{verify:.3f} s (the first after a commit: {after_commit:.2f} s)",
             f"git status {status:.3f} s",
-            f"{verify / status:.2f}x ({first / status:.1f}x)",
+            f"{verify / status:.2f}x ({after_commit / status:.1f}x)",
             "<= 2x",
         ),
         (
