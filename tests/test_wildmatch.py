@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from receipt_gate.base.wildmatch import match
+from receipt_gate.base.wildmatch import match, select
 from tests.conftest import Repo
 
 PATHS = [
@@ -95,6 +95,7 @@ def test_t3070(expected: bool, text: str, pattern: str) -> None:
     """git's wildmatch table (t/t3070-wildmatch.sh), the first column: what every glob
     in a config means. Malformed patterns match nothing, as in git, and never raise."""
     assert match([pattern], text) is expected
+    assert select([pattern], [text]) == ([text] if expected else [])
 
 
 @pytest.mark.parametrize(
@@ -176,5 +177,7 @@ def test_agrees_with_git_ls_files_on_generated_globs(repo: Repo) -> None:
             continue
         by_git = set(got.stdout.split("\0")) - {""}
         assert {p for p in listed if match([pattern], p)} == by_git, pattern
+        # select filters by a glob's literal ends before its regex: the same answer
+        assert set(select([pattern], sorted(listed))) == by_git, pattern
         compared += 1
     assert compared > 250

@@ -221,20 +221,37 @@ def match(patterns: Sequence[str], path: str) -> bool:
 
 def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
     rx = compile_globs(tuple(patterns))
-    heads = _heads(tuple(patterns))
-    if heads:  # (a receipt folder of 8,000 files is passed over without a regex)
+    heads, tails = _ends(tuple(patterns))
+    # (a receipt folder of 8,000 files is passed over without a regex)
+    if heads or tails:
         return [
-            p for p in paths if p.startswith(heads) and rx.fullmatch(p if p.isascii() else view(p))
+            p
+            for p in paths
+            if p.startswith(heads or ("",))
+            and p.endswith(tails or ("",))
+            and rx.fullmatch(p if p.isascii() else view(p))
         ]
     return [p for p in paths if rx.fullmatch(p if p.isascii() else view(p))]
 
 
 @lru_cache(maxsize=256)
-def _heads(patterns: tuple[str, ...]) -> tuple[str, ...]:
-    """What every path the globs select starts with (a superset: `content` for
-    `content/**/*.md`); () when a glob may match anywhere."""
+def _ends(patterns: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What every path the globs select starts with, and ends with (supersets: `content`
+    and `.md` for `content/**/*.md`); () for either when some glob has none."""
     prefixes = literal_prefixes(patterns)
-    return tuple(prefixes) if prefixes else ()
+    take = split(patterns)[0]
+    tails = [_tail(p) for p in take]
+    return (tuple(prefixes) if prefixes else (), tuple(tails) if take and all(tails) else ())
+
+
+def _tail(pattern: str) -> str:
+    """The literal end of a glob's last segment, after its last wildcard ("" when there
+    is none to rely on: an escape, a class at the end)."""
+    last = pattern.rsplit("/", 1)[-1]
+    if "\\" in last:
+        return ""
+    cut = max(last.rfind(c) for c in "*?]")
+    return last[cut + 1 :] if cut >= 0 else last
 
 
 def escape(path: str) -> str:

@@ -79,14 +79,16 @@ def unrendered(fields: Mapping[str, object]) -> bool:
 
 
 def published(
-    cfg: Config, path: str, surely: bool = False
+    cfg: Config, path: str, surely: bool = False, is_draft: bool | None = None
 ) -> Callable[[Mapping[str, object]], bool]:
     """Is the page at `path`, with these front-matter fields, published (may readers
     see it: a title of ours)? With `surely`, also published by every generator (do
-    readers surely see it: a body that supports, a page that documents)."""
+    readers surely see it: a body that supports, a page that documents). `is_draft`:
+    whether drafts matches it, when the caller matched every page at once."""
     from receipt_gate.base import wildmatch
 
-    is_draft = wildmatch.match(cfg.drafts, path)
+    if is_draft is None:
+        is_draft = wildmatch.match(cfg.drafts, path)
     m = cfg.draft_markers
 
     def unsure(path: str) -> bool:  # a table of contents does not surely publish it
@@ -126,13 +128,24 @@ def _future(text: str) -> bool:
     """Is the first date in this text after today (UTC)? (Without buildFuture, Hugo and
     Jekyll build no page dated later; a site may build them, so such a page is only
     not surely published.)"""
-    import time
-
     m = _DAY.search(text)
     if m is None:
         return False
-    today = time.strftime("%Y-%m-%d", time.gmtime())
-    return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" > today
+    return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" > today()
+
+
+_TODAY: list[object] = [None, ""]
+
+
+def today() -> str:
+    """Today's date (UTC), as YYYY-MM-DD: asked of the clock once a second at most (a
+    page's dates are read for every page of a site)."""
+    import time
+
+    now = int(time.time())
+    if _TODAY[0] != now:
+        _TODAY[:] = [now, time.strftime("%Y-%m-%d", time.gmtime(now))]
+    return str(_TODAY[1])
 
 
 def held_back(fields: Mapping[str, object]) -> bool:
@@ -190,9 +203,7 @@ _META = (".meta.yml", ".meta.yaml")
 def publication_key(cfg: Config | None, tree: Tree) -> object:
     """What decides which pages are published, and surely, beside the config: the
     folders a meta file holds, and the day (a page dated later is published then)."""
-    import time
-
-    return [rules_key(cfg), _meta_folders(tree), time.strftime("%Y-%m-%d", time.gmtime())]
+    return [rules_key(cfg), _meta_folders(tree), today()]
 
 
 def rules_key(cfg: Config | None) -> object:
@@ -336,11 +347,14 @@ class Pages:
         ]
         if surely:
             held += _meta_folders(tree)
+        from receipt_gate.base import wildmatch
+
+        drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
         return {
             p: by_sha[sha][1]
             for p, sha in sorted(shas.items())
             if sha in by_sha
-            and (cfg is None or published(cfg, p, surely)(by_sha[sha][0]))
+            and (cfg is None or published(cfg, p, surely, p in drafts)(by_sha[sha][0]))
             and not any(p.startswith(h) for h in held)
             and not (surely and _unbuilt(p, shas))
         }
