@@ -831,12 +831,20 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
     return out
 
 
-# A file's text put into the page where it stands: mdBook's `{{#include}}` and
-# `{{#template}}`, pymdownx.snippets' `--8<-- "file"` (a line of its own, or a block of
-# file names between two such lines; MkDocs).
+# A file's text put into the page where it stands: mdBook's `{{#include}}`,
+# `{{#rustdoc_include}}` and `{{#template}}` (not one escaped, `\{{#include`: printed as
+# it is), pymdownx.snippets' `--8<-- "file"` (a line of its own, or a block of file names
+# between two such lines; MkDocs), Jekyll's `{% include_relative %}`, and a Liquid or
+# Nunjucks include or render of a file of prose by its path (`{% include "./x.txt" %}`:
+# Eleventy). What the includes folder holds (`{% include note.html %}`, `{% include
+# "datasources.md" %}`), and a site's own shortcode (Hugo's docs: `{{% include "x.md"
+# %}}`), are the site's own: a known limit.
 _INCLUDES = re.compile(
-    r"\{\{\s*#(?:include|template)\s[^}\n]*\}\}"
-    r"|^[ \t]*;?-{1,}8<-{1,}[ \t]*(?:[\"'][^\n]*|$)",
+    r"(?<!\\)\{\{\s*#(?:include|rustdoc_include|template)\s[^}\n]*\}\}"
+    r"|^[ \t]*;?-{1,}8<-{1,}[ \t]*(?:[\"'][^\n]*|$)"
+    r"|(?<!\{)\{%-?\s*include_relative\s[^%\n]*%\}"
+    r"|(?<!\{)\{%-?\s*(?:include|render|renderFile)\s+[\"']?[./][^\s%\"']*"
+    r"\.(?:md|markdown|mdown|mkdn|mkd|txt|text)[\"']?[^%\n]*%\}",
     re.MULTILINE,
 )
 
@@ -845,7 +853,7 @@ def _included(page: _Reading) -> list[Finding]:
     """An include in prose: the page readers see holds another file's text there, which
     the check reads apart (each fragment passing alone, the page dense with tells)."""
     text = page.text
-    found = list(_INCLUDES.finditer(text)) if "{{" in text or "8<" in text else []
+    found = list(_INCLUDES.finditer(text)) if "{{" in text or "8<" in text or "{%" in text else []
     if not found:
         return []
     opened = "\n".join(prose_lines(text, page.quotes, True, "open", wide=True, fences=True))

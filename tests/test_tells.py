@@ -219,6 +219,8 @@ DENSE_TEXT = (
         pytest.param("{}\n{{ hidden }}", id="attr-list-bare-word"),
         pytest.param("{}\n{{hidden}}", id="attr-list-bare-word-tight"),
         pytest.param("{}\n{{ .d-none }}", id="attr-list-class-no-colon"),
+        # The eleventh: kramdown's comment over blank lines (an HTML comment on the page).
+        pytest.param("{{::comment}}\n\n{}\n\n{{:/comment}}", id="kramdown-comment-blank-lines"),
     ],
 )
 def test_words_no_reader_sees_do_not_dilute_the_tells(wrap: str) -> None:
@@ -296,8 +298,17 @@ def test_what_an_attribute_shows_is_weighed(tag: str) -> None:
 
 @pytest.mark.parametrize(
     "opener",
-    ['=== "Summary"', "!!! note", "??? note", "???+ note", "Resilience\n:   What it is."],
-    ids=["tab", "admonition", "details", "details-open", "definition"],
+    [
+        '=== "Summary"',
+        "!!! note",
+        "??? note",
+        "???+ note",
+        "Resilience\n:   What it is.",
+        "!!!note",  # the eleventh pass: the blank after the marks is optional
+        "???+note",
+        '===!+ "Tab"',
+        '===+! "Tab"',
+    ],
 )
 def test_an_extension_body_indented_after_a_blank_line_is_read(opener: str) -> None:
     """The tenth outside pass: MkDocs shows a tab's, an admonition's or a definition's
@@ -310,8 +321,16 @@ def test_an_extension_body_indented_after_a_blank_line_is_read(opener: str) -> N
 
 @pytest.mark.parametrize(
     "include",
-    ["{{#include parts/f1.md}}", '--8<-- "snips/ai.txt"', "--8<--\nsnips/ai.txt\n--8<--"],
-    ids=["mdbook", "snippets", "snippets-block"],
+    [
+        "{{#include parts/f1.md}}",
+        '--8<-- "snips/ai.txt"',
+        "--8<--\nsnips/ai.txt\n--8<--",
+        "{{#rustdoc_include parts/f1.md}}",  # the eleventh pass
+        "{% include_relative frag.inc %}",
+        '{% include "./posts/frag.txt" %}',
+        '{% renderFile "../posts/frag.md" %}',
+    ],
+    ids=["mdbook", "snippets", "snippets-block", "rustdoc", "jekyll", "eleventy", "render"],
 )
 def test_another_files_text_included_in_prose_is_a_finding(include: str) -> None:
     """The tenth outside pass: a chapter of seven included fragments, each passing alone,
@@ -319,3 +338,28 @@ def test_another_files_text_included_in_prose_is_a_finding(include: str) -> None
     found = _check(f"# Guide\n\nA plain opening line here.\n\n{include}\n")
     assert found and all("includes another file's text here" in f for f in found)
     assert _check(f"# Guide\n\nA plain opening line here.\n\n```text\n{include}\n```\n") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\\{{#include frag.md}}",
+        '{% include "datasources.md" %}',
+        "{% include note.html %}",
+        '{{% include "/_common/gitignore-public.md" %}}',
+    ],
+    ids=["escaped", "an-includes-folder-page", "a-partial", "a-hugo-shortcode"],
+)
+def test_what_includes_no_file_of_prose_by_path_is_no_finding(text: str) -> None:
+    """mdBook prints an escaped include as it is; a layout's partial, or a page of the
+    includes folder, is the site's own (a known limit: Eleventy's docs include theirs)."""
+    assert _check(f"# Guide\n\nA plain opening line here.\n\n{text}\n") == []
+
+
+def test_a_raw_pair_in_prose_is_read() -> None:
+    """The eleventh pass: `{% raw %}` only keeps Liquid from reading what it holds; the
+    page prints it and kramdown renders a paragraph. In a code block it stays code."""
+    raw = f"# Notes\n\nOpening line.\n\n{{% raw %}}\n{DENSE_TEXT}\n{{% endraw %}}\n"
+    assert any("AI tells weigh" in f for f in _check(raw))
+    fenced = f"# Notes\n\nOpening line.\n\n```\n{{% raw %}}\n{DENSE_TEXT}\n{{% endraw %}}\n```\n"
+    assert _check(fenced) == []

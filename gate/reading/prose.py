@@ -64,7 +64,9 @@ _ITEM = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
 # admonition (`!!! note`), a collapsible one (`??? note`, `???+`), a tab (`=== "Tab"`,
 # pymdownx.tabbed), and a definition (`:   text`, def_list). CommonMark reads the body as
 # code; MkDocs shows it as paragraphs.
-_EXTENSION_OPENER = re.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+\S|:[ \t]+\S)")
+# (Python-Markdown's `!!! ?type`, pymdownx.details' `\?{3}(\+)? ?`, pymdownx.tabbed's
+# `={3}(\!)?(\+)?`: the blank after the marks is optional, and `!+` and `+!` both open.)
+_EXTENSION_OPENER = re.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===[+!]{0,2})[ \t]*\S|:[ \t]+\S)")
 
 
 def _opened_by_extension(lines: list[str], before: Block | None, b: Block) -> bool:
@@ -198,11 +200,13 @@ _KRAMDOWN_CLOSE = {
 _KRAMDOWN_TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s}]*)""")
 
 
-def _kramdown_extensions(block: str) -> str:
+def kramdown_extensions(block: str, masked: str | None = None) -> str:
     """The block with kramdown's comments (and nomarkdown blocks not for HTML) filled
     with NULs, and the delimiters of those for HTML, in one pass (a lazy regex over
-    openings never closed was quadratic)."""
+    openings never closed was quadratic). The delimiters are looked for in `masked`, the
+    block with its code spans (and more) blanked: `{::comment}` in code is code."""
     chars = list(block)
+    block = block if masked is None else masked
 
     def fill(start: int, end: int) -> None:
         for i in range(start, end):
@@ -262,7 +266,10 @@ def _inline(
     block = _sub_blank(STRICT_COMMENT, block, "\0")
     if "{::" in block:  # kramdown's comment (an HTML comment on the page), and the
         # delimiters of its raw HTML (what they hold is on the page as HTML)
-        block = _kramdown_extensions(block)
+        bare = block
+        for start, end in _spans(block):
+            bare = bare[:start] + _blank(bare[start:end]) + bare[end:]
+        block = kramdown_extensions(block, bare)
     if "{:" in block:
         block = _sub_blank(_KRAMDOWN_NOTHING, block, "\0")
     if "<" in block and "\n" in block:  # raw HTML across the block's lines: the same
@@ -365,8 +372,9 @@ def _apply(out: list[str], kept: list[Block], fn: Callable[[str, Block], str]) -
 
 _INLINE_STARTS = "`<{[*_~"
 
-# Pairs whose content no reader sees as prose: code, comments (a raw pair prints what
-# it holds, so it is opened with the other tags).
+# Pairs whose content no reader sees as prose: code, comments. A raw pair (`{% raw %}`,
+# `{% verbatim %}`) only keeps Liquid or Nunjucks from reading what it holds: the page
+# prints it, and markdown renders it (a paragraph in it is a paragraph), so it is read.
 _CODE_PAIRS = frozenset(
     {
         "highlight",
@@ -418,6 +426,10 @@ def prose_lines(
     "own" reads the block quotes that are the page's own words, not those that quote
     someone else (gate.reading.quoting)."""
     out, kept = _text_blocks(text, wide, fences)
+    if "{::" in text:  # a kramdown comment over blank lines, read across the blocks
+        from receipt_gate.reading.masking import without_code
+
+        out = kramdown_extensions("\n".join(out), without_code(text)).split("\n")
     if quotes is not True and any(b.quoted for b in kept):
         from receipt_gate.reading.quoting import others
 
@@ -430,11 +442,7 @@ def prose_lines(
         kept = [b for b in kept if not b.quoted or (theirs is not None and b.start not in theirs)]
     whole = "\n".join(out)
     if has_templates(whole):
-        out = blank_pairs(
-            whole,
-            None if templates == "blank" else _CODE_PAIRS,
-            "\0" if templates == "join" else " ",
-        ).split("\n")
+        out = blank_pairs(whole, _CODE_PAIRS, "\0" if templates == "join" else " ").split("\n")
     if any(c in whole for c in _INLINE_STARTS):
         bare = _outside_code(text) if "]:" in text else ""  # link definitions
         defined = references(bare) if bare else None

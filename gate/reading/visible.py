@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from receipt_gate.reading.masking import without_code
+
 # Inline elements a reader surely sees the text of, when they carry no attribute but
 # these.
 _SHOWN_ELEMENTS = frozenset(
@@ -129,7 +131,7 @@ def surely_seen(text: str) -> str:
     """The page with what a reader may not see blanked (see the module's docstring)."""
     if _plain(text):
         return text
-    masked = _masked(text)
+    masked = without_code(text)
     if _PAGE_WIDE.search(masked):
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
     spans = _unseen(text, masked)
@@ -205,7 +207,17 @@ def _unseen(
         *(_pairs(masked, _MATH) if "$$" in masked else ()),
         *_meta_lines(text),
         *(m.span() for m in _DECLARATION.finditer(masked) if "<!" in masked),
+        *(_kramdown_hidden(text, masked) if "{::" in masked else ()),
     ]
+
+
+def _kramdown_hidden(text: str, masked: str) -> list[tuple[int, int]]:
+    """kramdown's comments (an HTML comment on the page) and nomarkdown blocks for other
+    converters, over blank lines too, with the delimiters of those for HTML."""
+    from receipt_gate.reading.prose import kramdown_extensions
+
+    filled = kramdown_extensions(text, masked)
+    return [m.span() for m in re.finditer(r"\0+", filled) if text[m.start()] != "\0"]
 
 
 # Elements whose text a page does not show as text (a dialog not `open`, fallback text,
@@ -255,7 +267,7 @@ def words_shown(text: str) -> str:
     style sheets the page does not name (MkDocs' default theme hides `.d-none`)."""
     if _plain(text):
         return text
-    masked = _masked(text)
+    masked = without_code(text)
     spans = [
         *_unseen(text, masked, _may_hide),
         *(_pairs(masked, _CDATA) if "<![" in masked else ()),
@@ -291,28 +303,6 @@ def _front_matter_out(text: str) -> str:
     lines = text.split("\n")
     end = block_end(lines)[1]
     return "\n".join(" " * len(line) if i < end else line for i, line in enumerate(lines))
-
-
-def _masked(text: str) -> str:
-    """The text with front matter, code blocks, code spans and comments blanked: what
-    holds them is not markup to look for tags in."""
-    from receipt_gate.reading.frontmatter import block_end
-    from receipt_gate.reading.inline import COMMENT, spans, sub_blank
-    from receipt_gate.reading.markdown import blocks
-
-    lines = text.split("\n")
-    hidden = set(range(block_end(lines)[1]))
-    for b in blocks(text):
-        if b.kind == "code":
-            hidden.update(range(b.start, b.end))
-    out = [" " * len(line) if i in hidden else line for i, line in enumerate(lines)]
-    for b in blocks(text):
-        if b.kind in ("paragraph", "heading", "table") and "`" in "".join(out[b.start : b.end]):
-            block = "\n".join(out[b.start : b.end])
-            for s, e in spans(block):
-                block = block[:s] + re.sub(r"[^\n]", " ", block[s:e]) + block[e:]
-            out[b.start : b.end] = block.split("\n")
-    return sub_blank(COMMENT, "\n".join(out))
 
 
 def _surely_shown(name: str, attributes: str) -> bool:

@@ -1,0 +1,28 @@
+"""A page's markup with what holds no markup blanked: front matter, code blocks, code
+spans and comments (a tag, or a delimiter, inside one is no tag)."""
+
+from __future__ import annotations
+
+import re
+
+
+def without_code(text: str) -> str:
+    """The text with front matter, code blocks, code spans and comments blanked: what
+    holds them is not markup to look for tags in."""
+    from receipt_gate.reading.frontmatter import block_end
+    from receipt_gate.reading.inline import COMMENT, spans, sub_blank
+    from receipt_gate.reading.markdown import blocks
+
+    lines = text.split("\n")
+    hidden = set(range(block_end(lines)[1]))
+    for b in blocks(text):
+        if b.kind == "code":
+            hidden.update(range(b.start, b.end))
+    out = [" " * len(line) if i in hidden else line for i, line in enumerate(lines)]
+    for b in blocks(text):
+        if b.kind in ("paragraph", "heading", "table") and "`" in "".join(out[b.start : b.end]):
+            block = "\n".join(out[b.start : b.end])
+            for s, e in spans(block):
+                block = block[:s] + re.sub(r"[^\n]", " ", block[s:e]) + block[e:]
+            out[b.start : b.end] = block.split("\n")
+    return sub_blank(COMMENT, "\n".join(out))
