@@ -310,6 +310,30 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         ),
         ("posts/.wip/notes.md", "The drift peaked at 76 hours.\n"),
         ("posts/.notes.md", "The drift peaked at 76 hours.\n"),
+        # The eleventh: names Hugo and Jekyll skip, folders Jekyll never reads, dates in
+        # the other forms generators read, Eleventy's computed permalink, kramdown's
+        # comment over blank lines.
+        ("posts/#notes.md", "The drift peaked at 76 hours.\n"),
+        ("posts/notes~/a.md", "The drift peaked at 76 hours.\n"),
+        ("_wip/_posts/2024-01-01-notes.md", "The drift peaked at 76 hours.\n"),
+        ("_posts/_old/2024-01-01-notes.md", "The drift peaked at 76 hours.\n"),
+        ("node_modules/x/notes.md", "The drift peaked at 76 hours.\n"),
+        (
+            "posts/notes.md",
+            '---\ndate: "Fri, 01 Jan 2100 00:00:00 +0000"\n---\nThe drift peaked at 76 hours.\n',
+        ),
+        ("posts/notes.md", "---\npublishDate: 4102444800\n---\nThe drift peaked at 76 hours.\n"),
+        ("posts/notes.md", "---\nexpiryDate: 946684800\n---\nThe drift peaked at 76 hours.\n"),
+        ("posts/notes.md", "---\ndate: 2099/01/01\n---\nThe drift peaked at 76 hours.\n"),
+        ("posts/notes.md", "---\ndate: January 1, 2099\n---\nThe drift peaked at 76 hours.\n"),
+        (
+            "posts/notes.md",
+            "---\neleventyComputed:\n  permalink: false\n---\nThe drift peaked at 76 hours.\n",
+        ),
+        (
+            "posts/notes.md",
+            "Notes.\n\n{::comment}\n\nThe drift peaked at 76 hours.\n\n{:/comment}\n",
+        ),
     ],
 )
 def test_what_readers_may_not_see_supports_nothing(
@@ -318,7 +342,7 @@ def test_what_readers_may_not_see_supports_nothing(
     repo.write(
         ".receipt-gate.yaml",
         "required: [headline-numbers]\ncheck"
-        's:\n  headline-numbers: {articles: ["posts/**/*.md", "_posts/**/*.md"]}\n',
+        's:\n  headline-numbers: {articles: ["**/*.md", "!drafts/**"]}\n',
     )
     repo.write("posts/drift.md", DRIFT)
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")

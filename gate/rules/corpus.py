@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 6  # 6: a nested publication date (Material's `date: {created: ...}`) kept
+FORMAT = 7  # 7: nested dates (Material's `date: {created: ...}`), eleventyComputed kept
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 
@@ -57,6 +57,9 @@ def scalar_fields(fields: Mapping[str, object]) -> Fields:
             out[k] = v.isoformat()
         elif isinstance(v, str) and k not in out:
             out[k] = v[:200]
+    computed = fields.get("eleventyComputed")  # Eleventy: a value computed for the page
+    if isinstance(computed, Mapping) and computed.get("permalink") is False:
+        out["permalink"] = False
     for key in ("build", "_build"):  # (`_build` before Hugo 0.123)
         build = fields.get(key)
         if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
@@ -124,14 +127,55 @@ _PUBLISH_DATES = ("date", "publishdate", "pubdate")
 _EXPIRY_DATES = ("expirydate", "unpublishdate")
 
 
-def _future(text: str) -> bool:
-    """Is the first date in this text after today (UTC)? (Without buildFuture, Hugo and
+def _future(value: object) -> bool:
+    """Is the date this value gives after today (UTC)? (Without buildFuture, Hugo and
     Jekyll build no page dated later; a site may build them, so such a page is only
     not surely published.)"""
-    m = _DAY.search(text)
-    if m is None:
-        return False
-    return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" > today()
+    day = date_of(value)
+    return day is not None and day > today()
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_SLASHED = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
+_PACKED = re.compile(r"\s*(\d{4})(\d{2})(\d{2})\s*")
+_EPOCH = re.compile(r"\s*-?\d{9,12}(?:\.\d+)?\s*")
+_NAMED = re.compile(
+    r"(?i)(?:(\d{1,2})\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4}))"  # 1 Jan 2099
+    r"|(?:([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4}))"  # January 1, 2099
+)
+_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|2\d\d\d)(?!\d)")
+
+
+def date_of(value: object) -> str | None:
+    """The day (YYYY-MM-DD) a front-matter date names, read as widely as the generators
+    read one: ISO (`2099-01-01`, with a time), `2099/01/01`, `20990101`, RFC 1123
+    (`Fri, 01 Jan 2100 00:00:00 +0000`), `1 Jan 2099`, `January 1, 2099`, and Unix time
+    (`4102444800`: Hugo's integers). Of any other text holding a year, that year's last
+    day (a later year is later, whatever the rest says); None when it names none."""
+    import time
+
+    if isinstance(value, bool):
+        return None
+    text = str(value)
+    if isinstance(value, (int, float)) or _EPOCH.fullmatch(text):
+        try:
+            return time.strftime("%Y-%m-%d", time.gmtime(float(text)))
+        except (OverflowError, ValueError, OSError):
+            return "9999-12-31" if not text.strip().startswith("-") else "0001-01-01"
+    m = _DAY.search(text) or _SLASHED.search(text) or _PACKED.fullmatch(text)
+    if m is not None:
+        return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
+    named = _NAMED.search(text)
+    if named is not None:
+        day, month, year = (
+            named.group(1, 2, 3)
+            if named.group(1)
+            else (named.group(5), named.group(4), named.group(6))
+        )
+        if month.lower() in _MONTHS:
+            return f"{int(year):04d}-{_MONTHS.index(month.lower()) + 1:02d}-{int(day):02d}"
+    year_of = _YEAR.search(text)
+    return f"{year_of.group(1)}-12-31" if year_of is not None else None
 
 
 _TODAY: list[object] = [None, ""]
@@ -156,9 +200,9 @@ def held_back(fields: Mapping[str, object]) -> bool:
     do not, and its title still accuses)."""
     for key, value in fields.items():
         name = key.lower()
-        if name in _PUBLISH_DATES and _future(str(value)):
+        if name in _PUBLISH_DATES and _future(value):
             return True
-        if name in _EXPIRY_DATES and not _future(str(value)) and _DAY.search(str(value)):
+        if name in _EXPIRY_DATES and (day := date_of(value)) is not None and day <= today():
             return True
         if name == "draft" and not (
             value is False
@@ -173,16 +217,27 @@ def held_back(fields: Mapping[str, object]) -> bool:
 
 def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
     """Is this a page some generator never builds, whatever its config: in a hidden
-    folder or hidden itself (MkDocs, Hugo and Jekyll leave out `.*`), or a README beside
-    an index page (MkDocs builds the index)?"""
+    folder or hidden itself (MkDocs, Hugo and Jekyll leave out `.*`; Hugo and Jekyll
+    `#*` and `*~`), in a folder of dependencies (Jekyll's default excludes:
+    node_modules, gemfiles, vendor/bundle...), a Jekyll post under another `_` folder
+    (`_wip/_posts/`, `_posts/_old/`: Jekyll reads no `_` folder it has no use for), or a
+    README beside an index page (MkDocs builds the index)?"""
     parts = path.split("/")
-    if any(part.startswith(".") for part in parts):
+    if any(p.startswith((".", "#")) or p.endswith("~") or p in _DEPENDENCIES for p in parts):
+        return True
+    if "vendor" in parts[:-1] and parts[parts.index("vendor") + 1] in _VENDORED:
+        return True
+    if "_posts" in parts[:-1] and any(p.startswith("_") and p != "_posts" for p in parts[:-1]):
         return True
     folder, name = posixpath.split(path)
     if posixpath.splitext(name)[0].lower() != "readme":
         return False
     base = f"{folder}/" if folder else ""
     return any(f"{base}index{ext}" in paths for ext in (".md", ".markdown", ".MD"))
+
+
+_DEPENDENCIES = frozenset({"node_modules", "gemfiles", "_site"})
+_VENDORED = frozenset({"bundle", "cache", "gems", "ruby"})
 
 
 def _meta_folders(tree: Tree) -> list[str]:
