@@ -362,12 +362,15 @@ def configured(where: str) -> str | None:
     return None
 
 
-def stages_first(args: list[str], earlier: Sequence[list[str]]) -> bool:
+def _stages(words: list[str]) -> bool:
+    """Is this a `git add`, `rm` or `mv` (what a commit after it carries changes)?"""
+    return (g := git_call(words)) is not None and g[1][:1] in (["add"], ["rm"], ["mv"])
+
+
+def stages_first(args: list[str], added_before: bool) -> bool:
     """Will the commit carry the working tree rather than the index as it is now? (A
     `git add` before it, `commit -a`, `--include`/`--only`, or paths to commit.)"""
-    if any(
-        (g := git_call(w)) is not None and g[1][:1] in (["add"], ["rm"], ["mv"]) for w in earlier
-    ):
+    if added_before:
         return True
     i = 1
     while i < len(args):
@@ -440,7 +443,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not any(configured(where) for where in places):
         return 0  # no receipt-gate here: not this hook's business
     targets: dict[str, bool] = {}
-    for k, (env, words, where) in enumerate(found):
+    added = False  # a git add (rm, mv) earlier in the command line
+    for env, words, where in found:
         why = disables_hooks(words)
         call = git_call(words)
         if why is None and call is not None:
@@ -456,8 +460,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if call is not None and call[1][:1] == ["commit"]:
             root = configured(_folder(words, where))
             if root is not None:
-                earlier = [w for _, w, _ in found[:k]]
-                targets[root] = targets.get(root, False) or stages_first(call[1], earlier)
+                targets[root] = targets.get(root, False) or stages_first(call[1], added)
+        added = added or _stages(words)
     for root, worktree_too in targets.items():
         try:
             rc, report = gate(root, worktree_too)
