@@ -310,3 +310,30 @@ def test_a_second_mkdocs_site_kept_in_an_output_named_folder_is_read(repo: Repo,
     built = _mkdocs_built(repo, "site/mkdocs.yml")
     assert (built / "index.html").exists()
     assert _takes(repo, "site/docs/index.md") and _takes(repo, "docs/index.md")
+
+
+SNIPPETS = (
+    "site_name: S\nmarkdown_extensions:\n  - pymdownx.snippets:\n"
+    "      base_path: [includes]\n      auto_append: [note.md]\n"
+)
+
+
+def test_what_snippets_appends_to_every_page_is_gated(repo: Repo, rg: Run) -> None:
+    """The eleventh outside pass: pymdownx.snippets' auto_append put a file of AI prose
+    into every page, and no drafts glob gated it. init gates what it appends; where a
+    config appends a file drafts does not gate, the gate refuses and names it."""
+    repo.write("mkdocs.yml", SNIPPETS)
+    repo.write("docs/index.md", "# Home\n\nHello.\n")
+    repo.write("includes/note.md", "*[HTML]: Hyper Text Markup Language\n")
+    assert rg("init")[0] == 0
+    assert wildmatch.match(_drafts(repo), "includes/note.md")
+    assert rg("run")[0] == 0
+    repo.write("includes/note.md", TELLS + ".\n")
+    assert rg("run")[0] == 1  # gated: its tells are found
+    repo.write(
+        ".receipt-gate.yaml",
+        (repo.path / ".receipt-gate.yaml").read_text().replace(', "includes/note.md"', ""),
+    )
+    rc, _, err = rg("verify")
+    assert rc == 2, err
+    assert "mkdocs.yml: the site puts includes/note.md into its pages" in err

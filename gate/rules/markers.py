@@ -68,10 +68,20 @@ class Markers(NamedTuple):
         from receipt_gate.base import wildmatch
         from receipt_gate.base.text import printable
 
+        def said(f: str, d: str) -> str:
+            if "." in d.rsplit("/", 1)[-1]:  # a file (pymdownx.snippets' auto_append)
+                return (
+                    f"{printable(f)}: the site puts {printable(d)} into its pages, where"
+                    f" drafts ({CONFIG_FILE}) gates it not: add it to drafts"
+                )
+            return (
+                f"{printable(f)}: the site publishes pages from"
+                f" {printable(d) + '/' if d else 'a folder the gate cannot read'}, where"
+                f" drafts ({CONFIG_FILE}) gates none: add it to drafts"
+            )
+
         return [
-            f"{printable(f)}: the site publishes pages from"
-            f" {printable(d) + '/' if d else 'a folder the gate cannot read'}, where"
-            f" drafts ({CONFIG_FILE}) gates none: add it to drafts"
+            said(f, d)
             for f, d, pages in self.folders
             if not d
             or not (

@@ -60,13 +60,15 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
 
 
 def holds(tree: Tree) -> Callable[[str], bool]:
-    """Does the tree hold a file in this folder? Every folder listed once, when first
-    asked (a site's themes and modules ask one by one)."""
+    """Does the tree hold a file in this folder, or this file? Every folder listed once,
+    when first asked (a site's themes and modules ask one by one)."""
     held: set[str] = set()
 
     def there(folder: str) -> bool:
         if not held:
-            held.update(p[:i] for p in tree.paths() for i, c in enumerate(p) if c == "/")
+            paths = tree.paths()
+            held.update(p[:i] for p in paths for i, c in enumerate(p) if c == "/")
+            held.update(paths)
             held.add("")
         return folder in held
 

@@ -57,7 +57,21 @@ def detect(repo: Repo) -> Layout | None:
     else:
         shown = ", ".join(f"{w}/" for w in where_all[:4]) + (", ..." if len(configs) > 4 else "")
         name = f"an MkDocs site ({len(configs)} configs: {shown})"
-    return merge(found, name, repo.files)._replace(configs=tuple(configs))
+    from receipt_gate.base import wildmatch
+
+    layout = merge(found, name, repo.files)._replace(configs=tuple(configs))
+    # A config's nav: titles the site shows (gate.sites.builds.nav_titles)
+    layout = layout._replace(articles=[*layout.articles, *map(wildmatch.escape, configs)])
+    # What pymdownx.snippets puts into every page is gated as a page is.
+    present = set(repo.paths)
+    appended = [
+        posixpath.normpath(posixpath.join(posixpath.dirname(c), str(f)))
+        for c in configs
+        for f, _, theme in folders(docs[c])
+        if theme
+    ]
+    extra = sorted({wildmatch.escape(f) for f in appended if f in present})
+    return layout._replace(drafts=[*layout.drafts, *extra]) if extra else layout
 
 
 def _one(repo: Repo, docs: str, with_blog: bool) -> Layout:
@@ -129,6 +143,32 @@ def blog(doc: object) -> bool:
     return False
 
 
+def nav_titles(path: str, text: str) -> list[str]:
+    """What the site shows as titles from its config's `nav:` (a page's name in the
+    navigation and its <title>, a section's name)."""
+    from receipt_gate.base import yamlio
+    from receipt_gate.base.yamlio import Table
+    from receipt_gate.reading.siteconfig import values
+
+    if "nav" not in text:
+        return []
+    try:
+        doc = yamlio.settings(text)
+    except (ValueError, RecursionError, TypeError):
+        return []  # (a config the gate cannot read plainly is refused elsewhere)
+    out: list[str] = []
+    todo: list[object] = list(values(doc, "nav"))
+    while todo and len(out) < 100_000:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo.extend(reversed(node))
+        elif isinstance(node, Table):
+            for key, value in node:
+                out.append(str(key))
+                todo.append(value)
+    return out
+
+
 def docs_dir(doc: object) -> str:
     """The docs folder an MkDocs config names (an `!ENV [VAR, default]` by its default),
     as a clean relative path; "docs" when it names none."""
@@ -143,10 +183,21 @@ def docs_dir(doc: object) -> str:
 
 def folders(doc: object) -> list[tuple[object, bool, bool]]:
     """(folder, pages, theme): the docs_dir it names (another tool's, pyproject's, is no
-    site's: only an MkDocs config is asked)."""
-    from receipt_gate.reading.siteconfig import values
+    site's: only an MkDocs config is asked), and each file pymdownx.snippets appends or
+    prepends to every page (`auto_append`), under each of its `base_path`s (as a theme's:
+    where the repository holds it)."""
+    from receipt_gate.reading.siteconfig import values, values_within
 
-    return [(v, False, False) for v in values(doc, "docs_dir")]
+    def strings(found: list[object]) -> list[str]:
+        flat = [x for v in found for x in (v if isinstance(v, list) else [v])]
+        return [x for x in flat if isinstance(x, str) and x.strip()]
+
+    appended = strings(values_within(doc, "markdown_extensions", "auto_append"))
+    bases = strings(values_within(doc, "markdown_extensions", "base_path")) or ["."]
+    return [
+        *((v, False, False) for v in values(doc, "docs_dir")),
+        *((posixpath.join(b, f), False, True) for f in appended for b in bases),
+    ]
 
 
 def inherited(path: str, text: str) -> list[str]:
