@@ -357,12 +357,18 @@ def parse_article(
     """Titles: the front matter's title fields and the first level-1 heading (all, when
     there are several). Body: the rest of the prose, but what a browser may not show (a
     hidden element, a template, CDATA, template code's conditions and loops): that
-    supports nothing."""
+    supports nothing. A navigation file (mdBook's SUMMARY.md, an MkDocs config's `nav:`)
+    has the titles the site shows from it, and no body."""
     from receipt_gate.reading.htmlblocks import unseen
     from receipt_gate.reading.pageparts import html_lines, titles
     from receipt_gate.reading.prose import prose_lines
     from receipt_gate.reading.rendering import conditional
     from receipt_gate.reading.visible import surely_seen
+    from receipt_gate.sites.builds import nav_titles
+
+    named = nav_titles(path, text)
+    if named is not None:  # a navigation file: titles the site shows, and no body
+        return Article(named, [_title_numbers(t) for t in named], [])
 
     # What every reader surely sees, as a model's quote is held to (a hidden element, a
     # note nothing references, a styled block, a template block): the rest supports
@@ -380,14 +386,12 @@ def parse_article(
     # A version names a release: it accuses nothing, and in a body it supports its
     # major.minor as well as itself (3.6.0 pins a title's "3.6").
     body |= {major_minor(v) for v in body if v.count(".") >= 2}
-    return Article(
-        [t.text for t in found],
-        [
-            sorted({tok.value for tok in tokens(t.text.split("\n")) if tok.value.count(".") < 2})
-            for t in found
-        ],
-        sorted(body),
-    )
+    return Article([t.text for t in found], [_title_numbers(t.text) for t in found], sorted(body))
+
+
+def _title_numbers(title: str) -> list[str]:
+    """The numbers a title holds (a version names a release: it accuses nothing)."""
+    return sorted({tok.value for tok in tokens(title.split("\n")) if tok.value.count(".") < 2})
 
 
 def _strs(x: object) -> bool:

@@ -468,3 +468,34 @@ def test_a_run_of_number_words_too_long_to_be_a_number_is_none(repo: Repo, rg: R
 
     assert _words_value(["two", "hundred"]) == 200
     assert _words_value(["hundred"] * 20) is None
+
+
+@pytest.mark.parametrize(
+    ("config", "nav", "body"),
+    [
+        (
+            "book.toml",
+            "src/SUMMARY.md",
+            "# Summary\n\n- [We run 76 servers](servers.md)\n- [Notes](notes.md)\n",
+        ),
+        ("mkdocs.yml", "mkdocs.yml", "site_name: S\nnav:\n  - 'We run 76 servers': servers.md\n"),
+    ],
+    ids=["mdbook-summary", "mkdocs-nav"],
+)
+def test_a_title_the_navigation_gives_accuses(
+    repo: Repo, rg: Run, config: str, nav: str, body: str
+) -> None:
+    """The eleventh outside pass: a chapter named "We run 76 servers" in SUMMARY.md (or
+    MkDocs' nav:) titles the page in the sidebar and its <title>; its body never says 76,
+    and a draft citing 76 passed. init takes the navigation file as an article."""
+    if config == "book.toml":
+        repo.write("book.toml", '[book]\ntitle = "B"\n')
+    repo.write(nav, body)
+    folder = "src" if config == "book.toml" else "docs"
+    repo.write(f"{folder}/servers.md", "# Servers\n\nOur fleet is growing.\n")
+    repo.write(f"{folder}/notes.md", "# Notes\n\nThe fleet has 76 machines now.\n")
+    assert rg("init")[0] == 0
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+    assert f"{folder}/notes.md:3:15: headline-numbers: 76 appears in the title" in out, out
+    assert '"We run 76 servers"' in out

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 7  # 7: nested dates (Material's `date: {created: ...}`), eleventyComputed kept
+FORMAT = 8  # 8: navigation files' titles; 7: nested dates, eleventyComputed
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 

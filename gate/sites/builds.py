@@ -105,6 +105,18 @@ def listed(toc: str, text: str, surely: bool = False) -> frozenset[str]:
     return frozenset() if owner is None else owner.listed(toc, text, surely)  # type: ignore[attr-defined]
 
 
+def nav_titles(path: str, text: str) -> list[str] | None:
+    """The titles a site shows from its navigation file (mdBook's SUMMARY.md, an MkDocs
+    config's `nav:`), when `path` is one; else None."""
+    from receipt_gate.sites import mdbook, mkdocs
+
+    if posixpath.basename(path) == mdbook.TOC:
+        return mdbook.nav_titles(path, text)
+    if mkdocs.CONFIG.search(path) and path.endswith((".yml", ".yaml")):
+        return mkdocs.nav_titles(path, text)
+    return None
+
+
 def included(toc: str, page: str, text: str) -> frozenset[str]:
     """The files a page this table of contents publishes includes into itself (mdBook's
     `{{#include}}`): published with it."""

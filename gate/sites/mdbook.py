@@ -74,7 +74,7 @@ def _book(repo: Repo, book: str) -> Layout:
     return Layout(
         "an mdBook book",
         drafts,
-        [f"{base}**/*.md", f"!{toc}"],
+        [f"{base}**/*.md"],  # (SUMMARY.md: its links' text is what the book titles pages)
         {"listed_in": [toc]},
         len(wildmatch.select(drafts, repo.paths)),
         [f"{base}**/*.md"],
@@ -95,6 +95,32 @@ def listed(toc: str, text: str, surely: bool = False) -> frozenset[str]:
         if dest:
             out.add(_path(src, dest))
     return frozenset(out)
+
+
+def nav_titles(toc: str, text: str) -> list[str]:
+    """What the book shows as titles from its SUMMARY.md: each link's text (a chapter's
+    name, in the sidebar and its page's <title>) and each heading (a part's title)."""
+    from receipt_gate.reading.blocksyntax import references
+    from receipt_gate.reading.links import find
+    from receipt_gate.reading.markdown import blocks
+
+    lines = text.split("\n")
+    refs = references(text)
+    out = []
+    for b in blocks(text):
+        if b.kind in ("code", "html"):
+            continue
+        block = "\n".join(
+            line[col:] for line, col in zip(lines[b.start : b.end], b.cols, strict=True)
+        )
+        if b.kind == "heading":
+            out.append(re.sub(r"^#+[ \t]*|[ \t]+#*[ \t]*$", "", block.split("\n")[0]).strip())
+        out += [
+            block[link.text[0] : link.text[1]]
+            for link in find(block, refs, block)
+            if not link.image
+        ]
+    return [t for t in out if t]
 
 
 # mdBook's preprocessor links: what a chapter includes is published as part of it.
