@@ -261,6 +261,12 @@ _SHOWN_BY = {
     "button": ("value",),
 }
 _UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color", "range"})
+# An MDX component's props that name rather than say (Docusaurus' `<Admonition
+# title=...>` and `<TabItem label=...>` print theirs).
+_NO_TEXT_PROPS = frozenset(
+    {"type", "value", "id", "classname", "class", "href", "src", "to", "key", "name", "lang"}
+    | {"language", "icon", "style", "groupid", "default", "width", "height", "alt"}
+)
 # (bounded: an opening never closed costs a few hundred steps, not the rest of the text)
 _STYLE = re.compile(r"<style\b[^<>]{0,1000}>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
 _CSS_CONTENT = re.compile(r"\bcontent\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE)
@@ -290,12 +296,14 @@ def _attributes_shown(text: str) -> str | None:
     trace (NULs: a line left is no indented code); None where there is none."""
     keep: list[tuple[int, int, int, int]] = []  # (tag start, end, text start, end)
     for m in _TAG.finditer(text) if "=" in text else ():
-        names = _SHOWN_BY.get(m.group(1).lower())
-        if not names:
-            continue
         attrs: dict[str, re.Match[str]] = {}
         for a in _ATTRIBUTE.finditer(m.group(2)):  # HTML takes an attribute's first
             attrs.setdefault(a.group(1).lower(), a)
+        names = _SHOWN_BY.get(m.group(1).lower())
+        if m.group(1)[0].isupper():  # an MDX component: it may print any text it is given
+            names = tuple(n for n in attrs if n not in _NO_TEXT_PROPS)
+        if not names:
+            continue
         kind = attrs.get("type")
         if (
             kind is not None
@@ -460,8 +468,10 @@ def find_tells(
     if weighing is not None:
         # With what the page shows from attributes in place (a frame's srcdoc, a field's
         # value, CSS's content): a reader sees it, so the weighing reads it too.
-        shown = _attributes_shown(text)
-        weighed = page if shown is None else page._replace(text=shown, readings={})
+        # And an MDX expression's string literals as MDX prints them (`{`...`}`).
+        shown = _attributes_shown(text) or text
+        shown = _MDX_LITERALS.sub(_literals, shown) if "{" in shown else shown
+        weighed = page if shown == text else page._replace(text=shown, readings={})
         found.add(_weighed(weighed, weighing))
     if templated and rendered:
         found.add(_rendered(page))
@@ -835,18 +845,30 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
 # `{{#rustdoc_include}}` and `{{#template}}` (not one escaped, `\{{#include`: printed as
 # it is), pymdownx.snippets' `--8<-- "file"` (a line of its own, or a block of file names
 # between two such lines; MkDocs), Jekyll's `{% include_relative %}`, and a Liquid or
-# Nunjucks include or render of a file of prose by its path (`{% include "./x.txt" %}`:
-# Eleventy). What the includes folder holds (`{% include note.html %}`, `{% include
-# "datasources.md" %}`), and a site's own shortcode (Hugo's docs: `{{% include "x.md"
-# %}}`), are the site's own: a known limit.
+# Nunjucks include or render of a file by a relative path (`{% include "./x.inc" %}`:
+# Eleventy) but a layout's partial (.html, .njk, .liquid...), any tag over several lines
+# too, and an MDX page's import of another page (`import Frag from "./_frag.mdx"`:
+# `<Frag />` prints it). What an include names from the includes folder (`{% include
+# note.html %}`, `"snippets/x.cjs"`, `"datasources.md"`: Eleventy's docs), and a site's
+# own shortcode (Hugo's docs: `{{% include "x.md" %}}`), are the site's own: a known
+# limit (Eleventy looks a name up in the site's folder too: the gate does not).
 _INCLUDES = re.compile(
-    r"(?<!\\)\{\{\s*#(?:include|rustdoc_include|template)\s[^}\n]*\}\}"
+    r"(?<!\\)\{\{\s*#(?:include|rustdoc_include|template)\s[^}]{0,2000}\}\}"
     r"|^[ \t]*;?-{1,}8<-{1,}[ \t]*(?:[\"'][^\n]*|$)"
-    r"|(?<!\{)\{%-?\s*include_relative\s[^%\n]*%\}"
-    r"|(?<!\{)\{%-?\s*(?:include|render|renderFile)\s+[\"']?[./][^\s%\"']*"
-    r"\.(?:md|markdown|mdown|mkdn|mkd|txt|text)[\"']?[^%\n]*%\}",
+    r"|(?<!\{)\{%-?\s*include_relative\s[^%]{0,2000}%\}"
+    r"|(?<!\{)\{%-?\s*(?:include|render|renderFile)\s+[\"']?"
+    r"[./][^\s%\"']*(?=[\s%\"'])"
+    r"(?<!\.html)(?<!\.htm)(?<!\.liquid)(?<!\.njk)(?<!\.hbs)(?<!\.jsx)(?<!\.js)"
+    r"[\"']?[^%]{0,2000}%\}",
     re.MULTILINE,
 )
+# An MDX page's import of another page, and where it prints it (`<Frag />`).
+_IMPORTED = re.compile(r"^import\s+([A-Z]\w*)\s+from\s+[\"']([^\"'\n]+\.mdx?)[\"']", re.MULTILINE)
+
+
+def _printed_import(m: re.Match[str], text: str) -> bool:
+    """Does the page print what this MDX import brings in (as a component)?"""
+    return re.search(rf"<{m.group(1)}[\s/>]", text) is not None
 
 
 def _included(page: _Reading) -> list[Finding]:
@@ -854,13 +876,14 @@ def _included(page: _Reading) -> list[Finding]:
     the check reads apart (each fragment passing alone, the page dense with tells)."""
     text = page.text
     found = list(_INCLUDES.finditer(text)) if "{{" in text or "8<" in text or "{%" in text else []
+    found += list(_IMPORTED.finditer(text)) if "import" in text else []
     if not found:
         return []
     opened = "\n".join(prose_lines(text, page.quotes, True, "open", wide=True, fences=True))
     out = []
     for m in found:
         at = m.start() + len(m.group()) - len(m.group().lstrip())
-        if opened[at : m.end()].strip(" \n"):
+        if _printed_import(m, text) if m.re is _IMPORTED else opened[at : m.end()].strip(" \n"):
             said = " ".join(m.group().split())
             said = said if len(said) <= 60 else said[:57] + "..."
             out.append(

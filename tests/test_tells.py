@@ -221,6 +221,12 @@ DENSE_TEXT = (
         pytest.param("{}\n{{ .d-none }}", id="attr-list-class-no-colon"),
         # The eleventh: kramdown's comment over blank lines (an HTML comment on the page).
         pytest.param("{{::comment}}\n\n{}\n\n{{:/comment}}", id="kramdown-comment-blank-lines"),
+        # The twelfth: MDX's comment, an ES module line, a JSX style object; an HTML
+        # block's text (Hugo omits raw HTML by default).
+        pytest.param("{{/*\n\n{}\n\n*/}}", id="mdx-comment"),
+        pytest.param('export const pad = "{}";', id="mdx-export"),
+        pytest.param('<div style={{{{display: "none"}}}}>\n\n{}\n\n</div>', id="jsx-style"),
+        pytest.param("<div>\n{}\n</div>", id="html-block-hugo-omits"),
     ],
 )
 def test_words_no_reader_sees_do_not_dilute_the_tells(wrap: str) -> None:
@@ -329,8 +335,14 @@ def test_an_extension_body_indented_after_a_blank_line_is_read(opener: str) -> N
         "{% include_relative frag.inc %}",
         '{% include "./posts/frag.txt" %}',
         '{% renderFile "../posts/frag.md" %}',
+        "{% include_relative frag.inc\n%}",  # the twelfth: over two lines, any extension
+        "{{#include parts/f1.md\n}}",
+        '{% include "./posts/frag.inc" %}',
     ],
-    ids=["mdbook", "snippets", "snippets-block", "rustdoc", "jekyll", "eleventy", "render"],
+    ids=[
+        *("mdbook", "snippets", "snippets-block", "rustdoc", "jekyll", "eleventy", "render"),
+        *("jekyll-two-lines", "mdbook-two-lines", "eleventy-other-extension"),
+    ],
 )
 def test_another_files_text_included_in_prose_is_a_finding(include: str) -> None:
     """The tenth outside pass: a chapter of seven included fragments, each passing alone,
@@ -363,3 +375,27 @@ def test_a_raw_pair_in_prose_is_read() -> None:
     assert any("AI tells weigh" in f for f in _check(raw))
     fenced = f"# Notes\n\nOpening line.\n\n```\n{{% raw %}}\n{DENSE_TEXT}\n{{% endraw %}}\n```\n"
     assert _check(fenced) == []
+
+
+def test_an_mdx_page_that_prints_another_it_imports_is_a_finding() -> None:
+    """The twelfth pass: `import Frag from "./_frag.mdx"` then `<Frag />` printed a
+    partial of AI prose (partials are not gated: `_*`)."""
+    page = 'import Frag from "./_frag.mdx";\n\n# Guide\n\nA plain opening line here.\n\n'
+    assert any("includes another file's text" in f for f in _check(page + "<Frag />\n"))
+    assert _check(page) == []  # imported, never printed
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        '<Admonition type="note" title="{}">\nShort.\n</Admonition>',
+        '<Tabs>\n<TabItem value="a" label="{}">\nShort.\n</TabItem>\n</Tabs>',
+        "<div>{{`{}`}}</div>",
+    ],
+    ids=["admonition-title", "tab-label", "template-literal"],
+)
+def test_what_an_mdx_component_or_expression_prints_is_weighed(shape: str) -> None:
+    """The twelfth pass: AI prose as an Admonition's title, a tab's label, or a template
+    literal in an MDX expression is on the page, and was read as an attribute or code."""
+    page = "# Notes\n\nA few words first.\n\n" + shape.format(DENSE_TEXT) + "\n"
+    assert any("AI tells weigh" in f for f in _check(page))
