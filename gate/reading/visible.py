@@ -123,6 +123,10 @@ _PAGE_WIDE = re.compile(r"(?i)<(?:style|script|link)\b")
 _LOOSE_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>")
 # An abbreviation's definition (kramdown, Python-Markdown): shown only as a title.
 _ABBREVIATION = re.compile(r"^ {0,3}\*\[[^\]\n]+\]:.*$", re.MULTILINE)
+# An MDX comment (`{/* ... */}`) and an MDX page's import and export lines (ES modules:
+# `export const pad = "..."` prints nothing where it stands).
+_MDX_COMMENT = (re.compile(r"\{/\*"), re.compile(r"\*/\}"))
+_ESM_LINE = re.compile(r"^(?:export|import)\b.*$", re.MULTILINE)
 # A Nunjucks comment (`{# ... #}`): no reader of a Nunjucks page sees it.
 _NUNJUCKS_COMMENT = (re.compile(r"\{#"), re.compile(r"#\}"))
 
@@ -190,6 +194,7 @@ def _plain(text: str) -> bool:
         and "*[" not in text
         and "$$" not in text
         and not _META.match(text)
+        and not _ESM_LINE.search(text)
     )
 
 
@@ -204,6 +209,8 @@ def _unseen(
         *_styled_blocks(masked),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
         *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
+        *(_pairs(masked, _MDX_COMMENT) if "{/*" in masked else ()),
+        *(m.span() for m in _ESM_LINE.finditer(masked)),
         *(_pairs(masked, _MATH) if "$$" in masked else ()),
         *_meta_lines(text),
         *(m.span() for m in _DECLARATION.finditer(masked) if "<!" in masked),
@@ -264,7 +271,8 @@ def words_shown(text: str) -> str:
     blocks, abbreviations, unreferenced notes and comments as surely_seen has them; of
     HTML, the elements that may hide their text (not every one that is not known to
     show it: a `<details>` is read). A class or an id may hide: the site's theme brings
-    style sheets the page does not name (MkDocs' default theme hides `.d-none`)."""
+    style sheets the page does not name (MkDocs' default theme hides `.d-none`). An HTML
+    block's text is no word either: Hugo omits raw HTML by default."""
     if _plain(text):
         return text
     masked = without_code(text)
@@ -276,6 +284,14 @@ def words_shown(text: str) -> str:
     spans += _unreferenced_notes(text, spans)
     if "<" in masked:
         spans += [m.span() for m in _LOOSE_TAG.finditer(masked)]  # markup, not words
+        # An HTML block's text: Hugo's default renderer omits raw HTML ("raw HTML
+        # omitted"), so its words need not reach a reader.
+        shown = _html_out(text)
+        spans += [
+            (m.start(), m.end())
+            for m in re.finditer(r"[^\n]+", text)
+            if not shown[m.start() : m.end()].strip() and m.group().strip()
+        ]
     return _blanked(text, spans) if spans else text
 
 
@@ -288,8 +304,8 @@ def _may_hide(name: str, attributes: str) -> bool:
         value = a.group()[len(a.group(1)) :].lstrip(" \t=")
         if key in ("hidden", "class", "id"):
             return True
-        if key == "style" and _hiding_style(value):
-            return True
+        if key == "style" and (_hiding_style(value) or value.startswith("{")):
+            return True  # (a JSX style object, `style={{display: "none"}}`: may hide)
         if key in ("width", "height") and _ZERO.match(value):
             return True
     return False
