@@ -357,6 +357,9 @@ def test_what_readers_may_not_see_supports_nothing(
     [
         ("posts/index.md", "posts/README.md"),  # MkDocs builds the index, not the README
         ("posts/wip/.meta.yml", "posts/wip/notes.md"),  # Material's meta plugin
+        ("posts/x/index.md", "posts/x/notes.md"),  # the twelfth: a Hugo leaf bundle's resource
+        ("posts/wip/wip.11tydata.json", "posts/wip/notes.md"),  # Eleventy's directory data
+        ("posts/wip/wip.json", "posts/wip/notes.md"),
     ],
 )
 def test_a_page_beside_what_holds_it_back_supports_nothing(
@@ -367,7 +370,14 @@ def test_a_page_beside_what_holds_it_back_supports_nothing(
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     repo.write(page, "The drift peaked at 76 hours.\n")
     assert rg("run")[0] == 0  # alone, the page supports
-    repo.write(extra, "draft: true\n" if extra.endswith(".yml") else "# Posts\n\nAll of them.\n")
+    repo.write(
+        extra,
+        "draft: true\n"
+        if extra.endswith(".yml")
+        else '{"permalink": false}\n'
+        if extra.endswith(".json")
+        else "# Posts\n\nAll of them.\n",
+    )
     rc, out, _ = rg("run")
     assert rc == 1, out
     assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out

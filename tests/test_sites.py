@@ -337,3 +337,19 @@ def test_what_snippets_appends_to_every_page_is_gated(repo: Repo, rg: Run) -> No
     rc, _, err = rg("verify")
     assert rc == 2, err
     assert "mkdocs.yml: the site puts includes/note.md into its pages" in err
+
+
+def test_a_docusaurus_page_outside_its_plugins_folders_supports_nothing(
+    repo: Repo, rg: Run
+) -> None:
+    """The twelfth outside pass: notes/plan.md, which Docusaurus's default plugins do not
+    build, supported a number. It is gated (a plugin's path: may publish it) but is no
+    article."""
+    repo.write("docusaurus.config.js", "module.exports = {title: 'S'};\n")
+    repo.write("docs/intro.md", "# Intro\n\nHello.\n")
+    repo.write("notes/plan.md", "# Plan\n\nText.\n")
+    assert rg("init")[0] == 0
+    cfg = load(repo.read(".receipt-gate.yaml").encode())
+    assert wildmatch.match(cfg.drafts, "notes/plan.md")
+    articles = cfg.checks["headline-numbers"]["articles"]
+    assert wildmatch.select(articles, ["docs/intro.md", "notes/plan.md"]) == ["docs/intro.md"]

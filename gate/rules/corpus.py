@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from receipt_gate import GateError
 from receipt_gate.base.parallel import split_map
 from receipt_gate.trees import cache
-from receipt_gate.trees.tree import Tree, built_once, nameable, read_text
+from receipt_gate.trees.tree import Tree, Unreadable, built_once, nameable, read_text
 
 if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
@@ -221,7 +221,8 @@ def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
     `#*` and `*~`), in a folder of dependencies (Jekyll's default excludes:
     node_modules, gemfiles, vendor/bundle...), a Jekyll post under another `_` folder
     (`_wip/_posts/`, `_posts/_old/`: Jekyll reads no `_` folder it has no use for), or a
-    README beside an index page (MkDocs builds the index)?"""
+    page beside an index page (a README: MkDocs builds the index; another: a Hugo leaf
+    bundle's resource)?"""
     parts = path.split("/")
     if any(p.startswith((".", "#")) or p.endswith("~") or p in _DEPENDENCIES for p in parts):
         return True
@@ -230,10 +231,11 @@ def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
     if "_posts" in parts[:-1] and any(p.startswith("_") and p != "_posts" for p in parts[:-1]):
         return True
     folder, name = posixpath.split(path)
-    if posixpath.splitext(name)[0].lower() != "readme":
-        return False
     base = f"{folder}/" if folder else ""
-    return any(f"{base}index{ext}" in paths for ext in (".md", ".markdown", ".MD"))
+    beside_index = any(f"{base}index{ext}" in paths for ext in (".md", ".markdown", ".MD"))
+    # A README beside an index (MkDocs builds the index); any other page beside one is
+    # a Hugo leaf bundle's resource, which Hugo builds no page from (MkDocs would).
+    return beside_index and posixpath.splitext(name)[0].lower() != "index"
 
 
 _DEPENDENCIES = frozenset({"node_modules", "gemfiles", "_site"})
@@ -241,13 +243,28 @@ _VENDORED = frozenset({"bundle", "cache", "gems", "ruby"})
 
 
 def _meta_folders(tree: Tree) -> list[str]:
-    """Folders holding a `.meta.yml` (Material's meta plugin: front matter for every page
-    under it, a `draft: true` too): what is under them is not surely published."""
+    """Folders whose data can hold their pages back, so that what is under them is not
+    surely published: a `.meta.yml` (Material's meta plugin: front matter for every page
+    under it, `draft: true` too), and an Eleventy directory data file that names a
+    permalink (`posts/notes/notes.11tydata.json`, `posts/posts.json`: `permalink: false`
+    writes no page)."""
     from receipt_gate.base import wildmatch
+
+    def data_file(p: str) -> bool:
+        parts = p.split("/")
+        return ".11tydata." in parts[-1] or (len(parts) > 1 and parts[-1] == f"{parts[-2]}.json")
 
     def find() -> list[str]:
         globs = ["**/.meta.yml", "**/.meta.yaml", *map(wildmatch.escape, _META)]
-        return sorted({posixpath.dirname(p) + "/" if "/" in p else "" for p in tree.paths(globs)})
+        held = set(tree.paths(globs))
+        for p in tree.paths(["**/*.11tydata.*", "**/*.json"]):
+            if data_file(p):
+                try:
+                    data = tree.read(p, 1 << 20)
+                except Unreadable:
+                    data = b"permalink"  # (a data file the gate cannot read may say it)
+                held.update([p] if data is not None and b"permalink" in data else [])
+        return sorted({posixpath.dirname(p) + "/" if "/" in p else "" for p in held})
 
     return built_once(tree, "meta-folders", find)
 

@@ -2,7 +2,7 @@
 file or folder whose name starts with `_`), node_modules/ and the build: docs plugins
 may be several, their `path:` anywhere, translations sit under i18n/, and
 versioned_docs/ is published too. `draft: true` is its marker (`unlisted: true`
-ships).
+ships). The articles are what its default plugins surely build.
 """
 
 from __future__ import annotations
@@ -55,7 +55,15 @@ def _docusaurus(paths: Sequence[str], files: Sequence[str]) -> Layout:
     # (the pages it copies from static/ as they are: a reader opens them like any)
     drafts[:0] = [f"static/**/*.{e}" for e in ("html", "htm", "xhtml", "xht", "shtml")]
     excluded = [g for g in drafts if g.startswith("!")]
-    articles = ["blog/**/*.md", "blog/**/*.mdx", *excluded] if under(files, "blog") else drafts
+    # The articles (what supports a number) are what its default plugins surely build:
+    # the blog's posts, or the docs, pages, versions and translations. A page elsewhere
+    # is gated, and supports nothing (a plugin's `path:` may publish it: maybe not).
+    built = ("docs", "src/pages", "versioned_docs", "i18n")
+    articles = (
+        ["blog/**/*.md", "blog/**/*.mdx", *excluded]
+        if under(files, "blog")
+        else [*(f"{d}/**/*{e}" for d in built for e in (".md", ".mdx")), *excluded]
+    )
     return Layout(
         "a Docusaurus site",
         drafts,
