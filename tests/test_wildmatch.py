@@ -181,3 +181,32 @@ def test_agrees_with_git_ls_files_on_generated_globs(repo: Repo) -> None:
         assert set(select([pattern], sorted(listed))) == by_git, pattern
         compared += 1
     assert compared > 250
+
+
+@pytest.mark.parametrize(
+    "patterns",
+    [
+        ["**/*.json", "!.receipts/**"],
+        ["*.toml", "config/**/*.json", "*/config/**/*.json", "!.receipts/**", "!vendor/**"],
+        ["content/posts/new1.md"],
+        ["**/hugo.*", "**/_config*.yml", "Makefile"],
+    ],
+)
+def test_select_filters_first_and_agrees_with_match(patterns: list[str]) -> None:
+    """select passes over paths by a glob's depth, literal start, end or name, and a
+    folder left out whole, before the regex: the same answer as matching each path."""
+    paths = [
+        ".receipts/a.md/ai-tells.json",
+        ".receipts/config/x/a.json",
+        "a.json",
+        "x/config/y/z.json",
+        "config/a/b.json",
+        "config.toml",
+        "content/posts/new1.md",
+        "content/posts/new2.md",
+        "site/hugo.toml",
+        "_config.dev.yml",
+        "Makefile",
+        "vendor/x.toml",
+    ]
+    assert select(patterns, paths) == [p for p in paths if match(patterns, p)]

@@ -221,27 +221,72 @@ def match(patterns: Sequence[str], path: str) -> bool:
 
 def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
     rx = compile_globs(tuple(patterns))
-    heads, tails = _ends(tuple(patterns))
-    # (a receipt folder of 8,000 files is passed over without a regex)
-    if heads or tails:
-        return [
-            p
-            for p in paths
-            if p.startswith(heads or ("",))
-            and p.endswith(tails or ("",))
-            and rx.fullmatch(p if p.isascii() else view(p))
-        ]
-    return [p for p in paths if rx.fullmatch(p if p.isascii() else view(p))]
+    depths, heads, tails, names = _filters(tuple(patterns))
+    gone = _gone(tuple(patterns))
+    if gone:  # (a folder left out whole: `!.receipts/**`)
+        paths = [p for p in paths if not p.startswith(gone)]
+    if depths is None:
+        return [p for p in paths if rx.fullmatch(p if p.isascii() else view(p))]
+    # (a receipt folder of 8,000 files is passed over without a regex: each glob's
+    # depth, or literal start, end or file name must hold, a superset of what it matches)
+    return [
+        p
+        for p in paths
+        if (
+            (depths and p.count("/") in depths)
+            or (heads and p.startswith(heads))
+            or (tails and p.endswith(tails))
+            or (names and p.rpartition("/")[2].startswith(names))
+        )
+        and rx.fullmatch(p if p.isascii() else view(p))
+    ]
+
+
+Filters = tuple[frozenset[int], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 @lru_cache(maxsize=256)
-def _ends(patterns: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """What every path the globs select starts with, and ends with (supersets: `content`
-    and `.md` for `content/**/*.md`); () for either when some glob has none."""
-    prefixes = literal_prefixes(patterns)
-    take = split(patterns)[0]
-    tails = [_tail(p) for p in take]
-    return (tuple(prefixes) if prefixes else (), tuple(tails) if take and all(tails) else ())
+def _filters(patterns: tuple[str, ...]) -> Filters | tuple[None, None, None, None]:
+    """For each selecting glob, one thing every path it matches has: its leading folders
+    (`content` of `content/**/*.md`, the whole of a literal path), else its depth, for a
+    glob with no `**` (`*.json` is a file at the top: `*` takes no `/`), else the end of
+    its name (`.md` of `**/*.md`), else the start of its name (`hugo.` of `**/hugo.*`);
+    all None when some glob has none (it may match anything)."""
+    depths: set[int] = set()
+    heads: list[str] = []
+    tails: list[str] = []
+    names: list[str] = []
+    for p in split(patterns)[0]:
+        if head := literal_prefix(p):
+            heads.append(head)
+        elif "**" not in p and "[" not in p:
+            depths.add(p.count("/"))
+        elif tail := _tail(p):
+            tails.append(tail)
+        elif name := _name(p):
+            names.append(name)
+        else:
+            return None, None, None, None
+    return frozenset(depths), tuple(heads), tuple(tails), tuple(names)
+
+
+@lru_cache(maxsize=256)
+def _gone(patterns: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders a `!folder/**` glob leaves out whole, each as `folder/`."""
+    out = []
+    for d in split(patterns)[1]:
+        if d.endswith("/**") and literal_prefix(d[:-3]) == d[:-3] and d[:-3]:
+            out.append(d[:-3] + "/")
+    return tuple(out)
+
+
+def _name(pattern: str) -> str:
+    """The literal start of a glob's last segment ("" where a class may hold a `/`)."""
+    if "[" in pattern:
+        return ""
+    last = pattern.rsplit("/", 1)[-1]
+    cut = min((i for i, c in enumerate(last) if c in "*?\\"), default=len(last))
+    return last[:cut]
 
 
 def _tail(pattern: str) -> str:

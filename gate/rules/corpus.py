@@ -242,7 +242,7 @@ _DEPENDENCIES = frozenset({"node_modules", "gemfiles", "_site"})
 _VENDORED = frozenset({"bundle", "cache", "gems", "ruby"})
 
 
-def _meta_folders(tree: Tree) -> list[str]:
+def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
     """Folders whose data can hold their pages back, so that what is under them is not
     surely published: a `.meta.yml` (Material's meta plugin: front matter for every page
     under it, `draft: true` too), and an Eleventy directory data file that names a
@@ -257,7 +257,8 @@ def _meta_folders(tree: Tree) -> list[str]:
     def find() -> list[str]:
         globs = ["**/.meta.yml", "**/.meta.yaml", *map(wildmatch.escape, _META)]
         held = set(tree.paths(globs))
-        for p in tree.paths(["**/*.11tydata.*", "**/*.json"]):
+        kinds = [f"**/*.11tydata.{e}" for e in ("js", "cjs", "mjs", "json")]
+        for p in tree.paths([*kinds, "**/*.json", f"!{wildmatch.escape(run_dir)}/**"]):
             if data_file(p):
                 try:
                     data = tree.read(p, 1 << 20)
@@ -266,7 +267,7 @@ def _meta_folders(tree: Tree) -> list[str]:
                 held.update([p] if data is not None and b"permalink" in data else [])
         return sorted({posixpath.dirname(p) + "/" if "/" in p else "" for p in held})
 
-    return built_once(tree, "meta-folders", find)
+    return built_once(tree, f"meta-folders/{run_dir}", find)
 
 
 _META = (".meta.yml", ".meta.yaml")
@@ -275,7 +276,7 @@ _META = (".meta.yml", ".meta.yaml")
 def publication_key(cfg: Config | None, tree: Tree) -> object:
     """What decides which pages are published, and surely, beside the config: the
     folders a meta file holds, and the day (a page dated later is published then)."""
-    return [rules_key(cfg), _meta_folders(tree), today()]
+    return [rules_key(cfg), _meta_folders(tree, cfg.run_dir if cfg else ".receipts"), today()]
 
 
 def rules_key(cfg: Config | None) -> object:
@@ -418,7 +419,7 @@ class Pages:
             and held_back(by_sha[sha][0])
         ]
         if surely:
-            held += _meta_folders(tree)
+            held += _meta_folders(tree, cfg.run_dir if cfg else ".receipts")
         from receipt_gate.base import wildmatch
 
         drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()

@@ -205,6 +205,7 @@ BUILD_FILES = (
     "!themes/**",
     "!vendor/**",
     "!**/.*/**/*.sh",
+    "!.receipts/**",  # (receipts, where they live by default: no build reads them)
 )
 # What a config a build names (--config, --configDir, -f) may be.
 CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")

@@ -150,10 +150,10 @@ def index_entries(root: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]
 def _records(out: bytes) -> Iterator[tuple[list[str], str]]:
     """The records of `git ls-files -z --stage` or `git ls-tree -z`: the fields before
     the tab, and the path."""
-    for rec in out.split(b"\0"):
+    for rec in os.fsdecode(out).split("\0"):  # (one decode, not two per record)
         if rec:
-            meta, _, path = rec.partition(b"\t")
-            yield meta.decode().split(" "), os.fsdecode(path)
+            meta, _, path = rec.partition("\t")
+            yield meta.split(" "), path
 
 
 def index_size(root: str) -> int:
