@@ -326,6 +326,17 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         ("posts/notes.md", "---\nexpiryDate: 946684800\n---\nThe drift peaked at 76 hours.\n"),
         ("posts/notes.md", "---\ndate: 2099/01/01\n---\nThe drift peaked at 76 hours.\n"),
         ("posts/notes.md", "---\ndate: January 1, 2099\n---\nThe drift peaked at 76 hours.\n"),
+        # The thirteenth: an offset that makes it another day in UTC; a date the gate
+        # cannot read (Hugo reads `3:04PM` as year 0: expired).
+        (
+            "posts/notes.md",
+            "---\nexpiryDate: 2001-01-02T00:00:00+23:00\n---\nThe drift peaked at 76 hours.\n",
+        ),
+        ("posts/notes.md", '---\nexpiryDate: "3:04PM"\n---\nThe drift peaked at 76 hours.\n'),
+        (
+            "posts/notes.md",
+            '---\ndate: "Mon Nov 2 00:00:00 2099"\n---\nThe drift peaked at 76 hours.\n',
+        ),
         (
             "posts/notes.md",
             "---\neleventyComputed:\n  permalink: false\n---\nThe drift peaked at 76 hours.\n",
@@ -509,3 +520,21 @@ def test_a_title_the_navigation_gives_accuses(
     assert rc == 1, out
     assert f"{folder}/notes.md:3:15: headline-numbers: 76 appears in the title" in out, out
     assert '"We run 76 servers"' in out
+
+
+@pytest.mark.parametrize(
+    ("value", "day"),
+    [
+        ("2026-12-06T00:00:00+23:00", "2026-12-05"),  # the thirteenth pass: an offset
+        ("2026-12-05T23:00:00-23:00", "2026-12-06"),
+        ("2026-12-06T10:00:00Z", "2026-12-06"),
+        ("Fri, 01 Jan 2100 00:00:00 +0000", "2100-01-01"),
+        (4102444800, "2100-01-01"),
+        ("January 1, 2099", "2099-01-01"),
+        ("3:04PM", None),  # no date the gate can read: held back, as possibly expired
+    ],
+)
+def test_a_date_is_read_as_the_day_it_is_in_utc(value: object, day: str | None) -> None:
+    from receipt_gate.rules.corpus import date_of
+
+    assert date_of(value) == day

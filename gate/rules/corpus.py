@@ -128,11 +128,18 @@ _EXPIRY_DATES = ("expirydate", "unpublishdate")
 
 
 def _future(value: object) -> bool:
-    """Is the date this value gives after today (UTC)? (Without buildFuture, Hugo and
-    Jekyll build no page dated later; a site may build them, so such a page is only
-    not surely published.)"""
-    day = date_of(value)
-    return day is not None and day > today()
+    """Is the date this value gives after today (UTC), or can it be? (Without
+    buildFuture, Hugo and Jekyll build no page dated later; a site may build them, so
+    such a page is only not surely published.) A date the gate cannot read may be."""
+    day = date_of(value, late=True)
+    return day is None or day > today()
+
+
+def _expired(value: object) -> bool:
+    """Is the expiry date this value gives today or before (UTC), or can it be? A date
+    the gate cannot read may be (Hugo reads `3:04PM` as year 0: long expired)."""
+    day = date_of(value, late=False)
+    return day is None or day <= today()
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -146,17 +153,20 @@ _NAMED = re.compile(
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|2\d\d\d)(?!\d)")
 
 
-def date_of(value: object) -> str | None:
-    """The day (YYYY-MM-DD) a front-matter date names, read as widely as the generators
-    read one: ISO (`2099-01-01`, with a time), `2099/01/01`, `20990101`, RFC 1123
-    (`Fri, 01 Jan 2100 00:00:00 +0000`), `1 Jan 2099`, `January 1, 2099`, and Unix time
-    (`4102444800`: Hugo's integers). Of any other text holding a year, that year's last
-    day (a later year is later, whatever the rest says); None when it names none."""
+def date_of(value: object, late: bool = True) -> str | None:
+    """The day (YYYY-MM-DD, in UTC) a front-matter date names, read as widely as the
+    generators read one: ISO (`2099-01-01`, with a time and an offset: the day in UTC),
+    `2099/01/01`, `20990101`, RFC 1123 (`Fri, 01 Jan 2100 00:00:00 +0000`), `1 Jan 2099`,
+    `January 1, 2099`, and Unix time (`4102444800`: Hugo's integers). Of any other text
+    holding a year, that year's last day (`late`) or first; None when it names none."""
     import time
 
     if isinstance(value, bool):
         return None
     text = str(value)
+    utc = _in_utc(text)
+    if utc is not None:
+        return utc
     if isinstance(value, (int, float)) or _EPOCH.fullmatch(text):
         try:
             return time.strftime("%Y-%m-%d", time.gmtime(float(text)))
@@ -175,7 +185,31 @@ def date_of(value: object) -> str | None:
         if month.lower() in _MONTHS:
             return f"{int(year):04d}-{_MONTHS.index(month.lower()) + 1:02d}-{int(day):02d}"
     year_of = _YEAR.search(text)
-    return f"{year_of.group(1)}-12-31" if year_of is not None else None
+    if year_of is None:
+        return None
+    return f"{year_of.group(1)}-12-31" if late else f"{year_of.group(1)}-01-01"
+
+
+_OFFSET_TIME = re.compile(
+    r"\s*(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})\s*"
+)
+
+
+def _in_utc(text: str) -> str | None:
+    """The UTC day of an ISO date and time with an offset (`2026-12-06T00:00:00+23:00` is
+    the 5th in UTC: Hugo compares times, not the day as written)."""
+    import datetime
+
+    m = _OFFSET_TIME.fullmatch(text)
+    if m is None:
+        return None
+    zone = "+00:00" if m.group(3) == "Z" else m.group(3)
+    zone = zone if ":" in zone else f"{zone[:3]}:{zone[3:]}"
+    try:
+        when = datetime.datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}{zone}")
+    except ValueError:
+        return None
+    return when.astimezone(datetime.UTC).strftime("%Y-%m-%d")
 
 
 _TODAY: list[object] = [None, ""]
@@ -200,9 +234,9 @@ def held_back(fields: Mapping[str, object]) -> bool:
     do not, and its title still accuses)."""
     for key, value in fields.items():
         name = key.lower()
-        if name in _PUBLISH_DATES and _future(value):
+        if name in _PUBLISH_DATES and value not in ("", None) and _future(value):
             return True
-        if name in _EXPIRY_DATES and (day := date_of(value)) is not None and day <= today():
+        if name in _EXPIRY_DATES and value not in ("", None) and _expired(value):
             return True
         if name == "draft" and not (
             value is False
