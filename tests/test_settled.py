@@ -92,6 +92,17 @@ def _git_config(repo: Repo) -> None:
     (repo.path / "attrs").write_text("*.md filter=x\n")
 
 
+def _skip_worktree(repo: Repo) -> None:
+    """The thirteenth outside pass: git status says nothing of a file so marked."""
+    repo.git("update-index", "--skip-worktree", "drafts/a.md")
+    _edit_draft(repo)
+
+
+def _assume_unchanged(repo: Repo) -> None:
+    repo.git("update-index", "--assume-unchanged", "drafts/a.md")
+    _edit_draft(repo)
+
+
 def _git_variable(repo: Repo) -> None:
     os.environ["GIT_INDEX_FILE"] = str(repo.path / ".git" / "other-index")
 
@@ -108,6 +119,8 @@ def _git_variable(repo: Repo) -> None:
         _yesterday,
         _git_config,
         _git_variable,
+        _skip_worktree,
+        _assume_unchanged,
     ],
 )
 def test_anything_that_could_move_the_verdict_takes_the_whole_way(
@@ -163,3 +176,31 @@ def test_head_is_asked_again_when_it_moves(repo: Repo, how: str) -> None:
         repo.commit_all("b")
     now = revs.head(str(repo.path))
     assert now == repo.git("rev-parse", "HEAD").stdout.strip() != first
+
+
+@pytest.mark.parametrize("bit", ["--skip-worktree", "--assume-unchanged"])
+def test_a_file_git_status_does_not_look_at_is_read(repo: Repo, rg: Run, bit: str) -> None:
+    """The thirteenth outside pass: with the record of verified trees alone (no settled
+    record), a draft marked so and rewritten passed verify as 'unchanged since HEAD'."""
+    _verified(repo, rg)
+    (repo.path / RECORD).unlink()
+    repo.git("update-index", bit, "drafts/a.md")
+    _edit_draft(repo)
+    rc, out, _ = rg("verify")
+    assert rc == 1 and "unchanged since HEAD" not in out, out
+
+
+def test_a_tree_verified_another_day_answers_verify_the_whole_way(repo: Repo, rg: Run) -> None:
+    """The thirteenth outside pass: a page expiring the next day supported a number; the
+    day after, the clone that verified it still said ok from the record of verified
+    trees, where a fresh clone refused. The record keeps the day it was made."""
+    _verified(repo, rg)
+    (repo.path / RECORD).unlink()
+    record = repo.path / ".git/receipt-gate/verified-trees-5.json"
+    doc = json.loads(record.read_text())
+    for entry in [*doc["trees"].values(), doc.get("pending") or {}]:
+        if "wholes" in entry:
+            entry["wholes"]["@day"] = "2000-01-01"
+    record.write_text(json.dumps(doc))
+    rc, out, _ = rg("verify")
+    assert rc == 0 and "unchanged since HEAD" not in out, out  # the whole way: still ok

@@ -42,6 +42,8 @@ def _places(root: str, folder: str) -> list[str]:
     out = [
         os.path.join(folder, "checks.json"),  # the installed checks, as found
         os.path.join(root, ".git", "config"),
+        # (git update-index --skip-worktree rewrites it: the whole way then looks)
+        os.path.join(root, ".git", "index"),
         os.path.join(root, ".git", "info", "attributes"),
         os.path.join(home, ".gitconfig"),
         os.path.join(xdg, "git", "config"),

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.fingerprint import Fingerprint
 
 FILE = "verified-trees-5.json"
+DAY = "@day"  # (in `wholes`: no check is named so)
 FORMAT = 5
 KEEP = 3  # trees: HEAD's, and a branch or two to switch back to
 # Of each receipt's fingerprint, the record keeps this many hex digits (64 bits: the
@@ -240,7 +241,9 @@ def remember(
                 "changes": dict(changes),
                 "drafts": found.drafts,
                 "reads": found.reads,
-                "wholes": dict(found.wholes),
+                # (and the day: what is published moves with it, so a tree verified
+                # another day answers verify only the whole way)
+                "wholes": {**found.wholes, DAY: _today()},
             },
         },
     )
@@ -297,5 +300,15 @@ def unchanged_since_head(
     if any(relevant(cfg, p) for p in moved):
         return None
     found = head_verified(root, head_tree, rules=rules_key(cfg))
-    drafts = found.drafts if found is not None else None
+    if found is None or found.wholes.get(DAY) != _today():
+        return None  # (a page dated for today, or expired, may move a verdict)
+    if not staged and git.hidden_from_status(root):
+        return None  # files git status does not look at (skip-worktree, assume-unchanged)
+    drafts = found.drafts
     return drafts if drafts and any(v[0] for v in drafts.values()) else None
+
+
+def _today() -> str:
+    from receipt_gate.rules.corpus import today
+
+    return today()

@@ -137,6 +137,13 @@ def status_paths(root: str) -> list[str]:
     return [os.fsdecode(rec[3:]) for rec in out.split(b"\0") if len(rec) > 3]
 
 
+def hidden_from_status(root: str) -> bool:
+    """Does the index mark a file skip-worktree or assume-unchanged (`git ls-files -v`
+    tags it `S` or in lower case)? git status then says nothing of its changes."""
+    out = run(root, ("ls-files", "-v", "-z"))
+    return any(rec[:1] == b"S" or rec[:1].islower() for rec in out.split(b"\0") if rec)
+
+
 def index_entries(root: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]:
     """Stage-0 entries of the index (all, or those at or under `paths`; conflicted
     paths are left out)."""
