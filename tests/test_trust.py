@@ -511,3 +511,27 @@ def test_recheck_covers_untouched_drafts_when_the_build_starts_publishing_them(
     rc, out = ci(rg, base)
     assert rc == 1, out
     assert f"{receipt}: forged: the receipt says pass, but ai-tells run again" in out
+
+
+def test_recheck_covers_untouched_drafts_a_table_of_contents_starts_publishing(
+    repo: Repo, rg: Run
+) -> None:
+    """An outside pass (round 4, again at round 13): an mdBook chapter SUMMARY.md does not
+    link (unpublished, so not gated) is listed by a pull request that types a passing
+    receipt for it; its bytes are base's. A changed table of contents reruns every draft."""
+    repo.write("book.toml", '[book]\ntitle = "B"\n')
+    repo.write("src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n")
+    repo.write("src/intro.md", "# Intro\n\nHello world, a small page about our build.\n")
+    repo.write("src/notes.md", "# Notes\n\n" + TELLS + ", a draft.\n")
+    assert rg("init")[0] == 0
+    rg("run")
+    assert repo.commit_all("base", "--no-verify").returncode == 0
+    base = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write("src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n- [Notes](notes.md)\n")
+    rg("run")
+    receipt = ".receipts/src/notes.md/ai-tells.json"
+    _forge(repo, receipt, verdict="pass", findings=[])
+    assert repo.commit_all("publish notes", "--no-verify").returncode == 0
+    rc, out = ci(rg, base)
+    assert rc == 1, out
+    assert f"{receipt}: forged: the receipt says pass, but ai-tells run again" in out

@@ -91,6 +91,10 @@ def rerun(
     # an untouched draft's receipt one no run of base's ever checked: then every draft
     # is run again.
     ruled = [p for p in (CONFIG_FILE, own.baseline) if p]
+    # (and a table of contents that decides what is published: mdBook's SUMMARY.md)
+    ruled += list(own.draft_markers.listed_in) if own.draft_markers is not None else []
+    if trusted is not None and trusted.draft_markers is not None:
+        ruled += list(trusted.draft_markers.listed_in)
     if base is not None:
         built = [*BUILD_FILES, *(f"**/*{e}" for e in CONFIG_EXTS)]  # any a build names
         ruled = sorted({*ruled, *tree.paths(built), *base.paths(built)})
