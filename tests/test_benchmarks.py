@@ -39,7 +39,7 @@ def test_benchmark_smoke_prints_every_row(pre_commit_home: str) -> None:
         "commit hook",
         "verify growth",
         "verify growth",
-        *["site"] * 8,
+        *["site"] * 9,
     ]
     assert "0 findings in code (want 0)" in proc.stdout
     assert "no gitpython, no yaml, no check module" in proc.stdout
