@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -204,3 +205,25 @@ def test_a_tree_verified_another_day_answers_verify_the_whole_way(repo: Repo, rg
     record.write_text(json.dumps(doc))
     rc, out, _ = rg("verify")
     assert rc == 0 and "unchanged since HEAD" not in out, out  # the whole way: still ok
+
+
+def test_a_worktree_keeps_no_settled_record(repo: Repo, rg: Run, tmp_path: Path) -> None:
+    """A worktree's index and config are not under its `.git` (a file there): the
+    settled record, which stamps them, is not kept; verify takes the whole way."""
+    _verified(repo, rg)
+    other = tmp_path / "other"
+    repo.git("worktree", "add", "-q", str(other))
+    cwd = os.getcwd()
+    os.chdir(other)
+    try:
+        (other / "drafts" / "b.md").write_text(GOOD_DRAFT.replace("receipt gate", "second gate"))
+        assert rg("run")[0] == 0
+        subprocess.run(["git", "add", "-A"], check=True)
+        assert rg("pre-commit")[0] == 0
+        subprocess.run(["git", "commit", "-qm", "b"], check=True)
+        assert "unchanged since HEAD" in rg("verify")[1]  # the record of verified trees
+        assert rg("verify")[0] == 0
+    finally:
+        os.chdir(cwd)
+    gitdir = Path(repo.git("rev-parse", "--git-path", "worktrees").stdout.strip())
+    assert not list((repo.path / gitdir).glob("*/receipt-gate/settled-1.json"))

@@ -23,9 +23,6 @@ import time
 from collections.abc import Sequence
 
 FILE = "settled-1.json"
-# git's own settings and attributes outside the tree, which can change how the tree is
-# read (a checkout conversion): each one's stamp is part of the record.
-_GIT_FILES = ("gitconfig", "gitattributes")
 # Environment variables of git's that leave what it finds alone; any other (GIT_DIR,
 # GIT_INDEX_FILE, GIT_CONFIG_NOSYSTEM, one not known) is part of the record.
 _HARMLESS = (
@@ -37,18 +34,15 @@ _HARMLESS = (
 
 def _places(root: str, folder: str) -> list[str]:
     """The files whose change may change a verdict though HEAD and the tree do not."""
-    home = os.path.expanduser("~")
-    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    from receipt_gate.trees.git import attribute_files, config_files
+
+    dot = os.path.join(root, ".git")
     out = [
         os.path.join(folder, "checks.json"),  # the installed checks, as found
-        os.path.join(root, ".git", "config"),
         # (git update-index --skip-worktree rewrites it: the whole way then looks)
-        os.path.join(root, ".git", "index"),
-        os.path.join(root, ".git", "info", "attributes"),
-        os.path.join(home, ".gitconfig"),
-        os.path.join(xdg, "git", "config"),
-        os.path.join(xdg, "git", "attributes"),
-        *(os.path.join("/etc", f) for f in _GIT_FILES),
+        os.path.join(dot, "index"),
+        *config_files(dot),
+        *attribute_files(dot),
     ]
     try:  # each plugin's own file (an edit in a checkout installed in editable mode)
         with open(out[0], "rb") as f:
@@ -118,12 +112,12 @@ def answer(argv: Sequence[str]) -> int | None:
     if list(argv) != ["verify"]:
         return None
     try:
-        from receipt_gate.trees.git import cache_dir, toplevel
+        from receipt_gate.trees.git import cache_dir, plain_git_dir, toplevel
 
         root = toplevel(os.getcwd())
         folder = cache_dir(root)
-        if folder is None:
-            return None
+        if folder is None or plain_git_dir(root) is None:
+            return None  # (a worktree's index and config are elsewhere: the whole way)
         with open(os.path.join(folder, FILE), "rb") as f:
             doc = json.loads(f.read())
         said = doc["said"]
@@ -149,9 +143,10 @@ def remember(root: str, commit: str, said: Sequence[str]) -> None:
     """Keep what `verify` said of HEAD's working tree at `commit` (nothing written when
     the tree is not exactly HEAD's now)."""
     from receipt_gate.trees import cache
+    from receipt_gate.trees.git import plain_git_dir
 
     file = cache.path(root, FILE)
-    if file is None or _status(root) != commit:
+    if file is None or plain_git_dir(root) is None or _status(root) != commit:
         return
     doc = {
         "format": 1,

@@ -239,18 +239,12 @@ def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
         or not os.path.isdir(dot)
     ):
         return True  # (a worktree's or a moved git dir's info/ is elsewhere: ask git)
-    home = os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
     configured = (
         os.fsdecode(call(root, ("config", "--path", "--get", "core.attributesFile")).stdout.strip())
-        if _may_configure(dot, home, b"attributesfile")
+        if _may_configure(dot, b"attributesfile")
         else ""
     )
-    for f in (
-        os.path.join(dot, "info", "attributes"),
-        os.path.join(home, "git", "attributes"),
-        "/etc/gitattributes",
-        configured,
-    ):
+    for f in (*attribute_files(dot), configured):
         try:
             with open(f, "rb") as fh:
                 if any(w in fh.read() for w in words):
@@ -260,16 +254,34 @@ def attributes_may_convert(root: str, texts: Sequence[bytes]) -> bool:
     return False
 
 
-def _may_configure(dot: str, xdg: str, key: bytes) -> bool:
+def _xdg() -> str:
+    return os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
+
+
+def config_files(dot: str) -> list[str]:
+    """The config files git reads (a plain clone's git dir `dot`): the repository's, the
+    user's two and the system's."""
+    files = [os.path.join(dot, "config"), os.path.expanduser("~/.gitconfig")]
+    files += [os.path.join(_xdg(), "git", "config")]
+    return files + ([] if os.environ.get("GIT_CONFIG_NOSYSTEM") else ["/etc/gitconfig"])
+
+
+def attribute_files(dot: str) -> list[str]:
+    """The attributes files git reads besides the tree's and core.attributesFile."""
+    return [
+        os.path.join(dot, "info", "attributes"),
+        os.path.join(_xdg(), "git", "attributes"),
+        "/etc/gitattributes",
+    ]
+
+
+def _may_configure(dot: str, key: bytes) -> bool:
     """Could git's configuration set `key` (lower case)? Not when no config file it reads
     names it or includes another, and no variable adds to them: then git need not be
     asked (a process on every commit)."""
     if any(k.startswith("GIT_CONFIG") and k != "GIT_CONFIG_NOSYSTEM" for k in os.environ):
         return True
-    files = [os.path.join(dot, "config"), os.path.expanduser("~/.gitconfig")]
-    files += [os.path.join(xdg, "git", "config")]
-    files += [] if os.environ.get("GIT_CONFIG_NOSYSTEM") else ["/etc/gitconfig"]
-    for f in files:
+    for f in config_files(dot):
         try:
             with open(f, "rb") as fh:
                 text = fh.read().lower()
