@@ -353,25 +353,17 @@ class Pages:
         is parsed again."""
         shas = nameable(files)
         code = f"{self.code}/{code}"
-        key = _key(code, sorted(shas.items()), publication_key(self.cfg, self.tree), surely)
-        return built_once(
-            self.tree, f"pages/{key}", lambda: self._read(shas, parse, valid, code, surely)
-        )
+        pages = _key(code, sorted(shas.items()))
+        key = _key(pages, publication_key(self.cfg, self.tree), surely)
 
-    def _read(
-        self,
-        shas: dict[str, str],
-        parse: Callable[[str, str], Any],
-        valid: Callable[[Any], bool],
-        code: str,
-        surely: bool,
-    ) -> dict[str, Any]:
-        # The pages' facts are the same for either reading: kept once per tree and code.
-        key = _key(code, sorted(shas.items()))
-        by_sha = built_once(
-            self.tree, f"facts/{key}", lambda: self._facts(shas, parse, valid, code)
-        )
-        return self._published(shas, by_sha, surely)
+        def read() -> dict[str, Any]:
+            # The pages' facts are the same for either reading: kept once per tree.
+            facts = built_once(
+                self.tree, f"facts/{pages}", lambda: self._facts(shas, parse, valid, code)
+            )
+            return self._published(shas, facts, surely)
+
+        return built_once(self.tree, f"pages/{key}", read)
 
     def _facts(
         self,
