@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import json
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from receipt_gate import GateError
+from receipt_gate.base.sha import hex256
 
 PREFIX = "ed25519:"
 ENV = "RECEIPT_GATE_SIGNING_KEY"
 
 
 def key_id(public: bytes) -> str:
-    return hashlib.sha256(public).hexdigest()[:16]
+    return hex256(public)[:16]
 
 
 def parse_public(text: object) -> bytes | None:

@@ -13,12 +13,12 @@ commit the rules in force come from, so a commit cannot add its own findings to 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from receipt_gate import GateError
+from receipt_gate.base.sha import hex256
 from receipt_gate.checks import Finding
 
 DEFAULT_FILE = ".receipt-gate-baseline.json"
@@ -92,7 +92,7 @@ def digest(entries: Mapping[str, Sequence[str]]) -> str:
         ensure_ascii=False,
         separators=(",", ":"),
     )
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hex256(text.encode())
 
 
 def dump(entries: Entries, about: str) -> bytes:

@@ -77,7 +77,7 @@ def gating(cfg: Config, path: str, text: str) -> tuple[bool, str]:
     return cfg.gated_state(status), status
 
 
-_PLAIN_SCALAR = re.compile(
+_PLAIN_SCALAR = (  # compiled on first use (re's cache): most commits never ask
     r"""^\s*"?[^\s"=:]+"?\s*[:=]\s*(?:true|True|TRUE|false|False|FALSE|[-+]?\d+|"[^"\\]*"|'[^']*')"""
     r"""\s*,?\s*(?:#.*)?$"""
 )
@@ -89,7 +89,7 @@ def _literal(text: str, line: int | None) -> bool:
     if line is None:
         return False
     lines = text.split("\n", line)
-    return line <= len(lines) and _PLAIN_SCALAR.match(lines[line - 1].rstrip("\r")) is not None
+    return line <= len(lines) and re.match(_PLAIN_SCALAR, lines[line - 1].rstrip("\r")) is not None
 
 
 DERIVE = "derive"  # judge()'s sources: the rules' commit sources_for() finds

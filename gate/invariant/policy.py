@@ -338,7 +338,8 @@ def rules(
         cfg = config_of(tree, disk)
         argv, globs = rule_files(cfg)
         if changed is None:
-            same = bool(revs.index_matches(root, "HEAD", [CONFIG_FILE, *argv]))
+            head = revs.head(root)  # asked already: before the first commit, no diff-index
+            same = head is not None and bool(revs.index_matches(root, head, [CONFIG_FILE, *argv]))
             moved = set(revs.staged_changes(root)) if same and globs else set()
         else:
             moved = set(changed)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate import TOOL
+from receipt_gate.base.sha import hex256
 from receipt_gate.checks import Finding
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ _FIELDS: Mapping[str, type] = {
 
 
 def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return hex256(data)
 
 
 def receipt_path(run_dir: str, draft: str, check: str) -> str:

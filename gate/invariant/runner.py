@@ -66,7 +66,7 @@ def prepare(
         from receipt_gate.checks.baseline import key
         from receipt_gate.rules import suppress
 
-        # One check reports a comment that is not a valid directive (suppress.reporter;
+        # One check reports a comment that is not a valid directive (Config.comment_reporter;
         # this one, when it reads comments and no required check does).
         checker = suppress.wrap(
             checker,
@@ -75,7 +75,7 @@ def prepare(
             listed,
             cfg.baseline,
             key,
-            comments and (suppress.reporter(cfg) or name) == name,
+            comments and (cfg.comment_reporter() or name) == name,
             cfg.deterministic(list(cfg.specs)),
             list(cfg.specs),
         )

@@ -288,11 +288,11 @@ def unchanged_since_head(
     """HEAD's tree's drafts when the index (and, unless `staged`, the working tree)
     changes nothing the gate reads since HEAD (or since the commit `head`, HEAD's when it
     was read), and HEAD was verified under these rules; else None."""
+    if _read(cache.path(root, FILE)) is None:
+        return None  # nothing was ever verified here: ask git nothing
     from receipt_gate.invariant.push import relevant
     from receipt_gate.trees import git
 
-    if _read(cache.path(root, FILE)) is None:
-        return None  # nothing was ever verified here: ask git nothing
     head_tree = revs.tree_of(root, head or "HEAD")
     if head_tree is None:
         return None

@@ -22,9 +22,7 @@ from receipt_gate.invariant.judge import (
     unstaged,
 )
 from receipt_gate.invariant.policy import Policy, hold, same_rules
-from receipt_gate.invariant.published import newly_published
 from receipt_gate.invariant.receipts import receipt_path, sha256
-from receipt_gate.invariant.recheck import rerun
 from receipt_gate.rules.config import CONFIG_FILE, Config
 from receipt_gate.rules.fingerprint import Fingerprint, fingerprint, keep, learned
 from receipt_gate.rules.session import drafts_in
@@ -142,6 +140,8 @@ def evaluate(
     keep(tree.root, fps, known)
     said = list(notes)
     if cfg.draft_markers is not None:
+        from receipt_gate.invariant.published import newly_published
+
         said += [
             f"receipt-gate: the draft markers hold nothing back: {printable(why)}"
             for why in cfg.draft_markers.void
@@ -194,8 +194,9 @@ def evaluate(
         trusted = (
             policy.cfg if policy is not None else (None if isinstance(tree, CommitTree) else cfg)
         )
+        from receipt_gate.invariant.recheck import rerun, trusted_checks
+
         cells = rerun(cfg, tree, gated, cells, base, policy.tree if policy else rules_tree, trusted)
-        from receipt_gate.invariant.recheck import trusted_checks
 
         kept = set(trusted_checks(cfg, cfg.deterministic(), trusted))
         said += [

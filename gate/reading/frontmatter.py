@@ -75,7 +75,7 @@ _LANGS = {
 }
 # Hugo skips blank lines, spaces and byte-order marks before a block; Jekyll, MkDocs
 # and Eleventy read no block after them (Jekyll strips one mark).
-_LATE = re.compile(r"[ \t\r\n\ufeff]+(?:---|\+\+\+|\{)")
+_LATE = r"[ \t\r\n\ufeff]+(?:---|\+\+\+|\{)"  # compiled on first use (re's cache)
 
 
 def block_end(lines: list[str]) -> tuple[str, int]:
@@ -100,7 +100,7 @@ def block_end(lines: list[str]) -> tuple[str, int]:
 def _plain_delimiters(text: str, path: str) -> None:
     """Refuse an opening generators read two ways: a block after blank lines, spaces or
     a second byte-order mark, or a delimiter line ending in other white space."""
-    if _LATE.match(text):
+    if text[:1] in " \t\r\n\ufeff" and re.match(_LATE, text):
         raise GateError(
             f"{path}:1: front matter: blank lines, spaces or a second byte-order"
             " mark before the block: Hugo reads the block after them, other"
@@ -290,7 +290,7 @@ def _toml(body: list[str], path: str) -> tuple[dict[str, Any], dict[str, int]]:
     return doc, lines
 
 
-_TOML_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#')
+_TOML_TOKEN = r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#'  # compiled on first use
 
 
 def _escaped(line: str, at: int) -> bool:  # an odd run of backslashes before `at`?
@@ -319,7 +319,7 @@ def toml_top_lines(body: list[str]) -> list[int]:
                     break
                 pos, quote = at + 3, ""
                 continue
-            m = _TOML_TOKEN.search(line, pos)
+            m = re.compile(_TOML_TOKEN).search(line, pos)
             if m is None or m.group() == "#":
                 break
             if m.group() in ('"""', "'''"):

@@ -8,12 +8,12 @@ unsuccessful, so a SARIF upload after a failed run says why.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from receipt_gate import DOCS, HOME, TOOL, __version__
+from receipt_gate.base.sha import hex256
 from receipt_gate.base.text import printable
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -85,7 +85,7 @@ def _rule(rule: str, about: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
 
 def _fingerprint(r: Result) -> str:
     key = "\0".join((r.rule, r.reason, r.path, r.message))
-    return hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()
+    return hex256(key.encode("utf-8", "surrogateescape"))
 
 
 def uri(path: str) -> str:

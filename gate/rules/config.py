@@ -91,6 +91,18 @@ class Config(NamedTuple):
             if self.specs[c].deterministic
         ]
 
+    def comment_reporter(self) -> str | None:
+        """The one check that reports a comment that is not a valid suppression directive:
+        the first required one that reads comments (part of its fingerprint)."""
+        return next(
+            (
+                c
+                for c in self.required
+                if self.specs[c].deterministic and self.effective[c].get("suppressions")
+            ),
+            None,
+        )
+
     def public_keys(self) -> tuple[bytes, ...]:
         if not self.signing:
             return ()
@@ -256,9 +268,9 @@ def load(
         raise GateError(f"{file}: not found (receipt-gate init writes a starter)")
     if cache_dir is None:
         return parse(yamlio.load(data, file), file)
-    import hashlib
+    from receipt_gate.base.sha import hex256
 
-    path = os.path.join(cache_dir, f"config-{READER}-{hashlib.sha256(data).hexdigest()}.json")
+    path = os.path.join(cache_dir, f"config-{READER}-{hex256(data)}.json")
     got = _cached(path, cache_dir, file)
     raw: object = None
     if got is None:

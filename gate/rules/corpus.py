@@ -18,7 +18,6 @@ reads one small file.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import posixpath
 import re
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from receipt_gate import GateError
 from receipt_gate.base.parallel import split_map
+from receipt_gate.base.sha import hex256
 from receipt_gate.trees import cache
 from receipt_gate.trees.tree import Tree, Unreadable, built_once, nameable, read_text
 
@@ -321,7 +321,7 @@ def rules_key(cfg: Config | None) -> object:
 
 
 def _key(*parts: object) -> str:
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=True).encode()).hexdigest()
+    return hex256(json.dumps(parts, sort_keys=True, ensure_ascii=True).encode())
 
 
 class Pages:

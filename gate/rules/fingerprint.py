@@ -9,13 +9,13 @@ cites stales no other post's receipt. And of the baseline, the draft's own entri
 
 from __future__ import annotations
 
-import hashlib
 import json
 import posixpath
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from receipt_gate.base import wildmatch
+from receipt_gate.base.sha import hex256
 from receipt_gate.rules.config import Config
 from receipt_gate.trees.tree import Tree, nameable
 
@@ -117,7 +117,7 @@ class Fingerprint:
             sorted(self.baseline.get(draft, ())) if self.baseline is not None else None,
         ]
         text = self.common + _ENCODER.encode(part)
-        return hashlib.sha256(text.encode()).hexdigest()
+        return hex256(text.encode())
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -205,10 +205,8 @@ def fingerprint(
         },
     }
     if spec.deterministic and cfg.effective[name].get("suppressions"):
-        from receipt_gate.rules.suppress import reporter
-
         # Whether this check reports bad comments depends on the others' settings.
-        payload["reports_bad_comments"] = reporter(cfg) in (name, None)
+        payload["reports_bad_comments"] = cfg.comment_reporter() in (name, None)
     common = _sha(payload)
     load = None
     if reported:
@@ -232,21 +230,25 @@ def fingerprint(
         entries = baseline.for_check(
             baseline.load(rules or tree, cfg.baseline, cfg.deterministic(list(cfg.specs))), name
         )
-    from receipt_gate.rules.corpus import publication_key
-
     # Everything the check could read: the corpus files whole, and what decides which of
     # them are published.
     whole = _sha(
         [
             common,
             {k: v for k, v in files.items() if k in corpus},
-            publication_key(cfg, tree) if spec.corpus else None,
+            _publication_key(cfg, tree) if spec.corpus else None,
             {d: sorted(k) for d, k in (entries or {}).items()},
         ]
     )
     members = frozenset(p for k in corpus for p in files.get(k, {}))
     memo = _kept(tree.root, name, whole) if load is not None else {}
     return Fingerprint(name, common, whole, load, entries, members, memo, len(memo))
+
+
+def _publication_key(cfg: Config, tree: Tree) -> object:
+    from receipt_gate.rules.corpus import publication_key  # only a check with a corpus
+
+    return publication_key(cfg, tree)
 
 
 def _what_it_read(files: Mapping[str, str | None], reads: Sequence[str], draft: str) -> object:
@@ -262,11 +264,7 @@ MEMO_FORMAT = 3
 def _memo_file(root: str | None, name: str) -> str | None:
     from receipt_gate.trees import cache
 
-    return (
-        cache.path(root, f"fingerprints-{hashlib.sha256(name.encode()).hexdigest()[:16]}.json")
-        if root
-        else None
-    )
+    return cache.path(root, f"fingerprints-{hex256(name.encode())[:16]}.json") if root else None
 
 
 def _memo_key(whole: str) -> list[object]:
@@ -320,4 +318,4 @@ def learned(fps: Mapping[str, Fingerprint]) -> dict[str, dict[str, str]]:
 
 def _sha(doc: object) -> str:
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hex256(text.encode())

@@ -371,7 +371,7 @@ def _site_of(path: str, named: Mapping[str, str] | None) -> str:
     return site if at else (folder.group(1) or "") if folder else posixpath.dirname(path)
 
 
-_WORKSPACE = re.compile(
+_WORKSPACE = (  # compiled on first use (re's cache)
     r"^(?:\$\{?GITHUB_WORKSPACE\}?|\$\{\{\s*github\.workspace\s*\}\}"
     r"|\$\{?CI_PROJECT_DIR\}?|\$\{?PWD\}?|\$\(pwd\))/?"
 )
@@ -380,5 +380,5 @@ _WORKSPACE = re.compile(
 def _expanded(folder: str) -> str:
     """A command's folder with the repository's own place (`$GITHUB_WORKSPACE/`...) read;
     "" when another variable is in it (the gate cannot tell where it points)."""
-    folder = _WORKSPACE.sub("", folder.strip("\"'"))
+    folder = re.sub(_WORKSPACE, "", folder.strip("\"'"))
     return "" if "$" in folder or "`" in folder else folder or "."

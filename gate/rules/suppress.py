@@ -27,7 +27,6 @@ from receipt_gate.checks import Finding, Outcome, Suppressed
 
 if TYPE_CHECKING:
     from receipt_gate.reading.markdown import Block
-    from receipt_gate.rules.config import Config
 
 MARK = "receipt-gate:"
 _DIRECTIVE = re.compile(
@@ -39,19 +38,6 @@ _NAME = re.compile(r"[a-z][a-z0-9-]*")
 VERBS = ("ignore", "disable", "enable")
 # Marks a finding about a comment itself: no baseline or comment can suppress it.
 BAD_COMMENT: tuple[tuple[str, object], ...] = (("comment", True),)
-
-
-def reporter(cfg: Config) -> str | None:
-    """The one check that reports a comment that is not a valid directive: the first
-    required one that reads comments (part of its fingerprint, gate.rules.fingerprint)."""
-    return next(
-        (
-            c
-            for c in cfg.required
-            if cfg.specs[c].deterministic and cfg.effective[c].get("suppressions")
-        ),
-        None,
-    )
 
 
 def _is_directive(b: Block, lines: list[str]) -> bool:

@@ -18,10 +18,10 @@ attributes could change without the file changing.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from typing import Any
 
+from receipt_gate.base.sha import hex256
 from receipt_gate.trees import cache
 from receipt_gate.trees.tree import Tree
 
@@ -69,7 +69,7 @@ def sha256_of(tree: Tree, paths: Iterable[str]) -> dict[str, str | None]:
         if data is None:
             found[p] = None
             continue
-        found[p] = hashlib.sha256(data).hexdigest()
+        found[p] = hex256(data)
     # Cache only what the tree still stamps as it did before the read: a file that
     # changed meanwhile, or whose stored bytes depend on more than its content (a
     # working-tree file under eol or ident rules), is hashed afresh each time.
