@@ -1,5 +1,5 @@
 from __future__ import annotations
 
-from receipt_gate.cli import main
+from receipt_gate.cli import console
 
-raise SystemExit(main())
+console()
