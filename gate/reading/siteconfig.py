@@ -13,11 +13,16 @@ from collections.abc import Iterator
 
 from receipt_gate.base.yamlio import Table
 
-# What a config must name before it is worth parsing for these questions.
-_WORTH = re.compile(
-    r"(?i)builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
+# What a config must name before it is worth parsing for these questions: one of these
+# words as (the start of) a key, followed by what follows a key in TOML, YAML or JSON
+# (a word in a comment, "the source of a claim", is no key), or an escape or an explicit
+# YAML key that could spell one. (Compiled on first use, by re's own cache: most
+# commits never ask.)
+_WORTH = (
+    r"(?i)(?:builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
     r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
-    r"cascade|include|exclude|markdown_ext|plugins|\\u|\\x|\?"
+    r"cascade|include|exclude|markdown_ext|plugins)\w{0,64}[\"']?\s{0,64}[:=\].,}]"
+    r"|\\u|\\x|\?"
 )
 _GO_FALSE = ("0", "f", "false")  # strconv.ParseBool, which Hugo's cast uses
 _ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})")
@@ -35,7 +40,7 @@ def document(path: str, text: str) -> object:
     """The parsed config (a mapping is a Table; an empty one when the text names none of
     the settings asked about), or None when it is no TOML, YAML or JSON as its
     extension says."""
-    if not _WORTH.search(text):
+    if not re.search(_WORTH, text):
         return Table()
     try:
         if path.endswith(".toml"):
