@@ -283,3 +283,29 @@ def test_a_void_marker_is_said_whole(repo: Repo, rg: Run) -> None:
         "mkdocs.yml: no blog plugin (the one that holds back a draft: true"
         " post): the build publishes the pages the draft markers mark"
     ) in out
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "parsed"),
+    [
+        # a word in a comment or a value is no key: nothing to parse
+        (".receipt-gate.yaml", "# claim add TERM --source URL\nrun_dir: x  # a blog post\n", False),
+        ("hugo.yaml", 'title: "the source of a blog"\n', False),
+        # a key, however it is written, is parsed
+        ("hugo.yaml", "buildDrafts: true\n", True),
+        ("hugo.yaml", "themesDir : x\n", True),
+        ("hugo.json", '{"source"\n: "x"}', True),
+        ("hugo.yaml", '"build\\u0044rafts": true\n', True),
+        ("hugo.yaml", "? buildDrafts\n: true\n", True),
+        ("hugo.toml", "[[module.mounts]]\nsource = 'x'\n", True),
+        ("hugo.yaml", "{buildDrafts}\n", True),
+    ],
+)
+def test_a_site_config_is_parsed_where_a_setting_is_a_key(
+    path: str, text: str, parsed: bool
+) -> None:
+    from receipt_gate.reading.siteconfig import document
+
+    doc = document(path, text)
+    assert doc is not None
+    assert bool(doc) is parsed, doc  # a Table: its (key, value) pairs
