@@ -199,13 +199,13 @@ def test_untrusted_text_is_printed_escaped(content: Repo, rg: Run) -> None:
     content.write(
         "drafts/intro.md",
         GOOD_DRAFT + "\n<!-- receipt-gate: ignore ai-tells --"
-        " why\x1b[2K\rreceipt-gate: ok -->\n" + TELLS + ".\n",
+        " why\x1b[2K\x1b[1Greceipt-gate: ok -->\n" + TELLS + ".\n",
     )
     rg("run")
     content.commit_all("suppress", "--no-verify")
     rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", base)
-    assert "\x1b" not in out and "\r" not in out
-    assert "why\\x1b[2K\\nreceipt-gate: ok" in out  # (a CR reads as a line break)
+    assert "\x1b" not in out
+    assert "why\\x1b[2K\\x1b[1Greceipt-gate: ok" in out
     receipt = content.path / ".receipts/drafts/intro.md/hook-length.json"
     doc = json.loads(receipt.read_text())
     doc.update(

@@ -116,3 +116,18 @@ def test_an_autocrlf_git_refuses_is_refused_naming_it(repo: Repo) -> None:
     repo.git("config", "core.autocrlf", "sometimes")
     with pytest.raises(GateError, match=r"core\.autocrlf: 'sometimes' is not a value git"):
         plumbing.autocrlf_setting(str(repo.path))
+
+
+def test_a_lone_carriage_return_is_refused_by_name(content: Repo, rg: Run) -> None:
+    """Hugo's renderer reads no line break at a CR alone, kramdown and Python-Markdown
+    read one: "Intro.\\r\\r    text" is an indented code block to one, a paragraph to
+    the other. The gate refuses to guess, naming the file and line."""
+    content.write("drafts/intro.md", GOOD_DRAFT + "\nIntro.\r\r    We saw 76 of them.\n")
+    rc, out, err = rg("run")
+    assert rc == 2, out + err
+    line = GOOD_DRAFT.count("\n") + 2
+    assert f"drafts/intro.md:{line}: a carriage return without a line feed" in err
+    assert not (content.path / ".receipts/drafts/intro.md").exists()
+    content.git("add", "-A")
+    rc, out, err = rg("verify", "--staged")
+    assert rc == 2 and "a carriage return without a line feed" in err, out + err

@@ -24,7 +24,7 @@ class Draft(NamedTuple):
 
     path: str
     data: bytes
-    text: str  # BOM dropped, CRLF and CR folded to LF
+    text: str  # BOM dropped, CRLF folded to LF (a lone CR is refused)
 
 
 def decode(path: str, data: bytes) -> Draft | str:
@@ -35,7 +35,15 @@ def decode(path: str, data: bytes) -> Draft | str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         return f"{path}: not UTF-8 (byte 0x{data[e.start]:02x} at offset {e.start})"
-    return Draft(path, data, text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = text.replace("\r\n", "\n")
+    if "\r" in text:
+        line = text.count("\n", 0, text.index("\r")) + 1
+        return (
+            f"{path}:{line}: a carriage return without a line feed: generators disagree"
+            " whether it ends a line (Hugo's renderer reads none), so the gate cannot"
+            " read the page as they show it; use LF or CRLF line endings"
+        )
+    return Draft(path, data, text)
 
 
 def drop_stdout() -> None:
