@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -11,6 +12,8 @@ from receipt_gate_hooks.headline_numbers import (
     tokens,
 )
 from tests.conftest import Repo, Run
+
+TODAY = time.strftime("%Y-%m-%d", time.gmtime())
 
 # The seed: a headline that rounds, a body that pins a different reading.
 DRIFT = """\
@@ -344,6 +347,16 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         (
             "posts/notes.md",
             "Notes.\n\n{::comment}\n\nThe drift peaked at 76 hours.\n\n{:/comment}\n",
+        ),
+        # The fourteenth: dated later today (Hugo and Jekyll compare the time, and a
+        # site's time zone may not have reached today); written outside Eleventy's
+        # output folder.
+        ("posts/notes.md", f"---\ndate: {TODAY}T23:59:59\n---\nThe drift peaked at 76 hours.\n"),
+        ("posts/notes.md", f"---\ndate: {TODAY}\n---\nThe drift peaked at 76 hours.\n"),
+        (
+            "posts/notes.md",
+            "---\npermalink: out/notes.html\npermalinkBypassOutputDir: true\n---\n"
+            "The drift peaked at 76 hours.\n",
         ),
     ],
 )

@@ -128,11 +128,13 @@ _EXPIRY_DATES = ("expirydate", "unpublishdate")
 
 
 def _future(value: object) -> bool:
-    """Is the date this value gives after today (UTC), or can it be? (Without
-    buildFuture, Hugo and Jekyll build no page dated later; a site may build them, so
-    such a page is only not surely published.) A date the gate cannot read may be."""
+    """Is the date this value gives later than now, or can it be? (Without buildFuture,
+    Hugo and Jekyll build no page dated later; a site may build them, so such a page is
+    only not surely published.) Today can be: Hugo and Jekyll compare the time, which
+    the day does not give (`<today>T23:59:59`, a site's time zone). A date the gate
+    cannot read may be."""
     day = date_of(value, late=True)
-    return day is None or day > today()
+    return day is None or day >= today()
 
 
 def _expired(value: object) -> bool:
@@ -230,7 +232,7 @@ def held_back(fields: Mapping[str, object]) -> bool:
     """Could a generator hold this page back, however the site's markers read it: a
     `draft` key in any case (Hugo's keys are) that is not plainly off, a `published` key
     that is not true (Jekyll), a publication date in the future or an expiry date
-    passed? Such a page supports nothing (the gate still holds it wherever its markers
+    passed, Eleventy's permalinkBypassOutputDir? Such a page supports nothing (the gate still holds it wherever its markers
     do not, and its title still accuses)."""
     for key, value in fields.items():
         name = key.lower()
@@ -246,6 +248,8 @@ def held_back(fields: Mapping[str, object]) -> bool:
             return True
         if name == "published" and value is not True:
             return True
+        if name == "permalinkbypassoutputdir" and value not in (False, 0, "", "false"):
+            return True  # Eleventy writes it outside the site it publishes
     return False
 
 
