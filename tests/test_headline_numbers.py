@@ -358,6 +358,8 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
             "---\npermalink: out/notes.html\npermalinkBypassOutputDir: true\n---\n"
             "The drift peaked at 76 hours.\n",
         ),
+        ("src/content/blog/_notes.md", "The drift peaked at 76 hours.\n"),  # Astro
+        ("src/pages/_wip/notes.md", "The drift peaked at 76 hours.\n"),
     ],
 )
 def test_what_readers_may_not_see_supports_nothing(

@@ -160,6 +160,29 @@ def test_an_astro_starlight_site_gates_its_content_collections(repo: Repo, rg: R
     assert not _takes(repo, "src/content/config.ts") and not _takes(repo, "README.md")
 
 
+def test_an_astro_site_gates_its_pages_and_every_draft(repo: Repo, rg: Run) -> None:
+    """Astro builds every markdown, MDX and HTML page of src/pages/ (not a `_` one), and
+    has no draft marker since Astro 3: a `draft: true` is the site's own field, which a
+    `getCollection()` may not filter (an outside pass built both)."""
+    repo.write("astro.config.mjs", "import { defineConfig } from 'astro/config';\n")
+    pages = [
+        "src/content/blog/first.md",
+        "src/content/blog/later.md",
+        "src/pages/notes.md",
+        "src/pages/about/team.mdx",
+        "src/pages/legal.html",
+    ]
+    for p in pages:
+        repo.write(p, "---\ntitle: T\n---\nText.\n")
+    repo.write("src/content/blog/wip.md", "---\ntitle: Soon\ndraft: true\n---\nX.\n")
+    repo.write("src/pages/_partial.md", "Text.\n")
+    repo.write("src/pages/index.astro", "<h1>Home</h1>\n")
+    assert rg("init")[0] == 0
+    assert _gated(rg) == {*pages, "src/content/blog/wip.md"}
+    assert not _takes(repo, "src/pages/_partial.md")
+    assert not _takes(repo, "src/pages/index.astro")
+
+
 def test_a_site_built_by_its_own_generator_gates_every_page_kind_where_its_writing_is(
     repo: Repo, rg: Run
 ) -> None:

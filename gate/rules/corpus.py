@@ -232,8 +232,8 @@ def held_back(fields: Mapping[str, object]) -> bool:
     """Could a generator hold this page back, however the site's markers read it: a
     `draft` key in any case (Hugo's keys are) that is not plainly off, a `published` key
     that is not true (Jekyll), a publication date in the future or an expiry date
-    passed, Eleventy's permalinkBypassOutputDir? Such a page supports nothing (the gate still holds it wherever its markers
-    do not, and its title still accuses)."""
+    passed, Eleventy's permalinkBypassOutputDir? Such a page supports nothing (the gate
+    still holds it wherever its markers do not, and its title still accuses)."""
     for key, value in fields.items():
         name = key.lower()
         if name in _PUBLISH_DATES and value not in ("", None) and _future(value):
@@ -258,7 +258,8 @@ def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
     folder or hidden itself (MkDocs, Hugo and Jekyll leave out `.*`; Hugo and Jekyll
     `#*` and `*~`), in a folder of dependencies (Jekyll's default excludes:
     node_modules, gemfiles, vendor/bundle...), a Jekyll post under another `_` folder
-    (`_wip/_posts/`, `_posts/_old/`: Jekyll reads no `_` folder it has no use for), or a
+    (`_wip/_posts/`, `_posts/_old/`: Jekyll reads no `_` folder it has no use for), a `_`
+    page or folder of Astro's src/content/ or src/pages/, or a
     page beside an index page (a README: MkDocs builds the index; another: a Hugo leaf
     bundle's resource)?"""
     parts = path.split("/")
@@ -268,6 +269,13 @@ def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
         return True
     if "_posts" in parts[:-1] and any(p.startswith("_") and p != "_posts" for p in parts[:-1]):
         return True
+    for i, part in enumerate(parts[:-2]):  # Astro builds no `_` page or collection entry
+        if (
+            part == "src"
+            and parts[i + 1] in ("content", "pages")
+            and any(p.startswith("_") for p in parts[i + 2 :])
+        ):
+            return True
     folder, name = posixpath.split(path)
     base = f"{folder}/" if folder else ""
     beside_index = any(f"{base}index{ext}" in paths for ext in (".md", ".markdown", ".MD"))

@@ -1,11 +1,17 @@
-"""Astro (and Starlight, its docs theme): the pages of `src/content/` (.md, .mdx,
-.markdoc, in any case), `draft: true` its marker."""
+"""Astro (and Starlight, its docs theme): the entries of `src/content/` (.md, .mdx,
+.markdoc, in any case) and the pages of `src/pages/` (markdown in each of the
+extensions Astro renders, .mdx, .html; a name starting with `_` is no page).
+
+Astro itself has no draft marker since Astro 3: a `draft: true` is the site's own
+field, which its code may or may not read, so every page is gated. Starlight's
+`draft: true` is its documented marker, read where the site uses Starlight."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from receipt_gate.sites.layout import Layout, section, site, under
+from receipt_gate.sites.layout import Layout, any_case, section, site, under
 
 if TYPE_CHECKING:
     from receipt_gate.sites.layout import Repo
@@ -13,18 +19,40 @@ if TYPE_CHECKING:
 KIND = "astro"
 NAME = "Astro"
 EXTS = (".md", ".mdx", ".markdoc")
+# What src/pages/ renders as pages of writing (its .astro pages are code, layouts).
+PAGE_EXTS = ("md", "markdown", "mdown", "mkdn", "mkd", "mdwn", "mdx", "html")
+CONFIG = re.compile(r"(?:^|/)astro\.config\.[cm]?[jt]s$")
 
 
 def detect(repo: Repo) -> Layout | None:
-    if not under(repo.files, "src/content"):
+    configs = [p for p in repo.paths if CONFIG.search(p) and "node_modules/" not in p]
+    pages = [p for p in repo.paths if _page(p)]
+    if not under(repo.files, "src/content") and not (configs and pages):
         return None
-    folder = section(repo.files, "src/content")
-    return site(
-        "an Astro site",
-        folder,
+    starlight = any("starlight" in (repo.read(c) or "") for c in configs)
+    folder = section(repo.files, "src/content") if under(repo.files, "src/content") else ""
+    layout = site(
+        "an Astro site with Starlight" if starlight else "an Astro site",
+        folder or "src/pages",
         repo.files,
         repo.paths,
-        {"front_matter": {"draft": True}},
+        {"front_matter": {"draft": True}} if starlight else {},
         exts=EXTS,
         content="src/content",
     )
+    drafts = [g for g in layout.drafts if not g.startswith("!")]
+    if pages or configs:
+        drafts += [f"src/pages/**/*.{any_case(e)}" for e in PAGE_EXTS]
+        drafts += ["!src/pages/**/_*", "!src/pages/**/_*/**"]  # Astro routes neither
+    drafts = list(dict.fromkeys([*drafts, *(g for g in layout.drafts if g.startswith("!"))]))
+    from receipt_gate.base import wildmatch
+
+    return layout._replace(
+        drafts=drafts, found=len(wildmatch.select(drafts, repo.paths)), configs=tuple(configs[:1])
+    )
+
+
+def _page(path: str) -> bool:
+    if not path.startswith("src/pages/"):
+        return False
+    return path.rsplit(".", 1)[-1].lower() in PAGE_EXTS
