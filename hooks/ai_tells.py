@@ -469,7 +469,14 @@ def find_tells(
         # With what the page shows from attributes in place (a frame's srcdoc, a field's
         # value, CSS's content): a reader sees it, so the weighing reads it too.
         # And an MDX expression's string literals as MDX prints them (`{`...`}`).
+        # And what Liquid and Nunjucks output tags print (`{{ "A paragraph." }}`), as
+        # Jekyll and Eleventy print it before markdown reads the page.
         shown = _attributes_shown(text) or text
+        if "{{" in shown or "{%" in shown:
+            from receipt_gate.reading.frontmatter import read as front_matter
+            from receipt_gate.reading.templatetags import as_printed
+
+            shown = as_printed(shown, front_matter(shown, path).fields)
         shown = _MDX_LITERALS.sub(_literals, shown) if "{" in shown else shown
         weighed = page if shown == text else page._replace(text=shown, readings={})
         found.add(_weighed(weighed, weighing))

@@ -373,7 +373,15 @@ def parse_article(
     # What every reader surely sees, as a model's quote is held to (a hidden element, a
     # note nothing references, a styled block, a template block): the rest supports
     # nothing.
-    seen = surely_seen(unseen(text))
+    # Liquid and Nunjucks print their output tags before markdown reads the page: what
+    # they print may be markup that hides what follows (`{{ "<!--" }}`).
+    printed = text
+    if "{{" in text or "{%" in text:
+        from receipt_gate.reading.frontmatter import read
+        from receipt_gate.reading.templatetags import as_printed
+
+        printed = as_printed(text, read(text, path).fields)
+    seen = surely_seen(unseen(printed))
     for start, end in conditional(seen):  # what a condition or a loop may not print
         seen = seen[:start] + re.sub(r"[^\n]", " ", seen[start:end]) + seen[end:]
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)

@@ -359,6 +359,20 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
             "The drift peaked at 76 hours.\n",
         ),
         ("src/content/blog/_notes.md", "The drift peaked at 76 hours.\n"),  # Astro
+        # Template output that prints markup hiding the rest, text kept and never printed.
+        ("posts/notes.md", '{{ "<!--" }}\n\nThe drift peaked at 76 hours.\n\n{{ "-->" }}\n'),
+        ("posts/notes.md", '{{ "<!" }}--\n\nThe drift peaked at 76 hours.\n\n--{{ ">" }}\n'),
+        (
+            "posts/notes.md",
+            '---\no: "<!--"\n---\n{{ page.o }}\n\nThe drift peaked at 76 hours.\n\n-->\n',
+        ),
+        (
+            "posts/notes.md",
+            "{::nomarkdown}<!--{:/nomarkdown}\n\nThe drift peaked at 76 hours.\n\n"
+            "{::nomarkdown}-->{:/nomarkdown}\n",
+        ),
+        ("posts/notes.md", "{% capture x %}The drift peaked at 76 hours.{% endcapture %}\n"),
+        ("posts/notes.md", "{% set x %}The drift peaked at 76 hours.{% endset %}\n"),
         ("src/pages/_wip/notes.md", "The drift peaked at 76 hours.\n"),
     ],
 )

@@ -191,6 +191,12 @@ DENSE_TEXT = (
         pytest.param("{{% comment %}}{}{{% endcomment %}}", id="liquid-comment"),
         # The fifth pass: other ways a reader is not shown the padding.
         pytest.param("{{% capture junk %}}{}{{% endcapture %}}", id="liquid-capture"),
+        # The fourteenth: raw output opening a comment that later raw output closes.
+        pytest.param(
+            "{{::nomarkdown}}<!--{{:/nomarkdown}}\n\n{}\n\n{{::nomarkdown}}-->{{:/nomarkdown}}",
+            id="kramdown-raw-comment",
+        ),
+        pytest.param('{{{{ "<!--" }}}}\n\n{}\n\n{{{{ "-->" }}}}', id="liquid-printed-comment"),
         pytest.param("{{% if false %}}{}{{% endif %}}", id="liquid-condition"),
         pytest.param('{}\n{{: style="display:none"}}', id="kramdown-attribute-list"),
         pytest.param('<div style="display:/**/none">{}</div>', id="css-comment"),
@@ -399,3 +405,22 @@ def test_what_an_mdx_component_or_expression_prints_is_weighed(shape: str) -> No
     literal in an MDX expression is on the page, and was read as an attribute or code."""
     page = "# Notes\n\nA few words first.\n\n" + shape.format(DENSE_TEXT) + "\n"
     assert any("AI tells weigh" in f for f in _check(page))
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        '{{{{ "{}" }}}}',
+        "{{{{ '{}' | strip }}}}",
+        '{{% assign s = "{}" %}}{{{{ s }}}}',
+        '---\ntitle: Notes\nsaid: "{}"\n---\n{{{{ page.said }}}}',
+    ],
+    ids=["literal", "filtered", "assigned", "own-value"],
+)
+def test_what_a_liquid_output_tag_prints_is_weighed(shape: str) -> None:
+    """The fourteenth pass: Jekyll printed `{{ "AI prose" }}` as a paragraph, and the
+    weighing had read it as a template tag."""
+    body = shape.format(DENSE_TEXT)
+    head, _, tail = body.rpartition("---\n") if body.startswith("---") else ("", "", body)
+    page = f"{head}{'---' + chr(10) if head else ''}# Notes\n\nA few words first.\n\n{tail}\n"
+    assert any("AI tells weigh" in f for f in _check(page)), page

@@ -110,6 +110,9 @@ KEPT = re.compile(
     r"\{%-?\s*(?:(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=[^%]*?[\"']"
     r"|(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\})"
 )
+_ASSIGNED = re.compile(
+    r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=\s*(\"[^\"]*\"|'[^']*')\s*-?%\}"
+)
 _GIVEN = re.compile(r"(?:\{\{-?|\{%-?\s*echo\b)\s*(?:(\"[^\"\n]*\"|'[^'\n]*')|([A-Za-z_][\w-]*))")
 
 
@@ -177,6 +180,34 @@ def printed(text: str) -> str:
     other tags gone without a trace: a front-matter string Eleventy renders as a
     template (`eleventyComputed`), as its page shows it."""
     return sub_blank(TEMPLATE, text, repl=printed_tag) if ("{{" in text or "{%" in text) else text
+
+
+def as_printed(text: str, fields: Mapping[str, object]) -> str:
+    """The page with each Liquid or Nunjucks output tag (`{{ }}`, `{% echo %}`; not a
+    Hugo shortcode, not a control tag) replaced by what it prints where the page says
+    it: its own front-matter value (`{{ page.x }}`), else the literal a name was
+    assigned on the page (`{% assign s = "..." %}{{ s }}`) and its string literals in
+    order (`{{ "<!" }}--` prints `<!--`, `{{ "A paragraph." }}` a paragraph).
+    Line breaks stay where they were. Jekyll and Eleventy print these before markdown
+    reads the page: what they print may open a comment, or be the words readers read."""
+    if "{{" not in text and "{%" not in text:
+        return text
+    own = own_values(text, fields)
+    if own is not None and own.count("\n") == text.count("\n"):
+        text = own
+
+    assigned = {m.group(1): m.group(2)[1:-1] for m in _ASSIGNED.finditer(text)}
+
+    def said(m: Match) -> str:
+        tag = m.group()
+        if not OUTPUT.match(tag) or ":" in LITERAL.sub("", tag).split("|", 1)[0]:
+            return tag  # (a JSX object, `style={{display: "none"}}`, is no Liquid)
+        given = _GIVEN.match(tag)
+        name = given.group(2) if given is not None else None
+        words = [assigned.get(name, "") if name else "", *(x[1:-1] for x in LITERAL.findall(tag))]
+        return "".join(words).replace("\n", " ") + "\n" * tag.count("\n")
+
+    return TEMPLATE.sub(said, text)
 
 
 # A page's own value printed by name: Liquid's `{{ page.x }}` (Jekyll), `{{ x }}`
