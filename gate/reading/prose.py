@@ -206,7 +206,7 @@ def kramdown_extensions(block: str, masked: str | None = None) -> str:
     openings never closed was quadratic). The delimiters are looked for in `masked`, the
     block with its code spans (and more) blanked: `{::comment}` in code is code."""
     chars = list(block)
-    block = block if masked is None else masked
+    raw, block = block, block if masked is None else masked
 
     def fill(start: int, end: int) -> None:
         for i in range(start, end):
@@ -214,6 +214,7 @@ def kramdown_extensions(block: str, masked: str | None = None) -> str:
                 chars[i] = "\0"
 
     at = 0
+    opened: int | None = None  # where raw output opened an HTML comment not yet closed
     while (m := _KRAMDOWN_OPEN.search(block, at)) is not None:
         name, attrs = m.group(1), m.group(2)
         if attrs.rstrip().endswith("/"):
@@ -229,8 +230,34 @@ def kramdown_extensions(block: str, masked: str | None = None) -> str:
         else:
             fill(m.start(), m.end())
             fill(close.start(), close.end())
+            opened = _raw_comment(raw, m.end(), close.start(), opened, fill)
         at = close.end()
+    if opened is not None:  # raw output opened a comment no raw output closes
+        fill(opened, len(block))
     return "".join(chars)
+
+
+def _raw_comment(
+    block: str, start: int, end: int, opened: int | None, fill: Callable[[int, int], None]
+) -> int | None:
+    """A nomarkdown block's raw output may open an HTML comment that runs on past it,
+    over the page's text, to a `-->` of later raw output (text's own `-->` is escaped):
+    `{::nomarkdown}<!--{:/}` ... `{::nomarkdown}-->{:/}`. What it hides is filled;
+    where one is still open after this block is returned."""
+    pos = start
+    while pos < end:
+        if opened is None:
+            at = block.find("<!--", pos, end)
+            if at < 0:
+                return None
+            opened, pos = at, at + 4
+        else:
+            at = block.find("-->", pos, end)
+            if at < 0:
+                return opened
+            fill(opened, at + 3)
+            opened, pos = None, at + 3
+    return opened
 
 
 # What kramdown prints nothing for: its options extension, and an attribute list right
