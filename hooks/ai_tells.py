@@ -477,6 +477,10 @@ def find_tells(
             from receipt_gate.reading.templatetags import as_printed
 
             shown = as_printed(shown, front_matter(shown, path).fields)
+        if "{{<" in shown or "{{%" in shown:
+            from receipt_gate.reading.templatetags import shortcodes_printed
+
+            shown = shortcodes_printed(shown)
         shown = _MDX_LITERALS.sub(_literals, shown) if "{" in shown else shown
         weighed = page if shown == text else page._replace(text=shown, readings={})
         found.add(_weighed(weighed, weighing))

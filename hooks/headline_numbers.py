@@ -516,17 +516,18 @@ def find_headline_numbers(
     from receipt_gate.reading.pageparts import shown_lines, titles
 
     toks = list(tokens(shown_lines(text, path)))
-    if "{{" in text:  # a number the page prints from its own front matter is cited too
+    if "{{" in text:  # a number the page prints from its own front matter is cited too,
+        # and what its template tags and Hugo's figure print
         from receipt_gate.reading.frontmatter import read
-        from receipt_gate.reading.templatetags import own_values
+        from receipt_gate.reading.templatetags import as_printed, own_values, shortcodes_printed
 
-        own = own_values(text, read(text, path).fields)
-        seen = {(t.line, t.value) for t in toks}
-        toks += (
-            [t for t in tokens(shown_lines(own, path)) if (t.line, t.value) not in seen]
-            if own is not None
-            else []
-        )
+        own = read(text, path).fields
+        for shown in (own_values(text, own), as_printed(text, own), shortcodes_printed(text)):
+            if shown is not None and shown != text:
+                seen = {(t.line, t.value) for t in toks}
+                toks += [
+                    t for t in tokens(shown_lines(shown, path)) if (t.line, t.value) not in seen
+                ]
     for title in titles(text, path, fields):
         if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose
             toks[:0] = [

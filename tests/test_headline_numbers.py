@@ -439,6 +439,10 @@ def test_a_page_dated_in_the_past_supports(repo: Repo, rg: Run) -> None:
         "Our schedule <!--\n|---|\ndrifted 76 hours -->\n",  # no comment across cells
         "## Drift <!--\nOur schedule drifted 76 hours -->\n",  # nor across blocks
         "<!drift 76 hours> is what the log said.\n",  # text on GitHub
+        # What template tags and Hugo's figure print (round 14).
+        '{{< figure src="/a.png" caption="The drift hit 76 hours." >}}\n',
+        '{{ "The drift hit 76 hours." }}\n',
+        '{% assign d = "The drift hit 76 hours." %}{{ d }}\n',
     ],
 )
 def test_a_number_the_page_shows_is_read(repo: Repo, rg: Run, text: str) -> None:

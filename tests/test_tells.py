@@ -424,3 +424,11 @@ def test_what_a_liquid_output_tag_prints_is_weighed(shape: str) -> None:
     head, _, tail = body.rpartition("---\n") if body.startswith("---") else ("", "", body)
     page = f"{head}{'---' + chr(10) if head else ''}# Notes\n\nA few words first.\n\n{tail}\n"
     assert any("AI tells weigh" in f for f in _check(page)), page
+
+
+@pytest.mark.parametrize("param", ["caption", "title", "attr"])
+def test_what_hugos_figure_prints_is_weighed(param: str) -> None:
+    """The fourteenth pass: Hugo printed a figure's caption, title and attribution in
+    its figcaption; the check had read the shortcode as a tag."""
+    page = f'# Notes\n\nA photo.\n\n{{{{< figure src="/a.png" {param}="{DENSE_TEXT}" >}}}}\n'
+    assert any("AI tells weigh" in f for f in _check(page)), page

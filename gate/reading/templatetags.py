@@ -210,6 +210,35 @@ def as_printed(text: str, fields: Mapping[str, object]) -> str:
     return TEMPLATE.sub(said, text)
 
 
+# Hugo's built-in shortcodes that print text given as a parameter: figure's caption,
+# title and attribution, details' summary.
+_PRINTING_SHORTCODE = re.compile(r"\{\{([<%])-?\s*(figure|details)\b")
+_PRINTED_PARAM = re.compile(
+    r"\b(caption|title|attr|summary)\s*=\s*(?:\"((?:[^\"\\]|\\.)*)\"|`([^`]*)`|'([^']*)')"
+)
+
+
+def shortcodes_printed(text: str) -> str:
+    """The page with each of Hugo's shortcodes that print a parameter as text (`{{<
+    figure caption="..." >}}`) replaced by the text they print; line breaks kept."""
+    if "{{<" not in text and "{{%" not in text:
+        return text
+    pieces, pos = [], 0
+    for m in _PRINTING_SHORTCODE.finditer(text):
+        if m.start() < pos:
+            continue
+        end = text.find(">}}" if m.group(1) == "<" else "%}}", m.end())
+        if end < 0:
+            break
+        tag = text[m.start() : end + 3]
+        said = " ".join(
+            next(g for g in p.groups()[1:] if g is not None) for p in _PRINTED_PARAM.finditer(tag)
+        )
+        pieces += [text[pos : m.start()], said.replace("\n", " ") + "\n" * tag.count("\n")]
+        pos = end + 3
+    return "".join(pieces) + text[pos:] if pieces else text
+
+
 # A page's own value printed by name: Liquid's `{{ page.x }}` (Jekyll), `{{ x }}`
 # (Eleventy: front matter is the page's data), with filters that keep its letters or
 # none; Hugo's `{{< param "x" >}}` shortcode.
