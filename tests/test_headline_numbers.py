@@ -423,6 +423,32 @@ def test_a_page_beside_what_holds_it_back_supports_nothing(
     assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out
 
 
+@pytest.mark.parametrize(
+    ("config", "held"),
+    [
+        ('defaults:\n  - scope: {path: "posts/notes.md"}\n    values: {published: false}\n', True),
+        ("defaults:\n  - scope: {path: posts}\n    values:\n      published: false\n", True),
+        ("defaults:\n  - scope: {path: ''}\n    values: {published: false}\n", True),
+        ('defaults:\n  - scope: {path: "posts/*.md"}\n    values: {published: false}\n', True),
+        ("defaults:\n  - scope: {path: other}\n    values: {published: false}\n", False),
+        ("defaults:\n  - scope: {path: posts}\n    values: {layout: post}\n", False),
+        ("title: x  # defaults, published: false, in a comment\n", False),
+    ],
+)
+def test_what_jekylls_defaults_hold_back_supports_nothing(
+    repo: Repo, rg: Run, config: str, held: bool
+) -> None:
+    """The fourteenth pass: `defaults:` giving a scope `published: false` in _config.yml
+    held the page back from Jekyll's build, yet it supported the title's number."""
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    repo.write("posts/notes.md", "The drift peaked at 76 hours.\n")
+    repo.write("_config.yml", config)
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
 def test_a_page_dated_in_the_past_supports(repo: Repo, rg: Run) -> None:
     repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
     repo.write("posts/drift.md", DRIFT)

@@ -21,7 +21,7 @@ from receipt_gate.base.yamlio import Table
 _WORTH = (
     r"(?i)(?:builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
     r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
-    r"cascade|include|exclude|markdown_ext|plugins)\w{0,64}[\"']?\s{0,64}[:=\].,}]"
+    r"cascade|include|exclude|markdown_ext|plugins|defaults)\w{0,64}[\"']?\s{0,64}[:=\].,}]"
     r"|\\u|\\x|\?"
 )
 _GO_FALSE = ("0", "f", "false")  # strconv.ParseBool, which Hugo's cast uses

@@ -291,9 +291,9 @@ _VENDORED = frozenset({"bundle", "cache", "gems", "ruby"})
 def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
     """Folders whose data can hold their pages back, so that what is under them is not
     surely published: a `.meta.yml` (Material's meta plugin: front matter for every page
-    under it, `draft: true` too), and an Eleventy directory data file that names a
+    under it, `draft: true` too), an Eleventy directory data file that names a
     permalink (`posts/notes/notes.11tydata.json`, `posts/posts.json`: `permalink: false`
-    writes no page)."""
+    writes no page), and what a generator's config holds back (Jekyll's `defaults:`)."""
     from receipt_gate.base import wildmatch
 
     def data_file(p: str) -> bool:
@@ -311,12 +311,28 @@ def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
                 except Unreadable:
                     data = b"permalink"  # (a data file the gate cannot read may say it)
                 held.update([p] if data is not None and b"permalink" in data else [])
-        return sorted({posixpath.dirname(p) + "/" if "/" in p else "" for p in held})
+        folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
+        return sorted(folders | set(_held_by_configs(tree)))
 
     return built_once(tree, f"meta-folders/{run_dir}", find)
 
 
 _META = (".meta.yml", ".meta.yaml")
+
+
+def _held_by_configs(tree: Tree) -> list[str]:
+    """What a generator's own config holds back (Jekyll's `defaults:` giving
+    `published: false` to a scope): gate.sites.held_by_configs."""
+    from receipt_gate import sites
+
+    def read(path: str) -> str | None:
+        try:
+            data = tree.read(path, 1 << 20)
+        except Unreadable:
+            return None
+        return None if data is None else data.decode("utf-8", "replace")
+
+    return sites.held_by_configs(tree.paths(sites.config_globs()), read)
 
 
 def publication_key(cfg: Config | None, tree: Tree) -> object:

@@ -18,7 +18,9 @@ and, where the generator has them:
 - `listed(toc, text, read) -> frozenset[str]`: the pages a table of contents publishes
   (mdBook's SUMMARY.md), for a `draft_markers.listed_in` marker;
 - `unlist(text, toc, paths) -> str`: that table of contents with these pages unlinked
-  (`adopt --unpublish`).
+  (`adopt --unpublish`);
+- `CONFIG_GLOBS` and `held_by_config(path, text) -> list[str]`: the path prefixes a
+  config holds back (Jekyll's `defaults:`), which support nothing.
 
 The table is in the order detection asks (first match wins): a generator known by a
 config file of its own before one known by its folders, `plain` (no generator) last.
@@ -27,7 +29,7 @@ A new generator is one module here, one line in TABLE, and one test file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from receipt_gate.sites import (
@@ -62,6 +64,23 @@ def detect(paths: Sequence[str], read: Read, run_dir: str = ".receipts") -> Layo
         if found is not None:
             return found._replace(generator=found.generator or generator.KIND)
     raise AssertionError("plain detects every repository")  # pragma: no cover
+
+
+def held_by_configs(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
+    """Path prefixes whose pages a generator's own config holds back (Jekyll's
+    `defaults:` giving `published: false`): such pages support nothing. `paths` are the
+    tree's files that CONFIG_GLOBS match."""
+    out: list[str] = []
+    for g in TABLE:
+        held, config = getattr(g, "held_by_config", None), getattr(g, "CONFIG", None)
+        if held is not None and config is not None:
+            out += [h for p in paths if config.search(p) for h in held(p, read(p))]
+    return out
+
+
+def config_globs() -> list[str]:
+    """Globs for every generator's configs that may hold pages back (held_by_configs)."""
+    return [glob for g in TABLE for glob in getattr(g, "CONFIG_GLOBS", ())]
 
 
 def named(kind: str) -> Generator | None:

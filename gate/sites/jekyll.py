@@ -53,6 +53,39 @@ def detect(repo: Repo) -> Layout | None:
     )
 
 
+# Its configs, as globs (a site's folder may be anywhere): for what they hold back.
+CONFIG_GLOBS = ("**/_config*.yml", "**/_config*.yaml", "**/_config*.toml")
+
+
+def held_by_config(path: str, text: str | None) -> list[str]:
+    """What a _config.yml's `defaults:` hold back: the path prefixes (the site's folder
+    and each scope's path, up to a glob's first wildcard) whose values give `published`
+    anything but true. The scope's `type` is not read: every page under the path is
+    taken, which can only take support away. A config the gate cannot read may hold
+    back any page of its site."""
+    from receipt_gate.reading import siteconfig
+
+    folder = posixpath.dirname(path)
+    base = f"{folder}/" if folder else ""
+    if text is None or ("defaults" not in text and "\\" not in text):
+        return []
+    doc = siteconfig.document(path, text)
+    if not isinstance(doc, Table):
+        return [base] if doc is None else []
+    out = []
+    for entry in (e for d in siteconfig.get(doc, "defaults") if isinstance(d, list) for e in d):
+        if not isinstance(entry, Table):
+            continue
+        values = [v for v in siteconfig.get(entry, "values") if isinstance(v, Table)]
+        if all(p is True for v in values for p in siteconfig.get(v, "published")):
+            continue
+        scopes = [s for s in siteconfig.get(entry, "scope") if isinstance(s, Table)]
+        for scope in [p for s in scopes for p in siteconfig.get(s, "path")] or [""]:
+            where = str(scope or "").strip().removeprefix("./").lstrip("/")
+            out.append(base + re.split(r"[*?\[{]", where, maxsplit=1)[0])
+    return out
+
+
 class Config:
     """What _config.yml says about which files are pages."""
 
