@@ -376,3 +376,58 @@ def test_a_docusaurus_page_outside_its_plugins_folders_supports_nothing(
     assert wildmatch.match(cfg.drafts, "notes/plan.md")
     articles = cfg.checks["headline-numbers"]["articles"]
     assert wildmatch.select(articles, ["docs/intro.md", "notes/plan.md"]) == ["docs/intro.md"]
+
+
+def test_a_submodule_a_change_moves_is_read_where_a_theme_publishes_from(
+    repo: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """The fourteenth pass: a pull request moved a Hugo theme's submodule to a commit
+    whose content/ held AI prose, and Hugo published it. A submodule the change adds
+    or moves is read where it is checked out: pages in its content/, or a commit the
+    gate cannot read, are refused by name; a theme with no pages there is not."""
+    theme = tmp_path / "theme"
+    theme.mkdir()
+    git = ["git", "-C", str(theme), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git[:3], "init", "-q", "-b", "main"], check=True)
+    (theme / "layouts").mkdir()
+    (theme / "layouts" / "single.html").write_text("{{ .Content }}\n")
+    (theme / "exampleSite" / "content").mkdir(parents=True)
+    (theme / "exampleSite" / "content" / "demo.md").write_text("Demo.\n")  # not mounted
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "t"], check=True)
+    repo.write("hugo.toml", 'title = "x"\n')
+    repo.write("content/posts/hi.md", "---\ntitle: Hi\n---\nHello there.\n")
+    assert rg("init")[0] == 0
+    repo.write("hugo.toml", 'title = "x"\ntheme = "x"\n')  # (after init, as an outside pass)
+    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(theme), "themes/x")
+    assert rg("run")[0] == 0
+    repo.commit_all("base", "--no-verify")
+    # A theme commit without pages in content/: the move is fine.
+    (theme / "static").mkdir()
+    (theme / "static" / "a.css").write_text("p{}\n")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "css"], check=True)
+    sub = ["git", "-C", str(repo.path / "themes/x"), "-c", "protocol.file.allow=always"]
+    subprocess.run([*sub, "pull", "-q", "origin", "main"], check=True)
+    repo.git("add", "themes/x")
+    rc, out, err = rg("pre-commit")
+    assert rc == 0, out + err
+    repo.commit_all("css", "--no-verify")
+    # One with a page there: refused, by name, in the index and in the commit.
+    (theme / "content" / "posts").mkdir(parents=True)
+    (theme / "content" / "posts" / "notes.md").write_text("In conclusion, a testament.\n")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "ai"], check=True)
+    subprocess.run([*sub, "pull", "-q", "origin", "main"], check=True)
+    repo.git("add", "themes/x")
+    rc, out, err = rg("pre-commit")
+    assert rc != 0 and "themes/x: a submodule this change adds or moves" in out + err
+    assert "content/posts/notes.md" in out + err
+    base = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.commit_all("ai", "--no-verify")
+    rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", base)
+    assert rc != 0 and "themes/x: a submodule" in out + err, out + err
+    # Where it is not checked out, the gate cannot read it: refused too.
+    subprocess.run(["git", "-C", str(repo.path), "submodule", "deinit", "-q", "-f", "themes/x"])
+    rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", base)
+    assert rc != 0 and "the gate cannot read it" in out + err, out + err

@@ -222,6 +222,8 @@ def _one(
         changed = revs.changed_paths(root, parent, commit)
         if not any(
             push.relevant(cfg, p) or (policy and push.relevant(policy.cfg, p)) for p in changed
+        ) and not (  # a submodule moved on a site: a generator may publish from it
+            cfg.draft_markers is not None and revs.changed_links(root, parent, commit)
         ):
             good.add(commit)
             if tip and not quiet:

@@ -71,6 +71,7 @@ def newly_published(
     # What a published page includes into itself (mdBook's {{#include}}) is published
     # with it, wherever it lies (gate.rules.config: the tables of contents' pages).
     into = {p: toc for toc, pages in markers.listed or () for p in pages}
+    modules = moved_submodules(tree, base, changed_paths)
     if changed_paths is not None:  # (the commit hook's: most commits stop here)
         touched = [p for p in changed_paths if ungated(p)]
         build = any(
@@ -78,7 +79,7 @@ def newly_published(
         )
         relisted = any(p in into or p in markers.listed_in for p in changed_paths)
         if not touched and not build and not relisted:
-            return []
+            return modules
         paths = tree.paths()
     else:
         paths = tree.paths()
@@ -104,7 +105,7 @@ def newly_published(
         base_files, _, base_texts, _ = build_texts(base)
         changed = sorted(p for p in {*files, *base_files} if texts.get(p) != base_texts.get(p))
     if not changed and not touched:
-        return []  # (the common case: the build config is as it was, no page ungated)
+        return modules  # (the common case: the build config is as it was, no page ungated)
     from receipt_gate import CONFIG_FILE
     from receipt_gate.base.text import printable
     from receipt_gate.sites import detect
@@ -119,7 +120,7 @@ def newly_published(
 
     layout = detect(paths, now, cfg.run_dir)
     if layout.generator == "plain":
-        return []  # no generator's site: its globs are a guess, not what ships
+        return modules  # no generator's site: its globs are a guess, not what ships
     new: dict[str, str] = {}
     if changed:
         shipped = set(wildmatch.select(detect(paths, before, cfg.run_dir).drafts, paths))
@@ -138,7 +139,7 @@ def newly_published(
                 f"a page {printable(into[p])} publishes lists or includes it, and this"
                 " change adds, edits or publishes it",
             )
-    out = [
+    out = modules + [
         f"{printable(p)}: {what}, where drafts ({CONFIG_FILE}) gates it not: add it to drafts"
         for p, what in sorted(new.items())[:SHOWN]
     ]
@@ -148,6 +149,64 @@ def newly_published(
             f" ({CONFIG_FILE}) does not gate"
         )
     return out
+
+
+def moved_submodules(
+    tree: Tree, base: Tree, changed_paths: Collection[str] | None = None
+) -> list[str]:
+    """A line for each submodule the change adds or moves whose content/ folder holds
+    pages, or which the gate cannot read: a site generator mounts a theme's or module's
+    content/ into the site's (Hugo), and the gate sees nothing inside a gitlink. (A
+    submodule where drafts gate pages is refused as a blind spot before this.)"""
+    from receipt_gate.base.text import printable
+    from receipt_gate.trees import git
+
+    now = _gitlinks(tree, changed_paths)
+    then = _gitlinks(base, list(now)) if now else {}
+    out = []
+    for path, commit in sorted(now.items()):
+        if then.get(path) == commit:
+            continue
+        files = git.submodule_files(tree.root, path, commit, "content")
+        pages = [f for f in files or () if f.lower().endswith(PAGE_EXTS)]
+        if files is not None and not pages:
+            continue
+        what = (
+            f"its content/ holds pages a site generator publishes from a theme or module"
+            f" ({printable(pages[0])}{', ...' if len(pages) > 1 else ''}), which the gate"
+            " cannot read inside a submodule: commit them into the site itself"
+            if pages
+            else "the gate cannot read it (not checked out here, or without that commit),"
+            " and a site generator may publish pages from its content/: check it out"
+            " (in CI: the checkout's submodules option)"
+        )
+        out.append(f"{printable(path)}: a submodule this change adds or moves; {what}")
+    return out
+
+
+def _gitlinks(tree: Tree, among: Collection[str] | None) -> dict[str, str]:
+    """path -> commit of each submodule the tree holds (of those `among`, when given)."""
+    from receipt_gate.trees import git
+    from receipt_gate.trees.gittree import _ObjectTree
+
+    if isinstance(tree, _ObjectTree):
+        if among is not None:
+            return {
+                p: e.oid
+                for p, e in tree.entries_of(list(among)).items()
+                if e and e.mode == "160000"
+            }
+        tree.paths()
+        return {p: e.oid for p, e in tree.entries.items() if e.mode == "160000"}
+    if not tree.root or not hasattr(tree, "blind"):
+        return {}
+    links = [
+        p
+        for p, kind in tree.blind(["**"], None if among is None else list(among))
+        if "submodule" in kind
+    ]
+    index = git.index_entries(tree.root, links) if links else {}
+    return {p: e.oid for p, e in index.items() if e.mode == "160000"}
 
 
 def _newly_listed(cfg: Config, base: Tree, into: Mapping[str, str]) -> list[str]:

@@ -218,6 +218,27 @@ def _records(out: bytes) -> Iterator[tuple[list[str], str]]:
             yield meta.split(" "), path
 
 
+def submodule_files(root: str, path: str, commit: str, under: str) -> list[str] | None:
+    """The files under `under` in a submodule's commit, read from its own repository
+    where it is checked out at `path`; None where it is not, or lacks that commit."""
+    where = os.path.join(root, path)
+    if not os.path.exists(os.path.join(where, ".git")):
+        return None  # not checked out: git would find the superproject above it
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in _ENV_DROP
+        and k not in _GIT_LOCATION_VARS
+        and k not in ("GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR")
+    }
+    env["GIT_NO_REPLACE_OBJECTS"] = "1"
+    argv = ("git", "-C", where, "ls-tree", "-r", "-z", "--name-only", commit, "--", under)
+    proc = _spawn(argv, env, None)
+    if proc.returncode != 0:
+        return None
+    return [os.fsdecode(p) for p in proc.stdout.split(b"\0") if p]
+
+
 def index_size(root: str) -> int:
     """The size of the index file in bytes (-1 when it cannot be found cheaply)."""
     folder = cache_dir(root)

@@ -102,6 +102,17 @@ def changed_paths(root: str, old: str, new: str) -> list[str]:
     return [os.fsdecode(p) for p in out.split(b"\0") if p]
 
 
+def changed_links(root: str, old: str, new: str) -> list[str]:
+    """The submodules (gitlinks) one commit adds, moves or removes against another."""
+    out = run(root, ("diff-tree", "-r", "--no-renames", "--raw", "-z", old, new, "--"))
+    fields = out.split(b"\0")
+    return [
+        os.fsdecode(fields[i + 1])
+        for i in range(0, len(fields) - 1, 2)
+        if b"160000" in fields[i].split(b" ")[:2] or fields[i].startswith(b":160000")
+    ]
+
+
 def head_changes(root: str) -> list[str]:
     """The paths HEAD changes against its first parent (none for a root commit)."""
     out = run(
