@@ -303,6 +303,23 @@ def test_a_bad_commit_pushed_past_the_hooks_is_refused_after_head_moves(
     assert rc == 2, err
 
 
+@pytest.mark.e2e
+@pytest.mark.parametrize("ref", ["refs/tags/v9", "refs/heads/x9"])
+def test_a_bad_commit_pushed_by_id_from_a_detached_head_is_refused(session: Repo, ref: str) -> None:
+    """The fourteenth pass: a commit made on a detached HEAD past the hooks, pushed by
+    its id to a tag (no local tag, no remote-tracking ref), then HEAD back on main: the
+    Stop hook saw nothing of the session's left. What HEAD's reflog holds that no ref
+    here holds, and that a ref of the remote names, is judged. The same commit, never
+    pushed (abandoned), is no work of the session's that stands."""
+    session.git("checkout", "-q", "--detach")
+    bad = _bad_commit(session)
+    session.git("checkout", "-q", "main")
+    assert stop(session)[0] == 0  # abandoned: nothing stands
+    session.git("push", "-q", "--no-verify", "origin", f"{bad}:{ref}")
+    rc, err = stop(session)
+    assert rc == 2 and bad[:12] in err, err
+
+
 def test_the_repository_the_session_is_in_is_judged_beside_the_project(
     content: Repo, tmp_path: Path
 ) -> None:

@@ -18,7 +18,9 @@ repository.
 It also judges HEAD's own tree under its parent's rules: a commit pushed past the hooks
 (`git push --no-verify`) is what the remote has, so no push line would carry it. What
 it looks at besides HEAD and the branches: tags (peeled however deep), refs of the
-clone's own, linked worktrees' detached HEADs; not the stash (work in progress).
+clone's own, linked worktrees' detached HEADs, and a commit of HEAD's reflog that no ref
+here holds but the remote names (pushed by id: `git push origin SHA:refs/tags/x`; the
+remote is asked only then); not the stash (work in progress).
 
 When the gate refuses, it exits 2: Claude Code keeps the agent working and shows it the
 commit, what is wrong and the fix. Repositories without a receipt-gate config (in the
@@ -188,6 +190,43 @@ def _pushed(root: str) -> list[str]:
     return out
 
 
+def _pushed_by_id(root: str, remote: str | None) -> list[str]:
+    """Commits this clone made (HEAD's reflog) that no ref of its own holds and that a
+    ref of the remote names: pushed by id (`git push origin SHA:refs/tags/x`), which
+    leaves no local ref, no remote-tracking ref and no push line to carry them. The
+    remote is asked (`git ls-remote`, no prompt, 20 s at most) only when there are such
+    commits; a remote it cannot reach is none."""
+    if remote is None:
+        return []
+    made = list(
+        dict.fromkeys((_git(root, "log", "-g", "-n", "500", "--format=%H", "HEAD") or "").split())
+    )
+    if not made:
+        return []
+    loose = set((_git(root, "rev-list", *made, "--not", "--all") or "").split())
+    made = [c for c in made if c in loose]
+    if not made:
+        return []
+    try:
+        proc = subprocess.run(
+            ["git", "-C", root, "ls-remote", "--", remote],
+            capture_output=True,
+            encoding="utf-8",
+            errors="surrogateescape",
+            env={
+                **os.environ,
+                "GIT_TERMINAL_PROMPT": "0",
+                "GIT_SSH_COMMAND": os.environ.get("GIT_SSH_COMMAND", "ssh -o BatchMode=yes"),
+            },
+            timeout=20,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return []
+    named = {line.split("\t", 1)[0] for line in proc.stdout.splitlines()}
+    return [c for c in made if c in named]
+
+
 def _ruled(root: str, commit: str) -> bool:
     """Does this commit, or its first parent, hold a config (a commit from before the
     gate was adopted has no rules to be held to)?"""
@@ -217,6 +256,7 @@ def verify(root: str) -> tuple[int, str]:
     if remote is None or not head:
         heads += [sha for ref, sha in _tips(root) if ref.startswith("refs/heads/")]
     heads += _pushed(root)
+    heads += _pushed_by_id(root, remote)
     runs += [(["verify", "--rev", sha], None) for sha in dict.fromkeys(heads) if _ruled(root, sha)]
     for argv, stdin in runs:
         proc = subprocess.run(
