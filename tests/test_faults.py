@@ -159,17 +159,20 @@ def test_advance_in_an_autocrlf_checkout_keeps_crlf(content: Repo, rg: Run) -> N
 
 
 @pytest.mark.parametrize("attributes", ["", "*.md text=auto\n"])
-def test_a_crlf_draft_with_a_lone_cr_is_hashed_as_git_stores_it(
+def test_a_crlf_draft_with_a_lone_cr_is_refused_by_name(
     content: Repo, rg: Run, attributes: str
 ) -> None:
     """git takes a file with a lone CR for binary under autocrlf and text=auto and stores
-    it as it is: the gate must hash those bytes, or refuse the draft forever."""
+    it as it is; generators disagree whether a lone CR ends a line (the fourteenth pass:
+    Hugo reads none). The gate refuses it by name, at once and in every tree, rather
+    than hash bytes it cannot read as they are shown."""
     content.git("config", "core.autocrlf", "true")
     if attributes:
         content.write(".gitattributes", attributes)
     draft = GOOD_DRAFT.replace("\n", "\r\n").replace("this draft.", "this\rdraft.")
     content.write("drafts/intro.md", draft)
-    assert rg("run")[0] == 0
+    rc, out, err = rg("run")
+    assert rc == 2 and "drafts/intro.md:" in err and "carriage return" in err, out + err
     content.git("add", "-A")
     blob = subprocess.run(
         ["git", "cat-file", "-p", ":drafts/intro.md"],
@@ -178,8 +181,8 @@ def test_a_crlf_draft_with_a_lone_cr_is_hashed_as_git_stores_it(
         check=True,
     ).stdout
     assert b"\r\n" in blob  # stored as it is
-    assert rg("verify", "--staged")[0] == 0
-    assert rg("verify")[0] == 0
+    assert rg("verify", "--staged")[0] == 2
+    assert rg("verify")[0] == 2
 
 
 def test_a_draft_under_the_ident_attribute_is_refused(content: Repo, rg: Run) -> None:
