@@ -21,7 +21,6 @@ from receipt_gate.rules.session import Session, drafts_in, load_drafts, open_ses
 if TYPE_CHECKING:
     import argparse
 
-    from receipt_gate.base.text import Draft
     from receipt_gate.checks import Finding, Outcome
 
 TOP = 3  # most frequent findings shown per check
@@ -31,38 +30,57 @@ _ROUNDS = 8  # of marking what fails, in adopt --pre-gate and --unpublish
 
 
 class Decided(NamedTuple):
-    """What adopt's one run of the checks decided: every job (check x draft) and its
-    outcome with no baseline; the receipts are written from it, never by a second run."""
+    """What adopt's one run of the checks decided: every job (check, draft path, the
+    draft's sha256) and its outcome with no baseline; the receipts are written from it,
+    never by a second run."""
 
-    jobs: list[tuple[str, Draft]]
+    jobs: list[tuple[str, str, str]]
     outcomes: list[Outcome]
+
+
+BATCH = 4000  # drafts read and decided at once: a site's pages are never all held
 
 
 def _findings(
     s: Session,
-) -> tuple[list[str], list[Draft], dict[str, dict[str, list[Finding]]], Decided]:
+) -> tuple[list[str], list[str], dict[str, dict[str, list[Finding]]], Decided]:
     """(the checks, the gated drafts, check -> draft -> findings, what was decided), as
-    the checks stand with no baseline (comments in the drafts still count)."""
+    the checks stand with no baseline (comments in the drafts still count). The drafts
+    are read, judged and let go a batch at a time: at 40,000 pages, holding every page's
+    bytes and text at once was most of adopt's memory."""
     from receipt_gate.invariant import runner
     from receipt_gate.invariant.judge import gating
+    from receipt_gate.invariant.receipts import sha256
 
     names = s.cfg.deterministic()
-    drafts = load_drafts(s.tree, drafts_in(s.cfg, s.tree))
-    status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
-    gated = [d for d in drafts if status[d.path][0]]
-    todo = runner.plan(s.cfg, gated, {p: st for p, (_, st) in status.items()})
-    progress = Progress("adopt: checking")
-    jobs, outcomes, _ = runner.decide(s.cfg._replace(baseline=""), s.tree, todo, progress)
-    progress.end()
+    paths = drafts_in(s.cfg, s.tree)
     found: dict[str, dict[str, list[Finding]]] = {n: {} for n in names}
-    for (name, d), o in zip(jobs, outcomes, strict=True):
-        if o.findings:
-            found[name][d.path] = list(o.findings)
-    return names, gated, found, Decided(jobs, outcomes)
+    gated: list[str] = []
+    decided = Decided([], [])
+    progress = Progress("adopt: checking")
+    for at in range(0, len(paths), BATCH):
+        drafts = load_drafts(s.tree, paths[at : at + BATCH])
+        status = {d.path: gating(s.cfg, d.path, d.text) for d in drafts}
+        batch = [d for d in drafts if status[d.path][0]]
+        gated += [d.path for d in batch]
+        todo = runner.plan(s.cfg, batch, {p: st for p, (_, st) in status.items()})
+
+        def shown(done: int, total: int, before: int = at) -> None:
+            progress(before * len(names) + done, len(paths) * len(names))
+
+        jobs, outcomes, _ = runner.decide(s.cfg._replace(baseline=""), s.tree, todo, shown)
+        digest = {d.path: sha256(d.data) for d in batch}
+        decided.jobs.extend((name, d.path, digest[d.path]) for name, d in jobs)
+        decided.outcomes.extend(outcomes)
+        for (name, d), o in zip(jobs, outcomes, strict=True):
+            if o.findings:
+                found[name][d.path] = list(o.findings)
+    progress.end()
+    return names, gated, found, decided
 
 
 def _summary(
-    names: list[str], gated: list[Draft], found: dict[str, dict[str, list[Finding]]]
+    names: list[str], gated: list[str], found: dict[str, dict[str, list[Finding]]]
 ) -> dict[str, Any]:
     from receipt_gate.checks.baseline import key
 
@@ -430,20 +448,20 @@ def _receipts_from(decided: Decided, strict: bool = True) -> int:
         if s.cfg.baseline
         else {}
     )
-    fps = {name: fingerprint(name, s.cfg, s.tree) for name in {n for n, _ in decided.jobs}}
-    digest: dict[str, str] = {}
+    fps = {name: fingerprint(name, s.cfg, s.tree) for name in {n for n, _, _ in decided.jobs}}
     written = 0
     progress = Progress("adopt: writing receipts")
     left = []
-    for count, ((name, d), o) in enumerate(zip(decided.jobs, decided.outcomes, strict=True)):
-        o = by_baseline(o, listed.get(d.path, {}).get(name, []), s.cfg.baseline, baseline.key)
+    for count, ((name, path, sha), o) in enumerate(
+        zip(decided.jobs, decided.outcomes, strict=True)
+    ):
+        o = by_baseline(o, listed.get(path, {}).get(name, []), s.cfg.baseline, baseline.key)
         if o.findings:
-            left.append(d.path)
-        sha = digest.setdefault(d.path, receipts.sha256(d.data))
+            left.append(path)
         written += receipts.write(
             s.root,
-            receipts.receipt_path(s.cfg.run_dir, d.path, name),
-            runner.receipt_of(name, d, sha, fps[name], o),
+            receipts.receipt_path(s.cfg.run_dir, path, name),
+            runner.receipt_of(name, path, sha, fps[name], o),
         )
         progress(count + 1, len(decided.jobs))
     progress.end()

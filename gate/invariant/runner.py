@@ -163,13 +163,13 @@ def dry_run(
     ]
 
 
-def receipt_of(name: str, draft: Draft, digest: str, fp: Fingerprint, o: Outcome) -> dict[str, Any]:
+def receipt_of(name: str, path: str, digest: str, fp: Fingerprint, o: Outcome) -> dict[str, Any]:
     """The receipt a check's outcome on a draft makes (what it read, what it suppressed)."""
     reads = sorted(set(o.reads))
     extra: dict[str, Any] = {"reads": reads} if reads else {}
     if o.suppressed:
         extra["suppressed"] = [x.as_dict() for x in o.suppressed]
-    return build(name, draft.path, digest, fp.of(draft.path, reads), o.findings, extra)
+    return build(name, path, digest, fp.of(path, reads), o.findings, extra)
 
 
 def run(
@@ -184,7 +184,7 @@ def run(
     jobs, outcomes, fps = decide(cfg, tree, todo, progress, skipped)
     digest = {d.path: sha256(d.data) for _, d in jobs}  # once per draft, not per check
     decided = [
-        (name, d.path, receipt_of(name, d, digest[d.path], fps[name], o), o)
+        (name, d.path, receipt_of(name, d.path, digest[d.path], fps[name], o), o)
         for (name, d), o in zip(jobs, outcomes, strict=True)
     ]
 
