@@ -54,3 +54,23 @@ def test_git_missing_is_a_gate_error(tmp_path: object, monkeypatch: pytest.Monke
     monkeypatch.setenv("PATH", os.fspath(tmp_path))
     with pytest.raises(GateError, match="git is not installed"):
         git.call(os.fspath(tmp_path), ("status",))
+
+
+def test_many_paths_are_given_in_runs_or_on_stdin(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A site's 160,000 receipts staged at once were more than the kernel takes on one
+    command line (E2BIG, exit 3): `git add` reads them on stdin, and listings take their
+    pathspecs in runs (here runs of a few, as if the limit were small)."""
+    root = _repo(os.fspath(tmp_path))
+    names = [f"d/file-{i:03d}.md" for i in range(40)]
+    os.makedirs(os.path.join(root, "d"))
+    for n in names:
+        with open(os.path.join(root, n), "w") as f:
+            f.write(n)
+    monkeypatch.setattr(git, "ARGV_LIMIT", 60)
+    assert len(list(git.batched([":(literal)" + n for n in names]))) > 10
+    git.add(root, names)
+    assert sorted(git.index_entries(root, names)) == names
+    assert sorted(git.index_entries(root)) == names  # no paths: all, in one run
+    assert git.worktree_paths(root, ["d"]) == names

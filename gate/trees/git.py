@@ -162,7 +162,10 @@ def worktree_paths(root: str, under: Sequence[str] = ()) -> list[str]:
     """Tracked and untracked-but-not-ignored files, repo-relative (only those at or
     under the given paths, when some are given)."""
     specs = [":(literal)" + p for p in under]
-    out = run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *specs))
+    out = b"".join(
+        run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *batch))
+        for batch in batched(specs)
+    )
     names = set(os.fsdecode(out).split("\0"))  # one decode, not one per path
     names.discard("")
     return sorted(names)
@@ -199,11 +202,32 @@ def hidden_from_status(root: str) -> bool:
     return any(rec[:1] == b"S" or rec[:1].islower() for rec in out.split(b"\0") if rec)
 
 
+# Bytes of pathspecs given to one git command: the kernel refuses an argument list over
+# its limit (2 MB on Linux, with the environment), and a site's 160,000 receipts are more.
+ARGV_LIMIT = 100_000
+
+
+def batched(specs: Sequence[str]) -> Iterator[Sequence[str]]:
+    """The pathspecs in runs that fit one command line (one empty run for none: all)."""
+    batch: list[str] = []
+    size = 0
+    for spec in specs:
+        if batch and size + len(spec) + 1 > ARGV_LIMIT:
+            yield batch
+            batch, size = [], 0
+        batch.append(spec)
+        size += len(spec) + 1
+    if batch or not specs:
+        yield batch
+
+
 def index_entries(root: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]:
     """Stage-0 entries of the index (all, or those at or under `paths`; conflicted
     paths are left out)."""
     specs = [":(literal)" + p for p in paths]
-    out = run(root, ("ls-files", "-z", "--stage", "--", *specs))
+    out = b"".join(
+        run(root, ("ls-files", "-z", "--stage", "--", *batch)) for batch in batched(specs)
+    )
     return {
         path: IndexEntry(mode, oid) for (mode, oid, stage), path in _records(out) if stage == "0"
     }
@@ -254,7 +278,10 @@ def index_size(root: str) -> int:
 def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]:
     """The files of a commit (all of them, or those at or under `paths`), by path."""
     specs = [":(literal)" + p for p in paths]
-    out = run(root, ("ls-tree", "-r", "-z", "--full-tree", commit, "--", *specs))
+    out = b"".join(
+        run(root, ("ls-tree", "-r", "-z", "--full-tree", commit, "--", *batch))
+        for batch in batched(specs)
+    )
     return {
         path: IndexEntry(mode, oid)
         for (mode, kind, oid), path in _records(out)
@@ -296,8 +323,9 @@ def restore_index(root: str, entries: dict[str, IndexEntry | None]) -> None:
 
 def add(root: str, paths: Sequence[str]) -> None:
     """Stage exactly these files (literal paths, never a glob)."""
-    if paths:
-        run(root, ("add", "--", *(":(literal)" + p for p in paths)))
+    if paths:  # (on stdin: a site's receipts are more than a command line holds)
+        specs = b"".join(os.fsencode(":(literal)" + p) + b"\0" for p in paths)
+        run(root, ("add", "--pathspec-from-file=-", "--pathspec-file-nul"), stdin=specs)
 
 
 CONVERTING = (b"filter", b"working-tree-encoding", b"export-subst", b"ident")  # built differs
