@@ -217,8 +217,10 @@ def head_verified(
         **older,
         head_tree: {k: pending[k] for k in ("key", "rules", "drafts", "reads", "wholes")},
     }
+    # Promoted in memory only: the commit hook's remember() writes it with its own
+    # pending entry (a site's record is megabytes), and another process, or this one
+    # after a refusal, promotes the pending entry again from the file as it is.
     doc = {"format": FORMAT, "trees": dict(list(trees.items())[-KEEP:]), "pending": None}
-    cache.write(file, doc)
     _READ[file] = (_stat(file), doc)
     return Verified(pending["drafts"], pending["reads"], pending["wholes"])
 
