@@ -625,3 +625,28 @@ def test_kept_fingerprints_follow_the_corpus_and_survive_being_broken(
     assert rg("verify")[0] == 0
     repo.write("posts/measured.md", "# Measured\n\nThe drift peaked at 75 hours.\n")
     assert rg("verify")[0] == 1
+
+
+def test_the_pending_record_is_kept_as_what_it_changes_and_read_back_whole() -> None:
+    """A site's record of verified trees is megabytes: the commit hook keeps the index it
+    verified as what it changes of HEAD's entry (added, changed, gone), and reads it
+    back whole; without HEAD's entry whole, it is no record at all."""
+    from receipt_gate.invariant.verified import Verified, _delta, _whole
+
+    base = {
+        "drafts": {"a.md": [1, 0, 0], "b.md": [1, 0, 0], "c.md": [1, 0, 0]},
+        "reads": {"a.md": {"hn": ["x", ["1"]]}, "b.md": {"hn": ["y", []]}},
+    }
+    found = Verified(
+        {"a.md": [1, 1, 0], "c.md": [1, 0, 0], "d.md": [1, 0, 0]},
+        {"a.md": {"hn": ["z", ["2"]]}, "d.md": {"hn": ["w", []]}},
+        {},
+    )
+    drafts, reads, gone = _delta(found, base)
+    assert drafts == {"a.md": [1, 1, 0], "d.md": [1, 0, 0]}  # c.md, unchanged, is not kept
+    assert gone == [["b.md"], ["b.md"]]
+    whole = _whole({"drafts": drafts, "reads": reads, "gone": gone}, base)
+    assert whole["drafts"] == found.drafts and whole["reads"] == found.reads
+    assert _whole({"drafts": drafts, "reads": reads, "gone": gone}, None) is None
+    assert _whole({"drafts": drafts, "reads": reads, "gone": gone}, {**base, "reads": None}) is None
+    assert _delta(found, None) == (found.drafts, found.reads, None)  # no base: whole

@@ -197,7 +197,7 @@ def test_a_tree_verified_another_day_answers_verify_the_whole_way(repo: Repo, rg
     trees, where a fresh clone refused. The record keeps the day it was made."""
     _verified(repo, rg)
     (repo.path / RECORD).unlink()
-    record = repo.path / ".git/receipt-gate/verified-trees-5.json"
+    record = repo.path / ".git/receipt-gate/verified-trees-6.json"
     doc = json.loads(record.read_text())
     for entry in [*doc["trees"].values(), doc.get("pending") or {}]:
         if "wholes" in entry:

@@ -33,9 +33,9 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
     from receipt_gate.rules.fingerprint import Fingerprint
 
-FILE = "verified-trees-5.json"
+FILE = "verified-trees-6.json"
 DAY = "@day"  # (in `wholes`: no check is named so)
-FORMAT = 5
+FORMAT = 6  # 6: the pending entry kept as what it changes of its base tree
 KEEP = 3  # trees: HEAD's, and a branch or two to switch back to
 # Of each receipt's fingerprint, the record keeps this many hex digits (64 bits: the
 # record is the hook's own, like git's index; a site of thousands reads it per commit).
@@ -167,6 +167,16 @@ def _entry(e: object) -> bool:
     )
 
 
+def _gone(doc: object) -> bool:
+    """A pending entry's drafts gone from its base tree: None (the entry is whole), or
+    [drafts gone, reads gone]."""
+    return doc is None or (
+        isinstance(doc, list)
+        and len(doc) == 2
+        and all(isinstance(x, list) and {type(p) for p in x} <= {str} for x in doc)
+    )
+
+
 def _record(doc: Any) -> bool:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return False
@@ -180,6 +190,7 @@ def _record(doc: Any) -> bool:
                 _entry(pending)
                 and isinstance(pending.get("base"), str)
                 and cache.str_map(pending.get("changes"))
+                and _gone(pending.get("gone"))
             )
         )
     )
@@ -209,6 +220,9 @@ def head_verified(
         or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]
     ):
         return None
+    pending = _whole(pending, doc["trees"].get(pending["base"]))
+    if pending is None:
+        return None
     # What each verdict read is kept for HEAD's tree only: an older one (a branch to
     # switch back to) keeps its drafts, enough for verify's answer, and a commit on it
     # judges every draft again.
@@ -228,9 +242,12 @@ def head_verified(
 def remember(
     root: str, base: str, key: str, rules: str, changes: Mapping[str, str], found: Verified
 ) -> None:
-    """Keep the verified index as the tree `base` plus these changes, under the keys."""
+    """Keep the verified index as the tree `base` plus these changes, under the keys:
+    as what it changes of the base tree's entry, where the record holds that whole (a
+    site's record is megabytes, and a commit changes a few of its drafts)."""
     file = cache.path(root, FILE)
     doc = _read(file) or {"trees": {}}
+    drafts, reads, gone = _delta(found, doc["trees"].get(base))
     cache.write(
         file,
         {
@@ -241,14 +258,49 @@ def remember(
                 "key": key,
                 "rules": rules,
                 "changes": dict(changes),
-                "drafts": found.drafts,
-                "reads": found.reads,
+                "drafts": drafts,
+                "reads": reads,
+                "gone": gone,
                 # (and the day: what is published moves with it, so a tree verified
                 # another day answers verify only the whole way)
                 "wholes": {**found.wholes, DAY: _today()},
             },
         },
     )
+
+
+def _delta(
+    found: Verified, base: Mapping[str, Any] | None
+) -> tuple[Drafts, Reads | None, list[list[str]] | None]:
+    """(drafts, reads, gone): what `found` changes of the base tree's entry, or `found`
+    whole (gone None) where the entry is not there whole."""
+    if base is None or base.get("reads") is None or found.reads is None:
+        return found.drafts, found.reads, None
+    was_drafts, was_reads = base["drafts"], base["reads"]
+    return (
+        {d: v for d, v in found.drafts.items() if was_drafts.get(d) != v},
+        {d: v for d, v in found.reads.items() if was_reads.get(d) != v},
+        [
+            [d for d in was_drafts if d not in found.drafts],
+            [d for d in was_reads if d not in found.reads],
+        ],
+    )
+
+
+def _whole(pending: Mapping[str, Any], base: Mapping[str, Any] | None) -> Any:
+    """The pending entry whole: as kept, or its base tree's entry with its changes; None
+    where the base entry it was kept against is gone or no longer whole."""
+    gone = pending.get("gone")
+    if gone is None:
+        return pending
+    if base is None or base.get("reads") is None:
+        return None
+    left_drafts, left_reads = set(gone[0]), set(gone[1])
+    drafts = {d: v for d, v in base["drafts"].items() if d not in left_drafts}
+    reads = {d: v for d, v in base["reads"].items() if d not in left_reads}
+    drafts.update(pending["drafts"])
+    reads.update(pending["reads"])
+    return {**pending, "drafts": drafts, "reads": reads, "gone": None}
 
 
 # The record as this process last read or wrote it, with the file's stat then: the
