@@ -809,7 +809,7 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
     readers see there are no words the draft holds."""
     from receipt_gate.reading.inline import TEMPLATE
     from receipt_gate.reading.rendering import quiet_spans
-    from receipt_gate.reading.templatetags import KEPT, LITERAL, LOOP, computes
+    from receipt_gate.reading.templatetags import KEPT, LITERAL, LOOP, changed_names, computes
 
     kept = frozenset(m.group(1) or m.group(2) for m in KEPT.finditer(text))
     # A loop over literals (or a name holding them) prints them where its names are.
@@ -824,7 +824,7 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
         if _over_words(m.group(3), assigned)
         for n in m.groups()[:2]
         if n
-    )
+    ) | changed_names(text)
     quiet = quiet_spans(text)
     # A tag that opens inside a code span is a code sample's (`{{ x }}` in a post about
     # templates): code, not text the page computes.

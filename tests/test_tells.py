@@ -414,8 +414,11 @@ def test_what_an_mdx_component_or_expression_prints_is_weighed(shape: str) -> No
         "{{{{ '{}' | strip }}}}",
         '{{% assign s = "{}" %}}{{{{ s }}}}',
         '---\ntitle: Notes\nsaid: "{}"\n---\n{{{{ page.said }}}}',
+        '{{% assign s = "{}" | append: "" %}}{{{{ s }}}}',
+        '{{% assign s = "{}" | strip %}}{{% assign t = s %}}{{{{ t }}}}',
+        "{{% capture s %}}{}{{% endcapture %}}{{{{ s }}}}",
     ],
-    ids=["literal", "filtered", "assigned", "own-value"],
+    ids=["literal", "filtered", "assigned", "own-value", "assigned-append", "chain", "captured"],
 )
 def test_what_a_liquid_output_tag_prints_is_weighed(shape: str) -> None:
     """The fourteenth pass: Jekyll printed `{{ "AI prose" }}` as a paragraph, and the
@@ -424,6 +427,19 @@ def test_what_a_liquid_output_tag_prints_is_weighed(shape: str) -> None:
     head, _, tail = body.rpartition("---\n") if body.startswith("---") else ("", "", body)
     page = f"{head}{'---' + chr(10) if head else ''}# Notes\n\nA few words first.\n\n{tail}\n"
     assert any("AI tells weigh" in f for f in _check(page)), page
+
+
+def test_a_count_liquid_prints_does_not_dilute() -> None:
+    """The fifteenth pass: 2,400 words given to `size` printed one number, and diluted
+    the tells as if they were shown."""
+    pad = '{{ "' + _PAD + '" | size }}'
+    page = DENSE + "\n" + pad + "\n"
+    assert any("AI tells weigh" in f for f in _check(page)), page
+
+
+def test_a_name_assigned_through_a_filter_that_changes_it_is_refused_where_printed() -> None:
+    page = "# Notes\n\nOpening.\n\n" + '{% assign s = "a b" | split: "@" %}{{ s }}\n'
+    assert any("template code computes" in f for f in _check(page)), page
 
 
 @pytest.mark.parametrize("param", ["caption", "title", "attr"])

@@ -70,8 +70,7 @@ _KEEPS = frozenset(
     "append concat upcase downcase capitalize upper lower title escape escape_once e"
     " xml_escape cgi_escape uri_escape url_encode url_escape urlencode markdownify"
     " smartify strip lstrip rstrip trim normalize_whitespace newline_to_br nl2br safe"
-    " jsonify json dump inspect date relative_url absolute_url url number_of_words"
-    " size length wordcount slugify".split()
+    " jsonify json dump inspect date relative_url absolute_url url slugify".split()
 )
 # The engines' other filters: what they make of a literal is not its letters in order
 # (reordered, cut, replaced, chosen, decoded: `url_decode`, `base64_decode`,
@@ -85,7 +84,7 @@ _STANDARD = _KEEPS | frozenset(
     " url_decode base64_decode base64_encode base64_url_safe_decode base64_url_safe_encode"
     " strip_html striptags strip_newlines unescape cgi_unescape uri_unescape xml_unescape"
     " forceescape int float abs round plus minus times divided_by modulo at_least at_most"
-    " ceil floor sum".split()
+    " ceil floor sum size length wordcount number_of_words".split()
 )
 _FILTER = re.compile(r"\|\s*([A-Za-z_]\w*)")
 _CHOOSES = re.compile(r"\b(?:if|else|or|and|not)\b|\?")
@@ -185,29 +184,109 @@ def printed(text: str) -> str:
 def as_printed(text: str, fields: Mapping[str, object]) -> str:
     """The page with each Liquid or Nunjucks output tag (`{{ }}`, `{% echo %}`; not a
     Hugo shortcode, not a control tag) replaced by what it prints where the page says
-    it: its own front-matter value (`{{ page.x }}`), else the literal a name was
-    assigned on the page (`{% assign s = "..." %}{{ s }}`) and its string literals in
-    order (`{{ "<!" }}--` prints `<!--`, `{{ "A paragraph." }}` a paragraph).
-    Line breaks stay where they were. Jekyll and Eleventy print these before markdown
-    reads the page: what they print may open a comment, or be the words readers read."""
+    it, in order: its own front-matter value (`{{ page.x }}`), a name the page assigned
+    or captured before it (its value then: `{% assign o = "<!--" %}{{ o }}`), string
+    literals (`{{ "<!" }}--` prints `<!--`), through `append`, `prepend` and the filters
+    that keep letters (others are read as their literals: the words are printed, in some
+    order); nothing where a filter counts (`size`) or the value is not the page's to
+    know. An assignment, and a capture in its place, print nothing. Line breaks stay
+    where they were. Jekyll and Eleventy print these before markdown reads the page:
+    what they print may open a comment, or be the words readers read."""
+    from receipt_gate.reading.inline import TEMPLATE
+
     if "{{" not in text and "{%" not in text:
         return text
     own = own_values(text, fields)
     if own is not None and own.count("\n") == text.count("\n"):
         text = own
-
-    assigned = {m.group(1): m.group(2)[1:-1] for m in _ASSIGNED.finditer(text)}
-
-    def said(m: Match) -> str:
-        tag = m.group()
+    env: dict[str, str | None] = {}
+    pieces: list[str] = []
+    pos = 0
+    capturing: tuple[str, int] | None = None
+    for m in TEMPLATE.finditer(text):
+        tag = text[m.a : m.b]
+        head = _CAPTURE.match(tag)
+        if capturing is None and head is not None:
+            capturing = (head.group(1), m.a)
+            continue
+        if capturing is not None:
+            if _END_CAPTURE.match(tag):  # kept, printed where its name is, not here
+                name, opened = capturing
+                env[name] = as_printed(text[text.index("}", opened) + 1 : m.a], fields)
+                pieces += [text[pos : capturing[1]], "\n" * text.count("\n", capturing[1], m.b)]
+                pos, capturing = m.b, None
+            continue
+        kept = _KEPT_EXPR.match(tag)
+        if kept is not None:  # an assignment prints nothing
+            env[kept.group(1)] = _value(kept.group(2), env)
+            pieces += [text[pos : m.a], "\n" * tag.count("\n")]
+            pos = m.b
+            continue
         if not OUTPUT.match(tag) or ":" in LITERAL.sub("", tag).split("|", 1)[0]:
-            return tag  # (a JSX object, `style={{display: "none"}}`, is no Liquid)
-        given = _GIVEN.match(tag)
-        name = given.group(2) if given is not None else None
-        words = [assigned.get(name, "") if name else "", *(x[1:-1] for x in LITERAL.findall(tag))]
-        return "".join(words).replace("\n", " ") + "\n" * tag.count("\n")
+            continue  # (a JSX object, `style={{display: "none"}}`, is no Liquid)
+        body = re.sub(r"^(?:\{\{-?|\{%-?\s*echo\b)|-?(?:\}\}|%\})$", "", tag)
+        said = (_value(body, env) or "").replace("\n", " ")
+        pieces += [text[pos : m.a], said + "\n" * tag.count("\n")]
+        pos = m.b
+    return "".join(pieces) + text[pos:]
 
-    return TEMPLATE.sub(said, text)
+
+_CAPTURE = re.compile(r"\{%-?\s*(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\}")
+_END_CAPTURE = re.compile(r"\{%-?\s*end(?:capture|set)\b")
+_KEPT_EXPR = re.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=(.*?)-?%\}", re.DOTALL)
+_FILTER_CALL = re.compile(r"\|\s*([A-Za-z_]\w*)\s*(?::\s*(\"[^\"]*\"|'[^']*'))?")
+
+
+def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
+    """What a Liquid or Nunjucks expression prints, where the page alone says: string
+    literals and names it assigned, joined in order (`~`, `+`), through `append`,
+    `prepend` and filters that keep letters; None where it cannot say."""
+    head, filters = _split_filters(expr)
+    words: list[str] = []
+    for part in re.split(r"\s*[~+]\s*", head.strip()):
+        if LITERAL.fullmatch(part):
+            words.append(part[1:-1])
+        elif re.fullmatch(r"[A-Za-z_][\w-]*", part) and env.get(part) is not None:
+            words.append(str(env[part]))
+        elif part:
+            return None
+    value = "".join(words)
+    for name, arg in filters:
+        if name == "append" and arg is not None:
+            value += arg
+        elif name == "prepend" and arg is not None:
+            value = arg + value
+        elif name in _COUNTS:
+            return None  # a count, not the words
+    return value
+
+
+# Filters that print a count of what they are given, not its words.
+_COUNTS = frozenset({"size", "length", "wordcount", "number_of_words"})
+
+
+def changed_names(text: str) -> frozenset[str]:
+    """Names the page assigns through a filter that makes other text of what it is given
+    (`{% assign s = "..." | split: "@" %}`): what they print is not the page's words."""
+    out = set()
+    for m in _KEPT_EXPR.finditer(text):
+        _, filters = _split_filters(m.group(2))
+        if any(n in _STANDARD and n not in _KEEPS for n, _ in filters):
+            out.add(m.group(1))
+    return frozenset(out)
+
+
+def _split_filters(expr: str) -> tuple[str, list[tuple[str, str | None]]]:
+    """The expression's operand, and (filter, literal argument) for each filter."""
+    bare = LITERAL.sub(lambda m: "\0" * len(m.group()), expr)  # a | in a literal is text
+    at = bare.find("|")
+    if at < 0:
+        return expr, []
+    calls = [
+        (m.group(1), m.group(2)[1:-1] if m.group(2) else None)
+        for m in _FILTER_CALL.finditer(expr, at)
+    ]
+    return expr[:at], calls
 
 
 # Hugo's built-in shortcodes that print text given as a parameter: figure's caption,
