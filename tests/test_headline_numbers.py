@@ -372,6 +372,20 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
             "{::nomarkdown}-->{:/nomarkdown}\n",
         ),
         ("posts/notes.md", "{% capture x %}The drift peaked at 76 hours.{% endcapture %}\n"),
+        # The fifteenth: a count printed instead of the words; a comment printed from a
+        # name reassigned or captured.
+        ("posts/notes.md", '{{ "The drift peaked at 76 hours." | size }}\n'),
+        ("posts/notes.md", '{{ "The drift peaked at 76 hours." | number_of_words }}\n'),
+        (
+            "posts/notes.md",
+            '{% assign o = "<!--" %}{{ o }}\n\nThe drift peaked at 76 hours.\n\n'
+            '{% assign o = "-->" %}{{ o }}\n',
+        ),
+        (
+            "posts/notes.md",
+            "{% capture o %}<!--{% endcapture %}{{ o }}\n\nThe drift peaked at 76 hours.\n\n"
+            "{% capture c %}-->{% endcapture %}{{ c }}\n",
+        ),
         ("posts/notes.md", "{% set x %}The drift peaked at 76 hours.{% endset %}\n"),
         ("src/pages/_wip/notes.md", "The drift peaked at 76 hours.\n"),
     ],
@@ -433,6 +447,9 @@ def test_a_page_beside_what_holds_it_back_supports_nothing(
         ("defaults:\n  - scope: {path: other}\n    values: {published: false}\n", False),
         ("defaults:\n  - scope: {path: posts}\n    values: {layout: post}\n", False),
         ("title: x  # defaults, published: false, in a comment\n", False),
+        # The fifteenth: a date the defaults give (one later than today holds the post
+        # back), and defaults in a config a build names (`--config _config.yml,prod.yml`).
+        ('defaults:\n  - scope: {path: "posts"}\n    values: {date: "2099-01-01"}\n', True),
     ],
 )
 def test_what_jekylls_defaults_hold_back_supports_nothing(
@@ -447,6 +464,29 @@ def test_what_jekylls_defaults_hold_back_supports_nothing(
     repo.write("_config.yml", config)
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("prod.yml", 'defaults:\n  - scope: {path: ""}\n    values: {published: false}\n'),
+        ("posts/posts.json", '{"perma\\u006cink": false}'),  # escaped, as JSON reads it
+        ("posts/posts.11tydata.js", 'module.exports = {["perma" + "link"]: false};\n'),
+    ],
+)
+def test_data_that_may_hold_pages_back_however_written_takes_their_support(
+    repo: Repo, rg: Run, path: str, data: str
+) -> None:
+    """The fifteenth pass: a Jekyll config a build names, an Eleventy data file's key
+    spelled with an escape or computed in JavaScript."""
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    repo.write("posts/notes.md", "The drift peaked at 76 hours.\n")
+    assert rg("run")[0] == 0
+    repo.write(path, data)
+    rc, out, _ = rg("run")
+    assert rc == 1, out
 
 
 def test_a_page_dated_in_the_past_supports(repo: Repo, rg: Run) -> None:
@@ -591,6 +631,8 @@ def test_a_title_the_navigation_gives_accuses(
         (4102444800, "2100-01-01"),
         ("January 1, 2099", "2099-01-01"),
         ("3:04PM", None),  # no date the gate can read: held back, as possibly expired
+        ("2026-12-04 23:59:00 -2300 XYZ", "2026-12-05"),  # the fifteenth: Go's layout
+        ("2026-12-04 23:59:00 +0000 UTC", "2026-12-04"),
     ],
 )
 def test_a_date_is_read_as_the_day_it_is_in_utc(value: object, day: str | None) -> None:

@@ -193,7 +193,8 @@ def date_of(value: object, late: bool = True) -> str | None:
 
 
 _OFFSET_TIME = re.compile(
-    r"\s*(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})\s*"
+    r"\s*(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})"
+    r"(?:\s+[A-Za-z][A-Za-z0-9+-]{0,9})?\s*"  # and a zone's name after it (Go's layout)
 )
 
 
@@ -298,19 +299,21 @@ def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
 
     def data_file(p: str) -> bool:
         parts = p.split("/")
-        return ".11tydata." in parts[-1] or (len(parts) > 1 and parts[-1] == f"{parts[-2]}.json")
+        stem = parts[-1].rsplit(".", 1)[0]
+        return ".11tydata." in parts[-1] or (len(parts) > 1 and stem == parts[-2])
 
     def find() -> list[str]:
         globs = ["**/.meta.yml", "**/.meta.yaml", *map(wildmatch.escape, _META)]
         held = set(tree.paths(globs))
         kinds = [f"**/*.11tydata.{e}" for e in ("js", "cjs", "mjs", "json")]
+        kinds += [f"**/*.{e}" for e in ("js", "cjs", "mjs")]
         for p in tree.paths([*kinds, "**/*.json", f"!{wildmatch.escape(run_dir)}/**"]):
             if data_file(p):
                 try:
                     data = tree.read(p, 1 << 20)
                 except Unreadable:
-                    data = b"permalink"  # (a data file the gate cannot read may say it)
-                held.update([p] if data is not None and b"permalink" in data else [])
+                    data = None
+                held.update([p] if _may_unpublish(p, data) else [])
         folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
         return sorted(folders | set(_held_by_configs(tree)))
 
@@ -318,6 +321,28 @@ def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
 
 
 _META = (".meta.yml", ".meta.yaml")
+
+
+def _may_unpublish(path: str, data: bytes | None) -> bool:
+    """Can this Eleventy directory data file give its pages a permalink (`false` writes
+    none)? A JSON one, read as JSON reads it (escapes too), when it holds a `permalink`
+    key at any depth, or when it cannot be read; a JavaScript one always (its keys may
+    be computed: `{["perma" + "link"]: false}`)."""
+    if not path.endswith(".json"):
+        return True
+    try:
+        todo = [json.loads(data or b"")]
+    except (ValueError, RecursionError):
+        return True
+    while todo:
+        doc = todo.pop()
+        if isinstance(doc, dict):
+            if "permalink" in doc:
+                return True
+            todo += doc.values()
+        elif isinstance(doc, list):
+            todo += doc
+    return False
 
 
 def _held_by_configs(tree: Tree) -> list[str]:

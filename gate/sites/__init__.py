@@ -70,11 +70,13 @@ def held_by_configs(paths: Sequence[str], read: Callable[[str], str | None]) -> 
     """Path prefixes whose pages a generator's own config holds back (Jekyll's
     `defaults:` giving `published: false`): such pages support nothing. `paths` are the
     tree's files that CONFIG_GLOBS match."""
+    from receipt_gate.base import wildmatch
+
     out: list[str] = []
     for g in TABLE:
-        held, config = getattr(g, "held_by_config", None), getattr(g, "CONFIG", None)
-        if held is not None and config is not None:
-            out += [h for p in paths if config.search(p) for h in held(p, read(p))]
+        held, globs = getattr(g, "held_by_config", None), getattr(g, "CONFIG_GLOBS", ())
+        if held is not None and globs:
+            out += [h for p in wildmatch.select(list(globs), paths) for h in held(p, read(p))]
     return out
 
 

@@ -53,16 +53,17 @@ def detect(repo: Repo) -> Layout | None:
     )
 
 
-# Its configs, as globs (a site's folder may be anywhere): for what they hold back.
-CONFIG_GLOBS = ("**/_config*.yml", "**/_config*.yaml", "**/_config*.toml")
+# The files whose `defaults:` may hold pages back: any YAML or TOML file (a site's folder
+# may be anywhere, and a build may name any config: `--config _config.yml,prod.yml`).
+CONFIG_GLOBS = ("**/*.yml", "**/*.yaml", "**/*.toml")
 
 
 def held_by_config(path: str, text: str | None) -> list[str]:
-    """What a _config.yml's `defaults:` hold back: the path prefixes (the site's folder
-    and each scope's path, up to a glob's first wildcard) whose values give `published`
-    anything but true. The scope's `type` is not read: every page under the path is
-    taken, which can only take support away. A config the gate cannot read may hold
-    back any page of its site."""
+    """What a config's `defaults:` hold back: the path prefixes (the config's folder and
+    each scope's path, up to a glob's first wildcard) whose values give `published`
+    anything but true, or a `date` (a date later than today holds a post back). The
+    scope's `type` is not read: every page under the path is taken, which can only take
+    support away. A _config the gate cannot read may hold back any page of its site."""
     from receipt_gate.reading import siteconfig
 
     folder = posixpath.dirname(path)
@@ -71,13 +72,14 @@ def held_by_config(path: str, text: str | None) -> list[str]:
         return []
     doc = siteconfig.document(path, text)
     if not isinstance(doc, Table):
-        return [base] if doc is None else []
+        return [base] if doc is None and CONFIG.search(path) else []
     out = []
     for entry in (e for d in siteconfig.get(doc, "defaults") if isinstance(d, list) for e in d):
         if not isinstance(entry, Table):
             continue
         values = [v for v in siteconfig.get(entry, "values") if isinstance(v, Table)]
-        if all(p is True for v in values for p in siteconfig.get(v, "published")):
+        dated = any(siteconfig.get(v, "date") for v in values)  # (a date may be later)
+        if not dated and all(p is True for v in values for p in siteconfig.get(v, "published")):
             continue
         scopes = [s for s in siteconfig.get(entry, "scope") if isinstance(s, Table)]
         for scope in [p for s in scopes for p in siteconfig.get(s, "path")] or [""]:
