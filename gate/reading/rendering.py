@@ -210,14 +210,15 @@ def renderings(
     captures = _pairs(_KEPT_BLOCK, text) if "{%" in text else []
     for c in captures:
         if _beside(text, c.start, c.end, in_prose) and not inside(c.start):
-            kept.setdefault(c.name, []).append((c.start, text[c.inner[0] : c.inner[1]]))
+            bisect.insort(kept.setdefault(c.name, []), (c.start, text[c.inner[0] : c.inner[1]]))
             dropped.append((c.start, c.end))  # a capture prints nothing where it is
     inserts: dict[int, str] = {}
     for m in tags:
         tag = m.group()
-        if (a := _ASSIGN.match(tag)) is not None:
-            kept.setdefault(a.group(1), []).append(
-                (m.start(), "".join(lit[1:-1] for lit in LITERAL.findall(tag)))
+        if (a := _ASSIGN.match(tag)) is not None:  # (each name's values kept in order)
+            bisect.insort(
+                kept.setdefault(a.group(1), []),
+                (m.start(), "".join(lit[1:-1] for lit in LITERAL.findall(tag))),
             )
         if tag.startswith("{#") or (OUTPUT.match(tag) and not tag.startswith("{%")):
             pos = m.start()
@@ -227,9 +228,8 @@ def renderings(
             dropped.append((pos, m.end()))
             if (p := _PRINTS.match(tag)) is not None and p.group(1) in kept:
                 values = kept[p.group(1)]  # the last value set before, or the first
-                inserts[m.start()] = max(
-                    (v for v in values if v[0] < m.start()), default=values[0]
-                )[1]
+                at = bisect.bisect_left(values, (m.start(), ""))
+                inserts[m.start()] = values[at - 1 if at else 0][1]
         if tag[:3] in ("{%-", "{{-"):
             k = m.start()
             while k > 0 and text[k - 1].isspace():
