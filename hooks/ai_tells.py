@@ -483,13 +483,18 @@ def find_tells(
             shown = shortcodes_printed(shown)
         shown = _MDX_LITERALS.sub(_literals, shown) if "{" in shown else shown
         weighed = page if shown == text else page._replace(text=shown, readings={})
-        found.add(_weighed(weighed, weighing))
+        # What a site's own code may print (a shortcode's parameters, an image's title
+        # and alt text through a render hook) is read for its tells, never counted as
+        # words shown: the gate cannot tell whether it is printed.
+        maybe = _maybe_printed(shown)
+        tells = weighed if maybe == shown else weighed._replace(text=maybe, readings={})
+        found.add(_weighed(tells, weighing, weighed))
     if templated and rendered:
         found.add(_rendered(page))
     return found.sorted()
 
 
-def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
+def _weighed(page: _Reading, weighing: Weighing, words: _Reading | None = None) -> list[Finding]:
     """The weighted tells in the author's prose as a reader reads it (its first reading:
     template tags blank, marks out): one finding, at the first tell, naming each tell
     and its lines, when their weight per 1,000 words reaches the threshold with enough
@@ -512,7 +517,7 @@ def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
 
     @cache
     def seen() -> list[str] | None:
-        return _seen(page)
+        return _seen(words or page)
 
     covered: frozenset[int] = frozenset()
     if weighing.honour_comments and "receipt-gate:" in page.text:
@@ -533,6 +538,35 @@ def _weighed(page: _Reading, weighing: Weighing) -> list[Finding]:
             return [found]
     found = _weigh(lines, weighing, covered, narrow, seen)
     return [found] if found is not None else []
+
+
+# A Hugo shortcode's string parameters; an image's alt text and title.
+_SHORTCODE_OPEN = re.compile(r"\{\{[<%]-?\s*/?[\w./-]+")
+_PARAM_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|`([^`]*)`")
+_IMAGE = re.compile(r"!\[([^\]\n]{0,2000})\]\(\s*\S+(?:\s+(?:\"([^\"\n]*)\"|'([^'\n]*)'))?\s*\)")
+
+
+def _maybe_printed(text: str) -> str:
+    """The page with what a site's own code may print written out where it stands: each
+    string parameter of a Hugo shortcode (its layout may print `.Get 0`), and an image's
+    alt text and title (a render hook may print them: `<figcaption>{{ .Title }}`). Line
+    breaks stay where they were."""
+    if "{{<" in text or "{{%" in text:
+        pieces, pos = [], 0
+        for m in _SHORTCODE_OPEN.finditer(text):
+            if m.start() < pos:
+                continue
+            end = text.find(">}}" if text[m.start() + 2] == "<" else "%}}", m.end())
+            if end < 0:
+                break
+            tag = text[m.start() : end + 3]
+            said = " ".join(a or b for a, b in _PARAM_STRING.findall(tag))
+            pieces += [text[pos : m.start()], said + "\n" * tag.count("\n")]
+            pos = end + 3
+        text = "".join(pieces) + text[pos:] if pieces else text
+    if "![" in text:
+        text = _IMAGE.sub(lambda m: " ".join(filter(None, m.groups())), text)
+    return text
 
 
 def _mostly_links(wide: str, narrow: str) -> bool:

@@ -448,3 +448,28 @@ def test_what_hugos_figure_prints_is_weighed(param: str) -> None:
     its figcaption; the check had read the shortcode as a tag."""
     page = f'# Notes\n\nA photo.\n\n{{{{< figure src="/a.png" {param}="{DENSE_TEXT}" >}}}}\n'
     assert any("AI tells weigh" in f for f in _check(page)), page
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        '{{{{< say "{}" >}}}}',
+        '{{{{< note text="{}" >}}}}',
+        '![A photo](/a.png "{}")',
+        "![{}](/a.png)",
+    ],
+    ids=["shortcode-positional", "shortcode-named", "image-title", "image-alt"],
+)
+def test_what_a_sites_own_code_may_print_is_read_for_its_tells(shape: str) -> None:
+    """The fifteenth pass: a site's shortcode printed `.Get 0`, and an image render hook
+    the image's title or alt text (Hugo's documented pattern); the check read them as a
+    tag's parameters and an attribute. They are read for their tells."""
+    page = "# Notes\n\nA few words first.\n\n" + shape.format(DENSE_TEXT) + "\n"
+    assert any("AI tells weigh" in f for f in _check(page)), page
+
+
+def test_what_a_sites_own_code_may_print_does_not_dilute() -> None:
+    """...and not counted as words shown: padding in a parameter no layout prints."""
+    pad = '{{< hide "' + _PAD + '" >}}'
+    page = DENSE + "\n" + pad + "\n"
+    assert any("AI tells weigh" in f for f in _check(page)), page
