@@ -16,9 +16,10 @@ from receipt_gate import DOCS
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.pageparts import opening_paragraph
+from receipt_gate.reading.templatetags import printed_text
 
 name = "hook-length"
-version = 15
+version = 16
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#hook-length-the-opening-paragraph"
@@ -93,6 +94,10 @@ def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], 
     max_chars, max_lines = settings["max_chars"], settings["max_lines"]
 
     def check(draft: Draft) -> Outcome:
-        return Outcome(measure_hook(draft.text, max_chars, max_lines), 1)
+        found = measure_hook(draft.text, max_chars, max_lines)
+        printed = printed_text(draft)  # an opening Liquid prints counts as one written
+        if not found and printed is not None:
+            found = measure_hook(printed, max_chars, max_lines)
+        return Outcome(found, 1)
 
     return check

@@ -26,6 +26,7 @@ from receipt_gate import DOCS, GateError
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.reader import fold
+from receipt_gate.reading.templatetags import printed_text
 from receipt_gate.rules.config import CONFIG_FILE
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ DEFAULT_SHAPES = ("env", "long-flag")
 DEFAULT_SHAPES = ("env", "long-flag")
 
 name = "registered-terms"
-version = 15
+version = 16
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#registered-terms-and-the-claims-registry"
@@ -422,6 +423,21 @@ def make(settings: Mapping[str, Any], sources: Sources) -> Callable[[Draft], Out
             constants,
             own,
         )
+        printed = printed_text(draft)
+        if printed is not None:  # and what its template tags print (a flag in a code span)
+            more, _, also = find_unregistered(
+                printed,
+                rx,
+                sources.registered,
+                registry,
+                sources.documented,
+                draft.path,
+                constants,
+                own,
+            )
+            seen = {(f.line, f.message) for f in found}
+            found = sorted([*found, *(f for f in more if (f.line, f.message) not in seen)])
+            used = sorted({*used, *also})
         return Outcome(found, checked, reads=used)
 
     return check

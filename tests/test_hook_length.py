@@ -136,3 +136,17 @@ def test_init_writes_the_limit_that_suits_the_pages(generator: str, kind: str, c
     use, comments, settings = starter(layout)
     assert use and settings == {"max_chars": chars, "max_lines": 3}
     assert str(chars) in comments[0]
+
+
+@pytest.mark.parametrize(
+    "opening",
+    ['{{{{ "{}" }}}}', '{{% assign o = "{}" | strip %}}{{{{ o }}}}'],
+    ids=["literal", "assigned"],
+)
+def test_an_opening_liquid_prints_is_measured(content: Repo, rg: Run, opening: str) -> None:
+    """The fifteenth pass: Jekyll printed a 965-character opening from a Liquid literal,
+    and the check skipped the line as template tags alone."""
+    long = "An opening line. " * 30
+    content.write("drafts/long.md", "---\nstatus: ready\n---\n" + opening.format(long) + "\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "opening paragraph is" in out, out

@@ -500,3 +500,16 @@ def test_a_copy_of_a_page_under_a_name_that_is_not_utf8_is_exit_2(
         "receipt-gate: posts/copy\ufffd.md: the file name is not UTF-8, so no receipt"
         " can name it; rename it\n"
     )
+
+
+@pytest.mark.parametrize(
+    "body",
+    ['Run it with `{{ "--turbo-mode" }}`.', '{% assign f = "--turbo-mode" %}Run `{{ f }}`.'],
+    ids=["literal", "assigned"],
+)
+def test_a_name_liquid_prints_is_read(terms: Repo, rg: Run, body: str) -> None:
+    """The fifteenth pass: Jekyll printed an unregistered flag in a code span from a
+    Liquid literal; the check read the tag."""
+    terms.write("drafts/b.md", "---\nstatus: ready\n---\n# B\n\n" + body + "\n")
+    rc, out, _ = rg("run", "drafts/b.md")
+    assert rc == 1 and "`--turbo-mode` is not registered" in out, out

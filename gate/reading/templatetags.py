@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from receipt_gate.reading.inline import TEMPLATE, Match, sub_blank
+
+if TYPE_CHECKING:
+    from receipt_gate.base.text import Draft
 
 # (and the names sites give their own code tags: Octopress's codeblock, Nunjucks's
 # verbatim, a theme's snippet or prism)
@@ -287,6 +291,24 @@ def _split_filters(expr: str) -> tuple[str, list[tuple[str, str | None]]]:
         for m in _FILTER_CALL.finditer(expr, at)
     ]
     return expr[:at], calls
+
+
+def printed_text(draft: Draft) -> str | None:
+    """The draft as Liquid and Nunjucks print it before markdown reads it (its output
+    tags replaced by what they print: gate.reading.templatetags.as_printed), or None
+    where it holds no template tag or they print what is written."""
+    text = draft.text
+    if "{{" not in text and "{%" not in text:
+        return None
+    from receipt_gate import GateError
+    from receipt_gate.reading.frontmatter import read
+
+    try:
+        fields = read(text, draft.path).fields
+    except GateError:
+        fields = {}
+    printed = as_printed(text, fields)
+    return None if printed == text else printed
 
 
 # Hugo's built-in shortcodes that print text given as a parameter: figure's caption,
