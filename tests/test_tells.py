@@ -197,6 +197,8 @@ DENSE_TEXT = (
             id="kramdown-raw-comment",
         ),
         pytest.param('{{{{ "<!--" }}}}\n\n{}\n\n{{{{ "-->" }}}}', id="liquid-printed-comment"),
+        # The fifteenth: an MDX expression over paragraphs (Docusaurus reads .md as MDX).
+        pytest.param("{{false && <>\n\n{}\n\n</>}}", id="mdx-expression"),
         pytest.param("{{% if false %}}{}{{% endif %}}", id="liquid-condition"),
         pytest.param('{}\n{{: style="display:none"}}', id="kramdown-attribute-list"),
         pytest.param('<div style="display:/**/none">{}</div>', id="css-comment"),

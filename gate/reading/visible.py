@@ -131,6 +131,33 @@ _ESM_LINE = re.compile(r"^(?:export|import)\b.*$", re.MULTILINE)
 _NUNJUCKS_COMMENT = (re.compile(r"\{#"), re.compile(r"#\}"))
 
 
+_BLOCK_OPEN = re.compile(r"^[ \t]*\{", re.MULTILINE)
+
+
+def _expressions(text: str) -> list[tuple[int, int]]:
+    """Braces opened at a line's start and closed on a later line: an MDX expression
+    (`{false && <>` ... `</>}`: Docusaurus reads a .md page as MDX too), what it prints
+    decided by code; in another page, no text a reader is surely shown either."""
+    out = []
+    at = 0
+    while (m := _BLOCK_OPEN.search(text, at)) is not None:
+        depth, k = 0, m.end() - 1
+        line_end = text.find("\n", k)
+        line_end = len(text) if line_end < 0 else line_end
+        while k < len(text):
+            c = text[k]
+            depth += (c == "{") - (c == "}")
+            if depth == 0:
+                break
+            k += 1
+        if depth:
+            break  # never closed: the page is no MDX a build takes, and hides nothing
+        if k > line_end:  # closed on a later line
+            out.append((m.end() - 1, k + 1))
+        at = max(k, line_end) + 1
+    return out
+
+
 def surely_seen(text: str) -> str:
     """The page with what a reader may not see blanked (see the module's docstring)."""
     if _plain(text):
@@ -210,6 +237,7 @@ def _unseen(
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
         *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
         *(_pairs(masked, _MDX_COMMENT) if "{/*" in masked else ()),
+        *(_expressions(masked) if "{" in masked else ()),
         *(m.span() for m in _ESM_LINE.finditer(masked)),
         *(_pairs(masked, _MATH) if "$$" in masked else ()),
         *_meta_lines(text),
