@@ -374,6 +374,7 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         ("posts/notes.md", "{% capture x %}The drift peaked at 76 hours.{% endcapture %}\n"),
         # The fifteenth: a count printed instead of the words; a comment printed from a
         # name reassigned or captured.
+        ("posts/notes.md", "{false && <>\n\nThe drift peaked at 76 hours.\n\n</>}\n"),
         ("posts/notes.md", '{{ "The drift peaked at 76 hours." | size }}\n'),
         ("posts/notes.md", '{{ "The drift peaked at 76 hours." | number_of_words }}\n'),
         (
@@ -487,6 +488,30 @@ def test_data_that_may_hold_pages_back_however_written_takes_their_support(
     repo.write(path, data)
     rc, out, _ = rg("run")
     assert rc == 1, out
+
+
+@pytest.mark.parametrize(("pattern", "held"), [("*.md", True), ("**/*.md", False)])
+def test_what_astros_content_loader_leaves_out_supports_nothing(
+    repo: Repo, rg: Run, pattern: str, held: bool
+) -> None:
+    """The fifteenth pass: Astro 5's glob() loader with a pattern for the base's top only
+    never loaded an entry in a subfolder, which supported a title's number."""
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [headline-numbers]\ncheck"
+        's:\n  headline-numbers: {articles: ["**/*.md", "!drafts/**"]}\n',
+    )
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    repo.write("src/content/blog/2024/notes.md", "The drift peaked at 76 hours.\n")
+    repo.write(
+        "src/content.config.ts",
+        'import { glob } from "astro/loaders";\nexport const collections = { blog:'
+        f' defineCollection({{ loader: glob({{ pattern: "{pattern}", base:'
+        ' "./src/content/blog" }) }) };\n',
+    )
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
 
 
 def test_a_page_dated_in_the_past_supports(repo: Repo, rg: Run) -> None:

@@ -431,3 +431,15 @@ def test_a_submodule_a_change_moves_is_read_where_a_theme_publishes_from(
     subprocess.run(["git", "-C", str(repo.path), "submodule", "deinit", "-q", "-f", "themes/x"])
     rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", base)
     assert rc != 0 and "the gate cannot read it" in out + err, out + err
+
+
+def test_a_hugo_modules_vendored_content_is_gated(repo: Repo, rg: Run) -> None:
+    """The fifteenth pass: Hugo builds a module vendored into _vendor/ from there; a page
+    a pull request added to its content/ was published and nothing gated it."""
+    repo.write("hugo.toml", '[module]\n[[module.imports]]\npath = "github.com/x/theme"\n')
+    repo.write("content/posts/hi.md", "---\ntitle: Hi\n---\nHello there.\n")
+    repo.write("_vendor/modules.txt", "# github.com/x/theme v0.0.0\n")
+    repo.write("_vendor/github.com/x/theme/layouts/_default/single.html", "{{ .Content }}\n")
+    assert rg("init")[0] == 0
+    assert _takes(repo, "_vendor/github.com/x/theme/content/posts/notes.md")
+    assert not _takes(repo, "_vendor/github.com/x/theme/layouts/_default/single.html")

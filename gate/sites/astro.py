@@ -22,6 +22,10 @@ EXTS = (".md", ".mdx", ".markdoc")
 # What src/pages/ renders as pages of writing (its .astro pages are code, layouts).
 PAGE_EXTS = ("md", "markdown", "mdown", "mkdn", "mkd", "mdwn", "mdx", "html")
 CONFIG = re.compile(r"(?:^|/)astro\.config\.[cm]?[jt]s$")
+# Astro 5's content config, whose glob() loaders say which entries are loaded at all.
+CONFIG_GLOBS = ("**/src/content.config.*", "**/src/content/config.*")
+_GLOB_LOADER = re.compile(r"\bglob\s*\(\s*\{([^{}]{0,2000})\}")
+_OPTION = re.compile(r"""\b(pattern|base)\s*:\s*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|\[)""")
 
 
 def detect(repo: Repo) -> Layout | None:
@@ -50,6 +54,31 @@ def detect(repo: Repo) -> Layout | None:
     return layout._replace(
         drafts=drafts, found=len(wildmatch.select(drafts, repo.paths)), configs=tuple(configs[:1])
     )
+
+
+def held_by_config(path: str, text: str | None) -> list[str]:
+    """The folders a content config's glob() loaders may not load all of: a loader whose
+    pattern is not every file below its base (`**/...`) leaves entries out (Astro 5
+    builds `*.md` from the base's top only), so nothing under its base surely supports;
+    a loader the gate cannot read so, nothing under src/content/."""
+    if text is None or "glob" not in text:
+        return []
+    src = path.rsplit("src/", 1)[0] + "src/"
+    out = []
+    for m in _GLOB_LOADER.finditer(text):
+        options = {o.group(1): next((g for g in o.groups()[1:] if g is not None), None)
+                   for o in _OPTION.finditer(m.group(1))}  # fmt: skip
+        pattern, base = options.get("pattern"), options.get("base")
+        if pattern is not None and base is not None and pattern.startswith("**/"):
+            continue
+        if base is None or pattern is None:
+            out.append(f"{src}content/")
+        else:
+            folder = base.strip().removeprefix("./").strip("/")
+            out.append(f"{path.rsplit('src/', 1)[0]}{folder}/")
+    if "glob" in text and not _GLOB_LOADER.search(text):
+        out.append(f"{src}content/")
+    return out
 
 
 def _page(path: str) -> bool:

@@ -79,6 +79,11 @@ def detect(repo: Repo) -> Layout | None:
             return None
     base = f"{sub}/" if sub else ""
     read_in = [f"{base}content/**/*{e}" for e in CONTENT]
+    # A module vendored into _vendor/ (`hugo mod vendor`) is built from there: its
+    # content is the site's.
+    vendored = [f"{base}_vendor/**/content/**/*{e}" for e in CONTENT]
+    if any(p.startswith(f"{base}_vendor/") for p in paths):
+        read_in += vendored
     name = f"a Hugo site in {sub}/" if sub else "a Hugo site"
     found = site(
         name,
@@ -92,6 +97,11 @@ def detect(repo: Repo) -> Layout | None:
     )
     for folder in [f"{base}content", *_static(paths, repo.read, base)]:  # (a bundle's XHTML)
         found = copied(found, folder, files)
+    if vendored[0] in read_in:
+        found = found._replace(
+            drafts=[*(g for g in found.drafts if not g.startswith("!")), *vendored]
+            + [g for g in found.drafts if g.startswith("!")]
+        )
     configs = tuple(
         p
         for p in paths
