@@ -443,3 +443,34 @@ def test_a_hugo_modules_vendored_content_is_gated(repo: Repo, rg: Run) -> None:
     assert rg("init")[0] == 0
     assert _takes(repo, "_vendor/github.com/x/theme/content/posts/notes.md")
     assert not _takes(repo, "_vendor/github.com/x/theme/layouts/_default/single.html")
+
+
+def test_a_moved_submodule_is_read_where_its_own_config_mounts_content(
+    repo: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """The fifteenth pass: the theme's own config mounted pages/ as content, and the
+    check read only its content/."""
+    theme = tmp_path / "theme"
+    git = ["git", "-C", str(theme), "-c", "user.name=t", "-c", "user.email=t@t"]
+    theme.mkdir()
+    subprocess.run([*git[:3], "init", "-q", "-b", "main"], check=True)
+    (theme / "README.md").write_text("# A theme\n")  # not mounted: no page of the site
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "t"], check=True)
+    repo.write("hugo.toml", 'title = "x"\n')
+    repo.write("content/posts/hi.md", "---\ntitle: Hi\n---\nHello there.\n")
+    assert rg("init")[0] == 0
+    repo.write("hugo.toml", 'title = "x"\ntheme = "x"\n')
+    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(theme), "themes/x")
+    assert rg("run")[0] == 0
+    repo.commit_all("base", "--no-verify")
+    (theme / "hugo.toml").write_text('[[module.mounts]]\nsource = "pages"\ntarget = "content"\n')
+    (theme / "pages" / "posts").mkdir(parents=True)
+    (theme / "pages" / "posts" / "notes.md").write_text("In conclusion, a testament.\n")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "ai"], check=True)
+    sub = ["git", "-C", str(repo.path / "themes/x"), "-c", "protocol.file.allow=always"]
+    subprocess.run([*sub, "pull", "-q", "origin", "main"], check=True)
+    repo.git("add", "themes/x")
+    rc, out, err = rg("pre-commit")
+    assert rc != 0 and "pages/posts/notes.md" in out + err, out + err

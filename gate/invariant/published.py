@@ -17,6 +17,7 @@ rules' reviewer saw them leave it out: `policy change: weakens`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from receipt_gate.base.kinds import MORE_MARKUP, WRITING
@@ -167,12 +168,17 @@ def moved_submodules(
     for path, commit in sorted(now.items()):
         if then.get(path) == commit:
             continue
-        files = git.submodule_files(tree.root, path, commit, "content")
-        pages = [f for f in files or () if f.lower().endswith(PAGE_EXTS)]
+        files = git.submodule_files(tree.root, path, commit)
+        folders = _mounted(files or {})
+        pages = [
+            f
+            for f in files or ()
+            if f.lower().endswith(PAGE_EXTS) and any(f.startswith(d) for d in folders)
+        ]
         if files is not None and not pages:
             continue
         what = (
-            f"its content/ holds pages a site generator publishes from a theme or module"
+            f"its content holds pages a site generator publishes from a theme or module"
             f" ({printable(pages[0])}{', ...' if len(pages) > 1 else ''}), which the gate"
             " cannot read inside a submodule: commit them into the site itself"
             if pages
@@ -181,6 +187,24 @@ def moved_submodules(
             " (in CI: the checkout's submodules option)"
         )
         out.append(f"{printable(path)}: a submodule this change adds or moves; {what}")
+    return out
+
+
+def _mounted(files: Mapping[str, bytes | None]) -> list[str]:
+    """The folders of a theme or module whose pages a site builds: content/, and what its
+    own top-level configs publish pages from (Hugo's module.mounts and contentDir, read
+    as a config a build names is: gate.sites.builds.folders); every folder ("") where
+    one cannot be read."""
+    from receipt_gate.reading import siteconfig
+    from receipt_gate.sites.builds import folders
+
+    out = ["content/"]
+    for name, data in files.items():
+        if data is None:
+            continue
+        doc = siteconfig.document(name, data.decode("utf-8", "replace"))
+        found = folders("any", "", doc) if doc is not None else [("", False, False)]
+        out += [f"{f}/" if f else "" for f, _, _ in found]
     return out
 
 

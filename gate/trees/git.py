@@ -242,9 +242,10 @@ def _records(out: bytes) -> Iterator[tuple[list[str], str]]:
             yield meta.split(" "), path
 
 
-def submodule_files(root: str, path: str, commit: str, under: str) -> list[str] | None:
-    """The files under `under` in a submodule's commit, read from its own repository
-    where it is checked out at `path`; None where it is not, or lacks that commit."""
+def submodule_files(root: str, path: str, commit: str) -> dict[str, bytes | None] | None:
+    """The files of a submodule's commit, read from its own repository where it is
+    checked out at `path` (the contents of its top-level config files; None for the
+    others); None where it is not checked out, or lacks that commit."""
     where = os.path.join(root, path)
     if not os.path.exists(os.path.join(where, ".git")):
         return None  # not checked out: git would find the superproject above it
@@ -256,11 +257,35 @@ def submodule_files(root: str, path: str, commit: str, under: str) -> list[str] 
         and k not in ("GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR")
     }
     env["GIT_NO_REPLACE_OBJECTS"] = "1"
-    argv = ("git", "-C", where, "ls-tree", "-r", "-z", "--name-only", commit, "--", under)
-    proc = _spawn(argv, env, None)
+    proc = _spawn(("git", "-C", where, "ls-tree", "-r", "-z", commit), env, None)
     if proc.returncode != 0:
         return None
-    return [os.fsdecode(p) for p in proc.stdout.split(b"\0") if p]
+    found: dict[str, bytes | None] = {}
+    configs: dict[str, str] = {}
+    for (_, kind, oid), name in _records(proc.stdout):
+        found[name] = None
+        if (
+            kind == "blob"
+            and "/" not in name
+            and name.endswith((".toml", ".yaml", ".yml", ".json"))
+        ):
+            configs[oid] = name
+    if configs:
+        batch = _spawn(
+            ("git", "-C", where, "cat-file", "--batch"),
+            env,
+            "".join(f"{oid}\n" for oid in configs).encode(),
+        )
+        out, at = batch.stdout, 0
+        for name in configs.values():
+            end = out.find(b"\n", at)
+            head = out[at:end].split(b" ") if end >= 0 else []
+            if len(head) != 3 or not head[2].isdigit():
+                break  # (a missing object: the rest stay unread, None)
+            size = int(head[2])
+            found[name] = out[end + 1 : end + 1 + size]
+            at = end + 1 + size + 1
+    return found
 
 
 def index_size(root: str) -> int:
