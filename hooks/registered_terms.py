@@ -412,29 +412,16 @@ def make(settings: Mapping[str, Any], sources: Sources) -> Callable[[Draft], Out
         else None
     )
 
-    def check(draft: Draft) -> Outcome:
-        found, checked, used = find_unregistered(
-            draft.text,
-            rx,
-            sources.registered,
-            registry,
-            sources.documented,
-            draft.path,
-            constants,
-            own,
+    def find(text: str, path: str) -> tuple[list[Finding], int, list[str]]:
+        return find_unregistered(
+            text, rx, sources.registered, registry, sources.documented, path, constants, own
         )
+
+    def check(draft: Draft) -> Outcome:
+        found, checked, used = find(draft.text, draft.path)
         printed = printed_text(draft)
         if printed is not None:  # and what its template tags print (a flag in a code span)
-            more, _, also = find_unregistered(
-                printed,
-                rx,
-                sources.registered,
-                registry,
-                sources.documented,
-                draft.path,
-                constants,
-                own,
-            )
+            more, _, also = find(printed, draft.path)
             seen = {(f.line, f.message) for f in found}
             found = sorted([*found, *(f for f in more if (f.line, f.message) not in seen)])
             used = sorted({*used, *also})
