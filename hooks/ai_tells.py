@@ -543,7 +543,10 @@ def _weighed(page: _Reading, weighing: Weighing, words: _Reading | None = None) 
 # A Hugo shortcode's string parameters; an image's alt text and title.
 _SHORTCODE_OPEN = re.compile(r"\{\{[<%]-?\s*/?[\w./-]+")
 _PARAM_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|`([^`]*)`")
-_IMAGE = re.compile(r"!\[([^\]\n]{0,2000})\]\(\s*\S+(?:\s+(?:\"([^\"\n]*)\"|'([^'\n]*)'))?\s*\)")
+_IMAGE = re.compile(  # (brackets nest one deep in the alt text; bounded: linear)
+    r"!\[((?:[^\[\]\n]|\[[^\[\]\n]{0,200}\]){0,500})\]"
+    r"\(\s*[^\s()]{0,2000}(?:\s+(?:\"([^\"\n]{0,2000})\"|'([^'\n]{0,2000})'))?\s*\)"
+)
 
 
 def _maybe_printed(text: str) -> str:
