@@ -303,19 +303,23 @@ def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
         return ".11tydata." in parts[-1] or (len(parts) > 1 and stem == parts[-2])
 
     def find() -> list[str]:
-        globs = ["**/.meta.yml", "**/.meta.yaml", *map(wildmatch.escape, _META)]
-        held = set(tree.paths(globs))
-        kinds = [f"**/*.11tydata.{e}" for e in ("js", "cjs", "mjs", "json")]
-        kinds += [f"**/*.{e}" for e in ("js", "cjs", "mjs")]
-        for p in tree.paths([*kinds, "**/*.json", f"!{wildmatch.escape(run_dir)}/**"]):
-            if data_file(p):
+        from receipt_gate import sites
+
+        metas = ["**/.meta.yml", "**/.meta.yaml", *map(wildmatch.escape, _META)]
+        data = [f"**/*.{e}" for e in ("js", "cjs", "mjs", "json")]
+        configs = sites.config_globs()
+        # One listing for the three (a site's tree has tens of thousands of paths).
+        every = tree.paths([*metas, *data, *configs, f"!{wildmatch.escape(run_dir)}/**"])
+        held = {p for p in every if p.rpartition("/")[2] in _META}
+        for p in every:
+            if p.endswith((".js", ".cjs", ".mjs", ".json")) and data_file(p):
                 try:
-                    data = tree.read(p, 1 << 20)
+                    got = tree.read(p, 1 << 20)
                 except Unreadable:
-                    data = None
-                held.update([p] if _may_unpublish(p, data) else [])
+                    got = None
+                held.update([p] if _may_unpublish(p, got) else [])
         folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
-        return sorted(folders | set(_held_by_configs(tree)))
+        return sorted(folders | set(_held_by_configs(tree, every)))
 
     return built_once(tree, f"meta-folders/{run_dir}", find)
 
@@ -345,7 +349,7 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
     return False
 
 
-def _held_by_configs(tree: Tree) -> list[str]:
+def _held_by_configs(tree: Tree, paths: Sequence[str]) -> list[str]:
     """What a generator's own config holds back (Jekyll's `defaults:` giving
     `published: false` to a scope): gate.sites.held_by_configs."""
     from receipt_gate import sites
@@ -357,7 +361,7 @@ def _held_by_configs(tree: Tree) -> list[str]:
             return None
         return None if data is None else data.decode("utf-8", "replace")
 
-    return sites.held_by_configs(tree.paths(sites.config_globs()), read)
+    return sites.held_by_configs(paths, read)
 
 
 def publication_key(cfg: Config | None, tree: Tree) -> object:
