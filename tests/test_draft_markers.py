@@ -299,6 +299,11 @@ def test_a_void_marker_is_said_whole(repo: Repo, rg: Run) -> None:
         ("hugo.yaml", "? buildDrafts\n: true\n", True),
         ("hugo.toml", "[[module.mounts]]\nsource = 'x'\n", True),
         ("hugo.yaml", "{buildDrafts}\n", True),
+        # an outside review: spaces past any bound, a long key, an alias as a key
+        ("hugo.yaml", "buildDrafts" + " " * 70 + ": true\n", True),
+        ("hugo.json", '{"buildDrafts"\n' + " " * 70 + ": true}", True),
+        ("hugo.yaml", "buildDrafts" + "x" * 80 + ": true\n", True),
+        ("hugo.yaml", "x: &k buildDrafts\n*k : true\n", True),
     ],
 )
 def test_a_site_config_is_parsed_where_a_setting_is_a_key(

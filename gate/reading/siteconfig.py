@@ -14,16 +14,28 @@ from collections.abc import Iterator
 from receipt_gate.base.yamlio import Table
 
 # What a config must name before it is worth parsing for these questions: one of these
-# words as (the start of) a key, followed by what follows a key in TOML, YAML or JSON
-# (a word in a comment, "the source of a claim", is no key), or an escape or an explicit
-# YAML key that could spell one. (Compiled on first use, by re's own cache: most
-# commits never ask.)
-_WORTH = (
-    r"(?i)(?:builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
+# words in a key (a word in a comment, "the source of a claim", is no key: a key is
+# followed by what follows one in TOML, YAML or JSON), or an escape, an explicit YAML key
+# or an alias used as a key, which could spell one. Each token is tried once (a match
+# starts only where a token does): linear on any text. (Compiled on first use, by re's
+# own cache: most commits never ask.)
+_WORDS = (
+    r"(?i)builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
     r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
-    r"cascade|include|exclude|markdown_ext|plugins|defaults)\w{0,64}[\"']?\s{0,64}[:=\].,}]"
-    r"|\\u|\\x|\?"
+    r"cascade|include|exclude|markdown_ext|plugins|defaults"
 )
+_KEYISH = r"(?<![\w-])([\w-]++)[\"']?\s*+[:=\].,}]"
+_SPELLED = r"\\u|\\x|\?|(?<![^\s,\[\]{}])\*[^\s,\[\]{}]++[ \t]*+:"
+
+
+def _worth(text: str) -> bool:
+    """Does the text name a setting asked about as a key, or may it spell one?"""
+    if re.search(_SPELLED, text):
+        return True
+    words = re.compile(_WORDS)
+    return any(words.search(m.group(1)) for m in re.finditer(_KEYISH, text))
+
+
 _GO_FALSE = ("0", "f", "false")  # strconv.ParseBool, which Hugo's cast uses
 _ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})")
 COMMENT = re.compile(r"(?m)(?:^|\s)#.*")
@@ -40,7 +52,7 @@ def document(path: str, text: str) -> object:
     """The parsed config (a mapping is a Table; an empty one when the text names none of
     the settings asked about), or None when it is no TOML, YAML or JSON as its
     extension says."""
-    if not re.search(_WORTH, text):
+    if not _worth(text):
         return Table()
     try:
         if path.endswith(".toml"):
