@@ -5,6 +5,7 @@ pair holds is not prose (gate.reading.prose).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -112,9 +113,6 @@ LOOP = re.compile(
 KEPT = re.compile(
     r"\{%-?\s*(?:(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=[^%]*?[\"']"
     r"|(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\})"
-)
-_ASSIGNED = re.compile(
-    r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=\s*(\"[^\"]*\"|'[^']*')\s*-?%\}"
 )
 _GIVEN = re.compile(r"(?:\{\{-?|\{%-?\s*echo\b)\s*(?:(\"[^\"\n]*\"|'[^'\n]*')|([A-Za-z_][\w-]*))")
 
@@ -247,7 +245,11 @@ def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
     `prepend` and filters that keep letters; None where it cannot say."""
     head, filters = _split_filters(expr)
     words: list[str] = []
-    for part in re.split(r"\s*[~+]\s*", head.strip()):
+    # Joined by ~ or + outside literals (a literal may hold either: "C++").
+    bare = LITERAL.sub(lambda m: "\0" * len(m.group()), head)
+    cuts = [-1, *(i for i, c in enumerate(bare) if c in "~+"), len(head)]
+    for a, b in itertools.pairwise(cuts):
+        part = head[a + 1 : b].strip()
         if LITERAL.fullmatch(part):
             words.append(part[1:-1])
         elif re.fullmatch(r"[A-Za-z_][\w-]*", part) and env.get(part) is not None:
@@ -255,6 +257,8 @@ def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
         elif part:
             return None
     value = "".join(words)
+    if len(value) > _LONGEST:
+        return None  # (`{% assign a = a ~ a %}` doubles a value each line)
     for name, arg in filters:
         if name == "append" and arg is not None:
             value += arg
@@ -265,6 +269,7 @@ def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
     return value
 
 
+_LONGEST = 1 << 20  # characters of one value a page computes: past it, not the page's words
 # Filters that print a count of what they are given, not its words.
 _COUNTS = frozenset({"size", "length", "wordcount", "number_of_words"})
 
