@@ -22,6 +22,9 @@ EXTS = (".md", ".mdx", ".markdoc")
 # What src/pages/ renders as pages of writing (its .astro pages are code, layouts).
 PAGE_EXTS = ("md", "markdown", "mdown", "mkdn", "mkd", "mdwn", "mdx", "html")
 CONFIG = re.compile(r"(?:^|/)astro\.config\.[cm]?[jt]s$")
+# Starlight as an astro config imports it (a comment naming it is no use of it).
+_STARLIGHT = re.compile(r"""(?m)^\s*import\b[^;\n]*["']@astrojs/starlight["']""")
+_DOCS = [f"src/content/docs/**/*.{e}" for e in ("md", "mdx", "mdoc", "markdoc")]
 # Astro 5's content config, whose glob() loaders say which entries are loaded at all.
 CONFIG_GLOBS = ("**/src/content.config.*", "**/src/content/config.*")
 _GLOB_LOADER = re.compile(r"\bglob\s*\(\s*\{([^{}]{0,2000})\}")
@@ -33,14 +36,15 @@ def detect(repo: Repo) -> Layout | None:
     pages = [p for p in repo.paths if _page(p)]
     if not under(repo.files, "src/content") and not (configs and pages):
         return None
-    starlight = any("starlight" in (repo.read(c) or "") for c in configs)
+    starlight = any(_STARLIGHT.search(repo.read(c) or "") for c in configs)
     folder = section(repo.files, "src/content") if under(repo.files, "src/content") else ""
     layout = site(
         "an Astro site with Starlight" if starlight else "an Astro site",
         folder or "src/pages",
         repo.files,
         repo.paths,
-        {"front_matter": {"draft": True}} if starlight else {},
+        # (Starlight's draft holds back a page of its docs collection, nothing else)
+        {"front_matter": {"draft": True}, "front_matter_in": _DOCS} if starlight else {},
         exts=EXTS,
         content="src/content",
     )
