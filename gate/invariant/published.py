@@ -168,14 +168,15 @@ def moved_submodules(
     for path, commit in sorted(now.items()):
         if then.get(path) == commit:
             continue
-        files = git.submodule_files(tree.root, path, commit)
-        folders = _mounted(files or {})
+        found = git.submodule_files(tree.root, path, commit)
+        files, configs = found if found is not None else ([], {})
+        folders = _mounted(configs)
         pages = [
             f
-            for f in files or ()
+            for f in files
             if f.lower().endswith(PAGE_EXTS) and any(f.startswith(d) for d in folders)
         ]
-        if files is not None and not pages:
+        if found is not None and not pages:
             continue
         what = (
             f"its content holds pages a site generator publishes from a theme or module"
@@ -190,7 +191,7 @@ def moved_submodules(
     return out
 
 
-def _mounted(files: Mapping[str, bytes | None]) -> list[str]:
+def _mounted(configs: Mapping[str, bytes | None]) -> list[str]:
     """The folders of a theme or module whose pages a site builds: content/, and what its
     own top-level configs publish pages from (Hugo's module.mounts and contentDir, read
     as a config a build names is: gate.sites.builds.folders); every folder ("") where
@@ -199,9 +200,9 @@ def _mounted(files: Mapping[str, bytes | None]) -> list[str]:
     from receipt_gate.sites.builds import folders
 
     out = ["content/"]
-    for name, data in files.items():
+    for name, data in configs.items():
         if data is None:
-            continue
+            return [""]  # a config that could not be read: every folder counts
         doc = siteconfig.document(name, data.decode("utf-8", "replace"))
         found = folders("any", "", doc) if doc is not None else [("", False, False)]
         out += [f"{f}/" if f else "" for f, _, _ in found]

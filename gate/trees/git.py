@@ -242,10 +242,13 @@ def _records(out: bytes) -> Iterator[tuple[list[str], str]]:
             yield meta.split(" "), path
 
 
-def submodule_files(root: str, path: str, commit: str) -> dict[str, bytes | None] | None:
+def submodule_files(
+    root: str, path: str, commit: str
+) -> tuple[list[str], dict[str, bytes | None]] | None:
     """The files of a submodule's commit, read from its own repository where it is
-    checked out at `path` (the contents of its top-level config files; None for the
-    others); None where it is not checked out, or lacks that commit."""
+    checked out at `path`, and the contents of its config files (at its top and in its
+    config/ folder; None for one that could not be read); None where it is not checked
+    out, or lacks that commit."""
     where = os.path.join(root, path)
     if not os.path.exists(os.path.join(where, ".git")):
         return None  # not checked out: git would find the superproject above it
@@ -260,32 +263,30 @@ def submodule_files(root: str, path: str, commit: str) -> dict[str, bytes | None
     proc = _spawn(("git", "-C", where, "ls-tree", "-r", "-z", commit), env, None)
     if proc.returncode != 0:
         return None
-    found: dict[str, bytes | None] = {}
-    configs: dict[str, str] = {}
+    files: list[str] = []
+    wanted: list[tuple[str, str]] = []
     for (_, kind, oid), name in _records(proc.stdout):
-        found[name] = None
-        if (
-            kind == "blob"
-            and "/" not in name
-            and name.endswith((".toml", ".yaml", ".yml", ".json"))
-        ):
-            configs[oid] = name
-    if configs:
-        batch = _spawn(
+        files.append(name)
+        top = "/" not in name or name.startswith("config/")
+        if kind == "blob" and top and name.endswith((".toml", ".yaml", ".yml", ".json")):
+            wanted.append((name, oid))
+    configs: dict[str, bytes | None] = dict.fromkeys((n for n, _ in wanted), None)
+    if wanted:
+        out = _spawn(
             ("git", "-C", where, "cat-file", "--batch"),
             env,
-            "".join(f"{oid}\n" for oid in configs).encode(),
-        )
-        out, at = batch.stdout, 0
-        for name in configs.values():
+            "".join(f"{oid}\n" for _, oid in wanted).encode(),
+        ).stdout
+        at = 0
+        for name, _ in wanted:  # (in the order asked, one answer each)
             end = out.find(b"\n", at)
             head = out[at:end].split(b" ") if end >= 0 else []
             if len(head) != 3 or not head[2].isdigit():
-                break  # (a missing object: the rest stay unread, None)
+                break  # (a missing object: the rest stay None, unread)
             size = int(head[2])
-            found[name] = out[end + 1 : end + 1 + size]
+            configs[name] = out[end + 1 : end + 1 + size]
             at = end + 1 + size + 1
-    return found
+    return files, configs
 
 
 def index_size(root: str) -> int:
