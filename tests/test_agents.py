@@ -114,6 +114,13 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
         "command git commit -n -m x",
         "time git commit -n -m x",
         "nohup git commit -n -m x",
+        # The sixteenth pass: a runner's own options and values before git; bash's
+        # ANSI-C quoting.
+        "timeout 60 git commit --no-verify -m x",
+        "nice -n 5 git commit --no-verify -m x",
+        "stdbuf -oL git push --no-verify",
+        "git commit $'--no-verify' -m x",
+        "git commit $'\\x2d\\x2dno-verify' -m x",
         "{ git commit -n -m x; }",
         "if git commit -n -m x; then echo ok; fi",
         "env -i git commit -n -m x",

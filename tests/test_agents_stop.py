@@ -318,6 +318,14 @@ def test_a_bad_commit_pushed_by_id_from_a_detached_head_is_refused(session: Repo
     session.git("push", "-q", "--no-verify", "origin", f"{bad}:{ref}")
     rc, err = stop(session)
     assert rc == 2 and bad[:12] in err, err
+    # The sixteenth pass: a stash made on top of it holds nothing that stands.
+    session.git("checkout", "-q", bad)
+    session.write("drafts/wip.md", "Work in progress.\n")
+    session.git("add", "drafts/wip.md")
+    session.git("stash", "-q")
+    session.git("checkout", "-q", "main")
+    rc, err = stop(session)
+    assert rc == 2 and bad[:12] in err, err
 
 
 def test_the_repository_the_session_is_in_is_judged_beside_the_project(

@@ -63,13 +63,38 @@ _PREFIXES = {
     "-i",
     "--",
 }
+# Programs that run a command given in their arguments, after options of their own.
+_RUNNERS = {
+    "timeout", "nice", "stdbuf", "ionice", "chrt", "taskset", "nohup", "time", "sudo",
+    "doas", "xargs", "env", "setsid", "flock", "unbuffer", "command", "exec", "builtin",
+    "watch", "strace", "ltrace", "firejail", "runuser", "caffeinate", "systemd-run",
+}  # fmt: skip
 _TAKES_VALUE = set("mFCct")  # short commit options whose value follows in the same word
 _ATTACHED = set("uS")  # short options whose value, if any, is the rest of the word
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 _WRITERS = {"rm", "mv", "cp", "ln", "chmod", "tee", "truncate", "install", "unlink", "sed"}
 
 
+# Bash's ANSI-C quoting (`$'--no-verify'`, `$'\x2d\x2dno-verify'`) and locale quoting
+# (`$"..."`), which shlex does not read: written out as the words bash makes of them.
+_ANSI_C = re.compile(r"\$'((?:[^'\\]|\\.)*)'|\$\"((?:[^\"\\]|\\.)*)\"")
+
+
+def _unquoted(m: re.Match[str]) -> str:
+    import codecs
+
+    if m.group(2) is not None:
+        return '"' + m.group(2) + '"'
+    try:
+        text = codecs.decode(m.group(1), "unicode_escape")
+    except (UnicodeDecodeError, ValueError):
+        text = m.group(1)
+    return shlex.quote(text)
+
+
 def _words(command: str) -> list[str]:
+    if "$'" in command or '$"' in command:
+        command = _ANSI_C.sub(_unquoted, command)
     lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|()\n")
     lexer.whitespace_split = True
     try:
@@ -98,6 +123,7 @@ def simple_commands(
         part = words[start:i]
         start = i + 1
         env = list(exported)
+        runs = False  # behind a program that runs a command it is given
         while part and (
             part[0] in _PREFIXES
             or part[0] in ("export", "env")
@@ -105,6 +131,7 @@ def simple_commands(
             or (part[0].startswith("-") and env)
         ):
             word = part.pop(0)
+            runs = runs or os.path.basename(word) in _RUNNERS
             if _assignment(word):
                 env.append(word.strip())
         if not part:
@@ -125,7 +152,13 @@ def simple_commands(
             for e, w, c in simple_commands(" ".join(part[1:]), cwd, depth + 1):
                 yield env + e, w, c
             continue
-        yield env, part, cwd
+        # Behind a program that runs the command its arguments name, options and values
+        # first (`timeout 60 git ...`, `nice -n 5 git`, `stdbuf -oL git`): git where it
+        # stands. (`echo git commit` runs no git.)
+        at = 0
+        if runs or os.path.basename(part[0]) in _RUNNERS:
+            at = next((j for j, w in enumerate(part) if os.path.basename(w) == "git"), 0)
+        yield env, part[at:], cwd
 
 
 def git_call(words: list[str]) -> tuple[list[str], list[str]] | None:

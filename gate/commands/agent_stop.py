@@ -190,12 +190,14 @@ def _pushed(root: str) -> list[str]:
     return out
 
 
-def _pushed_by_id(root: str, remote: str | None) -> list[str]:
-    """Commits this clone made (HEAD's reflog) that no ref of its own holds and that a
-    ref of the remote names: pushed by id (`git push origin SHA:refs/tags/x`), which
-    leaves no local ref, no remote-tracking ref and no push line to carry them. The
-    remote is asked (`git ls-remote`, no prompt, 20 s at most) only when there are such
-    commits; a remote it cannot reach is none."""
+def _pushed_by_id(root: str, remote: str | None, exe: list[str]) -> list[str]:
+    """Commits this clone made (HEAD's reflog) that no ref of its own holds (the stash
+    holds nothing that stands) and that the gate refuses, where a ref of the remote
+    names them: pushed by id (`git push origin SHA:refs/tags/x`), which leaves no local
+    ref, no remote-tracking ref and no push line to carry them. Each such commit is
+    verified here once (a pass is kept in the git dir: an amend leaves one behind on
+    every turn); the remote is asked (`git ls-remote`, no prompt, 20 s at most) only
+    when one is refused; a remote it cannot reach names none."""
     if remote is None:
         return []
     made = list(
@@ -203,28 +205,60 @@ def _pushed_by_id(root: str, remote: str | None) -> list[str]:
     )
     if not made:
         return []
-    loose = set((_git(root, "rev-list", *made, "--not", "--all") or "").split())
-    made = [c for c in made if c in loose]
-    if not made:
+    held = _git(root, "rev-list", *made, "--not", "--exclude=refs/stash", "--all") or ""
+    loose = [c for c in made if c in set(held.split()) and _ruled(root, c)]
+    passed = _passed(root)
+    refused = []
+    for c in loose:
+        if c in passed:
+            continue
+        proc = subprocess.run(
+            [*exe, "verify", "--rev", c], cwd=root, capture_output=True, check=False
+        )
+        if proc.returncode == 0:
+            passed.add(c)
+        else:
+            refused.append(c)
+    _keep_passed(root, passed)
+    if not refused:
         return []
     try:
-        proc = subprocess.run(
+        proc2 = subprocess.run(
             ["git", "-C", root, "ls-remote", "--", remote],
             capture_output=True,
             encoding="utf-8",
             errors="surrogateescape",
-            env={
-                **os.environ,
-                "GIT_TERMINAL_PROMPT": "0",
-                "GIT_SSH_COMMAND": os.environ.get("GIT_SSH_COMMAND", "ssh -o BatchMode=yes"),
-            },
+            env={**os.environ, "GIT_TERMINAL_PROMPT": "0"},
             timeout=20,
             check=False,
         )
     except subprocess.TimeoutExpired:
         return []
-    named = {line.split("\t", 1)[0] for line in proc.stdout.splitlines()}
-    return [c for c in made if c in named]
+    named = {line.split("\t", 1)[0] for line in proc2.stdout.splitlines()}
+    return [c for c in refused if c in named]
+
+
+_PASSED = "stop-passed.json"  # the loose commits the gate held, under this tool
+
+
+def _passed(root: str) -> set[str]:
+    from receipt_gate import TOOL
+    from receipt_gate.trees import cache
+
+    doc = cache.read(
+        cache.path(root, _PASSED),
+        lambda d: (
+            isinstance(d, dict) and d.get("tool") == TOOL and isinstance(d.get("passed"), list)
+        ),
+    )
+    return {c for c in (doc or {}).get("passed", []) if isinstance(c, str)}
+
+
+def _keep_passed(root: str, passed: set[str]) -> None:
+    from receipt_gate import TOOL
+    from receipt_gate.trees import cache
+
+    cache.write(cache.path(root, _PASSED), {"tool": TOOL, "passed": sorted(passed)[-2000:]})
 
 
 def _ruled(root: str, commit: str) -> bool:
@@ -256,7 +290,7 @@ def verify(root: str) -> tuple[int, str]:
     if remote is None or not head:
         heads += [sha for ref, sha in _tips(root) if ref.startswith("refs/heads/")]
     heads += _pushed(root)
-    heads += _pushed_by_id(root, remote)
+    heads += _pushed_by_id(root, remote, exe)
     runs += [(["verify", "--rev", sha], None) for sha in dict.fromkeys(heads) if _ruled(root, sha)]
     for argv, stdin in runs:
         proc = subprocess.run(
