@@ -15,6 +15,18 @@ from tests.conftest import Repo, Run
 
 TODAY = time.strftime("%Y-%m-%d", time.gmtime())
 
+
+def _title_and_reply(repo: Repo, wide: bool = False) -> None:
+    """A title holding 76 (posts/drift.md) and a reply citing it (drafts/reply.md), under
+    headline-numbers alone; `wide`: every page but the drafts is an article."""
+    articles = (
+        '\nchecks:\n  headline-numbers: {articles: ["**/*.md", "!drafts/**"]}' if wide else ""
+    )
+    repo.write(".receipt-gate.yaml", f"required: [headline-numbers]{articles}\n")
+    repo.write("posts/drift.md", DRIFT)
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+
+
 # The seed: a headline that rounds, a body that pins a different reading.
 DRIFT = """\
 ---
@@ -212,9 +224,7 @@ def test_drafts_are_not_corpus(repo: Repo, rg: Run) -> None:
 
 
 def test_publishing_an_article_makes_receipts_stale(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
-    repo.write("posts/drift.md", DRIFT)
-    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    _title_and_reply(repo)
     assert rg("run")[0] == 1
     repo.write("posts/measured.md", "# Measured\n\nThe drift peaked at 76 hours on the 10th.\n")
     rc, out, _ = rg("verify")
@@ -225,9 +235,7 @@ def test_publishing_an_article_makes_receipts_stale(repo: Repo, rg: Run) -> None
 
 
 def test_the_cache_follows_article_edits(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
-    repo.write("posts/drift.md", DRIFT)
-    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    _title_and_reply(repo)
     assert rg("run")[0] == 1
     cache = repo.path / ".git" / "receipt-gate" / "pages-headline-numbers.json"
     assert cache.exists()
@@ -261,9 +269,7 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
     """A body the site renders no page of (made headless after init, Hugo's build
     options, Eleventy's `permalink: false`) is no body we published: its 76 pins
     nothing, and the page turning back into a page makes the receipt stale."""
-    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
-    repo.write("posts/drift.md", DRIFT)
-    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    _title_and_reply(repo)
     hidden = f"---\ntitle: Notes\n{unrendered}\n---\nThe drift peaked at 76 hours.\n"
     repo.write("posts/notes.md", hidden)
     rc, out, _ = rg("run")
@@ -394,13 +400,7 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
 def test_what_readers_may_not_see_supports_nothing(
     repo: Repo, rg: Run, path: str, page: str
 ) -> None:
-    repo.write(
-        ".receipt-gate.yaml",
-        "required: [headline-numbers]\ncheck"
-        's:\n  headline-numbers: {articles: ["**/*.md", "!drafts/**"]}\n',
-    )
-    repo.write("posts/drift.md", DRIFT)
-    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    _title_and_reply(repo, wide=True)
     repo.write(path, page)
     rc, out, _ = rg("run")
     assert rc == 1, out
@@ -420,9 +420,7 @@ def test_what_readers_may_not_see_supports_nothing(
 def test_a_page_beside_what_holds_it_back_supports_nothing(
     repo: Repo, rg: Run, extra: str, page: str
 ) -> None:
-    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
-    repo.write("posts/drift.md", DRIFT)
-    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    _title_and_reply(repo)
     repo.write(page, "The drift peaked at 76 hours.\n")
     assert rg("run")[0] == 0  # alone, the page supports
     repo.write(
@@ -458,9 +456,7 @@ def test_what_jekylls_defaults_hold_back_supports_nothing(
 ) -> None:
     """The fourteenth pass: `defaults:` giving a scope `published: false` in _config.yml
     held the page back from Jekyll's build, yet it supported the title's number."""
-    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
-    repo.write("posts/drift.md", DRIFT)
-    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    _title_and_reply(repo)
     repo.write("posts/notes.md", "The drift peaked at 76 hours.\n")
     repo.write("_config.yml", config)
     rc, out, _ = rg("run")
@@ -480,9 +476,7 @@ def test_data_that_may_hold_pages_back_however_written_takes_their_support(
 ) -> None:
     """The fifteenth pass: a Jekyll config a build names, an Eleventy data file's key
     spelled with an escape or computed in JavaScript."""
-    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
-    repo.write("posts/drift.md", DRIFT)
-    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    _title_and_reply(repo)
     repo.write("posts/notes.md", "The drift peaked at 76 hours.\n")
     assert rg("run")[0] == 0
     repo.write(path, data)
@@ -496,13 +490,7 @@ def test_what_astros_content_loader_leaves_out_supports_nothing(
 ) -> None:
     """The fifteenth pass: Astro 5's glob() loader with a pattern for the base's top only
     never loaded an entry in a subfolder, which supported a title's number."""
-    repo.write(
-        ".receipt-gate.yaml",
-        "required: [headline-numbers]\ncheck"
-        's:\n  headline-numbers: {articles: ["**/*.md", "!drafts/**"]}\n',
-    )
-    repo.write("posts/drift.md", DRIFT)
-    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    _title_and_reply(repo, wide=True)
     repo.write("src/content/blog/2024/notes.md", "The drift peaked at 76 hours.\n")
     repo.write(
         "src/content.config.ts",
@@ -515,9 +503,7 @@ def test_what_astros_content_loader_leaves_out_supports_nothing(
 
 
 def test_a_page_dated_in_the_past_supports(repo: Repo, rg: Run) -> None:
-    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
-    repo.write("posts/drift.md", DRIFT)
-    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    _title_and_reply(repo)
     repo.write("posts/notes.md", "---\ndate: 2001-01-01\n---\nThe drift peaked at 76 hours.\n")
     rc, out, _ = rg("run")
     assert rc == 0, out
