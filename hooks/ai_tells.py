@@ -540,9 +540,7 @@ def _weighed(page: _Reading, weighing: Weighing, words: _Reading | None = None) 
     return [found] if found is not None else []
 
 
-# A Hugo shortcode's string parameters; an image's alt text and title.
-_SHORTCODE_OPEN = re.compile(r"\{\{[<%]-?\s*/?[\w./-]+")
-_PARAM_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|`([^`]*)`")
+# An image's alt text and title.
 _IMAGE = re.compile(  # (brackets nest one deep in the alt text; bounded: linear)
     r"!\[((?:[^\[\]\n]|\[[^\[\]\n]{0,200}\]){0,500})\]"
     r"\(\s*[^\s()]{0,2000}(?:\s+(?:\"([^\"\n]{0,2000})\"|'([^'\n]{0,2000})'))?\s*\)"
@@ -554,19 +552,9 @@ def _maybe_printed(text: str) -> str:
     string parameter of a Hugo shortcode (its layout may print `.Get 0`), and an image's
     alt text and title (a render hook may print them: `<figcaption>{{ .Title }}`). Line
     breaks stay where they were."""
-    if "{{<" in text or "{{%" in text:
-        pieces, pos = [], 0
-        for m in _SHORTCODE_OPEN.finditer(text):
-            if m.start() < pos:
-                continue
-            end = text.find(">}}" if text[m.start() + 2] == "<" else "%}}", m.end())
-            if end < 0:
-                break
-            tag = text[m.start() : end + 3]
-            said = " ".join(a or b for a, b in _PARAM_STRING.findall(tag))
-            pieces += [text[pos : m.start()], said + "\n" * tag.count("\n")]
-            pos = end + 3
-        text = "".join(pieces) + text[pos:] if pieces else text
+    from receipt_gate.reading.templatetags import shortcode_strings
+
+    text = shortcode_strings(text)
     if "![" in text:
         text = _IMAGE.sub(lambda m: " ".join(filter(None, m.groups())), text)
     return text

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from receipt_gate.reading.inline import TEMPLATE, Match, sub_blank
@@ -318,31 +318,55 @@ def printed_text(draft: Draft) -> str | None:
 
 # Hugo's built-in shortcodes that print text given as a parameter: figure's caption,
 # title and attribution, details' summary.
-_PRINTING_SHORTCODE = re.compile(r"\{\{([<%])-?\s*(figure|details)\b")
+# A Hugo shortcode's opening, and its name; the built-in ones that print text given as a
+# parameter (figure's caption, title and attribution, details' summary); and a string
+# parameter of any.
+_SHORTCODE_OPEN = re.compile(r"\{\{([<%])-?\s*/?([\w./-]+)")
+_PRINTING = frozenset({"figure", "details"})
 _PRINTED_PARAM = re.compile(
     r"\b(caption|title|attr|summary)\s*=\s*(?:\"((?:[^\"\\]|\\.)*)\"|`([^`]*)`|'([^']*)')"
 )
+_PARAM_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|`([^`]*)`")
+
+
+def _shortcodes(text: str, said: Callable[[str, str], str | None]) -> str:
+    """The page with each Hugo shortcode tag for which `said(name, tag)` gives text
+    replaced by that text; line breaks kept. (One scan: an opening never closed ends it.)"""
+    if "{{<" not in text and "{{%" not in text:
+        return text
+    pieces, pos, past = [], 0, 0
+    for m in _SHORTCODE_OPEN.finditer(text):
+        if m.start() < past:
+            continue  # (inside a tag already read: each closing is looked for once)
+        end = text.find(">}}" if m.group(1) == "<" else "%}}", m.end())
+        if end < 0:
+            break
+        tag, past = text[m.start() : end + 3], end + 3
+        words = said(m.group(2), tag)
+        if words is not None:
+            pieces += [text[pos : m.start()], words.replace("\n", " ") + "\n" * tag.count("\n")]
+            pos = past
+    return "".join(pieces) + text[pos:] if pieces else text
 
 
 def shortcodes_printed(text: str) -> str:
     """The page with each of Hugo's shortcodes that print a parameter as text (`{{<
     figure caption="..." >}}`) replaced by the text they print; line breaks kept."""
-    if "{{<" not in text and "{{%" not in text:
-        return text
-    pieces, pos = [], 0
-    for m in _PRINTING_SHORTCODE.finditer(text):
-        if m.start() < pos:
-            continue
-        end = text.find(">}}" if m.group(1) == "<" else "%}}", m.end())
-        if end < 0:
-            break
-        tag = text[m.start() : end + 3]
-        said = " ".join(
+
+    def said(name: str, tag: str) -> str | None:
+        if name not in _PRINTING:
+            return None
+        return " ".join(
             next(g for g in p.groups()[1:] if g is not None) for p in _PRINTED_PARAM.finditer(tag)
         )
-        pieces += [text[pos : m.start()], said.replace("\n", " ") + "\n" * tag.count("\n")]
-        pos = end + 3
-    return "".join(pieces) + text[pos:] if pieces else text
+
+    return _shortcodes(text, said)
+
+
+def shortcode_strings(text: str) -> str:
+    """The page with every Hugo shortcode replaced by its string parameters, which a
+    site's own layout may print (`.Get 0`); line breaks kept."""
+    return _shortcodes(text, lambda _, tag: " ".join(a or b for a, b in _PARAM_STRING.findall(tag)))
 
 
 # A page's own value printed by name: Liquid's `{{ page.x }}` (Jekyll), `{{ x }}`
