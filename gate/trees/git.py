@@ -25,8 +25,13 @@ class Proc:
         self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
 
 
-def call(root: str, args: Sequence[str], stdin: bytes | None = None) -> Proc:
-    env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
+def call(
+    root: str, args: Sequence[str], stdin: bytes | None = None, own_repo: bool = False
+) -> Proc:
+    """git's answer in `root`; `own_repo`: in the repository found there, whatever git's
+    location variables name (a submodule's own, read from the superproject's hook)."""
+    drop = _ENV_DROP + (_OWN_REPO if own_repo else ())
+    env = {k: v for k, v in os.environ.items() if k not in drop}
     # What a commit holds is what is pushed: replace refs (git replace) would show the
     # gate other objects than the ones that leave the machine.
     env["GIT_NO_REPLACE_OBJECTS"] = "1"
@@ -110,6 +115,8 @@ _GIT_LOCATION_VARS = (
     "GIT_CEILING_DIRECTORIES",
     "GIT_DISCOVERY_ACROSS_FILESYSTEM",
 )
+# What points git at a repository other than the one found where it runs.
+_OWN_REPO = (*_GIT_LOCATION_VARS, "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR")
 
 
 def toplevel(cwd: str) -> str:
@@ -252,15 +259,7 @@ def submodule_files(
     where = os.path.join(root, path)
     if not os.path.exists(os.path.join(where, ".git")):
         return None  # not checked out: git would find the superproject above it
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in _ENV_DROP
-        and k not in _GIT_LOCATION_VARS
-        and k not in ("GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR")
-    }
-    env["GIT_NO_REPLACE_OBJECTS"] = "1"
-    proc = _spawn(("git", "-C", where, "ls-tree", "-r", "-z", commit), env, None)
+    proc = call(where, ("ls-tree", "-r", "-z", commit), own_repo=True)
     if proc.returncode != 0:
         return None
     files: list[str] = []
@@ -272,11 +271,8 @@ def submodule_files(
             wanted.append((name, oid))
     configs: dict[str, bytes | None] = dict.fromkeys((n for n, _ in wanted), None)
     if wanted:
-        out = _spawn(
-            ("git", "-C", where, "cat-file", "--batch"),
-            env,
-            "".join(f"{oid}\n" for _, oid in wanted).encode(),
-        ).stdout
+        asked = "".join(f"{oid}\n" for _, oid in wanted).encode()
+        out = call(where, ("cat-file", "--batch"), asked, own_repo=True).stdout
         at = 0
         for name, _ in wanted:  # (in the order asked, one answer each)
             end = out.find(b"\n", at)
