@@ -212,9 +212,9 @@ def _mounted(configs: Mapping[str, bytes | None]) -> list[str]:
 def _gitlinks(tree: Tree, among: Collection[str] | None) -> dict[str, str]:
     """path -> commit of each submodule the tree holds (of those `among`, when given)."""
     from receipt_gate.trees import git
-    from receipt_gate.trees.gittree import _ObjectTree
+    from receipt_gate.trees.gittree import CommitTree, IndexTree
 
-    if isinstance(tree, _ObjectTree):
+    if isinstance(tree, (IndexTree, CommitTree)):
         if among is not None:
             return {
                 p: e.oid
