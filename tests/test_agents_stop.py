@@ -371,3 +371,36 @@ def test_the_repository_the_session_is_in_is_judged_beside_the_project(
         check=False,
     )
     assert proc.returncode == 2, proc.stderr
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("branch", ["main", "feat"])
+@pytest.mark.parametrize("loosen", ["narrow", "delete"])
+def test_a_push_past_the_hooks_is_held_to_the_rules_it_replaced(
+    session: Repo, branch: str, loosen: str
+) -> None:
+    """The sixteenth outside pass: a first commit loosens the rules (narrows `drafts:`
+    past the next draft, or deletes the config; the hooks accept it), a second adds a
+    failing draft past the hooks, and both go out with `git push --no-verify`. The
+    remote-tracking ref then names the tip, and its parent's rules let it stand. A
+    pushed tip is held to what the ref named before the push (as the pre-push hook
+    would have held it) and to the remote's default branch (as CI holds a pull
+    request)."""
+    if branch != "main":
+        session.git("checkout", "-q", "-b", branch)
+    if loosen == "delete":
+        session.git("rm", "-q", ".receipt-gate.yaml")
+    else:
+        cfg = session.read(".receipt-gate.yaml").replace(
+            'drafts: ["drafts/**/*.md"]', 'drafts: ["drafts/**/*.md", "!drafts/x.md"]'
+        )
+        session.write(".receipt-gate.yaml", cfg)
+        session.git("add", ".receipt-gate.yaml")
+    assert session.git("commit", "-qm", "loosen", check=False).returncode == 0
+    assert stop(session)[0] == 0  # nothing pushed yet: the loosening alone holds
+    session.write("drafts/x.md", BAD)
+    session.git("add", "drafts/x.md")
+    session.git("commit", "-n", "-qm", "x")
+    session.git("push", "-q", "--no-verify", "origin", branch)
+    rc, err = stop(session)
+    assert rc == 2 and "drafts/x.md" in err, err

@@ -16,7 +16,10 @@ Keep it where the agent does not edit it: the user's ~/.claude/hooks, not the
 repository.
 
 It also judges HEAD's own tree under its parent's rules: a commit pushed past the hooks
-(`git push --no-verify`) is what the remote has, so no push line would carry it. What
+(`git push --no-verify`) is what the remote has, so no push line would carry it. A tip
+this clone pushed is held, besides, to the rules of what the ref named before the push
+and to the remote's default branch's: a push past the hooks whose first commit loosened
+the rules is judged as the push hook and CI judge it. What
 it looks at besides HEAD and the branches: tags (peeled however deep), refs of the
 clone's own, linked worktrees' detached HEADs, and a commit of HEAD's reflog that no ref
 here holds but the remote names (pushed by id: `git push origin SHA:refs/tags/x`; the
@@ -43,6 +46,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from receipt_gate.commands.harness import gate_command
 
@@ -123,13 +127,9 @@ def _tips(root: str) -> list[tuple[str, str]]:
     return out
 
 
-def _lines(root: str, remote: str) -> list[str]:
-    """git's pre-push lines for HEAD, each local branch (as pushed to the same name:
-    what the remote has for it as far as this clone knows, else its default branch,
-    else zeros: a new repository, or a remote whose default the gate asks), and every
-    other ref of this clone's that names a commit the remote lacks (a tag, a ref of
-    its own, a worktree's detached HEAD)."""
-    default = next(
+def _default(root: str, remote: str) -> str:
+    """What this clone knows the remote's default branch holds, else zeros."""
+    return next(
         (
             old
             for ref in ("HEAD", "main", "master")
@@ -137,6 +137,15 @@ def _lines(root: str, remote: str) -> list[str]:
         ),
         "0" * 40,
     )
+
+
+def _lines(root: str, remote: str) -> list[str]:
+    """git's pre-push lines for HEAD, each local branch (as pushed to the same name:
+    what the remote has for it as far as this clone knows, else its default branch,
+    else zeros: a new repository, or a remote whose default the gate asks), and every
+    other ref of this clone's that names a commit the remote lacks (a tag, a ref of
+    its own, a worktree's detached HEAD)."""
+    default = _default(root, remote)
     out = []
     tips = _tips(root)
     for ref, sha in tips:
@@ -170,24 +179,60 @@ def _lines(root: str, remote: str) -> list[str]:
     return out
 
 
-def _pushed(root: str) -> list[str]:
+class Pushed(NamedTuple):
+    ref: str  # the remote-tracking ref, refs/remotes/<remote>/<branch>
+    tip: str  # what this clone pushed there last
+    before: str  # what it named before that push (zeros: nothing)
+
+
+def _pushed(root: str) -> list[Pushed]:
     """The tips this clone pushed that a remote still has, as far as it knows: each
     remote-tracking ref, of any remote, whose last move in its reflog was this clone's
-    push."""
+    push; with what the ref named before that push (the remote's, whose rules the
+    push was held to)."""
     common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
-    logs = os.path.join(common or os.path.join(root, ".git"), "logs", "refs", "remotes")
+    logs = os.path.join(common or os.path.join(root, ".git"), "logs")
     out = []
-    for folder, _, names in os.walk(logs):
+    for folder, _, names in os.walk(os.path.join(logs, "refs", "remotes")):
         for name in names:
+            path = os.path.join(folder, name)
             try:
-                with open(os.path.join(folder, name), "rb") as f:
-                    last = f.read()[-4096:].splitlines()[-1:]
+                with open(path, "rb") as f:
+                    f.seek(max(0, os.fstat(f.fileno()).st_size - 4096))
+                    lines = f.read().splitlines()
             except OSError:
                 continue
-            fields = last[0].split(b"\t", 1) if last else []
-            if len(fields) == 2 and fields[1].startswith(b"update by push"):
-                out.append(fields[0].split(b" ")[1].decode("ascii", "replace"))
+            last = lines[-1].split(b"\t", 1) if lines else []
+            moved = last[0].split(b" ")[:2] if last else []
+            if len(last) == 2 and last[1].startswith(b"update by push") and len(moved) == 2:
+                ref = os.path.relpath(path, logs).replace(os.sep, "/")
+                old, new = (m.decode("ascii", "replace") for m in moved)
+                out.append(Pushed(ref, new, old))
     return out
+
+
+def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str | None]]:
+    """A pre-push run per remote for the branches this clone pushed there, each tip held
+    to the rules it was pushed over (what the ref named before: a push past the hooks
+    is judged as the hook would have judged it) and to the remote's default branch's (a pull
+    request's base, as CI holds it)."""
+    remotes = sorted((_git(root, "remote") or "").split(), key=len, reverse=True)
+    by_remote: dict[str, list[str]] = {}
+    for p in pushed:
+        remote = next((r for r in remotes if p.ref.startswith(f"refs/remotes/{r}/")), None)
+        if remote is None:
+            continue
+        branch = f"refs/heads/{p.ref[len(f'refs/remotes/{remote}/') :]}"
+        by_remote.setdefault(remote, []).extend(
+            f"{branch} {p.tip} {branch} {old}\n"
+            for old in dict.fromkeys([p.before, _default(root, remote)])
+            if old != p.tip and set(old) != {"0"}
+        )
+    return [
+        (["pre-push", remote, _git(root, "remote", "get-url", remote) or remote], "".join(lines))
+        for remote, lines in by_remote.items()
+        if lines
+    ]
 
 
 def _pushed_by_id(root: str, remote: str | None, exe: list[str]) -> list[str]:
@@ -289,7 +334,9 @@ def verify(root: str) -> tuple[int, str]:
     heads = [head] if head else []
     if remote is None or not head:
         heads += [sha for ref, sha in _tips(root) if ref.startswith("refs/heads/")]
-    heads += _pushed(root)
+    pushed = _pushed(root)
+    runs += _pushed_lines(root, pushed)
+    heads += [p.tip for p in pushed]
     heads += _pushed_by_id(root, remote, exe)
     runs += [(["verify", "--rev", sha], None) for sha in dict.fromkeys(heads) if _ruled(root, sha)]
     for argv, stdin in runs:
@@ -317,14 +364,16 @@ def _root(place: str) -> str | None:
 
 
 def gated(root: str) -> bool:
-    """Does the working tree, HEAD, its parent, a local branch or anything this clone
-    knows the remote has hold a receipt-gate config?"""
+    """Does the working tree, HEAD, its parent, a local branch, anything this clone
+    knows the remote has, or had before this clone's pushes, hold a receipt-gate
+    config?"""
     if os.path.isfile(os.path.join(root, ".receipt-gate.yaml")):
         return True
     refs = (
         _git(root, "for-each-ref", "--format=%(refname)", "refs/heads", "refs/remotes") or ""
     ).splitlines()
-    asked = "".join(f"{r}:.receipt-gate.yaml\n" for r in ["HEAD", "HEAD^", *refs] if r)
+    befores = [p.before for p in _pushed(root)]  # what a push of this clone's replaced
+    asked = "".join(f"{r}:.receipt-gate.yaml\n" for r in ["HEAD", "HEAD^", *refs, *befores] if r)
     found = _git(root, "cat-file", "--batch-check=%(objecttype)", stdin=asked) or ""
     return "blob" in found.split()
 
