@@ -84,6 +84,8 @@ class _ObjectTree:
     ) -> list[tuple[str, str]]:
         from receipt_gate.trees.links import candidates, file_target
 
+        if not globs:
+            return []  # (no glob: nothing it could match hides behind a link)
         kinds = {"120000": "a symlink", "160000": "a submodule (gitlink)"}
         if among is None:
             self.paths(globs)  # lists what lies under the globs' literal folders

@@ -213,6 +213,8 @@ class WorkTree:
         where the globs could match a file: what lies behind it the gate cannot see."""
         from receipt_gate.trees.links import in_worktree
 
+        if not globs:
+            return []  # (no glob: nothing it could match hides behind a link)
         key = tuple(globs)
         return in_worktree(
             self._prefix,
