@@ -63,6 +63,16 @@ def test_a_clean_draft_commits_and_nothing_is_written(site: Repo) -> None:
     assert site.git("status", "--porcelain").stdout == "?? .receipt-gate.yaml\n?? drafts/\n"
 
 
+@pytest.mark.parametrize("stage", ["git stage -A", "git add -A"])
+def test_a_bad_draft_staged_in_the_same_command_is_refused(site: Repo, stage: str) -> None:
+    """The seventeenth outside pass: `git stage` (add's other name) before the commit
+    was not read as staging, so the clean index was judged."""
+    site.git("add", "-A")
+    site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
+    rc, err = hook(site, f"{stage} && git commit -m x")
+    assert rc == 2 and "AI tells weigh" in err, err
+
+
 def test_a_staged_bad_draft_with_an_unstaged_fix_is_refused(site: Repo) -> None:
     site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
@@ -159,6 +169,12 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
         "cp -t.git/hooks f",
         "cp --target-directory=.git/hooks f",
         "ln -sft.git/hooks /bin/true",
+        # The seventeenth: another receipt-gate on PATH or Python's path answers for the
+        # hook; another index is committed.
+        "PATH=/tmp/fake:$PATH git commit -m x",
+        "export PYTHONPATH=/tmp/fake; git commit -m x",
+        "env LD_PRELOAD=/tmp/x.so git push origin main",
+        "GIT_INDEX_FILE=/tmp/other-index git commit -m x",
     ],
 )
 def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: str) -> None:

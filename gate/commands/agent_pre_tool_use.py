@@ -11,12 +11,13 @@ command and shows the agent the findings and the fix.
 It also refuses the plain ways around git's own hooks it can see in a command:
 `--no-verify` (or -n, or an abbreviation git accepts), `-c core.hooksPath`, `-c alias.*`,
 `git config core.hooksPath VALUE` (or --unset...), GIT_CONFIG_* variables, pre-commit's
-SKIP naming a receipt-gate hook, `pre-commit uninstall`, a command that writes into
-.git/hooks. Reading or mentioning them (`grep hooksPath docs/`, `git config --get
-core.hooksPath`, copying a hook out, a commit message that starts with -n) is not
-refused. Where the index changes the rules, the checks are decided under HEAD's rules
-too, as the commit hook holds the commit to them. A command
-line is a program, so no reading of one can catch every commit (an alias, a script,
+SKIP naming a receipt-gate hook, a PATH, PYTHON* or preload variable (another program
+answers for the hook) or GIT_INDEX_FILE and its kin (another index is committed),
+`pre-commit uninstall`, a command that writes into .git/hooks. Reading or mentioning
+them (`grep hooksPath docs/`, `git config --get core.hooksPath`, copying a hook out, a
+commit message that starts with -n) is not refused. Where the index changes the rules,
+the checks are decided under HEAD's rules too, as the commit hook holds the commit to
+them. A command line is a program, so no reading of one can catch every commit (an alias, a script,
 `git commit-tree`): the Stop hook beside this one (agent_stop.py) judges the
 commits the session made, whatever made them, and the git hooks and CI on a protected
 branch are the gate of record.
@@ -242,12 +243,30 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
             return f"SKIP={skipped[0]} turns the gate's hook off"
         if name.startswith(("GIT_CONFIG", "PRE_COMMIT")) or name in _CONFIG_PLACES:
             return f"{name} can turn the gate's hooks off, or tell them the wrong thing"
+        if name.startswith(_RUNS_ANOTHER) or name in _RUNS_ANOTHER_NAMES:
+            return f"{name} can make the hooks run another receipt-gate, or judge another index"
     return None
 
 
 # Where git and pre-commit find a config that can turn hooks off (core.hooksPath in a
 # global config of another HOME).
 _CONFIG_PLACES = {"HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR"}
+# What decides which program answers for the hook (pre-commit finds receipt-gate on
+# PATH; a PYTHONPATH or a preload puts other code in it) or what git commits (another
+# index, work tree or object store than the one the hook judges).
+_RUNS_ANOTHER = ("PYTHON", "LD_", "DYLD_")
+_RUNS_ANOTHER_NAMES = {
+    "PATH",
+    "VIRTUAL_ENV",
+    "RECEIPT_GATE",
+    "BASH_ENV",
+    "ENV",
+    "GIT_EXEC_PATH",
+    "GIT_INDEX_FILE",
+    "GIT_WORK_TREE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+}
 
 
 _CONFIG_READS = {
@@ -395,9 +414,33 @@ def configured(where: str) -> str | None:
     return None
 
 
+# git commands that may change the index (what a commit after them carries): `stage` is
+# `add`; the others write it from a tree, a patch, a merge or the stash.
+_STAGING = {
+    "add",
+    "stage",
+    "rm",
+    "mv",
+    "update-index",
+    "apply",
+    "am",
+    "checkout",
+    "restore",
+    "reset",
+    "read-tree",
+    "merge",
+    "cherry-pick",
+    "revert",
+    "pull",
+    "stash",
+    "switch",
+}
+
+
 def _stages(words: list[str]) -> bool:
-    """Is this a `git add`, `rm` or `mv` (what a commit after it carries changes)?"""
-    return (g := git_call(words)) is not None and g[1][:1] in (["add"], ["rm"], ["mv"])
+    """Is this a git command that may change the index (`add`, `stage`, `rm`, a checkout
+    of paths...): what a commit after it carries changes?"""
+    return (g := git_call(words)) is not None and g[1][:1] != [] and g[1][0] in _STAGING
 
 
 def stages_first(args: list[str], added_before: bool) -> bool:
