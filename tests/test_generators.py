@@ -333,6 +333,22 @@ def test_a_hugo_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run, 
     assert f"receipt-gate: the draft markers hold nothing back: {path}:" in out
 
 
+@pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
+@pytest.mark.parametrize("script", ["build.ts", "tools/site.mts", "ci/x/publish.py"])
+def test_a_script_a_build_file_runs_is_read_as_one(repo: Repo, rg: Run, script: str) -> None:
+    """The seventeenth outside pass: package.json ran `tsx build.ts`, whose hugo
+    --buildDrafts the gate never read (no .ts among the build files). A script that a
+    build file names is a build file, wherever it is and whatever its language."""
+    words = _hugo_site_with_a_draft(repo, rg)
+    runner = {"ts": "tsx", "mts": "tsx", "py": "python3"}[script.rpartition(".")[2]]
+    repo.write("package.json", f'{{"scripts": {{"build": "{runner} {script}"}}}}\n')
+    repo.write(script, 'run("hugo --buildDrafts --minify")\n')
+    subprocess.run(["hugo", "--quiet", "-D", "-s", str(repo.path)], check=True, capture_output=True)
+    _check(repo, rg, words, repo.path / "public")
+    _, out, _ = rg("verify")
+    assert f"receipt-gate: the draft markers hold nothing back: {script}:" in out
+
+
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
 @pytest.mark.parametrize("how", ["config", "makefile"])
 def test_a_jekyll_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run, how: str) -> None:

@@ -5,7 +5,8 @@ what to change)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import wildmatch
@@ -39,8 +40,13 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
     texts = texts_of(tree, [*files, *index])  # one batch, each read once
     named: dict[str, str] = {}
     for _ in range(4):
+        # A script a build file runs (`tsx tools/build.ts`, `python3 ci/site.py`) builds
+        # too, wherever it is: read as a build file.
+        scripts = named_scripts(tree, files, texts)
+        texts.update(texts_of(tree, scripts))
+        files = [*files, *scripts]
         new = {k: v for k, v in named_configs(files, texts.__getitem__).items() if k not in named}
-        if not new:
+        if not new and not scripts:
             break
         named.update(new)
         folders = [wildmatch.escape(k.removeprefix("./")) + "**" for k in new if k.endswith("/")]
@@ -57,6 +63,28 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
         texts.update(texts_of(tree, more))
         files = [*files, *(p for p in more if p not in files)]
     return files, index, texts, named
+
+
+_SCRIPT = re.compile(
+    r"(?<![\w./-])(?:\./)?([\w][\w./-]*\.(?:[mc]?[jt]s|py|rb|pl|php|sh|bash|zsh|fish|ps1|lua))(?![\w.])"
+)
+
+
+def named_scripts(tree: Tree, files: Sequence[str], texts: Mapping[str, str | None]) -> list[str]:
+    """The scripts of the tree that these build files name (as a command's argument, a
+    path from the root: `tsx build.ts`, `node scripts/site.mjs`) and are not among
+    them."""
+    seen = set(files)
+    named = {
+        m.group(1)
+        for p in files
+        if (text := texts.get(p)) and not p.endswith(("-lock.json", ".lock"))
+        for m in _SCRIPT.finditer(text)
+    }
+    named -= seen
+    if not named:
+        return []
+    return sorted(tree.paths([wildmatch.escape(n) for n in sorted(named)]))
 
 
 def holds(tree: Tree) -> Callable[[str], bool]:
