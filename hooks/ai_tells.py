@@ -26,7 +26,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 26
+version = 27
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -540,24 +540,72 @@ def _weighed(page: _Reading, weighing: Weighing, words: _Reading | None = None) 
     return [found] if found is not None else []
 
 
-# An image's alt text and title.
+# An image's alt text and title, a link's title (inline, or a reference definition's).
 _IMAGE = re.compile(  # (brackets nest one deep in the alt text; bounded: linear)
     r"!\[((?:[^\[\]\n]|\[[^\[\]\n]{0,200}\]){0,500})\]"
     r"\(\s*[^\s()]{0,2000}(?:\s+(?:\"([^\"\n]{0,2000})\"|'([^'\n]{0,2000})'))?\s*\)"
 )
+_LINK_TITLE = re.compile(
+    r"(?:\]\(\s*[^\s()]{0,2000}|^[ ]{0,3}\[[^\]\n]{1,999}\]:[ \t]*\S{1,2000})"
+    r"[ \t]+(?:\"([^\"\n]{0,2000})\"|'([^'\n]{0,2000})'|\(([^()\n]{0,2000})\))",
+    re.MULTILINE,
+)
+# A fence whose language names no code: a site's render hook (Hugo's
+# render-codeblock-note.html) or a custom fence (pymdownx.superfences' custom_fences) may
+# print what it holds as text; a diagram's labels are shown too.
+_FENCE = re.compile(r"([ ]{0,3})(`{3,}|~{3,})[ \t]*([^\s`{]*)")
 
 
 def _maybe_printed(text: str) -> str:
     """The page with what a site's own code may print written out where it stands: each
-    string parameter of a Hugo shortcode (its layout may print `.Get 0`), and an image's
-    alt text and title (a render hook may print them: `<figcaption>{{ .Title }}`). Line
-    breaks stay where they were."""
-    from receipt_gate.reading.templatetags import shortcode_strings
+    parameter of a Hugo shortcode (its layout may print `.Get 0`), each string of a
+    Liquid or Nunjucks tag (an include's or a shortcode's parameter), an image's alt text
+    and title and a link's title (a render hook may print them: `<figcaption>{{ .Title
+    }}`), and what a fence holds where its language names no code. Line breaks stay
+    where they were."""
+    from receipt_gate.reading.templatetags import shortcode_strings, tag_strings
 
-    text = shortcode_strings(text)
+    text = tag_strings(shortcode_strings(text))
     if "![" in text:
         text = _IMAGE.sub(lambda m: " ".join(filter(None, m.groups())), text)
+    if "](" in text or "]:" in text:
+        text = _LINK_TITLE.sub(lambda m: m.group(0) + " " + "".join(filter(None, m.groups())), text)
+    if "``" in text or "~~" in text:
+        text = _unfenced(text)
     return text
+
+
+def _unfenced(text: str) -> str:
+    """The page with each fence whose language names no code opened: its lines read as
+    text (each line visited once)."""
+    from receipt_gate.reading.codelangs import is_code
+
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        m = _FENCE.match(lines[i])
+        if m is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        fence, lang = m.group(2), m.group(3)
+        j = i + 1
+        while j < len(lines) and not _closes(lines[j], fence):
+            j += 1
+        if not lang or is_code(lang):
+            out += lines[i : j + 1]
+        else:  # (as many lines: the fences' own blank)
+            out += ["", *(ln.strip() for ln in lines[i + 1 : j]), *([""] if j < len(lines) else [])]
+        i = j + 1
+    return "\n".join(out)
+
+
+def _closes(line: str, fence: str) -> bool:
+    """Does this line close a fence opened by `fence` (as CommonMark closes one)?"""
+    body = line.lstrip(" ")
+    mark = body.rstrip()
+    return len(line) - len(body) <= 3 and len(mark) >= len(fence) and mark == fence[0] * len(mark)
 
 
 def _mostly_links(wide: str, narrow: str) -> bool:

@@ -459,8 +459,32 @@ def test_what_hugos_figure_prints_is_weighed(param: str) -> None:
         '{{{{< note text="{}" >}}}}',
         '![A photo](/a.png "{}")',
         "![{}](/a.png)",
+        # The seventeenth: an include's and an Eleventy shortcode's parameter, a Hugo
+        # shortcode's unquoted words, a link's title, fences a render hook or a custom
+        # fence prints as text.
+        '{{% include note.html text="{}" %}}',
+        '{{% note "{}" %}}',
+        "{{{{< say {} >}}}}",
+        '[sources](/x "{}")',
+        '[sources][s]\n\n[s]: /x "{}"',
+        "```note\n{}\n```",
+        "~~~~ callout\n{}\n~~~~",
+        "```mermaid\n{}\n```",
     ],
-    ids=["shortcode-positional", "shortcode-named", "image-title", "image-alt"],
+    ids=[
+        "shortcode-positional",
+        "shortcode-named",
+        "image-title",
+        "image-alt",
+        "include-param",
+        "eleventy-shortcode",
+        "shortcode-unquoted",
+        "link-title",
+        "reference-title",
+        "fence-note",
+        "fence-callout",
+        "fence-mermaid",
+    ],
 )
 def test_what_a_sites_own_code_may_print_is_read_for_its_tells(shape: str) -> None:
     """The fifteenth pass: a site's shortcode printed `.Get 0`, and an image render hook
@@ -468,6 +492,13 @@ def test_what_a_sites_own_code_may_print_is_read_for_its_tells(shape: str) -> No
     tag's parameters and an attribute. They are read for their tells."""
     page = "# Notes\n\nA few words first.\n\n" + shape.format(DENSE_TEXT) + "\n"
     assert any("AI tells weigh" in f for f in _check(page)), page
+
+
+@pytest.mark.parametrize("lang", ["python", "js", "console", "text", ""])
+def test_a_fence_of_code_is_not_read_for_tells(lang: str) -> None:
+    """A fence naming a language of code shows code: what it holds is no prose."""
+    page = f"# Notes\n\nA few plain words about the tool.\n\n```{lang}\n{DENSE_TEXT}\n```\n"
+    assert not any("AI tells weigh" in f for f in _check(page)), page
 
 
 def test_what_a_sites_own_code_may_print_does_not_dilute() -> None:

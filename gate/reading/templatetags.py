@@ -316,17 +316,14 @@ def printed_text(draft: Draft) -> str | None:
     return None if printed == text else printed
 
 
-# Hugo's built-in shortcodes that print text given as a parameter: figure's caption,
-# title and attribution, details' summary.
 # A Hugo shortcode's opening, and its name; the built-in ones that print text given as a
 # parameter (figure's caption, title and attribution, details' summary); and a string
 # parameter of any.
 _SHORTCODE_OPEN = re.compile(r"\{\{([<%])-?\s*/?([\w./-]+)")
 _PRINTING = frozenset({"figure", "details"})
 _PRINTED_PARAM = re.compile(
-    r"\b(caption|title|attr|summary)\s*=\s*(?:\"((?:[^\"\\]|\\.)*)\"|`([^`]*)`|'([^']*)')"
+    r"\b(caption|title|attr|summary)\s*=\s*(?:\"((?:[^\"\\]|\\.)*+)\"|`([^`]*+)`|'([^']*+)')"
 )
-_PARAM_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|`([^`]*)`")
 
 
 def _shortcodes(text: str, said: Callable[[str, str], str | None]) -> str:
@@ -364,9 +361,43 @@ def shortcodes_printed(text: str) -> str:
 
 
 def shortcode_strings(text: str) -> str:
-    """The page with every Hugo shortcode replaced by its string parameters, which a
-    site's own layout may print (`.Get 0`); line breaks kept."""
-    return _shortcodes(text, lambda _, tag: " ".join(a or b for a, b in _PARAM_STRING.findall(tag)))
+    """The page with every Hugo shortcode replaced by its parameters' values, quoted or
+    not, which a site's own layout may print (`.Get 0`, `delimit .Params " "`); line
+    breaks kept."""
+    return _shortcodes(text, lambda _, tag: _values(tag[3:-3]))
+
+
+def tag_strings(text: str) -> str:
+    """The page with every Liquid or Nunjucks tag (`{% include note.html text="..." %}`,
+    an Eleventy shortcode `{% note "..." %}`) replaced by its string literals, which
+    what the tag runs may print; line breaks kept. (One scan, as _shortcodes.)"""
+    if "{%" not in text:
+        return text
+    pieces, pos = [], 0
+    while (start := text.find("{%", pos)) >= 0:
+        end = text.find("%}", start + 2)
+        if end < 0:
+            break
+        tag = text[start : end + 2]
+        said = " ".join(a or b or c for a, b, c in _TAG_STRING.findall(tag))
+        pieces += [text[pos:start], said.replace("\n", " ") + "\n" * tag.count("\n")]
+        pos = end + 2
+    return "".join(pieces) + text[pos:] if pieces else text
+
+
+_TAG_STRING = re.compile(r"\"((?:[^\"\\]|\\.)*+)\"?|'((?:[^'\\]|\\.)*+)'?|`([^`]*+)`?")
+# A shortcode's parameter: a string, or a word (a key's `=` aside). Possessive, and a
+# string never closed runs to the tag's end: each character is read once.
+_PARAM = re.compile(r"(?:[\w-]++\s*+=\s*+)?(?:\"((?:[^\"\\]|\\.)*+)\"?|`([^`]*+)`?|([^\s\"`=]++))")
+
+
+def _values(inner: str) -> str:
+    """A shortcode tag's parameter values (its name aside)."""
+    rest = inner[m.end() :] if (m := _NAME.match(inner)) else inner
+    return " ".join(a or b or c for a, b, c in _PARAM.findall(rest.rstrip("- ")))
+
+
+_NAME = re.compile(r"\s*-?\s*/?\s*[\w./-]+")
 
 
 # A page's own value printed by name: Liquid's `{{ page.x }}` (Jekyll), `{{ x }}`
