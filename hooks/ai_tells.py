@@ -946,13 +946,24 @@ _INCLUDES = re.compile(
     r"[\"']?[^%]{0,2000}%\}",
     re.MULTILINE,
 )
-# An MDX page's import of another page, and where it prints it (`<Frag />`).
-_IMPORTED = re.compile(r"^import\s+([A-Z]\w*)\s+from\s+[\"']([^\"'\n]+\.mdx?)[\"']", re.MULTILINE)
+# An MDX page's import (or re-export) of another page, in any of its forms (`import Frag
+# from`, `import {default as Frag} from`, `import * as F from`, over several lines).
+_IMPORTED = re.compile(
+    r"^(?:import|export)\s[^;\"'`]{0,2000}?\bfrom\s*[\"']([^\"'\n]+\.mdx?)[\"']", re.MULTILINE
+)
+_BOUND = re.compile(r"([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?")
 
 
 def _printed_import(m: re.Match[str], text: str) -> bool:
-    """Does the page print what this MDX import brings in (as a component)?"""
-    return re.search(rf"<{m.group(1)}[\s/>]", text) is not None
+    """Does the page use what this MDX import brings in (a component `<Frag />`, a call
+    `{Frag({})}`, any mention of a name it binds)? One that binds no name it can read
+    counts as used."""
+    clause = m.group()[6 : m.group().rfind("from")]
+    names = {b or a for a, b in _BOUND.findall(clause)} - {"as", "type", "default"}
+    rest = text[m.end() :]
+    return not names or any(
+        re.search(rf"(?<![\w$]){re.escape(n)}(?![\w$])", rest) is not None for n in names
+    )
 
 
 def _included(page: _Reading) -> list[Finding]:

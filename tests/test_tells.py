@@ -385,12 +385,25 @@ def test_a_raw_pair_in_prose_is_read() -> None:
     assert _check(fenced) == []
 
 
-def test_an_mdx_page_that_prints_another_it_imports_is_a_finding() -> None:
+@pytest.mark.parametrize(
+    ("imported", "used"),
+    [
+        ('import Frag from "./_frag.mdx";', "<Frag />"),
+        # The seventeenth: a call, a named default, a lower-case name, a namespace, an
+        # import over several lines.
+        ('import Frag from "./_frag.mdx";', "{Frag({})}"),
+        ('import {default as Frag} from "./_frag.mdx";', "<Frag />"),
+        ('import frag from "./_frag.md";', "{frag()}"),
+        ('import * as F from "./_frag.mdx";', "<F.default />"),
+        ('import {\n  default as Frag,\n} from "./_frag.mdx";', "<Frag />"),
+    ],
+)
+def test_an_mdx_page_that_prints_another_it_imports_is_a_finding(imported: str, used: str) -> None:
     """The twelfth pass: `import Frag from "./_frag.mdx"` then `<Frag />` printed a
     partial of AI prose (partials are not gated: `_*`)."""
-    page = 'import Frag from "./_frag.mdx";\n\n# Guide\n\nA plain opening line here.\n\n'
-    assert any("includes another file's text" in f for f in _check(page + "<Frag />\n"))
-    assert _check(page) == []  # imported, never printed
+    page = f"{imported}\n\n# Guide\n\nA plain opening line here.\n\n"
+    assert any("includes another file's text" in f for f in _check(page + used + "\n"))
+    assert _check(page) == []  # imported, never used
 
 
 @pytest.mark.parametrize(
