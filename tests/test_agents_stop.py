@@ -404,3 +404,42 @@ def test_a_push_past_the_hooks_is_held_to_the_rules_it_replaced(
     session.git("push", "-q", "--no-verify", "origin", branch)
     rc, err = stop(session)
     assert rc == 2 and "drafts/x.md" in err, err
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("how", ["plumbing", "rules-deleted"])
+def test_a_commit_pushed_by_id_that_head_never_held_is_refused(session: Repo, how: str) -> None:
+    """The seventeenth outside pass: a commit made with plumbing (a temporary index,
+    write-tree, commit-tree: HEAD never moves, its reflog never names it), or one whose
+    parent deleted the config (neither holds rules), pushed by id as a tag, left the
+    Stop hook nothing to judge. A loose commit no ref holds is judged, held to the
+    remote's default branch's rules."""
+    if how == "plumbing":
+        env = {**os.environ, "GIT_INDEX_FILE": str(session.path / ".git" / "other-index")}
+
+        def plumb(*args: str) -> str:
+            return subprocess.run(
+                ["git", *args],
+                cwd=session.path,
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.strip()
+
+        plumb("read-tree", "HEAD")
+        session.write("drafts/intro.md", BAD)
+        plumb("add", "drafts/intro.md")
+        tree = plumb("write-tree")
+        session.git("checkout", "-q", "--", "drafts/intro.md")
+        bad = session.git("commit-tree", tree, "-p", "HEAD", "-m", "x").stdout.strip()
+    else:
+        session.git("checkout", "-q", "--detach")
+        session.git("rm", "-q", ".receipt-gate.yaml")
+        session.git("commit", "-qm", "no rules")
+        bad = _bad_commit(session)
+        session.git("checkout", "-q", "main")
+    assert stop(session)[0] == 0  # never pushed: nothing stands
+    session.git("push", "-q", "--no-verify", "origin", f"{bad}:refs/tags/v9")
+    rc, err = stop(session)
+    assert rc == 2 and "drafts/intro.md" in err, err

@@ -21,9 +21,11 @@ this clone pushed is held, besides, to the rules of what the ref named before th
 and to the remote's default branch's: a push past the hooks whose first commit loosened
 the rules is judged as the push hook and CI judge it. What
 it looks at besides HEAD and the branches: tags (peeled however deep), refs of the
-clone's own, linked worktrees' detached HEADs, and a commit of HEAD's reflog that no ref
-here holds but the remote names (pushed by id: `git push origin SHA:refs/tags/x`; the
-remote is asked only then); not the stash (work in progress).
+clone's own, linked worktrees' detached HEADs, and a commit that no ref here holds (of
+HEAD's reflog, or a loose commit object: one made with `git commit-tree`, or in a
+worktree since removed) but the remote names (pushed by id: `git push origin
+SHA:refs/tags/x`; the remote is asked only when the gate refuses one), held to the
+remote's default branch's rules and its parent's; not the stash (work in progress).
 
 When the gate refuses, it exits 2: Claude Code keeps the agent working and shows it the
 commit, what is wrong and the fix. Repositories without a receipt-gate config (in the
@@ -235,35 +237,91 @@ def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str 
     ]
 
 
-def _pushed_by_id(root: str, remote: str | None, exe: list[str]) -> list[str]:
-    """Commits this clone made (HEAD's reflog) that no ref of its own holds (the stash
-    holds nothing that stands) and that the gate refuses, where a ref of the remote
-    names them: pushed by id (`git push origin SHA:refs/tags/x`), which leaves no local
-    ref, no remote-tracking ref and no push line to carry them. Each such commit is
-    verified here once (a pass is kept in the git dir: an amend leaves one behind on
-    every turn); the remote is asked (`git ls-remote`, no prompt, 20 s at most) only
-    when one is refused; a remote it cannot reach names none."""
-    if remote is None:
-        return []
-    made = list(
-        dict.fromkeys((_git(root, "log", "-g", "-n", "500", "--format=%H", "HEAD") or "").split())
-    )
+def _unheld(root: str) -> list[str]:
+    """Commits this clone holds that no ref of its own holds (the stash holds nothing
+    that stands): every commit of HEAD's reflog, and every loose commit object (one made
+    with plumbing, `git commit-tree`, never moves HEAD)."""
+    made = (_git(root, "log", "-g", "--format=%H", "HEAD") or "").split()
+    common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
+    objects = os.path.join(common or os.path.join(root, ".git"), "objects")
+    names: list[str] = []
+    try:
+        folders = [d for d in os.listdir(objects) if len(d) == 2]
+        for d in folders:
+            names += [d + f for f in os.listdir(os.path.join(objects, d)) if len(f) == 38]
+    except OSError:
+        pass
+    if names:
+        found = _git(
+            root,
+            "cat-file",
+            "--batch-check=%(objectname) %(objecttype)",
+            stdin="".join(f"{n}\n" for n in names),
+        )
+        made += [ln.split(" ")[0] for ln in (found or "").splitlines() if ln.endswith(" commit")]
+    made = list(dict.fromkeys(made))
     if not made:
         return []
-    held = _git(root, "rev-list", *made, "--not", "--exclude=refs/stash", "--all") or ""
-    loose = [c for c in made if c in set(held.split()) and _ruled(root, c)]
+    refs = [
+        r
+        for r in (_git(root, "for-each-ref", "--format=%(refname)") or "").splitlines()
+        if r and r != "refs/stash"
+    ]
+    peeled = _git(
+        root,
+        "cat-file",
+        "--batch-check=%(objectname) %(objecttype)",
+        stdin="".join(f"{r}^{{commit}}\n" for r in refs),
+    )
+    tips = [ln.split(" ")[0] for ln in (peeled or "").splitlines() if ln.endswith(" commit")]
+    held = _git(
+        root,
+        "rev-list",
+        "--ignore-missing",
+        "--stdin",
+        stdin="".join(f"{c}\n" for c in made) + "".join(f"^{t}\n" for t in tips),
+    )
+    unheld = set((held or "").split())
+    return [c for c in made if c in unheld]
+
+
+def _pushed_by_id(
+    root: str, remote: str | None, exe: list[str]
+) -> list[tuple[list[str], str | None]]:
+    """The gate's runs that refuse a commit this clone holds and no ref of its own holds
+    (_unheld), where a ref of the remote names it: pushed by id (`git push origin
+    SHA:refs/tags/x`), which leaves no local ref, no remote-tracking ref and no push
+    line to carry it. Each such commit is held to the remote's default branch's rules
+    (as CI holds a pull request: a commit that deleted the config is no way out) and to
+    its parent's; verified here once (a pass is kept in the git dir: an amend leaves one
+    behind on every turn); the remote is asked (`git ls-remote`, no prompt, 20 s at
+    most) only when one is refused; a remote it cannot reach names none."""
+    if remote is None:
+        return []
+    loose = _unheld(root)
+    if not loose:
+        return []
+    default = _default(root, remote)
+    url = _git(root, "remote", "get-url", remote) or remote
     passed = _passed(root)
-    refused = []
+    refused: dict[str, tuple[list[str], str | None]] = {}
     for c in loose:
         if c in passed:
             continue
-        proc = subprocess.run(
-            [*exe, "verify", "--rev", c], cwd=root, capture_output=True, check=False
-        )
-        if proc.returncode == 0:
-            passed.add(c)
+        runs: list[tuple[list[str], str | None]] = []
+        if set(default) != {"0"}:
+            runs.append((["pre-push", remote, url], f"HEAD {c} refs/heads/HEAD {default}\n"))
+        if _ruled(root, c):
+            runs.append((["verify", "--rev", c], None))
+        for argv, stdin in runs:
+            proc = subprocess.run(
+                [*exe, *argv], cwd=root, input=stdin, capture_output=True, text=True, check=False
+            )
+            if proc.returncode != 0:
+                refused[c] = (argv, stdin)
+                break
         else:
-            refused.append(c)
+            passed.add(c)
     _keep_passed(root, passed)
     if not refused:
         return []
@@ -280,7 +338,7 @@ def _pushed_by_id(root: str, remote: str | None, exe: list[str]) -> list[str]:
     except subprocess.TimeoutExpired:
         return []
     named = {line.split("\t", 1)[0] for line in proc2.stdout.splitlines()}
-    return [c for c in refused if c in named]
+    return [run for c, run in refused.items() if c in named]
 
 
 _PASSED = "stop-passed.json"  # the loose commits the gate held, under this tool
@@ -337,8 +395,8 @@ def verify(root: str) -> tuple[int, str]:
     pushed = _pushed(root)
     runs += _pushed_lines(root, pushed)
     heads += [p.tip for p in pushed]
-    heads += _pushed_by_id(root, remote, exe)
     runs += [(["verify", "--rev", sha], None) for sha in dict.fromkeys(heads) if _ruled(root, sha)]
+    runs += _pushed_by_id(root, remote, exe)
     for argv, stdin in runs:
         proc = subprocess.run(
             [*exe, *argv],
