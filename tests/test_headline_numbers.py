@@ -464,6 +464,29 @@ def test_what_jekylls_defaults_hold_back_supports_nothing(
 
 
 @pytest.mark.parametrize(
+    ("other", "held"),
+    [
+        ("permalink: /changelog/", True),
+        ("permalink: /changelog/index.html", True),
+        ("url: /Changelog", True),
+        ("permalink: /elsewhere/", False),
+        ("permalink: /:title/", False),  # a pattern: each page its own address
+    ],
+)
+def test_a_page_that_shares_its_address_with_another_supports_nothing(
+    repo: Repo, rg: Run, other: str, held: bool
+) -> None:
+    """The seventeenth pass: a post gave its `permalink:` to a newer post's address;
+    Jekyll wrote both to one file ("Conflict: destination shared"), the newer last, and
+    the older post's body supported the title's number though no reader saw it."""
+    _title_and_reply(repo)
+    repo.write("posts/notes.md", "---\npermalink: /changelog/\n---\nWe have 76 servers.\n")
+    repo.write("posts/changelog.md", f"---\n{other}\n---\nWhat changed this month.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
     ("path", "data"),
     [
         ("prod.yml", 'defaults:\n  - scope: {path: ""}\n    values: {published: false}\n'),

@@ -254,6 +254,25 @@ def held_back(fields: Mapping[str, object]) -> bool:
     return False
 
 
+def _shared_addresses(shas: Mapping[str, str], by_sha: Mapping[str, list[Any]]) -> set[str]:
+    """The pages that name the same address as another (`permalink:`, Hugo's `url:`):
+    a generator writes both to one file, and which of them readers see is the build's
+    order (Jekyll: "Conflict: destination shared"), so neither surely shows."""
+    named: dict[str, list[str]] = {}
+    for p, sha in shas.items():
+        fields = by_sha[sha][0] if sha in by_sha else {}
+        for key, value in fields.items():
+            if (
+                key.lower() in ("permalink", "url")
+                and isinstance(value, str)
+                and value.strip()
+                and not re.search(r"/:|\{", value)  # (a pattern: `/:title/`, `{{ slug }}`)
+            ):
+                address = value.strip().strip("/").removesuffix("index.html").strip("/")
+                named.setdefault(address.lower(), []).append(p)
+    return {p for pages in named.values() if len(pages) > 1 for p in pages}
+
+
 def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
     """Is this a page some generator never builds, whatever its config: in a hidden
     folder or hidden itself (MkDocs, Hugo and Jekyll leave out `.*`; Hugo and Jekyll
@@ -506,6 +525,7 @@ class Pages:
         from receipt_gate.base import wildmatch
 
         drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
+        shared = _shared_addresses(shas, by_sha) if surely else set()
         return {
             p: by_sha[sha][1]
             for p, sha in sorted(shas.items())
@@ -513,6 +533,7 @@ class Pages:
             and (cfg is None or published(cfg, p, surely, p in drafts)(by_sha[sha][0]))
             and not any(p.startswith(h) for h in held)
             and not (surely and _unbuilt(p, shas))
+            and p not in shared
         }
 
     def stored(
