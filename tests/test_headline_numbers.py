@@ -487,6 +487,27 @@ def test_a_page_that_shares_its_address_with_another_supports_nothing(
 
 
 @pytest.mark.parametrize(
+    ("layout", "held"),
+    [
+        ('<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\n', True),
+        ("<main>{{ content }}</main>\n", False),
+        ("<main>{{- content | markdownify -}}</main>\n", False),
+    ],
+)
+def test_a_page_whose_layout_prints_none_of_it_supports_nothing(
+    repo: Repo, rg: Run, layout: str, held: bool
+) -> None:
+    """The seventeenth pass: a post named `layout: redirect`, a meta refresh that prints
+    no `{{ content }}`; Jekyll built it, and no reader saw its body, yet it supported
+    the title's number."""
+    _title_and_reply(repo)
+    repo.write("_layouts/redirect.html", layout)
+    repo.write("posts/notes.md", "---\nlayout: redirect\n---\nWe have 76 servers.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
     ("path", "data"),
     [
         ("prod.yml", 'defaults:\n  - scope: {path: ""}\n    values: {published: false}\n'),

@@ -308,12 +308,13 @@ _DEPENDENCIES = frozenset({"node_modules", "gemfiles", "_site"})
 _VENDORED = frozenset({"bundle", "cache", "gems", "ruby"})
 
 
-def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
+def _site_data(tree: Tree, run_dir: str = ".receipts") -> tuple[list[str], list[str]]:
     """Folders whose data can hold their pages back, so that what is under them is not
     surely published: a `.meta.yml` (Material's meta plugin: front matter for every page
     under it, `draft: true` too), an Eleventy directory data file that names a
     permalink (`posts/notes/notes.11tydata.json`, `posts/posts.json`: `permalink: false`
-    writes no page), and what a generator's config holds back (Jekyll's `defaults:`)."""
+    writes no page), and what a generator's config holds back (Jekyll's `defaults:`);
+    and the layouts that print no page content (_contentless)."""
     from receipt_gate.base import wildmatch
 
     def data_file(p: str) -> bool:
@@ -321,14 +322,16 @@ def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
         stem = parts[-1].rsplit(".", 1)[0]
         return ".11tydata." in parts[-1] or (len(parts) > 1 and stem == parts[-2])
 
-    def find() -> list[str]:
+    def find() -> tuple[list[str], list[str]]:
         from receipt_gate import sites
 
         metas = ["**/.meta.yml", "**/.meta.yaml", *map(wildmatch.escape, _META)]
         data = [f"**/*.{e}" for e in ("js", "cjs", "mjs", "json")]
         configs = sites.config_globs()
-        # One listing for the three (a site's tree has tens of thousands of paths).
-        every = tree.paths([*metas, *data, *configs, f"!{wildmatch.escape(run_dir)}/**"])
+        # One listing for the four (a site's tree has tens of thousands of paths).
+        every = tree.paths(
+            [*metas, *data, *configs, "**/_layouts/*", f"!{wildmatch.escape(run_dir)}/**"]
+        )
         held = {p for p in every if p.rpartition("/")[2] in _META}
         for p in every:
             if p.endswith((".js", ".cjs", ".mjs", ".json")) and data_file(p):
@@ -338,9 +341,37 @@ def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
                     got = None
                 held.update([p] if _may_unpublish(p, got) else [])
         folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
-        return sorted(folders | set(_held_by_configs(tree, every)))
+        return sorted(folders | set(_held_by_configs(tree, every))), _contentless(tree, every)
 
     return built_once(tree, f"meta-folders/{run_dir}", find)
+
+
+def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
+    """Folders whose data can hold their pages back (see _site_data)."""
+    return _site_data(tree, run_dir)[0]
+
+
+# Where a layout prints the page it is given: Liquid's and Nunjucks' `{{ content }}`
+# (filtered, trimmed), Handlebars' `{{{ content }}}`.
+_PRINTS_CONTENT = re.compile(r"\{\{\{?-?\s*content\b")
+
+
+def _contentless(tree: Tree, paths: Sequence[str]) -> list[str]:
+    """The names of the layouts (Jekyll's and Eleventy's `_layouts/`) that print no
+    page content: a page that names one (`layout: redirect`, a meta refresh) is built,
+    and readers see none of its body."""
+    layouts = [p for p in paths if p.startswith("_layouts/") or "/_layouts/" in p]
+    tree.prefetch(layouts)
+    out = set()
+    for p in layouts:
+        name = p.rpartition("/")[2]
+        try:
+            data = tree.read(p, 1 << 20)
+        except Unreadable:
+            data = None
+        if data is not None and not _PRINTS_CONTENT.search(data.decode("utf-8", "replace")):
+            out.update({name, name.rpartition(".")[0] or name})
+    return sorted(out)
 
 
 _META = (".meta.yml", ".meta.yaml")
@@ -385,8 +416,9 @@ def _held_by_configs(tree: Tree, paths: Sequence[str]) -> list[str]:
 
 def publication_key(cfg: Config | None, tree: Tree) -> object:
     """What decides which pages are published, and surely, beside the config: the
-    folders a meta file holds, and the day (a page dated later is published then)."""
-    return [rules_key(cfg), _meta_folders(tree, cfg.run_dir if cfg else ".receipts"), today()]
+    folders a meta file holds, the layouts that print no content, and the day (a page
+    dated later is published then)."""
+    return [rules_key(cfg), _site_data(tree, cfg.run_dir if cfg else ".receipts"), today()]
 
 
 def rules_key(cfg: Config | None) -> object:
@@ -525,7 +557,18 @@ class Pages:
         from receipt_gate.base import wildmatch
 
         drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
-        shared = _shared_addresses(shas, by_sha) if surely else set()
+        unseen = _shared_addresses(shas, by_sha) if surely else set()
+        contentless = set(_site_data(tree, cfg.run_dir if cfg else ".receipts")[1])
+        if surely and contentless:  # built, and its layout prints none of its body
+            unseen |= {
+                p
+                for p, sha in shas.items()
+                if sha in by_sha
+                and any(
+                    k.lower() == "layout" and str(v).strip() in contentless
+                    for k, v in by_sha[sha][0].items()
+                )
+            }
         return {
             p: by_sha[sha][1]
             for p, sha in sorted(shas.items())
@@ -533,7 +576,7 @@ class Pages:
             and (cfg is None or published(cfg, p, surely, p in drafts)(by_sha[sha][0]))
             and not any(p.startswith(h) for h in held)
             and not (surely and _unbuilt(p, shas))
-            and p not in shared
+            and p not in unseen
         }
 
     def stored(
