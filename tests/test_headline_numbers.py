@@ -487,6 +487,33 @@ def test_a_page_that_shares_its_address_with_another_supports_nothing(
 
 
 @pytest.mark.parametrize(
+    ("path", "config", "field", "held"),
+    [
+        ("hugo.toml", '[frontmatter]\nexpiryDate = ["lastmod", ":default"]\n', "lastmod", True),
+        ("config/_default/frontmatter.toml", 'expiryDate = ["lastmod"]\n', "lastmod", True),
+        ("hugo.yaml", "frontmatter:\n  expiryDate: lastmod\n", "lastmod", True),
+        ("hugo.toml", '[frontmatter]\npublishDate = ["shown"]\n', "shown", False),
+        ("hugo.toml", 'title = "no mapping"\n', "lastmod", False),
+    ],
+)
+def test_a_date_hugos_frontmatter_maps_is_read(
+    repo: Repo, rg: Run, path: str, config: str, field: str, held: bool
+) -> None:
+    """Round 13's a04, a known limit until the eighteenth session: with `[frontmatter]
+    expiryDate = ["lastmod"]`, Hugo expired a page whose lastmod had passed and built
+    nothing of it, yet it supported the title's number. (A publish date mapped to a
+    field of a past day publishes the page.)"""
+    _title_and_reply(repo)
+    repo.write(path, config)
+    repo.write("posts/notes.md", f"---\n{field}: 2020-01-01\n---\nWe had 76 hours of drift.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+    if held:  # the same mapping to a day to come leaves the page published
+        repo.write("posts/notes.md", f"---\n{field}: 2999-01-01\n---\nWe had 76 hours.\n")
+        assert rg("run")[0] == 0
+
+
+@pytest.mark.parametrize(
     ("layout", "held"),
     [
         ('<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\n', True),

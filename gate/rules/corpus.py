@@ -37,6 +37,9 @@ PARALLEL_FROM = 500  # pages to parse; below this a second process costs more th
 FORMAT = 8  # 8: navigation files' titles; 7: nested dates, eleventyComputed
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
+Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
+# (folders held back, layouts that print no content, date fields)
+SiteData = tuple[list[str], list[str], tuple[list[str], list[str]]]
 
 
 def scalar_fields(fields: Mapping[str, object]) -> Fields:
@@ -82,12 +85,17 @@ def unrendered(fields: Mapping[str, object]) -> bool:
 
 
 def published(
-    cfg: Config, path: str, surely: bool = False, is_draft: bool | None = None
+    cfg: Config,
+    path: str,
+    surely: bool = False,
+    is_draft: bool | None = None,
+    dates: Dates = ((), ()),
 ) -> Callable[[Mapping[str, object]], bool]:
     """Is the page at `path`, with these front-matter fields, published (may readers
     see it: a title of ours)? With `surely`, also published by every generator (do
     readers surely see it: a body that supports, a page that documents). `is_draft`:
-    whether drafts matches it, when the caller matched every page at once."""
+    whether drafts matches it, when the caller matched every page at once; `dates`: the
+    fields a site's config makes publish and expiry dates (held_back)."""
     from receipt_gate.base import wildmatch
 
     if is_draft is None:
@@ -109,7 +117,7 @@ def published(
             cfg.site_status(path, fields) is None
             and not unrendered(fields)
             and not undated
-            and not (surely and (held_back(fields) or unsure(path)))
+            and not (surely and (held_back(fields, dates) or unsure(path)))
         )
 
     return decide
@@ -229,17 +237,19 @@ def today() -> str:
     return str(_TODAY[1])
 
 
-def held_back(fields: Mapping[str, object]) -> bool:
+def held_back(fields: Mapping[str, object], dates: Dates = ((), ())) -> bool:
     """Could a generator hold this page back, however the site's markers read it: a
     `draft` key in any case (Hugo's keys are) that is not plainly off, a `published` key
     that is not true (Jekyll), a publication date in the future or an expiry date
-    passed, Eleventy's permalinkBypassOutputDir? Such a page supports nothing (the gate
-    still holds it wherever its markers do not, and its title still accuses)."""
+    passed (`dates`: the fields a site's config makes them too), Eleventy's
+    permalinkBypassOutputDir? Such a page supports nothing (the gate still holds it
+    wherever its markers do not, and its title still accuses)."""
     for key, value in fields.items():
         name = key.lower()
-        if name in _PUBLISH_DATES and value not in ("", None) and _future(value):
+        dated = value not in ("", None)
+        if dated and (name in _PUBLISH_DATES or name in dates[0]) and _future(value):
             return True
-        if name in _EXPIRY_DATES and value not in ("", None) and _expired(value):
+        if dated and (name in _EXPIRY_DATES or name in dates[1]) and _expired(value):
             return True
         if name == "draft" and not (
             value is False
@@ -308,13 +318,14 @@ _DEPENDENCIES = frozenset({"node_modules", "gemfiles", "_site"})
 _VENDORED = frozenset({"bundle", "cache", "gems", "ruby"})
 
 
-def _site_data(tree: Tree, run_dir: str = ".receipts") -> tuple[list[str], list[str]]:
+def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
     """Folders whose data can hold their pages back, so that what is under them is not
     surely published: a `.meta.yml` (Material's meta plugin: front matter for every page
     under it, `draft: true` too), an Eleventy directory data file that names a
     permalink (`posts/notes/notes.11tydata.json`, `posts/posts.json`: `permalink: false`
     writes no page), and what a generator's config holds back (Jekyll's `defaults:`);
-    and the layouts that print no page content (_contentless)."""
+    the layouts that print no page content (_contentless); and the fields a config
+    makes pages' publish and expiry dates (Hugo's `[frontmatter]`)."""
     from receipt_gate.base import wildmatch
 
     def data_file(p: str) -> bool:
@@ -322,7 +333,7 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> tuple[list[str], list[
         stem = parts[-1].rsplit(".", 1)[0]
         return ".11tydata." in parts[-1] or (len(parts) > 1 and stem == parts[-2])
 
-    def find() -> tuple[list[str], list[str]]:
+    def find() -> SiteData:
         from receipt_gate import sites
 
         metas = ["**/.meta.yml", "**/.meta.yaml", *map(wildmatch.escape, _META)]
@@ -341,7 +352,10 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> tuple[list[str], list[
                     got = None
                 held.update([p] if _may_unpublish(p, got) else [])
         folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
-        return sorted(folders | set(_held_by_configs(tree, every))), _contentless(tree, every)
+        read = _reader(tree)
+        held_by = sites.held_by_configs(every, read)
+        dates = sites.date_fields(every, read)
+        return sorted(folders | set(held_by)), _contentless(tree, every), dates
 
     return built_once(tree, f"meta-folders/{run_dir}", find)
 
@@ -399,11 +413,12 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
     return False
 
 
-def _held_by_configs(tree: Tree, paths: Sequence[str]) -> list[str]:
-    """What a generator's own config holds back (Jekyll's `defaults:` giving
-    `published: false` to a scope): gate.sites.held_by_configs."""
-    from receipt_gate import sites
+def _reader(tree: Tree) -> Callable[[str], str | None]:
+    """A config's text as the generators' readers take it (each read once), None when
+    it cannot be read."""
+    from functools import cache
 
+    @cache
     def read(path: str) -> str | None:
         try:
             data = tree.read(path, 1 << 20)
@@ -411,7 +426,7 @@ def _held_by_configs(tree: Tree, paths: Sequence[str]) -> list[str]:
             return None
         return None if data is None else data.decode("utf-8", "replace")
 
-    return sites.held_by_configs(paths, read)
+    return read
 
 
 def publication_key(cfg: Config | None, tree: Tree) -> object:
@@ -541,6 +556,8 @@ class Pages:
     ) -> dict[str, Any]:
         """Of the pages' facts, those of the pages published (`surely`: see published())."""
         tree, cfg = self.tree, self.cfg
+        site = _site_data(tree, cfg.run_dir if cfg else ".receipts")
+        dates = site[2]
         # A section whose index page some generator holds back (Hugo builds none of its
         # pages then): what is under it supports nothing.
         held = [
@@ -550,7 +567,7 @@ class Pages:
             and "/" in p
             and p.rsplit("/", 1)[1].startswith("_index.")
             and sha in by_sha
-            and held_back(by_sha[sha][0])
+            and held_back(by_sha[sha][0], dates)
         ]
         if surely:
             held += _meta_folders(tree, cfg.run_dir if cfg else ".receipts")
@@ -558,7 +575,7 @@ class Pages:
 
         drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
         unseen = _shared_addresses(shas, by_sha) if surely else set()
-        contentless = set(_site_data(tree, cfg.run_dir if cfg else ".receipts")[1])
+        contentless = set(site[1])
         if surely and contentless:  # built, and its layout prints none of its body
             unseen |= {
                 p
@@ -573,7 +590,7 @@ class Pages:
             p: by_sha[sha][1]
             for p, sha in sorted(shas.items())
             if sha in by_sha
-            and (cfg is None or published(cfg, p, surely, p in drafts)(by_sha[sha][0]))
+            and (cfg is None or published(cfg, p, surely, p in drafts, dates)(by_sha[sha][0]))
             and not any(p.startswith(h) for h in held)
             and not (surely and _unbuilt(p, shas))
             and p not in unseen

@@ -20,7 +20,9 @@ and, where the generator has them:
 - `unlist(text, toc, paths) -> str`: that table of contents with these pages unlinked
   (`adopt --unpublish`);
 - `CONFIG_GLOBS` and `held_by_config(path, text) -> list[str]`: the path prefixes a
-  config holds back (Jekyll's `defaults:`), which support nothing.
+  config holds back (Jekyll's `defaults:`), which support nothing;
+  `date_fields(path, text) -> (publish, expiry)`: the front-matter fields a config
+  makes a page's publish and expiry dates (Hugo's `[frontmatter]`).
 
 The table is in the order detection asks (first match wins): a generator known by a
 config file of its own before one known by its folders, `plain` (no generator) last.
@@ -78,6 +80,26 @@ def held_by_configs(paths: Sequence[str], read: Callable[[str], str | None]) -> 
         if held is not None and globs:
             out += [h for p in wildmatch.select(list(globs), paths) for h in held(p, read(p))]
     return out
+
+
+def date_fields(
+    paths: Sequence[str], read: Callable[[str], str | None]
+) -> tuple[list[str], list[str]]:
+    """The front-matter fields (lower case) that a generator's config makes a page's
+    publish date and its expiry date, beside the usual ones. `paths` are the tree's
+    files that CONFIG_GLOBS match."""
+    from receipt_gate.base import wildmatch
+
+    publish: set[str] = set()
+    expiry: set[str] = set()
+    for g in TABLE:
+        fields, globs = getattr(g, "date_fields", None), getattr(g, "CONFIG_GLOBS", ())
+        if fields is not None and globs:
+            for p in wildmatch.select(list(globs), paths):
+                got = fields(p, read(p))
+                publish.update(got[0])
+                expiry.update(got[1])
+    return sorted(publish), sorted(expiry)
 
 
 def config_globs() -> list[str]:

@@ -43,6 +43,22 @@ EXTS = (
 # Keys that make its build publish the pages marked draft (read as Go's ParseBool reads
 # them: 0 and "f" are off), and a build command's flags and environment that do.
 PUBLISH_KEYS = ("builddrafts",)
+# Its configs wherever a site sits, read for the dates its [frontmatter] maps (a
+# frontmatter file of a config folder is that table alone).
+CONFIG_GLOBS = (
+    "**/hugo.toml",
+    "**/hugo.yaml",
+    "**/hugo.yml",
+    "**/hugo.json",
+    "**/config.toml",
+    "**/config.yaml",
+    "**/config.yml",
+    "**/config.json",
+    "**/config/**/*.toml",
+    "**/config/**/*.yaml",
+    "**/config/**/*.yml",
+    "**/config/**/*.json",
+)
 GO_BOOL = True
 NAMED_CONFIG = True  # a build names any config for it (--config), read for its folders
 # A build command's options that name its configs: a list of files, a folder of them.
@@ -315,3 +331,33 @@ def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> st
                 " each page instead"
             )
     return None
+
+
+def date_fields(path: str, text: str | None) -> tuple[list[str], list[str]]:
+    """The front-matter fields Hugo's `[frontmatter]` makes a page's publish date (its
+    `publishDate` and `date` lists) and expiry date (`expiryDate`), `:`-tokens aside:
+    with `expiryDate = ["lastmod"]`, a page whose lastmod has passed is expired."""
+    own = path.rpartition("/")[2].lower().startswith("frontmatter.")
+    if text is None or not (own or "frontmatter" in text.lower()):
+        return [], []
+    from receipt_gate.base.yamlio import Table
+    from receipt_gate.reading.siteconfig import document
+
+    doc = document(path, text)
+    table = doc if own else None
+    if isinstance(doc, Table) and not own:
+        table = next((v for k, v in doc if str(k).lower() == "frontmatter"), None)
+    if not isinstance(table, Table):
+        return [], []
+
+    def names(*keys: str) -> list[str]:
+        out: list[str] = []
+        for key, value in table:
+            if str(key).lower() in keys:
+                listed = value if isinstance(value, list) else [value]
+                out += [v.lower() for v in listed if isinstance(v, str) and not v.startswith(":")]
+        return out
+
+    return names("publishdate", "pubdate", "published", "date"), names(
+        "expirydate", "unpublishdate"
+    )
