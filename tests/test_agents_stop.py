@@ -443,3 +443,22 @@ def test_a_commit_pushed_by_id_that_head_never_held_is_refused(session: Repo, ho
     session.git("push", "-q", "--no-verify", "origin", f"{bad}:refs/tags/v9")
     rc, err = stop(session)
     assert rc == 2 and "drafts/intro.md" in err, err
+
+
+@pytest.mark.e2e
+def test_a_push_is_held_to_the_rules_wherever_the_refspec_keeps_it(session: Repo) -> None:
+    """The eighteenth outside pass: origin's fetch refspec kept its branches under
+    refs/remotes/mirror/, so a pushed tip after a commit that deleted the config was
+    matched to no remote and held to no earlier rules. The refspecs say which remote
+    and branch a tracking ref stands for."""
+    session.git("config", "remote.origin.fetch", "+refs/heads/*:refs/remotes/mirror/*")
+    session.git("fetch", "-q", "origin")
+    session.git("checkout", "-q", "-b", "feature")
+    session.git("rm", "-q", ".receipt-gate.yaml")
+    session.git("commit", "-qm", "no rules")
+    _bad_commit(session)
+    session.git("push", "-q", "--no-verify", "origin", "feature")
+    session.git("checkout", "-q", "main")
+    session.git("branch", "-q", "-D", "feature")
+    rc, err = stop(session)
+    assert rc == 2 and "drafts/intro.md" in err, err

@@ -129,13 +129,35 @@ def _tips(root: str) -> list[tuple[str, str]]:
     return out
 
 
+def _fetched(root: str) -> list[tuple[str, str, str]]:
+    """(remote, its branches' prefix or ref, where this clone keeps them) for each fetch
+    refspec (`+refs/heads/*:refs/remotes/origin/*`; a remote may keep them anywhere)."""
+    out = []
+    for line in (_git(root, "config", "--get-regexp", r"^remote\..*\.fetch$") or "").splitlines():
+        key, _, spec = line.partition(" ")
+        src, _, dst = spec.lstrip("+").partition(":")
+        if dst:
+            out.append((key[len("remote.") : -len(".fetch")], src.rstrip("*"), dst.rstrip("*")))
+    return out
+
+
+def _tracked(root: str, ref: str) -> tuple[str, str] | None:
+    """(remote, branch) a remote-tracking ref stands for, by the fetch refspecs."""
+    for remote, src, dst in _fetched(root):
+        if ref == dst or (dst.endswith("/") and ref.startswith(dst)):
+            return remote, src + ref[len(dst) :] if dst.endswith("/") else src
+    return None
+
+
 def _default(root: str, remote: str) -> str:
     """What this clone knows the remote's default branch holds, else zeros."""
+    kept = [dst for r, src, dst in _fetched(root) if r == remote and src == "refs/heads/"]
     return next(
         (
             old
+            for where in [*kept, f"refs/remotes/{remote}/"]
             for ref in ("HEAD", "main", "master")
-            if (old := _has(root, f"refs/remotes/{remote}/{ref}"))
+            if (old := _has(root, f"{where}{ref}"))
         ),
         "0" * 40,
     )
@@ -195,7 +217,7 @@ def _pushed(root: str) -> list[Pushed]:
     common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
     logs = os.path.join(common or os.path.join(root, ".git"), "logs")
     out = []
-    for folder, _, names in os.walk(os.path.join(logs, "refs", "remotes")):
+    for folder, _, names in os.walk(os.path.join(logs, "refs")):  # (a refspec keeps them anywhere)
         for name in names:
             path = os.path.join(folder, name)
             try:
@@ -218,13 +240,12 @@ def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str 
     to the rules it was pushed over (what the ref named before: a push past the hooks
     is judged as the hook would have judged it) and to the remote's default branch's (a pull
     request's base, as CI holds it)."""
-    remotes = sorted((_git(root, "remote") or "").split(), key=len, reverse=True)
     by_remote: dict[str, list[str]] = {}
     for p in pushed:
-        remote = next((r for r in remotes if p.ref.startswith(f"refs/remotes/{r}/")), None)
-        if remote is None:
-            continue
-        branch = f"refs/heads/{p.ref[len(f'refs/remotes/{remote}/') :]}"
+        found = _tracked(root, p.ref)
+        if found is None or not found[1].startswith("refs/"):
+            continue  # (a ref no fetch refspec keeps: _remote's rules judge HEAD)
+        remote, branch = found
         by_remote.setdefault(remote, []).extend(
             f"{branch} {p.tip} {branch} {old}\n"
             for old in dict.fromkeys([p.before, _default(root, remote)])
