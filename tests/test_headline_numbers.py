@@ -469,6 +469,9 @@ def test_what_jekylls_defaults_hold_back_supports_nothing(
         ("permalink: /changelog/", True),
         ("permalink: /changelog/index.html", True),
         ("url: /Changelog", True),
+        ("permalink: /./changelog/", True),  # the eighteenth: steps and escapes read
+        ("permalink: /blog/../changelog//", True),
+        ("permalink: /%63hangelog/", True),
         ("permalink: /elsewhere/", False),
         ("permalink: /:title/", False),  # a pattern: each page its own address
     ],

@@ -278,9 +278,18 @@ def _shared_addresses(shas: Mapping[str, str], by_sha: Mapping[str, list[Any]]) 
                 and value.strip()
                 and not re.search(r"/:|\{", value)  # (a pattern: `/:title/`, `{{ slug }}`)
             ):
-                address = value.strip().strip("/").removesuffix("index.html").strip("/")
-                named.setdefault(address.lower(), []).append(p)
+                named.setdefault(_address(value), []).append(p)
     return {p for pages in named.values() if len(pages) > 1 for p in pages}
+
+
+def _address(value: str) -> str:
+    """The file a `permalink:` names, as a generator writes it: escapes read, `.` and
+    `..` steps and doubled slashes resolved, `index.html` and slashes at the ends
+    dropped; case folded (a case-insensitive disk writes `/A/` and `/a/` to one)."""
+    from urllib.parse import unquote
+
+    path = posixpath.normpath("/" + unquote(value.strip()).replace("\\", "/"))
+    return path.removesuffix("/index.html").strip("/").lower()
 
 
 def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
