@@ -516,23 +516,54 @@ def test_a_date_hugos_frontmatter_maps_is_read(
         assert rg("run")[0] == 0
 
 
+_REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\n'
+
+
 @pytest.mark.parametrize(
-    ("layout", "held"),
+    ("files", "named", "held"),
     [
-        ('<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\n', True),
-        ("<main>{{ content }}</main>\n", False),
-        ("<main>{{- content | markdownify -}}</main>\n", False),
+        ({"_layouts/redirect.html": _REFRESH}, "redirect", True),
+        ({"_layouts/redirect.html": "<main>{{ content }}</main>\n"}, "redirect", False),
+        (
+            {"_layouts/redirect.html": "<main>{{- content | markdownify -}}</main>\n"},
+            "redirect",
+            False,
+        ),
+        # The eighteenth: a layout put in one that prints nothing, content in a comment
+        # or a condition that never runs; Eleventy's layouts under _includes/.
+        (
+            {
+                "_layouts/redirect.html": "---\nlayout: bare\n---\n{{ content }}\n",
+                "_layouts/bare.html": _REFRESH,
+            },
+            "redirect",
+            True,
+        ),
+        ({"_layouts/redirect.html": "<!-- {{ content }} -->\n"}, "redirect", True),
+        (
+            {"_layouts/redirect.html": "{% comment %}{{ content }}{% endcomment %}\n"},
+            "redirect",
+            True,
+        ),
+        ({"_layouts/redirect.html": "{% if false %}{{ content }}{% endif %}\n"}, "redirect", True),
+        ({"_includes/redirect.njk": _REFRESH}, "redirect.njk", True),
+        (
+            {"_includes/layouts/post.njk": "{% set x = 1 %}{{ content | safe }}\n"},
+            "layouts/post.njk",
+            False,
+        ),
     ],
 )
 def test_a_page_whose_layout_prints_none_of_it_supports_nothing(
-    repo: Repo, rg: Run, layout: str, held: bool
+    repo: Repo, rg: Run, files: dict[str, str], named: str, held: bool
 ) -> None:
     """The seventeenth pass: a post named `layout: redirect`, a meta refresh that prints
     no `{{ content }}`; Jekyll built it, and no reader saw its body, yet it supported
     the title's number."""
     _title_and_reply(repo)
-    repo.write("_layouts/redirect.html", layout)
-    repo.write("posts/notes.md", "---\nlayout: redirect\n---\nWe have 76 servers.\n")
+    for path, text in files.items():
+        repo.write(path, text)
+    repo.write("posts/notes.md", f"---\nlayout: {named}\n---\nWe have 76 servers.\n")
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out
 

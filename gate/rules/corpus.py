@@ -350,7 +350,14 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         configs = sites.config_globs()
         # One listing for the four (a site's tree has tens of thousands of paths).
         every = tree.paths(
-            [*metas, *data, *configs, "**/_layouts/*", f"!{wildmatch.escape(run_dir)}/**"]
+            [
+                *metas,
+                *data,
+                *configs,
+                "**/_layouts/**",
+                "**/_includes/**",
+                f"!{wildmatch.escape(run_dir)}/**",
+            ]
         )
         held = {p for p in every if p.rpartition("/")[2] in _META}
         for p in every:
@@ -374,27 +381,72 @@ def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
     return _site_data(tree, run_dir)[0]
 
 
-# Where a layout prints the page it is given: Liquid's and Nunjucks' `{{ content }}`
-# (filtered, trimmed), Handlebars' `{{{ content }}}`.
-_PRINTS_CONTENT = re.compile(r"\{\{\{?-?\s*content\b")
+# What hides a layout's text from readers: HTML and template comments, raw pairs.
+_LAYOUT_HIDDEN = re.compile(
+    r"(?s)<!--.*?(?:-->|$)|\{#.*?(?:#\}|$)"
+    r"|\{%-?\s*(comment|raw|verbatim)\b.*?(?:\{%-?\s*end\1\s*-?%\}|$)"
+)
+# A layout's tags in order: a block that may not run (a condition, a loop, a capture),
+# its end, and where it prints the page it is given (`{{ content }}`, filtered, trimmed;
+# Handlebars' `{{{ content }}}`).
+_LAYOUT_TAG = re.compile(
+    r"\{%-?\s*(end)?(if|unless|case|for|tablerow|capture|macro|call|filter|set)\b([^%]*)%\}"
+    r"|(\{\{\{?-?\s*content\b)"
+)
+_LAYOUT_OF = re.compile(r"(?m)^layout\s*:\s*[\"']?([^\"'\n#]+?)[\"']?\s*$")
+
+
+def _prints_content(text: str) -> tuple[bool, str | None]:
+    """Does a layout print the page it is given where it surely runs (not in a comment,
+    a condition or a loop), and the layout it is put in in turn (its front matter's)?"""
+    parent = None
+    if text.startswith("---"):
+        end = text.find("\n---", 3)
+        if end > 0:
+            got = _LAYOUT_OF.search(text, 3, end)
+            parent, text = (got.group(1).strip() if got else None), text[end + 4 :]
+    depth = 0
+    for m in _LAYOUT_TAG.finditer(_LAYOUT_HIDDEN.sub("", text)):
+        if m.group(4):
+            if depth == 0:
+                return True, parent
+        elif m.group(1):
+            depth = max(0, depth - 1)
+        elif not (m.group(2) == "set" and "=" in m.group(3)):  # (`{% set x = 1 %}`: no block)
+            depth += 1
+    return False, parent
 
 
 def _contentless(tree: Tree, paths: Sequence[str]) -> list[str]:
-    """The names of the layouts (Jekyll's and Eleventy's `_layouts/`) that print no
-    page content: a page that names one (`layout: redirect`, a meta refresh) is built,
-    and readers see none of its body."""
-    layouts = [p for p in paths if p.startswith("_layouts/") or "/_layouts/" in p]
-    tree.prefetch(layouts)
-    out = set()
-    for p in layouts:
-        name = p.rpartition("/")[2]
-        try:
-            data = tree.read(p, 1 << 20)
-        except Unreadable:
-            data = None
-        if data is not None and not _PRINTS_CONTENT.search(data.decode("utf-8", "replace")):
-            out.update({name, name.rpartition(".")[0] or name})
-    return sorted(out)
+    """The names a page's `layout:` gives (Jekyll's under `_layouts/`, Eleventy's under
+    `_includes/`: with or without the extension) of the layouts that print none of the
+    page where it surely runs, themselves or through the layout they are put in: a page
+    that names one (a redirect's meta refresh) is built, and readers see none of its
+    body."""
+    by_name: dict[str, list[str]] = {}
+    for p in paths:
+        for folder in ("_layouts/", "_includes/"):
+            at = 0 if p.startswith(folder) else p.find("/" + folder) + 1
+            if at or p.startswith(folder):
+                rel = p[at + len(folder) :]
+                for name in {rel, rel.rpartition(".")[0] or rel}:
+                    by_name.setdefault(name, []).append(p)
+                break
+    files = sorted({p for ps in by_name.values() for p in ps})
+    tree.prefetch(files)
+    read = _reader(tree)
+    shown: dict[str, bool] = {}
+
+    def shows(path: str, depth: int = 0) -> bool:
+        if path not in shown:
+            text = read(path)
+            ok, parent = _prints_content(text) if text is not None else (True, None)
+            shown[path] = ok  # (a cycle reads as shown: no loop)
+            if ok and parent and depth < 20:
+                shown[path] = all(shows(q, depth + 1) for q in by_name.get(parent, []))
+        return shown[path]
+
+    return sorted(name for name, ps in by_name.items() if not all(shows(p) for p in ps))
 
 
 _META = (".meta.yml", ".meta.yaml")
