@@ -349,6 +349,37 @@ def test_a_script_a_build_file_runs_is_read_as_one(repo: Repo, rg: Run, script: 
     assert f"receipt-gate: the draft markers hold nothing back: {script}:" in out
 
 
+@pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
+@pytest.mark.parametrize(
+    ("files", "where"),
+    [
+        ({"Makefile": "include mk/site.mk\n", "mk/site.mk": "site:\n\thugo -D\n"}, "mk/site.mk"),
+        ({"Rakefile": "task :x\n", "rakelib/site.rake": "sh 'hugo -D'\n"}, "rakelib/site.rake"),
+        (
+            {"justfile": "import 'tasks/site.just'\n", "tasks/site.just": "site:\n  hugo -D\n"},
+            "tasks/site.just",
+        ),
+        (
+            {"Makefile": "all:\n\t$(MAKE) -C docs\n", "docs/Makefile": "all:\n\thugo -D\n"},
+            "docs/Makefile",
+        ),
+    ],
+)
+def test_a_file_a_build_pulls_in_is_read_as_one(
+    repo: Repo, rg: Run, files: dict[str, str], where: str
+) -> None:
+    """The eighteenth outside pass: the Makefile included mk/site.mk, Rake loaded
+    rakelib/site.rake, the justfile imported tasks/site.just, and each ran hugo -D;
+    none was read as a build file."""
+    words = _hugo_site_with_a_draft(repo, rg)
+    for path, text in files.items():
+        repo.write(path, text)
+    subprocess.run(["hugo", "--quiet", "-D", "-s", str(repo.path)], check=True, capture_output=True)
+    _check(repo, rg, words, repo.path / "public")
+    _, out, _ = rg("verify")
+    assert f"receipt-gate: the draft markers hold nothing back: {where}:" in out
+
+
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
 @pytest.mark.parametrize("how", ["config", "makefile"])
 def test_a_jekyll_build_that_publishes_drafts_has_them_gated(repo: Repo, rg: Run, how: str) -> None:

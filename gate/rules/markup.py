@@ -66,7 +66,7 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
 
 
 _SCRIPT = re.compile(
-    r"(?<![\w./-])(?:\./)?([\w][\w./-]*\.(?:[mc]?[jt]s|py|rb|pl|php|sh|bash|zsh|fish|ps1|lua))(?![\w.])"
+    r"(?<![\w./-])(?:\./)?([\w][\w./-]*\.(?:[mc]?[jt]s|py|rb|pl|php|sh|bash|zsh|fish|ps1|lua|mk|make|rake|just))(?![\w.])"
 )
 
 
