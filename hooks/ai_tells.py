@@ -543,17 +543,27 @@ def _weighed(page: _Reading, weighing: Weighing, words: _Reading | None = None) 
 # An image's alt text and title, a link's title (inline, or a reference definition's).
 _IMAGE = re.compile(  # (brackets nest one deep in the alt text; bounded: linear)
     r"!\[((?:[^\[\]\n]|\[[^\[\]\n]{0,200}\]){0,500})\]"
-    r"\(\s*[^\s()]{0,2000}(?:\s+(?:\"([^\"\n]{0,2000})\"|'([^'\n]{0,2000})'))?\s*\)"
+    r"\(\s*+[^\s()]{0,2000}+(?:\s++(?:\"([^\"\n]{0,2000}+)\"|'([^'\n]{0,2000}+)'))?\s*+\)"
 )
-_LINK_TITLE = re.compile(
-    r"(?:\]\(\s*[^\s()]{0,2000}|^[ ]{0,3}\[[^\]\n]{1,999}\]:[ \t]*\S{1,2000})"
-    r"[ \t]+(?:\"([^\"\n]{0,2000})\"|'([^'\n]{0,2000})'|\(([^()\n]{0,2000})\))",
+_LINK_TITLE = re.compile(  # (possessive: no run of spaces is read two ways)
+    r"(?:\]\(\s*+[^\s()]{1,2000}+|^[ ]{0,3}\[[^\]\n]{1,999}+\]:[ \t]*+\S{1,2000}+)"
+    r"[ \t]++(?:\"([^\"\n]{0,2000}+)\"|'([^'\n]{0,2000}+)'|\(([^()\n]{0,2000}+)\))",
     re.MULTILINE,
 )
 # A fence whose language names no code: a site's render hook (Hugo's
 # render-codeblock-note.html) or a custom fence (pymdownx.superfences' custom_fences) may
-# print what it holds as text; a diagram's labels are shown too.
-_FENCE = re.compile(r"([ ]{0,3})(`{3,}|~{3,})[ \t]*([^\s`{]*)")
+# print what it holds as text; a diagram's labels are shown too. Opened anywhere: in a
+# list item, a blockquote, indented; its language a word or a brace's first class
+# (superfences' ```` ```{.note} ````).
+_FENCE = re.compile(
+    r"[ \t>]*+(?:(?:[-*+]|\d{1,9}[.)])[ \t]++[ \t>]*+)?(`{3,}+|~{3,}+)[ \t]*+"
+    r"(?:\{[^}\n]*?\.([\w-]++)|([^\s`{]*+))"
+)
+# A paired shortcode or tag whose inner text the site's code prints as it is (Hugo's
+# `{{< note >}}...{{< /note >}}` with `.Inner`, an Eleventy paired shortcode): a fence or
+# an indented block in it is text on the page.
+_PAIR_OPEN = re.compile(r"\{\{<-?\s*+([\w.-]++)[^\n]*?>\}\}|\{%-?\s*+([\w-]++)[^%\n]*+%\}")
+_PAIR_CLOSE = re.compile(r"\{\{<-?\s*+/\s*+([\w.-]++)\s*+-?>\}\}|\{%-?\s*+end([\w-]++)\s*+-?%\}")
 
 
 def _maybe_printed(text: str) -> str:
@@ -561,10 +571,13 @@ def _maybe_printed(text: str) -> str:
     parameter of a Hugo shortcode (its layout may print `.Get 0`), each string of a
     Liquid or Nunjucks tag (an include's or a shortcode's parameter), an image's alt text
     and title and a link's title (a render hook may print them: `<figcaption>{{ .Title
-    }}`), and what a fence holds where its language names no code. Line breaks stay
-    where they were."""
+    }}`), what a fence holds where its language names no code, and what a paired
+    shortcode or tag holds, fences and indents aside. Line breaks stay where they
+    were."""
     from receipt_gate.reading.templatetags import shortcode_strings, tag_strings
 
+    if "{{<" in text or "{%" in text:
+        text = _pairs_as_text(text)
     text = tag_strings(shortcode_strings(text))
     if "![" in text:
         text = _IMAGE.sub(lambda m: " ".join(filter(None, m.groups())), text)
@@ -575,9 +588,38 @@ def _maybe_printed(text: str) -> str:
     return text
 
 
+def _pairs_as_text(text: str) -> str:
+    """The page with what each paired shortcode or tag (but those of code) holds read as
+    text: its fences' marks and its lines' indents taken out, line breaks kept. An
+    opening's end is the first of its name after it (found by bisection over one scan of
+    the ends: linear, however many openings never close)."""
+    import bisect
+
+    from receipt_gate.reading.prose import CODE_PAIRS
+
+    ends: dict[str, list[int]] = {}
+    for m in _PAIR_CLOSE.finditer(text):
+        ends.setdefault(m.group(1) or m.group(2), []).append(m.start())
+    if not ends:
+        return text
+    pieces, pos = [], 0
+    for m in _PAIR_OPEN.finditer(text):
+        name = m.group(1) or m.group(2)
+        found = ends.get(name, [])
+        i = bisect.bisect_left(found, m.end())
+        if m.start() < pos or name in CODE_PAIRS or i == len(found):
+            continue
+        inner = text[m.end() : found[i]]
+        lines = [ln.lstrip(" \t") for ln in inner.split("\n")]
+        opened = "\n".join("" if _FENCE.match(ln) else ln for ln in lines)
+        pieces += [text[pos : m.end()], opened]
+        pos = found[i]
+    return "".join(pieces) + text[pos:] if pieces else text
+
+
 def _unfenced(text: str) -> str:
     """The page with each fence whose language names no code opened: its lines read as
-    text (each line visited once)."""
+    text, their marks of lists and quotes aside (each line visited once)."""
     from receipt_gate.reading.codelangs import is_code
 
     lines = text.split("\n")
@@ -589,23 +631,24 @@ def _unfenced(text: str) -> str:
             out.append(lines[i])
             i += 1
             continue
-        fence, lang = m.group(2), m.group(3)
+        fence, lang = m.group(1), m.group(2) or m.group(3)
         j = i + 1
         while j < len(lines) and not _closes(lines[j], fence):
             j += 1
         if not lang or is_code(lang):
             out += lines[i : j + 1]
         else:  # (as many lines: the fences' own blank)
-            out += ["", *(ln.strip() for ln in lines[i + 1 : j]), *([""] if j < len(lines) else [])]
+            body = [ln.lstrip(" \t>") for ln in lines[i + 1 : j]]
+            out += ["", *body, *([""] if j < len(lines) else [])]
         i = j + 1
     return "\n".join(out)
 
 
 def _closes(line: str, fence: str) -> bool:
-    """Does this line close a fence opened by `fence` (as CommonMark closes one)?"""
-    body = line.lstrip(" ")
-    mark = body.rstrip()
-    return len(line) - len(body) <= 3 and len(mark) >= len(fence) and mark == fence[0] * len(mark)
+    """Does this line close a fence opened by `fence` (its marks of lists and quotes
+    aside)?"""
+    mark = line.lstrip(" \t>").rstrip()
+    return len(mark) >= len(fence) and mark == fence[0] * len(mark)
 
 
 def _mostly_links(wide: str, narrow: str) -> bool:
@@ -949,7 +992,9 @@ _INCLUDES = re.compile(
 # An MDX page's import (or re-export) of another page, in any of its forms (`import Frag
 # from`, `import {default as Frag} from`, `import * as F from`, over several lines).
 _IMPORTED = re.compile(
-    r"^(?:import|export)\s[^;\"'`]{0,2000}?\bfrom\s*[\"']([^\"'\n]+\.mdx?)[\"']", re.MULTILINE
+    r"^(?:import|export)\s[^;\"'`]{0,2000}?\bfrom\s*[\"']([^\"'\n]+\.mdx?)[\"']"
+    r"|(?<![\w$.])(?:require|import)\s*\(\s*[\"'`]([^\"'`\n]+\.mdx?)[\"'`]\s*\)",
+    re.MULTILINE,
 )
 _BOUND = re.compile(r"([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?")
 
@@ -958,6 +1003,8 @@ def _printed_import(m: re.Match[str], text: str) -> bool:
     """Does the page use what this MDX import brings in (a component `<Frag />`, a call
     `{Frag({})}`, any mention of a name it binds)? One that binds no name it can read
     counts as used."""
+    if m.group(1) is None:
+        return True  # `require("./_frag.mdx")`, `import("./_frag.mdx")`: in an expression
     clause = m.group()[6 : m.group().rfind("from")]
     names = {b or a for a, b in _BOUND.findall(clause)} - {"as", "type", "default"}
     rest = text[m.end() :]
@@ -971,7 +1018,7 @@ def _included(page: _Reading) -> list[Finding]:
     the check reads apart (each fragment passing alone, the page dense with tells)."""
     text = page.text
     found = list(_INCLUDES.finditer(text)) if "{{" in text or "8<" in text or "{%" in text else []
-    found += list(_IMPORTED.finditer(text)) if "import" in text else []
+    found += list(_IMPORTED.finditer(text)) if "import" in text or "require" in text else []
     if not found:
         return []
     opened = "\n".join(prose_lines(text, page.quotes, True, "open", wide=True, fences=True))

@@ -396,6 +396,9 @@ def test_a_raw_pair_in_prose_is_read() -> None:
         ('import frag from "./_frag.md";', "{frag()}"),
         ('import * as F from "./_frag.mdx";', "<F.default />"),
         ('import {\n  default as Frag,\n} from "./_frag.mdx";', "<Frag />"),
+        # The eighteenth: required, or imported in an expression.
+        ("", '{require("./_frag.mdx").default()}'),
+        ("", '{React.createElement((await import("./_frag.mdx")).default)}'),
     ],
 )
 def test_an_mdx_page_that_prints_another_it_imports_is_a_finding(imported: str, used: str) -> None:
@@ -483,6 +486,15 @@ def test_what_hugos_figure_prints_is_weighed(param: str) -> None:
         "```note\n{}\n```",
         "~~~~ callout\n{}\n~~~~",
         "```mermaid\n{}\n```",
+        # The eighteenth: such a fence in a list item or a quote, in superfences' brace
+        # form; a fence or an indented block inside a paired shortcode or tag, whose
+        # inner text the site's code prints as it is.
+        "- item\n\n    ```note\n    {}\n    ```",
+        "> ```note\n> {}\n> ```",
+        "```{{.note}}\n{}\n```",
+        "{{{{< note >}}}}\n```text\n{}\n```\n{{{{< /note >}}}}",
+        "{{{{< note >}}}}\n\n    {}\n\n{{{{< /note >}}}}",
+        "{{% note %}}\n```text\n{}\n```\n{{% endnote %}}",
     ],
     ids=[
         "shortcode-positional",
@@ -497,6 +509,12 @@ def test_what_hugos_figure_prints_is_weighed(param: str) -> None:
         "fence-note",
         "fence-callout",
         "fence-mermaid",
+        "fence-in-list",
+        "fence-in-quote",
+        "fence-brace",
+        "shortcode-inner-fence",
+        "shortcode-inner-indent",
+        "paired-tag-inner-fence",
     ],
 )
 def test_what_a_sites_own_code_may_print_is_read_for_its_tells(shape: str) -> None:
@@ -507,10 +525,22 @@ def test_what_a_sites_own_code_may_print_is_read_for_its_tells(shape: str) -> No
     assert any("AI tells weigh" in f for f in _check(page)), page
 
 
-@pytest.mark.parametrize("lang", ["python", "js", "console", "text", ""])
-def test_a_fence_of_code_is_not_read_for_tells(lang: str) -> None:
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "```python\n{}\n```",
+        "```js\n{}\n```",
+        "```console\n{}\n```",
+        "```text\n{}\n```",
+        "```\n{}\n```",
+        "```{{.python}}\n{}\n```",
+        "{{% highlight text %}}\n```text\n{}\n```\n{{% endhighlight %}}",
+        "{{{{% note %}}}}\n```text\n{}\n```\n{{{{% /note %}}}}",  # (markdown inside)
+    ],
+)
+def test_a_fence_of_code_is_not_read_for_tells(shape: str) -> None:
     """A fence naming a language of code shows code: what it holds is no prose."""
-    page = f"# Notes\n\nA few plain words about the tool.\n\n```{lang}\n{DENSE_TEXT}\n```\n"
+    page = "# Notes\n\nA few plain words about the tool.\n\n" + shape.format(DENSE_TEXT) + "\n"
     assert not any("AI tells weigh" in f for f in _check(page)), page
 
 

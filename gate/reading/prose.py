@@ -402,7 +402,7 @@ _INLINE_STARTS = "`<{[*_~"
 # Pairs whose content no reader sees as prose: code, comments. A raw pair (`{% raw %}`,
 # `{% verbatim %}`) only keeps Liquid or Nunjucks from reading what it holds: the page
 # prints it, and markdown renders it (a paragraph in it is a paragraph), so it is read.
-_CODE_PAIRS = frozenset(
+CODE_PAIRS = frozenset(
     {
         "highlight",
         "comment",
@@ -469,7 +469,7 @@ def prose_lines(
         kept = [b for b in kept if not b.quoted or (theirs is not None and b.start not in theirs)]
     whole = "\n".join(out)
     if has_templates(whole):
-        out = blank_pairs(whole, _CODE_PAIRS, "\0" if templates == "join" else " ").split("\n")
+        out = blank_pairs(whole, CODE_PAIRS, "\0" if templates == "join" else " ").split("\n")
     if any(c in whole for c in _INLINE_STARTS):
         bare = _outside_code(text) if "]:" in text else ""  # link definitions
         defined = references(bare) if bare else None

@@ -341,7 +341,8 @@ def _shortcodes(text: str, said: Callable[[str, str], str | None]) -> str:
         tag, past = text[m.start() : end + 3], end + 3
         words = said(m.group(2), tag)
         if words is not None:
-            pieces += [text[pos : m.start()], words.replace("\n", " ") + "\n" * tag.count("\n")]
+            spaced = f" {words.replace(chr(10), ' ')} "  # (never glued to the words around)
+            pieces += [text[pos : m.start()], spaced + "\n" * tag.count("\n")]
             pos = past
     return "".join(pieces) + text[pos:] if pieces else text
 
@@ -380,7 +381,7 @@ def tag_strings(text: str) -> str:
             break
         tag = text[start : end + 2]
         said = " ".join(a or b or c for a, b, c in _TAG_STRING.findall(tag))
-        pieces += [text[pos:start], said.replace("\n", " ") + "\n" * tag.count("\n")]
+        pieces += [text[pos:start], f" {said.replace(chr(10), ' ')} " + "\n" * tag.count("\n")]
         pos = end + 2
     return "".join(pieces) + text[pos:] if pieces else text
 
