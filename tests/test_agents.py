@@ -73,6 +73,21 @@ def test_a_bad_draft_staged_in_the_same_command_is_refused(site: Repo, stage: st
     assert rc == 2 and "AI tells weigh" in err, err
 
 
+@pytest.mark.parametrize(
+    "before", ["git checkout -b feat", "git switch -c feat", "git stash", "git reset -q"]
+)
+def test_a_command_that_stages_nothing_from_the_tree_judges_the_index(
+    site: Repo, before: str
+) -> None:
+    """A review of the seventeenth's fix: a checkout, a switch, a stash or a reset
+    before the commit stages nothing the working tree holds; a failing draft left
+    unstaged there is no part of the commit."""
+    site.git("add", "-A")
+    site.git("commit", "-qm", "first")
+    site.write("drafts/wip.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
+    assert hook(site, f"{before} && git commit -m x") == (0, "")
+
+
 def test_a_staged_bad_draft_with_an_unstaged_fix_is_refused(site: Repo) -> None:
     site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
@@ -174,6 +189,7 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
         "PATH=/tmp/fake:$PATH git commit -m x",
         "export PYTHONPATH=/tmp/fake; git commit -m x",
         "env LD_PRELOAD=/tmp/x.so git push origin main",
+        'PATH="/tmp/fake:$PATH" git commit -m x',
         "GIT_INDEX_FILE=/tmp/other-index git commit -m x",
     ],
 )
@@ -197,6 +213,12 @@ def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: s
         "git config --get core.hooksPath",
         "git config core.hooksPath",
         "cp .git/hooks/pre-commit /tmp/hook-copy",
+        # A review of the seventeenth's fix: variables that change no code, a PATH that
+        # keeps its front.
+        "PYTHONDONTWRITEBYTECODE=1 git status",
+        "export PYTHONUNBUFFERED=1; git push origin main",
+        "ENV=prod git push origin main",
+        'export PATH="$PATH:$HOME/bin"; git push origin main',
     ],
 )
 def test_other_commands_pass_through(site: Repo, command: str) -> None:

@@ -243,7 +243,7 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
             return f"SKIP={skipped[0]} turns the gate's hook off"
         if name.startswith(("GIT_CONFIG", "PRE_COMMIT")) or name in _CONFIG_PLACES:
             return f"{name} can turn the gate's hooks off, or tell them the wrong thing"
-        if name.startswith(_RUNS_ANOTHER) or name in _RUNS_ANOTHER_NAMES:
+        if name in _RUNS_ANOTHER and not (name == "PATH" and _keeps_path_first(value)):
             return f"{name} can make the hooks run another receipt-gate, or judge another index"
     return None
 
@@ -252,21 +252,35 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
 # global config of another HOME).
 _CONFIG_PLACES = {"HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR"}
 # What decides which program answers for the hook (pre-commit finds receipt-gate on
-# PATH; a PYTHONPATH or a preload puts other code in it) or what git commits (another
-# index, work tree or object store than the one the hook judges).
-_RUNS_ANOTHER = ("PYTHON", "LD_", "DYLD_")
-_RUNS_ANOTHER_NAMES = {
+# PATH, unless a PATH keeps what it was first; a PYTHONPATH or a preload puts other code
+# in it) or what git commits (another index, work tree or object store than the one the
+# hook judges). Python's other variables (PYTHONUNBUFFERED...) change no code.
+_RUNS_ANOTHER = {
     "PATH",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONSTARTUP",
+    "PYTHONUSERBASE",
+    "PYTHONINSPECT",
+    "LD_PRELOAD",
+    "LD_LIBRARY_PATH",
+    "DYLD_INSERT_LIBRARIES",
+    "DYLD_LIBRARY_PATH",
     "VIRTUAL_ENV",
     "RECEIPT_GATE",
     "BASH_ENV",
-    "ENV",
     "GIT_EXEC_PATH",
     "GIT_INDEX_FILE",
     "GIT_WORK_TREE",
     "GIT_OBJECT_DIRECTORY",
     "GIT_ALTERNATE_OBJECT_DIRECTORIES",
 }
+
+
+def _keeps_path_first(value: str) -> bool:
+    """Does a PATH keep what it was at its front (`$PATH:~/bin`: a folder added after
+    finds no program before the one the hook would have found)?"""
+    return re.match(r"""["']?\$(?:PATH\b|\{PATH\})""", value.strip()) is not None
 
 
 _CONFIG_READS = {
@@ -414,32 +428,15 @@ def configured(where: str) -> str | None:
     return None
 
 
-# git commands that may change the index (what a commit after them carries): `stage` is
-# `add`; the others write it from a tree, a patch, a merge or the stash.
-_STAGING = {
-    "add",
-    "stage",
-    "rm",
-    "mv",
-    "update-index",
-    "apply",
-    "am",
-    "checkout",
-    "restore",
-    "reset",
-    "read-tree",
-    "merge",
-    "cherry-pick",
-    "revert",
-    "pull",
-    "stash",
-    "switch",
-}
+# git commands that stage what the working tree holds (what a commit after them
+# carries): `stage` is `add`'s other name. (A checkout, a reset or a stash writes the
+# index from what git already has: the commit hook judges what it wrote.)
+_STAGING = {"add", "stage", "rm", "mv", "update-index", "apply"}
 
 
 def _stages(words: list[str]) -> bool:
-    """Is this a git command that may change the index (`add`, `stage`, `rm`, a checkout
-    of paths...): what a commit after it carries changes?"""
+    """Is this a git command that stages the working tree (`add`, `stage`, `rm`...):
+    what a commit after it carries changes?"""
     return (g := git_call(words)) is not None and g[1][:1] != [] and g[1][0] in _STAGING
 
 
