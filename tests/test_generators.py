@@ -349,6 +349,33 @@ def test_a_script_a_build_file_runs_is_read_as_one(repo: Repo, rg: Run, script: 
     assert f"receipt-gate: the draft markers hold nothing back: {script}:" in out
 
 
+def test_a_change_to_a_script_alone_is_judged_at_push(repo: Repo, rg: Run) -> None:
+    """A review of the seventeenth's fix: a commit that only changed tools/site.ts (which
+    package.json runs) to build drafts went through the push hook's quick path ("nothing
+    the gate reads changed"): a script any build file may run is read as a change."""
+    _hugo_site_with_a_draft(repo, rg)
+    repo.write("content/posts/c.md", "---\ntitle: c\ndraft: true\n---\n" + TELLS + ".\n")
+    repo.write("package.json", '{"scripts": {"build": "tsx tools/site.ts"}}\n')
+    repo.write("tools/site.ts", 'run("hugo --minify")\n')
+    repo.git("add", "-A")
+    assert rg("run")[0] == 0
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "site", "--no-verify")
+    old = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write("tools/site.ts", 'run("hugo --minify --buildDrafts")\n')
+    repo.git("commit", "-qam", "drafts too", "--no-verify")
+    new = repo.git("rev-parse", "HEAD").stdout.strip()
+    proc = subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push"],
+        text=True,
+        input=f"refs/heads/main {new} refs/heads/main {old}\n",
+        capture_output=True,
+        cwd=repo.path,
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "content/posts/c.md" in proc.stdout + proc.stderr
+
+
 @pytest.mark.skipif(shutil.which("hugo") is None, reason="hugo is not installed")
 @pytest.mark.parametrize(
     ("files", "where"),

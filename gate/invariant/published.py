@@ -57,7 +57,7 @@ def newly_published(
     if base is None or base is tree or cfg.draft_markers is None:
         return []
     from receipt_gate.base import wildmatch
-    from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
+    from receipt_gate.rules.markers import BUILD_FILES, builds
     from receipt_gate.rules.markup import build_texts, texts_of
 
     prefix = cfg.run_dir + "/"
@@ -75,9 +75,7 @@ def newly_published(
     modules = moved_submodules(tree, base, changed_paths)
     if changed_paths is not None:  # (the commit hook's: most commits stop here)
         touched = [p for p in changed_paths if ungated(p)]
-        build = any(
-            p.endswith(CONFIG_EXTS) or wildmatch.match(BUILD_FILES, p) for p in changed_paths
-        )
+        build = any(builds(p) for p in changed_paths)
         relisted = any(p in into or p in markers.listed_in for p in changed_paths)
         if not touched and not build and not relisted:
             return modules
@@ -85,7 +83,7 @@ def newly_published(
     else:
         paths = tree.paths()
         maybe = [p for p in paths if ungated(p)]
-        configs = [p for p in paths if p.endswith(CONFIG_EXTS) or wildmatch.match(BUILD_FILES, p)]
+        configs = [p for p in paths if builds(p)]
         kept = set(configs)
         then = [p for p in base.paths(BUILD_FILES) if p not in kept]  # (deleted)
         now_at, then_at = tree.stamps([*maybe, *configs]), base.stamps([*maybe, *configs, *then])

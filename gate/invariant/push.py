@@ -187,14 +187,9 @@ def relevant(cfg: Config, path: str) -> bool:
         return True  # a draft, or what could hide one (a link, a submodule)
     if cfg.draft_markers is not None:
         from receipt_gate.invariant.published import PAGE_EXTS
-        from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
+        from receipt_gate.rules.markers import builds
 
-        if (
-            wildmatch.match(BUILD_FILES, path)
-            or path.endswith(CONFIG_EXTS)
-            or "/content/" in path
-            or path.lower().endswith(PAGE_EXTS)
-        ):
+        if builds(path) or "/content/" in path or path.lower().endswith(PAGE_EXTS):
             # What says what the site publishes (any config a build may name with
             # --config), a theme's or module's content wherever it is kept, and a page
             # the site may publish that drafts does not gate (gate.invariant.published).

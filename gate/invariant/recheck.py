@@ -81,7 +81,7 @@ def rerun(
     from receipt_gate.invariant.runner import prepare
     from receipt_gate.rules.config import CONFIG_FILE
     from receipt_gate.rules.fingerprint import fingerprint
-    from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
+    from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS, SCRIPT_EXTS
     from receipt_gate.trees.digests import sha256_of
 
     names = trusted_checks(own, own.deterministic(), trusted)
@@ -96,7 +96,7 @@ def rerun(
     if trusted is not None and trusted.draft_markers is not None:
         ruled += list(trusted.draft_markers.listed_in)
     if base is not None:
-        built = [*BUILD_FILES, *(f"**/*{e}" for e in CONFIG_EXTS)]  # any a build names
+        built = [*BUILD_FILES, *(f"**/*{e}" for e in (*CONFIG_EXTS, *SCRIPT_EXTS))]
         ruled = sorted({*ruled, *tree.paths(built), *base.paths(built)})
     if base is not None and sha256_of(tree, ruled) == sha256_of(base, ruled):
         now, before = sha256_of(tree, gated), sha256_of(base, gated)

@@ -220,6 +220,21 @@ BUILD_FILES = (
 )
 # What a config a build names (--config, --configDir, -f) may be.
 CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
+# What a script a build file runs may be (gate.rules.markup.named_scripts reads those a
+# build file names; a change to any such file may change what a build publishes).
+SCRIPT_EXTS = (
+    *(f".{a}{b}s" for a in ("", "m", "c") for b in "jt"),
+    *(".py", ".rb", ".pl", ".php", ".sh", ".bash", ".zsh", ".fish", ".ps1", ".lua"),
+    *(".mk", ".make", ".rake", ".just"),
+)
+
+
+def builds(path: str) -> bool:
+    """May this file say how a site is built: a build file where builds keep them, a
+    config any build may name, or a script any build file may run?"""
+    from receipt_gate.base import wildmatch
+
+    return path.endswith((*CONFIG_EXTS, *SCRIPT_EXTS)) or wildmatch.match(BUILD_FILES, path)
 
 
 # A setting that publishes marked pages, with any value but a plain false; a key in any

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import wildmatch
-from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS
+from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS, SCRIPT_EXTS
 from receipt_gate.sites.builds import named_configs
 
 if TYPE_CHECKING:
@@ -66,7 +66,9 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
 
 
 _SCRIPT = re.compile(
-    r"(?<![\w./-])(?:\./)?([\w][\w./-]*\.(?:[mc]?[jt]s|py|rb|pl|php|sh|bash|zsh|fish|ps1|lua|mk|make|rake|just))(?![\w.])"
+    r"(?<![\w./-])(?:\./)?([\w][\w./-]*(?:"
+    + "|".join(re.escape(e) for e in SCRIPT_EXTS)
+    + r"))(?![\w.])"
 )
 
 
