@@ -547,6 +547,14 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
         ),
         ({"_layouts/redirect.html": "{% if false %}{{ content }}{% endif %}\n"}, "redirect", True),
         ({"_includes/redirect.njk": _REFRESH}, "redirect.njk", True),
+        # A review: Jekyll's include of a layout's name is no layout; content given on.
+        (
+            {"_layouts/post.html": "{{ content }}\n", "_includes/post.html": "<nav></nav>\n"},
+            "post",
+            False,
+        ),
+        ({"_layouts/redirect.html": "{{ page.content }}\n"}, "redirect", False),
+        ({"_layouts/redirect.html": "{% include box.html content=content %}\n"}, "redirect", False),
         (
             {"_includes/layouts/post.njk": "{% set x = 1 %}{{ content | safe }}\n"},
             "layouts/post.njk",

@@ -534,6 +534,8 @@ def test_what_a_sites_own_code_may_print_is_read_for_its_tells(shape: str) -> No
         "```text\n{}\n```",
         "```\n{}\n```",
         "```{{.python}}\n{}\n```",
+        "```js:title=app.js\n{}\n```",
+        "```output\n{}\n```",
         "{{% highlight text %}}\n```text\n{}\n```\n{{% endhighlight %}}",
         "{{{{% note %}}}}\n```text\n{}\n```\n{{{{% /note %}}}}",  # (markdown inside)
     ],

@@ -5,6 +5,8 @@ hook or a custom fence."""
 
 from __future__ import annotations
 
+import re
+
 _CODE = frozenset(
     """
     abap actionscript ada agda apache apacheconf apex apl applescript arduino armasm asm
@@ -28,11 +30,14 @@ _CODE = frozenset(
     systemd systemverilog tcl tex terraform text tf thrift toml ts tsql tsv tsx turtle
     twig txt typescript typoscript udiff v vala vb vbnet vbscript verilog vhdl vim
     viml vue wasm wast wat wgsl xml xquery xsl xslt yaml yml zig zsh
+    output log logs none plain nohighlight no-highlight raw ansi term terminal stdout
+    stderr sample example result
     """.split()
 )
 
 
 def is_code(lang: str) -> bool:
     """Does this fence language (its info string's first word) name code?"""
-    lang = lang.lower().removeprefix("language-").removeprefix("lang-")
+    lang = re.split(r"[:,=;]", lang.lower(), maxsplit=1)[0]  # (`js:title=x`, `py,linenos`)
+    lang = lang.removeprefix("language-").removeprefix("lang-")
     return lang in _CODE or lang.endswith(("-session", "console", "-template", "-repl"))

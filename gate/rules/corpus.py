@@ -391,7 +391,7 @@ _LAYOUT_HIDDEN = re.compile(
 # Handlebars' `{{{ content }}}`).
 _LAYOUT_TAG = re.compile(
     r"\{%-?\s*(end)?(if|unless|case|for|tablerow|capture|macro|call|filter|set)\b([^%]*)%\}"
-    r"|(\{\{\{?-?\s*content\b)"
+    r"|(\{\{\{?-?\s*(?:page\.)?content\b|\{%-?\s*include\b[^%]*\bcontent\b)"
 )
 _LAYOUT_OF = re.compile(r"(?m)^layout\s*:\s*[\"']?([^\"'\n#]+?)[\"']?\s*$")
 
@@ -424,14 +424,17 @@ def _contentless(tree: Tree, paths: Sequence[str]) -> list[str]:
     that names one (a redirect's meta refresh) is built, and readers see none of its
     body."""
     by_name: dict[str, list[str]] = {}
+    included: dict[str, list[str]] = {}  # (Eleventy's: a name no _layouts/ file has)
     for p in paths:
-        for folder in ("_layouts/", "_includes/"):
+        for folder, names in (("_layouts/", by_name), ("_includes/", included)):
             at = 0 if p.startswith(folder) else p.find("/" + folder) + 1
             if at or p.startswith(folder):
                 rel = p[at + len(folder) :]
                 for name in {rel, rel.rpartition(".")[0] or rel}:
-                    by_name.setdefault(name, []).append(p)
+                    names.setdefault(name, []).append(p)
                 break
+    for name, found in included.items():
+        by_name.setdefault(name, found)  # (Jekyll's includes share no name with a layout)
     files = sorted({p for ps in by_name.values() for p in ps})
     tree.prefetch(files)
     read = _reader(tree)
