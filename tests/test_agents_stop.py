@@ -462,3 +462,40 @@ def test_a_push_is_held_to_the_rules_wherever_the_refspec_keeps_it(session: Repo
     session.git("branch", "-q", "-D", "feature")
     rc, err = stop(session)
     assert rc == 2 and "drafts/intro.md" in err, err
+
+
+@pytest.mark.e2e
+def test_an_old_pushed_branch_is_held_to_the_rules_it_left_main_under(session: Repo) -> None:
+    """A review of the sixteenth's fix: a branch pushed (and left) before main tightened
+    hook-length was held to main's rules as they are now, so every later session was
+    refused for work that was no part of it. A pushed tip is held to the default
+    branch's rules where it left the branch, as its pull request was."""
+    session.git("checkout", "-q", "-b", "feature")
+    session.write("drafts/more.md", GOOD_DRAFT)
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "more", check=False).returncode == 0
+    assert session.git("push", "-q", "origin", "feature", check=False).returncode == 0
+    session.git("checkout", "-q", "main")
+    session.write(".receipt-gate.yaml", CONFIG + "checks:\n  hook-length: {max_chars: 40}\n")
+    session.write("drafts/intro.md", "# Short\n\nA short opening.\n")
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "shorter openings", check=False).returncode == 0
+    assert session.git("push", "-q", "origin", "main", check=False).returncode == 0
+    rc, err = stop(session)
+    assert rc == 0, err
+
+
+@pytest.mark.e2e
+def test_a_commit_pushed_by_id_then_packed_as_cruft_is_refused(session: Repo) -> None:
+    """A review: `git gc` (git 2.37 on) keeps what no ref holds in a cruft pack, where
+    the loose objects were looked for."""
+    session.git("checkout", "-q", "--detach")
+    bad = _bad_commit(session)
+    session.git("checkout", "-q", "main")
+    session.git("push", "-q", "--no-verify", "origin", f"{bad}:refs/tags/v9")
+    session.git("reflog", "expire", "--expire-unreachable=now", "--all")
+    session.git("repack", "-q", "-a", "-d", "--cruft")
+    objects = session.path / ".git" / "objects"
+    assert not (objects / bad[:2] / bad[2:]).exists()  # (packed, as the review found it)
+    rc, err = stop(session)
+    assert rc == 2 and bad[:12] in err, err

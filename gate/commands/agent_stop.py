@@ -163,6 +163,18 @@ def _default(root: str, remote: str) -> str:
     )
 
 
+def _base(root: str, tip: str, default: str) -> str:
+    """The commit whose rules a tip off the default branch is held to, as CI holds a pull
+    request: where it left the default branch (so rules the default branch tightened
+    since do not refuse an old branch), when that commit holds rules; else the default
+    branch as it is."""
+    if set(default) == {"0"}:
+        return default
+    fork = _git(root, "merge-base", tip, default)
+    ruled = fork and _git(root, "cat-file", "-e", f"{fork}:.receipt-gate.yaml") is not None
+    return fork if fork and ruled else default
+
+
 def _lines(root: str, remote: str) -> list[str]:
     """git's pre-push lines for HEAD, each local branch (as pushed to the same name:
     what the remote has for it as far as this clone knows, else its default branch,
@@ -248,7 +260,7 @@ def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str 
         remote, branch = found
         by_remote.setdefault(remote, []).extend(
             f"{branch} {p.tip} {branch} {old}\n"
-            for old in dict.fromkeys([p.before, _default(root, remote)])
+            for old in dict.fromkeys([p.before, _base(root, p.tip, _default(root, remote))])
             if old != p.tip and set(old) != {"0"}
         )
     return [
@@ -258,20 +270,40 @@ def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str 
     ]
 
 
+def _loose_objects(objects: str) -> list[str]:
+    """The objects a git dir holds loose, and in cruft packs (where `git gc` keeps what
+    no ref holds, since git 2.37: `gc.cruftPacks`)."""
+    names: list[str] = []
+    try:
+        for d in (d for d in os.listdir(objects) if len(d) == 2):
+            names += [d + f for f in os.listdir(os.path.join(objects, d)) if len(f) == 38]
+        pack = os.path.join(objects, "pack")
+        cruft = (
+            [f for f in os.listdir(pack) if f.endswith(".mtimes")] if os.path.isdir(pack) else []
+        )
+    except OSError:
+        return names
+    for f in cruft:
+        try:
+            with open(os.path.join(pack, f[: -len(".mtimes")] + ".idx"), "rb") as idx:
+                shown = subprocess.run(
+                    ["git", "show-index"], stdin=idx, capture_output=True, text=True, check=False
+                ).stdout
+        except OSError:
+            continue
+        names += [ln.split(" ")[1] for ln in shown.splitlines() if ln.count(" ") >= 1]
+    return names
+
+
 def _unheld(root: str) -> list[str]:
     """Commits this clone holds that no ref of its own holds (the stash holds nothing
     that stands): every commit of HEAD's reflog, and every loose commit object (one made
-    with plumbing, `git commit-tree`, never moves HEAD)."""
+    with plumbing, `git commit-tree`, never moves HEAD), or one `git gc` put in a cruft
+    pack."""
     made = (_git(root, "log", "-g", "--format=%H", "HEAD") or "").split()
     common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
     objects = os.path.join(common or os.path.join(root, ".git"), "objects")
-    names: list[str] = []
-    try:
-        folders = [d for d in os.listdir(objects) if len(d) == 2]
-        for d in folders:
-            names += [d + f for f in os.listdir(os.path.join(objects, d)) if len(f) == 38]
-    except OSError:
-        pass
+    names = _loose_objects(objects)
     if names:
         found = _git(
             root,
@@ -280,7 +312,11 @@ def _unheld(root: str) -> list[str]:
             stdin="".join(f"{n}\n" for n in names),
         )
         made += [ln.split(" ")[0] for ln in (found or "").splitlines() if ln.endswith(" commit")]
-    made = list(dict.fromkeys(made))
+    # The stash's entries and what they hold of the index and untracked files are work
+    # in progress (a commit under them, its first parent, is judged).
+    stashed = (_git(root, "log", "-g", "--format=%H %P", "refs/stash") or "").split("\n")
+    wip = {c for line in stashed for i, c in enumerate(line.split()) if i != 1}
+    made = [c for c in dict.fromkeys(made) if c not in wip]
     if not made:
         return []
     refs = [
@@ -313,8 +349,9 @@ def _pushed_by_id(
     (_unheld), where a ref of the remote names it: pushed by id (`git push origin
     SHA:refs/tags/x`), which leaves no local ref, no remote-tracking ref and no push
     line to carry it. Each such commit is held to the remote's default branch's rules
-    (as CI holds a pull request: a commit that deleted the config is no way out) and to
-    its parent's; verified here once (a pass is kept in the git dir: an amend leaves one
+    where it left that branch (as CI holds a pull request: a commit that deleted the
+    config is no way out; all of them in one run) and to its parent's where they differ;
+    verified here once (a pass is kept in the git dir: an amend leaves one
     behind on every turn); the remote is asked (`git ls-remote`, no prompt, 20 s at
     most) only when one is refused; a remote it cannot reach names none."""
     if remote is None:
@@ -325,24 +362,30 @@ def _pushed_by_id(
     default = _default(root, remote)
     url = _git(root, "remote", "get-url", remote) or remote
     passed = _passed(root)
+    pending = [c for c in loose if c not in passed]
     refused: dict[str, tuple[list[str], str | None]] = {}
-    for c in loose:
-        if c in passed:
-            continue
-        runs: list[tuple[list[str], str | None]] = []
-        if set(default) != {"0"}:
-            runs.append((["pre-push", remote, url], f"HEAD {c} refs/heads/HEAD {default}\n"))
-        if _ruled(root, c):
-            runs.append((["verify", "--rev", c], None))
-        for argv, stdin in runs:
-            proc = subprocess.run(
-                [*exe, *argv], cwd=root, input=stdin, capture_output=True, text=True, check=False
-            )
-            if proc.returncode != 0:
-                refused[c] = (argv, stdin)
-                break
-        else:
-            passed.add(c)
+
+    def run(argv: list[str], stdin: str | None) -> bool:
+        proc = subprocess.run(
+            [*exe, *argv], cwd=root, input=stdin, capture_output=True, text=True, check=False
+        )
+        return proc.returncode == 0
+
+    push = ["pre-push", remote, url]
+    bases = {c: _base(root, c, default) for c in pending} if set(default) != {"0"} else {}
+    lines = {c: f"HEAD {c} refs/heads/HEAD {b}\n" for c, b in bases.items()}
+    # One run for them all; one by one only when it refuses, to say which.
+    if lines and not run(push, "".join(lines.values())):
+        refused = {c: (push, line) for c, line in lines.items() if not run(push, line)}
+    # Under its parent's rules too, where they are not the rules it was just held to.
+    rules = _configs(root, [*(f"{c}^" for c in pending), *bases.values()])
+    for c in pending:
+        if c not in refused and _ruled(root, c):
+            if bases and rules.get(f"{c}^") == rules.get(bases[c]):
+                continue
+            if not run(["verify", "--rev", c], None):
+                refused[c] = (["verify", "--rev", c], None)
+    passed.update(c for c in pending if c not in refused)
     _keep_passed(root, passed)
     if not refused:
         return []
@@ -383,6 +426,21 @@ def _keep_passed(root: str, passed: set[str]) -> None:
     from receipt_gate.trees import cache
 
     cache.write(cache.path(root, _PASSED), {"tool": TOOL, "passed": sorted(passed)[-2000:]})
+
+
+def _configs(root: str, revs: list[str]) -> dict[str, str]:
+    """rev -> the blob of its config (absent where it holds none), in one git call."""
+    found = _git(
+        root,
+        "cat-file",
+        "--batch-check=%(objectname) %(objecttype)",
+        stdin="".join(f"{r}:.receipt-gate.yaml\n" for r in revs),
+    )
+    return {
+        r: line.split(" ")[0]
+        for r, line in zip(revs, (found or "").splitlines(), strict=False)
+        if line.endswith(" blob")
+    }
 
 
 def _ruled(root: str, commit: str) -> bool:
