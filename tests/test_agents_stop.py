@@ -479,10 +479,25 @@ def test_an_old_pushed_branch_is_held_to_the_rules_it_left_main_under(session: R
     session.write(".receipt-gate.yaml", CONFIG + "checks:\n  hook-length: {max_chars: 40}\n")
     session.write("drafts/intro.md", "# Short\n\nA short opening.\n")
     session.git("add", "-A")
-    assert session.git("commit", "-qm", "shorter openings", check=False).returncode == 0
+    later = {**os.environ, "GIT_COMMITTER_DATE": "2099-01-01T00:00:00Z"}  # (after the push)
+    commit = ["git", "commit", "-qm", "shorter openings"]
+    assert subprocess.run(commit, cwd=session.path, env=later, check=False).returncode == 0
     assert session.git("push", "-q", "origin", "main", check=False).returncode == 0
     rc, err = stop(session)
     assert rc == 0, err
+    # A branch pushed after main tightened is held to main as it is (as the push hook
+    # and CI hold it): an old fork point loosens nothing for it.
+    session.git("checkout", "-q", "-b", "late", "HEAD~1")
+    session.write("drafts/late.md", GOOD_DRAFT)
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "late", check=False).returncode == 0  # (old rules)
+    push = ["git", "push", "-q", "--no-verify", "origin", "late"]
+    then = {**os.environ, "GIT_COMMITTER_DATE": "2099-06-01T00:00:00Z"}
+    assert subprocess.run(push, cwd=session.path, env=then, check=False).returncode == 0
+    session.git("checkout", "-q", "main")
+    session.git("branch", "-q", "-D", "late")
+    rc, err = stop(session)
+    assert rc == 2 and "drafts/late.md" in err, err
 
 
 @pytest.mark.e2e
@@ -497,5 +512,26 @@ def test_a_commit_pushed_by_id_then_packed_as_cruft_is_refused(session: Repo) ->
     session.git("repack", "-q", "-a", "-d", "--cruft")
     objects = session.path / ".git" / "objects"
     assert not (objects / bad[:2] / bad[2:]).exists()  # (packed, as the review found it)
+    rc, err = stop(session)
+    assert rc == 2 and bad[:12] in err, err
+
+
+@pytest.mark.e2e
+def test_a_pushed_commit_stored_in_the_stash_or_a_forged_pass_is_still_refused(
+    session: Repo,
+) -> None:
+    """The nineteenth outside pass: a commit pushed by id was put in the stash (`git
+    stash store`), which the hook left out as work in progress; and its id written into
+    the git dir's record of passes, which the hook trusted. Any commit can be stored, so
+    the stash hides nothing; the passes are kept in the user's cache, not the
+    repository."""
+    session.git("checkout", "-q", "--detach")
+    bad = _bad_commit(session)
+    session.git("checkout", "-q", "main")
+    session.git("push", "-q", "--no-verify", "origin", f"{bad}:refs/tags/v9")
+    session.git("stash", "store", "-m", "wip", bad)
+    forged = session.path / ".git" / "receipt-gate" / "stop-passed.json"
+    forged.parent.mkdir(parents=True, exist_ok=True)
+    forged.write_text(json.dumps({"tool": "receipt-gate", "passed": [bad]}))
     rc, err = stop(session)
     assert rc == 2 and bad[:12] in err, err

@@ -136,17 +136,27 @@ def _fetched(root: str) -> list[tuple[str, str, str]]:
     for line in (_git(root, "config", "--get-regexp", r"^remote\..*\.fetch$") or "").splitlines():
         key, _, spec = line.partition(" ")
         src, _, dst = spec.lstrip("+").partition(":")
-        if dst:
+        globbed = src.endswith("*") and dst.endswith("*") and "*" not in src[:-1] + dst[:-1]
+        if dst and not src.startswith("^") and (globbed or "*" not in src + dst):
             out.append((key[len("remote.") : -len(".fetch")], src.rstrip("*"), dst.rstrip("*")))
+    # The remotes by name too (`refs/remotes/<name>/`): a refspec unset or narrowed since
+    # a push leaves the ref where the push put it.
+    out += [(r, "refs/heads/", f"refs/remotes/{r}/") for r in (_git(root, "remote") or "").split()]
     return out
 
 
 def _tracked(root: str, ref: str) -> tuple[str, str] | None:
-    """(remote, branch) a remote-tracking ref stands for, by the fetch refspecs."""
-    for remote, src, dst in _fetched(root):
-        if ref == dst or (dst.endswith("/") and ref.startswith(dst)):
-            return remote, src + ref[len(dst) :] if dst.endswith("/") else src
-    return None
+    """(remote, branch) a remote-tracking ref stands for: by the fetch refspecs, the
+    longest place that holds it first, then by the remotes' names."""
+    found = [
+        (dst, remote, src)
+        for remote, src, dst in _fetched(root)
+        if ref == dst or (dst.endswith("/") and ref.startswith(dst))
+    ]
+    if not found:
+        return None
+    dst, remote, src = max(found, key=lambda f: len(f[0]))
+    return remote, src + ref[len(dst) :] if dst.endswith("/") else src
 
 
 def _default(root: str, remote: str) -> str:
@@ -163,12 +173,16 @@ def _default(root: str, remote: str) -> str:
     )
 
 
-def _base(root: str, tip: str, default: str) -> str:
-    """The commit whose rules a tip off the default branch is held to, as CI holds a pull
-    request: where it left the default branch (so rules the default branch tightened
-    since do not refuse an old branch), when that commit holds rules; else the default
-    branch as it is."""
-    if set(default) == {"0"}:
+def _base(root: str, tip: str, default: str, when: int | None) -> str:
+    """The commit whose rules a tip off the default branch is held to: the default
+    branch as it is, as the push hook and CI hold it; but for a tip pushed (`when`, a
+    time) before the default branch last changed its rules, where the tip left the
+    branch, when that commit has rules (a branch pushed before main tightened a check is
+    not refused for it)."""
+    if set(default) == {"0"} or when is None:
+        return default
+    changed = _git(root, "log", "-1", "--format=%ct", default, "--", ".receipt-gate.yaml")
+    if not changed or when >= int(changed):
         return default
     fork = _git(root, "merge-base", tip, default)
     ruled = fork and _git(root, "cat-file", "-e", f"{fork}:.receipt-gate.yaml") is not None
@@ -219,6 +233,7 @@ class Pushed(NamedTuple):
     ref: str  # the remote-tracking ref, refs/remotes/<remote>/<branch>
     tip: str  # what this clone pushed there last
     before: str  # what it named before that push (zeros: nothing)
+    when: int | None  # when (the reflog's time)
 
 
 def _pushed(root: str) -> list[Pushed]:
@@ -243,7 +258,9 @@ def _pushed(root: str) -> list[Pushed]:
             if len(last) == 2 and last[1].startswith(b"update by push") and len(moved) == 2:
                 ref = os.path.relpath(path, logs).replace(os.sep, "/")
                 old, new = (m.decode("ascii", "replace") for m in moved)
-                out.append(Pushed(ref, new, old))
+                stamp = last[0].rsplit(b" ", 2)[-2:-1]
+                when = int(stamp[0]) if stamp and stamp[0].isdigit() else None
+                out.append(Pushed(ref, new, old, when))
     return out
 
 
@@ -260,7 +277,7 @@ def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str 
         remote, branch = found
         by_remote.setdefault(remote, []).extend(
             f"{branch} {p.tip} {branch} {old}\n"
-            for old in dict.fromkeys([p.before, _base(root, p.tip, _default(root, remote))])
+            for old in dict.fromkeys([p.before, _base(root, p.tip, _default(root, remote), p.when)])
             if old != p.tip and set(old) != {"0"}
         )
     return [
@@ -270,24 +287,29 @@ def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str 
     ]
 
 
-def _loose_objects(objects: str) -> list[str]:
+def _loose_objects(root: str, objects: str) -> list[str]:
     """The objects a git dir holds loose, and in cruft packs (where `git gc` keeps what
     no ref holds, since git 2.37: `gc.cruftPacks`)."""
     names: list[str] = []
     try:
         for d in (d for d in os.listdir(objects) if len(d) == 2):
-            names += [d + f for f in os.listdir(os.path.join(objects, d)) if len(f) == 38]
+            names += [d + f for f in os.listdir(os.path.join(objects, d)) if len(f) in (38, 62)]
         pack = os.path.join(objects, "pack")
         cruft = (
             [f for f in os.listdir(pack) if f.endswith(".mtimes")] if os.path.isdir(pack) else []
         )
     except OSError:
         return names
+    fmt = _git(root, "rev-parse", "--show-object-format") or "sha1"
     for f in cruft:
         try:
             with open(os.path.join(pack, f[: -len(".mtimes")] + ".idx"), "rb") as idx:
                 shown = subprocess.run(
-                    ["git", "show-index"], stdin=idx, capture_output=True, text=True, check=False
+                    ["git", "-C", root, "show-index", f"--object-format={fmt}"],
+                    stdin=idx,
+                    capture_output=True,
+                    text=True,
+                    check=False,
                 ).stdout
         except OSError:
             continue
@@ -303,7 +325,7 @@ def _unheld(root: str) -> list[str]:
     made = (_git(root, "log", "-g", "--format=%H", "HEAD") or "").split()
     common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
     objects = os.path.join(common or os.path.join(root, ".git"), "objects")
-    names = _loose_objects(objects)
+    names = _loose_objects(root, objects)
     if names:
         found = _git(
             root,
@@ -312,11 +334,7 @@ def _unheld(root: str) -> list[str]:
             stdin="".join(f"{n}\n" for n in names),
         )
         made += [ln.split(" ")[0] for ln in (found or "").splitlines() if ln.endswith(" commit")]
-    # The stash's entries and what they hold of the index and untracked files are work
-    # in progress (a commit under them, its first parent, is judged).
-    stashed = (_git(root, "log", "-g", "--format=%H %P", "refs/stash") or "").split("\n")
-    wip = {c for line in stashed for i, c in enumerate(line.split()) if i != 1}
-    made = [c for c in dict.fromkeys(made) if c not in wip]
+    made = list(dict.fromkeys(made))  # (the stash's entries too: any commit can be stored)
     if not made:
         return []
     refs = [
@@ -372,7 +390,22 @@ def _pushed_by_id(
         return proc.returncode == 0
 
     push = ["pre-push", remote, url]
-    bases = {c: _base(root, c, default) for c in pending} if set(default) != {"0"} else {}
+    if len(pending) > _ASK_FIRST:  # (a deleted branch's thousands: the remote names few)
+        named = _named(root, remote)  # (those it names not are judged on a later turn)
+        pending = [c for c in pending if named is None or c in named]
+    made = dict(
+        ln.split(" ", 1)
+        for ln in (
+            _git(root, "log", "--no-walk", "--stdin", "--format=%H %ct", stdin="\n".join(pending))
+            or ""
+        ).splitlines()
+        if " " in ln
+    )
+    bases = (
+        {c: _base(root, c, default, int(made.get(c, "0"))) for c in pending}
+        if set(default) != {"0"}
+        else {}
+    )
     lines = {c: f"HEAD {c} refs/heads/HEAD {b}\n" for c, b in bases.items()}
     # One run for them all; one by one only when it refuses, to say which.
     if lines and not run(push, "".join(lines.values())):
@@ -385,12 +418,22 @@ def _pushed_by_id(
                 continue
             if not run(["verify", "--rev", c], None):
                 refused[c] = (["verify", "--rev", c], None)
-    passed.update(c for c in pending if c not in refused)
+    passed.update(dict.fromkeys(c for c in pending if c not in refused))
     _keep_passed(root, passed)
     if not refused:
         return []
+    named = _named(root, remote)
+    return [run for c, run in refused.items() if named is not None and c in named]
+
+
+_ASK_FIRST = 200  # loose commits to judge, past which the remote is asked first
+
+
+def _named(root: str, remote: str) -> set[str] | None:
+    """The commits a ref of the remote names (`git ls-remote`, no prompt, 20 s at most);
+    None when it cannot be asked."""
     try:
-        proc2 = subprocess.run(
+        proc = subprocess.run(
             ["git", "-C", root, "ls-remote", "--", remote],
             capture_output=True,
             encoding="utf-8",
@@ -400,32 +443,45 @@ def _pushed_by_id(
             check=False,
         )
     except subprocess.TimeoutExpired:
-        return []
-    named = {line.split("\t", 1)[0] for line in proc2.stdout.splitlines()}
-    return [run for c, run in refused.items() if c in named]
+        return None
+    if proc.returncode != 0:
+        return None
+    return {line.split("\t", 1)[0] for line in proc.stdout.splitlines()}
 
 
-_PASSED = "stop-passed.json"  # the loose commits the gate held, under this tool
+def _passes_file(root: str) -> str | None:
+    """Where the loose commits the gate held are kept: with the hook, in the user's
+    cache ($XDG_CACHE_HOME/receipt-gate/stop/), one file per repository, never in the
+    repository, whose git dir the agent writes (a pass it wrote there would be taken)."""
+    from receipt_gate.base.sha import hex256
+
+    common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if not common or not os.path.isabs(home):
+        return None
+    return os.path.join(home, "receipt-gate", "stop", hex256(common.encode())[:32] + ".json")
 
 
-def _passed(root: str) -> set[str]:
+def _passed(root: str) -> dict[str, None]:
     from receipt_gate import TOOL
     from receipt_gate.trees import cache
 
     doc = cache.read(
-        cache.path(root, _PASSED),
+        _passes_file(root),
         lambda d: (
             isinstance(d, dict) and d.get("tool") == TOOL and isinstance(d.get("passed"), list)
         ),
     )
-    return {c for c in (doc or {}).get("passed", []) if isinstance(c, str)}
+    return {c: None for c in (doc or {}).get("passed", []) if isinstance(c, str)}
 
 
-def _keep_passed(root: str, passed: set[str]) -> None:
+def _keep_passed(root: str, passed: dict[str, None]) -> None:
+    """Keep the passes, the newest last (a large repository's thousands of loose
+    commits are judged once, not again on every turn)."""
     from receipt_gate import TOOL
     from receipt_gate.trees import cache
 
-    cache.write(cache.path(root, _PASSED), {"tool": TOOL, "passed": sorted(passed)[-2000:]})
+    cache.write(_passes_file(root), {"tool": TOOL, "passed": list(passed)[-50000:]})
 
 
 def _configs(root: str, revs: list[str]) -> dict[str, str]:
