@@ -555,6 +555,24 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
         ),
         ({"_layouts/redirect.html": "{{ page.content }}\n"}, "redirect", False),
         ({"_layouts/redirect.html": "{% include box.html content=content %}\n"}, "redirect", False),
+        # The nineteenth: a count or a slice of the content prints no page, nor does a
+        # template element; both arms of a condition on a page's field print it.
+        ({"_layouts/redirect.html": "{{ content | size }}\n"}, "redirect", True),
+        ({"_layouts/redirect.html": "{{ content | slice: 0, 0 }}\n"}, "redirect", True),
+        ({"_layouts/redirect.html": "<template>{{ content }}</template>\n"}, "redirect", True),
+        (
+            {
+                "_layouts/redirect.html": "{% if page.toc %}{{ content }}{% else %}"
+                "{{ content }}{% endif %}"
+            },
+            "redirect",
+            False,
+        ),
+        (
+            {"_layouts/redirect.html": "{% unless page.hidden %}{{ content }}{% endunless %}"},
+            "redirect",
+            False,
+        ),
         (
             {"_includes/layouts/post.njk": "{% set x = 1 %}{{ content | safe }}\n"},
             "layouts/post.njk",

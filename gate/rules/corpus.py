@@ -381,39 +381,64 @@ def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
     return _site_data(tree, run_dir)[0]
 
 
-# What hides a layout's text from readers: HTML and template comments, raw pairs.
+# What hides a layout's text from readers: HTML and template comments, raw pairs, and
+# elements a browser shows nothing of (a template, a script, a style, a textarea's text
+# is no page).
 _LAYOUT_HIDDEN = re.compile(
     r"(?s)<!--.*?(?:-->|$)|\{#.*?(?:#\}|$)"
     r"|\{%-?\s*(comment|raw|verbatim)\b.*?(?:\{%-?\s*end\1\s*-?%\}|$)"
+    r"|<(template|script|style|noscript|textarea)\b.*?(?:</\2\s*>|$)"
 )
-# A layout's tags in order: a block that may not run (a condition, a loop, a capture),
-# its end, and where it prints the page it is given (`{{ content }}`, filtered, trimmed;
-# Handlebars' `{{{ content }}}`).
+# A layout's tags in order: a block (a condition, a loop, a capture) and its end, an
+# else, and where it prints the page it is given as it is: `{{ content }}` bare, trimmed
+# or through a filter that keeps it (safe, strip, markdownify); Handlebars' `{{{
+# content }}}`; an include given the content (`content=content`). `{{ content | size
+# }}` or `{{ content.size }}` prints no page.
 _LAYOUT_TAG = re.compile(
     r"\{%-?\s*(end)?(if|unless|case|for|tablerow|capture|macro|call|filter|set)\b([^%]*)%\}"
-    r"|(\{\{\{?-?\s*(?:page\.)?content\b|\{%-?\s*include\b[^%]*\bcontent\b)"
+    r"|\{%-?\s*(else|elsif|when)\b[^%]*%\}"
+    r"|(\{\{\{?-?\s*(?:page\.)?content\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}"
+    r"|\{%-?\s*include\b[^%]*=\s*content(?![\w.-])[^%]*%\})"
 )
-_LAYOUT_OF = re.compile(r"(?m)^layout\s*:\s*[\"']?([^\"'\n#]+?)[\"']?\s*$")
+_LAYOUT_OF = re.compile(r"(?m)^layout[ \t]*:(.*)$")
+_FALSY = re.compile(r"\s*(?:false|nil|null|empty)\s*")
 
 
 def _prints_content(text: str) -> tuple[bool, str | None]:
-    """Does a layout print the page it is given where it surely runs (not in a comment,
-    a condition or a loop), and the layout it is put in in turn (its front matter's)?"""
+    """Does a layout print the page it is given where it may run (not in a comment, a
+    hidden element, or a branch no value can take: `{% if false %}`; a capture only
+    where the name it captures is printed), and the layout it is put in in turn?"""
     parent = None
     if text.startswith("---"):
         end = text.find("\n---", 3)
         if end > 0:
             got = _LAYOUT_OF.search(text, 3, end)
-            parent, text = (got.group(1).strip() if got else None), text[end + 4 :]
-    depth = 0
-    for m in _LAYOUT_TAG.finditer(_LAYOUT_HIDDEN.sub("", text)):
-        if m.group(4):
-            if depth == 0:
+            named = got.group(1).split("#")[0].strip().strip("'\"") if got else ""
+            parent, text = named or None, text[end + 4 :]
+    shown = _LAYOUT_HIDDEN.sub("", text)
+    frames: list[list[object]] = []  # [tag, dead?, captured name]
+    for m in _LAYOUT_TAG.finditer(shown):
+        if m.group(5):
+            dead = any(f[1] for f in frames)
+            names = [f[2] for f in frames if f[2]]
+            if not dead and all(
+                re.search(rf"\{{\{{-?\s*{re.escape(str(n))}\b", shown) for n in names
+            ):
                 return True, parent
+        elif m.group(4):
+            if frames and frames[-1][0] in ("if", "unless"):
+                frames[-1][1] = frames[-1][1] is not None and not frames[-1][1]
         elif m.group(1):
-            depth = max(0, depth - 1)
+            if frames:
+                frames.pop()
         elif not (m.group(2) == "set" and "=" in m.group(3)):  # (`{% set x = 1 %}`: no block)
-            depth += 1
+            tag, cond = m.group(2), m.group(3)
+            literal = _FALSY.fullmatch(cond) is not None or cond.strip() == "true"
+            off: bool | None = None
+            if tag in ("if", "unless") and literal:
+                off = (_FALSY.fullmatch(cond) is not None) == (tag == "if")
+            name = cond.split()[0] if tag == "capture" and cond.split() else None
+            frames.append([tag, off, name])
     return False, parent
 
 
