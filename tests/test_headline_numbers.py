@@ -472,6 +472,8 @@ def test_what_jekylls_defaults_hold_back_supports_nothing(
         ("permalink: /./changelog/", True),  # the eighteenth: steps and escapes read
         ("permalink: /blog/../changelog//", True),
         ("permalink: /%63hangelog/", True),
+        ("permalink: /changelog", True),  # (a folder's index to Hugo and Eleventy)
+        ("permalink: /changelog.html", False),  # (another file than /changelog/'s)
         ("permalink: /elsewhere/", False),
         ("permalink: /:title/", False),  # a pattern: each page its own address
     ],

@@ -278,18 +278,26 @@ def _shared_addresses(shas: Mapping[str, str], by_sha: Mapping[str, list[Any]]) 
                 and value.strip()
                 and not re.search(r"/:|\{", value)  # (a pattern: `/:title/`, `{{ slug }}`)
             ):
-                named.setdefault(_address(value), []).append(p)
+                for address in _address(value):
+                    named.setdefault(address, []).append(p)
     return {p for pages in named.values() if len(pages) > 1 for p in pages}
 
 
-def _address(value: str) -> str:
-    """The file a `permalink:` names, as a generator writes it: escapes read, `.` and
-    `..` steps and doubled slashes resolved, `index.html` and slashes at the ends
-    dropped; case folded (a case-insensitive disk writes `/A/` and `/a/` to one)."""
+def _address(value: str) -> list[str]:
+    """The files a `permalink:` may name, as generators write it: escapes read, `.` and
+    `..` steps and doubled slashes resolved, a folder's `index.html` and a name's
+    `.html` added; case folded (a case-insensitive disk writes `/A/` and `/a/` to
+    one)."""
     from urllib.parse import unquote
 
-    path = posixpath.normpath("/" + unquote(value.strip()).replace("\\", "/"))
-    return path.removesuffix("/index.html").strip("/").lower()
+    raw = unquote(value.strip()).replace("\\", "/")
+    path = posixpath.normpath("/" + raw).rstrip("/")
+    if raw.endswith("/") or not path:
+        return [f"{path}/index.html".strip("/").lower()]
+    if "." in path.rpartition("/")[2]:
+        return [path.strip("/").lower()]
+    # (`/changelog`: Jekyll writes changelog.html, Hugo and Eleventy changelog/index.html)
+    return [f"{path}.html".strip("/").lower(), f"{path}/index.html".strip("/").lower()]
 
 
 def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
