@@ -540,14 +540,17 @@ def _weighed(page: _Reading, weighing: Weighing, words: _Reading | None = None) 
     return [found] if found is not None else []
 
 
-# An image's alt text and title, a link's title (inline, or a reference definition's).
+# An image's alt text and title, a link's title (inline, or a reference definition's;
+# after a destination in angle brackets too, or on the next line).
 _IMAGE = re.compile(  # (brackets nest one deep in the alt text; bounded: linear)
     r"!\[((?:[^\[\]\n]|\[[^\[\]\n]{0,200}\]){0,500})\]"
     r"\(\s*+[^\s()]{0,2000}+(?:\s++(?:\"([^\"\n]{0,2000}+)\"|'([^'\n]{0,2000}+)'))?\s*+\)"
 )
 _LINK_TITLE = re.compile(  # (possessive: no run of spaces is read two ways)
-    r"(?:\]\(\s*+[^\s()]{1,2000}+|^[ ]{0,3}\[[^\]\n]{1,999}+\]:[ \t]*+\S{1,2000}+)"
-    r"[ \t]++(?:\"([^\"\n]{0,2000}+)\"|'([^'\n]{0,2000}+)'|\(([^()\n]{0,2000}+)\))",
+    r"(?:\]\(\s*+(?:<[^<>\n]{0,2000}+>|[^\s()<]{1,2000}+)"
+    r"|^[ ]{0,3}\[[^\]\n]{1,999}+\]:[ \t]*+(?:<[^<>\n]{0,2000}+>|\S{1,2000}+))"
+    r"(?:[ \t]*+\n[ \t]*+|[ \t]++)"  # (a title may stand on the next line)
+    r"(?:\"([^\"\n]{0,2000}+)\"|'([^'\n]{0,2000}+)'|\(([^()\n]{0,2000}+)\))",
     re.MULTILINE,
 )
 # A fence whose language names no code: a site's render hook (Hugo's
