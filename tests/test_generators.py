@@ -390,6 +390,30 @@ def test_a_change_to_a_script_alone_is_judged_at_push(repo: Repo, rg: Run) -> No
             {"Makefile": "all:\n\t$(MAKE) -C docs\n", "docs/Makefile": "all:\n\thugo -D\n"},
             "docs/Makefile",
         ),
+        # The nineteenth: a flag in a script's argument list, a script another imports
+        # from its own folder, a script with no extension that a shell runs.
+        (
+            {
+                "package.json": '{"scripts": {"build": "node tools/site.mjs"}}\n',
+                "tools/site.mjs": 'execFileSync("hugo", ["--minify", "--buildDrafts"]);\n',
+            },
+            "tools/site.mjs",
+        ),
+        (
+            {
+                "package.json": '{"scripts": {"build": "node tools/site.mjs"}}\n',
+                "tools/site.mjs": 'import { flags } from "./opts.mjs";\n',
+                "tools/opts.mjs": 'export const flags = "hugo --buildDrafts";\n',
+            },
+            "tools/opts.mjs",
+        ),
+        (
+            {
+                "package.json": '{"scripts": {"build": "sh tools/build"}}\n',
+                "tools/build": "#!/bin/sh\nhugo --buildDrafts\n",
+            },
+            "tools/build",
+        ),
     ],
 )
 def test_a_file_a_build_pulls_in_is_read_as_one(

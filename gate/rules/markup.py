@@ -5,6 +5,7 @@ what to change)."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -65,6 +66,11 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
     return files, index, texts, named
 
 
+# A path a shell or an interpreter is given to run, whatever its name (`sh tools/build`).
+_RUN = re.compile(
+    r"(?<![\w./-])(?:sh|bash|zsh|dash|node|deno run|bun|tsx|ts-node|python3?|ruby|perl|php)"
+    r"[ \t]+(?:-[\w-]+[ \t]+)*+[\"']?((?:\.{0,2}/)?[\w][\w./-]*)"
+)
 _SCRIPT = re.compile(
     r"(?<![\w./-])(?:\./)?([\w][\w./-]*(?:"
     + "|".join(re.escape(e) for e in SCRIPT_EXTS)
@@ -73,17 +79,21 @@ _SCRIPT = re.compile(
 
 
 def named_scripts(tree: Tree, files: Sequence[str], texts: Mapping[str, str | None]) -> list[str]:
-    """The scripts of the tree that these build files name (as a command's argument, a
-    path from the root: `tsx build.ts`, `node scripts/site.mjs`) and are not among
-    them."""
+    """The scripts of the tree that these build files name and are not among them: a
+    path with a script's extension (`tsx build.ts`, `node scripts/site.mjs`, an import
+    `./opts.mjs`), or any path a shell or an interpreter runs (`sh tools/build`), from
+    the root or from the naming file's folder."""
     seen = set(files)
-    named = {
-        m.group(1)
-        for p in files
-        if (text := texts.get(p)) and not p.endswith(("-lock.json", ".lock"))
-        for m in _SCRIPT.finditer(text)
-    }
-    named -= seen
+    named: set[str] = set()
+    for p in files:
+        text = texts.get(p)
+        if not text or p.endswith(("-lock.json", ".lock")):
+            continue
+        here = posixpath.dirname(p)
+        for m in (*_SCRIPT.finditer(text), *_RUN.finditer(text)):
+            name = m.group(1)
+            named.update({name, posixpath.normpath(posixpath.join(here, name))} if here else {name})
+    named = {n.removeprefix("./") for n in named if not n.startswith("../")} - seen
     if not named:
         return []
     return sorted(tree.paths([wildmatch.escape(n) for n in sorted(named)]))

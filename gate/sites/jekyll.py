@@ -23,7 +23,7 @@ CONFIG = re.compile(r"(?:^|/)_config[^/]*$")
 # a build command's flags that do.
 PUBLISH_KEYS = ("show_drafts", "unpublished")
 CONFIG_OPTIONS = {"--config": "list"}  # a build command's option naming its configs
-DRAFT_FLAGS = re.compile(r"(?:^|\s)(?:-D|--drafts|--unpublished)(?![\w-])")
+DRAFT_FLAGS = re.compile(r"(?:^|[\s\"'`\[,])(?:-D|--drafts|--unpublished)(?![\w-])")
 
 MARKDOWN = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's default markdown_ext
 # Other text Jekyll publishes from _posts/ (and _drafts/, with --drafts) for a reader.
