@@ -565,6 +565,11 @@ _FENCE = re.compile(
 # A paired shortcode or tag whose inner text the site's code prints as it is (Hugo's
 # `{{< note >}}...{{< /note >}}` with `.Inner`, an Eleventy paired shortcode): a fence or
 # an indented block in it is text on the page.
+# Liquid's and Nunjucks' own blocks change nothing of how markdown reads what they hold.
+_FLOW = frozenset(
+    "if unless case for tablerow capture raw verbatim comment block macro call filter set"
+    " with paginate cache".split()
+)
 _PAIR_OPEN = re.compile(r"\{\{<-?\s*+([\w.-]++)[^\n]*?>\}\}|\{%-?\s*+([\w-]++)[^%\n]*+%\}")
 _PAIR_CLOSE = re.compile(r"\{\{<-?\s*+/\s*+([\w.-]++)\s*+-?>\}\}|\{%-?\s*+end([\w-]++)\s*+-?%\}")
 
@@ -610,7 +615,7 @@ def _pairs_as_text(text: str) -> str:
         name = m.group(1) or m.group(2)
         found = ends.get(name, [])
         i = bisect.bisect_left(found, m.end())
-        if m.start() < pos or name in CODE_PAIRS or i == len(found):
+        if m.start() < pos or name in CODE_PAIRS or name in _FLOW or i == len(found):
             continue
         inner = text[m.end() : found[i]]
         lines = [ln.lstrip(" \t") for ln in inner.split("\n")]
@@ -1007,7 +1012,7 @@ def _printed_import(m: re.Match[str], text: str) -> bool:
     `{Frag({})}`, any mention of a name it binds)? One that binds no name it can read
     counts as used."""
     if m.group(1) is None:
-        return True  # `require("./_frag.mdx")`, `import("./_frag.mdx")`: in an expression
+        return True  # `require("./_frag.mdx")`, `import("./_frag.mdx")`: in prose (below)
     clause = m.group()[6 : m.group().rfind("from")]
     names = {b or a for a, b in _BOUND.findall(clause)} - {"as", "type", "default"}
     rest = text[m.end() :]
@@ -1028,7 +1033,12 @@ def _included(page: _Reading) -> list[Finding]:
     out = []
     for m in found:
         at = m.start() + len(m.group()) - len(m.group().lstrip())
-        if _printed_import(m, text) if m.re is _IMPORTED else opened[at : m.end()].strip(" \n"):
+        in_prose = bool(opened[at : m.end()].strip(" \n"))
+        if m.re is not _IMPORTED:
+            hit = in_prose
+        else:  # (an import line is MDX's own; a require() counts where it is in prose)
+            hit = _printed_import(m, text) and (m.group(1) is not None or in_prose)
+        if hit:
             said = " ".join(m.group().split())
             said = said if len(said) <= 60 else said[:57] + "..."
             out.append(

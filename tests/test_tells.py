@@ -401,6 +401,16 @@ def test_a_raw_pair_in_prose_is_read() -> None:
         ("", '{React.createElement((await import("./_frag.mdx")).default)}'),
     ],
 )
+@pytest.mark.parametrize(
+    "sample",
+    ['```js\nconst r = require("./README.md")\n```', 'It loads `require("./README.md")` first.'],
+)
+def test_a_require_in_a_code_sample_is_no_include(sample: str) -> None:
+    """A review: a require() in a code block or a code span is code, not an include."""
+    page = "# Guide\n\nA plain opening line here.\n\n" + sample + "\n"
+    assert not any("includes another file" in f for f in _check(page)), page
+
+
 def test_an_mdx_page_that_prints_another_it_imports_is_a_finding(imported: str, used: str) -> None:
     """The twelfth pass: `import Frag from "./_frag.mdx"` then `<Frag />` printed a
     partial of AI prose (partials are not gated: `_*`)."""
@@ -542,6 +552,9 @@ def test_what_a_sites_own_code_may_print_is_read_for_its_tells(shape: str) -> No
         "```output\n{}\n```",
         "{{% highlight text %}}\n```text\n{}\n```\n{{% endhighlight %}}",
         "{{{{% note %}}}}\n```text\n{}\n```\n{{{{% /note %}}}}",  # (markdown inside)
+        # A review: Liquid's own blocks change nothing of how markdown reads a fence.
+        "{{% raw %}}\n```markdown\n{}\n```\n{{% endraw %}}",
+        "{{% if x %}}\n```markdown\n{}\n```\n{{% endif %}}",
     ],
 )
 def test_a_fence_of_code_is_not_read_for_tells(shape: str) -> None:
