@@ -386,6 +386,16 @@ def test_a_raw_pair_in_prose_is_read() -> None:
 
 
 @pytest.mark.parametrize(
+    "sample",
+    ['```js\nconst r = require("./README.md")\n```', 'It loads `require("./README.md")` first.'],
+)
+def test_a_require_in_a_code_sample_is_no_include(sample: str) -> None:
+    """A review: a require() in a code block or a code span is code, not an include."""
+    page = "# Guide\n\nA plain opening line here.\n\n" + sample + "\n"
+    assert not any("includes another file" in f for f in _check(page)), page
+
+
+@pytest.mark.parametrize(
     ("imported", "used"),
     [
         ('import Frag from "./_frag.mdx";', "<Frag />"),
@@ -401,16 +411,6 @@ def test_a_raw_pair_in_prose_is_read() -> None:
         ("", '{React.createElement((await import("./_frag.mdx")).default)}'),
     ],
 )
-@pytest.mark.parametrize(
-    "sample",
-    ['```js\nconst r = require("./README.md")\n```', 'It loads `require("./README.md")` first.'],
-)
-def test_a_require_in_a_code_sample_is_no_include(sample: str) -> None:
-    """A review: a require() in a code block or a code span is code, not an include."""
-    page = "# Guide\n\nA plain opening line here.\n\n" + sample + "\n"
-    assert not any("includes another file" in f for f in _check(page)), page
-
-
 def test_an_mdx_page_that_prints_another_it_imports_is_a_finding(imported: str, used: str) -> None:
     """The twelfth pass: `import Frag from "./_frag.mdx"` then `<Frag />` printed a
     partial of AI prose (partials are not gated: `_*`)."""
