@@ -190,6 +190,8 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
         "export PYTHONPATH=/tmp/fake; git commit -m x",
         "env LD_PRELOAD=/tmp/x.so git push origin main",
         'PATH="/tmp/fake:$PATH" git commit -m x',
+        "PATH='$PATH':/usr/bin git commit -m x",  # (a folder named $PATH, first)
+        "PATH=\\$PATH:/usr/bin git commit -m x",
         "GIT_INDEX_FILE=/tmp/other-index git commit -m x",
     ],
 )

@@ -277,6 +277,11 @@ _RUNS_ANOTHER = {
 }
 
 
+# A PATH assignment whose `$PATH` bash does not expand: in single quotes or escaped
+# (the words the hook reads have lost their quotes: this reads the command line).
+_QUOTED_PATH = re.compile(r"""\bPATH=(?:"[^"]*)?(?:'[^']*\$|\\\$)""")
+
+
 def _keeps_path_first(value: str) -> bool:
     """Does a PATH keep what it was at its front (`$PATH:~/bin`: a folder added after
     finds no program before the one the hook would have found)?"""
@@ -528,6 +533,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             and call[1][:1] in (["commit"], ["push"], ["merge"], ["pull"], ["am"], ["rebase"])
         ):
             why = bypass(env, *call)
+            if why is None and _QUOTED_PATH.search(command):  # (its value as bash reads it)
+                why = "a PATH whose $PATH is quoted or escaped puts a folder named $PATH first"
         if why is not None:
             return refuse(why)
         if call is not None and call[1][:1] == ["commit"]:

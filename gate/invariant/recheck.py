@@ -96,7 +96,12 @@ def rerun(
     if trusted is not None and trusted.draft_markers is not None:
         ruled += list(trusted.draft_markers.listed_in)
     if base is not None:
-        built = [*BUILD_FILES, *(f"**/*{e}" for e in (*CONFIG_EXTS, *SCRIPT_EXTS))]
+        # (any a build names; a script any build runs, where marked drafts are held back)
+        marked = own.draft_markers is not None or (
+            trusted is not None and trusted.draft_markers is not None
+        )
+        exts = (*CONFIG_EXTS, *(SCRIPT_EXTS if marked else ()))
+        built = [*BUILD_FILES, *(f"**/*{e}" for e in exts)]
         ruled = sorted({*ruled, *tree.paths(built), *base.paths(built)})
     if base is not None and sha256_of(tree, ruled) == sha256_of(base, ruled):
         now, before = sha256_of(tree, gated), sha256_of(base, gated)
