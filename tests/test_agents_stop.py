@@ -535,3 +535,37 @@ def test_a_pushed_commit_stored_in_the_stash_or_a_forged_pass_is_still_refused(
     forged.write_text(json.dumps({"tool": "receipt-gate", "passed": [bad]}))
     rc, err = stop(session)
     assert rc == 2 and bad[:12] in err, err
+
+
+@pytest.mark.e2e
+def test_a_branch_from_before_the_gate_never_pushed_is_no_work_of_the_session(
+    repo: Repo,
+    hook_repo: tuple[str, str],
+    pre_commit_home: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """The nineteenth outside pass: a local branch from before the repository adopted
+    the gate, never pushed, refused every later session. Pushed, it is judged."""
+    monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
+    repo.write("drafts/intro.md", GOOD_DRAFT)
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "before the gate")
+    repo.git("checkout", "-q", "-b", "old")
+    repo.write("drafts/ideas.md", BAD)
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "ideas")
+    repo.git("checkout", "-q", "main")
+    repo.write(".receipt-gate.yaml", CONFIG)
+    install(repo, hook_repo)
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    repo.git("remote", "add", "origin", str(remote))
+    repo.git("add", "-A")
+    assert repo.git("commit", "-qm", "adopt", check=False).returncode == 0
+    assert repo.git("push", "-q", "origin", "main", check=False).returncode == 0
+    rc, err = stop(repo)
+    assert rc == 0, err
+    repo.git("push", "-q", "--no-verify", "origin", "old")
+    rc, err = stop(repo)
+    assert rc == 2 and "drafts/ideas.md" in err, err

@@ -198,9 +198,12 @@ def _lines(root: str, remote: str) -> list[str]:
     default = _default(root, remote)
     out = []
     tips = _tips(root)
+    current = _git(root, "symbolic-ref", "-q", "HEAD")
     for ref, sha in tips:
         if ref.startswith("refs/heads/"):
             old = _has(root, f"refs/remotes/{remote}/{ref[len('refs/heads/') :]}")
+            if not old and ref != current and _before_the_gate(root, sha, default):
+                continue  # (a branch from before the gate, never pushed: no work of now)
             out.append(f"{ref} {sha} {ref} {old or default}")
     # Other refs count only on a commit the remote lacks: old tags on what the remote
     # has are not the session's work.
@@ -227,6 +230,14 @@ def _lines(root: str, remote: str) -> list[str]:
     if head and not any(line.split(" ")[1] == head for line in out):  # a detached HEAD
         out.append(f"HEAD {head} refs/heads/HEAD {default}")
     return out
+
+
+def _before_the_gate(root: str, tip: str, default: str) -> bool:
+    """Is this a branch wholly from before the repository adopted the gate: no config
+    at its tip, its parent, or where it left the default branch?"""
+    fork = _git(root, "merge-base", tip, default) if set(default) != {"0"} else None
+    revs = [tip, f"{tip}^", *([fork] if fork else [])]
+    return not _configs(root, revs)
 
 
 class Pushed(NamedTuple):
