@@ -162,31 +162,28 @@ def _tracked(root: str, ref: str) -> tuple[str, str] | None:
 def _default(root: str, remote: str) -> str:
     """What this clone knows the remote's default branch holds, else zeros."""
     kept = [dst for r, src, dst in _fetched(root) if r == remote and src == "refs/heads/"]
-    return next(
+    known = next(
         (
             old
             for where in [*kept, f"refs/remotes/{remote}/"]
             for ref in ("HEAD", "main", "master")
             if (old := _has(root, f"{where}{ref}"))
         ),
+        None,
+    )
+    if known:
+        return known
+    # Not known here (a remote never fetched, a default named trunk): the remote says
+    # (a commit this clone lacks is then refused by the gate, which says to fetch).
+    said = _ask(root, "ls-remote", "--symref", "--", remote, "HEAD") or ""
+    return next(
+        (
+            ln.split("\t")[0]
+            for ln in said.splitlines()
+            if ln.endswith("\tHEAD") and not ln.startswith("ref:")
+        ),
         "0" * 40,
     )
-
-
-def _base(root: str, tip: str, default: str, when: int | None) -> str:
-    """The commit whose rules a tip off the default branch is held to: the default
-    branch as it is, as the push hook and CI hold it; but for a tip pushed (`when`, a
-    time) before the default branch last changed its rules, where the tip left the
-    branch, when that commit has rules (a branch pushed before main tightened a check is
-    not refused for it)."""
-    if set(default) == {"0"} or when is None:
-        return default
-    changed = _git(root, "log", "-1", "--format=%ct", default, "--", ".receipt-gate.yaml")
-    if not changed or when >= int(changed):
-        return default
-    fork = _git(root, "merge-base", tip, default)
-    ruled = fork and _git(root, "cat-file", "-e", f"{fork}:.receipt-gate.yaml") is not None
-    return fork if fork and ruled else default
 
 
 def _lines(root: str, remote: str) -> list[str]:
@@ -244,7 +241,6 @@ class Pushed(NamedTuple):
     ref: str  # the remote-tracking ref, refs/remotes/<remote>/<branch>
     tip: str  # what this clone pushed there last
     before: str  # what it named before that push (zeros: nothing)
-    when: int | None  # when (the reflog's time)
 
 
 def _pushed(root: str) -> list[Pushed]:
@@ -269,9 +265,7 @@ def _pushed(root: str) -> list[Pushed]:
             if len(last) == 2 and last[1].startswith(b"update by push") and len(moved) == 2:
                 ref = os.path.relpath(path, logs).replace(os.sep, "/")
                 old, new = (m.decode("ascii", "replace") for m in moved)
-                stamp = last[0].rsplit(b" ", 2)[-2:-1]
-                when = int(stamp[0]) if stamp and stamp[0].isdigit() else None
-                out.append(Pushed(ref, new, old, when))
+                out.append(Pushed(ref, new, old))
     return out
 
 
@@ -288,7 +282,7 @@ def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str 
         remote, branch = found
         by_remote.setdefault(remote, []).extend(
             f"{branch} {p.tip} {branch} {old}\n"
-            for old in dict.fromkeys([p.before, _base(root, p.tip, _default(root, remote), p.when)])
+            for old in dict.fromkeys([p.before, _default(root, remote)])
             if old != p.tip and set(old) != {"0"}
         )
     return [
@@ -351,7 +345,7 @@ def _unheld(root: str) -> list[str]:
     refs = [
         r
         for r in (_git(root, "for-each-ref", "--format=%(refname)") or "").splitlines()
-        if r and r != "refs/stash"
+        if r and (r.startswith("refs/remotes/") or not r.startswith(_NOT_WORK))
     ]
     peeled = _git(
         root,
@@ -404,19 +398,7 @@ def _pushed_by_id(
     if len(pending) > _ASK_FIRST:  # (a deleted branch's thousands: the remote names few)
         named = _named(root, remote)  # (those it names not are judged on a later turn)
         pending = [c for c in pending if named is None or c in named]
-    made = dict(
-        ln.split(" ", 1)
-        for ln in (
-            _git(root, "log", "--no-walk", "--stdin", "--format=%H %ct", stdin="\n".join(pending))
-            or ""
-        ).splitlines()
-        if " " in ln
-    )
-    bases = (
-        {c: _base(root, c, default, int(made.get(c, "0"))) for c in pending}
-        if set(default) != {"0"}
-        else {}
-    )
+    bases = dict.fromkeys(pending, default) if set(default) != {"0"} else {}
     lines = {c: f"HEAD {c} refs/heads/HEAD {b}\n" for c, b in bases.items()}
     # One run for them all; one by one only when it refuses, to say which.
     if lines and not run(push, "".join(lines.values())):
@@ -441,11 +423,24 @@ _ASK_FIRST = 200  # loose commits to judge, past which the remote is asked first
 
 
 def _named(root: str, remote: str) -> set[str] | None:
-    """The commits a ref of the remote names (`git ls-remote`, no prompt, 20 s at most);
-    None when it cannot be asked."""
+    """The commits a ref of the remote names, but those of the host's own read-only
+    namespaces (a pull request's head, kept after a squash merge: no push put it
+    there); None when the remote cannot be asked."""
+    said = _ask(root, "ls-remote", "--", remote)
+    if said is None:
+        return None
+    return {
+        sha
+        for sha, _, ref in (line.partition("\t") for line in said.splitlines())
+        if not ref.startswith(("refs/pull/", "refs/merge-requests/", "refs/changes/"))
+    }
+
+
+def _ask(root: str, *args: str) -> str | None:
+    """What git says asking the remote (no prompt, 20 s at most); None when it cannot."""
     try:
         proc = subprocess.run(
-            ["git", "-C", root, "ls-remote", "--", remote],
+            ["git", "-C", root, *args],
             capture_output=True,
             encoding="utf-8",
             errors="surrogateescape",
@@ -455,9 +450,7 @@ def _named(root: str, remote: str) -> set[str] | None:
         )
     except subprocess.TimeoutExpired:
         return None
-    if proc.returncode != 0:
-        return None
-    return {line.split("\t", 1)[0] for line in proc.stdout.splitlines()}
+    return proc.stdout if proc.returncode == 0 else None
 
 
 def _passes_file(root: str) -> str | None:
