@@ -88,6 +88,12 @@ def test_a_command_that_stages_nothing_from_the_tree_judges_the_index(
     assert hook(site, f"{before} && git commit -m x") == (0, "")
 
 
+def test_a_message_that_shows_a_quoted_path_is_no_assignment(site: Repo) -> None:
+    """The twentieth pass: a commit message quoting `PATH='$PATH:/x'` was refused."""
+    site.git("add", "-A")
+    assert hook(site, "git commit -m \"PATH='$PATH:/x' is what bash reads\"") == (0, "")
+
+
 def test_a_staged_bad_draft_with_an_unstaged_fix_is_refused(site: Repo) -> None:
     site.write("drafts/intro.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     site.git("add", "-A")
@@ -192,6 +198,7 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
         'PATH="/tmp/fake:$PATH" git commit -m x',
         "PATH='$PATH':/usr/bin git commit -m x",  # (a folder named $PATH, first)
         "PATH=\\$PATH:/usr/bin git commit -m x",
+        "PYTHONPYCACHEPREFIX=/tmp/planted git commit -m x",
         "GIT_INDEX_FILE=/tmp/other-index git commit -m x",
     ],
 )

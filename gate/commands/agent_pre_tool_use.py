@@ -243,7 +243,8 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
             return f"SKIP={skipped[0]} turns the gate's hook off"
         if name.startswith(("GIT_CONFIG", "PRE_COMMIT")) or name in _CONFIG_PLACES:
             return f"{name} can turn the gate's hooks off, or tell them the wrong thing"
-        if name in _RUNS_ANOTHER and not (name == "PATH" and _keeps_path_first(value)):
+        runs = name in _RUNS_ANOTHER or (name.startswith("PYTHON") and name not in _PYTHON_INERT)
+        if runs and not (name == "PATH" and _keeps_path_first(value)):
             return f"{name} can make the hooks run another receipt-gate, or judge another index"
     return None
 
@@ -254,14 +255,21 @@ _CONFIG_PLACES = {"HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR"}
 # What decides which program answers for the hook (pre-commit finds receipt-gate on
 # PATH, unless a PATH keeps what it was first; a PYTHONPATH or a preload puts other code
 # in it) or what git commits (another index, work tree or object store than the one the
-# hook judges). Python's other variables (PYTHONUNBUFFERED...) change no code.
+# hook judges). Every PYTHON* variable but those that change no code (a cache prefix
+# loads planted bytecode).
+_PYTHON_INERT = {
+    "PYTHONUNBUFFERED",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONIOENCODING",
+    "PYTHONUTF8",
+    "PYTHONHASHSEED",
+    "PYTHONFAULTHANDLER",
+    "PYTHONWARNINGS",
+    "PYTHONNOUSERSITE",
+    "PYTHONSAFEPATH",
+}
 _RUNS_ANOTHER = {
     "PATH",
-    "PYTHONPATH",
-    "PYTHONHOME",
-    "PYTHONSTARTUP",
-    "PYTHONUSERBASE",
-    "PYTHONINSPECT",
     "LD_PRELOAD",
     "LD_LIBRARY_PATH",
     "DYLD_INSERT_LIBRARIES",
@@ -279,7 +287,9 @@ _RUNS_ANOTHER = {
 
 # A PATH assignment whose `$PATH` bash does not expand: in single quotes or escaped
 # (the words the hook reads have lost their quotes: this reads the command line).
-_QUOTED_PATH = re.compile(r"""\bPATH=(?:"[^"]*)?(?:'[^']*\$|\\\$)""")
+_QUOTED_PATH = re.compile(
+    r"""(?:^|[;&|(\n]|\bexport|\benv)[ \t]*(?:\w+=\S*[ \t]+)*PATH=(?:"[^"]*)?(?:'[^']*\$|\\\$)"""
+)
 
 
 def _keeps_path_first(value: str) -> bool:
