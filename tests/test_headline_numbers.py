@@ -562,6 +562,22 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
         ({"_layouts/redirect.html": "{{ content | size }}\n"}, "redirect", True),
         ({"_layouts/redirect.html": "{{ content | slice: 0, 0 }}\n"}, "redirect", True),
         ({"_layouts/redirect.html": "<template>{{ content }}</template>\n"}, "redirect", True),
+        # The twentieth: a capture printed only as a count, a hidden element, a loop
+        # over an empty range.
+        (
+            {
+                "_layouts/redirect.html": "{% capture b %}{{ content }}{% endcapture %}"
+                "{{ b | size }}"
+            },
+            "redirect",
+            True,
+        ),
+        ({"_layouts/redirect.html": "<div hidden>{{ content }}</div>\n"}, "redirect", True),
+        (
+            {"_layouts/redirect.html": "{% for i in (1..0) %}{{ content }}{% endfor %}"},
+            "redirect",
+            True,
+        ),
         (
             {
                 "_layouts/redirect.html": "{% if page.toc %}{{ content }}{% else %}"

@@ -396,6 +396,7 @@ _LAYOUT_HIDDEN = re.compile(
     r"(?s)<!--.*?(?:-->|$)|\{#.*?(?:#\}|$)"
     r"|\{%-?\s*(comment|raw|verbatim)\b.*?(?:\{%-?\s*end\1\s*-?%\}|$)"
     r"|<(template|script|style|noscript|textarea)\b.*?(?:</\2\s*>|$)"
+    r"|<(\w+)\b[^<>]*?(?:\shidden\b|display\s*:\s*none|visibility\s*:\s*hidden)[^<>]*>.*?(?:</\3\s*>|$)"
 )
 # A layout's tags in order: a block (a condition, a loop, a capture) and its end, an
 # else, and where it prints the page it is given as it is: `{{ content }}` bare, trimmed
@@ -409,6 +410,9 @@ _LAYOUT_TAG = re.compile(
     r"|\{%-?\s*include\b[^%]*=\s*content(?![\w.-])[^%]*%\})"
 )
 _LAYOUT_OF = re.compile(r"(?m)^layout[ \t]*:(.*)$")
+# A name printed as it is (a capture's: `{{ body }}`, through a filter that keeps it).
+_PRINTED_AS_IS = re.compile(r"\{\{\{?-?\s*(\w+)\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}")
+_RANGE = re.compile(r"\(\s*(\d{1,9})\s*\.\.\s*(\d{1,9})\s*\)")
 _FALSY = re.compile(r"\s*(?:false|nil|null|empty)\s*")
 
 
@@ -424,14 +428,13 @@ def _prints_content(text: str) -> tuple[bool, str | None]:
             named = got.group(1).split("#")[0].strip().strip("'\"") if got else ""
             parent, text = named or None, text[end + 4 :]
     shown = _LAYOUT_HIDDEN.sub("", text)
+    printed = set(_PRINTED_AS_IS.findall(shown))  # (names a capture may print, as they are)
     frames: list[list[object]] = []  # [tag, dead?, captured name]
     for m in _LAYOUT_TAG.finditer(shown):
         if m.group(5):
             dead = any(f[1] for f in frames)
             names = [f[2] for f in frames if f[2]]
-            if not dead and all(
-                re.search(rf"\{{\{{-?\s*{re.escape(str(n))}\b", shown) for n in names
-            ):
+            if not dead and all(n in printed for n in names):
                 return True, parent
         elif m.group(4):
             if frames and frames[-1][0] in ("if", "unless"):
@@ -445,6 +448,8 @@ def _prints_content(text: str) -> tuple[bool, str | None]:
             off: bool | None = None
             if tag in ("if", "unless") and literal:
                 off = (_FALSY.fullmatch(cond) is not None) == (tag == "if")
+            elif tag == "for" and (r := _RANGE.search(cond)):
+                off = int(r.group(1)) > int(r.group(2))  # (`(1..0)`: no turn)
             name = cond.split()[0] if tag == "capture" and cond.split() else None
             frames.append([tag, off, name])
     return False, parent
