@@ -550,7 +550,9 @@ _LINK_TITLE = re.compile(  # (possessive: no run of spaces is read two ways)
     r"(?:\]\(\s*+(?:<[^<>\n]{0,2000}+>|[^\s()<]{1,2000}+)"
     r"|^[ ]{0,3}\[[^\]\n]{1,999}+\]:[ \t]*+(?:<[^<>\n]{0,2000}+>|\S{1,2000}+))"
     r"(?:[ \t]*+\n[ \t]*+|[ \t]++)"  # (a title may stand on the next line)
-    r"(?:\"([^\"\n]{0,2000}+)\"|'([^'\n]{0,2000}+)'|\(([^()\n]{0,2000}+)\))",
+    r"(?:\"((?:[^\"\\\n]|\\.|\n(?![ \t]*+\n)){0,2000}+)\""
+    r"|'((?:[^'\\\n]|\\.|\n(?![ \t]*+\n)){0,2000}+)'"
+    r"|\(((?:[^()\\\n]|\\.|\n(?![ \t]*+\n)){0,2000}+)\))",
     re.MULTILINE,
 )
 # A fence whose language names no code: a site's render hook (Hugo's
@@ -570,7 +572,9 @@ _FLOW = frozenset(
     "if unless case for tablerow capture raw verbatim comment block macro call filter set"
     " with paginate cache".split()
 )
-_PAIR_OPEN = re.compile(r"\{\{<-?\s*+([\w.-]++)[^\n]*?>\}\}|\{%-?\s*+([\w-]++)[^%\n]*+%\}")
+_PAIR_OPEN = re.compile(  # (an opening may run over lines)
+    r"\{\{<-?\s*+([\w.-]++)(?:[^>]|>(?!\}\}))*+>\}\}|\{%-?\s*+([\w-]++)[^%]*+%\}"
+)
 _PAIR_CLOSE = re.compile(r"\{\{<-?\s*+/\s*+([\w.-]++)\s*+-?>\}\}|\{%-?\s*+end([\w-]++)\s*+-?%\}")
 
 
@@ -589,8 +593,11 @@ def _maybe_printed(text: str) -> str:
     text = tag_strings(shortcode_strings(text))
     if "![" in text:
         text = _IMAGE.sub(lambda m: " ".join(filter(None, m.groups())), text)
-    if "](" in text or "]:" in text:
-        text = _LINK_TITLE.sub(lambda m: m.group(0) + " " + "".join(filter(None, m.groups())), text)
+    if "](" in text or "]:" in text:  # (a title over lines is read on its last one)
+        text = _LINK_TITLE.sub(
+            lambda m: m.group(0) + " " + " ".join(filter(None, m.groups())).replace("\n", " "),
+            text,
+        )
     if "``" in text or "~~" in text:
         text = _unfenced(text)
     return text

@@ -414,6 +414,34 @@ def test_a_change_to_a_script_alone_is_judged_at_push(repo: Repo, rg: Run) -> No
             },
             "tools/build",
         ),
+        (
+            {
+                "package.json": '{"scripts": {"build": "/bin/sh tools/build"}}\n',
+                "tools/build": "#!/bin/sh\nhugo --buildDrafts\n",
+            },
+            "tools/build",
+        ),
+        (
+            {
+                "package.json": '{"scripts": {"build": "./tools/build"}}\n',
+                "tools/build": "#!/bin/sh\nhugo --buildDrafts\n",
+            },
+            "tools/build",
+        ),
+        (
+            {
+                "package.json": '{"scripts": {"build": ". tools/build"}}\n',
+                "tools/build": "#!/bin/sh\nhugo --buildDrafts\n",
+            },
+            "tools/build",
+        ),
+        (
+            {
+                "package.json": '{"scripts": {"build": "sh < tools/build"}}\n',
+                "tools/build": "#!/bin/sh\nhugo --buildDrafts\n",
+            },
+            "tools/build",
+        ),
     ],
 )
 def test_a_file_a_build_pulls_in_is_read_as_one(

@@ -68,8 +68,12 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
 
 # A path a shell or an interpreter is given to run, whatever its name (`sh tools/build`).
 _RUN = re.compile(
-    r"(?<![\w./-])(?:sh|bash|zsh|dash|node|deno run|bun|tsx|ts-node|python3?|ruby|perl|php)"
-    r"[ \t]+(?:-[\w-]+[ \t]+)*+[\"']?((?:\.{0,2}/)?[\w][\w./-]*)"
+    r"(?:(?<![\w./-])/?(?:[\w.-]++/)*+(?:sh|bash|zsh|dash|node|deno run|bun|tsx|ts-node|python3?"
+    r"|ruby|perl|php)[ \t]+(?:-[\w-]+[ \t]+)*+<?[ \t]*+"  # (an interpreter, by any path)
+    r"|(?:^|(?<=[\s;&|(\"'`]))(?:\.|source)[ \t]+"  # (sourced)
+    r"|<[ \t]*+"  # (read from)
+    r"|(?:^|(?<=[\s;&|(\"'`]))(?=\.{1,2}/))"  # (run as it is: `./tools/build`)
+    r"[\"']?((?:\.{0,2}/)?[\w][\w./-]*)"
 )
 _SCRIPT = re.compile(
     r"(?<![\w./-])(?:\./)?([\w][\w./-]*(?:"
