@@ -54,14 +54,22 @@ def session(
 ) -> Repo:
     """A gated repository with the hooks installed, its first commit pushed."""
     monkeypatch.setenv("PRE_COMMIT_HOME", pre_commit_home)
-    install(content, hook_repo)
+    return _installed_and_pushed(content, hook_repo, tmp_path, "first")
+
+
+def _installed_and_pushed(
+    repo: Repo, hook_repo: tuple[str, str], tmp_path: Path, message: str
+) -> Repo:
+    """The hooks installed, a bare remote, and all there is committed (through the
+    hooks) and pushed."""
+    install(repo, hook_repo)
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
-    content.git("remote", "add", "origin", str(remote))
-    content.git("add", "-A")
-    assert content.git("commit", "-qm", "first", check=False).returncode == 0
-    assert content.git("push", "-q", "origin", "main", check=False).returncode == 0
-    return content
+    repo.git("remote", "add", "origin", str(remote))
+    repo.git("add", "-A")
+    assert repo.git("commit", "-qm", message, check=False).returncode == 0
+    assert repo.git("push", "-q", "origin", "main", check=False).returncode == 0
+    return repo
 
 
 SHAPES = [
@@ -546,13 +554,7 @@ def test_a_branch_from_before_the_gate_never_pushed_is_no_work_of_the_session(
     repo.git("commit", "-qm", "ideas")
     repo.git("checkout", "-q", "main")
     repo.write(".receipt-gate.yaml", CONFIG)
-    install(repo, hook_repo)
-    remote = tmp_path / "remote.git"
-    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
-    repo.git("remote", "add", "origin", str(remote))
-    repo.git("add", "-A")
-    assert repo.git("commit", "-qm", "adopt", check=False).returncode == 0
-    assert repo.git("push", "-q", "origin", "main", check=False).returncode == 0
+    _installed_and_pushed(repo, hook_repo, tmp_path, "adopt")
     rc, err = stop(repo)
     assert rc == 0, err
     repo.git("push", "-q", "--no-verify", "origin", "old")

@@ -48,6 +48,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from receipt_gate.commands.harness import gate_command
@@ -129,6 +130,7 @@ def _tips(root: str) -> list[tuple[str, str]]:
     return out
 
 
+@cache  # (asked once a turn: each pushed ref and each run would ask again)
 def _fetched(root: str) -> list[tuple[str, str, str]]:
     """(remote, its branches' prefix or ref, where this clone keeps them) for each fetch
     refspec (`+refs/heads/*:refs/remotes/origin/*`; a remote may keep them anywhere)."""
@@ -159,13 +161,15 @@ def _tracked(root: str, ref: str) -> tuple[str, str] | None:
     return remote, src + ref[len(dst) :] if dst.endswith("/") else src
 
 
+@cache  # (the remote may be asked: once a turn)
 def _default(root: str, remote: str) -> str:
-    """What this clone knows the remote's default branch holds, else zeros."""
+    """What the remote's default branch holds: as this clone knows it, else as the remote
+    says; zeros when neither can tell."""
     kept = [dst for r, src, dst in _fetched(root) if r == remote and src == "refs/heads/"]
     known = next(
         (
             old
-            for where in [*kept, f"refs/remotes/{remote}/"]
+            for where in kept  # (the refspecs' places, then refs/remotes/<remote>/)
             for ref in ("HEAD", "main", "master")
             if (old := _has(root, f"{where}{ref}"))
         ),

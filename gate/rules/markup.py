@@ -40,10 +40,12 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
     files, index = tree.paths(BUILD_FILES), tree.paths(["**/_index.*"])
     texts = texts_of(tree, [*files, *index])  # one batch, each read once
     named: dict[str, str] = {}
+    scanned: set[str] = set()  # (each file's names read once, however many rounds)
     for _ in range(4):
         # A script a build file runs (`tsx tools/build.ts`, `python3 ci/site.py`) builds
         # too, wherever it is: read as a build file.
-        scripts = named_scripts(tree, files, texts)
+        scripts = named_scripts(tree, [f for f in files if f not in scanned], texts, files)
+        scanned.update(files)
         texts.update(texts_of(tree, scripts))
         files = [*files, *scripts]
         new = {k: v for k, v in named_configs(files, texts.__getitem__).items() if k not in named}
@@ -82,12 +84,14 @@ _SCRIPT = re.compile(
 )
 
 
-def named_scripts(tree: Tree, files: Sequence[str], texts: Mapping[str, str | None]) -> list[str]:
+def named_scripts(
+    tree: Tree, files: Sequence[str], texts: Mapping[str, str | None], known: Sequence[str] = ()
+) -> list[str]:
     """The scripts of the tree that these build files name and are not among them: a
     path with a script's extension (`tsx build.ts`, `node scripts/site.mjs`, an import
     `./opts.mjs`), or any path a shell or an interpreter runs (`sh tools/build`), from
-    the root or from the naming file's folder."""
-    seen = set(files)
+    the root or from the naming file's folder; not those `known` already."""
+    seen = {*files, *known}
     named: set[str] = set()
     for p in files:
         text = texts.get(p)
