@@ -25,7 +25,9 @@ clone's own, linked worktrees' detached HEADs, and a commit that no ref here hol
 HEAD's reflog, or a loose commit object: one made with `git commit-tree`, or in a
 worktree since removed) but the remote names (pushed by id: `git push origin
 SHA:refs/tags/x`; the remote is asked only when the gate refuses one), held to the
-remote's default branch's rules and its parent's; not the stash (work in progress).
+remote's default branch's rules and its parent's, a stash entry's too (any commit can be
+stored there; the stash is no tip of the session's). Its record of passes is kept in
+the user's cache, not in the git dir the agent writes.
 
 When the gate refuses, it exits 2: Claude Code keeps the agent working and shows it the
 commit, what is wrong and the fix. Repositories without a receipt-gate config (in the
@@ -376,18 +378,19 @@ def _pushed_by_id(
     (_unheld), where a ref of the remote names it: pushed by id (`git push origin
     SHA:refs/tags/x`), which leaves no local ref, no remote-tracking ref and no push
     line to carry it. Each such commit is held to the remote's default branch's rules
-    where it left that branch (as CI holds a pull request: a commit that deleted the
+    as they are (as the push hook and CI hold a new ref: a commit that deleted the
     config is no way out; all of them in one run) and to its parent's where they differ;
-    verified here once (a pass is kept in the git dir: an amend leaves one
-    behind on every turn); the remote is asked (`git ls-remote`, no prompt, 20 s at
-    most) only when one is refused; a remote it cannot reach names none."""
+    verified here once (a pass is kept in the user's cache: an amend leaves one behind
+    on every turn); the remote is asked (`git ls-remote`, no prompt, 20 s at most) only
+    when one is refused, or first when there are thousands; a remote it cannot reach
+    names none."""
     if remote is None:
         return []
     loose = _unheld(root)
     if not loose:
         return []
     default = _default(root, remote)
-    url = _git(root, "remote", "get-url", remote) or remote
+    ruled = set(default) != {"0"}
     passed = _passed(root)
     pending = [c for c in loose if c not in passed]
     refused: dict[str, tuple[list[str], str | None]] = {}
@@ -398,28 +401,28 @@ def _pushed_by_id(
         )
         return proc.returncode == 0
 
-    push = ["pre-push", remote, url]
-    if len(pending) > _ASK_FIRST:  # (a deleted branch's thousands: the remote names few)
-        named = _named(root, remote)  # (those it names not are judged on a later turn)
-        pending = [c for c in pending if named is None or c in named]
-    bases = dict.fromkeys(pending, default) if set(default) != {"0"} else {}
-    lines = {c: f"HEAD {c} refs/heads/HEAD {b}\n" for c, b in bases.items()}
+    named = _named(root, remote) if len(pending) > _ASK_FIRST else None
+    if named is not None:  # (a deleted branch's thousands: only what the remote names)
+        pending = [c for c in pending if c in named]
+    push = ["pre-push", remote, _git(root, "remote", "get-url", remote) or remote]
+    lines = {c: f"HEAD {c} refs/heads/HEAD {default}\n" for c in pending} if ruled else {}
     # One run for them all; one by one only when it refuses, to say which.
     if lines and not run(push, "".join(lines.values())):
         refused = {c: (push, line) for c, line in lines.items() if not run(push, line)}
     # Under its parent's rules too, where they are not the rules it was just held to.
-    rules = _configs(root, [*(f"{c}^" for c in pending), *bases.values()])
+    rules = _configs(root, [*(f"{c}^" for c in pending), default])
     for c in pending:
-        if c not in refused and _ruled(root, c):
-            if bases and rules.get(f"{c}^") == rules.get(bases[c]):
-                continue
-            if not run(["verify", "--rev", c], None):
-                refused[c] = (["verify", "--rev", c], None)
+        if c in refused or not _ruled(root, c):
+            continue
+        if ruled and rules.get(f"{c}^") == rules.get(default):
+            continue
+        if not run(["verify", "--rev", c], None):
+            refused[c] = (["verify", "--rev", c], None)
     passed.update(dict.fromkeys(c for c in pending if c not in refused))
     _keep_passed(root, passed)
     if not refused:
         return []
-    named = _named(root, remote)
+    named = named if named is not None else _named(root, remote)
     return [run for c, run in refused.items() if named is not None and c in named]
 
 
