@@ -381,6 +381,33 @@ def test_a_docusaurus_page_outside_its_plugins_folders_supports_nothing(
     assert wildmatch.select(articles, ["docs/intro.md", "notes/plan.md"]) == ["docs/intro.md"]
 
 
+def _theme(tmp_path: Path, files: dict[str, str]) -> list[str]:
+    """A theme's own repository holding these files, committed: its git command."""
+    theme = tmp_path / "theme"
+    git = ["git", "-C", str(theme), "-c", "user.name=t", "-c", "user.email=t@t"]
+    theme.mkdir()
+    subprocess.run([*git[:3], "init", "-q", "-b", "main"], check=True)
+    _theme_commit(None, git, files, "t")
+    return git
+
+
+def _theme_commit(
+    repo_path: Path | None, git: list[str], files: dict[str, str], message: str
+) -> None:
+    """These files committed in the theme and, given the site, pulled into its
+    submodule (themes/x) and staged there."""
+    theme = Path(git[2])
+    for rel, text in files.items():
+        (theme / rel).parent.mkdir(parents=True, exist_ok=True)
+        (theme / rel).write_text(text)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", message], check=True)
+    if repo_path is not None:
+        sub = ["git", "-C", str(repo_path / "themes/x"), "-c", "protocol.file.allow=always"]
+        subprocess.run([*sub, "pull", "-q", "origin", "main"], check=True)
+        subprocess.run(["git", "-C", str(repo_path), "add", "themes/x"], check=True)
+
+
 def test_a_submodule_a_change_moves_is_read_where_a_theme_publishes_from(
     repo: Repo, rg: Run, tmp_path: Path
 ) -> None:
@@ -388,16 +415,14 @@ def test_a_submodule_a_change_moves_is_read_where_a_theme_publishes_from(
     whose content/ held AI prose, and Hugo published it. A submodule the change adds
     or moves is read where it is checked out: pages in its content/, or a commit the
     gate cannot read, are refused by name; a theme with no pages there is not."""
-    theme = tmp_path / "theme"
-    theme.mkdir()
-    git = ["git", "-C", str(theme), "-c", "user.name=t", "-c", "user.email=t@t"]
-    subprocess.run([*git[:3], "init", "-q", "-b", "main"], check=True)
-    (theme / "layouts").mkdir()
-    (theme / "layouts" / "single.html").write_text("{{ .Content }}\n")
-    (theme / "exampleSite" / "content").mkdir(parents=True)
-    (theme / "exampleSite" / "content" / "demo.md").write_text("Demo.\n")  # not mounted
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "t"], check=True)
+    git = _theme(
+        tmp_path,
+        {
+            "layouts/single.html": "{{ .Content }}\n",
+            "exampleSite/content/demo.md": "Demo.\n",  # (not mounted)
+        },
+    )
+    theme = Path(git[2])
     repo.write("hugo.toml", 'title = "x"\n')
     repo.write("content/posts/hi.md", "---\ntitle: Hi\n---\nHello there.\n")
     assert rg("init")[0] == 0
@@ -406,23 +431,13 @@ def test_a_submodule_a_change_moves_is_read_where_a_theme_publishes_from(
     assert rg("run")[0] == 0
     repo.commit_all("base", "--no-verify")
     # A theme commit without pages in content/: the move is fine.
-    (theme / "static").mkdir()
-    (theme / "static" / "a.css").write_text("p{}\n")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "css"], check=True)
-    sub = ["git", "-C", str(repo.path / "themes/x"), "-c", "protocol.file.allow=always"]
-    subprocess.run([*sub, "pull", "-q", "origin", "main"], check=True)
-    repo.git("add", "themes/x")
+    _theme_commit(repo.path, git, {"static/a.css": "p{}\n"}, "css")
     rc, out, err = rg("pre-commit")
     assert rc == 0, out + err
     repo.commit_all("css", "--no-verify")
     # One with a page there: refused, by name, in the index and in the commit.
-    (theme / "content" / "posts").mkdir(parents=True)
-    (theme / "content" / "posts" / "notes.md").write_text("In conclusion, a testament.\n")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "ai"], check=True)
-    subprocess.run([*sub, "pull", "-q", "origin", "main"], check=True)
-    repo.git("add", "themes/x")
+    notes = {"content/posts/notes.md": "In conclusion, a testament.\n"}
+    _theme_commit(repo.path, git, notes, "ai")
     rc, out, err = rg("pre-commit")
     assert rc != 0 and "themes/x: a submodule this change adds or moves" in out + err
     assert "content/posts/notes.md" in out + err
@@ -453,13 +468,8 @@ def test_a_moved_submodule_is_read_where_its_own_config_mounts_content(
 ) -> None:
     """The fifteenth pass: the theme's own config mounted pages/ as content, and the
     check read only its content/."""
-    theme = tmp_path / "theme"
-    git = ["git", "-C", str(theme), "-c", "user.name=t", "-c", "user.email=t@t"]
-    theme.mkdir()
-    subprocess.run([*git[:3], "init", "-q", "-b", "main"], check=True)
-    (theme / "README.md").write_text("# A theme\n")  # not mounted: no page of the site
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "t"], check=True)
+    git = _theme(tmp_path, {"README.md": "# A theme\n"})  # (not mounted: no page of the site)
+    theme = Path(git[2])
     repo.write("hugo.toml", 'title = "x"\n')
     repo.write("content/posts/hi.md", "---\ntitle: Hi\n---\nHello there.\n")
     assert rg("init")[0] == 0
@@ -467,13 +477,10 @@ def test_a_moved_submodule_is_read_where_its_own_config_mounts_content(
     repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(theme), "themes/x")
     assert rg("run")[0] == 0
     repo.commit_all("base", "--no-verify")
-    (theme / "hugo.toml").write_text('[[module.mounts]]\nsource = "pages"\ntarget = "content"\n')
-    (theme / "pages" / "posts").mkdir(parents=True)
-    (theme / "pages" / "posts" / "notes.md").write_text("In conclusion, a testament.\n")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "ai"], check=True)
-    sub = ["git", "-C", str(repo.path / "themes/x"), "-c", "protocol.file.allow=always"]
-    subprocess.run([*sub, "pull", "-q", "origin", "main"], check=True)
-    repo.git("add", "themes/x")
+    mounted = {
+        "hugo.toml": '[[module.mounts]]\nsource = "pages"\ntarget = "content"\n',
+        "pages/posts/notes.md": "In conclusion, a testament.\n",
+    }
+    _theme_commit(repo.path, git, mounted, "ai")
     rc, out, err = rg("pre-commit")
     assert rc != 0 and "pages/posts/notes.md" in out + err, out + err
