@@ -300,6 +300,18 @@ _HUGO_PUBLISHING = {
 }
 
 
+def _pre_push(repo: Repo, line: str) -> subprocess.CompletedProcess[str]:
+    """The push hook, as git runs it, on one pre-push line."""
+    return subprocess.run(
+        [sys.executable, "-m", "receipt_gate", "pre-push"],
+        text=True,
+        input=line + "\n",
+        capture_output=True,
+        cwd=repo.path,
+        check=False,
+    )
+
+
 def _hugo_site_with_a_draft(repo: Repo, rg: Run) -> dict[str, str]:
     """An init'd Hugo site of two posts, c.md marked draft: true (held back, as Hugo
     holds it back until a build publishes drafts)."""
@@ -365,13 +377,7 @@ def test_a_change_to_a_script_alone_is_judged_at_push(repo: Repo, rg: Run) -> No
     repo.write("tools/site.ts", 'run("hugo --minify --buildDrafts")\n')
     repo.git("commit", "-qam", "drafts too", "--no-verify")
     new = repo.git("rev-parse", "HEAD").stdout.strip()
-    proc = subprocess.run(
-        [sys.executable, "-m", "receipt_gate", "pre-push"],
-        text=True,
-        input=f"refs/heads/main {new} refs/heads/main {old}\n",
-        capture_output=True,
-        cwd=repo.path,
-    )
+    proc = _pre_push(repo, f"refs/heads/main {new} refs/heads/main {old}")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "content/posts/c.md" in proc.stdout + proc.stderr
 
@@ -1065,13 +1071,7 @@ def test_a_page_added_after_the_config_that_publishes_it_is_refused(repo: Repo, 
     _refused_for(repo, rg, ["pub/promo.html", "themes/t/static/promo2.html"])
     # The push hook too: its quick path ("nothing the gate reads changed") passed it.
     old, new = (repo.git("rev-parse", r).stdout.strip() for r in ("main", "HEAD"))
-    proc = subprocess.run(
-        [sys.executable, "-m", "receipt_gate", "pre-push"],
-        text=True,
-        input=f"refs/heads/agent {new} refs/heads/main {old}\n",
-        capture_output=True,
-        cwd=repo.path,
-    )
+    proc = _pre_push(repo, f"refs/heads/agent {new} refs/heads/main {old}")
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "pub/promo.html: the site publishes it" in proc.stderr
 
