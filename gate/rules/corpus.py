@@ -381,12 +381,7 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         dates = sites.date_fields(every, read)
         return sorted(folders | set(held_by)), _contentless(tree, every), dates
 
-    return built_once(tree, f"meta-folders/{run_dir}", find)
-
-
-def _meta_folders(tree: Tree, run_dir: str = ".receipts") -> list[str]:
-    """Folders whose data can hold their pages back (see _site_data)."""
-    return _site_data(tree, run_dir)[0]
+    return built_once(tree, f"site-data/{run_dir}", find)
 
 
 # What hides a layout's text from readers: HTML and template comments, raw pairs, and
@@ -672,7 +667,7 @@ class Pages:
             and held_back(by_sha[sha][0], dates)
         ]
         if surely:
-            held += _meta_folders(tree, cfg.run_dir if cfg else ".receipts")
+            held += site[0]
         from receipt_gate.base import wildmatch
 
         drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
