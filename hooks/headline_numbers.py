@@ -10,7 +10,7 @@ title's 3.6). README's headline-numbers section gives the reason for each rule.
 
 from __future__ import annotations
 
-import hashlib
+import bisect
 import json
 import re
 import unicodedata
@@ -64,7 +64,6 @@ class Article(NamedTuple):
 class Corpus(NamedTuple):
     titles: dict[str, list[tuple[str, str]]]  # number -> [(title, article path)]
     bodies: dict[str, list[str]]  # a title's number -> up to two article paths whose body has it
-    digest: str  # of the whole summary (what --recheck compares)
 
 
 _OPAQUE = re.compile(
@@ -422,78 +421,160 @@ def _article(hit: object) -> bool:
 def build(articles: Mapping[str, Article], supports: set[str] | None = None) -> Corpus:
     """number -> the titles that hold it, and up to two articles whose body has it (of
     those in `supports`, when given)."""
-    titles: dict[str, list[tuple[str, str]]] = {}
-    bodies: dict[str, set[str]] = {}
+    idx = Index({}, [], {}, {}, set())
     for path in sorted(articles):
-        a = articles[path]
-        for title, numbers in zip(a.titles, a.title_numbers, strict=True):
-            for n in numbers:
-                if (title, path) not in titles.get(n, []):
-                    titles.setdefault(n, []).append((title, path))
-    for path in sorted(articles):
-        if supports is not None and path not in supports:
-            continue
-        for n in articles[path].body_numbers:
-            if n in titles:
-                held = bodies.setdefault(n, set())
-                if len(held) < 2:
-                    held.add(path)
-    summary = {n: sorted(v) for n, v in bodies.items()}
-    text = json.dumps([titles, summary], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return Corpus(titles, summary, hashlib.sha256(text.encode()).hexdigest())
+        sure = supports is None or path in supports
+        _add(idx, path, articles[path], PUBLISHED | (SURELY if sure else 0))
+    return corpus_of(idx)
 
 
-def _loaded(doc: Any) -> Corpus | None:
-    """The summary as Pages.stored keeps it, checked leaf by leaf (one pass per kind of
+# The first articles (in path order) whose body holds a number that the index keeps:
+# two decide, the third stands in when one of them changes.
+KEEP = 3
+PUBLISHED, SURELY = 1, 2  # (as Pages.states() keeps a page's publication)
+
+
+class Index(NamedTuple):
+    """The corpus as the changed pages update it (never rebuilt while they are few)."""
+
+    pages: dict[str, list[Any]]  # path -> [sha256, flags], as Pages.states() gives them
+    held: list[str]  # the sections an index page holds back
+    titles: dict[str, list[tuple[str, str]]]  # number -> [(title, path)], in path order
+    bodies: dict[str, list[str]]  # body number -> the first KEEP paths that surely show it
+    more: set[str]  # the numbers more bodies hold than the index keeps
+
+
+def corpus_of(idx: Index) -> Corpus:
+    return Corpus(idx.titles, {n: idx.bodies[n][:2] for n in idx.titles if n in idx.bodies})
+
+
+def _add(idx: Index, path: str, a: Article, flags: int) -> None:
+    """Put what a page holds into the index: its titles where it is published, its
+    body's numbers where it surely is."""
+    for title, numbers in zip(a.titles, a.title_numbers, strict=True) if flags & PUBLISHED else ():
+        for n in numbers:
+            held = idx.titles.setdefault(n, [])
+            if (title, path) not in held:
+                at = len(held)
+                while at and held[at - 1][1] > path:
+                    at -= 1
+                held.insert(at, (title, path))
+    for n in a.body_numbers if flags & SURELY else ():
+        got = idx.bodies.setdefault(n, [])
+        if path in got or (n in idx.more and path > got[-1]):
+            continue  # (past the paths kept: not among the first)
+        bisect.insort(got, path)
+        if len(got) > KEEP:
+            got.pop()
+            idx.more.add(n)
+
+
+def _drop(idx: Index, paths: set[str]) -> bool:
+    """Take these pages out of the index; False when it can no longer tell a number's
+    first two bodies (it kept too few of them)."""
+    for n, held in list(idx.titles.items()):
+        if any(p in paths for _, p in held):
+            kept = [e for e in held if e[1] not in paths]
+            if kept:
+                idx.titles[n] = kept
+            else:
+                del idx.titles[n]
+    for n, got in list(idx.bodies.items()):
+        if not paths.isdisjoint(got):
+            left = [p for p in got if p not in paths]
+            if n in idx.more and len(left) < 2:
+                return False
+            if left:
+                idx.bodies[n] = left
+            else:
+                del idx.bodies[n]
+    return True
+
+
+def _updated(
+    idx: Index, delta: Mapping[str, tuple[int, Any]], files: Mapping[str, str | None]
+) -> Index | None:
+    """The index with the changed pages' facts in place of their old ones; None when it
+    cannot tell (build it whole)."""
+    old = {p for p in delta if p in idx.pages and idx.pages[p][1] & (PUBLISHED | SURELY)}
+    if old and not _drop(idx, old):
+        return None
+    for path, (flags, parsed) in delta.items():
+        if flags:
+            _add(idx, path, Article(*parsed), flags)
+        sha = files.get(path)
+        if sha is None:
+            idx.pages.pop(path, None)
+        else:
+            idx.pages[path] = [sha, flags]
+    return idx._replace()  # (another object: what was kept is no longer it)
+
+
+def _dump(idx: Index) -> list[Any]:
+    return [idx.pages, idx.held, idx.titles, idx.bodies, sorted(idx.more)]
+
+
+def _load(doc: Any) -> Index | None:
+    """The index as Pages.updated keeps it, checked leaf by leaf (one pass per kind of
     leaf: tens of thousands of them on a large site); None when it is not one."""
     if not (
         isinstance(doc, list)
-        and len(doc) == 3
-        and isinstance(doc[0], dict)
-        and isinstance(doc[1], dict)
-        and isinstance(doc[2], str)
+        and len(doc) == 5
+        and all(isinstance(doc[i], dict) for i in (0, 2, 3))
+        and all(isinstance(doc[i], list) for i in (1, 4))
     ):
         return None
-    titles, bodies = doc[0], doc[1]
-    lists = [*titles.values(), *bodies.values()]
+    pages, held, titles, index, more = doc
+    states = list(pages.values())
     pairs = [t for v in titles.values() if type(v) is list for t in v]
     if not (
-        {type(v) for v in lists} <= {list}
+        {type(v) for v in [*states, *titles.values(), *index.values()]} <= {list}
+        and {len(v) for v in states} <= {2}
+        and {type(v[0]) for v in states} <= {str}
+        and {type(v[1]) for v in states} <= {int}
         and {type(t) for t in pairs} <= {list}
         and {len(t) for t in pairs} <= {2}
         and {type(x) for t in pairs for x in t} <= {str}
-        and {type(x) for v in bodies.values() for x in v} <= {str}
+        and {type(x) for v in index.values() for x in v} <= {str}
+        and {type(x) for x in [*held, *more]} <= {str}
+        and all(index.get(n) for n in more)
     ):
         return None
-    return Corpus({n: [(t, p) for t, p in v] for n, v in titles.items()}, bodies, doc[2])
+    return Index(
+        pages, held, {n: [(t, p) for t, p in v] for n, v in titles.items()}, index, set(more)
+    )
 
 
-NO_ARTICLES = Corpus({}, {}, "")  # the articles globs match no file
+NO_ARTICLES = Corpus({}, {})  # the articles globs match no file
 
 
 def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> Corpus:
-    """The summary of the published articles."""
+    """The summary of the published articles: an index the changed pages update."""
     articles = files.get("articles", {})
     if not articles:
         return NO_ARTICLES
     fields = tuple(pages.settings["title_fields"])
+    code = json.dumps(fields)
 
-    def summary() -> Corpus:
-        def parse(text: str, path: str) -> list[Any]:
-            return list(parse_article(text, path, fields))
+    def parse(text: str, path: str) -> list[Any]:
+        return list(parse_article(text, path, fields))
 
+    def build(kept: Index | None) -> Index:
+        if kept is not None:
+            delta = pages.delta(articles, kept.pages, kept.held, parse, code)
+            got = _updated(kept, delta, articles) if delta else kept if delta == {} else None
+            if got is not None:
+                return got
         # A title accuses wherever readers may see it; a body supports only where they
         # surely do (no generator holds the page back).
-        parsed = pages.read(articles, parse, _article, json.dumps(fields))
-        sure = pages.read(articles, parse, _article, json.dumps(fields), surely=True)
-        return build({p: Article(*a) for p, a in parsed.items()}, set(sure))
+        parsed = pages.read(articles, parse, _article, code)
+        states, held = pages.states(articles, parse, _article, code)
+        idx = Index(states, held, {}, {}, set())
+        for path in parsed:  # (in path order)
+            _add(idx, path, Article(*parsed[path]), states[path][1])
+        return idx
 
-    return pages.stored(
-        [sorted(articles.items()), fields],
-        summary,
-        lambda c: [c.titles, c.bodies, c.digest],
-        _loaded,
-    )
+    return corpus_of(pages.updated(fields, articles, build, _dump, _load))
 
 
 def digest(c: Corpus, reads: Sequence[str], draft: str) -> object:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -503,8 +505,8 @@ def test_a_damaged_headline_cache_is_rebuilt_not_trusted_or_a_traceback(
             article[1] = [76]  # numbers must be strings
         (cache / "pages-headline-numbers.json").write_text(json.dumps(pages))
         (cache / "corpus-headline-numbers.json").unlink()
-    else:  # [titles, bodies, digest]
-        whole["value"][0]["76"] = [["title", "path", "extra"]] if damage == "not pairs" else 5
+    else:  # [pages, held, titles, bodies, more]
+        whole["value"][2]["76"] = [["title", "path", "extra"]] if damage == "not pairs" else 5
         (cache / "corpus-headline-numbers.json").write_text(json.dumps(whole))
     again = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
     assert again[0] == 1 and "Traceback" not in again[2]
@@ -650,3 +652,106 @@ def test_the_pending_record_is_kept_as_what_it_changes_and_read_back_whole() -> 
     assert _whole({"drafts": drafts, "reads": reads, "gone": gone}, None) is None
     assert _whole({"drafts": drafts, "reads": reads, "gone": gone}, {**base, "reads": None}) is None
     assert _delta(found, None) == (found.drafts, found.reads, None)  # no base: whole
+
+
+def _corpus_now(repo: Repo) -> object:
+    from receipt_gate.rules.config import config_of
+
+    tree = WorkTree(str(repo.path))
+    return fingerprint("headline-numbers", config_of(tree), tree).corpus
+
+
+def _page(rng: random.Random, numbers: list[str]) -> str:
+    """A post whose title and body hold a few numbers of a small pool, and that some
+    generator may hold back or move (a draft, a future date, an address)."""
+    fields = [f"title: Post {rng.choice(numbers)} hours {rng.choice(numbers)}"]
+    fields += rng.choice([[], [], [], ["draft: true"], ["date: 2999-01-01"], ["url: /x/"]])
+    body = " ".join(f"It took {rng.choice(numbers[:4])} hours." for _ in range(rng.randint(0, 3)))
+    return "---\n" + "\n".join(fields) + f"\n---\n\n{body}\n"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_corpus_index_the_changes_update_is_the_corpus_built_whole(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """On every change (a page added, edited, moved, removed; held back by its fields or
+    its section's index page; naming an address), the index updated from the last one is
+    the corpus built from nothing; and most changes take the update."""
+    from receipt_gate_hooks import headline_numbers
+
+    updates: list[bool] = []
+    real = headline_numbers._updated
+
+    def counting(*args: Any) -> Any:
+        got = real(*args)
+        updates.append(got is not None)
+        return got
+
+    monkeypatch.setattr(headline_numbers, "_updated", counting)
+    rng = random.Random(seed)
+    numbers = [str(n) for n in range(70, 78)]
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    for i in range(8):
+        repo.write(f"posts/p{i}.md", _page(rng, numbers))
+    cache = repo.path / ".git/receipt-gate/corpus-headline-numbers.json"
+    for _ in range(60):
+        posts = sorted((repo.path / "posts").rglob("*.md"))
+        what = rng.choice(["add", "add", "edit", "edit", "remove", "move", "index"])
+        if what == "add" or len(posts) < 3:
+            folder = rng.choice(["posts", "posts", "posts/sec"])
+            repo.write(f"{folder}/n{rng.randrange(10**6)}.md", _page(rng, numbers))
+        elif what == "edit":
+            rng.choice(posts).write_text(_page(rng, numbers))
+        elif what == "remove":
+            rng.choice(posts).unlink()
+        elif what == "move":
+            rng.choice(posts).rename(repo.path / f"posts/m{rng.randrange(10**6)}.md")
+        else:  # the section's index page: held back, or not
+            repo.write("posts/sec/_index.md", rng.choice(["---\ndraft: true\n---\n", "# Sec\n"]))
+        updated = _corpus_now(repo)
+        kept = cache.read_bytes()  # (the next change updates this one, not a fresh one)
+        cache.unlink()
+        assert updated == _corpus_now(repo)
+        cache.write_bytes(kept)
+    assert updates.count(True) >= 10, updates
+
+
+def test_the_index_keeps_a_numbers_first_bodies_through_removals_and_additions(
+    repo: Repo,
+) -> None:
+    """A number more bodies hold than the index keeps: removals leave it the first ones
+    it knows (and build it whole when too few are left), a page added past them stays
+    out, one added before them goes in; each time what a whole build finds."""
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("posts/t.md", "# The 70 hours\n")
+    for i in range(1, 7):
+        repo.write(f"posts/s{i}.md", "# S\n\nIt took 70 hours.\n")
+    cache = repo.path / ".git/receipt-gate/corpus-headline-numbers.json"
+    steps = [
+        ("posts/s1.md", None),  # kept: s2, s3 (of s2 to s6)
+        ("posts/s9.md", "# S\n\nIt took 70 hours.\n"),  # past them: stays out
+        ("posts/s2.md", None),  # s3 alone known: built whole (s3, s4, s5)
+        ("posts/s0.md", "# S\n\nIt took 70 hours.\n"),  # before them: in
+        ("posts/s0.md", None),
+        ("posts/s3.md", None),
+    ]
+    seen = [_corpus_now(repo)]
+    for path, text in steps:
+        if text is None:
+            (repo.path / path).unlink()
+        else:
+            repo.write(path, text)
+        seen.append(_corpus_now(repo))
+        kept = cache.read_bytes()
+        cache.unlink()
+        assert seen[-1] == _corpus_now(repo), path
+        cache.write_bytes(kept)
+    assert [c.bodies["70"] for c in seen] == [  # type: ignore[attr-defined]
+        ["posts/s1.md", "posts/s2.md"],
+        ["posts/s2.md", "posts/s3.md"],
+        ["posts/s2.md", "posts/s3.md"],
+        ["posts/s3.md", "posts/s4.md"],
+        ["posts/s0.md", "posts/s3.md"],
+        ["posts/s3.md", "posts/s4.md"],
+        ["posts/s4.md", "posts/s5.md"],
+    ]

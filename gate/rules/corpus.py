@@ -11,9 +11,10 @@ against the others, never against itself.)
 
 Pages.read() parses each page once per content, with the check's own parser, and keeps
 what it found in the git dir under the page's sha256 and the parser's code (validated
-when loaded: the wrong shape counts as absent). Pages.stored() keeps one small summary
-on disk under a key of everything it was built from, so a commit that changed no page
-reads one small file.
+when loaded: the wrong shape counts as absent). Pages.updated() keeps a check's index
+of the pages on disk under a key of what decides publication, and Pages.delta() gives
+what the pages changed since then decide, so a commit that adds a page reads that page:
+where a change may move another page's publication, the index is built whole.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import json
 import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from receipt_gate import GateError
 from receipt_gate.base.parallel import split_map
@@ -40,6 +41,18 @@ Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
 # (folders held back, layouts that print no content, date fields)
 SiteData = tuple[list[str], list[str], tuple[list[str], list[str]]]
+# A page's publication, as Pages.states() keeps it.
+PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
+DELTA_MOST = 64  # pages changed: past this, build the whole again
+
+
+class _Seen(NamedTuple):
+    """What decides, beside a page's own fields, whether it surely shows."""
+
+    dates: Dates
+    held: list[str]  # folders whose pages supports nothing
+    unseen: frozenset[str]  # pages that share an address
+    contentless: frozenset[str]  # layouts that print no page
 
 
 def scalar_fields(fields: Mapping[str, object]) -> Fields:
@@ -270,17 +283,22 @@ def _shared_addresses(shas: Mapping[str, str], by_sha: Mapping[str, list[Any]]) 
     order (Jekyll: "Conflict: destination shared"), so neither surely shows."""
     named: dict[str, list[str]] = {}
     for p, sha in shas.items():
-        fields = by_sha[sha][0] if sha in by_sha else {}
-        for key, value in fields.items():
-            if (
-                key.lower() in ("permalink", "url")
-                and isinstance(value, str)
-                and value.strip()
-                and not re.search(r"/:|\{", value)  # (a pattern: `/:title/`, `{{ slug }}`)
-            ):
-                for address in _address(value):
-                    named.setdefault(address, []).append(p)
+        for address in _named(by_sha[sha][0]) if sha in by_sha else ():
+            named.setdefault(address, []).append(p)
     return {p for pages in named.values() if len(pages) > 1 for p in pages}
+
+
+def _named(fields: Mapping[str, object]) -> list[str]:
+    """The addresses a page's fields name for it (not a pattern: `/:title/`, `{{ slug }}`)."""
+    return [
+        address
+        for key, value in fields.items()
+        if key.lower() in ("permalink", "url")
+        and isinstance(value, str)
+        and value.strip()
+        and not re.search(r"/:|\{", value)
+        for address in _address(value)
+    ]
 
 
 def _address(value: str) -> list[str]:
@@ -571,19 +589,98 @@ class Pages:
         sha256), in path order (`surely`: see published()). `code` names what the parser
         depends on besides the check's version (a setting), so a page parsed another way
         is parsed again."""
+        shas, by_sha, pages = self._facts_of(files, parse, valid, code)
+        key = _key(pages, publication_key(self.cfg, self.tree), surely)
+        return built_once(self.tree, f"pages/{key}", lambda: self._published(shas, by_sha, surely))
+
+    def _facts_of(
+        self,
+        files: Mapping[str, str | None],
+        parse: Callable[[str, str], Any],
+        valid: Callable[[Any], bool],
+        code: str,
+    ) -> tuple[dict[str, str], dict[str, list[Any]], str]:
+        """(path -> sha256, sha256 -> [fields, parsed], the key of both), once per tree:
+        the pages' facts are the same for either reading."""
         shas = nameable(files)
         code = f"{self.code}/{code}"
         pages = _key(code, sorted(shas.items()))
-        key = _key(pages, publication_key(self.cfg, self.tree), surely)
+        by_sha = built_once(
+            self.tree, f"facts/{pages}", lambda: self._facts(shas, parse, valid, code)
+        )
+        return shas, by_sha, pages
 
-        def read() -> dict[str, Any]:
-            # The pages' facts are the same for either reading: kept once per tree.
-            facts = built_once(
-                self.tree, f"facts/{pages}", lambda: self._facts(shas, parse, valid, code)
-            )
-            return self._published(shas, facts, surely)
+    def states(
+        self,
+        files: Mapping[str, str | None],
+        parse: Callable[[str, str], Any],
+        valid: Callable[[Any], bool],
+        code: str = "",
+    ) -> tuple[dict[str, list[Any]], list[str]]:
+        """path -> [sha256, flags] for every page among `files` (PUBLISHED, SURELY,
+        NAMES_ADDRESS), and the sections an index page holds back: what delta() starts
+        from."""
+        shas, by_sha, _ = self._facts_of(files, parse, valid, code)
+        seen = self.read(files, parse, valid, code)
+        sure = self.read(files, parse, valid, code, surely=True)
+        out: dict[str, list[Any]] = {}
+        for p, sha in shas.items():
+            named = sha in by_sha and bool(_named(by_sha[sha][0]))
+            out[p] = [sha, (p in seen) * PUBLISHED | (p in sure) * SURELY | named * NAMES_ADDRESS]
+        return out, self._held_sections(shas, by_sha)
 
-        return built_once(self.tree, f"pages/{key}", read)
+    def delta(
+        self,
+        files: Mapping[str, str | None],
+        before: Mapping[str, Sequence[Any]],
+        held: Sequence[str],
+        parse: Callable[[str, str], Any],
+        code: str = "",
+    ) -> dict[str, tuple[int, Any]] | None:
+        """For each page whose bytes differ from `before` (states() of another tree, under
+        the same publication key), or that is gone: path -> (flags, parse(text, path)
+        where it is published, else None; (0, None) when gone). None when a change may
+        move another page's publication, or is too large to be worth it: an index page
+        (its section's pages, a README beside it), a page that names an address (another
+        that names it too), more than DELTA_MOST pages."""
+        shas = nameable(files)
+        changed = [p for p in shas if p not in before or before[p][0] != shas[p]]
+        changed += [p for p in before if p not in shas]
+        if len(changed) > DELTA_MOST or any(
+            p.rpartition("/")[2].startswith(("_index.", "index."))
+            or (p in before and before[p][1] & NAMES_ADDRESS)
+            for p in changed
+        ):
+            return None
+        from receipt_gate.base import wildmatch
+        from receipt_gate.reading.frontmatter import read as front_matter
+
+        site = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")
+        rules = _Seen(site[2], [*held, *site[0]], frozenset(), frozenset(site[1]))
+        out: dict[str, tuple[int, Any]] = {}
+        errors = []
+        for p in changed:
+            page = read_text(self.tree, p) if p in shas else None
+            if page is None:
+                out[p] = (0, None)
+                continue
+            if isinstance(page, str):
+                errors.append(page)
+                continue
+            try:
+                fields = scalar_fields(front_matter(page.text, p).fields)
+            except GateError as e:
+                errors.append(str(e))
+                continue
+            if _named(fields):
+                return None
+            draft = self.cfg is not None and wildmatch.match(self.cfg.drafts, p)
+            flags = self._shows(p, fields, shas, rules, draft, False) * PUBLISHED
+            flags |= self._shows(p, fields, shas, rules, draft, True) * SURELY
+            out[p] = (flags, parse(page.text, p) if flags else None)
+        if errors:
+            raise GateError.many(errors)
+        return out
 
     def _facts(
         self,
@@ -652,57 +749,72 @@ class Pages:
         self, shas: dict[str, str], by_sha: Mapping[str, list[Any]], surely: bool
     ) -> dict[str, Any]:
         """Of the pages' facts, those of the pages published (`surely`: see published())."""
-        tree, cfg = self.tree, self.cfg
-        site = _site_data(tree, cfg.run_dir if cfg else ".receipts")
-        dates = site[2]
+        site = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")
         # A section whose index page some generator holds back (Hugo builds none of its
         # pages then): what is under it supports nothing.
-        held = [
+        rules = _Seen(
+            site[2],
+            [*self._held_sections(shas, by_sha), *site[0]],
+            frozenset(_shared_addresses(shas, by_sha)),
+            frozenset(site[1]),
+        )
+        from receipt_gate.base import wildmatch
+
+        cfg = self.cfg
+        drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
+        return {
+            p: by_sha[sha][1]
+            for p, sha in sorted(shas.items())
+            if sha in by_sha and self._shows(p, by_sha[sha][0], shas, rules, p in drafts, surely)
+        }
+
+    def _held_sections(self, shas: Mapping[str, str], by_sha: Mapping[str, list[Any]]) -> list[str]:
+        """The folders whose index page (`_index.*`) some generator holds back."""
+        dates = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")[2]
+        return [
             p.rsplit("/", 1)[0] + "/"
             for p, sha in shas.items()
-            if surely
-            and "/" in p
+            if "/" in p
             and p.rsplit("/", 1)[1].startswith("_index.")
             and sha in by_sha
             and held_back(by_sha[sha][0], dates)
         ]
-        if surely:
-            held += site[0]
-        from receipt_gate.base import wildmatch
 
-        drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
-        unseen = _shared_addresses(shas, by_sha) if surely else set()
-        contentless = set(site[1])
-        if surely and contentless:  # built, and its layout prints none of its body
-            unseen |= {
-                p
-                for p, sha in shas.items()
-                if sha in by_sha
-                and any(
-                    k.lower() == "layout" and str(v).strip() in contentless
-                    for k, v in by_sha[sha][0].items()
-                )
-            }
-        return {
-            p: by_sha[sha][1]
-            for p, sha in sorted(shas.items())
-            if sha in by_sha
-            and (cfg is None or published(cfg, p, surely, p in drafts, dates)(by_sha[sha][0]))
-            and not any(p.startswith(h) for h in held)
-            and not (surely and _unbuilt(p, shas))
-            and p not in unseen
-        }
+    def _shows(
+        self,
+        p: str,
+        fields: Mapping[str, object],
+        shas: Mapping[str, str],
+        rules: _Seen,
+        draft: bool,
+        surely: bool,
+    ) -> bool:
+        """Is the page at `p`, with these fields, published (`surely`: see published())?"""
+        if self.cfg is not None and not published(self.cfg, p, surely, draft, rules.dates)(fields):
+            return False
+        return not surely or not (
+            any(p.startswith(h) for h in rules.held)
+            or _unbuilt(p, shas)
+            or p in rules.unseen
+            # built, and its layout prints none of its body
+            or any(
+                k.lower() == "layout" and str(v).strip() in rules.contentless
+                for k, v in fields.items()
+            )
+        )
 
-    def stored(
+    def updated(
         self,
         parts: object,
-        build: Callable[[], T],
+        files: Mapping[str, str | None],
+        build: Callable[[T | None], T],
         dump: Callable[[T], Any],
         load: Callable[[Any], T | None],
     ) -> T:
-        """build(), kept on disk (one file per check) under a key of `parts` and the
-        publication rules: `load` turns what was kept back into one, or None when it is
-        not one (then it is built again)."""
+        """build(what was kept under the same key of `parts` and the publication rules,
+        or None), kept on disk (one file per check) when it is not what was kept: an
+        index that the pages' changes update. `load` turns what was kept back into one,
+        or None when it is not one."""
         key = _key(self.code, parts, publication_key(self.cfg, self.tree))
 
         def make() -> T:
@@ -710,10 +822,10 @@ class Pages:
                 cache.path(self.tree.root, f"corpus-{self.check}.json") if self.tree.root else None
             )
             doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("key") == key)
-            got = load(doc.get("value")) if doc is not None else None
-            if got is None:
-                got = build()
+            kept = load(doc.get("value")) if doc is not None else None
+            got = build(kept)
+            if got is not kept:
                 cache.write(file, {"key": key, "value": dump(got)})
             return got
 
-        return built_once(self.tree, f"stored/{key}", make)
+        return built_once(self.tree, f"updated/{_key(key, sorted(files.items()))}", make)
