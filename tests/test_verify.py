@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -57,6 +60,29 @@ def test_rerun_leaves_receipts_byte_for_byte(content: Repo, rg: Run) -> None:
     content.commit_all()
     rg("run")
     assert content.git("status", "--porcelain").stdout == ""
+
+
+def test_a_hint_pasted_into_a_shell_runs_what_it_says_whatever_the_names(
+    content: Repo, rg: Run
+) -> None:
+    """A draft's name is the tree's (a pull request chose it): the fix a refusal prints
+    quotes it, so that pasted it runs the checks on those drafts and nothing else."""
+    names = ["drafts/$(touch PWNED).md", "drafts/new notes.md", "drafts/-n.md"]
+    for name in names:
+        content.write(name, GOOD_DRAFT)
+    rc, out, _ = rg("verify")
+    hint = next(line for line in out.splitlines() if line.startswith("hint: receipt-gate run"))
+    assert rc == 1 and "'drafts/new notes.md'" in hint, hint
+    path = os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]
+    ran = subprocess.run(
+        ["bash", "-c", hint.removeprefix("hint: ")],
+        cwd=content.path,
+        capture_output=True,
+        env={**os.environ, "PATH": path},
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert not (content.path / "PWNED").exists()
+    assert rg("verify")[0] == 0
 
 
 def test_no_temp_files_left(content: Repo, rg: Run) -> None:

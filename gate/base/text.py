@@ -19,6 +19,16 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def shell_words(paths: list[str]) -> str:
+    """Paths as a hint's command line takes them, to be pasted into a shell: each quoted
+    where the shell would read it otherwise (`$(...)`, a space, a glob), after `--`
+    where one could be read as an option; and printable()."""
+    import shlex
+
+    lead = "-- " if any(p.startswith("-") for p in paths) else ""
+    return printable(lead + " ".join(shlex.quote(p) for p in paths))
+
+
 class Draft(NamedTuple):
     """A draft as the checks see it: its path, raw bytes and decoded text."""
 

@@ -58,9 +58,12 @@ def advance(args: argparse.Namespace) -> int:
         )
         run = [c.check for c in stale if s.cfg.specs[c.check].deterministic]
         grade = [c.check for c in stale if not s.cfg.specs[c.check].deterministic]
-        fixes = [f"receipt-gate run {' '.join(f'--check {c}' for c in run)} {path}"] if run else []
-        fixes += [f"receipt-gate grade --check {c} {path}" for c in grade]
-        say(f"hint: {' && '.join(fixes)}, then receipt-gate advance {path} {args.state}")
+        from receipt_gate.base.text import shell_words
+
+        named = shell_words([path])
+        fixes = [f"receipt-gate run {' '.join(f'--check {c}' for c in run)} {named}"] if run else []
+        fixes += [f"receipt-gate grade --check {c} {named}" for c in grade]
+        say(f"hint: {' && '.join(fixes)}, then receipt-gate advance {named} {args.state}")
         return 1
     fsio.write_file(s.root, path, new)
     moved = f"{path}: {status or '(no status)'} -> {args.state}"
@@ -69,5 +72,7 @@ def advance(args: argparse.Namespace) -> int:
         return 0
     # Only the status line changed, and every receipt held a moment ago: keep them fresh.
     keep_fresh(s.cfg, s.root, path, draft.data, sign, status, args.state)
-    say(f"{moved}; receipts kept fresh (git add {path} {s.cfg.run_dir})")
+    from receipt_gate.base.text import shell_words
+
+    say(f"{moved}; receipts kept fresh (git add {shell_words([path, s.cfg.run_dir])})")
     return 0

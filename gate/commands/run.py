@@ -220,7 +220,9 @@ def run_checks(
         f" {len(bad)} failed{not_yet}; {wrote}"
     )
     if bad:
-        say(f"hint: fix the findings, then receipt-gate run {' '.join(sorted(bad))}")
+        from receipt_gate.base.text import shell_words
+
+        say(f"hint: fix the findings, then receipt-gate run {shell_words(sorted(bad))}")
         for name in dict.fromkeys(r.check for r in failed):
             if s.cfg.specs[name].hint:
                 say(f"hint: {s.cfg.specs[name].hint}")

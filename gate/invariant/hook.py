@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from receipt_gate import GateError
 from receipt_gate.base import wildmatch
-from receipt_gate.base.text import Draft, printable
+from receipt_gate.base.text import Draft, printable, shell_words
 from receipt_gate.invariant.judge import FAIL, FRESH, gating, judge
 from receipt_gate.invariant.receipts import RECEIPT_LIMIT, receipt_path, sha256
 from receipt_gate.rules.config import Config
@@ -148,9 +148,8 @@ def refresh(
                 f"{printable(drafts[0])}: {ONLY_PATHS} for this commit only, so the"
                 " receipts the hook would stage there"
                 " would stay out of date in your index: nothing was written; write them"
-                f" first and name them too: receipt-gate run {printable(drafts[0])} &&"
-                f" git commit {printable(drafts[0])}"
-                f" {printable(cfg.run_dir)}/{printable(drafts[0])}"
+                f" first and name them too: receipt-gate run {shell_words(drafts[:1])} &&"
+                f" git commit {shell_words([drafts[0], f'{cfg.run_dir}/{drafts[0]}'])}"
             ],
             Before({}, {}),
         )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import GateError
+from receipt_gate.base.text import shell_words
 from receipt_gate.invariant.receipts import RECEIPT_LIMIT, parse, receipt_path, sha256
 from receipt_gate.reading.frontmatter import read as read_front_matter
 from receipt_gate.rules.config import CONFIG_FILE, Config
@@ -342,7 +343,7 @@ def unstaged(
             reason="unstaged",
             stage=cell.receipt,
             message=f"not staged: the index has {what}, and the receipt on disk is fresh for"
-            f" the staged draft; stage it: git add {cell.receipt}",
+            f" the staged draft; stage it: git add {shell_words([cell.receipt])}",
         )
     disk_draft = disk.read(draft)
     if cell.checked_sha and disk_draft is not None and sha256(disk_draft) == cell.checked_sha:
@@ -350,6 +351,6 @@ def unstaged(
             reason="unstaged",
             stage=draft,
             message=f"{cell.message}; the receipt was written for the draft on disk, which is"
-            f" not staged: git add {draft}",
+            f" not staged: git add {shell_words([draft])}",
         )
     return cell

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from receipt_gate.base.text import drop_stdout, printable
+from receipt_gate.base.text import drop_stdout, printable, shell_words
 from receipt_gate.rules.config import CONFIG_FILE, Config
 
 if TYPE_CHECKING:
@@ -346,14 +346,14 @@ def _hints(problems: Sequence[Cell], cfg: Config, hook: bool) -> list[str]:
             continue
         # (a model's failing verdict is a receipt `grade` keeps unless forced)
         force = " --force" if verb == "grade" and verb in failed else ""
-        named = f" {' '.join(drafts)}" if len(drafts) <= 5 else ""
+        named = f" {shell_words(list(drafts))}" if len(drafts) <= 5 else ""
         out.append(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
     if stage:
         prefix = cfg.run_dir + "/"
         paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]
         if any(p.startswith(prefix) for p in stage):
             paths.append(cfg.run_dir)
-        out.append(f"hint: git add {' '.join(paths)}")
+        out.append(f"hint: git add {shell_words(paths)}")
     if any(c.reason == "policy" for c in problems):
         out.append(
             "hint: a draft must pass the rules in force as well as its own: fix the"
