@@ -213,3 +213,20 @@ def test_a_receipt_gate_folder_in_the_repository_is_not_the_gate(content: Repo) 
     assert got.blocked and "this session made a commit the gate refuses" in got.reason
     commit = fire("PreToolUse", pre_tool_use(content, "git add -A && git commit -m x"), installed())
     assert commit.blocked
+
+
+def test_a_command_line_of_many_commits_asks_git_where_it_is_once(
+    content: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One command line of many commits (a loop written out): each folder is asked of
+    git once, not once per commit (its time grew with commits times the line's length)."""
+    subprocess.run([sys.executable, "-m", "receipt_gate", "run"], cwd=content.path, check=True)
+    content.commit_all()
+    trace = content.path.parent / "git-trace"
+    monkeypatch.setenv("GIT_TRACE", str(trace))
+    for commits in (2, 40):
+        trace.write_text("")
+        line = " ".join("git commit -qm x;" for _ in range(commits))
+        assert not fire("PreToolUse", pre_tool_use(content, line), installed()).blocked
+        asked = trace.read_text().count("rev-parse --show-toplevel")
+        assert asked == 1, (commits, asked)

@@ -527,9 +527,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if tool != "Bash" or not isinstance(command, str):
         return 0
     found = list(simple_commands(command, cwd))
-    places = {cwd, *(_folder(words, where) for _, words, where in found)}
-    if not any(configured(where) for where in places):
+    roots: dict[str, str | None] = {}  # (each folder asked of git once)
+    for where in {cwd, *(_folder(words, where) for _, words, where in found)}:
+        roots[where] = configured(where)
+    if not any(roots.values()):
         return 0  # no receipt-gate here: not this hook's business
+    quoted = _QUOTED_PATH.search(command) is not None  # (its value as bash reads it)
     targets: dict[str, bool] = {}
     added = False  # a git add (rm, mv) earlier in the command line
     for env, words, where in found:
@@ -543,12 +546,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             and call[1][:1] in (["commit"], ["push"], ["merge"], ["pull"], ["am"], ["rebase"])
         ):
             why = bypass(env, *call)
-            if why is None and _QUOTED_PATH.search(command):  # (its value as bash reads it)
+            if why is None and quoted:
                 why = "a PATH whose $PATH is quoted or escaped puts a folder named $PATH first"
         if why is not None:
             return refuse(why)
         if call is not None and call[1][:1] == ["commit"]:
-            root = configured(_folder(words, where))
+            root = roots[_folder(words, where)]
             if root is not None:
                 targets[root] = targets.get(root, False) or stages_first(call[1], added)
         added = added or _stages(words)
