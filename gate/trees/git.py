@@ -344,10 +344,13 @@ def restore_index(root: str, entries: dict[str, IndexEntry | None]) -> None:
 
 
 def add(root: str, paths: Sequence[str]) -> None:
-    """Stage exactly these files (literal paths, never a glob)."""
-    if paths:  # (on stdin: a site's receipts are more than a command line holds)
-        specs = b"".join(os.fsencode(":(literal)" + p) + b"\0" for p in paths)
-        run(root, ("add", "--pathspec-from-file=-", "--pathspec-file-nul"), stdin=specs)
+    """Stage exactly these files as they are on disk (paths, never a glob; one gone is
+    staged as gone). On stdin: a site's receipts are more than a command line holds;
+    update-index, not `git add`, whose pathspecs are matched against every index entry
+    (3 s for 2,000 receipts on a site of 40,000 pages; hours for all of them)."""
+    if paths:
+        names = b"".join(os.fsencode(p) + b"\0" for p in paths)
+        run(root, ("update-index", "--add", "--remove", "-z", "--stdin"), stdin=names)
 
 
 CONVERTING = (b"filter", b"working-tree-encoding", b"export-subst", b"ident")  # built differs
