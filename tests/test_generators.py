@@ -1092,3 +1092,28 @@ def test_an_shtml_page_jekyll_copies_is_gated(repo: Repo, rg: Run, tmp_path: Pat
     assert (out / "about.shtml").is_file()
     drafts = {d["draft"] for d in json.loads(rg("status", "--format", "json")[1])["drafts"]}
     assert "about.shtml" in drafts
+
+
+@pytest.mark.parametrize(
+    ("line", "publishes"),
+    [
+        ("npm install hugo-extended -D", False),  # a dev dependency: the package
+        ("yarn add hugo-bin -D", False),
+        ("git -C themes/hugo-theme branch -D old", False),
+        ("hugo --buildDrafts=false --minify", False),  # drafts said off
+        ("hugo --buildDrafts=0", False),
+        ("hugo --minify -D", True),
+        ("npx hugo --buildDrafts=true", True),
+        ("hugo --buildDrafts", True),
+        ("hugo -DF", True),
+    ],
+)
+def test_a_build_line_publishes_drafts_only_where_hugo_is_given_the_flag(
+    line: str, publishes: bool
+) -> None:
+    """An honest setup script (a dev dependency installed with -D, a theme's branch
+    deleted) builds no drafts: only hugo itself given -D (not set false) does."""
+    from receipt_gate.rules.markers import publishing
+
+    found = publishing(["scripts/setup.sh"], lambda _: f"#!/bin/sh\n{line}\n")
+    assert bool(found) == publishes, found

@@ -167,6 +167,7 @@ def draft_flag(line: str, serves: bool, server: re.Pattern[str]) -> str:
             command = re.split(r"&&|\|\||[;|]|[\"'],", rest, maxsplit=1)[0]
             if (
                 not rest[:1].isalnum()
+                and rest[:1] not in ("-", "_", ".")  # (a package: hugo-extended, hugo_x)
                 and flag.search(command)
                 and (serves or not server.search(command))
             ):

@@ -64,11 +64,13 @@ NAMED_CONFIG = True  # a build names any config for it (--config), read for its 
 # A build command's options that name its configs: a list of files, a folder of them.
 CONFIG_OPTIONS = {"--config": "list", "--configDir": "folder"}
 # (a flag is a word of a command, or a string of a script's argument list: `["-D"]`)
-DRAFT_FLAGS = re.compile(r"(?:^|[\s\"'`\[,])(?:-[a-zA-Z]*D[a-zA-Z]*|--(?i:build-?drafts))(?![\w-])")
+DRAFT_FLAGS = re.compile(
+    r"(?:^|[\s\"'`\[,])(?:-[a-zA-Z]*D[a-zA-Z]*|--(?i:build-?drafts))(?![\w-]|=(?i:false|0)\b)"
+)
 DRAFT_ENV = re.compile(r"(?i)\bHUGO[_x]BUILDDRAFTS\b(?![ \t]*[:=][ \t]*[\"']?false\b)")
 # --buildDrafts on a line that does not name hugo itself: passed on to it by a script
 # runner (`npm run build -- --buildDrafts`) or on a folded YAML line.
-PASSED_ON = re.compile(r"(?i)(?:^|[\s\"'`\[,])--build-?drafts(?![\w-])")
+PASSED_ON = re.compile(r"(?i)(?:^|[\s\"'`\[,])--build-?drafts(?![\w-]|=(?:false|0)\b)")
 # Of those, what Hugo reads as content (front matter and all), in exactly this case.
 CONTENT = (
     ".md",
