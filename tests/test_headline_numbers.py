@@ -365,6 +365,9 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
             "The drift peaked at 76 hours.\n",
         ),
         ("src/content/blog/_notes.md", "The drift peaked at 76 hours.\n"),  # Astro
+        # Hugo writes a page only in the formats it names: no HTML, no page a reader reads.
+        ("posts/notes.md", "---\noutputs: [json]\n---\nThe drift peaked at 76 hours.\n"),
+        ("posts/notes.md", "---\nOutputs: rss\n---\nThe drift peaked at 76 hours.\n"),
         # Template output that prints markup hiding the rest, text kept and never printed.
         ("posts/notes.md", '{{ "<!--" }}\n\nThe drift peaked at 76 hours.\n\n{{ "-->" }}\n'),
         ("posts/notes.md", '{{ "<!" }}--\n\nThe drift peaked at 76 hours.\n\n--{{ ">" }}\n'),
@@ -651,9 +654,12 @@ def test_what_astros_content_loader_leaves_out_supports_nothing(
     assert rc == (1 if held else 0), out
 
 
-def test_a_page_dated_in_the_past_supports(repo: Repo, rg: Run) -> None:
+@pytest.mark.parametrize(
+    "fields", ["date: 2001-01-01", "outputs: [html, json]", "outputs: HTML", "draft: false"]
+)
+def test_a_page_built_as_a_page_supports(repo: Repo, rg: Run, fields: str) -> None:
     _title_and_reply(repo)
-    repo.write("posts/notes.md", "---\ndate: 2001-01-01\n---\nThe drift peaked at 76 hours.\n")
+    repo.write("posts/notes.md", f"---\n{fields}\n---\nThe drift peaked at 76 hours.\n")
     rc, out, _ = rg("run")
     assert rc == 0, out
 

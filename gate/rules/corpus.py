@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 8  # 8: navigation files' titles; 7: nested dates, eleventyComputed
+FORMAT = 9  # 9: Hugo's outputs; 8: navigation files' titles; 7: nested dates
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
@@ -76,6 +76,10 @@ def scalar_fields(fields: Mapping[str, object]) -> Fields:
     computed = fields.get("eleventyComputed")  # Eleventy: a value computed for the page
     if isinstance(computed, Mapping) and computed.get("permalink") is False:
         out["permalink"] = False
+    for k, v in fields.items():  # Hugo writes a page only in the formats it names
+        if k.lower() == "outputs" and isinstance(v, (str, list)):
+            names = [v] if isinstance(v, str) else v
+            out["outputs"] = "html" if any(str(n).lower() == "html" for n in names) else "none"
     for key in ("build", "_build"):  # (`_build` before Hugo 0.123)
         build = fields.get(key)
         if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
@@ -255,8 +259,9 @@ def held_back(fields: Mapping[str, object], dates: Dates = ((), ())) -> bool:
     `draft` key in any case (Hugo's keys are) that is not plainly off, a `published` key
     that is not true (Jekyll), a publication date in the future or an expiry date
     passed (`dates`: the fields a site's config makes them too), Eleventy's
-    permalinkBypassOutputDir? Such a page supports nothing (the gate still holds it
-    wherever its markers do not, and its title still accuses)."""
+    permalinkBypassOutputDir, Hugo's `outputs` naming no HTML? Such a page supports
+    nothing (the gate still holds it wherever its markers do not, and its title still
+    accuses)."""
     for key, value in fields.items():
         name = key.lower()
         dated = value not in ("", None)
@@ -274,6 +279,8 @@ def held_back(fields: Mapping[str, object], dates: Dates = ((), ())) -> bool:
             return True
         if name == "permalinkbypassoutputdir" and value not in (False, 0, "", "false"):
             return True  # Eleventy writes it outside the site it publishes
+        if name == "outputs" and value != "html":
+            return True  # Hugo's `outputs: [json]`: no page a reader reads
     return False
 
 
