@@ -599,6 +599,29 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             "layouts/post.njk",
             False,
         ),
+        # The twenty-first: a field the page does not set, an attribute's value, a
+        # dialog never opened, a canvas's or a video's fallback; a condition on a value
+        # the gate cannot read.
+        (
+            {"_layouts/redirect.html": "{% if page.show_body %}{{ content }}{% endif %}"},
+            "redirect",
+            True,
+        ),
+        ({"_includes/redirect.njk": "{% if showBody %}{{ content }}{% endif %}"}, "redirect", True),
+        ({"_layouts/redirect.html": '<meta content="{{ content }}">\n'}, "redirect", True),
+        ({"_layouts/redirect.html": "<dialog>{{ content }}</dialog>\n"}, "redirect", True),
+        ({"_layouts/redirect.html": "<canvas>{{ content }}</canvas>\n"}, "redirect", True),
+        ({"_layouts/redirect.html": "<video src=a.mp4>{{ content }}</video>\n"}, "redirect", True),
+        (
+            {"_layouts/redirect.html": "{% if site.x == 1 %}{{ content }}{% endif %}"},
+            "redirect",
+            True,
+        ),
+        (
+            {"_layouts/redirect.html": "{% if page.a %}{% else %}{{ content }}{% endif %}"},
+            "redirect",
+            False,
+        ),
     ],
 )
 def test_a_page_whose_layout_prints_none_of_it_supports_nothing(
@@ -611,6 +634,57 @@ def test_a_page_whose_layout_prints_none_of_it_supports_nothing(
     for path, text in files.items():
         repo.write(path, text)
     repo.write("posts/notes.md", f"---\nlayout: {named}\n---\nWe have 76 servers.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("fields", "held"),
+    [
+        ("show_body: true", False),
+        ("show_body: false", True),
+        ("show_body: ''", True),  # (Liquid prints it, JavaScript does not)
+        ("show_body: [a]", False),
+        ("hide: [a]", True),  # (a list is no false: `unless hide` prints nothing)
+        ("hide: false", False),
+    ],
+)
+def test_a_layout_that_prints_a_page_where_its_field_says_reads_the_pages_field(
+    repo: Repo, rg: Run, fields: str, held: bool
+) -> None:
+    """Round 20's unset field, read per page: support where the page's own field makes
+    the layout print it, none where it does not (or may not)."""
+    _title_and_reply(repo)
+    if "show_body" in fields:
+        repo.write("_layouts/brief.html", "{% if page.show_body %}{{ content }}{% endif %}")
+    else:
+        repo.write("_layouts/brief.html", "{% unless page.hide %}{{ content }}{% endunless %}")
+    repo.write("posts/notes.md", f"---\nlayout: brief\n{fields}\n---\nWe have 76 servers.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("config", "own", "held"),
+    [
+        ('defaults:\n  - scope: {path: ""}\n    values: {layout: brief}\n', "", True),
+        ('defaults:\n  - scope: {path: "posts"}\n    values: {layout: brief}\n', "", True),
+        ('defaults:\n  - scope: {path: "other"}\n    values: {layout: brief}\n', "", False),
+        ('defaults:\n  - scope: {path: ""}\n    values: {layout: brief}\n', "post", False),
+        ('defaults:\n  - scope: {path: ""}\n    values: {layout: post}\n', "", False),
+    ],
+)
+def test_a_layout_a_config_gives_a_page_decides_as_its_own_would(
+    repo: Repo, rg: Run, config: str, own: str, held: bool
+) -> None:
+    """Round 21's a07: Jekyll's defaults put a post that names no layout in one that
+    prints none of it; built, and no reader saw its body."""
+    _title_and_reply(repo)
+    repo.write("_config.yml", config)
+    repo.write("_layouts/brief.html", '<meta http-equiv="refresh" content="0; url=/">\n')
+    repo.write("_layouts/post.html", "<main>{{ content }}</main>\n")
+    layout = f"layout: {own}\n" if own else ""
+    repo.write("posts/notes.md", f"---\n{layout}title: n\n---\nWe have 76 servers.\n")
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out
 

@@ -35,14 +35,19 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 9  # 9: Hugo's outputs; 8: navigation files' titles; 7: nested dates
+FORMAT = 10  # 10: fields of lists; 9: Hugo's outputs; 8: navigation files' titles; 7: nested dates
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
-# (folders held back, layouts that print no content, date fields)
-SiteData = tuple[list[str], list[str], tuple[list[str], list[str]]]
+# When a layout prints a page: any of these conjunctions of [field, truthy?] holds (none:
+# never; a layout printing every page is not named).
+Prints = list[list[list[Any]]]
+# (folders held back, layouts that print a page only where its fields say, date fields,
+# [path prefix, layout] for each layout a config gives the pages under a path)
+SiteData = tuple[list[str], dict[str, Prints], tuple[list[str], list[str]], list[list[str]]]
 # A page's publication, as Pages.states() keeps it.
 PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
+COMPOSITE = "\0composite"  # scalar_fields' names of fields that hold a list or a mapping
 DELTA_MOST = 64  # pages changed: past this, build the whole again
 
 
@@ -52,7 +57,8 @@ class _Seen(NamedTuple):
     dates: Dates
     held: list[str]  # folders whose pages supports nothing
     unseen: frozenset[str]  # pages that share an address
-    contentless: frozenset[str]  # layouts that print no page
+    layouts: Mapping[str, Prints]  # layouts that print a page only where its fields say
+    defaults: Sequence[Sequence[str]]  # [path prefix, layout] a config gives the pages
 
 
 def scalar_fields(fields: Mapping[str, object]) -> Fields:
@@ -73,6 +79,10 @@ def scalar_fields(fields: Mapping[str, object]) -> Fields:
             out[k] = v.isoformat()
         elif isinstance(v, str) and k not in out:
             out[k] = v[:200]
+    # (the names of fields of a list or a mapping: a layout's `{% unless page.tags %}`)
+    composite = [k for k, v in fields.items() if k not in out and isinstance(v, (list, Mapping))]
+    if composite:
+        out[COMPOSITE] = ",".join(composite)[:2000]
     computed = fields.get("eleventyComputed")  # Eleventy: a value computed for the page
     if isinstance(computed, Mapping) and computed.get("permalink") is False:
         out["permalink"] = False
@@ -404,18 +414,23 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         read = _reader(tree)
         held_by = sites.held_by_configs(every, read)
         dates = sites.date_fields(every, read)
-        return sorted(folders | set(held_by)), _contentless(tree, every), dates
+        layouts = _layouts(tree, every)
+        # (the layout a config gives the pages under a path that name none: Jekyll's defaults)
+        given = sites.default_layouts(every, read) if layouts else []
+        defaults = sorted([p, name] for p, name in given if name in layouts)
+        return sorted(folders | set(held_by)), layouts, dates, defaults
 
     return built_once(tree, f"site-data/{run_dir}", find)
 
 
 # What hides a layout's text from readers: HTML and template comments, raw pairs, and
 # elements a browser shows nothing of (a template, a script, a style, a textarea's text
-# is no page).
+# is no page; a dialog not opened, a canvas's, a video's or an iframe's fallback).
 _LAYOUT_HIDDEN = re.compile(
     r"(?s)<!--.*?(?:-->|$)|\{#.*?(?:#\}|$)"
     r"|\{%-?\s*(comment|raw|verbatim)\b.*?(?:\{%-?\s*end\1\s*-?%\}|$)"
-    r"|<(template|script|style|noscript|textarea)\b.*?(?:</\2\s*>|$)"
+    r"|<(template|script|style|noscript|textarea|dialog|canvas|video|audio|object|iframe"
+    r"|noembed|noframes)\b.*?(?:</\2\s*>|$)"
     r"|<(\w+)\b[^<>]*?(?:\shidden\b|display\s*:\s*none|visibility\s*:\s*hidden)[^<>]*>.*?(?:</\3\s*>|$)"
 )
 # A layout's tags in order: a block (a condition, a loop, a capture) and its end, an
@@ -432,14 +447,19 @@ _LAYOUT_TAG = re.compile(
 _LAYOUT_OF = re.compile(r"(?m)^layout[ \t]*:(.*)$")
 # A name printed as it is (a capture's: `{{ body }}`, through a filter that keeps it).
 _PRINTED_AS_IS = re.compile(r"\{\{\{?-?\s*(\w+)\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}")
+_TAG_START = re.compile(r"</?[A-Za-z]")
 _RANGE = re.compile(r"\(\s*(\d{1,9})\s*\.\.\s*(\d{1,9})\s*\)")
 _FALSY = re.compile(r"\s*(?:false|nil|null|empty)\s*")
 
 
-def _prints_content(text: str) -> tuple[bool, str | None]:
-    """Does a layout print the page it is given where it may run (not in a comment, a
-    hidden element, or a branch no value can take: `{% if false %}`; a capture only
-    where the name it captures is printed), and the layout it is put in in turn?"""
+def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str | None]:
+    """When a layout prints the page it is given (Prints: any of the conjunctions of a
+    page's fields holds; [[]]: always, []: never), and the layout it is put in in turn.
+    Not in a comment, a hidden element, a tag's attribute, or a branch no value can take
+    (`{% if false %}`); a capture only where the name it captures is printed as it is; in
+    a branch on a page's field (`{% if page.show_body %}`, Eleventy's `{% if showBody
+    %}` with `fields_bare`), where the page's field says; on any other value, nowhere
+    surely."""
     parent = None
     if text.startswith("---"):
         end = text.find("\n---", 3)
@@ -449,38 +469,65 @@ def _prints_content(text: str) -> tuple[bool, str | None]:
             parent, text = named or None, text[end + 4 :]
     shown = _LAYOUT_HIDDEN.sub("", text)
     printed = set(_PRINTED_AS_IS.findall(shown))  # (names a capture may print, as they are)
-    frames: list[list[object]] = []  # [tag, dead?, captured name]
+    field = _BARE_FIELD if fields_bare else _PAGE_FIELD
+    frames: list[list[Any]] = []  # [tag, dead? or [field, truthy?], captured name]
+    out: Prints = []
     for m in _LAYOUT_TAG.finditer(shown):
         if m.group(5):
-            dead = any(f[1] for f in frames)
+            # (inside a tag: an attribute's value, `<meta content="{{ content }}">`)
+            opened = shown.rfind("<", 0, m.start())
+            in_tag = opened > shown.rfind(">", 0, m.start()) and _TAG_START.match(shown, opened)
             names = [f[2] for f in frames if f[2]]
-            if not dead and all(n in printed for n in names):
-                return True, parent
+            if in_tag or any(f[1] is True for f in frames) or not all(n in printed for n in names):
+                continue
+            when = [f[1] for f in frames if isinstance(f[1], list)]
+            if not when:
+                return [[]], parent
+            out.append(when)
         elif m.group(4):
             if frames and frames[-1][0] in ("if", "unless"):
-                frames[-1][1] = frames[-1][1] is not None and not frames[-1][1]
+                on = frames[-1][1]
+                if isinstance(on, list):  # (the other branch: the field the other way)
+                    frames[-1][1] = [on[0], not on[1]] if m.group(4) == "else" else True
+                else:
+                    frames[-1][1] = on is not None and not on
         elif m.group(1):
             if frames:
                 frames.pop()
         elif not (m.group(2) == "set" and "=" in m.group(3)):  # (`{% set x = 1 %}`: no block)
             tag, cond = m.group(2), m.group(3)
             literal = _FALSY.fullmatch(cond) is not None or cond.strip() == "true"
-            off: bool | None = None
+            off: bool | list[Any] | None = None
             if tag in ("if", "unless") and literal:
                 off = (_FALSY.fullmatch(cond) is not None) == (tag == "if")
+            elif tag in ("if", "unless") and (f := field.fullmatch(cond)):
+                off = [f.group(1), tag == "if"]
+            elif tag in ("if", "unless", "case"):
+                off = True  # (any other value: which branch runs, none surely does)
             elif tag == "for" and (r := _RANGE.search(cond)):
                 off = int(r.group(1)) > int(r.group(2))  # (`(1..0)`: no turn)
             name = cond.split()[0] if tag == "capture" and cond.split() else None
             frames.append([tag, off, name])
-    return False, parent
+    return out, parent
 
 
-def _contentless(tree: Tree, paths: Sequence[str]) -> list[str]:
+_PAGE_FIELD = re.compile(r"\s*page\.([A-Za-z_][\w-]*)\s*-?")
+_BARE_FIELD = re.compile(r"\s*([A-Za-z_][\w-]*)\s*-?")
+_MOST_WAYS = 16  # conjunctions a layout chain keeps; past this it prints nothing surely
+
+
+def _both(a: Prints, b: Prints) -> Prints:
+    """Prints where both print (a layout's, and the one it is put in)."""
+    got = [x + y for x in a for y in b]
+    return got if len(got) <= _MOST_WAYS else []
+
+
+def _layouts(tree: Tree, paths: Sequence[str]) -> dict[str, Prints]:
     """The names a page's `layout:` gives (Jekyll's under `_layouts/`, Eleventy's under
-    `_includes/`: with or without the extension) of the layouts that print none of the
-    page where it surely runs, themselves or through the layout they are put in: a page
-    that names one (a redirect's meta refresh) is built, and readers see none of its
-    body."""
+    `_includes/`: with or without the extension) of the layouts that print the page only
+    where its fields say (or never), themselves or through the layout they are put in:
+    a page that names one where they do not say so (a redirect's meta refresh) is built,
+    and readers see none of its body."""
     by_name: dict[str, list[str]] = {}
     included: dict[str, list[str]] = {}  # (Eleventy's: a name no _layouts/ file has)
     for p in paths:
@@ -496,18 +543,53 @@ def _contentless(tree: Tree, paths: Sequence[str]) -> list[str]:
     files = sorted({p for ps in by_name.values() for p in ps})
     tree.prefetch(files)
     read = _reader(tree)
-    shown: dict[str, bool] = {}
+    shown: dict[str, Prints] = {}
 
-    def shows(path: str, depth: int = 0) -> bool:
+    def every(ps: Sequence[str], depth: int) -> Prints:
+        got: Prints = [[]]
+        for p in ps:
+            got = _both(got, shows(p, depth))
+        return got
+
+    def shows(path: str, depth: int = 0) -> Prints:
         if path not in shown:
             text = read(path)
-            ok, parent = _prints_content(text) if text is not None else (True, None)
+            bare = "/_includes/" in "/" + path  # (Eleventy's: a page's fields are names)
+            ok, parent = _prints_content(text, bare) if text is not None else ([[]], None)
             shown[path] = ok  # (a cycle reads as shown: no loop)
             if ok and parent and depth < 20:
-                shown[path] = all(shows(q, depth + 1) for q in by_name.get(parent, []))
+                shown[path] = _both(ok, every(by_name.get(parent, []), depth + 1))
         return shown[path]
 
-    return sorted(name for name, ps in by_name.items() if not all(shows(p) for p in ps))
+    out = {name: every(ps, 0) for name, ps in by_name.items()}
+    return {name: got for name, got in sorted(out.items()) if [] not in got}
+
+
+def _layouts_of(
+    path: str, fields: Mapping[str, object], defaults: Sequence[Sequence[str]]
+) -> list[str]:
+    """The layout a page is put in: its own, or those a config may give its path (any
+    of them: which one applies is the config's scopes and types to say)."""
+    for k, v in fields.items():
+        if k.lower() == "layout":
+            return [str(v).strip()]
+    return [name for prefix, name in defaults if path.startswith(prefix)]
+
+
+def _printed(fields: Mapping[str, object], layouts: Mapping[str, Prints], name: str) -> bool:
+    """Does the layout of this name surely print a page of these fields?"""
+    ways = layouts.get(name)
+    if ways is None:
+        return True
+    composite = str(fields.get(COMPOSITE, "")).split(",")
+
+    def holds(key: str, truthy: bool) -> bool:
+        value = fields.get(key, None if key not in composite else "")
+        if truthy:  # (surely: a list, or present and nothing a template may read as false)
+            return key in composite or (key in fields and value not in (False, None, "", 0))
+        return value is False or value is None  # (absent: None; a list's name: "")
+
+    return any(all(holds(k, t) for k, t in way) for way in ways)
 
 
 _META = (".meta.yml", ".meta.yaml")
@@ -663,7 +745,7 @@ class Pages:
         from receipt_gate.reading.frontmatter import read as front_matter
 
         site = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")
-        rules = _Seen(site[2], [*held, *site[0]], frozenset(), frozenset(site[1]))
+        rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3])
         out: dict[str, tuple[int, Any]] = {}
         errors = []
         for p in changed:
@@ -763,7 +845,8 @@ class Pages:
             site[2],
             [*self._held_sections(shas, by_sha), *site[0]],
             frozenset(_shared_addresses(shas, by_sha)),
-            frozenset(site[1]),
+            site[1],
+            site[3],
         )
         from receipt_gate.base import wildmatch
 
@@ -804,9 +887,9 @@ class Pages:
             or _unbuilt(p, shas)
             or p in rules.unseen
             # built, and its layout prints none of its body
-            or any(
-                k.lower() == "layout" and str(v).strip() in rules.contentless
-                for k, v in fields.items()
+            or not all(
+                _printed(fields, rules.layouts, name)
+                for name in _layouts_of(p, fields, rules.defaults)
             )
         )
 

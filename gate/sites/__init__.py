@@ -82,6 +82,21 @@ def held_by_configs(paths: Sequence[str], read: Callable[[str], str | None]) -> 
     return out
 
 
+def default_layouts(
+    paths: Sequence[str], read: Callable[[str], str | None]
+) -> list[tuple[str, str]]:
+    """(path prefix, layout) for each layout a generator's config gives the pages under
+    a path (Jekyll's `defaults:`). `paths` are the tree's files that CONFIG_GLOBS match."""
+    from receipt_gate.base import wildmatch
+
+    out: list[tuple[str, str]] = []
+    for g in TABLE:
+        given, globs = getattr(g, "default_layouts", None), getattr(g, "CONFIG_GLOBS", ())
+        if given is not None and globs:
+            out += [d for p in wildmatch.select(list(globs), paths) for d in given(p, read(p))]
+    return out
+
+
 def date_fields(
     paths: Sequence[str], read: Callable[[str], str | None]
 ) -> tuple[list[str], list[str]]:

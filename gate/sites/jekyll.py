@@ -81,10 +81,42 @@ def held_by_config(path: str, text: str | None) -> list[str]:
         dated = any(siteconfig.get(v, "date") for v in values)  # (a date may be later)
         if not dated and all(p is True for v in values for p in siteconfig.get(v, "published")):
             continue
-        scopes = [s for s in siteconfig.get(entry, "scope") if isinstance(s, Table)]
-        for scope in [p for s in scopes for p in siteconfig.get(s, "path")] or [""]:
-            where = str(scope or "").strip().removeprefix("./").lstrip("/")
-            out.append(base + re.split(r"[*?\[{]", where, maxsplit=1)[0])
+        out += _scopes(entry, base)
+    return out
+
+
+def _scopes(entry: Table, base: str) -> list[str]:
+    """The path prefixes a `defaults:` entry's scopes give (up to a glob's first
+    wildcard; its `type` unread: every page under the path)."""
+    from receipt_gate.reading import siteconfig
+
+    scopes = [s for s in siteconfig.get(entry, "scope") if isinstance(s, Table)]
+    return [
+        base + re.split(r"[*?\[{]", str(scope or "").strip().removeprefix("./").lstrip("/"))[0]
+        for scope in [p for s in scopes for p in siteconfig.get(s, "path")] or [""]
+    ]
+
+
+def default_layouts(path: str, text: str | None) -> list[tuple[str, str]]:
+    """(path prefix, layout) for each layout a config's `defaults:` give the pages that
+    name none (a page's own `layout:` is not read here: every page under the path)."""
+    from receipt_gate.reading import siteconfig
+
+    if text is None or "layout" not in text:
+        return []
+    folder = posixpath.dirname(path)
+    doc = siteconfig.document(path, text)
+    if not isinstance(doc, Table):
+        return []
+    out = []
+    for entry in (e for d in siteconfig.get(doc, "defaults") if isinstance(d, list) for e in d):
+        if isinstance(entry, Table):
+            for v in siteconfig.get(entry, "values"):
+                for layout in siteconfig.get(v, "layout") if isinstance(v, Table) else ():
+                    out += [
+                        (p, str(layout).strip())
+                        for p in _scopes(entry, f"{folder}/" if folder else "")
+                    ]
     return out
 
 
