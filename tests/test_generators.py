@@ -448,6 +448,31 @@ def test_a_change_to_a_script_alone_is_judged_at_push(repo: Repo, rg: Run) -> No
             },
             "tools/build",
         ),
+        # The twenty-first: a package's script runs another package's.
+        *(
+            (
+                {
+                    "package.json": f'{{"scripts": {{"build": "{line}"}}}}\n',
+                    "tools/package.json": '{"scripts": {"site": "cd .. && hugo -D"}}\n',
+                },
+                "tools/package.json",
+            )
+            for line in (
+                "npm --prefix tools run site",
+                "npm run site -w tools",
+                "npm run site --workspace=tools",
+                "cd tools && npm run site",
+                "yarn --cwd tools site",
+            )
+        ),
+        (
+            {
+                "package.json": '{"workspaces": ["packages/*"], "scripts": {"build":'
+                ' "npm run site --workspaces"}}\n',
+                "packages/site/package.json": '{"scripts": {"site": "cd ../.. && hugo -D"}}\n',
+            },
+            "packages/site/package.json",
+        ),
     ],
 )
 def test_a_file_a_build_pulls_in_is_read_as_one(

@@ -77,6 +77,11 @@ _RUN = re.compile(
     r"|(?:^|(?<=[\s;&|(\"'`]))(?=\.{1,2}/))"  # (run as it is: `./tools/build`)
     r"[\"']?((?:\.{0,2}/)?[\w][\w./-]*)"
 )
+_PACKAGE_DIR = re.compile(
+    r"(?:(?<![\w-])(?:--prefix|--workspace|-w|--cwd|--dir|-C)(?:=|[ \t]+)"
+    r"|(?<![\w-])cd[ \t]+(?=\S+[ \t]*&&[ \t]*(?:npm|yarn|pnpm|bun|npx)\b))"
+    r"[\"']?((?:\.{1,2}/)?[\w][\w./-]*)"
+)
 _SCRIPT = re.compile(
     r"(?<![\w./-])(?:\./)?([\w][\w./-]*(?:"
     + "|".join(re.escape(e) for e in SCRIPT_EXTS)
@@ -93,18 +98,39 @@ def named_scripts(
     the root or from the naming file's folder; not those `known` already."""
     seen = {*files, *known}
     named: set[str] = set()
+    workspaces: list[str] = []
     for p in files:
         text = texts.get(p)
         if not text or p.endswith(("-lock.json", ".lock")):
             continue
         here = posixpath.dirname(p)
-        for m in (*_SCRIPT.finditer(text), *_RUN.finditer(text)):
-            name = m.group(1)
+        found = [m.group(1) for m in (*_SCRIPT.finditer(text), *_RUN.finditer(text))]
+        # A package's scripts run another's (`npm --prefix tools run site`, `-w tools`,
+        # `cd tools && npm run site`, `yarn --cwd tools`): its package.json builds too.
+        found += [posixpath.join(m.group(1), "package.json") for m in _PACKAGE_DIR.finditer(text)]
+        for name in found:
             named.update({name, posixpath.normpath(posixpath.join(here, name))} if here else {name})
+        if p.endswith("package.json") and '"workspaces"' in text:
+            workspaces += [posixpath.join(here, w) for w in _workspaces(text)]
     named = {n.removeprefix("./") for n in named if not n.startswith("../")} - seen
-    if not named:
-        return []
-    return sorted(tree.paths([wildmatch.escape(n) for n in sorted(named)]))
+    globs = [wildmatch.escape(n) for n in sorted(named)]
+    globs += [f"{w.removeprefix('./').rstrip('/')}/package.json" for w in workspaces]
+    return sorted(p for p in tree.paths(globs) if p not in seen) if globs else []
+
+
+def _workspaces(text: str) -> list[str]:
+    """The folders (globs) a package.json's `workspaces` name (a list, or Yarn's
+    `{packages: [...]}`)."""
+    import json
+
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return ["**"]  # (unread: any package of the tree may be one)
+    got = doc.get("workspaces") if isinstance(doc, dict) else None
+    if isinstance(got, dict):
+        got = got.get("packages")
+    return [w for w in got if isinstance(w, str) and w.strip()] if isinstance(got, list) else []
 
 
 def holds(tree: Tree) -> Callable[[str], bool]:
