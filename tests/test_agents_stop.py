@@ -560,3 +560,43 @@ def test_a_branch_from_before_the_gate_never_pushed_is_no_work_of_the_session(
     repo.git("push", "-q", "--no-verify", "origin", "old")
     rc, err = stop(repo)
     assert rc == 2 and "drafts/ideas.md" in err, err
+
+
+@pytest.mark.e2e
+def test_a_commit_pushed_by_id_to_another_remote_is_refused(session: Repo, tmp_path: Path) -> None:
+    """The twenty-first outside pass: pushed by id to a second remote, never fetched;
+    only the first remote was asked what it names."""
+    other = tmp_path / "other.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(other)], check=True)
+    session.git("remote", "add", "r2", str(other))
+    session.git("checkout", "-q", "--detach")
+    bad = _bad_commit(session)
+    session.git("checkout", "-q", "main")
+    assert stop(session)[0] == 0  # never pushed: nothing stands
+    session.git("push", "-q", "--no-verify", "r2", f"{bad}:refs/tags/v9")
+    rc, err = stop(session)
+    assert rc == 2 and bad[:12] in err, err
+
+
+@pytest.mark.e2e
+def test_a_push_that_writes_no_reflog_is_held_as_pushed(session: Repo) -> None:
+    """The twenty-first outside pass: with core.logAllRefUpdates off, git writes no
+    reflog for a new remote-tracking ref, so the branch pushed past the hooks (its
+    local branch deleted) left no push to find. Every tracking ref without one is then
+    held as pushed; an honest one passes."""
+    session.git("config", "core.logAllRefUpdates", "false")
+    session.git("checkout", "-q", "-b", "honest")
+    session.write("drafts/more.md", GOOD_DRAFT)
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "more", check=False).returncode == 0
+    session.git("push", "-q", "origin", "honest")
+    session.git("checkout", "-q", "main")
+    session.git("branch", "-q", "-D", "honest")
+    assert stop(session) == (0, "")
+    session.git("checkout", "-q", "-b", "feat")
+    _bad_commit(session)
+    session.git("push", "-q", "--no-verify", "origin", "feat")
+    session.git("checkout", "-q", "main")
+    session.git("branch", "-q", "-D", "feat")
+    rc, err = stop(session)
+    assert rc == 2 and "drafts/intro.md" in err, err

@@ -272,6 +272,15 @@ def _pushed(root: str) -> list[Pushed]:
                 ref = os.path.relpath(path, logs).replace(os.sep, "/")
                 old, new = (m.decode("ascii", "replace") for m in moved)
                 out.append(Pushed(ref, new, old))
+    if (_git(root, "config", "--bool", "core.logAllRefUpdates") or "true") == "false":
+        # No reflog is written for a new ref: a remote-tracking ref without one may be
+        # this clone's push as well as a fetch (held as pushed, to the default's rules).
+        said = _git(root, "for-each-ref", "--format=%(objectname) %(refname)", "refs/remotes/")
+        for tip, _, ref in (line.partition(" ") for line in (said or "").splitlines()):
+            if not ref.endswith("/HEAD") and not os.path.exists(
+                os.path.join(logs, *ref.split("/"))
+            ):
+                out.append(Pushed(ref, tip, "0" * 40))
     return out
 
 
@@ -422,8 +431,10 @@ def _pushed_by_id(
     _keep_passed(root, passed)
     if not refused:
         return []
-    named = named if named is not None else _named(root, remote)
-    return [run for c, run in refused.items() if named is not None and c in named]
+    if named is None:  # (what any remote names: a push by id to another one too)
+        said = [_named(root, r) for r in (_git(root, "remote") or "").split()]
+        named = set().union(*(n for n in said if n is not None))
+    return [run for c, run in refused.items() if c in named]
 
 
 _ASK_FIRST = 200  # loose commits to judge, past which the remote is asked first
