@@ -1142,3 +1142,28 @@ def test_a_build_line_publishes_drafts_only_where_hugo_is_given_the_flag(
 
     found = publishing(["scripts/setup.sh"], lambda _: f"#!/bin/sh\n{line}\n")
     assert bool(found) == publishes, found
+
+
+_ALIASED = 'module.exports = (c) => { c.addExtension(["markdown"], { key: "md" }); };\n'
+
+
+def test_an_eleventy_alias_of_markdown_is_gated_and_one_added_later_refused(
+    repo: Repo, rg: Run
+) -> None:
+    """The twenty-first outside pass: Eleventy's documented alias of a template language
+    (`addExtension("markdown", {key: "md"})`) rendered posts/notes.markdown as a page
+    that drafts never gated; added to the config in the same change as the page, the
+    gate's config could not know it either."""
+    repo.write("eleventy.config.js", _ALIASED)
+    repo.write("posts/a.md", "---\ntitle: a\n---\nA.\n")
+    repo.write("posts/notes.markdown", "---\ntitle: n\n---\nNotes.\n")
+    repo.write("styles/site.scss", "a { color: red }\n")  # (compiled, no alias: no page)
+    assert rg("init")[0] == 0
+    assert _gated(rg) == {"posts/a.md", "posts/notes.markdown"}
+    # The alias comes later, with its page, under drafts init wrote without it.
+    repo.write("eleventy.config.js", "module.exports = (c) => {};\n")
+    (repo.path / ".receipt-gate.yaml").unlink()
+    assert rg("init")[0] == 0
+    repo.write("eleventy.config.js", _ALIASED)
+    rc, _, err = rg("verify")
+    assert rc == 2 and "eleventy.config.js: renders posts/notes.markdown as a page" in err, err

@@ -294,6 +294,16 @@ def built(cfg: Config, tree: Tree) -> Config:
     """The config with its draft markers as the tree's build reads them (void where it
     publishes what they mark), the folders it publishes from; GateError where it renders
     pages with a reader the gate does not read them with."""
+    from receipt_gate.base import wildmatch
+    from receipt_gate.sites import eleventy
+
+    configs = tree.paths([wildmatch.escape(n) for n in eleventy.CONFIGS])
+    if configs and (
+        unread := eleventy.unread_pages(
+            configs, _text_of(tree), tree.paths, lambda p: wildmatch.match(cfg.drafts, p)
+        )
+    ):
+        raise GateError(unread)
     if cfg.draft_markers is None:
         return cfg
     from receipt_gate.rules.markers import folders, publishing
@@ -309,6 +319,15 @@ def built(cfg: Config, tree: Tree) -> Config:
     if markers.listed_in:
         markers = listed_by(markers, tree)
     return cfg._replace(draft_markers=markers)
+
+
+def _text_of(tree: Tree) -> Callable[[str], str | None]:
+    def read(path: str) -> str | None:
+        from receipt_gate.rules.markup import texts_of
+
+        return texts_of(tree, [path])[path]
+
+    return read
 
 
 def listed_by(markers: Markers, tree: Tree) -> Markers:

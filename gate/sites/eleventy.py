@@ -63,7 +63,8 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
     from receipt_gate.base import wildmatch
     from receipt_gate.sites.layout import any_case
 
-    dirs = _dirs(read(name) or "")
+    config = read(name) or ""
+    dirs = _dirs(config)
     root = dirs.get("input", "")
     root = "" if root in (".", "") else root
     base = f"{root}/" if root else ""
@@ -75,7 +76,8 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
     ]
     if dirs.get("output") != "?":
         leave.append(dirs.get("output") or "_site")
-    drafts = [f"{base}**/*.{any_case(e)}" for e in EXTS]
+    exts = [*EXTS, *aliases(config)]
+    drafts = [f"{base}**/*.{any_case(e)}" for e in exts]
     drafts += [*(f"!{x}/**" for x in leave), "!**/node_modules/**"]
     # .eleventyignore: a pattern a line, `#` a comment only at a line's start, relative to
     # the folder the file is in (the root's, and the input folder's).
@@ -92,7 +94,7 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
     templates = [
         p
         for p in paths
-        if p.lower().endswith(tuple(f".{e}" for e in EXTS))
+        if p.lower().endswith(tuple(f".{e}" for e in exts))
         and not re.search(r"(?:^|/)(?:node_modules|\.[^/]*)/", p)
     ]
     drafts += leave_out(drafts, paths, templates)
@@ -118,6 +120,47 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
         len(taken),
         docs_folders(taken),
         _title_fields(taken, read),
+    )
+
+
+# `addExtension("markdown", {key: "md"})`: files of that extension are rendered as the
+# language the key names (Eleventy's "aliasing an existing template language").
+_ALIAS = re.compile(
+    r"\baddExtension\(\s*(\[[^\]]*\]|[\"'`][^\"'`]*[\"'`])\s*,\s*\{[^{}]*?\bkey\s*:\s*"
+    r"[\"'`](\w+)[\"'`]"
+)
+
+
+def aliases(config: str) -> list[str]:
+    """The extensions a config renders as one of Eleventy's text templates (lower case;
+    comments aside)."""
+    out = []
+    for m in _ALIAS.finditer(_COMMENTS.sub("", config)):
+        if m.group(2).lower() in EXTS:
+            out += [e.lower() for e in re.findall(r"[\"'`]\.?([\w.-]+)[\"'`]", m.group(1))]
+    return [e for e in dict.fromkeys(out) if e not in EXTS]
+
+
+def unread_pages(
+    configs: Sequence[str],
+    read: Callable[[str], str | None],
+    listed: Callable[[list[str]], list[str]],
+    gated: Callable[[str], bool],
+) -> str | None:
+    """A line naming a page an Eleventy config (the first of `configs` Eleventy loads)
+    renders by an alias of a template language that drafts does not gate (the config
+    may come in the same change as the page), else None."""
+    from receipt_gate.sites.layout import any_case
+
+    name = next((n for n in CONFIGS if n in configs), None)
+    exts = aliases(read(name) or "") if name else []
+    pages = listed([f"**/*.{any_case(e)}" for e in exts]) if exts else []
+    ungated = [p for p in pages if not gated(p) and "node_modules/" not in p]
+    if not ungated:
+        return None
+    return (
+        f"{name}: renders {ungated[0]} as a page (an alias of a template language), where"
+        f" drafts gates it not: add **/*{posixpath.splitext(ungated[0])[1]} to drafts"
     )
 
 
