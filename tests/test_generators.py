@@ -1167,3 +1167,28 @@ def test_an_eleventy_alias_of_markdown_is_gated_and_one_added_later_refused(
     repo.write("eleventy.config.js", _ALIASED)
     rc, _, err = rg("verify")
     assert rc == 2 and "eleventy.config.js: renders posts/notes.markdown as a page" in err, err
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "refused"),
+    [
+        ("notes.txt", "---\nlayout: default\npermalink: /notes.html\n---\nText.\n", True),
+        ("docs/notes.json", "---\npermalink: '/n/notes.htm'\n---\n{}\n", True),
+        ("robots.txt", "---\n---\nSitemap: {{ site.url }}/sitemap.xml\n", False),
+        ("feed.xml", "---\npermalink: /feed.xml\n---\n<feed/>\n", False),
+        ("notes.txt", "permalink: /notes.html\n", False),  # (no front matter: copied)
+        ("_data/x.yml", "---\npermalink: /x.html\n---\n", False),  # (Jekyll reads no `_`)
+    ],
+)
+def test_a_jekyll_file_rendered_to_an_html_page_must_be_gated(
+    repo: Repo, rg: Run, path: str, text: str, refused: bool
+) -> None:
+    """The twenty-first outside pass: notes.txt with front matter and `permalink:
+    /notes.html` is rendered through its layout to an HTML page (real Jekyll), which
+    drafts, gating markdown and HTML, never took for a page."""
+    repo.write("_config.yml", "title: x\n")
+    repo.write("_posts/2024-01-01-a.md", "---\ntitle: a\n---\nA.\n")
+    assert rg("init")[0] == 0
+    repo.write(path, text)
+    rc, _, err = rg("verify")
+    assert (rc == 2 and f"{path}: Jekyll renders it to an HTML page" in err) == refused, err

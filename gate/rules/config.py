@@ -295,15 +295,21 @@ def built(cfg: Config, tree: Tree) -> Config:
     publishes what they mark), the folders it publishes from; GateError where it renders
     pages with a reader the gate does not read them with."""
     from receipt_gate.base import wildmatch
-    from receipt_gate.sites import eleventy
+    from receipt_gate.sites import eleventy, jekyll
 
-    configs = tree.paths([wildmatch.escape(n) for n in eleventy.CONFIGS])
-    if configs and (
-        unread := eleventy.unread_pages(
-            configs, _text_of(tree), tree.paths, lambda p: wildmatch.match(cfg.drafts, p)
-        )
-    ):
-        raise GateError(unread)
+    def gated(path: str) -> bool:
+        return wildmatch.match(cfg.drafts, path)
+
+    # Pages a site renders from files drafts does not take for pages (the config that
+    # makes them may come in the same change).
+    for site, globs in ((eleventy, eleventy.CONFIGS), (jekyll, ("**/_config.yml",))):
+        configs = tree.paths([g if "*" in g else wildmatch.escape(g) for g in globs])
+
+        def listed(globs: list[str]) -> list[str]:
+            return tree.paths([*globs, f"!{wildmatch.escape(cfg.run_dir)}/**"])
+
+        if configs and (unread := site.unread_pages(configs, _text_of(tree), listed, gated)):
+            raise GateError(unread)
     if cfg.draft_markers is None:
         return cfg
     from receipt_gate.rules.markers import folders, publishing

@@ -257,3 +257,42 @@ COMMAND_FOLDER = re.compile(
 
 def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
     return [(m.group(1), False) for m in COMMAND_FOLDER.finditer(bare)]
+
+
+# What Jekyll renders as a page beside markdown and HTML: any file whose front matter
+# gives it an HTML address (`permalink: /notes.html` on notes.txt). Assets and what
+# Jekyll never reads are not looked into.
+_NOT_PAGES = re.compile(
+    r"(?i)\.(?:md|markdown|mkdn|mkd|mdown|html?|xhtml|js|mjs|cjs|css|s[ac]ss|less|map|svg|png"
+    r"|jpe?g|gif|webp|avif|ico|bmp|pdf|woff2?|ttf|otf|eot|zip|gz|tgz|mp[34]|webm|ogg|wasm"
+    r"|lock)$|(?:^|/)(?:[_.#][^/]*|node_modules|vendor|Gemfile)(?:/|$)"
+)
+_HTML_ADDRESS = re.compile(r"(?m)^permalink[ \t]*:[ \t]*[\"']?[^\s\"'#]*\.(?:html?|xhtml|shtml)\b")
+
+
+def unread_pages(
+    configs: Sequence[str],
+    read: Callable[[str], str | None],
+    listed: Callable[[list[str]], list[str]],
+    gated: Callable[[str], bool],
+) -> str | None:
+    """A line naming a file of a Jekyll site (where a `_config.yml` is) that is no
+    markdown or HTML but that Jekyll renders to an HTML page (front matter naming an
+    `.html` permalink), where drafts gates it not; else None."""
+    from receipt_gate.base import wildmatch
+
+    roots = sorted({posixpath.dirname(c) for c in configs})
+    pages = [f"!**/*.{any_case(e)}" for e in ("md", "markdown", "html")]
+    found = listed([*(wildmatch.escape(f"{r}/") + "**" if r else "**" for r in roots), *pages])
+    for path in found:
+        rel = next((path[len(r) + 1 :] for r in roots if r and path.startswith(r + "/")), path)
+        if _NOT_PAGES.search(rel) or gated(path):
+            continue
+        text = read(path)
+        head = text.split("\n---", 1)[0] if text and text.startswith("---") else ""
+        if head and _HTML_ADDRESS.search(head):
+            return (
+                f"{path}: Jekyll renders it to an HTML page (its front matter's permalink),"
+                " where drafts gates it not: add it to drafts"
+            )
+    return None
