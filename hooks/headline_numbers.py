@@ -62,7 +62,7 @@ class Article(NamedTuple):
 
 
 class Corpus(NamedTuple):
-    titles: dict[str, list[tuple[str, str]]]  # number -> [(title, article path)]
+    titles: dict[str, list[list[str]]]  # number -> [[title, article path]]
     bodies: dict[str, list[str]]  # a title's number -> up to two article paths whose body has it
 
 
@@ -439,13 +439,26 @@ class Index(NamedTuple):
 
     pages: dict[str, list[Any]]  # path -> [sha256, flags], as Pages.states() gives them
     held: list[str]  # the sections an index page holds back
-    titles: dict[str, list[tuple[str, str]]]  # number -> [(title, path)], in path order
+    titles: dict[str, list[list[str]]]  # number -> [[title, path]], in path order
     bodies: dict[str, list[str]]  # body number -> the first KEEP paths that surely show it
     more: set[str]  # the numbers more bodies hold than the index keeps
 
 
 def corpus_of(idx: Index) -> Corpus:
-    return Corpus(idx.titles, {n: idx.bodies[n][:2] for n in idx.titles if n in idx.bodies})
+    """The corpus the check reads of the index (once per index: the fingerprint and the
+    check both ask)."""
+    hit = _OF.get(id(idx))
+    if hit is None or hit[0] is not idx:
+        hit = _OF[id(idx)] = (
+            idx,
+            Corpus(idx.titles, {n: idx.bodies[n][:2] for n in idx.titles if n in idx.bodies}),
+        )
+        while len(_OF) > 4:
+            del _OF[next(iter(_OF))]
+    return hit[1]
+
+
+_OF: dict[int, tuple[Index, Corpus]] = {}
 
 
 def _add(idx: Index, path: str, a: Article, flags: int) -> None:
@@ -454,11 +467,11 @@ def _add(idx: Index, path: str, a: Article, flags: int) -> None:
     for title, numbers in zip(a.titles, a.title_numbers, strict=True) if flags & PUBLISHED else ():
         for n in numbers:
             held = idx.titles.setdefault(n, [])
-            if (title, path) not in held:
+            if [title, path] not in held:
                 at = len(held)
                 while at and held[at - 1][1] > path:
                     at -= 1
-                held.insert(at, (title, path))
+                held.insert(at, [title, path])
     for n in a.body_numbers if flags & SURELY else ():
         got = idx.bodies.setdefault(n, [])
         if path in got or (n in idx.more and path > got[-1]):
@@ -540,9 +553,7 @@ def _load(doc: Any) -> Index | None:
         and all(index.get(n) for n in more)
     ):
         return None
-    return Index(
-        pages, held, {n: [(t, p) for t, p in v] for n, v in titles.items()}, index, set(more)
-    )
+    return Index(pages, held, titles, index, set(more))
 
 
 NO_ARTICLES = Corpus({}, {})  # the articles globs match no file

@@ -163,7 +163,7 @@ def test_every_title_readers_see_accuses(path: str, page: str) -> None:
 def test_seed_opaque_tokens_leave_no_76_in_the_bodies() -> None:
     """The seed's two bodies with the characters 76 contain no 76 after stripping."""
     assert "76" not in parse_article(OPAQUE_BODY).body_numbers
-    assert CORPUS.titles["76"] == [(TITLE.split('"')[1], "posts/drift.md")]
+    assert CORPUS.titles["76"] == [[TITLE.split('"')[1], "posts/drift.md"]]
 
 
 def test_a_ledger_is_not_corpus(repo: Repo, rg: Run) -> None:
