@@ -295,21 +295,18 @@ def built(cfg: Config, tree: Tree) -> Config:
     publishes what they mark), the folders it publishes from; GateError where it renders
     pages with a reader the gate does not read them with."""
     from receipt_gate.base import wildmatch
-    from receipt_gate.sites import eleventy, jekyll
-
-    def gated(path: str) -> bool:
-        return wildmatch.match(cfg.drafts, path)
+    from receipt_gate.sites import unread_pages
 
     # Pages a site renders from files drafts does not take for pages (the config that
     # makes them may come in the same change).
-    for site, globs in ((eleventy, eleventy.CONFIGS), (jekyll, ("**/_config.yml",))):
-        configs = tree.paths([g if "*" in g else wildmatch.escape(g) for g in globs])
-
-        def listed(globs: list[str]) -> list[str]:
-            return tree.paths([*globs, f"!{wildmatch.escape(cfg.run_dir)}/**"])
-
-        if configs and (unread := site.unread_pages(configs, _text_of(tree), listed, gated)):
-            raise GateError(unread)
+    unread = unread_pages(
+        tree.paths,
+        _text_of(tree),
+        lambda globs: tree.paths([*globs, f"!{wildmatch.escape(cfg.run_dir)}/**"]),
+        lambda path: wildmatch.match(cfg.drafts, path),
+    )
+    if unread is not None:
+        raise GateError(unread)
     if cfg.draft_markers is None:
         return cfg
     from receipt_gate.rules.markers import folders, publishing

@@ -82,6 +82,28 @@ def held_by_configs(paths: Sequence[str], read: Callable[[str], str | None]) -> 
     return out
 
 
+def unread_pages(
+    find: Callable[[list[str]], list[str]],
+    read: Callable[[str], str | None],
+    listed: Callable[[list[str]], list[str]],
+    gated: Callable[[str], bool],
+) -> str | None:
+    """A line naming a page a generator renders from a file drafts does not gate (an
+    Eleventy alias of a template language, a Jekyll file given an HTML permalink), else
+    None. `find` lists the tree's paths a glob matches (each generator's RENDER_CONFIGS
+    first), `listed` those outside the receipts."""
+    from receipt_gate.base import wildmatch
+
+    for g in TABLE:
+        check, globs = getattr(g, "unread_pages", None), getattr(g, "RENDER_CONFIGS", ())
+        if check is None:
+            continue
+        configs = find([x if "*" in x else wildmatch.escape(x) for x in globs])
+        if configs and (said := check(configs, read, listed, gated)) is not None:
+            return str(said)
+    return None
+
+
 def default_layouts(
     paths: Sequence[str], read: Callable[[str], str | None]
 ) -> list[tuple[str, str]]:

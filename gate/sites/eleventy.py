@@ -27,6 +27,7 @@ NAME = "Eleventy"
 # In the order Eleventy 3 looks for them (it does not load a .ts config by default).
 CONFIGS = (".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs")
 CONFIG = re.compile(r"^(?:\.eleventy\.js|eleventy\.config\.[cm]?js)$")
+RENDER_CONFIGS = CONFIGS  # (where unread_pages looks)
 # Eleventy's text templates, in any case (it renders bad.MD too); .11ty.js is code.
 EXTS = ("md", "html", "njk", "liquid")
 _COMMENTS = re.compile(r"/\*.*?\*/|(?<![:\\])//[^\n]*", re.S)

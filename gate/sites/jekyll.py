@@ -56,6 +56,7 @@ def detect(repo: Repo) -> Layout | None:
 # The files whose `defaults:` may hold pages back: any YAML or TOML file (a site's folder
 # may be anywhere, and a build may name any config: `--config _config.yml,prod.yml`).
 CONFIG_GLOBS = ("**/*.yml", "**/*.yaml", "**/*.toml")
+RENDER_CONFIGS = ("**/_config.yml", "**/_config.toml")  # (where unread_pages looks)
 
 
 def held_by_config(path: str, text: str | None) -> list[str]:
