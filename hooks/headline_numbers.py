@@ -467,10 +467,12 @@ def _add(idx: Index, path: str, a: Article, flags: int) -> None:
     for title, numbers in zip(a.titles, a.title_numbers, strict=True) if flags & PUBLISHED else ():
         for n in numbers:
             held = idx.titles.setdefault(n, [])
-            if [title, path] not in held:
-                at = len(held)
-                while at and held[at - 1][1] > path:
-                    at -= 1
+            # (in path order: where this path's entries end; only they can be this one)
+            at = len(held) if not held or held[-1][1] <= path else _after(held, path)
+            same = at
+            while same and held[same - 1][1] == path:
+                same -= 1
+            if [title, path] not in held[same:at]:
                 held.insert(at, [title, path])
     for n in a.body_numbers if flags & SURELY else ():
         got = idx.bodies.setdefault(n, [])
@@ -480,6 +482,18 @@ def _add(idx: Index, path: str, a: Article, flags: int) -> None:
         if len(got) > KEEP:
             got.pop()
             idx.more.add(n)
+
+
+def _after(held: list[list[str]], path: str) -> int:
+    """Where entries of paths after `path` begin (the list is in path order)."""
+    lo, hi = 0, len(held)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if held[mid][1] <= path:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 def _drop(idx: Index, paths: set[str]) -> bool:

@@ -879,3 +879,28 @@ def test_a_date_is_read_as_the_day_it_is_in_utc(value: object, day: str | None) 
     from receipt_gate.rules.corpus import date_of
 
     assert date_of(value) == day
+
+
+def test_a_title_read_from_a_file_name_is_read_for_each_name_of_the_same_bytes(
+    repo: Repo, rg: Run
+) -> None:
+    """Round 22: the pages cache kept one parse per content, so a Jekyll post titled by
+    its file name, with the bytes of a post that sorts first, took that post's title
+    (its number accused nothing); a rename handed back the old name's title."""
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [headline-numbers]\nchecks:\n  headline-numbers:\n"
+        "    articles: ['_posts/**/*.md']\n",
+    )
+    body = "---\nlayout: post\n---\nA week of work.\n"
+    repo.write("_posts/2024-01-01-a.md", body)
+    repo.write("_posts/2024-01-02-we-run-76-servers.md", body)
+    repo.write("drafts/reply.md", "We run 76 servers.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "76 appears in the title" in out, out
+    (repo.path / "_posts/2024-01-02-we-run-76-servers.md").rename(
+        repo.path / "_posts/2024-01-02-we-run-80-servers.md"
+    )
+    repo.write("drafts/reply.md", "We run 80 servers.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "80 appears in the title" in out, out

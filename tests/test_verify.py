@@ -85,6 +85,14 @@ def test_a_hint_pasted_into_a_shell_runs_what_it_says_whatever_the_names(
     assert rg("verify")[0] == 0
 
 
+def test_a_hint_quotes_the_receipts_folder_the_config_names(content: Repo, rg: Run) -> None:
+    """Round 22: the folder the fix stages is the config's to name (a pull request's)."""
+    content.write(".receipt-gate.yaml", CONFIG + 'run_dir: "r$(touch PWNED)"\n')
+    rc, out, _ = rg("verify")
+    hint = next(line for line in out.splitlines() if line.startswith("hint: receipt-gate run"))
+    assert rc == 1 and hint.endswith("git add 'r$(touch PWNED)'"), hint
+
+
 def test_no_temp_files_left(content: Repo, rg: Run) -> None:
     rg("run")
     rg("run", "--check", "ai-tells")

@@ -227,5 +227,7 @@ def run_checks(
             if s.cfg.specs[name].hint:
                 say(f"hint: {s.cfg.specs[name].hint}")
     elif written and write:
-        say(f"hint: git add {s.cfg.run_dir}")
+        from receipt_gate.base.text import shell_words
+
+        say(f"hint: git add {shell_words([s.cfg.run_dir])}")
     return rc

@@ -347,7 +347,8 @@ def _hints(problems: Sequence[Cell], cfg: Config, hook: bool) -> list[str]:
         # (a model's failing verdict is a receipt `grade` keeps unless forced)
         force = " --force" if verb == "grade" and verb in failed else ""
         named = f" {shell_words(list(drafts))}" if len(drafts) <= 5 else ""
-        out.append(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {cfg.run_dir}")
+        add = shell_words([cfg.run_dir])
+        out.append(f"hint: {fix}receipt-gate {verb}{force}{named} && git add {add}")
     if stage:
         prefix = cfg.run_dir + "/"
         paths = [p for p in dict.fromkeys(stage) if not p.startswith(prefix)]

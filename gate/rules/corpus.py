@@ -9,8 +9,9 @@ _posts/) is corpus only where the config has draft_markers, which say what the s
 has not published; without markers a draft is never corpus. (A check decides a draft
 against the others, never against itself.)
 
-Pages.read() parses each page once per content, with the check's own parser, and keeps
-what it found in the git dir under the page's sha256 and the parser's code (validated
+Pages.read() parses each page once per content and path, with the check's own parser,
+and keeps what it found in the git dir under the page's sha256, its path and the
+parser's code (validated
 when loaded: the wrong shape counts as absent). Pages.updated() keeps a check's index
 of the pages on disk under a key of what decides publication, and Pages.delta() gives
 what the pages changed since then decide, so a commit that adds a page reads that page:
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 10  # 10: fields of lists; 9: Hugo's outputs; 8: navigation files' titles; 7: nested dates
+FORMAT = 11  # 11: facts by path and bytes; 10: fields of lists; 9: Hugo's outputs
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
@@ -294,13 +295,19 @@ def held_back(fields: Mapping[str, object], dates: Dates = ((), ())) -> bool:
     return False
 
 
+def _fk(path: str, sha: str) -> str:
+    """A page's facts' key: its bytes and its path (a Jekyll post's title is its file
+    name's: two posts of the same bytes are two titles, and a rename another)."""
+    return f"{sha}:{path}"
+
+
 def _shared_addresses(shas: Mapping[str, str], by_sha: Mapping[str, list[Any]]) -> set[str]:
     """The pages that name the same address as another (`permalink:`, Hugo's `url:`):
     a generator writes both to one file, and which of them readers see is the build's
     order (Jekyll: "Conflict: destination shared"), so neither surely shows."""
     named: dict[str, list[str]] = {}
     for p, sha in shas.items():
-        for address in _named(by_sha[sha][0]) if sha in by_sha else ():
+        for address in _named(by_sha[_fk(p, sha)][0]) if _fk(p, sha) in by_sha else ():
             named.setdefault(address, []).append(p)
     return {p for pages in named.values() if len(pages) > 1 for p in pages}
 
@@ -714,7 +721,7 @@ class Pages:
         sure = self.read(files, parse, valid, code, surely=True)
         out: dict[str, list[Any]] = {}
         for p, sha in shas.items():
-            named = sha in by_sha and bool(_named(by_sha[sha][0]))
+            named = _fk(p, sha) in by_sha and bool(_named(by_sha[_fk(p, sha)][0]))
             out[p] = [sha, (p in seen) * PUBLISHED | (p in sure) * SURELY | named * NAMES_ADDRESS]
         return out, self._held_sections(shas, by_sha)
 
@@ -778,8 +785,8 @@ class Pages:
         valid: Callable[[Any], bool],
         code: str,
     ) -> dict[str, list[Any]]:
-        """sha -> [its publication fields, parse(text, path)] for each page, from the git
-        dir's cache where it holds them, parsed (and kept) where not."""
+        """_fk(path, sha) -> [its publication fields, parse(text, path)] for each page, from
+        the git dir's cache where it holds them, parsed (and kept) where not."""
         from receipt_gate.reading.frontmatter import read as front_matter
 
         tree = self.tree
@@ -794,7 +801,8 @@ class Pages:
         by_sha: dict[str, list[Any]] = {}
         todo: dict[str, str] = {}
         for path, sha in shas.items():
-            hit = known.get(sha)
+            key = _fk(path, sha)
+            hit = known.get(key)
             if (
                 isinstance(hit, list)
                 and len(hit) == 2
@@ -802,9 +810,9 @@ class Pages:
                 and all(isinstance(v, (str, bool, int, float)) for v in hit[0].values())
                 and valid(hit[1])
             ):
-                by_sha[sha] = hit
-            elif sha not in by_sha:
-                todo.setdefault(sha, path)
+                by_sha[key] = hit
+            else:
+                todo[key] = path
 
         def parse_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[str, Any]]:
             out: list[tuple[str, Any]] = []
@@ -853,9 +861,9 @@ class Pages:
         cfg = self.cfg
         drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
         return {
-            p: by_sha[sha][1]
-            for p, sha in sorted(shas.items())
-            if sha in by_sha and self._shows(p, by_sha[sha][0], shas, rules, p in drafts, surely)
+            p: by_sha[k][1]
+            for p, k in sorted((p, _fk(p, sha)) for p, sha in shas.items())
+            if k in by_sha and self._shows(p, by_sha[k][0], shas, rules, p in drafts, surely)
         }
 
     def _held_sections(self, shas: Mapping[str, str], by_sha: Mapping[str, list[Any]]) -> list[str]:
@@ -866,8 +874,8 @@ class Pages:
             for p, sha in shas.items()
             if "/" in p
             and p.rsplit("/", 1)[1].startswith("_index.")
-            and sha in by_sha
-            and held_back(by_sha[sha][0], dates)
+            and _fk(p, sha) in by_sha
+            and held_back(by_sha[_fk(p, sha)][0], dates)
         ]
 
     def _shows(
