@@ -272,15 +272,19 @@ def _pushed(root: str) -> list[Pushed]:
                 ref = os.path.relpath(path, logs).replace(os.sep, "/")
                 old, new = (m.decode("ascii", "replace") for m in moved)
                 out.append(Pushed(ref, new, old))
-    if (_git(root, "config", "--bool", "core.logAllRefUpdates") or "true") == "false":
-        # No reflog is written for a new ref: a remote-tracking ref without one may be
-        # this clone's push as well as a fetch (held as pushed, to the default's rules).
-        said = _git(root, "for-each-ref", "--format=%(objectname) %(refname)", "refs/remotes/")
-        for tip, _, ref in (line.partition(" ") for line in (said or "").splitlines()):
-            if not ref.endswith("/HEAD") and not os.path.exists(
-                os.path.join(logs, *ref.split("/"))
-            ):
-                out.append(Pushed(ref, tip, "0" * 40))
+    # Where git wrote no reflog (core.logAllRefUpdates off, in the config or for one
+    # push: `git -c ... push`), a remote-tracking ref may be this clone's push as well as
+    # a fetch: held as pushed, to the default branch's rules. With the setting off, every
+    # such ref; else those written one by one (a clone packs the refs it makes, and
+    # writes no reflog for them).
+    off = (_git(root, "config", "--bool", "core.logAllRefUpdates") or "true") == "false"
+    said = _git(root, "for-each-ref", "--format=%(objectname) %(refname)", "refs/remotes/")
+    for tip, _, ref in (line.partition(" ") for line in (said or "").splitlines()):
+        parts = ref.split("/")
+        if ref.endswith("/HEAD") or os.path.exists(os.path.join(logs, *parts)):
+            continue
+        if off or os.path.isfile(os.path.join(common or os.path.join(root, ".git"), *parts)):
+            out.append(Pushed(ref, tip, "0" * 40))
     return out
 
 
