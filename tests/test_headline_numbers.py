@@ -729,7 +729,15 @@ def test_what_astros_content_loader_leaves_out_supports_nothing(
 
 
 @pytest.mark.parametrize(
-    "fields", ["date: 2001-01-01", "outputs: [html, json]", "outputs: HTML", "draft: false"]
+    "fields",
+    [
+        "date: 2001-01-01",
+        "outputs: [html, json]",
+        "outputs: HTML",
+        "outputs: []",  # (the kind's defaults: Hugo 0.111 writes the HTML page)
+        "outputs: [amp]",
+        "draft: false",
+    ],
 )
 def test_a_page_built_as_a_page_supports(repo: Repo, rg: Run, fields: str) -> None:
     _title_and_reply(repo)

@@ -88,9 +88,9 @@ def scalar_fields(fields: Mapping[str, object]) -> Fields:
     if isinstance(computed, Mapping) and computed.get("permalink") is False:
         out["permalink"] = False
     for k, v in fields.items():  # Hugo writes a page only in the formats it names
-        if k.lower() == "outputs" and isinstance(v, (str, list)):
-            names = [v] if isinstance(v, str) else v
-            out["outputs"] = "html" if any(str(n).lower() == "html" for n in names) else "none"
+        if k.lower() == "outputs" and isinstance(v, (str, list)) and v:  # ([]: the defaults)
+            names = [str(n).lower() for n in ([v] if isinstance(v, str) else v)]
+            out["outputs"] = "html" if {"html", "amp"} & set(names) else "none"
     for key in ("build", "_build"):  # (`_build` before Hugo 0.123)
         build = fields.get(key)
         if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
