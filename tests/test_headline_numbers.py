@@ -622,6 +622,78 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             "redirect",
             False,
         ),
+        # The twenty-second: hiding markup in capitals, nested, by opacity; a parent
+        # named in front matter of another spelling; a branch after an elsif, a field
+        # the generator sets; a config's own layouts folder, an alias, a data file.
+        (
+            {"_layouts/redirect.html": "<div HIDDEN><div></div>{{ content }}</div>"},
+            "redirect",
+            True,
+        ),
+        ({"_layouts/redirect.html": '<p style="DISPLAY:NONE">{{ content }}</p>'}, "redirect", True),
+        ({"_layouts/redirect.html": '<p style="opacity: 0">{{ content }}</p>'}, "redirect", True),
+        *(
+            (
+                {
+                    "_layouts/redirect.html": f"---\n{head}\n{end}\n{{{{ content }}}}\n",
+                    "_layouts/bare.html": _REFRESH,
+                },
+                "redirect",
+                True,
+            )
+            for head, end in (
+                ('"layout": bare', "---"),
+                ("{layout: bare}", "---"),
+                ("layout: bare", "..."),
+            )
+        ),
+        (
+            {
+                "_layouts/redirect.html": "{% if page.a %}{% elsif page.b %}{% else %}"
+                "{{ content }}{% endif %}"
+            },
+            "redirect",
+            True,
+        ),
+        (
+            {"_layouts/redirect.html": "{% unless page.url %}{{ content }}{% endunless %}"},
+            "redirect",
+            True,
+        ),
+        ({"_config.yml": "layouts_dir: lay\n", "lay/redirect.html": _REFRESH}, "redirect", True),
+        (
+            {
+                "eleventy.config.js": "module.exports = (c) => {"
+                ' c.addLayoutAlias("post", "b.njk"); };\n',
+                "_includes/b.njk": _REFRESH,
+            },
+            "post",
+            True,
+        ),
+        ({"posts/notes.11tydata.json": '{"layout": "b.njk"}'}, "post", True),
+        # ... and honest layouts: a style that hides an overflow, a class, every branch.
+        (
+            {"_layouts/post.html": '<main style="overflow: hidden">{{ content }}</main>'},
+            "post",
+            False,
+        ),
+        ({"_layouts/post.html": '<p class="post hidden-print">{{ content }}</p>'}, "post", False),
+        (
+            {
+                "_layouts/post.html": '{% case page.w %}{% when "a" %}<b>{{ content }}</b>'
+                "{% else %}{{ content }}{% endcase %}"
+            },
+            "post",
+            False,
+        ),
+        (
+            {
+                "_layouts/post.html": "{% if site.x == 1 %}{{ content }}{% else %}<i>{{ content }}"
+                "</i>{% endif %}"
+            },
+            "post",
+            False,
+        ),
     ],
 )
 def test_a_page_whose_layout_prints_none_of_it_supports_nothing(

@@ -23,7 +23,7 @@ _WORDS = (
     r"(?i)builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
     r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
     r"cascade|include|exclude|markdown_ext|plugins|defaults|frontmatter|expirydate|"
-    r"publishdate|pubdate"
+    r"publishdate|pubdate|layouts_dir"
 )
 _KEYISH = r"(?<![\w-])([\w-]++)[\"']?\s*+[:=\].,}]"
 _SPELLED = r"\\u|\\x|\?|(?<![^\s,\[\]{}])\*[^\s,\[\]{}]++[ \t]*+:"

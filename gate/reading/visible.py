@@ -324,13 +324,30 @@ def words_shown(text: str) -> str:
 
 
 def _may_hide(name: str, attributes: str) -> bool:
+    return _hides(name, attributes, ("hidden", "class", "id"))
+
+
+def hides_surely(name: str, attributes: str) -> bool:
+    """Does an element hide its text whatever the site's style sheets say: one whose text
+    a page does not show, `hidden`, an inline style or a size that hides (not a class or
+    an id: a layout's every wrapper has them)?"""
+    return _hides(name, attributes, ("hidden",))
+
+
+def hidden_by_markup(text: str) -> list[tuple[int, int]]:
+    """Each element of a template's text that surely hides what it holds (nested as HTML
+    nests them), from its opening tag to its closing one."""
+    return _hidden_elements(text, hides_surely)
+
+
+def _hides(name: str, attributes: str, keys: tuple[str, ...]) -> bool:
     lower = name.lower()
     if lower in _UNSHOWN:
         return not (lower == "dialog" and re.search(r"(?i)\bopen\b", attributes))
     for a in _AN_ATTRIBUTE.finditer(attributes):
         key = a.group(1).lower()
         value = a.group()[len(a.group(1)) :].lstrip(" \t=")
-        if key in ("hidden", "class", "id"):
+        if key in keys:
             return True
         if key == "style" and (_hiding_style(value) or value.startswith("{")):
             return True  # (a JSX style object, `style={{display: "none"}}`: may hide)

@@ -44,7 +44,7 @@ Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) 
 # never; a layout printing every page is not named).
 Prints = list[list[list[Any]]]
 # (folders held back, layouts that print a page only where its fields say, date fields,
-# [path prefix, layout] for each layout a config gives the pages under a path)
+# [path prefix, field, value] for each field a config gives the pages under a path)
 SiteData = tuple[list[str], dict[str, Prints], tuple[list[str], list[str]], list[list[str]]]
 # A page's publication, as Pages.states() keeps it.
 PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
@@ -59,7 +59,7 @@ class _Seen(NamedTuple):
     held: list[str]  # folders whose pages supports nothing
     unseen: frozenset[str]  # pages that share an address
     layouts: Mapping[str, Prints]  # layouts that print a page only where its fields say
-    defaults: Sequence[Sequence[str]]  # [path prefix, layout] a config gives the pages
+    defaults: Sequence[Sequence[str]]  # [path prefix, field, value] a config gives pages
 
 
 def scalar_fields(fields: Mapping[str, object]) -> Fields:
@@ -421,24 +421,26 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         read = _reader(tree)
         held_by = sites.held_by_configs(every, read)
         dates = sites.date_fields(every, read)
-        layouts = _layouts(tree, every)
-        # (the layout a config gives the pages under a path that name none: Jekyll's defaults)
-        given = sites.default_layouts(every, read) if layouts else []
-        defaults = sorted([p, name] for p, name in given if name in layouts)
+        more = [f"{f}/" for f in sites.layout_folders(every, read)]  # (Jekyll's layouts_dir)
+        layouts = _layouts(
+            tree, [*every, *(tree.paths([f"{f}**" for f in more]) if more else [])], more
+        )
+        for alias, name in sites.layout_aliases(every, read):  # (Eleventy's addLayoutAlias)
+            if name in layouts:
+                layouts[alias] = layouts[name]
+        # (what a config gives the pages under a path: Jekyll's defaults, a layout too)
+        given = sites.default_values(every, read) if layouts else []
+        defaults = sorted([p, k, v] for p, k, v in given)
         return sorted(folders | set(held_by)), layouts, dates, defaults
 
     return built_once(tree, f"site-data/{run_dir}", find)
 
 
-# What hides a layout's text from readers: HTML and template comments, raw pairs, and
-# elements a browser shows nothing of (a template, a script, a style, a textarea's text
-# is no page; a dialog not opened, a canvas's, a video's or an iframe's fallback).
+# What hides a layout's text from readers beside its elements (visible.hidden_by_markup):
+# HTML and template comments, raw pairs.
 _LAYOUT_HIDDEN = re.compile(
     r"(?s)<!--.*?(?:-->|$)|\{#.*?(?:#\}|$)"
     r"|\{%-?\s*(comment|raw|verbatim)\b.*?(?:\{%-?\s*end\1\s*-?%\}|$)"
-    r"|<(template|script|style|noscript|textarea|dialog|canvas|video|audio|object|iframe"
-    r"|noembed|noframes)\b.*?(?:</\2\s*>|$)"
-    r"|<(\w+)\b[^<>]*?(?:\shidden\b|display\s*:\s*none|visibility\s*:\s*hidden)[^<>]*>.*?(?:</\3\s*>|$)"
 )
 # A layout's tags in order: a block (a condition, a loop, a capture) and its end, an
 # else, and where it prints the page it is given as it is: `{{ content }}` bare, trimmed
@@ -447,75 +449,152 @@ _LAYOUT_HIDDEN = re.compile(
 # }}` or `{{ content.size }}` prints no page.
 _LAYOUT_TAG = re.compile(
     r"\{%-?\s*(end)?(if|unless|case|for|tablerow|capture|macro|call|filter|set)\b([^%]*)%\}"
-    r"|\{%-?\s*(else|elsif|when)\b[^%]*%\}"
+    r"|\{%-?\s*(else|elsif|elif|when)\b[^%]*%\}"
     r"|(\{\{\{?-?\s*(?:page\.)?content\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}"
     r"|\{%-?\s*include\b[^%]*=\s*content(?![\w.-])[^%]*%\})"
 )
-_LAYOUT_OF = re.compile(r"(?m)^layout[ \t]*:(.*)$")
 # A name printed as it is (a capture's: `{{ body }}`, through a filter that keeps it).
 _PRINTED_AS_IS = re.compile(r"\{\{\{?-?\s*(\w+)\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}")
 _TAG_START = re.compile(r"</?[A-Za-z]")
 _RANGE = re.compile(r"\(\s*(\d{1,9})\s*\.\.\s*(\d{1,9})\s*\)")
 _FALSY = re.compile(r"\s*(?:false|nil|null|empty)\s*")
+# A branch's state: None or False runs surely, True never, [field, truthy?] where the
+# page's field says so, "?" where the gate cannot tell.
+_UNKNOWN = "?"
+
+
+class _Frame:
+    """A block of a layout: its tag, its branch's state, the name a capture takes, and
+    whether each branch so far printed the page (where the blocks inside it run)."""
+
+    __slots__ = ("branches", "name", "otherwise", "printed", "state", "tag", "taken")
+
+    def __init__(self, tag: str, state: Any, name: str | None) -> None:
+        self.tag, self.state, self.name = tag, state, name
+        self.branches: list[bool] = []
+        self.printed = False
+        self.otherwise = False  # (an else: the branches cover every case)
+        self.taken = state is None or state is False  # (a branch before surely ran)
+
+    def next_branch(self, word: str) -> None:
+        self.branches.append(self.printed)
+        self.printed = False
+        on = self.state
+        if word == "else":
+            self.otherwise = True
+        if self.taken:
+            self.state = True  # (an earlier branch ran: no later one does)
+        elif word == "else" and not self.branches[1:] and self.tag in ("if", "unless"):
+            if isinstance(on, list):
+                self.state = [on[0], not on[1]]
+            elif on is not _UNKNOWN:
+                self.state = not on if on is not None else True
+        else:
+            self.state = _UNKNOWN  # (elsif, when, a loop's else: the gate cannot tell)
+        self.taken = self.taken or self.state is None or self.state is False
+
+
+def _layout_front(text: str) -> tuple[str | None, str]:
+    """(the layout a layout is put in, its text after its front matter), as Jekyll and
+    Eleventy read the front matter (a quoted key, a flow mapping, `...`); a front matter
+    the gate cannot read puts it in an unknown one ("?")."""
+    from receipt_gate.reading.frontmatter import block_end
+    from receipt_gate.reading.frontmatter import read as front_matter
+
+    lines = text.split("\n")
+    _, taken = block_end(lines)
+    if not taken:
+        return None, text
+    try:
+        named = front_matter(text, "layout").fields.get("layout")
+    except GateError:
+        named = _UNKNOWN
+    body = "\n".join(lines[taken:])
+    return (str(named).strip() or None) if named is not None else None, body
 
 
 def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str | None]:
     """When a layout prints the page it is given (Prints: any of the conjunctions of a
     page's fields holds; [[]]: always, []: never), and the layout it is put in in turn.
-    Not in a comment, a hidden element, a tag's attribute, or a branch no value can take
-    (`{% if false %}`); a capture only where the name it captures is printed as it is; in
-    a branch on a page's field (`{% if page.show_body %}`, Eleventy's `{% if showBody
-    %}` with `fields_bare`), where the page's field says; on any other value, nowhere
-    surely."""
-    parent = None
-    if text.startswith("---"):
-        end = text.find("\n---", 3)
-        if end > 0:
-            got = _LAYOUT_OF.search(text, 3, end)
-            named = got.group(1).split("#")[0].strip().strip("'\"") if got else ""
-            parent, text = named or None, text[end + 4 :]
-    shown = _LAYOUT_HIDDEN.sub("", text)
+    Not in a comment, an element that surely hides it, a tag's attribute, or a branch
+    no value can take (`{% if false %}`); a capture only where the name it captures is
+    printed as it is; in a branch on a page's field (`{% if page.show_body %}`,
+    Eleventy's `{% if showBody %}` with `fields_bare`), where the page's field says; on
+    any other value, nowhere surely, unless every branch prints it."""
+    from receipt_gate.reading.visible import hidden_by_markup
+
+    parent, body = _layout_front(text)
+    for start, end in reversed(hidden_by_markup(body) if "<" in body else []):
+        body = body[:start] + " " * (end - start) + body[end:]
+    shown = _LAYOUT_HIDDEN.sub(lambda m: " " * len(m.group()), body)
     printed = set(_PRINTED_AS_IS.findall(shown))  # (names a capture may print, as they are)
     field = _BARE_FIELD if fields_bare else _PAGE_FIELD
-    frames: list[list[Any]] = []  # [tag, dead? or [field, truthy?], captured name]
+    frames: list[_Frame] = []
     out: Prints = []
+
+    def prints() -> bool:
+        """A print here: True when it is surely printed (every frame runs)."""
+        if any(f.state is True for f in frames) or not all(
+            n in printed for n in (f.name for f in frames) if n
+        ):
+            return False
+        inner = next((f for f in reversed(frames) if f.state not in (None, False)), None)
+        if inner is None:
+            return True
+        inner.printed = True  # (this branch prints, where the frames around it run)
+        if all(f.state is not _UNKNOWN for f in frames):
+            out.append([f.state for f in frames if isinstance(f.state, list)])
+        return False
+
     for m in _LAYOUT_TAG.finditer(shown):
         if m.group(5):
             # (inside a tag: an attribute's value, `<meta content="{{ content }}">`)
             opened = shown.rfind("<", 0, m.start())
             in_tag = opened > shown.rfind(">", 0, m.start()) and _TAG_START.match(shown, opened)
-            names = [f[2] for f in frames if f[2]]
-            if in_tag or any(f[1] is True for f in frames) or not all(n in printed for n in names):
-                continue
-            when = [f[1] for f in frames if isinstance(f[1], list)]
-            if not when:
+            if not in_tag and prints():
                 return [[]], parent
-            out.append(when)
         elif m.group(4):
-            if frames and frames[-1][0] in ("if", "unless"):
-                on = frames[-1][1]
-                if isinstance(on, list):  # (the other branch: the field the other way)
-                    frames[-1][1] = [on[0], not on[1]] if m.group(4) == "else" else True
-                else:
-                    frames[-1][1] = on is not None and not on
+            if frames:
+                frames[-1].next_branch(m.group(4))
         elif m.group(1):
             if frames:
-                frames.pop()
+                done = frames.pop()
+                # Every branch of a block that covers every case prints it: printed.
+                ways = [*done.branches, done.printed][1 if done.tag == "case" else 0 :]
+                if done.otherwise and len(ways) > 1 and all(ways) and prints():
+                    return [[]], parent
         elif not (m.group(2) == "set" and "=" in m.group(3)):  # (`{% set x = 1 %}`: no block)
             tag, cond = m.group(2), m.group(3)
-            literal = _FALSY.fullmatch(cond) is not None or cond.strip() == "true"
-            off: bool | list[Any] | None = None
-            if tag in ("if", "unless") and literal:
-                off = (_FALSY.fullmatch(cond) is not None) == (tag == "if")
-            elif tag in ("if", "unless") and (f := field.fullmatch(cond)):
-                off = [f.group(1), tag == "if"]
-            elif tag in ("if", "unless", "case"):
-                off = True  # (any other value: which branch runs, none surely does)
-            elif tag == "for" and (r := _RANGE.search(cond)):
-                off = int(r.group(1)) > int(r.group(2))  # (`(1..0)`: no turn)
             name = cond.split()[0] if tag == "capture" and cond.split() else None
-            frames.append([tag, off, name])
+            frames.append(_Frame(tag, _opened(tag, cond, field), name))
     return out, parent
+
+
+def _opened(tag: str, cond: str, field: re.Pattern[str]) -> Any:
+    """The state of a block's first branch (see _Frame)."""
+    falsy = _FALSY.fullmatch(cond) is not None
+    if tag in ("if", "unless") and (falsy or cond.strip() == "true"):
+        return falsy == (tag == "if")
+    if tag in ("if", "unless") and (f := field.fullmatch(cond)):
+        return [f.group(1), tag == "if"] if f.group(1) not in _MADE else _UNKNOWN
+    if tag in ("if", "unless"):
+        return _UNKNOWN  # (any other value: which branch runs, the gate cannot say)
+    if tag == "case":
+        return True  # (until a `when`)
+    if tag == "for" and (r := _RANGE.search(cond)):
+        return int(r.group(1)) > int(r.group(2))  # (`(1..0)`: no turn)
+    return None
+
+
+# Fields a generator gives every page whatever its front matter (Jekyll's url, date,
+# title...; Eleventy's data cascade): what the page's own fields say of them is not all.
+_MADE = frozenset(
+    {
+        "url", "date", "path", "id", "collection", "excerpt", "content", "name", "dir",
+        "categories", "tags", "relative_path", "slug", "ext", "output", "next", "previous",
+        "title", "layout", "permalink", "collections", "page", "pkg", "eleventy",
+    }
+)  # fmt: skip
 
 
 _PAGE_FIELD = re.compile(r"\s*page\.([A-Za-z_][\w-]*)\s*-?")
@@ -529,7 +608,7 @@ def _both(a: Prints, b: Prints) -> Prints:
     return got if len(got) <= _MOST_WAYS else []
 
 
-def _layouts(tree: Tree, paths: Sequence[str]) -> dict[str, Prints]:
+def _layouts(tree: Tree, paths: Sequence[str], more: Sequence[str] = ()) -> dict[str, Prints]:
     """The names a page's `layout:` gives (Jekyll's under `_layouts/`, Eleventy's under
     `_includes/`: with or without the extension) of the layouts that print the page only
     where its fields say (or never), themselves or through the layout they are put in:
@@ -540,8 +619,9 @@ def _layouts(tree: Tree, paths: Sequence[str]) -> dict[str, Prints]:
     for p in paths:
         for folder, names in (("_layouts/", by_name), ("_includes/", included)):
             at = 0 if p.startswith(folder) else p.find("/" + folder) + 1
-            if at or p.startswith(folder):
-                rel = p[at + len(folder) :]
+            own = next((f for f in more if p.startswith(f)), None)  # (a config's folder)
+            if at or p.startswith(folder) or own:
+                rel = p[len(own) :] if own else p[at + len(folder) :]
                 for name in {rel, rel.rpartition(".")[0] or rel}:
                     names.setdefault(name, []).append(p)
                 break
@@ -575,22 +655,35 @@ def _layouts(tree: Tree, paths: Sequence[str]) -> dict[str, Prints]:
 def _layouts_of(
     path: str, fields: Mapping[str, object], defaults: Sequence[Sequence[str]]
 ) -> list[str]:
-    """The layout a page is put in: its own, or those a config may give its path (any
-    of them: which one applies is the config's scopes and types to say)."""
-    for k, v in fields.items():
-        if k.lower() == "layout":
-            return [str(v).strip()]
-    return [name for prefix, name in defaults if path.startswith(prefix)]
+    """The layout a page is put in: its own `layout` (Jekyll's and Eleventy's keys are
+    case-sensitive), else any a config may give its path (which one applies is the
+    config's scopes and types to say) or a key of another case names (Hugo's are not)."""
+    if "layout" in fields:
+        return [str(fields["layout"]).strip()]
+    own = [str(v).strip() for k, v in fields.items() if k.lower() == "layout"]
+    return [*own, *(v for p, k, v in defaults if k == "layout" and path.startswith(p))]
 
 
-def _printed(fields: Mapping[str, object], layouts: Mapping[str, Prints], name: str) -> bool:
-    """Does the layout of this name surely print a page of these fields?"""
+def _given(path: str, defaults: Sequence[Sequence[str]]) -> frozenset[str]:
+    return frozenset(k for p, k, _ in defaults if path.startswith(p))
+
+
+def _printed(
+    fields: Mapping[str, object],
+    layouts: Mapping[str, Prints],
+    name: str,
+    given: frozenset[str] = frozenset(),
+) -> bool:
+    """Does the layout of this name surely print a page of these fields (`given`: the
+    fields a config may give it, which it does not set itself)?"""
     ways = layouts.get(name)
     if ways is None:
         return True
     composite = str(fields.get(COMPOSITE, "")).split(",")
 
     def holds(key: str, truthy: bool) -> bool:
+        if key in given and key not in fields:
+            return False  # (a config's default may say either)
         value = fields.get(key, None if key not in composite else "")
         if truthy:  # (surely: a list, or present and nothing a template may read as false)
             return key in composite or (key in fields and value not in (False, None, "", 0))
@@ -616,7 +709,7 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
     while todo:
         doc = todo.pop()
         if isinstance(doc, dict):
-            if "permalink" in doc:
+            if "permalink" in doc or "layout" in doc:  # (a layout: one may print none)
                 return True
             todo += doc.values()
         elif isinstance(doc, list):
@@ -896,7 +989,7 @@ class Pages:
             or p in rules.unseen
             # built, and its layout prints none of its body
             or not all(
-                _printed(fields, rules.layouts, name)
+                _printed(fields, rules.layouts, name, _given(p, rules.defaults))
                 for name in _layouts_of(p, fields, rules.defaults)
             )
         )

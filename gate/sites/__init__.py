@@ -32,7 +32,7 @@ A new generator is one module here, one line in TABLE, and one test file.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from receipt_gate.sites import (
     astro,
@@ -104,16 +104,42 @@ def unread_pages(
     return None
 
 
-def default_layouts(
+def default_values(
+    paths: Sequence[str], read: Callable[[str], str | None]
+) -> list[tuple[str, str, str]]:
+    """(path prefix, field, value) for each field a generator's config gives the pages
+    under a path (Jekyll's `defaults:`). `paths` are the tree's files that CONFIG_GLOBS
+    match."""
+    return _each(paths, read, "default_values")
+
+
+def layout_folders(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
+    """The folders a generator's config names for its layouts besides its default
+    (Jekyll's `layouts_dir`)."""
+    return _each(paths, read, "layouts_dirs")
+
+
+def layout_aliases(
     paths: Sequence[str], read: Callable[[str], str | None]
 ) -> list[tuple[str, str]]:
-    """(path prefix, layout) for each layout a generator's config gives the pages under
-    a path (Jekyll's `defaults:`). `paths` are the tree's files that CONFIG_GLOBS match."""
+    """(alias, layout) for each name a generator's config gives a layout (Eleventy's
+    addLayoutAlias)."""
+    from receipt_gate.sites import eleventy
+
+    return [
+        pair
+        for name in eleventy.CONFIGS
+        if name in paths
+        for pair in eleventy.layout_aliases(read(name) or "")
+    ]
+
+
+def _each(paths: Sequence[str], read: Callable[[str], str | None], name: str) -> list[Any]:
     from receipt_gate.base import wildmatch
 
-    out: list[tuple[str, str]] = []
+    out: list[Any] = []
     for g in TABLE:
-        given, globs = getattr(g, "default_layouts", None), getattr(g, "CONFIG_GLOBS", ())
+        given, globs = getattr(g, name, None), getattr(g, "CONFIG_GLOBS", ())
         if given is not None and globs:
             out += [d for p in wildmatch.select(list(globs), paths) for d in given(p, read(p))]
     return out

@@ -142,6 +142,16 @@ def aliases(config: str) -> list[str]:
     return [e for e in dict.fromkeys(out) if e not in EXTS]
 
 
+_LAYOUT_ALIAS = re.compile(
+    r"\baddLayoutAlias\(\s*[\"'`]([^\"'`]+)[\"'`]\s*,\s*[\"'`]([^\"'`]+)[\"'`]"
+)
+
+
+def layout_aliases(config: str) -> list[tuple[str, str]]:
+    """(alias, layout) for each addLayoutAlias of a config."""
+    return [(a.strip(), b.strip()) for a, b in _LAYOUT_ALIAS.findall(config)]
+
+
 def unread_pages(
     configs: Sequence[str],
     read: Callable[[str], str | None],

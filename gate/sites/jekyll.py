@@ -98,12 +98,12 @@ def _scopes(entry: Table, base: str) -> list[str]:
     ]
 
 
-def default_layouts(path: str, text: str | None) -> list[tuple[str, str]]:
-    """(path prefix, layout) for each layout a config's `defaults:` give the pages that
-    name none (a page's own `layout:` is not read here: every page under the path)."""
+def default_values(path: str, text: str | None) -> list[tuple[str, str, str]]:
+    """(path prefix, field, value) for each field a config's `defaults:` give the pages
+    under a path (a page's own field wins; `type` is not read: every page there)."""
     from receipt_gate.reading import siteconfig
 
-    if text is None or "layout" not in text:
+    if text is None or "defaults" not in text:
         return []
     folder = posixpath.dirname(path)
     doc = siteconfig.document(path, text)
@@ -112,13 +112,22 @@ def default_layouts(path: str, text: str | None) -> list[tuple[str, str]]:
     out = []
     for entry in (e for d in siteconfig.get(doc, "defaults") if isinstance(d, list) for e in d):
         if isinstance(entry, Table):
-            for v in siteconfig.get(entry, "values"):
-                for layout in siteconfig.get(v, "layout") if isinstance(v, Table) else ():
-                    out += [
-                        (p, str(layout).strip())
-                        for p in _scopes(entry, f"{folder}/" if folder else "")
-                    ]
+            for v in (v for v in siteconfig.get(entry, "values") if isinstance(v, Table)):
+                scopes = _scopes(entry, f"{folder}/" if folder else "")
+                out += [(p, str(k), str(x).strip()) for k, x in v for p in scopes]
     return out
+
+
+def layouts_dirs(path: str, text: str | None) -> list[str]:
+    """The folder a config names for its layouts (`layouts_dir`), from the site's root."""
+    from receipt_gate.reading import siteconfig
+
+    if text is None or "layouts_dir" not in text or not CONFIG.search(path):
+        return []
+    doc = siteconfig.document(path, text)
+    folder = posixpath.dirname(path)
+    named = siteconfig.get(doc, "layouts_dir") if isinstance(doc, Table) else []
+    return [posixpath.join(folder, str(d).strip().strip("/")) for d in named if str(d).strip()]
 
 
 class Config:
