@@ -1178,6 +1178,12 @@ def test_an_eleventy_alias_of_markdown_is_gated_and_one_added_later_refused(
         ("feed.xml", "---\npermalink: /feed.xml\n---\n<feed/>\n", False),
         ("notes.txt", "permalink: /notes.html\n", False),  # (no front matter: copied)
         ("_data/x.yml", "---\npermalink: /x.html\n---\n", False),  # (Jekyll reads no `_`)
+        # The twenty-second: a folded value, one on the next line, a script, a default's.
+        ("notes.txt", "---\npermalink: >-\n  /notes.html\n---\nText.\n", True),
+        ("notes.txt", "---\npermalink:\n  /notes.html\n---\nText.\n", True),
+        ("assets/notes.js", "---\npermalink: /notes.html\n---\nx\n", True),
+        ("emails/welcome.liquid", "---\npermalink: /welcome.html\n---\nHi\n", False),
+        ("notes.txt", "---\ntitle: n\n---\nText.\n", True),  # (the config's default)
     ],
 )
 def test_a_jekyll_file_rendered_to_an_html_page_must_be_gated(
@@ -1186,7 +1192,11 @@ def test_a_jekyll_file_rendered_to_an_html_page_must_be_gated(
     """The twenty-first outside pass: notes.txt with front matter and `permalink:
     /notes.html` is rendered through its layout to an HTML page (real Jekyll), which
     drafts, gating markdown and HTML, never took for a page."""
-    repo.write("_config.yml", "title: x\n")
+    repo.write(
+        "_config.yml",
+        "title: x\nexclude: [emails]\ndefaults:\n"
+        '  - scope: {path: "notes.txt"}\n    values: {permalink: /notes.html}\n',
+    )
     repo.write("_posts/2024-01-01-a.md", "---\ntitle: a\n---\nA.\n")
     assert rg("init")[0] == 0
     repo.write(path, text)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from receipt_gate import GateError
 from receipt_gate.base.yamlio import Table
 from receipt_gate.sites.layout import Layout, any_case, docs_folders, leave_out
 
@@ -270,14 +271,15 @@ def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
 
 
 # What Jekyll renders as a page beside markdown and HTML: any file whose front matter
-# gives it an HTML address (`permalink: /notes.html` on notes.txt). Assets and what
-# Jekyll never reads are not looked into.
+# (its own, or what the config's defaults give its path) gives it an HTML address
+# (`permalink: /notes.html` on notes.txt; a collection document's address ending in
+# `/`). Binary files and what Jekyll never reads are not looked into.
 _NOT_PAGES = re.compile(
-    r"(?i)\.(?:md|markdown|mkdn|mkd|mdown|html?|xhtml|js|mjs|cjs|css|s[ac]ss|less|map|svg|png"
-    r"|jpe?g|gif|webp|avif|ico|bmp|pdf|woff2?|ttf|otf|eot|zip|gz|tgz|mp[34]|webm|ogg|wasm"
-    r"|lock)$|(?:^|/)(?:[_.#][^/]*|node_modules|vendor|Gemfile)(?:/|$)"
+    r"(?i)\.(?:md|markdown|mkdn|mkd|mdown|html?|xhtml|png|jpe?g|gif|webp|avif|ico|bmp|pdf"
+    r"|woff2?|ttf|otf|eot|zip|gz|tgz|mp[34]|webm|ogg|wasm|lock)$"
+    r"|(?:^|/)(?:node_modules|vendor|Gemfile)(?:/|$)"
 )
-_HTML_ADDRESS = re.compile(r"(?m)^permalink[ \t]*:[ \t]*[\"']?[^\s\"'#]*\.(?:html?|xhtml|shtml)\b")
+_HTML_ADDRESS = re.compile(r"(?i)\.(?:html?|xhtml|shtml)$")
 
 
 def unread_pages(
@@ -287,22 +289,68 @@ def unread_pages(
     gated: Callable[[str], bool],
 ) -> str | None:
     """A line naming a file of a Jekyll site (where a `_config.yml` is) that is no
-    markdown or HTML but that Jekyll renders to an HTML page (front matter naming an
-    `.html` permalink), where drafts gates it not; else None."""
+    markdown or HTML but that Jekyll renders to an HTML page (its front matter's
+    permalink, or one the config's defaults give, names an `.html` address; a document
+    of a rendered collection, one ending in `/`), where drafts gates it not; else
+    None. What the config excludes, and `_` folders but collections, Jekyll never
+    reads."""
     from receipt_gate.base import wildmatch
 
-    roots = sorted({posixpath.dirname(c) for c in configs})
-    pages = [f"!**/*.{any_case(e)}" for e in ("md", "markdown", "html")]
-    found = listed([*(wildmatch.escape(f"{r}/") + "**" if r else "**" for r in roots), *pages])
-    for path in found:
-        rel = next((path[len(r) + 1 :] for r in roots if r and path.startswith(r + "/")), path)
-        if _NOT_PAGES.search(rel) or gated(path):
-            continue
-        text = read(path)
-        head = text.split("\n---", 1)[0] if text and text.startswith("---") else ""
-        if head and _HTML_ADDRESS.search(head):
-            return (
-                f"{path}: Jekyll renders it to an HTML page (its front matter's permalink),"
-                " where drafts gates it not: add it to drafts"
-            )
+    for config in sorted(configs):
+        root = posixpath.dirname(config)
+        base = f"{root}/" if root else ""
+        cfg = Config(base, read)
+        given = [(p, v) for p, k, v in default_values(config, read(config)) if k == "permalink"]
+        kept = {"_posts", "_drafts", *cfg.collections, *cfg.include}
+        pages = [f"!**/*.{any_case(e)}" for e in ("md", "markdown", "html")]
+        for path in listed([wildmatch.escape(base) + "**", *pages]):
+            rel = path[len(base) :]
+            parts = rel.split("/")
+            if (
+                _NOT_PAGES.search(rel)
+                or any(x[:1] in "_.#" and x not in kept for x in parts[:-1])
+                or parts[-1][:1] in "_.#"
+                or any(rel == e or rel.startswith(e + "/") for e in cfg.exclude)
+                or gated(path)
+            ):
+                continue
+            collection = parts[0] in cfg.collections
+            defaults = [v for p, v in given if path.startswith(p)]
+            if collection:
+                defaults[:0] = _collection_permalinks(config, read(config)).get(parts[0], [])
+            address = _address(path, read(path), defaults)
+            if address and (
+                _HTML_ADDRESS.search(address) or (collection and address.endswith("/"))
+            ):
+                return (
+                    f"{path}: Jekyll renders it to an HTML page (its permalink {address}),"
+                    " where drafts gates it not: add it to drafts"
+                )
     return None
+
+
+def _address(path: str, text: str | None, given: Sequence[str]) -> str | None:
+    """The permalink a file with front matter is given (its own, else a default's)."""
+    from receipt_gate.reading.frontmatter import read as front_matter
+
+    if not text or not text.startswith("---"):
+        return None
+    try:
+        own = front_matter(text, path).fields.get("permalink")
+    except GateError:
+        return "?.html"  # (a front matter the gate cannot read: may name any)
+    named = own if isinstance(own, str) else given[-1] if given else None
+    return str(named).strip() if named else None
+
+
+def _collection_permalinks(path: str, text: str | None) -> dict[str, list[str]]:
+    """`_name` -> the permalink a config's `collections:` gives its documents."""
+    from receipt_gate.reading import siteconfig
+
+    doc = siteconfig.document(path, text or "") if text and "collections" in text else None
+    out: dict[str, list[str]] = {}
+    for coll in siteconfig.get(doc, "collections") if isinstance(doc, Table) else ():
+        for name, options in coll if isinstance(coll, Table) else ():
+            for link in siteconfig.get(options, "permalink") if isinstance(options, Table) else ():
+                out.setdefault(f"_{name}", []).append(str(link))
+    return out
