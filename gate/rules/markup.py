@@ -77,10 +77,13 @@ _RUN = re.compile(
     r"|(?:^|(?<=[\s;&|(\"'`]))(?=\.{1,2}/))"  # (run as it is: `./tools/build`)
     r"[\"']?((?:\.{0,2}/)?[\w][\w./-]*)"
 )
+# A folder a package manager (or the shell, before it) is sent to, its package.json run:
+# `--prefix DIR`, `-w DIR`, `--cwd DIR`, `-C DIR`, and any `cd DIR` (a build line's
+# next command may be the package manager's, after `;`, `&&` or an assignment).
 _PACKAGE_DIR = re.compile(
     r"(?:(?<![\w-])(?:--prefix|--workspace|-w|--cwd|--dir|-C)(?:=|[ \t]+)"
-    r"|(?<![\w-])cd[ \t]+(?=\S+[ \t]*&&[ \t]*(?:npm|yarn|pnpm|bun|npx)\b))"
-    r"[\"']?((?:\.{1,2}/)?[\w][\w./-]*)"
+    r"|(?<![\w-])(?:cd|pushd)[ \t]+)"
+    r"\\?[\"']?(?:\$\{?PWD\}?/|\$\(pwd\)/|\$INIT_CWD/)?((?:\.{1,2}/)?[\w][\w./-]*)"
 )
 _SCRIPT = re.compile(
     r"(?<![\w./-])(?:\./)?([\w][\w./-]*(?:"
