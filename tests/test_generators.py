@@ -1148,6 +1148,36 @@ def test_a_build_line_publishes_drafts_only_where_hugo_is_given_the_flag(
 
 
 _ALIASED = 'module.exports = (c) => { c.addExtension(["markdown"], { key: "md" }); };\n'
+_CONFIG = "module.exports = (c) => { %s };\n"
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        # The twenty-second pass's spellings: a glob's `/*` beside it, `//` in a string,
+        # a quoted key, nested options, options in a variable, a plugin's file.
+        _CONFIG % 'c.addPassthroughCopy("img/*.png"); c.addExtension("markdown", {key: "md"});'
+        ' c.addPassthroughCopy("img/**/*.jpg");',
+        _CONFIG % 'const h = "https://x.test//"; c.addExtension("markdown", {key: "md"});',
+        _CONFIG % 'c.addExtension("markdown", { "key": "md" });',
+        _CONFIG % 'c.addExtension("markdown", { o: { cache: true }, key: "md" });',
+        'const md = { key: "md" };\n' + _CONFIG % 'c.addExtension("markdown", md);',
+        _CONFIG % 'c.addPlugin(require("./lib/alias.js"));',
+    ],
+)
+def test_an_eleventy_alias_however_written_refuses_its_page_ungated(
+    repo: Repo, rg: Run, config: str
+) -> None:
+    repo.write("eleventy.config.js", "module.exports = (c) => {};\n")
+    repo.write(
+        "lib/alias.js", 'module.exports = (c) => { c.addExtension("markdown", {key: "md"}); };\n'
+    )
+    repo.write("posts/a.md", "---\ntitle: a\n---\nA.\n")
+    assert rg("init")[0] == 0
+    repo.write("eleventy.config.js", config)
+    repo.write("posts/notes.markdown", "---\ntitle: n\n---\nNotes.\n")
+    rc, _, err = rg("verify")
+    assert rc == 2 and "renders posts/notes.markdown as a page" in err, err
 
 
 def test_an_eleventy_alias_of_markdown_is_gated_and_one_added_later_refused(

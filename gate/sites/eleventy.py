@@ -30,7 +30,6 @@ CONFIG = re.compile(r"^(?:\.eleventy\.js|eleventy\.config\.[cm]?js)$")
 RENDER_CONFIGS = CONFIGS  # (where unread_pages looks)
 # Eleventy's text templates, in any case (it renders bad.MD too); .11ty.js is code.
 EXTS = ("md", "html", "njk", "liquid")
-_COMMENTS = re.compile(r"/\*.*?\*/|(?<![:\\])//[^\n]*", re.S)
 
 
 def detect(repo: Repo) -> Layout | None:
@@ -45,7 +44,7 @@ def _dirs(config: str) -> dict[str, str]:
     """Eleventy's folders as its config sets them, where plainly: the `dir` object's
     string values, or setInputDirectory() and its kin. A folder set another way (an
     environment variable) is unknown: the input is then the whole repository."""
-    code = _COMMENTS.sub("", config)
+    code = _uncommented(config)
     out: dict[str, str] = {}
     block = re.search(r"\bdir\s*:\s*\{([^{}]*)\}", code)
     for key in ("input", "includes", "layouts", "data", "output"):
@@ -77,7 +76,7 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
     ]
     if dirs.get("output") != "?":
         leave.append(dirs.get("output") or "_site")
-    exts = [*EXTS, *aliases(config)]
+    exts = [*EXTS, *aliases(config, read)]
     drafts = [f"{base}**/*.{any_case(e)}" for e in exts]
     drafts += [*(f"!{x}/**" for x in leave), "!**/node_modules/**"]
     # .eleventyignore: a pattern a line, `#` a comment only at a line's start, relative to
@@ -125,21 +124,46 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
 
 
 # `addExtension("markdown", {key: "md"})`: files of that extension are rendered as the
-# language the key names (Eleventy's "aliasing an existing template language").
-_ALIAS = re.compile(
-    r"\baddExtension\(\s*(\[[^\]]*\]|[\"'`][^\"'`]*[\"'`])\s*,\s*\{[^{}]*?\bkey\s*:\s*"
-    r"[\"'`](\w+)[\"'`]"
+# language the key names (Eleventy's "aliasing an existing template language"). Any
+# addExtension is taken for one (its options may be a variable, a plugin's) but one
+# whose output is named another than HTML (`outputFileExtension: "css"`) or whose key is
+# a template in code (11ty.js).
+_EXTENSION = re.compile(r"\baddExtension\s*\(\s*(\[[^\]]*\]|[\"'`][^\"'`]*[\"'`])")
+_NOT_A_PAGE = re.compile(
+    r"""outputFileExtension["'`]?\s*:\s*["'`](?!html?["'`])|key["'`]?\s*:\s*["'`]11ty\.js"""
 )
+_STRING_OR_COMMENT = re.compile(
+    r"(\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`)|/\*.*?(?:\*/|$)|//[^\n]*",
+    re.S,
+)
+_REQUIRED = re.compile(r"""(?:require\s*\(|\bfrom|\bimport\s*\(?)\s*["'`](\.{1,2}/[^"'`]+)["'`]""")
 
 
-def aliases(config: str) -> list[str]:
-    """The extensions a config renders as one of Eleventy's text templates (lower case;
-    comments aside)."""
+def aliases(
+    config: str, read: Callable[[str], str | None] | None = None, here: str = ""
+) -> list[str]:
+    """The extensions a config (and the files it requires from the site, one deep: a
+    plugin's) renders as pages (lower case; comments aside)."""
+    texts = [config]
+    if read is not None:
+        for rel in _REQUIRED.findall(_uncommented(config)):
+            name = posixpath.normpath(posixpath.join(here, rel))
+            for path in (name, f"{name}.js", f"{name}.cjs", f"{name}.mjs", f"{name}/index.js"):
+                if (got := read(path)) is not None:
+                    texts.append(got)
+                    break
     out = []
-    for m in _ALIAS.finditer(_COMMENTS.sub("", config)):
-        if m.group(2).lower() in EXTS:
-            out += [e.lower() for e in re.findall(r"[\"'`]\.?([\w.-]+)[\"'`]", m.group(1))]
+    for text in map(_uncommented, texts):
+        for m in _EXTENSION.finditer(text):
+            if not _NOT_A_PAGE.search(text, m.end(), m.end() + 400):
+                out += [e.lower() for e in re.findall(r"[\"'`]\.?([\w.-]+)[\"'`]", m.group(1))]
     return [e for e in dict.fromkeys(out) if e not in EXTS]
+
+
+def _uncommented(code: str) -> str:
+    """JavaScript with its comments out (not what only looks like one in a string:
+    `"img/*.png"`, `"https://x"`)."""
+    return _STRING_OR_COMMENT.sub(lambda m: m.group(1) or " ", code)
 
 
 _LAYOUT_ALIAS = re.compile(
@@ -164,7 +188,7 @@ def unread_pages(
     from receipt_gate.sites.layout import any_case
 
     name = next((n for n in CONFIGS if n in configs), None)
-    exts = aliases(read(name) or "") if name else []
+    exts = aliases(read(name) or "", read) if name else []
     pages = listed([f"**/*.{any_case(e)}" for e in exts]) if exts else []
     ungated = [p for p in pages if not gated(p) and "node_modules/" not in p]
     if not ungated:
