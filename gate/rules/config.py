@@ -295,13 +295,14 @@ def built(cfg: Config, tree: Tree) -> Config:
     publishes what they mark), the folders it publishes from; GateError where it renders
     pages with a reader the gate does not read them with."""
     from receipt_gate.base import wildmatch
+    from receipt_gate.rules.markup import texts_of
     from receipt_gate.sites import unread_pages
 
     # Pages a site renders from files drafts does not take for pages (the config that
     # makes them may come in the same change).
     unread = unread_pages(
         tree.paths,
-        _text_of(tree),
+        lambda paths: texts_of(tree, paths),
         lambda globs: tree.paths([*globs, f"!{wildmatch.escape(cfg.run_dir)}/**"]),
         lambda path: wildmatch.match(cfg.drafts, path),
     )
@@ -322,15 +323,6 @@ def built(cfg: Config, tree: Tree) -> Config:
     if markers.listed_in:
         markers = listed_by(markers, tree)
     return cfg._replace(draft_markers=markers)
-
-
-def _text_of(tree: Tree) -> Callable[[str], str | None]:
-    def read(path: str) -> str | None:
-        from receipt_gate.rules.markup import texts_of
-
-        return texts_of(tree, [path])[path]
-
-    return read
 
 
 def listed_by(markers: Markers, tree: Tree) -> Markers:

@@ -643,8 +643,8 @@ def _layouts(tree: Tree, paths: Sequence[str], more: Sequence[str] = ()) -> dict
             text = read(path)
             bare = "/_includes/" in "/" + path  # (Eleventy's: a page's fields are names)
             ok, parent = _prints_content(text, bare) if text is not None else ([[]], None)
-            shown[path] = ok  # (a cycle reads as shown: no loop)
-            if ok and parent and depth < 20:
+            shown[path] = ok if parent != _UNKNOWN else []  # (a cycle reads as shown)
+            if ok and parent and parent != _UNKNOWN and depth < 20:
                 shown[path] = _both(ok, every(by_name.get(parent, []), depth + 1))
         return shown[path]
 
@@ -988,9 +988,12 @@ class Pages:
             or _unbuilt(p, shas)
             or p in rules.unseen
             # built, and its layout prints none of its body
-            or not all(
-                _printed(fields, rules.layouts, name, _given(p, rules.defaults))
-                for name in _layouts_of(p, fields, rules.defaults)
+            or (
+                bool(rules.layouts)
+                and not all(
+                    _printed(fields, rules.layouts, name, _given(p, rules.defaults))
+                    for name in _layouts_of(p, fields, rules.defaults)
+                )
             )
         )
 

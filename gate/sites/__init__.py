@@ -31,7 +31,7 @@ A new generator is one module here, one line in TABLE, and one test file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from receipt_gate.sites import (
@@ -84,14 +84,14 @@ def held_by_configs(paths: Sequence[str], read: Callable[[str], str | None]) -> 
 
 def unread_pages(
     find: Callable[[list[str]], list[str]],
-    read: Callable[[str], str | None],
+    read: Callable[[list[str]], Mapping[str, str | None]],
     listed: Callable[[list[str]], list[str]],
     gated: Callable[[str], bool],
 ) -> str | None:
     """A line naming a page a generator renders from a file drafts does not gate (an
     Eleventy alias of a template language, a Jekyll file given an HTML permalink), else
     None. `find` lists the tree's paths a glob matches (each generator's RENDER_CONFIGS
-    first), `listed` those outside the receipts."""
+    first), `listed` those outside the receipts; `read` gives files' texts, in one batch."""
     from receipt_gate.base import wildmatch
 
     for g in TABLE:

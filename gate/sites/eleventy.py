@@ -14,7 +14,7 @@ from __future__ import annotations
 import collections
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.sites.layout import Layout, docs_folders, leave_out
@@ -178,7 +178,7 @@ def layout_aliases(config: str) -> list[tuple[str, str]]:
 
 def unread_pages(
     configs: Sequence[str],
-    read: Callable[[str], str | None],
+    read_all: Callable[[list[str]], Mapping[str, str | None]],
     listed: Callable[[list[str]], list[str]],
     gated: Callable[[str], bool],
 ) -> str | None:
@@ -188,6 +188,10 @@ def unread_pages(
     from receipt_gate.sites.layout import any_case
 
     name = next((n for n in CONFIGS if n in configs), None)
+
+    def read(path: str) -> str | None:
+        return read_all([path]).get(path)
+
     exts = aliases(read(name) or "", read) if name else []
     pages = listed([f"**/*.{any_case(e)}" for e in exts]) if exts else []
     ungated = [p for p in pages if not gated(p) and "node_modules/" not in p]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
@@ -284,7 +284,7 @@ _HTML_ADDRESS = re.compile(r"(?i)\.(?:html?|xhtml|shtml)$")
 
 def unread_pages(
     configs: Sequence[str],
-    read: Callable[[str], str | None],
+    read_all: Callable[[list[str]], Mapping[str, str | None]],
     listed: Callable[[list[str]], list[str]],
     gated: Callable[[str], bool],
 ) -> str | None:
@@ -296,6 +296,9 @@ def unread_pages(
     reads."""
     from receipt_gate.base import wildmatch
 
+    def read(path: str) -> str | None:
+        return read_all([path]).get(path)
+
     for config in sorted(configs):
         root = posixpath.dirname(config)
         base = f"{root}/" if root else ""
@@ -303,22 +306,19 @@ def unread_pages(
         given = [(p, v) for p, k, v in default_values(config, read(config)) if k == "permalink"]
         kept = {"_posts", "_drafts", *cfg.collections, *cfg.include}
         pages = [f"!**/*.{any_case(e)}" for e in ("md", "markdown", "html")]
-        for path in listed([wildmatch.escape(base) + "**", *pages]):
-            rel = path[len(base) :]
-            parts = rel.split("/")
-            if (
-                _NOT_PAGES.search(rel)
-                or any(x[:1] in "_.#" and x not in kept for x in parts[:-1])
-                or parts[-1][:1] in "_.#"
-                or any(rel == e or rel.startswith(e + "/") for e in cfg.exclude)
-                or gated(path)
-            ):
-                continue
+        found = [
+            path
+            for path in listed([wildmatch.escape(base) + "**", *pages])
+            if not _never(path[len(base) :], cfg, kept) and not gated(path)
+        ]
+        texts = read_all(found)  # (one batch)
+        for path in found:
+            parts = path[len(base) :].split("/")
             collection = parts[0] in cfg.collections
             defaults = [v for p, v in given if path.startswith(p)]
             if collection:
                 defaults[:0] = _collection_permalinks(config, read(config)).get(parts[0], [])
-            address = _address(path, read(path), defaults)
+            address = _address(path, texts.get(path), defaults)
             if address and (
                 _HTML_ADDRESS.search(address) or (collection and address.endswith("/"))
             ):
@@ -327,6 +327,18 @@ def unread_pages(
                     " where drafts gates it not: add it to drafts"
                 )
     return None
+
+
+def _never(rel: str, cfg: Config, kept: set[str]) -> bool:
+    """Is this file one Jekyll never renders (what `exclude` names, a `_` folder but a
+    collection, a binary file)?"""
+    parts = rel.split("/")
+    return bool(
+        _NOT_PAGES.search(rel)
+        or any(x[:1] in "_.#" and x not in kept for x in parts[:-1])
+        or parts[-1][:1] in "_.#"
+        or any(rel == e or rel.startswith(e + "/") for e in cfg.exclude)
+    )
 
 
 def _address(path: str, text: str | None, given: Sequence[str]) -> str | None:
