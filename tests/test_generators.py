@@ -1163,6 +1163,10 @@ _CONFIG = "module.exports = (c) => { %s };\n"
         _CONFIG % 'c.addExtension("markdown", { o: { cache: true }, key: "md" });',
         'const md = { key: "md" };\n' + _CONFIG % 'c.addExtension("markdown", md);',
         _CONFIG % 'c.addPlugin(require("./lib/alias.js"));',
+        # The twenty-third: beside another extension that names its output; by a name.
+        _CONFIG % 'c.addExtension("markdown", {key: "md"});'
+        ' c.addExtension("scss", {outputFileExtension: "css", compile: () => {}});',
+        'const ext = "markdown";\n' + _CONFIG % 'c.addExtension(ext, {key: "md"});',
     ],
 )
 def test_an_eleventy_alias_however_written_refuses_its_page_ungated(
@@ -1217,6 +1221,9 @@ def test_an_eleventy_alias_of_markdown_is_gated_and_one_added_later_refused(
         ("assets/notes.js", "---\npermalink: /notes.html\n---\nx\n", True),
         ("emails/welcome.liquid", "---\npermalink: /welcome.html\n---\nHi\n", False),
         ("notes.txt", "---\ntitle: n\n---\nText.\n", True),  # (the config's default)
+        # The twenty-third: a collection under collections_dir; an exclude glob.
+        ("coll/_notes/today.txt", "---\ntitle: t\n---\nText.\n", True),
+        ("mail/welcome.liquid", "---\npermalink: /welcome.html\n---\nHi\n", False),
     ],
 )
 def test_a_jekyll_file_rendered_to_an_html_page_must_be_gated(
@@ -1227,7 +1234,8 @@ def test_a_jekyll_file_rendered_to_an_html_page_must_be_gated(
     drafts, gating markdown and HTML, never took for a page."""
     repo.write(
         "_config.yml",
-        "title: x\nexclude: [emails]\ndefaults:\n"
+        "title: x\nexclude: [emails, 'mail/*.liquid']\ncollections_dir: coll\n"
+        "collections:\n  notes: {output: true, permalink: '/notes/:name/'}\ndefaults:\n"
         '  - scope: {path: "notes.txt"}\n    values: {permalink: /notes.html}\n',
     )
     repo.write("_posts/2024-01-01-a.md", "---\ntitle: a\n---\nA.\n")

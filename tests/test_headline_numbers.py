@@ -673,6 +673,36 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
         ({"posts/notes.11tydata.json": '{"layout": "b.njk"}'}, "post", True),
         # (a parent named in a front matter the gate cannot read: none surely prints)
         ({"_layouts/redirect.html": "---\nlayout: [\n---\n{{ content }}\n"}, "redirect", True),
+        # The twenty-third: a loop that may not turn, a capture printed after it is put
+        # again, a popover, a noembed, a `>` in a quoted attribute before `hidden`.
+        *(
+            ({"_layouts/redirect.html": text}, "redirect", True)
+            for text in (
+                "{% for x in site.nothing %}{{ content }}{% endfor %}",
+                "{% for i in (1..3) limit: 0 %}{{ content }}{% endfor %}",
+                "{% for i in (1..3) %}{% break %}{{ content }}{% endfor %}",
+                "{% capture b %}{{ content }}{% endcapture %}{% capture b %}{% endcapture %}"
+                "{{ b }}",
+                '{% capture b %}{{ content }}{% endcapture %}{% assign b = "" %}{{ b }}',
+                "<div popover>{{ content }}</div>",
+                "<noembed>{{ content }}</noembed>",
+                '<div title="a>b" hidden>{{ content }}</div>',
+            )
+        ),
+        *(
+            (
+                {"_layouts/post.html": f'<main style="{style}">{{{{ content }}}}</main>'},
+                "post",
+                False,
+            )
+            for style in (
+                "max-width: var(--measure); margin: 0 auto",
+                "width: auto",
+                "max-width: calc(100% - 2rem)",
+                "font-size: larger; line-height: normal",
+                "transform: none",
+            )
+        ),
         # ... and honest layouts: a style that hides an overflow, a class, every branch.
         (
             {"_layouts/post.html": '<main style="overflow: hidden">{{ content }}</main>'},

@@ -277,8 +277,16 @@ _HIDING_CSS = re.compile(
 )
 
 
-def _hiding_style(value: str) -> bool:
-    """Does this inline style take its element out of sight?"""
+# What surely hides, whatever else the style sheets say (a zero written as one).
+_NIL = r"-?0+(?:\.0*)?(?:px|em|rem|%|vw|vh|pt)?(?![\w.(-])"
+_SURELY_HIDING_CSS = re.compile(
+    r"display:none|visibility:(?:hidden|collapse)|content-visibility:hidden"
+    rf"|opacity:{_NIL}|font-size:{_NIL}|(?:max-)?(?:width|height):{_NIL}|color:transparent"
+)
+
+
+def _hiding_style(value: str, pattern: re.Pattern[str] | None = None) -> bool:
+    """Does this inline style take its element out of sight (`pattern`: what counts)?"""
     import html
 
     css = html.unescape(value).strip("\"'")
@@ -289,7 +297,7 @@ def _hiding_style(value: str) -> bool:
         css,
     )
     css = re.sub(r"\\(.)", r"\1", css)
-    return _HIDING_CSS.search(re.sub(r"\s+", "", css.lower())) is not None
+    return (pattern or _HIDING_CSS).search(re.sub(r"\s+", "", css.lower())) is not None
 
 
 def words_shown(text: str) -> str:
@@ -329,18 +337,36 @@ def _may_hide(name: str, attributes: str) -> bool:
 
 def hides_surely(name: str, attributes: str) -> bool:
     """Does an element hide its text whatever the site's style sheets say: one whose text
-    a page does not show, `hidden`, an inline style or a size that hides (not a class or
-    an id: a layout's every wrapper has them)?"""
-    return _hides(name, attributes, ("hidden",))
+    a page does not show, `hidden` or `popover`, an inline style that surely hides (a
+    zero written as one; not a class or an id: a layout's every wrapper has them)?"""
+    if name.lower() == "noembed":
+        return True
+    return _hides(name, attributes, ("hidden", "popover"), _SURELY_HIDING_CSS)
 
 
 def hidden_by_markup(text: str) -> list[tuple[int, int]]:
     """Each element of a template's text that surely hides what it holds (nested as HTML
-    nests them), from its opening tag to its closing one."""
-    return _hidden_elements(text, hides_surely)
+    nests them; a `>` in a quoted attribute ends no tag), from its opening tag to its
+    closing one."""
+    quoted = _QUOTED_TAG.sub(
+        lambda m: re.sub(
+            r"""("[^"]*"|'[^']*')""", lambda q: re.sub("[<>]", " ", q.group()), m.group()
+        ),
+        text,
+    )
+    return _hidden_elements(quoted, hides_surely)
 
 
-def _hides(name: str, attributes: str, keys: tuple[str, ...]) -> bool:
+# A tag with its quoted attribute values whole (a `>` in one is no end).
+_QUOTED_TAG = re.compile(r"""<[A-Za-z][^<>"']*(?:(?:"[^"]*"|'[^']*')[^<>"']*)*>""")
+
+
+def _hides(
+    name: str,
+    attributes: str,
+    keys: tuple[str, ...],
+    css: re.Pattern[str] | None = None,
+) -> bool:
     lower = name.lower()
     if lower in _UNSHOWN:
         return not (lower == "dialog" and re.search(r"(?i)\bopen\b", attributes))
@@ -349,7 +375,7 @@ def _hides(name: str, attributes: str, keys: tuple[str, ...]) -> bool:
         value = a.group()[len(a.group(1)) :].lstrip(" \t=")
         if key in keys:
             return True
-        if key == "style" and (_hiding_style(value) or value.startswith("{")):
+        if key == "style" and (_hiding_style(value, css) or value.startswith("{")):
             return True  # (a JSX style object, `style={{display: "none"}}`: may hide)
         if key in ("width", "height") and _ZERO.match(value):
             return True

@@ -20,6 +20,7 @@ where a change may move another page's publication, the index is built whole.
 
 from __future__ import annotations
 
+import collections
 import json
 import posixpath
 import re
@@ -456,6 +457,7 @@ _LAYOUT_TAG = re.compile(
 # A name printed as it is (a capture's: `{{ body }}`, through a filter that keeps it).
 _PRINTED_AS_IS = re.compile(r"\{\{\{?-?\s*(\w+)\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}")
 _TAG_START = re.compile(r"</?[A-Za-z]")
+_CAPTURED = re.compile(r"\{%-?\s*(?:capture|assign|set)\s+(\w+)")
 _RANGE = re.compile(r"\(\s*(\d{1,9})\s*\.\.\s*(\d{1,9})\s*\)")
 _FALSY = re.compile(r"\s*(?:false|nil|null|empty)\s*")
 # A branch's state: None or False runs surely, True never, [field, truthy?] where the
@@ -527,8 +529,12 @@ def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str |
     for start, end in reversed(hidden_by_markup(body) if "<" in body else []):
         body = body[:start] + " " * (end - start) + body[end:]
     shown = _LAYOUT_HIDDEN.sub(lambda m: " " * len(m.group()), body)
-    printed = set(_PRINTED_AS_IS.findall(shown))  # (names a capture may print, as they are)
+    # Names a capture may print, as they are, where nothing else is put in them (captured
+    # twice, assigned or set: which value is printed is the order's to say).
+    named = collections.Counter(_CAPTURED.findall(shown))
+    printed = {n for n in _PRINTED_AS_IS.findall(shown) if named[n] <= 1}
     field = _BARE_FIELD if fields_bare else _PAGE_FIELD
+    breaks = re.search(r"\{%-?\s*(?:break|continue)\b", shown) is not None
     frames: list[_Frame] = []
     out: Prints = []
 
@@ -566,7 +572,10 @@ def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str |
         elif not (m.group(2) == "set" and "=" in m.group(3)):  # (`{% set x = 1 %}`: no block)
             tag, cond = m.group(2), m.group(3)
             name = cond.split()[0] if tag == "capture" and cond.split() else None
-            frames.append(_Frame(tag, _opened(tag, cond, field), name))
+            state = _opened(tag, cond, field)
+            if tag == "for" and state is False and breaks:
+                state = _UNKNOWN  # (a loop a `break` may leave before it prints)
+            frames.append(_Frame(tag, state, name))
     return out, parent
 
 
@@ -581,8 +590,12 @@ def _opened(tag: str, cond: str, field: re.Pattern[str]) -> Any:
         return _UNKNOWN  # (any other value: which branch runs, the gate cannot say)
     if tag == "case":
         return True  # (until a `when`)
-    if tag == "for" and (r := _RANGE.search(cond)):
-        return int(r.group(1)) > int(r.group(2))  # (`(1..0)`: no turn)
+    if tag == "for" and (r := _RANGE.search(cond)):  # (`(1..0)`, `limit: 0`: no turn)
+        return (
+            int(r.group(1)) > int(r.group(2)) or re.search(r"\blimit\s*:\s*0\b", cond) is not None
+        )
+    if tag in ("for", "tablerow"):
+        return _UNKNOWN  # (a list: it may be empty, or broken out of)
     return None
 
 

@@ -128,7 +128,7 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
 # addExtension is taken for one (its options may be a variable, a plugin's) but one
 # whose output is named another than HTML (`outputFileExtension: "css"`) or whose key is
 # a template in code (11ty.js).
-_EXTENSION = re.compile(r"\baddExtension\s*\(\s*(\[[^\]]*\]|[\"'`][^\"'`]*[\"'`])")
+_EXTENSION = re.compile(r"\baddExtension\s*\(\s*(\[[^\]]*\]|[\"'`][^\"'`]*[\"'`]|\w+)")
 _NOT_A_PAGE = re.compile(
     r"""outputFileExtension["'`]?\s*:\s*["'`](?!html?["'`])|key["'`]?\s*:\s*["'`]11ty\.js"""
 )
@@ -154,10 +154,35 @@ def aliases(
                     break
     out = []
     for text in map(_uncommented, texts):
+        consts = dict(_CONST.findall(text))
         for m in _EXTENSION.finditer(text):
-            if not _NOT_A_PAGE.search(text, m.end(), m.end() + 400):
-                out += [e.lower() for e in re.findall(r"[\"'`]\.?([\w.-]+)[\"'`]", m.group(1))]
+            if _NOT_A_PAGE.search(text, m.end(), _call_end(text, m.end())):
+                continue
+            named = m.group(1)
+            out += [e.lower() for e in re.findall(r"[\"'`]\.?([\w.-]+)[\"'`]", named)]
+            out += [consts[w].lower() for w in re.findall(r"\w+", named) if w in consts]
     return [e for e in dict.fromkeys(out) if e not in EXTS]
+
+
+# A name given a string (`const ext = "markdown"`): an extension named by it.
+_CONST = re.compile(r"""\b(?:const|let|var)\s+(\w+)\s*=\s*["'`]\.?([\w.-]+)["'`]""")
+
+
+_PARENS = re.compile(r"""[()]|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`""")
+
+
+def _call_end(text: str, at: int) -> int:
+    """Where the call whose arguments start at `at` closes (its parentheses counted;
+    strings are whole in `text`), or the text's end."""
+    depth = 1
+    for m in _PARENS.finditer(text, at):
+        if m.group() == "(":
+            depth += 1
+        elif m.group() == ")":
+            depth -= 1
+            if not depth:
+                return m.end()
+    return len(text)
 
 
 def _uncommented(code: str) -> str:

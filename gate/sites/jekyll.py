@@ -83,8 +83,18 @@ def held_by_config(path: str, text: str | None) -> list[str]:
         dated = any(siteconfig.get(v, "date") for v in values)  # (a date may be later)
         if not dated and all(p is True for v in values for p in siteconfig.get(v, "published")):
             continue
-        out += _scopes(entry, base)
+        out += _scopes(entry, _source(doc, base))
     return out
+
+
+def _source(doc: Table, base: str) -> str:
+    """Where a config's site is read from (`source:`, from the config's folder), with a
+    `/`: what its defaults' scopes are paths under."""
+    from receipt_gate.reading import siteconfig
+
+    source = (siteconfig.get(doc, "source") or [""])[-1]
+    got = posixpath.normpath(base + str(source).strip().strip("/")) if str(source).strip() else ""
+    return f"{got}/" if got and got != "." else base
 
 
 def _scopes(entry: Table, base: str) -> list[str]:
@@ -114,7 +124,7 @@ def default_values(path: str, text: str | None) -> list[tuple[str, str, str]]:
     for entry in (e for d in siteconfig.get(doc, "defaults") if isinstance(d, list) for e in d):
         if isinstance(entry, Table):
             for v in (v for v in siteconfig.get(entry, "values") if isinstance(v, Table)):
-                scopes = _scopes(entry, f"{folder}/" if folder else "")
+                scopes = _scopes(entry, _source(doc, f"{folder}/" if folder else ""))
                 out += [(p, str(k), str(x).strip()) for k, x in v for p in scopes]
     return out
 
@@ -156,6 +166,13 @@ class Config:
                 for f, _, _ in folders(doc)
                 if isinstance(f, str) and f.strip() and f.strip() not in (".", "./")
             }
+        )
+        # The folders of the collections it renders, from the site's root (under
+        # collections_dir and source).
+        self.collection_folders = sorted(
+            posixpath.normpath(f.strip().strip("/"))
+            for f, pages, _ in folders(doc)
+            if pages and isinstance(f, str) and f.strip().strip("/")
         )
 
 
@@ -313,11 +330,13 @@ def unread_pages(
         ]
         texts = read_all(found)  # (one batch)
         for path in found:
-            parts = path[len(base) :].split("/")
-            collection = parts[0] in cfg.collections
+            rel = path[len(base) :]
+            folder = next((f for f in cfg.collection_folders if rel.startswith(f + "/")), None)
+            collection = folder is not None
             defaults = [v for p, v in given if path.startswith(p)]
-            if collection:
-                defaults[:0] = _collection_permalinks(config, read(config)).get(parts[0], [])
+            if folder is not None:
+                links = _collection_permalinks(config, read(config))
+                defaults[:0] = links.get(posixpath.basename(folder), [])
             address = _address(path, texts.get(path), defaults)
             if address and (
                 _HTML_ADDRESS.search(address) or (collection and address.endswith("/"))
@@ -332,12 +351,19 @@ def unread_pages(
 def _never(rel: str, cfg: Config, kept: set[str]) -> bool:
     """Is this file one Jekyll never renders (what `exclude` names, a `_` folder but a
     collection, a binary file)?"""
+    import fnmatch
+
     parts = rel.split("/")
     return bool(
         _NOT_PAGES.search(rel)
-        or any(x[:1] in "_.#" and x not in kept for x in parts[:-1])
+        or (
+            any(x[:1] in "_.#" and x not in kept for x in parts[:-1])
+            and not any(rel.startswith(f + "/") for f in cfg.collection_folders)
+        )
         or parts[-1][:1] in "_.#"
-        or any(rel == e or rel.startswith(e + "/") for e in cfg.exclude)
+        or any(
+            rel == e or rel.startswith(e + "/") or fnmatch.fnmatchcase(rel, e) for e in cfg.exclude
+        )
     )
 
 
