@@ -484,3 +484,17 @@ def test_a_moved_submodule_is_read_where_its_own_config_mounts_content(
     _theme_commit(repo.path, git, mounted, "ai")
     rc, out, err = rg("pre-commit")
     assert rc != 0 and "pages/posts/notes.md" in out + err, out + err
+
+
+def test_the_config_loader_knows_every_generators_render_configs() -> None:
+    """The commit path looks for these before it imports any generator."""
+    from receipt_gate import sites
+    from receipt_gate.base import wildmatch
+    from receipt_gate.rules.config import RENDER_CONFIGS
+
+    every = {
+        g if "*" in g else wildmatch.escape(g)
+        for m in sites.TABLE
+        for g in getattr(m, "RENDER_CONFIGS", ())
+    }
+    assert set(RENDER_CONFIGS) == every

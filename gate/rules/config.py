@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -290,24 +291,55 @@ def config_of(tree: Tree, disk: Tree | None = None) -> Config:
     return built(_config_of(tree, disk), tree)
 
 
+# Every generator's RENDER_CONFIGS (gate.sites.unread_pages), here so that the commit
+# path of a tree without one imports no generator (tests/test_sites.py holds them equal).
+RENDER_CONFIGS = (
+    ".eleventy.js",
+    "eleventy.config.js",
+    "eleventy.config.mjs",
+    "eleventy.config.cjs",
+    "**/_config.yml",
+    "**/_config.toml",
+)
+
+
+def _render_configs(drafts: Sequence[str]) -> list[str]:
+    """Where RENDER_CONFIGS could be for a site drafts gates: at the top, and in each
+    folder above what a drafts glob names (literal paths: a tree lists none of the
+    rest for them)."""
+    folders = {""}
+    for glob in drafts:
+        head = re.split(r"[*?\[\\]", glob.removeprefix("!"), maxsplit=1)[0]
+        parts = head.split("/")[:-1]
+        folders.update("/".join(parts[: i + 1]) + "/" for i in range(len(parts)))
+    return [
+        wildmatch.escape(f + name.removeprefix("**/"))
+        for f in sorted(folders)
+        for name in RENDER_CONFIGS
+        if f == "" or name.startswith("**/")
+    ]
+
+
 def built(cfg: Config, tree: Tree) -> Config:
     """The config with its draft markers as the tree's build reads them (void where it
     publishes what they mark), the folders it publishes from; GateError where it renders
     pages with a reader the gate does not read them with."""
-    from receipt_gate.base import wildmatch
-    from receipt_gate.rules.markup import texts_of
-    from receipt_gate.sites import unread_pages
-
     # Pages a site renders from files drafts does not take for pages (the config that
-    # makes them may come in the same change).
-    unread = unread_pages(
-        tree.paths,
-        lambda paths: texts_of(tree, paths),
-        lambda globs: tree.paths([*globs, f"!{wildmatch.escape(cfg.run_dir)}/**"]),
-        lambda path: wildmatch.match(cfg.drafts, path),
-    )
-    if unread is not None:
-        raise GateError(unread)
+    # makes them may come in the same change): asked of the generators where one of
+    # their configs is (a tree with none imports none of them).
+    if tree.paths(_render_configs(cfg.drafts)):
+        from receipt_gate.base import wildmatch
+        from receipt_gate.rules.markup import texts_of
+        from receipt_gate.sites import unread_pages
+
+        unread = unread_pages(
+            tree.paths,
+            lambda paths: texts_of(tree, paths),
+            lambda globs: tree.paths([*globs, f"!{wildmatch.escape(cfg.run_dir)}/**"]),
+            lambda path: wildmatch.match(cfg.drafts, path),
+        )
+        if unread is not None:
+            raise GateError(unread)
     if cfg.draft_markers is None:
         return cfg
     from receipt_gate.rules.markers import folders, publishing
