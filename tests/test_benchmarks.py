@@ -44,4 +44,4 @@ def test_benchmark_smoke_prints_every_row(pre_commit_home: str) -> None:
     assert "0 findings in code (want 0)" in proc.stdout
     assert "no gitpython, no yaml, no check module" in proc.stdout
     assert "paired runs" in proc.stdout
-    assert "1 parsed again, 1 dropped" in proc.stdout
+    assert "1 article edited: 1 index entry updated, pages cache untouched" in proc.stdout
