@@ -687,6 +687,15 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
                 "<div popover>{{ content }}</div>",
                 "<noembed>{{ content }}</noembed>",
                 '<div title="a>b" hidden>{{ content }}</div>',
+                # (a review's: a loop's else after a break, an offset past the range,
+                # a set block, a macro never called, a capture printed where no
+                # reader sees it)
+                "{% for x in site.p %}{% break %}{{ content }}{% else %}{{ content }}{% endfor %}",
+                "{% for i in (1..1) offset: 5 %}{{ content }}{% endfor %}",
+                "{% set body %}{{ content }}{% endset %}",
+                "{% macro m() %}{{ content }}{% endmacro %}",
+                "{% capture b %}{{ content }}{% endcapture %}{% if false %}{{ b }}{% endif %}",
+                '{% capture b %}{{ content }}{% endcapture %}<meta content="{{ b }}">',
             )
         ),
         *(

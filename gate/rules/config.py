@@ -310,6 +310,8 @@ def _render_configs(drafts: Sequence[str]) -> list[str]:
     folders = {""}
     for glob in drafts:
         head = re.split(r"[*?\[\\]", glob.removeprefix("!"), maxsplit=1)[0]
+        if not head and not glob.startswith("!"):
+            return list(RENDER_CONFIGS)  # (a glob from the top reaches a site anywhere)
         parts = head.split("/")[:-1]
         folders.update("/".join(parts[: i + 1]) + "/" for i in range(len(parts)))
     return [

@@ -423,9 +423,9 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         held_by = sites.held_by_configs(every, read)
         dates = sites.date_fields(every, read)
         more = [f"{f}/" for f in sites.layout_folders(every, read)]  # (Jekyll's layouts_dir)
-        layouts = _layouts(
-            tree, [*every, *(tree.paths([f"{f}**" for f in more]) if more else [])], more
-        )
+        eleventy = any(p in _ELEVENTY_CONFIGS for p in every)  # (its `page` holds no field)
+        found = [*every, *(tree.paths([f"{f}**" for f in more]) if more else [])]
+        layouts = _layouts(tree, found, more, eleventy)
         for alias, name in sites.layout_aliases(every, read):  # (Eleventy's addLayoutAlias)
             if name in layouts:
                 layouts[alias] = layouts[name]
@@ -453,9 +453,8 @@ _LAYOUT_TAG = re.compile(
     r"|\{%-?\s*(else|elsif|elif|when)\b[^%]*%\}"
     r"|(\{\{\{?-?\s*(?:page\.)?content\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}"
     r"|\{%-?\s*include\b[^%]*=\s*content(?![\w.-])[^%]*%\})"
+    r"|\{\{\{?-?\s*(\w+)\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}"  # (a name, as it is)
 )
-# A name printed as it is (a capture's: `{{ body }}`, through a filter that keeps it).
-_PRINTED_AS_IS = re.compile(r"\{\{\{?-?\s*(\w+)\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}")
 _TAG_START = re.compile(r"</?[A-Za-z]")
 _CAPTURED = re.compile(r"\{%-?\s*(?:capture|assign|set)\s+(\w+)")
 _RANGE = re.compile(r"\(\s*(\d{1,9})\s*\.\.\s*(\d{1,9})\s*\)")
@@ -529,10 +528,11 @@ def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str |
     for start, end in reversed(hidden_by_markup(body) if "<" in body else []):
         body = body[:start] + " " * (end - start) + body[end:]
     shown = _LAYOUT_HIDDEN.sub(lambda m: " " * len(m.group()), body)
-    # Names a capture may print, as they are, where nothing else is put in them (captured
-    # twice, assigned or set: which value is printed is the order's to say).
+    # A capture holds the page where it captured it; printing its name (as it is) prints
+    # it there, where nothing else is put in the name (captured twice, assigned or set:
+    # which value is printed is the order's to say).
     named = collections.Counter(_CAPTURED.findall(shown))
-    printed = {n for n in _PRINTED_AS_IS.findall(shown) if named[n] <= 1}
+    holding: set[str] = set()
     field = _BARE_FIELD if fields_bare else _PAGE_FIELD
     breaks = re.search(r"\{%-?\s*(?:break|continue)\b", shown) is not None
     frames: list[_Frame] = []
@@ -540,9 +540,10 @@ def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str |
 
     def prints() -> bool:
         """A print here: True when it is surely printed (every frame runs)."""
-        if any(f.state is True for f in frames) or not all(
-            n in printed for n in (f.name for f in frames) if n
-        ):
+        if any(f.state is True for f in frames):
+            return False
+        if any(f.name for f in frames):  # (captured: printed where its name is)
+            holding.update(f.name for f in frames if f.name and named[f.name] <= 1)
             return False
         inner = next((f for f in reversed(frames) if f.state not in (None, False)), None)
         if inner is None:
@@ -553,12 +554,14 @@ def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str |
         return False
 
     for m in _LAYOUT_TAG.finditer(shown):
-        if m.group(5):
+        if m.group(5) or (m.group(6) and m.group(6) in holding):
             # (inside a tag: an attribute's value, `<meta content="{{ content }}">`)
             opened = shown.rfind("<", 0, m.start())
             in_tag = opened > shown.rfind(">", 0, m.start()) and _TAG_START.match(shown, opened)
             if not in_tag and prints():
                 return [[]], parent
+        elif m.group(6):
+            continue  # (a name that holds no page)
         elif m.group(4):
             if frames:
                 frames[-1].next_branch(m.group(4))
@@ -567,11 +570,12 @@ def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str |
                 done = frames.pop()
                 # Every branch of a block that covers every case prints it: printed.
                 ways = [*done.branches, done.printed][1 if done.tag == "case" else 0 :]
-                if done.otherwise and len(ways) > 1 and all(ways) and prints():
+                looped = done.tag in ("for", "tablerow") and breaks  # (left before it prints)
+                if done.otherwise and len(ways) > 1 and all(ways) and not looped and prints():
                     return [[]], parent
         elif not (m.group(2) == "set" and "=" in m.group(3)):  # (`{% set x = 1 %}`: no block)
             tag, cond = m.group(2), m.group(3)
-            name = cond.split()[0] if tag == "capture" and cond.split() else None
+            name = cond.split()[0] if tag in ("capture", "set") and cond.split() else None
             state = _opened(tag, cond, field)
             if tag == "for" and state is False and breaks:
                 state = _UNKNOWN  # (a loop a `break` may leave before it prints)
@@ -588,8 +592,10 @@ def _opened(tag: str, cond: str, field: re.Pattern[str]) -> Any:
         return [f.group(1), tag == "if"] if f.group(1) not in _MADE else _UNKNOWN
     if tag in ("if", "unless"):
         return _UNKNOWN  # (any other value: which branch runs, the gate cannot say)
-    if tag == "case":
-        return True  # (until a `when`)
+    if tag in ("case", "macro"):
+        return True  # (until a `when`; a macro's body runs only where it is called)
+    if tag == "for" and re.search(r"\b(?:offset|reversed)\b", cond):
+        return _UNKNOWN  # (`offset: 5` past the range's end: no turn)
     if tag == "for" and (r := _RANGE.search(cond)):  # (`(1..0)`, `limit: 0`: no turn)
         return (
             int(r.group(1)) > int(r.group(2)) or re.search(r"\blimit\s*:\s*0\b", cond) is not None
@@ -621,7 +627,9 @@ def _both(a: Prints, b: Prints) -> Prints:
     return got if len(got) <= _MOST_WAYS else []
 
 
-def _layouts(tree: Tree, paths: Sequence[str], more: Sequence[str] = ()) -> dict[str, Prints]:
+def _layouts(
+    tree: Tree, paths: Sequence[str], more: Sequence[str] = (), eleventy: bool = False
+) -> dict[str, Prints]:
     """The names a page's `layout:` gives (Jekyll's under `_layouts/`, Eleventy's under
     `_includes/`: with or without the extension) of the layouts that print the page only
     where its fields say (or never), themselves or through the layout they are put in:
@@ -654,7 +662,7 @@ def _layouts(tree: Tree, paths: Sequence[str], more: Sequence[str] = ()) -> dict
     def shows(path: str, depth: int = 0) -> Prints:
         if path not in shown:
             text = read(path)
-            bare = "/_includes/" in "/" + path  # (Eleventy's: a page's fields are names)
+            bare = eleventy or "/_includes/" in "/" + path  # (Eleventy's: fields are names)
             ok, parent = _prints_content(text, bare) if text is not None else ([[]], None)
             shown[path] = ok if parent != _UNKNOWN else []  # (a cycle reads as shown)
             if ok and parent and parent != _UNKNOWN and depth < 20:
@@ -706,6 +714,9 @@ def _printed(
 
 
 _META = (".meta.yml", ".meta.yaml")
+_ELEVENTY_CONFIGS = frozenset(
+    {".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs"}
+)
 
 
 def _may_unpublish(path: str, data: bytes | None) -> bool:
