@@ -302,13 +302,13 @@ def _fk(path: str, sha: str) -> str:
     return f"{sha}:{path}"
 
 
-def _shared_addresses(shas: Mapping[str, str], by_sha: Mapping[str, list[Any]]) -> set[str]:
+def _shared_addresses(shas: Mapping[str, str], facts: Mapping[str, list[Any]]) -> set[str]:
     """The pages that name the same address as another (`permalink:`, Hugo's `url:`):
     a generator writes both to one file, and which of them readers see is the build's
     order (Jekyll: "Conflict: destination shared"), so neither surely shows."""
     named: dict[str, list[str]] = {}
     for p, sha in shas.items():
-        for address in _named(by_sha[_fk(p, sha)][0]) if _fk(p, sha) in by_sha else ():
+        for address in _named(facts[_fk(p, sha)][0]) if _fk(p, sha) in facts else ():
             named.setdefault(address, []).append(p)
     return {p for pages in named.values() if len(pages) > 1 for p in pages}
 
@@ -423,7 +423,7 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         held_by = sites.held_by_configs(every, read)
         dates = sites.date_fields(every, read)
         more = [f"{f}/" for f in sites.layout_folders(every, read)]  # (Jekyll's layouts_dir)
-        eleventy = any(p in _ELEVENTY_CONFIGS for p in every)  # (its `page` holds no field)
+        eleventy = not set(sites.eleventy.CONFIGS).isdisjoint(every)  # (`page` holds no field)
         found = [*every, *(tree.paths([f"{f}**" for f in more]) if more else [])]
         layouts = _layouts(tree, found, more, eleventy)
         for alias, name in sites.layout_aliases(every, read):  # (Eleventy's addLayoutAlias)
@@ -685,8 +685,11 @@ def _layouts_of(
     return [*own, *(v for p, k, v in defaults if k == "layout" and path.startswith(p))]
 
 
-def _given(path: str, defaults: Sequence[Sequence[str]]) -> frozenset[str]:
-    return frozenset(k for p, k, _ in defaults if path.startswith(p))
+def _all_print(path: str, fields: Mapping[str, object], rules: _Seen) -> bool:
+    """Does every layout the page may be put in surely print it?"""
+    given = frozenset(k for p, k, _ in rules.defaults if path.startswith(p))
+    names = _layouts_of(path, fields, rules.defaults)
+    return all(_printed(fields, rules.layouts, name, given) for name in names)
 
 
 def _printed(
@@ -714,9 +717,6 @@ def _printed(
 
 
 _META = (".meta.yml", ".meta.yaml")
-_ELEVENTY_CONFIGS = frozenset(
-    {".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs"}
-)
 
 
 def _may_unpublish(path: str, data: bytes | None) -> bool:
@@ -802,9 +802,9 @@ class Pages:
         sha256), in path order (`surely`: see published()). `code` names what the parser
         depends on besides the check's version (a setting), so a page parsed another way
         is parsed again."""
-        shas, by_sha, pages = self._facts_of(files, parse, valid, code)
+        shas, facts, pages = self._facts_of(files, parse, valid, code)
         key = _key(pages, publication_key(self.cfg, self.tree), surely)
-        return built_once(self.tree, f"pages/{key}", lambda: self._published(shas, by_sha, surely))
+        return built_once(self.tree, f"pages/{key}", lambda: self._published(shas, facts, surely))
 
     def _facts_of(
         self,
@@ -813,15 +813,15 @@ class Pages:
         valid: Callable[[Any], bool],
         code: str,
     ) -> tuple[dict[str, str], dict[str, list[Any]], str]:
-        """(path -> sha256, sha256 -> [fields, parsed], the key of both), once per tree:
-        the pages' facts are the same for either reading."""
+        """(path -> sha256, _fk(path, sha256) -> [fields, parsed], the key of both), once
+        per tree: the pages' facts are the same for either reading."""
         shas = nameable(files)
         code = f"{self.code}/{code}"
         pages = _key(code, sorted(shas.items()))
-        by_sha = built_once(
+        facts = built_once(
             self.tree, f"facts/{pages}", lambda: self._facts(shas, parse, valid, code)
         )
-        return shas, by_sha, pages
+        return shas, facts, pages
 
     def states(
         self,
@@ -833,14 +833,14 @@ class Pages:
         """path -> [sha256, flags] for every page among `files` (PUBLISHED, SURELY,
         NAMES_ADDRESS), and the sections an index page holds back: what delta() starts
         from."""
-        shas, by_sha, _ = self._facts_of(files, parse, valid, code)
+        shas, facts, _ = self._facts_of(files, parse, valid, code)
         seen = self.read(files, parse, valid, code)
         sure = self.read(files, parse, valid, code, surely=True)
         out: dict[str, list[Any]] = {}
         for p, sha in shas.items():
-            named = _fk(p, sha) in by_sha and bool(_named(by_sha[_fk(p, sha)][0]))
+            named = _fk(p, sha) in facts and bool(_named(facts[_fk(p, sha)][0]))
             out[p] = [sha, (p in seen) * PUBLISHED | (p in sure) * SURELY | named * NAMES_ADDRESS]
-        return out, self._held_sections(shas, by_sha)
+        return out, self._held_sections(shas, facts)
 
     def delta(
         self,
@@ -915,7 +915,7 @@ class Pages:
             ),
         )
         known: dict[str, Any] = doc["pages"] if doc else {}
-        by_sha: dict[str, list[Any]] = {}
+        facts: dict[str, list[Any]] = {}
         todo: dict[str, str] = {}
         for path, sha in shas.items():
             key = _fk(path, sha)
@@ -927,40 +927,40 @@ class Pages:
                 and all(isinstance(v, (str, bool, int, float)) for v in hit[0].values())
                 and valid(hit[1])
             ):
-                by_sha[key] = hit
+                facts[key] = hit
             else:
                 todo[key] = path
 
         def parse_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[str, Any]]:
             out: list[tuple[str, Any]] = []
-            for sha, path in chunk:
+            for key, path in chunk:
                 page = read_text(tree, path)
                 if page is None or isinstance(page, str):
-                    out.append((sha, page))
+                    out.append((key, page))
                     continue
                 try:
                     fields = scalar_fields(front_matter(page.text, path).fields)
                 except GateError as e:
-                    out.append((sha, str(e)))
+                    out.append((key, str(e)))
                     continue
-                out.append((sha, [fields, parse(page.text, path)]))
+                out.append((key, [fields, parse(page.text, path)]))
             return out
 
         errors = []
         for part in split_map(parse_chunk, list(todo.items()), PARALLEL_FROM // 2, tree.fork_safe):
-            for sha, got in part:
+            for key, got in part:
                 if isinstance(got, str):
                     errors.append(got)
                 elif got is not None:
-                    by_sha[sha] = got
+                    facts[key] = got
         if errors:
             raise GateError.many(errors)
-        if todo or set(by_sha) != set(known):
-            cache.write(file, {"code": code, "pages": by_sha})
-        return by_sha
+        if todo or set(facts) != set(known):
+            cache.write(file, {"code": code, "pages": facts})
+        return facts
 
     def _published(
-        self, shas: dict[str, str], by_sha: Mapping[str, list[Any]], surely: bool
+        self, shas: dict[str, str], facts: Mapping[str, list[Any]], surely: bool
     ) -> dict[str, Any]:
         """Of the pages' facts, those of the pages published (`surely`: see published())."""
         site = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")
@@ -968,8 +968,8 @@ class Pages:
         # pages then): what is under it supports nothing.
         rules = _Seen(
             site[2],
-            [*self._held_sections(shas, by_sha), *site[0]],
-            frozenset(_shared_addresses(shas, by_sha)),
+            [*self._held_sections(shas, facts), *site[0]],
+            frozenset(_shared_addresses(shas, facts)),
             site[1],
             site[3],
         )
@@ -978,12 +978,12 @@ class Pages:
         cfg = self.cfg
         drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
         return {
-            p: by_sha[k][1]
+            p: facts[k][1]
             for p, k in sorted((p, _fk(p, sha)) for p, sha in shas.items())
-            if k in by_sha and self._shows(p, by_sha[k][0], shas, rules, p in drafts, surely)
+            if k in facts and self._shows(p, facts[k][0], shas, rules, p in drafts, surely)
         }
 
-    def _held_sections(self, shas: Mapping[str, str], by_sha: Mapping[str, list[Any]]) -> list[str]:
+    def _held_sections(self, shas: Mapping[str, str], facts: Mapping[str, list[Any]]) -> list[str]:
         """The folders whose index page (`_index.*`) some generator holds back."""
         dates = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")[2]
         return [
@@ -991,8 +991,8 @@ class Pages:
             for p, sha in shas.items()
             if "/" in p
             and p.rsplit("/", 1)[1].startswith("_index.")
-            and _fk(p, sha) in by_sha
-            and held_back(by_sha[_fk(p, sha)][0], dates)
+            and _fk(p, sha) in facts
+            and held_back(facts[_fk(p, sha)][0], dates)
         ]
 
     def _shows(
@@ -1012,13 +1012,7 @@ class Pages:
             or _unbuilt(p, shas)
             or p in rules.unseen
             # built, and its layout prints none of its body
-            or (
-                bool(rules.layouts)
-                and not all(
-                    _printed(fields, rules.layouts, name, _given(p, rules.defaults))
-                    for name in _layouts_of(p, fields, rules.defaults)
-                )
-            )
+            or (bool(rules.layouts) and not _all_print(p, fields, rules))
         )
 
     def updated(

@@ -329,13 +329,13 @@ def unread_pages(
             if not _never(path[len(base) :], cfg, kept) and not gated(path)
         ]
         texts = read_all(found)  # (one batch)
+        links = _collection_permalinks(config, read(config))
         for path in found:
             rel = path[len(base) :]
             folder = next((f for f in cfg.collection_folders if rel.startswith(f + "/")), None)
             collection = folder is not None
             defaults = [v for p, v in given if path.startswith(p)]
             if folder is not None:
-                links = _collection_permalinks(config, read(config))
                 defaults[:0] = links.get(posixpath.basename(folder), [])
             address = _address(path, texts.get(path), defaults)
             if address and (
