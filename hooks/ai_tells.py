@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from receipt_gate import DOCS, GateError
+from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.htmlblocks import HIDDEN_ELEMENT
@@ -222,7 +223,7 @@ _JS = (
     " cannot read what it sets (a title, a description a layout shows); write it in YAML"
 )
 # (an entity too: markdown writes &#8238; out as the character)
-_OVERRIDES = re.compile("[\u202d\u202e]|&#(?:[xX]0*202[dDeE]|0*823[78]);")
+_OVERRIDES = lazyre.compile("[\u202d\u202e]|&#(?:[xX]0*202[dDeE]|0*823[78]);")
 
 
 # An inline element a browser may not show: `In con<span hidden>x</span>clusion` reads
@@ -231,17 +232,17 @@ _OVERRIDES = re.compile("[\u202d\u202e]|&#(?:[xX]0*202[dDeE]|0*823[78]);")
 # noscript, audio, rt). Read both ways: with its text, and once more (innermost first,
 # twice for a nest) without it.
 _HIDDEN_ELEMENT = HIDDEN_ELEMENT
-_TAG_ONLY = re.compile(r"</?[A-Za-z][^<>]{0,500}>")
+_TAG_ONLY = lazyre.compile(r"</?[A-Za-z][^<>]{0,500}>")
 
 
 def _tags_out(text: str) -> list[str]:  # (the lines, every tag gone)
     return _TAG_ONLY.sub("", text).split("\n")
 
 
-_ELEMENT = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>]{0,500})?>[^<]{0,500}</\1\s*>")
+_ELEMENT = lazyre.compile(r"<([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>]{0,500})?>[^<]{0,500}</\1\s*>")
 # What shows letters in the reverse order they are written: <bdo dir="rtl">, and CSS's
 # unicode-bidi overrides (U+202E, in markup).
-_BIDI_MARKUP = re.compile(
+_BIDI_MARKUP = lazyre.compile(
     r"(?i)<bdo\b[^<>]*\bdir\s*=\s*[\"']?rtl|unicode-bidi\s*:\s*[\w-]*"
     r"override"
 )
@@ -249,11 +250,13 @@ _BIDI_MARKUP = re.compile(
 
 # Text a browser shows from an attribute or a style sheet: an input's value (a field, a
 # button) and placeholder, a frame's srcdoc, CSS's `content:` strings.
-_TAG = re.compile(
+_TAG = lazyre.compile(
     r"<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'"
     r"|[^\s\"'=<>`]+))?)*)\s*/?>"
 )
-_ATTRIBUTE = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
+_ATTRIBUTE = lazyre.compile(
+    r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?"
+)
 _SHOWN_BY = {
     "input": ("value", "placeholder"),
     "textarea": ("placeholder",),
@@ -268,10 +271,10 @@ _NO_TEXT_PROPS = frozenset(
     | {"language", "icon", "style", "groupid", "default", "width", "height", "alt"}
 )
 # (bounded: an opening never closed costs a few hundred steps, not the rest of the text)
-_STYLE = re.compile(r"<style\b[^<>]{0,1000}>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
-_CSS_CONTENT = re.compile(r"\bcontent\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE)
-_CSS_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
-_CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))")
+_STYLE = lazyre.compile(r"<style\b[^<>]{0,1000}>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
+_CSS_CONTENT = lazyre.compile(r"\bcontent\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE)
+_CSS_STRING = lazyre.compile(r"\"([^\"]*)\"|'([^']*)'")
+_CSS_ESCAPE = lazyre.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))")
 
 
 def _css_text(value: str) -> str:
@@ -339,12 +342,12 @@ def _attributes_shown(text: str) -> str | None:
 
 _LITERAL = r"(?:\"[^\"\n{}]*\"|'[^'\n{}]*'|`[^`\n{}]*`)"
 # (not a template tag's `{{ "x" }}`: that is read as the tag prints it)
-_MDX_LITERALS = re.compile(
+_MDX_LITERALS = lazyre.compile(
     rf"(?<!\{{)\{{(?!\{{)\s*({_LITERAL}(?:\s*\+\s*{_LITERAL}){{0,50}})\s*\}}(?!\}})"
 )
 # A reference definition's label and destination (what is left of the line, a title,
 # is read as a paragraph's text); a footnote's `[^1]:` is not one.
-_REFERENCE = re.compile(r"(?m)^ {0,3}\[(?!\^)[^\]\n]{1,999}\]:[ \t]*\S+")
+_REFERENCE = lazyre.compile(r"(?m)^ {0,3}\[(?!\^)[^\]\n]{1,999}\]:[ \t]*\S+")
 
 
 def _literals(m: re.Match[str]) -> str:
@@ -542,11 +545,11 @@ def _weighed(page: _Reading, weighing: Weighing, words: _Reading | None = None) 
 
 # An image's alt text and title, a link's title (inline, or a reference definition's;
 # after a destination in angle brackets too, or on the next line).
-_IMAGE = re.compile(  # (brackets nest one deep in the alt text; bounded: linear)
+_IMAGE = lazyre.compile(  # (brackets nest one deep in the alt text; bounded: linear)
     r"!\[((?:[^\[\]\n]|\[[^\[\]\n]{0,200}\]){0,500})\]"
     r"\(\s*+[^\s()]{0,2000}+(?:\s++(?:\"([^\"\n]{0,2000}+)\"|'([^'\n]{0,2000}+)'))?\s*+\)"
 )
-_LINK_TITLE = re.compile(  # (possessive: no run of spaces is read two ways)
+_LINK_TITLE = lazyre.compile(  # (possessive: no run of spaces is read two ways)
     r"(?:\]\(\s*+(?:<[^<>\n]{0,2000}+>|[^\s()<]{1,2000}+)"
     r"|^[ ]{0,3}\[[^\]\n]{1,999}+\]:[ \t]*+(?:<[^<>\n]{0,2000}+>|\S{1,2000}+))"
     r"(?:[ \t]*+\n[ \t]*+|[ \t]++)"  # (a title may stand on the next line)
@@ -560,7 +563,7 @@ _LINK_TITLE = re.compile(  # (possessive: no run of spaces is read two ways)
 # print what it holds as text; a diagram's labels are shown too. Opened anywhere: in a
 # list item, a blockquote, indented; its language a word or a brace's first class
 # (superfences' ```` ```{.note} ````).
-_FENCE = re.compile(
+_FENCE = lazyre.compile(
     r"[ \t>]*+(?:(?:[-*+]|\d{1,9}[.)])[ \t]++[ \t>]*+)?(`{3,}+|~{3,}+)[ \t]*+"
     r"(?:\{[^}\n]*?\.([\w-]++)|([^\s`{]*+))"
 )
@@ -572,10 +575,12 @@ _FLOW = frozenset(
     "if unless case for tablerow capture raw verbatim comment block macro call filter set"
     " with paginate cache".split()
 )
-_PAIR_OPEN = re.compile(  # (an opening may run over lines)
+_PAIR_OPEN = lazyre.compile(  # (an opening may run over lines)
     r"\{\{<-?\s*+([\w.-]++)(?:[^>]|>(?!\}\}))*+>\}\}|\{%-?\s*+([\w-]++)[^%]*+%\}"
 )
-_PAIR_CLOSE = re.compile(r"\{\{<-?\s*+/\s*+([\w.-]++)\s*+-?>\}\}|\{%-?\s*+end([\w-]++)\s*+-?%\}")
+_PAIR_CLOSE = lazyre.compile(
+    r"\{\{<-?\s*+/\s*+([\w.-]++)\s*+-?>\}\}|\{%-?\s*+end([\w-]++)\s*+-?%\}"
+)
 
 
 def _maybe_printed(text: str) -> str:
@@ -994,7 +999,7 @@ def _computed(text: str, in_prose: Callable[[int, int], bool]) -> list[Finding]:
 # note.html %}`, `"snippets/x.cjs"`, `"datasources.md"`: Eleventy's docs), and a site's
 # own shortcode (Hugo's docs: `{{% include "x.md" %}}`), are the site's own: a known
 # limit (Eleventy looks a name up in the site's folder too: the gate does not).
-_INCLUDES = re.compile(
+_INCLUDES = lazyre.compile(
     r"(?<!\\)\{\{\s*#(?:include|rustdoc_include|template)\s[^}]{0,2000}\}\}"
     r"|^[ \t]*;?-{1,}8<-{1,}[ \t]*(?:[\"'][^\n]*|$)"
     r"|(?<!\{)\{%-?\s*include_relative\s[^%]{0,2000}%\}"
@@ -1006,12 +1011,12 @@ _INCLUDES = re.compile(
 )
 # An MDX page's import (or re-export) of another page, in any of its forms (`import Frag
 # from`, `import {default as Frag} from`, `import * as F from`, over several lines).
-_IMPORTED = re.compile(
+_IMPORTED = lazyre.compile(
     r"^(?:import|export)\s[^;\"'`]{0,2000}?\bfrom\s*[\"']([^\"'\n]+\.mdx?)[\"']"
     r"|(?<![\w$.])(?:require|import)\s*\(\s*[\"'`]([^\"'`\n]+\.mdx?)[\"'`]\s*\)",
     re.MULTILINE,
 )
-_BOUND = re.compile(r"([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?")
+_BOUND = lazyre.compile(r"([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?")
 
 
 def _printed_import(m: re.Match[str], text: str) -> bool:
@@ -1032,16 +1037,20 @@ def _included(page: _Reading) -> list[Finding]:
     """An include in prose: the page readers see holds another file's text there, which
     the check reads apart (each fragment passing alone, the page dense with tells)."""
     text = page.text
-    found = list(_INCLUDES.finditer(text)) if "{{" in text or "8<" in text or "{%" in text else []
-    found += list(_IMPORTED.finditer(text)) if "import" in text or "require" in text else []
+    includes = "{{" in text or "8<" in text or "{%" in text
+    imports = "import" in text or "require" in text
+    found = [
+        *((m, False) for m in (_INCLUDES.finditer(text) if includes else ())),
+        *((m, True) for m in (_IMPORTED.finditer(text) if imports else ())),
+    ]
     if not found:
         return []
     opened = "\n".join(prose_lines(text, page.quotes, True, "open", wide=True, fences=True))
     out = []
-    for m in found:
+    for m, imported in found:
         at = m.start() + len(m.group()) - len(m.group().lstrip())
         in_prose = bool(opened[at : m.end()].strip(" \n"))
-        if m.re is not _IMPORTED:
+        if not imported:
             hit = in_prose
         else:  # (an import line is MDX's own; a require() counts where it is in prose)
             hit = _printed_import(m, text) and (m.group(1) is not None or in_prose)
@@ -1060,7 +1069,7 @@ def _included(page: _Reading) -> list[Finding]:
 
 
 # A name assigned a literal (or a list of them): `{% assign ws = "In,x" | split: "," %}`.
-_ASSIGNED = re.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_]\w*)\s*=([^%]*)%\}")
+_ASSIGNED = lazyre.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_]\w*)\s*=([^%]*)%\}")
 
 
 def _over_words(iterable: str, assigned: Mapping[str, str]) -> bool:
@@ -1106,7 +1115,7 @@ def _touching(
     ]
 
 
-_TICKS = re.compile(r"`+|\n")
+_TICKS = lazyre.compile(r"`+|\n")
 
 
 def _code_spans(text: str) -> list[tuple[int, int, int, int]]:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import DOCS
+from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 
@@ -66,7 +67,7 @@ class Corpus(NamedTuple):
     bodies: dict[str, list[str]]  # a title's number -> up to two article paths whose body has it
 
 
-_OPAQUE = re.compile(
+_OPAQUE = lazyre.compile(
     r"""
       https?://\S+
     | \b[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\b
@@ -86,12 +87,14 @@ _OPAQUE = re.compile(
 )
 
 # A version: three or more dotted parts (3.6.0, 1.2.3-beta), or two after a v (v3.6).
-_VERSION = re.compile(r"(?<![\w.,])(?:v?\d+(?:\.\d+){2,}|v\d+\.\d+)(?:[-+][\w.]*\w)?(?![\w.]*\w)")
+_VERSION = lazyre.compile(
+    r"(?<![\w.,])(?:v?\d+(?:\.\d+){2,}|v\d+\.\d+)(?:[-+][\w.]*\w)?(?![\w.]*\w)"
+)
 # A whole number token: not inside a word (v76) or another number (1,760 or 76.4 are
 # not 76), optionally a percentage (76% is its own number), a scale (76k is 76,000,
 # 1.5M is 1,500,000) or a time/size unit glued on (76h, 76ms, 76MB are 76); .76 is
 # 0.76.
-_NUMBER = re.compile(
+_NUMBER = lazyre.compile(
     r"""
     (?<![\w.,])
     (?:(?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?|\.(?P<lead>\d+))
@@ -111,13 +114,13 @@ _SCALES = {
     "million": 1_000_000,
     "billion": 1_000_000_000,
 }
-_SCALE_AFTER = re.compile(r" (?:thousand|million|billion)\b")
+_SCALE_AFTER = lazyre.compile(r" (?:thousand|million|billion)\b")
 # A thin or no-break space between groups of three digits is a thousands separator (SI:
 # "41 000" is forty-one thousand), as a comma is.
-_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,]\d)")
+_GROUPED = lazyre.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,]\d)")
 _GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
 # A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
-_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+_OTHER_DIGIT = lazyre.compile(r"(?![0-9])\d")
 
 _SMALL = {
     "zero": 0,
@@ -152,15 +155,17 @@ _SMALL = {
 _SCALE = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _WORDS_MAX = 10**15  # past this, a run of number words names no number (and never
 # grows to a value too long to print: `hundred` 2,200 times is 4,400 digits)
-_WORD = re.compile(r"\b(?:" + "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True)) + r")\b")
+_WORD = lazyre.compile(
+    r"\b(?:" + "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True)) + r")\b"
+)
 _WORD_SET = frozenset([*_SMALL, *_SCALE])
 # Everything but ASCII letters becomes a space: a quick C-speed test for number words.
 _LETTERS_ONLY = {i: " " for i in range(128) if not chr(i).isalpha()}
-_GAP = re.compile(r"[ \t\n-]+(?:and[ \t\n]+)?")
+_GAP = lazyre.compile(r"[ \t\n-]+(?:and[ \t\n]+)?")
 # A digit and the rest of its whitespace-delimited chunk. Starting with \d lets the
 # regex engine skip to the next digit in C: prose is mostly letters.
-_DIGIT_TAIL = re.compile(r"\d\S*")
-_PCT_AFTER = re.compile(r" (?:%|percent\b)")
+_DIGIT_TAIL = lazyre.compile(r"\d\S*")
+_PCT_AFTER = lazyre.compile(r" (?:%|percent\b)")
 
 
 class Token(NamedTuple):
@@ -220,7 +225,7 @@ def blank_opaque(text: str) -> str:
     return _OPAQUE.sub(lambda m: " " * len(m.group()), text)
 
 
-_NONSPACE = re.compile(r"\S*")
+_NONSPACE = lazyre.compile(r"\S*")
 
 
 def _chunk_around(text: str, start: int, end: int) -> tuple[int, str]:

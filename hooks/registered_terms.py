@@ -18,11 +18,11 @@ is what a receipt fingerprints, so a name registered for one draft stales no oth
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Container, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import DOCS, GateError
+from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.reader import fold
@@ -126,17 +126,17 @@ def _name(term: str) -> str:
 # (`$NAME`, `${NAME}`, `NAME=...`, `export NAME`, `env.NAME`). Otherwise it is a
 # constant a page names (a status code, `DEADLINE_EXCEEDED`; a frame, `PUSH_PROMISE`;
 # an error, `ERR_INVALID_ARG_TYPE`), which makes no claim about a setting.
-_BARE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
-_USED_AS_VARIABLE = re.compile(
+_BARE = lazyre.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_USED_AS_VARIABLE = lazyre.compile(
     r"(?:\$\{?|\bexport\s+|\benv\.|\benviron\[[\"']|%)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"
     r"|\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)="
 )
-_SET_BEFORE = re.compile(
+_SET_BEFORE = lazyre.compile(
     r"(?i)\b(?:set|sets|setting|export|exports|exporting|unset|define|defines|override"
     r"|overrides|env(?:ironment)?(?:\s+var(?:iable)?s?)?|variables?)\s+(?:the\s+|an?\s+"
     r"|your\s+)?(?:<code>|`+)?$"
 )
-_SET_AFTER = re.compile(
+_SET_AFTER = lazyre.compile(
     r"(?i)^(?:</code>|`+)?\s*(?:\(?(?:an?\s+)?(?:environment|env)\b"
     r"|variables?\b|settings?\b|=)"
 )
@@ -144,7 +144,9 @@ _SET_AFTER = re.compile(
 
 # What may stand between a cue and the name: other names of the list ("set `A`, `B` and
 # `C`").
-_LISTED = re.compile(r"(?:(?:`+[^`\n]*`+|<code>[^<\n]*</code>)\s*(?:,|;|/|\band\b|\bor\b)?\s*)+$")
+_LISTED = lazyre.compile(
+    r"(?:(?:`+[^`\n]*`+|<code>[^<\n]*</code>)\s*(?:,|;|/|\band\b|\bor\b)?\s*)+$"
+)
 
 
 def _as_setting(
@@ -227,8 +229,8 @@ def find_unregistered(
     return findings, checked, sorted(used)
 
 
-_WORD = re.compile(r"[^\s`'\"()\[\]{}<>,;|*]+")
-_TAG = re.compile(r"<[^<>]*>")
+_WORD = lazyre.compile(r"[^\s`'\"()\[\]{}<>,;|*]+")
+_TAG = lazyre.compile(r"<[^<>]*>")
 
 
 def _visible(text: str) -> str:

@@ -28,6 +28,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
 
+from receipt_gate.base import lazyre
+
 SOURCES = {
     "wikipedia": "Wikipedia: Signs of AI writing (WikiProject AI Cleanup)",
     "kobak": "Kobak et al., Delving into LLM-assisted writing through excess vocabulary (2024)",
@@ -565,8 +567,8 @@ TELLS: tuple[Tell, ...] = (
 THRESHOLD = 12  # weight per 1,000 words
 MIN_TELLS = 3  # distinct tells present
 MIN_WORDS = 300  # a shorter page is scored as if this long
-_WORD = re.compile(r"\w+(?:['\u2019]\w+)*")
-_FIRST_WORD = re.compile(r"\w")
+_WORD = lazyre.compile(r"\w+(?:['\u2019]\w+)*")
+_FIRST_WORD = lazyre.compile(r"\w")
 _APOSTROPHES = str.maketrans("\u2019\u2018\u02bc", "'''")
 
 

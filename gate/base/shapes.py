@@ -10,11 +10,12 @@ that are not strings, a string that cannot be encoded, or nesting that overflows
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+from receipt_gate.base import lazyre
+
 MAX_DEPTH = 8  # a receipt of ours nests 5 deep (findings -> titles -> title)
-_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+_ESCAPED_SURROGATE = lazyre.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-_BACKTICKS = re.compile(r"`+")
+from receipt_gate.base import lazyre
+
+_FENCE_OPEN = lazyre.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
+_COMMENT = lazyre.compile(r"<!--.*?-->", re.DOTALL)
+_BACKTICKS = lazyre.compile(r"`+")
 
 
 def printable(text: str) -> str:

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from receipt_gate import GateError
-from receipt_gate.base import yamlio
+from receipt_gate.base import lazyre, yamlio
 
 _KEYS = ("term", "source", "note", "registered_at")
 _ALLOW_KEYS = ("term", "note", "registered_at")
@@ -30,7 +30,7 @@ HEADER = (
     "# Add entries with: receipt-gate claim add TERM --source URL|PATH, claim allow TERM,\n"
     "# or many at once: receipt-gate claim import REPORT.json --source URL|PATH\n"
 )
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+_SCHEME = lazyre.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 class Claim(NamedTuple):

@@ -28,6 +28,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from receipt_gate import CONFIG_FILE, GateError
+from receipt_gate.base import lazyre
 from receipt_gate.base.kinds import WRITING
 from receipt_gate.base.text import Draft, printable
 from receipt_gate.checks import Finding, Outcome, ToolMismatch
@@ -38,15 +39,15 @@ PER_CALL = 100  # drafts per run of the program (argv stays short)
 # A finding's line: `path:line[:col]: message`. The path is matched against the paths
 # the program was given (_AFTER_PATH reads the rest); _LINE only tells a line of that
 # shape that names none of them.
-_LINE = re.compile(r"[^\n:]+?:\d+(?::\d+)?:")
-_AFTER_PATH = re.compile(r":(?P<line>\d+)(?::(?P<col>\d+))?:[ \t]*(?P<msg>.*)$")
+_LINE = lazyre.compile(r"[^\n:]+?:\d+(?::\d+)?:")
+_AFTER_PATH = lazyre.compile(r":(?P<line>\d+)(?::(?P<col>\d+))?:[ \t]*(?P<msg>.*)$")
 _VERSIONS_SEEN: dict[tuple[str, ...], str] = {}
 
 
-_VERSION = re.compile(r"\d+(?:\.\d+)+[\w.+-]*")
+_VERSION = lazyre.compile(r"\d+(?:\.\d+)+[\w.+-]*")
 # Programs that run another's code: the version they print may change under the same
 # executable (a tool upgraded under the same python), so it is never remembered.
-_INTERPRETER = re.compile(
+_INTERPRETER = lazyre.compile(
     r"(?:python|pypy|node|nodejs|npx|npm|pnpm|yarn|deno|bun|ruby|perl"
     r"|php|java|sh|bash|zsh|dash|uv|uvx|pipx|poetry|env|docker|podman"
     r"|conda|mamba)[\d.]*(?:\.exe)?"

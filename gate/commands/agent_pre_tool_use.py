@@ -39,6 +39,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 
+from receipt_gate.base import lazyre
 from receipt_gate.commands.harness import gate_command
 
 LIMIT = 6000  # characters of the gate's report shown to the agent
@@ -78,7 +79,7 @@ _WRITERS = {"rm", "mv", "cp", "ln", "chmod", "tee", "truncate", "install", "unli
 
 # Bash's ANSI-C quoting (`$'--no-verify'`, `$'\x2d\x2dno-verify'`) and locale quoting
 # (`$"..."`), which shlex does not read: written out as the words bash makes of them.
-_ANSI_C = re.compile(r"\$'((?:[^'\\]|\\.)*)'|\$\"((?:[^\"\\]|\\.)*)\"")
+_ANSI_C = lazyre.compile(r"\$'((?:[^'\\]|\\.)*)'|\$\"((?:[^\"\\]|\\.)*)\"")
 
 
 def _unquoted(m: re.Match[str]) -> str:
@@ -287,7 +288,7 @@ _RUNS_ANOTHER = {
 
 # A PATH assignment whose `$PATH` bash does not expand: in single quotes or escaped
 # (the words the hook reads have lost their quotes: this reads the command line).
-_QUOTED_PATH = re.compile(
+_QUOTED_PATH = lazyre.compile(
     r"""(?:^|[;&|(\n]|\bexport|\benv)[ \t]*(?:\w+=\S*[ \t]+)*PATH=(?:"[^"]*)?(?:'[^']*\$|\\\$)"""
 )
 
@@ -326,7 +327,7 @@ _CONFIG_WRITES = {
     "remove-section",
 }
 # .git/hooks as a shell may spell it: ./.git//hooks, .git/hook?, .git/*ooks.
-_HOOKS_PATH = re.compile(r"\.git/+(?:[*?\[]|h[^/\s]*[*?\[]|hooks\b)")
+_HOOKS_PATH = lazyre.compile(r"\.git/+(?:[*?\[]|h[^/\s]*[*?\[]|hooks\b)")
 # Programs that may write anywhere their code says: a hooks path in their words counts.
 _SCRIPTS = {
     "python",

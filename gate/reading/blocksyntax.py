@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import re
 
-ATX = re.compile(r"#{1,6}(?:[ \t]|$)")
-FENCE = re.compile(r"(`{3,}|~{3,})(.*)$")
-HR = re.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
-SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
-_BULLET = re.compile(r"([-+*])(?=[ \t]|$)")
-_ORDERED = re.compile(r"(\d{1,9})([.)])(?=[ \t]|$)")
+from receipt_gate.base import lazyre
+
+ATX = lazyre.compile(r"#{1,6}(?:[ \t]|$)")
+FENCE = lazyre.compile(r"(`{3,}|~{3,})(.*)$")
+HR = lazyre.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
+SETEXT = lazyre.compile(r"(?:=+|-+)[ \t]*$")
+_BULLET = lazyre.compile(r"([-+*])(?=[ \t]|$)")
+_ORDERED = lazyre.compile(r"(\d{1,9})([.)])(?=[ \t]|$)")
 # A link reference definition: a label, a destination, an optional title, each part
 # allowed on a line of its own; what follows it must start a line.
-_REFDEF = re.compile(
+_REFDEF = lazyre.compile(
     r"[ \t]{0,3}\[(?=[^\]]*?[^\s\]])(?:[^\[\]\\]|\\.){1,999}\]:"
     r"[ \t]*\n?[ \t]*(?:<(?:[^<>\n\\]|\\.)*>|(?![<])(?:[^\s\\()]|\\.|\((?:[^\s\\()]|\\.)*\))+)"
     r"(?:(?:[ \t]+\n?|[ \t]*\n)[ \t]*(?:\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'"
@@ -26,14 +28,14 @@ frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu m
 noframes ol optgroup option p param search section summary table tbody td tfoot th thead
 title tr track ul""".split()
 )
-_HTML_1 = re.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.IGNORECASE)
-_HTML_1_END = re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE)
-_HTML_6 = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)(?:[ \t>]|/>|$)")
+_HTML_1 = lazyre.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.IGNORECASE)
+_HTML_1_END = lazyre.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE)
+_HTML_6 = lazyre.compile(r"</?([A-Za-z][A-Za-z0-9-]*)(?:[ \t>]|/>|$)")
 _ATTR = (
     r"(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*"
     r"(?:[ \t]*=[ \t]*(?:[^\"'=<>`\x00-\x20]+|'[^']*'|\"[^\"]*\"))?)"
 )
-_HTML_7 = re.compile(
+_HTML_7 = lazyre.compile(
     rf"(?:<[A-Za-z][A-Za-z0-9-]*{_ATTR}*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*"
     rf"[ \t]*>)[ \t]*$"
 )
@@ -68,7 +70,7 @@ def html_start(rest: str, in_paragraph: bool) -> int:
     return 0
 
 
-_WHITE = re.compile(r"[ \t]+")
+_WHITE = lazyre.compile(r"[ \t]+")
 
 
 class Scan:
@@ -148,13 +150,14 @@ def list_item(s: Scan, in_para: bool) -> int | None:
     start_col = s.col
     s.skip_spaces()
     rest = s.rest()
-    m = _BULLET.match(rest) or _ORDERED.match(rest)
-    if m is None or (m.re is _ORDERED and in_para and m.group(1) != "1"):
+    bullet = _BULLET.match(rest)
+    m = bullet or _ORDERED.match(rest)
+    if m is None or (bullet is None and in_para and m.group(1) != "1"):
         s.pos, s.col, s.partial = save
         return None
     after = rest[m.end() :]
     # An empty item cannot interrupt a paragraph; `* * *` is a thematic break.
-    if (in_para and not after.strip(" \t")) or (m.re is _BULLET and HR.match(rest)):
+    if (in_para and not after.strip(" \t")) or (bullet is not None and HR.match(rest)):
         s.pos, s.col, s.partial = save
         return None
     s.pos += m.end()
@@ -169,7 +172,7 @@ def list_item(s: Scan, in_para: bool) -> int | None:
     return s.col - start_col
 
 
-_FOOTNOTE = re.compile(r"\[\^(?:[^\]\s\\]|\\.)+\]:")
+_FOOTNOTE = lazyre.compile(r"\[\^(?:[^\]\s\\]|\\.)+\]:")
 FOOTNOTE_INDENT = 4  # what a footnote's later lines are indented by (GFM)
 
 
@@ -211,7 +214,7 @@ def copy(s: Scan) -> Scan:
     return c
 
 
-_REF_DEF = re.compile(
+_REF_DEF = lazyre.compile(
     r"^[ \t]{0,3}\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*\n?[ \t]*(<[^<>\n]*>|\S+)", re.MULTILINE
 )
 
@@ -236,7 +239,7 @@ def references(text: str) -> dict[str, str]:
 # on, row by row, until a blank line or a line that starts another block (any list
 # item, a quote, a heading, a fence, an hr, indented code, an HTML block that may
 # interrupt a paragraph); never lazily (a line outside its container ends it).
-_DELIMITER = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*")
+_DELIMITER = lazyre.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*")
 
 
 def cells(row: str) -> int:

@@ -10,11 +10,12 @@ and a table's cell each on their own, code, tags and destinations holding none.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-_RUN = re.compile(r"\*+|_+|~+")
+from receipt_gate.base import lazyre
+
+_RUN = lazyre.compile(r"\*+|_+|~+")
 
 
 SPACE, PUNCT, OTHER = 0, 1, 2

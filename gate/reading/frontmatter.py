@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from receipt_gate import GateError
+from receipt_gate.base import lazyre
 from receipt_gate.reading.frontjson import is_object, json_lines, read_json
 
 _OPEN = {"---": "yaml", "+++": "toml", "{": "json"}
@@ -32,7 +33,7 @@ _CLOSE = {"yaml": ("---", "..."), "toml": ("+++",), "json": ("}",), "js": ("---"
 # plain word, and the value empty, a plain string (starting with a letter, no `: ` (a
 # nested mapping, or an error), no ` #` (a comment), not a word YAML 1.1 reads as a
 # boolean or null), a quoted string without escapes, a date, an integer or a boolean.
-_SIMPLE_LINE = re.compile(
+_SIMPLE_LINE = lazyre.compile(
     r"(?:(?P<key>[A-Za-z_][A-Za-z0-9_-]*):(?: +(?:(?P<value>[A-Za-z](?:[^\n\t#:]|:(?=[^\s]))*?)"
     r"|\"(?P<dq>[^\"\\\n\t]*)\"|'(?P<sq>[^'\n\t]*)'|(?P<date>\d{4}-\d\d-\d\d)"
     r"|(?P<int>0|[1-9][0-9]{0,17})|(?P<bool>true|True|TRUE|false|False|FALSE)))? *"

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.markdown import Block
 
 # A declaration whose name is not upper case: an HTML block to CommonMark 0.31 (and
 # markdown-it), text to GitHub's cmark-gfm: read as text, it is read either way.
-LOWER_DECLARATION = re.compile(r"[ \t]*<![a-z]")
+LOWER_DECLARATION = lazyre.compile(r"[ \t]*<![a-z]")
 
 # HTML blocks whose text a reader sees (a <div> or <p> block, any other tag): not a
 # comment, a declaration, CDATA, a processing instruction or <script>/<style>.
@@ -22,14 +23,14 @@ SHOWN_HTML = (6, 7)
 # built as prose (see _PROSE_PRE).
 # (A comment as a browser reads it: `<!-->` is one, and `--!>` ends one; a tag is named
 # by letters, digits and hyphens: <script-x> is an element the browser shows.)
-_UNSHOWN = re.compile(
+_UNSHOWN = lazyre.compile(
     r"(?is)<!---?>|<!--.*?(?:--!?>|\Z)|<(script|style|pre)(?![\w-]).*?"
     r"(?:</\1\s*>|\Z)"
     r"|<\?|\?>|<!\[CDATA\[|\]\]>|<!(?=[A-Za-z])"
 )
 
 
-_OPENING_TAG = re.compile(r"[ \t]*<([A-Za-z][A-Za-z0-9-]*)")
+_OPENING_TAG = lazyre.compile(r"[ \t]*<([A-Za-z][A-Za-z0-9-]*)")
 
 
 def in_html_element(lines: list[str], before: Block | None, b: Block, last: dict[str, int]) -> bool:
@@ -56,7 +57,7 @@ def unshown(block: str) -> str:
 
 # A <pre> that reads as prose: styled (`white-space: pre-wrap; font-family: inherit`
 # makes it a paragraph), or holding paragraphs or line breaks of its own.
-_PROSE_PRE = re.compile(r"(?is)<pre\b[^>]*\sstyle\s*=|<pre\b.*?<(?:p|br|div)\b")
+_PROSE_PRE = lazyre.compile(r"(?is)<pre\b[^>]*\sstyle\s*=|<pre\b.*?<(?:p|br|div)\b")
 
 
 def _blank_unshown(m: re.Match[str]) -> str:
@@ -66,7 +67,7 @@ def _blank_unshown(m: re.Match[str]) -> str:
 
 
 # An element a browser does not show (`hidden`, `display: none`, `visibility: hidden`).
-HIDDEN_ELEMENT = re.compile(
+HIDDEN_ELEMENT = lazyre.compile(
     r"<([A-Za-z][A-Za-z0-9]*)\b[^<>]{0,500}?(?:\shidden(?=[\s/>=])|\sstyle\s*=\s*[\"']"
     r"[^\"'<>]{0,500}?(?:display\s*:\s*none|visibility\s*:\s*hidden))[^<>]{0,500}>"
     r"[^<]{0,500}?</\1\s*>",
@@ -75,7 +76,7 @@ HIDDEN_ELEMENT = re.compile(
 # What a browser may not show of a page: a template's content, CDATA (as HTML parses
 # it), what stands in for a frame, an embed, an object or a script that runs, a dialog
 # not opened, a datalist's options.
-_NEVER_SHOWN = re.compile(
+_NEVER_SHOWN = lazyre.compile(
     r"(?is)<(template|iframe|noembed|noframes|noscript|object|datalist)(?![\w-])"
     r".*?(?:</\1\s*>|\Z)|<dialog(?![\w-])(?![^>]*\sopen)[^>]*>.*?(?:</dialog\s*>|\Z)"
     r"|<!\[CDATA\[.*?(?:\]\]>|\Z)"

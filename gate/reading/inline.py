@@ -8,8 +8,10 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, Protocol
 
-_BACKTICKS = re.compile(r"`+")
-_TICKS_OR_TAGS = re.compile(
+from receipt_gate.base import lazyre
+
+_BACKTICKS = lazyre.compile(r"`+")
+_TICKS_OR_TAGS = lazyre.compile(
     r"`+|</?[A-Za-z][A-Za-z0-9-]*(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>"
     r"|<[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*>"
 )

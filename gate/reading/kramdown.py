@@ -3,14 +3,14 @@ reads something else: the wide reading of gate.reading.prose takes it as text to
 
 from __future__ import annotations
 
-import re
+from receipt_gate.base import lazyre
 
 # A list item whose first line CommonMark reads as indented code (the marker, then five
 # spaces or more, or tabs): kramdown and Python-Markdown read the item's text.
-_ITEM_CODE = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
+_ITEM_CODE = lazyre.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
 # A link reference definition whose destination is on the next line: CommonMark's, a
 # paragraph to kramdown, which prints it.
-_LABEL_ALONE = re.compile(r"[ \t]{0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*")
+_LABEL_ALONE = lazyre.compile(r"[ \t]{0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*")
 
 
 def opens_item(line: str, col: int) -> bool:
@@ -34,7 +34,7 @@ def loose_definitions(lines: list[str], out: list[str], covered: set[int]) -> No
 # (before any block is read: none inside a quote or list item), a language or
 # `{attributes}` after it and nothing else, closed by the same run of fence characters
 # alone on a line. Any other fence is paragraph text there (its backticks, a code span).
-_PY_OPENING = re.compile(
+_PY_OPENING = lazyre.compile(
     r"(`{3,}|~{3,})[ \t]*(?:\{[^\n]*\}|\.?[\w#.+-]*[ \t]*"
     r"(?:hl_lines=([\"']).*?\2[ \t]*)?)\r?"
 )

@@ -12,13 +12,14 @@ import re
 from collections.abc import Container
 from typing import NamedTuple
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.blocksyntax import label as normal
 from receipt_gate.reading.inline import escaped
 from receipt_gate.reading.reader import OPAQUE as _TIGHT  # autolinks and raw HTML
 
-_TITLE = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)", re.DOTALL)
-_SPACE = re.compile(r"[ \t]*\n?[ \t]*")
-_LABEL = re.compile(r"\[((?:[^\[\]\\]|\\.){0,999})\]", re.DOTALL)
+_TITLE = lazyre.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)", re.DOTALL)
+_SPACE = lazyre.compile(r"[ \t]*\n?[ \t]*")
+_LABEL = lazyre.compile(r"\[((?:[^\[\]\\]|\\.){0,999})\]", re.DOTALL)
 # cmark's limit on parentheses nested in a destination; and how many characters all
 # the destinations tried in one block may take, per character of it: past that budget
 # (hostile input: `[x](` ten thousand times) no more inline links are tried, so a

@@ -12,9 +12,9 @@ sites' markdown, and with cmark-gfm on where tables start and end.
 from __future__ import annotations
 
 import functools
-import re
 from typing import NamedTuple
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.blocksyntax import (
     ATX,
     FENCE,
@@ -74,7 +74,7 @@ class _Leaf:
 MAX_NESTING = 100  # block quotes and list items, one inside another
 
 # A line that starts with none of these is, outside any container, plain paragraph text.
-_PLAIN = re.compile(r"[^ \t>\-*+#<`~=_\[0-9]")
+_PLAIN = lazyre.compile(r"[^ \t>\-*+#<`~=_\[0-9]")
 
 
 class _Reader:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.blocksyntax import references
 from receipt_gate.reading.inline import COMMENT as _COMMENT
 from receipt_gate.reading.inline import TEMPLATE as _TEMPLATE
@@ -26,8 +27,8 @@ from receipt_gate.reading.prose import (
 
 # The HTML elements a page shows as code, a key or a program's output: an opening tag,
 # to the first closing tag of its name after it (found as _html_code() says).
-_HTML_CODE_OPEN = re.compile(r"<(code|kbd|samp|tt|var)(?:\s[^<>]*)?>", re.IGNORECASE)
-_HTML_CODE_CLOSE = re.compile(r"</(code|kbd|samp|tt|var)\s*>", re.IGNORECASE)
+_HTML_CODE_OPEN = lazyre.compile(r"<(code|kbd|samp|tt|var)(?:\s[^<>]*)?>", re.IGNORECASE)
+_HTML_CODE_CLOSE = lazyre.compile(r"</(code|kbd|samp|tt|var)\s*>", re.IGNORECASE)
 
 
 def _html_code(block: str) -> list[tuple[int, int, int]]:
@@ -98,13 +99,13 @@ class Opening(NamedTuple):
 
 # An HTML block that is no opening paragraph when it comes first: a heading, a list, a
 # table, a quote, a figure, a callout (a box the theme styles as a note).
-_NOT_OPENING = re.compile(
+_NOT_OPENING = lazyre.compile(
     r"\s*<(?:h[1-6]|ul|ol|dl|table|blockquote|figure|nav|aside|details|hr)\b"
     r"|\s*<div\b[^>]*\bclass=[\"']?[^\"'>]*\b(?:note|alert|warning|tip|admonition|callout"
     r"|info|caution|important)",
     re.IGNORECASE,
 )
-_BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_BREAK_TAG = lazyre.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
 def opening_paragraph(text: str) -> Opening | None:
@@ -211,8 +212,8 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
     return found
 
 
-_ORG_TITLE = re.compile(r"#\+title:[ \t]*(\S.*)", re.IGNORECASE)
-_JEKYLL_POST = re.compile(r"(?:^|/)_posts/(?:[^/]+/)*\d{4}-\d{1,2}-\d{1,2}-([^/]+?)\.[^./]+$")
+_ORG_TITLE = lazyre.compile(r"#\+title:[ \t]*(\S.*)", re.IGNORECASE)
+_JEKYLL_POST = lazyre.compile(r"(?:^|/)_posts/(?:[^/]+/)*\d{4}-\d{1,2}-\d{1,2}-([^/]+?)\.[^./]+$")
 
 
 def name_words(path: str) -> str:
@@ -267,7 +268,7 @@ _PLAIN = (".org", ".adoc", ".asciidoc", ".ad", ".rst")
 _PLAIN_MARKUPS = frozenset({"org", "asciidoc", "asciidocext", "adoc", "rst"})
 _NO_TAGS = str.maketrans("<>", "  ")
 # What an HTML page does not show: scripts, styles, templates, comments.
-_HIDDEN = re.compile(r"(?is)<(script|style|template)(?![\w-]).*?</\1\s*>|<!---?>|<!--.*?--!?>")
+_HIDDEN = lazyre.compile(r"(?is)<(script|style|template)(?![\w-]).*?</\1\s*>|<!---?>|<!--.*?--!?>")
 
 
 def html_lines(text: str, path: str) -> list[str] | None:

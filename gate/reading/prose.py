@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Literal
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.blocksyntax import cell_ends, label, references
 from receipt_gate.reading.htmlblocks import (
     LOWER_DECLARATION,
@@ -32,7 +33,7 @@ from receipt_gate.reading.kramdown import loose_definitions, opens_item, python_
 from receipt_gate.reading.markdown import Block, blocks
 from receipt_gate.reading.templatetags import OUTPUT, blank_pairs, printed_tag
 
-_HARD_BREAK = re.compile(r"(?: {2,}|\\)$|<br\s*/?>", re.IGNORECASE | re.MULTILINE)
+_HARD_BREAK = lazyre.compile(r"(?: {2,}|\\)$|<br\s*/?>", re.IGNORECASE | re.MULTILINE)
 
 
 def _outside_code(text: str, kinds: tuple[str, ...] = ()) -> str:
@@ -56,8 +57,8 @@ def hide_templates(text: str) -> str:
 
 
 # GFM's task list item: a list item's paragraph that opens with a box and a blank.
-_TASK = re.compile(r"\[[ xX]\](?=[ \t]|$)")
-_ITEM = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
+_TASK = lazyre.compile(r"\[[ xX]\](?=[ \t]|$)")
+_ITEM = lazyre.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
 
 
 # Python-Markdown's block extensions whose body is indented after a blank line: an
@@ -66,7 +67,7 @@ _ITEM = re.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
 # code; MkDocs shows it as paragraphs.
 # (Python-Markdown's `!!! ?type`, pymdownx.details' `\?{3}(\+)? ?`, pymdownx.tabbed's
 # `={3}(\!)?(\+)?`: the blank after the marks is optional, and `!+` and `+!` both open.)
-_EXTENSION_OPENER = re.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===[+!]{0,2})[ \t]*\S|:[ \t]+\S)")
+_EXTENSION_OPENER = lazyre.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===[+!]{0,2})[ \t]*\S|:[ \t]+\S)")
 
 
 def _opened_by_extension(lines: list[str], before: Block | None, b: Block) -> bool:
@@ -155,7 +156,7 @@ def _text_blocks(
     return out, kept
 
 
-_DELIMITERS = re.compile(r"\{\{[<%]?-?|-?[>%]?\}\}|\{%-?|-?%\}")
+_DELIMITERS = lazyre.compile(r"\{\{[<%]?-?|-?[>%]?\}\}|\{%-?|-?%\}")
 
 
 def _templates(block: str, how: str) -> str:
@@ -179,9 +180,9 @@ def _templates(block: str, how: str) -> str:
     )
 
 
-_NOTE = re.compile(r"\[\^((?:[^\]\s\\]|\\.)+)\](?!:)")
+_NOTE = lazyre.compile(r"\[\^((?:[^\]\s\\]|\\.)+)\](?!:)")
 # A footnote definition at a line's start, inside quotes and list items at most.
-_NOTE_DEF = re.compile(
+_NOTE_DEF = lazyre.compile(
     r"^(?:[ \t]*>|[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?=[ \t]))*[ \t]{0,3}"
     r"\[\^((?:[^\]\s\\]|\\.)+)\]:",
     re.MULTILINE,
@@ -192,12 +193,12 @@ _NOTE_DEF = re.compile(
 # short `{:/}`, or `{::name attrs /}`. A comment is an HTML comment on the page; a
 # nomarkdown block is raw output for the converters its `type` names (all, without one):
 # on an HTML page only when that includes html.
-_KRAMDOWN_OPEN = re.compile(r"\{::(comment|nomarkdown)((?:\s[^}]*)?/?)\}")
+_KRAMDOWN_OPEN = lazyre.compile(r"\{::(comment|nomarkdown)((?:\s[^}]*)?/?)\}")
 _KRAMDOWN_CLOSE = {
     "comment": re.compile(r"\{:/(?:comment)?\}"),
     "nomarkdown": re.compile(r"\{:/(?:nomarkdown)?\}"),
 }
-_KRAMDOWN_TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s}]*)""")
+_KRAMDOWN_TYPE = lazyre.compile(r"""\btype\s*=\s*["']?([^"'\s}]*)""")
 
 
 def kramdown_extensions(block: str, masked: str | None = None) -> str:
@@ -262,7 +263,7 @@ def _raw_comment(
 
 # What kramdown prints nothing for: its options extension, and an attribute list right
 # after a span (`*con*{: .x}clusion` shows "conclusion").
-_KRAMDOWN_NOTHING = re.compile(
+_KRAMDOWN_NOTHING = lazyre.compile(
     r"\{::options(?:\s[^}]{0,500})?/\}"
     r"|(?<=[*_`)\]>])\{:(?![:/])[^}\n]{0,500}\}"
 )
@@ -331,7 +332,7 @@ def _inline(
     return block
 
 
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+_SCHEME = lazyre.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 def is_source(dest: str) -> bool:

@@ -11,10 +11,11 @@ and be at least `min_quote_chars` long after normalization.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Any, NamedTuple
+
+from receipt_gate.base import lazyre
 
 MIN_QUOTE_CHARS = 20
 
@@ -47,9 +48,9 @@ _FOLD = str.maketrans(
         "\u00ad": None,
     }
 )
-_SPACE = re.compile(r"\s+")
+_SPACE = lazyre.compile(r"\s+")
 # Markdown emphasis and code markers, and link targets: a model quotes what a reader sees.
-_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*`]+|(?<!\w)_+|_+(?!\w)")
+_MARKUP = lazyre.compile(r"\[([^\]]*)\]\([^)]*\)|[*`]+|(?<!\w)_+|_+(?!\w)")
 
 
 def normalize(text: str) -> str:

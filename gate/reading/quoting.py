@@ -19,17 +19,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.markdown import Block
 
-_ATTRIBUTION = re.compile(
+_ATTRIBUTION = lazyre.compile(
     r"\s*(?:(?:[\u2012-\u2015~]|--)\s*\S|<cite\b|<footer\b"
     r"|(?:source|via)\b\s*:?\s*\S)",
     re.IGNORECASE,
 )
-_HYPHENED = re.compile(r"\s*-\s+[A-Z]")  # "- Jane Doe" (not in a list item)
+_HYPHENED = lazyre.compile(r"\s*-\s+[A-Z]")  # "- Jane Doe" (not in a list item)
 _OPEN_QUOTE = "\"'\u201c\u2018\u201e\u00ab\u300c"
 _CLOSE_QUOTE = "\"'\u201d\u2019\u00bb\u300d"
-_MARKS = re.compile(r"^[ \t]{0,3}(?:>[ \t]?)+")
+_MARKS = lazyre.compile(r"^[ \t]{0,3}(?:>[ \t]?)+")
 
 
 def _inner(line: str) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from receipt_gate.base import lazyre
+
 # Autolinks (a reader sees what they hold), then raw HTML as CommonMark reads it inline:
 # tags with their attributes, comments, processing instructions, declarations, CDATA
 # (declarations as cmark-gfm reads them: an upper-case name; `<!in conclusion>` is text
@@ -31,10 +33,10 @@ _RAW_HTML = (
     r"[ \t]*/?>"
     r"|<\?[^\n]{0,100}?\?>|<![A-Z]+[ \t][^>\n]{0,100}>|<!\[CDATA\[[^\n]{0,100}?\]\]>"
 )
-OPAQUE = re.compile(f"{_AUTOLINKS}|{_RAW_HTML}")
+OPAQUE = lazyre.compile(f"{_AUTOLINKS}|{_RAW_HTML}")
 # Inside one block (no blank line in it): raw HTML that spans lines, for gate.reading.prose.
 _W = r"(?:[ \t]+\n?[ \t]*|\n[ \t]*)"
-BLOCK_HTML = re.compile(
+BLOCK_HTML = lazyre.compile(
     rf"</[A-Za-z][A-Za-z0-9-]*{_W}?>|<[A-Za-z][A-Za-z0-9-]*(?:{_W}[A-Za-z_:][A-Za-z0-9_.:-]*"
     rf"(?:{_W}?={_W}?(?:[^ \t\r\n\"'=<>`]+|'[^']{{0,1000}}'|\"[^\"]{{0,1000}}\"))?)*{_W}?/?>"
     r"|<\?[\s\S]{0,200}?\?>|<![A-Z]+\s[^>]{0,200}>|<!\[CDATA\[[\s\S]{0,200}?\]\]>"
@@ -53,7 +55,7 @@ _LEGACY = (
     "copy|euml|iuml|macr|nbsp|ordf|ordm|ouml|para|quot|sect|sup1|sup2|sup3|"
     "uuml|yuml|AMP|ETH|REG|amp|deg|eth|not|reg|shy|uml|yen|GT|LT|gt|lt"
 )
-_SPECIAL = re.compile(
+_SPECIAL = lazyre.compile(
     r"&(?:#[0-9]{1,7};?|#[xX][0-9a-fA-F]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};"
     f"|(?:{_LEGACY}))"
     f"|(?P<auto>{_AUTOLINKS})|{_RAW_HTML}|[*_~]+"
@@ -110,7 +112,7 @@ def fold(text: str) -> str:
 # Tags a browser shows a break at: a block's start or end (a heading, a cell, a summary:
 # `<h2>In conclusion</h2>the` is two lines), a replaced element, a raised or lowered
 # run (`conclusion<sup>1</sup>`); not an inline run inside a word (`con<b>clu</b>sion`).
-_TAG_GAP = re.compile(
+_TAG_GAP = lazyre.compile(
     r"</?(?:h[1-6]|p|div|li|ul|ol|dl|dt|dd|table|thead|tbody|tfoot|tr|td|th|caption"
     r"|details|summary|section|article|aside|header|footer|nav|main|figure|figcaption"
     r"|blockquote|pre|hr|br|form|fieldset|legend|address|option|optgroup|select|button"
@@ -122,7 +124,7 @@ _TAG_GAP = re.compile(
 
 # What shows nothing although it is such a tag: a hidden input, media without controls
 # (and an element closed at once: `con<sub></sub>clusion`, above).
-_NO_GAP = re.compile(
+_NO_GAP = lazyre.compile(
     r"(?is)<input\b[^>]*\btype\s*=\s*[\"']?hidden|<(?:audio|video)\b(?![^>]*"
     r"\bcontrols\b)"
 )

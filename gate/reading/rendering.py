@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.inline import TAGS as _TAGS
 from receipt_gate.reading.inline import Found
 from receipt_gate.reading.templatetags import LITERAL, OUTPUT
@@ -42,11 +43,11 @@ _UNPAIRED = (
     " outside one): the check cannot tell what the page prints; pair them"
 )
 
-_NAME = re.compile(r"\{%-?\s*(\w+)")
+_NAME = lazyre.compile(r"\{%-?\s*(\w+)")
 _OPENS = frozenset({"if", "unless", "case", "for"})
 _MIDS = frozenset({"elsif", "elif", "else", "when"})
 _ENDS = {"endif": "if", "endunless": "unless", "endcase": "case", "endfor": "for"}
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BLANK_LINE = lazyre.compile(r"\n[ \t]*\n")
 
 Span = tuple[int, int]
 
@@ -141,8 +142,8 @@ def _combinations(blocks: list[_Block]) -> list[list[Span]]:
     return out
 
 
-_QUIET = re.compile(r"\{%-?\s*(?P<end>end)?(?P<kind>raw|verbatim|comment)\s*-?%\}")
-_KEPT_BLOCK = re.compile(
+_QUIET = lazyre.compile(r"\{%-?\s*(?P<end>end)?(?P<kind>raw|verbatim|comment)\s*-?%\}")
+_KEPT_BLOCK = lazyre.compile(
     r"\{%-?\s*(?:(?P<end>end)(?P<kind>capture|set)"
     r"|(?P<open>capture|set)\s+(?P<name>[A-Za-z_][\w-]*))\s*-?%\}"
 )
@@ -182,8 +183,8 @@ def _pairs(rx: re.Pattern[str], text: str) -> list[_Pair]:
     return out
 
 
-_ASSIGN = re.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=")
-_PRINTS = re.compile(r"\{\{-?\s*([A-Za-z_][\w-]*)")
+_ASSIGN = lazyre.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=")
+_PRINTS = lazyre.compile(r"\{\{-?\s*([A-Za-z_][\w-]*)")
 
 
 def renderings(

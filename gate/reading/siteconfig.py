@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from receipt_gate.base import lazyre
 from receipt_gate.base.yamlio import Table
 
 # What a config must name before it is worth parsing for these questions: one of these
@@ -38,8 +39,8 @@ def _worth(text: str) -> bool:
 
 
 _GO_FALSE = ("0", "f", "false")  # strconv.ParseBool, which Hugo's cast uses
-_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})")
-COMMENT = re.compile(r"(?m)(?:^|\s)#.*")
+_ESCAPE = lazyre.compile(r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})")
+COMMENT = lazyre.compile(r"(?m)(?:^|\s)#.*")
 
 
 def plain(text: str) -> str:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.inline import TEMPLATE, Match, sub_blank
 
 if TYPE_CHECKING:
@@ -17,13 +18,13 @@ if TYPE_CHECKING:
 
 # (and the names sites give their own code tags: Octopress's codeblock, Nunjucks's
 # verbatim, a theme's snippet or prism)
-_PAIR_OPEN = re.compile(
+_PAIR_OPEN = lazyre.compile(
     r"\{%-?\s*(highlight|raw|comment|verbatim|codeblock)\b"
     r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable|verbatim"
     r"|codeblock|code-block|snippet|prism|syntax)\b"
 )
 _PAIR_HEAD_END = (re.compile(r"%\}"), re.compile(r"[>%]\}\}"))
-_TOGGLE = re.compile(r"-toggle\b")
+_TOGGLE = lazyre.compile(r"-toggle\b")
 
 
 def _end_tag(liquid: bool, name: str) -> re.Pattern[str]:
@@ -66,8 +67,8 @@ def blank_pairs(text: str, only: frozenset[str] | None = None, fill: str = " ") 
 
 
 # Liquid's and Nunjucks's output tags (`{{ x }}`, `{% echo x %}`), not Hugo shortcodes.
-OUTPUT = re.compile(r"\{\{(?![<%])|\{%-?\s*echo\b")
-LITERAL = re.compile(r"\"[^\"]*\"|'[^']*'")
+OUTPUT = lazyre.compile(r"\{\{(?![<%])|\{%-?\s*echo\b")
+LITERAL = lazyre.compile(r"\"[^\"]*\"|'[^']*'")
 # Filters that keep the letters of what they are given, in order (case, escapes and
 # spacing aside), or add their own literal after it (`append`, a `date` format): the
 # "open" reading (gate.reading.prose) and the renderings read what they print.
@@ -91,30 +92,32 @@ _STANDARD = _KEEPS | frozenset(
     " forceescape int float abs round plus minus times divided_by modulo at_least at_most"
     " ceil floor sum size length wordcount number_of_words".split()
 )
-_FILTER = re.compile(r"\|\s*([A-Za-z_]\w*)")
-_CHOOSES = re.compile(r"\b(?:if|else|or|and|not)\b|\?")
+_FILTER = lazyre.compile(r"\|\s*([A-Za-z_]\w*)")
+_CHOOSES = lazyre.compile(r"\b(?:if|else|or|and|not)\b|\?")
 # An escape liquidjs and Nunjucks read as a letter or digit (`\\c`, `\\u0063`, `\\143`).
-_ESCAPE = re.compile(r"\\[A-Za-z0-9]")
-_OPERAND = re.compile(r"[\s~+]*")  # literals joined in order: `"a" ~ "b"`, `"a" + "b"`
+_ESCAPE = lazyre.compile(r"\\[A-Za-z0-9]")
+_OPERAND = lazyre.compile(r"[\s~+]*")  # literals joined in order: `"a" ~ "b"`, `"a" + "b"`
 # A helper that prints its argument as it is written, for a code sample (`{{raw "..."}}`,
 # a site's own): what it prints is code, escapes and all, not text the page computes.
-_VERBATIM = re.compile(r"\s*(?:raw|verbatim|literal|code|highlight)\b")
+_VERBATIM = lazyre.compile(r"\s*(?:raw|verbatim|literal|code|highlight)\b")
 # Tags whose text a reader does not see where it is written: one of several texts a
 # counter chooses, text a filter block changes, text a macro keeps for elsewhere.
-_ELSEWHERE = re.compile(r"\{%-?\s*(?:cycle|filter|macro|call|liquid)\b")
+_ELSEWHERE = lazyre.compile(r"\{%-?\s*(?:cycle|filter|macro|call|liquid)\b")
 # A loop's names, and what it loops over (literals when it starts with one, `[`, or a
 # name holding them).
-LOOP = re.compile(
+LOOP = lazyre.compile(
     r"\{%-?\s*(?:for|tablerow)\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s+in\s"
     r"([^%]*)%\}"
 )
 # Text kept under a name, to be printed wherever the name is: a literal assigned, a
 # block captured.
-KEPT = re.compile(
+KEPT = lazyre.compile(
     r"\{%-?\s*(?:(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=[^%]*?[\"']"
     r"|(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\})"
 )
-_GIVEN = re.compile(r"(?:\{\{-?|\{%-?\s*echo\b)\s*(?:(\"[^\"\n]*\"|'[^'\n]*')|([A-Za-z_][\w-]*))")
+_GIVEN = lazyre.compile(
+    r"(?:\{\{-?|\{%-?\s*echo\b)\s*(?:(\"[^\"\n]*\"|'[^'\n]*')|([A-Za-z_][\w-]*))"
+)
 
 
 def computes(
@@ -233,10 +236,10 @@ def as_printed(text: str, fields: Mapping[str, object]) -> str:
     return "".join(pieces) + text[pos:]
 
 
-_CAPTURE = re.compile(r"\{%-?\s*(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\}")
-_END_CAPTURE = re.compile(r"\{%-?\s*end(?:capture|set)\b")
-_KEPT_EXPR = re.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=(.*?)-?%\}", re.DOTALL)
-_FILTER_CALL = re.compile(r"\|\s*([A-Za-z_]\w*)\s*(?::\s*(\"[^\"]*\"|'[^']*'))?")
+_CAPTURE = lazyre.compile(r"\{%-?\s*(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\}")
+_END_CAPTURE = lazyre.compile(r"\{%-?\s*end(?:capture|set)\b")
+_KEPT_EXPR = lazyre.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=(.*?)-?%\}", re.DOTALL)
+_FILTER_CALL = lazyre.compile(r"\|\s*([A-Za-z_]\w*)\s*(?::\s*(\"[^\"]*\"|'[^']*'))?")
 
 
 def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
@@ -319,9 +322,9 @@ def printed_text(draft: Draft) -> str | None:
 # A Hugo shortcode's opening, and its name; the built-in ones that print text given as a
 # parameter (figure's caption, title and attribution, details' summary); and a string
 # parameter of any.
-_SHORTCODE_OPEN = re.compile(r"\{\{([<%])-?\s*/?([\w./-]+)")
+_SHORTCODE_OPEN = lazyre.compile(r"\{\{([<%])-?\s*/?([\w./-]+)")
 _PRINTING = frozenset({"figure", "details"})
-_PRINTED_PARAM = re.compile(
+_PRINTED_PARAM = lazyre.compile(
     r"\b(caption|title|attr|summary)\s*=\s*(?:\"((?:[^\"\\]|\\.)*+)\"|`([^`]*+)`|'([^']*+)')"
 )
 
@@ -386,10 +389,12 @@ def tag_strings(text: str) -> str:
     return "".join(pieces) + text[pos:] if pieces else text
 
 
-_TAG_STRING = re.compile(r"\"((?:[^\"\\]|\\.)*+)\"?|'((?:[^'\\]|\\.)*+)'?|`([^`]*+)`?")
+_TAG_STRING = lazyre.compile(r"\"((?:[^\"\\]|\\.)*+)\"?|'((?:[^'\\]|\\.)*+)'?|`([^`]*+)`?")
 # A shortcode's parameter: a string, or a word (a key's `=` aside). Possessive, and a
 # string never closed runs to the tag's end: each character is read once.
-_PARAM = re.compile(r"(?:[\w-]++\s*+=\s*+)?(?:\"((?:[^\"\\]|\\.)*+)\"?|`([^`]*+)`?|([^\s\"`=]++))")
+_PARAM = lazyre.compile(
+    r"(?:[\w-]++\s*+=\s*+)?(?:\"((?:[^\"\\]|\\.)*+)\"?|`([^`]*+)`?|([^\s\"`=]++))"
+)
 
 
 def _values(inner: str) -> str:
@@ -398,7 +403,7 @@ def _values(inner: str) -> str:
     return " ".join(a or b or c for a, b, c in _PARAM.findall(rest.rstrip("- ")))
 
 
-_NAME = re.compile(r"\s*-?\s*/?\s*[\w./-]+")
+_NAME = lazyre.compile(r"\s*-?\s*/?\s*[\w./-]+")
 
 
 # A page's own value printed by name: Liquid's `{{ page.x }}` (Jekyll), `{{ x }}`
@@ -407,14 +412,14 @@ _NAME = re.compile(r"\s*-?\s*/?\s*[\w./-]+")
 _INDEX = r"\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\]"
 # (a path's steps each start at a dot or a bracket, possessive: a long name that is no
 # value's is given up at once, never split every way)
-_OWN_VALUE = re.compile(
+_OWN_VALUE = lazyre.compile(
     r"\{\{-?\s*(?:page(?:\.(?=[A-Za-z_])|(?=\[)))?"
     rf"((?:[A-Za-z_]\w*+|{_INDEX})(?:\.[A-Za-z_]\w*+|{_INDEX})*+)"
     r"\s*((?:\|\s*\w+(?:\s*:\s*|\(\s*)?(?:\"[^\"\n]*\"|'[^'\n]*')?\)?\s*)*)-?\}\}"
     r"|\{\{[<%]\s*param\s+[\"']?([\w.-]+)[\"']?\s*[>%]\}\}"
 )
-_STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[\s*(?:\"([^\"]*)\"|'([^']*)'|(\d+))\s*\]")
-_JOIN = re.compile(r"\|\s*join(?:\s*:\s*|\(\s*)?(?:\"([^\"\n]*)\"|'([^'\n]*)')?")
+_STEP = lazyre.compile(r"\.?([A-Za-z_]\w*)|\[\s*(?:\"([^\"]*)\"|'([^']*)'|(\d+))\s*\]")
+_JOIN = lazyre.compile(r"\|\s*join(?:\s*:\s*|\(\s*)?(?:\"([^\"\n]*)\"|'([^'\n]*)')?")
 
 
 def _lookup(fields: Mapping[str, object], path: str) -> object:

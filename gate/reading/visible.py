@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.masking import without_code
 
 # Inline elements a reader surely sees the text of, when they carry no attribute but
@@ -83,55 +84,55 @@ _VOID = frozenset(
         "wbr",
     }
 )
-_A_TAG = re.compile(
+_A_TAG = lazyre.compile(
     r"<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\""
     r"|'[^']*'|[^\s\"'=<>`]+))?)*)\s*(/?)>"
 )
-_AN_ATTRIBUTE = re.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?")
+_AN_ATTRIBUTE = lazyre.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?")
 # A Liquid/Nunjucks block tag's name (`{%- if`, `{% endif %}`), a Hugo shortcode's.
-_BLOCK_TAG = re.compile(r"\{%-?\s*(end)?([A-Za-z_]\w*)")
-_SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)")
+_BLOCK_TAG = lazyre.compile(r"\{%-?\s*(end)?([A-Za-z_]\w*)")
+_SHORTCODE = lazyre.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)")
 # kramdown's attribute list on a line of its own, and one after a span or a heading
 # (goldmark's `## Title {.class}`); a lone `{#id}` styles nothing. Python-Markdown's
 # attr_list (MkDocs) takes the colon as optional and a bare word as an attribute
 # (`{ hidden }` is `hidden="hidden"`): on a line of its own (not a template's `{{`,
 # `{%` or `{# comment #}`), after an inline element, or at the end of a heading.
-_IAL_LINE = re.compile(
+_IAL_LINE = lazyre.compile(
     r"^ {0,3}\{(?::(?![:/])|(?![{%])(?!#[^}\n]*#\}))[^}\n]*\}[ \t]*$", re.MULTILINE
 )
-_ATTRIBUTES = re.compile(
+_ATTRIBUTES = lazyre.compile(
     r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=)[^}\n]*\}"
     r"|(?<=[*_\])`>])\{:?[ \t]*[A-Za-z][\w-]*[^}\n]*\}"
     r"|(?m:(?<=[ \t])\{:?[ \t]*[A-Za-z][\w-]*[^}\n]*\}[ \t]*$)"
 )
-_ID_ONLY = re.compile(r"\{:?[ \t]*#[\w-]+[ \t]*\}")
+_ID_ONLY = lazyre.compile(r"\{:?[ \t]*#[\w-]+[ \t]*\}")
 # A reference to a kramdown attribute list definition (`{:h}` after `{:h: style=...}`):
 # it styles what it is attached to as the definition says.
-_ALD_REF = re.compile(r"\{:[ \t]*[A-Za-z][\w-]*(?:[ \t][^}\n]*)?\}")
+_ALD_REF = lazyre.compile(r"\{:[ \t]*[A-Za-z][\w-]*(?:[ \t][^}\n]*)?\}")
 # A declaration as CommonMark 0.31 reads one (`<!` and a letter of either case, to `>`):
 # raw HTML goldmark omits, and a browser takes for a comment.
-_DECLARATION = re.compile(r"<![A-Za-z][^>]{0,2000}>")  # (bounded: linear on openings)
-_NOTE_DEF = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
+_DECLARATION = lazyre.compile(r"<![A-Za-z][^>]{0,2000}>")  # (bounded: linear on openings)
+_NOTE_DEF = lazyre.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
 
 
 # What restyles or rewrites the whole page: a style sheet can hide any element
 # (`p:last-of-type {display: none}`), a script remove it.
-_PAGE_WIDE = re.compile(r"(?i)<(?:style|script|link)\b")
+_PAGE_WIDE = lazyre.compile(r"(?i)<(?:style|script|link)\b")
 # A tag as browsers take it, however its attributes are written (`<div/hidden>`,
 # `<div title="x"hidden>`, `<div hidden x=a=b>`): one the strict reading cannot parse
 # is not known to show its text.
-_LOOSE_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>")
+_LOOSE_TAG = lazyre.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>")
 # An abbreviation's definition (kramdown, Python-Markdown): shown only as a title.
-_ABBREVIATION = re.compile(r"^ {0,3}\*\[[^\]\n]+\]:.*$", re.MULTILINE)
+_ABBREVIATION = lazyre.compile(r"^ {0,3}\*\[[^\]\n]+\]:.*$", re.MULTILINE)
 # An MDX comment (`{/* ... */}`) and an MDX page's import and export lines (ES modules:
 # `export const pad = "..."` prints nothing where it stands).
 _MDX_COMMENT = (re.compile(r"\{/\*"), re.compile(r"\*/\}"))
-_ESM_LINE = re.compile(r"^(?:export|import)\b.*$", re.MULTILINE)
+_ESM_LINE = lazyre.compile(r"^(?:export|import)\b.*$", re.MULTILINE)
 # A Nunjucks comment (`{# ... #}`): no reader of a Nunjucks page sees it.
 _NUNJUCKS_COMMENT = (re.compile(r"\{#"), re.compile(r"#\}"))
 
 
-_BLOCK_OPEN = re.compile(r"^[ \t]*\{", re.MULTILINE)
+_BLOCK_OPEN = lazyre.compile(r"^[ \t]*\{", re.MULTILINE)
 
 
 def _expressions(text: str) -> list[tuple[int, int]]:
@@ -180,8 +181,8 @@ _INSTRUCTION = (re.compile(r"<\?"), re.compile(r"\?>"))
 # MultiMarkdown metadata (MkDocs, Python-Markdown's meta): `Key: value` lines at the top
 # of a page with no YAML front matter, and their indented continuations, up to the first
 # line that is neither: read as the page's data, not printed.
-_META = re.compile(r"[ ]{0,3}[A-Za-z0-9_-]+:")
-_META_MORE = re.compile(r"(?:[ ]{4}|\t)")
+_META = lazyre.compile(r"[ ]{0,3}[A-Za-z0-9_-]+:")
+_META_MORE = lazyre.compile(r"(?:[ ]{4}|\t)")
 
 
 def _meta_lines(text: str) -> list[tuple[int, int]]:
@@ -266,9 +267,9 @@ _UNSHOWN = frozenset(
         "textarea", "noframes", "frameset", "map", "meter", "progress", "svg", "math",
     }
 )  # fmt: skip
-_ZERO = re.compile(r"""^\s*["']?\s*0*(?:\.0*)?\s*(?:px|em|rem|%)?\s*["']?\s*$""")
+_ZERO = lazyre.compile(r"""^\s*["']?\s*0*(?:\.0*)?\s*(?:px|em|rem|%)?\s*["']?\s*$""")
 _NOUGHT = r"-?0*(?:\.0*)?(?:px|em|rem|%|vw|vh|pt)?(?![.\d]*[1-9])"
-_HIDING_CSS = re.compile(
+_HIDING_CSS = lazyre.compile(
     r"display:none|visibility:(?:hidden|collapse)|content-visibility:hidden"
     rf"|opacity:{_NOUGHT}|font-size:{_NOUGHT}|(?:max-)?(?:width|height):{_NOUGHT}"
     rf"|line-height:{_NOUGHT}|zoom:{_NOUGHT}|scale:{_NOUGHT}|color:transparent"
@@ -279,7 +280,7 @@ _HIDING_CSS = re.compile(
 
 # What surely hides, whatever else the style sheets say (a zero written as one).
 _NIL = r"-?0+(?:\.0*)?(?:px|em|rem|%|vw|vh|pt)?(?![\w.(-])"
-_SURELY_HIDING_CSS = re.compile(
+_SURELY_HIDING_CSS = lazyre.compile(
     r"display:none|visibility:(?:hidden|collapse)|content-visibility:hidden"
     rf"|opacity:{_NIL}|font-size:{_NIL}|(?:max-)?(?:width|height):{_NIL}|color:transparent"
 )
@@ -358,7 +359,7 @@ def hidden_by_markup(text: str) -> list[tuple[int, int]]:
 
 
 # A tag with its quoted attribute values whole (a `>` in one is no end).
-_QUOTED_TAG = re.compile(r"""<[A-Za-z][^<>"']*(?:(?:"[^"]*"|'[^']*')[^<>"']*)*>""")
+_QUOTED_TAG = lazyre.compile(r"""<[A-Za-z][^<>"']*(?:(?:"[^"]*"|'[^']*')[^<>"']*)*>""")
 
 
 def _hides(
@@ -506,7 +507,7 @@ def _html_out(text: str) -> str:
 
 
 # A footnote reference.
-_NOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\s]+)\](?!:)")
+_NOTE_REF = lazyre.compile(r"(?<!\\)\[\^([^\]\s]+)\](?!:)")
 
 
 def _note_end(text: str, at: int) -> int:

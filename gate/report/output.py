@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from receipt_gate.base import lazyre
 from receipt_gate.base.text import drop_stdout, printable, shell_words
 from receipt_gate.rules.config import CONFIG_FILE, Config
 
@@ -25,7 +25,7 @@ READER_GONE: list[bool] = []  # `init | head -1`: the command finishes what it w
 # escaped. (A string from a tree that holds an escape sequence, even one of our colours,
 # is printed as its escape.)
 _NONCE = os.urandom(8).hex()
-_PAINT = re.compile(f"\0{_NONCE}(0|31|32|33)\0")
+_PAINT = lazyre.compile(f"\0{_NONCE}(0|31|32|33)\0")
 
 
 def safe(text: str) -> str:

@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from receipt_gate import GateError
+from receipt_gate.base import lazyre
 from receipt_gate.base.parallel import split_map
 from receipt_gate.base.sha import hex256
 from receipt_gate.trees import cache
@@ -152,12 +153,12 @@ def published(
     return decide
 
 
-_JEKYLL_POST = re.compile(r"(?:^|/)_posts/")
-_DATED = re.compile(r"/\d{4}-\d{1,2}-\d{1,2}-[^/]*$")  # Jekyll publishes no post without
+_JEKYLL_POST = lazyre.compile(r"(?:^|/)_posts/")
+_DATED = lazyre.compile(r"/\d{4}-\d{1,2}-\d{1,2}-[^/]*$")  # Jekyll publishes no post without
 _PLAINLY_OFF = ("false", "no", "off", "0", "")
 
 
-_DAY = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_DAY = lazyre.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 # The dates by which a generator publishes a page (Hugo's publishDate falls back to
 # date, pubdate; Jekyll's date; Eleventy's date), and by which Hugo stops (expiryDate).
 _PUBLISH_DATES = ("date", "publishdate", "pubdate")
@@ -182,14 +183,14 @@ def _expired(value: object) -> bool:
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_SLASHED = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
-_PACKED = re.compile(r"\s*(\d{4})(\d{2})(\d{2})\s*")
-_EPOCH = re.compile(r"\s*-?\d{9,12}(?:\.\d+)?\s*")
-_NAMED = re.compile(
+_SLASHED = lazyre.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
+_PACKED = lazyre.compile(r"\s*(\d{4})(\d{2})(\d{2})\s*")
+_EPOCH = lazyre.compile(r"\s*-?\d{9,12}(?:\.\d+)?\s*")
+_NAMED = lazyre.compile(
     r"(?i)(?:(\d{1,2})\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4}))"  # 1 Jan 2099
     r"|(?:([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4}))"  # January 1, 2099
 )
-_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|2\d\d\d)(?!\d)")
+_YEAR = lazyre.compile(r"(?<!\d)(1[89]\d\d|2\d\d\d)(?!\d)")
 
 
 def date_of(value: object, late: bool = True) -> str | None:
@@ -229,7 +230,7 @@ def date_of(value: object, late: bool = True) -> str | None:
     return f"{year_of.group(1)}-12-31" if late else f"{year_of.group(1)}-01-01"
 
 
-_OFFSET_TIME = re.compile(
+_OFFSET_TIME = lazyre.compile(
     r"\s*(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})"
     r"(?:\s+[A-Za-z][A-Za-z0-9+-]{0,9})?\s*"  # and a zone's name after it (Go's layout)
 )
@@ -439,7 +440,7 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
 
 # What hides a layout's text from readers beside its elements (visible.hidden_by_markup):
 # HTML and template comments, raw pairs.
-_LAYOUT_HIDDEN = re.compile(
+_LAYOUT_HIDDEN = lazyre.compile(
     r"(?s)<!--.*?(?:-->|$)|\{#.*?(?:#\}|$)"
     r"|\{%-?\s*(comment|raw|verbatim)\b.*?(?:\{%-?\s*end\1\s*-?%\}|$)"
 )
@@ -448,17 +449,17 @@ _LAYOUT_HIDDEN = re.compile(
 # or through a filter that keeps it (safe, strip, markdownify); Handlebars' `{{{
 # content }}}`; an include given the content (`content=content`). `{{ content | size
 # }}` or `{{ content.size }}` prints no page.
-_LAYOUT_TAG = re.compile(
+_LAYOUT_TAG = lazyre.compile(
     r"\{%-?\s*(end)?(if|unless|case|for|tablerow|capture|macro|call|filter|set)\b([^%]*)%\}"
     r"|\{%-?\s*(else|elsif|elif|when)\b[^%]*%\}"
     r"|(\{\{\{?-?\s*(?:page\.)?content\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}"
     r"|\{%-?\s*include\b[^%]*=\s*content(?![\w.-])[^%]*%\})"
     r"|\{\{\{?-?\s*(\w+)\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}"  # (a name, as it is)
 )
-_TAG_START = re.compile(r"</?[A-Za-z]")
-_CAPTURED = re.compile(r"\{%-?\s*(?:capture|assign|set)\s+(\w+)")
-_RANGE = re.compile(r"\(\s*(\d{1,9})\s*\.\.\s*(\d{1,9})\s*\)")
-_FALSY = re.compile(r"\s*(?:false|nil|null|empty)\s*")
+_TAG_START = lazyre.compile(r"</?[A-Za-z]")
+_CAPTURED = lazyre.compile(r"\{%-?\s*(?:capture|assign|set)\s+(\w+)")
+_RANGE = lazyre.compile(r"\(\s*(\d{1,9})\s*\.\.\s*(\d{1,9})\s*\)")
+_FALSY = lazyre.compile(r"\s*(?:false|nil|null|empty)\s*")
 # A branch's state: None or False runs surely, True never, [field, truthy?] where the
 # page's field says so, "?" where the gate cannot tell.
 _UNKNOWN = "?"
@@ -616,8 +617,8 @@ _MADE = frozenset(
 )  # fmt: skip
 
 
-_PAGE_FIELD = re.compile(r"\s*page\.([A-Za-z_][\w-]*)\s*-?")
-_BARE_FIELD = re.compile(r"\s*([A-Za-z_][\w-]*)\s*-?")
+_PAGE_FIELD = lazyre.compile(r"\s*page\.([A-Za-z_][\w-]*)\s*-?")
+_BARE_FIELD = lazyre.compile(r"\s*([A-Za-z_][\w-]*)\s*-?")
 _MOST_WAYS = 16  # conjunctions a layout chain keeps; past this it prints nothing surely
 
 

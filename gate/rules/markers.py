@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import NamedTuple
 
+from receipt_gate.base import lazyre
 from receipt_gate.base.schema import Err, mapping, str_list, type_name, unknown
 from receipt_gate.reading import siteconfig
 from receipt_gate.reading.siteconfig import COMMENT as _COMMENT
@@ -251,7 +252,7 @@ def _setting() -> re.Pattern[str]:
     )
 
 
-_SERVER = re.compile(r"(?:^|\s)(?:server|serve|s)(?=\s|$)")
+_SERVER = lazyre.compile(r"(?:^|\s)(?:server|serve|s)(?=\s|$)")
 
 
 def publishing(

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from receipt_gate.base import wildmatch
+from receipt_gate.base import lazyre, wildmatch
 from receipt_gate.rules.markers import BUILD_FILES, CONFIG_EXTS, SCRIPT_EXTS
 from receipt_gate.sites.builds import named_configs
 
@@ -69,7 +69,7 @@ def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None]
 
 
 # A path a shell or an interpreter is given to run, whatever its name (`sh tools/build`).
-_RUN = re.compile(
+_RUN = lazyre.compile(
     r"(?:(?<![\w./-])/?(?:[\w.-]++/)*+(?:sh|bash|zsh|dash|node|deno run|bun|tsx|ts-node|python3?"
     r"|ruby|perl|php)[ \t]+(?:-[\w-]+[ \t]+)*+<?[ \t]*+"  # (an interpreter, by any path)
     r"|(?:^|(?<=[\s;&|(\"'`]))(?:\.|source)[ \t]+"  # (sourced)
@@ -80,12 +80,12 @@ _RUN = re.compile(
 # A folder a package manager (or the shell, before it) is sent to, its package.json run:
 # `--prefix DIR`, `-w DIR`, `--cwd DIR`, `-C DIR`, and any `cd DIR` (a build line's
 # next command may be the package manager's, after `;`, `&&` or an assignment).
-_PACKAGE_DIR = re.compile(
+_PACKAGE_DIR = lazyre.compile(
     r"(?:(?<![\w-])(?:--prefix|--workspace|-w|--cwd|--dir|-C)(?:=|[ \t]+)"
     r"|(?<![\w-])(?:cd|pushd)[ \t]+)"
     r"\\?[\"']?(?:\$\{?PWD\}?/|\$\(pwd\)/|\$INIT_CWD/)?((?:\.{1,2}/)?[\w][\w./-]*)"
 )
-_SCRIPT = re.compile(
+_SCRIPT = lazyre.compile(
     r"(?<![\w./-])(?:\./)?([\w][\w./-]*(?:"
     + "|".join(re.escape(e) for e in SCRIPT_EXTS)
     + r"))(?![\w.])"

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome, Suppressed
 
@@ -29,12 +30,12 @@ if TYPE_CHECKING:
     from receipt_gate.reading.markdown import Block
 
 MARK = "receipt-gate:"
-_DIRECTIVE = re.compile(
+_DIRECTIVE = lazyre.compile(
     r"<!--\s*receipt-gate:\s*(?P<verb>\S+)(?P<names>[^\n]*?)"
     r"(?:\s--\s*(?P<why>.*?))?\s*-->\s*",
     re.DOTALL,
 )
-_NAME = re.compile(r"[a-z][a-z0-9-]*")
+_NAME = lazyre.compile(r"[a-z][a-z0-9-]*")
 VERBS = ("ignore", "disable", "enable")
 # Marks a finding about a comment itself: no baseline or comment can suppress it.
 BAD_COMMENT: tuple[tuple[str, object], ...] = (("comment", True),)
@@ -219,7 +220,7 @@ def by_baseline(
 
 # A measured key: what a finding weighs and of what parts (`weighted AI tells at 15.7 per
 # 1,000: a | b`). A baseline excuses it while it weighs no more, of no other parts.
-_MEASURED = re.compile(r"(.+) at (\d+(?:\.\d+)?) per 1,000: (.*)")
+_MEASURED = lazyre.compile(r"(.+) at (\d+(?:\.\d+)?) per 1,000: (.*)")
 
 
 def _within(k: str, room: Mapping[str, int]) -> str:

@@ -8,9 +8,9 @@ field, which its code may or may not read, so every page is gated. Starlight's
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from receipt_gate.base import lazyre
 from receipt_gate.sites.layout import Layout, any_case, section, site, under
 
 if TYPE_CHECKING:
@@ -21,14 +21,14 @@ NAME = "Astro"
 EXTS = (".md", ".mdx", ".markdoc")
 # What src/pages/ renders as pages of writing (its .astro pages are code, layouts).
 PAGE_EXTS = ("md", "markdown", "mdown", "mkdn", "mkd", "mdwn", "mdx", "html")
-CONFIG = re.compile(r"(?:^|/)astro\.config\.[cm]?[jt]s$")
+CONFIG = lazyre.compile(r"(?:^|/)astro\.config\.[cm]?[jt]s$")
 # Starlight as an astro config imports it (a comment naming it is no use of it).
-_STARLIGHT = re.compile(r"""(?m)^\s*import\b[^;\n]*["']@astrojs/starlight["']""")
+_STARLIGHT = lazyre.compile(r"""(?m)^\s*import\b[^;\n]*["']@astrojs/starlight["']""")
 _DOCS = [f"src/content/docs/**/*.{e}" for e in ("md", "mdx", "mdoc", "markdoc")]
 # Astro 5's content config, whose glob() loaders say which entries are loaded at all.
 CONFIG_GLOBS = ("**/src/content.config.*", "**/src/content/config.*")
-_GLOB_LOADER = re.compile(r"\bglob\s*\(\s*\{([^{}]{0,2000})\}")
-_OPTION = re.compile(r"""\b(pattern|base)\s*:\s*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|\[)""")
+_GLOB_LOADER = lazyre.compile(r"\bglob\s*\(\s*\{([^{}]{0,2000})\}")
+_OPTION = lazyre.compile(r"""\b(pattern|base)\s*:\s*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|\[)""")
 
 
 def detect(repo: Repo) -> Layout | None:

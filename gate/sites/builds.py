@@ -10,11 +10,12 @@ import posixpath
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.siteconfig import COMMENT, is_off, pairs, plain, shown
 from receipt_gate.sites import TABLE
 
 # A config at the top that a build may name with --config (any generator's).
-_TOP_CONFIG = re.compile(r"^[^/]*\.(?:toml|ya?ml|json)$|^config/")
+_TOP_CONFIG = lazyre.compile(r"^[^/]*\.(?:toml|ya?ml|json)$|^config/")
 # The generators whose configs are read for what they publish (in TABLE's order).
 _READ = tuple(g for g in TABLE if hasattr(g, "CONFIG") and hasattr(g, "folders"))
 
@@ -196,7 +197,7 @@ def passed_on(line: str) -> re.Match[str] | None:
 
 
 # A build command's option that names a config, and its value.
-_CONFIG_FLAG = re.compile(r"(?:^|\s)(--config(?:Dir|-file)?|-f)(?:=|\s+)[\"']?([^\s\"';&|]+)")
+_CONFIG_FLAG = lazyre.compile(r"(?:^|\s)(--config(?:Dir|-file)?|-f)(?:=|\s+)[\"']?([^\s\"';&|]+)")
 
 
 def named(line: str) -> Iterator[tuple[str, str]]:

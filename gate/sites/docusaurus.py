@@ -7,10 +7,10 @@ ships). The articles are what its default plugins surely build.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from receipt_gate.base import lazyre
 from receipt_gate.sites.layout import Layout, leave_out, under
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ CONFIGS = (
     "docusaurus.config.mjs",
     "docusaurus.config.cjs",
 )
-CONFIG = re.compile(r"^docusaurus\.config\.[cm]?[jt]s$")
+CONFIG = lazyre.compile(r"^docusaurus\.config\.[cm]?[jt]s$")
 _PARTIALS = ("!**/_*", "!**/_*/**")  # partials, by name
 
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from receipt_gate.base import lazyre
 from receipt_gate.sites.layout import Layout, docs_folders, leave_out
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ KIND = "eleventy"
 NAME = "Eleventy"
 # In the order Eleventy 3 looks for them (it does not load a .ts config by default).
 CONFIGS = (".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs")
-CONFIG = re.compile(r"^(?:\.eleventy\.js|eleventy\.config\.[cm]?js)$")
+CONFIG = lazyre.compile(r"^(?:\.eleventy\.js|eleventy\.config\.[cm]?js)$")
 RENDER_CONFIGS = CONFIGS  # (where unread_pages looks)
 # Eleventy's text templates, in any case (it renders bad.MD too); .11ty.js is code.
 EXTS = ("md", "html", "njk", "liquid")
@@ -128,15 +129,17 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
 # addExtension is taken for one (its options may be a variable, a plugin's) but one
 # whose output is named another than HTML (`outputFileExtension: "css"`) or whose key is
 # a template in code (11ty.js).
-_EXTENSION = re.compile(r"\baddExtension\s*\(\s*(\[[^\]]*\]|[\"'`][^\"'`]*[\"'`]|\w+)")
-_NOT_A_PAGE = re.compile(
+_EXTENSION = lazyre.compile(r"\baddExtension\s*\(\s*(\[[^\]]*\]|[\"'`][^\"'`]*[\"'`]|\w+)")
+_NOT_A_PAGE = lazyre.compile(
     r"""outputFileExtension["'`]?\s*:\s*["'`](?!html?["'`])|key["'`]?\s*:\s*["'`]11ty\.js"""
 )
-_STRING_OR_COMMENT = re.compile(
+_STRING_OR_COMMENT = lazyre.compile(
     r"(\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`)|/\*.*?(?:\*/|$)|(?<![:\\])//[^\n]*",
     re.S,
 )
-_REQUIRED = re.compile(r"""(?:require\s*\(|\bfrom|\bimport\s*\(?)\s*["'`](\.{1,2}/[^"'`]+)["'`]""")
+_REQUIRED = lazyre.compile(
+    r"""(?:require\s*\(|\bfrom|\bimport\s*\(?)\s*["'`](\.{1,2}/[^"'`]+)["'`]"""
+)
 
 
 def aliases(
@@ -165,10 +168,10 @@ def aliases(
 
 
 # A name given a string (`const ext = "markdown"`): an extension named by it.
-_CONST = re.compile(r"""\b(?:const|let|var)\s+(\w+)\s*=\s*["'`]\.?([\w.-]+)["'`]""")
+_CONST = lazyre.compile(r"""\b(?:const|let|var)\s+(\w+)\s*=\s*["'`]\.?([\w.-]+)["'`]""")
 
 
-_PARENS = re.compile(r"""[()]|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`""")
+_PARENS = lazyre.compile(r"""[()]|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`""")
 
 
 def _call_end(text: str, at: int) -> int:
@@ -191,7 +194,7 @@ def _uncommented(code: str) -> str:
     return _STRING_OR_COMMENT.sub(lambda m: m.group(1) or " ", code)
 
 
-_LAYOUT_ALIAS = re.compile(
+_LAYOUT_ALIAS = lazyre.compile(
     r"\baddLayoutAlias\(\s*[\"'`]([^\"'`]+)[\"'`]\s*,\s*[\"'`]([^\"'`]+)[\"'`]"
 )
 
@@ -248,7 +251,7 @@ def _title_fields(pages: Sequence[str], read: Callable[[str], str | None]) -> li
 
 
 # A build command's option naming the folder its pages come from.
-COMMAND_FOLDER = re.compile(
+COMMAND_FOLDER = lazyre.compile(
     r"""(?:^|[\s;&|"'])eleventy\b[^\n;&|]{0,200}?\s--input(?:=|\s+)["']?([^\s"';&|]+)"""
 )
 

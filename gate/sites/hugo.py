@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from receipt_gate.base import lazyre
 from receipt_gate.reading.siteconfig import document, plain, shown, values, values_within
 from receipt_gate.sites.layout import CONFIG_EXTS, Layout, copied, section, site, under
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 KIND = "hugo"
 NAME = "Hugo"
-CONFIG = re.compile(r"(?:^|/)hugo\.[^/]*$|^(?:[^/.][^/]*/)?config(?:\.[^/]*|/.*)$")
+CONFIG = lazyre.compile(r"(?:^|/)hugo\.[^/]*$|^(?:[^/.][^/]*/)?config(?:\.[^/]*|/.*)$")
 # What Hugo renders as a page: gated whether a file of the kind is there yet or not (a
 # .markdown or .html page added later is published too).
 EXTS = (
@@ -64,13 +65,13 @@ NAMED_CONFIG = True  # a build names any config for it (--config), read for its 
 # A build command's options that name its configs: a list of files, a folder of them.
 CONFIG_OPTIONS = {"--config": "list", "--configDir": "folder"}
 # (a flag is a word of a command, or a string of a script's argument list: `["-D"]`)
-DRAFT_FLAGS = re.compile(
+DRAFT_FLAGS = lazyre.compile(
     r"(?:^|[\s\"'`\[,])(?:-[a-zA-Z]*D[a-zA-Z]*|--(?i:build-?drafts))(?![\w-]|=(?i:false|0)\b)"
 )
-DRAFT_ENV = re.compile(r"(?i)\bHUGO[_x]BUILDDRAFTS\b(?![ \t]*[:=][ \t]*[\"']?false\b)")
+DRAFT_ENV = lazyre.compile(r"(?i)\bHUGO[_x]BUILDDRAFTS\b(?![ \t]*[:=][ \t]*[\"']?false\b)")
 # --buildDrafts on a line that does not name hugo itself: passed on to it by a script
 # runner (`npm run build -- --buildDrafts`) or on a folded YAML line.
-PASSED_ON = re.compile(r"(?i)(?:^|[\s\"'`\[,])--build-?drafts(?![\w-]|=(?:false|0)\b)")
+PASSED_ON = lazyre.compile(r"(?i)(?:^|[\s\"'`\[,])--build-?drafts(?![\w-]|=(?:false|0)\b)")
 # Of those, what Hugo reads as content (front matter and all), in exactly this case.
 CONTENT = (
     ".md",
@@ -228,30 +229,30 @@ def folders(doc: object, any_tool: bool = False) -> list[tuple[object, bool, boo
 
 
 # A build command's options naming the folder its pages come from.
-COMMAND_FOLDER = re.compile(
+COMMAND_FOLDER = lazyre.compile(
     r"""(?:^|[\s;&|"'])hugo\b[^\n;&|]{0,200}?\s(?:-c|--contentDir|-s|--source)(?:=|\s+)"""
     r"""["']?([^\s"';&|]+)"""
 )
-_ENV_DIR = re.compile(r"""(?i)\bHUGO[_x]CONTENTDIR["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
+_ENV_DIR = lazyre.compile(r"""(?i)\bHUGO[_x]CONTENTDIR["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)""")
 # A theme a build names (--theme, -t, HUGO_THEME): its content is published.
-_THEME_NAMED = re.compile(
+_THEME_NAMED = lazyre.compile(
     r"""(?:(?:^|[\s;&|"'])hugo\b[^\n;&|]{0,200}?\s(?:-t|--theme)(?:=|\s+)"""
     r"""|(?i:\bHUGO[_x]THEME)["']?[ \t]*[:=][ \t]*)["']?([\w.,/-]+)"""
 )
 # Where a config moves or adds the folders pages come from, read plainly: a key anywhere
 # (a block, a flow mapping, an inline table, one line of JSON), quoted or not.
-_CONTENT_DIR = re.compile(
+_CONTENT_DIR = lazyre.compile(
     r"""(?i)(?<![\w-])["']?contentdir["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)"""
 )
-_MOUNT = re.compile(
+_MOUNT = lazyre.compile(
     r"""(?is)["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["'](?:(?!source).){0,300}?"""
     r"""["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["']"""
 )
-_MOUNT_REVERSED = re.compile(
+_MOUNT_REVERSED = lazyre.compile(
     r"""(?is)["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["'](?:(?!target).){0,300}?"""
     r"""["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["']"""
 )
-_THEME = re.compile(r"""(?im)^[ \t]*["']?theme["']?[ \t]*[:=][ \t]*\[?["']?([\w.-]+)""")
+_THEME = lazyre.compile(r"""(?im)^[ \t]*["']?theme["']?[ \t]*[:=][ \t]*\[?["']?([\w.-]+)""")
 
 
 def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
@@ -280,8 +281,8 @@ def text_folders(kind: str, path: str, text: str) -> list[tuple[str, bool]]:
 
 # Hugo renders markdown with another reader where a config says so for every page
 # (markup.defaultMarkdownHandler) or a cascade does for the pages under a section.
-_HANDLER = re.compile(r"""(?i)["']?defaultMarkdownHandler["']?[ \t]*[:=][ \t]*["']?(\w+)""")
-_CASCADE = re.compile(
+_HANDLER = lazyre.compile(r"""(?i)["']?defaultMarkdownHandler["']?[ \t]*[:=][ \t]*["']?(\w+)""")
+_CASCADE = lazyre.compile(
     r"""(?is)(?<![\w-])["']?cascade["']?.{0,4000}?(?<![\w-])["']?markup["']?"""
     r"""[ \t]*[:=][ \t]*["']?(\w+)"""
 )

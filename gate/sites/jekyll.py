@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate import GateError
+from receipt_gate.base import lazyre
 from receipt_gate.base.yamlio import Table
 from receipt_gate.sites.layout import Layout, any_case, docs_folders, leave_out
 
@@ -19,12 +20,12 @@ if TYPE_CHECKING:
 
 KIND = "jekyll"
 NAME = "Jekyll"
-CONFIG = re.compile(r"(?:^|/)_config[^/]*$")
+CONFIG = lazyre.compile(r"(?:^|/)_config[^/]*$")
 # Keys that make its build publish what `_drafts/` and `published: false` hold back, and
 # a build command's flags that do.
 PUBLISH_KEYS = ("show_drafts", "unpublished")
 CONFIG_OPTIONS = {"--config": "list"}  # a build command's option naming its configs
-DRAFT_FLAGS = re.compile(r"(?:^|[\s\"'`\[,])(?:-D|--drafts|--unpublished)(?![\w-])")
+DRAFT_FLAGS = lazyre.compile(r"(?:^|[\s\"'`\[,])(?:-D|--drafts|--unpublished)(?![\w-])")
 
 MARKDOWN = ("markdown", "mkdown", "mkdn", "mkd", "md")  # Jekyll's default markdown_ext
 # Other text Jekyll publishes from _posts/ (and _drafts/, with --drafts) for a reader.
@@ -32,7 +33,7 @@ _TEXT = ("xhtml", "xht", "shtml", "xml", "svg", "json", "rss", "atom", "php", "c
 # Folders Jekyll itself reads for other ends (never pages), whether there yet or not.
 _SPECIAL = ("_layouts", "_includes", "_data", "_sass", "_site", "_plugins", ".jekyll-cache")
 # What no site publishes: dependencies, and the folder a build writes.
-_NEVER = re.compile(r"(?:^|/)(?:node_modules|vendor|\.git|_site)/")
+_NEVER = lazyre.compile(r"(?:^|/)(?:node_modules|vendor|\.git|_site)/")
 
 
 def detect(repo: Repo) -> Layout | None:
@@ -278,7 +279,7 @@ def folders(doc: object) -> list[tuple[object, bool, bool]]:
 
 
 # A build command's options naming the folder its pages come from.
-COMMAND_FOLDER = re.compile(
+COMMAND_FOLDER = lazyre.compile(
     r"""(?:^|[\s;&|"'])jekyll\b[^\n;&|]{0,200}?\s(?:-s|--source)(?:=|\s+)["']?([^\s"';&|]+)"""
 )
 
@@ -291,12 +292,12 @@ def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
 # (its own, or what the config's defaults give its path) gives it an HTML address
 # (`permalink: /notes.html` on notes.txt; a collection document's address ending in
 # `/`). Binary files and what Jekyll never reads are not looked into.
-_NOT_PAGES = re.compile(
+_NOT_PAGES = lazyre.compile(
     r"(?i)\.(?:md|markdown|mkdn|mkd|mdown|html?|xhtml|png|jpe?g|gif|webp|avif|ico|bmp|pdf"
     r"|woff2?|ttf|otf|eot|zip|gz|tgz|mp[34]|webm|ogg|wasm|lock)$"
     r"|(?:^|/)(?:node_modules|vendor|Gemfile)(?:/|$)"
 )
-_HTML_ADDRESS = re.compile(r"(?i)\.(?:html?|xhtml|shtml)$")
+_HTML_ADDRESS = lazyre.compile(r"(?i)\.(?:html?|xhtml|shtml)$")
 
 
 def unread_pages(

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from receipt_gate.base import lazyre
 from receipt_gate.base.kinds import MORE_MARKUP, WRITING
 
 EXTS = (".md", ".markdown", ".mdx")
@@ -23,7 +24,7 @@ CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 
 # Hidden folders and dependencies anywhere; a build's output, a theme or templates at the
 # top (inside a content folder, site/ or build/ is a section like any other).
-NOT_CONTENT = re.compile(
+NOT_CONTENT = lazyre.compile(
     r"(?:^|/)(?:\.[^/]*|node_modules|vendor)/|^(?:_site|public|site|dist|build|_includes"
     r"|_layouts|_data|_sass|layouts|themes|static|assets|resources)/"
 )
@@ -32,7 +33,7 @@ NOT_CONTENT = re.compile(
 # A build's output at the top of the repository: no content, unless a generator's
 # config is there (a second site kept in site/, built with `mkdocs build -f
 # site/mkdocs.yml`): a build writes no config of its own into its output.
-_OUTPUT = re.compile(r"^(?:_site|public|site|dist|build)/")
+_OUTPUT = lazyre.compile(r"^(?:_site|public|site|dist|build)/")
 
 
 def config_place(path: str) -> bool:
@@ -42,7 +43,7 @@ def config_place(path: str) -> bool:
 
 
 # A generator's config by its name (what makes an output-named folder a site's own).
-_GENERATOR_CONFIG = re.compile(
+_GENERATOR_CONFIG = lazyre.compile(
     r"^(?:_site|public|site|dist|build)/(?:.*/)?(?:mkdocs\.ya?ml|book\.toml|_config\.ya?ml"
     r"|hugo\.(?:toml|ya?ml|json)|docusaurus\.config\.\w+|astro\.config\.\w+"
     r"|eleventy\.config\.\w+|\.eleventy\.js)$"
@@ -65,7 +66,7 @@ def not_content(path: str, sited: frozenset[str] = frozenset()) -> re.Match[str]
 # A project's own files about itself, and instructions for its agents, at the top of
 # the repository (in a site's content folder, license.md is a page like any other), and
 # a README anywhere.
-_NOT_WRITING = re.compile(
+_NOT_WRITING = lazyre.compile(
     r"(?i)^(?:changelog|changes|history|license|licence|contributing|code_of_conduct"
     r"|security|authors|notice|claude|agents|gemini)(?:\.[^/]*)?$"
     r"|(?:^|/)readme(?:\.[^/]*)?$"
@@ -218,7 +219,7 @@ _DOC_FOLDERS = frozenset(("docs", "_docs", "doc", "documentation", "reference"))
 # What may stand above a site's docs folder: the content folder of a generator, a
 # language's folder (content/en/docs). A docs folder deeper (content/en/contribute/
 # documentation) is a section about docs, not the documentation.
-_ABOVE_DOCS = re.compile(r"content|src|site|website|www|[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
+_ABOVE_DOCS = lazyre.compile(r"content|src|site|website|www|[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
 POST_SECTIONS = ("posts", "post", "blog", "articles", "news")
 BLOG_FOLDERS = ("posts", "post", "blog", "articles", "news", "_posts", "_drafts")
 

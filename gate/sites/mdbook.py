@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from receipt_gate.base import lazyre
 from receipt_gate.sites.layout import Layout, any_case, config_place, merge
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 KIND = "mdbook"
 NAME = "mdBook"
-CONFIG = re.compile(r"(?:^|/)book\.toml$")
+CONFIG = lazyre.compile(r"(?:^|/)book\.toml$")
 TOC = "SUMMARY.md"
 # What a reader opens as a page when mdBook copies it as it is.
 _COPIED = ("html", "htm", "xhtml", "xht", "shtml")
@@ -124,7 +125,7 @@ def nav_titles(toc: str, text: str) -> list[str]:
 
 
 # mdBook's preprocessor links: what a chapter includes is published as part of it.
-_INCLUDE = re.compile(r"\{\{\s*#(?:include|rustdoc_include|playground|template)\s+([^}\s]+)")
+_INCLUDE = lazyre.compile(r"\{\{\s*#(?:include|rustdoc_include|playground|template)\s+([^}\s]+)")
 
 
 def includes(page: str, text: str) -> frozenset[str]:
@@ -171,7 +172,7 @@ def _path(src: str, dest: str) -> str:
     return posixpath.normpath(posixpath.join(src, dest)) if src else posixpath.normpath(dest)
 
 
-_ITEM_MARKER = re.compile(r"[ \t]*(?:[-*+]|[0-9]{1,9}[.)])[ \t]+$")
+_ITEM_MARKER = lazyre.compile(r"[ \t]*(?:[-*+]|[0-9]{1,9}[.)])[ \t]+$")
 
 
 def _entries(text: str, first: bool = False) -> list[tuple[int, int, str]]:

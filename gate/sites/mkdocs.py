@@ -8,9 +8,9 @@ article or documentation.
 from __future__ import annotations
 
 import posixpath
-import re
 from typing import TYPE_CHECKING
 
+from receipt_gate.base import lazyre
 from receipt_gate.sites.layout import Layout, copied, site, under
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 KIND = "mkdocs"
 NAME = "MkDocs"
-CONFIG = re.compile(r"(?:^|/)mkdocs\.[^/]*$")
+CONFIG = lazyre.compile(r"(?:^|/)mkdocs\.[^/]*$")
 EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
 CONFIG_OPTIONS = {"-f": "one", "--config-file": "one"}  # a build command's, naming its config
 
@@ -218,7 +218,7 @@ def inherited(path: str, text: str) -> list[str]:
     return out
 
 
-_DOCS_DIR = re.compile(r"""(?m)^[ \t]*["']?docs_dir["']?[ \t]*:[ \t]*["']?([^"'\s#]*)""")
+_DOCS_DIR = lazyre.compile(r"""(?m)^[ \t]*["']?docs_dir["']?[ \t]*:[ \t]*["']?([^"'\s#]*)""")
 
 
 def text_folders(kind: str, path: str, text: str) -> list[tuple[str, bool]]:
