@@ -559,7 +559,34 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             False,
         ),
         ({"_layouts/redirect.html": "{{ page.content }}\n"}, "redirect", False),
-        ({"_layouts/redirect.html": "{% include box.html content=content %}\n"}, "redirect", False),
+        # (an include is read in its place: one not found prints nothing; the page is what
+        # it is given as, `include.body`; round 24's, an include that hides it)
+        ({"_layouts/redirect.html": "{% include box.html content=content %}\n"}, "redirect", True),
+        *(
+            (
+                {
+                    "_layouts/redirect.html": "<main>{% include box.html body=content %}</main>\n",
+                    "_includes/box.html": box,
+                },
+                "redirect",
+                held,
+            )
+            for box, held in (
+                ("<div>{{ include.body }}</div>", False),
+                ("<div>{{ content }}</div>", False),
+                ("<p>{{ include.summary }}</p>", True),
+                ("<div hidden>{{ include.body }}</div>", True),
+                ("{% if include.full %}{{ include.body }}{% endif %}", True),
+            )
+        ),
+        (
+            {
+                "_layouts/redirect.html": '{% include "post-body.html" %}\n',
+                "_includes/post-body.html": "<article>{{ content }}</article>",
+            },
+            "redirect",
+            False,
+        ),
         # The nineteenth: a count or a slice of the content prints no page, nor does a
         # template element; both arms of a condition on a page's field print it.
         ({"_layouts/redirect.html": "{{ content | size }}\n"}, "redirect", True),
@@ -712,6 +739,28 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
                 "transform: none",
             )
         ),
+        # The twenty-fourth: a `%` inside a tag, Liquid's `empty`, a `>` in an earlier
+        # quoted value (or a quote in a name), a hiding element closed early where no
+        # browser reads markup (a comment, a dead branch, a script), a block the gate does
+        # not read, a layout that extends another, Eleventy's `page.content`.
+        *(
+            ({"_layouts/redirect.html": text}, "redirect", True)
+            for text in (
+                '{% if site.mode == "50%" %}{{ content }}{% endif %}',
+                '{% if page.rate == "100%" %}{{ content }}{% endif %}',
+                "{% unless empty %}{{ content }}{% endunless %}",
+                "<div title='>' data-body=\"{{ content }}\">x</div>",
+                '<img alt="a > b" title="{{ content }}">',
+                '<div a"b x=">" y="{{ content }}">x</div>',
+                "<div hidden>x<!-- </div> -->{{ content }}</div>",
+                "<div hidden>x{% comment %}</div>{% endcomment %}{{ content }}</div>",
+                "<div hidden>x{% if false %}</div>{% endif %}{{ content }}</div>",
+                '<div hidden>x<script>"</div>"</script>{{ content }}</div>',
+                "{% hide %}{{ content }}{% endhide %}",
+                '{% extends "base.html" %}{% block main %}{{ content }}{% endblock %}',
+            )
+        ),
+        ({"_includes/redirect.njk": "{{ page.content | safe }}"}, "redirect", True),
         # ... and honest layouts: a style that hides an overflow, a class, every branch.
         (
             {"_layouts/post.html": '<main style="overflow: hidden">{{ content }}</main>'},
@@ -760,6 +809,13 @@ def test_a_page_whose_layout_prints_none_of_it_supports_nothing(
         ("show_body: [a]", False),
         ("hide: [a]", True),  # (a list is no false: `unless hide` prints nothing)
         ("hide: false", False),
+        # (round 24: a value one generator's YAML reads as false and another's as a
+        # string decides nothing: Psych reads `nO` false, js-yaml reads `no` a string)
+        *((f"show_body: {v}", True) for v in ("nO", "oFF", "fAlse", "nULL", "no")),
+        *((f"show_body: {v}", False) for v in ("yes", "On")),  # (true, or a string)
+        *((f"hide: {v}", True) for v in ("no", "off", "No", "nULL")),
+        ("show_body: TRUE", False),
+        ("hide: FALSE", False),
     ],
 )
 def test_a_layout_that_prints_a_page_where_its_field_says_reads_the_pages_field(

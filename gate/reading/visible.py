@@ -233,7 +233,7 @@ def _unseen(
     `hides`, of HTML only the elements it says may hide their text."""
     return [
         *_hidden_elements(masked, hides),
-        *_template_blocks(_front_matter_out(text)),
+        *template_blocks(_front_matter_out(text)),
         *_styled_blocks(masked),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
         *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
@@ -436,7 +436,7 @@ def _hidden_elements(
     return out
 
 
-def _template_blocks(text: str) -> list[tuple[int, int]]:
+def template_blocks(text: str) -> list[tuple[int, int]]:
     """What a template block holds: from a Liquid/Nunjucks block tag to its `end` tag,
     and a Hugo shortcode's inner text, to its closing shortcode."""
     if "{" not in text:

@@ -20,6 +20,7 @@ where a change may move another page's publication, the index is built whole.
 
 from __future__ import annotations
 
+import bisect
 import collections
 import json
 import posixpath
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 11  # 11: facts by path and bytes; 10: fields of lists; 9: Hugo's outputs
+FORMAT = 12  # 12: fields YAMLs read apart; 11: facts by path and bytes; 10: lists; 9: outputs
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
@@ -51,6 +52,7 @@ SiteData = tuple[list[str], dict[str, Prints], tuple[list[str], list[str]], list
 # A page's publication, as Pages.states() keeps it.
 PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
 COMPOSITE = "\0composite"  # scalar_fields' names of fields that hold a list or a mapping
+EITHER = "\0either"  # and of fields one generator's YAML reads as false, another's as a string
 DELTA_MOST = 64  # pages changed: past this, build the whole again
 
 
@@ -64,9 +66,32 @@ class _Seen(NamedTuple):
     defaults: Sequence[Sequence[str]]  # [path prefix, field, value] a config gives pages
 
 
-def scalar_fields(fields: Mapping[str, object]) -> Fields:
+# A YAML value Ruby's Psych reads as false or null in any case, and js-yaml and Go's
+# YAML (YAML 1.2) as a string, but for these spellings, which all of them read alike.
+_MAYBE_FALSE = lazyre.compile(r"(?i)(?:no|off|false|null)")
+_SURELY_ALIKE = frozenset({"false", "False", "FALSE", "null", "Null", "NULL"})
+_TOP_KEY = lazyre.compile(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]+([^#\s][^#]*?)[ \t]*(?:#.*)?$", re.M)
+
+
+def _either(text: str) -> list[str]:
+    """The top-level fields of a YAML front matter whose values generators read apart."""
+    from receipt_gate.reading.frontmatter import block_end
+
+    lines = text.split("\n", 200)[:200]
+    if not lines or lines[0].rstrip() != "---":
+        return []
+    head = "\n".join(lines[1 : block_end(lines)[1]])
+    return [
+        m.group(1)
+        for m in _TOP_KEY.finditer(head)
+        if _MAYBE_FALSE.fullmatch(m.group(2)) and m.group(2) not in _SURELY_ALIKE
+    ]
+
+
+def scalar_fields(fields: Mapping[str, object], text: str = "") -> Fields:
     """The front-matter fields publication is decided by (strings cut short: no marker
-    needs a long one), and Hugo's `build.render`, a field of a mapping."""
+    needs a long one), and Hugo's `build.render`, a field of a mapping; with the page's
+    `text`, the fields generators read apart (EITHER)."""
     import datetime
 
     out: Fields = {
@@ -86,6 +111,8 @@ def scalar_fields(fields: Mapping[str, object]) -> Fields:
     composite = [k for k, v in fields.items() if k not in out and isinstance(v, (list, Mapping))]
     if composite:
         out[COMPOSITE] = ",".join(composite)[:2000]
+    if either := _either(text) if "\n" in text else []:
+        out[EITHER] = ",".join(either)[:2000]
     computed = fields.get("eleventyComputed")  # Eleventy: a value computed for the page
     if isinstance(computed, Mapping) and computed.get("permalink") is False:
         out["permalink"] = False
@@ -444,22 +471,34 @@ _LAYOUT_HIDDEN = lazyre.compile(
     r"(?s)<!--.*?(?:-->|$)|\{#.*?(?:#\}|$)"
     r"|\{%-?\s*(comment|raw|verbatim)\b.*?(?:\{%-?\s*end\1\s*-?%\}|$)"
 )
-# A layout's tags in order: a block (a condition, a loop, a capture) and its end, an
-# else, and where it prints the page it is given as it is: `{{ content }}` bare, trimmed
-# or through a filter that keeps it (safe, strip, markdownify); Handlebars' `{{{
-# content }}}`; an include given the content (`content=content`). `{{ content | size
-# }}` or `{{ content.size }}` prints no page.
+# A layout's tags in order: any `{% tag ... %}` (a `%` inside it ends nothing but `%}`),
+# and where it prints the page it is given as it is: `{{ content }}` bare, trimmed or
+# through a filter that keeps it (safe, strip, markdownify); Handlebars' `{{{ content
+# }}}`; Jekyll's `page.content`. `{{ content | size }}` or `{{ content.size }}` prints
+# no page.
 _LAYOUT_TAG = lazyre.compile(
-    r"\{%-?\s*(end)?(if|unless|case|for|tablerow|capture|macro|call|filter|set)\b([^%]*)%\}"
-    r"|\{%-?\s*(else|elsif|elif|when)\b[^%]*%\}"
-    r"|(\{\{\{?-?\s*(?:page\.)?content\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}"
-    r"|\{%-?\s*include\b[^%]*=\s*content(?![\w.-])[^%]*%\})"
-    r"|\{\{\{?-?\s*(\w+)\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}"  # (a name, as it is)
+    r"\{%-?\s*([A-Za-z_]\w*)((?:[^%]|%(?!\}))*+)%\}"
+    r"|\{\{\{?-?\s*((?:page\.)?content|\w+)\s*(?:\|\s*(?:safe|strip|markdownify)\s*)*-?\}"
 )
-_TAG_START = lazyre.compile(r"</?[A-Za-z]")
+# Blocks whose branches the gate reads; any other tag that has an `end` tag is a block
+# it cannot read (Nunjucks' `block`, a plugin's own).
+_BLOCKS = frozenset({"if", "unless", "case", "for", "tablerow", "capture", "macro", "call"})
+_BRANCHES = frozenset({"else", "elsif", "elif", "elseif", "when"})
+# Elements whose text is no markup (a `</div>` in a script closes nothing) and that
+# show no page's text: blanked whole before the hiding elements are found.
+_RAW_TEXT = lazyre.compile(
+    r"(?is)<(script|style|textarea|title|xmp|iframe|noembed|noframes|plaintext)\b"
+    r".*?(?:</\1\s*>|\Z)"
+)
+# An include, by a name the includes folder holds (Jekyll's and Eleventy's `_includes/`),
+# its parameters (`body=content`: the include's `include.body` is the page).
+_INCLUDE = lazyre.compile(r"\{%-?\s*include\s+([\"']?)([\w./-]+)\1((?:[^%]|%(?!\}))*+)%\}")
 _CAPTURED = lazyre.compile(r"\{%-?\s*(?:capture|assign|set)\s+(\w+)")
 _RANGE = lazyre.compile(r"\(\s*(\d{1,9})\s*\.\.\s*(\d{1,9})\s*\)")
-_FALSY = lazyre.compile(r"\s*(?:false|nil|null|empty)\s*")
+# Literals a condition may be: false everywhere, true everywhere, and Liquid's `empty`
+# and `blank` (truthy alone in Liquid, an unset name in Nunjucks: either).
+_FALSY = frozenset({"false", "nil", "null", "none"})
+_EITHER = frozenset({"empty", "blank"})
 # A branch's state: None or False runs surely, True never, [field, truthy?] where the
 # page's field says so, "?" where the gate cannot tell.
 _UNKNOWN = "?"
@@ -515,20 +554,26 @@ def _layout_front(text: str) -> tuple[str | None, str]:
     return (str(named).strip() or None) if named is not None else None, body
 
 
-def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str | None]:
+def _prints_content(
+    text: str, fields_bare: bool = False, include: Callable[[str], str | None] | None = None
+) -> tuple[Prints, str | None]:
     """When a layout prints the page it is given (Prints: any of the conjunctions of a
     page's fields holds; [[]]: always, []: never), and the layout it is put in in turn.
     Not in a comment, an element that surely hides it, a tag's attribute, or a branch
     no value can take (`{% if false %}`); a capture only where the name it captures is
     printed as it is; in a branch on a page's field (`{% if page.show_body %}`,
     Eleventy's `{% if showBody %}` with `fields_bare`), where the page's field says; on
-    any other value, nowhere surely, unless every branch prints it."""
-    from receipt_gate.reading.visible import hidden_by_markup
-
+    any other value, or in a block the gate does not read, nowhere surely, unless every
+    branch prints it. An include is read in its place (`include`: its text by name; one
+    it cannot read prints nothing); a layout that extends another prints what that one
+    says: nothing surely."""
     parent, body = _layout_front(text)
-    for start, end in reversed(hidden_by_markup(body) if "<" in body else []):
-        body = body[:start] + " " * (end - start) + body[end:]
     shown = _LAYOUT_HIDDEN.sub(lambda m: " " * len(m.group()), body)
+    if "{%" in shown and "include" in shown:
+        shown = _LAYOUT_HIDDEN.sub(lambda m: " " * len(m.group()), _inlined(shown, include))
+    shown = _unhidden(shown)
+    if re.search(r"\{%-?\s*extends\b", shown):
+        return [], parent
     # A capture holds the page where it captured it; printing its name (as it is) prints
     # it there, where nothing else is put in the name (captured twice, assigned or set:
     # which value is printed is the order's to say).
@@ -536,6 +581,9 @@ def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str |
     holding: set[str] = set()
     field = _BARE_FIELD if fields_bare else _PAGE_FIELD
     breaks = re.search(r"\{%-?\s*(?:break|continue)\b", shown) is not None
+    ended = {m.group(1) for m in re.finditer(r"\{%-?\s*end([A-Za-z_]\w*)", shown)}
+    tags = _tag_spans(shown) if "<" in shown else []
+    starts = [a for a, _ in tags]
     frames: list[_Frame] = []
     out: Prints = []
 
@@ -554,41 +602,99 @@ def _prints_content(text: str, fields_bare: bool = False) -> tuple[Prints, str |
             out.append([f.state for f in frames if isinstance(f.state, list)])
         return False
 
+    def in_tag(at: int) -> bool:  # (an attribute's value, `<meta content="{{ content }}">`)
+        i = bisect.bisect_right(starts, at) - 1
+        return i >= 0 and at < tags[i][1]
+
     for m in _LAYOUT_TAG.finditer(shown):
-        if m.group(5) or (m.group(6) and m.group(6) in holding):
-            # (inside a tag: an attribute's value, `<meta content="{{ content }}">`)
-            opened = shown.rfind("<", 0, m.start())
-            in_tag = opened > shown.rfind(">", 0, m.start()) and _TAG_START.match(shown, opened)
-            if not in_tag and prints():
+        word, printed = m.group(1), m.group(3)
+        if printed is not None:
+            page = printed == "content" or (printed == "page.content" and not fields_bare)
+            if (page or printed in holding) and not in_tag(m.start()) and prints():
                 return [[]], parent
-        elif m.group(6):
-            continue  # (a name that holds no page)
-        elif m.group(4):
+        elif word in _BRANCHES:
             if frames:
-                frames[-1].next_branch(m.group(4))
-        elif m.group(1):
-            if frames:
-                done = frames.pop()
-                # Every branch of a block that covers every case prints it: printed.
-                ways = [*done.branches, done.printed][1 if done.tag == "case" else 0 :]
-                looped = done.tag in ("for", "tablerow") and breaks  # (left before it prints)
-                if done.otherwise and len(ways) > 1 and all(ways) and not looped and prints():
-                    return [[]], parent
-        elif not (m.group(2) == "set" and "=" in m.group(3)):  # (`{% set x = 1 %}`: no block)
-            tag, cond = m.group(2), m.group(3)
-            name = cond.split()[0] if tag in ("capture", "set") and cond.split() else None
-            state = _opened(tag, cond, field)
-            if tag == "for" and state is False and breaks:
-                state = _UNKNOWN  # (a loop a `break` may leave before it prints)
-            frames.append(_Frame(tag, state, name))
+                frames[-1].next_branch(word)
+        elif word.startswith("end") and any(f.tag == word[3:] for f in frames):
+            while frames[-1].tag != word[3:]:
+                frames.pop()  # (a block left open inside it ends with it)
+            done = frames.pop()
+            # Every branch of a block that covers every case prints it: printed.
+            ways = [*done.branches, done.printed][1 if done.tag == "case" else 0 :]
+            looped = done.tag in ("for", "tablerow") and breaks  # (left before it prints)
+            if done.otherwise and len(ways) > 1 and all(ways) and not looped and prints():
+                return [[]], parent
+        elif word in _BLOCKS or word in ended or (word == "set" and "=" not in m.group(2)):
+            frames.append(_block(word, m.group(2), field, breaks))
     return out, parent
+
+
+def _block(word: str, cond: str, field: re.Pattern[str], breaks: bool) -> _Frame:
+    """The frame a block tag opens."""
+    name = cond.split()[0] if word in ("capture", "set") and cond.split() else None
+    state = _opened(word, cond, field) if word in _BLOCKS else None
+    if word not in _BLOCKS and word not in ("set", "filter"):
+        state = _UNKNOWN  # (a block the gate does not read: `{% block %}`)
+    if word == "for" and state is False and breaks:
+        state = _UNKNOWN  # (a loop a `break` may leave before it prints)
+    return _Frame(word, state, name)
+
+
+def _inlined(text: str, include: Callable[[str], str | None] | None, depth: int = 0) -> str:
+    """The layout with each include's text in its place (as deep as 8), a parameter it
+    is given the page as (`body=content`) read as the page; one not found, blank."""
+
+    def one(m: re.Match[str]) -> str:
+        got = include(m.group(2)) if include is not None and depth < 8 else None
+        if got is None:
+            return " " * len(m.group())
+        got = _inlined(got, include, depth + 1)
+        for key in re.findall(r"([\w-]+)\s*[=:]\s*(?:page\.)?content(?![\w.])", m.group(3)):
+            got = re.sub(rf"\binclude\.{re.escape(key)}(?![\w-])", "content", got)
+        return got
+
+    return _INCLUDE.sub(one, text)
+
+
+def _unhidden(text: str) -> str:
+    """The layout with each element that surely hides what it holds blanked, and the
+    elements whose text is no markup (a script's: a `</div>` in it closes nothing). A
+    closing tag inside a template block may not be printed: it ends no element here
+    (the element runs on, to one outside every block)."""
+    from receipt_gate.reading.visible import hidden_by_markup, template_blocks
+
+    if "<" not in text:
+        return text
+    text = _RAW_TEXT.sub(lambda m: " " * len(m.group()), text)
+    markup = text
+    for start, end in template_blocks(text) if "{%" in text else []:
+        inner = text[start:end]
+        if "</" in inner:
+            markup = markup[:start] + inner.replace("</", "<_") + markup[end:]
+    for start, end in reversed(hidden_by_markup(markup)):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+# A tag as HTML's tokenizer reads one: attributes, each value quoted only after its `=`
+# (a quote elsewhere is part of a name), up to a `>` outside a value, or the end.
+_A_TAG_SPAN = lazyre.compile(
+    r"""<[A-Za-z][^\s/>]*+(?:[\s/]++(?:=?[^\s/>=]*+(?:\s*+=\s*+(?:"[^"]*+"?|'[^']*+'?"""
+    r"""|[^\s>]*+))?)?)*+(?:>|\Z)"""
+)
+
+
+def _tag_spans(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _A_TAG_SPAN.finditer(text)]
 
 
 def _opened(tag: str, cond: str, field: re.Pattern[str]) -> Any:
     """The state of a block's first branch (see _Frame)."""
-    falsy = _FALSY.fullmatch(cond) is not None
-    if tag in ("if", "unless") and (falsy or cond.strip() == "true"):
-        return falsy == (tag == "if")
+    word = cond.strip()
+    if tag in ("if", "unless") and (word in _FALSY or word == "true"):
+        return (word in _FALSY) == (tag == "if")
+    if tag in ("if", "unless") and word in _EITHER:
+        return _UNKNOWN
     if tag in ("if", "unless") and (f := field.fullmatch(cond)):
         return [f.group(1), tag == "if"] if f.group(1) not in _MADE else _UNKNOWN
     if tag in ("if", "unless"):
@@ -654,6 +760,10 @@ def _layouts(
     read = _reader(tree)
     shown: dict[str, Prints] = {}
 
+    def fragment(name: str) -> str | None:  # (an include, by its name)
+        found = included.get(name, [])
+        return read(found[0]) if len(found) == 1 else None
+
     def every(ps: Sequence[str], depth: int) -> Prints:
         got: Prints = [[]]
         for p in ps:
@@ -664,7 +774,7 @@ def _layouts(
         if path not in shown:
             text = read(path)
             bare = eleventy or "/_includes/" in "/" + path  # (Eleventy's: fields are names)
-            ok, parent = _prints_content(text, bare) if text is not None else ([[]], None)
+            ok, parent = _prints_content(text, bare, fragment) if text is not None else ([[]], None)
             shown[path] = ok if parent != _UNKNOWN else []  # (a cycle reads as shown)
             if ok and parent and parent != _UNKNOWN and depth < 20:
                 shown[path] = _both(ok, every(by_name.get(parent, []), depth + 1))
@@ -705,10 +815,11 @@ def _printed(
     if ways is None:
         return True
     composite = str(fields.get(COMPOSITE, "")).split(",")
+    either = str(fields.get(EITHER, "")).split(",")
 
     def holds(key: str, truthy: bool) -> bool:
-        if key in given and key not in fields:
-            return False  # (a config's default may say either)
+        if (key in given and key not in fields) or key in either:
+            return False  # (a config's default may say either; so may generators' YAML)
         value = fields.get(key, None if key not in composite else "")
         if truthy:  # (surely: a list, or present and nothing a template may read as false)
             return key in composite or (key in fields and value not in (False, None, "", 0))
@@ -882,7 +993,7 @@ class Pages:
                 errors.append(page)
                 continue
             try:
-                fields = scalar_fields(front_matter(page.text, p).fields)
+                fields = scalar_fields(front_matter(page.text, p).fields, page.text)
             except GateError as e:
                 errors.append(str(e))
                 continue
@@ -940,7 +1051,7 @@ class Pages:
                     out.append((key, page))
                     continue
                 try:
-                    fields = scalar_fields(front_matter(page.text, path).fields)
+                    fields = scalar_fields(front_matter(page.text, path).fields, page.text)
                 except GateError as e:
                     out.append((key, str(e)))
                     continue
