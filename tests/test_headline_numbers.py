@@ -737,6 +737,9 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
                 "max-width: calc(100% - 2rem)",
                 "font-size: larger; line-height: normal",
                 "transform: none",
+                "opacity: .9; padding: 1rem 2rem; background: #fafafa",
+                "display: block; position: relative; min-height: 0",
+                "--gap: 0; margin: 0 auto !important",
             )
         ),
         # The twenty-fourth: a `%` inside a tag, Liquid's `empty`, a `>` in an earlier
@@ -761,6 +764,29 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             )
         ),
         ({"_includes/redirect.njk": "{{ page.content | safe }}"}, "redirect", True),
+        # (and a style that does not surely show it: a zero or less however written, a
+        # transform, a colour, an offset)
+        *(
+            (
+                {"_layouts/redirect.html": f'<main style="{style}">{{{{ content }}}}</main>'},
+                "redirect",
+                True,
+            )
+            for style in (
+                "opacity:.0",
+                "opacity:-1",
+                "opacity:0e0",
+                "opacity: 0%",
+                "font-size:.0px",
+                "font-size: -2px",
+                "transform:scale(0)",
+                "color: #fff",
+                "position: absolute; left: -9999px",
+                "max-height: calc(0px); overflow: hidden",
+                "text-indent: -9999px",
+                "clip-path: inset(50%)",
+            )
+        ),
         # ... and honest layouts: a style that hides an overflow, a class, every branch.
         (
             {"_layouts/post.html": '<main style="overflow: hidden">{{ content }}</main>'},

@@ -278,16 +278,78 @@ _HIDING_CSS = lazyre.compile(
 )
 
 
-# What surely hides, whatever else the style sheets say (a zero written as one).
-_NIL = r"-?0+(?:\.0*)?(?:px|em|rem|%|vw|vh|pt)?(?![\w.(-])"
-_SURELY_HIDING_CSS = lazyre.compile(
-    r"display:none|visibility:(?:hidden|collapse)|content-visibility:hidden"
-    rf"|opacity:{_NIL}|font-size:{_NIL}|(?:max-)?(?:width|height):{_NIL}|color:transparent"
-)
+# What an element's own style may carry and still surely show its text: any value of
+# these properties, and sizes that are not a zero or less (a length, a keyword, a
+# width's var() or calc()); an opacity above zero; `transform: none`. Anything else
+# (`color`, offsets, `transform: scale(0)`, an opacity of `.0`) may hide it.
+_SHOWING = frozenset(
+    {
+        "margin", "margin-top", "margin-right", "margin-bottom", "margin-left",
+        "margin-inline", "margin-block", "margin-inline-start", "margin-inline-end",
+        "margin-block-start", "margin-block-end", "padding", "padding-top",
+        "padding-right", "padding-bottom", "padding-left", "padding-inline",
+        "padding-block", "padding-inline-start", "padding-inline-end",
+        "padding-block-start", "padding-block-end", "min-width", "min-height",
+        "min-inline-size", "min-block-size", "font-family", "font-weight", "font-style",
+        "font-variant", "font-stretch", "line-height", "text-align", "text-decoration",
+        "text-transform", "text-wrap", "white-space", "word-break", "overflow-wrap",
+        "word-wrap", "hyphens", "tab-size", "border", "border-top", "border-right",
+        "border-bottom", "border-left", "border-width", "border-style", "border-color",
+        "border-radius", "border-collapse", "outline", "box-shadow", "box-sizing",
+        "background", "background-color", "background-image", "list-style",
+        "list-style-type", "float", "clear", "vertical-align", "cursor", "overflow",
+        "overflow-x", "overflow-y", "flex", "flex-grow", "flex-shrink", "flex-basis",
+        "flex-wrap", "flex-direction", "gap", "row-gap", "column-gap", "align-items",
+        "align-self", "align-content", "justify-content", "justify-items", "justify-self",
+        "place-items", "place-content", "grid-template-columns", "grid-template-rows",
+        "grid-column", "grid-row", "grid-area", "columns", "column-count", "column-width",
+        "quotes",
+    }
+)  # fmt: skip
+_SIZES = frozenset({"width", "max-width", "inline-size", "max-inline-size", "font-size"})
+_HEIGHTS = frozenset({"height", "max-height", "block-size", "max-block-size"})
+_NUMBER = lazyre.compile(r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(%|[a-z]*)")
 
 
-def _hiding_style(value: str, pattern: re.Pattern[str] | None = None) -> bool:
-    """Does this inline style take its element out of sight (`pattern`: what counts)?"""
+def _positive(value: str, plain: bool = False) -> bool:
+    """Is this CSS value a number above zero, or (unless `plain`) a keyword, a var() or a
+    calc() (a size a style sheet sets)?"""
+    m = _NUMBER.fullmatch(value)
+    if m is None:
+        return not plain and value[:1].isalpha()
+    try:
+        return float(m.group(1)) > 0
+    except ValueError:
+        return False
+
+
+def _surely_showing(css: str) -> bool:
+    """Does every declaration of this (decoded, lower-case) style surely show its
+    element's text?"""
+    for decl in css.split(";"):
+        if not decl.strip():
+            continue
+        prop, colon, value = decl.partition(":")
+        prop, value = prop.strip(), value.replace("!important", "").strip()
+        ok = bool(colon) and (
+            prop.startswith("--")  # (a custom property: a value var() reads, above)
+            or prop in _SHOWING
+            or (prop in _SIZES and _positive(value))
+            or (prop in _HEIGHTS and _positive(value, plain=value not in ("auto", "none")))
+            or (prop == "opacity" and _positive(value.removesuffix("%"), plain=True))
+            or (prop == "transform" and value == "none")
+            or (prop == "display" and value not in ("none", "contents"))
+            or (prop == "visibility" and value == "visible")
+            or (prop == "position" and value in ("static", "relative", "sticky"))
+        )
+        if not ok:
+            return False
+    return True
+
+
+def _css(value: str) -> str:
+    """An inline style's value as CSS reads it: entities and escapes decoded, comments
+    out, in lower case."""
     import html
 
     css = html.unescape(value).strip("\"'")
@@ -297,8 +359,12 @@ def _hiding_style(value: str, pattern: re.Pattern[str] | None = None) -> bool:
         lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) < 0x110000 else "",
         css,
     )
-    css = re.sub(r"\\(.)", r"\1", css)
-    return (pattern or _HIDING_CSS).search(re.sub(r"\s+", "", css.lower())) is not None
+    return re.sub(r"\\(.)", r"\1", css).lower()
+
+
+def _hiding_style(value: str) -> bool:
+    """May this inline style take its element out of sight?"""
+    return _HIDING_CSS.search(re.sub(r"\s+", "", _css(value))) is not None
 
 
 def words_shown(text: str) -> str:
@@ -338,11 +404,11 @@ def _may_hide(name: str, attributes: str) -> bool:
 
 def hides_surely(name: str, attributes: str) -> bool:
     """Does an element hide its text whatever the site's style sheets say: one whose text
-    a page does not show, `hidden` or `popover`, an inline style that surely hides (a
-    zero written as one; not a class or an id: a layout's every wrapper has them)?"""
+    a page does not show, `hidden` or `popover`, an inline style that does not surely
+    show it (_surely_showing; not a class or an id: a layout's every wrapper has them)?"""
     if name.lower() == "noembed":
         return True
-    return _hides(name, attributes, ("hidden", "popover"), _SURELY_HIDING_CSS)
+    return _hides(name, attributes, ("hidden", "popover"), surely=True)
 
 
 def hidden_by_markup(text: str) -> list[tuple[int, int]]:
@@ -362,12 +428,7 @@ def hidden_by_markup(text: str) -> list[tuple[int, int]]:
 _QUOTED_TAG = lazyre.compile(r"""<[A-Za-z][^<>"']*(?:(?:"[^"]*"|'[^']*')[^<>"']*)*>""")
 
 
-def _hides(
-    name: str,
-    attributes: str,
-    keys: tuple[str, ...],
-    css: re.Pattern[str] | None = None,
-) -> bool:
+def _hides(name: str, attributes: str, keys: tuple[str, ...], surely: bool = False) -> bool:
     lower = name.lower()
     if lower in _UNSHOWN:
         return not (lower == "dialog" and re.search(r"(?i)\bopen\b", attributes))
@@ -376,7 +437,10 @@ def _hides(
         value = a.group()[len(a.group(1)) :].lstrip(" \t=")
         if key in keys:
             return True
-        if key == "style" and (_hiding_style(value, css) or value.startswith("{")):
+        if key == "style" and (
+            value.startswith("{")
+            or (not _surely_showing(_css(value)) if surely else _hiding_style(value))
+        ):
             return True  # (a JSX style object, `style={{display: "none"}}`: may hide)
         if key in ("width", "height") and _ZERO.match(value):
             return True
