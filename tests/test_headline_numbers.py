@@ -263,6 +263,14 @@ def test_unreadable_article_is_exit_2(repo: Repo, rg: Run) -> None:
         "permalink: false",
         "build: {render: link}",
         "_build: {render: never}",
+        # (round 24: Hugo lower-cases keys, reads 0 as never, casts "true" to true)
+        "_build: {render: 0}",
+        '_build: {render: "0"}',
+        "_Build: {render: never}",
+        "build: {Render: never}",
+        "Headless: true",
+        'headless: "true"',
+        "headless: 1",
     ],
 )
 def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: str) -> None:

@@ -120,10 +120,13 @@ def scalar_fields(fields: Mapping[str, object], text: str = "") -> Fields:
         if k.lower() == "outputs" and isinstance(v, (str, list)) and v:  # ([]: the defaults)
             names = [str(n).lower() for n in ([v] if isinstance(v, str) else v)]
             out["outputs"] = "html" if {"html", "amp"} & set(names) else "none"
-    for key in ("build", "_build"):  # (`_build` before Hugo 0.123)
-        build = fields.get(key)
-        if isinstance(build, Mapping) and isinstance(build.get("render"), (str, bool)):
-            out["build.render"] = build["render"]
+    for key, build in fields.items():  # (`_build` before Hugo 0.123; Hugo's keys in any case)
+        if key.lower() in ("build", "_build") and isinstance(build, Mapping):
+            render = [v for k, v in build.items() if str(k).lower() == "render"]
+            if render and isinstance(render[0], (str, bool, int, float)):
+                out["build.render"] = render[0]
+        elif key.lower() == "headless" and isinstance(build, (str, bool, int, float)):
+            out["headless"] = out.get("headless", build)
     return out
 
 
@@ -134,10 +137,26 @@ def unrendered(fields: Mapping[str, object]) -> bool:
     `permalink: false`? Its body is no published body (a check's corpus leaves it
     out, so a number or a name only it holds has no support). The gate still holds
     it where the drafts globs name it: an unrendered page may be included in others."""
+    render = fields.get("build.render", "always")
     return (
-        fields.get("headless") is True
+        _not_false(fields.get("headless", False))
         or fields.get("permalink") is False
-        or fields.get("build.render") in ("never", "link", False, "false")
+        # (Hugo reads 0, "0" and false as never; any other unknown value as always)
+        or (render is False or render == 0 or str(render).strip().lower() in _NO_PAGE)
+    )
+
+
+_NO_PAGE = frozenset({"0", "never", "link", "false"})
+
+
+def _not_false(value: object) -> bool:
+    """Is a value anything but a false one however a generator casts it (Hugo's cast:
+    `"true"`, `"1"`, `"t"` are true)?"""
+    return not (
+        value is None
+        or value is False
+        or value == 0
+        or str(value).strip().lower() in ("false", "0", "f", "")
     )
 
 
