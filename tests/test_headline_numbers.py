@@ -696,6 +696,28 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             True,
         ),
         ({"_config.yml": "layouts_dir: lay\n", "lay/redirect.html": _REFRESH}, "redirect", True),
+        # (round 24: `./lay`, under `source`, in a config a build names, in TOML)
+        ({"_config.yml": "layouts_dir: ./lay\n", "lay/redirect.html": _REFRESH}, "redirect", True),
+        (
+            {"_config.yml": "source: site\nlayouts_dir: lay\n", "site/lay/redirect.html": _REFRESH},
+            "redirect",
+            True,
+        ),
+        (
+            {
+                "package.json": '{"scripts": {"build":'
+                ' "jekyll build --config _config.yml,prod.yml"}}',
+                "prod.yml": "layouts_dir: lay\n",
+                "lay/redirect.html": _REFRESH,
+            },
+            "redirect",
+            True,
+        ),
+        (
+            {"_config.toml": 'layouts_dir = "./lay"\n', "lay/redirect.html": _REFRESH},
+            "redirect",
+            True,
+        ),
         (
             {
                 "eleventy.config.js": "module.exports = (c) => {"

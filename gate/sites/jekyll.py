@@ -131,15 +131,27 @@ def default_values(path: str, text: str | None) -> list[tuple[str, str, str]]:
 
 
 def layouts_dirs(path: str, text: str | None) -> list[str]:
-    """The folder a config names for its layouts (`layouts_dir`), from the site's root."""
+    """The folders a config may name for its layouts (`layouts_dir`), from the site's
+    root: any config (a build may name it: `--config _config.yml,prod.yml`), read
+    from its folder and from the top, under its `source` or not (each is a folder of
+    layouts the gate reads: one more only adds layouts a page may be put in)."""
     from receipt_gate.reading import siteconfig
 
-    if text is None or "layouts_dir" not in text or not CONFIG.search(path):
+    if text is None or "layouts_dir" not in text:
         return []
     doc = siteconfig.document(path, text)
-    folder = posixpath.dirname(path)
-    named = siteconfig.get(doc, "layouts_dir") if isinstance(doc, Table) else []
-    return [posixpath.join(folder, str(d).strip().strip("/")) for d in named if str(d).strip()]
+    if not isinstance(doc, Table):
+        return []
+    named = [str(d).strip().strip("/") for d in siteconfig.get(doc, "layouts_dir")]
+    named = [d for d in named if d]
+    sources = ["", *(str(d).strip() for d in siteconfig.get(doc, "source") if str(d).strip())]
+    out = {
+        posixpath.normpath(posixpath.join(top, source, d))
+        for top in {posixpath.dirname(path), ""}
+        for source in sources
+        for d in named
+    }
+    return sorted(d for d in out if d not in (".", "..") and not d.startswith(("../", "/")))
 
 
 class Config:
