@@ -728,6 +728,35 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             True,
         ),
         ({"posts/notes.11tydata.json": '{"layout": "b.njk"}'}, "post", True),
+        # (round 24: Eleventy's layouts or includes folder set in its config, a template
+        # data file `NAME.json`, global data that gives every page a layout)
+        *(
+            (
+                {"eleventy.config.js": f"module.exports = () => ({{dir: {{{d}}}}});\n", **more},
+                "redirect",
+                True,
+            )
+            for d, more in (
+                ('layouts: "layouts"', {"layouts/redirect.njk": _REFRESH}),
+                ('includes: "parts"', {"parts/redirect.njk": _REFRESH}),
+                ('input: "site", layouts: "lay"', {"site/lay/redirect.njk": _REFRESH}),
+            )
+        ),
+        *(
+            ({"eleventy.config.js": config, **more}, "post", held)
+            for config, more, held in (
+                (
+                    "module.exports = () => {};\n",
+                    {"posts/notes.json": '{"permalink": false}'},
+                    True,
+                ),
+                ("module.exports = () => {};\n", {"posts/notes.json": '{"layout": "b"}'}, True),
+                ("module.exports = () => {};\n", {"_data/layout.json": '"b.njk"'}, True),
+                ('module.exports = (c) => { c.addGlobalData("layout", "b.njk"); };\n', {}, True),
+                ("module.exports = () => {};\n", {"posts/notes.json": '{"tags": ["x"]}'}, False),
+                ("module.exports = () => {};\n", {"_data/site.json": '{"name": "x"}'}, False),
+            )
+        ),
         # (a parent named in a front matter the gate cannot read: none surely prints)
         ({"_layouts/redirect.html": "---\nlayout: [\n---\n{{ content }}\n"}, "redirect", True),
         # The twenty-third: a loop that may not turn, a capture printed after it is put

@@ -458,21 +458,25 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
             ]
         )
         held = {p for p in every if p.rpartition("/")[2] in _META}
+        eleventy = [c for c in sites.eleventy.CONFIGS if c in every]  # (`page` holds no field)
+        read = _reader(tree)
         for p in every:
-            if p.endswith((".js", ".cjs", ".mjs", ".json")) and data_file(p):
+            # (Eleventy's template data file is any `NAME.json` beside its template)
+            template = bool(eleventy) and p.endswith(".json") and "node_modules/" not in p
+            if p.endswith((".js", ".cjs", ".mjs", ".json")) and (data_file(p) or template):
                 try:
                     got = tree.read(p, 1 << 20)
                 except Unreadable:
                     got = None
                 held.update([p] if _may_unpublish(p, got) else [])
         folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
-        read = _reader(tree)
+        if eleventy and sites.eleventy.global_layout(read(eleventy[0]) or "", every):
+            folders.add("")  # (every page may be put in a layout its global data gives)
         held_by = sites.held_by_configs(every, read)
         dates = sites.date_fields(every, read)
-        more = [f"{f}/" for f in sites.layout_folders(every, read)]  # (Jekyll's layouts_dir)
-        eleventy = not set(sites.eleventy.CONFIGS).isdisjoint(every)  # (`page` holds no field)
+        more = [f"{f}/" for f in sites.layout_folders(every, read)]  # (layouts_dir, dir)
         found = [*every, *(tree.paths([f"{f}**" for f in more]) if more else [])]
-        layouts = _layouts(tree, found, more, eleventy)
+        layouts = _layouts(tree, found, more, bool(eleventy))
         for alias, name in sites.layout_aliases(every, read):  # (Eleventy's addLayoutAlias)
             if name in layouts:
                 layouts[alias] = layouts[name]

@@ -199,6 +199,46 @@ _LAYOUT_ALIAS = lazyre.compile(
 )
 
 
+# Where a site's configs are, for the generic readers (gate.sites layout_folders).
+CONFIG_GLOBS = CONFIGS
+
+
+def layouts_dirs(path: str, text: str | None) -> list[str]:
+    """The folders an Eleventy config names for its layouts and includes (`dir:
+    {layouts, includes}`, setLayoutsDirectory()), from the repository's top."""
+    dirs = _dirs(text or "")
+    root = dirs.get("input", "")
+    root = "" if root in (".", "", "?") else root
+    return [
+        posixpath.normpath(posixpath.join(root, dirs[k]))
+        for k in ("includes", "layouts")
+        if dirs.get(k) not in (None, "", "?", "_includes")
+    ]
+
+
+# Global data that gives every page a layout or a permalink (`_data/layout.json`,
+# addGlobalData("layout", ...)): no page's own front matter says what it is put in.
+_GLOBAL_KEYS = ("layout", "permalink", "eleventyComputed")
+_ADDED_GLOBAL = lazyre.compile(r"\baddGlobalData\(\s*([\"'`]?)(\w+)")
+
+
+def global_layout(config: str, paths: Sequence[str]) -> bool:
+    """May the site's global data give every page a layout or a permalink?"""
+    dirs = _dirs(config)
+    root = dirs.get("input", "")
+    root = "" if root in (".", "", "?") else root
+    data = dirs.get("data", "_data")
+    if data == "?" or any(
+        m.group(1) == "" or m.group(2) in _GLOBAL_KEYS
+        for m in _ADDED_GLOBAL.finditer(_uncommented(config))
+    ):
+        return True
+    folder = posixpath.normpath(posixpath.join(root, data)) + "/"
+    return any(
+        p.startswith(folder) and p[len(folder) :].split(".")[0] in _GLOBAL_KEYS for p in paths
+    )
+
+
 def layout_aliases(config: str) -> list[tuple[str, str]]:
     """(alias, layout) for each addLayoutAlias of a config."""
     return [(a.strip(), b.strip()) for a, b in _LAYOUT_ALIAS.findall(config)]
