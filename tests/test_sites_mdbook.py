@@ -62,6 +62,12 @@ CHAPTERS = [
             id="a-table-a-reference-an-entity",
         ),
         pytest.param("    - [X](x.md)\n", {"src/SUMMARY.md"}, id="indented-code"),
+        # (round 24: mdBook decodes `%20` alone; `%2E` names a file of that name)
+        pytest.param(
+            "- [N](notes%2Emd)\n- [O](%6Eotes.md)\n",
+            {"src/SUMMARY.md", "src/notes%2Emd", "src/%6Eotes.md"},
+            id="percent-escapes-but-a-space",
+        ),
         pytest.param("- [Up](../outside.md)\n", {"src/SUMMARY.md", "outside.md"}, id="outside-src"),
     ],
 )

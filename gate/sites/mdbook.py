@@ -165,10 +165,11 @@ def unlist(text: str, toc: str, paths: Sequence[str]) -> str:
 
 
 def _path(src: str, dest: str) -> str:
+    """The file a summary's link names, as mdBook reads it: entities decoded, `%20`
+    alone of the percent escapes (`notes%2Emd` is a file of that name)."""
     import html
-    from urllib.parse import unquote
 
-    dest = unquote(html.unescape(dest).split("#", 1)[0])
+    dest = html.unescape(dest).split("#", 1)[0].replace("%20", " ")
     return posixpath.normpath(posixpath.join(src, dest)) if src else posixpath.normpath(dest)
 
 
