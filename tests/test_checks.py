@@ -917,3 +917,39 @@ def test_a_version_command_runs_once_per_tool_as_installed(
     command._VERSIONS_SEEN.clear()
     rc, out, _ = rg("check", "lx")
     assert asked() == 2 and rc == 1 and "lx is 2.0.2" in out, out
+
+
+OPTION_LINT = """\
+import argparse, sys
+ap = argparse.ArgumentParser()
+ap.add_argument("--config")
+ap.add_argument("files", nargs="*")
+a = ap.parse_args()
+if a.config:
+    sys.exit(0)  # (a config that turns every check off)
+bad = [p for p in a.files if "unique" in open(p, encoding="utf-8").read()]
+for p in bad:
+    print(f"{p}:1:1: very unique")
+sys.exit(1 if bad else 0)
+"""
+
+
+@pytest.mark.parametrize("mode", ["lines", "exit"])
+def test_a_draft_named_like_an_option_is_a_path_to_the_program(
+    linted: Repo, rg: Run, mode: str
+) -> None:
+    """Round 25: a top-level draft named `--config=cfg.md` was appended to argv as it is,
+    and the program read it as an option that turned every check off for the whole run
+    (the failing post in it too)."""
+    linted.write("lint.py", OPTION_LINT)
+    linted.write(
+        ".receipt-gate.yaml",
+        f'drafts: ["*.md"]\nrequired: [lint]\nchecks: {{lint: {{command:'
+        f" [{json.dumps(sys.executable)}, lint.py], findings: {mode}}}}}\n",
+    )
+    linted.write("--config=cfg.md", UNIQUE)
+    linted.write("post.md", UNIQUE)
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+    assert json.loads(linted.read(".receipts/post.md/lint.json"))["verdict"] == "fail"
+    assert json.loads(linted.read(".receipts/--config=cfg.md/lint.json"))["verdict"] == "fail"

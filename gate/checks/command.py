@@ -1,6 +1,7 @@
 """A command check: any program as a deterministic, receipted check.
 
-The config's `command` is an argv list, never a shell; the drafts' paths are appended.
+The config's `command` is an argv list, never a shell; the drafts' paths are appended
+(one that starts with `-` as `./-...`: a path, never an option).
 Exit 0 is a pass, 1 is findings (read from its output by `findings`: `lines`, each
 `path:line[:col]: message`; `json`, a list of {path, line, col, message}; or `exit`,
 the exit status alone, one run per draft), anything else, or a timeout, an error: one
@@ -250,8 +251,11 @@ class CommandCheck:
         )
         reads: dict[str, list[str]] = {}
         for chunk in chunks:
+            # (a draft named `--config=x.md` is a path to the program, never an option)
             code, text = self._exec(
-                [*argv, *(d.path for d in chunk)], cwd, self.settings["timeout_s"]
+                [*argv, *(f"./{d.path}" if d.path.startswith("-") else d.path for d in chunk)],
+                cwd,
+                self.settings["timeout_s"],
             )
             if self.settings["inputs_read"] == "reported":
                 reads.update(self._reads(text, cwd, [d.path for d in chunk]))
