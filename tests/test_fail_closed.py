@@ -425,6 +425,24 @@ def test_the_commit_hook_never_passes_a_tree_that_gates_nothing(repo: Repo, rg: 
     assert "receipt-gate: ok" not in out
 
 
+def test_the_commit_hook_judges_in_full_when_it_deletes_the_last_draft(repo: Repo, rg: Run) -> None:
+    """Round 25: a commit that deleted one of two drafts left HEAD verified; the next,
+    deleting the other, judged only the draft it deleted, and the hook passed a tree
+    that gates nothing (push, verify and CI refused it)."""
+    repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
+    repo.write("drafts/a.md", "A plain draft.\n")
+    repo.write("drafts/b.md", "Another plain draft.\n")
+    repo.git("add", "-A")
+    assert rg("pre-commit")[0] == 0
+    repo.git("commit", "-qm", "drafts", "--no-verify")
+    repo.git("rm", "-q", "drafts/a.md")
+    assert rg("pre-commit")[0] == 0
+    repo.git("commit", "-qm", "one gone", "--no-verify")
+    repo.git("rm", "-q", "drafts/b.md")
+    rc, out, err = rg("pre-commit")
+    assert rc == 1 and "nothing is gated" in out + err, out + err
+
+
 def _plain_hooks(content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     """The plain git hooks (`init --git-hooks`) on, the first commit made through them."""
     import os

@@ -42,7 +42,7 @@ def pre_commit(args: argparse.Namespace) -> int:
     rules_only = verified.rules_key(cfg)
     # HEAD's tree verified under these same rules: only what the index changes, and the
     # drafts whose verdicts read what it changes, can fail.
-    only, prior = None, None
+    only, prior, gone = None, None, set[str]()
     # A change to .gitattributes can change what git does to any draft's bytes (a filter,
     # LFS): no draft is unchanged then.
     attributes = changes is not None and any(
@@ -69,16 +69,26 @@ def pre_commit(args: argparse.Namespace) -> int:
             prior = None  # what its verdicts read is not kept: judge every draft
     if prior is not None and head_tree and changes is not None:
         only = sorted({*affected(cfg, changes, tree), *verified.moved(prior, fps, changes)})
-        left = set(prior.drafts) - {p for p, oid in changes.items() if not oid}
-        if not only and left:  # (with no gated draft left, the gate says so, in full)
+        gone = {p for p, oid in changes.items() if not oid}
+        if not set(prior.drafts) - gone:  # (no draft of HEAD's left: judged in full)
+            prior, only = None, None
+    if prior is not None and only is not None and head_tree and changes is not None:
+        if not only:
             say(
                 "receipt-gate: ok: no gated draft or receipt changed since HEAD, whose tree"
                 " was verified under the same rules"
             )
+            kept = {d: v for d, v in prior.drafts.items() if d not in gone}
+            reads = {d: v for d, v in (prior.reads or {}).items() if d not in gone}
             verified.remember(
-                root, head_tree, key, rules_only, changes, prior._replace(wholes=wholes)
+                root,
+                head_tree,
+                key,
+                rules_only,
+                changes,
+                prior._replace(drafts=kept, reads=reads, wholes=wholes),
             )
-            summary = suppressed_summary(None, prior.drafts)
+            summary = suppressed_summary(None, kept)
             if summary:
                 say(summary)
             return 0
