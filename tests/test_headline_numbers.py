@@ -595,6 +595,26 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             "redirect",
             False,
         ),
+        # (includes that include each other ten times over, eight deep: read within a
+        # bound, not 10**8 times; what is past it prints nothing)
+        (
+            {
+                "_layouts/redirect.html": "{% include i0.html %}<main>{{ content }}</main>",
+                **{f"_includes/i{i}.html": f"{{% include i{i + 1}.html %}}" * 10 for i in range(9)},
+                "_includes/i9.html": "<p>" + "x" * 1000 + "</p>",
+            },
+            "redirect",
+            False,
+        ),
+        # (an element a block opens and closes is closed there: the page after it shows)
+        (
+            {
+                "_layouts/redirect.html": "{% if page.x %}<div hidden>meta</div>{% endif %}"
+                "<main>{{ content }}</main>"
+            },
+            "redirect",
+            False,
+        ),
         # The nineteenth: a count or a slice of the content prints no page, nor does a
         # template element; both arms of a condition on a page's field print it.
         ({"_layouts/redirect.html": "{{ content | size }}\n"}, "redirect", True),

@@ -663,15 +663,27 @@ def _block(word: str, cond: str, field: re.Pattern[str], breaks: bool) -> _Frame
     return _Frame(word, state, name)
 
 
-def _inlined(text: str, include: Callable[[str], str | None] | None, depth: int = 0) -> str:
-    """The layout with each include's text in its place (as deep as 8), a parameter it
-    is given the page as (`body=content`) read as the page; one not found, blank."""
+_INLINED_MOST = 1 << 20  # characters a layout's includes may add, in all
+
+
+def _inlined(
+    text: str,
+    include: Callable[[str], str | None] | None,
+    depth: int = 0,
+    room: list[int] | None = None,
+) -> str:
+    """The layout with each include's text in its place (as deep as 8, and no more than
+    _INLINED_MOST characters in all: an include in a loop of includes is read once per
+    place, not without end), a parameter it is given the page as (`body=content`) read
+    as the page; one not found, or past those bounds, blank (it prints nothing)."""
+    room = [_INLINED_MOST] if room is None else room
 
     def one(m: re.Match[str]) -> str:
         got = include(m.group(2)) if include is not None and depth < 8 else None
-        if got is None:
+        if got is None or len(got) > room[0]:
             return " " * len(m.group())
-        got = _inlined(got, include, depth + 1)
+        room[0] -= len(got)
+        got = _inlined(got, include, depth + 1, room)
         for key in re.findall(r"([\w-]+)\s*[=:]\s*(?:page\.)?content(?![\w.])", m.group(3)):
             got = re.sub(rf"\binclude\.{re.escape(key)}(?![\w-])", "content", got)
         return got
@@ -691,12 +703,34 @@ def _unhidden(text: str) -> str:
     text = _RAW_TEXT.sub(lambda m: " " * len(m.group()), text)
     markup = text
     for start, end in template_blocks(text) if "{%" in text else []:
-        inner = text[start:end]
+        inner = markup[start:end]
         if "</" in inner:
-            markup = markup[:start] + inner.replace("</", "<_") + markup[end:]
+            markup = markup[:start] + _unbalanced_out(inner) + markup[end:]
     for start, end in reversed(hidden_by_markup(markup)):
         text = text[:start] + " " * (end - start) + text[end:]
     return text
+
+
+_OPEN_OR_CLOSE = lazyre.compile(r"<(/?)([A-Za-z][\w-]*)")
+
+
+def _unbalanced_out(block: str) -> str:
+    """A template block with each closing tag it holds of an element opened before it
+    taken out (`</div>` under `{% if false %}`): it may not be printed. One that closes
+    an element the block opens itself stays."""
+    opened: collections.Counter[str] = collections.Counter()
+    out = []
+    for m in _OPEN_OR_CLOSE.finditer(block):
+        name = m.group(2).lower()
+        if not m.group(1):
+            opened[name] += 1
+        elif opened[name]:
+            opened[name] -= 1
+        else:
+            out.append(m.start())
+    for at in reversed(out):
+        block = block[:at] + "<_" + block[at + 2 :]
+    return block
 
 
 # A tag as HTML's tokenizer reads one: attributes, each value quoted only after its `=`
