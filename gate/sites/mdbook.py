@@ -93,8 +93,8 @@ def listed(toc: str, text: str, surely: bool = False) -> frozenset[str]:
     src = posixpath.dirname(toc)
     out = {toc}
     for _, _, dest in _entries(text, surely):
-        if dest:
-            out.add(_path(src, dest))
+        if dest:  # (wider: a percent escape decoded too, as a browser would)
+            out.update([_path(src, dest)] if surely else [_path(src, dest), _path(src, dest, True)])
     return frozenset(out)
 
 
@@ -164,12 +164,15 @@ def unlist(text: str, toc: str, paths: Sequence[str]) -> str:
     return "".join(out)
 
 
-def _path(src: str, dest: str) -> str:
+def _path(src: str, dest: str, decoded: bool = False) -> str:
     """The file a summary's link names, as mdBook reads it: entities decoded, `%20`
-    alone of the percent escapes (`notes%2Emd` is a file of that name)."""
+    alone of the percent escapes (`notes%2Emd` is a file of that name); `decoded`,
+    every percent escape."""
     import html
+    from urllib.parse import unquote
 
-    dest = html.unescape(dest).split("#", 1)[0].replace("%20", " ")
+    dest = html.unescape(dest).split("#", 1)[0]
+    dest = unquote(dest) if decoded else dest.replace("%20", " ")
     return posixpath.normpath(posixpath.join(src, dest)) if src else posixpath.normpath(dest)
 
 
