@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 19
+version = 20
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -54,6 +54,21 @@ def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
         ["Titles are the accused, bodies decide: the published articles, nothing else."],
         {"articles": list(layout.articles)},
     )
+
+
+# A navigation's title and the page it titles, kept as one string: "<title>\0<page>".
+TITLES = "\0"
+
+
+def _shown(title: str) -> str:
+    """A title as readers see it (of a navigation's, the title alone)."""
+    return title.partition(TITLES)[0]
+
+
+def _of(title: str, path: str, draft: str) -> bool:
+    """Is this entry of the corpus's titles the draft's own (its own page's title, or a
+    navigation's title of it)?"""
+    return path == draft or (TITLES in title and title.partition(TITLES)[2] == draft)
 
 
 class Article(NamedTuple):
@@ -372,7 +387,10 @@ def parse_article(
 
     named = nav_titles(path, text)
     if named is not None:  # a navigation file: titles the site shows, and no body
-        return Article(named, [_title_numbers(t) for t in named], [])
+        # (each kept with the page it titles: a chapter's own accuses it of nothing)
+        named = [(t.replace(TITLES, ""), page) for t, page in named]
+        shown = [f"{t}{TITLES}{page}" if page else t for t, page in named]
+        return Article(shown, [_title_numbers(t) for t, _ in named], [])
 
     # What every reader surely sees, as a model's quote is held to (a hidden element, a
     # note nothing references, a styled block, a template block): the rest supports
@@ -398,7 +416,8 @@ def parse_article(
     # A version names a release: it accuses nothing, and in a body it supports its
     # major.minor as well as itself (3.6.0 pins a title's "3.6").
     body |= {major_minor(v) for v in body if v.count(".") >= 2}
-    return Article([t.text for t in found], [_title_numbers(t.text) for t in found], sorted(body))
+    own = [t.text.replace(TITLES, "") for t in found]  # (only a navigation's name a page)
+    return Article(own, [_title_numbers(t) for t in own], sorted(body))
 
 
 def _title_numbers(title: str) -> list[str]:
@@ -615,7 +634,7 @@ def digest(c: Corpus, reads: Sequence[str], draft: str) -> object:
         if any(p != draft for p in c.bodies.get(n, ())):
             out[n] = True
         else:
-            out[n] = [[t, p] for t, p in c.titles.get(n, ()) if p != draft]
+            out[n] = [[t, p] for t, p in c.titles.get(n, ()) if not _of(t, p, draft)]
     return out
 
 
@@ -645,10 +664,23 @@ def find_headline_numbers(
                 tok._replace(col=tok.col + title.col - 1 if tok.line == title.line else 1)
                 for tok in tokens(title.text.split("\n"), title.line)
             ]
+    # A navigation's title of a page is that page's name: the page's own title does not
+    # accuse it (a chapter "Top 10 tips" and its link, `[Top 10 tips](tips.md)`).
+    named: dict[str, set[str]] = {}
+    if path.endswith(("SUMMARY.md", ".yml", ".yaml")):
+        from receipt_gate.sites.builds import nav_titles
+
+        for name, page in nav_titles(path, text) or ():
+            for n in _title_numbers(name):
+                named.setdefault(n, set()).add(page)
     findings = []
     for t in toks:
         # Never its own accuser, never its own source: a post is judged by the others.
-        accused = [(ti, p) for ti, p in corpus.titles.get(t.value, ()) if p != path]
+        accused = [
+            (_shown(ti), p)
+            for ti, p in corpus.titles.get(t.value, ())
+            if not _of(ti, p, path) and p not in named.get(t.value, ())
+        ]
         if not accused or any(p != path for p in corpus.bodies.get(t.value, ())):
             continue
         where = ", ".join(f'"{title}" ({path})' for title, path in accused)

@@ -1144,6 +1144,40 @@ def test_a_title_the_navigation_gives_accuses(
 
 
 @pytest.mark.parametrize(
+    ("config", "nav", "body"),
+    [
+        ("book.toml", "src/SUMMARY.md", "# Summary\n\n- [Top 10 tips](tips.md)\n"),
+        ("mkdocs.yml", "mkdocs.yml", "site_name: S\nnav:\n  - 'Top 10 tips': tips.md\n"),
+    ],
+    ids=["mdbook-summary", "mkdocs-nav"],
+)
+def test_a_chapters_own_title_in_the_navigation_accuses_it_of_nothing(
+    repo: Repo, rg: Run, config: str, nav: str, body: str
+) -> None:
+    """Round 24: a chapter "Top 10 tips" that says "ten tips" was refused, its own title
+    in the navigation taken for another article's; another page citing 10 still is."""
+    if config == "book.toml":
+        repo.write("book.toml", '[book]\ntitle = "B"\n')
+    repo.write(nav, body)
+    folder = "src" if config == "book.toml" else "docs"
+    repo.write(f"{folder}/tips.md", "# Top 10 tips\n\nHere are some tips.\n")
+    assert rg("init")[0] == 0
+    rc, out, _ = rg("run")
+    assert rc == 0, out  # (the navigation's name of the chapter cites no number)
+    repo.write(f"{folder}/tips.md", "# Top 10 tips\n\nHere are 10 tips.\n")
+    rc, out, _ = rg("run")
+    assert rc == 0, out  # (the chapter's own title in the navigation accuses it of nothing)
+    repo.write(f"{folder}/tips.md", "# Top 10 tips\n\nHere are some tips.\n")
+    repo.write(f"{folder}/other.md", "# Other\n\nWe tried 10 of them.\n")
+    repo.write(
+        nav, body + ("- [Other](other.md)\n" if config == "book.toml" else "  - Other: other.md\n")
+    )
+    rc, out, _ = rg("run")
+    assert rc == 1 and f"{folder}/other.md:3:10: headline-numbers: 10 appears in the" in out, out
+    assert '"Top 10 tips"' in out and "\\x00" not in out and "\x00" not in out
+
+
+@pytest.mark.parametrize(
     ("value", "day"),
     [
         ("2026-12-06T00:00:00+23:00", "2026-12-05"),  # the thirteenth pass: an offset

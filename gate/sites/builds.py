@@ -106,9 +106,10 @@ def listed(toc: str, text: str, surely: bool = False) -> frozenset[str]:
     return frozenset() if owner is None else owner.listed(toc, text, surely)  # type: ignore[attr-defined]
 
 
-def nav_titles(path: str, text: str) -> list[str] | None:
+def nav_titles(path: str, text: str) -> list[tuple[str, str]] | None:
     """The titles a site shows from its navigation file (mdBook's SUMMARY.md, an MkDocs
-    config's `nav:`), when `path` is one; else None."""
+    config's `nav:`), each with the page it titles ("" for none), when `path` is one;
+    else None."""
     from receipt_gate.sites import mdbook, mkdocs
 
     if posixpath.basename(path) == mdbook.TOC:

@@ -98,9 +98,10 @@ def listed(toc: str, text: str, surely: bool = False) -> frozenset[str]:
     return frozenset(out)
 
 
-def nav_titles(toc: str, text: str) -> list[str]:
-    """What the book shows as titles from its SUMMARY.md: each link's text (a chapter's
-    name, in the sidebar and its page's <title>) and each heading (a part's title)."""
+def nav_titles(toc: str, text: str) -> list[tuple[str, str]]:
+    """What the book shows as titles from its SUMMARY.md, each with the page it titles
+    ("" for none): each link's text (a chapter's name, in the sidebar and its page's
+    <title>) and each heading (a part's title)."""
     from receipt_gate.reading.blocksyntax import references
     from receipt_gate.reading.links import find
     from receipt_gate.reading.markdown import blocks
@@ -115,13 +116,15 @@ def nav_titles(toc: str, text: str) -> list[str]:
             line[col:] for line, col in zip(lines[b.start : b.end], b.cols, strict=True)
         )
         if b.kind == "heading":
-            out.append(re.sub(r"^#+[ \t]*|[ \t]+#*[ \t]*$", "", block.split("\n")[0]).strip())
-        out += [
-            block[link.text[0] : link.text[1]]
-            for link in find(block, refs, block)
-            if not link.image
-        ]
-    return [t for t in out if t]
+            heading = re.sub(r"^#+[ \t]*|[ \t]+#*[ \t]*$", "", block.split("\n")[0])
+            out.append((heading.strip(), ""))
+        for link in find(block, refs, block):
+            dest = link.dest if link.dest is not None else refs.get(link.label)
+            dest = (dest or "").strip().strip("<>")
+            if not link.image:
+                page = _path(posixpath.dirname(toc), dest) if dest else ""
+                out.append((block[link.text[0] : link.text[1]], page))
+    return [(t, page) for t, page in out if t]
 
 
 # mdBook's preprocessor links: what a chapter includes is published as part of it.

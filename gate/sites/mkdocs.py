@@ -143,9 +143,10 @@ def blog(doc: object) -> bool:
     return False
 
 
-def nav_titles(path: str, text: str) -> list[str]:
-    """What the site shows as titles from its config's `nav:` (a page's name in the
-    navigation and its <title>, a section's name)."""
+def nav_titles(path: str, text: str) -> list[tuple[str, str]]:
+    """What the site shows as titles from its config's `nav:`, each with the page it
+    titles ("" for none): a page's name in the navigation and its <title>, a section's
+    name."""
     from receipt_gate.base import yamlio
     from receipt_gate.base.yamlio import Table
     from receipt_gate.reading.siteconfig import values
@@ -156,7 +157,8 @@ def nav_titles(path: str, text: str) -> list[str]:
         doc = yamlio.settings(text)
     except (ValueError, RecursionError, TypeError):
         return []  # (a config the gate cannot read plainly is refused elsewhere)
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
+    folder = posixpath.join(posixpath.dirname(path), docs_dir(doc))
     todo: list[object] = list(values(doc, "nav"))
     while todo and len(out) < 100_000:
         node = todo.pop()
@@ -164,7 +166,10 @@ def nav_titles(path: str, text: str) -> list[str]:
             todo.extend(reversed(node))
         elif isinstance(node, Table):
             for key, value in node:
-                out.append(str(key))
+                page = isinstance(value, str) and "://" not in value and value.strip()
+                out.append(
+                    (str(key), posixpath.normpath(posixpath.join(folder, page)) if page else "")
+                )
                 todo.append(value)
     return out
 
