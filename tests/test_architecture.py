@@ -218,3 +218,44 @@ def test_the_layer_check_finds_an_upward_import() -> None:
         "receipt_gate_hooks.x -> receipt_gate.invariant.verify",
         "receipt_gate.trees.git -> receipt_gate.cli",
     ]
+
+
+def _module_level_compiles(tree: ast.Module) -> list[int]:
+    """Lines where a module's own statements call re.compile on a str pattern."""
+    out = []
+    for node in tree.body:
+        for call in ast.walk(node):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                break
+            if (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr == "compile"
+                and isinstance(call.func.value, ast.Name)
+                and call.func.value.id == "re"
+                and call.args
+                and not (
+                    isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, bytes)
+                )
+            ):
+                out.append(call.lineno)
+    return out
+
+
+def test_module_patterns_compile_on_first_use() -> None:
+    """A commit imports the readers of every kind of site; a pattern compiled at import
+    costs every commit (268 of them, 29 ms, most never run): module-level patterns are
+    lazyre.compile. (A match's pattern is then no module constant: nothing may compare
+    `m.re` with one.)"""
+    eager, identity = [], []
+    for name, path in _modules().items():
+        text = path.read_text()
+        eager += [f"{name}:{line}" for line in _module_level_compiles(ast.parse(text))]
+        identity += [name for line in text.splitlines() if ".re is " in line or ".re == " in line]
+    assert eager == [] and identity == [], (eager, identity)
+
+
+def test_the_eager_compile_finder_finds_one() -> None:
+    text = 'import re\nX = re.compile("a")\nY = re.compile(b"a")\n'
+    text += 'def f():\n    return re.compile("b")\n'
+    assert _module_level_compiles(ast.parse(text)) == [2]

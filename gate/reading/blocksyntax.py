@@ -41,10 +41,10 @@ _HTML_7 = lazyre.compile(
 )
 HTML_ENDS = {
     1: _HTML_1_END,
-    2: re.compile("-->"),
-    3: re.compile(r"\?>"),
-    4: re.compile(">"),
-    5: re.compile(r"\]\]>"),
+    2: lazyre.compile("-->"),
+    3: lazyre.compile(r"\?>"),
+    4: lazyre.compile(">"),
+    5: lazyre.compile(r"\]\]>"),
 }
 
 

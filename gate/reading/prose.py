@@ -195,8 +195,8 @@ _NOTE_DEF = lazyre.compile(
 # on an HTML page only when that includes html.
 _KRAMDOWN_OPEN = lazyre.compile(r"\{::(comment|nomarkdown)((?:\s[^}]*)?/?)\}")
 _KRAMDOWN_CLOSE = {
-    "comment": re.compile(r"\{:/(?:comment)?\}"),
-    "nomarkdown": re.compile(r"\{:/(?:nomarkdown)?\}"),
+    "comment": lazyre.compile(r"\{:/(?:comment)?\}"),
+    "nomarkdown": lazyre.compile(r"\{:/(?:nomarkdown)?\}"),
 }
 _KRAMDOWN_TYPE = lazyre.compile(r"""\btype\s*=\s*["']?([^"'\s}]*)""")
 

@@ -23,7 +23,7 @@ _PAIR_OPEN = lazyre.compile(
     r"|\{\{[<%]\s*(highlight|code|code-toggle|raw|datatable|verbatim"
     r"|codeblock|code-block|snippet|prism|syntax)\b"
 )
-_PAIR_HEAD_END = (re.compile(r"%\}"), re.compile(r"[>%]\}\}"))
+_PAIR_HEAD_END = (lazyre.compile(r"%\}"), lazyre.compile(r"[>%]\}\}"))
 _TOGGLE = lazyre.compile(r"-toggle\b")
 
 

@@ -126,10 +126,10 @@ _LOOSE_TAG = lazyre.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>")
 _ABBREVIATION = lazyre.compile(r"^ {0,3}\*\[[^\]\n]+\]:.*$", re.MULTILINE)
 # An MDX comment (`{/* ... */}`) and an MDX page's import and export lines (ES modules:
 # `export const pad = "..."` prints nothing where it stands).
-_MDX_COMMENT = (re.compile(r"\{/\*"), re.compile(r"\*/\}"))
+_MDX_COMMENT = (lazyre.compile(r"\{/\*"), lazyre.compile(r"\*/\}"))
 _ESM_LINE = lazyre.compile(r"^(?:export|import)\b.*$", re.MULTILINE)
 # A Nunjucks comment (`{# ... #}`): no reader of a Nunjucks page sees it.
-_NUNJUCKS_COMMENT = (re.compile(r"\{#"), re.compile(r"#\}"))
+_NUNJUCKS_COMMENT = (lazyre.compile(r"\{#"), lazyre.compile(r"#\}"))
 
 
 _BLOCK_OPEN = lazyre.compile(r"^[ \t]*\{", re.MULTILINE)
@@ -172,10 +172,10 @@ def surely_seen(text: str) -> str:
 
 
 # kramdown's math (`$$...$$`): a formula, not text a quote or a reference stands in.
-_MATH = (re.compile(r"\$\$"), re.compile(r"\$\$"))
+_MATH = (lazyre.compile(r"\$\$"), lazyre.compile(r"\$\$"))
 # CDATA and a processing instruction: a browser reads either as a comment.
-_CDATA = (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>"))
-_INSTRUCTION = (re.compile(r"<\?"), re.compile(r"\?>"))
+_CDATA = (lazyre.compile(r"<!\[CDATA\["), lazyre.compile(r"\]\]>"))
+_INSTRUCTION = (lazyre.compile(r"<\?"), lazyre.compile(r"\?>"))
 
 
 # MultiMarkdown metadata (MkDocs, Python-Markdown's meta): `Key: value` lines at the top
