@@ -271,6 +271,8 @@ def test_unreadable_article_is_exit_2(repo: Repo, rg: Run) -> None:
         "Headless: true",
         'headless: "true"',
         "headless: 1",
+        "_build: {render: 0o0}",  # (round 26: Go's YAML reads 0)
+        "_build: {render: 0e0}",
     ],
 )
 def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: str) -> None:
@@ -843,6 +845,120 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             )
         ),
         ({"_includes/redirect.njk": "{{ page.content | safe }}"}, "redirect", True),
+        # The twenty-sixth: Liquid's tags are read where HTML hides text (a comment, a
+        # script), HTML's markup where Liquid prints it (raw, `{# #}`, `<!-->`), a tag
+        # with a `<` in it, the name `content` given another value, a filter block,
+        # Liquid's inline comment and `liquid` tag, a closed `<details>`, a branch that
+        # holds a tag's end.
+        *(
+            ({"_layouts/redirect.html": text}, "redirect", True)
+            for text in (
+                "<!-- {% if false %} -->{{ content }}<!-- {% endif %} -->",
+                "<script>/*{% if false %}*/</script>{{ content }}<script>/*{% endif %}*/</script>",
+                "<!-- {% capture x %} -->{{ content }}<!-- {% endcapture %} -->",
+                "{% raw %}<div hidden>{% endraw %}{{ content }}</div>",
+                "{# <div hidden> #}{{ content }}</div>",
+                "<!--><div hidden>-->{{ content }}</div>",
+                "<!-- x --!><div hidden>-->{{ content }}</div>",
+                "<div hidden title=a<b>{{ content }}</div>",
+                "<div hidden <x>{{ content }}</div>",
+                "<div hidden><span title=x</div>>{{ content }}</span></div>",
+                '{% assign content = "" %}{{ content }}',
+                "{% capture content %}Summary.{% endcapture %}{{ content }}",
+                "{% for content in (1..1) %}{{ content }}{% endfor %}",
+                "{% filter upcase %}{{ content }}{% endfilter %}",
+                "{% # {{ content }} %}",
+                '{% liquid assign content = "" %}{{ content }}',
+                "<details>{{ content }}</details>",
+                '<img alt="{% if false %}">{% endif %}{{ content }}">',
+                '<img alt="x"{% if false %}>{% endif %} title="{{ content }}">',
+            )
+        ),
+        *(
+            (
+                {"_layouts/redirect.html": f'<main style="{style}">{{{{ content }}}}</main>'},
+                "redirect",
+                True,
+            )
+            for style in (
+                "margin-left:-99999px",
+                "margin-top:-99999px",
+                "width:1px;height:1px;overflow:hidden",
+                "font-size:calc(0px)",
+                "--z:0px;font-size:var(--z)",
+                "display:table-column",
+                "font: 0/0 a",
+                "letter-spacing:-1em",
+                "font-size: 0.3em",
+            )
+        ),
+        *(
+            (files, "redirect", True)
+            for files in (
+                {
+                    "_layouts/redirect.html": "{% include reset.html %}{{ content }}",
+                    "_includes/reset.html": '{% assign content = "" %}',
+                },
+                {
+                    "_config.yml": "includes_dir: _inc\n",
+                    "_layouts/redirect.html": "{% include wrap.html %}",
+                    "_includes/wrap.html": "{{ content }}",
+                },
+                {
+                    "_layouts/redirect.html": '{% include wrap.html body=content body="S" %}',
+                    "_includes/wrap.html": "{{ include.body }}",
+                },
+                {
+                    "_includes/redirect.njk": '{% include "wrap" ignore missing %}',
+                    "_includes/wrap.njk": "{{ content | safe }}",
+                },
+                *(
+                    {
+                        "eleventy.config.js": "module.exports = () => ({dir: {includes: "
+                        + d
+                        + "}});",
+                        "parts/redirect.njk": _REFRESH,
+                    }
+                    for d in ('"pa" + "rts"', 'String("parts")')
+                ),
+                {
+                    "eleventy.config.js": "const s = \"dir: { includes: '_includes' }\";\n"
+                    'module.exports = () => ({dir: {includes: "parts"}});',
+                    "parts/redirect.njk": _REFRESH,
+                },
+            )
+        ),
+        (
+            {
+                "package.json": '{"devDependencies": {"@11ty/eleventy": "3"}}',
+                "posts/notes.json": '{"layout": "b"}',
+            },
+            "post",
+            True,
+        ),
+        # ... and honest ones: an element a branch opens and closes (minima's icon), a
+        # font shorthand, spacing, an open `<details>`.
+        (
+            {
+                "_layouts/post.html": '{% if page.x %}<svg><path d="M0"/></svg>{% endif %}'
+                "<main>{{ content }}</main>"
+            },
+            "post",
+            False,
+        ),
+        ({"_layouts/post.html": "<details open>{{ content }}</details>"}, "post", False),
+        *(
+            (
+                {"_layouts/post.html": f'<main style="{style}">{{{{ content }}}}</main>'},
+                "post",
+                False,
+            )
+            for style in (
+                "font: 16px/1.5 Georgia, serif",
+                "letter-spacing: 0.02em; z-index: 1",
+                "font-variant-numeric: tabular-nums; font-size: 1.1rem",
+            )
+        ),
         # (and a style that does not surely show it: a zero or less however written, a
         # transform, a colour, an offset)
         *(
@@ -920,6 +1036,9 @@ def test_a_page_whose_layout_prints_none_of_it_supports_nothing(
         *((f"show_body: {v}", False) for v in ("yes", "On")),  # (true, or a string)
         *((f"hide: {v}", True) for v in ("no", "off", "No", "nULL")),
         ("show_body: TRUE", False),
+        *((f"show_body: {v}", True) for v in (".nan", "0e0", "0o0", "0x0")),  # (round 26)
+        ("show_body: 1", False),
+        ("eleventyComputed: {layout: post}", True),  # (which layout, the code says)
         ("hide: FALSE", False),
     ],
 )

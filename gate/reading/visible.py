@@ -279,68 +279,104 @@ _HIDING_CSS = lazyre.compile(
 
 
 # What an element's own style may carry and still surely show its text: any value of
-# these properties, and sizes that are not a zero or less (a length, a keyword, a
-# width's var() or calc()); an opacity above zero; `transform: none`. Anything else
-# (`color`, offsets, `transform: scale(0)`, an opacity of `.0`) may hide it.
+# these properties, a spacing that is not below zero, a size that is a plain length or a
+# keyword (a width's var() or calc() too, where nothing clips), a font size of at least
+# 8px (0.5em, 50%), an opacity above zero, a display that lays out text, `transform:
+# none`. Anything else (`color`, offsets, `scale(0)`, `1px` boxes that clip) may hide it.
 _SHOWING = frozenset(
     {
-        "margin", "margin-top", "margin-right", "margin-bottom", "margin-left",
-        "margin-inline", "margin-block", "margin-inline-start", "margin-inline-end",
-        "margin-block-start", "margin-block-end", "padding", "padding-top",
-        "padding-right", "padding-bottom", "padding-left", "padding-inline",
-        "padding-block", "padding-inline-start", "padding-inline-end",
-        "padding-block-start", "padding-block-end", "min-width", "min-height",
-        "min-inline-size", "min-block-size", "font-family", "font-weight", "font-style",
-        "font-variant", "font-stretch", "line-height", "text-align", "text-decoration",
-        "text-transform", "text-wrap", "white-space", "word-break", "overflow-wrap",
-        "word-wrap", "hyphens", "tab-size", "border", "border-top", "border-right",
-        "border-bottom", "border-left", "border-width", "border-style", "border-color",
-        "border-radius", "border-collapse", "outline", "box-shadow", "box-sizing",
-        "background", "background-color", "background-image", "list-style",
-        "list-style-type", "float", "clear", "vertical-align", "cursor", "overflow",
-        "overflow-x", "overflow-y", "flex", "flex-grow", "flex-shrink", "flex-basis",
-        "flex-wrap", "flex-direction", "gap", "row-gap", "column-gap", "align-items",
-        "align-self", "align-content", "justify-content", "justify-items", "justify-self",
-        "place-items", "place-content", "grid-template-columns", "grid-template-rows",
-        "grid-column", "grid-row", "grid-area", "columns", "column-count", "column-width",
-        "quotes",
+        "min-width", "min-height", "min-inline-size", "min-block-size", "font-family",
+        "font-weight", "font-style", "font-variant", "font-stretch", "line-height",
+        "text-align", "text-decoration", "text-transform", "text-wrap", "white-space",
+        "word-break", "overflow-wrap", "word-wrap", "hyphens", "tab-size", "border",
+        "border-top", "border-right", "border-bottom", "border-left", "border-width",
+        "border-style", "border-color", "border-radius", "border-collapse", "outline",
+        "box-shadow", "box-sizing", "background", "background-color", "background-image",
+        "list-style", "list-style-type", "float", "clear", "vertical-align", "cursor",
+        "flex", "flex-grow", "flex-shrink", "flex-basis", "flex-wrap", "flex-direction",
+        "gap", "row-gap", "column-gap", "align-items", "align-self", "align-content",
+        "justify-content", "justify-items", "justify-self", "place-items", "place-content",
+        "grid-template-columns", "grid-template-rows", "grid-column", "grid-row",
+        "grid-area", "columns", "column-count", "column-width", "quotes",
+        "font-variant-numeric", "font-feature-settings", "font-kerning", "text-rendering",
+        "font-optical-sizing", "text-underline-offset", "text-decoration-line",
+        "text-decoration-color", "text-decoration-style", "text-decoration-thickness",
     }
 )  # fmt: skip
-_SIZES = frozenset({"width", "max-width", "inline-size", "max-inline-size", "font-size"})
+# Not below zero: letters and words spaced, an element raised (a negative z-index may
+# put it under another's background).
+_NOT_NEGATIVE = frozenset({"letter-spacing", "word-spacing", "z-index", "text-indent"})
+_FONT_UNITS = {"em": 16.0, "rem": 16.0, "%": 0.16, "ex": 8.0, "ch": 8.0, "pt": 1.33}
+_SPACING = lazyre.compile(
+    r"(?:margin|padding)(?:-(?:top|right|bottom|left|inline|block))?(?:-(?:start|end))?"
+)
+_SIZES = frozenset({"width", "max-width", "inline-size", "max-inline-size"})
 _HEIGHTS = frozenset({"height", "max-height", "block-size", "max-block-size"})
+_CLIPS = lazyre.compile(r"(?:^|;)\s*overflow(?:-[xy])?\s*:\s*(?:hidden|clip|scroll|auto)")
+_DISPLAYS = frozenset(
+    {"block", "inline", "inline-block", "flex", "inline-flex", "grid", "inline-grid",
+     "flow-root", "list-item", "table", "table-cell", "table-row", "inline-table"}
+)  # fmt: skip
 _NUMBER = lazyre.compile(r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(%|[a-z]*)")
+_KEYWORDS = frozenset(
+    {"auto", "none", "normal", "inherit", "initial", "unset", "fit-content", "max-content",
+     "min-content", "larger", "smaller", "medium", "large", "x-large", "xx-large", "small"}
+)  # fmt: skip
 
 
-def _positive(value: str, plain: bool = False) -> bool:
-    """Is this CSS value a number above zero, or (unless `plain`) a keyword, a var() or a
-    calc() (a size a style sheet sets)?"""
+def _at_least(value: str, least: float = 0.0, units: dict[str, float] | None = None) -> bool:
+    """Is this CSS value one number above `least` (scaled per unit), or a keyword?"""
+    if value in _KEYWORDS:
+        return True
     m = _NUMBER.fullmatch(value)
     if m is None:
-        return not plain and value[:1].isalpha()
+        return False
     try:
-        return float(m.group(1)) > 0
+        number = float(m.group(1))
     except ValueError:
         return False
+    scale = (units or {}).get(m.group(2), 1.0)
+    return number == number and number * scale > least  # (NaN is no number)
+
+
+def _font_shows(value: str) -> bool:
+    """Does a `font` shorthand give a size of at least 8px (its size, before a `/`)?"""
+    words = value.split()
+    sizes = [w.split("/")[0] for w in words if w[:1].isdigit() or w[:1] in ".-+"]
+    return all(_at_least(w, 7.99, _FONT_UNITS) for w in sizes) and not any("(" in w for w in words)
 
 
 def _surely_showing(css: str) -> bool:
     """Does every declaration of this (decoded, lower-case) style surely show its
     element's text?"""
+    clips = _CLIPS.search(css) is not None
     for decl in css.split(";"):
         if not decl.strip():
             continue
         prop, colon, value = decl.partition(":")
         prop, value = prop.strip(), value.replace("!important", "").strip()
+        measured = value.startswith(("var(", "calc(", "min(", "max(", "clamp("))
         ok = bool(colon) and (
-            prop.startswith("--")  # (a custom property: a value var() reads, above)
+            prop.startswith("--")  # (a custom property: read only where a width reads it)
             or prop in _SHOWING
-            or (prop in _SIZES and _positive(value))
-            or (prop in _HEIGHTS and _positive(value, plain=value not in ("auto", "none")))
-            or (prop == "opacity" and _positive(value.removesuffix("%"), plain=True))
+            or (
+                _SPACING.fullmatch(prop) is not None
+                and not value.startswith("-")
+                and "-" not in value.replace("-0", "")
+            )
+            or (prop in _SIZES and (_at_least(value) or (measured and not clips)))
+            or (
+                prop in _HEIGHTS and (value in ("auto", "none") or (_at_least(value) and not clips))
+            )
+            or (prop in _NOT_NEGATIVE and not value.startswith("-") and _at_least(value, -1e-9))
+            or (prop == "font" and _font_shows(value))
+            or (prop == "font-size" and _at_least(value, 7.99, _FONT_UNITS))
+            or (prop == "opacity" and _at_least(value.removesuffix("%")))
             or (prop == "transform" and value == "none")
-            or (prop == "display" and value not in ("none", "contents"))
+            or (prop == "display" and value in _DISPLAYS)
             or (prop == "visibility" and value == "visible")
             or (prop == "position" and value in ("static", "relative", "sticky"))
+            or prop.startswith("overflow")  # (it clips only what a size cuts: above)
         )
         if not ok:
             return False
@@ -408,24 +444,30 @@ def hides_surely(name: str, attributes: str) -> bool:
     show it (_surely_showing; not a class or an id: a layout's every wrapper has them)?"""
     if name.lower() == "noembed":
         return True
+    if name.lower() == "details" and not re.search(r"(?i)(?:^|\s)open(?:\s|=|$)", attributes):
+        return True  # (closed: a reader sees its summary until a click)
     return _hides(name, attributes, ("hidden", "popover"), surely=True)
 
 
 def hidden_by_markup(text: str) -> list[tuple[int, int]]:
     """Each element of a template's text that surely hides what it holds (nested as HTML
-    nests them; a `>` in a quoted attribute ends no tag), from its opening tag to its
-    closing one."""
-    quoted = _QUOTED_TAG.sub(
-        lambda m: re.sub(
-            r"""("[^"]*"|'[^']*')""", lambda q: re.sub("[<>]", " ", q.group()), m.group()
-        ),
-        text,
-    )
-    return _hidden_elements(quoted, hides_surely)
+    nests them, its tags read as HTML's tokenizer reads them: a `>` in a quoted value, a
+    `<` in a name or an unquoted value), from its opening tag to its closing one."""
+    return _hidden_elements(text, hides_surely, HTML_TAG)
 
 
-# A tag with its quoted attribute values whole (a `>` in one is no end).
-_QUOTED_TAG = lazyre.compile(r"""<[A-Za-z][^<>"']*(?:(?:"[^"]*"|'[^']*')[^<>"']*)*>""")
+# A tag as HTML's tokenizer reads one: its name, then attributes, each value quoted only
+# after its `=` (a quote elsewhere, a `<`, is part of a name or an unquoted value), up to
+# a `>` outside a value, or the end of the text.
+HTML_TAG = lazyre.compile(
+    r"""<(/?)([A-Za-z][^\s/>]*+)((?:[\s/]++|[^\s/>][^\s/>=]*+(?:\s*+=\s*+(?:"[^"]*+"?"""
+    r"""|'[^']*+'?|[^\s>]*+))?)*+)(?:>|\Z)"""
+)
+
+
+def tag_spans(text: str) -> list[tuple[int, int]]:
+    """Where each tag of a template's text is, as HTML's tokenizer reads tags."""
+    return [m.span() for m in HTML_TAG.finditer(text)] if "<" in text else []
 
 
 def _hides(name: str, attributes: str, keys: tuple[str, ...], surely: bool = False) -> bool:
@@ -464,7 +506,7 @@ def _surely_shown(name: str, attributes: str) -> bool:
 
 
 def _hidden_elements(
-    text: str, hides: Callable[[str, str], bool] | None = None
+    text: str, hides: Callable[[str, str], bool] | None = None, tags: re.Pattern[str] | None = None
 ) -> list[tuple[int, int]]:
     """Each element a reader may not see (or, given `hides`, each it says may hide its
     text), from its opening tag to its closing one (the end of the text when it has
@@ -474,7 +516,7 @@ def _hidden_elements(
     out = []
     stack: list[str] = []
     hiding_from, hiding_depth = -1, -1
-    for m in _LOOSE_TAG.finditer(text):
+    for m in (tags or _LOOSE_TAG).finditer(text):
         closing, name = m.group(1) == "/", m.group(2).lower()
         strict = _A_TAG.fullmatch(m.group())
         if closing:

@@ -53,6 +53,7 @@ SiteData = tuple[list[str], dict[str, Prints], tuple[list[str], list[str]], list
 PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
 COMPOSITE = "\0composite"  # scalar_fields' names of fields that hold a list or a mapping
 EITHER = "\0either"  # and of fields one generator's YAML reads as false, another's as a string
+COMPUTED = "\0computed"  # a layout Eleventy computes (eleventyComputed.layout)
 DELTA_MOST = 64  # pages changed: past this, build the whole again
 
 
@@ -68,7 +69,12 @@ class _Seen(NamedTuple):
 
 # A YAML value Ruby's Psych reads as false or null in any case, and js-yaml and Go's
 # YAML (YAML 1.2) as a string, but for these spellings, which all of them read alike.
-_MAYBE_FALSE = lazyre.compile(r"(?i)(?:no|off|false|null)")
+_MAYBE_FALSE = lazyre.compile(
+    r"(?i)(?:no|off|false|null|~"  # (and a number some YAML reads as 0 or NaN: 0e0, 0o0)
+    r"|[-+]?(?:0[xob][0-9a-f_]*|[0-9][0-9_]*(?:\.[0-9_]*)?(?:e[-+]?[0-9]+)?"
+    r"|\.[0-9_]+(?:e[-+]?[0-9]+)?|\.nan|\.inf))"
+)
+_PLAIN_INTEGER = lazyre.compile(r"-?[1-9][0-9]*")
 _SURELY_ALIKE = frozenset({"false", "False", "FALSE", "null", "Null", "NULL"})
 _TOP_KEY = lazyre.compile(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]+([^#\s][^#]*?)[ \t]*(?:#.*)?$", re.M)
 
@@ -84,7 +90,9 @@ def _either(text: str) -> list[str]:
     return [
         m.group(1)
         for m in _TOP_KEY.finditer(head)
-        if _MAYBE_FALSE.fullmatch(m.group(2)) and m.group(2) not in _SURELY_ALIKE
+        if _MAYBE_FALSE.fullmatch(m.group(2))
+        and m.group(2) not in _SURELY_ALIKE
+        and not _PLAIN_INTEGER.fullmatch(m.group(2))
     ]
 
 
@@ -116,6 +124,8 @@ def scalar_fields(fields: Mapping[str, object], text: str = "") -> Fields:
     computed = fields.get("eleventyComputed")  # Eleventy: a value computed for the page
     if isinstance(computed, Mapping) and computed.get("permalink") is False:
         out["permalink"] = False
+    if isinstance(computed, Mapping) and "layout" in computed:
+        out["layout"] = COMPUTED  # (which layout, the code says: none surely prints)
     for k, v in fields.items():  # Hugo writes a page only in the formats it names
         if k.lower() == "outputs" and isinstance(v, (str, list)) and v:  # ([]: the defaults)
             names = [str(n).lower() for n in ([v] if isinstance(v, str) else v)]
@@ -141,12 +151,13 @@ def unrendered(fields: Mapping[str, object]) -> bool:
     return (
         _not_false(fields.get("headless", False))
         or fields.get("permalink") is False
-        # (Hugo reads 0, "0" and false as never; any other unknown value as always)
-        or (render is False or render == 0 or str(render).strip().lower() in _NO_PAGE)
+        # (Hugo reads 0, "0" and false as never, another it does not know as always; a
+        # value YAMLs read apart, `0o0`, `0e0`, is read as never)
+        or not (render is True or str(render).strip().lower() in _RENDERED)
     )
 
 
-_NO_PAGE = frozenset({"0", "never", "link", "false"})
+_RENDERED = frozenset({"always", "true", "1"})  # (what Hugo surely reads as always)
 
 
 def _not_false(value: object) -> bool:
@@ -459,10 +470,12 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         )
         held = {p for p in every if p.rpartition("/")[2] in _META}
         eleventy = [c for c in sites.eleventy.CONFIGS if c in every]  # (`page` holds no field)
+        # (with no config, Eleventy is known by the package it is: its data files count)
         read = _reader(tree)
+        bare = not eleventy and "@11ty/eleventy" in (read("package.json") or "")
         for p in every:
             # (Eleventy's template data file is any `NAME.json` beside its template)
-            template = bool(eleventy) and p.endswith(".json") and "node_modules/" not in p
+            template = (eleventy or bare) and p.endswith(".json") and "node_modules/" not in p
             if p.endswith((".js", ".cjs", ".mjs", ".json")) and (data_file(p) or template):
                 try:
                     got = tree.read(p, 1 << 20)
@@ -470,13 +483,18 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
                     got = None
                 held.update([p] if _may_unpublish(p, got) else [])
         folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
-        if eleventy and sites.eleventy.global_layout(read(eleventy[0]) or "", every):
+        if (eleventy or bare) and sites.eleventy.global_layout(
+            (read(eleventy[0]) or "") if eleventy else "", every
+        ):
             folders.add("")  # (every page may be put in a layout its global data gives)
         held_by = sites.held_by_configs(every, read)
         dates = sites.date_fields(every, read)
         more = [f"{f}/" for f in sites.layout_folders(every, read)]  # (layouts_dir, dir)
         found = [*every, *(tree.paths([f"{f}**" for f in more]) if more else [])]
-        layouts = _layouts(tree, found, more, bool(eleventy))
+        # (Jekyll's includes_dir elsewhere: which file an include names, the gate does
+        # not follow; its includes print nothing)
+        moved = any("includes_dir" in (read(p) or "") for p in every if p.endswith(_CONFIG_EXTS))
+        layouts = _layouts(tree, found, more, bool(eleventy or bare), not moved)
         for alias, name in sites.layout_aliases(every, read):  # (Eleventy's addLayoutAlias)
             if name in layouts:
                 layouts[alias] = layouts[name]
@@ -488,11 +506,25 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
     return built_once(tree, f"site-data/{run_dir}", find)
 
 
-# What hides a layout's text from readers beside its elements (visible.hidden_by_markup):
-# HTML and template comments, raw pairs.
-_LAYOUT_HIDDEN = lazyre.compile(
-    r"(?s)<!--.*?(?:-->|$)|\{#.*?(?:#\}|$)"
-    r"|\{%-?\s*(comment|raw|verbatim)\b.*?(?:\{%-?\s*end\1\s*-?%\}|$)"
+# A layout is read twice: its template's tags (Liquid runs first, inside HTML comments
+# and scripts too: none of them hides a tag), and its output (what a browser shows of
+# what the tags print). Liquid's own comments hold neither (a comment block, an inline
+# `{% # ... %}`); a raw or verbatim block's text is output, and no tags.
+_LIQUID_COMMENT = lazyre.compile(
+    r"(?s)\{%-?\s*comment\s*-?%\}.*?(?:\{%-?\s*endcomment\s*-?%\}|\Z)"
+    r"|\{%-?\s*#(?:[^%]|%(?!\}))*+%\}"
+)
+_RAW_BLOCK = lazyre.compile(r"(?s)(\{%-?\s*(raw|verbatim)\s*-?%\})(.*?)(\{%-?\s*end\2\s*-?%\}|\Z)")
+# What an output holds that no reader sees as text: an HTML comment as HTML ends one
+# (`<!-->`, `<!--->`, `--!>`), and Nunjucks' `{# #}` (Liquid prints it: read as hidden).
+_OUTPUT_HIDDEN = lazyre.compile(r"(?s)<!--(?:-?>|.*?(?:--!?>|\Z))|\{#.*?(?:#\}|\Z)")
+# A layout whose printing of the page the gate cannot read at all: one that extends
+# another, a `{% liquid %}` tag (its lines are tags), a tag that puts a value in the
+# name `content` (`assign`, `capture`, `set`, a loop's variable, an import's name).
+_UNREAD_LAYOUT = lazyre.compile(
+    r"\{%-?\s*(?:extends|liquid|layout)\b"
+    r"|\{%-?\s*(?!(?:if|unless|elsif|elseif|elif|when|case)\b)[A-Za-z_]\w*"
+    r"(?:[^%]|%(?!\}))*?(?<![\w.])content(?![\w])"
 )
 # A layout's tags in order: any `{% tag ... %}` (a `%` inside it ends nothing but `%}`),
 # and where it prints the page it is given as it is: `{{ content }}` bare, trimmed or
@@ -590,13 +622,20 @@ def _prints_content(
     branch prints it. An include is read in its place (`include`: its text by name; one
     it cannot read prints nothing); a layout that extends another prints what that one
     says: nothing surely."""
+    from receipt_gate.reading.visible import tag_spans
+
     parent, body = _layout_front(text)
-    shown = _LAYOUT_HIDDEN.sub(lambda m: " " * len(m.group()), body)
-    if "{%" in shown and "include" in shown:
-        shown = _LAYOUT_HIDDEN.sub(lambda m: " " * len(m.group()), _inlined(shown, include))
-    shown = _unhidden(shown)
-    if re.search(r"\{%-?\s*extends\b", shown):
+    liquid = _LIQUID_COMMENT.sub(lambda m: _blank(m.group()), body)
+    if "{%" in liquid and "include" in liquid:
+        liquid = _LIQUID_COMMENT.sub(lambda m: _blank(m.group()), _inlined(liquid, include))
+    if _UNREAD_LAYOUT.search(liquid):
         return [], parent
+    shown = _RAW_BLOCK.sub(lambda m: m.group(1) + _blank(m.group(3)) + m.group(4), liquid)
+    output = _RAW_BLOCK.sub(lambda m: _blank(m.group(1)) + m.group(3) + _blank(m.group(4)), liquid)
+    hidden = _hidden_spans(output)
+    tags = tag_spans(output)
+    if _straddles(shown, tags):
+        return [], parent  # (a branch holds a tag's end: where the page lands, Liquid says)
     # A capture holds the page where it captured it; printing its name (as it is) prints
     # it there, where nothing else is put in the name (captured twice, assigned or set:
     # which value is printed is the order's to say).
@@ -605,8 +644,6 @@ def _prints_content(
     field = _BARE_FIELD if fields_bare else _PAGE_FIELD
     breaks = re.search(r"\{%-?\s*(?:break|continue)\b", shown) is not None
     ended = {m.group(1) for m in re.finditer(r"\{%-?\s*end([A-Za-z_]\w*)", shown)}
-    tags = _tag_spans(shown) if "<" in shown else []
-    starts = [a for a, _ in tags]
     frames: list[_Frame] = []
     out: Prints = []
 
@@ -625,15 +662,15 @@ def _prints_content(
             out.append([f.state for f in frames if isinstance(f.state, list)])
         return False
 
-    def in_tag(at: int) -> bool:  # (an attribute's value, `<meta content="{{ content }}">`)
-        i = bisect.bisect_right(starts, at) - 1
-        return i >= 0 and at < tags[i][1]
+    def unseen(at: int) -> bool:  # (an attribute's value, `<meta content="{{ content }}">`,
+        # a comment, an element that surely hides its text)
+        return _within(tags, at) or _within(hidden, at)
 
     for m in _LAYOUT_TAG.finditer(shown):
         word, printed = m.group(1), m.group(3)
         if printed is not None:
             page = printed == "content" or (printed == "page.content" and not fields_bare)
-            if (page or printed in holding) and not in_tag(m.start()) and prints():
+            if (page or printed in holding) and not unseen(m.start()) and prints():
                 return [[]], parent
         elif word in _BRANCHES:
             if frames:
@@ -656,8 +693,8 @@ def _block(word: str, cond: str, field: re.Pattern[str], breaks: bool) -> _Frame
     """The frame a block tag opens."""
     name = cond.split()[0] if word in ("capture", "set") and cond.split() else None
     state = _opened(word, cond, field) if word in _BLOCKS else None
-    if word not in _BLOCKS and word not in ("set", "filter"):
-        state = _UNKNOWN  # (a block the gate does not read: `{% block %}`)
+    if word not in _BLOCKS and word != "set":
+        state = _UNKNOWN  # (a block the gate does not read: `{% block %}`, a filter's)
     if word == "for" and state is False and breaks:
         state = _UNKNOWN  # (a loop a `break` may leave before it prints)
     return _Frame(word, state, name)
@@ -684,31 +721,73 @@ def _inlined(
             return " " * len(m.group())
         room[0] -= len(got)
         got = _inlined(got, include, depth + 1, room)
-        for key in re.findall(r"([\w-]+)\s*[=:]\s*(?:page\.)?content(?![\w.])", m.group(3)):
-            got = re.sub(rf"\binclude\.{re.escape(key)}(?![\w-])", "content", got)
+        given = dict(re.findall(r"([\w-]+)\s*[=:]\s*([^\s,%]+)", m.group(3)))  # (the last wins)
+        for key, value in given.items():
+            if re.fullmatch(r"(?:page\.)?content", value):
+                got = re.sub(rf"\binclude\.{re.escape(key)}(?![\w-])", "content", got)
         return got
 
     return _INCLUDE.sub(one, text)
 
 
-def _unhidden(text: str) -> str:
-    """The layout with each element that surely hides what it holds blanked, and the
-    elements whose text is no markup (a script's: a `</div>` in it closes nothing). A
-    closing tag inside a template block may not be printed: it ends no element here
-    (the element runs on, to one outside every block)."""
+def _blank(text: str) -> str:
+    return re.sub(r"[^\n]", " ", text)
+
+
+def _within(spans: Sequence[tuple[int, int]], at: int) -> bool:
+    """Is `at` inside one of these spans (in order, not overlapping)?"""
+    i = bisect.bisect_right(spans, (at, float("inf"))) - 1
+    return i >= 0 and spans[i][0] <= at < spans[i][1]
+
+
+def _hidden_spans(output: str) -> list[tuple[int, int]]:
+    """What of a layout's output no reader sees as text, merged and in order: comments,
+    the elements whose text is no markup (a script's: a `</div>` in it closes nothing),
+    and each element that surely hides what it holds. A closing tag inside a template
+    block may not be printed: it ends no element here, unless the block opened it."""
     from receipt_gate.reading.visible import hidden_by_markup, template_blocks
 
-    if "<" not in text:
-        return text
-    text = _RAW_TEXT.sub(lambda m: " " * len(m.group()), text)
-    markup = text
-    for start, end in template_blocks(text) if "{%" in text else []:
-        inner = markup[start:end]
-        if "</" in inner:
-            markup = markup[:start] + _unbalanced_out(inner) + markup[end:]
-    for start, end in reversed(hidden_by_markup(markup)):
-        text = text[:start] + " " * (end - start) + text[end:]
-    return text
+    spans = (
+        [m.span() for m in _OUTPUT_HIDDEN.finditer(output)]
+        if "<!--" in output or "{#" in output
+        else []
+    )
+    if "<" in output:
+        markup = output
+        for start, end in spans:  # (`{# #}` is no comment to Liquid: its markup is read)
+            if output.startswith("<!--", start):
+                markup = markup[:start] + _blank(markup[start:end]) + markup[end:]
+        raw = [m.span() for m in _RAW_TEXT.finditer(markup)]
+        for start, end in raw:
+            markup = markup[:start] + _blank(markup[start:end]) + markup[end:]
+        spans += raw
+        for start, end in template_blocks(markup) if "{%" in markup else []:
+            inner = markup[start:end]
+            if "</" in inner:
+                markup = markup[:start] + _unbalanced_out(inner) + markup[end:]
+        spans += hidden_by_markup(markup)
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _straddles(shown: str, tags: Sequence[tuple[int, int]]) -> bool:
+    """Does a template block open inside one HTML tag and end outside it (or the other
+    way round): `<img alt="{% if false %}">{% endif %}{{ content }}">`?"""
+    from receipt_gate.reading.visible import template_blocks
+
+    if not tags or "{%" not in shown:
+        return False
+
+    def where(at: int) -> int:
+        i = bisect.bisect_right(tags, (at, float("inf"))) - 1
+        return i if i >= 0 and tags[i][0] <= at < tags[i][1] else -1
+
+    return any(where(start) != where(end - 1) for start, end in template_blocks(shown))
 
 
 _OPEN_OR_CLOSE = lazyre.compile(r"<(/?)([A-Za-z][\w-]*)")
@@ -731,18 +810,6 @@ def _unbalanced_out(block: str) -> str:
     for at in reversed(out):
         block = block[:at] + "<_" + block[at + 2 :]
     return block
-
-
-# A tag as HTML's tokenizer reads one: attributes, each value quoted only after its `=`
-# (a quote elsewhere is part of a name), up to a `>` outside a value, or the end.
-_A_TAG_SPAN = lazyre.compile(
-    r"""<[A-Za-z][^\s/>]*+(?:[\s/]++(?:=?[^\s/>=]*+(?:\s*+=\s*+(?:"[^"]*+"?|'[^']*+'?"""
-    r"""|[^\s>]*+))?)?)*+(?:>|\Z)"""
-)
-
-
-def _tag_spans(text: str) -> list[tuple[int, int]]:
-    return [m.span() for m in _A_TAG_SPAN.finditer(text)]
 
 
 def _opened(tag: str, cond: str, field: re.Pattern[str]) -> Any:
@@ -792,15 +859,21 @@ def _both(a: Prints, b: Prints) -> Prints:
 
 
 def _layouts(
-    tree: Tree, paths: Sequence[str], more: Sequence[str] = (), eleventy: bool = False
+    tree: Tree,
+    paths: Sequence[str],
+    more: Sequence[str] = (),
+    eleventy: bool = False,
+    includes: bool = True,
 ) -> dict[str, Prints]:
     """The names a page's `layout:` gives (Jekyll's under `_layouts/`, Eleventy's under
     `_includes/`: with or without the extension) of the layouts that print the page only
     where its fields say (or never), themselves or through the layout they are put in:
     a page that names one where they do not say so (a redirect's meta refresh) is built,
-    and readers see none of its body."""
+    and readers see none of its body. An include is read where `includes` (the site's
+    includes folder is where the gate looks), by its whole name, found in one folder."""
     by_name: dict[str, list[str]] = {}
     included: dict[str, list[str]] = {}  # (Eleventy's: a name no _layouts/ file has)
+    exact: dict[str, list[str]] = {}  # (an include's name, as written: with its extension)
     for p in paths:
         for folder, names in (("_layouts/", by_name), ("_includes/", included)):
             at = 0 if p.startswith(folder) else p.find("/" + folder) + 1
@@ -809,6 +882,7 @@ def _layouts(
                 rel = p[len(own) :] if own else p[at + len(folder) :]
                 for name in {rel, rel.rpartition(".")[0] or rel}:
                     names.setdefault(name, []).append(p)
+                exact.setdefault(rel, []).append(p)
                 break
     for name, found in included.items():
         by_name.setdefault(name, found)  # (Jekyll's includes share no name with a layout)
@@ -817,8 +891,8 @@ def _layouts(
     read = _reader(tree)
     shown: dict[str, Prints] = {}
 
-    def fragment(name: str) -> str | None:  # (an include, by its name)
-        found = included.get(name, [])
+    def fragment(name: str) -> str | None:  # (an include, by its whole name, in one place)
+        found = exact.get(name, []) if includes else []
         return read(found[0]) if len(found) == 1 else None
 
     def every(ps: Sequence[str], depth: int) -> Prints:
@@ -870,7 +944,7 @@ def _printed(
     fields a config may give it, which it does not set itself)?"""
     ways = layouts.get(name)
     if ways is None:
-        return True
+        return name != COMPUTED
     composite = str(fields.get(COMPOSITE, "")).split(",")
     either = str(fields.get(EITHER, "")).split(",")
 
@@ -886,6 +960,7 @@ def _printed(
 
 
 _META = (".meta.yml", ".meta.yaml")
+_CONFIG_EXTS = (".yml", ".yaml", ".toml")
 
 
 def _may_unpublish(path: str, data: bytes | None) -> bool:

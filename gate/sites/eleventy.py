@@ -47,15 +47,21 @@ def _dirs(config: str) -> dict[str, str]:
     environment variable) is unknown: the input is then the whole repository."""
     code = _uncommented(config)
     out: dict[str, str] = {}
-    block = re.search(r"\bdir\s*:\s*\{([^{}]*)\}", code)
+    blocks = re.findall(r"\bdir\s*:\s*\{([^{}]*)\}", code)
+    block = blocks[0] if len(blocks) == 1 else ""  # (two: which one counts, code says)
     for key in ("input", "includes", "layouts", "data", "output"):
-        m = re.search(rf"\b{key}\s*:\s*[\"'`]([^\"'`\n]+)[\"'`]", block.group(1)) if block else None
-        m = m or re.search(rf"set{key.capitalize()}Directory\(\s*[\"'`]([^\"'`\n]+)[\"'`]", code)
-        if m:
+        # (a whole string, alone: `"pa" + "rts"`, `String("parts")` are set otherwise)
+        plain = r"[\"'`]([^\"'`\n]+)[\"'`]\s*"
+        m = re.search(rf"\b{key}\s*:\s*{plain}(?=[,}}]|$)", block)
+        calls = re.findall(rf"set{key.capitalize()}Directory\(", code)
+        m = m or (
+            re.search(rf"set{key.capitalize()}Directory\(\s*{plain}\)", code)
+            if len(calls) == 1
+            else None
+        )
+        if m and len(blocks) < 2 and len(re.findall(rf"\b{key}\s*:", block)) <= 1:
             out[key] = m.group(1).strip().removeprefix("./").strip("/")
-        elif (block and re.search(rf"\b{key}\s*:", block.group(1))) or re.search(
-            rf"set{key.capitalize()}Directory\(", code
-        ):
+        elif len(blocks) > 1 or re.search(rf"\b{key}\s*:", block) or calls:
             out[key] = "" if key == "input" else "?"  # set, but not to a plain string
     return out
 
@@ -228,7 +234,7 @@ def global_layout(config: str, paths: Sequence[str]) -> bool:
     root = dirs.get("input", "")
     root = "" if root in (".", "", "?") else root
     data = dirs.get("data", "_data")
-    if data == "?" or any(
+    if "?" in (data, dirs.get("includes"), dirs.get("layouts")) or any(
         m.group(1) == "" or m.group(2) in _GLOBAL_KEYS
         for m in _ADDED_GLOBAL.finditer(_uncommented(config))
     ):
