@@ -603,3 +603,70 @@ def test_a_push_that_writes_no_reflog_is_held_as_pushed(session: Repo, how: str)
     session.git("branch", "-q", "-D", "feat")
     rc, err = stop(session)
     assert rc == 2 and "drafts/intro.md" in err, err
+
+
+@pytest.mark.e2e
+def test_an_orphan_branch_is_judged_and_a_replace_ref_hides_no_commit(session: Repo) -> None:
+    """Round 27: an orphan branch with no config read as a branch from before the gate,
+    and `git replace` showed the hook another history than the one pushed."""
+    session.git("checkout", "-q", "--orphan", "notes")
+    session.git("rm", "-rq", "--cached", ".")
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "drafts/intro.md")
+    session.git("commit", "-n", "-qm", "orphan")
+    orphan = head(session)
+    session.git("push", "-q", "--no-verify", "origin", f"{orphan}:refs/tags/v9")
+    session.git("checkout", "-qf", "main")  # (the branch stays, and holds the commit)
+    rc, err = stop(session)
+    assert rc == 2 and "refs/heads/notes" in err, err
+    session.git("branch", "-qD", "notes")
+    session.git("push", "-q", "--no-verify", "origin", ":refs/tags/v9")
+    session.git("checkout", "-q", "-b", "feat")
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    session.git("commit", "-n", "-qm", "bad")
+    bad = head(session)
+    session.git("replace", "--graft", "main", bad)  # (rev-list would count it as main's)
+    session.git("checkout", "-q", "main")
+    session.git("branch", "-qD", "feat")
+    session.git("push", "-q", "--no-verify", "origin", f"{bad}:refs/tags/v10")
+    rc, err = stop(session)
+    assert rc == 2, err
+
+
+@pytest.mark.e2e
+def test_an_old_pushed_commit_or_a_fetched_branch_checked_out_is_no_work_of_the_session(
+    session: Repo, tmp_path: Path
+) -> None:
+    """Round 27: a detached HEAD on a commit the remote has (a bisect step), and a
+    teammate's branch fetched to review, were judged as this session's new work."""
+    first = head(session)
+    session.write("drafts/more.md", GOOD_DRAFT)
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "more", check=False).returncode == 0
+    session.git("push", "-q", "origin", "main")
+    session.git("checkout", "-q", first)
+    rc, err = stop(session)
+    assert rc == 0, err
+    # A teammate's unready work, pushed from their clone, fetched here to look at.
+    other = tmp_path / "teammate"
+    subprocess.run(
+        ["git", "clone", "-qb", "main", str(tmp_path / "remote.git"), str(other)], check=True
+    )
+    (other / "drafts" / "wip.md").write_text(BAD)
+    for args in (
+        ["add", "-A"],
+        ["commit", "-n", "-qm", "wip"],
+        ["push", "-q", "--no-verify", "origin", "HEAD:refs/pull/12/head"],
+    ):
+        subprocess.run(["git", "-C", str(other), *args], check=True, capture_output=True)
+    session.git("checkout", "-q", "main")
+    session.git("fetch", "-q", "origin", "pull/12/head:pr-12")
+    session.git("checkout", "-q", "pr-12")
+    rc, err = stop(session)
+    assert rc == 0, err
+    session.write("drafts/wip.md", BAD + "More.\n")  # (a commit of the session's own on it)
+    session.git("add", "-A")
+    session.git("commit", "-n", "-qm", "mine")
+    rc, err = stop(session)
+    assert rc == 2 and "drafts/wip.md" in err, err

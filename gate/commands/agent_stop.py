@@ -58,6 +58,11 @@ from receipt_gate.commands.harness import gate_command
 LIMIT = 6000  # characters of the gate's report shown to the agent
 
 
+# What a commit holds is what is pushed: replace refs and grafts (git replace, a
+# grafts file) would show the hook other history than the one that leaves the machine.
+_AS_PUSHED = {"GIT_NO_REPLACE_OBJECTS": "1", "GIT_GRAFT_FILE": os.devnull}
+
+
 def _git(root: str, *args: str, stdin: str | None = None) -> str | None:
     # Ref names are bytes to git: any that are no UTF-8 pass through as they are.
     proc = subprocess.run(
@@ -66,9 +71,18 @@ def _git(root: str, *args: str, stdin: str | None = None) -> str | None:
         input=stdin,
         encoding="utf-8",
         errors="surrogateescape",
+        env={**os.environ, **_AS_PUSHED},
         check=False,
     )
     return proc.stdout.strip() if proc.returncode == 0 else None
+
+
+def _fetched_only(root: str, ref: str) -> bool:
+    """Did only fetches ever move this ref (a teammate's branch fetched to look at:
+    `git fetch origin pull/12/head:pr-12`), by its reflog? No reflog: who knows."""
+    said = _git(root, "reflog", "show", "--format=%gs", ref, "--")
+    moves = (said or "").splitlines()
+    return bool(moves) and all(m.startswith("fetch") for m in moves)
 
 
 def _remote(root: str) -> str | None:
@@ -202,11 +216,15 @@ def _lines(root: str, remote: str) -> list[str]:
     out = []
     tips = _tips(root)
     current = _git(root, "symbolic-ref", "-q", "HEAD")
+    fetched: set[str] = set()
     for ref, sha in tips:
         if ref.startswith("refs/heads/"):
             old = _has(root, f"refs/remotes/{remote}/{ref[len('refs/heads/') :]}")
             if not old and ref != current and _before_the_gate(root, sha, default):
                 continue  # (a branch from before the gate, never pushed: no work of now)
+            if not old and _fetched_only(root, ref):
+                fetched.add(sha)
+                continue  # (what a fetch brought: another's work, not this session's)
             out.append(f"{ref} {sha} {ref} {old or default}")
     # Other refs count only on a commit the remote lacks: old tags on what the remote
     # has are not the session's work.
@@ -230,17 +248,44 @@ def _lines(root: str, remote: str) -> list[str]:
             if sha in lacking
         ]
     head = _has(root, "HEAD")
-    if head and not any(line.split(" ")[1] == head for line in out):  # a detached HEAD
+    # A detached HEAD, but on what the remote has (an old commit checked out, a bisect):
+    # no work of this session's.
+    if (
+        head
+        and not any(line.split(" ")[1] == head for line in out)
+        and head not in fetched
+        and _git(root, "rev-list", "-n1", head, "--not", f"--remotes={remote}")
+    ):
         out.append(f"HEAD {head} refs/heads/HEAD {default}")
     return out
+
+
+def _looked_at(root: str, head: str, pushed: list[Pushed]) -> bool:
+    """Is HEAD a commit that only fetches brought (a teammate's branch checked out to
+    review): no push of this clone's, and the branch checked out, or every
+    remote-tracking ref that holds it, moved by fetches alone?"""
+    if head in {p.tip for p in pushed}:
+        return False
+    current = _git(root, "symbolic-ref", "-q", "HEAD")
+    if current and _has(root, current) == head and _fetched_only(root, current):
+        return True
+    holding = (
+        _git(root, "for-each-ref", "--contains", head, "--format=%(refname)", "refs/remotes/") or ""
+    ).split()
+    return bool(holding) and all(
+        _fetched_only(root, ref) for ref in holding if not ref.endswith("/HEAD")
+    )
 
 
 def _before_the_gate(root: str, tip: str, default: str) -> bool:
     """Is this a branch wholly from before the repository adopted the gate: no config
     at its tip, its parent, or where it left the default branch?"""
-    fork = _git(root, "merge-base", tip, default) if set(default) != {"0"} else None
-    revs = [tip, f"{tip}^", *([fork] if fork else [])]
-    return not _configs(root, revs)
+    if set(default) == {"0"}:
+        return not _configs(root, [tip, f"{tip}^"])
+    fork = _git(root, "merge-base", tip, default)
+    if not fork:
+        return False  # (an orphan branch left no branch before the gate: judged)
+    return not _configs(root, [tip, f"{tip}^", fork])
 
 
 class Pushed(NamedTuple):
@@ -550,10 +595,10 @@ def verify(root: str) -> tuple[int, str]:
     # Each tree that may stand as is: HEAD (or, unborn or with no remote, every branch),
     # and each tip this clone pushed that the remote still has (a push with --no-verify
     # leaves no line above to carry it), each under its parent's rules.
-    heads = [head] if head else []
+    pushed = _pushed(root)
+    heads = [head] if head and not _looked_at(root, head, pushed) else []
     if remote is None or not head:
         heads += [sha for ref, sha in _tips(root) if ref.startswith("refs/heads/")]
-    pushed = _pushed(root)
     runs += _pushed_lines(root, pushed)
     heads += [p.tip for p in pushed]
     runs += [(["verify", "--rev", sha], None) for sha in dict.fromkeys(heads) if _ruled(root, sha)]
