@@ -200,11 +200,27 @@ def test_an_unstaged_bad_edit_does_not_refuse_a_commit_of_the_index(site: Repo) 
         "PATH=\\$PATH:/usr/bin git commit -m x",
         "PYTHONPYCACHEPREFIX=/tmp/planted git commit -m x",
         "GIT_INDEX_FILE=/tmp/other-index git commit -m x",
+        # Round 27: a line joined by a backslash, `2>&1` and `&>` read as redirections
+        # (no `&` that ends the command), and a command the hook cannot read (a folder
+        # git names in bytes that are no UTF-8): refused, never run unread.
+        "git push origin main \\\n  --no-verify",
+        "git push origin main 2>&1 --no-verify",
+        "git push origin main &>/dev/null --no-verify",
+        "git commit -m x |& cat; git commit -n -m y",
+        "cd $'\\udcff'; git commit -qn -m x",
+        "git -C $'\\udcff' push --no-verify origin main",
     ],
 )
 def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: str) -> None:
     rc, err = hook(site, command)
     assert rc == 2 and "receipt-gate: refused:" in err, err
+
+
+@pytest.mark.parametrize("cwd", [7, ["x"], "/tmp\u0000x"])
+def test_a_payload_whose_cwd_is_no_path_is_refused_in_one_line(site: Repo, cwd: object) -> None:
+    """Round 27: a cwd of another type, or with a NUL, ended in exit 3 (a bug)."""
+    rc, err = hook(site, "git commit -m x", cwd=cwd)
+    assert rc == 2 and err.count("\n") == 1 and "Traceback" not in err, err
 
 
 @pytest.mark.parametrize(
@@ -228,6 +244,12 @@ def test_the_ways_around_the_hooks_it_can_see_are_refused(site: Repo, command: s
         "export PYTHONUNBUFFERED=1; git push origin main",
         "ENV=prod git push origin main",
         'export PATH="$PATH:$HOME/bin"; git push origin main',
+        # Round 27: reading the hooks (sed without -i, find without an action, tar
+        # into an archive), and pre-commit's colour.
+        "sed -n 1,5p .git/hooks/pre-commit",
+        "find .git/hooks -name 'pre-*'",
+        "tar czf /tmp/hooks.tgz .git/hooks",
+        "PRE_COMMIT_COLOR=never git push origin main",
     ],
 )
 def test_other_commands_pass_through(site: Repo, command: str) -> None:

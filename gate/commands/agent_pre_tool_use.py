@@ -40,6 +40,7 @@ import sys
 from collections.abc import Iterator, Sequence
 
 from receipt_gate.base import lazyre
+from receipt_gate.base.text import printable
 from receipt_gate.commands.harness import gate_command
 
 LIMIT = 6000  # characters of the gate's report shown to the agent
@@ -94,7 +95,17 @@ def _unquoted(m: re.Match[str]) -> str:
     return shlex.quote(text)
 
 
+# What bash reads before it splits words: a backslash-newline joins two lines; `2>&1`,
+# `&>`, `>&` and `|&` are redirections and a pipe, no `&` that ends a command.
+_JOINED = lazyre.compile(r"\\\n")
+_REDIRECTS = lazyre.compile(r"\d*>&(?:\d+|-)?|&>>?|\|&")
+
+
 def _words(command: str) -> list[str]:
+    if "\\\n" in command:
+        command = _JOINED.sub("", command)
+    if "&" in command:
+        command = _REDIRECTS.sub(lambda m: " | " if m.group() == "|&" else " > ", command)
     if "$'" in command or '$"' in command:
         command = _ANSI_C.sub(_unquoted, command)
     lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|()\n")
@@ -242,7 +253,9 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
         skipped = [v.strip() for v in value.split(",") if v.strip().startswith("receipt-gate")]
         if name == "SKIP" and skipped:
             return f"SKIP={skipped[0]} turns the gate's hook off"
-        if name.startswith(("GIT_CONFIG", "PRE_COMMIT")) or name in _CONFIG_PLACES:
+        if (
+            name.startswith(("GIT_CONFIG", "PRE_COMMIT")) and name not in _INERT
+        ) or name in _CONFIG_PLACES:
             return f"{name} can turn the gate's hooks off, or tell them the wrong thing"
         runs = name in _RUNS_ANOTHER or (name.startswith("PYTHON") and name not in _PYTHON_INERT)
         if runs and not (name == "PATH" and _keeps_path_first(value)):
@@ -250,6 +263,8 @@ def bypass(env: list[str], opts: list[str], args: list[str]) -> str | None:
     return None
 
 
+# Settings of those families that change only how output looks.
+_INERT = {"PRE_COMMIT_COLOR", "GIT_CONFIG_NOSYSTEM"}
 # Where git and pre-commit find a config that can turn hooks off (core.hooksPath in a
 # global config of another HOME).
 _CONFIG_PLACES = {"HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR"}
@@ -376,16 +391,52 @@ def disables_hooks(words: list[str]) -> str | None:
             None,
         )
         written = [target] if target else named[-1:]
+    scripted = name in _SCRIPTS and not _reads_only(name, words[1:])
     into_hooks = [
         w
         for i, w in enumerate(words)
-        if _HOOKS_PATH.search(w)
-        and (w.startswith(">") or words[i - 1] in (">", ">>") or name in _SCRIPTS)
+        if _HOOKS_PATH.search(w) and (w.startswith(">") or words[i - 1] in (">", ">>") or scripted)
     ]
-    into_hooks += [w for w in written if name in _WRITERS and _HOOKS_PATH.search(w)]
+    writes = name in _WRITERS and not (name == "sed" and not _in_place(words[1:]))
+    into_hooks += [w for w in written if writes and _HOOKS_PATH.search(w)]
     if into_hooks:
         return "writing into .git/hooks turns the gate's hooks off"
     return None
+
+
+def _in_place(args: list[str]) -> bool:
+    """Does sed edit its files (`-i`, `--in-place`, `-ni`), not only print them?"""
+    return any(
+        a.startswith("--in-place") or (a.startswith("-") and not a.startswith("--") and "i" in a)
+        for a in args
+    )
+
+
+def _reads_only(name: str, args: list[str]) -> bool:
+    """Does this program only read what it names: `find` with no action that writes or
+    runs, `tar` that lists or creates an archive elsewhere (`tar czf out.tgz .git/hooks`)?"""
+    if name == "find":
+        return not any(
+            a
+            in (
+                "-delete",
+                "-exec",
+                "-execdir",
+                "-ok",
+                "-okdir",
+                "-fprint",
+                "-fprintf",
+                "-fls",
+                "-fprint0",
+            )
+            for a in args
+        )
+    if name == "tar" and args:
+        mode = args[0].lstrip("-")
+        creates = mode[:1] in ("c", "t") or any(a in ("--create", "--list") for a in args)
+        into = any(a in ("-C", "--directory") or a.startswith("--directory=") for a in args)
+        return creates and not into and not any(a.startswith(("-x", "--extract")) for a in args)
+    return False
 
 
 def _sets_hooks_path(args: list[str]) -> bool:
@@ -417,7 +468,8 @@ def configured(where: str) -> str | None:
     proc = subprocess.run(
         ["git", "-C", where, "rev-parse", "--show-toplevel"],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
+        errors="surrogateescape",
         check=False,
     )
     top = proc.stdout.strip()
@@ -428,7 +480,8 @@ def configured(where: str) -> str | None:
     refs = subprocess.run(
         ["git", "-C", top, "for-each-ref", "--format=%(refname)", "refs/remotes"],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
+        errors="surrogateescape",
         check=False,
     )
     for ref in ["HEAD", *refs.stdout.split()]:
@@ -522,11 +575,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         payload = json.load(sys.stdin)
         tool, command = payload.get("tool_name"), payload["tool_input"].get("command", "")
         cwd = payload.get("cwd") or os.getcwd()
-    except (ValueError, KeyError, AttributeError, TypeError) as e:
-        print(f"receipt-gate hook: not a PreToolUse payload ({e})", file=sys.stderr)
+    except (ValueError, KeyError, AttributeError, TypeError, RecursionError) as e:
+        print(f"receipt-gate hook: not a PreToolUse payload ({type(e).__name__})", file=sys.stderr)
         return 1
     if tool != "Bash" or not isinstance(command, str):
         return 0
+    if not isinstance(cwd, str) or "\0" in cwd:
+        print("receipt-gate: refused: the tool call's cwd is not a folder's path", file=sys.stderr)
+        return 2
+    try:
+        return _judged(command, cwd)
+    except Exception as e:  # (a command the hook cannot read runs unjudged: never)
+        why = printable(f"{type(e).__name__}: {e}")[:200]
+        print(f"receipt-gate: refused: the gate cannot read this command ({why})", file=sys.stderr)
+        return 2
+
+
+def _judged(command: str, cwd: str) -> int:
+    """The hook's answer to one Bash command run in cwd."""
     found = list(simple_commands(command, cwd))
     roots: dict[str, str | None] = {}  # (each folder asked of git once)
     for where in {cwd, *(_folder(words, where) for _, words, where in found)}:

@@ -647,8 +647,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         payload = json.load(sys.stdin)
         places = [os.environ.get("CLAUDE_PROJECT_DIR"), payload.get("cwd"), os.getcwd()]
-    except (ValueError, AttributeError) as e:
-        print(f"receipt-gate stop hook: not a Stop payload ({e})", file=sys.stderr)
+    except (ValueError, AttributeError, RecursionError) as e:
+        print(f"receipt-gate stop hook: not a Stop payload ({type(e).__name__})", file=sys.stderr)
+        return 1
+    if not all(p is None or (isinstance(p, str) and "\0" not in p) for p in places):
+        print("receipt-gate stop hook: the payload's cwd is not a folder's path", file=sys.stderr)
         return 1
     # The project's repository and the one the session's shell is in (a site cloned
     # inside the project, a submodule), each judged.
