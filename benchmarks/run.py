@@ -274,6 +274,45 @@ def row_openers(repeat: int, smoke: bool) -> Row:
     )
 
 
+# Layouts built to make the layout reader (what a site's layouts print of a page, for
+# headline-numbers' support) quadratic: each a unit repeated.
+HOSTILE_LAYOUTS = {
+    "nested ifs": ("{% if page.a %}<div>", "{{ content }}", "</div>{% endif %}"),
+    "closers in dead branches": ("<div hidden>", "{% if false %}</div>{% endif %}", ""),
+    "unclosed tags": ("<b>", "</i>", ""),
+    "raw blocks": ("{% raw %}<div>{% endraw %}", "", ""),
+    "missing includes": ("{% include x.html %}", "", ""),
+}
+
+
+def row_layouts(repeat: int, smoke: bool) -> Row:
+    """The layout reader on layouts of one unit repeated, at two sizes: how its time
+    grows per KB from the smaller to the larger (1.0: linear), worst of the shapes."""
+    from functools import partial
+
+    from receipt_gate.rules.corpus import _prints_content
+
+    small, large = (2, 8) if smoke else (10, 80)
+    worst = ("", 0.0, 0.0, 0.0)
+    for name, (head, middle, tail) in HOSTILE_LAYOUTS.items():
+        got = []
+        for kb in (small, large):
+            n = kb * 1024 // max(len(head + middle + tail), 1)
+            text = head * n + middle * n + "{{ content }}" + tail * n
+            got.append(min(_timed(partial(_prints_content, text)) for _ in range(repeat)))
+        growth = (got[1] / max(got[0], 1e-4)) / (large / small)
+        if growth > worst[3]:
+            worst = (name, got[0], got[1], growth)
+    return (
+        f"layout reader on {large} KB of one unit repeated, worst of {len(HOSTILE_LAYOUTS)}:"
+        f" {worst[0]}",
+        f"{worst[2]:.3f} s",
+        f"{worst[1]:.3f} s at {small} KB",
+        f"growth per KB {worst[3]:.2f}",
+        "<= 2 (linear: 1; quadratic: 8)",
+    )
+
+
 def _timed(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
     fn()
@@ -749,6 +788,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "ai_tells": lambda: row_ai_tells(work, 20 if smoke else 2_000, repeat, smoke),
         "hostile": lambda: row_hostile(repeat),
         "openers": lambda: row_openers(repeat, smoke),
+        "layouts": lambda: row_layouts(repeat, smoke),
         "wildmatch": lambda: row_wildmatch(repeat),
         "headline": lambda: row_headline(work, 30 if smoke else 10_000, repeat),
         "pre_commit": lambda: row_pre_commit(work, repeat),

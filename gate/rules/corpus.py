@@ -753,19 +753,19 @@ def _hidden_spans(output: str) -> list[tuple[int, int]]:
         else []
     )
     if "<" in output:
-        markup = output
-        for start, end in spans:  # (`{# #}` is no comment to Liquid: its markup is read)
-            if output.startswith("<!--", start):
-                markup = markup[:start] + _blank(markup[start:end]) + markup[end:]
+        # (`{# #}` is no comment to Liquid: its markup is read)
+        markup = _blanked(output, [(a, b) for a, b in spans if output.startswith("<!--", a)])
         raw = [m.span() for m in _RAW_TEXT.finditer(markup)]
-        for start, end in raw:
-            markup = markup[:start] + _blank(markup[start:end]) + markup[end:]
+        markup = _blanked(markup, raw)
         spans += raw
-        for start, end in template_blocks(markup) if "{%" in markup else []:
-            inner = markup[start:end]
-            if "</" in inner:
-                markup = markup[:start] + _unbalanced_out(inner) + markup[end:]
+        blocks = template_blocks(markup) if "{%" in markup and "</" in markup else []
+        markup = _unbalanced_out(markup, blocks)
         spans += hidden_by_markup(markup)
+    return _merged(spans)
+
+
+def _merged(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans, overlapping ones made one, in order."""
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         if merged and start <= merged[-1][1]:
@@ -793,23 +793,49 @@ def _straddles(shown: str, tags: Sequence[tuple[int, int]]) -> bool:
 _OPEN_OR_CLOSE = lazyre.compile(r"<(/?)([A-Za-z][\w-]*)")
 
 
-def _unbalanced_out(block: str) -> str:
-    """A template block with each closing tag it holds of an element opened before it
-    taken out (`</div>` under `{% if false %}`): it may not be printed. One that closes
-    an element the block opens itself stays."""
-    opened: collections.Counter[str] = collections.Counter()
-    out = []
-    for m in _OPEN_OR_CLOSE.finditer(block):
-        name = m.group(2).lower()
-        if not m.group(1):
-            opened[name] += 1
-        elif opened[name]:
-            opened[name] -= 1
-        else:
-            out.append(m.start())
-    for at in reversed(out):
-        block = block[:at] + "<_" + block[at + 2 :]
-    return block
+def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """The text with these spans (in order) blanked, line breaks kept, in one pass."""
+    if not spans:
+        return text
+    out, at = [], 0
+    for start, end in spans:
+        start = max(start, at)
+        out += [text[at:start], _blank(text[start:end])]
+        at = max(at, end)
+    out.append(text[at:])
+    return "".join(out)
+
+
+_BLOCK_WORK = 1 << 20  # characters of template blocks read for their closing tags
+
+
+def _unbalanced_out(markup: str, blocks: Sequence[tuple[int, int]]) -> str:
+    """The layout with each closing tag a template block holds of an element opened
+    before the block taken out (`</div>` under `{% if false %}`): it may not be printed.
+    One that closes an element the block opens itself stays. (Past _BLOCK_WORK
+    characters of blocks, every closing tag inside one is taken out.)"""
+    if not blocks:
+        return markup
+    out: set[int] = set()
+    if sum(end - start for start, end in blocks) > _BLOCK_WORK:
+        for start, end in _merged(blocks):
+            out.update(m.start() for m in _OPEN_OR_CLOSE.finditer(markup, start, end) if m.group(1))
+    for start, end in blocks if not out else []:
+        opened: collections.Counter[str] = collections.Counter()
+        for m in _OPEN_OR_CLOSE.finditer(markup, start, end):
+            name = m.group(2).lower()
+            if not m.group(1):
+                opened[name] += 1
+            elif opened[name]:
+                opened[name] -= 1
+            else:
+                out.add(m.start())
+    pieces, at = [], 0
+    for pos in sorted(out):
+        pieces += [markup[at:pos], "<_"]
+        at = pos + 2
+    pieces.append(markup[at:])
+    return "".join(pieces)
 
 
 def _opened(tag: str, cond: str, field: re.Pattern[str]) -> Any:
