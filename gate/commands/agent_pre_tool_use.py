@@ -101,11 +101,20 @@ _JOINED = lazyre.compile(r"\\\n")
 _REDIRECTS = lazyre.compile(r"\d*>&(?:\d+|-)?|&>>?|\|&")
 
 
+def _redirect(m: re.Match[str]) -> str:
+    """A redirection as a word bash reads: `2>&1` whole (no target follows), `&>` and `>&`
+    before their target, `|&` a pipe."""
+    said = m.group()
+    if said == "|&":
+        return " | "
+    return " " if said[-1:].isdigit() or said.endswith("-") else " > "
+
+
 def _words(command: str) -> list[str]:
     if "\\\n" in command:
         command = _JOINED.sub("", command)
     if "&" in command:
-        command = _REDIRECTS.sub(lambda m: " | " if m.group() == "|&" else " > ", command)
+        command = _REDIRECTS.sub(_redirect, command)
     if "$'" in command or '$"' in command:
         command = _ANSI_C.sub(_unquoted, command)
     lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|()\n")
