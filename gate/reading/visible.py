@@ -520,10 +520,10 @@ def _hidden_elements(
         closing, name = m.group(1) == "/", m.group(2).lower()
         strict = _A_TAG.fullmatch(m.group())
         if closing:
-            if name not in stack:
-                continue  # a stray closing tag: HTML ignores it
-            while stack and stack.pop() != name:
-                pass
+            at = _in_scope(stack, name) if tags is not None else _anywhere(stack, name)
+            if at < 0:
+                continue  # a stray closing tag, or one out of scope: HTML ignores it
+            del stack[at:]
             if hiding_from >= 0 and len(stack) < hiding_depth:
                 out.append((hiding_from, m.end()))
                 hiding_from = -1
@@ -540,6 +540,34 @@ def _hidden_elements(
     if hiding_from >= 0:
         out.append((hiding_from, len(text)))
     return out
+
+
+# Elements a closing tag of another element does not reach past (HTML's "in scope": a
+# `</div>` in a table cell closes no `<div>` around the table), but for a table's own.
+_SCOPE = frozenset(
+    {"applet", "caption", "html", "table", "td", "th", "marquee", "object", "template",
+     "svg", "math", "foreignobject", "select"}
+)  # fmt: skip
+_TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption"})
+
+
+def _anywhere(stack: list[str], name: str) -> int:
+    """Where the innermost element of this name is open, or -1."""
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i] == name:
+            return i
+    return -1
+
+
+def _in_scope(stack: list[str], name: str) -> int:
+    """Where the element a closing tag of this name closes is open, as HTML's tree
+    builder finds it (not past a table, a cell, an object...), or -1."""
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i] == name:
+            return i
+        if stack[i] in _SCOPE and name not in _TABLE_PARTS:
+            return -1
+    return -1
 
 
 def template_blocks(text: str) -> list[tuple[int, int]]:

@@ -76,23 +76,35 @@ _MAYBE_FALSE = lazyre.compile(
 )
 _PLAIN_INTEGER = lazyre.compile(r"-?[1-9][0-9]*")
 _SURELY_ALIKE = frozenset({"false", "False", "FALSE", "null", "Null", "NULL"})
-_TOP_KEY = lazyre.compile(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]+([^#\s][^#]*?)[ \t]*(?:#.*)?$", re.M)
 
 
 def _either(text: str) -> list[str]:
-    """The top-level fields of a YAML front matter whose values generators read apart."""
+    """The top-level fields of a YAML front matter whose values generators read apart:
+    a plain scalar (not quoted) in one of _MAYBE_FALSE's spellings, however the YAML is
+    laid out (a quoted key, the value on the next line, an anchor's alias)."""
+    import yaml
+
     from receipt_gate.reading.frontmatter import block_end
 
-    lines = text.split("\n", 200)[:200]
+    lines = text.split("\n", 2000)[:2000]
     if not lines or lines[0].rstrip() != "---":
         return []
-    head = "\n".join(lines[1 : block_end(lines)[1]])
+    head = "\n".join(lines[1 : block_end(lines)[1] - 1])
+    try:
+        doc = yaml.compose(head, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (yaml.YAMLError, RecursionError):
+        return []  # (a front matter the generators' readers refuse: read elsewhere)
+    if not isinstance(doc, yaml.MappingNode):
+        return []
     return [
-        m.group(1)
-        for m in _TOP_KEY.finditer(head)
-        if _MAYBE_FALSE.fullmatch(m.group(2))
-        and m.group(2) not in _SURELY_ALIKE
-        and not _PLAIN_INTEGER.fullmatch(m.group(2))
+        str(key.value)
+        for key, value in doc.value
+        if isinstance(key, yaml.ScalarNode)
+        and isinstance(value, yaml.ScalarNode)
+        and not value.style
+        and _MAYBE_FALSE.fullmatch(value.value)
+        and value.value not in _SURELY_ALIKE
+        and not _PLAIN_INTEGER.fullmatch(value.value)
     ]
 
 
