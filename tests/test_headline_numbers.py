@@ -845,6 +845,23 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             )
         ),
         ({"_includes/redirect.njk": "{{ page.content | safe }}"}, "redirect", True),
+        # (round 28: LiquidJS puts an include's `content` parameter in scope there)
+        (
+            {
+                "_includes/redirect.njk": "{% include 'wrap.liquid', content: \"Summary.\" %}",
+                "_includes/wrap.liquid": "<article>{{ content }}</article>",
+            },
+            "redirect",
+            True,
+        ),
+        (
+            {
+                "_layouts/post.html": "{% assign words = content | number_of_words %}"
+                "<p>{{ words | divided_by: 200 }} min</p>{{ content }}"
+            },
+            "post",
+            False,
+        ),
         # The twenty-sixth: Liquid's tags are read where HTML hides text (a comment, a
         # script), HTML's markup where Liquid prints it (raw, `{# #}`, `<!-->`), a tag
         # with a `<` in it, the name `content` given another value, a filter block,
@@ -874,6 +891,9 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
                 "<div hidden><table><tr><td></div>{{ content }}</td></tr></table></div>",
                 "<div hidden><table><caption></div>{{ content }}</caption></table></div>",
                 "<div hidden><marquee></div>{{ content }}</marquee></div>",
+                "<script><!--<script>--!></script>{{ content }}</script>",
+                "{% for i in (1..1) limit: x %}{{ content }}{% endfor %}",
+                "{% assign page = nil %}{% if page.show %}{{ content }}{% endif %}",
                 '<img alt="{% if false %}">{% endif %}{{ content }}">',
                 '<img alt="x"{% if false %}>{% endif %} title="{{ content }}">',
             )
@@ -894,6 +914,8 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
                 "font: 0/0 a",
                 "letter-spacing:-1em",
                 "font-size: 0.3em",
+                "width:1px;overflow:hidden",
+                "max-width:0.01px;overflow:hidden",
             )
         ),
         *(
@@ -1046,6 +1068,7 @@ def test_a_page_whose_layout_prints_none_of_it_supports_nothing(
         *((v, True) for v in ('"show_body": nO', "show_body:\n  nO", "show_body: &z oFF")),
         ('show_body: "nO"', False),  # (quoted: a string everywhere)
         ("eleventyComputed: {layout: post}", True),  # (which layout, the code says)
+        ("show_body: true\neleventyComputed: {show_body: x}", True),  # (computed: either)
         ("hide: FALSE", False),
     ],
 )

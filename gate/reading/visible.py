@@ -339,6 +339,12 @@ def _at_least(value: str, least: float = 0.0, units: dict[str, float] | None = N
     return number == number and number * scale > least  # (NaN is no number)
 
 
+def _wide(value: str) -> bool:
+    """Is a width that clips what overflows wide enough to show a line: a keyword, half
+    or more, 200px or more?"""
+    return _at_least(value, 199.0, {"%": 4.0, "em": 16.0, "rem": 16.0, "vw": 4.0, "ch": 8.0})
+
+
 def _font_shows(value: str) -> bool:
     """Does a `font` shorthand give a size of at least 8px (its size, before a `/`)?"""
     words = value.split()
@@ -364,7 +370,7 @@ def _surely_showing(css: str) -> bool:
                 and not value.startswith("-")
                 and "-" not in value.replace("-0", "")
             )
-            or (prop in _SIZES and (_at_least(value) or (measured and not clips)))
+            or (prop in _SIZES and (_wide(value) if clips else _at_least(value) or measured))
             or (
                 prop in _HEIGHTS and (value in ("auto", "none") or (_at_least(value) and not clips))
             )

@@ -131,13 +131,16 @@ def scalar_fields(fields: Mapping[str, object], text: str = "") -> Fields:
     composite = [k for k, v in fields.items() if k not in out and isinstance(v, (list, Mapping))]
     if composite:
         out[COMPOSITE] = ",".join(composite)[:2000]
-    if either := _either(text) if "\n" in text else []:
-        out[EITHER] = ",".join(either)[:2000]
+    either = _either(text) if "\n" in text else []
     computed = fields.get("eleventyComputed")  # Eleventy: a value computed for the page
     if isinstance(computed, Mapping) and computed.get("permalink") is False:
         out["permalink"] = False
     if isinstance(computed, Mapping) and "layout" in computed:
         out["layout"] = COMPUTED  # (which layout, the code says: none surely prints)
+    if isinstance(computed, Mapping) and computed:  # (a computed field's value: either)
+        either = [*either, *(str(k) for k in computed)]
+    if either:
+        out[EITHER] = ",".join(either)[:2000]
     for k, v in fields.items():  # Hugo writes a page only in the formats it names
         if k.lower() == "outputs" and isinstance(v, (str, list)) and v:  # ([]: the defaults)
             names = [str(n).lower() for n in ([v] if isinstance(v, str) else v)]
@@ -532,11 +535,14 @@ _RAW_BLOCK = lazyre.compile(r"(?s)(\{%-?\s*(raw|verbatim)\s*-?%\})(.*?)(\{%-?\s*
 _OUTPUT_HIDDEN = lazyre.compile(r"(?s)<!--(?:-?>|.*?(?:--!?>|\Z))|\{#.*?(?:#\}|\Z)")
 # A layout whose printing of the page the gate cannot read at all: one that extends
 # another, a `{% liquid %}` tag (its lines are tags), a tag that puts a value in the
-# name `content` (`assign`, `capture`, `set`, a loop's variable, an import's name).
+# name `content` or `page` (`assign`, `capture`, `set`, a loop's variable, an import's
+# name). (A tag that only reads them, `{% assign words = content | number_of_words %}`,
+# is read.)
 _UNREAD_LAYOUT = lazyre.compile(
     r"\{%-?\s*(?:extends|liquid|layout)\b"
-    r"|\{%-?\s*(?!(?:if|unless|elsif|elseif|elif|when|case)\b)[A-Za-z_]\w*"
-    r"(?:[^%]|%(?!\}))*?(?<![\w.])content(?![\w])"
+    r"|\{%-?\s*(?:assign|capture|set|increment|decrement)\s+(?:content|page)\b"
+    r"|\{%-?\s*(?:for|tablerow)\s+(?:\w+\s*,\s*)?(?:content|page)\b"
+    r"|\{%-?\s*(?:import|from)\b(?:[^%]|%(?!\}))*?(?<![\w.])(?:content|page)(?![\w])"
 )
 # A layout's tags in order: any `{% tag ... %}` (a `%` inside it ends nothing but `%}`),
 # and where it prints the page it is given as it is: `{{ content }}` bare, trimmed or
@@ -734,9 +740,11 @@ def _inlined(
         room[0] -= len(got)
         got = _inlined(got, include, depth + 1, room)
         given = dict(re.findall(r"([\w-]+)\s*[=:]\s*([^\s,%]+)", m.group(3)))  # (the last wins)
-        for key, value in given.items():
-            if re.fullmatch(r"(?:page\.)?content", value):
-                got = re.sub(rf"\binclude\.{re.escape(key)}(?![\w-])", "content", got)
+        page = {k for k, v in given.items() if re.fullmatch(r"(?:page\.)?content", v)}
+        if "content" in given and "content" not in page:  # (LiquidJS: a parameter in scope)
+            got = re.sub(r"(?<![\w.])content(?!\w)", "given_content", got)
+        for key in page:
+            got = re.sub(rf"\binclude\.{re.escape(key)}(?![\w-])", "content", got)
         return got
 
     return _INCLUDE.sub(one, text)
@@ -767,7 +775,14 @@ def _hidden_spans(output: str) -> list[tuple[int, int]]:
     if "<" in output:
         # (`{# #}` is no comment to Liquid: its markup is read)
         markup = _blanked(output, [(a, b) for a, b in spans if output.startswith("<!--", a)])
-        raw = [m.span() for m in _RAW_TEXT.finditer(markup)]
+        # (a script that opens a comment may not end where its `</script>` stands: HTML's
+        # "escaped" states; read as running to the end)
+        raw = [
+            (a, len(output))
+            if "<!--" in output[a:b] and markup[a : a + 7].lower() == "<script"
+            else (a, b)
+            for a, b in (m.span() for m in _RAW_TEXT.finditer(markup))
+        ]
         markup = _blanked(markup, raw)
         spans += raw
         blocks = template_blocks(markup) if "{%" in markup and "</" in markup else []
@@ -865,10 +880,10 @@ def _opened(tag: str, cond: str, field: re.Pattern[str]) -> Any:
         return True  # (until a `when`; a macro's body runs only where it is called)
     if tag == "for" and re.search(r"\b(?:offset|reversed)\b", cond):
         return _UNKNOWN  # (`offset: 5` past the range's end: no turn)
-    if tag == "for" and (r := _RANGE.search(cond)):  # (`(1..0)`, `limit: 0`: no turn)
-        return (
-            int(r.group(1)) > int(r.group(2)) or re.search(r"\blimit\s*:\s*0\b", cond) is not None
-        )
+    if tag == "for" and re.search(r"\blimit\s*:\s*(?![1-9]\d*\s*(?:%|$))", cond):
+        return _UNKNOWN  # (a limit of 0, or of a value Liquid may read as 0: `limit: x`)
+    if tag == "for" and (r := _RANGE.search(cond)):  # (`(1..0)`: no turn)
+        return int(r.group(1)) > int(r.group(2))
     if tag in ("for", "tablerow"):
         return _UNKNOWN  # (a list: it may be empty, or broken out of)
     return None
@@ -886,7 +901,7 @@ _MADE = frozenset(
 
 
 _PAGE_FIELD = lazyre.compile(r"\s*page\.([A-Za-z_][\w-]*)\s*-?")
-_BARE_FIELD = lazyre.compile(r"\s*([A-Za-z_][\w-]*)\s*-?")
+_BARE_FIELD = lazyre.compile(r"\s*([A-Za-z_]\w*)\s*-?")  # (`show-body`: a subtraction)
 _MOST_WAYS = 16  # conjunctions a layout chain keeps; past this it prints nothing surely
 
 
