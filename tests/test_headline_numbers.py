@@ -892,6 +892,7 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
                 "<div hidden><table><caption></div>{{ content }}</caption></table></div>",
                 "<div hidden><marquee></div>{{ content }}</marquee></div>",
                 "<script><!--<script>--!></script>{{ content }}</script>",
+                "{% comment %}a {% comment %}b{% endcomment %}{{ content }}{% endcomment %}",
                 "{% for i in (1..1) limit: x %}{{ content }}{% endfor %}",
                 "{% assign page = nil %}{% if page.show %}{{ content }}{% endif %}",
                 '<img alt="{% if false %}">{% endif %}{{ content }}">',

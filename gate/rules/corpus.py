@@ -526,9 +526,30 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
 # what the tags print). Liquid's own comments hold neither (a comment block, an inline
 # `{% # ... %}`); a raw or verbatim block's text is output, and no tags.
 _LIQUID_COMMENT = lazyre.compile(
-    r"(?s)\{%-?\s*comment\s*-?%\}.*?(?:\{%-?\s*endcomment\s*-?%\}|\Z)"
-    r"|\{%-?\s*#(?:[^%]|%(?!\}))*+%\}"
+    r"\{%-?\s*(end)?comment\b(?:[^%]|%(?!\}))*+%\}|\{%-?\s*#(?:[^%]|%(?!\}))*+%\}"
 )
+
+
+def _uncommented(text: str) -> str:
+    """The layout with Liquid's comments blanked: a comment block to the end tag that
+    closes it (they nest: Liquid counts them), and each inline `{% # ... %}`."""
+    spans, depth, opened = [], 0, 0
+    for m in _LIQUID_COMMENT.finditer(text):
+        if not m.group().lstrip("{%- \t\n").startswith(("comment", "endcomment")):
+            if not depth:
+                spans.append(m.span())  # (an inline comment)
+        elif not m.group(1):
+            opened = m.start() if not depth else opened
+            depth += 1
+        elif depth:
+            depth -= 1
+            if not depth:
+                spans.append((opened, m.end()))
+    if depth:
+        spans.append((opened, len(text)))  # (never closed: Liquid refuses it; hides all)
+    return _blanked(text, spans)
+
+
 _RAW_BLOCK = lazyre.compile(r"(?s)(\{%-?\s*(raw|verbatim)\s*-?%\})(.*?)(\{%-?\s*end\2\s*-?%\}|\Z)")
 # What an output holds that no reader sees as text: an HTML comment as HTML ends one
 # (`<!-->`, `<!--->`, `--!>`), and Nunjucks' `{# #}` (Liquid prints it: read as hidden).
@@ -643,9 +664,9 @@ def _prints_content(
     from receipt_gate.reading.visible import tag_spans
 
     parent, body = _layout_front(text)
-    liquid = _LIQUID_COMMENT.sub(lambda m: _blank(m.group()), body)
+    liquid = _uncommented(body)
     if "{%" in liquid and "include" in liquid:
-        liquid = _LIQUID_COMMENT.sub(lambda m: _blank(m.group()), _inlined(liquid, include))
+        liquid = _uncommented(_inlined(liquid, include))
     if _UNREAD_LAYOUT.search(liquid):
         return [], parent
     shown = _RAW_BLOCK.sub(lambda m: m.group(1) + _blank(m.group(3)) + m.group(4), liquid)
