@@ -534,6 +534,9 @@ def test_a_date_hugos_frontmatter_maps_is_read(
 _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\n'
 
 
+_POST_NJK = {"_includes/post.njk": "<main>{{ content | safe }}</main>"}
+
+
 @pytest.mark.parametrize(
     ("files", "named", "held"),
     [
@@ -775,8 +778,16 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
                 ("module.exports = () => {};\n", {"posts/notes.json": '{"layout": "b"}'}, True),
                 ("module.exports = () => {};\n", {"_data/layout.json": '"b.njk"'}, True),
                 ('module.exports = (c) => { c.addGlobalData("layout", "b.njk"); };\n', {}, True),
-                ("module.exports = () => {};\n", {"posts/notes.json": '{"tags": ["x"]}'}, False),
-                ("module.exports = () => {};\n", {"_data/site.json": '{"name": "x"}'}, False),
+                (
+                    "module.exports = () => {};\n",
+                    {"posts/notes.json": '{"tags": ["x"]}', **_POST_NJK},
+                    False,
+                ),
+                (
+                    "module.exports = () => {};\n",
+                    {"_data/site.json": '{"name": "x"}', **_POST_NJK},
+                    False,
+                ),
             )
         ),
         # (a parent named in a front matter the gate cannot read: none surely prints)
@@ -845,6 +856,26 @@ _REFRESH = '<meta http-equiv="refresh" content="0; url={{ page.redirect_to }}">\
             )
         ),
         ({"_includes/redirect.njk": "{{ page.content | safe }}"}, "redirect", True),
+        # (round 28: a layout's name as a path Eleventy resolves; one it cannot find)
+        *(
+            (
+                {
+                    "eleventy.config.js": "module.exports = () => {};",
+                    "_includes/brief.njk": _REFRESH,
+                },
+                name,
+                True,
+            )
+            for name in ("./brief", "../_includes/brief", "sub//../brief.njk", "nowhere")
+        ),
+        (
+            {
+                "eleventy.config.js": "module.exports = () => {};",
+                "_includes/post.njk": "<main>{{ content | safe }}</main>",
+            },
+            "./post",
+            False,
+        ),
         # (round 28: LiquidJS puts an include's `content` parameter in scope there)
         (
             {

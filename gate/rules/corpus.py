@@ -54,6 +54,7 @@ PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
 COMPOSITE = "\0composite"  # scalar_fields' names of fields that hold a list or a mapping
 EITHER = "\0either"  # and of fields one generator's YAML reads as false, another's as a string
 COMPUTED = "\0computed"  # a layout Eleventy computes (eleventyComputed.layout)
+STRICT = "\0strict"  # in a site's layouts: one it cannot find builds no page (Eleventy)
 DELTA_MOST = 64  # pages changed: past this, build the whole again
 
 
@@ -986,6 +987,9 @@ def _layouts(
         return shown[path]
 
     out = {name: every(ps, 0) for name, ps in by_name.items()}
+    if eleventy:  # (Eleventy fails on a layout it cannot find: every name that builds is
+        # a file; one the gate cannot find it does not read, and it prints nothing surely)
+        return {**dict(sorted(out.items())), STRICT: [[]]}
     return {name: got for name, got in sorted(out.items()) if [] not in got}
 
 
@@ -999,6 +1003,13 @@ def _layouts_of(
         return [str(fields["layout"]).strip()]
     own = [str(v).strip() for k, v in fields.items() if k.lower() == "layout"]
     return [*own, *(v for p, k, v in defaults if k == "layout" and path.startswith(p))]
+
+
+def _layout_name(name: str) -> str:
+    """A layout's name as a path under the includes folder (`./brief`, `sub/../brief`,
+    `../_includes/brief`: brief)."""
+    named = posixpath.normpath(name.strip()).lstrip("/")
+    return named.removeprefix("../_includes/").removeprefix("_includes/")
 
 
 def _all_print(path: str, fields: Mapping[str, object], rules: _Seen) -> bool:
@@ -1018,7 +1029,9 @@ def _printed(
     fields a config may give it, which it does not set itself)?"""
     ways = layouts.get(name)
     if ways is None:
-        return name != COMPUTED
+        ways = layouts.get(_layout_name(name))
+    if ways is None:
+        return name != COMPUTED and STRICT not in layouts
     composite = str(fields.get(COMPOSITE, "")).split(",")
     either = str(fields.get(EITHER, "")).split(",")
 
