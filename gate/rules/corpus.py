@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 13  # 13, 12: fields YAMLs read apart; 11: facts by path and bytes; 10: lists; 9: outputs
+FORMAT = 14  # 12-14: fields YAMLs read apart; 11: facts by path and bytes; 10: lists
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
