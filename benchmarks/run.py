@@ -282,6 +282,7 @@ HOSTILE_LAYOUTS = {
     "unclosed tags": ("<b>", "</i>", ""),
     "raw blocks": ("{% raw %}<div>{% endraw %}", "", ""),
     "missing includes": ("{% include x.html %}", "", ""),
+    "template tags never ended": ("{% a ", "", ""),
 }
 
 

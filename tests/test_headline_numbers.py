@@ -924,6 +924,17 @@ _POST_NJK = {"_includes/post.njk": "<main>{{ content | safe }}</main>"}
                 "<div hidden><marquee></div>{{ content }}</marquee></div>",
                 "<script><!--<script>--!></script>{{ content }}</script>",
                 "{% comment %}a {% comment %}b{% endcomment %}{{ content }}{% endcomment %}",
+                "{% raw %}a {% raw %}b{% endraw %}{{ content }}{% endraw %}",
+                "<div><b hidden></div>{{ content }}",
+                '<div><em style="display:none"></div>{{ content }}',
+                "<div hidden><noscript></div></noscript>{{ content }}</div>",
+                '<dialog class="modal open">{{ content }}</dialog>',
+                '<details title="click to open it">{{ content }}</details>',
+                "{% for i in (1..1) limit: -1 %}{{ content }}{% endfor %}",
+                "{% for i in (1..1) limit: 00 %}{{ content }}{% endfor %}",
+                "{% assign show = false %}{% if page.show %}{{ content }}{% endif %}",
+                "{% for show in (1..0) %}{% endfor %}{% if page.show %}{{ content }}{% endif %}",
+                "{% if false {% endif %}{{ content }}",  # (one tag to Liquid)
                 "{% for i in (1..1) limit: x %}{{ content }}{% endfor %}",
                 "{% assign page = nil %}{% if page.show %}{{ content }}{% endif %}",
                 '<img alt="{% if false %}">{% endif %}{{ content }}">',
@@ -947,6 +958,8 @@ _POST_NJK = {"_includes/post.njk": "<main>{{ content | safe }}</main>"}
                 "letter-spacing:-1em",
                 "font-size: 0.3em",
                 "width:1px;overflow:hidden",
+                "text-indent:100%;white-space:nowrap;overflow:hidden",
+                "display:grid;grid-template-rows:0;overflow:hidden",
                 "max-width:0.01px;overflow:hidden",
             )
         ),
@@ -1005,6 +1018,14 @@ _POST_NJK = {"_includes/post.njk": "<main>{{ content | safe }}</main>"}
             False,
         ),
         ({"_layouts/post.html": "<details open>{{ content }}</details>"}, "post", False),
+        (
+            {
+                "_layouts/post.html": "<html><head><title>T</title>\n<body><main>{{ content }}"
+                "</main></body></html>"
+            },
+            "post",
+            False,
+        ),  # (round 28: `</head>` left out, as HTML allows)
         *(
             (
                 {"_layouts/post.html": f'<main style="{style}">{{{{ content }}}}</main>'},

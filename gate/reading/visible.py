@@ -21,6 +21,7 @@ reader might not see it (gate.reading.pageparts.visible_paragraphs reads the res
 
 from __future__ import annotations
 
+import collections
 import re
 from collections.abc import Callable, Sequence
 
@@ -305,7 +306,12 @@ _SHOWING = frozenset(
 )  # fmt: skip
 # Not below zero: letters and words spaced, an element raised (a negative z-index may
 # put it under another's background).
-_NOT_NEGATIVE = frozenset({"letter-spacing", "word-spacing", "z-index", "text-indent"})
+_NOT_NEGATIVE = frozenset({"letter-spacing", "word-spacing", "z-index"})
+# Of those, what may push or squeeze text out of a box that clips: shown where none does.
+_CLIPPED = frozenset(
+    {"grid-template-rows", "grid-template-columns", "grid-row", "grid-column", "grid-area",
+     "flex-basis", "columns", "column-width", "column-count", "line-height", "white-space"}
+)  # fmt: skip
 _FONT_UNITS = {"em": 16.0, "rem": 16.0, "%": 0.16, "ex": 8.0, "ch": 8.0, "pt": 1.33}
 _SPACING = lazyre.compile(
     r"(?:margin|padding)(?:-(?:top|right|bottom|left|inline|block))?(?:-(?:start|end))?"
@@ -364,7 +370,8 @@ def _surely_showing(css: str) -> bool:
         measured = value.startswith(("var(", "calc(", "min(", "max(", "clamp("))
         ok = bool(colon) and (
             prop.startswith("--")  # (a custom property: read only where a width reads it)
-            or prop in _SHOWING
+            or (prop in _SHOWING and not (clips and prop in _CLIPPED))
+            or (prop == "text-indent" and not clips and _at_least(value, -1e-9))
             or (
                 _SPACING.fullmatch(prop) is not None
                 and not value.startswith("-")
@@ -450,7 +457,7 @@ def hides_surely(name: str, attributes: str) -> bool:
     show it (_surely_showing; not a class or an id: a layout's every wrapper has them)?"""
     if name.lower() == "noembed":
         return True
-    if name.lower() == "details" and not re.search(r"(?i)(?:^|\s)open(?:\s|=|$)", attributes):
+    if name.lower() == "details" and not _has_attribute(attributes, "open"):
         return True  # (closed: a reader sees its summary until a click)
     return _hides(name, attributes, ("hidden", "popover"), surely=True)
 
@@ -476,10 +483,15 @@ def tag_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in HTML_TAG.finditer(text)] if "<" in text else []
 
 
+def _has_attribute(attributes: str, wanted: str) -> bool:
+    """Is an attribute of this name among these (not a word in another's value)?"""
+    return any(a.group(1).lower() == wanted for a in _AN_ATTRIBUTE.finditer(attributes))
+
+
 def _hides(name: str, attributes: str, keys: tuple[str, ...], surely: bool = False) -> bool:
     lower = name.lower()
     if lower in _UNSHOWN:
-        return not (lower == "dialog" and re.search(r"(?i)\bopen\b", attributes))
+        return not (lower == "dialog" and _has_attribute(attributes, "open"))
     for a in _AN_ATTRIBUTE.finditer(attributes):
         key = a.group(1).lower()
         value = a.group()[len(a.group(1)) :].lstrip(" \t=")
@@ -521,14 +533,23 @@ def _hidden_elements(
         return []
     out = []
     stack: list[str] = []
+    names: collections.Counter[str] = collections.Counter()  # (what the stack holds)
     hiding_from, hiding_depth = -1, -1
     for m in (tags or _LOOSE_TAG).finditer(text):
         closing, name = m.group(1) == "/", m.group(2).lower()
         strict = _A_TAG.fullmatch(m.group())
         if closing:
+            if not names[name]:
+                continue  # a stray closing tag: HTML ignores it (no scan of the stack)
             at = _in_scope(stack, name) if tags is not None else _anywhere(stack, name)
             if at < 0:
                 continue  # a stray closing tag, or one out of scope: HTML ignores it
+            # (a hiding formatting element closed by another's tag is built again around
+            # what follows, as HTML's tree builder does: hidden to the end, here)
+            kept = tags is not None and hiding_from >= 0 and at < hiding_depth - 1 < len(stack)
+            if kept and stack[hiding_depth - 1] in _FORMATTING:
+                break
+            names.subtract(stack[at:])
             del stack[at:]
             if hiding_from >= 0 and len(stack) < hiding_depth:
                 out.append((hiding_from, m.end()))
@@ -536,6 +557,12 @@ def _hidden_elements(
             continue
         if name in _VOID:
             continue  # no text of its own (an image's is an attribute)
+        if tags is not None and name == "body" and names["head"]:
+            names.subtract(stack[stack.index("head") :])
+            del stack[stack.index("head") :]  # (`</head>` is implied: the body starts)
+            if hiding_from >= 0 and len(stack) < hiding_depth:
+                out.append((hiding_from, m.start()))
+                hiding_from = -1
         if hides is not None:
             hidden = hides(name, m.group(3))
         else:
@@ -543,11 +570,18 @@ def _hidden_elements(
         if hiding_from < 0 and hidden:
             hiding_from, hiding_depth = m.start(), len(stack) + 1
         stack.append(name)  # (`/>` closes only a void element)
+        names[name] += 1
     if hiding_from >= 0:
         out.append((hiding_from, len(text)))
     return out
 
 
+# HTML's formatting elements, which its tree builder opens again when another element's
+# closing tag closed them early.
+_FORMATTING = frozenset(
+    {"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong",
+     "tt", "u"}
+)  # fmt: skip
 # Elements a closing tag of another element does not reach past (HTML's "in scope": a
 # `</div>` in a table cell closes no `<div>` around the table), but for a table's own.
 _SCOPE = frozenset(

@@ -25,7 +25,7 @@ import collections
 import json
 import posixpath
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from receipt_gate import GateError
@@ -551,7 +551,29 @@ def _uncommented(text: str) -> str:
     return _blanked(text, spans)
 
 
-_RAW_BLOCK = lazyre.compile(r"(?s)(\{%-?\s*(raw|verbatim)\s*-?%\})(.*?)(\{%-?\s*end\2\s*-?%\}|\Z)")
+_RAW_TAG = lazyre.compile(r"\{%-?\s*(end)?(raw|verbatim)\s*-?%\}")
+
+Span = tuple[int, int]
+
+
+def _raw_blocks(text: str) -> list[tuple[Span, Span, Span]]:
+    """Each raw or verbatim block, outermost: (its open tag, its text, its end tag). They
+    nest (Nunjucks and LiquidJS count them); one never closed runs to the end."""
+    out: list[tuple[Span, Span, Span]] = []
+    depth, opened = 0, (0, 0)
+    for m in _RAW_TAG.finditer(text):
+        if not m.group(1):
+            opened = m.span() if not depth else opened
+            depth += 1
+        elif depth:
+            depth -= 1
+            if not depth:
+                out.append((opened, (opened[1], m.start()), m.span()))
+    if depth:
+        out.append((opened, (opened[1], len(text)), (len(text), len(text))))
+    return out
+
+
 # What an output holds that no reader sees as text: an HTML comment as HTML ends one
 # (`<!-->`, `<!--->`, `--!>`), and Nunjucks' `{# #}` (Liquid prints it: read as hidden).
 _OUTPUT_HIDDEN = lazyre.compile(r"(?s)<!--(?:-?>|.*?(?:--!?>|\Z))|\{#.*?(?:#\}|\Z)")
@@ -582,7 +604,7 @@ _BRANCHES = frozenset({"else", "elsif", "elif", "elseif", "when"})
 # Elements whose text is no markup (a `</div>` in a script closes nothing) and that
 # show no page's text: blanked whole before the hiding elements are found.
 _RAW_TEXT = lazyre.compile(
-    r"(?is)<(script|style|textarea|title|xmp|iframe|noembed|noframes|plaintext)\b"
+    r"(?is)<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)\b"
     r".*?(?:</\1\s*>|\Z)"
 )
 # An include, by a name the includes folder holds (Jekyll's and Eleventy's `_includes/`),
@@ -665,13 +687,16 @@ def _prints_content(
     from receipt_gate.reading.visible import tag_spans
 
     parent, body = _layout_front(text)
+    if "{%" in body and _tag_in_tag(body):
+        return [], parent  # (Liquid reads `{% a {% b %}` as one tag: the gate does not)
     liquid = _uncommented(body)
     if "{%" in liquid and "include" in liquid:
         liquid = _uncommented(_inlined(liquid, include))
     if _UNREAD_LAYOUT.search(liquid):
         return [], parent
-    shown = _RAW_BLOCK.sub(lambda m: m.group(1) + _blank(m.group(3)) + m.group(4), liquid)
-    output = _RAW_BLOCK.sub(lambda m: _blank(m.group(1)) + m.group(3) + _blank(m.group(4)), liquid)
+    raws = _raw_blocks(liquid)  # (open tag, text, end tag) spans
+    shown = _blanked(liquid, [(a, b) for _, (a, b), _ in raws])
+    output = _blanked(liquid, [span for opened, _, closed in raws for span in (opened, closed)])
     hidden = _hidden_spans(output)
     tags = tag_spans(output)
     if _straddles(shown, tags):
@@ -680,6 +705,8 @@ def _prints_content(
     # it there, where nothing else is put in the name (captured twice, assigned or set:
     # which value is printed is the order's to say).
     named = collections.Counter(_CAPTURED.findall(shown))
+    # (a name the layout gives a value, or a loop takes, is no page's field there)
+    made = _MADE | set(named) | set(re.findall(r"\{%-?\s*(?:for|tablerow)\s+(\w+)", shown))
     holding: set[str] = set()
     field = _BARE_FIELD if fields_bare else _PAGE_FIELD
     breaks = re.search(r"\{%-?\s*(?:break|continue)\b", shown) is not None
@@ -725,14 +752,30 @@ def _prints_content(
             if done.otherwise and len(ways) > 1 and all(ways) and not looped and prints():
                 return [[]], parent
         elif word in _BLOCKS or word in ended or (word == "set" and "=" not in m.group(2)):
-            frames.append(_block(word, m.group(2), field, breaks))
+            frames.append(_block(word, m.group(2), field, breaks, made))
     return out, parent
 
 
-def _block(word: str, cond: str, field: re.Pattern[str], breaks: bool) -> _Frame:
+def _tag_in_tag(text: str) -> bool:
+    """Does a `{%` open inside a tag not yet ended (`{% if a {% endif %}`), or a tag
+    never end? (In one pass: every reader of tags after this one may stop at a `{%`.)"""
+    inside = False
+    for m in re.finditer(r"\{%|%\}", text):
+        if m.group() == "{%":
+            if inside:
+                return True
+            inside = True
+        else:
+            inside = False
+    return inside
+
+
+def _block(
+    word: str, cond: str, field: re.Pattern[str], breaks: bool, made: Collection[str] = ()
+) -> _Frame:
     """The frame a block tag opens."""
     name = cond.split()[0] if word in ("capture", "set") and cond.split() else None
-    state = _opened(word, cond, field) if word in _BLOCKS else None
+    state = _opened(word, cond, field, made) if word in _BLOCKS else None
     if word not in _BLOCKS and word != "set":
         state = _UNKNOWN  # (a block the gate does not read: `{% block %}`, a filter's)
     if word == "for" and state is False and breaks:
@@ -887,7 +930,7 @@ def _unbalanced_out(markup: str, blocks: Sequence[tuple[int, int]]) -> str:
     return "".join(pieces)
 
 
-def _opened(tag: str, cond: str, field: re.Pattern[str]) -> Any:
+def _opened(tag: str, cond: str, field: re.Pattern[str], made: Collection[str] = ()) -> Any:
     """The state of a block's first branch (see _Frame)."""
     word = cond.strip()
     if tag in ("if", "unless") and (word in _FALSY or word == "true"):
@@ -895,7 +938,8 @@ def _opened(tag: str, cond: str, field: re.Pattern[str]) -> Any:
     if tag in ("if", "unless") and word in _EITHER:
         return _UNKNOWN
     if tag in ("if", "unless") and (f := field.fullmatch(cond)):
-        return [f.group(1), tag == "if"] if f.group(1) not in _MADE else _UNKNOWN
+        own = f.group(1) not in made and f.group(1) not in _MADE
+        return [f.group(1), tag == "if"] if own else _UNKNOWN
     if tag in ("if", "unless"):
         return _UNKNOWN  # (any other value: which branch runs, the gate cannot say)
     if tag in ("case", "macro"):
@@ -1064,7 +1108,8 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
     while todo:
         doc = todo.pop()
         if isinstance(doc, dict):
-            if "permalink" in doc or "layout" in doc:  # (a layout: one may print none)
+            if {"permalink", "layout", "eleventyComputed"} & doc.keys():  # (a layout: one
+                # may print none; a computed value: a field a layout reads may be false)
                 return True
             todo += doc.values()
         elif isinstance(doc, list):
