@@ -1007,6 +1007,9 @@ _POST_NJK = {"_includes/post.njk": "<main>{{ content | safe }}</main>"}
             "post",
             True,
         ),
+        # (round 26 again: Eleventy builds a site with no config nor package of its own)
+        ({"posts/notes.json": '{"layout": "b"}'}, "post", True),
+        ({"_data/layout.json": '"b.njk"'}, "post", True),
         # ... and honest ones: an element a branch opens and closes (minima's icon), a
         # font shorthand, spacing, an open `<details>`.
         (

@@ -490,8 +490,9 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         read = _reader(tree)
         bare = not eleventy and "@11ty/eleventy" in (read("package.json") or "")
         for p in every:
-            # (Eleventy's template data file is any `NAME.json` beside its template)
-            template = (eleventy or bare) and p.endswith(".json") and "node_modules/" not in p
+            # (Eleventy's template data file is any `NAME.json` beside its template, on
+            # any site: Eleventy builds one with no config of its own)
+            template = p.endswith(".json") and "node_modules/" not in p
             if p.endswith((".js", ".cjs", ".mjs", ".json")) and (data_file(p) or template):
                 try:
                     got = tree.read(p, 1 << 20)
@@ -499,9 +500,7 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
                     got = None
                 held.update([p] if _may_unpublish(p, got) else [])
         folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
-        if (eleventy or bare) and sites.eleventy.global_layout(
-            (read(eleventy[0]) or "") if eleventy else "", every
-        ):
+        if sites.eleventy.global_layout((read(eleventy[0]) or "") if eleventy else "", every):
             folders.add("")  # (every page may be put in a layout its global data gives)
         held_by = sites.held_by_configs(every, read)
         dates = sites.date_fields(every, read)
