@@ -686,16 +686,10 @@ def _prints_content(
     from receipt_gate.reading.visible import tag_spans
 
     parent, body = _layout_front(text)
-    if "{%" in body and _tag_in_tag(body):
-        return [], parent  # (Liquid reads `{% a {% b %}` as one tag: the gate does not)
-    liquid = _uncommented(body)
-    if "{%" in liquid and "include" in liquid:
-        liquid = _uncommented(_inlined(liquid, include))
-    if _UNREAD_LAYOUT.search(liquid):
+    views = _views(body, include)
+    if views is None:
         return [], parent
-    raws = _raw_blocks(liquid)  # (open tag, text, end tag) spans
-    shown = _blanked(liquid, [(a, b) for _, (a, b), _ in raws])
-    output = _blanked(liquid, [span for opened, _, closed in raws for span in (opened, closed)])
+    shown, output = views
     hidden = _hidden_spans(output)
     tags = tag_spans(output)
     if _straddles(shown, tags):
@@ -712,9 +706,13 @@ def _prints_content(
     ended = {m.group(1) for m in re.finditer(r"\{%-?\s*end([A-Za-z_]\w*)", shown)}
     frames: list[_Frame] = []
     out: Prints = []
+    seen: list[int] = [-1]  # (the tag after which the frames last printed: no change since)
 
-    def prints() -> bool:
+    def prints(at: int) -> bool:
         """A print here: True when it is surely printed (every frame runs)."""
+        if seen[0] == at:
+            return False  # (the same frames as the print before: nothing new)
+        seen[0] = at
         if any(f.state is True for f in frames):
             return False
         if any(f.name for f in frames):  # (captured: printed where its name is)
@@ -732,13 +730,16 @@ def _prints_content(
         # a comment, an element that surely hides its text)
         return _within(tags, at) or _within(hidden, at)
 
+    changed = 0  # (where the frames last changed: prints since then see the same)
     for m in _LAYOUT_TAG.finditer(shown):
         word, printed = m.group(1), m.group(3)
         if printed is not None:
             page = printed == "content" or (printed == "page.content" and not fields_bare)
-            if (page or printed in holding) and not unseen(m.start()) and prints():
+            if (page or printed in holding) and not unseen(m.start()) and prints(changed):
                 return [[]], parent
-        elif word in _BRANCHES:
+            continue
+        changed = m.start()
+        if word in _BRANCHES:
             if frames:
                 frames[-1].next_branch(word)
         elif word.startswith("end") and any(f.tag == word[3:] for f in frames):
@@ -748,11 +749,30 @@ def _prints_content(
             # Every branch of a block that covers every case prints it: printed.
             ways = [*done.branches, done.printed][1 if done.tag == "case" else 0 :]
             looped = done.tag in ("for", "tablerow") and breaks  # (left before it prints)
-            if done.otherwise and len(ways) > 1 and all(ways) and not looped and prints():
+            if done.otherwise and len(ways) > 1 and all(ways) and not looped and prints(changed):
                 return [[]], parent
         elif word in _BLOCKS or word in ended or (word == "set" and "=" not in m.group(2)):
             frames.append(_block(word, m.group(2), field, breaks, made))
-    return out, parent
+            if len(frames) > _DEEPEST:
+                return [], parent  # (blocks this deep: no layout of a site's; read as none)
+    return out[:_MOST_WAYS], parent
+
+
+def _views(body: str, include: Callable[[str], str | None] | None) -> tuple[str, str] | None:
+    """A layout's text as its tags are read (Liquid's comments out, includes in place,
+    a raw block's text no tags) and as its output is (raw's text markup); None for one
+    the gate cannot read (a tag inside a tag, `content` given another value...)."""
+    if "{%" in body and _tag_in_tag(body):
+        return None  # (Liquid reads `{% a {% b %}` as one tag: the gate does not)
+    liquid = _uncommented(body)
+    if "{%" in liquid and "include" in liquid:
+        liquid = _uncommented(_inlined(liquid, include))
+    if _UNREAD_LAYOUT.search(liquid):
+        return None
+    raws = _raw_blocks(liquid)  # (open tag, text, end tag) spans
+    shown = _blanked(liquid, [(a, b) for _, (a, b), _ in raws])
+    output = _blanked(liquid, [span for opened, _, closed in raws for span in (opened, closed)])
+    return shown, output
 
 
 def _tag_in_tag(text: str) -> bool:
@@ -968,6 +988,7 @@ _MADE = frozenset(
 _PAGE_FIELD = lazyre.compile(r"\s*page\.([A-Za-z_][\w-]*)\s*-?")
 _BARE_FIELD = lazyre.compile(r"\s*([A-Za-z_]\w*)\s*-?")  # (`show-body`: a subtraction)
 _MOST_WAYS = 16  # conjunctions a layout chain keeps; past this it prints nothing surely
+_DEEPEST = 64  # blocks one inside another a layout is read with
 
 
 def _both(a: Prints, b: Prints) -> Prints:
