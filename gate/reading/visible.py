@@ -169,7 +169,7 @@ def surely_seen(text: str) -> str:
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
     spans = _unseen(text, masked)
     spans += _unreferenced_notes(text, spans)
-    return _blanked(text, spans) if spans else text
+    return blanked(text, spans) if spans else text
 
 
 # kramdown's math (`$$...$$`): a formula, not text a quote or a reference stands in.
@@ -444,7 +444,7 @@ def words_shown(text: str) -> str:
             for m in re.finditer(r"[^\n]+", text)
             if not shown[m.start() : m.end()].strip() and m.group().strip()
         ]
-    return _blanked(text, spans) if spans else text
+    return blanked(text, spans) if spans else text
 
 
 def _may_hide(name: str, attributes: str) -> bool:
@@ -710,13 +710,17 @@ def _within(at: int, spans: Sequence[tuple[int, int]], starts: Sequence[int]) ->
     return k >= 0 and spans[k][0] <= at < spans[k][1]
 
 
-def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
-    chars = list(text)
-    for start, end in spans:
-        for i in range(start, min(end, len(chars))):
-            if chars[i] != "\n":
-                chars[i] = " "
-    return "".join(chars)
+def blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """The text with these spans (in any order, overlapping or not) blanked, its line
+    breaks kept, in one pass."""
+    out, at = [], 0
+    for start, end in sorted(spans):
+        start = max(start, at)
+        if end > start:
+            out += [text[at:start], re.sub(r"[^\n]", " ", text[start:end])]
+            at = end
+    out.append(text[at:])
+    return "".join(out)
 
 
 def _unreferenced_notes(text: str, unseen: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
@@ -736,7 +740,7 @@ def _unreferenced_notes(text: str, unseen: Sequence[tuple[int, int]] = ()) -> li
     pre = re.sub(  # tags, HTML blocks and link destinations show no reference
         r"<[^<>]*>|\]\([^)\n]*\)",
         lambda m: " " * len(m.group()),
-        _html_out(_blanked(text, unseen)),
+        _html_out(blanked(text, unseen)),
     )
     refs = list(_NOTE_REF.finditer(pre))
     # Each reference made a word of its own length, to see whether the prose keeps it.

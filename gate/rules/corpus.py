@@ -25,7 +25,7 @@ import collections
 import json
 import posixpath
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from receipt_gate import GateError
@@ -526,51 +526,49 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
 # what the tags print). Liquid's own comments hold neither (a comment block, an inline
 # `{% # ... %}`); a raw or verbatim block's text is output, and no tags.
 _LIQUID_COMMENT = lazyre.compile(
-    r"\{%-?\s*(end)?comment\b(?:[^%]|%(?!\}))*+%\}|\{%-?\s*#(?:[^%]|%(?!\}))*+%\}"
+    r"\{%-?\s*(end)?(comment)\b(?:[^%]|%(?!\}))*+%\}|\{%-?\s*#(?:[^%]|%(?!\}))*+%\}"
 )
 
 
-def _uncommented(text: str) -> str:
-    """The layout with Liquid's comments blanked: a comment block to the end tag that
-    closes it (they nest: Liquid counts them), and each inline `{% # ... %}`."""
-    spans, depth, opened = [], 0, 0
-    for m in _LIQUID_COMMENT.finditer(text):
-        if not m.group().lstrip("{%- \t\n").startswith(("comment", "endcomment")):
-            if not depth:
-                spans.append(m.span())  # (an inline comment)
-        elif not m.group(1):
-            opened = m.start() if not depth else opened
-            depth += 1
-        elif depth:
-            depth -= 1
-            if not depth:
-                spans.append((opened, m.end()))
-    if depth:
-        spans.append((opened, len(text)))  # (never closed: Liquid refuses it; hides all)
-    return _blanked(text, spans)
-
-
-_RAW_TAG = lazyre.compile(r"\{%-?\s*(end)?(raw|verbatim)\s*-?%\}")
-
-Span = tuple[int, int]
-
-
-def _raw_blocks(text: str) -> list[tuple[Span, Span, Span]]:
-    """Each raw or verbatim block, outermost: (its open tag, its text, its end tag). They
-    nest (Nunjucks and LiquidJS count them); one never closed runs to the end."""
-    out: list[tuple[Span, Span, Span]] = []
+def _outermost(matches: Iterable[re.Match[str]], length: int) -> list[tuple[Span, Span]]:
+    """(open tag, end tag) of each outermost block of tags that nest (Liquid counts its
+    comments, Nunjucks and LiquidJS their raw blocks): an end tag is a match whose first
+    group is set; one never closed ends where the text does."""
+    out: list[tuple[Span, Span]] = []
     depth, opened = 0, (0, 0)
-    for m in _RAW_TAG.finditer(text):
+    for m in matches:
         if not m.group(1):
             opened = m.span() if not depth else opened
             depth += 1
         elif depth:
             depth -= 1
             if not depth:
-                out.append((opened, (opened[1], m.start()), m.span()))
+                out.append((opened, m.span()))
     if depth:
-        out.append((opened, (opened[1], len(text)), (len(text), len(text))))
+        out.append((opened, (length, length)))
     return out
+
+
+def _uncommented(text: str) -> str:
+    """The layout with Liquid's comments blanked: a comment block to the end tag that
+    closes it (they nest), never closed to the end (Liquid refuses it), and each inline
+    `{% # ... %}` outside them."""
+    from receipt_gate.reading.visible import blanked
+
+    tags = list(_LIQUID_COMMENT.finditer(text))
+    blocks = [(a[0], b[1]) for a, b in _outermost((m for m in tags if m.group(2)), len(text))]
+    inline = [m.span() for m in tags if not m.group(2)]
+    return blanked(text, [*blocks, *(s for s in inline if not _within(blocks, s[0]))])
+
+
+Span = tuple[int, int]
+_RAW_TAG = lazyre.compile(r"\{%-?\s*(end)?(raw|verbatim)\s*-?%\}")
+
+
+def _raw_blocks(text: str) -> list[tuple[Span, Span, Span]]:
+    """Each raw or verbatim block, outermost: (its open tag, its text, its end tag). They
+    nest (Nunjucks and LiquidJS count them); one never closed runs to the end."""
+    return [(a, (a[1], b[0]), b) for a, b in _outermost(_RAW_TAG.finditer(text), len(text))]
 
 
 # What an output holds that no reader sees as text: an HTML comment as HTML ends one
@@ -762,6 +760,8 @@ def _views(body: str, include: Callable[[str], str | None] | None) -> tuple[str,
     """A layout's text as its tags are read (Liquid's comments out, includes in place,
     a raw block's text no tags) and as its output is (raw's text markup); None for one
     the gate cannot read (a tag inside a tag, `content` given another value...)."""
+    from receipt_gate.reading.visible import blanked
+
     if "{%" in body and _tag_in_tag(body):
         return None  # (Liquid reads `{% a {% b %}` as one tag: the gate does not)
     liquid = _uncommented(body)
@@ -770,8 +770,8 @@ def _views(body: str, include: Callable[[str], str | None] | None) -> tuple[str,
     if _UNREAD_LAYOUT.search(liquid):
         return None
     raws = _raw_blocks(liquid)  # (open tag, text, end tag) spans
-    shown = _blanked(liquid, [(a, b) for _, (a, b), _ in raws])
-    output = _blanked(liquid, [span for opened, _, closed in raws for span in (opened, closed)])
+    shown = blanked(liquid, [(a, b) for _, (a, b), _ in raws])
+    output = blanked(liquid, [span for opened, _, closed in raws for span in (opened, closed)])
     return shown, output
 
 
@@ -834,14 +834,14 @@ def _inlined(
     return _INCLUDE.sub(one, text)
 
 
-def _blank(text: str) -> str:
-    return re.sub(r"[^\n]", " ", text)
+def _span_at(spans: Sequence[tuple[int, int]], at: int) -> int:
+    """Which of these spans (in order, not overlapping) holds `at`, or -1."""
+    i = bisect.bisect_right(spans, (at, float("inf"))) - 1
+    return i if i >= 0 and spans[i][0] <= at < spans[i][1] else -1
 
 
 def _within(spans: Sequence[tuple[int, int]], at: int) -> bool:
-    """Is `at` inside one of these spans (in order, not overlapping)?"""
-    i = bisect.bisect_right(spans, (at, float("inf"))) - 1
-    return i >= 0 and spans[i][0] <= at < spans[i][1]
+    return _span_at(spans, at) >= 0
 
 
 def _hidden_spans(output: str) -> list[tuple[int, int]]:
@@ -849,7 +849,7 @@ def _hidden_spans(output: str) -> list[tuple[int, int]]:
     the elements whose text is no markup (a script's: a `</div>` in it closes nothing),
     and each element that surely hides what it holds. A closing tag inside a template
     block may not be printed: it ends no element here, unless the block opened it."""
-    from receipt_gate.reading.visible import hidden_by_markup, template_blocks
+    from receipt_gate.reading.visible import blanked, hidden_by_markup, template_blocks
 
     spans = (
         [m.span() for m in _OUTPUT_HIDDEN.finditer(output)]
@@ -858,7 +858,7 @@ def _hidden_spans(output: str) -> list[tuple[int, int]]:
     )
     if "<" in output:
         # (`{# #}` is no comment to Liquid: its markup is read)
-        markup = _blanked(output, [(a, b) for a, b in spans if output.startswith("<!--", a)])
+        markup = blanked(output, [(a, b) for a, b in spans if output.startswith("<!--", a)])
         # (a script that opens a comment may not end where its `</script>` stands: HTML's
         # "escaped" states; read as running to the end)
         raw = [
@@ -867,7 +867,7 @@ def _hidden_spans(output: str) -> list[tuple[int, int]]:
             else (a, b)
             for a, b in (m.span() for m in _RAW_TEXT.finditer(markup))
         ]
-        markup = _blanked(markup, raw)
+        markup = blanked(markup, raw)
         spans += raw
         blocks = template_blocks(markup) if "{%" in markup and "</" in markup else []
         markup = _unbalanced_out(markup, blocks)
@@ -893,28 +893,12 @@ def _straddles(shown: str, tags: Sequence[tuple[int, int]]) -> bool:
 
     if not tags or "{%" not in shown:
         return False
-
-    def where(at: int) -> int:
-        i = bisect.bisect_right(tags, (at, float("inf"))) - 1
-        return i if i >= 0 and tags[i][0] <= at < tags[i][1] else -1
-
-    return any(where(start) != where(end - 1) for start, end in template_blocks(shown))
+    return any(
+        _span_at(tags, start) != _span_at(tags, end - 1) for start, end in template_blocks(shown)
+    )
 
 
 _OPEN_OR_CLOSE = lazyre.compile(r"<(/?)([A-Za-z][\w-]*)")
-
-
-def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
-    """The text with these spans (in order) blanked, line breaks kept, in one pass."""
-    if not spans:
-        return text
-    out, at = [], 0
-    for start, end in spans:
-        start = max(start, at)
-        out += [text[at:start], _blank(text[start:end])]
-        at = max(at, end)
-    out.append(text[at:])
-    return "".join(out)
 
 
 _BLOCK_WORK = 1 << 20  # characters of template blocks read for their closing tags
