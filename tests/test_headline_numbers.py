@@ -4,7 +4,10 @@ import json
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from receipt_gate.rules.corpus import _either
 from receipt_gate_hooks.headline_numbers import build as build_corpus
 from receipt_gate_hooks.headline_numbers import (
     find_headline_numbers,
@@ -1426,3 +1429,48 @@ def test_a_title_read_from_a_file_name_is_read_for_each_name_of_the_same_bytes(
     repo.write("drafts/reply.md", "We run 80 servers.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "80 appears in the title" in out, out
+
+
+_VALUES = ("no", "nO", "off", "0e0", "-.nan", ".inf", "0o0", "1_0", "1.5", "7", "0", "x", "'no'")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(("draft", '"show"', "a b", "k")),
+            st.sampled_from(_VALUES),
+            st.sampled_from(
+                ("{k}: {v}", "{k}:\n  {v}", "{k}: &a {v}", "{k}: [{v}]", "{k}: !!str {v}")
+            ),
+        ),
+        max_size=4,
+    )
+)
+def test_the_fields_generators_read_apart_are_found_without_yaml_only_where_yaml_finds_none(
+    lines: list[tuple[str, str, str]],
+) -> None:
+    """_either reads the front matter with YAML only where a word of it could be a value
+    generators read apart: the answer is the one YAML's reading of every page gives."""
+    import yaml
+
+    from receipt_gate.rules.corpus import _read_apart
+
+    head = "\n".join(shape.format(k=k, v=v) for k, v, shape in lines)
+    try:
+        doc = yaml.compose(head, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return
+    want = (
+        [
+            str(key.value)
+            for key, value in doc.value
+            if isinstance(key, yaml.ScalarNode)
+            and isinstance(value, yaml.ScalarNode)
+            and not value.style
+            and _read_apart(value.value)
+        ]
+        if isinstance(doc, yaml.MappingNode)
+        else []
+    )
+    assert _either(f"---\n{head}\n---\nbody\n") == want

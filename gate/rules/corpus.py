@@ -79,6 +79,19 @@ _PLAIN_INTEGER = lazyre.compile(r"-?[1-9][0-9]*")
 _SURELY_ALIKE = frozenset({"false", "False", "FALSE", "null", "Null", "NULL"})
 
 
+# What splits a YAML text into words, each plain scalar's text (its value) among them.
+_YAML_WORD = lazyre.compile(r"[\s,\[\]{}:#]+")
+
+
+def _read_apart(value: str) -> bool:
+    """Is this a plain scalar's value generators read apart (_MAYBE_FALSE's)?"""
+    return (
+        _MAYBE_FALSE.fullmatch(value) is not None
+        and value not in _SURELY_ALIKE
+        and not _PLAIN_INTEGER.fullmatch(value)
+    )
+
+
 def _either(text: str) -> list[str]:
     """The top-level fields of a YAML front matter whose values generators read apart:
     a plain scalar (not quoted) in one of _MAYBE_FALSE's spellings, however the YAML is
@@ -91,6 +104,8 @@ def _either(text: str) -> list[str]:
     if not lines or lines[0].rstrip() != "---":
         return []
     head = "\n".join(lines[1 : block_end(lines)[1] - 1])
+    if not any(map(_read_apart, _YAML_WORD.split(head))):
+        return []  # (no plain scalar could be one: a plain scalar's text is its value)
     try:
         doc = yaml.compose(head, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (yaml.YAMLError, RecursionError):
@@ -103,9 +118,7 @@ def _either(text: str) -> list[str]:
         if isinstance(key, yaml.ScalarNode)
         and isinstance(value, yaml.ScalarNode)
         and not value.style
-        and _MAYBE_FALSE.fullmatch(value.value)
-        and value.value not in _SURELY_ALIKE
-        and not _PLAIN_INTEGER.fullmatch(value.value)
+        and _read_apart(value.value)
     ]
 
 
