@@ -326,3 +326,46 @@ def test_rules_before_head_that_do_not_load_block_no_commit(repo: Repo, rg: Run)
     repo.git("add", "-A")
     rc, out, err = rg("pre-commit")
     assert rc == 0, out + err
+
+
+@pytest.mark.parametrize("most", [256, 1])
+def test_a_run_of_commits_is_kept_against_one_whole_tree_and_answers_as_the_whole_way(
+    content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch, most: int
+) -> None:
+    """A site's record of verified trees is megabytes: each commit keeps what changed
+    since the last tree held whole in a file of its own, and the whole tree is written
+    again only when that outgrows a part of it (`most`: at once). Either way each
+    commit judges only what it changes, and verify answers as from nothing."""
+    from receipt_gate.invariant import verified
+
+    monkeypatch.setattr(verified, "_small", lambda d, r, s, f: len(d) + len(r or {}) <= most)
+    trees = content.path / ".git" / "receipt-gate" / verified.FILE
+    for name in "abc":
+        content.write(f"drafts/{name}.md", GOOD_DRAFT.replace("The receipt gate", name))
+    _committed(content, rg, "first")
+    content.write("drafts/a.md", GOOD_DRAFT.replace("The receipt gate", "a, again"))
+    _committed(content, rg, "a")
+    written = [trees.stat().st_ino, trees.stat().st_mtime_ns] if trees.exists() else None
+    steps = [("d", "new"), ("b", "edit"), ("c", "gone"), ("d", "edit"), ("e", "new")]
+    for name, what in steps:
+        if what == "gone":
+            content.git("rm", "-rq", f"drafts/{name}.md", f".receipts/drafts/{name}.md")
+        else:
+            content.write(f"drafts/{name}.md", GOOD_DRAFT.replace("The receipt gate", name + what))
+        content.git("add", "-A")
+        rc, out, err = rg("pre-commit")
+        assert rc == 0 and "judged the drafts this commit changes" in out, out + err
+        assert content.git("commit", "-qm", name, "--no-verify").returncode == 0
+    now = [trees.stat().st_ino, trees.stat().st_mtime_ns] if trees.exists() else None
+    assert (now == written) == (most > 1)
+    content.write("notes.txt", "x\n")
+    content.git("add", "notes.txt")
+    assert "ok: no gated draft or receipt changed since HEAD" in rg("pre-commit")[1]
+    content.git("commit", "-qm", "notes", "--no-verify")
+    rc, fast, _ = rg("verify")
+    assert rc == 0 and "unchanged since HEAD" in fast, fast
+    for f in (content.path / ".git" / "receipt-gate").glob("*"):
+        if f.is_file():
+            f.unlink()
+    whole = rg("verify")[1].splitlines()[0]
+    assert fast.splitlines()[0].startswith(whole) and "ok: 5 gated drafts" in whole, whole

@@ -197,12 +197,15 @@ def test_a_tree_verified_another_day_answers_verify_the_whole_way(repo: Repo, rg
     trees, where a fresh clone refused. The record keeps the day it was made."""
     _verified(repo, rg)
     (repo.path / RECORD).unlink()
-    record = repo.path / ".git/receipt-gate/verified-trees-6.json"
-    doc = json.loads(record.read_text())
-    for entry in [*doc["trees"].values(), doc.get("pending") or {}]:
-        if "wholes" in entry:
-            entry["wholes"]["@day"] = "2000-01-01"
-    record.write_text(json.dumps(doc))
+    dated = 0
+    for record in (repo.path / ".git/receipt-gate").glob("verified-*-7.json"):
+        doc = json.loads(record.read_text())
+        for entry in [*doc.get("trees", {}).values(), doc.get("pending") or {}]:
+            if "wholes" in entry:
+                entry["wholes"]["@day"] = "2000-01-01"
+                dated += 1
+        record.write_text(json.dumps(doc))
+    assert dated
     rc, out, _ = rg("verify")
     assert rc == 0 and "unchanged since HEAD" not in out, out  # the whole way: still ok
 

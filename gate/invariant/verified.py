@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import TOOL
@@ -33,9 +33,10 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
     from receipt_gate.rules.fingerprint import Fingerprint
 
-FILE = "verified-trees-6.json"
+FILE = "verified-trees-7.json"  # the trees kept whole
+PENDING = "verified-pending-7.json"  # the last verified index, as it changes one of them
 DAY = "@day"  # (in `wholes`: no check is named so)
-FORMAT = 6  # 6: the pending entry kept as what it changes of its base tree
+FORMAT = 7  # 7: the pending entry in a file of its own, against the last whole tree
 KEEP = 3  # trees: HEAD's, and a branch or two to switch back to
 # Of each receipt's fingerprint, the record keeps this many hex digits (64 bits: the
 # record is the hook's own, like git's index; a site of thousands reads it per commit).
@@ -177,22 +178,22 @@ def _gone(doc: object) -> bool:
     )
 
 
-def _record(doc: Any) -> bool:
+def _trees(doc: Any) -> bool:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return False
-    trees, pending = doc.get("trees"), doc.get("pending")
+    trees = doc.get("trees")
+    return isinstance(trees, dict) and all(_entry(e) for e in trees.values())
+
+
+def _pending(doc: Any) -> bool:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        return False
+    pending: Any = doc.get("pending")
     return (
-        isinstance(trees, dict)
-        and all(_entry(e) for e in trees.values())
-        and (
-            pending is None
-            or (
-                _entry(pending)
-                and isinstance(pending.get("base"), str)
-                and cache.str_map(pending.get("changes"))
-                and _gone(pending.get("gone"))
-            )
-        )
+        _entry(pending)
+        and isinstance(pending.get("base"), str)
+        and cache.str_map(pending.get("changes"))
+        and _gone(pending.get("gone"))
     )
 
 
@@ -202,70 +203,71 @@ def head_verified(
     """HEAD's tree's drafts, and what their verdicts read, when it was verified under
     these rules (the full `key`, or the `rules` alone for a tree that is HEAD's own);
     None when it was not."""
-    file = cache.path(root, FILE)
-    doc = _read(file)
-    if doc is None:
-        return None
+    _RESOLVED.pop(root, None)
+    trees = (_read(cache.path(root, FILE), _trees) or {"trees": {}})["trees"]
+    pending = (_read(cache.path(root, PENDING), _pending) or {}).get("pending")
 
     def matches(e: Mapping[str, Any]) -> bool:
         return (key is None or e["key"] == key) and (rules is None or e["rules"] == rules)
 
-    hit = doc["trees"].get(head_tree)
+    hit = trees.get(head_tree)
     if hit is not None and matches(hit):
         return Verified(hit["drafts"], hit["reads"], hit["wholes"])
-    pending = doc.get("pending")
     if (
         pending is None
         or not matches(pending)
         or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]
     ):
         return None
-    pending = _whole(pending, doc["trees"].get(pending["base"]))
-    if pending is None:
+    whole = _whole(pending, trees.get(pending["base"]))
+    if whole is None:
         return None
-    # What each verdict read is kept for HEAD's tree only: an older one (a branch to
-    # switch back to) keeps its drafts, enough for verify's answer, and a commit on it
-    # judges every draft again.
-    older = {t: {**e, "reads": None} for t, e in doc["trees"].items() if t != head_tree}
-    trees = {
-        **older,
-        head_tree: {k: pending[k] for k in ("key", "rules", "drafts", "reads", "wholes")},
-    }
-    # Promoted in memory only: the commit hook's remember() writes it with its own
-    # pending entry (a site's record is megabytes), and another process, or this one
-    # after a refusal, promotes the pending entry again from the file as it is.
-    doc = {"format": FORMAT, "trees": dict(list(trees.items())[-KEEP:]), "pending": None}
-    _READ[file] = (_stat(file), doc)
-    return Verified(pending["drafts"], pending["reads"], pending["wholes"])
+    # (for remember(): the next pending entry is kept against the same whole tree)
+    _RESOLVED[root] = (head_tree, pending, whole)
+    return Verified(whole["drafts"], whole["reads"], whole["wholes"])
 
 
 def remember(
     root: str, base: str, key: str, rules: str, changes: Mapping[str, str], found: Verified
 ) -> None:
-    """Keep the verified index as the tree `base` plus these changes, under the keys:
-    as what it changes of the base tree's entry, where the record holds that whole (a
-    site's record is megabytes, and a commit changes a few of its drafts)."""
-    file = cache.path(root, FILE)
-    doc = _read(file) or {"trees": {}}
-    drafts, reads, gone = _delta(found, doc["trees"].get(base))
+    """Keep the verified index as the tree `base` plus these changes, under the keys: as
+    what it changes of the last tree the record holds whole, in a file of its own (a
+    site's record is megabytes, and a commit changes a few of its drafts); the whole
+    tree is written again only when what changed since outgrows a part of it."""
+    trees = dict((_read(cache.path(root, FILE), _trees) or {"trees": {}})["trees"])
+    resolved = _RESOLVED.get(root)
+    # (and the day: what is published moves with it, so a tree verified another day
+    # answers verify only the whole way)
+    entry = {"key": key, "rules": rules, "wholes": {**found.wholes, DAY: _today()}}
+    if resolved is not None and resolved[0] == base:
+        _, was, whole = resolved
+        since = {**was["changes"], **changes}  # (the whole tree's changes, then these)
+        drafts, reads, gone = _delta(found, trees.get(was["base"]))
+        if gone is not None and _small(drafts, reads, since, found):
+            pending = {"base": was["base"], "changes": since, "drafts": drafts}
+            _write(root, PENDING, {**entry, **pending, "reads": reads, "gone": gone})
+            return
+        # HEAD's tree whole, in place of the older ones' reads (a branch to switch back
+        # to keeps its drafts, enough for verify's answer)
+        older = {t: {**e, "reads": None} for t, e in trees.items() if t != base}
+        head = {k: whole[k] for k in ("key", "rules", "drafts", "reads", "wholes")}
+        trees = dict(list({**older, base: head}.items())[-KEEP:])
+        _write(root, FILE, trees)
+    drafts, reads, gone = _delta(found, trees.get(base))
+    pending = {"base": base, "changes": dict(changes), "drafts": drafts}
+    _write(root, PENDING, {**entry, **pending, "reads": reads, "gone": gone})
+
+
+def _small(drafts: Drafts, reads: Reads | None, since: Mapping[str, str], found: Verified) -> bool:
+    """Is what changed since the whole tree small enough to be kept as it is?"""
+    most = max(256, len(found.drafts) // 16)
+    return len(drafts) + len(reads or {}) <= most and len(since) <= 8 * most
+
+
+def _write(root: str, name: str, doc: object) -> None:
+    _RESOLVED.pop(root, None)
     cache.write(
-        file,
-        {
-            "format": FORMAT,
-            "trees": doc["trees"],
-            "pending": {
-                "base": base,
-                "key": key,
-                "rules": rules,
-                "changes": dict(changes),
-                "drafts": drafts,
-                "reads": reads,
-                "gone": gone,
-                # (and the day: what is published moves with it, so a tree verified
-                # another day answers verify only the whole way)
-                "wholes": {**found.wholes, DAY: _today()},
-            },
-        },
+        cache.path(root, name), {"format": FORMAT, "trees" if name == FILE else "pending": doc}
     )
 
 
@@ -303,9 +305,11 @@ def _whole(pending: Mapping[str, Any], base: Mapping[str, Any] | None) -> Any:
     return {**pending, "drafts": drafts, "reads": reads, "gone": None}
 
 
-# The record as this process last read or wrote it, with the file's stat then: the
-# commit hook reads it to judge and again to remember (a few hundred KB on a big site).
+# The record as this process last read it, with each file's stat then: the commit hook
+# reads it to judge and again to remember (megabytes on a big site).
 _READ: dict[str | None, tuple[object, Any]] = {}
+# root -> (HEAD's tree, the pending entry it was found by, that entry whole)
+_RESOLVED: dict[str, tuple[str, Mapping[str, Any], Mapping[str, Any]]] = {}
 
 
 def _stat(file: str | None) -> object:
@@ -316,11 +320,11 @@ def _stat(file: str | None) -> object:
     return st and (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def _read(file: str | None) -> Any:
+def _read(file: str | None, valid: Callable[[Any], bool]) -> Any:
     stat = _stat(file)
     hit = _READ.get(file)
     if hit is None or hit[0] != stat or stat is None:
-        hit = (stat, cache.read(file, _record))
+        hit = (stat, cache.read(file, valid))
         _READ[file] = hit
     return hit[1]
 
@@ -342,7 +346,7 @@ def unchanged_since_head(
     """HEAD's tree's drafts when the index (and, unless `staged`, the working tree)
     changes nothing the gate reads since HEAD (or since the commit `head`, HEAD's when it
     was read), and HEAD was verified under these rules; else None."""
-    if _read(cache.path(root, FILE)) is None:
+    if _read(cache.path(root, PENDING), _pending) is None:
         return None  # nothing was ever verified here: ask git nothing
     from receipt_gate.invariant.push import relevant
     from receipt_gate.trees import git
