@@ -612,6 +612,9 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
         if kept is not None:
             delta = pages.delta(articles, kept.pages, kept.held, parse, code)
             got = _updated(kept, delta, articles) if delta else kept if delta == {} else None
+            if got is not None and got is not kept and delta:
+                made = [[p, f, parsed, articles.get(p)] for p, (f, parsed) in delta.items()]
+                _STEPS[id(got)] = (got, made)
             if got is not None:
                 return got
         # A title accuses wherever readers may see it; a body supports only where they
@@ -623,7 +626,44 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
             _add(idx, path, Article(*parsed[path]), states[path][1])
         return idx
 
-    return corpus_of(pages.updated(fields, articles, build, _dump, _load))
+    def step(got: Index) -> Any:
+        hit = _STEPS.pop(id(got), None)
+        return hit[1] if hit is not None and hit[0] is got else None
+
+    return corpus_of(pages.updated(fields, articles, build, _dump, _load, step, _replay))
+
+
+# The pages' changes an index was updated by, as its journal keeps them: [[path, flags,
+# what parse_article found (None where it is not published), its blob's sha256]].
+_STEPS: dict[int, tuple[Index, list[list[Any]]]] = {}
+
+
+def _replay(idx: Index, made: Any) -> Index | None:
+    """The index updated by a journal's step again; None when the step is not one."""
+    if not isinstance(made, list) or not all(
+        isinstance(m, list)
+        and len(m) == 4
+        and isinstance(m[0], str)
+        and type(m[1]) is int
+        and (m[2] is None if not m[1] else _parsed(m[2]))
+        and (m[3] is None or isinstance(m[3], str))
+        for m in made
+    ):
+        return None
+    shas = {m[0]: m[3] for m in made}
+    return _updated(idx, {m[0]: (m[1], m[2]) for m in made}, shas)
+
+
+def _parsed(doc: Any) -> bool:
+    """What parse_article gives: titles, each title's numbers, the body's numbers."""
+    return (
+        isinstance(doc, list)
+        and len(doc) == 3
+        and all(isinstance(part, list) for part in doc)
+        and {type(x) for x in [*doc[0], *doc[2]]} <= {str}
+        and len(doc[1]) == len(doc[0])
+        and all(isinstance(x, list) and {type(n) for n in x} <= {str} for x in doc[1])
+    )
 
 
 def digest(c: Corpus, reads: Sequence[str], draft: str) -> object:

@@ -432,7 +432,8 @@ def test_articles_parsed_in_forked_processes_make_the_same_corpus(
     assert len(forks) == 2
     assert serial[0] == 1 and [v["number"] for v in serial[1]] == ["76"]
     corpus = (repo.path / ".git/receipt-gate/corpus-headline-numbers.json").read_text()
-    assert corpus == serial_corpus
+    # (each index written whole is told from the others by its nonce, which its journal names)
+    assert {**json.loads(corpus), "nonce": ""} == {**json.loads(serial_corpus), "nonce": ""}
 
 
 def _forking(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
@@ -490,7 +491,9 @@ def test_a_failing_writer_process_fails_the_batch_as_one_process_would(
     assert forks
 
 
-@pytest.mark.parametrize("damage", ["not pairs", "a number", "bad articles"])
+@pytest.mark.parametrize(
+    "damage", ["not pairs", "a number", "bad articles", "bad step", "broken journal"]
+)
 def test_a_damaged_headline_cache_is_rebuilt_not_trusted_or_a_traceback(
     repo: Repo, rg: Run, damage: str
 ) -> None:
@@ -505,6 +508,13 @@ def test_a_damaged_headline_cache_is_rebuilt_not_trusted_or_a_traceback(
             article[1] = [76]  # numbers must be strings
         (cache / "pages-headline-numbers.json").write_text(json.dumps(pages))
         (cache / "corpus-headline-numbers.json").unlink()
+    elif "journal" in damage or "step" in damage:  # [[path, flags, parsed, sha]] per step
+        sha = whole["value"][0]["posts/drift.md"][0]  # (as it is: no change to read again)
+        step = [["posts/drift.md", 3, [["Drift"], [[76]], []], sha]]
+        text = json.dumps({"base": whole["nonce"], "steps": [step]})
+        (cache / "corpus-headline-numbers.log.json").write_text(
+            text if "step" in damage else text[:-1]
+        )
     else:  # [pages, held, titles, bodies, more]
         whole["value"][2]["76"] = [["title", "path", "extra"]] if damage == "not pairs" else 5
         (cache / "corpus-headline-numbers.json").write_text(json.dumps(whole))
@@ -675,8 +685,9 @@ def test_the_corpus_index_the_changes_update_is_the_corpus_built_whole(
     repo: Repo, monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:
     """On every change (a page added, edited, moved, removed; held back by its fields or
-    its section's index page; naming an address), the index updated from the last one is
-    the corpus built from nothing; and most changes take the update."""
+    its section's index page; naming an address), the index updated from the last one
+    (and read back from its journal of changes) is the corpus built from nothing; and
+    most changes take the update."""
     from receipt_gate_hooks import headline_numbers
 
     updates: list[bool] = []
@@ -688,6 +699,15 @@ def test_the_corpus_index_the_changes_update_is_the_corpus_built_whole(
         return got
 
     monkeypatch.setattr(headline_numbers, "_updated", counting)
+    replayed: list[bool] = []
+    real_replay = headline_numbers._replay
+
+    def replaying(*args: Any) -> Any:
+        got = real_replay(*args)
+        replayed.append(got is not None)
+        return got
+
+    monkeypatch.setattr(headline_numbers, "_replay", replaying)
     rng = random.Random(seed)
     numbers = [str(n) for n in range(70, 78)]
     repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
@@ -714,6 +734,7 @@ def test_the_corpus_index_the_changes_update_is_the_corpus_built_whole(
         assert updated == _corpus_now(repo)
         cache.write_bytes(kept)
     assert updates.count(True) >= 10, updates
+    assert replayed.count(True) >= 10, replayed  # (the index and its journal, read back)
 
 
 def test_the_index_keeps_a_numbers_first_bodies_through_removals_and_additions(

@@ -23,6 +23,7 @@ from __future__ import annotations
 import bisect
 import collections
 import json
+import os
 import posixpath
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -1164,6 +1165,26 @@ def rules_key(cfg: Config | None) -> object:
     return [cfg.drafts, cfg.draft_markers]
 
 
+# The steps a corpus index's journal holds before the index is written whole again.
+JOURNAL_MOST = 64
+
+
+def _journal(log: str | None, doc: Mapping[str, Any] | None) -> list[Any]:
+    """The steps kept since the index `doc` was written (none for another one's)."""
+    nonce = doc.get("nonce") if doc is not None else None
+    got = cache.read(
+        log,
+        lambda d: (
+            isinstance(d, dict)
+            and isinstance(nonce, str)
+            and d.get("base") == nonce
+            and isinstance(d.get("steps"), list)
+            and len(d["steps"]) <= JOURNAL_MOST
+        ),
+    )
+    return list(got["steps"]) if got is not None else []
+
+
 def _key(*parts: object) -> str:
     return hex256(json.dumps(parts, sort_keys=True, ensure_ascii=True).encode())
 
@@ -1415,22 +1436,36 @@ class Pages:
         build: Callable[[T | None], T],
         dump: Callable[[T], Any],
         load: Callable[[Any], T | None],
+        step: Callable[[T], Any] | None = None,
+        replay: Callable[[T, Any], T | None] | None = None,
     ) -> T:
         """build(what was kept under the same key of `parts` and the publication rules,
         or None), kept on disk (one file per check) when it is not what was kept: an
         index that the pages' changes update. `load` turns what was kept back into one,
-        or None when it is not one."""
+        or None when it is not one. Where `step` says how what was built changes what was
+        kept (JSON; None where it cannot), that is kept in a journal beside the kept
+        index, which `replay` takes back (None where it cannot), and the index itself is
+        written again only every JOURNAL_MOST steps (a site's is megabytes)."""
         key = _key(self.code, parts, publication_key(self.cfg, self.tree))
 
         def make() -> T:
-            file = (
-                cache.path(self.tree.root, f"corpus-{self.check}.json") if self.tree.root else None
-            )
+            root = self.tree.root
+            file = cache.path(root, f"corpus-{self.check}.json") if root else None
+            log = cache.path(root, f"corpus-{self.check}.log.json") if root else None
             doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("key") == key)
             kept = load(doc.get("value")) if doc is not None else None
+            steps = _journal(log, doc) if kept is not None and replay is not None else []
+            for s in steps:
+                kept = replay(kept, s) if replay is not None and kept is not None else None
             got = build(kept)
-            if got is not kept:
-                cache.write(file, {"key": key, "value": dump(got)})
+            if got is kept:
+                return got
+            done = step(got) if step is not None and kept is not None and doc else None
+            if done is not None and doc is not None and len(steps) < JOURNAL_MOST:
+                cache.write(log, {"base": doc.get("nonce"), "steps": [*steps, done]})
+            else:
+                nonce = os.urandom(8).hex()
+                cache.write(file, {"key": key, "value": dump(got), "nonce": nonce})
             return got
 
         return built_once(self.tree, f"updated/{_key(key, sorted(files.items()))}", make)
