@@ -34,9 +34,10 @@ _CLOSE = {"yaml": ("---", "..."), "toml": ("+++",), "json": ("}",), "js": ("---"
 # nested mapping, or an error), no ` #` (a comment), not a word YAML 1.1 reads as a
 # boolean or null), a quoted string without escapes, a date, an integer or a boolean.
 _SIMPLE_LINE = lazyre.compile(
-    r"(?:(?P<key>[A-Za-z_][A-Za-z0-9_-]*):(?: +(?:(?P<value>[A-Za-z](?:[^\n\t#:]|:(?=[^\s]))*?)"
+    r"(?:(?P<key>[A-Za-z_][A-Za-z0-9_-]*):(?: +(?:(?P<bool>true|True|TRUE|false|False|FALSE)"
+    r"|(?P<value>[A-Za-z](?:[^\n\t#:]|:(?=[^\s]))*?)"
     r"|\"(?P<dq>[^\"\\\n\t]*)\"|'(?P<sq>[^'\n\t]*)'|(?P<date>\d{4}-\d\d-\d\d)"
-    r"|(?P<int>0|[1-9][0-9]{0,17})|(?P<bool>true|True|TRUE|false|False|FALSE)))? *"
+    r"|(?P<int>0|[1-9][0-9]{0,17})))? *"
     r"| *|#[^\n]*)"
 )
 _NOT_STRINGS = frozenset(

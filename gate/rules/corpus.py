@@ -97,8 +97,6 @@ def _either(text: str) -> list[str]:
     """The top-level fields of a YAML front matter whose values generators read apart:
     a plain scalar (not quoted) in one of _MAYBE_FALSE's spellings, however the YAML is
     laid out (a quoted key, the value on the next line, an anchor's alias)."""
-    import yaml
-
     from receipt_gate.reading.frontmatter import block_end
 
     lines = text.split("\n", 2000)[:2000]
@@ -107,6 +105,8 @@ def _either(text: str) -> list[str]:
     head = "\n".join(lines[1 : block_end(lines)[1] - 1])
     if not any(map(_read_apart, _YAML_WORD.split(head))):
         return []  # (no plain scalar could be one: a plain scalar's text is its value)
+    import yaml
+
     try:
         doc = yaml.compose(head, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (yaml.YAMLError, RecursionError):
