@@ -197,6 +197,8 @@ HOSTILE = {
     "footnote definitions nothing references": "".join(
         f"[^{i}]: note {i}\n\n" for i in range(8000)
     ),
+    # A sixth: hook-length's hard break tried from each blank of a run (95 KB: 19 s).
+    "a word, a run of blanks, a word": "a" + " " * 95000 + "b\n",
 }
 
 
