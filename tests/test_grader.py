@@ -400,6 +400,26 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
             f'Intro {{::nomarkdown type="latex"}}{INVENTED}{{:/}} end.',
             id="kramdown-raw-output-for-latex-only",
         ),
+        # Round 29: MkDocs' extensions render these as a closed <details>, a hidden div,
+        # a tab not shown, or leave them out in one of their modes.
+        pytest.param(f'Intro.\n\n??? note "More"\n    {INVENTED}.\n', id="collapsed-admonition"),
+        pytest.param(
+            f"Intro.\n\n!!! note\n    Shown.\n\n    ??? tip\n        {INVENTED}.\n",
+            id="collapsed-inside-an-admonition",
+        ),
+        pytest.param(f'=== "One"\n\n    Shown.\n\n=== "Two"\n\n    {INVENTED}.\n', id="second-tab"),
+        pytest.param(
+            f'=== "One"\n    {INVENTED}.\n\n===+ "Two"\n    Shown.\n', id="tab-another-selects"
+        ),
+        pytest.param(f"Intro.\n\n/// details | More\n\n{INVENTED}.\n///\n", id="blocks-details"),
+        pytest.param(f"Intro.\n\n/// html | div[hidden]\n\n{INVENTED}.\n///\n", id="blocks-html"),
+        pytest.param(
+            f"/// note\n    attrs: {{class: hidden}}\n\n{INVENTED}.\n///\n", id="blocks-attrs"
+        ),
+        pytest.param(f"/// details | More\n\n{INVENTED}.\n", id="blocks-never-closed"),
+        pytest.param(f"Intro {{--{INVENTED}--}} end.", id="critic-deletion"),
+        pytest.param(f"Intro {{>>{INVENTED}<<}} end.", id="critic-comment"),
+        pytest.param(f"Intro {{++{INVENTED}++}} end.", id="critic-insertion"),
     ],
 )
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
@@ -432,6 +452,14 @@ def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
         ),
         pytest.param(f"See `<span hidden>` here: the {INVENTED}.", id="a-tag-in-code-is-no-tag"),
         pytest.param(f"A <span>plain span</span>, then the {INVENTED}.", id="plain-span"),
+        pytest.param(f'???+ note "More"\n    The {INVENTED}.\n', id="open-collapsible"),
+        pytest.param(f'!!! note "More"\n    The {INVENTED}.\n', id="admonition"),
+        pytest.param(f'=== "One"\n    The {INVENTED}.\n\n=== "Two"\n    x\n', id="first-tab"),
+        pytest.param(f"/// note | N\n\nThe {INVENTED}.\n///\n", id="blocks-note"),
+        pytest.param(
+            f"/// details | D\n    open: true\n\nThe {INVENTED}.\n///\n", id="blocks-open-details"
+        ),
+        pytest.param(f"/// details | D\n\nx\n///\n\nThe {INVENTED}.\n", id="after-a-block"),
     ],
 )
 def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:

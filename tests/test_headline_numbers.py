@@ -1474,3 +1474,27 @@ def test_the_fields_generators_read_apart_are_found_without_yaml_only_where_yaml
         else []
     )
     assert _either(f"---\n{head}\n---\nbody\n") == want
+
+
+@pytest.mark.parametrize(
+    ("body", "held"),
+    [
+        ('??? note "Details"\n    We have 76 servers.\n', True),
+        ("/// details | Details\n\nWe have 76 servers.\n///\n", True),
+        ('=== "A"\n    Other.\n\n=== "B"\n    We have 76 servers.\n', True),
+        ("/// html | div[hidden]\n\nWe have 76 servers.\n///\n", True),
+        ("We have {--76--} servers.\n", True),
+        ('???+ note "Details"\n    We have 76 servers.\n', False),
+        ("/// note | Note\n\nWe have 76 servers.\n///\n", False),
+    ],
+)
+def test_a_body_in_a_block_mkdocs_shows_closed_supports_nothing(
+    repo: Repo, rg: Run, body: str, held: bool
+) -> None:
+    """Round 29: a collapsed admonition (a closed <details>), a tab not shown, a blocks
+    `details` or hidden `html` block, a CriticMarkup deletion: no reader surely sees
+    the body there, so it supports no title's number; an open one does."""
+    _title_and_reply(repo)
+    repo.write("posts/notes.md", f"# Notes\n\n{body}")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out

@@ -224,6 +224,7 @@ def _plain(text: str) -> bool:
         and "$$" not in text
         and not _META.match(text)
         and not _ESM_LINE.search(text)
+        and not _EXTENDED.search(text)
     )
 
 
@@ -245,7 +246,134 @@ def _unseen(
         *_meta_lines(text),
         *(m.span() for m in _DECLARATION.finditer(masked) if "<!" in masked),
         *(_kramdown_hidden(text, masked) if "{::" in masked else ()),
+        *(_extension_blocks(text) if _EXTENDED.search(text) else ()),
     ]
+
+
+# A line that may open one of Python-Markdown's blocks, or CriticMarkup.
+_EXTENDED = lazyre.compile(r"(?m)^[ \t]*(?:\?\?\?|===|///)|\{(?:--|\+\+|>>|~~)")
+
+
+# Python-Markdown's blocks that render as something a reader may not see: a collapsible
+# admonition (`??? note`, pymdownx.details: a closed <details>; `???+` opens it), a tab
+# but the one a group shows (`=== "Tab"`, pymdownx.tabbed: the first, or the one `+`
+# selects), and pymdownx.blocks' `/// details`, `/// html | div[hidden]`, `/// tab` and
+# any block whose options give it attributes, or of a type not known to show its text.
+# Read on every page (a site that does not render them shows the text: refused there,
+# on the safe side) and in code too: an opener in an indented block may be a nested one.
+_MD_OPENER = lazyre.compile(
+    r"^([ \t]*)(?:(\?\?\?)(\+?)|(===)([+!]{0,2}))[ \t]*\S|^([ \t]*)(/{3,})[ \t]*([\w-]*)(.*)$"
+)
+_BLOCK_END = lazyre.compile(r"[ \t]*(/{3,})[ \t]*")
+_SHOWN_BLOCKS = frozenset(
+    "admonition note attention caution danger error tip hint important warning info success"
+    " question failure fail missing bug example quote cite abstract summary tldr todo seealso"
+    " define caption figure-caption table-caption".split()
+)
+# CriticMarkup (pymdownx.critic): what one of its modes leaves out (a deletion in
+# `accept`, an insertion in `reject`, a comment in both, a substitution's either side).
+_CRITIC = [
+    (lazyre.compile(r"\{--"), lazyre.compile(r"--\}")),
+    (lazyre.compile(r"\{\+\+"), lazyre.compile(r"\+\+\}")),
+    (lazyre.compile(r"\{>>"), lazyre.compile(r"<<\}")),
+    (lazyre.compile(r"\{~~"), lazyre.compile(r"~~\}")),
+]
+
+
+def _width(indent: str) -> int:
+    return len(indent.expandtabs(4))
+
+
+def _extension_blocks(text: str) -> list[tuple[int, int]]:
+    """The bodies of the blocks above that a reader may not see (see _MD_OPENER)."""
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    out: list[tuple[int, int]] = []
+
+    def body_end(i: int, width: int) -> int:
+        """The line after an indented body opened on line i (blank lines inside it)."""
+        j, last = i + 1, i + 1
+        while j < len(lines):
+            line = lines[j]
+            if line.strip():
+                if _width(line[: len(line) - len(line.lstrip())]) <= width:
+                    break
+                last = j + 1
+            j += 1
+        return last
+
+    def hide(i: int, end: int) -> None:  # (lines i+1 .. end-1: the opener's text shows)
+        if end > i + 1:
+            out.append((starts[i + 1], starts[end] - 1))
+
+    tabs: dict[int, list[tuple[int, int, bool]]] = {}  # indent -> the group's tabs so far
+    i = 0
+    while i < len(lines):
+        m = _MD_OPENER.match(lines[i])
+        if m is None:
+            i += 1
+            continue
+        if m.group(7):  # pymdownx.blocks: `/// type | title` to its `///` (a bare one
+            # is an end)
+            i = _fenced_block(lines, i, m, hide) if m.group(8) else i + 1
+            continue
+        width = _width(m.group(1) or m.group(6) or "")
+        end = body_end(i, width)
+        if m.group(2) and not m.group(3):
+            hide(i, end)
+        elif m.group(4):  # (a tab: of the group before where only blanks lie between)
+            group = tabs.setdefault(width, [])
+            after = group[-1][1] if group else i
+            if "!" in m.group(5) or any(line.strip() for line in lines[after:i]):
+                _hide_tabs(group, hide)
+                group.clear()
+            group.append((i, end, "+" in m.group(5)))
+        i = end
+    for group in tabs.values():
+        _hide_tabs(group, hide)
+    for pair in _CRITIC:
+        out += _pairs(text, pair) if pair[0].search(text) else []
+    return out
+
+
+def _hide_tabs(group: list[tuple[int, int, bool]], hide: Callable[[int, int], None]) -> None:
+    """A group of tabs shows one: the one `+` selects, else the first (several `+`:
+    which one, the extension's version says)."""
+    chosen = [k for k, (_, _, selected) in enumerate(group) if selected]
+    shown = chosen[0] if len(chosen) == 1 else 0 if not chosen else -1
+    for k, (start, end, _) in enumerate(group):
+        if k != shown:
+            hide(start, end)
+
+
+def _fenced_block(
+    lines: list[str], i: int, m: re.Match[str], hide: Callable[[int, int], None]
+) -> int:
+    """A pymdownx.blocks block from line i: its body hidden where it may be (a details
+    not given `open: true`, html, a tab, attributes among its options, a type not known
+    to show); the line after it (a block never closed runs to the page's end)."""
+    fence, kind = m.group(7), m.group(8).lower()
+    end, depth = len(lines), 0
+    for j in range(i + 1, len(lines)):
+        e = _BLOCK_END.fullmatch(lines[j])
+        o = _MD_OPENER.match(lines[j])
+        if o is not None and o.group(7) == fence and o.group(8):
+            depth += 1
+        elif e is not None and e.group(1) == fence:
+            if not depth:
+                end = j
+                break
+            depth -= 1
+    options = "\n".join(lines[i + 1 : end])
+    shown = kind in _SHOWN_BLOCKS and "attrs" not in options
+    if kind == "details":
+        shown = re.search(r"(?im)^[ \t]+open:[ \t]*true[ \t]*$", options) is not None
+        shown = shown and "attrs" not in options
+    if not shown:
+        hide(i, end)
+    return i + 1  # (blocks inside it are read in turn)
 
 
 def _kramdown_hidden(text: str, masked: str) -> list[tuple[int, int]]:
