@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 FILE = "verified-trees-7.json"  # the trees kept whole
 PENDING = "verified-pending-7.json"  # the last verified index, as it changes one of them
+OLDER = "verified-older-7.json"  # trees verified before, by their drafts alone
 DAY = "@day"  # (in `wholes`: no check is named so)
 FORMAT = 7  # 7: the pending entry in a file of its own, against the last whole tree
 KEEP = 3  # trees: HEAD's, and a branch or two to switch back to
@@ -218,7 +219,9 @@ def head_verified(
         or not matches(pending)
         or revs.tree_changes(root, pending["base"], head_tree) != pending["changes"]
     ):
-        return None
+        older = (_read(cache.path(root, OLDER), _trees) or {"trees": {}})["trees"]
+        hit = older.get(head_tree)
+        return Verified(hit["drafts"], None, hit["wholes"]) if hit and matches(hit) else None
     whole = _whole(pending, trees.get(pending["base"]))
     if whole is None:
         return None
@@ -247,11 +250,14 @@ def remember(
             pending = {"base": was["base"], "changes": since, "drafts": drafts}
             _write(root, PENDING, {**entry, **pending, "reads": reads, "gone": gone})
             return
-        # HEAD's tree whole, in place of the older ones' reads (a branch to switch back
-        # to keeps its drafts, enough for verify's answer)
-        older = {t: {**e, "reads": None} for t, e in trees.items() if t != base}
+        # HEAD's tree whole; the one before it, in a file read only when HEAD is neither,
+        # keeps its drafts (a branch to switch back to: enough for verify's answer)
+        kept = (_read(cache.path(root, OLDER), _trees) or {"trees": {}})["trees"]
+        older = {**kept, **{t: {**e, "reads": None} for t, e in trees.items()}}
+        older = dict(list({t: e for t, e in older.items() if t != base}.items())[1 - KEEP :])
         head = {k: whole[k] for k in ("key", "rules", "drafts", "reads", "wholes")}
-        trees = dict(list({**older, base: head}.items())[-KEEP:])
+        trees = {base: head}
+        _write(root, OLDER, older)
         _write(root, FILE, trees)
     drafts, reads, gone = _delta(found, trees.get(base))
     pending = {"base": base, "changes": dict(changes), "drafts": drafts}
@@ -267,7 +273,7 @@ def _small(drafts: Drafts, reads: Reads | None, since: Mapping[str, str], found:
 def _write(root: str, name: str, doc: object) -> None:
     _RESOLVED.pop(root, None)
     cache.write(
-        cache.path(root, name), {"format": FORMAT, "trees" if name == FILE else "pending": doc}
+        cache.path(root, name), {"format": FORMAT, "pending" if name == PENDING else "trees": doc}
     )
 
 
