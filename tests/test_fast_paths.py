@@ -356,9 +356,15 @@ def _articles(repo: Repo) -> None:
 
 
 def _digest_cache(repo: Repo, kind: str) -> dict[str, str]:
-    got: dict[str, str] = json.loads(
-        (repo.path / ".git" / "receipt-gate" / f"digests-v2-{kind}.json").read_text()
-    )
+    """The stamp cache as it reads back: the file, and its journal where it follows it."""
+    folder = repo.path / ".git" / "receipt-gate"
+    doc = json.loads((folder / f"digests-v3-{kind}.json").read_text())
+    log = folder / f"digests-v3-{kind}.log.json"
+    more = json.loads(log.read_text()) if log.exists() else {}
+    got: dict[str, str] = {
+        **doc["digests"],
+        **(more["digests"] if more.get("base") == doc["nonce"] else {}),
+    }
     return got
 
 
@@ -403,7 +409,7 @@ def test_the_blob_id_cache_serves_the_index_and_survives_being_broken(repo: Repo
     assert rg("verify", "--staged")[0] == 0
     oids = repo.git("ls-files", "-s", "posts").stdout.split()[1::4]
     assert set(_digest_cache(repo, "oid")) == set(oids)
-    (repo.path / ".git/receipt-gate/digests-v2-oid.json").write_text("{broken")
+    (repo.path / ".git/receipt-gate/digests-v3-oid.json").write_text("{broken")
     assert rg("verify", "--staged")[0] == 0
     index = IndexTree(str(repo.path))
     assert sha256_of(index, ["posts/drift.md", "posts/none.md"]) == {

@@ -11,7 +11,8 @@ a stamp for a file whose content it can vouch for without reading it:
   clock, so `touch -d` after an edit does not fool it.
 
 The cache maps stamp -> sha256, in the git dir (never committed, one per clone), one
-file per kind of stamp, holding the stamps looked up by the last run that wrote it.
+file per kind of stamp, holding the stamps looked up by the last run that wrote it
+whole, and a journal beside it of those learned since.
 Bytes the working tree would fold (CRLF under eol attributes) are never cached: the
 attributes could change without the file changing.
 """
@@ -28,10 +29,14 @@ from receipt_gate.trees.tree import Tree
 _loaded: dict[str, dict[str, str]] = {}  # cache file -> stamp -> sha256, per process
 _used: dict[str, dict[str, str]] = {}  # what this process looked up or computed
 _dirty: set[str] = set()
+# cache file -> (the nonce of the file as read, what its journal held): a run that
+# learns a few stamps writes them to the journal beside the file (a site's file is
+# megabytes), and the file whole, with only the stamps it used, every so often.
+_base: dict[str, tuple[str | None, dict[str, str]]] = {}
 
 
 def _cache_file(root: str, kind: str) -> str | None:
-    return cache.path(root, f"digests-v2-{kind}.json") if root else None
+    return cache.path(root, f"digests-v3-{kind}.json") if root else None
 
 
 def _digests(doc: Any) -> bool:
@@ -41,7 +46,20 @@ def _digests(doc: Any) -> bool:
 def _load(path: str) -> dict[str, str]:
     got = _loaded.get(path)
     if got is None:
-        got = _loaded[path] = cache.read(path, _digests) or {}
+        doc = cache.read(path, lambda d: isinstance(d, dict) and _digests(d.get("digests")))
+        nonce = doc.get("nonce") if doc is not None else None
+        log = cache.read(
+            path.removesuffix(".json") + ".log.json",
+            lambda d: (
+                isinstance(d, dict)
+                and isinstance(nonce, str)
+                and d.get("base") == nonce
+                and _digests(d.get("digests"))
+            ),
+        )
+        journal = dict(log["digests"]) if log is not None else {}
+        _base[path] = (nonce if isinstance(nonce, str) else None, journal)
+        got = _loaded[path] = {**(doc["digests"] if doc is not None else {}), **journal}
     return got
 
 
@@ -87,9 +105,25 @@ def sha256_of(tree: Tree, paths: Iterable[str]) -> dict[str, str | None]:
 
 
 def save() -> None:
-    """Write each cache that learned something: the stamps this process used."""
+    """Write what each cache learned: to its journal while that stays small, else the
+    file whole, with the stamps this process used."""
+    import os
+
     for file in sorted(_dirty):
-        entries = dict(sorted(_used.get(file, {}).items()))
-        if cache.write(file, entries):
+        used = _used.get(file, {})
+        known = _loaded.setdefault(file, {})
+        nonce, journal = _base.get(file, (None, {}))
+        learned = {k: v for k, v in used.items() if known.get(k) != v}
+        if nonce is not None and len(journal) + len(learned) <= max(1024, len(known) // 8):
+            journal = {**journal, **learned}
+            log = file.removesuffix(".json") + ".log.json"
+            if cache.write(log, {"base": nonce, "digests": journal}):
+                known.update(learned)
+                _base[file] = (nonce, journal)
+            continue
+        entries = dict(sorted(used.items()))
+        nonce = os.urandom(8).hex()
+        if cache.write(file, {"nonce": nonce, "digests": entries}):
             _loaded[file] = entries
+            _base[file] = (nonce, {})
     _dirty.clear()
