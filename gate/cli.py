@@ -421,6 +421,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_command(args)
 
 
+# The commands a hook runs on every commit and push: run without the cyclic garbage
+# collector, which on a 40,000-page site walked every object kept of the listing and the
+# caches again and again as they were read (0.5 s of a 2.3 s commit; the same peak
+# memory: nothing on that path makes cycles worth collecting).
+HOOK_COMMANDS = frozenset({"pre-commit", "pre-push", "verify", "check"})
+
+
 def console() -> None:
     """The `receipt-gate` command (and `python -m receipt_gate`): main(), then out.
 
@@ -428,6 +435,10 @@ def console() -> None:
     imported costs about 4 ms: where nothing is left for it to do (no exit handler, no
     other thread; the files written are closed), the process leaves at once, its output
     flushed."""
+    if HOOK_COMMANDS.intersection(sys.argv[1:2]):
+        import gc
+
+        gc.disable()
     code = main()
     try:
         sys.stdout.flush()
