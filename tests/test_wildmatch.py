@@ -190,11 +190,13 @@ def test_agrees_with_git_ls_files_on_generated_globs(repo: Repo) -> None:
         ["*.toml", "config/**/*.json", "*/config/**/*.json", "!.receipts/**", "!vendor/**"],
         ["content/posts/new1.md"],
         ["**/hugo.*", "**/_config*.yml", "Makefile"],
+        ["**/_layouts/**", "x*/config/**", "!.receipts/**"],  # (by a folder they name)
     ],
 )
 def test_select_filters_first_and_agrees_with_match(patterns: list[str]) -> None:
-    """select passes over paths by a glob's depth, literal start, end or name, and a
-    folder left out whole, before the regex: the same answer as matching each path."""
+    """select passes over paths by a glob's depth, literal start, end, name or folder,
+    and a folder left out whole, before the regex: the same answer as matching each
+    path."""
     paths = [
         ".receipts/a.md/ai-tells.json",
         ".receipts/config/x/a.json",
@@ -208,5 +210,9 @@ def test_select_filters_first_and_agrees_with_match(patterns: list[str]) -> None
         "_config.dev.yml",
         "Makefile",
         "vendor/x.toml",
+        "_layouts/post.html",
+        "site/_layouts/a/b.html",
+        "site/_layoutsx/b.html",
+        "x_layouts/b.html",
     ]
     assert select(patterns, paths) == [p for p in paths if match(patterns, p)]

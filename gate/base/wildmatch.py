@@ -221,14 +221,15 @@ def match(patterns: Sequence[str], path: str) -> bool:
 
 def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
     rx = compile_globs(tuple(patterns))
-    depths, heads, tails, names = _filters(tuple(patterns))
+    depths, heads, tails, names, folders = _filters(tuple(patterns))
     gone = _gone(tuple(patterns))
     if gone:  # (a folder left out whole: `!.receipts/**`)
         paths = [p for p in paths if not p.startswith(gone)]
     if depths is None:
         return [p for p in paths if rx.fullmatch(p if p.isascii() else view(p))]
     # (a receipt folder of 8,000 files is passed over without a regex: each glob's
-    # depth, or literal start, end or file name must hold, a superset of what it matches)
+    # depth, or literal start, end, file name or folder must hold, a superset of what it
+    # matches)
     return [
         p
         for p in paths
@@ -237,25 +238,28 @@ def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
             or (heads and p.startswith(heads))
             or (tails and p.endswith(tails))
             or (names and p.rpartition("/")[2].startswith(names))
+            or (folders and any(f in "/" + p for f in folders))
         )
         and rx.fullmatch(p if p.isascii() else view(p))
     ]
 
 
-Filters = tuple[frozenset[int], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+Filters = tuple[frozenset[int], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 @lru_cache(maxsize=256)
-def _filters(patterns: tuple[str, ...]) -> Filters | tuple[None, None, None, None]:
+def _filters(patterns: tuple[str, ...]) -> Filters | tuple[None, None, None, None, None]:
     """For each selecting glob, one thing every path it matches has: its leading folders
     (`content` of `content/**/*.md`, the whole of a literal path), else its depth, for a
     glob with no `**` (`*.json` is a file at the top: `*` takes no `/`), else the end of
-    its name (`.md` of `**/*.md`), else the start of its name (`hugo.` of `**/hugo.*`);
-    all None when some glob has none (it may match anything)."""
+    its name (`.md` of `**/*.md`), else the start of its name (`hugo.` of `**/hugo.*`),
+    else a folder it names (`/_layouts/` of `**/_layouts/**`); all None when some glob
+    has none (it may match anything)."""
     depths: set[int] = set()
     heads: list[str] = []
     tails: list[str] = []
     names: list[str] = []
+    folders: list[str] = []
     for p in split(patterns)[0]:
         if head := literal_prefix(p):
             heads.append(head)
@@ -265,9 +269,20 @@ def _filters(patterns: tuple[str, ...]) -> Filters | tuple[None, None, None, Non
             tails.append(tail)
         elif name := _name(p):
             names.append(name)
+        elif folder := _folder(p):
+            folders.append(folder)
         else:
-            return None, None, None, None
-    return frozenset(depths), tuple(heads), tuple(tails), tuple(names)
+            return None, None, None, None, None
+    return frozenset(depths), tuple(heads), tuple(tails), tuple(names), tuple(folders)
+
+
+def _folder(pattern: str) -> str:
+    """A folder the glob names as it is (no wildcard, no escape), as `/name/`: every
+    path it matches holds it ("" when none: a class may hold a `/`)."""
+    if "[" in pattern:
+        return ""
+    literal = [s for s in pattern.split("/")[:-1] if s and not any(c in s for c in "*?\\")]
+    return f"/{max(literal, key=len)}/" if literal else ""
 
 
 @lru_cache(maxsize=256)
