@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from receipt_gate.base import wildmatch
-from receipt_gate.base.sha import hex256
+from receipt_gate.base.sha import hex256, rows_key
 from receipt_gate.rules.config import Config
 from receipt_gate.trees.tree import Tree, nameable
 
@@ -235,7 +235,7 @@ def fingerprint(
     whole = _sha(
         [
             common,
-            {k: v for k, v in files.items() if k in corpus},
+            {k: rows_key(v) for k, v in files.items() if k in corpus},
             _publication_key(cfg, tree) if spec.corpus else None,
             {d: sorted(k) for d, k in (entries or {}).items()},
         ]
