@@ -782,3 +782,19 @@ def test_the_index_keeps_a_numbers_first_bodies_through_removals_and_additions(
         ["posts/s3.md", "posts/s4.md"],
         ["posts/s4.md", "posts/s5.md"],
     ]
+
+
+def test_an_index_kept_with_no_nonce_is_written_whole_at_the_next_change(
+    repo: Repo, rg: Run
+) -> None:
+    """An index an earlier release kept names no nonce, so no journal can follow it: the
+    next change writes it whole (else every later change would be read from it again)."""
+    _articles(repo)
+    assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 1
+    index = repo.path / ".git/receipt-gate/corpus-headline-numbers.json"
+    doc = json.loads(index.read_text())
+    del doc["nonce"]
+    index.write_text(json.dumps(doc))
+    repo.write("posts/new.md", "# New 12\n\nBody 14.\n")
+    assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 1
+    assert isinstance(json.loads(index.read_text()).get("nonce"), str)

@@ -1460,9 +1460,10 @@ class Pages:
             got = build(kept)
             if got is kept:
                 return got
-            done = step(got) if step is not None and kept is not None and doc else None
-            if done is not None and doc is not None and len(steps) < JOURNAL_MOST:
-                cache.write(log, {"base": doc.get("nonce"), "steps": [*steps, done]})
+            nonce = doc.get("nonce") if doc is not None else None
+            done = step(got) if step is not None and kept is not None else None
+            if done is not None and isinstance(nonce, str) and len(steps) < JOURNAL_MOST:
+                cache.write(log, {"base": nonce, "steps": [*steps, done]})
             else:
                 nonce = os.urandom(8).hex()
                 cache.write(file, {"key": key, "value": dump(got), "nonce": nonce})
