@@ -420,6 +420,11 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
         pytest.param(f"Intro {{--{INVENTED}--}} end.", id="critic-deletion"),
         pytest.param(f"Intro {{>>{INVENTED}<<}} end.", id="critic-comment"),
         pytest.param(f"Intro {{++{INVENTED}++}} end.", id="critic-insertion"),
+        # Round 30: Python-Markdown's abbr, its snippets.
+        pytest.param(f"Intro.\n\n*[Q]:\n{INVENTED}\n", id="abbreviation-title-next-line"),
+        pytest.param(f"Intro.\n\n*[Q] : {INVENTED}\n", id="abbreviation-space-before-colon"),
+        pytest.param(f"Intro.\n\n--8<--\n{INVENTED}\n--8<--\n", id="snippet-names"),
+        pytest.param(f'Intro.\n\n--8<-- "{INVENTED}.md"\n', id="snippet-line"),
     ],
 )
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:

@@ -1484,6 +1484,9 @@ def test_the_fields_generators_read_apart_are_found_without_yaml_only_where_yaml
         ('=== "A"\n    Other.\n\n=== "B"\n    We have 76 servers.\n', True),
         ("/// html | div[hidden]\n\nWe have 76 servers.\n///\n", True),
         ("We have {--76--} servers.\n", True),
+        ("*[Q]:\nWe have 76 servers.\n", True),  # (round 30: abbr's title, next line)
+        ("*[Q] : We have 76 servers.\n", True),
+        ("--8<--\nWe have 76 servers.md\n--8<--\n", True),  # (snippets' file names)
         ('???+ note "Details"\n    We have 76 servers.\n', False),
         ("/// note | Note\n\nWe have 76 servers.\n///\n", False),
     ],

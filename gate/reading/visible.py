@@ -124,7 +124,10 @@ _PAGE_WIDE = lazyre.compile(r"(?i)<(?:style|script|link)\b")
 # is not known to show its text.
 _LOOSE_TAG = lazyre.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>")
 # An abbreviation's definition (kramdown, Python-Markdown): shown only as a title.
-_ABBREVIATION = lazyre.compile(r"^ {0,3}\*\[[^\]\n]+\]:.*$", re.MULTILINE)
+# Python-Markdown's abbr takes a space before the colon and the title on the next line
+# (`[*]\[(?P<abbr>[^\\]*?)\][ ]?:[ ]*\n?[ ]*(?P<title>.*)$`), its name over lines too
+# (bounded here: linear on openings never closed).
+_ABBREVIATION = lazyre.compile(r"^ {0,3}\*\[[^\\]{1,1000}?\] ?:[ ]*(?:\n[ ]*)?.*$", re.MULTILINE)
 # An MDX comment (`{/* ... */}`) and an MDX page's import and export lines (ES modules:
 # `export const pad = "..."` prints nothing where it stands).
 _MDX_COMMENT = (lazyre.compile(r"\{/\*"), lazyre.compile(r"\*/\}"))
@@ -251,7 +254,7 @@ def _unseen(
 
 
 # A line that may open one of Python-Markdown's blocks, or CriticMarkup.
-_EXTENDED = lazyre.compile(r"(?m)^[ \t]*(?:\?\?\?|===|///)|\{(?:--|\+\+|>>|~~)")
+_EXTENDED = lazyre.compile(r"(?m)^[ \t]*(?:\?\?\?|===|///|;*-+8<-)|\{(?:--|\+\+|>>|~~)")
 
 
 # Python-Markdown's blocks that render as something a reader may not see: a collapsible
@@ -335,6 +338,29 @@ def _extension_blocks(text: str) -> list[tuple[int, int]]:
         _hide_tabs(group, hide)
     for pair in _CRITIC:
         out += _pairs(text, pair) if pair[0].search(text) else []
+    return out + _snippets(lines, starts)
+
+
+# pymdownx.snippets: a line `--8<-- "file.md"`, and the lines between two `--8<--`, name
+# files whose text takes their place (a name no file has renders nothing): none of
+# them shows as it is written.
+_SNIPPET_BLOCK = lazyre.compile(r"[ \t]*;*-+8<-+[ \t]*")
+_SNIPPET_LINE = lazyre.compile(r"[ \t]*;*-+8<-+[ \t]+\S")
+
+
+def _snippets(lines: list[str], starts: list[int]) -> list[tuple[int, int]]:
+    out, opened = [], None
+    for i, line in enumerate(lines):
+        if _SNIPPET_BLOCK.fullmatch(line):
+            if opened is None:
+                opened = i
+            else:
+                out.append((starts[opened], starts[i + 1] - 1))
+                opened = None
+        elif opened is None and _SNIPPET_LINE.match(line):
+            out.append((starts[i], starts[i + 1] - 1))
+    if opened is not None:  # (never closed: to the page's end, on the safe side)
+        out.append((starts[opened], starts[-1] - 1))
     return out
 
 
