@@ -798,3 +798,31 @@ def test_an_index_kept_with_no_nonce_is_written_whole_at_the_next_change(
     repo.write("posts/new.md", "# New 12\n\nBody 14.\n")
     assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 1
     assert isinstance(json.loads(index.read_text()).get("nonce"), str)
+
+
+def test_the_drafts_a_change_moves_are_found_the_same_in_forked_processes(
+    repo: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commit hook computes again the fingerprints of every draft HEAD's record keeps
+    (40,000 on a large site), split over processes: a body that no longer holds a
+    number judges again the drafts citing it, whichever worker computed them."""
+    from receipt_gate.invariant import verified
+
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["replies/*.md"]\nrequired: [headline-numbers]\n'
+        'checks: {headline-numbers: {articles: ["posts/*.md"]}}\n',
+    )
+    repo.write("posts/drift.md", "---\ntitle: Drifted 76 hours\n---\nIt did.\n")
+    repo.write("posts/log.md", "---\ntitle: The log\n---\nIt was 76 hours behind.\n")
+    for i in range(7):
+        repo.write(f"replies/r{i}.md", f"Reply {i}: it drifted {76 if i == 5 else i} hours.\n")
+    repo.git("add", "-A")
+    assert rg("pre-commit")[0] == 0
+    repo.git("commit", "-qm", "first", "--no-verify")
+    forks = _forking(monkeypatch, verified, "MOVED_PER_PROCESS")
+    repo.write("posts/log.md", "---\ntitle: The log\n---\nIt was behind.\n")
+    repo.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert forks
+    assert rc == 1 and "replies/r5.md:1:" in out and "replies/r4.md" not in out, out

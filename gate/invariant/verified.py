@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import TOOL
@@ -110,19 +110,34 @@ def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str,
     quotes changed."""
     # A check that could read nothing else than it could there read nothing new.
     same = {c for c, fp in fps.items() if prior.wholes.get(c) == fp.whole}
-    out = []
-    for draft, per in (prior.reads or {}).items():
-        for check, entry in per.items():
-            if check == "files":
-                hit = any(f in changes for f in entry)
-            else:
-                hit = check not in same and (
-                    check not in fps or fps[check].of(draft, entry[1])[:SHORT] != entry[0]
-                )
-            if hit:
-                out.append(draft)
-                break
-    return out
+    for c, fp in fps.items():
+        if c not in same:
+            fp.build()  # (once, before the batch is split: not in each forked worker)
+
+    def moved_of(batch: Sequence[tuple[str, Mapping[str, Any]]]) -> list[str]:
+        out = []
+        for draft, per in batch:
+            for check, entry in per.items():
+                if check == "files":
+                    hit = any(f in changes for f in entry)
+                else:
+                    hit = check not in same and (
+                        check not in fps or fps[check].of(draft, entry[1])[:SHORT] != entry[0]
+                    )
+                if hit:
+                    out.append(draft)
+                    break
+        return out
+
+    from receipt_gate.base.parallel import split_map
+
+    drafts = list((prior.reads or {}).items())
+    return [d for part in split_map(moved_of, drafts, MOVED_PER_PROCESS) for d in part]
+
+
+# Drafts of a record whose fingerprints one process computes again before a second one
+# is worth forking (40,000 drafts: 0.26 s in one).
+MOVED_PER_PROCESS = 10_000
 
 
 # The record holds a few entries per draft of a site of thousands: each shape is checked
