@@ -197,8 +197,12 @@ HOSTILE = {
     "footnote definitions nothing references": "".join(
         f"[^{i}]: note {i}\n\n" for i in range(8000)
     ),
-    # A sixth: hook-length's hard break tried from each blank of a run (95 KB: 19 s).
+    # A sixth: hook-length's hard break tried from each blank of a run (95 KB: 19 s), the
+    # quote reader's pymdownx.blocks read from each opening to the end (48 KB: seconds).
     "a word, a run of blanks, a word": "a" + " " * 95000 + "b\n",
+    "blocks never closed": "/// details | x\n" * 3000,
+    "blocks in a block's options": "/// note\n" + "    /// details | x\n" * 3000,
+    "collapsibles nested 220 deep": "".join("    " * k + "??? x\n" for k in range(220)),
 }
 
 

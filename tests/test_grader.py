@@ -420,6 +420,14 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
         pytest.param(f"Intro {{--{INVENTED}--}} end.", id="critic-deletion"),
         pytest.param(f"Intro {{>>{INVENTED}<<}} end.", id="critic-comment"),
         pytest.param(f"Intro {{++{INVENTED}++}} end.", id="critic-insertion"),
+        pytest.param(
+            f'=== "A"\n    Shown.\n\n    ??? note\n        {INVENTED}.\n',
+            id="collapsed-inside-the-shown-tab",
+        ),
+        pytest.param(
+            f"/// note | N\n\n/// details | D\n\n{INVENTED}.\n///\n\nShown.\n///\n",
+            id="blocks-details-inside-a-note",
+        ),
         # Round 30: Python-Markdown's abbr, its snippets.
         pytest.param(f"Intro.\n\n*[Q]:\n{INVENTED}\n", id="abbreviation-title-next-line"),
         pytest.param(f"Intro.\n\n*[Q] : {INVENTED}\n", id="abbreviation-space-before-colon"),

@@ -318,9 +318,8 @@ def _extension_blocks(text: str) -> list[tuple[int, int]]:
         if m is None:
             i += 1
             continue
-        if m.group(7):  # pymdownx.blocks: `/// type | title` to its `///` (a bare one
-            # is an end)
-            i = _fenced_block(lines, i, m, hide) if m.group(8) else i + 1
+        if m.group(7):  # (pymdownx.blocks: read in one pass below)
+            i += 1
             continue
         width = _width(m.group(1) or m.group(6) or "")
         end = body_end(i, width)
@@ -333,9 +332,11 @@ def _extension_blocks(text: str) -> list[tuple[int, int]]:
                 _hide_tabs(group, hide)
                 group.clear()
             group.append((i, end, "+" in m.group(5)))
-        i = end
+        i += 1  # (what its body holds is read in turn: a collapsed block in a shown tab)
     for group in tabs.values():
         _hide_tabs(group, hide)
+    if "//" in text:
+        _fenced_blocks(lines, hide)
     for pair in _CRITIC:
         out += _pairs(text, pair) if pair[0].search(text) else []
     return out + _snippets(lines, starts)
@@ -374,32 +375,52 @@ def _hide_tabs(group: list[tuple[int, int, bool]], hide: Callable[[int, int], No
             hide(start, end)
 
 
-def _fenced_block(
-    lines: list[str], i: int, m: re.Match[str], hide: Callable[[int, int], None]
-) -> int:
-    """A pymdownx.blocks block from line i: its body hidden where it may be (a details
-    not given `open: true`, html, a tab, attributes among its options, a type not known
-    to show); the line after it (a block never closed runs to the page's end)."""
-    fence, kind = m.group(7), m.group(8).lower()
-    end, depth = len(lines), 0
-    for j in range(i + 1, len(lines)):
-        e = _BLOCK_END.fullmatch(lines[j])
-        o = _MD_OPENER.match(lines[j])
-        if o is not None and o.group(7) == fence and o.group(8):
-            depth += 1
-        elif e is not None and e.group(1) == fence:
-            if not depth:
-                end = j
-                break
-            depth -= 1
-    options = "\n".join(lines[i + 1 : end])
-    shown = kind in _SHOWN_BLOCKS and "attrs" not in options
-    if kind == "details":
-        shown = re.search(r"(?im)^[ \t]+open:[ \t]*true[ \t]*$", options) is not None
-        shown = shown and "attrs" not in options
-    if not shown:
-        hide(i, end)
-    return i + 1  # (blocks inside it are read in turn)
+def _fenced_blocks(lines: list[str], hide: Callable[[int, int], None]) -> None:
+    """pymdownx.blocks' blocks (`/// type | title` to a bare `///` of as many slashes,
+    one never closed to the page's end), in one pass: each body hidden where it may be (a
+    details not given `open: true` among its options, html, a tab, attributes among its
+    options, a type not known to show)."""
+    # What the options of a block opened on line i can be: the indented lines after it,
+    # to run[i + 1]; how many of the lines before each say `open: true`, `attrs`.
+    run = [len(lines)] * (len(lines) + 1)
+    opens, attrs = [0], [0]
+    for k in range(len(lines) - 1, -1, -1):
+        indented = lines[k].startswith((" ", "\t")) and lines[k].strip()
+        run[k] = run[k + 1] if indented else k
+    for line in lines:
+        opens.append(opens[-1] + (_OPEN_OPTION.fullmatch(line) is not None))
+        attrs.append(attrs[-1] + ("attrs" in line))
+    opened: list[tuple[int, str, str]] = []  # (line, fence, type), innermost last
+    count: collections.Counter[str] = collections.Counter()  # (open blocks by fence)
+
+    def close(i: int, kind: str, end: int) -> None:
+        last = min(run[i + 1], end)
+        shown = kind in _SHOWN_BLOCKS if kind != "details" else opens[last] > opens[i + 1]
+        if not shown or attrs[last] > attrs[i + 1]:
+            hide(i, end)
+
+    for j, line in enumerate(lines):
+        if "//" not in line:
+            continue
+        e = _BLOCK_END.fullmatch(line)
+        if e is not None:
+            while count[e.group(1)]:  # (the innermost of its fence, and those inside it)
+                i, fence, kind = opened.pop()
+                count[fence] -= 1
+                close(i, kind, j)
+                if fence == e.group(1):
+                    break
+            continue
+        m = _MD_OPENER.match(line)
+        if m is not None and m.group(7) and m.group(8):
+            opened.append((j, m.group(7), m.group(8).lower()))
+            count[m.group(7)] += 1
+    while opened:
+        i, _, kind = opened.pop()
+        close(i, kind, len(lines))
+
+
+_OPEN_OPTION = lazyre.compile(r"(?i)[ \t]+open:[ \t]*true[ \t]*")
 
 
 def _kramdown_hidden(text: str, masked: str) -> list[tuple[int, int]]:
