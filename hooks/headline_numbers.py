@@ -461,7 +461,7 @@ PUBLISHED, SURELY = 1, 2  # (as Pages.states() keeps a page's publication)
 class Index(NamedTuple):
     """The corpus as the changed pages update it (never rebuilt while they are few)."""
 
-    pages: dict[str, list[Any]]  # path -> [sha256, flags], as Pages.states() gives them
+    pages: dict[str, list[Any]]  # path -> [sha256, flags(, addresses named)], as states() gives
     held: list[str]  # the sections an index page holds back
     titles: dict[str, list[list[str]]]  # number -> [[title, path]], in path order
     bodies: dict[str, list[str]]  # body number -> the first KEEP paths that surely show it
@@ -580,9 +580,11 @@ def _load(doc: Any) -> Index | None:
     pairs = [t for v in titles.values() if type(v) is list for t in v]
     if not (
         {type(v) for v in [*states, *titles.values(), *index.values()]} <= {list}
-        and {len(v) for v in states} <= {2}
+        and {len(v) for v in states} <= {2, 3}
         and {type(v[0]) for v in states} <= {str}
         and {type(v[1]) for v in states} <= {int}
+        and {type(x) for v in states if len(v) > 2 for x in (v[2] if type(v[2]) is list else [0])}
+        <= {str}
         and {type(t) for t in pairs} <= {list}
         and {len(t) for t in pairs} <= {2}
         and {type(x) for t in pairs for x in t} <= {str}

@@ -681,7 +681,9 @@ def _page(rng: random.Random, numbers: list[str]) -> str:
     """A post whose title and body hold a few numbers of a small pool, and that some
     generator may hold back or move (a draft, a future date, an address)."""
     fields = [f"title: Post {rng.choice(numbers)} hours {rng.choice(numbers)}"]
-    fields += rng.choice([[], [], [], ["draft: true"], ["date: 2999-01-01"], ["url: /x/"]])
+    fields += rng.choice(
+        [[], [], [], ["draft: true"], ["date: 2999-01-01"], ["url: /x/"], ["slug: p1"]]
+    )
     body = " ".join(f"It took {rng.choice(numbers[:4])} hours." for _ in range(rng.randint(0, 3)))
     return "---\n" + "\n".join(fields) + f"\n---\n\n{body}\n"
 
@@ -722,8 +724,14 @@ def test_the_corpus_index_the_changes_update_is_the_corpus_built_whole(
     cache = repo.path / ".git/receipt-gate/corpus-headline-numbers.json"
     for _ in range(60):
         posts = sorted((repo.path / "posts").rglob("*.md"))
-        what = rng.choice(["add", "add", "edit", "edit", "remove", "move", "index"])
-        if what == "add" or len(posts) < 3:
+        what = rng.choice(["add", "add", "edit", "edit", "remove", "move", "index", "twin"])
+        if what == "twin" and posts:  # (written where another is: its bundle, its case)
+            stem = rng.choice(posts).relative_to(repo.path).with_suffix("").as_posix()
+            folder, _, base = stem.rpartition("/")
+            names = [f"{stem}/index.md", f"{folder}/{base.upper()}.md", f"{stem}.md.md"]
+            name = rng.choice([n for n in names if not (repo.path / n).parent.is_file()])
+            repo.write(name, _page(rng, numbers))
+        elif what == "add" or len(posts) < 3:
             folder = rng.choice(["posts", "posts", "posts/sec"])
             repo.write(f"{folder}/n{rng.randrange(10**6)}.md", _page(rng, numbers))
         elif what == "edit":
@@ -737,7 +745,7 @@ def test_the_corpus_index_the_changes_update_is_the_corpus_built_whole(
         updated = _corpus_now(repo)
         kept = cache.read_bytes()  # (the next change updates this one, not a fresh one)
         cache.unlink()
-        assert updated == _corpus_now(repo)
+        assert updated == _corpus_now(repo), (what, sorted((repo.path / "posts").rglob("*")))
         cache.write_bytes(kept)
     assert updates.count(True) >= 10, updates
     assert replayed.count(True) >= 10, replayed  # (the index and its journal, read back)

@@ -1501,3 +1501,36 @@ def test_a_body_in_a_block_mkdocs_shows_closed_supports_nothing(
     repo.write("posts/notes.md", f"# Notes\n\n{body}")
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("other", "held"),
+    [
+        ("posts/zz.md:---\nslug: notes\n---\n", True),  # (Hugo writes zz at posts/notes/)
+        ("posts/zz.md:---\nurl: /posts/notes/\n---\n", True),  # (notes.md's own address)
+        ("posts/notes/index.md:", True),  # (a leaf bundle where notes.md is written)
+        ("posts/Notes.md:", True),  # (one file on a disk that folds case)
+        ("posts/notes.markdown:", True),
+        ("posts/zz.md:---\nslug: elsewhere\n---\n", False),
+        ("posts/notes-2.md:", False),
+        ("posts/zz.md:---\nurl: /posts/other/\n---\n", False),
+    ],
+)
+def test_a_page_written_where_another_is_written_supports_nothing(
+    repo: Repo, rg: Run, other: str, held: bool
+) -> None:
+    """Round 31: Hugo wrote another page's body to the supporting page's address (its
+    slug, a `url:` naming the supporter's own path, a leaf bundle, a name in another
+    case or extension); the supporter still counted. Neither of two pages a generator
+    may write to one file surely shows."""
+    _title_and_reply(repo)
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [headline-numbers]\n"
+        'checks: {headline-numbers: {articles: ["posts/**/*.md", "posts/**/*.markdown"]}}\n',
+    )
+    repo.write("posts/notes.md", "We have 76 servers.\n")
+    path, _, text = other.partition(":")
+    repo.write(path, text + "Other notes, with no figure.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out

@@ -40,7 +40,9 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-FORMAT = 14  # 12-14: fields YAMLs read apart; 11: facts by path and bytes; 10: lists
+# 15: the addresses a page names; 12-14: fields YAMLs read apart; 11: facts by path
+# and bytes; 10: lists
+FORMAT = 15
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
@@ -391,14 +393,76 @@ def _fk(path: str, sha: str) -> str:
 
 
 def _shared_addresses(shas: Mapping[str, str], facts: Mapping[str, list[Any]]) -> set[str]:
-    """The pages that name the same address as another (`permalink:`, Hugo's `url:`):
-    a generator writes both to one file, and which of them readers see is the build's
-    order (Jekyll: "Conflict: destination shared"), so neither surely shows."""
-    named: dict[str, list[str]] = {}
+    """The pages a generator may write to the same file as another: one a field names
+    (`permalink:`, Hugo's `url:`, a `slug:` in the page's folder) or the one its path
+    gives (`posts/a.md`, `posts/a/index.md` and `posts/A.markdown` are all `posts/a/`);
+    which of them readers see is the build's order (Jekyll: "Conflict: destination
+    shared"; Hugo keeps one), so none of them surely shows."""
+    named: dict[str, set[str]] = {}
     for p, sha in shas.items():
-        for address in _named(facts[_fk(p, sha)][0]) if _fk(p, sha) in facts else ():
-            named.setdefault(address, []).append(p)
+        if _unbuilt(p, shas):
+            continue  # (no page of its own: a README beside an index, a bundle's file)
+        fields = facts[_fk(p, sha)][0] if _fk(p, sha) in facts else {}
+        for address in _addresses(p, fields):
+            named.setdefault(address, set()).add(p)
     return {p for pages in named.values() if len(pages) > 1 for p in pages}
+
+
+def _addresses(path: str, fields: Mapping[str, object]) -> set[str]:
+    """Every file a generator may write this page to: those its fields name, and those
+    its path gives (its name, or the slug a field gives it, in its folder), read from
+    the repository's top and from its content folder's (the first: content/, docs/)."""
+    if any(k.lower() in ("permalink", "url") for k in fields):
+        return set(_named(fields))  # (written where it names, a pattern's too: not by its path)
+    out: set[str] = set()
+    slug = _slug(fields)  # (Hugo's takes the name's place; another generator may not)
+    for key in {*_address_keys(path), *(_address_keys(path, slug) if slug else ())}:
+        out.update((f"{key}/index.html".lstrip("/"), f"{key}.html") if key else ("index.html",))
+    return out
+
+
+def _slug(fields: Mapping[str, object]) -> str | None:
+    """The name a `slug:` gives the page in its folder (Hugo's; Jekyll's, Eleventy's
+    where a permalink pattern takes it), as a path segment."""
+    for key, value in fields.items():
+        if key.lower() == "slug" and isinstance(value, str) and value.strip():
+            return posixpath.normpath(value.strip().strip("/").lower()) or None
+    return None
+
+
+def _sharing(moved: Sequence[str], paths: Sequence[str]) -> bool:
+    """Does any of these pages' paths put it where another path puts another page?"""
+    keys = {k for p in moved for k in _address_keys(p)}
+    stems = {k.rpartition("/")[2] for k in keys}
+    mine = set(moved)
+    for q in paths:
+        if q in mine:
+            continue
+        name = q.rpartition("/")[2].lower()
+        stem = name.rpartition(".")[0] or name
+        if stem not in stems and stem not in ("index", "_index", "readme"):
+            continue
+        if keys & _address_keys(q):
+            return True
+    return False
+
+
+def _names_address(fields: Mapping[str, object]) -> bool:
+    """Does a field of the page say where it is written (not its path alone)?"""
+    return bool(_named(fields)) or _slug(fields) is not None
+
+
+def _address_keys(path: str, slug: str | None = None) -> set[str]:
+    """Where its path puts a page (its folder and name, or the `slug` in its place; a
+    folder's index page at the folder), from the top and from its content folder's
+    (`content/_index.md` is the site's root: ""), as _addresses writes them."""
+    folder, name = posixpath.split(path.lower())
+    stem = slug or posixpath.splitext(name)[0]
+    bare = slug is None and stem in ("index", "_index", "readme")
+    base = folder if bare else posixpath.join(folder, stem)
+    if "/" in base:
+        return {base, base.partition("/")[2]}
+    return {base, ""} if bare and base else {base}
 
 
 def _named(fields: Mapping[str, object]) -> list[str]:
@@ -1252,8 +1316,11 @@ class Pages:
         sure = self.read(files, parse, valid, code, surely=True)
         out: dict[str, list[Any]] = {}
         for p, sha in shas.items():
-            named = _fk(p, sha) in facts and bool(_named(facts[_fk(p, sha)][0]))
+            fields = facts[_fk(p, sha)][0] if _fk(p, sha) in facts else {}
+            named = _names_address(fields)
             out[p] = [sha, (p in seen) * PUBLISHED | (p in sure) * SURELY | named * NAMES_ADDRESS]
+            if named:  # (where it is written: a page added there shares it)
+                out[p].append(sorted(_addresses(p, fields)))
         return out, self._held_sections(shas, facts)
 
     def delta(
@@ -1279,6 +1346,16 @@ class Pages:
             for p in changed
         ):
             return None
+        # A page added or gone may be written where another is, or leave it alone there:
+        # where any page names its address, or another's path puts it where this one's
+        # does, the whole build decides
+        # (and an edited page that shares its address: which one readers see, the build's
+        # order says, and the index keeps no such page as sure)
+        named = {a for state in before.values() if len(state) > 2 for a in state[2]}
+        if {a for p in changed for a in _addresses(p, {})} & named or _sharing(
+            changed, [*shas, *(p for p in before if p not in shas)]
+        ):
+            return None
         from receipt_gate.base import wildmatch
         from receipt_gate.reading.frontmatter import read as front_matter
 
@@ -1299,7 +1376,7 @@ class Pages:
             except GateError as e:
                 errors.append(str(e))
                 continue
-            if _named(fields):
+            if _names_address(fields):
                 return None
             draft = self.cfg is not None and wildmatch.match(self.cfg.drafts, p)
             flags = self._shows(p, fields, shas, rules, draft, False) * PUBLISHED
