@@ -670,3 +670,28 @@ def test_an_old_pushed_commit_or_a_fetched_branch_checked_out_is_no_work_of_the_
     session.git("commit", "-n", "-qm", "mine")
     rc, err = stop(session)
     assert rc == 2 and "drafts/wip.md" in err, err
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("decoy", ["a clone without it", "a path that is not there"])
+def test_a_commit_pushed_by_id_to_a_push_url_is_refused(
+    session: Repo, tmp_path: Path, decoy: str
+) -> None:
+    """Round 32: origin's url was a decoy and its pushurl the real remote; a commit made
+    with plumbing and pushed by id as a tag left the Stop hook asking the decoy (ls-remote
+    reads the fetch URL), which named no such commit. Every URL a push goes to is asked."""
+    real = session.git("remote", "get-url", "origin").stdout.strip()
+    fake = tmp_path / "decoy.git"
+    if decoy == "a clone without it":
+        subprocess.run(["git", "clone", "-q", "--bare", real, str(fake)], check=True)
+    session.git("config", "remote.origin.pushurl", real)
+    session.git("config", "remote.origin.url", str(fake))
+    session.write("drafts/intro.md", BAD)
+    session.git("add", "-A")
+    tree = session.git("write-tree").stdout.strip()
+    bad = session.git("commit-tree", tree, "-p", "HEAD", "-m", "x").stdout.strip()
+    session.git("reset", "-q", "--hard")  # (no ref of this clone's holds it)
+    assert stop(session)[0] == 0  # never pushed: nothing stands
+    session.git("push", "-q", "--no-verify", "origin", f"{bad}:refs/tags/v9")
+    rc, err = stop(session)
+    assert rc == 2 and "drafts/intro.md" in err, err

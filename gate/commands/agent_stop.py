@@ -490,17 +490,28 @@ _ASK_FIRST = 200  # loose commits to judge, past which the remote is asked first
 
 
 def _named(root: str, remote: str) -> set[str] | None:
-    """The commits a ref of the remote names, but those of the host's own read-only
+    """The commits a ref of the remote names, at every address a push to it goes to (its
+    push URLs: `ls-remote` asks the fetch URL alone, which a `pushurl` may send pushes
+    away from) and the one it fetches from, but those of the host's own read-only
     namespaces (a pull request's head, kept after a squash merge: no push put it
-    there); None when the remote cannot be asked."""
-    said = _ask(root, "ls-remote", "--", remote)
-    if said is None:
-        return None
-    return {
-        sha
-        for sha, _, ref in (line.partition("\t") for line in said.splitlines())
-        if not ref.startswith(("refs/pull/", "refs/merge-requests/", "refs/changes/"))
-    }
+    there); None when none of them can be asked."""
+    urls = [
+        u
+        for args in (("--push", "--all"), ("--all",))
+        for u in (_git(root, "remote", "get-url", *args, "--", remote) or "").splitlines()
+        if u
+    ]
+    found: set[str] | None = None
+    for url in dict.fromkeys(urls or [remote]):
+        said = _ask(root, "ls-remote", "--", url)
+        if said is None:
+            continue
+        found = (found or set()) | {
+            sha
+            for sha, _, ref in (line.partition("\t") for line in said.splitlines())
+            if not ref.startswith(("refs/pull/", "refs/merge-requests/", "refs/changes/"))
+        }
+    return found
 
 
 def _ask(root: str, *args: str) -> str | None:
