@@ -1534,3 +1534,32 @@ def test_a_page_written_where_another_is_written_supports_nothing(
     repo.write(path, text + "Other notes, with no figure.\n")
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("other", "held"),
+    [
+        ("_posts/2024-01-02-other.md:---\nslug: notes\n---\n", True),  # (round 32)
+        ("_posts/2024-01-09-other.md:---\nslug: notes\ndate: 2024-01-02\n---\n", True),
+        ("_posts/2024-01-05-notes.md:---\ndate: 2024-01-02 10:00:00\n---\n", True),
+        ("_posts/2024-01-03-other.md:---\nslug: notes\n---\n", False),  # (another day)
+        ("_posts/2024-01-02-other.md:", False),
+    ],
+)
+def test_a_jekyll_post_written_where_another_post_is_supports_nothing(
+    repo: Repo, rg: Run, other: str, held: bool
+) -> None:
+    """Round 32: a post whose `slug:` (Jekyll's `:title`) or front matter date put it at
+    another post's address (/2024/01/02/notes.html): Jekyll wrote its body there, and
+    the other post's still counted."""
+    _title_and_reply(repo)
+    repo.write(
+        ".receipt-gate.yaml",
+        'required: [headline-numbers]\nchecks: {headline-numbers: {articles: ["_posts/*.md",'
+        ' "posts/*.md"]}}\n',
+    )
+    repo.write("_posts/2024-01-02-notes.md", "---\ntitle: Notes\n---\nWe have 76 servers.\n")
+    path, _, text = other.partition(":")
+    repo.write(path, (text or "---\ntitle: Other\n---\n") + "Other notes, with no figure.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out

@@ -416,9 +416,35 @@ def _addresses(path: str, fields: Mapping[str, object]) -> set[str]:
         return set(_named(fields))  # (written where it names, a pattern's too: not by its path)
     out: set[str] = set()
     slug = _slug(fields)  # (Hugo's takes the name's place; another generator may not)
-    for key in {*_address_keys(path), *(_address_keys(path, slug) if slug else ())}:
+    keys = {*_address_keys(path), *(_address_keys(path, slug) if slug else ())}
+    dated = _post_date(fields)  # (a Jekyll post's front matter date moves it)
+    keys.update(k for k in (_post_key(path, slug, dated), _post_key(path, None, dated)) if k)
+    for key in keys:
         out.update((f"{key}/index.html".lstrip("/"), f"{key}.html") if key else ("index.html",))
     return out
+
+
+# A Jekyll post's file name: its date and its title, which the default permalink (`date`:
+# /:categories/:year/:month/:day/:title.html) puts in its address; a `slug:` takes the
+# title's place, a front matter `date:` the date's.
+_POST_NAME = lazyre.compile(r"(\d{4})-(\d{2})-(\d{2})-(.+)\.[^./]+")
+_POST_DATE = lazyre.compile(r"\s*(\d{4})-(\d{2})-(\d{2})")
+
+
+def _post_key(path: str, slug: str | None = None, date: str | None = None) -> str | None:
+    """Where a Jekyll post is written, as an address key (None for no post)."""
+    folder, name = posixpath.split(path.lower())
+    m = _POST_NAME.fullmatch(name) if "_posts" in folder.split("/") else None
+    if m is None:
+        return None
+    return f"@post/{date or '/'.join(m.group(1, 2, 3))}/{slug or m.group(4)}"
+
+
+def _post_date(fields: Mapping[str, object]) -> str | None:
+    """The date a post's front matter gives, as its address has it (yyyy/mm/dd)."""
+    value = fields.get("date")
+    m = _POST_DATE.match(value) if isinstance(value, str) else None
+    return "/".join(m.group(1, 2, 3)) if m else None
 
 
 def _slug(fields: Mapping[str, object]) -> str | None:
@@ -447,9 +473,13 @@ def _sharing(moved: Sequence[str], paths: Sequence[str]) -> bool:
     return False
 
 
-def _names_address(fields: Mapping[str, object]) -> bool:
-    """Does a field of the page say where it is written (not its path alone)?"""
-    return bool(_named(fields)) or _slug(fields) is not None
+def _names_address(fields: Mapping[str, object], path: str = "") -> bool:
+    """Does a field of the page say where it is written (not its path alone): an address,
+    a slug, a Jekyll post's date other than its file name's?"""
+    if _named(fields) or _slug(fields) is not None:
+        return True
+    dated = _post_date(fields)
+    return dated is not None and _post_key(path, None, dated) != _post_key(path)
 
 
 def _address_keys(path: str, slug: str | None = None) -> set[str]:
@@ -460,9 +490,11 @@ def _address_keys(path: str, slug: str | None = None) -> set[str]:
     stem = slug or posixpath.splitext(name)[0]
     bare = slug is None and stem in ("index", "_index", "readme")
     base = folder if bare else posixpath.join(folder, stem)
-    if "/" in base:
-        return {base, base.partition("/")[2]}
-    return {base, ""} if bare and base else {base}
+    post = _post_key(path, slug)
+    keys = (
+        {base, base.partition("/")[2]} if "/" in base else {base, ""} if bare and base else {base}
+    )
+    return keys | {post} if post else keys
 
 
 def _named(fields: Mapping[str, object]) -> list[str]:
@@ -1317,7 +1349,7 @@ class Pages:
         out: dict[str, list[Any]] = {}
         for p, sha in shas.items():
             fields = facts[_fk(p, sha)][0] if _fk(p, sha) in facts else {}
-            named = _names_address(fields)
+            named = _names_address(fields, p)
             out[p] = [sha, (p in seen) * PUBLISHED | (p in sure) * SURELY | named * NAMES_ADDRESS]
             if named:  # (where it is written: a page added there shares it)
                 out[p].append(sorted(_addresses(p, fields)))
@@ -1376,7 +1408,7 @@ class Pages:
             except GateError as e:
                 errors.append(str(e))
                 continue
-            if _names_address(fields):
+            if _names_address(fields, p):
                 return None
             draft = self.cfg is not None and wildmatch.match(self.cfg.drafts, p)
             flags = self._shows(p, fields, shas, rules, draft, False) * PUBLISHED
