@@ -670,6 +670,20 @@ def test_the_pending_record_is_kept_as_what_it_changes_and_read_back_whole() -> 
     assert _delta(found, None) == (found.drafts, found.reads, None)  # no base: whole
 
 
+def _answers(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[bool]:
+    """Whether each call of module.name answered (not None), as the calls come."""
+    out: list[bool] = []
+    real = getattr(module, name)
+
+    def counting(*args: Any) -> Any:
+        got = real(*args)
+        out.append(got is not None)
+        return got
+
+    monkeypatch.setattr(module, name, counting)
+    return out
+
+
 def _corpus_now(repo: Repo) -> object:
     from receipt_gate.rules.config import config_of
 
@@ -698,24 +712,8 @@ def test_the_corpus_index_the_changes_update_is_the_corpus_built_whole(
     most changes take the update."""
     from receipt_gate_hooks import headline_numbers
 
-    updates: list[bool] = []
-    real = headline_numbers._updated
-
-    def counting(*args: Any) -> Any:
-        got = real(*args)
-        updates.append(got is not None)
-        return got
-
-    monkeypatch.setattr(headline_numbers, "_updated", counting)
-    replayed: list[bool] = []
-    real_replay = headline_numbers._replay
-
-    def replaying(*args: Any) -> Any:
-        got = real_replay(*args)
-        replayed.append(got is not None)
-        return got
-
-    monkeypatch.setattr(headline_numbers, "_replay", replaying)
+    updates = _answers(monkeypatch, headline_numbers, "_updated")
+    replayed = _answers(monkeypatch, headline_numbers, "_replay")
     rng = random.Random(seed)
     numbers = [str(n) for n in range(70, 78)]
     repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
