@@ -832,3 +832,25 @@ def test_the_drafts_a_change_moves_are_found_the_same_in_forked_processes(
     rc, out, _ = rg("pre-commit")
     assert forks
     assert rc == 1 and "replies/r5.md:1:" in out and "replies/r4.md" not in out, out
+
+
+_SEGMENT = st.sampled_from(["posts", "a", "_posts", "_posts", "content", "index.md"])
+_NAME = st.sampled_from(
+    ["a.md", "A.md", "index.md", "README.md", "2024-01-02-a.md", "2024-01-02-a.md", "a.md.md"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.lists(_SEGMENT, max_size=3), _NAME), min_size=2, max_size=6))
+def test_a_changed_page_shares_an_address_exactly_where_its_keys_meet_another(
+    pages: list[tuple[list[str], str]],
+) -> None:
+    """The index's update looks for pages sharing an address by their names first: the
+    answer is the one every pair of pages' address keys gives."""
+    from receipt_gate.rules.corpus import _address_keys, _sharing
+
+    paths = list(dict.fromkeys("/".join([*folders, name]) for folders, name in pages))
+    assume(len(paths) > 1)
+    first, others = paths[0], paths[1:]
+    want = any(_address_keys(first) & _address_keys(q) for q in others)
+    assert _sharing([first], paths) == want

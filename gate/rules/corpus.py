@@ -466,8 +466,8 @@ def _sharing(moved: Sequence[str], paths: Sequence[str]) -> bool:
             continue
         name = q.rpartition("/")[2].lower()
         stem = name.rpartition(".")[0] or name
-        if stem not in stems and stem not in ("index", "_index", "readme"):
-            continue
+        if stem not in stems and stem not in _BARE:
+            continue  # (its keys end in its name, or it is a folder's page)
         if keys & _address_keys(q):
             return True
     return False
@@ -482,13 +482,16 @@ def _names_address(fields: Mapping[str, object], path: str = "") -> bool:
     return dated is not None and _post_key(path, None, dated) != _post_key(path)
 
 
+_BARE = frozenset({"index", "_index", "readme"})  # (a folder's page: written as the folder)
+
+
 def _address_keys(path: str, slug: str | None = None) -> set[str]:
     """Where its path puts a page (its folder and name, or the `slug` in its place; a
     folder's index page at the folder), from the top and from its content folder's
     (`content/_index.md` is the site's root: ""), as _addresses writes them."""
     folder, name = posixpath.split(path.lower())
     stem = slug or posixpath.splitext(name)[0]
-    bare = slug is None and stem in ("index", "_index", "readme")
+    bare = slug is None and stem in _BARE
     base = folder if bare else posixpath.join(folder, stem)
     post = _post_key(path, slug)
     keys = (
