@@ -428,6 +428,22 @@ def row_ai_tells(work: Path, n: int, repeat: int, smoke: bool) -> list[Row]:
     ]
 
 
+def _index_pages(index: Path) -> dict[str, list[object]]:
+    """The corpus index's pages as they read back: the index, and the steps of its
+    journal that follow it ([path, flags, parsed, sha256] each)."""
+    doc = json.loads(index.read_text())
+    pages: dict[str, list[object]] = doc["value"][0]
+    log = index.with_name(index.name.removesuffix(".json") + ".log.json")
+    steps = json.loads(log.read_text()) if log.exists() else {}
+    for step in steps.get("steps", []) if steps.get("base") == doc.get("nonce") else []:
+        for path, flags, _, sha in step:
+            if sha is None:
+                pages.pop(path, None)
+            else:
+                pages[path] = [sha, flags]
+    return pages
+
+
 def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
     r = repo(work / "headline", "required: [headline-numbers]\n")
     (r / "posts").mkdir()
@@ -455,7 +471,7 @@ def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
     p = r / "posts" / "p00003.md"
     p.write_text(p.read_text() + "\nOne more sentence with 12345 in it.\n")
     sh(argv, r, ok=(0, 1))
-    after = json.loads(index.read_text())["value"][0]
+    after = _index_pages(index)
     moved = sum(before.get(k) != v for k, v in after.items()) + len(before.keys() - after.keys())
     changed = (
         f"1 article edited: {moved} index entry updated, pages cache"
