@@ -369,3 +369,23 @@ def test_a_run_of_commits_is_kept_against_one_whole_tree_and_answers_as_the_whol
             f.unlink()
     whole = rg("verify")[1].splitlines()[0]
     assert fast.splitlines()[0].startswith(whole) and "ok: 5 gated drafts" in whole, whole
+
+
+def test_two_pages_one_commit_adds_at_one_address_support_nothing(repo: Repo, rg: Run) -> None:
+    """Round 33: one commit added the supporting page and a twin written to its file
+    (`notes.md` beside `notes.markdown`) with the citing reply; the commit hook's update
+    of the corpus compared each added page with the others, not with one another."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["replies/*.md"]\nrequired: [headline-numbers]\n'
+        'checks: {headline-numbers: {articles: ["posts/*.md", "posts/*.markdown"]}}\n',
+    )
+    repo.write("posts/drift.md", "---\ntitle: Our schedule drifted 76 hours\n---\nIt did.\n")
+    repo.write("replies/old.md", "Nothing to cite.\n")
+    _committed(repo, rg, "first")
+    repo.write("posts/notes.md", "---\ntitle: Notes\n---\nThe queue was 76 hours behind.\n")
+    repo.write("posts/notes.markdown", "---\ntitle: Notes\n---\nOther notes.\n")
+    repo.write("replies/r.md", "It drifted 76 hours.\n")
+    repo.git("add", "-A")
+    rc, out, _ = rg("pre-commit")
+    assert rc == 1 and "replies/r.md:1:12" in out, out

@@ -40,9 +40,9 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-# 15: the addresses a page names; 12-14: fields YAMLs read apart; 11: facts by path
-# and bytes; 10: lists
-FORMAT = 15
+# 16: a post's categories; 15: the addresses a page names; 12-14: fields YAMLs read
+# apart; 11: facts by path and bytes; 10: lists
+FORMAT = 16
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
@@ -58,6 +58,7 @@ COMPOSITE = "\0composite"  # scalar_fields' names of fields that hold a list or 
 EITHER = "\0either"  # and of fields one generator's YAML reads as false, another's as a string
 COMPUTED = "\0computed"  # a layout Eleventy computes (eleventyComputed.layout)
 STRICT = "\0strict"  # in a site's layouts: one it cannot find builds no page (Eleventy)
+CATEGORIES = "\0categories"  # a list of categories, joined (a Jekyll post's address)
 DELTA_MOST = 64  # pages changed: past this, build the whole again
 
 
@@ -148,6 +149,9 @@ def scalar_fields(fields: Mapping[str, object], text: str = "") -> Fields:
     composite = [k for k, v in fields.items() if k not in out and isinstance(v, (list, Mapping))]
     if composite:
         out[COMPOSITE] = ",".join(composite)[:2000]
+    for k, v in fields.items():  # (Jekyll puts a post under its categories)
+        if k in ("categories", "category") and isinstance(v, list):
+            out[CATEGORIES] = " ".join(str(c) for c in v)[:2000]
     either = _either(text) if "\n" in text else []
     computed = fields.get("eleventyComputed")  # Eleventy: a value computed for the page
     if isinstance(computed, Mapping) and computed.get("permalink") is False:
@@ -411,75 +415,107 @@ def _shared_addresses(shas: Mapping[str, str], facts: Mapping[str, list[Any]]) -
 def _addresses(path: str, fields: Mapping[str, object]) -> set[str]:
     """Every file a generator may write this page to: those its fields name, and those
     its path gives (its name, or the slug a field gives it, in its folder), read from
-    the repository's top and from its content folder's (the first: content/, docs/)."""
-    if any(k.lower() in ("permalink", "url") for k in fields):
-        return set(_named(fields))  # (written where it names, a pattern's too: not by its path)
-    out: set[str] = set()
+    the repository's top and from its content folder's (the first: content/, docs/), a
+    Jekyll post's dated one; each however generators clean a name up (case, blanks and
+    signs, a language's suffix). A field one generator reads another may ignore (Hugo
+    has no `permalink`, Jekyll no `url`): the path's count too."""
+    out = {_clean(a) for a in _named(fields)}
     slug = _slug(fields)  # (Hugo's takes the name's place; another generator may not)
-    keys = {*_address_keys(path), *(_address_keys(path, slug) if slug else ())}
-    dated = _post_date(fields)  # (a Jekyll post's front matter date moves it)
-    keys.update(k for k in (_post_key(path, slug, dated), _post_key(path, None, dated)) if k)
+    posts = _post_keys(path, fields)  # (a Jekyll post: by its date, title and categories)
+    keys = posts or {*_address_keys(path), *(_address_keys(path, slug) if slug else ())}
     for key in keys:
         out.update((f"{key}/index.html".lstrip("/"), f"{key}.html") if key else ("index.html",))
     return out
 
 
+def _clean(address: str) -> str:
+    """An address as generators write a name: each folder and the name cleaned, the
+    extension kept."""
+    parts = address.split("/")
+    stem, dot, ext = parts[-1].rpartition(".")
+    last = f"{_word(stem)}.{ext}" if dot and stem else _word(parts[-1])
+    return "/".join([*(_word(p) for p in parts[:-1]), last])
+
+
+def _word(name: str) -> str:
+    """A name as Jekyll's slugify and Hugo's path cleaning leave it: lower case, each
+    run of anything but letters and digits one hyphen, none at either end."""
+    return _NOT_ALNUM.sub("-", name.lower()).strip("-") if name else name
+
+
+_NOT_ALNUM = lazyre.compile(r"[\W_]+")
+# A page's language (Hugo's `notes.fr.md`; on a site of one language, written as notes).
+_LANGUAGE = lazyre.compile(r"(.+)\.[a-z]{2,3}(?:-[a-z0-9]{2,8})?")
 # A Jekyll post's file name: its date and its title, which the default permalink (`date`:
 # /:categories/:year/:month/:day/:title.html) puts in its address; a `slug:` takes the
-# title's place, a front matter `date:` the date's.
+# title's place, a front matter `date:` the date's (its day in any zone: a day either side).
 _POST_NAME = lazyre.compile(r"(\d{4})-(\d{2})-(\d{2})-(.+)\.[^./]+")
-_POST_DATE = lazyre.compile(r"\s*(\d{4})-(\d{2})-(\d{2})")
 
 
-def _post_key(path: str, slug: str | None = None, date: str | None = None) -> str | None:
-    """Where a Jekyll post is written, as an address key (None for no post)."""
-    folder, name = posixpath.split(path.lower())
-    m = _POST_NAME.fullmatch(name) if "_posts" in folder.split("/") else None
+def _post_keys(path: str, fields: Mapping[str, object]) -> set[str]:
+    """Where a Jekyll post is written, as address keys (none for no post)."""
+    import datetime
+
+    folder, name = posixpath.split(path)
+    parts = folder.split("/")
+    m = _POST_NAME.fullmatch(name) if "_posts" in parts else None
     if m is None:
-        return None
-    return f"@post/{date or '/'.join(m.group(1, 2, 3))}/{slug or m.group(4)}"
-
-
-def _post_date(fields: Mapping[str, object]) -> str | None:
-    """The date a post's front matter gives, as its address has it (yyyy/mm/dd)."""
-    value = fields.get("date")
-    m = _POST_DATE.match(value) if isinstance(value, str) else None
-    return "/".join(m.group(1, 2, 3)) if m else None
+        return set()
+    categories = [_word(p) for p in parts[: parts.index("_posts")] if p]
+    for key in ("category", "categories", CATEGORIES):
+        value = fields.get(key)
+        categories += [_word(c) for c in str(value).split()] if isinstance(value, str) else []
+    days = ["/".join(m.group(1, 2, 3))]
+    written = date_of(fields["date"]) if "date" in fields else None
+    try:
+        day = datetime.date.fromisoformat(written) if written else None
+    except ValueError:
+        day = None
+    for shift in (-1, 0, 1):
+        try:
+            if day is not None:
+                days.append((day + datetime.timedelta(days=shift)).strftime("%Y/%m/%d"))
+        except OverflowError:
+            continue
+    titles = [_word(m.group(4)), *([_slug(fields) or ""] if _slug(fields) else [])]
+    return {"/".join([*categories, d, t]) for d in days for t in titles if t}
 
 
 def _slug(fields: Mapping[str, object]) -> str | None:
     """The name a `slug:` gives the page in its folder (Hugo's; Jekyll's, Eleventy's
-    where a permalink pattern takes it), as a path segment."""
+    where a permalink pattern takes it), cleaned as generators clean it."""
     for key, value in fields.items():
         if key.lower() == "slug" and isinstance(value, str) and value.strip():
-            return posixpath.normpath(value.strip().strip("/").lower()) or None
+            return "/".join(w for w in map(_word, value.strip().split("/")) if w) or None
     return None
 
 
 def _sharing(moved: Sequence[str], paths: Sequence[str]) -> bool:
-    """Does any of these pages' paths put it where another path puts another page?"""
-    keys = {k for p in moved for k in _address_keys(p)}
-    stems = {k.rpartition("/")[2] for k in keys}
-    mine = set(moved)
-    for q in paths:
-        if q in mine:
-            continue
-        name = q.rpartition("/")[2].lower()
-        stem = name.rpartition(".")[0] or name
-        if stem not in stems and stem not in _BARE:
-            continue  # (its keys end in its name, or it is a folder's page)
-        if keys & _address_keys(q):
+    """Does any of these pages' paths put it where another path puts another page (one of
+    them too)?"""
+    owners: dict[str, set[str]] = {}
+    for p in moved:
+        for k in _address_keys(p):
+            owners.setdefault(k, set()).add(p)
+    stems = {k.rpartition("/")[2] for k in owners}
+    for q in dict.fromkeys([*moved, *paths]):
+        raw = posixpath.splitext(q.rpartition("/")[2].lower())[0]
+        lang = _LANGUAGE.fullmatch(raw)
+        names = {_word(raw), *([_word(lang.group(1))] if lang else [])}
+        if not names & stems and raw not in _BARE and "_posts/" not in f"/{q}":
+            continue  # (its keys end in its name, or it is a folder's page or a post)
+        if any(owners.get(k, {q}) - {q} for k in _address_keys(q)):
             return True
     return False
 
 
 def _names_address(fields: Mapping[str, object], path: str = "") -> bool:
     """Does a field of the page say where it is written (not its path alone): an address,
-    a slug, a Jekyll post's date other than its file name's?"""
+    a slug, a Jekyll post's date or categories?"""
     if _named(fields) or _slug(fields) is not None:
         return True
-    dated = _post_date(fields)
-    return dated is not None and _post_key(path, None, dated) != _post_key(path)
+    moves = {"date", "category", "categories", CATEGORIES}
+    return bool(_post_keys(path, {})) and bool(moves & set(fields))
 
 
 _BARE = frozenset({"index", "_index", "readme"})  # (a folder's page: written as the folder)
@@ -487,17 +523,29 @@ _BARE = frozenset({"index", "_index", "readme"})  # (a folder's page: written as
 
 def _address_keys(path: str, slug: str | None = None) -> set[str]:
     """Where its path puts a page (its folder and name, or the `slug` in its place; a
-    folder's index page at the folder), from the top and from its content folder's
-    (`content/_index.md` is the site's root: ""), as _addresses writes them."""
+    folder's index page at the folder; a page in a language at its name), from the top
+    and from its content folder's (`content/_index.md` is the site's root: ""), cleaned
+    as generators clean names, as _addresses writes them; a Jekyll post's dated one."""
+    posts = _post_keys(path, {"slug": slug} if slug else {})
+    if posts:
+        return posts  # (a Jekyll post is written at its dated address, not by its path)
     folder, name = posixpath.split(path.lower())
     stem = slug or posixpath.splitext(name)[0]
-    bare = slug is None and stem in _BARE
-    base = folder if bare else posixpath.join(folder, stem)
-    post = _post_key(path, slug)
-    keys = (
-        {base, base.partition("/")[2]} if "/" in base else {base, ""} if bare and base else {base}
-    )
-    return keys | {post} if post else keys
+    stems = {stem, *([lang.group(1)] if (lang := _LANGUAGE.fullmatch(stem)) else [])}
+    keys: set[str] = set()
+    for s in stems:
+        bare = slug is None and s in _BARE
+        base = "/".join(
+            w for w in map(_word, (folder if bare else f"{folder}/{s}").split("/")) if w
+        )
+        keys.update(
+            {base, base.partition("/")[2]}
+            if "/" in base
+            else {base, ""}
+            if bare and base
+            else {base}
+        )
+    return keys
 
 
 def _named(fields: Mapping[str, object]) -> list[str]:
