@@ -16,8 +16,6 @@ from receipt_gate_hooks.headline_numbers import (
 )
 from tests.conftest import Repo, Run
 
-TODAY = time.strftime("%Y-%m-%d", time.gmtime())
-
 
 def _title_and_reply(repo: Repo, wide: bool = False) -> None:
     """A title holding 76 (posts/drift.md) and a reply citing it (drafts/reply.md), under
@@ -370,8 +368,8 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         # The fourteenth: dated later today (Hugo and Jekyll compare the time, and a
         # site's time zone may not have reached today); written outside Eleventy's
         # output folder.
-        ("posts/notes.md", f"---\ndate: {TODAY}T23:59:59\n---\nThe drift peaked at 76 hours.\n"),
-        ("posts/notes.md", f"---\ndate: {TODAY}\n---\nThe drift peaked at 76 hours.\n"),
+        ("posts/notes.md", "---\ndate: @TODAY@T23:59:59\n---\nThe drift peaked at 76 hours.\n"),
+        ("posts/notes.md", "---\ndate: @TODAY@\n---\nThe drift peaked at 76 hours.\n"),
         (
             "posts/notes.md",
             "---\npermalink: out/notes.html\npermalinkBypassOutputDir: true\n---\n"
@@ -417,7 +415,8 @@ def test_what_readers_may_not_see_supports_nothing(
     repo: Repo, rg: Run, path: str, page: str
 ) -> None:
     _title_and_reply(repo, wide=True)
-    repo.write(path, page)
+    # (today as the test runs, not as it was collected: a run may cross midnight)
+    repo.write(path, page.replace("@TODAY@", time.strftime("%Y-%m-%d", time.gmtime())))
     rc, out, _ = rg("run")
     assert rc == 1, out
     assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out
