@@ -361,10 +361,9 @@ def _digest_cache(repo: Repo, kind: str) -> dict[str, str]:
     doc = json.loads((folder / f"digests-v3-{kind}.json").read_text())
     log = folder / f"digests-v3-{kind}.log.json"
     more = json.loads(log.read_text()) if log.exists() else {}
-    got: dict[str, str] = {
-        **doc["digests"],
-        **(more["digests"] if more.get("base") == doc["nonce"] else {}),
-    }
+    got: dict[str, str] = dict(doc["digests"])
+    for step in more.get("steps", []) if more.get("base") == doc["nonce"] else []:
+        got.update(step)
     return got
 
 

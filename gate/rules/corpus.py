@@ -23,7 +23,6 @@ from __future__ import annotations
 import bisect
 import collections
 import json
-import os
 import posixpath
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -477,7 +476,8 @@ def _post_keys(path: str, fields: Mapping[str, object]) -> set[str]:
                 days.append((day + datetime.timedelta(days=shift)).strftime("%Y/%m/%d"))
         except OverflowError:
             continue
-    titles = [_word(m.group(4)), *([_slug(fields) or ""] if _slug(fields) else [])]
+    slug = _slug(fields)
+    titles = [_word(m.group(4)), *([slug] if slug else [])]
     return {"/".join([*categories, d, t]) for d in days for t in titles if t}
 
 
@@ -1316,22 +1316,6 @@ def rules_key(cfg: Config | None) -> object:
 JOURNAL_MOST = 64
 
 
-def _journal(log: str | None, doc: Mapping[str, Any] | None) -> list[Any]:
-    """The steps kept since the index `doc` was written (none for another one's)."""
-    nonce = doc.get("nonce") if doc is not None else None
-    got = cache.read(
-        log,
-        lambda d: (
-            isinstance(d, dict)
-            and isinstance(nonce, str)
-            and d.get("base") == nonce
-            and isinstance(d.get("steps"), list)
-            and len(d["steps"]) <= JOURNAL_MOST
-        ),
-    )
-    return list(got["steps"]) if got is not None else []
-
-
 def _key(*parts: object) -> str:
     return hex256(json.dumps(parts, sort_keys=True, ensure_ascii=True).encode())
 
@@ -1611,22 +1595,18 @@ class Pages:
         def make() -> T:
             root = self.tree.root
             file = cache.path(root, f"corpus-{self.check}.json") if root else None
-            log = cache.path(root, f"corpus-{self.check}.log.json") if root else None
-            doc = cache.read(file, lambda d: isinstance(d, dict) and d.get("key") == key)
+            doc, steps = cache.read_journaled(file, lambda d: d.get("key") == key, JOURNAL_MOST)
             kept = load(doc.get("value")) if doc is not None else None
-            steps = _journal(log, doc) if kept is not None and replay is not None else []
             for s in steps:
                 kept = replay(kept, s) if replay is not None and kept is not None else None
             got = build(kept)
-            if got is kept:
-                return got
-            nonce = doc.get("nonce") if doc is not None else None
-            done = step(got) if step is not None and kept is not None else None
-            if done is not None and isinstance(nonce, str) and len(steps) < JOURNAL_MOST:
-                cache.write(log, {"base": nonce, "steps": [*steps, done]})
-            else:
-                nonce = os.urandom(8).hex()
-                cache.write(file, {"key": key, "value": dump(got), "nonce": nonce})
+            if got is not kept:
+                done = step(got) if step is not None and kept is not None else None
+
+                def whole() -> dict[str, Any]:
+                    return {"key": key, "value": dump(got)}
+
+                cache.write_journaled(file, doc, steps, done, whole, JOURNAL_MOST)
             return got
 
         return built_once(self.tree, f"updated/{key}/{rows_key(files)}", make)

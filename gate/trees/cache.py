@@ -57,3 +57,52 @@ def str_map(doc: object) -> bool:
     return isinstance(doc, dict) and all(
         isinstance(k, str) and isinstance(v, str) for k, v in doc.items()
     )
+
+
+# A cache of megabytes (a site's index, its digests) that a run changes by a little is
+# kept as the document, written whole now and then under a nonce, and a journal beside
+# it of the steps since: each run writes its step to the journal, never the document.
+
+
+def journal_of(file: str | None) -> str | None:
+    """Where the journal of the cache `file` is kept."""
+    return None if file is None else file.removesuffix(".json") + ".log.json"
+
+
+def read_journaled(
+    file: str | None, valid: Callable[[Any], bool], most: int
+) -> tuple[Any, list[Any]]:
+    """(the document in `file` when `valid` accepts it and it names its nonce, else None;
+    the steps its journal keeps after it: none for another document's, or past `most`)."""
+    doc = read(file, lambda d: isinstance(d, dict) and isinstance(d.get("nonce"), str) and valid(d))
+    if doc is None:
+        return None, []
+    log = read(
+        journal_of(file),
+        lambda d: (
+            isinstance(d, dict)
+            and d.get("base") == doc["nonce"]
+            and isinstance(d.get("steps"), list)
+            and len(d["steps"]) <= most
+        ),
+    )
+    return doc, list(log["steps"]) if log is not None else []
+
+
+def write_journaled(
+    file: str | None,
+    doc: Any,
+    steps: list[Any],
+    step: Any,
+    whole: Callable[[], dict[str, Any]],
+    most: int,
+) -> Any:
+    """Keep `step` after the document `doc` was read with `steps`: in its journal while
+    that holds fewer than `most`, else the document whole (`whole()`, under a new nonce).
+    The document as it now stands on disk: `doc`, or the one written whole."""
+    if doc is not None and step is not None and len(steps) < most:
+        write(journal_of(file), {"base": doc["nonce"], "steps": [*steps, step]})
+        return doc
+    fresh = {**whole(), "nonce": os.urandom(8).hex()}
+    write(file, fresh)
+    return fresh

@@ -29,10 +29,11 @@ from receipt_gate.trees.tree import Tree
 _loaded: dict[str, dict[str, str]] = {}  # cache file -> stamp -> sha256, per process
 _used: dict[str, dict[str, str]] = {}  # what this process looked up or computed
 _dirty: set[str] = set()
-# cache file -> (the nonce of the file as read, what its journal held): a run that
-# learns a few stamps writes them to the journal beside the file (a site's file is
-# megabytes), and the file whole, with only the stamps it used, every so often.
-_base: dict[str, tuple[str | None, dict[str, str]]] = {}
+# cache file -> (the file as read, the steps of its journal): a run that learns a few
+# stamps writes them to the journal beside the file (a site's file is megabytes), and
+# the file whole, with only the stamps it used, every so often (gate.trees.cache).
+_base: dict[str, tuple[Any, list[Any]]] = {}
+STEPS = 64  # a journal's steps before the file is written whole again
 
 
 def _cache_file(root: str, kind: str) -> str | None:
@@ -46,20 +47,14 @@ def _digests(doc: Any) -> bool:
 def _load(path: str) -> dict[str, str]:
     got = _loaded.get(path)
     if got is None:
-        doc = cache.read(path, lambda d: isinstance(d, dict) and _digests(d.get("digests")))
-        nonce = doc.get("nonce") if doc is not None else None
-        log = cache.read(
-            path.removesuffix(".json") + ".log.json",
-            lambda d: (
-                isinstance(d, dict)
-                and isinstance(nonce, str)
-                and d.get("base") == nonce
-                and _digests(d.get("digests"))
-            ),
-        )
-        journal = dict(log["digests"]) if log is not None else {}
-        _base[path] = (nonce if isinstance(nonce, str) else None, journal)
-        got = _loaded[path] = {**(doc["digests"] if doc is not None else {}), **journal}
+        doc, steps = cache.read_journaled(path, lambda d: _digests(d.get("digests")), STEPS)
+        if not all(_digests(step) for step in steps):
+            steps = []  # (a journal of another shape: the file as it is)
+        _base[path] = (doc, steps)
+        got = _loaded[path] = {
+            **(doc["digests"] if doc is not None else {}),
+            **{k: v for step in steps for k, v in step.items()},
+        }
     return got
 
 
@@ -107,23 +102,22 @@ def sha256_of(tree: Tree, paths: Iterable[str]) -> dict[str, str | None]:
 def save() -> None:
     """Write what each cache learned: to its journal while that stays small, else the
     file whole, with the stamps this process used."""
-    import os
-
     for file in sorted(_dirty):
         used = _used.get(file, {})
         known = _loaded.setdefault(file, {})
-        nonce, journal = _base.get(file, (None, {}))
+        doc, steps = _base.get(file, (None, []))
         learned = {k: v for k, v in used.items() if known.get(k) != v}
-        if nonce is not None and len(journal) + len(learned) <= max(1024, len(known) // 8):
-            journal = {**journal, **learned}
-            log = file.removesuffix(".json") + ".log.json"
-            if cache.write(log, {"base": nonce, "digests": journal}):
-                known.update(learned)
-                _base[file] = (nonce, journal)
-            continue
+        small = sum(map(len, steps)) + len(learned) <= max(1024, len(known) // 8)
         entries = dict(sorted(used.items()))
-        nonce = os.urandom(8).hex()
-        if cache.write(file, {"nonce": nonce, "digests": entries}):
+
+        def whole(entries: dict[str, str] = entries) -> dict[str, Any]:
+            return {"digests": entries}
+
+        now = cache.write_journaled(file, doc, steps, learned if small else None, whole, STEPS)
+        if now is doc:
+            known.update(learned)
+            _base[file] = (doc, [*steps, learned])
+        else:
             _loaded[file] = entries
-            _base[file] = (nonce, {})
+            _base[file] = (now, [])
     _dirty.clear()
