@@ -27,9 +27,10 @@ from receipt_gate.reading.prose import prose_lines
 from receipt_gate.rules import corpus as corpus_module
 from receipt_gate.rules.config import load
 from receipt_gate.rules.fingerprint import fingerprint
+from receipt_gate.trees import gittree
 from receipt_gate.trees import tree as tree_module
 from receipt_gate.trees.digests import sha256_of
-from receipt_gate.trees.gittree import IndexTree
+from receipt_gate.trees.gittree import CommitTree, IndexTree
 from receipt_gate.trees.tree import WorkTree
 from receipt_gate_hooks.headline_numbers import digit_chunks, scan
 from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo, Run
@@ -853,3 +854,55 @@ def test_a_changed_page_shares_an_address_exactly_where_its_keys_meet_another(
     first, others = paths[0], paths[1:]
     want = any(_address_keys(first) & _address_keys(q) for q in others)
     assert _sharing([first], paths) == want
+
+
+@pytest.mark.parametrize("kind", ["index", "commit"])
+def test_globs_that_leave_folders_out_select_what_the_whole_listing_does(
+    repo: Repo, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A glob set that leaves a folder out whole (the receipts') lists the tree without
+    it, not all of it, and selects the same paths as over the whole listing, whatever
+    was listed before (a folder, a file beside it, a folder above it, one of its own)."""
+    monkeypatch.setattr(gittree, "SMALL_INDEX", 0)  # (a small index is listed whole)
+    files = [
+        ".receipts/posts/a.md/ai-tells.json",
+        ".receipts/hugo.toml",
+        ".receipts0/hugo.toml",
+        ".receipts.md",
+        "a0/hugo.toml",
+        "a/b/c/hugo.toml",
+        "a/b/d.md",
+        "a/bb/hugo.toml",
+        "a/b0/_index.md",
+        "a/b0/hugo.toml",
+        "hugo.toml",
+        "posts/_index.md",
+        "posts/a.md",
+        "themes/t/hugo.toml",
+    ]
+    for f in files:
+        repo.write(f, "x\n")
+    repo.commit_all()
+    root = str(repo.path)
+
+    def tree() -> IndexTree | CommitTree:
+        return IndexTree(root) if kind == "index" else CommitTree(root, "HEAD")
+
+    sets = [
+        ["**/hugo.toml", "!.receipts/**"],
+        ["**/_index.*", "!.receipts/**", "!themes/**"],
+        ["**/hugo.toml", "!a/b/**", "!.receipts/**"],
+        ["**/*.md", "!a/b/c/**"],
+        ["**", "!a/**"],
+    ]
+    firsts: list[list[str]] = [[], ["a/b"], ["a"], [".receipts/posts"], ["hugo.toml"]]
+    for globs in sets:
+        want = wildmatch.select(globs, sorted(files))
+        for first in firsts:
+            t = tree()
+            if first:
+                t.entries_of(first)
+            assert t.paths(globs) == want, (globs, first)
+            if first != [".receipts/posts"] and "!.receipts/**" in globs:
+                assert not any(p.startswith(".receipts/") for p in t.entries), (globs, first)
+            assert t.paths(["**"]) == sorted(files)  # (then all of it, as listed)

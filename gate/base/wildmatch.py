@@ -285,6 +285,11 @@ def _folder(pattern: str) -> str:
     return f"/{max(literal, key=len)}/" if literal else ""
 
 
+def gone(patterns: Sequence[str]) -> tuple[str, ...]:
+    """The folders a `!folder/**` glob leaves out whole, each as `folder/`."""
+    return _gone(tuple(patterns))
+
+
 @lru_cache(maxsize=256)
 def _gone(patterns: tuple[str, ...]) -> tuple[str, ...]:
     """The folders a `!folder/**` glob leaves out whole, each as `folder/`."""

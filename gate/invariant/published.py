@@ -97,11 +97,11 @@ def newly_published(
     # not before (a file an earlier change added, unpublished then): published anew.
     relisted_now = _newly_listed(cfg, base, into) if markers.listed_in else []
     touched += [p for p in relisted_now if p in present and outside(p) and p not in touched]
-    files, _, texts, _ = build_texts(tree)
+    files, _, texts, _ = build_texts(tree, cfg.run_dir)
     changed: list[str] = []
     base_texts: dict[str, str | None] = {}
     if build:
-        base_files, _, base_texts, _ = build_texts(base)
+        base_files, _, base_texts, _ = build_texts(base, cfg.run_dir)
         changed = sorted(p for p in {*files, *base_files} if texts.get(p) != base_texts.get(p))
     if not changed and not touched:
         return modules  # (the common case: the build config is as it was, no page ungated)

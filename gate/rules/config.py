@@ -348,7 +348,7 @@ def built(cfg: Config, tree: Tree) -> Config:
     from receipt_gate.rules.markup import build_texts, holds
     from receipt_gate.sites.builds import unread_markup
 
-    files, index, texts, named = build_texts(tree)
+    files, index, texts, named = build_texts(tree, cfg.run_dir)
     if (unread := unread_markup([*files, *index], texts.__getitem__)) is not None:
         raise GateError(unread)
     why = publishing(files, texts.__getitem__, named)

@@ -32,12 +32,16 @@ def texts_of(tree: Tree, paths: Sequence[str]) -> dict[str, str | None]:
     return out
 
 
-def build_texts(tree: Tree) -> tuple[list[str], list[str], dict[str, str | None], dict[str, str]]:
+def build_texts(
+    tree: Tree, run_dir: str
+) -> tuple[list[str], list[str], dict[str, str | None], dict[str, str]]:
     """(build files, section _index pages, the text of each, the configs a build command
     names as path -> tool): the build files where the generators and build hosts keep
-    them, and the configs a build names (--config a,b, --configDir, mkdocs -f, INHERIT)
-    wherever they are, and those they name in turn."""
-    files, index = tree.paths(BUILD_FILES), tree.paths(["**/_index.*"])
+    them (not in the run folder: receipts, never a site's build), and the configs a
+    build names (--config a,b, --configDir, mkdocs -f, INHERIT) wherever they are, and
+    those they name in turn."""
+    aside = f"!{wildmatch.escape(run_dir)}/**"
+    files, index = tree.paths([*BUILD_FILES, aside]), tree.paths(["**/_index.*", aside])
     texts = texts_of(tree, [*files, *index])  # one batch, each read once
     named: dict[str, str] = {}
     scanned: set[str] = set()  # (each file's names read once, however many rounds)

@@ -228,10 +228,13 @@ def batched(specs: Sequence[str]) -> Iterator[Sequence[str]]:
         yield batch
 
 
-def index_entries(root: str, paths: Sequence[str] = ()) -> dict[str, IndexEntry]:
+def index_entries(
+    root: str, paths: Sequence[str] = (), but: Sequence[str] = ()
+) -> dict[str, IndexEntry]:
     """Stage-0 entries of the index (all, or those at or under `paths`; conflicted
-    paths are left out)."""
+    paths are left out), but those under the folders `but`."""
     specs = [":(literal)" + p for p in paths]
+    specs += [":(exclude,literal)" + f for f in but]
     out = b"".join(
         run(root, ("ls-files", "-z", "--stage", "--", *batch)) for batch in batched(specs)
     )
@@ -309,6 +312,25 @@ def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str,
         for (mode, kind, oid), path in _records(out)
         if kind in ("blob", "commit")
     }
+
+
+def tree_entries_but(root: str, commit: str, folders: Sequence[str]) -> dict[str, IndexEntry]:
+    """The files of a commit but those under these folders (ls-tree takes no exclusion:
+    what lies beside them and beside each folder above them, listed whole)."""
+    beside: list[str] = []
+    above = [""]
+    while above:
+        spec = [f":(literal){a}/" if a else "." for a in above]
+        out = run(root, ("ls-tree", "-z", "--full-tree", commit, "--", *spec))
+        above = []
+        for (_, kind, _), name in _records(out):
+            if name in folders:
+                continue
+            if kind == "tree" and any(f.startswith(name + "/") for f in folders):
+                above.append(name)
+            else:
+                beside.append(name)
+    return tree_entries(root, commit, beside) if beside else {}
 
 
 def cat_blobs(root: str, oids: Iterable[str]) -> dict[str, bytes]:

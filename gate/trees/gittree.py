@@ -14,6 +14,8 @@ from receipt_gate.trees import git, revs
 from receipt_gate.trees.tree import TooLarge, Unreadable
 
 Lister = Callable[[Sequence[str]], dict[str, git.IndexEntry]]
+# Every entry but those under a folder (the receipts' run folder: four files a page).
+ButLister = Callable[[Sequence[str]], dict[str, git.IndexEntry]]
 ASK_AT_MOST = 64  # paths listed one pathspec each; more, and the whole tree is listed
 
 
@@ -21,13 +23,17 @@ class _ObjectTree:
     label = ""
     fork_safe = True  # blobs are prefetched bytes; a miss starts its own git process
 
-    def __init__(self, root: str, lister: Lister) -> None:
+    def __init__(self, root: str, lister: Lister, but: ButLister) -> None:
         self.root = root
         self._lister = lister  # () lists every entry; (paths) those at or under them
+        self._but_lister = but
         self.entries: dict[str, git.IndexEntry] = {}
         self._complete = False
+        # Folders whose entries alone are not all listed (none: nothing left out; globs
+        # that leave them out need no more).
+        self._but: tuple[str, ...] = ()
+        self._listed_memo: tuple[int, list[str]] = (-1, [])
         self._asked: set[str] = set()  # paths (or folders) already listed
-        self._sorted: list[str] | None = None
         self._blobs: dict[str, bytes] = {}
         # globs -> what they select, while the listing is what it was (a hook asks the
         # same globs of 10,000 paths several times: drafts, corpus, blind spots)
@@ -38,7 +44,7 @@ class _ObjectTree:
     def _list(self, paths: Sequence[str]) -> None:
         if self._complete:
             return
-        wanted = [p for p in paths if p not in self._asked]
+        wanted = [p for p in paths if p not in self._asked and not self._listed_but(p)]
         if len(wanted) > ASK_AT_MOST:
             self._all()  # git matches many pathspecs slowly: one listing of all is faster
         elif wanted:
@@ -50,11 +56,34 @@ class _ObjectTree:
         if not self._complete:
             self.entries = self._lister(())
             self._complete = True
-            self._sorted = None
             self._generation += 1
-        if self._sorted is None:
-            self._sorted = sorted(self.entries)
-        return self._sorted
+        return self._listed()
+
+    def _listed_but(self, path: str) -> bool:
+        """Whether the listing of all but some folders holds this path and all under it."""
+        return (
+            bool(self._but)
+            and path not in ("", ".")
+            and not any(
+                path == f or path.startswith(f + "/") or f.startswith(path + "/") for f in self._but
+            )
+        )
+
+    def _all_but(self, folders: tuple[str, ...]) -> list[str]:
+        """Every path outside these folders, sorted: listed without their entries, unless
+        all of them are listed already (a folder of 160,000 receipts is not listed for
+        globs that leave it out)."""
+        if not self._complete and self._but != folders:
+            self.entries.update(self._but_lister(folders))
+            self._but = folders
+            self._generation += 1
+        return _without(self._listed(), folders)
+
+    def _listed(self) -> list[str]:
+        """Every path listed so far, sorted (once per listing)."""
+        if self._listed_memo[0] != self._generation:
+            self._listed_memo = (self._generation, sorted(self.entries))
+        return self._listed_memo[1]
 
     def paths(self, globs: Sequence[str] | None = None) -> list[str]:
         if globs is None:
@@ -68,15 +97,14 @@ class _ObjectTree:
         return list(got)
 
     def _paths(self, globs: Sequence[str]) -> list[str]:
-        if not self._complete:
-            prefixes = wildmatch.literal_prefixes(globs)
-            if prefixes is not None:  # list only under the globs' literal folders
-                under = [p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))]
-                self._list(under)
-                listed = sorted(
-                    p for p in self.entries if any(p == u or p.startswith(u + "/") for u in under)
-                )
-                return wildmatch.select(globs, listed)
+        prefixes = wildmatch.literal_prefixes(globs)
+        if prefixes is not None:  # only what lies under the globs' literal folders
+            under = sorted({p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))})
+            self._list(under)  # (each folder's range of the sorted listing)
+            return wildmatch.select(globs, _within(self._listed(), under))
+        gone = tuple(sorted({g.rstrip("/") for g in wildmatch.gone(globs)}))
+        if gone:  # (folders the globs leave out whole: the receipts')
+            return wildmatch.select(globs, self._all_but(gone))
         return wildmatch.select(globs, self._all())
 
     def blind(
@@ -158,6 +186,33 @@ class _ObjectTree:
         return data
 
 
+def _within(paths: list[str], folders: Sequence[str]) -> list[str]:
+    """Of sorted paths, those that are one of these folders (or files) or lie under one."""
+    from bisect import bisect_left
+
+    out: set[str] = set()
+    for u in folders:
+        at = bisect_left(paths, u)
+        if at < len(paths) and paths[at] == u:
+            out.add(u)
+        # ("/" sorts just before "0": the folder's entries are one range)
+        out.update(paths[bisect_left(paths, u + "/") : bisect_left(paths, u + "0")])
+    return sorted(out)
+
+
+def _without(paths: list[str], folders: Sequence[str]) -> list[str]:
+    """Sorted paths but those under these folders (one range each)."""
+    from bisect import bisect_left
+
+    cuts = sorted((bisect_left(paths, f + "/"), bisect_left(paths, f + "0")) for f in folders)
+    out: list[str] = []
+    at = 0
+    for start, end in cuts:
+        out += paths[at:start] if start > at else []
+        at = max(at, end)
+    return out + paths[at:]
+
+
 # An index file smaller than this (about 2,500 entries) is listed whole at first use:
 # one git process is cheaper than several small ones. A larger one is listed as asked.
 SMALL_INDEX = 256 * 1024
@@ -169,7 +224,11 @@ class IndexTree(_ObjectTree):
     label = "index"
 
     def __init__(self, root: str) -> None:
-        super().__init__(root, lambda paths: git.index_entries(root, paths))
+        super().__init__(
+            root,
+            lambda paths: git.index_entries(root, paths),
+            lambda folders: git.index_entries(root, (), folders),
+        )
         self._small = 0 <= git.index_size(root) < SMALL_INDEX
 
     def _list(self, paths: Sequence[str]) -> None:
@@ -184,7 +243,6 @@ class IndexTree(_ObjectTree):
         for p in paths:
             self.entries.pop(p, None)
         self.entries.update(fresh)
-        self._sorted = None
         self._generation += 1
 
 
@@ -193,6 +251,10 @@ class CommitTree(_ObjectTree):
 
     def __init__(self, root: str, rev: str, what: str = "--rev") -> None:
         self.commit = revs.resolve_commit(root, rev, what)
-        super().__init__(root, lambda paths: git.tree_entries(root, self.commit, paths))
+        super().__init__(
+            root,
+            lambda paths: git.tree_entries(root, self.commit, paths),
+            lambda folders: git.tree_entries_but(root, self.commit, folders),
+        )
         named = "" if self.commit.startswith(rev) else f" ({rev})"
         self.label = f"commit {self.commit[:12]}{named}"
