@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import time
 
 import pytest
@@ -1284,6 +1286,225 @@ def test_a_liquid_example_in_raw_is_no_condition(repo: Repo, rg: Run) -> None:
     )
     repo.write("drafts/reply.md", "It drifted 76 hours.\n")
     assert rg("run")[0] == 0
+
+
+_MOUNT = '[module]\n[[module.mounts]]\nsource = "content"\ntarget = "content"\n'
+_LANGUAGES = "[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n"
+_CASCADE = (
+    '[[cascade]]\n[cascade._build]\nrender = "never"\n[cascade._target]\npath = "/posts/old/**"\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "config", "page", "held"),
+    [
+        ("hugo.toml", 'disableLanguages = ["fr"]\n' + _LANGUAGES, "posts/notes.fr.md", True),
+        ("hugo.toml", _LANGUAGES, "posts/notes.fr.md", False),
+        (
+            "hugo.toml",
+            _LANGUAGES.replace("weight = 2", "disabled = true"),
+            "posts/notes.fr.md",
+            True,
+        ),
+        (
+            "config/_default/languages.toml",
+            "[en]\n[fr]\ndisabled = true\n",
+            "posts/notes.fr.md",
+            True,
+        ),
+        ("hugo.toml", 'disableKinds = ["page"]\n', "posts/notes.md", True),
+        ("hugo.toml", 'disableKinds = ["taxonomy", "term"]\n', "posts/notes.md", False),
+        ("hugo.toml", _MOUNT + 'excludeFiles = ["posts/old/**"]\n', "posts/old/notes.md", True),
+        ("hugo.toml", _MOUNT + 'excludeFiles = "posts/old"\n', "posts/old/notes.md", True),
+        ("hugo.toml", _MOUNT + 'excludeFiles = ["posts/old/**"]\n', "posts/notes.md", False),
+        ("hugo.toml", _MOUNT + 'includeFiles = ["posts/*.md"]\n', "other/notes.md", True),
+        ("hugo.toml", _MOUNT + 'includeFiles = ["**/*.md"]\n', "other/notes.md", False),
+        ("hugo.toml", _MOUNT + 'includeFiles = ["**.md"]\n', "other/notes.md", True),
+        ("hugo.toml", _CASCADE, "posts/old/notes.md", True),
+        ("hugo.toml", _CASCADE, "posts/notes.md", False),
+        ("hugo.toml", "[[cascade]]\ndraft = true\n", "posts/notes.md", True),
+        ("hugo.toml", 'ignoreFiles = ["\\\\.wip\\\\.md$"]\n', "posts/notes.wip.md", True),
+        ("hugo.toml", 'ignoreFiles = ["old$"]\n', "posts/old/notes.md", True),
+        ("hugo.toml", 'ignoreFiles = ["old$"]\n', "posts/notes.md", False),
+    ],
+)
+def test_what_a_hugo_config_leaves_unbuilt_supports_nothing(
+    repo: Repo, rg: Run, path: str, config: str, page: str, held: bool
+) -> None:
+    """Round 34: Hugo builds no page of a language turned off, of a kind disableKinds
+    names, that a mount's excludeFiles (or not its includeFiles) or ignoreFiles leaves
+    out, or that a config's cascade keeps from rendering; such pages' 76 pinned the
+    title's. With Hugo installed, it says which pages it built."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [headline-numbers]\n'
+        'checks:\n  headline-numbers: {articles: ["content/**/*.md"]}\n',
+    )
+    repo.write("content/posts/drift.md", DRIFT)
+    repo.write(f"content/{page}", "---\ntitle: Notes\n---\nThe drift peaked at 76 hours.\n")
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    repo.write(path, ('title = "T"\n' if path == "hugo.toml" else "") + config)
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+    if shutil.which("hugo") is not None:
+        repo.write("layouts/_default/single.html", "<main>{{ .Content }}</main>\n")
+        repo.write("layouts/_default/list.html", "<main>{{ .Content }}</main>\n")
+        built = subprocess.run(
+            ["hugo", "--quiet", "-d", "public"], cwd=repo.path, capture_output=True, text=True
+        )
+        assert built.returncode == 0, built.stderr
+        shown = [
+            p for p in (repo.path / "public").rglob("*.html") if "peaked at 76" in p.read_text()
+        ]
+        assert bool(shown) is not held, shown
+
+
+@pytest.mark.parametrize(
+    ("cascade", "held"),
+    [
+        ("cascade:\n  _build:\n    render: never\n", True),
+        ("cascade:\n  - draft: true\n    _target:\n      path: /posts/old/n*\n", True),
+        ("cascade:\n  - draft: true\n    _target:\n      path: /posts/old/x*\n", False),
+        ("cascade:\n  params:\n    color: red\n", False),
+    ],
+)
+def test_what_a_sections_cascade_leaves_unbuilt_supports_nothing(
+    repo: Repo, rg: Run, cascade: str, held: bool
+) -> None:
+    """Round 34: a section page's cascade that sets a build option or a draft flag for
+    the pages its target reaches (every page under it, without one)."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [headline-numbers]\n'
+        'checks:\n  headline-numbers: {articles: ["content/**/*.md"]}\n',
+    )
+    repo.write("hugo.toml", 'title = "T"\n')
+    repo.write("content/posts/drift.md", DRIFT)
+    repo.write("content/posts/old/_index.md", f"---\ntitle: Old\n{cascade}---\n")
+    repo.write("content/posts/old/notes.md", "---\ntitle: N\n---\nThe drift peaked at 76 hours.\n")
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("config", "later", "held"),
+    [
+        ("permalink: /:title/\n", "2026-01-09-notes.md", True),
+        ("permalink: none\n", "2026-01-09-notes.md", True),
+        ("permalink: pretty\n", "2026-01-09-notes.md", False),
+        ("permalink: /:year/:title/\n", "2026-03-09-notes.md", True),
+        ("permalink: /:year/:title/\n", "2027-01-09-notes.md", False),
+        ("permalink: /:categories/:title/\n", "2026-01-09-notes.md", True),
+        (
+            "collections:\n  posts:\n    output: true\n    permalink: /:slug/\n",
+            "2026-01-09-notes.md",
+            True,
+        ),
+        (
+            "defaults:\n  - scope: {path: ''}\n    values: {permalink: '/:title/'}\n",
+            "2026-01-09-notes.md",
+            True,
+        ),
+        ("title: T\n", "2026-01-09-notes.md", False),
+    ],
+)
+def test_posts_a_jekyll_permalink_writes_to_one_file_support_nothing(
+    repo: Repo, rg: Run, config: str, later: str, held: bool
+) -> None:
+    """Round 34: with `permalink: /:title/` in _config.yml, two posts of one title on
+    different days are written to one file (Jekyll: "Conflict: destination shared"),
+    the later one's; the earlier one's 76 pinned the title's though no reader saw it.
+    With Jekyll installed, it says which it wrote."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [headline-numbers]\n'
+        'checks:\n  headline-numbers: {articles: ["_posts/*.md"]}\n',
+    )
+    repo.write("_config.yml", config)
+    repo.write("_posts/2026-01-01-drift.md", DRIFT)
+    repo.write("_posts/2026-01-02-notes.md", "---\ntitle: N\n---\nThe drift peaked at 76 hours.\n")
+    repo.write(f"_posts/{later}", "---\ntitle: N\n---\nNothing more.\n")
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+    if shutil.which("jekyll") is not None:
+        built = subprocess.run(
+            ["jekyll", "build", "-q", "-d", "_built"], cwd=repo.path, capture_output=True, text=True
+        )
+        assert built.returncode == 0, built.stderr
+        shown = [
+            p for p in (repo.path / "_built").rglob("*.html") if "peaked at 76" in p.read_text()
+        ]
+        assert bool(shown) is not held, shown
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "held"),
+    [
+        ("posts/notes.org", "#+TITLE: N\n\n#+NOTE: The drift peaked at 76 hours.\n", True),
+        ("posts/notes.org", "#+TITLE: N\n\n# The drift peaked at 76 hours.\n", True),
+        ("posts/notes.org", "#+TITLE: N\n\nThe drift peaked at 76 hours.\n", False),
+        ("posts/notes.adoc", "= N\n\n// The drift peaked at 76 hours.\n", True),
+        ("posts/notes.rst", "N\n=\n\n.. The drift peaked at 76 hours.\n", True),
+        ("posts/notes.md", "Use `{#` here.\n\nThe drift peaked at 76 hours.\n\nAnd `#}`.\n", True),
+    ],
+)
+def test_what_a_pages_markup_does_not_show_supports_nothing(
+    repo: Repo, rg: Run, page: str, text: str, held: bool
+) -> None:
+    """Round 34: an Org keyword line (`#+NOTE:`) or comment, which go-org renders nothing
+    of, supported the title's number; so did text between a Nunjucks comment's `{#` and
+    `#}` in two code spans (Nunjucks reads the page before markdown)."""
+    _plain_markups(repo)
+    repo.write(page, text)
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+def _plain_markups(repo: Repo) -> None:
+    _title_and_reply(repo)
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [headline-numbers]\nchecks:\n  headline-numbers: {articles:"
+        ' ["**/*.md", "**/*.org", "**/*.adoc", "**/*.rst", "!drafts/**"]}\n',
+    )
+
+
+def test_an_org_comment_is_no_title(repo: Repo, rg: Run) -> None:
+    """Round 34: an Org page's comment line (`# TODO ... 42 ...`) was read as a markdown
+    heading, its title: an honest draft citing 42 was refused."""
+    _plain_markups(repo)
+    repo.write("posts/plan.org", "#+TITLE: Plan\n\nText.\n\n# TODO check the 42 builds\n")
+    repo.write("drafts/reply.md", "We run 42 builds a day.\n")
+    rc, out, _ = rg("run")
+    assert rc == 0, out
+    repo.write("posts/plan.org", "#+TITLE: Plan for the 42 builds\n\nText.\n")
+    assert rg("run")[0] == 1  # (its title line is its title)
+
+
+@pytest.mark.parametrize(
+    ("call", "held"),
+    [
+        ('eleventyConfig.ignores.add("posts/old/**");', True),
+        ('eleventyConfig.ignores.add("./posts/old");', True),
+        ("eleventyConfig.ignores.add(wip);", True),
+        ('eleventyConfig.ignores.add("drafts/**");', False),
+        ('// eleventyConfig.ignores.add("posts/old/**");', False),
+    ],
+)
+def test_what_an_eleventy_config_ignores_supports_nothing(
+    repo: Repo, rg: Run, call: str, held: bool
+) -> None:
+    """Round 34: Eleventy builds nothing its config's `ignores.add()` names, yet such a
+    page's 76 pinned the title's."""
+    _title_and_reply(repo, wide=True)
+    repo.write(
+        "eleventy.config.js", f"module.exports = function (eleventyConfig) {{\n  {call}\n}};\n"
+    )
+    repo.write("posts/old/notes.md", "The drift peaked at 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
 
 
 def test_a_page_under_a_section_held_back_supports_nothing(repo: Repo, rg: Run) -> None:

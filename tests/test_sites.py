@@ -498,3 +498,20 @@ def test_the_config_loader_knows_every_generators_render_configs() -> None:
         for g in getattr(m, "RENDER_CONFIGS", ())
     }
     assert set(RENDER_CONFIGS) == every
+
+
+def test_a_mount_is_read_within_its_own_table() -> None:
+    """Round 34: the plain-text mount reader paired one mount's `target = "content"`
+    with the next mount's `source = "layouts"`, and the honest site was refused."""
+    from receipt_gate.sites.hugo import text_folders
+
+    text = (
+        '[module]\n[[module.mounts]]\nsource = "content"\ntarget = "content"\n'
+        'excludeFiles = ["posts/archive/**"]\n[[module.mounts]]\nsource = "layouts"\n'
+        'target = "layouts"\n'
+    )
+    assert text_folders("hugo", "hugo.toml", text) == [("content", False)]
+    yaml = "module:\n  mounts:\n  - target: content\n  - source: layouts\n    target: layouts\n"
+    assert text_folders("hugo", "hugo.yaml", yaml) == []
+    json_text = '{"mounts": [{"target": "content"}, {"source": "layouts", "target": "layouts"}]}'
+    assert text_folders("hugo", "hugo.json", json_text) == []

@@ -24,7 +24,8 @@ _WORDS = (
     r"(?i)builddrafts|show_drafts|unpublished|contentdir|staticdir|mounts|theme|"
     r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
     r"cascade|include|exclude|markdown_ext|plugins|defaults|frontmatter|expirydate|"
-    r"publishdate|pubdate|layouts_dir"
+    r"publishdate|pubdate|layouts_dir|languages|disablekinds|excludefiles|includefiles|"
+    r"ignorefiles|disabled|permalink"
 )
 _KEYISH = r"(?<![\w-])([\w-]++)[\"']?\s*+[:=\].,}]"
 _SPELLED = r"\\u|\\x|\?|(?<![^\s,\[\]{}])\*[^\s,\[\]{}]++[ \t]*+:"

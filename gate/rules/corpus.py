@@ -39,9 +39,9 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-# 16: a post's categories; 15: the addresses a page names; 12-14: fields YAMLs read
-# apart; 11: facts by path and bytes; 10: lists
-FORMAT = 16
+# 17: what a section's cascade holds back; 16: a post's categories; 15: the addresses a
+# page names; 12-14: fields YAMLs read apart; 11: facts by path and bytes; 10: lists
+FORMAT = 17
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
@@ -49,8 +49,11 @@ Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) 
 # never; a layout printing every page is not named).
 Prints = list[list[list[Any]]]
 # (folders held back, layouts that print a page only where its fields say, date fields,
-# [path prefix, field, value] for each field a config gives the pages under a path)
-SiteData = tuple[list[str], dict[str, Prints], tuple[list[str], list[str]], list[list[str]]]
+# [path prefix, field, value] for each field a config gives the pages under a path, the
+# permalink patterns a config gives posts)
+SiteData = tuple[
+    list[str], dict[str, Prints], tuple[list[str], list[str]], list[list[str]], list[str]
+]
 # A page's publication, as Pages.states() keeps it.
 PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
 COMPOSITE = "\0composite"  # scalar_fields' names of fields that hold a list or a mapping
@@ -58,6 +61,7 @@ EITHER = "\0either"  # and of fields one generator's YAML reads as false, anothe
 COMPUTED = "\0computed"  # a layout Eleventy computes (eleventyComputed.layout)
 STRICT = "\0strict"  # in a site's layouts: one it cannot find builds no page (Eleventy)
 CATEGORIES = "\0categories"  # a list of categories, joined (a Jekyll post's address)
+CASCADE = "\0cascade"  # the targets of a Hugo section's cascade that may unbuild pages
 DELTA_MOST = 64  # pages changed: past this, build the whole again
 
 
@@ -165,6 +169,12 @@ def scalar_fields(fields: Mapping[str, object], text: str = "") -> Fields:
         if k.lower() == "outputs" and isinstance(v, (str, list)) and v:  # ([]: the defaults)
             names = [str(n).lower() for n in ([v] if isinstance(v, str) else v)]
             out["outputs"] = "html" if {"html", "amp"} & set(names) else "none"
+    if "cascade" in (k.lower() for k in fields):  # (what a section's pages are given)
+        from receipt_gate.sites.hugo import cascade_targets
+
+        targets = cascade_targets(fields)
+        if targets:
+            out[CASCADE] = "\n".join(targets)[:2000]
     for key, build in fields.items():  # (`_build` before Hugo 0.123; Hugo's keys in any case)
         if key.lower() in ("build", "_build") and isinstance(build, Mapping):
             render = [v for k, v in build.items() if str(k).lower() == "render"]
@@ -395,7 +405,9 @@ def _fk(path: str, sha: str) -> str:
     return f"{sha}:{path}"
 
 
-def _shared_addresses(shas: Mapping[str, str], facts: Mapping[str, list[Any]]) -> set[str]:
+def _shared_addresses(
+    shas: Mapping[str, str], facts: Mapping[str, list[Any]], patterns: Sequence[str] = ()
+) -> set[str]:
     """The pages a generator may write to the same file as another: one a field names
     (`permalink:`, Hugo's `url:`, a `slug:` in the page's folder) or the one its path
     gives (`posts/a.md`, `posts/a/index.md` and `posts/A.markdown` are all `posts/a/`);
@@ -406,21 +418,23 @@ def _shared_addresses(shas: Mapping[str, str], facts: Mapping[str, list[Any]]) -
         if _unbuilt(p, shas):
             continue  # (no page of its own: a README beside an index, a bundle's file)
         fields = facts[_fk(p, sha)][0] if _fk(p, sha) in facts else {}
-        for address in _addresses(p, fields):
+        for address in _addresses(p, fields, patterns):
             named.setdefault(address, set()).add(p)
     return {p for pages in named.values() if len(pages) > 1 for p in pages}
 
 
-def _addresses(path: str, fields: Mapping[str, object]) -> set[str]:
+def _addresses(path: str, fields: Mapping[str, object], patterns: Sequence[str] = ()) -> set[str]:
     """Every file a generator may write this page to: those its fields name, and those
     its path gives (its name, or the slug a field gives it, in its folder), read from
     the repository's top and from its content folder's (the first: content/, docs/), a
     Jekyll post's dated one; each however generators clean a name up (case, blanks and
     signs, a language's suffix). A field one generator reads another may ignore (Hugo
-    has no `permalink`, Jekyll no `url`): the path's count too."""
+    has no `permalink`, Jekyll no `url`): the path's count too. `patterns`: the
+    permalinks a site's config gives its posts."""
     out = {_clean(a) for a in _named(fields)}
     slug = _slug(fields)  # (Hugo's takes the name's place; another generator may not)
-    posts = _post_keys(path, fields)  # (a Jekyll post: by its date, title and categories)
+    # (a Jekyll post: by its date, title and categories, or the pattern its site gives)
+    posts = _post_keys(path, fields, patterns)
     keys = posts or {*_address_keys(path), *(_address_keys(path, slug) if slug else ())}
     for key in keys:
         out.update((f"{key}/index.html".lstrip("/"), f"{key}.html") if key else ("index.html",))
@@ -451,8 +465,10 @@ _LANGUAGE = lazyre.compile(r"(.+)\.[a-z]{2,3}(?:-[a-z0-9]{2,8})?")
 _POST_NAME = lazyre.compile(r"(\d{4})-(\d{2})-(\d{2})-(.+)\.[^./]+")
 
 
-def _post_keys(path: str, fields: Mapping[str, object]) -> set[str]:
-    """Where a Jekyll post is written, as address keys (none for no post)."""
+def _post_keys(path: str, fields: Mapping[str, object], patterns: Sequence[str] = ()) -> set[str]:
+    """Where a Jekyll post is written, as address keys (none for no post): by the
+    default permalink, and by each pattern its own `permalink:` or its site's config
+    gives (`/:title/`: posts of one title share it, whatever their dates)."""
     import datetime
 
     folder, name = posixpath.split(path)
@@ -464,7 +480,7 @@ def _post_keys(path: str, fields: Mapping[str, object]) -> set[str]:
     for key in ("category", "categories", CATEGORIES):
         value = fields.get(key)
         categories += [_word(c) for c in str(value).split()] if isinstance(value, str) else []
-    days = ["/".join(m.group(1, 2, 3))]
+    days = [datetime.date(*map(int, m.group(1, 2, 3)))] if _valid_day(m) else []
     written = date_of(fields["date"]) if "date" in fields else None
     try:
         day = datetime.date.fromisoformat(written) if written else None
@@ -473,12 +489,88 @@ def _post_keys(path: str, fields: Mapping[str, object]) -> set[str]:
     for shift in (-1, 0, 1):
         try:
             if day is not None:
-                days.append((day + datetime.timedelta(days=shift)).strftime("%Y/%m/%d"))
+                days.append(day + datetime.timedelta(days=shift))
         except OverflowError:
             continue
     slug = _slug(fields)
     titles = [_word(m.group(4)), *([slug] if slug else [])]
-    return {"/".join([*categories, d, t]) for d in days for t in titles if t}
+    dated = ["/".join(m.group(1, 2, 3)), *(d.strftime("%Y/%m/%d") for d in days)]
+    keys = {"/".join([*categories, d, t]) for d in dict.fromkeys(dated) for t in titles if t}
+    own = [v for k, v in fields.items() if k.lower() == "permalink" and isinstance(v, str)]
+    for pattern in [*(v for v in own if re.search(r":\w", v)), *patterns]:
+        keys.update(_expanded(pattern, categories, days, [t for t in titles if t], m.group(4)))
+    return keys
+
+
+def _valid_day(m: re.Match[str]) -> bool:
+    import datetime
+
+    try:
+        datetime.date(*map(int, m.group(1, 2, 3)))
+    except ValueError:
+        return False
+    return True
+
+
+# Jekyll's permalink styles, and what each of its placeholders is for a post (a time of
+# day is not known: every post has the same, so those of one day share an address).
+_STYLES = {
+    "date": "/:categories/:year/:month/:day/:title:output_ext",
+    "pretty": "/:categories/:year/:month/:day/:title/",
+    "ordinal": "/:categories/:year/:y_day/:title:output_ext",
+    "weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
+    "none": "/:categories/:title:output_ext",
+}
+_DAY_PARTS = {
+    "year": "%Y",
+    "short_year": "%y",
+    "month": "%m",
+    "i_month": "%-m",
+    "short_month": "%b",
+    "long_month": "%B",
+    "day": "%d",
+    "i_day": "%-d",
+    "y_day": "%j",
+    "w_year": "%G",
+    "week": "%V",
+    "w_day": "%u",
+    "short_day": "%a",
+    "long_day": "%A",
+}
+_PLACEHOLDER = lazyre.compile(r":(\w+)")
+
+
+def _expanded(
+    pattern: str, categories: Sequence[str], days: Sequence[Any], titles: Sequence[str], name: str
+) -> set[str]:
+    """The address keys a permalink pattern gives a post, for each of its dates and
+    titles (an unknown placeholder is read as the same for every post: more share)."""
+    import itertools
+
+    pattern = _STYLES.get(pattern.strip(), pattern.strip())
+    out: set[str] = set()
+    for day, title in itertools.product(days or [None], titles or [""]):
+
+        def value(m: re.Match[str], day: Any = day, title: str = title) -> str:
+            key = m.group(1)
+            if key in ("title", "slug"):
+                return title
+            if key in ("categories", "slugified_categories"):
+                return "/".join(categories)
+            if key in ("name", "basename"):
+                return _word(name)
+            if key == "output_ext":
+                return ""
+            if key in _DAY_PARTS and day is not None:
+                return str(day.strftime(_DAY_PARTS[key].replace("%-", "%"))).lstrip(
+                    "0" if "%-" in _DAY_PARTS[key] else ""
+                )
+            return "_"
+
+        raw = _PLACEHOLDER.sub(value, pattern.split("?")[0].split("#")[0])
+        words = [_word(w) for w in raw.lower().removesuffix(".html").split("/")]
+        out.add("/".join(w for w in words if w))
+    return out
 
 
 def _slug(fields: Mapping[str, object]) -> str | None:
@@ -576,6 +668,13 @@ def _address(value: str) -> list[str]:
         return [path.strip("/").lower()]
     # (`/changelog`: Jekyll writes changelog.html, Hugo and Eleventy changelog/index.html)
     return [f"{path}.html".strip("/").lower(), f"{path}/index.html".strip("/").lower()]
+
+
+def _held(path: str, held: Sequence[str]) -> bool:
+    """Does a held entry (a folder; globs or a pattern a config gives) hold the page?"""
+    from receipt_gate.sites.layout import holds
+
+    return any(path.startswith(h) if h[:1] != "\0" else holds(h, path) for h in held)
 
 
 def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
@@ -677,7 +776,8 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         # (what a config gives the pages under a path: Jekyll's defaults, a layout too)
         given = sites.default_values(every, read) if layouts else []
         defaults = sorted([p, k, v] for p, k, v in given)
-        return sorted(folders | set(held_by)), layouts, dates, defaults
+        patterns = sorted(set(sites.post_permalinks(every, read)))
+        return sorted(folders | set(held_by)), layouts, dates, defaults, patterns
 
     return built_once(tree, f"site-data/{run_dir}", find)
 
@@ -1427,6 +1527,8 @@ class Pages:
         from receipt_gate.reading.frontmatter import read as front_matter
 
         site = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")
+        if site[4] and any("_posts/" in f"/{p}" for p in changed):
+            return None  # (a pattern the site gives posts: which share, the whole decides)
         rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3])
         out: dict[str, tuple[int, Any]] = {}
         errors = []
@@ -1527,7 +1629,7 @@ class Pages:
         rules = _Seen(
             site[2],
             [*self._held_sections(shas, facts), *site[0]],
-            frozenset(_shared_addresses(shas, facts)),
+            frozenset(_shared_addresses(shas, facts, site[4])),
             site[1],
             site[3],
         )
@@ -1542,16 +1644,25 @@ class Pages:
         }
 
     def _held_sections(self, shas: Mapping[str, str], facts: Mapping[str, list[Any]]) -> list[str]:
-        """The folders whose index page (`_index.*`) some generator holds back."""
+        """The folders whose index page (`_index.*`) some generator holds back, and the
+        pages under one that its cascade may keep from being built (Hugo)."""
+        from receipt_gate.sites.hugo import section_held
+
         dates = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")[2]
-        return [
-            p.rsplit("/", 1)[0] + "/"
-            for p, sha in shas.items()
-            if "/" in p
-            and p.rsplit("/", 1)[1].startswith("_index.")
-            and _fk(p, sha) in facts
-            and held_back(facts[_fk(p, sha)][0], dates)
-        ]
+        out: list[str] = []
+        for p, sha in shas.items():
+            if "/" not in p or not p.rsplit("/", 1)[1].startswith("_index."):
+                continue
+            got = facts.get(_fk(p, sha))
+            if got is None:
+                continue
+            section = p.rsplit("/", 1)[0] + "/"
+            if held_back(got[0], dates):
+                out.append(section)
+            targets = got[0].get(CASCADE)
+            if isinstance(targets, str) and targets:
+                out += section_held(section, targets.split("\n"))
+        return out
 
     def _shows(
         self,
@@ -1566,7 +1677,7 @@ class Pages:
         if self.cfg is not None and not published(self.cfg, p, surely, draft, rules.dates)(fields):
             return False
         return not surely or not (
-            any(p.startswith(h) for h in rules.held)
+            _held(p, rules.held)
             or _unbuilt(p, shas)
             or p in rules.unseen
             # built, and its layout prints none of its body

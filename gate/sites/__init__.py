@@ -113,6 +113,12 @@ def default_values(
     return _each(paths, read, "default_values")
 
 
+def post_permalinks(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
+    """The permalink patterns a generator's config gives its posts (Jekyll's
+    `permalink:`, a posts collection's, a default's)."""
+    return _each(paths, read, "post_permalinks")
+
+
 def layout_folders(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
     """The folders a generator's config names for its layouts besides its default
     (Jekyll's `layouts_dir`)."""

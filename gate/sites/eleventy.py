@@ -208,6 +208,27 @@ _LAYOUT_ALIAS = lazyre.compile(
 # Where a site's configs are, for the generic readers (gate.sites layout_folders).
 CONFIG_GLOBS = CONFIGS
 
+# `eleventyConfig.ignores.add("posts/old/**")`: a glob Eleventy builds nothing from.
+_IGNORED = lazyre.compile(r"\bignores\s*\.\s*add\s*\(\s*(?:([\"'])([^\"'`\n]*)\1\s*\)|())")
+
+
+def held_by_config(path: str, text: str | None) -> list[str]:
+    """The pages an Eleventy config's code ignores (`ignores.add(...)`: Eleventy
+    builds none of them, in whatever environment the call runs): gated as the site's
+    files, they support nothing. A glob the gate cannot read plainly (braces, an
+    argument that is no string literal) holds back every page of the site."""
+    from receipt_gate.sites.layout import held_globs
+
+    if text is None or "ignores" not in text:
+        return []
+    out: list[str] = []
+    for m in _IGNORED.finditer(_uncommented(text)):
+        glob = (m.group(2) or "").strip().removeprefix("./")
+        if m.group(3) is not None or not glob or re.search(r"[{}()!+@]", glob):
+            return [held_globs(["**"])]
+        out.append(held_globs([glob.rstrip("/"), f"{glob.rstrip('/')}/**"]))
+    return out
+
 
 def layouts_dirs(path: str, text: str | None) -> list[str]:
     """The folders an Eleventy config names for its layouts and includes (`dir:

@@ -18,6 +18,7 @@ from receipt_gate.reading.siteconfig import document, plain, shown, values, valu
 from receipt_gate.sites.layout import CONFIG_EXTS, Layout, copied, section, site, under
 
 if TYPE_CHECKING:
+    from receipt_gate.base.yamlio import Table
     from receipt_gate.sites.layout import Repo
 
 KIND = "hugo"
@@ -244,12 +245,18 @@ _THEME_NAMED = lazyre.compile(
 _CONTENT_DIR = lazyre.compile(
     r"""(?i)(?<![\w-])["']?contentdir["']?[ \t]*[:=][ \t]*["']?([^"'\s#,}]*)"""
 )
+# (one mount's pair: never across another's table, list item or object)
+_ONE = r"(?!\[\[|[{}]|^[ \t]*-[ \t])"
 _MOUNT = lazyre.compile(
-    r"""(?is)["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["'](?:(?!source).){0,300}?"""
+    r"""(?ism)["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["'](?:(?!source)"""
+    + _ONE
+    + r""".){0,300}?"""
     r"""["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["']"""
 )
 _MOUNT_REVERSED = lazyre.compile(
-    r"""(?is)["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["'](?:(?!target).){0,300}?"""
+    r"""(?ism)["']?target["']?[ \t]*[:=][ \t]*["']content\b([^"']*)["'](?:(?!target)"""
+    + _ONE
+    + r""".){0,300}?"""
     r"""["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["']"""
 )
 _THEME = lazyre.compile(r"""(?im)^[ \t]*["']?theme["']?[ \t]*[:=][ \t]*\[?["']?([\w.-]+)""")
@@ -365,3 +372,304 @@ def date_fields(path: str, text: str | None) -> tuple[list[str], list[str]]:
     return names("publishdate", "pubdate", "published", "date"), names(
         "expirydate", "unpublishdate"
     )
+
+
+# What a config leaves out of the build, page by page: such pages are gated (they are
+# the site's files) but support nothing. Each as globs from the repository's top.
+_KINDS_OFF = {"page": ["**"], "section": ["**/_index.*"], "home": ["_index.*"]}
+_UNPUBLISHING = (
+    "draft",
+    "headless",
+    "expirydate",
+    "unpublishdate",
+    "publishdate",
+    "pubdate",
+    "date",
+)
+
+
+def held_by_config(path: str, text: str | None) -> list[str]:
+    """The pages a Hugo config leaves unbuilt (held entries, as gate.sites.layout
+    gives them): every page of a kind `disableKinds` names (`page`: all but the section
+    pages), a language `disableLanguages` or `languages.X.disabled` turns off (its
+    `.X.` pages, its contentDir, its mounts), what a content mount's `excludeFiles`
+    names or its `includeFiles` does not, what `ignoreFiles` matches, and what a
+    `cascade` reaches that sets a build option, a draft flag, headless, outputs or a date
+    (its `_target.path`, else every page). A config the gate cannot parse holds back
+    every page of its site."""
+    from receipt_gate.base.yamlio import Table
+    from receipt_gate.reading.siteconfig import document, get
+    from receipt_gate.sites.layout import held_globs
+
+    if text is None:
+        return []
+    base, doc = _config_root(path, document(path, text))
+    if doc is None:
+        return [held_globs([f"{base}**"])] if CONFIG.search(path) else []
+    if not isinstance(doc, Table):
+        return []
+    dirs = [d for d in _content_dirs(doc) if d] or ["content"]
+    out: list[str] = []
+    kinds = {str(k).lower() for v in get(doc, "disablekinds") for k in _listed(v)}
+    for kind, globs in _KINDS_OFF.items():
+        if kind in kinds:
+            out += [
+                held_globs([f"{base}{d}/{g}" for g in globs] + _but_sections(base, d, kind))
+                for d in dirs
+            ]
+    off = {str(x).lower() for v in get(doc, "disablelanguages") for x in _listed(v)}
+    for languages in get(doc, "languages"):
+        for lang, table in languages if isinstance(languages, Table) else ():
+            if isinstance(table, Table) and any(
+                v is True or str(v).lower() == "true" for v in get(table, "disabled")
+            ):
+                off.add(str(lang).lower())
+            if isinstance(table, Table) and str(lang).lower() in off:
+                out += [
+                    held_globs([f"{base}{_path(d)}/**"])
+                    for d in get(table, "contentdir")
+                    if _path(d)
+                ]
+    out += [held_globs([f"{base}**/*.{_any_case(lang)}.*"]) for lang in sorted(off)]
+    return out + _mounts_held(doc, base, off) + _cascade_held(doc, base, dirs) + _ignored(doc, base)
+
+
+def _config_root(path: str, doc: object) -> tuple[str, object]:
+    """(the site's folder, with a `/`; the config as its root table): a file of a
+    config folder (`config/_default/languages.toml`) is the table its name says."""
+    from receipt_gate.base.yamlio import Table
+
+    parts = path.split("/")
+    if "config" in parts[:-1]:
+        at = len(parts) - 1 - parts[::-1].index("config")
+        base = "/".join(parts[:at])
+        stem = parts[-1].rsplit(".", 1)[0].lower()
+        if stem not in ("hugo", "config") and isinstance(doc, Table):
+            doc = Table([(stem, doc)])
+        return (f"{base}/" if base else ""), doc
+    folder = posixpath.dirname(path)
+    return (f"{folder}/" if folder else ""), doc
+
+
+def _listed(value: object) -> list[object]:
+    return value if isinstance(value, list) else [value]
+
+
+def _path(value: object) -> str:
+    """A folder a config names, from the site's folder ("" where it is none plainly)."""
+    if not isinstance(value, str):
+        return ""
+    got = posixpath.normpath(value.strip().removeprefix("./").strip("/")) if value.strip() else ""
+    return "" if got in ("", ".") or got.startswith("..") or "$" in got else got
+
+
+def _content_dirs(doc: object) -> list[str]:
+    return [_path(f) for f, _, theme in folders(doc) if not theme]
+
+
+def _but_sections(base: str, folder: str, kind: str) -> list[str]:
+    """With `page` off a section's own page is still built."""
+    return [f"!{base}{folder}/**/_index.*", f"!{base}{folder}/_index.*"] if kind == "page" else []
+
+
+def _any_case(text: str) -> str:
+    """A glob for a literal in any case (Hugo matches its globs so)."""
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else _escaped(c) for c in text)
+
+
+def _escaped(c: str) -> str:
+    return f"\\{c}" if c in "*?[\\" else c
+
+
+def _mounts_held(doc: object, base: str, off: set[str]) -> list[str]:
+    """What content mounts leave out: a disabled language's, excludeFiles' matches, all
+    but includeFiles' (a glob the gate cannot read: all under the mount)."""
+    from receipt_gate.base.yamlio import Table
+    from receipt_gate.reading.siteconfig import get, pairs
+    from receipt_gate.sites.layout import held_file_regex, held_globs
+
+    out: list[str] = []
+    for _, mounts, _ in ((k, v, t) for k, v, t in pairs(doc) if k == "mounts"):
+        for mount in (m for m in _listed(mounts) if isinstance(m, Table)):
+            target = next((t for t in get(mount, "target") if isinstance(t, str)), "")
+            if not re.match(r"content(?:/|$)", target.strip().strip("/")):
+                continue
+            source = next((_path(s) for s in get(mount, "source")), "")
+            where = f"{base}{source}/" if source else base
+            if any(str(x).lower() in off for x in get(mount, "lang")):
+                out.append(held_globs([f"{where}**"]))
+                continue
+            out += [_hugo_glob(where, g) for v in get(mount, "excludefiles") for g in _listed(v)]
+            include = [g for v in get(mount, "includefiles") for g in _listed(v)]
+            if include:
+                rxs = [
+                    _glob_regex(g.strip().strip("/"), narrow=True) if isinstance(g, str) else None
+                    for g in include
+                ]
+                if any(r is None for r in rxs):  # (which it includes, the gate cannot tell)
+                    out.append(held_globs([f"{where}**"]))
+                    continue
+                kept = "|".join(r for r in rxs if r is not None)
+                at = re.escape(f"/{where}")
+                out.append(held_file_regex(rf"(?i)^{at}(?!(?:{kept})$)"))
+    return out
+
+
+def _hugo_glob(where: str, glob: object, page: bool = False) -> str:
+    """A held entry for what a Hugo glob (from a mount's source, or a cascade target's
+    page path when `page`) matches, in any case as Hugo matches it; a folder it matches
+    holds what is under it. One the gate cannot read holds all under `where`."""
+    from receipt_gate.sites.layout import held_file_regex, held_globs, held_regex
+
+    rx = _glob_regex(glob.strip().strip("/")) if isinstance(glob, str) else None
+    if rx is None:
+        return held_globs([f"{where}**"])
+    at = re.escape(f"/{where}")
+    if page:  # (a page's path: its file, its bundle's index, its section's _index)
+        return held_file_regex(rf"(?i)^{at}{rx}(?:\.[^/]*|/_?index\.[^/]*)$")
+    return held_regex(rf"(?i)^{at}{rx}$")
+
+
+def _glob_regex(glob: str, narrow: bool = False) -> str | None:
+    """A glob as Hugo's (gobwas) reads it with `/` for a separator, as a regular
+    expression: `**` any text, `*` and `?` within a name, classes, `{a,b}` (not nested);
+    None where it is none of these plainly. `narrow`: as Hugo 0.111 matches a mount's
+    includeFiles, `**/` one folder or more and another `**` within a name (what is
+    surely included; `**` alone, which Hugo takes for all, included too)."""
+    if narrow and glob in ("**", "**/*"):
+        return ".*"
+    out: list[str] = []
+    i = 0
+    while i < len(glob):
+        c = glob[i]
+        if glob.startswith("**", i):
+            slash = narrow and glob.startswith("**/", i)
+            out.append("(?:[^/]+/)+" if slash else "[^/]*" if narrow else ".*")
+            i += 3 if slash else 2
+            continue
+        if c in "*?":
+            out.append("[^/]*" if c == "*" else "[^/]")
+        elif c == "[":
+            end = glob.find("]", i + 2)
+            body = glob[i + 1 : end]
+            if end < 0 or "/" in body or "\\" in body or "[" in body:
+                return None
+            out.append("[" + ("^" + body[1:] if body[0] == "!" else body) + "]")
+            i = end
+        elif c == "{":
+            end = glob.find("}", i)
+            if end < 0 or "{" in glob[i + 1 : end]:
+                return None
+            parts = [_glob_regex(a, narrow) for a in glob[i + 1 : end].split(",")]
+            if any(p is None for p in parts):
+                return None
+            out.append("(?:" + "|".join(p for p in parts if p is not None) + ")")
+            i = end
+        elif c in "\\}]":
+            return None
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out)
+
+
+def _cascade_held(doc: Table, base: str, dirs: Sequence[str]) -> list[str]:
+    """What a config's cascade reaches where it sets what can leave a page unbuilt or
+    unpublished: the pages its `_target.path` matches, else every page."""
+    from receipt_gate.base.yamlio import Table
+    from receipt_gate.reading.siteconfig import get
+    from receipt_gate.sites.layout import held_globs
+
+    out: list[str] = []
+    for cascade in (c for v in get(doc, "cascade") for c in _listed(v) if isinstance(c, Table)):
+        if not _unpublishes(cascade):
+            continue
+        paths = [
+            p
+            for target in (*get(cascade, "_target"), *get(cascade, "target"))
+            if isinstance(target, Table)
+            for p in get(target, "path")
+        ]
+        out += [held_globs([f"{base}{d}/**" for d in dirs])] if not paths else []
+        out += [_hugo_glob(f"{base}{d}/", p, page=True) for p in paths for d in dirs]
+    return out
+
+
+def _unpublishes(table: object) -> bool:
+    """Does this front matter (a cascade's) set what can leave its pages unbuilt or
+    held back: a build option, headless, a draft flag, a date, outputs?"""
+    for key, value in _items(table):
+        k = str(key).lower()
+        if k in ("_build", "build", "outputs") or k in _UNPUBLISHING:
+            return True
+        if k == "params" and _unpublishes(value):
+            return True
+    return False
+
+
+def _items(table: object) -> list[tuple[object, object]]:
+    """A mapping's pairs, parsed by the gate's config reader (a Table) or a front
+    matter's (a dict); none for another value."""
+    from collections.abc import Mapping
+
+    from receipt_gate.base.yamlio import Table
+
+    if isinstance(table, Table):
+        return list(table)
+    return list(table.items()) if isinstance(table, Mapping) else []
+
+
+def cascade_targets(fields: object) -> list[str]:
+    """The page paths (`_target.path`) a section page's `cascade` reaches where it sets
+    what can leave a page unbuilt (see _unpublishes); `**` for every page under it."""
+    out: list[str] = []
+    for key, value in _items(fields):
+        if str(key).lower() != "cascade":
+            continue
+        for entry in _listed(value):
+            if not _unpublishes(entry):
+                continue
+            paths = [
+                p
+                for k, target in _items(entry)
+                if str(k).lower() in ("_target", "target")
+                for k2, p in _items(target)
+                if str(k2).lower() == "path"
+            ]
+            out += [p if isinstance(p, str) else "**" for p in paths] or ["**"]
+    return out
+
+
+def section_held(section: str, targets: Sequence[str]) -> list[str]:
+    """Held entries for the pages under a section (`content/posts/`) whose page path
+    one of its cascade's targets matches (a target is a path from the content folder,
+    which may lie above the section: matched at any folder of the path)."""
+    from receipt_gate.sites.layout import held_file_regex
+
+    out: list[str] = []
+    for target in targets:
+        rx = _glob_regex(target.strip().strip("/")) if target.strip().strip("/") != "**" else ".*"
+        if rx is None:
+            return [section]
+        at = re.escape(f"/{section}")
+        out.append(held_file_regex(rf"(?i)^(?={at})(?:/.*)?/{rx}(?:\.[^/]*|/_?index\.[^/]*)$"))
+    return out
+
+
+def _ignored(doc: Table, base: str) -> list[str]:
+    """`ignoreFiles`: regular expressions over a file's absolute path (and a folder's:
+    Hugo walks no folder it matches), run on `/` and the path from the repository's top
+    and on each folder above it; one anchored at the start (`^/home/...`), which names a
+    place the gate cannot know, holds back every page of the site."""
+    from receipt_gate.reading.siteconfig import get
+    from receipt_gate.sites.layout import held_globs, held_regex
+
+    out: list[str] = []
+    for pattern in (x for v in get(doc, "ignorefiles") for x in _listed(v)):
+        if not isinstance(pattern, str) or (
+            pattern.startswith("^") and not pattern.startswith(("^.*", "^.+"))
+        ):
+            out.append(held_globs([f"{base}**"]))
+        else:
+            out.append(held_regex(pattern))
+    return out

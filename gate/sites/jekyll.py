@@ -130,6 +130,27 @@ def default_values(path: str, text: str | None) -> list[tuple[str, str, str]]:
     return out
 
 
+def post_permalinks(path: str, text: str | None) -> list[str]:
+    """The permalink patterns a Jekyll config gives posts: its own `permalink:` (a style,
+    `pretty`, or a pattern), its posts collection's, any its `defaults:` give."""
+    from receipt_gate.reading import siteconfig
+
+    if text is None or "permalink" not in text or not CONFIG.search(path):
+        return []
+    doc = siteconfig.document(path, text)
+    if not isinstance(doc, Table):
+        return []
+    found = list(siteconfig.get(doc, "permalink"))
+    for collections in siteconfig.get(doc, "collections"):
+        for name, table in collections if isinstance(collections, Table) else ():
+            if str(name).lower() == "posts" and isinstance(table, Table):
+                found += siteconfig.get(table, "permalink")
+    for entry in (e for d in siteconfig.get(doc, "defaults") if isinstance(d, list) for e in d):
+        for values in siteconfig.get(entry, "values") if isinstance(entry, Table) else ():
+            found += siteconfig.get(values, "permalink") if isinstance(values, Table) else []
+    return [str(p).strip() for p in found if isinstance(p, str) and p.strip()]
+
+
 def layouts_dirs(path: str, text: str | None) -> list[str]:
     """The folders a config may name for its layouts (`layouts_dir`), from the site's
     root: any config (a build may name it: `--config _config.yml,prod.yml`), read

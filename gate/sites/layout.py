@@ -257,6 +257,47 @@ def docs_folders(
     return [*globs, *sorted(blogs)] if globs else []
 
 
+# A page a generator's config holds back, as gate.rules.corpus reads them: a path
+# prefix (a folder with its `/`), or one of these: globs (NUL-joined), a regular
+# expression searched in `/` and the path and in each folder above it, or in the path
+# alone.
+HELD_GLOBS, HELD_REGEX, HELD_FILE_REGEX = "\0g", "\0r", "\0f"
+
+
+def held_globs(globs: Sequence[str]) -> str:
+    return HELD_GLOBS + "\0".join(globs)
+
+
+def held_regex(pattern: str) -> str:
+    return HELD_REGEX + pattern
+
+
+def held_file_regex(pattern: str) -> str:
+    return HELD_FILE_REGEX + pattern
+
+
+def holds(held: str, path: str) -> bool:
+    """Does this held entry hold back the page at `path`? A regular expression that
+    cannot be run (not one, or too slow) holds back every page."""
+    if held.startswith(HELD_GLOBS):
+        from receipt_gate.base import wildmatch
+
+        return wildmatch.match(held[len(HELD_GLOBS) :].split("\0"), path)
+    if held.startswith((HELD_REGEX, HELD_FILE_REGEX)):
+        import regex
+
+        parts = path.split("/")
+        firsts = range(len(parts) if held.startswith(HELD_FILE_REGEX) else 1, len(parts) + 1)
+        try:
+            rx = regex.compile(held[len(HELD_REGEX) :], regex.V0)
+            return any(
+                rx.search("/" + "/".join(parts[:i]), timeout=0.05) is not None for i in firsts
+            )
+        except (regex.error, TimeoutError, ValueError, OverflowError):
+            return True
+    return path.startswith(held)
+
+
 def any_case(ext: str) -> str:
     """A glob for an extension in any case: md -> [mM][dD]."""
     return "".join(f"[{c.lower()}{c.upper()}]" for c in ext)
