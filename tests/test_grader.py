@@ -433,6 +433,8 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
         pytest.param(f"Intro.\n\n*[Q] : {INVENTED}\n", id="abbreviation-space-before-colon"),
         pytest.param(f"Intro.\n\n--8<--\n{INVENTED}\n--8<--\n", id="snippet-names"),
         pytest.param(f'Intro.\n\n--8<-- "{INVENTED}.md"\n', id="snippet-line"),
+        # Round 34: Nunjucks reads a page before markdown: a comment opened in a code span
+        pytest.param(f"Use `{{#` here.\n\n{INVENTED}.\n\nAnd `#}}` there.\n", id="njk-across-code"),
     ],
 )
 def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
@@ -477,6 +479,30 @@ def test_a_quote_only_a_reader_cannot_read_is_refused(draft: str) -> None:
 )
 def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
     assert check_quotes([{"name": "x", "quotes": [INVENTED]}], draft, 20) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "draft", "found"),
+    [
+        ("p.org", f"#+TITLE: T\n\nIntro.\n\n# {INVENTED}\n", False),
+        ("p.org", f"#+TITLE: T\n\nIntro.\n\n#+NOTE: {INVENTED}\n", False),
+        ("p.org", f"* H\n:PROPERTIES:\n:X: {INVENTED}\n:END:\nIntro.\n", False),
+        ("p.org", f"#+TITLE: T\n\nIntro.\n\n{INVENTED}.\n", True),
+        ("p.adoc", f"= T\n\nIntro.\n\n// {INVENTED}\n", False),
+        ("p.adoc", f"= T\n\n////\n{INVENTED}\n////\n\nIntro.\n", False),
+        ("p.adoc", f"= T\n\nIntro.\n\n{INVENTED}.\n", True),
+        ("p.rst", f"T\n=\n\n.. {INVENTED}\n\nIntro.\n", False),
+        ("p.rst", f"T\n=\n\n..\n   {INVENTED}\n\nIntro.\n", False),
+        ("p.rst", f"T\n=\n\nIntro.\n\n{INVENTED}.\n", True),
+        ("p.md", f"Intro.\n\n# {INVENTED}\n", True),
+    ],
+)
+def test_a_quote_is_read_as_the_pages_markup_shows_it(path: str, draft: str, found: bool) -> None:
+    """Round 34: a quote in an Org comment line (`# ...`, which markdown reads as a
+    heading) counted as found; a page in a plain markup is read as that markup shows it
+    (comments, keyword lines, a property drawer, AsciiDoc's and rST's comments out)."""
+    problems = check_quotes([{"name": "x", "quotes": [INVENTED]}], draft, 20, path)
+    assert (problems == []) is found, problems
 
 
 def test_a_receipt_quoting_a_hidden_element_is_refused_at_record_and_verify(

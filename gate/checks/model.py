@@ -87,7 +87,7 @@ def quote_problems(
 ) -> list[QuoteProblem]:
     """Every quote that is not in the draft, and (given the tree) every piece of
     evidence that is not in the file it names as `sources` holds it (evidence_problems)."""
-    found = check_quotes(verdict["criteria"], text, min_chars)
+    found = check_quotes(verdict["criteria"], text, min_chars, draft)
     if tree is None:
         return found
     return found + evidence_problems(verdict["criteria"], tree, min_chars, draft, sources, run_dir)
@@ -136,7 +136,7 @@ def evidence_problems(
                 problem(f"cites {path}, which is not a readable file in the {tree.label}")
             elif len(normalize(quote)) < min_chars:
                 problem(f"is under min_quote_chars {min_chars} (evidence from {path})")
-            elif not in_text(quote, judged.text):
+            elif not in_text(quote, judged.text, path):
                 problem(f"does not occur in {path} within one paragraph")
             elif sources is not None:
                 landed = read_text(sources, path)
@@ -146,7 +146,7 @@ def evidence_problems(
                         f" {sources.label}): a source counts once it has landed; commit"
                         " it on its own first, for a reviewer to see"
                     )
-                elif not in_text(quote, landed.text):
+                elif not in_text(quote, landed.text, path):
                     problem(
                         f"does not occur in {path} as the {sources.label} holds it (this"
                         " change edits it to say so: a source counts once it has"

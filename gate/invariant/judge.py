@@ -211,7 +211,7 @@ def judge(
         least = cfg.effective[check]["min_quote_chars"]
         cited = any(c.get("evidence") for c in criteria)
         source_tree = sources_for(tree) if sources == DERIVE and cited else sources
-        bad = check_quotes(criteria, text, least) + evidence_problems(
+        bad = check_quotes(criteria, text, least, draft) + evidence_problems(
             criteria,
             tree,
             least,

@@ -187,7 +187,8 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
         source = lines[n - 1] if n <= len(lines) else ""
         col = source.find(title) + 1 if "\n" not in title and title in source else 1
         found.append(Title(n, col, title))
-    for b in blocks(text):
+    org = path.lower().endswith(".org")
+    for b in () if org else blocks(text):  # (Org's `# ` is a comment, `* ` its heading)
         if b.kind == "heading" and b.level == 1:
             first = lines[b.start][b.cols[0] :]
             if first.lstrip().startswith("#"):
@@ -202,7 +203,7 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
             if body:
                 found.append(Title(b.start + 1, col, body, (b.start, b.end)))
             break
-    if path.lower().endswith(".org"):  # go-org's title line
+    if org:  # go-org's title line
         for i, line in enumerate(lines):
             if m := _ORG_TITLE.match(line):
                 found.append(Title(i + 1, m.start(1) + 1, m.group(1).strip(), (i, i + 1)))
@@ -286,14 +287,66 @@ def html_lines(text: str, path: str) -> list[str] | None:
     if lower.endswith(_PLAIN) or markup in _PLAIN_MARKUPS:
         # Org, AsciiDoc, reStructuredText: no markdown reading of them holds (an
         # indented line, a ``` fence, a <!-- --> are text to go-org): read as written,
-        # with no `<` left for a reader's view to take as a tag.
-        shown = text.translate(_NO_TAGS)
+        # their comments and settings aside, with no `<` left for a reader's view to
+        # take as a tag.
+        kind = markup if markup in _PLAIN_MARKUPS else lower.rpartition(".")[2]
+        shown = _unshown(text, kind).translate(_NO_TAGS)
     elif lower.endswith((".html", ".htm")) or markup == "html":
         shown = _HIDDEN.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
     else:
         return None
     end = fm.end
     return [" " * len(line) if i < end else line for i, line in enumerate(shown.split("\n"))]
+
+
+# What a plain markup does not show, line by line: Org's comment lines (`# ...`),
+# keyword lines (`#+NOTE: ...`, `#+TITLE:` is the page's title, shown as one) and
+# block markers, a property drawer; AsciiDoc's line and block comments and attribute
+# entries; reStructuredText's comments (`.. ` and what is indented under it, but a
+# directive, a target, a substitution or a footnote).
+_ORG_HIDDEN = lazyre.compile(r"(?i)[ \t]*(?:#(?:[ \t].*)?|#\+\w*:.*|#\+(?:begin|end)_\S*.*)")
+_ADOC_HIDDEN = lazyre.compile(r"//(?!//).*|:[\w-]+!?:(?:[ \t].*)?")
+_RST_COMMENT = lazyre.compile(r"\.\.(?:[ \t]+(?![\[_|]|[\w.-]+::).*)?")
+
+
+def _unshown(text: str, kind: str) -> str:
+    """The page's text with what its markup does not show blanked (line numbers kept)."""
+    lines = text.split("\n")
+    hidden = [False] * len(lines)
+    block = False  # (inside an AsciiDoc comment block, an Org drawer, a rst comment)
+    for i, line in enumerate(lines):
+        bare = line.strip()
+        if kind == "org":
+            if bare.upper() == ":PROPERTIES:":
+                block = True
+            hidden[i] = block or _ORG_HIDDEN.fullmatch(line) is not None
+            block = block and bare.upper() != ":END:"
+        elif kind in ("adoc", "asciidoc", "ad", "asciidocext"):
+            opens = bool(re.fullmatch(r"/{4,}", bare))
+            hidden[i] = block or opens or _ADOC_HIDDEN.fullmatch(line) is not None
+            block = block != opens
+        elif kind == "rst":
+            indented = line[:1] in (" ", "\t") or not bare
+            block = (block and indented) or _RST_COMMENT.fullmatch(line) is not None
+            hidden[i] = block
+    return "\n".join(
+        re.sub(r"[^\n]", " ", x) if h else x for x, h in zip(lines, hidden, strict=True)
+    )
+
+
+def plain_paragraphs(text: str, path: str) -> list[str] | None:
+    """A page in a plain markup (Org, AsciiDoc, reStructuredText) as its readers read
+    it, paragraph by paragraph (as html_lines reads it, by blank lines); None for
+    another page (markdown, HTML)."""
+    from receipt_gate.reading.frontmatter import read
+    from receipt_gate.reading.reader import reader_view
+
+    markup = str(read(text, path).fields.get("markup", "")).lower() if path else ""
+    if not (path.lower().endswith(_PLAIN) or markup in _PLAIN_MARKUPS):
+        return None
+    lines = html_lines(text, path) or []
+    paras = re.split(r"\n[ \t]*\n", "\n".join(lines))
+    return [reader_view(p).text for p in paras if p.strip()]
 
 
 def shown_lines(text: str, path: str) -> list[str]:

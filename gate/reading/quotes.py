@@ -71,14 +71,17 @@ def _seen(text: str) -> str:
     return normalize(reader_view(text).text)
 
 
-def paragraphs(text: str) -> list[str]:
+def paragraphs(text: str, path: str = "") -> list[str]:
     """The draft's paragraphs as a reader of the rendered page reads them, normalized:
     visible text alone (gate.reading.pageparts.visible_paragraphs), so a quote found only
     in an attribute, a link destination, a hidden element, front matter, a code block
-    or a comment quotes nothing a reader read."""
-    from receipt_gate.reading.pageparts import visible_paragraphs
+    or a comment quotes nothing a reader read; a page in a plain markup (Org, AsciiDoc,
+    reStructuredText, by its `path`) as that markup shows it."""
+    from receipt_gate.reading.pageparts import plain_paragraphs, visible_paragraphs
 
-    return [p for p in (normalize(para) for para in visible_paragraphs(text)) if p]
+    plain = plain_paragraphs(text, path) if path else None
+    read = plain if plain is not None else visible_paragraphs(text)
+    return [p for p in (normalize(para) for para in read) if p]
 
 
 def _forms(quote: str) -> tuple[str, ...]:
@@ -93,10 +96,11 @@ class QuoteProblem(NamedTuple):
 
 
 def check_quotes(
-    criteria: Sequence[dict[str, Any]], text: str, min_chars: int = MIN_QUOTE_CHARS
+    criteria: Sequence[dict[str, Any]], text: str, min_chars: int = MIN_QUOTE_CHARS, path: str = ""
 ) -> list[QuoteProblem]:
-    """Every problem with the criteria's quotes against this draft text."""
-    paras = paragraphs(text)
+    """Every problem with the criteria's quotes against this draft text (at `path`:
+    its markup decides what a reader reads)."""
+    paras = paragraphs(text, path)
     problems = []
     for c in criteria:
         name = str(c.get("name", "?"))
@@ -122,10 +126,11 @@ def check_quotes(
     return problems
 
 
-def in_text(quote: str, text: str) -> bool:
-    """Does the quote occur in the text within one paragraph, as a reader reads it?"""
+def in_text(quote: str, text: str, path: str = "") -> bool:
+    """Does the quote occur in the text (of the page at `path`) within one paragraph,
+    as a reader reads it?"""
     forms = _forms(quote)
-    return any(form in p for form in forms for p in paragraphs(text))
+    return any(form in p for form in forms for p in paragraphs(text, path))
 
 
 def describe(p: QuoteProblem) -> str:

@@ -241,7 +241,9 @@ def _unseen(
         *template_blocks(_front_matter_out(text)),
         *_styled_blocks(masked),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
-        *(_pairs(masked, _NUNJUCKS_COMMENT) if "{#" in masked else ()),
+        # (Nunjucks reads a page before markdown does: a comment opened in code
+        # hides what follows it as surely as one in prose)
+        *(_pairs(_front_matter_out(text), _NUNJUCKS_COMMENT) if "{#" in text else ()),
         *(_pairs(masked, _MDX_COMMENT) if "{/*" in masked else ()),
         *(_expressions(masked) if "{" in masked else ()),
         *(m.span() for m in _ESM_LINE.finditer(masked)),
