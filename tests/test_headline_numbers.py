@@ -1507,6 +1507,40 @@ def test_what_an_eleventy_config_ignores_supports_nothing(
     assert rc == (1 if held else 0), out
 
 
+@pytest.mark.parametrize(
+    ("path", "config", "page", "held"),
+    [
+        ("_config.yml", "exclude: [posts/old]\n", "posts/old/notes.md", True),
+        ("_config.yml", "exclude:\n  - '*.wip.md'\n", "posts/notes.wip.md", True),
+        ("_config.yml", "exclude: [posts/old]\n", "posts/notes.md", False),
+        ("mkdocs.yml", "docs_dir: posts\nexclude_docs: |\n  old/\n", "posts/old/notes.md", True),
+        (
+            "mkdocs.yml",
+            "docs_dir: posts\ndraft_docs: |\n  *.wip.md\n",
+            "posts/a/notes.wip.md",
+            True,
+        ),
+        (
+            "mkdocs.yml",
+            "docs_dir: posts\nexclude_docs: |\n  /old/\n",
+            "posts/a/old/notes.md",
+            False,
+        ),
+    ],
+)
+def test_what_a_config_excludes_from_the_build_supports_nothing(
+    repo: Repo, rg: Run, path: str, config: str, page: str, held: bool
+) -> None:
+    """Jekyll's `exclude:` and MkDocs' `exclude_docs` and `draft_docs` leave pages out
+    of the build: such a page's 76 pinned the title's (a limit until round 34, the same
+    as Hugo's excludeFiles)."""
+    _title_and_reply(repo, wide=True)
+    repo.write(path, config)
+    repo.write(page, "The drift peaked at 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
 def test_a_page_under_a_section_held_back_supports_nothing(repo: Repo, rg: Run) -> None:
     """A second outside pass: Hugo builds no page under a section whose _index.md is a
     draft; such a page's 76 pinned the title's."""

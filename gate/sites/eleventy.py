@@ -5,8 +5,9 @@ repository), except the includes, layouts and data folders, the output,
 `node_modules/`, and what `.eleventyignore` names (relative to its folder; `#` starts
 a comment only at a line's start). No marker: the data cascade (eleventyComputed,
 *.11tydata.* and _data/ files, code) can give any page a permalink its front matter
-does not show, so every page is gated. Ignores the config adds in code are not read
-either (often conditional: a page one environment leaves out still ships in another).
+does not show, so every page is gated. What the config's code ignores
+(`ignores.add()`, often conditional: a page one environment leaves out still ships in
+another) stays gated, and supports nothing (held_by_config).
 """
 
 from __future__ import annotations

@@ -71,12 +71,12 @@ def held_by_config(path: str, text: str | None) -> list[str]:
 
     folder = posixpath.dirname(path)
     base = f"{folder}/" if folder else ""
-    if text is None or ("defaults" not in text and "\\" not in text):
+    if text is None or not ("defaults" in text or "exclude" in text or "\\" in text):
         return []
     doc = siteconfig.document(path, text)
     if not isinstance(doc, Table):
         return [base] if doc is None and CONFIG.search(path) else []
-    out = []
+    out = _excluded(doc, _source(doc, base)) if CONFIG.search(path) else []
     for entry in (e for d in siteconfig.get(doc, "defaults") if isinstance(d, list) for e in d):
         if not isinstance(entry, Table):
             continue
@@ -85,6 +85,24 @@ def held_by_config(path: str, text: str | None) -> list[str]:
         if not dated and all(p is True for v in values for p in siteconfig.get(v, "published")):
             continue
         out += _scopes(entry, _source(doc, base))
+    return out
+
+
+def _excluded(doc: Table, source: str) -> list[str]:
+    """What a config's `exclude:` leaves out of the build (Jekyll reads a name as a
+    glob over the path from its source, `*` across folders, and a folder's as all in
+    it), as held entries: the pages it names support nothing."""
+    from receipt_gate.reading import siteconfig
+    from receipt_gate.sites.layout import held_regex
+
+    out = []
+    for value in siteconfig.get(doc, "exclude"):
+        for name in value if isinstance(value, list) else [value]:
+            glob = str(name).strip().removeprefix("./").strip("/") if name is not None else ""
+            if not glob:
+                continue
+            rx = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in glob)
+            out.append(held_regex(f"^/{re.escape(source)}{rx}$"))
     return out
 
 

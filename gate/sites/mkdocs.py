@@ -21,6 +21,38 @@ NAME = "MkDocs"
 CONFIG = lazyre.compile(r"(?:^|/)mkdocs\.[^/]*$")
 EXTS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
 CONFIG_OPTIONS = {"-f": "one", "--config-file": "one"}  # a build command's, naming its config
+# Its configs wherever a site sits, read for what they leave out of the build.
+CONFIG_GLOBS = ("**/mkdocs.yml", "**/mkdocs.yaml")
+
+
+def held_by_config(path: str, text: str | None) -> list[str]:
+    """What an MkDocs config leaves out of `mkdocs build` (its `exclude_docs` and
+    `draft_docs`, .gitignore lines from its docs_dir; a `!` line's pages stay held), as
+    held entries: those pages support nothing."""
+    from receipt_gate.base.yamlio import Table
+    from receipt_gate.reading.siteconfig import document, get
+    from receipt_gate.sites.layout import held_globs
+
+    if text is None or not ("exclude_docs" in text or "draft_docs" in text):
+        return []
+    doc = document(path, text)
+    if not isinstance(doc, Table):
+        return []
+    folder = posixpath.dirname(path)
+    docs = posixpath.normpath(posixpath.join(folder, docs_dir(doc)))
+    base = "" if docs == "." else f"{docs}/"
+    out = []
+    for key in ("exclude_docs", "draft_docs"):
+        for value in get(doc, key):
+            for line in str(value).splitlines() if isinstance(value, str) else []:
+                glob = line.strip()
+                if not glob or glob.startswith(("#", "!")):
+                    continue
+                anchored = "/" in glob.rstrip("/")
+                glob = glob.strip("/")
+                at = base if anchored else f"{base}**/"
+                out.append(held_globs([f"{at}{glob}", f"{at}{glob}/**"]))
+    return out
 
 
 def detect(repo: Repo) -> Layout | None:
