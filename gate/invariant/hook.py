@@ -168,7 +168,7 @@ def refresh(
     }
     skipped: dict[str, str] = {}
     for r in runner.run(
-        cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer, skipped=skipped
+        cfg, tree, {n: todo[n] for n in names if todo[n]}, signer=signer, skipped=skipped, known=fps
     ):
         paths.append(r.receipt)
     errors += [f"{name}: not run: {why}" for name, why in skipped.items()]

@@ -32,15 +32,20 @@ class Result(NamedTuple):
 
 
 def prepare(
-    cfg: Config, name: str, tree: Tree, rules: Tree | None = None
+    cfg: Config, name: str, tree: Tree, rules: Tree | None = None, known: Fingerprint | None = None
 ) -> tuple[Checker, Fingerprint]:
     """The check ready to run, with the suppressions a person decided (gate.rules.suppress),
     and the fingerprint its receipts will carry. The baseline is read from `rules`, the
-    tree the rules come from (by default the judged tree)."""
+    tree the rules come from (by default the judged tree). `known`: the check's
+    fingerprint in this tree under these rules, computed already (the commit hook's:
+    a site's input files are not listed and hashed twice)."""
     spec = cfg.specs[name]
     settings = cfg.effective[name]
-    files = input_files(name, cfg, tree)
-    fp = fingerprint(name, cfg, tree, files, rules)
+    if known is not None and rules is None and spec.kind == "code":
+        fp = known
+    else:
+        files = input_files(name, cfg, tree)
+        fp = fingerprint(name, cfg, tree, files, rules)
     checker: Checker
     if spec.kind == "command":
         from receipt_gate.checks.command import CommandCheck
@@ -107,12 +112,17 @@ def decide(
     todo: Mapping[str, Sequence[Draft]],
     progress: Callable[[int, int], None] | None = None,
     skipped: dict[str, str] | None = None,
+    fps: Mapping[str, Fingerprint] | None = None,
 ) -> tuple[list[tuple[str, Draft]], list[Outcome], dict[str, Fingerprint]]:
     """Each check's outcome on each of its drafts, in memory: (the jobs, check x draft;
     their outcomes; each check's fingerprint). With `skipped`, a check whose program is
     another version than the rules name is left out (why, by its name there), and the
-    others run; without, that is an error."""
-    prepared = {name: prepare(cfg, name, tree) for name, ds in todo.items() if ds}
+    others run; without, that is an error. `fps`: fingerprints in this tree already
+    computed under these rules."""
+    known = fps or {}
+    prepared = {
+        name: prepare(cfg, name, tree, known=known.get(name)) for name, ds in todo.items() if ds
+    }
     checkers = {name: p[0] for name, p in prepared.items()}
     for name in list(checkers):
         try:
@@ -179,9 +189,11 @@ def run(
     progress: Callable[[int, int], None] | None = None,
     signer: Signer | None = None,
     skipped: dict[str, str] | None = None,
+    known: Mapping[str, Fingerprint] | None = None,
 ) -> list[Result]:
-    """Run each check on its drafts and write the receipts, after all are decided."""
-    jobs, outcomes, fps = decide(cfg, tree, todo, progress, skipped)
+    """Run each check on its drafts and write the receipts, after all are decided
+    (`known`: fingerprints in this tree under these rules, computed already)."""
+    jobs, outcomes, fps = decide(cfg, tree, todo, progress, skipped, known)
     digest = {d.path: sha256(d.data) for _, d in jobs}  # once per draft, not per check
     decided = [
         (name, d.path, receipt_of(name, d.path, digest[d.path], fps[name], o), o)
