@@ -520,11 +520,13 @@ def _after(held: list[list[str]], path: str) -> int:
     return lo
 
 
-def _drop(idx: Index, paths: set[str]) -> bool:
-    """Take these pages out of the index; False when it can no longer tell a number's
-    first two bodies (it kept too few of them)."""
+def _drop(idx: Index, paths: set[str], touched: set[str]) -> bool:
+    """Take these pages out of the index (each number whose entries change, into
+    `touched`); False when it can no longer tell a number's first two bodies (it kept
+    too few of them)."""
     for n, held in list(idx.titles.items()):
         if any(p in paths for _, p in held):
+            touched.add(n)
             kept = [e for e in held if e[1] not in paths]
             if kept:
                 idx.titles[n] = kept
@@ -532,6 +534,7 @@ def _drop(idx: Index, paths: set[str]) -> bool:
                 del idx.titles[n]
     for n, got in list(idx.bodies.items()):
         if not paths.isdisjoint(got):
+            touched.add(n)
             left = [p for p in got if p not in paths]
             if n in idx.more and len(left) < 2:
                 return False
@@ -546,19 +549,41 @@ def _updated(
     idx: Index, delta: Mapping[str, tuple[int, Any]], files: Mapping[str, str | None]
 ) -> Index | None:
     """The index with the changed pages' facts in place of their old ones; None when it
-    cannot tell (build it whole)."""
+    cannot tell (build it whole). What numbers it changes is kept (changed_reads)."""
     old = {p for p in delta if p in idx.pages and idx.pages[p][1] & (PUBLISHED | SURELY)}
-    if old and not _drop(idx, old):
+    touched: set[str] = set()
+    if old and not _drop(idx, old, touched):
         return None
     for path, (flags, parsed) in delta.items():
         if flags:
-            _add(idx, path, Article(*parsed), flags)
+            a = Article(*parsed)
+            touched.update(n for ns in a.title_numbers for n in ns)
+            touched.update(a.body_numbers)
+            _add(idx, path, a, flags)
         sha = files.get(path)
         if sha is None:
             idx.pages.pop(path, None)
         else:
             idx.pages[path] = [sha, flags]
-    return idx._replace()  # (another object: what was kept is no longer it)
+    got = idx._replace()  # (another object: what was kept is no longer it)
+    _TOUCHED[id(got)] = (got, frozenset(touched))
+    return got
+
+
+# What an index's last update changed: id(index) -> (index, the numbers it touched).
+_TOUCHED: dict[int, tuple[Index, frozenset[str]]] = {}
+# What a corpus was updated from: id(corpus) -> (corpus, the state of the index it was
+# updated from, the numbers the update touched).
+_SINCE: dict[int, tuple[Corpus, str, frozenset[str]]] = {}
+
+
+def changed_reads(corpus: Corpus) -> tuple[str, frozenset[str]] | None:
+    """(the state, a fingerprint's whole, of the corpus this one was updated from; the
+    numbers whose titles or first bodies the update may have changed), where this
+    process updated it from a kept index; None where it built it whole. A draft whose
+    reads hold none of those numbers has the digest it had there."""
+    hit = _SINCE.get(id(corpus))
+    return (hit[1], hit[2]) if hit is not None and hit[0] is corpus else None
 
 
 def _dump(idx: Index) -> list[Any]:
@@ -610,6 +635,8 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
     def parse(text: str, path: str) -> list[Any]:
         return list(parse_article(text, path, fields))
 
+    since: list[frozenset[str]] = []  # (what this build changed of the index it kept)
+
     def build(kept: Index | None) -> Index:
         if kept is not None:
             delta = pages.delta(articles, kept.pages, kept.held, parse, code)
@@ -618,6 +645,8 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
                 made = [[p, f, parsed, articles.get(p)] for p, (f, parsed) in delta.items()]
                 _STEPS[id(got)] = (got, made)
             if got is not None:
+                hit = _TOUCHED.pop(id(got), None)
+                since.append(hit[1] if hit is not None and hit[0] is got else frozenset())
                 return got
         # A title accuses wherever readers may see it; a body supports only where they
         # surely do (no generator holds the page back).
@@ -632,7 +661,12 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
         hit = _STEPS.pop(id(got), None)
         return hit[1] if hit is not None and hit[0] is got else None
 
-    return corpus_of(pages.updated(fields, articles, build, _dump, _load, step, _replay))
+    corpus = corpus_of(pages.updated(fields, articles, build, _dump, _load, step, _replay))
+    if since and pages.since is not None:
+        _SINCE[id(corpus)] = (corpus, pages.since, since[0])
+        while len(_SINCE) > 4:
+            del _SINCE[next(iter(_SINCE))]
+    return corpus
 
 
 # The pages' changes an index was updated by, as its journal keeps them: [[path, flags,

@@ -749,6 +749,52 @@ def test_the_corpus_index_the_changes_update_is_the_corpus_built_whole(
     assert replayed.count(True) >= 10, replayed  # (the index and its journal, read back)
 
 
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_what_an_update_says_it_touched_is_all_that_changed(repo: Repo, seed: int) -> None:
+    """The commit hook computes again only the fingerprints of drafts that read a number
+    the corpus update touched (changed_reads): on every change, each number it does not
+    name has the titles and first bodies it had in the corpus the update started from,
+    which is the one the last fingerprint's whole names; and most changes say so."""
+    import copy
+
+    from receipt_gate.rules.config import config_of
+    from receipt_gate_hooks.headline_numbers import changed_reads
+
+    rng = random.Random(seed)
+    numbers = [str(n) for n in range(70, 78)]
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    for i in range(8):
+        repo.write(f"posts/p{i}.md", _page(rng, numbers))
+    told = 0
+    last: tuple[str, Any] | None = None
+    for _ in range(40):
+        posts = sorted((repo.path / "posts").rglob("*.md"))
+        what = rng.choice(["add", "edit", "edit", "remove", "move"])
+        if what == "add" or len(posts) < 3:
+            repo.write(f"posts/n{rng.randrange(10**6)}.md", _page(rng, numbers))
+        elif what == "edit":
+            rng.choice(posts).write_text(_page(rng, numbers))
+        elif what == "remove":
+            rng.choice(posts).unlink()
+        else:
+            rng.choice(posts).rename(repo.path / f"posts/m{rng.randrange(10**6)}.md")
+        tree = WorkTree(str(repo.path))
+        fp = fingerprint("headline-numbers", config_of(tree), tree)
+        corpus = fp.corpus
+        got = changed_reads(corpus)
+        if got is not None and last is not None:
+            assert got[0] == last[0]  # (updated from the corpus the last whole names)
+            titles, bodies = last[1]
+            for n in {*titles, *bodies, *corpus.titles, *corpus.bodies} - got[1]:
+                assert (titles.get(n), bodies.get(n)) == (
+                    corpus.titles.get(n),
+                    corpus.bodies.get(n),
+                ), (what, n)
+            told += 1
+        last = (fp.whole, copy.deepcopy((corpus.titles, corpus.bodies)))
+    assert told >= 10, told
+
+
 def test_the_index_keeps_a_numbers_first_bodies_through_removals_and_additions(
     repo: Repo,
 ) -> None:

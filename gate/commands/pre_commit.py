@@ -68,7 +68,8 @@ def pre_commit(args: argparse.Namespace) -> int:
         if prior is not None and prior.reads is None:
             prior = None  # what its verdicts read is not kept: judge every draft
     if prior is not None and head_tree and changes is not None:
-        only = sorted({*affected(cfg, changes, tree), *verified.moved(prior, fps, changes)})
+        steady = not (cfg.baseline and cfg.baseline in changes)
+        only = sorted({*affected(cfg, changes, tree), *verified.moved(prior, fps, changes, steady)})
         gone = {p for p, oid in changes.items() if not oid}
         if not set(prior.drafts) - gone:  # (no draft of HEAD's left: judged in full)
             prior, only = None, None

@@ -104,15 +104,24 @@ def reads_of(report: Report, fps: Mapping[str, Fingerprint]) -> Reads:
     return out
 
 
-def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str, str]) -> list[str]:
+def moved(
+    prior: Verified,
+    fps: Mapping[str, Fingerprint],
+    changes: Mapping[str, str],
+    steady: bool = False,
+) -> list[str]:
     """The drafts whose verdicts read what changed: a receipt's fingerprint, computed on
     this tree's corpus and baseline, is not the one recorded, or a file its evidence
-    quotes changed."""
+    quotes changed. `steady`: the change leaves the baseline as it was (then a corpus
+    updated from the recorded tree's says which reads it touched: only a draft that
+    read one of them is computed again)."""
     # A check that could read nothing else than it could there read nothing new.
     same = {c for c, fp in fps.items() if prior.wholes.get(c) == fp.whole}
+    touched: dict[str, frozenset[str] | None] = {}
     for c, fp in fps.items():
         if c not in same:
             fp.build()  # (once, before the batch is split: not in each forked worker)
+            touched[c] = fp.touched(prior.wholes.get(c)) if steady else None
 
     def moved_of(batch: Sequence[tuple[str, Mapping[str, Any]]]) -> list[str]:
         out = []
@@ -121,8 +130,13 @@ def moved(prior: Verified, fps: Mapping[str, Fingerprint], changes: Mapping[str,
                 if check == "files":
                     hit = any(f in changes for f in entry)
                 else:
+                    only = touched.get(check)
                     hit = check not in same and (
-                        check not in fps or fps[check].of(draft, entry[1])[:SHORT] != entry[0]
+                        check not in fps
+                        or (
+                            (only is None or not only.isdisjoint(entry[1]))
+                            and fps[check].of(draft, entry[1])[:SHORT] != entry[0]
+                        )
                     )
                 if hit:
                     out.append(draft)

@@ -1430,10 +1430,16 @@ class Pages:
         check: str,
         version: int | str,
         settings: Mapping[str, Any],
+        state: str = "",
     ) -> None:
         self.tree, self.cfg, self.check = tree, cfg, check
         self.settings = settings
         self.code = f"{check}@{version}/{FORMAT}"
+        # What names the corpus of these pages (the fingerprint's whole), kept with the
+        # index updated(); and, once updated() built it, the state the kept index it
+        # started from had (None: none was kept).
+        self.state = state
+        self.since: str | None = None
 
     def read(
         self,
@@ -1708,14 +1714,21 @@ class Pages:
             file = cache.path(root, f"corpus-{self.check}.json") if root else None
             doc, steps = cache.read_journaled(file, lambda d: d.get("key") == key, JOURNAL_MOST)
             kept = load(doc.get("value")) if doc is not None else None
-            for s in steps:
-                kept = replay(kept, s) if replay is not None and kept is not None else None
+            state = doc.get("state") if doc is not None else None
+            for s in steps:  # (each step: [the state it made, what it changed])
+                ok = replay is not None and kept is not None and isinstance(s, list) and len(s) == 2
+                kept = (
+                    replay(kept, s[1]) if ok and replay is not None and kept is not None else None
+                )
+                state = s[0] if ok else None
+            self.since = state if kept is not None and isinstance(state, str) else None
             got = build(kept)
             if got is not kept:
-                done = step(got) if step is not None and kept is not None else None
+                made = step(got) if step is not None and kept is not None else None
+                done = [self.state, made] if made is not None else None
 
                 def whole() -> dict[str, Any]:
-                    return {"key": key, "value": dump(got)}
+                    return {"key": key, "value": dump(got), "state": self.state}
 
                 cache.write_journaled(file, doc, steps, done, whole, JOURNAL_MOST)
             return got

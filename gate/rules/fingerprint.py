@@ -32,6 +32,7 @@ class Fingerprint:
         "_built",
         "_load",
         "baseline",
+        "changed",
         "check",
         "common",
         "flat",
@@ -65,6 +66,9 @@ class Fingerprint:
         # Every draft's fingerprint, when they do not differ by draft; else "".
         self.flat = common if load is None and baseline is None else ""
         self._built: tuple[Any, Digest] | None = None
+        # The check's changed_reads(corpus), where it has one: (the whole of the corpus
+        # its index was updated from, the reads whose digests that update may change).
+        self.changed: Callable[[Any], tuple[str, frozenset[str]] | None] | None = None
 
     @property
     def per_draft(self) -> bool:
@@ -94,6 +98,15 @@ class Fingerprint:
         if self._built is None:
             self._built = self._load()
         return self._built
+
+    def touched(self, whole: str | None) -> frozenset[str] | None:
+        """The reads whose digests may differ from those in the corpus whose whole was
+        `whole` (another tree's under the same rules: HEAD's), where this corpus was
+        updated from that one; None when it was not (every draft's digest may)."""
+        if self.changed is None or whole is None or self.baseline is not None:
+            return None
+        got = self.changed(self.build()[0])
+        return got[1] if got is not None and got[0] == whole else None
 
     def of(self, draft: str, reads: Sequence[str] = ()) -> str:
         """The inputs_sha256 of this check's receipt for `draft`, whose verdict read
@@ -171,13 +184,14 @@ def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
     return files
 
 
-def load_corpus(name: str, cfg: Config, tree: Tree, files: InputFiles) -> Any:
-    """What the check builds from its corpus files (its load_corpus, given the pages)."""
+def load_corpus(name: str, cfg: Config, tree: Tree, files: InputFiles, state: str = "") -> Any:
+    """What the check builds from its corpus files (its load_corpus, given the pages);
+    `state`: what names this corpus (the fingerprint's whole), kept with its index."""
     from receipt_gate.checks.table import implementation
     from receipt_gate.rules.corpus import Pages
 
     spec = cfg.specs[name]
-    pages = Pages(tree, cfg, name, spec.version, cfg.effective[name])
+    pages = Pages(tree, cfg, name, spec.version, cfg.effective[name], state)
     return implementation(spec).load_corpus({k: files.get(k, {}) for k in spec.corpus}, pages)
 
 
@@ -221,7 +235,7 @@ def fingerprint(
         def load() -> tuple[Any, Digest]:
             from receipt_gate.checks.table import implementation
 
-            return load_corpus(name, cfg, tree, files), implementation(spec).digest
+            return load_corpus(name, cfg, tree, files, whole), implementation(spec).digest
 
     entries: Mapping[str, Sequence[str]] | None = None
     if cfg.baseline and spec.deterministic:
@@ -242,7 +256,17 @@ def fingerprint(
     )
     members = frozenset(p for k in corpus for p in files.get(k, {}))
     memo = _kept(tree.root, name, whole) if load is not None else {}
-    return Fingerprint(name, common, whole, load, entries, members, memo, len(memo))
+    fp = Fingerprint(name, common, whole, load, entries, members, memo, len(memo))
+    if spec.corpus and not reported:
+
+        def changed(corpus: Any) -> tuple[str, frozenset[str]] | None:
+            from receipt_gate.checks.table import implementation
+
+            since = getattr(implementation(spec), "changed_reads", None)
+            return since(corpus) if since is not None else None
+
+        fp.changed = changed
+    return fp
 
 
 def _publication_key(cfg: Config, tree: Tree) -> object:
