@@ -407,7 +407,7 @@ def parse_article(
     for start, end in conditional(seen):  # what a condition or a loop may not print
         seen = seen[:start] + re.sub(r"[^\n]", " ", seen[start:end]) + seen[end:]
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)
-    lines = html_lines(seen, path) or prose_lines(seen)
+    lines = html_lines(seen, path, surely=True) or prose_lines(seen)
     found = titles(text, path, fields)
     for title in found:
         start, end = title.heading

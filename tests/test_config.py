@@ -69,6 +69,18 @@ KNOWN = "ai-tells, grader, headline-numbers, hook-length, registered-terms"
             f"{F}: run_dir: must be a folder inside the repository, got '../elsewhere'",
             id="run-dir-outside",
         ),
+        pytest.param(  # round 35: a run folder hides its files from what is read as the site
+            "run_dir: config\n",
+            f"{F}: run_dir: 'config' is (or is in) a folder site generators read or publish"
+            " from; receipts need a folder of their own (.receipts)",
+            id="run-dir-a-generators-folder",
+        ),
+        pytest.param(
+            "run_dir: site/content/receipts\n",
+            f"{F}: run_dir: 'site/content/receipts' is (or is in) a folder site generators"
+            " read or publish from; receipts need a folder of their own (.receipts)",
+            id="run-dir-in-a-generators-folder",
+        ),
         pytest.param(
             "gate_from: published\n",
             f"{F}: gate_from: 'published' is not one of states",

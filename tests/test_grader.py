@@ -494,6 +494,11 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ("p.rst", f"T\n=\n\n.. {INVENTED}\n\nIntro.\n", False),
         ("p.rst", f"T\n=\n\n..\n   {INVENTED}\n\nIntro.\n", False),
         ("p.rst", f"T\n=\n\nIntro.\n\n{INVENTED}.\n", True),
+        ("p.org", f"* H :noexport:\n{INVENTED}\n* Shown\nIntro.\n", False),
+        ("p.org", f"Intro @@html:<span hidden>@@{INVENTED}@@html:</span>@@ end.\n", False),
+        ("p.org", f"Intro.\n\n#+BEGIN_EXPORT html\n<!--\n{INVENTED}\n-->\n#+END_EXPORT\n", False),
+        ("p.rst", f"T\n=\n\n.. raw:: html\n\n   <!-- {INVENTED} -->\n\nIntro.\n", False),
+        ("p.adoc", f"= T\n\n++++\n<!-- {INVENTED} -->\n++++\n\nIntro.\n", False),
         ("p.md", f"Intro.\n\n# {INVENTED}\n", True),
     ],
 )

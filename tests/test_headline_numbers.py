@@ -1541,6 +1541,127 @@ def test_what_a_config_excludes_from_the_build_supports_nothing(
     assert rc == (1 if held else 0), out
 
 
+@pytest.mark.parametrize(
+    ("files", "page", "held"),
+    [
+        ({"hugo.toml": '[outputs]\npage = ["json"]\n'}, "content/posts/notes.md", True),
+        ({"hugo.toml": '[outputs]\npage = ["html", "json"]\n'}, "content/posts/notes.md", False),
+        (
+            {
+                "hugo.toml": 'title = "T"\n',
+                "config/development/hugo.toml": 'ignoreFiles = ["old"]\n',
+            },
+            "content/old/notes.md",
+            False,
+        ),
+        ({"hugo.toml": 'ignoreFiles = ["\\\\bold"]\n'}, "content/éold/notes.md", True),
+        ({"_config.yml": "exclude: [posts/2026-01]\n"}, "posts/2026-01-02-notes.md", True),
+        ({"_config.yml": "exclude: ['posts/n[o]tes.md']\n"}, "posts/notes.md", True),
+        (
+            {"mkdocs.yml": "docs_dir: posts\nexclude_docs: |\n  old/*\n  !old/keep*.md\n"},
+            "posts/old/keep.md",
+            False,
+        ),
+        (
+            {"mkdocs.yml": "docs_dir: posts\nexclude_docs: |\n  old/*\n  !old/keep*.md\n"},
+            "posts/old/notes.md",
+            True,
+        ),
+        (
+            {
+                "Makefile": "build:\n\thugo --config hugo.toml,extra.toml\n",
+                "hugo.toml": 'title = "T"\n',
+                "extra.toml": 'ignoreFiles = ["old"]\n',
+            },
+            "content/old/notes.md",
+            True,
+        ),
+        (
+            {
+                "Makefile": "build:\n\tjekyll build --config _config.yml,ci/prod.yml\n",
+                "_config.yml": "title: T\n",
+                "ci/prod.yml": "exclude: [posts/old]\n",
+            },
+            "posts/old/notes.md",
+            True,
+        ),
+        (
+            {
+                "Makefile": "build:\n\tmkdocs build -f mkdocs.prod.yml\n",
+                "mkdocs.prod.yml": "docs_dir: posts\nexclude_docs: |\n  old/\n",
+            },
+            "posts/old/notes.md",
+            True,
+        ),
+        (
+            {
+                "package.json": '{"scripts": {"build": "eleventy --config=site.config.js"}}\n',
+                "site.config.js": 'module.exports = (c) => { c.ignores.add("posts/old/**"); };\n',
+            },
+            "posts/old/notes.md",
+            True,
+        ),
+        (
+            {"eleventy.config.js": "module.exports = () => {};\n", ".gitignore": "posts/old/\n"},
+            "posts/old/notes.md",
+            True,
+        ),
+        (
+            {
+                "eleventy.config.js": "module.exports = (c) => { c.setUseGitIgnore(false); };\n",
+                ".gitignore": "posts/old/\n",
+            },
+            "posts/old/notes.md",
+            False,
+        ),
+    ],
+)
+def test_what_a_build_leaves_out_by_any_config_supports_nothing(
+    repo: Repo, rg: Run, files: dict[str, str], page: str, held: bool
+) -> None:
+    """Round 35: a config a build names (`--config a,b`, `-f`, `--config=`) was never
+    read for what it leaves out; a site's [outputs] without HTML, Jekyll's exclude
+    by prefix or class, Eleventy's .gitignore (a page added with -f), Go's ASCII `\\b`
+    went unread; and a development-only config or an `!` line of exclude_docs held back
+    honest support."""
+    _title_and_reply(repo, wide=True)
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [headline-numbers]\nchecks:\n  headline-numbers: {articles:"
+        ' ["**/*.md", "!drafts/**"]}\n',
+    )
+    for name, text in files.items():
+        repo.write(name, text)
+    repo.write(page, "The drift peaked at 76 hours.\n")
+    repo.git("add", "-Af")  # (a page .gitignore names, added all the same)
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("#+TITLE: N\n\n* Notes :noexport:\nThe drift peaked at 76 hours.\n* Shown\nx\n", True),
+        ("#+TITLE: N\n#+EXCLUDE_TAGS: wip\n\n* Notes :wip:\nThe drift peaked at 76 hours.\n", True),
+        ("#+TITLE: N\n\n* Notes :noexport:\nx\n* Shown\nThe drift peaked at 76 hours.\n", False),
+        (
+            "#+TITLE: N\n\n#+BEGIN_EXPORT html\n<!--\nThe drift peaked at 76 hours.\n-->\n"
+            "#+END_EXPORT\n",
+            True,
+        ),
+    ],
+)
+def test_what_org_does_not_export_supports_nothing(
+    repo: Repo, rg: Run, text: str, held: bool
+) -> None:
+    """Round 35: go-org exports nothing of a subtree tagged :noexport: (or a tag
+    #+EXCLUDE_TAGS names); raw HTML an export block passes may hide what it holds."""
+    _plain_markups(repo)
+    repo.write("posts/notes.org", text)
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
 def test_a_page_under_a_section_held_back_supports_nothing(repo: Repo, rg: Run) -> None:
     """A second outside pass: Hugo builds no page under a section whose _index.md is a
     draft; such a page's 76 pinned the title's."""

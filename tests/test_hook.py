@@ -389,3 +389,23 @@ def test_two_pages_one_commit_adds_at_one_address_support_nothing(repo: Repo, rg
     repo.git("add", "-A")
     rc, out, _ = rg("pre-commit")
     assert rc == 1 and "replies/r.md:1:12" in out, out
+
+
+def test_a_file_in_the_run_folder_that_is_no_receipt_is_refused(repo: Repo, rg: Run) -> None:
+    """Round 35: Eleventy builds a dot folder's pages (and a config may copy or include
+    the run folder), yet the gate reads nothing there as the site's: a page added to it
+    was published unchecked. Every gate refuses a file there that is no receipt."""
+    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\n')
+    repo.write("drafts/a.md", "It works.\n")
+    _committed(repo, rg, "first")
+    repo.write(".receipts/notes/launch.md", "In conclusion, a testament to resilience.\n")
+    said = ".receipts/notes/launch.md: in the run folder (.receipts/), which holds receipts only"
+    repo.git("add", "-A")
+    for argv in (["pre-commit"], ["verify", "--staged"], ["verify"]):
+        rc, out, err = rg(*argv)
+        assert rc != 0 and said in out + err, (argv, out + err)
+    repo.git("commit", "-qm", "stray", "--no-verify")
+    rc, out, err = rg("verify", "--rev", "HEAD")
+    assert rc != 0 and said in out + err, out + err
+    repo.git("rm", "-q", ".receipts/notes/launch.md")
+    assert rg("pre-commit")[0] == 0

@@ -20,7 +20,7 @@ def pre_commit(args: argparse.Namespace) -> int:
     from receipt_gate.invariant import verified
     from receipt_gate.invariant.hook import ONLY_PATHS, affected, refresh, restore
     from receipt_gate.invariant.policy import replaced_rules, rules
-    from receipt_gate.invariant.published import newly_published
+    from receipt_gate.invariant.published import newly_published, strays
     from receipt_gate.invariant.verify import evaluate
     from receipt_gate.rules.fingerprint import fingerprint
     from receipt_gate.trees import revs
@@ -56,6 +56,9 @@ def pre_commit(args: argparse.Namespace) -> int:
         CommitTree(root, "HEAD", "HEAD") if (policy is None and head_tree) else None,
         changes,
     )
+    # A file the commit adds to the run folder that is no receipt: judged in full, and
+    # refused (gate.invariant.published.strays).
+    stray = bool(changes and strays(cfg, tree, changes))
     if (
         policy is None
         and also is None
@@ -63,6 +66,7 @@ def pre_commit(args: argparse.Namespace) -> int:
         and changes is not None
         and not attributes
         and not unseen
+        and not stray
     ):
         prior = verified.head_verified(root, head_tree, key)
         if prior is not None and prior.reads is None:

@@ -241,3 +241,37 @@ def _newly_listed(cfg: Config, base: Tree, into: Mapping[str, str]) -> list[str]
     then = listed_by(cfg.draft_markers._replace(listed=None, sure=None), base).listed
     before = {p for _, pages in then or () for p in pages}
     return sorted(p for p in into if p not in before)
+
+
+def strays(cfg: Config, tree: Tree, changes: Mapping[str, str] | None = None) -> list[str]:
+    """A line for each file in the run folder that is no receipt (a receipt is
+    `<run_dir>/<draft>/<check>.json`): a generator may publish a page there (Eleventy
+    builds a dot folder's pages; a config may copy or include the folder), and the gate
+    reads nothing there as the site's. `changes`: what a commit changes since a tree
+    verified so (only what it adds is asked about)."""
+    from receipt_gate.base import wildmatch
+    from receipt_gate.base.text import printable
+    from receipt_gate.trees import git
+    from receipt_gate.trees.gittree import CommitTree, IndexTree
+    from receipt_gate.trees.tree import WorkTree
+
+    folder = cfg.run_dir
+    if changes is not None:
+        found = sorted(
+            p
+            for p, oid in changes.items()
+            if oid and p.startswith(folder + "/") and not p.endswith(".json")
+        )
+    elif isinstance(tree, CommitTree):
+        found = git.not_receipts(tree.root, folder, tree.commit)
+    elif isinstance(tree, (IndexTree, WorkTree)):
+        found = git.not_receipts(tree.root, folder, worktree=isinstance(tree, WorkTree))
+    else:
+        escaped = wildmatch.escape(folder)
+        found = tree.paths([f"{escaped}/**", f"!{escaped}/**/*.json"])
+    return [
+        f"{printable(p)}: in the run folder ({printable(folder)}/), which holds receipts"
+        " only (<draft>/<check>.json): a generator may publish it there, and no check"
+        f" reads it; move it out of {printable(folder)}/"
+        for p in found
+    ]

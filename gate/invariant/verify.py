@@ -109,6 +109,9 @@ def evaluate(
         # A link where drafts are gated hides what is behind it: refused, never skipped.
         errors += blind_spots(tree.blind(globs), "drafts are gated")
     errors += _converted(tree, selected)
+    from receipt_gate.invariant.published import strays
+
+    errors += strays(cfg, tree, also_changes if only else None)
     every = cfg.every_required()
     tree.prefetch(
         [

@@ -272,13 +272,15 @@ _NO_TAGS = str.maketrans("<>", "  ")
 _HIDDEN = lazyre.compile(r"(?is)<(script|style|template)(?![\w-]).*?</\1\s*>|<!---?>|<!--.*?--!?>")
 
 
-def html_lines(text: str, path: str) -> list[str] | None:
+def html_lines(text: str, path: str, surely: bool = False) -> list[str] | None:
     """The lines of a page its generator renders as HTML, not markdown (an .html or
     .htm file, which Hugo and Jekyll publish as written; Hugo's `markup: html`), with
     the front matter and what the page does not show (scripts, styles, templates,
     comments) blanked: there, what markdown would read as code is text. A page in
     another markup (Org, AsciiDoc, reStructuredText) is read as written, front matter
-    aside. None for a markdown page."""
+    aside. None for a markdown page. With `surely`, what a plain markup passes through
+    as raw HTML (or to another output) is blanked too: a reader may not see it (an
+    element it hides, a comment), so it supports nothing and holds no quote."""
     from receipt_gate.reading.frontmatter import read
 
     fm = read(text, path)
@@ -290,7 +292,7 @@ def html_lines(text: str, path: str) -> list[str] | None:
         # their comments and settings aside, with no `<` left for a reader's view to
         # take as a tag.
         kind = markup if markup in _PLAIN_MARKUPS else lower.rpartition(".")[2]
-        shown = _unshown(text, kind).translate(_NO_TAGS)
+        shown = _unshown(_unraw(text, kind) if surely else text, kind).translate(_NO_TAGS)
     elif lower.endswith((".html", ".htm")) or markup == "html":
         shown = _HIDDEN.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
     else:
@@ -305,6 +307,10 @@ def html_lines(text: str, path: str) -> list[str] | None:
 # entries; reStructuredText's comments (`.. ` and what is indented under it, but a
 # directive, a target, a substitution or a footnote).
 _ORG_HIDDEN = lazyre.compile(r"(?i)[ \t]*(?:#(?:[ \t].*)?|#\+\w*:.*|#\+(?:begin|end)_\S*.*)")
+# An Org heading (its stars, its tags) and the tags #+EXCLUDE_TAGS adds to noexport:
+# go-org exports nothing of a subtree they tag.
+_ORG_HEADING = lazyre.compile(r"(\*+)[ \t]+.*?(?:[ \t]+(:[\w@#%:]+:))?[ \t]*$")
+_ORG_EXCLUDE = lazyre.compile(r"(?im)^[ \t]*#\+exclude_tags:[ \t]*(.*)$")
 _ADOC_HIDDEN = lazyre.compile(r"//(?!//).*|:[\w-]+!?:(?:[ \t].*)?")
 _RST_COMMENT = lazyre.compile(r"\.\.(?:[ \t]+(?![\[_|]|[\w.-]+::).*)?")
 
@@ -314,8 +320,20 @@ def _unshown(text: str, kind: str) -> str:
     lines = text.split("\n")
     hidden = [False] * len(lines)
     block = False  # (inside an AsciiDoc comment block, an Org drawer, a rst comment)
+    cut = 0  # (inside an Org subtree not exported: its heading's level)
+    excluded = {"noexport"} | {
+        t.lower() for m in _ORG_EXCLUDE.finditer(text) for t in m.group(1).split()
+    }
     for i, line in enumerate(lines):
         bare = line.strip()
+        if kind == "org" and (head := _ORG_HEADING.match(line)) is not None:
+            level = len(head.group(1))
+            tags = {t.lower() for t in (head.group(2) or "").strip(":").split(":") if t}
+            cut = 0 if level <= cut else cut  # (a heading as high ends the subtree)
+            cut = level if not cut and tags & excluded else cut
+        if kind == "org" and cut:
+            hidden[i] = True
+            continue
         if kind == "org":
             if bare.upper() == ":PROPERTIES:":
                 block = True
@@ -334,6 +352,45 @@ def _unshown(text: str, kind: str) -> str:
     )
 
 
+# What a plain markup passes through raw (HTML, or another output's): Org's export
+# snippets and blocks, reStructuredText's raw directive (and what is indented under
+# it), AsciiDoc's passthrough blocks and inline passthroughs.
+_RAW_INLINE = {
+    "org": lazyre.compile(r"@@[\w-]+:.*?@@"),
+    "adoc": lazyre.compile(r"pass:[a-z,]*\[.*?\]|\+\+\+.*?\+\+\+"),
+}
+_RAW_OPEN = {
+    "org": lazyre.compile(r"(?i)[ \t]*#\+begin_export\b.*"),
+    "rst": lazyre.compile(r"[ \t]*\.\.[ \t]+raw::.*"),
+    "adoc": lazyre.compile(r"\+{4,}[ \t]*"),
+}
+_RAW_CLOSE = {
+    "org": lazyre.compile(r"(?i)[ \t]*#\+end_export\b.*"),
+    "adoc": lazyre.compile(r"\+{4,}[ \t]*"),
+}
+
+
+def _unraw(text: str, kind: str) -> str:
+    """The text with what its markup passes through raw blanked (line numbers kept)."""
+    kind = "adoc" if kind in ("asciidoc", "ad", "asciidocext") else kind
+    lines = text.split("\n")
+    inline, opening, closing = _RAW_INLINE.get(kind), _RAW_OPEN.get(kind), _RAW_CLOSE.get(kind)
+    inside = False  # (rst: while indented under the directive)
+    for i, line in enumerate(lines):
+        if inside or (opening is not None and opening.fullmatch(line)):
+            opened = not inside
+            if kind == "rst":
+                inside = opened or not line.strip() or line[:1] in (" ", "\t")
+            else:
+                inside = opened or not (closing is not None and closing.fullmatch(line))
+            if inside or not opened:
+                lines[i] = " " * len(line)
+                continue
+        if inline is not None:
+            lines[i] = inline.sub(lambda m: " " * len(m.group()), line)
+    return "\n".join(lines)
+
+
 def plain_paragraphs(text: str, path: str) -> list[str] | None:
     """A page in a plain markup (Org, AsciiDoc, reStructuredText) as its readers read
     it, paragraph by paragraph (as html_lines reads it, by blank lines); None for
@@ -344,7 +401,10 @@ def plain_paragraphs(text: str, path: str) -> list[str] | None:
     markup = str(read(text, path).fields.get("markup", "")).lower() if path else ""
     if not (path.lower().endswith(_PLAIN) or markup in _PLAIN_MARKUPS):
         return None
-    lines = html_lines(text, path) or []
+    from receipt_gate.reading.visible import surely_seen
+
+    # (what raw HTML a snippet passes hides, as in markdown: `@@html:<span hidden>@@`)
+    lines = html_lines(surely_seen(text), path, surely=True) or []
     paras = re.split(r"\n[ \t]*\n", "\n".join(lines))
     return [reader_view(p).text for p in paras if p.strip()]
 

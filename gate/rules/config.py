@@ -158,6 +158,17 @@ _TOP_KEYS = (
 )
 
 
+# The folders site generators read pages, configs, layouts or data from, or publish to,
+# by default (Hugo, Jekyll, MkDocs, Eleventy, Docusaurus, Astro, mdBook): a run folder
+# among them would hide a site's files from the gate, which leaves the run folder out of
+# what it reads as the site (its files are receipts: gate.invariant.published).
+_GENERATOR_FOLDERS = frozenset(
+    "content static layouts data assets i18n archetypes themes config _default _posts"
+    " _drafts _data _layouts _includes _sass docs blog src public pages _site site dist"
+    " build versioned_docs node_modules".split()
+)
+
+
 def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) -> Config:
     """Validate a parsed config; checks are looked up among the plugins installed (their
     list cached in `cache_dir`, gate.checks.table) and those the config declares."""
@@ -182,6 +193,16 @@ def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) ->
         raise err("run_dir", f"must be a folder inside the repository, got {run_dir!r}")
     if norm == ".git" or norm.startswith(".git/"):
         raise err("run_dir", "must not be inside .git")
+    parts = norm.lower().split("/")
+    # (inside one through a dot folder, which generators skip, is a folder of its own)
+    if parts[-1] in _GENERATOR_FOLDERS or (
+        set(parts) & _GENERATOR_FOLDERS and not parts[-1].startswith(".")
+    ):
+        raise err(
+            "run_dir",
+            f"{norm!r} is (or is in) a folder site generators read or publish from;"
+            " receipts need a folder of their own (.receipts)",
+        )
 
     titles = (
         None

@@ -762,7 +762,12 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
         if sites.eleventy.global_layout((read(eleventy[0]) or "") if eleventy else "", every):
             folders.add("")  # (every page may be put in a layout its global data gives)
-        held_by = sites.held_by_configs(every, read)
+        from receipt_gate.rules.markup import build_texts
+
+        named = build_texts(tree, run_dir)[3]  # (the configs a build names, wherever)
+        held_by = sites.held_by_configs(every, read, named)
+        if eleventy or bare:  # (Eleventy builds nothing .gitignore names, force-added too)
+            held_by += sites.eleventy.held_by_gitignore(read(eleventy[0]) if eleventy else "", read)
         dates = sites.date_fields(every, read)
         more = [f"{f}/" for f in sites.layout_folders(every, read)]  # (layouts_dir, dir)
         found = [*every, *(tree.paths([f"{f}**" for f in more]) if more else [])]
@@ -776,7 +781,7 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         # (what a config gives the pages under a path: Jekyll's defaults, a layout too)
         given = sites.default_values(every, read) if layouts else []
         defaults = sorted([p, k, v] for p, k, v in given)
-        patterns = sorted(set(sites.post_permalinks(every, read)))
+        patterns = sorted(set(sites.post_permalinks(every, read, named)))
         return sorted(folders | set(held_by)), layouts, dates, defaults, patterns
 
     return built_once(tree, f"site-data/{run_dir}", find)

@@ -40,6 +40,14 @@ def build_texts(
     them (not in the run folder: receipts, never a site's build), and the configs a
     build names (--config a,b, --configDir, mkdocs -f, INHERIT) wherever they are, and
     those they name in turn."""
+    from receipt_gate.trees.tree import built_once
+
+    return built_once(tree, f"build-texts/{run_dir}", lambda: _build_texts(tree, run_dir))
+
+
+def _build_texts(
+    tree: Tree, run_dir: str
+) -> tuple[list[str], list[str], dict[str, str | None], dict[str, str]]:
     aside = f"!{wildmatch.escape(run_dir)}/**"
     files, index = tree.paths([*BUILD_FILES, aside]), tree.paths(["**/_index.*", aside])
     texts = texts_of(tree, [*files, *index])  # one batch, each read once

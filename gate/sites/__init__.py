@@ -68,18 +68,39 @@ def detect(paths: Sequence[str], read: Read, run_dir: str = ".receipts") -> Layo
     raise AssertionError("plain detects every repository")  # pragma: no cover
 
 
-def held_by_configs(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
-    """Path prefixes whose pages a generator's own config holds back (Jekyll's
-    `defaults:` giving `published: false`): such pages support nothing. `paths` are the
-    tree's files that CONFIG_GLOBS match."""
+def held_by_configs(
+    paths: Sequence[str],
+    read: Callable[[str], str | None],
+    named: Mapping[str, str] | None = None,
+) -> list[str]:
+    """What a generator's own config holds back (held entries, gate.sites.layout: Jekyll's
+    `defaults:` giving `published: false`, Hugo's kinds and mounts...): such pages
+    support nothing. `paths` are the tree's files that CONFIG_GLOBS match; `named`, the
+    configs a build names (path -> tool, gate.rules.markup.build_texts), each read by
+    its tool's reader wherever it is (one the gate cannot read may leave out any page)."""
     from receipt_gate.base import wildmatch
+    from receipt_gate.sites.layout import held_globs
 
     out: list[str] = []
     for g in TABLE:
         held, globs = getattr(g, "held_by_config", None), getattr(g, "CONFIG_GLOBS", ())
         if held is not None and globs:
-            out += [h for p in wildmatch.select(list(globs), paths) for h in held(p, read(p))]
-    return out
+            out += [
+                h
+                for p in wildmatch.select(list(globs), paths)
+                if p not in (named or {})
+                for h in held(p, read(p))
+            ]
+    for path, tool in (named or {}).items():
+        if not path:  # (`hugo --config "$CONFIG"`: which, the gate cannot tell)
+            out.append(held_globs(["**"]))
+            continue
+        kind = tool.partition("@")[0]
+        gen = next((x for x in TABLE if kind == x.KIND), None)
+        held, globs = getattr(gen, "held_by_config", None), getattr(gen, "CONFIG_GLOBS", ())
+        if held is not None and not path.endswith("/"):
+            out += held(path, read(path), True)
+    return list(dict.fromkeys(out))
 
 
 def unread_pages(
@@ -113,10 +134,21 @@ def default_values(
     return _each(paths, read, "default_values")
 
 
-def post_permalinks(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
+def post_permalinks(
+    paths: Sequence[str],
+    read: Callable[[str], str | None],
+    named: Mapping[str, str] | None = None,
+) -> list[str]:
     """The permalink patterns a generator's config gives its posts (Jekyll's
-    `permalink:`, a posts collection's, a default's)."""
-    return _each(paths, read, "post_permalinks")
+    `permalink:`, a posts collection's, a default's), and a config a build names."""
+    out: list[str] = _each([p for p in paths if p not in (named or {})], read, "post_permalinks")
+    for path, tool in (named or {}).items():
+        kind = tool.partition("@")[0]
+        gen = next((x for x in TABLE if kind == x.KIND), None)
+        given = getattr(gen, "post_permalinks", None)
+        if path and given is not None:
+            out += given(path, read(path), True)
+    return list(dict.fromkeys(out))
 
 
 def layout_folders(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:

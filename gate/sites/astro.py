@@ -60,7 +60,7 @@ def detect(repo: Repo) -> Layout | None:
     )
 
 
-def held_by_config(path: str, text: str | None) -> list[str]:
+def held_by_config(path: str, text: str | None, named: bool = False) -> list[str]:
     """The folders a content config's glob() loaders may not load all of: a loader whose
     pattern is not every file below its base (`**/...`) leaves entries out (Astro 5
     builds `*.md` from the base's top only), so nothing under its base surely supports;

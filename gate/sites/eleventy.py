@@ -29,6 +29,7 @@ NAME = "Eleventy"
 # In the order Eleventy 3 looks for them (it does not load a .ts config by default).
 CONFIGS = (".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs")
 CONFIG = lazyre.compile(r"^(?:\.eleventy\.js|eleventy\.config\.[cm]?js)$")
+CONFIG_OPTIONS = {"--config": "one"}  # a build command's option naming its config
 RENDER_CONFIGS = CONFIGS  # (where unread_pages looks)
 # Eleventy's text templates, in any case (it renders bad.MD too); .11ty.js is code.
 EXTS = ("md", "html", "njk", "liquid")
@@ -209,11 +210,24 @@ _LAYOUT_ALIAS = lazyre.compile(
 # Where a site's configs are, for the generic readers (gate.sites layout_folders).
 CONFIG_GLOBS = CONFIGS
 
+
+def held_by_gitignore(config: str | None, read: Callable[[str], str | None]) -> list[str]:
+    """What the top .gitignore names, unless the config turns that off
+    (`setUseGitIgnore(false)`): Eleventy builds none of it, a file added with `git add
+    -f` too; as held entries, those pages support nothing."""
+    from receipt_gate.sites.layout import held_lines
+
+    if re.search(r"\bsetUseGitIgnore\s*\(\s*false\b", _uncommented(config or "")):
+        return []
+    held = held_lines("", (read(".gitignore") or "").splitlines())
+    return [held] if held is not None else []
+
+
 # `eleventyConfig.ignores.add("posts/old/**")`: a glob Eleventy builds nothing from.
 _IGNORED = lazyre.compile(r"\bignores\s*\.\s*add\s*\(\s*(?:([\"'])([^\"'`\n]*)\1\s*\)|())")
 
 
-def held_by_config(path: str, text: str | None) -> list[str]:
+def held_by_config(path: str, text: str | None, named: bool = False) -> list[str]:
     """The pages an Eleventy config's code ignores (`ignores.add(...)`: Eleventy
     builds none of them, in whatever environment the call runs): gated as the site's
     files, they support nothing. A glob the gate cannot read plainly (braces, an

@@ -376,6 +376,10 @@ def date_fields(path: str, text: str | None) -> tuple[list[str], list[str]]:
 
 # What a config leaves out of the build, page by page: such pages are gated (they are
 # the site's files) but support nothing. Each as globs from the repository's top.
+# `hugo server`'s own environment: `hugo` builds production (config/_default and
+# config/production), and a site's development settings (an ignoreFiles that speeds up
+# the server) leave nothing out of what it publishes.
+_ENVIRONMENT = lazyre.compile(r"(?:^|/)config/development/")
 _KINDS_OFF = {"page": ["**"], "section": ["**/_index.*"], "home": ["_index.*"]}
 _UNPUBLISHING = (
     "draft",
@@ -388,7 +392,7 @@ _UNPUBLISHING = (
 )
 
 
-def held_by_config(path: str, text: str | None) -> list[str]:
+def held_by_config(path: str, text: str | None, named: bool = False) -> list[str]:
     """The pages a Hugo config leaves unbuilt (held entries, as gate.sites.layout
     gives them): every page of a kind `disableKinds` names (`page`: all but the section
     pages), a language `disableLanguages` or `languages.X.disabled` turns off (its
@@ -401,16 +405,22 @@ def held_by_config(path: str, text: str | None) -> list[str]:
     from receipt_gate.reading.siteconfig import document, get
     from receipt_gate.sites.layout import held_globs
 
-    if text is None:
+    if text is None or _ENVIRONMENT.search(path):
         return []
     base, doc = _config_root(path, document(path, text))
     if doc is None:
-        return [held_globs([f"{base}**"])] if CONFIG.search(path) else []
+        return [held_globs([f"{base}**"])] if named or CONFIG.search(path) else []
     if not isinstance(doc, Table):
         return []
     dirs = [d for d in _content_dirs(doc) if d] or ["content"]
     out: list[str] = []
     kinds = {str(k).lower() for v in get(doc, "disablekinds") for k in _listed(v)}
+    # (a kind whose outputs the config gives without HTML has no page: `page = ["json"]`)
+    for outputs in (o for o in get(doc, "outputs") if isinstance(o, Table)):
+        for kind, formats in outputs:
+            names = {str(f).lower() for f in _listed(formats)}
+            if isinstance(formats, (list, str)) and formats and not names & {"html", "amp"}:
+                kinds.add(str(kind).lower())
     for kind, globs in _KINDS_OFF.items():
         if kind in kinds:
             out += [
@@ -666,10 +676,17 @@ def _ignored(doc: Table, base: str) -> list[str]:
 
     out: list[str] = []
     for pattern in (x for v in get(doc, "ignorefiles") for x in _listed(v)):
-        if not isinstance(pattern, str) or (
-            pattern.startswith("^") and not pattern.startswith(("^.*", "^.+"))
+        if (
+            not isinstance(pattern, str)
+            or (pattern.startswith("^") and not pattern.startswith(("^.*", "^.+")))
+            or _NOT_RE2_ALIKE.search(pattern)
         ):
             out.append(held_globs([f"{base}**"]))
-        else:
-            out.append(held_regex(pattern))
+        else:  # (Go's \w, \d, \s and \b are ASCII's)
+            out.append(held_regex(f"(?a){pattern}"))
     return out
+
+
+# What Go's RE2 reads otherwise than Python's regex: \z, \Q...\E, \C, (?U),
+# \p{...} and \pL, octal and other escapes, POSIX classes' edge cases.
+_NOT_RE2_ALIKE = lazyre.compile(r"\\[zQECpPx0-7]|\(\?[a-zA-Z]*U|\[\[:")

@@ -61,12 +61,15 @@ CONFIG_GLOBS = ("**/*.yml", "**/*.yaml", "**/*.toml")
 RENDER_CONFIGS = ("**/_config.yml", "**/_config.toml")  # (where unread_pages looks)
 
 
-def held_by_config(path: str, text: str | None) -> list[str]:
+def held_by_config(path: str, text: str | None, named: bool = False) -> list[str]:
     """What a config's `defaults:` hold back: the path prefixes (the config's folder and
     each scope's path, up to a glob's first wildcard) whose values give `published`
     anything but true, or a `date` (a date later than today holds a post back). The
     scope's `type` is not read: every page under the path is taken, which can only take
-    support away. A _config the gate cannot read may hold back any page of its site."""
+    support away. A _config the gate cannot read may hold back any page of its site.
+    What its `exclude:` leaves out is held too (_excluded). A config a build names
+    (`--config _config.yml,ci/prod.yml`) is read from the top as well as from its own
+    folder: Jekyll reads a site from where it runs."""
     from receipt_gate.reading import siteconfig
 
     folder = posixpath.dirname(path)
@@ -75,8 +78,9 @@ def held_by_config(path: str, text: str | None) -> list[str]:
         return []
     doc = siteconfig.document(path, text)
     if not isinstance(doc, Table):
-        return [base] if doc is None and CONFIG.search(path) else []
-    out = _excluded(doc, _source(doc, base)) if CONFIG.search(path) else []
+        return [base] if doc is None and (named or CONFIG.search(path)) else []
+    sources = list(dict.fromkeys([_source(doc, base), *([_source(doc, "")] if named else [])]))
+    out = [h for s in sources for h in _excluded(doc, s)] if named or CONFIG.search(path) else []
     for entry in (e for d in siteconfig.get(doc, "defaults") if isinstance(d, list) for e in d):
         if not isinstance(entry, Table):
             continue
@@ -84,26 +88,53 @@ def held_by_config(path: str, text: str | None) -> list[str]:
         dated = any(siteconfig.get(v, "date") for v in values)  # (a date may be later)
         if not dated and all(p is True for v in values for p in siteconfig.get(v, "published")):
             continue
-        out += _scopes(entry, _source(doc, base))
+        out += [h for s in sources for h in _scopes(entry, s)]
     return out
 
 
 def _excluded(doc: Table, source: str) -> list[str]:
-    """What a config's `exclude:` leaves out of the build (Jekyll reads a name as a
-    glob over the path from its source, `*` across folders, and a folder's as all in
-    it), as held entries: the pages it names support nothing."""
+    """What a config's `exclude:` leaves out of the build, as Jekyll's EntryFilter
+    reads a name: an fnmatch glob over the path from its source (`*` across folders, a
+    class, an escape), or any path that starts with it (`_posts/2020-01` leaves out
+    every post of that month); as held entries, the pages it names support nothing."""
     from receipt_gate.reading import siteconfig
     from receipt_gate.sites.layout import held_regex
 
     out = []
     for value in siteconfig.get(doc, "exclude"):
         for name in value if isinstance(value, list) else [value]:
-            glob = str(name).strip().removeprefix("./").strip("/") if name is not None else ""
-            if not glob:
-                continue
-            rx = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in glob)
-            out.append(held_regex(f"^/{re.escape(source)}{rx}$"))
+            glob = str(name).strip().removeprefix("./").lstrip("/") if name is not None else ""
+            if glob:
+                at = re.escape(f"/{source}")
+                out.append(held_regex(f"^{at}(?:{_fnmatch(glob)}$|{re.escape(glob)})"))
     return out
+
+
+def _fnmatch(glob: str) -> str:
+    """Ruby's File.fnmatch without flags as a regular expression: `*` any text, `?`
+    one character, `[...]` a class (`[!...]` or `[^...]` its complement), `\\` an
+    escape; a class never closed is a `[`."""
+    out: list[str] = []
+    i = 0
+    while i < len(glob):
+        c = glob[i]
+        if c == "*":
+            out.append(".*")
+        elif c == "?":
+            out.append(".")
+        elif c == "\\" and i + 1 < len(glob):
+            i += 1
+            out.append(re.escape(glob[i]))
+        elif c == "[" and (end := glob.find("]", i + 2)) > 0:
+            body = glob[i + 1 : end]
+            neg = body[:1] in ("!", "^")
+            body = body[1:] if neg else body
+            out.append("[" + ("^" if neg else "") + body.replace("\\", "\\\\") + "]")
+            i = end
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out)
 
 
 def _source(doc: Table, base: str) -> str:
@@ -148,12 +179,13 @@ def default_values(path: str, text: str | None) -> list[tuple[str, str, str]]:
     return out
 
 
-def post_permalinks(path: str, text: str | None) -> list[str]:
+def post_permalinks(path: str, text: str | None, named: bool = False) -> list[str]:
     """The permalink patterns a Jekyll config gives posts: its own `permalink:` (a style,
-    `pretty`, or a pattern), its posts collection's, any its `defaults:` give."""
+    `pretty`, or a pattern), its posts collection's, any its `defaults:` give; of a
+    file so named, or that a build names as a config (`named`)."""
     from receipt_gate.reading import siteconfig
 
-    if text is None or "permalink" not in text or not CONFIG.search(path):
+    if text is None or "permalink" not in text or not (named or CONFIG.search(path)):
         return []
     doc = siteconfig.document(path, text)
     if not isinstance(doc, Table):

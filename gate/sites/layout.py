@@ -261,11 +261,33 @@ def docs_folders(
 # prefix (a folder with its `/`), or one of these: globs (NUL-joined), a regular
 # expression searched in `/` and the path and in each folder above it, or in the path
 # alone.
-HELD_GLOBS, HELD_REGEX, HELD_FILE_REGEX = "\0g", "\0r", "\0f"
+HELD_GLOBS, HELD_REGEX, HELD_FILE_REGEX, HELD_LINES = "\0g", "\0r", "\0f", "\0o"
 
 
 def held_globs(globs: Sequence[str]) -> str:
     return HELD_GLOBS + "\0".join(globs)
+
+
+def held_lines(base: str, lines: Sequence[str]) -> str | None:
+    """A held entry for .gitignore lines read from the folder `base` (with its `/`):
+    the last line that matches a page decides (a `!` line takes it back out); a name
+    with no `/` but at its end matches at any depth, a folder holds what is in it.
+    None when no line holds anything."""
+    globs: list[str] = []
+    for line in lines:
+        pattern = line.strip()
+        if not pattern or pattern.startswith("#"):
+            continue
+        negated = pattern.startswith("!")
+        pattern = pattern[1:] if negated else pattern.removeprefix("\\")
+        anchored = "/" in pattern.rstrip("/")
+        pattern = pattern.strip("/")
+        if not pattern:
+            continue
+        at = base if anchored else f"{base}**/"
+        sign = "!" if negated else ""
+        globs += [f"{sign}{at}{pattern}", f"{sign}{at}{pattern}/**"]
+    return HELD_LINES + "\0".join(globs) if any(g[:1] != "!" for g in globs) else None
 
 
 def held_regex(pattern: str) -> str:
@@ -283,6 +305,14 @@ def holds(held: str, path: str) -> bool:
         from receipt_gate.base import wildmatch
 
         return wildmatch.match(held[len(HELD_GLOBS) :].split("\0"), path)
+    if held.startswith(HELD_LINES):
+        from receipt_gate.base import wildmatch
+
+        got = False
+        for glob in held[len(HELD_LINES) :].split("\0"):
+            if wildmatch.match([glob.removeprefix("!")], path):
+                got = not glob.startswith("!")
+        return got
     if held.startswith((HELD_REGEX, HELD_FILE_REGEX)):
         import regex
 

@@ -25,13 +25,13 @@ CONFIG_OPTIONS = {"-f": "one", "--config-file": "one"}  # a build command's, nam
 CONFIG_GLOBS = ("**/mkdocs.yml", "**/mkdocs.yaml")
 
 
-def held_by_config(path: str, text: str | None) -> list[str]:
+def held_by_config(path: str, text: str | None, named: bool = False) -> list[str]:
     """What an MkDocs config leaves out of `mkdocs build` (its `exclude_docs` and
-    `draft_docs`, .gitignore lines from its docs_dir; a `!` line's pages stay held), as
-    held entries: those pages support nothing."""
+    `draft_docs`: .gitignore lines from its docs_dir, the last line that matches a page
+    deciding), as held entries: those pages support nothing."""
     from receipt_gate.base.yamlio import Table
     from receipt_gate.reading.siteconfig import document, get
-    from receipt_gate.sites.layout import held_globs
+    from receipt_gate.sites.layout import held_lines
 
     if text is None or not ("exclude_docs" in text or "draft_docs" in text):
         return []
@@ -44,14 +44,8 @@ def held_by_config(path: str, text: str | None) -> list[str]:
     out = []
     for key in ("exclude_docs", "draft_docs"):
         for value in get(doc, key):
-            for line in str(value).splitlines() if isinstance(value, str) else []:
-                glob = line.strip()
-                if not glob or glob.startswith(("#", "!")):
-                    continue
-                anchored = "/" in glob.rstrip("/")
-                glob = glob.strip("/")
-                at = base if anchored else f"{base}**/"
-                out.append(held_globs([f"{at}{glob}", f"{at}{glob}/**"]))
+            held = held_lines(base, str(value).splitlines()) if isinstance(value, str) else None
+            out += [held] if held is not None else []
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
@@ -312,6 +313,33 @@ def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str,
         for (mode, kind, oid), path in _records(out)
         if kind in ("blob", "commit")
     }
+
+
+def not_receipts(root: str, folder: str, commit: str = "", worktree: bool = False) -> list[str]:
+    """The files under `folder` whose names do not end in `.json` (the run folder holds
+    receipts only): in the index, the working tree (tracked and untracked, not
+    ignored), or a commit; git leaves the receipts out where it can."""
+    if commit:
+        out = run(root, ("ls-tree", "-r", "-z", "--name-only", "--full-tree", commit, "--",
+                         f":(literal){folder}"))  # fmt: skip
+        inside = folder + "/"
+        return [
+            p
+            for p in os.fsdecode(out).split("\0")
+            if p.startswith(inside) and not p.endswith(".json")
+        ]
+    escaped = re.sub(r"([*?\[\\])", r"\\\1", folder)
+    specs = (f":(literal){folder}/", f":(exclude,glob){escaped}/**/*.json")
+    flags = ("--cached", "--others", "--exclude-standard") if worktree else ("--cached",)
+    out = run(root, ("ls-files", "-z", *flags, "--", *specs))
+    inside = folder + "/"
+    return sorted(
+        {
+            p
+            for p in os.fsdecode(out).split("\0")
+            if p.startswith(inside) and not p.endswith(".json")
+        }
+    )
 
 
 def tree_entries_but(root: str, commit: str, folders: Sequence[str]) -> dict[str, IndexEntry]:
