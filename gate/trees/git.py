@@ -315,10 +315,10 @@ def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str,
     }
 
 
-def not_receipts(root: str, folder: str, commit: str = "", worktree: bool = False) -> list[str]:
+def not_receipts(root: str, folder: str, commit: str = "") -> list[str]:
     """The files under `folder` whose names do not end in `.json` (the run folder holds
-    receipts only): in the index, the working tree (tracked and untracked, not
-    ignored), or a commit; git leaves the receipts out where it can."""
+    receipts only): in the index, or a commit; git leaves the receipts out where it
+    can."""
     if commit:
         out = run(root, ("ls-tree", "-r", "-z", "--name-only", "--full-tree", commit, "--",
                          f":(literal){folder}"))  # fmt: skip
@@ -330,8 +330,7 @@ def not_receipts(root: str, folder: str, commit: str = "", worktree: bool = Fals
         ]
     escaped = re.sub(r"([*?\[\\])", r"\\\1", folder)
     specs = (f":(literal){folder}/", f":(exclude,glob){escaped}/**/*.json")
-    flags = ("--cached", "--others", "--exclude-standard") if worktree else ("--cached",)
-    out = run(root, ("ls-files", "-z", *flags, "--", *specs))
+    out = run(root, ("ls-files", "-z", "--cached", "--", *specs))
     inside = folder + "/"
     return sorted(
         {
