@@ -256,12 +256,15 @@ def strays(cfg: Config, tree: Tree, changes: Mapping[str, str] | None = None) ->
     from receipt_gate.trees.tree import WorkTree
 
     folder = cfg.run_dir
+    escaped = wildmatch.escape(folder)
     if changes is not None:
         found = sorted(
             p
             for p, oid in changes.items()
             if oid and p.startswith(folder + "/") and not p.endswith(".json")
         )
+    elif isinstance(tree, IndexTree) and tree.listed_whole:  # (no git process more)
+        found = tree.paths([f"{escaped}/**", f"!{escaped}/**/*.json"])
     elif isinstance(tree, CommitTree):
         found = git.not_receipts(tree.root, folder, tree.commit)
     elif isinstance(tree, (IndexTree, WorkTree)):
@@ -270,7 +273,6 @@ def strays(cfg: Config, tree: Tree, changes: Mapping[str, str] | None = None) ->
         # and CI judge what is committed)
         found = git.not_receipts(tree.root, folder)
     else:
-        escaped = wildmatch.escape(folder)
         found = tree.paths([f"{escaped}/**", f"!{escaped}/**/*.json"])
     return [
         f"{printable(p)}: in the run folder ({printable(folder)}/), which holds receipts"

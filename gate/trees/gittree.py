@@ -237,6 +237,12 @@ class IndexTree(_ObjectTree):
         else:
             super()._list(paths)
 
+    @property
+    def listed_whole(self) -> bool:
+        """Whether every entry is (or, at first use, will be) listed in this process: a
+        small index is listed whole, and a question of all of it costs no git process."""
+        return self._small or self._complete
+
     def reread(self, paths: Sequence[str]) -> None:
         """These paths changed in the index (this process staged them): list them again."""
         fresh = git.index_entries(self.root, paths)
