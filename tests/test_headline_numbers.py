@@ -1625,10 +1625,10 @@ def test_what_a_build_leaves_out_by_any_config_supports_nothing(
     went unread; and a development-only config or an `!` line of exclude_docs held back
     honest support."""
     _title_and_reply(repo, wide=True)
-    repo.write(
+    repo.write(  # (a site's build is read where the config has draft markers, as init's)
         ".receipt-gate.yaml",
-        "required: [headline-numbers]\nchecks:\n  headline-numbers: {articles:"
-        ' ["**/*.md", "!drafts/**"]}\n',
+        "required: [headline-numbers]\ndraft_markers: {}\nchecks:\n  headline-numbers:"
+        ' {articles: ["**/*.md", "!drafts/**"]}\n',
     )
     for name, text in files.items():
         repo.write(name, text)

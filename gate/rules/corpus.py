@@ -712,7 +712,7 @@ _DEPENDENCIES = frozenset({"node_modules", "gemfiles", "_site"})
 _VENDORED = frozenset({"bundle", "cache", "gems", "ruby"})
 
 
-def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
+def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
     """Folders whose data can hold their pages back, so that what is under them is not
     surely published: a `.meta.yml` (Material's meta plugin: front matter for every page
     under it, `draft: true` too), an Eleventy directory data file that names a
@@ -721,6 +721,9 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
     the layouts that print no page content (_contentless); and the fields a config
     makes pages' publish and expiry dates (Hugo's `[frontmatter]`)."""
     from receipt_gate.base import wildmatch
+
+    run_dir = cfg.run_dir if cfg is not None else ".receipts"
+    builds = cfg is not None and cfg.draft_markers is not None
 
     def data_file(p: str) -> bool:
         parts = p.split("/")
@@ -764,7 +767,9 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
             folders.add("")  # (every page may be put in a layout its global data gives)
         from receipt_gate.rules.markup import build_texts
 
-        named = build_texts(tree, run_dir)[3]  # (the configs a build names, wherever)
+        # (the configs a build names, wherever: read where the build is, on a site with
+        # draft markers, as gate.rules.config.built reads it)
+        named = build_texts(tree, run_dir)[3] if builds else {}
         held_by = sites.held_by_configs(every, read, named)
         if eleventy or bare:  # (Eleventy builds nothing .gitignore names, force-added too)
             held_by += sites.eleventy.held_by_gitignore(read(eleventy[0]) if eleventy else "", read)
@@ -784,7 +789,7 @@ def _site_data(tree: Tree, run_dir: str = ".receipts") -> SiteData:
         patterns = sorted(set(sites.post_permalinks(every, read, named)))
         return sorted(folders | set(held_by)), layouts, dates, defaults, patterns
 
-    return built_once(tree, f"site-data/{run_dir}", find)
+    return built_once(tree, f"site-data/{run_dir}/{builds}", find)
 
 
 # A layout is read twice: its template's tags (Liquid runs first, inside HTML comments
@@ -1407,7 +1412,7 @@ def publication_key(cfg: Config | None, tree: Tree) -> object:
     """What decides which pages are published, and surely, beside the config: the
     folders a meta file holds, the layouts that print no content, and the day (a page
     dated later is published then)."""
-    return [rules_key(cfg), _site_data(tree, cfg.run_dir if cfg else ".receipts"), today()]
+    return [rules_key(cfg), _site_data(tree, cfg), today()]
 
 
 def rules_key(cfg: Config | None) -> object:
@@ -1537,7 +1542,7 @@ class Pages:
         from receipt_gate.base import wildmatch
         from receipt_gate.reading.frontmatter import read as front_matter
 
-        site = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")
+        site = _site_data(self.tree, self.cfg)
         if site[4] and any("_posts/" in f"/{p}" for p in changed):
             return None  # (a pattern the site gives posts: which share, the whole decides)
         rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3])
@@ -1634,7 +1639,7 @@ class Pages:
         self, shas: dict[str, str], facts: Mapping[str, list[Any]], surely: bool
     ) -> dict[str, Any]:
         """Of the pages' facts, those of the pages published (`surely`: see published())."""
-        site = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")
+        site = _site_data(self.tree, self.cfg)
         # A section whose index page some generator holds back (Hugo builds none of its
         # pages then): what is under it supports nothing.
         rules = _Seen(
@@ -1659,7 +1664,7 @@ class Pages:
         pages under one that its cascade may keep from being built (Hugo)."""
         from receipt_gate.sites.hugo import section_held
 
-        dates = _site_data(self.tree, self.cfg.run_dir if self.cfg else ".receipts")[2]
+        dates = _site_data(self.tree, self.cfg)[2]
         out: list[str] = []
         for p, sha in shas.items():
             if "/" not in p or not p.rsplit("/", 1)[1].startswith("_index."):
