@@ -172,20 +172,6 @@ def _static(paths: Sequence[str], read: Callable[[str], str | None], sub: str = 
     return list(dict.fromkeys(out or [f"{sub}static"]))
 
 
-def _hugo_below(paths: Sequence[str], files: Sequence[str]) -> str:
-    """The folder a Hugo site sits in, one level down (its config and content/ there),
-    or ""."""
-    every = set(paths)
-    for folder in sorted({p.split("/", 1)[0] for p in files if p.count("/") >= 2}):
-        if under(files, f"{folder}/content") and any(
-            f"{folder}/{name}.{e}" in every
-            for name in ("hugo", "config")
-            for e in ("toml", "yaml", "yml", "json")
-        ):
-            return folder
-    return ""
-
-
 def _below(paths: Sequence[str], files: Sequence[str]) -> str:
     """The folder a Hugo site sits in, one level down (its config and content/ there),
     or ""."""
