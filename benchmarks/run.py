@@ -430,13 +430,13 @@ def row_ai_tells(work: Path, n: int, repeat: int, smoke: bool) -> list[Row]:
 
 def _index_pages(index: Path) -> dict[str, list[object]]:
     """The corpus index's pages as they read back: the index, and the steps of its
-    journal that follow it ([path, flags, parsed, sha256] each)."""
+    journal that follow it ([the state it made, [[path, flags, parsed, sha256]...]])."""
     doc = json.loads(index.read_text())
     pages: dict[str, list[object]] = doc["value"][0]
     log = index.with_name(index.name.removesuffix(".json") + ".log.json")
     steps = json.loads(log.read_text()) if log.exists() else {}
     for step in steps.get("steps", []) if steps.get("base") == doc.get("nonce") else []:
-        for path, flags, _, sha in step:
+        for path, flags, _, sha in step[1]:
             if sha is None:
                 pages.pop(path, None)
             else:

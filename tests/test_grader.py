@@ -499,6 +499,11 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ("p.org", f"Intro.\n\n#+BEGIN_EXPORT html\n<!--\n{INVENTED}\n-->\n#+END_EXPORT\n", False),
         ("p.rst", f"T\n=\n\n.. raw:: html\n\n   <!-- {INVENTED} -->\n\nIntro.\n", False),
         ("p.adoc", f"= T\n\n++++\n<!-- {INVENTED} -->\n++++\n\nIntro.\n", False),
+        # Round 36: what docutils and asciidoctor render nowhere in the body
+        ("p.rst", f"T\n=\n\nIntro.\n\n.. |x| replace:: {INVENTED}\n", False),
+        ("p.rst", f"T\n=\n\nIntro.\n\n.. meta::\n   :description: {INVENTED}\n", False),
+        ("p.adoc", f"= T\n\nIntro.\n\nifdef::never[]\n{INVENTED}\nendif::[]\n", False),
+        ("p.adoc", f"= T\n\nIntro.\n\nifndef::asciidoctor[]\n{INVENTED}\nendif::[]\n", False),
         ("p.md", f"Intro.\n\n# {INVENTED}\n", True),
     ],
 )

@@ -1447,6 +1447,23 @@ def test_posts_a_jekyll_permalink_writes_to_one_file_support_nothing(
         ("posts/notes.org", "#+TITLE: N\n\nThe drift peaked at 76 hours.\n", False),
         ("posts/notes.adoc", "= N\n\n// The drift peaked at 76 hours.\n", True),
         ("posts/notes.rst", "N\n=\n\n.. The drift peaked at 76 hours.\n", True),
+        ("posts/notes.rst", "N\n=\n\n.. |d| replace:: The drift peaked at 76 hours.\n", True),
+        ("posts/notes.rst", "N\n=\n\n.. meta::\n   :description: It peaked at 76 hours.\n", True),
+        (
+            "posts/notes.adoc",
+            "= N\n\nifdef::never[]\nThe drift peaked at 76 hours.\nendif::[]\n",
+            True,
+        ),
+        (
+            "posts/notes.adoc",
+            "= N\n\nifdef::never[]\nx\nendif::[]\n\nIt peaked at 76 hours.\n",
+            False,
+        ),
+        (
+            "posts/notes.md",
+            "---\npermalink: {serverless: /x/}\n---\nThe drift peaked at 76 hours.\n",
+            True,
+        ),
         ("posts/notes.md", "Use `{#` here.\n\nThe drift peaked at 76 hours.\n\nAnd `#}`.\n", True),
     ],
 )
@@ -1581,6 +1598,14 @@ def test_what_a_config_excludes_from_the_build_supports_nothing(
                 "Makefile": "build:\n\tjekyll build --config _config.yml,ci/prod.yml\n",
                 "_config.yml": "title: T\n",
                 "ci/prod.yml": "exclude: [posts/old]\n",
+            },
+            "posts/old/notes.md",
+            True,
+        ),
+        (  # round 36: an inherited config's docs_dir is the inheriting config's
+            {
+                "mkdocs.yml": "INHERIT: base/mk.yml\n",
+                "base/mk.yml": "docs_dir: posts\nexclude_docs: |\n  old/\n",
             },
             "posts/old/notes.md",
             True,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import pytest
@@ -409,3 +410,36 @@ def test_a_file_in_the_run_folder_that_is_no_receipt_is_refused(repo: Repo, rg: 
     assert rc != 0 and said in out + err, out + err
     repo.git("rm", "-q", ".receipts/notes/launch.md")
     assert rg("pre-commit")[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("config", "path", "said"),
+    [
+        ("", ".receipts/notes.json", "a symlink there leads a generator elsewhere"),
+        ("run_dir: receipts\n", "receipts/notes/ai-tells.json", "front matter: Jekyll renders"),
+        ("draft_markers: {}\n", "_config.yml", "_config.yml: names the run folder"),
+    ],
+)
+def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
+    repo: Repo, rg: Run, config: str, path: str, said: str
+) -> None:
+    """Round 36: a symlink named like a receipt (Eleventy follows it), a file with front
+    matter in a run folder with no dot (Jekyll renders it), a site config that names the
+    run folder (`include: [.receipts]`, Eleventy's dir.data): each got a page past every
+    gate; each is refused."""
+    repo.write(".receipt-gate.yaml", f'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\n{config}')
+    repo.write("drafts/a.md", "It works.\n")
+    _committed(repo, rg, "first")
+    if path.endswith("notes.json"):
+        os.makedirs(repo.path / ".receipts", exist_ok=True)
+        os.symlink("../node_modules/notes", repo.path / path)
+    elif path == "_config.yml":
+        repo.write(path, "include: [.receipts]\n")
+    else:
+        repo.write(path, "---\npermalink: /launch/index.html\n---\nIn conclusion.\n")
+    repo.git("add", "-A")
+    rc, out, err = rg("pre-commit")
+    assert rc != 0 and said in out + err, out + err
+    repo.git("commit", "-qm", "stray", "--no-verify")
+    rc, out, err = rg("verify", "--rev", "HEAD")
+    assert rc != 0 and said in out + err, out + err

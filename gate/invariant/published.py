@@ -17,6 +17,7 @@ rules' reviewer saw them leave it out: `policy change: weakens`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -244,39 +245,101 @@ def _newly_listed(cfg: Config, base: Tree, into: Mapping[str, str]) -> list[str]
 
 
 def strays(cfg: Config, tree: Tree, changes: Mapping[str, str] | None = None) -> list[str]:
-    """A line for each file in the run folder that is no receipt (a receipt is
-    `<run_dir>/<draft>/<check>.json`): a generator may publish a page there (Eleventy
-    builds a dot folder's pages; a config may copy or include the folder), and the gate
-    reads nothing there as the site's. `changes`: what a commit changes since a tree
-    verified so (only what it adds is asked about)."""
-    from receipt_gate.base import wildmatch
+    """A line for each file in the run folder that is no receipt, and for each site
+    config that names the run folder: a generator may publish a page from there
+    (Eleventy builds a dot folder's pages, Jekyll any file with front matter in a folder
+    it reads, a config may copy, include or read the folder as data), and the gate reads
+    nothing there as the site's. A receipt is a regular file whose name ends in `.json`
+    (in a folder with no dot, that does not open with front matter). `changes`: what a
+    commit changes since a tree verified so (only what it adds is asked about)."""
     from receipt_gate.base.text import printable
+
+    folder = cfg.run_dir
+    found = _not_receipts(cfg, tree, changes)
+    out = [
+        f"{printable(p)}: in the run folder ({printable(folder)}/), which holds receipts"
+        f" only (<draft>/<check>.json, regular files): {why}; move it out of"
+        f" {printable(folder)}/"
+        for p, why in found
+    ]
+    return out + _naming_run_dir(cfg, tree, changes)
+
+
+def _not_receipts(
+    cfg: Config, tree: Tree, changes: Mapping[str, str] | None
+) -> list[tuple[str, str]]:
+    """(path, why) for each file in the run folder that is no receipt: its name, its
+    kind (a link, a submodule) or, in a folder with no dot, front matter."""
+    from receipt_gate.base import wildmatch
     from receipt_gate.trees import git
     from receipt_gate.trees.gittree import CommitTree, IndexTree
     from receipt_gate.trees.tree import WorkTree
 
     folder = cfg.run_dir
+    inside = folder + "/"
     escaped = wildmatch.escape(folder)
+    named = "a generator may publish it there, and no check reads it"
     if changes is not None:
-        found = sorted(
-            p
-            for p, oid in changes.items()
-            if oid and p.startswith(folder + "/") and not p.endswith(".json")
-        )
-    elif isinstance(tree, IndexTree) and tree.listed_whole:  # (no git process more)
-        found = tree.paths([f"{escaped}/**", f"!{escaped}/**/*.json"])
-    elif isinstance(tree, CommitTree):
-        found = git.not_receipts(tree.root, folder, tree.commit)
+        added = sorted(p for p, oid in changes.items() if oid and p.startswith(inside))
+    elif isinstance(tree, (IndexTree, CommitTree)) and (
+        isinstance(tree, CommitTree) or tree.listed_whole
+    ):
+        added = tree.paths([f"{escaped}/**"])
     elif isinstance(tree, (IndexTree, WorkTree)):
         # (the working tree's as tracked: walking a run folder of 40,000 receipts on disk
         # for untracked ones costs more than the rest of verify; the commit hook, the push
-        # and CI judge what is committed)
-        found = git.not_receipts(tree.root, folder)
+        # and CI judge what is committed, and see what each file is)
+        return [(p, named) for p in git.not_receipts(tree.root, folder)]
     else:
-        found = tree.paths([f"{escaped}/**", f"!{escaped}/**/*.json"])
-    return [
-        f"{printable(p)}: in the run folder ({printable(folder)}/), which holds receipts"
-        " only (<draft>/<check>.json): a generator may publish it there, and no check"
-        f" reads it; move it out of {printable(folder)}/"
-        for p in found
-    ]
+        added = tree.paths([f"{escaped}/**", f"!{escaped}/**/*.json"])
+    out = [(p, named) for p in added if not p.endswith(".json")]
+    receipts = [p for p in added if p.endswith(".json")]
+    entries = getattr(tree, "entries_of", None)
+    if entries is not None and receipts:
+        kinds = {"120000": "a symlink", "160000": "a submodule (gitlink)"}
+        for p, e in entries(receipts).items():
+            if e is not None and e.mode in kinds:
+                out.append((p, f"{kinds[e.mode]} there leads a generator elsewhere"))
+    if receipts and not folder.rpartition("/")[2].startswith("."):
+        # (Jekyll renders a file with front matter in any folder it reads: one with no dot)
+        tree.prefetch(receipts)
+        for p in receipts:
+            try:
+                data = tree.read(p, 1 << 20) or b""
+            except Exception:
+                continue
+            if data.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+                out.append((p, "front matter: Jekyll renders it as a page"))
+    return sorted(set(out))
+
+
+def _naming_run_dir(cfg: Config, tree: Tree, changes: Mapping[str, str] | None) -> list[str]:
+    """A line for each site config that names the run folder (Jekyll's `include:`,
+    Hugo's staticDir or configDir, Eleventy's dir.data, MkDocs' docs_dir): the site
+    reads or publishes what the gate reads nothing of. Configs as the build's are
+    found (gate.rules.markup.build_texts), on a site with draft markers."""
+    from receipt_gate.base.text import printable
+    from receipt_gate.rules.markup import build_texts
+
+    if cfg.draft_markers is None:
+        return []
+    files, _, texts, named = build_texts(tree, cfg.run_dir)
+    name = cfg.run_dir.rstrip("/")
+    pattern = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])")
+    out = []
+    from receipt_gate.sites import TABLE
+
+    configs = [getattr(g, "CONFIG", None) for g in TABLE]
+    for path in files:
+        if path not in named and not any(c is not None and c.search(path) for c in configs):
+            continue  # (a generator's own config, or one a build names for it)
+        if changes is not None and path not in changes:
+            continue  # (a config verified before named it or not)
+        text = texts.get(path) or ""
+        if pattern.search(text):
+            out.append(
+                f"{printable(path)}: names the run folder ({printable(name)}/): the site"
+                " would read or publish what it holds, which the gate reads nothing of as"
+                " the site's; keep receipts out of the site's build"
+            )
+    return out

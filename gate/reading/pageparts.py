@@ -312,6 +312,9 @@ _ORG_HIDDEN = lazyre.compile(r"(?i)[ \t]*(?:#(?:[ \t].*)?|#\+\w*:.*|#\+(?:begin|
 _ORG_HEADING = lazyre.compile(r"(\*+)[ \t]+.*?(?:[ \t]+(:[\w@#%:]+:))?[ \t]*$")
 _ORG_EXCLUDE = lazyre.compile(r"(?im)^[ \t]*#\+exclude_tags:[ \t]*(.*)$")
 _ADOC_HIDDEN = lazyre.compile(r"//(?!//).*|:[\w-]+!?:(?:[ \t].*)?")
+# (and what docutils renders nowhere in the page's body: a substitution's definition,
+# shown only where a `|name|` calls it, and `.. meta::`, which goes in the head)
+_RST_UNSHOWN = lazyre.compile(r"\.\.[ \t]+(?:\|[^|]+\|[ \t]*[\w.-]*::|meta::).*")
 _RST_COMMENT = lazyre.compile(r"\.\.(?:[ \t]+(?![\[_|]|[\w.-]+::).*)?")
 
 
@@ -345,7 +348,9 @@ def _unshown(text: str, kind: str) -> str:
             block = block != opens
         elif kind == "rst":
             indented = line[:1] in (" ", "\t") or not bare
-            block = (block and indented) or _RST_COMMENT.fullmatch(line) is not None
+            block = (block and indented) or any(
+                rx.fullmatch(line) is not None for rx in (_RST_COMMENT, _RST_UNSHOWN)
+            )
             hidden[i] = block
     return "\n".join(
         re.sub(r"[^\n]", " ", x) if h else x for x, h in zip(lines, hidden, strict=True)
@@ -370,10 +375,28 @@ _RAW_CLOSE = {
 }
 
 
+# AsciiDoc's conditionals: what they hold shows only where an attribute is (or is not)
+# set, which the gate does not know (`ifdef::never[]`, `ifndef::asciidoctor[]`).
+_ADOC_IF = lazyre.compile(r"(?:ifdef|ifndef|ifeval)::[^\[]*\[(.*)\][ \t]*")
+_ADOC_ENDIF = lazyre.compile(r"endif::[^\[]*\[\][ \t]*")
+
+
 def _unraw(text: str, kind: str) -> str:
-    """The text with what its markup passes through raw blanked (line numbers kept)."""
+    """The text with what its markup passes through raw blanked (line numbers kept), and
+    what shows only where a condition holds (AsciiDoc's ifdef, ifndef, ifeval)."""
     kind = "adoc" if kind in ("asciidoc", "ad", "asciidocext") else kind
     lines = text.split("\n")
+    if kind == "adoc":
+        depth = 0
+        for i, line in enumerate(lines):
+            condition = _ADOC_IF.fullmatch(line)
+            if condition is not None and not condition.group(1):
+                depth += 1
+            elif _ADOC_ENDIF.fullmatch(line) and depth:
+                depth -= 1
+            elif not depth and condition is None:
+                continue
+            lines[i] = " " * len(line)
     inline, opening, closing = _RAW_INLINE.get(kind), _RAW_OPEN.get(kind), _RAW_CLOSE.get(kind)
     inside = False  # (rst: while indented under the directive)
     for i, line in enumerate(lines):

@@ -39,9 +39,10 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-# 17: what a section's cascade holds back; 16: a post's categories; 15: the addresses a
-# page names; 12-14: fields YAMLs read apart; 11: facts by path and bytes; 10: lists
-FORMAT = 17
+# 18: an Eleventy permalink object with no build; 17: what a section's cascade holds
+# back; 16: a post's categories; 15: the addresses a page names; 12-14: fields YAMLs read
+# apart; 11: facts by path and bytes; 10: lists
+FORMAT = 18
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
@@ -156,13 +157,7 @@ def scalar_fields(fields: Mapping[str, object], text: str = "") -> Fields:
         if k in ("categories", "category") and isinstance(v, list):
             out[CATEGORIES] = " ".join(str(c) for c in v)[:2000]
     either = _either(text) if "\n" in text else []
-    computed = fields.get("eleventyComputed")  # Eleventy: a value computed for the page
-    if isinstance(computed, Mapping) and computed.get("permalink") is False:
-        out["permalink"] = False
-    if isinstance(computed, Mapping) and "layout" in computed:
-        out["layout"] = COMPUTED  # (which layout, the code says: none surely prints)
-    if isinstance(computed, Mapping) and computed:  # (a computed field's value: either)
-        either = [*either, *(str(k) for k in computed)]
+    either += _eleventy_fields(fields, out)
     if either:
         out[EITHER] = ",".join(either)[:2000]
     for k, v in fields.items():  # Hugo writes a page only in the formats it names
@@ -183,6 +178,23 @@ def scalar_fields(fields: Mapping[str, object], text: str = "") -> Fields:
         elif key.lower() == "headless" and isinstance(build, (str, bool, int, float)):
             out["headless"] = out.get("headless", build)
     return out
+
+
+def _eleventy_fields(fields: Mapping[str, object], out: Fields) -> list[str]:
+    """Into `out`, what Eleventy reads of a page's permalink and computed fields: an
+    object with no `build` (Eleventy 3) or a computed `false` writes nothing, a computed
+    layout is the code's; the computed fields' names (their values: either)."""
+    link = fields.get("permalink")
+    if isinstance(link, Mapping) and not any(str(k) == "build" for k in link):
+        out["permalink"] = False
+    computed = fields.get("eleventyComputed")
+    if not isinstance(computed, Mapping) or not computed:
+        return []
+    if computed.get("permalink") is False:
+        out["permalink"] = False
+    if "layout" in computed:
+        out["layout"] = COMPUTED  # (which layout, the code says: none surely prints)
+    return [str(k) for k in computed]
 
 
 def unrendered(fields: Mapping[str, object]) -> bool:

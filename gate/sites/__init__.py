@@ -99,7 +99,9 @@ def held_by_configs(
         gen = next((x for x in TABLE if kind == x.KIND), None)
         held, globs = getattr(gen, "held_by_config", None), getattr(gen, "CONFIG_GLOBS", ())
         if held is not None and not path.endswith("/"):
-            out += held(path, read(path), True)
+            # (`tool@folder`: inherited by the config there, whose folder it is read from)
+            at = tool.partition("@")[2]
+            out += held(path, read(path), at if "@" in tool else True)
     return list(dict.fromkeys(out))
 
 

@@ -25,10 +25,11 @@ CONFIG_OPTIONS = {"-f": "one", "--config-file": "one"}  # a build command's, nam
 CONFIG_GLOBS = ("**/mkdocs.yml", "**/mkdocs.yaml")
 
 
-def held_by_config(path: str, text: str | None, named: bool = False) -> list[str]:
+def held_by_config(path: str, text: str | None, named: bool | str = False) -> list[str]:
     """What an MkDocs config leaves out of `mkdocs build` (its `exclude_docs` and
     `draft_docs`: .gitignore lines from its docs_dir, the last line that matches a page
-    deciding), as held entries: those pages support nothing."""
+    deciding), as held entries: those pages support nothing. `named`, a folder: the
+    file is inherited (INHERIT) by the config in that folder, whose docs_dir it is."""
     from receipt_gate.base.yamlio import Table
     from receipt_gate.reading.siteconfig import document, get
     from receipt_gate.sites.layout import held_lines
@@ -38,7 +39,7 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
     doc = document(path, text)
     if not isinstance(doc, Table):
         return []
-    folder = posixpath.dirname(path)
+    folder = named if isinstance(named, str) else posixpath.dirname(path)
     docs = posixpath.normpath(posixpath.join(folder, docs_dir(doc)))
     base = "" if docs == "." else f"{docs}/"
     out = []
