@@ -1687,6 +1687,37 @@ def test_what_org_does_not_export_supports_nothing(
     assert rc == (1 if held else 0), out
 
 
+@pytest.mark.parametrize(
+    ("permalinks", "held"),
+    [
+        ('[permalinks]\nposts = "/:year/"\n', True),
+        ('[permalinks]\n[permalinks.page]\nposts = "/:section/:year/"\n', True),
+        ('[permalinks]\nposts = "/:year/:title/"\n', False),
+        ('[permalinks]\nposts = "/:year/:filename/"\n', False),
+        ('[permalinks]\nnews = "/:year/"\n', False),
+    ],
+)
+def test_pages_hugos_permalinks_write_to_one_file_support_nothing(
+    repo: Repo, rg: Run, permalinks: str, held: bool
+) -> None:
+    """Round 36: `[permalinks] posts = "/:year/"` writes every post of a year to one
+    file, the last Hugo renders; the others' 76 pinned the title's."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [headline-numbers]\n'
+        'checks:\n  headline-numbers: {articles: ["content/**/*.md"]}\n',
+    )
+    repo.write("hugo.toml", f'title = "T"\n{permalinks}')
+    repo.write("content/posts/drift.md", DRIFT.replace("---\n#", "date: 2026-01-01\n---\n#", 1))
+    repo.write(
+        "content/posts/notes.md",
+        "---\ntitle: Notes\ndate: 2026-01-02\n---\nThe drift peaked at 76 hours.\n",
+    )
+    repo.write("drafts/reply.md", "It drifted 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
 def test_a_page_under_a_section_held_back_supports_nothing(repo: Repo, rg: Run) -> None:
     """A second outside pass: Hugo builds no page under a section whose _index.md is a
     draft; such a page's 76 pinned the title's."""

@@ -446,8 +446,9 @@ def _addresses(path: str, fields: Mapping[str, object], patterns: Sequence[str] 
     out = {_clean(a) for a in _named(fields)}
     slug = _slug(fields)  # (Hugo's takes the name's place; another generator may not)
     # (a Jekyll post: by its date, title and categories, or the pattern its site gives)
-    posts = _post_keys(path, fields, patterns)
+    posts = _post_keys(path, fields, [p for p in patterns if not p.startswith("hugo:")])
     keys = posts or {*_address_keys(path), *(_address_keys(path, slug) if slug else ())}
+    keys |= _hugo_keys(path, fields, patterns)  # (where a Hugo config's [permalinks] puts it)
     for key in keys:
         out.update((f"{key}/index.html".lstrip("/"), f"{key}.html") if key else ("index.html",))
     return out
@@ -512,6 +513,51 @@ def _post_keys(path: str, fields: Mapping[str, object], patterns: Sequence[str] 
     for pattern in [*(v for v in own if re.search(r":\w", v)), *patterns]:
         keys.update(_expanded(pattern, categories, days, [t for t in titles if t], m.group(4)))
     return keys
+
+
+# Hugo's permalink tokens, as _expanded reads Jekyll's (a time of day, an unknown token:
+# the same for every page, so more share).
+_HUGO_TOKENS = {"monthname": "long_month", "weekday": "w_day", "weekdayname": "long_day",
+                "yearday": "y_day", "slugorfilename": "slug", "filename": "name",
+                "contentbasename": "name", "slugorcontentbasename": "slug"}  # fmt: skip
+
+
+def _hugo_keys(path: str, fields: Mapping[str, object], patterns: Sequence[str]) -> set[str]:
+    """The address keys a Hugo config's `[permalinks]` gives a page of a section it names
+    (`hugo:posts:/:year/:title/`): the section is the page's first folder under its
+    content folder (a folder named content, or the top)."""
+    import datetime
+
+    parts = path.split("/")
+    at = parts.index("content") + 1 if "content" in parts[:-1] else 0
+    if len(parts) - at < 2 or parts[-1].lower().startswith("_index."):
+        return set()
+    section = parts[at].lower()
+    mine = [p.split(":", 2)[2] for p in patterns if p.startswith(f"hugo:{section}:")]
+    if not mine:
+        return set()
+    written = date_of(fields["date"]) if "date" in fields else None
+    days: list[Any] = []
+    try:
+        day = datetime.date.fromisoformat(written) if written else None
+    except ValueError:
+        day = None
+    if day is not None:
+        for shift in (-1, 0, 1):
+            try:
+                days.append(day + datetime.timedelta(days=shift))
+            except OverflowError:
+                continue
+    title = fields.get("title")
+    stem = posixpath.splitext(parts[-1])[0]
+    name = parts[-2] if stem.lower() == "index" else stem
+    titles = [_word(str(title)) if isinstance(title, str) else "", _slug(fields) or _word(name)]
+    out: set[str] = set()
+    for pattern in mine:
+        hugo = re.sub(r":(\w+)", lambda m: ":" + _HUGO_TOKENS.get(m.group(1), m.group(1)), pattern)
+        hugo = hugo.replace(":sections", "/".join(parts[at:-1])).replace(":section", section)
+        out |= _expanded(hugo, [], days, [t for t in titles if t] or [""], name)
+    return out
 
 
 def _valid_day(m: re.Match[str]) -> bool:
@@ -1555,7 +1601,7 @@ class Pages:
         from receipt_gate.reading.frontmatter import read as front_matter
 
         site = _site_data(self.tree, self.cfg)
-        if site[4] and any("_posts/" in f"/{p}" for p in changed):
+        if site[4] and any("_posts/" in f"/{p}" or _hugo_keys(p, {}, site[4]) for p in changed):
             return None  # (a pattern the site gives posts: which share, the whole decides)
         rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3])
         out: dict[str, tuple[int, Any]] = {}

@@ -676,3 +676,29 @@ def _ignored(doc: Table, base: str) -> list[str]:
 # What Go's RE2 reads otherwise than Python's regex: \z, \Q...\E, \C, (?U),
 # \p{...} and \pL, octal and other escapes, POSIX classes' edge cases.
 _NOT_RE2_ALIKE = lazyre.compile(r"\\[zQECpPx0-7]|\(\?[a-zA-Z]*U|\[\[:")
+
+
+def post_permalinks(path: str, text: str | None, named: bool | str = False) -> list[str]:
+    """The permalink patterns a Hugo config gives the pages of a section (`[permalinks]`
+    `posts = "/:year/:title/"`, or `[permalinks.page]`), each as
+    `hugo:<section>:<pattern>` (gate.rules.corpus reads them)."""
+    from receipt_gate.base.yamlio import Table
+    from receipt_gate.reading.siteconfig import document, get
+
+    if text is None or "permalinks" not in text.lower() or _ENVIRONMENT.search(path):
+        return []
+    _, doc = _config_root(path, document(path, text))
+    if not isinstance(doc, Table):
+        return []
+    out: list[str] = []
+    for table in (t for t in get(doc, "permalinks") if isinstance(t, Table)):
+        pairs = list(table)
+        for kind, inner in [(k, v) for k, v in pairs if isinstance(v, Table)]:
+            if str(kind).lower() == "page":
+                pairs += list(inner)
+        out += [
+            f"hugo:{str(section).strip('/').lower()}:{pattern}"
+            for section, pattern in pairs
+            if isinstance(pattern, str) and pattern.strip()
+        ]
+    return out
