@@ -69,6 +69,11 @@ KNOWN = "ai-tells, grader, headline-numbers, hook-length, registered-terms"
             f"{F}: run_dir: must be a folder inside the repository, got '../elsewhere'",
             id="run-dir-outside",
         ),
+        pytest.param(  # round 37: exit 3 from every command, a NUL in a path to git
+            'run_dir: "a\\0b"\n',
+            f"{F}: run_dir: must not hold a control character (a NUL names no folder)",
+            id="run-dir-a-nul",
+        ),
         pytest.param(  # round 35: a run folder hides its files from what is read as the site
             "run_dir: config\n",
             f"{F}: run_dir: 'config' is (or is in) a folder site generators read or publish"

@@ -504,6 +504,11 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ("p.rst", f"T\n=\n\nIntro.\n\n.. meta::\n   :description: {INVENTED}\n", False),
         ("p.adoc", f"= T\n\nIntro.\n\nifdef::never[]\n{INVENTED}\nendif::[]\n", False),
         ("p.adoc", f"= T\n\nIntro.\n\nifndef::asciidoctor[]\n{INVENTED}\nendif::[]\n", False),
+        # Round 37: a directive's name in any case, AsciiDoc's comment style
+        ("p.rst", f"T\n=\n\nIntro.\n\n.. Meta::\n   :description: {INVENTED}\n", False),
+        ("p.adoc", f"= T\n\nIntro.\n\n[comment]\n{INVENTED}\n\nAfter.\n", False),
+        ("p.adoc", f"= T\n\nIntro.\n\n[comment]\n--\n{INVENTED}\n--\n", False),
+        ("p.adoc", f"= T\n\nifdef::backend-html5[]\n{INVENTED}\nendif::[]\n", True),
         ("p.md", f"Intro.\n\n# {INVENTED}\n", True),
     ],
 )

@@ -1695,6 +1695,7 @@ def test_what_org_does_not_export_supports_nothing(
         ('[permalinks]\nposts = "/:year/:title/"\n', False),
         ('[permalinks]\nposts = "/:year/:filename/"\n', False),
         ('[permalinks]\nnews = "/:year/"\n', False),
+        ("config/_default/permalinks.toml", True),  # (round 37: the file is the table)
     ],
 )
 def test_pages_hugos_permalinks_write_to_one_file_support_nothing(
@@ -1707,7 +1708,10 @@ def test_pages_hugos_permalinks_write_to_one_file_support_nothing(
         'drafts: ["drafts/*.md"]\nrequired: [headline-numbers]\n'
         'checks:\n  headline-numbers: {articles: ["content/**/*.md"]}\n',
     )
-    repo.write("hugo.toml", f'title = "T"\n{permalinks}')
+    if permalinks.startswith("config/"):
+        repo.write(permalinks, 'posts = "/:year/"\n')
+    else:
+        repo.write("hugo.toml", f'title = "T"\n{permalinks}')
     repo.write("content/posts/drift.md", DRIFT.replace("---\n#", "date: 2026-01-01\n---\n#", 1))
     repo.write(
         "content/posts/notes.md",

@@ -418,6 +418,7 @@ def test_a_file_in_the_run_folder_that_is_no_receipt_is_refused(repo: Repo, rg: 
         ("", ".receipts/notes.json", "a symlink there leads a generator elsewhere"),
         ("run_dir: receipts\n", "receipts/notes/ai-tells.json", "front matter: Jekyll renders"),
         ("draft_markers: {}\n", "_config.yml", "_config.yml: names the run folder"),
+        ("draft_markers: {}\n", "_config.yml#glob", "_config.yml: names the run folder"),
     ],
 )
 def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
@@ -433,8 +434,10 @@ def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
     if path.endswith("notes.json"):
         os.makedirs(repo.path / ".receipts", exist_ok=True)
         os.symlink("../node_modules/notes", repo.path / path)
-    elif path == "_config.yml":
-        repo.write(path, "include: [.receipts]\n")
+    elif path.startswith("_config.yml"):  # (round 37: a glob, a YAML escape)
+        repo.write(
+            "_config.yml", "include: ['.rec*']\n" if "#" in path else "include: [.receipts]\n"
+        )
     else:
         repo.write(path, "---\npermalink: /launch/index.html\n---\nIn conclusion.\n")
     repo.git("add", "-A")
@@ -443,3 +446,14 @@ def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
     repo.git("commit", "-qm", "stray", "--no-verify")
     rc, out, err = rg("verify", "--rev", "HEAD")
     assert rc != 0 and said in out + err, out + err
+
+
+def test_a_config_that_leaves_the_run_folder_out_names_it_honestly(repo: Repo, rg: Run) -> None:
+    """A Jekyll site that excludes its run folder (`exclude: [.receipts, ".*"]`) keeps it
+    out of the site: no refusal."""
+    repo.write(
+        ".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\ndraft_markers: {}\n'
+    )
+    repo.write("drafts/a.md", "It works.\n")
+    repo.write("_config.yml", "exclude: [.receipts, '.*']\n")
+    _committed(repo, rg, "first")

@@ -313,6 +313,37 @@ def _not_receipts(
     return sorted(set(out))
 
 
+_PARSED = (".toml", ".yaml", ".yml", ".json")
+# Settings that leave a folder out: naming the run folder there keeps it out of the site.
+_LEAVES_OUT = frozenset({"exclude", "excludefiles", "ignorefiles", "exclude_docs", "ignore"})
+
+
+def _names_in_values(path: str, text: str, folder: str) -> bool | None:
+    """Does a value of this config, as its parser reads it (escapes read), name the
+    folder or match it as a glob (Jekyll's `include: [".rec*"]`), but in a setting that
+    leaves it out? None for a config no parser reads (code: its text is searched)."""
+    import fnmatch
+
+    from receipt_gate.reading.siteconfig import document, pairs
+
+    doc = document(path, text, always=True) if path.endswith(_PARSED) else None
+    if doc is None:
+        return None
+    top = folder.split("/")[0]
+    for key, value, _ in pairs(doc):
+        if key in _LEAVES_OUT:
+            continue
+        for leaf in value if isinstance(value, list) else [value]:
+            if not isinstance(leaf, str) or not leaf.strip():
+                continue
+            bare = leaf.strip().removeprefix("./").strip("/")
+            if folder in bare or any(
+                fnmatch.fnmatchcase(name, bare) for name in (top, folder) if bare
+            ):
+                return True
+    return False
+
+
 def _naming_run_dir(cfg: Config, tree: Tree, changes: Mapping[str, str] | None) -> list[str]:
     """A line for each site config that names the run folder (Jekyll's `include:`,
     Hugo's staticDir or configDir, Eleventy's dir.data, MkDocs' docs_dir): the site
@@ -327,16 +358,27 @@ def _naming_run_dir(cfg: Config, tree: Tree, changes: Mapping[str, str] | None) 
     name = cfg.run_dir.rstrip("/")
     pattern = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])")
     out = []
-    from receipt_gate.sites import TABLE
+    from receipt_gate.sites import TABLE, eleventy
 
     configs = [getattr(g, "CONFIG", None) for g in TABLE]
     for path in files:
+        if eleventy.CONFIG.search(path) or named.get(path, "").startswith("eleventy"):
+            text = texts.get(path) or ""
+            if (changes is None or path in changes) and "json" in eleventy.aliases(
+                text, lambda p: texts.get(p)
+            ):
+                out.append(
+                    f"{printable(path)}: renders .json files as pages (addExtension): the"
+                    f" receipts in {printable(name)}/ would be published; render another"
+                    " extension"
+                )
         if path not in named and not any(c is not None and c.search(path) for c in configs):
             continue  # (a generator's own config, or one a build names for it)
         if changes is not None and path not in changes:
             continue  # (a config verified before named it or not)
         text = texts.get(path) or ""
-        if pattern.search(text):
+        said = _names_in_values(path, text, name)
+        if said or (said is None and pattern.search(text)):
             out.append(
                 f"{printable(path)}: names the run folder ({printable(name)}/): the site"
                 " would read or publish what it holds, which the gate reads nothing of as"

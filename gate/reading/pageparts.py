@@ -311,10 +311,29 @@ _ORG_HIDDEN = lazyre.compile(r"(?i)[ \t]*(?:#(?:[ \t].*)?|#\+\w*:.*|#\+(?:begin|
 # go-org exports nothing of a subtree they tag.
 _ORG_HEADING = lazyre.compile(r"(\*+)[ \t]+.*?(?:[ \t]+(:[\w@#%:]+:))?[ \t]*$")
 _ORG_EXCLUDE = lazyre.compile(r"(?im)^[ \t]*#\+exclude_tags:[ \t]*(.*)$")
+# AsciiDoc's comment style on the paragraph or delimited block after it.
+_ADOC_COMMENT_STYLE = lazyre.compile(r"(?i)\[comment(?:[,#.%][^\]]*)?\]")
+_ADOC_DELIMITER = lazyre.compile(r"-{2}|-{4,}|\.{4,}|_{4,}|\*{4,}|={4,}|\+{4,}|/{4,}")
+
+
+def _styled_end(lines: Sequence[str], at: int) -> int:
+    """Where the paragraph or delimited block starting at line `at` ends (exclusive)."""
+    if at < len(lines) and _ADOC_DELIMITER.fullmatch(lines[at].strip()):
+        fence = lines[at].strip()
+        for j in range(at + 1, len(lines)):
+            if lines[j].strip() == fence:
+                return j + 1
+        return len(lines)
+    j = at
+    while j < len(lines) and lines[j].strip():
+        j += 1
+    return j
+
+
 _ADOC_HIDDEN = lazyre.compile(r"//(?!//).*|:[\w-]+!?:(?:[ \t].*)?")
 # (and what docutils renders nowhere in the page's body: a substitution's definition,
 # shown only where a `|name|` calls it, and `.. meta::`, which goes in the head)
-_RST_UNSHOWN = lazyre.compile(r"\.\.[ \t]+(?:\|[^|]+\|[ \t]*[\w.-]*::|meta::).*")
+_RST_UNSHOWN = lazyre.compile(r"(?i)\.\.[ \t]+(?:\|[^|]+\|[ \t]*[\w.-]*::|meta::|title::).*")
 _RST_COMMENT = lazyre.compile(r"\.\.(?:[ \t]+(?![\[_|]|[\w.-]+::).*)?")
 
 
@@ -324,6 +343,7 @@ def _unshown(text: str, kind: str) -> str:
     hidden = [False] * len(lines)
     block = False  # (inside an AsciiDoc comment block, an Org drawer, a rst comment)
     cut = 0  # (inside an Org subtree not exported: its heading's level)
+    styled = 0  # (AsciiDoc: where what a [comment] style hides ends)
     excluded = {"noexport"} | {
         t.lower() for m in _ORG_EXCLUDE.finditer(text) for t in m.group(1).split()
     }
@@ -343,9 +363,15 @@ def _unshown(text: str, kind: str) -> str:
             hidden[i] = block or _ORG_HIDDEN.fullmatch(line) is not None
             block = block and bare.upper() != ":END:"
         elif kind in ("adoc", "asciidoc", "ad", "asciidocext"):
+            if i < styled:
+                hidden[i] = True
+                continue
             opens = bool(re.fullmatch(r"/{4,}", bare))
             hidden[i] = block or opens or _ADOC_HIDDEN.fullmatch(line) is not None
             block = block != opens
+            if not block and _ADOC_COMMENT_STYLE.fullmatch(bare):
+                hidden[i] = True
+                styled = _styled_end(lines, i + 1)  # ([comment]: its paragraph or block)
         elif kind == "rst":
             indented = line[:1] in (" ", "\t") or not bare
             block = (block and indented) or any(
@@ -379,6 +405,21 @@ _RAW_CLOSE = {
 # set, which the gate does not know (`ifdef::never[]`, `ifndef::asciidoctor[]`).
 _ADOC_IF = lazyre.compile(r"(?:ifdef|ifndef|ifeval)::[^\[]*\[(.*)\][ \t]*")
 _ADOC_ENDIF = lazyre.compile(r"endif::[^\[]*\[\][ \t]*")
+_ADOC_SET = lazyre.compile(r"(?m)^:([\w][\w-]*):(?:[ \t]|$)")
+_ADOC_ALWAYS = frozenset(
+    {"asciidoctor", "backend-html5", "basebackend-html", "basebackend-html5", "htmlsyntax"}
+)
+
+
+def _adoc_holds(line: str, given: frozenset[str] | set[str]) -> bool:
+    """Does an `ifdef::` line surely show what it holds, by the attributes surely set
+    (`a,b`: any of them; `a+b`: all)? An `ifndef` or `ifeval` is never sure (a build may
+    set any attribute: `-a name`)."""
+    m = re.match(r"ifdef::([^\[]*)\[\]", line.strip())
+    if m is None or not m.group(1):
+        return False
+    setting = [n.strip().lower() in given for n in re.split(r"[,+]", m.group(1))]
+    return any(setting) if "," in m.group(1) else all(setting)
 
 
 def _unraw(text: str, kind: str) -> str:
@@ -386,14 +427,22 @@ def _unraw(text: str, kind: str) -> str:
     what shows only where a condition holds (AsciiDoc's ifdef, ifndef, ifeval)."""
     kind = "adoc" if kind in ("asciidoc", "ad", "asciidocext") else kind
     lines = text.split("\n")
+    shows: list[bool] = []  # (each open condition: whether it surely shows)
     if kind == "adoc":
+        # (a condition the gate can decide, on what asciidoctor always sets rendering HTML
+        # or the page sets in its header, shows or hides as it says; another is unsure)
+        given = _ADOC_ALWAYS | {m.group(1).lower() for m in _ADOC_SET.finditer(text)}
         depth = 0
         for i, line in enumerate(lines):
             condition = _ADOC_IF.fullmatch(line)
             if condition is not None and not condition.group(1):
-                depth += 1
-            elif _ADOC_ENDIF.fullmatch(line) and depth:
-                depth -= 1
+                shown = depth == 0 and _adoc_holds(line, given)
+                depth += 0 if shown else 1
+                lines[i] = " " * len(line)
+                shows.append(shown)
+                continue
+            if _ADOC_ENDIF.fullmatch(line) and shows:
+                depth -= 0 if shows.pop() else 1
             elif not depth and condition is None:
                 continue
             lines[i] = " " * len(line)

@@ -51,11 +51,11 @@ def plain(text: str) -> str:
     return re.sub(r"\\\r?\n", " ", text)
 
 
-def document(path: str, text: str) -> object:
+def document(path: str, text: str, always: bool = False) -> object:
     """The parsed config (a mapping is a Table; an empty one when the text names none of
-    the settings asked about), or None when it is no TOML, YAML or JSON as its
-    extension says."""
-    if not _worth(text):
+    the settings asked about, unless `always`: a file that is one setting's table, by
+    its name), or None when it is no TOML, YAML or JSON as its extension says."""
+    if not always and not _worth(text):
         return Table()
     try:
         if path.endswith(".toml"):

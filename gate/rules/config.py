@@ -188,6 +188,8 @@ def parse(raw: object, file: str = CONFIG_FILE, cache_dir: str | None = None) ->
     run_dir = top.get("run_dir", ".receipts")
     if not isinstance(run_dir, str) or not run_dir.strip("/"):
         raise err("run_dir", f"expected a folder path, got {type_name(run_dir)}")
+    if any(ord(c) < 32 or ord(c) == 127 for c in run_dir):
+        raise err("run_dir", "must not hold a control character (a NUL names no folder)")
     norm = posixpath.normpath(run_dir)
     if posixpath.isabs(run_dir) or norm == ".." or norm.startswith("../") or norm == ".":
         raise err("run_dir", f"must be a folder inside the repository, got {run_dir!r}")

@@ -388,12 +388,12 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
     (its `_target.path`, else every page). A config the gate cannot parse holds back
     every page of its site."""
     from receipt_gate.base.yamlio import Table
-    from receipt_gate.reading.siteconfig import document, get
+    from receipt_gate.reading.siteconfig import get
     from receipt_gate.sites.layout import held_globs
 
     if text is None or _ENVIRONMENT.search(path):
         return []
-    base, doc = _config_root(path, document(path, text))
+    base, doc = _config_root(path, _document(path, text))
     if doc is None:
         return [held_globs([f"{base}**"])] if named or CONFIG.search(path) else []
     if not isinstance(doc, Table):
@@ -428,6 +428,17 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
                 ]
     out += [held_globs([f"{base}**/*.{_any_case(lang)}.*"]) for lang in sorted(off)]
     return out + _mounts_held(doc, base, off) + _cascade_held(doc, base, dirs) + _ignored(doc, base)
+
+
+def _document(path: str, text: str) -> object:
+    """A Hugo config parsed; a file of a config folder named for a table
+    (`config/_default/permalinks.toml`) whatever words it holds: its keys are the
+    table's (sections, languages), none of them a setting's name."""
+    from receipt_gate.reading.siteconfig import document
+
+    parts = path.split("/")
+    named = "config" in parts[:-1] and parts[-1].rsplit(".", 1)[0].lower() not in ("hugo", "config")
+    return document(path, text, always=named)
 
 
 def _config_root(path: str, doc: object) -> tuple[str, object]:
@@ -683,11 +694,11 @@ def post_permalinks(path: str, text: str | None, named: bool | str = False) -> l
     `posts = "/:year/:title/"`, or `[permalinks.page]`), each as
     `hugo:<section>:<pattern>` (gate.rules.corpus reads them)."""
     from receipt_gate.base.yamlio import Table
-    from receipt_gate.reading.siteconfig import document, get
+    from receipt_gate.reading.siteconfig import get
 
-    if text is None or "permalinks" not in text.lower() or _ENVIRONMENT.search(path):
+    if text is None or _ENVIRONMENT.search(path):
         return []
-    _, doc = _config_root(path, document(path, text))
+    _, doc = _config_root(path, _document(path, text))
     if not isinstance(doc, Table):
         return []
     out: list[str] = []
