@@ -349,11 +349,11 @@ def _naming_run_dir(cfg: Config, tree: Tree, changes: Mapping[str, str] | None) 
     Hugo's staticDir or configDir, Eleventy's dir.data, MkDocs' docs_dir): the site
     reads or publishes what the gate reads nothing of. Configs as the build's are
     found (gate.rules.markup.build_texts), on a site with draft markers."""
+    if cfg.draft_markers is None:
+        return []  # (before any import: a plain repository's verify starts on every commit)
     from receipt_gate.base.text import printable
     from receipt_gate.rules.markup import build_texts
 
-    if cfg.draft_markers is None:
-        return []
     files, _, texts, named = build_texts(tree, cfg.run_dir)
     name = cfg.run_dir.rstrip("/")
     pattern = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])")
