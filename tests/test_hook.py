@@ -392,13 +392,18 @@ def test_two_pages_one_commit_adds_at_one_address_support_nothing(repo: Repo, rg
     assert rc == 1 and "replies/r.md:1:12" in out, out
 
 
+def _one_draft_committed(repo: Repo, rg: Run, config: str = "") -> None:
+    """One draft under ai-tells (and `config` more), committed through the hook."""
+    repo.write(".receipt-gate.yaml", f'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\n{config}')
+    repo.write("drafts/a.md", "It works.\n")
+    _committed(repo, rg, "first")
+
+
 def test_a_file_in_the_run_folder_that_is_no_receipt_is_refused(repo: Repo, rg: Run) -> None:
     """Round 35: Eleventy builds a dot folder's pages (and a config may copy or include
     the run folder), yet the gate reads nothing there as the site's: a page added to it
     was published unchecked. Every gate refuses a file there that is no receipt."""
-    repo.write(".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\n')
-    repo.write("drafts/a.md", "It works.\n")
-    _committed(repo, rg, "first")
+    _one_draft_committed(repo, rg)
     repo.write(".receipts/notes/launch.md", "In conclusion, a testament to resilience.\n")
     said = ".receipts/notes/launch.md: in the run folder (.receipts/), which holds receipts only"
     repo.git("add", "-A")
@@ -428,9 +433,7 @@ def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
     matter in a run folder with no dot (Jekyll renders it), a site config that names the
     run folder (`include: [.receipts]`, Eleventy's dir.data): each got a page past every
     gate; each is refused."""
-    repo.write(".receipt-gate.yaml", f'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\n{config}')
-    repo.write("drafts/a.md", "It works.\n")
-    _committed(repo, rg, "first")
+    _one_draft_committed(repo, rg, config)
     if path.endswith("notes.json"):
         os.makedirs(repo.path / ".receipts", exist_ok=True)
         os.symlink("../node_modules/notes", repo.path / path)
@@ -451,9 +454,5 @@ def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
 def test_a_config_that_leaves_the_run_folder_out_names_it_honestly(repo: Repo, rg: Run) -> None:
     """A Jekyll site that excludes its run folder (`exclude: [.receipts, ".*"]`) keeps it
     out of the site: no refusal."""
-    repo.write(
-        ".receipt-gate.yaml", 'drafts: ["drafts/*.md"]\nrequired: [ai-tells]\ndraft_markers: {}\n'
-    )
-    repo.write("drafts/a.md", "It works.\n")
     repo.write("_config.yml", "exclude: [.receipts, '.*']\n")
-    _committed(repo, rg, "first")
+    _one_draft_committed(repo, rg, "draft_markers: {}\n")
