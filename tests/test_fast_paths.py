@@ -70,14 +70,27 @@ def _files(repo: Repo) -> None:
         ["../outside/*.md"],
         ["drafts//a.md", "./drafts/a.md"],
         [],
+        ["**", "!drafts/**"],
+        ["**/*.md", "!drafts/x/**", "!other/**"],
+        ["**", "!other/**", "!../up/**", "!/abs/**", "!./top/**"],
+        ["**", "!link/**"],
     ],
 )
 def test_listing_under_the_globs_equals_filtering_the_full_listing(
     repo: Repo, globs: list[str]
 ) -> None:
     _files(repo)
+    (repo.path / "link").symlink_to("other")  # a file named as a folder left out: listed
     full = WorkTree(str(repo.path)).paths()
     assert WorkTree(str(repo.path)).paths(globs) == wildmatch.select(globs, full)
+    repo.git("add", "-A")
+    index = IndexTree(str(repo.path))
+    assert index.paths(globs) == wildmatch.select(globs, IndexTree(str(repo.path)).paths())
+    repo.git("commit", "-q", "-m", "all")
+    commit = CommitTree(str(repo.path), "HEAD")
+    assert commit.paths(globs) == wildmatch.select(
+        globs, CommitTree(str(repo.path), "HEAD").paths()
+    )
 
 
 def test_listing_under_the_globs_sees_untracked_and_skips_ignored(repo: Repo) -> None:

@@ -317,9 +317,11 @@ def _folder(pattern: str) -> str:
     return f"/{max(literal, key=len)}/" if literal else ""
 
 
-def gone(patterns: Sequence[str]) -> tuple[str, ...]:
-    """The folders a `!folder/**` glob leaves out whole, each as `folder/`."""
-    return _gone(tuple(patterns))
+def gone_folders(patterns: Sequence[str]) -> tuple[str, ...]:
+    """The repo-relative folders a `!folder/**` glob leaves out whole, sorted, without
+    the `/` (one with an empty, "." or ".." step names no folder of the repository)."""
+    folders = {g[:-1] for g in _gone(tuple(patterns))}
+    return tuple(sorted(f for f in folders if not {"", ".", ".."} & set(f.split("/"))))
 
 
 @lru_cache(maxsize=256)

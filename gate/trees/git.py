@@ -166,14 +166,16 @@ def cache_dir(root: str) -> str | None:
     return os.path.join(os.fsdecode(proc.stdout.rstrip(b"\n")), "receipt-gate")
 
 
-def worktree_paths(root: str, under: Sequence[str] = ()) -> list[str]:
-    """Tracked and untracked-but-not-ignored files, repo-relative (only those at or
-    under the given paths, when some are given)."""
-    specs = [":(literal)" + p for p in under]
-    out = b"".join(
-        run(root, ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *batch))
-        for batch in batched(specs)
-    )
+def worktree_paths(root: str, under: Sequence[str] = (), but: Sequence[str] = ()) -> list[str]:
+    """Tracked and untracked-but-not-ignored files, repo-relative: only those at or
+    under the given paths, when some are given; else all but those under `but`."""
+    args = ("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--")
+    if but:  # the exclusions in one command: a batch of them alone would list the rest
+        out = run(root, (*args, *[":(exclude,literal)" + f + "/" for f in but]))
+    else:
+        out = b"".join(
+            run(root, (*args, *batch)) for batch in batched([":(literal)" + p for p in under])
+        )
     names = set(os.fsdecode(out).split("\0"))  # one decode, not one per path
     names.discard("")
     return sorted(names)
@@ -235,7 +237,7 @@ def index_entries(
     """Stage-0 entries of the index (all, or those at or under `paths`; conflicted
     paths are left out), but those under the folders `but`."""
     specs = [":(literal)" + p for p in paths]
-    specs += [":(exclude,literal)" + f for f in but]
+    specs += [":(exclude,literal)" + f + "/" for f in but]  # (what is under: not f itself)
     out = b"".join(
         run(root, ("ls-files", "-z", "--stage", "--", *batch)) for batch in batched(specs)
     )
@@ -351,7 +353,7 @@ def tree_entries_but(root: str, commit: str, folders: Sequence[str]) -> dict[str
         out = run(root, ("ls-tree", "-z", "--full-tree", commit, "--", *spec))
         above = []
         for (_, kind, _), name in _records(out):
-            if name in folders:
+            if kind == "tree" and name in folders:
                 continue
             if kind == "tree" and any(f.startswith(name + "/") for f in folders):
                 above.append(name)

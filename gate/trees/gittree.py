@@ -102,7 +102,7 @@ class _ObjectTree:
             under = sorted({p for p in prefixes if not {"", ".", ".."} & set(p.split("/"))})
             self._list(under)  # (each folder's range of the sorted listing)
             return wildmatch.select(globs, _within(self._listed(), under))
-        gone = tuple(sorted({g.rstrip("/") for g in wildmatch.gone(globs)}))
+        gone = wildmatch.gone_folders(globs)
         if gone:  # (folders the globs leave out whole: the receipts')
             return wildmatch.select(globs, self._all_but(gone))
         return wildmatch.select(globs, self._all())

@@ -196,7 +196,12 @@ class WorkTree:
             # git lists only under the globs' literal folders (walking 40,000 receipts
             # to find 10,000 drafts is most of the cost); wildmatch then decides exactly.
             prefixes = wildmatch.literal_prefixes(globs)
-            if self._paths is not None or prefixes is None:
+            gone: tuple[str, ...] = ()
+            if prefixes is None and self._paths is None:
+                gone = wildmatch.gone_folders(globs)
+            if gone:  # folders the globs leave out whole (the receipts') are not listed
+                got = git.worktree_paths(self.root, but=gone)
+            elif self._paths is not None or prefixes is None:
                 got = self.paths()
             else:
                 # An absolute prefix, or one with an empty, "." or ".." folder, names no
