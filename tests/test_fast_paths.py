@@ -93,6 +93,27 @@ def test_listing_under_the_globs_equals_filtering_the_full_listing(
     )
 
 
+@pytest.mark.parametrize(
+    "first, then",
+    [
+        (["**", "!drafts/**"], ["**", "!drafts/**", "!other/**"]),
+        (["**", "!drafts/**", "!other/**"], ["**", "!drafts/**"]),
+        (["**", "!drafts/**"], ["**", "!drafts/x/**"]),
+        (["**", "!drafts/x/**"], ["**", "!drafts/**", "!ignored/**"]),
+        (["**", "!other/**"], ["drafts/a.md", "other/z.md"]),
+    ],
+)
+def test_listings_of_all_but_some_folders_in_turn_miss_nothing(
+    repo: Repo, first: list[str], then: list[str]
+) -> None:
+    _files(repo)
+    repo.git("add", "-A")
+    full = IndexTree(str(repo.path)).paths()
+    index = IndexTree(str(repo.path))
+    for globs in (first, then, first):
+        assert index.paths(globs) == wildmatch.select(globs, full)
+
+
 def test_listing_under_the_globs_sees_untracked_and_skips_ignored(repo: Repo) -> None:
     _files(repo)
     got = WorkTree(str(repo.path)).paths(["drafts/**/*.md", "ignored/*.md"])

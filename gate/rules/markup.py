@@ -49,7 +49,10 @@ def _build_texts(
     tree: Tree, run_dir: str
 ) -> tuple[list[str], list[str], dict[str, str | None], dict[str, str]]:
     aside = f"!{wildmatch.escape(run_dir)}/**"
-    files, index = tree.paths([*BUILD_FILES, aside]), tree.paths(["**/_index.*", aside])
+    # (the _index pages first: the build files' globs leave out more folders, so their
+    # listing is within the first's)
+    index = tree.paths(["**/_index.*", aside])
+    files = tree.paths([*BUILD_FILES, aside])
     texts = texts_of(tree, [*files, *index])  # one batch, each read once
     named: dict[str, str] = {}
     scanned: set[str] = set()  # (each file's names read once, however many rounds)

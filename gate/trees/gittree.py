@@ -73,9 +73,9 @@ class _ObjectTree:
         """Every path outside these folders, sorted: listed without their entries, unless
         all of them are listed already (a folder of 160,000 receipts is not listed for
         globs that leave it out)."""
-        if not self._complete and self._but != folders:
+        if not self._complete and not (self._but and _both(self._but, folders) == self._but):
             self.entries.update(self._but_lister(folders))
-            self._but = folders
+            self._but = _both(self._but, folders) if self._but else folders
             self._generation += 1
         return _without(self._listed(), folders)
 
@@ -198,6 +198,21 @@ def _within(paths: list[str], folders: Sequence[str]) -> list[str]:
         # ("/" sorts just before "0": the folder's entries are one range)
         out.update(paths[bisect_left(paths, u + "/") : bisect_left(paths, u + "0")])
     return sorted(out)
+
+
+def _both(these: Sequence[str], those: Sequence[str]) -> tuple[str, ...]:
+    """The folders a path lies under when it lies under one of these and one of those
+    (two listings, each of all but some folders: what neither lists)."""
+
+    def under(a: str, b: str) -> bool:
+        return a == b or a.startswith(b + "/")
+
+    return tuple(
+        sorted(
+            {a for a in these for b in those if under(a, b)}
+            | {b for b in those for a in these if under(b, a)}
+        )
+    )
 
 
 def _without(paths: list[str], folders: Sequence[str]) -> list[str]:
