@@ -832,6 +832,19 @@ def test_every_form_of_a_moved_content_folder_is_read(path: str, text: str, fold
     assert folders(["mkdocs.yml"], lambda _: "site_name: x\ntheme: material\n") == ()
 
 
+def test_a_config_a_build_names_for_hugo_names_folders_at_the_top() -> None:
+    """`hugo --config hugo.toml,sub/more.toml`: Hugo reads more.toml's contentDir against
+    its working folder (the top), as it does staticDir (checked with Hugo 0.111); an
+    MkDocs config `-f` names keeps its own folder."""
+    from receipt_gate.rules.markers import folders
+
+    def where(path: str, tool: str, text: str) -> list[str]:
+        return [f for _, f, _ in folders([path], lambda _: text, {path: tool})]
+
+    assert where("sub/more.toml", "hugo", 'contentDir = "c2"\n') == ["c2"]
+    assert where("sub/mkdocs.yml", "mkdocs", "docs_dir: pages\n") == ["sub/pages"]
+
+
 def test_what_a_reviewer_found_the_build_files_read_wrong() -> None:
     """Comments, code and data that only name a setting leave the markers alone; a
     Procfile's server is the site; a site under docs/ (GitHub Pages) has its config
@@ -1052,6 +1065,31 @@ def test_a_hugo_static_folder_the_config_adds_is_refused(repo: Repo, rg: Run, co
     subprocess.run(["hugo", "--quiet", "-s", str(repo.path)], check=True, capture_output=True)
     assert TELLS in repo.read("public/about.html")
     shutil.rmtree(repo.path / "public")
+    _refused_for(repo, rg, ["pub/about.html"])
+
+
+def test_a_config_in_the_run_folder_a_build_names_is_read_when_it_changes(
+    repo: Repo, rg: Run
+) -> None:
+    """A build names a config in the run folder, which Hugo reads against the top (the
+    oracle): a static folder it adds is refused, by the commit hook and by CI."""
+    _adopted(
+        repo,
+        rg,
+        {
+            "hugo.toml": 'baseURL = "http://x/"\ntitle = "S"\n',
+            "netlify.toml": '[build]\ncommand = "hugo --config hugo.toml,.receipts/site.json"\n',
+            ".receipts/site.json": "{}\n",
+            "content/posts/hello.md": "---\ntitle: Hello\n---\n\nGardens.\n",
+        },
+    )
+    repo.write(".receipts/site.json", '{"staticDir": ["static", "pub"]}\n')
+    repo.write("pub/about.html", "<html><body><p>" + TELLS + ", we moved on.</p></body></html>\n")
+    if shutil.which("hugo") is not None:  # the oracle: Hugo reads the folder at the top
+        argv = ["hugo", "--quiet", "--config", "hugo.toml,.receipts/site.json"]
+        subprocess.run([*argv, "-s", str(repo.path)], check=True, capture_output=True)
+        assert TELLS in repo.read("public/about.html")
+        shutil.rmtree(repo.path / "public")
     _refused_for(repo, rg, ["pub/about.html"])
 
 

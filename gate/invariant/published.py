@@ -76,7 +76,13 @@ def newly_published(
     modules = moved_submodules(tree, base, changed_paths)
     if changed_paths is not None:  # (the commit hook's: most commits stop here)
         touched = [p for p in changed_paths if ungated(p)]
-        build = any(builds(p) for p in changed_paths)
+        # A receipt (`receipt-gate run`, then `git add -A`) is a .json file, which any
+        # build may name as its config: only one a build names counts.
+        build = any(builds(p) for p in changed_paths if not p.startswith(prefix))
+        inside = [p for p in changed_paths if p.startswith(prefix)]
+        if inside and not build:
+            named = build_texts(tree, cfg.run_dir)[3]
+            build = "" in named or any(p in named for p in inside)
         relisted = any(p in into or p in markers.listed_in for p in changed_paths)
         if not touched and not build and not relisted:
             return modules
@@ -98,7 +104,7 @@ def newly_published(
     # not before (a file an earlier change added, unpublished then): published anew.
     relisted_now = _newly_listed(cfg, base, into) if markers.listed_in else []
     touched += [p for p in relisted_now if p in present and outside(p) and p not in touched]
-    files, _, texts, _ = build_texts(tree, cfg.run_dir)
+    files, _, texts, named = build_texts(tree, cfg.run_dir)
     changed: list[str] = []
     base_texts: dict[str, str | None] = {}
     if build:
@@ -118,12 +124,12 @@ def newly_published(
     def before(path: str) -> str | None:  # the config in force; the rest as it is now
         return base_texts.get(path) if path in files or path in base_texts else now(path)
 
-    layout = detect(paths, now, cfg.run_dir)
+    layout = detect(paths, now, cfg.run_dir, named)
     if layout.generator == "plain":
         return modules  # no generator's site: its globs are a guess, not what ships
     new: dict[str, str] = {}
     if changed:
-        shipped = set(wildmatch.select(detect(paths, before, cfg.run_dir).drafts, paths))
+        shipped = set(wildmatch.select(detect(paths, before, cfg.run_dir, named).drafts, paths))
         why = ", ".join(printable(p) for p in changed[:3]) + " ..." * (len(changed) > 3)
         new.update(
             (p, f"the site's build now publishes it (changed: {why})")

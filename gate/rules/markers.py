@@ -392,10 +392,19 @@ def folders(
 
 def _site_of(path: str, named: Mapping[str, str] | None) -> str:
     """The folder a config's folders are relative to: its own (Hugo's config/ folder is
-    its site's; an INHERITed MkDocs config's is the inheriting one's)."""
-    _, at, site = (named or {}).get(path, "").partition("@")
+    its site's; an INHERITed MkDocs config's is the inheriting one's; one a build names
+    for Hugo, the top)."""
+    tool, at, site = (named or {}).get(path, "").partition("@")
     folder = re.match(r"(?:([^/]+)/)?config/", path)
-    return site if at else (folder.group(1) or "") if folder else posixpath.dirname(path)
+    if at:
+        return site
+    if folder:
+        return folder.group(1) or ""
+    from receipt_gate.sites import TABLE
+
+    # (Hugo reads a config named by --config against its working folder: the top)
+    at_top = any(tool == g.KIND and getattr(g, "NAMED_AT_TOP", False) for g in TABLE)
+    return "" if tool and at_top else posixpath.dirname(path)
 
 
 _WORKSPACE = (  # compiled on first use (re's cache)

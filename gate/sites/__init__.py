@@ -57,10 +57,16 @@ class Generator(Protocol):
 TABLE: tuple[Generator, ...] = (eleventy, docusaurus, jekyll, astro, hugo, mkdocs, mdbook, plain)
 
 
-def detect(paths: Sequence[str], read: Read, run_dir: str = ".receipts") -> Layout:
+def detect(
+    paths: Sequence[str],
+    read: Read,
+    run_dir: str = ".receipts",
+    named: Mapping[str, str] | None = None,
+) -> Layout:
     """The layout of a repository, from its file paths (and `read`, for a few small
-    files: configs, a table of contents, bundle index pages)."""
-    repo = Repo(paths, writing(paths, run_dir), read, run_dir)
+    files: configs, a table of contents, bundle index pages); `named`: the configs a
+    build names (path -> tool), read too by the generator they are for."""
+    repo = Repo(paths, writing(paths, run_dir), read, run_dir, named or {})
     for generator in TABLE:
         found = generator.detect(repo)
         if found is not None:

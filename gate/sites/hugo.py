@@ -63,6 +63,7 @@ CONFIG_GLOBS = (
 )
 GO_BOOL = True
 NAMED_CONFIG = True  # a build names any config for it (--config), read for its folders
+NAMED_AT_TOP = True  # whose folders are the working folder's (the top), not its own
 # A build command's options that name its configs: a list of files, a folder of them.
 CONFIG_OPTIONS = {"--config": "list", "--configDir": "folder"}
 # (a flag is a word of a command, or a string of a script's argument list: `["-D"]`)
@@ -116,7 +117,8 @@ def detect(repo: Repo) -> Layout | None:
         EXTS,
         content=f"{base}content",
     )
-    for folder in [f"{base}content", *_static(paths, repo.read, base)]:  # (a bundle's XHTML)
+    mine = [p for p, tool in repo.named.items() if p and tool == KIND]
+    for folder in [f"{base}content", *_static(paths, repo.read, base, mine)]:  # (bundle XHTML)
         found = copied(found, folder, files)
     if vendored[0] in read_in:
         found = found._replace(
@@ -131,17 +133,24 @@ def detect(repo: Repo) -> Layout | None:
     return found._replace(configs=configs)
 
 
-def _static(paths: Sequence[str], read: Callable[[str], str | None], sub: str = "") -> list[str]:
+def _static(
+    paths: Sequence[str],
+    read: Callable[[str], str | None],
+    sub: str = "",
+    more: Sequence[str] = (),
+) -> list[str]:
     """The folders a Hugo site copies as they are: static/, or what its config names
-    (staticDir, staticDir0-10, a mount whose target is static); "" for one the gate
-    cannot read plainly (then every folder counts)."""
+    (staticDir, staticDir0-10, a mount whose target is static), or `more`: configs a build
+    names for it (`--config a,b`: its folders are the top's, as Hugo reads them); "" for
+    one the gate cannot read plainly (then every folder counts)."""
     import re
 
     from receipt_gate.reading import siteconfig
 
     out: list[str] = []
     top = re.compile(rf"^{re.escape(sub)}(?:(?:hugo|config)\.(?:toml|ya?ml|json)$|config/)")
-    for path in (p for p in paths if top.match(p) and p.endswith(CONFIG_EXTS)):
+    configs = [p for p in paths if top.match(p) and p.endswith(CONFIG_EXTS)]
+    for path in [*configs, *(p for p in more if p not in configs)]:
         doc = siteconfig.document(path, read(path) or "")
         named: list[object] = [
             v for k, v, _ in siteconfig.pairs(doc) if re.fullmatch(r"staticdir(?:10|\d)?", k)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import collections
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from receipt_gate.base import lazyre
@@ -84,6 +84,8 @@ class Repo(NamedTuple):
     files: Sequence[str]
     read: Read
     run_dir: str = ".receipts"
+    # The configs a build names (path -> tool, gate.rules.markup.build_texts)
+    named: Mapping[str, str] = {}
 
 
 class Layout(NamedTuple):
