@@ -424,6 +424,8 @@ def test_a_file_in_the_run_folder_that_is_no_receipt_is_refused(repo: Repo, rg: 
         ("run_dir: receipts\n", "receipts/notes/ai-tells.json", "front matter: Jekyll renders"),
         ("draft_markers: {}\n", "_config.yml", "_config.yml: names the run folder"),
         ("draft_markers: {}\n", "_config.yml#glob", "_config.yml: names the run folder"),
+        ("draft_markers: {}\n", "_config.yml#.r", "_config.yml: names the run folder"),
+        ("draft_markers: {}\n", "_config.yml#.", "_config.yml: names the run folder"),
     ],
 )
 def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
@@ -431,16 +433,16 @@ def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
 ) -> None:
     """Round 36: a symlink named like a receipt (Eleventy follows it), a file with front
     matter in a run folder with no dot (Jekyll renders it), a site config that names the
-    run folder (`include: [.receipts]`, Eleventy's dir.data): each got a page past every
-    gate; each is refused."""
+    run folder (`include: [.receipts]`, Eleventy's dir.data; `include: [.r]`, which
+    Jekyll takes for a prefix): each got a page past every gate; each is refused."""
     _one_draft_committed(repo, rg, config)
     if path.endswith("notes.json"):
         os.makedirs(repo.path / ".receipts", exist_ok=True)
         os.symlink("../node_modules/notes", repo.path / path)
     elif path.startswith("_config.yml"):  # (round 37: a glob, a YAML escape)
-        repo.write(
-            "_config.yml", "include: ['.rec*']\n" if "#" in path else "include: [.receipts]\n"
-        )
+        # (round 38: Jekyll includes what starts with an entry: `.r`, `.`)
+        entry = {"glob": "'.rec*'", ".r": ".r", ".": "'.'"}.get(path.partition("#")[2])
+        repo.write("_config.yml", f"include: [{entry or '.receipts'}]\n")
     else:
         repo.write(path, "---\npermalink: /launch/index.html\n---\nIn conclusion.\n")
     repo.git("add", "-A")
@@ -449,6 +451,45 @@ def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
     repo.git("commit", "-qm", "stray", "--no-verify")
     rc, out, err = rg("verify", "--rev", "HEAD")
     assert rc != 0 and said in out + err, out + err
+
+
+_PLUGIN = 'module.exports = (c) => { c.addExtension(%s, { compile: () => () => "" }); };\n'
+
+
+@pytest.mark.parametrize(
+    ("code", "plugin", "refused"),
+    [
+        ('c.addExtension("json", { compile: () => () => "" });', "", True),
+        # Round 38: the name or the call the gate read with a pattern, spelled otherwise
+        ('c.addExtension("js" + "on", { compile: () => () => "" });', "", True),
+        ('c["addExtension"]("json", { compile: () => () => "" });', "", True),
+        ('const e = ["json"]; c.addExtension(e, {});', "", True),
+        ('require(path.join(__dirname, "lib", "p.js"))(c);', _PLUGIN % '"json"', True),
+        ('require("./lib/p.js")(c);', _PLUGIN % '["js" + "on"]', True),
+        ("require(process.env.PLUGIN)(c);", "", True),
+        # (honest: another extension; a plugin by a path the gate joins)
+        ('c.addExtension("scss", { outputFileExtension: "css" });', "", False),
+        ('require(path.join(__dirname, "lib", "p.js"))(c);', _PLUGIN % '"scss"', False),
+    ],
+)
+def test_an_eleventy_config_that_may_render_json_is_refused(
+    repo: Repo, rg: Run, code: str, plugin: str, refused: bool
+) -> None:
+    """Round 38: Eleventy 3 published a receipt-shaped page of the run folder through an
+    extension the gate read with patterns: `"js" + "on"`, `c["addExtension"]`, a plugin
+    required by `path.join`. What the gate cannot read counts as rendering .json."""
+    _one_draft_committed(repo, rg, "draft_markers: {}\n")
+    repo.write(
+        "eleventy.config.js",
+        f'const path = require("path");\nmodule.exports = function (c) {{ {code} }};\n',
+    )
+    if plugin:
+        repo.write("lib/p.js", plugin)
+    repo.git("add", "-A")
+    rc, out, err = rg("pre-commit")
+    # (`"js" + "on"` is read as js and on too: the config is a page then, refused so)
+    said = ("eleventy.config.js: may render .json files as pages", "eleventy.config.js: renders")
+    assert (rc != 0 and any(x in err for x in said)) if refused else rc == 0, out + err
 
 
 def test_a_config_that_leaves_the_run_folder_out_names_it_honestly(repo: Repo, rg: Run) -> None:

@@ -18,7 +18,7 @@ rules' reviewer saw them leave it out: `policy change: weakens`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from receipt_gate.base.kinds import MORE_MARKUP, WRITING
@@ -347,7 +347,17 @@ def _names_in_values(path: str, text: str, folder: str) -> bool | None:
                 fnmatch.fnmatchcase(name, bare) for name in (top, folder) if bare
             ):
                 return True
+            # Jekyll's EntryFilter includes an entry its path starts with (`.r`, `.`)
+            if key == "include" and (top.startswith(bare) or folder.startswith(bare)):
+                return True
     return False
+
+
+def _reader(tree: Tree, texts: Mapping[str, str | None]) -> Callable[[str], str | None]:
+    """A file's text: a build file's as read, another's from the tree."""
+    from receipt_gate.rules.markup import texts_of
+
+    return lambda path: texts[path] if path in texts else texts_of(tree, [path])[path]
 
 
 def _naming_run_dir(cfg: Config, tree: Tree, changes: Mapping[str, str] | None) -> list[str]:
@@ -368,16 +378,13 @@ def _naming_run_dir(cfg: Config, tree: Tree, changes: Mapping[str, str] | None) 
 
     configs = [getattr(g, "CONFIG", None) for g in TABLE]
     for path in files:
-        if eleventy.CONFIG.search(path) or named.get(path, "").startswith("eleventy"):
-            text = texts.get(path) or ""
-            if (changes is None or path in changes) and "json" in eleventy.aliases(
-                text, lambda p: texts.get(p)
-            ):
-                out.append(
-                    f"{printable(path)}: renders .json files as pages (addExtension): the"
-                    f" receipts in {printable(name)}/ would be published; render another"
-                    " extension"
-                )
+        is_eleventy = eleventy.CONFIG.search(path) or named.get(path, "").startswith("eleventy")
+        if is_eleventy and eleventy.may_render("json", texts.get(path) or "", _reader(tree, texts)):
+            out.append(
+                f"{printable(path)}: may render .json files as pages (addExtension, or"
+                f" code the gate cannot read): the receipts in {printable(name)}/ would"
+                " be published; render another extension, with plain strings"
+            )
         if path not in named and not any(c is not None and c.search(path) for c in configs):
             continue  # (a generator's own config, or one a build names for it)
         if changes is not None and path not in changes:

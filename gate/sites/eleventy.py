@@ -175,6 +175,61 @@ def aliases(
     return [e for e in dict.fromkeys(out) if e not in EXTS]
 
 
+def may_render(extension: str, config: str, read: Callable[[str], str | None]) -> bool:
+    """Could this config (or a file it requires from the site, any depth) render files
+    of this extension as pages? Yes where aliases() reads it so, and where the gate
+    cannot read what an addExtension call adds: the name used otherwise than as a call
+    with plain strings (`["addExtension"](...)`, `addExtension("js" + "on")`), code run
+    from a string (eval, Function), a module required by a computed path."""
+    texts, seen = [("", config)], {""}
+    while texts:
+        here, text = texts.pop()
+        code = _uncommented(text)
+        if extension in aliases(text) or _unreadable(code):
+            return True
+        for rel in _local_requires(code):
+            name = posixpath.normpath(posixpath.join(posixpath.dirname(here), rel))
+            for path in (name, f"{name}.js", f"{name}.cjs", f"{name}.mjs", f"{name}/index.js"):
+                got = read(path) if path not in seen else None
+                if got is not None:
+                    seen.add(path)
+                    texts.append((path, got))
+                    break
+    return False
+
+
+_CALLED = lazyre.compile(r"""\s*(?:,|\))""")
+_RUN_STRING = lazyre.compile(r"""\beval\s*\(|\bFunction\s*\(|\bimport\s*\(\s*(?!["'`])""")
+_COMPUTED_REQUIRE = lazyre.compile(r"""\brequire\s*\(\s*(?!["'`][^"'`]*["'`]\s*\))""")
+_PATH_JOIN = lazyre.compile(
+    r"""\b(?:require|import)\s*\(\s*path\.(?:join|resolve)\s*\(\s*__dirname\s*((?:,\s*["'`][^"'`]*["'`]\s*)+)\)\s*\)"""
+)
+
+
+def _unreadable(code: str) -> bool:
+    """Does this code add a template extension, or load code, in a way the gate cannot
+    read (see may_render)?"""
+    consts = dict(_CONST.findall(code))
+    for m in re.finditer(r"addExtension", code):
+        call = _EXTENSION.match(code, m.start())
+        if call is None or _CALLED.match(code, call.end()) is None:
+            return True
+        if re.fullmatch(r"\w+", call.group(1)) and call.group(1) not in consts:
+            return True  # (a name the gate cannot follow to a string)
+    joined = _PATH_JOIN.sub("", code)  # (a path joined of strings: read as one)
+    return bool(_RUN_STRING.search(joined) or _COMPUTED_REQUIRE.search(joined))
+
+
+def _local_requires(code: str) -> list[str]:
+    """The site's files this code requires or imports, by a string or a path joined of
+    strings to its own folder."""
+    out = list(_REQUIRED.findall(code))
+    for m in _PATH_JOIN.finditer(code):
+        parts = re.findall(r"""["'`]([^"'`]*)["'`]""", m.group(1))
+        out.append("./" + posixpath.join(*parts) if parts else "./")
+    return out
+
+
 # A name given a string (`const ext = "markdown"`): an extension named by it.
 _CONST = lazyre.compile(r"""\b(?:const|let|var)\s+(\w+)\s*=\s*["'`]\.?([\w.-]+)["'`]""")
 
