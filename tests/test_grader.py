@@ -509,6 +509,9 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ("p.adoc", f"= T\n\nIntro.\n\n[comment]\n{INVENTED}\n\nAfter.\n", False),
         ("p.adoc", f"= T\n\nIntro.\n\n[comment]\n--\n{INVENTED}\n--\n", False),
         ("p.adoc", f"= T\n\nifdef::backend-html5[]\n{INVENTED}\nendif::[]\n", True),
+        # Round 38: a comment block closes at its own delimiter; an option is an attribute
+        ("p.adoc", f"= T\n\nIntro.\n\n////\n//////\n{INVENTED}\n////\n", False),
+        ("p.rst", f"T\n=\n\nIntro.\n\n.. image:: a.png\n   :alt: {INVENTED}\n", False),
         ("p.md", f"Intro.\n\n# {INVENTED}\n", True),
     ],
 )

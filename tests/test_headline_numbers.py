@@ -1459,6 +1459,53 @@ def test_posts_a_jekyll_permalink_writes_to_one_file_support_nothing(
             "= N\n\nifdef::never[]\nx\nendif::[]\n\nIt peaked at 76 hours.\n",
             False,
         ),
+        # Round 38: asciidoctor reads attributes in order, closes a comment block only at
+        # its own delimiter, takes `["comment"]` and `[comment ]` for the comment style,
+        # renders `[%collapsible]` closed; docutils puts an option (`:alt:`) in an
+        # attribute and shows a hyperlink target nowhere.
+        (
+            "posts/notes.adoc",
+            "= N\n\nifdef::later[]\nIt peaked at 76 hours.\nendif::later[]\n\n:later: yes\n",
+            True,
+        ),
+        (
+            "posts/notes.adoc",
+            "= N\n:gone: yes\n:gone!:\n\nifdef::gone[]\nIt peaked at 76 hours.\nendif::gone[]\n",
+            True,
+        ),
+        (
+            "posts/notes.adoc",
+            "= N\n:set: yes\n\nifdef::set[]\nIt peaked at 76 hours.\nendif::set[]\n",
+            False,
+        ),
+        ("posts/notes.adoc", "= N\n\n////\n//////\nIt peaked at 76 hours.\n////\n", True),
+        (
+            "posts/notes.adoc",
+            "= N\n\n.More\n[%collapsible]\n====\nIt peaked at 76 hours.\n====\n",
+            True,
+        ),
+        (
+            "posts/notes.adoc",
+            "= N\n\n[%collapsible%open]\n====\nIt peaked at 76 hours.\n====\n",
+            False,
+        ),
+        ("posts/notes.adoc", '= N\n\n["comment"]\nIt peaked at 76 hours.\n', True),
+        ("posts/notes.adoc", "= N\n\n[comment ]\nIt peaked at 76 hours.\n", True),
+        ("posts/notes.adoc", "= N\n\nifdef::backend-html5[It peaked at 76 hours.]\n", False),
+        ("posts/notes.adoc", "= N\n\nifdef::never[It peaked at 76 hours.]\n", True),
+        (
+            "posts/notes.rst",
+            "N\n=\n\n.. image:: cache.png\n   :alt: It peaked at 76 hours.\n",
+            True,
+        ),
+        ("posts/notes.rst", "N\n=\n\n.. _note: It peaked at 76 hours.\n", True),
+        ("posts/notes.rst", "N\n=\n\n.. only:: html\n\n   It peaked at 76 hours.\n", True),
+        (
+            "posts/notes.rst",
+            "N\n=\n\n.. figure:: a.png\n   :alt: x\n\n   It peaked at 76 hours.\n",
+            False,
+        ),
+        ("posts/notes.rst", "N\n=\n\n.. note:: It peaked at 76 hours.\n", False),
         (
             "posts/notes.md",
             "---\npermalink: {serverless: /x/}\n---\nThe drift peaked at 76 hours.\n",

@@ -312,7 +312,11 @@ _ORG_HIDDEN = lazyre.compile(r"(?i)[ \t]*(?:#(?:[ \t].*)?|#\+\w*:.*|#\+(?:begin|
 _ORG_HEADING = lazyre.compile(r"(\*+)[ \t]+.*?(?:[ \t]+(:[\w@#%:]+:))?[ \t]*$")
 _ORG_EXCLUDE = lazyre.compile(r"(?im)^[ \t]*#\+exclude_tags:[ \t]*(.*)$")
 # AsciiDoc's comment style on the paragraph or delimited block after it.
-_ADOC_COMMENT_STYLE = lazyre.compile(r"(?i)\[comment(?:[,#.%][^\]]*)?\]")
+# (asciidoctor reads the style as the first positional attribute: quoted or not, with
+# spaces around it)
+_ADOC_COMMENT_STYLE = lazyre.compile(
+    r"""(?i)\[[ \t]*(?:"comment"|'comment'|comment)[ \t]*(?:[,#.%][^\]]*)?\]"""
+)
 _ADOC_DELIMITER = lazyre.compile(r"-{2}|-{4,}|\.{4,}|_{4,}|\*{4,}|={4,}|\+{4,}|/{4,}")
 
 
@@ -342,6 +346,7 @@ def _unshown(text: str, kind: str) -> str:
     lines = text.split("\n")
     hidden = [False] * len(lines)
     block = False  # (inside an AsciiDoc comment block, an Org drawer, a rst comment)
+    fence = ""  # (the AsciiDoc comment block's delimiter)
     cut = 0  # (inside an Org subtree not exported: its heading's level)
     styled = 0  # (AsciiDoc: where what a [comment] style hides ends)
     excluded = {"noexport"} | {
@@ -366,9 +371,12 @@ def _unshown(text: str, kind: str) -> str:
             if i < styled:
                 hidden[i] = True
                 continue
-            opens = bool(re.fullmatch(r"/{4,}", bare))
+            # (a comment block closes only at a line of its own delimiter's length)
+            opens = not block and re.fullmatch(r"/{4,}", bare) is not None
+            closes = block and bare == fence
+            fence = bare if opens else fence
             hidden[i] = block or opens or _ADOC_HIDDEN.fullmatch(line) is not None
-            block = block != opens
+            block = (block and not closes) or opens
             if not block and _ADOC_COMMENT_STYLE.fullmatch(bare):
                 hidden[i] = True
                 styled = _styled_end(lines, i + 1)  # ([comment]: its paragraph or block)
@@ -405,7 +413,10 @@ _RAW_CLOSE = {
 # set, which the gate does not know (`ifdef::never[]`, `ifndef::asciidoctor[]`).
 _ADOC_IF = lazyre.compile(r"(?:ifdef|ifndef|ifeval)::[^\[]*\[(.*)\][ \t]*")
 _ADOC_ENDIF = lazyre.compile(r"endif::[^\[]*\[\][ \t]*")
-_ADOC_SET = lazyre.compile(r"(?m)^:([\w][\w-]*):(?:[ \t]|$)")
+# An attribute entry: `:name:` sets it from that line on, `:name!:` or `:!name:` unsets it.
+_ADOC_ENTRY = lazyre.compile(r":(!?)([\w][\w-]*)(!?):(?:[ \t].*)?")
+# A block asciidoctor renders collapsed (`<details>` closed): `[%collapsible]`
+_ADOC_COLLAPSIBLE = lazyre.compile(r"(?i)[ \t]*\[[^\]]*%collapsible[^\]]*\][ \t]*")
 _ADOC_ALWAYS = frozenset(
     {"asciidoctor", "backend-html5", "basebackend-html", "basebackend-html5", "htmlsyntax"}
 )
@@ -415,11 +426,100 @@ def _adoc_holds(line: str, given: frozenset[str] | set[str]) -> bool:
     """Does an `ifdef::` line surely show what it holds, by the attributes surely set
     (`a,b`: any of them; `a+b`: all)? An `ifndef` or `ifeval` is never sure (a build may
     set any attribute: `-a name`)."""
-    m = re.match(r"ifdef::([^\[]*)\[\]", line.strip())
+    m = re.match(r"ifdef::([^\[]*)\[", line.strip())
     if m is None or not m.group(1):
         return False
     setting = [n.strip().lower() in given for n in re.split(r"[,+]", m.group(1))]
     return any(setting) if "," in m.group(1) else all(setting)
+
+
+def _unraw_adoc(lines: list[str]) -> None:
+    """Blank what AsciiDoc shows only where a condition holds, and a collapsed block.
+
+    A condition the gate can decide, on what asciidoctor always sets rendering HTML or
+    the page has set above it (and not unset since), shows or hides as it says; another
+    is unsure (a build may set any attribute: `-a name`)."""
+    given = set(_ADOC_ALWAYS)
+    shows: list[bool] = []  # (each open condition: whether it surely shows)
+    depth = 0
+    collapsed = 0  # (where a collapsed block ends)
+    for i, line in enumerate(lines):
+        if (entry := _ADOC_ENTRY.fullmatch(line)) is not None:
+            name = entry.group(2).lower()
+            if entry.group(1) or entry.group(3):
+                given.discard(name)  # (an unset where it may or may not apply: unsure)
+            elif not depth:
+                given.add(name)
+        if i < collapsed:
+            lines[i] = " " * len(line)
+            continue
+        condition = _ADOC_IF.fullmatch(line)
+        if condition is not None and condition.group(1):  # (one line: `ifdef::a[text]`)
+            head, tail = line.index("[") + 1, line.rindex("]")
+            sure = not depth and _adoc_holds(line, given)
+            kept = line[head:tail] if sure else " " * (tail - head)
+            lines[i] = " " * head + kept + " " * (len(line) - tail)
+            continue
+        if condition is not None:
+            shown = depth == 0 and _adoc_holds(line, given)
+            depth += 0 if shown else 1
+            lines[i] = " " * len(line)
+            shows.append(shown)
+            continue
+        if _ADOC_ENDIF.fullmatch(line) and shows:
+            depth -= 0 if shows.pop() else 1
+        elif not depth:
+            if not _ADOC_COLLAPSIBLE.fullmatch(line) or "%open" in line.lower():
+                continue
+            collapsed = _styled_end(lines, i + 1)  # (closed: a reader opens it or not)
+        lines[i] = " " * len(line)
+
+
+# reStructuredText: a directive (`.. image:: uri`), whose argument is shown only for
+# these (an admonition's first words, a title); its options (`:alt: text`, indented
+# under it) are attributes; a hyperlink target (`.. _name: uri`, `__ uri`) is shown
+# nowhere; what `.. only::` holds shows where a builder's tags say so.
+_RST_DIRECTIVE = lazyre.compile(r"([ \t]*)\.\.[ \t]+([\w.:+-]+?)::(.*)")
+_RST_TARGET = lazyre.compile(r"([ \t]*)(?:\.\.[ \t]+_.*|__(?:[ \t].*)?)")
+_RST_OPTION = lazyre.compile(r"([ \t]+):[^:\s][^:]*:(?:[ \t].*)?")
+_RST_SHOWN_ARGUMENT = frozenset(
+    {
+        *("note", "warning", "tip", "hint", "important", "caution", "danger", "error"),
+        *("attention", "admonition", "topic", "sidebar", "rubric", "table", "csv-table"),
+        *("list-table", "math", "contents", "header", "footer", "seealso", "centered"),
+        *("versionadded", "versionchanged", "deprecated"),
+    }
+)
+
+
+def _unraw_rst(lines: list[str]) -> None:
+    """Blank what docutils shows nowhere in the body, or not surely: directives'
+    arguments and options, hyperlink targets, `.. only::` and `.. raw::` blocks."""
+    under = -1  # (the indent a target's or an `only` block's lines are deeper than)
+    options = -1  # (a directive's indent, while its option lines may follow)
+    value = -1  # (an option's indent, while its value may go on deeper)
+    for i, line in enumerate(lines):
+        bare = line.strip()
+        indent = len(line) - len(line.lstrip(" \t"))
+        if under >= 0 and (not bare or indent > under):
+            lines[i] = " " * len(line)
+            continue
+        under = -1
+        option = _RST_OPTION.fullmatch(line) is not None
+        if options >= 0 and bare and indent > options and (option or 0 <= value < indent):
+            value = indent if option else value
+            lines[i] = " " * len(line)
+            continue
+        options = value = -1
+        if (target := _RST_TARGET.fullmatch(line)) is not None:
+            under = len(target.group(1))
+            lines[i] = " " * len(line)
+        elif (directive := _RST_DIRECTIVE.fullmatch(line)) is not None:
+            name = directive.group(2).lower()
+            options = len(directive.group(1))
+            under = options if name in ("only", "raw") else -1
+            if name not in _RST_SHOWN_ARGUMENT:
+                lines[i] = " " * len(line)
 
 
 def _unraw(text: str, kind: str) -> str:
@@ -427,25 +527,10 @@ def _unraw(text: str, kind: str) -> str:
     what shows only where a condition holds (AsciiDoc's ifdef, ifndef, ifeval)."""
     kind = "adoc" if kind in ("asciidoc", "ad", "asciidocext") else kind
     lines = text.split("\n")
-    shows: list[bool] = []  # (each open condition: whether it surely shows)
     if kind == "adoc":
-        # (a condition the gate can decide, on what asciidoctor always sets rendering HTML
-        # or the page sets in its header, shows or hides as it says; another is unsure)
-        given = _ADOC_ALWAYS | {m.group(1).lower() for m in _ADOC_SET.finditer(text)}
-        depth = 0
-        for i, line in enumerate(lines):
-            condition = _ADOC_IF.fullmatch(line)
-            if condition is not None and not condition.group(1):
-                shown = depth == 0 and _adoc_holds(line, given)
-                depth += 0 if shown else 1
-                lines[i] = " " * len(line)
-                shows.append(shown)
-                continue
-            if _ADOC_ENDIF.fullmatch(line) and shows:
-                depth -= 0 if shows.pop() else 1
-            elif not depth and condition is None:
-                continue
-            lines[i] = " " * len(line)
+        _unraw_adoc(lines)
+    elif kind == "rst":
+        _unraw_rst(lines)
     inline, opening, closing = _RAW_INLINE.get(kind), _RAW_OPEN.get(kind), _RAW_CLOSE.get(kind)
     inside = False  # (rst: while indented under the directive)
     for i, line in enumerate(lines):
