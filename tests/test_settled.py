@@ -198,7 +198,7 @@ def test_a_tree_verified_another_day_answers_verify_the_whole_way(repo: Repo, rg
     _verified(repo, rg)
     (repo.path / RECORD).unlink()
     dated = 0
-    for record in (repo.path / ".git/receipt-gate").glob("verified-*-7.json"):
+    for record in (repo.path / ".git/receipt-gate").glob("verified-*-8.json"):
         doc = json.loads(record.read_text())
         for entry in [*doc.get("trees", {}).values(), doc.get("pending") or {}]:
             if "wholes" in entry:

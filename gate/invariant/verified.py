@@ -33,11 +33,13 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
     from receipt_gate.rules.fingerprint import Fingerprint
 
-FILE = "verified-trees-7.json"  # the trees kept whole
-PENDING = "verified-pending-7.json"  # the last verified index, as it changes one of them
-OLDER = "verified-older-7.json"  # trees verified before, by their drafts alone
+FILE = "verified-trees-8.json"  # the trees kept whole
+PENDING = "verified-pending-8.json"  # the last verified index, as it changes one of them
+OLDER = "verified-older-8.json"  # trees verified before, by their drafts alone
 DAY = "@day"  # (in `wholes`: no check is named so)
-FORMAT = 7  # 7: the pending entry in a file of its own, against the last whole tree
+# 7: the pending entry in a file of its own, against the last whole tree; 8: a draft's
+# reads kept as one JSON text, read only where a change may touch it
+FORMAT = 8
 KEEP = 3  # trees: HEAD's, and a branch or two to switch back to
 # Of each receipt's fingerprint, the record keeps this many hex digits (64 bits: the
 # record is the hook's own, like git's index; a site of thousands reads it per commit).
@@ -45,8 +47,9 @@ SHORT = 16
 # draft -> [gated (1/0), findings suppressed by comments, by the baseline]
 Drafts = dict[str, list[int]]
 # draft -> {check: [its receipt's inputs_sha256, its reads]}, for checks with a corpus
-# or a baseline; and "files" -> the files its model verdicts' evidence quotes
-Reads = dict[str, dict[str, Any]]
+# or a baseline; and "files" -> the files its model verdicts' evidence quotes; each as
+# one JSON text (encode_reads): a site's record holds 40,000, and a commit reads a few
+Reads = dict[str, str]
 
 
 class Verified(NamedTuple):
@@ -86,10 +89,43 @@ def per_draft(fps: Mapping[str, Fingerprint]) -> list[str]:
     return [c for c, fp in fps.items() if fp.per_draft]
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode_reads(per: Mapping[str, Any]) -> str:
+    """A draft's reads as the record keeps them: one JSON text, in one spelling (a read
+    is found in it as its own JSON string)."""
+    return _ENCODER.encode(per)
+
+
+def decode_reads(text: str) -> dict[str, Any] | None:
+    """A draft's reads as encode_reads kept them; None where the text is not that."""
+    try:
+        per = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(per, dict):
+        return None
+    for check, e in per.items():
+        if check == "files":
+            ok = isinstance(e, list) and all(isinstance(f, str) for f in e)
+        else:
+            ok = (
+                isinstance(e, list)
+                and len(e) == 2
+                and isinstance(e[0], str)
+                and isinstance(e[1], list)
+                and all(isinstance(r, str) for r in e[1])
+            )
+        if not ok:
+            return None
+    return per
+
+
 def reads_of(report: Report, fps: Mapping[str, Fingerprint]) -> Reads:
     """What each fresh receipt a report judged read, as the record keeps it."""
     watched = set(per_draft(fps))
-    out: Reads = {}
+    out: dict[str, dict[str, Any]] = {}
     for c in report.cells:
         if c.state != "fresh":
             continue
@@ -101,7 +137,7 @@ def reads_of(report: Report, fps: Mapping[str, Fingerprint]) -> Reads:
         if c.files:
             files = out.setdefault(c.draft, {}).setdefault("files", [])
             files += [f for f in c.files if f not in files]
-    return out
+    return {d: encode_reads(per) for d, per in out.items()}
 
 
 def moved(
@@ -114,7 +150,7 @@ def moved(
     this tree's corpus and baseline, is not the one recorded, or a file its evidence
     quotes changed. `steady`: the change leaves the baseline as it was (then a corpus
     updated from the recorded tree's says which reads it touched: only a draft that
-    read one of them is computed again)."""
+    read one of them is computed again, and only its record's text is read)."""
     # A check that could read nothing else than it could there read nothing new.
     same = {c for c, fp in fps.items() if prior.wholes.get(c) == fp.whole}
     touched: dict[str, frozenset[str] | None] = {}
@@ -123,30 +159,77 @@ def moved(
             fp.build()  # (once, before the batch is split: not in each forked worker)
             touched[c] = fp.touched(prior.wholes.get(c)) if steady else None
 
-    def moved_of(batch: Sequence[tuple[str, Mapping[str, Any]]]) -> list[str]:
+    def moved_of(batch: Sequence[tuple[str, str]]) -> list[str]:
         out = []
-        for draft, per in batch:
-            for check, entry in per.items():
-                if check == "files":
-                    hit = any(f in changes for f in entry)
-                else:
-                    only = touched.get(check)
-                    hit = check not in same and (
-                        check not in fps
-                        or (
-                            (only is None or not only.isdisjoint(entry[1]))
-                            and fps[check].of(draft, entry[1])[:SHORT] != entry[0]
-                        )
-                    )
-                if hit:
-                    out.append(draft)
-                    break
+        for draft, text in batch:
+            per = decode_reads(text)
+            if per is None or any(
+                _hit(draft, c, e, same, touched, fps, changes) for c, e in per.items()
+            ):
+                out.append(draft)  # (a record it cannot read: judged again)
         return out
 
     from receipt_gate.base.parallel import split_map
 
-    drafts = list((prior.reads or {}).items())
+    reads = prior.reads or {}
+    drafts = [(d, reads[d]) for d in _may_have_moved(reads, same, touched, fps)]
     return [d for part in split_map(moved_of, drafts, MOVED_PER_PROCESS) for d in part]
+
+
+def _hit(
+    draft: str,
+    check: str,
+    entry: Any,
+    same: set[str],
+    touched: Mapping[str, frozenset[str] | None],
+    fps: Mapping[str, Fingerprint],
+    changes: Mapping[str, str],
+) -> bool:
+    """Did what this receipt's verdict read change?"""
+    if check == "files":
+        return any(f in changes for f in entry)
+    if check in same:
+        return False
+    only = touched.get(check)
+    return check not in fps or (
+        (only is None or not only.isdisjoint(entry[1]))
+        and fps[check].of(draft, entry[1])[:SHORT] != entry[0]
+    )
+
+
+def _may_have_moved(
+    reads: Mapping[str, str],
+    same: set[str],
+    touched: Mapping[str, frozenset[str] | None],
+    fps: Mapping[str, Fingerprint],
+) -> list[str]:
+    """The drafts whose record's text names what may have moved, a superset of those
+    moved() finds (each is read whole then): a file a model's evidence quotes, a check
+    that could read something new where no list of what it touched is kept, a read it
+    touched. (The record was kept under these rules' key: its checks are these.)"""
+    tokens = ['"files":']
+    for c in fps:
+        if c in same:
+            continue
+        only = touched.get(c)
+        tokens += [_ENCODER.encode(c) + ":"] if only is None else [_ENCODER.encode(r) for r in only]
+    order = list(reads)
+    # (one text, a draft's on each line: JSON text holds no raw line break, and one
+    # that does is read as a space, its length kept)
+    text = "\n".join(reads[d].replace("\n", " ") for d in order)
+    starts, at = [], 0
+    for d in order:
+        starts.append(at)
+        at += len(reads[d]) + 1
+    from bisect import bisect_right
+
+    found: set[int] = set()
+    for token in tokens:
+        i = text.find(token)
+        while i >= 0:
+            found.add(bisect_right(starts, i) - 1)
+            i = text.find(token, i + 1)
+    return [order[i] for i in sorted(found)]
 
 
 # Drafts of a record whose fingerprints one process computes again before a second one
@@ -170,21 +253,7 @@ def _drafts(doc: object) -> bool:
 
 
 def _reads(doc: object) -> bool:
-    if doc is None:
-        return True
-    if not isinstance(doc, dict) or not {type(v) for v in doc.values()} <= {dict}:
-        return False
-    files = [e for v in doc.values() for c, e in v.items() if c == "files"]
-    pairs = [e for v in doc.values() for c, e in v.items() if c != "files"]
-    return (
-        {type(e) for e in files} <= {list}
-        and {type(f) for e in files for f in e} <= {str}
-        and {type(e) for e in pairs} <= {list}
-        and {len(e) for e in pairs} <= {2}
-        and {type(e[0]) for e in pairs} <= {str}
-        and {type(e[1]) for e in pairs} <= {list}
-        and {type(r) for e in pairs for r in e[1]} <= {str}
-    )
+    return doc is None or (isinstance(doc, dict) and {type(v) for v in doc.values()} <= {str})
 
 
 def _entry(e: object) -> bool:
