@@ -3,6 +3,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from receipt_gate.base.wildmatch import match, select
 from tests.conftest import Repo
@@ -216,3 +218,48 @@ def test_select_filters_first_and_agrees_with_match(patterns: list[str]) -> None
         "x_layouts/b.html",
     ]
     assert select(patterns, paths) == [p for p in paths if match(patterns, p)]
+
+
+_SHAPED = [
+    "**",
+    "a/**",
+    "a/b/**",
+    "a/x.md",
+    "x.md",
+    "**/x.md",
+    "**/*.md",
+    "**/*.[mM][dD]",
+    "**/*[mM]",
+    "*.md",
+    "*",
+    "*.[mM][dD]",
+    "a/**/*",
+    "a/**/*.md",
+    "a/**/*.[mM][dD]",
+    "a/b/**/*.[hH][tT][mM][lL]",
+    "é/**/*.md",
+    "**/*.é",
+    "a/**/*.[mM]d",  # (mixed: read by its regex)
+    "**/*.[mx][MX]",  # (not a pair of cases)
+    "**/[xX].md",
+]
+_PATH = st.lists(
+    st.sampled_from(["a", "b", "x.md", "X.MD", "x.Md", "é", "y.é", ".md", "md", "m", "x.html"]),
+    min_size=1,
+    max_size=4,
+).map("/".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(_SHAPED), min_size=1, max_size=3),
+    st.lists(st.sampled_from(_SHAPED), max_size=2),
+    st.lists(_PATH, max_size=12),
+)
+def test_shaped_globs_select_what_their_regex_matches(
+    take: list[str], drop: list[str], paths: list[str]
+) -> None:
+    """A set of globs of plain shapes (a literal folder, `**/*.[mM][dD]`) is matched by
+    string tests: the same paths, in the same order, as each glob's regex."""
+    patterns = [*take, *(f"!{d}" for d in drop)]
+    assert select(patterns, paths) == [p for p in paths if match(patterns, p)], patterns

@@ -6,6 +6,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
+from receipt_gate.base import lazyre
+
 # POSIX classes as git's wildmatch reads them: on bytes, in git's own ASCII ctype (a
 # byte over 0x7f is in no class; space is tab, newline, carriage return and space).
 _CLASSES: dict[str, Callable[[int], bool]] = {
@@ -252,7 +254,28 @@ def match(patterns: Sequence[str], path: str) -> bool:
 
 
 def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
+    shapes = _shapes(tuple(patterns))
+    if shapes is not None:  # (each glob a plain shape: string tests, no regex per path)
+        paths = paths if isinstance(paths, list) else list(paths)
+        hit = shapes[0].matched(paths)
+        if hit and shapes[1] is not None:
+            hit -= shapes[1].matched(list(hit))
+        return [p for p in paths if p in hit]
     rx = _matcher(tuple(patterns))
+    tests = _name_tests(tuple(patterns))
+    if tests is not None:  # (by each glob's file name, then the regex on those left)
+        exact, starts, ends, lower = tests
+        return [
+            p
+            for p in paths
+            if (
+                (n := p[p.rfind("/") + 1 :]) in exact
+                or n.startswith(starts)
+                or n.endswith(ends)
+                or (lower and (n if n.isascii() else view(n)).lower().endswith(lower))
+            )
+            and rx.fullmatch(p if p.isascii() else view(p))
+        ]
     depths, heads, tails, names, folders = _filters(tuple(patterns))
     gone = _gone(tuple(patterns))
     if gone:  # (a folder left out whole: `!.receipts/**`)
@@ -274,6 +297,146 @@ def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
         )
         and rx.fullmatch(p if p.isascii() else view(p))
     ]
+
+
+# A glob of one of these shapes is matched by string tests (the build files' sixty globs,
+# the articles' and drafts' by extension, `!.receipts/**`), as its regex would match:
+# `**`; `P/**`; a literal path; `**/N` (a literal name); `*T`; `**/*T` and `P/**/*T`,
+# where P is literal and T a literal end of a name, or one whose letters are all pairs
+# of cases (`.[mM][dD]`), read on the path in lower case.
+_LITERAL = lazyre.compile(r"[^*?\[\\]+")
+_PAIR = lazyre.compile(r"\[([a-zA-Z])([a-zA-Z])\]")
+
+
+def _end(tail: str) -> tuple[str, bool] | None:
+    """(a name's end as compared, whether in lower case) for T; None for another."""
+    out: list[str] = []
+    pairs = letters = False
+    i = 0
+    while i < len(tail):
+        pair = _PAIR.match(tail, i)
+        if pair is not None:
+            a, b = pair.groups()
+            if a == b or a.lower() != b.lower():
+                return None
+            out.append(a.lower())
+            pairs, i = True, pair.end()
+            continue
+        c = tail[i]
+        if c in "*?[\\/]":
+            return None
+        letters |= not c.isascii() or c.isalpha()
+        out.append(c)
+        i += 1
+    return None if pairs and letters else ("".join(out), pairs)
+
+
+class _Shapes:
+    """Paths one of a set of shaped globs matches."""
+
+    def __init__(self) -> None:
+        self.all = False
+        self.paths: set[str] = set()
+        self.under: list[str] = []
+        self.names: list[str] = []
+        self.ends: dict[tuple[str, bool], list[str]] = {}  # (P/ or "" or "*", lower) -> T
+
+    def add(self, glob: str) -> bool:
+        """Take the glob in, or False for one of another shape."""
+        if glob == "**":
+            self.all = True
+        elif glob.endswith("/**") and _LITERAL.fullmatch(glob[:-3]):
+            self.under.append(glob[:-2])
+        elif _LITERAL.fullmatch(glob):
+            self.paths.add(glob)
+        elif glob.startswith("**/") and _LITERAL.fullmatch(glob[3:]) and "/" not in glob[3:]:
+            self.names.append(glob[2:])
+        else:
+            folder, sep, tail = glob.partition("/**/*")
+            if glob.startswith("**/*"):
+                folder, tail = "", glob[4:]  # (`**/*T`: in any folder)
+            elif not sep:
+                if not glob.startswith("*") or "/" in glob:
+                    return False
+                folder, tail = "*", glob[1:]  # (`*T`: at the top)
+            elif not _LITERAL.fullmatch(folder):
+                return False
+            else:
+                folder += "/"
+            end = _end(tail)
+            if end is None:
+                return False
+            self.ends.setdefault((folder, end[1]), []).append(end[0])
+        return True
+
+    def matched(self, paths: list[str]) -> set[str]:
+        if self.all:
+            return set(paths)
+        out = self.paths.intersection(paths)
+        if self.under:
+            under = tuple(self.under)
+            out.update(p for p in paths if p.startswith(under))
+        if self.names:
+            names = tuple(self.names)
+            out.update(p for p in paths if p.endswith(names) or "/" + p in names)
+        for (folder, lower), ends in self.ends.items():
+            some = paths
+            if folder == "*":
+                some = [p for p in paths if "/" not in p]
+            elif folder:
+                some = [p for p in paths if p.startswith(folder)]
+            tails = tuple(ends)
+            if lower:
+                out.update(
+                    p for p in some if (p if p.isascii() else view(p)).lower().endswith(tails)
+                )
+            else:
+                out.update(p for p in some if p.endswith(tails))
+        return out
+
+
+@lru_cache(maxsize=256)
+def _shapes(patterns: tuple[str, ...]) -> tuple[_Shapes, _Shapes | None] | None:
+    """The globs as shapes, selecting and excluding; None when one is of another shape."""
+    take, drop = split(patterns)
+    sides = (_Shapes(), _Shapes() if drop else None)
+    for side, globs in zip(sides, (take, drop), strict=True):
+        if side is not None and not all(side.add(g) for g in globs):
+            return None
+    return sides
+
+
+@lru_cache(maxsize=256)
+def _name_tests(
+    patterns: tuple[str, ...],
+) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None:
+    """What the file name of every path a selecting glob matches has, from the glob's
+    last segment: (names, starts, ends, ends in lower case); None where a glob's last
+    segment tells nothing (`**`, `*`, an escape)."""
+    exact: set[str] = set()
+    starts: list[str] = []
+    ends: list[str] = []
+    lower: list[str] = []
+    for glob in split(patterns)[0]:
+        last = glob.rpartition("/")[2]
+        if "\\" in last or ("[" in glob and "/" in glob[glob.index("[") :]):
+            return None  # (an escape; a `/` a bracket may hold: where segments end is unsure)
+        head = re.match(r"[^*?\[]*", last)
+        tail = re.search(r"[^*?\]]*$", last)
+        end = _end(last[1:]) if last.startswith("*") else None
+        if head is None or tail is None:
+            return None  # (never: each pattern matches the empty string)
+        if head.group() == last:
+            exact.add(last)
+        elif head.group():
+            starts.append(head.group())
+        elif tail.group() and "[" not in tail.group():
+            ends.append(tail.group())
+        elif end is not None and end[0]:
+            (lower if end[1] else ends).append(end[0])
+        else:
+            return None
+    return frozenset(exact), tuple(starts), tuple(ends), tuple(lower)
 
 
 Filters = tuple[frozenset[int], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
