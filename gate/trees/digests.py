@@ -108,16 +108,15 @@ def save() -> None:
         doc, steps = _base.get(file, (None, []))
         learned = {k: v for k, v in used.items() if known.get(k) != v}
         small = sum(map(len, steps)) + len(learned) <= max(1024, len(known) // 8)
-        entries = dict(sorted(used.items()))
 
-        def whole(entries: dict[str, str] = entries) -> dict[str, Any]:
-            return {"digests": entries}
+        def whole(used: dict[str, str] = used) -> dict[str, Any]:
+            return {"digests": dict(sorted(used.items()))}  # (sorted only when written)
 
         now = cache.write_journaled(file, doc, steps, learned if small else None, whole, STEPS)
         if now is doc:
             known.update(learned)
             _base[file] = (doc, [*steps, learned])
         else:
-            _loaded[file] = entries
+            _loaded[file] = dict(used)
             _base[file] = (now, [])
     _dirty.clear()
