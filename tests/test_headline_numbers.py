@@ -1555,13 +1555,19 @@ def test_an_org_comment_is_no_title(repo: Repo, rg: Run) -> None:
         ("eleventyConfig.ignores.add(wip);", True),
         ('eleventyConfig.ignores.add("drafts/**");', False),
         ('// eleventyConfig.ignores.add("posts/old/**");', False),
+        # Round 39: Eleventy builds no page of a kind its template formats leave out
+        ('eleventyConfig.setTemplateFormats(["njk"]);', True),
+        ('eleventyConfig.setTemplateFormats("njk,md");', False),
+        ("eleventyConfig.setTemplateFormats(formats);", True),
+        ('return { templateFormats: ["njk", "html"] };', True),
     ],
 )
 def test_what_an_eleventy_config_ignores_supports_nothing(
     repo: Repo, rg: Run, call: str, held: bool
 ) -> None:
     """Round 34: Eleventy builds nothing its config's `ignores.add()` names, yet such a
-    page's 76 pinned the title's."""
+    page's 76 pinned the title's (round 39: nor a page of a kind its template formats
+    leave out)."""
     _title_and_reply(repo, wide=True)
     repo.write(
         "eleventy.config.js", f"module.exports = function (eleventyConfig) {{\n  {call}\n}};\n"
@@ -1590,6 +1596,14 @@ def test_what_an_eleventy_config_ignores_supports_nothing(
             "posts/a/old/notes.md",
             False,
         ),
+        # Round 39: `!ENV [NAME, default]`: the build's environment decides
+        (
+            "mkdocs.yml",
+            'docs_dir: posts\nexclude_docs: !ENV [UNSET, "old/*.md"]\n',
+            "posts/old/notes.md",
+            True,
+        ),
+        ("mkdocs.yml", "docs_dir: posts\ndraft_docs: !ENV WIP\n", "posts/notes.md", True),
     ],
 )
 def test_what_a_config_excludes_from_the_build_supports_nothing(

@@ -467,6 +467,17 @@ _PLUGIN = 'module.exports = (c) => { c.addExtension(%s, { compile: () => () => "
         ('require(path.join(__dirname, "lib", "p.js"))(c);', _PLUGIN % '"json"', True),
         ('require("./lib/p.js")(c);', _PLUGIN % '["js" + "on"]', True),
         ("require(process.env.PLUGIN)(c);", "", True),
+        # Round 39: an escape in the name, a key a later one overrides, a path put
+        # together in a template string, a method named in code
+        ('c.addExtension("jso\\u006e", { compile: () => () => "" });', "", True),
+        (
+            'c.addExtension("json", { outputFileExtension: "css", outputFileExtension: "html" });',
+            "",
+            True,
+        ),
+        ("require(`${__dirname}/lib/p.js`)(c);", _PLUGIN % '"json"', True),
+        ("require(`${__dirname}/lib/p.js`)(c);", _PLUGIN % '"scss"', False),
+        ('const m = "add" + "Extension"; c[m]("json", {});', "", True),
         # (honest: another extension; a plugin by a path the gate joins)
         ('c.addExtension("scss", { outputFileExtension: "css" });', "", False),
         ('require(path.join(__dirname, "lib", "p.js"))(c);', _PLUGIN % '"scss"', False),

@@ -831,6 +831,8 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         held_by = sites.held_by_configs(every, read, named)
         if eleventy or bare:  # (Eleventy builds nothing .gitignore names, force-added too)
             held_by += sites.eleventy.held_by_gitignore(read(eleventy[0]) if eleventy else "", read)
+            # (nor a page of a kind a build's --formats leaves out)
+            held_by += sites.eleventy.held_by_commands(build_texts(tree, run_dir)[2])
         dates = sites.date_fields(every, read)
         more = [f"{f}/" for f in sites.layout_folders(every, read)]  # (layouts_dir, dir)
         found = [*every, *(tree.paths([f"{f}**" for f in more]) if more else [])]

@@ -167,7 +167,10 @@ def aliases(
     for text in map(_uncommented, texts):
         consts = dict(_CONST.findall(text))
         for m in _EXTENSION.finditer(text):
-            if _NOT_A_PAGE.search(text, m.end(), _call_end(text, m.end())):
+            end = _call_end(text, m.end())
+            # (an output named once, no options spread in: a later key would win)
+            once = text.count("outputFileExtension", m.end(), end) == 1
+            if once and "..." not in text[m.end() : end] and _NOT_A_PAGE.search(text, m.end(), end):
                 continue
             named = m.group(1)
             out += [e.lower() for e in re.findall(r"[\"'`]\.?([\w.-]+)[\"'`]", named)]
@@ -179,7 +182,8 @@ def may_render(extension: str, config: str, read: Callable[[str], str | None]) -
     """Could this config (or a file it requires from the site, any depth) render files
     of this extension as pages? Yes where aliases() reads it so, and where the gate
     cannot read what an addExtension call adds: the name used otherwise than as a call
-    with plain strings (`["addExtension"](...)`, `addExtension("js" + "on")`), code run
+    with plain strings (`["addExtension"](...)`, `addExtension("js" + "on")`, a string
+    with an escape), a call through a name computed in code (`c[name](...)`), code run
     from a string (eval, Function), a module required by a computed path."""
     texts, seen = [("", config)], {""}
     while texts:
@@ -199,11 +203,20 @@ def may_render(extension: str, config: str, read: Callable[[str], str | None]) -
 
 
 _CALLED = lazyre.compile(r"""\s*(?:,|\))""")
-_RUN_STRING = lazyre.compile(r"""\beval\s*\(|\bFunction\s*\(|\bimport\s*\(\s*(?!["'`])""")
-_COMPUTED_REQUIRE = lazyre.compile(r"""\brequire\s*\(\s*(?!["'`][^"'`]*["'`]\s*\))""")
-_PATH_JOIN = lazyre.compile(
-    r"""\b(?:require|import)\s*\(\s*path\.(?:join|resolve)\s*\(\s*__dirname\s*((?:,\s*["'`][^"'`]*["'`]\s*)+)\)\s*\)"""
+# (a string the gate reads as written: no escape, nothing put in it)
+_PLAIN = r"""(?:"[^"\\\n]*"|'[^'\\\n]*'|`[^`$\\]*`)"""
+_PLAIN_ARGUMENT = lazyre.compile(rf"""{_PLAIN}|\[\s*(?:{_PLAIN}\s*(?:,\s*)?)*\]|\w+""")
+_RUN_STRING = lazyre.compile(rf"""\beval\s*\(|\bFunction\s*\(|\bimport\s*\(\s*(?!{_PLAIN}\s*\))""")
+_COMPUTED_REQUIRE = lazyre.compile(rf"""\brequire\s*\(\s*(?!{_PLAIN}\s*\))""")
+# A call through a name computed in code (`c[name](...)`, `c[name].call(...)`)
+_COMPUTED_CALL = lazyre.compile(
+    rf"""\[\s*(?!{_PLAIN}\s*\]|\d+\s*\])[^\]\n]*\]\s*(?:\(|\.\s*(?:call|apply|bind)\b)"""
 )
+_PATH_JOIN = lazyre.compile(
+    r"""\b(?:require|import)\s*\(\s*path\.(?:join|resolve)\s*\(\s*__dirname\s*((?:,\s*["'`][^"'`$\\]*["'`]\s*)+)\)\s*\)"""
+)
+# (`${__dirname}/lib/plugin.js`: the file beside the config)
+_DIRNAME_PATH = lazyre.compile(r"""\b(?:require|import)\s*\(\s*`\$\{__dirname\}/([^`$\\]*)`\s*\)""")
 
 
 def _unreadable(code: str) -> bool:
@@ -214,16 +227,24 @@ def _unreadable(code: str) -> bool:
         call = _EXTENSION.match(code, m.start())
         if call is None or _CALLED.match(code, call.end()) is None:
             return True
-        if re.fullmatch(r"\w+", call.group(1)) and call.group(1) not in consts:
+        argument = call.group(1)
+        if not _PLAIN_ARGUMENT.fullmatch(argument):
+            return True  # (a string with an escape, an array of other than strings)
+        if re.fullmatch(r"\w+", argument) and argument not in consts:
             return True  # (a name the gate cannot follow to a string)
-    joined = _PATH_JOIN.sub("", code)  # (a path joined of strings: read as one)
-    return bool(_RUN_STRING.search(joined) or _COMPUTED_REQUIRE.search(joined))
+    joined = _DIRNAME_PATH.sub("", _PATH_JOIN.sub("", code))  # (read as one path)
+    return bool(
+        _RUN_STRING.search(joined)
+        or _COMPUTED_REQUIRE.search(joined)
+        or _COMPUTED_CALL.search(joined)
+    )
 
 
 def _local_requires(code: str) -> list[str]:
     """The site's files this code requires or imports, by a string or a path joined of
     strings to its own folder."""
     out = list(_REQUIRED.findall(code))
+    out += [f"./{m.group(1)}" for m in _DIRNAME_PATH.finditer(code)]
     for m in _PATH_JOIN.finditer(code):
         parts = re.findall(r"""["'`]([^"'`]*)["'`]""", m.group(1))
         out.append("./" + posixpath.join(*parts) if parts else "./")
@@ -284,20 +305,67 @@ _IGNORED = lazyre.compile(r"\bignores\s*\.\s*add\s*\(\s*(?:([\"'])([^\"'`\n]*)\1
 
 def held_by_config(path: str, text: str | None, named: bool = False) -> list[str]:
     """The pages an Eleventy config's code ignores (`ignores.add(...)`: Eleventy
-    builds none of them, in whatever environment the call runs): gated as the site's
-    files, they support nothing. A glob the gate cannot read plainly (braces, an
-    argument that is no string literal) holds back every page of the site."""
+    builds none of them, in whatever environment the call runs), and those of a kind its
+    template formats leave out (`setTemplateFormats(["njk"])`: no .md page is built):
+    gated as the site's files, they support nothing. A glob or a list the gate cannot
+    read plainly (braces, an argument that is no string literal) holds back every page
+    of the site."""
     from receipt_gate.sites.layout import held_globs
 
-    if text is None or "ignores" not in text:
+    if text is None or not ("ignores" in text or "emplateFormats" in text):
         return []
-    out: list[str] = []
+    out: list[str] = _formats_held(_uncommented(text))
     for m in _IGNORED.finditer(_uncommented(text)):
         glob = (m.group(2) or "").strip().removeprefix("./")
         if m.group(3) is not None or not glob or re.search(r"[{}()!+@]", glob):
             return [held_globs(["**"])]
         out.append(held_globs([glob.rstrip("/"), f"{glob.rstrip('/')}/**"]))
     return out
+
+
+# The template formats a config sets (`setTemplateFormats(...)`, `templateFormats:`), or
+# a build gives (`eleventy --formats=md,njk`): Eleventy builds no page of another kind.
+_SET_FORMATS = lazyre.compile(r"""\b(?:setTemplateFormats\s*\(|templateFormats["'`]?\s*:)\s*""")
+_FORMATS_FLAG = lazyre.compile(
+    r"""\beleventy\b[^\n;&|]*?\s--formats(?:=|\s+)["']?([^\s"'`;&|)]*)"""
+)
+
+
+def _formats_held(code: str) -> list[str]:
+    """Held entries for the pages of kinds none of the config's format lists take (each
+    list may be the last one set: a page must be of a kind each takes)."""
+    lists: list[Sequence[str] | None] = []
+    for m in _SET_FORMATS.finditer(code):
+        given = _PLAIN_ARGUMENT.match(code, m.end())
+        if given is None or re.fullmatch(r"\w+", given.group()):
+            lists.append(None)  # (a list computed in code)
+        else:
+            lists.append(re.findall(r"""[\w.-]+""", re.sub(r"[\[\]\"'`]", " ", given.group())))
+    return _kinds_held(lists)
+
+
+def _kinds_held(lists: Sequence[Sequence[str] | None]) -> list[str]:
+    from receipt_gate.sites.layout import held_globs
+
+    if not lists:
+        return []
+    if any(formats is None for formats in lists):
+        return [held_globs(["**"])]
+    taken = set.intersection(*({f.strip().lower() for f in x} for x in lists if x is not None))
+    left = [e for e in EXTS if e not in taken]
+    return [held_globs([f"**/*.{e}" for e in left])] if left else []
+
+
+def held_by_commands(texts: Mapping[str, str | None]) -> list[str]:
+    """Held entries for the pages of kinds a build's `eleventy --formats` leaves out
+    (a value the gate cannot read holds every page)."""
+    lists: list[Sequence[str] | None] = []
+    for text in texts.values():
+        for m in _FORMATS_FLAG.finditer(text or ""):
+            value = m.group(1)
+            plain = re.fullmatch(r"[\w.,-]+", value)
+            lists.append(value.replace(",", " ").split() if plain else None)
+    return _kinds_held(lists)
 
 
 def layouts_dirs(path: str, text: str | None) -> list[str]:

@@ -8,6 +8,7 @@ article or documentation.
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
@@ -28,24 +29,32 @@ CONFIG_GLOBS = ("**/mkdocs.yml", "**/mkdocs.yaml")
 def held_by_config(path: str, text: str | None, named: bool | str = False) -> list[str]:
     """What an MkDocs config leaves out of `mkdocs build` (its `exclude_docs` and
     `draft_docs`: .gitignore lines from its docs_dir, the last line that matches a page
-    deciding), as held entries: those pages support nothing. `named`, a folder: the
-    file is inherited (INHERIT) by the config in that folder, whose docs_dir it is."""
+    deciding), as held entries: those pages support nothing; a value the gate cannot
+    read as text (`!ENV [NAME, default]`: the build's environment decides) holds every
+    page. `named`, a folder: the file is inherited (INHERIT) by the config in that
+    folder, whose docs_dir it is."""
     from receipt_gate.base.yamlio import Table
     from receipt_gate.reading.siteconfig import document, get
-    from receipt_gate.sites.layout import held_lines
+    from receipt_gate.sites.layout import held_globs, held_lines
 
     if text is None or not ("exclude_docs" in text or "draft_docs" in text):
         return []
     doc = document(path, text)
     if not isinstance(doc, Table):
         return []
+    if re.search(r"(?m)^[ \t]*[\"']?(?:exclude|draft)_docs[\"']?[ \t]*:[ \t]*!", text):
+        return [held_globs(["**"])]  # (a tag: `!ENV`, what the build's environment gives)
     folder = named if isinstance(named, str) else posixpath.dirname(path)
     docs = posixpath.normpath(posixpath.join(folder, docs_dir(doc)))
     base = "" if docs == "." else f"{docs}/"
     out = []
     for key in ("exclude_docs", "draft_docs"):
         for value in get(doc, key):
-            held = held_lines(base, str(value).splitlines()) if isinstance(value, str) else None
+            if value is None or value is False:
+                continue
+            if not isinstance(value, str):
+                return [held_globs(["**"])]
+            held = held_lines(base, value.splitlines())
             out += [held] if held is not None else []
     return out
 
