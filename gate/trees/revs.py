@@ -25,18 +25,32 @@ def head(root: str) -> str | None:
     """The commit HEAD points at, or None before the first commit. Asked of git once
     while the files that say it are as they were (a verify asks three times, a long
     running server over hours)."""
+    return _head(root)[0]
+
+
+def _head(root: str) -> tuple[str | None, str | None]:
+    """(HEAD's commit, its tree), or Nones before the first commit: one git process for
+    both (a commit hook asks each), kept while HEAD's files are as they were."""
     key = _head_key(root)
     hit = _HEADS.get(root)
     if key is not None and hit is not None and hit[0] == key:
         return hit[1]
-    proc = call(root, ("rev-parse", "--verify", "--quiet", "HEAD^{commit}"))
-    got = proc.stdout.decode().strip() if proc.returncode == 0 else None
+    proc = call(
+        root,
+        ("cat-file", "--batch-check=%(objectname) %(objecttype)"),
+        b"HEAD^{commit}\nHEAD^{tree}\n",
+    )
+    lines = proc.stdout.decode().split("\n") if proc.returncode == 0 else []
+    both = [line.split(" ") for line in lines[:2]]
+    got: tuple[str | None, str | None] = (None, None)
+    if [b[1:] for b in both] == [["commit"], ["tree"]]:
+        got = (both[0][0], both[1][0])
     if key is not None and key == _head_key(root):
         _HEADS[root] = (key, got)
     return got
 
 
-_HEADS: dict[str, tuple[object, str | None]] = {}
+_HEADS: dict[str, tuple[object, tuple[str | None, str | None]]] = {}
 
 
 def _head_key(root: str) -> object:
@@ -152,6 +166,8 @@ def local_refs(root: str) -> dict[str, str]:
 
 def tree_of(root: str, rev: str) -> str | None:
     """The tree id of a commit, or None (no such commit: before the first one)."""
+    if rev == "HEAD":
+        return _head(root)[1]
     proc = call(root, ("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}"))
     return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
