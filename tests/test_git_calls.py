@@ -74,3 +74,36 @@ def test_many_paths_are_given_in_runs_or_on_stdin(
     assert sorted(git.index_entries(root, names)) == names
     assert sorted(git.index_entries(root)) == names  # no paths: all, in one run
     assert git.worktree_paths(root, ["d"]) == names
+
+
+def test_loose_blobs_are_read_from_the_store_and_checked_against_their_ids(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A small batch of blobs `git add` just wrote is read from the object store (no git
+    process); one packed, or whose file does not hold what its id says, is asked of git."""
+    import zlib
+
+    root = _repo(os.fspath(tmp_path))
+    loose = git.run(root, ("hash-object", "-w", "--stdin"), stdin=b"loose\n").decode().strip()
+    packed = git.run(root, ("hash-object", "-w", "--stdin"), stdin=b"packed\n").decode().strip()
+    subprocess.run(["git", "-C", root, "add", "-A"], check=True)
+    pack = git.run(
+        root,
+        ("pack-objects", "-q", os.path.join(root, ".git/objects/pack/p")),
+        stdin=(packed + "\n").encode(),
+    )
+    assert pack.strip()
+    os.remove(os.path.join(root, ".git/objects", packed[:2], packed[2:]))
+    spawned: list[object] = []
+    real = git._spawn
+    monkeypatch.setattr(git, "_spawn", lambda *a: spawned.append(a) or real(*a))
+    assert git.cat_blobs(root, [loose]) == {loose: b"loose\n"}
+    assert spawned == []
+    assert git.cat_blobs(root, [loose, packed]) == {loose: b"loose\n", packed: b"packed\n"}
+    assert len(spawned) == 1
+    # A loose file that holds other bytes than its id says is not trusted.
+    path = os.path.join(root, ".git/objects", loose[:2], loose[2:])
+    os.chmod(path, 0o644)
+    with open(path, "wb") as f:
+        f.write(zlib.compress(b"blob 6\0forged"))
+    assert git._loose(root, [loose]) == {}
