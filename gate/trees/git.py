@@ -397,7 +397,6 @@ def _loose(root: str, oids: Sequence[str]) -> dict[str, bytes]:
     dot = plain_git_dir(root)
     if dot is None or "GIT_OBJECT_DIRECTORY" in os.environ:
         return {}
-    import hashlib
     import zlib
 
     out: dict[str, bytes] = {}
@@ -410,10 +409,26 @@ def _loose(root: str, oids: Sequence[str]) -> dict[str, bytes]:
         except (OSError, zlib.error):
             continue
         head, _, body = raw.partition(b"\0")
-        digest = hashlib.sha1 if len(oid) == 40 else hashlib.sha256
-        if head == b"blob %d" % len(body) and digest(raw).hexdigest() == oid:
+        if head == b"blob %d" % len(body) and _object_id(raw, len(oid)) == oid:
             out[oid] = body
     return out
+
+
+def _object_id(raw: bytes, length: int) -> str:
+    """git's id of an object's bytes: SHA-1, or SHA-256 in a repository of 64-digit ids
+    (the interpreter's own: importing hashlib loads OpenSSL, on every commit)."""
+    if length == 64:
+        from receipt_gate.base.sha import hex256
+
+        return hex256(raw)
+    import importlib
+
+    try:
+        return str(importlib.import_module("_sha1").sha1(raw).hexdigest())
+    except ImportError:  # pragma: no cover - an interpreter built without it
+        import hashlib
+
+        return hashlib.sha1(raw).hexdigest()
 
 
 def restore_index(root: str, entries: dict[str, IndexEntry | None]) -> None:
