@@ -432,12 +432,15 @@ def test_what_readers_may_not_see_supports_nothing(
         ("posts/x/index.md", "posts/x/notes.md"),  # the twelfth: a Hugo leaf bundle's resource
         ("posts/wip/wip.11tydata.json", "posts/wip/notes.md"),  # Eleventy's directory data
         ("posts/wip/wip.json", "posts/wip/notes.md"),
+        # Round 40: an index in any format Hugo renders makes a leaf bundle
+        ("content/posts/x/index.html", "content/posts/x/notes.md"),
+        ("content/posts/x/index.org", "content/posts/x/notes.md"),
     ],
 )
 def test_a_page_beside_what_holds_it_back_supports_nothing(
     repo: Repo, rg: Run, extra: str, page: str
 ) -> None:
-    _title_and_reply(repo)
+    _title_and_reply(repo, wide=page.startswith("content/"))
     repo.write(page, "The drift peaked at 76 hours.\n")
     assert rg("run")[0] == 0  # alone, the page supports
     repo.write(
@@ -1583,6 +1586,9 @@ def test_what_an_eleventy_config_ignores_supports_nothing(
         ("_config.yml", "exclude: [posts/old]\n", "posts/old/notes.md", True),
         ("_config.yml", "exclude:\n  - '*.wip.md'\n", "posts/notes.wip.md", True),
         ("_config.yml", "exclude: [posts/old]\n", "posts/notes.md", False),
+        # Round 40: Jekyll builds only the newest posts `limit_posts` says
+        ("_config.yml", "limit_posts: 2\n", "_posts/2026-01-01-notes.md", True),
+        ("_config.yml", "limit_posts: 0\n", "_posts/2026-01-01-notes.md", False),
         ("mkdocs.yml", "docs_dir: posts\nexclude_docs: |\n  old/\n", "posts/old/notes.md", True),
         (
             "mkdocs.yml",
@@ -2059,5 +2065,31 @@ def test_a_page_written_where_another_is_written_supports_nothing(
     repo.write(notes, "We have 76 servers.\n")
     path, _, text = other.partition(":")
     repo.write(path, text + "Other notes, with no figure.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+def test_every_format_hugo_renders_makes_a_leaf_bundle() -> None:
+    """The indexes that make a Hugo leaf bundle are the formats Hugo renders content from."""
+    from receipt_gate.rules.corpus import _HUGO_INDEXES
+    from receipt_gate.sites.hugo import CONTENT
+
+    assert set(CONTENT) <= set(_HUGO_INDEXES)
+
+
+@pytest.mark.parametrize(("data", "held"), [("permalink: false\n", True), ("tags: [a]\n", False)])
+def test_an_eleventy_yaml_data_file_that_names_a_permalink_holds_its_pages(
+    repo: Repo, rg: Run, data: str, held: bool
+) -> None:
+    """Round 40: a config that reads YAML data files (addDataExtension) gave a folder's
+    pages `permalink: false` from `notes.11tydata.yaml`; their 76 pinned the title's."""
+    _title_and_reply(repo, wide=True)
+    repo.write(
+        "eleventy.config.js",
+        'const yaml = require("js-yaml");\nmodule.exports = (c) => {\n'
+        '  c.addDataExtension("yaml", (s) => yaml.load(s));\n};\n',
+    )
+    repo.write("posts/notes/notes.md", "The drift peaked at 76 hours.\n")
+    repo.write("posts/notes/notes.11tydata.yaml", data)
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out

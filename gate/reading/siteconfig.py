@@ -25,7 +25,7 @@ _WORDS = (
     r"imports|docs_dir|inherit|source|collections|blog|markdownhandler|"
     r"cascade|include|exclude|markdown_ext|plugins|defaults|frontmatter|expirydate|"
     r"publishdate|pubdate|layouts_dir|languages|disablekinds|excludefiles|includefiles|"
-    r"ignorefiles|disabled|permalink|exclude_docs|draft_docs|outputs"
+    r"ignorefiles|disabled|permalink|exclude_docs|draft_docs|outputs|limit_posts"
 )
 _KEYISH = r"(?<![\w-])([\w-]++)[\"']?\s*+[:=\].,}]"
 _SPELLED = r"\\u|\\x|\?|(?<![^\s,\[\]{}])\*[^\s,\[\]{}]++[ \t]*+:"

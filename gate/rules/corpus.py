@@ -760,10 +760,21 @@ def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
             return True
     folder, name = posixpath.split(path)
     base = f"{folder}/" if folder else ""
-    beside_index = any(f"{base}index{ext}" in paths for ext in (".md", ".markdown", ".MD"))
+    # (under a content/ folder, Hugo's: an index in any format it renders makes a leaf
+    # bundle, `index.html` and `index.org` too; elsewhere a Jekyll folder's index.html
+    # stands beside pages Jekyll builds)
+    exts = _HUGO_INDEXES if "content" in parts[:-1] else (".md", ".markdown", ".MD")
+    beside_index = any(f"{base}index{ext}" in paths for ext in exts)
     # A README beside an index (MkDocs builds the index); any other page beside one is
     # a Hugo leaf bundle's resource, which Hugo builds no page from (MkDocs would).
     return beside_index and posixpath.splitext(name)[0].lower() != "index"
+
+
+# (the formats Hugo renders content from, gate.sites.hugo.CONTENT, and `.MD`)
+_HUGO_INDEXES = (
+    *(".md", ".markdown", ".MD", ".mdown", ".html", ".htm", ".org", ".adoc", ".asciidoc"),
+    *(".ad", ".pandoc", ".pdc", ".rst"),
+)
 
 
 _DEPENDENCIES = frozenset({"node_modules", "gemfiles", "_site"})
@@ -792,7 +803,7 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         from receipt_gate import sites
 
         metas = ["**/.meta.yml", "**/.meta.yaml", *map(wildmatch.escape, _META)]
-        data = [f"**/*.{e}" for e in ("js", "cjs", "mjs", "json")]
+        data = [f"**/*.{e}" for e in (*_CODE_DATA, "json", *_MORE_DATA)]
         configs = sites.config_globs()
         # One listing for the four (a site's tree has tens of thousands of paths).
         every = tree.paths(
@@ -802,19 +813,33 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
                 *configs,
                 "**/_layouts/**",
                 "**/_includes/**",
+                "**/content/**/index.*",
                 f"!{wildmatch.escape(run_dir)}/**",
             ]
         )
+        from receipt_gate.sites.layout import held_globs
+
         held = {p for p in every if p.rpartition("/")[2] in _META}
+        # A Hugo leaf bundle's index in a format other than markdown (`index.html`,
+        # `index.org`): what lies beside it and under it is a resource, no page.
+        bundles = [
+            held_globs([f"{wildmatch.escape(d)}/**", f"!{wildmatch.escape(d)}/index.*"])
+            for p in every
+            if (d := posixpath.dirname(p)) and "content" in d.split("/")
+            for name in [p.rpartition("/")[2]]
+            if name.startswith("index.") and name[5:] in _HUGO_INDEXES[3:]
+        ]  # (markdown's, whose resources are read beside it: _unbuilt())
         eleventy = [c for c in sites.eleventy.CONFIGS if c in every]  # (`page` holds no field)
         # (with no config, Eleventy is known by the package it is: its data files count)
         read = _reader(tree)
         bare = not eleventy and "@11ty/eleventy" in (read("package.json") or "")
         for p in every:
             # (Eleventy's template data file is any `NAME.json` beside its template, on
-            # any site: Eleventy builds one with no config of its own)
+            # any site: Eleventy builds one with no config of its own; a YAML or TOML one
+            # where addDataExtension() reads them, on an Eleventy site)
             template = p.endswith(".json") and "node_modules/" not in p
-            if p.endswith((".js", ".cjs", ".mjs", ".json")) and (data_file(p) or template):
+            kinds = (*_CODE_DATA, "json", *(_MORE_DATA if eleventy or bare else ()))
+            if p.endswith(tuple(f".{k}" for k in kinds)) and (data_file(p) or template):
                 try:
                     got = tree.read(p, 1 << 20)
                 except Unreadable:
@@ -828,7 +853,7 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         # (the configs a build names, wherever: read where the build is, on a site with
         # draft markers, as gate.rules.config.built reads it)
         named = build_texts(tree, run_dir)[3] if builds else {}
-        held_by = sites.held_by_configs(every, read, named)
+        held_by = sites.held_by_configs(every, read, named) + bundles
         if eleventy or bare:  # (Eleventy builds nothing .gitignore names, force-added too)
             held_by += sites.eleventy.held_by_gitignore(read(eleventy[0]) if eleventy else "", read)
             # (nor a page of a kind a build's --formats leaves out)
@@ -1429,11 +1454,19 @@ _META = (".meta.yml", ".meta.yaml")
 _CONFIG_EXTS = (".yml", ".yaml", ".toml")
 
 
+_CODE_DATA = ("js", "cjs", "mjs")
+_MORE_DATA = ("yaml", "yml", "toml")  # (Eleventy reads them where a config adds them)
+
+
 def _may_unpublish(path: str, data: bytes | None) -> bool:
     """Can this Eleventy directory data file give its pages a permalink (`false` writes
     none)? A JSON one, read as JSON reads it (escapes too), when it holds a `permalink`
-    key at any depth, or when it cannot be read; a JavaScript one always (its keys may
-    be computed: `{["perma" + "link"]: false}`)."""
+    key at any depth, or when it cannot be read; a YAML or TOML one when its text names
+    such a key anywhere; a JavaScript one always (its keys may be computed:
+    `{["perma" + "link"]: false}`)."""
+    if path.endswith(tuple(f".{k}" for k in _MORE_DATA)):
+        text = (data or b"").decode("utf-8", "replace")
+        return data is None or re.search(r"permalink|layout|eleventyComputed", text) is not None
     if not path.endswith(".json"):
         return True
     try:

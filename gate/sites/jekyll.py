@@ -67,20 +67,27 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
     anything but true, or a `date` (a date later than today holds a post back). The
     scope's `type` is not read: every page under the path is taken, which can only take
     support away. A _config the gate cannot read may hold back any page of its site.
-    What its `exclude:` leaves out is held too (_excluded). A config a build names
+    What its `exclude:` leaves out is held too (_excluded), and every post where
+    `limit_posts` builds only the newest. A config a build names
     (`--config _config.yml,ci/prod.yml`) is read from the top as well as from its own
     folder: Jekyll reads a site from where it runs."""
     from receipt_gate.reading import siteconfig
+    from receipt_gate.sites.layout import held_globs
 
     folder = posixpath.dirname(path)
     base = f"{folder}/" if folder else ""
-    if text is None or not ("defaults" in text or "exclude" in text or "\\" in text):
+    if text is None or not any(k in text for k in ("defaults", "exclude", "limit_posts", "\\")):
         return []
     doc = siteconfig.document(path, text)
     if not isinstance(doc, Table):
         return [base] if doc is None and (named or CONFIG.search(path)) else []
     sources = list(dict.fromkeys([_source(doc, base), *([_source(doc, "")] if named else [])]))
     out = [h for s in sources for h in _excluded(doc, s)] if named or CONFIG.search(path) else []
+    # `limit_posts: N` builds the newest N posts alone: which, the dates decide (every
+    # post is held, the safe side)
+    limits = [str(v).strip().lower() for v in siteconfig.values(doc, "limit_posts")]
+    if any(v not in ("", "0", "none", "false", "null", "~") for v in limits):
+        out.append(held_globs(["**/_posts/**"]))
     for entry in (e for d in siteconfig.get(doc, "defaults") if isinstance(d, list) for e in d):
         if not isinstance(entry, Table):
             continue
