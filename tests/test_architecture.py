@@ -259,3 +259,24 @@ def test_the_eager_compile_finder_finds_one() -> None:
     text = 'import re\nX = re.compile("a")\nY = re.compile(b"a")\n'
     text += 'def f():\n    return re.compile("b")\n'
     assert _module_level_compiles(ast.parse(text)) == [2]
+
+
+def test_every_top_key_a_site_reader_asks_is_worth_parsing_a_config_for() -> None:
+    """siteconfig.document parses a config only when it names one of _WORDS: a key a
+    generator module reads at a config's top level but not listed there is never read
+    when it stands alone (Jekyll's limit_posts was, until round 40). MkDocs' nav is read
+    from its own parse (yamlio.settings)."""
+    import re
+    from pathlib import Path
+
+    from receipt_gate.reading.siteconfig import _WORDS
+
+    root = Path(__file__).resolve().parent.parent / "gate"
+    keys = {
+        m.group(1)
+        for path in root.rglob("*.py")
+        for m in re.finditer(r"\b(?:get|values)\(doc, \"([A-Za-z_]+)\"", path.read_text())
+    }
+    assert keys, "no key found: the pattern no longer matches how modules ask"
+    words = re.compile(_WORDS)
+    assert sorted(k for k in keys - {"nav"} if not words.search(k)) == []
