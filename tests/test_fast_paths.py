@@ -101,6 +101,7 @@ def test_listing_under_the_globs_equals_filtering_the_full_listing(
         (["**", "!drafts/**"], ["**", "!drafts/x/**"]),
         (["**", "!drafts/x/**"], ["**", "!drafts/**", "!ignored/**"]),
         (["**", "!other/**"], ["drafts/a.md", "other/z.md"]),
+        (["**", "!drafts/**"], ["**", "!other/**"]),  # (the two: all of it, listed)
     ],
 )
 def test_listings_of_all_but_some_folders_in_turn_miss_nothing(
@@ -1037,3 +1038,18 @@ def test_the_record_is_read_for_every_draft_a_change_may_have_moved(
             for c in checks
         )
         assert not needs or d in found, (d, per, same, touched)
+
+
+def test_a_record_entry_in_another_spelling_is_no_record() -> None:
+    """A review: the hook reads only entries whose text names what a change touched,
+    searched in the one spelling the record writes; an entry in another (edited by
+    hand, not JSON's object) makes the record unusable (every draft judged again), and
+    one decoded in another spelling is judged again."""
+    from receipt_gate.invariant import verified
+
+    kept = verified.encode_reads({"headline-numbers": ["0" * 16, ["76"]]})
+    assert verified._reads({"a.md": kept, "b.md": "{}"})
+    assert not verified._reads({"a.md": kept, "b.md": "null"})
+    assert not verified._reads({"a.md": '"garbage"'})
+    assert verified.decode_reads(kept) == {"headline-numbers": ["0" * 16, ["76"]]}
+    assert verified.decode_reads(kept.replace('":', '" :')) is None

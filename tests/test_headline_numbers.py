@@ -2077,7 +2077,14 @@ def test_every_format_hugo_renders_makes_a_leaf_bundle() -> None:
     assert set(CONTENT) <= set(_HUGO_INDEXES)
 
 
-@pytest.mark.parametrize(("data", "held"), [("permalink: false\n", True), ("tags: [a]\n", False)])
+@pytest.mark.parametrize(
+    ("data", "held"),
+    [
+        ("permalink: false\n", True),
+        ("tags: [a]\n", False),
+        ('"perma\\x6cink": false\n', True),  # (a review: a key an escape spells)
+    ],
+)
 def test_an_eleventy_yaml_data_file_that_names_a_permalink_holds_its_pages(
     repo: Repo, rg: Run, data: str, held: bool
 ) -> None:

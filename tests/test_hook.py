@@ -478,6 +478,9 @@ _PLUGIN = 'module.exports = (c) => { c.addExtension(%s, { compile: () => () => "
         ("require(`${__dirname}/lib/p.js`)(c);", _PLUGIN % '"json"', True),
         ("require(`${__dirname}/lib/p.js`)(c);", _PLUGIN % '"scss"', False),
         ('const m = "add" + "Extension"; c[m]("json", {});', "", True),
+        # (a review: a name declared with let and assigned again)
+        ('let e = "md"; e = "json"; c.addExtension(e, {});', "", True),
+        ('const e = "scss"; c.addExtension(e, { outputFileExtension: "css" });', "", False),
         # (honest: another extension; a plugin by a path the gate joins)
         ('c.addExtension("scss", { outputFileExtension: "css" });', "", False),
         ('require(path.join(__dirname, "lib", "p.js"))(c);', _PLUGIN % '"scss"', False),

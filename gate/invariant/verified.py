@@ -104,8 +104,8 @@ def decode_reads(text: str) -> dict[str, Any] | None:
         per = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(per, dict):
-        return None
+    if not isinstance(per, dict) or encode_reads(per) != text:
+        return None  # (another spelling: a text moved() may not have searched right)
     for check, e in per.items():
         if check == "files":
             ok = isinstance(e, list) and all(isinstance(f, str) for f in e)
@@ -253,7 +253,13 @@ def _drafts(doc: object) -> bool:
 
 
 def _reads(doc: object) -> bool:
-    return doc is None or (isinstance(doc, dict) and {type(v) for v in doc.values()} <= {str})
+    """Each draft's reads one JSON object's text (a record edited into another shape is
+    no record: every draft is judged again)."""
+    return doc is None or (
+        isinstance(doc, dict)
+        and {type(v) for v in doc.values()} <= {str}
+        and all(v == "{}" or (v[:2] == '{"' and v[-2:] == "]}") for v in doc.values())
+    )
 
 
 def _entry(e: object) -> bool:

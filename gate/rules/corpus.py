@@ -1465,8 +1465,10 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
     such a key anywhere; a JavaScript one always (its keys may be computed:
     `{["perma" + "link"]: false}`)."""
     if path.endswith(tuple(f".{k}" for k in _MORE_DATA)):
+        # (a key named plainly, or one an escape, an alias or a merge may spell)
         text = (data or b"").decode("utf-8", "replace")
-        return data is None or re.search(r"permalink|layout|eleventyComputed", text) is not None
+        spelled = re.search(r"permalink|layout|eleventyComputed|\\|<<|\?|\*", text)
+        return data is None or spelled is not None
     if not path.endswith(".json"):
         return True
     try:

@@ -222,7 +222,7 @@ _DIRNAME_PATH = lazyre.compile(r"""\b(?:require|import)\s*\(\s*`\$\{__dirname\}/
 def _unreadable(code: str) -> bool:
     """Does this code add a template extension, or load code, in a way the gate cannot
     read (see may_render)?"""
-    consts = dict(_CONST.findall(code))
+    consts = _followed(code)
     for m in re.finditer(r"addExtension", code):
         call = _EXTENSION.match(code, m.start())
         if call is None or _CALLED.match(code, call.end()) is None:
@@ -238,6 +238,19 @@ def _unreadable(code: str) -> bool:
         or _COMPUTED_REQUIRE.search(joined)
         or _COMPUTED_CALL.search(joined)
     )
+
+
+def _followed(code: str) -> set[str]:
+    """The names the gate follows to a string: given one by `const` once, declared and
+    assigned nowhere else (a `let` may be assigned anything later)."""
+    out = set()
+    for m in re.finditer(r"""\bconst\s+(\w+)\s*=\s*["'`]\.?[\w.-]+["'`]""", code):
+        name = re.escape(m.group(1))
+        declared = re.findall(rf"\b(?:const|let|var|function)\s+{name}\b", code)
+        assigned = re.search(rf"(?<![\w.$]){name}\s*(?:[-+*/%|&^]?=(?!=)|\+\+|--)", code[m.end() :])
+        if len(declared) == 1 and assigned is None:
+            out.add(m.group(1))
+    return out
 
 
 def _local_requires(code: str) -> list[str]:

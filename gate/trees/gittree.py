@@ -76,6 +76,7 @@ class _ObjectTree:
         if not self._complete and not (self._but and _both(self._but, folders) == self._but):
             self.entries.update(self._but_lister(folders))
             self._but = _both(self._but, folders) if self._but else folders
+            self._complete = not self._but  # (two listings that leave out nothing alike)
             self._generation += 1
         return _without(self._listed(), folders)
 
