@@ -421,17 +421,14 @@ def _name_tests(
         last = glob.rpartition("/")[2]
         if "\\" in last or ("[" in glob and "/" in glob[glob.index("[") :]):
             return None  # (an escape; a `/` a bracket may hold: where segments end is unsure)
-        head = re.match(r"[^*?\[]*", last)
-        tail = re.search(r"[^*?\]]*$", last)
+        head, tail = _name(glob), _tail(glob)
         end = _end(last[1:]) if last.startswith("*") else None
-        if head is None or tail is None:
-            return None  # (never: each pattern matches the empty string)
-        if head.group() == last:
+        if head == last:
             exact.add(last)
-        elif head.group():
-            starts.append(head.group())
-        elif tail.group() and "[" not in tail.group():
-            ends.append(tail.group())
+        elif head:
+            starts.append(head)
+        elif tail and "[" not in tail:
+            ends.append(tail)
         elif end is not None and end[0]:
             (lower if end[1] else ends).append(end[0])
         else:

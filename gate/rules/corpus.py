@@ -760,17 +760,15 @@ def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
             return True
     folder, name = posixpath.split(path)
     base = f"{folder}/" if folder else ""
-    # (under a content/ folder, Hugo's: an index in any format it renders makes a leaf
-    # bundle, `index.html` and `index.org` too; elsewhere a Jekyll folder's index.html
-    # stands beside pages Jekyll builds)
-    exts = _HUGO_INDEXES if "content" in parts[:-1] else (".md", ".markdown", ".MD")
-    beside_index = any(f"{base}index{ext}" in paths for ext in exts)
+    # (an index in another format Hugo renders: a held entry, _site_data's bundles)
+    beside_index = any(f"{base}index{ext}" in paths for ext in _HUGO_INDEXES[:3])
     # A README beside an index (MkDocs builds the index); any other page beside one is
     # a Hugo leaf bundle's resource, which Hugo builds no page from (MkDocs would).
     return beside_index and posixpath.splitext(name)[0].lower() != "index"
 
 
-# (the formats Hugo renders content from, gate.sites.hugo.CONTENT, and `.MD`)
+# (the formats Hugo renders content from, gate.sites.hugo.CONTENT, and `.MD`; the first
+# three, markdown's, are read beside the index among the articles: _unbuilt())
 _HUGO_INDEXES = (
     *(".md", ".markdown", ".MD", ".mdown", ".html", ".htm", ".org", ".adoc", ".asciidoc"),
     *(".ad", ".pandoc", ".pdc", ".rst"),

@@ -158,11 +158,8 @@ def aliases(
     texts = [config]
     if read is not None:
         for rel in _REQUIRED.findall(_uncommented(config)):
-            name = posixpath.normpath(posixpath.join(here, rel))
-            for path in (name, f"{name}.js", f"{name}.cjs", f"{name}.mjs", f"{name}/index.js"):
-                if (got := read(path)) is not None:
-                    texts.append(got)
-                    break
+            found = _module(posixpath.normpath(posixpath.join(here, rel)), read)
+            texts += [found[1]] if found is not None else []
     out = []
     for text in map(_uncommented, texts):
         consts = dict(_CONST.findall(text))
@@ -192,14 +189,19 @@ def may_render(extension: str, config: str, read: Callable[[str], str | None]) -
         if extension in aliases(text) or _unreadable(code):
             return True
         for rel in _local_requires(code):
-            name = posixpath.normpath(posixpath.join(posixpath.dirname(here), rel))
-            for path in (name, f"{name}.js", f"{name}.cjs", f"{name}.mjs", f"{name}/index.js"):
-                got = read(path) if path not in seen else None
-                if got is not None:
-                    seen.add(path)
-                    texts.append((path, got))
-                    break
+            found = _module(posixpath.normpath(posixpath.join(posixpath.dirname(here), rel)), read)
+            if found is not None and found[0] not in seen:
+                seen.add(found[0])
+                texts.append(found)
     return False
+
+
+def _module(name: str, read: Callable[[str], str | None]) -> tuple[str, str] | None:
+    """The file a require of `name` loads, as Node looks for it, and its text."""
+    for path in (name, f"{name}.js", f"{name}.cjs", f"{name}.mjs", f"{name}/index.js"):
+        if (got := read(path)) is not None:
+            return path, got
+    return None
 
 
 _CALLED = lazyre.compile(r"""\s*(?:,|\))""")
