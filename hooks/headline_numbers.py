@@ -17,7 +17,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from receipt_gate import DOCS
+from receipt_gate import DOCS, GateError
 from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
@@ -78,8 +78,8 @@ class Article(NamedTuple):
 
 
 class Corpus(NamedTuple):
-    titles: dict[str, list[list[str]]]  # number -> [[title, article path]]
-    bodies: dict[str, list[str]]  # a title's number -> up to two article paths whose body has it
+    titles: Mapping[str, list[list[str]]]  # number -> [[title, article path]]
+    bodies: Mapping[str, list[str]]  # a title's number -> up to two article paths whose body has it
 
 
 _OPAQUE = lazyre.compile(
@@ -463,9 +463,84 @@ class Index(NamedTuple):
 
     pages: dict[str, list[Any]]  # path -> [sha256, flags(, addresses named)], as states() gives
     held: list[str]  # the sections an index page holds back
-    titles: dict[str, list[list[str]]]  # number -> [[title, path]], in path order
+    # number -> [[title, path]], in path order; as kept on disk, each number's list is its
+    # JSON text, read where a number is asked (a site's index holds ~80,000 of them)
+    titles: dict[str, Any]
     bodies: dict[str, list[str]]  # body number -> the first KEEP paths that surely show it
     more: set[str]  # the numbers more bodies hold than the index keeps
+
+
+class DamagedIndex(GateError):
+    """A number's titles as the kept index holds them are not what _dump wrote (an
+    update builds the index whole instead; a check that meets it refuses to go on)."""
+
+    def __init__(self, n: str) -> None:
+        super().__init__(
+            f"the index of {name}'s corpus kept in the git folder"
+            f" (receipt-gate/corpus-{name}.json) is damaged at {n!r}: delete it (it is"
+            " built again)"
+        )
+
+
+def _titles(idx: Index, n: str) -> list[list[str]] | None:
+    """The titles that hold this number (None: none), read from the kept text once."""
+    got = idx.titles.get(n)
+    if type(got) is str:
+        try:
+            got = json.loads(got)
+        except ValueError:
+            got = None
+        if not (got and type(got) is list and all(_pair(t) for t in got)):
+            raise DamagedIndex(n)
+        idx.titles[n] = got
+    return got
+
+
+def _pair(t: object) -> bool:
+    return type(t) is list and len(t) == 2 and type(t[0]) is str and type(t[1]) is str
+
+
+class _Titles(Mapping[str, list[list[str]]]):
+    """number -> [[title, path]], as the check reads the index."""
+
+    def __init__(self, idx: Index) -> None:
+        self.idx = idx
+
+    def __getitem__(self, n: str) -> list[list[str]]:
+        got = _titles(self.idx, n)
+        if got is None:
+            raise KeyError(n)
+        return got
+
+    def __contains__(self, n: object) -> bool:
+        return n in self.idx.titles
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.idx.titles)
+
+    def __len__(self) -> int:
+        return len(self.idx.titles)
+
+
+class _Bodies(Mapping[str, list[str]]):
+    """A title's number -> the first two paths whose body surely shows it."""
+
+    def __init__(self, idx: Index) -> None:
+        self.idx = idx
+
+    def __getitem__(self, n: str) -> list[str]:
+        if n not in self.idx.titles:
+            raise KeyError(n)
+        return self.idx.bodies[n][:2]
+
+    def __contains__(self, n: object) -> bool:
+        return n in self.idx.titles and n in self.idx.bodies
+
+    def __iter__(self) -> Iterator[str]:
+        return (n for n in self.idx.titles if n in self.idx.bodies)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def corpus_of(idx: Index) -> Corpus:
@@ -473,10 +548,7 @@ def corpus_of(idx: Index) -> Corpus:
     check both ask)."""
     hit = _OF.get(id(idx))
     if hit is None or hit[0] is not idx:
-        hit = _OF[id(idx)] = (
-            idx,
-            Corpus(idx.titles, {n: idx.bodies[n][:2] for n in idx.titles if n in idx.bodies}),
-        )
+        hit = _OF[id(idx)] = (idx, Corpus(_Titles(idx), _Bodies(idx)))
         while len(_OF) > 4:
             del _OF[next(iter(_OF))]
     return hit[1]
@@ -490,7 +562,9 @@ def _add(idx: Index, path: str, a: Article, flags: int) -> None:
     body's numbers where it surely is."""
     for title, numbers in zip(a.titles, a.title_numbers, strict=True) if flags & PUBLISHED else ():
         for n in numbers:
-            held = idx.titles.setdefault(n, [])
+            held = _titles(idx, n)
+            if held is None:
+                held = idx.titles[n] = []
             # (in path order: where this path's entries end; only they can be this one)
             at = len(held) if not held or held[-1][1] <= path else _after(held, path)
             same = at
@@ -524,7 +598,12 @@ def _drop(idx: Index, paths: set[str], touched: set[str]) -> bool:
     """Take these pages out of the index (each number whose entries change, into
     `touched`); False when it can no longer tell a number's first two bodies (it kept
     too few of them)."""
-    for n, held in list(idx.titles.items()):
+    # (a number's kept text names a path as its JSON string wherever it holds it)
+    named = [_ENCODE(p) for p in paths]
+    for n, kept_text in list(idx.titles.items()):
+        if type(kept_text) is str and not any(p in kept_text for p in named):
+            continue
+        held = _titles(idx, n) or []
         if any(p in paths for _, p in held):
             touched.add(n)
             kept = [e for e in held if e[1] not in paths]
@@ -586,13 +665,18 @@ def changed_reads(corpus: Corpus) -> tuple[str, frozenset[str]] | None:
     return (hit[1], hit[2]) if hit is not None and hit[0] is corpus else None
 
 
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def _dump(idx: Index) -> list[Any]:
-    return [idx.pages, idx.held, idx.titles, idx.bodies, sorted(idx.more)]
+    titles = {n: v if type(v) is str else _ENCODE(v) for n, v in idx.titles.items()}
+    return [idx.pages, idx.held, titles, idx.bodies, sorted(idx.more)]
 
 
 def _load(doc: Any) -> Index | None:
     """The index as Pages.updated keeps it, checked leaf by leaf (one pass per kind of
-    leaf: tens of thousands of them on a large site); None when it is not one."""
+    leaf: tens of thousands of them on a large site; a number's titles, kept as their
+    JSON text, when it is asked: DamagedIndex); None when it is not one."""
     if not (
         isinstance(doc, list)
         and len(doc) == 5
@@ -602,17 +686,14 @@ def _load(doc: Any) -> Index | None:
         return None
     pages, held, titles, index, more = doc
     states = list(pages.values())
-    pairs = [t for v in titles.values() if type(v) is list for t in v]
     if not (
-        {type(v) for v in [*states, *titles.values(), *index.values()]} <= {list}
+        {type(v) for v in [*states, *index.values()]} <= {list}
+        and {type(v) for v in titles.values()} <= {str}  # (each read where it is asked)
         and {len(v) for v in states} <= {2, 3}
         and {type(v[0]) for v in states} <= {str}
         and {type(v[1]) for v in states} <= {int}
         and {type(x) for v in states if len(v) > 2 for x in (v[2] if type(v[2]) is list else [0])}
         <= {str}
-        and {type(t) for t in pairs} <= {list}
-        and {len(t) for t in pairs} <= {2}
-        and {type(x) for t in pairs for x in t} <= {str}
         and {type(x) for v in index.values() for x in v} <= {str}
         and {type(x) for x in [*held, *more]} <= {str}
         and all(index.get(n) for n in more)
@@ -640,7 +721,10 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
     def build(kept: Index | None) -> Index:
         if kept is not None:
             delta = pages.delta(articles, kept.pages, kept.held, parse, code)
-            got = _updated(kept, delta, articles) if delta else kept if delta == {} else None
+            try:
+                got = _updated(kept, delta, articles) if delta else kept if delta == {} else None
+            except DamagedIndex:
+                got = None  # (built whole)
             if got is not None and got is not kept and delta:
                 made = [[p, f, parsed, articles.get(p)] for p, (f, parsed) in delta.items()]
                 _STEPS[id(got)] = (got, made)
@@ -687,7 +771,10 @@ def _replay(idx: Index, made: Any) -> Index | None:
     ):
         return None
     shas = {m[0]: m[3] for m in made}
-    return _updated(idx, {m[0]: (m[1], m[2]) for m in made}, shas)
+    try:
+        return _updated(idx, {m[0]: (m[1], m[2]) for m in made}, shas)
+    except DamagedIndex:
+        return None  # (built whole)
 
 
 def _parsed(doc: Any) -> bool:

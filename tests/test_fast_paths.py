@@ -564,6 +564,32 @@ def test_a_damaged_headline_cache_is_rebuilt_not_trusted_or_a_traceback(
     assert json.loads(again[1])["violations"] == json.loads(first[1])["violations"]
 
 
+@pytest.mark.parametrize("text", ['[["title","path","extra"]]', "[[", "[]", '[["t",5]]'])
+def test_a_numbers_kept_titles_are_checked_where_they_are_read(
+    repo: Repo, rg: Run, text: str
+) -> None:
+    """The index keeps each number's titles as their JSON text, read where a number is
+    asked: a damaged one is never trusted. A check that asks it refuses, naming the file
+    to delete (then it is built again); an update that meets it builds the index whole."""
+    _articles(repo)
+    first = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
+    assert first[0] == 1
+    cache = repo.path / ".git/receipt-gate/corpus-headline-numbers.json"
+    whole = json.loads(cache.read_text())
+    assert json.loads(whole["value"][2]["76"])[0][1] == "posts/drift.md"
+    whole["value"][2]["76"] = text
+    cache.write_text(json.dumps(whole))
+    code, out, err = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
+    assert code == 2 and not out and "Traceback" not in err, (code, out, err)
+    assert "receipt-gate/corpus-headline-numbers.json) is damaged at '76'" in err
+    cache.write_text(json.dumps(whole))  # an update meets it: built whole
+    repo.write("posts/drift.md", DRIFT + "\nMore.\n")
+    again = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
+    assert again[0] == 1, again
+    cache.unlink()
+    assert rg("check", "headline-numbers", "--format", "json", "drafts/reply.md") == again
+
+
 def test_a_linked_worktree_keeps_its_caches_in_its_own_git_dir(
     content: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
