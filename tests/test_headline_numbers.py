@@ -1581,6 +1581,95 @@ def test_what_an_eleventy_config_ignores_supports_nothing(
 
 
 @pytest.mark.parametrize(
+    ("ignore", "config", "held"),
+    [
+        ("posts/old\n", "", True),
+        ("# a note\n/posts/old/notes.md\n", "", True),
+        ("posts/*/notes.md\n", "", True),
+        ("posts/{old,new}\n", "", True),  # (braces: not read plainly, every page)
+        ("posts/new\n!posts/old\n", "", False),  # (a `!` line Eleventy skips)
+        ("old\n", 'dir: { input: "posts" }', True),  # (the input folder's, below)
+        ("old\n", "", False),
+    ],
+)
+def test_what_eleventyignore_names_supports_nothing(
+    repo: Repo, rg: Run, ignore: str, config: str, held: bool
+) -> None:
+    """Round 41: `.eleventyignore` was read at `init` only, into drafts: a later commit
+    that named the supporting page there left its 76 pinning the title's, and Eleventy
+    built none of it. The top's, and the input folder's, are read as Eleventy reads them."""
+    _title_and_reply(repo, wide=True)
+    repo.write("eleventy.config.js", f"module.exports = () => ({{ {config} }});\n")
+    folder = "posts/" if "input" in config else ""
+    repo.write(f"{folder}.eleventyignore", ignore)
+    repo.write("posts/old/notes.md", "The drift peaked at 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+_DOCUSAURUS = "module.exports = {{ title: 'T', {} presets: [['classic', {}]] }};\n"
+
+
+@pytest.mark.parametrize(
+    ("site", "options", "page", "held"),
+    [
+        ("", "{ blog: false }", "docs/notes.md", False),
+        ("", "{ docs: false }", "docs/notes.md", True),
+        ("", "{ docs: { exclude: ['old/**'] } }", "docs/notes.md", True),
+        ("", "{ docs: { include: ['**/*.mdx'] } }", "docs/notes.md", True),
+        ("", "{ docs: { path: './docs', routeBasePath: '/' } }", "docs/notes.md", False),
+        ("", "{ docs: { path: 'documentation' } }", "docs/notes.md", True),
+        ("", "{ 'docs': false }", "docs/notes.md", True),
+        ("", "options", "docs/notes.md", True),  # (a variable: not read)
+        ("", "{ ...base }", "docs/notes.md", True),
+        ("", "{ docs: { sidebarPath: 'x' } }", "blog/notes.md", False),
+        ("", "{ blog: {} }", "blog/notes.md", False),
+        ("", "{ blog: false }", "blog/notes.md", True),
+        ("", "{ pages: false }", "src/pages/notes.md", True),
+        # a translation: built only for a listed locale, and where its source is
+        ("", "{}", "i18n/de/docusaurus-plugin-content-docs/current/notes.md", True),
+        (
+            "i18n: { defaultLocale: 'en', locales: ['en', 'de'] },",
+            "{}",
+            "i18n/de/docusaurus-plugin-content-docs/current/notes.md",
+            True,
+        ),
+    ],
+)
+def test_what_a_docusaurus_config_leaves_unbuilt_supports_nothing(
+    repo: Repo, rg: Run, site: str, options: str, page: str, held: bool
+) -> None:
+    """Round 41: a Docusaurus page counted as built wherever its default plugins' folders
+    were: a plugin the classic preset turns off, or whose options choose its files, and
+    a translation of a locale the config does not list, built none of it."""
+    _title_and_reply(repo, wide=True)
+    repo.write("docusaurus.config.js", _DOCUSAURUS.format(site, options))
+    repo.write(page, "The drift peaked at 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_a_page_a_docusaurus_translation_replaces_supports_nothing(
+    repo: Repo, rg: Run, locale: str
+) -> None:
+    """Found with Docusaurus 3: a translation of the default locale takes its source
+    page's place in the build (`docs/P` is not what readers get), so the source supports
+    nothing; another locale's leaves it shown (at its own URL)."""
+    _title_and_reply(repo, wide=True)
+    repo.write("docusaurus.config.js", _DOCUSAURUS.format("", "{}"))
+    repo.write("docs/notes.md", "The drift peaked at 76 hours.\n")
+    repo.write(f"i18n/{locale}/docusaurus-plugin-content-docs/current/notes.md", "Notes.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if locale == "en" else 0), out
+    repo.write(
+        "docusaurus.config.js",
+        _DOCUSAURUS.format(f"i18n: {{ defaultLocale: '{locale}', locales: ['{locale}'] }},", "{}"),
+    )
+    assert rg("run")[0] == 1, out
+
+
+@pytest.mark.parametrize(
     ("path", "config", "page", "held"),
     [
         ("_config.yml", "exclude: [posts/old]\n", "posts/old/notes.md", True),

@@ -812,6 +812,8 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
                 "**/_layouts/**",
                 "**/_includes/**",
                 "**/content/**/index.*",
+                "**/.eleventyignore",
+                "i18n/*/docusaurus-plugin-content-*/**",
                 f"!{wildmatch.escape(run_dir)}/**",
             ]
         )
@@ -853,9 +855,15 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         named = build_texts(tree, run_dir)[3] if builds else {}
         held_by = sites.held_by_configs(every, read, named) + bundles
         if eleventy or bare:  # (Eleventy builds nothing .gitignore names, force-added too)
-            held_by += sites.eleventy.held_by_gitignore(read(eleventy[0]) if eleventy else "", read)
+            config = read(eleventy[0]) if eleventy else ""
+            held_by += sites.eleventy.held_by_gitignore(config, read)
+            held_by += sites.eleventy.held_by_ignore_files(config, every, read)
             # (nor a page of a kind a build's --formats leaves out)
             held_by += sites.eleventy.held_by_commands(build_texts(tree, run_dir)[2])
+        docusaurus = [c for c in sites.docusaurus.CONFIGS if c in every]
+        if docusaurus:  # (a translation of the default locale replaces its source page)
+            translated = [p for p in every if p.startswith("i18n/")]
+            held_by += sites.docusaurus.held_by_translations(read(docusaurus[0]), translated)
         dates = sites.date_fields(every, read)
         more = [f"{f}/" for f in sites.layout_folders(every, read)]  # (layouts_dir, dir)
         found = [*every, *(tree.paths([f"{f}**" for f in more]) if more else [])]

@@ -141,10 +141,6 @@ _EXTENSION = lazyre.compile(r"\baddExtension\s*\(\s*(\[[^\]]*\]|[\"'`][^\"'`]*[\
 _NOT_A_PAGE = lazyre.compile(
     r"""outputFileExtension["'`]?\s*:\s*["'`](?!html?["'`])|key["'`]?\s*:\s*["'`]11ty\.js"""
 )
-_STRING_OR_COMMENT = lazyre.compile(
-    r"(\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`)|/\*.*?(?:\*/|$)|(?<![:\\])//[^\n]*",
-    re.S,
-)
 _REQUIRED = lazyre.compile(
     r"""(?:require\s*\(|\bfrom|\bimport\s*\(?)\s*["'`](\.{1,2}/[^"'`]+)["'`]"""
 )
@@ -288,9 +284,10 @@ def _call_end(text: str, at: int) -> int:
 
 
 def _uncommented(code: str) -> str:
-    """JavaScript with its comments out (not what only looks like one in a string:
-    `"img/*.png"`, `"https://x"`)."""
-    return _STRING_OR_COMMENT.sub(lambda m: m.group(1) or " ", code)
+    """JavaScript with its comments out (gate.sites.layout.js_uncommented)."""
+    from receipt_gate.sites.layout import js_uncommented
+
+    return js_uncommented(code)
 
 
 _LAYOUT_ALIAS = lazyre.compile(
@@ -312,6 +309,36 @@ def held_by_gitignore(config: str | None, read: Callable[[str], str | None]) -> 
         return []
     held = held_lines("", (read(".gitignore") or "").splitlines())
     return [held] if held is not None else []
+
+
+def held_by_ignore_files(
+    config: str | None, paths: Sequence[str], read: Callable[[str], str | None]
+) -> list[str]:
+    """What `.eleventyignore` names, the top's and the input folder's (every one in the
+    tree where the config sets its input otherwise than plainly): each line a glob from
+    the file's own folder (a `!` line and a `#` line Eleventy skips); Eleventy builds
+    none of it, so those pages support nothing. A glob the gate cannot read plainly
+    (braces, extglobs) holds back every page."""
+    from receipt_gate.sites.layout import held_globs
+
+    dirs = _dirs(config or "")
+    given = dirs.get("input")
+    folders = {"", *([given] if given else [])}
+    out: list[str] = []
+    for path in paths:
+        folder, _, name = path.rpartition("/")
+        if name != ".eleventyignore" or (folder not in folders and given != ""):
+            continue
+        for line in (read(path) or "").split("\n"):
+            glob = line.strip()
+            if not glob or glob.startswith(("#", "!")):
+                continue
+            glob = posixpath.normpath(f"{folder}/{glob}" if folder else glob).lstrip("/")
+            if glob.startswith("../") or re.search(r"[{}()!+@]", glob):
+                return [held_globs(["**"])]
+            glob = "" if glob == "." else glob
+            out.append(held_globs([glob, f"{glob}/**"] if glob else ["**"]))
+    return out
 
 
 # `eleventyConfig.ignores.add("posts/old/**")`: a glob Eleventy builds nothing from.

@@ -259,6 +259,19 @@ def docs_folders(
     return [*globs, *sorted(blogs)] if globs else []
 
 
+_JS_STRING_OR_COMMENT = lazyre.compile(
+    r"(\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`)|/\*.*?(?:\*/|$)|(?<![:\\])//[^\n]*",
+    re.S,
+)
+
+
+def js_uncommented(code: str) -> str:
+    """JavaScript (or TypeScript) with its comments out (not what only looks like one in
+    a string: `"img/*.png"`, `"https://x"`): a config that is code, as its readers read
+    it (Eleventy's, Docusaurus')."""
+    return _JS_STRING_OR_COMMENT.sub(lambda m: m.group(1) or " ", code)
+
+
 # A page a generator's config holds back, as gate.rules.corpus reads them: a path
 # prefix (a folder with its `/`), or one of these: globs (NUL-joined), a regular
 # expression searched in `/` and the path and in each folder above it, or in the path
