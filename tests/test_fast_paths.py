@@ -1079,3 +1079,30 @@ def test_a_record_entry_in_another_spelling_is_no_record() -> None:
     assert not verified._reads({"a.md": '"garbage"'})
     assert verified.decode_reads(kept) == {"headline-numbers": ["0" * 16, ["76"]]}
     assert verified.decode_reads(kept.replace('":', '" :')) is None
+
+
+_NAME = st.sampled_from(
+    ["a", "A", "a-b", "a_b", "A B", "ab", "b", "index", "_index", "README", "x.fr", "é", "É", "_"]
+)
+_PAGE = st.builds(
+    lambda folders, name, ext: "/".join([*folders, f"{name}.{ext}"]),
+    st.lists(st.sampled_from(["posts", "Posts", "_posts", "content", "a", "x-y"]), max_size=3),
+    _NAME,
+    st.sampled_from(["md", "MD", "html", "org"]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PAGE, min_size=1, max_size=3), st.lists(_PAGE, max_size=12))
+def test_sharing_is_whether_a_moved_page_shares_a_key_with_another(
+    moved: list[str], paths: list[str]
+) -> None:
+    """The delta's test of addresses passes over most paths by their names (at 40,000
+    pages it read every one): it answers as asking every path's keys does."""
+    owners: dict[str, set[str]] = {}
+    for p in moved:
+        for k in corpus_module._address_keys(p):
+            owners.setdefault(k, set()).add(p)
+    every = dict.fromkeys([*moved, *paths])
+    expected = any(owners.get(k, {q}) - {q} for q in every for k in corpus_module._address_keys(q))
+    assert corpus_module._sharing(moved, paths) == expected

@@ -648,11 +648,22 @@ def _sharing(moved: Sequence[str], paths: Sequence[str]) -> bool:
         for k in _address_keys(p):
             owners.setdefault(k, set()).add(p)
     stems = {k.rpartition("/")[2] for k in owners}
-    for q in dict.fromkeys([*moved, *paths]):
+    every: Sequence[str] = [*moved, *paths]
+    if "" not in stems:  # (a name cleaned to a stem holds the stem's longest word)
+        words = tuple(max(s.split("-"), key=len) for s in stems)
+        every = [
+            q
+            for q in every
+            if "_posts/" in q
+            or (n := q[q.rfind("/") + 1 :].lower()).startswith(_BARE)
+            or not n[:1].isalnum()  # (a name of no word is written as its folder)
+            or any(w in n for w in words)
+        ]
+    for q in dict.fromkeys(every):
         raw = posixpath.splitext(q.rpartition("/")[2].lower())[0]
         lang = _LANGUAGE.fullmatch(raw)
         names = {_word(raw), *([_word(lang.group(1))] if lang else [])}
-        if not names & stems and raw not in _BARE and "_posts/" not in f"/{q}":
+        if not names & stems and raw not in _BARE and "" not in names and "_posts/" not in f"/{q}":
             continue  # (its keys end in its name, or it is a folder's page or a post)
         if any(owners.get(k, {q}) - {q} for k in _address_keys(q)):
             return True
@@ -668,7 +679,7 @@ def _names_address(fields: Mapping[str, object], path: str = "") -> bool:
     return bool(_post_keys(path, {})) and bool(moves & set(fields))
 
 
-_BARE = frozenset({"index", "_index", "readme"})  # (a folder's page: written as the folder)
+_BARE = ("index", "_index", "readme")  # (a folder's page: written as the folder)
 
 
 def _address_keys(path: str, slug: str | None = None) -> set[str]:
