@@ -115,6 +115,28 @@ def test_listings_of_all_but_some_folders_in_turn_miss_nothing(
         assert index.paths(globs) == wildmatch.select(globs, full)
 
 
+@pytest.mark.parametrize("hint", [None, ["other"], ["drafts/x"], ["gone"], ["a", "b"]])
+def test_a_hinted_index_lists_all_but_the_hint_first_and_misses_nothing(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch, hint: list[str] | None
+) -> None:
+    """The commit hook's index lists all but the folders the last hook left out at its
+    first question (one git process, not one per question): whatever the hint names,
+    or however stale, every question answers as the full listing does."""
+    monkeypatch.setattr(gittree, "SMALL_INDEX", 0)  # (a small index is listed whole)
+    _files(repo)
+    repo.git("add", "-A")
+    root = str(repo.path)
+    if hint is not None:
+        gittree.hint_listing(root, hint)
+    assert gittree.listing_hint(root) == tuple(hint or ())
+    full = IndexTree(root).paths()
+    index = IndexTree(root, hinted=True)
+    for globs in (["drafts/a.md"], ["other/z.md", "drafts/x/y/b.md"], ["**/*.md"], ["**"]):
+        assert index.paths(globs) == wildmatch.select(globs, full), globs
+    if hint:
+        assert index._but == tuple(hint)  # (listed at the first question)
+
+
 def test_listing_under_the_globs_sees_untracked_and_skips_ignored(repo: Repo) -> None:
     _files(repo)
     got = WorkTree(str(repo.path)).paths(["drafts/**/*.md", "ignored/*.md"])

@@ -24,14 +24,15 @@ def pre_commit(args: argparse.Namespace) -> int:
     from receipt_gate.invariant.verify import evaluate
     from receipt_gate.rules.fingerprint import fingerprint
     from receipt_gate.trees import revs
-    from receipt_gate.trees.gittree import CommitTree, IndexTree
+    from receipt_gate.trees.gittree import CommitTree, IndexTree, hint_listing
     from receipt_gate.trees.tree import WorkTree
 
     root = find_root()
-    tree, disk = IndexTree(root), WorkTree(root)
+    tree, disk = IndexTree(root, hinted=True), WorkTree(root)
     head_tree = revs.tree_of(root, "HEAD")
     changes = revs.staged_changes(root) if head_tree else None
     cfg, policy, notes = rules(root, tree, disk, changed=changes)
+    hint_listing(root, (cfg.run_dir,))
     # When HEAD changed the rules, those it was judged by hold too: this may be an amend.
     also = replaced_rules(root, cfg, changes) if head_tree else None
     # Computed once, here: the key, what changed for unchanged drafts, the refresh and
