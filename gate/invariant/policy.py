@@ -288,7 +288,10 @@ def replaced_rules(
     and its parent) with one `git diff-tree`."""
     from receipt_gate.trees import revs
 
-    moved = set(revs.head_changes(root))
+    # (the index's config HEAD's: the rules HEAD changed are its config and baseline)
+    own = cfg is not None and staged is not None and CONFIG_FILE not in staged
+    rule_files = [CONFIG_FILE, *([cfg.baseline] if cfg is not None and cfg.baseline else [])]
+    moved = set(revs.head_changes(root, rule_files if own else None))
     if not moved:
         return None
 

@@ -127,8 +127,9 @@ def changed_links(root: str, old: str, new: str) -> list[str]:
     ]
 
 
-def head_changes(root: str) -> list[str]:
-    """The paths HEAD changes against its first parent (none for a root commit)."""
+def head_changes(root: str, paths: Sequence[str] | None = None) -> list[str]:
+    """The paths HEAD changes against its first parent (none for a root commit); of
+    these `paths` alone, when given (git then reads no tree they are not in)."""
     out = run(
         root,
         (
@@ -141,6 +142,7 @@ def head_changes(root: str) -> list[str]:
             "-m",
             "--first-parent",
             "HEAD",
+            *(("--", *(f":(literal){p}" for p in paths)) if paths is not None else ()),
         ),
     )
     return [os.fsdecode(p) for p in out.split(b"\0") if p]
