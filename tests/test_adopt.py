@@ -630,6 +630,29 @@ def test_jekyll_pages_outside_the_posts_are_gated_but_what_jekyll_skips() -> Non
     ]
 
 
+@pytest.mark.parametrize(
+    ("config", "name"),
+    [
+        ("_config.yml", "a Jekyll site"),  # (collections_dir: its posts under coll/)
+        ("site/_config.yml", "a Jekyll site at site/"),
+        ("", "a Jekyll site at coll/"),  # (no config above: the posts' folder)
+    ],
+)
+def test_a_jekyll_site_is_rooted_at_its_config_above_its_posts(config: str, name: str) -> None:
+    """Round 42: a site whose `collections_dir: coll` puts its posts in coll/_posts/ was
+    taken for a site at coll/: its own pages at the top were left ungated (a page of AI
+    tells got through) and its collection refused its first commit."""
+    from receipt_gate.base import wildmatch
+
+    top = config.rpartition("/")[0] + "/" if "/" in config else ""
+    paths = [f"{top}coll/_posts/2020-01-01-a.md", f"{top}coll/_notes/n.md", f"{top}about.md"]
+    text = "collections_dir: coll\ncollections:\n  notes:\n    output: true\n"
+    got = detect([*paths, *([config] if config else [])], {config: text}.get)
+    assert got.name == name
+    assert wildmatch.match(got.drafts, f"{top}about.md") == bool(config)
+    assert wildmatch.match(got.drafts, f"{top}coll/_posts/2020-01-01-a.md")
+
+
 def test_unpublish_marks_what_fails_once_a_page_it_leant_on_is_held_back(
     repo: Repo, rg: Run
 ) -> None:

@@ -1563,6 +1563,10 @@ def test_an_org_comment_is_no_title(repo: Repo, rg: Run) -> None:
         ('eleventyConfig.setTemplateFormats("njk,md");', False),
         ("eleventyConfig.setTemplateFormats(formats);", True),
         ('return { templateFormats: ["njk", "html"] };', True),
+        # Round 42: the ignores reached another way than a plain call
+        ('eleventyConfig.ignores?.add("posts/old");', True),
+        ('const ig = eleventyConfig.ignores; ig.add("posts/old");', True),
+        ('eleventyConfig.ignores.delete("README.md");', False),
     ],
 )
 def test_what_an_eleventy_config_ignores_supports_nothing(
@@ -1590,6 +1594,7 @@ def test_what_an_eleventy_config_ignores_supports_nothing(
         ("posts/new\n!posts/old\n", "", False),  # (a `!` line Eleventy skips)
         ("old\n", 'dir: { input: "posts" }', True),  # (the input folder's, below)
         ("old\n", "", False),
+        ("\ufeffposts/old\n", "", True),  # (round 42: JavaScript's trim takes a BOM off)
     ],
 )
 def test_what_eleventyignore_names_supports_nothing(
@@ -1626,6 +1631,11 @@ _DOCUSAURUS = "module.exports = {{ title: 'T', {} presets: [['classic', {}]] }};
         ("", "{ blog: {} }", "blog/notes.md", False),
         ("", "{ blog: false }", "blog/notes.md", True),
         ("", "{ pages: false }", "src/pages/notes.md", True),
+        # Round 42: the preset by require.resolve(), a computed or shorthand name
+        ("", "{ docs: { exclude: ['old/**'] } }", "docs/notes.md", True),
+        ("", "{ ['docs']: {} }", "docs/notes.md", True),
+        ("", "{ docs }", "docs/notes.md", True),
+        ("", "{ docs: {}, ...more }", "docs/notes.md", True),
         # a translation: built only for a listed locale, and where its source is
         ("", "{}", "i18n/de/docusaurus-plugin-content-docs/current/notes.md", True),
         (
@@ -1647,6 +1657,11 @@ def test_what_a_docusaurus_config_leaves_unbuilt_supports_nothing(
     repo.write(page, "The drift peaked at 76 hours.\n")
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out
+    resolved = "require.resolve('@docusaurus/preset-classic')"
+    repo.write(
+        "docusaurus.config.js", _DOCUSAURUS.format(site, options).replace("'classic'", resolved)
+    )
+    assert rg("run")[0] == rc
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -1667,6 +1682,10 @@ def test_a_page_a_docusaurus_translation_replaces_supports_nothing(
         _DOCUSAURUS.format(f"i18n: {{ defaultLocale: '{locale}', locales: ['{locale}'] }},", "{}"),
     )
     assert rg("run")[0] == 1, out
+    # Round 42: a default locale spelled in a string is none
+    decoy = "tagline: \"i18n: { defaultLocale: 'fr' }\","
+    repo.write("docusaurus.config.js", _DOCUSAURUS.format(decoy, "{}"))
+    assert rg("run")[0] == (1 if locale == "en" else 0)
 
 
 @pytest.mark.parametrize(

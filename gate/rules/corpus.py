@@ -868,7 +868,7 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         if eleventy or bare:  # (Eleventy builds nothing .gitignore names, force-added too)
             config = read(eleventy[0]) if eleventy else ""
             held_by += sites.eleventy.held_by_gitignore(config, read)
-            held_by += sites.eleventy.held_by_ignore_files(config, every, read)
+            held_by += sites.eleventy.held_by_ignore_files(every, read)
             # (nor a page of a kind a build's --formats leaves out)
             held_by += sites.eleventy.held_by_commands(build_texts(tree, run_dir)[2])
         docusaurus = [c for c in sites.docusaurus.CONFIGS if c in every]

@@ -85,32 +85,35 @@ _PLUGINS = {
     "blog": ("blog",),
     "pages": ("src/pages",),
 }
-_PRESET = lazyre.compile(r"""(\[\s*)?(["'`])(?:classic|@docusaurus/preset-classic)\2\s*""")
-_KEY = r"""(?<![\w$.])["']?{}["']?\s*:\s*"""
-_PLAIN_LIST = lazyre.compile(r"""\[\s*(?:(["'])[^"'`\n]*\1\s*,?\s*)*\]""")
 _READ_BY_PLUGINS = ("include", "exclude", "path", "includeCurrentVersion", "onlyIncludeVersions")
+_CLASSIC = ("classic", "@docusaurus/preset-classic")
+# A JavaScript string literal (its quote, then its inside: no template substitution).
+_STRING = lazyre.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1""")
+# An object's entry the gate reads: a plain or quoted name, a colon (nothing else: a
+# shorthand, a spread, a computed or escaped name, a getter, a method).
+_ENTRY = lazyre.compile(r"""\s*(?:(["'])([A-Za-z_$][\w$]*)\1|([A-Za-z_$][\w$]*))\s*:\s*""")
+_NAME_OF = lazyre.compile(r"""\s*(?:require\.resolve\(\s*)?(["'])([^"'`\n]*)\1\s*\)?\s*""")
 
 
 def held_by_config(path: str, text: str | None, named: bool | str = False) -> list[str]:
     """What a Docusaurus config leaves unbuilt, as held entries (those pages support
-    nothing): the translations under i18n/ (built only for a locale the config lists,
-    and only where their source page is; held_by_translations for what they replace),
-    and what the classic
-    preset's docs, blog and pages plugins do not build: one turned off (`docs: false`),
-    or whose options choose files (`include`, `exclude`, `path` other than its own
-    folder, versions). Options the gate cannot read plainly (a variable, a spread, no
-    classic preset) hold back every page of the plugins they may set."""
-    from receipt_gate.sites.layout import held_globs, js_uncommented
+    nothing): every translation under i18n/ (built only for a locale the config lists,
+    and only where its source page is; held_by_translations for what they replace),
+    and what the classic preset's docs, blog and pages plugins do not build: one turned
+    off (`docs: false`), or whose options choose files (`include`, `exclude`, `path`
+    other than its own folder, versions). Where the gate cannot read the `presets` plainly
+    (a variable, a spread, a computed or shorthand name, no classic preset) every page of
+    the three plugins is held back."""
+    from receipt_gate.sites.layout import held_globs
 
     if text is None:
         return []
     base = posixpath.dirname(path)
     at = f"{wildmatch.escape(base)}/" if base else ""
-    code = js_uncommented(text)
     # (a translation supports nothing: which locales a build makes, and whether its
     # source page is there to be translated, decide whether it is built)
     out = [held_globs([f"{at}i18n/**"])]
-    for plugin in _plugins_off(code):
+    for plugin in _plugins_off(_Code(text)):
         folders = _PLUGINS[plugin]
         out.append(
             held_globs(
@@ -129,12 +132,9 @@ def held_by_translations(config: str | None, paths: Sequence[str]) -> list[str]:
     current/P` in place of `docs/P` (the blog's and the pages' alike), so the source
     supports nothing. `paths`: the translations the tree holds; every locale's counts
     where the config's default locale is not plainly given (`en` where it sets none)."""
-    from receipt_gate.sites.layout import held_globs, js_uncommented
+    from receipt_gate.sites.layout import held_globs
 
-    code = js_uncommented(config or "")
-    m = re.search(_KEY.format("defaultLocale"), code)
-    given = re.match(r"""(["'])([^"'`\n/]+)\1""", code[m.end() :]) if m is not None else None
-    default = "en" if m is None else given.group(2) if given is not None else None
+    default = _default_locale(_Code(config or ""))
     sources = []
     for path in paths:
         parts = path.split("/")
@@ -153,67 +153,153 @@ def held_by_translations(config: str | None, paths: Sequence[str]) -> list[str]:
     return [held_globs(sorted(map(wildmatch.escape, sources)))] if sources else []
 
 
-def _plugins_off(code: str) -> list[str]:
+class _Code:
+    """A config's code without comments (`text`), and the same with each string's
+    inside blanked (`masked`, of the same length): names are looked for in `masked`,
+    so that none in a string counts, and values read from `text`."""
+
+    def __init__(self, code: str) -> None:
+        from receipt_gate.sites.layout import js_uncommented
+
+        self.text = js_uncommented(code)
+        self.masked = _STRING.sub(
+            lambda m: m.group(1) + "_" * len(m.group(2)) + m.group(1), self.text
+        )
+
+    def names(self, name: str) -> list[int]:
+        """Where the word `name` is, outside strings."""
+        return [
+            m.start() for m in re.finditer(rf"(?<![\w$]){re.escape(name)}(?![\w$])", self.masked)
+        ]
+
+    def entries(self, start: int) -> dict[str, int] | None:
+        """The `{...}` object literal at `start`: each entry's name -> where its value
+        starts; None where there is none, it does not close, or an entry is not a plain
+        `name: value` (a shorthand, a spread, a computed name, a method...)."""
+        inner = self.close(start, "{", "}")
+        if inner is None:
+            return None
+        out: dict[str, int] = {}
+        at = start + 1
+        for part in self.parts(at, inner):
+            m = _ENTRY.match(self.text, part[0], part[1])
+            if m is None:
+                if self.text[part[0] : part[1]].strip():
+                    return None
+                continue
+            out[m.group(2) or m.group(3)] = m.end()
+        return out
+
+    def items(self, start: int) -> list[tuple[int, int]] | None:
+        """The elements of the `[...]` array literal at `start` (their spans)."""
+        inner = self.close(start, "[", "]")
+        if inner is None:
+            return None
+        return [p for p in self.parts(start + 1, inner) if self.text[p[0] : p[1]].strip()]
+
+    def close(self, start: int, opening: str, closing: str) -> int | None:
+        """Where the bracket opened at `start` closes (brackets in strings not counted)."""
+        if not self.masked.startswith(opening, start):
+            return None
+        depth = 0
+        for i in range(start, len(self.masked)):
+            c = self.masked[i]
+            depth += c in "{[("
+            depth -= c in "}])"
+            if depth == 0:
+                return i if c == closing else None
+        return None
+
+    def parts(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The spans between the commas at the top level of start..end."""
+        out, depth, begin = [], 0, start
+        for i in range(start, end):
+            c = self.masked[i]
+            depth += c in "{[("
+            depth -= c in "}])"
+            if c == "," and depth == 0:
+                out.append((begin, i))
+                begin = i + 1
+        return [*out, (begin, end)]
+
+    def value(self, at: int) -> int:
+        """Where a value starting at `at` begins, past a type comment's parentheses."""
+        while self.text.startswith("(", at):
+            at = len(self.text) - len(self.text[at + 1 :].lstrip())
+        return at
+
+
+def _default_locale(code: _Code) -> str | None:
+    """The default locale, `en` where the config sets no i18n; None where it is not
+    plainly given (a variable, a shorthand `i18n`, a locale computed)."""
+    places = code.names("i18n")
+    if not places:
+        return "en"
+    entries = code.entries(_after_key(code, places))
+    if len(places) != 1 or entries is None:
+        return None
+    at = entries.get("defaultLocale")
+    if at is None:
+        return "en"
+    m = _STRING.match(code.text, at)
+    rest = code.masked[m.end() :].lstrip()[:1] if m is not None else ""
+    return m.group(2) if m is not None and rest in (",", "}") and "/" not in m.group(2) else None
+
+
+def _after_key(code: _Code, places: Sequence[int]) -> int:
+    """Where the value of the one key among `places` starts (-1: no such key)."""
+    m = re.compile(r"[\w$]+[\"']?\s*:\s*").match(code.masked, places[0])
+    return code.value(m.end()) if m is not None else -1
+
+
+def _plugins_off(code: _Code) -> list[str]:
     """The classic preset's content plugins the config may keep from building their
-    folders: every one where no classic preset's options are read plainly."""
-    presets = list(_PRESET.finditer(code))
-    if not presets:
+    folders: every one where the presets are not read plainly."""
+    places = code.names("presets")
+    if "..." in code.masked or len(places) != 1:
+        return list(_PLUGINS)  # (a spread may bring presets; none or two: not read)
+    items = code.items(_after_key(code, places))
+    if items is None:
+        return list(_PLUGINS)
+    options: list[int | None] = []
+    for start, end in items:
+        element = code.text[start:end].strip()
+        name = _NAME_OF.fullmatch(element)
+        if name is not None:  # (a preset with no options: as it comes)
+            options += [None] if name.group(2) in _CLASSIC else []
+            continue
+        first = len(code.text) - len(code.text[start:].lstrip())
+        pair = code.items(first)
+        if pair is None or len(pair) != 2:
+            return list(_PLUGINS)
+        name = _NAME_OF.fullmatch(code.text[pair[0][0] : pair[0][1]])
+        if name is None:
+            return list(_PLUGINS)
+        if name.group(2) in _CLASSIC:
+            options.append(code.value(len(code.text) - len(code.text[pair[1][0] :].lstrip())))
+    if not options:
         return list(_PLUGINS)  # (the content plugins are not surely there)
     off: list[str] = []
-    for m in presets:
-        if m.group(1) is None:
-            continue  # (`presets: ['classic']`: every plugin as it comes)
-        rest = code[m.end() :]
-        if rest.startswith("]"):
-            continue
-        options = re.match(r",\s*(?:/\*.*?\*/\s*)?\(?\s*", rest, re.S)
-        block = _block(rest, options.end()) if options is not None else None
-        if block is None or re.search(r"\.\.\.", block):
+    for at in options:
+        entries = {} if at is None else code.entries(at)
+        if entries is None:
             return list(_PLUGINS)
-        for plugin in _PLUGINS:
-            if _plugin_off(block, plugin):
-                off.append(plugin)
+        off += [p for p in _PLUGINS if p in entries and _plugin_off(code, entries[p], p)]
     return list(dict.fromkeys(off))
 
 
-def _plugin_off(options: str, plugin: str) -> bool:
-    """Does the preset's options turn this plugin off, or choose what it builds?"""
-    for key in re.finditer(_KEY.format(plugin), options):
-        rest = options[key.end() :]
-        if rest.startswith("false"):
-            return True
-        inner = _block(options, key.end())
-        if inner is None:
-            return True  # (a variable, a call: the gate cannot tell)
-        for m in re.finditer(_KEY.format("(?:" + "|".join(_READ_BY_PLUGINS) + ")"), inner):
-            word = re.match(r"""["']?(\w+)""", inner[m.start() :])
-            value = re.match(r"""(["'])\.?/?([^"'`\n]*?)/?\1\s*[,}]""", inner[m.end() :])
-            own = _PLUGINS[plugin][0]
-            if word is not None and word.group(1) == "path" and value and value.group(2) == own:
-                continue  # (its own folder, named)
+def _plugin_off(code: _Code, at: int, plugin: str) -> bool:
+    """Does the value at `at` turn this plugin off, or choose what it builds?"""
+    at = code.value(at)
+    entries = code.entries(at)
+    if entries is None:
+        return True  # (`false`, a variable, a call: the gate cannot tell what it builds)
+    own = _PLUGINS[plugin][0]
+    for key, where in entries.items():
+        if key not in _READ_BY_PLUGINS:
+            continue
+        given = _STRING.match(code.text, where)
+        folder = given.group(2).removeprefix("./").rstrip("/") if given is not None else None
+        if key != "path" or folder != own:
             return True
     return False
-
-
-def _block(code: str, start: int) -> str | None:
-    """The `{...}` object literal that starts at `start` (its inside), or None where
-    none does or it does not close (braces in strings are not counted)."""
-    if not code.startswith("{", start):
-        return None
-    depth, quote, i = 0, "", start
-    while i < min(len(code), start + (1 << 20)):
-        c = code[i]
-        if quote:
-            i += 2 if c == "\\" else 1
-            quote = "" if c == quote else quote
-            continue
-        if c in "\"'`":
-            quote = c
-        elif c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return code[start + 1 : i]
-        i += 1
-    return None

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
-from receipt_gate.sites.layout import Layout, docs_folders, leave_out
+from receipt_gate.sites.layout import JS_SPACE, Layout, docs_folders, leave_out
 
 if TYPE_CHECKING:
     from receipt_gate.sites.layout import Repo
@@ -91,8 +91,8 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
     # .eleventyignore: a pattern a line, `#` a comment only at a line's start, relative to
     # the folder the file is in (the root's, and the input folder's).
     for ignore, rel in ((".eleventyignore", ""), (f"{base}.eleventyignore", base)):
-        for line in (read(ignore) or "").splitlines() if ignore in set(paths) else ():
-            glob = line.strip().removeprefix("./").rstrip("/")
+        for line in (read(ignore) or "").split("\n") if ignore in set(paths) else ():
+            glob = line.strip(JS_SPACE).removeprefix("./").rstrip("/")
             if glob and not glob.startswith(("#", "!")):
                 glob = rel + glob
                 folder = any(p.startswith(glob + "/") for p in paths)
@@ -311,26 +311,22 @@ def held_by_gitignore(config: str | None, read: Callable[[str], str | None]) -> 
     return [held] if held is not None else []
 
 
-def held_by_ignore_files(
-    config: str | None, paths: Sequence[str], read: Callable[[str], str | None]
-) -> list[str]:
-    """What `.eleventyignore` names, the top's and the input folder's (every one in the
-    tree where the config sets its input otherwise than plainly): each line a glob from
-    the file's own folder (a `!` line and a `#` line Eleventy skips); Eleventy builds
-    none of it, so those pages support nothing. A glob the gate cannot read plainly
-    (braces, extglobs) holds back every page."""
+def held_by_ignore_files(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
+    """What each `.eleventyignore` in the tree names (Eleventy reads the top's and the
+    input folder's, which a config or a build's `--input` may set: every one is read):
+    each line a glob from the file's own folder (a `!` line and a `#` line Eleventy
+    skips; a line trimmed as JavaScript trims it, a BOM too); Eleventy builds none of
+    it, so those pages support nothing. A glob the gate cannot read plainly (braces,
+    extglobs) holds back every page."""
     from receipt_gate.sites.layout import held_globs
 
-    dirs = _dirs(config or "")
-    given = dirs.get("input")
-    folders = {"", *([given] if given else [])}
     out: list[str] = []
     for path in paths:
         folder, _, name = path.rpartition("/")
-        if name != ".eleventyignore" or (folder not in folders and given != ""):
+        if name != ".eleventyignore":
             continue
         for line in (read(path) or "").split("\n"):
-            glob = line.strip()
+            glob = line.strip(JS_SPACE)
             if not glob or glob.startswith(("#", "!")):
                 continue
             glob = posixpath.normpath(f"{folder}/{glob}" if folder else glob).lstrip("/")
@@ -356,13 +352,22 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
 
     if text is None or not ("ignores" in text or "emplateFormats" in text):
         return []
-    out: list[str] = _formats_held(_uncommented(text))
-    for m in _IGNORED.finditer(_uncommented(text)):
-        glob = (m.group(2) or "").strip().removeprefix("./")
+    code = _uncommented(text)
+    out: list[str] = _formats_held(code)
+    calls = list(_IGNORED.finditer(code))
+    # (the ignores reached any other way, `ignores?.add`, `const ig = ...ignores`, a
+    # computed name: what they add, the gate cannot tell; `ignores.delete()` adds none)
+    if len(re.findall(r"\bignores\b", code)) > len(calls) + len(_UNIGNORED.findall(code)):
+        return [held_globs(["**"])]
+    for m in calls:
+        glob = (m.group(2) or "").strip(JS_SPACE).removeprefix("./")
         if m.group(3) is not None or not glob or re.search(r"[{}()!+@]", glob):
             return [held_globs(["**"])]
         out.append(held_globs([glob.rstrip("/"), f"{glob.rstrip('/')}/**"]))
     return out
+
+
+_UNIGNORED = lazyre.compile(r"\bignores\s*\.\s*delete\s*\(")
 
 
 # The template formats a config sets (`setTemplateFormats(...)`, `templateFormats:`), or

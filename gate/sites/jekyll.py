@@ -39,7 +39,8 @@ _NEVER = lazyre.compile(r"(?:^|/)(?:node_modules|vendor|\.git|_site)/")
 def detect(repo: Repo) -> Layout | None:
     """A Jekyll site where `_posts/` folders are (Jekyll reads them in every folder of
     the site, categories; its markdown extensions whatever their case), rooted at the
-    shallowest."""
+    shallowest, or at the nearest folder above it that holds a `_config` (whose
+    `collections_dir` or `source` puts the posts below it: `coll/_posts/`)."""
     import collections
 
     posts = collections.Counter(
@@ -50,6 +51,12 @@ def detect(repo: Repo) -> Layout | None:
     if not posts:
         return None
     root = min(posts, key=len)
+    configs = {
+        p[: p.rfind("/") + 1]
+        for p in repo.paths
+        if p.rpartition("/")[2] in ("_config.yml", "_config.toml")
+    }
+    root = max((c for c in configs if root.startswith(c)), key=len, default=root)
     return site(root, repo.paths, repo.files, repo.read)._replace(
         configs=tuple(p for p in (f"{root}_config.yml",) if p in set(repo.paths))
     )

@@ -265,6 +265,14 @@ _JS_STRING_OR_COMMENT = lazyre.compile(
 )
 
 
+# What JavaScript's String.prototype.trim() takes off (a BOM too; Python's strip() does
+# not take the BOM, and takes \x1c-\x1f and \x85, which trim leaves).
+JS_SPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+    "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+
 def js_uncommented(code: str) -> str:
     """JavaScript (or TypeScript) with its comments out (not what only looks like one in
     a string: `"img/*.png"`, `"https://x"`): a config that is code, as its readers read
