@@ -242,6 +242,14 @@ _SHAPED = [
     "a/**/*.[mM]d",  # (mixed: read by its regex)
     "**/*.[mx][MX]",  # (not a pair of cases)
     "**/[xX].md",
+    "a/**/b/**",  # (a folder at any depth: string tests too)
+    "**/b/**",
+    "**/a/b/**",
+    "*/x.md",  # (and globs of other shapes beside them, read by their regex)
+    "a/*/x.md",
+    "**/a/**/*.md",
+    "?.md",
+    "a/**/b",
 ]
 _PATH = st.lists(
     st.sampled_from(["a", "b", "x.md", "X.MD", "x.Md", "é", "y.é", ".md", "md", "m", "x.html"]),
@@ -250,7 +258,7 @@ _PATH = st.lists(
 ).map("/".join)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(
     st.lists(st.sampled_from(_SHAPED), min_size=1, max_size=3),
     st.lists(st.sampled_from(_SHAPED), max_size=2),
@@ -260,6 +268,7 @@ def test_shaped_globs_select_what_their_regex_matches(
     take: list[str], drop: list[str], paths: list[str]
 ) -> None:
     """A set of globs of plain shapes (a literal folder, `**/*.[mM][dD]`) is matched by
-    string tests: the same paths, in the same order, as each glob's regex."""
+    string tests, and the others beside them by their regex on what string tests let
+    through: the same paths, in the same order, as each glob's regex."""
     patterns = [*take, *(f"!{d}" for d in drop)]
     assert select(patterns, paths) == [p for p in paths if match(patterns, p)], patterns

@@ -254,48 +254,63 @@ def match(patterns: Sequence[str], path: str) -> bool:
 
 
 def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
-    shapes = _shapes(tuple(patterns))
-    if shapes is not None:  # (each glob a plain shape: string tests, no regex per path)
-        paths = paths if isinstance(paths, list) else list(paths)
-        hit = shapes[0].matched(paths)
-        if hit and shapes[1] is not None:
-            hit -= shapes[1].matched(list(hit))
-        return [p for p in paths if p in hit]
-    rx = _matcher(tuple(patterns))
-    tests = _name_tests(tuple(patterns))
-    if tests is not None:  # (by each glob's file name, then the regex on those left)
+    """The paths the glob set matches, in their order: a set of globs of plain shapes by
+    string tests (_Shapes); another by its regex, run only on paths a string test says
+    its globs may match (_prefilter)."""
+    paths = paths if isinstance(paths, list) else list(paths)
+    key = tuple(patterns)
+    take, take_rest, drop, drop_rest = _parts(key)
+    if drop is not None and drop.under:  # (a folder left out whole: `!.receipts/**`)
+        under = tuple(drop.under)
+        paths = [p for p in paths if not p.startswith(under)]
+    if take_rest or drop_rest:  # (a pass of string tests per shape costs more than one regex)
+        rx = _matcher(key)
+        return [p for p in _prefilter(split(key)[0], paths) if rx.fullmatch(view(p))]
+    hit = take.matched(paths)
+    if hit and drop is not None:
+        hit -= drop.matched([p for p in paths if p in hit])
+    return [p for p in paths if p in hit] if hit else []
+
+
+@lru_cache(maxsize=256)
+def _parts(
+    patterns: tuple[str, ...],
+) -> tuple[_Shapes, tuple[str, ...], _Shapes | None, tuple[str, ...]]:
+    """(the selecting globs of a plain shape, the other selecting globs, the excluding
+    globs of a plain shape (None: none), the other excluding globs)."""
+    take, drop = split(patterns)
+    shaped = _Shapes()
+    rest = tuple(g for g in take if not shaped.add(g))  # (add takes in only a shape)
+    gone = _Shapes() if drop else None
+    others = tuple(g for g in drop if gone is None or not gone.add(g))
+    return shaped, rest, gone, others
+
+
+def _prefilter(globs: Sequence[str], paths: list[str]) -> list[str]:
+    """Of these paths, those the globs may match by what their names tell, or by their
+    leading folders, depths, ends or folders (a superset: the regex decides)."""
+    tests = _name_tests(tuple(globs))
+    if tests is not None:
         exact, starts, ends, lower = tests
         return [
             p
             for p in paths
-            if (
-                (n := p[p.rfind("/") + 1 :]) in exact
-                or n.startswith(starts)
-                or n.endswith(ends)
-                or (lower and (n if n.isascii() else view(n)).lower().endswith(lower))
-            )
-            and rx.fullmatch(p if p.isascii() else view(p))
+            if (n := p[p.rfind("/") + 1 :]) in exact
+            or n.startswith(starts)
+            or n.endswith(ends)
+            or (lower and (n if n.isascii() else view(n)).lower().endswith(lower))
         ]
-    depths, heads, tails, names, folders = _filters(tuple(patterns))
-    gone = _gone(tuple(patterns))
-    if gone:  # (a folder left out whole: `!.receipts/**`)
-        paths = [p for p in paths if not p.startswith(gone)]
+    depths, heads, tails, names, folders = _filters(tuple(globs))
     if depths is None:
-        return [p for p in paths if rx.fullmatch(p if p.isascii() else view(p))]
-    # (a receipt folder of 8,000 files is passed over without a regex: each glob's
-    # depth, or literal start, end, file name or folder must hold, a superset of what it
-    # matches)
+        return paths
     return [
         p
         for p in paths
-        if (
-            (depths and p.count("/") in depths)
-            or (heads and p.startswith(heads))
-            or (tails and p.endswith(tails))
-            or (names and p.rpartition("/")[2].startswith(names))
-            or (folders and any(f in "/" + p for f in folders))
-        )
-        and rx.fullmatch(p if p.isascii() else view(p))
+        if (depths and p.count("/") in depths)
+        or (heads and p.startswith(heads))
+        or (tails and p.endswith(tails))
+        or (names and p.rpartition("/")[2].startswith(names))
+        or (folders and any(f in "/" + p for f in folders))
     ]
 
 
@@ -331,6 +346,17 @@ def _end(tail: str) -> tuple[str, bool] | None:
     return None if pairs and letters else ("".join(out), pairs)
 
 
+def _inside(glob: str) -> tuple[str, str] | None:
+    """(P/ or "", /N/) for `P/**/N` or `**/N` (P and N literal, N no empty step); None
+    for another."""
+    top, sep, name = glob.rpartition("**/")
+    if not sep or (top and not top.endswith("/")) or not _LITERAL.fullmatch(name):
+        return None
+    if (top and not _LITERAL.fullmatch(top)) or "" in name.split("/") or "**" in top:
+        return None
+    return top, f"/{name}/"
+
+
 class _Shapes:
     """Paths one of a set of shaped globs matches."""
 
@@ -340,6 +366,7 @@ class _Shapes:
         self.under: list[str] = []
         self.names: list[str] = []
         self.ends: dict[tuple[str, bool], list[str]] = {}  # (P/ or "" or "*", lower) -> T
+        self.inside: list[tuple[str, str]] = []  # (P/ or "", /N/): `P/**/N/**`, `**/N/**`
 
     def add(self, glob: str) -> bool:
         """Take the glob in, or False for one of another shape."""
@@ -351,6 +378,8 @@ class _Shapes:
             self.paths.add(glob)
         elif glob.startswith("**/") and _LITERAL.fullmatch(glob[3:]) and "/" not in glob[3:]:
             self.names.append(glob[2:])
+        elif glob.endswith("/**") and "**/" in glob[:-3] and _inside(glob[:-3]) is not None:
+            self.inside.append(_inside(glob[:-3]) or ("", ""))
         else:
             folder, sep, tail = glob.partition("/**/*")
             if glob.startswith("**/*"):
@@ -379,6 +408,11 @@ class _Shapes:
         if self.names:
             names = tuple(self.names)
             out.update(p for p in paths if p.endswith(names) or "/" + p in names)
+        for top, folder in self.inside:
+            at = len(top) - 1
+            out.update(
+                p for p in paths if p.startswith(top) and folder in (p[at:] if top else "/" + p)
+            )
         for (folder, lower), ends in self.ends.items():
             some = paths
             if folder == "*":
@@ -393,17 +427,6 @@ class _Shapes:
             else:
                 out.update(p for p in some if p.endswith(tails))
         return out
-
-
-@lru_cache(maxsize=256)
-def _shapes(patterns: tuple[str, ...]) -> tuple[_Shapes, _Shapes | None] | None:
-    """The globs as shapes, selecting and excluding; None when one is of another shape."""
-    take, drop = split(patterns)
-    sides = (_Shapes(), _Shapes() if drop else None)
-    for side, globs in zip(sides, (take, drop), strict=True):
-        if side is not None and not all(side.add(g) for g in globs):
-            return None
-    return sides
 
 
 @lru_cache(maxsize=256)
