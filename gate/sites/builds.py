@@ -206,9 +206,11 @@ def named(line: str) -> Iterator[tuple[str, str]]:
     options its generator's CONFIG_OPTIONS says: a list, one file, or a folder); a path
     ending in / is a folder of them (the top is `./`); "" a name the gate cannot read (a
     variable, a path outside the repository)."""
+    if "-" not in line:
+        return  # (no option: nothing named)
     for g in TABLE:
         options: Mapping[str, str] = getattr(g, "CONFIG_OPTIONS", {})
-        if not options:
+        if not options or g.KIND not in line:
             continue
         for m in re.finditer(rf"(?:^|[\s;&|\"'(`]){g.KIND}\b([^\n;&|]{{0,400}})", line):
             for flag in _CONFIG_FLAG.finditer(m.group(1)):
