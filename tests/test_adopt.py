@@ -653,6 +653,32 @@ def test_a_jekyll_site_is_rooted_at_its_config_above_its_posts(config: str, name
     assert wildmatch.match(got.drafts, f"{top}coll/_posts/2020-01-01-a.md")
 
 
+@pytest.mark.parametrize(
+    ("config", "gated"),
+    [
+        (
+            {"eleventy.config.js": "module.exports = () => ({});\n"},
+            [".notes/a.md", "posts/.x/b.md", ".github/c.md"],
+        ),
+        ({"_config.yml": "include: [.notes]\n"}, [".notes/a.md"]),
+        ({"_config.yml": "title: T\n"}, []),
+    ],
+)
+def test_hidden_folders_are_gated_where_the_generator_builds_them(
+    config: dict[str, str], gated: list[str]
+) -> None:
+    """Round 43: Eleventy builds a page in a hidden folder (`.notes/launch.md` is
+    `/.notes/launch/`), and Jekyll one its `include:` names; init left every hidden folder
+    out of drafts, so pages of AI tells there went out ungated."""
+    from receipt_gate.base import wildmatch
+
+    hidden = [".notes/a.md", "posts/.x/b.md", ".github/c.md"]
+    paths = ["_posts/2020-01-01-p.md", "posts/q.md", *hidden, *config]
+    got = detect(paths, config.get)
+    assert [p for p in hidden if wildmatch.match(got.drafts, p)] == gated, got.drafts
+    assert wildmatch.match(got.drafts, "_posts/2020-01-01-p.md")
+
+
 def test_unpublish_marks_what_fails_once_a_page_it_leant_on_is_held_back(
     repo: Repo, rg: Run
 ) -> None:

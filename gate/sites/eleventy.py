@@ -98,15 +98,16 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
                 folder = any(p.startswith(glob + "/") for p in paths)
                 drafts.append(f"!{glob}/**" if folder else f"!{glob}")
     drafts = list(dict.fromkeys(drafts))
-    # Eleventy renders every template in its input, a README or a static/ folder's
-    # page too: only the hidden, dependencies and what it writes are no page.
+    # Eleventy renders every template in its input, a README, a static/ folder's page
+    # or one in a hidden folder too (`.notes/`: built, round 43): only git's folder,
+    # dependencies and what it writes are no page.
     templates = [
         p
         for p in paths
         if p.lower().endswith(tuple(f".{e}" for e in exts))
-        and not re.search(r"(?:^|/)(?:node_modules|\.[^/]*)/", p)
+        and not re.search(r"(?:^|/)(?:node_modules|\.git)/", p)
     ]
-    drafts += leave_out(drafts, paths, templates)
+    drafts += leave_out(drafts, paths, templates, hidden=False)
     taken = wildmatch.select(drafts, paths)
     # Posts: the biggest folder whose pages are dated or named like a blog's.
     sections = collections.Counter(

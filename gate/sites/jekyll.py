@@ -290,11 +290,7 @@ def site(
     published = [
         p for p in paths if p.lower().rsplit(".", 1)[-1] in pages and not _NEVER.search("/" + p)
     ]
-    drafts += [
-        g
-        for g in leave_out(drafts, paths, published)
-        if not g.startswith("!.") or not any(i.startswith(".") for i in cfg.include)
-    ]
+    drafts += _hidden(leave_out(drafts, paths, published), root, paths, cfg.include)
     articles += leave_out(articles, paths, files)
     # Jekyll reads a _drafts/ folder in the site's folders, never one inside _posts/
     # (_posts/sub/_drafts/x.md is a post it publishes) or a collection (it renders its
@@ -345,6 +341,32 @@ def _pages(root: str, paths: Sequence[str], cfg: Config) -> list[str]:
     for x in cfg.exclude:  # (Jekyll's are fnmatch patterns, relative to the site)
         out += [f"!{root}{x}", f"!{root}{x}/**"]
     return out
+
+
+def _hidden(
+    globs: Sequence[str], root: str, paths: Sequence[str], include: Sequence[str]
+) -> list[str]:
+    """leave_out's `!` globs, where the config's `include:` names hidden entries
+    (`.well-known`, `.notes`: Jekyll builds them, an entry's name read as a prefix)
+    without those that leave every hidden folder out: only the hidden folders the tree
+    holds at the site's top that it does not include, and those below the top."""
+    from receipt_gate.base import wildmatch
+
+    dots = [i for i in include if i.startswith(".")]
+    if not dots:
+        return list(globs)
+    tops = sorted(
+        {
+            p[len(root) :].split("/")[0]
+            for p in paths
+            if p.startswith(f"{root}.") and "/" in p[len(root) :]
+        }
+    )
+    return [
+        *(g for g in globs if not g.startswith("!.") and g not in ("!**/.*/**",)),
+        f"!{root}*/**/.*/**",
+        *(f"!{wildmatch.escape(root + t)}/**" for t in tops if not t.startswith(tuple(dots))),
+    ]
 
 
 def folders(doc: object) -> list[tuple[object, bool, bool]]:

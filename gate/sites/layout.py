@@ -143,15 +143,18 @@ def under(files: Sequence[str], folder: str) -> list[str]:
     return [p for p in files if p.startswith(folder + "/")]
 
 
-def leave_out(globs: Sequence[str], paths: Sequence[str], files: Sequence[str]) -> list[str]:
+def leave_out(
+    globs: Sequence[str], paths: Sequence[str], files: Sequence[str], hidden: bool = True
+) -> list[str]:
     """`!` globs for what the globs would take that is not writing: a README, a
-    build's output, a hidden folder."""
+    build's output, a hidden folder (`hidden`: the generator builds none; Eleventy builds
+    them, and its `files` hold their pages)."""
     from receipt_gate.base import wildmatch
 
     kept = set(files)
     # Hidden folders are never writing, whether there is one yet or not.
     out: dict[str, None] = dict.fromkeys(
-        g for g in ("!.*/**", "!**/.*/**") if any(p.startswith("**") for p in globs)
+        g for g in ("!.*/**", "!**/.*/**") if hidden and any(p.startswith("**") for p in globs)
     )
     sited = _sited(paths)
     for p in wildmatch.select(globs, paths):
