@@ -1612,6 +1612,20 @@ def test_what_eleventyignore_names_supports_nothing(
     assert rc == (1 if held else 0), out
 
 
+@pytest.mark.parametrize("site", ["eleventy.config.js", "hugo.toml"])
+def test_a_hidden_folders_page_supports_where_the_generator_builds_it(
+    repo: Repo, rg: Run, site: str
+) -> None:
+    """Round 43: Eleventy builds `posts/.more/support.md`, and a page of it that pinned
+    a title's number supported nothing (the draft citing it was refused); Hugo builds
+    no hidden folder, where it still supports nothing."""
+    _title_and_reply(repo, wide=True)
+    repo.write(site, "module.exports = () => ({});\n" if site.endswith(".js") else "title = 'T'\n")
+    repo.write("posts/.more/notes.md", "The drift peaked at 76 hours.\n")
+    rc, out, _ = rg("run")
+    assert rc == (0 if site.endswith(".js") else 1), out
+
+
 _DOCUSAURUS = "module.exports = {{ title: 'T', {} presets: [['classic', {}]] }};\n"
 
 

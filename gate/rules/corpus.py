@@ -51,9 +51,9 @@ Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) 
 Prints = list[list[list[Any]]]
 # (folders held back, layouts that print a page only where its fields say, date fields,
 # [path prefix, field, value] for each field a config gives the pages under a path, the
-# permalink patterns a config gives posts)
+# permalink patterns a config gives posts, whether hidden folders' pages are built)
 SiteData = tuple[
-    list[str], dict[str, Prints], tuple[list[str], list[str]], list[list[str]], list[str]
+    list[str], dict[str, Prints], tuple[list[str], list[str]], list[list[str]], list[str], bool
 ]
 # A page's publication, as Pages.states() keeps it.
 PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
@@ -74,6 +74,7 @@ class _Seen(NamedTuple):
     unseen: frozenset[str]  # pages that share an address
     layouts: Mapping[str, Prints]  # layouts that print a page only where its fields say
     defaults: Sequence[Sequence[str]]  # [path prefix, field, value] a config gives pages
+    hidden: bool = False  # a hidden folder's page is built (Eleventy builds `.notes/`)
 
 
 # A YAML value Ruby's Psych reads as false or null in any case, and js-yaml and Go's
@@ -418,7 +419,10 @@ def _fk(path: str, sha: str) -> str:
 
 
 def _shared_addresses(
-    shas: Mapping[str, str], facts: Mapping[str, list[Any]], patterns: Sequence[str] = ()
+    shas: Mapping[str, str],
+    facts: Mapping[str, list[Any]],
+    patterns: Sequence[str] = (),
+    hidden: bool = False,
 ) -> set[str]:
     """The pages a generator may write to the same file as another: one a field names
     (`permalink:`, Hugo's `url:`, a `slug:` in the page's folder) or the one its path
@@ -427,7 +431,7 @@ def _shared_addresses(
     shared"; Hugo keeps one), so none of them surely shows."""
     named: dict[str, set[str]] = {}
     for p, sha in shas.items():
-        if _unbuilt(p, shas):
+        if _unbuilt(p, shas, hidden):
             continue  # (no page of its own: a README beside an index, a bundle's file)
         fields = facts[_fk(p, sha)][0] if _fk(p, sha) in facts else {}
         for address in _addresses(p, fields, patterns):
@@ -746,7 +750,7 @@ def _held(path: str, held: Sequence[str]) -> bool:
     return any(path.startswith(h) if h[:1] != "\0" else holds(h, path) for h in held)
 
 
-def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
+def _unbuilt(path: str, paths: Mapping[str, str], hidden: bool = False) -> bool:
     """Is this a page some generator never builds, whatever its config: in a hidden
     folder or hidden itself (MkDocs, Hugo and Jekyll leave out `.*`; Hugo and Jekyll
     `#*` and `*~`), in a folder of dependencies (Jekyll's default excludes:
@@ -754,9 +758,10 @@ def _unbuilt(path: str, paths: Mapping[str, str]) -> bool:
     (`_wip/_posts/`, `_posts/_old/`: Jekyll reads no `_` folder it has no use for), a `_`
     page or folder of Astro's src/content/ or src/pages/, or a
     page beside an index page (a README: MkDocs builds the index; another: a Hugo leaf
-    bundle's resource)?"""
+    bundle's resource)? `hidden`: the site builds hidden folders' pages (Eleventy)."""
     parts = path.split("/")
-    if any(p.startswith((".", "#")) or p.endswith("~") or p in _DEPENDENCIES for p in parts):
+    dots = "#" if hidden else (".", "#")
+    if any(p.startswith(dots) or p.endswith("~") or p in _DEPENDENCIES for p in parts):
         return True
     if "vendor" in parts[:-1] and parts[parts.index("vendor") + 1] in _VENDORED:
         return True
@@ -889,7 +894,8 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         given = sites.default_values(every, read) if layouts else []
         defaults = sorted([p, k, v] for p, k, v in given)
         patterns = sorted(set(sites.post_permalinks(every, read, named)))
-        return sorted(folders | set(held_by)), layouts, dates, defaults, patterns
+        hidden = bool(eleventy or bare)  # (Eleventy builds `.notes/`: round 43)
+        return sorted(folders | set(held_by)), layouts, dates, defaults, patterns, hidden
 
     return built_once(tree, f"site-data/{run_dir}/{builds}", find)
 
@@ -1657,7 +1663,7 @@ class Pages:
         site = _site_data(self.tree, self.cfg)
         if site[4] and any("_posts/" in f"/{p}" or _hugo_keys(p, {}, site[4]) for p in changed):
             return None  # (a pattern the site gives posts: which share, the whole decides)
-        rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3])
+        rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3], site[5])
         out: dict[str, tuple[int, Any]] = {}
         errors = []
         for p in changed:
@@ -1757,9 +1763,10 @@ class Pages:
         rules = _Seen(
             site[2],
             [*self._held_sections(shas, facts), *site[0]],
-            frozenset(_shared_addresses(shas, facts, site[4])),
+            frozenset(_shared_addresses(shas, facts, site[4], site[5])),
             site[1],
             site[3],
+            site[5],
         )
         from receipt_gate.base import wildmatch
 
@@ -1806,7 +1813,7 @@ class Pages:
             return False
         return not surely or not (
             _held(p, rules.held)
-            or _unbuilt(p, shas)
+            or _unbuilt(p, shas, rules.hidden)
             or p in rules.unseen
             # built, and its layout prints none of its body
             or (bool(rules.layouts) and not _all_print(p, fields, rules))
