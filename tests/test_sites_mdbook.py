@@ -298,3 +298,27 @@ def test_a_file_the_summary_lists_anew_is_refused_where_drafts_gates_it_not(
     repo.git("add", "-A")
     rc, out, err = rg("pre-commit")
     assert rc == 2 and "snippets/part.txt: a page src/SUMMARY.md publishes" in out + err, out + err
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("{{#include ../x.md}}\n", True),
+        ("{{#include ../x.md:1}}\n", False),  # (line 1 alone)
+        ("{{#include ../x.md:anchor}}\n", False),
+        ("\\{{#include ../x.md}}\n", False),  # (escaped: the directive, as text)
+        ("```text\n{{#include ../x.md}}\n```\n", False),  # (shown as code)
+        ("    {{#include ../x.md}}\n", False),
+        ("Say `{{#include ../x.md}}`.\n", False),
+        ("```\ncode\n```\n\n{{#include ../x.md}}\n", True),
+    ],
+)
+def test_a_file_a_chapter_includes_is_surely_shown_only_whole(text: str, whole: bool) -> None:
+    """Round 44: a range, an anchor, an escape or a code block still counted the whole
+    included file as published text, and its body supported a title's number; each is
+    published with the chapter (gated), but only a whole include, outside code, is its
+    text surely shown."""
+    from receipt_gate.sites.mdbook import includes
+
+    assert includes("src/a.md", text) == {"x.md"}  # (published with it: gated)
+    assert includes("src/a.md", text, whole=True) == ({"x.md"} if whole else set())

@@ -406,15 +406,16 @@ def listed_by(markers: Markers, tree: Tree) -> Markers:
             for toc, text in texts.items()
         ),
         sure=tuple(
-            (toc, tuple(sorted(_with_includes(tree, toc, listed(toc, text or "", True)))))
+            (toc, tuple(sorted(_with_includes(tree, toc, listed(toc, text or "", True), True))))
             for toc, text in texts.items()
         ),
     )
 
 
-def _with_includes(tree: Tree, toc: str, pages: frozenset[str]) -> set[str]:
+def _with_includes(tree: Tree, toc: str, pages: frozenset[str], whole: bool = False) -> set[str]:
     """The pages a table of contents publishes, and what they include into themselves
-    (mdBook's `{{#include}}`, followed as deep as mdBook follows them: 10)."""
+    (mdBook's `{{#include}}`, followed as deep as mdBook follows them: 10; `whole`: only
+    what they surely show whole, the pages surely published)."""
     from receipt_gate.rules.markup import texts_of
     from receipt_gate.sites.builds import included
 
@@ -426,7 +427,7 @@ def _with_includes(tree: Tree, toc: str, pages: frozenset[str]) -> set[str]:
             f
             for page, text in texts_of(tree, frontier).items()
             if text
-            for f in included(toc, page, text)
+            for f in included(toc, page, text, whole)
         } - out
         out |= found
         frontier = [f for f in found if f.endswith(".md")]

@@ -8,6 +8,7 @@ field, which its code may or may not read, so every page is gated. Starlight's
 
 from __future__ import annotations
 
+import posixpath
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
@@ -27,7 +28,9 @@ _STARLIGHT = lazyre.compile(r"""(?m)^\s*import\b[^;\n]*["']@astrojs/starlight["'
 _DOCS = [f"src/content/docs/**/*.{e}" for e in ("md", "mdx", "mdoc", "markdoc")]
 # Astro 5's content config, whose glob() loaders say which entries are loaded at all.
 CONFIG_GLOBS = ("**/src/content.config.*", "**/src/content/config.*")
-_GLOB_LOADER = lazyre.compile(r"\bglob\s*\(\s*\{([^{}]{0,2000})\}")
+_GLOB_LOADER = lazyre.compile(
+    r"""\bglob\s*\(\s*\{((?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`|[^{}"'`]){0,2000})\}"""
+)
 _OPTION = lazyre.compile(r"""\b(pattern|base)\s*:\s*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|\[)""")
 
 
@@ -61,28 +64,40 @@ def detect(repo: Repo) -> Layout | None:
 
 
 def held_by_config(path: str, text: str | None, named: bool = False) -> list[str]:
-    """The folders a content config's glob() loaders may not load all of: a loader whose
-    pattern is not every file below its base (`**/...`) leaves entries out (Astro 5
-    builds `*.md` from the base's top only), so nothing under its base surely supports;
-    a loader the gate cannot read so, nothing under src/content/."""
+    """What a content config's glob() loaders may not load: where a config has any,
+    every entry of src/content/ but those under the base of a loader that loads every
+    file below it (`**/*.md`, `**/[^_]*.{md,mdx}`: a `_` entry is no page anyway), and
+    all below a loader's base whose pattern chooses names (`**/[!s]*.md`) or reads the
+    top alone. A loader the gate cannot read so (no plain pattern or base, a base outside
+    the project) holds all of src/content/: nothing there surely supports."""
+    from receipt_gate.base import wildmatch
+    from receipt_gate.sites.layout import held_globs
+
     if text is None or "glob" not in text:
         return []
-    src = path.rsplit("src/", 1)[0] + "src/"
-    out = []
-    for m in _GLOB_LOADER.finditer(text):
+    top = path.rsplit("src/", 1)[0]
+    content = f"{wildmatch.escape(top)}src/content/**"
+    loaders = list(_GLOB_LOADER.finditer(text))
+    if not loaders:
+        return [held_globs([content])]
+    full: list[str] = []
+    out: list[str] = []
+    for m in loaders:
         options = {o.group(1): next((g for g in o.groups()[1:] if g is not None), None)
                    for o in _OPTION.finditer(m.group(1))}  # fmt: skip
         pattern, base = options.get("pattern"), options.get("base")
-        if pattern is not None and base is not None and pattern.startswith("**/"):
-            continue
-        if base is None or pattern is None:
-            out.append(f"{src}content/")
-        else:
-            folder = base.strip().removeprefix("./").strip("/")
-            out.append(f"{path.rsplit('src/', 1)[0]}{folder}/")
-    if "glob" in text and not _GLOB_LOADER.search(text):
-        out.append(f"{src}content/")
-    return out
+        folder = posixpath.normpath(base.strip()) if base and base.strip() else None
+        if pattern is None or folder is None or folder.startswith(("/", "..")):
+            return [held_globs([content])]
+        where = top + folder if folder != "." else top.rstrip("/")
+        glob = f"{wildmatch.escape(where)}/**" if where else "**"
+        (full if _EVERY.fullmatch(pattern.strip()) else out).append(glob)
+    return [held_globs([content, *(f"!{g}" for g in full)]), *(held_globs([g]) for g in out)]
+
+
+# A glob() pattern that loads every page below its base: `**/*`, `**/*.md`, `**/*.{md,
+# mdx}`, and the same leaving out `_` names (`**/[^_]*.md`, `**/[!_]*`).
+_EVERY = lazyre.compile(r"\*\*/(?:\[[!^]_\])?\*(?:\.(?:\w+|\{\w+(?:,\w+)*\}))?")
 
 
 def _page(path: str) -> bool:

@@ -119,12 +119,12 @@ def nav_titles(path: str, text: str) -> list[tuple[str, str]] | None:
     return None
 
 
-def included(toc: str, page: str, text: str) -> frozenset[str]:
+def included(toc: str, page: str, text: str, whole: bool = False) -> frozenset[str]:
     """The files a page this table of contents publishes includes into itself (mdBook's
-    `{{#include}}`): published with it."""
+    `{{#include}}`): published with it (`whole`: those it surely shows whole)."""
     owner = _toc_owner(toc)
     found = getattr(owner, "includes", None)
-    return frozenset() if found is None else frozenset(found(page, text))
+    return frozenset() if found is None else frozenset(found(page, text, whole))
 
 
 def governs(toc: str, path: str) -> bool:

@@ -91,6 +91,21 @@ CONTENT = (
 )
 
 
+def _sections(files: Sequence[str], content: str) -> str:
+    """The posts section, and where it lies in a language's folder (`content/en/posts`:
+    a language's contentDir), the same section of every language's (`content/*/posts`,
+    one added later too): each language's titles accuse, and its bodies support (round
+    44; everything under content/ is published alike)."""
+    posts = section(files, content)
+    language, _, rest = posts[len(content) + 1 :].partition("/")
+    if posts.startswith(f"{content}/") and rest and _LANGUAGE.fullmatch(language):
+        return f"{content}/*/{rest}"
+    return posts
+
+
+_LANGUAGE = lazyre.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+
+
 def detect(repo: Repo) -> Layout | None:
     files, paths = repo.files, repo.paths
     if under(files, "content"):
@@ -109,7 +124,7 @@ def detect(repo: Repo) -> Layout | None:
     name = f"a Hugo site in {sub}/" if sub else "a Hugo site"
     found = site(
         name,
-        section(files, f"{base}content"),
+        _sections(files, f"{base}content"),
         files,
         paths,
         {"front_matter": {"draft": True}, "front_matter_in": read_in},

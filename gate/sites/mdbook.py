@@ -131,19 +131,52 @@ def nav_titles(toc: str, text: str) -> list[tuple[str, str]]:
 _INCLUDE = lazyre.compile(r"\{\{\s*#(?:include|rustdoc_include|playground|template)\s+([^}\s]+)")
 
 
-def includes(page: str, text: str) -> frozenset[str]:
+def includes(page: str, text: str, whole: bool = False) -> frozenset[str]:
     """The files a chapter includes (`{{#include ../x.md}}`, `{{#rustdoc_include}}`,
     `{{#playground}}`, `{{#template}}`), as repository paths (an anchor or a line range
-    after a colon left out)."""
+    after a colon left out). `whole`: only those it surely shows whole, as its own text
+    (no range or anchor: `x.md:1` prints one line; not escaped: `\\{{#include}}` prints
+    the directive; not in a code block, where it is shown as code)."""
     if "{{" not in text:
         return frozenset()
     folder = posixpath.dirname(page)
+    code = _code_spans(text) if whole else []
     out = set()
     for m in _INCLUDE.finditer(text):
-        dest = m.group(1).split(":", 1)[0]
+        dest, colon, _ = m.group(1).partition(":")
+        if whole and (
+            colon
+            or (m.start() and text[m.start() - 1] == "\\")
+            or any(a <= m.start() < b for a, b in code)
+        ):
+            continue
         if dest:
             out.add(posixpath.normpath(posixpath.join(folder, dest)))
     return frozenset(out)
+
+
+_FENCE = lazyre.compile(r"(?m)^ {0,3}(`{3,}|~{3,})")
+_INDENTED = lazyre.compile(r"(?m)^(?: {4}|\t)")
+
+
+def _code_spans(text: str) -> list[tuple[int, int]]:
+    """Where a fenced code block is (to its closing fence, or the end), and each line
+    an indent may make code, or an inline code span (a superset of what is code)."""
+    out: list[tuple[int, int]] = []
+    opened: re.Match[str] | None = None
+    for m in _FENCE.finditer(text):
+        if opened is None:
+            opened = m
+        elif m.group(1)[0] == opened.group(1)[0] and len(m.group(1)) >= len(opened.group(1)):
+            out.append((opened.start(), m.end()))
+            opened = None
+    if opened is not None:
+        out.append((opened.start(), len(text)))
+    for m in _INDENTED.finditer(text):
+        end = text.find("\n", m.start())
+        out.append((m.start(), len(text) if end < 0 else end))
+    out += [(m.start(), m.end()) for m in re.finditer(r"`+[^`]*`+", text)]
+    return out
 
 
 def governs(toc: str, path: str) -> bool:
