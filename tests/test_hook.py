@@ -415,12 +415,17 @@ def test_a_file_in_the_run_folder_that_is_no_receipt_is_refused(repo: Repo, rg: 
     assert rc != 0 and said in out + err, out + err
     repo.git("rm", "-q", ".receipts/notes/launch.md")
     assert rg("pre-commit")[0] == 0
+    # Round 45: a .json no check's receipt is (a Hugo layout read and printed it)
+    repo.write(".receipts/notes/launch.json", '{"text": "A testament to resilience."}\n')
+    repo.git("add", "-A")
+    rc, out, err = rg("pre-commit")
+    assert rc != 0 and ".receipts/notes/launch.json: in the run folder" in out + err, out + err
 
 
 @pytest.mark.parametrize(
     ("config", "path", "said"),
     [
-        ("", ".receipts/notes.json", "a symlink there leads a generator elsewhere"),
+        ("", ".receipts/notes/ai-tells.json", "a symlink there leads a generator elsewhere"),
         ("run_dir: receipts\n", "receipts/notes/ai-tells.json", "front matter: Jekyll renders"),
         ("draft_markers: {}\n", "_config.yml", "_config.yml: names the run folder"),
         ("draft_markers: {}\n", "_config.yml#glob", "_config.yml: names the run folder"),
@@ -436,9 +441,9 @@ def test_what_a_generator_may_publish_from_the_run_folder_is_refused(
     run folder (`include: [.receipts]`, Eleventy's dir.data; `include: [.r]`, which
     Jekyll takes for a prefix): each got a page past every gate; each is refused."""
     _one_draft_committed(repo, rg, config)
-    if path.endswith("notes.json"):
-        os.makedirs(repo.path / ".receipts", exist_ok=True)
-        os.symlink("../node_modules/notes", repo.path / path)
+    if path.startswith(".receipts/notes/"):
+        os.makedirs(repo.path / ".receipts/notes", exist_ok=True)
+        os.symlink("../../node_modules/notes", repo.path / path)
     elif path.startswith("_config.yml"):  # (round 37: a glob, a YAML escape)
         # (round 38: Jekyll includes what starts with an entry: `.r`, `.`)
         entry = {"glob": "'.rec*'", ".r": ".r", ".": "'.'"}.get(path.partition("#")[2])

@@ -255,8 +255,9 @@ def strays(cfg: Config, tree: Tree, changes: Mapping[str, str] | None = None) ->
     config that names the run folder: a generator may publish a page from there
     (Eleventy builds a dot folder's pages, Jekyll any file with front matter in a folder
     it reads, a config may copy, include or read the folder as data), and the gate reads
-    nothing there as the site's. A receipt is a regular file whose name ends in `.json`
-    (in a folder with no dot, that does not open with front matter). `changes`: what a
+    nothing there as the site's. A receipt is a regular file `<draft>/<check>.json` of
+    a check the config knows (in a folder with no dot, that does not open with front
+    matter). `changes`: what a
     commit changes since a tree verified so (only what it adds is asked about)."""
     from receipt_gate.base.text import printable
 
@@ -274,8 +275,9 @@ def strays(cfg: Config, tree: Tree, changes: Mapping[str, str] | None = None) ->
 def _not_receipts(
     cfg: Config, tree: Tree, changes: Mapping[str, str] | None
 ) -> list[tuple[str, str]]:
-    """(path, why) for each file in the run folder that is no receipt: its name, its
-    kind (a link, a submodule) or, in a folder with no dot, front matter."""
+    """(path, why) for each file in the run folder that is no receipt: its name (no
+    `<draft>/<check>.json` of a check the config knows), its kind (a link, a submodule)
+    or, in a folder with no dot, front matter."""
     from receipt_gate.base import wildmatch
     from receipt_gate.trees import git
     from receipt_gate.trees.gittree import CommitTree, IndexTree
@@ -285,6 +287,9 @@ def _not_receipts(
     inside = folder + "/"
     escaped = wildmatch.escape(folder)
     named = "a generator may publish it there, and no check reads it"
+    # (a receipt is <draft>/<check>.json, of a check the config knows: `notes/x.json`
+    # is none, and a layout may print it; round 45)
+    checks = sorted(cfg.specs)
     if changes is not None:
         added = sorted(p for p, oid in changes.items() if oid and p.startswith(inside))
     elif isinstance(tree, (IndexTree, CommitTree)) and (
@@ -295,11 +300,16 @@ def _not_receipts(
         # (the working tree's as tracked: walking a run folder of 40,000 receipts on disk
         # for untracked ones costs more than the rest of verify; the commit hook, the push
         # and CI judge what is committed, and see what each file is)
-        return [(p, named) for p in git.not_receipts(tree.root, folder)]
+        return [(p, named) for p in git.not_receipts(tree.root, folder, checks=checks)]
     else:
-        added = tree.paths([f"{escaped}/**", f"!{escaped}/**/*.json"])
-    out = [(p, named) for p in added if not p.endswith(".json")]
-    receipts = [p for p in added if p.endswith(".json")]
+        added = tree.paths(
+            [f"{escaped}/**", *(f"!{escaped}/**/{wildmatch.escape(c)}.json" for c in checks)]
+        )
+    names = tuple(f"/{c}.json" for c in checks)
+    receipts = [
+        p for p in added if "/" in p[len(inside) :] and f"/{p[len(inside) :]}".endswith(names)
+    ]
+    out = [(p, named) for p in sorted(set(added) - set(receipts))]
     entries = getattr(tree, "entries_of", None)
     if entries is not None and receipts:
         kinds = {"120000": "a symlink", "160000": "a submodule (gitlink)"}

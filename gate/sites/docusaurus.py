@@ -199,7 +199,7 @@ class _Code:
 
     def close(self, start: int, opening: str, closing: str) -> int | None:
         """Where the bracket opened at `start` closes (brackets in strings not counted)."""
-        if not self.masked.startswith(opening, start):
+        if start < 0 or not self.masked.startswith(opening, start):
             return None
         depth = 0
         for i in range(start, len(self.masked)):

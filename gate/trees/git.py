@@ -317,30 +317,27 @@ def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str,
     }
 
 
-def not_receipts(root: str, folder: str, commit: str = "") -> list[str]:
-    """The files under `folder` whose names do not end in `.json` (the run folder holds
-    receipts only): in the index, or a commit; git leaves the receipts out where it
-    can."""
+def not_receipts(root: str, folder: str, commit: str = "", checks: Sequence[str] = ()) -> list[str]:
+    """The files under `folder` that are no receipt's (the run folder holds receipts
+    only): whose names do not end in `.json`, or, given the `checks` a receipt may be
+    of, are no `<draft>/<check>.json` of one; in the index, or a commit. git leaves the
+    receipts out where it can."""
+    inside = folder + "/"
+    names = tuple(f"/{c}.json" for c in checks) or (".json",)
+
+    def stray(p: str) -> bool:
+        rel = p[len(inside) :]
+        return p.startswith(inside) and not ("/" in rel and f"/{rel}".endswith(names))
+
     if commit:
         out = run(root, ("ls-tree", "-r", "-z", "--name-only", "--full-tree", commit, "--",
                          f":(literal){folder}"))  # fmt: skip
-        inside = folder + "/"
-        return [
-            p
-            for p in os.fsdecode(out).split("\0")
-            if p.startswith(inside) and not p.endswith(".json")
-        ]
+        return [p for p in os.fsdecode(out).split("\0") if stray(p)]
     escaped = re.sub(r"([*?\[\\])", r"\\\1", folder)
-    specs = (f":(literal){folder}/", f":(exclude,glob){escaped}/**/*.json")
+    wanted = [re.sub(r"([*?\[\\])", r"\\\1", c) + ".json" for c in checks] or ["*.json"]
+    specs = (f":(literal){folder}/", *(f":(exclude,glob){escaped}/**/{w}" for w in wanted))
     out = run(root, ("ls-files", "-z", "--cached", "--", *specs))
-    inside = folder + "/"
-    return sorted(
-        {
-            p
-            for p in os.fsdecode(out).split("\0")
-            if p.startswith(inside) and not p.endswith(".json")
-        }
-    )
+    return sorted({p for p in os.fsdecode(out).split("\0") if stray(p)})
 
 
 def tree_entries_but(root: str, commit: str, folders: Sequence[str]) -> dict[str, IndexEntry]:
