@@ -680,6 +680,19 @@ def test_hidden_folders_are_gated_where_the_generator_builds_them(
     assert wildmatch.match(got.drafts, "_posts/2020-01-01-p.md")
 
 
+def test_a_hugo_languages_content_dir_holds_articles_where_the_top_s_posts_are() -> None:
+    """Round 46: a site whose French pages are in content/fr (its config's contentDir)
+    while English is content/ took content/posts alone for articles when content/fr was
+    empty at init: a French post's title, published later, accused nothing."""
+    from receipt_gate.base import wildmatch
+
+    config = '[languages.en]\nweight = 1\n[languages.fr]\ncontentDir = "content/fr"\n'
+    got = detect(["hugo.toml", "content/posts/a.md", "content/about.md"], {"hugo.toml": config}.get)
+    assert wildmatch.match(got.articles, "content/fr/posts/b.md")
+    assert wildmatch.match(got.articles, "content/posts/a.md")
+    assert not wildmatch.match(got.articles, "content/fr/about.md")
+
+
 def test_unpublish_marks_what_fails_once_a_page_it_leant_on_is_held_back(
     repo: Repo, rg: Run
 ) -> None:

@@ -1210,6 +1210,10 @@ def test_data_that_may_hold_pages_back_however_written_takes_their_support(
         ("**/*.md", "./src/content/x/../blog", False),
         ("**/*.md", "./src/content/blog/x/..", False),
         ("**/*.md", "../elsewhere", True),
+        # Round 46: a kind the pattern does not take; an option in a comment or a string
+        ("**/*.mdx", "./src/content/blog", True),
+        ('**/[!n]*.md", // pattern: "**/*.md', "./src/content/blog", True),
+        ("**/[!n]*.md\", x: \"pattern: '**/*.md'", "./src/content/blog", True),
     ],
 )
 def test_what_astros_content_loader_leaves_out_supports_nothing(

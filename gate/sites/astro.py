@@ -9,10 +9,19 @@ field, which its code may or may not read, so every page is gated. Starlight's
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
-from receipt_gate.sites.layout import Layout, any_case, section, site, under
+from receipt_gate.sites.layout import (
+    JS_STRING,
+    JsCode,
+    Layout,
+    any_case,
+    section,
+    site,
+    under,
+)
 
 if TYPE_CHECKING:
     from receipt_gate.sites.layout import Repo
@@ -28,10 +37,6 @@ _STARLIGHT = lazyre.compile(r"""(?m)^\s*import\b[^;\n]*["']@astrojs/starlight["'
 _DOCS = [f"src/content/docs/**/*.{e}" for e in ("md", "mdx", "mdoc", "markdoc")]
 # Astro 5's content config, whose glob() loaders say which entries are loaded at all.
 CONFIG_GLOBS = ("**/src/content.config.*", "**/src/content/config.*")
-_GLOB_LOADER = lazyre.compile(
-    r"""\bglob\s*\(\s*\{((?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`|[^{}"'`]){0,2000})\}"""
-)
-_OPTION = lazyre.compile(r"""\b(pattern|base)\s*:\s*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|\[)""")
 
 
 def detect(repo: Repo) -> Layout | None:
@@ -65,39 +70,62 @@ def detect(repo: Repo) -> Layout | None:
 
 def held_by_config(path: str, text: str | None, named: bool = False) -> list[str]:
     """What a content config's glob() loaders may not load: where a config has any,
-    every entry of src/content/ but those under the base of a loader that loads every
-    file below it (`**/*.md`, `**/[^_]*.{md,mdx}`: a `_` entry is no page anyway), and
-    all below a loader's base whose pattern chooses names (`**/[!s]*.md`) or reads the
-    top alone. A loader the gate cannot read so (no plain pattern or base, a base outside
-    the project) holds all of src/content/: nothing there surely supports."""
+    every entry of src/content/ and below each loader's base but what a loader's
+    pattern takes (`**/*.md` takes .md files below its base: an .mdx there is no entry;
+    `**/[^_]*.{md,mdx}`, `**/*`); a pattern that chooses names otherwise
+    (`**/[!s]*.md`, the base's top alone) takes nothing the gate counts on. The config
+    is read as plain data (comments out, strings read as strings): a loader whose
+    options are not a plain `{pattern: "...", base: "..."}` (or a base outside the
+    project) holds all of src/content/: nothing there surely supports."""
     from receipt_gate.base import wildmatch
-    from receipt_gate.sites.layout import held_globs
+    from receipt_gate.sites.layout import JsCode, held_globs
 
     if text is None or "glob" not in text:
         return []
     top = path.rsplit("src/", 1)[0]
     content = f"{wildmatch.escape(top)}src/content/**"
-    loaders = list(_GLOB_LOADER.finditer(text))
-    if not loaders:
-        return [held_globs([content])]
-    full: list[str] = []
+    every = [held_globs([content])]
+    code = JsCode(text)
+    calls = [m.end() for m in re.finditer(r"(?<![\w$.])glob\s*\(\s*", code.masked)]
+    taken: list[str] = []
     out: list[str] = []
-    for m in loaders:
-        options = {o.group(1): next((g for g in o.groups()[1:] if g is not None), None)
-                   for o in _OPTION.finditer(m.group(1))}  # fmt: skip
-        pattern, base = options.get("pattern"), options.get("base")
+    for at in calls:
+        entries = code.entries(at)
+        pattern, base = (_plain(code, (entries or {}).get(k)) for k in ("pattern", "base"))
         folder = posixpath.normpath(base.strip()) if base and base.strip() else None
         if pattern is None or folder is None or folder.startswith(("/", "..")):
-            return [held_globs([content])]
-        where = top + folder if folder != "." else top.rstrip("/")
-        glob = f"{wildmatch.escape(where)}/**" if where else "**"
-        (full if _EVERY.fullmatch(pattern.strip()) else out).append(glob)
-    return [held_globs([content, *(f"!{g}" for g in full)]), *(held_globs([g]) for g in out)]
+            return every
+        where = wildmatch.escape(top + folder if folder != "." else top.rstrip("/"))
+        below = f"{where}/" if where else ""
+        kept = _loaded(below, pattern.strip())
+        taken += kept
+        out.append(held_globs([f"{below}**", *(f"!{k}" for k in kept)]))
+    if not calls:
+        return every
+    return [held_globs([content, *(f"!{k}" for k in taken)]), *out]
 
 
-# A glob() pattern that loads every page below its base: `**/*`, `**/*.md`, `**/*.{md,
-# mdx}`, and the same leaving out `_` names (`**/[^_]*.md`, `**/[!_]*`).
-_EVERY = lazyre.compile(r"\*\*/(?:\[[!^]_\])?\*(?:\.(?:\w+|\{\w+(?:,\w+)*\}))?")
+def _plain(code: JsCode, at: int | None) -> str | None:
+    """The plain string at `at` (a value nothing follows but `,` or `}`), or None."""
+    m = JS_STRING.match(code.text, at) if at is not None else None
+    rest = code.masked[m.end() :].lstrip()[:1] if m is not None else ""
+    return m.group(2) if m is not None and rest in (",", "}") else None
+
+
+# A glob() pattern that loads every entry below its base of some kinds: `**/*`,
+# `**/*.md`, `**/*.{md,mdx}`, and the same leaving out `_` names (`**/[^_]*.md`).
+_EVERY = lazyre.compile(r"\*\*/(\[[!^]_\])?\*(?:\.(\w+)|\.\{(\w+(?:,\w+)*)\})?")
+
+
+def _loaded(below: str, pattern: str) -> list[str]:
+    """Globs of what a loader with this pattern loads below its base (`below`, with its
+    `/`); none for a pattern that chooses names another way."""
+    m = _EVERY.fullmatch(pattern)
+    if m is None:
+        return []
+    first = "[!_]" if m.group(1) else ""
+    kinds = [m.group(2)] if m.group(2) else m.group(3).split(",") if m.group(3) else []
+    return [f"{below}**/{first}*.{k}" for k in kinds] or [f"{below}**/{first}*"]
 
 
 def _page(path: str) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre, wildmatch
-from receipt_gate.sites.layout import Layout, leave_out, under
+from receipt_gate.sites.layout import JS_STRING, JsCode, Layout, leave_out, under
 
 if TYPE_CHECKING:
     from receipt_gate.sites.layout import Repo
@@ -87,11 +87,6 @@ _PLUGINS = {
 }
 _READ_BY_PLUGINS = ("include", "exclude", "path", "includeCurrentVersion", "onlyIncludeVersions")
 _CLASSIC = ("classic", "@docusaurus/preset-classic")
-# A JavaScript string literal (its quote, then its inside: no template substitution).
-_STRING = lazyre.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1""")
-# An object's entry the gate reads: a plain or quoted name, a colon (nothing else: a
-# shorthand, a spread, a computed or escaped name, a getter, a method).
-_ENTRY = lazyre.compile(r"""\s*(?:(["'])([A-Za-z_$][\w$]*)\1|([A-Za-z_$][\w$]*))\s*:\s*""")
 _NAME_OF = lazyre.compile(r"""\s*(?:require\.resolve\(\s*)?(["'])([^"'`\n]*)\1\s*\)?\s*""")
 
 
@@ -113,7 +108,7 @@ def held_by_config(path: str, text: str | None, named: bool | str = False) -> li
     # (a translation supports nothing: which locales a build makes, and whether its
     # source page is there to be translated, decide whether it is built)
     out = [held_globs([f"{at}i18n/**"])]
-    for plugin in _plugins_off(_Code(text)):
+    for plugin in _plugins_off(JsCode(text)):
         folders = _PLUGINS[plugin]
         out.append(
             held_globs(
@@ -134,7 +129,7 @@ def held_by_translations(config: str | None, paths: Sequence[str]) -> list[str]:
     where the config's default locale is not plainly given (`en` where it sets none)."""
     from receipt_gate.sites.layout import held_globs
 
-    default = _default_locale(_Code(config or ""))
+    default = _default_locale(JsCode(config or ""))
     sources = []
     for path in paths:
         parts = path.split("/")
@@ -153,83 +148,7 @@ def held_by_translations(config: str | None, paths: Sequence[str]) -> list[str]:
     return [held_globs(sorted(map(wildmatch.escape, sources)))] if sources else []
 
 
-class _Code:
-    """A config's code without comments (`text`), and the same with each string's
-    inside blanked (`masked`, of the same length): names are looked for in `masked`,
-    so that none in a string counts, and values read from `text`."""
-
-    def __init__(self, code: str) -> None:
-        from receipt_gate.sites.layout import js_uncommented
-
-        self.text = js_uncommented(code)
-        self.masked = _STRING.sub(
-            lambda m: m.group(1) + "_" * len(m.group(2)) + m.group(1), self.text
-        )
-
-    def names(self, name: str) -> list[int]:
-        """Where the word `name` is, outside strings."""
-        return [
-            m.start() for m in re.finditer(rf"(?<![\w$]){re.escape(name)}(?![\w$])", self.masked)
-        ]
-
-    def entries(self, start: int) -> dict[str, int] | None:
-        """The `{...}` object literal at `start`: each entry's name -> where its value
-        starts; None where there is none, it does not close, or an entry is not a plain
-        `name: value` (a shorthand, a spread, a computed name, a method...)."""
-        inner = self.close(start, "{", "}")
-        if inner is None:
-            return None
-        out: dict[str, int] = {}
-        at = start + 1
-        for part in self.parts(at, inner):
-            m = _ENTRY.match(self.text, part[0], part[1])
-            if m is None:
-                if self.text[part[0] : part[1]].strip():
-                    return None
-                continue
-            out[m.group(2) or m.group(3)] = m.end()
-        return out
-
-    def items(self, start: int) -> list[tuple[int, int]] | None:
-        """The elements of the `[...]` array literal at `start` (their spans)."""
-        inner = self.close(start, "[", "]")
-        if inner is None:
-            return None
-        return [p for p in self.parts(start + 1, inner) if self.text[p[0] : p[1]].strip()]
-
-    def close(self, start: int, opening: str, closing: str) -> int | None:
-        """Where the bracket opened at `start` closes (brackets in strings not counted)."""
-        if start < 0 or not self.masked.startswith(opening, start):
-            return None
-        depth = 0
-        for i in range(start, len(self.masked)):
-            c = self.masked[i]
-            depth += c in "{[("
-            depth -= c in "}])"
-            if depth == 0:
-                return i if c == closing else None
-        return None
-
-    def parts(self, start: int, end: int) -> list[tuple[int, int]]:
-        """The spans between the commas at the top level of start..end."""
-        out, depth, begin = [], 0, start
-        for i in range(start, end):
-            c = self.masked[i]
-            depth += c in "{[("
-            depth -= c in "}])"
-            if c == "," and depth == 0:
-                out.append((begin, i))
-                begin = i + 1
-        return [*out, (begin, end)]
-
-    def value(self, at: int) -> int:
-        """Where a value starting at `at` begins, past a type comment's parentheses."""
-        while self.text.startswith("(", at):
-            at = len(self.text) - len(self.text[at + 1 :].lstrip())
-        return at
-
-
-def _default_locale(code: _Code) -> str | None:
+def _default_locale(code: JsCode) -> str | None:
     """The default locale, `en` where the config sets no i18n; None where it is not
     plainly given (a variable, a shorthand `i18n`, a locale computed)."""
     places = code.names("i18n")
@@ -241,18 +160,18 @@ def _default_locale(code: _Code) -> str | None:
     at = entries.get("defaultLocale")
     if at is None:
         return "en"
-    m = _STRING.match(code.text, at)
+    m = JS_STRING.match(code.text, at)
     rest = code.masked[m.end() :].lstrip()[:1] if m is not None else ""
     return m.group(2) if m is not None and rest in (",", "}") and "/" not in m.group(2) else None
 
 
-def _after_key(code: _Code, places: Sequence[int]) -> int:
+def _after_key(code: JsCode, places: Sequence[int]) -> int:
     """Where the value of the one key among `places` starts (-1: no such key)."""
     m = re.compile(r"[\w$]+[\"']?\s*:\s*").match(code.masked, places[0])
     return code.value(m.end()) if m is not None else -1
 
 
-def _plugins_off(code: _Code) -> list[str]:
+def _plugins_off(code: JsCode) -> list[str]:
     """The classic preset's content plugins the config may keep from building their
     folders: every one where the presets are not read plainly."""
     places = code.names("presets")
@@ -288,7 +207,7 @@ def _plugins_off(code: _Code) -> list[str]:
     return list(dict.fromkeys(off))
 
 
-def _plugin_off(code: _Code, at: int, plugin: str) -> bool:
+def _plugin_off(code: JsCode, at: int, plugin: str) -> bool:
     """Does the value at `at` turn this plugin off, or choose what it builds?"""
     at = code.value(at)
     entries = code.entries(at)
@@ -298,7 +217,7 @@ def _plugin_off(code: _Code, at: int, plugin: str) -> bool:
     for key, where in entries.items():
         if key not in _READ_BY_PLUGINS:
             continue
-        given = _STRING.match(code.text, where)
+        given = JS_STRING.match(code.text, where)
         folder = given.group(2).removeprefix("./").rstrip("/") if given is not None else None
         if key != "path" or folder != own:
             return True

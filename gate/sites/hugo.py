@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
 from receipt_gate.reading.siteconfig import document, plain, shown, values, values_within
-from receipt_gate.sites.layout import CONFIG_EXTS, Layout, copied, section, site, under
+from receipt_gate.sites.layout import (
+    CONFIG_EXTS,
+    Layout,
+    copied,
+    globs_for,
+    section,
+    site,
+    under,
+)
 
 if TYPE_CHECKING:
     from receipt_gate.base.yamlio import Table
@@ -91,6 +99,22 @@ CONTENT = (
 )
 
 
+def _language_dirs(paths: Sequence[str], read: Callable[[str], str | None], sub: str) -> list[str]:
+    """The contentDirs a site's configs name (a language's), from the site's folder,
+    but its own content/ (each plain, inside the repository)."""
+    from receipt_gate.reading import siteconfig
+
+    top = re.compile(rf"^{re.escape(sub)}(?:(?:hugo|config)\.(?:toml|ya?ml|json)$|config/)")
+    out: list[str] = []
+    for path in [p for p in paths if top.match(p) and p.endswith(CONFIG_EXTS)]:
+        doc = siteconfig.document(path, read(path) or "")
+        for value in values(doc, "contentdir"):
+            folder = posixpath.normpath(value.strip()) if isinstance(value, str) else ""
+            if folder and folder not in (".", "content") and not folder.startswith(("/", "..")):
+                out.append(f"{sub}{folder}")
+    return list(dict.fromkeys(out))
+
+
 def _sections(files: Sequence[str], content: str) -> str:
     """The posts section, and where it lies in a language's folder (`content/en/posts`:
     a language's contentDir), the same section of every language's (`content/*/posts`,
@@ -133,6 +157,19 @@ def detect(repo: Repo) -> Layout | None:
         content=f"{base}content",
     )
     mine = [p for p, tool in repo.named.items() if p and tool == KIND]
+    # (each language's contentDir holds its posts where the top's are: an empty
+    # content/fr/ at init is written to later; round 46)
+    posts = _sections(files, f"{base}content")
+    rest = posts.removeprefix(f"{base}content").removeprefix("/*")  # (`/posts`, or "")
+    more = [
+        g
+        for d in _language_dirs(paths, repo.read, base)
+        for g in globs_for(f"{d}{rest}", files, EXTS, True)
+    ]
+    if more:
+        keep = [g for g in found.articles if not g.startswith("!")]
+        drop = [g for g in found.articles if g.startswith("!")]
+        found = found._replace(articles=list(dict.fromkeys([*keep, *more, *drop])))
     for folder in [f"{base}content", *_static(paths, repo.read, base, mine)]:  # (bundle XHTML)
         found = copied(found, folder, files)
     if vendored[0] in read_in:

@@ -283,6 +283,87 @@ def js_uncommented(code: str) -> str:
     return _JS_STRING_OR_COMMENT.sub(lambda m: m.group(1) or " ", code)
 
 
+# A JavaScript string literal (its quote, then its inside: no template substitution).
+JS_STRING = lazyre.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1""")
+# An object's entry the gate reads: a plain or quoted name, a colon (nothing else: a
+# shorthand, a spread, a computed or escaped name, a getter, a method).
+_JS_ENTRY = lazyre.compile(r"""\s*(?:(["'])([A-Za-z_$][\w$]*)\1|([A-Za-z_$][\w$]*))\s*:\s*""")
+
+
+class JsCode:
+    """A config's code without comments (`text`), and the same with each string's
+    inside blanked (`masked`, of the same length): names are looked for in `masked`,
+    so that none in a string counts, and values read from `text`."""
+
+    def __init__(self, code: str) -> None:
+        self.text = js_uncommented(code)
+        self.masked = JS_STRING.sub(
+            lambda m: m.group(1) + "_" * len(m.group(2)) + m.group(1), self.text
+        )
+
+    def names(self, name: str) -> list[int]:
+        """Where the word `name` is, outside strings."""
+        return [
+            m.start() for m in re.finditer(rf"(?<![\w$]){re.escape(name)}(?![\w$])", self.masked)
+        ]
+
+    def entries(self, start: int) -> dict[str, int] | None:
+        """The `{...}` object literal at `start`: each entry's name -> where its value
+        starts; None where there is none, it does not close, or an entry is not a plain
+        `name: value` (a shorthand, a spread, a computed name, a method...)."""
+        inner = self.close(start, "{", "}")
+        if inner is None:
+            return None
+        out: dict[str, int] = {}
+        at = start + 1
+        for part in self.parts(at, inner):
+            m = _JS_ENTRY.match(self.text, part[0], part[1])
+            if m is None:
+                if self.text[part[0] : part[1]].strip():
+                    return None
+                continue
+            out[m.group(2) or m.group(3)] = m.end()
+        return out
+
+    def items(self, start: int) -> list[tuple[int, int]] | None:
+        """The elements of the `[...]` array literal at `start` (their spans)."""
+        inner = self.close(start, "[", "]")
+        if inner is None:
+            return None
+        return [p for p in self.parts(start + 1, inner) if self.text[p[0] : p[1]].strip()]
+
+    def close(self, start: int, opening: str, closing: str) -> int | None:
+        """Where the bracket opened at `start` closes (brackets in strings not counted)."""
+        if start < 0 or not self.masked.startswith(opening, start):
+            return None
+        depth = 0
+        for i in range(start, len(self.masked)):
+            c = self.masked[i]
+            depth += c in "{[("
+            depth -= c in "}])"
+            if depth == 0:
+                return i if c == closing else None
+        return None
+
+    def parts(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The spans between the commas at the top level of start..end."""
+        out, depth, begin = [], 0, start
+        for i in range(start, end):
+            c = self.masked[i]
+            depth += c in "{[("
+            depth -= c in "}])"
+            if c == "," and depth == 0:
+                out.append((begin, i))
+                begin = i + 1
+        return [*out, (begin, end)]
+
+    def value(self, at: int) -> int:
+        """Where a value starting at `at` begins, past a type comment's parentheses."""
+        while self.text.startswith("(", at):
+            at = len(self.text) - len(self.text[at + 1 :].lstrip())
+        return at
+
+
 # A page a generator's config holds back, as gate.rules.corpus reads them: a path
 # prefix (a folder with its `/`), or one of these: globs (NUL-joined), a regular
 # expression searched in `/` and the path and in each folder above it, or in the path
