@@ -378,8 +378,8 @@ class _Shapes:
             self.paths.add(glob)
         elif glob.startswith("**/") and _LITERAL.fullmatch(glob[3:]) and "/" not in glob[3:]:
             self.names.append(glob[2:])
-        elif glob.endswith("/**") and "**/" in glob[:-3] and _inside(glob[:-3]) is not None:
-            self.inside.append(_inside(glob[:-3]) or ("", ""))
+        elif glob.endswith("/**") and (inside := _inside(glob[:-3])) is not None:
+            self.inside.append(inside)
         else:
             folder, sep, tail = glob.partition("/**/*")
             if glob.startswith("**/*"):

@@ -305,10 +305,8 @@ def _not_receipts(
         added = tree.paths(
             [f"{escaped}/**", *(f"!{escaped}/**/{wildmatch.escape(c)}.json" for c in checks)]
         )
-    names = tuple(f"/{c}.json" for c in checks)
-    receipts = [
-        p for p in added if "/" in p[len(inside) :] and f"/{p[len(inside) :]}".endswith(names)
-    ]
+    receipt = git.receipt_named(folder, checks)
+    receipts = [p for p in added if receipt(p)]
     out = [(p, named) for p in sorted(set(added) - set(receipts))]
     entries = getattr(tree, "entries_of", None)
     if entries is not None and receipts:

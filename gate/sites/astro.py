@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
 from receipt_gate.sites.layout import (
-    JS_STRING,
-    JsCode,
     Layout,
     any_case,
     section,
@@ -91,7 +89,7 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
     out: list[str] = []
     for at in calls:
         entries = code.entries(at)
-        pattern, base = (_plain(code, (entries or {}).get(k)) for k in ("pattern", "base"))
+        pattern, base = (code.string((entries or {}).get(k)) for k in ("pattern", "base"))
         folder = posixpath.normpath(base.strip()) if base and base.strip() else None
         if pattern is None or folder is None or folder.startswith(("/", "..")):
             return every
@@ -103,13 +101,6 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
     if not calls:
         return every
     return [held_globs([content, *(f"!{k}" for k in taken)]), *out]
-
-
-def _plain(code: JsCode, at: int | None) -> str | None:
-    """The plain string at `at` (a value nothing follows but `,` or `}`), or None."""
-    m = JS_STRING.match(code.text, at) if at is not None else None
-    rest = code.masked[m.end() :].lstrip()[:1] if m is not None else ""
-    return m.group(2) if m is not None and rest in (",", "}") else None
 
 
 # A glob() pattern that loads every entry below its base of some kinds: `**/*`,

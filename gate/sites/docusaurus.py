@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre, wildmatch
-from receipt_gate.sites.layout import JS_STRING, JsCode, Layout, leave_out, under
+from receipt_gate.sites.layout import JsCode, Layout, leave_out, under
 
 if TYPE_CHECKING:
     from receipt_gate.sites.layout import Repo
@@ -160,9 +160,8 @@ def _default_locale(code: JsCode) -> str | None:
     at = entries.get("defaultLocale")
     if at is None:
         return "en"
-    m = JS_STRING.match(code.text, at)
-    rest = code.masked[m.end() :].lstrip()[:1] if m is not None else ""
-    return m.group(2) if m is not None and rest in (",", "}") and "/" not in m.group(2) else None
+    given = code.string(at)
+    return given if given is not None and "/" not in given else None
 
 
 def _after_key(code: JsCode, places: Sequence[int]) -> int:
@@ -217,8 +216,8 @@ def _plugin_off(code: JsCode, at: int, plugin: str) -> bool:
     for key, where in entries.items():
         if key not in _READ_BY_PLUGINS:
             continue
-        given = JS_STRING.match(code.text, where)
-        folder = given.group(2).removeprefix("./").rstrip("/") if given is not None else None
+        given = code.string(where)
+        folder = given.removeprefix("./").rstrip("/") if given is not None else None
         if key != "path" or folder != own:
             return True
     return False

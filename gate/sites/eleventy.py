@@ -91,12 +91,12 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
     # .eleventyignore: a pattern a line, `#` a comment only at a line's start, relative to
     # the folder the file is in (the root's, and the input folder's).
     for ignore, rel in ((".eleventyignore", ""), (f"{base}.eleventyignore", base)):
-        for line in (read(ignore) or "").split("\n") if ignore in set(paths) else ():
-            glob = line.strip(JS_SPACE).removeprefix("./").rstrip("/")
-            if glob and not glob.startswith(("#", "!")):
-                glob = rel + glob
-                folder = any(p.startswith(glob + "/") for p in paths)
-                drafts.append(f"!{glob}/**" if folder else f"!{glob}")
+        for line in _ignore_lines(read(ignore)) if ignore in set(paths) else ():
+            glob = rel + line.removeprefix("./").rstrip("/")
+            if glob == rel:
+                continue
+            folder = any(p.startswith(glob + "/") for p in paths)
+            drafts.append(f"!{glob}/**" if folder else f"!{glob}")
     drafts = list(dict.fromkeys(drafts))
     # Eleventy renders every template in its input, a README, a static/ folder's page
     # or one in a hidden folder too (`.notes/`: built, round 43): only git's folder,
@@ -312,6 +312,13 @@ def held_by_gitignore(config: str | None, read: Callable[[str], str | None]) -> 
     return [held] if held is not None else []
 
 
+def _ignore_lines(text: str | None) -> list[str]:
+    """An `.eleventyignore`'s globs: each line trimmed as JavaScript trims it (a BOM
+    too), but a blank one and those Eleventy skips (`#` and `!` lines)."""
+    lines = (line.strip(JS_SPACE) for line in (text or "").split("\n"))
+    return [g for g in lines if g and not g.startswith(("#", "!"))]
+
+
 def held_by_ignore_files(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
     """What each `.eleventyignore` in the tree names (Eleventy reads the top's and the
     input folder's, which a config or a build's `--input` may set: every one is read):
@@ -326,11 +333,8 @@ def held_by_ignore_files(paths: Sequence[str], read: Callable[[str], str | None]
         folder, _, name = path.rpartition("/")
         if name != ".eleventyignore":
             continue
-        for line in (read(path) or "").split("\n"):
-            glob = line.strip(JS_SPACE)
-            if not glob or glob.startswith(("#", "!")):
-                continue
-            glob = posixpath.normpath(f"{folder}/{glob}" if folder else glob).lstrip("/")
+        for line in _ignore_lines(read(path)):
+            glob = posixpath.normpath(f"{folder}/{line}" if folder else line).lstrip("/")
             if glob.startswith("../") or re.search(r"[{}()!+@]", glob):
                 return [held_globs(["**"])]
             glob = "" if glob == "." else glob

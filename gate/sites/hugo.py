@@ -99,14 +99,20 @@ CONTENT = (
 )
 
 
+def _site_configs(paths: Sequence[str], sub: str) -> list[str]:
+    """The configs Hugo reads for the site in `sub` (with its `/`): hugo.* or config.*
+    at its top, and what its config/ folder holds."""
+    top = re.compile(rf"^{re.escape(sub)}(?:(?:hugo|config)\.(?:toml|ya?ml|json)$|config/)")
+    return [p for p in paths if top.match(p) and p.endswith(CONFIG_EXTS)]
+
+
 def _language_dirs(paths: Sequence[str], read: Callable[[str], str | None], sub: str) -> list[str]:
     """The contentDirs a site's configs name (a language's), from the site's folder,
     but its own content/ (each plain, inside the repository)."""
     from receipt_gate.reading import siteconfig
 
-    top = re.compile(rf"^{re.escape(sub)}(?:(?:hugo|config)\.(?:toml|ya?ml|json)$|config/)")
     out: list[str] = []
-    for path in [p for p in paths if top.match(p) and p.endswith(CONFIG_EXTS)]:
+    for path in _site_configs(paths, sub):
         doc = siteconfig.document(path, read(path) or "")
         for value in values(doc, "contentdir"):
             folder = posixpath.normpath(value.strip()) if isinstance(value, str) else ""
@@ -146,9 +152,10 @@ def detect(repo: Repo) -> Layout | None:
     if any(p.startswith(f"{base}_vendor/") for p in paths):
         read_in += vendored
     name = f"a Hugo site in {sub}/" if sub else "a Hugo site"
+    posts = _sections(files, f"{base}content")
     found = site(
         name,
-        _sections(files, f"{base}content"),
+        posts,
         files,
         paths,
         {"front_matter": {"draft": True}, "front_matter_in": read_in},
@@ -159,7 +166,6 @@ def detect(repo: Repo) -> Layout | None:
     mine = [p for p, tool in repo.named.items() if p and tool == KIND]
     # (each language's contentDir holds its posts where the top's are: an empty
     # content/fr/ at init is written to later; round 46)
-    posts = _sections(files, f"{base}content")
     rest = posts.removeprefix(f"{base}content").removeprefix("/*")  # (`/posts`, or "")
     more = [
         g
@@ -195,13 +201,10 @@ def _static(
     (staticDir, staticDir0-10, a mount whose target is static), or `more`: configs a build
     names for it (`--config a,b`: its folders are the top's, as Hugo reads them); "" for
     one the gate cannot read plainly (then every folder counts)."""
-    import re
-
     from receipt_gate.reading import siteconfig
 
     out: list[str] = []
-    top = re.compile(rf"^{re.escape(sub)}(?:(?:hugo|config)\.(?:toml|ya?ml|json)$|config/)")
-    configs = [p for p in paths if top.match(p) and p.endswith(CONFIG_EXTS)]
+    configs = _site_configs(paths, sub)
     for path in [*configs, *(p for p in more if p not in configs)]:
         doc = siteconfig.document(path, read(path) or "")
         named: list[object] = [

@@ -363,6 +363,12 @@ class JsCode:
             at = len(self.text) - len(self.text[at + 1 :].lstrip())
         return at
 
+    def string(self, at: int | None) -> str | None:
+        """The plain string value at `at` (nothing follows it but `,` or `}`), or None."""
+        m = JS_STRING.match(self.text, at) if at is not None else None
+        rest = self.masked[m.end() :].lstrip()[:1] if m is not None else ""
+        return m.group(2) if m is not None and rest in (",", "}") else None
+
 
 # A page a generator's config holds back, as gate.rules.corpus reads them: a path
 # prefix (a folder with its `/`), or one of these: globs (NUL-joined), a regular

@@ -140,14 +140,16 @@ def includes(page: str, text: str, whole: bool = False) -> frozenset[str]:
     if "{{" not in text:
         return frozenset()
     folder = posixpath.dirname(page)
-    code = _code_spans(text) if whole else []
+    code = _code_lines(text) if whole else set()
+    spans = [(m.start(), m.end()) for m in _INLINE_CODE.finditer(text)] if whole else []
     out = set()
     for m in _INCLUDE.finditer(text):
         dest, colon, _ = m.group(1).partition(":")
         if whole and (
             colon
             or (m.start() and text[m.start() - 1] == "\\")
-            or any(a <= m.start() < b for a, b in code)
+            or text.count("\n", 0, m.start()) in code
+            or any(a <= m.start() < b for a, b in spans)
         ):
             continue
         if dest:
@@ -155,28 +157,14 @@ def includes(page: str, text: str, whole: bool = False) -> frozenset[str]:
     return frozenset(out)
 
 
-_FENCE = lazyre.compile(r"(?m)^ {0,3}(`{3,}|~{3,})")
-_INDENTED = lazyre.compile(r"(?m)^(?: {4}|\t)")
+_INLINE_CODE = lazyre.compile(r"`+[^`]*`+")  # (a superset of the inline code spans)
 
 
-def _code_spans(text: str) -> list[tuple[int, int]]:
-    """Where a fenced code block is (to its closing fence, or the end), and each line
-    an indent may make code, or an inline code span (a superset of what is code)."""
-    out: list[tuple[int, int]] = []
-    opened: re.Match[str] | None = None
-    for m in _FENCE.finditer(text):
-        if opened is None:
-            opened = m
-        elif m.group(1)[0] == opened.group(1)[0] and len(m.group(1)) >= len(opened.group(1)):
-            out.append((opened.start(), m.end()))
-            opened = None
-    if opened is not None:
-        out.append((opened.start(), len(text)))
-    for m in _INDENTED.finditer(text):
-        end = text.find("\n", m.start())
-        out.append((m.start(), len(text) if end < 0 else end))
-    out += [(m.start(), m.end()) for m in re.finditer(r"`+[^`]*`+", text)]
-    return out
+def _code_lines(text: str) -> set[int]:
+    """The lines of the chapter's code blocks, fenced or indented (0-based)."""
+    from receipt_gate.reading.markdown import blocks
+
+    return {n for b in blocks(text) if b.kind == "code" for n in range(b.start, b.end)}
 
 
 def governs(toc: str, path: str) -> bool:

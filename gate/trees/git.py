@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -317,17 +317,29 @@ def tree_entries(root: str, commit: str, paths: Sequence[str] = ()) -> dict[str,
     }
 
 
+def receipt_named(folder: str, checks: Sequence[str] = ()) -> Callable[[str], bool]:
+    """Is a path under the run folder named as a receipt: `<draft>/<check>.json` of one
+    of these checks (any name ending in `.json` where none is given)?"""
+    inside = folder + "/"
+    names = tuple(f"/{c}.json" for c in checks) or (".json",)
+
+    def named(p: str) -> bool:
+        rel = p[len(inside) :]
+        return "/" in rel and f"/{rel}".endswith(names)
+
+    return named
+
+
 def not_receipts(root: str, folder: str, commit: str = "", checks: Sequence[str] = ()) -> list[str]:
     """The files under `folder` that are no receipt's (the run folder holds receipts
     only): whose names do not end in `.json`, or, given the `checks` a receipt may be
     of, are no `<draft>/<check>.json` of one; in the index, or a commit. git leaves the
     receipts out where it can."""
     inside = folder + "/"
-    names = tuple(f"/{c}.json" for c in checks) or (".json",)
+    receipt = receipt_named(folder, checks)
 
     def stray(p: str) -> bool:
-        rel = p[len(inside) :]
-        return p.startswith(inside) and not ("/" in rel and f"/{rel}".endswith(names))
+        return p.startswith(inside) and not receipt(p)
 
     if commit:
         out = run(root, ("ls-tree", "-r", "-z", "--name-only", "--full-tree", commit, "--",

@@ -234,11 +234,17 @@ def _without(paths: list[str], folders: Sequence[str]) -> list[str]:
 _HINT = "listing-hint.json"
 
 
-def listing_hint(root: str) -> tuple[str, ...]:
-    from receipt_gate.trees import cache
+_HINTS: dict[str, tuple[str, ...]] = {}  # root -> the hint as read or written here
 
-    got = cache.read(cache.path(root, _HINT), _folders)
-    return tuple(got) if got is not None else ()
+
+def listing_hint(root: str) -> tuple[str, ...]:
+    """The folders the last commit hook's listing left out (read once a process)."""
+    if root not in _HINTS:
+        from receipt_gate.trees import cache
+
+        got = cache.read(cache.path(root, _HINT), _folders)
+        _HINTS[root] = tuple(got) if got is not None else ()
+    return _HINTS[root]
 
 
 def hint_listing(root: str, folders: Sequence[str]) -> None:
@@ -247,6 +253,7 @@ def hint_listing(root: str, folders: Sequence[str]) -> None:
         from receipt_gate.trees import cache
 
         cache.write(cache.path(root, _HINT), list(folders))
+        _HINTS[root] = tuple(folders)
 
 
 def _folders(doc: object) -> bool:
