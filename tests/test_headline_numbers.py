@@ -1235,6 +1235,26 @@ def test_what_astros_content_loader_leaves_out_supports_nothing(
 
 
 @pytest.mark.parametrize(
+    "decoy", ["`\nglob({ pattern: '**/*.md', base: 'src/content/blog' })\n`", ""]
+)
+def test_astros_loader_between_regex_literals_is_read(repo: Repo, rg: Run, decoy: str) -> None:
+    """Round 47: `/x\\/*/` was read as a comment's opening, which hid the loader that
+    leaves the page out, and a loader that takes every page, in a template across lines,
+    was read in its place."""
+    _title_and_reply(repo, wide=True)
+    repo.write("src/content/blog/2024/notes.md", "The drift peaked at 76 hours.\n")
+    repo.write(
+        "src/content.config.ts",
+        'import { glob } from "astro/loaders";\nconst skip = /x\\/*/;\n'
+        "export const collections = { blog: defineCollection({ loader: glob({ pattern:"
+        ' "[!n]*.md", base: "./src/content/blog" }) }) };\n'
+        f"const keep = /a*/;\nconst doc = {decoy or '1'};\n",
+    )
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+
+
+@pytest.mark.parametrize(
     "fields",
     [
         "date: 2001-01-01",
@@ -1586,6 +1606,15 @@ def test_an_org_comment_is_no_title(repo: Repo, rg: Run) -> None:
         ('eleventyConfig.ignores?.add("posts/old");', True),
         ('const ig = eleventyConfig.ignores; ig.add("posts/old");', True),
         ('eleventyConfig.ignores.delete("README.md");', False),
+        # Round 47: a regex literal read as a comment's opening hid the call; a call in
+        # a string, a template or a regex is none; escaped names and `<!--` are unread
+        ('const a = /x\\/*/; eleventyConfig.ignores.add("posts/old"); const b = /a*/;', True),
+        ("const a = \"eleventyConfig.ignores.add('posts/old')\";", False),
+        ("const a = `\neleventyConfig.ignores.add('posts/old')`;", False),
+        ('const a = /eleventyConfig.ignores.add("posts.old")/;', False),
+        ('eleventyConfig.\\u0069gnores.add("posts/old");', True),
+        ('const n = 1 <!-- eleventyConfig.ignores.add("elsewhere");', True),
+        ('// x\releventyConfig.ignores.add("posts/old");', True),
     ],
 )
 def test_what_an_eleventy_config_ignores_supports_nothing(
@@ -1668,6 +1697,9 @@ _DOCUSAURUS = "module.exports = {{ title: 'T', {} presets: [['classic', {}]] }};
         ("", "{ ['docs']: {} }", "docs/notes.md", True),
         ("", "{ docs }", "docs/notes.md", True),
         ("", "{ docs: {}, ...more }", "docs/notes.md", True),
+        # Round 47: a regex literal read as a comment's opening hid `exclude`
+        ("", "{ docs: { a: /x\\/*/, exclude: ['notes.md'], b: /a*/ } }", "docs/notes.md", True),
+        ("", "{ docs: { a: /x\\/*/.test(''), b: /a*/.test('') } }", "docs/notes.md", False),
         # a translation: built only for a listed locale, and where its source is
         ("", "{}", "i18n/de/docusaurus-plugin-content-docs/current/notes.md", True),
         (
@@ -1845,6 +1877,15 @@ def test_what_a_config_excludes_from_the_build_supports_nothing(
             },
             "posts/old/notes.md",
             False,
+        ),
+        (  # (round 47: the call in a string is none: Eleventy keeps .gitignore's)
+            {
+                "eleventy.config.js": "const s = 'c.setUseGitIgnore(false)';\n"
+                "module.exports = (c) => {};\n",
+                ".gitignore": "posts/old/\n",
+            },
+            "posts/old/notes.md",
+            True,
         ),
     ],
 )

@@ -76,7 +76,8 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
     options are not a plain `{pattern: "...", base: "..."}` (or a base outside the
     project) holds all of src/content/: nothing there surely supports."""
     from receipt_gate.base import wildmatch
-    from receipt_gate.sites.layout import JsCode, held_globs
+    from receipt_gate.sites.jscode import JsCode
+    from receipt_gate.sites.layout import held_globs
 
     if text is None or "glob" not in text:
         return []
@@ -84,6 +85,8 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
     content = f"{wildmatch.escape(top)}src/content/**"
     every = [held_globs([content])]
     code = JsCode(text)
+    if code.unreadable:
+        return every
     calls = [m.end() for m in re.finditer(r"(?<![\w$.])glob\s*\(\s*", code.masked)]
     taken: list[str] = []
     out: list[str] = []

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre, wildmatch
-from receipt_gate.sites.layout import JsCode, Layout, leave_out, under
+from receipt_gate.sites.jscode import JsCode
+from receipt_gate.sites.layout import Layout, leave_out, under
 
 if TYPE_CHECKING:
     from receipt_gate.sites.layout import Repo
@@ -152,6 +153,8 @@ def _default_locale(code: JsCode) -> str | None:
     """The default locale, `en` where the config sets no i18n; None where it is not
     plainly given (a variable, a shorthand `i18n`, a locale computed)."""
     places = code.names("i18n")
+    if code.unreadable:
+        return None
     if not places:
         return "en"
     entries = code.entries(_after_key(code, places))
@@ -174,7 +177,7 @@ def _plugins_off(code: JsCode) -> list[str]:
     """The classic preset's content plugins the config may keep from building their
     folders: every one where the presets are not read plainly."""
     places = code.names("presets")
-    if "..." in code.masked or len(places) != 1:
+    if code.unreadable or "..." in code.masked or len(places) != 1:
         return list(_PLUGINS)  # (a spread may bring presets; none or two: not read)
     items = code.items(_after_key(code, places))
     if items is None:

@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
-from receipt_gate.sites.layout import JS_SPACE, Layout, docs_folders, leave_out
+from receipt_gate.sites.jscode import JS_SPACE, JsCode
+from receipt_gate.sites.layout import Layout, docs_folders, leave_out
 
 if TYPE_CHECKING:
     from receipt_gate.sites.layout import Repo
@@ -46,26 +47,46 @@ def detect(repo: Repo) -> Layout | None:
 def _dirs(config: str) -> dict[str, str]:
     """Eleventy's folders as its config sets them, where plainly: the `dir` object's
     string values, or setInputDirectory() and its kin. A folder set another way (an
-    environment variable) is unknown: the input is then the whole repository."""
-    code = _uncommented(config)
+    environment variable), or a config the gate cannot read, is unknown: the input is
+    then the whole repository."""
+    code = _js(config)
+    keys = ("input", "includes", "layouts", "data", "output")
+    if code.unreadable:
+        return {k: "" if k == "input" else "?" for k in keys}
     out: dict[str, str] = {}
-    blocks = re.findall(r"\bdir\s*:\s*\{([^{}]*)\}", code)
-    block = blocks[0] if len(blocks) == 1 else ""  # (two: which one counts, code says)
-    for key in ("input", "includes", "layouts", "data", "output"):
+    blocks = code.found(_DIR_BLOCK)
+    # (two, or one the gate cannot read whole: which one counts, code says)
+    unread = len(blocks) != len(code.names("dir")) and bool(
+        re.search(r"(?<![\w$.])dir\s*:", code.masked)
+    )
+    block = blocks[0] if len(blocks) == 1 and not unread else None
+    span = (block.start(1), block.end(1)) if block is not None else (0, 0)
+    for key in keys:
         # (a whole string, alone: `"pa" + "rts"`, `String("parts")` are set otherwise)
-        plain = r"[\"'`]([^\"'`\n]+)[\"'`]\s*"
-        m = re.search(rf"\b{key}\s*:\s*{plain}(?=[,}}]|$)", block)
-        calls = re.findall(rf"set{key.capitalize()}Directory\(", code)
-        m = m or (
-            re.search(rf"set{key.capitalize()}Directory\(\s*{plain}\)", code)
-            if len(calls) == 1
-            else None
+        named = code.found(re.compile(rf"\b{key}\s*:"), *span)
+        m = next(
+            iter(code.found(re.compile(rf"\b{key}\s*:\s*{_DIR_VALUE}(?=[,}}]|$)"), *span)), None
         )
-        if m and len(blocks) < 2 and len(re.findall(rf"\b{key}\s*:", block)) <= 1:
+        calls = code.found(re.compile(rf"set{key.capitalize()}Directory\("))
+        if m is None and len(calls) == 1:
+            m = next(
+                iter(code.found(re.compile(rf"set{key.capitalize()}Directory\(\s*{_DIR_VALUE}\)"))),
+                None,
+            )
+        if m and len(blocks) < 2 and not unread and len(named) <= 1:
             out[key] = m.group(1).strip().removeprefix("./").strip("/")
-        elif len(blocks) > 1 or re.search(rf"\b{key}\s*:", block) or calls:
+        elif len(blocks) > 1 or unread or named or calls:
             out[key] = "" if key == "input" else "?"  # set, but not to a plain string
     return out
+
+
+_DIR_BLOCK = lazyre.compile(r"\bdir\s*:\s*\{([^{}]*)\}")
+_DIR_VALUE = r"[\"'`]([^\"'`\n]+)[\"'`]\s*"
+
+
+def _js(text: str) -> JsCode:
+    """The config's code as JavaScript is lexed (gate.sites.jscode)."""
+    return JsCode(text)
 
 
 def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]) -> Layout:
@@ -154,17 +175,21 @@ def aliases(
     plugin's) renders as pages (lower case; comments aside)."""
     texts = [config]
     if read is not None:
-        for rel in _REQUIRED.findall(_uncommented(config)):
-            found = _module(posixpath.normpath(posixpath.join(here, rel)), read)
+        for m in _js(config).found(_REQUIRED):
+            found = _module(posixpath.normpath(posixpath.join(here, m.group(1))), read)
             texts += [found[1]] if found is not None else []
     out = []
-    for text in map(_uncommented, texts):
-        consts = dict(_CONST.findall(text))
-        for m in _EXTENSION.finditer(text):
-            end = _call_end(text, m.end())
+    for code in map(_js, texts):
+        consts = {m.group(1): m.group(2) for m in code.found(_CONST)}
+        for m in code.found(_EXTENSION):
+            end = _call_end(code.masked, m.end())
             # (an output named once, no options spread in: a later key would win)
-            once = text.count("outputFileExtension", m.end(), end) == 1
-            if once and "..." not in text[m.end() : end] and _NOT_A_PAGE.search(text, m.end(), end):
+            once = code.masked.count("outputFileExtension", m.end(), end) == 1
+            if (
+                once
+                and "..." not in code.masked[m.end() : end]
+                and code.found(_NOT_A_PAGE, m.end(), end)
+            ):
                 continue
             named = m.group(1)
             out += [e.lower() for e in re.findall(r"[\"'`]\.?([\w.-]+)[\"'`]", named)]
@@ -182,8 +207,8 @@ def may_render(extension: str, config: str, read: Callable[[str], str | None]) -
     texts, seen = [("", config)], {""}
     while texts:
         here, text = texts.pop()
-        code = _uncommented(text)
-        if extension in aliases(text) or _unreadable(code):
+        code = _js(text)
+        if code.unreadable or extension in aliases(text) or _unreadable(code):
             return True
         for rel in _local_requires(code):
             found = _module(posixpath.normpath(posixpath.join(posixpath.dirname(here), rel)), read)
@@ -218,46 +243,50 @@ _PATH_JOIN = lazyre.compile(
 _DIRNAME_PATH = lazyre.compile(r"""\b(?:require|import)\s*\(\s*`\$\{__dirname\}/([^`$\\]*)`\s*\)""")
 
 
-def _unreadable(code: str) -> bool:
+def _unreadable(code: JsCode) -> bool:
     """Does this code add a template extension, or load code, in a way the gate cannot
     read (see may_render)?"""
     consts = _followed(code)
-    for m in re.finditer(r"addExtension", code):
-        call = _EXTENSION.match(code, m.start())
-        if call is None or _CALLED.match(code, call.end()) is None:
+    calls = {m.start(): m for m in code.found(_EXTENSION)}
+    for m in re.finditer(r"addExtension", code.text):  # (`c["addExtension"]` too)
+        call = calls.get(m.start())
+        if call is None or _CALLED.match(code.masked, call.end()) is None:
             return True
         argument = call.group(1)
         if not _PLAIN_ARGUMENT.fullmatch(argument):
             return True  # (a string with an escape, an array of other than strings)
         if re.fullmatch(r"\w+", argument) and argument not in consts:
             return True  # (a name the gate cannot follow to a string)
-    joined = _DIRNAME_PATH.sub("", _PATH_JOIN.sub("", code))  # (read as one path)
-    return bool(
-        _RUN_STRING.search(joined)
-        or _COMPUTED_REQUIRE.search(joined)
-        or _COMPUTED_CALL.search(joined)
+    # (a path joined of strings to the config's folder is read as one path)
+    joined = [(m.start(), m.end()) for rx in (_PATH_JOIN, _DIRNAME_PATH) for m in code.found(rx)]
+    return any(
+        not any(a <= m.start() < b for a, b in joined)
+        for rx in (_RUN_STRING, _COMPUTED_REQUIRE, _COMPUTED_CALL)
+        for m in code.fires(rx)
     )
 
 
-def _followed(code: str) -> set[str]:
+def _followed(code: JsCode) -> set[str]:
     """The names the gate follows to a string: given one by `const` once, declared and
     assigned nowhere else (a `let` may be assigned anything later)."""
     out = set()
-    for m in re.finditer(r"""\bconst\s+(\w+)\s*=\s*["'`]\.?[\w.-]+["'`]""", code):
+    for m in code.found(re.compile(r"""\bconst\s+(\w+)\s*=\s*["'`]\.?[\w.-]+["'`]""")):
         name = re.escape(m.group(1))
-        declared = re.findall(rf"\b(?:const|let|var|function)\s+{name}\b", code)
-        assigned = re.search(rf"(?<![\w.$]){name}\s*(?:[-+*/%|&^]?=(?!=)|\+\+|--)", code[m.end() :])
+        declared = re.findall(rf"\b(?:const|let|var|function)\s+{name}\b", code.masked)
+        assigned = re.search(
+            rf"(?<![\w.$]){name}\s*(?:[-+*/%|&^]?=(?!=)|\+\+|--)", code.masked[m.end() :]
+        )
         if len(declared) == 1 and assigned is None:
             out.add(m.group(1))
     return out
 
 
-def _local_requires(code: str) -> list[str]:
+def _local_requires(code: JsCode) -> list[str]:
     """The site's files this code requires or imports, by a string or a path joined of
     strings to its own folder."""
-    out = list(_REQUIRED.findall(code))
-    out += [f"./{m.group(1)}" for m in _DIRNAME_PATH.finditer(code)]
-    for m in _PATH_JOIN.finditer(code):
+    out = [m.group(1) for m in code.found(_REQUIRED)]
+    out += [f"./{m.group(1)}" for m in code.found(_DIRNAME_PATH)]
+    for m in code.found(_PATH_JOIN):
         parts = re.findall(r"""["'`]([^"'`]*)["'`]""", m.group(1))
         out.append("./" + posixpath.join(*parts) if parts else "./")
     return out
@@ -284,13 +313,6 @@ def _call_end(text: str, at: int) -> int:
     return len(text)
 
 
-def _uncommented(code: str) -> str:
-    """JavaScript with its comments out (gate.sites.layout.js_uncommented)."""
-    from receipt_gate.sites.layout import js_uncommented
-
-    return js_uncommented(code)
-
-
 _LAYOUT_ALIAS = lazyre.compile(
     r"\baddLayoutAlias\(\s*[\"'`]([^\"'`]+)[\"'`]\s*,\s*[\"'`]([^\"'`]+)[\"'`]"
 )
@@ -306,10 +328,14 @@ def held_by_gitignore(config: str | None, read: Callable[[str], str | None]) -> 
     -f` too; as held entries, those pages support nothing."""
     from receipt_gate.sites.layout import held_lines
 
-    if re.search(r"\bsetUseGitIgnore\s*\(\s*false\b", _uncommented(config or "")):
+    code = _js(config or "")
+    if not code.unreadable and code.found(_NO_GITIGNORE):
         return []
     held = held_lines("", (read(".gitignore") or "").splitlines())
     return [held] if held is not None else []
+
+
+_NO_GITIGNORE = lazyre.compile(r"\bsetUseGitIgnore\s*\(\s*false\b")
 
 
 def _ignore_lines(text: str | None) -> list[str]:
@@ -357,12 +383,14 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
 
     if text is None or not ("ignores" in text or "emplateFormats" in text):
         return []
-    code = _uncommented(text)
+    code = _js(text)
+    if code.unreadable:
+        return [held_globs(["**"])]
     out: list[str] = _formats_held(code)
-    calls = list(_IGNORED.finditer(code))
+    calls = code.found(_IGNORED)
     # (the ignores reached any other way, `ignores?.add`, `const ig = ...ignores`, a
     # computed name: what they add, the gate cannot tell; `ignores.delete()` adds none)
-    if len(re.findall(r"\bignores\b", code)) > len(calls) + len(_UNIGNORED.findall(code)):
+    if len(code.names("ignores")) > len(calls) + len(code.found(_UNIGNORED)):
         return [held_globs(["**"])]
     for m in calls:
         glob = (m.group(2) or "").strip(JS_SPACE).removeprefix("./")
@@ -383,12 +411,12 @@ _FORMATS_FLAG = lazyre.compile(
 )
 
 
-def _formats_held(code: str) -> list[str]:
+def _formats_held(code: JsCode) -> list[str]:
     """Held entries for the pages of kinds none of the config's format lists take (each
     list may be the last one set: a page must be of a kind each takes)."""
     lists: list[Sequence[str] | None] = []
-    for m in _SET_FORMATS.finditer(code):
-        given = _PLAIN_ARGUMENT.match(code, m.end())
+    for m in code.found(_SET_FORMATS):
+        given = _PLAIN_ARGUMENT.match(code.text, m.end())
         if given is None or re.fullmatch(r"\w+", given.group()):
             lists.append(None)  # (a list computed in code)
         else:
@@ -445,9 +473,9 @@ def global_layout(config: str, paths: Sequence[str]) -> bool:
     root = dirs.get("input", "")
     root = "" if root in (".", "", "?") else root
     data = dirs.get("data", "_data")
+    code = _js(config)
     if "?" in (data, dirs.get("includes"), dirs.get("layouts")) or any(
-        m.group(1) == "" or m.group(2) in _GLOBAL_KEYS
-        for m in _ADDED_GLOBAL.finditer(_uncommented(config))
+        m.group(1) == "" or m.group(2) in _GLOBAL_KEYS for m in code.found(_ADDED_GLOBAL)
     ):
         return True
     folder = posixpath.normpath(posixpath.join(root, data)) + "/"
