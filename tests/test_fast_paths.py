@@ -1128,3 +1128,66 @@ def test_sharing_is_whether_a_moved_page_shares_a_key_with_another(
     every = dict.fromkeys([*moved, *paths])
     expected = any(owners.get(k, {q}) - {q} for q in every for k in corpus_module._address_keys(q))
     assert corpus_module._sharing(moved, paths) == expected
+
+
+@pytest.mark.parametrize(
+    "history",
+    [
+        ["root"],
+        ["root", "config"],
+        ["root", "other"],
+        ["root", "baseline"],
+        ["root", "baseline-gone"],
+        ["root", "config", "merge"],
+        ["root", "other", "merge"],
+        ["root", "baseline-folder"],
+    ],
+)
+def test_rule_files_head_changes_are_answered_as_diff_tree_answers(
+    repo: Repo, history: list[str]
+) -> None:
+    """The commit hook asks whether HEAD changed the config or the baseline; HEAD's own
+    git process answers for the files the last hook asked of (revs._head): whatever
+    HEAD is, the answer is diff-tree's."""
+    from receipt_gate.trees import revs
+
+    root = str(repo.path)
+    rules = [".receipt-gate.yaml", "meta/baseline.json"]
+    for step in history:
+        if step == "root":
+            repo.write(".receipt-gate.yaml", "required: [ai-tells]\n")
+            repo.write("meta/baseline.json", "{}\n")
+        elif step == "config":
+            repo.write(".receipt-gate.yaml", "required: [hook-length]\n")
+        elif step == "other":
+            repo.write("other.md", "x\n")
+        elif step == "baseline":
+            repo.write("meta/baseline.json", '{"a": 1}\n')
+        elif step == "baseline-gone":
+            (repo.path / "meta" / "baseline.json").unlink()
+        elif step == "baseline-folder":
+            (repo.path / "meta" / "baseline.json").unlink()
+            repo.write("meta/baseline.json/inner", "x\n")
+        if step == "merge":
+            repo.git("checkout", "-q", "-b", "side", "HEAD~1")
+            repo.write("side.md", "s\n")
+            repo.git("add", "-A")
+            repo.git("commit", "-q", "-m", "side")
+            repo.git("checkout", "-q", "-")
+            repo.git("merge", "-q", "--no-ff", "-m", "merge", "side")
+            continue
+        repo.git("add", "-A")
+        repo.git("commit", "-q", "-m", step)
+    revs._HEADS.clear()
+    revs._RULE_BLOBS.clear()
+    plain = revs.head_changes(root, rules)  # (diff-tree; the paths kept for the next)
+    assert revs._rules_hint(root) == rules
+    revs._HEADS.clear()
+    assert revs.tree_of(root, "HEAD")  # (the hook's first question: rules asked too)
+    assert (root in revs._RULE_BLOBS) == (history[-1] != "merge")  # (a merge: diff-tree)
+    assert revs.head_changes(root, rules) == plain
+    want = {"config": [".receipt-gate.yaml"], "baseline": ["meta/baseline.json"]}
+    want |= {"baseline-gone": ["meta/baseline.json"]}
+    want |= {"baseline-folder": ["meta/baseline.json", "meta/baseline.json/inner"]}
+    want |= {"merge": [".receipt-gate.yaml"] if "config" in history else []}
+    assert plain == want.get(history[-1], [])

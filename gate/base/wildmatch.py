@@ -250,7 +250,18 @@ def _matcher(patterns: tuple[str, ...]) -> _Matcher:
 
 
 def match(patterns: Sequence[str], path: str) -> bool:
-    return _matcher(tuple(patterns)).fullmatch(view(path))
+    """Does the glob set match this path? The first few questions of a set by select()
+    (only the globs that may match the path are compiled: a commit asks a few paths of
+    the build files' sixty), then by the set's one regex."""
+    key = tuple(patterns)
+    asked = _ASKED.get(key, 0)
+    if asked < 8:
+        _ASKED[key] = asked + 1
+        return bool(select(key, [path]))
+    return _matcher(key).fullmatch(view(path))
+
+
+_ASKED: dict[tuple[str, ...], int] = {}
 
 
 def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
@@ -264,8 +275,17 @@ def select(patterns: Sequence[str], paths: Iterable[str]) -> list[str]:
         under = tuple(drop.under)
         paths = [p for p in paths if not p.startswith(under)]
     if take_rest or drop_rest:  # (a pass of string tests per shape costs more than one regex)
+        selecting, excluding = split(key)
+        some = _prefilter(selecting, paths)
+        if len(some) * 4 < len(selecting):
+            # (a few paths left: the regex of only the globs that may match one of them;
+            # compiling sixty build-file globs costs more than testing those paths)
+            selecting = [g for g in selecting if _prefilter((g,), some)]
+            if not selecting:
+                return []
+            key = (*selecting, *(f"!{g}" for g in excluding))
         rx = _matcher(key)
-        return [p for p in _prefilter(split(key)[0], paths) if rx.fullmatch(view(p))]
+        return [p for p in some if rx.fullmatch(view(p))]
     hit = take.matched(paths)
     if hit and drop is not None:
         hit -= drop.matched([p for p in paths if p in hit])

@@ -4,6 +4,7 @@ plumbing through gate.trees.git's runner)."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 
 from receipt_gate import GateError
@@ -30,27 +31,73 @@ def head(root: str) -> str | None:
 
 def _head(root: str) -> tuple[str | None, str | None]:
     """(HEAD's commit, its tree), or Nones before the first commit: one git process for
-    both (a commit hook asks each), kept while HEAD's files are as they were."""
+    both (a commit hook asks each), kept while HEAD's files are as they were. The same
+    process asks for the rule files the last commit hook asked head_changes() of, in
+    HEAD and its first parent (see rule_blobs)."""
     key = _head_key(root)
     hit = _HEADS.get(root)
     if key is not None and hit is not None and hit[0] == key:
         return hit[1]
+    rules = _rules_hint(root)
+    asked = ["HEAD^{commit}", "HEAD^{tree}", "HEAD^1^{commit}", "HEAD^2^{commit}"]
+    asked += [f"{rev}:{p}" for p in rules for rev in ("HEAD", "HEAD^1")]
     proc = call(
         root,
         ("cat-file", "--batch-check=%(objectname) %(objecttype)"),
-        b"HEAD^{commit}\nHEAD^{tree}\n",
+        "".join(f"{a}\n" for a in asked).encode(),
     )
-    lines = proc.stdout.decode().split("\n") if proc.returncode == 0 else []
+    lines = proc.stdout.decode("utf-8", "replace").split("\n") if proc.returncode == 0 else []
     both = [line.split(" ") for line in lines[:2]]
     got: tuple[str | None, str | None] = (None, None)
     if [b[1:] for b in both] == [["commit"], ["tree"]]:
         got = (both[0][0], both[1][0])
+    answers = [_answer(line) for line in lines[2 : len(asked)]]
     if key is not None and key == _head_key(root):
         _HEADS[root] = (key, got)
+        # (a root commit changes nothing; a merge: diff-tree answers against each
+        # parent; a folder: with its files)
+        if got[0] is not None and len(answers) == len(asked) - 2 and not answers[1]:
+            blobs = {
+                p: (answers[2 + 2 * i], answers[3 + 2 * i] if answers[0] else answers[2 + 2 * i])
+                for i, p in enumerate(rules)
+                if " tree" not in answers[2 + 2 * i] + answers[3 + 2 * i]
+            }
+            _RULE_BLOBS[root] = (key, blobs)
     return got
 
 
+def _answer(line: str) -> str:
+    """A batch-check line: "oid type", or "" for an object that is not there."""
+    return "" if line.endswith(" missing") or line.endswith(" ambiguous") else line
+
+
 _HEADS: dict[str, tuple[object, tuple[str | None, str | None]]] = {}
+# root -> (HEAD's key, path -> (its blob and type in HEAD, in its parent: "" where it is
+# not there, a root commit's parent too)), where HEAD is no merge
+_RULE_BLOBS: dict[str, tuple[object, dict[str, tuple[str, str]]]] = {}
+_RULES_HINT = "head-rules.json"
+
+
+def _rules_hint(root: str) -> list[str]:
+    from receipt_gate.trees import cache
+
+    got = cache.read(cache.path(root, _RULES_HINT), _askable)
+    return list(got) if got is not None else []
+
+
+def _askable(doc: object) -> bool:
+    """Paths a `HEAD:<path>` line names as they are (no line end, none relative to a
+    folder, none that git would read another way)."""
+    return (
+        isinstance(doc, list)
+        and 0 < len(doc) <= 4
+        and all(
+            isinstance(p, str)
+            and p
+            and not re.search(r"[\n\r\0]|^\.{1,2}/|^/|/\.{0,2}/|/$|^\.{1,2}$", p)
+            for p in doc
+        )
+    )
 
 
 def _head_key(root: str) -> object:
@@ -128,8 +175,19 @@ def changed_links(root: str, old: str, new: str) -> list[str]:
 
 
 def head_changes(root: str, paths: Sequence[str] | None = None) -> list[str]:
-    """The paths HEAD changes against its first parent (none for a root commit); of
-    these `paths` alone, when given (git then reads no tree they are not in)."""
+    """The paths HEAD changes against its parents (none for a root commit); of
+    these `paths` alone, when given (git then reads no tree they are not in). Rule files
+    asked of before are answered from HEAD's own git process (_head), as diff-tree
+    would, where HEAD is no merge: a file whose blob differs from its parent's."""
+    if paths is not None:
+        _head(root)
+        key, known = _RULE_BLOBS.get(root, (None, {}))
+        if key is not None and key == _head_key(root) and set(paths) <= set(known):
+            return [p for p in paths if known[p][0] != known[p][1]]
+        if _askable(list(paths)):
+            from receipt_gate.trees import cache
+
+            cache.write(cache.path(root, _RULES_HINT), list(dict.fromkeys(paths)))
     out = run(
         root,
         (
