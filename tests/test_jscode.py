@@ -24,6 +24,7 @@ from receipt_gate.sites.jscode import JsCode, js_uncommented, scan
         "#!/usr/bin/env node\nmodule.exports = {};",
         "const n = a[0] / b[1] / 2; const m = this.x / 2; const k = obj.return / 2;",
         "/* a\n * block */ const a = { b: /c/ };",
+        "const m = Math.floor((Date.now() - start) / 1000) / 60;",  # (round 48)
     ],
 )
 def test_honest_code_is_readable(code: str) -> None:
@@ -44,6 +45,10 @@ def test_honest_code_is_readable(code: str) -> None:
         "const r = /no end",
         "const a = `${x`;",
         "ignor\u0435s.add('a');",  # (a name not all ASCII)
+        # Round 48: a regex or a division whose two readings differ in their names
+        "if (1) /x; c.setUseGitIgnore(false); y/",
+        "const z = (a) / b / c;",
+        "const q = x / 'a' / y;",  # (after a name this reader may not know as a keyword)
     ],
 )
 def test_what_the_gate_cannot_lex_is_unreadable(code: str) -> None:
@@ -59,6 +64,22 @@ def test_a_regex_literal_opens_no_comment() -> None:
         "posts/old"
     ]
     assert js_uncommented("a = /x\\/*/; b = 1; // c\r d = 2") == "a = /x\\/*/; b = 1;  \r d = 2"
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # Round 48: a slash after these starts a regex (`/[/*]/` then opened no comment)
+        'class X extends /[/*]/.constructor {}\nc.ignores.add("posts/old"); const b = /a*/;',
+        'export default /[/*]/;\nc.ignores.add("posts/old"); const b = /a*/;',
+        'for (;;) { continue\n/[/*]/ }\nc.ignores.add("posts/old"); const b = /a*/;',
+        # a private name spelled as a keyword is a name: the slash after it divides
+        'this.#in / 2; c.ignores.add("posts/old"); const b = y / 3;',
+    ],
+)
+def test_a_regex_after_a_keyword_hides_nothing(code: str) -> None:
+    got = JsCode(code)
+    assert got.names("ignores") and not got.unreadable, got.masked
 
 
 def test_a_template_across_lines_is_no_code_but_its_substitutions_are() -> None:

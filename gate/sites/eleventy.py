@@ -56,9 +56,7 @@ def _dirs(config: str) -> dict[str, str]:
     out: dict[str, str] = {}
     blocks = code.found(_DIR_BLOCK)
     # (two, or one the gate cannot read whole: which one counts, code says)
-    unread = len(blocks) != len(code.names("dir")) and bool(
-        re.search(r"(?<![\w$.])dir\s*:", code.masked)
-    )
+    unread = len(blocks) != len(re.findall(r"(?<![\w$.])dir\s*:", code.masked))
     block = blocks[0] if len(blocks) == 1 and not unread else None
     span = (block.start(1), block.end(1)) if block is not None else (0, 0)
     for key in keys:

@@ -44,9 +44,18 @@ _REGEX = lazyre.compile(
 )
 _LINE_END = lazyre.compile(f"[{_ENDS}]")
 _FOLLOWING = lazyre.compile(f"[{JS_SPACE}]*(.)", re.S)
-# After these words a slash starts a regular expression (they are reserved); after the
-# contextual ones it may start one or divide; after any other word it divides.
-_BEFORE_REGEX = frozenset("return typeof instanceof in new delete void throw case do else".split())
+# After these words a slash starts a regular expression (each reserved word an
+# expression may follow; `break` and `continue` end at a line's end, and what follows
+# starts a statement); after the contextual ones it may start one or divide; after any
+# other word it divides.
+_BEFORE_REGEX = frozenset(
+    "return typeof instanceof in new delete void throw case do else extends default"
+    " break continue".split()
+)
+# What a regex literal may hold where reading it as divisions lexes the same names: none
+# (a name would be code in one reading and not in the other), only numbers and operators.
+_PLAIN_ARITHMETIC = lazyre.compile(r"[0-9 \t.()+\-*%<>=!&|^~?:,;\[\]]+")
+_LEXED_OTHERWISE = lazyre.compile(r"[\"'`/\\]")
 _CONTEXTUAL = frozenset("yield await of let async static get set".split())
 
 
@@ -146,8 +155,8 @@ class _Lexer:
         valued = self.prev in ("value", ")", "]", "}") or (
             self.prev == "word" and self.word not in _BEFORE_REGEX
         )
-        if token == ".":
-            return "dot"
+        if token in (".", "#"):
+            return "dot"  # (what follows is a property's name or a private one: `#in`)
         if (token == "!" and valued) or (token == ">" and not arrow):
             return "either"  # (TypeScript's `x! / 2`, a generic's `>`)
         return "word" if token == "\\" else "op"
@@ -191,10 +200,8 @@ class _Lexer:
     def slash(self, at: int) -> int:
         prev, word = self.prev, self.word
         m = _REGEX.match(self.code, at)
-        if prev == "word" and word in _CONTEXTUAL:
-            prev = "either"
-        elif prev == "word":
-            prev = "op" if word in _BEFORE_REGEX else "value"
+        if prev == "word":
+            prev = "op" if word in _BEFORE_REGEX else "either" if word in _CONTEXTUAL else "name"
         if prev in ("", "open", "op"):
             if m is not None:
                 flags = m.group()[len(m.group(1)) + 2 :]
@@ -202,6 +209,10 @@ class _Lexer:
                 self.prev = "value"
                 return m.end()
             self.unreadable = True  # (no regex closes here: not code that runs)
+        elif prev == "name" and m is not None:
+            # (a name divides; but a keyword this reader does not know would start a
+            # regex: what it would hide, a quote, a slash, is not read)
+            self.unreadable |= _LEXED_OTHERWISE.search(m.group(1)) is not None
         elif prev not in ("value", "]", "dot") and m is not None:
             self.unreadable |= not _alike(self.code, m)
         self.put("/")
@@ -210,21 +221,15 @@ class _Lexer:
 
 
 def _alike(code: str, m: re.Match[str]) -> bool:
-    """Does this regex literal, read as divisions instead, lex to the same tokens after
-    it? Yes where its inside holds no quote, slash, backslash or brace and ends in a
-    name, a number or `]`, and no slash or comment follows it."""
+    """Does this regex literal, read as divisions instead, lex to the same names after
+    it? Yes where its inside is numbers and operators alone (`(a) / 1000) / 60`) and
+    ends in a number, `)` or `]`, and no slash or comment follows it."""
     inside = m.group(1)
-    last = inside.rstrip(JS_SPACE)
-    start = len(last)
-    while start and (last[start - 1].isalnum() or last[start - 1] in "_$"):
-        start -= 1
-    tail = last[start:]
-    ends_in_value = last.endswith("]") or (tail != "" and tail not in _BEFORE_REGEX | _CONTEXTUAL)
     rest = _FOLLOWING.match(code, m.end())
     flags = len(m.group()) - len(inside) - 2
     return (
-        not re.search(r"[\"'`/\\{}]", inside)
-        and ends_in_value
+        _PLAIN_ARITHMETIC.fullmatch(inside) is not None
+        and inside.rstrip(JS_SPACE)[-1:] in tuple("0123456789)]")
         and (rest is None or rest.group(1) != "/")
         and not (flags == 0 and code.startswith("*", m.end()))
     )
