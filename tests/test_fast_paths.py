@@ -1191,3 +1191,33 @@ def test_rule_files_head_changes_are_answered_as_diff_tree_answers(
     want |= {"baseline-folder": ["meta/baseline.json", "meta/baseline.json/inner"]}
     want |= {"merge": [".receipt-gate.yaml"] if "config" in history else []}
     assert plain == want.get(history[-1], [])
+
+
+def test_the_statuses_cache_answers_as_the_front_matter_does(
+    repo: Repo, rg: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """verify reads a draft's status from the cache of the bytes' last reading (a big
+    drafts folder's front matter parsed once): the same answers as reading each one,
+    whatever the cache holds (a status the states no longer list, a damaged file)."""
+    monkeypatch.setattr(verify, "STATUSES_FROM", 0)
+    repo.write(".receipt-gate.yaml", CONFIG)
+    repo.write("drafts/a.md", GOOD_DRAFT)
+    repo.write("drafts/b.md", "---\nstatus: idea\n---\n" + GOOD_DRAFT)
+    repo.write("drafts/c.md", "---\nstatus: publish\n---\n" + GOOD_DRAFT)
+    assert rg("run")[0] == 2  # (c's status is no state: named)
+    cache_file = repo.path / ".git" / "receipt-gate" / "statuses-1.json"
+    first = rg("verify")
+    kept = json.loads(cache_file.read_text())
+    assert sorted(kept.values()) == ["idea", "ready"]  # (c's is bad input: never kept)
+    assert rg("verify") == first  # (from the cache)
+    # A status the config's states no longer list: read again, and refused as before.
+    repo.write(
+        ".receipt-gate.yaml", CONFIG + "states: [draft, review, published]\ngate_from: review\n"
+    )
+    monkeypatch.setattr(verify, "STATUSES_FROM", 10**9)
+    plain = rg("verify")
+    monkeypatch.setattr(verify, "STATUSES_FROM", 0)
+    assert rg("verify") == plain and "status 'idea'" in plain[2]
+    for damaged in ("{", "[]", '{"x": 1}'):
+        cache_file.write_text(damaged)
+        assert rg("verify") == plain

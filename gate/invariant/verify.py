@@ -133,14 +133,23 @@ def evaluate(
     cells: list[Cell] = []
     known: dict[str, dict[str, str]] = {}
     sources = policy.tree if policy is not None else DERIVE  # where evidence comes from
-    for part in _in_parallel(cfg, tree, selected, fps, keys, disk, reads, sources):
+    statuses = (
+        _statuses(tree.root)
+        if cfg.draft_markers is None and len(selected) >= STATUSES_FROM
+        else None
+    )
+    found: dict[str, str] = {}
+    for part in _in_parallel(cfg, tree, selected, fps, keys, disk, reads, sources, statuses):
         errors += part.errors
         gated += part.gated
         ungated += part.ungated
         cells += part.expand(cfg)
         for check, memo in part.learned.items():
             known.setdefault(check, {}).update(memo)
+        found.update(part.statuses)
     keep(tree.root, fps, known)
+    if statuses is not None and found:
+        _keep_statuses(tree.root, {**statuses, **found})
     said = list(notes)
     if cfg.draft_markers is not None:
         from receipt_gate.invariant.published import newly_published
@@ -277,6 +286,7 @@ class _Part(NamedTuple):
     cells: list[Cell | None]  # each gated draft x its checks, in order; None for a fresh one
     status: list[str]  # each gated draft's status (its checks follow from it)
     learned: dict[str, dict[str, str]]  # the fingerprints a worker computed
+    statuses: dict[str, str]  # the drafts' statuses a worker read (see _gated)
 
     def expand(self, cfg: Config) -> list[Cell]:
         """The cells, each fresh one rebuilt from its place in gated x its checks."""
@@ -301,8 +311,9 @@ def _judge_drafts(
     disk: Tree | None,
     reads: bool = False,
     sources: Tree | str = DERIVE,
+    statuses: Mapping[str, str] | None = None,
 ) -> _Part:
-    part = _Part([], [], [], [], [], {})
+    part = _Part([], [], [], [], [], {}, {})
     for path in paths:
         draft = read_text(tree, path)
         if draft is None:
@@ -310,8 +321,9 @@ def _judge_drafts(
         if isinstance(draft, str):
             part.errors.append(draft)
             continue
+        digest = sha256(draft.data)
         try:
-            gated_now, status = gating(cfg, path, draft.text)
+            gated_now, status = _gated(cfg, path, draft.text, digest, statuses, part.statuses)
         except GateError as e:
             part.errors.append(str(e))
             continue
@@ -320,7 +332,6 @@ def _judge_drafts(
             continue
         part.gated.append(path)
         part.status.append(status)
-        digest = sha256(draft.data)
         for check in cfg.checks_for(status):
             got = quick(tree, cfg, path, digest, check, fps[check], keys)
             if got is not None:  # fresh: what it read travels for the commit hook's record
@@ -343,6 +354,51 @@ def _judge_drafts(
     return part
 
 
+def _gated(
+    cfg: Config,
+    path: str,
+    text: str,
+    digest: str,
+    statuses: Mapping[str, str] | None,
+    found: dict[str, str],
+) -> tuple[bool, str]:
+    """gating(), where the rules are a drafts folder's (the status alone decides): from
+    the status these bytes were last read to hold (the statuses cache: a sha256 -> its
+    front matter's `status`, "" for none), where the states list it; read, and kept in
+    `found`, where not."""
+    if statuses is None:
+        return gating(cfg, path, text)
+    status = statuses.get(digest)
+    if status is not None and (not status or status in cfg.states):
+        return cfg.gated_state(status or None), status
+    got = gating(cfg, path, text)
+    found[digest] = got[1]
+    return got
+
+
+# Drafts from which a verify reads their statuses from the cache (reading it costs more
+# for fewer).
+STATUSES_FROM = 256
+_STATUSES = "statuses-1.json"
+_STATUSES_KEPT = 100_000
+
+
+def _statuses(root: str) -> dict[str, str] | None:
+    """The statuses cache (see _gated); empty where there is none or it is damaged."""
+    from receipt_gate.trees import cache
+
+    if not root:
+        return None
+    return cache.read(cache.path(root, _STATUSES), cache.str_map) or {}
+
+
+def _keep_statuses(root: str, statuses: Mapping[str, str]) -> None:
+    from receipt_gate.trees import cache
+
+    kept = list(statuses.items())[-_STATUSES_KEPT:]
+    cache.write(cache.path(root, _STATUSES), dict(kept))
+
+
 def _in_parallel(
     cfg: Config,
     tree: Tree,
@@ -352,6 +408,7 @@ def _in_parallel(
     disk: Tree | None,
     reads: bool = False,
     sources: Tree | str = DERIVE,
+    statuses: Mapping[str, str] | None = None,
 ) -> list[_Part]:
     """Judge the drafts, in one forked process per core for a big batch.
 
@@ -362,7 +419,7 @@ def _in_parallel(
     from receipt_gate.base.parallel import split_map
 
     return split_map(
-        lambda chunk: _judge_drafts(cfg, tree, chunk, fps, keys, disk, reads, sources),
+        lambda chunk: _judge_drafts(cfg, tree, chunk, fps, keys, disk, reads, sources, statuses),
         paths,
         PARALLEL_FROM // 2,
         tree.fork_safe,
