@@ -759,6 +759,18 @@ _POST_NJK = {"_includes/post.njk": "<main>{{ content | safe }}</main>"}
             "post",
             True,
         ),
+        (  # (an alias in a comment or a string is none: round 48's kin)
+            {
+                "eleventy.config.js": "module.exports = (c) => {"
+                ' c.addLayoutAlias("post", "b.njk"); };\n'
+                '// c.addLayoutAlias("post", "full.njk");\n'
+                'const s = \'c.addLayoutAlias("post", "full.njk")\';\n',
+                "_includes/b.njk": _REFRESH,
+                "_includes/full.njk": "<main>{{ content }}</main>\n",
+            },
+            "post",
+            True,
+        ),
         ({"posts/notes.11tydata.json": '{"layout": "b.njk"}'}, "post", True),
         # (round 24: Eleventy's layouts or includes folder set in its config, a template
         # data file `NAME.json`, global data that gives every page a layout)
@@ -2221,6 +2233,9 @@ _POST = "_posts/2024-01-02-notes.md"
         (_POST, "posts/2024/01/02/notes.md:", True),
         (_POST, "posts/x.md:---\npermalink: /2024/01/02/notes.html\n---\n", True),
         ("posts/notes.md", "posts/Notes!.md:", True),
+        # Round 49: Hugo drops `!` (and `'`, `(`, `?`...) from a name: `/posts/notes/`
+        ("posts/notes.md", "posts/no!tes.md:", True),
+        ("posts/no(tes).md", "posts/notes.md:", True),
         ("posts/cut-notes.md", "posts/cut notes.md:", True),
         ("posts/notes.md", "posts/notes.en.md:", True),
         ("posts/notes.md", "posts/zz.md:---\nslug: notes\npermalink: /elsewhere/\n---\n", True),

@@ -73,6 +73,9 @@ def test_a_regex_literal_opens_no_comment() -> None:
         'class X extends /[/*]/.constructor {}\nc.ignores.add("posts/old"); const b = /a*/;',
         'export default /[/*]/;\nc.ignores.add("posts/old"); const b = /a*/;',
         'for (;;) { continue\n/[/*]/ }\nc.ignores.add("posts/old"); const b = /a*/;',
+        # Round 49: after a spread, after `debugger` at a line's end
+        'x = [.../[/*]/.source]; c.ignores.add("posts/old"); const b = /a*/;',
+        'debugger\n/[/*]/; c.ignores.add("posts/old"); const b = /a*/;',
         # a private name spelled as a keyword is a name: the slash after it divides
         'this.#in / 2; c.ignores.add("posts/old"); const b = y / 3;',
     ],
@@ -100,6 +103,7 @@ def test_found_takes_a_match_only_from_code_and_strings_whole() -> None:
     assert not JsCode("const s = 'c.setUseGitIgnore(false)';").found(rx)
     assert not JsCode("const r = /setUseGitIgnore(false)/;").found(rx)
     assert not JsCode("const t = `\nsetUseGitIgnore(false)`;").found(rx)
+    assert not JsCode("debugger\n/x; c.setUseGitIgnore(false); y/").found(rx)  # (round 49)
     value = re.compile(r"""add\(\s*["']([^"'\n]*)["']""")
     assert not JsCode("""add("a' + x + 'b");""").found(value)  # (a quote inside a string)
     assert JsCode("""add('posts/x.md');""").found(value)[0].group(1) == "posts/x.md"

@@ -468,12 +468,16 @@ def _clean(address: str) -> str:
 
 
 def _word(name: str) -> str:
-    """A name as Jekyll's slugify and Hugo's path cleaning leave it: lower case, each
-    run of anything but letters and digits one hyphen, none at either end."""
-    return _NOT_ALNUM.sub("-", name.lower()).strip("-") if name else name
+    """A name as the generators may clean it, the coarsest way: lower case, letters and
+    digits alone. Jekyll's slugify makes each run of anything else one hyphen, Hugo drops
+    most of it (`sup!port.md` is Hugo's `/support/`: round 49): names that differ there
+    alone may share an address."""
+    return _NOT_ALNUM.sub("", name.lower()) if name else name
 
 
 _NOT_ALNUM = lazyre.compile(r"[\W_]+")
+# (what the address test passes over names by: ASCII's punctuation and space out)
+_SQUEEZE = str.maketrans("", "", "".join(map(chr, range(33, 48))) + ":;<=>?@[\\]^_`{|}~ ")
 # A page's language (Hugo's `notes.fr.md`; on a site of one language, written as notes).
 _LANGUAGE = lazyre.compile(r"(.+)\.[a-z]{2,3}(?:-[a-z0-9]{2,8})?")
 # A Jekyll post's file name: its date and its title, which the default permalink (`date`:
@@ -653,15 +657,15 @@ def _sharing(moved: Sequence[str], paths: Sequence[str]) -> bool:
             owners.setdefault(k, set()).add(p)
     stems = {k.rpartition("/")[2] for k in owners}
     every: Sequence[str] = [*moved, *paths]
-    if "" not in stems:  # (a name cleaned to a stem holds the stem's longest word)
-        words = tuple(max(s.split("-"), key=len) for s in stems)
+    if "" not in stems:  # (a name cleaned to a stem holds it, its punctuation out)
+        words = tuple(stems)
         every = [
             q
             for q in every
             if "_posts/" in q
             or (n := q[q.rfind("/") + 1 :].lower()).startswith(_BARE)
             or not n[:1].isalnum()  # (a name of no word is written as its folder)
-            or any(w in n for w in words)
+            or _may_hold(n.translate(_SQUEEZE), words)
         ]
     for q in dict.fromkeys(every):
         raw = posixpath.splitext(q.rpartition("/")[2].lower())[0]
@@ -672,6 +676,12 @@ def _sharing(moved: Sequence[str], paths: Sequence[str]) -> bool:
         if any(owners.get(k, {q}) - {q} for k in _address_keys(q)):
             return True
     return False
+
+
+def _may_hold(squeezed: str, words: tuple[str, ...]) -> bool:
+    """May a name, its ASCII punctuation out, clean to one of these words (a name with
+    other than ASCII in it: maybe)?"""
+    return not squeezed.isascii() or any(w in squeezed for w in words)
 
 
 def _names_address(fields: Mapping[str, object], path: str = "") -> bool:

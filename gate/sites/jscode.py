@@ -34,6 +34,7 @@ _ENDS = "\n\r\u2028\u2029"  # (the line terminators: a `//` comment ends at any)
 _NEXT = lazyre.compile(
     rf"""(?P<line>//|<!--|-->|\#!)|(?P<block>/\*)|(?P<quote>["'])|(?P<tick>`)|(?P<slash>/)
     |(?P<word>[A-Za-z0-9_$]+)|(?P<open>[(\[{{])|(?P<close>[)\]}}])|(?P<step>\+\+|--)
+    |(?P<spread>\.\.\.)
     |(?P<other>[^{JS_SPACE}])""",
     re.X,
 )
@@ -44,13 +45,15 @@ _REGEX = lazyre.compile(
 )
 _LINE_END = lazyre.compile(f"[{_ENDS}]")
 _FOLLOWING = lazyre.compile(f"[{JS_SPACE}]*(.)", re.S)
-# After these words a slash starts a regular expression (each reserved word an
-# expression may follow; `break` and `continue` end at a line's end, and what follows
-# starts a statement); after the contextual ones it may start one or divide; after any
-# other word it divides.
+# After these words a slash starts a regular expression: every reserved word but the
+# values (`this`, `null`...): an expression may follow one (`return`, `extends`,
+# `default`), or a statement starts after it at a line's end (`break`, `debugger`), or a
+# slash after it is no code that runs; after the contextual ones it may start one or
+# divide; after any other word it divides.
 _BEFORE_REGEX = frozenset(
-    "return typeof instanceof in new delete void throw case do else extends default"
-    " break continue".split()
+    "break case catch class const continue debugger default delete do else enum export"
+    " extends finally for function if import in instanceof new return switch throw try"
+    " typeof var void while with implements interface package private protected public".split()
 )
 # What a regex literal may hold where reading it as divisions lexes the same names: none
 # (a name would be code in one reading and not in the other), only numbers and operators.
@@ -149,6 +152,8 @@ class _Lexer:
             return token
         if kind == "step":
             return "either"
+        if kind == "spread":
+            return "op"  # (`...` then a value: a slash starts a regex)
         # A backslash in code escapes a name; a character not ASCII may be a name's or
         # a space as JavaScript reads it and Python does not: neither is read.
         self.unreadable |= token == "\\" or not token.isascii()
