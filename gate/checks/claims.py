@@ -16,7 +16,6 @@ import posixpath
 import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
-from urllib.parse import urlsplit
 
 from receipt_gate import GateError
 from receipt_gate.base import lazyre, yamlio
@@ -98,6 +97,8 @@ def term_error(term: str) -> str | None:
 def source_error(source: str) -> str | None:
     """Why a source is refused, or None: an http(s) URL, or a repository path (with an
     optional #fragment) written plainly."""
+    from urllib.parse import urlsplit
+
     if not source or any(c.isspace() for c in source):
         return f"source {source!r} is empty or holds spaces"
     if _SCHEME.match(source):

@@ -490,13 +490,13 @@ def _post_keys(path: str, fields: Mapping[str, object], patterns: Sequence[str] 
     """Where a Jekyll post is written, as address keys (none for no post): by the
     default permalink, and by each pattern its own `permalink:` or its site's config
     gives (`/:title/`: posts of one title share it, whatever their dates)."""
-    import datetime
-
     folder, name = posixpath.split(path)
     parts = folder.split("/")
     m = _POST_NAME.fullmatch(name) if "_posts" in parts else None
     if m is None:
         return set()
+    import datetime
+
     categories = [_word(p) for p in parts[: parts.index("_posts")] if p]
     for key in ("category", "categories", CATEGORIES):
         value = fields.get(key)
