@@ -2236,6 +2236,13 @@ _POST = "_posts/2024-01-02-notes.md"
         # Round 49: Hugo drops `!` (and `'`, `(`, `?`...) from a name: `/posts/notes/`
         ("posts/notes.md", "posts/no!tes.md:", True),
         ("posts/no(tes).md", "posts/notes.md:", True),
+        # Round 50: Hugo drops `²` and U+2160 and (removePathAccents) accents; Jekyll makes
+        # `²` a hyphen
+        ("posts/notes.md", "posts/nötes.md:", True),
+        ("posts/notes.md", "posts/no²tes.md:", True),
+        ("posts/notes.md", "posts/zz.md:---\nslug: noⅠtes\n---\n", True),
+        (_POST, "_posts/2024-01-02-no²tes.md:", True),
+        ("posts/νότες.md", "posts/ΝΟΤΕΣ.md:", True),
         ("posts/cut-notes.md", "posts/cut notes.md:", True),
         ("posts/notes.md", "posts/notes.en.md:", True),
         ("posts/notes.md", "posts/zz.md:---\nslug: notes\npermalink: /elsewhere/\n---\n", True),

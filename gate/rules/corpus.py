@@ -468,14 +468,21 @@ def _clean(address: str) -> str:
 
 
 def _word(name: str) -> str:
-    """A name as the generators may clean it, the coarsest way: lower case, letters and
-    digits alone. Jekyll's slugify makes each run of anything else one hyphen, Hugo drops
-    most of it (`sup!port.md` is Hugo's `/support/`: round 49): names that differ there
-    alone may share an address."""
-    return _NOT_ALNUM.sub("", name.lower()) if name else name
+    """A name as the generators may clean it, the coarsest way: case folded, accents
+    off, letters and decimal digits alone. Jekyll's slugify makes each run of anything
+    else one hyphen, Hugo drops it (`sup!port.md` and `sup²port.md` are Hugo's
+    `/support/`: rounds 49, 50; `removePathAccents` takes `ö` to `o`): names that differ
+    there alone may share an address."""
+    if name.isascii():
+        return _NOT_ALNUM.sub("", name.lower())
+    import unicodedata
+
+    return "".join(
+        c for c in unicodedata.normalize("NFD", name.casefold()) if c.isalpha() or c.isdecimal()
+    )
 
 
-_NOT_ALNUM = lazyre.compile(r"[\W_]+")
+_NOT_ALNUM = lazyre.compile(r"[^a-z0-9]+")
 # (what the address test passes over names by: ASCII's punctuation and space out)
 _SQUEEZE = str.maketrans("", "", "".join(map(chr, range(33, 48))) + ":;<=>?@[\\]^_`{|}~ ")
 # A page's language (Hugo's `notes.fr.md`; on a site of one language, written as notes).
