@@ -941,6 +941,19 @@ def test_a_site_that_renders_markdown_another_way_is_refused(
         assert f"{path}: " in err and "markup" in err, err
 
 
+@pytest.mark.parametrize("markup", ["markdown", "goldmark"])
+def test_a_cascade_of_any_markup_is_refused(repo: Repo, rg: Run, markup: str) -> None:
+    """Round 51: a section's cascade of `markup: markdown` makes its .org pages markdown
+    to Hugo (a comment there prints nothing), while the gate read each page by its
+    extension: any cascaded markup is refused, naming the file."""
+    repo.write("hugo.toml", 'baseURL = "http://example.org/"\ntitle = "t"\n')
+    repo.write("content/posts/a.md", "---\ntitle: a\n---\nA plain post.\n")
+    assert rg("init")[0] == 0
+    repo.write("content/posts/_index.md", f"---\ntitle: Posts\ncascade:\n  markup: {markup}\n---\n")
+    rc, _, err = rg("verify")
+    assert rc == 2 and "content/posts/_index.md: " in err and "markup" in err, err
+
+
 _BAD_PAGE = "---\nlayout: default\ntitle: Old\n---\n\n" + TELLS + ", we moved on.\n"
 
 

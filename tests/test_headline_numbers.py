@@ -1247,6 +1247,38 @@ def test_what_astros_content_loader_leaves_out_supports_nothing(
 
 
 @pytest.mark.parametrize(
+    ("page", "held"),
+    [
+        # Round 51: `markup: markdown` makes an .org or .html page markdown to Hugo (a
+        # comment prints nothing, an unused link reference nothing)
+        (
+            "posts/notes.org:---\nmarkup: markdown\n---\n<!-- The drift peaked at 76 hours. -->\n",
+            True,
+        ),
+        ('posts/notes.html:---\nmarkup: md\n---\n[x]: /u "The drift peaked at 76 hours."\n', True),
+        ("posts/notes.org:#+title: n\n\n<!-- The drift peaked at 76 hours. -->\n", False),
+        ('posts/notes.html:[x]: /u "The drift peaked at 76 hours."\n', False),
+        # an autolink is a link, not an element that hides what follows it
+        ("posts/notes.md:See <https://example.org/x>.\n\nThe drift peaked at 76 hours.\n", False),
+        ("posts/notes.md:Mail <a.b@example.org> now.\n\nThe drift peaked at 76 hours.\n", False),
+    ],
+)
+def test_a_page_is_read_in_the_markup_its_generator_renders(
+    repo: Repo, rg: Run, page: str, held: bool
+) -> None:
+    _title_and_reply(repo)
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [headline-numbers]\nchecks:\n  headline-numbers: {articles:"
+        ' ["**/*.md", "**/*.org", "**/*.html", "!drafts/**"]}\n',
+    )
+    path, _, text = page.partition(":")
+    repo.write(path, text)
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
     "decoy", ["`\nglob({ pattern: '**/*.md', base: 'src/content/blog' })\n`", ""]
 )
 def test_astros_loader_between_regex_literals_is_read(repo: Repo, rg: Run, decoy: str) -> None:

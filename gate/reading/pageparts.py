@@ -267,6 +267,9 @@ def front_matter_strings(text: str, path: str) -> dict[int, str]:
 # Pages Hugo renders with a reader other than markdown's (by extension, or `markup:`).
 _PLAIN = (".org", ".adoc", ".asciidoc", ".ad", ".rst")
 _PLAIN_MARKUPS = frozenset({"org", "asciidoc", "asciidocext", "adoc", "rst"})
+# Hugo's names of its markdown renderer: a page whose `markup:` says one is markdown,
+# whatever its extension (`notes.org` with `markup: markdown`: round 51).
+_MARKDOWN_MARKUPS = frozenset({"markdown", "goldmark", "md", "mdown", "mkd", "mkdn"})
 _NO_TAGS = str.maketrans("<>", "  ")
 # What an HTML page does not show: scripts, styles, templates, comments.
 _HIDDEN = lazyre.compile(r"(?is)<(script|style|template)(?![\w-]).*?</\1\s*>|<!---?>|<!--.*?--!?>")
@@ -286,6 +289,8 @@ def html_lines(text: str, path: str, surely: bool = False) -> list[str] | None:
     fm = read(text, path)
     markup = str(fm.fields.get("markup", "")).lower()
     lower = path.lower()
+    if markup in _MARKDOWN_MARKUPS:
+        return None
     if lower.endswith(_PLAIN) or markup in _PLAIN_MARKUPS:
         # Org, AsciiDoc, reStructuredText: no markdown reading of them holds (an
         # indented line, a ``` fence, a <!-- --> are text to go-org): read as written,
@@ -556,7 +561,9 @@ def plain_paragraphs(text: str, path: str) -> list[str] | None:
     from receipt_gate.reading.reader import reader_view
 
     markup = str(read(text, path).fields.get("markup", "")).lower() if path else ""
-    if not (path.lower().endswith(_PLAIN) or markup in _PLAIN_MARKUPS):
+    if markup in _MARKDOWN_MARKUPS or not (
+        path.lower().endswith(_PLAIN) or markup in _PLAIN_MARKUPS
+    ):
         return None
     from receipt_gate.reading.visible import surely_seen
 

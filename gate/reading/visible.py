@@ -123,6 +123,13 @@ _PAGE_WIDE = lazyre.compile(r"(?i)<(?:style|script|link)\b")
 # `<div title="x"hidden>`, `<div hidden x=a=b>`): one the strict reading cannot parse
 # is not known to show its text.
 _LOOSE_TAG = lazyre.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>")
+# A markdown autolink, URI or email (CommonMark's grammar): HTML reads one as an element
+# of a name no browser hides (`https:`, `a@b.org`), markdown as a link.
+_AUTOLINK = lazyre.compile(
+    r"<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^\s<>]*>"
+    r"|<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>"
+)
 # An abbreviation's definition (kramdown, Python-Markdown): shown only as a title.
 # Python-Markdown's abbr takes a space before the colon and the title on the next line
 # (`[*]\[(?P<abbr>[^\\]*?)\][ ]?:[ ]*\n?[ ]*(?P<title>.*)$`), its name over lines too
@@ -713,6 +720,8 @@ def _hidden_elements(
     names: collections.Counter[str] = collections.Counter()  # (what the stack holds)
     hiding_from, hiding_depth = -1, -1
     for m in (tags or _LOOSE_TAG).finditer(text):
+        if _AUTOLINK.fullmatch(m.group()):
+            continue  # (a link markdown shows, `<https://x.org/>`: no element to HTML either)
         closing, name = m.group(1) == "/", m.group(2).lower()
         strict = _A_TAG.fullmatch(m.group())
         if closing:

@@ -365,11 +365,8 @@ def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> st
                 for v in values(doc, "defaultmarkdownhandler")
                 if not (isinstance(v, str) and v.lower() in _MARKDOWN)
             ]
-            said += [
-                f"cascade: {shown(v)}"
-                for v in values_within(doc, "cascade", "markup")
-                if not (isinstance(v, str) and v.lower() in _MARKDOWN)
-            ]
+            # (any: a markdown one makes a section's .org or .html pages markdown)
+            said += [f"cascade: {shown(v)}" for v in values_within(doc, "cascade", "markup")]
             if said:
                 return (
                     f"{path}: sets markup {said[0][:40]!r}: Hugo renders markdown"
@@ -385,7 +382,7 @@ def unread_markup(files: Sequence[str], read: Callable[[str], str | None]) -> st
                 " `markup:` in each page's front matter instead (the gate reads it)"
             )
         m = _CASCADE.search(text)
-        if m is not None and m.group(1).lower() not in _MARKDOWN:
+        if m is not None:
             return (
                 f"{path}: a cascade sets markup {m.group(1)!r} for other pages: the"
                 " gate reads each page by its own front matter; set `markup:` in"

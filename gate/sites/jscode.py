@@ -55,11 +55,11 @@ _BEFORE_REGEX = frozenset(
     " extends finally for function if import in instanceof new return switch throw try"
     " typeof var void while with implements interface package private protected public".split()
 )
+_CONTEXTUAL = frozenset("yield await of let async static get set".split())
 # What a regex literal may hold where reading it as divisions lexes the same names: none
 # (a name would be code in one reading and not in the other), only numbers and operators.
 _PLAIN_ARITHMETIC = lazyre.compile(r"[0-9 \t.()+\-*%<>=!&|^~?:,;\[\]]+")
 _LEXED_OTHERWISE = lazyre.compile(r"[\"'`/\\]")
-_CONTEXTUAL = frozenset("yield await of let async static get set".split())
 
 
 class _Scan(NamedTuple):
@@ -79,7 +79,9 @@ class _Lexer:
         self.spans: list[int] = []
         self.strings: dict[int, str] = {}
         self.unreadable = False
-        self.prev = ""  # the last token's kind: "", word, value, op, open, ), ], }, step
+        # The last token's kind, for a slash after it: "", word, value (a literal, a
+        # property's name), op, open, dot (`.`, `#`), either (`++`, `x!`, `>`), ), ], }
+        self.prev = ""
         self.word = ""
         self.braces: list[bool] = []  # open `{`: True where it is a template's `${`
 
