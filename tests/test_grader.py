@@ -293,6 +293,13 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
         pytest.param(f"Intro <span hidden/>{INVENTED} end.", id="slash-closes-no-span"),
         pytest.param(f"Intro <span hidden>`</span>` {INVENTED} end.", id="closer-in-code"),
         pytest.param(f"Intro <b hidden>x\n\n{INVENTED}", id="never-closed"),
+        # Round 52: as HTML's tree builder reads them
+        pytest.param(f"<p><b hidden>x</p>\n\n{INVENTED}", id="formatting-built-again"),
+        pytest.param(f'Intro <span hidden="<">{INVENTED}</span> end.', id="lt-in-a-quoted-value"),
+        pytest.param(
+            f"Intro <span hidden><marquee></span>{INVENTED}</marquee> end.",
+            id="closer-out-of-scope",
+        ),
         pytest.param(f"Intro.\n\n<div hidden>\n\n{INVENTED}\n\n</div>", id="hidden-div-block"),
         pytest.param(f"Intro.\n\n<details>\n\n{INVENTED}\n\n</details>", id="closed-details"),
         pytest.param(f"Intro.\n\n<template>\n\n{INVENTED}\n\n</template>", id="template-block"),

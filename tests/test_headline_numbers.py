@@ -312,6 +312,15 @@ def test_an_unrendered_page_supports_nothing(repo: Repo, rg: Run, unrendered: st
         ("posts/notes.md", "*The drift peaked at 76 hours.*\n{: .hidden}\n"),
         ("posts/notes.md", "Notes.\n\n*[DRIFT]: The drift peaked at 76 hours.\n"),
         ("posts/notes.md", "<video>The drift peaked at 76 hours.</video>\n"),
+        # Round 52: as HTML's tree builder reads it: a formatting element built again
+        # after its paragraph closed it, a `<` in a quoted value, a closing tag out of
+        # scope
+        ("posts/notes.md", "<p><b hidden>Note.</p>\n\nThe drift peaked at 76 hours.\n"),
+        ("posts/notes.md", '<span hidden="<">The drift peaked at 76 hours.</span>\n'),
+        (
+            "posts/notes.md",
+            "<span hidden><marquee></span>The drift peaked at 76 hours.</marquee>\n",
+        ),
         # The seventh: kramdown's comment closed short.
         ("posts/notes.md", "Notes {::comment}The drift peaked at 76 hours.{:/}\n"),
         # The ninth: a page dated after today is built by no generator's defaults, and
@@ -1314,6 +1323,19 @@ def test_a_page_built_as_a_page_supports(repo: Repo, rg: Run, fields: str) -> No
     repo.write("posts/notes.md", f"---\n{fields}\n---\nThe drift peaked at 76 hours.\n")
     rc, out, _ = rg("run")
     assert rc == 0, out
+
+
+def test_a_post_named_for_a_later_day_but_dated_before_supports(repo: Repo, rg: Run) -> None:
+    """Round 52: Jekyll dates a post by its front matter's `date:` where it has one (the
+    name's date is only the default): a post named 2999 but dated 2020 is built, and its
+    body supported nothing (an honest draft was refused); with no `date:`, still none."""
+    _title_and_reply(repo, wide=True)
+    body = "The drift peaked at 76 hours.\n"
+    repo.write("_posts/2999-01-01-notes.md", f"---\ndate: 2020-01-02\n---\n{body}")
+    rc, out, _ = rg("run")
+    assert rc == 0, out
+    repo.write("_posts/2999-01-01-notes.md", f"---\ntitle: Notes\n---\n{body}")
+    assert rg("run")[0] == 1
 
 
 @pytest.mark.parametrize(

@@ -245,6 +245,10 @@ def _unseen(
     `hides`, of HTML only the elements it says may hide their text."""
     return [
         *_hidden_elements(masked, hides),
+        # (and as HTML's tokenizer and tree builder read them: a `<` in a quoted value,
+        # a closing tag out of scope, a formatting element built again after its
+        # parent closed it: round 52; either reading's hidden text is unseen)
+        *(_hidden_elements(masked, hides, HTML_TAG) if "<" in masked else ()),
         *template_blocks(_front_matter_out(text)),
         *_styled_blocks(masked),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),

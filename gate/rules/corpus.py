@@ -252,8 +252,10 @@ def published(
 
     dated = _DATED.search(path)
     undated = surely and _JEKYLL_POST.search(path) is not None and not dated
-    # Jekyll publishes no post dated in the future (its file name's date) by default.
-    undated = undated or (surely and dated is not None and _future(dated.group()))
+    # Jekyll publishes no post dated in the future by default: its file name's date,
+    # where its front matter gives none (a `date:` takes the name's place: held_back
+    # reads that one; round 52's honest post named 2999, dated 2020).
+    named_future = surely and dated is not None and _future(dated.group())
 
     def decide(fields: Mapping[str, object]) -> bool:
         if is_draft and cfg.draft_markers is None:
@@ -262,6 +264,7 @@ def published(
             cfg.site_status(path, fields) is None
             and not unrendered(fields)
             and not undated
+            and not (named_future and fields.get("date") in (None, ""))
             and not (surely and (held_back(fields, dates) or unsure(path)))
         )
 
