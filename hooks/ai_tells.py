@@ -847,6 +847,26 @@ def _variants(text: str, path: str) -> Iterator[str]:
             yield again
     if any(chr(c) in text for c in _FILLERS):  # (a zero-width space in its place keeps
         yield text.translate(_FILLERS)  # every column)
+    if "&" in text:  # (and written as a reference, `langu&#x115F;age`: round 53)
+        again = _CHAR_REFERENCE.sub(_filler_out, text)
+        if again != text:
+            yield again.translate(_FILLERS)
+
+
+# A character reference, numeric or named (HTML's: a browser decodes it where markdown
+# passes it through).
+_CHAR_REFERENCE = lazyre.compile(
+    r"&(?:#[xX][0-9A-Fa-f]{1,8}|#[0-9]{1,10}|[A-Za-z][A-Za-z0-9]{1,31});"
+)
+
+
+def _filler_out(m: re.Match[str]) -> str:
+    """A reference to a filler or a narrow space, as zero-width spaces of its length
+    (columns kept); any other, as written."""
+    import html
+
+    got = html.unescape(m.group())
+    return "\u200b" * len(m.group()) if len(got) == 1 and ord(got) in _FILLERS else m.group()
 
 
 def _in_the_name_and_script(text: str, path: str, rules: Sequence[Rule]) -> list[Finding]:

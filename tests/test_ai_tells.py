@@ -506,6 +506,19 @@ def test_a_filler_drawn_as_nothing_hides_nothing() -> None:
             ], hex(ord(c))
 
 
+@pytest.mark.parametrize(
+    "reference", ["&#x115F;", "&#4447;", "&hairsp;", "&thinsp;", "&puncsp;", "&#x202F;", "&#x3164;"]
+)
+def test_a_filler_written_as_a_reference_hides_nothing(reference: str) -> None:
+    """Round 53: a filler or a narrow space written as a character reference
+    (`conclu&#x115F;sion`), which Hugo passes through and a browser decodes, hid the
+    phrase the same character written raw does not; `&amp;` and the like stay text."""
+    text = f"in conclu{reference}sion, we moved on.\n"
+    found = find_tells(text, RULES)
+    assert [(f.line, f.col, f.message) for f in found] == [(1, 1, 'banned phrase "in conclusion"')]
+    assert find_tells("in conclu&amp;sion, we moved on.\n", RULES) == []
+
+
 def test_every_default_ignorable_is_dropped() -> None:
     """U+2060-U+206F (word joiner, invisible operators, the unassigned U+2065) draw as
     nothing: dropped inside a phrase like a zero-width space."""

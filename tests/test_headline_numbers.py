@@ -1848,6 +1848,20 @@ def test_a_page_a_docusaurus_translation_replaces_supports_nothing(
             True,
         ),
         ("mkdocs.yml", "docs_dir: posts\ndraft_docs: !ENV WIP\n", "posts/notes.md", True),
+        # Round 53: a folder taken back takes back no page excluded by its own name; a
+        # line's leading space is its pattern's (it names no page here)
+        (
+            "mkdocs.yml",
+            "docs_dir: posts\nexclude_docs: |\n  old/**/*.md\n  !old/kept/\n",
+            "posts/old/kept/notes.md",
+            True,
+        ),
+        (
+            "mkdocs.yml",
+            'docs_dir: posts\nexclude_docs: "  old/notes.md"\n',
+            "posts/old/notes.md",
+            False,
+        ),
     ],
 )
 def test_what_a_config_excludes_from_the_build_supports_nothing(

@@ -322,3 +322,23 @@ def test_a_file_a_chapter_includes_is_surely_shown_only_whole(text: str, whole: 
 
     assert includes("src/a.md", text) == {"x.md"}  # (published with it: gated)
     assert includes("src/a.md", text, whole=True) == ({"x.md"} if whole else set())
+
+
+@pytest.mark.parametrize(
+    ("book", "runs"),
+    [
+        ('[book]\ntitle = "T"\n', True),
+        ('[book]\ntitle = "T"\n[build]\nuse-default-preprocessors = false\n', False),
+        ("[build]\nuse-default-preprocessors = false\n[preprocessor.links]\n", True),
+        ("[build\n", False),  # (unread: the includes are not surely expanded)
+    ],
+)
+def test_includes_are_shown_only_where_mdbook_runs_links(book: str, runs: bool) -> None:
+    """Round 53: with `use-default-preprocessors = false` mdBook runs no `links`
+    preprocessor and prints `{{#include}}` as it is, yet what it named supported a
+    title's number; it counts only where links runs (the defaults, or named again)."""
+    from receipt_gate.sites.mdbook import includes_shown
+
+    books = {"book.toml": book, "other/book.toml": '[book]\nsrc = "text"\n'}
+    assert includes_shown("src/SUMMARY.md", lambda _globs: books) == runs
+    assert includes_shown("other/text/SUMMARY.md", lambda _globs: books)

@@ -420,6 +420,8 @@ def _with_includes(tree: Tree, toc: str, pages: frozenset[str], whole: bool = Fa
     from receipt_gate.sites.builds import included
 
     out, frontier = set(pages), [p for p in pages if p != toc and p.endswith(".md")]
+    if whole and not _includes_shown(tree, toc):
+        return out  # (mdBook prints the directives as they are)
     for _ in range(10):
         if not frontier:
             break
@@ -432,6 +434,14 @@ def _with_includes(tree: Tree, toc: str, pages: frozenset[str], whole: bool = Fa
         out |= found
         frontier = [f for f in found if f.endswith(".md")]
     return out
+
+
+def _includes_shown(tree: Tree, toc: str) -> bool:
+    """Does the generator whose table of contents this is expand its pages' includes?"""
+    from receipt_gate.rules.markup import texts_of
+    from receipt_gate.sites.builds import includes_shown
+
+    return includes_shown(toc, lambda globs: texts_of(tree, tree.paths(globs)))
 
 
 def _config_of(tree: Tree, disk: Tree | None) -> Config:

@@ -127,6 +127,14 @@ def included(toc: str, page: str, text: str, whole: bool = False) -> frozenset[s
     return frozenset() if found is None else frozenset(found(page, text, whole))
 
 
+def includes_shown(toc: str, read: Callable[[list[str]], Mapping[str, str | None]]) -> bool:
+    """Does the generator of this table of contents expand what its pages include, for
+    this site (`read`: globs -> the texts of the files they match)?"""
+    owner = _toc_owner(toc)
+    shown = getattr(owner, "includes_shown", None)
+    return True if shown is None else bool(shown(toc, read))
+
+
 def governs(toc: str, path: str) -> bool:
     """Does this table of contents decide whether `path` is published?"""
     owner = _toc_owner(toc)

@@ -276,22 +276,26 @@ def held_globs(globs: Sequence[str]) -> str:
 def held_lines(base: str, lines: Sequence[str]) -> str | None:
     """A held entry for .gitignore lines read from the folder `base` (with its `/`):
     the last line that matches a page decides (a `!` line takes it back out); a name
-    with no `/` but at its end matches at any depth, a folder holds what is in it.
-    None when no line holds anything."""
+    with no `/` but at its end matches at any depth, a folder holds what is in it. A
+    line loses its trailing spaces only (a leading one is the pattern's, as git and
+    pathspec read it: round 53). A `!` line takes back only what it names itself: a
+    folder taken back takes back no page a line excluded by its own name, nor one below
+    a folder excluded (git's rule; MkDocs' pathspec builds neither: round 53). None
+    when no line holds anything."""
     globs: list[str] = []
     for line in lines:
-        pattern = line.strip()
+        pattern = line.rstrip(" \r")
         if not pattern or pattern.startswith("#"):
             continue
         negated = pattern.startswith("!")
         pattern = pattern[1:] if negated else pattern.removeprefix("\\")
         anchored = "/" in pattern.rstrip("/")
+        folder = pattern.endswith("/")
         pattern = pattern.strip("/")
-        if not pattern:
+        if not pattern or (negated and folder):
             continue
         at = base if anchored else f"{base}**/"
-        sign = "!" if negated else ""
-        globs += [f"{sign}{at}{pattern}", f"{sign}{at}{pattern}/**"]
+        globs += [f"!{at}{pattern}"] if negated else [f"{at}{pattern}", f"{at}{pattern}/**"]
     return HELD_LINES + "\0".join(globs) if any(g[:1] != "!" for g in globs) else None
 
 

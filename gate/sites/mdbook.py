@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
@@ -125,6 +125,36 @@ def nav_titles(toc: str, text: str) -> list[tuple[str, str]]:
                 page = _path(posixpath.dirname(toc), dest) if dest else ""
                 out.append((block[link.text[0] : link.text[1]], page))
     return [(t, page) for t, page in out if t]
+
+
+def includes_shown(toc: str, read: Callable[[list[str]], Mapping[str, str | None]]) -> bool:
+    """Does the book whose chapters this SUMMARY.md lists expand their includes (one of
+    the book.toml files whose `src` is its folder runs links)?"""
+    folder = posixpath.dirname(toc) or "."
+    books = read(["book.toml", "**/book.toml"])
+    return any(
+        runs_links(text)
+        for book, text in books.items()
+        if text and source_folder(book, text) == folder
+    )
+
+
+def runs_links(text: str) -> bool:
+    """Does mdBook expand a chapter's includes for this book.toml: its `links`
+    preprocessor runs unless `[build] use-default-preprocessors = false` turns the
+    defaults off and no `[preprocessor.links]` turns it on again (round 53: the
+    directive was printed, and what it named supported)? A book.toml the gate cannot
+    read: no."""
+    import tomllib
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    build, pre = doc.get("build", {}), doc.get("preprocessor", {})
+    if not isinstance(build, dict) or not isinstance(pre, dict):
+        return False
+    return build.get("use-default-preprocessors", True) is not False or "links" in pre
 
 
 # mdBook's preprocessor links: what a chapter includes is published as part of it.
