@@ -262,6 +262,9 @@ _SHOWN_BY = {
     "textarea": ("placeholder",),
     "iframe": ("srcdoc",),
     "button": ("value",),
+    # (a closed <select> shows its selected option's label: round 54)
+    "option": ("label",),
+    "optgroup": ("label",),
 }
 _UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color", "range"})
 # An MDX component's props that name rather than say (Docusaurus' `<Admonition
@@ -272,7 +275,13 @@ _NO_TEXT_PROPS = frozenset(
 )
 # (bounded: an opening never closed costs a few hundred steps, not the rest of the text)
 _STYLE = lazyre.compile(r"<style\b[^<>]{0,1000}>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
-_CSS_CONTENT = lazyre.compile(r"\bcontent\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE)
+# What CSS draws as text: a `content:` value's strings, a list marker given as a string
+# (`list-style-type: "..."`, in a style sheet or a tag's own style: round 54).
+_CSS_CONTENT = lazyre.compile(
+    r"\b(?:content|list-style(?:-type)?)\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE
+)
+# `content: attr(data-x)`: the attribute's value is drawn (round 54).
+_CSS_ATTR = lazyre.compile(r"\battr\(\s*([A-Za-z_][\w-]*)", re.IGNORECASE)
 _CSS_STRING = lazyre.compile(r"\"([^\"]*)\"|'([^']*)'")
 _CSS_ESCAPE = lazyre.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))")
 
@@ -298,11 +307,22 @@ def _attributes_shown(text: str) -> str | None:
     with `content:` strings) replaced by those texts alone, the rest gone without a
     trace (NULs: a line left is no indented code); None where there is none."""
     keep: list[tuple[int, int, int, int]] = []  # (tag start, end, text start, end)
+    css: list[tuple[int, int, int, str]] = []  # (sheet start, end, value start, text)
+    sheets = list(_STYLE.finditer(text)) if "<" in text else []
+    drawn = tuple({a.lower() for m in sheets for a in _CSS_ATTR.findall(m.group(1))})
     for m in _TAG.finditer(text) if "=" in text else ():
         attrs: dict[str, re.Match[str]] = {}
         for a in _ATTRIBUTE.finditer(m.group(2)):  # HTML takes an attribute's first
             attrs.setdefault(a.group(1).lower(), a)
-        names = _SHOWN_BY.get(m.group(1).lower())
+        style = attrs.get("style")
+        if style is not None and (value := style.group(2) or style.group(3) or style.group(4)):
+            import html  # (a value's references are decoded before CSS reads it: `&quot;`)
+
+            value = html.unescape(value)
+            shown = "".join(_css_text(c.group(1)) for c in _CSS_CONTENT.finditer(value))
+            if shown.strip():
+                css.append((m.start(), m.end(), m.start(), shown))
+        names = (*_SHOWN_BY.get(m.group(1).lower(), ()), *(n for n in drawn if n in attrs))
         if m.group(1)[0].isupper():  # an MDX component: it may print any text it is given
             names = tuple(n for n in attrs if n not in _NO_TEXT_PROPS)
         if not names:
@@ -319,8 +339,10 @@ def _attributes_shown(text: str) -> str | None:
             if value is not None and g:
                 at = m.start(2) + value.start(g)
                 keep.append((m.start(), m.end(), at, at + len(value.group(g))))
-    css: list[tuple[int, int, int, str]] = []  # (sheet start, end, value start, text)
-    for m in _STYLE.finditer(text) if "<" in text else ():
+    for m in sheets:
+        if drawn and _CSS_ATTR.search(m.group(1)):
+            css.append((m.start(), m.end(), m.start(), ""))  # (the sheet out: what it draws
+            # from an attribute is read where the attribute is)
         for c in _CSS_CONTENT.finditer(m.group(1)):
             shown = _css_text(c.group(1))
             if shown.strip():
@@ -855,8 +877,9 @@ def _variants(text: str, path: str) -> Iterator[str]:
 
 # A character reference, numeric or named (HTML's: a browser decodes it where markdown
 # passes it through).
+# (a numeric one decoded without its `;` too, as HTML's tokenizer does: round 54)
 _CHAR_REFERENCE = lazyre.compile(
-    r"&(?:#[xX][0-9A-Fa-f]{1,8}|#[0-9]{1,10}|[A-Za-z][A-Za-z0-9]{1,31});"
+    r"&(?:#[xX][0-9A-Fa-f]{1,8};?|#[0-9]{1,10};?|[A-Za-z][A-Za-z0-9]{1,31};)"
 )
 
 

@@ -507,7 +507,11 @@ def test_a_filler_drawn_as_nothing_hides_nothing() -> None:
 
 
 @pytest.mark.parametrize(
-    "reference", ["&#x115F;", "&#4447;", "&hairsp;", "&thinsp;", "&puncsp;", "&#x202F;", "&#x3164;"]
+    "reference",
+    [
+        *("&#x115F;", "&#4447;", "&hairsp;", "&thinsp;", "&puncsp;", "&#x202F;", "&#x3164;"),
+        *("&#4447", "&#8202", "&#x115f"),  # (round 54: numeric, no `;`, as HTML decodes)
+    ],
 )
 def test_a_filler_written_as_a_reference_hides_nothing(reference: str) -> None:
     """Round 53: a filler or a narrow space written as a character reference
@@ -814,6 +818,13 @@ _ATTRIBUTE_PAGES = [
     '<style>.x::after { content: "In con\\63lusion"; }</style><p class="x">Grew.</p>',
     '<style>.x::after { content: "In con" "clusion"; }</style><p class="x">Grew.</p>',
     "<style>.x::after { content: 'In conclusion'; }</style><p class=\"x\">Grew.</p>",
+    # Round 54: a closed select's label, an attribute CSS draws, a list marker string
+    '<select><option label="In conclusion, picked" selected>x</option></select>',
+    "<style>.x::before { content: attr(data-t); }</style>"
+    '<p class="x" data-t="In conclusion, ">we grew.</p>',
+    '<ul style="list-style-type: &quot;In conclusion, &quot;"><li>Grew.</li></ul>',
+    "<ul style='list-style-type: \"In conclusion, \"'><li>Grew.</li></ul>",
+    "<style>ul { list-style: 'In conclusion, ' inside; }</style>\n<ul><li>Grew.</li></ul>",
 ]
 
 
