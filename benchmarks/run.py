@@ -169,6 +169,8 @@ HOSTILE = {
     "unclosed template tags": "{{ x " * 10000,
     "unclosed Liquid tags": "{% x " * 10000,
     "a name assigned and printed again and again": '{% assign o = "x" %}{{ o }}\n' * 5000,
+    # (each closing tag out of scope once cost a scan of the open elements)
+    "closing tags out of scope": "<div><table>" + "<span>" * 8000 + "</div>" * 8000,
     "pairs never ended": "{% highlight a %} " * 5000 + "{% endraw %}",
     "one line of list markers": "- " * 20000,
     "lists nested 300 deep": "\n".join("  " * i + "- x" for i in range(300)),

@@ -295,6 +295,8 @@ INVENTED = "the gate reads every receipt twice before it trusts one"
         pytest.param(f"Intro <b hidden>x\n\n{INVENTED}", id="never-closed"),
         # Round 52: as HTML's tree builder reads them
         pytest.param(f"<p><b hidden>x</p>\n\n{INVENTED}", id="formatting-built-again"),
+        # (review: an autolink's shape that HTML reads as an element with `hidden`)
+        pytest.param(f"Some <xy:/hidden>{INVENTED}</xy:> after.", id="autolink-shaped-hidden"),
         pytest.param(f'Intro <span hidden="<">{INVENTED}</span> end.', id="lt-in-a-quoted-value"),
         pytest.param(
             f"Intro <span hidden><marquee></span>{INVENTED}</marquee> end.",

@@ -1862,6 +1862,13 @@ def test_a_page_a_docusaurus_translation_replaces_supports_nothing(
             "posts/old/notes.md",
             False,
         ),
+        # (review: nothing below a folder an earlier line excludes is taken back)
+        (
+            "mkdocs.yml",
+            "docs_dir: posts\nexclude_docs: |\n  old/\n  !old/notes.md\n",
+            "posts/old/notes.md",
+            True,
+        ),
     ],
 )
 def test_what_a_config_excludes_from_the_build_supports_nothing(
@@ -1957,6 +1964,19 @@ def test_what_a_config_excludes_from_the_build_supports_nothing(
             },
             "posts/old/notes.md",
             False,
+        ),
+        (  # (review: Eleventy trims a line and skips `!` lines)
+            {"eleventy.config.js": "module.exports = () => {};\n", ".gitignore": " posts/old/\n"},
+            "posts/old/notes.md",
+            True,
+        ),
+        (
+            {
+                "eleventy.config.js": "module.exports = () => {};\n",
+                ".gitignore": "posts/old/\n!posts/old/notes.md\n",
+            },
+            "posts/old/notes.md",
+            True,
         ),
         (  # (round 47: the call in a string is none: Eleventy keeps .gitignore's)
             {

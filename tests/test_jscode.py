@@ -25,6 +25,7 @@ from receipt_gate.sites.jscode import JsCode, js_uncommented, scan
         "const n = a[0] / b[1] / 2; const m = this.x / 2; const k = obj.return / 2;",
         "/* a\n * block */ const a = { b: /c/ };",
         "const m = Math.floor((Date.now() - start) / 1000) / 60;",  # (round 48)
+        "const a = x\n  / 2;",  # (a division on the next line, no regex closing there)
     ],
 )
 def test_honest_code_is_readable(code: str) -> None:
@@ -49,6 +50,10 @@ def test_honest_code_is_readable(code: str) -> None:
         "if (1) /x; c.setUseGitIgnore(false); y/",
         "const z = (a) / b / c;",
         "const q = x / 'a' / y;",  # (after a name this reader may not know as a keyword)
+        # (review: a line's end may end a statement, `var y` then a regex; the words
+        # reserved only in strict code are names in a CommonJS config)
+        "var y\n/c.setUseGitIgnore(false)/\nexport default function (c) {}",
+        'var public = 4; var x = public / 2; c.ignores.add("drafts"); x = 1 / 1;',
     ],
 )
 def test_what_the_gate_cannot_lex_is_unreadable(code: str) -> None:
@@ -109,3 +114,11 @@ def test_found_takes_a_match_only_from_code_and_strings_whole() -> None:
     assert JsCode("""add('posts/x.md');""").found(value)[0].group(1) == "posts/x.md"
     assert JsCode("s = 'eval(x)';").fires(re.compile(r"\beval\(")) == []
     assert JsCode("eval(x);").fires(re.compile(r"\beval\("))
+
+
+def test_a_template_with_code_is_no_value_a_reader_reads() -> None:
+    """Review: a regex for a quoted value took `${x}` in a template for a folder's name."""
+    from receipt_gate.sites.eleventy import _dirs
+
+    got = _dirs("module.exports = function (c) { c.setInputDirectory(`${x}`); };")
+    assert got.get("input") == "", got  # (set, but not plainly: the whole repository)

@@ -331,6 +331,8 @@ def test_a_file_a_chapter_includes_is_surely_shown_only_whole(text: str, whole: 
         ('[book]\ntitle = "T"\n[build]\nuse-default-preprocessors = false\n', False),
         ("[build]\nuse-default-preprocessors = false\n[preprocessor.links]\n", True),
         ("[build\n", False),  # (unread: the includes are not surely expanded)
+        ('[preprocessor.links]\nrenderers = ["epub"]\n', False),  # (not for the html book)
+        ('[preprocessor.links]\nrenderers = ["html"]\n', True),
     ],
 )
 def test_includes_are_shown_only_where_mdbook_runs_links(book: str, runs: bool) -> None:

@@ -256,6 +256,8 @@ def match(patterns: Sequence[str], path: str) -> bool:
     key = tuple(patterns)
     asked = _ASKED.get(key, 0)
     if asked < 8:
+        if len(_ASKED) > 4096:  # (bounded: a long-running server asks many sets)
+            _ASKED.clear()
         _ASKED[key] = asked + 1
         return bool(select(key, [path]))
     return _matcher(key).fullmatch(view(path))

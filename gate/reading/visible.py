@@ -720,36 +720,32 @@ def _hidden_elements(
     if "<" not in text:
         return []
     out = []
-    stack: list[str] = []
-    names: collections.Counter[str] = collections.Counter()  # (what the stack holds)
+    stack = _Open()
     hiding_from, hiding_depth = -1, -1
     for m in (tags or _LOOSE_TAG).finditer(text):
-        if _AUTOLINK.fullmatch(m.group()):
+        if _AUTOLINK.fullmatch(m.group()) and not _tag_hides(m.group()):
             continue  # (a link markdown shows, `<https://x.org/>`: no element to HTML either)
         closing, name = m.group(1) == "/", m.group(2).lower()
         strict = _A_TAG.fullmatch(m.group())
         if closing:
-            if not names[name]:
-                continue  # a stray closing tag: HTML ignores it (no scan of the stack)
-            at = _in_scope(stack, name) if tags is not None else _anywhere(stack, name)
+            # (a stray closing tag, or one out of scope: HTML ignores it)
+            at = stack.in_scope(name) if tags is not None else stack.innermost(name)
             if at < 0:
-                continue  # a stray closing tag, or one out of scope: HTML ignores it
+                continue
             # (a hiding formatting element closed by another's tag is built again around
             # what follows, as HTML's tree builder does: hidden to the end, here)
             kept = tags is not None and hiding_from >= 0 and at < hiding_depth - 1 < len(stack)
-            if kept and stack[hiding_depth - 1] in _FORMATTING:
+            if kept and stack.names[hiding_depth - 1] in _FORMATTING:
                 break
-            names.subtract(stack[at:])
-            del stack[at:]
+            stack.cut(at)
             if hiding_from >= 0 and len(stack) < hiding_depth:
                 out.append((hiding_from, m.end()))
                 hiding_from = -1
             continue
         if name in _VOID:
             continue  # no text of its own (an image's is an attribute)
-        if tags is not None and name == "body" and names["head"]:
-            names.subtract(stack[stack.index("head") :])
-            del stack[stack.index("head") :]  # (`</head>` is implied: the body starts)
+        if tags is not None and name == "body" and stack.innermost("head") >= 0:
+            stack.cut(stack.outermost("head"))  # (`</head>` is implied: the body starts)
             if hiding_from >= 0 and len(stack) < hiding_depth:
                 out.append((hiding_from, m.start()))
                 hiding_from = -1
@@ -759,11 +755,64 @@ def _hidden_elements(
             hidden = strict is None or not _surely_shown(name, strict.group(3))
         if hiding_from < 0 and hidden:
             hiding_from, hiding_depth = m.start(), len(stack) + 1
-        stack.append(name)  # (`/>` closes only a void element)
-        names[name] += 1
+        stack.push(name)  # (`/>` closes only a void element)
     if hiding_from >= 0:
         out.append((hiding_from, len(text)))
     return out
+
+
+def _tag_hides(tag: str) -> bool:
+    """Does HTML's own reading of this tag give it an attribute that may hide its text
+    (`<xy:/hidden>` is an element `xy:` with `hidden`: no autolink to Python-Markdown)?"""
+    h = HTML_TAG.match(tag)
+    return h is not None and (
+        _may_hide(h.group(2), h.group(3)) or hides_surely(h.group(2), h.group(3))
+    )
+
+
+class _Open:
+    """The open elements, innermost last, with where each name and each scope element
+    is open: a closing tag finds what it closes in O(1) (a page of closing tags out of
+    scope once cost a scan of the stack each)."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.at: dict[str, list[int]] = {}
+        self.scopes: list[int] = []
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def push(self, name: str) -> None:
+        self.at.setdefault(name, []).append(len(self.names))
+        if name in _SCOPE:
+            self.scopes.append(len(self.names))
+        self.names.append(name)
+
+    def cut(self, at: int) -> None:
+        """Close the element open at `at` and all inside it."""
+        while len(self.names) > at:
+            name = self.names.pop()
+            self.at[name].pop()
+            if self.scopes and self.scopes[-1] == len(self.names):
+                self.scopes.pop()
+
+    def innermost(self, name: str) -> int:
+        """Where the innermost element of this name is open, or -1."""
+        got = self.at.get(name)
+        return got[-1] if got else -1
+
+    def outermost(self, name: str) -> int:
+        got = self.at.get(name)
+        return got[0] if got else -1
+
+    def in_scope(self, name: str) -> int:
+        """Where the element a closing tag of this name closes is open, as HTML's tree
+        builder finds it (not past a table, a cell, an object...), or -1."""
+        at = self.innermost(name)
+        if at < 0 or name in _TABLE_PARTS or not self.scopes:
+            return at
+        return at if at >= self.scopes[-1] else -1
 
 
 # HTML's formatting elements, which its tree builder opens again when another element's
@@ -779,25 +828,6 @@ _SCOPE = frozenset(
      "svg", "math", "foreignobject", "select"}
 )  # fmt: skip
 _TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption"})
-
-
-def _anywhere(stack: list[str], name: str) -> int:
-    """Where the innermost element of this name is open, or -1."""
-    for i in range(len(stack) - 1, -1, -1):
-        if stack[i] == name:
-            return i
-    return -1
-
-
-def _in_scope(stack: list[str], name: str) -> int:
-    """Where the element a closing tag of this name closes is open, as HTML's tree
-    builder finds it (not past a table, a cell, an object...), or -1."""
-    for i in range(len(stack) - 1, -1, -1):
-        if stack[i] == name:
-            return i
-        if stack[i] in _SCOPE and name not in _TABLE_PARTS:
-            return -1
-    return -1
 
 
 def template_blocks(text: str) -> list[tuple[int, int]]:

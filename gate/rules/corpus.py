@@ -486,8 +486,10 @@ def _word(name: str) -> str:
 
 
 _NOT_ALNUM = lazyre.compile(r"[^a-z0-9]+")
-# (what the address test passes over names by: ASCII's punctuation and space out)
-_SQUEEZE = str.maketrans("", "", "".join(map(chr, range(33, 48))) + ":;<=>?@[\\]^_`{|}~ ")
+# (what the address test passes over names by: all ASCII but [a-z0-9] out, as _word)
+_SQUEEZE = str.maketrans(
+    "", "", "".join(c for c in map(chr, range(128)) if not (c.isdigit() or "a" <= c <= "z"))
+)
 # A page's language (Hugo's `notes.fr.md`; on a site of one language, written as notes).
 _LANGUAGE = lazyre.compile(r"(.+)\.[a-z]{2,3}(?:-[a-z0-9]{2,8})?")
 # A Jekyll post's file name: its date and its title, which the default permalink (`date`:

@@ -12,6 +12,7 @@ another) stays gated, and supports nothing (held_by_config).
 
 from __future__ import annotations
 
+import bisect
 import collections
 import posixpath
 import re
@@ -256,9 +257,19 @@ def _unreadable(code: JsCode) -> bool:
         if re.fullmatch(r"\w+", argument) and argument not in consts:
             return True  # (a name the gate cannot follow to a string)
     # (a path joined of strings to the config's folder is read as one path)
-    joined = [(m.start(), m.end()) for rx in (_PATH_JOIN, _DIRNAME_PATH) for m in code.found(rx)]
+    joined = sorted(
+        (m.start(), m.end())
+        for rx in (_PATH_JOIN, _DIRNAME_PATH)
+        for m in code.found(rx, code=True)
+    )
+    starts = [a for a, _ in joined]
+
+    def inside(at: int) -> bool:
+        i = bisect.bisect_right(starts, at) - 1
+        return i >= 0 and at < joined[i][1]
+
     return any(
-        not any(a <= m.start() < b for a, b in joined)
+        not inside(m.start())
         for rx in (_RUN_STRING, _COMPUTED_REQUIRE, _COMPUTED_CALL)
         for m in code.fires(rx)
     )
@@ -283,7 +294,7 @@ def _local_requires(code: JsCode) -> list[str]:
     """The site's files this code requires or imports, by a string or a path joined of
     strings to its own folder."""
     out = [m.group(1) for m in code.found(_REQUIRED)]
-    out += [f"./{m.group(1)}" for m in code.found(_DIRNAME_PATH)]
+    out += [f"./{m.group(1)}" for m in code.found(_DIRNAME_PATH, code=True)]
     for m in code.found(_PATH_JOIN):
         parts = re.findall(r"""["'`]([^"'`]*)["'`]""", m.group(1))
         out.append("./" + posixpath.join(*parts) if parts else "./")
@@ -329,7 +340,8 @@ def held_by_gitignore(config: str | None, read: Callable[[str], str | None]) -> 
     code = _js(config or "")
     if not code.unreadable and code.found(_NO_GITIGNORE):
         return []
-    held = held_lines("", (read(".gitignore") or "").splitlines())
+    # (Eleventy trims each line as JavaScript trims, and skips `!` lines: 11ty#693)
+    held = held_lines("", _ignore_lines(read(".gitignore")))
     return [held] if held is not None else []
 
 

@@ -40,9 +40,7 @@ _NEXT = lazyre.compile(
 )
 _STRING = {q: lazyre.compile(rf"{q}(?:\\(?:\r\n|[\s\S])|[^{q}\\\n\r])*{q}") for q in "\"'"}
 _TEMPLATE_PART = lazyre.compile(r"(?:\\[\s\S]|[^`\\$]|\$(?!\{))*")
-_REGEX = lazyre.compile(
-    rf"/((?:\\[^{_ENDS}]|\[(?:\\[^{_ENDS}]|[^\]\\{_ENDS}])*\]|[^/\\\[{_ENDS}])+)/[A-Za-z0-9_$]*"
-)
+_FLAGS = lazyre.compile(r"[A-Za-z0-9_$]*")
 _LINE_END = lazyre.compile(f"[{_ENDS}]")
 _FOLLOWING = lazyre.compile(f"[{JS_SPACE}]*(.)", re.S)
 # After these words a slash starts a regular expression: every reserved word but the
@@ -53,9 +51,13 @@ _FOLLOWING = lazyre.compile(f"[{JS_SPACE}]*(.)", re.S)
 _BEFORE_REGEX = frozenset(
     "break case catch class const continue debugger default delete do else enum export"
     " extends finally for function if import in instanceof new return switch throw try"
-    " typeof var void while with implements interface package private protected public".split()
+    " typeof var void while with".split()
 )
-_CONTEXTUAL = frozenset("yield await of let async static get set".split())
+# (the words reserved only in strict code are names in a CommonJS config)
+_CONTEXTUAL = frozenset(
+    "yield await of let async static get set implements interface package private protected"
+    " public".split()
+)
 # What a regex literal may hold where reading it as divisions lexes the same names: none
 # (a name would be code in one reading and not in the other), only numbers and operators.
 _PLAIN_ARITHMETIC = lazyre.compile(r"[0-9 \t.()+\-*%<>=!&|^~?:,;\[\]]+")
@@ -84,6 +86,9 @@ class _Lexer:
         self.prev = ""
         self.word = ""
         self.braces: list[bool] = []  # open `{`: True where it is a template's `${`
+        self.newline = False  # a line ends between the last token and this one
+        # (where, and whether in a class, a regex scan fails: each is passed once)
+        self.dead: set[tuple[int, bool]] = set()
 
     def put(self, code: str, masked: str | None = None) -> None:
         self.text.append(code)
@@ -97,8 +102,11 @@ class _Lexer:
 
     def run(self) -> _Scan:
         i, code = 0, self.code
-        while (m := _NEXT.search(code, i)) is not None:
-            self.put(code[i : m.start()])
+        # (once unreadable, each reader holds back all it could: the rest is not lexed)
+        while not self.unreadable and (m := _NEXT.search(code, i)) is not None:
+            gap = code[i : m.start()]
+            self.newline |= _LINE_END.search(gap) is not None
+            self.put(gap)
             i = self.token(m)
         self.put(code[i:])
         if self.braces and self.braces[-1]:
@@ -122,8 +130,10 @@ class _Lexer:
         if kind == "block":
             end = code.find("*/", at + 2)
             self.unreadable |= end < 0
+            self.newline |= _LINE_END.search(code, at, len(code) if end < 0 else end) is not None
             self.put(" ")
             return len(code) if end < 0 else end + 2
+        newline, self.newline = self.newline, False
         if kind == "quote":
             return self.string(at)
         if kind == "tick":
@@ -131,7 +141,7 @@ class _Lexer:
             self.strings[self.size - 1] = ""
             return self.template(at + 1, self.size - 1)
         if kind == "slash":
-            return self.slash(at)
+            return self.slash(at, newline)
         if kind == "close" and m.group() == "}" and self.braces and self.braces[-1]:
             self.braces.pop()
             self.put("}")
@@ -204,41 +214,68 @@ class _Lexer:
         self.prev = "value"
         return end + 1
 
-    def slash(self, at: int) -> int:
+    def slash(self, at: int, newline: bool) -> int:
         prev, word = self.prev, self.word
-        m = _REGEX.match(self.code, at)
+        got = self.regex_at(at)
         if prev == "word":
             prev = "op" if word in _BEFORE_REGEX else "either" if word in _CONTEXTUAL else "name"
+        if newline and prev in ("value", "name", ")", "]", "}"):
+            # (a line's end may end the statement, as after `var y`: a regex may start)
+            prev = "either"
         if prev in ("", "open", "op"):
-            if m is not None:
-                flags = m.group()[len(m.group(1)) + 2 :]
-                self.inert("/", m.group(1), "/" + flags)
+            if got is not None:
+                inside, flags = got
+                self.inert("/", inside, "/" + flags)
                 self.prev = "value"
-                return m.end()
+                return at + len(inside) + len(flags) + 2
             self.unreadable = True  # (no regex closes here: not code that runs)
-        elif prev == "name" and m is not None:
+        elif prev == "name" and got is not None:
             # (a name divides; but a keyword this reader does not know would start a
             # regex: what it would hide, a quote, a slash, is not read)
-            self.unreadable |= _LEXED_OTHERWISE.search(m.group(1)) is not None
-        elif prev not in ("value", "]", "dot") and m is not None:
-            self.unreadable |= not _alike(self.code, m)
+            self.unreadable |= _LEXED_OTHERWISE.search(got[0]) is not None
+        elif prev not in ("value", "]", "dot") and got is not None:
+            self.unreadable |= not _alike(self.code, at, *got)
         self.put("/")
         self.prev = "op"
         return at + 1
 
+    def regex_at(self, at: int) -> tuple[str, str] | None:
+        """(inside, flags) of the regex literal whose slash is at `at`, or None where none
+        closes on its line (escapes and classes read: `/[/]/`). A scan that fails
+        marks where it passed, and whether in a class, as failing for any later scan:
+        linear on any text."""
+        code, dead = self.code, self.dead
+        i, in_class, passed = at + 1, False, []
+        while i < len(code) and code[i] not in _ENDS and (i, in_class) not in dead:
+            passed.append((i, in_class))
+            c = code[i]
+            if c == "\\":
+                i += 2 if i + 1 < len(code) and code[i + 1] not in _ENDS else len(code)
+                continue
+            if c == "/" and not in_class:
+                flags = _FLAGS.match(code, i + 1)
+                return code[at + 1 : i], flags.group() if flags is not None else ""
+            in_class = (c != "]") if in_class else c == "["
+            i += 1
+        dead.update(passed)
+        return None
 
-def _alike(code: str, m: re.Match[str]) -> bool:
+
+def _alike(code: str, at: int, inside: str, flags: str) -> bool:
     """Does this regex literal, read as divisions instead, lex to the same names after
     it? Yes where its inside is numbers and operators alone (`(a) / 1000) / 60`) and
-    ends in a number, `)` or `]`, and no slash or comment follows it."""
-    inside = m.group(1)
-    rest = _FOLLOWING.match(code, m.end())
-    flags = len(m.group()) - len(inside) - 2
+    ends in a number, `)` or `]`, and no flag, slash or comment follows it."""
+    end = at + len(inside) + 2
+    rest = _FOLLOWING.match(code, end)
     return (
         _PLAIN_ARITHMETIC.fullmatch(inside) is not None
         and inside.rstrip(JS_SPACE)[-1:] in tuple("0123456789)]")
+        and not flags
+        and (
+            rest is None or rest.group(1) not in ("/", "*") or code[end : end + 1] != rest.group(1)
+        )
         and (rest is None or rest.group(1) != "/")
-        and not (flags == 0 and code.startswith("*", m.end()))
+        and not code.startswith("*", end)
     )
 
 
@@ -279,16 +316,19 @@ class JsCode:
         return bisect_right(self._spans, at) % 2 == 0
 
     def found(
-        self, rx: re.Pattern[str], start: int = 0, end: int | None = None
+        self, rx: re.Pattern[str], start: int = 0, end: int | None = None, code: bool = False
     ) -> list[re.Match[str]]:
         """The matches of `rx` in `text` that start in code and take each string,
         template part or regex they reach whole (none that starts in a string, or reads
-        one's quote as a quote of its own)."""
+        one's quote as a quote of its own), and no template with code in it (`${x}`) but
+        where `code` says the pattern reads that code itself."""
         end = len(self.text) if end is None else end
         spans = self._spans
         out = []
         for m in rx.finditer(self.text, start, end):
             stop = m.end()
+            if "${" in m.group() and not code:
+                continue  # (a template with code in it is no string a reader reads)
             if self.in_code(m.start()) and (
                 stop == m.start() or self.in_code(stop - 1) or _ends(spans, stop)
             ):

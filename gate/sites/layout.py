@@ -278,11 +278,12 @@ def held_lines(base: str, lines: Sequence[str]) -> str | None:
     the last line that matches a page decides (a `!` line takes it back out); a name
     with no `/` but at its end matches at any depth, a folder holds what is in it. A
     line loses its trailing spaces only (a leading one is the pattern's, as git and
-    pathspec read it: round 53). A `!` line takes back only what it names itself: a
-    folder taken back takes back no page a line excluded by its own name, nor one below
-    a folder excluded (git's rule; MkDocs' pathspec builds neither: round 53). None
-    when no line holds anything."""
+    MkDocs' pathspec read it: round 53). A `!` line takes back only what it names
+    itself, and nothing below a folder an earlier line excludes (git's rule, and
+    pathspec's GitIgnoreSpec's: a folder taken back takes back none of its pages).
+    None when no line holds anything."""
     globs: list[str] = []
+    excluded: list[tuple[str, bool, bool]] = []  # (pattern, anchored, a folder's alone)
     for line in lines:
         pattern = line.rstrip(" \r")
         if not pattern or pattern.startswith("#"):
@@ -292,11 +293,37 @@ def held_lines(base: str, lines: Sequence[str]) -> str | None:
         anchored = "/" in pattern.rstrip("/")
         folder = pattern.endswith("/")
         pattern = pattern.strip("/")
-        if not pattern or (negated and folder):
+        if not pattern or (negated and (folder or _below_excluded(pattern, anchored, excluded))):
             continue
         at = base if anchored else f"{base}**/"
-        globs += [f"!{at}{pattern}"] if negated else [f"{at}{pattern}", f"{at}{pattern}/**"]
+        if negated:
+            globs.append(f"!{at}{pattern}")
+        else:
+            globs += [f"{at}{pattern}", f"{at}{pattern}/**"]
+            excluded.append((pattern, anchored, folder))
     return HELD_LINES + "\0".join(globs) if any(g[:1] != "!" for g in globs) else None
+
+
+def _below_excluded(
+    pattern: str, anchored: bool, excluded: Sequence[tuple[str, bool, bool]]
+) -> bool:
+    """May a page this pattern names lie in a folder one of these lines excludes? For a
+    pattern of no folder of its own (`!keep.md`, at any depth), where a line excludes
+    folders alone (`drafts/`); for one with wildcards in its folders, where any line
+    excludes anything."""
+    from receipt_gate.base import wildmatch
+
+    parts = pattern.split("/")[:-1]
+    if not anchored:
+        return any(alone for _, _, alone in excluded)
+    if any(c in "".join(parts) for c in "*?[\\"):
+        return bool(excluded)
+    for i in range(1, len(parts) + 1):
+        folder = "/".join(parts[:i])
+        for q, q_anchored, _ in excluded:
+            if wildmatch.match([q], folder if q_anchored else parts[i - 1]):
+                return True
+    return False
 
 
 def held_regex(pattern: str) -> str:

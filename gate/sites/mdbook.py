@@ -143,8 +143,9 @@ def runs_links(text: str) -> bool:
     """Does mdBook expand a chapter's includes for this book.toml: its `links`
     preprocessor runs unless `[build] use-default-preprocessors = false` turns the
     defaults off and no `[preprocessor.links]` turns it on again (round 53: the
-    directive was printed, and what it named supported)? A book.toml the gate cannot
-    read: no."""
+    directive was printed, and what it named supported), and a `[preprocessor.links]`
+    whose `renderers` do not list html runs it for none of the pages readers get. A
+    book.toml the gate cannot read: no."""
     import tomllib
 
     try:
@@ -154,7 +155,11 @@ def runs_links(text: str) -> bool:
     build, pre = doc.get("build", {}), doc.get("preprocessor", {})
     if not isinstance(build, dict) or not isinstance(pre, dict):
         return False
-    return build.get("use-default-preprocessors", True) is not False or "links" in pre
+    links = pre.get("links")
+    if links is not None:  # (named: it runs for the renderers it lists, all by default)
+        renderers = links.get("renderers") if isinstance(links, dict) else None
+        return renderers is None or (isinstance(renderers, list) and "html" in renderers)
+    return build.get("use-default-preprocessors", True) is not False
 
 
 # mdBook's preprocessor links: what a chapter includes is published as part of it.

@@ -177,8 +177,9 @@ def changed_links(root: str, old: str, new: str) -> list[str]:
 def head_changes(root: str, paths: Sequence[str] | None = None) -> list[str]:
     """The paths HEAD changes against its parents (none for a root commit); of
     these `paths` alone, when given (git then reads no tree they are not in). Rule files
-    asked of before are answered from HEAD's own git process (_head), as diff-tree
-    would, where HEAD is no merge: a file whose blob differs from its parent's."""
+    asked of before are answered from HEAD's own git process (_head), where HEAD is no
+    merge: a file whose blob differs from its parent's (a change of its mode alone,
+    which diff-tree lists, changes no rule and is not one)."""
     if paths is not None:
         _head(root)
         key, known = _RULE_BLOBS.get(root, (None, {}))
