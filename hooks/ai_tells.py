@@ -875,9 +875,8 @@ def _variants(text: str, path: str) -> Iterator[str]:
             yield again.translate(_FILLERS)
 
 
-# A character reference, numeric or named (HTML's: a browser decodes it where markdown
-# passes it through).
-# (a numeric one decoded without its `;` too, as HTML's tokenizer does: round 54)
+# A character reference, numeric or named, as a browser decodes it where markdown passes
+# it through (a numeric one without its `;` too, as HTML's tokenizer does: round 54).
 _CHAR_REFERENCE = lazyre.compile(
     r"&(?:#[xX][0-9A-Fa-f]{1,8};?|#[0-9]{1,10};?|[A-Za-z][A-Za-z0-9]{1,31};)"
 )

@@ -50,7 +50,7 @@ def _dirs(config: str) -> dict[str, str]:
     string values, or setInputDirectory() and its kin. A folder set another way (an
     environment variable), or a config the gate cannot read, is unknown: the input is
     then the whole repository."""
-    code = _js(config)
+    code = JsCode(config)
     keys = ("input", "includes", "layouts", "data", "output")
     if code.unreadable:
         return {k: "" if k == "input" else "?" for k in keys}
@@ -81,11 +81,6 @@ def _dirs(config: str) -> dict[str, str]:
 
 _DIR_BLOCK = lazyre.compile(r"\bdir\s*:\s*\{([^{}]*)\}")
 _DIR_VALUE = r"[\"'`]([^\"'`\n]+)[\"'`]\s*"
-
-
-def _js(text: str) -> JsCode:
-    """The config's code as JavaScript is lexed (gate.sites.jscode)."""
-    return JsCode(text)
 
 
 def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]) -> Layout:
@@ -174,11 +169,11 @@ def aliases(
     plugin's) renders as pages (lower case; comments aside)."""
     texts = [config]
     if read is not None:
-        for m in _js(config).found(_REQUIRED):
+        for m in JsCode(config).found(_REQUIRED):
             found = _module(posixpath.normpath(posixpath.join(here, m.group(1))), read)
             texts += [found[1]] if found is not None else []
     out = []
-    for code in map(_js, texts):
+    for code in map(JsCode, texts):
         consts = {m.group(1): m.group(2) for m in code.found(_CONST)}
         for m in code.found(_EXTENSION):
             end = _call_end(code.masked, m.end())
@@ -206,7 +201,7 @@ def may_render(extension: str, config: str, read: Callable[[str], str | None]) -
     texts, seen = [("", config)], {""}
     while texts:
         here, text = texts.pop()
-        code = _js(text)
+        code = JsCode(text)
         if code.unreadable or extension in aliases(text) or _unreadable(code):
             return True
         for rel in _local_requires(code):
@@ -337,7 +332,7 @@ def held_by_gitignore(config: str | None, read: Callable[[str], str | None]) -> 
     -f` too; as held entries, those pages support nothing."""
     from receipt_gate.sites.layout import held_lines
 
-    code = _js(config or "")
+    code = JsCode(config or "")
     if not code.unreadable and code.found(_NO_GITIGNORE):
         return []
     # (Eleventy trims each line as JavaScript trims, and skips `!` lines: 11ty#693)
@@ -393,7 +388,7 @@ def held_by_config(path: str, text: str | None, named: bool = False) -> list[str
 
     if text is None or not ("ignores" in text or "emplateFormats" in text):
         return []
-    code = _js(text)
+    code = JsCode(text)
     if code.unreadable:
         return [held_globs(["**"])]
     out: list[str] = _formats_held(code)
@@ -483,7 +478,7 @@ def global_layout(config: str, paths: Sequence[str]) -> bool:
     root = dirs.get("input", "")
     root = "" if root in (".", "", "?") else root
     data = dirs.get("data", "_data")
-    code = _js(config)
+    code = JsCode(config)
     if "?" in (data, dirs.get("includes"), dirs.get("layouts")) or any(
         m.group(1) == "" or m.group(2) in _GLOBAL_KEYS for m in code.found(_ADDED_GLOBAL)
     ):
@@ -497,7 +492,7 @@ def global_layout(config: str, paths: Sequence[str]) -> bool:
 def layout_aliases(config: str) -> list[tuple[str, str]]:
     """(alias, layout) for each addLayoutAlias of a config's code (not one in a comment
     or a string: round 48's kin; a config the gate cannot lex holds every page back)."""
-    return [(m.group(1).strip(), m.group(2).strip()) for m in _js(config).found(_LAYOUT_ALIAS)]
+    return [(m.group(1).strip(), m.group(2).strip()) for m in JsCode(config).found(_LAYOUT_ALIAS)]
 
 
 def unread_pages(

@@ -290,12 +290,6 @@ def scan(code: str) -> _Scan:
     return _Lexer(code).run()
 
 
-def js_uncommented(code: str) -> str:
-    """JavaScript with its comments out (not what only looks like one in a string, a
-    template or a regular expression: `"img/*.png"`, `/x\\/*/`)."""
-    return scan(code).text
-
-
 # An object's entry the gate reads: a plain or quoted name, a colon (nothing else: a
 # shorthand, a spread, a computed or escaped name, a getter, a method).
 _JS_ENTRY = lazyre.compile(r"""\s*(?:(["'])([A-Za-z_$][\w$]*)\1|([A-Za-z_$][\w$]*))\s*:\s*""")

@@ -33,7 +33,7 @@ def _head(root: str) -> tuple[str | None, str | None]:
     """(HEAD's commit, its tree), or Nones before the first commit: one git process for
     both (a commit hook asks each), kept while HEAD's files are as they were. The same
     process asks for the rule files the last commit hook asked head_changes() of, in
-    HEAD and its first parent (see rule_blobs)."""
+    HEAD and its first parent (head_changes answers from them)."""
     key = _head_key(root)
     hit = _HEADS.get(root)
     if key is not None and hit is not None and hit[0] == key:
