@@ -29,6 +29,7 @@ from receipt_gate.rules.config import load
 from receipt_gate.rules.fingerprint import fingerprint
 from receipt_gate.trees import gittree
 from receipt_gate.trees import tree as tree_module
+from receipt_gate.trees.cache import decode
 from receipt_gate.trees.digests import sha256_of
 from receipt_gate.trees.gittree import CommitTree, IndexTree
 from receipt_gate.trees.tree import WorkTree
@@ -416,9 +417,9 @@ def _articles(repo: Repo) -> None:
 def _digest_cache(repo: Repo, kind: str) -> dict[str, str]:
     """The stamp cache as it reads back: the file, and its journal where it follows it."""
     folder = repo.path / ".git" / "receipt-gate"
-    doc = json.loads((folder / f"digests-v3-{kind}.json").read_text())
+    doc = decode((folder / f"digests-v3-{kind}.json").read_bytes())
     log = folder / f"digests-v3-{kind}.log.json"
-    more = json.loads(log.read_text()) if log.exists() else {}
+    more = decode(log.read_bytes()) if log.exists() else {}
     got: dict[str, str] = dict(doc["digests"])
     for step in more.get("steps", []) if more.get("base") == doc["nonce"] else []:
         got.update(step)
@@ -487,16 +488,16 @@ def test_articles_parsed_in_forked_processes_make_the_same_corpus(
         return rc, json.loads(out)["violations"]
 
     serial = check()
-    serial_corpus = (repo.path / ".git/receipt-gate/corpus-headline-numbers.json").read_text()
+    serial_corpus = (repo.path / ".git/receipt-gate/corpus-headline-numbers.json").read_bytes()
     for name in ("pages-headline-numbers.json", "corpus-headline-numbers.json"):
         os.unlink(repo.path / ".git/receipt-gate" / name)
     forks = _forking(monkeypatch, corpus_module, "PARALLEL_FROM")
     assert check() == serial
     assert len(forks) == 2
     assert serial[0] == 1 and [v["number"] for v in serial[1]] == ["76"]
-    corpus = (repo.path / ".git/receipt-gate/corpus-headline-numbers.json").read_text()
+    corpus = (repo.path / ".git/receipt-gate/corpus-headline-numbers.json").read_bytes()
     # (each index written whole is told from the others by its nonce, which its journal names)
-    assert {**json.loads(corpus), "nonce": ""} == {**json.loads(serial_corpus), "nonce": ""}
+    assert {**decode(corpus), "nonce": ""} == {**decode(serial_corpus), "nonce": ""}
 
 
 def _forking(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
@@ -564,9 +565,9 @@ def test_a_damaged_headline_cache_is_rebuilt_not_trusted_or_a_traceback(
     first = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
     assert first[0] == 1
     cache = repo.path / ".git/receipt-gate"
-    whole = json.loads((cache / "corpus-headline-numbers.json").read_text())
+    whole = decode((cache / "corpus-headline-numbers.json").read_bytes())
     if damage == "bad articles":
-        pages = json.loads((cache / "pages-headline-numbers.json").read_text())
+        pages = decode((cache / "pages-headline-numbers.json").read_bytes())
         for _fields, article in pages["pages"].values():
             article[1] = [76]  # numbers must be strings
         (cache / "pages-headline-numbers.json").write_text(json.dumps(pages))
@@ -597,7 +598,7 @@ def test_a_numbers_kept_titles_are_checked_where_they_are_read(
     first = rg("check", "headline-numbers", "--format", "json", "drafts/reply.md")
     assert first[0] == 1
     cache = repo.path / ".git/receipt-gate/corpus-headline-numbers.json"
-    whole = json.loads(cache.read_text())
+    whole = decode(cache.read_bytes())
     assert json.loads(whole["value"][2]["76"])[0][1] == "posts/drift.md"
     whole["value"][2]["76"] = text
     cache.write_text(json.dumps(whole))
@@ -715,7 +716,7 @@ def test_kept_fingerprints_follow_the_corpus_and_survive_being_broken(
     first = verify.evaluate(cfg, WorkTree(str(repo.path)))
     kept = list((repo.path / ".git" / "receipt-gate").glob("fingerprints-*.json"))
     assert len(kept) == 1
-    memo = json.loads(kept[0].read_text())["memo"]
+    memo = decode(kept[0].read_bytes())["memo"]
     assert len(memo) == 7  # every draft's, the children's among them
     assert verify.evaluate(cfg, WorkTree(str(repo.path))) == first
     repo.write("posts/measured.md", "# Measured\n\nThe drift peaked at 76 hours.\n")
@@ -927,12 +928,12 @@ def test_an_index_kept_with_no_nonce_is_written_whole_at_the_next_change(
     _articles(repo)
     assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 1
     index = repo.path / ".git/receipt-gate/corpus-headline-numbers.json"
-    doc = json.loads(index.read_text())
+    doc = decode(index.read_bytes())
     del doc["nonce"]
     index.write_text(json.dumps(doc))
     repo.write("posts/new.md", "# New 12\n\nBody 14.\n")
     assert rg("check", "headline-numbers", "drafts/reply.md")[0] == 1
-    assert isinstance(json.loads(index.read_text()).get("nonce"), str)
+    assert isinstance(decode(index.read_bytes()).get("nonce"), str)
 
 
 def test_the_drafts_a_change_moves_are_found_the_same_in_forked_processes(
@@ -1207,7 +1208,7 @@ def test_the_statuses_cache_answers_as_the_front_matter_does(
     assert rg("run")[0] == 2  # (c's status is no state: named)
     cache_file = repo.path / ".git" / "receipt-gate" / "statuses-1.json"
     first = rg("verify")
-    kept = json.loads(cache_file.read_text())
+    kept = decode(cache_file.read_bytes())
     assert sorted(kept.values()) == ["idea", "ready"]  # (c's is bad input: never kept)
     read: list[str] = []
     plain_gating = verify.gating
@@ -1236,3 +1237,36 @@ def test_the_address_prefilter_keeps_every_name_that_cleans_alike(name: str) -> 
     over. Every name _word cleans alike is kept."""
     assert corpus_module._word(name) == "support"
     assert corpus_module._sharing(["content/support.md"], [f"content/{name}.md"])
+
+
+def test_a_cache_reads_back_what_its_json_reads_back_as(tmp_path: Path) -> None:
+    """Caches are kept as marshal (read three times faster than JSON on a site's index),
+    of what the document's JSON text reads back as: tuples come back as lists and keys
+    as strings, exactly as from the JSON files kept before, which are read too; a file
+    cut short, or holding what JSON cannot, is absent, never a traceback."""
+    from receipt_gate.trees import cache
+
+    file = str(tmp_path / "x.json")
+    doc = {"a": (1, [2, (3,)]), 5: "five", "n": None, "f": 1.5, "s": "\u00e9\x00"}
+    assert cache.write(file, doc)
+    assert Path(file).read_bytes().startswith(cache.MAGIC)
+    back = cache.read(file, lambda d: True)
+    assert (
+        back
+        == json.loads(json.dumps(doc))
+        == {
+            "a": [1, [2, [3]]],
+            "5": "five",
+            "n": None,
+            "f": 1.5,
+            "s": "\u00e9\x00",
+        }
+    )
+    Path(file).write_text(json.dumps({"kept": ["before"]}))  # an earlier release's
+    assert cache.read(file, lambda d: True) == {"kept": ["before"]}
+    data = cache.encode({"big": list(range(1000))})
+    for broken in (data[: len(data) // 2], data[:-1], cache.MAGIC, cache.MAGIC + b"\xff" * 9):
+        Path(file).write_bytes(broken)
+        assert cache.read(file, lambda d: True) is None
+    assert not cache.write(file, {"when": {1, 2}})  # (a set: JSON holds none)
+    assert cache.read(file, lambda d: True) is None

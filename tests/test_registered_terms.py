@@ -5,6 +5,7 @@ import json
 import pytest
 import regex
 
+from receipt_gate.trees.cache import decode
 from receipt_gate_hooks.registered_terms import DEFAULT_SHAPES, TERM_SHAPES, find_unregistered
 from tests.conftest import GOOD_DRAFT, Repo, Run
 
@@ -328,7 +329,7 @@ def test_a_published_page_that_cannot_be_read_is_exit_2_and_a_broken_cache_is_re
         assert rg("verify")[0] == 0  # the memo answers: no page is read
         forget()
         assert rg("verify")[0] == 0
-    doc = json.loads(cache.read_text())
+    doc = decode(cache.read_bytes())
     doc["pages"] = {sha: [[5], {}] for sha in doc["pages"]}  # the wrong shape inside
     cache.write_text(json.dumps(doc))
     forget()

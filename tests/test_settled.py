@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from receipt_gate.trees.cache import decode
 from tests.conftest import GOOD_DRAFT, TELLS, Repo, Run
 
 RECORD = Path(".git/receipt-gate/settled-1.json")
@@ -46,7 +47,7 @@ def _whole(repo: Repo, rg: Run) -> tuple[int, str, str]:
 def test_the_record_says_what_the_whole_way_says(repo: Repo, rg: Run) -> None:
     first = _verified(repo, rg)
     assert (repo.path / RECORD).exists()
-    doc = json.loads((repo.path / RECORD).read_text())
+    doc = decode((repo.path / RECORD).read_bytes())
     doc["said"] = ["receipt-gate: answered from the record"]  # (which way answered)
     (repo.path / RECORD).write_text(json.dumps(doc))
     assert rg("verify") == (0, "receipt-gate: answered from the record\n", "")
@@ -83,7 +84,7 @@ def _new_commit(repo: Repo) -> None:
 
 
 def _yesterday(repo: Repo) -> None:
-    doc = json.loads((repo.path / RECORD).read_text())
+    doc = decode((repo.path / RECORD).read_bytes())
     doc["day"] = "2000-01-01"
     (repo.path / RECORD).write_text(json.dumps(doc))
 
@@ -128,7 +129,7 @@ def test_anything_that_could_move_the_verdict_takes_the_whole_way(
     repo: Repo, rg: Run, change: Callable[[Repo], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _verified(repo, rg)
-    doc = json.loads((repo.path / RECORD).read_text())
+    doc = decode((repo.path / RECORD).read_bytes())
     doc["said"] = ["receipt-gate: answered from the record"]
     (repo.path / RECORD).write_text(json.dumps(doc))
     monkeypatch.delenv("GIT_INDEX_FILE", raising=False)  # (put back as it was after)
@@ -199,7 +200,7 @@ def test_a_tree_verified_another_day_answers_verify_the_whole_way(repo: Repo, rg
     (repo.path / RECORD).unlink()
     dated = 0
     for record in (repo.path / ".git/receipt-gate").glob("verified-*-8.json"):
-        doc = json.loads(record.read_text())
+        doc = decode(record.read_bytes())
         for entry in [*doc.get("trees", {}).values(), doc.get("pending") or {}]:
             if "wholes" in entry:
                 entry["wholes"]["@day"] = "2000-01-01"

@@ -34,6 +34,7 @@ _HARMLESS = (
 
 def _places(root: str, folder: str) -> list[str]:
     """The files whose change may change a verdict though HEAD and the tree do not."""
+    from receipt_gate.trees.cache import decode
     from receipt_gate.trees.git import attribute_files, config_files
 
     dot = os.path.join(root, ".git")
@@ -46,13 +47,13 @@ def _places(root: str, folder: str) -> list[str]:
     ]
     try:  # each plugin's own file (an edit in a checkout installed in editable mode)
         with open(out[0], "rb") as f:
-            checks = json.loads(f.read()).get("checks", {})
+            checks = decode(f.read()).get("checks", {})
         out += sorted(
             v["origin"]
             for v in checks.values()
             if isinstance(v, dict) and isinstance(v.get("origin"), str)
         )
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, EOFError, TypeError, AttributeError):
         pass
     return out
 
@@ -112,6 +113,7 @@ def answer(argv: Sequence[str]) -> int | None:
     if list(argv) != ["verify"]:
         return None
     try:
+        from receipt_gate.trees.cache import decode
         from receipt_gate.trees.git import cache_dir, plain_git_dir, toplevel
 
         root = toplevel(os.getcwd())
@@ -119,7 +121,7 @@ def answer(argv: Sequence[str]) -> int | None:
         if folder is None or plain_git_dir(root) is None:
             return None  # (a worktree's index and config are elsewhere: the whole way)
         with open(os.path.join(folder, FILE), "rb") as f:
-            doc = json.loads(f.read())
+            doc = decode(f.read())
         said = doc["said"]
         if (
             doc.get("format") != 1
