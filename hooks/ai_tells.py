@@ -439,7 +439,15 @@ class _Reading(NamedTuple):
     ) -> list[Finding]:
         """find_tells on another text of the same page, with the same options."""
         return find_tells(
-            text, self.rules, self.quotes, self.links, self.path, rendered, joined=joined, peel=peel
+            text,
+            self.rules,
+            self.quotes,
+            self.links,
+            self.path,
+            rendered,
+            joined=joined,
+            peel=peel,
+            drawn=False,
         )
 
 
@@ -462,6 +470,7 @@ def find_tells(
     joined: bool = False,
     peel: bool = True,
     weighing: Weighing | None = None,
+    drawn: bool = True,
 ) -> list[Finding]:
     """Every banned phrase or pattern in what a reader of the page may see, as a reader
     sees it (gate.reading.reader: markup out, entities decoded, lookalike letters folded), in
@@ -472,8 +481,9 @@ def find_tells(
     join (`con{{< x >}}clusion`), and (with `rendered`) the page as Liquid or Nunjucks
     prints it, in each choice its conditions make (gate.reading.rendering); template
     code whose text cannot be read is a finding. A direction override is a finding of
-    its own. With `weighing`, the weighted tells of the author's prose too: one finding
-    when they add up (see _weighed)."""
+    its own. With `drawn`, a phrase the pieces of raw HTML, styles and attributes spell in
+    another order than written (gate.reading.drawn). With `weighing`, the weighted tells
+    of the author's prose too: one finding when they add up (see _weighed)."""
     from receipt_gate.reading.pageparts import front_matter_strings
     from receipt_gate.reading.prose import has_templates
 
@@ -488,6 +498,8 @@ def find_tells(
     if peel and "</" in text:
         found.add(_without_hidden_elements(page))
     found.add(_overrides(text))
+    if drawn and "<" in text:
+        found.add(_drawn(text, rules, found))
     if rendered:
         found.add(_included(page))
     if weighing is not None:
@@ -958,6 +970,30 @@ def _overrides(text: str) -> list[Finding]:
             )
         )
     return out
+
+
+def _drawn(text: str, rules: Sequence[Rule], found: _Found) -> list[Finding]:
+    """Each phrase not found yet that the page's pieces a browser may draw apart (runs
+    between tags, a style's strings, an attribute's value) spell out of their order, or
+    that a style's string or an attribute holds (round 55: flex order, an SVG tspan's x,
+    a counter style's symbols, a custom property, an image's alt, a frame's data: URL)."""
+    from receipt_gate.reading.drawn import pieces, spelled
+
+    said = {f.message for f in found.at.values()}
+    phrases = [
+        r.phrase
+        for r in rules
+        if r.phrase and not any(m.startswith(f'banned phrase "{r.phrase}"') for m in said)
+    ]
+    got = pieces(text) if phrases else []
+    return [
+        Finding(
+            *_at(text, at),
+            f'banned phrase "{phrase}" (drawn from raw HTML, a style or an attribute, in'
+            " another order or place than the text reads)",
+        )
+        for phrase, at in spelled(got, phrases)
+    ]
 
 
 def _rendered(page: _Reading) -> list[Finding]:

@@ -1097,3 +1097,72 @@ def test_template_tags_in_code_samples_are_code(page: str) -> None:
 def test_template_code_in_prose_is_still_refused() -> None:
     found = find_tells('Plain.\n\n{{ "In con\\u0063lusion" }}, we grew.\n', RULES)
     assert any("template code computes" in f.message for f in found), found
+
+
+# Round 55: CSS and SVG draw a run of text where they say, not where it is written, and
+# styles and attributes draw text of their own; each page spells "In conclusion" only so.
+_DRAWN_PAGES = [
+    # flex order and row-reverse (a theme's class may do the same)
+    '<span style="display:inline-flex;flex-direction:row-reverse">'
+    "<span>conclusion, the garden grew.</span><span>In&nbsp;</span></span>",
+    '<div style="display:flex"><span style="order:2">conclusion, it grew.</span>'
+    '<span style="order:1">In</span></div>',
+    # an SVG tspan placed by its x, the words split inside one
+    '<svg><text><tspan x="60">clusion, it grew.</tspan><tspan x="0">In con</tspan></text></svg>',
+    # a counter style's symbols and prefix, a custom property, an image's alt text
+    "<style>@counter-style s { system: cyclic; symbols: 'In conclusion, '; }</style>"
+    '<ul style="list-style: s"><li>Grew.</li></ul>',
+    '<style>@counter-style s { system: cyclic; symbols: "1"; prefix: "In conclusion "; }'
+    "</style><ol><li>Grew.</li></ol>",
+    '<style>:root { --t: "In conclusion, "; } .x::before { content: var(--t); }</style>'
+    '<p class="x">Grew.</p>',
+    '<img src="/missing.png" alt="In conclusion, the garden grew.">',
+    # a frame's data: URL (percent-encoded, base64) and a srcdoc decoded twice
+    '<iframe src="data:text/html,In%20conclusion%2C%20it%20grew."></iframe>',
+    '<iframe src="data:text/html;base64,SW4gY29uY2x1c2lvbiwgaXQgZ3Jldy4="></iframe>',
+    '<iframe srcdoc="In&amp;#32;conclusion, it grew."></iframe>',
+]
+
+
+@pytest.mark.parametrize("tag", _DRAWN_PAGES)
+def test_what_a_browser_draws_elsewhere_or_out_of_order_is_read(tag: str) -> None:
+    """By the CSS and SVG specs a browser draws each of these as "In conclusion": flex
+    items in their `order`, an SVG tspan at its `x`, a counter style's symbols and
+    prefix as a list's markers, a custom property where `var()` names it, a missing
+    image's alt text, a frame's document. Each is a finding (gate.reading.drawn); the
+    same page with its pieces in their own order and apart says nothing."""
+    found = find_tells(f"A short post.\n\n{tag}\n", RULES)
+    assert [f.message.split(" (")[0] for f in found] == ['banned phrase "in conclusion"'], found
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # in their written order, apart: a heading after a sentence ending in "in"
+        "<p>Please sign in</p>\n\n<h2>Conclusion</h2>\n\n<p>It grew.</p>",
+        "<p>Log in</p><p>or out.</p><h2>Conclusions</h2>",
+        # a link to a post about the phrase: a URL is not drawn
+        '<p>See <a href="/posts/in-conclusion/">that post</a>.</p>',
+        # a hidden field's value, a page's meta description: what a form sends, a
+        # search engine reads
+        '<form><input type="hidden" name="a" value="In conclusion"></form>',
+        '<meta name="description" content="In conclusion, it grew.">',
+        # the pieces spell it only with a word cut: "sign in" + "conclusions"
+        "<h2>Conclusionsof</h2><p>sign in</p>",
+    ],
+)
+def test_pieces_in_their_order_or_not_drawn_spell_nothing(page: str) -> None:
+    assert find_tells(f"A short post.\n\n{page}\n", RULES) == []
+
+
+def test_the_pieces_reading_is_linear() -> None:
+    """Thousands of tags, attributes and style strings: each piece is read once, and a
+    spelling is searched a bounded number of ways (no pair of pieces is compared)."""
+    from receipt_gate.reading.drawn import pieces, spelled
+
+    page = '<span title="in">conclusion</span> <i style="content: \'in\'">x</i>' * 3000
+    got = pieces(page)
+    assert len(got) >= 4 * 3000
+    assert list(spelled(got, ["in conclusion"]))  # (title "in" is drawn; so is "conclusion")
+    honest = "<span>conclusion</span> <b>of the</b> <i>sign in</i>" * 3000
+    assert list(spelled(pieces(honest), ["as an ai language model"])) == []
