@@ -1242,7 +1242,8 @@ def test_the_address_prefilter_keeps_every_name_that_cleans_alike(name: str) -> 
 def test_a_cache_reads_back_what_its_json_reads_back_as(tmp_path: Path) -> None:
     """Caches are kept as marshal (read three times faster than JSON on a site's index),
     of what the document's JSON text reads back as: tuples come back as lists and keys
-    as strings, exactly as from the JSON files kept before, which are read too; a file
+    as strings, exactly as from the JSON files kept before, which are read (and kept
+    as marshal from then on); a file
     cut short, or holding what JSON cannot, is absent, never a traceback."""
     from receipt_gate.trees import cache
 
@@ -1263,6 +1264,8 @@ def test_a_cache_reads_back_what_its_json_reads_back_as(tmp_path: Path) -> None:
         }
     )
     Path(file).write_text(json.dumps({"kept": ["before"]}))  # an earlier release's
+    assert cache.read(file, lambda d: True) == {"kept": ["before"]}
+    assert Path(file).read_bytes().startswith(cache.MAGIC)  # (kept as marshal from then on)
     assert cache.read(file, lambda d: True) == {"kept": ["before"]}
     data = cache.encode({"big": list(range(1000))})
     for broken in (data[: len(data) // 2], data[:-1], cache.MAGIC, cache.MAGIC + b"\xff" * 9):
