@@ -1273,3 +1273,18 @@ def test_a_cache_reads_back_what_its_json_reads_back_as(tmp_path: Path) -> None:
         assert cache.read(file, lambda d: True) is None
     assert not cache.write(file, {"when": {1, 2}})  # (a set: JSON holds none)
     assert cache.read(file, lambda d: True) is None
+
+
+def test_paths_within_folders_are_what_a_scan_of_every_path_finds() -> None:
+    """gittree._within takes each folder's range of the sorted listing (and sorts only
+    when two folders are asked): against a plain test of every path, on folders nested,
+    alike in prefix (`a`, `a-b`, `a.b`) and named as files."""
+    rng = random.Random(38)
+    names = ["a", "a-b", "a.b", "a/c", "a/c/d", "b", "ab", "a0", "c"]
+    for _ in range(300):
+        paths = sorted(
+            {"/".join(rng.choice(names) for _ in range(rng.randint(1, 3))) for _ in range(40)}
+        )
+        folders = rng.sample(names, rng.randint(1, 4))
+        want = [p for p in paths if any(p == f or p.startswith(f + "/") for f in folders)]
+        assert gittree._within(paths, folders) == want, (paths, folders)

@@ -188,17 +188,22 @@ class _ObjectTree:
 
 
 def _within(paths: list[str], folders: Sequence[str]) -> list[str]:
-    """Of sorted paths, those that are one of these folders (or files) or lie under one."""
+    """Of sorted paths, those that are one of these folders (or files) or lie under one,
+    sorted (one folder's: a slice of them, no sort)."""
     from bisect import bisect_left
 
-    out: set[str] = set()
-    for u in folders:
+    out: list[str] = []
+    kept: list[str] = []
+    for u in sorted(set(folders)):
+        if any(u.startswith(k + "/") for k in kept):
+            continue  # (under one taken already: its entries are in that one's range)
+        kept.append(u)
         at = bisect_left(paths, u)
         if at < len(paths) and paths[at] == u:
-            out.add(u)
+            out.append(u)
         # ("/" sorts just before "0": the folder's entries are one range)
-        out.update(paths[bisect_left(paths, u + "/") : bisect_left(paths, u + "0")])
-    return sorted(out)
+        out += paths[bisect_left(paths, u + "/") : bisect_left(paths, u + "0")]
+    return out if len(kept) < 2 else sorted(out)
 
 
 def _both(these: Sequence[str], those: Sequence[str]) -> tuple[str, ...]:
