@@ -184,7 +184,14 @@ def input_files(name: str, cfg: Config, tree: Tree) -> InputFiles:
     return files
 
 
-def load_corpus(name: str, cfg: Config, tree: Tree, files: InputFiles, state: str = "") -> Any:
+def load_corpus(
+    name: str,
+    cfg: Config,
+    tree: Tree,
+    files: InputFiles,
+    state: str = "",
+    hashed: Mapping[str, str] | None = None,
+) -> Any:
     """What the check builds from its corpus files (its load_corpus, given the pages);
     `state`: what names this corpus (the fingerprint's whole), kept with its index."""
     from receipt_gate.checks.table import implementation
@@ -192,6 +199,9 @@ def load_corpus(name: str, cfg: Config, tree: Tree, files: InputFiles, state: st
 
     spec = cfg.specs[name]
     pages = Pages(tree, cfg, name, spec.version, cfg.effective[name], state)
+    for k, key in (hashed or {}).items():  # (rows_key of a corpus's files, known already)
+        if k in files:
+            pages.hashed[id(files[k])] = (files[k], key)
     return implementation(spec).load_corpus({k: files.get(k, {}) for k in spec.corpus}, pages)
 
 
@@ -235,8 +245,10 @@ def fingerprint(
         def load() -> tuple[Any, Digest]:
             from receipt_gate.checks.table import implementation
 
-            return load_corpus(name, cfg, tree, files, whole), implementation(spec).digest
+            return load_corpus(name, cfg, tree, files, whole, hashed), implementation(spec).digest
 
+    # (each corpus's rows hashed once: the index its load builds is kept under them too)
+    hashed = {k: rows_key(v) for k, v in files.items() if k in corpus}
     entries: Mapping[str, Sequence[str]] | None = None
     if cfg.baseline and spec.deterministic:
         from receipt_gate.checks import baseline
@@ -249,7 +261,7 @@ def fingerprint(
     whole = _sha(
         [
             common,
-            {k: rows_key(v) for k, v in files.items() if k in corpus},
+            hashed,
             _publication_key(cfg, tree) if spec.corpus else None,
             {d: sorted(k) for d, k in (entries or {}).items()},
         ]
