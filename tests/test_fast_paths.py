@@ -1268,7 +1268,16 @@ def test_a_cache_reads_back_what_its_json_reads_back_as(tmp_path: Path) -> None:
     assert Path(file).read_bytes().startswith(cache.MAGIC)  # (kept as marshal from then on)
     assert cache.read(file, lambda d: True) == {"kept": ["before"]}
     data = cache.encode({"big": list(range(1000))})
-    for broken in (data[: len(data) // 2], data[:-1], cache.MAGIC, cache.MAGIC + b"\xff" * 9):
+    # (round 56: a tuple said to hold 2**31 - 1 items never reaches marshal: its CRC)
+    huge = b"\xa9" + (2**31 - 1).to_bytes(4, "little")
+    for broken in (
+        data[: len(data) // 2],
+        data[:-1],
+        cache.MAGIC,
+        cache.MAGIC + b"\xff" * 9,
+        cache.MAGIC + b"\0\0\0\0" + huge,
+        data[:-1] + bytes([data[-1] ^ 1]),
+    ):
         Path(file).write_bytes(broken)
         assert cache.read(file, lambda d: True) is None
     assert not cache.write(file, {"when": {1, 2}})  # (a set: JSON holds none)

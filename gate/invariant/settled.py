@@ -53,7 +53,7 @@ def _places(root: str, folder: str) -> list[str]:
             for v in checks.values()
             if isinstance(v, dict) and isinstance(v.get("origin"), str)
         )
-    except (OSError, ValueError, EOFError, TypeError, AttributeError):
+    except (OSError, ValueError, EOFError, TypeError, AttributeError, MemoryError):
         pass
     return out
 

@@ -23,7 +23,10 @@ from typing import Any, TypeVar
 from receipt_gate.trees.git import cache_dir
 
 T = TypeVar("T")
-MAGIC = b"\x00receipt-gate marshal 1\n"  # (no JSON text starts with NUL)
+# (no JSON text starts with NUL); then the CRC-32 of what follows, four bytes: a file
+# damaged or cut short is never handed to marshal, which trusts the sizes it reads (a
+# tuple said to hold two billion items is allocated before its end is found)
+MAGIC = b"\x00receipt-gate marshal 2\n"
 
 
 def path(root: str, name: str) -> str | None:
@@ -47,13 +50,20 @@ def read(file: str | None, valid: Callable[[Any], bool]) -> Any:
         return doc
     except (OSError, ValueError, EOFError, RecursionError, TypeError, KeyError, AttributeError):
         return None
+    except MemoryError:  # (a file forged to pass the CRC: still absent)
+        return None
 
 
 def decode(data: bytes) -> Any:
     """The document a cache file holds (raises ValueError, EOFError or TypeError where
     it holds none)."""
     if data.startswith(MAGIC):
-        return marshal.loads(memoryview(data)[len(MAGIC) :])
+        import zlib
+
+        body = memoryview(data)[len(MAGIC) + 4 :]
+        if zlib.crc32(body) != int.from_bytes(data[len(MAGIC) : len(MAGIC) + 4], "big"):
+            raise ValueError("damaged")
+        return marshal.loads(body)
     return json.loads(data)
 
 
@@ -61,7 +71,10 @@ def encode(doc: object) -> bytes:
     """A cache file's bytes for this document: marshal of what its JSON reads back as
     (tuples as lists, keys as strings; raises ValueError or TypeError where JSON cannot
     hold it)."""
-    return MAGIC + marshal.dumps(json.loads(json.dumps(doc, separators=(",", ":"))))
+    import zlib
+
+    body = marshal.dumps(json.loads(json.dumps(doc, separators=(",", ":"))))
+    return MAGIC + zlib.crc32(body).to_bytes(4, "big") + body
 
 
 def write(file: str | None, doc: object) -> bool:
