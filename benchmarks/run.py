@@ -205,6 +205,12 @@ HOSTILE = {
     "blocks never closed": "/// details | x\n" * 3000,
     "blocks in a block's options": "/// note\n" + "    /// details | x\n" * 3000,
     "collapsibles nested 220 deep": "".join("    " * k + "??? x\n" for k in range(220)),
+    # A seventh (rounds 55-56): the pieces a browser may draw apart (gate.reading.drawn):
+    # a code span spliced into its block once per span (400 KB: 1.7 s).
+    "code spans around tags": "`<a>` " * 8000,
+    "attributes on every tag": '<a title="in" alt="x">x</a>' * 3000,
+    "SVG text placed glyph by glyph": '<svg><text x="1 2">ab</text>' * 3000,
+    "data: URLs in styles": "<p style='a:url(\"data:text/css,a:url(data:,x)\")'>" * 1500,
 }
 
 

@@ -499,7 +499,7 @@ def find_tells(
         found.add(_without_hidden_elements(page))
     found.add(_overrides(text))
     if drawn and "<" in text:
-        found.add(_drawn(text, rules, found))
+        found.add(_drawn(text, path, rules, found))
     if rendered:
         found.add(_included(page))
     if weighing is not None:
@@ -972,12 +972,13 @@ def _overrides(text: str) -> list[Finding]:
     return out
 
 
-def _drawn(text: str, rules: Sequence[Rule], found: _Found) -> list[Finding]:
+def _drawn(text: str, path: str, rules: Sequence[Rule], found: _Found) -> list[Finding]:
     """Each phrase not found yet that the page's pieces a browser may draw apart (runs
     between tags, a style's strings, an attribute's value) spell out of their order, or
     that a style's string or an attribute holds (round 55: flex order, an SVG tspan's x,
     a counter style's symbols, a custom property, an image's alt, a frame's data: URL)."""
-    from receipt_gate.reading.drawn import pieces, spelled
+    from receipt_gate.reading.drawn import pieces, spelled, unrendered
+    from receipt_gate.reading.pageparts import html_lines
 
     said = {f.message for f in found.at.values()}
     phrases = [
@@ -985,7 +986,8 @@ def _drawn(text: str, rules: Sequence[Rule], found: _Found) -> list[Finding]:
         for r in rules
         if r.phrase and not any(m.startswith(f'banned phrase "{r.phrase}"') for m in said)
     ]
-    got = pieces(text) if phrases else []
+    markdown = bool(phrases) and html_lines(text, path) is None
+    got = pieces(unrendered(text, markdown)) if phrases else []
     return [
         Finding(
             *_at(text, at),

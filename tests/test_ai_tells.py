@@ -1121,6 +1121,21 @@ _DRAWN_PAGES = [
     '<iframe src="data:text/html,In%20conclusion%2C%20it%20grew."></iframe>',
     '<iframe src="data:text/html;base64,SW4gY29uY2x1c2lvbiwgaXQgZ3Jldy4="></iframe>',
     '<iframe srcdoc="In&amp;#32;conclusion, it grew."></iframe>',
+    # Round 56: alt texts in their own order, a run then an alt, an SVG text whose
+    # characters an x list places, a data: URL in a style's url() (unquoted, and quoted
+    # and percent-encoded), a UTF-16 frame document
+    '<img src="/a.png" alt="In"><img src="/b.png" alt="conclusion, it grew.">',
+    'In <img src="/b.png" alt="conclusion, it grew.">',
+    '<svg><text x="90 80 70 60 50 40 30 20 10 0">noisulcnoc nI</text></svg>',
+    '<p style="background:url(data:image/svg+xml,%3Csvg%3E%3Ctext%3EIn%20conclusion'
+    '%3C/text%3E%3C/svg%3E)">x</p>',
+    '<style>.x::before { content: url("data:image/svg+xml,%3Csvg%3E%3Ctext%3EIn%20'
+    'conclusion%3C/text%3E%3C/svg%3E"); }</style><p class="x">Grew.</p>',
+    '<iframe src="data:text/html;charset=utf-16,%FF%FEI%00n%00%20%00c%00o%00n%00c%00l%00u'
+    '%00s%00i%00o%00n%00"></iframe>',
+    # (a fence inside an HTML block is no code: CommonMark keeps the block open)
+    '<div style="display:flex">\n```\n<span style="order:2">conclusion, it grew.</span>'
+    '<span style="order:1">In</span>\n```\n</div>',
 ]
 
 
@@ -1149,6 +1164,11 @@ def test_what_a_browser_draws_elsewhere_or_out_of_order_is_read(tag: str) -> Non
         '<meta name="description" content="In conclusion, it grew.">',
         # the pieces spell it only with a word cut: "sign in" + "conclusions"
         "<h2>Conclusionsof</h2><p>sign in</p>",
+        # round 56: an image kept in a comment; markup shown as code (a fence, a span)
+        '<!-- <img src="/a.png" alt="In conclusion, old"> -->',
+        "```html\n<span>conclusion</span><span>In</span>\n```",
+        "Written as `<span>conclusion</span><span>In</span>` in the theme.",
+        "    <span>conclusion</span><span>In</span>",
     ],
 )
 def test_pieces_in_their_order_or_not_drawn_spell_nothing(page: str) -> None:

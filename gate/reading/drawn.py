@@ -33,6 +33,8 @@ _ATTRIBUTE = lazyre.compile(
 )
 _CSS_STRING = lazyre.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.DOTALL)
 _CSS_ESCAPE = lazyre.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))", re.DOTALL)
+# An unquoted url() (a quoted one is a string, read above)
+_CSS_URL = lazyre.compile(r"(?i)\burl\(\s*((?:[^\s()\"'\\]|\\.){1,100000})\s*\)")
 _WORD = lazyre.compile(r"[^\W_]+")
 # Attributes a browser never draws as text (a URL but a data: one, a name, a number).
 _NOT_DRAWN = frozenset(
@@ -51,6 +53,39 @@ class Piece(NamedTuple):
     at: int  # where it is written (the tag's offset for an attribute's)
     text: str  # as a browser decodes it
     run: bool  # a run of text between tags (read in place by the prose readers)
+    # its characters each placed where a list says (SVG `x="0 9 18"`): drawn in any order
+    scattered: bool = False
+
+
+# SVG's text elements, and the attributes that place each character by a list of values.
+_SVG_TEXT = frozenset({"text", "tspan", "textpath"})
+_PLACING = ("x", "y", "dx", "dy", "rotate")
+_VALUES = lazyre.compile(r"[^\s,]+")
+
+
+def unrendered(text: str, markdown: bool) -> str:
+    """The page with what no browser renders as markup blanked, offsets kept: comments
+    (as every CommonMark reads them: what may be text stays); on a markdown page, code
+    blocks and code spans, whose tags are shown as text (round 56)."""
+    from receipt_gate.reading.inline import STRICT_COMMENT, spans, sub_blank
+
+    out = sub_blank(STRICT_COMMENT, text) if "<!--" in text else text
+    if not markdown:
+        return out
+    from receipt_gate.reading.markdown import blocks
+
+    lines = out.split("\n")
+    for b in blocks(out):
+        if b.kind == "code":
+            lines[b.start : b.end] = [" " * len(line) for line in lines[b.start : b.end]]
+        elif b.kind in ("paragraph", "heading") and any("`" in ln for ln in lines[b.start : b.end]):
+            block = "\n".join(lines[b.start : b.end])
+            parts, pos = [], 0
+            for start, end in spans(block):  # (one pass: the spans are in order)
+                parts += [block[pos:start], re.sub(r"[^\n]", " ", block[start:end])]
+                pos = end
+            lines[b.start : b.end] = "".join([*parts, block[pos:]]).split("\n")
+    return "\n".join(lines)
 
 
 def pieces(text: str, depth: int = 0) -> list[Piece]:
@@ -61,47 +96,61 @@ def pieces(text: str, depth: int = 0) -> list[Piece]:
     out: list[Piece] = []
     last, tags = 0, 0
     raw: str | None = None  # (inside <style>, <script>...: no tag is read there)
+    svg: list[tuple[str, bool]] = []  # the SVG text elements open, each scattered or not
     for m in _TAG.finditer(text) if "<" in text else ():
         closing, name = m.group(1), m.group(2).lower()
         if raw is not None:
             if closing and name == raw:
-                out += _raw_pieces(raw, text[last : m.start()], last)
+                out += _raw_pieces(raw, text[last : m.start()], last, depth)
                 raw, last = None, m.end()
             continue
         tags += 1
         if m.start() > last:
-            out.append(Piece(last, html.unescape(text[last : m.start()]), True))
+            scattered = bool(svg) and svg[-1][1]
+            out.append(Piece(last, html.unescape(text[last : m.start()]), True, scattered))
         last = m.end()
-        if not closing:
-            out += _attribute_pieces(m, depth)
-            if name in _RAW_TEXT:
-                raw = name
+        if closing:
+            while name in _SVG_TEXT and svg and svg.pop()[0] != name:
+                pass  # (an element left open closes with its parent)
+            continue
+        attrs = _attributes(m)
+        out += _attribute_pieces(m.start(), name, attrs, depth)
+        if name in _SVG_TEXT and not m.group(3).rstrip().endswith("/"):
+            placed = any(len(_VALUES.findall(attrs.get(a) or "")) > 1 for a in _PLACING)
+            svg.append((name, placed or (bool(svg) and svg[-1][1])))
+        if name in _RAW_TEXT:
+            raw = name
     if not tags:
         return []
     if raw is not None:
-        out += _raw_pieces(raw, text[last:], last)
+        out += _raw_pieces(raw, text[last:], last, depth)
     elif last < len(text):
-        out.append(Piece(last, html.unescape(text[last:]), True))
+        out.append(Piece(last, html.unescape(text[last:]), True, bool(svg) and svg[-1][1]))
     return out
 
 
-def _raw_pieces(element: str, text: str, at: int) -> list[Piece]:
+def _raw_pieces(element: str, text: str, at: int, depth: int) -> list[Piece]:
     """A style sheet's strings; a text area's text; nothing of a script's or a title's."""
     import html
 
     if element == "style":
-        return _css_pieces(text, at)
+        return _css_pieces(text, at, depth)
     return [Piece(at, html.unescape(text), True)] if element == "textarea" else []
 
 
-def _attribute_pieces(tag: re.Match[str], depth: int) -> list[Piece]:
+def _attributes(tag: re.Match[str]) -> dict[str, str | None]:
+    """A tag's attributes by name (HTML takes an attribute's first), values as written."""
+    attrs: dict[str, str | None] = {}
+    for a in _ATTRIBUTE.finditer(tag.group(3)):
+        attrs.setdefault(a.group(1).lower(), next((v for v in a.group(2, 3, 4) if v), None))
+    return attrs
+
+
+def _attribute_pieces(at: int, kind: str, attrs: dict[str, str | None], depth: int) -> list[Piece]:
     import html
 
     out: list[Piece] = []
-    attrs: dict[str, str | None] = {}
-    for a in _ATTRIBUTE.finditer(tag.group(3)):  # (HTML takes an attribute's first)
-        attrs.setdefault(a.group(1).lower(), next((v for v in a.group(2, 3, 4) if v), None))
-    kind = tag.group(2).lower()
+    attrs = dict(attrs)
     if kind != "button" and (
         kind != "input" or (attrs.get("type") or "").lower() in _UNSHOWN_INPUTS
     ):
@@ -113,40 +162,75 @@ def _attribute_pieces(tag: re.Match[str], depth: int) -> list[Piece]:
             continue
         value = html.unescape(value)
         if name == "style":
-            out += _css_pieces(value, tag.start())
+            out += _css_pieces(value, at, depth)
             continue
-        inner = _document(value) if name != "srcdoc" else value
-        if inner is not None and depth < DEPTH:  # (a frame's document: HTML of its own)
-            out += [
-                Piece(tag.start(), p.text, False)
-                for p in (pieces(inner, depth + 1) or [Piece(0, html.unescape(inner), True)])
-            ]
+        inner = _document(value, depth) if name != "srcdoc" else _html_pieces(value, depth)
+        if inner is not None:
+            out += [Piece(at, p.text, False, p.scattered) for p in inner]
         elif name not in _NOT_DRAWN and not name.startswith(("on", "xmlns", "aria-hidden")):
-            out.append(Piece(tag.start(), value, False))
+            out.append(Piece(at, value, False))
     return out
 
 
-def _document(value: str) -> str | None:
-    """What a `data:` URL holds, as text (None: no data: URL)."""
+def _html_pieces(document: str, depth: int) -> list[Piece]:
+    """A frame's (or a data: URL's) HTML or SVG document's pieces; none past DEPTH."""
+    import html
+
+    if depth >= DEPTH:
+        return []
+    return pieces(document, depth + 1) or [Piece(0, html.unescape(document), True)]
+
+
+def _document(value: str, depth: int) -> list[Piece] | None:
+    """The pieces of what a `data:` URL holds, read as its type says (CSS as a style
+    sheet, anything else as HTML), decoded as its charset or byte order mark says (None:
+    no data: URL)."""
     head, comma, data = value.strip().partition(",")
     if not comma or not head.lower().startswith("data:"):
         return None
     from urllib.parse import unquote_to_bytes
 
+    params = [p.strip().lower() for p in head[5:].split(";")]
     raw = unquote_to_bytes(data)
-    if head.lower().endswith(";base64"):
+    if "base64" in params:
         import base64
         import binascii
 
         try:
             raw = base64.b64decode(re.sub(rb"[^A-Za-z0-9+/=]", b"", raw) + b"==")
         except (binascii.Error, ValueError):
-            return None
+            return []
+    charset = next((p[8:] for p in params if p.startswith("charset=")), "")
+    text = _decoded(raw, charset.strip("\"'"))
+    return _css_pieces(text, 0, depth + 1) if "css" in params[0] else _html_pieces(text, depth)
+
+
+def _decoded(raw: bytes, charset: str) -> str:
+    """Bytes as a browser decodes a document: by its byte order mark, else its charset,
+    else UTF-8 (a text of NULs between letters read as UTF-16 too)."""
+    import codecs
+
+    for bom, name in (
+        (codecs.BOM_UTF8, "utf-8"),
+        (b"\xff\xfe", "utf-16-le"),
+        (b"\xfe\xff", "utf-16-be"),
+    ):
+        if raw.startswith(bom):
+            return raw[len(bom) :].decode(name, "replace")
+    try:
+        return raw.decode(charset or "utf-8", "replace")
+    except LookupError:
+        pass
+    if raw.count(0) * 4 > len(raw):
+        return raw.decode(
+            "utf-16-le" if raw[1::2].count(0) > raw[::2].count(0) else "utf-16-be", "replace"
+        )
     return raw.decode("utf-8", "replace")
 
 
-def _css_pieces(css: str, at: int) -> list[Piece]:
-    """Each string of a style (a sheet or a tag's own), its escapes read."""
+def _css_pieces(css: str, at: int, depth: int = 0) -> list[Piece]:
+    """Each string of a style (a sheet or a tag's own), its escapes read, and what each
+    `url()` that is a data: URL holds (round 56: an SVG of text as a background)."""
 
     def unescape(m: re.Match[str]) -> str:
         if m.group(1) is None:
@@ -154,10 +238,16 @@ def _css_pieces(css: str, at: int) -> list[Piece]:
         code = int(m.group(1), 16)
         return chr(code) if 0 < code <= 0x10FFFF else "\ufffd"
 
-    return [
-        Piece(at + s.start(), _CSS_ESCAPE.sub(unescape, s.group(1) or s.group(2) or ""), False)
-        for s in _CSS_STRING.finditer(css)
-    ]
+    out: list[Piece] = []
+    for s in _CSS_STRING.finditer(css):
+        value = _CSS_ESCAPE.sub(unescape, s.group(1) or s.group(2) or "")
+        out.append(Piece(at + s.start(), value, False))
+        inner = _document(value, depth) if depth < DEPTH else None
+        out += [Piece(at + s.start(), p.text, False, p.scattered) for p in inner or ()]
+    for u in _CSS_URL.finditer(css) if depth < DEPTH else ():
+        inner = _document(_CSS_ESCAPE.sub(unescape, u.group(1)), depth)
+        out += [Piece(at + u.start(), p.text, False, p.scattered) for p in inner or ()]
+    return out
 
 
 class _Letters(NamedTuple):
@@ -199,9 +289,13 @@ def _ends(piece: Piece) -> tuple[_Letters, _Letters]:
 
 
 def spelled(found: Sequence[Piece], phrases: Sequence[str]) -> Iterator[tuple[str, int]]:
-    """(phrase, where) for each phrase a piece other than a run holds whole, or two or more
-    pieces spell out of their written order: the first piece spells its start from a
-    word's start, the last its end to a word's end, those between are exactly the rest."""
+    """(phrase, where) for each phrase a piece other than a run holds whole, whose letters
+    a piece of scattered characters holds (in any order), or that two or more pieces
+    spell with one of them other than a run or written before the piece it follows: the
+    first piece spells its start from a word's start, the last its end to a word's end,
+    those between are exactly the rest."""
+    from collections import Counter
+
     wanted = [(p, _letters(p).letters) for p in phrases]
     wanted = [(p, w) for p, w in wanted if w]
     if not wanted or not found:
@@ -211,6 +305,7 @@ def spelled(found: Sequence[Piece], phrases: Sequence[str]) -> Iterator[tuple[st
     tails: dict[str, list[int]] = {}  # from a word's start to a piece's end
     whole: dict[str, list[int]] = {}
     spaced: list[tuple[str, int]] = []  # (a piece other than a run, its words spaced)
+    scattered: list[tuple[Counter[str], int]] = []
     for i, piece in enumerate(found):
         head, tail = _ends(piece)
         if head is tail and head.letters and len(head.letters) <= most:
@@ -226,15 +321,19 @@ def spelled(found: Sequence[Piece], phrases: Sequence[str]) -> Iterator[tuple[st
             tails.setdefault(tail.letters[s:], []).append(i)
         if not piece.run:
             spaced.append((" " + " ".join(_words(piece.text)) + " ", i))
+        if piece.scattered:
+            scattered.append((Counter("".join(_words(piece.text))), i))
+    runs = frozenset(i for i, p in enumerate(found) if p.run)
     for phrase, want in wanted:
         words = " " + " ".join(_words(phrase)) + " "
         held = next((i for s, i in spaced if words in s), None)
+        if held is None:
+            need = Counter(want)
+            held = next((i for bag, i in scattered if not need - bag), None)
+        if held is None:
+            held = _tiled(want, heads, tails, whole, runs)
         if held is not None:
             yield phrase, found[held].at
-            continue
-        first = _tiled(want, heads, tails, whole)
-        if first is not None:
-            yield phrase, found[first].at
 
 
 def _words(text: str) -> list[str]:
@@ -244,23 +343,30 @@ def _words(text: str) -> list[str]:
 
 
 def _tiled(
-    want: str, heads: dict[str, list[int]], tails: dict[str, list[int]], whole: dict[str, list[int]]
+    want: str,
+    heads: dict[str, list[int]],
+    tails: dict[str, list[int]],
+    whole: dict[str, list[int]],
+    runs: frozenset[int],
 ) -> int | None:
-    """The first piece of a spelling of `want` by two or more pieces, one of them written
-    before the one it follows; None where there is none (a few ways to each point, a few
-    pieces of each text: bounded)."""
+    """The first piece of a spelling of `want` by two or more pieces, one of them no run
+    (the prose readers read no attribute or style in place) or written before the one it
+    follows (out of the order they read); None where there is none (a few ways to each
+    point, a few pieces of each text: bounded)."""
     n = len(want)
-    # reach[k]: (the first piece, the last, out of written order yet) for ways to spell
-    # want[:k]
+    # reach[k]: (the first piece, the last, counted yet) for ways to spell want[:k]
     reach: dict[int, list[tuple[int, int, bool]]] = {}
     for k in range(1, n):
-        reach[k] = [(i, i, False) for i in tails.get(want[:k], ())[:8]]
+        reach[k] = [(i, i, i not in runs) for i in tails.get(want[:k], ())[:8]]
     for k in range(1, n):
-        for first, last, back in reach[k][:8]:
-            if any(e != last and (back or e < last) for e in heads.get(want[k:], ())[:8]):
+        for first, last, counted in reach[k][:8]:
+            ends = heads.get(want[k:], ())[:8]
+            if any(e != last and (counted or e < last or e not in runs) for e in ends):
                 return first
             for j in range(k + 1, n):
                 reach[j] += [
-                    (first, i, back or i < last) for i in whole.get(want[k:j], ())[:8] if i != last
+                    (first, i, counted or i < last or i not in runs)
+                    for i in whole.get(want[k:j], ())[:8]
+                    if i != last
                 ]
     return None
