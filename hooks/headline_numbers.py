@@ -379,7 +379,7 @@ def parse_article(
     supports nothing. A navigation file (mdBook's SUMMARY.md, an MkDocs config's `nav:`)
     has the titles the site shows from it, and no body."""
     from receipt_gate.reading.htmlblocks import unseen
-    from receipt_gate.reading.pageparts import html_lines, titles
+    from receipt_gate.reading.pageparts import html_lines, html_page, titles
     from receipt_gate.reading.prose import prose_lines
     from receipt_gate.reading.rendering import conditional
     from receipt_gate.reading.visible import surely_seen
@@ -403,7 +403,7 @@ def parse_article(
         from receipt_gate.reading.templatetags import as_printed
 
         printed = as_printed(text, read(text, path).fields)
-    seen = surely_seen(unseen(printed))
+    seen = surely_seen(unseen(printed), not html_page(text, path))
     for start, end in conditional(seen):  # what a condition or a loop may not print
         seen = seen[:start] + re.sub(r"[^\n]", " ", seen[start:end]) + seen[end:]
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)

@@ -522,6 +522,16 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ("p.adoc", f"= T\n\nIntro.\n\n////\n//////\n{INVENTED}\n////\n", False),
         ("p.rst", f"T\n=\n\nIntro.\n\n.. image:: a.png\n   :alt: {INVENTED}\n", False),
         ("p.md", f"Intro.\n\n# {INVENTED}\n", True),
+        # Round 56: an HTML page (Hugo publishes a content .html as written) is read as
+        # HTML: a paragraph's quote counts; an indented hidden element is no code there,
+        # and an attribute, a comment or a hidden element holds nothing
+        ("p.html", f"---\ntitle: T\n---\n<p>Intro.</p>\n\n<p>{INVENTED}.</p>\n", True),
+        ("p.html", f"<p>Intro.</p>\n<p>{INVENTED}.</p><p>Next.</p>\n", True),
+        ("p.html", f"<p>Intro.</p>\n\n    <span hidden>{INVENTED}</span>\n", False),
+        ("p.html", f'<p>Intro.</p>\n<p title="{INVENTED}">x</p>\n', False),
+        ("p.html", f"<p>Intro.</p>\n<!--\n\n    {INVENTED}\n-->\n", False),
+        ("p.md", f"---\nmarkup: html\n---\n<p>Intro.</p>\n<p>{INVENTED}.</p>\n", True),
+        ("p.html", f"---\nmarkup: md\n---\nIntro.\n\n    <p>{INVENTED}</p>\n", False),
     ],
 )
 def test_a_quote_is_read_as_the_pages_markup_shows_it(path: str, draft: str, found: bool) -> None:

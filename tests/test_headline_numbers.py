@@ -144,6 +144,12 @@ def test_an_html_page_is_read_as_shown() -> None:
     assert find_headline_numbers(hidden, CORPUS, "posts/notes.html")[0] == []
     assert "76" in parse_article(page, "posts/notes.html").body_numbers
     assert "76" not in parse_article(page, "posts/notes.md").body_numbers
+    # (round 56: an indented hidden element is no code there either: it supports nothing)
+    unseen = (
+        "---\ntitle: Notes\n---\n<p>Notes.</p>\n\n    <span hidden>It drifted 76 hours.</span>\n"
+    )
+    assert "76" not in parse_article(unseen, "posts/notes.html").body_numbers
+    assert "76" in parse_article(unseen.replace(" hidden", ""), "posts/notes.html").body_numbers
 
 
 @pytest.mark.parametrize(

@@ -275,6 +275,17 @@ _NO_TAGS = str.maketrans("<>", "  ")
 _HIDDEN = lazyre.compile(r"(?is)<(script|style|template)(?![\w-]).*?</\1\s*>|<!---?>|<!--.*?--!?>")
 
 
+def html_page(text: str, path: str) -> bool:
+    """Does its generator render this page as HTML as written (an .html or .htm file,
+    Hugo's `markup: html`), not as markdown?"""
+    from receipt_gate.reading.frontmatter import read
+
+    markup = str(read(text, path).fields.get("markup", "")).lower() if path else ""
+    return markup == "html" or (
+        markup not in _MARKDOWN_MARKUPS and path.lower().endswith((".html", ".htm"))
+    )
+
+
 def html_lines(text: str, path: str, surely: bool = False) -> list[str] | None:
     """The lines of a page its generator renders as HTML, not markdown (an .html or
     .htm file, which Hugo and Jekyll publish as written; Hugo's `markup: html`), with
@@ -554,23 +565,34 @@ def _unraw(text: str, kind: str) -> str:
 
 
 def plain_paragraphs(text: str, path: str) -> list[str] | None:
-    """A page in a plain markup (Org, AsciiDoc, reStructuredText) as its readers read
-    it, paragraph by paragraph (as html_lines reads it, by blank lines); None for
-    another page (markdown, HTML)."""
+    """A page in a plain markup (Org, AsciiDoc, reStructuredText) or HTML as its readers
+    read it, paragraph by paragraph (as html_lines reads it, by blank lines, and an HTML
+    page by its blocks' tags); None for a markdown page."""
     from receipt_gate.reading.frontmatter import read
     from receipt_gate.reading.reader import reader_view
 
     markup = str(read(text, path).fields.get("markup", "")).lower() if path else ""
+    html = path.lower().endswith((".html", ".htm")) or markup == "html"
     if markup in _MARKDOWN_MARKUPS or not (
-        path.lower().endswith(_PLAIN) or markup in _PLAIN_MARKUPS
+        path.lower().endswith(_PLAIN) or markup in _PLAIN_MARKUPS or html
     ):
         return None
     from receipt_gate.reading.visible import surely_seen
 
     # (what raw HTML a snippet passes hides, as in markdown: `@@html:<span hidden>@@`)
-    lines = html_lines(surely_seen(text), path, surely=True) or []
-    paras = re.split(r"\n[ \t]*\n", "\n".join(lines))
+    lines = html_lines(surely_seen(text, not html), path, surely=True) or []
+    # (an HTML page's paragraphs end where a block does, a blank line or not: round 56,
+    # every quote of a Hugo .html page was refused, read as markdown's HTML blocks)
+    paras = re.split(_BLOCK_END if html else r"\n[ \t]*\n", "\n".join(lines))
     return [reader_view(p).text for p in paras if p.strip()]
+
+
+# Where an HTML page's paragraph ends: a blank line, or a block's tag (or a line break).
+_BLOCK_END = (
+    r"(?i)\n[ \t]*\n|</?(?:p|div|h[1-6]|li|ul|ol|dl|dt|dd|table|tr|td|th|thead|tbody|blockquote"
+    r"|pre|section|article|header|footer|aside|nav|figure|figcaption|details|summary|form"
+    r"|fieldset|legend|main|address|hr|br)(?![\w-])[^<>]*>"
+)
 
 
 def shown_lines(text: str, path: str) -> list[str]:

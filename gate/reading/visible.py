@@ -170,15 +170,17 @@ def _expressions(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def surely_seen(text: str) -> str:
-    """The page with what a reader may not see blanked (see the module's docstring)."""
+def surely_seen(text: str, markdown: bool = True) -> str:
+    """The page with what a reader may not see blanked (see the module's docstring);
+    not `markdown`: an HTML page, where no indented line or fence is code and no
+    footnote is one (round 56: an indented hidden element was read as code, shown)."""
     if _plain(text):
         return text
-    masked = without_code(text)
+    masked = without_code(text, markdown)
     if _PAGE_WIDE.search(masked):
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
     spans = _unseen(text, masked)
-    spans += _unreferenced_notes(text, spans)
+    spans += _unreferenced_notes(text, spans) if markdown else []
     return blanked(text, spans) if spans else text
 
 
