@@ -208,6 +208,7 @@ HOSTILE = {
     # A seventh (rounds 55-56): the pieces a browser may draw apart (gate.reading.drawn):
     # a code span spliced into its block once per span (400 KB: 1.7 s).
     "code spans around tags": "`<a>` " * 8000,
+    "code spans one after another": "`a` " * 25000,
     "attributes on every tag": '<a title="in" alt="x">x</a>' * 3000,
     "SVG text placed glyph by glyph": '<svg><text x="1 2">ab</text>' * 3000,
     "data: URLs in styles": "<p style='a:url(\"data:text/css,a:url(data:,x)\")'>" * 1500,

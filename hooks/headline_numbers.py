@@ -404,8 +404,13 @@ def parse_article(
 
         printed = as_printed(text, read(text, path).fields)
     seen = surely_seen(unseen(printed), not html_page(text, path))
-    for start, end in conditional(seen):  # what a condition or a loop may not print
-        seen = seen[:start] + re.sub(r"[^\n]", " ", seen[start:end]) + seen[end:]
+    parts, pos = [], 0
+    for start, end in sorted(conditional(seen)):  # what a condition or a loop may not print
+        start = max(start, pos)  # (one pass: spliced one by one, quadratic)
+        if end > start:
+            parts += [seen[pos:start], re.sub(r"[^\n]", " ", seen[start:end])]
+            pos = end
+    seen = "".join([*parts, seen[pos:]])
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)
     lines = html_lines(seen, path, surely=True) or prose_lines(seen)
     found = titles(text, path, fields)

@@ -26,7 +26,9 @@ def without_code(text: str, markdown: bool = True) -> str:
     for b in blocks(text):
         if b.kind in ("paragraph", "heading", "table") and "`" in "".join(out[b.start : b.end]):
             block = "\n".join(out[b.start : b.end])
-            for s, e in spans(block):
-                block = block[:s] + re.sub(r"[^\n]", " ", block[s:e]) + block[e:]
-            out[b.start : b.end] = block.split("\n")
+            parts, pos = [], 0
+            for s, e in spans(block):  # (one pass: spliced one by one, 200 KB took 1 s)
+                parts += [block[pos:s], re.sub(r"[^\n]", " ", block[s:e])]
+                pos = e
+            out[b.start : b.end] = "".join([*parts, block[pos:]]).split("\n")
     return sub_blank(COMMENT, "\n".join(out))
