@@ -296,10 +296,11 @@ def _inline(
     block = _sub_blank(STRICT_COMMENT, block, "\0")
     if "{::" in block:  # kramdown's comment (an HTML comment on the page), and the
         # delimiters of its raw HTML (what they hold is on the page as HTML)
-        bare = block
-        for start, end in _spans(block):
-            bare = bare[:start] + _blank(bare[start:end]) + bare[end:]
-        block = kramdown_extensions(block, bare)
+        parts, pos = [], 0
+        for start, end in _spans(block):  # (in order: one pass, not spliced one by one)
+            parts += [block[pos:start], _blank(block[start:end])]
+            pos = end
+        block = kramdown_extensions(block, "".join([*parts, block[pos:]]))
     if "{:" in block:
         block = _sub_blank(_KRAMDOWN_NOTHING, block, "\0")
     if "<" in block and "\n" in block:  # raw HTML across the block's lines: the same
