@@ -532,6 +532,31 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ("p.html", f"<p>Intro.</p>\n<!--\n\n    {INVENTED}\n-->\n", False),
         ("p.md", f"---\nmarkup: html\n---\n<p>Intro.</p>\n<p>{INVENTED}.</p>\n", True),
         ("p.html", f"---\nmarkup: md\n---\nIntro.\n\n    <p>{INVENTED}</p>\n", False),
+        # Round 57: what HTML's tokenizer reads as a comment to the next `>`, a page a
+        # refresh leaves, a host a declared shadow root hides, and a comment Liquid
+        # prints (Jekyll and Eleventy run it over an HTML page first)
+        ("p.html", f"<p>Intro.</p>\n<p></ x\n{INVENTED} ></p>\n", False),
+        ("p.html", f"<p>Intro.</p>\n<p><! x\n{INVENTED} ></p>\n", False),
+        ("p.html", f"<p>Intro.</p>\n<p><? x\n{INVENTED} ></p>\n", False),
+        ("p.md", f"Intro.\n\nA <? x {INVENTED} > b.\n", False),
+        ("p.html", f'<meta http-equiv="refresh" content="0; url=/">\n<p>{INVENTED}.</p>\n', False),
+        (
+            "p.html",
+            f'<p><span><template shadowrootmode="open">x</template>{INVENTED}</span></p>\n',
+            False,
+        ),
+        (
+            "p.html",
+            f"<p>Intro.</p>\n{{% raw %}}<!--{{% endraw %}}\n<p>{INVENTED}.</p>\n-->\n",
+            False,
+        ),
+        (
+            "p.html",
+            f"<p>Intro.</p>\n<!{{% comment %}}x{{% endcomment %}}--\n<p>{INVENTED}.</p>\n-->\n",
+            False,
+        ),
+        ("p.md", f"Intro.\n\n{{% raw %}}<!--{{% endraw %}}\n{INVENTED}.\n-->\n", False),
+        ("p.md", f"Intro.\n\nWrite {{% raw %}}{{% if x %}}{{% endraw %}} and {INVENTED}.\n", True),
     ],
 )
 def test_a_quote_is_read_as_the_pages_markup_shows_it(path: str, draft: str, found: bool) -> None:

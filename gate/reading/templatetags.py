@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
@@ -209,7 +209,26 @@ def as_printed(text: str, fields: Mapping[str, object]) -> str:
     pos = 0
     capturing: tuple[str, int] | None = None
     for m in TEMPLATE.finditer(text):
+        if m.a < pos:
+            continue  # (inside a raw block printed whole)
         tag = text[m.a : m.b]
+        if capturing is None and _COMMENT_TAG.match(tag):
+            # a comment block prints nothing (`<!{% comment %}x{% endcomment %}--` is
+            # `<!--` once printed: round 57)
+            end = _END_COMMENT_TAG.search(text, m.b)
+            stop = end.end() if end is not None else len(text)
+            pieces += [text[pos : m.a], "\n" * text.count("\n", m.a, stop)]
+            pos = stop
+            continue
+        if capturing is None and _RAW.match(tag):
+            # what a raw block holds is printed as written (round 57: `{% raw %}<!--{%
+            # endraw %}` opens a comment that hides what follows)
+            end = _END_RAW.search(text, m.b)
+            stop = end.start() if end is not None else len(text)
+            # (its braces as a lookalike: printed, `{% if %}` is text, no tag to read)
+            pieces += [text[pos : m.a], text[m.b : stop].replace("{", "\uff5b")]
+            pos = end.end() if end is not None else len(text)
+            continue
         head = _CAPTURE.match(tag)
         if capturing is None and head is not None:
             capturing = (head.group(1), m.a)
@@ -237,9 +256,15 @@ def as_printed(text: str, fields: Mapping[str, object]) -> str:
 
 
 _CAPTURE = lazyre.compile(r"\{%-?\s*(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\}")
+_RAW = lazyre.compile(r"\{%-?\s*raw\s*-?%\}")
+_COMMENT_TAG = lazyre.compile(r"\{%-?\s*comment\s*-?%\}")
+_END_COMMENT_TAG = lazyre.compile(r"\{%-?\s*endcomment\s*-?%\}")
+_END_RAW = lazyre.compile(r"\{%-?\s*endraw\s*-?%\}")
 _END_CAPTURE = lazyre.compile(r"\{%-?\s*end(?:capture|set)\b")
 _KEPT_EXPR = lazyre.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=(.*?)-?%\}", re.DOTALL)
-_FILTER_CALL = lazyre.compile(r"\|\s*([A-Za-z_]\w*)\s*(?::\s*(\"[^\"]*\"|'[^']*'))?")
+_FILTER_CALL = lazyre.compile(
+    r"\|\s*([A-Za-z_]\w*)\s*(?::\s*((?:\"[^\"]*\"|'[^']*')(?:\s*,\s*(?:\"[^\"]*\"|'[^']*'))*))?"
+)
 
 
 def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
@@ -255,6 +280,8 @@ def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
         part = head[a + 1 : b].strip()
         if LITERAL.fullmatch(part):
             words.append(part[1:-1])
+        elif re.fullmatch(r"-?[0-9]+(?:\.[0-9]+)?", part):  # (a number prints itself)
+            words.append(part)
         elif re.fullmatch(r"[A-Za-z_][\w-]*", part) and env.get(part) is not None:
             words.append(str(env[part]))
         elif part:
@@ -262,13 +289,32 @@ def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
     value = "".join(words)
     if len(value) > _LONGEST:
         return None  # (`{% assign a = a ~ a %}` doubles a value each line)
-    for name, arg in filters:
-        if name == "append" and arg is not None:
-            value += arg
-        elif name == "prepend" and arg is not None:
-            value = arg + value
+    return _filtered(value, filters)
+
+
+# Filters whose printed words the page alone says, from their literal arguments.
+_EDITS = frozenset({"append", "prepend", "replace", "replace_first", "remove", "remove_first"})
+_EDITS |= {"default"}
+
+
+def _filtered(value: str, filters: Sequence[tuple[str, Sequence[str]]]) -> str | None:
+    """The value through these filters: append, prepend, replace, remove and default by
+    their literal arguments, a letter keeping filter as it is; None for a count."""
+    for name, args in filters:
+        if name == "append" and args:
+            value += args[0]
+        elif name == "prepend" and args:
+            value = args[0] + value
+        elif name in ("replace", "replace_first", "remove", "remove_first") and args:
+            # (round 57: `| replace: "Notes", "As an AI language model"` prints the second)
+            new = args[1] if name.startswith("replace") and len(args) > 1 else ""
+            value = value.replace(args[0], new, 1 if name.endswith("first") else -1)
+        elif name == "default" and args and not value:
+            value = args[0]
         elif name in _COUNTS:
             return None  # a count, not the words
+        if len(value) > _LONGEST:
+            return None
     return value
 
 
@@ -288,14 +334,14 @@ def changed_names(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _split_filters(expr: str) -> tuple[str, list[tuple[str, str | None]]]:
-    """The expression's operand, and (filter, literal argument) for each filter."""
+def _split_filters(expr: str) -> tuple[str, list[tuple[str, list[str]]]]:
+    """The expression's operand, and (filter, its literal arguments) for each filter."""
     bare = LITERAL.sub(lambda m: "\0" * len(m.group()), expr)  # a | in a literal is text
     at = bare.find("|")
     if at < 0:
         return expr, []
     calls = [
-        (m.group(1), m.group(2)[1:-1] if m.group(2) else None)
+        (m.group(1), [a[1:-1] for a in LITERAL.findall(m.group(2) or "")])
         for m in _FILTER_CALL.finditer(expr, at)
     ]
     return expr[:at], calls
@@ -415,7 +461,8 @@ _INDEX = r"\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\]"
 _OWN_VALUE = lazyre.compile(
     r"\{\{-?\s*(?:page(?:\.(?=[A-Za-z_])|(?=\[)))?"
     rf"((?:[A-Za-z_]\w*+|{_INDEX})(?:\.[A-Za-z_]\w*+|{_INDEX})*+)"
-    r"\s*((?:\|\s*\w+(?:\s*:\s*|\(\s*)?(?:\"[^\"\n]*\"|'[^'\n]*')?\)?\s*)*)-?\}\}"
+    r"\s*((?:\|\s*\w+(?:\s*:\s*|\(\s*)?(?:\"[^\"\n]*\"|'[^'\n]*')?"
+    r"(?:\s*,\s*(?:\"[^\"\n]*\"|'[^'\n]*'))*\)?\s*)*)-?\}\}"
     r"|\{\{[<%]\s*param\s+[\"']?([\w.-]+)[\"']?\s*[>%]\}\}"
 )
 _STEP = lazyre.compile(r"\.?([A-Za-z_]\w*)|\[\s*(?:\"([^\"]*)\"|'([^']*)'|(\d+))\s*\]")
@@ -467,11 +514,12 @@ def own_values(text: str, fields: Mapping[str, object]) -> str | None:
         if (
             isinstance(got, bool)
             or not isinstance(got, (str, int, float))
-            or any(f not in _KEEPS for f in filters)
+            or any(f not in _KEEPS and f not in _EDITS for f in filters)
             or "{" in str(got)
         ):
             return m.group()  # (a value that is a tag itself is printed as it is: once)
-        return str(got)[:1000]
+        edited = _filtered(str(got), _split_filters("_" + chain)[1]) if filters else str(got)
+        return m.group() if edited is None else edited[:1000]
 
     if "{{" not in text:
         return None

@@ -118,7 +118,17 @@ _NOTE_DEF = lazyre.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
 
 # What restyles or rewrites the whole page: a style sheet can hide any element
 # (`p:last-of-type {display: none}`), a script remove it.
-_PAGE_WIDE = lazyre.compile(r"(?i)<(?:style|script|link)\b")
+_PAGE_WIDE = lazyre.compile(
+    r"(?i)<(?:style|script|link)\b"
+    # (round 57: a refresh leaves the page as it is read; a shadow root declared in a
+    # template hides its host's own children)
+    r"|<meta\b[^<>]*\bhttp-equiv\s*=\s*[\"']?\s*refresh|\bshadowroot(?:mode)?\s*="
+)
+# What HTML's tokenizer reads as a comment to the next `>` (a bogus comment): `<?`, and
+# on an HTML page `<!` not opening a comment and `</` not followed by a letter (round 57:
+# `</ x>`, `<! x>` hid a quote a browser never shows).
+_BOGUS_HTML = lazyre.compile(r"<\?|<!(?!--)|</(?![A-Za-z>])")
+_BOGUS_MARKDOWN = lazyre.compile(r"<\?")  # (markdown passes the rest on as text)
 # A tag as browsers take it, however its attributes are written (`<div/hidden>`,
 # `<div title="x"hidden>`, `<div hidden x=a=b>`): one the strict reading cannot parse
 # is not known to show its text.
@@ -180,6 +190,8 @@ def surely_seen(text: str, markdown: bool = True) -> str:
     if _PAGE_WIDE.search(masked):
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
     spans = _unseen(text, masked)
+    if "<" in masked:
+        spans += _bogus(masked, _BOGUS_MARKDOWN if markdown else _BOGUS_HTML)
     spans += _unreferenced_notes(text, spans) if markdown else []
     return blanked(text, spans) if spans else text
 
@@ -222,6 +234,19 @@ def _pairs(text: str, pair: tuple[re.Pattern[str], re.Pattern[str]]) -> list[tup
             break
         out.append((o.start(), c.end()))
         at = c.end()
+    return out
+
+
+def _bogus(masked: str, opening: re.Pattern[str]) -> list[tuple[int, int]]:
+    """Each bogus comment, from its opening to the next `>` (or the page's end), in one
+    pass."""
+    out = []
+    at = 0
+    while (o := opening.search(masked, at)) is not None:
+        end = masked.find(">", o.end())
+        end = len(masked) if end < 0 else end + 1
+        out.append((o.start(), end))
+        at = end
     return out
 
 
