@@ -849,7 +849,21 @@ def _in_the_layout(page: _Reading) -> list[Finding]:
     shown = html_lines(page.text, page.path)
     if shown is None:
         return []
-    return [f for exact in (False, True) for _, _, f in _matches(shown, page.rules, exact)]
+    readings = [shown]
+    if "{{" in page.text or "{%" in page.text:  # (Jekyll and Eleventy run Liquid over an
+        # HTML page first: what it prints is read too, round 57)
+        from receipt_gate.reading.frontmatter import read as front_matter
+        from receipt_gate.reading.templatetags import as_printed
+
+        printed = as_printed(page.text, front_matter(page.text, page.path).fields)
+        if printed != page.text:
+            readings.append(html_lines(printed, page.path) or [])
+    return [
+        f
+        for lines in readings
+        for exact in (False, True)
+        for _, _, f in _matches(lines, page.rules, exact)
+    ]
 
 
 def _variants(text: str, path: str) -> Iterator[str]:

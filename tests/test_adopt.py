@@ -49,9 +49,10 @@ def test_jekyll_posts_and_drafts_in_every_folder_in_any_case() -> None:
         "vendor/bundle/gems/theme/_posts/2010-01-01-x.md",
         ".receipts/_posts/a.markdown/ai-tells.json",
     ]
-    # Jekyll publishes an HTML post too: gated, though no article of the corpus.
+    # Jekyll publishes an HTML post too: gated, and an article of the corpus (round 57:
+    # its visible body supported nothing, and an honest draft was refused).
     assert wildmatch.match(drafts, "_posts/f.html")
-    assert not wildmatch.match(articles, "_posts/f.html")
+    assert wildmatch.match(articles, "_posts/f.html")
     assert wildmatch.select(drafts, [*published, "x/_drafts/g.md", *other]) == [
         *published,
         "x/_drafts/g.md",

@@ -1186,3 +1186,20 @@ def test_the_pieces_reading_is_linear() -> None:
     assert list(spelled(got, ["in conclusion"]))  # (title "in" is drawn; so is "conclusion")
     honest = "<span>conclusion</span> <b>of the</b> <i>sign in</i>" * 3000
     assert list(spelled(pieces(honest), ["as an ai language model"])) == []
+
+
+_REPLACED = '{{ page.title | replace: "Notes", "In conclusion" }}, we grew.'
+
+
+@pytest.mark.parametrize(
+    ("path", "page"),
+    [
+        # Round 57: Liquid's replace prints its second argument (Jekyll and Eleventy run
+        # it first, over an HTML page too)
+        ("_posts/2020-01-01-n.md", f"---\ntitle: Notes\n---\n{_REPLACED}\n"),
+        ("posts/n.html", '---\ntitle: N\n---\n<p>In {{ 1 | replace: "1", "conclusion" }}.</p>\n'),
+    ],
+)
+def test_what_liquid_replace_prints_is_read(path: str, page: str) -> None:
+    found = find_tells(page, RULES, path=path)
+    assert [f.message.split(" (")[0] for f in found] == ['banned phrase "in conclusion"'], found

@@ -132,7 +132,10 @@ def _eleventy(name: str, paths: Sequence[str], read: Callable[[str], str | None]
     articles = (
         [g for g in drafts if not g.startswith("!")]
         if not blog
-        else [f"{blog}/**/*.{any_case('md')}", *(g for g in drafts if g.startswith("!"))]
+        else [
+            *(f"{blog}/**/*.{any_case(e)}" for e in ("md", "html", "htm")),  # (round 57)
+            *(g for g in drafts if g.startswith("!")),
+        ]
     )
     # No marker: Eleventy's data cascade (eleventyComputed, *.11tydata.* files, _data/)
     # can give any page a permalink or a draft flag its front matter does not show, so

@@ -284,7 +284,8 @@ def site(
     pages = (*cfg.markdown, "html", "htm", "txt", "textile", *_TEXT)
     drafts = [f"{root}**/{d}/**/*.{any_case(e)}" for d in ("_posts", "_drafts") for e in pages]
     drafts += _pages(root, paths, cfg)
-    articles = [f"{root}**/_posts/**/*.{any_case(e)}" for e in cfg.markdown]
+    # (a post written in HTML is a post: its title and body are ours, round 57)
+    articles = [f"{root}**/_posts/**/*.{any_case(e)}" for e in (*cfg.markdown, "html", "htm")]
     # What Jekyll publishes is every such file but what the globs leave out on purpose: a
     # README or an AGENTS.md too (copied as it is, or rendered), unless excluded.
     published = [
