@@ -484,9 +484,11 @@ def find_tells(
     its own. With `drawn`, a phrase the pieces of raw HTML, styles and attributes spell in
     another order than written (gate.reading.drawn). With `weighing`, the weighted tells
     of the author's prose too: one finding when they add up (see _weighed)."""
+    from receipt_gate.reading.drawn import raw_openers_defused
     from receipt_gate.reading.pageparts import front_matter_strings
     from receipt_gate.reading.prose import has_templates
 
+    text = raw_openers_defused(text)  # (a textarea's `<!--` hides nothing after it)
     page = _Reading(text, rules, quotes, links, path, front_matter_strings(text, path), {})
     templated = has_templates(text) or "{#" in text
     found = _Found()

@@ -378,11 +378,7 @@ def parse_article(
     hidden element, a template, CDATA, template code's conditions and loops): that
     supports nothing. A navigation file (mdBook's SUMMARY.md, an MkDocs config's `nav:`)
     has the titles the site shows from it, and no body."""
-    from receipt_gate.reading.htmlblocks import unseen
-    from receipt_gate.reading.pageparts import html_lines, html_page, titles
-    from receipt_gate.reading.prose import prose_lines
-    from receipt_gate.reading.rendering import conditional
-    from receipt_gate.reading.visible import surely_seen
+    from receipt_gate.reading.pageparts import html_page, titles
     from receipt_gate.sites.builds import nav_titles
 
     named = nav_titles(path, text)
@@ -397,13 +393,37 @@ def parse_article(
     # nothing.
     # Liquid and Nunjucks print their output tags before markdown reads the page: what
     # they print may be markup that hides what follows (`{{ "<!--" }}`).
-    printed = text
+    # (and as they may print what the page does not say, `{{ x | default: "<!--" }}`:
+    # a number supports only where both readings show it, round 58)
+    readings = [text]
     if "{{" in text or "{%" in text:
         from receipt_gate.reading.frontmatter import read
         from receipt_gate.reading.templatetags import as_printed
 
-        printed = as_printed(text, read(text, path).fields)
-    seen = surely_seen(unseen(printed), not html_page(text, path))
+        data = read(text, path).fields
+        readings = list(dict.fromkeys((as_printed(text, data), as_printed(text, data, True))))
+    found = titles(text, path, fields)
+    body: set[str] | None = None
+    for printed in readings:
+        numbers = _shown_numbers(printed, path, html_page(text, path), found)
+        body = numbers if body is None else body & numbers
+    body = body or set()
+    # A version names a release: it accuses nothing, and in a body it supports its
+    # major.minor as well as itself (3.6.0 pins a title's "3.6").
+    body |= {major_minor(v) for v in body if v.count(".") >= 2}
+    own = [t.text.replace(TITLES, "") for t in found]  # (only a navigation's name a page)
+    return Article(own, [_title_numbers(t) for t in own], sorted(body))
+
+
+def _shown_numbers(printed: str, path: str, html: bool, found: Sequence[Any]) -> set[str]:
+    """The numbers every reader surely sees in the page as printed, its titles out."""
+    from receipt_gate.reading.htmlblocks import unseen
+    from receipt_gate.reading.pageparts import html_lines
+    from receipt_gate.reading.prose import prose_lines
+    from receipt_gate.reading.rendering import conditional
+    from receipt_gate.reading.visible import surely_seen
+
+    seen = surely_seen(unseen(printed), not html)
     parts, pos = [], 0
     for start, end in sorted(conditional(seen)):  # what a condition or a loop may not print
         start = max(start, pos)  # (one pass: spliced one by one, quadratic)
@@ -413,16 +433,10 @@ def parse_article(
     seen = "".join([*parts, seen[pos:]])
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)
     lines = html_lines(seen, path, surely=True) or prose_lines(seen)
-    found = titles(text, path, fields)
     for title in found:
         start, end = title.heading
         lines[start:end] = [""] * (end - start)
-    body = {t.value for t in tokens(lines)}
-    # A version names a release: it accuses nothing, and in a body it supports its
-    # major.minor as well as itself (3.6.0 pins a title's "3.6").
-    body |= {major_minor(v) for v in body if v.count(".") >= 2}
-    own = [t.text.replace(TITLES, "") for t in found]  # (only a navigation's name a page)
-    return Article(own, [_title_numbers(t) for t in own], sorted(body))
+    return {t.value for t in tokens(lines)}
 
 
 def _title_numbers(title: str) -> list[str]:

@@ -1133,6 +1133,11 @@ _DRAWN_PAGES = [
     'conclusion%3C/text%3E%3C/svg%3E"); }</style><p class="x">Grew.</p>',
     '<iframe src="data:text/html;charset=utf-16,%FF%FEI%00n%00%20%00c%00o%00n%00c%00l%00u'
     '%00s%00i%00o%00n%00"></iframe>',
+    # Round 58: an `<xmp>` draws a comment's markup as text, a textarea's `<!--` opens
+    # no comment, a CDATA section in an SVG text is drawn
+    "<xmp><!-- In conclusion, it grew. --></xmp>",
+    "<textarea><!--</textarea><p>In conclusion, it grew.</p><!-- -->",
+    "<svg><text><![CDATA[In conclusion, it grew.]]></text></svg>",
     # (a fence inside an HTML block is no code: CommonMark keeps the block open)
     '<div style="display:flex">\n```\n<span style="order:2">conclusion, it grew.</span>'
     '<span style="order:1">In</span>\n```\n</div>',

@@ -557,6 +557,18 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ),
         ("p.md", f"Intro.\n\n{{% raw %}}<!--{{% endraw %}}\n{INVENTED}.\n-->\n", False),
         ("p.md", f"Intro.\n\nWrite {{% raw %}}{{% if x %}}{{% endraw %}} and {INVENTED}.\n", True),
+        # Round 58: a Liquid tag printing nothing of its own (liquidjs' `{% # x %}`), a
+        # value the page does not say whose default or date format opens a comment, and
+        # a CDATA section in SVG (its `</svg>` no tag)
+        ("p.html", f"<p>Intro.</p>\n<p>{{% # {INVENTED} %}}</p>\n", False),
+        ("p.md", f'Intro.\n\n{{{{ page.nope | default: "<!--" }}}}\n{INVENTED}.\n-->\n', False),
+        (
+            "p.html",
+            f'<p>Intro.</p>\n{{{{ "now" | date: "<" }}}}!--\n<p>{INVENTED}.</p>\n-->\n',
+            False,
+        ),
+        ("p.html", f"<p>Intro.</p>\n<svg><![CDATA[</svg><p>{INVENTED}.</p>]]></svg>\n", False),
+        ("p.html", f"<p>Intro.</p>\n<p>{{{{ page.x | default: 'a' }}}} {INVENTED}.</p>\n", True),
     ],
 )
 def test_a_quote_is_read_as_the_pages_markup_shows_it(path: str, draft: str, found: bool) -> None:

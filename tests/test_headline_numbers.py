@@ -150,6 +150,13 @@ def test_an_html_page_is_read_as_shown() -> None:
     )
     assert "76" not in parse_article(unseen, "posts/notes.html").body_numbers
     assert "76" in parse_article(unseen.replace(" hidden", ""), "posts/notes.html").body_numbers
+    # (round 58: a value the page does not say, whose default or date format opens a
+    # comment when Liquid prints it, supports nothing after it)
+    for tag in ('{{ page.nope | default: "<!--" }}', '{{ "now" | date: "<!--" }}'):
+        page = f"Intro.\n\n{tag}\n\nIt drifted 76 hours.\n\n-->\n\nEnd.\n"
+        assert "76" not in parse_article(page, "posts/notes.md").body_numbers, tag
+    plain = "Intro.\n\n{{ page.nope | default: 'x' }}\n\nIt drifted 76 hours.\n"
+    assert "76" in parse_article(plain, "posts/notes.md").body_numbers
 
 
 @pytest.mark.parametrize(

@@ -45,7 +45,10 @@ _NOT_DRAWN = frozenset(
 )
 # An input of these types draws no value (a checkbox's value is what a form sends).
 _UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color", "range"})
-_RAW_TEXT = ("style", "script", "textarea", "title")  # (no tag read inside them)
+# (no tag read inside them)
+_RAW_TEXT = frozenset(
+    {"style", "script", "textarea", "title", "xmp", "plaintext", "iframe", "noembed", "noframes"}
+)
 DEPTH = 2  # a frame's document inside a frame's document, at most
 
 
@@ -67,9 +70,9 @@ def unrendered(text: str, markdown: bool) -> str:
     """The page with what no browser renders as markup blanked, offsets kept: comments
     (as every CommonMark reads them: what may be text stays); on a markdown page, code
     blocks and code spans, whose tags are shown as text (round 56)."""
-    from receipt_gate.reading.inline import STRICT_COMMENT, spans, sub_blank
+    from receipt_gate.reading.inline import spans
 
-    out = sub_blank(STRICT_COMMENT, text) if "<!--" in text else text
+    out = _comments_out(text) if "<!--" in text else text
     if not markdown:
         return out
     from receipt_gate.reading.markdown import blocks
@@ -86,6 +89,72 @@ def unrendered(text: str, markdown: bool) -> str:
                 pos = end
             lines[b.start : b.end] = "".join([*parts, block[pos:]]).split("\n")
     return "\n".join(lines)
+
+
+# An element whose text HTML's tokenizer reads as text to its closing tag (a `<!--` in
+# it opens no comment: round 58, `<xmp><!-- x --></xmp>` draws the comment's markup).
+_RAW_OPEN = lazyre.compile(
+    r"(?i)<(xmp|textarea|plaintext|style|script|title|iframe|noembed|noframes)(?![\w-])"
+    r"[^<>]{0,2000}>"
+)
+
+
+def _comments_out(text: str) -> str:
+    """The text with each comment blanked (as every CommonMark reads one: what may be
+    text stays), none that opens inside an element whose text is raw (a `<textarea>`,
+    an `<xmp>`, a `<plaintext>` to the end, a style or a script), as a browser reads;
+    in one pass. (A comment found from inside such an element to a later one's end
+    leaves that later one read: more read, never less.)"""
+    comments, _ = _comments_and_raw(text)
+    parts: list[str] = []
+    pos = 0
+    for start, end in comments:
+        parts += [text[pos:start], re.sub(r"[^\n]", " ", text[start:end])]
+        pos = end
+    return "".join([*parts, text[pos:]])
+
+
+def raw_openers_defused(text: str) -> str:
+    """The text with each `<!--` inside an element whose text is raw made no opening
+    (`\0!--`, its offsets kept): a reader that takes it for a comment would hide what a
+    browser draws after the element (round 58: `<textarea><!--</textarea><p>x</p>`)."""
+    if "<!--" not in text or _RAW_OPEN.search(text) is None:
+        return text
+    _, raw = _comments_and_raw(text)
+    parts: list[str] = []
+    pos = 0
+    for start, end in raw:
+        parts += [text[pos:start], text[start:end].replace("<!--", "\0!--")]
+        pos = end
+    return "".join([*parts, text[pos:]])
+
+
+def _comments_and_raw(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(each comment, each raw element's text), in the order a browser's tokenizer meets
+    them: a comment's `<textarea>` opens nothing, a textarea's `<!--` neither."""
+    from receipt_gate.reading.inline import STRICT_COMMENT
+
+    found = [(c.a, c.b) for c in STRICT_COMMENT.finditer(text)] if "<!--" in text else []
+    comments: list[tuple[int, int]] = []
+    raw: list[tuple[int, int]] = []
+    at = i = 0
+    while True:
+        while i < len(found) and found[i][0] < at:
+            i += 1  # (opened inside raw text: no comment)
+        opened = _RAW_OPEN.search(text, at)
+        if i < len(found) and (opened is None or found[i][0] < opened.start()):
+            comments.append(found[i])
+            at = found[i][1]
+            continue
+        if opened is None:
+            break
+        name = opened.group(1).lower()
+        close = None if name == "plaintext" else re.compile(rf"(?i)</{name}(?![\w-])")
+        end_tag = close.search(text, opened.end()) if close is not None else None
+        end = end_tag.start() if end_tag is not None else len(text)
+        raw.append((opened.end(), end))
+        at = end_tag.end() if end_tag is not None else len(text)
+    return comments, raw
 
 
 def pieces(text: str, depth: int = 0) -> list[Piece]:
@@ -108,6 +177,7 @@ def pieces(text: str, depth: int = 0) -> list[Piece]:
         if m.start() > last:
             scattered = bool(svg) and svg[-1][1]
             out.append(Piece(last, html.unescape(text[last : m.start()]), True, scattered))
+            out += _cdata(text, last, m.start(), scattered)
         last = m.end()
         if closing:
             while name in _SVG_TEXT and svg and svg.pop()[0] != name:
@@ -129,13 +199,30 @@ def pieces(text: str, depth: int = 0) -> list[Piece]:
     return out
 
 
+_CDATA = lazyre.compile(r"<!\[CDATA\[(.*?)(?:\]\]>|\Z)", re.DOTALL)
+
+
+def _cdata(text: str, start: int, end: int, scattered: bool) -> list[Piece]:
+    """What each CDATA section in a run holds (SVG and MathML draw it as text: round
+    58), a piece no prose reader reads."""
+    if "<![" not in text[start:end]:
+        return []
+    return [
+        Piece(c.start(), c.group(1), False, scattered) for c in _CDATA.finditer(text, start, end)
+    ]
+
+
 def _raw_pieces(element: str, text: str, at: int, depth: int) -> list[Piece]:
-    """A style sheet's strings; a text area's text; nothing of a script's or a title's."""
+    """A style sheet's strings; a text area's, an `<xmp>`'s or a `<plaintext>`'s text as
+    drawn (its markup too: no prose reader reads it so); nothing of a script's, a
+    title's or a frame's fallback."""
     import html
 
     if element == "style":
         return _css_pieces(text, at, depth)
-    return [Piece(at, html.unescape(text), True)] if element == "textarea" else []
+    if element in ("xmp", "plaintext"):
+        return [Piece(at, text, False)]  # (RAWTEXT: no reference decoded)
+    return [Piece(at, html.unescape(text), False)] if element == "textarea" else []
 
 
 def _attributes(tag: re.Match[str]) -> dict[str, str | None]:

@@ -583,7 +583,10 @@ def plain_paragraphs(text: str, path: str) -> list[str] | None:
     lines = html_lines(surely_seen(text, not html), path, surely=True) or []
     # (an HTML page's paragraphs end where a block does, a blank line or not: round 56,
     # every quote of a Hugo .html page was refused, read as markdown's HTML blocks)
-    paras = re.split(_BLOCK_END if html else r"\n[ \t]*\n", "\n".join(lines))
+    joined = "\n".join(lines)
+    if html and ("{%" in joined or "{{" in joined):  # (a template tag, `{% # x %}`, prints
+        joined = _sub_blank(_TEMPLATE, joined)  # nothing of its own: round 58)
+    paras = re.split(_BLOCK_END if html else r"\n[ \t]*\n", joined)
     return [reader_view(p).text for p in paras if p.strip()]
 
 

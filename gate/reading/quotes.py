@@ -95,11 +95,13 @@ def readings(text: str, path: str = "") -> list[list[str]]:
         from receipt_gate.reading.templatetags import as_printed
 
         try:
-            printed = as_printed(text, front_matter(text, path or "<draft>").fields)
+            fields = front_matter(text, path or "<draft>").fields
         except GateError:
-            printed = text  # (front matter no reader reads: the page as written)
-        if printed != text:
-            out.append(paragraphs(printed, path))
+            return out  # (front matter no reader reads: the page as written)
+        # (and as it may print what the page does not say: round 58)
+        for printed in dict.fromkeys((as_printed(text, fields), as_printed(text, fields, True))):
+            if printed != text:
+                out.append(paragraphs(printed, path))
     return out
 
 

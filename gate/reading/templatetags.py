@@ -186,7 +186,7 @@ def printed(text: str) -> str:
     return sub_blank(TEMPLATE, text, repl=printed_tag) if ("{{" in text or "{%" in text) else text
 
 
-def as_printed(text: str, fields: Mapping[str, object]) -> str:
+def as_printed(text: str, fields: Mapping[str, object], maybe: bool = False) -> str:
     """The page with each Liquid or Nunjucks output tag (`{{ }}`, `{% echo %}`; not a
     Hugo shortcode, not a control tag) replaced by what it prints where the page says
     it, in order: its own front-matter value (`{{ page.x }}`), a name the page assigned
@@ -196,7 +196,10 @@ def as_printed(text: str, fields: Mapping[str, object]) -> str:
     order); nothing where a filter counts (`size`) or the value is not the page's to
     know. An assignment, and a capture in its place, print nothing. Line breaks stay
     where they were. Jekyll and Eleventy print these before markdown reads the page:
-    what they print may open a comment, or be the words readers read."""
+    what they print may open a comment, or be the words readers read. With `maybe`, a tag
+    whose value the page does not say prints its string literals, and a filter not read
+    its literal arguments (`{{ x | default: "<!--" }}`, `{{ "now" | date: "<!--" }}`
+    may print them: round 58): a reading that may hide more, never one that shows more."""
     from receipt_gate.reading.inline import TEMPLATE
 
     if "{{" not in text and "{%" not in text:
@@ -236,7 +239,7 @@ def as_printed(text: str, fields: Mapping[str, object]) -> str:
         if capturing is not None:
             if _END_CAPTURE.match(tag):  # kept, printed where its name is, not here
                 name, opened = capturing
-                env[name] = as_printed(text[text.index("}", opened) + 1 : m.a], fields)
+                env[name] = as_printed(text[text.index("}", opened) + 1 : m.a], fields, maybe)
                 pieces += [text[pos : capturing[1]], "\n" * text.count("\n", capturing[1], m.b)]
                 pos, capturing = m.b, None
             continue
@@ -249,7 +252,10 @@ def as_printed(text: str, fields: Mapping[str, object]) -> str:
         if not OUTPUT.match(tag) or ":" in LITERAL.sub("", tag).split("|", 1)[0]:
             continue  # (a JSX object, `style={{display: "none"}}`, is no Liquid)
         body = re.sub(r"^(?:\{\{-?|\{%-?\s*echo\b)|-?(?:\}\}|%\})$", "", tag)
-        said = (_value(body, env) or "").replace("\n", " ")
+        got = _value(body, env, maybe)
+        if got is None and maybe:
+            got = "".join(x[1:-1] for x in LITERAL.findall(body))
+        said = (got or "").replace("\n", " ")
         pieces += [text[pos : m.a], said + "\n" * tag.count("\n")]
         pos = m.b
     return "".join(pieces) + text[pos:]
@@ -267,7 +273,7 @@ _FILTER_CALL = lazyre.compile(
 )
 
 
-def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
+def _value(expr: str, env: Mapping[str, str | None], maybe: bool = False) -> str | None:
     """What a Liquid or Nunjucks expression prints, where the page alone says: string
     literals and names it assigned, joined in order (`~`, `+`), through `append`,
     `prepend` and filters that keep letters; None where it cannot say."""
@@ -289,7 +295,7 @@ def _value(expr: str, env: Mapping[str, str | None]) -> str | None:
     value = "".join(words)
     if len(value) > _LONGEST:
         return None  # (`{% assign a = a ~ a %}` doubles a value each line)
-    return _filtered(value, filters)
+    return _filtered(value, filters, maybe)
 
 
 # Filters whose printed words the page alone says, from their literal arguments.
@@ -297,9 +303,13 @@ _EDITS = frozenset({"append", "prepend", "replace", "replace_first", "remove", "
 _EDITS |= {"default"}
 
 
-def _filtered(value: str, filters: Sequence[tuple[str, Sequence[str]]]) -> str | None:
+def _filtered(
+    value: str, filters: Sequence[tuple[str, Sequence[str]]], maybe: bool = False
+) -> str | None:
     """The value through these filters: append, prepend, replace, remove and default by
-    their literal arguments, a letter keeping filter as it is; None for a count."""
+    their literal arguments, a letter keeping filter as it is (with `maybe`, any other
+    filter's literal arguments after it: a date's format prints them); None for a
+    count."""
     for name, args in filters:
         if name == "append" and args:
             value += args[0]
@@ -313,6 +323,10 @@ def _filtered(value: str, filters: Sequence[tuple[str, Sequence[str]]]) -> str |
             value = args[0]
         elif name in _COUNTS:
             return None  # a count, not the words
+        elif maybe and name == "date" and args:  # (its format is what it prints)
+            value = re.sub(r"%-?[A-Za-z%]", "1", args[0])
+        elif maybe and args and name != "default":
+            value += "".join(args)
         if len(value) > _LONGEST:
             return None
     return value

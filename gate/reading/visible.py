@@ -192,6 +192,9 @@ def surely_seen(text: str, markdown: bool = True) -> str:
     spans = _unseen(text, masked)
     if "<" in masked:
         spans += _bogus(masked, _BOGUS_MARKDOWN if markdown else _BOGUS_HTML)
+        # (in SVG or MathML a CDATA section runs to `]]>`, what it holds no markup:
+        # round 58, `<svg><![CDATA[</svg><p>x</p>]]></svg>` draws no paragraph)
+        spans += _pairs(masked, _CDATA) if "<![" in masked else []
     spans += _unreferenced_notes(text, spans) if markdown else []
     return blanked(text, spans) if spans else text
 
