@@ -440,10 +440,12 @@ def row_ai_tells(work: Path, n: int, repeat: int, smoke: bool) -> list[Row]:
 def _index_pages(index: Path) -> dict[str, list[object]]:
     """The corpus index's pages as they read back: the index, and the steps of its
     journal that follow it ([the state it made, [[path, flags, parsed, sha256]...]])."""
-    doc = json.loads(index.read_text())
+    from receipt_gate.trees.cache import decode  # (kept as marshal: gate.trees.cache)
+
+    doc = decode(index.read_bytes())
     pages: dict[str, list[object]] = doc["value"][0]
     log = index.with_name(index.name.removesuffix(".json") + ".log.json")
-    steps = json.loads(log.read_text()) if log.exists() else {}
+    steps = decode(log.read_bytes()) if log.exists() else {}
     for step in steps.get("steps", []) if steps.get("base") == doc.get("nonce") else []:
         for path, flags, _, sha in step[1]:
             if sha is None:
@@ -476,7 +478,9 @@ def row_headline(work: Path, n: int, repeat: int) -> list[Row]:
     warm = best(argv, r, repeat, ok=(0, 1))
     ref = best([PYTHON, "-c", "pass"], r, repeat)
     index = cache.parent / "corpus-headline-numbers.json"  # (path -> [sha256, flags] first)
-    before, kept = json.loads(index.read_text())["value"][0], cache.read_bytes()
+    from receipt_gate.trees.cache import decode
+
+    before, kept = decode(index.read_bytes())["value"][0], cache.read_bytes()
     p = r / "posts" / "p00003.md"
     p.write_text(p.read_text() + "\nOne more sentence with 12345 in it.\n")
     sh(argv, r, ok=(0, 1))

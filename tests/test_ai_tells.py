@@ -1138,6 +1138,13 @@ _DRAWN_PAGES = [
     "<xmp><!-- In conclusion, it grew. --></xmp>",
     "<textarea><!--</textarea><p>In conclusion, it grew.</p><!-- -->",
     "<svg><text><![CDATA[In conclusion, it grew.]]></text></svg>",
+    # Round 58's review: a data: URL past 1,000 characters, eight decoys before the
+    # real pieces, NULs between a document's letters (HTML's parser drops them)
+    '<iframe src="data:text/html,' + "%3C!--x--%3E" * 100 + 'In%20conclusion"></iframe>',
+    "<div style='display:flex'>"
+    + "<b hidden>In</b>" * 9
+    + "<span style='order:2'>conclusion, it grew.</span><span style='order:1'>In</span></div>",
+    '<iframe src="data:text/html,I%00n%00 %00c%00o%00n%00c%00l%00u%00s%00i%00o%00n"></iframe>',
     # (a fence inside an HTML block is no code: CommonMark keeps the block open)
     '<div style="display:flex">\n```\n<span style="order:2">conclusion, it grew.</span>'
     '<span style="order:1">In</span>\n```\n</div>',
@@ -1169,6 +1176,12 @@ def test_what_a_browser_draws_elsewhere_or_out_of_order_is_read(tag: str) -> Non
         '<meta name="description" content="In conclusion, it grew.">',
         # the pieces spell it only with a word cut: "sign in" + "conclusions"
         "<h2>Conclusionsof</h2><p>sign in</p>",
+        # round 58's review: pieces of two top elements or two paragraphs (a table of
+        # contents and the body, an image's alt and a later heading)
+        '<nav><ul><li><a href="#c">Conclusion</a></li></ul></nav>\n<h2 id="s">Setup</h2>\n'
+        "<p>It is written in <code>Rust</code> and ships as one binary.</p>",
+        '<p><img src="board.jpg" alt="The board, plugged in"></p>\n<p>It charges.</p>\n'
+        "<h2>Conclusion</h2>\n<p>It works.</p>",
         # round 56: an image kept in a comment; markup shown as code (a fence, a span)
         '<!-- <img src="/a.png" alt="In conclusion, old"> -->',
         "```html\n<span>conclusion</span><span>In</span>\n```",
@@ -1208,3 +1221,14 @@ _REPLACED = '{{ page.title | replace: "Notes", "In conclusion" }}, we grew.'
 def test_what_liquid_replace_prints_is_read(path: str, page: str) -> None:
     found = find_tells(page, RULES, path=path)
     assert [f.message.split(" (")[0] for f in found] == ['banned phrase "in conclusion"'], found
+
+
+def test_a_replace_that_would_grow_past_any_page_prints_nothing() -> None:
+    """The review: `replace: "", "..."` puts its text between every two letters; a value
+    that would grow past a page's size is measured before it is built (a 10 KB draft
+    once asked for 10 GB)."""
+    from receipt_gate.reading.templatetags import as_printed
+
+    page = '{% assign a = "' + "x" * 5000 + '" %}{{ a | replace: "", "' + "y" * 5000 + '" }}'
+    assert as_printed(page, {}) == ""
+    assert as_printed('{{ "ab" | replace: "", "-" }}', {}) == "-a-b-"

@@ -569,6 +569,8 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ),
         ("p.html", f"<p>Intro.</p>\n<svg><![CDATA[</svg><p>{INVENTED}.</p>]]></svg>\n", False),
         ("p.html", f"<p>Intro.</p>\n<p>{{{{ page.x | default: 'a' }}}} {INVENTED}.</p>\n", True),
+        # (the review: `markup: org` names the page's markup, whatever its extension)
+        ("p.html", f"---\nmarkup: org\n---\n# {INVENTED}\n\nIntro.\n", False),
     ],
 )
 def test_a_quote_is_read_as_the_pages_markup_shows_it(path: str, draft: str, found: bool) -> None:

@@ -157,6 +157,15 @@ def test_an_html_page_is_read_as_shown() -> None:
         assert "76" not in parse_article(page, "posts/notes.md").body_numbers, tag
     plain = "Intro.\n\n{{ page.nope | default: 'x' }}\n\nIt drifted 76 hours.\n"
     assert "76" in parse_article(plain, "posts/notes.md").body_numbers
+    # (the review: a raw block prints its tags as written, never a value)
+    raw = "---\nusers: 48213\n---\nWrite {% raw %}{{ page.users }}{% endraw %} here.\n"
+    assert "48213" not in parse_article(raw, "posts/notes.md").body_numbers
+    assert (
+        "48213"
+        in parse_article(
+            raw.replace("{% raw %}", "").replace("{% endraw %}", ""), "posts/notes.md"
+        ).body_numbers
+    )
 
 
 @pytest.mark.parametrize(

@@ -281,9 +281,16 @@ def html_page(text: str, path: str) -> bool:
     from receipt_gate.reading.frontmatter import read
 
     markup = str(read(text, path).fields.get("markup", "")).lower() if path else ""
-    return markup == "html" or (
-        markup not in _MARKDOWN_MARKUPS and path.lower().endswith((".html", ".htm"))
-    )
+    return _html_markup(markup, path)
+
+
+def _html_markup(markup: str, path: str) -> bool:
+    """Is a page of this `markup:` (or none) at this path HTML, as html_lines reads it (a
+    markdown or plain markup named wins over the extension)?"""
+    lower = path.lower()
+    if markup in _MARKDOWN_MARKUPS or lower.endswith(_PLAIN) or markup in _PLAIN_MARKUPS:
+        return False
+    return lower.endswith((".html", ".htm")) or markup == "html"
 
 
 def html_lines(text: str, path: str, surely: bool = False) -> list[str] | None:
@@ -309,7 +316,7 @@ def html_lines(text: str, path: str, surely: bool = False) -> list[str] | None:
         # take as a tag.
         kind = markup if markup in _PLAIN_MARKUPS else lower.rpartition(".")[2]
         shown = _unshown(_unraw(text, kind) if surely else text, kind).translate(_NO_TAGS)
-    elif lower.endswith((".html", ".htm")) or markup == "html":
+    elif _html_markup(markup, path):
         shown = _HIDDEN.sub(lambda m: re.sub(r"[^\n]", "\0", m.group()), text)
     else:
         return None
@@ -572,7 +579,7 @@ def plain_paragraphs(text: str, path: str) -> list[str] | None:
     from receipt_gate.reading.reader import reader_view
 
     markup = str(read(text, path).fields.get("markup", "")).lower() if path else ""
-    html = path.lower().endswith((".html", ".htm")) or markup == "html"
+    html = _html_markup(markup, path)
     if markup in _MARKDOWN_MARKUPS or not (
         path.lower().endswith(_PLAIN) or markup in _PLAIN_MARKUPS or html
     ):

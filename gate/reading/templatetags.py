@@ -204,6 +204,7 @@ def as_printed(text: str, fields: Mapping[str, object], maybe: bool = False) -> 
 
     if "{{" not in text and "{%" not in text:
         return text
+    text = _raw_printed(text) if "raw" in text else text
     own = own_values(text, fields)
     if own is not None and own.count("\n") == text.count("\n"):
         text = own
@@ -222,15 +223,6 @@ def as_printed(text: str, fields: Mapping[str, object], maybe: bool = False) -> 
             stop = end.end() if end is not None else len(text)
             pieces += [text[pos : m.a], "\n" * text.count("\n", m.a, stop)]
             pos = stop
-            continue
-        if capturing is None and _RAW.match(tag):
-            # what a raw block holds is printed as written (round 57: `{% raw %}<!--{%
-            # endraw %}` opens a comment that hides what follows)
-            end = _END_RAW.search(text, m.b)
-            stop = end.start() if end is not None else len(text)
-            # (its braces as a lookalike: printed, `{% if %}` is text, no tag to read)
-            pieces += [text[pos : m.a], text[m.b : stop].replace("{", "\uff5b")]
-            pos = end.end() if end is not None else len(text)
             continue
         head = _CAPTURE.match(tag)
         if capturing is None and head is not None:
@@ -262,6 +254,23 @@ def as_printed(text: str, fields: Mapping[str, object], maybe: bool = False) -> 
 
 
 _CAPTURE = lazyre.compile(r"\{%-?\s*(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\}")
+
+
+def _raw_printed(text: str) -> str:
+    """The page with each raw block as Liquid prints it: what it holds, as written (round
+    57: `{% raw %}<!--{% endraw %}` opens a comment), its braces a lookalike so that no
+    reader after takes what it prints for a tag (`{% raw %}{{ page.x }}{% endraw %}`
+    prints no value: the review); in one pass."""
+    parts: list[str] = []
+    pos = 0
+    while (m := _RAW.search(text, pos)) is not None:
+        end = _END_RAW.search(text, m.end())
+        stop = end.start() if end is not None else len(text)
+        parts += [text[pos : m.start()], text[m.end() : stop].replace("{", "\uff5b")]
+        pos = end.end() if end is not None else len(text)
+    return "".join([*parts, text[pos:]])
+
+
 _RAW = lazyre.compile(r"\{%-?\s*raw\s*-?%\}")
 _COMMENT_TAG = lazyre.compile(r"\{%-?\s*comment\s*-?%\}")
 _END_COMMENT_TAG = lazyre.compile(r"\{%-?\s*endcomment\s*-?%\}")
@@ -318,7 +327,11 @@ def _filtered(
         elif name in ("replace", "replace_first", "remove", "remove_first") and args:
             # (round 57: `| replace: "Notes", "As an AI language model"` prints the second)
             new = args[1] if name.startswith("replace") and len(args) > 1 else ""
-            value = value.replace(args[0], new, 1 if name.endswith("first") else -1)
+            times = 1 if name.endswith("first") else -1
+            found = min(value.count(args[0]), 1) if times == 1 else value.count(args[0])
+            if len(value) + found * (len(new) - len(args[0])) > _LONGEST:
+                return None  # (measured first: "" is found between every two letters)
+            value = value.replace(args[0], new, times)
         elif name == "default" and args and not value:
             value = args[0]
         elif name in _COUNTS:

@@ -36,7 +36,8 @@ def path(root: str, name: str) -> str | None:
 
 
 def read(file: str | None, valid: Callable[[Any], bool]) -> Any:
-    """The JSON document in `file` when `valid` accepts it; else None."""
+    """The document kept in `file` (marshal behind its CRC, or an earlier release's
+    JSON) when `valid` accepts it; else None."""
     if file is None:
         return None
     try:
