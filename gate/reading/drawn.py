@@ -8,13 +8,16 @@ title, a frame's `srcdoc` or `data:` document) draw text of their own. Rather th
 every way to move text (round 55 found nine), a phrase these pieces spell in an order
 other than written counts as drawn: each run of text between tags, each string of a
 style, and each attribute's value a browser may draw (decoded as it decodes it) is a
-piece; a piece other than a run that holds the phrase, or two or more pieces that
-spell it with one of them written before the piece it follows, is a match.
+piece; a piece other than a run that holds the phrase, an SVG text's characters placed
+one by one that hold its letters, or two or more pieces of one block (the page's top
+element, or a paragraph outside any element) that spell it with one of them no run or
+written before the piece it follows, is a match (rounds 55-58).
 
 A reading for hard bans, where a miss lets a draft through: pieces are compared on
-their letters and digits alone (case folded, lookalikes folded, every mark and space
-out), so an honest page is matched only where its pieces, taken apart, spell a banned
-phrase out of their order (measured on the corpora: benchmarks/precision.py).
+their letters and digits alone (case folded, lookalikes folded, every mark, space and
+NUL out), so an honest page is matched only where its pieces, taken apart, spell a
+banned phrase out of their order within one block (measured on the corpora:
+benchmarks/precision.py).
 """
 
 from __future__ import annotations
