@@ -1145,6 +1145,9 @@ _DRAWN_PAGES = [
     + "<b hidden>In</b>" * 9
     + "<span style='order:2'>conclusion, it grew.</span><span style='order:1'>In</span></div>",
     '<iframe src="data:text/html,I%00n%00 %00c%00o%00n%00c%00l%00u%00s%00i%00o%00n"></iframe>',
+    # Round 59: a style sheet a `<link>` holds as a data: URL draws into any element
+    '<p id="z">In</p>\n\n<link rel="stylesheet" href="data:text/css,'
+    "#z::after{content:' conclusion, it grew.'}\">",
     # (a fence inside an HTML block is no code: CommonMark keeps the block open)
     '<div style="display:flex">\n```\n<span style="order:2">conclusion, it grew.</span>'
     '<span style="order:1">In</span>\n```\n</div>',

@@ -228,6 +228,8 @@ def pieces(text: str, depth: int = 0) -> list[Piece]:
         attrs = _attributes(inside)
         moves = moves or _MOVES.search(attrs.get("style") or "") is not None
         here = top if open_ or name not in _VOID else block(start)
+        if name == "link":  # (a sheet it links draws into any element: round 59)
+            here = ANYWHERE
         out += [p._replace(block=here) for p in _attribute_pieces(start, name, attrs, depth)]
         if name not in _VOID and not inside.rstrip().endswith("/"):
             open_.append(name)
