@@ -1235,3 +1235,22 @@ def test_a_replace_that_would_grow_past_any_page_prints_nothing() -> None:
     page = '{% assign a = "' + "x" * 5000 + '" %}{{ a | replace: "", "' + "y" * 5000 + '" }}'
     assert as_printed(page, {}) == ""
     assert as_printed('{{ "ab" | replace: "", "-" }}', {}) == "-a-b-"
+
+
+@pytest.mark.parametrize(
+    ("path", "page"),
+    [
+        # Round 59: a blank line inside an element is white space to a browser (an HTML
+        # page), to kramdown and to Python-Markdown (a raw <p> read whole)
+        ("posts/n.html", "<p>In\n\nconclusion, it grew.</p>\n"),
+        ("_posts/2020-01-01-n.md", "Intro.\n\n<p>In\n\nconclusion, it grew.</p>\n"),
+        ("posts/n.html", "<p><span>In</span>\n\n<span>conclusion, it grew.</span></p>\n"),
+    ],
+)
+def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -> None:
+    found = find_tells(page, RULES, path=path)
+    assert [(f.line, f.message.split(" (")[0]) for f in found][:1] == [
+        (1 if path.endswith(".html") else 3, 'banned phrase "in conclusion"')
+    ], found
+    # (between two elements a blank line ends a paragraph: nothing)
+    assert find_tells("<p>In</p>\n\n<p>conclusion, it grew.</p>\n", RULES, path=path) == []

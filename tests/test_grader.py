@@ -569,6 +569,15 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ),
         ("p.html", f"<p>Intro.</p>\n<svg><![CDATA[</svg><p>{INVENTED}.</p>]]></svg>\n", False),
         ("p.html", f"<p>Intro.</p>\n<p>{{{{ page.x | default: 'a' }}}} {INVENTED}.</p>\n", True),
+        # Round 59: in HTML a blank line inside a <p> is white space; Liquid's
+        # url_decode prints what closes a comment and opens a script
+        ("p.html", f"<p>Intro.</p>\n<p>{INVENTED[:20]}\n\n{INVENTED[20:]}.</p>\n", True),
+        (
+            "p.md",
+            f'Intro.\n\n<!-- {{{{ "--%3E%3Cscript%3E" | url_decode }}}} -->\n\n{INVENTED}.\n\n'
+            "<!-- </script> -->\n",
+            False,
+        ),
         # (the review: `markup: org` names the page's markup, whatever its extension)
         ("p.html", f"---\nmarkup: org\n---\n# {INVENTED}\n\nIntro.\n", False),
     ],

@@ -178,6 +178,45 @@ def _comments_and_raw(text: str) -> tuple[list[tuple[int, int]], list[tuple[int,
     return comments, raw
 
 
+_BLANK_RUN = lazyre.compile(r"\n(?:[ \t]*\n)+")
+
+
+def blank_lines_joined(text: str) -> str | None:
+    """The page with each blank line inside an open HTML element made white space on the
+    line before it (offsets kept: each line break but the last a space); None where there
+    is none. A browser, kramdown and Python-Markdown read such an element whole (round 59:
+    `<p>As an AI` a blank line `language model</p>`), CommonMark as two blocks."""
+    if "<" not in text or _BLANK_RUN.search(text) is None:
+        return None
+    inside: list[tuple[int, int]] = []  # (start, end) of each stretch an element is open
+    open_: list[str] = []
+    began = 0
+    for start, end, closing, name, rest in _tags(text):
+        if closing:
+            if name in open_:
+                del open_[len(open_) - 1 - open_[::-1].index(name) :]
+                if not open_:
+                    inside.append((began, start))
+        elif name not in _VOID and not rest.rstrip().endswith("/") and name not in _RAW_TEXT:
+            if not open_:
+                began = end
+            open_.append(name)
+    if open_:
+        inside.append((began, len(text)))
+    if not inside:
+        return None
+    starts = [a for a, _ in inside]
+    chars = list(text)
+    for m in _BLANK_RUN.finditer(text):
+        k = bisect.bisect_right(starts, m.start()) - 1
+        if k >= 0 and inside[k][0] <= m.start() < inside[k][1]:
+            for i in range(m.start(), m.end() - 1):
+                if chars[i] == "\n":
+                    chars[i] = " "
+    joined = "".join(chars)
+    return joined if joined != text else None
+
+
 def pieces(text: str, depth: int = 0) -> list[Piece]:
     """Every piece of this page a browser may draw apart from the others, in the order
     written (a page with no tag: none)."""

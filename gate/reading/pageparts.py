@@ -593,13 +593,14 @@ def plain_paragraphs(text: str, path: str) -> list[str] | None:
     joined = "\n".join(lines)
     if html and ("{%" in joined or "{{" in joined):  # (a template tag, `{% # x %}`, prints
         joined = _sub_blank(_TEMPLATE, joined)  # nothing of its own: round 58)
-    paras = re.split(_BLOCK_END if html else r"\n[ \t]*\n", joined)
+    paras = re.split(_BLOCK_END if html else r"\n[ \t]*\n", joined)  # (in HTML a blank
+    # line is white space: round 59, a quote across one inside a <p> was refused)
     return [reader_view(p).text for p in paras if p.strip()]
 
 
-# Where an HTML page's paragraph ends: a blank line, or a block's tag (or a line break).
+# Where an HTML page's paragraph ends: a block's tag (or a line break), not a blank line.
 _BLOCK_END = (
-    r"(?i)\n[ \t]*\n|</?(?:p|div|h[1-6]|li|ul|ol|dl|dt|dd|table|tr|td|th|thead|tbody|blockquote"
+    r"(?i)</?(?:p|div|h[1-6]|li|ul|ol|dl|dt|dd|table|tr|td|th|thead|tbody|blockquote"
     r"|pre|section|article|header|footer|aside|nav|figure|figcaption|details|summary|form"
     r"|fieldset|legend|main|address|hr|br)(?![\w-])[^<>]*>"
 )

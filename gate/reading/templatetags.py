@@ -309,7 +309,7 @@ def _value(expr: str, env: Mapping[str, str | None], maybe: bool = False) -> str
 
 # Filters whose printed words the page alone says, from their literal arguments.
 _EDITS = frozenset({"append", "prepend", "replace", "replace_first", "remove", "remove_first"})
-_EDITS |= {"default"}
+_EDITS |= {"default", "url_decode", "base64_decode"}
 
 
 def _filtered(
@@ -334,6 +334,18 @@ def _filtered(
             value = value.replace(args[0], new, times)
         elif name == "default" and args and not value:
             value = args[0]
+        elif name == "url_decode":  # (round 59: `"--%3E%3Cscript%3E" | url_decode`)
+            from urllib.parse import unquote_plus
+
+            value = unquote_plus(value)
+        elif name == "base64_decode":
+            import base64
+            import binascii
+
+            try:
+                value = base64.b64decode(value).decode("utf-8", "replace")
+            except (binascii.Error, ValueError):
+                return None
         elif name in _COUNTS:
             return None  # a count, not the words
         elif maybe and name == "date" and args:  # (its format is what it prints)
