@@ -1252,5 +1252,7 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
     assert [(f.line, f.message.split(" (")[0]) for f in found][:1] == [
         (1 if path.endswith(".html") else 3, 'banned phrase "in conclusion"')
     ], found
-    # (between two elements a blank line ends a paragraph: nothing)
+    # (between two elements a blank line ends a paragraph: nothing; in a wrapper too)
     assert find_tells("<p>In</p>\n\n<p>conclusion, it grew.</p>\n", RULES, path=path) == []
+    wrapped = "<div><p>In</p>\n\n<p>conclusion, it grew.</p></div>\n"
+    assert find_tells(wrapped, RULES, path=path) == []

@@ -179,36 +179,58 @@ def _comments_and_raw(text: str) -> tuple[list[tuple[int, int]], list[tuple[int,
 
 
 _BLANK_RUN = lazyre.compile(r"\n(?:[ \t]*\n)+")
+# Elements a browser draws as blocks of their own: a blank line beside one of their tags
+# ends a paragraph whatever reads it.
+_BLOCK_TAGS = frozenset(
+    {"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd"}
+    | {"table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "blockquote", "pre"}
+    | {"section", "article", "header", "footer", "aside", "nav", "main", "figure", "hr"}
+    | {"figcaption", "details", "summary", "form", "fieldset", "legend", "address", "br"}
+)
 
 
 def blank_lines_joined(text: str) -> str | None:
-    """The page with each blank line inside an open HTML element made white space on the
-    line before it (offsets kept: each line break but the last a space); None where there
-    is none. A browser, kramdown and Python-Markdown read such an element whole (round 59:
-    `<p>As an AI` a blank line `language model</p>`), CommonMark as two blocks."""
+    """The page with each blank line inside an HTML element its closing tag closes made
+    white space on the line before it (offsets kept: each line break but the last a
+    space); None where there is none. A browser, kramdown and Python-Markdown read such
+    an element whole (round 59: `<p>As an AI` a blank line `language model</p>`),
+    CommonMark as two blocks. (An element never closed, an autolink's `<https:...>`,
+    joins nothing.)"""
     if "<" not in text or _BLANK_RUN.search(text) is None:
         return None
-    inside: list[tuple[int, int]] = []  # (start, end) of each stretch an element is open
-    open_: list[str] = []
-    began = 0
+    closed: list[tuple[int, int]] = []  # (start, end) of each element's content
+    open_: list[tuple[str, int]] = []
+    blocks: list[tuple[int, int]] = []  # (start, end) of each tag of a block
     for start, end, closing, name, rest in _tags(text):
+        if name in _BLOCK_TAGS:
+            blocks.append((start, end))
         if closing:
-            if name in open_:
-                del open_[len(open_) - 1 - open_[::-1].index(name) :]
-                if not open_:
-                    inside.append((began, start))
-        elif name not in _VOID and not rest.rstrip().endswith("/") and name not in _RAW_TEXT:
-            if not open_:
-                began = end
-            open_.append(name)
-    if open_:
-        inside.append((began, len(text)))
-    if not inside:
+            at = next((k for k in range(len(open_) - 1, -1, -1) if open_[k][0] == name), -1)
+            if at >= 0:
+                closed.append((open_[at][1], start))
+                del open_[at:]
+        elif name not in _VOID and ":" not in name and not rest.rstrip().endswith("/"):
+            open_.append((name, end))
+    if not closed:
         return None
+    inside: list[tuple[int, int]] = []
+    for a, b in sorted(closed):
+        if inside and a <= inside[-1][1]:
+            inside[-1] = (inside[-1][0], max(inside[-1][1], b))
+        else:
+            inside.append((a, b))
     starts = [a for a, _ in inside]
     chars = list(text)
+    ends, begins = [b for _, b in blocks], [a for a, _ in blocks]
     for m in _BLANK_RUN.finditer(text):
         k = bisect.bisect_right(starts, m.start()) - 1
+        # (a block's tag beside it, white space between: a paragraph's end either way)
+        before = bisect.bisect_right(ends, m.start()) - 1
+        after = bisect.bisect_left(begins, m.end())
+        if (before >= 0 and not text[ends[before] : m.start()].strip()) or (
+            after < len(begins) and not text[m.end() : begins[after]].strip()
+        ):
+            continue
         if k >= 0 and inside[k][0] <= m.start() < inside[k][1]:
             for i in range(m.start(), m.end() - 1):
                 if chars[i] == "\n":
