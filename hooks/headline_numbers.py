@@ -418,19 +418,14 @@ def parse_article(
 def _shown_numbers(printed: str, path: str, html: bool, found: Sequence[Any]) -> set[str]:
     """The numbers every reader surely sees in the page as printed, its titles out."""
     from receipt_gate.reading.htmlblocks import unseen
+    from receipt_gate.reading.inline import blanked
     from receipt_gate.reading.pageparts import html_lines
     from receipt_gate.reading.prose import prose_lines
     from receipt_gate.reading.rendering import conditional
     from receipt_gate.reading.visible import surely_seen
 
     seen = surely_seen(unseen(printed), not html)
-    parts, pos = [], 0
-    for start, end in sorted(conditional(seen)):  # what a condition or a loop may not print
-        start = max(start, pos)  # (one pass: spliced one by one, quadratic)
-        if end > start:
-            parts += [seen[pos:start], re.sub(r"[^\n]", " ", seen[start:end])]
-            pos = end
-    seen = "".join([*parts, seen[pos:]])
+    seen = blanked(seen, conditional(seen))  # what a condition or a loop may not print
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)
     lines = html_lines(seen, path, surely=True) or prose_lines(seen)
     for title in found:

@@ -91,25 +91,12 @@ def unrendered(text: str, markdown: bool) -> str:
     """The page with what no browser renders as markup blanked, offsets kept: comments
     (as every CommonMark reads them: what may be text stays); on a markdown page, code
     blocks and code spans, whose tags are shown as text (round 56)."""
-    from receipt_gate.reading.inline import spans
-
     out = _comments_out(text) if "<!--" in text else text
     if not markdown:
         return out
-    from receipt_gate.reading.markdown import blocks
+    from receipt_gate.reading.masking import code_out
 
-    lines = out.split("\n")
-    for b in blocks(out):
-        if b.kind == "code":
-            lines[b.start : b.end] = [" " * len(line) for line in lines[b.start : b.end]]
-        elif b.kind in ("paragraph", "heading") and any("`" in ln for ln in lines[b.start : b.end]):
-            block = "\n".join(lines[b.start : b.end])
-            parts, pos = [], 0
-            for start, end in spans(block):  # (one pass: the spans are in order)
-                parts += [block[pos:start], re.sub(r"[^\n]", " ", block[start:end])]
-                pos = end
-            lines[b.start : b.end] = "".join([*parts, block[pos:]]).split("\n")
-    return "\n".join(lines)
+    return code_out(out)
 
 
 # An element whose text HTML's tokenizer reads as text to its closing tag (a `<!--` in
@@ -126,13 +113,9 @@ def _comments_out(text: str) -> str:
     an `<xmp>`, a `<plaintext>` to the end, a style or a script), as a browser reads;
     in one pass. (A comment found from inside such an element to a later one's end
     leaves that later one read: more read, never less.)"""
-    comments, _ = _comments_and_raw(text)
-    parts: list[str] = []
-    pos = 0
-    for start, end in comments:
-        parts += [text[pos:start], re.sub(r"[^\n]", " ", text[start:end])]
-        pos = end
-    return "".join([*parts, text[pos:]])
+    from receipt_gate.reading.inline import blanked
+
+    return blanked(text, _comments_and_raw(text)[0])
 
 
 def raw_openers_defused(text: str) -> str:

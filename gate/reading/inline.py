@@ -165,6 +165,19 @@ def blank(s: str) -> str:
     return re.sub(r"[^\n]", " ", s)
 
 
+def blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """The text with these spans (in any order, overlapping or not) blanked, its line
+    breaks kept, in one pass."""
+    out, at = [], 0
+    for start, end in sorted(spans):
+        start = max(start, at)
+        if end > start:
+            out += [text[at:start], re.sub(r"[^\n]", " ", text[start:end])]
+            at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
 def sub_blank(
     rx: re.Pattern[str] | Delimited,
     text: str,

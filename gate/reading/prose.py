@@ -24,7 +24,7 @@ from receipt_gate.reading.htmlblocks import (
     unshown,
 )
 from receipt_gate.reading.inline import COMMENT as _COMMENT
-from receipt_gate.reading.inline import STRICT_COMMENT
+from receipt_gate.reading.inline import STRICT_COMMENT, blanked
 from receipt_gate.reading.inline import TEMPLATE as _TEMPLATE
 from receipt_gate.reading.inline import blank as _blank
 from receipt_gate.reading.inline import spans as _spans
@@ -296,11 +296,7 @@ def _inline(
     block = _sub_blank(STRICT_COMMENT, block, "\0")
     if "{::" in block:  # kramdown's comment (an HTML comment on the page), and the
         # delimiters of its raw HTML (what they hold is on the page as HTML)
-        parts, pos = [], 0
-        for start, end in _spans(block):  # (in order: one pass, not spliced one by one)
-            parts += [block[pos:start], _blank(block[start:end])]
-            pos = end
-        block = kramdown_extensions(block, "".join([*parts, block[pos:]]))
+        block = kramdown_extensions(block, blanked(block, _spans(block)))
     if "{:" in block:
         block = _sub_blank(_KRAMDOWN_NOTHING, block, "\0")
     if "<" in block and "\n" in block:  # raw HTML across the block's lines: the same

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from receipt_gate.base import lazyre
+from receipt_gate.reading.inline import blanked
 from receipt_gate.reading.masking import without_code
 
 # Inline elements a reader surely sees the text of, when they carry no attribute but
@@ -958,19 +959,6 @@ def _within(at: int, spans: Sequence[tuple[int, int]], starts: Sequence[int]) ->
 
     k = bisect.bisect_right(starts, at) - 1
     return k >= 0 and spans[k][0] <= at < spans[k][1]
-
-
-def blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
-    """The text with these spans (in any order, overlapping or not) blanked, its line
-    breaks kept, in one pass."""
-    out, at = [], 0
-    for start, end in sorted(spans):
-        start = max(start, at)
-        if end > start:
-            out += [text[at:start], re.sub(r"[^\n]", " ", text[start:end])]
-            at = end
-    out.append(text[at:])
-    return "".join(out)
 
 
 def _unreferenced_notes(text: str, unseen: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:

@@ -954,7 +954,7 @@ def _uncommented(text: str) -> str:
     """The layout with Liquid's comments blanked: a comment block to the end tag that
     closes it (they nest), never closed to the end (Liquid refuses it), and each inline
     `{% # ... %}` outside them."""
-    from receipt_gate.reading.visible import blanked
+    from receipt_gate.reading.inline import blanked
 
     tags = list(_LIQUID_COMMENT.finditer(text))
     blocks = [(a[0], b[1]) for a, b in _outermost((m for m in tags if m.group(2)), len(text))]
@@ -1161,7 +1161,7 @@ def _views(body: str, include: Callable[[str], str | None] | None) -> tuple[str,
     """A layout's text as its tags are read (Liquid's comments out, includes in place,
     a raw block's text no tags) and as its output is (raw's text markup); None for one
     the gate cannot read (a tag inside a tag, `content` given another value...)."""
-    from receipt_gate.reading.visible import blanked
+    from receipt_gate.reading.inline import blanked
 
     if "{%" in body and _tag_in_tag(body):
         return None  # (Liquid reads `{% a {% b %}` as one tag: the gate does not)
@@ -1250,7 +1250,8 @@ def _hidden_spans(output: str) -> list[tuple[int, int]]:
     the elements whose text is no markup (a script's: a `</div>` in it closes nothing),
     and each element that surely hides what it holds. A closing tag inside a template
     block may not be printed: it ends no element here, unless the block opened it."""
-    from receipt_gate.reading.visible import blanked, hidden_by_markup, template_blocks
+    from receipt_gate.reading.inline import blanked
+    from receipt_gate.reading.visible import hidden_by_markup, template_blocks
 
     spans = (
         [m.span() for m in _OUTPUT_HIDDEN.finditer(output)]
