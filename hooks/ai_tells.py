@@ -16,6 +16,7 @@ from receipt_gate import DOCS, GateError
 from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
+from receipt_gate.reading.drawn import ATTRIBUTE, UNSHOWN_INPUTS, css_unescaped
 from receipt_gate.reading.htmlblocks import HIDDEN_ELEMENT
 from receipt_gate.reading.inline import COMMENT, STRICT_COMMENT, sub_blank
 from receipt_gate.reading.prose import prose_lines
@@ -254,9 +255,6 @@ _TAG = lazyre.compile(
     r"<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'"
     r"|[^\s\"'=<>`]+))?)*)\s*/?>"
 )
-_ATTRIBUTE = lazyre.compile(
-    r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?"
-)
 _SHOWN_BY = {
     "input": ("value", "placeholder"),
     "textarea": ("placeholder",),
@@ -266,7 +264,6 @@ _SHOWN_BY = {
     "option": ("label",),
     "optgroup": ("label",),
 }
-_UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color", "range"})
 # An MDX component's props that name rather than say (Docusaurus' `<Admonition
 # title=...>` and `<TabItem label=...>` print theirs).
 _NO_TEXT_PROPS = frozenset(
@@ -283,23 +280,13 @@ _CSS_CONTENT = lazyre.compile(
 # `content: attr(data-x)`: the attribute's value is drawn (round 54).
 _CSS_ATTR = lazyre.compile(r"\battr\(\s*([A-Za-z_][\w-]*)", re.IGNORECASE)
 _CSS_STRING = lazyre.compile(r"\"([^\"]*)\"|'([^']*)'")
-_CSS_ESCAPE = lazyre.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))")
 
 
 def _css_text(value: str) -> str:
     """What a `content:` value shows: its strings joined (CSS joins `"In con" "clusion"`),
     escapes read (`\\63` is "c")."""
-
-    def unescape(m: re.Match[str]) -> str:
-        if m.group(1) is None:
-            return m.group(2)
-        code = int(m.group(1), 16)
-        return chr(code) if 0 < code <= 0x10FFFF else "\ufffd"
-
-    return "".join(
-        _CSS_ESCAPE.sub(unescape, a or b)  # (findall gives "" for the other)
-        for a, b in _CSS_STRING.findall(value)
-    )
+    # (findall gives "" for the other)
+    return "".join(css_unescaped(a or b) for a, b in _CSS_STRING.findall(value))
 
 
 def _attributes_shown(text: str) -> str | None:
@@ -312,7 +299,7 @@ def _attributes_shown(text: str) -> str | None:
     drawn = tuple({a.lower() for m in sheets for a in _CSS_ATTR.findall(m.group(1))})
     for m in _TAG.finditer(text) if "=" in text else ():
         attrs: dict[str, re.Match[str]] = {}
-        for a in _ATTRIBUTE.finditer(m.group(2)):  # HTML takes an attribute's first
+        for a in ATTRIBUTE.finditer(m.group(2)):  # HTML takes an attribute's first
             attrs.setdefault(a.group(1).lower(), a)
         style = attrs.get("style")
         if style is not None and (value := style.group(2) or style.group(3) or style.group(4)):
@@ -330,7 +317,7 @@ def _attributes_shown(text: str) -> str | None:
         kind = attrs.get("type")
         if (
             kind is not None
-            and (kind.group(2) or kind.group(3) or kind.group(4) or "").lower() in _UNSHOWN_INPUTS
+            and (kind.group(2) or kind.group(3) or kind.group(4) or "").lower() in UNSHOWN_INPUTS
         ):
             continue
         for name in names:

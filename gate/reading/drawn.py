@@ -31,9 +31,7 @@ from receipt_gate.base import lazyre
 
 _TAG_HEAD = lazyre.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)")
 _TAG_STOP = lazyre.compile(r"[>\"']")
-_ATTRIBUTE = lazyre.compile(
-    r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?"
-)
+ATTRIBUTE = lazyre.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
 _CSS_STRING = lazyre.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.DOTALL)
 _CSS_ESCAPE = lazyre.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))", re.DOTALL)
 # An unquoted url() (a quoted one is a string, read above)
@@ -47,7 +45,7 @@ _NOT_DRAWN = frozenset(
     | {"stroke", "transform", "colspan", "rowspan", "align", "loading", "decoding"}
 )
 # An input of these types draws no value (a checkbox's value is what a form sends).
-_UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color", "range"})
+UNSHOWN_INPUTS = frozenset({"hidden", "checkbox", "radio", "file", "image", "color", "range"})
 # (no tag read inside them)
 _RAW_TEXT = frozenset(
     {"style", "script", "textarea", "title", "xmp", "plaintext", "iframe", "noembed", "noframes"}
@@ -360,7 +358,7 @@ def _tags(text: str) -> Iterator[tuple[int, int, bool, str, str]]:
 def _attributes(inside: str) -> dict[str, str | None]:
     """A tag's attributes by name (HTML takes an attribute's first), values as written."""
     attrs: dict[str, str | None] = {}
-    for a in _ATTRIBUTE.finditer(inside):
+    for a in ATTRIBUTE.finditer(inside):
         attrs.setdefault(a.group(1).lower(), next((v for v in a.group(2, 3, 4) if v), None))
     return attrs
 
@@ -371,7 +369,7 @@ def _attribute_pieces(at: int, kind: str, attrs: dict[str, str | None], depth: i
     out: list[Piece] = []
     attrs = dict(attrs)
     if kind != "button" and (
-        kind != "input" or (attrs.get("type") or "").lower() in _UNSHOWN_INPUTS
+        kind != "input" or (attrs.get("type") or "").lower() in UNSHOWN_INPUTS
     ):
         attrs.pop("value", None)  # (an option's value, a hidden field's: what a form sends)
     if kind == "meta":
@@ -451,9 +449,9 @@ def _decoded(raw: bytes, charset: str) -> list[str]:
     return out
 
 
-def _css_pieces(css: str, at: int, depth: int = 0) -> list[Piece]:
-    """Each string of a style (a sheet or a tag's own), its escapes read, and what each
-    `url()` that is a data: URL holds (round 56: an SVG of text as a background)."""
+def css_unescaped(value: str) -> str:
+    """A CSS string's text, its escapes read (`\\63` is "c"; an escaped line break is
+    none)."""
 
     def unescape(m: re.Match[str]) -> str:
         if m.group(1) is None:
@@ -461,14 +459,21 @@ def _css_pieces(css: str, at: int, depth: int = 0) -> list[Piece]:
         code = int(m.group(1), 16)
         return chr(code) if 0 < code <= 0x10FFFF else "\ufffd"
 
+    return _CSS_ESCAPE.sub(unescape, value) if "\\" in value else value
+
+
+def _css_pieces(css: str, at: int, depth: int = 0) -> list[Piece]:
+    """Each string of a style (a sheet or a tag's own), its escapes read, and what each
+    `url()` that is a data: URL holds (round 56: an SVG of text as a background)."""
+
     out: list[Piece] = []
     for s in _CSS_STRING.finditer(css):
-        value = _CSS_ESCAPE.sub(unescape, s.group(1) or s.group(2) or "")
+        value = css_unescaped(s.group(1) or s.group(2) or "")
         out.append(Piece(at + s.start(), value, False))
         inner = _document(value, depth) if depth < DEPTH else None
         out += [Piece(at + s.start(), p.text, False, p.scattered) for p in inner or ()]
     for u in _CSS_URL.finditer(css) if depth < DEPTH else ():
-        inner = _document(_CSS_ESCAPE.sub(unescape, u.group(1)), depth)
+        inner = _document(css_unescaped(u.group(1)), depth)
         out += [Piece(at + u.start(), p.text, False, p.scattered) for p in inner or ()]
     return out
 
