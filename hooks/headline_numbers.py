@@ -398,14 +398,14 @@ def parse_article(
     readings = [text]
     if "{{" in text or "{%" in text:
         from receipt_gate.reading.frontmatter import read
-        from receipt_gate.reading.templatetags import as_printed
+        from receipt_gate.reading.templatetags import printings
 
-        data = read(text, path).fields
-        readings = list(dict.fromkeys((as_printed(text, data), as_printed(text, data, True))))
+        readings = printings(text, read(text, path).fields)
     found = titles(text, path, fields)
+    html = html_page(text, path)
     body: set[str] | None = None
     for printed in readings:
-        numbers = _shown_numbers(printed, path, html_page(text, path), found)
+        numbers = _shown_numbers(printed, path, html, found)
         body = numbers if body is None else body & numbers
     body = body or set()
     # A version names a release: it accuses nothing, and in a body it supports its

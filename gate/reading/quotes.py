@@ -92,16 +92,14 @@ def readings(text: str, path: str = "") -> list[list[str]]:
     if "{{" in text or "{%" in text:
         from receipt_gate import GateError
         from receipt_gate.reading.frontmatter import read as front_matter
-        from receipt_gate.reading.templatetags import as_printed
+        from receipt_gate.reading.templatetags import printings
 
         try:
             fields = front_matter(text, path or "<draft>").fields
         except GateError:
             return out  # (front matter no reader reads: the page as written)
         # (and as it may print what the page does not say: round 58)
-        for printed in dict.fromkeys((as_printed(text, fields), as_printed(text, fields, True))):
-            if printed != text:
-                out.append(paragraphs(printed, path))
+        out += [paragraphs(p, path) for p in printings(text, fields) if p != text]
     return out
 
 

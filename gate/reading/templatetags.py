@@ -256,6 +256,13 @@ def as_printed(text: str, fields: Mapping[str, object], maybe: bool = False) -> 
 _CAPTURE = lazyre.compile(r"\{%-?\s*(?:capture|set)\s+([A-Za-z_][\w-]*)\s*-?%\}")
 
 
+def printings(text: str, fields: Mapping[str, object]) -> list[str]:
+    """The page as Liquid or Nunjucks print it, and as they may print what it does not
+    say (as_printed's `maybe`), each once: a quote or a support counts only where every
+    one of them shows it."""
+    return list(dict.fromkeys((as_printed(text, fields), as_printed(text, fields, True))))
+
+
 def _raw_printed(text: str) -> str:
     """The page with each raw block as Liquid prints it: what it holds, as written (round
     57: `{% raw %}<!--{% endraw %}` opens a comment), its braces a lookalike so that no

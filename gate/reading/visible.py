@@ -128,8 +128,9 @@ _PAGE_WIDE = lazyre.compile(
 # What HTML's tokenizer reads as a comment to the next `>` (a bogus comment): `<?`, and
 # on an HTML page `<!` not opening a comment and `</` not followed by a letter (round 57:
 # `</ x>`, `<! x>` hid a quote a browser never shows).
-_BOGUS_HTML = lazyre.compile(r"<\?|<!(?!--)|</(?![A-Za-z>])")
-_BOGUS_MARKDOWN = lazyre.compile(r"<\?")  # (markdown passes the rest on as text)
+_BOGUS_HTML = (lazyre.compile(r"<\?|<!(?!--)|</(?![A-Za-z>])"), lazyre.compile(">"))
+# (markdown passes the rest on as text)
+_BOGUS_MARKDOWN = (lazyre.compile(r"<\?"), _BOGUS_HTML[1])
 # A tag as browsers take it, however its attributes are written (`<div/hidden>`,
 # `<div title="x"hidden>`, `<div hidden x=a=b>`): one the strict reading cannot parse
 # is not known to show its text.
@@ -192,7 +193,7 @@ def surely_seen(text: str, markdown: bool = True) -> str:
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
     spans = _unseen(text, masked)
     if "<" in masked:
-        spans += _bogus(masked, _BOGUS_MARKDOWN if markdown else _BOGUS_HTML)
+        spans += _pairs(masked, _BOGUS_MARKDOWN if markdown else _BOGUS_HTML, to_end=True)
         # (in SVG or MathML a CDATA section runs to `]]>`, what it holds no markup:
         # round 58, `<svg><![CDATA[</svg><p>x</p>]]></svg>` draws no paragraph)
         spans += _pairs(masked, _CDATA) if "<![" in masked else []
@@ -225,32 +226,24 @@ def _meta_lines(text: str) -> list[tuple[int, int]]:
     return [(0, end)]
 
 
-def _pairs(text: str, pair: tuple[re.Pattern[str], re.Pattern[str]]) -> list[tuple[int, int]]:
+def _pairs(
+    text: str, pair: tuple[re.Pattern[str], re.Pattern[str]], to_end: bool = False
+) -> list[tuple[int, int]]:
     """Each span from an opening to the first closing after it, in one pass (a lazy
     regex over openings never closed is quadratic); an opening never closed holds
-    nothing (the generator refuses the page)."""
+    nothing (the generator refuses the page), or, `to_end`, the rest of the page (a
+    browser's comment runs to the end)."""
     out = []
     opening, closing = pair
     at = 0
     while (o := opening.search(text, at)) is not None:
         c = closing.search(text, o.end())
+        if c is None and not to_end:
+            break
+        at = len(text) if c is None else c.end()
+        out.append((o.start(), at))
         if c is None:
             break
-        out.append((o.start(), c.end()))
-        at = c.end()
-    return out
-
-
-def _bogus(masked: str, opening: re.Pattern[str]) -> list[tuple[int, int]]:
-    """Each bogus comment, from its opening to the next `>` (or the page's end), in one
-    pass."""
-    out = []
-    at = 0
-    while (o := opening.search(masked, at)) is not None:
-        end = masked.find(">", o.end())
-        end = len(masked) if end < 0 else end + 1
-        out.append((o.start(), end))
-        at = end
     return out
 
 
