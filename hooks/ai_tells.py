@@ -16,7 +16,7 @@ from receipt_gate import DOCS, GateError
 from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.reading.drawn import ATTRIBUTE, UNSHOWN_INPUTS, css_unescaped
+from receipt_gate.reading.drawn import ATTRIBUTE, CSS_STRING, UNSHOWN_INPUTS, css_unescaped, tags
 from receipt_gate.reading.htmlblocks import HIDDEN_ELEMENT
 from receipt_gate.reading.inline import COMMENT, STRICT_COMMENT, sub_blank
 from receipt_gate.reading.prose import prose_lines
@@ -251,10 +251,6 @@ _BIDI_MARKUP = lazyre.compile(
 
 # Text a browser shows from an attribute or a style sheet: an input's value (a field, a
 # button) and placeholder, a frame's srcdoc, CSS's `content:` strings.
-_TAG = lazyre.compile(
-    r"<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'"
-    r"|[^\s\"'=<>`]+))?)*)\s*/?>"
-)
 _SHOWN_BY = {
     "input": ("value", "placeholder"),
     "textarea": ("placeholder",),
@@ -275,18 +271,56 @@ _STYLE = lazyre.compile(r"<style\b[^<>]{0,1000}>(.*?)(?:</style\s*>|\Z)", re.IGN
 # What CSS draws as text: a `content:` value's strings, a list marker given as a string
 # (`list-style-type: "..."`, in a style sheet or a tag's own style: round 54).
 _CSS_CONTENT = lazyre.compile(
-    r"\b(?:content|list-style(?:-type)?)\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE
+    r"\b(?:content|list-style(?:-type)?)\s*:\s*((?:\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|[^;}\"'])*)",
+    re.IGNORECASE | re.DOTALL,
 )
 # `content: attr(data-x)`: the attribute's value is drawn (round 54).
 _CSS_ATTR = lazyre.compile(r"\battr\(\s*([A-Za-z_][\w-]*)", re.IGNORECASE)
-_CSS_STRING = lazyre.compile(r"\"([^\"]*)\"|'([^']*)'")
 
 
 def _css_text(value: str) -> str:
     """What a `content:` value shows: its strings joined (CSS joins `"In con" "clusion"`),
     escapes read (`\\63` is "c")."""
     # (findall gives "" for the other)
-    return "".join(css_unescaped(a or b) for a, b in _CSS_STRING.findall(value))
+    return "".join(css_unescaped(a or b) for a, b in CSS_STRING.findall(value))
+
+
+def _tag_shown(
+    text: str,
+    tag: tuple[int, int, str, str],
+    drawn: tuple[str, ...],
+    keep: list[tuple[int, int, int, int]],
+    css: list[tuple[int, int, int, str]],
+) -> None:
+    """What one opening tag shows of its attributes (kept where they are written) and
+    of its own style's `content:` strings."""
+    start, end, name, inside = tag
+    attrs: dict[str, re.Match[str]] = {}
+    for a in ATTRIBUTE.finditer(inside):  # HTML takes an attribute's first
+        attrs.setdefault(a.group(1).lower(), a)
+    style = attrs.get("style")
+    if style is not None and (value := style.group(2) or style.group(3) or style.group(4)):
+        import html  # (a value's references are decoded before CSS reads it: `&quot;`)
+
+        value = html.unescape(value)
+        shown = "".join(_css_text(c.group(1)) for c in _CSS_CONTENT.finditer(value))
+        if shown.strip():
+            css.append((start, end, start, shown))
+    names = (*_SHOWN_BY.get(name, ()), *(n for n in drawn if n in attrs))
+    if text[start + 1].isupper():  # an MDX component: it may print any text it is given
+        names = tuple(n for n in attrs if n not in _NO_TEXT_PROPS)
+    kind = attrs.get("type")
+    if kind is not None and (kind.group(2) or kind.group(3) or kind.group(4) or "").lower() in (
+        UNSHOWN_INPUTS
+    ):
+        return
+    at_inside = start + 1 + len(name)
+    for shown_by in names:
+        value = attrs.get(shown_by)
+        g = next((k for k in (2, 3, 4) if value is not None and value.group(k) is not None), 0)
+        if value is not None and g:
+            at = at_inside + value.start(g)
+            keep.append((start, end, at, at + len(value.group(g))))
 
 
 def _attributes_shown(text: str) -> str | None:
@@ -297,35 +331,9 @@ def _attributes_shown(text: str) -> str | None:
     css: list[tuple[int, int, int, str]] = []  # (sheet start, end, value start, text)
     sheets = list(_STYLE.finditer(text)) if "<" in text else []
     drawn = tuple({a.lower() for m in sheets for a in _CSS_ATTR.findall(m.group(1))})
-    for m in _TAG.finditer(text) if "=" in text else ():
-        attrs: dict[str, re.Match[str]] = {}
-        for a in ATTRIBUTE.finditer(m.group(2)):  # HTML takes an attribute's first
-            attrs.setdefault(a.group(1).lower(), a)
-        style = attrs.get("style")
-        if style is not None and (value := style.group(2) or style.group(3) or style.group(4)):
-            import html  # (a value's references are decoded before CSS reads it: `&quot;`)
-
-            value = html.unescape(value)
-            shown = "".join(_css_text(c.group(1)) for c in _CSS_CONTENT.finditer(value))
-            if shown.strip():
-                css.append((m.start(), m.end(), m.start(), shown))
-        names = (*_SHOWN_BY.get(m.group(1).lower(), ()), *(n for n in drawn if n in attrs))
-        if m.group(1)[0].isupper():  # an MDX component: it may print any text it is given
-            names = tuple(n for n in attrs if n not in _NO_TEXT_PROPS)
-        if not names:
-            continue
-        kind = attrs.get("type")
-        if (
-            kind is not None
-            and (kind.group(2) or kind.group(3) or kind.group(4) or "").lower() in UNSHOWN_INPUTS
-        ):
-            continue
-        for name in names:
-            value = attrs.get(name)
-            g = next((k for k in (2, 3, 4) if value is not None and value.group(k) is not None), 0)
-            if value is not None and g:
-                at = m.start(2) + value.start(g)
-                keep.append((m.start(), m.end(), at, at + len(value.group(g))))
+    for start, end, closing, name, inside in tags(text) if "=" in text else ():
+        if not closing:
+            _tag_shown(text, (start, end, name, inside), drawn, keep, css)
     for m in sheets:
         if drawn and _CSS_ATTR.search(m.group(1)):
             css.append((m.start(), m.end(), m.start(), ""))  # (the sheet out: what it draws

@@ -15,6 +15,7 @@ from receipt_gate_hooks.ai_tells import (
     IDIOMS,
     PATTERNS,
     PHRASES,
+    _attributes_shown,
     compile_rules,
     find_tells,
 )
@@ -1163,6 +1164,41 @@ def test_what_a_browser_draws_elsewhere_or_out_of_order_is_read(tag: str) -> Non
     same page with its pieces in their own order and apart says nothing."""
     found = find_tells(f"A short post.\n\n{tag}\n", RULES)
     assert [f.message.split(" (")[0] for f in found] == ['banned phrase "in conclusion"'], found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a quote opens a value only after `=`: elsewhere it is part of a name (HTML's
+        # tokenizer), so the tag ends at the first `>`, and the text after it is drawn
+        ("<p x'>In conclusion</p> '>", [("p", " x'"), ("/p", "")]),
+        ('<input x"value="In">', [("input", ' x"value="In"')]),
+        # a quoted value runs past `>` to its quote; the next attribute needs no space
+        ('<input value="a>b"x=y>', [("input", ' value="a>b"x=y')]),
+        ("<p a=don't b=c>", [("p", " a=don't b=c")]),
+        # a tag the text ends inside is no tag: nothing of it is drawn
+        ('<a title="never', []),
+        ("<p a=b", []),
+    ],
+)
+def test_tags_end_where_htmls_tokenizer_ends_them(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    from receipt_gate.reading.drawn import tags
+
+    got = [("/" * closing + name, inside) for _, _, closing, name, inside in tags(text)]
+    assert got == expected
+
+
+def test_both_tag_readers_read_an_attribute_written_as_the_tokenizer_reads_it() -> None:
+    """An attribute with no space before the next, and a CSS string with an escaped
+    quote: ai-tells' reading in place (positions kept) finds the phrase where it is."""
+    for page in (
+        '<input value="In conclusion, it grew."x=1>',
+        '<p style="x:y"><style>.a::before { content: "\\" In conclusion, it grew." }</style>',
+    ):
+        shown = _attributes_shown(page)
+        assert shown is not None and "In conclusion, it grew." in shown, page
 
 
 @pytest.mark.parametrize(

@@ -30,9 +30,14 @@ from typing import NamedTuple
 from receipt_gate.base import lazyre
 
 _TAG_HEAD = lazyre.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)")
-_TAG_STOP = lazyre.compile(r"[>\"']")
-ATTRIBUTE = lazyre.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
-_CSS_STRING = lazyre.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.DOTALL)
+# A tag's attributes as HTML's tokenizer reads them: a name is anything up to white space,
+# `/`, `>` or `=` (a quote in it is a parse error, not a quote); only after `=` does a quote
+# open a value, which runs to its closing quote, however long (or to the text's end).
+_IN_TAG = lazyre.compile(
+    r"(?:[\s/]+|[^\s/>][^\s/>=]*(?:\s*=\s*(?:\"[^\"]*(?:\"|\Z)|'[^']*(?:'|\Z)|[^\s>]*))?)*"
+)
+ATTRIBUTE = lazyre.compile(r"([^\s/>][^\s/>=]*)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+)))?")
+CSS_STRING = lazyre.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.DOTALL)
 _CSS_ESCAPE = lazyre.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))", re.DOTALL)
 # An unquoted url() (a quoted one is a string, read above)
 _CSS_URL = lazyre.compile(r"(?i)\burl\(\s*((?:[^\s()\"'\\]|\\.)+)\s*\)")
@@ -182,7 +187,7 @@ def blank_lines_joined(text: str) -> str | None:
     closed: list[tuple[int, int]] = []  # (start, end) of each element's content
     open_: list[tuple[str, int]] = []
     blocks: list[tuple[int, int]] = []  # (start, end) of each tag of a block
-    for start, end, closing, name, rest in _tags(text):
+    for start, end, closing, name, rest in tags(text):
         if name in _BLOCK_TAGS:
             blocks.append((start, end))
         if closing:
@@ -226,7 +231,7 @@ def pieces(text: str, depth: int = 0) -> list[Piece]:
     import html
 
     out: list[Piece] = []
-    last, tags = 0, 0
+    last, seen = 0, 0
     raw: str | None = None  # (inside <style>, <script>...: no tag is read there)
     svg: list[tuple[str, bool]] = []  # the SVG text elements open, each scattered or not
     open_: list[str] = []  # the elements open, outermost first
@@ -248,7 +253,7 @@ def pieces(text: str, depth: int = 0) -> list[Piece]:
             got += [p._replace(block=block(lo)) for p in _cdata(text, lo, hi, scattered)]
         return got
 
-    for start, end, closing, name, inside in _tags(text):
+    for start, end, closing, name, inside in tags(text):
         if raw is not None:
             if closing and name == raw:
                 moves = moves or (raw == "style" and _MOVES.search(text[last:start]) is not None)
@@ -258,7 +263,7 @@ def pieces(text: str, depth: int = 0) -> list[Piece]:
                 if open_ and open_[-1] == name:
                     open_.pop()
             continue
-        tags += 1
+        seen += 1
         if start > last:
             out += run(last, start)
         last = end
@@ -280,7 +285,7 @@ def pieces(text: str, depth: int = 0) -> list[Piece]:
             svg.append((name, placed or (bool(svg) and svg[-1][1])))
         if name in _RAW_TEXT:
             raw = name
-    if not tags:
+    if not seen:
         return []
     if raw is not None:
         got = _raw_pieces(raw, text[last:], last, depth)
@@ -326,7 +331,7 @@ def _raw_pieces(element: str, text: str, at: int, depth: int) -> list[Piece]:
     return [Piece(at, html.unescape(text), False)] if element == "textarea" else []
 
 
-def _tags(text: str) -> Iterator[tuple[int, int, bool, str, str]]:
+def tags(text: str) -> Iterator[tuple[int, int, bool, str, str]]:
     """(start, end, closing, name lowercased, what is between the name and the `>`) of
     each tag, as HTML's tokenizer finds its end: the first `>` outside quotes, however
     long a quoted value is (round 58's review: a data: URL of 1,000 characters hid the
@@ -337,22 +342,12 @@ def _tags(text: str) -> Iterator[tuple[int, int, bool, str, str]]:
         if head is None:
             at = text.find("<", at + 1)
             continue
-        pos = head.end()
-        while (stop := _TAG_STOP.search(text, pos)) is not None and stop.group() != ">":
-            close = text.find(stop.group(), stop.end())
-            if close < 0:
-                return
-            pos = close + 1
-        if stop is None:
+        inner = _IN_TAG.match(text, head.end())  # (it matches everywhere, maybe nothing)
+        stop = len(text) if inner is None else inner.end()
+        if stop >= len(text):
             return
-        yield (
-            at,
-            stop.end(),
-            bool(head.group(1)),
-            head.group(2).lower(),
-            text[head.end() : stop.start()],
-        )
-        at = text.find("<", stop.end())
+        yield (at, stop + 1, bool(head.group(1)), head.group(2).lower(), text[head.end() : stop])
+        at = text.find("<", stop + 1)
 
 
 def _attributes(inside: str) -> dict[str, str | None]:
@@ -467,7 +462,7 @@ def _css_pieces(css: str, at: int, depth: int = 0) -> list[Piece]:
     `url()` that is a data: URL holds (round 56: an SVG of text as a background)."""
 
     out: list[Piece] = []
-    for s in _CSS_STRING.finditer(css):
+    for s in CSS_STRING.finditer(css):
         value = css_unescaped(s.group(1) or s.group(2) or "")
         out.append(Piece(at + s.start(), value, False))
         inner = _document(value, depth) if depth < DEPTH else None
