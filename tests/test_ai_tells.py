@@ -623,6 +623,12 @@ _LIQUID = [
     '{{ "In con" | append: "clusion" }} r.',
     "{{ 'In con' }}{{ 'clusion' }} q.",
     "{% if true %}In con{% else %}x{% endif %}{% if false %}y{% else %}clusion{% endif %} p.",
+    # round 60: a comment or raw pair's own trim markers join paragraphs, and a
+    # comment that holds a blank line prints nothing of it
+    "In\n\n{%- comment %}{% endcomment %} conclusion, a.",
+    "In\n\n{%- comment %}x{% endcomment %} conclusion, b.",
+    "In{% comment %}x\n\n{%- endcomment %} conclusion, c.",
+    "In\n\n{%- raw %}{% endraw %} conclusion, d.",
 ]
 
 
@@ -636,6 +642,19 @@ def test_what_liquid_prints_is_read(tmp_path: Path) -> None:
         assert re.search(rf"In conclusion,? {body[-2]}\.", shown), body
         found = find_tells(f"---\ntitle: p{i}\n---\n{body}\n", rules, path="p.md")
         assert 'banned phrase "in conclusion"' in [f.message for f in found], body
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "In\n\n{#- a note #} conclusion, it grew.",  # (Nunjucks' comment trims too)
+        "In {# a note -#}\n\nconclusion, it grew.",
+    ],
+)
+def test_a_nunjucks_comments_trim_markers_join_what_they_strip(body: str) -> None:
+    found = find_tells(f"---\ntitle: X\n---\n{body}\n", RULES, path="posts/x.md")
+    assert 'banned phrase "in conclusion"' in [f.message for f in found], body
+    assert find_tells(f"---\ntitle: X\n---\n{body.replace('-', '')}\n", RULES) == []
 
 
 @pytest.mark.parametrize(

@@ -203,9 +203,12 @@ def renderings(
             if q.kind == "comment"
             else [(q.start, q.inner[0]), (q.inner[1], q.end)]
         )
+        # (a pair's own trim markers strip white space as any tag's do: round 60,
+        # `In` a blank line `{%- comment %}{% endcomment %} conclusion` is one paragraph)
+        dropped += _trimmed(text, q.start, q.inner[0]) + _trimmed(text, q.inner[1], q.end)
     inside = _within([(q.start, q.end) for q in quiet])
     tags = [m for m in _TAGS.finditer(text) if not inside(m.start()) and in_prose(*m.span())]
-    if not tags:
+    if not tags and not quiet:
         return [], []
     kept: dict[str, list[tuple[int, str]]] = {}  # name -> (where, text) of each value
     captures = _pairs(_KEPT_BLOCK, text) if "{%" in text else []
@@ -231,23 +234,11 @@ def renderings(
                 values = kept[p.group(1)]  # the last value set before, or the first
                 at = bisect.bisect_left(values, (m.start(), ""))
                 inserts[m.start()] = values[at - 1 if at else 0][1]
-        if tag[:3] in ("{%-", "{{-"):
-            k = m.start()
-            while k > 0 and text[k - 1].isspace():
-                k -= 1
-            dropped.append((k, m.start()))
-        if tag[-3:] in ("-%}", "-}}"):
-            k = m.end()
-            while k < len(text) and text[k].isspace():
-                k += 1
-            dropped.append((m.end(), k))
+        dropped += _trimmed(text, *m.span())
     blocks = _parse(text, [m for m in tags if m.group().startswith("{%")])
     if blocks is None:
         return [_render(text, dropped, inserts)], [(tags[0].start(), _UNPAIRED)]
-    trims = any(
-        t.group()[:2] == "{#" or t.group()[:3] in ("{%-", "{{-") or t.group()[-3:] in ("-%}", "-}}")
-        for t in tags
-    )
+    trims = any(t.group()[:2] == "{#" or _trimmed(text, *t.span()) for t in tags)
     if not (blocks or inserts or trims or captures or any(q.kind == "comment" for q in quiet)):
         return [], []  # output tags alone: the "open" reading reads what they print
     gone = bytearray(len(text) + 1)  # what every rendering drops: a blank line a trim,
@@ -281,6 +272,23 @@ def renderings(
         _render(text, dropped + [s for c in choices for s in c[min(j, len(c) - 1)]], inserts)
         for j in range(n)
     ], over
+
+
+def _trimmed(text: str, start: int, end: int) -> list[Span]:
+    """The white space (line breaks too) a tag's trim markers strip: before it for
+    `{%-`, `{{-`, `{#-`, after it for `-%}`, `-}}`, `-#}`."""
+    out: list[Span] = []
+    if text[start + 2 : start + 3] == "-" and text[start : start + 2] in ("{%", "{{", "{#"):
+        k = start
+        while k > 0 and text[k - 1].isspace():
+            k -= 1
+        out.append((k, start))
+    if text[end - 3 : end] in ("-%}", "-}}", "-#}"):
+        k = end
+        while k < len(text) and text[k].isspace():
+            k += 1
+        out.append((end, k))
+    return out
 
 
 def _beside(text: str, start: int, end: int, in_prose: Callable[[int, int], bool]) -> bool:
