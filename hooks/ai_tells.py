@@ -135,10 +135,39 @@ TIMEOUT_S = 2.0
 _GAP = r"(?:[^\S\n]+\n?[^\S\n]*|\n[^\S\n]*)"
 
 
+# Letters a reader cannot tell from others in common fonts (Unicode's confusables data
+# maps these ASCII characters so: I, l, 1 and | to l; 0 to O; m to rn): a phrase's l may be
+# written with any of them, its i with one where a capital I may stand (a word's start, or
+# after a capital: `ln conclusion`, `CONCLUSlON`; round 60), its o with a zero, its m as rn.
+# (Case-sensitive inside: a lowercase `fail` is no `fall`.)
+_SHAPES = {
+    "i": r"(?:i|(?-i:(?<![a-z])[l1|]))",
+    "l": r"(?:l|(?-i:[I1|]))",
+    "o": r"(?:o|0)",
+    "m": r"(?:m|rn)",
+}
+_SHAPE = str.maketrans("i1|0", "lllo")
+
+
+def shape(lower: str) -> str:
+    """A lowercase text with the characters _SHAPES lets stand for others made one: what
+    a phrase's needles are looked for in (a needle holds no m: it is cut there)."""
+    return lower.translate(_SHAPE)
+
+
+def _shaped(needles: Iterable[str]) -> tuple[str, ...]:
+    """Needles as shape() reads a text, cut at each m (a page may write it rn), longest
+    first."""
+    words = {w for n in needles for w in shape(n).split("m") if w}
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+
 def _phrase_regex(phrase: str) -> str:
     out = []
     for ch in phrase.strip():
-        if ch in "'’‘":
+        if ch.lower() in _SHAPES:
+            out.append(_SHAPES[ch.lower()])
+        elif ch in "'’‘":
             out.append("['’‘]")
         elif ch.isspace():
             if not out or out[-1] != _GAP:
@@ -163,8 +192,7 @@ class Rule(NamedTuple):
 def _needles(phrase: str) -> tuple[str, ...]:
     """The phrase's ASCII words, longest first: `in` finds each in C, and a draft that
     lacks one cannot hold the phrase, so its regex does not run."""
-    words = {w for w in re.split(r"[^a-z0-9]+", phrase.lower()) if w}
-    return tuple(sorted(words, key=lambda w: (-len(w), w)))
+    return _shaped(re.split(r"[^a-z0-9]+", phrase.lower()))
 
 
 class _Lazy:
@@ -188,7 +216,8 @@ def _compiled(phrases: tuple[str, ...], patterns: tuple[str, ...]) -> list[Rule]
     rules = [Rule(p, "", _needles(p), _Lazy(_phrase_regex(p), re.IGNORECASE)) for p in phrases]
     for i, pat in enumerate(patterns):
         if pat in NEEDLES:  # one of ours: known to compile, and to run in linear time
-            rules.append(Rule("", pat, NEEDLES[pat], _Lazy(pat, re.MULTILINE)))
+            needles = _shaped(NEEDLES[pat])
+            rules.append(Rule("", pat, needles, _Lazy(pat, re.MULTILINE)))
             continue
         import regex  # a user's pattern: run with a time limit (re has none)
 
@@ -1258,9 +1287,10 @@ def _across_a_span(text: str, rules: Sequence[Rule]) -> bool:
         inner = text[inner_start:inner_end]
         window = left + inner + text[end : end + 80]
         window = (window if window.isascii() else window.translate(_FOLD)).lower()
+        needled = shape(window)
         lo, hi = len(left), len(left) + len(inner)
         for rule in rules:
-            if rule.needles and any(n not in window for n in rule.needles):
+            if rule.needles and any(n not in needled for n in rule.needles):
                 continue
             found = (
                 rule.rx.finditer(window)
@@ -1281,7 +1311,7 @@ def _matches(
     and ends as written (offsets in the lines joined), and its finding."""
     view = reader_view("\n".join(lines), exact)
     prose = view.text
-    lower = (prose if prose.isascii() else prose.translate(_FOLD)).lower()
+    lower = shape((prose if prose.isascii() else prose.translate(_FOLD)).lower())
     starts = [0]
     for text_line in lines[:-1]:
         starts.append(starts[-1] + len(text_line) + 1)

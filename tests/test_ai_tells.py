@@ -1311,3 +1311,43 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
     assert find_tells("<p>In</p>\n\n<p>conclusion, it grew.</p>\n", RULES, path=path) == []
     wrapped = "<div><p>In</p>\n\n<p>conclusion, it grew.</p></div>\n"
     assert find_tells(wrapped, RULES, path=path) == []
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # round 60: letters of no case that look like I (Lisu, Runic) fold to l; an l, a 1
+        # or a | where a capital I may stand; I, 1 or | for an l; a zero; rn for m
+        "ꓲn conclusion, it grew.",
+        "ᛁn conclusion, it grew.",
+        "As an Al language model, I grew it.",
+        "ln conclusion, it grew.",
+        "IN CONCLUSlON, IT GREW.",
+        "In concIusion, it grew.",
+        "In conc1usion, it grew.",
+        "In c0nclusion, it grew.",
+        "As an AI language rnodel, I grew it.",
+    ],
+)
+def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:
+    """Unicode's confusables data maps I, l, 1 and | to one prototype, 0 to O, m to rn: a
+    reader of a common font sees each page as the banned phrase."""
+    found = find_tells(f"A short post.\n\n{page}\n", RULES)
+    assert [f.message.split(" (")[0] for f in found] in (
+        ['banned phrase "in conclusion"'],
+        ['banned phrase "as an ai language model"'],
+    ), page
+
+
+@pytest.mark.parametrize(
+    ("phrase", "page"),
+    [
+        # a lowercase l is an l inside a word (a dotted i is no l): `fall` is no `fail`
+        ("fail fast", "We fall fast."),
+        # an l after a lowercase letter is no capital I
+        ("it is done", "Split is done."),
+    ],
+)
+def test_lookalikes_read_only_where_a_reader_could_mistake_them(phrase: str, page: str) -> None:
+    found = find_tells(f"A short post.\n\n{page}\n", compile_rules([phrase], []))
+    assert found == [], (phrase, page)
