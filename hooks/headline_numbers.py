@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 21
+version = 22
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -112,7 +112,8 @@ _VERSION = lazyre.compile(
 _NUMBER = lazyre.compile(
     r"""
     (?<![\w.,])
-    (?:(?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?|\.(?P<lead>\d+))
+    (?:(?P<int>\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)(?:\.(?P<frac>\d+))?
+      |\.(?P<lead>\d+))
     (?:(?P<pct>\ ?%|\ percent\b)
       |(?:h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B)(?!\w)
       |(?P<scale>[kK]|M|bn)(?!\w))?
@@ -134,6 +135,9 @@ _SCALE_AFTER = lazyre.compile(r" (?:thousand|million|billion)\b")
 # "41 000" is forty-one thousand), as a comma is.
 _GROUPED = lazyre.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,]\d)")
 _GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
+# Groups of three digits apart by a plain space or an apostrophe ("12 500", Swiss
+# "12'500"): a reader may read either number, so both are read (round 61).
+_LOOSE_GROUPED = lazyre.compile(r"(?<![\d.,'’])\d{1,3}(?:[ '’]\d{3})+(?![\d.,'’]?\d)")
 # A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
 _OTHER_DIGIT = lazyre.compile(r"(?![0-9])\d")
 
@@ -309,6 +313,10 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
                 elif after:
                     value, written = value + "%", written + after.group()
             found.append((start + m.start(), written, value))
+    if " " in text or "'" in text or "’" in text:
+        for m in _LOOSE_GROUPED.finditer(text):
+            digits = "".join(c for c in m.group() if c.isdigit())
+            found.append((m.start(), m.group(), digits.lstrip("0") or "0"))
     covered = {
         start + i for start, written, _ in found if " " in written for i in range(len(written))
     }  # "1.5 million": its word is taken
@@ -352,8 +360,10 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
     from receipt_gate.reading.reader import reader_view
 
     text = "\n".join(lines)
-    if not text.isascii():  # (before the reader's view reads the spaces as plain ones)
+    if not text.isascii():  # (before the reader's view reads the spaces as plain ones,
+        # and its look-alike folding an Arabic-Indic seven as a V: round 61)
         text = _GROUPED.sub(lambda m: m.group().translate(_GROUP_SPACES), text)
+        text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
     view = reader_view(text, exact=True)
     starts = [0]
     for line in lines[:-1]:

@@ -215,6 +215,14 @@ def test_a_ledger_is_not_corpus(repo: Repo, rg: Run) -> None:
         pytest.param("76% and 76 percent", ["76%", "76%"], id="percent"),
         pytest.param("007 and 76.50", ["7", "76.5"], id="leading-and-trailing-zeros"),
         pytest.param("09:14 then 15:41:07", [], id="clock-times"),
+        # round 61: Arabic-Indic digits (a look-alike reading would make a seven a V),
+        # Indian grouping, and groups apart by a plain space or an apostrophe (either
+        # number: both are read)
+        pytest.param("\u0667\u0666 and \u06f7\u06f6", ["76", "76"], id="arabic-indic"),
+        pytest.param("1,00,000 and 12,34,567", ["100000", "1234567"], id="indian-grouping"),
+        pytest.param("12 500 users", ["12", "12500", "500"], id="space-grouping"),
+        pytest.param("12'500 or 12\u2019500", ["12", "12500", "500"] * 2, id="swiss"),
+        pytest.param("in 2024 500 came", ["2024", "500"], id="no-group-of-four"),
     ],
 )
 def test_canonical_values(text: str, values: list[str]) -> None:
