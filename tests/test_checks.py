@@ -953,3 +953,51 @@ def test_a_draft_named_like_an_option_is_a_path_to_the_program(
     assert rc == 1, out
     assert json.loads(linted.read(".receipts/post.md/lint.json"))["verdict"] == "fail"
     assert json.loads(linted.read(".receipts/--config=cfg.md/lint.json"))["verdict"] == "fail"
+
+
+POST = "We know a few things.\n\nThe beans were planted on the ninth of May this year.\n"
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        # round 61: a redirect's layout, an excerpt, the body cut short: the page built
+        # shows none (or not all) of what the model quoted
+        "<!doctype html><html><body><h1>{{ page.title }}</h1><p>Moved.</p></body></html>\n",
+        "---\nlayout: default\n---\n{{ page.excerpt }}\n",
+        "{{ content | truncatewords: 4 }}\n",
+    ],
+)
+def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(
+    content: Repo, rg: Run, tmp_path: Path, layout: str
+) -> None:
+    """A model's quote of a page counts where a reader reads it: a Jekyll layout that
+    prints no `{{ content }}` (or an excerpt of it) is read as headline-numbers reads it,
+    at record and at verify (a layout changed after the receipt was written)."""
+    py = json.dumps(sys.executable)
+    content.write("_config.yml", "title: t\n")
+    content.write("_layouts/default.html", "<html><body>{{ content }}</body></html>\n")
+    content.write("_layouts/post.html", "---\nlayout: default\n---\n{{ content }}\n")
+    content.write("_posts/2024-02-01-x.md", f"---\ntitle: X\nlayout: post\n---\n{POST}")
+    content.write("tone.md", "calm\n")
+    content.write(
+        ".receipt-gate.yaml",
+        f'drafts: ["_posts/*.md"]\nrequired: [tone]\nchecks:\n'
+        f"  tone: {{kind: model, command: [{py}, x.py], rubric: tone.md}}\n",
+    )
+    quote = "The beans were planted on the ninth of May this year."
+    verdict = {"verdict": "pass", "criteria": [{"name": "c", "verdict": "pass", "quotes": [quote]}]}
+    (tmp_path / "v.json").write_text(json.dumps(verdict))
+    record = ("record", "tone", "_posts/2024-02-01-x.md", "--verdict", str(tmp_path / "v.json"))
+    rc, out, _ = rg(*record)
+    assert rc == 0, out
+    assert rg("verify")[0] == 0
+    content.write("_layouts/post.html", layout)  # (the draft unchanged: its receipt fresh)
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert (
+        f"unquoted: criterion 'c' quotes '{quote}', which is in a page whose layout 'post'"
+        " does not surely print it (no reader reads it); counts as missing"
+    ) in out
+    rc, out, _ = rg(*record)
+    assert rc == 1 and "whose layout 'post' does not surely print it" in out, out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from receipt_gate import GateError
@@ -21,6 +21,7 @@ from receipt_gate.rules.config import CONFIG_FILE, Config
 from receipt_gate.trees.tree import Tree, Unreadable
 
 if TYPE_CHECKING:
+    from receipt_gate.reading.quotes import QuoteProblem
     from receipt_gate.rules.fingerprint import Fingerprint
 
 FRESH, STALE, MISSING, FAIL = "fresh", "stale", "missing", "fail"
@@ -211,7 +212,8 @@ def judge(
         least = cfg.effective[check]["min_quote_chars"]
         cited = any(c.get("evidence") for c in criteria)
         source_tree = sources_for(tree) if sources == DERIVE and cited else sources
-        bad = check_quotes(criteria, text, least, draft) + evidence_problems(
+        bad = check_quotes(criteria, text, least, draft)
+        bad += layout_problems(criteria, tree, cfg, draft, text) + evidence_problems(
             criteria,
             tree,
             least,
@@ -253,6 +255,25 @@ def judge(
         reads=tuple(receipt.get("reads", ())),
         files=files,
     )
+
+
+def layout_problems(
+    criteria: Sequence[Mapping[str, Any]], tree: Tree, cfg: Config, draft: str, text: str
+) -> list[QuoteProblem]:
+    """A problem for each criterion's first quote where the page's layout does not
+    surely print the page (gate.rules.corpus.unprinted_layout): no reader reads a quote
+    of it on the page built."""
+    from receipt_gate.reading.quotes import QuoteProblem
+    from receipt_gate.rules.corpus import unprinted_layout
+
+    name = unprinted_layout(tree, cfg, draft, text)
+    if name is None:
+        return []
+    why = f"is in a page whose layout {name!r} does not surely print it (no reader reads it)"
+    return [
+        QuoteProblem(str(c.get("name", "?")), next(iter(c.get("quotes") or [""])), why)
+        for c in criteria
+    ]
 
 
 def quick(

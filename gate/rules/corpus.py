@@ -1462,6 +1462,28 @@ def _layout_name(name: str) -> str:
     return named.removeprefix("../_includes/").removeprefix("_includes/")
 
 
+def unprinted_layout(tree: Tree, cfg: Config | None, path: str, text: str) -> str | None:
+    """The name of a layout this page may be put in (its own `layout:`, or one a config
+    gives its path) that does not surely print the page's body, as headline-numbers
+    reads layouts (a redirect's, one that prints an excerpt, or the body through
+    `truncatewords`: round 61); None where each does, or where the page's front matter
+    cannot be read (another check says so). Jekyll's and Eleventy's layouts; Hugo's are
+    not read."""
+    from receipt_gate.reading.frontmatter import read as front_matter
+
+    site = _site_data(tree, cfg)
+    layouts, defaults = site[1], site[3]
+    if not layouts:
+        return None
+    try:
+        fields = scalar_fields(front_matter(text, path).fields, text)
+    except GateError:
+        return None
+    given = frozenset(k for p, k, _ in defaults if path.startswith(p))
+    names = _layouts_of(path, fields, defaults)
+    return next((n for n in names if not _printed(fields, layouts, n, given)), None)
+
+
 def _all_print(path: str, fields: Mapping[str, object], rules: _Seen) -> bool:
     """Does every layout the page may be put in surely print it?"""
     given = frozenset(k for p, k, _ in rules.defaults if path.startswith(p))
