@@ -1001,3 +1001,60 @@ def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(
     ) in out
     rc, out, _ = rg(*record)
     assert rc == 1 and "whose layout 'post' does not surely print it" in out, out
+
+
+@pytest.mark.parametrize(
+    ("hook", "page", "shown"),
+    [
+        # round 61: a render hook that prints an empty link, an empty heading
+        (
+            "render-link.html",
+            "We know.\n\n[The beans were planted on the ninth of May this year](/u/).\n",
+            '<a href="{{ .Destination }}">{{ .Text | safeHTML }}</a>',
+        ),
+        (
+            "render-heading.html",
+            "We know.\n\n## The beans were planted on the ninth of May this year\n",
+            '<h{{ .Level }} id="{{ .Anchor }}">{{- .Text | safeHTML -}}</h{{ .Level }}>',
+        ),
+        (
+            "render-blockquote.html",
+            "We know.\n\n> The beans were planted on the ninth of May this year.\n",
+            "<blockquote>{{ with .Text }}{{ . }}{{ end }}</blockquote>",
+        ),
+    ],
+)
+def test_a_quote_counts_only_where_hugos_render_hook_prints_it(
+    content: Repo, rg: Run, tmp_path: Path, hook: str, page: str, shown: str
+) -> None:
+    """A Hugo render hook prints a link, a heading or a block quote as the site's own
+    template says: a quote of one counts where the hook surely prints its text, not in
+    an attribute, a branch or a comment of it, nor where it prints nothing."""
+    py = json.dumps(sys.executable)
+    content.write("hugo.toml", 'baseURL = "https://example.org/"\n')
+    content.write("content/posts/x.md", f"---\ntitle: X\n---\n{page}")
+    content.write("tone.md", "calm\n")
+    content.write(
+        ".receipt-gate.yaml",
+        'drafts: ["content/**/*.md"]\nrequired: [tone]\nchecks:\n'
+        f"  tone: {{kind: model, command: [{py}, x.py], rubric: tone.md}}\n",
+    )
+    quote = "The beans were planted on the ninth of May this year"
+    verdict = {"verdict": "pass", "criteria": [{"name": "c", "verdict": "pass", "quotes": [quote]}]}
+    (tmp_path / "v.json").write_text(json.dumps(verdict))
+    record = ("record", "tone", "content/posts/x.md", "--verdict", str(tmp_path / "v.json"))
+    for template in (
+        shown,
+        "{{/* " + shown + " */}}<p></p>",
+        "{{ if .Title }}" + shown + "{{ end }}",
+    ):
+        content.write(f"layouts/_default/_markup/{hook}", template)
+        rc, out, _ = rg(*record)
+        assert (rc == 0) == (template == shown), (template, out)
+        if rc == 1:
+            assert "which does not occur in the draft within one paragraph" in out
+    content.write(f"layouts/_default/_markup/{hook}", shown)
+    assert rg("verify")[0] == 0  # (the receipt written where the hook prints the text)
+    content.write(f"layouts/_markup/{hook}", '<a href="{{ .Destination }}"></a>')
+    rc, out, _ = rg("verify")
+    assert rc == 1 and f"unquoted: criterion 'c' quotes '{quote}'" in out, out

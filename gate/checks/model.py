@@ -84,10 +84,12 @@ def quote_problems(
     draft: str = "",
     sources: Tree | None = None,
     run_dir: str = ".receipts",
+    unshown: frozenset[str] = frozenset(),
 ) -> list[QuoteProblem]:
-    """Every quote that is not in the draft, and (given the tree) every piece of
+    """Every quote that is not in the draft (`unshown`: what a site's render hook may not
+    print, gate.reading.quotes.paragraphs), and (given the tree) every piece of
     evidence that is not in the file it names as `sources` holds it (evidence_problems)."""
-    found = check_quotes(verdict["criteria"], text, min_chars, draft)
+    found = check_quotes(verdict["criteria"], text, min_chars, draft, unshown)
     if tree is None:
         return found
     return found + evidence_problems(verdict["criteria"], tree, min_chars, draft, sources, run_dir)

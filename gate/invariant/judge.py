@@ -212,7 +212,7 @@ def judge(
         least = cfg.effective[check]["min_quote_chars"]
         cited = any(c.get("evidence") for c in criteria)
         source_tree = sources_for(tree) if sources == DERIVE and cited else sources
-        bad = check_quotes(criteria, text, least, draft)
+        bad = check_quotes(criteria, text, least, draft, unshown_kinds(tree))
         bad += layout_problems(criteria, tree, cfg, draft, text) + evidence_problems(
             criteria,
             tree,
@@ -254,6 +254,26 @@ def judge(
         suppressed=tuple(receipt.get("suppressed", ())),
         reads=tuple(receipt.get("reads", ())),
         files=files,
+    )
+
+
+def unshown_kinds(tree: Tree) -> frozenset[str]:
+    """What a Hugo render hook of the tree may not print (gate.sites.hugo), once per
+    tree: a model's quote of it counts nowhere."""
+    from receipt_gate.sites.hugo import unshown_by_render_hooks
+    from receipt_gate.trees.tree import built_once
+
+    def read(path: str) -> str | None:
+        try:
+            data = tree.read(path, 1 << 20)
+        except Unreadable:
+            return None
+        return data.decode("utf-8", "replace") if data is not None else None
+
+    return built_once(
+        tree,
+        "render-hooks",
+        lambda: unshown_by_render_hooks(tree.paths(["**/_markup/render-*"]), read),
     )
 
 

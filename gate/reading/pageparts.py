@@ -136,21 +136,27 @@ def opening_paragraph(text: str) -> Opening | None:
     return None
 
 
-def visible_paragraphs(text: str) -> list[str]:
+def visible_paragraphs(text: str, unshown: frozenset[str] = frozenset()) -> list[str]:
     """Each paragraph and heading as a reader of the rendered page reads it: its visible
     text alone, as the reader's view gives it (markup, tags and comments out, entities
     decoded, look-alike letters folded), with code spans' text, link text, and nothing of
     attributes, link destinations and titles, images, template tags, or what a reader
     may not see (gate.reading.visible: a hidden or styled element, a template block, a
     styled block, a footnote nothing references). Nothing from front matter, code
-    blocks or HTML blocks."""
+    blocks or HTML blocks; nor the kinds `unshown` names (`link`: link text, `heading`,
+    `blockquote`), which a site's own template prints as it likes."""
     from receipt_gate.reading.reader import reader_view
     from receipt_gate.reading.visible import surely_seen
 
     seen = surely_seen(text)
-    lines = prose_lines(seen, code=True)
+    lines = prose_lines(seen, links="link" not in unshown, code=True)
     _, kept = _text_blocks(seen)
-    return [reader_view("\n".join(lines[b.start : b.end])).text for b in kept]
+    return [
+        reader_view("\n".join(lines[b.start : b.end])).text
+        for b in kept
+        if not (b.kind == "heading" and "heading" in unshown)
+        and not (b.quoted and "blockquote" in unshown)
+    ]
 
 
 def reader_paragraphs(text: str) -> list[str]:

@@ -71,24 +71,25 @@ def _seen(text: str) -> str:
     return normalize(reader_view(text).text)
 
 
-def paragraphs(text: str, path: str = "") -> list[str]:
+def paragraphs(text: str, path: str = "", unshown: frozenset[str] = frozenset()) -> list[str]:
     """The draft's paragraphs as a reader of the rendered page reads them, normalized:
     visible text alone (gate.reading.pageparts.visible_paragraphs), so a quote found only
     in an attribute, a link destination, a hidden element, front matter, a code block
-    or a comment quotes nothing a reader read; a page in a plain markup (Org, AsciiDoc,
-    reStructuredText, by its `path`) as that markup shows it."""
+    or a comment quotes nothing a reader read, nor what a site's render hook may not print
+    (`unshown`); a page in a plain markup (Org, AsciiDoc, reStructuredText, by its `path`)
+    as that markup shows it."""
     from receipt_gate.reading.pageparts import plain_paragraphs, visible_paragraphs
 
     plain = plain_paragraphs(text, path) if path else None
-    read = plain if plain is not None else visible_paragraphs(text)
+    read = plain if plain is not None else visible_paragraphs(text, unshown)
     return [p for p in (normalize(para) for para in read) if p]
 
 
-def readings(text: str, path: str = "") -> list[list[str]]:
+def readings(text: str, path: str = "", unshown: frozenset[str] = frozenset()) -> list[list[str]]:
     """The page's paragraphs as written, and, where it holds Liquid or Nunjucks tags, as
     they print it first (what they print may open a comment: `{% raw %}<!--{% endraw
     %}`, round 57): a quote counts only where every reading holds it."""
-    out = [paragraphs(text, path)]
+    out = [paragraphs(text, path, unshown)]
     if "{{" in text or "{%" in text:
         from receipt_gate import GateError
         from receipt_gate.reading.frontmatter import read as front_matter
@@ -99,7 +100,7 @@ def readings(text: str, path: str = "") -> list[list[str]]:
         except GateError:
             return out  # (front matter no reader reads: the page as written)
         # (and as it may print what the page does not say: round 58)
-        out += [paragraphs(p, path) for p in printings(text, fields) if p != text]
+        out += [paragraphs(p, path, unshown) for p in printings(text, fields) if p != text]
     return out
 
 
@@ -115,11 +116,15 @@ class QuoteProblem(NamedTuple):
 
 
 def check_quotes(
-    criteria: Sequence[dict[str, Any]], text: str, min_chars: int = MIN_QUOTE_CHARS, path: str = ""
+    criteria: Sequence[dict[str, Any]],
+    text: str,
+    min_chars: int = MIN_QUOTE_CHARS,
+    path: str = "",
+    unshown: frozenset[str] = frozenset(),
 ) -> list[QuoteProblem]:
     """Every problem with the criteria's quotes against this draft text (at `path`:
-    its markup decides what a reader reads)."""
-    paras = readings(text, path)
+    its markup decides what a reader reads; `unshown`: see paragraphs())."""
+    paras = readings(text, path, unshown)
     problems = []
     for c in criteria:
         name = str(c.get("name", "?"))

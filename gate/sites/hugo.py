@@ -774,3 +774,53 @@ def post_permalinks(path: str, text: str | None, named: bool | str = False) -> l
             if isinstance(pattern, str) and pattern.strip()
         ]
     return out
+
+
+# Hugo's render hooks: a site's own template for a link, a heading or a block quote
+# (`layouts/_default/_markup/render-link.html`, `layouts/_markup/...`, a theme's), which
+# prints what it likes in their place (round 61: an empty `<a>`, an empty heading).
+_RENDER_HOOK = lazyre.compile(r"(?:^|/)layouts/(?:.*/)?_markup/render-(link|heading|blockquote)\b")
+_GO_ACTION = lazyre.compile(r"\{\{-?\s*(.*?)\s*-?\}\}", re.DOTALL)
+_GO_COMMENT = lazyre.compile(r"\{\{-?\s*/\*.*?\*/\s*-?\}\}", re.DOTALL)  # (to its `*/}}`)
+_PRINTS_TEXT = lazyre.compile(r"(?:\.(?:Text|PlainText)(?:\s*\|\s*safeHTML)?|safeHTML\s+\.Text)")
+_OPENS = frozenset({"if", "with", "range", "block", "define"})
+
+
+def _prints_text(template: str) -> bool:
+    """Does a render hook surely print the text it is given: `{{ .Text }}` (or
+    `.PlainText`, through safeHTML) in no block, or `{{ . }}` in a `{{ with .Text }}` in
+    no other?"""
+    depth, within = 0, False
+    template = _GO_COMMENT.sub("", template)
+    for m in _GO_ACTION.finditer(template):
+        body = m.group(1)
+        word = body.split(None, 1)[0] if body else ""
+        if word in _OPENS:
+            within = (
+                depth == 0 and word == "with" and bool(_PRINTS_TEXT.fullmatch(body[4:].strip()))
+            )
+            depth += 1
+        elif word == "end":
+            depth, within = depth - 1, False
+        elif word == "else":
+            within = False
+        elif (depth == 0 and _PRINTS_TEXT.fullmatch(body)) or (within and body == "."):
+            before = template[: m.start()]  # (not in a tag's attribute, not in a comment)
+            if before.rfind("<") <= before.rfind(">") and before.rfind("<!--") <= before.rfind(
+                "-->"
+            ):
+                return True
+    return False
+
+
+def unshown_by_render_hooks(
+    paths: Sequence[str], read: Callable[[str], str | None]
+) -> frozenset[str]:
+    """The kinds of markdown (link, heading, blockquote) whose text a render hook of the
+    site may not print: a quote of it is read by no reader."""
+    out = set()
+    for p in paths:
+        m = _RENDER_HOOK.search(p)
+        if m is not None and not _prints_text(read(p) or ""):
+            out.add(m.group(1))
+    return frozenset(out)
