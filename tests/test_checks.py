@@ -1047,6 +1047,7 @@ def test_a_quote_counts_only_where_hugos_render_hook_prints_it(
         shown,
         "{{/* " + shown + " */}}<p></p>",
         "{{ if .Title }}" + shown + "{{ end }}",
+        '<div style="display:none">' + shown + "</div>",
     ):
         content.write(f"layouts/_default/_markup/{hook}", template)
         rc, out, _ = rg(*record)

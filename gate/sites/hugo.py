@@ -806,11 +806,29 @@ def _prints_text(template: str) -> bool:
             within = False
         elif (depth == 0 and _PRINTS_TEXT.fullmatch(body)) or (within and body == "."):
             before = template[: m.start()]  # (not in a tag's attribute, not in a comment)
-            if before.rfind("<") <= before.rfind(">") and before.rfind("<!--") <= before.rfind(
-                "-->"
+            if (
+                before.rfind("<") <= before.rfind(">")
+                and before.rfind("<!--") <= before.rfind("-->")
+                and not _hidden_at(template, m.start())
             ):
                 return True
     return False
+
+
+_NO_TEXT = lazyre.compile(
+    r"(?is)<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|template"
+    r"|plaintext)\b.*?(?:</\1\s*>|\Z)"
+)
+
+
+def _hidden_at(template: str, at: int) -> bool:
+    """Is this offset of a template inside an element that surely hides its text
+    (`hidden`, a hiding style), or one whose text no reader sees (a script, a template)?"""
+    from receipt_gate.reading.visible import hidden_by_markup
+
+    markup = _GO_ACTION.sub(lambda m: " " * len(m.group()), template)
+    spans = [*hidden_by_markup(markup), *(m.span() for m in _NO_TEXT.finditer(markup))]
+    return any(a <= at < b for a, b in spans)
 
 
 def unshown_by_render_hooks(
