@@ -136,29 +136,32 @@ _GAP = r"(?:[^\S\n]+\n?[^\S\n]*|\n[^\S\n]*)"
 
 
 # Letters a reader cannot tell from others in common fonts (Unicode's confusables data
-# maps these ASCII characters so: I, l, 1 and | to l; 0 to O; m to rn): a phrase's l may be
-# written with any of them, its i with one where a capital I may stand (a word's start, or
-# after a capital: `ln conclusion`, `CONCLUSlON`; round 60), its o with a zero, its m as rn.
+# maps these ASCII characters so: I, l, 1 and | to l; 0 to O; m to rn, d to cl, w to vv): a
+# phrase's l may be written with any of them, its i with one where a capital I may stand
+# (a word's start, or after a capital: `ln conclusion`, `CONCLUSlON`; round 60), its o with
+# a zero, its m as rn, its d as cl, its w as vv.
 # (Case-sensitive inside: a lowercase `fail` is no `fall`.)
 _SHAPES = {
     "i": r"(?:i|(?-i:(?<![a-z])[l1|]))",
     "l": r"(?:l|(?-i:[I1|]))",
     "o": r"(?:o|0)",
     "m": r"(?:m|rn)",
+    "d": r"(?:d|cl)",  # (round 62: `rnocleI` for "model")
+    "w": r"(?:w|vv)",
 }
 _SHAPE = str.maketrans("i1|0", "lllo")
 
 
 def shape(lower: str) -> str:
     """A lowercase text with the characters _SHAPES lets stand for others made one: what
-    a phrase's needles are looked for in (a needle holds no m: it is cut there)."""
+    a phrase's needles are looked for in (a needle holds no m, d or w: it is cut there)."""
     return lower.translate(_SHAPE)
 
 
 def _shaped(needles: Iterable[str]) -> tuple[str, ...]:
-    """Needles as shape() reads a text, cut at each m (a page may write it rn), longest
-    first."""
-    words = {w for n in needles for w in shape(n).split("m") if w}
+    """Needles as shape() reads a text, cut at each m, d and w (a page may write them rn,
+    cl, vv), longest first."""
+    words = {w for n in needles for w in re.split("[mdw]", shape(n)) if w}
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 

@@ -138,6 +138,8 @@ _GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
 # Groups of three digits apart by a plain space or an apostrophe ("12 500", Swiss
 # "12'500"): a reader may read either number, so both are read (round 61).
 _LOOSE_GROUPED = lazyre.compile(r"(?<![\d.,'’])\d{1,3}(?:[ '’]\d{3})+(?![\d.,'’]?\d)")
+# Arabic's thousands and decimal separators, as a comma and a point.
+_ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": "."})
 # A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
 _OTHER_DIGIT = lazyre.compile(r"(?![0-9])\d")
 
@@ -362,6 +364,7 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
     text = "\n".join(lines)
     if not text.isascii():  # (before the reader's view reads the spaces as plain ones,
         # and its look-alike folding an Arabic-Indic seven as a V: round 61)
+        text = text.translate(_ARABIC_SEPARATORS)  # (round 62: one thousand two hundred)
         text = _GROUPED.sub(lambda m: m.group().translate(_GROUP_SPACES), text)
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
     view = reader_view(text, exact=True)
@@ -381,13 +384,14 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
 
 
 def parse_article(
-    text: str, path: str = "<article>", fields: Sequence[str] = ("title",)
+    text: str, path: str = "<article>", fields: Sequence[str] = ("title",), notes: bool = True
 ) -> Article:
     """Titles: the front matter's title fields and the first level-1 heading (all, when
     there are several). Body: the rest of the prose, but what a browser may not show (a
     hidden element, a template, CDATA, template code's conditions and loops): that
     supports nothing. A navigation file (mdBook's SUMMARY.md, an MkDocs config's `nav:`)
-    has the titles the site shows from it, and no body."""
+    has the titles the site shows from it, and no body. Not `notes`: the site renders no
+    footnote, and a footnote's definition is no body (a link's title)."""
     from receipt_gate.reading.pageparts import html_page, titles
     from receipt_gate.sites.builds import nav_titles
 
@@ -415,7 +419,7 @@ def parse_article(
     html = html_page(text, path)
     body: set[str] | None = None
     for printed in readings:
-        numbers = _shown_numbers(printed, path, html, found)
+        numbers = _shown_numbers(printed, path, html, found, notes)
         body = numbers if body is None else body & numbers
     body = body or set()
     # A version names a release: it accuses nothing, and in a body it supports its
@@ -425,7 +429,9 @@ def parse_article(
     return Article(own, [_title_numbers(t) for t in own], sorted(body))
 
 
-def _shown_numbers(printed: str, path: str, html: bool, found: Sequence[Any]) -> set[str]:
+def _shown_numbers(
+    printed: str, path: str, html: bool, found: Sequence[Any], notes: bool = True
+) -> set[str]:
     """The numbers every reader surely sees in the page as printed, its titles out."""
     from receipt_gate.reading.htmlblocks import unseen
     from receipt_gate.reading.inline import blanked
@@ -434,7 +440,7 @@ def _shown_numbers(printed: str, path: str, html: bool, found: Sequence[Any]) ->
     from receipt_gate.reading.rendering import conditional
     from receipt_gate.reading.visible import surely_seen
 
-    seen = surely_seen(unseen(printed), not html)
+    seen = surely_seen(unseen(printed), not html, notes)
     seen = blanked(seen, conditional(seen))  # what a condition or a loop may not print
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)
     lines = html_lines(seen, path, surely=True) or prose_lines(seen)
@@ -734,11 +740,14 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
     articles = files.get("articles", {})
     if not articles:
         return NO_ARTICLES
+    from receipt_gate.sites import tree_drops_footnotes
+
     fields = tuple(pages.settings["title_fields"])
-    code = json.dumps(fields)
+    notes = not tree_drops_footnotes(pages.tree)  # (a renderer with no footnotes: round 62)
+    code = json.dumps([fields, notes])
 
     def parse(text: str, path: str) -> list[Any]:
-        return list(parse_article(text, path, fields))
+        return list(parse_article(text, path, fields, notes))
 
     since: list[frozenset[str]] = []  # (what this build changed of the index it kept)
 

@@ -1327,6 +1327,8 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
         "In conc1usion, it grew.",
         "In c0nclusion, it grew.",
         "As an AI language rnodel, I grew it.",
+        "As an AI language rnocleI, I grew it.",  # (round 62: cl for d)
+        "In today's fast-paced vvorld, it grew.",
     ],
 )
 def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:
@@ -1336,6 +1338,7 @@ def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:
     assert [f.message.split(" (")[0] for f in found] in (
         ['banned phrase "in conclusion"'],
         ['banned phrase "as an ai language model"'],
+        ['banned phrase "in today\'s fast-paced world"'],
     ), page
 
 

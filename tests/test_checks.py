@@ -1059,3 +1059,42 @@ def test_a_quote_counts_only_where_hugos_render_hook_prints_it(
     content.write(f"layouts/_markup/{hook}", '<a href="{{ .Destination }}"></a>')
     rc, out, _ = rg("verify")
     assert rc == 1 and f"unquoted: criterion 'c' quotes '{quote}'" in out, out
+
+
+@pytest.mark.parametrize(
+    ("files", "shown"),
+    [
+        # round 62: markdown-it (Eleventy) and Python-Markdown (MkDocs) read `[^1]:` as a
+        # link's definition, its text a title attribute, unless a plugin or an
+        # extension reads footnotes; kramdown (Jekyll) and goldmark (Hugo) always do
+        ({"eleventy.config.mjs": "export default function () {}\n"}, False),
+        (
+            {
+                "eleventy.config.mjs": 'import fn from "markdown-it-footnote";\n'
+                "export default function (c) { c.amendLibrary('md', (md) => md.use(fn)); }\n"
+            },
+            True,
+        ),
+        ({"mkdocs.yml": "site_name: s\n"}, False),
+        ({"mkdocs.yml": "site_name: s\nmarkdown_extensions:\n  - footnotes\n"}, True),
+        ({"_config.yml": "title: t\n"}, True),
+    ],
+)
+def test_a_quote_of_a_footnote_counts_where_the_renderer_reads_footnotes(
+    content: Repo, rg: Run, tmp_path: Path, files: dict[str, str], shown: bool
+) -> None:
+    py = json.dumps(sys.executable)
+    for name, text in files.items():
+        content.write(name, text)
+    quote = "The beans were planted on the ninth of May this year"
+    content.write("drafts/x.md", f"# X\n\nHello[^1] there, the garden is fine.\n\n[^1]: {quote}.\n")
+    content.write("tone.md", "calm\n")
+    content.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [tone]\nchecks:\n'
+        f"  tone: {{kind: model, command: [{py}, x.py], rubric: tone.md}}\n",
+    )
+    verdict = {"verdict": "pass", "criteria": [{"name": "c", "verdict": "pass", "quotes": [quote]}]}
+    (tmp_path / "v.json").write_text(json.dumps(verdict))
+    rc, out, _ = rg("record", "tone", "drafts/x.md", "--verdict", str(tmp_path / "v.json"))
+    assert (rc == 0) == shown, out

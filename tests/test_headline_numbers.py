@@ -223,6 +223,13 @@ def test_a_ledger_is_not_corpus(repo: Repo, rg: Run) -> None:
         pytest.param("12 500 users", ["12", "12500", "500"], id="space-grouping"),
         pytest.param("12'500 or 12\u2019500", ["12", "12500", "500"] * 2, id="swiss"),
         pytest.param("in 2024 500 came", ["2024", "500"], id="no-group-of-four"),
+        # round 62: Arabic's thousands and decimal separators
+        pytest.param(
+            "\u0661\u066c\u0662\u0660\u0660 and 12\u066c500",
+            ["1200", "12500"],
+            id="arabic-separators",
+        ),
+        pytest.param("\u0663\u066b\u0665 times", ["3.5"], id="arabic-decimal"),
     ],
 )
 def test_canonical_values(text: str, values: list[str]) -> None:
@@ -2419,5 +2426,30 @@ def test_an_eleventy_yaml_data_file_that_names_a_permalink_holds_its_pages(
     )
     repo.write("posts/notes/notes.md", "The drift peaked at 76 hours.\n")
     repo.write("posts/notes/notes.11tydata.yaml", data)
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("config", "held"),
+    [
+        ({"eleventy.config.js": "module.exports = () => {};\n"}, True),
+        ({"eleventy.config.js": "const fn = require('markdown-it-footnote');\n"}, False),
+        ({"mkdocs.yml": "site_name: s\n"}, True),
+        ({"mkdocs.yml": "site_name: s\nmarkdown_extensions: [footnotes]\n"}, False),
+        ({}, False),
+    ],
+)
+def test_a_footnote_supports_only_where_the_renderer_reads_footnotes(
+    repo: Repo, rg: Run, config: dict[str, str], held: bool
+) -> None:
+    """Round 62: markdown-it and Python-Markdown without a footnote plugin read `[^1]:`
+    as a link's definition (its text a title attribute): no body a reader reads."""
+    _title_and_reply(repo)
+    for path, text in config.items():
+        repo.write(path, text)
+    repo.write(
+        "posts/notes.md", "---\ntitle: Notes\n---\nA note[^1].\n\n[^1]: It drifted 76 hours.\n"
+    )
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out

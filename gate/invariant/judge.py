@@ -258,8 +258,9 @@ def judge(
 
 
 def unshown_kinds(tree: Tree) -> frozenset[str]:
-    """What a Hugo render hook of the tree may not print (gate.sites.hugo), once per
-    tree: a model's quote of it counts nowhere."""
+    """What a Hugo render hook of the tree may not print (gate.sites.hugo), and
+    footnotes where a generator renders none (gate.sites.footnotes_dropped), once per
+    tree: a model's quote of them counts nowhere."""
     from receipt_gate.sites.hugo import unshown_by_render_hooks
     from receipt_gate.trees.tree import built_once
 
@@ -270,11 +271,13 @@ def unshown_kinds(tree: Tree) -> frozenset[str]:
             return None
         return data.decode("utf-8", "replace") if data is not None else None
 
-    return built_once(
-        tree,
-        "render-hooks",
-        lambda: unshown_by_render_hooks(tree.paths(["**/_markup/render-*"]), read),
-    )
+    def find() -> frozenset[str]:
+        from receipt_gate.sites import tree_drops_footnotes
+
+        hooks = unshown_by_render_hooks(tree.paths(["**/_markup/render-*"]), read)
+        return hooks | ({"footnote"} if tree_drops_footnotes(tree) else set())
+
+    return built_once(tree, "unshown-kinds", find)
 
 
 def layout_problems(

@@ -144,11 +144,12 @@ def visible_paragraphs(text: str, unshown: frozenset[str] = frozenset()) -> list
     may not see (gate.reading.visible: a hidden or styled element, a template block, a
     styled block, a footnote nothing references). Nothing from front matter, code
     blocks or HTML blocks; nor the kinds `unshown` names (`link`: link text, `heading`,
-    `blockquote`), which a site's own template prints as it likes."""
+    `blockquote`, which a site's own template prints as it likes; `footnote`, a
+    definition a renderer with no footnotes reads as a link's)."""
     from receipt_gate.reading.reader import reader_view
     from receipt_gate.reading.visible import surely_seen
 
-    seen = surely_seen(text)
+    seen = surely_seen(text, notes="footnote" not in unshown)
     lines = prose_lines(seen, links="link" not in unshown, code=True)
     _, kept = _text_blocks(seen)
     return [

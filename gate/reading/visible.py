@@ -182,10 +182,12 @@ def _expressions(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def surely_seen(text: str, markdown: bool = True) -> str:
+def surely_seen(text: str, markdown: bool = True, notes: bool = True) -> str:
     """The page with what a reader may not see blanked (see the module's docstring);
     not `markdown`: an HTML page, where no indented line or fence is code and no
-    footnote is one (round 56: an indented hidden element was read as code, shown)."""
+    footnote is one (round 56: an indented hidden element was read as code, shown); not
+    `notes`: a site whose renderer reads no footnote (its definition is a link's, its
+    text a title: round 62), where no footnote's definition is seen."""
     if _plain(text):
         return text
     masked = without_code(text, markdown)
@@ -197,7 +199,7 @@ def surely_seen(text: str, markdown: bool = True) -> str:
         # (in SVG or MathML a CDATA section runs to `]]>`, what it holds no markup:
         # round 58, `<svg><![CDATA[</svg><p>x</p>]]></svg>` draws no paragraph)
         spans += _pairs(masked, _CDATA) if "<![" in masked else []
-    spans += _unreferenced_notes(text, spans) if markdown else []
+    spans += _unreferenced_notes(text, spans, notes) if markdown else []
     return blanked(text, spans) if spans else text
 
 
@@ -954,13 +956,16 @@ def _within(at: int, spans: Sequence[tuple[int, int]], starts: Sequence[int]) ->
     return k >= 0 and spans[k][0] <= at < spans[k][1]
 
 
-def _unreferenced_notes(text: str, unseen: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+def _unreferenced_notes(
+    text: str, unseen: Sequence[tuple[int, int]] = (), rendered: bool = True
+) -> list[tuple[int, int]]:
     """Each footnote definition a reader may not be shown: one no shown reference names
     (a reference counts where the page's prose shows it, as a quote would be: not in a
     tag, a template tag or block, a code span, a link's destination or definition, a
     table cell the table drops, a comment, what `unseen` holds; or in the definition of
     a note that is shown), and every definition of a label defined twice (goldmark and
-    GitHub print the first, kramdown the last)."""
+    GitHub print the first, kramdown the last); not `rendered` (no footnotes): every
+    definition."""
     if "[^" not in text:
         return []
     from receipt_gate.reading.prose import prose_lines
@@ -968,6 +973,8 @@ def _unreferenced_notes(text: str, unseen: Sequence[tuple[int, int]] = ()) -> li
     notes: dict[str, list[tuple[int, int]]] = {}
     for m in _NOTE_DEF.finditer(text):
         notes.setdefault(m.group(1), []).append((m.start(), _note_end(text, m.end())))
+    if not rendered:
+        return sorted(span for spans in notes.values() for span in spans)
     pre = re.sub(  # tags, HTML blocks and link destinations show no reference
         r"<[^<>]*>|\]\([^)\n]*\)",
         lambda m: " " * len(m.group()),

@@ -32,7 +32,10 @@ A new generator is one module here, one line in TABLE, and one test file.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from receipt_gate.trees.tree import Tree
 
 from receipt_gate.sites import (
     astro,
@@ -178,6 +181,30 @@ def layout_aliases(
         if name in paths
         for pair in eleventy.layout_aliases(read(name) or "")
     ]
+
+
+def footnotes_dropped(paths: Sequence[str], read: Callable[[str], str | None]) -> bool:
+    """Does a generator of the tree render a footnote's definition as no footnote (its
+    text an attribute no reader reads)? Asked of each generator that says."""
+    return any(g.drops_footnotes(paths, read) for g in TABLE if hasattr(g, "drops_footnotes"))
+
+
+def tree_drops_footnotes(tree: Tree) -> bool:
+    """footnotes_dropped() of a tree's configs, once per tree."""
+    from receipt_gate.trees.tree import Unreadable, built_once
+
+    def read(path: str) -> str | None:
+        try:
+            data = tree.read(path, 1 << 20)
+        except Unreadable:
+            return None
+        return data.decode("utf-8", "replace") if data is not None else None
+
+    def find() -> bool:
+        globs = ["**/mkdocs.yml", "**/mkdocs.yaml", "package.json", *eleventy.CONFIGS]
+        return footnotes_dropped(tree.paths(globs), read)
+
+    return built_once(tree, "footnotes-dropped", find)
 
 
 def _each(paths: Sequence[str], read: Callable[[str], str | None], name: str) -> list[Any]:

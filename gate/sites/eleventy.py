@@ -552,3 +552,14 @@ COMMAND_FOLDER = lazyre.compile(
 
 def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
     return [(m.group(1), False) for m in COMMAND_FOLDER.finditer(bare)]
+
+
+def drops_footnotes(paths: Sequence[str], read: Callable[[str], str | None]) -> bool:
+    """Does Eleventy render `[^1]:` as no footnote here? Its markdown-it reads footnotes
+    only with a plugin (markdown-it-footnote) its config or package names; without one a
+    footnote's definition is a link's, its text a title attribute (round 62)."""
+    configs = [p for p in CONFIGS if p in paths]
+    package = read("package.json") if "package.json" in paths else None
+    if not configs and "@11ty/eleventy" not in (package or ""):
+        return False
+    return not any("footnote" in (read(p) or "") for p in [*configs, "package.json"])

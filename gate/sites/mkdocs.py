@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
@@ -267,3 +268,11 @@ def text_folders(kind: str, path: str, text: str) -> list[tuple[str, bool]]:
     if not path.endswith((".yml", ".yaml")):
         return []
     return [(m.group(1), False) for m in _DOCS_DIR.finditer(text)]
+
+
+def drops_footnotes(paths: Sequence[str], read: Callable[[str], str | None]) -> bool:
+    """Does an MkDocs config here render `[^1]:` as no footnote? Python-Markdown reads
+    footnotes only with the `footnotes` extension; without it a footnote's definition is
+    a link's, its text a title attribute (round 62)."""
+    configs = [p for p in paths if posixpath.basename(p) in ("mkdocs.yml", "mkdocs.yaml")]
+    return any("footnotes" not in (read(p) or "") for p in configs)
