@@ -140,11 +140,12 @@ _GAP = r"(?:[^\S\n]+\n?[^\S\n]*|\n[^\S\n]*)"
 # phrase's l may be written with any of them, its i with one where a capital I may stand
 # (a word's start, or after a capital: `ln conclusion`, `CONCLUSlON`; round 60), its o with
 # a zero, its m as rn, its d as cl, its w as vv.
-# (Case-sensitive inside: a lowercase `fail` is no `fall`.)
+# (Case-sensitive inside: a lowercase `fail` is no `fall`. A digit or a bar stands for a
+# letter only beside a letter: `SQL 101` is no "lol", a table's border no "I".)
 _SHAPES = {
-    "i": r"(?:i|(?-i:(?<![a-z])[l1|]))",
-    "l": r"(?:l|(?-i:[I1|]))",
-    "o": r"(?:o|0)",
+    "i": r"(?:i|(?-i:(?<![a-z])l|(?<=[A-Za-z])1|1(?=[A-Za-z])))",
+    "l": r"(?:l|(?-i:I|(?<=[A-Za-z])[1|]|[1|](?=[A-Za-z])))",
+    "o": r"(?:o|(?<=[A-Za-z])0|0(?=[A-Za-z]))",
     "m": r"(?:m|rn)",
     "d": r"(?:d|cl)",  # (round 62: `rnocleI` for "model")
     "w": r"(?:w|vv)",
@@ -303,7 +304,8 @@ _STYLE = lazyre.compile(r"<style\b[^<>]{0,1000}>(.*?)(?:</style\s*>|\Z)", re.IGN
 # What CSS draws as text: a `content:` value's strings, a list marker given as a string
 # (`list-style-type: "..."`, in a style sheet or a tag's own style: round 54).
 _CSS_CONTENT = lazyre.compile(
-    r"\b(?:content|list-style(?:-type)?)\s*:\s*((?:\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|[^;}\"'])*)",
+    r"\b(?:content|list-style(?:-type)?)\s*:\s*((?:\"(?:[^\"\\\n]|\\.)*(?:\"|(?=\n)|\Z)"
+    r"|'(?:[^'\\\n]|\\.)*(?:'|(?=\n)|\Z)|[^;}\"'])*)",
     re.IGNORECASE | re.DOTALL,
 )
 # `content: attr(data-x)`: the attribute's value is drawn (round 54).
@@ -1289,8 +1291,8 @@ def _across_a_span(text: str, rules: Sequence[Rule]) -> bool:
         left = text[max(0, start - 80) : start]
         inner = text[inner_start:inner_end]
         window = left + inner + text[end : end + 80]
-        window = (window if window.isascii() else window.translate(_FOLD)).lower()
-        needled = shape(window)
+        window = window if window.isascii() else window.translate(_FOLD)
+        needled = shape(window.lower())  # (the phrase read as written: `concIusion`)
         lo, hi = len(left), len(left) + len(inner)
         for rule in rules:
             if rule.needles and any(n not in needled for n in rule.needles):

@@ -1354,3 +1354,38 @@ def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:
 def test_lookalikes_read_only_where_a_reader_could_mistake_them(phrase: str, page: str) -> None:
     found = find_tells(f"A short post.\n\n{page}\n", compile_rules([phrase], []))
     assert found == [], (phrase, page)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # the review of round 60's fix: a look-alike across a code span's edge, read as
+        # written (not lowercased first)
+        "Some text. In `concIusion`, the end.",
+        "Some text. IN `CONCLUSlON`, the end.",
+        # a `<b` and a quote inside a script end no tag: the field after it is read
+        '<script>if (a <b) x = "</script>\n\n<input value="In conclusion, it grew.">',
+        # HTML's white space is five characters: a no-break space is part of a value
+        "<input value=In\u00a0conclusion>",
+    ],
+)
+def test_the_review_of_round_60_finds(page: str) -> None:
+    found = find_tells(f"A short post.\n\n{page}\n", RULES)
+    assert [f.message.split(" (")[0] for f in found] == ['banned phrase "in conclusion"'], page
+
+
+@pytest.mark.parametrize(
+    ("phrases", "page"),
+    [
+        # a table's border is no capital I; a digit stands for a letter only beside one
+        (
+            ["i hope this email finds you well"],
+            "| Opener | Verdict |\n|--------|---------|\n| hope this email finds you well | x |",
+        ),
+        (["lol"], "SQL 101 is fine."),
+        (["loo"], "100 people came."),
+        (["cool"], "C001 is a code."),
+    ],
+)
+def test_no_lookalike_reading_of_borders_and_numbers(phrases: list[str], page: str) -> None:
+    assert find_tells(f"A short post.\n\n{page}\n", compile_rules(phrases, [])) == []

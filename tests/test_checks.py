@@ -1053,7 +1053,7 @@ def test_a_quote_counts_only_where_hugos_render_hook_prints_it(
         rc, out, _ = rg(*record)
         assert (rc == 0) == (template == shown), (template, out)
         if rc == 1:
-            assert "which does not occur in the draft within one paragraph" in out
+            assert "the site does not surely print (a render hook of its own" in out, out
     content.write(f"layouts/_default/_markup/{hook}", shown)
     assert rg("verify")[0] == 0  # (the receipt written where the hook prints the text)
     content.write(f"layouts/_markup/{hook}", '<a href="{{ .Destination }}"></a>')
@@ -1098,3 +1098,45 @@ def test_a_quote_of_a_footnote_counts_where_the_renderer_reads_footnotes(
     (tmp_path / "v.json").write_text(json.dumps(verdict))
     rc, out, _ = rg("record", "tone", "drafts/x.md", "--verdict", str(tmp_path / "v.json"))
     assert (rc == 0) == shown, out
+
+
+@pytest.mark.parametrize(
+    ("files", "layout"),
+    [
+        # the review of round 61's fix: layouts that print the page whole, in ways the
+        # gate does not read surely (a filter it does not know, a name given the body, a
+        # block of a layout that extends another): the quote is not refused for them
+        ({"_layouts/post.html": "<main>{{ content | toc }}</main>\n"}, "post"),
+        ({"_layouts/post.html": "{% assign c = content %}<main>{{ c }}</main>\n"}, "post"),
+        (
+            {
+                "_includes/layouts/base.njk": "<body>{% block content %}{% endblock %}</body>\n",
+                "_includes/post.njk": '{% extends "layouts/base.njk" %}{% block content %}'
+                "<article>{{ content | safe }}</article>{% endblock %}\n",
+                "eleventy.config.js": "module.exports = () => {};\n",
+            },
+            "post.njk",
+        ),
+    ],
+)
+def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
+    content: Repo, rg: Run, tmp_path: Path, files: dict[str, str], layout: str
+) -> None:
+    py = json.dumps(sys.executable)
+    for name, text in files.items():
+        content.write(name, text)
+    content.write("_posts/2024-02-01-x.md", f"---\ntitle: X\nlayout: {layout}\n---\n{POST}")
+    content.write("tone.md", "calm\n")
+    content.write(
+        ".receipt-gate.yaml",
+        'drafts: ["_posts/*.md"]\nrequired: [tone]\nchecks:\n'
+        f"  tone: {{kind: model, command: [{py}, x.py], rubric: tone.md}}\n",
+    )
+    quote = "The beans were planted on the ninth of May this year."
+    verdict = {"verdict": "pass", "criteria": [{"name": "c", "verdict": "pass", "quotes": [quote]}]}
+    (tmp_path / "v.json").write_text(json.dumps(verdict))
+    rc, out, _ = rg(
+        "record", "tone", "_posts/2024-02-01-x.md", "--verdict", str(tmp_path / "v.json")
+    )
+    assert rc == 0, out
+    assert rg("verify")[0] == 0

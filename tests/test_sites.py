@@ -515,3 +515,46 @@ def test_a_mount_is_read_within_its_own_table() -> None:
     assert text_folders("hugo", "hugo.yaml", yaml) == []
     json_text = '{"mounts": [{"target": "content"}, {"source": "layouts", "target": "layouts"}]}'
     assert text_folders("hugo", "hugo.json", json_text) == []
+
+
+@pytest.mark.parametrize(
+    ("template", "prints"),
+    [
+        ('<a href="{{ .Destination }}">{{ .Text }}</a>', True),
+        ('<a class="ext">{{- .Text | safeHTML -}}</a>', True),
+        ("<a>{{ .Text | safe.HTML }}</a>", True),
+        ("{{ with .Text | safeHTML }}{{ . }}{{ end }}", True),
+        # every branch prints it (a link opened in a new tab, an alert block quote)
+        (
+            '{{ if strings.HasPrefix .Destination "http" }}<a target="_blank">{{ .Text }}'
+            "</a>{{ else }}<a>{{ .Text }}</a>{{ end }}",
+            True,
+        ),
+        # not surely: in one branch, in an attribute (a `>` in a value before it), in a
+        # comment, a hiding element, a script
+        ("{{ if .Title }}<a>{{ .Text }}</a>{{ end }}", False),
+        ('<a data-x="a>b" title="{{ .Text }}"></a>', False),
+        ('<a title="{{ if .Title }}>{{ end }}{{ .Text }}"></a>', False),
+        ("{{/* <a>{{ .Text }}</a> */}}<a></a>", False),
+        ("<span hidden>{{ .Text }}</span>", False),
+        ("<script>{{ .Text }}</script>", False),
+        ('<a href="{{ .Destination }}"></a>', False),
+    ],
+)
+def test_a_render_hook_surely_prints_its_text_or_not(template: str, prints: bool) -> None:
+    from receipt_gate.sites.hugo import _prints_text
+
+    assert _prints_text(template) is prints
+
+
+def test_only_hooks_hugo_uses_for_pages_are_read() -> None:
+    from receipt_gate.sites.hugo import unshown_by_render_hooks
+
+    empty = '<a href="{{ .Destination }}"></a>'
+    paths = [
+        "layouts/_default/_markup/render-heading-anchor.html",
+        "layouts/partials/render-link.html",
+        "layouts/_default/_markup/render-link.rss.xml",
+        "themes/t/layouts/_markup/render-blockquote.en.html",
+    ]
+    assert unshown_by_render_hooks(paths, lambda p: empty) == frozenset({"blockquote"})

@@ -294,8 +294,9 @@ def layout_problems(
         return []
     why = f"is in a page whose layout {name!r} does not surely print it (no reader reads it)"
     return [
-        QuoteProblem(str(c.get("name", "?")), next(iter(c.get("quotes") or [""])), why)
+        QuoteProblem(str(c.get("name", "?")), str(c["quotes"][0]), why)
         for c in criteria
+        if isinstance(c.get("quotes"), list) and c["quotes"]  # (no quote: said already)
     ]
 
 

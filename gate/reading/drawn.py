@@ -23,6 +23,7 @@ benchmarks/precision.py).
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
@@ -33,11 +34,20 @@ _TAG_HEAD = lazyre.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)")
 # A tag's attributes as HTML's tokenizer reads them: a name is anything up to white space,
 # `/`, `>` or `=` (a quote in it is a parse error, not a quote); only after `=` does a quote
 # open a value, which runs to its closing quote, however long (or to the text's end).
+# (HTML's white space is these five, not Unicode's: a no-break space is part of a value)
 _IN_TAG = lazyre.compile(
-    r"(?:[\s/]+|[^\s/>][^\s/>=]*(?:\s*=\s*(?:\"[^\"]*(?:\"|\Z)|'[^']*(?:'|\Z)|[^\s>]*))?)*"
+    r"(?:[\t\n\f\r /]+|[^\t\n\f\r />][^\t\n\f\r />=]*(?:[\t\n\f\r ]*=[\t\n\f\r ]*"
+    r"(?:\"[^\"]*(?:\"|\Z)|'[^']*(?:'|\Z)|[^\t\n\f\r >]*))?)*"
 )
-ATTRIBUTE = lazyre.compile(r"([^\s/>][^\s/>=]*)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+)))?")
-CSS_STRING = lazyre.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.DOTALL)
+ATTRIBUTE = lazyre.compile(
+    r"([^\t\n\f\r />][^\t\n\f\r />=]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*"
+    r"(?:\"([^\"]*)\"|'([^']*)'|([^\t\n\f\r >]+)))?"
+)
+# (a string no quote closes ends at its line's end, as CSS's tokenizer ends it, or the
+# text's: it never fails and is tried again further on)
+CSS_STRING = lazyre.compile(
+    r"\"((?:[^\"\\\n]|\\.)*)(?:\"|(?=\n)|\Z)|'((?:[^'\\\n]|\\.)*)(?:'|(?=\n)|\Z)", re.DOTALL
+)
 _CSS_ESCAPE = lazyre.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n]?|(.))", re.DOTALL)
 # An unquoted url() (a quoted one is a string, read above)
 _CSS_URL = lazyre.compile(r"(?i)\burl\(\s*((?:[^\s()\"'\\]|\\.)+)\s*\)")
@@ -346,8 +356,19 @@ def tags(text: str) -> Iterator[tuple[int, int, bool, str, str]]:
         stop = len(text) if inner is None else inner.end()
         if stop >= len(text):
             return
-        yield (at, stop + 1, bool(head.group(1)), head.group(2).lower(), text[head.end() : stop])
+        name = head.group(2).lower()
+        yield (at, stop + 1, bool(head.group(1)), name, text[head.end() : stop])
         at = text.find("<", stop + 1)
+        if name in _RAW_TEXT and not head.group(1):  # (its text holds no tag: to its end tag)
+            end = _raw_end(name).search(text, stop + 1) if name != "plaintext" else None
+            if end is None:
+                return
+            at = end.start()
+
+
+@functools.cache
+def _raw_end(name: str) -> re.Pattern[str]:
+    return re.compile(rf"</{name}(?=[\t\n\f\r />])", re.IGNORECASE)
 
 
 def _attributes(inside: str) -> dict[str, str | None]:

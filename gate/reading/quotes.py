@@ -144,9 +144,13 @@ def check_quotes(
                     )
                 )
             elif not all(any(form in p for form in _forms(q) for p in r) for r in paras):
-                problems.append(
-                    QuoteProblem(name, q, "does not occur in the draft within one paragraph")
-                )
+                why = "does not occur in the draft within one paragraph"
+                if unshown and in_text(q, text, path):
+                    why = (
+                        f"is only in a {'/'.join(sorted(unshown))} the site does not surely"
+                        " print (a render hook of its own, or a renderer with no footnotes)"
+                    )
+                problems.append(QuoteProblem(name, q, why))
     return problems
 
 

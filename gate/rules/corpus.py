@@ -1481,7 +1481,40 @@ def unprinted_layout(tree: Tree, cfg: Config | None, path: str, text: str) -> st
         return None
     given = frozenset(k for p, k, _ in defaults if path.startswith(p))
     names = _layouts_of(path, fields, defaults)
-    return next((n for n in names if not _printed(fields, layouts, n, given)), None)
+    unsure = [n for n in names if not _printed(fields, layouts, n, given)]
+    return next((n for n in unsure if not _may_print_body(tree, n)), None)
+
+
+# Where a layout's template names the page's body: in an output or a tag, not through a
+# filter that cuts it (`truncatewords`, `slice`...). What it is named for, the gate may
+# not read (`{% assign c = content %}`, `{{ content | toc }}`, an `{% extends %}` block's):
+# a quote there is not refused for it (headline-numbers, surely, takes no support there).
+_BODY_NAMED = lazyre.compile(
+    r"\{[{%](?:[^}%]|[}%](?!\}))*?(?<![\w.])(?:page\.)?content(?![\w-])"
+    r"(?!\s*\|\s*(?:truncate\w*|slice|size|first|last|split|number_of_words)\b)"
+)
+_TEMPLATE_COMMENTS = lazyre.compile(
+    r"(?s)\{%-?\s*comment\s*-?%\}.*?(?:\{%-?\s*endcomment\s*-?%\}|\Z)"
+    r"|\{%-?\s*#(?:[^%]|%(?!\}))*+%\}|<!--.*?(?:-->|\Z)|\{#.*?(?:#\}|\Z)"
+)
+
+
+def _may_print_body(tree: Tree, name: str) -> bool:
+    """Does the layout of this name (Jekyll's `_layouts/`, Eleventy's `_includes/`, with
+    or without its extension) name the page's body where it may print it whole? (The
+    layout it is put in sees this one's output as its `content`, not the page's.) A
+    layout not found: it may (what the gate cannot find it does not refuse a quote for)."""
+    base = _layout_name(name)
+    leaf = base.rpartition("/")[2]
+    found = [
+        p
+        for p in tree.paths([f"**/_layouts/{base}*", f"**/_includes/{base}*"])
+        if leaf in (p.rpartition("/")[2], p.rpartition("/")[2].rpartition(".")[0])
+    ]
+    text = _reader(tree)(found[0]) if found else None
+    if text is None:
+        return True
+    return _BODY_NAMED.search(_TEMPLATE_COMMENTS.sub("", _layout_front(text)[1])) is not None
 
 
 def _all_print(path: str, fields: Mapping[str, object], rules: _Seen) -> bool:

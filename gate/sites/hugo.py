@@ -777,58 +777,104 @@ def post_permalinks(path: str, text: str | None, named: bool | str = False) -> l
 
 
 # Hugo's render hooks: a site's own template for a link, a heading or a block quote
-# (`layouts/_default/_markup/render-link.html`, `layouts/_markup/...`, a theme's), which
-# prints what it likes in their place (round 61: an empty `<a>`, an empty heading).
-_RENDER_HOOK = lazyre.compile(r"(?:^|/)layouts/(?:.*/)?_markup/render-(link|heading|blockquote)\b")
-_GO_ACTION = lazyre.compile(r"\{\{-?\s*(.*?)\s*-?\}\}", re.DOTALL)
-_GO_COMMENT = lazyre.compile(r"\{\{-?\s*/\*.*?\*/\s*-?\}\}", re.DOTALL)  # (to its `*/}}`)
-_PRINTS_TEXT = lazyre.compile(r"(?:\.(?:Text|PlainText)(?:\s*\|\s*safeHTML)?|safeHTML\s+\.Text)")
+# (`layouts/_default/_markup/render-link.html`, `layouts/_markup/...`, a theme's, a
+# language's `render-link.en.html`), which prints what it likes in their place (round 61:
+# an empty `<a>`, an empty heading).
+_RENDER_HOOK = lazyre.compile(
+    r"(?:^|/)layouts/(?:[^/]+/)*?_markup/render-(link|heading|blockquote)(?:\.[\w-]+)?\.html$"
+)
+# An action, to its `}}` or the text's end (never failing: linear on `{{` repeated); a
+# comment, to its `*/}}`.
+_GO_ACTION = lazyre.compile(r"\{\{((?:[^}]|\}(?!\}))*)(?:\}\}|\Z)")
+_GO_COMMENT = lazyre.compile(r"\{\{-?\s*/\*.*?(?:\*/\s*-?\}\}|\Z)", re.DOTALL)
+# What prints the text as it is: `.Text` or `.PlainText`, through functions that keep it.
+_KEEPS = r"(?:safeHTML|safe\.HTML|plainify|strings\.TrimSpace|htmlUnescape|markdownify)"
+_PRINTS_TEXT = lazyre.compile(
+    rf"(?:{_KEEPS}\s+)?\.(?:Text|PlainText)(?:\s*\|\s*{_KEEPS})*|{_KEEPS}\s+\(\s*\.Text\s*\)"
+)
 _OPENS = frozenset({"if", "with", "range", "block", "define"})
-
-
-def _prints_text(template: str) -> bool:
-    """Does a render hook surely print the text it is given: `{{ .Text }}` (or
-    `.PlainText`, through safeHTML) in no block, or `{{ . }}` in a `{{ with .Text }}` in
-    no other?"""
-    depth, within = 0, False
-    template = _GO_COMMENT.sub("", template)
-    for m in _GO_ACTION.finditer(template):
-        body = m.group(1)
-        word = body.split(None, 1)[0] if body else ""
-        if word in _OPENS:
-            within = (
-                depth == 0 and word == "with" and bool(_PRINTS_TEXT.fullmatch(body[4:].strip()))
-            )
-            depth += 1
-        elif word == "end":
-            depth, within = depth - 1, False
-        elif word == "else":
-            within = False
-        elif (depth == 0 and _PRINTS_TEXT.fullmatch(body)) or (within and body == "."):
-            before = template[: m.start()]  # (not in a tag's attribute, not in a comment)
-            if (
-                before.rfind("<") <= before.rfind(">")
-                and before.rfind("<!--") <= before.rfind("-->")
-                and not _hidden_at(template, m.start())
-            ):
-                return True
-    return False
-
-
 _NO_TEXT = lazyre.compile(
     r"(?is)<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|template"
-    r"|plaintext)\b.*?(?:</\1\s*>|\Z)"
+    r"|plaintext)\b.*?(?:</\1\s*>|\Z)|<!--.*?(?:-->|\Z)"
 )
 
 
-def _hidden_at(template: str, at: int) -> bool:
-    """Is this offset of a template inside an element that surely hides its text
-    (`hidden`, a hiding style), or one whose text no reader sees (a script, a template)?"""
-    from receipt_gate.reading.visible import hidden_by_markup
+class _Branching:
+    """A block of a template: whether each branch so far printed the text."""
 
+    def __init__(self, word: str, with_text: bool) -> None:
+        self.word, self.with_text = word, with_text
+        self.printed: list[bool] = [False]
+        self.otherwise = False
+
+    def surely(self) -> bool:
+        """Does the block print the text whatever it chooses? A `with .Text` that
+        prints it (what it holds is the text); an `if`/`with` whose every branch, an
+        `else` among them, prints it."""
+        if self.with_text and self.printed[0]:
+            return True
+        return self.word in ("if", "with") and self.otherwise and all(self.printed)
+
+
+def _prints_text(template: str) -> bool:
+    """Does a render hook surely print the text it is given: `.Text` (or `.PlainText`,
+    through a function that keeps it) printed outside any tag, comment, hiding element or
+    script, in no block or in every branch of one, or `{{ . }}` in a `{{ with .Text }}`?"""
+    from receipt_gate.reading.visible import hidden_by_markup, tag_spans
+
+    template = _GO_COMMENT.sub(lambda m: " " * len(m.group()), template)
     markup = _GO_ACTION.sub(lambda m: " " * len(m.group()), template)
-    spans = [*hidden_by_markup(markup), *(m.span() for m in _NO_TEXT.finditer(markup))]
-    return any(a <= at < b for a, b in spans)
+    unseen = _merged(
+        [
+            *tag_spans(markup),
+            *hidden_by_markup(markup),
+            *(m.span() for m in _NO_TEXT.finditer(markup)),
+        ]
+    )
+    starts = [a for a, _ in unseen]
+    stack: list[_Branching] = []
+    for m in _GO_ACTION.finditer(template):
+        body = m.group(1).strip().removeprefix("-").removesuffix("-").strip()
+        word = body.split(None, 1)[0] if body else ""
+        if word in _OPENS:
+            stack.append(
+                _Branching(word, word == "with" and bool(_PRINTS_TEXT.fullmatch(body[4:].strip())))
+            )
+        elif word == "else" and stack:
+            stack[-1].otherwise = stack[-1].otherwise or body == "else"
+            stack[-1].printed.append(False)
+        elif word == "end" and stack:
+            done = stack.pop().surely()
+            if done and not stack:
+                return True
+            if done:
+                stack[-1].printed[-1] = True
+        elif (
+            _PRINTS_TEXT.fullmatch(body) or (body == "." and bool(stack) and stack[-1].with_text)
+        ) and not _within(unseen, starts, m.start()):
+            if not stack:
+                return True
+            stack[-1].printed[-1] = True
+    return False
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans (they may nest or overlap) as disjoint ones, in order."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _within(spans: Sequence[tuple[int, int]], starts: Sequence[int], at: int) -> bool:
+    """Is this offset inside one of these disjoint, ordered spans?"""
+    import bisect
+
+    k = bisect.bisect_right(starts, at) - 1
+    return k >= 0 and spans[k][0] <= at < spans[k][1]
 
 
 def unshown_by_render_hooks(
