@@ -834,6 +834,25 @@ def digest(c: Corpus, reads: Sequence[str], draft: str) -> object:
     return out
 
 
+def _rendered_tokens(text: str, path: str, seen: set[tuple[int, str]]) -> list[Token]:
+    """The number tokens of the page as Liquid or Nunjucks prints it, in each choice its
+    conditions make (gate.reading.rendering), at their places as written; none in `seen`."""
+    from receipt_gate.reading.pageparts import shown_lines
+    from receipt_gate.reading.prose import prose_lines
+    from receipt_gate.reading.rendering import renderings
+
+    opened = "\n".join(prose_lines(text, True, True, "open", wide=True, fences=True))
+    pages, _ = renderings(text, lambda a, b: bool(opened[a:b].strip(" \n")))
+    out: list[Token] = []
+    for page in pages:
+        for t in tokens(shown_lines(page.text, path)):
+            line, col = page.written(t.line, t.col)
+            if (line, t.value) not in seen:
+                seen.add((line, t.value))
+                out.append(t._replace(line=line, col=col))
+    return out
+
+
 def find_headline_numbers(
     text: str, corpus: Corpus, path: str = "<draft>", fields: Sequence[str] = ("title",)
 ) -> tuple[list[Finding], int, list[str]]:
@@ -854,6 +873,9 @@ def find_headline_numbers(
                 toks += [
                     t for t in tokens(shown_lines(shown, path)) if (t.line, t.value) not in seen
                 ]
+    if "{%" in text:  # and in each choice its conditions make (`7{% if false %}0{% endif
+        # %}6` prints 76: round 63)
+        toks += _rendered_tokens(text, path, {(t.line, t.value) for t in toks})
     for title in titles(text, path, fields):
         if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose
             toks[:0] = [

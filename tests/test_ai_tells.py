@@ -1389,3 +1389,17 @@ def test_the_review_of_round_60_finds(page: str) -> None:
 )
 def test_no_lookalike_reading_of_borders_and_numbers(phrases: list[str], page: str) -> None:
     assert find_tells(f"A short post.\n\n{page}\n", compile_rules(phrases, [])) == []
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # round 63: a label over two lines (kramdown's hold none), an escaped bracket in
+        # one (Python-Markdown's hold none): CommonMark hides them, they show the line
+        "[In\nconclusion, it grew]: /u",
+        "[In conclusion, it grew\\]]: /u",
+    ],
+)
+def test_a_line_only_commonmark_reads_as_a_definition_is_read(page: str) -> None:
+    found = find_tells(f"A short post.\n\n{page}\n", RULES)
+    assert [f.message.split(" (")[0] for f in found] == ['banned phrase "in conclusion"'], page

@@ -1140,3 +1140,28 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
     )
     assert rc == 0, out
     assert rg("verify")[0] == 0
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # round 63: lines kramdown or Python-Markdown read as a link's definition (a blank
+        # label, a bracket in one, a destination with spaces, a title to the last quote
+        # or parenthesis), an end tag with more after its name, what a `{% break %}`
+        # outside any loop and LiquidJS's `{% layout %}` leave unprinted
+        f"Hello there.\n\n[ ]: http://x \"{QUOTE}\"\n",
+        f"Hello there.\n\n[a[b]: http://x \"{QUOTE}\"\n",
+        f"Hello there.\n\n[a]: {QUOTE}\n",
+        f"Hello there.\n\n[a]: /u \"x\" {QUOTE}\"\n",
+        f"Hello there.\n\n[a]: /u (x) {QUOTE})\n",
+        f"Hello </b {QUOTE}> there.\n",
+        f"Hello there.\n\n{{% break %}}\n\n{QUOTE}.\n",
+        f"Hello there. {{% continue %}}{QUOTE}.\n",
+        f"Hello there.\n\n{{% layout \"none.liquid\" %}}\n\n{QUOTE}.\n",
+    ],
+)
+def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
+    from receipt_gate.reading.quotes import in_text
+
+    assert not in_text(QUOTE, page, "drafts/x.md")
+    assert in_text(QUOTE, f"Hello there.\n\n{QUOTE}.\n", "drafts/x.md")

@@ -2453,3 +2453,25 @@ def test_a_footnote_supports_only_where_the_renderer_reads_footnotes(
     )
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("notes", "reply", "held"),
+    [
+        # round 63: a line some renderer reads as a link's definition, text after a
+        # `{% break %}` outside any loop: no body a reader surely reads
+        ("Some notes.\n\n[a]: it drifted 76 hours\n", "It drifted 76 hours.\n", True),
+        ("Some notes.\n\n{% break %}\n\nIt drifted 76 hours.\n", "It drifted 76 hours.\n", True),
+        ("Some notes.\n\nIt drifted 76 hours.\n", "It drifted 76 hours.\n", False),
+        # and a number the reply's conditions print is cited
+        ("Some notes.\n", "It drifted 7{% if false %}0{% endif %}6 hours.\n", True),
+    ],
+)
+def test_round_63_support_and_citations(
+    repo: Repo, rg: Run, notes: str, reply: str, held: bool
+) -> None:
+    _title_and_reply(repo)
+    repo.write("drafts/reply.md", reply)
+    repo.write("posts/notes.md", f"---\ntitle: Notes\n---\n{notes}")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out

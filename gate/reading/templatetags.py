@@ -260,7 +260,46 @@ def printings(text: str, fields: Mapping[str, object]) -> list[str]:
     """The page as Liquid or Nunjucks print it, and as they may print what it does not
     say (as_printed's `maybe`), each once: a quote or a support counts only where every
     one of them shows it."""
-    return list(dict.fromkeys((as_printed(text, fields), as_printed(text, fields, True))))
+    printed = [as_printed(text, fields), as_printed(text, fields, True)]
+    return list(dict.fromkeys(cut for p in printed for cut in (p, _stopped(p))))
+
+
+# Tags that end what a page prints: a `break` or `continue` outside any loop (Liquid, in
+# Jekyll and in LiquidJS, prints nothing after it: round 63), and LiquidJS's `layout`
+# tag, after which only the page's blocks are printed (into that layout).
+_STOPS = lazyre.compile(
+    r"\{%-?\s*(for|tablerow|endfor|endtablerow|break|continue|layout|block|endblock)\b"
+    r"(?:[^%]|%(?!\}))*%\}"
+)
+
+
+def _stopped(text: str) -> str:
+    """The printed page with what such a tag leaves unprinted blanked (line breaks
+    kept); the page itself where there is none."""
+    if "{%" not in text:
+        return text
+    depth, blocks, layout = 0, [], False
+    for m in _STOPS.finditer(text):
+        word = m.group(1)
+        if word in ("for", "tablerow"):
+            depth += 1
+        elif word in ("endfor", "endtablerow"):
+            depth = max(0, depth - 1)
+        elif word in ("break", "continue") and depth == 0 and not layout:
+            return text[: m.start()] + re.sub(r"[^\n]", " ", text[m.start() :])
+        elif word == "layout":
+            layout = True
+        elif word in ("block", "endblock"):
+            blocks.append((word, m.end() if word == "block" else m.start()))
+    if not layout:
+        return text
+    kept = [
+        (a, b) for (w, a), (v, b) in itertools.pairwise(blocks) if (w, v) == ("block", "endblock")
+    ]
+    out = re.sub(r"[^\n]", " ", text)
+    for a, b in kept:
+        out = out[:a] + text[a:b] + out[b:]
+    return out
 
 
 def _raw_printed(text: str) -> str:

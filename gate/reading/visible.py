@@ -258,6 +258,7 @@ def _plain(text: str) -> bool:
         and "[^" not in text
         and "*[" not in text
         and "$$" not in text
+        and "]:" not in text
         and not _META.match(text)
         and not _ESM_LINE.search(text)
         and not _EXTENDED.search(text)
@@ -289,7 +290,20 @@ def _unseen(
         *(m.span() for m in _DECLARATION.finditer(masked) if "<!" in masked),
         *(_kramdown_hidden(text, masked) if "{::" in masked else ()),
         *(_extension_blocks(text) if _EXTENDED.search(text) else ()),
+        *(m.span() for m in _DEFINITION_LIKE.finditer(masked) if "]:" in masked),
+        *(m.span() for m in _END_TAG_WITH_MORE.finditer(masked) if "</" in masked),
     ]
+
+
+# A line some renderer reads as a link's definition, shown nowhere (round 63): kramdown
+# and Python-Markdown take a blank label (`[ ]:`), a `[` in a label, a destination with
+# spaces, a title to the line's last quote or on the next line, which CommonMark reads as
+# a paragraph. Any line that opens with a bracketed label and its colon, and a title's
+# line after it, is no text a reader surely sees.
+_DEFINITION_LIKE = lazyre.compile(r"(?m)^[ \t]{0,3}\[[^\n]*?\]:[^\n]*(?:\n[ \t]+[\"'(][^\n]*)?")
+# An end tag with more after its name (`</b some words>`): Python-Markdown passes it on as
+# HTML, which a browser drops, where CommonMark shows it as text (round 63).
+_END_TAG_WITH_MORE = lazyre.compile(r"</[A-Za-z][^\s/>]*[\t\n\f\r ][^<>]*>")
 
 
 # A line that may open one of Python-Markdown's blocks, or CriticMarkup.
