@@ -1403,3 +1403,14 @@ def test_no_lookalike_reading_of_borders_and_numbers(phrases: list[str], page: s
 def test_a_line_only_commonmark_reads_as_a_definition_is_read(page: str) -> None:
     found = find_tells(f"A short post.\n\n{page}\n", RULES)
     assert [f.message.split(" (")[0] for f in found] == ['banned phrase "in conclusion"'], page
+
+
+def test_mathmls_space_draws_a_space() -> None:
+    """Round 64: `<mspace width>` draws its width, empty: the words either side of it
+    are apart."""
+    page = (
+        "Words <math><mtext>In</mtext><mspace width='0.3em'></mspace><mtext>conclusion"
+        "</mtext></math>, the beans did well."
+    )
+    found = find_tells(f"A short post.\n\n{page}\n", RULES)
+    assert [f.message.split(" (")[0] for f in found] == ['banned phrase "in conclusion"']

@@ -1149,15 +1149,15 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         # label, a bracket in one, a destination with spaces, a title to the last quote
         # or parenthesis), an end tag with more after its name, what a `{% break %}`
         # outside any loop and LiquidJS's `{% layout %}` leave unprinted
-        f"Hello there.\n\n[ ]: http://x \"{QUOTE}\"\n",
-        f"Hello there.\n\n[a[b]: http://x \"{QUOTE}\"\n",
+        f'Hello there.\n\n[ ]: http://x "{QUOTE}"\n',
+        f'Hello there.\n\n[a[b]: http://x "{QUOTE}"\n',
         f"Hello there.\n\n[a]: {QUOTE}\n",
-        f"Hello there.\n\n[a]: /u \"x\" {QUOTE}\"\n",
+        f'Hello there.\n\n[a]: /u "x" {QUOTE}"\n',
         f"Hello there.\n\n[a]: /u (x) {QUOTE})\n",
         f"Hello </b {QUOTE}> there.\n",
         f"Hello there.\n\n{{% break %}}\n\n{QUOTE}.\n",
         f"Hello there. {{% continue %}}{QUOTE}.\n",
-        f"Hello there.\n\n{{% layout \"none.liquid\" %}}\n\n{QUOTE}.\n",
+        f'Hello there.\n\n{{% layout "none.liquid" %}}\n\n{QUOTE}.\n',
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1165,3 +1165,18 @@ def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
 
     assert not in_text(QUOTE, page, "drafts/x.md")
     assert in_text(QUOTE, f"Hello there.\n\n{QUOTE}.\n", "drafts/x.md")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # round 64: a reference link's text, its definition read by every renderer as one;
+        # a footnote where the renderer reads footnotes
+        'The [beans][b] were planted on the ninth of May this year.\n\n[b]: https://x.org/ "B"\n',
+        "We kept notes.[^1]\n\n[^1]: The beans were planted on the ninth of May this year.\n",
+    ],
+)
+def test_a_quote_every_renderer_prints_counts(page: str) -> None:
+    from receipt_gate.reading.quotes import in_text
+
+    assert in_text("The beans were planted on the ninth of May this year", page, "drafts/x.md")

@@ -117,7 +117,7 @@ _TAG_GAP = lazyre.compile(
     r"|details|summary|section|article|aside|header|footer|nav|main|figure|figcaption"
     r"|blockquote|pre|hr|br|form|fieldset|legend|address|option|optgroup|select|button"
     r"|input|textarea|img|video|audio|canvas|object|embed|iframe|svg|math|sup|sub|center"
-    r"|dialog|hgroup|menu|search)\b[^>]*>",
+    r"|dialog|hgroup|menu|search|mspace|mtd|mtr)\b[^>]*>",
     re.IGNORECASE,
 )
 
@@ -135,8 +135,8 @@ def _gap(tag: str, text: str, start: int, end: int) -> bool:
     closed at once (`<sub></sub>`) shows none."""
     if not _TAG_GAP.fullmatch(tag) or _NO_GAP.match(tag):
         return False
-    if tag[1] != "/":
-        return not text.startswith("</", end)
+    if tag[1] != "/":  # (MathML's `<mspace>` draws its width empty: round 64)
+        return not text.startswith("</", end) or tag[1:7].lower() == "mspace"
     name = re.match(r"</([A-Za-z][A-Za-z0-9-]*)", tag)
     if name is None or name.group(1).lower() in ("audio", "video"):
         return False

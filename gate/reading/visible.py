@@ -200,6 +200,13 @@ def surely_seen(text: str, markdown: bool = True, notes: bool = True) -> str:
         # round 58, `<svg><![CDATA[</svg><p>x</p>]]></svg>` draws no paragraph)
         spans += _pairs(masked, _CDATA) if "<![" in masked else []
     spans += _unreferenced_notes(text, spans, notes) if markdown else []
+    if markdown and "]:" in masked:  # (one CommonMark reads so too is left as it is: its
+        # references resolve, and the reading of prose hides it)
+        spans += [
+            m.span()
+            for m in _DEFINITION_LIKE.finditer(masked)
+            if not _DEFINITION.fullmatch(m.group().split("\n", 1)[0])
+        ]
     return blanked(text, spans) if spans else text
 
 
@@ -290,7 +297,6 @@ def _unseen(
         *(m.span() for m in _DECLARATION.finditer(masked) if "<!" in masked),
         *(_kramdown_hidden(text, masked) if "{::" in masked else ()),
         *(_extension_blocks(text) if _EXTENDED.search(text) else ()),
-        *(m.span() for m in _DEFINITION_LIKE.finditer(masked) if "]:" in masked),
         *(m.span() for m in _END_TAG_WITH_MORE.finditer(masked) if "</" in masked),
     ]
 
@@ -299,8 +305,16 @@ def _unseen(
 # and Python-Markdown take a blank label (`[ ]:`), a `[` in a label, a destination with
 # spaces, a title to the line's last quote or on the next line, which CommonMark reads as
 # a paragraph. Any line that opens with a bracketed label and its colon, and a title's
-# line after it, is no text a reader surely sees.
-_DEFINITION_LIKE = lazyre.compile(r"(?m)^[ \t]{0,3}\[[^\n]*?\]:[^\n]*(?:\n[ \t]+[\"'(][^\n]*)?")
+# line after it, is no text a reader surely sees (a footnote's, `[^1]:`, is read as one).
+_DEFINITION_LIKE = lazyre.compile(
+    r"(?m)^[ \t]{0,3}\[(?!\^)[^\n]*?\]:[^\n]*(?:\n[ \t]+[\"'(][^\n]*)?"
+)
+# A definition as CommonMark reads one on its line: a label with a letter in it and no
+# bracket, a destination, an optional title.
+_DEFINITION = lazyre.compile(
+    r"[ \t]{0,3}\[(?=[^\]\n]*[^\s\]])(?:[^\]\[\\\n]|\\.){1,999}\]:[ \t]*(?:<[^<>\n]*>|[^\s<]\S*)"
+    r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*"
+)
 # An end tag with more after its name (`</b some words>`): Python-Markdown passes it on as
 # HTML, which a browser drops, where CommonMark shows it as text (round 63).
 _END_TAG_WITH_MORE = lazyre.compile(r"</[A-Za-z][^\s/>]*[\t\n\f\r ][^<>]*>")
