@@ -262,19 +262,14 @@ def unshown_kinds(tree: Tree) -> frozenset[str]:
     footnotes where a generator renders none (gate.sites.footnotes_dropped), once per
     tree: a model's quote of them counts nowhere."""
     from receipt_gate.sites.hugo import unshown_by_render_hooks
-    from receipt_gate.trees.tree import built_once
-
-    def read(path: str) -> str | None:
-        try:
-            data = tree.read(path, 1 << 20)
-        except Unreadable:
-            return None
-        return data.decode("utf-8", "replace") if data is not None else None
+    from receipt_gate.trees.tree import built_once, small_text
 
     def find() -> frozenset[str]:
         from receipt_gate.sites import tree_drops_footnotes
 
-        hooks = unshown_by_render_hooks(tree.paths(["**/_markup/render-*"]), read)
+        hooks = unshown_by_render_hooks(
+            tree.paths(["**/_markup/render-*"]), lambda p: small_text(tree, p)
+        )
         return hooks | ({"footnote"} if tree_drops_footnotes(tree) else set())
 
     return built_once(tree, "unshown-kinds", find)

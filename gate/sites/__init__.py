@@ -191,18 +191,11 @@ def footnotes_dropped(paths: Sequence[str], read: Callable[[str], str | None]) -
 
 def tree_drops_footnotes(tree: Tree) -> bool:
     """footnotes_dropped() of a tree's configs, once per tree."""
-    from receipt_gate.trees.tree import Unreadable, built_once
-
-    def read(path: str) -> str | None:
-        try:
-            data = tree.read(path, 1 << 20)
-        except Unreadable:
-            return None
-        return data.decode("utf-8", "replace") if data is not None else None
+    from receipt_gate.trees.tree import built_once, small_text
 
     def find() -> bool:
         globs = ["**/mkdocs.yml", "**/mkdocs.yaml", "package.json", *eleventy.CONFIGS]
-        return footnotes_dropped(tree.paths(globs), read)
+        return footnotes_dropped(tree.paths(globs), lambda p: small_text(tree, p))
 
     return built_once(tree, "footnotes-dropped", find)
 

@@ -94,6 +94,16 @@ def read_text(tree: Tree, path: str) -> Draft | str | None:
     return None if data is None else decode(path, data)
 
 
+def small_text(tree: Tree, path: str) -> str | None:
+    """A config or template of the tree (its first MiB) as text, None where it is absent
+    or cannot be read: what a site's own code says, read to decide what it prints."""
+    try:
+        data = tree.read(path, 1 << 20)
+    except Unreadable:
+        return None
+    return data.decode("utf-8", "replace") if data is not None else None
+
+
 class Tree(Protocol):
     label: str
     root: str  # the repository's work tree ("" for no repository)
