@@ -743,7 +743,8 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
     from receipt_gate.sites import tree_drops_footnotes
 
     fields = tuple(pages.settings["title_fields"])
-    notes = not tree_drops_footnotes(pages.tree)  # (a renderer with no footnotes: round 62)
+    run_dir = pages.cfg.run_dir if pages.cfg is not None else ".receipts"
+    notes = not tree_drops_footnotes(pages.tree, run_dir)  # (no footnotes read: round 62)
     code = json.dumps([fields, notes])
 
     def parse(text: str, path: str) -> list[Any]:

@@ -150,7 +150,7 @@ def write_verdict(
         draft.path,
         sources_for(tree) if cited else None,
         cfg.run_dir,
-        unshown_kinds(tree),
+        unshown_kinds(tree, cfg.run_dir),
     ) + layout_problems(verdict["criteria"], tree, cfg, draft.path, draft.text)
     if problems:
         return None, [

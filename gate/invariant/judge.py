@@ -212,7 +212,7 @@ def judge(
         least = cfg.effective[check]["min_quote_chars"]
         cited = any(c.get("evidence") for c in criteria)
         source_tree = sources_for(tree) if sources == DERIVE and cited else sources
-        bad = check_quotes(criteria, text, least, draft, unshown_kinds(tree))
+        bad = check_quotes(criteria, text, least, draft, unshown_kinds(tree, cfg.run_dir))
         bad += layout_problems(criteria, tree, cfg, draft, text) + evidence_problems(
             criteria,
             tree,
@@ -257,22 +257,23 @@ def judge(
     )
 
 
-def unshown_kinds(tree: Tree) -> frozenset[str]:
+def unshown_kinds(tree: Tree, run_dir: str) -> frozenset[str]:
     """What a Hugo render hook of the tree may not print (gate.sites.hugo), and
     footnotes where a generator renders none (gate.sites.footnotes_dropped), once per
-    tree: a model's quote of them counts nowhere."""
+    tree (its receipts' folder, `run_dir`, never listed): a model's quote of them counts
+    nowhere."""
     from receipt_gate.sites.hugo import unshown_by_render_hooks
     from receipt_gate.trees.tree import built_once, small_text
 
     def find() -> frozenset[str]:
+        from receipt_gate.base.wildmatch import escape
         from receipt_gate.sites import tree_drops_footnotes
 
-        hooks = unshown_by_render_hooks(
-            tree.paths(["**/_markup/render-*"]), lambda p: small_text(tree, p)
-        )
-        return hooks | ({"footnote"} if tree_drops_footnotes(tree) else set())
+        paths = tree.paths(["**/_markup/render-*", f"!{escape(run_dir)}/**"])
+        hooks = unshown_by_render_hooks(paths, lambda p: small_text(tree, p))
+        return hooks | ({"footnote"} if tree_drops_footnotes(tree, run_dir) else set())
 
-    return built_once(tree, "unshown-kinds", find)
+    return built_once(tree, f"unshown-kinds/{run_dir}", find)
 
 
 def layout_problems(
