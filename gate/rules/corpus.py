@@ -1482,7 +1482,8 @@ def unprinted_layout(tree: Tree, cfg: Config | None, path: str, text: str) -> st
     given = frozenset(k for p, k, _ in defaults if path.startswith(p))
     names = _layouts_of(path, fields, defaults)
     unsure = [n for n in names if not _printed(fields, layouts, n, given)]
-    return next((n for n in unsure if not _may_print_body(tree, n)), None)
+    run_dir = cfg.run_dir if cfg is not None else ".receipts"
+    return next((n for n in unsure if not _may_print_body(tree, n, run_dir)), None)
 
 
 # Where a layout's template names the page's body: in an output or a tag, not through a
@@ -1499,16 +1500,20 @@ _TEMPLATE_COMMENTS = lazyre.compile(
 )
 
 
-def _may_print_body(tree: Tree, name: str) -> bool:
+def _may_print_body(tree: Tree, name: str, run_dir: str) -> bool:
     """Does the layout of this name (Jekyll's `_layouts/`, Eleventy's `_includes/`, with
     or without its extension) name the page's body where it may print it whole? (The
     layout it is put in sees this one's output as its `content`, not the page's.) A
     layout not found: it may (what the gate cannot find it does not refuse a quote for)."""
+    from receipt_gate.base import wildmatch
+
     base = _layout_name(name)
     leaf = base.rpartition("/")[2]
+    named = wildmatch.escape(base)  # (a name is no pattern: `layout: "*"`)
+    globs = [f"**/_layouts/{named}*", f"**/_includes/{named}*"]
     found = [
         p
-        for p in tree.paths([f"**/_layouts/{base}*", f"**/_includes/{base}*"])
+        for p in tree.paths([*globs, f"!{wildmatch.escape(run_dir)}/**"])
         if leaf in (p.rpartition("/")[2], p.rpartition("/")[2].rpartition(".")[0])
     ]
     text = _reader(tree)(found[0]) if found else None
