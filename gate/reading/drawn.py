@@ -209,12 +209,9 @@ def blank_lines_joined(text: str) -> str | None:
             open_.append((name, end))
     if not closed:
         return None
-    inside: list[tuple[int, int]] = []
-    for a, b in sorted(closed):
-        if inside and a <= inside[-1][1]:
-            inside[-1] = (inside[-1][0], max(inside[-1][1], b))
-        else:
-            inside.append((a, b))
+    from receipt_gate.reading.inline import merged
+
+    inside = merged(closed)
     starts = [a for a, _ in inside]
     chars = list(text)
     ends, begins = [b for _, b in blocks], [a for a, _ in blocks]

@@ -213,3 +213,22 @@ def escaped(text: str, i: int) -> bool:
     while run > 0 and text[run - 1] == "\\":
         run -= 1
     return (i - run) % 2 == 1
+
+
+def merged(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans, overlapping (or nesting, or touching) ones made one, in order."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
+
+
+def within(at: int, spans: Sequence[tuple[int, int]], starts: Sequence[int]) -> bool:
+    """Is this offset inside one of these disjoint, ordered spans (`starts`: theirs)?"""
+    import bisect
+
+    k = bisect.bisect_right(starts, at) - 1
+    return k >= 0 and spans[k][0] <= at < spans[k][1]

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from receipt_gate.base import lazyre
-from receipt_gate.reading.inline import blanked
+from receipt_gate.reading.inline import blanked, within
 from receipt_gate.reading.masking import without_code
 
 # Inline elements a reader surely sees the text of, when they carry no attribute but
@@ -976,14 +976,6 @@ def _note_end(text: str, at: int) -> int:
     return end
 
 
-def _within(at: int, spans: Sequence[tuple[int, int]], starts: Sequence[int]) -> bool:
-    """Is this offset inside one of these sorted spans (`starts`: their starts)?"""
-    import bisect
-
-    k = bisect.bisect_right(starts, at) - 1
-    return k >= 0 and spans[k][0] <= at < spans[k][1]
-
-
 def _unreferenced_notes(
     text: str, unseen: Sequence[tuple[int, int]] = (), rendered: bool = True
 ) -> list[tuple[int, int]]:
@@ -1017,8 +1009,8 @@ def _unreferenced_notes(
     shown = [m for m in refs if all(prose[i] not in " \0" for i in range(m.start(), m.end()))]
     defined = sorted(span for spans in notes.values() for span in spans)
     starts = [start for start, _ in defined]
-    inside = [m for m in shown if _within(m.start(), defined, starts)]
-    referenced = {m.group(1) for m in shown if not _within(m.start(), defined, starts)}
+    inside = [m for m in shown if within(m.start(), defined, starts)]
+    referenced = {m.group(1) for m in shown if not within(m.start(), defined, starts)}
     todo = list(referenced)
     while todo:  # a shown note's own references show the notes they name
         for start, end in notes.get(todo.pop(), [])[:1]:

@@ -1274,18 +1274,9 @@ def _hidden_spans(output: str) -> list[tuple[int, int]]:
         blocks = template_blocks(markup) if "{%" in markup and "</" in markup else []
         markup = _unbalanced_out(markup, blocks)
         spans += hidden_by_markup(markup)
-    return _merged(spans)
+    from receipt_gate.reading.inline import merged
 
-
-def _merged(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The spans, overlapping ones made one, in order."""
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
+    return merged(spans)
 
 
 def _straddles(shown: str, tags: Sequence[tuple[int, int]]) -> bool:
@@ -1315,7 +1306,9 @@ def _unbalanced_out(markup: str, blocks: Sequence[tuple[int, int]]) -> str:
         return markup
     out: set[int] = set()
     if sum(end - start for start, end in blocks) > _BLOCK_WORK:
-        for start, end in _merged(blocks):
+        from receipt_gate.reading.inline import merged
+
+        for start, end in merged(blocks):
             out.update(m.start() for m in _OPEN_OR_CLOSE.finditer(markup, start, end) if m.group(1))
     for start, end in blocks if not out else []:
         opened: collections.Counter[str] = collections.Counter()

@@ -820,11 +820,12 @@ def _prints_text(template: str) -> bool:
     """Does a render hook surely print the text it is given: `.Text` (or `.PlainText`,
     through a function that keeps it) printed outside any tag, comment, hiding element or
     script, in no block or in every branch of one, or `{{ . }}` in a `{{ with .Text }}`?"""
+    from receipt_gate.reading.inline import merged, within
     from receipt_gate.reading.visible import hidden_by_markup, tag_spans
 
     template = _GO_COMMENT.sub(lambda m: " " * len(m.group()), template)
     markup = _GO_ACTION.sub(lambda m: " " * len(m.group()), template)
-    unseen = _merged(
+    unseen = merged(
         [
             *tag_spans(markup),
             *hidden_by_markup(markup),
@@ -851,30 +852,11 @@ def _prints_text(template: str) -> bool:
                 stack[-1].printed[-1] = True
         elif (
             _PRINTS_TEXT.fullmatch(body) or (body == "." and bool(stack) and stack[-1].with_text)
-        ) and not _within(unseen, starts, m.start()):
+        ) and not within(m.start(), unseen, starts):
             if not stack:
                 return True
             stack[-1].printed[-1] = True
     return False
-
-
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Spans (they may nest or overlap) as disjoint ones, in order."""
-    out: list[tuple[int, int]] = []
-    for a, b in sorted(spans):
-        if out and a <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return out
-
-
-def _within(spans: Sequence[tuple[int, int]], starts: Sequence[int], at: int) -> bool:
-    """Is this offset inside one of these disjoint, ordered spans?"""
-    import bisect
-
-    k = bisect.bisect_right(starts, at) - 1
-    return k >= 0 and spans[k][0] <= at < spans[k][1]
 
 
 def unshown_by_render_hooks(
