@@ -1003,6 +1003,44 @@ def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(
     assert rc == 1 and "whose layout 'post' does not surely print it" in out, out
 
 
+def test_a_quote_counts_only_where_hugos_template_prints_the_page(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """Round 65: Hugo's template for a page (its section's, the default, a theme's)
+    that prints no `.Content`, or only a summary of it, shows a reader none of what a
+    model quoted: refused at record and at verify."""
+    py = json.dumps(sys.executable)
+    content.write("hugo.toml", 'baseURL = "https://example.org/"\ntheme = "t"\n')
+    content.write(
+        "themes/t/layouts/_default/baseof.html", '<body>{{ block "main" . }}{{ end }}</body>'
+    )
+    content.write(
+        "themes/t/layouts/_default/single.html", '{{ define "main" }}{{ .Content }}{{ end }}'
+    )
+    content.write("content/posts/x.md", f"---\ntitle: X\n---\n{POST}")
+    content.write("tone.md", "calm\n")
+    content.write(
+        ".receipt-gate.yaml",
+        'drafts: ["content/**/*.md"]\nrequired: [tone]\nchecks:\n'
+        f"  tone: {{kind: model, command: [{py}, x.py], rubric: tone.md}}\n",
+    )
+    quote = "The beans were planted on the ninth of May this year."
+    verdict = {"verdict": "pass", "criteria": [{"name": "c", "verdict": "pass", "quotes": [quote]}]}
+    (tmp_path / "v.json").write_text(json.dumps(verdict))
+    record = ("record", "tone", "content/posts/x.md", "--verdict", str(tmp_path / "v.json"))
+    assert rg(*record)[0] == 0
+    assert rg("verify")[0] == 0
+    content.write("layouts/posts/single.html", '{{ define "main" }}{{ .Summary }}{{ end }}')
+    rc, out, _ = rg("verify")
+    assert rc == 1
+    assert (
+        f"unquoted: criterion 'c' quotes '{quote}', which is in a page whose layout"
+        " 'layouts/posts/single.html' does not surely print it (no reader reads it)"
+    ) in out, out
+    rc, out, _ = rg(*record)
+    assert rc == 1 and "'layouts/posts/single.html' does not surely print it" in out, out
+
+
 @pytest.mark.parametrize(
     ("hook", "page", "shown"),
     [

@@ -558,3 +558,153 @@ def test_only_hooks_hugo_uses_for_pages_are_read() -> None:
         "themes/t/layouts/_markup/render-blockquote.en.html",
     ]
     assert unshown_by_render_hooks(paths, lambda p: empty) == frozenset({"blockquote"})
+
+
+PRINTS = "<main>{{ .Content }}</main>"
+TITLE_ONLY = "<h1>{{ .Title }}</h1>"
+
+
+@pytest.mark.parametrize(
+    ("files", "page", "fields", "unprinted"),
+    [
+        # round 65: Hugo's template for a page that prints no body, or only some of it
+        ({"layouts/_default/single.html": TITLE_ONLY}, "posts/x.md", {}, "_default/single"),
+        ({"layouts/_default/single.html": PRINTS}, "posts/x.md", {}, None),
+        ({"layouts/_default/single.html": "{{ .Content | truncate 50 }}"}, "x.md", {}, "_"),
+        ({"layouts/_default/single.html": "<p>{{ .Summary }}</p>"}, "x.md", {}, "_"),
+        ({"layouts/_default/single.html": "<!-- {{ .Content }} -->"}, "x.md", {}, "_"),
+        ({"layouts/_default/single.html": "<div hidden>{{ .Content }}</div>"}, "x.md", {}, "_"),
+        ({"layouts/_default/single.html": "{{/* {{ .Content }} */}}"}, "x.md", {}, "_"),
+        # the most specific template builds the page: its section's, a layout it names
+        (
+            {"layouts/posts/single.html": TITLE_ONLY, "layouts/_default/single.html": PRINTS},
+            "posts/x.md",
+            {},
+            "posts/single",
+        ),
+        (
+            {"layouts/posts/single.html": TITLE_ONLY, "layouts/_default/single.html": PRINTS},
+            "notes/x.md",
+            {},
+            None,
+        ),
+        (
+            {"layouts/posts/page.html": TITLE_ONLY, "layouts/page.html": PRINTS},
+            "posts/x.md",
+            {},
+            "posts/page",
+        ),
+        (
+            {"layouts/_default/bare.html": TITLE_ONLY, "layouts/_default/single.html": PRINTS},
+            "posts/x.md",
+            {"layout": "bare"},
+            "_default/bare",
+        ),
+        (
+            {"layouts/notes/single.html": TITLE_ONLY, "layouts/_default/single.html": PRINTS},
+            "posts/x.md",
+            {"Type": "notes"},
+            "notes/single",
+        ),
+        # a base template, a partial: what they print counts
+        (
+            {
+                "layouts/_default/single.html": '{{ define "main" }}<h1>{{ .Title }}</h1>{{ end }}',
+                "layouts/_default/baseof.html": '<main>{{ block "main" . }}{{ end }}</main>',
+            },
+            "x.md",
+            {},
+            "_default/single",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ define "main" }}<h1>{{ .Title }}</h1>{{ end }}',
+                "layouts/_default/baseof.html": '{{ block "main" . }}{{ end }}{{ .Content }}',
+            },
+            "x.md",
+            {},
+            None,
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ partial "body.html" . }}',
+                "layouts/partials/body.html": PRINTS,
+            },
+            "x.md",
+            {},
+            None,
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ partial "body" . }}',
+                "layouts/partials/body.html": TITLE_ONLY,
+            },
+            "x.md",
+            {},
+            "_default/single",
+        ),
+        ({"layouts/_default/single.html": "{{ partial $name . }}"}, "x.md", {}, None),
+        # a call given the site, not the page; the word in a string; Hugo's own partials
+        (
+            {
+                "layouts/_default/single.html": "{{ partials.Include $css site }}"
+                + '{{ partial "opengraph.html" . }}{{ warnf "no partial %q" .Title }}'
+            },
+            "x.md",
+            {},
+            "_default/single",
+        ),
+        # a theme's, unless the site's own replaces it
+        ({"themes/t/layouts/_default/single.html": TITLE_ONLY}, "x.md", {}, "_default/single"),
+        (
+            {
+                "themes/t/layouts/_default/single.html": TITLE_ONLY,
+                "layouts/_default/single.html": PRINTS,
+            },
+            "x.md",
+            {},
+            None,
+        ),
+        # what the gate cannot say: no template (a module's, Hugo's own), a cascade
+        ({"layouts/partials/x.html": TITLE_ONLY}, "x.md", {}, None),
+        (
+            {"layouts/_default/single.html": TITLE_ONLY, "hugo.toml": '[cascade]\nlayout = "x"\n'},
+            "x.md",
+            {},
+            None,
+        ),
+        # a section's page: its list template
+        (
+            {"layouts/_default/list.html": "{{ range .Pages }}{{ .Title }}{{ end }}"},
+            "posts/_index.md",
+            {},
+            "_default/list",
+        ),
+        (
+            {"layouts/_default/list.html": "{{ .Content }}{{ range .Pages }}{{ end }}"},
+            "posts/_index.md",
+            {},
+            None,
+        ),
+    ],
+)
+def test_hugos_template_for_a_page_may_print_its_body_or_not(
+    files: dict[str, str], page: str, fields: dict[str, object], unprinted: str | None
+) -> None:
+    from receipt_gate.sites.hugo import Templates
+
+    files = {"hugo.toml": 'title = "t"\n', **files}
+    templates = Templates(sorted(files), files.get)
+    got = templates.unprinted(f"content/{page}", fields)
+    if unprinted == "_":
+        unprinted = "_default/single"
+    assert got == (
+        None if unprinted is None else next(p for p in files if f"layouts/{unprinted}." in p)
+    )
+    # (a site in a folder of its own: its config, templates and content beside it)
+    sub = {f"site/{p}": t for p, t in files.items()}
+    got = Templates(sorted(sub), sub.get).unprinted(f"site/content/{page}", fields)
+    assert got == (
+        None if unprinted is None else next(p for p in sub if f"layouts/{unprinted}." in p)
+    )
+    assert Templates(sorted(files), files.get).unprinted(f"site/content/{page}", fields) is None

@@ -1460,22 +1460,23 @@ def unprinted_layout(tree: Tree, cfg: Config | None, path: str, text: str) -> st
     gives its path) that does not surely print the page's body, as headline-numbers
     reads layouts (a redirect's, one that prints an excerpt, or the body through
     `truncatewords`: round 61); None where each does, or where the page's front matter
-    cannot be read (another check says so). Jekyll's and Eleventy's layouts; Hugo's are
-    not read."""
+    cannot be read (another check says so). Jekyll's and Eleventy's layouts; Hugo's
+    templates (gate.sites.hugo.Templates: the path of the one that prints no body)."""
     from receipt_gate.reading.frontmatter import read as front_matter
+    from receipt_gate.sites import tree_templates
 
+    run_dir = cfg.run_dir if cfg is not None else ".receipts"
     site = _site_data(tree, cfg)
     layouts, defaults = site[1], site[3]
-    if not layouts:
-        return None
     try:
         fields = scalar_fields(front_matter(text, path).fields, text)
     except GateError:
         return None
+    if not layouts:  # (Hugo's: its templates, read where the page is in a Hugo site)
+        return tree_templates(tree, run_dir).unprinted(path, fields)
     given = frozenset(k for p, k, _ in defaults if path.startswith(p))
     names = _layouts_of(path, fields, defaults)
     unsure = [n for n in names if not _printed(fields, layouts, n, given)]
-    run_dir = cfg.run_dir if cfg is not None else ".receipts"
     return next((n for n in unsure if not _may_print_body(tree, n, run_dir)), None)
 
 

@@ -204,6 +204,21 @@ def tree_drops_footnotes(tree: Tree, run_dir: str = ".receipts") -> bool:
     return built_once(tree, f"footnotes-dropped/{run_dir}", find)
 
 
+def tree_templates(tree: Tree, run_dir: str = ".receipts") -> hugo.Templates:
+    """The Hugo templates and configs of a tree (gate.sites.hugo.Templates), once per
+    tree (its receipts' folder never listed)."""
+    from receipt_gate.trees.tree import built_once, small_text
+
+    def find() -> hugo.Templates:
+        from receipt_gate.base.wildmatch import escape
+
+        globs = ["**/layouts/**/*.html", "**/hugo.*", "**/config.*", "**/config/**"]
+        paths = tree.paths([*globs, f"!{escape(run_dir)}/**"])
+        return hugo.Templates(paths, lambda p: small_text(tree, p))
+
+    return built_once(tree, f"hugo-templates/{run_dir}", find)
+
+
 def _each(paths: Sequence[str], read: Callable[[str], str | None], name: str) -> list[Any]:
     from receipt_gate.base import wildmatch
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
@@ -816,11 +816,11 @@ class _Branching:
         return self.word in ("if", "with") and self.otherwise and all(self.printed)
 
 
-def _prints_text(template: str) -> bool:
-    """Does a render hook surely print the text it is given: `.Text` (or `.PlainText`,
-    through a function that keeps it) printed outside any tag, comment, hiding element or
-    script, in no block or in every branch of one, or `{{ . }}` in a `{{ with .Text }}`?"""
-    from receipt_gate.reading.inline import merged, within
+def _unseen(template: str) -> tuple[str, list[tuple[int, int]], list[int]]:
+    """A template with its Go comments blanked, and where in it no reader sees what an
+    action prints: inside a tag, an HTML comment, a hiding element or a script (with the
+    spans' starts, for inline.within)."""
+    from receipt_gate.reading.inline import merged
     from receipt_gate.reading.visible import hidden_by_markup, tag_spans
 
     template = _GO_COMMENT.sub(lambda m: " " * len(m.group()), template)
@@ -832,7 +832,16 @@ def _prints_text(template: str) -> bool:
             *(m.span() for m in _NO_TEXT.finditer(markup)),
         ]
     )
-    starts = [a for a, _ in unseen]
+    return template, unseen, [a for a, _ in unseen]
+
+
+def _prints_text(template: str) -> bool:
+    """Does a render hook surely print the text it is given: `.Text` (or `.PlainText`,
+    through a function that keeps it) printed outside any tag, comment, hiding element or
+    script, in no block or in every branch of one, or `{{ . }}` in a `{{ with .Text }}`?"""
+    from receipt_gate.reading.inline import within
+
+    template, unseen, starts = _unseen(template)
     stack: list[_Branching] = []
     for m in _GO_ACTION.finditer(template):
         body = m.group(1).strip().removeprefix("-").removesuffix("-").strip()
@@ -870,3 +879,218 @@ def unshown_by_render_hooks(
         if m is not None and not _prints_text(read(p) or ""):
             out.add(m.group(1))
     return frozenset(out)
+
+
+# Hugo's templates for a page of content (round 65), read as Jekyll's and Eleventy's
+# layouts are (gate.rules.corpus.unprinted_layout): a template that names no body of the
+# page where it may print it whole (`.Content`, `.Plain`, `.RawContent`, or a view
+# `.Render` chooses) leaves a reader none of it: `.Summary`, `{{ .Content | truncate 9 }}`.
+_TEMPLATE = lazyre.compile(r"(?:^|/)layouts/((?:[^/]+/)*?)([^/.]+)(?:\.[\w-]+)*\.html$")
+_BODY = lazyre.compile(
+    r"(?<![\w\\])(?:Content|RawContent|Plain|PlainWords|ContentWithoutSummary|Render)\b"
+)
+# Functions that print none of a value whole, or no value at all (a test).
+_CUTS = frozenset(
+    (
+        "truncate strings.Truncate substr strings.Substr slicestr strings.SliceString first"
+        " last after countwords strings.CountWords countrunes strings.CountRunes len"
+        " replaceRE strings.ReplaceRE replace strings.Replace findRE strings.FindRE"
+        " strings.Count md5 sha1 sha256 crypto.MD5 crypto.SHA1 crypto.SHA256 hash.FNV32a"
+        " hash.XxHash base64Encode encoding.Base64Encode jsonify encoding.Jsonify urlize"
+        " urls.Anchorize anchorize in collections.In strings.Contains eq ne lt le gt ge not"
+    ).split()
+)
+# Hugo's own partials, which print no page's body (a theme calls them by name).
+_EMBEDDED = frozenset(
+    (
+        "disqus google_analytics google_analytics_async opengraph pagination schema"
+        " twitter_cards _funcs/get-page-images"
+    ).split()
+)
+_WORD = lazyre.compile(r"(?<![\w.$])[A-Za-z_][\w.]*")
+# A template's call of another: by name (a string), or by a value the gate cannot name
+# (given the site, not the page, `(?:site|.Site)`: none of the page's body is in reach).
+_CALLED = lazyre.compile(
+    r"\b(partial|partialCached|partials\.Include(?:Cached)?|template)\s+(?:(\"[^\"]*\"|`[^`]*`)"
+    r"|\$[\w.]+\s+(\$?\.?[Ss]ite)\s*(?:-?$|\)))?"
+)
+_GO_STRING = lazyre.compile(r'"(?:[^"\\]|\\.)*+"?|`[^`]*+`?')
+_CASCADE_SETS = lazyre.compile(r"(?is)\bcascade\b.*?\b(?:layout|type)\b")
+_ROOT_CONFIG = lazyre.compile(r"^(?:hugo|config)\.(?:toml|ya?ml|json)$|^config/")
+
+
+def _names_body(template: str) -> tuple[bool, list[str | None]]:
+    """Does a template name the page's body where it may print it whole (outside any
+    tag, comment, hiding element or script, through no function that cuts it)? And the
+    templates it calls (a partial's name; None: one the gate cannot name)."""
+    from receipt_gate.reading.inline import within
+
+    template, unseen, starts = _unseen(template)
+    named = False
+    calls: list[str | None] = []
+    for m in _GO_ACTION.finditer(template):
+        body = m.group(1)
+        strings = [q.span() for q in _GO_STRING.finditer(body)]
+        for c in _CALLED.finditer(body):
+            if any(a <= c.start() < b for a, b in strings):
+                continue  # (a word in a string: `printf "no partial %q"`)
+            literal = c.group(2)
+            internal = c.group(1) == "template" and bool(literal) and "_internal/" in literal
+            if not internal and not c.group(3):
+                calls.append(literal[1:-1] if literal else None)
+        if named or within(m.start(), unseen, starts) or not _BODY.search(body):
+            continue
+        named = not any(w.group() in _CUTS for w in _WORD.finditer(body))
+    return named, calls
+
+
+class Templates:
+    """The Hugo sites of a tree, by their templates (`layouts/`, a theme's
+    `themes/NAME/layouts/`) and configs: which template builds a page, and whether it
+    may print the page's body."""
+
+    def __init__(self, paths: Sequence[str], read: Callable[[str], str | None]) -> None:
+        self.read = read
+        self.paths = paths
+        self.roots: set[str] = set()
+        self.configs: dict[str, list[str]] = {}
+        for p in paths:
+            at = 0 if p.startswith("layouts/") else p.find("/layouts/") + 1
+            if at or p.startswith("layouts/"):
+                base = p[:at]
+                theme = base.rfind("themes/", 0, len(base) - 1)
+                if (
+                    theme >= 0
+                    and base[theme - 1 : theme] in ("", "/")
+                    and base.count("/", theme) == 2
+                ):
+                    base = base[:theme]
+                self.roots.add(base)
+        for p in paths:
+            for root in self.roots:
+                if p.startswith(root) and _ROOT_CONFIG.search(p[len(root) :]):
+                    self.configs.setdefault(root, []).append(p)
+        self._files: dict[str, dict[str, list[str]]] = {}
+        self._prints: dict[str, bool] = {}
+
+    def _files_of(self, root: str) -> dict[str, list[str]]:
+        """The site's templates by their path under `layouts/` less the extensions
+        (`posts/single` for `posts/single.en.html`) and by their whole path: its own,
+        else its themes'."""
+        if root not in self._files:
+            own: dict[str, list[str]] = {}
+            themes: dict[str, list[str]] = {}
+            for p in self.paths:
+                rest = p[len(root) :]
+                if not p.startswith(root) or not p.endswith(".html"):
+                    continue
+                into = own if rest.startswith("layouts/") else themes
+                at = 8 if into is own else rest.find("/layouts/", 7) + 9
+                if into is themes and (not rest.startswith("themes/") or "/" in rest[7 : at - 9]):
+                    continue
+                folder, _, name = rest[at:].rpartition("/")
+                key = f"{folder}/{name.split('.', 1)[0]}" if folder else name.split(".", 1)[0]
+                for k in {key, rest[at:]}:
+                    into.setdefault(k, []).append(p)
+            self._files[root] = {**themes, **own}
+        return self._files[root]
+
+    def unprinted(self, draft: str, fields: Mapping[str, object]) -> str | None:
+        """The path of the template that builds this page of content, where it surely
+        prints none of the page's body whole (with every template it calls); None where
+        one may, or where the gate cannot say which builds it (a module's, Hugo's own, a
+        cascade's layout, a content folder elsewhere)."""
+        root = next(
+            (r for r in sorted(self.roots, key=len, reverse=True) if draft.startswith(r)), None
+        )
+        if (
+            root is None
+            or root not in self.configs
+            or not draft[len(root) :].startswith("content/")
+        ):
+            return None
+        dirs = draft[len(root) :].split("/")[1:-1]
+        lower = {str(k).lower(): v for k, v in fields.items()}
+        if "layout" not in lower and "type" not in lower and self._cascades(root, dirs):
+            return None
+        index = draft.rpartition("/")[2].split(".", 1)[0] == "_index"
+        kinds = ["section", "list", "home", "index", "all"] if index else ["single", "page", "all"]
+        names = [str(lower["layout"]).strip(), *kinds] if lower.get("layout") else kinds
+        typed = str(lower.get("type") or "").strip().strip("/")
+        chains = (
+            [[typed]]
+            if typed
+            else [dirs[:1], ["/".join(dirs[:k]) for k in range(len(dirs), 0, -1)]]
+        )
+        if not typed and any(
+            "contentdir" in (self.read(c) or "").lower() for c in self.configs[root]
+        ):
+            chains += [dirs[1:2], ["/".join(dirs[1:k]) for k in range(len(dirs), 1, -1)]]
+        files = self._files_of(root)
+        chosen: list[str] = []
+        for chain in chains:
+            found = next(
+                (
+                    files[k]
+                    for f in [*chain, "_default", ""]
+                    for n in names
+                    if (k := f"{f}/{n}" if f else n) in files
+                ),
+                None,
+            )
+            if found is None:
+                return None
+            chosen += found
+        if any(self._may_print(root, p, 0) for p in chosen):
+            return None
+        return chosen[0]
+
+    def _cascades(self, root: str, dirs: Sequence[str]) -> bool:
+        """May a cascade give the page a layout or a type (a config's, a section's above it)?"""
+        above = [
+            f"{root}content/{'/'.join(dirs[:k])}/".replace("//", "/") for k in range(len(dirs) + 1)
+        ]
+        texts = [self.read(c) for c in self.configs[root]]
+        texts += [
+            self.read(f"{a}_index{ext}") for a in above for ext in (".md", ".html", ".markdown")
+        ]
+        return any(t is not None and _CASCADE_SETS.search(t) for t in texts)
+
+    def _may_print(self, root: str, path: str, depth: int) -> bool:
+        """May this template print the page's body whole: itself, through the partials it
+        calls, or the base template (`baseof`) its blocks are put in? What the gate cannot
+        read or name may."""
+        if path in self._prints:
+            return self._prints[path]
+        self._prints[path] = False  # (a cycle: what it adds, the first visit reads)
+        text = self.read(path)
+        got = text is None or depth > 12
+        if not got and text is not None:
+            named, calls = _names_body(text)
+            files = self._files_of(root)
+            bases = []
+            if "define" in text:
+                folder = path.rpartition("/layouts/")[2].rpartition("/")[0]
+                bases = [
+                    p
+                    for f in {folder, "_default", ""}
+                    for p in files.get(f"{f}/baseof" if f else "baseof", [])
+                ]
+            parts = []
+            for name in calls:
+                found = (
+                    [
+                        p
+                        for d in ("partials/", "_partials/")
+                        for k in (f"{d}{name}", f"{d}{name}.html")
+                        for p in files.get(k, [])
+                    ]
+                    if name is not None
+                    else []
+                )
+                if not found and (name or "").removesuffix(".html") not in _EMBEDDED:
+                    named = True
+                parts += found
+            got = named or any(self._may_print(root, p, depth + 1) for p in [*bases, *parts])
+        self._prints[path] = got
+        return got
