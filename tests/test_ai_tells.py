@@ -210,7 +210,6 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
             id="measured-on-human-writing-off-by-default",
         ),
         pytest.param("![a rich tapestry](cover.png)", id="image-alt-text"),
-        pytest.param(_MORE + "    in conclusion, indented code\n", id="indented-code"),
         pytest.param(
             "{% highlight text %}\nin conclusion\n{% endhighlight %}\n", id="liquid-highlight"
         ),
@@ -473,7 +472,8 @@ def test_front_matter_in_code_is_a_finding() -> None:
 )
 def test_what_python_markdown_shows_of_an_indented_block_is_read(body: str) -> None:
     """An outside pass: MkDocs (Python-Markdown) shows these as paragraphs, where
-    CommonMark reads indented code; a plain indented block stays code."""
+    CommonMark reads indented code; a plain indented block is read too (round 65:
+    Eleventy's markdown-it, indented code off since Eleventy 2.0, shows a paragraph)."""
     if importlib.util.find_spec("markdown") is not None:
         import markdown
 
@@ -481,7 +481,10 @@ def test_what_python_markdown_shows_of_an_indented_block_is_read(body: str) -> N
         assert "In conclusion" in shown
     rules = RULES
     assert [f.message for f in find_tells(_MORE + body, rules)] == ['banned phrase "in conclusion"']
-    assert find_tells(_MORE + "A paragraph.\n\n    In conclusion, code.\n", rules) == []
+    plain = find_tells(_MORE + "A paragraph.\n\n    In conclusion, code.\n", rules)
+    assert [f.message for f in plain] == ['banned phrase "in conclusion"']
+    fenced = "A paragraph.\n\n```\nIn conclusion, code.\n```\n"
+    assert find_tells(_MORE + fenced, rules) == []  # (code to every renderer)
 
 
 def test_a_filler_drawn_as_nothing_hides_nothing() -> None:
@@ -991,7 +994,6 @@ _LONG = "A plain sentence of ten words that goes on and on. " * 8
     "page",
     [
         "```\nIn conclusion, the code.\n```\n\nPlain words.\n",
-        "Some words first.\n\n    indented code: in conclusion, it ran\n",
         "---\nsummary: Plain words.\n---\n\n```\nIn conclusion, the code.\n```\n",
     ],
 )

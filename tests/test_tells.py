@@ -329,8 +329,8 @@ def test_an_extension_body_indented_after_a_blank_line_is_read(opener: str) -> N
     indented body as paragraphs; CommonMark reads it as code, and so did the check."""
     body = "\n\n".join("    " + p for p in DENSE_TEXT.split(". "))
     assert any("AI tells weigh" in f for f in _check(f"# Guide\n\n{opener}\n\n{body}\n"))
-    # After a plain paragraph, an indented block is code to every renderer.
-    assert _check(f"# Guide\n\nRun this:\n\n{body}\n") == []
+    # After a plain paragraph too: code to CommonMark, a paragraph to Eleventy (round 65).
+    assert any("AI tells weigh" in f for f in _check(f"# Guide\n\nRun this:\n\n{body}\n"))
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from receipt_gate.base import lazyre
-from receipt_gate.reading.markdown import Block
 
 # A declaration whose name is not upper case: an HTML block to CommonMark 0.31 (and
 # markdown-it), text to GitHub's cmark-gfm: read as text, it is read either way.
@@ -28,27 +27,6 @@ _UNSHOWN = lazyre.compile(
     r"(?:</\1\s*>|\Z)"
     r"|<\?|\?>|<!\[CDATA\[|\]\]>|<!(?=[A-Za-z])"
 )
-
-
-_OPENING_TAG = lazyre.compile(r"[ \t]*<([A-Za-z][A-Za-z0-9-]*)")
-
-
-def in_html_element(lines: list[str], before: Block | None, b: Block, last: dict[str, int]) -> bool:
-    """Does the HTML block `before` this one (the last that is no code) open an element
-    that closes after it (a `<div>`, then a blank line, then indented text, then
-    `</div>`)? `last`: the last line each closing tag is on, filled as asked (one pass
-    per tag, not per block)."""
-    if before is None or before.kind != "html":
-        return False
-    m = _OPENING_TAG.match(lines[before.start])
-    if m is None:
-        return False
-    closer = f"</{m.group(1).lower()}"
-    if closer not in last:
-        last[closer] = max(
-            (i for i, line in enumerate(lines) if closer in line.lower()), default=-1
-        )
-    return last[closer] >= b.end
 
 
 def unshown(block: str) -> str:

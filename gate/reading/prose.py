@@ -20,7 +20,6 @@ from receipt_gate.reading.blocksyntax import cell_ends, label, references
 from receipt_gate.reading.htmlblocks import (
     LOWER_DECLARATION,
     SHOWN_HTML,
-    in_html_element,
     unshown,
 )
 from receipt_gate.reading.inline import COMMENT as _COMMENT
@@ -63,28 +62,6 @@ _TASK = lazyre.compile(r"\[[ xX]\](?=[ \t]|$)")
 _ITEM = lazyre.compile(r"(?:[-+*]|[0-9]{1,9}[.)])[ \t]+$")
 
 
-# Python-Markdown's block extensions whose body is indented after a blank line: an
-# admonition (`!!! note`), a collapsible one (`??? note`, `???+`), a tab (`=== "Tab"`,
-# pymdownx.tabbed), and a definition (`:   text`, def_list). CommonMark reads the body as
-# code; MkDocs shows it as paragraphs.
-# (Python-Markdown's `!!! ?type`, pymdownx.details' `\?{3}(\+)? ?`, pymdownx.tabbed's
-# `={3}(\!)?(\+)?`: the blank after the marks is optional, and `!+` and `+!` both open.)
-_EXTENSION_OPENER = lazyre.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===[+!]{0,2})[ \t]*\S|:[ \t]+\S)")
-
-
-def _opened_by_extension(lines: list[str], before: Block | None, b: Block) -> bool:
-    """Is the indented block `b` the body of such an extension: the last block that is
-    no code (`before`) is a paragraph with an opener line, and only blank lines lie
-    between?"""
-    return (
-        before is not None
-        and before.kind == "paragraph"
-        and before.end <= b.start
-        and not any(lines[i].strip() for i in range(before.end, b.start))
-        and any(_EXTENSION_OPENER.match(lines[i]) for i in range(before.start, before.end))
-    )
-
-
 def _text_blocks(
     text: str, wide: bool = False, fences: bool = False
 ) -> tuple[list[str], list[Block]]:
@@ -97,11 +74,7 @@ def _text_blocks(
     out = [" " * len(line) for line in lines]
     kept = []
     found = blocks(text)
-    closers: dict[str, int] = {}
-    before: Block | None = None  # the last block that is no code
     for b in found:
-        if b.kind != "code":
-            before = b
         shown = (
             b.kind in ("paragraph", "heading", "table")
             or (
@@ -112,17 +85,11 @@ def _text_blocks(
                     or (b.kind == "code" and b.listed and opens_item(lines[b.start], b.cols[0]))
                     or (fences and b.fenced and not python_markdown_code(lines, b.start))
                     or (
-                        # An indented block in a list item or inside an HTML element that spans
-                        # blank lines: code to CommonMark, a paragraph to Python-Markdown (MkDocs),
-                        # whose items and raw HTML take other indentation; read as text too.
-                        fences
-                        and b.kind == "code"
-                        and not b.fenced
-                        and (
-                            b.listed
-                            or in_html_element(lines, before, b, closers)
-                            or _opened_by_extension(lines, before, b)
-                        )
+                        # An indented block: code to CommonMark, a paragraph to Eleventy
+                        # (markdown-it with indented code off, its default since 2.0) and,
+                        # in a list item, inside an HTML element that spans blank lines or
+                        # under an admonition, to Python-Markdown (MkDocs); read as text too.
+                        fences and b.kind == "code" and not b.fenced
                     )
                 )
             )
