@@ -966,6 +966,12 @@ POST = "We know a few things.\n\nThe beans were planted on the ninth of May this
         "<!doctype html><html><body><h1>{{ page.title }}</h1><p>Moved.</p></body></html>\n",
         "---\nlayout: default\n---\n{{ page.excerpt }}\n",
         "{{ content | truncatewords: 4 }}\n",
+        # round 65: a cut after another filter, a layout put in one that prints none, a
+        # body assigned and never printed, one in a hidden element
+        "---\nlayout: default\n---\n<p>{{ content | strip_html | truncatewords: 4 }}</p>\n",
+        "---\nlayout: moved\n---\n{{ content }}\n",
+        "---\nlayout: default\n---\n{% assign body = content %}<p>Moved.</p>\n",
+        "<div hidden>{{ content }}</div>\n",
     ],
 )
 def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(
@@ -978,6 +984,7 @@ def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(
     content.write("_config.yml", "title: t\n")
     content.write("_layouts/default.html", "<html><body>{{ content }}</body></html>\n")
     content.write("_layouts/post.html", "---\nlayout: default\n---\n{{ content }}\n")
+    content.write("_layouts/moved.html", "<html><body><p>Moved.</p></body></html>\n")
     content.write("_posts/2024-02-01-x.md", f"---\ntitle: X\nlayout: post\n---\n{POST}")
     content.write("tone.md", "calm\n")
     content.write(
@@ -1136,6 +1143,89 @@ def test_a_quote_of_a_footnote_counts_where_the_renderer_reads_footnotes(
     (tmp_path / "v.json").write_text(json.dumps(verdict))
     rc, out, _ = rg("record", "tone", "drafts/x.md", "--verdict", str(tmp_path / "v.json"))
     assert (rc == 0) == shown, out
+
+
+CUT = "<html><body><h1>{{ title }}</h1><p>Moved.</p></body></html>\n"
+WHOLE = "<html><body>{{ content | safe }}</body></html>\n"
+
+
+@pytest.mark.parametrize(
+    ("files", "layout", "shown"),
+    [
+        # round 65: a Nunjucks layout whose base has no place for its block, a layout a
+        # directory data file gives, one an alias names: as Eleventy builds them
+        (
+            {
+                "_includes/shell.njk": "<html><body>{% block top %}{% endblock %}</body></html>",
+                "_includes/post.njk": '{% extends "shell.njk" %}{% block main %}'
+                "{{ content | safe }}{% endblock %}",
+            },
+            "post.njk",
+            False,
+        ),
+        (
+            {
+                "_includes/shell.njk": "<html><body>{% block main %}{% endblock %}</body></html>",
+                "_includes/post.njk": '{% extends "shell.njk" %}{% block main %}'
+                "{{ content | safe }}{% endblock %}",
+            },
+            "post.njk",
+            True,
+        ),
+        ({"notes/notes.json": '{"layout": "cut.njk"}', "_includes/cut.njk": CUT}, None, False),
+        ({"notes/notes.json": '{"layout": "all.njk"}', "_includes/all.njk": WHOLE}, None, True),
+        (
+            {
+                "notes/notes.json": '{"layout": "all.njk"}',
+                "notes/x.json": '{"layout": "cut.njk"}',
+                "_includes/all.njk": WHOLE,
+                "_includes/cut.njk": CUT,
+            },
+            None,
+            False,
+        ),
+        (
+            {
+                "eleventy.config.mjs": "export default function (c) {"
+                ' c.addLayoutAlias("post", "cut.njk"); }\n',
+                "_includes/cut.njk": CUT,
+            },
+            "post",
+            False,
+        ),
+        (
+            {
+                "eleventy.config.mjs": "export default function (c) {"
+                ' c.addLayoutAlias("post", "all.njk"); }\n',
+                "_includes/all.njk": WHOLE,
+            },
+            "post",
+            True,
+        ),
+    ],
+)
+def test_a_quote_counts_only_where_eleventys_layout_prints_the_page(
+    content: Repo, rg: Run, tmp_path: Path, files: dict[str, str], layout: str | None, shown: bool
+) -> None:
+    py = json.dumps(sys.executable)
+    content.write("eleventy.config.mjs", "export default function () {}\n")
+    for name, text in files.items():
+        content.write(name, text)
+    front = f"layout: {layout}\n" if layout else ""
+    content.write("notes/x.md", f"---\ntitle: X\n{front}---\n{POST}")
+    content.write("tone.md", "calm\n")
+    content.write(
+        ".receipt-gate.yaml",
+        'drafts: ["notes/*.md"]\nrequired: [tone]\nchecks:\n'
+        f"  tone: {{kind: model, command: [{py}, x.py], rubric: tone.md}}\n",
+    )
+    quote = "The beans were planted on the ninth of May this year."
+    verdict = {"verdict": "pass", "criteria": [{"name": "c", "verdict": "pass", "quotes": [quote]}]}
+    (tmp_path / "v.json").write_text(json.dumps(verdict))
+    rc, out, _ = rg("record", "tone", "notes/x.md", "--verdict", str(tmp_path / "v.json"))
+    assert (rc == 0) == shown, out
+    if not shown:
+        assert "does not surely print it (no reader reads it)" in out, out
 
 
 @pytest.mark.parametrize(

@@ -1476,29 +1476,118 @@ def unprinted_layout(tree: Tree, cfg: Config | None, path: str, text: str) -> st
         return tree_templates(tree, run_dir).unprinted(path, fields)
     given = frozenset(k for p, k, _ in defaults if path.startswith(p))
     names = _layouts_of(path, fields, defaults)
+    if not names and STRICT in layouts:  # (Eleventy's: a data file may give the layout)
+        data = _data_layout(tree, path)
+        if data == _UNKNOWN:
+            return None
+        names = [data] if data else []
     unsure = [n for n in names if not _printed(fields, layouts, n, given)]
-    return next((n for n in unsure if not _may_print_body(tree, n, run_dir)), None)
+    aliases = _aliases(tree) if STRICT in layouts else {}
+    return next((n for n in unsure if not _may_print_body(tree, n, run_dir, aliases)), None)
 
 
-# Where a layout's template names the page's body: in an output or a tag, not through a
-# filter that cuts it (`truncatewords`, `slice`...). What it is named for, the gate may
-# not read (`{% assign c = content %}`, `{{ content | toc }}`, an `{% extends %}` block's):
-# a quote there is not refused for it (headline-numbers, surely, takes no support there).
-_BODY_NAMED = lazyre.compile(
-    r"\{[{%](?:[^}%]|[}%](?!\}))*?(?<![\w.])(?:page\.)?content(?![\w-])"
-    r"(?!\s*\|\s*(?:truncate\w*|slice|size|first|last|split|number_of_words)\b)"
-)
+def _aliases(tree: Tree) -> dict[str, str]:
+    """The layouts an Eleventy config names by another name (addLayoutAlias)."""
+    from receipt_gate import sites
+
+    paths = tree.paths(list(sites.eleventy.CONFIGS))
+    return dict(sites.layout_aliases(paths, _reader(tree)))
+
+
+def _data_layout(tree: Tree, path: str) -> str | None:
+    """The layout an Eleventy data file gives a page that names none: its template data
+    file's (`x.json` beside `x.md`), else the nearest directory data file's
+    (`notes/notes.json`); `_UNKNOWN` where the nearest that may give one is code."""
+    folder, _, name = path.rpartition("/")
+    stem = name.rpartition(".")[0] or name
+    places = [(folder, stem)]
+    parts = folder.split("/") if folder else []
+    places += [("/".join(parts[: k + 1]), parts[k]) for k in range(len(parts) - 1, -1, -1)]
+    read = _reader(tree)
+    for where, base in places:
+        for ext in (".11tydata.js", ".11tydata.cjs", ".11tydata.mjs", ".11tydata.json", ".json"):
+            text = read(f"{where}/{base}{ext}" if where else f"{base}{ext}")
+            if text is None or "layout" not in text:
+                continue
+            if not ext.endswith(".json"):
+                return _UNKNOWN
+            try:
+                data = json.loads(text)
+            except ValueError:
+                return _UNKNOWN
+            if isinstance(data, dict) and "layout" in data:
+                return str(data["layout"]).strip() or None
+    return None
+
+
+# Where a layout's template names the page's body: in an output or a tag (each read to
+# its end or the text's: linear), not through a filter that cuts it (`truncatewords`,
+# `slice`... anywhere after it), nor in a tag's attribute, a comment or an element that
+# hides it, nor in a value assigned and never printed, nor in a block the layout it
+# extends has no place for. What it is named for beyond these (`{{ content | toc }}`, an
+# include given it), the gate may not read: a quote there is not refused for it
+# (headline-numbers, surely, takes no support there).
+_TEMPLATE_TAG = lazyre.compile(r"\{([{%])((?:[^}%]|[}%](?!\}))*+)(?:[}%]\}|\Z)")
+_PAGE_BODY = lazyre.compile(r"(?<![\w.])(?:page\.)?content(?![\w-])")
+_CUTS_BODY = lazyre.compile(r"\|\s*(?:truncate\w*|slice|size|first|last|split|number_of_words)\b")
+_ASSIGNS = lazyre.compile(r"-?\s*(?:assign|set)\s+(\w+)\s*=")
+_BLOCK = lazyre.compile(r"-?\s*(block|endblock)\b\s*(\w*)")
+_EXTENDS = lazyre.compile(r"\{%-?\s*(?:extends|layout)\s+[\"']([^\"']+)[\"']")
 _TEMPLATE_COMMENTS = lazyre.compile(
     r"(?s)\{%-?\s*comment\s*-?%\}.*?(?:\{%-?\s*endcomment\s*-?%\}|\Z)"
     r"|\{%-?\s*#(?:[^%]|%(?!\}))*+%\}|<!--.*?(?:-->|\Z)|\{#.*?(?:#\}|\Z)"
 )
 
 
-def _may_print_body(tree: Tree, name: str, run_dir: str) -> bool:
-    """Does the layout of this name (Jekyll's `_layouts/`, Eleventy's `_includes/`, with
-    or without its extension) name the page's body where it may print it whole? (The
-    layout it is put in sees this one's output as its `content`, not the page's.) A
-    layout not found: it may (what the gate cannot find it does not refuse a quote for)."""
+def _body_places(body: str) -> tuple[bool, set[str], set[str]]:
+    """Where a layout's text may print the page's body whole: outside any block, in
+    which blocks (their names), and the blocks it has."""
+    from receipt_gate.reading.inline import blanked, merged, within
+    from receipt_gate.reading.visible import tag_spans
+
+    text = _TEMPLATE_COMMENTS.sub(lambda m: " " * len(m.group()), body)
+    found = list(_TEMPLATE_TAG.finditer(text))
+    markup = blanked(text, [m.span() for m in found])
+    unseen = merged([*tag_spans(markup), *_hidden_spans(markup)])
+    starts = [a for a, _ in unseen]
+    holders: list[str] = []
+    blocks: list[str] = []
+    outside = False
+    within_blocks: set[str] = set()
+    defined: set[str] = set()
+    for m in found:
+        inner = m.group(2)
+        block = _BLOCK.match(inner) if m.group(1) == "%" else None
+        if block is not None:
+            if block.group(1) == "block":
+                blocks.append(block.group(2))
+                defined.add(block.group(2))
+            elif blocks:
+                blocks.pop()
+            continue
+        names = [_PAGE_BODY.search(inner), *(_named_word(h).search(inner) for h in holders)]
+        at = min((n.end() for n in names if n is not None), default=-1)
+        if at < 0 or _CUTS_BODY.search(inner, at) or within(m.start(), unseen, starts):
+            continue
+        assigned = _ASSIGNS.match(inner) if m.group(1) == "%" else None
+        if assigned is not None and len(holders) >= 32:
+            return True, within_blocks, defined  # (names past reading: it may print)
+        if assigned is not None:
+            holders.append(assigned.group(1))  # (printed where its name is)
+        elif blocks:
+            within_blocks.add(blocks[-1])
+        else:
+            outside = True
+    return outside, within_blocks, defined
+
+
+def _named_word(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w-])")
+
+
+def _layout_text(tree: Tree, name: str, run_dir: str) -> str | None:
+    """The text of the layout of this name (Jekyll's `_layouts/`, Eleventy's
+    `_includes/`, with or without its extension); None where the gate finds none."""
     from receipt_gate.base import wildmatch
 
     base = _layout_name(name)
@@ -1510,10 +1599,47 @@ def _may_print_body(tree: Tree, name: str, run_dir: str) -> bool:
         for p in tree.paths([*globs, f"!{wildmatch.escape(run_dir)}/**"])
         if leaf in (p.rpartition("/")[2], p.rpartition("/")[2].rpartition(".")[0])
     ]
-    text = _reader(tree)(found[0]) if found else None
-    if text is None:
+    return _reader(tree)(found[0]) if found else None
+
+
+def _may_print_body(
+    tree: Tree, name: str, run_dir: str, aliases: Mapping[str, str], depth: int = 0
+) -> bool:
+    """Does the layout of this name print the page's body where it may print it whole,
+    and so does each layout it is put in (it sees this one's output as its `content`)?
+    A layout not found, or one the gate cannot read: it may (what the gate cannot find
+    it does not refuse a quote for)."""
+    text = _layout_text(tree, aliases.get(name, name), run_dir)
+    if text is None or depth > 20:
         return True
-    return _BODY_NAMED.search(_TEMPLATE_COMMENTS.sub("", _layout_front(text)[1])) is not None
+    parent, body = _layout_front(text)
+    outside, within_blocks, _ = _body_places(body)
+    extends = _EXTENDS.search(_TEMPLATE_COMMENTS.sub("", body))
+    if extends is None:
+        may = outside or bool(within_blocks)  # (a block prints in its place)
+    else:  # (what a child prints outside the blocks its base has, nothing prints)
+        bases = _base_blocks(tree, extends.group(1), run_dir)
+        may = bases is None or bool(within_blocks & bases)
+    if not may:
+        return False
+    if parent is None or parent == _UNKNOWN:
+        return True
+    return _may_print_body(tree, parent, run_dir, aliases, depth + 1)
+
+
+def _base_blocks(tree: Tree, name: str, run_dir: str, depth: int = 0) -> set[str] | None:
+    """The blocks a base template (and each it extends) has a place for; None where the
+    gate cannot read one."""
+    text = _layout_text(tree, name, run_dir)
+    if text is None or depth > 20:
+        return None
+    body = _layout_front(text)[1]
+    defined = _body_places(body)[2]
+    extends = _EXTENDS.search(_TEMPLATE_COMMENTS.sub("", body))
+    if extends is None:
+        return defined
+    more = _base_blocks(tree, extends.group(1), run_dir, depth + 1)
+    return None if more is None else defined | more
 
 
 def _all_print(path: str, fields: Mapping[str, object], rules: _Seen) -> bool:
