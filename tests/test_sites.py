@@ -539,6 +539,10 @@ def test_a_mount_is_read_within_its_own_table() -> None:
         ("<span hidden>{{ .Text }}</span>", False),
         ("<script>{{ .Text }}</script>", False),
         ('<a href="{{ .Destination }}"></a>', False),
+        # round 65: a variable given the text, a style an action writes
+        ('{{- $text := .Text -}}<a href="{{ .Destination }}">{{ $text | safeHTML }}</a>', True),
+        ("{{ $t := .Title }}<a>{{ $t }}</a>", False),
+        ('<h2 style="{{ "display:none" | safeCSS }}">{{ .Text | safeHTML }}</h2>', False),
     ],
 )
 def test_a_render_hook_surely_prints_its_text_or_not(template: str, prints: bool) -> None:
@@ -708,3 +712,17 @@ def test_hugos_template_for_a_page_may_print_its_body_or_not(
         None if unprinted is None else next(p for p in sub if f"layouts/{unprinted}." in p)
     )
     assert Templates(sorted(files), files.get).unprinted(f"site/content/{page}", fields) is None
+
+
+def test_a_render_hooks_partial_given_its_context_is_read() -> None:
+    """Round 65's review: Docsy's heading hook is `{{ partial "td/render-heading.html" .
+    }}`; the partial prints `.Text`, and a quote of a heading counts there."""
+    from receipt_gate.sites.hugo import unshown_by_render_hooks
+
+    files = {
+        "layouts/_markup/render-heading.html": '{{ partial "td/render-heading.html" . -}}',
+        "themes/t/layouts/_partials/td/render-heading.html": "<h2>{{- .Text | safeHTML -}}</h2>",
+        "layouts/_markup/render-link.html": '{{ partial "link" . }}',
+        "layouts/partials/link.html": '<a href="{{ .Destination }}"></a>',
+    }
+    assert unshown_by_render_hooks(sorted(files), files.get) == frozenset({"link"})

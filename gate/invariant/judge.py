@@ -269,7 +269,8 @@ def unshown_kinds(tree: Tree, run_dir: str) -> frozenset[str]:
         from receipt_gate.base.wildmatch import escape
         from receipt_gate.sites import tree_drops_footnotes
 
-        paths = tree.paths(["**/_markup/render-*", f"!{escape(run_dir)}/**"])
+        globs = ["**/_markup/render-*", "**/layouts/partials/**", "**/layouts/_partials/**"]
+        paths = tree.paths([*globs, f"!{escape(run_dir)}/**"])
         hooks = unshown_by_render_hooks(paths, lambda p: small_text(tree, p))
         return hooks | ({"footnote"} if tree_drops_footnotes(tree, run_dir) else set())
 

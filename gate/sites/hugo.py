@@ -792,6 +792,10 @@ _KEEPS = r"(?:safeHTML|safe\.HTML|plainify|strings\.TrimSpace|htmlUnescape|markd
 _PRINTS_TEXT = lazyre.compile(
     rf"(?:{_KEEPS}\s+)?\.(?:Text|PlainText)(?:\s*\|\s*{_KEEPS})*|{_KEEPS}\s+\(\s*\.Text\s*\)"
 )
+# A variable given the text (`$text := .Text`), and one printed as it is (round 65).
+_TEXT_VARIABLE = lazyre.compile(rf"\$(\w+)\s*:?=\s*(?:{_PRINTS_TEXT.pattern})")
+_PRINTS_VARIABLE = lazyre.compile(rf"(?:{_KEEPS}\s+)?\$(\w+)(?:\s*\|\s*{_KEEPS})*")
+_GIVEN_THE_HOOK = lazyre.compile(r"partial(?:Cached)?\s+(\"[^\"]+\"|`[^`]+`)\s+\.")
 _OPENS = frozenset({"if", "with", "range", "block", "define"})
 _NO_TEXT = lazyre.compile(
     r"(?is)<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|template"
@@ -816,6 +820,14 @@ class _Branching:
         return self.word in ("if", "with") and self.otherwise and all(self.printed)
 
 
+def _as_written(action: re.Match[str]) -> str:
+    """What an action may print, as far as the markup around it goes: the strings it
+    holds, in place (`style="{{ "display:none" | safeCSS }}"` hides what it styles:
+    round 65), the rest blank, its length kept."""
+    said = " ".join(q.group()[1:-1] for q in _GO_STRING.finditer(action.group(1)))
+    return said.replace("\n", " ")[: len(action.group())].ljust(len(action.group()))
+
+
 def _unseen(template: str) -> tuple[str, list[tuple[int, int]], list[int]]:
     """A template with its Go comments blanked, and where in it no reader sees what an
     action prints: inside a tag, an HTML comment, a hiding element or a script (with the
@@ -824,7 +836,7 @@ def _unseen(template: str) -> tuple[str, list[tuple[int, int]], list[int]]:
     from receipt_gate.reading.visible import hidden_by_markup, tag_spans
 
     template = _GO_COMMENT.sub(lambda m: " " * len(m.group()), template)
-    markup = _GO_ACTION.sub(lambda m: " " * len(m.group()), template)
+    markup = _GO_ACTION.sub(_as_written, template)
     unseen = merged(
         [
             *tag_spans(markup),
@@ -835,18 +847,27 @@ def _unseen(template: str) -> tuple[str, list[tuple[int, int]], list[int]]:
     return template, unseen, [a for a, _ in unseen]
 
 
-def _prints_text(template: str) -> bool:
+def _prints_text(
+    template: str, partial: Callable[[str], str | None] | None = None, depth: int = 0
+) -> bool:
     """Does a render hook surely print the text it is given: `.Text` (or `.PlainText`,
-    through a function that keeps it) printed outside any tag, comment, hiding element or
-    script, in no block or in every branch of one, or `{{ . }}` in a `{{ with .Text }}`?"""
+    through a function that keeps it, or a variable given it) printed outside any tag,
+    comment, hiding element or script, in no block or in every branch of one, `{{ . }}`
+    in a `{{ with .Text }}`, or a partial given the hook's context (`partial "x" .`)
+    that surely prints it (`partial`: a partial's text by its name)?"""
     from receipt_gate.reading.inline import within
 
     template, unseen, starts = _unseen(template)
     stack: list[_Branching] = []
+    texts: set[str] = set()  # (the variables that hold the text)
     for m in _GO_ACTION.finditer(template):
         body = m.group(1).strip().removeprefix("-").removesuffix("-").strip()
         word = body.split(None, 1)[0] if body else ""
-        if word in _OPENS:
+        given = _TEXT_VARIABLE.fullmatch(body)
+        printed = _PRINTS_VARIABLE.fullmatch(body)
+        if given is not None:
+            texts.add(given.group(1))
+        elif word in _OPENS:
             stack.append(
                 _Branching(word, word == "with" and bool(_PRINTS_TEXT.fullmatch(body[4:].strip())))
             )
@@ -860,7 +881,15 @@ def _prints_text(template: str) -> bool:
             if done:
                 stack[-1].printed[-1] = True
         elif (
-            _PRINTS_TEXT.fullmatch(body) or (body == "." and bool(stack) and stack[-1].with_text)
+            _PRINTS_TEXT.fullmatch(body)
+            or (printed is not None and printed.group(1) in texts)
+            or (
+                (called := _GIVEN_THE_HOOK.fullmatch(body)) is not None
+                and partial is not None
+                and depth < 8
+                and _prints_text(partial(called.group(1)[1:-1]) or "", partial, depth + 1)
+            )
+            or (body == "." and bool(stack) and stack[-1].with_text)
         ) and not within(m.start(), unseen, starts):
             if not stack:
                 return True
@@ -873,10 +902,23 @@ def unshown_by_render_hooks(
 ) -> frozenset[str]:
     """The kinds of markdown (link, heading, blockquote) whose text a render hook of the
     site may not print: a quote of it is read by no reader."""
+    partials: dict[str, list[str]] = {}
+    for p in paths:
+        for folder in ("/partials/", "/_partials/"):
+            at = ("/" + p).find("/layouts" + folder)
+            if at >= 0:
+                name = p[at + len("layouts" + folder) :]
+                for key in {name, name.removesuffix(".html")}:
+                    partials.setdefault(key, []).append(p)
+
+    def partial(name: str) -> str | None:  # (one by this name, the site's or a theme's)
+        found = partials.get(name, [])
+        return read(found[0]) if len(found) == 1 else None
+
     out = set()
     for p in paths:
         m = _RENDER_HOOK.search(p)
-        if m is not None and not _prints_text(read(p) or ""):
+        if m is not None and not _prints_text(read(p) or "", partial):
             out.add(m.group(1))
     return frozenset(out)
 
