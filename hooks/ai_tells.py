@@ -908,6 +908,48 @@ def _plain_variants(text: str) -> Iterator[str]:
     them)."""
     if "]:" in text:
         yield text.replace("]:", "] ")
+    if "{" in text and _CRITIC_MARK.search(text):
+        yield from _critic_views(text)
+
+
+# CriticMarkup's marks (pymdownx.critic): `accept` shows a substitution's new side and
+# an insertion, `reject` the old side and a deletion, both a highlight and no comment.
+_CRITIC_MARK = lazyre.compile(r"\{(~~|\+\+|--|==|>>)|(~~|\+\+|--|==|<<)\}|~>")
+_CRITIC_CLOSER = {"~~": "~~", "++": "++", "--": "--", "==": "==", ">>": "<<"}
+
+
+def _critic_views(text: str) -> tuple[str, str]:
+    """The page as pymdownx.critic's `accept` and `reject` modes show it (round 65: `In
+    {~~summary~>conclusion~~}` shows "In conclusion"), read in one pass; what a view
+    leaves out keeps its line breaks."""
+    accept: list[str] = []
+    reject: list[str] = []
+    pos, kind, inner_at, arrow = 0, "", 0, None
+
+    def gone(part: str) -> str:
+        return "\n" * part.count("\n")
+
+    for m in _CRITIC_MARK.finditer(text):
+        if not kind:
+            if m.group(1):
+                accept.append(text[pos : m.start()])
+                reject.append(text[pos : m.start()])
+                kind, inner_at, arrow = m.group(1), m.end(), None
+            continue
+        if kind == "~~" and m.group() == "~>" and arrow is None:
+            arrow = m
+            continue
+        if m.group(2) != _CRITIC_CLOSER[kind]:
+            continue
+        inner = text[inner_at : m.start()]
+        old = text[inner_at : arrow.start()] if arrow is not None else inner
+        new = text[arrow.end() : m.start()] if arrow is not None else ""
+        shown = {"~~": (new, old), "++": (inner, gone(inner)), "--": (gone(inner), inner)}
+        yes, no = shown.get(kind, (inner, inner) if kind == "==" else (gone(inner),) * 2)
+        accept.append(yes + gone(old) if kind == "~~" else yes)
+        reject.append(no + gone(new) if kind == "~~" else no)
+        pos, kind = m.end(), ""
+    return "".join(accept) + text[pos:], "".join(reject) + text[pos:]
 
 
 def _variants(text: str, path: str) -> Iterator[str]:

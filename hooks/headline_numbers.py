@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 22
+version = 23
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -242,6 +242,28 @@ def major_minor(version: str) -> str:
     return canonical(m) if m else version
 
 
+# A number that names a part of a series or a course, not a quantity (round 65: Jekyll's
+# own "Ruby 101" and "Markdown 101" accused each other): after a word that labels one
+# (`Part 2`, `Chapter 3`, `Step 4`, `Episode 12`, `No. 5`), and the introductory `101`
+# after a name (`SQL 101`, `Ruby 101`). Not a percentage or a decimal's part.
+_LABEL_WORDS = (
+    "part|chapter|step|lesson|episode|level|phase|stage|session|unit|module|volume|vol\\."
+    "|no\\.|season|book|section|act|scene|figure|fig\\.|appendix|exercise|lab|example"
+)
+_LABELED = lazyre.compile(
+    rf"(\b(?i:{_LABEL_WORDS})[ \t]+|\b[A-Z][\w+#-]*[ \t]+(?=101\b))"
+    r"(\d{1,4})\b(?![.,]\d|[ \t]*%|[ \t]*(?i:percent|per\b|x\b))"
+)
+_LABEL_HINT = lazyre.compile(rf"(?i:\b(?:{_LABEL_WORDS})[ \t]+\d)|[ \t]101\b")
+
+
+def _unlabeled(text: str) -> str:
+    """The text with each number that names (a part, a course) blanked."""
+    if not _LABEL_HINT.search(text):
+        return text
+    return _LABELED.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+
+
 def blank_opaque(text: str) -> str:
     return _OPAQUE.sub(lambda m: " " * len(m.group()), text)
 
@@ -288,6 +310,7 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
         text = sub_blank(TEMPLATE, text) if "{" in text else text
         if "<" in text:
             text = OPAQUE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    text = _unlabeled(text)
     found: list[tuple[int, str, str]] = []
     for start, end in digit_chunks(text):
         chunk = text[start:end]

@@ -1416,3 +1416,22 @@ def test_mathmls_space_draws_a_space() -> None:
     )
     found = find_tells(f"A short post.\n\n{page}\n", RULES)
     assert [f.message.split(" (")[0] for f in found] == ['banned phrase "in conclusion"']
+
+
+@pytest.mark.parametrize(
+    ("page", "found"),
+    [
+        # round 65: pymdownx.critic's `accept` mode shows a substitution's new side and an
+        # insertion, `reject` the old side and a deletion: each is a page some site shows
+        ("In {~~summary~>conclusion~~}, the beans did well.", True),
+        ("In {~~conclusion~>summary~~}, the beans did well.", True),
+        ("In {++conclusion++}, the beans did well.", True),
+        ("In con{--x--}clusion, the beans did well.", True),
+        ("In {==conclusion==}, the beans did well.", True),
+        ("In {>>a comment<<} summary, the beans did well.", False),
+        ("In {~~summary~>short~~}, the beans {++did++} well.", False),
+    ],
+)
+def test_what_criticmarkup_shows_is_read(page: str, found: bool) -> None:
+    rules = compile_rules(["in conclusion"], [])
+    assert bool(find_tells(f"# X\n\nPlain words. {page}\n", rules)) is found

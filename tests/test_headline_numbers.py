@@ -2475,3 +2475,25 @@ def test_round_63_support_and_citations(
     repo.write("posts/notes.md", f"---\ntitle: Notes\n---\n{notes}")
     rc, out, _ = rg("run")
     assert rc == (1 if held else 0), out
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # round 65: a number that names a part or a course is no quantity (Jekyll's own
+        # "Ruby 101" and "Markdown 101" accused each other)
+        ("Ruby 101", []),
+        ("C++ 101: a tour", []),
+        ("Migrating, Part 2", []),
+        ("Chapter 3 of 12", ["12"]),
+        ("Step 4: 30% faster", ["30%"]),
+        # a quantity still: after a word that labels nothing, a percentage, a decimal
+        ("save 101 dollars", ["101"]),
+        ("Part 2.5 million", ["2500000"]),
+        ("Python 3", ["3"]),
+    ],
+)
+def test_a_number_that_names_is_no_token(text: str, values: list[str]) -> None:
+    from receipt_gate_hooks.headline_numbers import scan
+
+    assert [value for _, _, value in scan(text)] == values
