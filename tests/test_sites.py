@@ -631,6 +631,15 @@ TITLE_ONLY = "<h1>{{ .Title }}</h1>"
         ),
         (
             {
+                "layouts/posts/single.html": '{{ define "main" }}<h1>{{ .Title }}</h1>{{ end }}',
+                "layouts/posts/baseof.html": '{{ block "main" . }}{{ end }}{{ .Content }}',
+            },
+            "posts/x.md",
+            {},
+            None,
+        ),
+        (
+            {
                 "layouts/_default/single.html": '{{ partial "body.html" . }}',
                 "layouts/partials/body.html": PRINTS,
             },

@@ -927,7 +927,6 @@ def unshown_by_render_hooks(
 # layouts are (gate.rules.corpus.unprinted_layout): a template that names no body of the
 # page where it may print it whole (`.Content`, `.Plain`, `.RawContent`, or a view
 # `.Render` chooses) leaves a reader none of it: `.Summary`, `{{ .Content | truncate 9 }}`.
-_TEMPLATE = lazyre.compile(r"(?:^|/)layouts/((?:[^/]+/)*?)([^/.]+)(?:\.[\w-]+)*\.html$")
 _BODY = lazyre.compile(
     r"(?<![\w\\])(?:Content|RawContent|Plain|PlainWords|ContentWithoutSummary|Render)\b"
 )
@@ -957,7 +956,8 @@ _CALLED = lazyre.compile(
     r"|\$[\w.]+\s+(\$?\.?[Ss]ite)\s*(?:-?$|\)))?"
 )
 _GO_STRING = lazyre.compile(r'"(?:[^"\\]|\\.)*+"?|`[^`]*+`?')
-_CASCADE_SETS = lazyre.compile(r"(?is)\bcascade\b.*?\b(?:layout|type)\b")
+_CASCADE = lazyre.compile(r"(?i)\bcascade\b")
+_SETS_TEMPLATE = lazyre.compile(r"(?i)\b(?:layout|type)\b")
 _ROOT_CONFIG = lazyre.compile(r"^(?:hugo|config)\.(?:toml|ya?ml|json)$|^config/")
 
 
@@ -1096,7 +1096,11 @@ class Templates:
         texts += [
             self.read(f"{a}_index{ext}") for a in above for ext in (".md", ".html", ".markdown")
         ]
-        return any(t is not None and _CASCADE_SETS.search(t) for t in texts)
+        for t in texts:  # (a cascade, and a layout or a type after it: linear)
+            m = _CASCADE.search(t) if t is not None else None
+            if t is not None and m is not None and _SETS_TEMPLATE.search(t, m.end()):
+                return True
+        return False
 
     def _may_print(self, root: str, path: str, depth: int) -> bool:
         """May this template print the page's body whole: itself, through the partials it
@@ -1112,7 +1116,7 @@ class Templates:
             files = self._files_of(root)
             bases = []
             if "define" in text:
-                folder = path.rpartition("/layouts/")[2].rpartition("/")[0]
+                folder = ("/" + path).rpartition("/layouts/")[2].rpartition("/")[0]
                 bases = [
                     p
                     for f in {folder, "_default", ""}
