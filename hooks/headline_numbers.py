@@ -242,26 +242,37 @@ def major_minor(version: str) -> str:
     return canonical(m) if m else version
 
 
-# A number that names a part of a series or a course, not a quantity (round 65: Jekyll's
-# own "Ruby 101" and "Markdown 101" accused each other): after a word that labels one
-# (`Part 2`, `Chapter 3`, `Step 4`, `Episode 12`, `No. 5`), and the introductory `101`
-# after a name (`SQL 101`, `Ruby 101`). Not a percentage or a decimal's part.
+# A number that names, not counts (round 65: Jekyll's own "Ruby 101" and "Markdown 101"
+# accused each other; round 66: "Windows 11"): after a word that labels a part of a
+# series (`Part 2`, `Chapter 3 of 12`, `Step 4:`, `No. 5`) or after a capitalized name
+# (`Ruby 101`, `Windows 11`), with nothing after it that tells a quantity: the line's
+# end or a punctuation mark (or, after a label, `of`). `Fixed 101 Bugs`, `Stage 76
+# Times Faster` and `101%` count. (Each word tried is at most 31 letters: linear.)
 _LABEL_WORDS = (
     "part|chapter|step|lesson|episode|level|phase|stage|session|unit|module|volume|vol\\."
     "|no\\.|season|book|section|act|scene|figure|fig\\.|appendix|exercise|lab|example"
 )
 _LABELED = lazyre.compile(
-    rf"(\b(?i:{_LABEL_WORDS})[ \t]+|\b[A-Z][\w+#-]*[ \t]+(?=101\b))"
-    r"(\d{1,4})\b(?![.,]\d|[ \t]*%|[ \t]*(?i:percent|per\b|x\b))"
+    rf"(\b(?:((?i:{_LABEL_WORDS}))|[A-Z][\w+#]{{0,30}})[ \t]+)(\d{{1,4}})"
+    r"(?=[ \t]*(?:$|[:;,!?)\]]|\.(?!\d)|[\u2013\u2014]|-[ \t])|([ \t]+of\b))",
+    re.MULTILINE,
 )
-_LABEL_HINT = lazyre.compile(rf"(?i:\b(?:{_LABEL_WORDS})[ \t]+\d)|[ \t]101\b")
+_LABEL_HINT = lazyre.compile(
+    r"\S[ \t]+\d{1,4}(?:[ \t]*(?:$|[^\w\s%.])|\.(?!\d)|[ \t]+of\b)", re.MULTILINE
+)
 
 
 def _unlabeled(text: str) -> str:
     """The text with each number that names (a part, a course) blanked."""
     if not _LABEL_HINT.search(text):
         return text
-    return _LABELED.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+    return _LABELED.sub(_label_blanked, text)
+
+
+def _label_blanked(m: re.Match[str]) -> str:
+    if m.group(4) and not m.group(2):  # (`of` after a name: a quantity may follow)
+        return m.group()
+    return m.group(1) + " " * len(m.group(3))
 
 
 def blank_opaque(text: str) -> str:

@@ -916,7 +916,7 @@ def test_a_site_that_renders_markdown_another_way_is_refused(
     repo: Repo, rg: Run, path: str, text: str
 ) -> None:
     """An outside pass: Hugo renders every page with go-org when its config says so, or
-    the pages under a section whose cascade does; go-org shows an indented line (code to
+    the pages under a section whose cascade does; go-org shows a fence (code to
     markdown) as text. The gate reads a page by its own markup (`markup:` in its front
     matter): it refuses the site, naming the file. (Real hugo, where installed, shows
     the indented line published.)"""
@@ -926,7 +926,7 @@ def test_a_site_that_renders_markdown_another_way_is_refused(
     repo.write(
         "content/posts/a.md",
         "---\ntitle: a\nsummary: A post.\n---\nA plain post.\n\n"
-        "    " + TELLS + ", this indented line is code to markdown.\n",
+        "```\n" + TELLS + ", this fenced line is code to markdown.\n```\n",
     )
     assert rg("init")[0] == 0
     assert rg("run")[0] == 0

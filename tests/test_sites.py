@@ -686,6 +686,113 @@ TITLE_ONLY = "<h1>{{ .Title }}</h1>"
             {},
             None,
         ),
+        # round 66: a branch no value takes, a body assigned and never printed, functions
+        # that print a part of it, a string, a language's own template, a base with no
+        # place for the block, a view that prints none, a theme the site does not use
+        (
+            {"layouts/_default/single.html": "{{ if false }}{{ .Content }}{{ end }}"},
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {"layouts/_default/single.html": "{{ if eq 1 2 }}{{ .Content }}{{ else }}x{{ end }}"},
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {"layouts/_default/single.html": "{{ if true }}x{{ else }}{{ .Content }}{{ end }}"},
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {"layouts/_default/single.html": "{{ if .Params.b }}{{ .Content }}{{ end }}"},
+            "x.md",
+            {},
+            None,
+        ),
+        ({"layouts/_default/single.html": "{{ $body := .Content }}<p>No.</p>"}, "x.md", {}, "_"),
+        (
+            {"layouts/_default/single.html": "{{ $b := .Content }}{{ $b | safeHTML }}"},
+            "x.md",
+            {},
+            None,
+        ),
+        (
+            {"layouts/_default/single.html": '{{ printf "%.9s" .Content | safeHTML }}'},
+            "x.md",
+            {},
+            "_",
+        ),
+        ({"layouts/_default/single.html": "{{ strings.Repeat 0 .Content }}"}, "x.md", {}, "_"),
+        ({"layouts/_default/single.html": "{{ .Content | urlquery }}"}, "x.md", {}, "_"),
+        (
+            {"layouts/_default/single.html": '{{ index (split .Content ".") 0 | safeHTML }}'},
+            "x.md",
+            {},
+            "_",
+        ),
+        ({"layouts/_default/single.html": '<code>{{ "{{ .Content }}" }}</code>'}, "x.md", {}, "_"),
+        (
+            {
+                "layouts/_default/single.html": "{{ .Content | replaceRE "
+                + '"<img " "<img x " | safeHTML }}'
+            },
+            "x.md",
+            {},
+            None,
+        ),
+        (
+            {"layouts/_default/single.html": PRINTS, "layouts/_default/single.en.html": TITLE_ONLY},
+            "x.md",
+            {},
+            "_default/single.en",
+        ),
+        (
+            {"layouts/_default/single.html": PRINTS, "layouts/_default/single.en.html": TITLE_ONLY},
+            "x.fr.md",
+            {},
+            None,
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ define "main" }}{{ .Content }}{{ end }}',
+                "layouts/_default/baseof.html": "<h1>{{ .Title }}</h1>"
+                + '{{ block "other" . }}{{ end }}',
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ .Render "card" }}',
+                "layouts/_default/card.html": TITLE_ONLY,
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ .Render "card" }}',
+                "layouts/posts/card.html": PRINTS,
+            },
+            "posts/x.md",
+            {},
+            None,
+        ),
+        (
+            {
+                "themes/t/layouts/_default/single.html": TITLE_ONLY,
+                "themes/b/layouts/_default/single.html": PRINTS,
+            },
+            "x.md",
+            {},
+            "_default/single",
+        ),
         # a section's page: its list template
         (
             {"layouts/_default/list.html": "{{ range .Pages }}{{ .Title }}{{ end }}"},
@@ -706,7 +813,7 @@ def test_hugos_template_for_a_page_may_print_its_body_or_not(
 ) -> None:
     from receipt_gate.sites.hugo import Templates
 
-    files = {"hugo.toml": 'title = "t"\n', **files}
+    files = {"hugo.toml": 'title = "t"\ntheme = "t"\n', **files}
     templates = Templates(sorted(files), files.get)
     got = templates.unprinted(f"content/{page}", fields)
     if unprinted == "_":

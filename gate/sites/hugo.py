@@ -8,6 +8,7 @@ matter in, by their exact extension (it copies posts/x.MD as it is, draft and al
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -785,7 +786,10 @@ _RENDER_HOOK = lazyre.compile(
 )
 # An action, to its `}}` or the text's end (never failing: linear on `{{` repeated); a
 # comment, to its `*/}}`.
-_GO_ACTION = lazyre.compile(r"\{\{((?:[^}]|\}(?!\}))*)(?:\}\}|\Z)")
+# (a string in it is one token: its `}}` ends nothing, as Go's lexer reads it)
+_GO_ACTION = lazyre.compile(
+    r"\{\{((?:[^}\"`]++|\"(?:[^\"\\]|\\.)*+\"|`[^`]*+`|[\"`]|\}(?!\}))*+)(?:\}\}|\Z)"
+)
 _GO_COMMENT = lazyre.compile(r"\{\{-?\s*/\*.*?(?:\*/\s*-?\}\}|\Z)", re.DOTALL)
 # What prints the text as it is: `.Text` or `.PlainText`, through functions that keep it.
 _KEEPS = r"(?:safeHTML|safe\.HTML|plainify|strings\.TrimSpace|htmlUnescape|markdownify)"
@@ -820,12 +824,26 @@ class _Branching:
         return self.word in ("if", "with") and self.otherwise and all(self.printed)
 
 
+# An action that prints a string: the string first, or given to a function that prints
+# it (`{{ "display:none" | safeCSS }}`, `{{ print "<!--" | safeHTML }}`).
+_PRINTS_STRING = lazyre.compile(
+    r"\{\{-?\s*(?:(?:print|printf|safeHTML|safeCSS|safeHTMLAttr|safe\.\w+)\s+)?"
+    r"(\"(?:[^\"\\]|\\.)*+\"|`[^`]*+`)"
+)
+
+
 def _as_written(action: re.Match[str]) -> str:
-    """What an action may print, as far as the markup around it goes: the strings it
-    holds, in place (`style="{{ "display:none" | safeCSS }}"` hides what it styles:
-    round 65), the rest blank, its length kept."""
-    said = " ".join(q.group()[1:-1] for q in _GO_STRING.finditer(action.group(1)))
-    return said.replace("\n", " ")[: len(action.group())].ljust(len(action.group()))
+    """What an action may print, as far as the markup around it goes: the string it
+    prints, where it stands (`style="{{ "display:none" | safeCSS }}"` hides what it
+    styles: round 65), the rest blank, its length kept. (A string given to another
+    function, a pattern, a key, prints nothing.)"""
+    text = action.group()
+    found = _PRINTS_STRING.match(text)
+    if found is None:
+        return " " * len(text)
+    a, b = found.span(1)
+    inner = text[a + 1 : b - 1].replace("\n", " ").replace("\r", " ")
+    return " " * (a + 1) + inner + " " * (len(text) - b + 1)
 
 
 def _unseen(template: str) -> tuple[str, list[tuple[int, int]], list[int]]:
@@ -925,21 +943,22 @@ def unshown_by_render_hooks(
 
 # Hugo's templates for a page of content (round 65), read as Jekyll's and Eleventy's
 # layouts are (gate.rules.corpus.unprinted_layout): a template that names no body of the
-# page where it may print it whole (`.Content`, `.Plain`, `.RawContent`, or a view
-# `.Render` chooses) leaves a reader none of it: `.Summary`, `{{ .Content | truncate 9 }}`.
+# page where it may print it whole (`.Content`, `.Plain`, `.RawContent`) leaves a reader
+# none of it: `.Summary`, `{{ .Content | truncate 9 }}`, a branch no value takes.
 _BODY = lazyre.compile(
-    r"(?<![\w\\])(?:Content|RawContent|Plain|PlainWords|ContentWithoutSummary|Render)\b"
+    r"(?<![\w\\])(?:Content|RawContent|Plain|PlainWords|ContentWithoutSummary)(?![\w])"
 )
-# Functions that print none of a value whole, or no value at all (a test).
-_CUTS = frozenset(
+# Functions that print a value whole (or rewrite its markup: a pattern is not read), and
+# those that hand it on to a template the gate does not read with it (it may print).
+_KEEPERS = frozenset(
     (
-        "truncate strings.Truncate substr strings.Substr slicestr strings.SliceString first"
-        " last after countwords strings.CountWords countrunes strings.CountRunes len"
-        " replaceRE strings.ReplaceRE replace strings.Replace findRE strings.FindRE"
-        " strings.Count md5 sha1 sha256 crypto.MD5 crypto.SHA1 crypto.SHA256 hash.FNV32a"
-        " hash.XxHash base64Encode encoding.Base64Encode jsonify encoding.Jsonify urlize"
-        " urls.Anchorize anchorize in collections.In strings.Contains eq ne lt le gt ge not"
+        "safeHTML safe.HTML htmlUnescape transform.HTMLUnescape emojify transform.Emojify"
+        " markdownify transform.Markdownify plainify transform.Plainify strings.TrimSpace"
+        " chomp strings.Chomp replace strings.Replace replaceRE strings.ReplaceRE print"
     ).split()
+)
+_PASSERS = frozenset(
+    "partial partialCached partials.Include partials.IncludeCached dict slice merge".split()
 )
 # Hugo's own partials, which print no page's body (a theme calls them by name).
 _EMBEDDED = frozenset(
@@ -952,44 +971,191 @@ _WORD = lazyre.compile(r"(?<![\w.$])[A-Za-z_][\w.]*")
 # A template's call of another: by name (a string), or by a value the gate cannot name
 # (given the site, not the page, `(?:site|.Site)`: none of the page's body is in reach).
 _CALLED = lazyre.compile(
-    r"\b(partial|partialCached|partials\.Include(?:Cached)?|template)\s+(?:(\"[^\"]*\"|`[^`]*`)"
+    r"\b(partial|partialCached|partials\.Include(?:Cached)?)\s+(?:(\"[^\"]*\"|`[^`]*`)"
     r"|\$[\w.]+\s+(\$?\.?[Ss]ite)\s*(?:-?$|\)))?"
 )
+_RENDERS = lazyre.compile(r"\.Render\s+(\"[^\"]*\"|`[^`]*`)?")
+_NAMED_BLOCK = lazyre.compile(r"(define|block|template)\s+(\"[^\"]*\"|`[^`]*`)")
+_ASSIGNED = lazyre.compile(r"\$(\w+)\s*:?=\s*")
 _GO_STRING = lazyre.compile(r'"(?:[^"\\]|\\.)*+"?|`[^`]*+`?')
-_CASCADE = lazyre.compile(r"(?i)\bcascade\b")
+_CASCADE_WORD = lazyre.compile(r"(?i)\bcascade\b")
 _SETS_TEMPLATE = lazyre.compile(r"(?i)\b(?:layout|type)\b")
 _ROOT_CONFIG = lazyre.compile(r"^(?:hugo|config)\.(?:toml|ya?ml|json)$|^config/")
+_THEME_LINE = lazyre.compile(r"""(?im)^[ \t]*["']?theme["']?[ \t]*[:=][ \t]*(.*)$""")
+_DEFAULT_LANGUAGE = lazyre.compile(
+    r"""(?i)["']?defaultContentLanguage["']?[ \t]*[:=][ \t]*["']?([A-Za-z][\w-]*)"""
+)
 
 
-def _names_body(template: str) -> tuple[bool, list[str | None]]:
-    """Does a template name the page's body where it may print it whole (outside any
-    tag, comment, hiding element or script, through no function that cuts it)? And the
-    templates it calls (a partial's name; None: one the gate cannot name)."""
+def theme_names(config: str) -> list[str]:
+    """The themes a config names (`theme = "a"`, `theme = ["a", "b"]`, YAML's list on
+    the lines below too)."""
+    out: list[str] = []
+    for m in _THEME_LINE.finditer(config):
+        value = m.group(1).split("#", 1)[0].strip()
+        if not value:  # (a YAML list below: `- a`)
+            below = config[m.end() :].split("\n")[1:]
+            value = " ".join(
+                line.strip()[1:]
+                for line in itertools.takewhile(lambda line: line.strip().startswith("-"), below)
+            )
+        out += re.findall(r"[\w.-]+", value)
+    return out
+
+
+class _Scope:
+    """What one part of a template (its top, or a `define`'s) may print."""
+
+    def __init__(self) -> None:
+        self.prints = False
+        self.calls: list[str | None] = []
+        self.renders: list[str | None] = []
+
+
+class _Frame:
+    """A block of a template being read: the part it is in, whether this branch of it
+    never runs (a literal condition), and whether a branch before surely did."""
+
+    def __init__(self, scope: str | None, dead: bool, taken: bool) -> None:
+        self.scope, self.dead, self.taken = scope, dead, taken
+
+
+class _Reading:
+    """A template as Hugo runs it: what its top and each `define` may print, and the
+    blocks and templates it puts in place."""
+
+    def __init__(self) -> None:
+        self.scopes: dict[str | None, _Scope] = {None: _Scope()}
+        self.used: set[str] = set()
+
+
+def _literal(token: str) -> object:
+    """A Go template literal's value (a bool, a number, a string, nil); `_UNKNOWN` else."""
+    if token in ("true", "false"):
+        return token == "true"
+    if token == "nil":
+        return None
+    if re.fullmatch(r"-?\d+", token):
+        return int(token)
+    if len(token) >= 2 and token[0] == token[-1] and token[0] in '"`':
+        return token[1:-1]
+    return _UNKNOWN
+
+
+_UNKNOWN = object()
+_COMPARE = {
+    "eq": lambda a, b: a == b,
+    "ne": lambda a, b: a != b,
+    "lt": lambda a, b: a < b,
+    "le": lambda a, b: a <= b,
+    "gt": lambda a, b: a > b,
+    "ge": lambda a, b: a >= b,
+}
+
+
+def _constant(condition: str) -> object:
+    """A condition's truth where it names no value but literals (`false`, `0`, `""`,
+    `eq 1 2`, `not true`, `and`/`or` of literals); `_UNKNOWN` where it may name one."""
+    words = re.findall(r'"(?:[^"\\]|\\.)*"|`[^`]*`|[^\s()]+', condition)
+    if not words:
+        return _UNKNOWN
+    values = [_literal(w) for w in words[1:]]
+    if _UNKNOWN in values and words[0] in (*_COMPARE, "not", "and", "or"):
+        return _UNKNOWN
+    try:
+        if words[0] in _COMPARE and len(values) == 2:
+            return bool(_COMPARE[words[0]](values[0], values[1]))
+        if words[0] == "not" and len(values) == 1:
+            return not values[0]
+        if words[0] in ("and", "or") and values:
+            pick = all if words[0] == "and" else any
+            return pick(bool(v) for v in values)
+    except TypeError:
+        return _UNKNOWN
+    value = _literal(words[0]) if len(words) == 1 else _UNKNOWN
+    return _UNKNOWN if value is _UNKNOWN else bool(value)
+
+
+def _string_blanked(q: re.Match[str]) -> str:
+    """A string literal with its text blanked, its quotes kept (a name it holds is no
+    code: `{{ "{{ .Content }}" }}` prints the words)."""
+    text = q.group()
+    closed = len(text) >= 2 and text[-1] == text[0] and (text[0] == "`" or text[-2] != "\\")
+    return text[0] + " " * (len(text) - 2) + text[-1] if closed else text[0] + " " * (len(text) - 1)
+
+
+def _read_template(template: str) -> _Reading:
+    """Where a template may print the page's body whole: outside any tag, comment,
+    hiding element or script; in no branch a literal condition never takes; itself or a
+    variable given it, through functions that keep it whole (or a template it is handed
+    to); and which partials (None: one it cannot name) and views (`.Render`) each part
+    calls."""
     from receipt_gate.reading.inline import within
 
     template, unseen, starts = _unseen(template)
-    named = False
-    calls: list[str | None] = []
+    out = _Reading()
+    frames: list[_Frame] = []
+    holders: set[str] = set()
     for m in _GO_ACTION.finditer(template):
-        body = m.group(1)
-        strings = [q.span() for q in _GO_STRING.finditer(body)]
-        for c in _CALLED.finditer(body):
-            if any(a <= c.start() < b for a, b in strings):
-                continue  # (a word in a string: `printf "no partial %q"`)
-            literal = c.group(2)
-            internal = c.group(1) == "template" and bool(literal) and "_internal/" in literal
-            if not internal and not c.group(3):
-                calls.append(literal[1:-1] if literal else None)
-        if named or within(m.start(), unseen, starts) or not _BODY.search(body):
+        code = _GO_STRING.sub(_string_blanked, m.group(1))
+        body = m.group(1).strip().removeprefix("-").removesuffix("-").strip()
+        word = body.split(None, 1)[0] if body else ""
+        scope = frames[-1].scope if frames else None
+        dead = any(f.dead for f in frames)
+        named = _NAMED_BLOCK.match(body)
+        if word in ("if", "with", "range", "define", "block"):
+            value = _constant(body[len(word) :]) if word in ("if", "with") else _UNKNOWN
+            if named is not None and word in ("define", "block"):
+                scope = named.group(2)[1:-1]
+                out.scopes.setdefault(scope, _Scope())
+                out.used.update([scope] if word == "block" else [])
+            frames.append(_Frame(scope, value is False, value is True))
             continue
-        named = not any(w.group() in _CUTS for w in _WORD.finditer(body))
-    return named, calls
+        if word == "else" and frames:
+            frame = frames[-1]
+            rest = body[4:].strip().split(None, 1)
+            value = _constant(rest[1]) if len(rest) == 2 and rest[0] in ("if", "with") else _UNKNOWN
+            frame.dead = frame.taken or value is False
+            frame.taken = frame.taken or value is True
+            continue
+        if word == "end":
+            if frames:
+                frames.pop()
+            continue
+        if dead or within(m.start(), unseen, starts):
+            continue
+        part = out.scopes[scope]
+        if named is not None and named.group(1) == "template":
+            out.used.add(named.group(2)[1:-1])
+        for c in _CALLED.finditer(code):
+            literal = m.group(1)[c.start(2) : c.end(2)] if c.group(2) else None
+            if not c.group(3):
+                part.calls.append(literal[1:-1] if literal else None)
+        for r in _RENDERS.finditer(code):
+            part.renders.append(m.group(1)[r.start(1) + 1 : r.end(1) - 1] if r.group(1) else None)
+        given = _ASSIGNED.match(body)
+        names = _BODY.search(code) or any(re.search(rf"\${h}\b", code) for h in holders)
+        if not names:
+            continue
+        words = {w.group() for w in _WORD.finditer(code)}
+        if given is not None:
+            if words <= _KEEPERS:
+                holders.add(given.group(1))  # (printed where its name is)
+        elif words <= _KEEPERS or words & _PASSERS:
+            part.prints = True
+    return out
+
+
+# Output formats a template's name may end in, besides a language (`single.amp.html`
+# builds the AMP page, `baseof.print.html` Docsy's print page): no HTML page a reader
+# of the site reads.
+_FORMATS = frozenset("amp rss json xml csv calendar robots sitemap print markdown md".split())
 
 
 class Templates:
-    """The Hugo sites of a tree, by their templates (`layouts/`, a theme's
-    `themes/NAME/layouts/`) and configs: which template builds a page, and whether it
-    may print the page's body."""
+    """The Hugo sites of a tree, by their templates (`layouts/`, the themes its config
+    names' `themes/NAME/layouts/`) and configs: which template builds a page, and whether
+    it may print the page's body."""
 
     def __init__(self, paths: Sequence[str], read: Callable[[str], str | None]) -> None:
         self.read = read
@@ -1014,12 +1180,17 @@ class Templates:
                     self.configs.setdefault(root, []).append(p)
         self._files: dict[str, dict[str, list[str]]] = {}
         self._prints: dict[str, bool] = {}
+        self._readings: dict[str, _Reading | None] = {}
+
+    def _config_text(self, root: str) -> str:
+        return "\n".join(self.read(c) or "" for c in self.configs.get(root, []))
 
     def _files_of(self, root: str) -> dict[str, list[str]]:
         """The site's templates by their path under `layouts/` less the extensions
         (`posts/single` for `posts/single.en.html`) and by their whole path: its own,
-        else its themes'."""
+        else the themes' its config names."""
         if root not in self._files:
+            themes_named = set(theme_names(self._config_text(root)))
             own: dict[str, list[str]] = {}
             themes: dict[str, list[str]] = {}
             for p in self.paths:
@@ -1028,7 +1199,9 @@ class Templates:
                     continue
                 into = own if rest.startswith("layouts/") else themes
                 at = 8 if into is own else rest.find("/layouts/", 7) + 9
-                if into is themes and (not rest.startswith("themes/") or "/" in rest[7 : at - 9]):
+                if into is themes and (
+                    not rest.startswith("themes/") or rest[7 : at - 9] not in themes_named
+                ):
                     continue
                 folder, _, name = rest[at:].rpartition("/")
                 key = f"{folder}/{name.split('.', 1)[0]}" if folder else name.split(".", 1)[0]
@@ -1036,6 +1209,35 @@ class Templates:
                     into.setdefault(k, []).append(p)
             self._files[root] = {**themes, **own}
         return self._files[root]
+
+    def _language(self, root: str, draft: str) -> str | None:
+        """The page's language (its file name's `x.fr.md`, else the site's default
+        content language); None where a language's own content folder may say."""
+        config = self._config_text(root)
+        if "contentdir" in config.lower():
+            return None
+        parts = draft.rpartition("/")[2].split(".")
+        if len(parts) > 2 and _LANGUAGE.fullmatch(parts[-2]) and parts[-2] not in _FORMATS:
+            return parts[-2].lower()
+        found = _DEFAULT_LANGUAGE.search(config)
+        return found.group(1).lower() if found else "en"
+
+    @staticmethod
+    def _variants(paths: Sequence[str], language: str | None) -> list[str]:
+        """Of a template's files, those Hugo takes for an HTML page in this language
+        (None: any), the most specific (`single.en.html` before `single.html`)."""
+        fit: list[tuple[int, str]] = []
+        for p in paths:
+            parts = p.rpartition("/")[2].split(".")[1:-1]
+            if all(
+                x == "html"
+                or (x not in _FORMATS and x == language)
+                or (language is None and x not in _FORMATS and _LANGUAGE.fullmatch(x))
+                for x in parts
+            ):
+                fit.append((len(parts), p))
+        most = max((n for n, _ in fit), default=0)
+        return [p for n, p in fit if n == most or language is None]
 
     def unprinted(self, draft: str, fields: Mapping[str, object]) -> str | None:
         """The path of the template that builds this page of content, where it surely
@@ -1064,28 +1266,31 @@ class Templates:
             if typed
             else [dirs[:1], ["/".join(dirs[:k]) for k in range(len(dirs), 0, -1)]]
         )
-        if not typed and any(
-            "contentdir" in (self.read(c) or "").lower() for c in self.configs[root]
-        ):
+        if not typed and "contentdir" in self._config_text(root).lower():
             chains += [dirs[1:2], ["/".join(dirs[1:k]) for k in range(len(dirs), 1, -1)]]
-        files = self._files_of(root)
+        language = self._language(root, draft)
         chosen: list[str] = []
         for chain in chains:
-            found = next(
-                (
-                    files[k]
-                    for f in [*chain, "_default", ""]
-                    for n in names
-                    if (k := f"{f}/{n}" if f else n) in files
-                ),
-                None,
-            )
-            if found is None:
+            found = self._pick(root, chain, names, language)
+            if not found:
                 return None
             chosen += found
-        if any(self._may_print(root, p, 0) for p in chosen):
+        if any(self._may_print(root, p, 0, chains, language) for p in chosen):
             return None
         return chosen[0]
+
+    def _pick(
+        self, root: str, chain: Sequence[str], names: Sequence[str], language: str | None
+    ) -> list[str]:
+        """The files of the first template of these names Hugo finds along the chain of
+        folders (then `_default/` and the top of `layouts/`)."""
+        files = self._files_of(root)
+        for f in [*chain, "_default", ""]:
+            for n in names:
+                found = self._variants(files.get(f"{f}/{n}" if f else n, []), language)
+                if found:
+                    return found
+        return []
 
     def _cascades(self, root: str, dirs: Sequence[str]) -> bool:
         """May a cascade give the page a layout or a type (a config's, a section's above it)?"""
@@ -1097,46 +1302,83 @@ class Templates:
             self.read(f"{a}_index{ext}") for a in above for ext in (".md", ".html", ".markdown")
         ]
         for t in texts:  # (a cascade, and a layout or a type after it: linear)
-            m = _CASCADE.search(t) if t is not None else None
+            m = _CASCADE_WORD.search(t) if t is not None else None
             if t is not None and m is not None and _SETS_TEMPLATE.search(t, m.end()):
                 return True
         return False
 
-    def _may_print(self, root: str, path: str, depth: int) -> bool:
-        """May this template print the page's body whole: itself, through the partials it
-        calls, or the base template (`baseof`) its blocks are put in? What the gate cannot
+    def _reading(self, path: str) -> _Reading | None:
+        if path not in self._readings:
+            text = self.read(path)
+            self._readings[path] = None if text is None else _read_template(text)
+        return self._readings[path]
+
+    def _may_print(
+        self,
+        root: str,
+        path: str,
+        depth: int,
+        chains: Sequence[Sequence[str]],
+        language: str | None,
+    ) -> bool:
+        """May this template print the page's body whole: itself, through the partials
+        and views it calls, or, where it defines blocks, the base template (`baseof`)
+        they are put in (only the blocks the base puts somewhere)? What the gate cannot
         read or name may."""
-        if path in self._prints:
-            return self._prints[path]
-        self._prints[path] = False  # (a cycle: what it adds, the first visit reads)
-        text = self.read(path)
-        got = text is None or depth > 12
-        if not got and text is not None:
-            named, calls = _names_body(text)
-            files = self._files_of(root)
-            bases = []
-            if "define" in text:
-                folder = ("/" + path).rpartition("/layouts/")[2].rpartition("/")[0]
-                bases = [
-                    p
-                    for f in {folder, "_default", ""}
-                    for p in files.get(f"{f}/baseof" if f else "baseof", [])
-                ]
-            parts = []
-            for name in calls:
-                found = (
-                    [
-                        p
-                        for d in ("partials/", "_partials/")
-                        for k in (f"{d}{name}", f"{d}{name}.html")
-                        for p in files.get(k, [])
-                    ]
-                    if name is not None
-                    else []
-                )
-                if not found and (name or "").removesuffix(".html") not in _EMBEDDED:
-                    named = True
-                parts += found
-            got = named or any(self._may_print(root, p, depth + 1) for p in [*bases, *parts])
-        self._prints[path] = got
+        key = f"{path}\0{chains}\0{language}"  # (a view is found along the page's folders)
+        if key in self._prints:
+            return self._prints[key]
+        self._prints[key] = False  # (a cycle: what it adds, the first visit reads)
+        reading = self._reading(path)
+        got = True
+        if reading is not None and depth <= 12:
+            defined = {k for k in reading.scopes if k is not None}
+            folder = ("/" + path).rpartition("/layouts/")[2].rpartition("/")[0]
+            bases = self._pick(root, [folder], ["baseof"], language) if defined else []
+            parts: list[tuple[_Reading, str | None]] = []
+            for base in bases:
+                shown = self._reading(base)
+                if shown is None:
+                    parts.append((reading, next(iter(defined))))  # (unread: it may)
+                    continue
+                parts.append((shown, None))
+                parts += [(shown, k) for k in shown.used if k in shown.scopes]
+                parts += [(reading, k) for k in shown.used if k in defined]
+            if not bases:  # (no base: its top, and what it puts in place itself)
+                parts = [(reading, None), *((reading, k) for k in reading.used if k in defined)]
+            got = any(
+                self._part_prints(root, r.scopes[k], depth, chains, language) for r, k in parts
+            )
+        self._prints[key] = got
         return got
+
+    def _part_prints(
+        self,
+        root: str,
+        part: _Scope,
+        depth: int,
+        chains: Sequence[Sequence[str]],
+        language: str | None,
+    ) -> bool:
+        """May this part of a template print the body: itself, a partial it calls (one
+        it cannot name or find, not Hugo's own, may), a view `.Render` names?"""
+        if part.prints or None in part.calls or None in part.renders:
+            return True
+        files = self._files_of(root)
+        more: list[str] = []
+        for name in part.calls:
+            found = [
+                p
+                for d in ("partials/", "_partials/")
+                for k in (f"{d}{name}", f"{d}{name}.html")
+                for p in files.get(k, [])
+            ]
+            if not found and str(name).removesuffix(".html") not in _EMBEDDED:
+                return True
+            more += found
+        for view in part.renders:
+            found = [p for chain in chains for p in self._pick(root, chain, [str(view)], language)]
+            if not found:
+                return True
+            more += found
+        return any(self._may_print(root, p, depth + 1, chains, language) for p in more)
