@@ -842,3 +842,18 @@ def test_a_render_hooks_partial_given_its_context_is_read() -> None:
         "layouts/partials/link.html": '<a href="{{ .Destination }}"></a>',
     }
     assert unshown_by_render_hooks(sorted(files), files.get) == frozenset({"link"})
+
+
+@pytest.mark.parametrize(
+    "config",
+    ['theme = ["a", "b"]\n', "theme:\n  - a\n  - b\ntitle: x\n", "theme: [a, b]\n"],
+)
+def test_every_theme_a_config_names_publishes_its_content(config: str) -> None:
+    """Session 54's review: the config reader took a theme list's first name only, so
+    the second theme's content folder was not gated."""
+    from receipt_gate.sites.hugo import text_folders
+
+    assert text_folders("hugo", "hugo.toml", config) == [
+        ("themes/a/content", True),
+        ("themes/b/content", True),
+    ]

@@ -310,7 +310,6 @@ _MOUNT_REVERSED = lazyre.compile(
     + r""".){0,300}?"""
     r"""["']?source["']?[ \t]*[:=][ \t]*["']([^"']*)["']"""
 )
-_THEME = lazyre.compile(r"""(?im)^[ \t]*["']?theme["']?[ \t]*[:=][ \t]*\[?["']?([\w.-]+)""")
 
 
 def command_folders(text: str, bare: str) -> list[tuple[str, bool]]:
@@ -333,7 +332,7 @@ def text_folders(kind: str, path: str, text: str) -> list[tuple[str, bool]]:
     out += [(m.group(1), False) for m in _MOUNT.finditer(text)]
     out += [(m.group(2), False) for m in _MOUNT_REVERSED.finditer(text)]
     if kind == KIND:
-        out += [(f"themes/{m.group(1)}/content", True) for m in _THEME.finditer(text)]
+        out += [(f"themes/{name}/content", True) for name in theme_names(text)]
     return out
 
 
