@@ -147,6 +147,15 @@ _DATA = (
 )
 
 
+# Letters Unicode names "LATIN LETTER SMALL CAPITAL X" (one letter), which a reader reads
+# as that letter (round 67: "in conclusion" in small capitals); confusables.txt gives
+# some of them, not U+0274 (n) or U+029F (l). Derived from Unicode's names the same way.
+_SMALL_CAPITALS = (
+    "262=g 26a=i 274=n 280=r 28f=y 299=b 29c=h 29f=l 1d00=a 1d04=c 1d05=d 1d07=e 1d0a=j "
+    "1d0b=k 1d0d=m 1d0f=o 1d18=p 1d1b=t 1d1c=u 1d20=v 1d21=w 1d22=z a730=f a731=s a7af=q"
+)
+
+
 @cache
 def table() -> dict[int, str]:
     """For str.translate: each confusable character, and the upper or lower case form
@@ -156,8 +165,12 @@ def table() -> dict[int, str]:
     setting name it looks like)."""
     given = {
         chr(int(code, 16)): proto
-        for code, proto in (entry.split("=", 1) for entry in _DATA.split())
+        for code, proto in (entry.split("=", 1) for entry in _SMALL_CAPITALS.split())
     }
+    given.update(
+        (chr(int(code, 16)), proto)
+        for code, proto in (entry.split("=", 1) for entry in _DATA.split())
+    )
     out: dict[int, str] = {}
     for c in {*given, *(c.upper() for c in given), *(c.lower() for c in given)}:
         if len(c) != 1 or c.isascii():
