@@ -243,18 +243,21 @@ def major_minor(version: str) -> str:
 
 
 # A number that names, not counts (round 65: Jekyll's own "Ruby 101" and "Markdown 101"
-# accused each other; round 66: "Windows 11"): after a word that labels a part of a
-# series (`Part 2`, `Chapter 3 of 12`, `Step 4:`, `No. 5`) or after a capitalized name
-# (`Ruby 101`, `Windows 11`), with nothing after it that tells a quantity: the line's
-# end or a punctuation mark (or, after a label, `of`). `Fixed 101 Bugs`, `Stage 76
-# Times Faster` and `101%` count. (Each word tried is at most 31 letters: linear.)
+# accused each other): after a word that labels a part of a series (`Part 2`, `Chapter
+# 3 of 12`, `Step 4:`, `No. 5`), or the introductory `101` after a name (`Ruby 101`),
+# with nothing after it that tells a quantity: the line's end or a punctuation mark
+# (or, after a label, `of`). `Fixed 101 Bugs`, `Stage 76 Times Faster`, `Part 2,000`
+# and `101%` count, and so does a number after any other capitalized word (`We Hired
+# 76!`, `Windows 11`: round 67 hid quantities behind Title Case; a product's number a
+# body does not repeat is accused, as any title's). (Each word tried is at most 31
+# letters: linear.)
 _LABEL_WORDS = (
     "part|chapter|step|lesson|episode|level|phase|stage|session|unit|module|volume|vol\\."
     "|no\\.|season|book|section|act|scene|figure|fig\\.|appendix|exercise|lab|example"
 )
 _LABELED = lazyre.compile(
-    rf"(\b(?:((?i:{_LABEL_WORDS}))|[A-Z][\w+#]{{0,30}})[ \t]+)(\d{{1,4}})"
-    r"(?=[ \t]*(?:$|[:;,!?)\]]|\.(?!\d)|[\u2013\u2014]|-[ \t])|([ \t]+of\b))",
+    rf"(\b(?:((?i:{_LABEL_WORDS}))|[A-Z][\w+#]{{0,30}}(?=[ \t]+101\b))[ \t]+)(\d{{1,4}})"
+    r"(?=[ \t]*(?:$|[:;!?)\]]|[.,](?!\d)|[\u2013\u2014]|-[ \t])|([ \t]+of\b))",
     re.MULTILINE,
 )
 _LABEL_HINT = lazyre.compile(

@@ -2490,10 +2490,12 @@ def test_round_63_support_and_citations(
         # a quantity still: after a word that labels nothing, a percentage, a decimal
         ("save 101 dollars", ["101"]),
         ("Part 2.5 million", ["2500000"]),
-        ("Python 3", []),
-        # round 66: a name's number at the end (a product), not before a noun
-        ("Moving Our Laptops to Windows 11", []),
-        ("After the move to Windows 11 the old printers needed drivers.", ["11"]),
+        ("Python 3", ["3"]),
+        # round 66: not before a noun; round 67: nor after any other capitalized word
+        ("Moving Our Laptops to Windows 11", ["11"]),
+        ("This Year We Hired 76!", ["76"]),
+        ("Downloads Grew To 76,000", ["76000"]),
+        ("Part 2,000", ["2000"]),
         ("How We Fixed 101 Bugs", ["101"]),
         ("Stage 76 Times Faster: Our New Build Cache", ["76"]),
         ("SQL 101 for beginners", ["101"]),
