@@ -793,6 +793,123 @@ TITLE_ONLY = "<h1>{{ .Title }}</h1>"
             {},
             "_default/single",
         ),
+        # round 67: the first theme the config names wins; a theme's language variant
+        # beats the site's plain template
+        (
+            {
+                "hugo.toml": 'theme = ["t", "b"]\n',
+                "themes/t/layouts/_default/single.html": TITLE_ONLY,
+                "themes/b/layouts/_default/single.html": PRINTS,
+            },
+            "x.md",
+            {},
+            "_default/single",
+        ),
+        (
+            {
+                "themes/t/layouts/_default/single.en.html": TITLE_ONLY,
+                "layouts/_default/single.html": PRINTS,
+            },
+            "x.md",
+            {},
+            "_default/single.en",
+        ),
+        # round 67: a variable given the body anew, Go's `if(false)`, a block in a branch
+        # that never runs, another page's body (a list's children, `site.GetPage`), the
+        # dot of a `with .Content`, a partial cached for the whole site
+        (
+            {"layouts/_default/single.html": '{{ $c := .Content }}{{ $c = "" }}{{ $c }}'},
+            "x.md",
+            {},
+            "_",
+        ),
+        ({"layouts/_default/single.html": "{{if(false)}}{{.Content}}{{end}}"}, "x.md", {}, "_"),
+        (
+            {
+                "layouts/_default/single.html": '{{ define "main" }}{{ .Content }}{{ end }}',
+                "layouts/_default/baseof.html": "{{ if false }}"
+                + '{{ block "main" . }}{{ end }}{{ end }}',
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {"layouts/_default/single.html": "{{ range .Pages }}{{ .Content }}{{ end }}"},
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ with site.GetPage "/a" }}{{ .Content }}'
+                + "{{ end }}{{ range .Pages }}{{ $.Content }}{{ end }}"
+            },
+            "x.md",
+            {},
+            None,
+        ),
+        (
+            {"layouts/_default/single.html": "{{ with .Content }}<div>{{ . }}</div>{{ end }}"},
+            "x.md",
+            {},
+            None,
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ partialCached "body.html" . }}',
+                "layouts/partials/body.html": PRINTS,
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        # Hugo's lookup: a section's own baseof, `single-baseof`, the home page's
+        # `index.html`, `section/NAME.html`, a taxonomy's
+        (
+            {
+                "layouts/_default/single.html": '{{ define "main" }}{{ .Content }}{{ end }}',
+                "layouts/_default/baseof.html": '{{ block "main" . }}{{ end }}',
+                "layouts/posts/baseof.html": "<p>Posts.</p>",
+            },
+            "posts/x.md",
+            {},
+            "_default/single",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ define "main" }}{{ .Content }}{{ end }}',
+                "layouts/_default/baseof.html": '{{ block "main" . }}{{ end }}',
+                "layouts/_default/single-baseof.html": "<p>No.</p>",
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {"layouts/_default/list.html": PRINTS, "layouts/index.html": TITLE_ONLY},
+            "_index.md",
+            {},
+            "index",
+        ),
+        (
+            {"layouts/_default/list.html": PRINTS, "layouts/section/posts.html": TITLE_ONLY},
+            "posts/_index.md",
+            {},
+            "section/posts",
+        ),
+        (
+            {"layouts/_default/list.html": PRINTS, "layouts/_default/taxonomy.html": TITLE_ONLY},
+            "tags/_index.md",
+            {},
+            "_default/taxonomy",
+        ),
+        (
+            {"layouts/posts/index.html": PRINTS, "layouts/_default/list.html": TITLE_ONLY},
+            "posts/_index.md",
+            {},
+            "_default/list",
+        ),
         # a section's page: its list template
         (
             {"layouts/_default/list.html": "{{ range .Pages }}{{ .Title }}{{ end }}"},

@@ -971,7 +971,7 @@ _WORD = lazyre.compile(r"(?<![\w.$])[A-Za-z_][\w.]*")
 # (given the site, not the page, `(?:site|.Site)`: none of the page's body is in reach).
 _CALLED = lazyre.compile(
     r"\b(partial|partialCached|partials\.Include(?:Cached)?)\s+(?:(\"[^\"]*\"|`[^`]*`)"
-    r"|\$[\w.]+\s+(\$?\.?[Ss]ite)\s*(?:-?$|\)))?"
+    r"(?:\s+\S+(\s+\S)?)?|\$[\w.]+\s+(\$?\.?[Ss]ite)\s*(?:-?$|\)))?"
 )
 _RENDERS = lazyre.compile(r"\.Render\s+(\"[^\"]*\"|`[^`]*`)?")
 _NAMED_BLOCK = lazyre.compile(r"(define|block|template)\s+(\"[^\"]*\"|`[^`]*`)")
@@ -1013,10 +1013,12 @@ class _Scope:
 
 class _Frame:
     """A block of a template being read: the part it is in, whether this branch of it
-    never runs (a literal condition), and whether a branch before surely did."""
+    never runs (a literal condition), whether a branch before surely did, and what its
+    dot is: the page ("page"), the page's body (`with .Content`: "body"), or another
+    value (`range .Pages`, `with site.GetPage`: "other")."""
 
-    def __init__(self, scope: str | None, dead: bool, taken: bool) -> None:
-        self.scope, self.dead, self.taken = scope, dead, taken
+    def __init__(self, scope: str | None, dead: bool, taken: bool, dot: str) -> None:
+        self.scope, self.dead, self.taken, self.dot = scope, dead, taken, dot
 
 
 class _Reading:
@@ -1085,64 +1087,138 @@ def _string_blanked(q: re.Match[str]) -> str:
 
 def _read_template(template: str) -> _Reading:
     """Where a template may print the page's body whole: outside any tag, comment,
-    hiding element or script; in no branch a literal condition never takes; itself or a
-    variable given it, through functions that keep it whole (or a template it is handed
-    to); and which partials (None: one it cannot name) and views (`.Render`) each part
-    calls."""
+    hiding element or script; in no branch a literal condition never takes; itself (not
+    another page's, `range .Pages`), a variable given it, or the dot of a `with .Content`,
+    through functions that keep it whole (or a template it is handed to); and which
+    partials (None: one it cannot name) and views (`.Render`) each part calls."""
     from receipt_gate.reading.inline import within
 
     template, unseen, starts = _unseen(template)
     out = _Reading()
     frames: list[_Frame] = []
+    dead = 0  # (how many frames are in a branch that never runs: read as they change)
     holders: set[str] = set()
     for m in _GO_ACTION.finditer(template):
         code = _GO_STRING.sub(_string_blanked, m.group(1))
         body = m.group(1).strip().removeprefix("-").removesuffix("-").strip()
-        word = body.split(None, 1)[0] if body else ""
+        keyword = _KEYWORD.match(body)
+        word = keyword.group() if keyword is not None else ""
         scope = frames[-1].scope if frames else None
-        dead = any(f.dead for f in frames)
-        named = _NAMED_BLOCK.match(body)
+        dot = frames[-1].dot if frames else "page"
         if word in ("if", "with", "range", "define", "block"):
-            value = _constant(body[len(word) :]) if word in ("if", "with") else _UNKNOWN
-            if named is not None and word in ("define", "block"):
-                scope = named.group(2)[1:-1]
-                out.scopes.setdefault(scope, _Scope())
-                out.used.update([scope] if word == "block" else [])
-            frames.append(_Frame(scope, value is False, value is True))
+            frame = _opened(word, body, scope, dot, holders)
+            if frame.scope != scope and frame.scope is not None:
+                out.scopes.setdefault(frame.scope, _Scope())
+                if word == "block" and not dead:
+                    out.used.add(frame.scope)
+            frames.append(frame)
+            dead += frame.dead
             continue
         if word == "else" and frames:
             frame = frames[-1]
+            dead -= frame.dead
             rest = body[4:].strip().split(None, 1)
             value = _constant(rest[1]) if len(rest) == 2 and rest[0] in ("if", "with") else _UNKNOWN
             frame.dead = frame.taken or value is False
             frame.taken = frame.taken or value is True
+            frame.dot = (
+                dot if frame.dot != "body" else frames[-2].dot if len(frames) > 1 else "page"
+            )
+            dead += frame.dead
             continue
         if word == "end":
             if frames:
-                frames.pop()
+                dead -= frames.pop().dead
             continue
         if dead or within(m.start(), unseen, starts):
             continue
-        part = out.scopes[scope]
-        if named is not None and named.group(1) == "template":
-            out.used.add(named.group(2)[1:-1])
-        for c in _CALLED.finditer(code):
-            literal = m.group(1)[c.start(2) : c.end(2)] if c.group(2) else None
-            if not c.group(3):
-                part.calls.append(literal[1:-1] if literal else None)
-        for r in _RENDERS.finditer(code):
-            part.renders.append(m.group(1)[r.start(1) + 1 : r.end(1) - 1] if r.group(1) else None)
-        given = _ASSIGNED.match(body)
-        names = _BODY.search(code) or any(re.search(rf"\${h}\b", code) for h in holders)
-        if not names:
-            continue
-        words = {w.group() for w in _WORD.finditer(code)}
-        if given is not None:
-            if words <= _KEEPERS:
-                holders.add(given.group(1))  # (printed where its name is)
-        elif words <= _KEEPERS or words & _PASSERS:
-            part.prints = True
+        _read_action(out.scopes[scope], out.used, m.group(1), code, body, dot, holders)
     return out
+
+
+_KEYWORD = lazyre.compile(r"[\w.]+|-")
+
+
+def _opened(word: str, body: str, scope: str | None, dot: str, holders: set[str]) -> _Frame:
+    """The frame a block's opening action starts: its part (a `define`'s or `block`'s
+    name), whether its first branch never runs, and its dot."""
+    named = _NAMED_BLOCK.match(body)
+    if word in ("define", "block"):
+        return _Frame(named.group(2)[1:-1] if named else scope, False, False, "page")
+    arg = body[len(word) :].strip()
+    value = _constant(arg) if word in ("if", "with") else _UNKNOWN
+    if word == "if":
+        return _Frame(scope, value is False, value is True, dot)
+    code = _GO_STRING.sub(_string_blanked, arg)
+    if _names_body(code, dot, holders) and {w.group() for w in _WORD.finditer(code)} <= _KEEPERS:
+        return _Frame(scope, value is False, value is True, "body")  # (`with .Content`)
+    return _Frame(scope, value is False, value is True, "other" if arg not in (".", "$") else dot)
+
+
+def _names_body(code: str, dot: str, holders: set[str]) -> bool:
+    """Does an action's code (its strings blanked) name the page's body: `$.Content`,
+    `.Content` where the dot is the page, a variable given it, `.` where the dot is it?"""
+    for m in _BODY.finditer(code):
+        at = m.start()
+        while at > 0 and m.start() - at < 200 and (code[at - 1].isalnum() or code[at - 1] in "_.$"):
+            at -= 1  # (back to the chain's start: `$.Content`, `.Page.Content`)
+        start = code[at : m.start()]
+        if start.startswith("$.") or (start.startswith(".") and dot == "page"):
+            return True
+    if holders and set(_VARIABLE.findall(code)) & holders:
+        return True
+    return dot == "body" and _DOT_ALONE.search(code) is not None
+
+
+_VARIABLE = lazyre.compile(r"\$(\w+)")
+_DOT_ALONE = lazyre.compile(r"(?<![\w.$)\]])\.(?![\w.])")
+
+
+def _read_action(
+    part: _Scope, used: set[str], raw: str, code: str, body: str, dot: str, holders: set[str]
+) -> None:
+    """What one action outside any block's opening or end adds to its part: a template
+    it puts in place, partials and views it calls, a variable given the body (or taken
+    from it), the body printed."""
+    named = _NAMED_BLOCK.match(body)
+    if named is not None and named.group(1) == "template":
+        used.add(named.group(2)[1:-1])
+    for c in _CALLED.finditer(code):
+        literal = raw[c.start(2) : c.end(2)] if c.group(2) else None
+        cached = c.group(1).endswith("Cached") and not c.group(3)
+        if not c.group(4) and not cached:  # (one cached for the site prints one page's)
+            part.calls.append(literal[1:-1] if literal else None)
+    for r in _RENDERS.finditer(code):
+        part.renders.append(raw[r.start(1) + 1 : r.end(1) - 1] if r.group(1) else None)
+    given = _ASSIGNED.match(code.strip().removeprefix("-").strip())
+    value = code.strip().removeprefix("-").strip()[given.end() :] if given else code
+    names = _names_body(value, dot, holders)  # (what is printed, or given the name)
+    words = {w.group() for w in _WORD.finditer(value)}
+    if given is not None:
+        holders.discard(given.group(1))  # (a new value: the body only if it is given it)
+        if names and words <= _KEEPERS and len(holders) < 64:
+            holders.add(given.group(1))
+        elif names and len(holders) >= 64:
+            part.prints = True  # (names past reading: it may print)
+    elif names and (words <= _KEEPERS or words & _PASSERS):
+        part.prints = True
+
+
+_TAXONOMIES = (
+    lazyre.compile(r"(?ms)^[ \t]*\[taxonomies\][ \t]*$(.*?)(?=^[ \t]*\[|\Z)"),
+    lazyre.compile(r"(?ms)^taxonomies[ \t]*:[ \t]*$(.*?)(?=^\S|\Z)"),
+)
+_TAXONOMY_VALUE = lazyre.compile(r"""[=:][ \t]*["']?([\w-]+)""")
+
+
+def _taxonomies(config: str) -> set[str]:
+    """The taxonomies a site's config names (`[taxonomies]` `tag = "tags"`), else Hugo's
+    own two."""
+    for form in _TAXONOMIES:
+        found = form.search(config)
+        if found is not None:
+            return set(_TAXONOMY_VALUE.findall(found.group(1)))
+    return {"tags", "categories"}
 
 
 # Output formats a template's name may end in, besides a language (`single.amp.html`
@@ -1186,27 +1262,34 @@ class Templates:
 
     def _files_of(self, root: str) -> dict[str, list[str]]:
         """The site's templates by their path under `layouts/` less the extensions
-        (`posts/single` for `posts/single.en.html`) and by their whole path: its own,
-        else the themes' its config names."""
+        (`posts/single` for `posts/single.en.html`) and by their whole path: for each
+        path, the site's own file, else the first theme's its config names that has it
+        (Hugo's layered folders; a theme's `single.en.html` still beats the site's
+        `single.html`)."""
         if root not in self._files:
-            themes_named = set(theme_names(self._config_text(root)))
-            own: dict[str, list[str]] = {}
-            themes: dict[str, list[str]] = {}
+            order = theme_names(self._config_text(root))
+            layers: dict[str, tuple[int, str]] = {}  # (path under layouts/: rank, file)
             for p in self.paths:
                 rest = p[len(root) :]
                 if not p.startswith(root) or not p.endswith(".html"):
                     continue
-                into = own if rest.startswith("layouts/") else themes
-                at = 8 if into is own else rest.find("/layouts/", 7) + 9
-                if into is themes and (
-                    not rest.startswith("themes/") or rest[7 : at - 9] not in themes_named
-                ):
-                    continue
-                folder, _, name = rest[at:].rpartition("/")
+                if rest.startswith("layouts/"):
+                    rank, under = -1, rest[8:]
+                else:
+                    at = rest.find("/layouts/", 7)
+                    theme = rest[7:at] if rest.startswith("themes/") and at > 7 else ""
+                    if theme not in order:
+                        continue
+                    rank, under = order.index(theme), rest[at + 9 :]
+                if under not in layers or rank < layers[under][0]:
+                    layers[under] = (rank, p)
+            files: dict[str, list[str]] = {}
+            for under, (_, p) in sorted(layers.items()):
+                folder, _, name = under.rpartition("/")
                 key = f"{folder}/{name.split('.', 1)[0]}" if folder else name.split(".", 1)[0]
-                for k in {key, rest[at:]}:
-                    into.setdefault(k, []).append(p)
-            self._files[root] = {**themes, **own}
+                for k in {key, under}:
+                    files.setdefault(k, []).append(p)
+            self._files[root] = files
         return self._files[root]
 
     def _language(self, root: str, draft: str) -> str | None:
@@ -1256,8 +1339,7 @@ class Templates:
         lower = {str(k).lower(): v for k, v in fields.items()}
         if "layout" not in lower and "type" not in lower and self._cascades(root, dirs):
             return None
-        index = draft.rpartition("/")[2].split(".", 1)[0] == "_index"
-        kinds = ["section", "list", "home", "index", "all"] if index else ["single", "page", "all"]
+        kinds, after = self._kinds(root, draft, dirs)
         names = [str(lower["layout"]).strip(), *kinds] if lower.get("layout") else kinds
         typed = str(lower.get("type") or "").strip().strip("/")
         chains = (
@@ -1265,6 +1347,9 @@ class Templates:
             if typed
             else [dirs[:1], ["/".join(dirs[:k]) for k in range(len(dirs), 0, -1)]]
         )
+        if not dirs:  # (the home page: the top of layouts/ before _default/)
+            chains = [[""]]
+        chains = [[*c, after] if after else c for c in chains]
         if not typed and "contentdir" in self._config_text(root).lower():
             chains += [dirs[1:2], ["/".join(dirs[1:k]) for k in range(len(dirs), 1, -1)]]
         language = self._language(root, draft)
@@ -1277,6 +1362,20 @@ class Templates:
         if any(self._may_print(root, p, 0, chains, language) for p in chosen):
             return None
         return chosen[0]
+
+    def _kinds(self, root: str, draft: str, dirs: Sequence[str]) -> tuple[list[str], str]:
+        """The names of the templates Hugo looks for, in order, for a page of this kind
+        (a regular page, the home page, a section, a taxonomy's list or a term's), and
+        the folder it looks in after the page's own (`section/`, `taxonomy/`)."""
+        if draft.rpartition("/")[2].split(".", 1)[0] != "_index":
+            return ["single", "page", "all"], ""
+        if not dirs:
+            return ["index", "home", "list", "all"], ""
+        if dirs[0] in _taxonomies(self._config_text(root)):
+            if len(dirs) == 1:
+                return ["taxonomy", "terms", "list", "all"], "taxonomy"
+            return ["term", "list", "all"], "taxonomy"
+        return [dirs[0], "section", "list", "all"], "section"
 
     def _pick(
         self, root: str, chain: Sequence[str], names: Sequence[str], language: str | None
@@ -1332,8 +1431,18 @@ class Templates:
         got = True
         if reading is not None and depth <= 12:
             defined = {k for k in reading.scopes if k is not None}
-            folder = ("/" + path).rpartition("/layouts/")[2].rpartition("/")[0]
-            bases = self._pick(root, [folder], ["baseof"], language) if defined else []
+            folder, _, name = ("/" + path).rpartition("/layouts/")[2].rpartition("/")
+            names = [f"{name.split('.', 1)[0]}-baseof", "baseof"]  # (`single-baseof.html`)
+            bases = (
+                [  # (the page's folders first: `posts/baseof.html` for a post)
+                    p
+                    for chain in chains
+                    for p in self._pick(root, [*chain, folder], names, language)
+                ]
+                if defined
+                else []
+            )
+            bases = list(dict.fromkeys(bases))
             parts: list[tuple[_Reading, str | None]] = []
             for base in bases:
                 shown = self._reading(base)
