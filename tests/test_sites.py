@@ -974,3 +974,38 @@ def test_every_theme_a_config_names_publishes_its_content(config: str) -> None:
         ("themes/a/content", True),
         ("themes/b/content", True),
     ]
+
+
+def test_a_partial_in_a_cycle_is_read_the_same_from_every_page() -> None:
+    """Session 54's review: a value read while a cycle of partials was open was kept,
+    so whether a page's template printed its body hung on which page was asked first."""
+    from receipt_gate.sites.hugo import Templates
+
+    files = {
+        "hugo.toml": 'title = "t"\n',
+        "layouts/_default/single.html": '{{ partial "p1" . }}',
+        "layouts/_default/other.html": '{{ partial "p2" . }}',
+        "layouts/partials/p1.html": '{{ if .Params.x }}{{ partial "p2" . }}{{ end }}'
+        + '{{ partial "p3" . }}',
+        "layouts/partials/p2.html": '{{ partial "p1" . }}',
+        "layouts/partials/p3.html": "{{ .Content }}",
+    }
+    for order in (["x.md", "y.md"], ["y.md", "x.md"]):
+        templates = Templates(sorted(files), files.get)
+        got = [
+            templates.unprinted(f"content/posts/{p}", {"layout": "other"} if p == "y.md" else {})
+            for p in order
+        ]
+        assert got == [None, None], order
+
+
+def test_a_render_hooks_partial_is_the_sites_own_before_a_themes() -> None:
+    """Session 54's review: a partial both the site and a theme have was read as none."""
+    from receipt_gate.sites.hugo import unshown_by_render_hooks
+
+    files = {
+        "layouts/_markup/render-link.html": '{{ partial "link.html" . }}',
+        "layouts/partials/link.html": "<a>{{ .Text }}</a>",
+        "themes/t/layouts/partials/link.html": "<a></a>",
+    }
+    assert unshown_by_render_hooks(sorted(files), files.get) == frozenset()

@@ -785,13 +785,23 @@ _RENDER_HOOK = lazyre.compile(
 )
 # An action, to its `}}` or the text's end (never failing: linear on `{{` repeated); a
 # comment, to its `*/}}`.
-# (a string in it is one token: its `}}` ends nothing, as Go's lexer reads it)
+# (a string in it is one token: its `}}` ends nothing, as Go's lexer reads it; one never
+# closed runs to the text's end, which Go refuses: linear on `"` repeated)
 _GO_ACTION = lazyre.compile(
-    r"\{\{((?:[^}\"`]++|\"(?:[^\"\\]|\\.)*+\"|`[^`]*+`|[\"`]|\}(?!\}))*+)(?:\}\}|\Z)"
+    r"\{\{((?:[^}\"`]++|\"(?:[^\"\\]|\\.)*+(?:\"|\\?\Z)|`[^`]*+(?:`|\Z)|\}(?!\}))*+)(?:\}\}|\Z)"
 )
 _GO_COMMENT = lazyre.compile(r"\{\{-?\s*/\*.*?(?:\*/\s*-?\}\}|\Z)", re.DOTALL)
+# Functions that print a value whole (or rewrite its markup: a pattern is not read): a
+# render hook's `.Text` or a template's `.Content` through them is printed.
+_KEEPERS = frozenset(
+    (
+        "safeHTML safe.HTML htmlUnescape transform.HTMLUnescape emojify transform.Emojify"
+        " markdownify transform.Markdownify plainify transform.Plainify strings.TrimSpace"
+        " chomp strings.Chomp replace strings.Replace replaceRE strings.ReplaceRE print"
+    ).split()
+)
 # What prints the text as it is: `.Text` or `.PlainText`, through functions that keep it.
-_KEEPS = r"(?:safeHTML|safe\.HTML|plainify|strings\.TrimSpace|htmlUnescape|markdownify)"
+_KEEPS = "(?:" + "|".join(re.escape(k) for k in sorted(_KEEPERS, key=len, reverse=True)) + ")"
 _PRINTS_TEXT = lazyre.compile(
     rf"(?:{_KEEPS}\s+)?\.(?:Text|PlainText)(?:\s*\|\s*{_KEEPS})*|{_KEEPS}\s+\(\s*\.Text\s*\)"
 )
@@ -928,9 +938,9 @@ def unshown_by_render_hooks(
                 for key in {name, name.removesuffix(".html")}:
                     partials.setdefault(key, []).append(p)
 
-    def partial(name: str) -> str | None:  # (one by this name, the site's or a theme's)
-        found = partials.get(name, [])
-        return read(found[0]) if len(found) == 1 else None
+    def partial(name: str) -> str | None:  # (the site's own by this name, else a theme's)
+        found = sorted(partials.get(name, []), key=lambda p: "/themes/" in "/" + p)
+        return read(found[0]) if found else None
 
     out = set()
     for p in paths:
@@ -947,15 +957,7 @@ def unshown_by_render_hooks(
 _BODY = lazyre.compile(
     r"(?<![\w\\])(?:Content|RawContent|Plain|PlainWords|ContentWithoutSummary)(?![\w])"
 )
-# Functions that print a value whole (or rewrite its markup: a pattern is not read), and
-# those that hand it on to a template the gate does not read with it (it may print).
-_KEEPERS = frozenset(
-    (
-        "safeHTML safe.HTML htmlUnescape transform.HTMLUnescape emojify transform.Emojify"
-        " markdownify transform.Markdownify plainify transform.Plainify strings.TrimSpace"
-        " chomp strings.Chomp replace strings.Replace replaceRE strings.ReplaceRE print"
-    ).split()
-)
+# Functions that hand a value on to a template the gate does not read with it (it may print).
 _PASSERS = frozenset(
     "partial partialCached partials.Include partials.IncludeCached dict slice merge".split()
 )
@@ -1255,6 +1257,8 @@ class Templates:
                     self.configs.setdefault(root, []).append(p)
         self._files: dict[str, dict[str, list[str]]] = {}
         self._prints: dict[str, bool] = {}
+        self._busy: set[str] = set()
+        self._cycles = 0
         self._readings: dict[str, _Reading | None] = {}
 
     def _config_text(self, root: str) -> str:
@@ -1426,7 +1430,11 @@ class Templates:
         key = f"{path}\0{chains}\0{language}"  # (a view is found along the page's folders)
         if key in self._prints:
             return self._prints[key]
-        self._prints[key] = False  # (a cycle: what it adds, the first visit reads)
+        if key in self._busy:
+            self._cycles += 1
+            return False  # (a cycle: what it adds, its first visit reads)
+        self._busy.add(key)
+        cycles = self._cycles
         reading = self._reading(path)
         got = True
         if reading is not None and depth <= 12:
@@ -1457,7 +1465,9 @@ class Templates:
             got = any(
                 self._part_prints(root, r.scopes[k], depth, chains, language) for r, k in parts
             )
-        self._prints[key] = got
+        self._busy.discard(key)
+        if not self._busy or self._cycles == cycles:  # (a value read inside an open
+            self._prints[key] = got  # cycle may lack what the cycle adds: read again)
         return got
 
     def _part_prints(
