@@ -918,38 +918,43 @@ _CRITIC_MARK = lazyre.compile(r"\{(~~|\+\+|--|==|>>)|(~~|\+\+|--|==|<<)\}|~>")
 _CRITIC_CLOSER = {"~~": "~~", "++": "++", "--": "--", "==": "==", ">>": "<<"}
 
 
-def _critic_views(text: str) -> tuple[str, str]:
-    """The page as pymdownx.critic's `accept` and `reject` modes show it (round 65: `In
-    {~~summary~>conclusion~~}` shows "In conclusion"), read in one pass; what a view
-    leaves out keeps its line breaks."""
-    accept: list[str] = []
-    reject: list[str] = []
-    pos, kind, inner_at, arrow = 0, "", 0, None
+def _critic_views(text: str) -> tuple[str, ...]:
+    """The page as pymdownx.critic's three modes show it (round 65: `In
+    {~~summary~>conclusion~~}` is "In conclusion" in `accept`): `accept` (a
+    substitution's new side, an insertion), `reject` (the old side, a deletion) and
+    `view`, its default (every mark's text, a comment's too), read in one pass; a mark
+    never closed is text as written. What a view leaves out is nothing (NUL: offsets
+    kept, the words around it joined, across its line breaks too)."""
+    views = [list(text), list(text), list(text)]
+    kind, opened, inner_at, arrow = "", 0, 0, None
 
-    def gone(part: str) -> str:
-        return "\n" * part.count("\n")
+    def gone(view: list[str], start: int, end: int) -> None:
+        view[start:end] = "\0" * (end - start)
 
     for m in _CRITIC_MARK.finditer(text):
         if not kind:
             if m.group(1):
-                accept.append(text[pos : m.start()])
-                reject.append(text[pos : m.start()])
-                kind, inner_at, arrow = m.group(1), m.end(), None
+                kind, opened, inner_at, arrow = m.group(1), m.start(), m.end(), None
             continue
         if kind == "~~" and m.group() == "~>" and arrow is None:
             arrow = m
             continue
         if m.group(2) != _CRITIC_CLOSER[kind]:
             continue
-        inner = text[inner_at : m.start()]
-        old = text[inner_at : arrow.start()] if arrow is not None else inner
-        new = text[arrow.end() : m.start()] if arrow is not None else ""
-        shown = {"~~": (new, old), "++": (inner, gone(inner)), "--": (gone(inner), inner)}
-        yes, no = shown.get(kind, (inner, inner) if kind == "==" else (gone(inner),) * 2)
-        accept.append(yes + gone(old) if kind == "~~" else yes)
-        reject.append(no + gone(new) if kind == "~~" else no)
-        pos, kind = m.end(), ""
-    return "".join(accept) + text[pos:], "".join(reject) + text[pos:]
+        middle = arrow.span() if arrow is not None else (m.start(), m.start())
+        # (what each view leaves out of the mark's inside: the old side, the new one)
+        left_out = {
+            "~~": ((inner_at, middle[1]), (middle[0], m.start()), middle),
+            "++": ((m.start(), m.start()), (inner_at, m.start()), (m.start(), m.start())),
+            "--": ((inner_at, m.start()), (m.start(), m.start()), (m.start(), m.start())),
+            ">>": ((inner_at, m.start()), (inner_at, m.start()), (m.start(), m.start())),
+        }.get(kind, ((m.start(), m.start()),) * 3)
+        for view, (a, b) in zip(views, left_out, strict=True):
+            gone(view, opened, inner_at)  # (the marks)
+            gone(view, m.start(), m.end())
+            gone(view, a, b)
+        kind = ""
+    return tuple("".join(v) for v in views)
 
 
 def _variants(text: str, path: str) -> Iterator[str]:

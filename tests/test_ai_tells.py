@@ -1431,9 +1431,24 @@ def test_mathmls_space_draws_a_space() -> None:
         ("In con{--x--}clusion, the beans did well.", True),
         ("In {==conclusion==}, the beans did well.", True),
         ("In {>>a comment<<} summary, the beans did well.", False),
+        # the review: `view` mode (pymdownx.critic's default) shows a comment; a deletion
+        # over lines joins what is around it
+        ("In {>>conclusion<<}, the beans did well.", True),
+        ("In {--summary,\n\n--}conclusion, the beans did well.", True),
         ("In {~~summary~>short~~}, the beans {++did++} well.", False),
     ],
 )
 def test_what_criticmarkup_shows_is_read(page: str, found: bool) -> None:
     rules = compile_rules(["in conclusion"], [])
     assert bool(find_tells(f"# X\n\nPlain words. {page}\n", rules)) is found
+
+
+def test_a_criticmarkup_finding_is_where_the_page_has_it() -> None:
+    """The review: a mark never closed repeated the text before it (a finding on a line
+    the page does not have), and a view's findings stood at other columns than the raw
+    reading's (one phrase, two findings)."""
+    rules = compile_rules(["in conclusion"], [])
+    page = "# X\n\nUse `{--` to mark. In conclusion, x.\n"
+    assert [(f.line, f.col) for f in find_tells(page, rules)] == [(3, 20)]
+    page = "# X\n\nIn {--x--} conclusion. And {++more++} text in conclusion.\n"
+    assert [(f.line, f.col) for f in find_tells(page, rules)] == [(3, 1), (3, 44)]
