@@ -864,6 +864,59 @@ TITLE_ONLY = "<h1>{{ .Title }}</h1>"
             {},
             "_",
         ),
+        # literal values evaluated (`0x0`, `not (not false)`), a range over nothing, a
+        # `break` before the body, a block only in a `define` nothing uses, a partial
+        # that returns (its printed text is dropped)
+        ({"layouts/_default/single.html": "{{ if 0x0 }}{{ .Content }}{{ end }}"}, "x.md", {}, "_"),
+        (
+            {"layouts/_default/single.html": "{{ if not (not false) }}{{ .Content }}{{ end }}"},
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {"layouts/_default/single.html": "{{ range seq 0 }}{{ $.Content }}{{ end }}"},
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": "{{ range (slice 1) }}{{ break }}"
+                + "{{ $.Content }}{{ end }}"
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ define "main" }}{{ .Content }}{{ end }}',
+                "layouts/_default/baseof.html": '<h1>{{ .Title }}</h1>{{ define "unused" }}'
+                + '{{ block "main" . }}{{ end }}{{ end }}',
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ partial "body.html" . }}',
+                "layouts/partials/body.html": '{{ .Content }}{{ return "" }}',
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ partial "body.html" . }}',
+                "layouts/partials/body.html": "{{ return .Content }}",
+            },
+            "x.md",
+            {},
+            None,
+        ),
         # Hugo's lookup: a section's own baseof, `single-baseof`, the home page's
         # `index.html`, `section/NAME.html`, a taxonomy's
         (

@@ -1009,8 +1009,10 @@ class _Scope:
 
     def __init__(self) -> None:
         self.prints = False
+        self.returned = False  # (`return` gives the body: a partial's value)
         self.calls: list[str | None] = []
         self.renders: list[str | None] = []
+        self.uses: list[str] = []  # (the blocks and templates it puts in place)
 
 
 class _Frame:
@@ -1030,6 +1032,23 @@ class _Reading:
     def __init__(self) -> None:
         self.scopes: dict[str | None, _Scope] = {None: _Scope()}
         self.used: set[str] = set()
+        self.returns = False
+
+    def settled(self) -> _Reading:
+        """The reading once read whole: the blocks and templates put in place from its
+        top, or from a part put in place in turn (not from a `define` nothing uses); a
+        partial that returns prints only what it returns (what it prints otherwise, its
+        calls' output too, is dropped)."""
+        todo: list[str | None] = [None]
+        while todo:
+            for name in self.scopes[todo.pop()].uses:
+                if name not in self.used:
+                    self.used.add(name)
+                    todo += [name] if name in self.scopes else []
+        if self.returns:
+            for part in self.scopes.values():
+                part.prints, part.calls, part.renders = part.returned, [], []
+        return self
 
 
 def _literal(token: str) -> object:
@@ -1038,11 +1057,16 @@ def _literal(token: str) -> object:
         return token == "true"
     if token == "nil":
         return None
-    if re.fullmatch(r"-?\d+", token):
-        return int(token)
     if len(token) >= 2 and token[0] == token[-1] and token[0] in '"`':
         return token[1:-1]
-    return _UNKNOWN
+    try:
+        return int(token.replace("_", ""), 0)  # (`0x0`, `0o7`, `1_000`)
+    except ValueError:
+        pass
+    try:
+        return float(token)
+    except ValueError:
+        return _UNKNOWN
 
 
 _UNKNOWN = object()
@@ -1054,29 +1078,53 @@ _COMPARE = {
     "gt": lambda a, b: a > b,
     "ge": lambda a, b: a >= b,
 }
+_GO_TOKEN = lazyre.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|[()]|[^\s()]+')
+# A range over nothing a literal names (`seq 0`, `slice`, `""`): its body never runs.
+_EMPTY_RANGE = lazyre.compile(r'\(?\s*(?:seq\s+0|slice|""|``|0|nil|false)\s*\)?')
 
 
 def _constant(condition: str) -> object:
-    """A condition's truth where it names no value but literals (`false`, `0`, `""`,
-    `eq 1 2`, `not true`, `and`/`or` of literals); `_UNKNOWN` where it may name one."""
-    words = re.findall(r'"(?:[^"\\]|\\.)*"|`[^`]*`|[^\s()]+', condition)
-    if not words:
+    """A condition's value where it names no value but literals (`false`, `0x0`, `""`,
+    `eq 1 2`, `not (not false)`, `and`/`or` of literals); `_UNKNOWN` where it may name
+    one. (What a branch takes is the value's truth.)"""
+    tokens = _GO_TOKEN.findall(condition)
+    if len(tokens) > 64:
         return _UNKNOWN
-    values = [_literal(w) for w in words[1:]]
-    if _UNKNOWN in values and words[0] in (*_COMPARE, "not", "and", "or"):
-        return _UNKNOWN
+    value, at = _evaluated(tokens, 0)
+    return _UNKNOWN if value is _UNKNOWN or at != len(tokens) else bool(value)
+
+
+def _evaluated(tokens: Sequence[str], at: int) -> tuple[object, int]:
+    """The value of the command starting at `at` (a function of literal arguments, or
+    one literal, each may be parenthesized), and where it ends."""
+    if at >= len(tokens):
+        return _UNKNOWN, at
+    head = tokens[at]
+    if head == "(":
+        value, at = _evaluated(tokens, at + 1)
+        return (value, at + 1) if at < len(tokens) and tokens[at] == ")" else (_UNKNOWN, at)
+    if head not in (*_COMPARE, "not", "and", "or"):
+        return _literal(head), at + 1
+    args: list[object] = []
+    at += 1
+    while at < len(tokens) and tokens[at] != ")":
+        if tokens[at] == "(":
+            value, at = _evaluated(tokens, at)
+        else:
+            value, at = _literal(tokens[at]), at + 1
+        args.append(value)
+    if _UNKNOWN in args:
+        return _UNKNOWN, at
     try:
-        if words[0] in _COMPARE and len(values) == 2:
-            return bool(_COMPARE[words[0]](values[0], values[1]))
-        if words[0] == "not" and len(values) == 1:
-            return not values[0]
-        if words[0] in ("and", "or") and values:
-            pick = all if words[0] == "and" else any
-            return pick(bool(v) for v in values)
+        if head in _COMPARE and len(args) == 2:
+            return bool(_COMPARE[head](args[0], args[1])), at
+        if head == "not" and len(args) == 1:
+            return not args[0], at
+        if head in ("and", "or") and args:
+            return next((v for v in args if bool(v) != (head == "and")), args[-1]), at
     except TypeError:
-        return _UNKNOWN
-    value = _literal(words[0]) if len(words) == 1 else _UNKNOWN
-    return _UNKNOWN if value is _UNKNOWN else bool(value)
+        pass
+    return _UNKNOWN, at
 
 
 def _string_blanked(q: re.Match[str]) -> str:
@@ -1112,7 +1160,7 @@ def _read_template(template: str) -> _Reading:
             if frame.scope != scope and frame.scope is not None:
                 out.scopes.setdefault(frame.scope, _Scope())
                 if word == "block" and not dead:
-                    out.used.add(frame.scope)
+                    out.scopes[scope].uses.append(frame.scope)
             frames.append(frame)
             dead += frame.dead
             continue
@@ -1132,10 +1180,20 @@ def _read_template(template: str) -> _Reading:
             if frames:
                 dead -= frames.pop().dead
             continue
+        if word in ("break", "continue") and frames and not frames[-1].dead:
+            frames[-1].dead = True  # (the rest of this pass of the loop never runs)
+            dead += 1
+            continue
         if dead or within(m.start(), unseen, starts):
             continue
-        _read_action(out.scopes[scope], out.used, m.group(1), code, body, dot, holders)
-    return out
+        if word == "return":
+            out.returns = True
+            value = code.strip().removeprefix("-").strip()[6:]
+            part = out.scopes[scope]
+            part.returned = part.returned or _prints_whole(value, dot, holders)
+            continue
+        _read_action(out.scopes[scope], m.group(1), code, body, dot, holders)
+    return out.settled()
 
 
 _KEYWORD = lazyre.compile(r"[\w.]+|-")
@@ -1149,6 +1207,8 @@ def _opened(word: str, body: str, scope: str | None, dot: str, holders: set[str]
         return _Frame(named.group(2)[1:-1] if named else scope, False, False, "page")
     arg = body[len(word) :].strip()
     value = _constant(arg) if word in ("if", "with") else _UNKNOWN
+    if word == "range" and _EMPTY_RANGE.fullmatch(arg):
+        value = False  # (a range over nothing: its body never runs)
     if word == "if":
         return _Frame(scope, value is False, value is True, dot)
     code = _GO_STRING.sub(_string_blanked, arg)
@@ -1176,15 +1236,13 @@ _VARIABLE = lazyre.compile(r"\$(\w+)")
 _DOT_ALONE = lazyre.compile(r"(?<![\w.$)\]])\.(?![\w.])")
 
 
-def _read_action(
-    part: _Scope, used: set[str], raw: str, code: str, body: str, dot: str, holders: set[str]
-) -> None:
+def _read_action(part: _Scope, raw: str, code: str, body: str, dot: str, holders: set[str]) -> None:
     """What one action outside any block's opening or end adds to its part: a template
     it puts in place, partials and views it calls, a variable given the body (or taken
     from it), the body printed."""
     named = _NAMED_BLOCK.match(body)
     if named is not None and named.group(1) == "template":
-        used.add(named.group(2)[1:-1])
+        part.uses.append(named.group(2)[1:-1])
     for c in _CALLED.finditer(code):
         literal = raw[c.start(2) : c.end(2)] if c.group(2) else None
         cached = c.group(1).endswith("Cached") and not c.group(3)
@@ -1204,6 +1262,13 @@ def _read_action(
             part.prints = True  # (names past reading: it may print)
     elif names and (words <= _KEEPERS or words & _PASSERS):
         part.prints = True
+
+
+def _prints_whole(code: str, dot: str, holders: set[str]) -> bool:
+    """Does this code give the page's body whole (through functions that keep it, or to
+    a template that may print it)?"""
+    words = {w.group() for w in _WORD.finditer(code)}
+    return _names_body(code, dot, holders) and (words <= _KEEPERS or bool(words & _PASSERS))
 
 
 _TAXONOMIES = (
