@@ -972,6 +972,13 @@ POST = "We know a few things.\n\nThe beans were planted on the ninth of May this
         "---\nlayout: moved\n---\n{{ content }}\n",
         "---\nlayout: default\n---\n{% assign body = content %}<p>Moved.</p>\n",
         "<div hidden>{{ content }}</div>\n",
+        # the review of session 54: a raw block's text, a capture never printed, a
+        # branch a literal never takes, a name given another value
+        "{% raw %}{{ content }}{% endraw %}\n",
+        "{% capture c %}{{ content }}{% endcapture %}<p>Moved.</p>\n",
+        "{% if false %}{{ content }}{% endif %}\n",
+        "{% unless true %}{{ content }}{% endunless %}\n",
+        '{% assign c = content %}{% assign c = "" %}{{ c }}\n',
     ],
 )
 def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(
@@ -1236,6 +1243,9 @@ def test_a_quote_counts_only_where_eleventys_layout_prints_the_page(
         # block of a layout that extends another): the quote is not refused for them
         ({"_layouts/post.html": "<main>{{ content | toc }}</main>\n"}, "post"),
         ({"_layouts/post.html": "{% assign c = content %}<main>{{ c }}</main>\n"}, "post"),
+        ({"_layouts/post.html": "{% capture c %}{{ content }}{% endcapture %}{{ c }}\n"}, "post"),
+        ({"_layouts/post.html": "{% if true %}{{ content }}{% else %}x{% endif %}\n"}, "post"),
+        ({"_layouts/post.html": '{{ content | replace: "| first", "" }}\n'}, "post"),
         (
             {
                 "_includes/layouts/base.njk": "<body>{% block content %}{% endblock %}</body>\n",

@@ -1541,39 +1541,48 @@ _TEMPLATE_COMMENTS = lazyre.compile(
 
 def _body_places(body: str) -> tuple[bool, set[str], set[str]]:
     """Where a layout's text may print the page's body whole: outside any block, in
-    which blocks (their names), and the blocks it has."""
+    which blocks (their names), and the blocks it has. Not in a raw block (its text is
+    printed as written), a branch a literal condition never takes (`{% if false %}`,
+    `{% unless true %}`), a capture or an assignment whose name is never printed (or is
+    given another value first)."""
     from receipt_gate.reading.inline import blanked, merged, within
     from receipt_gate.reading.visible import tag_spans
 
     text = _TEMPLATE_COMMENTS.sub(lambda m: " " * len(m.group()), body)
+    text = _RAW_BLOCK.sub(lambda m: " " * len(m.group()), text)
     found = list(_TEMPLATE_TAG.finditer(text))
     markup = blanked(text, [m.span() for m in found])
     unseen = merged([*tag_spans(markup), *_hidden_spans(markup)])
     starts = [a for a, _ in unseen]
-    holders: list[str] = []
+    holders: set[str] = set()
     blocks: list[str] = []
+    frames = _LiquidFrames()
     outside = False
     within_blocks: set[str] = set()
     defined: set[str] = set()
     for m in found:
-        inner = m.group(2)
-        block = _BLOCK.match(inner) if m.group(1) == "%" else None
-        if block is not None:
-            if block.group(1) == "block":
-                blocks.append(block.group(2))
-                defined.add(block.group(2))
-            elif blocks:
-                blocks.pop()
+        inner = _LIQUID_STRING.sub(lambda q: q.group()[0] * len(q.group()), m.group(2))
+        word = inner.strip().lstrip("-").split(None, 1)[0] if inner.strip(" -") else ""
+        if m.group(1) == "%" and frames.read(word, inner, blocks, defined):
             continue
-        names = [_PAGE_BODY.search(inner), *(_named_word(h).search(inner) for h in holders)]
-        at = min((n.end() for n in names if n is not None), default=-1)
-        if at < 0 or _CUTS_BODY.search(inner, at) or within(m.start(), unseen, starts):
+        if frames.dead or within(m.start(), unseen, starts):
             continue
-        assigned = _ASSIGNS.match(inner) if m.group(1) == "%" else None
-        if assigned is not None and len(holders) >= 32:
-            return True, within_blocks, defined  # (names past reading: it may print)
-        if assigned is not None:
-            holders.append(assigned.group(1))  # (printed where its name is)
+        given = _ASSIGNS.match(inner) if m.group(1) == "%" else None
+        value = inner[given.end() :] if given is not None else inner  # (what is printed)
+        names = set(_LIQUID_NAME.findall(value))
+        at = _PAGE_BODY.search(value)
+        shown = (at is not None or bool(names & holders)) and not _CUTS_BODY.search(value)
+        if given is not None:
+            holders.discard(given.group(1))  # (another value: the body only if given it)
+            if shown and len(holders) >= 32:
+                return True, within_blocks, defined  # (names past reading: it may print)
+            holders.update([given.group(1)] if shown else [])
+            continue
+        captured = frames.captures[-1] if frames.captures else None
+        if not shown:
+            continue
+        if captured is not None:
+            holders.add(captured)  # (printed where its name is)
         elif blocks:
             within_blocks.add(blocks[-1])
         else:
@@ -1581,8 +1590,61 @@ def _body_places(body: str) -> tuple[bool, set[str], set[str]]:
     return outside, within_blocks, defined
 
 
-def _named_word(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w-])")
+_RAW_BLOCK = lazyre.compile(r"(?s)\{%-?\s*raw\s*-?%\}.*?(?:\{%-?\s*endraw\s*-?%\}|\Z)")
+_LIQUID_STRING = lazyre.compile(r"\"[^\"]*\"?|'[^']*'?")
+_LIQUID_NAME = lazyre.compile(r"(?<![\w.])[A-Za-z_][\w-]*")
+_LIQUID_OPENS = frozenset({"if", "unless", "case", "for", "tablerow", "capture"})
+_LIQUID_FALSE = frozenset({"false", "nil"})
+
+
+class _LiquidFrames:
+    """The blocks open where a layout's tag stands, as _body_places reads them: whether
+    a branch never runs (a literal condition: Liquid's false is `false` and `nil`), and
+    the captures open (each kept as a count and a stack: one tag costs the same at any
+    depth)."""
+
+    def __init__(self) -> None:
+        self.frames: list[tuple[str, str | None]] = []  # (tag, the name it captures)
+        self.states: list[list[bool]] = []  # ([dead, taken] of each)
+        self.dead = 0
+        self.captures: list[str] = []
+
+    def read(self, word: str, inner: str, blocks: list[str], defined: set[str]) -> bool:
+        """Read a tag that opens, turns or ends a block (True)."""
+        rest = inner.strip().lstrip("-").rstrip("-").strip()[len(word) :].strip()
+        if word in ("block", "endblock"):
+            block = rest.split(None, 1)[0] if rest else ""
+            if word == "block":
+                blocks.append(block)
+                defined.add(block)
+            elif blocks:
+                blocks.pop()
+            return True
+        truth = (rest not in _LIQUID_FALSE) if rest in (*_LIQUID_FALSE, "true") else None
+        if word in _LIQUID_OPENS:
+            runs = truth if word == "if" else (not truth if truth is not None else None)
+            dead = runs is False and word in ("if", "unless")
+            name = rest.split(None, 1)[0] if word == "capture" and rest else None
+            self.frames.append((word, name))
+            self.states.append([dead, runs is True and word in ("if", "unless")])
+            self.dead += dead
+            self.captures += [name] if name else []
+            return True
+        if word in ("elsif", "else", "when") and self.frames:
+            state = self.states[-1]
+            self.dead -= state[0]
+            truth = truth if word == "elsif" else None
+            state[0] = state[1] or truth is False
+            state[1] = state[1] or truth is True
+            self.dead += state[0]
+            return True
+        if word.startswith("end") and self.frames and self.frames[-1][0] == word[3:]:
+            _, captured = self.frames.pop()
+            self.dead -= self.states.pop()[0]
+            if captured:
+                self.captures.pop()
+            return True
+        return False
 
 
 def _layout_text(tree: Tree, name: str, run_dir: str) -> str | None:
