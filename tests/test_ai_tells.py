@@ -1331,6 +1331,10 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
         "As an AI language rnodel, I grew it.",
         "As an AI language rnocleI, I grew it.",  # (round 62: cl for d)
         "In today's fast-paced vvorld, it grew.",
+        # round 68: a look-alike NFKC turns into another (U+03F2), a lowercase form of
+        # one the data names in capitals (U+04CF)
+        "In \u03f2onclusion, it grew.",
+        "In conc\u04cfusion, it grew.",
         # round 67: small capitals (U+026A, U+0274, U+1D04, U+1D0F, U+029F, U+1D1C)
         "\u026a\u0274 \u1d04\u1d0f\u0274\u1d04\u029f\u1d1cs\u026a\u1d0f\u0274, it grew.",
     ],

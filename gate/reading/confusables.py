@@ -175,7 +175,23 @@ def table() -> dict[int, str]:
     for c in {*given, *(c.upper() for c in given), *(c.lower() for c in given)}:
         if len(c) != 1 or c.isascii():
             continue
-        proto = given.get(c.lower()) or given.get(c)
+        proto = given.get(c.lower()) or given.get(c) or given.get(c.upper())
         if proto is not None:
             out[ord(c)] = proto.upper() if c.isupper() else proto.lower() if c.islower() else proto
+    out[0x04CF] = "l"  # (Cyrillic small palochka, drawn as a bar: its capital's l, not i)
     return out
+
+
+@cache
+def before_normalizing() -> dict[int, str]:
+    """The part of table() to fold before NFKD: the look-alikes NFKD turns into another
+    character outside ASCII, which the data may not name (U+03F2, a C-shaped sigma,
+    into a final sigma: round 68); one NFKD makes ASCII (the long s: s) is left to it."""
+    import unicodedata
+
+    return {
+        code: proto
+        for code, proto in table().items()
+        if unicodedata.normalize("NFKD", chr(code)) != chr(code)
+        and not unicodedata.normalize("NFKD", chr(code)).isascii()
+    }

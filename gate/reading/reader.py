@@ -97,11 +97,13 @@ def fold(text: str) -> str:
     (Unicode's confusables data, gate.reading.confusables)."""
     import unicodedata
 
-    from receipt_gate.reading.confusables import table
+    from receipt_gate.reading.confusables import before_normalizing, table
 
     if text.isascii():
         return text
-    parts = unicodedata.normalize("NFKD", text.translate(_BLANKS))
+    # (look-alikes folded first too: NFKD turns one the data names into one it does not,
+    # U+03F2 into a final sigma; round 68)
+    parts = unicodedata.normalize("NFKD", text.translate(_BLANKS).translate(before_normalizing()))
     # (each distinct character judged once, the text cut in C: a page of one character
     # that decomposes into 18 is a million characters)
     drop = {ord(c): None for c in set(parts) if not c.isascii() and _invisible(c)}
