@@ -917,6 +917,78 @@ TITLE_ONLY = "<h1>{{ .Title }}</h1>"
             {},
             None,
         ),
+        # round 68: a partial, a template or a view given another page; a variable a
+        # block makes anew (its own until the block ends); a `break` surely reached
+        # inside an `if`; `print`'s strings joined
+        (
+            {
+                "layouts/_default/single.html": '{{ partial "body.html" .Parent }}',
+                "layouts/partials/body.html": PRINTS,
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ template "b" .Parent }}'
+                + '{{ define "b" }}{{ .Content }}{{ end }}'
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ with .Parent }}{{ .Render "body" }}{{ end }}',
+                "layouts/_default/body.html": PRINTS,
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": '{{ $c := "" }}{{ if true }}{{ $c := .Content }}'
+                + "{{ end }}{{ $c }}"
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": "{{ $c := .Content }}{{ if true }}"
+                + '{{ $c := "" }}{{ end }}{{ $c }}'
+            },
+            "x.md",
+            {},
+            None,
+        ),
+        (
+            {
+                "layouts/_default/single.html": "{{ range seq 1 }}{{ if true }}{{ break }}{{ end }}"
+                + "{{ $.Content }}{{ end }}"
+            },
+            "x.md",
+            {},
+            "_",
+        ),
+        (
+            {
+                "layouts/_default/single.html": "{{ range .Pages }}{{ if .Draft }}{{ break }}"
+                + "{{ end }}{{ $.Content }}{{ end }}"
+            },
+            "x.md",
+            {},
+            None,
+        ),
+        (
+            {"layouts/_default/single.html": '{{ print "<!" "--" | safeHTML }}{{ .Content }}'},
+            "x.md",
+            {},
+            "_",
+        ),
         # Hugo's lookup: a section's own baseof, `single-baseof`, the home page's
         # `index.html`, `section/NAME.html`, a taxonomy's
         (

@@ -851,8 +851,11 @@ def _as_written(action: re.Match[str]) -> str:
     if found is None:
         return " " * len(text)
     a, b = found.span(1)
-    inner = text[a + 1 : b - 1].replace("\n", " ").replace("\r", " ")
-    return " " * (a + 1) + inner + " " * (len(text) - b + 1)
+    inner = text[a + 1 : b - 1]
+    if text[found.start() : a].lstrip("{- ").startswith("print "):  # (its strings, joined)
+        inner = "".join(q.group()[1:-1] for q in _GO_STRING.finditer(text, a))
+    inner = inner.replace("\n", " ").replace("\r", " ")[: len(text) - a - 1]
+    return (" " * (a + 1) + inner).ljust(len(text))
 
 
 def _unseen(template: str) -> tuple[str, list[tuple[int, int]], list[int]]:
@@ -874,14 +877,12 @@ def _unseen(template: str) -> tuple[str, list[tuple[int, int]], list[int]]:
     return template, unseen, [a for a, _ in unseen]
 
 
-def _prints_text(
-    template: str, partial: Callable[[str], str | None] | None = None, depth: int = 0
-) -> bool:
+def _prints_text(template: str, partial: Callable[[str], bool] | None = None) -> bool:
     """Does a render hook surely print the text it is given: `.Text` (or `.PlainText`,
     through a function that keeps it, or a variable given it) printed outside any tag,
     comment, hiding element or script, in no block or in every branch of one, `{{ . }}`
     in a `{{ with .Text }}`, or a partial given the hook's context (`partial "x" .`)
-    that surely prints it (`partial`: a partial's text by its name)?"""
+    that surely prints it (`partial`: whether the partial of this name does)?"""
     from receipt_gate.reading.inline import within
 
     template, unseen, starts = _unseen(template)
@@ -913,8 +914,7 @@ def _prints_text(
             or (
                 (called := _GIVEN_THE_HOOK.fullmatch(body)) is not None
                 and partial is not None
-                and depth < 8
-                and _prints_text(partial(called.group(1)[1:-1]) or "", partial, depth + 1)
+                and partial(called.group(1)[1:-1])
             )
             or (body == "." and bool(stack) and stack[-1].with_text)
         ) and not within(m.start(), unseen, starts):
@@ -938,9 +938,14 @@ def unshown_by_render_hooks(
                 for key in {name, name.removesuffix(".html")}:
                     partials.setdefault(key, []).append(p)
 
-    def partial(name: str) -> str | None:  # (the site's own by this name, else a theme's)
-        found = sorted(partials.get(name, []), key=lambda p: "/themes/" in "/" + p)
-        return read(found[0]) if found else None
+    known: dict[str, bool] = {}
+
+    def partial(name: str) -> bool:  # (the site's own by this name, else a theme's)
+        if name not in known:  # (each read once; one in a cycle prints nothing surely)
+            known[name] = False
+            found = sorted(partials.get(name, []), key=lambda p: "/themes/" in "/" + p)
+            known[name] = bool(found) and _prints_text(read(found[0]) or "", partial)
+        return known[name]
 
     out = set()
     for p in paths:
@@ -973,10 +978,10 @@ _WORD = lazyre.compile(r"(?<![\w.$])[A-Za-z_][\w.]*")
 # (given the site, not the page, `(?:site|.Site)`: none of the page's body is in reach).
 _CALLED = lazyre.compile(
     r"\b(partial|partialCached|partials\.Include(?:Cached)?)\s+(?:(\"[^\"]*\"|`[^`]*`)"
-    r"(?:\s+\S+(\s+\S)?)?|\$[\w.]+\s+(\$?\.?[Ss]ite)\s*(?:-?$|\)))?"
+    r"(?:\s+([^\s()]+)(\s+\S)?)?|\$[\w.]+\s+(\$?\.?[Ss]ite)\s*(?:-?$|\)))?"
 )
 _RENDERS = lazyre.compile(r"\.Render\s+(\"[^\"]*\"|`[^`]*`)?")
-_NAMED_BLOCK = lazyre.compile(r"(define|block|template)\s+(\"[^\"]*\"|`[^`]*`)")
+_NAMED_BLOCK = lazyre.compile(r"(define|block|template)\s+(\"[^\"]*\"|`[^`]*`)(?:\s+([^\s()]+))?")
 _ASSIGNED = lazyre.compile(r"\$(\w+)\s*:?=\s*")
 _GO_STRING = lazyre.compile(r'"(?:[^"\\]|\\.)*+"?|`[^`]*+`?')
 _CASCADE_WORD = lazyre.compile(r"(?i)\bcascade\b")
@@ -1023,6 +1028,8 @@ class _Frame:
 
     def __init__(self, scope: str | None, dead: bool, taken: bool, dot: str) -> None:
         self.scope, self.dead, self.taken, self.dot = scope, dead, taken, dot
+        self.declared: dict[str, bool] = {}  # (a variable `:=` makes here: held before?)
+        self.loop = False
 
 
 class _Reading:
@@ -1161,6 +1168,7 @@ def _read_template(template: str) -> _Reading:
                 out.scopes.setdefault(frame.scope, _Scope())
                 if word == "block" and not dead:
                     out.scopes[scope].uses.append(frame.scope)
+            frame.loop = word == "range"
             frames.append(frame)
             dead += frame.dead
             continue
@@ -1178,13 +1186,15 @@ def _read_template(template: str) -> _Reading:
             continue
         if word == "end":
             if frames:
-                dead -= frames.pop().dead
-            continue
-        if word in ("break", "continue") and frames and not frames[-1].dead:
-            frames[-1].dead = True  # (the rest of this pass of the loop never runs)
-            dead += 1
+                done = frames.pop()
+                dead -= done.dead
+                for name, held in done.declared.items():  # (its variables end with it)
+                    (holders.add if held else holders.discard)(name)
             continue
         if dead or within(m.start(), unseen, starts):
+            continue
+        if word in ("break", "continue"):
+            dead += _broken(frames)
             continue
         if word == "return":
             out.returns = True
@@ -1192,8 +1202,29 @@ def _read_template(template: str) -> _Reading:
             part = out.scopes[scope]
             part.returned = part.returned or _prints_whole(value, dot, holders)
             continue
+        declared = _DECLARED.match(code.strip().removeprefix("-").strip())
+        if declared is not None and frames and declared.group(1) not in frames[-1].declared:
+            frames[-1].declared[declared.group(1)] = declared.group(1) in holders
         _read_action(out.scopes[scope], m.group(1), code, body, dot, holders)
     return out.settled()
+
+
+def _broken(frames: list[_Frame]) -> int:
+    """A `break` or `continue`: where every block between it and its loop surely runs
+    (`{{ if true }}{{ break }}`), the rest of the loop's pass never runs (1: one more
+    frame dead); else nothing is sure (0)."""
+    for frame in reversed(frames):
+        if frame.loop:
+            if frame.dead:
+                return 0
+            frame.dead = True
+            return 1
+        if not frame.taken:
+            return 0
+    return 0
+
+
+_DECLARED = lazyre.compile(r"\$(\w+)\s*:=")
 
 
 _KEYWORD = lazyre.compile(r"[\w.]+|-")
@@ -1241,15 +1272,18 @@ def _read_action(part: _Scope, raw: str, code: str, body: str, dot: str, holders
     it puts in place, partials and views it calls, a variable given the body (or taken
     from it), the body printed."""
     named = _NAMED_BLOCK.match(body)
-    if named is not None and named.group(1) == "template":
+    if named is not None and named.group(1) == "template" and _the_page(named.group(3), dot):
         part.uses.append(named.group(2)[1:-1])
     for c in _CALLED.finditer(code):
         literal = raw[c.start(2) : c.end(2)] if c.group(2) else None
-        cached = c.group(1).endswith("Cached") and not c.group(3)
-        if not c.group(4) and not cached:  # (one cached for the site prints one page's)
+        cached = c.group(1).endswith("Cached") and not c.group(4)
+        # (one cached for the whole site prints one page's; one given another page, or
+        # the site, prints none of this one's)
+        if not c.group(5) and not cached and _the_page(c.group(3), dot):
             part.calls.append(literal[1:-1] if literal else None)
     for r in _RENDERS.finditer(code):
-        part.renders.append(raw[r.start(1) + 1 : r.end(1) - 1] if r.group(1) else None)
+        if dot == "page" or code[: r.start()].rstrip().endswith("$"):
+            part.renders.append(raw[r.start(1) + 1 : r.end(1) - 1] if r.group(1) else None)
     given = _ASSIGNED.match(code.strip().removeprefix("-").strip())
     value = code.strip().removeprefix("-").strip()[given.end() :] if given else code
     names = _names_body(value, dot, holders)  # (what is printed, or given the name)
@@ -1262,6 +1296,15 @@ def _read_action(part: _Scope, raw: str, code: str, body: str, dot: str, holders
             part.prints = True  # (names past reading: it may print)
     elif names and (words <= _KEEPERS or words & _PASSERS):
         part.prints = True
+
+
+def _the_page(context: str | None, dot: str) -> bool:
+    """May a template given this context (None: none written) print the page's body?
+    The page itself (`.` where the dot is the page, `$`, `.Page`), or a value the gate
+    cannot name (a variable, a dict); not another page (`.Parent`, `.Site`)."""
+    if context is None or context in ("$", "$.Page", "$.") or not context.startswith("."):
+        return True
+    return dot in ("page", "body") and context in (".", ".Page")
 
 
 def _prints_whole(code: str, dot: str, holders: set[str]) -> bool:
