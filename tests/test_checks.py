@@ -979,6 +979,13 @@ POST = "We know a few things.\n\nThe beans were planted on the ninth of May this
         "{% if false %}{{ content }}{% endif %}\n",
         "{% unless true %}{{ content }}{% endunless %}\n",
         '{% assign c = content %}{% assign c = "" %}{{ c }}\n',
+        # round 68: literal comparisons, a case no when matches, an empty range, a break
+        # surely reached, a filter that prints the body another way
+        "{% if 1 == 2 %}{{ content }}{% endif %}\n",
+        "{% case 1 %}{% when 2 %}{{ content }}{% endcase %}\n",
+        "{% for i in (1..0) %}{{ content }}{% endfor %}\n",
+        "{% for i in (1..1) %}{% break %}{{ content }}{% endfor %}\n",
+        "<div>{{ content | url_encode }}</div>\n",
     ],
 )
 def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(
@@ -1191,6 +1198,24 @@ WHOLE = "<html><body>{{ content | safe }}</body></html>\n"
             None,
             False,
         ),
+        # round 68: Nunjucks' block set and an uncalled macro hold the body; a filter
+        # block that cuts it
+        (
+            {"_includes/b.njk": "<h1>x</h1>{% set c %}{{ content | safe }}{% endset %}"},
+            "b.njk",
+            False,
+        ),
+        (
+            {"_includes/b.njk": "{% set c %}{{ content | safe }}{% endset %}{{ c | safe }}"},
+            "b.njk",
+            True,
+        ),
+        ({"_includes/b.njk": "{% macro m() %}{{ content | safe }}{% endmacro %}"}, "b.njk", False),
+        (
+            {"_includes/b.njk": "{% filter truncate(3) %}{{ content | safe }}{% endfilter %}"},
+            "b.njk",
+            False,
+        ),
         (
             {
                 "eleventy.config.mjs": "export default function (c) {"
@@ -1246,6 +1271,8 @@ def test_a_quote_counts_only_where_eleventys_layout_prints_the_page(
         ({"_layouts/post.html": "{% capture c %}{{ content }}{% endcapture %}{{ c }}\n"}, "post"),
         ({"_layouts/post.html": "{% if true %}{{ content }}{% else %}x{% endif %}\n"}, "post"),
         ({"_layouts/post.html": '{{ content | replace: "| first", "" }}\n'}, "post"),
+        ({"_layouts/post.html": "{% for i in (1..1) %}{{ content }}{% endfor %}\n"}, "post"),
+        ({"_layouts/post.html": "{% case 2 %}{% when 2 %}{{ content }}{% endcase %}\n"}, "post"),
         (
             {
                 "_includes/layouts/base.njk": "<body>{% block content %}{% endblock %}</body>\n",

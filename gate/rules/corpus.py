@@ -1529,7 +1529,11 @@ def _data_layout(tree: Tree, path: str) -> str | None:
 # (headline-numbers, surely, takes no support there).
 _TEMPLATE_TAG = lazyre.compile(r"\{([{%])((?:[^}%]|[}%](?!\}))*+)(?:[}%]\}|\Z)")
 _PAGE_BODY = lazyre.compile(r"(?<![\w.])(?:page\.)?content(?![\w-])")
-_CUTS_BODY = lazyre.compile(r"\|\s*(?:truncate\w*|slice|size|first|last|split|number_of_words)\b")
+_CUTS_BODY = lazyre.compile(
+    r"\|\s*(?:truncate\w*|slice|size|first|last|split|number_of_words|url_encode|url_escape"
+    r"|uri_escape|cgi_escape|urlencode|slugify|reverse|base64_encode|md5|sha1|sha256|upcase"
+    r"|downcase|capitalize|upper|lower|title|wordcount|length|sort|shuffle|random)\b"
+)
 _ASSIGNS = lazyre.compile(r"-?\s*(?:assign|set)\s+(\w+)\s*=")
 _BLOCK = lazyre.compile(r"-?\s*(block|endblock)\b\s*(\w*)")
 _EXTENDS = lazyre.compile(r"\{%-?\s*(?:extends|layout)\s+[\"']([^\"']+)[\"']")
@@ -1593,21 +1597,76 @@ def _body_places(body: str) -> tuple[bool, set[str], set[str]]:
 _RAW_BLOCK = lazyre.compile(r"(?s)\{%-?\s*raw\s*-?%\}.*?(?:\{%-?\s*endraw\s*-?%\}|\Z)")
 _LIQUID_STRING = lazyre.compile(r"\"[^\"]*\"?|'[^']*'?")
 _LIQUID_NAME = lazyre.compile(r"(?<![\w.])[A-Za-z_][\w-]*")
-_LIQUID_OPENS = frozenset({"if", "unless", "case", "for", "tablerow", "capture"})
-_LIQUID_FALSE = frozenset({"false", "nil"})
+_LIQUID_OPENS = frozenset(
+    {"if", "unless", "case", "for", "tablerow", "capture", "set", "macro", "filter"}
+)
+_LIQUID_LOOPS = frozenset({"for", "tablerow"})
+_LIQUID_COMPARE = lazyre.compile(r"(\S+)\s*(==|!=|<>|<=|>=|<|>)\s*(\S+)")
+_EMPTY_LOOP = lazyre.compile(r"\w+\s+in\s+\(\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*\)")
+_CUT_FILTER = lazyre.compile(r"(?:truncate\w*|slice|size|first|last|split|number_of_words)\b")
+
+
+def _liquid_value(token: str) -> object:
+    """A Liquid literal's value (a number, true, false, nil); `_LIQUID_UNKNOWN` else."""
+    if token in ("true", "false"):
+        return token == "true"
+    if token == "nil":
+        return None
+    try:
+        return float(token)
+    except ValueError:
+        return _LIQUID_UNKNOWN
+
+
+_LIQUID_UNKNOWN = object()
+
+
+def _liquid_truth(condition: str) -> bool | None:
+    """A condition made of literals: its truth (Liquid's false is `false` and `nil`);
+    None where it may name a value."""
+    compared = _LIQUID_COMPARE.fullmatch(condition)
+    if compared is not None:
+        a, b = _liquid_value(compared.group(1)), _liquid_value(compared.group(3))
+        if _LIQUID_UNKNOWN in (a, b):
+            return None
+        op = compared.group(2)
+        if op in ("==", "!=", "<>"):
+            return (a == b) == (op == "==")
+        if not isinstance(a, float) or not isinstance(b, float):
+            return None
+        return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+    value = _liquid_value(condition)
+    return None if value is _LIQUID_UNKNOWN else value not in (False, None)
 
 
 class _LiquidFrames:
     """The blocks open where a layout's tag stands, as _body_places reads them: whether
-    a branch never runs (a literal condition: Liquid's false is `false` and `nil`), and
-    the captures open (each kept as a count and a stack: one tag costs the same at any
-    depth)."""
+    a branch never runs (a literal condition, a `when` a literal case never matches, a
+    loop over an empty range, what a `break` surely reached leaves, a filter block that
+    cuts), and the names open that hold what is printed inside (a capture, Nunjucks'
+    block `set` and `macro`). Each kept as a count and a stack: one tag costs the same at
+    any depth."""
 
     def __init__(self) -> None:
-        self.frames: list[tuple[str, str | None]] = []  # (tag, the name it captures)
+        self.frames: list[tuple[str, str | None, object]] = []  # (tag, holds, case value)
         self.states: list[list[bool]] = []  # ([dead, taken] of each)
         self.dead = 0
         self.captures: list[str] = []
+
+    def _open(self, word: str, rest: str) -> None:
+        truth = _liquid_truth(rest) if word in ("if", "unless") else None
+        runs = truth if word == "if" else (not truth if truth is not None else None)
+        span = _EMPTY_LOOP.match(rest) if word in _LIQUID_LOOPS else None
+        empty = span is not None and int(span.group(1)) > int(span.group(2))
+        dead = runs is False or empty or (word == "filter" and _CUT_FILTER.match(rest) is not None)
+        holds = None
+        if word == "capture" or (word == "set" and "=" not in rest) or word == "macro":
+            holds = re.split(r"[\s(]", rest, maxsplit=1)[0] if rest else None
+        case = _liquid_value(rest) if word == "case" else _LIQUID_UNKNOWN
+        self.frames.append((word, holds, case))
+        self.states.append([dead, runs is True])
+        self.dead += dead
+        self.captures += [holds] if holds else []
 
     def read(self, word: str, inner: str, blocks: list[str], defined: set[str]) -> bool:
         """Read a tag that opens, turns or ends a block (True)."""
@@ -1620,31 +1679,44 @@ class _LiquidFrames:
             elif blocks:
                 blocks.pop()
             return True
-        truth = (rest not in _LIQUID_FALSE) if rest in (*_LIQUID_FALSE, "true") else None
-        if word in _LIQUID_OPENS:
-            runs = truth if word == "if" else (not truth if truth is not None else None)
-            dead = runs is False and word in ("if", "unless")
-            name = rest.split(None, 1)[0] if word == "capture" and rest else None
-            self.frames.append((word, name))
-            self.states.append([dead, runs is True and word in ("if", "unless")])
-            self.dead += dead
-            self.captures += [name] if name else []
+        if word in _LIQUID_OPENS and not (word == "set" and "=" in rest):
+            self._open(word, rest)
             return True
         if word in ("elsif", "else", "when") and self.frames:
             state = self.states[-1]
             self.dead -= state[0]
-            truth = truth if word == "elsif" else None
+            truth = _liquid_truth(rest) if word == "elsif" else None
+            case = self.frames[-1][2]
+            if word == "when" and case is not _LIQUID_UNKNOWN:
+                said = _liquid_value(rest)
+                truth = None if said is _LIQUID_UNKNOWN else said == case
             state[0] = state[1] or truth is False
             state[1] = state[1] or truth is True
             self.dead += state[0]
             return True
+        if word in ("break", "continue"):
+            self.dead += self._broken()
+            return True
         if word.startswith("end") and self.frames and self.frames[-1][0] == word[3:]:
-            _, captured = self.frames.pop()
+            _, captured, _ = self.frames.pop()
             self.dead -= self.states.pop()[0]
             if captured:
                 self.captures.pop()
             return True
         return False
+
+    def _broken(self) -> int:
+        """A `break` or `continue`: where every block between it and its loop surely
+        runs, the rest of the loop's pass never runs (1: one more frame dead)."""
+        for (word, _, _), state in zip(reversed(self.frames), reversed(self.states), strict=True):
+            if word in _LIQUID_LOOPS:
+                if state[0]:
+                    return 0
+                state[0] = True
+                return 1
+            if not state[1]:
+                return 0
+        return 0
 
 
 def _layout_text(tree: Tree, name: str, run_dir: str) -> str | None:
