@@ -1636,7 +1636,9 @@ def _liquid_truth(condition: str) -> bool | None:
             return None
         return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
     value = _liquid_value(condition)
-    return None if value is _LIQUID_UNKNOWN else value not in (False, None)
+    if value is _LIQUID_UNKNOWN or isinstance(value, float):
+        return None  # (a number: true to Liquid, 0 false to Nunjucks: the engine decides)
+    return value is True
 
 
 class _LiquidFrames:
