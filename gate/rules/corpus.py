@@ -1543,9 +1543,19 @@ _TEMPLATE_COMMENTS = lazyre.compile(
 )
 
 
-def _body_places(body: str) -> tuple[bool, set[str], set[str]]:
+class _Places(NamedTuple):
+    """Where a layout's text may print the page's body whole."""
+
+    outside: bool  # outside any block
+    within: set[str]  # in these blocks
+    defined: set[str]  # the blocks it has
+    extends: str | None  # the template it extends (Nunjucks', LiquidJS's `layout`)
+
+
+def _body_places(body: str) -> _Places:
     """Where a layout's text may print the page's body whole: outside any block, in
-    which blocks (their names), and the blocks it has. Not in a raw block (its text is
+    which blocks (their names), the blocks it has, and the template it extends, its
+    comments out. Not in a raw block (its text is
     printed as written), a branch a literal condition never takes (`{% if false %}`,
     `{% unless true %}`), a capture or an assignment whose name is never printed (or is
     given another value first)."""
@@ -1553,6 +1563,8 @@ def _body_places(body: str) -> tuple[bool, set[str], set[str]]:
     from receipt_gate.reading.visible import tag_spans
 
     text = _TEMPLATE_COMMENTS.sub(lambda m: " " * len(m.group()), body)
+    extended = _EXTENDS.search(text)
+    extends = extended.group(1) if extended is not None else None
     text = _RAW_BLOCK.sub(lambda m: " " * len(m.group()), text)
     found = list(_TEMPLATE_TAG.finditer(text))
     markup = blanked(text, [m.span() for m in found])
@@ -1579,7 +1591,7 @@ def _body_places(body: str) -> tuple[bool, set[str], set[str]]:
         if given is not None:
             holders.discard(given.group(1))  # (another value: the body only if given it)
             if shown and len(holders) >= 32:
-                return True, within_blocks, defined  # (names past reading: it may print)
+                return _Places(True, within_blocks, defined, extends)  # (past reading: may)
             holders.update([given.group(1)] if shown else [])
             continue
         captured = frames.captures[-1] if frames.captures else None
@@ -1591,7 +1603,7 @@ def _body_places(body: str) -> tuple[bool, set[str], set[str]]:
             within_blocks.add(blocks[-1])
         else:
             outside = True
-    return outside, within_blocks, defined
+    return _Places(outside, within_blocks, defined, extends)
 
 
 _RAW_BLOCK = lazyre.compile(r"(?s)\{%-?\s*raw\s*-?%\}.*?(?:\{%-?\s*endraw\s*-?%\}|\Z)")
@@ -1749,13 +1761,12 @@ def _may_print_body(
     if text is None or depth > 20:
         return True
     parent, body = _layout_front(text)
-    outside, within_blocks, _ = _body_places(body)
-    extends = _EXTENDS.search(_TEMPLATE_COMMENTS.sub("", body))
-    if extends is None:
-        may = outside or bool(within_blocks)  # (a block prints in its place)
+    places = _body_places(body)
+    if places.extends is None:
+        may = places.outside or bool(places.within)  # (a block prints in its place)
     else:  # (what a child prints outside the blocks its base has, nothing prints)
-        bases = _base_blocks(tree, extends.group(1), run_dir)
-        may = bases is None or bool(within_blocks & bases)
+        bases = _base_blocks(tree, places.extends, run_dir)
+        may = bases is None or bool(places.within & bases)
     if not may:
         return False
     if parent is None or parent == _UNKNOWN:
@@ -1769,13 +1780,11 @@ def _base_blocks(tree: Tree, name: str, run_dir: str, depth: int = 0) -> set[str
     text = _layout_text(tree, name, run_dir)
     if text is None or depth > 20:
         return None
-    body = _layout_front(text)[1]
-    defined = _body_places(body)[2]
-    extends = _EXTENDS.search(_TEMPLATE_COMMENTS.sub("", body))
-    if extends is None:
-        return defined
-    more = _base_blocks(tree, extends.group(1), run_dir, depth + 1)
-    return None if more is None else defined | more
+    places = _body_places(_layout_front(text)[1])
+    if places.extends is None:
+        return places.defined
+    more = _base_blocks(tree, places.extends, run_dir, depth + 1)
+    return None if more is None else places.defined | more
 
 
 def _all_print(path: str, fields: Mapping[str, object], rules: _Seen) -> bool:
