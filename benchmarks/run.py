@@ -212,6 +212,9 @@ HOSTILE = {
     "attributes on every tag": '<a title="in" alt="x">x</a>' * 3000,
     "SVG text placed glyph by glyph": '<svg><text x="1 2">ab</text>' * 3000,
     "data: URLs in styles": "<p style='a:url(\"data:text/css,a:url(data:,x)\")'>" * 1500,
+    # An eighth (session 55): characters that stand in for a letter inside words.
+    "stand-ins in two-letter words": "a\u25cb " * 20000,
+    "one word of stand-ins": "x\u25cb" * 30000,
 }
 
 

@@ -28,7 +28,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 30
+version = 31
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -143,7 +143,7 @@ _GAP = r"(?:[^\S\n]+\n?[^\S\n]*|\n[^\S\n]*)"
 # (Case-sensitive inside: a lowercase `fail` is no `fall`. A digit or a bar stands for a
 # letter only beside a letter: `SQL 101` is no "lol", a table's border no "I".)
 _SHAPES = {
-    "i": r"(?:i|(?-i:(?<![a-z])l|(?<=[A-Za-z])1|1(?=[A-Za-z])))",
+    "i": r"(?:i|(?-i:(?<![a-z])l|(?<=[A-Za-z])[1|]|[1|](?=[A-Za-z])))",
     "l": r"(?:l|(?-i:I|(?<=[A-Za-z])[1|]|[1|](?=[A-Za-z])))",
     "o": r"(?:o|(?<=[A-Za-z])0|0(?=[A-Za-z]))",
     "m": r"(?:m|rn)",
@@ -166,10 +166,12 @@ def _shaped(needles: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
-def _phrase_regex(phrase: str) -> str:
+def _phrase_regex(phrase: str, wild: bool = False) -> str:
     out = []
     for ch in phrase.strip():
-        if ch.lower() in _SHAPES:
+        if wild and ch.isalpha():  # (a stand-in for any letter: _wild_matches)
+            out.append(f"(?:{_SHAPES.get(ch.lower(), re.escape(ch))}|{_WILD})")
+        elif ch.lower() in _SHAPES:
             out.append(_SHAPES[ch.lower()])
         elif ch in "'’‘":
             out.append("['’‘]")
@@ -1367,18 +1369,8 @@ def _across_a_span(text: str, rules: Sequence[Rule]) -> bool:
     return False
 
 
-def _matches(
-    lines: list[str], rules: Sequence[Rule], exact: bool = False
-) -> list[tuple[int, int, Finding]]:
-    """The rules' matches in these lines, read as a reader reads them: where each starts
-    and ends as written (offsets in the lines joined), and its finding."""
-    view = reader_view("\n".join(lines), exact)
-    prose = view.text
+def _rule_matches(prose: str, rules: Sequence[Rule]) -> Iterator[tuple[Rule, re.Match[str]]]:
     lower = shape((prose if prose.isascii() else prose.translate(_FOLD)).lower())
-    starts = [0]
-    for text_line in lines[:-1]:
-        starts.append(starts[-1] + len(text_line) + 1)
-    found: list[tuple[int, int, Finding]] = []
     for rule in rules:
         needles = rule.needles  # longest first: the first one missing decides most rules
         if needles and (needles[0] not in lower or any(n not in lower for n in needles[1:])):
@@ -1394,20 +1386,146 @@ def _matches(
                 f"{CONFIG_FILE}: checks.ai-tells.patterns: {rule.pattern!r} took over"
                 f" {TIMEOUT_S:g}s on a draft (catastrophic backtracking?)"
             ) from None
-        for m in matches:
-            if m.end() == m.start():
-                continue
-            line, col = _position(starts, view.written(m.start()))
-            said = " ".join(m.group().split())
-            if rule.pattern:
-                msg = f'banned pattern matched "{said}": {rule.pattern}'
-            else:
-                msg = f'banned phrase "{rule.phrase}"'
-                if said.lower() != rule.phrase:
-                    msg += f' (as "{said}")'
-            found.append(
-                (view.written(m.start()), view.written(m.end() - 1) + 1, Finding(line, col, msg))
-            )
+        yield from ((rule, m) for m in matches)
+
+
+# A character a reader may take for the letter a word needs where no look-alike table
+# names it (round 68: `c○nclusion`, `c∅nclusion`, a box-drawing or full-width bar for
+# I, Cherokee Ꮎ for O; `c@nclusion`): a symbol, a letter or digit of another script,
+# or punctuation that is no dash, bracket or quote, outside the wide East Asian scripts.
+_WILD = "\x1a"
+_WILD_ASCII = frozenset("@$#%^~=+!")
+_LETTER = lazyre.compile("[A-Za-z]")
+
+
+@lru_cache(maxsize=4096)
+def _stands_for_a_letter(c: str) -> bool:
+    import unicodedata
+
+    if c.isascii():
+        return c in _WILD_ASCII or c == _WILD
+    kind = unicodedata.category(c)
+    return (kind[0] in "LSN" or kind == "Po") and unicodedata.east_asian_width(c) not in "WF"
+
+
+def _stand_ins(prose: str) -> str:
+    """The characters of the text that may stand for a letter, as a regex class ("" for
+    none: the common page, no second pass)."""
+    odd = (c for c in set(prose) if not c.isalnum() or not c.isascii())
+    return "".join(re.escape(c) for c in sorted(odd) if _stands_for_a_letter(c))
+
+
+def _few_stand_ins(said: str) -> bool:
+    """Is the phrase still its words to a reader: in a word of two letters one stands in
+    for a letter, in a longer word one in three, never a word of one?"""
+    for word in said.split():
+        n = word.count(_WILD)
+        if n and n > (len(word) // 3 if len(word) > 2 else len(word) - 1):
+            return False
+    return True
+
+
+@lru_cache(maxsize=8)
+def _vocabulary(phrases: tuple[str, ...]) -> dict[int, list[tuple[str, str]]]:
+    """The phrases' words as shape() reads them (m, d and w also as rn, cl and vv), by
+    length: each with its phrase."""
+    out: dict[int, list[tuple[str, str]]] = {}
+    for phrase in phrases:
+        for word in re.split(r"[^a-z0-9']+", phrase.lower().replace("’", "'")):
+            forms = {shape(word)}
+            for one, two in (("m", "rn"), ("d", "cl"), ("w", "vv")):
+                forms |= {f.replace(one, two) for f in forms}
+            for form in forms:
+                out.setdefault(len(form), []).append((form, phrase))
+    return out
+
+
+def _words_with(text: str, odd: str, longest: int) -> Iterator[tuple[int, str]]:
+    """Each word of the text that holds one of the odd characters, of at most `longest`
+    characters: where it starts, and the word (each character read at most twice)."""
+    inside = re.compile(f"[A-Za-z0-9'’|{odd}]*")
+    at = re.compile(f"[{odd}]")
+    end = 0
+    while (m := at.search(text, end)) is not None:
+        back = inside.match(text[max(end, m.start() - longest) : m.start()][::-1])
+        start = m.start() - (back.end() if back else 0)
+        end = (inside.match(text, m.start()) or m).end()
+        if end - start <= longest:
+            yield start, text[start:end]
+
+
+def _wild_matches(prose: str, rules: Sequence[Rule]) -> Iterator[tuple[Rule, re.Match[str]]]:
+    """A phrase's matches with characters standing in for some of its letters, looked
+    for only where a word with a stand-in may be one of its words (in that line and the
+    line on either side: a phrase may break once)."""
+    odd = _stand_ins(prose)
+    if not odd:
+        return
+    vocabulary = _vocabulary(tuple(r.phrase for r in rules if r.phrase))
+    wild = {ord(c): _WILD for c in re.findall(f"[{odd}]", "".join(set(prose)))} | {0x2019: "'"}
+    at: dict[str, list[int]] = {}
+    known: dict[str, list[str]] = {}  # (a word, the phrases it may be a word of)
+    for start, token in _words_with(prose, odd, max(vocabulary)):
+        if token not in known:
+            read = shape(token.translate(wild).lower())
+            known[token] = [
+                phrase
+                for form, phrase in vocabulary.get(len(read), ())
+                if _LETTER.search(token)
+                and _few_stand_ins(read)
+                and all(a in (b, _WILD) for a, b in zip(read, form, strict=True))
+            ]
+        for phrase in known[token]:
+            at.setdefault(phrase, []).append(start)
+    if not at:
+        return
+    import bisect
+
+    wild_text = re.sub(f"[{odd}]", _WILD, prose)
+    starts = [0]
+    for text_line in wild_text.split("\n"):
+        starts.append(starts[-1] + len(text_line) + 1)
+    for rule in rules:
+        lines = {bisect.bisect_right(starts, p) - 1 for p in at.get(rule.phrase, ())}
+        for i in sorted(lines):
+            lo, hi = starts[max(0, i - 1)], starts[min(len(starts) - 1, i + 2)] - 1
+            for found in _wild_regex(rule.phrase).finditer(wild_text, lo, hi):
+                if _WILD in found.group() and _few_stand_ins(found.group()):
+                    yield rule, found
+
+
+@lru_cache(maxsize=64)
+def _wild_regex(phrase: str) -> re.Pattern[str]:
+    return re.compile(_phrase_regex(phrase, wild=True), re.IGNORECASE)
+
+
+def _matches(
+    lines: list[str], rules: Sequence[Rule], exact: bool = False
+) -> list[tuple[int, int, Finding]]:
+    """The rules' matches in these lines, read as a reader reads them: where each starts
+    and ends as written (offsets in the lines joined), and its finding."""
+    view = reader_view("\n".join(lines), exact)
+    prose = view.text
+    starts = [0]
+    for text_line in lines[:-1]:
+        starts.append(starts[-1] + len(text_line) + 1)
+    found: list[tuple[int, int, Finding]] = []
+    seen: set[tuple[Rule, int]] = set()
+    for rule, m in (*_rule_matches(prose, rules), *_wild_matches(prose, rules)):
+        if m.end() == m.start() or (rule, m.start()) in seen:
+            continue
+        seen.add((rule, m.start()))
+        line, col = _position(starts, view.written(m.start()))
+        said = " ".join(prose[m.start() : m.end()].split())
+        if rule.pattern:
+            msg = f'banned pattern matched "{said}": {rule.pattern}'
+        else:
+            msg = f'banned phrase "{rule.phrase}"'
+            if said.lower() != rule.phrase:
+                msg += f' (as "{said}")'
+        found.append(
+            (view.written(m.start()), view.written(m.end() - 1) + 1, Finding(line, col, msg))
+        )
     found.sort(key=lambda t: t[0])
     return found
 

@@ -1337,6 +1337,18 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
         "In conc\u04cfusion, it grew.",
         # round 67: small capitals (U+026A, U+0274, U+1D04, U+1D0F, U+029F, U+1D1C)
         "\u026a\u0274 \u1d04\u1d0f\u0274\u1d04\u029f\u1d1cs\u026a\u1d0f\u0274, it grew.",
+        # round 68's sweep: shapes no look-alike table names stand in for a letter (a
+        # bar for I, a circle or an empty set for o, Cherokee NA for O), an ASCII bar
+        # where a capital I stands, `c@ncl$sion`, a stand-in across a line break
+        "|n conclusion, it grew.",
+        "\u2502n conclusion, it grew.",
+        "\uff5cn conclusion, it grew.",
+        "In c\u25cbnclusion, it grew.",
+        "In c\u2205nclusion, it grew.",
+        "In \u13df\u13beN\u13df\u13deUS\u13a5\u13beN, it grew.",
+        "In c@ncl$sion, it grew.",
+        "As an AI language m\u25cbdel, I grew it.",
+        "In\nc\u25cbnclusion, it grew.",
     ],
 )
 def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:
@@ -1393,6 +1405,12 @@ def test_the_review_of_round_60_finds(page: str) -> None:
         (["lol"], "SQL 101 is fine."),
         (["loo"], "100 people came."),
         (["cool"], "C001 is a code."),
+        # a symbol stands in for a letter only inside a word, for one letter in three
+        # (one of a two-letter word's), never for a word of one letter
+        (["a rich tapestry"], "\u2022 rich tapestry of colours."),
+        (["in conclusion"], "In c\u25cb\u25cb\u25cb\u25cblusion, it grew."),
+        (["in conclusion"], "\u2192 in \u2192 conclusions"),
+        (["in conclusion"], "So on\u2026 In con-clusion"),
     ],
 )
 def test_no_lookalike_reading_of_borders_and_numbers(phrases: list[str], page: str) -> None:
