@@ -986,6 +986,11 @@ POST = "We know a few things.\n\nThe beans were planted on the ninth of May this
         "{% for i in (1..0) %}{{ content }}{% endfor %}\n",
         "{% for i in (1..1) %}{% break %}{{ content }}{% endfor %}\n",
         "<div>{{ content | url_encode }}</div>\n",
+        # round 69: a string comparison, a filter that changes the words, a `{#` Liquid
+        # prints (its `<!--` hides the rest)
+        '{% if "a" == "b" %}{{ content }}{% endif %}\n',
+        '{{ content | replace: "beans", "peas" }}\n',
+        "{# <!-- #}{{ content }}\n",
     ],
 )
 def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(
@@ -1211,6 +1216,12 @@ WHOLE = "<html><body>{{ content | safe }}</body></html>\n"
             True,
         ),
         ({"_includes/b.njk": "{% macro m() %}{{ content | safe }}{% endmacro %}"}, "b.njk", False),
+        # round 69: Nunjucks' `elif`
+        (
+            {"_includes/b.njk": "{% if true %}x{% elif true %}{{ content | safe }}{% endif %}"},
+            "b.njk",
+            False,
+        ),
         (
             {"_includes/b.njk": "{% filter truncate(3) %}{{ content | safe }}{% endfilter %}"},
             "b.njk",
@@ -1270,7 +1281,18 @@ def test_a_quote_counts_only_where_eleventys_layout_prints_the_page(
         ({"_layouts/post.html": "{% assign c = content %}<main>{{ c }}</main>\n"}, "post"),
         ({"_layouts/post.html": "{% capture c %}{{ content }}{% endcapture %}{{ c }}\n"}, "post"),
         ({"_layouts/post.html": "{% if true %}{{ content }}{% else %}x{% endif %}\n"}, "post"),
-        ({"_layouts/post.html": '{{ content | replace: "| first", "" }}\n'}, "post"),
+        (
+            {"_layouts/post.html": '{{ content | replace: "<img", "<img alt=\'| first\'" }}\n'},
+            "post",
+        ),
+        # round 69: Liquid has no `{# #}` comment (a minified style's `{#sidebar{...}}`)
+        (
+            {
+                "_layouts/post.html": "<style>@media (max-width:600px){#sidebar{display:none}}"
+                "</style>{{ content }}\n"
+            },
+            "post",
+        ),
         ({"_layouts/post.html": "{% for i in (1..1) %}{{ content }}{% endfor %}\n"}, "post"),
         ({"_layouts/post.html": "{% case 2 %}{% when 2 %}{{ content }}{% endcase %}\n"}, "post"),
         (

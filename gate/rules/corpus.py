@@ -36,13 +36,15 @@ from receipt_gate.trees import cache
 from receipt_gate.trees.tree import Tree, Unreadable, built_once, nameable, read_text
 
 if TYPE_CHECKING:
+    from receipt_gate.reading.literals import Engine, Truth
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-# 18: an Eleventy permalink object with no build; 17: what a section's cascade holds
-# back; 16: a post's categories; 15: the addresses a page names; 12-14: fields YAMLs read
-# apart; 11: facts by path and bytes; 10: lists
-FORMAT = 18
+# 19: layouts read by their engine (Liquid has no `{# #}`); 18: an Eleventy permalink
+# object with no build; 17: what a section's cascade holds back; 16: a post's
+# categories; 15: the addresses a page names; 12-14: fields YAMLs read apart; 11: facts
+# by path and bytes; 10: lists
+FORMAT = 19
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
@@ -974,7 +976,8 @@ def _raw_blocks(text: str) -> list[tuple[Span, Span, Span]]:
 
 # What an output holds that no reader sees as text: an HTML comment as HTML ends one
 # (`<!-->`, `<!--->`, `--!>`), and Nunjucks' `{# #}` (Liquid prints it: read as hidden).
-_OUTPUT_HIDDEN = lazyre.compile(r"(?s)<!--(?:-?>|.*?(?:--!?>|\Z))|\{#.*?(?:#\}|\Z)")
+_OUTPUT_HIDDEN = lazyre.compile(r"(?s)<!--(?:-?>|.*?(?:--!?>|\Z))")
+_NUNJUCKS_HIDDEN = lazyre.compile(r"(?s)<!--(?:-?>|.*?(?:--!?>|\Z))|\{#.*?(?:#\}|\Z)")
 # A layout whose printing of the page the gate cannot read at all: one that extends
 # another, a `{% liquid %}` tag (its lines are tags), a tag that puts a value in the
 # name `content` or `page` (`assign`, `capture`, `set`, a loop's variable, an import's
@@ -1070,7 +1073,10 @@ def _layout_front(text: str) -> tuple[str | None, str]:
 
 
 def _prints_content(
-    text: str, fields_bare: bool = False, include: Callable[[str], str | None] | None = None
+    text: str,
+    fields_bare: bool = False,
+    include: Callable[[str], str | None] | None = None,
+    engine: Engine = "liquid",
 ) -> tuple[Prints, str | None]:
     """When a layout prints the page it is given (Prints: any of the conjunctions of a
     page's fields holds; [[]]: always, []: never), and the layout it is put in in turn.
@@ -1089,7 +1095,7 @@ def _prints_content(
     if views is None:
         return [], parent
     shown, output = views
-    hidden = _hidden_spans(output)
+    hidden = _hidden_spans(output, engine)
     tags = tag_spans(output)
     if _straddles(shown, tags):
         return [], parent  # (a branch holds a tag's end: where the page lands, Liquid says)
@@ -1245,7 +1251,7 @@ def _within(spans: Sequence[tuple[int, int]], at: int) -> bool:
     return _span_at(spans, at) >= 0
 
 
-def _hidden_spans(output: str) -> list[tuple[int, int]]:
+def _hidden_spans(output: str, engine: Engine = "liquid") -> list[tuple[int, int]]:
     """What of a layout's output no reader sees as text, merged and in order: comments,
     the elements whose text is no markup (a script's: a `</div>` in it closes nothing),
     and each element that surely hides what it holds. A closing tag inside a template
@@ -1253,10 +1259,9 @@ def _hidden_spans(output: str) -> list[tuple[int, int]]:
     from receipt_gate.reading.inline import blanked
     from receipt_gate.reading.visible import hidden_by_markup, template_blocks
 
+    comments = _NUNJUCKS_HIDDEN if engine == "nunjucks" else _OUTPUT_HIDDEN
     spans = (
-        [m.span() for m in _OUTPUT_HIDDEN.finditer(output)]
-        if "<!--" in output or "{#" in output
-        else []
+        [m.span() for m in comments.finditer(output)] if "<!--" in output or "{#" in output else []
     )
     if "<" in output:
         # (`{# #}` is no comment to Liquid: its markup is read)
@@ -1423,7 +1428,11 @@ def _layouts(
         if path not in shown:
             text = read(path)
             bare = eleventy or "/_includes/" in "/" + path  # (Eleventy's: fields are names)
-            ok, parent = _prints_content(text, bare, fragment) if text is not None else ([[]], None)
+            ok, parent = (
+                _prints_content(text, bare, fragment, _engine(path))
+                if text is not None
+                else ([[]], None)
+            )
             shown[path] = ok if parent != _UNKNOWN else []  # (a cycle reads as shown)
             if ok and parent and parent != _UNKNOWN and depth < 20:
                 shown[path] = _both(ok, every(by_name.get(parent, []), depth + 1))
@@ -1529,18 +1538,57 @@ def _data_layout(tree: Tree, path: str) -> str | None:
 # (headline-numbers, surely, takes no support there).
 _TEMPLATE_TAG = lazyre.compile(r"\{([{%])((?:[^}%]|[}%](?!\}))*+)(?:[}%]\}|\Z)")
 _PAGE_BODY = lazyre.compile(r"(?<![\w.])(?:page\.)?content(?![\w-])")
-_CUTS_BODY = lazyre.compile(
-    r"\|\s*(?:truncate\w*|slice|size|first|last|split|number_of_words|url_encode|url_escape"
-    r"|uri_escape|cgi_escape|urlencode|slugify|reverse|base64_encode|md5|sha1|sha256|upcase"
-    r"|downcase|capitalize|upper|lower|title|wordcount|length|sort|shuffle|random)\b"
+# The standard filters of Liquid, Jekyll and Nunjucks that print the body changed (cut,
+# counted, case changed, escaped for a URL, added to: `prepend: "<!--"`, `plus: 0`); a
+# site's own filter the gate cannot read, and these that keep its text, it may print
+# whole: safe, strip, lstrip, rstrip, trim, strip_newlines, markdownify, smartify,
+# default, d, newline_to_br, nl2br, indent, escape, e, escape_once, xml_escape,
+# forceescape, string, striptags, strip_html, center, normalize_whitespace,
+# relative_url, absolute_url.
+_CUTTING_FILTERS = frozenset(
+    """abs append at_least at_most capitalize ceil compact concat date divided_by downcase
+    first floor join last map minus modulo plus prepend remove remove_first remove_last
+    replace replace_first replace_last reverse round size slice sort sort_natural split
+    sum times truncate truncatewords uniq upcase url_decode url_encode where
+    array_to_sentence_string cgi_escape date_to_long_string date_to_rfc822 date_to_string
+    date_to_xmlschema find find_exp group_by group_by_exp inspect jsonify number_of_words
+    pop push sample scssify sassify shift slugify unshift uri_escape where_exp batch
+    dictsort dump float groupby int length list lower random reject rejectattr select
+    selectattr title upper urlencode urlize wordcount base64_encode base64_decode md5
+    sha1 sha256 url_escape urldecode shuffle truncatechars truncatehtml""".split()
 )
+_FILTER_NAME = lazyre.compile(r"\|\s*([A-Za-z_]\w*)")
+# A `replace` that only adds to a tag's attributes (`replace: "<img", "<img
+# loading=lazy"`: lazy images) keeps the words; one that adds an element, hides or
+# changes the text does not.
+_TAG_REPLACE = lazyre.compile(
+    r"\s*[:(]\s*([\"'])(<[A-Za-z][\w-]*)\1\s*,\s*([\"'])\2\b((?:(?!\3)[^<>])*)\3"
+)
+_HIDING_WORDS = lazyre.compile(r"(?i)hidden|style|display|visib|opacity|<|>|--")
+
+
+def _cuts(value: str, raw: str | None = None) -> bool:
+    """Does an output's value pass through a filter that prints the body changed? The
+    value has its strings blanked; `raw` is it as written (for a `replace`'s strings)."""
+    for m in _FILTER_NAME.finditer(value):
+        if m.group(1) not in _CUTTING_FILTERS:
+            continue
+        tag = _TAG_REPLACE.match(raw or "", m.end()) if m.group(1) == "replace" else None
+        if tag is None or _HIDING_WORDS.search(tag.group(4)):
+            return True
+    return False
+
+
 _ASSIGNS = lazyre.compile(r"-?\s*(?:assign|set)\s+(\w+)\s*=")
 _BLOCK = lazyre.compile(r"-?\s*(block|endblock)\b\s*(\w*)")
 _EXTENDS = lazyre.compile(r"\{%-?\s*(?:extends|layout)\s+[\"']([^\"']+)[\"']")
+# (the engine's own comments, read before the page's markup: an HTML comment's tags
+# still run, `<!-- {% if false %} -->`; Liquid prints `{#` as it is, Nunjucks' comment)
 _TEMPLATE_COMMENTS = lazyre.compile(
     r"(?s)\{%-?\s*comment\s*-?%\}.*?(?:\{%-?\s*endcomment\s*-?%\}|\Z)"
-    r"|\{%-?\s*#(?:[^%]|%(?!\}))*+%\}|<!--.*?(?:-->|\Z)|\{#.*?(?:#\}|\Z)"
+    r"|\{%-?\s*#(?:[^%]|%(?!\}))*+%\}"
 )
+_NUNJUCKS_COMMENTS = lazyre.compile(r"(?s)\{#.*?(?:#\}|\Z)")
 
 
 class _Places(NamedTuple):
@@ -1552,7 +1600,7 @@ class _Places(NamedTuple):
     extends: str | None  # the template it extends (Nunjucks', LiquidJS's `layout`)
 
 
-def _body_places(body: str) -> _Places:
+def _body_places(body: str, engine: Engine = "liquid") -> _Places:
     """Where a layout's text may print the page's body whole: outside any block, in
     which blocks (their names), the blocks it has, and the template it extends, its
     comments out. Not in a raw block (its text is
@@ -1562,24 +1610,25 @@ def _body_places(body: str) -> _Places:
     from receipt_gate.reading.inline import blanked, merged, within
     from receipt_gate.reading.visible import tag_spans
 
-    text = _TEMPLATE_COMMENTS.sub(lambda m: " " * len(m.group()), body)
+    own = _NUNJUCKS_COMMENTS if engine == "nunjucks" else _TEMPLATE_COMMENTS
+    text = own.sub(lambda m: " " * len(m.group()), body)
     extended = _EXTENDS.search(text)
     extends = extended.group(1) if extended is not None else None
     text = _RAW_BLOCK.sub(lambda m: " " * len(m.group()), text)
     found = list(_TEMPLATE_TAG.finditer(text))
     markup = blanked(text, [m.span() for m in found])
-    unseen = merged([*tag_spans(markup), *_hidden_spans(markup)])
+    unseen = merged([*tag_spans(markup), *_hidden_spans(markup, engine)])
     starts = [a for a, _ in unseen]
     holders: set[str] = set()
     blocks: list[str] = []
-    frames = _LiquidFrames()
+    frames = _LiquidFrames(engine)
     outside = False
     within_blocks: set[str] = set()
     defined: set[str] = set()
     for m in found:
         inner = _LIQUID_STRING.sub(lambda q: q.group()[0] * len(q.group()), m.group(2))
         word = inner.strip().lstrip("-").split(None, 1)[0] if inner.strip(" -") else ""
-        if m.group(1) == "%" and frames.read(word, inner, blocks, defined):
+        if m.group(1) == "%" and frames.read(word, m.group(2), blocks, defined):
             continue
         if frames.dead or within(m.start(), unseen, starts):
             continue
@@ -1587,7 +1636,8 @@ def _body_places(body: str) -> _Places:
         value = inner[given.end() :] if given is not None else inner  # (what is printed)
         names = set(_LIQUID_NAME.findall(value))
         at = _PAGE_BODY.search(value)
-        shown = (at is not None or bool(names & holders)) and not _CUTS_BODY.search(value)
+        raw = m.group(2)[given.end() :] if given is not None else m.group(2)
+        shown = (at is not None or bool(names & holders)) and not _cuts(value, raw)
         if given is not None:
             holders.discard(given.group(1))  # (another value: the body only if given it)
             if shown and len(holders) >= 32:
@@ -1613,17 +1663,22 @@ _LIQUID_OPENS = frozenset(
     {"if", "unless", "case", "for", "tablerow", "capture", "set", "macro", "filter"}
 )
 _LIQUID_LOOPS = frozenset({"for", "tablerow"})
-_LIQUID_COMPARE = lazyre.compile(r"(\S+)\s*(==|!=|<>|<=|>=|<|>)\s*(\S+)")
-_EMPTY_LOOP = lazyre.compile(r"\w+\s+in\s+\(\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*\)")
-_CUT_FILTER = lazyre.compile(r"(?:truncate\w*|slice|size|first|last|split|number_of_words)\b")
+_LIQUID_TURNS = frozenset({"elsif", "elif", "elseif", "else", "when"})
 
 
 def _liquid_value(token: str) -> object:
-    """A Liquid literal's value (a number, true, false, nil); `_LIQUID_UNKNOWN` else."""
+    """A literal's value (a number, a string, true, false, nil); `_LIQUID_UNKNOWN` else."""
     if token in ("true", "false"):
         return token == "true"
     if token == "nil":
         return None
+    if (
+        len(token) >= 2
+        and token[0] == token[-1]
+        and token[0] in "\"'"
+        and token[0] not in token[1:-1]
+    ):
+        return token[1:-1]
     try:
         return float(token)
     except ValueError:
@@ -1633,54 +1688,63 @@ def _liquid_value(token: str) -> object:
 _LIQUID_UNKNOWN = object()
 
 
-def _liquid_truth(condition: str) -> bool | None:
-    """A condition made of literals: its truth (Liquid's false is `false` and `nil`);
-    None where it may name a value."""
-    compared = _LIQUID_COMPARE.fullmatch(condition)
-    if compared is not None:
-        a, b = _liquid_value(compared.group(1)), _liquid_value(compared.group(3))
-        if _LIQUID_UNKNOWN in (a, b):
-            return None
-        op = compared.group(2)
-        if op in ("==", "!=", "<>"):
-            return (a == b) == (op == "==")
-        if not isinstance(a, float) or not isinstance(b, float):
-            return None
-        return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
-    value = _liquid_value(condition)
-    if value is _LIQUID_UNKNOWN or isinstance(value, float):
-        return None  # (a number: true to Liquid, 0 false to Nunjucks: the engine decides)
-    return value is True
-
-
 class _LiquidFrames:
     """The blocks open where a layout's tag stands, as _body_places reads them: whether
-    a branch never runs (a literal condition, a `when` a literal case never matches, a
-    loop over an empty range, what a `break` surely reached leaves, a filter block that
-    cuts), and the names open that hold what is printed inside (a capture, Nunjucks'
-    block `set` and `macro`). Each kept as a count and a stack: one tag costs the same at
-    any depth."""
+    a branch never runs (a condition its literals decide, a `when` a literal case never
+    matches, a loop over nothing, a loop's `else` after one that runs, what a `break`
+    surely reached leaves, a filter block that cuts; where the literals cannot be read,
+    no branch: gate.reading.literals), and the names open that hold what is printed
+    inside (a capture, Nunjucks' block `set` and `macro`). Each kept as a count and a
+    stack: one tag costs the same at any depth."""
 
-    def __init__(self) -> None:
+    def __init__(self, engine: Engine = "liquid") -> None:
+        self.engine: Engine = engine
         self.frames: list[tuple[str, str | None, object]] = []  # (tag, holds, case value)
         self.states: list[list[bool]] = []  # ([dead, taken] of each)
         self.dead = 0
         self.captures: list[str] = []
 
+    def _runs(self, word: str, rest: str) -> Truth:
+        from receipt_gate.reading.literals import loop_runs, truth
+
+        if word in ("if", "unless"):
+            said = truth(rest, self.engine)
+            return said if word == "if" or not isinstance(said, bool) else not said
+        if word in _LIQUID_LOOPS:
+            return loop_runs(rest, self.engine)
+        if word == "filter" and _cuts(f"| {rest}"):
+            return False
+        return None
+
     def _open(self, word: str, rest: str) -> None:
-        truth = _liquid_truth(rest) if word in ("if", "unless") else None
-        runs = truth if word == "if" else (not truth if truth is not None else None)
-        span = _EMPTY_LOOP.match(rest) if word in _LIQUID_LOOPS else None
-        empty = span is not None and int(span.group(1)) > int(span.group(2))
-        dead = runs is False or empty or (word == "filter" and _CUT_FILTER.match(rest) is not None)
+        from receipt_gate.reading.literals import CANNOT_SAY
+
+        runs = self._runs(word, rest)
+        # (a literal the gate cannot read: no branch is sure, none read as printing)
+        dead, taken = runs is False or runs == CANNOT_SAY, runs is True or runs == CANNOT_SAY
         holds = None
         if word == "capture" or (word == "set" and "=" not in rest) or word == "macro":
             holds = re.split(r"[\s(]", rest, maxsplit=1)[0] if rest else None
         case = _liquid_value(rest) if word == "case" else _LIQUID_UNKNOWN
         self.frames.append((word, holds, case))
-        self.states.append([dead, runs is True])
+        self.states.append([dead, taken])
         self.dead += dead
         self.captures += [holds] if holds else []
+
+    def _turn(self, word: str, rest: str) -> None:
+        """An `elsif`, `else` or `when`: runs only where no earlier branch surely did."""
+        from receipt_gate.reading.literals import CANNOT_SAY, truth
+
+        state = self.states[-1]
+        self.dead -= state[0]
+        said: Truth = truth(rest, self.engine) if word != "else" and word != "when" else None
+        case = self.frames[-1][2]
+        if word == "when" and case is not _LIQUID_UNKNOWN:
+            values = [_liquid_value(v.strip()) for v in re.split(r",|\bor\b", rest)]
+            said = CANNOT_SAY if _LIQUID_UNKNOWN in values else case in values
+        state[0] = state[1] or said is False or said == CANNOT_SAY
+        state[1] = state[1] or said is True or said == CANNOT_SAY
+        self.dead += state[0]
 
     def read(self, word: str, inner: str, blocks: list[str], defined: set[str]) -> bool:
         """Read a tag that opens, turns or ends a block (True)."""
@@ -1696,17 +1760,8 @@ class _LiquidFrames:
         if word in _LIQUID_OPENS and not (word == "set" and "=" in rest):
             self._open(word, rest)
             return True
-        if word in ("elsif", "else", "when") and self.frames:
-            state = self.states[-1]
-            self.dead -= state[0]
-            truth = _liquid_truth(rest) if word == "elsif" else None
-            case = self.frames[-1][2]
-            if word == "when" and case is not _LIQUID_UNKNOWN:
-                said = _liquid_value(rest)
-                truth = None if said is _LIQUID_UNKNOWN else said == case
-            state[0] = state[1] or truth is False
-            state[1] = state[1] or truth is True
-            self.dead += state[0]
+        if word in _LIQUID_TURNS and self.frames:
+            self._turn(word, rest)
             return True
         if word in ("break", "continue"):
             self.dead += self._broken()
@@ -1733,8 +1788,8 @@ class _LiquidFrames:
         return 0
 
 
-def _layout_text(tree: Tree, name: str, run_dir: str) -> str | None:
-    """The text of the layout of this name (Jekyll's `_layouts/`, Eleventy's
+def _layout_text(tree: Tree, name: str, run_dir: str) -> tuple[str, str] | None:
+    """The path and text of the layout of this name (Jekyll's `_layouts/`, Eleventy's
     `_includes/`, with or without its extension); None where the gate finds none."""
     from receipt_gate.base import wildmatch
 
@@ -1747,7 +1802,14 @@ def _layout_text(tree: Tree, name: str, run_dir: str) -> str | None:
         for p in tree.paths([*globs, f"!{wildmatch.escape(run_dir)}/**"])
         if leaf in (p.rpartition("/")[2], p.rpartition("/")[2].rpartition(".")[0])
     ]
-    return _reader(tree)(found[0]) if found else None
+    text = _reader(tree)(found[0]) if found else None
+    return (found[0], text) if text is not None else None
+
+
+def _engine(path: str) -> Engine:
+    """The template engine a layout is read with: Nunjucks for `.njk` (Eleventy), else
+    Liquid (Jekyll; Eleventy's default for `.html`, `.liquid` and `.md`)."""
+    return "nunjucks" if path.endswith(".njk") else "liquid"
 
 
 def _may_print_body(
@@ -1757,11 +1819,11 @@ def _may_print_body(
     and so does each layout it is put in (it sees this one's output as its `content`)?
     A layout not found, or one the gate cannot read: it may (what the gate cannot find
     it does not refuse a quote for)."""
-    text = _layout_text(tree, aliases.get(name, name), run_dir)
-    if text is None or depth > 20:
+    found = _layout_text(tree, aliases.get(name, name), run_dir)
+    if found is None or depth > 20:
         return True
-    parent, body = _layout_front(text)
-    places = _body_places(body)
+    parent, body = _layout_front(found[1])
+    places = _body_places(body, _engine(found[0]))
     if places.extends is None:
         may = places.outside or bool(places.within)  # (a block prints in its place)
     else:  # (what a child prints outside the blocks its base has, nothing prints)
@@ -1777,10 +1839,10 @@ def _may_print_body(
 def _base_blocks(tree: Tree, name: str, run_dir: str, depth: int = 0) -> set[str] | None:
     """The blocks a base template (and each it extends) has a place for; None where the
     gate cannot read one."""
-    text = _layout_text(tree, name, run_dir)
-    if text is None or depth > 20:
+    found = _layout_text(tree, name, run_dir)
+    if found is None or depth > 20:
         return None
-    places = _body_places(_layout_front(text)[1])
+    places = _body_places(_layout_front(found[1])[1], _engine(found[0]))
     if places.extends is None:
         return places.defined
     more = _base_blocks(tree, places.extends, run_dir, depth + 1)

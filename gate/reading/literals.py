@@ -1,0 +1,266 @@
+"""What a Liquid or Nunjucks tag's condition or loop comes to where its literals decide
+it: `{% if "a" == "b" %}`, `{% if not (1 == 2) %}`, `{% if page.x and false %}`, `{% for
+i in (1..3) limit: 0 %}`, read as the engine reads them (Liquid: only false and nil are
+false, `and`/`or` from the right, no `not`; Nunjucks: JavaScript's truth, precedence).
+
+A layout that tests a literal hides what the test guards (an honest layout tests the
+page's or the site's values, never a constant): each is read to its value, or, where
+the gate cannot read it and it names no value, CANNOT_SAY: then no branch of the block
+is sure to run, and none is read as printing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from receipt_gate.base import lazyre
+
+CANNOT_SAY: Literal["cannot say"] = "cannot say"
+Engine = Literal["liquid", "nunjucks"]
+# A condition's truth: True, False, None where it names a value, or CANNOT_SAY.
+Truth = bool | None | Literal["cannot say"]
+
+# (a token at a time, each read once: linear on any tag)
+_TOKEN = lazyre.compile(
+    r"\s*(?:(\"[^\"]*\"|'[^']*')|(-?\d+(?:\.\d+)?)(?!\w|\.\d)"
+    r"|(\.\.|==|!=|<>|<=|>=|<|>|[()\[\],|:])|([A-Za-z_][\w-]*(?:\.[\w-]+)*)|(\S))"
+)
+_KEYWORDS = {"true": True, "false": False, "nil": None, "null": None, "none": None}
+_OPERATORS = frozenset({"and", "or", "not", "contains", "in"})
+_COMPARISONS = frozenset({"==", "!=", "<>", "<", ">", "<=", ">=", "contains", "in"})
+
+
+class _Unsure(Exception):
+    """The expression is all literals where it matters, but the engines may read it
+    differently (or the gate cannot read it)."""
+
+
+class _Varies:
+    """A value the expression names (a variable): its truth is not known."""
+
+
+VARIES = _Varies()
+_Value = object
+
+
+class _Reader:
+    def __init__(self, text: str, engine: Engine) -> None:
+        self.engine = engine
+        self.tokens: list[tuple[str, str]] = []
+        filtered = unread = False
+        for m in _TOKEN.finditer(text):
+            kind = ("string", "number", "op", "word", "other")[(m.lastindex or 5) - 1]
+            got = m.group(m.lastindex or 5)
+            named = kind == "word" and got.lower() not in _KEYWORDS and got not in _OPERATORS
+            if named and self.tokens[-1:] == [("op", "|")]:
+                named = False  # (a filter's name)
+            filtered = filtered or got in ("|", ":")
+            unread = unread or kind == "other"
+            self.tokens.append(("varies" if named else kind, got))
+        if filtered or unread:
+            raise _Unsure if all(k != "varies" for k, _ in self.tokens) else _Named
+        self.at = self.depth = 0
+
+    def names(self) -> bool:
+        return any(kind == "varies" for kind, _ in self.tokens)
+
+    def peek(self) -> str:
+        return self.tokens[self.at][1] if self.at < len(self.tokens) else ""
+
+    def take(self) -> tuple[str, str]:
+        if self.at >= len(self.tokens):
+            raise _Unsure
+        self.at += 1
+        return self.tokens[self.at - 1]
+
+    def expression(self) -> _Value:
+        """Operands joined by `and` and `or`, grouped as the engine groups them (Liquid
+        from the right, Nunjucks by precedence)."""
+        self.depth += 1
+        if self.depth > 32:  # (nesting no layout needs: `((((...` is no reading)
+            raise _Unsure
+        operands, joins = [self.negation()], []
+        while self.peek() in ("and", "or"):
+            joins.append(self.take()[1])
+            operands.append(self.negation())
+        if self.engine == "liquid":
+            value = operands[-1]
+            for operand, join in zip(reversed(operands[:-1]), reversed(joins), strict=True):
+                value = self.join(operand, join, value)
+            self.depth -= 1
+            return value
+        ors, value = [], operands[0]
+        for operand, join in zip(operands[1:], joins, strict=True):
+            if join == "and":
+                value = self.join(value, "and", operand)
+            else:
+                ors.append(value)
+                value = operand
+        for earlier in reversed(ors):
+            value = self.join(earlier, "or", value)
+        self.depth -= 1
+        return value
+
+    def truth(self, value: _Value) -> _Value:
+        """A value's truth as the engine reads it."""
+        if value is VARIES:
+            return VARIES
+        if self.engine == "liquid":
+            return value is not None and value is not False
+        return bool(value) if not isinstance(value, list) else True
+
+    def join(self, a: _Value, join: str, b: _Value) -> _Value:
+        x, y = self.truth(a), self.truth(b)
+        if join == "and":
+            return False if False in (x, y) else True if x is True and y is True else VARIES
+        return True if True in (x, y) else False if x is False and y is False else VARIES
+
+    def negation(self) -> _Value:
+        if self.peek() == "not":
+            if self.engine == "liquid":
+                raise _Unsure  # (Liquid has no `not`)
+            self.take()
+            self.depth += 1
+            if self.depth > 32:
+                raise _Unsure
+            inner = self.truth(self.negation())
+            self.depth -= 1
+            return inner if inner is VARIES else not inner
+        left = self.atom()
+        if self.peek() in _COMPARISONS:
+            return self.compare(left, self.take()[1], self.atom())
+        return left
+
+    def compare(self, a: _Value, op: str, b: _Value) -> _Value:
+        if VARIES in (a, b):
+            return VARIES
+        if (op == "in") == (self.engine == "liquid") and op in ("contains", "in"):
+            raise _Unsure  # (`contains` is Liquid's, `in` Nunjucks')
+        if type(a) is not type(b) and not (a is None or b is None):
+            if self.engine == "liquid" and op in ("==", "!=", "<>"):
+                return op != "=="
+            raise _Unsure  # (1 == "1": true to JavaScript's ==)
+        if op in ("==", "!=", "<>"):
+            return (a == b) == (op == "==")
+        if op in ("contains", "in"):
+            whole, part = (a, b) if op == "contains" else (b, a)
+            if isinstance(whole, list) or (isinstance(whole, str) and isinstance(part, str)):
+                return part in whole
+            raise _Unsure
+        if isinstance(a, float) and isinstance(b, float):
+            return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+        if isinstance(a, str) and isinstance(b, str):
+            return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+        raise _Unsure
+
+    def atom(self) -> _Value:
+        kind, got = self.take()
+        if kind == "varies":
+            return VARIES
+        if kind == "string":
+            return got[1:-1]
+        if kind == "number":
+            return float(got)
+        if kind == "word" and got.lower() in _KEYWORDS:
+            return _KEYWORDS[got.lower()]
+        if got == "(":
+            return self.group()
+        if got == "[":
+            items: list[object] = []
+            while self.peek() != "]":
+                items.append(self.expression())
+                if self.peek() == ",":
+                    self.take()
+                elif self.peek() != "]":
+                    raise _Unsure
+            self.take()
+            return items
+        raise _Unsure
+
+    def group(self) -> _Value:
+        """After `(`: a range `(1..3)`, as a list, or a parenthesized expression."""
+        first = self.expression()
+        if self.peek() == "..":
+            self.take()
+            last = self.expression()
+            if self.take()[1] != ")":
+                raise _Unsure
+            if VARIES in (first, last):
+                return VARIES
+            if not isinstance(first, float) or not isinstance(last, float):
+                raise _Unsure
+            return [float(i) for i in range(int(first), int(last) + 1)][:10_000]
+        if self.take()[1] != ")":
+            raise _Unsure
+        return first
+
+
+class _Named(Exception):
+    """The expression names a value in a form the gate does not read: nothing is sure."""
+
+
+def _compare(a: _Value, op: str, b: _Value) -> _Value:
+    if VARIES in (a, b):
+        return VARIES
+    if type(a) is not type(b) and not (a is None or b is None):
+        raise _Unsure  # (1 == "1": Liquid false, Nunjucks true)
+    if op in ("==", "!=", "<>"):
+        return (a == b) == (op == "==")
+    if op in ("contains", "in"):
+        whole, part = (a, b) if op == "contains" else (b, a)
+        if isinstance(whole, (str, list)) and (isinstance(part, str) or isinstance(whole, list)):
+            return part in whole
+        raise _Unsure
+    if isinstance(a, float) and isinstance(b, float):
+        return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+    if isinstance(a, str) and isinstance(b, str):
+        return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+    raise _Unsure
+
+
+def truth(condition: str, engine: Engine) -> Truth:
+    """The truth of an `if`'s or `elsif`'s condition: None where it depends on a value
+    it names (`page.x and false` is false whatever page.x holds)."""
+    reader = None
+    try:
+        reader = _Reader(condition, engine)
+        value = reader.truth(reader.expression())
+        if reader.at == len(reader.tokens):
+            return None if value is VARIES else bool(value)
+    except _Named:
+        return None
+    except _Unsure:
+        pass
+    return None if reader is not None and reader.names() else CANNOT_SAY
+
+
+_PARAMETER = lazyre.compile(r"\s(limit|offset)\s*:\s*(\S+)|\s(reversed)\b")
+
+
+def loop_runs(rest: str, engine: Engine) -> Truth:
+    """Whether a `for`'s body runs at all (`i in (1..3) limit: 0`, `x in []`): None
+    where it loops over a value and no literal `limit: 0` empties it."""
+    name, _, collection = rest.partition(" in ")
+    if not name.strip() or not collection.strip():
+        return None
+    params = {m.group(1): m.group(2) for m in _PARAMETER.finditer(collection) if m.group(1)}
+    if params.get("limit") == "0":
+        return False
+    head = _PARAMETER.split(collection, maxsplit=1)[0]
+    try:
+        reader = _Reader(head, engine)
+        items = reader.expression()
+        if items is VARIES:
+            return None
+        if reader.at != len(reader.tokens) or not isinstance(items, (list, str)) or items == "":
+            return CANNOT_SAY
+        size = len(items)
+        for key in ("offset", "limit"):
+            if key in params:
+                given = int(float(params[key]))
+                size = max(0, size - given) if key == "offset" else min(size, given)
+    except (_Unsure, ValueError):
+        return CANNOT_SAY
+    except _Named:
+        return None
+    return size > 0

@@ -1,0 +1,109 @@
+"""Liquid's and Nunjucks' literal conditions and loops (gate.reading.literals), and the
+layout reading that asks them (round 69: a layout may hide the page's body behind a
+test of literals the gate did not read)."""
+
+from __future__ import annotations
+
+import pytest
+
+from receipt_gate.reading.literals import CANNOT_SAY, loop_runs, truth
+from receipt_gate.rules.corpus import _body_places
+
+
+@pytest.mark.parametrize(
+    ("condition", "liquid", "nunjucks"),
+    [
+        ('"a" == "b"', False, False),
+        ("false and true", False, False),
+        ("(1 == 2)", False, False),
+        ("not (1 == 2)", CANNOT_SAY, True),  # (Liquid has no `not`)
+        ("page.x and false", False, False),  # (false whatever the page holds)
+        ("page.x or true", True, True),
+        ("false and true or true", False, True),  # (Liquid reads from the right)
+        ('1 == "1"', False, CANNOT_SAY),
+        ("0", True, False),
+        ('""', True, False),
+        ("nil", False, False),
+        ("page.x", None, None),
+        ('page.title != ""', None, None),
+        ('site.data["x"]', None, None),
+        ("page.x | size > 0", None, None),
+        ('"a" | upcase == "A"', CANNOT_SAY, CANNOT_SAY),
+        ('"abc" contains "b"', True, CANNOT_SAY),
+        ("", CANNOT_SAY, CANNOT_SAY),
+    ],
+)
+def test_a_condition_is_read_as_its_engine_reads_it(
+    condition: str, liquid: object, nunjucks: object
+) -> None:
+    assert (truth(condition, "liquid"), truth(condition, "nunjucks")) == (liquid, nunjucks)
+
+
+@pytest.mark.parametrize(
+    ("rest", "runs"),
+    [
+        ("i in (1..2)", True),
+        ("i in (3..1)", False),
+        ("i in (1..3) limit: 0", False),
+        ("i in (1..3) offset: 3", False),
+        ("x in []", False),
+        ("x in [1]", True),
+        ("p in site.posts", None),
+        ("p in site.posts limit: 0", False),
+        ("i in (1..3) limit: page.n", CANNOT_SAY),
+    ],
+)
+def test_a_loop_over_literals_runs_or_not(rest: str, runs: object) -> None:
+    assert loop_runs(rest, "liquid") == runs
+
+
+def test_reading_literals_is_linear_and_bounded() -> None:
+    """Round 69: `{% if <<<...` (48,000) took 92 s to read; nesting past any layout's
+    need is no reading (CANNOT_SAY), never a recursion error."""
+    assert truth("<" * 200_000 + " a b", "liquid") is None
+    assert truth("(" * 50_000, "nunjucks") == CANNOT_SAY
+    assert truth("not " * 50_000 + "true", "nunjucks") == CANNOT_SAY
+    assert truth("[" * 50_000, "nunjucks") == CANNOT_SAY
+
+
+@pytest.mark.parametrize(
+    ("layout", "engine", "prints"),
+    [
+        # round 69: literals the reading did not evaluate, a loop's `else`, `limit: 0`,
+        # Nunjucks' `elif`, filters that change the body, Liquid's `{#` (no comment)
+        ('{% if "a" == "b" %}{{ content }}{% endif %}', "liquid", False),
+        ("{% for i in (1..2) %}{% else %}{{ content }}{% endfor %}", "liquid", False),
+        ("{% if false and true %}{{ content }}{% endif %}", "liquid", False),
+        ("{% for i in (1..3) limit: 0 %}{{ content }}{% endfor %}", "liquid", False),
+        ('{{ content | prepend: "<!--" }}', "liquid", False),
+        ('{{ content | replace: "beans", "peas" }}', "liquid", False),
+        ("{{ content | plus: 0 }}", "liquid", False),
+        ("{# <!-- #}{{ content }}", "liquid", False),
+        ('{% case "a" %}{% when "b", "c" %}{{ content }}{% endcase %}', "liquid", False),
+        ("<!-- {% if false %} -->{{ content }}<!-- {% endif %} -->", "liquid", False),
+        ('{{ content | replace: "<img", "<img hidden" }}', "liquid", False),
+        ("{% if true %}<p>x</p>{% elif true %}{{ content | safe }}{% endif %}", "nunjucks", False),
+        ("{% if not true %}{{ content | safe }}{% endif %}", "nunjucks", False),
+        ("{% for x in [] %}{{ content | safe }}{% endfor %}", "nunjucks", False),
+        ("{% if (1 == 2) %}{{ content | safe }}{% endif %}", "nunjucks", False),
+        ("{% if 0 %}{{ content | safe }}{% endif %}", "nunjucks", False),
+        # honest layouts: a minified style's `{#id{...}}`, lazy images, a loop's `else`
+        # on the site's posts, a test of the page's values, Nunjucks' own comment
+        (
+            "<style>@media (max-width:600px){#sidebar{display:none}}</style>{{ content }}",
+            "liquid",
+            True,
+        ),
+        ('{{ content | replace: "<img", "<img loading=\'lazy\'" }}', "liquid", True),
+        ("{% for p in site.posts %}{% else %}{{ content }}{% endfor %}", "liquid", True),
+        ("{% if page.x %}{{ content }}{% endif %}", "liquid", True),
+        ('{% case "a" %}{% when "a" %}{{ content }}{% endcase %}', "liquid", True),
+        ("{% if 0 %}{{ content }}{% endif %}", "liquid", True),
+        ("{# <!-- #}{{ content | safe }}", "nunjucks", True),
+        ("{% if page.x %}x{% elif page.y %}{{ content | safe }}{% endif %}", "nunjucks", True),
+    ],
+)
+def test_a_layout_prints_the_body_as_its_engine_runs_it(
+    layout: str, engine: str, prints: bool
+) -> None:
+    assert _body_places(layout, engine).outside is prints  # type: ignore[arg-type]
