@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 23
+version = 24
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -392,6 +392,14 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
     return found
 
 
+# A number written with letters drawn as digits (O and o for 0, I and l for 1): a word
+# of three or more of them, with a digit and a letter among them (`O2` and `10` stay).
+_DIGIT_LOOKALIKES = lazyre.compile(
+    r"(?<![\w.,])(?=[0-9OoIl]*[0-9])(?=[0-9OoIl]*[OoIl])[0-9OoIl]{3,}+(?![\w.,]\w|\w)"
+)
+_AS_DIGITS = str.maketrans("OoIl", "0011")
+
+
 def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
     """Every number token (digits or words) in these lines as a reader reads them
     (gate.reading.reader: `7&#54;`, `7<!-- -->6`, `7**6**` and a zero-width space between
@@ -408,10 +416,13 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
     starts = [0]
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
+    seen = view.text if view.shifts else text
+    if _DIGIT_LOOKALIKES.search(seen):  # (round 69: `1OO` and `l00` a reader reads as 100)
+        seen = _DIGIT_LOOKALIKES.sub(lambda m: m.group().translate(_AS_DIGITS), seen)
     found = (
-        [(view.written(offset), written, value) for offset, written, value in scan(view.text)]
+        [(view.written(offset), written, value) for offset, written, value in scan(seen)]
         if view.shifts
-        else scan(text)
+        else scan(seen)
     )
     i = 0
     for offset, written, value in sorted(found):

@@ -1349,6 +1349,9 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
         "In c@ncl$sion, it grew.",
         "As an AI language m\u25cbdel, I grew it.",
         "In\nc\u25cbnclusion, it grew.",
+        # round 69: an enclosing mark around a letter (a circle, a keycap)
+        "In c\u20ddonclusion, it grew.",
+        "In c\u20e3onclusion, it grew.",
     ],
 )
 def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:

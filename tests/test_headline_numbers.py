@@ -230,6 +230,10 @@ def test_a_ledger_is_not_corpus(repo: Repo, rg: Run) -> None:
             id="arabic-separators",
         ),
         pytest.param("\u0663\u066b\u0665 times", ["3.5"], id="arabic-decimal"),
+        # round 69: letters drawn as digits in a number (a capital O, a small l; a
+        # full-width O is an O to NFKC); two characters (`O2`) and words stay words
+        pytest.param("we fixed 1OO bugs, l00 or 1\uff2f\uff2f", ["100"] * 3, id="lookalikes"),
+        pytest.param("O2, H2O, I18n and Ill", [], id="lookalike-words"),
     ],
 )
 def test_canonical_values(text: str, values: list[str]) -> None:

@@ -84,11 +84,12 @@ def _invisible(c: str) -> bool:
     """A character a reader does not see: a format character (zero-width space and
     joiners, direction marks, soft hyphen, tags), a variation selector, the other
     default-ignorable code points, a combining mark (an accent or an overlay on a
-    letter: a phrase is matched on its letters)."""
+    letter, a circle or keycap around it: a phrase is matched on its letters)."""
     import unicodedata
 
     o = ord(c)
-    return unicodedata.category(c) in ("Cf", "Mn") or any(lo <= o <= hi for lo, hi in _IGNORABLE)
+    kind = unicodedata.category(c)
+    return kind in ("Cf", "Mn", "Me") or any(lo <= o <= hi for lo, hi in _IGNORABLE)
 
 
 def fold(text: str) -> str:
