@@ -82,6 +82,9 @@ def test_reading_literals_is_linear_and_bounded() -> None:
         ('{% case "a" %}{% when "b", "c" %}{{ content }}{% endcase %}', "liquid", False),
         ("<!-- {% if false %} -->{{ content }}<!-- {% endif %} -->", "liquid", False),
         ('{{ content | replace: "<img", "<img hidden" }}', "liquid", False),
+        # (a string an output prints is markup where it stands: round 69's re-run)
+        ('{{ "<!--" }}{{ content }}', "liquid", False),
+        ('{{ "<div hidden>" | safe }}{{ content | safe }}</div>', "nunjucks", False),
         ("{% if true %}<p>x</p>{% elif true %}{{ content | safe }}{% endif %}", "nunjucks", False),
         ("{% if not true %}{{ content | safe }}{% endif %}", "nunjucks", False),
         ("{% for x in [] %}{{ content | safe }}{% endfor %}", "nunjucks", False),

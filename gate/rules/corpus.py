@@ -1591,6 +1591,25 @@ _TEMPLATE_COMMENTS = lazyre.compile(
 _NUNJUCKS_COMMENTS = lazyre.compile(r"(?s)\{#.*?(?:#\}|\Z)")
 
 
+# An output that prints a literal string (`{{ "<!--" }}`, `{{ '<div hidden>' | safe }}`):
+# its text is the page's markup where it stands.
+_PRINTED_STRING = lazyre.compile(r"-?\s*(?:\"([^\"]*)\"|'([^']*)')\s*(?:\|\s*safe\s*)?-?\s*")
+
+
+def _printed_strings(markup: str, found: Sequence[re.Match[str]]) -> str:
+    """The layout's markup (its tags blanked) with each literal string an output prints
+    put back where the output stands (the rest of its place blank)."""
+    pieces, at = [], 0
+    for m in found:
+        string = _PRINTED_STRING.fullmatch(m.group(2)) if m.group(1) == "{" else None
+        if string is None:
+            continue
+        printed = (string.group(1) or string.group(2) or "")[: m.end() - m.start()]
+        pieces += [markup[at : m.start()], printed.ljust(m.end() - m.start())]
+        at = m.end()
+    return "".join([*pieces, markup[at:]]) if pieces else markup
+
+
 class _Places(NamedTuple):
     """Where a layout's text may print the page's body whole."""
 
@@ -1616,7 +1635,7 @@ def _body_places(body: str, engine: Engine = "liquid") -> _Places:
     extends = extended.group(1) if extended is not None else None
     text = _RAW_BLOCK.sub(lambda m: " " * len(m.group()), text)
     found = list(_TEMPLATE_TAG.finditer(text))
-    markup = blanked(text, [m.span() for m in found])
+    markup = _printed_strings(blanked(text, [m.span() for m in found]), found)
     unseen = merged([*tag_spans(markup), *_hidden_spans(markup, engine)])
     starts = [a for a, _ in unseen]
     holders: set[str] = set()
