@@ -1462,6 +1462,8 @@ def _wild_matches(prose: str, rules: Sequence[Rule]) -> Iterator[tuple[Rule, re.
     if not odd:
         return
     vocabulary = _vocabulary(tuple(r.phrase for r in rules if r.phrase))
+    if not vocabulary:  # (patterns only: a pattern is matched as written)
+        return
     wild = {ord(c): _WILD for c in re.findall(f"[{odd}]", "".join(set(prose)))} | {0x2019: "'"}
     at: dict[str, list[int]] = {}
     known: dict[str, list[str]] = {}  # (a word, the phrases it may be a word of)

@@ -1477,3 +1477,10 @@ def test_a_criticmarkup_finding_is_where_the_page_has_it() -> None:
     assert [(f.line, f.col) for f in find_tells(page, rules)] == [(3, 20)]
     page = "# X\n\nIn {--x--} conclusion. And {++more++} text in conclusion.\n"
     assert [(f.line, f.col) for f in find_tells(page, rules)] == [(3, 1), (3, 44)]
+
+
+def test_a_page_of_stand_ins_with_patterns_only() -> None:
+    """A team that bans patterns alone (no phrase): a symbol inside a word reads no
+    phrase, and the pattern is matched as written."""
+    found = find_tells("In c\u25cbnclusion we delve.\n", compile_rules([], [r"(?i)delve"]))
+    assert [f.message for f in found] == ['banned pattern matched "delve": (?i)delve']
