@@ -84,6 +84,7 @@ def test_reading_literals_is_linear_and_bounded() -> None:
         ('{{ content | replace: "<img", "<img hidden" }}', "liquid", False),
         # (a string an output prints is markup where it stands: round 69's re-run)
         ('{{ "<!--" }}{{ content }}', "liquid", False),
+        ('{{ "<!-" }}{{ "-" }}{{ content }}', "liquid", False),
         ('{{ "<div hidden>" | safe }}{{ content | safe }}</div>', "nunjucks", False),
         ("{% if true %}<p>x</p>{% elif true %}{{ content | safe }}{% endif %}", "nunjucks", False),
         ("{% if not true %}{{ content | safe }}{% endif %}", "nunjucks", False),

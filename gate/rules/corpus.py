@@ -1598,15 +1598,22 @@ _PRINTED_STRING = lazyre.compile(r"-?\s*(?:\"([^\"]*)\"|'([^']*)')\s*(?:\|\s*saf
 
 def _printed_strings(markup: str, found: Sequence[re.Match[str]]) -> str:
     """The layout's markup (its tags blanked) with each literal string an output prints
-    put back where the output stands (the rest of its place blank)."""
-    pieces, at = [], 0
+    put back where the output stands, those printed one after another joined (`{{ "<!-"
+    }}{{ "-" }}` is a comment's opening), the rest of their place blank."""
+    runs: list[tuple[int, int, str]] = []  # (start, end, what the run prints)
     for m in found:
         string = _PRINTED_STRING.fullmatch(m.group(2)) if m.group(1) == "{" else None
         if string is None:
             continue
-        printed = (string.group(1) or string.group(2) or "")[: m.end() - m.start()]
-        pieces += [markup[at : m.start()], printed.ljust(m.end() - m.start())]
-        at = m.end()
+        printed = string.group(1) or string.group(2) or ""
+        if runs and runs[-1][1] == m.start():
+            runs[-1] = (runs[-1][0], m.end(), runs[-1][2] + printed)
+        else:
+            runs.append((m.start(), m.end(), printed))
+    pieces, at = [], 0
+    for start, end, printed in runs:
+        pieces += [markup[at:start], printed[: end - start].ljust(end - start)]
+        at = end
     return "".join([*pieces, markup[at:]]) if pieces else markup
 
 
