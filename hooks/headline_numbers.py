@@ -140,6 +140,9 @@ _GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
 _LOOSE_GROUPED = lazyre.compile(r"(?<![\d.,'’])\d{1,3}(?:[ '’]\d{3})+(?![\d.,'’]?\d)")
 # Arabic's thousands and decimal separators, as a comma and a point.
 _ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": "."})
+# A comma's look-alikes between digits (a low single quote, the Arabic and ideographic
+# commas: `1\u201a000` is 1,000 to a reader; round 70).
+_COMMA_LIKE = lazyre.compile(r"(?<=\d)[\u201a\u060c\u3001\ufe50](?=\d)")
 # A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
 _OTHER_DIGIT = lazyre.compile(r"(?![0-9])\d")
 
@@ -392,12 +395,20 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
     return found
 
 
-# A number written with letters drawn as digits (O and o for 0, I and l for 1): a word
-# of three or more of them, with a digit and a letter among them (`O2` and `10` stay).
+# A number written with letters drawn as digits: a capital or small O for 0 after its
+# first character (`1OO`, `7O`, `1,OOO`; `O2` is a name), a small l for 1 before its last
+# (`l00`; `20l` is litres). A capital I stays a letter (`I10`, an interstate; round 70).
 _DIGIT_LOOKALIKES = lazyre.compile(
-    r"(?<![\w.,])(?=[0-9OoIl]*[0-9])(?=[0-9OoIl]*[OoIl])[0-9OoIl]{3,}+(?![\w.,]\w|\w)"
+    r"(?<![\w.,])(?=[\dOol,.]*[Ool])(?=[\dOol,.]*\d)[\dl](?:[\dOol]|[,.](?=[\dOol]))*+(?!\w)"
 )
-_AS_DIGITS = str.maketrans("OoIl", "0011")
+_AS_DIGITS = str.maketrans("Ool", "001")
+
+
+def _as_digits(m: re.Match[str]) -> str:
+    """The number a word of digits and look-alikes reads as, or the word as it is where
+    a small l ends it (`20l`: 20 litres)."""
+    word = m.group()
+    return word if word.endswith("l") else word.translate(_AS_DIGITS)
 
 
 def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
@@ -410,6 +421,7 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
     if not text.isascii():  # (before the reader's view reads the spaces as plain ones,
         # and its look-alike folding an Arabic-Indic seven as a V: round 61)
         text = text.translate(_ARABIC_SEPARATORS)  # (round 62: one thousand two hundred)
+        text = _COMMA_LIKE.sub(",", text)
         text = _GROUPED.sub(lambda m: m.group().translate(_GROUP_SPACES), text)
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
     view = reader_view(text, exact=True)
@@ -418,7 +430,7 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
         starts.append(starts[-1] + len(line) + 1)
     seen = view.text if view.shifts else text
     if _DIGIT_LOOKALIKES.search(seen):  # (round 69: `1OO` and `l00` a reader reads as 100)
-        seen = _DIGIT_LOOKALIKES.sub(lambda m: m.group().translate(_AS_DIGITS), seen)
+        seen = _DIGIT_LOOKALIKES.sub(_as_digits, seen)
     found = (
         [(view.written(offset), written, value) for offset, written, value in scan(seen)]
         if view.shifts

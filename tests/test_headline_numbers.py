@@ -234,6 +234,10 @@ def test_a_ledger_is_not_corpus(repo: Repo, rg: Run) -> None:
         # full-width O is an O to NFKC); two characters (`O2`) and words stay words
         pytest.param("we fixed 1OO bugs, l00 or 1\uff2f\uff2f", ["100"] * 3, id="lookalikes"),
         pytest.param("O2, H2O, I18n and Ill", [], id="lookalike-words"),
+        # round 70: two characters, groups, a comma's look-alike; honest words stay
+        # (a 20l drum: litres; the I10: an interstate)
+        pytest.param("7O, 1,OOO and 1\u201a000", ["70", "1000", "1000"], id="lookalikes-70"),
+        pytest.param("a 20l drum on the I10", [], id="litres-and-roads"),
     ],
 )
 def test_canonical_values(text: str, values: list[str]) -> None:

@@ -1558,13 +1558,18 @@ _CUTTING_FILTERS = frozenset(
     sha1 sha256 url_escape urldecode shuffle truncatechars truncatehtml""".split()
 )
 _FILTER_NAME = lazyre.compile(r"\|\s*([A-Za-z_]\w*)")
-# A `replace` that only adds to a tag's attributes (`replace: "<img", "<img
-# loading=lazy"`: lazy images) keeps the words; one that adds an element, hides or
-# changes the text does not.
+# A `replace` of markup (a tag's opening or an end tag) by markup that hides nothing
+# (`replace: "<img", "<img loading=lazy"`, just-the-docs' `"<table", "<div
+# class=\"table-wrapper\"><table"`) keeps the words; one that changes text, opens a
+# comment, hides or puts text in an element no reader reads does not.
 _TAG_REPLACE = lazyre.compile(
-    r"\s*[:(]\s*([\"'])(<[A-Za-z][\w-]*)\1\s*,\s*([\"'])\2\b((?:(?!\3)[^<>])*)\3"
+    r"\s*[:(]\s*([\"'])(</?[A-Za-z][^\"'<>]*>?)\1\s*,\s*([\"'])((?:(?!\3)[^\n])*)\3"
 )
-_HIDING_WORDS = lazyre.compile(r"(?i)hidden|style|display|visib|opacity|<|>|--")
+_HIDING_WORDS = lazyre.compile(
+    r"(?i)hidden|style|display|visib|opacity|--|<!|<\?|<(?:script|template|noscript|textarea"
+    r"|title|xmp|plaintext|iframe|noembed|noframes|select|object|details|dialog|svg|math"
+    r"|head|audio|video|canvas)\b"
+)
 
 
 def _cuts(value: str, raw: str | None = None) -> bool:
