@@ -301,6 +301,10 @@ HOSTILE_LAYOUTS = {
     "raw blocks": ("{% raw %}<div>{% endraw %}", "", ""),
     "missing includes": ("{% include x.html %}", "", ""),
     "template tags never ended": ("{% a ", "", ""),
+    # (session 55: the literal reading of conditions, breaks in nested blocks)
+    "breaks in nested blocks": ("{% for i in (1..2) %}{% if true %}", "{% break %}", ""),
+    "conditions of comparisons": ("{% if " + "<" * 60 + " a b %}", "", "{% endif %}"),
+    "captures given anew": ("{% capture b %}{{ content }}{% endcapture %}", "{{ b }}", ""),
 }
 
 
@@ -309,7 +313,11 @@ def row_layouts(repeat: int, smoke: bool) -> Row:
     grows per KB from the smaller to the larger (1.0: linear), worst of the shapes."""
     from functools import partial
 
-    from receipt_gate.rules.corpus import _prints_content
+    from receipt_gate.rules.corpus import _body_places, _prints_content
+
+    def both(text: str) -> None:  # (the reader for support, the one for quotes)
+        _prints_content(text)
+        _body_places(text, "liquid", True)
 
     small, large = (2, 8) if smoke else (10, 80)
     worst = ("", 0.0, 0.0, 0.0)
@@ -318,12 +326,12 @@ def row_layouts(repeat: int, smoke: bool) -> Row:
         for kb in (small, large):
             n = kb * 1024 // max(len(head + middle + tail), 1)
             text = head * n + middle * n + "{{ content }}" + tail * n
-            got.append(min(_timed(partial(_prints_content, text)) for _ in range(repeat)))
+            got.append(min(_timed(partial(both, text)) for _ in range(repeat)))
         growth = (got[1] / max(got[0], 1e-4)) / (large / small)
         if growth > worst[3]:
             worst = (name, got[0], got[1], growth)
     return (
-        f"layout reader on {large} KB of one unit repeated, worst of {len(HOSTILE_LAYOUTS)}:"
+        f"layout readers on {large} KB of one unit repeated, worst of {len(HOSTILE_LAYOUTS)}:"
         f" {worst[0]}",
         f"{worst[2]:.3f} s",
         f"{worst[1]:.3f} s at {small} KB",

@@ -11,7 +11,9 @@ is sure to run, and none is read as printing.
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from collections.abc import Mapping
+from typing import Literal, NamedTuple
 
 from receipt_gate.base import lazyre
 
@@ -25,9 +27,21 @@ _TOKEN = lazyre.compile(
     r"\s*(?:(\"[^\"]*\"|'[^']*')|(-?\d+(?:\.\d+)?)(?!\w|\.\d)"
     r"|(\.\.|==|!=|<>|<=|>=|<|>|[()\[\],|:])|([A-Za-z_][\w-]*(?:\.[\w-]+)*)|(\S))"
 )
-_KEYWORDS = {"true": True, "false": False, "nil": None, "null": None, "none": None}
-_OPERATORS = frozenset({"and", "or", "not", "contains", "in"})
+_KEYWORDS: dict[str, dict[str, object]] = {
+    "liquid": {"true": True, "false": False, "nil": None, "null": None},
+    "nunjucks": {
+        "true": True, "false": False, "True": True, "False": False,
+        "none": None, "None": None, "null": None,
+    },
+}  # fmt: skip
+_OPERATORS = frozenset({"and", "or", "not", "contains", "in", "is", "if", "else"})
 _COMPARISONS = frozenset({"==", "!=", "<>", "<", ">", "<=", ">=", "contains", "in"})
+# The names Jekyll gives a layout; any other a layout names without giving it is nil
+# (Liquid's undefined), unless an include it calls gave it: the gate does not say.
+JEKYLL_NAMES = frozenset(
+    {"site", "page", "layout", "content", "paginator", "jekyll", "theme", "include",
+     "forloop", "tablerowloop"}
+)  # fmt: skip
 
 
 class _Unsure(Exception):
@@ -40,26 +54,60 @@ class _Varies:
 
 
 VARIES = _Varies()
+EMPTY, BLANK = object(), object()  # (Liquid's `empty` and `blank`)
 _Value = object
 
 
+class Scope(NamedTuple):
+    """The bare names a template has given values so far: a literal's value, or VARIES;
+    `strict`: a name it has not given is unread (Jekyll: nil, unless an include gave
+    it), else it varies (Eleventy: the data cascade may give any name)."""
+
+    given: Mapping[str, object]
+    strict: bool
+
+
+_LOOSE = Scope({}, False)
+
+
 class _Reader:
-    def __init__(self, text: str, engine: Engine) -> None:
+    def __init__(self, text: str, engine: Engine, scope: Scope = _LOOSE) -> None:
         self.engine = engine
         self.tokens: list[tuple[str, str]] = []
-        filtered = unread = False
-        for m in _TOKEN.finditer(text):
+        self.values: dict[int, object] = {}
+        unread = False
+        matches = list(_TOKEN.finditer(text))
+        for i, m in enumerate(matches):
             kind = ("string", "number", "op", "word", "other")[(m.lastindex or 5) - 1]
             got = m.group(m.lastindex or 5)
-            named = kind == "word" and got.lower() not in _KEYWORDS and got not in _OPERATORS
-            if named and self.tokens[-1:] == [("op", "|")]:
-                named = False  # (a filter's name)
-            filtered = filtered or got in ("|", ":")
-            unread = unread or kind == "other"
-            self.tokens.append(("varies" if named else kind, got))
-        if filtered or unread:
-            raise _Unsure if all(k != "varies" for k, _ in self.tokens) else _Named
+            if kind == "word":
+                kind = self._word(got, i, matches, scope)
+            unread = unread or kind in ("other", "unread") or got in ("|", ":")
+            self.tokens.append((kind, got))
+        if unread:
+            raise _Unsure if not self.names() else _Named
         self.at = self.depth = 0
+
+    def _word(self, got: str, i: int, matches: list[re.Match[str]], scope: Scope) -> str:
+        """A word's kind: a keyword or an operator ("word"), a value the template
+        gave ("const"), a name whose value varies, or one the gate cannot read (a
+        filter's, a test's or a function's name; a name Jekyll leaves nil)."""
+        before = [m.group(m.lastindex or 5) for m in matches[max(0, i - 2) : i]]
+        after = matches[i + 1].group(matches[i + 1].lastindex or 5) if i + 1 < len(matches) else ""
+        if before[-1:] == ["|"] or before[-1:] == ["is"] or before == ["is", "not"]:
+            return "unread"  # (a filter's or a test's name)
+        if got in _KEYWORDS[self.engine] or got in _OPERATORS or got in ("empty", "blank"):
+            return "word" if self.engine == "liquid" or got not in ("empty", "blank") else "varies"
+        if after == "(":
+            return "unread"  # (a function: Nunjucks' range(0))
+        if "." in got or after == "[":
+            return "varies"
+        if got in scope.given:
+            if scope.given[got] is VARIES:
+                return "varies"
+            self.values[i] = scope.given[got]
+            return "const"
+        return "unread" if scope.strict and got not in JEKYLL_NAMES else "varies"
 
     def names(self) -> bool:
         return any(kind == "varies" for kind, _ in self.tokens)
@@ -105,6 +153,8 @@ class _Reader:
         """A value's truth as the engine reads it."""
         if value is VARIES:
             return VARIES
+        if value is EMPTY or value is BLANK:
+            raise _Unsure
         if self.engine == "liquid":
             return value is not None and value is not False
         return bool(value) if not isinstance(value, list) else True
@@ -134,6 +184,8 @@ class _Reader:
     def compare(self, a: _Value, op: str, b: _Value) -> _Value:
         if VARIES in (a, b):
             return VARIES
+        if EMPTY in (a, b) or BLANK in (a, b):
+            return _emptiness(a, op, b)
         if (op == "in") == (self.engine == "liquid") and op in ("contains", "in"):
             raise _Unsure  # (`contains` is Liquid's, `in` Nunjucks')
         if type(a) is not type(b) and not (a is None or b is None):
@@ -157,12 +209,16 @@ class _Reader:
         kind, got = self.take()
         if kind == "varies":
             return VARIES
+        if kind == "const":
+            return self.values[self.at - 1]
         if kind == "string":
             return got[1:-1]
         if kind == "number":
             return float(got)
-        if kind == "word" and got.lower() in _KEYWORDS:
-            return _KEYWORDS[got.lower()]
+        if kind == "word" and got in _KEYWORDS[self.engine]:
+            return _KEYWORDS[self.engine][got]
+        if kind == "word" and got in ("empty", "blank"):
+            return EMPTY if got == "empty" else BLANK
         if got == "(":
             return self.group()
         if got == "[":
@@ -218,12 +274,25 @@ def _compare(a: _Value, op: str, b: _Value) -> _Value:
     raise _Unsure
 
 
-def truth(condition: str, engine: Engine) -> Truth:
+def _emptiness(a: _Value, op: str, b: _Value) -> bool:
+    """Liquid's `x == empty` (an empty string or list) and `x == blank` (nil, false,
+    white space, or empty)."""
+    kind, value = (a, b) if a is EMPTY or a is BLANK else (b, a)
+    if op not in ("==", "!=", "<>") or value in (EMPTY, BLANK):
+        raise _Unsure
+    empty = value == "" or value == []
+    if kind is BLANK:
+        empty = empty or value is None or value is False
+        empty = empty or (isinstance(value, str) and not value.strip())
+    return empty == (op == "==")
+
+
+def truth(condition: str, engine: Engine, scope: Scope = _LOOSE) -> Truth:
     """The truth of an `if`'s or `elsif`'s condition: None where it depends on a value
     it names (`page.x and false` is false whatever page.x holds)."""
     reader = None
     try:
-        reader = _Reader(condition, engine)
+        reader = _Reader(condition, engine, scope)
         value = reader.truth(reader.expression())
         if reader.at == len(reader.tokens):
             return None if value is VARIES else bool(value)
@@ -237,7 +306,7 @@ def truth(condition: str, engine: Engine) -> Truth:
 _PARAMETER = lazyre.compile(r"\s(limit|offset)\s*:\s*(\S+)|\s(reversed)\b")
 
 
-def loop_runs(rest: str, engine: Engine) -> Truth:
+def loop_runs(rest: str, engine: Engine, scope: Scope = _LOOSE) -> Truth:
     """Whether a `for`'s body runs at all (`i in (1..3) limit: 0`, `x in []`): None
     where it loops over a value and no literal `limit: 0` empties it."""
     name, _, collection = rest.partition(" in ")
@@ -248,7 +317,7 @@ def loop_runs(rest: str, engine: Engine) -> Truth:
         return False
     head = _PARAMETER.split(collection, maxsplit=1)[0]
     try:
-        reader = _Reader(head, engine)
+        reader = _Reader(head, engine, scope)
         items = reader.expression()
         if items is VARIES:
             return None
@@ -264,3 +333,14 @@ def loop_runs(rest: str, engine: Engine) -> Truth:
     except _Named:
         return None
     return size > 0
+
+
+def literal(text: str, engine: Engine, scope: Scope = _LOOSE) -> object:
+    """The value an assignment gives where it is all literals (`false`, `"x"`, `(1..3)`),
+    else VARIES."""
+    try:
+        reader = _Reader(text, engine, scope)
+        value = reader.expression()
+        return value if reader.at == len(reader.tokens) else VARIES
+    except (_Unsure, _Named):
+        return VARIES

@@ -36,7 +36,7 @@ from receipt_gate.trees import cache
 from receipt_gate.trees.tree import Tree, Unreadable, built_once, nameable, read_text
 
 if TYPE_CHECKING:
-    from receipt_gate.reading.literals import Engine, Truth
+    from receipt_gate.reading.literals import Engine, Scope, Truth
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
@@ -1537,25 +1537,16 @@ def _data_layout(tree: Tree, path: str) -> str | None:
 # include given it), the gate may not read: a quote there is not refused for it
 # (headline-numbers, surely, takes no support there).
 _TEMPLATE_TAG = lazyre.compile(r"\{([{%])((?:[^}%]|[}%](?!\}))*+)(?:[}%]\}|\Z)")
-_PAGE_BODY = lazyre.compile(r"(?<![\w.])(?:page\.)?content(?![\w-])")
-# The standard filters of Liquid, Jekyll and Nunjucks that print the body changed (cut,
-# counted, case changed, escaped for a URL, added to: `prepend: "<!--"`, `plus: 0`); a
-# site's own filter the gate cannot read, and these that keep its text, it may print
-# whole: safe, strip, lstrip, rstrip, trim, strip_newlines, markdownify, smartify,
-# default, d, newline_to_br, nl2br, indent, escape, e, escape_once, xml_escape,
-# forceescape, string, striptags, strip_html, center, normalize_whitespace,
-# relative_url, absolute_url.
-_CUTTING_FILTERS = frozenset(
-    """abs append at_least at_most capitalize ceil compact concat date divided_by downcase
-    first floor join last map minus modulo plus prepend remove remove_first remove_last
-    replace replace_first replace_last reverse round size slice sort sort_natural split
-    sum times truncate truncatewords uniq upcase url_decode url_encode where
-    array_to_sentence_string cgi_escape date_to_long_string date_to_rfc822 date_to_string
-    date_to_xmlschema find find_exp group_by group_by_exp inspect jsonify number_of_words
-    pop push sample scssify sassify shift slugify unshift uri_escape where_exp batch
-    dictsort dump float groupby int length list lower random reject rejectattr select
-    selectattr title upper urlencode urlize wordcount base64_encode base64_decode md5
-    sha1 sha256 url_escape urldecode shuffle truncatechars truncatehtml""".split()
+_PAGE_BODY = lazyre.compile(r"(?<![\w.])page\.content(?![\w-])")
+_TAG_WORD = lazyre.compile(r"\s*-?\s*([A-Za-z_]\w*)")
+# The filters that print the body's words as they are (trimmed, escaped, marked up,
+# given a table of contents); every other (cut, counted, case changed, turned into a
+# URL or a number, added to: `prepend: "<!--"`, `plus: 0`, `slug`), and a site's own
+# the gate cannot read, prints it changed (round 70: allow-listed, not deny-listed).
+_KEEPING_FILTERS = frozenset(
+    """safe strip lstrip rstrip trim strip_newlines markdownify smartify default d
+    newline_to_br nl2br indent escape e escape_once xml_escape forceescape string
+    striptags strip_html center normalize_whitespace toc inject_anchors""".split()
 )
 _FILTER_NAME = lazyre.compile(r"\|\s*([A-Za-z_]\w*)")
 # A `replace` of markup (a tag's opening or an end tag) by markup that hides nothing
@@ -1576,7 +1567,7 @@ def _cuts(value: str, raw: str | None = None) -> bool:
     """Does an output's value pass through a filter that prints the body changed? The
     value has its strings blanked; `raw` is it as written (for a `replace`'s strings)."""
     for m in _FILTER_NAME.finditer(value):
-        if m.group(1) not in _CUTTING_FILTERS:
+        if m.group(1) in _KEEPING_FILTERS:
             continue
         tag = _TAG_REPLACE.match(raw or "", m.end()) if m.group(1) == "replace" else None
         if tag is None or _HIDING_WORDS.search(tag.group(4)):
@@ -1631,7 +1622,7 @@ class _Places(NamedTuple):
     extends: str | None  # the template it extends (Nunjucks', LiquidJS's `layout`)
 
 
-def _body_places(body: str, engine: Engine = "liquid") -> _Places:
+def _body_places(body: str, engine: Engine = "liquid", strict: bool = False) -> _Places:
     """Where a layout's text may print the page's body whole: outside any block, in
     which blocks (their names), the blocks it has, and the template it extends, its
     comments out. Not in a raw block (its text is
@@ -1650,15 +1641,20 @@ def _body_places(body: str, engine: Engine = "liquid") -> _Places:
     markup = _printed_strings(blanked(text, [m.span() for m in found]), found)
     unseen = merged([*tag_spans(markup), *_hidden_spans(markup, engine)])
     starts = [a for a, _ in unseen]
-    holders: set[str] = set()
+    holders: set[str] = {"content"}  # (the names that hold the body: `content` first)
     blocks: list[str] = []
-    frames = _LiquidFrames(engine)
+    frames = _LiquidFrames(engine, strict)
     outside = False
     within_blocks: set[str] = set()
     defined: set[str] = set()
     for m in found:
         inner = _LIQUID_STRING.sub(lambda q: q.group()[0] * len(q.group()), m.group(2))
-        word = inner.strip().lstrip("-").split(None, 1)[0] if inner.strip(" -") else ""
+        first = _TAG_WORD.match(inner)
+        word = first.group(1) if first is not None else ""
+        if m.group(1) == "%" and word in ("capture", "set", "liquid", "for", "tablerow"):
+            holders.difference_update(frames.names_given(word, m.group(2)))
+            if word == "liquid":
+                continue  # (a tag of tags: what it prints, the gate does not read)
         if m.group(1) == "%" and frames.read(word, m.group(2), blocks, defined):
             continue
         if frames.dead or within(m.start(), unseen, starts):
@@ -1670,6 +1666,7 @@ def _body_places(body: str, engine: Engine = "liquid") -> _Places:
         raw = m.group(2)[given.end() :] if given is not None else m.group(2)
         shown = (at is not None or bool(names & holders)) and not _cuts(value, raw)
         if given is not None:
+            frames.give(given.group(1), raw)
             holders.discard(given.group(1))  # (another value: the body only if given it)
             if shown and len(holders) >= 32:
                 return _Places(True, within_blocks, defined, extends)  # (past reading: may)
@@ -1687,13 +1684,14 @@ def _body_places(body: str, engine: Engine = "liquid") -> _Places:
     return _Places(outside, within_blocks, defined, extends)
 
 
-_RAW_BLOCK = lazyre.compile(r"(?s)\{%-?\s*raw\s*-?%\}.*?(?:\{%-?\s*endraw\s*-?%\}|\Z)")
+_RAW_BLOCK = lazyre.compile(r"(?s)\{%-?\s*(raw|verbatim)\s*-?%\}.*?(?:\{%-?\s*end\1\s*-?%\}|\Z)")
 _LIQUID_STRING = lazyre.compile(r"\"[^\"]*\"?|'[^']*'?")
 _LIQUID_NAME = lazyre.compile(r"(?<![\w.])[A-Za-z_][\w-]*")
 _LIQUID_OPENS = frozenset(
     {"if", "unless", "case", "for", "tablerow", "capture", "set", "macro", "filter"}
 )
 _LIQUID_LOOPS = frozenset({"for", "tablerow"})
+_LIQUID_GIVES = lazyre.compile(r"(?m)^\s*(?:assign|capture|increment|decrement)\s+(\w+)")
 _LIQUID_TURNS = frozenset({"elsif", "elif", "elseif", "else", "when"})
 
 
@@ -1728,21 +1726,55 @@ class _LiquidFrames:
     inside (a capture, Nunjucks' block `set` and `macro`). Each kept as a count and a
     stack: one tag costs the same at any depth."""
 
-    def __init__(self, engine: Engine = "liquid") -> None:
+    def __init__(self, engine: Engine = "liquid", strict: bool = False) -> None:
         self.engine: Engine = engine
+        self.strict = strict  # (Jekyll's: a name the layout never gave is nil)
+        self.given: dict[str, object] = {}  # (names given so far: a literal's value)
         self.frames: list[tuple[str, str | None, object]] = []  # (tag, holds, case value)
         self.states: list[list[bool]] = []  # ([dead, taken] of each)
+        self.untaken: list[int] = [0]  # (frames not surely taken, up to each: for break)
+        self.loops: list[int] = []  # (where each open loop's frame is)
         self.dead = 0
         self.captures: list[str] = []
+
+    def _scope(self) -> Scope:
+        from receipt_gate.reading.literals import Scope
+
+        return Scope(self.given, self.strict)
+
+    def give(self, name: str, raw: str) -> None:
+        """An assignment: a literal's value where no block is open, else a value that
+        varies."""
+        from receipt_gate.reading.literals import VARIES, literal
+
+        value = literal(raw, self.engine, self._scope()) if not self.frames else VARIES
+        self.given[name] = value
+
+    def names_given(self, word: str, raw: str) -> set[str]:
+        """The names a capture, a block `set`, a loop or a `liquid` tag gives (each
+        then varies)."""
+        from receipt_gate.reading.literals import VARIES
+
+        rest = raw.strip().lstrip("-").strip()[len(word) :]
+        if word == "liquid":
+            names = set(_LIQUID_GIVES.findall(rest))
+        elif word in _LIQUID_LOOPS:
+            names = set(re.findall(r"\w+", rest.partition(" in ")[0]))
+        elif word == "capture" or "=" not in rest:
+            names = set(re.findall(r"\w+", rest)[:1])
+        else:
+            names = set()
+        self.given.update(dict.fromkeys(names, VARIES))
+        return names
 
     def _runs(self, word: str, rest: str) -> Truth:
         from receipt_gate.reading.literals import loop_runs, truth
 
         if word in ("if", "unless"):
-            said = truth(rest, self.engine)
+            said = truth(rest, self.engine, self._scope())
             return said if word == "if" or not isinstance(said, bool) else not said
         if word in _LIQUID_LOOPS:
-            return loop_runs(rest, self.engine)
+            return loop_runs(rest, self.engine, self._scope())
         if word == "filter" and _cuts(f"| {rest}"):
             return False
         return None
@@ -1757,8 +1789,10 @@ class _LiquidFrames:
         if word == "capture" or (word == "set" and "=" not in rest) or word == "macro":
             holds = re.split(r"[\s(]", rest, maxsplit=1)[0] if rest else None
         case = _liquid_value(rest) if word == "case" else _LIQUID_UNKNOWN
+        self.loops += [len(self.frames)] if word in _LIQUID_LOOPS else []
         self.frames.append((word, holds, case))
         self.states.append([dead, taken])
+        self.untaken.append(self.untaken[-1] + (not taken))
         self.dead += dead
         self.captures += [holds] if holds else []
 
@@ -1775,6 +1809,7 @@ class _LiquidFrames:
             said = CANNOT_SAY if _LIQUID_UNKNOWN in values else case in values
         state[0] = state[1] or said is False or said == CANNOT_SAY
         state[1] = state[1] or said is True or said == CANNOT_SAY
+        self.untaken[-1] = self.untaken[-2] + (not state[1])
         self.dead += state[0]
 
     def read(self, word: str, inner: str, blocks: list[str], defined: set[str]) -> bool:
@@ -1800,6 +1835,9 @@ class _LiquidFrames:
         if word.startswith("end") and self.frames and self.frames[-1][0] == word[3:]:
             _, captured, _ = self.frames.pop()
             self.dead -= self.states.pop()[0]
+            self.untaken.pop()
+            if self.loops and self.loops[-1] == len(self.frames):
+                self.loops.pop()
             if captured:
                 self.captures.pop()
             return True
@@ -1807,16 +1845,16 @@ class _LiquidFrames:
 
     def _broken(self) -> int:
         """A `break` or `continue`: where every block between it and its loop surely
-        runs, the rest of the loop's pass never runs (1: one more frame dead)."""
-        for (word, _, _), state in zip(reversed(self.frames), reversed(self.states), strict=True):
-            if word in _LIQUID_LOOPS:
-                if state[0]:
-                    return 0
-                state[0] = True
-                return 1
-            if not state[1]:
-                return 0
-        return 0
+        runs, the rest of the loop's pass never runs (1: one more frame dead). In O(1):
+        the count of blocks not surely taken, kept up to each frame."""
+        if not self.loops:
+            return 0
+        loop = self.loops[-1]
+        state = self.states[loop]
+        if self.untaken[-1] != self.untaken[loop + 1] or state[0]:
+            return 0
+        state[0] = True
+        return 1
 
 
 def _layout_text(tree: Tree, name: str, run_dir: str) -> tuple[str, str] | None:
@@ -1843,6 +1881,12 @@ def _engine(path: str) -> Engine:
     return "nunjucks" if path.endswith(".njk") else "liquid"
 
 
+def _jekylls(path: str) -> bool:
+    """Is this a Jekyll layout (a name it never gives is nil), not Eleventy's (whose
+    data may give any name)?"""
+    return "/_layouts/" in "/" + path
+
+
 def _may_print_body(
     tree: Tree, name: str, run_dir: str, aliases: Mapping[str, str], depth: int = 0
 ) -> bool:
@@ -1854,7 +1898,7 @@ def _may_print_body(
     if found is None or depth > 20:
         return True
     parent, body = _layout_front(found[1])
-    places = _body_places(body, _engine(found[0]))
+    places = _body_places(body, _engine(found[0]), _jekylls(found[0]))
     if places.extends is None:
         may = places.outside or bool(places.within)  # (a block prints in its place)
     else:  # (what a child prints outside the blocks its base has, nothing prints)
@@ -1873,7 +1917,7 @@ def _base_blocks(tree: Tree, name: str, run_dir: str, depth: int = 0) -> set[str
     found = _layout_text(tree, name, run_dir)
     if found is None or depth > 20:
         return None
-    places = _body_places(_layout_front(found[1])[1], _engine(found[0]))
+    places = _body_places(_layout_front(found[1])[1], _engine(found[0]), _jekylls(found[0]))
     if places.extends is None:
         return places.defined
     more = _base_blocks(tree, places.extends, run_dir, depth + 1)
