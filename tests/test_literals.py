@@ -150,4 +150,3 @@ def test_a_layout_prints_the_body_as_its_engine_runs_it(
     Eleventy layout for Nunjucks'."""
     places = _body_places(layout, engine, strict=engine == "liquid")  # type: ignore[arg-type]
     assert places.outside is prints
-

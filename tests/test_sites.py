@@ -1072,6 +1072,46 @@ def test_hugos_template_for_a_page_may_print_its_body_or_not(
     assert Templates(sorted(files), files.get).unprinted(f"site/content/{page}", fields) is None
 
 
+@pytest.mark.parametrize(
+    ("condition", "prints"),
+    [
+        # round 70: functions of literals the gate does not evaluate run no branch (an
+        # honest template tests values, not constants); a value's test may print
+        ('in "abc" "z"', False),
+        ('hasPrefix "abc" "z"', False),
+        ("sub 1 1", False),
+        ("cond false true false", False),
+        ("default false false", False),
+        ('len ""', False),
+        ('findRE "z" "abc"', False),
+        ('int "0"', False),
+        ('in .Params.tags "x"', True),
+        ("site.Params.show", True),
+        ("hugo.IsProduction", True),
+    ],
+)
+def test_a_condition_of_literals_the_gate_cannot_evaluate_runs_no_branch(
+    condition: str, prints: bool
+) -> None:
+    from receipt_gate.sites.hugo import Templates
+
+    files = {
+        "hugo.toml": 'title = "t"\n',
+        "layouts/_default/single.html": f"{{{{ if {condition} }}}}{{{{ .Content }}}}"
+        "{{ else }}{{ .Content }}{{ end }}"
+        if prints
+        else f"{{{{ if {condition} }}}}{{{{ .Content }}}}{{{{ end }}}}",
+    }
+    got = Templates(sorted(files), files.get).unprinted("content/x.md", {})
+    assert (got is None) == prints, got
+    # (the body in the `else` of such a condition is no surer)
+    files["layouts/_default/single.html"] = (
+        f"{{{{ if {condition} }}}}x{{{{ else }}}}{{{{ .Content }}}}{{{{ end }}}}"
+    )
+    got = Templates(sorted(files), files.get).unprinted("content/x.md", {})
+    assert (got is None) == prints, got
+
+
 def test_a_render_hooks_partial_given_its_context_is_read() -> None:
     """Round 65's review: Docsy's heading hook is `{{ partial "td/render-heading.html" .
     }}`; the partial prints `.Text`, and a quote of a heading counts there."""

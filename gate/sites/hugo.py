@@ -1090,15 +1090,43 @@ _GO_TOKEN = lazyre.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|[()]|[^\s()]+')
 _EMPTY_RANGE = lazyre.compile(r'\(?\s*(?:seq\s+0|slice|""|``|0|nil|false)\s*\)?')
 
 
+# Functions whose value is not the same on every build (the site's, the page's, the
+# clock's, a file's, a random one): a condition that calls one may take either branch.
+_VARYING = frozenset(
+    """site page hugo now getenv fileExists readFile readDir getJSON getCSV shuffle i18n
+    T partial partialCached os data resources debug time math.Rand collections.Shuffle
+    lang templates transform.Unmarshal inside""".split()
+)
+# A condition of literals the gate cannot evaluate (`in "abc" "z"`, `len ""`): an
+# honest template tests values, not constants; no branch of its block is read as run.
+CANNOT_SAY = object()
+
+
 def _constant(condition: str) -> object:
     """A condition's value where it names no value but literals (`false`, `0x0`, `""`,
     `eq 1 2`, `not (not false)`, `and`/`or` of literals); `_UNKNOWN` where it may name
-    one. (What a branch takes is the value's truth.)"""
+    one; CANNOT_SAY where it names none and the gate cannot evaluate it. (What a branch
+    takes is the value's truth.)"""
     tokens = _GO_TOKEN.findall(condition)
     if len(tokens) > 64:
-        return _UNKNOWN
+        return _UNKNOWN if _names_a_value(tokens) else CANNOT_SAY
     value, at = _evaluated(tokens, 0)
-    return _UNKNOWN if value is _UNKNOWN or at != len(tokens) else bool(value)
+    if value is _UNKNOWN or at != len(tokens):
+        return _UNKNOWN if _names_a_value(tokens) else CANNOT_SAY
+    return bool(value)
+
+
+def _names_a_value(tokens: Sequence[str]) -> bool:
+    """Does a condition name a value (a field, a variable, a function whose value
+    varies), or only literals and functions of them?"""
+    for token in tokens:
+        if token[0] in '"`(),|' or token[0].isdigit() or token[0] == "-":
+            continue
+        if token[0] in ".$" or token.split(".", 1)[0] in _VARYING or token in _VARYING:
+            return True
+        if token == ":=" or token == "=":
+            return True
+    return not tokens
 
 
 def _evaluated(tokens: Sequence[str], at: int) -> tuple[object, int]:
@@ -1177,8 +1205,8 @@ def _read_template(template: str) -> _Reading:
             dead -= frame.dead
             rest = body[4:].strip().split(None, 1)
             value = _constant(rest[1]) if len(rest) == 2 and rest[0] in ("if", "with") else _UNKNOWN
-            frame.dead = frame.taken or value is False
-            frame.taken = frame.taken or value is True
+            frame.dead = frame.taken or value is False or value is CANNOT_SAY
+            frame.taken = frame.taken or value is True or value is CANNOT_SAY
             frame.dot = (
                 dot if frame.dot != "body" else frames[-2].dot if len(frames) > 1 else "page"
             )
@@ -1237,15 +1265,18 @@ def _opened(word: str, body: str, scope: str | None, dot: str, holders: set[str]
     if word in ("define", "block"):
         return _Frame(named.group(2)[1:-1] if named else scope, False, False, "page")
     arg = body[len(word) :].strip()
-    value = _constant(arg) if word in ("if", "with") else _UNKNOWN
+    value = _constant(arg) if word in ("if", "with", "range") else _UNKNOWN
     if word == "range" and _EMPTY_RANGE.fullmatch(arg):
         value = False  # (a range over nothing: its body never runs)
+    elif word == "range" and value is not CANNOT_SAY:
+        value = _UNKNOWN  # (a range over a value: runs or not, as the value says)
+    dead, taken = value is False or value is CANNOT_SAY, value is True or value is CANNOT_SAY
     if word == "if":
-        return _Frame(scope, value is False, value is True, dot)
+        return _Frame(scope, dead, taken, dot)
     code = _GO_STRING.sub(_string_blanked, arg)
     if _names_body(code, dot, holders) and {w.group() for w in _WORD.finditer(code)} <= _KEEPERS:
-        return _Frame(scope, value is False, value is True, "body")  # (`with .Content`)
-    return _Frame(scope, value is False, value is True, "other" if arg not in (".", "$") else dot)
+        return _Frame(scope, dead, taken, "body")  # (`with .Content`)
+    return _Frame(scope, dead, taken, "other" if arg not in (".", "$") else dot)
 
 
 def _names_body(code: str, dot: str, holders: set[str]) -> bool:
