@@ -169,8 +169,13 @@ def _shaped(needles: Iterable[str]) -> tuple[str, ...]:
 def _phrase_regex(phrase: str, wild: bool = False) -> str:
     out = []
     for ch in phrase.strip():
-        if wild and ch.isalpha():  # (a stand-in for any letter: _wild_matches)
-            out.append(f"(?:{_SHAPES.get(ch.lower(), re.escape(ch))}|{_WILD})")
+        if wild and ch.isalpha():  # (a stand-in for any letter, or one between: _wild_matches)
+            out.append(
+                f"(?:{_SHAPES.get(ch.lower(), re.escape(ch))}|{_WILD})"
+                f"(?:{_WILD}(?=[A-Za-z0-9{_WILD}]))?"  # (between letters only: `game- changer`)
+            )
+        elif wild and ch in "-‐‑":
+            out.append(f"[-‐‑{_WILD}]")
         elif ch.lower() in _SHAPES:
             out.append(_SHAPES[ch.lower()])
         elif ch in "'’‘":
@@ -433,8 +438,8 @@ class _Found:
         self.at: dict[tuple[int, int, str], Finding] = {}
 
     def add(self, findings: Iterable[Finding]) -> None:
-        for f in findings:
-            self.at.setdefault((f.line, f.col, f.message), f)
+        for f in findings:  # (a phrase at one place once, however a reading spelled it)
+            self.at.setdefault((f.line, f.col, f.message.split(" (as ")[0]), f)
 
     def sorted(self) -> list[Finding]:
         return sorted(self.at.values(), key=lambda f: (f.line, f.col))
@@ -1391,11 +1396,14 @@ def _rule_matches(prose: str, rules: Sequence[Rule]) -> Iterator[tuple[Rule, re.
 
 # A character a reader may take for the letter a word needs where no look-alike table
 # names it (round 68: `c○nclusion`, `c∅nclusion`, a box-drawing or full-width bar for
-# I, Cherokee Ꮎ for O; `c@nclusion`): a symbol, a letter or digit of another script,
-# or punctuation that is no dash, bracket or quote, outside the wide East Asian scripts.
+# I, Cherokee Ꮎ for O; `c@nclusion`; round 70: a censor's `c*nclusion`, a CJK stroke
+# for I, the Hangul circle for o), or one put between its letters (`con·clu·sion`,
+# `con-clusion`): a symbol, a letter or digit of another script, punctuation that is no
+# dash, bracket or quote, and a few ASCII marks.
 _WILD = "\x1a"
-_WILD_ASCII = frozenset("@$#%^~=+!")
+_WILD_ASCII = frozenset("@$#%^~=+!*_-")
 _LETTER = lazyre.compile("[A-Za-z]")
+_MARK_INSIDE = lazyre.compile(r"[A-Za-z][*_~]+[A-Za-z]")
 
 
 @lru_cache(maxsize=4096)
@@ -1405,14 +1413,14 @@ def _stands_for_a_letter(c: str) -> bool:
     if c.isascii():
         return c in _WILD_ASCII or c == _WILD
     kind = unicodedata.category(c)
-    return (kind[0] in "LSN" or kind == "Po") and unicodedata.east_asian_width(c) not in "WF"
+    return kind[0] in "LSN" or kind == "Po"
 
 
-def _stand_ins(prose: str) -> str:
-    """The characters of the text that may stand for a letter, as a regex class ("" for
-    none: the common page, no second pass)."""
+def _stand_ins(prose: str) -> list[str]:
+    """The characters of the text that may stand for a letter (none: the common page,
+    no second pass)."""
     odd = (c for c in set(prose) if not c.isalnum() or not c.isascii())
-    return "".join(re.escape(c) for c in sorted(odd) if _stands_for_a_letter(c))
+    return sorted(c for c in odd if _stands_for_a_letter(c))
 
 
 def _few_stand_ins(said: str) -> bool:
@@ -1444,7 +1452,7 @@ def _words_with(text: str, odd: str, longest: int) -> Iterator[tuple[int, str]]:
     """Each word of the text that holds one of the odd characters, of at most `longest`
     characters: where it starts, and the word (each character read at most twice)."""
     inside = re.compile(f"[A-Za-z0-9'’|{odd}]*")
-    at = re.compile(f"[{odd}]")
+    at = re.compile(f"(?<=[A-Za-z0-9'’|])[{odd}]|[{odd}](?=[A-Za-z0-9'’|])")  # (in a word)
     end = 0
     while (m := at.search(text, end)) is not None:
         back = inside.match(text[max(end, m.start() - longest) : m.start()][::-1])
@@ -1454,29 +1462,41 @@ def _words_with(text: str, odd: str, longest: int) -> Iterator[tuple[int, str]]:
             yield start, text[start:end]
 
 
+@lru_cache(maxsize=4096)
+def _words_read(read: str, phrases: tuple[str, ...]) -> list[str]:
+    """The phrases a word with stand-ins may be a word of: each of its stand-ins for a
+    letter (`c_nclusion`), or each put between letters (`con·clu·sion`)."""
+    vocabulary = _vocabulary(phrases)
+    if not _few_stand_ins(read):
+        return []
+    out = [
+        phrase
+        for form, phrase in vocabulary.get(len(read), ())
+        if all(a in (b, _WILD) for a, b in zip(read, form, strict=True))
+    ]
+    bare = read.replace(_WILD, "")
+    return out + [phrase for form, phrase in vocabulary.get(len(bare), ()) if form == bare]
+
+
 def _wild_matches(prose: str, rules: Sequence[Rule]) -> Iterator[tuple[Rule, re.Match[str]]]:
     """A phrase's matches with characters standing in for some of its letters, looked
     for only where a word with a stand-in may be one of its words (in that line and the
     line on either side: a phrase may break once)."""
-    odd = _stand_ins(prose)
-    if not odd:
+    chars = _stand_ins(prose)
+    if not chars:
         return
-    vocabulary = _vocabulary(tuple(r.phrase for r in rules if r.phrase))
+    odd = "".join(re.escape(c) for c in chars)
+    phrases = tuple(r.phrase for r in rules if r.phrase)
+    vocabulary = _vocabulary(phrases)
     if not vocabulary:  # (patterns only: a pattern is matched as written)
         return
-    wild = {ord(c): _WILD for c in re.findall(f"[{odd}]", "".join(set(prose)))} | {0x2019: "'"}
+    wild = {ord(c): _WILD for c in chars} | {0x2019: "'"}
     at: dict[str, list[int]] = {}
     known: dict[str, list[str]] = {}  # (a word, the phrases it may be a word of)
-    for start, token in _words_with(prose, odd, max(vocabulary)):
+    for start, token in _words_with(prose, odd, 2 * max(vocabulary)):
         if token not in known:
             read = shape(token.translate(wild).lower())
-            known[token] = [
-                phrase
-                for form, phrase in vocabulary.get(len(read), ())
-                if _LETTER.search(token)
-                and _few_stand_ins(read)
-                and all(a in (b, _WILD) for a, b in zip(read, form, strict=True))
-            ]
+            known[token] = _words_read(read, phrases) if _LETTER.search(token) else []
         for phrase in known[token]:
             at.setdefault(phrase, []).append(start)
     if not at:
@@ -1506,18 +1526,29 @@ def _matches(
 ) -> list[tuple[int, int, Finding]]:
     """The rules' matches in these lines, read as a reader reads them: where each starts
     and ends as written (offsets in the lines joined), and its finding."""
-    view = reader_view("\n".join(lines), exact)
-    prose = view.text
+    joined = "\n".join(lines)
+    view = reader_view(joined, exact)
+    # (the stand-ins read where marks stand as written: a censor's `c*nclusion`)
+    marked = view if exact or not _MARK_INSIDE.search(joined) else reader_view(joined, True)
     starts = [0]
     for text_line in lines[:-1]:
         starts.append(starts[-1] + len(text_line) + 1)
     found: list[tuple[int, int, Finding]] = []
     seen: set[tuple[Rule, int]] = set()
-    for rule, m in (*_rule_matches(prose, rules), *_wild_matches(prose, rules)):
-        if m.end() == m.start() or (rule, m.start()) in seen:
+    plain: dict[Rule, list[tuple[int, int]]] = {}  # (what the first reading found)
+    for rule, m, read, wild in (
+        *((r, m, view, False) for r, m in _rule_matches(view.text, rules)),
+        *((r, m, marked, True) for r, m in _wild_matches(marked.text, rules)),
+    ):
+        prose = read.text
+        span = (read.written(m.start()), read.written(max(m.start(), m.end() - 1)) + 1)
+        if m.end() == m.start() or (rule, span[0]) in seen:
             continue
-        seen.add((rule, m.start()))
-        line, col = _position(starts, view.written(m.start()))
+        if wild and any(a < span[1] and span[0] < b for a, b in plain.get(rule, ())):
+            continue  # (a stand-in's reading: only where the first found nothing)
+        plain.setdefault(rule, []).append(span)
+        seen.add((rule, span[0]))
+        line, col = _position(starts, read.written(m.start()))
         said = " ".join(prose[m.start() : m.end()].split())
         if rule.pattern:
             msg = f'banned pattern matched "{said}": {rule.pattern}'
@@ -1526,7 +1557,7 @@ def _matches(
             if said.lower() != rule.phrase:
                 msg += f' (as "{said}")'
         found.append(
-            (view.written(m.start()), view.written(m.end() - 1) + 1, Finding(line, col, msg))
+            (read.written(m.start()), read.written(m.end() - 1) + 1, Finding(line, col, msg))
         )
     found.sort(key=lambda t: t[0])
     return found

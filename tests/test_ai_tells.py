@@ -1352,6 +1352,13 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
         # round 69: an enclosing mark around a letter (a circle, a keycap)
         "In c\u20ddonclusion, it grew.",
         "In c\u20e3onclusion, it grew.",
+        # round 70: a censor's star, marks put between letters, a CJK stroke for I, the
+        # Hangul circle for o
+        "In c*nclusion, it grew.",
+        "In con\u00b7clu\u00b7sion, it grew.",
+        "In con-clusion, it grew.",
+        "\u4e28n conclusion, it grew.",
+        "In c\u3147nclusion, it grew.",
     ],
 )
 def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:
@@ -1413,7 +1420,7 @@ def test_the_review_of_round_60_finds(page: str) -> None:
         (["a rich tapestry"], "\u2022 rich tapestry of colours."),
         (["in conclusion"], "In c\u25cb\u25cb\u25cb\u25cblusion, it grew."),
         (["in conclusion"], "\u2192 in \u2192 conclusions"),
-        (["in conclusion"], "So on\u2026 In con-clusion"),
+        (["in conclusion"], "So on\u2026 In con- clusion"),
     ],
 )
 def test_no_lookalike_reading_of_borders_and_numbers(phrases: list[str], page: str) -> None:
