@@ -101,6 +101,7 @@ def test_reading_literals_is_linear_and_bounded() -> None:
         # if, `if(false)`, a `liquid` tag, a capture or `set` given anew, the body's name
         # given another value, `verbatim`, filters the gate does not know
         ("{% if TRUE %}{{ content }}{% endif %}", "liquid", False),
+        ("{% if page.x and TRUE.y %}{{ content }}{% endif %}", "liquid", False),
         ('{% if "x" == empty %}{{ content }}{% endif %}', "liquid", False),
         ("{% assign show = false %}{% if show %}{{ content }}{% endif %}", "liquid", False),
         ("{% if 1 is undefined %}{{ content | safe }}{% endif %}", "nunjucks", False),

@@ -49,6 +49,10 @@ class _Unsure(Exception):
     differently (or the gate cannot read it)."""
 
 
+class _Named(Exception):
+    """The expression names a value in a form the gate does not read: nothing is sure."""
+
+
 class _Varies:
     """A value the expression names (a variable): its truth is not known."""
 
@@ -84,6 +88,8 @@ class _Reader:
                 kind = self._word(got, i, matches, scope)
             unread = unread or kind in ("other", "unread") or got in ("|", ":")
             self.tokens.append((kind, got))
+        if any(kind == "nil?" for kind, _ in self.tokens):
+            raise _Unsure
         if unread:
             raise _Unsure if not self.names() else _Named
         self.at = self.depth = 0
@@ -100,6 +106,9 @@ class _Reader:
             return "word" if self.engine == "liquid" or got not in ("empty", "blank") else "varies"
         if after == "(":
             return "unread"  # (a function: Nunjucks' range(0))
+        root = got.split(".", 1)[0]
+        if scope.strict and root not in JEKYLL_NAMES and root not in scope.given:
+            return "nil?"  # (Jekyll's nil, unless an include gave it: no branch is sure)
         if "." in got or after == "[":
             return "varies"
         if got in scope.given:
@@ -107,7 +116,7 @@ class _Reader:
                 return "varies"
             self.values[i] = scope.given[got]
             return "const"
-        return "unread" if scope.strict and got not in JEKYLL_NAMES else "varies"
+        return "varies"
 
     def names(self) -> bool:
         return any(kind == "varies" for kind, _ in self.tokens)
@@ -249,29 +258,6 @@ class _Reader:
         if self.take()[1] != ")":
             raise _Unsure
         return first
-
-
-class _Named(Exception):
-    """The expression names a value in a form the gate does not read: nothing is sure."""
-
-
-def _compare(a: _Value, op: str, b: _Value) -> _Value:
-    if VARIES in (a, b):
-        return VARIES
-    if type(a) is not type(b) and not (a is None or b is None):
-        raise _Unsure  # (1 == "1": Liquid false, Nunjucks true)
-    if op in ("==", "!=", "<>"):
-        return (a == b) == (op == "==")
-    if op in ("contains", "in"):
-        whole, part = (a, b) if op == "contains" else (b, a)
-        if isinstance(whole, (str, list)) and (isinstance(part, str) or isinstance(whole, list)):
-            return part in whole
-        raise _Unsure
-    if isinstance(a, float) and isinstance(b, float):
-        return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
-    if isinstance(a, str) and isinstance(b, str):
-        return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
-    raise _Unsure
 
 
 def _emptiness(a: _Value, op: str, b: _Value) -> bool:
