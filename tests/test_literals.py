@@ -23,9 +23,10 @@ from receipt_gate.rules.corpus import _body_places
         ('1 == "1"', False, CANNOT_SAY),
         ("0", True, False),
         ('""', True, False),
-        ("nil", False, None),  # (a name to Nunjucks: the data may give it)
-        ("TRUE", None, None),  # (a name to both: Liquid's keywords are lowercase)
-        ("True", None, True),
+        ("nil", False, CANNOT_SAY),  # (a name to Nunjucks, spelled as a literal)
+        ("TRUE", CANNOT_SAY, CANNOT_SAY),  # (Liquid's and Nunjucks' keywords are lowercase)
+        ("show", None, None),  # (a name the page or the site may give)
+        ("True", CANNOT_SAY, CANNOT_SAY),  # (a name, undefined to both: round 70)
         ('"x" == empty', False, None),
         ("1 is undefined", CANNOT_SAY, CANNOT_SAY),
         ("false if true else true", CANNOT_SAY, CANNOT_SAY),
@@ -140,7 +141,8 @@ def test_reading_literals_is_linear_and_bounded() -> None:
             "liquid",
             True,
         ),
-        ("{% if TRUE %}{{ content }}{% endif %}", "nunjucks", True),  # (the data may give it)
+        ("{% if True %}{{ content | safe }}{% endif %}", "nunjucks", False),
+        ("{% if show %}{{ content }}{% endif %}", "nunjucks", True),  # (the data may give it)
         ("{{ content | toc }}", "liquid", True),
     ],
 )

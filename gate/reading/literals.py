@@ -29,11 +29,11 @@ _TOKEN = lazyre.compile(
 )
 _KEYWORDS: dict[str, dict[str, object]] = {
     "liquid": {"true": True, "false": False, "nil": None, "null": None},
-    "nunjucks": {
-        "true": True, "false": False, "True": True, "False": False,
-        "none": None, "None": None, "null": None,
-    },
-}  # fmt: skip
+    "nunjucks": {"true": True, "false": False, "none": None, "null": None},
+}
+# A name spelled like a literal in another case (`TRUE`, `True`, `None`): undefined to
+# both engines, a literal to a reader; no branch it decides is sure.
+_LITERAL_LIKE = frozenset({"true", "false", "nil", "null", "none", "empty", "blank"})
 _OPERATORS = frozenset({"and", "or", "not", "contains", "in", "is", "if", "else"})
 _COMPARISONS = frozenset({"==", "!=", "<>", "<", ">", "<=", ">=", "contains", "in"})
 # The names Jekyll gives a layout; any other a layout names without giving it is nil
@@ -107,6 +107,8 @@ class _Reader:
         if after == "(":
             return "unread"  # (a function: Nunjucks' range(0))
         root = got.split(".", 1)[0]
+        if root.lower() in _LITERAL_LIKE and root not in scope.given:
+            return "nil?"
         if scope.strict and root not in JEKYLL_NAMES and root not in scope.given:
             return "nil?"  # (Jekyll's nil, unless an include gave it: no branch is sure)
         if "." in got or after == "[":
