@@ -991,6 +991,10 @@ POST = "We know a few things.\n\nThe beans were planted on the ninth of May this
         '{% if "a" == "b" %}{{ content }}{% endif %}\n',
         '{{ content | replace: "beans", "peas" }}\n',
         "{# <!-- #}{{ content }}\n",
+        # round 71: the body's length, a fallback, a name never given (Jekyll's nil)
+        "{{ content.size }}\n",
+        '{{ "x" | default: content }}\n',
+        "{% if nothing_given %}{{ content }}{% endif %}\n",
     ],
 )
 def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(
@@ -1283,6 +1287,15 @@ def test_a_quote_counts_only_where_eleventys_layout_prints_the_page(
         ({"_layouts/post.html": "{% if true %}{{ content }}{% else %}x{% endif %}\n"}, "post"),
         (
             {"_layouts/post.html": '{{ content | replace: "<img", "<img alt=\'| first\'" }}\n'},
+            "post",
+        ),
+        # round 71: a name an include gives (chirpy's lang.html) is no nil
+        (
+            {
+                "_includes/setup.html": "{% assign show_body = true %}\n",
+                "_layouts/post.html": "{% include setup.html %}{% if show_body %}{{ content }}"
+                "{% endif %}\n",
+            },
             "post",
         ),
         # round 69: Liquid has no `{# #}` comment (a minified style's `{#sidebar{...}}`)

@@ -219,10 +219,17 @@ class _Reader:
     def atom(self) -> _Value:
         kind, got = self.take()
         if kind == "varies":
+            while self.peek() == "[":  # (a subscript: `site.data["x"]`)
+                self.take()
+                self.expression()
+                if self.take()[1] != "]":
+                    raise _Unsure
             return VARIES
         if kind == "const":
             return self.values[self.at - 1]
         if kind == "string":
+            if "\\" in got and self.engine == "nunjucks":
+                raise _Unsure  # (Nunjucks reads escapes: "\a" is "a")
             return got[1:-1]
         if kind == "number":
             return float(got)
@@ -256,7 +263,7 @@ class _Reader:
                 return VARIES
             if not isinstance(first, float) or not isinstance(last, float):
                 raise _Unsure
-            return [float(i) for i in range(int(first), int(last) + 1)][:10_000]
+            return range(int(first), int(last) + 1)  # (its size without its items)
         if self.take()[1] != ")":
             raise _Unsure
         return first
@@ -278,17 +285,16 @@ def _emptiness(a: _Value, op: str, b: _Value) -> bool:
 def truth(condition: str, engine: Engine, scope: Scope = _LOOSE) -> Truth:
     """The truth of an `if`'s or `elsif`'s condition: None where it depends on a value
     it names (`page.x and false` is false whatever page.x holds)."""
-    reader = None
     try:
         reader = _Reader(condition, engine, scope)
         value = reader.truth(reader.expression())
-        if reader.at == len(reader.tokens):
-            return None if value is VARIES else bool(value)
     except _Named:
         return None
     except _Unsure:
-        pass
-    return None if reader is not None and reader.names() else CANNOT_SAY
+        return CANNOT_SAY
+    if reader.at != len(reader.tokens):
+        return CANNOT_SAY  # (`false, page.title`: what the engine reads of it, unread)
+    return None if value is VARIES else bool(value)
 
 
 _PARAMETER = lazyre.compile(r"\s(limit|offset)\s*:\s*(\S+)|\s(reversed)\b")
@@ -297,9 +303,10 @@ _PARAMETER = lazyre.compile(r"\s(limit|offset)\s*:\s*(\S+)|\s(reversed)\b")
 def loop_runs(rest: str, engine: Engine, scope: Scope = _LOOSE) -> Truth:
     """Whether a `for`'s body runs at all (`i in (1..3) limit: 0`, `x in []`): None
     where it loops over a value and no literal `limit: 0` empties it."""
-    name, _, collection = rest.partition(" in ")
-    if not name.strip() or not collection.strip():
-        return None
+    parts = re.split(r"\s+in\s+", rest, maxsplit=1)
+    if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+        return CANNOT_SAY
+    collection = " " + parts[1]
     params = {m.group(1): m.group(2) for m in _PARAMETER.finditer(collection) if m.group(1)}
     if params.get("limit") == "0":
         return False
@@ -309,7 +316,9 @@ def loop_runs(rest: str, engine: Engine, scope: Scope = _LOOSE) -> Truth:
         items = reader.expression()
         if items is VARIES:
             return None
-        if reader.at != len(reader.tokens) or not isinstance(items, (list, str)) or items == "":
+        if reader.at != len(reader.tokens) or not isinstance(items, (list, str, range)):
+            return CANNOT_SAY
+        if items == "":
             return CANNOT_SAY
         size = len(items)
         for key in ("offset", "limit"):

@@ -1563,6 +1563,25 @@ _HIDING_WORDS = lazyre.compile(
 )
 
 
+_ECHO = lazyre.compile(r"\s*-?\s*echo\b")
+_BODY_AND_FILTERS = lazyre.compile(
+    r"\s*-?\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*((?:\|[^|]*)*?)\s*-?\s*"
+)
+_FILTER_CALL = lazyre.compile(r"\s*[A-Za-z_]\w*\s*(?:[:(].*)?")
+
+
+def _prints_whole(value: str, raw: str, holders: set[str]) -> bool:
+    """Does an output's value print the body whole: the body's name (`content`,
+    `page.content`, a name given it) alone, through filters that keep it? Not its
+    length, a character of it, a fallback (`"x" | default: content`), an operand (`"x"
+    or content`), an inline if (round 71)."""
+    whole = _BODY_AND_FILTERS.fullmatch(value)
+    if whole is None or (whole.group(1) not in holders and whole.group(1) != "page.content"):
+        return False
+    filters = whole.group(2).split("|")[1:]
+    return all(_FILTER_CALL.fullmatch(f) for f in filters) and not _cuts(value, raw)
+
+
 def _cuts(value: str, raw: str | None = None) -> bool:
     """Does an output's value pass through a filter that prints the body changed? The
     value has its strings blanked; `raw` is it as written (for a `replace`'s strings)."""
@@ -1622,7 +1641,9 @@ class _Places(NamedTuple):
     extends: str | None  # the template it extends (Nunjucks', LiquidJS's `layout`)
 
 
-def _body_places(body: str, engine: Engine = "liquid", strict: bool = False) -> _Places:
+def _body_places(
+    body: str, engine: Engine = "liquid", strict: bool = False, named: Collection[str] = ()
+) -> _Places:
     """Where a layout's text may print the page's body whole: outside any block, in
     which blocks (their names), the blocks it has, and the template it extends, its
     comments out. Not in a raw block (its text is
@@ -1643,7 +1664,7 @@ def _body_places(body: str, engine: Engine = "liquid", strict: bool = False) -> 
     starts = [a for a, _ in unseen]
     holders: set[str] = {"content"}  # (the names that hold the body: `content` first)
     blocks: list[str] = []
-    frames = _LiquidFrames(engine, strict)
+    frames = _LiquidFrames(engine, strict, named)
     outside = False
     within_blocks: set[str] = set()
     defined: set[str] = set()
@@ -1660,11 +1681,13 @@ def _body_places(body: str, engine: Engine = "liquid", strict: bool = False) -> 
         if frames.dead or within(m.start(), unseen, starts):
             continue
         given = _ASSIGNS.match(inner) if m.group(1) == "%" else None
-        value = inner[given.end() :] if given is not None else inner  # (what is printed)
-        names = set(_LIQUID_NAME.findall(value))
-        at = _PAGE_BODY.search(value)
-        raw = m.group(2)[given.end() :] if given is not None else m.group(2)
-        shown = (at is not None or bool(names & holders)) and not _cuts(value, raw)
+        echo = _ECHO.match(inner) if m.group(1) == "%" and given is None else None
+        cut = given or echo
+        value = inner[cut.end() :] if cut is not None else inner  # (what is printed)
+        raw = m.group(2)[cut.end() :] if cut is not None else m.group(2)
+        # (a tag prints the body only as an assignment's or an echo's value: not an
+        # include given it, a cycle, a counter)
+        shown = (m.group(1) == "{" or cut is not None) and _prints_whole(value, raw, holders)
         if given is not None:
             frames.give(given.group(1), raw)
             holders.discard(given.group(1))  # (another value: the body only if given it)
@@ -1691,30 +1714,8 @@ _LIQUID_OPENS = frozenset(
     {"if", "unless", "case", "for", "tablerow", "capture", "set", "macro", "filter"}
 )
 _LIQUID_LOOPS = frozenset({"for", "tablerow"})
-_LIQUID_GIVES = lazyre.compile(r"(?m)^\s*(?:assign|capture|increment|decrement)\s+(\w+)")
+_LIQUID_GIVES = lazyre.compile(r"(?m)^\s*-?\s*(?:assign|capture|increment|decrement|for)\s+(\w+)")
 _LIQUID_TURNS = frozenset({"elsif", "elif", "elseif", "else", "when"})
-
-
-def _liquid_value(token: str) -> object:
-    """A literal's value (a number, a string, true, false, nil); `_LIQUID_UNKNOWN` else."""
-    if token in ("true", "false"):
-        return token == "true"
-    if token == "nil":
-        return None
-    if (
-        len(token) >= 2
-        and token[0] == token[-1]
-        and token[0] in "\"'"
-        and token[0] not in token[1:-1]
-    ):
-        return token[1:-1]
-    try:
-        return float(token)
-    except ValueError:
-        return _LIQUID_UNKNOWN
-
-
-_LIQUID_UNKNOWN = object()
 
 
 class _LiquidFrames:
@@ -1726,10 +1727,15 @@ class _LiquidFrames:
     inside (a capture, Nunjucks' block `set` and `macro`). Each kept as a count and a
     stack: one tag costs the same at any depth."""
 
-    def __init__(self, engine: Engine = "liquid", strict: bool = False) -> None:
+    def __init__(
+        self, engine: Engine = "liquid", strict: bool = False, given: Collection[str] = ()
+    ) -> None:
+        from receipt_gate.reading.literals import VARIES
+
         self.engine: Engine = engine
         self.strict = strict  # (Jekyll's: a name the layout never gave is nil)
-        self.given: dict[str, object] = {}  # (names given so far: a literal's value)
+        # (names given so far: a literal's value; those its includes give vary)
+        self.given: dict[str, object] = dict.fromkeys(given, VARIES)
         self.frames: list[tuple[str, str | None, object]] = []  # (tag, holds, case value)
         self.states: list[list[bool]] = []  # ([dead, taken] of each)
         self.untaken: list[int] = [0]  # (frames not surely taken, up to each: for break)
@@ -1780,7 +1786,7 @@ class _LiquidFrames:
         return None
 
     def _open(self, word: str, rest: str) -> None:
-        from receipt_gate.reading.literals import CANNOT_SAY
+        from receipt_gate.reading.literals import CANNOT_SAY, VARIES, literal
 
         runs = self._runs(word, rest)
         # (a literal the gate cannot read: no branch is sure, none read as printing)
@@ -1788,7 +1794,7 @@ class _LiquidFrames:
         holds = None
         if word == "capture" or (word == "set" and "=" not in rest) or word == "macro":
             holds = re.split(r"[\s(]", rest, maxsplit=1)[0] if rest else None
-        case = _liquid_value(rest) if word == "case" else _LIQUID_UNKNOWN
+        case = literal(rest, self.engine, self._scope()) if word == "case" else VARIES
         self.loops += [len(self.frames)] if word in _LIQUID_LOOPS else []
         self.frames.append((word, holds, case))
         self.states.append([dead, taken])
@@ -1798,15 +1804,17 @@ class _LiquidFrames:
 
     def _turn(self, word: str, rest: str) -> None:
         """An `elsif`, `else` or `when`: runs only where no earlier branch surely did."""
-        from receipt_gate.reading.literals import CANNOT_SAY, truth
+        from receipt_gate.reading.literals import CANNOT_SAY, VARIES, literal, truth
 
         state = self.states[-1]
         self.dead -= state[0]
-        said: Truth = truth(rest, self.engine) if word != "else" and word != "when" else None
+        said: Truth = (
+            truth(rest, self.engine, self._scope()) if word not in ("else", "when") else None
+        )
         case = self.frames[-1][2]
-        if word == "when" and case is not _LIQUID_UNKNOWN:
-            values = [_liquid_value(v.strip()) for v in re.split(r",|\bor\b", rest)]
-            said = CANNOT_SAY if _LIQUID_UNKNOWN in values else case in values
+        if word == "when" and case is not VARIES:
+            values = [literal(v, self.engine, self._scope()) for v in re.split(r",|\bor\b", rest)]
+            said = CANNOT_SAY if VARIES in values else case in values
         state[0] = state[1] or said is False or said == CANNOT_SAY
         state[1] = state[1] or said is True or said == CANNOT_SAY
         self.untaken[-1] = self.untaken[-2] + (not state[1])
@@ -1887,6 +1895,37 @@ def _jekylls(path: str) -> bool:
     return "/_layouts/" in "/" + path
 
 
+def _given_by_includes(tree: Tree, text: str, run_dir: str, depth: int = 0) -> set[str] | None:
+    """The names the includes a Jekyll layout calls give (they share its names: chirpy's
+    `lang.html` assigns `lang`), each include read in turn; None where one cannot be
+    read (a theme's gem): then no name is known nil."""
+    from receipt_gate.base import wildmatch
+
+    out: set[str] = set()
+    for name in dict.fromkeys(m.group(2) for m in _INCLUDE.finditer(text)):
+        if "{" in name or depth > 4:
+            return None
+        found = [
+            p
+            for p in tree.paths([f"**/_includes/{wildmatch.escape(name)}"])
+            if not p.startswith(run_dir + "/")
+        ]
+        included = _reader(tree)(found[0]) if len(found) == 1 else None
+        more = _given_by_includes(tree, included, run_dir, depth + 1) if included else None
+        if included is None or more is None:
+            return None
+        out |= set(_LIQUID_GIVES.findall(included.replace("{%", "\n"))) | more
+    return out
+
+
+def _liquid_places(tree: Tree, path: str, body: str, run_dir: str) -> _Places:
+    """_body_places of a layout by its path: its engine, and for Jekyll's the names
+    its includes give."""
+    strict = _jekylls(path)
+    given = _given_by_includes(tree, body, run_dir) if strict and "include" in body else set()
+    return _body_places(body, _engine(path), strict and given is not None, given or set())
+
+
 def _may_print_body(
     tree: Tree, name: str, run_dir: str, aliases: Mapping[str, str], depth: int = 0
 ) -> bool:
@@ -1898,7 +1937,7 @@ def _may_print_body(
     if found is None or depth > 20:
         return True
     parent, body = _layout_front(found[1])
-    places = _body_places(body, _engine(found[0]), _jekylls(found[0]))
+    places = _liquid_places(tree, found[0], body, run_dir)
     if places.extends is None:
         may = places.outside or bool(places.within)  # (a block prints in its place)
     else:  # (what a child prints outside the blocks its base has, nothing prints)
@@ -1917,7 +1956,7 @@ def _base_blocks(tree: Tree, name: str, run_dir: str, depth: int = 0) -> set[str
     found = _layout_text(tree, name, run_dir)
     if found is None or depth > 20:
         return None
-    places = _body_places(_layout_front(found[1])[1], _engine(found[0]), _jekylls(found[0]))
+    places = _liquid_places(tree, found[0], _layout_front(found[1])[1], run_dir)
     if places.extends is None:
         return places.defined
     more = _base_blocks(tree, places.extends, run_dir, depth + 1)
