@@ -121,6 +121,32 @@ def test_reading_literals_is_linear_and_bounded() -> None:
         ("{{ content | to_integer }}", "liquid", False),
         ("{{ content | relative_url }}", "liquid", False),
         ("{{ content | slug }}", "nunjucks", False),
+        # round 71: outputs that name the body but print something else, markup a
+        # replace adds that hides, literals through a filter, a call block
+        ("{{ content.size }}", "liquid", False),
+        ('{{ "x" | default: content }}', "liquid", False),
+        ('{{ "x" or content }}', "nunjucks", False),
+        ("{{ content | safe if false }}", "nunjucks", False),
+        ('{% cycle "", content %}', "liquid", False),
+        ("{% include note.html body=content %}", "liquid", False),
+        ('{{ content | replace: "<p>", "<p popover>" }}', "liquid", False),
+        ('{{ content | replace: "<p>", "<p><datalist>" }}', "liquid", False),
+        (
+            "{% assign show = false | default: false %}{% if show %}{{ content }}{% endif %}",
+            "liquid",
+            False,
+        ),
+        ("{% assign k = 1 %}{% case k %}{% when 2 %}{{ content }}{% endcase %}", "liquid", False),
+        ("{% if false %}{% elsif nothing_given %}{{ content }}{% endif %}", "liquid", False),
+        ("{% for x\tin\t(1..0) %}{{ content }}{% endfor %}", "liquid", False),
+        ("{% if false, page.title %}{{ content }}{% endif %}", "liquid", False),
+        ('{% if "\\a" != "a" %}{{ content | safe }}{% endif %}', "nunjucks", False),
+        (
+            "{% macro box() %}<div></div>{% endmacro %}{% call box() %}{{ content | safe }}"
+            "{% endcall %}",
+            "nunjucks",
+            False,
+        ),
         # honest layouts: a minified style's `{#id{...}}`, lazy images, a loop's `else`
         # on the site's posts, a test of the page's values, Nunjucks' own comment
         (
@@ -144,6 +170,10 @@ def test_reading_literals_is_linear_and_bounded() -> None:
         ("{% if True %}{{ content | safe }}{% endif %}", "nunjucks", False),
         ("{% if show %}{{ content }}{% endif %}", "nunjucks", True),  # (the data may give it)
         ("{{ content | toc }}", "liquid", True),
+        ("{% echo content %}", "liquid", True),
+        ("{{- content | strip -}}", "liquid", True),
+        ('{% if site.data["x"] %}{{ content }}{% endif %}', "liquid", True),
+        ("{% for i in (1..1000000000) limit: 1 %}{{ content }}{% endfor %}", "liquid", True),
     ],
 )
 def test_a_layout_prints_the_body_as_its_engine_runs_it(

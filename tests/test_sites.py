@@ -1085,6 +1085,8 @@ def test_hugos_template_for_a_page_may_print_its_body_or_not(
         ('len ""', False),
         ('findRE "z" "abc"', False),
         ('int "0"', False),
+        # round 71: a string with an escape Go decodes
+        ('ne "\\x61" "a"', False),
         ('in .Params.tags "x"', True),
         ("site.Params.show", True),
         ("hugo.IsProduction", True),

@@ -109,6 +109,8 @@ class _Reader:
         root = got.split(".", 1)[0]
         if root.lower() in _LITERAL_LIKE and root not in scope.given:
             return "nil?"
+        if scope.given.get(root) is UNREAD:
+            return "nil?"
         if scope.strict and root not in JEKYLL_NAMES and root not in scope.given:
             return "nil?"  # (Jekyll's nil, unless an include gave it: no branch is sure)
         if "." in got or after == "[":
@@ -116,6 +118,8 @@ class _Reader:
         if got in scope.given:
             if scope.given[got] is VARIES:
                 return "varies"
+            if scope.given[got] is UNREAD:
+                return "nil?"
             self.values[i] = scope.given[got]
             return "const"
         return "varies"
@@ -332,12 +336,19 @@ def loop_runs(rest: str, engine: Engine, scope: Scope = _LOOSE) -> Truth:
     return size > 0
 
 
+# The value of an assignment of literals the gate cannot read (`false | default: false`):
+# a name given it decides no branch surely.
+UNREAD = object()
+
+
 def literal(text: str, engine: Engine, scope: Scope = _LOOSE) -> object:
     """The value an assignment gives where it is all literals (`false`, `"x"`, `(1..3)`),
-    else VARIES."""
+    UNREAD where it is literals the gate cannot read, else VARIES."""
     try:
         reader = _Reader(text, engine, scope)
         value = reader.expression()
-        return value if reader.at == len(reader.tokens) else VARIES
-    except (_Unsure, _Named):
+        return value if reader.at == len(reader.tokens) else UNREAD
+    except _Unsure:
+        return UNREAD
+    except _Named:
         return VARIES

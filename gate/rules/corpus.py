@@ -1556,10 +1556,12 @@ _FILTER_NAME = lazyre.compile(r"\|\s*([A-Za-z_]\w*)")
 _TAG_REPLACE = lazyre.compile(
     r"\s*[:(]\s*([\"'])(</?[A-Za-z][^\"'<>]*>?)\1\s*,\s*([\"'])((?:(?!\3)[^\n])*)\3"
 )
-_HIDING_WORDS = lazyre.compile(
-    r"(?i)hidden|style|display|visib|opacity|--|<!|<\?|<(?:script|template|noscript|textarea"
-    r"|title|xmp|plaintext|iframe|noembed|noframes|select|object|details|dialog|svg|math"
-    r"|head|audio|video|canvas)\b"
+# (the markup a `replace` may add: these elements, these attributes, nothing else)
+_ADDED_MARKUP = lazyre.compile(
+    r"(?i)(?:</?(?:div|span|section|article|figure|figcaption|a|img|picture|p|table|thead"
+    r"|tbody|tr|td|th|ul|ol|li|pre|code|blockquote|h[1-6]|em|strong|b|i)\b"
+    r"|\s+(?:class|id|loading|decoding|width|height|alt|title|rel|target|data-[\w-]+)"
+    r"(?:\s*=\s*(?:\\?\"[^\"<>\\]*\\?\"|'[^'<>]*'|[\w-]+))?|\s*/?>|[^<>\s=\"']+)*"
 )
 
 
@@ -1575,7 +1577,7 @@ def _prints_whole(value: str, raw: str, holders: set[str]) -> bool:
     `page.content`, a name given it) alone, through filters that keep it? Not its
     length, a character of it, a fallback (`"x" | default: content`), an operand (`"x"
     or content`), an inline if (round 71)."""
-    whole = _BODY_AND_FILTERS.fullmatch(value)
+    whole = _BODY_AND_FILTERS.fullmatch(value.strip().removeprefix("-").removesuffix("-"))
     if whole is None or (whole.group(1) not in holders and whole.group(1) != "page.content"):
         return False
     filters = whole.group(2).split("|")[1:]
@@ -1589,7 +1591,7 @@ def _cuts(value: str, raw: str | None = None) -> bool:
         if m.group(1) in _KEEPING_FILTERS:
             continue
         tag = _TAG_REPLACE.match(raw or "", m.end()) if m.group(1) == "replace" else None
-        if tag is None or _HIDING_WORDS.search(tag.group(4)):
+        if tag is None or not _ADDED_MARKUP.fullmatch(tag.group(4)):
             return True
     return False
 
@@ -1711,7 +1713,7 @@ _RAW_BLOCK = lazyre.compile(r"(?s)\{%-?\s*(raw|verbatim)\s*-?%\}.*?(?:\{%-?\s*en
 _LIQUID_STRING = lazyre.compile(r"\"[^\"]*\"?|'[^']*'?")
 _LIQUID_NAME = lazyre.compile(r"(?<![\w.])[A-Za-z_][\w-]*")
 _LIQUID_OPENS = frozenset(
-    {"if", "unless", "case", "for", "tablerow", "capture", "set", "macro", "filter"}
+    {"if", "unless", "case", "for", "tablerow", "capture", "set", "macro", "filter", "call"}
 )
 _LIQUID_LOOPS = frozenset({"for", "tablerow"})
 _LIQUID_GIVES = lazyre.compile(r"(?m)^\s*-?\s*(?:assign|capture|increment|decrement|for)\s+(\w+)")
@@ -1794,6 +1796,8 @@ class _LiquidFrames:
         holds = None
         if word == "capture" or (word == "set" and "=" not in rest) or word == "macro":
             holds = re.split(r"[\s(]", rest, maxsplit=1)[0] if rest else None
+        if word == "call":  # (printed only where its macro prints `caller()`: not read)
+            holds = "caller()"
         case = literal(rest, self.engine, self._scope()) if word == "case" else VARIES
         self.loops += [len(self.frames)] if word in _LIQUID_LOOPS else []
         self.frames.append((word, holds, case))

@@ -1065,7 +1065,11 @@ def _literal(token: str) -> object:
     if token == "nil":
         return None
     if len(token) >= 2 and token[0] == token[-1] and token[0] in '"`':
+        if token[0] == '"' and "\\" in token:
+            return _UNKNOWN  # (an escape Go decodes: "\x61" is "a"; round 71)
         return token[1:-1]
+    if re.fullmatch(r"-?0[0-7_]+", token):
+        return int(token.replace("_", ""), 8)  # (Go's octal: 010 is 8)
     try:
         return int(token.replace("_", ""), 0)  # (`0x0`, `0o7`, `1_000`)
     except ValueError:
