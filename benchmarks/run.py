@@ -215,6 +215,9 @@ HOSTILE = {
     # An eighth (session 55): characters that stand in for a letter inside words.
     "stand-ins in two-letter words": "a\u25cb " * 20000,
     "one word of stand-ins": "x\u25cb" * 30000,
+    # (round 71: each stand-in's match was compared with every earlier one)
+    "a phrase with a stand-in, again and again": "As an A_ language model. " * 2500,
+    "letters a mark apart": "a.b.c.d.e " * 6000,
 }
 
 

@@ -1401,7 +1401,8 @@ def _rule_matches(prose: str, rules: Sequence[Rule]) -> Iterator[tuple[Rule, re.
 # `con-clusion`): a symbol, a letter or digit of another script, punctuation that is no
 # dash, bracket or quote, and a few ASCII marks.
 _WILD = "\x1a"
-_WILD_ASCII = frozenset("@$#%^~=+!*_-")
+_WILD_ASCII = frozenset("@$#%^~=+!*_-()")
+_DOT_IN_WORD = lazyre.compile(r"[A-Za-z]\.[A-Za-z]")
 _LETTER = lazyre.compile("[A-Za-z]")
 _MARK_INSIDE = lazyre.compile(r"[A-Za-z][*_~]+[A-Za-z]")
 
@@ -1425,12 +1426,17 @@ def _stand_ins(prose: str) -> list[str]:
 
 def _few_stand_ins(said: str) -> bool:
     """Is the phrase still its words to a reader: in a word of two letters one stands in
-    for a letter, in a longer word one in three, never a word of one?"""
+    for a letter, in a longer word one in three, never a word of one; or a mark between
+    every two letters (`c.o.n.c.l.u.s.i.o.n`, `A.I.`)?"""
     for word in said.split():
         n = word.count(_WILD)
-        if n and n > (len(word) // 3 if len(word) > 2 else len(word) - 1):
+        many = n > (len(word) // 3 if len(word) > 2 else len(word) - 1)
+        if n and many and not _SPELLED_OUT.fullmatch(word):
             return False
     return True
+
+
+_SPELLED_OUT = lazyre.compile(f"(?:[^{_WILD}\\s]{_WILD}){{2,}}[^{_WILD}\\s]?")
 
 
 @lru_cache(maxsize=8)
@@ -1450,9 +1456,14 @@ def _vocabulary(phrases: tuple[str, ...]) -> dict[int, list[tuple[str, str]]]:
 
 def _words_with(text: str, odd: str, longest: int) -> Iterator[tuple[int, str]]:
     """Each word of the text that holds one of the odd characters, of at most `longest`
-    characters: where it starts, and the word (each character read at most twice)."""
+    characters: where it starts, and the word (each character read at most twice). A
+    full stop only between two letters (`con.clu.sion`; a sentence's end is no word's)."""
+    seed = odd.replace("\\.", "")
     inside = re.compile(f"[A-Za-z0-9'’|{odd}]*")
-    at = re.compile(f"(?<=[A-Za-z0-9'’|])[{odd}]|[{odd}](?=[A-Za-z0-9'’|])")  # (in a word)
+    at = re.compile(
+        (f"(?<=[A-Za-z0-9'’|])[{seed}]|[{seed}](?=[A-Za-z0-9'’|])|" if seed else "")
+        + r"(?<=[A-Za-z])\.(?=[A-Za-z])"
+    )  # (in a word)
     end = 0
     while (m := at.search(text, end)) is not None:
         back = inside.match(text[max(end, m.start() - longest) : m.start()][::-1])
@@ -1464,25 +1475,31 @@ def _words_with(text: str, odd: str, longest: int) -> Iterator[tuple[int, str]]:
 
 @lru_cache(maxsize=4096)
 def _words_read(read: str, phrases: tuple[str, ...]) -> list[str]:
-    """The phrases a word with stand-ins may be a word of: each of its stand-ins for a
-    letter (`c_nclusion`), or each put between letters (`con·clu·sion`)."""
-    vocabulary = _vocabulary(phrases)
+    """The phrases a word with stand-ins may be a word of: its stand-ins for letters
+    (`c_nclusion`), put between letters (`con·clu·sion`), or both (`c()nclusion`)."""
     if not _few_stand_ins(read):
         return []
-    out = [
+    vocabulary = _vocabulary(phrases)
+    return [
         phrase
-        for form, phrase in vocabulary.get(len(read), ())
-        if all(a in (b, _WILD) for a, b in zip(read, form, strict=True))
+        for size in range((len(read) + 1) // 2, len(read) + 1)
+        for form, phrase in vocabulary.get(size, ())
+        if _form_regex(form).fullmatch(read)
     ]
-    bare = read.replace(_WILD, "")
-    return out + [phrase for form, phrase in vocabulary.get(len(bare), ()) if form == bare]
+
+
+@lru_cache(maxsize=512)
+def _form_regex(form: str) -> re.Pattern[str]:
+    """A word as stand-ins may write it: each letter as itself or a stand-in, and a
+    stand-in after it."""
+    return re.compile("".join(f"(?:{re.escape(c)}|{_WILD}){_WILD}?" for c in form))
 
 
 def _wild_matches(prose: str, rules: Sequence[Rule]) -> Iterator[tuple[Rule, re.Match[str]]]:
     """A phrase's matches with characters standing in for some of its letters, looked
     for only where a word with a stand-in may be one of its words (in that line and the
     line on either side: a phrase may break once)."""
-    chars = _stand_ins(prose)
+    chars = _stand_ins(prose) + (["."] if _DOT_IN_WORD.search(prose) else [])
     if not chars:
         return
     odd = "".join(re.escape(c) for c in chars)
@@ -1521,6 +1538,14 @@ def _wild_regex(phrase: str) -> re.Pattern[str]:
     return re.compile(_phrase_regex(phrase, wild=True), re.IGNORECASE)
 
 
+def _overlaps(spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
+    """Does the span overlap one of these (in order, none overlapping another)?"""
+    import bisect
+
+    i = bisect.bisect_left(spans, (span[1],))
+    return i > 0 and spans[i - 1][1] > span[0]
+
+
 def _matches(
     lines: list[str], rules: Sequence[Rule], exact: bool = False
 ) -> list[tuple[int, int, Finding]]:
@@ -1544,9 +1569,10 @@ def _matches(
         span = (read.written(m.start()), read.written(max(m.start(), m.end() - 1)) + 1)
         if m.end() == m.start() or (rule, span[0]) in seen:
             continue
-        if wild and any(a < span[1] and span[0] < b for a, b in plain.get(rule, ())):
+        if wild and _overlaps(plain.get(rule, []), span):
             continue  # (a stand-in's reading: only where the first found nothing)
-        plain.setdefault(rule, []).append(span)
+        if not wild:
+            plain.setdefault(rule, []).append(span)  # (in order, apart: bisect finds one)
         seen.add((rule, span[0]))
         line, col = _position(starts, read.written(m.start()))
         said = " ".join(prose[m.start() : m.end()].split())

@@ -1359,6 +1359,12 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
         "In con-clusion, it grew.",
         "\u4e28n conclusion, it grew.",
         "In c\u3147nclusion, it grew.",
+        # round 71: full stops between letters, a mark between every two, parentheses
+        # drawn as an o
+        "In con.clu.sion, it grew.",
+        "In c.o.n.c.l.u.s.i.o.n, it grew.",
+        "In c-o-n-c-l-u-s-i-o-n, it grew.",
+        "In c()nclusion, it grew.",
     ],
 )
 def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:
@@ -1421,6 +1427,7 @@ def test_the_review_of_round_60_finds(page: str) -> None:
         (["in conclusion"], "In c\u25cb\u25cb\u25cb\u25cblusion, it grew."),
         (["in conclusion"], "\u2192 in \u2192 conclusions"),
         (["in conclusion"], "So on\u2026 In con- clusion"),
+        (["in conclusion"], "We use e.g. and i.e. in conclusions."),
     ],
 )
 def test_no_lookalike_reading_of_borders_and_numbers(phrases: list[str], page: str) -> None:
