@@ -137,7 +137,12 @@ _GROUPED = lazyre.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![
 _GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
 # Groups of three digits apart by a plain space or an apostrophe ("12 500", Swiss
 # "12'500"): a reader may read either number, so both are read (round 61).
-_LOOSE_GROUPED = lazyre.compile(r"(?<![\d.,'’])\d{1,3}(?:[ '’]\d{3})+(?![\d.,'’]?\d)")
+# So are groups apart by a full stop (German and Spanish `1.000`; round 71), read as the
+# whole number besides the decimal.
+_LOOSE_GROUPED = lazyre.compile(
+    r"(?<![\d.,'’])\d{1,3}(?:[ '’]\d{3})+(?![\d.,'’]?\d)"
+    r"|(?<![\w.,'’])\d{1,3}(?:\.\d{3})+(?![\d.,'’]?\d)"
+)
 # Arabic's thousands and decimal separators, as a comma and a point.
 _ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": "."})
 # A comma's look-alikes between digits (a low single quote, the Arabic and ideographic
@@ -355,7 +360,7 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
                 elif after:
                     value, written = value + "%", written + after.group()
             found.append((start + m.start(), written, value))
-    if " " in text or "'" in text or "’" in text:
+    if " " in text or "'" in text or "’" in text or "." in text:
         for m in _LOOSE_GROUPED.finditer(text):
             digits = "".join(c for c in m.group() if c.isdigit())
             found.append((m.start(), m.group(), digits.lstrip("0") or "0"))
