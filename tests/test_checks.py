@@ -1220,6 +1220,15 @@ WHOLE = "<html><body>{{ content | safe }}</body></html>\n"
             True,
         ),
         ({"_includes/b.njk": "{% macro m() %}{{ content | safe }}{% endmacro %}"}, "b.njk", False),
+        # round 71: a call block whose macro never calls caller()
+        (
+            {
+                "_includes/b.njk": "{% macro box() %}<div></div>{% endmacro %}{% call box() %}"
+                "{{ content | safe }}{% endcall %}"
+            },
+            "b.njk",
+            False,
+        ),
         # round 69: Nunjucks' `elif`
         (
             {"_includes/b.njk": "{% if true %}x{% elif true %}{{ content | safe }}{% endif %}"},

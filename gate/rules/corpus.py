@@ -1347,6 +1347,8 @@ def _opened(tag: str, cond: str, field: re.Pattern[str], made: Collection[str] =
         return _UNKNOWN  # (any other value: which branch runs, the gate cannot say)
     if tag in ("case", "macro"):
         return True  # (until a `when`; a macro's body runs only where it is called)
+    if tag == "call":
+        return _UNKNOWN  # (printed where its macro prints `caller()`, if it does: round 71)
     if tag == "for" and re.search(r"\b(?:offset|reversed)\b", cond):
         return _UNKNOWN  # (`offset: 5` past the range's end: no turn)
     if tag == "for" and re.search(r"\blimit\s*:\s*(?![1-9]\d*\s*(?:%|$))", cond):
