@@ -1650,10 +1650,12 @@ def _body_places(
 ) -> _Places:
     """Where a layout's text may print the page's body whole: outside any block, in
     which blocks (their names), the blocks it has, and the template it extends, its
-    comments out. Not in a raw block (its text is
-    printed as written), a branch a literal condition never takes (`{% if false %}`,
-    `{% unless true %}`), a capture or an assignment whose name is never printed (or is
-    given another value first)."""
+    comments out. Only as the body's name alone through filters that keep it; not in a
+    raw block (its text is printed as written), a branch its literals never take or
+    whose test the gate cannot read (gate.reading.literals: `strict`, Jekyll's, where a
+    name neither Jekyll, the layout nor an include it calls (`named`) gives is nil), a
+    capture or an assignment whose name is never printed (or is given another value
+    first)."""
     from receipt_gate.reading.inline import blanked, merged, within
     from receipt_gate.reading.visible import tag_spans
 
@@ -1682,9 +1684,11 @@ def _body_places(
                 continue  # (a tag of tags: what it prints, the gate does not read)
         if m.group(1) == "%" and frames.read(word, m.group(2), blocks, defined):
             continue
+        given = _ASSIGNS.match(inner) if m.group(1) == "%" else None
+        if given is not None and not frames.dead:  # (an HTML comment's tags run too)
+            frames.give(given.group(1), m.group(2)[given.end() :])
         if frames.dead or within(m.start(), unseen, starts):
             continue
-        given = _ASSIGNS.match(inner) if m.group(1) == "%" else None
         echo = _ECHO.match(inner) if m.group(1) == "%" and given is None else None
         cut = given or echo
         value = inner[cut.end() :] if cut is not None else inner  # (what is printed)
@@ -1693,7 +1697,6 @@ def _body_places(
         # include given it, a cycle, a counter)
         shown = (m.group(1) == "{" or cut is not None) and _prints_whole(value, raw, holders)
         if given is not None:
-            frames.give(given.group(1), raw)
             holders.discard(given.group(1))  # (another value: the body only if given it)
             if shown and len(holders) >= 32:
                 return _Places(True, within_blocks, defined, extends)  # (past reading: may)
@@ -1713,7 +1716,6 @@ def _body_places(
 
 _RAW_BLOCK = lazyre.compile(r"(?s)\{%-?\s*(raw|verbatim)\s*-?%\}.*?(?:\{%-?\s*end\1\s*-?%\}|\Z)")
 _LIQUID_STRING = lazyre.compile(r"\"[^\"]*\"?|'[^']*'?")
-_LIQUID_NAME = lazyre.compile(r"(?<![\w.])[A-Za-z_][\w-]*")
 _LIQUID_OPENS = frozenset(
     {"if", "unless", "case", "for", "tablerow", "capture", "set", "macro", "filter", "call"}
 )
