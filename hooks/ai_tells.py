@@ -1445,7 +1445,9 @@ def _vocabulary(phrases: tuple[str, ...]) -> dict[int, list[tuple[str, str]]]:
     length: each with its phrase."""
     out: dict[int, list[tuple[str, str]]] = {}
     for phrase in phrases:
-        for word in re.split(r"[^a-z0-9']+", phrase.lower().replace("’", "'")):
+        lower = phrase.lower().replace("’", "'")
+        # (its words, and its compounds whole: `game-changer` as `game-ch@nger`)
+        for word in {*re.split(r"[^a-z0-9']+", lower), *lower.split()}:
             forms = {shape(word)}
             for one, two in (("m", "rn"), ("d", "cl"), ("w", "vv")):
                 forms |= {f.replace(one, two) for f in forms}

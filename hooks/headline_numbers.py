@@ -141,13 +141,13 @@ _GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
 # whole number besides the decimal.
 _LOOSE_GROUPED = lazyre.compile(
     r"(?<![\d.,'’])\d{1,3}(?:[ '’]\d{3})+(?![\d.,'’]?\d)"
-    r"|(?<![\w.,'’])\d{1,3}(?:\.\d{3})+(?![\d.,'’]?\d)"
+    r"|(?<![\w.,'’])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,'’]?\d)"
 )
 # Arabic's thousands and decimal separators, as a comma and a point.
 _ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": "."})
-# A comma's look-alikes between digits (a low single quote, the Arabic and ideographic
-# commas: `1\u201a000` is 1,000 to a reader; round 70).
-_COMMA_LIKE = lazyre.compile(r"(?<=\d)[\u201a\u060c\u3001\ufe50](?=\d)")
+# A comma's look-alikes between digits (a low single quote, the small comma: `1\u201a000`
+# is 1,000 to a reader; round 70; the ideographic and Arabic list commas separate items).
+_COMMA_LIKE = lazyre.compile(r"(?<=\d)[\u201a\ufe50](?=\d)")
 # A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
 _OTHER_DIGIT = lazyre.compile(r"(?![0-9])\d")
 
@@ -411,9 +411,9 @@ _AS_DIGITS = str.maketrans("Ool", "001")
 
 def _as_digits(m: re.Match[str]) -> str:
     """The number a word of digits and look-alikes reads as, or the word as it is where
-    a small l ends it (`20l`: 20 litres)."""
+    a small l or o ends it (`20l`: 20 litres; `GPT-4o`, Spanish `1o`: names)."""
     word = m.group()
-    return word if word.endswith("l") else word.translate(_AS_DIGITS)
+    return word if word.endswith(("l", "o")) else word.translate(_AS_DIGITS)
 
 
 def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:

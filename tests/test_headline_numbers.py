@@ -238,6 +238,8 @@ def test_a_ledger_is_not_corpus(repo: Repo, rg: Run) -> None:
         # (a 20l drum: litres; the I10: an interstate)
         pytest.param("7O, 1,OOO and 1\u201a000", ["70", "1000", "1000"], id="lookalikes-70"),
         pytest.param("a 20l drum on the I10", [], id="litres-and-roads"),
+        pytest.param("GPT-4o and 1o lugar", [], id="model-names"),
+        pytest.param("100\u3001200 and 0.125 s", ["100", "200", "0.125"], id="list-commas"),
         # round 71: groups apart by a full stop, read both ways (German's thousands)
         pytest.param("1.000 bugs, not 3.14", ["1", "1000", "3.14"], id="dot-grouping"),
     ],

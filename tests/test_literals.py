@@ -15,7 +15,7 @@ from receipt_gate.rules.corpus import _body_places
     [
         ('"a" == "b"', False, False),
         ("false and true", False, False),
-        ("(1 == 2)", False, False),
+        ("(1 == 2)", CANNOT_SAY, False),  # (Liquid has no grouping: a lookup, nil)
         ("not (1 == 2)", CANNOT_SAY, True),  # (Liquid has no `not`)
         ("page.x and false", False, False),  # (false whatever the page holds)
         ("page.x or true", True, True),
@@ -52,8 +52,10 @@ def test_a_condition_is_read_as_its_engine_reads_it(
         ("i in (3..1)", False),
         ("i in (1..3) limit: 0", False),
         ("i in (1..3) offset: 3", False),
-        ("x in []", False),
-        ("x in [1]", True),
+        ("x in []", CANNOT_SAY),  # (Liquid has no list literal)
+        ("x in [1]", CANNOT_SAY),
+        ("i in (1..100000000000000000000)", CANNOT_SAY),  # (past exact counting)
+        ('c in "abc" offset: 1', False),  # (a string is one item to Liquid)
         ("p in site.posts", None),
         ("p in site.posts limit: 0", False),
         ("i in (1..3) limit: page.n", CANNOT_SAY),
@@ -124,6 +126,26 @@ def test_reading_literals_is_linear_and_bounded() -> None:
         # round 71: outputs that name the body but print something else, markup a
         # replace adds that hides, literals through a filter, a call block
         ("{{ content.size }}", "liquid", False),
+        ("{% if (true) %}{{ content }}{% endif %}", "liquid", False),
+        # (markup printed another way than `{{ "..." }}`: what follows it may be hidden)
+        ('{% assign o = "<!--" %}{{ o }}{{ content }}', "liquid", False),
+        ('{{ "<!--" | strip }}{{ content }}', "liquid", False),
+        ('{% echo "<!--" %}{{ content }}', "liquid", False),
+        ("{% for i in [1] %}{{ content }}{% endfor %}", "liquid", False),
+        ("{% case 1 %}{% when true %}{{ content }}{% endcase %}", "liquid", False),
+        ("{% if [] == [] %}{{ content | safe }}{% endif %}", "nunjucks", False),
+        (
+            "{% assign show = false %}{% if false %}{% assign show = true %}{% endif %}"
+            "{% if show %}{{ content }}{% endif %}",
+            "liquid",
+            False,
+        ),
+        (
+            "{% for i in (1..100000000000000000000) %}{% endfor %}{% if page.show %}"
+            "{{ content }}{% endif %}",
+            "liquid",
+            True,
+        ),
         ('{{ "x" | default: content }}', "liquid", False),
         ('{{ "x" or content }}', "nunjucks", False),
         ("{{ content | safe if false }}", "nunjucks", False),
@@ -171,6 +193,35 @@ def test_reading_literals_is_linear_and_bounded() -> None:
         ("{% if show %}{{ content }}{% endif %}", "nunjucks", True),  # (the data may give it)
         ("{{ content | toc }}", "liquid", True),
         ("{% echo content %}", "liquid", True),
+        # the review of round 71: i18n subscripts, a value's method, a name a test may
+        # give, an inline if given a name, a counter
+        (
+            "{% if site.data.i18n[page.lang].rtl %}<div dir=rtl>{{ content }}</div>"
+            "{% else %}{{ content }}{% endif %}",
+            "liquid",
+            True,
+        ),
+        (
+            '{% if page.url.startsWith("/blog") %}<article>{{ content | safe }}</article>'
+            "{% else %}{{ content | safe }}{% endif %}",
+            "nunjucks",
+            True,
+        ),
+        (
+            '{% set show = false %}{% if page.url.startsWith("/b") %}{% set show = true %}'
+            "{% endif %}{% if show %}{{ content | safe }}{% endif %}",
+            "nunjucks",
+            True,
+        ),
+        (
+            '{% set dir = "rtl" if page.lang == "ar" else "ltr" %}{% if dir == "rtl" %}'
+            "<div>{{ content | safe }}</div>{% else %}{{ content | safe }}{% endif %}",
+            "nunjucks",
+            True,
+        ),
+        ("{% increment x %}{% if x %}{{ content }}{% endif %}", "liquid", True),
+        ('{{ site.title | append: "<br>" }}{{ content }}', "liquid", True),
+        ('{{ content | replace: "<table",\n "<div class=tw><table" }}', "liquid", True),
         ("{{- content | strip -}}", "liquid", True),
         ('{% if site.data["x"] %}{{ content }}{% endif %}', "liquid", True),
         ("{% for i in (1..1000000000) limit: 1 %}{{ content }}{% endfor %}", "liquid", True),

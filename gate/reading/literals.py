@@ -1,7 +1,8 @@
 """What a Liquid or Nunjucks tag's condition or loop comes to where its literals decide
 it: `{% if "a" == "b" %}`, `{% if not (1 == 2) %}`, `{% if page.x and false %}`, `{% for
 i in (1..3) limit: 0 %}`, read as the engine reads them (Liquid: only false and nil are
-false, `and`/`or` from the right, no `not`; Nunjucks: JavaScript's truth, precedence).
+false, `and`/`or` from the right, no `not`, no grouping, no list literal; Nunjucks:
+JavaScript's truth, precedence, lists compared by reference).
 
 A layout that tests a literal hides what the test guards (an honest layout tests the
 page's or the site's values, never a constant): each is read to its value, or, where
@@ -25,7 +26,7 @@ Truth = bool | None | Literal["cannot say"]
 # (a token at a time, each read once: linear on any tag)
 _TOKEN = lazyre.compile(
     r"\s*(?:(\"[^\"]*\"|'[^']*')|(-?\d+(?:\.\d+)?)(?!\w|\.\d)"
-    r"|(\.\.|==|!=|<>|<=|>=|<|>|[()\[\],|:])|([A-Za-z_][\w-]*(?:\.[\w-]+)*)|(\S))"
+    r"|(\.\.|==|!=|<>|<=|>=|<|>|[()\[\],|:])|(\.?[A-Za-z_][\w-]*(?:\.[\w-]+)*)|(\S))"
 )
 _KEYWORDS: dict[str, dict[str, object]] = {
     "liquid": {"true": True, "false": False, "nil": None, "null": None},
@@ -95,6 +96,11 @@ class _Reader:
         self.at = self.depth = 0
 
     def _word(self, got: str, i: int, matches: list[re.Match[str]], scope: Scope) -> str:
+        if got.startswith("."):  # (a member after a subscript or a call: `x["a"].b`)
+            return "member"
+        return self._name(got, i, matches, scope)
+
+    def _name(self, got: str, i: int, matches: list[re.Match[str]], scope: Scope) -> str:
         """A word's kind: a keyword or an operator ("word"), a value the template
         gave ("const"), a name whose value varies, or one the gate cannot read (a
         filter's, a test's or a function's name; a name Jekyll leaves nil)."""
@@ -104,6 +110,8 @@ class _Reader:
             return "unread"  # (a filter's or a test's name)
         if got in _KEYWORDS[self.engine] or got in _OPERATORS or got in ("empty", "blank"):
             return "word" if self.engine == "liquid" or got not in ("empty", "blank") else "varies"
+        if after == "(" and "." in got and got.split(".", 1)[0] not in _KEYWORDS[self.engine]:
+            return "varies"  # (a value's method: `page.url.startsWith("/b")`)
         if after == "(":
             return "unread"  # (a function: Nunjucks' range(0))
         root = got.split(".", 1)[0]
@@ -118,8 +126,6 @@ class _Reader:
         if got in scope.given:
             if scope.given[got] is VARIES:
                 return "varies"
-            if scope.given[got] is UNREAD:
-                return "nil?"
             self.values[i] = scope.given[got]
             return "const"
         return "varies"
@@ -208,6 +214,8 @@ class _Reader:
                 return op != "=="
             raise _Unsure  # (1 == "1": true to JavaScript's ==)
         if op in ("==", "!=", "<>"):
+            if isinstance(a, (list, range)) and self.engine == "nunjucks":
+                raise _Unsure  # (JavaScript compares lists by reference)
             return (a == b) == (op == "==")
         if op in ("contains", "in"):
             whole, part = (a, b) if op == "contains" else (b, a)
@@ -223,11 +231,7 @@ class _Reader:
     def atom(self) -> _Value:
         kind, got = self.take()
         if kind == "varies":
-            while self.peek() == "[":  # (a subscript: `site.data["x"]`)
-                self.take()
-                self.expression()
-                if self.take()[1] != "]":
-                    raise _Unsure
+            self.accessed()
             return VARIES
         if kind == "const":
             return self.values[self.at - 1]
@@ -243,6 +247,8 @@ class _Reader:
             return EMPTY if got == "empty" else BLANK
         if got == "(":
             return self.group()
+        if got == "[" and self.engine == "liquid":
+            raise _Unsure  # (Liquid has no list literal: `[1]` is a lookup, nil)
         if got == "[":
             items: list[object] = []
             while self.peek() != "]":
@@ -254,6 +260,21 @@ class _Reader:
             self.take()
             return items
         raise _Unsure
+
+    def accessed(self) -> None:
+        """A value's subscripts, members and calls (`site.data["x"].y`, `a.b("c")`)."""
+        while self.peek() in ("[", "(") or self.peek().startswith("."):
+            if self.peek().startswith("."):
+                self.take()
+                continue
+            close = "]" if self.take()[1] == "[" else ")"
+            while self.peek() != close:
+                self.expression()
+                if self.peek() == ",":
+                    self.take()
+                elif self.peek() != close:
+                    raise _Unsure
+            self.take()
 
     def group(self) -> _Value:
         """After `(`: a range `(1..3)`, as a list, or a parenthesized expression."""
@@ -267,7 +288,11 @@ class _Reader:
                 return VARIES
             if not isinstance(first, float) or not isinstance(last, float):
                 raise _Unsure
+            if max(abs(first), abs(last)) > 2**53:
+                raise _Unsure  # (past what the engines count exactly)
             return range(int(first), int(last) + 1)  # (its size without its items)
+        if self.engine == "liquid":
+            raise _Unsure  # (Liquid has no grouping: `(true)` is a lookup, nil)
         if self.take()[1] != ")":
             raise _Unsure
         return first
@@ -324,12 +349,12 @@ def loop_runs(rest: str, engine: Engine, scope: Scope = _LOOSE) -> Truth:
             return CANNOT_SAY
         if items == "":
             return CANNOT_SAY
-        size = len(items)
+        size = 1 if isinstance(items, str) and engine == "liquid" else len(items)
         for key in ("offset", "limit"):
             if key in params:
                 given = int(float(params[key]))
                 size = max(0, size - given) if key == "offset" else min(size, given)
-    except (_Unsure, ValueError):
+    except (_Unsure, ValueError, ArithmeticError):
         return CANNOT_SAY
     except _Named:
         return None
@@ -347,7 +372,9 @@ def literal(text: str, engine: Engine, scope: Scope = _LOOSE) -> object:
     try:
         reader = _Reader(text, engine, scope)
         value = reader.expression()
-        return value if reader.at == len(reader.tokens) else UNREAD
+        if reader.at == len(reader.tokens):
+            return value
+        return VARIES if reader.names() else UNREAD
     except _Unsure:
         return UNREAD
     except _Named:

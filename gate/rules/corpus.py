@@ -1556,12 +1556,13 @@ _FILTER_NAME = lazyre.compile(r"\|\s*([A-Za-z_]\w*)")
 # class=\"table-wrapper\"><table"`) keeps the words; one that changes text, opens a
 # comment, hides or puts text in an element no reader reads does not.
 _TAG_REPLACE = lazyre.compile(
-    r"\s*[:(]\s*([\"'])(</?[A-Za-z][^\"'<>]*>?)\1\s*,\s*([\"'])((?:(?!\3)[^\n])*)\3"
+    r"\s*[:(]\s*([\"'])(</?[A-Za-z][^\"'<>]*>?)\1\s*,\s*([\"'])((?:(?!\3)[\s\S])*)\3"
 )
 # (the markup a `replace` may add: these elements, these attributes, nothing else)
 _ADDED_MARKUP = lazyre.compile(
     r"(?i)(?:</?(?:div|span|section|article|figure|figcaption|a|img|picture|p|table|thead"
-    r"|tbody|tr|td|th|ul|ol|li|pre|code|blockquote|h[1-6]|em|strong|b|i)\b"
+    r"|tbody|tr|td|th|ul|ol|li|pre|code|blockquote|h[1-6]|em|strong|b|i|br|hr|small|sup"
+    r"|sub|mark|time|nav|header|footer|main|aside|u|s)\b"
     r"|\s+(?:class|id|loading|decoding|width|height|alt|title|rel|target|data-[\w-]+)"
     r"(?:\s*=\s*(?:\\?\"[^\"<>\\]*\\?\"|'[^'<>]*'|[\w-]+))?|\s*/?>|[^<>\s=\"']+)*"
 )
@@ -1571,7 +1572,21 @@ _ECHO = lazyre.compile(r"\s*-?\s*echo\b")
 _BODY_AND_FILTERS = lazyre.compile(
     r"\s*-?\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*((?:\|[^|]*)*?)\s*-?\s*"
 )
-_FILTER_CALL = lazyre.compile(r"\s*[A-Za-z_]\w*\s*(?:[:(].*)?")
+_FILTER_CALL = lazyre.compile(r"(?s)\s*[A-Za-z_]\w*\s*(?:[:(].*)?")
+
+
+def _prints_markup(raw: str, given: Mapping[str, object]) -> bool:
+    """Does an output print markup the gate does not place (`{{ "<!--" | strip }}`, a
+    name given `"<!--"`, `{% echo "<!--" %}`; a plain `{{ "<!--" }}` is read where it
+    stands: _printed_strings), other than plain markup (_ADDED_MARKUP)?"""
+    if _PRINTED_STRING.fullmatch(raw):
+        return False
+    strings = [a or b for a, b in _LIQUID_STRINGS.findall(raw)]
+    strings += [v for k, v in given.items() if isinstance(v, str) and k in raw]
+    return any("<" in t and not _ADDED_MARKUP.fullmatch(t) for t in strings)
+
+
+_LIQUID_STRINGS = lazyre.compile(r"\"([^\"]*)\"|'([^']*)'")
 
 
 def _prints_whole(value: str, raw: str, holders: set[str]) -> bool:
@@ -1671,14 +1686,14 @@ def _body_places(
     holders: set[str] = {"content"}  # (the names that hold the body: `content` first)
     blocks: list[str] = []
     frames = _LiquidFrames(engine, strict, named)
-    outside = False
+    outside = hidden_after = False
     within_blocks: set[str] = set()
     defined: set[str] = set()
     for m in found:
         inner = _LIQUID_STRING.sub(lambda q: q.group()[0] * len(q.group()), m.group(2))
         first = _TAG_WORD.match(inner)
         word = first.group(1) if first is not None else ""
-        if m.group(1) == "%" and word in ("capture", "set", "liquid", "for", "tablerow"):
+        if m.group(1) == "%" and word in _GIVING_TAGS:
             holders.difference_update(frames.names_given(word, m.group(2)))
             if word == "liquid":
                 continue  # (a tag of tags: what it prints, the gate does not read)
@@ -1690,6 +1705,8 @@ def _body_places(
         if frames.dead or within(m.start(), unseen, starts):
             continue
         echo = _ECHO.match(inner) if m.group(1) == "%" and given is None else None
+        if (m.group(1) == "{" or echo) and _prints_markup(m.group(2), frames.given):
+            hidden_after = True  # (markup the gate cannot place: what follows may be hidden)
         cut = given or echo
         value = inner[cut.end() :] if cut is not None else inner  # (what is printed)
         raw = m.group(2)[cut.end() :] if cut is not None else m.group(2)
@@ -1703,7 +1720,7 @@ def _body_places(
             holders.update([given.group(1)] if shown else [])
             continue
         captured = frames.captures[-1] if frames.captures else None
-        if not shown:
+        if not shown or (hidden_after and captured is None):
             continue
         if captured is not None:
             holders.add(captured)  # (printed where its name is)
@@ -1714,6 +1731,7 @@ def _body_places(
     return _Places(outside, within_blocks, defined, extends)
 
 
+_GIVING_TAGS = frozenset({"capture", "set", "liquid", "for", "tablerow", "increment", "decrement"})
 _RAW_BLOCK = lazyre.compile(r"(?s)\{%-?\s*(raw|verbatim)\s*-?%\}.*?(?:\{%-?\s*end\1\s*-?%\}|\Z)")
 _LIQUID_STRING = lazyre.compile(r"\"[^\"]*\"?|'[^']*'?")
 _LIQUID_OPENS = frozenset(
@@ -1745,6 +1763,7 @@ class _LiquidFrames:
         self.frames: list[tuple[str, str | None, object]] = []  # (tag, holds, case value)
         self.states: list[list[bool]] = []  # ([dead, taken] of each)
         self.untaken: list[int] = [0]  # (frames not surely taken, up to each: for break)
+        self.unsure = 0  # (frames dead only because a test the gate cannot read decides)
         self.loops: list[int] = []  # (where each open loop's frame is)
         self.dead = 0
         self.captures: list[str] = []
@@ -1759,6 +1778,8 @@ class _LiquidFrames:
         varies."""
         from receipt_gate.reading.literals import VARIES, literal
 
+        if self.dead > self.unsure:
+            return  # (a branch that never runs gives nothing)
         value = literal(raw, self.engine, self._scope()) if not self.frames else VARIES
         self.given[name] = value
 
@@ -1805,28 +1826,36 @@ class _LiquidFrames:
         case = literal(rest, self.engine, self._scope()) if word == "case" else VARIES
         self.loops += [len(self.frames)] if word in _LIQUID_LOOPS else []
         self.frames.append((word, holds, case))
-        self.states.append([dead, taken])
+        self.states.append([dead, taken, runs == CANNOT_SAY])
+        self.unsure += runs == CANNOT_SAY
         self.untaken.append(self.untaken[-1] + (not taken))
         self.dead += dead
         self.captures += [holds] if holds else []
 
     def _turn(self, word: str, rest: str) -> None:
         """An `elsif`, `else` or `when`: runs only where no earlier branch surely did."""
-        from receipt_gate.reading.literals import CANNOT_SAY, VARIES, literal, truth
+        from receipt_gate.reading.literals import CANNOT_SAY, UNREAD, VARIES, literal, truth
 
         state = self.states[-1]
         self.dead -= state[0]
+        self.unsure -= state[0] and state[2]
         said: Truth = (
             truth(rest, self.engine, self._scope()) if word not in ("else", "when") else None
         )
         case = self.frames[-1][2]
         if word == "when" and case is not VARIES:
             values = [literal(v, self.engine, self._scope()) for v in re.split(r",|\bor\b", rest)]
-            said = CANNOT_SAY if VARIES in values else case in values
+            said = (
+                CANNOT_SAY
+                if VARIES in values or UNREAD in values or case is UNREAD
+                else any(type(v) is type(case) and v == case for v in values)  # (1 is no true)
+            )
+        state[2] = state[2] or said == CANNOT_SAY  # (a branch before may have run, or not)
         state[0] = state[1] or said is False or said == CANNOT_SAY
         state[1] = state[1] or said is True or said == CANNOT_SAY
         self.untaken[-1] = self.untaken[-2] + (not state[1])
         self.dead += state[0]
+        self.unsure += state[0] and state[2]
 
     def read(self, word: str, inner: str, blocks: list[str], defined: set[str]) -> bool:
         """Read a tag that opens, turns or ends a block (True)."""
@@ -1850,7 +1879,9 @@ class _LiquidFrames:
             return True
         if word.startswith("end") and self.frames and self.frames[-1][0] == word[3:]:
             _, captured, _ = self.frames.pop()
-            self.dead -= self.states.pop()[0]
+            done = self.states.pop()
+            self.dead -= done[0]
+            self.unsure -= done[0] and done[2]
             self.untaken.pop()
             if self.loops and self.loops[-1] == len(self.frames):
                 self.loops.pop()
@@ -1903,6 +1934,9 @@ def _jekylls(path: str) -> bool:
     return "/_layouts/" in "/" + path
 
 
+_ANY_INCLUDE = lazyre.compile(r"\{%-?\s*include")
+
+
 def _given_by_includes(tree: Tree, text: str, run_dir: str, depth: int = 0) -> set[str] | None:
     """The names the includes a Jekyll layout calls give (they share its names: chirpy's
     `lang.html` assigns `lang`), each include read in turn; None where one cannot be
@@ -1910,9 +1944,10 @@ def _given_by_includes(tree: Tree, text: str, run_dir: str, depth: int = 0) -> s
     from receipt_gate.base import wildmatch
 
     out: set[str] = set()
-    for name in dict.fromkeys(m.group(2) for m in _INCLUDE.finditer(text)):
-        if "{" in name or depth > 4:
-            return None
+    named = [m.group(2) for m in _INCLUDE.finditer(text)]
+    if len(named) != len(_ANY_INCLUDE.findall(text)) or depth > 4:
+        return None  # (include_cached, include_relative, a name a value gives: unread)
+    for name in dict.fromkeys(named):
         found = [
             p
             for p in tree.paths([f"**/_includes/{wildmatch.escape(name)}"])
@@ -1929,7 +1964,10 @@ def _given_by_includes(tree: Tree, text: str, run_dir: str, depth: int = 0) -> s
 def _liquid_places(tree: Tree, path: str, body: str, run_dir: str) -> _Places:
     """_body_places of a layout by its path: its engine, and for Jekyll's the names
     its includes give."""
-    strict = _jekylls(path)
+    from receipt_gate.sites.eleventy import CONFIGS
+
+    strict = _jekylls(path) and _engine(path) == "liquid"
+    strict = strict and not tree.paths([f"**/{name}" for name in CONFIGS])  # (not Eleventy's)
     given = _given_by_includes(tree, body, run_dir) if strict and "include" in body else set()
     return _body_places(body, _engine(path), strict and given is not None, given or set())
 
