@@ -32,7 +32,7 @@ def test_benchmark_smoke_prints_every_row(pre_commit_home: str) -> None:
         "ai-tells",
         "hostile markup",
         "ai-tells on 16 KB of one opening never closed",
-        "layout reader on 8 KB of one unit repeated",
+        "layout readers on 8 KB of one unit repeated",
         "wildmatch",
         "headline-numbers cold",
         "headline-numbers warm (cache valid)",
