@@ -1539,7 +1539,6 @@ def _data_layout(tree: Tree, path: str) -> str | None:
 # include given it), the gate may not read: a quote there is not refused for it
 # (headline-numbers, surely, takes no support there).
 _TEMPLATE_TAG = lazyre.compile(r"\{([{%])((?:[^}%]|[}%](?!\}))*+)(?:[}%]\}|\Z)")
-_PAGE_BODY = lazyre.compile(r"(?<![\w.])page\.content(?![\w-])")
 _TAG_WORD = lazyre.compile(r"\s*-?\s*([A-Za-z_]\w*)")
 # The filters that print the body's words as they are (trimmed, escaped, marked up,
 # given a table of contents); every other (cut, counted, case changed, turned into a

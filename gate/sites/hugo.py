@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
+from receipt_gate.reading.literals import CANNOT_SAY
 from receipt_gate.reading.siteconfig import document, plain, shown, values, values_within
 from receipt_gate.sites.layout import (
     CONFIG_EXTS,
@@ -1101,9 +1102,9 @@ _VARYING = frozenset(
     T partial partialCached os data resources debug time math.Rand collections.Shuffle
     lang templates transform.Unmarshal inside""".split()
 )
-# A condition of literals the gate cannot evaluate (`in "abc" "z"`, `len ""`): an
-# honest template tests values, not constants; no branch of its block is read as run.
-CANNOT_SAY = object()
+# A condition of literals the gate cannot evaluate (`in "abc" "z"`, `len ""`) is
+# CANNOT_SAY, as Liquid's are (gate.reading.literals): an honest template tests values,
+# not constants; no branch of its block is read as run.
 
 
 def _constant(condition: str) -> object:
