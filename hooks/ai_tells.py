@@ -1482,12 +1482,21 @@ def _words_read(read: str, phrases: tuple[str, ...]) -> list[str]:
     if not _few_stand_ins(read):
         return []
     vocabulary = _vocabulary(phrases)
+    letters = read.replace(_WILD, "")
     return [
         phrase
         for size in range((len(read) + 1) // 2, len(read) + 1)
         for form, phrase in vocabulary.get(size, ())
-        if _form_regex(form).fullmatch(read)
+        if _in_order(letters, form) and _form_regex(form).fullmatch(read)
     ]
+
+
+def _in_order(letters: str, form: str) -> bool:
+    """Are a word's own letters (its stand-ins left out) the form's, in its order? What
+    a form's pattern needs first, asked without compiling it (a hyphenated word, common
+    in honest prose, is otherwise matched against every form of its length)."""
+    rest = iter(form)
+    return all(c in rest for c in letters)
 
 
 @lru_cache(maxsize=512)
