@@ -630,6 +630,23 @@ _POST_NJK = {"_includes/post.njk": "<main>{{ content | safe }}</main>"}
         ),
         ({"_layouts/redirect.html": "{% if false %}{{ content }}{% endif %}\n"}, "redirect", True),
         ({"_includes/redirect.njk": _REFRESH}, "redirect.njk", True),
+        # Session 56: conditions and loops read by gate.reading.literals, as the quote
+        # reader reads them, per engine (0 is true to Liquid, false to Nunjucks).
+        ({"_layouts/redirect.html": "{% if 1 == 2 %}{{ content }}{% endif %}"}, "redirect", True),
+        ({"_layouts/redirect.html": "{% if 1 == 1 %}{{ content }}{% endif %}"}, "redirect", False),
+        ({"_layouts/redirect.html": "{% if 0 -%}{{ content }}{% endif %}"}, "redirect", False),
+        ({"_includes/redirect.njk": "{% if 0 %}{{ content }}{% endif %}"}, "redirect.njk", True),
+        ({"_layouts/redirect.html": "{% if TRUE %}{{ content }}{% endif %}"}, "redirect", True),
+        (
+            {"_layouts/redirect.html": "{% for i in (1..2) %}{{ content }}{% endfor %}"},
+            "redirect",
+            False,
+        ),
+        (
+            {"_layouts/redirect.html": '{% for i in "" %}{{ content }}{% endfor %}'},
+            "redirect",
+            True,
+        ),
         # A review: Jekyll's include of a layout's name is no layout; content given on.
         (
             {"_layouts/post.html": "{{ content }}\n", "_includes/post.html": "<nav></nav>\n"},

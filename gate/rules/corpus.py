@@ -40,11 +40,12 @@ if TYPE_CHECKING:
     from receipt_gate.rules.config import Config
 
 PARALLEL_FROM = 500  # pages to parse; below this a second process costs more than it saves
-# 19: layouts read by their engine (Liquid has no `{# #}`); 18: an Eleventy permalink
-# object with no build; 17: what a section's cascade holds back; 16: a post's
-# categories; 15: the addresses a page names; 12-14: fields YAMLs read apart; 11: facts
-# by path and bytes; 10: lists
-FORMAT = 19
+# 20: the support reader's conditions and loops read as the quote reader's
+# (gate.reading.literals); 19: layouts read by their engine (Liquid has no `{# #}`);
+# 18: an Eleventy permalink object with no build; 17: what a section's cascade holds
+# back; 16: a post's categories; 15: the addresses a page names; 12-14: fields YAMLs
+# read apart; 11: facts by path and bytes; 10: lists
+FORMAT = 20
 T = TypeVar("T")
 Fields = dict[str, str | bool | int | float]
 Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) date fields
@@ -1012,11 +1013,6 @@ _RAW_TEXT = lazyre.compile(
 # its parameters (`body=content`: the include's `include.body` is the page).
 _INCLUDE = lazyre.compile(r"\{%-?\s*include\s+([\"']?)([\w./-]+)\1((?:[^%]|%(?!\}))*+)%\}")
 _CAPTURED = lazyre.compile(r"\{%-?\s*(?:capture|assign|set)\s+(\w+)")
-_RANGE = lazyre.compile(r"\(\s*(\d{1,9})\s*\.\.\s*(\d{1,9})\s*\)")
-# Literals a condition may be: false everywhere, true everywhere, and Liquid's `empty`
-# and `blank` (truthy alone in Liquid, an unset name in Nunjucks: either).
-_FALSY = frozenset({"false", "nil", "null", "none"})
-_EITHER = frozenset({"empty", "blank"})
 # A branch's state: None or False runs surely, True never, [field, truthy?] where the
 # page's field says so, "?" where the gate cannot tell.
 _UNKNOWN = "?"
@@ -1157,7 +1153,7 @@ def _prints_content(
             if done.otherwise and len(ways) > 1 and all(ways) and not looped and prints(changed):
                 return [[]], parent
         elif word in _BLOCKS or word in ended or (word == "set" and "=" not in m.group(2)):
-            frames.append(_block(word, m.group(2), field, breaks, made))
+            frames.append(_block(word, m.group(2), field, breaks, made, engine))
             if len(frames) > _DEEPEST:
                 return [], parent  # (blocks this deep: no layout of a site's; read as none)
     return out[:_MOST_WAYS], parent
@@ -1197,11 +1193,16 @@ def _tag_in_tag(text: str) -> bool:
 
 
 def _block(
-    word: str, cond: str, field: re.Pattern[str], breaks: bool, made: Collection[str] = ()
+    word: str,
+    cond: str,
+    field: re.Pattern[str],
+    breaks: bool,
+    made: Collection[str] = (),
+    engine: Engine = "liquid",
 ) -> _Frame:
     """The frame a block tag opens."""
     name = cond.split()[0] if word in ("capture", "set") and cond.split() else None
-    state = _opened(word, cond, field, made) if word in _BLOCKS else None
+    state = _opened(word, cond, field, made, engine) if word in _BLOCKS else None
     if word not in _BLOCKS and word != "set":
         state = _UNKNOWN  # (a block the gate does not read: `{% block %}`, a filter's)
     if word == "for" and state is False and breaks:
@@ -1333,17 +1334,27 @@ def _unbalanced_out(markup: str, blocks: Sequence[tuple[int, int]]) -> str:
     return "".join(pieces)
 
 
-def _opened(tag: str, cond: str, field: re.Pattern[str], made: Collection[str] = ()) -> Any:
-    """The state of a block's first branch (see _Frame)."""
-    word = cond.strip()
-    if tag in ("if", "unless") and (word in _FALSY or word == "true"):
-        return (word in _FALSY) == (tag == "if")
-    if tag in ("if", "unless") and word in _EITHER:
-        return _UNKNOWN
-    if tag in ("if", "unless") and (f := field.fullmatch(cond)):
-        own = f.group(1) not in made and f.group(1) not in _MADE
-        return [f.group(1), tag == "if"] if own else _UNKNOWN
+def _opened(
+    tag: str,
+    cond: str,
+    field: re.Pattern[str],
+    made: Collection[str] = (),
+    engine: Engine = "liquid",
+) -> Any:
+    """The state of a block's first branch (see _Frame): a condition or a loop read as
+    its engine reads it (gate.reading.literals, as the quote reader reads it), a page's
+    own field where it names one."""
+    from receipt_gate.reading.literals import loop_runs, truth
+
+    cond = cond.strip().rstrip("-")  # (a trim marker, `-%}`)
     if tag in ("if", "unless"):
+        f = field.fullmatch(cond)
+        if f is not None:
+            own = f.group(1) not in made and f.group(1) not in _MADE
+            return [f.group(1), tag == "if"] if own else _UNKNOWN
+        value = truth(cond, engine)
+        if value is True or value is False:
+            return value != (tag == "if")  # (True: the branch never runs)
         return _UNKNOWN  # (any other value: which branch runs, the gate cannot say)
     if tag in ("case", "macro"):
         return True  # (until a `when`; a macro's body runs only where it is called)
@@ -1353,8 +1364,9 @@ def _opened(tag: str, cond: str, field: re.Pattern[str], made: Collection[str] =
         return _UNKNOWN  # (`offset: 5` past the range's end: no turn)
     if tag == "for" and re.search(r"\blimit\s*:\s*(?![1-9]\d*\s*(?:%|$))", cond):
         return _UNKNOWN  # (a limit of 0, or of a value Liquid may read as 0: `limit: x`)
-    if tag == "for" and (r := _RANGE.search(cond)):  # (`(1..0)`: no turn)
-        return int(r.group(1)) > int(r.group(2))
+    runs = loop_runs(cond, engine) if tag == "for" else None
+    if runs is True or runs is False:
+        return not runs  # (`(1..0)`, `[]`: no turn; `(1..3)`: a turn surely)
     if tag in ("for", "tablerow"):
         return _UNKNOWN  # (a list: it may be empty, or broken out of)
     return None
