@@ -80,6 +80,9 @@ class Article(NamedTuple):
 class Corpus(NamedTuple):
     titles: Mapping[str, list[list[str]]]  # number -> [[title, article path]]
     bodies: Mapping[str, list[str]]  # a title's number -> up to two article paths whose body has it
+    # [path prefix, title] the site gives a page that names none (the longest prefix
+    # first): a draft's page shows it too
+    given: Sequence[Sequence[str]] = ()
 
 
 _OPAQUE = lazyre.compile(
@@ -449,7 +452,11 @@ def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
 
 
 def parse_article(
-    text: str, path: str = "<article>", fields: Sequence[str] = ("title",), notes: bool = True
+    text: str,
+    path: str = "<article>",
+    fields: Sequence[str] = ("title",),
+    notes: bool = True,
+    given: Sequence[Sequence[str]] = (),
 ) -> Article:
     """Titles: the front matter's title fields and the first level-1 heading (all, when
     there are several). Body: the rest of the prose, but what a browser may not show (a
@@ -480,7 +487,7 @@ def parse_article(
         from receipt_gate.reading.templatetags import printings
 
         readings = printings(text, read(text, path).fields)
-    found = titles(text, path, fields)
+    found = titles(text, path, fields) + _given_titles(text, path, fields, given)
     html = html_page(text, path)
     body: set[str] | None = None
     for printed in readings:
@@ -492,6 +499,29 @@ def parse_article(
     body |= {major_minor(v) for v in body if v.count(".") >= 2}
     own = [t.text.replace(TITLES, "") for t in found]  # (only a navigation's name a page)
     return Article(own, [_title_numbers(t) for t in own], sorted(body))
+
+
+def _given_titles(
+    text: str, path: str, fields: Sequence[str], given: Sequence[Sequence[str]]
+) -> list[Any]:
+    """The titles a page shows that its own front matter does not write (round 72): one
+    the site's config gives it (`given`: [path prefix, title], the longest prefix first),
+    where it names none; and, of a Hugo section's page, each its `cascade` gives the
+    pages under it (read as this page's: the file that writes it)."""
+    if not given and "cascade" not in text:
+        return []
+    from receipt_gate.reading.frontmatter import read
+    from receipt_gate.reading.pageparts import Title
+    from receipt_gate.sites.hugo import cascaded
+
+    wanted = {f.lower() for f in fields}
+    own = read(text, path).fields
+    out = []
+    if given and not any(k.lower() in wanted for k in own):
+        out += [Title(1, 1, t) for p, t in given if path.startswith(p)][:1]
+    if "cascade" in text:
+        out += [Title(1, 1, v) for k, v in cascaded(own) if k.lower() in wanted and v]
+    return out
 
 
 def _shown_numbers(
@@ -638,12 +668,12 @@ class _Bodies(Mapping[str, list[str]]):
         return sum(1 for _ in self)
 
 
-def corpus_of(idx: Index) -> Corpus:
+def corpus_of(idx: Index, given: Sequence[Sequence[str]] = ()) -> Corpus:
     """The corpus the check reads of the index (once per index: the fingerprint and the
     check both ask)."""
     hit = _OF.get(id(idx))
-    if hit is None or hit[0] is not idx:
-        hit = _OF[id(idx)] = (idx, Corpus(_Titles(idx), _Bodies(idx)))
+    if hit is None or hit[0] is not idx or hit[1].given != given:
+        hit = _OF[id(idx)] = (idx, Corpus(_Titles(idx), _Bodies(idx), given))
         while len(_OF) > 4:
             del _OF[next(iter(_OF))]
     return hit[1]
@@ -805,15 +835,17 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
     articles = files.get("articles", {})
     if not articles:
         return NO_ARTICLES
+    from receipt_gate.rules.corpus import given_fields
     from receipt_gate.sites import tree_drops_footnotes
 
     fields = tuple(pages.settings["title_fields"])
     run_dir = pages.cfg.run_dir if pages.cfg is not None else ".receipts"
     notes = not tree_drops_footnotes(pages.tree, run_dir)  # (no footnotes read: round 62)
-    code = json.dumps([fields, notes])
+    given = given_fields(pages.tree, pages.cfg, fields)  # (a title a config gives: round 72)
+    code = json.dumps([fields, notes, given] if given else [fields, notes])
 
     def parse(text: str, path: str) -> list[Any]:
-        return list(parse_article(text, path, fields, notes))
+        return list(parse_article(text, path, fields, notes, given))
 
     since: list[frozenset[str]] = []  # (what this build changed of the index it kept)
 
@@ -844,7 +876,7 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
         hit = _STEPS.pop(id(got), None)
         return hit[1] if hit is not None and hit[0] is got else None
 
-    corpus = corpus_of(pages.updated(fields, articles, build, _dump, _load, step, _replay))
+    corpus = corpus_of(pages.updated(fields, articles, build, _dump, _load, step, _replay), given)
     if since and pages.since is not None:
         _SINCE[id(corpus)] = (corpus, pages.since, since[0])
         while len(_SINCE) > 4:
@@ -942,7 +974,7 @@ def find_headline_numbers(
     if "{%" in text:  # and in each choice its conditions make (`7{% if false %}0{% endif
         # %}6` prints 76: round 63)
         toks += _rendered_tokens(text, path, {(t.line, t.value) for t in toks})
-    for title in titles(text, path, fields):
+    for title in titles(text, path, fields) + _given_titles(text, path, fields, corpus.given):
         if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose
             toks[:0] = [
                 tok._replace(col=tok.col + title.col - 1 if tok.line == title.line else 1)

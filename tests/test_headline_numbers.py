@@ -2535,3 +2535,124 @@ def test_a_number_that_names_is_no_token(text: str, values: list[str]) -> None:
     from receipt_gate_hooks.headline_numbers import scan
 
     assert [value for _, _, value in scan(text)] == values
+
+
+@pytest.mark.parametrize(
+    ("files", "held"),
+    [
+        # Jekyll's defaults give the page a title (the page names none of its own).
+        (
+            {
+                "_config.yml": 'defaults:\n  - scope: {path: "posts/fixes.md"}\n'
+                '    values: {title: "We fixed 76 bugs"}\n',
+                "posts/fixes.md": "A week of fixing things.\n",
+            },
+            True,
+        ),
+        # (a title of its own wins over a default)
+        (
+            {
+                "_config.yml": 'defaults:\n  - scope: {path: "posts"}\n'
+                '    values: {title: "We fixed 76 bugs"}\n',
+                "posts/fixes.md": "---\ntitle: Parser week\n---\nA week of fixing things.\n",
+            },
+            False,
+        ),
+        # A heading written in HTML is a headline, and no body.
+        (
+            {"posts/fixes.md": "---\ntitle: Parser week\n---\n<h1>We fixed 76 bugs</h1>\n"},
+            True,
+        ),
+        (
+            {
+                "posts/fixes.md": '<header class="hero"><h1 id="t">We fixed <b>76</b> bugs'
+                "</h1></header>\n\nA week of fixing things.\n"
+            },
+            True,
+        ),
+        ({"posts/fixes.md": "A week.\n\n```html\n<h1>We fixed 76 bugs</h1>\n```\n"}, False),
+        ({"posts/fixes.md": "A week: `<h1>We fixed 76 bugs</h1>`.\n"}, False),
+        # Every level-1 heading is one, not only the first.
+        ({"posts/fixes.md": "# Parser week\n\nA week.\n\n# We fixed 76 bugs\n"}, True),
+        # A Hugo section's cascade gives the pages under it a title; so does a config's.
+        (
+            {
+                "hugo.toml": 'baseURL = "https://example.org/"\n',
+                "content/posts/fixes/_index.md": "---\ntitle: Fixes\ncascade:\n"
+                "  title: We fixed 76 bugs\n---\n",
+            },
+            True,
+        ),
+        (
+            {"hugo.toml": '[cascade]\ntitle = "We fixed 76 bugs"\n'},
+            True,
+        ),
+        # Eleventy's data files: a directory's, a template's.
+        (
+            {
+                "eleventy.config.js": "export default function () {}\n",
+                "posts/posts.json": '{"title": "We fixed 76 bugs"}',
+                "posts/fixes.md": "A week of fixing things.\n",
+            },
+            True,
+        ),
+        (
+            {
+                "eleventy.config.js": "export default function () {}\n",
+                "posts/fixes.11tydata.json": '{"title": "We fixed 76 bugs"}',
+                "posts/fixes.md": "A week of fixing things.\n",
+            },
+            True,
+        ),
+    ],
+    ids=[
+        "jekyll-default",
+        "own-title-wins",
+        "html-h1",
+        "html-h1-nested",
+        "h1-in-a-fence",
+        "h1-in-a-code-span",
+        "second-markdown-h1",
+        "hugo-section-cascade",
+        "hugo-config-cascade",
+        "eleventy-directory-data",
+        "eleventy-template-data",
+    ],
+)
+def test_a_title_a_page_shows_from_outside_its_front_matter_accuses(
+    repo: Repo, rg: Run, files: dict[str, str], held: bool
+) -> None:
+    """Round 72: a title a generator gives a page from its config or data (Jekyll's
+    defaults, a Hugo cascade, Eleventy's data files) or that its body writes as a
+    level-1 heading (`<h1>` in HTML, a second `#`) was no title: a draft citing its
+    number passed, the heading itself its support."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'required: [headline-numbers]\nchecks:\n  headline-numbers: {articles: ["**/*.md",'
+        ' "!drafts/**"]}\n',
+    )
+    repo.write("drafts/reply.md", "Last month we fixed 76 bugs.\n")
+    for path, text in files.items():
+        repo.write(path, text)
+    if "posts/fixes.md" not in files and "hugo.toml" in files and len(files) == 1:
+        repo.write("content/posts/fixes.md", "---\ndate: 2024-01-04\n---\nA week.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+    if held:
+        assert "76 appears in the title" in out and '"We fixed 76 bugs"' in out, out
+
+
+def test_a_title_the_site_gives_a_draft_is_cited(repo: Repo, rg: Run) -> None:
+    """Round 72's other side: a draft that names no title of its own is shown with the
+    one Jekyll's defaults give it: a number there is cited, as its own title's is."""
+    _title_and_reply(repo)
+    repo.write("drafts/reply.md", "It was a long week.\n")
+    rc, out, _ = rg("run")
+    assert rc == 0, out
+    repo.write(
+        "_config.yml",
+        'defaults:\n  - scope: {path: "drafts"}\n    values: {title: "A drift of 76 hours"}\n',
+    )
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+    assert "drafts/reply.md:1:" in out and "76 appears in the title" in out, out

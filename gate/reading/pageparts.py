@@ -178,7 +178,8 @@ class Title(NamedTuple):
 
 def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Title]:
     """The draft's titles as a reader sees them: the front matter's title fields (`title`,
-    or others: `newstitle`), and the first level-1 heading (ATX `#` or setext `===`)."""
+    or others: `newstitle`), and every level-1 heading (ATX `#`, setext `===`, HTML
+    `<h1>`): a page's headlines."""
     from receipt_gate.reading.frontmatter import read
 
     found = []
@@ -209,7 +210,10 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
                 col = b.cols[0] + 1
             if body:
                 found.append(Title(b.start + 1, col, body, (b.start, b.end)))
-            break
+            if path.lower().endswith(_PLAIN):
+                break  # (markdown's reading of another markup: its first heading alone)
+    if "<h1" in text or "<H1" in text:
+        found += _html_headlines(text)
     if org:  # go-org's title line
         for i, line in enumerate(lines):
             if m := _ORG_TITLE.match(line):
@@ -218,6 +222,30 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
         # A Jekyll post with no title is shown with the one its file name spells.
         found.append(Title(1, 1, m.group(1).replace("-", " ")))
     return found
+
+
+# An HTML level-1 heading, to the first end of one after it.
+_HTML_H1 = lazyre.compile(r"<h1(?=[\s/>])[^<>]*>(.*?)</h1\s*>", re.IGNORECASE | re.DOTALL)
+
+
+def _html_headlines(text: str) -> list[Title]:
+    """Each `<h1>` element a page writes outside code and comments (an HTML block's or
+    inline): a headline a reader sees, as a `#` heading is (round 72: one in the body
+    supported its own number). Its lines are the heading's (no body of the page)."""
+    import html
+
+    masked = _outside_code(text, ("code",))
+    starts = [0, *(m.end() for m in re.finditer("\n", masked))]
+    out = []
+    for m in _HTML_H1.finditer(masked):
+        line = bisect.bisect_right(starts, m.start()) - 1
+        if masked[starts[line] : m.start()].count("`") % 2:
+            continue  # (in a code span: its markup shown as code)
+        words = " ".join(html.unescape(re.sub(r"<[^<>]*>", " ", m.group(1))).split())
+        last = bisect.bisect_right(starts, m.end() - 1) - 1
+        if words:
+            out.append(Title(line + 1, m.start() - starts[line] + 1, words, (line, last + 1)))
+    return out
 
 
 _ORG_TITLE = lazyre.compile(r"#\+title:[ \t]*(\S.*)", re.IGNORECASE)

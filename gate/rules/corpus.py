@@ -874,6 +874,7 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         # (with no config, Eleventy is known by the package it is: its data files count)
         read = _reader(tree)
         bare = not eleventy and "@11ty/eleventy" in (read("package.json") or "")
+        data_given: list[tuple[str, str, str]] = []
         for p in every:
             # (Eleventy's template data file is any `NAME.json` beside its template, on
             # any site: Eleventy builds one with no config of its own; a YAML or TOML one
@@ -886,6 +887,7 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
                 except Unreadable:
                     got = None
                 held.update([p] if _may_unpublish(p, got) else [])
+                data_given += _data_given(p, got, data_file(p)) if eleventy or bare else []
         folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
         if sites.eleventy.global_layout((read(eleventy[0]) or "") if eleventy else "", every):
             folders.add("")  # (every page may be put in a layout its global data gives)
@@ -915,14 +917,24 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         for alias, name in sites.layout_aliases(every, read):  # (Eleventy's addLayoutAlias)
             if name in layouts:
                 layouts[alias] = layouts[name]
-        # (what a config gives the pages under a path: Jekyll's defaults, a layout too)
-        given = sites.default_values(every, read) if layouts else []
+        # (what a config gives the pages under a path: Jekyll's defaults, a layout too,
+        # a title)
+        given = [*sites.default_values(every, read), *data_given]
         defaults = sorted([p, k, v] for p, k, v in given)
         patterns = sorted(set(sites.post_permalinks(every, read, named)))
         hidden = bool(eleventy or bare)  # (Eleventy builds `.notes/`: round 43)
         return sorted(folders | set(held_by)), layouts, dates, defaults, patterns, hidden
 
     return built_once(tree, f"site-data/{run_dir}/{builds}", find)
+
+
+def given_fields(tree: Tree, cfg: Config | None, names: Collection[str]) -> list[list[str]]:
+    """[path prefix, value] for each of these fields (by name, in any case) a generator's
+    config gives the pages under a path (Jekyll's `defaults:`), the longest prefix first:
+    a page with none of its own shows the first whose prefix its path starts with."""
+    wanted = {n.lower() for n in names}
+    found = [[p, v] for p, k, v in _site_data(tree, cfg)[3] if k.lower() in wanted]
+    return sorted(found, key=lambda e: -len(e[0]))
 
 
 # A layout is read twice: its template's tags (Liquid runs first, inside HTML comments
@@ -2089,6 +2101,31 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
         elif isinstance(doc, list):
             todo += doc
     return False
+
+
+def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, str, str]]:
+    """(path prefix, field, value) for each plain field an Eleventy JSON data file gives
+    its pages: a directory's (`posts/posts.json`) the pages under its folder, a
+    template's (`posts/a.json`, `posts/a.11tydata.json`) the page of its name (round 72:
+    a title). A JavaScript one's fields are computed: not read."""
+    if not path.endswith(".json") or not data or "node_modules/" in path:
+        return []
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
+        return []
+    if not isinstance(doc, dict):
+        return []
+    folder_of, _, name = path.rpartition("/")
+    stem = name.removesuffix(".json").removesuffix(".11tydata")
+    prefix = f"{folder_of}/" if folder_of else ""
+    if not (folder and stem == folder_of.rpartition("/")[2]):
+        prefix += f"{stem}."  # (a template's: the page of that name)
+    return [
+        (prefix, str(k), str(v).strip())
+        for k, v in doc.items()
+        if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+    ]
 
 
 def _reader(tree: Tree) -> Callable[[str], str | None]:

@@ -688,6 +688,33 @@ def _items(table: object) -> list[tuple[object, object]]:
     return list(table.items()) if isinstance(table, Mapping) else []
 
 
+def cascaded(fields: object) -> list[tuple[str, str]]:
+    """(field, value) for each plain field a `cascade` gives the pages it reaches (a
+    section page's front matter, a config): a title too (round 72: a title its pages show
+    that no page of them writes). Every entry, whatever its target: what it may give."""
+    out: list[tuple[str, str]] = []
+    for key, value in _items(fields):
+        if str(key).lower() != "cascade":
+            continue
+        for entry in _listed(value):
+            out += [
+                (str(k), str(v).strip())
+                for k, v in _items(entry)
+                if str(k).lower() not in ("_target", "target")
+                and isinstance(v, (str, int, float))
+                and not isinstance(v, bool)
+            ]
+    return out
+
+
+def default_values(path: str, text: str | None) -> list[tuple[str, str, str]]:
+    """("", field, value) for each plain field a config's `cascade` gives every page (a
+    section's own cascade is read with its `_index` page)."""
+    if text is None or "cascade" not in text.lower():
+        return []
+    return [("", k, v) for k, v in cascaded(document(path, text))]
+
+
 def cascade_targets(fields: object) -> list[str]:
     """The page paths (`_target.path`) a section page's `cascade` reaches where it sets
     what can leave a page unbuilt (see _unpublishes); `**` for every page under it."""
