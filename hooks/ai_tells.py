@@ -28,7 +28,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 31
+version = 32
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -166,6 +166,12 @@ def _shaped(needles: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
+# An apostrophe as a reader takes it: a quote mark's, an accent's, a prime's, a
+# backtick's (round 72: `it`s`), or left out (a phrase of ours spelled without it is
+# the same phrase).
+_APOSTROPHE = "['’‘`´ʼ′‛＇]?"
+
+
 def _phrase_regex(phrase: str, wild: bool = False) -> str:
     out = []
     for ch in phrase.strip():
@@ -178,8 +184,8 @@ def _phrase_regex(phrase: str, wild: bool = False) -> str:
             out.append(f"[-‐‑{_WILD}]")
         elif ch.lower() in _SHAPES:
             out.append(_SHAPES[ch.lower()])
-        elif ch in "'’‘":
-            out.append("['’‘]")
+        elif ch in "'’‘":  # (or a look-alike of one, or none: `its important to note`)
+            out.append(_APOSTROPHE)
         elif ch.isspace():
             if not out or out[-1] != _GAP:
                 out.append(_GAP)
