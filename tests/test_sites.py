@@ -543,6 +543,18 @@ def test_a_mount_is_read_within_its_own_table() -> None:
         ('{{- $text := .Text -}}<a href="{{ .Destination }}">{{ $text | safeHTML }}</a>', True),
         ("{{ $t := .Title }}<a>{{ $t }}</a>", False),
         ('<h2 style="{{ "display:none" | safeCSS }}">{{ .Text | safeHTML }}</h2>', False),
+        # session 56: conditions of literals read as the page templates' are (one
+        # reading: _constant): a branch that surely runs, one that never does
+        ("{{ if true }}<a>{{ .Text }}</a>{{ end }}", True),
+        ("{{ if eq 1 1 }}<a>{{ .Text }}</a>{{ else }}<a></a>{{ end }}", True),
+        ("{{ if false }}<a></a>{{ else }}<a>{{ .Text }}</a>{{ end }}", True),
+        ("{{ if false }}<a></a>{{ else if true }}<a>{{ .Text }}</a>{{ end }}", True),
+        ("{{ if false }}<a>{{ .Text }}</a>{{ end }}", False),
+        ("{{ if false }}<a>{{ .Text }}</a>{{ else }}<a>{{ .Text }}</a>{{ end }}", True),
+        ("{{ if true }}<a></a>{{ else }}<a>{{ .Text }}</a>{{ end }}", False),
+        ("{{ if .Title }}<a></a>{{ else if true }}<a>{{ .Text }}</a>{{ end }}", False),
+        ('{{ if in "abc" "z" }}<a>{{ .Text }}</a>{{ end }}', False),
+        ('{{ with "" }}<a>{{ .Text }}</a>{{ end }}', False),
     ],
 )
 def test_a_render_hook_surely_prints_its_text_or_not(template: str, prints: bool) -> None:

@@ -845,20 +845,49 @@ _NO_TEXT = lazyre.compile(
 
 
 class _Branching:
-    """A block of a template: whether each branch so far printed the text."""
+    """A block of a template: whether each branch so far printed the text, and whether
+    it surely runs (True), never does (False) or may (None), as _constant reads its
+    condition."""
 
-    def __init__(self, word: str, with_text: bool) -> None:
+    def __init__(self, word: str, with_text: bool, runs: bool | None = None) -> None:
         self.word, self.with_text = word, with_text
         self.printed: list[bool] = [False]
+        self.runs: list[bool | None] = [runs]
         self.otherwise = False
+
+    def turn(self, rest: str) -> None:
+        """An `else` (`else if ...`): runs where no branch before surely did."""
+        value = _runs(rest) if rest else True
+        self.otherwise = self.otherwise or value is True  # (the rest of the cases)
+        self.printed.append(False)
+        if any(self.runs):
+            value = False  # (a branch before surely ran)
+        elif value is True and not all(r is False for r in self.runs):
+            value = None  # (where no branch before ran)
+        self.runs.append(value)
 
     def surely(self) -> bool:
         """Does the block print the text whatever it chooses? A `with .Text` that
-        prints it (what it holds is the text); an `if`/`with` whose every branch, an
-        `else` among them, prints it."""
-        if self.with_text and self.printed[0]:
+        prints it (what it holds is the text); a branch that surely runs and prints it;
+        an `if`/`with` whose every branch that may run, an `else` among them, prints it."""
+        if self.with_text and self.printed[0] and self.runs[0] is not False:
             return True
-        return self.word in ("if", "with") and self.otherwise and all(self.printed)
+        if any(r and p for r, p in zip(self.runs, self.printed, strict=True)):
+            return True
+        return (
+            self.word in ("if", "with")
+            and self.otherwise
+            and all(p or r is False for r, p in zip(self.runs, self.printed, strict=True))
+            and not all(r is False for r in self.runs)
+        )
+
+
+def _runs(condition: str) -> bool | None:
+    """Whether an `if`'s or `with`'s branch runs: surely (True), never (False: a
+    literal's falsity, or a condition of literals the gate cannot evaluate), or as a
+    value says (None)."""
+    value = _constant(condition) if condition.strip() else CANNOT_SAY
+    return value if isinstance(value, bool) else (False if value is CANNOT_SAY else None)
 
 
 # An action that prints a string: the string first, or given to a function that prints
@@ -924,12 +953,14 @@ def _prints_text(template: str, partial: Callable[[str], bool] | None = None) ->
         if given is not None:
             texts.add(given.group(1))
         elif word in _OPENS:
+            arg = body[len(word) :].strip()
+            runs = _runs(arg) if word in ("if", "with") else None
             stack.append(
-                _Branching(word, word == "with" and bool(_PRINTS_TEXT.fullmatch(body[4:].strip())))
+                _Branching(word, word == "with" and bool(_PRINTS_TEXT.fullmatch(arg)), runs)
             )
         elif word == "else" and stack:
-            stack[-1].otherwise = stack[-1].otherwise or body == "else"
-            stack[-1].printed.append(False)
+            rest = body[4:].strip().split(None, 1)
+            stack[-1].turn(rest[1] if len(rest) == 2 and rest[0] in ("if", "with") else "")
         elif word == "end" and stack:
             done = stack.pop().surely()
             if done and not stack:
