@@ -995,6 +995,10 @@ POST = "We know a few things.\n\nThe beans were planted on the ninth of May this
         "{{ content.size }}\n",
         '{{ "x" | default: content }}\n',
         "{% if nothing_given %}{{ content }}{% endif %}\n",
+        # session 56: a capture of literal text is that text (round 71's a42)
+        '{% capture s %}{% endcapture %}{% if s != "" %}{{ content }}{% endif %}\n',
+        "{% capture s -%}\n  {%- endcapture %}{% unless s == empty %}{{ content }}"
+        "{% endunless %}\n",
     ],
 )
 def test_a_quote_counts_only_where_the_pages_layout_prints_the_page(

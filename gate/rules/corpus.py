@@ -1712,10 +1712,14 @@ def _body_places(
     outside = hidden_after = False
     within_blocks: set[str] = set()
     defined: set[str] = set()
+    plain: tuple[str, int] | None = None  # (a capture where no block is, no tag in it yet)
     for m in found:
         inner = _LIQUID_STRING.sub(lambda q: q.group()[0] * len(q.group()), m.group(2))
         first = _TAG_WORD.match(inner)
         word = first.group(1) if first is not None else ""
+        if plain is not None and word in ("endcapture", "endset") and not frames.dead:
+            frames.given[plain[0]] = _captured_text(text, plain[1], m)
+        plain = _plain_capture(m, word, frames) if m.group(1) == "%" else None
         if m.group(1) == "%" and word in _GIVING_TAGS:
             holders.difference_update(frames.names_given(word, m.group(2)))
             if word == "liquid":
@@ -1752,6 +1756,24 @@ def _body_places(
         else:
             outside = True
     return _Places(outside, within_blocks, defined, extends)
+
+
+def _plain_capture(m: re.Match[str], word: str, frames: _LiquidFrames) -> tuple[str, int] | None:
+    """(its name, where its text starts) of a capture (or a block `set`) that opens
+    where no block is: its text, if no tag is in it, is its value."""
+    rest = m.group(2).strip().lstrip("-").strip()[len(word) :].rstrip("-").strip()
+    if word not in ("capture", "set") or "=" in rest or frames.frames or frames.dead:
+        return None
+    name = re.match(r"\w+", rest)
+    return (name.group(), m.end()) if name is not None else None
+
+
+def _captured_text(text: str, start: int, end_tag: re.Match[str]) -> str:
+    """A capture's literal text, as its tags' trim markers leave it (`-%}`, `{%-`)."""
+    value = text[start : end_tag.start()]
+    if text[start - 3 : start] == "-%}":
+        value = value.lstrip()
+    return value.rstrip() if end_tag.group().startswith("{%-") else value
 
 
 _GIVING_TAGS = frozenset({"capture", "set", "liquid", "for", "tablerow", "increment", "decrement"})
