@@ -174,11 +174,16 @@ _APOSTROPHE = "['’‘`´ʼ′‛＇]?"
 
 def _phrase_regex(phrase: str, wild: bool = False) -> str:
     out = []
-    for ch in phrase.strip():
+    text = phrase.strip()
+    for i, ch in enumerate(text):
         if wild and ch.isalpha():  # (a stand-in for any letter, or one between: _wild_matches)
+            # (between letters only, `game- changer`; or after a word's last letter
+            # where one stands before it too: `A.I.`)
+            last = i + 1 == len(text) or text[i + 1].isspace()
+            after = f"(?:(?<={_WILD}[^{_WILD}]){_WILD})?" if last and i else ""
             out.append(
                 f"(?:{_SHAPES.get(ch.lower(), re.escape(ch))}|{_WILD})"
-                f"(?:{_WILD}(?=[A-Za-z0-9{_WILD}]))?"  # (between letters only: `game- changer`)
+                f"(?:{_WILD}(?=[A-Za-z0-9{_WILD}]))?{after}"
             )
         elif wild and ch in "-‐‑":
             out.append(f"[-‐‑{_WILD}]")

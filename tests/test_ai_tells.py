@@ -1370,6 +1370,9 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
         # round 72: a backtick for the apostrophe, or none
         "In today`s fast-paced world, it grew.",
         "In todays fast-paced world, it grew.",
+        # round 71's a23: an initialism's last full stop
+        "As an A.I. language model, I grew it.",
+        "In c.o.n.c.l.u.s.i.o.n., it grew.",
     ],
 )
 def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:
