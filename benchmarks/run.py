@@ -164,6 +164,8 @@ def row_startup(work: Path, repeat: int) -> Row:
 
 
 HOSTILE = {
+    # (round 73: each `<h1>` never ended was read to the page's end, once per heading)
+    "level-1 headings never ended": "Some words <h1>x\n" * 3000,
     "unclosed Liquid comments": "{% comment %} x " * 10000,
     "unclosed HTML comments": "<!-- x " * 10000,
     "unclosed template tags": "{{ x " * 10000,
@@ -222,12 +224,13 @@ HOSTILE = {
 
 
 def row_hostile(repeat: int) -> Row:
-    """The three prose checks and the quote reader on pages built to make a parser
-    quadratic, against plain
+    """The three prose checks, the quote reader and headline-numbers' reading of an
+    article on pages built to make a parser quadratic, against plain
     prose of the same size: a page of unclosed openings costs about what prose does."""
     from receipt_gate import api
     from receipt_gate.reading.markdown import blocks
     from receipt_gate.reading.visible import surely_seen
+    from receipt_gate_hooks.headline_numbers import parse_article
 
     def took(text: str) -> float:
         times = []
@@ -237,6 +240,7 @@ def row_hostile(repeat: int) -> Row:
             for check in ("ai-tells", "hook-length", "registered-terms"):
                 api.check_text(check, text)
             surely_seen(text)  # what a model's quotes are read against
+            parse_article(text, "hostile.md")  # (its titles, its body's numbers)
             times.append(time.perf_counter() - start)
         return min(times)
 

@@ -484,20 +484,30 @@ def parse_article(
     readings = [text]
     if "{{" in text or "{%" in text:
         from receipt_gate.reading.frontmatter import read
-        from receipt_gate.reading.templatetags import printings
+        from receipt_gate.reading.templatetags import params_printed, printings
 
-        readings = printings(text, read(text, path).fields)
-    found = titles(text, path, fields) + _given_titles(text, path, fields, given)
+        own_fields = read(text, path).fields
+        readings = printings(text, own_fields)
     html = html_page(text, path)
     body: set[str] | None = None
+    # The titles of every printing (a heading's `{{ "76" }}`: round 73): each accuses
+    # where readers may see it; the body supports only where every printing shows it.
+    heads: dict[str, None] = {}
     for printed in readings:
+        found = titles(printed, path, fields)
+        heads.update(dict.fromkeys(t.text.replace(TITLES, "") for t in found))
         numbers = _shown_numbers(printed, path, html, found, notes)
         body = numbers if body is None else body & numbers
+    if "{{<" in text or "{{%" in text:  # (and Hugo's `param` shortcode in a heading)
+        hugo = params_printed(text, own_fields)
+        if hugo != text:
+            heads.update(dict.fromkeys(t.text for t in titles(hugo, path, fields)))
+    heads.update(dict.fromkeys(t.text for t in _given_titles(text, path, fields, given)))
     body = body or set()
     # A version names a release: it accuses nothing, and in a body it supports its
     # major.minor as well as itself (3.6.0 pins a title's "3.6").
     body |= {major_minor(v) for v in body if v.count(".") >= 2}
-    own = [t.text.replace(TITLES, "") for t in found]  # (only a navigation's name a page)
+    own = list(heads)  # (only a navigation's name a page)
     return Article(own, [_title_numbers(t) for t in own], sorted(body))
 
 
@@ -506,9 +516,10 @@ def _given_titles(
 ) -> list[Any]:
     """The titles a page shows that its own front matter does not write (round 72): one
     the site's config gives it (`given`: [path prefix, title], the longest prefix first),
-    where it names none; and, of a Hugo section's page, each its `cascade` gives the
-    pages under it (read as this page's: the file that writes it)."""
-    if not given and "cascade" not in text:
+    where it names none; of a Hugo section's page, each its `cascade` gives the pages
+    under it (read as this page's: the file that writes it); Eleventy's
+    `eleventyComputed` title (round 73; a template in it is read as written)."""
+    if not given and "cascade" not in text and "eleventyComputed" not in text:
         return []
     from receipt_gate.reading.frontmatter import read
     from receipt_gate.reading.pageparts import Title
@@ -521,6 +532,13 @@ def _given_titles(
         out += [Title(1, 1, t) for p, t in given if path.startswith(p)][:1]
     if "cascade" in text:
         out += [Title(1, 1, v) for k, v in cascaded(own) if k.lower() in wanted and v]
+    computed = own.get("eleventyComputed")  # (Eleventy's: a plain value is the title)
+    if isinstance(computed, Mapping):
+        out += [
+            Title(1, 1, str(v).strip())
+            for k, v in computed.items()
+            if str(k).lower() in wanted and isinstance(v, (str, int, float)) and str(v).strip()
+        ]
     return out
 
 

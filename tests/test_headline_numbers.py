@@ -2656,3 +2656,64 @@ def test_a_title_the_site_gives_a_draft_is_cited(repo: Repo, rg: Run) -> None:
     rc, out, _ = rg("run")
     assert rc == 1, out
     assert "drafts/reply.md:1:" in out and "76 appears in the title" in out, out
+
+
+_PLAINS = "We fixed 76 bugs"
+
+
+@pytest.mark.parametrize(
+    ("page", "held"),
+    [
+        # Round 73: a heading read as printed (a template tag prints its number)...
+        ('# We fixed {{ "76" }} bugs\n\nA week.\n', True),
+        ('{% assign n = "76" %}\n# We fixed {{ n }} bugs\n\nA week.\n', True),
+        ('We fixed {{ "76" }} bugs\n===\n\nA week.\n', True),
+        ("{% capture n %}76{% endcapture %}\n# We fixed {{ n }} bugs\n\nA week.\n", True),
+        ("---\nn: 76\n---\n# We fixed {{ page.n }} bugs\n\nA week.\n", True),
+        # ...an `<h1>` as a browser reads it: ended by any heading tag, an end tag with
+        # attributes, one never ended, words an inline tag does not split, after a lone
+        # backtick that opens no code span
+        (f"<h1>{_PLAINS}</h2>\n\nA week.\n", True),
+        (f'<h1>{_PLAINS}</h1 class="x">\n\nA week.\n', True),
+        (f"<h1>{_PLAINS}\n\nA week.\n", True),
+        ("<h1>We fixed 7<b>6</b> bugs</h1>\n\nA week.\n", True),
+        (f"A lone ` mark, then <h1>{_PLAINS}</h1>\n\nA week.\n", True),
+        # ...Eleventy's computed title written as a plain value
+        (f"---\neleventyComputed:\n  title: {_PLAINS}\n---\nA week.\n", True),
+        # Not a heading a reader sees: code (a Liquid highlight pair, a code span of two
+        # backticks), comments (Liquid's, kramdown's, HTML's), a script's template
+        (f"{{% highlight html %}}\n<h1>{_PLAINS}</h1>\n{{% endhighlight %}}\n", False),
+        (f"A tag: ``<h1>{_PLAINS}</h1>``.\n", False),
+        (f"{{% comment %}}\n<h1>{_PLAINS}</h1>\n{{% endcomment %}}\n", False),
+        (f"{{::comment}}\n<h1>{_PLAINS}</h1>\n{{:/comment}}\n", False),
+        (f"<!-- <h1>{_PLAINS}</h1> -->\n", False),
+        (f'<script type="text/template"><h1>{_PLAINS}</h1></script>\n', False),
+    ],
+)
+def test_a_heading_is_read_as_a_reader_sees_it(repo: Repo, rg: Run, page: str, held: bool) -> None:
+    """Round 73: a level-1 heading read from the raw page held no number its template
+    tags printed, an `<h1>` ended by another heading's tag (or none) was no title, and
+    one in code or a comment accused its page's readers of a title no one saw."""
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("drafts/reply.md", "Last month we fixed 76 bugs.\n")
+    repo.write("posts/fixes.md", page)
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+def test_hugos_param_shortcode_in_a_heading_is_read(repo: Repo, rg: Run) -> None:
+    """Round 73: `{{< param "n" >}}` prints the page's field into its heading."""
+    repo.write(
+        ".receipt-gate.yaml",
+        "required: [headline-numbers]\n"
+        'checks:\n  headline-numbers: {articles: ["content/**/*.md"]}\n',
+    )
+    repo.write("hugo.toml", 'baseURL = "https://example.org/"\n')
+    repo.write("drafts/reply.md", "Last month we fixed 76 bugs.\n")
+    page = (
+        '---\ntitle: Parser week\ndate: 2024-01-05\nn: 76\n---\n# We fixed {{< param "n" >}} bugs\n'
+    )
+    repo.write("content/posts/a.md", page)
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+    assert '"We fixed 76 bugs" (content/posts/a.md)' in out, out

@@ -213,7 +213,7 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
             if path.lower().endswith(_PLAIN):
                 break  # (markdown's reading of another markup: its first heading alone)
     if "<h1" in text or "<H1" in text:
-        found += _html_headlines(text)
+        found += _html_headlines(text, path)
     if org:  # go-org's title line
         for i, line in enumerate(lines):
             if m := _ORG_TITLE.match(line):
@@ -224,28 +224,65 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
     return found
 
 
-# An HTML level-1 heading, to the first end of one after it.
-_HTML_H1 = lazyre.compile(r"<h1(?=[\s/>])[^<>]*>(.*?)</h1\s*>", re.IGNORECASE | re.DOTALL)
+# Pairs of template tags whose text a page shows as code (its markup is no element).
+_CODE_PAIRS = frozenset(
+    {"highlight", "codeblock", "code", "code-toggle", "code-block", "snippet", "prism"}
+    | {"syntax", "datatable", "verbatim", "comment"}
+)
+_HEADING_NAMES = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
-def _html_headlines(text: str) -> list[Title]:
-    """Each `<h1>` element a page writes outside code and comments (an HTML block's or
-    inline): a headline a reader sees, as a `#` heading is (round 72: one in the body
-    supported its own number). Its lines are the heading's (no body of the page)."""
+def _html_headlines(text: str, path: str) -> list[Title]:
+    """Each `<h1>` element a page shows (round 72: one in the body supported its own
+    number), as a browser reads it (round 73): outside comments (HTML's, kramdown's),
+    code (blocks, spans, a template's code pairs) and raw text (a script's, a
+    template's), to the first heading tag after it, start or end (`</h2>` ends it; one
+    never ended runs to the page's end); its text as drawn (an inline tag splits no
+    word). Its lines are the heading's (no body of the page)."""
     import html
 
-    masked = _outside_code(text, ("code",))
-    starts = [0, *(m.end() for m in re.finditer("\n", masked))]
+    from receipt_gate.reading.drawn import tags, unrendered
+    from receipt_gate.reading.prose import kramdown_extensions
+    from receipt_gate.reading.templatetags import blank_pairs
+
+    shown = unrendered(blank_pairs(text, _CODE_PAIRS), not path.lower().endswith(_HTML))
+    if "{:" in shown:
+        shown = kramdown_extensions(shown).replace("\0", " ")
+    spans: list[tuple[int, int, int]] = []  # (the start tag's start, its end, the h1's end)
+    opened: tuple[int, int] | None = None
+    for start, end, closing, name, _ in tags(shown):
+        if name not in _HEADING_NAMES:
+            continue
+        if opened is not None:
+            spans.append((*opened, start))
+            opened = None
+        if name == "h1" and not closing:
+            opened = (start, end)
+    if opened is not None:
+        spans.append((*opened, len(shown)))
+    if not spans:
+        return []
+    starts = [0, *(m.end() for m in re.finditer("\n", text))]
     out = []
-    for m in _HTML_H1.finditer(masked):
-        line = bisect.bisect_right(starts, m.start()) - 1
-        if masked[starts[line] : m.start()].count("`") % 2:
-            continue  # (in a code span: its markup shown as code)
-        words = " ".join(html.unescape(re.sub(r"<[^<>]*>", " ", m.group(1))).split())
-        last = bisect.bisect_right(starts, m.end() - 1) - 1
+    for tag_start, inner_start, inner_end in spans:
+        inner = _INLINE_TAG.sub("", shown[inner_start:inner_end])
+        words = " ".join(html.unescape(_ANY_TAG.sub(" ", inner)).split())
+        line = bisect.bisect_right(starts, tag_start) - 1
+        last = bisect.bisect_right(starts, max(tag_start, inner_end - 1)) - 1
         if words:
-            out.append(Title(line + 1, m.start() - starts[line] + 1, words, (line, last + 1)))
+            col = tag_start - starts[line] + 1
+            out.append(Title(line + 1, col, words[:2000], (line, last + 1)))
     return out
+
+
+_HTML = (".html", ".htm", ".xhtml")
+# Tags a browser draws inline (their words run on): taken out; any other tag is a gap.
+_INLINE_TAG = lazyre.compile(
+    r"</?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong"
+    r"|sub|sup|time|u|var|wbr|font|tt|ins|del)(?:\s[^<>]*)?/?>",
+    re.IGNORECASE,
+)
+_ANY_TAG = lazyre.compile(r"<[^<>]*>")
 
 
 _ORG_TITLE = lazyre.compile(r"#\+title:[ \t]*(\S.*)", re.IGNORECASE)

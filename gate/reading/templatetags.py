@@ -495,6 +495,25 @@ def shortcodes_printed(text: str) -> str:
     return _shortcodes(text, said)
 
 
+def params_printed(text: str, fields: Mapping[str, object]) -> str:
+    """The page with each of Hugo's `{{< param "x" >}}` shortcodes replaced by the page's
+    own field `x` (its key in any case, or under `params:`) where it has one of a plain
+    value; line breaks kept (round 73: a heading that prints a field)."""
+    own = {str(k).lower(): v for k, v in fields.items()}
+    nested = own.get("params")
+    if isinstance(nested, Mapping):
+        own = {**{str(k).lower(): v for k, v in nested.items()}, **own}
+
+    def said(name: str, tag: str) -> str | None:
+        if name != "param":
+            return None
+        value = own.get(_values(tag[3:-3]).strip().lower())
+        plain = isinstance(value, (str, int, float)) and not isinstance(value, bool)
+        return str(value) if plain else None
+
+    return _shortcodes(text, said)
+
+
 def shortcode_strings(text: str) -> str:
     """The page with every Hugo shortcode replaced by its parameters' values, quoted or
     not, which a site's own layout may print (`.Get 0`, `delimit .Params " "`); line
