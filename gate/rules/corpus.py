@@ -930,8 +930,9 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
 
 def given_fields(tree: Tree, cfg: Config | None, names: Collection[str]) -> list[list[str]]:
     """[path prefix, value] for each of these fields (by name, in any case) a generator's
-    config gives the pages under a path (Jekyll's `defaults:`), the longest prefix first:
-    a page with none of its own shows the first whose prefix its path starts with."""
+    config or data gives the pages under a path (Jekyll's `defaults:`, a Hugo config's
+    `cascade`, an Eleventy JSON data file), the longest prefix first: a page with none of
+    its own shows the first whose prefix its path starts with."""
     wanted = {n.lower() for n in names}
     found = [[p, v] for p, k, v in _site_data(tree, cfg)[3] if k.lower() in wanted]
     return sorted(found, key=lambda e: -len(e[0]))
