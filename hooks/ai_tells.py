@@ -39,7 +39,7 @@ required_by_default = True
 # prefer are weighed instead (receipt_gate_hooks.tells: one "delve" in a human post is
 # no finding, a page dense with tells is). A team's own bans go here, each matched
 # case-insensitively on whole words, with any run of spaces (or one line break) between
-# words and either apostrophe.
+# words and an apostrophe as a reader takes one (_APOSTROPHE).
 PHRASES = (
     "as an ai language model",
     "as a large language model",
@@ -167,9 +167,10 @@ def _shaped(needles: Iterable[str]) -> tuple[str, ...]:
 
 
 # An apostrophe as a reader takes it: a quote mark's, an accent's, a prime's, a
-# backtick's (round 72: `it`s`), or left out (a phrase of ours spelled without it is
-# the same phrase).
-_APOSTROPHE = "['’‘`´ʼ′‛＇]?"
+# backtick's (round 72: `it`s`); or left out, where that spells no other word (`youre`,
+# `todays`: the same phrase; `were`, `well`, `lets`, `its` are words of their own).
+_APOSTROPHE = "['’‘`´ʼ′‛＇]"
+_WORDS_WITHOUT_IT = frozenset("its were well ill hell shell shed wed id cant wont lets".split())
 
 
 def _phrase_regex(phrase: str, wild: bool = False) -> str:
@@ -189,8 +190,10 @@ def _phrase_regex(phrase: str, wild: bool = False) -> str:
             out.append(f"[-‐‑{_WILD}]")
         elif ch.lower() in _SHAPES:
             out.append(_SHAPES[ch.lower()])
-        elif ch in "'’‘":  # (or a look-alike of one, or none: `its important to note`)
-            out.append(_APOSTROPHE)
+        elif ch in "'’‘":  # (or a look-alike of one, or none where no word is left)
+            word = re.findall(r"[a-z]*$", text[:i].lower())[0]
+            word += re.findall(r"^[a-z]*", text[i + 1 :].lower())[0]
+            out.append(_APOSTROPHE + ("" if word in _WORDS_WITHOUT_IT else "?"))
         elif ch.isspace():
             if not out or out[-1] != _GAP:
                 out.append(_GAP)

@@ -23,6 +23,7 @@ from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
 
 if TYPE_CHECKING:
+    from receipt_gate.reading.literals import Engine
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
@@ -458,12 +459,14 @@ def parse_article(
     notes: bool = True,
     given: Sequence[Sequence[str]] = (),
 ) -> Article:
-    """Titles: the front matter's title fields and the first level-1 heading (all, when
-    there are several). Body: the rest of the prose, but what a browser may not show (a
-    hidden element, a template, CDATA, template code's conditions and loops): that
-    supports nothing. A navigation file (mdBook's SUMMARY.md, an MkDocs config's `nav:`)
-    has the titles the site shows from it, and no body. Not `notes`: the site renders no
-    footnote, and a footnote's definition is no body (a link's title)."""
+    """Titles: the front matter's title fields, every level-1 heading of any printing
+    of the page's template tags (one in a branch its literals never run aside), and
+    those the site gives it (`given`: see _given_titles). Body: the rest of the prose,
+    but what a browser may not show (a hidden element, a template, CDATA, template
+    code's conditions and loops): that supports nothing. A navigation file (mdBook's
+    SUMMARY.md, an MkDocs config's `nav:`) has the titles the site shows from it, and no
+    body. Not `notes`: the site renders no footnote, and a footnote's definition is no
+    body (a link's title)."""
     from receipt_gate.reading.pageparts import html_page, titles
     from receipt_gate.sites.builds import nav_titles
 
@@ -495,9 +498,16 @@ def parse_article(
     heads: dict[str, None] = {}
     for printed in readings:
         found = titles(printed, path, fields)
-        heads.update(dict.fromkeys(t.text.replace(TITLES, "") for t in found))
         numbers = _shown_numbers(printed, path, html, found, notes)
         body = numbers if body is None else body & numbers
+        if "{%" in printed:  # (not a heading in a branch its literals never run)
+            from receipt_gate.reading.inline import blanked
+            from receipt_gate.reading.rendering import never_printed
+
+            engine: Engine = "nunjucks" if path.endswith(".njk") else "liquid"
+            never = never_printed(printed, engine)
+            found = titles(blanked(printed, never), path, fields) if never else found
+        heads.update(dict.fromkeys(t.text.replace(TITLES, "") for t in found))
     if "{{<" in text or "{{%" in text:  # (and Hugo's `param` shortcode in a heading)
         hugo = params_printed(text, own_fields)
         if hugo != text:
@@ -507,8 +517,8 @@ def parse_article(
     # A version names a release: it accuses nothing, and in a body it supports its
     # major.minor as well as itself (3.6.0 pins a title's "3.6").
     body |= {major_minor(v) for v in body if v.count(".") >= 2}
-    own = list(heads)  # (only a navigation's name a page)
-    return Article(own, [_title_numbers(t) for t in own], sorted(body))
+    own = list(heads)
+    return Article([_plain(t) for t in own], [_title_numbers(t) for t in own], sorted(body))
 
 
 def _given_titles(
@@ -529,15 +539,22 @@ def _given_titles(
     own = read(text, path).fields
     out = []
     if given and not any(k.lower() in wanted for k in own):
-        out += [Title(1, 1, t) for p, t in given if path.startswith(p)][:1]
+        mine = [(p, t) for p, t in given if path.startswith(p)]  # (the longest prefix
+        # first; all of that prefix: a default's `type`, unread, may pick any of them)
+        out += [Title(1, 1, t) for p, t in mine if len(p) == len(mine[0][0])]
     if "cascade" in text:
         out += [Title(1, 1, v) for k, v in cascaded(own) if k.lower() in wanted and v]
-    computed = own.get("eleventyComputed")  # (Eleventy's: a plain value is the title)
+    computed = own.get("eleventyComputed")  # (Eleventy's, as its template prints it)
     if isinstance(computed, Mapping):
+        from receipt_gate.reading.templatetags import as_printed
+
         out += [
-            Title(1, 1, str(v).strip())
+            Title(1, 1, as_printed(str(v), own).strip())
             for k, v in computed.items()
-            if str(k).lower() in wanted and isinstance(v, (str, int, float)) and str(v).strip()
+            if str(k).lower() in wanted
+            and isinstance(v, (str, int, float))
+            and not isinstance(v, bool)
+            and str(v).strip()
         ]
     return out
 
@@ -553,19 +570,68 @@ def _shown_numbers(
     from receipt_gate.reading.rendering import conditional
     from receipt_gate.reading.visible import surely_seen
 
+    spans = [t.span for t in found if t.span != (0, 0)]  # (an HTML heading: its own text)
+    printed = blanked(printed, spans) if spans else printed
     seen = surely_seen(unseen(printed), not html, notes)
     seen = blanked(seen, conditional(seen))  # what a condition or a loop may not print
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)
     lines = html_lines(seen, path, surely=True) or prose_lines(seen)
     for title in found:
-        start, end = title.heading
+        start, end = title.heading if title.span == (0, 0) else (0, 0)
         lines[start:end] = [""] * (end - start)
     return {t.value for t in tokens(lines)}
 
 
 def _title_numbers(title: str) -> list[str]:
-    """The numbers a title holds (a version names a release: it accuses nothing)."""
-    return sorted({tok.value for tok in tokens(title.split("\n")) if tok.value.count(".") < 2})
+    """The numbers a title holds as readers read it (a version names a release: it
+    accuses nothing)."""
+    return sorted({tok.value for tok in tokens(_as_read(title)) if tok.value.count(".") < 2})
+
+
+def _as_read(title: str) -> list[str]:
+    """A title's text as a reader reads it, as one heading (round 74): what hides out (a
+    hidden element, a comment), a code span's text shown, markdown's and HTML's inline
+    markup no gap (`7*6*`, `7[6](/x/)`, `7<big>6</big>`: 76). Hugo escapes a title's
+    markup where Jekyll prints it: read as Jekyll's (a number may be shown)."""
+    from receipt_gate.reading.prose import prose_lines
+
+    text = "# " + " ".join(title.split("\n"))
+    if "<" in text:  # (what hides out; then every tag no gap: `7<img>6`, MathML's)
+        from receipt_gate.reading.visible import HTML_TAG, hidden_by_markup
+
+        text = _joined(text, hidden_by_markup(text))
+        text = _joined(text, [m.span() for m in HTML_TAG.finditer(text)])
+    if "`" in text:
+        from receipt_gate.reading.inline import spans
+
+        ticks = []
+        for a, b in spans(text):
+            n = len(text[a:b]) - len(text[a:b].lstrip("`"))
+            ticks += [(a, a + n), (b - n, b)]
+        text = _joined(text, ticks)
+    return prose_lines(text)
+
+
+def _plain(title: str) -> str:
+    """A title as findings name it: its markup and what hides out (`<h1>We fixed
+    <b>76</b> bugs</h1>` is "We fixed 76 bugs")."""
+    if "<" not in title and "&" not in title:
+        return title
+    import html
+
+    from receipt_gate.reading.visible import HTML_TAG, hidden_by_markup
+
+    text = _joined(title, hidden_by_markup(title)) if "<" in title else title
+    text = _joined(text, [m.span() for m in HTML_TAG.finditer(text)]).replace("\0", "")
+    return " ".join(html.unescape(text).split())
+
+
+def _joined(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """The text with these spans made NULs: gone, the words either side one word."""
+    chars = list(text)
+    for a, b in spans:
+        chars[a:b] = "\0" * (b - a)
+    return "".join(chars)
 
 
 def _strs(x: object) -> bool:
@@ -942,6 +1008,9 @@ def digest(c: Corpus, reads: Sequence[str], draft: str) -> object:
     """What the verdict on this draft read of the corpus, for each number it cites:
     supported by another article's body, or the other articles' titles that hold it."""
     out: dict[str, object] = {}
+    given = [t for p, t in c.given if draft.startswith(p)]
+    if given:  # (a title the site gives the draft: changed, the verdict reads anew)
+        out["\0given"] = given
     for n in sorted(set(reads)):
         if any(p != draft for p in c.bodies.get(n, ())):
             out[n] = True

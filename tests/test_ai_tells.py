@@ -1367,7 +1367,7 @@ def test_a_blank_line_inside_an_element_splits_no_phrase(path: str, page: str) -
         "In c()nclusion, it grew.",
         # the review of round 71: a stand-in inside a hyphenated compound
         "In today's fast-p@ced world, it grew.",
-        # round 72: a backtick for the apostrophe, or none
+        # round 72: a backtick for the apostrophe, or none where that spells no word
         "In today`s fast-paced world, it grew.",
         "In todays fast-paced world, it grew.",
         # round 71's a23: an initialism's last full stop
@@ -1389,6 +1389,12 @@ def test_letters_a_reader_cannot_tell_apart_spell_the_phrase(page: str) -> None:
 @pytest.mark.parametrize(
     ("phrase", "page"),
     [
+        # the review of session 56: an apostrophe left out where that spells a word of
+        # its own is that word (`were`, `well`, `lets`, `its`)
+        ("we're thrilled to announce", "The players were thrilled to announce it."),
+        ("we'll explore", "It went well explore or not."),
+        ("let's dive in", "The coach lets dive in first."),
+        ("it's important to note", "For its important to note the date."),
         # a lowercase l is an l inside a word (a dotted i is no l): `fall` is no `fail`
         ("fail fast", "We fall fast."),
         # an l after a lowercase letter is no capital I

@@ -2717,3 +2717,34 @@ def test_hugos_param_shortcode_in_a_heading_is_read(repo: Repo, rg: Run) -> None
     rc, out, _ = rg("run")
     assert rc == 1, out
     assert '"We fixed 76 bugs" (content/posts/a.md)' in out, out
+
+
+def test_the_review_of_session_56_headings_and_given_titles() -> None:
+    """A field's `<h1` in the front matter is no heading; an inline `<h1>` takes its own
+    text out of the body, not its line's; every default of the longest prefix is read
+    (a `type` the gate does not read may pick any)."""
+    from receipt_gate_hooks.headline_numbers import parse_article
+
+    page = '---\ntitle: X\ndescription: "<h1>Top 5"\n---\nWe ran 45 tests.\n'
+    assert parse_article(page, "posts/a.md") == (["X"], [[]], ["45"])
+    page = "---\ntitle: X\n---\nIntro 45% then <h1>Our 7 years</h1> and 76% passed.\n"
+    got = parse_article(page, "posts/a.md")
+    assert got.titles == ["X", "Our 7 years"] and got.body_numbers == ["45%", "76%"], got
+    given = [["", "About us"], ["", "Weekly 76"]]
+    got = parse_article("A week.\n", "_posts/2024-01-01-a.md", given=given)
+    assert "Weekly 76" in got.titles and "About us" in got.titles, got
+
+
+def test_a_title_the_site_gives_a_draft_stales_its_receipt_when_it_changes(
+    repo: Repo, rg: Run
+) -> None:
+    """The review of session 56: the title a config gives a draft is part of what its
+    verdict read: changed, the receipt is stale (verify held it fresh)."""
+    _title_and_reply(repo)
+    repo.write("drafts/reply.md", "It was a long week.\n")
+    config = 'defaults:\n  - scope: {path: "drafts"}\n    values: {title: "%s"}\n'
+    repo.write("_config.yml", config % "Weekly notes")
+    assert rg("run")[0] == 0
+    repo.write("_config.yml", config % "A drift of 76 hours")
+    rc, out, _ = rg("verify")
+    assert rc == 1 and "drafts/reply.md" in out, out

@@ -174,6 +174,7 @@ class Title(NamedTuple):
     col: int
     text: str
     heading: tuple[int, int] = (0, 0)  # the heading's lines (0-based, end excluded), if one
+    span: tuple[int, int] = (0, 0)  # an HTML heading's characters (what of its lines it is)
 
 
 def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Title]:
@@ -236,18 +237,26 @@ def _html_headlines(text: str, path: str) -> list[Title]:
     """Each `<h1>` element a page shows (round 72: one in the body supported its own
     number), as a browser reads it (round 73): outside comments (HTML's, kramdown's),
     code (blocks, spans, a template's code pairs) and raw text (a script's, a
-    template's), to the first heading tag after it, start or end (`</h2>` ends it; one
-    never ended runs to the page's end); its text as drawn (an inline tag splits no
-    word). Its lines are the heading's (no body of the page)."""
-    import html
-
+    template's), shown (not `hidden`, in a template or noscript: round 74), not escaped
+    (`\\<h1>` is text), to the first heading tag after it, start or end (`</h2>` ends it;
+    one never ended runs to the page's end); its text as written (a title's numbers are
+    read as drawn: headline-numbers' _as_read). Its lines are the heading's."""
     from receipt_gate.reading.drawn import tags, unrendered
+    from receipt_gate.reading.frontmatter import block_end
+    from receipt_gate.reading.inline import within
     from receipt_gate.reading.prose import kramdown_extensions
     from receipt_gate.reading.templatetags import blank_pairs
+    from receipt_gate.reading.visible import hidden_by_markup
 
-    shown = unrendered(blank_pairs(text, _CODE_PAIRS), not path.lower().endswith(_HTML))
+    markdown = not path.lower().endswith(_HTML)
+    lines = text.split("\n")
+    head = block_end(lines)[1]  # (a front matter's `<h1` is a field's text, no element)
+    at = sum(len(ln) + 1 for ln in lines[:head])
+    shown = " " * at + unrendered(blank_pairs(text[at:], _CODE_PAIRS), markdown)
     if "{:" in shown:
         shown = kramdown_extensions(shown).replace("\0", " ")
+    hidden = hidden_by_markup(shown)  # (`hidden`, a template, noscript: round 74)
+    starts_hidden = [a for a, _ in hidden]
     spans: list[tuple[int, int, int]] = []  # (the start tag's start, its end, the h1's end)
     opened: tuple[int, int] | None = None
     for start, end, closing, name, _ in tags(shown):
@@ -256,7 +265,8 @@ def _html_headlines(text: str, path: str) -> list[Title]:
         if opened is not None:
             spans.append((*opened, start))
             opened = None
-        if name == "h1" and not closing:
+        escaped = markdown and _backslashes(shown, start) % 2 == 1
+        if name == "h1" and not closing and not escaped:
             opened = (start, end)
     if opened is not None:
         spans.append((*opened, len(shown)))
@@ -265,24 +275,27 @@ def _html_headlines(text: str, path: str) -> list[Title]:
     starts = [0, *(m.end() for m in re.finditer("\n", text))]
     out = []
     for tag_start, inner_start, inner_end in spans:
-        inner = _INLINE_TAG.sub("", shown[inner_start:inner_end])
-        words = " ".join(html.unescape(_ANY_TAG.sub(" ", inner)).split())
+        if within(tag_start, hidden, starts_hidden):
+            continue  # (no reader sees it)
+        words = " ".join(text[inner_start:inner_end].split())  # (read as a title is)
         line = bisect.bisect_right(starts, tag_start) - 1
         last = bisect.bisect_right(starts, max(tag_start, inner_end - 1)) - 1
         if words:
             col = tag_start - starts[line] + 1
-            out.append(Title(line + 1, col, words[:2000], (line, last + 1)))
+            span = (tag_start, inner_end)
+            out.append(Title(line + 1, col, words[:2000], (line, last + 1), span))
     return out
 
 
 _HTML = (".html", ".htm", ".xhtml")
-# Tags a browser draws inline (their words run on): taken out; any other tag is a gap.
-_INLINE_TAG = lazyre.compile(
-    r"</?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong"
-    r"|sub|sup|time|u|var|wbr|font|tt|ins|del)(?:\s[^<>]*)?/?>",
-    re.IGNORECASE,
-)
-_ANY_TAG = lazyre.compile(r"<[^<>]*>")
+
+
+def _backslashes(text: str, at: int) -> int:
+    """How many backslashes stand right before `at` (an odd number escapes it)."""
+    n = 0
+    while at - n > 0 and text[at - n - 1] == "\\":
+        n += 1
+    return n
 
 
 _ORG_TITLE = lazyre.compile(r"#\+title:[ \t]*(\S.*)", re.IGNORECASE)

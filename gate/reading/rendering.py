@@ -22,12 +22,15 @@ import bisect
 import functools
 import re
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from receipt_gate.base import lazyre
 from receipt_gate.reading.inline import TAGS as _TAGS
 from receipt_gate.reading.inline import Found
 from receipt_gate.reading.templatetags import LITERAL, OUTPUT
+
+if TYPE_CHECKING:
+    from receipt_gate.reading.literals import Engine
 
 CAP = 64  # renderings of one place: past it, the caller refuses the place
 # Characters of renderings read in all: every rendering is read whole, so a long page
@@ -349,3 +352,41 @@ def conditional(text: str) -> list[Span]:
     tags = [m for m in _TAGS.finditer(text) if m.group()[:2] == "{%" and not inside(m.start())]
     blocks = _parse(text, tags)
     return [(0, len(text))] if blocks is None else [(b.start, b.end) for b in blocks]
+
+
+_HEAD = lazyre.compile(r"\{%-?\s*(\w+)(.*?)-?%\}", re.DOTALL)
+
+
+def never_printed(text: str, engine: Engine) -> list[Span]:
+    """The branches of the page's `if`, `unless` and `for` blocks that its literals say
+    never run, as gate.reading.literals reads them (`{% if false %}`, `{% for i in (1..0)
+    %}`), and every branch after one that surely runs: what the engine never prints
+    (round 74: a heading there accused). A branch the gate cannot read may run."""
+    from receipt_gate.reading.literals import loop_runs, truth
+
+    tags = [m for m in _TAGS.finditer(text) if m.group().startswith("{%")]
+    blocks = _parse(text, tags) if tags else None
+    heads = {m.end(): m.group() for m in tags}
+    out: list[Span] = []
+    todo = list(blocks or [])
+    while todo:
+        block = todo.pop()
+        taken, before = False, True  # (a branch surely ran; every branch before never did)
+        for lo, hi, inner in block.branches:
+            head = _HEAD.match(heads.get(lo, ""))
+            word, rest = (head.group(1), head.group(2).strip()) if head else ("", "")
+            runs: object = None
+            if word in ("if", "elsif", "elif", "unless"):
+                said = truth(rest, engine)
+                runs = (not said) if word == "unless" and isinstance(said, bool) else said
+            elif word == "for":
+                runs = loop_runs(rest, engine)
+            elif word == "else" and block.branches[0][0] != lo:
+                runs = True if before else None
+            if taken or runs is False:
+                out.append((lo, hi))
+                continue
+            before = False
+            taken = taken or runs is True
+            todo += inner
+    return sorted(out)

@@ -2129,9 +2129,12 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
 def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, str, str]]:
     """(path prefix, field, value) for each plain field an Eleventy JSON data file gives
     its pages: a directory's (`posts/posts.json`) the pages under its folder, a
-    template's (`posts/a.json`, `posts/a.11tydata.json`) the page of its name (round 72:
-    a title). A JavaScript one's fields are computed: not read."""
+    template's (`posts/a.11tydata.json`) the page of its name (round 72: a title). Not a
+    template's plain `posts/a.json` (a JSON file beside a page may be anything, and each
+    read here keys the site's publication), nor a JavaScript one (its fields computed)."""
     if not path.endswith(".json") or not data or "node_modules/" in path:
+        return []
+    if not folder:
         return []
     try:
         doc = json.loads(data)
@@ -2147,8 +2150,15 @@ def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, 
     return [
         (prefix, str(k), str(v).strip())
         for k, v in doc.items()
-        if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+        if isinstance(v, (str, int, float))
+        and not isinstance(v, bool)
+        and str(k) not in _PLACING_KEYS
     ]
+
+
+# (a layout or an address a data file gives: read as holding its folder's pages back,
+# _may_unpublish; a template's own data file may give another)
+_PLACING_KEYS = frozenset({"layout", "permalink"})
 
 
 def _reader(tree: Tree) -> Callable[[str], str | None]:

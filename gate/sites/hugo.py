@@ -884,10 +884,10 @@ class _Branching:
 
 def _runs(condition: str) -> bool | None:
     """Whether an `if`'s or `with`'s branch runs: surely (True), never (False: a
-    literal's falsity, or a condition of literals the gate cannot evaluate), or as a
-    value says (None)."""
+    literal's falsity), or as a value says (None); a condition of literals the gate
+    cannot evaluate may run or not (a branch after it is no surer)."""
     value = _constant(condition) if condition.strip() else CANNOT_SAY
-    return value if isinstance(value, bool) else (False if value is CANNOT_SAY else None)
+    return value if isinstance(value, bool) else None
 
 
 # An action that prints a string: the string first, or given to a function that prints
