@@ -2688,6 +2688,9 @@ _PLAINS = "We fixed 76 bugs"
         (f"{{::comment}}\n<h1>{_PLAINS}</h1>\n{{:/comment}}\n", False),
         (f"<!-- <h1>{_PLAINS}</h1> -->\n", False),
         (f'<script type="text/template"><h1>{_PLAINS}</h1></script>\n', False),
+        # round 75: a `#` line in a code pair is code
+        (f"{{% highlight text %}}\n# {_PLAINS}\n{{% endhighlight %}}\n\nA week.\n", False),
+        (f"{{{{< highlight text >}}}}\n# {_PLAINS}\n{{{{< /highlight >}}}}\n\nA week.\n", False),
     ],
 )
 def test_a_heading_is_read_as_a_reader_sees_it(repo: Repo, rg: Run, page: str, held: bool) -> None:

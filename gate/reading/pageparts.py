@@ -197,7 +197,13 @@ def titles(text: str, path: str, fields: Sequence[str] = ("title",)) -> list[Tit
         col = source.find(title) + 1 if "\n" not in title and title in source else 1
         found.append(Title(n, col, title))
     org = path.lower().endswith(".org")
-    for b in () if org else blocks(text):  # (Org's `# ` is a comment, `* ` its heading)
+    if "{%" in text or "{{<" in text or "{{%" in text:  # (a code pair's `#` line is code,
+        # a comment pair's is never printed: round 75)
+        from receipt_gate.reading.templatetags import blank_pairs
+
+        lines = blank_pairs(text, _CODE_PAIRS).split("\n")
+    for b in () if org else blocks("\n".join(lines)):  # (Org's `# ` is a comment, `* `
+        # its heading)
         if b.kind == "heading" and b.level == 1:
             first = lines[b.start][b.cols[0] :]
             if first.lstrip().startswith("#"):
