@@ -539,9 +539,7 @@ def _given_titles(
     own = read(text, path).fields
     out = []
     if given and not any(k.lower() in wanted for k in own):
-        mine = [(p, t) for p, t in given if path.startswith(p)]  # (the longest prefix
-        # first; all of that prefix: a default's `type`, unread, may pick any of them)
-        out += [Title(1, 1, t) for p, t in mine if len(p) == len(mine[0][0])]
+        out += [Title(1, 1, t) for t in _given_to(path, given)]
     if "cascade" in text:
         out += [Title(1, 1, v) for k, v in cascaded(own) if k.lower() in wanted and v]
     computed = own.get("eleventyComputed")  # (Eleventy's, as its template prints it)
@@ -557,6 +555,13 @@ def _given_titles(
             and str(v).strip()
         ]
     return out
+
+
+def _given_to(path: str, given: Sequence[Sequence[str]]) -> list[str]:
+    """The titles the site gives the page at `path` (`given` longest prefix first): all
+    of its longest matching prefix (a default's `type`, unread, may pick any of them)."""
+    mine = [(p, t) for p, t in given if path.startswith(p)]
+    return [t for p, t in mine if len(p) == len(mine[0][0])]
 
 
 def _shown_numbers(
@@ -595,12 +600,7 @@ def _as_read(title: str) -> list[str]:
     markup where Jekyll prints it: read as Jekyll's (a number may be shown)."""
     from receipt_gate.reading.prose import prose_lines
 
-    text = "# " + " ".join(title.split("\n"))
-    if "<" in text:  # (what hides out; then every tag no gap: `7<img>6`, MathML's)
-        from receipt_gate.reading.visible import HTML_TAG, hidden_by_markup
-
-        text = _joined(text, hidden_by_markup(text))
-        text = _joined(text, [m.span() for m in HTML_TAG.finditer(text)])
+    text = _markup_out("# " + " ".join(title.split("\n")))
     if "`" in text:
         from receipt_gate.reading.inline import spans
 
@@ -619,11 +619,18 @@ def _plain(title: str) -> str:
         return title
     import html
 
+    return " ".join(html.unescape(_markup_out(title).replace("\0", "")).split())
+
+
+def _markup_out(text: str) -> str:
+    """The text with what its markup hides made NULs, then every tag: no gap between
+    the words either side (`7<img>6`, MathML's)."""
+    if "<" not in text:
+        return text
     from receipt_gate.reading.visible import HTML_TAG, hidden_by_markup
 
-    text = _joined(title, hidden_by_markup(title)) if "<" in title else title
-    text = _joined(text, [m.span() for m in HTML_TAG.finditer(text)]).replace("\0", "")
-    return " ".join(html.unescape(text).split())
+    text = _joined(text, hidden_by_markup(text))
+    return _joined(text, [m.span() for m in HTML_TAG.finditer(text)])
 
 
 def _joined(text: str, spans: Sequence[tuple[int, int]]) -> str:
@@ -1008,7 +1015,7 @@ def digest(c: Corpus, reads: Sequence[str], draft: str) -> object:
     """What the verdict on this draft read of the corpus, for each number it cites:
     supported by another article's body, or the other articles' titles that hold it."""
     out: dict[str, object] = {}
-    given = [t for p, t in c.given if draft.startswith(p)]
+    given = _given_to(draft, c.given)
     if given:  # (a title the site gives the draft: changed, the verdict reads anew)
         out["\0given"] = given
     for n in sorted(set(reads)):
