@@ -16,6 +16,7 @@ from receipt_gate import DOCS, GateError
 from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
+from receipt_gate.reading.direction import may_reorder
 from receipt_gate.reading.drawn import ATTRIBUTE, CSS_STRING, UNSHOWN_INPUTS, css_unescaped, tags
 from receipt_gate.reading.htmlblocks import HIDDEN_ELEMENT
 from receipt_gate.reading.inline import COMMENT, STRICT_COMMENT, sub_blank
@@ -28,7 +29,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 32
+version = 33
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -1572,10 +1573,11 @@ def _overlaps(spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
 
 
 def _matches(
-    lines: list[str], rules: Sequence[Rule], exact: bool = False
+    lines: list[str], rules: Sequence[Rule], exact: bool = False, drawn: bool = True
 ) -> list[tuple[int, int, Finding]]:
     """The rules' matches in these lines, read as a reader reads them: where each starts
-    and ends as written (offsets in the lines joined), and its finding."""
+    and ends as written (offsets in the lines joined), and its finding; (`drawn`) and
+    those only the lines as a browser draws them hold (_drawn_matches)."""
     joined = "\n".join(lines)
     view = reader_view(joined, exact)
     # (the stand-ins read where marks stand as written: a censor's `c*nclusion`)
@@ -1610,8 +1612,37 @@ def _matches(
         found.append(
             (read.written(m.start()), read.written(m.end() - 1) + 1, Finding(line, col, msg))
         )
+    if drawn and may_reorder(joined):
+        found += _drawn_matches(lines, starts, rules, found)
     found.sort(key=lambda t: t[0])
     return found
+
+
+def _drawn_matches(
+    lines: list[str],
+    starts: list[int],
+    rules: Sequence[Rule],
+    found: list[tuple[int, int, Finding]],
+) -> list[tuple[int, int, Finding]]:
+    """The rules' matches in the lines as a browser draws them (right-to-left text, an
+    isolate, a direction mark: gate.reading.direction), where the lines as written hold
+    none: `<span dir="rtl">conclusion &rlm; In</span>` is drawn "In conclusion" (round
+    75). Each at its line (a drawn line's order is not the written one)."""
+    from receipt_gate.reading.direction import drawn_lines
+
+    drawn = drawn_lines(lines)
+    if drawn is None:
+        return []
+    had = {f.message.split(" (as ", 1)[0] for _, _, f in found}  # (found as written)
+    out = []
+    for n, line in enumerate(drawn):
+        for _, _, f in _matches([line], rules, drawn=False) if line else ():
+            said = f.message.split(" (as ", 1)[0]
+            if said not in had:
+                had.add(said)
+                msg = f"{f.message}, as a browser draws the line (right-to-left text reorders it)"
+                out.append((starts[n], starts[n] + len(lines[n]), Finding(n + 1, 1, msg)))
+    return out
 
 
 def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], Outcome]:

@@ -21,13 +21,14 @@ from receipt_gate import DOCS, GateError
 from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
+from receipt_gate.reading.direction import drawn_lines, may_reorder
 
 if TYPE_CHECKING:
     from receipt_gate.reading.literals import Engine
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 25
+version = 26
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -420,10 +421,46 @@ def _as_digits(m: re.Match[str]) -> str:
     return word if word.endswith(("l", "o")) else word.translate(_AS_DIGITS)
 
 
-def tokens(lines: list[str], first_line: int = 1) -> Iterator[Token]:
+def tokens(lines: list[str], first_line: int = 1, drawn: bool = True) -> Iterator[Token]:
     """Every number token (digits or words) in these lines as a reader reads them
     (gate.reading.reader: `7&#54;`, `7<!-- -->6`, `7**6**` and a zero-width space between
-    digits read as 76), with its line and column as written."""
+    digits read as 76), with its line and column as written; (`drawn`) and those the
+    lines hold only as a browser draws them (_drawn_tokens: `&rlm;6&rlm;7` is 76)."""
+    yield from _tokens(lines, first_line)
+    if drawn and may_reorder("\n".join(lines)):
+        yield from _drawn_tokens(lines, first_line)
+
+
+def surely_read(lines: list[str]) -> set[str]:
+    """The numbers these lines hold both as written and as a browser draws them (a body
+    supports a number every reader surely reads)."""
+    written = {t.value for t in _tokens(lines, 1)}
+    if not may_reorder("\n".join(lines)):
+        return written
+    drawn = drawn_lines(lines)
+    if drawn is None:
+        return written
+    return written & {
+        t.value
+        for t in _tokens([w if d is None else d for d, w in zip(drawn, lines, strict=True)], 1)
+    }
+
+
+def _drawn_tokens(lines: list[str], first_line: int) -> Iterator[Token]:
+    """The number tokens of the lines as a browser draws them (gate.reading.direction:
+    right-to-left text, a direction mark, an isolate reorder digits), none the lines as
+    written hold at the same line; each at its line's start."""
+    drawn = drawn_lines(lines)
+    if drawn is None:
+        return
+    had = {(t.line, t.value) for t in _tokens(lines, first_line)}
+    for t in _tokens([d or "" for d in drawn], first_line):  # (a paragraph at its first line)
+        if (t.line, t.value) not in had:
+            had.add((t.line, t.value))
+            yield t._replace(col=1, written=t.value)
+
+
+def _tokens(lines: list[str], first_line: int) -> Iterator[Token]:
     from receipt_gate.reading.reader import reader_view
 
     text = "\n".join(lines)
@@ -584,13 +621,16 @@ def _shown_numbers(
     for title in found:
         start, end = title.heading if title.span == (0, 0) else (0, 0)
         lines[start:end] = [""] * (end - start)
-    return {t.value for t in tokens(lines)}
+    return surely_read(lines)
 
 
 def _title_numbers(title: str) -> list[str]:
     """The numbers a title holds as readers read it (a version names a release: it
     accuses nothing)."""
-    return sorted({tok.value for tok in tokens(_as_read(title)) if tok.value.count(".") < 2})
+    read = {tok.value for tok in tokens(_as_read(title))}
+    if may_reorder(title):  # (and as a browser draws it: `<span dir=rtl>6&rlm;7</span>`)
+        read |= {t.value for t in tokens(_markup_out(title, tags=False).split("\n"))}
+    return sorted(n for n in read if n.count(".") < 2)
 
 
 def _as_read(title: str) -> list[str]:
@@ -622,15 +662,15 @@ def _plain(title: str) -> str:
     return " ".join(html.unescape(_markup_out(title).replace("\0", "")).split())
 
 
-def _markup_out(text: str) -> str:
-    """The text with what its markup hides made NULs, then every tag: no gap between
-    the words either side (`7<img>6`, MathML's)."""
+def _markup_out(text: str, tags: bool = True) -> str:
+    """The text with what its markup hides made NULs, then (`tags`) every tag: no gap
+    between the words either side (`7<img>6`, MathML's)."""
     if "<" not in text:
         return text
     from receipt_gate.reading.visible import HTML_TAG, hidden_by_markup
 
     text = _joined(text, hidden_by_markup(text))
-    return _joined(text, [m.span() for m in HTML_TAG.finditer(text)])
+    return _joined(text, [m.span() for m in HTML_TAG.finditer(text)]) if tags else text
 
 
 def _joined(text: str, spans: Sequence[tuple[int, int]]) -> str:

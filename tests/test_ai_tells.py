@@ -136,7 +136,15 @@ def tells(text: str) -> list[tuple[int, int, str]]:
         ),
         pytest.param(
             "In \u202enoisulcnoc\u202c it works.\n",
-            [(1, 4, "a direction override (U+202E) reorders what readers see: remove it")],
+            [
+                (
+                    1,
+                    1,
+                    'banned phrase "in conclusion", as a browser draws the line'
+                    " (right-to-left text reorders it)",
+                ),
+                (1, 4, "a direction override (U+202E) reorders what readers see: remove it"),
+            ],
             id="a-direction-override",
         ),
         pytest.param(
@@ -1083,10 +1091,10 @@ def test_an_inline_element_a_browser_may_hide_is_read_without_it(body: str) -> N
 )
 def test_markup_that_shows_letters_reversed_is_a_finding(body: str, how: str) -> None:
     """The markup spellings of U+202E: what readers see is not what any expression reads."""
-    found = find_tells(f"A post.\n\n{body}\n", RULES)
-    assert [f.message for f in found] == [
-        f"a direction override ({how}) reorders what readers see: remove it"
-    ]
+    found = [f.message for f in find_tells(f"A post.\n\n{body}\n", RULES)]
+    assert f"a direction override ({how}) reorders what readers see: remove it" in found
+    # (and what it draws: the phrase, where one is drawn)
+    assert len(found) == 1 or "as a browser draws the line" in found[0], found
 
 
 def test_a_styled_word_between_plain_ones_is_no_finding() -> None:

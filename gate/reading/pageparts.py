@@ -136,7 +136,9 @@ def opening_paragraph(text: str) -> Opening | None:
     return None
 
 
-def visible_paragraphs(text: str, unshown: frozenset[str] = frozenset()) -> list[str]:
+def visible_paragraphs(
+    text: str, unshown: frozenset[str] = frozenset(), drawn: bool = False
+) -> list[str]:
     """Each paragraph and heading as a reader of the rendered page reads it: its visible
     text alone, as the reader's view gives it (markup, tags and comments out, entities
     decoded, look-alike letters folded), with code spans' text, link text, and nothing of
@@ -145,12 +147,19 @@ def visible_paragraphs(text: str, unshown: frozenset[str] = frozenset()) -> list
     styled block, a footnote nothing references). Nothing from front matter, code
     blocks or HTML blocks; nor the kinds `unshown` names (`link`: link text, `heading`,
     `blockquote`, which a site's own template prints as it likes; `footnote`, a
-    definition a renderer with no footnotes reads as a link's)."""
+    definition a renderer with no footnotes reads as a link's). `drawn`: each line as a
+    browser draws it (gate.reading.direction: right-to-left text reorders it)."""
     from receipt_gate.reading.reader import reader_view
     from receipt_gate.reading.visible import surely_seen
 
     seen = surely_seen(text, notes="footnote" not in unshown)
     lines = prose_lines(seen, links="link" not in unshown, code=True)
+    if drawn:
+        from receipt_gate.reading.direction import drawn_lines
+
+        lines = [
+            w if d is None else d for d, w in zip(drawn_lines(lines) or lines, lines, strict=True)
+        ]
     _, kept = _text_blocks(seen)
     return [
         reader_view("\n".join(lines[b.start : b.end])).text

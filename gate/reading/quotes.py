@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from receipt_gate.base import lazyre
+from receipt_gate.reading.direction import may_reorder
 
 MIN_QUOTE_CHARS = 20
 
@@ -64,32 +65,52 @@ def _unmark(text: str) -> str:
     return _MARKUP.sub(lambda m: m.group(1) or "", text)
 
 
-def _seen(text: str) -> str:
-    """Text as a reader's view gives it (gate.reading.reader), normalized."""
+def _seen(text: str, drawn: bool = False) -> str:
+    """Text as a reader's view gives it (gate.reading.reader), normalized; (`drawn`) each
+    line as a browser draws it."""
     from receipt_gate.reading.reader import reader_view
 
+    if drawn:
+        from receipt_gate.reading.direction import drawn_lines
+
+        lines = text.split("\n")
+        text = "\n".join(
+            w if d is None else d for d, w in zip(drawn_lines(lines) or lines, lines, strict=True)
+        )
     return normalize(reader_view(text).text)
 
 
-def paragraphs(text: str, path: str = "", unshown: frozenset[str] = frozenset()) -> list[str]:
+def paragraphs(
+    text: str, path: str = "", unshown: frozenset[str] = frozenset(), drawn: bool = False
+) -> list[str]:
     """The draft's paragraphs as a reader of the rendered page reads them, normalized:
     visible text alone (gate.reading.pageparts.visible_paragraphs), so a quote found only
     in an attribute, a link destination, a hidden element, front matter, a code block
     or a comment quotes nothing a reader read, nor what a site's render hook may not print
     (`unshown`); a page in a plain markup (Org, AsciiDoc, reStructuredText, by its `path`)
-    as that markup shows it."""
+    as that markup shows it. `drawn`: each line as a browser draws it (right-to-left
+    text reorders it: gate.reading.direction)."""
     from receipt_gate.reading.pageparts import plain_paragraphs, visible_paragraphs
 
     plain = plain_paragraphs(text, path) if path else None
-    read = plain if plain is not None else visible_paragraphs(text, unshown)
+    read = plain if plain is not None else visible_paragraphs(text, unshown, drawn)
     return [p for p in (normalize(para) for para in read) if p]
 
 
-def readings(text: str, path: str = "", unshown: frozenset[str] = frozenset()) -> list[list[str]]:
-    """The page's paragraphs as written, and, where it holds Liquid or Nunjucks tags, as
-    they print it first (what they print may open a comment: `{% raw %}<!--{% endraw
-    %}`, round 57): a quote counts only where every reading holds it."""
-    out = [paragraphs(text, path, unshown)]
+def readings(
+    text: str, path: str = "", unshown: frozenset[str] = frozenset()
+) -> list[tuple[list[str], bool]]:
+    """The page's paragraphs as written, as a browser draws them where right-to-left
+    text reorders a line (round 75: `the &#x2067;ninth&#x61c; of May&#x2069;` is drawn
+    "the of May ninth"), and, where it holds Liquid or Nunjucks tags, as they print it
+    first (what they print may open a comment: `{% raw %}<!--{% endraw %}`, round 57):
+    a quote counts only where every reading holds it. (Each with whether it is drawn:
+    a quote is read in that order too.)"""
+    out = [(paragraphs(text, path, unshown), False)]
+    if may_reorder(text):
+        drawn = paragraphs(text, path, unshown, drawn=True)
+        if drawn != out[0][0]:
+            out.append((drawn, True))
     if "{{" in text or "{%" in text:
         from receipt_gate import GateError
         from receipt_gate.reading.frontmatter import read as front_matter
@@ -100,13 +121,19 @@ def readings(text: str, path: str = "", unshown: frozenset[str] = frozenset()) -
         except GateError:
             return out  # (front matter no reader reads: the page as written)
         # (and as it may print what the page does not say: round 58)
-        out += [paragraphs(p, path, unshown) for p in printings(text, fields) if p != text]
+        out += [(paragraphs(p, path, unshown), False) for p in printings(text, fields) if p != text]
     return out
 
 
-def _forms(quote: str) -> tuple[str, ...]:
-    """A quote as written and with its markup out, each read as the paragraphs are."""
-    return tuple(dict.fromkeys((_seen(quote), _seen(_unmark(quote)))))
+def _forms(quote: str, drawn: bool = False) -> tuple[str, ...]:
+    """A quote as written and with its markup out, each read as the paragraphs are
+    (`drawn`: as a browser draws it)."""
+    return tuple(dict.fromkeys((_seen(quote, drawn), _seen(_unmark(quote), drawn))))
+
+
+def _found(quote: str, paras: list[tuple[list[str], bool]]) -> bool:
+    """Is the quote in one paragraph of every reading?"""
+    return all(any(form in p for form in _forms(quote, drawn) for p in r) for r, drawn in paras)
 
 
 class QuoteProblem(NamedTuple):
@@ -143,8 +170,13 @@ def check_quotes(
                         f" normalization, under min_quote_chars {min_chars}",
                     )
                 )
-            elif not all(any(form in p for form in _forms(q) for p in r) for r in paras):
+            elif not _found(q, paras):
                 why = "does not occur in the draft within one paragraph"
+                if _found(q, [r for r in paras if not r[1]]):
+                    why = (
+                        "is not what a browser draws there: right-to-left text or a"
+                        " direction mark reorders its line"
+                    )
                 if unshown and in_text(q, text, path):
                     why = (
                         f"is only in a {'/'.join(sorted(unshown))} the site does not surely"
@@ -157,8 +189,7 @@ def check_quotes(
 def in_text(quote: str, text: str, path: str = "") -> bool:
     """Does the quote occur in the text (of the page at `path`) within one paragraph,
     as a reader reads it?"""
-    forms = _forms(quote)
-    return all(any(form in p for form in forms for p in r) for r in readings(text, path))
+    return _found(quote, readings(text, path))
 
 
 def describe(p: QuoteProblem) -> str:

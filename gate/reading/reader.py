@@ -149,6 +149,56 @@ def _gap(tag: str, text: str, start: int, end: int) -> bool:
     )
 
 
+# An element's direction: its `dir` attribute, or a style's `direction`.
+_DIR_ATTR = lazyre.compile(
+    r"(?i)(?:^|[\s\"'/])dir\s*=\s*[\"']?\s*(rtl|ltr|auto)\b|\bdirection\s*:\s*(rtl|ltr)\b"
+)
+_TAG_NAME = lazyre.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
+_VOID = frozenset(
+    "area base br col embed hr img input link meta source track wbr param keygen".split()
+)
+
+
+class Directions:
+    """The direction controls an HTML element's tags stand for (`<span dir="rtl">` an
+    isolate, `<bdo dir="rtl">` an override, `<bdi>` an isolate of its own direction),
+    each element's end matched to its start by name (an inner `</span>` ends the inner
+    element, not the isolate around it)."""
+
+    def __init__(self) -> None:
+        self.open: list[tuple[str, str]] = []  # (name, what its end tag stands for)
+        self.depth: dict[str, int] = {}
+
+    def tag(self, tag: str) -> str:
+        m = _TAG_NAME.match(tag)
+        if m is None:
+            return ""
+        name = m.group(2).lower()
+        if m.group(1):
+            return self._ended(name)
+        if name in _VOID or tag.rstrip(">").rstrip().endswith("/"):
+            return ""
+        a = _DIR_ATTR.search(tag, m.end())
+        way = (a.group(1) or a.group(2)).lower() if a else ("auto" if name == "bdi" else "")
+        opens, ends = {"rtl": "\u2067", "ltr": "\u2066", "auto": "\u2068"}.get(way, ""), "\u2069"
+        if name == "bdo" and way in ("rtl", "ltr"):
+            opens, ends = ("\u202e" if way == "rtl" else "\u202d"), "\u202c"
+        self.open.append((name, ends if opens else ""))
+        self.depth[name] = self.depth.get(name, 0) + 1
+        return opens
+
+    def _ended(self, name: str) -> str:
+        if not self.depth.get(name):
+            return ""  # (an end tag no start opened: text to a browser, no control)
+        ends = []
+        while True:
+            opened, end = self.open.pop()
+            self.depth[opened] -= 1
+            ends.append(end)
+            if opened == name:
+                return "".join(ends)
+
+
 class View(NamedTuple):
     """Text as a reader sees it, and the way back to the text as written."""
 
@@ -164,7 +214,7 @@ class View(NamedTuple):
         return offset + (self.shifts[i - 1][1] if i else 0)
 
 
-def reader_view(text: str, exact: bool = False) -> View:
+def reader_view(text: str, exact: bool = False, raw: bool = False) -> View:
     """The text with markup a reader does not see taken out (emphasis and strike marks,
     inline HTML tags and comments, backslash escapes and hard-break backslashes),
     entities decoded (`&nbsp;` is a space, `&#8203;` nothing), invisible characters
@@ -173,7 +223,8 @@ def reader_view(text: str, exact: bool = False) -> View:
     on. Every `*`, `_` and `~` is dropped (a stray mark inside a phrase hides nothing
     from the match); with `exact`, only the marks gate.reading.prose found to be
     emphasis (it puts a NUL in their place): `5_6_78` and `foo_bar_` as a reader sees
-    them, for words and numbers."""
+    them, for words and numbers. `raw`: nothing folded, and an element's direction (`<span
+    dir="rtl">`) the control it stands for (gate.reading.direction reads the order)."""
     if text.isascii() and not any(c in text for c in "&*_~<\\\x00"):
         return View(text, [])
     import html
@@ -181,17 +232,21 @@ def reader_view(text: str, exact: bool = False) -> View:
     pieces: list[str] = []
     shifts: list[tuple[int, int]] = []
     pos = out = 0
+    directions = Directions() if raw else None
     for m in _SPECIAL.finditer(text):
         got = m.group()
         if got[0] == "&":
             repl = html.unescape(got)
-            repl = " " if repl == "\xa0" else fold(repl)
+            repl = " " if repl == "\xa0" else repl if raw else fold(repl)
         elif m.lastgroup == "auto":
             repl = got[1:-1]  # an autolink shows what it holds
         elif got.startswith("<!--"):
             repl = ""  # a comment inside a word: the reader sees the word whole
         elif got[0] == "<":
             repl = " " if _gap(got, text, m.start(), m.end()) else ""
+            if directions is not None:
+                control = directions.tag(got)
+                repl = control + repl if got[1] == "/" else repl + control
         elif got[0] in "*_~":
             repl = got if exact else ""
         elif got[0] == "\x00":
@@ -199,7 +254,7 @@ def reader_view(text: str, exact: bool = False) -> View:
         elif got[0] == "\\":
             repl = got[1:]  # an escape shows the character; a hard break, a line break
         else:
-            repl = fold(got)
+            repl = got if raw else fold(got)
         if repl == got:
             continue
         pieces.append(text[pos : m.start()])

@@ -67,7 +67,19 @@ _SHOWN_ELEMENTS = frozenset(
     }
 )
 _SHOWN_ATTRIBUTES = frozenset(
-    {"href", "title", "lang", "cite", "datetime", "rel", "target", "hreflang", "value", "translate"}
+    {
+        "href",
+        "title",
+        "lang",
+        "dir",
+        "cite",
+        "datetime",
+        "rel",
+        "target",
+        "hreflang",
+        "value",
+        "translate",
+    }
 )
 _VOID = frozenset(
     {

@@ -1,0 +1,183 @@
+"""Right-to-left text reorders what a browser draws (round 75): each check reads a line
+in the order the Unicode bidirectional algorithm draws it, as well as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from receipt_gate.reading.direction import drawn_lines
+from receipt_gate.reading.quotes import check_quotes
+from receipt_gate_hooks.ai_tells import compile_rules, find_tells
+from receipt_gate_hooks.headline_numbers import parse_article
+from tests.conftest import Repo, Run
+
+RULES = compile_rules(["in conclusion", "delve into"], [])
+RLI, PDI, RLM, ALM = "\u2067", "\u2069", "\u200f", "\u061c"
+
+
+@pytest.mark.parametrize(
+    ("line", "drawn"),
+    [
+        # an isolate or an embedding of Latin words, split by a mark drawn right to left
+        (f'<span dir="rtl">conclusion {RLM} In</span>', f"{RLI}In {RLM} conclusion{PDI}"),
+        ('<p dir="rtl">conclusion &rlm; In</p>', f" {RLI}In {RLM} conclusion{PDI} "),
+        ("&#x202B;into &rlm; delve&#x202C;", f"\u202bdelve {RLM} into\u202c"),
+        # digits after a right-to-left mark, in a left-to-right line
+        ("fixed &rlm;6&rlm;7 bugs", f"fixed 7{RLM}6{RLM} bugs"),
+        # an inner element's end tag ends the inner element, not the isolate
+        (
+            f'<span dir="rtl">conclusion <b></b>{RLM} In</span>',
+            f"{RLI}In {RLM} conclusion{PDI}",
+        ),
+    ],
+)
+def test_a_line_is_drawn_as_a_browser_draws_it(line: str, drawn: str) -> None:
+    assert drawn_lines([line]) == [drawn]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plain words, and curly \u2019quotes\u2019 and &#8217; entities.",
+        # an isolate of its own direction holding Latin words is drawn as written
+        f"<bdi>conclusion {RLM} In</bdi>",
+        # a left-to-right isolate, an element with dir=ltr
+        '<span dir="ltr">In conclusion</span>',
+    ],
+)
+def test_a_line_drawn_as_written_is_none(text: str) -> None:
+    assert drawn_lines([text]) is None
+
+
+def test_a_line_inside_a_run_another_line_opens_is_drawn_inside_it() -> None:
+    got = drawn_lines(['<div dir="rtl">', "", "conclusion &rlm; In", "", "</div>"])
+    assert got is not None and got[2] is not None and "In" in got[2].split(RLM)[0], got
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<p>Well. <span dir="rtl">conclusion &rlm; In</span>, the beans did well.</p>',
+        f"Well. {RLI}conclusion {RLM} In{PDI}, the beans did well.",
+        "Well. &#x202B;into &rlm; delve&#x202C; the soil.",
+        '<p dir="rtl">\nconclusion &rlm; In\n</p>',
+        f'Well. <span dir="rtl">conclusion <b>{RLM}</b> In</span> the beans.',
+    ],
+)
+def test_ai_tells_reads_a_phrase_as_a_browser_draws_it(body: str) -> None:
+    found = find_tells(f"---\ntitle: t\n---\n{body}\n", RULES, path="a.md")
+    assert any("as a browser draws the line" in f.message for f in found), found
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "שלום עולם, and more words in English.",
+        f"<bdi>conclusion {RLM} In</bdi> is how the title reads.",
+        # a right-to-left word a reader sees between the words
+        '<span dir="rtl">conclusion \u05e9\u05dc\u05d5\u05dd In</span>, we planted.',
+    ],
+)
+def test_ai_tells_finds_no_phrase_a_browser_does_not_draw(body: str) -> None:
+    assert find_tells(f"---\ntitle: t\n---\n{body}\n", RULES, path="a.md") == []
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        '# We fixed <span dir="rtl">6&rlm;7</span> bugs',
+        f"# We fixed {RLI}6{RLM}7{PDI} bugs",
+        "# We fixed &rlm;6&rlm;7 bugs",
+        f"---\ntitle: We fixed {RLI}6{RLM}7{PDI} bugs\n---",
+    ],
+)
+def test_a_titles_number_is_read_as_drawn_too(title: str) -> None:
+    got = parse_article(f"{title}\n\nA week of fixing things.\n", "posts/a.md")
+    assert "76" in got.title_numbers[0] and "67" in got.title_numbers[0], got
+
+
+def test_a_body_supports_only_a_number_drawn_as_written() -> None:
+    drawn = parse_article("# Notes\n\nWe fixed &rlm;6&rlm;7 bugs.\n", "posts/a.md")
+    plain = parse_article("# Notes\n\nWe fixed 67 bugs.\n", "posts/a.md")
+    assert "67" not in drawn.body_numbers and "76" not in drawn.body_numbers
+    assert "67" in plain.body_numbers
+
+
+@pytest.mark.parametrize(
+    ("draft", "held"),
+    [
+        # the draft shows 76 (drawn), though written 67
+        ("Last month we fixed &rlm;6&rlm;7 bugs.\n", True),
+        ("Last month we fixed 67 bugs.\n", False),
+        ("Last month we fixed 76 bugs.\n", True),
+    ],
+)
+def test_a_draft_cites_the_number_a_browser_draws(
+    repo: Repo, rg: Run, draft: str, held: bool
+) -> None:
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("drafts/reply.md", draft)
+    repo.write("posts/fixes.md", "# We fixed 76 bugs\n\nA week of fixing the parser.\n")
+    rc, out, _ = rg("run")
+    assert rc == (1 if held else 0), out
+
+
+def test_a_title_drawn_76_accuses_through_the_gate(repo: Repo, rg: Run) -> None:
+    repo.write(".receipt-gate.yaml", "required: [headline-numbers]\n")
+    repo.write("drafts/reply.md", "Last month we fixed 76 bugs.\n")
+    repo.write("posts/fixes.md", f"# We fixed {RLI}6{RLM}7{PDI} bugs\n\nA week.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+
+
+QUOTE = "planted on the ninth of May this year"
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        f"Intro.\n\nThe beans were planted on the {RLI}ninth{ALM} of May{PDI} this year.\n",
+        "Intro.\n\nThe beans were planted on the &#x2067;ninth &rlm;of May&#x2069; this year.\n",
+        'Intro.\n\nThe beans were <span dir="rtl">planted on the ninth &rlm; of May this'
+        " year</span>.\n",
+    ],
+)
+def test_a_quote_a_browser_draws_in_another_order_is_refused(draft: str) -> None:
+    problems = check_quotes([{"name": "x", "quotes": [QUOTE]}], draft, 20, "a.md")
+    assert [p.reason for p in problems] == [
+        "is not what a browser draws there: right-to-left text or a direction mark"
+        " reorders its line"
+    ], problems
+
+
+@pytest.mark.parametrize(
+    ("draft", "quote"),
+    [
+        (f"Intro.\n\nThe beans were {QUOTE}, and grew.\n", QUOTE),
+        # right-to-left writing quoted as written: drawn alike on both ends
+        ("מבוא.\n\nהשעועית נשתלה בתשעה במאי השנה, וזה היה טוב.\n", "השעועית נשתלה בתשעה במאי השנה"),
+        (
+            "Intro.\n\nWe read the book שלום עולם in 2020 with friends.\n",
+            "the book שלום עולם in 2020",
+        ),
+    ],
+)
+def test_a_quote_drawn_as_written_counts(draft: str, quote: str) -> None:
+    assert check_quotes([{"name": "x", "quotes": [quote]}], draft, 20, "a.md") == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a paragraph's lines are one line to a browser: drawn together
+        '<span dir="rtl">conclusion\n&rlm; In</span>, the beans did well.',
+        f"Well. {RLI}into\n{RLM} delve{PDI} the soil.",
+    ],
+)
+def test_a_paragraphs_lines_are_drawn_as_one(body: str) -> None:
+    found = find_tells(f"---\ntitle: t\n---\nIntro.\n\n{body}\n", RULES, path="a.md")
+    assert any("as a browser draws the line" in f.message for f in found), found
+
+
+def test_a_list_items_lines_are_drawn_apart() -> None:
+    assert drawn_lines(["- conclusion", "- &rlm; In"]) in (None, [None, "\u200f In"])
