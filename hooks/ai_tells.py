@@ -555,6 +555,8 @@ def find_tells(
     if peel and "</" in text:
         found.add(_without_hidden_elements(page))
     found.add(_overrides(text))
+    if may_reorder(text):  # (the whole page drawn: a direction an HTML block gives)
+        found.add(_drawn_page(text, rules, found))
     if drawn and "<" in text:
         found.add(_drawn(text, path, rules, found))
     if rendered:
@@ -1097,6 +1099,14 @@ def _overrides(text: str) -> list[Finding]:
             )
         )
     return out
+
+
+def _drawn_page(text: str, rules: Sequence[Rule], found: _Found) -> list[Finding]:
+    """The page as written, each paragraph as a browser draws it in what the lines
+    before it open: a `<div dir="rtl">` around markdown, which the prose's reading
+    leaves out with the HTML block (round 76)."""
+    had = [(0, 0, f) for f in found.at.values()]
+    return [f for _, _, f in _drawn_matches(text.split("\n"), _line_starts(text), rules, had)]
 
 
 def _across_blank_lines(page: _Reading) -> list[Finding]:

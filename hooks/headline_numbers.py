@@ -21,7 +21,7 @@ from receipt_gate import DOCS, GateError
 from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.reading.direction import drawn_lines, may_reorder
+from receipt_gate.reading.direction import drawn_lines, may_reorder, open_at
 
 if TYPE_CHECKING:
     from receipt_gate.reading.literals import Engine
@@ -421,23 +421,29 @@ def _as_digits(m: re.Match[str]) -> str:
     return word if word.endswith(("l", "o")) else word.translate(_AS_DIGITS)
 
 
-def tokens(lines: list[str], first_line: int = 1, drawn: bool = True) -> Iterator[Token]:
+def tokens(
+    lines: list[str],
+    first_line: int = 1,
+    drawn: bool = True,
+    opened_at: list[str] | None = None,
+) -> Iterator[Token]:
     """Every number token (digits or words) in these lines as a reader reads them
     (gate.reading.reader: `7&#54;`, `7<!-- -->6`, `7**6**` and a zero-width space between
     digits read as 76), with its line and column as written; (`drawn`) and those the
-    lines hold only as a browser draws them (_drawn_tokens: `&rlm;6&rlm;7` is 76)."""
+    lines hold only as a browser draws them (_drawn_tokens: `&rlm;6&rlm;7` is 76; in
+    what the page opens before each line: `opened_at`, gate.reading.direction.open_at)."""
     yield from _tokens(lines, first_line)
-    if drawn and may_reorder("\n".join(lines)):
-        yield from _drawn_tokens(lines, first_line)
+    if drawn and (opened_at or may_reorder("\n".join(lines))):
+        yield from _drawn_tokens(lines, first_line, opened_at)
 
 
-def surely_read(lines: list[str]) -> set[str]:
+def surely_read(lines: list[str], opened_at: list[str] | None = None) -> set[str]:
     """The numbers these lines hold both as written and as a browser draws them (a body
-    supports a number every reader surely reads)."""
+    supports a number every reader surely reads; `opened_at`: see tokens)."""
     written = {t.value for t in _tokens(lines, 1)}
-    if not may_reorder("\n".join(lines)):
+    if not opened_at and not may_reorder("\n".join(lines)):
         return written
-    drawn = drawn_lines(lines)
+    drawn = drawn_lines(lines, opened_at)
     if drawn is None:
         return written
     return written & {
@@ -446,11 +452,13 @@ def surely_read(lines: list[str]) -> set[str]:
     }
 
 
-def _drawn_tokens(lines: list[str], first_line: int) -> Iterator[Token]:
+def _drawn_tokens(
+    lines: list[str], first_line: int, opened_at: list[str] | None
+) -> Iterator[Token]:
     """The number tokens of the lines as a browser draws them (gate.reading.direction:
     right-to-left text, a direction mark, an isolate reorder digits), none the lines as
     written hold at the same line; each at its line's start."""
-    drawn = drawn_lines(lines)
+    drawn = drawn_lines(lines, opened_at)
     if drawn is None:
         return
     had = {(t.line, t.value) for t in _tokens(lines, first_line)}
@@ -533,6 +541,7 @@ def parse_article(
     # The titles of every printing (a heading's `{{ "76" }}`: round 73): each accuses
     # where readers may see it; the body supports only where every printing shows it.
     heads: dict[str, None] = {}
+    context: dict[str, str] = {}
     for printed in readings:
         found = titles(printed, path, fields)
         numbers = _shown_numbers(printed, path, html, found, notes)
@@ -545,6 +554,10 @@ def parse_article(
             never = never_printed(printed, engine)
             found = titles(blanked(printed, never), path, fields) if never else found
         heads.update(dict.fromkeys(t.text.replace(TITLES, "") for t in found))
+        opens = open_at(printed) or []  # (what the page opens before a title)
+        for t in found:
+            if 0 < t.line <= len(opens) and opens[t.line - 1]:
+                context.setdefault(t.text.replace(TITLES, ""), opens[t.line - 1])
     if "{{<" in text or "{{%" in text:  # (and Hugo's `param` shortcode in a heading)
         hugo = params_printed(text, own_fields)
         if hugo != text:
@@ -555,7 +568,9 @@ def parse_article(
     # major.minor as well as itself (3.6.0 pins a title's "3.6").
     body |= {major_minor(v) for v in body if v.count(".") >= 2}
     own = list(heads)
-    return Article([_plain(t) for t in own], [_title_numbers(t) for t in own], sorted(body))
+    return Article(
+        [_plain(t) for t in own], [_title_numbers(t, context.get(t, "")) for t in own], sorted(body)
+    )
 
 
 def _given_titles(
@@ -621,15 +636,16 @@ def _shown_numbers(
     for title in found:
         start, end = title.heading if title.span == (0, 0) else (0, 0)
         lines[start:end] = [""] * (end - start)
-    return surely_read(lines)
+    return surely_read(lines, open_at(seen))
 
 
-def _title_numbers(title: str) -> list[str]:
+def _title_numbers(title: str, opened: str = "") -> list[str]:
     """The numbers a title holds as readers read it (a version names a release: it
-    accuses nothing)."""
+    accuses nothing); and as a browser draws it (`<span dir=rtl>6&rlm;7</span>`), inside
+    what its page opens before it (`opened`: a `<div dir="rtl">` around it)."""
     read = {tok.value for tok in tokens(_as_read(title))}
-    if may_reorder(title):  # (and as a browser draws it: `<span dir=rtl>6&rlm;7</span>`)
-        read |= {t.value for t in tokens(_markup_out(title, tags=False).split("\n"))}
+    if opened or may_reorder(title):
+        read |= {t.value for t in tokens((opened + _markup_out(title, tags=False)).split("\n"))}
     return sorted(n for n in read if n.count(".") < 2)
 
 
@@ -1092,7 +1108,7 @@ def find_headline_numbers(
     and the numbers it cites (what its verdict read of the corpus)."""
     from receipt_gate.reading.pageparts import shown_lines, titles
 
-    toks = list(tokens(shown_lines(text, path)))
+    toks = list(tokens(shown_lines(text, path), opened_at=open_at(text)))
     if "{{" in text:  # a number the page prints from its own front matter is cited too,
         # and what its template tags and Hugo's figure print
         from receipt_gate.reading.frontmatter import read

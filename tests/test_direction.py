@@ -181,3 +181,24 @@ def test_a_paragraphs_lines_are_drawn_as_one(body: str) -> None:
 
 def test_a_list_items_lines_are_drawn_apart() -> None:
     assert drawn_lines(["- conclusion", "- &rlm; In"]) in (None, [None, "\u200f In"])
+
+
+def test_a_direction_an_html_block_gives_the_markdown_inside_it_is_read() -> None:
+    """`<div dir="rtl">` on a line of its own: the prose's reading leaves the HTML block
+    out, and the paragraphs inside it are drawn right to left all the same."""
+    page = '<div dir="rtl">\n\nconclusion &rlm; In\n\n</div>\n'
+    found = find_tells(page, RULES, path="a.md")
+    assert any("as a browser draws the line" in f.message for f in found), found
+    title = '<div dir="rtl">\n\n# 6<span dir="ltr">7</span> bugs\n\nA week.\n\n</div>\n'
+    assert parse_article(title, "posts/a.md").title_numbers == [["67", "76"]]
+    # (a title that starts with a letter is drawn as written there)
+    plain = '<div dir="rtl">\n\n# We fixed 6<span dir="ltr">7</span> bugs\n\n</div>\n'
+    assert parse_article(plain, "posts/a.md").title_numbers == [["67"]]
+
+
+def test_a_paragraph_left_open_ends_at_the_next_block() -> None:
+    """`<p dir="rtl">` with no `</p>` ends where a block starts, as HTML ends it."""
+    got = drawn_lines(['<p dir="rtl">x</p><div>conclusion &rlm; In</div>'])
+    assert got is None or "In" not in (got[0] or "").split("conclusion")[0], got
+    left_open = drawn_lines(['<p dir="rtl">x<div>conclusion &rlm; In</div>'])
+    assert left_open is None or "In" not in (left_open[0] or "").split("conclusion")[0]

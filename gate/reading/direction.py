@@ -48,21 +48,42 @@ def may_reorder(text: str) -> bool:
     return _HINT.search(text) is not None
 
 
-def drawn_lines(lines: list[str]) -> list[str | None] | None:
+def open_at(page: str) -> list[str] | None:
+    """The runs open at the start of each line of a page (an earlier line's `<div
+    dir="rtl">` around markdown, an isolate's character): the context a line of the page
+    read apart from it is drawn in; None where no line starts inside one."""
+    if _HINT.search(page) is None:
+        return None
+    from receipt_gate.reading.reader import reader_view
+
+    out = []
+    opened = ""
+    for line in reader_view(page, raw=True).text.split("\n"):
+        out.append(opened)
+        if opened or _CONTROL.search(line):
+            opened = _still_open(opened + line)
+    return out if any(out) else None
+
+
+def drawn_lines(lines: list[str], opened_at: list[str] | None = None) -> list[str | None] | None:
     """These lines (markdown or HTML) as a browser draws them, left to right: markup out
     and entities decoded (gate.reading.reader, nothing folded: the reader's view of it
     folds it), each paragraph (the lines up to a blank one or a block's start, joined by
     a space as a browser joins them) in the order the algorithm draws it, at its first
     line, its other lines empty; None for a paragraph drawn as written, and None for all
     where none is drawn otherwise. A paragraph inside a run another one opens (`<div
-    dir="rtl">` on a line of its own, an isolate's character) is drawn inside it."""
+    dir="rtl">` on a line of its own, an isolate's character) is drawn inside it; with
+    `opened_at` (open_at() of the page these lines are of, line for line), inside what
+    the page opens before it."""
     text = "\n".join(lines)
-    if _HINT.search(text) is None:
+    if opened_at is not None and len(opened_at) != len(lines):
+        opened_at = None  # (not the page's lines: each paragraph in what the lines open)
+    if _HINT.search(text) is None and not (opened_at and any(opened_at)):
         return None
     from receipt_gate.reading.reader import reader_view
 
     raw = reader_view(text, raw=True).text.split("\n")
-    if len(raw) != len(lines) or _RTL.search(text if raw == lines else "\n".join(raw)) is None:
+    if len(raw) != len(lines):
         return None
     from bidi import get_display
 
@@ -75,6 +96,7 @@ def drawn_lines(lines: list[str]) -> list[str | None] | None:
             if _BLOCK_START.match(lines[j]):
                 break
             j += 1
+        opened = opened_at[i] if opened_at is not None else opened
         whole = opened + " ".join(raw[i:j])
         if opened or _RTL.search(whole):
             drawn = str(get_display(whole, base_dir="L"))

@@ -155,11 +155,10 @@ def visible_paragraphs(
     seen = surely_seen(text, notes="footnote" not in unshown)
     lines = prose_lines(seen, links="link" not in unshown, code=True)
     if drawn:
-        from receipt_gate.reading.direction import drawn_lines
+        from receipt_gate.reading.direction import drawn_lines, open_at
 
-        lines = [
-            w if d is None else d for d, w in zip(drawn_lines(lines) or lines, lines, strict=True)
-        ]
+        shown = drawn_lines(lines, open_at(seen)) or lines
+        lines = [w if d is None else d for d, w in zip(shown, lines, strict=True)]
     _, kept = _text_blocks(seen)
     return [
         reader_view("\n".join(lines[b.start : b.end])).text

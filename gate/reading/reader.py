@@ -159,6 +159,14 @@ _VOID = frozenset(
 )
 
 
+# The starts that end an open paragraph (HTML's "close a p element").
+_ENDS_A_P = frozenset(
+    "address article aside blockquote details dialog div dl fieldset figcaption figure"
+    " footer form h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre search section"
+    " table ul".split()
+)
+
+
 class Directions:
     """The direction controls an HTML element's tags stand for (`<span dir="rtl">` an
     isolate, `<bdo dir="rtl">` an override, `<bdi>` an isolate of its own direction),
@@ -178,6 +186,8 @@ class Directions:
             return self._ended(name)
         if name in _VOID or tag.rstrip(">").rstrip().endswith("/"):
             return ""
+        # (a block's start ends a paragraph left open: `<p dir="rtl">` with no `</p>`)
+        ended = self._ended("p") if name in _ENDS_A_P and self.depth.get("p") else ""
         a = _DIR_ATTR.search(tag, m.end())
         way = (a.group(1) or a.group(2)).lower() if a else ("auto" if name == "bdi" else "")
         opens, ends = {"rtl": "\u2067", "ltr": "\u2066", "auto": "\u2068"}.get(way, ""), "\u2069"
@@ -185,7 +195,7 @@ class Directions:
             opens, ends = ("\u202e" if way == "rtl" else "\u202d"), "\u202c"
         self.open.append((name, ends if opens else ""))
         self.depth[name] = self.depth.get(name, 0) + 1
-        return opens
+        return ended + opens
 
     def _ended(self, name: str) -> str:
         if not self.depth.get(name):
