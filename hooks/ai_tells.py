@@ -1645,13 +1645,13 @@ def _drawn_matches(
         return []
     had = {f.message.split(" (as ", 1)[0] for _, _, f in found}  # (found as written)
     out = []
-    for n, line in enumerate(drawn):
-        for _, _, f in _matches([line], rules, drawn=False) if line else ():
-            said = f.message.split(" (as ", 1)[0]
-            if said not in had:
-                had.add(said)
-                msg = f"{f.message}, as a browser draws the line (right-to-left text reorders it)"
-                out.append((starts[n], starts[n] + len(lines[n]), Finding(n + 1, 1, msg)))
+    for _, _, f in _matches([d or "" for d in drawn], rules, drawn=False):
+        said = f.message.split(" (as ", 1)[0]
+        if said not in had:
+            had.add(said)
+            n = f.line - 1
+            msg = f"{f.message}, as a browser draws the line (right-to-left text reorders it)"
+            out.append((starts[n], starts[n] + len(lines[n]), Finding(n + 1, 1, msg)))
     return out
 
 

@@ -21,7 +21,13 @@ from receipt_gate import DOCS, GateError
 from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
 from receipt_gate.checks import Finding, Outcome
-from receipt_gate.reading.direction import drawn_lines, may_reorder, open_at
+from receipt_gate.reading.direction import (
+    directed,
+    drawn_lines,
+    may_reorder,
+    open_at,
+    shown_directed,
+)
 
 if TYPE_CHECKING:
     from receipt_gate.reading.literals import Engine
@@ -437,13 +443,17 @@ def tokens(
         yield from _drawn_tokens(lines, first_line, opened_at)
 
 
-def surely_read(lines: list[str], opened_at: list[str] | None = None) -> set[str]:
+def surely_read(
+    lines: list[str], opened_at: list[str] | None = None, to_draw: list[str] | None = None
+) -> set[str]:
     """The numbers these lines hold both as written and as a browser draws them (a body
-    supports a number every reader surely reads; `opened_at`: see tokens)."""
+    supports a number every reader surely reads; `opened_at`: see tokens; `to_draw`: the
+    same lines with each element's direction in them, gate.reading.direction.directed)."""
     written = {t.value for t in _tokens(lines, 1)}
-    if not opened_at and not may_reorder("\n".join(lines)):
+    to_draw = to_draw if to_draw is not None and len(to_draw) == len(lines) else lines
+    if not opened_at and not may_reorder("\n".join(to_draw)):
         return written
-    drawn = drawn_lines(lines, opened_at)
+    drawn = drawn_lines(to_draw, opened_at)
     if drawn is None:
         return written
     return written & {
@@ -453,7 +463,10 @@ def surely_read(lines: list[str], opened_at: list[str] | None = None) -> set[str
 
 
 def _drawn_tokens(
-    lines: list[str], first_line: int, opened_at: list[str] | None
+    lines: list[str],
+    first_line: int,
+    opened_at: list[str] | None,
+    had: Sequence[Token] | None = None,
 ) -> Iterator[Token]:
     """The number tokens of the lines as a browser draws them (gate.reading.direction:
     right-to-left text, a direction mark, an isolate reorder digits), none the lines as
@@ -461,10 +474,10 @@ def _drawn_tokens(
     drawn = drawn_lines(lines, opened_at)
     if drawn is None:
         return
-    had = {(t.line, t.value) for t in _tokens(lines, first_line)}
+    seen = {(t.line, t.value) for t in (_tokens(lines, first_line) if had is None else had)}
     for t in _tokens([d or "" for d in drawn], first_line):  # (a paragraph at its first line)
-        if (t.line, t.value) not in had:
-            had.add((t.line, t.value))
+        if (t.line, t.value) not in seen:
+            seen.add((t.line, t.value))
             yield t._replace(col=1, written=t.value)
 
 
@@ -629,34 +642,48 @@ def _shown_numbers(
 
     spans = [t.span for t in found if t.span != (0, 0)]  # (an HTML heading: its own text)
     printed = blanked(printed, spans) if spans else printed
-    seen = surely_seen(unseen(printed), not html, notes)
-    seen = blanked(seen, conditional(seen))  # what a condition or a loop may not print
+
+    def hide(page: str) -> str:  # (and what a condition or a loop may not print)
+        seen = surely_seen(unseen(page), not html, notes)
+        return blanked(seen, conditional(seen))
+
+    seen = hide(printed)
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)
     lines = html_lines(seen, path, surely=True) or prose_lines(seen)
+    to_draw = None
+    if may_reorder(printed):  # (each element's direction a control the reading keeps)
+        shown = shown_directed(printed, hide)
+        to_draw = html_lines(shown, path, surely=True) or prose_lines(shown)
     for title in found:
         start, end = title.heading if title.span == (0, 0) else (0, 0)
         lines[start:end] = [""] * (end - start)
-    return surely_read(lines, open_at(seen))
+        if to_draw is not None:
+            to_draw[start:end] = [""] * (end - start)
+    return surely_read(lines, open_at(printed), to_draw)
 
 
 def _title_numbers(title: str, opened: str = "") -> list[str]:
     """The numbers a title holds as readers read it (a version names a release: it
     accuses nothing); and as a browser draws it (`<span dir=rtl>6&rlm;7</span>`), inside
     what its page opens before it (`opened`: a `<div dir="rtl">` around it)."""
-    read = {tok.value for tok in tokens(_as_read(title))}
-    if opened or may_reorder(title):
-        read |= {t.value for t in tokens((opened + _markup_out(title, tags=False)).split("\n"))}
+    read: set[str] = set()
+    for styles in (True, False) if "style" in title else (True,):  # (a style may show)
+        read |= {tok.value for tok in tokens(_as_read(title, styles))}
+        if opened or may_reorder(title):
+            drawn = (opened + _markup_out(title, tags=False, styles=styles)).split("\n")
+            read |= {t.value for t in tokens(drawn)}
     return sorted(n for n in read if n.count(".") < 2)
 
 
-def _as_read(title: str) -> list[str]:
+def _as_read(title: str, styles: bool = True) -> list[str]:
     """A title's text as a reader reads it, as one heading (round 74): what hides out (a
-    hidden element, a comment), a code span's text shown, markdown's and HTML's inline
-    markup no gap (`7*6*`, `7[6](/x/)`, `7<big>6</big>`: 76). Hugo escapes a title's
-    markup where Jekyll prints it: read as Jekyll's (a number may be shown)."""
+    hidden element, a comment; not `styles`: one an inline style may hide is shown), a
+    code span's text shown, markdown's and HTML's inline markup no gap (`7*6*`,
+    `7[6](/x/)`, `7<big>6</big>`: 76). Hugo escapes a title's markup where Jekyll prints
+    it: read as Jekyll's (a number may be shown)."""
     from receipt_gate.reading.prose import prose_lines
 
-    text = _markup_out("# " + " ".join(title.split("\n")))
+    text = _markup_out("# " + " ".join(title.split("\n")), styles=styles)
     if "`" in text:
         from receipt_gate.reading.inline import spans
 
@@ -678,15 +705,20 @@ def _plain(title: str) -> str:
     return " ".join(html.unescape(_markup_out(title).replace("\0", "")).split())
 
 
-def _markup_out(text: str, tags: bool = True) -> str:
-    """The text with what its markup hides made NULs, then (`tags`) every tag: no gap
-    between the words either side (`7<img>6`, MathML's)."""
+def _markup_out(text: str, tags: bool = True, styles: bool = True) -> str:
+    """The text with what its markup hides made NULs (not `styles`: an inline style hides
+    nothing), then (`tags`) every tag: no gap between the words either side (`7<img>6`,
+    MathML's)."""
     if "<" not in text:
         return text
     from receipt_gate.reading.visible import HTML_TAG, hidden_by_markup
 
-    text = _joined(text, hidden_by_markup(text))
+    judged = text if styles else _STYLE_ATTRIBUTE.sub(lambda m: " " * len(m.group()), text)
+    text = _joined(text, hidden_by_markup(judged))
     return _joined(text, [m.span() for m in HTML_TAG.finditer(text)]) if tags else text
+
+
+_STYLE_ATTRIBUTE = lazyre.compile(r"(?i)\sstyle\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]+)")
 
 
 def _joined(text: str, spans: Sequence[tuple[int, int]]) -> str:
@@ -1108,7 +1140,9 @@ def find_headline_numbers(
     and the numbers it cites (what its verdict read of the corpus)."""
     from receipt_gate.reading.pageparts import shown_lines, titles
 
-    toks = list(tokens(shown_lines(text, path), opened_at=open_at(text)))
+    toks = list(tokens(shown_lines(text, path), drawn=False))
+    if may_reorder(text):  # (and as a browser draws it, each element's direction read)
+        toks += _drawn_tokens(shown_lines(directed(text), path), 1, open_at(text), toks)
     if "{{" in text:  # a number the page prints from its own front matter is cited too,
         # and what its template tags and Hugo's figure print
         from receipt_gate.reading.frontmatter import read

@@ -202,3 +202,118 @@ def test_a_paragraph_left_open_ends_at_the_next_block() -> None:
     assert got is None or "In" not in (got[0] or "").split("conclusion")[0], got
     left_open = drawn_lines(['<p dir="rtl">x<div>conclusion &rlm; In</div>'])
     assert left_open is None or "In" not in (left_open[0] or "").split("conclusion")[0]
+
+
+# Round 76: an element's direction as a browser reads its tag.
+_IN_CONCLUSION_DRAWN = [
+    pytest.param(
+        'Well, <span\ndir="rtl">conclusion &rlm; In</span>, the beans.', id="tag-on-2-lines"
+    ),
+    pytest.param('Well, <span dir="rtl" />conclusion &rlm; In</span>, the beans.', id="slash-end"),
+    pytest.param(
+        'Well, <span data-x="direction:ltr" dir="rtl">conclusion &rlm; In</span>, we said.',
+        id="direction-in-another-attribute",
+    ),
+    pytest.param(
+        'Well, <span dir="&#x72;tl">conclusion &rlm; In</span>, we said.', id="ref-in-dir"
+    ),
+    pytest.param('<p style="direction:/**/rtl">conclusion &rlm; In</p>', id="css-comment"),
+    pytest.param('<p style="direction:\\72tl">conclusion &rlm; In</p>', id="css-escape"),
+    pytest.param(
+        'Well,&#10;<span dir="rtl">conclusion &rlm; In</span> we said.', id="ref-line-feed"
+    ),
+    pytest.param(
+        'We dug.&NewLine;\n\nWell, <span dir="rtl">conclusion &rlm; In</span> we said.',
+        id="named-line-feed-elsewhere",
+    ),
+    pytest.param(
+        "Well. &#x2067;conclusion &rlm;\n<p-x></p-x>In&#x2069;, we said.", id="custom-element-line"
+    ),
+    pytest.param(
+        '<span dir="rtl">In &rlm; Well,<br>we planted &rlm; conclusion</span> the beans.',
+        id="line-break-inside",
+    ),
+    pytest.param(
+        'Well, <span dir="auto"><span style="direction:rtl">&rlm;</span>conclusion &rlm;'
+        " In</span> we said.",
+        id="auto-first-strong-in-a-styled-child",
+    ),
+]
+
+
+@pytest.mark.parametrize("body", _IN_CONCLUSION_DRAWN)
+def test_round_76_directions_are_read_as_a_browser_reads_them(body: str) -> None:
+    found = find_tells(f"---\ntitle: t\n---\n{body}\n", RULES, path="a.md")
+    assert any(f.message.startswith('banned phrase "in conclusion"') for f in found), found
+
+
+def test_a_reference_with_leading_zeros_is_read() -> None:
+    found = find_tells("<p>Well. In&#000000000032;conclusion, we said.</p>\n", RULES, path="a.md")
+    assert [f.message for f in found] == ['banned phrase "in conclusion"'], found
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        '# We fixed <span dir="&#x72;tl">6&rlm;7</span> bugs',
+        '# We fixed <span data-x="direction:ltr" dir="rtl">6&rlm;7</span> bugs',
+        '# We fixed <span style="direction:/**/rtl;unicode-bidi:isolate">6&rlm;7</span> bugs',
+        '# We fixed&#10;<span dir="rtl">6&rlm;7</span> bugs',
+    ],
+)
+def test_round_76_a_titles_direction_is_read(title: str) -> None:
+    got = parse_article(f"{title}\n\nA week.\n", "posts/a.md")
+    assert "76" in got.title_numbers[0], got
+
+
+@pytest.mark.parametrize(
+    ("page", "quote"),
+    [
+        ("הספר הראשון שלנו The Art of War היה טוב מאוד.", "הראשון שלנו The Art of War"),
+        (
+            "في المشروع استخدمنا برنامج Visual Studio Code لكتابة الشيفرة.",
+            "استخدمنا برنامج Visual Studio Code",
+        ),
+    ],
+)
+def test_a_quote_that_starts_inside_right_to_left_words_counts(page: str, quote: str) -> None:
+    """Round 76's false refusals: the quote drawn alone is no string of its drawn line
+    where it cuts a right-to-left run; its left-to-right words are there, in order."""
+    assert check_quotes([{"name": "x", "quotes": [quote]}], f"Intro.\n\n{page}\n", 20, "a.md") == []
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        'The beans were planted on the <span dir="&#x72;tl">ninth&#x61c; of May</span> this year.',
+        'The beans were planted on the <span\ndir="rtl">ninth&rlm; of May</span> this year.',
+        'The beans were planted&#10;on the <span dir="rtl">ninth&rlm; of May</span> this year.',
+    ],
+)
+def test_round_76_quotes_drawn_in_another_order_are_refused(page: str) -> None:
+    problems = check_quotes(
+        [{"name": "x", "quotes": [f"planted on the {QUOTE[15:]}"]}],
+        f"Intro.\n\n{page}\n",
+        20,
+        "a.md",
+    )
+    assert problems, page
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # `dir="auto"` takes its first strong letter, one in a styled child too
+        'The beans were planted on the <span dir="auto"><span style="direction:rtl">&rlm;'
+        "</span>ninth&rlm; of May</span> this year.",
+        # a mark in an element a style may hide reorders the line all the same
+        'The beans were planted on the <span dir="rtl">ninth<span style="color:red">&rlm;'
+        "</span> of May</span> this year.",
+    ],
+)
+def test_what_a_style_may_hide_still_directs_a_quotes_line(page: str) -> None:
+    problems = check_quotes([{"name": "x", "quotes": [QUOTE]}], f"Intro.\n\n{page}\n", 20, "a.md")
+    assert [p.reason for p in problems] == [
+        "is not what a browser draws there: right-to-left text or a direction mark"
+        " reorders its line"
+    ], problems

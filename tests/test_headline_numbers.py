@@ -2751,3 +2751,20 @@ def test_a_title_the_site_gives_a_draft_stales_its_receipt_when_it_changes(
     repo.write("_config.yml", config % "A drift of 76 hours")
     rc, out, _ = rg("verify")
     assert rc == 1 and "drafts/reply.md" in out, out
+
+
+@pytest.mark.parametrize(
+    ("title", "numbers"),
+    [
+        # an inline style may show what it holds: a title's number in one accuses
+        ('# We fixed <span style="color:red">76</span> bugs', ["76"]),
+        # ...and may hide it: read both ways
+        ('# We fixed 7<span style="font-size:0">0</span>6 bugs', ["706", "76"]),
+        # `hidden` hides, whatever a style says
+        ("# We fixed 7<span hidden>0</span>6 bugs", ["76"]),
+    ],
+)
+def test_a_titles_number_in_a_styled_element_is_read(title: str, numbers: list[str]) -> None:
+    """Session 57: a title's number inside any inline style was read as hidden, so it
+    accused nothing (`<span style="color:red">76</span>`)."""
+    assert parse_article(f"{title}\n\nA week.\n", "posts/a.md").title_numbers == [numbers]

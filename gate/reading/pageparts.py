@@ -152,12 +152,18 @@ def visible_paragraphs(
     from receipt_gate.reading.reader import reader_view
     from receipt_gate.reading.visible import surely_seen
 
-    seen = surely_seen(text, notes="footnote" not in unshown)
+    def hide(page: str) -> str:
+        return surely_seen(page, notes="footnote" not in unshown)
+
+    seen = hide(text)
+    opened_at = None
+    if drawn:  # (each element's direction a control its tags leave in the prose)
+        from receipt_gate.reading.direction import drawn_lines, open_at, shown_directed
+
+        opened_at, seen = open_at(text), shown_directed(text, hide)
     lines = prose_lines(seen, links="link" not in unshown, code=True)
     if drawn:
-        from receipt_gate.reading.direction import drawn_lines, open_at
-
-        shown = drawn_lines(lines, open_at(seen)) or lines
+        shown = drawn_lines(lines, opened_at) or lines
         lines = [w if d is None else d for d, w in zip(shown, lines, strict=True)]
     _, kept = _text_blocks(seen)
     return [

@@ -65,19 +65,24 @@ def _unmark(text: str) -> str:
     return _MARKUP.sub(lambda m: m.group(1) or "", text)
 
 
-def _seen(text: str, drawn: bool = False) -> str:
-    """Text as a reader's view gives it (gate.reading.reader), normalized; (`drawn`) each
-    line as a browser draws it."""
+def _seen(text: str) -> str:
+    """Text as a reader's view gives it (gate.reading.reader), normalized."""
     from receipt_gate.reading.reader import reader_view
 
-    if drawn:
-        from receipt_gate.reading.direction import drawn_lines
-
-        lines = text.split("\n")
-        text = "\n".join(
-            w if d is None else d for d, w in zip(drawn_lines(lines) or lines, lines, strict=True)
-        )
     return normalize(reader_view(text).text)
+
+
+_WORD = lazyre.compile(r"[^\W_]+")
+
+
+def _read_left_to_right(text: str) -> str:
+    """The words of a text a reader reads left to right, in their order: Latin (and
+    every left-to-right script's) words and numbers, right-to-left words out."""
+    return " ".join(
+        w
+        for w in _WORD.findall(text)
+        if w.isascii() or not any(unicodedata.bidirectional(c) in ("R", "AL") for c in w)
+    )
 
 
 def paragraphs(
@@ -125,15 +130,26 @@ def readings(
     return out
 
 
-def _forms(quote: str, drawn: bool = False) -> tuple[str, ...]:
-    """A quote as written and with its markup out, each read as the paragraphs are
-    (`drawn`: as a browser draws it)."""
-    return tuple(dict.fromkeys((_seen(quote, drawn), _seen(_unmark(quote), drawn))))
+def _forms(quote: str) -> tuple[str, ...]:
+    """A quote as written and with its markup out, each read as the paragraphs are."""
+    return tuple(dict.fromkeys((_seen(quote), _seen(_unmark(quote)))))
 
 
 def _found(quote: str, paras: list[tuple[list[str], bool]]) -> bool:
-    """Is the quote in one paragraph of every reading?"""
-    return all(any(form in p for form in _forms(quote, drawn) for p in r) for r, drawn in paras)
+    """Is the quote in one paragraph of every reading? In one drawn as a browser draws
+    it: its words read left to right are there in its order (right-to-left words are
+    drawn in place, read right to left: a quote that starts inside them is no string
+    of the drawn line, round 76)."""
+    forms = _forms(quote)
+    for r, drawn in paras:
+        if not drawn:
+            if not any(form in p for form in forms for p in r):
+                return False
+            continue
+        read = [f" {_read_left_to_right(form)} " for form in forms]
+        if not any(f in f" {_read_left_to_right(p)} " for f in read for p in r):
+            return False
+    return True
 
 
 class QuoteProblem(NamedTuple):

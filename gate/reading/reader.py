@@ -56,7 +56,7 @@ _LEGACY = (
     "uuml|yuml|AMP|ETH|REG|amp|deg|eth|not|reg|shy|uml|yen|GT|LT|gt|lt"
 )
 _SPECIAL = lazyre.compile(
-    r"&(?:#[0-9]{1,7};?|#[xX][0-9a-fA-F]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};"
+    r"&(?:#0*[0-9]{1,7};?|#[xX]0*[0-9a-fA-F]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};"
     f"|(?:{_LEGACY}))"
     f"|(?P<auto>{_AUTOLINKS})|{_RAW_HTML}|[*_~]+"
     r"|\\[!-/:-@\[-`{-~]|\\(?=\n)|\x00+|[^\x00-\x7f]+"
@@ -149,64 +149,8 @@ def _gap(tag: str, text: str, start: int, end: int) -> bool:
     )
 
 
-# An element's direction: its `dir` attribute, or a style's `direction`.
-_DIR_ATTR = lazyre.compile(
-    r"(?i)(?:^|[\s\"'/])dir\s*=\s*[\"']?\s*(rtl|ltr|auto)\b|\bdirection\s*:\s*(rtl|ltr)\b"
-)
-_TAG_NAME = lazyre.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
-_VOID = frozenset(
-    "area base br col embed hr img input link meta source track wbr param keygen".split()
-)
-
-
-# The starts that end an open paragraph (HTML's "close a p element").
-_ENDS_A_P = frozenset(
-    "address article aside blockquote details dialog div dl fieldset figcaption figure"
-    " footer form h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre search section"
-    " table ul".split()
-)
-
-
-class Directions:
-    """The direction controls an HTML element's tags stand for (`<span dir="rtl">` an
-    isolate, `<bdo dir="rtl">` an override, `<bdi>` an isolate of its own direction),
-    each element's end matched to its start by name (an inner `</span>` ends the inner
-    element, not the isolate around it)."""
-
-    def __init__(self) -> None:
-        self.open: list[tuple[str, str]] = []  # (name, what its end tag stands for)
-        self.depth: dict[str, int] = {}
-
-    def tag(self, tag: str) -> str:
-        m = _TAG_NAME.match(tag)
-        if m is None:
-            return ""
-        name = m.group(2).lower()
-        if m.group(1):
-            return self._ended(name)
-        if name in _VOID or tag.rstrip(">").rstrip().endswith("/"):
-            return ""
-        # (a block's start ends a paragraph left open: `<p dir="rtl">` with no `</p>`)
-        ended = self._ended("p") if name in _ENDS_A_P and self.depth.get("p") else ""
-        a = _DIR_ATTR.search(tag, m.end())
-        way = (a.group(1) or a.group(2)).lower() if a else ("auto" if name == "bdi" else "")
-        opens, ends = {"rtl": "\u2067", "ltr": "\u2066", "auto": "\u2068"}.get(way, ""), "\u2069"
-        if name == "bdo" and way in ("rtl", "ltr"):
-            opens, ends = ("\u202e" if way == "rtl" else "\u202d"), "\u202c"
-        self.open.append((name, ends if opens else ""))
-        self.depth[name] = self.depth.get(name, 0) + 1
-        return ended + opens
-
-    def _ended(self, name: str) -> str:
-        if not self.depth.get(name):
-            return ""  # (an end tag no start opened: text to a browser, no control)
-        ends = []
-        while True:
-            opened, end = self.open.pop()
-            self.depth[opened] -= 1
-            ends.append(end)
-            if opened == name:
-                return "".join(ends)
+def _unbroken(text: str) -> str:  # (`&#10;` a browser shows as a space: lines kept)
+    return text.replace("\r", " ").replace("\n", " ")
 
 
 class View(NamedTuple):
@@ -233,8 +177,8 @@ def reader_view(text: str, exact: bool = False, raw: bool = False) -> View:
     on. Every `*`, `_` and `~` is dropped (a stray mark inside a phrase hides nothing
     from the match); with `exact`, only the marks gate.reading.prose found to be
     emphasis (it puts a NUL in their place): `5_6_78` and `foo_bar_` as a reader sees
-    them, for words and numbers. `raw`: nothing folded, and an element's direction (`<span
-    dir="rtl">`) the control it stands for (gate.reading.direction reads the order)."""
+    them, for words and numbers. `raw`: nothing folded, and an entity's line break a
+    space (gate.reading.direction reads its lines' order)."""
     if text.isascii() and not any(c in text for c in "&*_~<\\\x00"):
         return View(text, [])
     import html
@@ -242,21 +186,17 @@ def reader_view(text: str, exact: bool = False, raw: bool = False) -> View:
     pieces: list[str] = []
     shifts: list[tuple[int, int]] = []
     pos = out = 0
-    directions = Directions() if raw else None
     for m in _SPECIAL.finditer(text):
         got = m.group()
         if got[0] == "&":
             repl = html.unescape(got)
-            repl = " " if repl == "\xa0" else repl if raw else fold(repl)
+            repl = " " if repl == "\xa0" else _unbroken(repl) if raw else fold(repl)
         elif m.lastgroup == "auto":
             repl = got[1:-1]  # an autolink shows what it holds
         elif got.startswith("<!--"):
             repl = ""  # a comment inside a word: the reader sees the word whole
         elif got[0] == "<":
             repl = " " if _gap(got, text, m.start(), m.end()) else ""
-            if directions is not None:
-                control = directions.tag(got)
-                repl = control + repl if got[1] == "/" else repl + control
         elif got[0] in "*_~":
             repl = got if exact else ""
         elif got[0] == "\x00":
