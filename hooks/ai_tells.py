@@ -1105,8 +1105,11 @@ def _drawn_page(text: str, rules: Sequence[Rule], found: _Found) -> list[Finding
     """The page as written, each paragraph as a browser draws it in what the lines
     before it open: a `<div dir="rtl">` around markdown, which the prose's reading
     leaves out with the HTML block (round 76)."""
+    from receipt_gate.reading.masking import without_code
+
     had = [(0, 0, f) for f in found.at.values()]
-    return [f for _, _, f in _drawn_matches(text.split("\n"), _line_starts(text), rules, had)]
+    lines = without_code(text).split("\n")  # (the front matter's strings: read apart)
+    return [f for _, _, f in _drawn_matches(lines, _line_starts(text), rules, had)]
 
 
 def _across_blank_lines(page: _Reading) -> list[Finding]:
@@ -1628,6 +1631,13 @@ def _matches(
     return found
 
 
+_AS_DRAWN = ", as a browser draws the line (right-to-left text reorders it)"
+
+
+def _said(f: Finding) -> str:  # (what a finding names, however it was read)
+    return f.message.split(" (as ", 1)[0].removesuffix(_AS_DRAWN)
+
+
 def _drawn_matches(
     lines: list[str],
     starts: list[int],
@@ -1643,14 +1653,14 @@ def _drawn_matches(
     drawn = drawn_lines(lines)
     if drawn is None:
         return []
-    had = {f.message.split(" (as ", 1)[0] for _, _, f in found}  # (found as written)
+    had = {_said(f) for _, _, f in found}  # (found as written, or drawn already)
     out = []
     for _, _, f in _matches([d or "" for d in drawn], rules, drawn=False):
-        said = f.message.split(" (as ", 1)[0]
+        said = _said(f)
         if said not in had:
             had.add(said)
             n = f.line - 1
-            msg = f"{f.message}, as a browser draws the line (right-to-left text reorders it)"
+            msg = f"{f.message}{_AS_DRAWN}"
             out.append((starts[n], starts[n] + len(lines[n]), Finding(n + 1, 1, msg)))
     return out
 

@@ -650,16 +650,19 @@ def _shown_numbers(
     seen = hide(printed)
     # (an HTML block's text too is left out: Hugo, by default, prints none of it)
     lines = html_lines(seen, path, surely=True) or prose_lines(seen)
-    to_draw = None
-    if may_reorder(printed):  # (each element's direction a control the reading keeps)
-        shown = shown_directed(printed, hide)
-        to_draw = html_lines(shown, path, surely=True) or prose_lines(shown)
+    to_draw = []
+    for kept in (False, True) if may_reorder(printed) else ():  # (each element's direction
+        # a control the reading keeps; a mark a style may hide, or none of them: both)
+        shown = shown_directed(printed, hide, kept)
+        to_draw.append(html_lines(shown, path, surely=True) or prose_lines(shown))
     for title in found:
         start, end = title.heading if title.span == (0, 0) else (0, 0)
-        lines[start:end] = [""] * (end - start)
-        if to_draw is not None:
-            to_draw[start:end] = [""] * (end - start)
-    return surely_read(lines, open_at(printed), to_draw)
+        for each in (lines, *to_draw):
+            each[start:end] = [""] * (end - start)
+    if not to_draw:
+        return surely_read(lines)
+    opened_at = open_at(printed)
+    return surely_read(lines, opened_at, to_draw[0]) & surely_read(lines, opened_at, to_draw[1])
 
 
 def _title_numbers(title: str, opened: str = "") -> list[str]:

@@ -180,7 +180,12 @@ def test_a_paragraphs_lines_are_drawn_as_one(body: str) -> None:
 
 
 def test_a_list_items_lines_are_drawn_apart() -> None:
-    assert drawn_lines(["- conclusion", "- &rlm; In"]) in (None, [None, "\u200f In"])
+    """Two list items are two paragraphs: drawn apart, no phrase across them (one item
+    of the same lines is one paragraph, drawn "In conclusion")."""
+    one = drawn_lines(['- <span dir="rtl">conclusion', "  &rlm; In</span>"])
+    assert one is not None and "In \u200f   conclusion" in (one[0] or ""), one
+    two = drawn_lines(['- <span dir="rtl">conclusion', "- &rlm; In</span>"])
+    assert two is not None and two[0] is None and "conclusion" not in (two[1] or ""), two
 
 
 def test_a_direction_an_html_block_gives_the_markdown_inside_it_is_read() -> None:
@@ -198,10 +203,14 @@ def test_a_direction_an_html_block_gives_the_markdown_inside_it_is_read() -> Non
 
 def test_a_paragraph_left_open_ends_at_the_next_block() -> None:
     """`<p dir="rtl">` with no `</p>` ends where a block starts, as HTML ends it."""
-    got = drawn_lines(['<p dir="rtl">x</p><div>conclusion &rlm; In</div>'])
-    assert got is None or "In" not in (got[0] or "").split("conclusion")[0], got
-    left_open = drawn_lines(['<p dir="rtl">x<div>conclusion &rlm; In</div>'])
-    assert left_open is None or "In" not in (left_open[0] or "").split("conclusion")[0]
+    inside = drawn_lines(['<span dir="rtl">x<div>conclusion &rlm; In</div>'])
+    assert inside is not None and (inside[0] or "").index("In") < inside[0].index("conclusion")
+    for line in [
+        '<p dir="rtl">x</p><div>conclusion &rlm; In</div>',
+        '<p dir="rtl">x<div>conclusion &rlm; In</div>',
+    ]:
+        got = drawn_lines([line])
+        assert got is None or got[0] is None or got[0].index("conclusion") < got[0].index("In")
 
 
 # Round 76: an element's direction as a browser reads its tag.
@@ -291,13 +300,11 @@ def test_a_quote_that_starts_inside_right_to_left_words_counts(page: str, quote:
     ],
 )
 def test_round_76_quotes_drawn_in_another_order_are_refused(page: str) -> None:
-    problems = check_quotes(
-        [{"name": "x", "quotes": [f"planted on the {QUOTE[15:]}"]}],
-        f"Intro.\n\n{page}\n",
-        20,
-        "a.md",
-    )
-    assert problems, page
+    problems = check_quotes([{"name": "x", "quotes": [QUOTE]}], f"Intro.\n\n{page}\n", 20, "a.md")
+    assert [p.reason for p in problems] == [
+        "is not what a browser draws there: right-to-left text or a direction mark"
+        " reorders its line"
+    ], page
 
 
 @pytest.mark.parametrize(
@@ -317,3 +324,103 @@ def test_what_a_style_may_hide_still_directs_a_quotes_line(page: str) -> None:
         "is not what a browser draws there: right-to-left text or a direction mark"
         " reorders its line"
     ], problems
+
+
+# The review of session 57.
+_REORDERED = (
+    "is not what a browser draws there: right-to-left text or a direction mark reorders its line"
+)
+
+
+def _refused(page: str, quote: str = QUOTE) -> list[str]:
+    return [
+        p.reason
+        for p in check_quotes([{"name": "x", "quotes": [quote]}], f"Intro.\n\n{page}\n", 20, "a.md")
+    ]
+
+
+def test_a_control_in_a_hidden_element_is_no_control() -> None:
+    """A mark a style may hide is drawn, one `hidden` hides is not: read both ways."""
+    page = 'The beans were planted on the <span dir="rtl">{}ninth&rlm; of May{}</span> this year.'
+    hidden = page.format("<span hidden>&#x2066;</span>", "<span hidden>&#x2069;</span>")
+    assert _refused(hidden) == [_REORDERED]
+    body = (
+        "# Notes\n\nWe fixed &rlm;<span hidden>&#x2066;</span>6&rlm;7"
+        "<span hidden>&#x2069;</span> bugs.\n"
+    )
+    assert "67" not in parse_article(body, "posts/a.md").body_numbers
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param(
+            '<span data-x="' + "a" * 4001 + '" dir="rtl">conclusion &rlm; In</span>',
+            id="long-value",
+        ),
+        pytest.param(
+            '<span dir="auto"><style>a{}</style>&rlm;conclusion &rlm; In</span>',
+            id="auto-skips-style",
+        ),
+        pytest.param(
+            '<span dir="auto"><img alt="' + "a" * 600 + '">&rlm;conclusion &rlm; In</span>',
+            id="auto-long-tag",
+        ),
+        pytest.param(
+            '<span dir="auto">' + "<i></i>" * 33 + "&rlm;conclusion &rlm; In</span>",
+            id="auto-many-tags",
+        ),
+        pytest.param('<span dir="rtl">x\u2028conclusion &rlm; In</span>', id="line-separator"),
+        pytest.param(
+            "&#x2067;conclusion\n&#32;\n&rlm; In&#x2069;", id="a-line-of-a-space-reference"
+        ),
+    ],
+)
+def test_the_reviews_directions_are_read(body: str) -> None:
+    found = find_tells(f"Well, {body}, we said.\n", RULES, path="a.md")
+    assert [f.message for f in found] == [
+        'banned phrase "in conclusion", as a browser draws the line (right-to-left text'
+        " reorders it)"
+    ], found
+
+
+@pytest.mark.parametrize(
+    ("page", "quote"),
+    [
+        (
+            '<span dir="rtl">קראנו את The Art of War ואת Dune השנה</span> in class.',
+            "קראנו את The Art of War ואת Dune השנה",
+        ),
+        (
+            'We grew <span dir="rtl">בין 2019 ל-2021 גדלנו מאוד</span> a lot.',
+            "בין 2019 ל-2021 גדלנו מאוד",
+        ),
+        (
+            'Wrap Hebrew words in `<span dir="rtl">` when you write.\n\nWe ' + QUOTE + ".",
+            QUOTE,
+        ),
+        (
+            '```html\n<div dir="rtl">\n```\n\n2020 was a good year for the beans we planted.',
+            "2020 was a good year for the beans",
+        ),
+        (
+            'A <span dir="rtl">שלום left open.\n\n2020 was a good year for the beans we planted.',
+            "2020 was a good year for the beans",
+        ),
+    ],
+)
+def test_the_reviews_honest_quotes_count(page: str, quote: str) -> None:
+    assert _refused(page, quote) == []
+
+
+def test_a_line_break_in_a_right_to_left_paragraph_joins_no_phrase() -> None:
+    assert find_tells('<p dir="rtl">In שלום<br>עולם conclusion</p>\n', RULES, path="a.md") == []
+
+
+def test_a_css_escape_past_unicode_is_read_as_a_replacement() -> None:
+    assert find_tells('A <span style="direction:\\FFFFFF">x</span> b.\n', RULES, path="a.md") == []
+
+
+def test_a_drawn_finding_is_at_its_line_once() -> None:
+    page = '---\ntitle: t\n---\nWell, <span dir="rtl">conclusion &rlm; In</span>, we said.\n'
+    assert [(f.line, f.col) for f in find_tells(page, RULES, path="a.md")] == [(4, 1)]

@@ -17,41 +17,53 @@ for a page that holds something drawn right to left.
 
 from __future__ import annotations
 
+import html
 import re
+import unicodedata
 from collections.abc import Callable
 
 from receipt_gate.base import lazyre
+from receipt_gate.reading.drawn import ATTRIBUTE, css_unescaped
+from receipt_gate.reading.visible import HTML_TAG
 
 # What draws right to left (or may): Unicode's blocks of right-to-left scripts and
-# Arabic digits, the direction marks and controls; in markup, `dir`, `<bdi>`, `<bdo>`,
-# CSS's `direction`, and an entity that may stand for one of those characters.
+# Arabic digits, the direction marks and controls.
 _RTL_CHARS = (
     "\u0590-\u08ff\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufefe"
     "\U00010800-\U00010fff\U0001e800-\U0001efff"
 )
-_HINT = lazyre.compile(
-    r"(?i)\bdir\s*=|<bd[io]\b|\bstyle\s*=[^<>]{0,4000}?(?:direction|bidi|\\)"
-    f"|&(?:rlm|#)|[{_RTL_CHARS}]"
-)
 _RTL = lazyre.compile(f"[{_RTL_CHARS}]")
+# In markup: `dir`, `<bdi>`, `<bdo>`, a style's direction, a reference to such a character.
+_DIR_MARKUP = lazyre.compile(r"(?i)\bdir\s*=|<bd[io]\b")
+_STYLE = lazyre.compile(r"(?i)\bstyle\s*=")
+_STYLE_WORDS = lazyre.compile(r"(?i)direction|bidi|\\")
+_REFERENCE = lazyre.compile(r"&(?:(?:rlm|lrm);|#0*[0-9]{1,7};?|#[xX]0*[0-9a-fA-F]{1,6};?)")
+_BIDI_KINDS = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI", "FSI", "LRE", "LRO", "LRI"})
+# (a line a `<br>` ends: a noncharacter no text holds, each piece drawn apart)
+_BREAK = "\ufdd0"
 # A line that starts a block of its own in markdown, the line before it a paragraph's (an
-# ATX heading, a list item, a block quote, an HTML block's tag): not drawn with it.
+# ATX heading, a list item, a block quote, a fence, an HTML block's tag): not drawn with
+# it.
 _BLOCK_START = lazyre.compile(
-    r"\s{0,3}(?:#{1,6}(?:[ \t]|$)|>|[-*+][ \t]+\S|1[.)][ \t]+\S|</?(?:p|div|h[1-6]|li|ul|ol"
-    r"|dl|dt|dd|table|tr|td|th|blockquote|section|article|aside|header|footer|pre|figure"
-    r"|details|hr)(?=[\s/>]|$))",
+    r"\s{0,3}(?:#{1,6}(?:[ \t]|$)|>|[-*+][ \t]+\S|1[.)][ \t]+\S|```|~~~|<(?:!--|\?|![A-Z]"
+    r"|script|pre|style|textarea)|</?(?:address|article|aside|base|basefont|blockquote|body"
+    r"|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption"
+    r"|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link"
+    r"|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary"
+    r"|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?=[\s/>]|$))",
     re.IGNORECASE,
 )
-# An HTML tag as a browser reads one, across lines too (quoted values bounded: linear).
-_TAG = lazyre.compile(
-    r"<(/?)([A-Za-z][A-Za-z0-9-]{0,64})((?:[^<>\"']|\"[^\"]{0,4000}\"|'[^']{0,4000}'){0,4000})>"
+# A paragraph drawn right to left: inside a block that is, or a block's start tag that
+# says so (an inline element's does not: its paragraph is left to right).
+_RTL_OPENERS = ("\u2067", "\u202b", "\u202e")
+_RTL_BLOCK = lazyre.compile(
+    r"(?i)\s*<(?:p|div|h[1-6]|li|blockquote|section|article|aside|td|th|dd|dt|main|body)"
+    r"\b[^>]*\bdir\s*=\s*[\"']?\s*rtl"
 )
-_ATTRIBUTE = lazyre.compile(r"([^\s\"'<>/=]+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?")
-_CSS_COMMENT = lazyre.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
-_CSS_ESCAPE = lazyre.compile(r"\\(?:([0-9a-fA-F]{1,6})\s?|(.))", re.DOTALL)
 _DIRECTION = lazyre.compile(r"(?i)(?<![\w-])direction\s*:\s*(rtl|ltr)\b")
 _BIDI_OVERRIDE = lazyre.compile(r"(?i)(?<![\w-])unicode-bidi\s*:\s*[\w-]*override")
 _PLAINTEXT = lazyre.compile(r"(?i)(?<![\w-])unicode-bidi\s*:\s*plaintext")
+_CSS_COMMENT = lazyre.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
 _VOID = frozenset(
     "area base br col embed hr img input link meta source track wbr param keygen".split()
 )
@@ -61,55 +73,96 @@ _ENDS_A_P = frozenset(
     " footer form h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre search section"
     " table ul".split()
 )
-# What the first strong letter of an element of its own direction is looked for in.
-_AHEAD = lazyre.compile(r"<[^<>]{0,500}>|&#?\w{1,32};?|[^\W\d_]")
+# Elements that may hold markdown's paragraphs (an HTML block around them): the rest
+# are closed where a paragraph ends.
+_HOLDS_BLOCKS = _ENDS_A_P - {"p", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "pre"} | {
+    "li",
+    "td",
+    "th",
+    "tr",
+    "tbody",
+    "thead",
+    "tfoot",
+    "dd",
+    "dt",
+    "body",
+    "html",
+}
+# What `dir="auto"` does not look into for its first strong letter (HTML's rule).
+_AUTO_SKIPS = frozenset({"bdi", "script", "style", "textarea"})
+_AUTO_LOOKS = 100_000  # (characters an element of its own direction is read for)
 
 
 def may_reorder(text: str) -> bool:
-    """Might a browser draw some of this text in another order than it is written?"""
-    return _HINT.search(text) is not None
+    """Might a browser draw some of this text in another order than it is written? (A
+    right-to-left letter or control, a reference to one, `dir`, `<bdi>`, `<bdo>`, a
+    style that may name a direction.)"""
+    if _RTL.search(text) is not None or _DIR_MARKUP.search(text) is not None:
+        return True
+    if "&" in text and any(_stands_for_a_mark(m) for m in _REFERENCE.finditer(text)):
+        return True
+    return _STYLE.search(text) is not None and _STYLE_WORDS.search(text) is not None
+
+
+def _stands_for_a_mark(m: re.Match[str]) -> bool:
+    c = html.unescape(m.group())
+    return len(c) == 1 and (unicodedata.bidirectional(c) in _BIDI_KINDS or c in "\u200e\u200f")
 
 
 def _css(value: str) -> str:
     """A style's text as CSS reads it: comments out, escapes read (`direction:\72tl`)."""
-    value = _CSS_COMMENT.sub("", value)
-    return _CSS_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)) if m.group(1) else m.group(2), value)
+    return css_unescaped(_CSS_COMMENT.sub("", value))
 
 
 def _attributes(inside: str) -> dict[str, str]:
     """A tag's attributes as HTML reads them: the first of a name counts, its value's
     character references decoded."""
-    import html
-
     out: dict[str, str] = {}
-    for m in _ATTRIBUTE.finditer(inside):
-        name = m.group(1).lower()
-        if name not in out:
-            value = m.group(2) or ""
-            out[name] = html.unescape(value[1:-1] if value[:1] in "\"'" else value)
+    for a in ATTRIBUTE.finditer(inside):
+        value = next((v for v in a.group(2, 3, 4) if v), "")
+        out.setdefault(a.group(1).lower(), html.unescape(value))
     return out
 
 
-def _first_strong(text: str, at: int) -> str:
-    """The direction an element of its own direction takes (`dir="auto"`, `<bdi>`): its
-    first strong letter's, the text after its start read (tags out, references
-    decoded), `ltr` where there is none near."""
-    import html
-    import unicodedata
+def _strong(text: str) -> str:
+    """The direction of the first strong letter of a text (its references decoded)."""
+    for c in html.unescape(text) if "&" in text else text:
+        kind = unicodedata.bidirectional(c)
+        if kind in ("R", "AL"):
+            return "rtl"
+        if kind == "L":
+            return "ltr"
+    return ""
 
-    for n, m in enumerate(_AHEAD.finditer(text, at)):
-        if n > 64:
-            break
-        got = m.group()
-        if got[0] == "<":
-            continue
-        for c in html.unescape(got) if got[0] == "&" else got:
-            kind = unicodedata.bidirectional(c)
-            if kind in ("R", "AL"):
-                return "rtl"
-            if kind == "L":
-                return "ltr"
-    return "ltr"
+
+def _first_strong(text: str, at: int, name: str) -> str:
+    """The direction an element of its own direction takes (`dir="auto"`, `<bdi>`), as
+    HTML finds it: its first strong letter, up to its end tag, not looking into an
+    element with a `dir` of its own, a `bdi`, a script, a style or a text area (hidden
+    or not); `ltr` where there is none."""
+    depth, skip, skipped, pos = 0, "", 0, at
+    for m in _TAGS.finditer(text, at):
+        if m.start() - at > _AUTO_LOOKS:
+            return "ltr"
+        found = "" if skip else _strong(text[pos : m.start()])
+        if found:
+            return found
+        pos = m.end()
+        closing, tag = m.group(1), m.group(2).lower()
+        if skip:
+            skipped += (-1 if closing else 1) if tag == skip and tag not in _VOID else 0
+            skip = skip if skipped else ""
+        elif closing and tag == name and not depth:
+            return "ltr"
+        elif tag not in _VOID:
+            depth += (-1 if closing else 1) if tag == name else 0
+            if not closing and (tag in _AUTO_SKIPS or "dir" in _attributes(m.group(3))):
+                skip, skipped = tag, 1
+    return ("" if skip else _strong(text[pos : at + _AUTO_LOOKS])) or "ltr"
+
+
+# A tag: as HTML's tokenizer reads one (gate.reading.visible), ended by `>`.
+_TAGS = HTML_TAG
 
 
 class _Elements:
@@ -117,8 +170,8 @@ class _Elements:
     `<bdo dir="rtl">` an override, `<bdi>` and `dir="auto"` an isolate of their first
     strong letter's direction, a style's `direction` one too), each element's end matched
     to its start by name (an inner `</span>` ends the inner element, not the isolate
-    around it; a `<p>` left open ends where a block starts; `/>` ends no element HTML
-    does not make void)."""
+    around it; a `<p>` left open ends where a block starts, an inline element where its
+    markdown paragraph does; `/>` ends no element HTML does not make void)."""
 
     def __init__(self) -> None:
         self.open: list[tuple[str, str, str]] = []  # (name, its start's control, its end's)
@@ -130,106 +183,144 @@ class _Elements:
         more than UAX #9's 125 levels)."""
         return self.controls[-1]
 
+    def paragraph_ended(self) -> None:
+        """A markdown paragraph's end: the inline elements open in it are closed."""
+        while self.open and self.open[-1][0] not in _HOLDS_BLOCKS:
+            self._pop()
+
     def tag(self, m: re.Match[str], text: str) -> str:
-        closing, name, inside = m.group(1), m.group(2).lower(), m.group(3)
+        """The controls this tag stands for where it stands."""
+        closing, name = m.group(1), m.group(2).lower()
         if closing:
             return self._ended(name)
         if name == "br":
-            return "\u2028" + self.opened()  # (a line break: each line drawn apart)
+            return _BREAK + self.opened()  # (a line break: each line drawn apart)
         if name in _VOID:
             return ""
         ended = self._ended("p") if name in _ENDS_A_P and self.depth.get("p") else ""
-        start, end = self._controls(name, _attributes(inside), text, m.end())
+        start, end = _controls(name, _attributes(m.group(3)), text, m.end())
         self.open.append((name, start, end))
         self.controls.append((self.controls[-1] + start)[:125])
         self.depth[name] = self.depth.get(name, 0) + 1
         return ended + start
 
-    @staticmethod
-    def _controls(name: str, attrs: dict[str, str], text: str, at: int) -> tuple[str, str]:
-        style = _css(attrs.get("style", ""))
-        css = _DIRECTION.findall(style)
-        way = attrs.get("dir", "").strip().lower()  # (a style's wins: the author's)
-        way = css[-1].lower() if css else way if way in ("rtl", "ltr", "auto") else ""
-        way = way or ("auto" if name == "bdi" else "")
-        if way == "auto" or (not way and _PLAINTEXT.search(style)):
-            way = _first_strong(text, at)
-        if (name == "bdo" or _BIDI_OVERRIDE.search(style)) and way:
-            return ("\u202e" if way == "rtl" else "\u202d"), "\u202c"
-        return {"rtl": ("\u2067", "\u2069"), "ltr": ("\u2066", "\u2069")}.get(way, ("", ""))
+    def _pop(self) -> str:
+        opened, _, end = self.open.pop()
+        self.controls.pop()
+        self.depth[opened] -= 1
+        return end
 
     def _ended(self, name: str) -> str:
         if not self.depth.get(name):
             return ""  # (an end tag no start opened: nothing to a browser)
         ends = []
         while True:
-            opened, _, end = self.open.pop()
-            self.controls.pop()
-            self.depth[opened] -= 1
-            ends.append(end)
+            opened = self.open[-1][0]
+            ends.append(self._pop())
             if opened == name:
                 return "".join(ends)
+
+
+def _controls(name: str, attrs: dict[str, str], text: str, at: int) -> tuple[str, str]:
+    """The controls an element's start and end stand for: its direction (a style's over
+    its `dir`: the author's over the browser's), an isolate (an override for `<bdo>` or
+    a style's `unicode-bidi: ...override`), none where it sets none."""
+    style = _css(attrs.get("style", ""))
+    css = _DIRECTION.findall(style)
+    way = attrs.get("dir", "").strip().lower()
+    if css:
+        way = css[-1].lower()
+    elif way not in ("rtl", "ltr", "auto"):
+        way = "auto" if name == "bdi" or _PLAINTEXT.search(style) else ""
+    if way == "auto":
+        way = _first_strong(text, at, name)
+    if (name == "bdo" or _BIDI_OVERRIDE.search(style)) and way:
+        return ("\u202e" if way == "rtl" else "\u202d"), "\u202c"
+    return {"rtl": ("\u2067", "\u2069"), "ltr": ("\u2066", "\u2069")}.get(way, ("", ""))
+
+
+_BLANK_LINE = lazyre.compile(r"\n[ \t]*(?=\n)")
 
 
 def _directed(text: str) -> tuple[str, list[str]]:
     """The text with each HTML element's direction control after its start tag (before
     its end tag's), a tag across lines on one (its line breaks after it: each line's
-    text stays on its line); and the controls open at each line's start."""
+    text stays on its line), tags looked for where markdown reads them (not in code,
+    comments, front matter); and the controls the elements hold open at each line's
+    start."""
+    from receipt_gate.reading.masking import without_code
+
+    masked = without_code(text) if "<" in text else text
     elements = _Elements()
     pieces: list[str] = []
     starts = [""]
     pos = 0
-    for m in _TAG.finditer(text):
-        before = text[pos : m.start()]
-        starts += [elements.opened()] * before.count("\n")
-        control = elements.tag(m, text)
-        tag = m.group()
+    for m in _TAGS.finditer(masked):
+        tag = text[m.start() : m.end()]
+        if not tag.endswith(">") or _BLANK_LINE.search(tag):
+            continue  # (no tag: text to markdown)
+        starts += _line_starts(masked[pos : m.start()], elements)
+        pieces.append(_broken(text[pos : m.start()], elements))
+        control = elements.tag(m, masked)
         breaks = tag.count("\n")
         if breaks:
             tag = tag.replace("\n", " ").replace("\r", " ")
-        pieces += [before, control + tag if m.group(1) else tag + control, "\n" * breaks]
+        pieces += [control + tag if m.group(1) else tag + control, "\n" * breaks]
         starts += [elements.opened()] * breaks
         pos = m.end()
-    pieces.append(text[pos:])
-    starts += [elements.opened()] * text.count("\n", pos)
+    starts += _line_starts(masked[pos:], elements)
+    pieces.append(_broken(text[pos:], elements))
     return "".join(pieces), starts
+
+
+def _broken(between: str, elements: _Elements) -> str:
+    """Text between tags with each line or paragraph separator a line break, as a
+    `<br>` is (the elements open drawn on after it)."""
+    if "\u2028" not in between and "\u2029" not in between:
+        return between
+    return re.sub("[\u2028\u2029]", lambda _: _BREAK + elements.opened(), between)
+
+
+def _line_starts(between: str, elements: _Elements) -> list[str]:
+    """What the elements hold open at each line start in text between tags (a blank
+    line ends a markdown paragraph, and its inline elements)."""
+    out = []
+    lines = between.split("\n")
+    for n, line in enumerate(lines[1:], 1):
+        if not line.strip() or not lines[n - 1].strip():
+            elements.paragraph_ended()
+        out.append(elements.opened())
+    return out
 
 
 def directed(text: str) -> str:
     """The text with each HTML element's direction a control beside its tags (see
     _directed): what a reading that takes tags out keeps of them. Lines as they were."""
-    return _directed(text)[0] if _HINT.search(text) else text
-
-
-_REFERENCE = lazyre.compile(r"&(?:(?:rlm|lrm);|#0*[0-9]{1,7};?|#[xX]0*[0-9a-fA-F]{1,6};?)")
-_BIDI_KINDS = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI", "FSI", "LRE", "LRO", "LRI"})
+    return _directed(text)[0] if may_reorder(text) else text
 
 
 def _marks_decoded(text: str) -> str:
     """The text with each character reference to a right-to-left letter or a direction
     control decoded (what hides an element's text out leaves it to be read)."""
-    import html
-    import unicodedata
 
     def one(m: re.Match[str]) -> str:
-        c = html.unescape(m.group())
-        kind = unicodedata.bidirectional(c) if len(c) == 1 else ""
-        return c if kind in _BIDI_KINDS or c in "\u200e\u200f\u202c\u2069" else m.group()
+        return html.unescape(m.group()) if _stands_for_a_mark(m) else m.group()
 
     return _REFERENCE.sub(one, text) if "&" in text else text
 
 
-def shown_directed(text: str, seen: Callable[[str], str]) -> str:
+def shown_directed(text: str, seen: Callable[[str], str], kept: bool) -> str:
     """What a reading that leaves out what may be hidden (`seen`: same length, blanks
     out) keeps of the text, with each element's direction a control beside its tags
-    (directed) and every right-to-left letter and direction control kept where it
-    stood: an element a style may hide is drawn all the same (`<span
-    style="color:red">&rlm;</span>` reorders the line around it)."""
-    if _HINT.search(text) is None:
+    (directed); `kept`: every right-to-left letter and direction control kept where it
+    stood (an element a style may hide is drawn all the same: `<span
+    style="color:red">&rlm;</span>` reorders the line around it; one surely hidden is
+    not: read both ways)."""
+    if not may_reorder(text):
         return seen(text)
     marked = _marks_decoded(directed(text))
     shown = seen(marked)
-    if len(shown) != len(marked):
+    if not kept or len(shown) != len(marked):
         return shown
     out = list(shown)
     for m in _RTL.finditer(marked):
@@ -241,7 +332,7 @@ def open_at(page: str) -> list[str] | None:
     """The runs HTML's elements hold open at the start of each line of a page (an
     earlier line's `<div dir="rtl">` around markdown): what a paragraph of the page read
     apart from it is drawn in; None where no line starts inside one."""
-    if _HINT.search(page) is None:
+    if not may_reorder(page):
         return None
     _, starts = _directed(page)
     return starts if any(starts) else None
@@ -252,37 +343,49 @@ def drawn_lines(lines: list[str], opened_at: list[str] | None = None) -> list[st
     and entities decoded (gate.reading.reader, nothing folded: the reader's view of it
     folds it), each paragraph (the lines up to a blank one or a block's start, joined by
     a space as a browser joins them) in the order the algorithm draws it, each line a
-    `<br>` ends apart, at the paragraph's first line, its other lines empty; None for a
-    paragraph drawn as written, and None for all where none is drawn otherwise. A
+    `<br>` ends apart (joined by a space in a left-to-right paragraph, apart in a
+    right-to-left one), at the paragraph's first line, its other lines empty; None for
+    a paragraph drawn as written, and None for all where none is drawn otherwise. A
     paragraph is drawn inside the elements open before it (`<div dir="rtl">` on a line
     of its own), or (`opened_at`: open_at() of the page these lines are of, line for
     line) inside what the page opens before it."""
     text = "\n".join(lines)
-    if _HINT.search(text) is None and not (opened_at and any(opened_at)):
+    if not may_reorder(text) and not (opened_at and any(opened_at)):
         return None
     from receipt_gate.reading.reader import reader_view
 
-    directed, starts = _directed(text)
+    directed_text, starts = _directed(text.replace(_BREAK, " "))
     if opened_at is None or len(opened_at) != len(lines):
         opened_at = starts
-    raw = reader_view(directed, raw=True).text.split("\n")
+    raw = reader_view(directed_text, raw=True).text.split("\n")
     if len(raw) != len(lines) or len(opened_at) != len(lines):
         return None
-    from bidi import get_display
-
     out: list[str | None] = [None] * len(raw)
     i = 0
     while i < len(raw):
         j = i + 1
-        while j < len(raw) and raw[j - 1].strip() and raw[j].strip():
+        while j < len(raw) and lines[j - 1].strip() and lines[j].strip():
             if _BLOCK_START.match(lines[j]):
                 break
             j += 1
         whole = opened_at[i] + " ".join(raw[i:j])
         if opened_at[i] or _RTL.search(whole):
-            lines_of = whole.split("\u2028")  # (a `<br>`'s lines, each drawn apart)
-            drawn = [str(get_display(line, base_dir="L")) for line in lines_of]
-            if drawn != lines_of:
-                out[i:j] = [" ".join(drawn)] + [""] * (j - i - 1)
+            rtl = opened_at[i][:1] in _RTL_OPENERS or bool(_RTL_BLOCK.match(lines[i]))
+            drawn = _drawn(whole, rtl)
+            if drawn is not None:
+                out[i:j] = [drawn] + [""] * (j - i - 1)
         i = j
     return out if any(d is not None for d in out) else None
+
+
+def _drawn(paragraph: str, rtl: bool) -> str | None:
+    """A paragraph as drawn (each `<br>` line apart: joined by a space where the
+    paragraph is left to right, a reader going on at the next line's left; apart in a
+    right-to-left one), or None where drawn as written."""
+    from bidi import get_display
+
+    pieces = paragraph.split(_BREAK)
+    drawn = [str(get_display(piece, base_dir="L")) for piece in pieces]
+    if drawn == pieces:
+        return None
+    return (" \ufdd1 " if rtl else " ").join(drawn)  # (a noncharacter: no word joins it)

@@ -137,7 +137,7 @@ def opening_paragraph(text: str) -> Opening | None:
 
 
 def visible_paragraphs(
-    text: str, unshown: frozenset[str] = frozenset(), drawn: bool = False
+    text: str, unshown: frozenset[str] = frozenset(), drawn: bool = False, kept: bool = False
 ) -> list[str]:
     """Each paragraph and heading as a reader of the rendered page reads it: its visible
     text alone, as the reader's view gives it (markup, tags and comments out, entities
@@ -148,7 +148,8 @@ def visible_paragraphs(
     blocks or HTML blocks; nor the kinds `unshown` names (`link`: link text, `heading`,
     `blockquote`, which a site's own template prints as it likes; `footnote`, a
     definition a renderer with no footnotes reads as a link's). `drawn`: each line as a
-    browser draws it (gate.reading.direction: right-to-left text reorders it)."""
+    browser draws it (gate.reading.direction: right-to-left text reorders it; `kept`:
+    with the marks of what may be hidden, see shown_directed)."""
     from receipt_gate.reading.reader import reader_view
     from receipt_gate.reading.visible import surely_seen
 
@@ -160,15 +161,16 @@ def visible_paragraphs(
     if drawn:  # (each element's direction a control its tags leave in the prose)
         from receipt_gate.reading.direction import drawn_lines, open_at, shown_directed
 
-        opened_at, seen = open_at(text), shown_directed(text, hide)
+        opened_at, seen = open_at(text), shown_directed(text, hide, kept)
     lines = prose_lines(seen, links="link" not in unshown, code=True)
     if drawn:
         shown = drawn_lines(lines, opened_at) or lines
         lines = [w if d is None else d for d, w in zip(shown, lines, strict=True)]
-    _, kept = _text_blocks(seen)
+    _, blocks = _text_blocks(seen)
     return [
-        reader_view("\n".join(lines[b.start : b.end])).text
-        for b in kept
+        reader_view("\n".join(lines[b.start : b.end]), raw=drawn).text  # (drawn: unfolded,
+        # a right-to-left letter no look-alike Latin one)
+        for b in blocks
         if not (b.kind == "heading" and "heading" in unshown)
         and not (b.quoted and "blockquote" in unshown)
     ]

@@ -65,28 +65,36 @@ def _unmark(text: str) -> str:
     return _MARKUP.sub(lambda m: m.group(1) or "", text)
 
 
-def _seen(text: str) -> str:
-    """Text as a reader's view gives it (gate.reading.reader), normalized."""
+def _seen(text: str, raw: bool = False) -> str:
+    """Text as a reader's view gives it (gate.reading.reader), normalized (`raw`: with
+    no look-alike folded, as drawn paragraphs are read)."""
     from receipt_gate.reading.reader import reader_view
 
-    return normalize(reader_view(text).text)
+    return normalize(reader_view(text, raw=raw).text)
 
 
 _WORD = lazyre.compile(r"[^\W_]+")
 
 
-def _read_left_to_right(text: str) -> str:
-    """The words of a text a reader reads left to right, in their order: Latin (and
-    every left-to-right script's) words and numbers, right-to-left words out."""
-    return " ".join(
-        w
-        for w in _WORD.findall(text)
-        if w.isascii() or not any(unicodedata.bidirectional(c) in ("R", "AL") for c in w)
-    )
+def _left_to_right_runs(text: str) -> list[str]:
+    """The runs of words a reader reads left to right in a text, each run's words in
+    their order: Latin (and every left-to-right script's) words and numbers, cut where a
+    right-to-left word stands (a right-to-left line draws such runs right to left)."""
+    runs: list[list[str]] = [[]]
+    for w in _WORD.findall(text):
+        if w.isascii() or not any(unicodedata.bidirectional(c) in ("R", "AL") for c in w):
+            runs[-1].append(w)
+        elif runs[-1]:
+            runs.append([])
+    return [" ".join(run) for run in runs if run]
 
 
 def paragraphs(
-    text: str, path: str = "", unshown: frozenset[str] = frozenset(), drawn: bool = False
+    text: str,
+    path: str = "",
+    unshown: frozenset[str] = frozenset(),
+    drawn: bool = False,
+    kept: bool = False,
 ) -> list[str]:
     """The draft's paragraphs as a reader of the rendered page reads them, normalized:
     visible text alone (gate.reading.pageparts.visible_paragraphs), so a quote found only
@@ -98,7 +106,7 @@ def paragraphs(
     from receipt_gate.reading.pageparts import plain_paragraphs, visible_paragraphs
 
     plain = plain_paragraphs(text, path) if path else None
-    read = plain if plain is not None else visible_paragraphs(text, unshown, drawn)
+    read = plain if plain is not None else visible_paragraphs(text, unshown, drawn, kept)
     return [p for p in (normalize(para) for para in read) if p]
 
 
@@ -112,9 +120,10 @@ def readings(
     a quote counts only where every reading holds it. (Each with whether it is drawn:
     a quote is read in that order too.)"""
     out = [(paragraphs(text, path, unshown), False)]
-    if may_reorder(text):
-        drawn = paragraphs(text, path, unshown, drawn=True)
-        if drawn != out[0][0]:
+    for kept in (False, True) if may_reorder(text) else ():  # (a mark a style may hide
+        # reorders its line, or is hidden: both)
+        drawn = paragraphs(text, path, unshown, drawn=True, kept=kept)
+        if drawn != out[0][0] and (drawn, True) not in out:
             out.append((drawn, True))
     if "{{" in text or "{%" in text:
         from receipt_gate import GateError
@@ -130,24 +139,27 @@ def readings(
     return out
 
 
-def _forms(quote: str) -> tuple[str, ...]:
+def _forms(quote: str, raw: bool = False) -> tuple[str, ...]:
     """A quote as written and with its markup out, each read as the paragraphs are."""
-    return tuple(dict.fromkeys((_seen(quote), _seen(_unmark(quote)))))
+    return tuple(dict.fromkeys((_seen(quote, raw), _seen(_unmark(quote), raw))))
 
 
 def _found(quote: str, paras: list[tuple[list[str], bool]]) -> bool:
     """Is the quote in one paragraph of every reading? In one drawn as a browser draws
-    it: its words read left to right are there in its order (right-to-left words are
-    drawn in place, read right to left: a quote that starts inside them is no string
-    of the drawn line, round 76)."""
+    it: each run of its words read left to right is there in its order (right-to-left
+    words are drawn in place, read right to left, and so are the runs between them: a
+    quote that starts inside them is no string of the drawn line, rounds 76 and 77)."""
     forms = _forms(quote)
     for r, drawn in paras:
         if not drawn:
             if not any(form in p for form in forms for p in r):
                 return False
             continue
-        read = [f" {_read_left_to_right(form)} " for form in forms]
-        if not any(f in f" {_read_left_to_right(p)} " for f in read for p in r):
+        drawn_runs = [f" {run} " for p in r for run in _left_to_right_runs(p)]
+        if not any(
+            all(any(f" {run} " in d for d in drawn_runs) for run in _left_to_right_runs(form))
+            for form in _forms(quote, raw=True)
+        ):
             return False
     return True
 
