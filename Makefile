@@ -14,10 +14,11 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python examples/demo.py
 
+# (-n auto: pytest-xdist runs the tests on every core; each worker its own session)
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # Unit and integration tests only (no framework installs, no long property runs):
 # the quick loop while working. CI runs `make test`, the whole suite.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not e2e and not slow"
+	$(BIN)/python -m pytest -n auto -m "not e2e and not slow"
