@@ -155,7 +155,7 @@ _LOOSE_GROUPED = lazyre.compile(
     r"|(?<![\w.,'’])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,'’]?\d)"
 )
 # Arabic's thousands and decimal separators, as a comma and a point.
-_ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": "."})
+_ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": ".", "\u066a": "%"})
 # A comma's look-alikes between digits (a low single quote, the small comma: `1\u201a000`
 # is 1,000 to a reader; round 70; the ideographic and Arabic list commas separate items).
 _COMMA_LIKE = lazyre.compile(r"(?<=\d)[\u201a\ufe50](?=\d)")
@@ -456,10 +456,11 @@ def surely_read(
     drawn = drawn_lines(to_draw, opened_at)
     if drawn is None:
         return written
-    return written & {
-        t.value
-        for t in _tokens([w if d is None else d for d, w in zip(drawn, lines, strict=True)], 1)
-    }
+    shown = [w if d is None else d for d, w in zip(drawn, lines, strict=True)]
+    # (a number's digits in the same order: its percent sign drawn before it in
+    # right-to-left writing, `%76`, is where an Arabic reader reads it, after)
+    digits = {t.value.rstrip("%") for t in _tokens(shown, 1)}
+    return {v for v in written if v.rstrip("%") in digits}
 
 
 def _drawn_tokens(

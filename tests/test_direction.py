@@ -424,3 +424,46 @@ def test_a_css_escape_past_unicode_is_read_as_a_replacement() -> None:
 def test_a_drawn_finding_is_at_its_line_once() -> None:
     page = '---\ntitle: t\n---\nWell, <span dir="rtl">conclusion &rlm; In</span>, we said.\n'
     assert [(f.line, f.col) for f in find_tells(page, RULES, path="a.md")] == [(4, 1)]
+
+
+# Round 77: a style's direction as CSS reads it, a tag as HTML's tokenizer reads it.
+@pytest.mark.parametrize(
+    "span",
+    [
+        '<span style="direction:rtl !important; direction:ltr; unicode-bidi:isolate">',
+        '<span style="direction:rtl; direction:ltr-x">',
+        "<span style=\"direction:rtl; --a:'direction:ltr'\">",
+        '<span style="direction:rtl;direction:ltr x">',
+        "<span" + " " * 4100 + 'dir="rtl">',
+        '<span title="' + "a" * 4100 + '" dir="rtl">',
+    ],
+)
+def test_round_77_a_spans_direction_is_read(span: str) -> None:
+    found = find_tells(f"Well, {span}conclusion &rlm; In</span>, we said.\n", RULES, path="a.md")
+    assert [f.message for f in found] == [
+        'banned phrase "in conclusion", as a browser draws the line (right-to-left text'
+        " reorders it)"
+    ], found
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        '<p>\nWell, <span a<b dir="rtl">conclusion &rlm; In</span>, we said.\n</p>\n',
+        '<span dir="rtl">In &rlm; Well,</br>we planted &rlm; conclusion</span> the beans.\n',
+    ],
+)
+def test_round_77_tags_html_reads_are_read(page: str) -> None:
+    assert find_tells(page, RULES, path="a.md"), page
+
+
+def test_a_valid_style_direction_left_to_right_draws_as_written() -> None:
+    page = 'Well, <span style="direction:ltr">conclusion &rlm; In</span>, we said.\n'
+    assert find_tells(page, RULES, path="a.md") == []
+
+
+@pytest.mark.parametrize("body", ["أصلحنا 76% من الأخطاء.", "أصلحنا ٧٦٪ من الأخطاء."])
+def test_an_arabic_percentage_supports_its_number(body: str) -> None:
+    """Round 77's false refusals: `76%` in Arabic is drawn `%76` (read as 76%), and the
+    Arabic percent sign is one."""
+    assert "76%" in parse_article(f"# Notes\n\n{body}\n", "posts/a.md").body_numbers

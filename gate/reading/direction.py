@@ -60,7 +60,6 @@ _RTL_BLOCK = lazyre.compile(
     r"(?i)\s*<(?:p|div|h[1-6]|li|blockquote|section|article|aside|td|th|dd|dt|main|body)"
     r"\b[^>]*\bdir\s*=\s*[\"']?\s*rtl"
 )
-_DIRECTION = lazyre.compile(r"(?i)(?<![\w-])direction\s*:\s*(rtl|ltr)\b")
 _BIDI_OVERRIDE = lazyre.compile(r"(?i)(?<![\w-])unicode-bidi\s*:\s*[\w-]*override")
 _PLAINTEXT = lazyre.compile(r"(?i)(?<![\w-])unicode-bidi\s*:\s*plaintext")
 _CSS_COMMENT = lazyre.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
@@ -191,10 +190,10 @@ class _Elements:
     def tag(self, m: re.Match[str], text: str) -> str:
         """The controls this tag stands for where it stands."""
         closing, name = m.group(1), m.group(2).lower()
+        if name == "br":  # (`</br>` too, as HTML reads it)
+            return _BREAK + self.opened()  # (a line break: each line drawn apart)
         if closing:
             return self._ended(name)
-        if name == "br":
-            return _BREAK + self.opened()  # (a line break: each line drawn apart)
         if name in _VOID:
             return ""
         ended = self._ended("p") if name in _ENDS_A_P and self.depth.get("p") else ""
@@ -226,10 +225,10 @@ def _controls(name: str, attrs: dict[str, str], text: str, at: int) -> tuple[str
     its `dir`: the author's over the browser's), an isolate (an override for `<bdo>` or
     a style's `unicode-bidi: ...override`), none where it sets none."""
     style = _css(attrs.get("style", ""))
-    css = _DIRECTION.findall(style)
+    css = _css_direction(style)
     way = attrs.get("dir", "").strip().lower()
     if css:
-        way = css[-1].lower()
+        way = css
     elif way not in ("rtl", "ltr", "auto"):
         way = "auto" if name == "bdi" or _PLAINTEXT.search(style) else ""
     if way == "auto":
@@ -239,13 +238,36 @@ def _controls(name: str, attrs: dict[str, str], text: str, at: int) -> tuple[str
     return {"rtl": ("\u2067", "\u2069"), "ltr": ("\u2066", "\u2069")}.get(way, ("", ""))
 
 
+_CSS_STRING_VALUE = lazyre.compile(r"\"[^\"]*(?:\"|\Z)|'[^']*(?:'|\Z)")
+_IMPORTANT = lazyre.compile(r"(?i)!\s*important\s*\Z")
+
+
+def _css_direction(style: str) -> str:
+    """The `direction` an inline style gives, as CSS reads its declarations: a valid
+    value alone (`ltr-x` is none), not a word in a string, an `!important` one over
+    the rest, the last of equals."""
+    normal = important = ""
+    for declaration in _CSS_STRING_VALUE.sub('""', style).split(";"):
+        name, _, value = declaration.partition(":")
+        if name.strip().lower() != "direction":
+            continue
+        marked = _IMPORTANT.search(value)
+        word = value[: marked.start()] if marked else value
+        if word.strip().lower() in ("rtl", "ltr"):
+            if marked:
+                important = word.strip().lower()
+            else:
+                normal = word.strip().lower()
+    return important or normal
+
+
 _BLANK_LINE = lazyre.compile(r"\n[ \t]*(?=\n)")
 
 
-def _directed(text: str) -> tuple[str, list[str]]:
+def _directed(text: str, bare: bool = False) -> tuple[str, list[str]]:
     """The text with each HTML element's direction control after its start tag (before
-    its end tag's), a tag across lines on one (its line breaks after it: each line's
-    text stays on its line), tags looked for where markdown reads them (not in code,
+    its end tag's), each tag as its name alone on one line (its line breaks after it:
+    each line's text stays on its line), tags looked for where markdown reads them (not in code,
     comments, front matter); and the controls the elements hold open at each line's
     start."""
     from receipt_gate.reading.masking import without_code
@@ -263,8 +285,10 @@ def _directed(text: str) -> tuple[str, list[str]]:
         pieces.append(_broken(text[pos : m.start()], elements))
         control = elements.tag(m, masked)
         breaks = tag.count("\n")
-        if breaks:
-            tag = tag.replace("\n", " ").replace("\r", " ")
+        # (for the reader's view, the tag as its name alone: what HTML read as one tag it
+        # takes out whole, whatever its attributes hold, `<span a<b dir="rtl">`; else on
+        # one line, its attributes read by what judges what it hides)
+        tag = f"<{m.group(1)}{m.group(2)}>" if bare else tag.replace("\n", " ").replace("\r", " ")
         pieces += [control + tag if m.group(1) else tag + control, "\n" * breaks]
         starts += [elements.opened()] * breaks
         pos = m.end()
@@ -354,7 +378,7 @@ def drawn_lines(lines: list[str], opened_at: list[str] | None = None) -> list[st
         return None
     from receipt_gate.reading.reader import reader_view
 
-    directed_text, starts = _directed(text.replace(_BREAK, " "))
+    directed_text, starts = _directed(text.replace(_BREAK, " "), bare=True)
     if opened_at is None or len(opened_at) != len(lines):
         opened_at = starts
     raw = reader_view(directed_text, raw=True).text.split("\n")
