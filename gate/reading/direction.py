@@ -7,12 +7,13 @@ pieces in another order than they are written: inside a right-to-left isolate,
 quote's `ninth&#x61c; of May` "of May ninth" (round 75; in a left-to-right line too:
 `&rlm;6&rlm;7` is 76). No override is needed, and no mark a reader sees.
 
-drawn_lines() reads each line as the reader's view does (gate.reading.reader: markup
-out, entities decoded), in the order the algorithm draws it, left to right, as a reader
-of Latin words and digits reads them. The algorithm is
-python-bidi's (the unicode-bidi crate's UAX #9, isolates and bracket pairs included):
-its rules are many and exact, and a browser follows them to the letter. Imported only
-for a page that holds something drawn right to left.
+drawn_lines() reads each paragraph as the reader's view does (gate.reading.reader:
+markup out, entities decoded), each HTML element's direction a control beside its tags
+(_directed), in the order the algorithm draws it, left to right, as a reader of Latin
+words and digits reads them. The algorithm is python-bidi's (the unicode-bidi crate's
+UAX #9, isolates and bracket pairs included): its rules are many and exact, and a
+browser follows them to the letter. It is imported only for a paragraph that holds
+something drawn right to left; may_reorder() says cheaply where none can be.
 """
 
 from __future__ import annotations
