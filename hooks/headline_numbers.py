@@ -427,40 +427,39 @@ def _as_digits(m: re.Match[str]) -> str:
     return word if word.endswith(("l", "o")) else word.translate(_AS_DIGITS)
 
 
-def tokens(
-    lines: list[str],
-    first_line: int = 1,
-    drawn: bool = True,
-    opened_at: list[str] | None = None,
-) -> Iterator[Token]:
+def tokens(lines: list[str], first_line: int = 1, drawn: bool = True) -> Iterator[Token]:
     """Every number token (digits or words) in these lines as a reader reads them
     (gate.reading.reader: `7&#54;`, `7<!-- -->6`, `7**6**` and a zero-width space between
     digits read as 76), with its line and column as written; (`drawn`) and those the
-    lines hold only as a browser draws them (_drawn_tokens: `&rlm;6&rlm;7` is 76; in
-    what the page opens before each line: `opened_at`, gate.reading.direction.open_at)."""
+    lines hold only as a browser draws them (_drawn_tokens: `&rlm;6&rlm;7` is 76)."""
     yield from _tokens(lines, first_line)
-    if drawn and (opened_at or may_reorder("\n".join(lines))):
-        yield from _drawn_tokens(lines, first_line, opened_at)
+    if drawn and may_reorder("\n".join(lines)):
+        yield from _drawn_tokens(lines, first_line, None)
 
 
 def surely_read(
-    lines: list[str], opened_at: list[str] | None = None, to_draw: list[str] | None = None
+    lines: list[str],
+    opened_at: list[str] | None = None,
+    to_draw: Sequence[list[str]] = (),
 ) -> set[str]:
     """The numbers these lines hold both as written and as a browser draws them (a body
-    supports a number every reader surely reads; `opened_at`: see tokens; `to_draw`: the
-    same lines with each element's direction in them, gate.reading.direction.directed)."""
-    written = {t.value for t in _tokens(lines, 1)}
-    to_draw = to_draw if to_draw is not None and len(to_draw) == len(lines) else lines
-    if not opened_at and not may_reorder("\n".join(to_draw)):
-        return written
-    drawn = drawn_lines(to_draw, opened_at)
-    if drawn is None:
-        return written
-    shown = [w if d is None else d for d, w in zip(drawn, lines, strict=True)]
-    # (a number's digits in the same order: its percent sign drawn before it in
-    # right-to-left writing, `%76`, is where an Arabic reader reads it, after)
-    digits = {t.value.rstrip("%") for t in _tokens(shown, 1)}
-    return {v for v in written if v.rstrip("%") in digits}
+    supports a number every reader surely reads): drawn as they are, or as each of
+    `to_draw` (the same lines with each element's direction in them,
+    gate.reading.direction.shown_directed), inside what the page opens before each line
+    (`opened_at`, gate.reading.direction.open_at)."""
+    read = {t.value for t in _tokens(lines, 1)}
+    for each in [d for d in to_draw if len(d) == len(lines)] or [lines]:
+        if not opened_at and not may_reorder("\n".join(each)):
+            continue
+        drawn = drawn_lines(each, opened_at)
+        if drawn is None:
+            continue
+        shown = [w if d is None else d for d, w in zip(drawn, lines, strict=True)]
+        # (a number's digits in the same order: its percent sign drawn before it in
+        # right-to-left writing, `%76`, is where an Arabic reader reads it, after)
+        digits = {t.value.rstrip("%") for t in _tokens(shown, 1)}
+        read = {v for v in read if v.rstrip("%") in digits}
+    return read
 
 
 def _drawn_tokens(
@@ -558,7 +557,8 @@ def parse_article(
     context: dict[str, str] = {}
     for printed in readings:
         found = titles(printed, path, fields)
-        numbers = _shown_numbers(printed, path, html, found, notes)
+        opens = open_at(printed)  # (what the page opens before a line: a title, a body's)
+        numbers = _shown_numbers(printed, path, html, found, notes, opens)
         body = numbers if body is None else body & numbers
         if "{%" in printed:  # (not a heading in a branch its literals never run)
             from receipt_gate.reading.inline import blanked
@@ -568,9 +568,8 @@ def parse_article(
             never = never_printed(printed, engine)
             found = titles(blanked(printed, never), path, fields) if never else found
         heads.update(dict.fromkeys(t.text.replace(TITLES, "") for t in found))
-        opens = open_at(printed) or []  # (what the page opens before a title)
         for t in found:
-            if 0 < t.line <= len(opens) and opens[t.line - 1]:
+            if opens and 0 < t.line <= len(opens) and opens[t.line - 1]:
                 context.setdefault(t.text.replace(TITLES, ""), opens[t.line - 1])
     if "{{<" in text or "{{%" in text:  # (and Hugo's `param` shortcode in a heading)
         hugo = params_printed(text, own_fields)
@@ -631,9 +630,15 @@ def _given_to(path: str, given: Sequence[Sequence[str]]) -> list[str]:
 
 
 def _shown_numbers(
-    printed: str, path: str, html: bool, found: Sequence[Any], notes: bool = True
+    printed: str,
+    path: str,
+    html: bool,
+    found: Sequence[Any],
+    notes: bool = True,
+    opened_at: list[str] | None = None,
 ) -> set[str]:
-    """The numbers every reader surely sees in the page as printed, its titles out."""
+    """The numbers every reader surely sees in the page as printed, its titles out
+    (`opened_at`: what the page opens before each line, gate.reading.direction.open_at)."""
     from receipt_gate.reading.htmlblocks import unseen
     from receipt_gate.reading.inline import blanked
     from receipt_gate.reading.pageparts import html_lines
@@ -660,10 +665,7 @@ def _shown_numbers(
         start, end = title.heading if title.span == (0, 0) else (0, 0)
         for each in (lines, *to_draw):
             each[start:end] = [""] * (end - start)
-    if not to_draw:
-        return surely_read(lines)
-    opened_at = open_at(printed)
-    return surely_read(lines, opened_at, to_draw[0]) & surely_read(lines, opened_at, to_draw[1])
+    return surely_read(lines, opened_at, to_draw)
 
 
 def _title_numbers(title: str, opened: str = "") -> list[str]:
