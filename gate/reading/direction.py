@@ -97,11 +97,17 @@ def may_reorder(text: str) -> bool:
     """Might a browser draw some of this text in another order than it is written? (A
     right-to-left letter or control, a reference to one, `dir`, `<bdi>`, `<bdo>`, a
     style that may name a direction.)"""
-    if _RTL.search(text) is not None or _DIR_MARKUP.search(text) is not None:
+    if not text.isascii() and _RTL.search(text) is not None:
+        return True
+    # (substrings first: every page is asked, most hold none of these words)
+    low = text.lower()
+    if ("dir" in low or "<bd" in low) and _DIR_MARKUP.search(text) is not None:
         return True
     if "&" in text and any(_stands_for_a_mark(m) for m in _REFERENCE.finditer(text)):
         return True
-    return _STYLE.search(text) is not None and _STYLE_WORDS.search(text) is not None
+    return (
+        "style" in low and _STYLE.search(text) is not None and _STYLE_WORDS.search(text) is not None
+    )
 
 
 def _stands_for_a_mark(m: re.Match[str]) -> bool:
