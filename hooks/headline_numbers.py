@@ -150,9 +150,9 @@ _GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
 # "12'500"): a reader may read either number, so both are read (round 61).
 # So are groups apart by a full stop (German and Spanish `1.000`; round 71), read as the
 # whole number besides the decimal.
-_LOOSE_GROUPED = lazyre.compile(
-    r"(?<![\d.,'’])\d{1,3}(?:[ '’]\d{3})+(?![\d.,'’]?\d)"
-    r"|(?<![\w.,'’])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,'’]?\d)"
+_LOOSE_GROUPED = lazyre.compile(  # (a digit first: the engine skips to one in C)
+    r"\d(?:(?<![\d.,'’]\d)\d{0,2}(?:[ '’]\d{3})+(?![\d.,'’]?\d)"
+    r"|(?<![\w.,'’]\d)(?<=[1-9])\d{0,2}(?:\.\d{3})+(?![\d.,'’]?\d))"
 )
 # Arabic's thousands and decimal separators, as a comma and a point.
 _ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": ".", "\u066a": "%"})
@@ -279,16 +279,26 @@ _LABELED = lazyre.compile(
     r"(?=[ \t]*(?:$|[:;!?)\]]|[.,](?!\d)|[\u2013\u2014]|-[ \t])|([ \t]+of\b))",
     re.MULTILINE,
 )
+# Where _LABELED may match: a digit after a space or tab, with what may follow (a
+# digit first: the engine skips to one in C; _LABELED is then tried on that line only).
 _LABEL_HINT = lazyre.compile(
-    r"\S[ \t]+\d{1,4}(?:[ \t]*(?:$|[^\w\s%.])|\.(?!\d)|[ \t]+of\b)", re.MULTILINE
+    r"\d(?<=[ \t]\d)\d{0,3}(?:[ \t]*(?:$|[^\w\s%.])|\.(?!\d)|[ \t]+of\b)", re.MULTILINE
 )
 
 
 def _unlabeled(text: str) -> str:
     """The text with each number that names (a part, a course) blanked."""
-    if not _LABEL_HINT.search(text):
-        return text
-    return _LABELED.sub(_label_blanked, text)
+    out: list[str] = []
+    done = 0
+    for m in _LABEL_HINT.finditer(text):  # (no _LABELED match crosses a line)
+        start = text.rfind("\n", 0, m.start()) + 1
+        if start < done:
+            continue
+        end = text.find("\n", m.end())
+        out.append(text[done:start])
+        done = len(text) if end < 0 else end
+        out.append(_LABELED.sub(_label_blanked, text[start:done]))
+    return "".join(out) + text[done:] if out else text
 
 
 def _label_blanked(m: re.Match[str]) -> str:
@@ -418,6 +428,9 @@ _DIGIT_LOOKALIKES = lazyre.compile(
     r"(?<![\w.,])(?=[\dOol,.]*[Ool])(?=[\dOol,.]*\d)[\dl](?:[\dOol]|[,.](?=[\dOol]))*+(?!\w)"
 )
 _AS_DIGITS = str.maketrans("Ool", "001")
+# Where it may change something: a digit beside a look-alike, or one point or comma
+# from it (a digit first: the engine skips to one in C).
+_LOOKALIKE_HINT = lazyre.compile(r"\d(?:[,.]?[Ool]|(?<=[Ool]\d)|(?<=[Ool][,.]\d))")
 
 
 def _as_digits(m: re.Match[str]) -> str:
@@ -496,7 +509,7 @@ def _tokens(lines: list[str], first_line: int) -> Iterator[Token]:
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
     seen = view.text if view.shifts else text
-    if _DIGIT_LOOKALIKES.search(seen):  # (round 69: `1OO` and `l00` a reader reads as 100)
+    if _LOOKALIKE_HINT.search(seen):  # (round 69: `1OO` and `l00` a reader reads as 100)
         seen = _DIGIT_LOOKALIKES.sub(_as_digits, seen)
     found = (
         [(view.written(offset), written, value) for offset, written, value in scan(seen)]
