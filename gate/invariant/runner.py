@@ -140,7 +140,12 @@ def decide(
             for d, o in zip(todo[name], many(todo[name]), strict=True):
                 done[(name, d.path)] = o
     me = os.getpid()
-    rest = [(n, d) for n, d in jobs if (n, d.path) not in done]
+    # A draft's checks one after another: each reads the draft's blocks, prose and
+    # numbers, which the readers keep for the last few texts (markdown.blocks).
+    order = {d.path: i for i, (_, d) in enumerate(jobs)}
+    rest = sorted(
+        ((n, d) for n, d in jobs if (n, d.path) not in done), key=lambda j: order[j[1].path]
+    )
 
     def one_chunk(chunk: Sequence[tuple[str, Draft]]) -> list[Outcome]:
         show = progress if os.getpid() == me else None  # children keep quiet
