@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from receipt_gate.base import parallel, wildmatch
 from receipt_gate.invariant import judge as judge_module
 from receipt_gate.invariant import runner, verify
 from receipt_gate.invariant.receipts import receipt_path, sha256
+from receipt_gate.reading import direction
 from receipt_gate.reading.prose import prose_lines
 from receipt_gate.rules import corpus as corpus_module
 from receipt_gate.rules.config import load
@@ -33,6 +34,7 @@ from receipt_gate.trees.cache import decode
 from receipt_gate.trees.digests import sha256_of
 from receipt_gate.trees.gittree import CommitTree, IndexTree
 from receipt_gate.trees.tree import WorkTree
+from receipt_gate_hooks import headline_numbers
 from receipt_gate_hooks.headline_numbers import digit_chunks, scan
 from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo, Run
 from tests.test_headline_numbers import DRIFT
@@ -402,6 +404,72 @@ _NUMBERISH = st.lists(
 @given(text=_NUMBERISH)
 def test_the_bare_digits_shortcut_finds_the_same_numbers(text: str) -> None:
     assert scan(text) == scan(text, shortcut=False)
+
+
+_LABELISH = st.lists(
+    st.sampled_from(
+        [
+            *("Part", "part", "Step", "Ruby", "No.", "Vol.", "We", " ", "  ", "\t", "\n", "2"),
+            *("101", "76", "12345", "of", "x", ":", ".", ",", "-", "\u2014", "%", "1.5", ")"),
+        ]
+    ),
+    max_size=16,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=_LABELISH)
+@example("We\tPart 2:\nRuby 101")
+def test_the_label_rule_tried_on_hinted_lines_blanks_what_it_blanks_on_the_whole(
+    text: str,
+) -> None:
+    hn = headline_numbers
+    assert hn._unlabeled(text) == hn._LABELED.sub(hn._label_blanked, text)
+
+
+_LOOKALIKISH = st.lists(
+    st.sampled_from(["1", "7", "0", "O", "o", "l", "I", ",", ".", ",,", " ", "x", "20", "\n"]),
+    max_size=12,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=_LOOKALIKISH)
+@example("1,O")
+@example("x O.7")
+def test_the_look_alike_hint_misses_no_number_the_reading_changes(text: str) -> None:
+    hn = headline_numbers
+    read = hn._DIGIT_LOOKALIKES.sub(hn._as_digits, text)
+    assert read == text or hn._LOOKALIKE_HINT.search(text) is not None
+
+
+def _may_reorder_by_regex(text: str) -> bool:
+    """may_reorder as its regexes alone decide (before the substring prefilters)."""
+    d = direction
+    if d._RTL.search(text) or d._DIR_MARKUP.search(text):
+        return True
+    if "&" in text and any(d._stands_for_a_mark(m) for m in d._REFERENCE.finditer(text)):
+        return True
+    return bool(d._STYLE.search(text) and d._STYLE_WORDS.search(text))
+
+
+_DIRECTIONISH = st.lists(
+    st.sampled_from(
+        [
+            *("dir", "DIR", "Dir", "=", " ", "<bdo", "<BDI", "<bd", "style", "STYLE"),
+            *("direction", "bidi", "\\", "&rlm;", "&#8207;", "&#x5d0;", "&amp;", "\u05d0"),
+            *("\u200f", "x"),
+        ]
+    ),
+    max_size=10,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=_DIRECTIONISH)
+@example("x <BDO")
+def test_the_direction_hint_says_what_its_regexes_say(text: str) -> None:
+    assert direction.may_reorder(text) == _may_reorder_by_regex(text)
 
 
 # --- digests of input files, cached by stamp -------------------------------------
