@@ -580,6 +580,16 @@ def test_a_quote_of_what_a_reader_reads_holds(draft: str) -> None:
         ),
         # (the review: `markup: org` names the page's markup, whatever its extension)
         ("p.html", f"---\nmarkup: org\n---\n# {INVENTED}\n\nIntro.\n", False),
+        # Rounds 76 and 77: a markdown paragraph in a wrapper every generator shows (a
+        # `<div>` and its `</div>`, blank lines around it: raw HTML to kramdown and
+        # Python-Markdown, a paragraph to CommonMark), not in one that may hide it
+        ("p.md", f'Intro.\n\n<div dir="rtl">\n\n{INVENTED}.\n\n</div>\n', True),
+        ("p.md", f'Intro.\n\n<section markdown="1">\n\n{INVENTED}.\n\n</section>\n', True),
+        ("p.md", f"Intro.\n\n<ul><li>\n\n{INVENTED}.\n\n</li></ul>\n", True),
+        ("p.md", f'Intro.\n\n<div class="x">\n\n{INVENTED}.\n\n</div>\n', False),
+        ("p.md", f"Intro.\n\n<details>\n\n{INVENTED}.\n\n</details>\n", False),
+        ("p.md", f"Intro.\n\n<div><noscript>\n\n{INVENTED}.\n\n</noscript></div>\n", False),
+        ("p.md", f"Intro.\n\n<div>\n{INVENTED}.\n</div>\n", False),  # (Hugo omits it)
     ],
 )
 def test_a_quote_is_read_as_the_pages_markup_shows_it(path: str, draft: str, found: bool) -> None:

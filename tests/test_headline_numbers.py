@@ -1391,6 +1391,25 @@ def test_a_page_built_as_a_page_supports(repo: Repo, rg: Run, fields: str) -> No
     assert rc == 0, out
 
 
+@pytest.mark.parametrize(
+    ("page", "supports"),
+    [
+        # Round 77 (f03): a markdown paragraph in a wrapper every generator shows
+        ('<div dir="rtl">\n\nThe drift peaked at 76 hours.\n\n</div>\n', True),
+        ('<article markdown="1">\n\nThe drift peaked at 76 hours.\n\n</article>\n', True),
+        ('<div style="display:none">\n\nThe drift peaked at 76 hours.\n\n</div>\n', False),
+        ("<details>\n\nThe drift peaked at 76 hours.\n\n</details>\n", False),
+    ],
+)
+def test_a_paragraph_in_a_wrapper_supports_where_the_wrapper_shows_it(
+    repo: Repo, rg: Run, page: str, supports: bool
+) -> None:
+    _title_and_reply(repo, wide=True)
+    repo.write("posts/notes.md", page)
+    rc, out, _ = rg("run")
+    assert rc == (0 if supports else 1), out
+
+
 def test_a_post_named_for_a_later_day_but_dated_before_supports(repo: Repo, rg: Run) -> None:
     """Round 52: Jekyll dates a post by its front matter's `date:` where it has one (the
     name's date is only the default): a post named 2999 but dated 2020 is built, and its
