@@ -282,7 +282,7 @@ _LABELED = lazyre.compile(
 # Where _LABELED may match: a digit after a space or tab, with what may follow (a
 # digit first: the engine skips to one in C; _LABELED is then tried on that line only).
 _LABEL_HINT = lazyre.compile(
-    r"\d(?<=[ \t]\d)\d{0,3}(?:[ \t]*(?:$|[^\w\s%.])|\.(?!\d)|[ \t]+of\b)", re.MULTILINE
+    r"\d(?<=[ \t]\d)\d{0,3}(?:[ \t]*(?:$|[^\w\s%])|[ \t]+of\b)", re.MULTILINE
 )
 
 

@@ -420,6 +420,7 @@ _LABELISH = st.lists(
 @settings(max_examples=1000, deadline=None)
 @given(text=_LABELISH)
 @example("We\tPart 2:\nRuby 101")
+@example("Part 2 .")
 def test_the_label_rule_tried_on_hinted_lines_blanks_what_it_blanks_on_the_whole(
     text: str,
 ) -> None:
