@@ -118,30 +118,42 @@ _VERSION = lazyre.compile(
 )
 # A whole number token: not inside a word (v76) or another number (1,760 or 76.4 are
 # not 76), optionally a percentage (76% is its own number), a scale (76k is 76,000,
-# 1.5M is 1,500,000) or a time/size unit glued on (76h, 76ms, 76MB are 76); .76 is
-# 0.76.
+# 1.5M is 1,500,000, 1e6 is 1,000,000) or a time/size unit glued on (76h, 76ms, 76MB are
+# 76); .76 is 0.76. A letter that may be a unit or a scale (`2m`: metres or a million,
+# `3B`: bytes or a billion; round 78) is read both ways.
+_UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B"
 _NUMBER = lazyre.compile(
-    r"""
+    rf"""
     (?<![\w.,])
-    (?:(?P<int>\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)(?:\.(?P<frac>\d+))?
+    (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
       |\.(?P<lead>\d+))
-    (?:(?P<pct>\ ?%|\ percent\b)
-      |(?:h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B)(?!\w)
-      |(?P<scale>[kK]|M|bn)(?!\w))?
+    (?P<exp>[eE][+-]?\d{{1,2}})?
+    (?:(?P<pct>[\ \u00a0]?%|[\ \u00a0](?i:per[\ \u00a0]?cent|pct)\b)
+      |(?:{_UNITS})(?!\w)
+      |(?P<scale>[kK]|M|bn|bln)(?!\w)
+      |(?P<either>m|B|b)(?!\w))?
     (?!\w|[.,]\d)
     """,
     re.VERBOSE,
 )
+# What the other reading of an `either` letter scales by.
+_EITHER = {"m": "M", "B": "bn", "b": "bn"}
 _SCALES = {
     "k": 1000,
     "K": 1000,
     "M": 1_000_000,
     "bn": 1_000_000_000,
+    "bln": 1_000_000_000,
     "thousand": 1000,
     "million": 1_000_000,
     "billion": 1_000_000_000,
+    "trillion": 1_000_000_000_000,
 }
-_SCALE_AFTER = lazyre.compile(r" (?:thousand|million|billion)\b")
+# A scale word or a percent after a number and its space, however a title cases or
+# spaces it (`2 Million`, `76  thousand`, `2.5 bn`, `76 per cent`: round 78).
+_SCALE_AFTER = lazyre.compile(
+    r"[ \t\u00a0]+(?i:(?P<word>thousand|million|billion|trillion|bn|bln))\b"
+)
 # A thin or no-break space between groups of three digits is a thousands separator (SI:
 # "41 000" is forty-one thousand), as a comma is.
 _GROUPED = lazyre.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,]\d)")
@@ -205,7 +217,7 @@ _GAP = lazyre.compile(r"[ \t\n-]+(?:and[ \t\n]+)?")
 # A digit and the rest of its whitespace-delimited chunk. Starting with \d lets the
 # regex engine skip to the next digit in C: prose is mostly letters.
 _DIGIT_TAIL = lazyre.compile(r"\d\S*")
-_PCT_AFTER = lazyre.compile(r" (?:%|percent\b)")
+_PCT_AFTER = lazyre.compile(r"[ \t\u00a0]+(?:%|(?i:per[ \u00a0]?cent|pct)\b)")
 
 
 class Token(NamedTuple):
@@ -240,10 +252,14 @@ def canonical(m: re.Match[str], scale: str = "") -> str:
     else:
         whole, frac = m.group("int").replace(",", ""), m.group("frac") or ""
     scale = m.group("scale") or scale
-    if scale:  # 1.5k: shift the point by the scale's zeros
-        zeros = len(str(_SCALES[scale])) - 1
+    zeros = len(str(_SCALES[scale])) - 1 if scale else 0
+    zeros += int(m.group("exp")[1:]) if m.group("exp") else 0
+    if zeros > 0:  # 1.5k, 1e6: shift the point right by the scale's zeros
         frac = frac.ljust(zeros, "0")
         whole, frac = whole + frac[:zeros], frac[zeros:]
+    elif zeros < 0:  # 1e-3: left
+        whole = whole.rjust(-zeros + 1, "0")
+        whole, frac = whole[:zeros], whole[zeros:] + frac
     value = whole.lstrip("0") or "0"
     frac = frac.rstrip("0")
     if frac:
@@ -290,14 +306,14 @@ def _unlabeled(text: str) -> str:
     """The text with each number that names (a part, a course) blanked."""
     out: list[str] = []
     done = 0
-    for m in _LABEL_HINT.finditer(text):  # (no _LABELED match crosses a line)
-        start = text.rfind("\n", 0, m.start()) + 1
-        if start < done:
-            continue
-        end = text.find("\n", m.end())
+    hint = _LABEL_HINT.search(text)
+    while hint is not None:  # (no _LABELED match crosses a line)
+        start = text.rfind("\n", done, hint.start()) + 1 or done
+        end = text.find("\n", hint.end())
         out.append(text[done:start])
         done = len(text) if end < 0 else end
         out.append(_LABELED.sub(_label_blanked, text[start:done]))
+        hint = _LABEL_HINT.search(text, done)  # (the next line's: each line read once)
     return "".join(out) + text[done:] if out else text
 
 
@@ -357,11 +373,7 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
     found: list[tuple[int, str, str]] = []
     for start, end in digit_chunks(text):
         chunk = text[start:end]
-        if (
-            shortcut
-            and chunk.isdecimal()
-            and not text.startswith((" thousand", " million", " billion"), end)
-        ):
+        if shortcut and chunk.isdecimal() and _SCALE_AFTER.match(text, end) is None:
             value = chunk.lstrip("0") or "0"
             after = _PCT_AFTER.match(text, end)
             if after:
@@ -369,18 +381,7 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
             else:
                 found.append((start, chunk, value))
             continue
-        for m in _VERSION.finditer(chunk):
-            found.append((start + m.start(), m.group(), version_value(m.group())))
-        chunk = blank_opaque(_VERSION.sub(lambda m: " " * len(m.group()), chunk))
-        for m in _NUMBER.finditer(chunk):
-            value, written = canonical(m), m.group()
-            if m.end() == len(chunk) and not m.group("pct") and not m.group("scale"):
-                after = _PCT_AFTER.match(text, end) or _SCALE_AFTER.match(text, end)
-                if after and after.group()[1:] in _SCALES:
-                    value, written = canonical(m, after.group()[1:]), written + after.group()
-                elif after:
-                    value, written = value + "%", written + after.group()
-            found.append((start + m.start(), written, value))
+        found += _chunk_numbers(text, start, end)
     if " " in text or "'" in text or "’" in text or "." in text:
         for m in _LOOSE_GROUPED.finditer(text):
             digits = "".join(c for c in m.group() if c.isdigit())
@@ -421,11 +422,37 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
     return found
 
 
+def _chunk_numbers(text: str, start: int, end: int) -> list[tuple[int, str, str]]:
+    """The number tokens of one whitespace-delimited chunk (text[start:end]) that is not
+    bare digits: versions, then numbers, with a percent or a scale word after it."""
+    chunk = text[start:end]
+    found = [
+        (start + m.start(), m.group(), version_value(m.group())) for m in _VERSION.finditer(chunk)
+    ]
+    chunk = blank_opaque(_VERSION.sub(lambda m: " " * len(m.group()), chunk))
+    for m in _NUMBER.finditer(chunk):
+        value, written = canonical(m), m.group()
+        bare = not (m.group("pct") or m.group("scale") or m.group("either"))
+        if m.end() == len(chunk) and bare:
+            scaled = _SCALE_AFTER.match(text, end)
+            after = _PCT_AFTER.match(text, end) if scaled is None else None
+            if scaled is not None:
+                value = canonical(m, scaled.group("word").lower())
+                written += scaled.group()
+            elif after is not None:
+                value, written = value + "%", written + after.group()
+        found.append((start + m.start(), written, value))
+        if m.group("either"):  # (and as a scale: 2m is a million, 3B a billion)
+            found.append((start + m.start(), written, canonical(m, _EITHER[m["either"]])))
+    return found
+
+
 # A number written with letters drawn as digits: a capital or small O for 0 after its
 # first character (`1OO`, `7O`, `1,OOO`; `O2` is a name), a small l for 1 before its last
 # (`l00`; `20l` is litres). A capital I stays a letter (`I10`, an interstate; round 70).
 _DIGIT_LOOKALIKES = lazyre.compile(
-    r"(?<![\w.,])(?=[\dOol,.]*[Ool])(?=[\dOol,.]*\d)[\dl](?:[\dOol]|[,.](?=[\dOol]))*+(?!\w)"
+    r"(?<![\w.,])(?=[\dOol,.]*[Ool])(?=[\dOol,.]*\d)[\dl](?:[\dOol]|[,.](?=[\dOol]))*+"
+    rf"(?=(?:{_UNITS}|[kK]|M|bn|bln|m|B|b)?(?!\w))"  # (a unit or a scale may follow: 1OOx)
 )
 _AS_DIGITS = str.maketrans("Ool", "001")
 # Where it may change something: a digit beside a look-alike, or one point or comma
@@ -730,11 +757,25 @@ def _markup_out(text: str, tags: bool = True, styles: bool = True) -> str:
     MathML's)."""
     if "<" not in text:
         return text
+    from receipt_gate.reading.inline import blanked
     from receipt_gate.reading.visible import HTML_TAG, hidden_by_markup
 
     judged = text if styles else _STYLE_ATTRIBUTE.sub(lambda m: " " * len(m.group()), text)
     text = _joined(text, hidden_by_markup(judged))
-    return _joined(text, [m.span() for m in HTML_TAG.finditer(text)]) if tags else text
+    if not tags:
+        return text
+    found = list(HTML_TAG.finditer(text))
+    # (a line break or a block's edge is a gap a browser draws: `76<br>bugs`, round 78)
+    gaps = [m.span() for m in found if m.group(2).lower() in _GAP_TAGS]
+    text = _joined(text, [m.span() for m in found if m.group(2).lower() not in _GAP_TAGS])
+    return blanked(text, gaps) if gaps else text
+
+
+# Elements whose tags a browser draws as a line's or a block's edge.
+_GAP_TAGS = frozenset(
+    "br p div li ul ol dl dt dd h1 h2 h3 h4 h5 h6 hr table tr td th caption section"
+    " article header footer blockquote pre address aside nav main figure figcaption".split()
+)
 
 
 _STYLE_ATTRIBUTE = lazyre.compile(r"(?i)\sstyle\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]+)")
