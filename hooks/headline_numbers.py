@@ -128,31 +128,45 @@ _NUMBER = lazyre.compile(
     (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
       |\.(?P<lead>\d+))
     (?P<exp>[eE][+-]?\d{{1,2}})?
-    (?:(?P<pct>[\ \u00a0]?%|[\ \u00a0](?i:per[\ \u00a0]?cent|pct)\b)
+    (?:(?P<pct>[\ \u00a0]?%|[\ \u00a0](?i:per[\ \u00a0-]?cent|pct)\b)
       |(?:{_UNITS})(?!\w)
-      |(?P<scale>[kK]|M|bn|bln)(?!\w)
-      |(?P<either>m|B|b)(?!\w))?
+      |(?P<scale>[kK]|MM|M|(?i:bn|bln|mln|mio|bil|tn|trn))(?!\w)
+      |(?P<either>m|B|b|mil)(?!\w))?
     (?!\w|[.,]\d)
     """,
     re.VERBOSE,
 )
 # What the other reading of an `either` letter scales by.
-_EITHER = {"m": "M", "B": "bn", "b": "bn"}
+_EITHER = {"m": "M", "B": "bn", "b": "bn", "mil": "M", "k": "k", "K": "k", "M": "M"}
 _SCALES = {
     "k": 1000,
     "K": 1000,
     "M": 1_000_000,
+    "MM": 1_000_000,  # (bankers' thousand thousands: round 79)
+    "thousand": 1000,
+    "lakh": 100_000,  # (Indian English)
+    "lakhs": 100_000,
+    "lac": 100_000,
+    "lacs": 100_000,
+    "million": 1_000_000,
+    "mil": 1_000_000,
+    "mln": 1_000_000,
+    "mio": 1_000_000,  # (German's Mio., in English copy: round 79)
+    "crore": 10_000_000,
+    "crores": 10_000_000,
+    "billion": 1_000_000_000,
     "bn": 1_000_000_000,
     "bln": 1_000_000_000,
-    "thousand": 1000,
-    "million": 1_000_000,
-    "billion": 1_000_000_000,
+    "bil": 1_000_000_000,
     "trillion": 1_000_000_000_000,
+    "tn": 1_000_000_000_000,
+    "trn": 1_000_000_000_000,
 }
 # A scale word or a percent after a number and its space, however a title cases or
 # spaces it (`2 Million`, `76  thousand`, `2.5 bn`, `76 per cent`: round 78).
 _SCALE_AFTER = lazyre.compile(
-    r"[ \t\u00a0]+(?i:(?P<word>thousand|million|billion|trillion|bn|bln))\b"
+    r"[ \t\u00a0]+(?:(?i:(?P<word>thousand|lakhs?|lacs?|million|mln|mio|crores?|billion"
+    r"|bn|bln|bil|trillion|tn|trn))|(?P<mm>MM)|(?P<either>[kKmMBb]|mil))(?!\w|\.\w)"
 )
 # A thin or no-break space between groups of three digits is a thousands separator (SI:
 # "41 000" is forty-one thousand), as a comma is.
@@ -217,7 +231,7 @@ _GAP = lazyre.compile(r"[ \t\n-]+(?:and[ \t\n]+)?")
 # A digit and the rest of its whitespace-delimited chunk. Starting with \d lets the
 # regex engine skip to the next digit in C: prose is mostly letters.
 _DIGIT_TAIL = lazyre.compile(r"\d\S*")
-_PCT_AFTER = lazyre.compile(r"[ \t\u00a0]+(?:%|(?i:per[ \u00a0]?cent|pct)\b)")
+_PCT_AFTER = lazyre.compile(r"[ \t\u00a0]+(?:%|(?i:per[ \u00a0-]?cent|pct)\b)")
 
 
 class Token(NamedTuple):
@@ -252,6 +266,7 @@ def canonical(m: re.Match[str], scale: str = "") -> str:
     else:
         whole, frac = m.group("int").replace(",", ""), m.group("frac") or ""
     scale = m.group("scale") or scale
+    scale = scale if not scale or scale in _SCALES else scale.lower()  # (`2Bn`, `2MLN`)
     zeros = len(str(_SCALES[scale])) - 1 if scale else 0
     zeros += int(m.group("exp")[1:]) if m.group("exp") else 0
     if zeros > 0:  # 1.5k, 1e6: shift the point right by the scale's zeros
@@ -436,8 +451,12 @@ def _chunk_numbers(text: str, start: int, end: int) -> list[tuple[int, str, str]
         if m.end() == len(chunk) and bare:
             scaled = _SCALE_AFTER.match(text, end)
             after = _PCT_AFTER.match(text, end) if scaled is None else None
-            if scaled is not None:
-                value = canonical(m, scaled.group("word").lower())
+            if scaled is not None and scaled["either"]:  # (`2 M`, `2 k`: both ways)
+                found.append((start + m.start(), written, value))
+                value = canonical(m, _EITHER[scaled["either"]])
+                written += scaled.group()
+            elif scaled is not None:
+                value = canonical(m, (scaled["word"] or "").lower() or "MM")
                 written += scaled.group()
             elif after is not None:
                 value, written = value + "%", written + after.group()
@@ -543,11 +562,69 @@ def _tokens(lines: list[str], first_line: int) -> Iterator[Token]:
         if view.shifts
         else scan(seen)
     )
+    if _WRITTEN_HINT.search(text):
+        found += _written_otherwise(text)
     i = 0
     for offset, written, value in sorted(found):
         while i + 1 < len(starts) and starts[i + 1] <= offset:
             i += 1
         yield Token(first_line + i, offset - starts[i] + 1, written, value)
+
+
+# Numbers written in ways the reader's view does not keep (round 79): a power (`10⁴`,
+# `10<sup>6</sup>`, `10^6`: 10000 and 1000000, or the base and a footnote's mark), a
+# vulgar fraction (`½ million`, `2½`), digits grouped by underscores (`1_000_000`).
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_FRACTIONS = dict(
+    zip("½¼¾⅕⅖⅗⅘⅛⅜⅝⅞⅒", ".5 .25 .75 .2 .4 .6 .8 .125 .375 .625 .875 .1".split(), strict=True)
+)
+_WRITTEN_HINT = lazyre.compile(f"[{_SUPERSCRIPTS}{''.join(_FRACTIONS)}^_]|<sup")
+_WRITTEN_OTHERWISE = lazyre.compile(
+    rf"""(?<![\w.,])(?:
+      (?P<base>\d{{1,6}})(?:<sup\b[^<>]{{0,200}}>[ \t]*(?P<sup>\d{{1,2}})[ \t]*</sup\s*>
+        |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})|\^(?P<caret>\d{{1,2}}))(?![\d{_SUPERSCRIPTS}])
+      |(?P<whole>\d{{0,6}})(?P<fraction>[{"".join(_FRACTIONS)}])
+      |(?P<underscored>\d{{1,3}}(?:_\d{{3}})+)(?!\w))""",
+    re.VERBOSE,
+)
+
+
+def _written_otherwise(text: str) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of each number the text writes as a power, a vulgar
+    fraction (with a scale word after it) or digits grouped by underscores."""
+    from decimal import Decimal
+
+    found = []
+    for m in _WRITTEN_OTHERWISE.finditer(text):
+        at, written = m.start(), m.group()
+        if m["underscored"]:
+            found.append((at, written, m["underscored"].replace("_", "").lstrip("0") or "0"))
+            continue
+        if m["base"]:
+            raised = m["sup"] or m["caret"] or str(m["raised"]).translate(_RAISED)
+            power = Decimal(m["base"]) ** int(raised)
+            found += [(at, written, _plain_value(power)), (at, m["base"], m["base"])]
+            continue
+        value = Decimal(m["whole"] or "0") + Decimal(_FRACTIONS[m["fraction"]])
+        scaled = _SCALE_AFTER.match(text, m.end())
+        if scaled is not None and (scaled["word"] or scaled["mm"]):
+            value *= _SCALES[(scaled["word"] or "").lower() or "MM"]
+            written += scaled.group()
+        found.append((at, written, _plain_value(value)))
+    return found
+
+
+_RAISED = str.maketrans(_SUPERSCRIPTS, "0123456789")
+_SUP_POWER = lazyre.compile(r"(\d)<sup\b[^<>]{0,200}>[ \t]*(\d{1,2})[ \t]*</sup\s*>")
+
+
+def _plain_value(value: Any) -> str:
+    """A Decimal as the canonical values are written: no exponent, no trailing zeros."""
+    digits = format(value, "f")
+    if "." in digits:
+        digits = digits.rstrip("0").rstrip(".")
+    whole, point, frac = digits.partition(".")
+    return (whole.lstrip("0") or "0") + point + frac
 
 
 def parse_article(
@@ -713,6 +790,8 @@ def _title_numbers(title: str, opened: str = "") -> list[str]:
     accuses nothing); and as a browser draws it (`<span dir=rtl>6&rlm;7</span>`), inside
     what its page opens before it (`opened`: a `<div dir="rtl">` around it)."""
     read: set[str] = set()
+    if "<sup" in title:  # (a power the markup's removal would join: `10<sup>6</sup>`)
+        title = _SUP_POWER.sub(lambda m: f"{m[1]}^{m[2]}", title)
     for styles in (True, False) if "style" in title else (True,):  # (a style may show)
         read |= {tok.value for tok in tokens(_as_read(title, styles))}
         if opened or may_reorder(title):

@@ -160,6 +160,24 @@ def test_passes(text: str) -> None:
         ("We fixed<br/>76 bugs", {"76"}),
         ("We fixed 7<b>6</b> bugs", {"76"}),  # (an inline tag is no gap)
         ("A 20l tank and GPT-4o", set()),  # (litres, not 201; a name)
+        # Round 79: scale abbreviations, spaced or glued; per-cent; powers; fractions;
+        # underscores
+        ("We Hit 2 mil Users", {"2", "2000000"}),
+        ("We hit 2 mln users", {"2000000"}),
+        ("We hit 2 M users", {"2", "2000000"}),
+        ("We hit 2 k users", {"2", "2000"}),
+        ("We hit 2 Mio users", {"2000000"}),
+        ("We hit 2 lakh users", {"200000"}),
+        ("We handled £2 tn", {"2000000000000"}),
+        ("We raised $2MM", {"2000000"}),
+        ("We served 2 bil requests", {"2000000000"}),
+        ("2 miles", {"2"}),
+        ("76 per-cent of bugs fixed", {"76%"}),
+        ("We sorted 10<sup>6</sup> rows", {"10", "6", "1000000"}),
+        ("We hit 10⁴ users", {"10", "104", "10000"}),
+        ("We sorted 10^6 rows", {"10", "6", "1000000"}),
+        ("We hit 1_000_000 users", {"1000000"}),
+        ("We hit ½ million users", {"1", "2000000", "500000"}),
     ],
 )
 def test_a_number_reads_as_its_readers_read_it(written: str, values: set[str]) -> None:
