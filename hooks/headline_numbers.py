@@ -97,7 +97,7 @@ _OPAQUE = lazyre.compile(
     r"""
       https?://\S+
     | \b[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\b
-    | (?<![\w&])\#[0-9]+\b | \b(?:GH|gh)-[0-9]+\b
+    | (?<![\w&])\#[0-9]+\b | (?<![\w&])\#[0-9A-Fa-f]{3,8}\b | \b(?:GH|gh)-[0-9]+\b
     | \{%[^\n]{0,500}?%\} | \{\{[^\n]{0,500}?\}\} | <[^<>\n]*>
     | (?<![\w/])(?=[^\s]{0,200}[A-Za-z])[\w.~-]{0,200}/[\w./\#?=&%~-]*[\w/]
     | at://\S+
@@ -122,22 +122,28 @@ _VERSION = lazyre.compile(
 # 76); .76 is 0.76. A letter that may be a unit or a scale (`2m`: metres or a million,
 # `3B`: bytes or a billion; round 78) is read both ways.
 _UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B"
+# A scale glued on (`76k`, `2MM`, `2bn`), and a letter that is a scale or a unit (`2m`:
+# a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
+# either, as a scale in a body only after a currency sign: `£1.5m`).
+_SCALE_LETTERS = r"[kK]|MM|M|(?ai:bn|bln|mln|mio|bil|tn|trn)"
+_EITHER_LETTERS = r"m|B|mil"
+_CURRENCY = "$£€¥₹"
 _NUMBER = lazyre.compile(
     rf"""
     (?<![\w.,])
     (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
       |\.(?P<lead>\d+))
     (?P<exp>[eE][+-]?\d{{1,2}})?
-    (?:(?P<pct>[\ \u00a0]?%|[\ \u00a0](?i:per[\ \u00a0-]?cent|pct)\b)
+    (?:(?P<pct>[\ \u00a0]?%|[\ \u00a0](?ai:per[\ \u00a0-]?cent|pct)\b)
       |(?:{_UNITS})(?!\w)
-      |(?P<scale>[kK]|MM|M|(?i:bn|bln|mln|mio|bil|tn|trn))(?!\w)
-      |(?P<either>m|B|b|mil)(?!\w))?
+      |(?P<scale>{_SCALE_LETTERS})(?!\w)
+      |(?P<either>{_EITHER_LETTERS})(?!\w))?
     (?!\w|[.,]\d)
     """,
     re.VERBOSE,
 )
 # What the other reading of an `either` letter scales by.
-_EITHER = {"m": "M", "B": "bn", "b": "bn", "mil": "M", "k": "k", "K": "k", "M": "M"}
+_EITHER = {"m": "M", "B": "bn", "mil": "M", "k": "k", "K": "k", "M": "M"}
 _SCALES = {
     "k": 1000,
     "K": 1000,
@@ -165,8 +171,8 @@ _SCALES = {
 # A scale word or a percent after a number and its space, however a title cases or
 # spaces it (`2 Million`, `76  thousand`, `2.5 bn`, `76 per cent`: round 78).
 _SCALE_AFTER = lazyre.compile(
-    r"[ \t\u00a0]+(?:(?i:(?P<word>thousand|lakhs?|lacs?|million|mln|mio|crores?|billion"
-    r"|bn|bln|bil|trillion|tn|trn))|(?P<mm>MM)|(?P<either>[kKmMBb]|mil))(?!\w|\.\w)"
+    r"[ \t\u00a0]+(?:(?ai:(?P<word>thousand|lakhs?|lacs?|million|mln|mio|crores?|billion"
+    r"|bn|bln|bil|trillion|tn|trn))|(?P<mm>MM)|(?P<either>[kKmMB]|mil))(?!\w|\.\w)"
 )
 # A thin or no-break space between groups of three digits is a thousands separator (SI:
 # "41 000" is forty-one thousand), as a comma is.
@@ -231,7 +237,7 @@ _GAP = lazyre.compile(r"[ \t\n-]+(?:and[ \t\n]+)?")
 # A digit and the rest of its whitespace-delimited chunk. Starting with \d lets the
 # regex engine skip to the next digit in C: prose is mostly letters.
 _DIGIT_TAIL = lazyre.compile(r"\d\S*")
-_PCT_AFTER = lazyre.compile(r"[ \t\u00a0]+(?:%|(?i:per[ \u00a0-]?cent|pct)\b)")
+_PCT_AFTER = lazyre.compile(r"[ \t\u00a0]+(?:%|(?ai:per[ \u00a0-]?cent|pct)\b)")
 
 
 class Token(NamedTuple):
@@ -365,13 +371,15 @@ def digit_chunks(text: str) -> Iterator[tuple[int, int]]:
         yield start, done
 
 
-def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
+def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int, str, str]]:
     """Every number token in the text as (offset, as written, canonical value).
 
     Digits are looked for only in chunks that hold one, and number words only where
     the word regex finds them, so a large corpus costs a few passes in C. A chunk of
     bare digits ("5000", the common case) is one token and no opaque token: the
-    shortcut takes it as it is (tests compare scan with and without it).
+    shortcut takes it as it is (tests compare scan with and without it). `sure`: what
+    every reader surely reads (a body's): a letter that may be a unit is a scale only
+    after a currency sign (`£2m` is two million, a `2m` cable two metres).
     """
     if not text.isascii():  # one character for one: offsets stay
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
@@ -396,14 +404,17 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
             else:
                 found.append((start, chunk, value))
             continue
-        found += _chunk_numbers(text, start, end)
+        found += _chunk_numbers(text, start, end, sure)
     if " " in text or "'" in text or "’" in text or "." in text:
         for m in _LOOSE_GROUPED.finditer(text):
             digits = "".join(c for c in m.group() if c.isdigit())
             found.append((m.start(), m.group(), digits.lstrip("0") or "0"))
     covered = {
-        start + i for start, written, _ in found if " " in written for i in range(len(written))
-    }  # "1.5 million": its word is taken
+        start + i
+        for start, written, _ in found
+        if len(written.split()) > 1
+        for i in range(len(written))
+    }  # "1.5 million", "76\tmillion": its word is taken
     lower = text.lower()
     words_here = _WORD_SET.intersection(lower.translate(_LETTERS_ONLY).split())
     run: list[re.Match[str]] = []
@@ -437,7 +448,7 @@ def scan(text: str, shortcut: bool = True) -> list[tuple[int, str, str]]:
     return found
 
 
-def _chunk_numbers(text: str, start: int, end: int) -> list[tuple[int, str, str]]:
+def _chunk_numbers(text: str, start: int, end: int, sure: bool) -> list[tuple[int, str, str]]:
     """The number tokens of one whitespace-delimited chunk (text[start:end]) that is not
     bare digits: versions, then numbers, with a percent or a scale word after it."""
     chunk = text[start:end]
@@ -448,10 +459,13 @@ def _chunk_numbers(text: str, start: int, end: int) -> list[tuple[int, str, str]
     for m in _NUMBER.finditer(chunk):
         value, written = canonical(m), m.group()
         bare = not (m.group("pct") or m.group("scale") or m.group("either"))
+        either = not sure or (start + m.start() > 0 and text[start + m.start() - 1] in _CURRENCY)
         if m.end() == len(chunk) and bare:
             scaled = _SCALE_AFTER.match(text, end)
             after = _PCT_AFTER.match(text, end) if scaled is None else None
-            if scaled is not None and scaled["either"]:  # (`2 M`, `2 k`: both ways)
+            if scaled is not None and scaled["either"] and not either:
+                pass  # (a body's `2 m`: metres, surely)
+            elif scaled is not None and scaled["either"]:  # (`2 M`, `2 k`: both ways)
                 found.append((start + m.start(), written, value))
                 value = canonical(m, _EITHER[scaled["either"]])
                 written += scaled.group()
@@ -461,7 +475,7 @@ def _chunk_numbers(text: str, start: int, end: int) -> list[tuple[int, str, str]
             elif after is not None:
                 value, written = value + "%", written + after.group()
         found.append((start + m.start(), written, value))
-        if m.group("either"):  # (and as a scale: 2m is a million, 3B a billion)
+        if m.group("either") and either:  # (and as a scale: 2m is a million, 3B a billion)
             found.append((start + m.start(), written, canonical(m, _EITHER[m["either"]])))
     return found
 
@@ -471,7 +485,7 @@ def _chunk_numbers(text: str, start: int, end: int) -> list[tuple[int, str, str]
 # (`l00`; `20l` is litres). A capital I stays a letter (`I10`, an interstate; round 70).
 _DIGIT_LOOKALIKES = lazyre.compile(
     r"(?<![\w.,])(?=[\dOol,.]*[Ool])(?=[\dOol,.]*\d)[\dl](?:[\dOol]|[,.](?=[\dOol]))*+"
-    rf"(?=(?:{_UNITS}|[kK]|M|bn|bln|m|B|b)?(?!\w))"  # (a unit or a scale may follow: 1OOx)
+    rf"(?=(?:{_UNITS}|{_SCALE_LETTERS}|{_EITHER_LETTERS})?(?!\w))"  # (a unit or a scale: 1OOx)
 )
 _AS_DIGITS = str.maketrans("Ool", "001")
 # Where it may change something: a digit beside a look-alike, or one point or comma
@@ -483,7 +497,11 @@ def _as_digits(m: re.Match[str]) -> str:
     """The number a word of digits and look-alikes reads as, or the word as it is where
     a small l or o ends it (`20l`: 20 litres; `GPT-4o`, Spanish `1o`: names)."""
     word = m.group()
-    return word if word.endswith(("l", "o")) else word.translate(_AS_DIGITS)
+    # (a word with no digit of its own stays: `lO` in `lO,,1`, whose digit is past two
+    # separators, is no number; the hint before it then misses nothing it changes)
+    if word.endswith(("l", "o")) or not any(c.isdigit() for c in word):
+        return word
+    return word.translate(_AS_DIGITS)
 
 
 def tokens(lines: list[str], first_line: int = 1, drawn: bool = True) -> Iterator[Token]:
@@ -506,7 +524,7 @@ def surely_read(
     `to_draw` (the same lines with each element's direction in them,
     gate.reading.direction.shown_directed), inside what the page opens before each line
     (`opened_at`, gate.reading.direction.open_at)."""
-    read = {t.value for t in _tokens(lines, 1)}
+    read = {t.value for t in _tokens(lines, 1, sure=True)}
     for each in [d for d in to_draw if len(d) == len(lines)] or [lines]:
         if not opened_at and not may_reorder("\n".join(each)):
             continue
@@ -516,7 +534,7 @@ def surely_read(
         shown = [w if d is None else d for d, w in zip(drawn, lines, strict=True)]
         # (a number's digits in the same order: its percent sign drawn before it in
         # right-to-left writing, `%76`, is where an Arabic reader reads it, after)
-        digits = {t.value.rstrip("%") for t in _tokens(shown, 1)}
+        digits = {t.value.rstrip("%") for t in _tokens(shown, 1, sure=True)}
         read = {v for v in read if v.rstrip("%") in digits}
     return read
 
@@ -540,7 +558,7 @@ def _drawn_tokens(
             yield t._replace(col=1, written=t.value)
 
 
-def _tokens(lines: list[str], first_line: int) -> Iterator[Token]:
+def _tokens(lines: list[str], first_line: int, sure: bool = False) -> Iterator[Token]:
     from receipt_gate.reading.reader import reader_view
 
     text = "\n".join(lines)
@@ -558,9 +576,9 @@ def _tokens(lines: list[str], first_line: int) -> Iterator[Token]:
     if _LOOKALIKE_HINT.search(seen):  # (round 69: `1OO` and `l00` a reader reads as 100)
         seen = _DIGIT_LOOKALIKES.sub(_as_digits, seen)
     found = (
-        [(view.written(offset), written, value) for offset, written, value in scan(seen)]
+        [(view.written(offset), written, value) for offset, written, value in scan(seen, sure=sure)]
         if view.shifts
-        else scan(seen)
+        else scan(seen, sure=sure)
     )
     if _WRITTEN_HINT.search(text):
         found += _written_otherwise(text)
@@ -794,21 +812,24 @@ def _title_numbers(title: str, opened: str = "") -> list[str]:
         title = _SUP_POWER.sub(lambda m: f"{m[1]}^{m[2]}", title)
     for styles in (True, False) if "style" in title else (True,):  # (a style may show)
         read |= {tok.value for tok in tokens(_as_read(title, styles))}
+        if "<" in title:  # (and each tag a browser may draw as a break a gap: 76<br>bugs)
+            read |= {tok.value for tok in tokens(_as_read(title, styles, gaps=True))}
         if opened or may_reorder(title):
             drawn = (opened + _markup_out(title, tags=False, styles=styles)).split("\n")
             read |= {t.value for t in tokens(drawn)}
     return sorted(n for n in read if n.count(".") < 2)
 
 
-def _as_read(title: str, styles: bool = True) -> list[str]:
+def _as_read(title: str, styles: bool = True, gaps: bool = False) -> list[str]:
     """A title's text as a reader reads it, as one heading (round 74): what hides out (a
     hidden element, a comment; not `styles`: one an inline style may hide is shown), a
     code span's text shown, markdown's and HTML's inline markup no gap (`7*6*`,
     `7[6](/x/)`, `7<big>6</big>`: 76). Hugo escapes a title's markup where Jekyll prints
-    it: read as Jekyll's (a number may be shown)."""
+    it: read as Jekyll's (a number may be shown). `gaps`: a tag a browser may draw as a
+    break is a gap (gate.reading.reader.shows_break: `76<br>bugs`, round 78)."""
     from receipt_gate.reading.prose import prose_lines
 
-    text = _markup_out("# " + " ".join(title.split("\n")), styles=styles)
+    text = _markup_out("# " + " ".join(title.split("\n")), styles=styles, gaps=gaps)
     if "`" in text:
         from receipt_gate.reading.inline import spans
 
@@ -830,31 +851,27 @@ def _plain(title: str) -> str:
     return " ".join(html.unescape(_markup_out(title).replace("\0", "")).split())
 
 
-def _markup_out(text: str, tags: bool = True, styles: bool = True) -> str:
+def _markup_out(text: str, tags: bool = True, styles: bool = True, gaps: bool = False) -> str:
     """The text with what its markup hides made NULs (not `styles`: an inline style hides
     nothing), then (`tags`) every tag: no gap between the words either side (`7<img>6`,
-    MathML's)."""
+    MathML's); with `gaps`, a space for each tag a browser may draw as a break (the
+    reader's view's rule: gate.reading.reader.shows_break)."""
     if "<" not in text:
         return text
     from receipt_gate.reading.inline import blanked
+    from receipt_gate.reading.reader import shows_break
     from receipt_gate.reading.visible import HTML_TAG, hidden_by_markup
 
     judged = text if styles else _STYLE_ATTRIBUTE.sub(lambda m: " " * len(m.group()), text)
     text = _joined(text, hidden_by_markup(judged))
     if not tags:
         return text
-    found = list(HTML_TAG.finditer(text))
-    # (a line break or a block's edge is a gap a browser draws: `76<br>bugs`, round 78)
-    gaps = [m.span() for m in found if m.group(2).lower() in _GAP_TAGS]
-    text = _joined(text, [m.span() for m in found if m.group(2).lower() not in _GAP_TAGS])
-    return blanked(text, gaps) if gaps else text
-
-
-# Elements whose tags a browser draws as a line's or a block's edge.
-_GAP_TAGS = frozenset(
-    "br p div li ul ol dl dt dd h1 h2 h3 h4 h5 h6 hr table tr td th caption section"
-    " article header footer blockquote pre address aside nav main figure figcaption".split()
-)
+    found = [
+        (m.span(), gaps and shows_break(m.group(), text, *m.span()))
+        for m in HTML_TAG.finditer(text)
+    ]
+    text = _joined(text, [span for span, gap in found if not gap])
+    return blanked(text, [span for span, gap in found if gap]) if gaps else text
 
 
 _STYLE_ATTRIBUTE = lazyre.compile(r"(?i)\sstyle\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]+)")

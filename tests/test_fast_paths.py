@@ -394,6 +394,18 @@ _NUMBERISH = st.lists(
             "v",
             "1,760",
             "76.4",
+            # (rounds 78 and 79: scale words and letters, spaced and cased; exponents)
+            " Million",
+            "\t",
+            " bn",
+            " per cent",
+            "e6",
+            "m",
+            "B",
+            " M",
+            " mil",
+            "\u00a0",
+            "$",
         ]
     ),
     max_size=14,
@@ -437,6 +449,7 @@ _LOOKALIKISH = st.lists(
 @settings(max_examples=1000, deadline=None)
 @given(text=_LOOKALIKISH)
 @example("1,O")
+@example("lO,,1")
 @example("x O.7")
 def test_the_look_alike_hint_misses_no_number_the_reading_changes(text: str) -> None:
     hn = headline_numbers
@@ -459,7 +472,7 @@ _DIRECTIONISH = st.lists(
         [
             *("dir", "DIR", "Dir", "=", " ", "<bdo", "<BDI", "<bd", "style", "STYLE"),
             *("direction", "bidi", "\\", "&rlm;", "&#8207;", "&#x5d0;", "&amp;", "\u05d0"),
-            *("\u200f", "x"),
+            *("\u200f", "x", "d\u0130r", "\u0131", "\u017f"),
         ]
     ),
     max_size=10,

@@ -35,9 +35,9 @@ _RTL_CHARS = (
 )
 _RTL = lazyre.compile(f"[{_RTL_CHARS}]")
 # In markup: `dir`, `<bdi>`, `<bdo>`, a style's direction, a reference to such a character.
-_DIR_MARKUP = lazyre.compile(r"(?i)\bdir\s*=|<bd[io]\b")
-_STYLE = lazyre.compile(r"(?i)\bstyle\s*=")
-_STYLE_WORDS = lazyre.compile(r"(?i)direction|bidi|\\")
+_DIR_MARKUP = lazyre.compile(r"(?ai)\bdir\s*=|<bd[io]\b")
+_STYLE = lazyre.compile(r"(?ai)\bstyle\s*=")
+_STYLE_WORDS = lazyre.compile(r"(?ai)direction|bidi|\\")
 _REFERENCE = lazyre.compile(r"&(?:(?:rlm|lrm);|#0*[0-9]{1,7};?|#[xX]0*[0-9a-fA-F]{1,6};?)")
 _BIDI_KINDS = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI", "FSI", "LRE", "LRO", "LRI"})
 # (a line a `<br>` ends: a noncharacter no text holds, each piece drawn apart)

@@ -133,7 +133,7 @@ _NO_GAP = lazyre.compile(
 )
 
 
-def _gap(tag: str, text: str, start: int, end: int) -> bool:
+def shows_break(tag: str, text: str, start: int, end: int) -> bool:
     """Does a browser show a break at this tag (see _TAG_GAP, _NO_GAP)? An element
     closed at once (`<sub></sub>`) shows none."""
     if not _TAG_GAP.fullmatch(tag) or _NO_GAP.match(tag):
@@ -196,7 +196,7 @@ def reader_view(text: str, exact: bool = False, raw: bool = False) -> View:
         elif got.startswith("<!--"):
             repl = ""  # a comment inside a word: the reader sees the word whole
         elif got[0] == "<":
-            repl = " " if _gap(got, text, m.start(), m.end()) else ""
+            repl = " " if shows_break(got, text, m.start(), m.end()) else ""
         elif got[0] in "*_~":
             repl = got if exact else ""
         elif got[0] == "\x00":
