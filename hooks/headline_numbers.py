@@ -448,6 +448,12 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
     return found
 
 
+def _scale_word(scaled: re.Match[str]) -> str:
+    """The key in _SCALES of a scale word _SCALE_AFTER found (not a letter that may be a
+    unit: `either`)."""
+    return (scaled["word"] or "").lower() or "MM"
+
+
 def _chunk_numbers(text: str, start: int, end: int, sure: bool) -> list[tuple[int, str, str]]:
     """The number tokens of one whitespace-delimited chunk (text[start:end]) that is not
     bare digits: versions, then numbers, with a percent or a scale word after it."""
@@ -462,15 +468,15 @@ def _chunk_numbers(text: str, start: int, end: int, sure: bool) -> list[tuple[in
         either = not sure or (start + m.start() > 0 and text[start + m.start() - 1] in _CURRENCY)
         if m.end() == len(chunk) and bare:
             scaled = _SCALE_AFTER.match(text, end)
-            after = _PCT_AFTER.match(text, end) if scaled is None else None
             if scaled is not None and scaled["either"] and not either:
-                pass  # (a body's `2 m`: metres, surely)
-            elif scaled is not None and scaled["either"]:  # (`2 M`, `2 k`: both ways)
+                scaled = None  # (a body's `2 m`: metres, surely)
+            after = _PCT_AFTER.match(text, end) if scaled is None else None
+            if scaled is not None and scaled["either"]:  # (`2 M`, `2 k`: both ways)
                 found.append((start + m.start(), written, value))
                 value = canonical(m, _EITHER[scaled["either"]])
                 written += scaled.group()
             elif scaled is not None:
-                value = canonical(m, (scaled["word"] or "").lower() or "MM")
+                value = canonical(m, _scale_word(scaled))
                 written += scaled.group()
             elif after is not None:
                 value, written = value + "%", written + after.group()
@@ -626,7 +632,7 @@ def _written_otherwise(text: str) -> list[tuple[int, str, str]]:
         value = Decimal(m["whole"] or "0") + Decimal(_FRACTIONS[m["fraction"]])
         scaled = _SCALE_AFTER.match(text, m.end())
         if scaled is not None and (scaled["word"] or scaled["mm"]):
-            value *= _SCALES[(scaled["word"] or "").lower() or "MM"]
+            value *= _SCALES[_scale_word(scaled)]
             written += scaled.group()
         found.append((at, written, _plain_value(value)))
     return found

@@ -18,6 +18,7 @@ something drawn right to left; may_reorder() says cheaply where none can be.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -271,12 +272,14 @@ def _css_direction(style: str) -> str:
 _BLANK_LINE = lazyre.compile(r"\n[ \t]*(?=\n)")
 
 
+@functools.lru_cache(maxsize=8)
 def _directed(text: str, bare: bool = False) -> tuple[str, list[str]]:
     """The text with each HTML element's direction control after its start tag (before
     its end tag's), each tag as its name alone on one line (its line breaks after it:
     each line's text stays on its line), tags looked for where markdown reads them (not in code,
     comments, front matter); and the controls the elements hold open at each line's
-    start."""
+    start. The last few texts' are kept (a page's readings, kept and not, and what it
+    opens before each line read it once): no caller changes what it gives."""
     from receipt_gate.reading.masking import without_code
 
     masked = without_code(text) if "<" in text else text
