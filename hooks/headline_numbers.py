@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 27
+version = 28
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -116,50 +116,28 @@ _OPAQUE = lazyre.compile(
 _VERSION = lazyre.compile(
     r"(?<![\w.,])(?:v?\d+(?:\.\d+){2,}|v\d+\.\d+)(?:[-+][\w.]*\w)?(?![\w.]*\w)"
 )
-# A whole number token: not inside a word (v76) or another number (1,760 or 76.4 are
-# not 76), optionally a percentage (76% is its own number), a scale (76k is 76,000,
-# 1.5M is 1,500,000, 1e6 is 1,000,000) or a time/size unit glued on (76h, 76ms, 76MB are
-# 76); .76 is 0.76. A letter that may be a unit or a scale (`2m`: metres or a million,
-# `3B`: bytes or a billion; round 78) is read both ways.
-_UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B"
-# A scale glued on (`76k`, `2MM`, `2bn`), and a letter that is a scale or a unit (`2m`:
-# a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
-# either, as a scale in a body only after a currency sign: `£1.5m`).
-_SCALE_LETTERS = r"[kK]|MM|M|(?ai:bn|bln|mln|mio|bil|tn|trn)"
-_EITHER_LETTERS = r"m|B|mil"
-_CURRENCY = "$£€¥₹"
-_NUMBER = lazyre.compile(
-    rf"""
-    (?<![\w.,])
-    (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
-      |\.(?P<lead>\d+))
-    (?P<exp>[eE][+-]?\d{{1,2}})?
-    (?:(?P<pct>[\ \u00a0]?%|[\ \u00a0](?ai:per[\ \u00a0-]?cent|pct)\b)
-      |(?:{_UNITS})(?!\w)
-      |(?P<scale>{_SCALE_LETTERS})(?!\w)
-      |(?P<either>{_EITHER_LETTERS})(?!\w))?
-    (?!\w|[.,]\d)
-    """,
-    re.VERBOSE,
-)
-# What the other reading of an `either` letter scales by.
-_EITHER = {"m": "M", "B": "bn", "mil": "M", "k": "k", "K": "k", "M": "M"}
+# Scale words and abbreviations, in one table: what a reader multiplies a number by,
+# however a title cases it, glued or spaced, one or many (`2 Million`, `2million`,
+# `2 millions`, `$2mn`, `2,5 Mio.`: rounds 78, 79); German's Mio., Mrd. and Millionen in
+# English copy, Indian English's lakh and crore, bankers' MM.
 _SCALES = {
     "k": 1000,
     "K": 1000,
     "M": 1_000_000,
-    "MM": 1_000_000,  # (bankers' thousand thousands: round 79)
+    "MM": 1_000_000,
     "thousand": 1000,
-    "lakh": 100_000,  # (Indian English)
-    "lakhs": 100_000,
+    "lakh": 100_000,
     "lac": 100_000,
-    "lacs": 100_000,
     "million": 1_000_000,
     "mil": 1_000_000,
     "mln": 1_000_000,
-    "mio": 1_000_000,  # (German's Mio., in English copy: round 79)
+    "mio": 1_000_000,
+    "mn": 1_000_000,
+    "millionen": 1_000_000,
     "crore": 10_000_000,
-    "crores": 10_000_000,
+    "milliard": 1_000_000_000,
+    "milliarden": 1_000_000_000,
+    "mrd": 1_000_000_000,
     "billion": 1_000_000_000,
     "bn": 1_000_000_000,
     "bln": 1_000_000_000,
@@ -168,12 +146,77 @@ _SCALES = {
     "tn": 1_000_000_000_000,
     "trn": 1_000_000_000_000,
 }
-# A scale word or a percent after a number and its space, however a title cases or
-# spaces it (`2 Million`, `76  thousand`, `2.5 bn`, `76 per cent`: round 78).
-_SCALE_AFTER = lazyre.compile(
-    r"[ \t\u00a0]+(?:(?ai:(?P<word>thousand|lakhs?|lacs?|million|mln|mio|crores?|billion"
-    r"|bn|bln|bil|trillion|tn|trn))|(?P<mm>MM)|(?P<either>[kKmMB]|mil))(?!\w|\.\w)"
+_MANY = ("thousand", "lakh", "lac", "million", "crore", "milliard", "billion", "trillion")
+# Its words (not `mil`: a letter that may be a unit, below), the longest first.
+_SCALE_WORDS = "|".join(
+    sorted(
+        (
+            w + "s?" if w in _MANY else w
+            for w in _SCALES
+            if len(w) > 1 and w.islower() and w != "mil"
+        ),
+        key=len,
+        reverse=True,
+    )
 )
+
+
+def _scale_of(word: str) -> int:
+    """What a scale word or letter _SCALE_WORDS or _SCALE_LETTERS found multiplies by."""
+    key = word if word in _SCALES else word.lower()
+    return _SCALES[key] if key in _SCALES else _SCALES[key[:-1]]  # (`millions`)
+
+
+# A whole number token: not inside a word (v76) or another number (1,760 or 76.4 are
+# not 76), optionally a percentage (76% is its own number), a scale (76k is 76,000,
+# 1.5M is 1,500,000, 1e6 is 1,000,000) or a time/size unit glued on (76h, 76ms, 76MB are
+# 76); .76 is 0.76. A letter that may be a unit or a scale (`2m`: metres or a million,
+# `3B`: bytes or a billion; round 78) is read both ways, as is `pc` (a percent, or
+# pieces).
+_UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold"
+# A scale glued on (`76k`, `2MM`, `2bn`), and a letter that is a scale or a unit (`2m`:
+# a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
+# either, as a scale in a body only after a currency sign: `£1.5m`).
+_SCALE_LETTERS = rf"[kK]|MM|M|(?ai:{_SCALE_WORDS})"
+_EITHER_LETTERS = r"m|B|mil"
+_CURRENCY = "$£€¥₹"
+_PERCENT_WORDS = r"(?ai:per[\ \u00a0-]?cent(?:um)?|pct)\b"
+_NUMBER = lazyre.compile(
+    rf"""
+    (?<![\w.,])
+    (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
+      |\.(?P<lead>\d+))
+    (?P<exp>[eE][+-]?\d{{1,2}})?
+    (?:(?P<pct>[\ \u00a0]?(?:%|{_PERCENT_WORDS}))
+      |(?P<pc>(?ai:pc|p\.c\.))
+      |(?:{_UNITS})(?!\w)
+      |(?P<scale>{_SCALE_LETTERS})(?!\w)
+      |(?P<either>{_EITHER_LETTERS})(?!\w))?
+    (?!\w|[.,]\d)
+    """,
+    re.VERBOSE,
+)
+# What the other reading of an `either` letter scales by.
+_EITHER = {"m": "M", "B": "bn", "mil": "M", "k": "k", "K": "k", "M": "M", "grand": "k"}
+# What may follow a number, spaced, and change what it reads as (one pattern for a
+# number of digits or of words): `and a half`, a scale word (`2 Million`, `76  thousand`,
+# `2.5 bn`, `two mn`), `dozen`, a letter that may be a unit or a scale (`2 M`, `2 k`,
+# `2 grand`), then a percent (`76 per cent`, `per-cent`, `Percent`, `pct`; `pc` both
+# ways): round 78's and 79's spellings, every number's.
+_AND_A_PART = r"[\ \t\u00a0-]+(?ai:and)[\ \t\u00a0-]+(?ai:a|one)[\ \t\u00a0-]+(?ai:half|quarter)"
+_TAIL = lazyre.compile(
+    rf"""
+    (?P<and>{_AND_A_PART})?
+    (?P<scaled>(?:(?:[\ \t\u00a0]+|[\ \t\u00a0]*-[\ \t\u00a0]*)
+        (?ai:{_SCALE_WORDS}|dozens?|hundreds?)(?!\w|\.\w)){{1,3}}
+      |[\ \t\u00a0]+(?:(?P<mm>MM)|(?P<either>[kKmMB]|mil|(?ai:grand)))(?!\w|\.\w))?
+    (?P<and_after>{_AND_A_PART})?
+    (?:(?P<pct>[\ \t\u00a0]*%|[\ \t\u00a0]+{_PERCENT_WORDS})
+      |(?P<pc>[\ \t\u00a0]+(?ai:pc\b|p\.c\.)))?
+    """,
+    re.VERBOSE,
+)
+_PARTS = {"half": "0.5", "quarter": "0.25", "three quarters": "0.75"}
 # A thin or no-break space between groups of three digits is a thousands separator (SI:
 # "41 000" is forty-one thousand), as a comma is.
 _GROUPED = lazyre.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,]\d)")
@@ -218,26 +261,82 @@ _SMALL = {
     "twenty": 20,
     "thirty": 30,
     "forty": 40,
+    "fourty": 40,  # (a misspelling a reader reads all the same)
     "fifty": 50,
     "sixty": 60,
     "seventy": 70,
     "eighty": 80,
     "ninety": 90,
 }
-_SCALE = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_SCALE = {
+    "hundred": 100,
+    "dozen": 12,
+    "thousand": 1000,
+    "million": 1_000_000,
+    "billion": 1_000_000_000,
+    "trillion": 1_000_000_000_000,
+}
 _WORDS_MAX = 10**15  # past this, a run of number words names no number (and never
 # grows to a value too long to print: `hundred` 2,200 times is 4,400 digits)
 _WORD = lazyre.compile(
-    r"\b(?:" + "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True)) + r")\b"
-)
-_WORD_SET = frozenset([*_SMALL, *_SCALE])
+    r"\b(?:" + "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True)) + r")(?:fold)?\b"
+)  # (`tenfold` is ten, and ends its number)
+_WORD_SET = frozenset([*_SMALL, *_SCALE, *(w + "fold" for w in [*_SMALL, *_SCALE])])
 # Everything but ASCII letters becomes a space: a quick C-speed test for number words.
 _LETTERS_ONLY = {i: " " for i in range(128) if not chr(i).isalpha()}
 _GAP = lazyre.compile(r"[ \t\n-]+(?:and[ \t\n]+)?")
 # A digit and the rest of its whitespace-delimited chunk. Starting with \d lets the
 # regex engine skip to the next digit in C: prose is mostly letters.
 _DIGIT_TAIL = lazyre.compile(r"\d\S*")
-_PCT_AFTER = lazyre.compile(r"[ \t\u00a0]+(?:%|(?ai:per[ \u00a0-]?cent|pct)\b)")
+
+
+_SPACE = r"[\ \t\u00a0-]+"
+_SMALL_WORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
+_DIGIT_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|oh"
+# A number said in words _WORD does not read as one run: a part of a scale (`half a
+# million`, `a quarter of a billion`, `three quarters of a million`), and a whole and
+# its decimals (`one point five million`, `two point five percent`), each with what
+# follows it (_TAIL). Read in the lowercased text; not a part after `and` (`two and a
+# half million` is the whole's: _TAIL's).
+_PHRASE = lazyre.compile(
+    rf"""
+    (?<![\w-])(?<!and[\ \t\u00a0-])(?<!and[\ \t\u00a0-]a[\ \t\u00a0-])
+    (?<!and[\ \t\u00a0-]one[\ \t\u00a0-])
+    (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}quarters|half|quarter)
+      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?=[\ \t\u00a0-]+(?:{_SCALE_WORDS})\b)
+    |(?P<whole>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)[\ \t\u00a0]+point[\ \t\u00a0]+
+      (?P<digits>(?:{_DIGIT_WORDS})(?:[\ \t\u00a0]+(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
+    """,
+    re.VERBOSE,
+)
+
+
+_PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|point)\b")
+
+
+def _phrases(text: str, lower: str, sure: bool) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of each number _PHRASE reads in the text (`lower`:
+    the text lowercased)."""
+    found = []
+    done = 0
+    for key in _PHRASE_KEY.finditer(lower):  # (tried only near its words: most text is none)
+        m = _PHRASE.search(lower, max(done, key.start() - 40), key.end() + 200)
+        if m is None or m.start() > key.start():
+            continue
+        done = m.end()
+        if m["part"]:
+            value = _PARTS[" ".join(m["part"].replace("-", " ").split())]
+        else:
+            whole = sum(_SMALL[w] for w in m["whole"].split("-"))
+            digits = "".join(str(_SMALL.get(d, 0)) for d in m["digits"].split())
+            value = f"{whole}.{digits}".rstrip("0").rstrip(".")
+        read = _read_on(text, m.end(), value, sure)
+        found += [
+            (m.start(), text[m.start() : stop], v)
+            for stop, v in read
+            if m["whole"] or stop > m.end()
+        ]
+    return found
 
 
 class Token(NamedTuple):
@@ -256,8 +355,8 @@ def _words_value(words: list[str]) -> int | None:
             current = 1
         elif w in _SMALL:
             current += _SMALL[w]
-        elif w == "hundred":
-            current = (current or 1) * 100
+        elif w in ("hundred", "dozen"):  # (of what comes before it: two dozen thousand)
+            current = (current or 1) * _SCALE[w]
         else:
             total += (current or 1) * _SCALE[w]
             current = 0
@@ -272,8 +371,7 @@ def canonical(m: re.Match[str], scale: str = "") -> str:
     else:
         whole, frac = m.group("int").replace(",", ""), m.group("frac") or ""
     scale = m.group("scale") or scale
-    scale = scale if not scale or scale in _SCALES else scale.lower()  # (`2Bn`, `2MLN`)
-    zeros = len(str(_SCALES[scale])) - 1 if scale else 0
+    zeros = len(str(_scale_of(scale))) - 1 if scale else 0  # (`2Bn`, `2MLN`, `2millions`)
     zeros += int(m.group("exp")[1:]) if m.group("exp") else 0
     if zeros > 0:  # 1.5k, 1e6: shift the point right by the scale's zeros
         frac = frac.ljust(zeros, "0")
@@ -396,35 +494,43 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
     found: list[tuple[int, str, str]] = []
     for start, end in digit_chunks(text):
         chunk = text[start:end]
-        if shortcut and chunk.isdecimal() and _SCALE_AFTER.match(text, end) is None:
+        if shortcut and chunk.isdecimal():
             value = chunk.lstrip("0") or "0"
-            after = _PCT_AFTER.match(text, end)
-            if after:
-                found.append((start, chunk + after.group(), value + "%"))
-            else:
-                found.append((start, chunk, value))
+            found += [(start, text[start:stop], v) for stop, v in _read_on(text, end, value, sure)]
             continue
         found += _chunk_numbers(text, start, end, sure)
     if " " in text or "'" in text or "’" in text or "." in text:
         for m in _LOOSE_GROUPED.finditer(text):
             digits = "".join(c for c in m.group() if c.isdigit())
             found.append((m.start(), m.group(), digits.lstrip("0") or "0"))
+    if not sure and _RANGE_HINT.search(text):
+        found += _ranges(text, found)
+    lower = text.lower()
+    if "half" in lower or "quarter" in lower or "point" in lower:
+        found += _phrases(text, lower, sure)
     covered = {
         start + i
         for start, written, _ in found
         if len(written.split()) > 1
         for i in range(len(written))
     }  # "1.5 million", "76\tmillion": its word is taken
-    lower = text.lower()
     words_here = _WORD_SET.intersection(lower.translate(_LETTERS_ONLY).split())
     run: list[re.Match[str]] = []
-    for m in [*(_WORD.finditer(lower) if words_here - {"one"} else ()), None]:
-        if m is not None and run and _GAP.fullmatch(lower, run[-1].end(), m.start()):
-            run.append(m)
+    runs: list[re.Match[str] | None] = [None]
+    if words_here - {"one"} or (words_here and ("cent" in lower or "pct" in lower or "%" in text)):
+        runs[:0] = _WORD.finditer(lower)  # (`one` alone is mostly a pronoun)
+    for hit in runs:
+        if (
+            hit is not None
+            and run
+            and not run[-1].group().endswith("fold")
+            and _GAP.fullmatch(lower, run[-1].end(), hit.start())
+        ):
+            run.append(hit)
             continue
         if run:
             start, end = run[0].start(), run[-1].end()
-            words = [w.group() for w in run]
+            words = [w.group().removesuffix("fold") for w in run]
             if (
                 lower.endswith("a ", 0, start)
                 and words[0] in _SCALE
@@ -439,51 +545,170 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
                 if (start > 0 and lower[start - 1] == "-") or start in covered
                 else _words_value(words)
             )
+            if words == ["one"] and number is None and start not in covered:
+                read = _read_on(text, end, "1", sure)  # (one million, one percent: a number)
+                number = 1 if any(stop > end for stop, _ in read) else None
             if number is not None:
                 left, chunk = _chunk_around(text, start, end)
                 if not blank_opaque(chunk)[start - left : end - left].isspace():
-                    found.append((start, text[start:end], str(number)))
-        run = [m] if m is not None else []
+                    unit = _SCALE.get(words[-1], 1)  # (`a dozen and a half`)
+                    for stop, value in _read_on(text, end, str(number), sure, unit=unit):
+                        found.append((start, text[start:stop], value))
+                        covered.update(range(start, stop))
+        run = [hit] if hit is not None else []
     found.sort()
     return found
 
 
-def _scale_word(scaled: re.Match[str]) -> str:
-    """The key in _SCALES of a scale word _SCALE_AFTER found (not a letter that may be a
-    unit: `either`)."""
-    return (scaled["word"] or "").lower() or "MM"
+# A range whose scale or percent its upper bound alone says (`2-3 million`, `2 to 3
+# million`, `20-30%`): a reader may read its lower bound scaled too (2 million).
+_RANGE = lazyre.compile(
+    r"\d(?<![\w.,]\d)(?<=\d)\d*(?:\.\d+)?"  # (a digit first: the engine skips to one in C)
+    r"(?:[\ \t\u00a0]*[-\u2010-\u2015\u2212][\ \t\u00a0]*|[\ \t\u00a0]+(?:to|or|and)[\ \t\u00a0]+)"
+    r"[$£€¥₹]?(?=\d)"
+)
+_UPPER = lazyre.compile(r"\d+(?:\.\d+)?")
+_RANGE_HINT = lazyre.compile(
+    r"\d(?:[\ \t\u00a0]*[-\u2010-\u2015\u2212]|[\ \t\u00a0]+(?:to|or|and)[\ \t\u00a0])"
+)
+
+
+def _ranges(text: str, found: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of the lower bound of each range (_RANGE) as its
+    upper bound's scale or percent reads it (the upper's readings: `found`)."""
+    from decimal import MAX_PREC, Decimal, InvalidOperation, localcontext
+
+    at: dict[int, list[str]] = {}
+    for start, written, value in found:  # (a scale's word or letter, or a percent)
+        if value.endswith("%") or any(c.isalpha() for c in written):
+            at.setdefault(start, []).append(value)
+    out = []
+    for m in _RANGE.finditer(text):
+        low = m.group().split()[0].rstrip("-\u2010\u2011\u2012\u2013\u2014\u2015\u2212")
+        upper = _UPPER.match(text, m.end())
+        if upper is None:
+            continue
+        written = m.group() + upper.group()
+        for value in at.get(m.end(), []):
+            if value.endswith("%"):
+                out.append((m.start(), written, _plain_value(Decimal(low)) + "%"))
+                continue
+            high = Decimal(upper.group())
+            try:  # (a whole scale: the high reading is the upper times it, exactly)
+                with localcontext(prec=60):
+                    ratio = (Decimal(value) / high).to_integral_value()
+            except (InvalidOperation, ArithmeticError):  # (`0`)
+                continue
+            with localcontext(prec=MAX_PREC):
+                if ratio > 1 and ratio * high == Decimal(value):
+                    out.append((m.start(), written, _plain_value(Decimal(low) * ratio)))
+    return out
+
+
+def _read_on(
+    text: str, at: int, value: str, sure: bool, paid: bool = False, unit: int = 1
+) -> list[tuple[int, str]]:
+    """Each value a number (`value`, canonical, written up to `at`) reads as with what
+    follows it (_TAIL), with where that reading ends; the number alone if nothing does.
+    A part after the number's scale is of that scale (`a million and a half`; `unit`:
+    the scale a number of words ends with, `a dozen and a half`). A letter that may be a
+    unit reads both ways, but in what every reader surely reads (`sure`: a body's) as a
+    scale only after a currency sign (`paid`: `£2 m`); so does `pc`, but as a percent
+    only where a reading may be either (not `sure`)."""
+    m = _TAIL.match(text, at) if text[at : at + 1] in " \t\u00a0-%" else None
+    if m is None or m.end() == at:
+        return [(at, value)]
+    from decimal import MAX_PREC, Decimal, localcontext
+
+    with localcontext(prec=MAX_PREC):  # (exact: a long number keeps its every digit)
+        return _read(m, at, Decimal(value), sure, paid, unit)
+
+
+def _read(
+    m: re.Match[str], at: int, number: Any, sure: bool, paid: bool, unit: int
+) -> list[tuple[int, str]]:
+    """_read_on's readings of `number` (a Decimal) with what _TAIL found after it (`m`)."""
+    number += _part(m["and"]) * unit if m["and"] else 0
+    end = m.end("and") if m["and"] else at
+    out = []
+    if m["either"]:  # (read as a unit: `2 m`, two metres; then, but surely, as a scale)
+        out.append((end, _plain_value(number)))
+        if sure and not paid:
+            return out
+    if m["scaled"]:
+        unit = _multiplier(m)
+        number *= unit
+        end = m.end("scaled")
+    if m["and_after"]:
+        number += _part(m["and_after"]) * unit
+        end = m.end("and_after")
+    shown = _plain_value(number)
+    if m["pct"]:
+        return [*out, (m.end(), shown + "%")]
+    if m["pc"] and not sure:
+        out.append((m.end(), shown + "%"))
+    return [*out, (end, shown)]
+
+
+def _part(said: str) -> Any:
+    """The Decimal `and a half` or `and one quarter` adds."""
+    from decimal import Decimal
+
+    return Decimal(_PARTS[said.split()[-1].split("-")[-1].lower()])
+
+
+def _multiplier(m: re.Match[str]) -> int:
+    """What the scale _TAIL found after a number multiplies it by: each word's
+    (`hundred thousand`)."""
+    if m["either"]:
+        return _scale_of(_EITHER.get(m["either"]) or _EITHER[m["either"].lower()])
+    if m["mm"]:
+        return 1_000_000
+    product = 1
+    for word in m["scaled"].replace("-", " ").split():
+        key = (
+            word.lower().removesuffix("s")
+            if word.lower().startswith(("dozen", "hundred"))
+            else word
+        )
+        product *= _SCALE[key] if key in ("dozen", "hundred") else _scale_of(word)
+    return product
 
 
 def _chunk_numbers(text: str, start: int, end: int, sure: bool) -> list[tuple[int, str, str]]:
     """The number tokens of one whitespace-delimited chunk (text[start:end]) that is not
-    bare digits: versions, then numbers, with a percent or a scale word after it."""
+    bare digits: versions, then numbers, with what follows the last (_read_on). Where a
+    reading may be either (not `sure`), a comma before one, two or four or more digits
+    is a decimal point too (`2,5 Mio.`: no thousands are grouped so)."""
     chunk = text[start:end]
     found = [
         (start + m.start(), m.group(), version_value(m.group())) for m in _VERSION.finditer(chunk)
     ]
     chunk = blank_opaque(_VERSION.sub(lambda m: " " * len(m.group()), chunk))
-    for m in _NUMBER.finditer(chunk):
-        value, written = canonical(m), m.group()
-        bare = not (m.group("pct") or m.group("scale") or m.group("either"))
-        either = not sure or (start + m.start() > 0 and text[start + m.start() - 1] in _CURRENCY)
-        if m.end() == len(chunk) and bare:
-            scaled = _SCALE_AFTER.match(text, end)
-            if scaled is not None and scaled["either"] and not either:
-                scaled = None  # (a body's `2 m`: metres, surely)
-            after = _PCT_AFTER.match(text, end) if scaled is None else None
-            if scaled is not None and scaled["either"]:  # (`2 M`, `2 k`: both ways)
-                found.append((start + m.start(), written, value))
-                value = canonical(m, _EITHER[scaled["either"]])
-                written += scaled.group()
-            elif scaled is not None:
-                value = canonical(m, _scale_word(scaled))
-                written += scaled.group()
-            elif after is not None:
-                value, written = value + "%", written + after.group()
-        found.append((start + m.start(), written, value))
-        if m.group("either") and either:  # (and as a scale: 2m is a million, 3B a billion)
-            found.append((start + m.start(), written, canonical(m, _EITHER[m["either"]])))
+    chunks = [chunk]
+    if not sure and "," in chunk:
+        comma = _DECIMAL_COMMA.sub(lambda m: m.group().replace(",", "."), chunk)
+        chunks += [comma] if comma != chunk else []
+    for each in chunks:
+        for m in _NUMBER.finditer(each):
+            value, written = canonical(m), m.group()
+            paid = start + m.start() > 0 and text[start + m.start() - 1] in _CURRENCY
+            if not (m["pct"] or m["scale"] or m["either"] or m["pc"]):
+                at = start + m.end()  # (spaced after the chunk, or `2-million` in it)
+                read = _read_on(text, at, value, sure, paid) if at == end or text[at] == "-" else []
+                found += [(start + m.start(), written + text[at:stop], v) for stop, v in read]
+                if read:
+                    continue
+            found.append((start + m.start(), written, value))
+            if m["pc"] and not sure:  # (`50pc`: a percent, or pieces)
+                found.append((start + m.start(), written, value + "%"))
+            if m["either"] and (not sure or paid):  # (and as a scale: 2m a million, 3B a billion)
+                found.append((start + m.start(), written, canonical(m, _EITHER[m["either"]])))
     return found
+
+
+# A comma a reader may read as a decimal point: not between groups of three digits.
+_DECIMAL_COMMA = lazyre.compile(r"(?<![\w.,])\d+,(?!\d{3}(?!\d))\d+(?![\d.,])")
 
 
 # A number written with letters drawn as digits: a capital or small O for 0 after its
@@ -586,8 +811,8 @@ def _tokens(lines: list[str], first_line: int, sure: bool = False) -> Iterator[T
         if view.shifts
         else scan(seen, sure=sure)
     )
-    if _WRITTEN_HINT.search(text):
-        found += _written_otherwise(text)
+    if _written_hint(text):
+        found += _written_otherwise(text, sure)
     i = 0
     for offset, written, value in sorted(found):
         while i + 1 < len(starts) and starts[i + 1] <= offset:
@@ -602,40 +827,62 @@ _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _FRACTIONS = dict(
     zip("½¼¾⅕⅖⅗⅘⅛⅜⅝⅞⅒", ".5 .25 .75 .2 .4 .6 .8 .125 .375 .625 .875 .1".split(), strict=True)
 )
-_WRITTEN_HINT = lazyre.compile(f"[{_SUPERSCRIPTS}{''.join(_FRACTIONS)}^_]|<sup")
+# What each but a vulgar fraction needs (most pages have none; a digit first: the
+# engine skips to one in C).
+_WRITTEN_HINT = lazyre.compile(f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|\\*\\*\\d|_\\d|[/\u2044]\\d)")
+
+
+def _written_hint(text: str) -> bool:
+    """Whether _WRITTEN_OTHERWISE may find a number in the text."""
+    if _WRITTEN_HINT.search(text):
+        return True
+    return not text.isascii() and any(c in text for c in _FRACTIONS)
+
+
 _WRITTEN_OTHERWISE = lazyre.compile(
     rf"""(?<![\w.,])(?:
+      (?:(?P<coef>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅*][ \t\u00a0]*(?=10\D))?
       (?P<base>\d{{1,6}})(?:<sup\b[^<>]{{0,200}}>[ \t]*(?P<sup>\d{{1,2}})[ \t]*</sup\s*>
-        |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})|\^(?P<caret>\d{{1,2}}))(?![\d{_SUPERSCRIPTS}])
+        |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})|(?:\^|\*\*)(?P<caret>\d{{1,2}}))
+        (?![\d{_SUPERSCRIPTS}])
       |(?P<whole>\d{{0,6}})(?P<fraction>[{"".join(_FRACTIONS)}])
+      |(?:(?P<and>\d{{1,6}})[\ \t\u00a0]+)?(?P<num>\d{{1,2}})[/\u2044](?P<den>[248]|10|16)
+        (?=[\ \t\u00a0-]+(?ai:{_SCALE_WORDS})\b)
       |(?P<underscored>\d{{1,3}}(?:_\d{{3}})+)(?!\w))""",
     re.VERBOSE,
 )
 
 
-def _written_otherwise(text: str) -> list[tuple[int, str, str]]:
-    """(offset, as written, value) of each number the text writes as a power, a vulgar
-    fraction (with a scale word after it) or digits grouped by underscores."""
-    from decimal import Decimal
+def _written_otherwise(text: str, sure: bool = False) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of each number the text writes as a power (`10⁶`,
+    `3x10^6`), a vulgar fraction (with what follows it: _read_on) or digits grouped by
+    underscores."""
+    from decimal import MAX_PREC, localcontext
 
     found = []
-    for m in _WRITTEN_OTHERWISE.finditer(text):
-        at, written = m.start(), m.group()
-        if m["underscored"]:
-            found.append((at, written, m["underscored"].replace("_", "").lstrip("0") or "0"))
-            continue
-        if m["base"]:
-            raised = m["sup"] or m["caret"] or str(m["raised"]).translate(_RAISED)
-            power = Decimal(m["base"]) ** int(raised)
-            found += [(at, written, _plain_value(power)), (at, m["base"], m["base"])]
-            continue
-        value = Decimal(m["whole"] or "0") + Decimal(_FRACTIONS[m["fraction"]])
-        scaled = _SCALE_AFTER.match(text, m.end())
-        if scaled is not None and (scaled["word"] or scaled["mm"]):
-            value *= _SCALES[_scale_word(scaled)]
-            written += scaled.group()
-        found.append((at, written, _plain_value(value)))
+    with localcontext(prec=MAX_PREC):  # (exact; a fraction's denominator ends its digits)
+        for m in _WRITTEN_OTHERWISE.finditer(text):
+            found += _written(text, m, sure)
     return found
+
+
+def _written(text: str, m: re.Match[str], sure: bool) -> list[tuple[int, str, str]]:
+    """_written_otherwise's numbers in one match of _WRITTEN_OTHERWISE (in its context)."""
+    from decimal import Decimal
+
+    at, written = m.start(), m.group()
+    if m["underscored"]:
+        return [(at, written, m["underscored"].replace("_", "").lstrip("0") or "0")]
+    if m["base"]:
+        raised = m["sup"] or m["caret"] or str(m["raised"]).translate(_RAISED)
+        power = Decimal(m["base"]) ** int(raised) * Decimal(m["coef"] or 1)
+        return [(at, written, _plain_value(power)), (m.start("base"), m["base"], m["base"])]
+    if m["fraction"]:
+        part = Decimal(_FRACTIONS[m["fraction"]])
+    else:  # (`1/2 million`, `2 1/2 million`: a scale after it tells a fraction)
+        part = Decimal(m["num"]) / Decimal(m["den"])
+    value = _plain_value(Decimal(m["whole"] or m["and"] or "0") + part)
+    return [(at, text[at:stop], v) for stop, v in _read_on(text, m.end(), value, sure)]
 
 
 _RAISED = str.maketrans(_SUPERSCRIPTS, "0123456789")

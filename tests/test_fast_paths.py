@@ -406,6 +406,21 @@ _NUMBERISH = st.lists(
             " mil",
             "\u00a0",
             "$",
+            # (session 59: what follows a number of digits or words, one reading)
+            " and a half",
+            " dozen",
+            "-million",
+            " Millionen",
+            " pc",
+            "pc",
+            " grand",
+            ",5",
+            " two",
+            " point five",
+            "x10^6",
+            " to ",
+            "\u2013",
+            " or ",
         ]
     ),
     max_size=14,
@@ -455,6 +470,39 @@ def test_the_look_alike_hint_misses_no_number_the_reading_changes(text: str) -> 
     hn = headline_numbers
     read = hn._DIGIT_LOOKALIKES.sub(hn._as_digits, text)
     assert read == text or hn._LOOKALIKE_HINT.search(text) is not None
+
+
+_WRITTENISH = st.lists(
+    st.sampled_from(["1", "10", "3", "x", "×", " ", "^", "**", "6", "⁶", "_", "000", "½", "a"]),
+    max_size=10,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=_WRITTENISH)
+@example("3×10⁶")
+@example("1_000")
+def test_the_written_hint_misses_no_power_fraction_or_underscore(text: str) -> None:
+    hn = headline_numbers
+    assert hn._written_otherwise(text) == [] or hn._written_hint(text)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=_NUMBERISH)
+@example("2 to 3 million")
+def test_the_range_hint_misses_no_range(text: str) -> None:
+    hn = headline_numbers
+    assert hn._RANGE.search(text) is None or hn._RANGE_HINT.search(text) is not None
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=_NUMBERISH)
+def test_what_follows_a_number_starts_where_the_tail_is_looked_for(text: str) -> None:
+    """_read_on tries _TAIL only after a space, a tab, a dash or a percent sign."""
+    hn = headline_numbers
+    for at in range(len(text) + 1):
+        m = hn._TAIL.match(text, at)
+        assert m is None or m.end() == at or text[at] in " \t\u00a0-%", (text, at)
 
 
 def _may_reorder_by_regex(text: str) -> bool:
