@@ -155,3 +155,18 @@ def test_the_comparison_can_fail() -> None:
         if "_" in e["markdown"]
     )
     assert dropped > 20
+
+
+def test_no_character_folds_into_a_long_run_of_non_latin_text() -> None:
+    """A page of one character NFKC makes eighteen was a million characters to read (the
+    benchmark's hostile row): each character whose form is longer than six, and holds no
+    Latin letter or digit, folds to one character; the others fold as NFKC does."""
+    import unicodedata
+
+    for code in range(0x110000):
+        c = chr(code)
+        form = unicodedata.normalize("NFKC", c)
+        if len(form) > 6 and not any(ch.isascii() and ch.isalnum() for ch in form):
+            assert len(fold(c)) == 1, hex(code)
+    assert fold("\u33af") == "rad\u2215s2"  # (Latin letters: read as NFKC reads them)
+    assert fold("ﬁ") == "fi"

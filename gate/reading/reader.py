@@ -9,6 +9,7 @@ finding points at the draft.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -77,7 +78,13 @@ _IGNORABLE = (
     (0xE0000, 0xE0FFF),
 )
 # Fillers a font draws as a blank the width of a letter: read as a space.
-_BLANKS = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0\u2800", " "))
+# Blank fillers read as spaces; and the two Arabic ligatures of a whole phrase NFKC
+# makes long (U+FDFA: eighteen characters, U+FDFB: eight; a page of them was a million
+# characters to read) as their phrase's first letter: no Latin letter or digit is in
+# them, and a quote and the draft are folded alike.
+_BEFORE_NFKD = str.maketrans(
+    {**dict.fromkeys("\u115f\u1160\u3164\uffa0\u2800", " "), "\ufdfa": "\u0635", "\ufdfb": "\u062c"}
+)
 
 
 def _invisible(c: str) -> bool:
@@ -96,15 +103,29 @@ def fold(text: str) -> str:
     """Non-ASCII text as a reader reads it: blank fillers read as spaces, invisible
     characters and combining marks dropped, NFKC, and lookalikes folded to Latin
     (Unicode's confusables data, gate.reading.confusables)."""
+    if text.isascii():
+        return text
+    if len(text) <= 4:  # (the reader's view folds a page's few characters again and
+        # again: one word of 30,000 stand-ins folded each one anew)
+        return _folded_short(text)
+    return _folded(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _folded_short(text: str) -> str:
+    return _folded(text)
+
+
+def _folded(text: str) -> str:
     import unicodedata
 
     from receipt_gate.reading.confusables import before_normalizing, table
 
-    if text.isascii():
-        return text
     # (look-alikes folded first too: NFKD turns one the data names into one it does not,
     # U+03F2 into a final sigma; round 68)
-    parts = unicodedata.normalize("NFKD", text.translate(_BLANKS).translate(before_normalizing()))
+    parts = unicodedata.normalize(
+        "NFKD", text.translate(_BEFORE_NFKD).translate(before_normalizing())
+    )
     # (each distinct character judged once, the text cut in C: a page of one character
     # that decomposes into 18 is a million characters)
     drop = {ord(c): None for c in set(parts) if not c.isascii() and _invisible(c)}
