@@ -200,10 +200,25 @@ def as_printed(text: str, fields: Mapping[str, object], maybe: bool = False) -> 
     whose value the page does not say prints its string literals, and a filter not read
     its literal arguments (`{{ x | default: "<!--" }}`, `{{ "now" | date: "<!--" }}`
     may print them: round 58): a reading that may hide more, never one that shows more."""
-    from receipt_gate.reading.inline import TEMPLATE
-
     if "{{" not in text and "{%" not in text:
         return text
+    # (each check of a commit reads the page printed: it is printed once for them all)
+    key = (text, maybe, repr(fields))
+    printed = _PRINTED.get(key)
+    if printed is None:
+        printed = _as_printed(text, fields, maybe)
+        if len(_PRINTED) >= 8:
+            del _PRINTED[next(iter(_PRINTED))]
+        _PRINTED[key] = printed
+    return printed
+
+
+_PRINTED: dict[tuple[str, bool, str], str] = {}
+
+
+def _as_printed(text: str, fields: Mapping[str, object], maybe: bool) -> str:
+    from receipt_gate.reading.inline import TEMPLATE
+
     text = _raw_printed(text) if "raw" in text else text
     own = own_values(text, fields)
     if own is not None and own.count("\n") == text.count("\n"):
