@@ -236,6 +236,8 @@ _ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": ".", "\u066a": "%"}
 _COMMA_LIKE = lazyre.compile(r"(?<=\d)[\u201a\ufe50](?=\d)")
 # A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
 _OTHER_DIGIT = lazyre.compile(r"(?![0-9])\d")
+# A dingbat's digit in a circle (`❼`, `➆`, `➐`), which NFKC keeps: read as its digit.
+_DINGBAT_DIGITS = {start + i: str(i + 1) for start in (0x2776, 0x2780, 0x278A) for i in range(9)}
 
 _SMALL = {
     "zero": 0,
@@ -481,6 +483,7 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
     """
     if not text.isascii():  # one character for one: offsets stay
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
+        text = text.translate(_DINGBAT_DIGITS)
     if "<" in text or "{" in text:  # tags may span chunks: blank them in the whole text
         from receipt_gate.reading.inline import TEMPLATE, sub_blank
         from receipt_gate.reading.reader import OPAQUE
@@ -799,6 +802,7 @@ def _tokens(lines: list[str], first_line: int, sure: bool = False) -> Iterator[T
         text = _COMMA_LIKE.sub(",", text)
         text = _GROUPED.sub(lambda m: m.group().translate(_GROUP_SPACES), text)
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
+        text = text.translate(_DINGBAT_DIGITS)
     view = reader_view(text, exact=True)
     starts = [0]
     for line in lines[:-1]:
