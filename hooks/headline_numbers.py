@@ -316,6 +316,32 @@ _PHRASE = lazyre.compile(
 _PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|point)\b")
 
 
+# A range of words whose upper bound alone says its scale (`two to three million`, `two
+# or three million`): a reader may read its lower bound scaled too (2 million).
+_WORD_RANGE = lazyre.compile(
+    rf"""
+    (?<![\w-])(?P<low>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
+    (?:[\ \t\u00a0]*[-\u2010-\u2015][\ \t\u00a0]*|[\ \t\u00a0]+(?:to|or|and)[\ \t\u00a0]+)
+    (?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?
+    (?P<scale>(?:[\ \t\u00a0]+(?:hundred|thousand|million|billion|trillion)){{1,3}})\b
+    """,
+    re.VERBOSE,
+)
+
+
+def _word_ranges(text: str, lower: str) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of each lower bound _WORD_RANGE reads in the text
+    (`lower`: the text lowercased)."""
+    found = []
+    for m in _WORD_RANGE.finditer(lower):
+        low = sum(_SMALL[w] for w in m["low"].split("-"))
+        scale = 1
+        for word in m["scale"].split():
+            scale *= _SCALE[word]
+        found.append((m.start(), text[m.start() : m.end()], str(low * scale)))
+    return found
+
+
 def _phrases(text: str, lower: str, sure: bool) -> list[tuple[int, str, str]]:
     """(offset, as written, value) of each number _PHRASE reads in the text (`lower`:
     the text lowercased)."""
@@ -559,6 +585,8 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
                         found.append((start, text[start:stop], value))
                         covered.update(range(start, stop))
         run = [hit] if hit is not None else []
+    if not sure and words_here & _SCALE.keys() and words_here - _SCALE.keys():
+        found += _word_ranges(text, lower)  # (`two to three million`: 2 million too)
     found.sort()
     return found
 

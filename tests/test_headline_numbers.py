@@ -270,6 +270,8 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("10x Faster", "10fold faster.", "10"),
         ("200,000 Users", "2 hundred thousand users.", "200000"),
         ("76 Bugs", "We fixed \u277c\u277b bugs.", "76"),
+        ("2 Million Users", "Two or three million users.", "2000000"),
+        ("25,000 Users", "Twenty-five to thirty thousand users.", "25000"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
