@@ -299,14 +299,15 @@ _DIGIT_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|oh"
 # million`, `a quarter of a billion`, `three quarters of a million`), and a whole and
 # its decimals (`one point five million`, `two point five percent`), each with what
 # follows it (_TAIL). Read in the lowercased text; not a part after `and` (`two and a
-# half million` is the whole's: _TAIL's).
+# half million` is the whole's: _TAIL's); not `at one point two`, an idiom.
 _PHRASE = lazyre.compile(
     rf"""
     (?<![\w-])(?<!and[\ \t\u00a0-])(?<!and[\ \t\u00a0-]a[\ \t\u00a0-])
     (?<!and[\ \t\u00a0-]one[\ \t\u00a0-])
     (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}quarters|half|quarter)
       (?:{_SPACE}of)?(?:{_SPACE}an?)?(?=[\ \t\u00a0-]+(?:{_SCALE_WORDS})\b)
-    |(?P<whole>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)[\ \t\u00a0]+point[\ \t\u00a0]+
+    |(?<!at[\ \t\u00a0])(?P<whole>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
+      [\ \t\u00a0]+point[\ \t\u00a0]+
       (?P<digits>(?:{_DIGIT_WORDS})(?:[\ \t\u00a0]+(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
     """,
     re.VERBOSE,
@@ -549,11 +550,13 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
     if words_here - {"one"} or (words_here and ("cent" in lower or "pct" in lower or "%" in text)):
         runs[:0] = _WORD.finditer(lower)  # (`one` alone is mostly a pronoun)
     for hit in runs:
+        gap = _GAP.fullmatch(lower, run[-1].end(), hit.start()) if hit and run else None
         if (
             hit is not None
-            and run
+            and gap is not None
             and not run[-1].group().endswith("fold")
-            and _GAP.fullmatch(lower, run[-1].end(), hit.start())
+            # (`and` after a scale: two hundred and five; two and three are two numbers)
+            and ("and" not in gap.group() or run[-1].group() in _SCALE)
         ):
             run.append(hit)
             continue

@@ -299,6 +299,21 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
     assert set(parse_article(f"{body}\n", "posts/b.md").body_numbers) == supported
 
 
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("At one point two of us left.", {"2"}),  # (an idiom, no 1.2)
+        ("It grew one point two percent.", {"1.2%"}),
+        ("Between two and three million.", {"2", "3000000", "2000000"}),
+        ("Two hundred and five, a thousand and one.", {"205", "1001"}),
+        ("The 1,5 mile run.", {"1.5"}),  # (in a title or a draft: perhaps a decimal)
+        ("We sold 2,500 of them.", {"2500"}),  # (a comma before three digits groups)
+    ],
+)
+def test_what_a_draft_reads_in_words_and_commas(text: str, values: set[str]) -> None:
+    assert {t.value for t in tokens([text])} == values
+
+
 def test_the_label_rule_reads_a_long_line_and_the_lines_after_it() -> None:
     """Round 78: the label rule's hint looked for each line's start again for every
     number on it (one line of ` 1,` repeated: 1 MB took 2.9 s; the benchmark's hostile
