@@ -135,9 +135,12 @@ _SCALES = {
     "mn": 1_000_000,
     "millionen": 1_000_000,
     "crore": 10_000_000,
+    "cr": 10_000_000,
     "milliard": 1_000_000_000,
     "milliarden": 1_000_000_000,
     "mrd": 1_000_000_000,
+    "mld": 1_000_000_000,
+    "mlrd": 1_000_000_000,
     "billion": 1_000_000_000,
     "bn": 1_000_000_000,
     "bln": 1_000_000_000,
@@ -197,25 +200,41 @@ _NUMBER = lazyre.compile(
     re.VERBOSE,
 )
 # What the other reading of an `either` letter scales by.
-_EITHER = {"m": "M", "B": "bn", "mil": "M", "k": "k", "K": "k", "M": "M", "grand": "k"}
+_EITHER = {
+    "m": "M",
+    "B": "bn",
+    "mil": "M",
+    "mill": "M",
+    "k": "k",
+    "K": "k",
+    "M": "M",
+    "grand": "k",
+}
 # What may follow a number, spaced, and change what it reads as (one pattern for a
 # number of digits or of words): `and a half`, a scale word (`2 Million`, `76  thousand`,
 # `2.5 bn`, `two mn`), `dozen`, a letter that may be a unit or a scale (`2 M`, `2 k`,
 # `2 grand`), then a percent (`76 per cent`, `per-cent`, `Percent`, `pct`; `pc` both
 # ways): round 78's and 79's spellings, every number's.
-_AND_A_PART = r"[\ \t\u00a0-]+(?ai:and)[\ \t\u00a0-]+(?ai:a|one)[\ \t\u00a0-]+(?ai:half|quarter)"
+# (A space is a line break too: a paragraph's soft break; `2+ million`, `2-plus
+# million` are 2 million and more.)
+_WS = r"[\ \t\u00a0\n]"
+_AND_A_PART = (
+    r"[\ \t\u00a0\n-]+(?ai:and)[\ \t\u00a0\n-]+(?ai:a|one)[\ \t\u00a0\n-]+(?ai:half|quarter)"
+)
 _TAIL = lazyre.compile(
     rf"""
+    (?:\+|[\ \t\u00a0-](?ai:plus)(?=[\ \t\u00a0\n-]))?
     (?P<and>{_AND_A_PART})?
-    (?P<scaled>(?:(?:[\ \t\u00a0]+|[\ \t\u00a0]*-[\ \t\u00a0]*)
+    (?P<scaled>(?:(?:{_WS}+|{_WS}*-{_WS}*)
         (?ai:{_SCALE_WORDS}|dozens?|hundreds?)(?!\w|\.\w)){{1,3}}
-      |[\ \t\u00a0]+(?:(?P<mm>MM)|(?P<either>[kKmMB]|mil|(?ai:grand)))(?!\w|\.\w))?
+      |{_WS}+(?:(?P<mm>MM)|(?P<either>[kKmMB]|mil|(?ai:grand|mill)))(?!\w|\.\w))?
     (?P<and_after>{_AND_A_PART})?
-    (?:(?P<pct>[\ \t\u00a0]*%|[\ \t\u00a0]+{_PERCENT_WORDS})
-      |(?P<pc>[\ \t\u00a0]+(?ai:pc\b|p\.c\.)))?
+    (?:(?P<pct>{_WS}*%|{_WS}+{_PERCENT_WORDS})
+      |(?P<pc>{_WS}+(?ai:pc\b|p\.c\.)))?
     """,
     re.VERBOSE,
 )
+_TAIL_STARTS = " \t\u00a0\n-%+"  # (what _TAIL can start with: tested)
 _PARTS = {"half": "0.5", "quarter": "0.25", "three quarters": "0.75"}
 # A thin or no-break space between groups of three digits is a thousands separator (SI:
 # "41 000" is forty-one thousand), as a comma is.
@@ -292,7 +311,7 @@ _GAP = lazyre.compile(r"[ \t\n-]+(?:and[ \t\n]+)?")
 _DIGIT_TAIL = lazyre.compile(r"\d\S*")
 
 
-_SPACE = r"[\ \t\u00a0-]+"
+_SPACE = r"[\ \t\u00a0\n-]+"
 _SMALL_WORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
 _DIGIT_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|oh"
 # A number said in words _WORD does not read as one run: a part of a scale (`half a
@@ -322,9 +341,9 @@ _PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|point)\b")
 _WORD_RANGE = lazyre.compile(
     rf"""
     (?<![\w-])(?P<low>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
-    (?:[\ \t\u00a0]*[-\u2010-\u2015][\ \t\u00a0]*|[\ \t\u00a0]+(?:to|or|and)[\ \t\u00a0]+)
+    (?:{_WS}*[-\u2010-\u2015]{_WS}*|[\ \t\u00a0\n-]+(?:to|or|and)[\ \t\u00a0\n-]+)
     (?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?
-    (?P<scale>(?:[\ \t\u00a0]+(?:hundred|thousand|million|billion|trillion)){{1,3}})\b
+    (?P<scale>(?:{_WS}+(?:hundred|thousand|million|billion|trillion)){{1,3}})\b
     """,
     re.VERBOSE,
 )
@@ -379,6 +398,7 @@ def _words_value(words: list[str]) -> int | None:
     if words == ["one"]:
         return None  # "one" is mostly a pronoun: "the one that ran"
     total = current = 0
+    last = ""
     for w in words:
         if w == "a":
             current = 1
@@ -386,9 +406,12 @@ def _words_value(words: list[str]) -> int | None:
             current += _SMALL[w]
         elif w in ("hundred", "dozen"):  # (of what comes before it: two dozen thousand)
             current = (current or 1) * _SCALE[w]
+        elif not current and total and last in _SCALE:  # (a thousand million: a billion)
+            total *= _SCALE[w]
         else:
             total += (current or 1) * _SCALE[w]
             current = 0
+        last = w
         if current > _WORDS_MAX or total > _WORDS_MAX:
             return None  # "hundred hundred hundred ...": no number anyone cites
     return total + current
@@ -598,12 +621,12 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
 # million`, `20-30%`): a reader may read its lower bound scaled too (2 million).
 _RANGE = lazyre.compile(
     r"\d(?<![\w.,]\d)(?<=\d)\d*(?:\.\d+)?"  # (a digit first: the engine skips to one in C)
-    r"(?:[\ \t\u00a0]*[-\u2010-\u2015\u2212][\ \t\u00a0]*|[\ \t\u00a0]+(?:to|or|and)[\ \t\u00a0]+)"
-    r"[$£€¥₹]?(?=\d)"
+    r"(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212][\ \t\u00a0\n]*"
+    r"|[\ \t\u00a0\n-]+(?:to|or|and)[\ \t\u00a0\n-]+)[$£€¥₹]?(?=\d)"
 )
 _UPPER = lazyre.compile(r"\d+(?:\.\d+)?")
 _RANGE_HINT = lazyre.compile(
-    r"\d(?:[\ \t\u00a0]*[-\u2010-\u2015\u2212]|[\ \t\u00a0]+(?:to|or|and)[\ \t\u00a0])"
+    r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212]|[\ \t\u00a0\n]+(?:to|or|and)[\ \t\u00a0\n-])"
 )
 
 
@@ -618,10 +641,10 @@ def _ranges(text: str, found: list[tuple[int, str, str]]) -> list[tuple[int, str
             at.setdefault(start, []).append(value)
     out = []
     for m in _RANGE.finditer(text):
-        low = m.group().split()[0].rstrip("-\u2010\u2011\u2012\u2013\u2014\u2015\u2212")
-        upper = _UPPER.match(text, m.end())
-        if upper is None:
+        lower, upper = _UPPER.match(text, m.start()), _UPPER.match(text, m.end())
+        if lower is None or upper is None:
             continue
+        low = lower.group()
         written = m.group() + upper.group()
         for value in at.get(m.end(), []):
             if value.endswith("%"):
@@ -649,7 +672,7 @@ def _read_on(
     unit reads both ways, but in what every reader surely reads (`sure`: a body's) as a
     scale only after a currency sign (`paid`: `£2 m`); so does `pc`, but as a percent
     only where a reading may be either (not `sure`)."""
-    m = _TAIL.match(text, at) if text[at : at + 1] in " \t\u00a0-%" else None
+    m = _TAIL.match(text, at) if text[at : at + 1] in _TAIL_STARTS else None
     if m is None or m.end() == at:
         return [(at, value)]
     from decimal import MAX_PREC, Decimal, localcontext
@@ -711,25 +734,26 @@ def _multiplier(m: re.Match[str]) -> int:
 
 def _chunk_numbers(text: str, start: int, end: int, sure: bool) -> list[tuple[int, str, str]]:
     """The number tokens of one whitespace-delimited chunk (text[start:end]) that is not
-    bare digits: versions, then numbers, with what follows the last (_read_on). Where a
-    reading may be either (not `sure`), a comma before one, two or four or more digits
-    is a decimal point too (`2,5 Mio.`: no thousands are grouped so)."""
+    bare digits: versions, then numbers, with what follows the last (_read_on); where a
+    reading may be either (not `sure`), as _looser reads it too."""
     chunk = text[start:end]
     found = [
         (start + m.start(), m.group(), version_value(m.group())) for m in _VERSION.finditer(chunk)
     ]
     chunk = blank_opaque(_VERSION.sub(lambda m: " " * len(m.group()), chunk))
     chunks = [chunk]
-    if not sure and "," in chunk:
-        comma = _DECIMAL_COMMA.sub(lambda m: m.group().replace(",", "."), chunk)
-        chunks += [comma] if comma != chunk else []
+    if not sure:
+        loose = _looser(chunk)
+        chunks += [loose] if loose != chunk else []
     for each in chunks:
         for m in _NUMBER.finditer(each):
-            value, written = canonical(m), m.group()
+            value, written = canonical(m), text[start + m.start() : start + m.end()]
             paid = start + m.start() > 0 and text[start + m.start() - 1] in _CURRENCY
             if not (m["pct"] or m["scale"] or m["either"] or m["pc"]):
                 at = start + m.end()  # (spaced after the chunk, or `2-million` in it)
-                read = _read_on(text, at, value, sure, paid) if at == end or text[at] == "-" else []
+                read = (
+                    _read_on(text, at, value, sure, paid) if at == end or text[at] in "-+" else []
+                )
                 found += [(start + m.start(), written + text[at:stop], v) for stop, v in read]
                 if read:
                     continue
@@ -743,6 +767,27 @@ def _chunk_numbers(text: str, start: int, end: int, sure: bool) -> list[tuple[in
 
 # A comma a reader may read as a decimal point: not between groups of three digits.
 _DECIMAL_COMMA = lazyre.compile(r"(?<![\w.,])\d+,(?!\d{3}(?!\d))\d+(?![\d.,])")
+# A raised point between digits: Britain's old decimal point (`2·5`).
+_MIDDOT = lazyre.compile(r"(?<=\d)\u00b7(?=\d)")
+# A currency's code or letters glued before a number (`USD2bn`, `R2bn`, `Rs2cr`).
+_CODE_PREFIX = lazyre.compile(
+    r"(?<![\w.,])(?:USD|EUR|GBP|JPY|INR|CNY|RMB|AUD|CAD|CHF|HKD|SGD|NZD|ZAR|BRL|MXN|SEK|NOK"
+    r"|DKK|KRW|Rs\.?|RM|Rp|R)(?=\d)"
+)
+
+
+def _looser(chunk: str) -> str:
+    """The chunk as a reader may also read it, where a reading may be either (a title's,
+    a draft's): a comma before one, two or four or more digits a decimal point (`2,5
+    Mio.`: no thousands are grouped so), and a raised point (`2·5`); a currency's code
+    glued before a number apart from it (`USD2bn`). Offsets stay."""
+    if "," in chunk:
+        chunk = _DECIMAL_COMMA.sub(lambda m: m.group().replace(",", "."), chunk)
+    if "\u00b7" in chunk:
+        chunk = _MIDDOT.sub(".", chunk)
+    if not chunk[:1].isdigit():
+        chunk = _CODE_PREFIX.sub(lambda m: " " * len(m.group()), chunk)
+    return chunk
 
 
 # A number written with letters drawn as digits: a capital or small O for 0 after its
@@ -880,8 +925,8 @@ _WRITTEN_OTHERWISE = lazyre.compile(
       (?P<base>\d{{1,6}})(?:<sup\b[^<>]{{0,200}}>[ \t]*(?P<sup>\d{{1,2}})[ \t]*</sup\s*>
         |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})|(?:\^|\*\*)(?P<caret>\d{{1,2}}))
         (?![\d{_SUPERSCRIPTS}])
-      |(?P<whole>\d{{0,6}})(?P<fraction>[{"".join(_FRACTIONS)}])
-      |(?:(?P<and>\d{{1,6}})[\ \t\u00a0]+)?(?P<num>\d{{1,2}})[/\u2044](?P<den>[248]|10|16)
+      |(?P<whole>\d{{0,6}})[\ \t\u00a0-]?(?P<fraction>[{"".join(_FRACTIONS)}])
+      |(?:(?P<and>\d{{1,6}})[\ \t\u00a0-]+)?(?P<num>\d{{1,2}})[/\u2044](?P<den>[248]|10|16)
         (?=[\ \t\u00a0-]+(?ai:{_SCALE_WORDS})\b)
       |(?P<underscored>\d{{1,3}}(?:_\d{{3}})+)(?!\w))""",
     re.VERBOSE,

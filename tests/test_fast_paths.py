@@ -421,6 +421,11 @@ _NUMBERISH = st.lists(
             " to ",
             "\u2013",
             " or ",
+            "+",
+            "-plus",
+            "\n",
+            "\u00b7",
+            "USD",
         ]
     ),
     max_size=14,
@@ -498,11 +503,11 @@ def test_the_range_hint_misses_no_range(text: str) -> None:
 @settings(max_examples=1000, deadline=None)
 @given(text=_NUMBERISH)
 def test_what_follows_a_number_starts_where_the_tail_is_looked_for(text: str) -> None:
-    """_read_on tries _TAIL only after a space, a tab, a dash or a percent sign."""
+    """_read_on tries _TAIL only where it starts with what _TAIL_STARTS holds."""
     hn = headline_numbers
     for at in range(len(text) + 1):
         m = hn._TAIL.match(text, at)
-        assert m is None or m.end() == at or text[at] in " \t\u00a0-%", (text, at)
+        assert m is None or m.end() == at or text[at] in hn._TAIL_STARTS, (text, at)
 
 
 def _may_reorder_by_regex(text: str) -> bool:

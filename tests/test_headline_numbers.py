@@ -272,6 +272,23 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("76 Bugs", "We fixed \u277c\u277b bugs.", "76"),
         ("2 Million Users", "Two or three million users.", "2000000"),
         ("25,000 Users", "Twenty-five to thirty thousand users.", "25000"),
+        # (round 80)
+        ("2 Billion Raised", "We raised R2bn.", "2000000000"),
+        ("2 Billion Raised", "We raised USD2bn.", "2000000000"),
+        ("2 Million Users", "We have 2-plus million users.", "2000000"),
+        ("2 Million Users", "We have 2+ million users.", "2000000"),
+        ("1.5 Million Users", "We have 1 \u00bd million users.", "1500000"),
+        ("1.5 Million Users", "We have 1-1/2 million users.", "1500000"),
+        ("2.5 Million Users", "We have 2\u00b75 million users.", "2500000"),
+        ("2 Billion Users", "Two thousand million users.", "2000000000"),
+        ("2 Billion Users", "2 thousand million users.", "2000000000"),
+        ("1 Trillion Users", "A million million users.", "1000000000000"),
+        ("2 Million Users", "We have 2\nmillion users.", "2000000"),
+        ("76% Faster", "We are 76\npercent faster.", "76%"),
+        ("20 Million Raised", "Rs2cr raised.", "20000000"),
+        ("2 Billion Raised", "2 mld raised.", "2000000000"),
+        ("2 Million Raised", "2 mill raised.", "2000000"),
+        ("2 Million Users", "2-to-3 million users.", "2000000"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
