@@ -282,7 +282,8 @@ _SMALL = {
     "twenty": 20,
     "thirty": 30,
     "forty": 40,
-    "fourty": 40,  # (a misspelling a reader reads all the same)
+    "fourty": 40,  # (misspellings a reader reads all the same)
+    "ninty": 90,
     "fifty": 50,
     "sixty": 60,
     "seventy": 70,
@@ -326,8 +327,8 @@ _PHRASE = lazyre.compile(
     (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}quarters|half|quarter)
       (?:{_SPACE}of)?(?:{_SPACE}an?)?(?=[\ \t\u00a0-]+(?:{_SCALE_WORDS})\b)
     |(?<!at[\ \t\u00a0])(?P<whole>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
-      [\ \t\u00a0]+point[\ \t\u00a0]+
-      (?P<digits>(?:{_DIGIT_WORDS})(?:[\ \t\u00a0]+(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
+      [\ \t\u00a0\n-]+point[\ \t\u00a0\n-]+
+      (?P<digits>(?:{_DIGIT_WORDS})(?:[\ \t\u00a0\n-]+(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
     """,
     re.VERBOSE,
 )
@@ -376,7 +377,7 @@ def _phrases(text: str, lower: str, sure: bool) -> list[tuple[int, str, str]]:
             value = _PARTS[" ".join(m["part"].replace("-", " ").split())]
         else:
             whole = sum(_SMALL[w] for w in m["whole"].split("-"))
-            digits = "".join(str(_SMALL.get(d, 0)) for d in m["digits"].split())
+            digits = "".join(str(_SMALL.get(d, 0)) for d in re.split(r"[\s-]+", m["digits"]))
             value = f"{whole}.{digits}".rstrip("0").rstrip(".")
         read = _read_on(text, m.end(), value, sure)
         found += [

@@ -289,6 +289,8 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("2 Billion Raised", "2 mld raised.", "2000000000"),
         ("2 Million Raised", "2 mill raised.", "2000000"),
         ("2 Million Users", "2-to-3 million users.", "2000000"),
+        ("2.5 Million Users", "Two-point-five million users.", "2500000"),
+        ("90 Bugs", "Ninty bugs.", "90"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
