@@ -131,6 +131,7 @@ _SCALES = {
     "million": 1_000_000,
     "mil": 1_000_000,
     "mln": 1_000_000,
+    "milion": 1_000_000,
     "mio": 1_000_000,
     "mn": 1_000_000,
     "millionen": 1_000_000,
@@ -139,6 +140,7 @@ _SCALES = {
     "milliard": 1_000_000_000,
     "milliarden": 1_000_000_000,
     "mrd": 1_000_000_000,
+    "mds": 1_000_000_000,  # (French: milliards)
     "mld": 1_000_000_000,
     "mlrd": 1_000_000_000,
     "billion": 1_000_000_000,
@@ -182,11 +184,11 @@ _UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold"
 # either, as a scale in a body only after a currency sign: `£1.5m`).
 _SCALE_LETTERS = rf"[kK]|MM|M|(?ai:{_SCALE_WORDS})"
 _EITHER_LETTERS = r"m|B|mil"
-_CURRENCY = "$£€¥₹"
-_PERCENT_WORDS = r"(?ai:per[\ \u00a0-]?cent(?:um)?|pct)\b"
+_CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
+_PERCENT_WORDS = r"(?ai:per[\ \u00a0\n-]?cent(?:um)?|pct)\b"
 _NUMBER = lazyre.compile(
     rf"""
-    (?<![\w.,])
+    (?<![\w.,\u2044])  # (not a fraction's denominator: NFKC makes ½ 1\\u20442)
     (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
       |\.(?P<lead>\d+))
     (?P<exp>[eE][+-]?\d{{1,2}})?
@@ -209,6 +211,8 @@ _EITHER = {
     "K": "k",
     "M": "M",
     "grand": "k",
+    "thou": "k",
+    "bio": "trillion",  # (German's Bio.: a Billion, ten to the twelfth)
 }
 # What may follow a number, spaced, and change what it reads as (one pattern for a
 # number of digits or of words): `and a half`, a scale word (`2 Million`, `76  thousand`,
@@ -218,16 +222,18 @@ _EITHER = {
 # (A space is a line break too: a paragraph's soft break; `2+ million`, `2-plus
 # million` are 2 million and more.)
 _WS = r"[\ \t\u00a0\n]"
-_AND_A_PART = (
+_AND_A_PART = (  # (not `and a quarter of them`)
     r"[\ \t\u00a0\n-]+(?ai:and)[\ \t\u00a0\n-]+(?ai:a|one)[\ \t\u00a0\n-]+(?ai:half|quarter)"
+    r"(?![\ \t\u00a0\n-]+(?ai:of)\b)"
 )
 _TAIL = lazyre.compile(
     rf"""
-    (?:\+|[\ \t\u00a0-](?ai:plus)(?=[\ \t\u00a0\n-]))?
+    (?:\+|[\ \t\u00a0-](?ai:plus|odd)(?=[\ \t\u00a0\n-]))?
     (?P<and>{_AND_A_PART})?
     (?P<scaled>(?:(?:{_WS}+|{_WS}*-{_WS}*)
-        (?ai:{_SCALE_WORDS}|dozens?|hundreds?)(?!\w|\.\w)){{1,3}}
-      |{_WS}+(?:(?P<mm>MM)|(?P<either>[kKmMB]|mil|(?ai:grand|mill)))(?!\w|\.\w))?
+        (?ai:{_SCALE_WORDS}|dozen|hundred)(?!\w|\.\w)){{1,3}}
+      |{_WS}+(?:(?P<mm>MM)|(?P<either>[kKmMB]|mil|(?ai:mill|thou|bio)|grand(?![\ \t]+[A-Za-z])))
+      (?!\w|\.\w))?
     (?P<and_after>{_AND_A_PART})?
     (?:(?P<pct>{_WS}*%|{_WS}+{_PERCENT_WORDS})
       |(?P<pc>{_WS}+(?ai:pc\b|p\.c\.)))?
@@ -325,7 +331,7 @@ _PHRASE = lazyre.compile(
     (?<![\w-])(?<!and[\ \t\u00a0-])(?<!and[\ \t\u00a0-]a[\ \t\u00a0-])
     (?<!and[\ \t\u00a0-]one[\ \t\u00a0-])
     (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}quarters|half|quarter)
-      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?=[\ \t\u00a0-]+(?:{_SCALE_WORDS})\b)
+      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?=[\ \t\u00a0\n-]+(?:{_SCALE_WORDS})\b)
     |(?<!at[\ \t\u00a0])(?P<whole>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
       [\ \t\u00a0\n-]+point[\ \t\u00a0\n-]+
       (?P<digits>(?:{_DIGIT_WORDS})(?:[\ \t\u00a0\n-]+(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
@@ -342,7 +348,7 @@ _PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|point)\b")
 _WORD_RANGE = lazyre.compile(
     rf"""
     (?<![\w-])(?P<low>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
-    (?:{_WS}*[-\u2010-\u2015]{_WS}*|[\ \t\u00a0\n-]+(?:to|or|and)[\ \t\u00a0\n-]+)
+    (?:{_WS}*[-\u2010-\u2015]{_WS}*|[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-]+)
     (?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?
     (?P<scale>(?:{_WS}+(?:hundred|thousand|million|billion|trillion)){{1,3}})\b
     """,
@@ -502,10 +508,19 @@ def blank_opaque(text: str) -> str:
 _NONSPACE = lazyre.compile(r"\S*")
 
 
-def _chunk_around(text: str, start: int, end: int) -> tuple[int, str]:
+def _chunk_around(
+    text: str, start: int, end: int, seen: dict[int, tuple[int, str]]
+) -> tuple[int, str]:
+    """Where the whitespace-delimited chunk around text[start:end] starts, and the
+    chunk with its opaque tokens blanked (blank_opaque); kept in `seen` for every offset
+    of the chunk (a chunk of 4,000 number words joined by commas is read once)."""
     left = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
     m = _NONSPACE.match(text, end)
-    return left, text[left : m.end() if m else end]
+    right = m.end() if m else end
+    got = (left, blank_opaque(text[left:right]))
+    if right - left > 64:  # (a long chunk: each number word in it finds it here)
+        seen.update(dict.fromkeys(range(left, right), got))
+    return got
 
 
 def digit_chunks(text: str) -> Iterator[tuple[int, int]]:
@@ -571,6 +586,7 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
     words_here = _WORD_SET.intersection(lower.translate(_LETTERS_ONLY).split())
     run: list[re.Match[str]] = []
     runs: list[re.Match[str] | None] = [None]
+    opaque: dict[int, tuple[int, str]] = {}
     if words_here - {"one"} or (words_here and ("cent" in lower or "pct" in lower or "%" in text)):
         runs[:0] = _WORD.finditer(lower)  # (`one` alone is mostly a pronoun)
     for hit in runs:
@@ -605,8 +621,8 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
                 read = _read_on(text, end, "1", sure)  # (one million, one percent: a number)
                 number = 1 if any(stop > end for stop, _ in read) else None
             if number is not None:
-                left, chunk = _chunk_around(text, start, end)
-                if not blank_opaque(chunk)[start - left : end - left].isspace():
+                left, chunk = opaque.get(start) or _chunk_around(text, start, end, opaque)
+                if not chunk[start - left : end - left].isspace():
                     unit = _SCALE.get(words[-1], 1)  # (`a dozen and a half`)
                     for stop, value in _read_on(text, end, str(number), sure, unit=unit):
                         found.append((start, text[start:stop], value))
@@ -623,11 +639,12 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
 _RANGE = lazyre.compile(
     r"\d(?<![\w.,]\d)(?<=\d)\d*(?:\.\d+)?"  # (a digit first: the engine skips to one in C)
     r"(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212][\ \t\u00a0\n]*"
-    r"|[\ \t\u00a0\n-]+(?:to|or|and)[\ \t\u00a0\n-]+)[$£€¥₹]?(?=\d)"
+    r"|[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-]+)[^\s\d]?(?=\d)"
 )
 _UPPER = lazyre.compile(r"\d+(?:\.\d+)?")
 _RANGE_HINT = lazyre.compile(
-    r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212]|[\ \t\u00a0\n]+(?:to|or|and)[\ \t\u00a0\n-])"
+    r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212]"
+    r"|[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-])"
 )
 
 
@@ -742,39 +759,69 @@ def _chunk_numbers(text: str, start: int, end: int, sure: bool) -> list[tuple[in
         (start + m.start(), m.group(), version_value(m.group())) for m in _VERSION.finditer(chunk)
     ]
     chunk = blank_opaque(_VERSION.sub(lambda m: " " * len(m.group()), chunk))
-    chunks = [chunk]
-    if not sure:
-        loose = _looser(chunk)
-        chunks += [loose] if loose != chunk else []
-    for each in chunks:
-        for m in _NUMBER.finditer(each):
-            value, written = canonical(m), text[start + m.start() : start + m.end()]
-            paid = start + m.start() > 0 and text[start + m.start() - 1] in _CURRENCY
-            if not (m["pct"] or m["scale"] or m["either"] or m["pc"]):
-                at = start + m.end()  # (spaced after the chunk, or `2-million` in it)
-                read = (
-                    _read_on(text, at, value, sure, paid) if at == end or text[at] in "-+" else []
-                )
-                found += [(start + m.start(), written + text[at:stop], v) for stop, v in read]
-                if read:
-                    continue
-            found.append((start + m.start(), written, value))
-            if m["pc"] and not sure:  # (`50pc`: a percent, or pieces)
-                found.append((start + m.start(), written, value + "%"))
-            if m["either"] and (not sure or paid):  # (and as a scale: 2m a million, 3B a billion)
-                found.append((start + m.start(), written, canonical(m, _EITHER[m["either"]])))
+    found += _numbers_in(text, start, end, chunk, sure)
+    loose = _looser(chunk) if not sure else chunk
+    if loose != chunk:  # (only where a scale, a percent or a currency tells a quantity:
+        # issues `1,5 and 9` are two)
+        found += [
+            (at, written, value)
+            for at, written, value in _numbers_in(text, start, end, loose, sure)
+            if _paid(text, at) or any(c.isalpha() or c == "%" for c in written)
+        ]
     return found
+
+
+def _numbers_in(
+    text: str, start: int, end: int, chunk: str, sure: bool
+) -> list[tuple[int, str, str]]:
+    """The numbers _NUMBER finds in the chunk (text[start:end] as read: `chunk`), each
+    with what follows the last (_read_on) and both ways where it may be either."""
+    found = []
+    for m in _NUMBER.finditer(chunk):
+        value, written = canonical(m), text[start + m.start() : start + m.end()]
+        paid = _paid(text, start + m.start())
+        if not (m["pct"] or m["scale"] or m["either"] or m["pc"]):
+            at = start + m.end()  # (spaced after the chunk, or `2-million` in it)
+            read = _read_on(text, at, value, sure, paid) if at == end or text[at] in "-+" else []
+            found += [(start + m.start(), written + text[at:stop], v) for stop, v in read]
+            if read:
+                continue
+        found.append((start + m.start(), written, value))
+        if m["pc"] and not sure:  # (`50pc`: a percent, or pieces)
+            found.append((start + m.start(), written, value + "%"))
+        if m["either"] and (not sure or paid):  # (and as a scale: 2m a million, 3B a billion)
+            found.append((start + m.start(), written, canonical(m, _EITHER[m["either"]])))
+    return found
+
+
+# A currency's code before a number, apart or glued (`USD 2.5 B`: a body reads its
+# letter as a scale, as after a sign).
+_CODE_BEFORE = lazyre.compile(
+    r"(?:USD|EUR|GBP|JPY|INR|CNY|RMB|AUD|CAD|CHF|HKD|SGD|NZD|ZAR|BRL|MXN|SEK|NOK|DKK|KRW|NGN"
+    r"|KES|Rs\.?|RM|Rp|KSh|R|N|Sh)[\ \u00a0]?\Z"
+)
+
+
+def _paid(text: str, at: int) -> bool:
+    """Whether a currency's sign (of any script: `₦2m`) or code stands before the
+    number at `at`."""
+    if at == 0:
+        return False
+    c = text[at - 1]
+    if c in _CURRENCY or (not c.isascii() and unicodedata.category(c) == "Sc"):
+        return True
+    if not (c.isalpha() or c in " \u00a0."):
+        return False
+    return _CODE_BEFORE.search(text, max(0, at - 5), at) is not None
 
 
 # A comma a reader may read as a decimal point: not between groups of three digits.
 _DECIMAL_COMMA = lazyre.compile(r"(?<![\w.,])\d+,(?!\d{3}(?!\d))\d+(?![\d.,])")
 # A raised point between digits: Britain's old decimal point (`2·5`).
 _MIDDOT = lazyre.compile(r"(?<=\d)\u00b7(?=\d)")
-# A currency's code or letters glued before a number (`USD2bn`, `R2bn`, `Rs2cr`).
-_CODE_PREFIX = lazyre.compile(
-    r"(?<![\w.,])(?:USD|EUR|GBP|JPY|INR|CNY|RMB|AUD|CAD|CHF|HKD|SGD|NZD|ZAR|BRL|MXN|SEK|NOK"
-    r"|DKK|KRW|Rs\.?|RM|Rp|R)(?=\d)"
-)
+# Letters glued before a number, as a currency's code is (`USD2bn`, `R2bn`, `KSh2m`,
+# `Rs.5`: read only where the number tells a quantity, _chunk_numbers).
+_CODE_PREFIX = lazyre.compile(r"(?<![\w.,])[A-Z][A-Za-z]{0,2}\.?(?=\d)")
 
 
 def _looser(chunk: str) -> str:
@@ -893,7 +940,13 @@ def _tokens(lines: list[str], first_line: int, sure: bool = False) -> Iterator[T
         else scan(seen, sure=sure)
     )
     if _written_hint(text):
-        found += _written_otherwise(text, sure)
+        other = _written_otherwise(text, sure)
+        # (a vulgar fraction's own reading is its only one: NFKC's `1\u20442 million` is no 1
+        # and no million)
+        parts = [(at, at + len(w)) for at, w, _ in other if any(c in _FRACTIONS for c in w)]
+        if parts:
+            found = [f for f in found if not any(a <= f[0] < b for a, b in parts)]
+        found += other
     i = 0
     for offset, written, value in sorted(found):
         while i + 1 < len(starts) and starts[i + 1] <= offset:
@@ -928,7 +981,7 @@ _WRITTEN_OTHERWISE = lazyre.compile(
         (?![\d{_SUPERSCRIPTS}])
       |(?P<whole>\d{{0,6}})[\ \t\u00a0-]?(?P<fraction>[{"".join(_FRACTIONS)}])
       |(?:(?P<and>\d{{1,6}})[\ \t\u00a0-]+)?(?P<num>\d{{1,2}})[/\u2044](?P<den>[248]|10|16)
-        (?=[\ \t\u00a0-]+(?ai:{_SCALE_WORDS})\b)
+        (?=[\ \t\u00a0\n-]+(?ai:{_SCALE_WORDS})\b)
       |(?P<underscored>\d{{1,3}}(?:_\d{{3}})+)(?!\w))""",
     re.VERBOSE,
 )
