@@ -188,7 +188,7 @@ _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
 _PERCENT_WORDS = r"(?ai:per[\ \u00a0\n-]?cent(?:um)?|pct)\b"
 _NUMBER = lazyre.compile(
     rf"""
-    (?<![\w.,\u2044])  # (not a fraction's denominator: NFKC makes ½ 1\\u20442)
+    (?<![\w.,\u2044])  # (not a fraction's denominator: NFKC makes ½ a 1, U+2044 and a 2)
     (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
       |\.(?P<lead>\d+))
     (?P<exp>[eE][+-]?\d{{1,2}})?
