@@ -136,11 +136,9 @@ _SCALES = {
     "mn": 1_000_000,
     "millionen": 1_000_000,
     "crore": 10_000_000,
-    "cr": 10_000_000,
     "milliard": 1_000_000_000,
     "milliarden": 1_000_000_000,
     "mrd": 1_000_000_000,
-    "mds": 1_000_000_000,  # (French: milliards)
     "mld": 1_000_000_000,
     "mlrd": 1_000_000_000,
     "billion": 1_000_000_000,
@@ -183,7 +181,7 @@ _UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold"
 # a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
 # either, as a scale in a body only after a currency sign: `£1.5m`).
 _SCALE_LETTERS = rf"[kK]|MM|M|(?ai:{_SCALE_WORDS})"
-_EITHER_LETTERS = r"m|B|mil"
+_EITHER_LETTERS = r"m|B|mil|cr"
 _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
 _PERCENT_WORDS = r"(?ai:per[\ \u00a0\n-]?cent(?:um)?|pct)\b"
 _NUMBER = lazyre.compile(
@@ -213,6 +211,8 @@ _EITHER = {
     "grand": "k",
     "thou": "k",
     "bio": "trillion",  # (German's Bio.: a Billion, ten to the twelfth)
+    "cr": "crore",  # (or credits)
+    "mds": "milliard",  # (French's Mds; or doctors)
 }
 # What may follow a number, spaced, and change what it reads as (one pattern for a
 # number of digits or of words): `and a half`, a scale word (`2 Million`, `76  thousand`,
@@ -232,7 +232,8 @@ _TAIL = lazyre.compile(
     (?P<and>{_AND_A_PART})?
     (?P<scaled>(?:(?:{_WS}+|{_WS}*-{_WS}*)
         (?ai:{_SCALE_WORDS}|dozen|hundred)(?!\w|\.\w)){{1,3}}
-      |{_WS}+(?:(?P<mm>MM)|(?P<either>[kKmMB]|mil|(?ai:mill|thou|bio)|grand(?![\ \t]+[A-Za-z])))
+      |{_WS}+(?:(?P<mm>MM)
+        |(?P<either>[kKmMB]|mil|cr|(?ai:mill|thou|bio|mds)|grand(?![\ \t]+[A-Za-z])))
       (?!\w|\.\w))?
     (?P<and_after>{_AND_A_PART})?
     (?:(?P<pct>{_WS}*%|{_WS}+{_PERCENT_WORDS})
