@@ -222,6 +222,12 @@ HOSTILE = {
     # (round 71: each stand-in's match was compared with every earlier one)
     "a phrase with a stand-in, again and again": "As an A_ language model. " * 2500,
     "letters a mark apart": "a.b.c.d.e " * 6000,
+    # A ninth (session 59, round 80): the readings of what follows a number.
+    "vulgar fractions among numbers": "\u00bd 1 " * 10000,
+    "ranges, parts and codes with their scales": (
+        "2-3 million, half a million, one point five million, USD2bn, two,three. " * 600
+    ),
+    "number words joined by commas": "two," * 10000,
 }
 
 

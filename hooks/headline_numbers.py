@@ -742,11 +742,7 @@ def _multiplier(m: re.Match[str]) -> int:
         return 1_000_000
     product = 1
     for word in m["scaled"].replace("-", " ").split():
-        key = (
-            word.lower().removesuffix("s")
-            if word.lower().startswith(("dozen", "hundred"))
-            else word
-        )
+        key = word.lower()
         product *= _SCALE[key] if key in ("dozen", "hundred") else _scale_of(word)
     return product
 
@@ -946,13 +942,28 @@ def _tokens(lines: list[str], first_line: int, sure: bool = False) -> Iterator[T
         # and no million)
         parts = [(at, at + len(w)) for at, w, _ in other if any(c in _FRACTIONS for c in w)]
         if parts:
-            found = [f for f in found if not any(a <= f[0] < b for a, b in parts)]
+            found = [f for f in found if not _inside(f[0], parts)]
         found += other
     i = 0
     for offset, written, value in sorted(found):
         while i + 1 < len(starts) and starts[i + 1] <= offset:
             i += 1
         yield Token(first_line + i, offset - starts[i] + 1, written, value)
+
+
+def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether `at` is inside one of these spans (in order of their starts; those of
+    one start in a row: the readings of one match, no match overlapping another)."""
+    import bisect
+
+    i = bisect.bisect_right(spans, (at, float("inf")))
+    if i == 0:
+        return False
+    first, end = spans[i - 1]
+    while i > 1 and spans[i - 2][0] == first:
+        i -= 1
+        end = max(end, spans[i - 1][1])
+    return at < end
 
 
 # Numbers written in ways the reader's view does not keep (round 79): a power (`10⁴`,
