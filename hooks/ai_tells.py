@@ -379,6 +379,58 @@ def _tag_shown(
             keep.append((start, end, at, at + len(value.group(g))))
 
 
+# What an inline element's style may draw as a space beside it (round 81: a margin, a
+# padding, a width, an inline block), and nothing that hides.
+_SPACING_ONLY = lazyre.compile(
+    r"(?i)\s*(?:(?:margin|padding|width|min-width|letter-spacing|word-spacing|border)"
+    r"[\w-]*\s*:[^;:\"'<>]*|display\s*:\s*inline-block)\s*(?:;\s*|\Z)"
+)
+
+
+def _spaced_by_style(text: str) -> str | None:
+    """The page with each tag between two letters or digits that a browser may draw as
+    a space (`In<span style="margin-left:.3em"></span>conclusion`: round 81) made spaces:
+    an element with nothing in it (a class or a style may give it a width), a void
+    one, an end tag, and a start tag with no attribute that may hide (only a style of
+    spacing); None where no such tag parts two letters. A tag that may hide stays:
+    nothing hidden is shown. Columns stay."""
+    found = list(tags(text))
+    spans: list[tuple[int, int]] = []
+    opened: dict[str, list[bool]] = {}  # (by name: whether each open one may be a gap)
+    for i, (start, end, closing, name, inside) in enumerate(found):
+        after = found[i + 1] if i + 1 < len(found) else None
+        empty = not closing and after is not None and after[0] == end and after[2:4] == (True, name)
+        if closing:  # (an end tag only where its start tag hides nothing)
+            gap = bool(opened.get(name)) and opened[name].pop()
+        else:
+            gap = empty or inside.rstrip().endswith("/") or _harmless(inside)
+            opened.setdefault(name, []).append(gap)
+        if gap:
+            if spans and spans[-1][1] == start:
+                spans[-1] = (spans[-1][0], end)  # (tags side by side: one gap)
+            else:
+                spans.append((start, end))
+    parting = [
+        (a, b) for a, b in spans if a > 0 and text[a - 1].isalnum() and text[b : b + 1].isalnum()
+    ]
+    if not parting:
+        return None
+    chars = list(text)
+    for a, b in parting:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
+def _harmless(inside: str) -> bool:
+    """Whether a start tag's attributes can hide nothing: none, or a style of spacing."""
+    style = ""
+    for a in ATTRIBUTE.finditer(inside):
+        if a.group(1).lower() != "style":
+            return False
+        style = next((v for v in a.group(2, 3, 4) if v), "")
+    return _SPACING_ONLY.sub("", style).strip() == ""
+
+
 def _attributes_shown(text: str) -> str | None:
     """The draft with each tag that shows an attribute's text (and each style sheet
     with `content:` strings) replaced by those texts alone, the rest gone without a
@@ -990,6 +1042,9 @@ def _variants(text: str, path: str) -> Iterator[str]:
     shown_too = _attributes_shown(text) if "<" in text else None
     if shown_too is not None:
         yield shown_too
+    spaced = _spaced_by_style(text) if "<" in text else None
+    if spaced is not None:
+        yield spaced
     if "<!--" in text:
         hid = sub_blank(COMMENT, text, "\0")
         if hid != sub_blank(STRICT_COMMENT, text, "\0"):

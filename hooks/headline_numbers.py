@@ -99,7 +99,8 @@ _OPAQUE = lazyre.compile(
     | \b[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\b
     | (?<![\w&])\#[0-9]+\b | (?<![\w&])\#[0-9A-Fa-f]{3,8}\b | \b(?:GH|gh)-[0-9]+\b
     | \{%[^\n]{0,500}?%\} | \{\{[^\n]{0,500}?\}\} | <[^<>\n]*>
-    | (?<![\w/])(?=[^\s]{0,200}[A-Za-z])[\w.~-]{0,200}/[\w./\#?=&%~-]*[\w/]
+    | (?<![\w/])(?![\d.,]+/[\d.,]+[A-Za-z]{1,3}(?![\w/]))  # (not a range: 30/40k)
+      (?=[^\s]{0,200}[A-Za-z])[\w.~-]{0,200}/[\w./\#?=&%~-]*[\w/]
     | at://\S+
     | \bdid:[a-z0-9]+:[A-Za-z0-9._:%-]+
     | \b\d{4}-\d{2}-\d{2}(?:[T\ ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b
@@ -132,6 +133,11 @@ _SCALES = {
     "mil": 1_000_000,
     "mln": 1_000_000,
     "milion": 1_000_000,
+    "millon": 1_000_000,
+    "miliion": 1_000_000,
+    "bilion": 1_000_000_000,
+    "billon": 1_000_000_000,
+    "thousend": 1000,
     "mio": 1_000_000,
     "mn": 1_000_000,
     "millionen": 1_000_000,
@@ -181,7 +187,7 @@ _UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold"
 # a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
 # either, as a scale in a body only after a currency sign: `£1.5m`).
 _SCALE_LETTERS = rf"[kK]|MM|M|(?ai:{_SCALE_WORDS})"
-_EITHER_LETTERS = r"m|B|mil|cr"
+_EITHER_LETTERS = r"mm|m|B|L|mil|cr"
 _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
 _PERCENT_WORDS = r"(?ai:per[\ \u00a0\n-]?cent(?:um)?|pct)\b"
 _NUMBER = lazyre.compile(
@@ -202,6 +208,8 @@ _NUMBER = lazyre.compile(
 # What the other reading of an `either` letter scales by.
 _EITHER = {
     "m": "M",
+    "mm": "M",  # (bankers' lowercase; or millimetres)
+    "L": "lakh",  # (Indian English's `25L`; or litres)
     "B": "bn",
     "mil": "M",
     "mill": "M",
@@ -233,7 +241,7 @@ _TAIL = lazyre.compile(
     (?P<scaled>(?:(?:{_WS}+|{_WS}*-{_WS}*)
         (?ai:{_SCALE_WORDS}|dozen|hundred)(?!\w|\.\w)){{1,3}}
       |{_WS}+(?:(?P<mm>MM)
-        |(?P<either>[kKmMB]|mil|cr|(?ai:mill|thou|bio|mds)|grand(?![\ \t]+[A-Za-z])))
+        |(?P<either>[kKmMBL]|mm|cr|(?ai:mill?|thou|bio|mds)|grand(?![\ \t]+[A-Za-z])))
       (?!\w|\.\w))?
     (?P<and_after>{_AND_A_PART})?
     (?:(?P<pct>{_WS}*%|{_WS}+{_PERCENT_WORDS})
@@ -313,7 +321,8 @@ _WORD = lazyre.compile(
 _WORD_SET = frozenset([*_SMALL, *_SCALE, *(w + "fold" for w in [*_SMALL, *_SCALE])])
 # Everything but ASCII letters becomes a space: a quick C-speed test for number words.
 _LETTERS_ONLY = {i: " " for i in range(128) if not chr(i).isalpha()}
-_GAP = lazyre.compile(r"[ \t\n-]+(?:and[ \t\n]+)?")
+# (a hyphen joins a compound, `twenty-five`; a spaced one is a dash: `two - three`)
+_GAP = lazyre.compile(r"[ \t\n]+(?:and[ \t\n]+)?|-")
 # A digit and the rest of its whitespace-delimited chunk. Starting with \d lets the
 # regex engine skip to the next digit in C: prose is mostly letters.
 _DIGIT_TAIL = lazyre.compile(r"\d\S*")
@@ -333,15 +342,31 @@ _PHRASE = lazyre.compile(
     (?<!and[\ \t\u00a0-]one[\ \t\u00a0-])
     (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}quarters|half|quarter)
       (?:{_SPACE}of)?(?:{_SPACE}an?)?(?=[\ \t\u00a0\n-]+(?:{_SCALE_WORDS})\b)
-    |(?<!at[\ \t\u00a0])(?P<whole>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
-      [\ \t\u00a0\n-]+point[\ \t\u00a0\n-]+
-      (?P<digits>(?:{_DIGIT_WORDS})(?:[\ \t\u00a0\n-]+(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
+    |(?:(?<!at[\ \t\u00a0])
+        (?P<whole>(?:{_SMALL_WORDS}|nought|naught|oh)(?:-(?:{_SMALL_WORDS}))?|\d{{1,6}})
+        [\ \t\u00a0\n-]+)?point[\ \t\u00a0\n-]+
+      (?P<digits>\d{{1,6}}(?![\d.,])
+        |(?:{_DIGIT_WORDS})(?:[\ \t\u00a0\n-]+(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
     """,
     re.VERBOSE,
 )
 
 
 _PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|point)\b")
+# A number word just before (a `point` with no whole of its own is not its decimals).
+_NUMBER_WORD_BEFORE = lazyre.compile(
+    rf"\b(?:{_SMALL_WORDS}|nought|naught|oh|\d+)[\ \t\u00a0\n-]+\Z"
+)
+
+
+_DIGIT_OF = {w: str(_SMALL.get(w, 0)) for w in _DIGIT_WORDS.split("|")}
+
+
+def _whole_said(said: str) -> int:
+    """The whole a `point` phrase says before its point (`twenty-five`, `oh`, `2`)."""
+    if said.isdigit():
+        return int(said)
+    return sum(_SMALL.get(w, 0) for w in said.split("-"))
 
 
 # A range of words whose upper bound alone says its scale (`two to three million`, `two
@@ -349,11 +374,19 @@ _PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|point)\b")
 _WORD_RANGE = lazyre.compile(
     rf"""
     (?<![\w-])(?P<low>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
-    (?:{_WS}*[-\u2010-\u2015]{_WS}*|[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-]+)
+    (?:{_WS}*[\u2012-\u2015]{_WS}*|{_WS}+-{_WS}+
+      |[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-]+)
     (?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?
     (?P<scale>(?:{_WS}+(?:hundred|thousand|million|billion|trillion)){{1,3}})\b
     """,
     re.VERBOSE,
+)
+
+
+# `one` before what makes it a number (`one percent`, `one lakh`, `one and a half`).
+_ONE_READ_ON = lazyre.compile(
+    rf"\bone(?:\+|[\ \t\u00a0\n-]+(?:{_SCALE_WORDS}|{'|'.join(_EITHER)}|per|pct|and\b)"
+    r"|[\ \t\u00a0\n]*%)"
 )
 
 
@@ -382,9 +415,11 @@ def _phrases(text: str, lower: str, sure: bool) -> list[tuple[int, str, str]]:
         done = m.end()
         if m["part"]:
             value = _PARTS[" ".join(m["part"].replace("-", " ").split())]
+        elif m["whole"] is None and _NUMBER_WORD_BEFORE.search(lower, 0, m.start()):
+            continue  # (`at one point five of us`: the idiom's `point five` too)
         else:
-            whole = sum(_SMALL[w] for w in m["whole"].split("-"))
-            digits = "".join(str(_SMALL.get(d, 0)) for d in re.split(r"[\s-]+", m["digits"]))
+            whole = _whole_said(m["whole"] or "0")
+            digits = "".join(_DIGIT_OF.get(d, d) for d in re.split(r"[\s-]+", m["digits"]))
             value = f"{whole}.{digits}".rstrip("0").rstrip(".")
         read = _read_on(text, m.end(), value, sure)
         found += [
@@ -575,9 +610,13 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
             found.append((m.start(), m.group(), digits.lstrip("0") or "0"))
     if not sure and _RANGE_HINT.search(text):
         found += _ranges(text, found)
+    found += _sums(text, found)
     lower = text.lower()
     if "half" in lower or "quarter" in lower or "point" in lower:
-        found += _phrases(text, lower, sure)
+        said = _phrases(text, lower, sure)  # (`2 point 5 million` is no 5 million)
+        outside = _outside([(at, at + len(written)) for at, written, _ in said])
+        found = list(filter(lambda f: outside(*f), found)) if said else found
+        found += said
     covered = {
         start + i
         for start, written, _ in found
@@ -588,7 +627,7 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
     run: list[re.Match[str]] = []
     runs: list[re.Match[str] | None] = [None]
     opaque: dict[int, tuple[int, str]] = {}
-    if words_here - {"one"} or (words_here and ("cent" in lower or "pct" in lower or "%" in text)):
+    if words_here - {"one"} or (words_here and _ONE_READ_ON.search(lower)):
         runs[:0] = _WORD.finditer(lower)  # (`one` alone is mostly a pronoun)
     for hit in runs:
         gap = _GAP.fullmatch(lower, run[-1].end(), hit.start()) if hit and run else None
@@ -639,12 +678,12 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
 # million`, `20-30%`): a reader may read its lower bound scaled too (2 million).
 _RANGE = lazyre.compile(
     r"\d(?<![\w.,]\d)(?<=\d)\d*(?:\.\d+)?"  # (a digit first: the engine skips to one in C)
-    r"(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212][\ \t\u00a0\n]*"
+    r"(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/][\ \t\u00a0\n]*"
     r"|[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-]+)[^\s\d]?(?=\d)"
 )
 _UPPER = lazyre.compile(r"\d+(?:\.\d+)?")
 _RANGE_HINT = lazyre.compile(
-    r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212]"
+    r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/]"
     r"|[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-])"
 )
 
@@ -681,6 +720,40 @@ def _ranges(text: str, found: list[tuple[int, str, str]]) -> list[tuple[int, str
     return out
 
 
+_BETWEEN_SUMMED = lazyre.compile(r"[\ \t\u00a0\n]+(?:and[\ \t\u00a0\n]+)?")
+
+
+def _sums(text: str, found: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of each number said in two scales, the smaller after
+    the larger (`1 million 500 thousand`, `2 lakh 50 thousand`): their sum."""
+    from decimal import Decimal
+
+    after: dict[int, list[tuple[str, str]]] = {}
+    for at, written, value in found:
+        if written[-1:].isalpha() and value[-1:].isdigit():
+            after.setdefault(at, []).append((written, value))
+    out = []
+    for at, written, value in found:
+        unit = _unit_of(written) if written[-1:].isalpha() and value[-1:].isdigit() else 0
+        gap = _BETWEEN_SUMMED.match(text, at + len(written)) if unit else None
+        if gap is None:
+            continue
+        for more, plus in after.get(gap.end(), []):
+            if 0 < Decimal(plus) < unit and _unit_of(more):
+                total = _plain_value(Decimal(value) + Decimal(plus))
+                out.append((at, text[at : gap.end() + len(more)], total))
+    return out
+
+
+def _unit_of(written: str) -> int:
+    """The scale a number as written ends with (`1 million`, `50k`), or 0."""
+    word = written.split()[-1].lstrip("0123456789.,")
+    try:
+        return _scale_of(word) if word.lower() not in ("m", "b") else 0
+    except KeyError:
+        return 0
+
+
 def _read_on(
     text: str, at: int, value: str, sure: bool, paid: bool = False, unit: int = 1
 ) -> list[tuple[int, str]]:
@@ -709,7 +782,8 @@ def _read(
     out = []
     if m["either"]:  # (read as a unit: `2 m`, two metres; then, but surely, as a scale)
         out.append((end, _plain_value(number)))
-        if sure and not paid:
+        after = m.string[m.end("scaled") : m.end("scaled") + 1]  # (`2 M€`: French order)
+        if sure and not paid and not _is_currency(after):
             return out
     if m["scaled"]:
         unit = _multiplier(m)
@@ -756,6 +830,8 @@ def _chunk_numbers(text: str, start: int, end: int, sure: bool) -> list[tuple[in
         (start + m.start(), m.group(), version_value(m.group())) for m in _VERSION.finditer(chunk)
     ]
     chunk = blank_opaque(_VERSION.sub(lambda m: " " * len(m.group()), chunk))
+    if "." in chunk:  # (`c.2 million`: circa)
+        chunk = _CIRCA.sub(lambda m: " " * len(m.group()), chunk)
     found += _numbers_in(text, start, end, chunk, sure)
     loose = _looser(chunk) if not sure else chunk
     if loose != chunk:  # (only where a scale, a percent or a currency tells a quantity:
@@ -779,6 +855,8 @@ def _numbers_in(
         paid = _paid(text, start + m.start())
         if not (m["pct"] or m["scale"] or m["either"] or m["pc"]):
             at = start + m.end()  # (spaced after the chunk, or `2-million` in it)
+            if text[at:end] == ")" and "(" in text[start:at]:  # (`two (2) million`)
+                at = end
             read = _read_on(text, at, value, sure, paid) if at == end or text[at] in "-+" else []
             found += [(start + m.start(), written + text[at:stop], v) for stop, v in read]
             if read:
@@ -794,9 +872,14 @@ def _numbers_in(
 # A currency's code before a number, apart or glued (`USD 2.5 B`: a body reads its
 # letter as a scale, as after a sign).
 _CODE_BEFORE = lazyre.compile(
-    r"(?:USD|EUR|GBP|JPY|INR|CNY|RMB|AUD|CAD|CHF|HKD|SGD|NZD|ZAR|BRL|MXN|SEK|NOK|DKK|KRW|NGN"
+    r"(?<![A-Za-z])(?:USD|EUR|GBP|JPY|INR|CNY|RMB|AUD|CAD|CHF|HKD|SGD|NZD|ZAR|BRL|MXN|SEK|NOK|DKK|KRW|NGN"
     r"|KES|Rs\.?|RM|Rp|KSh|R|N|Sh)[\ \u00a0]?\Z"
 )
+
+
+def _is_currency(c: str) -> bool:
+    """Whether this character is a currency's sign (of any script)."""
+    return c in _CURRENCY or (c != "" and not c.isascii() and unicodedata.category(c) == "Sc")
 
 
 def _paid(text: str, at: int) -> bool:
@@ -805,13 +888,15 @@ def _paid(text: str, at: int) -> bool:
     if at == 0:
         return False
     c = text[at - 1]
-    if c in _CURRENCY or (not c.isascii() and unicodedata.category(c) == "Sc"):
+    if _is_currency(c):
         return True
     if not (c.isalpha() or c in " \u00a0."):
         return False
     return _CODE_BEFORE.search(text, max(0, at - 5), at) is not None
 
 
+# Circa glued before a number (`c.2 million`, `ca.2`, `approx.2`).
+_CIRCA = lazyre.compile(r"(?<![\w.,])(?:c|ca|approx|est)\.(?=\d)")
 # A comma a reader may read as a decimal point: not between groups of three digits.
 _DECIMAL_COMMA = lazyre.compile(r"(?<![\w.,])\d+,(?!\d{3}(?!\d))\d+(?![\d.,])")
 # A raised point between digits: Britain's old decimal point (`2·5`).
@@ -938,11 +1023,12 @@ def _tokens(lines: list[str], first_line: int, sure: bool = False) -> Iterator[T
     )
     if _written_hint(text):
         other = _written_otherwise(text, sure)
-        # (a vulgar fraction's own reading is its only one: NFKC's `1\u20442 million` is no 1
-        # and no million)
-        parts = [(at, at + len(w)) for at, w, _ in other if any(c in _FRACTIONS for c in w)]
+        # (a fraction's or a power's own reading is its only one: NFKC's `1\u20442 million`
+        # is no 1 and no million, `10⁶` no 106)
+        parts = [(at, at + len(w)) for at, w, _ in other if len(w) > 1]
         if parts:
-            found = [f for f in found if not _inside(f[0], parts)]
+            outside = _outside(parts)
+            found = [f for f in found if outside(*f)]
         found += other
     i = 0
     for offset, written, value in sorted(found):
@@ -951,19 +1037,20 @@ def _tokens(lines: list[str], first_line: int, sure: bool = False) -> Iterator[T
         yield Token(first_line + i, offset - starts[i] + 1, written, value)
 
 
-def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
-    """Whether `at` is inside one of these spans (in order of their starts; those of
-    one start in a row: the readings of one match, no match overlapping another)."""
-    import bisect
+def _outside(spans: list[tuple[int, int]]) -> Callable[[int, str, str], bool]:
+    """Whether a found number (its offset first) starts outside every one of these
+    spans."""
+    import itertools
 
-    i = bisect.bisect_right(spans, (at, float("inf")))
-    if i == 0:
-        return False
-    first, end = spans[i - 1]
-    while i > 1 and spans[i - 2][0] == first:
-        i -= 1
-        end = max(end, spans[i - 1][1])
-    return at < end
+    spans = sorted(spans)
+    starts = [a for a, _ in spans]
+    reach = list(itertools.accumulate((b for _, b in spans), max))
+
+    def outside(at: int, *_: str) -> bool:
+        i = bisect.bisect_right(starts, at)
+        return i == 0 or at >= reach[i - 1]
+
+    return outside
 
 
 # Numbers written in ways the reader's view does not keep (round 79): a power (`10⁴`,
@@ -992,8 +1079,9 @@ _WRITTEN_OTHERWISE = lazyre.compile(
         |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})|(?:\^|\*\*)(?P<caret>\d{{1,2}}))
         (?![\d{_SUPERSCRIPTS}])
       |(?P<whole>\d{{0,6}})[\ \t\u00a0-]?(?P<fraction>[{"".join(_FRACTIONS)}])
-      |(?:(?P<and>\d{{1,6}})[\ \t\u00a0-]+)?(?P<num>\d{{1,2}})[/\u2044](?P<den>[248]|10|16)
-        (?=[\ \t\u00a0\n-]+(?ai:{_SCALE_WORDS})\b)
+      |(?:(?P<and>\d{{1,6}})(?:[\ \t\u00a0-]+and)?[\ \t\u00a0-]+)?
+        (?P<num>\d{{1,2}})[/\u2044](?P<den>[248]|10|16)
+        (?=(?:[\ \t\u00a0\n-]+an?)?[\ \t\u00a0\n-]+(?:(?ai:{_SCALE_WORDS})\b|[kKMB]\b|MM\b))
       |(?P<underscored>\d{{1,3}}(?:_\d{{3}})+)(?!\w))""",
     re.VERBOSE,
 )
@@ -1028,7 +1116,23 @@ def _written(text: str, m: re.Match[str], sure: bool) -> list[tuple[int, str, st
     else:  # (`1/2 million`, `2 1/2 million`: a scale after it tells a fraction)
         part = Decimal(m["num"]) / Decimal(m["den"])
     value = _plain_value(Decimal(m["whole"] or m["and"] or "0") + part)
-    return [(at, text[at:stop], v) for stop, v in _read_on(text, m.end(), value, sure)]
+    end = m.end()
+    glued = _GLUED_SCALE.match(text, end) if m["fraction"] else None
+    if glued is not None:  # (`2½k`; `2½m` both ways)
+        scale = glued["scale"] or _EITHER[glued["either"]]
+        scaled = (at, text[at : glued.end()], _plain_value(Decimal(value) * _scale_of(scale)))
+        if glued["scale"]:
+            return [scaled]
+        return [(at, text[at:end], value)] + ([scaled] if not sure or _paid(text, at) else [])
+    a = _A_BEFORE_SCALE.match(text, end)  # (`½ a million`: the scale's)
+    read = _read_on(text, a.end() if a else end, value, sure)
+    return [(at, text[at:stop], v) for stop, v in read if not a or stop > a.end()]
+
+
+_GLUED_SCALE = lazyre.compile(
+    rf"(?:(?P<scale>{_SCALE_LETTERS})|(?P<either>{_EITHER_LETTERS}))(?!\w)"
+)
+_A_BEFORE_SCALE = lazyre.compile(rf"[\ \t\u00a0\n-]+an?(?=[\ \t\u00a0\n-]+(?ai:{_SCALE_WORDS})\b)")
 
 
 _RAISED = str.maketrans(_SUPERSCRIPTS, "0123456789")

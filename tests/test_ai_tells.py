@@ -1520,3 +1520,30 @@ def test_a_page_of_stand_ins_with_patterns_only() -> None:
     phrase, and the pattern is matched as written."""
     found = find_tells("In c\u25cbnclusion we delve.\n", compile_rules([], [r"(?i)delve"]))
     assert [f.message for f in found] == ['banned pattern matched "delve": (?i)delve']
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # Round 81: an element a browser draws as a space between two words
+        'In<svg width="5" height="1"></svg>conclusion, the garden did well.\n',
+        'In<span style="margin-left:.3em"></span>conclusion, the garden did well.\n',
+        'Let us <span style="padding-right:4px">delve</span>into the results.\n',
+        'In<i style="display:inline-block;width:.3em"></i>conclusion, we won.\n',
+        '<style>.sp{margin-left:.3em}</style>\n\nIn<span class="sp"></span>conclusion, we won.\n',
+    ],
+)
+def test_a_tag_a_browser_may_draw_as_a_space_parts_words(body: str) -> None:
+    assert tells(OWN + body) != []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "A con<b>clu</b>sion, and <span hidden>in</span>conclusion stays hidden.\n",
+        'In<span style="display:none">conclusion</span> we stop.\n',
+        "Words <b>bold</b> and <i>italic</i>, a<sup>2</sup> and H<sub>2</sub>O.\n",
+    ],
+)
+def test_a_tag_that_may_hide_parts_no_words(body: str) -> None:
+    assert tells(OWN + body) == []

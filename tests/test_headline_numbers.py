@@ -173,9 +173,11 @@ def test_passes(text: str) -> None:
         ("We served 2 bil requests", {"2000000000"}),
         ("2 miles", {"2"}),
         ("76 per-cent of bugs fixed", {"76%"}),
-        ("We sorted 10<sup>6</sup> rows", {"10", "6", "1000000"}),
-        ("We hit 10⁴ users", {"10", "104", "10000"}),
-        ("We sorted 10^6 rows", {"10", "6", "1000000"}),
+        # (a power's own readings are its only ones: NFKC's 104 and a footnote's 6 are
+        # gone since round 81)
+        ("We sorted 10<sup>6</sup> rows", {"10", "1000000"}),
+        ("We hit 10⁴ users", {"10", "10000"}),
+        ("We sorted 10^6 rows", {"10", "1000000"}),
         ("We hit 1_000_000 users", {"1000000"}),
         ("We hit ½ million users", {"500000"}),
         # (the review: a tag a browser may not draw as a break read both ways; no number
@@ -301,6 +303,27 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("2 Million Users", "We hit 2 milion users.", "2000000"),
         ("2 Million Users", "We expect 2 through 3 million users.", "2000000"),
         ("2 Million Raised", "We expect to raise $1-$2 million.", "2000000"),
+        # (round 81)
+        ("1.5 Million Raised", "We raised $1.5mm.", "1500000"),
+        ("2 Million Raised", "We raised $2mm.", "2000000"),
+        ("2 Million Users", "We hit two (2) million users.", "2000000"),
+        ("2 Million Users", "We hit c.2 million users.", "2000000"),
+        ("500,000 Users", "We hit nought point five million users.", "500000"),
+        ("500,000 Users", "We hit point five million users.", "500000"),
+        ("500,000 Users", "We hit oh point five million users.", "500000"),
+        ("500,000 Users", "We hit 1/2 a million users.", "500000"),
+        ("500,000 Users", "We hit \u00bd a million users.", "500000"),
+        ("100,000 Users", "One lakh users signed up.", "100000"),
+        ("1.5 Million Users", "We hit 1 million 500 thousand users.", "1500000"),
+        ("1.5 Million Users", "We hit 1 and 1/2 million users.", "1500000"),
+        ("2 Million Raised", "We raised $2 Mil.", "2000000"),
+        ("250,000 Raised", "We raised 2 lakh 50 thousand rupees.", "250000"),
+        ("2.5 Million Raised", "Offers reach Rs 25L a year.", "2500000"),
+        ("2.5 Million Users", "We hit 2 point 5 million users.", "2500000"),
+        ("2,500 Stars", "We hit 2\u00bdk stars.", "2500"),
+        ("2.5 Million Users", "We hit 2.5 millon users.", "2500000"),
+        ("2.5 Million Users", "We hit 2 1/2 M users.", "2500000"),
+        ("30,000 Users", "We expect 30/40k users.", "30000"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -324,6 +347,10 @@ def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, p
         ("The loss came to USD 2.5 B.", {"2.5", "2500000000"}),  # (a code, as a sign)
         ("We raised \u20a62m for the roof.", {"2", "2000000"}),  # (any currency's sign)
         ("The archive held a thousand million records.", {"1000000000"}),
+        ("We are nought point five million short.", {"500000"}),
+        ("We logged 2\u00b710\u2076 events.", {"10", "2000000"}),
+        ("We hit c.2 million users.", {"2000000"}),
+        ("We raised 2 M\u20ac from the fund.", {"2", "2000000"}),  # (a sign after it)
         ("The 1,5 mile run.", set()),  # (a decimal comma only perhaps)
     ],
 )
@@ -342,6 +369,11 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("Read chapters five and six first.", {"5", "6"}),
         ("We sold 3 and a quarter of them came back.", {"3"}),
         ("We hit 1 \u00bd million users.", {"1500000"}),
+        ("Attendance reached twenty-six thousand.", {"26000"}),
+        ("We passed seventy-six hundred downloads.", {"7600"}),
+        ("We are still point five million short.", {"500000"}),
+        ("We logged 2\u00b710\u2076 events.", {"10", "2000000"}),
+        ("By spring we had 1 1/2 million users.", {"1500000"}),
         ("It grew one point two percent.", {"1.2%"}),
         ("Between two and three million.", {"2", "3000000", "2000000"}),
         ("Two hundred and five, a thousand and one.", {"205", "1001"}),
