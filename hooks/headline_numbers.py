@@ -309,7 +309,9 @@ _SCALE = {
     "hundred": 100,
     "dozen": 12,
     "thousand": 1000,
+    "lakh": 100_000,
     "million": 1_000_000,
+    "crore": 10_000_000,
     "billion": 1_000_000_000,
     "trillion": 1_000_000_000_000,
 }
