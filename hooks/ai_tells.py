@@ -387,6 +387,13 @@ _SPACING_ONLY = lazyre.compile(
 )
 
 
+@lru_cache(maxsize=2)
+def _tags_of(text: str) -> list[tuple[int, int, bool, str, str]]:
+    """The page's tags (gate.reading.drawn.tags), listed once for the readings of it
+    that go through them."""
+    return list(tags(text))
+
+
 def _spaced_by_style(text: str) -> str | None:
     """The page with each tag between two letters or digits that a browser may draw as
     a space (`In<span style="margin-left:.3em"></span>conclusion`: round 81) made spaces:
@@ -394,7 +401,7 @@ def _spaced_by_style(text: str) -> str | None:
     one, an end tag, and a start tag with no attribute that may hide (only a style of
     spacing); None where no such tag parts two letters. A tag that may hide stays:
     nothing hidden is shown. Columns stay."""
-    found = list(tags(text))
+    found = _tags_of(text)
     spans: list[tuple[int, int]] = []
     opened: dict[str, list[bool]] = {}  # (by name: whether each open one may be a gap)
     for i, (start, end, closing, name, inside) in enumerate(found):
@@ -423,12 +430,11 @@ def _spaced_by_style(text: str) -> str | None:
 
 def _harmless(inside: str) -> bool:
     """Whether a start tag's attributes can hide nothing: none, or a style of spacing."""
-    style = ""
-    for a in ATTRIBUTE.finditer(inside):
-        if a.group(1).lower() != "style":
-            return False
-        style = next((v for v in a.group(2, 3, 4) if v), "")
-    return _SPACING_ONLY.sub("", style).strip() == ""
+    from receipt_gate.reading.drawn import attributes
+
+    attrs = attributes(inside)
+    style = attrs.pop("style", None) or ""
+    return not attrs and _SPACING_ONLY.sub("", style).strip() == ""
 
 
 def _attributes_shown(text: str) -> str | None:
@@ -439,7 +445,7 @@ def _attributes_shown(text: str) -> str | None:
     css: list[tuple[int, int, int, str]] = []  # (sheet start, end, value start, text)
     sheets = list(_STYLE.finditer(text)) if "<" in text else []
     drawn = tuple({a.lower() for m in sheets for a in _CSS_ATTR.findall(m.group(1))})
-    for start, end, closing, name, inside in tags(text) if "=" in text else ():
+    for start, end, closing, name, inside in _tags_of(text) if "=" in text else ():
         if not closing:
             _tag_shown(text, (start, end, name, inside), drawn, keep, css)
     for m in sheets:

@@ -748,7 +748,8 @@ def _sums(text: str, found: list[tuple[int, str, str]]) -> list[tuple[int, str, 
 
 
 def _unit_of(written: str) -> int:
-    """The scale a number as written ends with (`1 million`, `50k`), or 0."""
+    """The scale a number as written ends with (`1 million`, `50k`), or 0; a letter
+    that may be a unit (`2 M`, `3 B`) is no scale to add a smaller one to."""
     word = written.split()[-1].lstrip("0123456789.,")
     try:
         return _scale_of(word) if word.lower() not in ("m", "b") else 0

@@ -279,7 +279,7 @@ def pieces(text: str, depth: int = 0) -> list[Piece]:
             continue
         if not open_ and name not in _VOID and not inside.rstrip().endswith("/"):
             top = start
-        attrs = _attributes(inside)
+        attrs = attributes(inside)
         moves = moves or _MOVES.search(attrs.get("style") or "") is not None
         here = top if open_ or name not in _VOID else block(start)
         if name == "link":  # (a sheet it links draws into any element: round 59)
@@ -368,7 +368,7 @@ def _raw_end(name: str) -> re.Pattern[str]:
     return re.compile(rf"</{name}(?=[\t\n\f\r />])", re.IGNORECASE)
 
 
-def _attributes(inside: str) -> dict[str, str | None]:
+def attributes(inside: str) -> dict[str, str | None]:
     """A tag's attributes by name (HTML takes an attribute's first), values as written."""
     attrs: dict[str, str | None] = {}
     for a in ATTRIBUTE.finditer(inside):
