@@ -379,7 +379,7 @@ _WORD_RANGE = lazyre.compile(
     (?:{_WS}*[\u2012-\u2015]{_WS}*|{_WS}+-{_WS}+
       |[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-]+)
     (?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?
-    (?P<scale>(?:{_WS}+(?:hundred|thousand|million|billion|trillion)){{1,3}})\b
+    (?P<scale>(?:{_WS}+(?:{"|".join(_SCALE)})){{1,3}})\b
     """,
     re.VERBOSE,
 )

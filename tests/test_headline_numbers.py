@@ -316,6 +316,7 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("100,000 Users", "One lakh users signed up.", "100000"),
         ("100,000 Users", "A lakh users signed up.", "100000"),
         ("250,000 Raised", "We raised two lakh fifty thousand rupees.", "250000"),
+        ("200,000 Raised", "We raised two to three lakh rupees.", "200000"),
         ("1.5 Million Users", "We hit 1 million 500 thousand users.", "1500000"),
         ("1.5 Million Users", "We hit 1 and 1/2 million users.", "1500000"),
         ("2 Million Raised", "We raised $2 Mil.", "2000000"),
