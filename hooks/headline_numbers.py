@@ -230,9 +230,10 @@ _EITHER = {
 # (A space is a line break too: a paragraph's soft break; `2+ million`, `2-plus
 # million` are 2 million and more.)
 _WS = r"[\ \t\u00a0\n]"
+_SPACE = r"[\ \t\u00a0\n-]+"  # (and a hyphen)
+_RANGE_WORDS = "(?:to|or|and|through|thru)"
 _AND_A_PART = (  # (not `and a quarter of them`)
-    r"[\ \t\u00a0\n-]+(?ai:and)[\ \t\u00a0\n-]+(?ai:a|one)[\ \t\u00a0\n-]+(?ai:half|quarter)"
-    r"(?![\ \t\u00a0\n-]+(?ai:of)\b)"
+    rf"{_SPACE}(?ai:and){_SPACE}(?ai:a|one){_SPACE}(?ai:half|quarter)(?!{_SPACE}(?ai:of)\b)"
 )
 _TAIL = lazyre.compile(
     rf"""
@@ -330,7 +331,6 @@ _GAP = lazyre.compile(r"[ \t\n]+(?:and[ \t\n]+)?|-")
 _DIGIT_TAIL = lazyre.compile(r"\d\S*")
 
 
-_SPACE = r"[\ \t\u00a0\n-]+"
 _SMALL_WORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
 _DIGIT_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|oh"
 # A number said in words _WORD does not read as one run: a part of a scale (`half a
@@ -343,12 +343,12 @@ _PHRASE = lazyre.compile(
     (?<![\w-])(?<!and[\ \t\u00a0-])(?<!and[\ \t\u00a0-]a[\ \t\u00a0-])
     (?<!and[\ \t\u00a0-]one[\ \t\u00a0-])
     (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}quarters|half|quarter)
-      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?=[\ \t\u00a0\n-]+(?:{_SCALE_WORDS})\b)
+      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?={_SPACE}(?:{_SCALE_WORDS})\b)
     |(?:(?<!at[\ \t\u00a0])
         (?P<whole>(?:{_SMALL_WORDS}|nought|naught|oh)(?:-(?:{_SMALL_WORDS}))?|\d{{1,6}})
-        [\ \t\u00a0\n-]+)?point[\ \t\u00a0\n-]+
+        {_SPACE})?point{_SPACE}
       (?P<digits>\d{{1,6}}(?![\d.,])
-        |(?:{_DIGIT_WORDS})(?:[\ \t\u00a0\n-]+(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
+        |(?:{_DIGIT_WORDS})(?:{_SPACE}(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
     """,
     re.VERBOSE,
 )
@@ -356,9 +356,7 @@ _PHRASE = lazyre.compile(
 
 _PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|point)\b")
 # A number word just before (a `point` with no whole of its own is not its decimals).
-_NUMBER_WORD_BEFORE = lazyre.compile(
-    rf"\b(?:{_SMALL_WORDS}|nought|naught|oh|\d+)[\ \t\u00a0\n-]+\Z"
-)
+_NUMBER_WORD_BEFORE = lazyre.compile(rf"\b(?:{_SMALL_WORDS}|nought|naught|oh|\d+){_SPACE}\Z")
 
 
 _DIGIT_OF = {w: str(_SMALL.get(w, 0)) for w in _DIGIT_WORDS.split("|")}
@@ -377,7 +375,7 @@ _WORD_RANGE = lazyre.compile(
     rf"""
     (?<![\w-])(?P<low>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
     (?:{_WS}*[\u2012-\u2015]{_WS}*|{_WS}+-{_WS}+
-      |[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-]+)
+      |{_SPACE}{_RANGE_WORDS}{_SPACE})
     (?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?
     (?P<scale>(?:{_WS}+(?:{"|".join(_SCALE)})){{1,3}})\b
     """,
@@ -387,7 +385,7 @@ _WORD_RANGE = lazyre.compile(
 
 # `one` before what makes it a number (`one percent`, `one lakh`, `one and a half`).
 _ONE_READ_ON = lazyre.compile(
-    rf"\bone(?:\+|[\ \t\u00a0\n-]+(?:{_SCALE_WORDS}|{'|'.join(_EITHER)}|per|pct|and\b)"
+    rf"\bone(?:\+|{_SPACE}(?:{_SCALE_WORDS}|{'|'.join(_EITHER)}|per|pct|and\b)"
     r"|[\ \t\u00a0\n]*%)"
 )
 
@@ -681,12 +679,12 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
 _RANGE = lazyre.compile(
     r"\d(?<![\w.,]\d)(?<=\d)\d*(?:\.\d+)?"  # (a digit first: the engine skips to one in C)
     r"(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/][\ \t\u00a0\n]*"
-    r"|[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-]+)[^\s\d]?(?=\d)"
+    rf"|{_SPACE}{_RANGE_WORDS}{_SPACE})[^\s\d]?(?=\d)"
 )
 _UPPER = lazyre.compile(r"\d+(?:\.\d+)?")
 _RANGE_HINT = lazyre.compile(
     r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/]"
-    r"|[\ \t\u00a0\n-]+(?:to|or|and|through|thru)[\ \t\u00a0\n-])"
+    rf"|{_SPACE}{_RANGE_WORDS}[\ \t\u00a0\n-])"
 )
 
 
@@ -1084,7 +1082,7 @@ _WRITTEN_OTHERWISE = lazyre.compile(
       |(?P<whole>\d{{0,6}})[\ \t\u00a0-]?(?P<fraction>[{"".join(_FRACTIONS)}])
       |(?:(?P<and>\d{{1,6}})(?:[\ \t\u00a0-]+and)?[\ \t\u00a0-]+)?
         (?P<num>\d{{1,2}})[/\u2044](?P<den>[248]|10|16)
-        (?=(?:[\ \t\u00a0\n-]+an?)?[\ \t\u00a0\n-]+(?:(?ai:{_SCALE_WORDS})\b|[kKMB]\b|MM\b))
+        (?=(?:{_SPACE}an?)?{_SPACE}(?:(?ai:{_SCALE_WORDS})\b|[kKMB]\b|MM\b))
       |(?P<underscored>\d{{1,3}}(?:_\d{{3}})+)(?!\w))""",
     re.VERBOSE,
 )
@@ -1135,7 +1133,7 @@ def _written(text: str, m: re.Match[str], sure: bool) -> list[tuple[int, str, st
 _GLUED_SCALE = lazyre.compile(
     rf"(?:(?P<scale>{_SCALE_LETTERS})|(?P<either>{_EITHER_LETTERS}))(?!\w)"
 )
-_A_BEFORE_SCALE = lazyre.compile(rf"[\ \t\u00a0\n-]+an?(?=[\ \t\u00a0\n-]+(?ai:{_SCALE_WORDS})\b)")
+_A_BEFORE_SCALE = lazyre.compile(rf"{_SPACE}an?(?={_SPACE}(?ai:{_SCALE_WORDS})\b)")
 
 
 _RAISED = str.maketrans(_SUPERSCRIPTS, "0123456789")
