@@ -228,6 +228,8 @@ def test_a_branch_that_adds_a_checks_package_runs_none_of_it(
         content.write(
             f"receipt_gate_hooks/{name}.py", SHADOW.format(real=str(ROOT / "hooks" / f"{name}.py"))
         )
+    for name in ("tells", "numerals"):  # (the checks' own modules, as they are)
+        content.write(f"receipt_gate_hooks/{name}.py", (ROOT / "hooks" / f"{name}.py").read_text())
     _forged(content, rg, "drafts/bad.md", GOOD_DRAFT + "\n" + TELLS + ".\n")
     code, log = _pull_request(content, tmp_path, base)
     assert code == "1", log

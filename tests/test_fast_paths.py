@@ -34,8 +34,8 @@ from receipt_gate.trees.cache import decode
 from receipt_gate.trees.digests import sha256_of
 from receipt_gate.trees.gittree import CommitTree, IndexTree
 from receipt_gate.trees.tree import WorkTree
-from receipt_gate_hooks import headline_numbers
-from receipt_gate_hooks.headline_numbers import digit_chunks, scan
+from receipt_gate_hooks import numerals
+from receipt_gate_hooks.numerals import digit_chunks, scan
 from tests.conftest import CONFIG, GOOD_DRAFT, TELLS, Repo, Run
 from tests.test_headline_numbers import DRIFT
 
@@ -456,7 +456,7 @@ _LABELISH = st.lists(
 def test_the_label_rule_tried_on_hinted_lines_blanks_what_it_blanks_on_the_whole(
     text: str,
 ) -> None:
-    hn = headline_numbers
+    hn = numerals
     assert hn._unlabeled(text) == hn._LABELED.sub(hn._label_blanked, text)
 
 
@@ -472,7 +472,7 @@ _LOOKALIKISH = st.lists(
 @example("lO,,1")
 @example("x O.7")
 def test_the_look_alike_hint_misses_no_number_the_reading_changes(text: str) -> None:
-    hn = headline_numbers
+    hn = numerals
     read = hn._DIGIT_LOOKALIKES.sub(hn._as_digits, text)
     assert read == text or hn._LOOKALIKE_HINT.search(text) is not None
 
@@ -488,7 +488,7 @@ _WRITTENISH = st.lists(
 @example("3×10⁶")
 @example("1_000")
 def test_the_written_hint_misses_no_power_fraction_or_underscore(text: str) -> None:
-    hn = headline_numbers
+    hn = numerals
     assert hn._written_otherwise(text) == [] or hn._written_hint(text)
 
 
@@ -496,7 +496,7 @@ def test_the_written_hint_misses_no_power_fraction_or_underscore(text: str) -> N
 @given(text=_NUMBERISH)
 @example("2 to 3 million")
 def test_the_range_hint_misses_no_range(text: str) -> None:
-    hn = headline_numbers
+    hn = numerals
     assert hn._RANGE.search(text) is None or hn._RANGE_HINT.search(text) is not None
 
 
@@ -504,7 +504,7 @@ def test_the_range_hint_misses_no_range(text: str) -> None:
 @given(text=_NUMBERISH)
 def test_what_follows_a_number_starts_where_the_tail_is_looked_for(text: str) -> None:
     """_read_on tries _TAIL only where it starts with what _TAIL_STARTS holds."""
-    hn = headline_numbers
+    hn = numerals
     for at in range(len(text) + 1):
         m = hn._TAIL.match(text, at)
         assert m is None or m.end() == at or text[at] in hn._TAIL_STARTS, (text, at)

@@ -10,14 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from receipt_gate.rules.corpus import _either
-from receipt_gate_hooks.headline_numbers import (
-    _title_numbers,
-    _unlabeled,
-    find_headline_numbers,
-    parse_article,
-    tokens,
-)
+from receipt_gate_hooks.headline_numbers import _title_numbers, find_headline_numbers, parse_article
 from receipt_gate_hooks.headline_numbers import build as build_corpus
+from receipt_gate_hooks.numerals import _unlabeled, tokens
 from tests.conftest import Repo, Run
 
 
@@ -2446,7 +2441,7 @@ def test_a_run_of_number_words_too_long_to_be_a_number_is_none(repo: Repo, rg: R
     repo.write("posts/p.md", "# Hundreds\n\n" + "hundred " * 2200 + "\n")
     rc, _, err = rg("run")
     assert rc == 0, err
-    from receipt_gate_hooks.headline_numbers import _words_value
+    from receipt_gate_hooks.numerals import _words_value
 
     assert _words_value(["two", "hundred"]) == 200
     assert _words_value(["hundred"] * 20) is None
@@ -2814,7 +2809,7 @@ def test_round_63_support_and_citations(
     ],
 )
 def test_a_number_that_names_is_no_token(text: str, values: list[str]) -> None:
-    from receipt_gate_hooks.headline_numbers import scan
+    from receipt_gate_hooks.numerals import scan
 
     assert [value for _, _, value in scan(text)] == values
 

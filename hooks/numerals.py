@@ -1,0 +1,1077 @@
+"""How a reader reads a number, for headline-numbers: digits, number words, scales and
+percents, ranges, sums, fractions, powers and currencies, as the tokens a title's and a
+body's numbers are compared by (canonical values: `2 bn`, `two billion` and `2,000,000,000`
+are all 2000000000).
+
+Opaque tokens (URLs, paths, at:// URIs, DIDs, UUIDs, timestamps, dates, clock times,
+file names, hex and base32 runs, issue references like #21, template and HTML tags) are
+blanked before reading, and a number counts only as a whole token. A version (3.6.0,
+v3.6) is a token of its own. docs/checks.md "Numbers as readers read them" says what is
+read and why.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple
+
+from receipt_gate.base import lazyre
+from receipt_gate.reading.direction import drawn_lines, may_reorder
+
+_OPAQUE = lazyre.compile(
+    r"""
+      https?://\S+
+    | \b[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\b
+    | (?<![\w&])\#[0-9]+\b | (?<![\w&])\#[0-9A-Fa-f]{3,8}\b | \b(?:GH|gh)-[0-9]+\b
+    | \{%[^\n]{0,500}?%\} | \{\{[^\n]{0,500}?\}\} | <[^<>\n]*>
+    | (?<![\w/])(?![\d.,]+/[\d.,]+[A-Za-z]{1,3}(?![\w/]))  # (not a range: 30/40k)
+      (?=[^\s]{0,200}[A-Za-z])[\w.~-]{0,200}/[\w./\#?=&%~-]*[\w/]
+    | at://\S+
+    | \bdid:[a-z0-9]+:[A-Za-z0-9._:%-]+
+    | \b\d{4}-\d{2}-\d{2}(?:[T\ ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b
+    | \b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b
+    | (?<![\w/.-])[\w./-]*[\w-]\.[A-Za-z][A-Za-z0-9]{0,4}(?!\w|\.\w)
+    | \b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\w*
+    | \b(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{7,}\w*
+    | \b(?=\w*[A-Za-z])(?=\w*[0-9])[A-Za-z0-9]{12,}\b
+    """,
+    re.VERBOSE,
+)
+
+# A version: three or more dotted parts (3.6.0, 1.2.3-beta), or two after a v (v3.6).
+_VERSION = lazyre.compile(
+    r"(?<![\w.,])(?:v?\d+(?:\.\d+){2,}|v\d+\.\d+)(?:[-+][\w.]*\w)?(?![\w.]*\w)"
+)
+# Scale words and abbreviations, in one table: what a reader multiplies a number by,
+# however a title cases it, glued or spaced, one or many (`2 Million`, `2million`,
+# `2 millions`, `$2mn`, `2,5 Mio.`: rounds 78, 79); German's Mio., Mrd. and Millionen in
+# English copy, Indian English's lakh and crore, bankers' MM.
+_SCALES = {
+    "k": 1000,
+    "K": 1000,
+    "M": 1_000_000,
+    "MM": 1_000_000,
+    "thousand": 1000,
+    "lakh": 100_000,
+    "lac": 100_000,
+    "million": 1_000_000,
+    "mil": 1_000_000,
+    "mln": 1_000_000,
+    "milion": 1_000_000,
+    "millon": 1_000_000,
+    "miliion": 1_000_000,
+    "bilion": 1_000_000_000,
+    "billon": 1_000_000_000,
+    "thousend": 1000,
+    "mio": 1_000_000,
+    "mn": 1_000_000,
+    "millionen": 1_000_000,
+    "crore": 10_000_000,
+    "milliard": 1_000_000_000,
+    "milliarden": 1_000_000_000,
+    "mrd": 1_000_000_000,
+    "mld": 1_000_000_000,
+    "mlrd": 1_000_000_000,
+    "billion": 1_000_000_000,
+    "bn": 1_000_000_000,
+    "bln": 1_000_000_000,
+    "bil": 1_000_000_000,
+    "trillion": 1_000_000_000_000,
+    "tn": 1_000_000_000_000,
+    "trn": 1_000_000_000_000,
+}
+_MANY = ("thousand", "lakh", "lac", "million", "crore", "milliard", "billion", "trillion")
+# Its words (not `mil`: a letter that may be a unit, below), the longest first.
+_SCALE_WORDS = "|".join(
+    sorted(
+        (
+            w + "s?" if w in _MANY else w
+            for w in _SCALES
+            if len(w) > 1 and w.islower() and w != "mil"
+        ),
+        key=len,
+        reverse=True,
+    )
+)
+
+
+def _scale_of(word: str) -> int:
+    """What a scale word or letter _SCALE_WORDS or _SCALE_LETTERS found multiplies by."""
+    key = word if word in _SCALES else word.lower()
+    return _SCALES[key] if key in _SCALES else _SCALES[key[:-1]]  # (`millions`)
+
+
+# A whole number token: not inside a word (v76) or another number (1,760 or 76.4 are
+# not 76), optionally a percentage (76% is its own number), a scale (76k is 76,000,
+# 1.5M is 1,500,000, 1e6 is 1,000,000) or a time/size unit glued on (76h, 76ms, 76MB are
+# 76); .76 is 0.76. A letter that may be a unit or a scale (`2m`: metres or a million,
+# `3B`: bytes or a billion; round 78) is read both ways, as is `pc` (a percent, or
+# pieces).
+_UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold"
+# A scale glued on (`76k`, `2MM`, `2bn`), and a letter that is a scale or a unit (`2m`:
+# a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
+# either, as a scale in a body only after a currency sign: `£1.5m`).
+_SCALE_LETTERS = rf"[kK]|MM|M|(?ai:{_SCALE_WORDS})"
+_EITHER_LETTERS = r"mm|m|B|L|mil|cr"
+_CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
+_PERCENT_WORDS = r"(?ai:per[\ \u00a0\n-]?cent(?:um)?|pct)\b"
+_NUMBER = lazyre.compile(
+    rf"""
+    (?<![\w.,\u2044])  # (not a fraction's denominator: NFKC makes ½ a 1, U+2044 and a 2)
+    (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
+      |\.(?P<lead>\d+))
+    (?P<exp>[eE][+-]?\d{{1,2}})?
+    (?:(?P<pct>[\ \u00a0]?(?:%|{_PERCENT_WORDS}))
+      |(?P<pc>(?ai:pc|p\.c\.))
+      |(?:{_UNITS})(?!\w)
+      |(?P<scale>{_SCALE_LETTERS})(?!\w)
+      |(?P<either>{_EITHER_LETTERS})(?!\w))?
+    (?!\w|[.,]\d)
+    """,
+    re.VERBOSE,
+)
+# What the other reading of an `either` letter scales by.
+_EITHER = {
+    "m": "M",
+    "mm": "M",  # (bankers' lowercase; or millimetres)
+    "L": "lakh",  # (Indian English's `25L`; or litres)
+    "B": "bn",
+    "mil": "M",
+    "mill": "M",
+    "k": "k",
+    "K": "k",
+    "M": "M",
+    "grand": "k",
+    "thou": "k",
+    "bio": "trillion",  # (German's Bio.: a Billion, ten to the twelfth)
+    "cr": "crore",  # (or credits)
+    "mds": "milliard",  # (French's Mds; or doctors)
+}
+# What may follow a number, spaced, and change what it reads as (one pattern for a
+# number of digits or of words): `and a half`, a scale word (`2 Million`, `76  thousand`,
+# `2.5 bn`, `two mn`), `dozen`, a letter that may be a unit or a scale (`2 M`, `2 k`,
+# `2 grand`), then a percent (`76 per cent`, `per-cent`, `Percent`, `pct`; `pc` both
+# ways): round 78's and 79's spellings, every number's.
+# (A space is a line break too: a paragraph's soft break; `2+ million`, `2-plus
+# million` are 2 million and more.)
+_WS = r"[\ \t\u00a0\n]"
+_SPACE = r"[\ \t\u00a0\n-]+"  # (and a hyphen)
+_RANGE_WORDS = "(?:to|or|and|through|thru)"
+_AND_A_PART = (  # (not `and a quarter of them`)
+    rf"{_SPACE}(?ai:and){_SPACE}(?ai:a|one){_SPACE}(?ai:half|quarter)(?!{_SPACE}(?ai:of)\b)"
+)
+_TAIL = lazyre.compile(
+    rf"""
+    (?:\+|[\ \t\u00a0-](?ai:plus|odd)(?=[\ \t\u00a0\n-]))?
+    (?P<and>{_AND_A_PART})?
+    (?P<scaled>(?:(?:{_WS}+|{_WS}*-{_WS}*)
+        (?ai:{_SCALE_WORDS}|dozen|hundred)(?!\w|\.\w)){{1,3}}
+      |{_WS}+(?:(?P<mm>MM)
+        |(?P<either>[kKmMBL]|mm|cr|(?ai:mill?|thou|bio|mds)|grand(?![\ \t]+[A-Za-z])))
+      (?!\w|\.\w))?
+    (?P<and_after>{_AND_A_PART})?
+    (?:(?P<pct>{_WS}*%|{_WS}+{_PERCENT_WORDS})
+      |(?P<pc>{_WS}+(?ai:pc\b|p\.c\.)))?
+    """,
+    re.VERBOSE,
+)
+_TAIL_STARTS = " \t\u00a0\n-%+"  # (what _TAIL can start with: tested)
+_PARTS = {"half": "0.5", "quarter": "0.25", "three quarters": "0.75"}
+# A thin or no-break space between groups of three digits is a thousands separator (SI:
+# "41 000" is forty-one thousand), as a comma is.
+_GROUPED = lazyre.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,]\d)")
+_GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
+# Groups of three digits apart by a plain space or an apostrophe ("12 500", Swiss
+# "12'500"): a reader may read either number, so both are read (round 61).
+# So are groups apart by a full stop (German and Spanish `1.000`; round 71), read as the
+# whole number besides the decimal.
+_LOOSE_GROUPED = lazyre.compile(  # (a digit first: the engine skips to one in C)
+    r"\d(?:(?<![\d.,'’]\d)\d{0,2}(?:[ '’]\d{3})+(?![\d.,'’]?\d)"
+    r"|(?<![\w.,'’]\d)(?<=[1-9])\d{0,2}(?:\.\d{3})+(?![\d.,'’]?\d))"
+)
+# Arabic's thousands and decimal separators, as a comma and a point.
+_ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": ".", "\u066a": "%"})
+# A comma's look-alikes between digits (a low single quote, the small comma: `1\u201a000`
+# is 1,000 to a reader; round 70; the ideographic and Arabic list commas separate items).
+_COMMA_LIKE = lazyre.compile(r"(?<=\d)[\u201a\ufe50](?=\d)")
+# A decimal digit that is not ASCII (full-width, Arabic-Indic...): read as its value.
+_OTHER_DIGIT = lazyre.compile(r"(?![0-9])\d")
+# A dingbat's digit in a circle (`❼`, `➆`, `➐`), which NFKC keeps: read as its digit.
+_DINGBAT_DIGITS = {start + i: str(i + 1) for start in (0x2776, 0x2780, 0x278A) for i in range(9)}
+
+_SMALL = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fourty": 40,  # (misspellings a reader reads all the same)
+    "ninty": 90,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_SCALE = {
+    "hundred": 100,
+    "dozen": 12,
+    "thousand": 1000,
+    "lakh": 100_000,
+    "million": 1_000_000,
+    "crore": 10_000_000,
+    "billion": 1_000_000_000,
+    "trillion": 1_000_000_000_000,
+}
+_WORDS_MAX = 10**15  # past this, a run of number words names no number (and never
+# grows to a value too long to print: `hundred` 2,200 times is 4,400 digits)
+_WORD = lazyre.compile(
+    r"\b(?:" + "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True)) + r")(?:fold)?\b"
+)  # (`tenfold` is ten, and ends its number)
+_WORD_SET = frozenset([*_SMALL, *_SCALE, *(w + "fold" for w in [*_SMALL, *_SCALE])])
+# Everything but ASCII letters becomes a space: a quick C-speed test for number words.
+_LETTERS_ONLY = {i: " " for i in range(128) if not chr(i).isalpha()}
+# (a hyphen joins a compound, `twenty-five`; a spaced one is a dash: `two - three`)
+_GAP = lazyre.compile(r"[ \t\n]+(?:and[ \t\n]+)?|-")
+# A digit and the rest of its whitespace-delimited chunk. Starting with \d lets the
+# regex engine skip to the next digit in C: prose is mostly letters.
+_DIGIT_TAIL = lazyre.compile(r"\d\S*")
+
+
+_SMALL_WORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
+_DIGIT_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|oh"
+# A number said in words _WORD does not read as one run: a part of a scale (`half a
+# million`, `a quarter of a billion`, `three quarters of a million`), and a whole and
+# its decimals (`one point five million`, `two point five percent`), each with what
+# follows it (_TAIL). Read in the lowercased text; not a part after `and` (`two and a
+# half million` is the whole's: _TAIL's); not `at one point two`, an idiom.
+_PHRASE = lazyre.compile(
+    rf"""
+    (?<![\w-])(?<!and[\ \t\u00a0-])(?<!and[\ \t\u00a0-]a[\ \t\u00a0-])
+    (?<!and[\ \t\u00a0-]one[\ \t\u00a0-])
+    (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}quarters|half|quarter)
+      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?={_SPACE}(?:{_SCALE_WORDS})\b)
+    |(?:(?<!at[\ \t\u00a0])
+        (?P<whole>(?:{_SMALL_WORDS}|nought|naught|oh)(?:-(?:{_SMALL_WORDS}))?|\d{{1,6}})
+        {_SPACE})?point{_SPACE}
+      (?P<digits>\d{{1,6}}(?![\d.,])
+        |(?:{_DIGIT_WORDS})(?:{_SPACE}(?:{_DIGIT_WORDS})){{0,8}})(?!\w))
+    """,
+    re.VERBOSE,
+)
+
+
+_PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|point)\b")
+# A number word just before (a `point` with no whole of its own is not its decimals).
+_NUMBER_WORD_BEFORE = lazyre.compile(rf"\b(?:{_SMALL_WORDS}|nought|naught|oh|\d+){_SPACE}\Z")
+
+
+_DIGIT_OF = {w: str(_SMALL.get(w, 0)) for w in _DIGIT_WORDS.split("|")}
+
+
+def _whole_said(said: str) -> int:
+    """The whole a `point` phrase says before its point (`twenty-five`, `oh`, `2`)."""
+    if said.isdigit():
+        return int(said)
+    return sum(_SMALL.get(w, 0) for w in said.split("-"))
+
+
+# A range of words whose upper bound alone says its scale (`two to three million`, `two
+# or three million`): a reader may read its lower bound scaled too (2 million).
+_WORD_RANGE = lazyre.compile(
+    rf"""
+    (?<![\w-])(?P<low>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
+    (?:{_WS}*[\u2012-\u2015]{_WS}*|{_WS}+-{_WS}+
+      |{_SPACE}{_RANGE_WORDS}{_SPACE})
+    (?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?
+    (?P<scale>(?:{_WS}+(?:{"|".join(_SCALE)})){{1,3}})\b
+    """,
+    re.VERBOSE,
+)
+
+
+# `one` before what makes it a number (`one percent`, `one lakh`, `one and a half`).
+_ONE_READ_ON = lazyre.compile(
+    rf"\bone(?:\+|{_SPACE}(?:{_SCALE_WORDS}|{'|'.join(_EITHER)}|per|pct|and\b)"
+    r"|[\ \t\u00a0\n]*%)"
+)
+
+
+def _word_ranges(text: str, lower: str) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of each lower bound _WORD_RANGE reads in the text
+    (`lower`: the text lowercased)."""
+    found = []
+    for m in _WORD_RANGE.finditer(lower):
+        low = sum(_SMALL[w] for w in m["low"].split("-"))
+        scale = 1
+        for word in m["scale"].split():
+            scale *= _SCALE[word]
+        found.append((m.start(), text[m.start() : m.end()], str(low * scale)))
+    return found
+
+
+def _phrases(text: str, lower: str, sure: bool) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of each number _PHRASE reads in the text (`lower`:
+    the text lowercased)."""
+    found = []
+    done = 0
+    for key in _PHRASE_KEY.finditer(lower):  # (tried only near its words: most text is none)
+        m = _PHRASE.search(lower, max(done, key.start() - 40), key.end() + 200)
+        if m is None or m.start() > key.start():
+            continue
+        done = m.end()
+        if m["part"]:
+            value = _PARTS[" ".join(m["part"].replace("-", " ").split())]
+        elif m["whole"] is None and _NUMBER_WORD_BEFORE.search(lower, 0, m.start()):
+            continue  # (`at one point five of us`: the idiom's `point five` too)
+        else:
+            whole = _whole_said(m["whole"] or "0")
+            digits = "".join(_DIGIT_OF.get(d, d) for d in re.split(r"[\s-]+", m["digits"]))
+            value = f"{whole}.{digits}".rstrip("0").rstrip(".")
+        read = _read_on(text, m.end(), value, sure)
+        found += [
+            (m.start(), text[m.start() : stop], v)
+            for stop, v in read
+            if m["whole"] or stop > m.end()
+        ]
+    return found
+
+
+class Token(NamedTuple):
+    line: int
+    col: int
+    written: str
+    value: str  # canonical: "54154", "76.4", "76%"
+
+
+def _words_value(words: list[str]) -> int | None:
+    if words == ["one"]:
+        return None  # "one" is mostly a pronoun: "the one that ran"
+    total = current = 0
+    last = ""
+    for w in words:
+        if w == "a":
+            current = 1
+        elif w in _SMALL:
+            current += _SMALL[w]
+        elif w in ("hundred", "dozen"):  # (of what comes before it: two dozen thousand)
+            current = (current or 1) * _SCALE[w]
+        elif not current and total and last in _SCALE:  # (a thousand million: a billion)
+            total *= _SCALE[w]
+        else:
+            total += (current or 1) * _SCALE[w]
+            current = 0
+        last = w
+        if current > _WORDS_MAX or total > _WORDS_MAX:
+            return None  # "hundred hundred hundred ...": no number anyone cites
+    return total + current
+
+
+def canonical(m: re.Match[str], scale: str = "") -> str:
+    if m.group("lead") is not None:
+        whole, frac = "0", m.group("lead")
+    else:
+        whole, frac = m.group("int").replace(",", ""), m.group("frac") or ""
+    scale = m.group("scale") or scale
+    zeros = len(str(_scale_of(scale))) - 1 if scale else 0  # (`2Bn`, `2MLN`, `2millions`)
+    zeros += int(m.group("exp")[1:]) if m.group("exp") else 0
+    if zeros > 0:  # 1.5k, 1e6: shift the point right by the scale's zeros
+        frac = frac.ljust(zeros, "0")
+        whole, frac = whole + frac[:zeros], frac[zeros:]
+    elif zeros < 0:  # 1e-3: left
+        whole = whole.rjust(-zeros + 1, "0")
+        whole, frac = whole[:zeros], whole[zeros:] + frac
+    value = whole.lstrip("0") or "0"
+    frac = frac.rstrip("0")
+    if frac:
+        value += "." + frac
+    return value + ("%" if m.group("pct") else "")
+
+
+def version_value(written: str) -> str:
+    return written.lstrip("v").split("-")[0].split("+")[0]
+
+
+def major_minor(version: str) -> str:
+    """The decimal a version's first two parts read as (3.6.0 -> 3.6, 3.10.0 -> 3.1)."""
+    m = _NUMBER.fullmatch(".".join(version.split(".")[:2]))
+    return canonical(m) if m else version
+
+
+# A number that names, not counts (round 65: Jekyll's own "Ruby 101" and "Markdown 101"
+# accused each other): after a word that labels a part of a series (`Part 2`, `Chapter
+# 3 of 12`, `Step 4:`, `No. 5`), or the introductory `101` after a name (`Ruby 101`),
+# with nothing after it that tells a quantity: the line's end or a punctuation mark
+# (or, after a label, `of`). `Fixed 101 Bugs`, `Stage 76 Times Faster`, `Part 2,000`
+# and `101%` count, and so does a number after any other capitalized word (`We Hired
+# 76!`, `Windows 11`: round 67 hid quantities behind Title Case; a product's number a
+# body does not repeat is accused, as any title's). (Each word tried is at most 31
+# letters: linear.)
+_LABEL_WORDS = (
+    "part|chapter|step|lesson|episode|level|phase|stage|session|unit|module|volume|vol\\."
+    "|no\\.|season|book|section|act|scene|figure|fig\\.|appendix|exercise|lab|example"
+)
+_LABELED = lazyre.compile(
+    rf"(\b(?:((?i:{_LABEL_WORDS}))|[A-Z][\w+#]{{0,30}}(?=[ \t]+101\b))[ \t]+)(\d{{1,4}})"
+    r"(?=[ \t]*(?:$|[:;!?)\]]|[.,](?!\d)|[\u2013\u2014]|-[ \t])|([ \t]+of\b))",
+    re.MULTILINE,
+)
+# Where _LABELED may match: a digit after a space or tab, with what may follow (a
+# digit first: the engine skips to one in C; _LABELED is then tried on that line only).
+_LABEL_HINT = lazyre.compile(
+    r"\d(?<=[ \t]\d)\d{0,3}(?:[ \t]*(?:$|[^\w\s%])|[ \t]+of\b)", re.MULTILINE
+)
+
+
+def _unlabeled(text: str) -> str:
+    """The text with each number that names (a part, a course) blanked."""
+    out: list[str] = []
+    done = 0
+    hint = _LABEL_HINT.search(text)
+    while hint is not None:  # (no _LABELED match crosses a line)
+        start = text.rfind("\n", done, hint.start()) + 1 or done
+        end = text.find("\n", hint.end())
+        out.append(text[done:start])
+        done = len(text) if end < 0 else end
+        out.append(_LABELED.sub(_label_blanked, text[start:done]))
+        hint = _LABEL_HINT.search(text, done)  # (the next line's: each line read once)
+    return "".join(out) + text[done:] if out else text
+
+
+def _label_blanked(m: re.Match[str]) -> str:
+    if m.group(4) and not m.group(2):  # (`of` after a name: a quantity may follow)
+        return m.group()
+    return m.group(1) + " " * len(m.group(3))
+
+
+def blank_opaque(text: str) -> str:
+    return _OPAQUE.sub(lambda m: " " * len(m.group()), text)
+
+
+_NONSPACE = lazyre.compile(r"\S*")
+
+
+def _chunk_around(
+    text: str, start: int, end: int, seen: dict[int, tuple[int, str]]
+) -> tuple[int, str]:
+    """Where the whitespace-delimited chunk around text[start:end] starts, and the
+    chunk with its opaque tokens blanked (blank_opaque); kept in `seen` for every offset
+    of the chunk (a chunk of 4,000 number words joined by commas is read once)."""
+    left = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    m = _NONSPACE.match(text, end)
+    right = m.end() if m else end
+    got = (left, blank_opaque(text[left:right]))
+    if right - left > 64:  # (a long chunk: each number word in it finds it here)
+        seen.update(dict.fromkeys(range(left, right), got))
+    return got
+
+
+def digit_chunks(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each whitespace-delimited chunk of the text that holds a digit:
+    the only places a digit token can be."""
+    done = 0
+    for m in _DIGIT_TAIL.finditer(text):
+        if m.start() < done:
+            continue
+        start = m.start()
+        while start > done and not text[start - 1].isspace():
+            start -= 1  # back to the chunk's first character (a few at most: "($76")
+        done = m.end()
+        yield start, done
+
+
+def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int, str, str]]:
+    """Every number token in the text as (offset, as written, canonical value).
+
+    Digits are looked for only in chunks that hold one, and number words only where
+    the word regex finds them, so a large corpus costs a few passes in C. A chunk of
+    bare digits ("5000", the common case) is one token and no opaque token: the
+    shortcut takes it as it is (tests compare scan with and without it). `sure`: what
+    every reader surely reads (a body's): a letter that may be a unit is a scale only
+    after a currency sign (`£2m` is two million, a `2m` cable two metres).
+    """
+    if not text.isascii():  # one character for one: offsets stay
+        text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
+        text = text.translate(_DINGBAT_DIGITS)
+    if "<" in text or "{" in text:  # tags may span chunks: blank them in the whole text
+        from receipt_gate.reading.inline import TEMPLATE, sub_blank
+        from receipt_gate.reading.reader import OPAQUE
+
+        # Template tags tried no further than their last closer, raw HTML as CommonMark
+        # reads it (a `<` of a comparison is text: `lag<limit ... 76 hours > budget`).
+        text = sub_blank(TEMPLATE, text) if "{" in text else text
+        if "<" in text:
+            text = OPAQUE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    text = _unlabeled(text)
+    found: list[tuple[int, str, str]] = []
+    for start, end in digit_chunks(text):
+        chunk = text[start:end]
+        if shortcut and chunk.isdecimal():
+            value = chunk.lstrip("0") or "0"
+            found += [(start, text[start:stop], v) for stop, v in _read_on(text, end, value, sure)]
+            continue
+        found += _chunk_numbers(text, start, end, sure)
+    if " " in text or "'" in text or "’" in text or "." in text:
+        for m in _LOOSE_GROUPED.finditer(text):
+            digits = "".join(c for c in m.group() if c.isdigit())
+            found.append((m.start(), m.group(), digits.lstrip("0") or "0"))
+    if not sure and _RANGE_HINT.search(text):
+        found += _ranges(text, found)
+    found += _sums(text, found)
+    lower = text.lower()
+    if "half" in lower or "quarter" in lower or "point" in lower:
+        said = _phrases(text, lower, sure)  # (`2 point 5 million` is no 5 million)
+        outside = _outside([(at, at + len(written)) for at, written, _ in said])
+        found = list(filter(lambda f: outside(*f), found)) if said else found
+        found += said
+    covered = {
+        start + i
+        for start, written, _ in found
+        if len(written.split()) > 1
+        for i in range(len(written))
+    }  # "1.5 million", "76\tmillion": its word is taken
+    words_here = _WORD_SET.intersection(lower.translate(_LETTERS_ONLY).split())
+    run: list[re.Match[str]] = []
+    runs: list[re.Match[str] | None] = [None]
+    opaque: dict[int, tuple[int, str]] = {}
+    if words_here - {"one"} or (words_here and _ONE_READ_ON.search(lower)):
+        runs[:0] = _WORD.finditer(lower)  # (`one` alone is mostly a pronoun)
+    for hit in runs:
+        gap = _GAP.fullmatch(lower, run[-1].end(), hit.start()) if hit and run else None
+        if (
+            hit is not None
+            and gap is not None
+            and not run[-1].group().endswith("fold")
+            # (`and` after a scale: two hundred and five; two and three are two numbers)
+            and ("and" not in gap.group() or run[-1].group() in _SCALE)
+        ):
+            run.append(hit)
+            continue
+        if run:
+            start, end = run[0].start(), run[-1].end()
+            words = [w.group().removesuffix("fold") for w in run]
+            if (
+                lower.endswith("a ", 0, start)
+                and words[0] in _SCALE
+                and (start < 3 or not lower[start - 3].isalnum())
+            ):
+                start -= 2
+                words.insert(0, "a")
+            # Part of a compound name (tier-one) is no number; twelve-day is 12, as
+            # 76-hour is 76.
+            number = (
+                None
+                if (start > 0 and lower[start - 1] == "-") or start in covered
+                else _words_value(words)
+            )
+            if words == ["one"] and number is None and start not in covered:
+                read = _read_on(text, end, "1", sure)  # (one million, one percent: a number)
+                number = 1 if any(stop > end for stop, _ in read) else None
+            if number is not None:
+                left, chunk = opaque.get(start) or _chunk_around(text, start, end, opaque)
+                if not chunk[start - left : end - left].isspace():
+                    unit = _SCALE.get(words[-1], 1)  # (`a dozen and a half`)
+                    for stop, value in _read_on(text, end, str(number), sure, unit=unit):
+                        found.append((start, text[start:stop], value))
+                        covered.update(range(start, stop))
+        run = [hit] if hit is not None else []
+    if not sure and words_here & _SCALE.keys() and words_here - _SCALE.keys():
+        found += _word_ranges(text, lower)  # (`two to three million`: 2 million too)
+    found.sort()
+    return found
+
+
+# A range whose scale or percent its upper bound alone says (`2-3 million`, `2 to 3
+# million`, `20-30%`): a reader may read its lower bound scaled too (2 million).
+_RANGE = lazyre.compile(
+    r"\d(?<![\w.,]\d)(?<=\d)\d*(?:\.\d+)?"  # (a digit first: the engine skips to one in C)
+    r"(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/][\ \t\u00a0\n]*"
+    rf"|{_SPACE}{_RANGE_WORDS}{_SPACE})[^\s\d]?(?=\d)"
+)
+_UPPER = lazyre.compile(r"\d+(?:\.\d+)?")
+_RANGE_HINT = lazyre.compile(
+    r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/]"
+    rf"|{_SPACE}{_RANGE_WORDS}[\ \t\u00a0\n-])"
+)
+
+
+def _ranges(text: str, found: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of the lower bound of each range (_RANGE) as its
+    upper bound's scale or percent reads it (the upper's readings: `found`)."""
+    from decimal import MAX_PREC, Decimal, InvalidOperation, localcontext
+
+    at: dict[int, list[str]] = {}
+    for start, written, value in found:  # (a scale's word or letter, or a percent)
+        if value.endswith("%") or any(c.isalpha() for c in written):
+            at.setdefault(start, []).append(value)
+    out = []
+    for m in _RANGE.finditer(text):
+        lower, upper = _UPPER.match(text, m.start()), _UPPER.match(text, m.end())
+        if lower is None or upper is None:
+            continue
+        low = lower.group()
+        written = m.group() + upper.group()
+        for value in at.get(m.end(), []):
+            if value.endswith("%"):
+                out.append((m.start(), written, plain_value(Decimal(low)) + "%"))
+                continue
+            high = Decimal(upper.group())
+            try:  # (a whole scale: the high reading is the upper times it, exactly)
+                with localcontext(prec=60):
+                    ratio = (Decimal(value) / high).to_integral_value()
+            except (InvalidOperation, ArithmeticError):  # (`0`)
+                continue
+            with localcontext(prec=MAX_PREC):
+                if ratio > 1 and ratio * high == Decimal(value):
+                    out.append((m.start(), written, plain_value(Decimal(low) * ratio)))
+    return out
+
+
+_BETWEEN_SUMMED = lazyre.compile(r"[\ \t\u00a0\n]+(?:and[\ \t\u00a0\n]+)?")
+
+
+def _sums(text: str, found: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of each number said in two scales, the smaller after
+    the larger (`1 million 500 thousand`, `2 lakh 50 thousand`): their sum."""
+    from decimal import Decimal
+
+    after: dict[int, list[tuple[str, str]]] = {}
+    for at, written, value in found:
+        if written[-1:].isalpha() and value[-1:].isdigit():
+            after.setdefault(at, []).append((written, value))
+    out = []
+    for at, written, value in found:
+        unit = _unit_of(written) if written[-1:].isalpha() and value[-1:].isdigit() else 0
+        gap = _BETWEEN_SUMMED.match(text, at + len(written)) if unit else None
+        if gap is None:
+            continue
+        for more, plus in after.get(gap.end(), []):
+            if 0 < Decimal(plus) < unit and _unit_of(more):
+                total = plain_value(Decimal(value) + Decimal(plus))
+                out.append((at, text[at : gap.end() + len(more)], total))
+    return out
+
+
+def _unit_of(written: str) -> int:
+    """The scale a number as written ends with (`1 million`, `50k`), or 0; a letter
+    that may be a unit (`2 M`, `3 B`) is no scale to add a smaller one to."""
+    word = written.split()[-1].lstrip("0123456789.,")
+    try:
+        return _scale_of(word) if word.lower() not in ("m", "b") else 0
+    except KeyError:
+        return 0
+
+
+def _read_on(
+    text: str, at: int, value: str, sure: bool, paid: bool = False, unit: int = 1
+) -> list[tuple[int, str]]:
+    """Each value a number (`value`, canonical, written up to `at`) reads as with what
+    follows it (_TAIL), with where that reading ends; the number alone if nothing does.
+    A part after the number's scale is of that scale (`a million and a half`; `unit`:
+    the scale a number of words ends with, `a dozen and a half`). A letter that may be a
+    unit reads both ways, but in what every reader surely reads (`sure`: a body's) as a
+    scale only after a currency sign (`paid`: `£2 m`); so does `pc`, but as a percent
+    only where a reading may be either (not `sure`)."""
+    m = _TAIL.match(text, at) if text[at : at + 1] in _TAIL_STARTS else None
+    if m is None or m.end() == at:
+        return [(at, value)]
+    from decimal import MAX_PREC, Decimal, localcontext
+
+    with localcontext(prec=MAX_PREC):  # (exact: a long number keeps its every digit)
+        return _read(m, at, Decimal(value), sure, paid, unit)
+
+
+def _read(
+    m: re.Match[str], at: int, number: Any, sure: bool, paid: bool, unit: int
+) -> list[tuple[int, str]]:
+    """_read_on's readings of `number` (a Decimal) with what _TAIL found after it (`m`)."""
+    number += _part(m["and"]) * unit if m["and"] else 0
+    end = m.end("and") if m["and"] else at
+    out = []
+    if m["either"]:  # (read as a unit: `2 m`, two metres; then, but surely, as a scale)
+        out.append((end, plain_value(number)))
+        after = m.string[m.end("scaled") : m.end("scaled") + 1]  # (`2 M€`: French order)
+        if sure and not paid and not _is_currency(after):
+            return out
+    if m["scaled"]:
+        unit = _multiplier(m)
+        number *= unit
+        end = m.end("scaled")
+    if m["and_after"]:
+        number += _part(m["and_after"]) * unit
+        end = m.end("and_after")
+    shown = plain_value(number)
+    if m["pct"]:
+        return [*out, (m.end(), shown + "%")]
+    if m["pc"] and not sure:
+        out.append((m.end(), shown + "%"))
+    return [*out, (end, shown)]
+
+
+def _part(said: str) -> Any:
+    """The Decimal `and a half` or `and one quarter` adds."""
+    from decimal import Decimal
+
+    return Decimal(_PARTS[said.split()[-1].split("-")[-1].lower()])
+
+
+def _multiplier(m: re.Match[str]) -> int:
+    """What the scale _TAIL found after a number multiplies it by: each word's
+    (`hundred thousand`)."""
+    if m["either"]:
+        return _scale_of(_EITHER.get(m["either"]) or _EITHER[m["either"].lower()])
+    if m["mm"]:
+        return 1_000_000
+    product = 1
+    for word in m["scaled"].replace("-", " ").split():
+        key = word.lower()
+        product *= _SCALE[key] if key in ("dozen", "hundred") else _scale_of(word)
+    return product
+
+
+def _chunk_numbers(text: str, start: int, end: int, sure: bool) -> list[tuple[int, str, str]]:
+    """The number tokens of one whitespace-delimited chunk (text[start:end]) that is not
+    bare digits: versions, then numbers, with what follows the last (_read_on); where a
+    reading may be either (not `sure`), as _looser reads it too."""
+    chunk = text[start:end]
+    found = [
+        (start + m.start(), m.group(), version_value(m.group())) for m in _VERSION.finditer(chunk)
+    ]
+    chunk = blank_opaque(_VERSION.sub(lambda m: " " * len(m.group()), chunk))
+    if "." in chunk:  # (`c.2 million`: circa)
+        chunk = _CIRCA.sub(lambda m: " " * len(m.group()), chunk)
+    found += _numbers_in(text, start, end, chunk, sure)
+    loose = _looser(chunk) if not sure else chunk
+    if loose != chunk:  # (only where a scale, a percent or a currency tells a quantity:
+        # issues `1,5 and 9` are two)
+        found += [
+            (at, written, value)
+            for at, written, value in _numbers_in(text, start, end, loose, sure)
+            if _paid(text, at) or any(c.isalpha() or c == "%" for c in written)
+        ]
+    return found
+
+
+def _numbers_in(
+    text: str, start: int, end: int, chunk: str, sure: bool
+) -> list[tuple[int, str, str]]:
+    """The numbers _NUMBER finds in the chunk (text[start:end] as read: `chunk`), each
+    with what follows the last (_read_on) and both ways where it may be either."""
+    found = []
+    for m in _NUMBER.finditer(chunk):
+        value, written = canonical(m), text[start + m.start() : start + m.end()]
+        paid = _paid(text, start + m.start())
+        if not (m["pct"] or m["scale"] or m["either"] or m["pc"]):
+            at = start + m.end()  # (spaced after the chunk, or `2-million` in it)
+            if text[at:end] == ")" and "(" in text[start:at]:  # (`two (2) million`)
+                at = end
+            read = _read_on(text, at, value, sure, paid) if at == end or text[at] in "-+" else []
+            found += [(start + m.start(), written + text[at:stop], v) for stop, v in read]
+            if read:
+                continue
+        found.append((start + m.start(), written, value))
+        if m["pc"] and not sure:  # (`50pc`: a percent, or pieces)
+            found.append((start + m.start(), written, value + "%"))
+        if m["either"] and (not sure or paid):  # (and as a scale: 2m a million, 3B a billion)
+            found.append((start + m.start(), written, canonical(m, _EITHER[m["either"]])))
+    return found
+
+
+# A currency's code before a number, apart or glued (`USD 2.5 B`: a body reads its
+# letter as a scale, as after a sign).
+_CODE_BEFORE = lazyre.compile(
+    r"(?<![A-Za-z])(?:USD|EUR|GBP|JPY|INR|CNY|RMB|AUD|CAD|CHF|HKD|SGD|NZD|ZAR|BRL|MXN|SEK|NOK|DKK|KRW|NGN"
+    r"|KES|Rs\.?|RM|Rp|KSh|R|N|Sh)[\ \u00a0]?\Z"
+)
+
+
+def _is_currency(c: str) -> bool:
+    """Whether this character is a currency's sign (of any script)."""
+    return c in _CURRENCY or (c != "" and not c.isascii() and unicodedata.category(c) == "Sc")
+
+
+def _paid(text: str, at: int) -> bool:
+    """Whether a currency's sign (of any script: `₦2m`) or code stands before the
+    number at `at`."""
+    if at == 0:
+        return False
+    c = text[at - 1]
+    if _is_currency(c):
+        return True
+    if not (c.isalpha() or c in " \u00a0."):
+        return False
+    return _CODE_BEFORE.search(text, max(0, at - 5), at) is not None
+
+
+# Circa glued before a number (`c.2 million`, `ca.2`, `approx.2`).
+_CIRCA = lazyre.compile(r"(?<![\w.,])(?:c|ca|approx|est)\.(?=\d)")
+# A comma a reader may read as a decimal point: not between groups of three digits.
+_DECIMAL_COMMA = lazyre.compile(r"(?<![\w.,])\d+,(?!\d{3}(?!\d))\d+(?![\d.,])")
+# A raised point between digits: Britain's old decimal point (`2·5`).
+_MIDDOT = lazyre.compile(r"(?<=\d)\u00b7(?=\d)")
+# Letters glued before a number, as a currency's code is (`USD2bn`, `R2bn`, `KSh2m`,
+# `Rs.5`: read only where the number tells a quantity, _chunk_numbers).
+_CODE_PREFIX = lazyre.compile(r"(?<![\w.,])[A-Z][A-Za-z]{0,2}\.?(?=\d)")
+
+
+def _looser(chunk: str) -> str:
+    """The chunk as a reader may also read it, where a reading may be either (a title's,
+    a draft's): a comma before one, two or four or more digits a decimal point (`2,5
+    Mio.`: no thousands are grouped so), and a raised point (`2·5`); a currency's code
+    glued before a number apart from it (`USD2bn`). Offsets stay."""
+    if "," in chunk:
+        chunk = _DECIMAL_COMMA.sub(lambda m: m.group().replace(",", "."), chunk)
+    if "\u00b7" in chunk:
+        chunk = _MIDDOT.sub(".", chunk)
+    if not chunk[:1].isdigit():
+        chunk = _CODE_PREFIX.sub(lambda m: " " * len(m.group()), chunk)
+    return chunk
+
+
+# A number written with letters drawn as digits: a capital or small O for 0 after its
+# first character (`1OO`, `7O`, `1,OOO`; `O2` is a name), a small l for 1 before its last
+# (`l00`; `20l` is litres). A capital I stays a letter (`I10`, an interstate; round 70).
+_DIGIT_LOOKALIKES = lazyre.compile(
+    r"(?<![\w.,])(?=[\dOol,.]*[Ool])(?=[\dOol,.]*\d)[\dl](?:[\dOol]|[,.](?=[\dOol]))*+"
+    rf"(?=(?:{_UNITS}|{_SCALE_LETTERS}|{_EITHER_LETTERS})?(?!\w))"  # (a unit or a scale: 1OOx)
+)
+_AS_DIGITS = str.maketrans("Ool", "001")
+# Where it may change something: a digit beside a look-alike, or one point or comma
+# from it (a digit first: the engine skips to one in C).
+_LOOKALIKE_HINT = lazyre.compile(r"\d(?:[,.]?[Ool]|(?<=[Ool]\d)|(?<=[Ool][,.]\d))")
+
+
+def _as_digits(m: re.Match[str]) -> str:
+    """The number a word of digits and look-alikes reads as, or the word as it is where
+    a small l or o ends it (`20l`: 20 litres; `GPT-4o`, Spanish `1o`: names)."""
+    word = m.group()
+    # (a word with no digit of its own stays: `lO` in `lO,,1`, whose digit is past two
+    # separators, is no number; the hint before it then misses nothing it changes)
+    if word.endswith(("l", "o")) or not any(c.isdigit() for c in word):
+        return word
+    return word.translate(_AS_DIGITS)
+
+
+def tokens(lines: list[str], first_line: int = 1, drawn: bool = True) -> Iterator[Token]:
+    """Every number token (digits or words) in these lines as a reader reads them
+    (gate.reading.reader: `7&#54;`, `7<!-- -->6`, `7**6**` and a zero-width space between
+    digits read as 76), with its line and column as written; (`drawn`) and those the
+    lines hold only as a browser draws them (drawn_tokens: `&rlm;6&rlm;7` is 76)."""
+    yield from _tokens(lines, first_line)
+    if drawn and may_reorder("\n".join(lines)):
+        yield from drawn_tokens(lines, first_line, None)
+
+
+def surely_read(
+    lines: list[str],
+    opened_at: list[str] | None = None,
+    to_draw: Sequence[list[str]] = (),
+) -> set[str]:
+    """The numbers these lines hold both as written and as a browser draws them (a body
+    supports a number every reader surely reads): drawn as they are, or as each of
+    `to_draw` (the same lines with each element's direction in them,
+    gate.reading.direction.shown_directed), inside what the page opens before each line
+    (`opened_at`, gate.reading.direction.open_at)."""
+    read = {t.value for t in _tokens(lines, 1, sure=True)}
+    for each in [d for d in to_draw if len(d) == len(lines)] or [lines]:
+        if not opened_at and not may_reorder("\n".join(each)):
+            continue
+        drawn = drawn_lines(each, opened_at)
+        if drawn is None:
+            continue
+        shown = [w if d is None else d for d, w in zip(drawn, lines, strict=True)]
+        # (a number's digits in the same order: its percent sign drawn before it in
+        # right-to-left writing, `%76`, is where an Arabic reader reads it, after)
+        digits = {t.value.rstrip("%") for t in _tokens(shown, 1, sure=True)}
+        read = {v for v in read if v.rstrip("%") in digits}
+    return read
+
+
+def drawn_tokens(
+    lines: list[str],
+    first_line: int,
+    opened_at: list[str] | None,
+    had: Sequence[Token] | None = None,
+) -> Iterator[Token]:
+    """The number tokens of the lines as a browser draws them (gate.reading.direction:
+    right-to-left text, a direction mark, an isolate reorder digits), none the lines as
+    written hold at the same line; each at its line's start."""
+    drawn = drawn_lines(lines, opened_at)
+    if drawn is None:
+        return
+    seen = {(t.line, t.value) for t in (_tokens(lines, first_line) if had is None else had)}
+    for t in _tokens([d or "" for d in drawn], first_line):  # (a paragraph at its first line)
+        if (t.line, t.value) not in seen:
+            seen.add((t.line, t.value))
+            yield t._replace(col=1, written=t.value)
+
+
+def _tokens(lines: list[str], first_line: int, sure: bool = False) -> Iterator[Token]:
+    from receipt_gate.reading.reader import reader_view
+
+    text = "\n".join(lines)
+    if not text.isascii():  # (before the reader's view reads the spaces as plain ones,
+        # and its look-alike folding an Arabic-Indic seven as a V: round 61)
+        text = text.translate(_ARABIC_SEPARATORS)  # (round 62: one thousand two hundred)
+        text = _COMMA_LIKE.sub(",", text)
+        text = _GROUPED.sub(lambda m: m.group().translate(_GROUP_SPACES), text)
+        text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
+        text = text.translate(_DINGBAT_DIGITS)
+    view = reader_view(text, exact=True)
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    seen = view.text if view.shifts else text
+    if _LOOKALIKE_HINT.search(seen):  # (round 69: `1OO` and `l00` a reader reads as 100)
+        seen = _DIGIT_LOOKALIKES.sub(_as_digits, seen)
+    found = (
+        [(view.written(offset), written, value) for offset, written, value in scan(seen, sure=sure)]
+        if view.shifts
+        else scan(seen, sure=sure)
+    )
+    if _written_hint(text):
+        other = _written_otherwise(text, sure)
+        # (a fraction's or a power's own reading is its only one: NFKC's `1\u20442 million`
+        # is no 1 and no million, `10⁶` no 106)
+        parts = [(at, at + len(w)) for at, w, _ in other if len(w) > 1]
+        if parts:
+            outside = _outside(parts)
+            found = [f for f in found if outside(*f)]
+        found += other
+    i = 0
+    for offset, written, value in sorted(found):
+        while i + 1 < len(starts) and starts[i + 1] <= offset:
+            i += 1
+        yield Token(first_line + i, offset - starts[i] + 1, written, value)
+
+
+def _outside(spans: list[tuple[int, int]]) -> Callable[[int, str, str], bool]:
+    """Whether a found number (its offset first) starts outside every one of these
+    spans."""
+    import itertools
+
+    spans = sorted(spans)
+    starts = [a for a, _ in spans]
+    reach = list(itertools.accumulate((b for _, b in spans), max))
+
+    def outside(at: int, *_: str) -> bool:
+        i = bisect.bisect_right(starts, at)
+        return i == 0 or at >= reach[i - 1]
+
+    return outside
+
+
+# Numbers written in ways the reader's view does not keep (round 79): a power (`10⁴`,
+# `10<sup>6</sup>`, `10^6`: 10000 and 1000000, or the base and a footnote's mark), a
+# vulgar fraction (`½ million`, `2½`), digits grouped by underscores (`1_000_000`).
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_FRACTIONS = dict(
+    zip("½¼¾⅕⅖⅗⅘⅛⅜⅝⅞⅒", ".5 .25 .75 .2 .4 .6 .8 .125 .375 .625 .875 .1".split(), strict=True)
+)
+# What each but a vulgar fraction needs (most pages have none; a digit first: the
+# engine skips to one in C).
+_WRITTEN_HINT = lazyre.compile(f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|\\*\\*\\d|_\\d|[/\u2044]\\d)")
+
+
+def _written_hint(text: str) -> bool:
+    """Whether _WRITTEN_OTHERWISE may find a number in the text."""
+    if _WRITTEN_HINT.search(text):
+        return True
+    return not text.isascii() and any(c in text for c in _FRACTIONS)
+
+
+_WRITTEN_OTHERWISE = lazyre.compile(
+    rf"""(?<![\w.,])(?:
+      (?:(?P<coef>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅*][ \t\u00a0]*(?=10\D))?
+      (?P<base>\d{{1,6}})(?:<sup\b[^<>]{{0,200}}>[ \t]*(?P<sup>\d{{1,2}})[ \t]*</sup\s*>
+        |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})|(?:\^|\*\*)(?P<caret>\d{{1,2}}))
+        (?![\d{_SUPERSCRIPTS}])
+      |(?P<whole>\d{{0,6}})[\ \t\u00a0-]?(?P<fraction>[{"".join(_FRACTIONS)}])
+      |(?:(?P<and>\d{{1,6}})(?:[\ \t\u00a0-]+and)?[\ \t\u00a0-]+)?
+        (?P<num>\d{{1,2}})[/\u2044](?P<den>[248]|10|16)
+        (?=(?:{_SPACE}an?)?{_SPACE}(?:(?ai:{_SCALE_WORDS})\b|[kKMB]\b|MM\b))
+      |(?P<underscored>\d{{1,3}}(?:_\d{{3}})+)(?!\w))""",
+    re.VERBOSE,
+)
+
+
+def _written_otherwise(text: str, sure: bool = False) -> list[tuple[int, str, str]]:
+    """(offset, as written, value) of each number the text writes as a power (`10⁶`,
+    `3x10^6`), a vulgar fraction (with what follows it: _read_on) or digits grouped by
+    underscores."""
+    from decimal import MAX_PREC, localcontext
+
+    found = []
+    with localcontext(prec=MAX_PREC):  # (exact; a fraction's denominator ends its digits)
+        for m in _WRITTEN_OTHERWISE.finditer(text):
+            found += _written(text, m, sure)
+    return found
+
+
+def _written(text: str, m: re.Match[str], sure: bool) -> list[tuple[int, str, str]]:
+    """_written_otherwise's numbers in one match of _WRITTEN_OTHERWISE (in its context)."""
+    from decimal import Decimal
+
+    at, written = m.start(), m.group()
+    if m["underscored"]:
+        return [(at, written, m["underscored"].replace("_", "").lstrip("0") or "0")]
+    if m["base"]:
+        raised = m["sup"] or m["caret"] or str(m["raised"]).translate(_RAISED)
+        power = Decimal(m["base"]) ** int(raised) * Decimal(m["coef"] or 1)
+        return [(at, written, plain_value(power)), (m.start("base"), m["base"], m["base"])]
+    if m["fraction"]:
+        part = Decimal(_FRACTIONS[m["fraction"]])
+    else:  # (`1/2 million`, `2 1/2 million`: a scale after it tells a fraction)
+        part = Decimal(m["num"]) / Decimal(m["den"])
+    value = plain_value(Decimal(m["whole"] or m["and"] or "0") + part)
+    end = m.end()
+    glued = _GLUED_SCALE.match(text, end) if m["fraction"] else None
+    if glued is not None:  # (`2½k`; `2½m` both ways)
+        scale = glued["scale"] or _EITHER[glued["either"]]
+        scaled = (at, text[at : glued.end()], plain_value(Decimal(value) * _scale_of(scale)))
+        if glued["scale"]:
+            return [scaled]
+        return [(at, text[at:end], value)] + ([scaled] if not sure or _paid(text, at) else [])
+    a = _A_BEFORE_SCALE.match(text, end)  # (`½ a million`: the scale's)
+    read = _read_on(text, a.end() if a else end, value, sure)
+    return [(at, text[at:stop], v) for stop, v in read if not a or stop > a.end()]
+
+
+_GLUED_SCALE = lazyre.compile(
+    rf"(?:(?P<scale>{_SCALE_LETTERS})|(?P<either>{_EITHER_LETTERS}))(?!\w)"
+)
+_A_BEFORE_SCALE = lazyre.compile(rf"{_SPACE}an?(?={_SPACE}(?ai:{_SCALE_WORDS})\b)")
+
+
+_RAISED = str.maketrans(_SUPERSCRIPTS, "0123456789")
+SUP_POWER = lazyre.compile(r"(\d)<sup\b[^<>]{0,200}>[ \t]*(\d{1,2})[ \t]*</sup\s*>")
+
+
+def plain_value(value: Any) -> str:
+    """A Decimal as the canonical values are written: no exponent, no trailing zeros."""
+    digits = format(value, "f")
+    if "." in digits:
+        digits = digits.rstrip("0").rstrip(".")
+    whole, point, frac = digits.partition(".")
+    return (whole.lstrip("0") or "0") + point + frac
