@@ -82,8 +82,21 @@ class Delimited:
         self.pattern = pattern  # (the regular expression it stands for, for a reader)
         self.alternatives = [(o, tuple(c)) for o, c in alternatives]
         self.strict = strict
+        openings = [o for o, _ in self.alternatives]
+        # Where no opening starts another and each has one closing (template tags), at
+        # most one alternative starts at a place: _pairs finds them with re and str.find.
+        self.pairs = (
+            None
+            if strict
+            or any(len(c) != 1 for _, c in self.alternatives)
+            or any(a != b and b.startswith(a) for a in openings for b in openings)
+            else {o: c[0] for o, c in self.alternatives}
+        )
 
     def finditer(self, text: str) -> Iterator[Found]:
+        if self.pairs is not None:
+            yield from self._pairs(text, self.pairs)
+            return
         # An alternative whose closings are gone for good (none after some place) can
         # match nowhere after it: it is dropped, and with it its opening.
         alive = [(o, cs) for o, cs in self.alternatives if o in text]
@@ -102,6 +115,28 @@ class Delimited:
                 continue
             yield Found(text, at, end)
             pos = end
+
+    @staticmethod
+    def _pairs(text: str, closing: dict[str, str]) -> Iterator[Found]:
+        """finditer where each opening has one closing and none starts another: the next
+        opening found by re, its closing by str.find; an opening with no closing after
+        it has none after any later place, and is dropped."""
+        alive = [o for o in closing if o in text]
+        pos = 0
+        while alive:
+            m = re.compile("|".join(map(re.escape, alive))).search(text, pos)
+            while m is not None:
+                at, opening = m.start(), m.group()
+                k = text.find(closing[opening], at + len(opening))
+                if k < 0:
+                    alive.remove(opening)
+                    pos = at + 1
+                    break
+                yield Found(text, at, k + len(closing[opening]))
+                pos = k + len(closing[opening])
+                m = m.re.search(text, pos)
+            else:
+                return
 
     def _at(
         self,
