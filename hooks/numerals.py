@@ -254,6 +254,20 @@ _WORD_SET = frozenset([*_SMALL, *_SCALE, *(w + "fold" for w in [*_SMALL, *_SCALE
 _LETTERS_ONLY = {i: " " for i in range(128) if not chr(i).isalpha()}
 # (a hyphen joins a compound, `twenty-five`; a spaced one is a dash: `two - three`)
 _GAP = lazyre.compile(r"[ \t\n]+(?:and[ \t\n]+)?|-")
+
+
+def _joins(before: str, word: str) -> bool:
+    """Whether a number word goes on with the number the word before it ends: after a
+    scale, before one, or a unit after a tens (`twenty one`). Two units, a teen after a
+    unit, two tens are numbers of their own: `one two three` is no 6, `nine eleven` no
+    20."""
+    if word.removesuffix("fold") in _SCALE or before in _SCALE:
+        return True
+    return _SMALL[before] in range(20, 100, 10) and _SMALL[word.removesuffix("fold")] in range(
+        1, 10
+    )
+
+
 # A digit and the rest of its whitespace-delimited chunk. Starting with \d lets the
 # regex engine skip to the next digit in C: prose is mostly letters.
 _DIGIT_TAIL = lazyre.compile(r"\d\S*")
@@ -563,6 +577,7 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
             hit is not None
             and gap is not None
             and not run[-1].group().endswith("fold")
+            and _joins(run[-1].group(), hit.group())
             # (`and` after a scale: two hundred and five; two and three are two numbers)
             and ("and" not in gap.group() or run[-1].group() in _SCALE)
         ):

@@ -510,6 +510,33 @@ def test_what_follows_a_number_starts_where_the_tail_is_looked_for(text: str) ->
         assert m is None or m.end() == at or text[at] in hn._TAIL_STARTS, (text, at)
 
 
+_ONEISH = st.lists(
+    st.sampled_from(
+        "one|,| |-|\n|million|percent|per|cent|pct|%|+|and|a|half|lakh|bn|Mio|k|m|B|mm|(|)|1"
+        "|the|dozen|point|x".split("|")
+    ),
+    max_size=8,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=_ONEISH)
+@example("one percent")
+@example("one and a half")
+@example("one-million")
+def test_the_gate_on_a_lone_one_misses_no_one_that_reads_on(text: str) -> None:
+    """Number words are looked for where `one` is the only one only when _ONE_READ_ON
+    finds what may make it a number: without that gate, the reading is the same."""
+    hn = numerals
+    gated = hn.scan(text, shortcut=False)
+    kept = hn._ONE_READ_ON
+    hn._ONE_READ_ON = re.compile("")  # type: ignore[assignment]  # (finds everywhere)
+    try:
+        assert hn.scan(text, shortcut=False) == gated, text
+    finally:
+        hn._ONE_READ_ON = kept
+
+
 def _may_reorder_by_regex(text: str) -> bool:
     """may_reorder as its regexes alone decide (before the substring prefilters)."""
     d = direction

@@ -377,6 +377,10 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("Two hundred and five, a thousand and one.", {"205", "1001"}),
         ("The 1,5 mile run.", set()),  # (a decimal comma only before a scale: 2,5 Mio.)
         ("We sold 2,500 of them.", {"2500"}),  # (a comma before three digits groups)
+        # (two units, a teen after a unit, two tens: numbers of their own, not a sum)
+        ("Count one two three, then seven seven.", {"2", "3", "7"}),
+        ("Nine eleven, four five six, thirty forty.", {"9", "11", "4", "5", "6", "30", "40"}),
+        ("Twenty one one and five six million.", {"21", "5", "6000000"}),
     ],
 )
 def test_what_a_draft_reads_in_words_and_commas(text: str, values: set[str]) -> None:
