@@ -29,7 +29,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 33
+version = 34
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -41,6 +41,16 @@ required_by_default = True
 # no finding, a page dense with tells is). A team's own bans go here, each matched
 # case-insensitively on whole words, with any run of spaces (or one line break) between
 # words and an apostrophe as a reader takes one (_APOSTROPHE).
+# What a reader reads past between a phrase's words (round 82): quotes, brackets, a dash,
+# an underscore, a trademark's or a picture's symbol, a control character: `As an "AI"
+# language model`, `(AI)`, `AI-language` with a dash, `AI_language_model`, `Certainly` and
+# an emoji before its `!`. (Not NUL or U+001A: the readings' own marks for nothing and
+# for a stand-in.)
+_DECOR = (
+    "[\"'`\u201c-\u201f\u2018-\u201b\u00ab\u00bb\u2039\u203a\u300c-\u300f()\\[\\]{}_\\-"
+    "\u2010-\u2015*~\u2122\u00ae\u00a9\u2120\x01-\x09\x0b-\x19\x1b-\x1f\x7f-\x9f"
+    "\u2600-\u27bf\U0001f000-\U0001faff]"
+)
 PHRASES = (
     "as an ai language model",
     "as a large language model",
@@ -50,8 +60,8 @@ PHRASES = (
     "regenerate response",
 )
 PATTERNS = (
-    r"(?i)^\s*certainly!",
-    r"(?im)(?:^\s*great question\b|\bgreat question!)",
+    r"(?i)^\s*certainly[^\w\n]*!",  # (`Certainly !`, an emoji before the `!`: round 82)
+    r"(?im)(?:^\s*great question\b|\bgreat question[^\w\n]*!)",
 )
 # `idioms: true` bans these too, as the first releases did: phrases people do write
 # (measured on human posts written before 2022, benchmarks/precision.py), for a team
@@ -120,7 +130,7 @@ hint = (
 NEEDLES: Mapping[str, tuple[str, ...]] = dict(
     zip(
         (*PATTERNS, *IDIOM_PATTERNS),
-        (("certainly!",), ("great question",), ("delv",), ("not ",)),
+        (("certainly", "!"), ("great question",), ("delv",), ("not ",)),
         strict=True,
     )
 )
@@ -132,8 +142,9 @@ _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k
 TIMEOUT_S = 2.0
 
 
-# Between words: spaces, at most one line break, never a paragraph break.
-_GAP = r"(?:[^\S\n]+\n?[^\S\n]*|\n[^\S\n]*)"
+# Between words: spaces, at most one line break, never a paragraph break; and what a
+# reader reads past there (_DECOR).
+_GAP = rf"(?:(?:[^\S\n]|{_DECOR})+(?:\n(?:[^\S\n]|{_DECOR})*)?|\n(?:[^\S\n]|{_DECOR})*)"
 
 
 # Letters a reader cannot tell from others in common fonts (Unicode's confusables data
@@ -511,8 +522,12 @@ class _Found:
         self.at: dict[tuple[int, int, str], Finding] = {}
 
     def add(self, findings: Iterable[Finding]) -> None:
-        for f in findings:  # (a phrase at one place once, however a reading spelled it)
-            self.at.setdefault((f.line, f.col, f.message.split(" (as ")[0]), f)
+        for f in findings:  # (a phrase at one place once, however a reading spelled it,
+            # and however the rules do: `game-changer` and `game changer` are one)
+            said = " ".join(f.message.split(" (as ")[0].replace("-", " ").split())
+            had = self.at.setdefault((f.line, f.col, said), f)
+            if " (as " in had.message and " (as " not in f.message:  # (as written first)
+                self.at[f.line, f.col, said] = f
 
     def sorted(self) -> list[Finding]:
         return sorted(self.at.values(), key=lambda f: (f.line, f.col))
@@ -1069,12 +1084,27 @@ def _variants(text: str, path: str) -> Iterator[str]:
         again = rx.sub(repl, text) if rx is _MDX_LITERALS or "]:" in text else text
         if again != text:
             yield again
+    if ". " in text:  # (`A. I.` as `A.I.`: round 82)
+        again = _SPACED_INITIALS.sub(_initials, text)
+        if again != text:
+            yield again
     if any(chr(c) in text for c in _FILLERS):  # (a zero-width space in its place keeps
         yield text.translate(_FILLERS)  # every column)
     if "&" in text:  # (and written as a reference, `langu&#x115F;age`: round 53)
         again = _CHAR_REFERENCE.sub(_filler_out, text)
         if again != text:
             yield again.translate(_FILLERS)
+
+
+# Initials spaced apart (`A. I.`), which a reader reads as one word's (`A.I.`).
+_SPACED_INITIALS = lazyre.compile(r"(?<![\w.])(?:[A-Za-z]\.[ \t]+)+[A-Za-z]\.(?!\w)")
+
+
+def _initials(m: re.Match[str]) -> str:
+    """Spaced initials closed up, their spaces after them (the columns kept)."""
+    said = m.group()
+    closed = said.replace(" ", "").replace("\t", "")
+    return closed + " " * (len(said) - len(closed))
 
 
 # A character reference, numeric or named, as a browser decodes it where markdown passes

@@ -159,7 +159,7 @@ def tells(text: str) -> list[tuple[int, int, str]]:
         ),
         pytest.param(
             "Certainly! Here it is.",
-            [(1, 1, 'banned pattern matched "Certainly!": (?i)^\\s*certainly!')],
+            [(1, 1, 'banned pattern matched "Certainly!": (?i)^\\s*certainly[^\\w\\n]*!')],
             id="certainly",
         ),
         pytest.param(
@@ -174,7 +174,7 @@ def tells(text: str) -> list[tuple[int, int, str]]:
                     1,
                     1,
                     'banned pattern matched "Great question": (?im)(?:^\\s*great question\\b'
-                    "|\\bgreat question!)",
+                    "|\\bgreat question[^\\w\\n]*!)",
                 )
             ],
             id="great-question-as-a-model-opens",
@@ -1547,3 +1547,38 @@ def test_a_tag_a_browser_may_draw_as_a_space_parts_words(body: str) -> None:
 )
 def test_a_tag_that_may_hide_parts_no_words(body: str) -> None:
     assert tells(OWN + body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        # Round 82: what a reader reads past between a phrase's words
+        ('As an "AI" language model, I cannot share.\n', "as an ai language model"),
+        ("As an AI\u2013language model, I cannot share.\n", "as an ai language model"),
+        ("As an AI language model\u2122, I cannot share.\n", "as an ai language model"),
+        ("As an A. I. language model, I cannot share.\n", "as an ai language model"),
+        ("As an (AI) language model, I cannot share.\n", "as an ai language model"),
+        ("As an AI_language_model, I cannot share.\n", "as an ai language model"),
+        ("As an AI\x07 language model, I cannot share.\n", "as an ai language model"),
+        ("As of my last knowledge-update, it was 0.120.\n", "as of my last knowledge update"),
+        ('As of my last "knowledge update", it was 0.120.\n', "as of my last knowledge update"),
+        ("Certainly \U0001f60a! Here is the post.\n", "certainly"),
+        ("Certainly ! Here is the post.\n", "certainly"),
+    ],
+)
+def test_a_phrase_is_read_past_quotes_brackets_dashes_and_symbols(body: str, said: str) -> None:
+    found = find_tells(body, compile_rules(PHRASES, PATTERNS))
+    assert len(found) == 1 and said in found[0].message.lower(), found
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "J. R. R. Tolkien wrote it, and the conclusion holds.\n",
+        "Plan A. I think it works.\n",
+        "As an AI. Language models differ.\n",  # (a sentence's end is no gap)
+        "Certainly, sir! Here it is.\n",
+    ],
+)
+def test_what_is_no_phrase_stays_none(body: str) -> None:
+    assert tells(body) == []

@@ -77,13 +77,19 @@ _IGNORABLE = (
     (0x1D173, 0x1D17A),
     (0xE0000, 0xE0FFF),
 )
-# Fillers a font draws as a blank the width of a letter: read as a space.
-# Blank fillers read as spaces; and the two Arabic ligatures of a whole phrase NFKC
-# makes long (U+FDFA: eighteen characters, U+FDFB: eight; a page of them was a million
-# characters to read) as their phrase's first letter: no Latin letter or digit is in
-# them, and a quote and the draft are folded alike.
+# Fillers a font draws as a blank the width of a letter: read as spaces. The two Arabic
+# ligatures of a whole phrase NFKC makes long (U+FDFA: eighteen characters, U+FDFB:
+# eight; a page of them was a million characters to read) as their phrase's first
+# letter: no Latin letter or digit is in them, and a quote and the draft are folded
+# alike. The trade and service marks as a mark, not NFKC's letters glued to the word
+# before them (round 82: `model\u2122` was the word `modelTM`).
 _BEFORE_NFKD = str.maketrans(
-    {**dict.fromkeys("\u115f\u1160\u3164\uffa0\u2800", " "), "\ufdfa": "\u0635", "\ufdfb": "\u062c"}
+    {
+        **dict.fromkeys("\u115f\u1160\u3164\uffa0\u2800", " "),
+        **dict.fromkeys("\u2122\u2120", "\u00ae"),
+        "\ufdfa": "\u0635",
+        "\ufdfb": "\u062c",
+    }
 )
 
 
