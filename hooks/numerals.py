@@ -33,6 +33,11 @@ _OPAQUE = lazyre.compile(
     | \bdid:[a-z0-9]+:[A-Za-z0-9._:%-]+
     | \b\d{4}-\d{2}-\d{2}(?:[T\ ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b
     | \b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b
+    | \b\d{1,4}:\d{1,4}\b                     # a ratio, a verse, a score: 3:2, 16:9
+    | \b\d{1,2}/\d{1,2}/\d{2,4}\b              # a date: 5/6/2024
+    | (?<![\w.-])\d+(?:-[\dX]+){2,}(?![\w-])    # an ISBN, a phone number, a serial
+    | (?<![\w&!])![0-9]+\b                      # GitLab's merge request: !3
+    | \b[A-Z][A-Z0-9]{1,9}-[0-9]+\b             # a key or a name: JIRA-12, COVID-19
     | (?<![\w/.-])[\w./-]*[\w-]\.[A-Za-z][A-Za-z0-9]{0,4}(?!\w|\.\w)
     | \b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\w*
     | \b(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{7,}\w*
@@ -82,8 +87,38 @@ _SCALES = {
     "trillion": 1_000_000_000_000,
     "tn": 1_000_000_000_000,
     "trn": 1_000_000_000_000,
+    "quadrillion": 10**15,
+    # (other languages' words in English copy, round 82: German's Tsd. and Tausend,
+    # Spanish, Italian, Dutch, Swedish and Portuguese millions and milliards, their
+    # accents folded)
+    "tsd": 1000,
+    "tausend": 1000,
+    "millones": 1_000_000,
+    "milione": 1_000_000,
+    "milioni": 1_000_000,
+    "miljoen": 1_000_000,
+    "miljoenen": 1_000_000,
+    "miljon": 1_000_000,
+    "miljoner": 1_000_000,
+    "milhao": 1_000_000,
+    "milhoes": 1_000_000,
+    "miliardo": 1_000_000_000,
+    "miliardi": 1_000_000_000,
+    "miljard": 1_000_000_000,
+    "miljarden": 1_000_000_000,
+    "miljarder": 1_000_000_000,
 }
-_MANY = ("thousand", "lakh", "lac", "million", "crore", "milliard", "billion", "trillion")
+_MANY = (
+    "thousand",
+    "lakh",
+    "lac",
+    "million",
+    "crore",
+    "milliard",
+    "billion",
+    "trillion",
+    "quadrillion",
+)
 # Its words (not `mil`: a letter that may be a unit, below), the longest first.
 _SCALE_WORDS = "|".join(
     sorted(
@@ -110,14 +145,17 @@ def _scale_of(word: str) -> int:
 # 76); .76 is 0.76. A letter that may be a unit or a scale (`2m`: metres or a million,
 # `3B`: bytes or a billion; round 78) is read both ways, as is `pc` (a percent, or
 # pieces).
-_UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold"
+_UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold|ish"
 # A scale glued on (`76k`, `2MM`, `2bn`), and a letter that is a scale or a unit (`2m`:
 # a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
 # either, as a scale in a body only after a currency sign: `£1.5m`).
 _SCALE_LETTERS = rf"[kK]|MM|M|(?ai:{_SCALE_WORDS})"
 _EITHER_LETTERS = r"mm|m|B|L|mil|cr"
 _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
-_PERCENT_WORDS = r"(?ai:per[\ \u00a0\n-]?cent(?:um)?|pct)\b"
+_PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour cent)
+    r"(?ai:per[\ \u00a0\n-]?cent(?:um|s)?|pct|pro[\ \u00a0]?[cz]ent|por[\ \u00a0]?ciento"
+    r"|pour[\ \u00a0]?cent|per[\ \u00a0]?cento)\b"
+)
 _NUMBER = lazyre.compile(
     rf"""
     (?<![\w.,\u2044])  # (not a fraction's denominator: NFKC makes ½ a 1, U+2044 and a 2)
@@ -179,7 +217,15 @@ _TAIL = lazyre.compile(
     re.VERBOSE,
 )
 _TAIL_STARTS = " \t\u00a0\n-%+"  # (what _TAIL can start with: tested)
-_PARTS = {"half": "0.5", "quarter": "0.25", "three quarters": "0.75"}
+_PARTS = {
+    "half": "0.5",
+    "quarter": "0.25",
+    "fourth": "0.25",
+    "three quarters": "0.75",
+    "three quarter": "0.75",  # (`three quarter million`, `three-fourths of a million`)
+    "three fourths": "0.75",
+    "three fourth": "0.75",
+}
 # A thin or no-break space between groups of three digits is a thousands separator (SI:
 # "41 000" is forty-one thousand), as a comma is.
 _GROUPED = lazyre.compile(r"(?<![\d.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,]\d)")
@@ -243,8 +289,9 @@ _SCALE = {
     "crore": 10_000_000,
     "billion": 1_000_000_000,
     "trillion": 1_000_000_000_000,
+    "quadrillion": 10**15,
 }
-_WORDS_MAX = 10**15  # past this, a run of number words names no number (and never
+_WORDS_MAX = 10**18  # past this, a run of number words names no number (and never
 # grows to a value too long to print: `hundred` 2,200 times is 4,400 digits)
 _WORD = lazyre.compile(
     r"\b(?:" + "|".join(sorted([*_SMALL, *_SCALE], key=len, reverse=True)) + r")(?:fold)?\b"
@@ -284,8 +331,8 @@ _PHRASE = lazyre.compile(
     rf"""
     (?<![\w-])(?<!and[\ \t\u00a0-])(?<!and[\ \t\u00a0-]a[\ \t\u00a0-])
     (?<!and[\ \t\u00a0-]one[\ \t\u00a0-])
-    (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}quarters|half|quarter)
-      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?={_SPACE}(?:{_SCALE_WORDS})\b)
+    (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}(?:quarter|fourth)s?|half|quarter|fourth)
+      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?={_SPACE}(?:{_SCALE_WORDS}|dozen)\b)
     |(?:(?<!at[\ \t\u00a0])
         (?P<whole>(?:{_SMALL_WORDS}|nought|naught|oh)(?:-(?:{_SMALL_WORDS}))?|\d{{1,6}})
         {_SPACE})?point{_SPACE}
@@ -296,7 +343,7 @@ _PHRASE = lazyre.compile(
 )
 
 
-_PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|point)\b")
+_PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|fourths?|point)\b")
 # A number word just before (a `point` with no whole of its own is not its decimals).
 _NUMBER_WORD_BEFORE = lazyre.compile(rf"\b(?:{_SMALL_WORDS}|nought|naught|oh|\d+){_SPACE}\Z")
 
@@ -382,7 +429,7 @@ class Token(NamedTuple):
 def _words_value(words: list[str]) -> int | None:
     if words == ["one"]:
         return None  # "one" is mostly a pronoun: "the one that ran"
-    total = current = 0
+    total = current = top = 0
     last = ""
     for w in words:
         if w == "a":
@@ -391,11 +438,14 @@ def _words_value(words: list[str]) -> int | None:
             current += _SMALL[w]
         elif w in ("hundred", "dozen"):  # (of what comes before it: two dozen thousand)
             current = (current or 1) * _SCALE[w]
-        elif not current and total and last in _SCALE:  # (a thousand million: a billion)
+        elif total and _SCALE[w] > top:  # (a scale above every one before it takes them
+            # all: one thousand five hundred million is 1.5 billion; a thousand million)
+            total, current, top = (total + current) * _SCALE[w], 0, _SCALE[w]
+        elif not current and total and last in _SCALE:  # (a million million)
             total *= _SCALE[w]
         else:
             total += (current or 1) * _SCALE[w]
-            current = 0
+            current, top = 0, max(top, _SCALE[w])
         last = w
         if current > _WORDS_MAX or total > _WORDS_MAX:
             return None  # "hundred hundred hundred ...": no number anyone cites
@@ -443,8 +493,12 @@ def major_minor(version: str) -> str:
 # body does not repeat is accused, as any title's). (Each word tried is at most 31
 # letters: linear.)
 _LABEL_WORDS = (
-    "part|chapter|step|lesson|episode|level|phase|stage|session|unit|module|volume|vol\\."
+    "part|chapter|step|lesson|episode|level|phase|stage|session|unit|module|vol\\."
     "|no\\.|season|book|section|act|scene|figure|fig\\.|appendix|exercise|lab|example"
+    # (round 82: a page, an article, a status code; `order volume 76` is a quantity,
+    # `Volume 76` a book's)
+    "|page|p\\.|pp\\.|article|art\\.|clause|paragraph|item|table|line|question|room"
+    "|http|status|error|(?-i:Volume)"
 )
 _LABELED = lazyre.compile(
     rf"(\b(?:((?i:{_LABEL_WORDS}))|[A-Z][\w+#]{{0,30}}(?=[ \t]+101\b))[ \t]+)(\d{{1,4}})"
@@ -515,6 +569,66 @@ def digit_chunks(text: str) -> Iterator[tuple[int, int]]:
         yield start, done
 
 
+# A scale's letter before a currency's sign or code, after a number (`2 MEUR`, `2 Md€`,
+# `2 G€`, `2 TEUR`, `2 kUSD`; round 82): read as the letter before the generic currency
+# sign (`2 M¤`), which reads as `2 M€` does (_is_currency).
+_SCALED_CURRENCY = lazyre.compile(
+    r"(\d[\ \u00a0]?)(k|K|T|M|Mn|Mio|Md|Mrd|G|B|Bn)"
+    r"(EUR|USD|GBP|JPY|CHF|SEK|NOK|DKK|INR|CNY|AUD|CAD"
+    r"|[$\u00a2-\u00a5\u20a0-\u20c0\ufdfc\ufe69\uff04\uffe0\uffe1\uffe5\uffe6])(?!\w)"
+)
+_AS_SCALE = {"k": "k", "K": "k", "T": "k", "M": "M", "Mn": "M", "Mio": "M"}  # (else: B)
+
+
+def _scaled_currency(m: re.Match[str]) -> str:
+    said = _AS_SCALE.get(m[2], "B") + "\u00a4"
+    return m[1] + said + " " * (len(m[2]) + len(m[3]) - len(said))
+
+
+# What makes a number a date's, a time's or an address's to a reader (round 82): a month
+# before it (`March 12`, `March 12, 2024`, `March 2024`), a word of time before a year
+# (`in 2024`, `since 2019`, `Q3 2024`); after it, a month (`12th of March`), a clock's
+# `a.m.` or `o'clock`, a street's name (`76 Main Street`), `in review` or `'s` after a
+# year. A title or a draft cites no quantity there (a body still supports it).
+_MONTHS = (
+    "Jan|January|Feb|February|Mar|March|Apr|April|May|Jun|June|Jul|July|Aug|August|Sep"
+    "|Sept|September|Oct|October|Nov|November|Dec|December"
+)
+_DATED_BEFORE = lazyre.compile(
+    rf"(?:\b(?:{_MONTHS})\.?[\ \u00a0](?:\d{{1,2}}(?:st|nd|rd|th)?,?[\ \u00a0])?"
+    r"|(?P<time>\b(?i:in|since|until|till|during|year|fy|fiscal|spring|summer|autumn|fall"
+    r"|winter|early|mid|late|q[1-4])[\ \u00a0-]))\Z"
+)
+_DATED_AFTER = lazyre.compile(
+    rf"[\ \u00a0](?:of[\ \u00a0])?(?:{_MONTHS})\b"
+    r"|[\ \u00a0]?(?:[ap]\.m\.|[AaPp][Mm]\b)|[\ \u00a0]o['\u2019]clock\b"
+    r"|(?P<street>(?:[\ \u00a0][A-Z][a-z]+){1,3}[\ \u00a0](?:Street|St|Avenue|Ave|Road|Rd"
+    r"|Boulevard|Blvd|Lane|Ln|Drive|Dr|Place|Pl|Court|Ct|Square|Sq|Terrace|Parkway|Pkwy)\b)"
+    r"|(?P<review>[\ \u00a0]in[\ \u00a0]review\b)"
+)
+_DAY_OR_YEAR = lazyre.compile(r"(?P<day>\d{1,2}(?:st|nd|rd|th)?)|(?P<year>(?:19|20)\d\d)|\d{1,5}")
+
+
+def _a_date_or_place(text: str, start: int, end: int) -> bool:
+    """Whether the chunk text[start:end] is a day, a year, an hour or a house number
+    by what stands around it (_DATED_BEFORE, _DATED_AFTER)."""
+    said = text[start:end].rstrip(",.;:!?)")
+    if said.endswith(("'s", "\u2019s")) and len(said) == 6:
+        return said[:4].isdecimal() and said[:2] in ("19", "20")  # (`2024's`)
+    m = _DAY_OR_YEAR.fullmatch(said)
+    if m is None:
+        return False
+    before = _DATED_BEFORE.search(text, max(0, start - 20), start)
+    if before is not None and (m["year"] or (m["day"] and not before["time"])):
+        return True
+    after = _DATED_AFTER.match(text, start + len(said))
+    if after is None:
+        return False
+    if after["review"]:
+        return bool(m["year"])
+    return bool(after["street"] or m["day"])  # (a day before a month, an hour)
+
+
 def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int, str, str]]:
     """Every number token in the text as (offset, as written, canonical value).
 
@@ -528,6 +642,15 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
     if not text.isascii():  # one character for one: offsets stay
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
         text = text.translate(_DINGBAT_DIGITS)
+    before = text
+    text = _SCALED_CURRENCY.sub(_scaled_currency, text)
+    found = _scan(text, shortcut, sure)
+    if text != before:  # (as written: `2 MEUR`, not `2 M¤`)
+        found = [(at, before[at : at + len(said)], value) for at, said, value in found]
+    return found
+
+
+def _scan(text: str, shortcut: bool, sure: bool) -> list[tuple[int, str, str]]:
     if "<" in text or "{" in text:  # tags may span chunks: blank them in the whole text
         from receipt_gate.reading.inline import TEMPLATE, sub_blank
         from receipt_gate.reading.reader import OPAQUE
@@ -541,6 +664,8 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
     found: list[tuple[int, str, str]] = []
     for start, end in digit_chunks(text):
         chunk = text[start:end]
+        if not sure and _a_date_or_place(text, start, end):
+            continue
         if shortcut and chunk.isdecimal():
             value = chunk.lstrip("0") or "0"
             found += [(start, text[start:stop], v) for stop, v in _read_on(text, end, value, sure)]
@@ -554,7 +679,7 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
         found += _ranges(text, found)
     found += _sums(text, found)
     lower = text.lower()
-    if "half" in lower or "quarter" in lower or "point" in lower:
+    if "half" in lower or "quarter" in lower or "point" in lower or "fourth" in lower:
         said = _phrases(text, lower, sure)  # (`2 point 5 million` is no 5 million)
         outside = _outside([(at, at + len(written)) for at, written, _ in said])
         found = list(filter(lambda f: outside(*f), found)) if said else found
@@ -1006,7 +1131,10 @@ _FRACTIONS = dict(
 )
 # What each but a vulgar fraction needs (most pages have none; a digit first: the
 # engine skips to one in C).
-_WRITTEN_HINT = lazyre.compile(f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|\\*\\*\\d|_\\d|[/\u2044]\\d)")
+_WRITTEN_HINT = lazyre.compile(
+    f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|[ \\t\u00a0]*\\^"
+    f"|[ \\t\u00a0]*\\*\\*[ \\t\u00a0]*\\d|_\\d|[/\u2044]\\d)"
+)
 
 
 def _written_hint(text: str) -> bool:
@@ -1020,12 +1148,13 @@ _WRITTEN_OTHERWISE = lazyre.compile(
     rf"""(?<![\w.,])(?:
       (?:(?P<coef>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅*][ \t\u00a0]*(?=10\D))?
       (?P<base>\d{{1,6}})(?:<sup\b[^<>]{{0,200}}>[ \t]*(?P<sup>\d{{1,2}})[ \t]*</sup\s*>
-        |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})|(?:\^|\*\*)(?P<caret>\d{{1,2}}))
+        |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})
+        |[ \t\u00a0]*(?:\^|\*\*)[ \t\u00a0]*(?P<caret>\d{{1,2}}))
         (?![\d{_SUPERSCRIPTS}])
       |(?P<whole>\d{{0,6}})[\ \t\u00a0-]?(?P<fraction>[{"".join(_FRACTIONS)}])
       |(?:(?P<and>\d{{1,6}})(?:[\ \t\u00a0-]+and)?[\ \t\u00a0-]+)?
         (?P<num>\d{{1,2}})[/\u2044](?P<den>[248]|10|16)
-        (?=(?:{_SPACE}an?)?{_SPACE}(?:(?ai:{_SCALE_WORDS})\b|[kKMB]\b|MM\b))
+        (?=(?:{_SPACE}of)?(?:{_SPACE}an?)?{_SPACE}(?:(?ai:{_SCALE_WORDS})\b|[kKMB]\b|MM\b))
       |(?P<underscored>\d{{1,3}}(?:_\d{{3}})+)(?!\w))""",
     re.VERBOSE,
 )
@@ -1076,7 +1205,9 @@ def _written(text: str, m: re.Match[str], sure: bool) -> list[tuple[int, str, st
 _GLUED_SCALE = lazyre.compile(
     rf"(?:(?P<scale>{_SCALE_LETTERS})|(?P<either>{_EITHER_LETTERS}))(?!\w)"
 )
-_A_BEFORE_SCALE = lazyre.compile(rf"{_SPACE}an?(?={_SPACE}(?ai:{_SCALE_WORDS})\b)")
+_A_BEFORE_SCALE = lazyre.compile(
+    rf"(?:{_SPACE}of)?{_SPACE}an?(?={_SPACE}(?ai:{_SCALE_WORDS})\b)"
+)  # (`3/4 of a million`, `¾ of a million`: round 82)
 
 
 _RAISED = str.maketrans(_SUPERSCRIPTS, "0123456789")
