@@ -228,6 +228,14 @@ HOSTILE = {
         "2-3 million, half a million, one point five million, USD2bn, two,three. " * 600
     ),
     "number words joined by commas": "two," * 10000,
+    # A tenth (session 60, round 82): elements of their own direction, each read to the
+    # page's end for its first strong letter (40 KB of `<bdi>`: 80 s); a block per line
+    # pair, each splitting the page again; digits and commas, a lookahead to the end.
+    "elements of their own direction never ended": "<bdi>" * 8000,
+    "paragraphs of their own direction": "<p dir=auto>" * 3300,
+    "blocks of their own direction": "<div dir=auto>\n\n" * 2500,
+    "digits joined by commas": "1," * 20000,
+    "a phrase's words between quotes and brackets": 'As an "(AI)" language model\u2122. ' * 1200,
 }
 
 
@@ -236,6 +244,7 @@ def row_hostile(repeat: int) -> Row:
     article on pages built to make a parser quadratic, against plain
     prose of the same size: a page of unclosed openings costs about what prose does."""
     from receipt_gate import api
+    from receipt_gate.reading import direction
     from receipt_gate.reading.markdown import blocks
     from receipt_gate.reading.reader import _folded_short
     from receipt_gate.reading.templatetags import _PRINTED
@@ -247,6 +256,8 @@ def row_hostile(repeat: int) -> Row:
         for _ in range(repeat):
             blocks.cache_clear()  # (each repeat cold: a page is read once per commit)
             _folded_short.cache_clear()
+            for cached in (direction._directed, direction._drawn, direction._ends):
+                cached.cache_clear()
             _PRINTED.clear()
             start = time.perf_counter()
             for check in ("ai-tells", "hook-length", "registered-terms"):

@@ -467,3 +467,22 @@ def test_an_arabic_percentage_supports_its_number(body: str) -> None:
     """Round 77's false refusals: `76%` in Arabic is drawn `%76` (read as 76%), and the
     Arabic percent sign is one."""
     assert "76%" in parse_article(f"# Notes\n\n{body}\n", "posts/a.md").body_numbers
+
+
+@pytest.mark.parametrize(
+    ("html", "way"),
+    [
+        ("<bdi>a</bdi>", "ltr"),
+        ("<bdi>\u05e9</bdi>", "rtl"),
+        # (an inner element of its own direction is passed over whole, and with it its
+        # own end: the outer ends at the second </bdi>, before the Hebrew)
+        ("<bdi><bdi>x</bdi></bdi>\u05e9\u05dc\u05d5\u05dd", "ltr"),
+        ("<bdi><span dir=ltr>x</span>\u05e9</bdi>", "rtl"),
+        ("<bdi><bdi>x" + "<bdi>" * 3000, "ltr"),  # (never ended: all the rest is in it)
+        ("<bdi><script>\u05e9</script>a</bdi>", "ltr"),
+    ],
+)
+def test_an_element_of_its_own_direction_takes_its_first_strong_letter(html: str, way: str) -> None:
+    from receipt_gate.reading.direction import _first_strong
+
+    assert _first_strong(html, len("<bdi>"), "bdi") == way

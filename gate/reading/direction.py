@@ -146,26 +146,51 @@ def _first_strong(text: str, at: int, name: str) -> str:
     """The direction an element of its own direction takes (`dir="auto"`, `<bdi>`), as
     HTML finds it: its first strong letter, up to its end tag, not looking into an
     element with a `dir` of its own, a `bdi`, a script, a style or a text area (hidden
-    or not); `ltr` where there is none."""
-    depth, skip, skipped, pos = 0, "", 0, at
-    for m in _TAGS.finditer(text, at):
+    or not: passed over whole, _ends; one never ended holds all the rest); `ltr` where
+    there is none."""
+    depth, pos = 0, at
+    m = _TAGS.search(text, at)
+    while m is not None:
         if m.start() - at > _AUTO_LOOKS:
             return "ltr"
-        found = "" if skip else _strong(text[pos : m.start()])
+        found = _strong(text[pos : m.start()])
         if found:
             return found
         pos = m.end()
         closing, tag = m.group(1), m.group(2).lower()
-        if skip:
-            skipped += (-1 if closing else 1) if tag == skip and tag not in _VOID else 0
-            skip = skip if skipped else ""
-        elif closing and tag == name and not depth:
+        if closing and tag == name and not depth:
             return "ltr"
-        elif tag not in _VOID:
-            depth += (-1 if closing else 1) if tag == name else 0
-            if not closing and (tag in _AUTO_SKIPS or "dir" in _attributes(m.group(3))):
-                skip, skipped = tag, 1
-    return ("" if skip else _strong(text[pos : at + _AUTO_LOOKS])) or "ltr"
+        if (
+            tag not in _VOID
+            and not closing
+            and (tag in _AUTO_SKIPS or "dir" in _attributes(m.group(3)))
+        ):
+            pos = _ends(text).get(m.start(), -1)  # (its own end and all within: one step)
+            if pos < 0:
+                return "ltr"
+        elif tag not in _VOID and tag == name:
+            depth += -1 if closing else 1
+        m = _TAGS.search(text, pos)
+    return _strong(text[pos : at + _AUTO_LOOKS]) or "ltr"
+
+
+@functools.lru_cache(maxsize=4)
+def _ends(text: str) -> dict[int, int]:
+    """Where each element's start tag (by its offset) ends with its end tag, end tags
+    matched to starts by name (-1: never ended): read once for every element of a page
+    (a page of 8,000 `<bdi>` never ended was read for each one to its end: 80 s)."""
+    ends: dict[int, int] = {}
+    starts: dict[str, list[int]] = {}
+    for m in _TAGS.finditer(text):
+        tag = m.group(2).lower()
+        if tag in _VOID:
+            continue
+        opened = starts.setdefault(tag, [])
+        if not m.group(1):
+            opened.append(m.start())
+        elif opened:
+            ends[opened.pop()] = m.end()
+    return ends
 
 
 # A tag: as HTML's tokenizer reads one (gate.reading.visible), ended by `>`.
@@ -412,6 +437,7 @@ def drawn_lines(lines: list[str], opened_at: list[str] | None = None) -> list[st
     return out if any(d is not None for d in out) else None
 
 
+@functools.lru_cache(maxsize=256)  # (a page's paragraphs alike are drawn once)
 def _drawn(paragraph: str, rtl: bool) -> str | None:
     """A paragraph as drawn (each `<br>` line apart: joined by a space where the
     paragraph is left to right, a reader going on at the next line's left; apart in a
