@@ -648,6 +648,39 @@ def test_evidence_comes_from_the_rules_commit_never_the_draft_or_the_change(
     assert rc == 0, out
 
 
+def test_evidence_is_read_as_its_file_is_read_and_never_from_our_own_drafts(
+    modelled: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """Round 82: a data file's values are a source, its comments are not (no site shows
+    them); a script is no document; another draft (our own writing) and the gate's
+    config are no source."""
+    modelled.write("sources/figures.yaml", f"revenue: 1\n# {INVENTED}\n")
+    modelled.write("sources/summary.yaml", f'summary: "{INVENTED}"\n')
+    modelled.write("sources/summary.json", json.dumps({"q": "Q3", "summary": INVENTED}))
+    modelled.write("sources/notes.txt", f"Notes.\n\n{INVENTED}\n")
+    modelled.write("tools/figures.js", f"// {INVENTED}\n")
+    modelled.write("drafts/notes.md", f"---\nstatus: idea\n---\n{INVENTED}\n")
+    modelled.write(".receipt-gate.yaml", modelled.read(".receipt-gate.yaml") + f"# {INVENTED}\n")
+    assert rg("run")[0] == 0
+    assert modelled.commit_all("sources", "--no-verify").returncode == 0
+
+    def record(path: str) -> tuple[int, str]:
+        (tmp_path / "v.json").write_text(json.dumps(_cited(path)))
+        rc, out, _ = rg("record", "tone", "drafts/intro.md", "--verdict", str(tmp_path / "v.json"))
+        return rc, out
+
+    for source in ("sources/summary.yaml", "sources/summary.json", "sources/notes.txt"):
+        assert record(source)[0] == 0, source
+    rc, out = record("sources/figures.yaml")
+    assert rc == 1 and "does not occur in sources/figures.yaml" in out
+    rc, out = record("tools/figures.js")
+    assert rc == 1 and "cites tools/figures.js, which no reader reads as a document" in out
+    rc, out = record("drafts/notes.md")
+    assert rc == 1 and "cites drafts/notes.md, a page the drafts globs gate" in out
+    rc, out = record(".receipt-gate.yaml")
+    assert rc == 1 and "cites .receipt-gate.yaml, the gate's own record or config" in out
+
+
 def test_a_model_check_that_declares_its_inputs_goes_stale_when_one_changes(
     modelled: Repo, rg: Run
 ) -> None:
@@ -881,6 +914,52 @@ def test_a_program_committed_executable_runs_in_the_scratch_folder(repo: Repo, r
     repo.commit_all("c")
     rc, out, err = rg("verify", "--rev", "HEAD", "--recheck")
     assert rc == 0, out + err
+
+
+WORDLIST_LINT = """\
+import sys
+from wordlist import banned
+for path in sys.argv[1:]:
+    for n, line in enumerate(open(path, encoding="utf-8"), 1):
+        for word in banned():
+            if word in line.lower():
+                print(f"{path}:{n}: {word}")
+                sys.exit(1)
+"""
+WORDLIST = """\
+def banned():
+    return [w[2:].strip() for w in open("tools/banned.md") if w.startswith("- ")]
+"""
+
+
+def test_a_programs_helper_and_its_word_list_in_md_come_from_the_rules(repo: Repo, rg: Run) -> None:
+    """Round 82: a helper the program imports runs beside it in the scratch folder (CI's
+    recheck said an honest receipt was forged: ImportError), and a word list named .md
+    is the check's own data, read from the rules' commit, not the judged tree (a branch
+    emptied it in the same commit as a draft it banned)."""
+    repo.write("tools/lint.py", WORDLIST_LINT)
+    repo.write("tools/wordlist.py", WORDLIST)
+    repo.write("tools/banned.md", "# Banned words\n\n- synergy\n")
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["drafts/*.md"]\nrequired: [lint]\n'
+        f"checks:\n  lint:\n    command: [{sys.executable}, tools/lint.py]\n"
+        "    inputs: [tools/banned.md]\n    findings: lines\n",
+    )
+    repo.write("drafts/a.md", "# A\n\nOur teams plan every sprint with care.\n")
+    assert rg("run")[0] == 0
+    assert repo.commit_all("base").returncode == 0
+    base = repo.git("rev-parse", "HEAD").stdout.strip()
+    rc, out, err = rg("verify", "--rev", "HEAD", "--recheck")
+    assert rc == 0, out + err
+    # The branch empties the list and adds a draft it bans, its receipt made to pass.
+    repo.write("tools/banned.md", "# Banned words\n")
+    repo.write("drafts/b.md", "# B\n\nOur teams find synergy in every sprint.\n")
+    assert rg("run")[0] == 0
+    assert repo.commit_all("weakened", "--no-verify").returncode == 0
+    rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", base, "--recheck")
+    assert rc == 1, out + err
+    assert "drafts/b.md:3:1: lint: synergy" in out and "Error" not in out + err, out + err
 
 
 def test_a_version_command_runs_once_per_tool_as_installed(
@@ -1371,6 +1450,10 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f"Hello there.\n\n{{% break %}}\n\n{QUOTE}.\n",
         f"Hello there. {{% continue %}}{QUOTE}.\n",
         f'Hello there.\n\n{{% layout "none.liquid" %}}\n\n{QUOTE}.\n',
+        # round 82: struck out, a retraction a reader reads as one
+        "Hello there. " + QUOTE.replace("did not run", "did ~~not~~ run") + ".\n",
+        "Hello there. " + QUOTE.replace("did not run", "did <del>not</del> run") + ".\n",
+        "Hello there. " + QUOTE.replace("three", "<s>three</s>") + ".\n",
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1387,6 +1470,9 @@ def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
         # a footnote where the renderer reads footnotes
         'The [beans][b] were planted on the ninth of May this year.\n\n[b]: https://x.org/ "B"\n',
         "We kept notes.[^1]\n\n[^1]: The beans were planted on the ninth of May this year.\n",
+        # round 82: a footnote's marker before the sentence's full stop, drawn `year¹.`
+        "The beans were planted on the ninth of May this year[^1].\n\n[^1]: Notes.\n",
+        "The beans were ~~sown~~ planted on the ninth of May this year.\n",
     ],
 )
 def test_a_quote_every_renderer_prints_counts(page: str) -> None:

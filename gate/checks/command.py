@@ -10,10 +10,10 @@ receipt never vouches for another installed version than the config names.
 
 In the working tree the program reads the files themselves. Judging the index or a
 commit, it runs in a scratch folder, never the working tree: its program and its own
-data (the files its argv names, and `inputs` that are no writing: a word list, a style)
-as the rules' commit holds them; the writing among its `inputs` (pages, posts) as the
-judged tree holds it; and the judged drafts, which may not stand where its program or
-its data does.
+data (the files its argv names, and `inputs` that are no writing: a word list, a style,
+in `.md` too) as the rules' commit holds them; the writing among its `inputs` (pages the
+site's drafts or corpora globs name) as the judged tree holds it; and the judged
+drafts, which may not stand where its program or its data does.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from receipt_gate import CONFIG_FILE, GateError
-from receipt_gate.base import lazyre
+from receipt_gate.base import lazyre, wildmatch
 from receipt_gate.base.kinds import WRITING
 from receipt_gate.base.text import Draft, printable
 from receipt_gate.checks import Finding, Outcome, ToolMismatch
@@ -37,6 +37,7 @@ from receipt_gate.trees.tree import Tree
 
 OUTPUT_LIMIT = 4 * 1024 * 1024
 PER_CALL = 100  # drafts per run of the program (argv stays short)
+_BESIDE = 200  # files beside a program copied where it runs (a folder of helpers)
 # A finding's line: `path:line[:col]: message`. The path is matched against the paths
 # the program was given (_AFTER_PATH reads the rest); _LINE only tells a line of that
 # shape that names none of them.
@@ -86,8 +87,10 @@ class CommandCheck:
         files: Mapping[str, Mapping[str, str | None]],
         rules: Tree | None = None,
         run_dir: str = ".receipts",
+        pages: Sequence[str] = (),
     ) -> None:
         self.name, self.settings, self.tree = name, settings, tree
+        self.pages = tuple(pages)  # (globs of the site's writing: drafts, corpora)
         self.rules = rules  # where its program and data come from, when not the judged tree
         self.files = files
         self.run_dir = run_dir.rstrip("/") + "/"
@@ -131,12 +134,37 @@ class CommandCheck:
                 }
             for path in sorted(paths):
                 # Writing (a page a link checker reads) is content the judged tree
-                # holds; the check's own data (a word list, a style) the rules' commit.
-                writing = key == "inputs" and path.lower().endswith(WRITING)
+                # holds; the check's own data (a word list, a style) the rules' commit:
+                # a page is one the site's drafts or corpora globs name.
+                writing = (
+                    key == "inputs"
+                    and path.lower().endswith(WRITING)
+                    and wildmatch.match(self.pages, path)
+                )
                 data = (self.tree if writing else rules).read(path)
                 if data is not None:
                     (content if writing else own)[path] = data
+        own.update(self._beside_program(rules, set(own) | set(content)))
         return own, content
+
+    def _beside_program(self, rules: Tree, had: set[str]) -> dict[str, bytes]:
+        """The files beside its program in the program's own folder, as the rules' commit
+        holds them (a helper it imports, `from wordlist import WORDS`: round 82), none a
+        page of the site's; not at the top of the tree (the site is there)."""
+        import posixpath
+
+        out: dict[str, bytes] = {}
+        for path in self.files.get("command", {}):
+            folder = posixpath.dirname(path)
+            if not folder:
+                continue
+            for near in rules.paths([wildmatch.escape(folder) + "/*"])[:_BESIDE]:
+                if near in had or near in out or wildmatch.match(self.pages, near):
+                    continue
+                data = rules.read(near)
+                if data is not None and len(data) <= OUTPUT_LIMIT:
+                    out[near] = data
+        return out
 
     @contextlib.contextmanager
     def _scratch(self, drafts: Sequence[Draft] = ()) -> Iterator[str]:

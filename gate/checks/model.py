@@ -12,7 +12,7 @@ be there, checked when the verdict is recorded and again by every verify.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from receipt_gate.checks import Finding
@@ -85,6 +85,7 @@ def quote_problems(
     sources: Tree | None = None,
     run_dir: str = ".receipts",
     unshown: frozenset[str] = frozenset(),
+    own: Callable[[str], bool] | None = None,
 ) -> list[QuoteProblem]:
     """Every quote that is not in the draft (`unshown`: what a site's render hook may not
     print, gate.reading.quotes.paragraphs), and (given the tree) every piece of
@@ -92,7 +93,9 @@ def quote_problems(
     found = check_quotes(verdict["criteria"], text, min_chars, draft, unshown)
     if tree is None:
         return found
-    return found + evidence_problems(verdict["criteria"], tree, min_chars, draft, sources, run_dir)
+    return found + evidence_problems(
+        verdict["criteria"], tree, min_chars, draft, sources, run_dir, own
+    )
 
 
 def evidence_problems(
@@ -102,16 +105,20 @@ def evidence_problems(
     draft: str = "",
     sources: Tree | None = None,
     run_dir: str = ".receipts",
+    own: Callable[[str], bool] | None = None,
 ) -> list[QuoteProblem]:
     """Each evidence quote that is not in its source, in the judged tree and as `sources`
     (the rules' commit: HEAD at commit, the base in CI) holds it: never the draft itself,
-    and never what the judged change adds to a file, or a file it adds (named as new).
-    Without `sources` (a first commit), the judged tree alone; never a receipt (the
-    gate's record of what a check said: its findings quote drafts). The draft quotes'
-    normalization and paragraph rule apply."""
+    nor another page the drafts globs gate (`own`: our own writing, round 82), and never
+    what the judged change adds to a file, or a file it adds (named as new). Without
+    `sources` (a first commit), the judged tree alone; never a receipt (the gate's record
+    of what a check said: its findings quote drafts) nor the gate's config. A source is
+    read as what its name says it is (gate.reading.quotes.in_source: a data file's
+    values, not its comments); the draft quotes' normalization and paragraph rule apply."""
     import posixpath
 
-    from receipt_gate.reading.quotes import in_text
+    from receipt_gate import CONFIG_FILE
+    from receipt_gate.reading.quotes import in_source
     from receipt_gate.trees.tree import read_text
 
     out = []
@@ -130,15 +137,24 @@ def evidence_problems(
             if path == draft:
                 problem(f"cites {path}, the draft itself: evidence comes from another file")
                 continue
-            if path.startswith(run_dir.rstrip("/") + "/"):
-                problem(f"cites {path}, a receipt: the gate's record of a check, no source")
+            if path.startswith(run_dir.rstrip("/") + "/") or path == CONFIG_FILE:
+                problem(f"cites {path}, the gate's own record or config, no source")
+                continue
+            if own is not None and own(path):
+                problem(f"cites {path}, a page the drafts globs gate: our own writing, no source")
                 continue
             judged = read_text(tree, path)
+            found = None
             if judged is None or isinstance(judged, str):
                 problem(f"cites {path}, which is not a readable file in the {tree.label}")
             elif len(normalize(quote)) < min_chars:
                 problem(f"is under min_quote_chars {min_chars} (evidence from {path})")
-            elif not in_text(quote, judged.text, path):
+            elif (found := in_source(quote, judged.text, path)) is None:
+                problem(
+                    f"cites {path}, which no reader reads as a document (a page, a text,"
+                    " or a data file's values)"
+                )
+            elif not found:
                 problem(f"does not occur in {path} within one paragraph")
             elif sources is not None:
                 landed = read_text(sources, path)
@@ -148,7 +164,7 @@ def evidence_problems(
                         f" {sources.label}): a source counts once it has landed; commit"
                         " it on its own first, for a reviewer to see"
                     )
-                elif not in_text(quote, landed.text, path):
+                elif not in_source(quote, landed.text, path):
                     problem(
                         f"does not occur in {path} as the {sources.label} holds it (this"
                         " change edits it to say so: a source counts once it has"

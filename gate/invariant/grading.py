@@ -138,7 +138,12 @@ def write_verdict(
     """Check the quotes (and the evidence, in `tree`), then write the receipt (with
     `dry_run`, only say where). The receipt (None if refused), and the lines that say
     what happened."""
-    from receipt_gate.invariant.judge import layout_problems, sources_for, unshown_kinds
+    from receipt_gate.invariant.judge import (
+        layout_problems,
+        own_pages,
+        sources_for,
+        unshown_kinds,
+    )
 
     min_chars = cfg.effective[name]["min_quote_chars"]
     cited = any(c.get("evidence") for c in verdict["criteria"])
@@ -151,6 +156,7 @@ def write_verdict(
         sources_for(tree) if cited else None,
         cfg.run_dir,
         unshown_kinds(tree, cfg.run_dir),
+        own_pages(cfg),
     ) + layout_problems(verdict["criteria"], tree, cfg, draft.path, draft.text)
     if problems:
         return None, [

@@ -220,6 +220,7 @@ def judge(
             draft,
             source_tree if not isinstance(source_tree, str) else None,
             cfg.run_dir,
+            own_pages(cfg),
         )
         if bad:
             more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
@@ -275,6 +276,15 @@ def unshown_kinds(tree: Tree, run_dir: str) -> frozenset[str]:
         return hooks | ({"footnote"} if tree_drops_footnotes(tree, run_dir) else set())
 
     return built_once(tree, f"unshown-kinds/{run_dir}", find)
+
+
+def own_pages(cfg: Config) -> Callable[[str], bool]:
+    """Whether a path is one the drafts globs gate (our own writing: no source for a
+    model's evidence)."""
+    from receipt_gate.base import wildmatch
+
+    prefix = cfg.run_dir + "/"
+    return lambda path: wildmatch.match(cfg.drafts, path) and not path.startswith(prefix)
 
 
 def layout_problems(

@@ -52,7 +52,14 @@ def prepare(
 
         # Its program and data are its own (rules, not content): under the rules in
         # force they are read where those come from (gate.checks.command).
-        checker = CommandCheck(name, settings, tree, files, rules, cfg.run_dir)
+        # (the pages it reads as the judged tree holds them: what the site's drafts and
+        # its checks' corpora name; any other file is its own data, a word list in .md
+        # too: round 82)
+        pages = [*cfg.drafts]
+        for other in cfg.specs.values():
+            for setting in other.corpus:
+                pages += list(cfg.effective.get(other.name, {}).get(setting, ()))
+        checker = CommandCheck(name, settings, tree, files, rules, cfg.run_dir, pages)
     elif spec.kind == "code":
         from receipt_gate.checks.table import implementation
 

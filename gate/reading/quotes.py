@@ -11,6 +11,7 @@ and be at least `min_quote_chars` long after normalization.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -58,7 +59,12 @@ def normalize(text: str) -> str:
     # (a double quote as two apostrophes: the reader's view folds the curly ones so,
     # by Unicode's confusables)
     text = unicodedata.normalize("NFKC", text).translate(_FOLD).replace('"', "''")
-    return _SPACE.sub(" ", text).strip()
+    # (no space before a sentence's closing mark: a footnote's marker read out of
+    # `today[^1].` leaves one, drawn as `today¹.`, round 82)
+    return _BEFORE_MARK.sub("", _SPACE.sub(" ", text)).strip()
+
+
+_BEFORE_MARK = lazyre.compile(r" (?=[.,;:!?)\]](?!\w))")
 
 
 def _unmark(text: str) -> str:
@@ -89,6 +95,22 @@ def _left_to_right_runs(text: str) -> list[str]:
     return [" ".join(run) for run in runs if run]
 
 
+# Struck-out text (`~~approved~~`, `<del>`, `<s>`, `<strike>`): drawn struck through, a
+# retraction a reader reads as one, so no quote holds it (round 82: "The committee
+# approved the budget" quoted from `The committee ~~approved~~ the budget`); what stands
+# around it is the text as corrected.
+_STRUCK = lazyre.compile(
+    r"(?<!~)~~(?!~)(?=\S)[^\n]{1,2000}?(?<=\S)(?<!~)~~(?!~)"
+    r"|(?i:<(del|s|strike)(?:\s[^<>]{0,500})?>[\s\S]{0,2000}?</\1\s*>)"
+)
+
+
+def _struck_out(m: re.Match[str]) -> str:
+    """Struck-out text out (a quote of what stands around it reads on), its line breaks
+    kept."""
+    return " " + "\n" * m.group().count("\n")
+
+
 def paragraphs(
     text: str,
     path: str = "",
@@ -105,6 +127,8 @@ def paragraphs(
     text reorders it: gate.reading.direction)."""
     from receipt_gate.reading.pageparts import plain_paragraphs, visible_paragraphs
 
+    if "~~" in text or "<" in text:
+        text = _STRUCK.sub(_struck_out, text)
     plain = plain_paragraphs(text, path) if path else None
     read = plain if plain is not None else visible_paragraphs(text, unshown, drawn, kept)
     return [p for p in (normalize(para) for para in read) if p]
@@ -218,6 +242,68 @@ def in_text(quote: str, text: str, path: str = "") -> bool:
     """Does the quote occur in the text (of the page at `path`) within one paragraph,
     as a reader reads it?"""
     return _found(quote, readings(text, path))
+
+
+# A source by what its name says it is (round 82): a page (markdown, HTML, a plain
+# markup) is read as its readers read it; a text as its lines; a data file by its string
+# values alone (no comment, no key: no site shows a YAML comment); anything else (a
+# script, a config of a tool) is no document a reader reads.
+_DATA = (".json", ".yaml", ".yml", ".toml", ".csv", ".tsv")
+_TEXT = (".txt", ".text")
+_PAGES = (".md", ".markdown", ".mdx", ".mkd", ".mdown", ".html", ".htm", ".njk", ".liquid")
+_MARKUPS = (".org", ".adoc", ".asciidoc", ".ad", ".rst")
+
+
+def in_source(quote: str, text: str, path: str) -> bool | None:
+    """Does the quote occur in this source (at `path`) within one paragraph, as its
+    reader reads it (a page's text, a text's lines, a data file's string values)? None
+    for a file that is no document a reader reads."""
+    lower = path.lower()
+    if lower.endswith(_PAGES + _MARKUPS):
+        return in_text(quote, text, path)
+    if lower.endswith(_TEXT):
+        paras = [normalize(p) for p in re.split(r"\n[ \t]*\n", text)]
+    elif lower.endswith(_DATA):
+        paras = [normalize(v) for v in _values(text, lower)]
+    else:
+        return None
+    return any(form in p for form in _forms(quote) for p in paras if p)
+
+
+def _values(text: str, lower: str) -> list[str]:
+    """A data file's string values (none where it does not parse)."""
+    import csv
+    import json
+
+    from receipt_gate import GateError
+
+    try:
+        if lower.endswith((".csv", ".tsv")):
+            rows = csv.reader(text.splitlines(), delimiter="\t" if lower.endswith(".tsv") else ",")
+            return [cell for row in rows for cell in row]
+        if lower.endswith(".json"):
+            doc = json.loads(text)
+        elif lower.endswith(".toml"):
+            import tomllib
+
+            doc = tomllib.loads(text)
+        else:
+            from receipt_gate.base import yamlio
+
+            doc = yamlio.load(text, "<source>")
+    except (ValueError, csv.Error, GateError, RecursionError):
+        return []
+    out: list[str] = []
+    stack = [doc]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            out.append(node)
+        elif isinstance(node, dict):
+            stack += node.values()
+        elif isinstance(node, list):
+            stack += node
+    return out
 
 
 def describe(p: QuoteProblem) -> str:
