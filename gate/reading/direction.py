@@ -125,6 +125,8 @@ def _attributes(inside: str) -> dict[str, str]:
     """A tag's attributes as HTML reads them: the first of a name counts, its value's
     character references decoded."""
     out: dict[str, str] = {}
+    if not inside or inside.isspace():
+        return out
     for a in ATTRIBUTE.finditer(inside):
         value = next((v for v in a.group(2, 3, 4) if v), "")
         out.setdefault(a.group(1).lower(), html.unescape(value))
@@ -257,8 +259,8 @@ def _controls(name: str, attrs: dict[str, str], text: str, at: int) -> tuple[str
     """The controls an element's start and end stand for: its direction (a style's over
     its `dir`: the author's over the browser's), an isolate (an override for `<bdo>` or
     a style's `unicode-bidi: ...override`), none where it sets none."""
-    style = _css(attrs.get("style", ""))
-    css = _css_direction(style)
+    style = _css(attrs["style"]) if "style" in attrs else ""
+    css = _css_direction(style) if style else ""
     way = attrs.get("dir", "").strip().lower()
     if css:
         way = css
