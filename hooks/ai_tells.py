@@ -42,12 +42,13 @@ required_by_default = True
 # case-insensitively on whole words, with any run of spaces (or one line break) between
 # words and an apostrophe as a reader takes one (_APOSTROPHE).
 # What a reader reads past between a phrase's words (round 82): quotes, brackets, a dash,
-# an underscore, a trademark's or a picture's symbol, a control character: `As an "AI"
-# language model`, `(AI)`, `AI-language` with a dash, `AI_language_model`, `Certainly` and
-# an emoji before its `!`. (Not NUL or U+001A: the readings' own marks for nothing and
-# for a stand-in.)
+# a slash or a bar, an underscore, a trademark's or a picture's symbol, a control
+# character: `As an "AI" language model`, `(AI)`, `AI-language` with a dash, `AI/language`,
+# `AI_language_model`, `Certainly` and an emoji before its `!`. (Not NUL or U+001A: the
+# readings' own marks for nothing and for a stand-in; not a full stop or a comma: a
+# sentence's end is no gap.)
 _DECOR = (
-    "[\"'`\u201c-\u201f\u2018-\u201b\u00ab\u00bb\u2039\u203a\u300c-\u300f()\\[\\]{}_\\-"
+    "[\"'`\u201c-\u201f\u2018-\u201b\u00ab\u00bb\u2039\u203a\u300c-\u300f()\\[\\]{}_\\-/\\\\|+&:;\u00b7\u2022"
     "\u2010-\u2015*~\u2122\u00ae\u00a9\u2120\x01-\x09\x0b-\x19\x1b-\x1f\x7f-\x9f"
     "\u2600-\u27bf\U0001f000-\U0001faff]"
 )

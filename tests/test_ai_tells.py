@@ -1559,6 +1559,8 @@ def test_a_tag_that_may_hide_parts_no_words(body: str) -> None:
         ("As an A. I. language model, I cannot share.\n", "as an ai language model"),
         ("As an (AI) language model, I cannot share.\n", "as an ai language model"),
         ("As an AI_language_model, I cannot share.\n", "as an ai language model"),
+        ("As an AI/language model, I cannot share.\n", "as an ai language model"),
+        ("As an AI | language model: I cannot share.\n", "as an ai language model"),
         ("As an AI\x07 language model, I cannot share.\n", "as an ai language model"),
         ("As of my last knowledge-update, it was 0.120.\n", "as of my last knowledge update"),
         ('As of my last "knowledge update", it was 0.120.\n', "as of my last knowledge update"),
