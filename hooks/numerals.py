@@ -93,6 +93,11 @@ _SCALES = {
     # accents folded)
     "tsd": 1000,
     "tausend": 1000,
+    "mille": 1000,
+    "duizend": 1000,
+    "tusen": 1000,
+    "tusind": 1000,
+    "tys": 1000,
     "millones": 1_000_000,
     "milione": 1_000_000,
     "milioni": 1_000_000,
@@ -154,7 +159,7 @@ _EITHER_LETTERS = r"mm|m|B|L|mil|cr"
 _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
 _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour cent)
     r"(?ai:per[\ \u00a0\n-]?cent(?:um|s)?|pct|pro[\ \u00a0]?[cz]ent|por[\ \u00a0]?ciento"
-    r"|pour[\ \u00a0]?cent|per[\ \u00a0]?cento)\b"
+    r"|pour[\ \u00a0]?cent|per[\ \u00a0]?cento|prosent|procento)\b"
 )
 _NUMBER = lazyre.compile(
     rf"""
