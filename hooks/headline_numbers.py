@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -736,6 +737,28 @@ def _rendered_tokens(text: str, path: str, seen: set[tuple[int, str]]) -> list[T
     return out
 
 
+# An element with no element and no digit inside it, a void one that may draw nothing (an image with
+# no alt, a line-break opportunity, a hidden input), and a code span's marks beside a
+# digit (``7`6` `` draws 76).
+_AN_ELEMENT = lazyre.compile(r"<([A-Za-z][\w-]*)(?:\s[^<>]{0,500})?>[^<\d]{0,500}</\1\s*>")
+_NOTHING_DRAWN = lazyre.compile(r"<(?:img|wbr|input)\b[^<>]{0,500}>|(?<=\d)`|`(?=\d)")
+
+
+def _peeled(text: str) -> str:
+    """The page with what each element holds as nothing (zero-width spaces, its line
+    breaks kept), innermost first, twice for a nest: what a draft cites where a style, an
+    attribute or the element's kind may hide it (its digits either side then read as one
+    number, as a browser draws them)."""
+
+    def nothing(m: re.Match[str]) -> str:
+        return "".join("\n" if c == "\n" else "\u200b" for c in m.group())
+
+    out = text
+    for _ in range(2):
+        out = _AN_ELEMENT.sub(nothing, out)
+    return _NOTHING_DRAWN.sub(nothing, out)
+
+
 def find_headline_numbers(
     text: str, corpus: Corpus, path: str = "<draft>", fields: Sequence[str] = ("title",)
 ) -> tuple[list[Finding], int, list[str]]:
@@ -746,6 +769,15 @@ def find_headline_numbers(
     toks = list(tokens(shown_lines(text, path), drawn=False))
     if may_reorder(text):  # (and as a browser draws it, each element's direction read)
         toks += drawn_tokens(shown_lines(directed(text), path), 1, open_at(text), toks)
+    if "<" in text or "`" in text:  # and as a page whose elements hide what they hold
+        peeled = _peeled(text)  # (`7<span hidden>x</span>6` draws 76: round 83)
+        if peeled != text:
+            seen = {(t.line, t.value) for t in toks}
+            toks += [
+                t
+                for t in tokens(shown_lines(peeled, path), drawn=False)
+                if (t.line, t.value) not in seen
+            ]
     if "{{" in text:  # a number the page prints from its own front matter is cited too,
         # and what its template tags and Hugo's figure print
         from receipt_gate.reading.frontmatter import read

@@ -38,6 +38,12 @@ _OPAQUE = lazyre.compile(
     | (?<![\w.-])\d+(?:-[\dX]+){2,}(?![\w-])    # an ISBN, a phone number, a serial
     | (?<![\w&!])![0-9]+\b                      # GitLab's merge request: !3
     | \b[A-Z][A-Z0-9]{1,9}-[0-9]+\b             # a key or a name: JIRA-12, COVID-19
+    | \b[A-Z][a-z]*-[0-9]+\b                    # a name: I-95, Catch-22 (round 83)
+    | \b\d{1,3}/\d{1,3}\b(?![\ \t]*(?:[kKMB]\b|[Mm]illion|[Bb]illion|[Tt]housand))
+                                               # a date, a ratio, a rule: 9/11, 24/7, 80/20
+    | (?<![\w.])[A-Za-z][\w.-]*:\d{2,5}\b        # a host's port: localhost:8080
+    | \b\d+(?:\([a-z0-9]{1,2}\))+                 # a law's section: 401(k), 501(c)(3)
+    | \b9-to-5\b                                # the working day
     | (?<![\w/.-])[\w./-]*[\w-]\.[A-Za-z][A-Za-z0-9]{0,4}(?!\w|\.\w)
     | \b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\w*
     | \b(?=[0-9A-F]*[A-F])(?=[0-9A-F]*[0-9])[0-9A-F]{7,}\w*
@@ -112,6 +118,9 @@ _SCALES = {
     "miljard": 1_000_000_000,
     "miljarden": 1_000_000_000,
     "miljarder": 1_000_000_000,
+    "milj": 1_000_000,  # (round 83: Swedish and Finnish milj., Danish mia., Brazil's bi)
+    "mia": 1_000_000_000,
+    "bi": 1_000_000_000,
 }
 _MANY = (
     "thousand",
@@ -159,7 +168,8 @@ _EITHER_LETTERS = r"mm|m|B|L|mil|cr"
 _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
 _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour cent)
     r"(?ai:per[\ \u00a0\n-]?cent(?:um|s)?|pct|pro[\ \u00a0]?[cz]ent|por[\ \u00a0]?ciento"
-    r"|pour[\ \u00a0]?cent|per[\ \u00a0]?cento|prosent|procento)\b"
+    r"|pour[\ \u00a0]?cent|per[\ \u00a0]?cento|por[\ \u00a0]?cento|prosent|procento|vH"
+    r"|percentage[\ \u00a0]points?)\b"
 )
 _NUMBER = lazyre.compile(
     rf"""
@@ -503,7 +513,7 @@ _LABEL_WORDS = (
     # (round 82: a page, an article, a status code; `order volume 76` is a quantity,
     # `Volume 76` a book's)
     "|page|p\\.|pp\\.|article|art\\.|clause|paragraph|item|table|line|question|room"
-    "|http|status|error|(?-i:Volume)"
+    "|http|status|error|port|(?-i:Volume)"
 )
 _LABELED = lazyre.compile(
     rf"(\b(?:((?i:{_LABEL_WORDS}))|[A-Z][\w+#]{{0,30}}(?=[ \t]+101\b))[ \t]+)(\d{{1,4}})"
@@ -611,6 +621,19 @@ _DATED_AFTER = lazyre.compile(
     r"|Boulevard|Blvd|Lane|Ln|Drive|Dr|Place|Pl|Court|Ct|Square|Sq|Terrace|Parkway|Pkwy)\b)"
     r"|(?P<review>[\ \u00a0]in[\ \u00a0]review\b)"
 )
+# A score before a game's word (`a 3-2 win`), a resolution before a screen's (`4K video`).
+_SCORE_OR_SCREEN = lazyre.compile(
+    r"(?:\d{1,3}[-\u2013]\d{1,3}[\ \u00a0](?:win|loss|victory|defeat|draw|tie|lead|vote"
+    r"|split|decision|record)|[1-9]\d?K[\ \u00a0](?:video|resolution|display|monitor|TVs?"
+    r"|screens?|UHD|HDR|camera|footage|streams?|streaming|content))\b"
+)
+# What names the number after it, wherever it stands in a sentence (`port 443 on the
+# firewall`, `page 3 shows`, `HTTP 404 for`, `flight 76`): the label rule's words read
+# only where the number ends its clause.
+_NAMED_BY = lazyre.compile(
+    r"\b(?i:ports?|https?|rfc|pep|iso|flight|route|highway|interstate|exit|room|pages?"
+    r"|pp?\.|article|chapter|section)[\ \u00a0]#?\Z|\u00a7[\ \u00a0]?\Z"
+)
 _DAY_OR_YEAR = lazyre.compile(r"(?P<day>\d{1,2}(?:st|nd|rd|th)?)|(?P<year>(?:19|20)\d\d)|\d{1,5}")
 
 
@@ -618,6 +641,8 @@ def _a_date_or_place(text: str, start: int, end: int) -> bool:
     """Whether the chunk text[start:end] is a day, a year, an hour or a house number
     by what stands around it (_DATED_BEFORE, _DATED_AFTER)."""
     said = text[start:end].rstrip(",.;:!?)")
+    if _SCORE_OR_SCREEN.match(text, start) or _NAMED_BY.search(text, max(0, start - 14), start):
+        return True
     if said.endswith(("'s", "\u2019s")) and len(said) == 6:
         return said[:4].isdecimal() and said[:2] in ("19", "20")  # (`2024's`)
     m = _DAY_OR_YEAR.fullmatch(said)
@@ -977,7 +1002,8 @@ _DECIMAL_COMMA = lazyre.compile(r"(?<![\w.,])\d+,(?!\d{3}(?!\d))\d+(?![\d.,])")
 _MIDDOT = lazyre.compile(r"(?<=\d)\u00b7(?=\d)")
 # Letters glued before a number, as a currency's code is (`USD2bn`, `R2bn`, `KSh2m`,
 # `Rs.5`: read only where the number tells a quantity, _chunk_numbers).
-_CODE_PREFIX = lazyre.compile(r"(?<![\w.,])[A-Z][A-Za-z]{0,2}\.?(?=\d)")
+# (a currency's: three capitals or a known short one; not `Y2K`, a name: round 83)
+_CODE_PREFIX = lazyre.compile(r"(?<![\w.,])(?:[A-Z]{3}|R|N|Rs|RM|Rp|KSh|Sh)\.?(?=\d)")
 
 
 def _looser(chunk: str) -> str:

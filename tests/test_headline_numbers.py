@@ -343,6 +343,20 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("76 Bugs Fixed", "We fixed 76ish bugs.", "76"),
         ("2 Million Users", "We serve 2 x 10 ^ 6 users.", "2000000"),
         ("2 Million Users", "We serve 2 millones of users.", "2000000"),
+        # (round 83: digits an element or a code span's marks stand between, drawn as one)
+        ("76 Bugs Fixed", 'We fixed 7<span style="display:none">x</span>6 bugs.', "76"),
+        ("76 Bugs Fixed", "We fixed 7<span hidden>x</span>6 bugs.", "76"),
+        ("76 Bugs Fixed", "We fixed 7<template>x</template>6 bugs.", "76"),
+        ("76 Bugs Fixed", "We fixed 7`6` bugs.", "76"),
+        ("76 Bugs Fixed", "We fixed <ruby>7<rt>x</rt>6</ruby> bugs.", "76"),
+        ("76 Bugs Fixed", 'We fixed 7<img alt="">6 bugs.', "76"),
+        ("76 Bugs Fixed", "We fixed 7<datalist><option>x</option></datalist>6 bugs.", "76"),
+        ("2 Billion Raised", "Last year we raised R$ 2 bi.", "2000000000"),
+        ("2 Billion Raised", "Last year we raised 2 mia. kroner.", "2000000000"),
+        ("2 Million Users", "We hit 2 milj. users.", "2000000"),
+        ("76% Less Churn", "Churn fell 76 por cento.", "76%"),
+        ("76% Less Churn", "Churn fell 76 percentage points.", "76%"),
+        ("76% Less Churn", "Churn fell 76 vH.", "76%"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -393,6 +407,19 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("3 New Maintainers", "Screenshots now use a 3:2 aspect ratio."),
         ("3 New Maintainers", "The fix landed in merge request !3."),
         ("76 Bugs Fixed", "Our office moved to 76 Main Street."),
+        # (round 83)
+        ("4,000 Videos Filmed", "We now shoot everything in 4K video."),
+        ("2,000 Users", "Back then we fixed the Y2K bug."),
+        ("11 Users", "We remember where we were on 9/11."),
+        ("24 New Hires", "Support is open 24/7."),
+        ("95 Users", "Drive north on I-95 to reach the office."),
+        ("22 New Hires", "It was a real Catch-22."),
+        ("443 Users", "Open port 443 on the firewall."),
+        ("3 Goals Scored", "It was a 3-2 win."),
+        ("80 Tickets Closed", "We follow the 80/20 rule."),
+        ("9 Outages", "Nobody here works 9-to-5."),
+        ("401 Users", "Save in your 401(k) every month."),
+        ("8080 Users", "The preview runs on localhost:8080 only."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
