@@ -61,8 +61,11 @@ PHRASES = (
     "regenerate response",
 )
 PATTERNS = (
-    r"(?i)^\s*certainly[^\w\n]*!",  # (`Certainly !`, an emoji before the `!`: round 82)
-    r"(?im)(?:^\s*great question\b|\bgreat question[^\w\n]*!)",
+    # (a line's start past a heading's, a table's, a list's or a quote's marks; `!` or
+    # a mark drawn as one, after spaces or an emoji: rounds 82, 83)
+    r"(?i)^[\s#>|*+-]*certainly[^\w\n]*[!\u01c3\ua71d\u2755\u2757\ufe57\uff01\u203c]",
+    r"(?im)(?:^[\s#>|*+-]*great question\b"
+    r"|\bgreat question[^\w\n]*[!\u01c3\ua71d\u2755\u2757\ufe57\uff01\u203c])",
 )
 # `idioms: true` bans these too, as the first releases did: phrases people do write
 # (measured on human posts written before 2022, benchmarks/precision.py), for a team
@@ -131,7 +134,7 @@ hint = (
 NEEDLES: Mapping[str, tuple[str, ...]] = dict(
     zip(
         (*PATTERNS, *IDIOM_PATTERNS),
-        (("certainly", "!"), ("great question",), ("delv",), ("not ",)),
+        (("certainly",), ("great question",), ("delv",), ("not ",)),
         strict=True,
     )
 )

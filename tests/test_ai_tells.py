@@ -159,7 +159,7 @@ def tells(text: str) -> list[tuple[int, int, str]]:
         ),
         pytest.param(
             "Certainly! Here it is.",
-            [(1, 1, 'banned pattern matched "Certainly!": (?i)^\\s*certainly[^\\w\\n]*!')],
+            [(1, 1, f'banned pattern matched "Certainly!": {PATTERNS[0]}')],
             id="certainly",
         ),
         pytest.param(
@@ -173,8 +173,7 @@ def tells(text: str) -> list[tuple[int, int, str]]:
                 (
                     1,
                     1,
-                    'banned pattern matched "Great question": (?im)(?:^\\s*great question\\b'
-                    "|\\bgreat question[^\\w\\n]*!)",
+                    f'banned pattern matched "Great question": {PATTERNS[1]}',
                 )
             ],
             id="great-question-as-a-model-opens",
@@ -1566,6 +1565,13 @@ def test_a_tag_that_may_hide_parts_no_words(body: str) -> None:
         ('As of my last "knowledge update", it was 0.120.\n', "as of my last knowledge update"),
         ("Certainly \U0001f60a! Here is the post.\n", "certainly"),
         ("Certainly ! Here is the post.\n", "certainly"),
+        # (round 83: a mark drawn as `!`; a heading's, a table's start)
+        ("Certainly\u01c3 Here is the post.\n", "certainly"),
+        ("Certainly\u2757 Here is the post.\n", "certainly"),
+        ("Certainly\ua71d Here is the post.\n", "certainly"),
+        ("Great question\u01c3 Here is the answer.\n", "great question"),
+        ("# Certainly! Here is the post.\n\nMore words.\n", "certainly"),
+        ("| Certainly! Here is the post. |\n|---|\n| x |\n", "certainly"),
     ],
 )
 def test_a_phrase_is_read_past_quotes_brackets_dashes_and_symbols(body: str, said: str) -> None:
@@ -1584,3 +1590,20 @@ def test_a_phrase_is_read_past_quotes_brackets_dashes_and_symbols(body: str, sai
 )
 def test_what_is_no_phrase_stays_none(body: str) -> None:
     assert tells(body) == []
+
+
+@pytest.mark.parametrize("style", ["font-size:0.5px", "color:#fff"])
+def test_words_no_reader_is_surely_shown_dilute_no_tells(style: str) -> None:
+    """Round 83: 3,000 words at half a pixel, or white on a white page, diluted a page
+    dense with tells under the threshold; words a reader surely sees still count."""
+    from receipt_gate import api
+
+    dense = (
+        "We delve into a testament to the rich tapestry; it plays a crucial role, and we"
+        " navigate the complexities of the ever-evolving landscape, a pivotal moment. "
+    ) * 2
+    filler = " ".join(["word"] * 3000)
+    page = f'{OWN}{dense}\n\n<span style="{style}">{filler}</span>\n'
+    assert api.check_text("ai-tells", page).findings != []
+    shown = f'{OWN}{dense}\n\n<span style="font-weight:bold">{filler}</span>\n'
+    assert api.check_text("ai-tells", shown).findings == []

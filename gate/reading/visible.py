@@ -712,7 +712,10 @@ def words_shown(text: str) -> str:
 
 
 def _may_hide(name: str, attributes: str) -> bool:
-    return _hides(name, attributes, ("hidden", "class", "id"))
+    """Whether an element may hide its words: a class or an id (a theme's style sheet),
+    and any inline style that does not surely show them (round 83: 3,000 words at
+    `font-size:0.5px`, or white on white, diluted a page's AI tells)."""
+    return _hides(name, attributes, ("hidden", "class", "id"), surely=True)
 
 
 def hides_surely(name: str, attributes: str) -> bool:
