@@ -56,16 +56,26 @@ def _default_branch(default: str) -> str | None:
 
 
 def base_of(event_name: str, event: dict[str, object], given: str) -> str | None:
-    """The commit whose rules are in force: the input, else the pull request's base,
-    else the commit the push moved the branch from; for a new branch, the default
-    branch's tip (None: the judged commit's parent, as verify decides)."""
-    if given:
-        return given
-    if event_name.startswith("pull_request"):
+    """The commit whose rules are in force: a pull request's base (from the event, never
+    the input), else the input, else the commit the push moved the branch from; for a
+    new branch, the default branch's tip (None: the judged commit's parent, as verify
+    decides)."""
+    if event_name.startswith("pull_request"):  # (the event's base, never the input: a
+        # pull request's workflow is its merge commit's, the branch's to set; round 83)
         pr = event.get("pull_request")
         base = pr.get("base") if isinstance(pr, dict) else None
         sha = base.get("sha") if isinstance(base, dict) else None
-        return sha if isinstance(sha, str) and sha else None
+        if isinstance(sha, str) and sha:
+            if given and given != sha:
+                print(
+                    f"receipt-gate action: the base input ({given}) is not the pull"
+                    f" request's base ({sha}): the pull request's base is in force",
+                    file=sys.stderr,
+                )
+            return sha
+        return given or None
+    if given:
+        return given
     before = event.get("before")
     if isinstance(before, str) and before and before != ZEROS:
         return before

@@ -569,6 +569,23 @@ def test_a_tag_named_like_the_default_branch_is_not_the_base(
     assert f"--policy-from {base}" in log, log
 
 
+def test_a_pull_requests_base_input_is_not_its_own_to_set(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """Round 83: a pull request's workflow is its merge commit's, so a branch that drops
+    a check and names its own head as `base` was judged by its own rules; the event's
+    base is in force, the input said to differ."""
+    base = _base(content, rg)
+    content.write(".receipt-gate.yaml", "required: []\n")
+    content.write("drafts/bad.md", GOOD_DRAFT + "\nIn conclusion, a testament to resilience.\n")
+    assert content.commit_all("weakened", "--no-verify").returncode == 0
+    head = content.git("rev-parse", "HEAD").stdout.strip()
+    event = {"pull_request": {"base": {"sha": base}, "head": {"sha": head}}}
+    rc, outputs, log = _run(content, tmp_path, "pull_request", event, base=head)
+    assert rc == 0 and outputs["exit-code"] == "1", log
+    assert f"--policy-from {base}" in log and "is not the pull request's base" in log, log
+
+
 def test_no_base_runs_no_setup_from_the_branch(content: Repo, rg: Run, tmp_path: Path) -> None:
     """An outside pass: with no base found (a new branch, a shallow clone), the setup ran
     from the branch itself. Without the rules' commit there is nothing to set up from."""

@@ -660,6 +660,8 @@ def test_evidence_is_read_as_its_file_is_read_and_never_from_our_own_drafts(
     modelled.write("sources/notes.txt", f"Notes.\n\n{INVENTED}\n")
     modelled.write("tools/figures.js", f"// {INVENTED}\n")
     modelled.write("drafts/notes.md", f"---\nstatus: idea\n---\n{INVENTED}\n")
+    modelled.write("drafts/notes.markdown", f"{INVENTED}\n")  # (round 83: no glob's, but
+    modelled.write("drafts/notes.MD", f"{INVENTED}\n")  # in the folder the globs gate)
     modelled.write(".receipt-gate.yaml", modelled.read(".receipt-gate.yaml") + f"# {INVENTED}\n")
     assert rg("run")[0] == 0
     assert modelled.commit_all("sources", "--no-verify").returncode == 0
@@ -675,8 +677,9 @@ def test_evidence_is_read_as_its_file_is_read_and_never_from_our_own_drafts(
     assert rc == 1 and "does not occur in sources/figures.yaml" in out
     rc, out = record("tools/figures.js")
     assert rc == 1 and "cites tools/figures.js, which no reader reads as a document" in out
-    rc, out = record("drafts/notes.md")
-    assert rc == 1 and "cites drafts/notes.md, a page the drafts globs gate" in out
+    for own in ("drafts/notes.md", "drafts/notes.markdown", "drafts/notes.MD"):
+        rc, out = record(own)
+        assert rc == 1 and f"cites {own}, a page the drafts globs gate" in out, own
     rc, out = record(".receipt-gate.yaml")
     assert rc == 1 and "cites .receipt-gate.yaml, the gate's own record or config" in out
 

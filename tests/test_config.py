@@ -74,6 +74,21 @@ KNOWN = "ai-tells, grader, headline-numbers, hook-length, registered-terms"
             f"{F}: run_dir: must not hold a control character (a NUL names no folder)",
             id="run-dir-a-nul",
         ),
+        pytest.param(  # round 83: exit 3 where a glob or a path of a check held one
+            'drafts: ["drafts/**/*.md", "drafts/\\0"]\n',
+            f"{F}: drafts[1]: must not hold a NUL",
+            id="drafts-a-nul",
+        ),
+        pytest.param(
+            'required: [registered-terms]\nchecks:\n  registered-terms: {registry: "c\\0.yaml"}\n',
+            f"{F}: checks.registered-terms.registry: must not hold a NUL",
+            id="a-path-a-nul",
+        ),
+        pytest.param(
+            'checks:\n  headline-numbers: {articles: ["po\\0sts"]}\n',
+            f"{F}: checks.headline-numbers.articles[0]: must not hold a NUL",
+            id="a-glob-a-nul",
+        ),
         pytest.param(  # round 35: a run folder hides its files from what is read as the site
             "run_dir: config\n",
             f"{F}: run_dir: 'config' is (or is in) a folder site generators read or publish"

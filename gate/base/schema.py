@@ -37,6 +37,8 @@ def str_list(value: object, key: str, err: Err, *, allow_empty: bool = True) -> 
     for i, item in enumerate(value):
         if not isinstance(item, str) or not item:
             raise err(f"{key}[{i}]", f"expected a non-empty string, got {type_name(item)}")
+        if "\0" in item:  # (no path, glob, word or argument holds one: round 83)
+            raise err(f"{key}[{i}]", "must not hold a NUL")
     if not allow_empty and not value:
         raise err(key, "must not be empty")
     return tuple(value)
@@ -64,6 +66,8 @@ def repo_path(value: object, key: str, err: Err) -> str:
     """A file path inside the repository, as written in the config."""
     if not isinstance(value, str) or not value.strip():
         raise err(key, f"expected a repository path, got {type_name(value)}")
+    if "\0" in value:
+        raise err(key, "must not hold a NUL")
     norm = posixpath.normpath(value)
     if (
         posixpath.isabs(value)

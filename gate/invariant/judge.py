@@ -279,12 +279,36 @@ def unshown_kinds(tree: Tree, run_dir: str) -> frozenset[str]:
 
 
 def own_pages(cfg: Config) -> Callable[[str], bool]:
-    """Whether a path is one the drafts globs gate (our own writing: no source for a
-    model's evidence)."""
+    """Whether a path is our own writing, no source for a model's evidence: one the
+    drafts globs gate, or any file in a folder they gate (round 83: `drafts/notes.markdown`
+    and `drafts/notes.MD` beside `drafts/**/*.md`), or a page anywhere where a glob names
+    no folder (`**/*.md`)."""
+    import re
+
     from receipt_gate.base import wildmatch
+    from receipt_gate.sites.layout import PAGE_LIKE
 
     prefix = cfg.run_dir + "/"
-    return lambda path: wildmatch.match(cfg.drafts, path) and not path.startswith(prefix)
+    folders: list[tuple[str, bool]] = []  # (a folder the globs gate, anywhere in a path)
+    for glob in cfg.drafts:
+        if glob.startswith("!"):
+            continue
+        anywhere = glob.startswith("**/")
+        folder = re.split(r"[*?\[]", glob.removeprefix("**/"), maxsplit=1)[0].rpartition("/")[0]
+        folders.append((folder + "/" if folder else "", anywhere))
+
+    def own(path: str) -> bool:
+        if path.startswith(prefix):
+            return False
+        if wildmatch.match(cfg.drafts, path) or wildmatch.match(cfg.drafts, path.lower()):
+            return True
+        page = path.lower().endswith(PAGE_LIKE)  # (anywhere the globs name no folder)
+        return any(
+            (path.startswith(f) or (anywhere and f"/{f}" in f"/{path}")) if f else page
+            for f, anywhere in folders
+        )
+
+    return own
 
 
 def layout_problems(
