@@ -744,6 +744,9 @@ _AN_ELEMENT = lazyre.compile(r"<([A-Za-z][\w-]*)(?:\s[^<>]{0,500})?>[^<\d]{0,500
 _NOTHING_DRAWN = lazyre.compile(r"<(?:img|wbr|input)\b[^<>]{0,500}>|(?<=\d)`|`(?=\d)")
 
 
+_JOINED = lazyre.compile("\\d\u200b+[^\\s\u200b]|[^\\s\u200b]\u200b+\\d")
+
+
 def _peeled(text: str) -> str:
     """The page with what each element holds as nothing (zero-width spaces, its line
     breaks kept), innermost first, twice for a nest: what a draft cites where a style, an
@@ -771,7 +774,7 @@ def find_headline_numbers(
         toks += drawn_tokens(shown_lines(directed(text), path), 1, open_at(text), toks)
     if "<" in text or "`" in text:  # and as a page whose elements hide what they hold
         peeled = _peeled(text)  # (`7<span hidden>x</span>6` draws 76: round 83)
-        if peeled != text:
+        if peeled != text and _JOINED.search(peeled):  # (read again where a digit joins)
             seen = {(t.line, t.value) for t in toks}
             toks += [
                 t
