@@ -118,7 +118,13 @@ _SCALES = {
     "miljard": 1_000_000_000,
     "miljarden": 1_000_000_000,
     "miljarder": 1_000_000_000,
-    "milj": 1_000_000,  # (round 83: Swedish and Finnish milj., Danish mia., Brazil's bi)
+    "mil millones": 1_000_000_000,  # (round 83: Spanish's billion; Swedish and Finnish
+    # milj., Danish mia., Brazil's bi; Russian's млн, млрд and тыс as the look-alike
+    # folding reads them: gate.reading.reader.fold, tested)
+    "mлh": 1_000_000,
+    "mлpд": 1_000_000_000,
+    "tblc": 1000,
+    "milj": 1_000_000,
     "mia": 1_000_000_000,
     "bi": 1_000_000_000,
 }
@@ -137,7 +143,7 @@ _MANY = (
 _SCALE_WORDS = "|".join(
     sorted(
         (
-            w + "s?" if w in _MANY else w
+            (w + "s?" if w in _MANY else w).replace(" ", r"[\ \t\u00a0]+")
             for w in _SCALES
             if len(w) > 1 and w.islower() and w != "mil"
         ),
@@ -584,6 +590,20 @@ def digit_chunks(text: str) -> Iterator[tuple[int, int]]:
         yield start, done
 
 
+# A share of a hundred, read as a percent.
+_OUT_OF_100 = lazyre.compile(
+    r"(?<![\w.,])([1-9]\d?|100)[\ \u00a0]+(?:out[\ \u00a0]+of|in)[\ \u00a0]+100\b(?![.,]\d)"
+)
+
+
+def _shares(text: str) -> list[tuple[int, str, str]]:
+    """Each share of a hundred the text says (`76 out of 100`, `76 in 100`: 76%, round
+    83)."""
+    if "100" not in text:
+        return []
+    return [(m.start(), m.group(), f"{m[1]}%") for m in _OUT_OF_100.finditer(text)]
+
+
 # A scale's letter before a currency's sign or code, after a number (`2 MEUR`, `2 Md€`,
 # `2 G€`, `2 TEUR`, `2 kUSD`; round 82): read as the letter before the generic currency
 # sign (`2 M¤`), which reads as `2 M€` does (_is_currency).
@@ -702,12 +722,13 @@ def _scan(text: str, shortcut: bool, sure: bool) -> list[tuple[int, str, str]]:
             continue
         found += _chunk_numbers(text, start, end, sure)
     if " " in text or "'" in text or "’" in text or "." in text:
-        for m in _LOOSE_GROUPED.finditer(text):
-            digits = "".join(c for c in m.group() if c.isdigit())
-            found.append((m.start(), m.group(), digits.lstrip("0") or "0"))
+        for m in _LOOSE_GROUPED.finditer(text):  # (and what follows: `2 000 k`, round 83)
+            digits = "".join(c for c in m.group() if c.isdigit()).lstrip("0") or "0"
+            read = _read_on(text, m.end(), digits, sure)
+            found += [(m.start(), text[m.start() : stop], v) for stop, v in read]
     if not sure and _RANGE_HINT.search(text):
         found += _ranges(text, found)
-    found += _sums(text, found)
+    found += _sums(text, found) + _shares(text)
     lower = text.lower()
     if "half" in lower or "quarter" in lower or "point" in lower or "fourth" in lower:
         said = _phrases(text, lower, sure)  # (`2 point 5 million` is no 5 million)
@@ -914,7 +935,8 @@ def _multiplier(m: re.Match[str]) -> int:
     if m["mm"]:
         return 1_000_000
     product = 1
-    for word in m["scaled"].replace("-", " ").split():
+    said = " ".join(m["scaled"].replace("-", " ").split())
+    for word in re.split(r" (?!millones)", said):  # (`mil millones` is one scale)
         key = word.lower()
         product *= _SCALE[key] if key in ("dozen", "hundred") else _scale_of(word)
     return product
@@ -1163,7 +1185,7 @@ _FRACTIONS = dict(
 # What each but a vulgar fraction needs (most pages have none; a digit first: the
 # engine skips to one in C).
 _WRITTEN_HINT = lazyre.compile(
-    f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|[ \\t\u00a0]*\\^"
+    f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|[ \\t\u00a0]*\\^|[ \\t\u00a0]*[x×·⋅*][ \\t\u00a0]*1[,0]"
     f"|[ \\t\u00a0]*\\*\\*[ \\t\u00a0]*\\d|_\\d|[/\u2044]\\d)"
 )
 
@@ -1177,7 +1199,9 @@ def _written_hint(text: str) -> bool:
 
 _WRITTEN_OTHERWISE = lazyre.compile(
     rf"""(?<![\w.,])(?:
-      (?:(?P<coef>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅*][ \t\u00a0]*(?=10\D))?
+      (?P<mult>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅*][ \t\u00a0]*
+        (?P<ten>1(?:,000){{1,6}}|10{{3,18}})(?![\d.,]*\d)  # (2 × 1,000,000,000: round 83)
+      |(?:(?P<coef>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅*][ \t\u00a0]*(?=10\D))?
       (?P<base>\d{{1,6}})(?:<sup\b[^<>]{{0,200}}>[ \t]*(?P<sup>\d{{1,2}})[ \t]*</sup\s*>
         |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})
         |[ \t\u00a0]*(?:\^|\*\*)[ \t\u00a0]*(?P<caret>\d{{1,2}}))
@@ -1211,6 +1235,13 @@ def _written(text: str, m: re.Match[str], sure: bool) -> list[tuple[int, str, st
     at, written = m.start(), m.group()
     if m["underscored"]:
         return [(at, written, m["underscored"].replace("_", "").lstrip("0") or "0")]
+    if m["mult"]:  # (the product, and each factor as written)
+        ten = m["ten"].replace(",", "")
+        return [
+            (at, written, plain_value(Decimal(m["mult"]) * Decimal(ten))),
+            (at, m["mult"], plain_value(Decimal(m["mult"]))),
+            (m.start("ten"), m["ten"], ten),
+        ]
     if m["base"]:
         raised = m["sup"] or m["caret"] or str(m["raised"]).translate(_RAISED)
         power = Decimal(m["base"]) ** int(raised) * Decimal(m["coef"] or 1)

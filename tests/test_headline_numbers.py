@@ -357,6 +357,11 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("76% Less Churn", "Churn fell 76 por cento.", "76%"),
         ("76% Less Churn", "Churn fell 76 percentage points.", "76%"),
         ("76% Less Churn", "Churn fell 76 vH.", "76%"),
+        ("76% Less Churn", "Churn fell for 76 out of 100 customers.", "76%"),
+        ("2 Billion Raised", "We raised 2 \u00d7 1,000,000,000 dollars.", "2000000000"),
+        ("2 Billion Raised", "We raised 2 mil millones de d\u00f3lares.", "2000000000"),
+        ("2 Billion Raised", "We raised 2 \u043c\u043b\u0440\u0434 dollars.", "2000000000"),
+        ("2 Million Users", "We hit 2 000 k users.", "2000000"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -3123,3 +3128,14 @@ def test_a_titles_number_in_a_styled_element_is_read(title: str, numbers: list[s
     """Session 57: a title's number inside any inline style was read as hidden, so it
     accused nothing (`<span style="color:red">76</span>`)."""
     assert parse_article(f"{title}\n\nA week.\n", "posts/a.md").title_numbers == [numbers]
+
+
+def test_russian_scales_are_keyed_as_the_reader_folds_them() -> None:
+    """The scale table keys Russian's abbreviations by their folded form (look-alike
+    Cyrillic letters read as Latin ones): that is what the reading looks them up by."""
+    from receipt_gate.reading.reader import fold
+    from receipt_gate_hooks.numerals import _SCALES
+
+    for said, value in (("\u043c\u043b\u043d", 10**6), ("\u043c\u043b\u0440\u0434", 10**9)):
+        assert _SCALES[fold(said)] == value
+    assert _SCALES[fold("\u0442\u044b\u0441")] == 1000
