@@ -250,16 +250,16 @@ def in_text(quote: str, text: str, path: str = "") -> bool:
 # script, a config of a tool) is no document a reader reads.
 _DATA = (".json", ".yaml", ".yml", ".toml", ".csv", ".tsv")
 _TEXT = (".txt", ".text")
-_PAGES = (".md", ".markdown", ".mdx", ".mkd", ".mdown", ".html", ".htm", ".njk", ".liquid")
-_MARKUPS = (".org", ".adoc", ".asciidoc", ".ad", ".rst")
 
 
 def in_source(quote: str, text: str, path: str) -> bool | None:
     """Does the quote occur in this source (at `path`) within one paragraph, as its
     reader reads it (a page's text, a text's lines, a data file's string values)? None
     for a file that is no document a reader reads."""
+    from receipt_gate.base.kinds import MORE_MARKUP, WRITING
+
     lower = path.lower()
-    if lower.endswith(_PAGES + _MARKUPS):
+    if lower.endswith(WRITING + MORE_MARKUP):  # (a page some generator renders)
         return in_text(quote, text, path)
     if lower.endswith(_TEXT):
         paras = [normalize(p) for p in re.split(r"\n[ \t]*\n", text)]
