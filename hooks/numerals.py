@@ -329,11 +329,10 @@ def _joins(before: str, word: str) -> bool:
     scale, before one, or a unit after a tens (`twenty one`). Two units, a teen after a
     unit, two tens are numbers of their own: `one two three` is no 6, `nine eleven` no
     20."""
-    if word.removesuffix("fold") in _SCALE or before in _SCALE:
+    word = word.removesuffix("fold")
+    if word in _SCALE or before in _SCALE:
         return True
-    return _SMALL[before] in range(20, 100, 10) and _SMALL[word.removesuffix("fold")] in range(
-        1, 10
-    )
+    return _SMALL[before] in range(20, 100, 10) and _SMALL[word] in range(1, 10)
 
 
 # A digit and the rest of its whitespace-delimited chunk. Starting with \d lets the

@@ -283,8 +283,6 @@ def own_pages(cfg: Config) -> Callable[[str], bool]:
     drafts globs gate, or any file in a folder they gate (round 83: `drafts/notes.markdown`
     and `drafts/notes.MD` beside `drafts/**/*.md`), or a page anywhere where a glob names
     no folder (`**/*.md`)."""
-    import re
-
     from receipt_gate.base import wildmatch
     from receipt_gate.sites.layout import PAGE_LIKE
 
