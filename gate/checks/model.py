@@ -144,7 +144,6 @@ def evidence_problems(
                 problem(f"cites {path}, a page the drafts globs gate: our own writing, no source")
                 continue
             judged = read_text(tree, path)
-            found = None
             if judged is None or isinstance(judged, str):
                 problem(f"cites {path}, which is not a readable file in the {tree.label}")
             elif len(normalize(quote)) < min_chars:
