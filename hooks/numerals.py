@@ -127,6 +127,79 @@ _SCALES = {
     "milj": 1_000_000,
     "mia": 1_000_000_000,
     "bi": 1_000_000_000,
+    # (round 84: the words' other forms, a number before them declines them: Polish's
+    # tysiące, miliony and miliardów, Czech's tisíců and milionů, Finnish's miljoonaa,
+    # Hungarian's ezer and millió, Turkish's milyon and milyar, Romanian's milioane,
+    # Danish and Norwegian's millioner and milliarder, Greek's and Russian's words as the
+    # look-alike folding reads them; the long scale's billion is a trillion where the
+    # word is only that language's: Billionen, billones, biljoen, biljoner, bilhões
+    # (Brazil's billion)...)
+    "tausende": 1000,
+    "tausenden": 1000,
+    "duizenden": 1000,
+    "mila": 1000,
+    "tuhat": 1000,
+    "tuhatta": 1000,
+    "tuhansia": 1000,
+    "tysiac": 1000,
+    "tysiace": 1000,
+    "tysiecy": 1000,
+    "tisic": 1000,
+    "tisice": 1000,
+    "tisicu": 1000,
+    "ezer": 1000,
+    "tblcячa": 1000,
+    "tblcячи": 1000,
+    "tblcяч": 1000,
+    "xi\u03bbia\u03b4e\u03c2": 1000,
+    "miliony": 1_000_000,
+    "milionow": 1_000_000,
+    "milionu": 1_000_000,
+    "miliona": 1_000_000,
+    "miljoona": 1_000_000,
+    "miljoonaa": 1_000_000,
+    "milyon": 1_000_000,
+    "millio": 1_000_000,
+    "milioane": 1_000_000,
+    "millioner": 1_000_000,
+    "mиллиoh": 1_000_000,
+    "mиллиoha": 1_000_000,
+    "mиллиohob": 1_000_000,
+    "ekatommupio": 1_000_000,
+    "ekatommupia": 1_000_000,
+    "miliard": 1_000_000_000,
+    "miliardy": 1_000_000_000,
+    "miliardow": 1_000_000_000,
+    "miliarda": 1_000_000_000,
+    "miliardu": 1_000_000_000,
+    "miliarde": 1_000_000_000,
+    "miljardi": 1_000_000_000,
+    "miljardia": 1_000_000_000,
+    "milliarder": 1_000_000_000,
+    "milyar": 1_000_000_000,
+    "bilhao": 1_000_000_000,
+    "bilhoes": 1_000_000_000,
+    "mиллиapд": 1_000_000_000,
+    "mиллиapдa": 1_000_000_000,
+    "mиллиapдob": 1_000_000_000,
+    "\u03b4ioekatommupia": 1_000_000_000,
+    "billionen": 10**12,
+    "billones": 10**12,
+    "biljoen": 10**12,
+    "biljoenen": 10**12,
+    "biljon": 10**12,
+    "biljoner": 10**12,
+    "billioner": 10**12,
+    "biliony": 10**12,
+    "bilionow": 10**12,
+    "bilionu": 10**12,
+    "trilhao": 10**12,
+    "trilhoes": 10**12,
+    "trilyon": 10**12,
+    "tpлh": 10**12,
+    "tpиллиoh": 10**12,
+    "tpиллиoha": 10**12,
+    "tpиллиohob": 10**12,
 }
 _MANY = (
     "thousand",
@@ -139,16 +212,19 @@ _MANY = (
     "trillion",
     "quadrillion",
 )
+
+
+def _any_case(word: str) -> str:
+    """The word's pattern, its letters outside ASCII in either case (the patterns it
+    stands in are `(?ai:)`: `МЛН` as `млн`)."""
+    return "".join(f"[{c}{c.upper()}]" if c.upper() != c and not c.isascii() else c for c in word)
+
+
 # Its words (not `mil`: a letter that may be a unit, below), the longest first.
 _SCALE_WORDS = "|".join(
-    sorted(
-        (
-            (w + "s?" if w in _MANY else w).replace(" ", r"[\ \t\u00a0]+")
-            for w in _SCALES
-            if len(w) > 1 and w.islower() and w != "mil"
-        ),
-        key=len,
-        reverse=True,
+    _any_case(w + "s?" if w in _MANY else w).replace(" ", r"[\ \t\u00a0]+")
+    for w in sorted(
+        (w for w in _SCALES if len(w) > 1 and w.islower() and w != "mil"), key=len, reverse=True
     )
 )
 
