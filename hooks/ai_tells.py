@@ -147,8 +147,10 @@ TIMEOUT_S = 2.0
 
 
 # Between words: spaces, at most one line break, never a paragraph break; and what a
-# reader reads past there (_DECOR).
-_GAP = rf"(?:(?:[^\S\n]|{_DECOR})+(?:\n(?:[^\S\n]|{_DECOR})*)?|\n(?:[^\S\n]|{_DECOR})*)"
+# reader reads past there (_DECOR); or nothing: words run together are still the
+# phrase (`AI languagemodel`, or a zero-width space or `<wbr>` between them, drawn so:
+# round 84).
+_GAP = rf"(?:(?:[^\S\n]|{_DECOR})+(?:\n(?:[^\S\n]|{_DECOR})*)?|\n(?:[^\S\n]|{_DECOR})*)?"
 
 
 # Letters a reader cannot tell from others in common fonts (Unicode's confusables data
@@ -1088,10 +1090,14 @@ def _variants(text: str, path: str) -> Iterator[str]:
         again = rx.sub(repl, text) if rx is _MDX_LITERALS or "]:" in text else text
         if again != text:
             yield again
-    if ". " in text:  # (`A. I.` as `A.I.`: round 82)
-        again = _SPACED_INITIALS.sub(_initials, text)
+    if "<su" in text:  # (a letter raised or lowered inside a word: `A<sup>I</sup>`)
+        again = _RAISED_LETTERS.sub(_raised, text)
         if again != text:
+            text = again
             yield again
+    again = _SPACED_INITIALS.sub(_initials, text)  # (`A. I.` and `A I` as `AI`: round 82)
+    if again != text:
+        yield again
     if any(chr(c) in text for c in _FILLERS):  # (a zero-width space in its place keeps
         yield text.translate(_FILLERS)  # every column)
     if "&" in text:  # (and written as a reference, `langu&#x115F;age`: round 53)
@@ -1100,8 +1106,21 @@ def _variants(text: str, path: str) -> Iterator[str]:
             yield again.translate(_FILLERS)
 
 
-# Initials spaced apart (`A. I.`), which a reader reads as one word's (`A.I.`).
-_SPACED_INITIALS = lazyre.compile(r"(?<![\w.])(?:[A-Za-z]\.[ \t]+)+[A-Za-z]\.(?!\w)")
+# Initials spaced apart (`A. I.`), which a reader reads as one word's (`A.I.`); capitals
+# alone too (`A I`, or `A<sup>I</sup>`, drawn apart: round 84).
+_SPACED_INITIALS = lazyre.compile(
+    r"(?<![\w.])(?:(?:[A-Za-z]\.[ \t]+)+[A-Za-z]\.|(?:[A-Z][ \t]+)+[A-Z])(?!\w)"
+)
+
+
+# A raised or lowered run of letters glued to a word's letter (`A<sup>I</sup>`): a reader
+# reads the word whole, the run out of line (round 84).
+_RAISED_LETTERS = lazyre.compile(r"(?<=[A-Za-z])<(su[pb])>([A-Za-z]{1,4})</\1>", re.IGNORECASE)
+
+
+def _raised(m: re.Match[str]) -> str:
+    """The run's letters in the word, spaces for its tags (the columns kept)."""
+    return m.group(2) + " " * (len(m.group()) - len(m.group(2)))
 
 
 def _initials(m: re.Match[str]) -> str:

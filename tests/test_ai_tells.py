@@ -178,6 +178,11 @@ def tells(text: str) -> list[tuple[int, int, str]]:
             ],
             id="great-question-as-a-model-opens",
         ),
+        pytest.param(
+            "A real gamechanger.",
+            [(1, 8, 'banned phrase "game changer" (as "gamechanger")')],
+            id="words-run-together",
+        ),
     ],
 )
 def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
@@ -191,7 +196,7 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("Use `in conclusion` as a key.", id="inline-code"),
         pytest.param(_MORE + "```\nin conclusion\n```\n", id="fenced-code"),
         pytest.param(_MORE + "~~~python\ngame changer = 1\n~~~", id="tilde-fence"),
-        pytest.param("The tapestry-maker and the gamechanger.", id="not-whole-phrase"),
+        pytest.param("The tapestry-maker and the game changers.", id="not-whole-phrase"),
         pytest.param("in\n\nconclusion", id="not-across-paragraphs"),
         pytest.param("Delve is a word we mention.", id="delve-alone"),
         pytest.param("", id="empty"),
@@ -682,9 +687,10 @@ def test_template_code_that_changes_its_literals_is_refused(body: str) -> None:
     """What a filter makes of a literal (reversed, prepended, chosen) is not read: the
     check says so at the tag rather than pass text it cannot see."""
     found = find_tells(f"Plain opening.\n\n{body}\n", RULES)
-    assert [f.message.split(" (")[0] for f in found] == [
-        "template code computes the text readers see here"
-    ], body
+    said = [f.message.split(" (")[0] for f in found]
+    assert said[0] == "template code computes the text readers see here", body
+    # (the literals glued, `Inconclusion`, are the phrase run together: round 84)
+    assert set(said[1:]) <= {'banned phrase "in conclusion"'}, body
     assert found[0].line == 3
 
 
@@ -1539,8 +1545,8 @@ def test_a_tag_a_browser_may_draw_as_a_space_parts_words(body: str) -> None:
 @pytest.mark.parametrize(
     "body",
     [
-        "A con<b>clu</b>sion, and <span hidden>in</span>conclusion stays hidden.\n",
-        'In<span style="display:none">conclusion</span> we stop.\n',
+        "A con<b>clu</b>sion, and <span hidden>x</span>conclusion stays hidden.\n",
+        'In con<span style="display:none">x</span>clusions we stop.\n',
         "Words <b>bold</b> and <i>italic</i>, a<sup>2</sup> and H<sub>2</sub>O.\n",
     ],
 )
@@ -1572,6 +1578,14 @@ def test_a_tag_that_may_hide_parts_no_words(body: str) -> None:
         ("Great question\u01c3 Here is the answer.\n", "great question"),
         ("# Certainly! Here is the post.\n\nMore words.\n", "certainly"),
         ("| Certainly! Here is the post. |\n|---|\n| x |\n", "certainly"),
+        # (round 84: words run together, however; a raised letter in a word; bare initials)
+        ("As an AI language&#8203;model, I cannot share.\n", "as an ai language model"),
+        ("As an AI language\u200bmodel, I cannot share.\n", "as an ai language model"),
+        ("As an AI languagemodel, I cannot share.\n", "as an ai language model"),
+        ("As an AI language<wbr>model, I cannot share.\n", "as an ai language model"),
+        ("As an A<sup>I</sup> language model, I cannot share.\n", "as an ai language model"),
+        ("As an A<sub>I</sub> language model, I cannot share.\n", "as an ai language model"),
+        ("As an A I language model, I cannot share.\n", "as an ai language model"),
     ],
 )
 def test_a_phrase_is_read_past_quotes_brackets_dashes_and_symbols(body: str, said: str) -> None:
