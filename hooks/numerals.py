@@ -469,8 +469,10 @@ _WORD_RANGE = lazyre.compile(
 
 
 # `one` before what makes it a number (`one percent`, `one lakh`, `one and a half`).
+# (asked of the text lowercased: the `either` letters lowercased too, `one B`)
+_EITHER_LOWER = "|".join(sorted({k.lower() for k in _EITHER}))
 _ONE_READ_ON = lazyre.compile(
-    rf"\bone(?:\+|{_SPACE}(?:{_SCALE_WORDS}|{'|'.join(_EITHER)}|per|pct|and\b)"
+    rf"\bone(?:\+|{_SPACE}(?:{_SCALE_WORDS}|{_EITHER_LOWER}|per|pct|and\b)"
     r"|[\ \t\u00a0\n]*%)"
 )
 
