@@ -658,6 +658,32 @@ def test_drafts_are_not_corpus(repo: Repo, rg: Run) -> None:
     assert "posts/draft-a.md:1:12: headline-numbers: 76 appears in the title" in out
 
 
+def test_on_a_plain_site_every_post_not_held_by_its_status_is_an_article(
+    repo: Repo, rg: Run
+) -> None:
+    """A plain blog (init: drafts and articles the same posts, no generator's markers):
+    the drafts glob singles no post out, so each post's own `status:` says whether it
+    is out (round 84: the check read no title at all there)."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["posts/**/*.md"]\nrequired: [headline-numbers]\n'
+        'checks: {headline-numbers: {articles: ["posts/**/*.md"]}}\n',
+    )
+    repo.write("posts/big.md", "---\ntitle: We fixed 76 bugs\nstatus: shipped\n---\nA year.\n")
+    repo.write("posts/none.md", "---\ntitle: We hired 12 people\n---\nA team.\n")
+    repo.write("posts/idea.md", "---\ntitle: We saw 31 forks\nstatus: idea\n---\nSoon.\n")
+    repo.write("posts/later.md", "---\ntitle: Later\n---\nWe fixed 76 bugs and hired 12.\n")
+    repo.write("posts/more.md", "---\ntitle: More\n---\nWe saw 31 forks.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+    assert '76 appears in the title "We fixed 76 bugs" (posts/big.md)' in out
+    assert '12 appears in the title "We hired 12 people" (posts/none.md)' in out
+    assert "31 appears" not in out  # (an idea is no article yet)
+    repo.write("posts/body.md", "---\ntitle: Body\n---\nIn all, 76 bugs and 12 hires.\n")
+    rc, out, _ = rg("run")
+    assert rc == 0, out
+
+
 def test_publishing_an_article_makes_receipts_stale(repo: Repo, rg: Run) -> None:
     _title_and_reply(repo)
     assert rg("run")[0] == 1

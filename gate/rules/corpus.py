@@ -238,12 +238,14 @@ def published(
     surely: bool = False,
     is_draft: bool | None = None,
     dates: Dates = ((), ()),
+    status_decides: bool = False,
 ) -> Callable[[Mapping[str, object]], bool]:
     """Is the page at `path`, with these front-matter fields, published (may readers
     see it: a title of ours)? With `surely`, also published by every generator (do
     readers surely see it: a body that supports, a page that documents). `is_draft`:
     whether drafts matches it, when the caller matched every page at once; `dates`: the
-    fields a site's config makes publish and expiry dates (held_back)."""
+    fields a site's config makes publish and expiry dates (held_back); `status_decides`:
+    the drafts glob matches every article, so it says of none that it is unpublished."""
     from receipt_gate.base import wildmatch
 
     if is_draft is None:
@@ -262,7 +264,17 @@ def published(
 
     def decide(fields: Mapping[str, object]) -> bool:
         if is_draft and cfg.draft_markers is None:
-            return False  # no markers: the gate cannot tell a published draft from another
+            if not status_decides:
+                return False  # no markers: the drafts glob singles it out as a draft
+            # Every article is a draft (a plain site: the glob singles none out) and no
+            # generator marks what it holds back: the page's own `status:` does. A state
+            # before gate_from is not out yet; none, or a later one, is ours (round 84:
+            # every post of a plain blog was a draft, and the check read no title).
+            status = fields.get("status")
+            if status is not None and not (
+                isinstance(status, str) and status in cfg.states and cfg.gated_state(status)
+            ):
+                return False
         return (
             cfg.site_status(path, fields) is None
             and not unrendered(fields)
@@ -2317,6 +2329,17 @@ class Pages:
         site = _site_data(self.tree, self.cfg)
         if site[4] and any("_posts/" in f"/{p}" or _hugo_keys(p, {}, site[4]) for p in changed):
             return None  # (a pattern the site gives posts: which share, the whole decides)
+        # (a page no draft, added where every page was one, or gone where every page left
+        # is one: every page's publication moved, see published())
+        moved = [p for p in changed if (p in before) != (p in shas)]
+        if (
+            moved
+            and self.cfg is not None
+            and self.cfg.draft_markers is None
+            and len(wildmatch.select(self.cfg.drafts, moved)) != len(moved)
+            and (self._every_draft(before) or self._every_draft(shas))
+        ):
+            return None
         rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3], site[5])
         out: dict[str, tuple[int, Any]] = {}
         errors = []
@@ -2336,8 +2359,9 @@ class Pages:
             if _names_address(fields, p):
                 return None
             draft = self.cfg is not None and wildmatch.match(self.cfg.drafts, p)
-            flags = self._shows(p, fields, shas, rules, draft, False) * PUBLISHED
-            flags |= self._shows(p, fields, shas, rules, draft, True) * SURELY
+            alike = draft and self._every_draft(shas)
+            flags = self._shows(p, fields, shas, rules, (draft, alike), False) * PUBLISHED
+            flags |= self._shows(p, fields, shas, rules, (draft, alike), True) * SURELY
             out[p] = (flags, parse(page.text, p) if flags else None)
         if errors:
             raise GateError.many(errors)
@@ -2426,11 +2450,21 @@ class Pages:
 
         cfg = self.cfg
         drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
+        alike = len(drafts) == len(shas)  # (every page a draft: see published())
         return {
             p: facts[k][1]
             for p, k in sorted((p, _fk(p, sha)) for p, sha in shas.items())
-            if k in facts and self._shows(p, facts[k][0], shas, rules, p in drafts, surely)
+            if k in facts and self._shows(p, facts[k][0], shas, rules, (p in drafts, alike), surely)
         }
+
+    def _every_draft(self, shas: Mapping[str, object]) -> bool:
+        """Does the drafts glob match every page read, with no draft markers (then it
+        singles none out as unpublished: see published())?"""
+        if self.cfg is None or self.cfg.draft_markers is not None:
+            return False
+        from receipt_gate.base import wildmatch
+
+        return len(wildmatch.select(self.cfg.drafts, list(shas))) == len(shas)
 
     def _held_sections(self, shas: Mapping[str, str], facts: Mapping[str, list[Any]]) -> list[str]:
         """The folders whose index page (`_index.*`) some generator holds back, and the
@@ -2459,11 +2493,14 @@ class Pages:
         fields: Mapping[str, object],
         shas: Mapping[str, str],
         rules: _Seen,
-        draft: bool,
+        draft: tuple[bool, bool],
         surely: bool,
     ) -> bool:
-        """Is the page at `p`, with these fields, published (`surely`: see published())?"""
-        if self.cfg is not None and not published(self.cfg, p, surely, draft, rules.dates)(fields):
+        """Is the page at `p`, with these fields, published (`surely`: see published())?
+        `draft`: whether the drafts glob matches it, and every article."""
+        if self.cfg is not None and not published(
+            self.cfg, p, surely, draft[0], rules.dates, status_decides=draft[1]
+        )(fields):
             return False
         return not surely or not (
             _held(p, rules.held)
