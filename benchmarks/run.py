@@ -236,6 +236,9 @@ HOSTILE = {
     "blocks of their own direction": "<div dir=auto>\n\n" * 2500,
     "digits joined by commas": "1," * 20000,
     "a phrase's words between quotes and brackets": 'As an "(AI)" language model\u2122. ' * 1200,
+    # An eleventh (session 61, round 84): each `point` read back to the page's start for
+    # a number word before it (40 KB: 8 s).
+    "points with no whole": "one point " * 4000,
 }
 
 

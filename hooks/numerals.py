@@ -502,7 +502,9 @@ def _phrases(text: str, lower: str, sure: bool) -> list[tuple[int, str, str]]:
         done = m.end()
         if m["part"]:
             value = _PARTS[" ".join(m["part"].replace("-", " ").split())]
-        elif m["whole"] is None and _NUMBER_WORD_BEFORE.search(lower, 0, m.start()):
+        elif m["whole"] is None and _NUMBER_WORD_BEFORE.search(
+            lower, max(0, m.start() - 64), m.start()
+        ):  # (no word of it is longer: read from there, each `point` costs the same)
             continue  # (`at one point five of us`: the idiom's `point five` too)
         else:
             whole = _whole_said(m["whole"] or "0")
