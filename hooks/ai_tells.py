@@ -60,12 +60,20 @@ PHRASES = (
     "i hope this email finds you well",
     "regenerate response",
 )
+# Before a reply's opening word: a heading's, a table's, a list's, a quote's or a
+# definition's marks, an emoji, a symbol (not a quotation mark: `"Certainly!" she said`
+# reports speech); a definition list's term on the line before (rounds 82-84).
+_OPENS = r"^(?:[^\n]*\n(?=:))?(?:[^\w\n\"'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]|\d+[.)])*"
+# `!` and every mark drawn as one (each character Unicode names an exclamation mark or
+# an interrobang, and the Latin letter `ǃ`: rounds 83, 84).
+_BANG = (
+    r"[!\u00a1\u01c3\u055c\u07f9\u109f\u1944\u203c\u203d\u2048\u2049\u2755\u2757\u2762"
+    r"\u2763\u2e18\u2e53\ua71d\ua71e\ua71f\uaa77\ufe15\ufe57\uff01\U00016e9a\U0001e95e"
+    r"\U0001f679-\U0001f67b]"
+)
 PATTERNS = (
-    # (a line's start past a heading's, a table's, a list's or a quote's marks; `!` or
-    # a mark drawn as one, after spaces or an emoji: rounds 82, 83)
-    r"(?i)^[\s#>|*+-]*certainly[^\w\n]*[!\u01c3\ua71d\u2755\u2757\ufe57\uff01\u203c]",
-    r"(?im)(?:^[\s#>|*+-]*great question\b"
-    r"|\bgreat question[^\w\n]*[!\u01c3\ua71d\u2755\u2757\ufe57\uff01\u203c])",
+    rf"(?i){_OPENS}certainly[^\w\n]*{_BANG}",
+    rf"(?im)(?:{_OPENS}great question\b|\bgreat question[^\w\n]*{_BANG})",
 )
 # `idioms: true` bans these too, as the first releases did: phrases people do write
 # (measured on human posts written before 2022, benchmarks/precision.py), for a team

@@ -201,6 +201,7 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("Delve is a word we mention.", id="delve-alone"),
         pytest.param("", id="empty"),
         pytest.param("That's a great question. Let me illustrate.", id="a-person-asked"),
+        pytest.param('"Certainly!" she said, and left.', id="reported-speech"),
         pytest.param(
             "At the end of the day, it's worth noting: not just X, but Y.",
             id="everyday-idioms-are-off-by-default",
@@ -1578,6 +1579,15 @@ def test_a_tag_that_may_hide_parts_no_words(body: str) -> None:
         ("Great question\u01c3 Here is the answer.\n", "great question"),
         ("# Certainly! Here is the post.\n\nMore words.\n", "certainly"),
         ("| Certainly! Here is the post. |\n|---|\n| x |\n", "certainly"),
+        # (round 84: an emoji, `¡` or a definition's mark before it; `‽`, `❢`, NKo's `߹`)
+        ("\U0001f600 Certainly! Here is the post.\n", "certainly"),
+        ("\u00a1Certainly! Here is the post.\n", "certainly"),
+        ("Reply\n: Certainly! Here is the post.\n", "certainly"),
+        ("1. Certainly! Here is the list.\n", "certainly"),
+        ("Certainly\u203d Here is the post.\n", "certainly"),
+        ("Certainly\u2762 Here is the post.\n", "certainly"),
+        ("Certainly\u07f9 Here is the post.\n", "certainly"),
+        ("\U0001f600 Great question! Here is the answer.\n", "great question"),
         # (round 84: words run together, however; a raised letter in a word; bare initials)
         ("As an AI language&#8203;model, I cannot share.\n", "as an ai language model"),
         ("As an AI language\u200bmodel, I cannot share.\n", "as an ai language model"),
