@@ -65,7 +65,7 @@ PHRASES = (
 # reports speech); a definition list's term on the line before (rounds 82-84).
 _OPENS = r"^(?:[^\n]*\n(?=:))?(?:[^\w\n\"'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]|\d+[.)])*"
 # `!` and every mark drawn as one (each character Unicode names an exclamation mark or
-# an interrobang, and the Latin letter `ǃ`: rounds 83, 84).
+# an interrobang, and the Latin letter U+01C3: rounds 83, 84).
 _BANG = (
     r"[!\u00a1\u01c3\u055c\u07f9\u109f\u1944\u203c\u203d\u2048\u2049\u2755\u2757\u2762"
     r"\u2763\u2e18\u2e53\ua71d\ua71e\ua71f\uaa77\ufe15\ufe57\uff01\U00016e9a\U0001e95e"

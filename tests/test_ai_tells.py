@@ -648,6 +648,20 @@ _LIQUID = [
 ]
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{{ "As an AI language model" | slugify: "raw" }}, I cannot browse the web.',
+        '{{ "As an AI language model" | slugify: "pretty" | upcase }}, I cannot.',
+    ],
+)
+def test_a_letter_keeping_filters_options_are_not_printed(body: str) -> None:
+    """Jekyll prints `as-an-ai-language-model`: the option `raw` is no word of it
+    (round 84 read `...language modelraw`)."""
+    found = find_tells(f"---\ntitle: p\n---\n{body}\n", RULES, path="p.md")
+    assert 'banned phrase "as an ai language model"' in [f.message for f in found], body
+
+
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
 def test_what_liquid_prints_is_read(tmp_path: Path) -> None:
     """Jekyll runs a post's Liquid before markdown reads it: ai-tells reads the page as

@@ -174,8 +174,17 @@ def printed_tag(m: Match) -> str:
     tag = m.group()
     keep = bytearray(len(tag))
     if OUTPUT.match(tag):
+        # (not the options of a filter that keeps the letters and adds none of its own:
+        # `slugify: "raw"` prints no "raw", round 84)
+        bare = LITERAL.sub(lambda m: "\0" * len(m.group()), tag)
+        quiet = [
+            (f.start(), bare.find("|", f.end()) % (len(tag) + 1))
+            for f in _FILTER_CALL.finditer(bare)
+            if f.group(1) in _KEEPS and f.group(1) not in ("append", "concat", "date")
+        ]
         for lit in LITERAL.finditer(tag):
-            keep[lit.start() + 1 : lit.end() - 1] = b"\1" * (lit.end() - lit.start() - 2)
+            if not any(a < lit.start() < b for a, b in quiet):
+                keep[lit.start() + 1 : lit.end() - 1] = b"\1" * (lit.end() - lit.start() - 2)
     return "".join(c if keep[i] or c == "\n" else "\0" for i, c in enumerate(tag))
 
 
@@ -411,8 +420,11 @@ def _filtered(
             return None  # a count, not the words
         elif maybe and name == "date" and args:  # (its format is what it prints)
             value = re.sub(r"%-?[A-Za-z%]", "1", args[0])
-        elif maybe and args and name != "default":
-            value += "".join(args)
+        elif maybe and args and name != "default" and name not in _KEEPS:
+            # (a filter that keeps the letters takes options, `slugify: "raw"`, that it
+            # does not print: round 84 read `...language modelraw`; another's arguments
+            # may be printed, as words of their own)
+            value += " " + " ".join(args)
         if len(value) > _LONGEST:
             return None
     return value
