@@ -200,6 +200,29 @@ _SCALES = {
     "tpиллиoh": 10**12,
     "tpиллиoha": 10**12,
     "tpиллиohob": 10**12,
+    # (Portuguese's mil milhões; Indonesian's and Malay's ribu, juta, miliar, triliun;
+    # Vietnamese's nghìn, ngàn, triệu, tỷ; Swahili's bilioni, trilioni, as folded)
+    "mil milhoes": 1_000_000_000,
+    "ribu": 1000,
+    "juta": 1_000_000,
+    "miliar": 1_000_000_000,
+    "triliun": 10**12,
+    "nghin": 1000,
+    "ngan": 1000,
+    "trieu": 1_000_000,
+    "ty": 1_000_000_000,
+    "bilioni": 1_000_000_000,
+    "trilioni": 10**12,
+    # (a scale's character after digits, as Chinese, Japanese and Korean write them:
+    # `2万` 20,000, `2亿` and `2億` 200 million; their numerals stay unread)
+    "\u5343": 1000,
+    "\u4e07": 10_000,
+    "\u842c": 10_000,
+    "\u4ebf": 100_000_000,
+    "\u5104": 100_000_000,
+    "\ucc9c": 1000,
+    "\ub9cc": 10_000,
+    "\uc5b5": 100_000_000,
 }
 _MANY = (
     "thousand",
@@ -224,7 +247,9 @@ def _any_case(word: str) -> str:
 _SCALE_WORDS = "|".join(
     _any_case(w + "s?" if w in _MANY else w).replace(" ", r"[\ \t\u00a0]+")
     for w in sorted(
-        (w for w in _SCALES if len(w) > 1 and w.islower() and w != "mil"), key=len, reverse=True
+        (w for w in _SCALES if w == w.lower() and (len(w) > 1 or not w.isascii()) and w != "mil"),
+        key=len,
+        reverse=True,
     )
 )
 
@@ -692,6 +717,11 @@ _SCALED_CURRENCY = lazyre.compile(
     r"|[$\u00a2-\u00a5\u20a0-\u20c0\ufdfc\ufe69\uff04\uffe0\uffe1\uffe5\uffe6])(?!\w)"
 )
 _AS_SCALE = {"k": "k", "K": "k", "T": "k", "M": "M", "Mn": "M", "Mio": "M"}  # (else: B)
+# A percent sign before its number, as Turkish writes it (`%76`, `% 76`); not a Liquid
+# tag's (`{% 76 %}`), a format's (`%76s`) or an escape's in a word.
+_PERCENT_FIRST = lazyre.compile(
+    r"(?<![\w%.,{])%([\ \u00a0]?)(\d{1,9}(?:[.,]\d{1,9})?)(?![\w%]|[.,]\d)"
+)
 
 
 def _scaled_currency(m: re.Match[str]) -> str:
@@ -773,8 +803,10 @@ def scan(text: str, shortcut: bool = True, sure: bool = False) -> list[tuple[int
         text = text.translate(_DINGBAT_DIGITS)
     before = text
     text = _SCALED_CURRENCY.sub(_scaled_currency, text)
+    if "%" in text:  # (Turkish's `%76`, `% 76`: 76%, round 84)
+        text = _PERCENT_FIRST.sub(lambda m: m[2] + m[1] + "%", text)
     found = _scan(text, shortcut, sure)
-    if text != before:  # (as written: `2 MEUR`, not `2 M¤`)
+    if text != before:  # (as written: `2 MEUR`, not `2 M¤`; `%76`, not `76%`)
         found = [(at, before[at : at + len(said)], value) for at, said, value in found]
     return found
 
@@ -1015,7 +1047,7 @@ def _multiplier(m: re.Match[str]) -> int:
         return 1_000_000
     product = 1
     said = " ".join(m["scaled"].replace("-", " ").split())
-    for word in re.split(r" (?!millones)", said):  # (`mil millones` is one scale)
+    for word in re.split(r" (?!(?i:millones|milhoes)\b)", said):  # (`mil millones`: one)
         key = word.lower()
         product *= _SCALE[key] if key in ("dozen", "hundred") else _scale_of(word)
     return product
