@@ -652,6 +652,39 @@ def _unlabeled(text: str) -> str:
     return "".join(out) + text[done:] if out else text
 
 
+# Numbers in idioms that count nothing (round 84: `a high five`, `on cloud nine`, `thanks
+# a million`, `worth a thousand words`, `a hundred percent sure`), and a count of parts
+# that no scale follows (`a two-thirds majority` is no 2; `three-quarters of a million`
+# is read whole). In every reading: a body's `thanks a million` supports no million.
+_S = r"[\ \t\u00a0\n-]+"
+_IDIOMS = (
+    "high fives?|nine to five|9 to 5|cloud nine|one in a million|thanks a million"
+    "|a million thanks|worth a thousand words|(?:a|one) hundred (?:percent|per cent)"
+    " (?:sure|certain|confident|right|correct)|100 ?% (?:sure|certain|confident|right"
+    "|correct)|two cents|dressed to the nines|the whole nine yards|at sixes and sevens"
+    "|six of one|twenty four seven|nine times out of ten|back to square one"
+    "|kill two birds|a dime a dozen|forty winks|million dollar question|on all fours"
+    "|in two minds|one of a kind|two peas in a pod|takes two to tango"
+    "|(?:like|look|looks|feel|feels|felt) a million (?:bucks|dollars)"
+)
+_IDIOM = lazyre.compile(
+    rf"(?i)\b(?:(?:{_IDIOMS.replace(' ', _S)})\b"
+    rf"|(?:{_SMALL_WORDS}){_S}(?:halves|thirds?|quarters|fourths|fifths?|sixths?|sevenths?"
+    rf"|eighths?|ninths?|tenths?|hundredths?|thousandths?)\b"
+    rf"(?!{_S}(?:of{_S})?(?:an?{_S})?(?:{_SCALE_WORDS}|dozen)\b))"
+)
+# (the words every idiom above holds one of: most text has none, and is not searched)
+_IDIOM_HINT = lazyre.compile(
+    r"(?i)\b(?:fives?|nines?|million|thousand|hundred|100|cents|sixes|ten|one|two|dozen"
+    r"|forty|fours|halves|thirds?|quarters|fourths|fifths?|sixths?|sevenths?|eighths?"
+    r"|ninths?|tenths?|hundredths?|thousandths?)\b"
+)
+
+
+def _blanked(m: re.Match[str]) -> str:
+    return re.sub(r"[^\n]", " ", m.group())
+
+
 def _label_blanked(m: re.Match[str]) -> str:
     if m.group(4) and not m.group(2):  # (`of` after a name: a quantity may follow)
         return m.group()
@@ -763,6 +796,18 @@ _NAMED_BY = lazyre.compile(
     r"\b(?i:ports?|https?|rfc|pep|iso|flight|route|highway|interstate|exit|room|pages?"
     r"|pp?\.|article|chapter|section)[\ \u00a0]#?\Z|\u00a7[\ \u00a0]?\Z"
 )
+# A part of a series named after a preposition (`in round 84`, `by week 12`, `on day 3`):
+# the label words' wider family, where a number after them names (`this week 12 people
+# joined` counts: no such word before; `Stage 76 Times Faster` counts, as the label
+# rule reads it).
+_NAMED_IN = lazyre.compile(
+    r"\b(?i:in|on|during|since|until|till|from|by|at|of|for|after|before|through|into)"
+    r"[\ \u00a0]+(?:the[\ \u00a0]+)?"
+    r"(?i:round|week|day|sprint|iteration|milestone|wave|season|episode|level|stage|phase"
+    r"|part|step|lesson|module|unit|chapter|section|release|issue|ticket|build|game|match"
+    r"|race|lap|quarter|semester|term|year|grade|gate|platform|track|lane|floor)"
+    r"[\ \u00a0]+#?\Z"
+)
 _DAY_OR_YEAR = lazyre.compile(r"(?P<day>\d{1,2}(?:st|nd|rd|th)?)|(?P<year>(?:19|20)\d\d)|\d{1,5}")
 
 
@@ -770,7 +815,11 @@ def _a_date_or_place(text: str, start: int, end: int) -> bool:
     """Whether the chunk text[start:end] is a day, a year, an hour or a house number
     by what stands around it (_DATED_BEFORE, _DATED_AFTER)."""
     said = text[start:end].rstrip(",.;:!?)")
-    if _SCORE_OR_SCREEN.match(text, start) or _NAMED_BY.search(text, max(0, start - 14), start):
+    if (
+        _SCORE_OR_SCREEN.match(text, start)
+        or _NAMED_BY.search(text, max(0, start - 14), start)
+        or _NAMED_IN.search(text, max(0, start - 40), start)
+    ):
         return True
     if said.endswith(("'s", "\u2019s")) and len(said) == 6:
         return said[:4].isdecimal() and said[:2] in ("19", "20")  # (`2024's`)
@@ -822,6 +871,7 @@ def _scan(text: str, shortcut: bool, sure: bool) -> list[tuple[int, str, str]]:
         if "<" in text:
             text = OPAQUE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
     text = _unlabeled(text)
+    text = _IDIOM.sub(_blanked, text) if _IDIOM_HINT.search(text) else text
     found: list[tuple[int, str, str]] = []
     for start, end in digit_chunks(text):
         chunk = text[start:end]

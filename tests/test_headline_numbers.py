@@ -478,6 +478,17 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("9 Outages", "Nobody here works 9-to-5."),
         ("401 Users", "Save in your 401(k) every month."),
         ("8080 Users", "The preview runs on localhost:8080 only."),
+        # (round 84: idioms, a part of a series after a preposition, a count of parts)
+        ("5 Lessons", "The team shared a high five when the fix landed."),
+        ("9 Lessons", "She works nine to five on the support desk."),
+        ("9 Lessons", "He was on cloud nine after the release."),
+        ("1,000,000 Users", "It was a one in a million chance."),
+        ("1,000,000 Users", "Thanks a million to everyone who filed reports."),
+        ("1000 Users", "A good diagram is worth a thousand words."),
+        ("84 Bugs Fixed", "In round 84 we looked at the push hook again."),
+        ("12 Bugs Fixed", "We met in week 12 to plan the release."),
+        ("2 Bugs Fixed", "The change needed a two-thirds majority of maintainers."),
+        ("100% Coverage", "I am a hundred percent sure the cache is cold."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
@@ -492,6 +503,8 @@ def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, 
     ("text", "values"),
     [
         ("At one point two of us left.", {"2"}),  # (an idiom, no 1.2)
+        ("Thanks a million, and worth a thousand words.", set()),  # (idioms: round 84)
+        ("This week 12 people joined; two thirds of them left.", {"12"}),
         # (round 80's false refusals and loose bodies)
         ("By nineteen she had won 2 Grand Slams.", {"19", "2"}),
         ("Today we closed issues 1,5 and 9.", {"9"}),
