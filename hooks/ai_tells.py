@@ -129,7 +129,13 @@ settings = {
     "check_blockquotes": False,
     "check_link_text": False,
     "suppressions": True,
+    # The files whose values a page prints by name, `{{ site.x }}` and `{{ site.data.a.b
+    # }}` (Jekyll's config and data files: `init` names them on a Jekyll site). Each
+    # receipt fingerprints only the values its page printed (round 84, t08 and t09).
+    "site_values": (),
 }
+kinds = {"site_values": "globs"}
+corpus = ("site_values",)
 # Said once under a refusal that holds an ai-tells finding.
 hint = (
     "rephrase what ai-tells names (for weighed tells: write plainer, fewer of them);"
@@ -609,6 +615,7 @@ def find_tells(
     peel: bool = True,
     weighing: Weighing | None = None,
     drawn: bool = True,
+    site: Mapping[str, Any] | None = None,
 ) -> list[Finding]:
     """Every banned phrase or pattern in what a reader of the page may see, as a reader
     sees it (gate.reading.reader: markup out, entities decoded, lookalike letters folded), in
@@ -634,6 +641,12 @@ def find_tells(
     found.add(_in_the_layout(page))
     for variant in _variants(text, path):
         found.add(page.again(variant, rendered, peel))
+    if site and "{{" in text:  # (the site's values a page prints by name: site_values)
+        from receipt_gate.reading.templatetags import own_values
+
+        sited = own_values(text, {"site": site})
+        if sited is not None:
+            found.add(page.again(sited, rendered, peel))
     for variant in _plain_variants(text):
         found.add(_in_prose(page._replace(text=variant, readings={}), False, joined))
     if drawn and "<" in text:
@@ -1787,7 +1800,117 @@ def _drawn_matches(
     return out
 
 
-def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], Outcome]:
+def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
+    """What `init` writes: on a Jekyll site, the config and data files whose values a
+    page prints (`{{ site.tagline }}`)."""
+    if layout.generator != "jekyll":
+        return True, [], {}
+    return (
+        True,
+        ["A page's {{ site.x }} and {{ site.data.x }} are read from these."],
+        {"site_values": ["_config.yml", "_config.yaml", "_data/**"]},
+    )
+
+
+# A value of the site a page prints by name (Jekyll's `site.x`, `site.data.a.b`,
+# `site["x"]`), its path as the receipt names it.
+_SITE_VALUE = lazyre.compile(
+    r"\{\{-?\s*site((?:\.[A-Za-z_][\w-]*+|\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\])++)"
+)
+
+
+def _site_reads(text: str) -> list[str]:
+    """The site values the page prints, as `site.a.b` (an index as a step: `site.a.0`)."""
+    if "{{" not in text or "site" not in text:
+        return []
+    return sorted(
+        {
+            "site." + ".".join("".join(step) for step in _STEP.findall(m.group(1)))
+            for m in _SITE_VALUE.finditer(text)
+        }
+    )
+
+
+_STEP = lazyre.compile(r"\.([A-Za-z_][\w-]*)|\[\s*(?:\"([^\"\n]*)\"|'([^'\n]*)'|(\d+))\s*\]")
+
+
+def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Any) -> dict[str, Any]:
+    """The site's values, as Jekyll gives them to a page: the config's keys at the top,
+    each data file's under `data` by its folders and name (`_data/a/b.yml` is
+    `site.data.a.b`). A file that does not parse gives none (Jekyll would not build)."""
+    site: dict[str, Any] = {}
+    for path in sorted(files.get("site_values", {})):
+        doc = _parsed(pages.tree.read(path), path)
+        folder, _, base = path.rpartition("/")
+        parts = folder.split("/")
+        if doc is None:
+            continue
+        if "_data" not in parts:
+            if isinstance(doc, dict):
+                site.update({k: v for k, v in doc.items() if isinstance(k, str)})
+            continue
+        parent: Any = site
+        for step in ["data", *parts[parts.index("_data") + 1 :]]:
+            parent = parent.setdefault(step, {}) if isinstance(parent, dict) else None
+        if isinstance(parent, dict):
+            parent[base.rsplit(".", 1)[0]] = doc
+    return site
+
+
+def _parsed(data: bytes | None, path: str) -> Any:
+    import json
+
+    from receipt_gate import GateError
+
+    if data is None or len(data) > 4 << 20:
+        return None
+    try:
+        text = data.decode("utf-8")
+        if path.lower().endswith(".json"):
+            return json.loads(text)
+        if path.lower().endswith(".toml"):
+            import tomllib
+
+            return tomllib.loads(text)
+        if path.lower().endswith((".yml", ".yaml")):
+            from receipt_gate.base import yamlio
+
+            return yamlio.load(text, path, scalar_aliases=True)
+    except (ValueError, GateError, RecursionError):
+        return None
+    return None
+
+
+def _site_value(site: Mapping[str, Any], key: str) -> Any:
+    """The value at `site.a.b` (None where there is none; a nested value as it is)."""
+    node: Any = site
+    for step in key.split(".")[1:]:
+        if isinstance(node, dict):
+            node = node.get(step)
+        elif isinstance(node, list) and step.isdigit() and int(step) < len(node):
+            node = node[int(step)]
+        else:
+            return None
+    return node
+
+
+def digest(site: Mapping[str, Any], reads: Sequence[str], draft: str) -> object:
+    """What the verdict on this draft read of the site's values: each one it printed."""
+    return {k: _plain(_site_value(site, k)) for k in sorted(set(reads))}
+
+
+def _plain(value: Any) -> Any:
+    """The value as JSON holds it (a YAML date as its text)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
+
+
+def make(
+    settings: Mapping[str, Any], corpus: Mapping[str, Any] | None = None
+) -> Callable[[Draft], Outcome]:
     phrases, patterns = list(settings["phrases"]), list(settings["patterns"])
     if settings["idioms"]:
         phrases += IDIOMS
@@ -1806,9 +1929,12 @@ def make(settings: Mapping[str, Any], corpus: None = None) -> Callable[[Draft], 
         else None
     )
 
+    site = dict(corpus) if corpus else None
+
     def check(draft: Draft) -> Outcome:
-        return Outcome(
-            find_tells(draft.text, rules, quotes, links, draft.path, weighing=weighing), len(rules)
+        found = find_tells(
+            draft.text, rules, quotes, links, draft.path, weighing=weighing, site=site
         )
+        return Outcome(found, len(rules), reads=_site_reads(draft.text) if site is not None else ())
 
     return check

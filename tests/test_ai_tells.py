@@ -19,6 +19,7 @@ from receipt_gate_hooks.ai_tells import (
     compile_rules,
     find_tells,
 )
+from tests.conftest import Repo, Run
 
 # The reading is tested with the hard bans the first releases had by default (a team
 # may still ban them: `phrases:`): every way a page can show a banned phrase is found.
@@ -1645,3 +1646,37 @@ def test_words_no_reader_is_surely_shown_dilute_no_tells(style: str) -> None:
     assert api.check_text("ai-tells", page).findings != []
     shown = f'{OWN}{dense}\n\n<span style="font-weight:bold">{filler}</span>\n'
     assert api.check_text("ai-tells", shown).findings == []
+
+
+def test_a_site_value_a_page_prints_is_read_and_stales_only_its_readers(
+    repo: Repo, rg: Run
+) -> None:
+    """Jekyll prints `{{ site.tagline }}` from `_config.yml` and `{{ site.data.m.note }}`
+    from `_data/m.yml` into the page (round 84, t08 and t09): ai-tells reads them where
+    `site_values` names those files, and a change to a value stales the receipts of the
+    pages that print it, no other."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
+        'checks: {ai-tells: {site_values: ["_config.yml", "_data/**"]}}\n',
+    )
+    repo.write("_config.yml", "title: s\ntagline: As an AI language model, I cannot.\n")
+    repo.write("_data/m.yml", "note: Plain words.\n")
+    repo.write("posts/a.md", "---\ntitle: a\n---\nHere is my answer. {{ site.tagline }}\n")
+    repo.write("posts/b.md", "---\ntitle: b\n---\nOur note: {{ site.data.m.note }}\n")
+    repo.write("posts/c.md", "---\ntitle: c\n---\nNothing of the site's.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "posts/a.md:4:" in out and "as an ai language model" in out, out
+    assert "posts/b.md:" not in out and "posts/c.md:" not in out, out
+    others = {p: (repo.path / f".receipts/posts/{p}.md/ai-tells.json").read_bytes() for p in "bc"}
+    repo.write("_config.yml", "title: s\ntagline: We write our own words.\n")
+    rc, out, _ = rg("verify")
+    assert rc == 1 and "posts/a.md" in out and "posts/b.md" not in out, out  # a's: stale
+    rc, out, _ = rg("run")
+    assert rc == 0, out
+    assert {
+        p: (repo.path / f".receipts/posts/{p}.md/ai-tells.json").read_bytes() for p in "bc"
+    } == others
+    repo.write("_data/m.yml", "note: As an AI language model, I cannot.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "posts/b.md:4:" in out and "posts/a.md:" not in out, out

@@ -218,6 +218,13 @@ def fingerprint(
     # are a corpus, each draft's receipt fingerprinting what it read of them.
     reported = spec.kind == "command" and cfg.effective[name].get("inputs_read") == "reported"
     corpus = ("inputs",) if reported else spec.corpus
+    if (
+        not reported
+        and corpus
+        and not any(files.get(k) for k in corpus)
+        and not any(spec.settings[k].default for k in corpus)
+    ):
+        corpus = ()  # a corpus the check may go without names no file: it has none
     payload: dict[str, object] = {
         "check": name,
         "version": spec.version,
@@ -238,8 +245,8 @@ def fingerprint(
 
         def load() -> tuple[Any, Digest]:
             return read_of, _what_it_read
-    elif spec.corpus:
-        for k in spec.corpus:  # a page no receipt can name is refused now, built or not
+    elif corpus:
+        for k in corpus:  # a page no receipt can name is refused now, built or not
             nameable(files.get(k, {}))
 
         def load() -> tuple[Any, Digest]:
@@ -262,14 +269,14 @@ def fingerprint(
         [
             common,
             hashed,
-            _publication_key(cfg, tree) if spec.corpus else None,
+            _publication_key(cfg, tree) if corpus else None,
             {d: sorted(k) for d, k in (entries or {}).items()},
         ]
     )
     members = frozenset(p for k in corpus for p in files.get(k, {}))
     memo = _kept(tree.root, name, whole) if load is not None else {}
     fp = Fingerprint(name, common, whole, load, entries, members, memo, len(memo))
-    if spec.corpus and not reported:
+    if corpus and not reported:
 
         def changed(corpus: Any) -> tuple[str, frozenset[str]] | None:
             from receipt_gate.checks.table import implementation
