@@ -77,6 +77,8 @@ _SCALES = {
     "bilion": 1_000_000_000,
     "billon": 1_000_000_000,
     "thousend": 1000,
+    "thous": 1000,  # (round 85: `200 thous.`, `200 thsd`)
+    "thsd": 1000,
     "mio": 1_000_000,
     "mn": 1_000_000,
     "millionen": 1_000_000,
@@ -215,6 +217,21 @@ _SCALES = {
     "trilioni": 10**12,
     # (a scale's character after digits, as Chinese, Japanese and Korean write them:
     # `2万` 20,000, `2亿` and `2億` 200 million; their numerals stay unread)
+    "\u767e": 100,
+    "\ubc31": 100,
+    "\u5341\u4e07": 100_000,
+    "\u767e\u4e07": 1_000_000,
+    "\u5343\u4e07": 10_000_000,
+    "\u5341\u4ebf": 1_000_000_000,
+    "\u5341\u5104": 1_000_000_000,
+    "\u767e\u4ebf": 10_000_000_000,
+    "\u767e\u5104": 10_000_000_000,
+    "\u5343\u4ebf": 100_000_000_000,
+    "\u5343\u5104": 100_000_000_000,
+    "\uc2ed\ub9cc": 100_000,
+    "\ubc31\ub9cc": 1_000_000,
+    "\ucc9c\ub9cc": 10_000_000,
+    "\uc2ed\uc5b5": 1_000_000_000,
     "\u5343": 1000,
     "\u4e07": 10_000,
     "\u842c": 10_000,
@@ -309,6 +326,7 @@ _EITHER = {
     "bio": "trillion",  # (German's Bio.: a Billion, ten to the twelfth)
     "cr": "crore",  # (or credits)
     "mds": "milliard",  # (French's Mds; or doctors)
+    "Md": "milliard",  # (French's Md, round 85; or a doctor)
 }
 # What may follow a number, spaced, and change what it reads as (one pattern for a
 # number of digits or of words): `and a half`, a scale word (`2 Million`, `76  thousand`,
@@ -330,7 +348,7 @@ _TAIL = lazyre.compile(
     (?P<scaled>(?:(?:{_WS}+|{_WS}*-{_WS}*)
         (?ai:{_SCALE_WORDS}|dozen|hundred)(?!\w|\.\w)){{1,3}}
       |{_WS}+(?:(?P<mm>MM)
-        |(?P<either>[kKmMBL]|mm|cr|(?ai:mill?|thou|bio|mds)|grand(?![\ \t]+[A-Za-z])))
+        |(?P<either>[kKmMBL]|mm|cr|Md|(?ai:mill?|thou|bio|mds)|grand(?![\ \t]+[A-Za-z])))
       (?!\w|\.\w))?
     (?P<and_after>{_AND_A_PART})?
     (?:(?P<pct>{_WS}*%|{_WS}+{_PERCENT_WORDS})
@@ -727,18 +745,27 @@ def digit_chunks(text: str) -> Iterator[tuple[int, int]]:
         yield start, done
 
 
-# A share of a hundred, read as a percent.
+# A share of a hundred, read as a percent: in digits or words, `out of`, `in`, `of` or
+# `per`, `every` or `each` (round 85: `seventy-six out of a hundred`, `76 per hundred`,
+# `76 in every 100`).
 _OUT_OF_100 = lazyre.compile(
-    r"(?<![\w.,])([1-9]\d?|100)[\ \u00a0]+(?:out[\ \u00a0]+of|in)[\ \u00a0]+100\b(?![.,]\d)"
+    rf"(?<![\w.,])([1-9]\d?|100|(?i:{_SMALL_WORDS})(?:-(?i:{_SMALL_WORDS}))?)[\ \u00a0]+"
+    r"(?i:out[\ \u00a0]+of|in|of|per)(?:[\ \u00a0]+(?i:every|each))?[\ \u00a0]+"
+    r"(?:100|(?i:(?:a|one)[\ \u00a0]+)?(?i:hundred))\b(?![.,]\d)"
 )
 
 
 def _shares(text: str) -> list[tuple[int, str, str]]:
     """Each share of a hundred the text says (`76 out of 100`, `76 in 100`: 76%, round
     83)."""
-    if "100" not in text:
+    if "100" not in text and "undred" not in text and "UNDRED" not in text:
         return []
-    return [(m.start(), m.group(), f"{m[1]}%") for m in _OUT_OF_100.finditer(text)]
+    out = []
+    for m in _OUT_OF_100.finditer(text):
+        said = m[1] if m[1][0].isdigit() else str(_whole_said(m[1].lower()))
+        if 0 < int(said) <= 100:
+            out.append((m.start(), m.group(), f"{said}%"))
+    return out
 
 
 # A scale's letter before a currency's sign or code, after a number (`2 MEUR`, `2 Md€`,
