@@ -622,6 +622,7 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Pages) -> 
     from receipt_gate.sites import tree_drops_footnotes
 
     fields = tuple(pages.settings["title_fields"])
+    pages.own_status = True  # (a plain site's posts are out by their status: published())
     run_dir = pages.cfg.run_dir if pages.cfg is not None else ".receipts"
     notes = not tree_drops_footnotes(pages.tree, run_dir)  # (no footnotes read: round 62)
     given = given_fields(pages.tree, pages.cfg, fields)  # (a title a config gives: round 72)

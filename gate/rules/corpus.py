@@ -2200,7 +2200,12 @@ def rules_key(cfg: Config | None) -> object:
     """What decides publication, for cache keys."""
     if cfg is None:
         return None
-    return [cfg.drafts, cfg.draft_markers]
+    # (with no draft markers, a plain site's posts are out by their status: the states)
+    return [
+        cfg.drafts,
+        cfg.draft_markers,
+        *((cfg.states, cfg.gate_from) if not cfg.draft_markers else ()),
+    ]
 
 
 # The steps a corpus index's journal holds before the index is written whole again.
@@ -2234,6 +2239,10 @@ class Pages:
         # id -> (a mapping of pages, its rows_key), as the fingerprint hashed it already
         # (40,000 rows: 25 ms); asked by identity, the mapping kept with its key
         self.hashed: dict[int, tuple[Mapping[str, str | None], str]] = {}
+        # Whether a page's own status says it is out where the drafts glob matches every
+        # page (headline-numbers' titles and bodies on a plain site); registered-terms'
+        # documentation never takes a draft's word (see published()).
+        self.own_status = False
 
     def read(
         self,
@@ -2343,6 +2352,7 @@ class Pages:
         rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3], site[5])
         out: dict[str, tuple[int, Any]] = {}
         errors = []
+        every: bool | None = None  # (asked once, of the first draft)
         for p in changed:
             page = read_text(self.tree, p) if p in shas else None
             if page is None:
@@ -2359,7 +2369,9 @@ class Pages:
             if _names_address(fields, p):
                 return None
             draft = self.cfg is not None and wildmatch.match(self.cfg.drafts, p)
-            alike = draft and self._every_draft(shas)
+            if draft and every is None:
+                every = self._every_draft(shas)
+            alike = draft and bool(every)
             flags = self._shows(p, fields, shas, rules, (draft, alike), False) * PUBLISHED
             flags |= self._shows(p, fields, shas, rules, (draft, alike), True) * SURELY
             out[p] = (flags, parse(page.text, p) if flags else None)
@@ -2450,7 +2462,7 @@ class Pages:
 
         cfg = self.cfg
         drafts = set(wildmatch.select(cfg.drafts, list(shas))) if cfg is not None else set()
-        alike = len(drafts) == len(shas)  # (every page a draft: see published())
+        alike = self.own_status and len(drafts) == len(shas)  # (see published())
         return {
             p: facts[k][1]
             for p, k in sorted((p, _fk(p, sha)) for p, sha in shas.items())
@@ -2460,7 +2472,7 @@ class Pages:
     def _every_draft(self, shas: Mapping[str, object]) -> bool:
         """Does the drafts glob match every page read, with no draft markers (then it
         singles none out as unpublished: see published())?"""
-        if self.cfg is None or self.cfg.draft_markers is not None:
+        if self.cfg is None or self.cfg.draft_markers is not None or not self.own_status:
             return False
         from receipt_gate.base import wildmatch
 
