@@ -6,6 +6,7 @@ calibrated on human writing."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -54,6 +55,7 @@ _DECOR = (
 )
 PHRASES = (
     "as an ai language model",
+    "as an artificial intelligence language model",  # (round 85: the acronym spelled out)
     "as a large language model",
     "as of my last knowledge update",
     "as of my knowledge cutoff",
@@ -63,17 +65,19 @@ PHRASES = (
 # Before a reply's opening word: a heading's, a table's, a list's, a quote's or a
 # definition's marks, an emoji, a symbol (not a quotation mark: `"Certainly!" she said`
 # reports speech); a definition list's term on the line before (rounds 82-84).
-_OPENS = r"^(?:[^\n]*\n(?=:))?(?:[^\w\n\"'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]|\d+[.)])*"
+_OPENS = (
+    r"^(?:[^\n]*\n(?=:))?(?:[^\w\n\"'\u2018-\u201f\u00ab\u00bb\u2039\u203a\u275b-\u2760"
+    r"\u300c-\u300f\u301d-\u301f\uff02\uff07]|\d+[.)])*"
+)
 # `!` and every mark drawn as one (each character Unicode names an exclamation mark or
 # an interrobang, and the Latin letter U+01C3: rounds 83, 84).
 _BANG = (
-    r"[!\u00a1\u01c3\u055c\u07f9\u109f\u1944\u203c\u203d\u2048\u2049\u2755\u2757\u2762"
-    r"\u2763\u2e18\u2e53\ua71d\ua71e\ua71f\uaa77\ufe15\ufe57\uff01\U00016e9a\U0001e95e"
-    r"\U0001f679-\U0001f67b]"
+    r"[!\u01c3\u055c\u07f9\u109f\u1944\u203c\u203d\u2048\u2049\u2755\u2757\u2762"
+    r"\u2763\u2e53\ua71d\uaa77\ufe15\ufe57\uff01\U00016e9a\U0001f679-\U0001f67b]"
 )
 PATTERNS = (
     rf"(?i){_OPENS}certainly[^\w\n]*{_BANG}",
-    rf"(?im)(?:{_OPENS}great question\b|\bgreat question[^\w\n]*{_BANG})",
+    rf"(?im)(?:^[\s#>|*+-]*great question\b|\bgreat question[^\w\n]*{_BANG})",
 )
 # `idioms: true` bans these too, as the first releases did: phrases people do write
 # (measured on human posts written before 2022, benchmarks/precision.py), for a team
@@ -161,10 +165,9 @@ TIMEOUT_S = 2.0
 
 
 # Between words: spaces, at most one line break, never a paragraph break; and what a
-# reader reads past there (_DECOR); or nothing: words run together are still the
-# phrase (`AI languagemodel`, or a zero-width space or `<wbr>` between them, drawn so:
-# round 84).
-_GAP = rf"(?:(?:[^\S\n]|{_DECOR})+(?:\n(?:[^\S\n]|{_DECOR})*)?|\n(?:[^\S\n]|{_DECOR})*)?"
+# reader reads past there (_DECOR). (Not nothing: a team's `web site` is no `website`;
+# a zero-width space between words, or its entity, is read as a break: _ZERO_WIDTH.)
+_GAP = rf"(?:(?:[^\S\n]|{_DECOR})+(?:\n(?:[^\S\n]|{_DECOR})*)?|\n(?:[^\S\n]|{_DECOR})*)"
 
 
 # Letters a reader cannot tell from others in common fonts (Unicode's confusables data
@@ -644,7 +647,8 @@ def find_tells(
     if site and "{{" in text:  # (the site's values a page prints by name: site_values)
         from receipt_gate.reading.templatetags import own_values
 
-        sited = own_values(text, {"site": site})
+        params = site.get("params")
+        sited = own_values(text, {**(params if isinstance(params, dict) else {}), "site": site})
         if sited is not None:
             found.add(page.again(sited, rendered, peel))
     for variant in _plain_variants(text):
@@ -1090,6 +1094,14 @@ def _variants(text: str, path: str) -> Iterator[str]:
     shown_too = _attributes_shown(text) if "<" in text else None
     if shown_too is not None:
         yield shown_too
+    if _ZERO_WIDTH.search(text):  # (a break a font draws as nothing, between words:
+        # `language&#8203;model` is two words, as `language<wbr>model` is: round 84)
+        yield _ZERO_WIDTH.sub(lambda m: " " * len(m.group()), text)
+    if "![" in text:  # (a markdown image's alt text, shown where the image is not, as an
+        # `<img alt>`'s is: round 85)
+        alt = _ALT_IMAGE.sub(_alt_shown, text)
+        if alt != text:
+            yield alt
     spaced = _spaced_by_style(text) if "<" in text else None
     if spaced is not None:
         yield spaced
@@ -1127,6 +1139,20 @@ def _variants(text: str, path: str) -> Iterator[str]:
             yield again.translate(_FILLERS)
 
 
+# A zero-width break between two letters, as a character or a reference to one.
+_ZERO_WIDTH = lazyre.compile(
+    r"(?<=[A-Za-z])(?:[\u200b\u200c\u200d\u2060\ufeff]|&(?:#8203|#x200[bBcCdD]|#820[45]"
+    r"|#8288|#x2060|ZeroWidthSpace|zwnj|zwj|NoBreak);)+(?=[A-Za-z])"
+)
+# A markdown image, inline or by reference: its alt text.
+_ALT_IMAGE = lazyre.compile(r"!\[([^\[\]\n]{1,2000})\](?:\([^()\n]{0,2000}\)|\[[^\[\]\n]{0,999}\])")
+
+
+def _alt_shown(m: re.Match[str]) -> str:
+    """The image as its alt text, in its columns (the marks spaces)."""
+    return "  " + m.group(1) + " " * (len(m.group()) - len(m.group(1)) - 2)
+
+
 # Initials spaced apart (`A. I.`), which a reader reads as one word's (`A.I.`); capitals
 # alone too (`A I`, or `A<sup>I</sup>`, drawn apart: round 84).
 _SPACED_INITIALS = lazyre.compile(
@@ -1136,7 +1162,9 @@ _SPACED_INITIALS = lazyre.compile(
 
 # A raised or lowered run of letters glued to a word's letter (`A<sup>I</sup>`): a reader
 # reads the word whole, the run out of line (round 84).
-_RAISED_LETTERS = lazyre.compile(r"(?<=[A-Za-z])<(su[pb])>([A-Za-z]{1,4})</\1>", re.IGNORECASE)
+_RAISED_LETTERS = lazyre.compile(
+    r"(?<=[A-Za-z])<(su[pb])\b[^<>]{0,200}>([A-Za-z]{1,4})</\1>", re.IGNORECASE
+)
 
 
 def _raised(m: re.Match[str]) -> str:
@@ -1570,14 +1598,19 @@ _LETTER = lazyre.compile("[A-Za-z]")
 _MARK_INSIDE = lazyre.compile(r"[A-Za-z][*_~]+[A-Za-z]")
 
 
+# Control characters a page may hold and a browser draws as a box (not NUL, which the
+# readings use for what leaves no trace, nor the stand-in's own mark).
+_CONTROLS = frozenset(map(chr, [*range(1, 9), 11, 12, *range(14, 26), *range(27, 32), 127]))
+
+
 @lru_cache(maxsize=4096)
 def _stands_for_a_letter(c: str) -> bool:
     import unicodedata
 
-    if c.isascii():
-        return c in _WILD_ASCII or c == _WILD
+    if c.isascii():  # (and a control character, a box a browser draws: round 85)
+        return c in _WILD_ASCII or c == _WILD or c in _CONTROLS
     kind = unicodedata.category(c)
-    return kind[0] in "LSN" or kind == "Po"
+    return kind[0] in "LSN" or kind in ("Po", "Cc")
 
 
 def _stand_ins(prose: str) -> list[str]:
@@ -1801,43 +1834,103 @@ def _drawn_matches(
 
 
 def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
-    """What `init` writes: on a Jekyll site, the config and data files whose values a
-    page prints (`{{ site.tagline }}`)."""
-    if layout.generator != "jekyll":
+    """What `init` writes: the config and data files whose values a page prints (Jekyll's
+    `{{ site.tagline }}`, Hugo's `{{< param "tagline" >}}`)."""
+    files = _SITE_FILES.get(layout.generator)
+    if files is None:
         return True, [], {}
-    return (
-        True,
-        ["A page's {{ site.x }} and {{ site.data.x }} are read from these."],
-        {"site_values": ["_config.yml", "_config.yaml", "_data/**"]},
-    )
+    home = posixpath.dirname(layout.configs[0]) if layout.configs else ""
+    files = [posixpath.join(home, f) for f in files] if home else files
+    comment = "A page's site values ({{ site.x }}, param) are read from these."
+    return True, [comment], {"site_values": files}
+
+
+_SITE_FILES = {
+    "jekyll": ["_config.yml", "_config.yaml", "_data/**"],
+    "hugo": [
+        *(f"{n}.{e}" for n in ("hugo", "config") for e in ("toml", "yaml", "yml", "json")),
+        "config/_default/*",
+    ],
+}
+
+
+class Site(NamedTuple):
+    """ai-tells' corpus: the site's values as a page may print them, and those of them
+    (by key) whose text holds a banned phrase."""
+
+    values: dict[str, Any]
+    tainted: dict[str, str]
 
 
 # A value of the site a page prints by name (Jekyll's `site.x`, `site.data.a.b`,
-# `site["x"]`), its path as the receipt names it.
+# `site["x"]`; Hugo's `{{< param "x" >}}`), its path as the receipt names it.
 _SITE_VALUE = lazyre.compile(
     r"\{\{-?\s*site((?:\.[A-Za-z_][\w-]*+|\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\])++)"
 )
-
-
-def _site_reads(text: str) -> list[str]:
-    """The site values the page prints, as `site.a.b` (an index as a step: `site.a.0`)."""
-    if "{{" not in text or "site" not in text:
-        return []
-    return sorted(
-        {
-            "site." + ".".join("".join(step) for step in _STEP.findall(m.group(1)))
-            for m in _SITE_VALUE.finditer(text)
-        }
-    )
-
-
+_PARAM = lazyre.compile(r"\{\{[<%]\s*param\s+\"([^\"\n]{1,200})\"")
 _STEP = lazyre.compile(r"\.([A-Za-z_][\w-]*)|\[\s*(?:\"([^\"\n]*)\"|'([^'\n]*)'|(\d+))\s*\]")
+# A template tag that names the site's values some other way (a loop, an assignment, a
+# filter that computes, a key a variable holds): the check cannot follow it.
+_NAMES_SITE = lazyre.compile(r"\bsite\b|\.Site\b|\bparam\b")
+# What may follow a value printed plainly: filters that keep its letters, the tag's end.
+_PLAIN_REST = lazyre.compile(
+    r"\s*(?:\|\s*(?:strip|escape|upcase|downcase|capitalize|markdownify|smartify)\s*)*"
+    r"-?[>%]?\}\}"
+)
+EVERY = "site.*"
 
 
-def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Any) -> dict[str, Any]:
-    """The site's values, as Jekyll gives them to a page: the config's keys at the top,
-    each data file's under `data` by its folders and name (`_data/a/b.yml` is
-    `site.data.a.b`). A file that does not parse gives none (Jekyll would not build)."""
+def _key(m: re.Match[str]) -> str:
+    """The receipt's name for the value a _SITE_VALUE or _PARAM match prints."""
+    if m.group().startswith(("{{<", "{{%")):  # (Hugo's param: a key in any case)
+        steps = ["params", m.group(1).lower()]
+    else:
+        steps = ["".join(step) for step in _STEP.findall(m.group(1))]
+    # (a step that holds a dot is written as an index: `site.data["a.b"].note`)
+    key = "site"
+    for st in steps:
+        key = _step(key, st)
+    return key
+
+
+def _site_reads(text: str, site: Site) -> list[str]:
+    """The site values the page prints, as `site.a.b` (an index as a step: `site.a.0`;
+    Hugo's param as `site.params.x`), and EVERY where a tag names them otherwise."""
+    if "{{" not in text and "{%" not in text:
+        return []
+    out = {_key(m) for rx in (_SITE_VALUE, _PARAM) for m in rx.finditer(text)}
+    if _unfollowed(text, site):
+        out.add(EVERY)
+    return sorted(out)
+
+
+def _unfollowed(text: str, site: Site) -> list[int]:
+    """Where a template tag names the site's values other than by printing one that is
+    text plainly (a loop, an assignment, a filter that computes, `first`, a key a
+    variable holds: the check cannot follow it)."""
+    from receipt_gate.reading.inline import TEMPLATE
+
+    out = []
+    for m in TEMPLATE.finditer(text):
+        tag = m.group()
+        if not _NAMES_SITE.search(tag):
+            continue
+        plain = _SITE_VALUE.match(tag) or _PARAM.match(tag)
+        if (
+            plain is None
+            or not _PLAIN_REST.fullmatch(tag, plain.end())
+            or not isinstance(_site_value(site, _key(plain)), (str, int, float))
+        ):
+            out.append(m.start())
+    return out
+
+
+def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Any) -> Site:
+    """The site's values, as Jekyll and Hugo give them to a page: the config's keys at the
+    top (Hugo's `params` as `site.params`), each data file's under `data` by its folders
+    and name (`_data/a/b.yml` is `site.data.a.b`; a CSV as its rows). A file that does not
+    parse gives none (the generator would not build). And which of them hold a banned
+    phrase, by the check's settings."""
     site: dict[str, Any] = {}
     for path in sorted(files.get("site_values", {})):
         doc = _parsed(pages.tree.read(path), path)
@@ -1845,16 +1938,48 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Any) -> di
         parts = folder.split("/")
         if doc is None:
             continue
-        if "_data" not in parts:
-            if isinstance(doc, dict):
-                site.update({k: v for k, v in doc.items() if isinstance(k, str)})
-            continue
-        parent: Any = site
-        for step in ["data", *parts[parts.index("_data") + 1 :]]:
-            parent = parent.setdefault(step, {}) if isinstance(parent, dict) else None
-        if isinstance(parent, dict):
-            parent[base.rsplit(".", 1)[0]] = doc
-    return site
+        if "_data" in parts:
+            parent: Any = site
+            for step in ["data", *parts[parts.index("_data") + 1 :]]:
+                parent = parent.setdefault(step, {}) if isinstance(parent, dict) else None
+            if isinstance(parent, dict):
+                parent[base.rsplit(".", 1)[0]] = doc
+        elif isinstance(doc, dict) and base.rsplit(".", 1)[0].lower() == "params":
+            site.setdefault("params", {}).update(doc)  # (Hugo's config/_default/params.*)
+        elif isinstance(doc, dict):
+            site.update({k: v for k, v in doc.items() if isinstance(k, str)})
+    if isinstance(site.get("params"), dict):  # (Hugo reads a param's key in any case)
+        site["params"] = {str(k).lower(): v for k, v in site["params"].items()}
+    return Site(site, _tainted(site, pages.settings))
+
+
+def _tainted(site: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, str]:
+    """key -> the banned phrase a site value's text holds (by these settings)."""
+    phrases, patterns = list(settings["phrases"]), list(settings["patterns"])
+    if settings.get("idioms"):
+        phrases += IDIOMS
+        patterns += IDIOM_PATTERNS
+    rules = compile_rules([p.lower() for p in phrases], patterns)
+    out: dict[str, str] = {}
+    stack: list[tuple[str, Any]] = [("site", site)]
+    while stack and len(out) < 100:
+        key, node = stack.pop()
+        if isinstance(node, dict):
+            stack += [(_step(key, str(k)), v) for k, v in node.items()]
+        elif isinstance(node, list):
+            stack += [(f"{key}.{i}", v) for i, v in enumerate(node)]
+        elif isinstance(node, str) and node.strip():
+            low = shape(node.lower())
+            if any(not r.needles or all(n in low for n in r.needles) for r in rules):
+                found = find_tells(node, rules, path=key, rendered=False, drawn=False)
+                if found:
+                    out[key] = found[0].message
+    return out
+
+
+def _step(key: str, step: str) -> str:
+    """The key one step further (a step that holds a dot as an index, as _key writes it)."""
+    return f'{key}["{step}"]' if "." in step or not step else f"{key}.{step}"
 
 
 def _parsed(data: bytes | None, path: str) -> Any:
@@ -1864,27 +1989,38 @@ def _parsed(data: bytes | None, path: str) -> Any:
 
     if data is None or len(data) > 4 << 20:
         return None
+    lower = path.lower()
     try:
         text = data.decode("utf-8")
-        if path.lower().endswith(".json"):
+        if lower.endswith(".json"):
             return json.loads(text)
-        if path.lower().endswith(".toml"):
+        if lower.endswith(".toml"):
             import tomllib
 
             return tomllib.loads(text)
-        if path.lower().endswith((".yml", ".yaml")):
+        if lower.endswith((".yml", ".yaml")):
             from receipt_gate.base import yamlio
 
             return yamlio.load(text, path, scalar_aliases=True)
-    except (ValueError, GateError, RecursionError):
+        if lower.endswith((".csv", ".tsv")):
+            import csv
+
+            tab = lower.endswith(".tsv")
+            return [
+                dict(r) for r in csv.DictReader(text.splitlines(), delimiter="\t" if tab else ",")
+            ]
+    except (ValueError, GateError, RecursionError, UnicodeDecodeError):
         return None
     return None
 
 
-def _site_value(site: Mapping[str, Any], key: str) -> Any:
-    """The value at `site.a.b` (None where there is none; a nested value as it is)."""
-    node: Any = site
-    for step in key.split(".")[1:]:
+def _site_value(site: Site, key: str) -> Any:
+    """The value at `site.a.b` (None where there is none; a nested value as it is); at
+    EVERY, the values that hold a banned phrase."""
+    if key == EVERY:
+        return {k: _site_value(site, k) for k in sorted(site.tainted)}
+    node: Any = site.values
+    for step in ("".join(st) for st in _STEP.findall(key, 4)):
         if isinstance(node, dict):
             node = node.get(step)
         elif isinstance(node, list) and step.isdigit() and int(step) < len(node):
@@ -1894,8 +2030,9 @@ def _site_value(site: Mapping[str, Any], key: str) -> Any:
     return node
 
 
-def digest(site: Mapping[str, Any], reads: Sequence[str], draft: str) -> object:
-    """What the verdict on this draft read of the site's values: each one it printed."""
+def digest(site: Site, reads: Sequence[str], draft: str) -> object:
+    """What the verdict on this draft read of the site's values: each one it printed, and
+    (where a tag names them otherwise) those that hold a banned phrase."""
     return {k: _plain(_site_value(site, k)) for k in sorted(set(reads))}
 
 
@@ -1908,9 +2045,34 @@ def _plain(value: Any) -> Any:
     return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
 
 
-def make(
-    settings: Mapping[str, Any], corpus: Mapping[str, Any] | None = None
-) -> Callable[[Draft], Outcome]:
+def _follows_site(text: str, site: Site) -> list[Finding]:
+    """A finding at each tag that names the site's values other than by printing one
+    plainly, where some of them hold a banned phrase: what it prints may be that text
+    (round 85: an assignment, a loop, `first`, `default`, `jsonify`, a key a variable
+    holds), and the check cannot follow it."""
+    tainted = site.tainted
+    key = min(tainted)
+    out = []
+    for at in _unfollowed(text, site):
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        out.append(
+            Finding(
+                line,
+                col,
+                f"template code here may print the site's values, and {key} holds"
+                f" {tainted[key]}: the check cannot follow it; write the words out, or"
+                f" rephrase {key}",
+            )
+        )
+    return out
+
+
+def _place(f: Finding) -> tuple[int, int]:
+    return f.line, f.col
+
+
+def make(settings: Mapping[str, Any], corpus: Site | None = None) -> Callable[[Draft], Outcome]:
     phrases, patterns = list(settings["phrases"]), list(settings["patterns"])
     if settings["idioms"]:
         phrases += IDIOMS
@@ -1929,12 +2091,15 @@ def make(
         else None
     )
 
-    site = dict(corpus) if corpus else None
-
     def check(draft: Draft) -> Outcome:
+        site = corpus.values if corpus is not None else None
         found = find_tells(
             draft.text, rules, quotes, links, draft.path, weighing=weighing, site=site
         )
-        return Outcome(found, len(rules), reads=_site_reads(draft.text) if site is not None else ())
+        if corpus is None:
+            return Outcome(found, len(rules))
+        if corpus.tainted:
+            found = sorted([*found, *_follows_site(draft.text, corpus)], key=_place)
+        return Outcome(found, len(rules), reads=_site_reads(draft.text, corpus))
 
     return check
