@@ -43,6 +43,7 @@ _OPAQUE = lazyre.compile(
                                                # a date, a ratio, a rule: 9/11, 24/7, 80/20
     | (?<![\w.])[A-Za-z][\w.-]*:\d{2,5}\b        # a host's port: localhost:8080
     | \b\d+(?:\([a-z0-9]{1,2}\))+                 # a law's section: 401(k), 501(c)(3)
+    | \b[a-z]+\d+[-_]\d+\b                        # an architecture's name: x86-64
     | \b9-to-5\b                                # the working day
     | (?<![\w/.-])[\w./-]*[\w-]\.[A-Za-z][A-Za-z0-9]{0,4}(?!\w|\.\w)
     | \b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,}\w*
@@ -676,26 +677,29 @@ def _unlabeled(text: str) -> str:
 # is read whole). In every reading: a body's `thanks a million` supports no million.
 _S = r"[\ \t\u00a0\n-]+"
 _IDIOMS = (
-    "high fives?|nine to five|9 to 5|cloud nine|one in a million|thanks a million"
-    "|a million thanks|worth a thousand words|(?:a|one) hundred (?:percent|per cent)"
-    " (?:sure|certain|confident|right|correct)|100 ?% (?:sure|certain|confident|right"
-    "|correct)|two cents|dressed to the nines|the whole nine yards|at sixes and sevens"
-    "|six of one|twenty four seven|nine times out of ten|back to square one"
-    "|kill two birds|a dime a dozen|forty winks|million dollar question|on all fours"
-    "|in two minds|one of a kind|two peas in a pod|takes two to tango"
-    "|(?:like|look|looks|feel|feels|felt) a million (?:bucks|dollars)"
+    "high fives?|nine to five|9 to 5|cloud nine|a one in a million (?:chance|shot|find)"
+    "|thanks a million|a million thanks|worth a thousand words|(?:a|one) hundred"
+    " (?:percent|per cent) (?:sure|certain|confident|right|correct)|100_% (?:sure|certain"
+    "|confident|right|correct)|my two cents|two cents worth|dressed to the nines"
+    "|the whole nine yards|at sixes and sevens|six of one|twenty four seven|24 7"
+    "|nine times out of ten|back to square one|kill two birds|a dime a dozen|forty winks"
+    "|million dollar question|on all fours|in two minds|one of a kind|two peas in a pod"
+    "|takes two to tango|(?:like|look|looks|feel|feels|felt) a million (?:bucks|dollars)"
+    # (round 85: a break, a proverb, surfing's, odds, an even split, a score, a name)
+    "|take five|saves nine|hang ten|ten to one|fifty fifty|50 50|a perfect (?:10|ten)"
+    "|ten out of ten|10 out of 10|twelve factor|7 eleven"
 )
 _IDIOM = lazyre.compile(
-    rf"(?i)\b(?:(?:{_IDIOMS.replace(' ', _S)})\b"
-    rf"|(?:{_SMALL_WORDS}){_S}(?:halves|thirds?|quarters|fourths|fifths?|sixths?|sevenths?"
-    rf"|eighths?|ninths?|tenths?|hundredths?|thousandths?)\b"
+    rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
+    rf"|(?:{_SMALL_WORDS}){_S}(?:thirds?|fourths|fifths?|sixths?|sevenths?|eighths?|ninths?"
+    rf"|tenths?|hundredths?|thousandths?)\b"
     rf"(?!{_S}(?:of{_S})?(?:an?{_S})?(?:{_SCALE_WORDS}|dozen)\b))"
 )
-# (the words every idiom above holds one of: most text has none, and is not searched)
+# (a digit or a word of some idiom above: a text with none is not searched)
 _IDIOM_HINT = lazyre.compile(
-    r"(?i)\b(?:fives?|nines?|million|thousand|hundred|100|cents|sixes|ten|one|two|dozen"
-    r"|forty|fours|halves|thirds?|quarters|fourths|fifths?|sixths?|sevenths?|eighths?"
-    r"|ninths?|tenths?|hundredths?|thousandths?)\b"
+    r"(?i)[0-9]|\b(?:fives?|nines?|million|thousand|hundred|cents|sixes|ten|one|two|four"
+    r"|twenty|dozen|forty|fours|fifty|twelve|thirds?|fourths|fifths?|sixths?|sevenths?"
+    r"|eighths?|ninths?|tenths?|hundredths?|thousandths?)\b"
 )
 
 
@@ -780,7 +784,7 @@ _AS_SCALE = {"k": "k", "K": "k", "T": "k", "M": "M", "Mn": "M", "Mio": "M"}  # (
 # A percent sign before its number, as Turkish writes it (`%76`, `% 76`); not a Liquid
 # tag's (`{% 76 %}`), a format's (`%76s`) or an escape's in a word.
 _PERCENT_FIRST = lazyre.compile(
-    r"(?<![\w%.,{])%([\ \u00a0]?)(\d{1,9}(?:[.,]\d{1,9})?)(?![\w%]|[.,]\d)"
+    r"(?<![\w%.,{])(?<!\d[\ \u00a0\u202f])%([\ \u00a0]?)(\d{1,9}(?:[.,]\d{1,9})?)(?![\w%]|[.,]\d)"
 )
 
 
@@ -821,7 +825,8 @@ _SCORE_OR_SCREEN = lazyre.compile(
 # only where the number ends its clause.
 _NAMED_BY = lazyre.compile(
     r"\b(?i:ports?|https?|rfc|pep|iso|flight|route|highway|interstate|exit|room|pages?"
-    r"|pp?\.|article|chapter|section)[\ \u00a0]#?\Z|\u00a7[\ \u00a0]?\Z"
+    r"|pp?\.|article|chapter|section|number|bus|tram|size|grade|year)[\ \u00a0]#?\Z"
+    r"|\u00a7[\ \u00a0]?\Z"
 )
 # A part of a series named after a preposition (`in round 84`, `by week 12`, `on day 3`):
 # the label words' wider family, where a number after them names (`this week 12 people
@@ -829,11 +834,16 @@ _NAMED_BY = lazyre.compile(
 # rule reads it).
 _NAMED_IN = lazyre.compile(
     r"\b(?i:in|on|during|since|until|till|from|by|at|of|for|after|before|through|into)"
-    r"[\ \u00a0]+(?:the[\ \u00a0]+)?"
+    r"[\ \u00a0]+"
     r"(?i:round|week|day|sprint|iteration|milestone|wave|season|episode|level|stage|phase"
     r"|part|step|lesson|module|unit|chapter|section|release|issue|ticket|build|game|match"
     r"|race|lap|quarter|semester|term|year|grade|gate|platform|track|lane|floor)"
     r"[\ \u00a0]+#?\Z"
+)
+# A decade or an age, and a year written short (`'90s`, `the 90s`, `her 50s`, `'64`).
+_DECADE = lazyre.compile(r"\d0s|\d\d")
+_DECADE_BEFORE = lazyre.compile(
+    r"\b(?i:the|her|his|their|my|our|your|early|mid|late|in)[\ \u00a0-]\Z"
 )
 _DAY_OR_YEAR = lazyre.compile(r"(?P<day>\d{1,2}(?:st|nd|rd|th)?)|(?P<year>(?:19|20)\d\d)|\d{1,5}")
 
@@ -842,6 +852,13 @@ def _a_date_or_place(text: str, start: int, end: int) -> bool:
     """Whether the chunk text[start:end] is a day, a year, an hour or a house number
     by what stands around it (_DATED_BEFORE, _DATED_AFTER)."""
     said = text[start:end].rstrip(",.;:!?)")
+    bare = said.lstrip("'\u2019")
+    if _DECADE.fullmatch(bare) and (
+        bare != said
+        or (start and text[start - 1] in "'\u2019")
+        or (bare.endswith("s") and _DECADE_BEFORE.search(text, max(0, start - 12), start))
+    ):
+        return True  # (round 85: `'90s`, `'64`, `the 90s`, `in her 50s`)
     if (
         _SCORE_OR_SCREEN.match(text, start)
         or _NAMED_BY.search(text, max(0, start - 14), start)
