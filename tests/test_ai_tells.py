@@ -179,11 +179,6 @@ def tells(text: str) -> list[tuple[int, int, str]]:
             ],
             id="great-question-as-a-model-opens",
         ),
-        pytest.param(
-            "A real gamechanger.",
-            [(1, 8, 'banned phrase "game changer" (as "gamechanger")')],
-            id="words-run-together",
-        ),
     ],
 )
 def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
@@ -197,7 +192,7 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("Use `in conclusion` as a key.", id="inline-code"),
         pytest.param(_MORE + "```\nin conclusion\n```\n", id="fenced-code"),
         pytest.param(_MORE + "~~~python\ngame changer = 1\n~~~", id="tilde-fence"),
-        pytest.param("The tapestry-maker and the game changers.", id="not-whole-phrase"),
+        pytest.param("The tapestry-maker and the gamechanger.", id="not-whole-phrase"),
         pytest.param("in\n\nconclusion", id="not-across-paragraphs"),
         pytest.param("Delve is a word we mention.", id="delve-alone"),
         pytest.param("", id="empty"),
@@ -223,7 +218,6 @@ def test_finds(text: str, expected: list[tuple[int, int, str]]) -> None:
             "It is important to note that people write this.",
             id="measured-on-human-writing-off-by-default",
         ),
-        pytest.param("![a rich tapestry](cover.png)", id="image-alt-text"),
         pytest.param(
             "{% highlight text %}\nin conclusion\n{% endhighlight %}\n", id="liquid-highlight"
         ),
@@ -1603,14 +1597,20 @@ def test_a_tag_that_may_hide_parts_no_words(body: str) -> None:
         ("Certainly\u2762 Here is the post.\n", "certainly"),
         ("Certainly\u07f9 Here is the post.\n", "certainly"),
         ("\U0001f600 Great question! Here is the answer.\n", "great question"),
-        # (round 84: words run together, however; a raised letter in a word; bare initials)
+        # (round 84: a zero-width break between words; a raised letter in a word; initials)
         ("As an AI language&#8203;model, I cannot share.\n", "as an ai language model"),
         ("As an AI language\u200bmodel, I cannot share.\n", "as an ai language model"),
-        ("As an AI languagemodel, I cannot share.\n", "as an ai language model"),
         ("As an AI language<wbr>model, I cannot share.\n", "as an ai language model"),
         ("As an A<sup>I</sup> language model, I cannot share.\n", "as an ai language model"),
         ("As an A<sub>I</sub> language model, I cannot share.\n", "as an ai language model"),
+        ('As an A<sup class="x">I</sup> language model, I cannot.\n', "as an ai language model"),
         ("As an A I language model, I cannot share.\n", "as an ai language model"),
+        # (round 85: an image's alt text, drawn where the image is not, as `<img alt>`'s;
+        # a control character a browser draws as a box inside a word; the acronym spelled)
+        ("![As an AI language model, I cannot share.](gone.png)\n", "as an ai language model"),
+        ("As an A\x1bI language model, I cannot share.\n", "as an ai language model"),
+        ("As an AI lang\x7fuage model, I cannot share.\n", "as an ai language model"),
+        ("As an artificial intelligence language model, I cannot.\n", "artificial intelligence"),
     ],
 )
 def test_a_phrase_is_read_past_quotes_brackets_dashes_and_symbols(body: str, said: str) -> None:
@@ -1677,6 +1677,73 @@ def test_a_site_value_a_page_prints_is_read_and_stales_only_its_readers(
     assert {
         p: (repo.path / f".receipts/posts/{p}.md/ai-tells.json").read_bytes() for p in "bc"
     } == others
+    repo.write("posts/d.md", "---\ntitle: d\n---\n{% assign t = site.data.m.note %}{{ t }}\n")
+    assert rg("run")[0] == 0
     repo.write("_data/m.yml", "note: As an AI language model, I cannot.\n")
     rc, out, _ = rg("run")
     assert rc == 1 and "posts/b.md:4:" in out and "posts/a.md:" not in out, out
+    # (round 85: a tag that names the site's values otherwise, where one holds a phrase)
+    assert "posts/d.md:4:1: ai-tells: template code here may print the site's values" in out
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{{< param "tagline" >}}',
+        "{% assign t = site.tagline %}{{ t }}",
+        "{{ site.data.m.list.first }}",
+        "{% for n in site.data.m.list %}{{ n }}{% endfor %}",
+        "{{ site.data.rows[0].text }}",
+        "{{ site.tagline | truncate: 200 }}",
+        "{{ site.description | default: site.tagline }}",
+        '{% assign k = "tagline" %}{{ site[k] }}',
+        "{{ site.data.m | jsonify }}",
+    ],
+)
+def test_a_site_value_printed_any_way_is_read_or_refused(repo: Repo, rg: Run, body: str) -> None:
+    """Round 85: Hugo's param, and the ways Liquid prints a site value the check cannot
+    follow (an assignment, a loop, `first`, a filter that computes, a key a variable
+    holds, CSV data): where a value holds a banned phrase, the page is refused."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
+        'checks: {ai-tells: {site_values: ["_config.yml", "_data/**", "hugo.toml"]}}\n',
+    )
+    said = "As an AI language model, I cannot browse the web."
+    repo.write("_config.yml", f"title: s\ntagline: {said}\ndescription: ''\n")
+    repo.write("_data/m.yml", f"note: {said}\nlist:\n  - {said}\n")
+    repo.write("_data/rows.csv", f"id,text\n1,{said}\n")
+    repo.write("hugo.toml", f'[params]\nTagline = "{said}"\n')
+    repo.write("posts/a.md", f"---\ntitle: a\n---\nHere is my answer. {body}\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "posts/a.md:4:" in out, out
+    for name in ("_config.yml", "_data/m.yml", "_data/rows.csv", "hugo.toml"):
+        page = (repo.path / name).read_text().replace(said, "We write our own words.")
+        repo.write(name, page)
+    assert rg("run")[0] == 0
+
+
+def test_a_teams_open_compound_is_not_its_closed_word() -> None:
+    """`web site` banned is no `website` (the review of round 84: words run together were
+    read as the phrase, and a style guide's bans refused their own fixes)."""
+    rules = compile_rules(["web site", "can not", "may be", "log in"], [])
+    assert find_tells("Visit our website: we cannot say; maybe login.\n", rules) == []
+    assert find_tells("Visit our web site.\n", rules) != []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "We asked the maintainers about the cache\n(great question, they said) and moved on.\n",
+        "\u2014 Great question, says Ann, who runs support.\n",
+        "It was a great question. \u00a1Gracias a todos!\n",
+        "Certainly. \u00a1Vamos!\n",
+        "\u2039Certainly!\u203a she said.\n",
+        "\u201aGreat question\u2018, sagte sie.\n",
+    ],
+)
+def test_prose_that_only_shares_an_openers_words_passes(body: str) -> None:
+    """The review of round 84: an opening mark is no closing `!`, a quotation mark of any
+    language reports speech, and `great question` with no `!` counts only at a line's
+    start past a heading's or a list's marks."""
+    assert find_tells(body, compile_rules(PHRASES, PATTERNS)) == []

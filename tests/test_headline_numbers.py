@@ -499,6 +499,25 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("12 Bugs Fixed", "We met in week 12 to plan the release."),
         ("2 Bugs Fixed", "The change needed a two-thirds majority of maintainers."),
         ("100% Coverage", "I am a hundred percent sure the cache is cold."),
+        # (round 85: more idioms, decades and ages, names, sizes)
+        ("5 Lessons", "Let's take five and then review the logs."),
+        ("9 Tips", "A stitch in time saves nine, so patch early."),
+        ("10 Reasons", "The odds are ten to one against a rollback."),
+        ("50 Ways", "It is fifty-fifty whether the vendor signs."),
+        ("50 Ways", "The two teams split the budget 50-50."),
+        ("24 Hours", "Support is open twenty-four seven."),
+        ("10 Reasons", "The landing was a perfect 10."),
+        ("12 Tips", "We built it as a twelve-factor app."),
+        ("7 Wins", "We bought coffee at the 7-Eleven on the corner."),
+        ("100% Coverage", "I am 100% sure the cache is cold."),
+        ("9 Tips", "She works 9 to 5."),
+        ("90 Bugs", "The design feels like the '90s web."),
+        ("50 Ways", "Our founder, now in her 50s, still writes code."),
+        ("64 Cores", "My dad was born in '64."),
+        ("11 Picks", "I take the number 11 bus to the office."),
+        ("64 Cores", "The x86-64 build is now the default."),
+        ("12 Tips", "He wears size 12 shoes."),
+        ("12 Tips", "Most of our users are Grade 12 students."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
@@ -514,6 +533,12 @@ def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, 
     [
         ("At one point two of us left.", {"2"}),  # (an idiom, no 1.2)
         ("Thanks a million, and worth a thousand words.", set()),  # (idioms: round 84)
+        # (counts that only look like idioms: the review of round 84)
+        ("The API costs two cents per call.", {"2"}),
+        ("The bug hits one in a million requests.", {"1000000"}),
+        ("Revenue grew for three quarters in a row.", {"3"}),
+        ("During the race 76 runners dropped out.", {"76"}),
+        ("Rates: 5 % 7 % 9 %", {"5%", "7%", "9%"}),
         ("This week 12 people joined; two thirds of them left.", {"12"}),
         # (round 80's false refusals and loose bodies)
         ("By nineteen she had won 2 Grand Slams.", {"19", "2"}),
@@ -716,6 +741,37 @@ def test_on_a_plain_site_every_post_not_held_by_its_status_is_an_article(
     repo.write("posts/body.md", "---\ntitle: Body\n---\nIn all, 76 bugs and 12 hires.\n")
     rc, out, _ = rg("run")
     assert rc == 0, out
+
+
+def test_on_a_plain_site_drafts_document_no_name_for_each_other(repo: Repo, rg: Run) -> None:
+    """The plain-site rule is headline-numbers' (titles and bodies of the posts out): a
+    draft never documents a name for registered-terms (the review of round 84's fix)."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["docs/**/*.md"]\nrequired: [registered-terms]\n'
+        'checks: {registered-terms: {documented_in: ["docs/**/*.md"]}}\n',
+    )
+    repo.write("docs/a.md", "Set `--made-up-flag` to go faster.\n")
+    repo.write("docs/b.md", "Also `--made-up-flag` helps.\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "docs/a.md" in out and "docs/b.md" in out, out
+
+
+def test_on_a_plain_site_the_states_decide_which_posts_are_out(repo: Repo, rg: Run) -> None:
+    """Moving gate_from moves which posts are out: the receipts that read them go stale
+    (the publication key holds the states where no draft markers are)."""
+    cfg = (
+        'drafts: ["posts/**/*.md"]\nrequired: [headline-numbers]\ngate_from: {}\n'
+        'checks: {{headline-numbers: {{articles: ["posts/**/*.md"]}}}}\n'
+    )
+    repo.write(".receipt-gate.yaml", cfg.format("drafted"))
+    repo.write("posts/big.md", "---\ntitle: We fixed 76 bugs\nstatus: shipped\n---\nA year.\n")
+    repo.write("posts/sup.md", "---\ntitle: Sup\nstatus: drafted\n---\nIn all, 76 bugs.\n")
+    repo.write("posts/later.md", "---\ntitle: Later\n---\nWe fixed 76 bugs.\n")
+    assert rg("run")[0] == 0
+    repo.write(".receipt-gate.yaml", cfg.format("ready"))
+    rc, out, _ = rg("verify")
+    assert rc == 1 and "posts/later.md" in out, out
 
 
 def test_publishing_an_article_makes_receipts_stale(repo: Repo, rg: Run) -> None:
