@@ -1893,15 +1893,14 @@ def _key(m: re.Match[str]) -> str:
     return key
 
 
-def _site_reads(text: str, site: Site) -> list[str]:
+def _site_reads(text: str, unfollowed: bool) -> list[str]:
     """The site values the page prints, as `site.a.b` (an index as a step: `site.a.0`;
-    Hugo's param as `site.params.x`), and EVERY where a tag names them otherwise."""
+    Hugo's param as `site.params.x`), and EVERY where a tag names them otherwise
+    (`unfollowed`: _unfollowed found one)."""
     if "{{" not in text and "{%" not in text:
         return []
     out = {_key(m) for rx in (_SITE_VALUE, _PARAM) for m in rx.finditer(text)}
-    if _unfollowed(text, site):
-        out.add(EVERY)
-    return sorted(out)
+    return sorted({*out, EVERY} if unfollowed else out)
 
 
 def _unfollowed(text: str, site: Site) -> list[int]:
@@ -1910,6 +1909,8 @@ def _unfollowed(text: str, site: Site) -> list[int]:
     variable holds: the check cannot follow it)."""
     from receipt_gate.reading.inline import TEMPLATE
 
+    if "{{" not in text and "{%" not in text:
+        return []
     out = []
     for m in TEMPLATE.finditer(text):
         tag = m.group()
@@ -1955,11 +1956,7 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Any) -> Si
 
 def _tainted(site: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, str]:
     """key -> the banned phrase a site value's text holds (by these settings)."""
-    phrases, patterns = list(settings["phrases"]), list(settings["patterns"])
-    if settings.get("idioms"):
-        phrases += IDIOMS
-        patterns += IDIOM_PATTERNS
-    rules = compile_rules([p.lower() for p in phrases], patterns)
+    rules = _rules(settings)
     out: dict[str, str] = {}
     stack: list[tuple[str, Any]] = [("site", site)]
     while stack and len(out) < 100:
@@ -1983,35 +1980,19 @@ def _step(key: str, step: str) -> str:
 
 
 def _parsed(data: bytes | None, path: str) -> Any:
-    import json
-
-    from receipt_gate import GateError
+    """The data file's document (a CSV's rows as mappings by its header); None where it
+    is too large or does not parse."""
+    from receipt_gate.base import datafile
 
     if data is None or len(data) > 4 << 20:
         return None
-    lower = path.lower()
     try:
-        text = data.decode("utf-8")
-        if lower.endswith(".json"):
-            return json.loads(text)
-        if lower.endswith(".toml"):
-            import tomllib
-
-            return tomllib.loads(text)
-        if lower.endswith((".yml", ".yaml")):
-            from receipt_gate.base import yamlio
-
-            return yamlio.load(text, path, scalar_aliases=True)
-        if lower.endswith((".csv", ".tsv")):
-            import csv
-
-            tab = lower.endswith(".tsv")
-            return [
-                dict(r) for r in csv.DictReader(text.splitlines(), delimiter="\t" if tab else ",")
-            ]
-    except (ValueError, GateError, RecursionError, UnicodeDecodeError):
+        doc = datafile.load(data.decode("utf-8"), path, scalar_aliases=True)
+    except UnicodeDecodeError:
         return None
-    return None
+    if path.lower().endswith((".csv", ".tsv")) and doc:
+        return [dict(zip(doc[0], row, strict=False)) for row in doc[1:]]
+    return doc
 
 
 def _site_value(site: Site, key: str) -> Any:
@@ -2045,7 +2026,7 @@ def _plain(value: Any) -> Any:
     return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
 
 
-def _follows_site(text: str, site: Site) -> list[Finding]:
+def _follows_site(text: str, site: Site, unfollowed: Sequence[int]) -> list[Finding]:
     """A finding at each tag that names the site's values other than by printing one
     plainly, where some of them hold a banned phrase: what it prints may be that text
     (round 85: an assignment, a loop, `first`, `default`, `jsonify`, a key a variable
@@ -2053,7 +2034,7 @@ def _follows_site(text: str, site: Site) -> list[Finding]:
     tainted = site.tainted
     key = min(tainted)
     out = []
-    for at in _unfollowed(text, site):
+    for at in unfollowed:
         line = text.count("\n", 0, at) + 1
         col = at - (text.rfind("\n", 0, at) + 1) + 1
         out.append(
@@ -2072,12 +2053,18 @@ def _place(f: Finding) -> tuple[int, int]:
     return f.line, f.col
 
 
-def make(settings: Mapping[str, Any], corpus: Site | None = None) -> Callable[[Draft], Outcome]:
+def _rules(settings: Mapping[str, Any]) -> list[Rule]:
+    """The hard bans these settings make: the phrases and patterns, the idioms' with
+    `idioms`."""
     phrases, patterns = list(settings["phrases"]), list(settings["patterns"])
-    if settings["idioms"]:
+    if settings.get("idioms"):
         phrases += IDIOMS
         patterns += IDIOM_PATTERNS
-    rules = compile_rules([p.lower() for p in phrases], patterns)
+    return compile_rules([p.lower() for p in phrases], patterns)
+
+
+def make(settings: Mapping[str, Any], corpus: Site | None = None) -> Callable[[Draft], Outcome]:
+    rules = _rules(settings)
     quotes: bool | Literal["own"] = True if settings["check_blockquotes"] else "own"
     links = settings["check_link_text"]
     weighing = (
@@ -2098,8 +2085,9 @@ def make(settings: Mapping[str, Any], corpus: Site | None = None) -> Callable[[D
         )
         if corpus is None:
             return Outcome(found, len(rules))
-        if corpus.tainted:
-            found = sorted([*found, *_follows_site(draft.text, corpus)], key=_place)
-        return Outcome(found, len(rules), reads=_site_reads(draft.text, corpus))
+        unfollowed = _unfollowed(draft.text, corpus)
+        if corpus.tainted and unfollowed:
+            found = sorted([*found, *_follows_site(draft.text, corpus, unfollowed)], key=_place)
+        return Outcome(found, len(rules), reads=_site_reads(draft.text, bool(unfollowed)))
 
     return check

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from receipt_gate.base import lazyre
+from receipt_gate.base.datafile import KINDS
 from receipt_gate.reading.direction import may_reorder
 
 MIN_QUOTE_CHARS = 20
@@ -248,7 +249,7 @@ def in_text(quote: str, text: str, path: str = "") -> bool:
 # markup) is read as its readers read it; a text as its lines; a data file by its string
 # values alone (no comment, no key: no site shows a YAML comment); anything else (a
 # script, a config of a tool) is no document a reader reads.
-_DATA = (".json", ".yaml", ".yml", ".toml", ".csv", ".tsv")
+_DATA = KINDS  # (what the data-file reader reads)
 _TEXT = (".txt", ".text")
 
 
@@ -272,27 +273,9 @@ def in_source(quote: str, text: str, path: str) -> bool | None:
 
 def _values(text: str, lower: str) -> list[str]:
     """A data file's string values (none where it does not parse)."""
-    import csv
-    import json
+    from receipt_gate.base import datafile
 
-    from receipt_gate import GateError
-
-    try:
-        if lower.endswith((".csv", ".tsv")):
-            rows = csv.reader(text.splitlines(), delimiter="\t" if lower.endswith(".tsv") else ",")
-            return [cell for row in rows for cell in row]
-        if lower.endswith(".json"):
-            doc = json.loads(text)
-        elif lower.endswith(".toml"):
-            import tomllib
-
-            doc = tomllib.loads(text)
-        else:
-            from receipt_gate.base import yamlio
-
-            doc = yamlio.load(text, "<source>")
-    except (ValueError, csv.Error, GateError, RecursionError):
-        return []
+    doc = datafile.load(text, lower)
     out: list[str] = []
     stack = [doc]
     while stack:
