@@ -178,7 +178,7 @@ def printed_tag(m: Match) -> str:
         # `slugify: "raw"` prints no "raw", round 84)
         bare = LITERAL.sub(lambda m: "\0" * len(m.group()), tag)
         quiet = [
-            (f.start(), bare.find("|", f.end()) % (len(tag) + 1))
+            (f.start(), _next_filter(bare, f.end()))
             for f in _FILTER_CALL.finditer(bare)
             if f.group(1) in _KEEPS and f.group(1) not in ("append", "concat", "date")
         ]
@@ -186,6 +186,12 @@ def printed_tag(m: Match) -> str:
             if not any(a < lit.start() < b for a, b in quiet):
                 keep[lit.start() + 1 : lit.end() - 1] = b"\1" * (lit.end() - lit.start() - 2)
     return "".join(c if keep[i] or c == "\n" else "\0" for i, c in enumerate(tag))
+
+
+def _next_filter(bare: str, at: int) -> int:
+    """Where the next filter starts in a tag (its literals blanked), or its end."""
+    end = bare.find("|", at)
+    return end if end >= 0 else len(bare)
 
 
 def printed(text: str) -> str:
