@@ -239,6 +239,10 @@ HOSTILE = {
     # An eleventh (session 61, round 84): each `point` read back to the page's start for
     # a number word before it (40 KB: 8 s).
     "points with no whole": "one point " * 4000,
+    # Session 62: a number word's chunk was found back to the last ASCII space, not to a
+    # no-break space (40 KB: 330 s), and a host's name back past every hyphen (1.6 s).
+    "number words between no-break spaces": "two\u00a0" * 10000,
+    "number words joined by hyphens": "two-" * 10000,
 }
 
 

@@ -41,7 +41,7 @@ _OPAQUE = lazyre.compile(
     | \b[A-Z][a-z]*-[0-9]+\b                    # a name: I-95, Catch-22 (round 83)
     | \b\d{1,3}/\d{1,3}\b(?![\ \t]*(?:[kKMB]\b|[Mm]illion|[Bb]illion|[Tt]housand))
                                                # a date, a ratio, a rule: 9/11, 24/7, 80/20
-    | (?<![\w.])[A-Za-z][\w.-]*:\d{2,5}\b        # a host's port: localhost:8080
+    | (?<![\w.-])[A-Za-z][\w.-]*:\d{2,5}\b       # a host's port: localhost:8080
     | \b\d+(?:\([a-z0-9]{1,2}\))+                 # a law's section: 401(k), 501(c)(3)
     | \b[a-z]+\d+[-_]\d+\b                        # an architecture's name: x86-64
     | \b9-to-5\b                                # the working day
@@ -726,7 +726,9 @@ def _chunk_around(
     """Where the whitespace-delimited chunk around text[start:end] starts, and the
     chunk with its opaque tokens blanked (blank_opaque); kept in `seen` for every offset
     of the chunk (a chunk of 4,000 number words joined by commas is read once)."""
-    left = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    left = start  # (back to any space `\S` ends at: a no-break space too, round 86)
+    while left > 0 and not text[left - 1].isspace():
+        left -= 1
     m = _NONSPACE.match(text, end)
     right = m.end() if m else end
     got = (left, blank_opaque(text[left:right]))
