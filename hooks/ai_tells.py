@@ -11,11 +11,14 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from receipt_gate import DOCS, GateError
 from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
+
+if TYPE_CHECKING:
+    from receipt_gate_hooks.site_values import Site
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.direction import may_reorder
 from receipt_gate.reading.drawn import ATTRIBUTE, CSS_STRING, UNSHOWN_INPUTS, css_unescaped, tags
@@ -30,7 +33,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 35
+version = 36
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -647,8 +650,7 @@ def find_tells(
     if site and "{{" in text:  # (the site's values a page prints by name: site_values)
         from receipt_gate.reading.templatetags import own_values
 
-        params = site.get("params")
-        sited = own_values(text, {**(params if isinstance(params, dict) else {}), "site": site})
+        sited = own_values(text, site)
         if sited is not None:
             found.add(page.again(sited, rendered, peel))
     for variant in _plain_variants(text):
@@ -676,7 +678,7 @@ def find_tells(
             from receipt_gate.reading.frontmatter import read as front_matter
             from receipt_gate.reading.templatetags import as_printed
 
-            shown = as_printed(shown, front_matter(shown, path).fields)
+            shown = as_printed(shown, site or front_matter(shown, path).fields)
         if "{{<" in shown or "{{%" in shown:
             from receipt_gate.reading.templatetags import shortcodes_printed
 
@@ -1835,72 +1837,16 @@ def _drawn_matches(
 
 def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
     """What `init` writes: the config and data files whose values a page prints (Jekyll's
-    `{{ site.tagline }}`, Hugo's `{{< param "tagline" >}}`)."""
-    files = _SITE_FILES.get(layout.generator)
+    `{{ site.tagline }}`, Hugo's `{{< param "tagline" >}}`, Eleventy's `{{ metadata.x }}`)."""
+    from receipt_gate_hooks.site_values import FILES
+
+    files = FILES.get(layout.generator)
     if files is None:
         return True, [], {}
     home = posixpath.dirname(layout.configs[0]) if layout.configs else ""
     files = [posixpath.join(home, f) for f in files] if home else files
-    comment = "A page's site values ({{ site.x }}, param) are read from these."
+    comment = "A page's site values ({{ site.x }}, param, data) are read from these."
     return True, [comment], {"site_values": files}
-
-
-_SITE_FILES = {
-    "jekyll": ["_config.yml", "_config.yaml", "_data/**"],
-    "hugo": [
-        *(f"{n}.{e}" for n in ("hugo", "config") for e in ("toml", "yaml", "yml", "json")),
-        "config/_default/*",
-    ],
-}
-
-
-class Site(NamedTuple):
-    """ai-tells' corpus: the site's values as a page may print them, and those of them
-    (by key) whose text holds a banned phrase."""
-
-    values: dict[str, Any]
-    tainted: dict[str, str]
-
-
-# A value of the site a page prints by name (Jekyll's `site.x`, `site.data.a.b`,
-# `site["x"]`; Hugo's `{{< param "x" >}}`), its path as the receipt names it.
-_SITE_VALUE = lazyre.compile(
-    r"\{\{-?\s*site((?:\.[A-Za-z_][\w-]*+|\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\])++)"
-)
-_PARAM = lazyre.compile(r"\{\{[<%]\s*param\s+\"([^\"\n]{1,200})\"")
-_STEP = lazyre.compile(r"\.([A-Za-z_][\w-]*)|\[\s*(?:\"([^\"\n]*)\"|'([^'\n]*)'|(\d+))\s*\]")
-# A template tag that names the site's values some other way (a loop, an assignment, a
-# filter that computes, a key a variable holds): the check cannot follow it.
-_NAMES_SITE = lazyre.compile(r"\bsite\b|\.Site\b|\bparam\b")
-# What may follow a value printed plainly: filters that keep its letters, the tag's end.
-_PLAIN_REST = lazyre.compile(
-    r"\s*(?:\|\s*(?:strip|escape|upcase|downcase|capitalize|markdownify|smartify)\s*)*"
-    r"-?[>%]?\}\}"
-)
-EVERY = "site.*"
-
-
-def _key(m: re.Match[str]) -> str:
-    """The receipt's name for the value a _SITE_VALUE or _PARAM match prints."""
-    if m.group().startswith(("{{<", "{{%")):  # (Hugo's param: a key in any case)
-        steps = ["params", m.group(1).lower()]
-    else:
-        steps = ["".join(step) for step in _STEP.findall(m.group(1))]
-    # (a step that holds a dot is written as an index: `site.data["a.b"].note`)
-    key = "site"
-    for st in steps:
-        key = _step(key, st)
-    return key
-
-
-def _site_reads(text: str, unfollowed: bool) -> list[str]:
-    """The site values the page prints, as `site.a.b` (an index as a step: `site.a.0`;
-    Hugo's param as `site.params.x`), and EVERY where a tag names them otherwise
-    (`unfollowed`: _unfollowed found one)."""
-    if "{{" not in text and "{%" not in text:
-        return []
-    out = {_key(m) for rx in (_SITE_VALUE, _PARAM) for m in rx.finditer(text)}
-    return sorted({*out, EVERY} if unfollowed else out)
 
 
 def _unfollowed(text: str, site: Site) -> list[int]:
@@ -1908,142 +1854,106 @@ def _unfollowed(text: str, site: Site) -> list[int]:
     text plainly (a loop, an assignment, a filter that computes, `first`, a key a
     variable holds: the check cannot follow it)."""
     from receipt_gate.reading.inline import TEMPLATE
+    from receipt_gate_hooks.site_values import PARAM, SITE_VALUE, key_of, names_site, value
 
     if "{{" not in text and "{%" not in text:
         return []
     out = []
     for m in TEMPLATE.finditer(text):
         tag = m.group()
-        if not _NAMES_SITE.search(tag):
+        if not names_site(tag):
             continue
-        plain = _SITE_VALUE.match(tag) or _PARAM.match(tag)
+        plain = SITE_VALUE.match(tag) or PARAM.match(tag)
+        if plain is not None and plain.group().startswith(("{{<", "{{%")):
+            key = key_of("site", ["params", *plain.group(1).lower().split(".")])
+        else:
+            key = key_of("site", _tag_steps(plain.group(1))) if plain else ""
         if (
             plain is None
             or not _PLAIN_REST.fullmatch(tag, plain.end())
-            or not isinstance(_site_value(site, _key(plain)), (str, int, float))
+            or not isinstance(value(site, key), (str, int, float))
         ):
             out.append(m.start())
     return out
 
 
+def _tag_steps(path: str) -> list[str]:
+    return ["".join(step) for step in _STEP.findall(path)]
+
+
+_STEP = lazyre.compile(r"\.([A-Za-z_][\w-]*)|\[\s*(?:\"([^\"\n]*)\"|'([^'\n]*)'|(\d+))\s*\]")
+# What may follow a value printed plainly: filters that keep its letters, the tag's end.
+_PLAIN_REST = lazyre.compile(
+    r"\s*(?:\|\s*(?:strip|escape|upcase|downcase|capitalize|markdownify|smartify)\s*)*"
+    r"-?[>%]?\}\}"
+)
+
+
 def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Any) -> Site:
-    """The site's values, as Jekyll and Hugo give them to a page: the config's keys at the
-    top (Hugo's `params` as `site.params`), each data file's under `data` by its folders
-    and name (`_data/a/b.yml` is `site.data.a.b`; a CSV as its rows). A file that does not
-    parse gives none (the generator would not build). And which of them hold a banned
-    phrase, by the check's settings."""
-    site: dict[str, Any] = {}
-    for path in sorted(files.get("site_values", {})):
-        doc = _parsed(pages.tree.read(path), path)
-        folder, _, base = path.rpartition("/")
-        parts = folder.split("/")
-        if doc is None:
-            continue
-        if "_data" in parts:
-            parent: Any = site
-            for step in ["data", *parts[parts.index("_data") + 1 :]]:
-                parent = parent.setdefault(step, {}) if isinstance(parent, dict) else None
-            if isinstance(parent, dict):
-                parent[base.rsplit(".", 1)[0]] = doc
-        elif isinstance(doc, dict) and base.rsplit(".", 1)[0].lower() == "params":
-            site.setdefault("params", {}).update(doc)  # (Hugo's config/_default/params.*)
-        elif isinstance(doc, dict):
-            site.update({k: v for k, v in doc.items() if isinstance(k, str)})
-    if isinstance(site.get("params"), dict):  # (Hugo reads a param's key in any case)
-        site["params"] = {str(k).lower(): v for k, v in site["params"].items()}
-    return Site(site, _tainted(site, pages.settings))
+    """The site's values (receipt_gate_hooks.site_values), and which of them hold a
+    banned phrase by the check's settings."""
+    from receipt_gate_hooks import site_values
 
+    rules = _rules(pages.settings)
 
-def _tainted(site: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, str]:
-    """key -> the banned phrase a site value's text holds (by these settings)."""
-    rules = _rules(settings)
-    out: dict[str, str] = {}
-    stack: list[tuple[str, Any]] = [("site", site)]
-    while stack and len(out) < 100:
-        key, node = stack.pop()
-        if isinstance(node, dict):
-            stack += [(_step(key, str(k)), v) for k, v in node.items()]
-        elif isinstance(node, list):
-            stack += [(f"{key}.{i}", v) for i, v in enumerate(node)]
-        elif isinstance(node, str) and node.strip():
-            low = shape(node.lower())
-            if any(not r.needles or all(n in low for n in r.needles) for r in rules):
-                found = find_tells(node, rules, path=key, rendered=False, drawn=False)
-                if found:
-                    out[key] = found[0].message
-    return out
-
-
-def _step(key: str, step: str) -> str:
-    """The key one step further (a step that holds a dot as an index, as _key writes it)."""
-    return f'{key}["{step}"]' if "." in step or not step else f"{key}.{step}"
-
-
-def _parsed(data: bytes | None, path: str) -> Any:
-    """The data file's document (a CSV's rows as mappings by its header); None where it
-    is too large or does not parse."""
-    from receipt_gate.base import datafile
-
-    if data is None or len(data) > 4 << 20:
+    def banned(text: str, key: str) -> str | None:
+        low = shape(text.lower())
+        if any(not r.needles or all(n in low for n in r.needles) for r in rules):
+            found = find_tells(text, rules, path=key, rendered=False, drawn=False)
+            return found[0].message if found else None
         return None
-    try:
-        doc = datafile.load(data.decode("utf-8"), path, scalar_aliases=True)
-    except UnicodeDecodeError:
-        return None
-    if path.lower().endswith((".csv", ".tsv")) and doc:
-        return [dict(zip(doc[0], row, strict=False)) for row in doc[1:]]
-    return doc
 
-
-def _site_value(site: Site, key: str) -> Any:
-    """The value at `site.a.b` (None where there is none; a nested value as it is); at
-    EVERY, the values that hold a banned phrase."""
-    if key == EVERY:
-        return {k: _site_value(site, k) for k in sorted(site.tainted)}
-    node: Any = site.values
-    for step in ("".join(st) for st in _STEP.findall(key, 4)):
-        if isinstance(node, dict):
-            node = node.get(step)
-        elif isinstance(node, list) and step.isdigit() and int(step) < len(node):
-            node = node[int(step)]
-        else:
-            return None
-    return node
+    return site_values.load(files.get("site_values", {}), pages.tree.read, banned)
 
 
 def digest(site: Site, reads: Sequence[str], draft: str) -> object:
-    """What the verdict on this draft read of the site's values: each one it printed, and
-    (where a tag names them otherwise) those that hold a banned phrase."""
-    return {k: _plain(_site_value(site, k)) for k in sorted(set(reads))}
+    """What the verdict on this draft read of the site's values: each one it printed
+    (every source's), and (where a tag names them otherwise) those that hold a banned
+    phrase."""
+    from receipt_gate_hooks import site_values
+
+    return site_values.digest(site, reads)
 
 
-def _plain(value: Any) -> Any:
-    """The value as JSON holds it (a YAML date as its text)."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
+def _follows_site(
+    text: str, site: Site, unfollowed: Sequence[int], printed: Sequence[tuple[int, list[str]]]
+) -> list[Finding]:
+    """A finding at each tag that prints a value one of whose candidates holds a banned
+    phrase (whichever the generator ranks first: round 86), and, where some value holds
+    one, at each tag that names the site's values other than by printing one plainly:
+    what it prints may be that text (round 85: an assignment, a loop, `first`,
+    `default`, `jsonify`, a key a variable holds), and the check cannot follow it. Where
+    a values file does not parse, at the first tag that prints or names them."""
+    from receipt_gate_hooks.site_values import taint_of
 
+    def at(offset: int, message: str) -> Finding:
+        line = text.count("\n", 0, offset) + 1
+        return Finding(line, offset - (text.rfind("\n", 0, offset) + 1) + 1, message)
 
-def _follows_site(text: str, site: Site, unfollowed: Sequence[int]) -> list[Finding]:
-    """A finding at each tag that names the site's values other than by printing one
-    plainly, where some of them hold a banned phrase: what it prints may be that text
-    (round 85: an assignment, a loop, `first`, `default`, `jsonify`, a key a variable
-    holds), and the check cannot follow it."""
-    tainted = site.tainted
-    key = min(tainted)
     out = []
-    for at in unfollowed:
-        line = text.count("\n", 0, at) + 1
-        col = at - (text.rfind("\n", 0, at) + 1) + 1
-        out.append(
-            Finding(
-                line,
-                col,
+    for offset, keys in printed:
+        hit = next(filter(None, (taint_of(site, k) for k in keys)), None)
+        if hit:
+            out.append(at(offset, f"this prints {hit[0]}, which holds {hit[1]}: rephrase it"))
+    if site.tainted:
+        key = min(site.tainted)
+        out += [
+            at(
+                offset,
                 f"template code here may print the site's values, and {key} holds"
-                f" {tainted[key]}: the check cannot follow it; write the words out, or"
+                f" {site.tainted[key]}: the check cannot follow it; write the words out, or"
                 f" rephrase {key}",
+            )
+            for offset in unfollowed
+        ]
+    if site.unreadable and (printed or unfollowed):
+        path, why = min(site.unreadable.items())
+        first = min([*(p for p, _ in printed), *unfollowed])
+        out.append(
+            at(
+                first,
+                f"{path} cannot be read ({why}): the check cannot read the site's values"
+                " this page prints",
             )
         )
     return out
@@ -2079,15 +1989,26 @@ def make(settings: Mapping[str, Any], corpus: Site | None = None) -> Callable[[D
     )
 
     def check(draft: Draft) -> Outcome:
-        site = corpus.values if corpus is not None else None
-        found = find_tells(
-            draft.text, rules, quotes, links, draft.path, weighing=weighing, site=site
-        )
         if corpus is None:
+            found = find_tells(draft.text, rules, quotes, links, draft.path, weighing=weighing)
             return Outcome(found, len(rules))
+        from receipt_gate.reading.frontmatter import read as front_matter
+        from receipt_gate_hooks import site_values
+
+        own = front_matter(draft.text, draft.path).fields if "{{" in draft.text else {}
+        shown = site_values.fields(corpus, own)
+        found = find_tells(
+            draft.text, rules, quotes, links, draft.path, weighing=weighing, site=shown
+        )
         unfollowed = _unfollowed(draft.text, corpus)
-        if corpus.tainted and unfollowed:
-            found = sorted([*found, *_follows_site(draft.text, corpus, unfollowed)], key=_place)
-        return Outcome(found, len(rules), reads=_site_reads(draft.text, bool(unfollowed)))
+        printed = site_values.printed(draft.text, own)
+        more = _follows_site(draft.text, corpus, unfollowed, printed)
+        lines = {f.line for f in found}  # (a value read in place already found there)
+        more = [f for f in more if f.line not in lines or "template code" in f.message]
+        found = sorted([*found, *more], key=_place) if more else found
+        reads = site_values.reads_from(
+            [k for _, ks in printed for k in ks], bool(unfollowed), corpus
+        )
+        return Outcome(found, len(rules), reads=reads)
 
     return check

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import html
 import importlib.util
+import json
 import re
 import shutil
 import subprocess
@@ -1721,6 +1722,122 @@ def test_a_site_value_printed_any_way_is_read_or_refused(repo: Repo, rg: Run, bo
         page = (repo.path / name).read_text().replace(said, "We write our own words.")
         repo.write(name, page)
     assert rg("run")[0] == 0
+
+
+SAID = "As an AI language model, I cannot browse the web."
+_VALUE_SOURCES = {
+    "long": (
+        {"_config.yml": "tagline: " + "Plain words. " * 90 + SAID + "\n"},
+        "{{ site.tagline }}",
+    ),
+    "defaults": (
+        {"_config.yml": f"defaults:\n  - scope: {{path: ''}}\n    values: {{tagline: {SAID}}}\n"},
+        "{{ page.tagline }}",
+    ),
+    "json over yml": (
+        {"_data/m.yml": "note: Thanks.\n", "_data/m.json": f'{{"note": "{SAID}"}}'},
+        "{{ site.data.m.note }}",
+    ),
+    "other config": ({"_config_prod.yml": f"tagline: {SAID}\n"}, "{{ site.tagline }}"),
+    "key twice": ({"_config.yml": f"title: s\ntagline: {SAID}\ntitle: t\n"}, "{{ site.tagline }}"),
+    "bom": ({"_data/b.json": f'\ufeff{{"note": "{SAID}"}}'}, "{{ site.data.b.note }}"),
+    "alias": (
+        {"_data/m.yml": f"links: &l [home]\nfooter: *l\nnote: {SAID}\n"},
+        "{{ site.data.m.note }}",
+    ),
+    "language": (
+        {"hugo.toml": f'[params]\ntagline = "x"\n[languages.en.params]\ntagline = "{SAID}"\n'},
+        '{{< param "tagline" >}}',
+    ),
+    "environment": (
+        {"config/production/params.toml": f'tagline = "{SAID}"\n'},
+        '{{< param "tagline" >}}',
+    ),
+    "cascade": (
+        {"hugo.toml": f'[[cascade]]\ntagline = "{SAID}"\n[cascade._target]\npath = "/posts/**"\n'},
+        '{{< param "tagline" >}}',
+    ),
+    "theme": (
+        {"hugo.toml": 'theme = "t"\n', "themes/t/hugo.toml": f'[params]\ntagline = "{SAID}"\n'},
+        '{{< param "tagline" >}}',
+    ),
+    "params merged": (
+        {
+            "hugo.toml": '[params]\nother = "x"\n',
+            "config/_default/params.toml": f'tagline = "{SAID}"\n',
+        },
+        '{{< param "tagline" >}}',
+    ),
+    "eleventy directory": ({"posts/posts.json": f'{{"tagline": "{SAID}"}}'}, "{{ tagline }}"),
+    "eleventy global": ({"_data/metadata.json": f'{{"note": "{SAID}"}}'}, "{{ metadata.note }}"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_VALUE_SOURCES))
+def test_every_value_a_generator_may_print_is_a_candidate(repo: Repo, rg: Run, name: str) -> None:
+    """Round 86: a value past 1,000 characters, Jekyll's `defaults`, a data file in two
+    kinds (Jekyll reads JSON after YAML), a second config, a key given twice, a
+    byte-order mark, an alias, Hugo's language params, environments, cascades, a theme,
+    a params file beside the root's, Eleventy's directory and global data: each is read
+    where `init` names the files, and a page printing it is refused while it holds a
+    banned phrase, passed once it does not."""
+    from receipt_gate_hooks.site_values import FILES
+
+    # (and a theme's config, which `init` leaves to the user: mostly a submodule)
+    globs = sorted({*FILES["jekyll"], *FILES["hugo"], *FILES["eleventy"], "themes/*/hugo.*"})
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
+        f"checks: {{ai-tells: {{site_values: {json.dumps(globs)}}}}}\n",
+    )
+    files, body = _VALUE_SOURCES[name]
+    for path, text in files.items():
+        repo.write(path, text)
+    repo.write("posts/a.md", f"---\ntitle: a\n---\nHere is my answer. {body}\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "posts/a.md:4:" in out and "as an ai language model" in out.lower(), out
+    for path, text in files.items():
+        repo.write(path, text.replace(SAID, "We write our own words."))
+    rc, out, _ = rg("run")
+    assert rc == 0, out
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [("- " * 900 + "x\n", "nested too deeply"), ("a: [\n", "_data/n.yml cannot be read")],
+)
+def test_a_values_file_that_does_not_parse_refuses_its_printers(
+    repo: Repo, rg: Run, data: str, says: str
+) -> None:
+    """Round 86 r01: a data file 900 lists deep stopped the check with a RecursionError
+    (exit 3). A values file the check cannot read refuses the pages that print the
+    site's values, naming it; a page that prints none passes."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
+        'checks: {ai-tells: {site_values: ["_data/**"]}}\n',
+    )
+    repo.write("_data/n.yml", data)
+    repo.write("posts/a.md", "---\ntitle: a\n---\nHere: {{ site.data.n }}\n")
+    repo.write("posts/b.md", "---\ntitle: b\n---\nNothing of the site's.\n")
+    rc, out, err = rg("run")
+    assert rc == 1 and "posts/a.md:4:" in out and says in out, out + err
+    assert "posts/b.md" not in out and "Traceback" not in err, out + err
+
+
+def test_the_builds_own_values_are_no_site_value(repo: Repo, rg: Run) -> None:
+    """Round 86 f01: `{{ site.time | date: "%Y" }}` prints the build's time, which no
+    values file gives: a data file that lists banned phrases refuses it not."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
+        'checks: {ai-tells: {site_values: ["_data/**"]}}\n',
+    )
+    repo.write("_data/style.yml", f"avoid:\n  - {SAID}\n")
+    repo.write("posts/a.md", '---\ntitle: a\n---\nBuilt in {{ site.time | date: "%Y" }}.\n')
+    repo.write("posts/b.md", "---\ntitle: b\n---\n{% assign s = site.data.style %}{{ s }}\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "posts/a.md" not in out and "posts/b.md:4:1" in out, out
 
 
 def test_a_teams_open_compound_is_not_its_closed_word() -> None:

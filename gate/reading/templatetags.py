@@ -656,7 +656,7 @@ def own_values(text: str, fields: Mapping[str, object]) -> str | None:
         ):
             return m.group()  # (a value that is a tag itself is printed as it is: once)
         edited = _filtered(str(got), _split_filters("_" + chain)[1]) if filters else str(got)
-        return m.group() if edited is None else edited[:1000]
+        return m.group() if edited is None else edited
 
     if "{{" not in text:
         return None
