@@ -1216,6 +1216,58 @@ def test_a_quote_counts_only_where_hugos_render_hook_prints_it(
 
 
 @pytest.mark.parametrize(
+    ("files", "page"),
+    [
+        # round 86: a table's render hook that prints no cell (Hugo 0.134's .THead, .TBody)
+        (
+            {"layouts/_default/_markup/render-table.html": "<div>{{ with .THead }}{{ end }}</div>"},
+            "We know.\n\n| Claim | Source |\n|---|---|\n| {q} | lab |\n",
+        ),
+        # round 86: goldmark's passthrough, math a hook or a script draws as symbols
+        (
+            {
+                "hugo.toml": 'baseURL = "https://example.org/"\n'
+                "[markup.goldmark.extensions.passthrough]\nenable = true\n"
+                "[markup.goldmark.extensions.passthrough.delimiters]\n"
+                "inline = [['$', '$']]\nblock = [['$$', '$$']]\n",
+                "layouts/_default/_markup/render-passthrough.html": "{{ transform.ToMath .Inner }}",
+            },
+            "We know.\n\nInline ${q}$ end.\n",
+        ),
+        (
+            {"config/_default/markup.toml": "[goldmark.extensions.passthrough]\nenable = true\n"},
+            "We know.\n\nInline \\({q}\\) end.\n",
+        ),
+    ],
+)
+def test_a_quote_in_what_a_hugo_site_draws_otherwise_is_refused(
+    content: Repo, rg: Run, tmp_path: Path, files: dict[str, str], page: str
+) -> None:
+    """A quote in a table a render hook prints no cell of, or in math goldmark's
+    passthrough hands to a hook or a script, counts nowhere; out of them, it counts."""
+    py = json.dumps(sys.executable)
+    content.write("hugo.toml", 'baseURL = "https://example.org/"\n')
+    for path, text in files.items():
+        content.write(path, text)
+    quote = "The beans were planted on the ninth of May this year"
+    content.write("content/posts/x.md", "---\ntitle: X\n---\n" + page.replace("{q}", quote))
+    content.write("tone.md", "calm\n")
+    content.write(
+        ".receipt-gate.yaml",
+        'drafts: ["content/**/*.md"]\nrequired: [tone]\nchecks:\n'
+        f"  tone: {{kind: model, command: [{py}, x.py], rubric: tone.md}}\n",
+    )
+    verdict = {"verdict": "pass", "criteria": [{"name": "c", "verdict": "pass", "quotes": [quote]}]}
+    (tmp_path / "v.json").write_text(json.dumps(verdict))
+    record = ("record", "tone", "content/posts/x.md", "--verdict", str(tmp_path / "v.json"))
+    rc, out, _ = rg(*record)
+    assert rc == 1 and f"'{quote}'" in out, out
+    content.write("content/posts/x.md", f"---\ntitle: X\n---\nWe know.\n\n{quote}.\n")
+    rc, out, _ = rg(*record)
+    assert rc == 0, out
+
+
+@pytest.mark.parametrize(
     ("files", "shown"),
     [
         # round 62: markdown-it (Eleventy) and Python-Markdown (MkDocs) read `[^1]:` as a
@@ -1457,6 +1509,8 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         "Hello there. " + QUOTE.replace("did not run", "did ~~not~~ run") + ".\n",
         "Hello there. " + QUOTE.replace("did not run", "did <del>not</del> run") + ".\n",
         "Hello there. " + QUOTE.replace("three", "<s>three</s>") + ".\n",
+        # round 86: GFM's and goldmark's single tildes strike out too
+        "Hello there. " + QUOTE.replace("did not run", "did ~not~ run") + ".\n",
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1476,6 +1530,7 @@ def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
         # round 82: a footnote's marker before the sentence's full stop, drawn `year¹.`
         "The beans were planted on the ninth of May this year[^1].\n\n[^1]: Notes.\n",
         "The beans were ~~sown~~ planted on the ninth of May this year.\n",
+        "The beans were ~sown~ planted on the ninth of May this year, ~3 weeks late.\n",
     ],
 )
 def test_a_quote_every_renderer_prints_counts(page: str) -> None:

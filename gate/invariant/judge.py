@@ -271,6 +271,11 @@ def unshown_kinds(tree: Tree, run_dir: str) -> frozenset[str]:
         from receipt_gate.sites import tree_drops_footnotes
 
         globs = ["**/_markup/render-*", "**/layouts/partials/**", "**/layouts/_partials/**"]
+        # (and Hugo's configs, which may turn goldmark's passthrough on: round 86)
+        globs += [
+            f"**/{n}.{e}" for n in ("hugo", "config") for e in ("toml", "yaml", "yml", "json")
+        ]
+        globs += ["**/config/_default/*", "config/**"]
         paths = tree.paths([*globs, f"!{escape(run_dir)}/**"])
         hooks = unshown_by_render_hooks(paths, lambda p: small_text(tree, p))
         return hooks | ({"footnote"} if tree_drops_footnotes(tree, run_dir) else set())

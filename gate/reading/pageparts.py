@@ -157,6 +157,8 @@ def visible_paragraphs(
     def hide(page: str) -> str:
         return surely_seen(page, notes="footnote" not in unshown)
 
+    if "passthrough" in unshown:  # (what its delimiters hold is math: no prose)
+        text = _passed_through(text, unshown)
     seen = hide(text)
     opened_at = None
     if drawn:  # (each element's direction a control its tags leave in the prose)
@@ -174,7 +176,21 @@ def visible_paragraphs(
         for b in blocks
         if not (b.kind == "heading" and "heading" in unshown)
         and not (b.quoted and "blockquote" in unshown)
+        and not (b.kind == "table" and "table" in unshown)
     ]
+
+
+def _passed_through(text: str, unshown: frozenset[str]) -> str:
+    """The text with what each passthrough pair `unshown` names holds blanked (its line
+    breaks kept), the longest delimiters first (`$$` before `$`)."""
+    pairs = sorted(
+        (k.split(" ")[1:3] for k in unshown if k.startswith("passthrough ") and k.count(" ") == 2),
+        key=lambda pair: -len(pair[0]),
+    )
+    for opener, closer in pairs:
+        rx = re.compile(re.escape(opener) + r"[\s\S]{1,4000}?" + re.escape(closer))
+        text = rx.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    return text
 
 
 def reader_paragraphs(text: str) -> list[str]:

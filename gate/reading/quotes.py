@@ -96,12 +96,13 @@ def _left_to_right_runs(text: str) -> list[str]:
     return [" ".join(run) for run in runs if run]
 
 
-# Struck-out text (`~~approved~~`, `<del>`, `<s>`, `<strike>`): drawn struck through, a
+# Struck-out text (`~~approved~~`, GFM's and goldmark's `~approved~` too: round 86, `<del>`,
+# `<s>`, `<strike>`): drawn struck through, a
 # retraction a reader reads as one, so no quote holds it (round 82: "The committee
 # approved the budget" quoted from `The committee ~~approved~~ the budget`); what stands
 # around it is the text as corrected.
 _STRUCK = lazyre.compile(
-    r"(?<!~)~~(?!~)(?=\S)[^\n]{1,2000}?(?<=\S)(?<!~)~~(?!~)"
+    r"(?<!~)~~?(?!~)(?=\S)[^\n]{1,2000}?(?<=\S)(?<!~)~~?(?!~)"
     r"|(?i:<(del|s|strike)(?:\s[^<>]{0,500})?>[\s\S]{0,2000}?</\1\s*>)"
 )
 
@@ -128,7 +129,7 @@ def paragraphs(
     text reorders it: gate.reading.direction)."""
     from receipt_gate.reading.pageparts import plain_paragraphs, visible_paragraphs
 
-    if "~~" in text or "<" in text:
+    if "~" in text or "<" in text:
         text = _STRUCK.sub(_struck_out, text)
     plain = plain_paragraphs(text, path) if path else None
     read = plain if plain is not None else visible_paragraphs(text, unshown, drawn, kept)
@@ -232,7 +233,8 @@ def check_quotes(
                     )
                 if unshown and in_text(q, text, path):
                     why = (
-                        f"is only in a {'/'.join(sorted(unshown))} the site does not surely"
+                        f"is only in a {'/'.join(sorted(k for k in unshown if ' ' not in k))}"
+                        " the site does not surely"
                         " print (a render hook of its own, or a renderer with no footnotes)"
                     )
                 problems.append(QuoteProblem(name, q, why))

@@ -808,8 +808,10 @@ def post_permalinks(path: str, text: str | None, named: bool | str = False) -> l
 # (`layouts/_default/_markup/render-link.html`, `layouts/_markup/...`, a theme's, a
 # language's `render-link.en.html`), which prints what it likes in their place (round 61:
 # an empty `<a>`, an empty heading).
+# (round 86: a table's, whose cells it may leave out, and a passthrough's: math)
 _RENDER_HOOK = lazyre.compile(
-    r"(?:^|/)layouts/(?:[^/]+/)*?_markup/render-(link|heading|blockquote)(?:\.[\w-]+)?\.html$"
+    r"(?:^|/)layouts/(?:[^/]+/)*?_markup/"
+    r"render-(link|heading|blockquote|table|passthrough)(?:\.[\w-]+)?\.html$"
 )
 # An action, to its `}}` or the text's end (never failing: linear on `{{` repeated); a
 # comment, to its `*/}}`.
@@ -986,8 +988,12 @@ def _prints_text(template: str, partial: Callable[[str], bool] | None = None) ->
 def unshown_by_render_hooks(
     paths: Sequence[str], read: Callable[[str], str | None]
 ) -> frozenset[str]:
-    """The kinds of markdown (link, heading, blockquote) whose text a render hook of the
-    site may not print: a quote of it is read by no reader."""
+    """The kinds of markdown (link, heading, blockquote, table, passthrough) whose text a
+    render hook of the site may not print: a quote of it is read by no reader. Where a
+    root config turns goldmark's passthrough on, what its delimiters hold is math, not
+    prose, hook or none (a page's script draws it): `passthrough` and each pair as
+    `passthrough OPEN CLOSE` (round 86: `$...$` drawn as MathML's letters)."""
+    out = set(_passthrough(paths, read))
     partials: dict[str, list[str]] = {}
     for p in paths:
         for folder in ("/partials/", "/_partials/"):
@@ -1006,12 +1012,38 @@ def unshown_by_render_hooks(
             known[name] = bool(found) and _prints_text(read(found[0]) or "", partial)
         return known[name]
 
-    out = set()
     for p in paths:
         m = _RENDER_HOOK.search(p)
         if m is not None and not _prints_text(read(p) or "", partial):
             out.add(m.group(1))
     return frozenset(out)
+
+
+_PASSTHROUGH = lazyre.compile(r"(?i)passthrough")
+_DELIMITERS = lazyre.compile(
+    r"""\[\s*(["'])((?:\\.|(?!\1).){1,8})\1\s*,\s*(["'])((?:\\.|(?!\3).){1,8})\3\s*\]"""
+)
+_MATH = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))  # (Hugo's docs' pairs)
+
+
+def _passthrough(paths: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
+    """`passthrough` and its delimiter pairs, where a root config names goldmark's
+    passthrough: the pairs it lists (an escaped backslash read as one), else the pairs
+    Hugo's documentation shows."""
+    out: list[str] = []
+    for p in paths:
+        if not (_ROOT_CONFIG.search(p.rpartition("/")[2]) or "/config/" in "/" + p):
+            continue
+        text = read(p) or ""
+        at = _PASSTHROUGH.search(text)
+        if at is None:
+            continue
+        pairs = [
+            (m.group(2).replace("\\\\", "\\"), m.group(4).replace("\\\\", "\\"))
+            for m in _DELIMITERS.finditer(text, at.start())
+        ]
+        out += ["passthrough", *(f"passthrough {a} {b}" for a, b in pairs or _MATH)]
+    return out
 
 
 # Hugo's templates for a page of content (round 65), read as Jekyll's and Eleventy's
