@@ -241,6 +241,81 @@ _SCALES = {
     "\ucc9c": 1000,
     "\ub9cc": 10_000,
     "\uc5b5": 100_000_000,
+    # (round 86: Ukrainian's, Belarusian's, Bulgarian's and Serbian's words as folded,
+    # Croatian's, Slovenian's, Slovak's, the Baltic languages', Catalan's, Basque's,
+    # Albanian's, Maltese's, Icelandic's, Irish's and Welsh's)
+    "t\u0438c\u044f\u0447": 1000,
+    "t\u0438c\u044f\u0447i": 1000,
+    "t\u0438c\u044f\u0447a": 1000,
+    "x\u0438\u0459a\u0434a": 1000,
+    "x\u0438\u0459a\u0434e": 1000,
+    "x\u0438\u043b\u044f\u0434\u0438": 1000,
+    "x\u0438\u043b\u044f\u0434a": 1000,
+    "tisuca": 1000,
+    "tisuce": 1000,
+    "tisoc": 1000,
+    "hiljada": 1000,
+    "hiljade": 1000,
+    "tukstantis": 1000,
+    "tukstanciai": 1000,
+    "tukstanciu": 1000,
+    "tukstotis": 1000,
+    "tukstosi": 1000,
+    "tukstosu": 1000,
+    "mi\u043bb\u0438oh": 1_000_000,
+    "mi\u043bb\u0438oh\u0438": 1_000_000,
+    "mi\u043bb\u0438ohib": 1_000_000,
+    "m\u0438\u043b\u0438oh": 1_000_000,
+    "m\u0438\u043b\u0438oha": 1_000_000,
+    "m\u0438\u043b\u0438oh\u0438": 1_000_000,
+    "mi\u043bbeh": 1_000_000,
+    "mi\u043bbehbl": 1_000_000,
+    "mi\u043bbehay": 1_000_000,
+    "milijun": 1_000_000,
+    "milijuna": 1_000_000,
+    "milijuni": 1_000_000,
+    "milijon": 1_000_000,
+    "milijona": 1_000_000,
+    "milijoni": 1_000_000,
+    "milijonov": 1_000_000,
+    "milijonas": 1_000_000,
+    "milijonai": 1_000_000,
+    "milijonu": 1_000_000,
+    "miljons": 1_000_000,
+    "miljoni": 1_000_000,
+    "miljonu": 1_000_000,
+    "miljonit": 1_000_000,
+    "milio": 1_000_000,
+    "milions": 1_000_000,
+    "milioi": 1_000_000,
+    "miljun": 1_000_000,
+    "miljuni": 1_000_000,
+    "milionov": 1_000_000,
+    "milliun": 1_000_000,
+    "miliwn": 1_000_000,
+    "milljon": 1_000_000,
+    "milljonir": 1_000_000,
+    "milljona": 1_000_000,
+    "mi\u043bb\u044fp\u0434": 1_000_000_000,
+    "mi\u043bb\u044fp\u0434\u0438": 1_000_000_000,
+    "mi\u043bb\u044fp\u0434ib": 1_000_000_000,
+    "m\u0438\u043b\u0438ap\u0434": 1_000_000_000,
+    "m\u0438\u043b\u0438ap\u0434a": 1_000_000_000,
+    "m\u0438\u043b\u0438jap\u0434a": 1_000_000_000,
+    "m\u0438\u043b\u0438jap\u0434\u0438": 1_000_000_000,
+    "m\u0438\u043b\u0438jap\u0434e": 1_000_000_000,
+    "milijarda": 1_000_000_000,
+    "milijarde": 1_000_000_000,
+    "milijardi": 1_000_000_000,
+    "milijard": 1_000_000_000,
+    "milijardas": 1_000_000_000,
+    "milijardai": 1_000_000_000,
+    "milijardu": 1_000_000_000,
+    "miljards": 1_000_000_000,
+    "miljardu": 1_000_000_000,
+    "miljardit": 1_000_000_000,
+    "miliardov": 1_000_000_000,
+    "biljun": 1_000_000_000,
 }
 _MANY = (
     "thousand",
@@ -291,9 +366,14 @@ _UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold|ish"
 _SCALE_LETTERS = rf"[kK]|MM|M|(?ai:{_SCALE_WORDS})"
 _EITHER_LETTERS = r"mm|m|B|L|mil|cr"
 _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
-_PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour cent)
-    r"(?ai:per[\ \u00a0\n-]?cent(?:um|s)?|pct|pro[\ \u00a0]?[cz]ent|por[\ \u00a0]?ciento"
-    r"|pour[\ \u00a0]?cent|per[\ \u00a0]?cento|por[\ \u00a0]?cento|prosent|procento|vH"
+_PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour cent;
+    # round 86: their forms after a number, Hungarian's, Indonesian's, Malay's, Croatian's,
+    # Slovenian's, Romanian's, Vietnamese's, Estonian's, Russian's and Ukrainian's as folded)
+    r"(?ai:per[\ \u00a0\n-]?cent(?:um|s|a|o)?|pct|pro[\ \u00a0]?[cz]ent(?:a|ai|u|i|o|ov|e|s)?"
+    r"|por[\ \u00a0]?ciento|pour[\ \u00a0]?cent|per[\ \u00a0]?cento|por[\ \u00a0]?cento"
+    r"|prosent(?:ti|tia|i)?|procento|protsent(?:i|a)?|szazalek(?:a|ot)?|persen|peratus|posto"
+    r"|odstot(?:ek|ka|ki|kov)|la[\ \u00a0]suta|phan[\ \u00a0]tram|vH"
+    r"|[\u043f\u041f]po\u0446eht(?:a|ob|ib|\u0438)?|bi\u0434cot(?:ok|k(?:ib|\u0438|a))"
     r"|percentage[\ \u00a0]points?)\b"
 )
 _NUMBER = lazyre.compile(
@@ -688,6 +768,15 @@ _IDIOMS = (
     # (round 85: a break, a proverb, surfing's, odds, an even split, a score, a name)
     "|take five|saves nine|hang ten|ten to one|fifty fifty|50 50|a perfect (?:10|ten)"
     "|ten out of ten|10 out of 10|twelve factor|7 eleven"
+    # (round 86: a louder setting, proverbs, a pool's ball, a toast, a cat's lives, the
+    # wonders, one's back; terms of art a number names: two-factor, a two-phase commit,
+    # a three-way merge, a two-tier design, a one-for-one deal)
+    "|up to eleven|two birds with one stone|behind the eight ball|three['\u2019]s a crowd"
+    "|two['\u2019]s company|three cheers|nine lives|seven wonders|got your six"
+    "|two heads are better than one|(?:as )?easy as (?:one,? two,? (?:and )?three|1,? 2,? 3)"
+    "|(?:two|2|three|3) factor|(?:two|2|three|3) phase|(?:one|two|three|1|2|3) way"
+    "|(?:two|three|2|3) tier|two step|two horse|(?:one|two|three|1|2|3) for (?:one|1)"
+    "|buy one get one"
 )
 _IDIOM = lazyre.compile(
     rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
@@ -698,6 +787,7 @@ _IDIOM = lazyre.compile(
 # (a digit or a word of some idiom above: a text with none is not searched)
 _IDIOM_HINT = lazyre.compile(
     r"(?i)[0-9]|\b(?:fives?|nines?|million|thousand|hundred|cents|sixes|ten|one|two|four"
+    r"|eleven|eight|three|seven|six"
     r"|twenty|dozen|forty|fours|fifty|twelve|thirds?|fourths|fifths?|sixths?|sevenths?"
     r"|eighths?|ninths?|tenths?|hundredths?|thousandths?)\b"
 )
@@ -756,21 +846,40 @@ def digit_chunks(text: str) -> Iterator[tuple[int, int]]:
 # `76 in every 100`).
 _OUT_OF_100 = lazyre.compile(
     rf"(?<![\w.,])([1-9]\d?|100|(?i:{_SMALL_WORDS})(?:-(?i:{_SMALL_WORDS}))?)[\ \u00a0]+"
-    r"(?i:out[\ \u00a0]+of|in|of|per)(?:[\ \u00a0]+(?i:every|each))?[\ \u00a0]+"
+    r"(?:(?i:out[\ \u00a0]+of|in|of|per)(?:[\ \u00a0]+(?i:every|each))?"
+    r"|(?i:for)[\ \u00a0]+(?i:every|each))[\ \u00a0]+"  # (round 86: `76 for every 100`)
     r"(?:100|(?i:(?:a|one)[\ \u00a0]+)?(?i:hundred))\b(?![.,]\d)"
+    r"|(?<![\w.,/])([1-9]\d?|100)/100(?![\d/])"  # (round 86: a score of a hundred, `76/100`)
+)
+# A share said before its number, as Turkish and Swahili say it (`yüzde 76`, `asilimia
+# 76`), and a share of a thousand (`76‰` is 7.6%): round 86.
+_SHARE_FIRST = lazyre.compile(
+    r"(?<![\w])(?i:yuzde|asilimia)[\ \u00a0]+(\d{1,3}(?:[.,]\d{1,9})?)(?![\w%]|[.,]\d)"
+    r"|(?<![\w.,])(\d{1,4}(?:[.,]\d{1,9})?)[\ \u00a0]?\u2030"
 )
 
 
 def _shares(text: str) -> list[tuple[int, str, str]]:
     """Each share of a hundred the text says (`76 out of 100`, `76 in 100`: 76%, round
     83)."""
-    if "100" not in text and "undred" not in text and "UNDRED" not in text:
-        return []
     out = []
-    for m in _OUT_OF_100.finditer(text):
-        said = m[1] if m[1][0].isdigit() else str(_whole_said(m[1].lower()))
-        if 0 < int(said) <= 100:
-            out.append((m.start(), m.group(), f"{said}%"))
+    if "100" in text or "undred" in text or "UNDRED" in text:
+        for m in _OUT_OF_100.finditer(text):
+            whole = m[1] or m[2]
+            said = whole if whole[0].isdigit() else str(_whole_said(whole.lower()))
+            if 0 < int(said) <= 100:
+                out.append((m.start(), m.group(), f"{said}%"))
+    if "\u2030" in text or "zde" in text or "ZDE" in text or "limia" in text or "LIMIA" in text:
+        from decimal import Decimal
+
+        for m in _SHARE_FIRST.finditer(text):
+            if m[1]:
+                out.append(
+                    (m.start(), m.group(), plain_value(Decimal(m[1].replace(",", "."))) + "%")
+                )
+            else:
+                tenth = Decimal(m[2].replace(",", ".")) / 10
+                out.append((m.start(), m.group(), plain_value(tenth) + "%"))
     return out
 
 
@@ -1004,12 +1113,12 @@ def _scan(text: str, shortcut: bool, sure: bool) -> list[tuple[int, str, str]]:
 # million`, `20-30%`): a reader may read its lower bound scaled too (2 million).
 _RANGE = lazyre.compile(
     r"\d(?<![\w.,]\d)(?<=\d)\d*(?:\.\d+)?"  # (a digit first: the engine skips to one in C)
-    r"(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/][\ \t\u00a0\n]*"
+    r"(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/~\u301c\uff5e][\ \t\u00a0\n]*"
     rf"|{_SPACE}{_RANGE_WORDS}{_SPACE})[^\s\d]?(?=\d)"
 )
 _UPPER = lazyre.compile(r"\d+(?:\.\d+)?")
 _RANGE_HINT = lazyre.compile(
-    r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/]"
+    r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/~\u301c\uff5e]"  # (a wave dash: round 86)
     rf"|{_SPACE}{_RANGE_WORDS}[\ \t\u00a0\n-])"
 )
 

@@ -425,6 +425,28 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("200,000 Users", "We have 200 thsd users.", "200000"),
         ("2000 Users", "2 \u0442\u044b\u0441\u044f\u0447\u0438 users.", "2000"),
         ("2000 Users", "2 \u03c7\u03b9\u03bb\u03b9\u03ac\u03b4\u03b5\u03c2 users.", "2000"),
+        # (round 86: a score of a hundred, `for every`, shares said first or per mille,
+        # more languages' percents and scales, a wave dash's range, Liquid that prints
+        # nothing between digits)
+        ("76% Less Churn", "We fixed 76/100 of the reported bugs.", "76%"),
+        ("76% Less Churn", "We fixed 76 for every 100 reported bugs.", "76%"),
+        ("76% Less Churn", "Y\u00fczde 76 of the reported bugs were fixed.", "76%"),
+        ("7.6% Less Churn", "We fixed 76\u2030 of the reported bugs.", "7.6%"),
+        ("76% Less Churn", "76 sz\u00e1zal\u00e9k of them.", "76%"),
+        (
+            "76% Less Churn",
+            "76 \u043f\u0440\u043e\u0446\u0435\u043d\u0442\u043e\u0432 of them.",
+            "76%",
+        ),
+        ("76% Less Churn", "76 persen of them.", "76%"),
+        ("2 Million Users", "2 \u043c\u0456\u043b\u044c\u0439\u043e\u043d\u0438 users.", "2000000"),
+        ("2 Million Users", "2 milijuna users.", "2000000"),
+        ("2 Million Users", "2 milions users.", "2000000"),
+        ("2 Million Users", "2 milijonai users.", "2000000"),
+        ("2 Million Users", "2 \u043c\u0438\u043b\u0438\u043e\u043d\u0430 users.", "2000000"),
+        ("2 Million Users", "We now have 2\u301c3 million users.", "2000000"),
+        ("76 Bugs Fixed", "We fixed 7{% assign a = 1 %}6 bugs.", "76"),
+        ("76 Bugs Fixed", "We fixed 7{% raw %}6{% endraw %} bugs.", "76"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -518,6 +540,17 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("64 Cores", "The x86-64 build is now the default."),
         ("12 Tips", "He wears size 12 shoes."),
         ("12 Tips", "Most of our users are Grade 12 students."),
+        # (round 86: idioms and terms of art a number names)
+        ("11 Talks", "This release turns it up to eleven."),
+        ("2 Bugs Fixed", "We turned on two-factor authentication."),
+        ("2 Bugs Fixed", "We run a two-phase commit."),
+        ("3 Bugs Fixed", "Git did a three-way merge."),
+        ("2 New Features", "It is a 2-for-1 deal this week."),
+        ("2 Tips", "We killed two birds with one stone."),
+        ("3 Tips", "It is as easy as one, two, three."),
+        ("8 Tips", "We are behind the eight ball on this."),
+        ("3 Tips", "Two\u2019s company, three\u2019s a crowd."),
+        ("9 Tips", "The old server has nine lives."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:

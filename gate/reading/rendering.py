@@ -188,6 +188,9 @@ def _pairs(rx: re.Pattern[str], text: str) -> list[_Pair]:
 
 _ASSIGN = lazyre.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=")
 _PRINTS = lazyre.compile(r"\{\{-?\s*([A-Za-z_][\w-]*)")
+# A tag that prints nothing and opens no block: an assignment, a layout's name, a loop's
+# break (round 86: `7{% assign a = 1 %}6` is printed `76`).
+_SILENT = lazyre.compile(r"\{%-?\s*(?:assign|set\s+[\w-]+\s*=|layout|break|continue)\b")
 
 
 def renderings(
@@ -220,6 +223,7 @@ def renderings(
             bisect.insort(kept.setdefault(c.name, []), (c.start, text[c.inner[0] : c.inner[1]]))
             dropped.append((c.start, c.end))  # a capture prints nothing where it is
     inserts: dict[int, str] = {}
+    silent = False
     for m in tags:
         tag = m.group()
         if (a := _ASSIGN.match(tag)) is not None:  # (each name's values kept in order)
@@ -237,12 +241,15 @@ def renderings(
                 values = kept[p.group(1)]  # the last value set before, or the first
                 at = bisect.bisect_left(values, (m.start(), ""))
                 inserts[m.start()] = values[at - 1 if at else 0][1]
+        elif _SILENT.match(tag):
+            dropped.append(m.span())
+            silent = True
         dropped += _trimmed(text, *m.span())
     blocks = _parse(text, [m for m in tags if m.group().startswith("{%")])
     if blocks is None:
         return [_render(text, dropped, inserts)], [(tags[0].start(), _UNPAIRED)]
     trims = any(t.group()[:2] == "{#" or _trimmed(text, *t.span()) for t in tags)
-    if not (blocks or inserts or trims or captures or any(q.kind == "comment" for q in quiet)):
+    if not (blocks or inserts or trims or captures or silent or quiet):
         return [], []  # output tags alone: the "open" reading reads what they print
     gone = bytearray(len(text) + 1)  # what every rendering drops: a blank line a trim,
     for lo, hi in dropped:  # a comment or a capture takes out parts no place
