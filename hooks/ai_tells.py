@@ -16,9 +16,6 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from receipt_gate import DOCS, GateError
 from receipt_gate.base import lazyre
 from receipt_gate.base.text import Draft
-
-if TYPE_CHECKING:
-    from receipt_gate_hooks.site_values import Site
 from receipt_gate.checks import Finding, Outcome
 from receipt_gate.reading.direction import may_reorder
 from receipt_gate.reading.drawn import ATTRIBUTE, CSS_STRING, UNSHOWN_INPUTS, css_unescaped, tags
@@ -28,6 +25,9 @@ from receipt_gate.reading.prose import prose_lines
 from receipt_gate.reading.reader import reader_view
 from receipt_gate.rules.config import CONFIG_FILE
 from receipt_gate_hooks.tells import MIN_TELLS, MIN_WORDS, THRESHOLD
+
+if TYPE_CHECKING:
+    from receipt_gate_hooks.site_values import Site
 
 name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
@@ -1854,7 +1854,7 @@ def _unfollowed(text: str, site: Site) -> list[int]:
     text plainly (a loop, an assignment, a filter that computes, `first`, a key a
     variable holds: the check cannot follow it)."""
     from receipt_gate.reading.inline import TEMPLATE
-    from receipt_gate_hooks.site_values import PARAM, SITE_VALUE, key_of, names_site, value
+    from receipt_gate_hooks.site_values import PARAM, SITE_VALUE, names_site, printed_key, value
 
     if "{{" not in text and "{%" not in text:
         return []
@@ -1864,24 +1864,15 @@ def _unfollowed(text: str, site: Site) -> list[int]:
         if not names_site(tag):
             continue
         plain = SITE_VALUE.match(tag) or PARAM.match(tag)
-        if plain is not None and plain.group().startswith(("{{<", "{{%")):
-            key = key_of("site", ["params", *plain.group(1).lower().split(".")])
-        else:
-            key = key_of("site", _tag_steps(plain.group(1))) if plain else ""
         if (
             plain is None
             or not _PLAIN_REST.fullmatch(tag, plain.end())
-            or not isinstance(value(site, key), (str, int, float))
+            or not isinstance(value(site, printed_key(plain)), (str, int, float))
         ):
             out.append(m.start())
     return out
 
 
-def _tag_steps(path: str) -> list[str]:
-    return ["".join(step) for step in _STEP.findall(path)]
-
-
-_STEP = lazyre.compile(r"\.([A-Za-z_][\w-]*)|\[\s*(?:\"([^\"\n]*)\"|'([^'\n]*)'|(\d+))\s*\]")
 # What may follow a value printed plainly: filters that keep its letters, the tag's end.
 _PLAIN_REST = lazyre.compile(
     r"\s*(?:\|\s*(?:strip|escape|upcase|downcase|capitalize|markdownify|smartify)\s*)*"

@@ -23,6 +23,7 @@ refused, naming the file (the check cannot say what it prints).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -313,8 +314,12 @@ def taint_of(site: Site, key: str) -> tuple[str, str] | None:
 
 def value(site: Site, key: str) -> Any:
     """The value at a key as the generators rank them (None where none is)."""
-    node: Any = site.values
-    for st in [key.split(".", 1)[0].split("[", 1)[0], *steps_of(key)]:
+    return _descend(site.values, [key.split(".", 1)[0].split("[", 1)[0], *steps_of(key)])
+
+
+def _descend(node: Any, steps: Sequence[str]) -> Any:
+    """The value at these steps from the node (an index into a list; None where none)."""
+    for st in steps:
         if isinstance(node, dict):
             node = node.get(st)
         elif isinstance(node, list) and st.isdigit() and int(st) < len(node):
@@ -343,15 +348,7 @@ def _at(src: Source, key: str) -> Any:
     """The source's value at the key: a part of its document, or its document where
     the key holds it (`site.data` holds `site.data.m`'s)."""
     if key == src.key or key.startswith((src.key + ".", src.key + "[")):
-        node: Any = src.doc
-        for st in steps_of(key)[len(steps_of(src.key)) :]:
-            if isinstance(node, dict):
-                node = node.get(st)
-            elif isinstance(node, list) and st.isdigit() and int(st) < len(node):
-                node = node[int(st)]
-            else:
-                return None
-        return node
+        return _descend(src.doc, steps_of(key)[len(steps_of(src.key)) :])
     if src.key.startswith((key + ".", key + "[")):
         return {src.key: src.doc}
     return None
@@ -379,16 +376,24 @@ def printed(text: str, own: Mapping[str, object]) -> list[tuple[int, list[str]]]
         return []
     out: list[tuple[int, list[str]]] = []
     for m in SITE_VALUE.finditer(text):
-        out.append((m.start(), [key_of("site", _steps(m.group(1)))]))
+        out.append((m.start(), [printed_key(m)]))
     for m in PARAM.finditer(text):
         name = m.group(1).lower().split(".")
-        keys = [key_of("site", ["params", *name])]
+        keys = [printed_key(m)]
         out.append((m.start(), keys if name[0] in own else [*keys, key_of("page", name)]))
     for m in _PAGE_VALUE.finditer(text):
         steps = _steps(m.group(1))
         if steps and steps[0] not in own:
             out.append((m.start(), [key_of("page", steps)]))
     return sorted(out)
+
+
+def printed_key(m: re.Match[str]) -> str:
+    """The site's key a SITE_VALUE or PARAM match prints (Hugo's param: its params', a
+    key in any case)."""
+    if m.group().startswith(("{{<", "{{%")):
+        return key_of("site", ["params", *m.group(1).lower().split(".")])
+    return key_of("site", _steps(m.group(1)))
 
 
 def _steps(path: str) -> list[str]:

@@ -217,18 +217,20 @@ def as_printed(text: str, fields: Mapping[str, object], maybe: bool = False) -> 
     may print them: round 58): a reading that may hide more, never one that shows more."""
     if "{{" not in text and "{%" not in text:
         return text
-    # (each check of a commit reads the page printed: it is printed once for them all)
-    key = (text, maybe, repr(fields))
-    printed = _PRINTED.get(key)
-    if printed is None:
-        printed = _as_printed(text, fields, maybe)
-        if len(_PRINTED) >= 8:
-            del _PRINTED[next(iter(_PRINTED))]
-        _PRINTED[key] = printed
+    # (each check of a commit reads the page printed: it is printed once for them all;
+    # fields compared, not printed: a site's values may be megabytes, the same object)
+    key = (text, maybe)
+    for known, printed in _PRINTED.get(key, ()):
+        if known is fields or known == fields:
+            return printed
+    printed = _as_printed(text, fields, maybe)
+    if len(_PRINTED) >= 8 and key not in _PRINTED:
+        del _PRINTED[next(iter(_PRINTED))]
+    _PRINTED[key] = [*_PRINTED.get(key, [])[-3:], (fields, printed)]
     return printed
 
 
-_PRINTED: dict[tuple[str, bool, str], str] = {}
+_PRINTED: dict[tuple[str, bool], list[tuple[Mapping[str, object], str]]] = {}
 
 
 def _as_printed(text: str, fields: Mapping[str, object], maybe: bool) -> str:
