@@ -229,6 +229,32 @@ def test_a_finding_for_a_path_it_was_not_given_is_an_error(linted: Repo, rg: Run
     )
 
 
+@pytest.mark.parametrize(
+    "printed",
+    [
+        "f'{p}:99999999999999999999999:1: huge line'",
+        "f'{p}:3:' + '9' * 5000 + ': huge column'",
+        "json.dumps([{'path': p, 'line': 10**30, 'message': 'huge'}])",
+    ],
+)
+def test_a_finding_past_any_pages_end_is_an_error(linted: Repo, rg: Run, printed: str) -> None:
+    """Round 87 r01: a line of 23 digits went into the receipt and SARIF's startLine
+    (and one of 5,000 digits would stop int()): an error naming the check, exit 2."""
+    mode = "json" if printed.startswith("json") else "lines"
+    linted.write(
+        "lint.py",
+        f"import json, sys\np = sys.argv[1]\nprint({printed})\nsys.exit(1)\n",
+    )
+    linted.write(
+        ".receipt-gate.yaml",
+        f"required: [lint]\nchecks: {{lint: {{command:"
+        f" [{json.dumps(sys.executable)}, lint.py], findings: {mode}}}}}\n",
+    )
+    rc, out, err = rg("run")
+    assert (rc, out) == (2, "") and "past any page's end" in err and "Traceback" not in err, err
+    assert not (linted.path / ".receipts").exists()
+
+
 FILE_LINT = """\
 import sys
 bad = 0

@@ -38,12 +38,19 @@ from receipt_gate.trees.tree import Tree
 OUTPUT_LIMIT = 4 * 1024 * 1024
 PER_CALL = 100  # drafts per run of the program (argv stays short)
 _BESIDE = 200  # files beside a program copied where it runs (a folder of helpers)
+# The farthest line or column a finding may name (a page of 4 MB has no more lines).
+_FARTHEST = 10_000_000
 # A finding's line: `path:line[:col]: message`. The path is matched against the paths
 # the program was given (_AFTER_PATH reads the rest); _LINE only tells a line of that
 # shape that names none of them.
 _LINE = lazyre.compile(r"[^\n:]+?:\d+(?::\d+)?:")
 _AFTER_PATH = lazyre.compile(r":(?P<line>\d+)(?::(?P<col>\d+))?:[ \t]*(?P<msg>.*)$")
 _VERSIONS_SEEN: dict[tuple[str, ...], str] = {}
+
+
+def _number(digits: str) -> int:
+    """A line's or column's digits as a number (past _FARTHEST, any: int() refuses 4,300)."""
+    return int(digits) if len(digits) <= 9 else _FARTHEST + 1
 
 
 _VERSION = lazyre.compile(r"\d+(?:\.\d+)+[\w.+-]*")
@@ -397,8 +404,18 @@ class CommandCheck:
             draft = self._path(path, cwd)
             if draft not in given:
                 raise self._unnamed(path, given)
-            found.setdefault(draft, []).append(Finding(max(line, 1), max(col, 1), msg))
+            found.setdefault(draft, []).append(Finding(*self._place(line, col), msg))
         return found
+
+    def _place(self, line: int, col: int) -> tuple[int, int]:
+        """A finding's line and column, from 1; GateError past any page's (round 87: a
+        line of 23 digits went into the receipt, SARIF's startLine and code scanning)."""
+        if line > _FARTHEST or col > _FARTHEST:
+            raise GateError(
+                f"{self.where}.findings: its output gives line {str(line)[:24]}, column"
+                f" {str(col)[:24]}: past any page's end (at most {_FARTHEST:,})"
+            )
+        return max(line, 1), max(col, 1)
 
     def _lines(self, text: str, cwd: str, given: Sequence[str]) -> dict[str, list[Finding]]:
         """`path:line[:col]: message` lines, each path matched against the paths given,
@@ -422,13 +439,8 @@ class CommandCheck:
             for form, draft in forms:
                 m = _AFTER_PATH.match(line, len(form)) if line.startswith(form) else None
                 if m is not None:
-                    found.setdefault(draft, []).append(
-                        Finding(
-                            int(m.group("line")) or 1,
-                            int(m.group("col") or 1) or 1,
-                            m.group("msg").strip(),
-                        )
-                    )
+                    at = self._place(_number(m.group("line")), _number(m.group("col") or "1"))
+                    found.setdefault(draft, []).append(Finding(*at, m.group("msg").strip()))
                     break
             else:
                 if _LINE.match(line):
