@@ -1537,6 +1537,13 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         "Hello there. " + QUOTE.replace("three", "<s>three</s>") + ".\n",
         # round 86: GFM's and goldmark's single tildes strike out too
         "Hello there. " + QUOTE.replace("did not run", "did ~not~ run") + ".\n",
+        # round 87: struck or slashed by combining overlays; painted over by another
+        # element's outline or shadow
+        "Hello there. " + "".join(c + "\u0336" for c in QUOTE) + ".\n",
+        "Hello there. " + "".join(c + "\u0338" for c in QUOTE) + ".\n",
+        f'Hello there.\n\n{QUOTE}.\n\n<span style="outline:100em solid white">x</span>\n',
+        f'{QUOTE}. <span style="display:inline-block;box-shadow:0 0 0 100em #fff">x</span>\n',
+        f'{QUOTE}.\n\n<p style="position:relative; top:-4em; background:white">Cover.</p>\n',
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1557,6 +1564,9 @@ def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
         "The beans were planted on the ninth of May this year[^1].\n\n[^1]: Notes.\n",
         "The beans were ~~sown~~ planted on the ninth of May this year.\n",
         "The beans were ~sown~ planted on the ninth of May this year, ~3 weeks late.\n",
+        # (a style that paints no farther than its own box: a thin border, a color)
+        "The beans were planted on the ninth of May this year.\n\n"
+        '<span style="border:1px solid #ccc; padding:2px; color:rgb(200,0,0)">Note</span>\n',
     ],
 )
 def test_a_quote_every_renderer_prints_counts(page: str) -> None:

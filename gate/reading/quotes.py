@@ -107,6 +107,11 @@ _STRUCK = lazyre.compile(
 )
 
 
+# Letters struck or slashed through by a combining overlay (U+0334-U+0338, U+20D2...):
+# drawn as struck out, a retraction too (round 87: `T\u0336h\u0336e\u0336`).
+_OVERLAID = lazyre.compile(r"(?:[^\n][\u0334-\u0338\u20d2\u20d3\u20d8\u20e5\u20e6\u20ea\u20eb]+)+")
+
+
 def _struck_out(m: re.Match[str]) -> str:
     """Struck-out text out (a quote of what stands around it reads on), its line breaks
     kept."""
@@ -128,9 +133,14 @@ def paragraphs(
     as that markup shows it. `drawn`: each line as a browser draws it (right-to-left
     text reorders it: gate.reading.direction)."""
     from receipt_gate.reading.pageparts import plain_paragraphs, visible_paragraphs
+    from receipt_gate.reading.visible import paints_over
 
     if "~" in text or "<" in text:
         text = _STRUCK.sub(_struck_out, text)
+    if not text.isascii():
+        text = _OVERLAID.sub(_struck_out, text)
+    if "style" in text and paints_over(text):  # (no text of it is surely seen)
+        return []
     plain = plain_paragraphs(text, path) if path else None
     read = plain if plain is not None else visible_paragraphs(text, unshown, drawn, kept)
     return [p for p in (normalize(para) for para in read) if p]
@@ -205,6 +215,8 @@ def check_quotes(
 ) -> list[QuoteProblem]:
     """Every problem with the criteria's quotes against this draft text (at `path`:
     its markup decides what a reader reads; `unshown`: see paragraphs())."""
+    from receipt_gate.reading.visible import paints_over
+
     paras = readings(text, path, unshown)
     problems = []
     for c in criteria:
@@ -231,7 +243,12 @@ def check_quotes(
                         "is not what a browser draws there: right-to-left text or a"
                         " direction mark reorders its line"
                     )
-                if unshown and in_text(q, text, path):
+                if paint := paints_over(text):
+                    why = (
+                        f"is in a page whose style {paint!r} may paint over its text:"
+                        " no reader surely reads it"
+                    )
+                elif unshown and in_text(q, text, path):
                     why = (
                         f"is only in a {'/'.join(sorted(k for k in unshown if ' ' not in k))}"
                         " the site does not surely"

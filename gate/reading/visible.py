@@ -675,6 +675,63 @@ def _css(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", css).lower()
 
 
+# What an element's style may paint past its own box, over other text (round 87: an
+# `outline` or a `box-shadow` of 100em in white covered the page but one word; a
+# struck-out look is refused on the quoted text itself): an outline, a shadow, a
+# border or a padding under a background, an offset or a transform, a margin below
+# zero, of 8px or more.
+_PAINTS = lazyre.compile(
+    r"(?:^|;)\s*(outline(?:-width|-offset)?|box-shadow|text-shadow|filter"
+    r"|border(?:-(?:top|right|bottom|left|width|block|inline)(?:-width)?)?"
+    r"|padding[a-z-]*|top|left|right|bottom|inset[a-z-]*|transform|translate|scale"
+    r"|margin[a-z-]*)\s*:([^;]*)"
+)
+_LENGTH = lazyre.compile(
+    r"(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(px|em|rem|%|vw|vh|pt|ch|ex|vmin|vmax|cm|mm|in)?"
+)
+_COLOR = lazyre.compile(r"(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^)]*\)|#[0-9a-f]{3,8}\b")
+_PX = {"em": 16.0, "rem": 16.0, "%": 8.0, "vw": 8.0, "vh": 8.0, "pt": 1.33, "ch": 8.0,
+       "ex": 8.0, "vmin": 8.0, "vmax": 8.0, "cm": 38.0, "mm": 3.8, "in": 96.0}  # fmt: skip
+
+
+def paints_over(text: str) -> str | None:
+    """The first inline style in the page that may paint over other text (_PAINTS: a
+    length of 8px or more; a padding only under a background, a margin only below zero,
+    an offset only where a position moves it, a scale above 1.5), as written; None."""
+    if "style" not in text:
+        return None
+    for tag in HTML_TAG.finditer(text):
+        for a in _AN_ATTRIBUTE.finditer(tag.group(3)):
+            if a.group(1).lower() != "style":
+                continue
+            css = _css(a.group()[len(a.group(1)) :].lstrip(" \t="))
+            for m in _PAINTS.finditer(css):
+                if _paints(m.group(1), m.group(2), css):
+                    return f"{m.group(1)}:{m.group(2).strip()}"
+    return None
+
+
+def _paints(prop: str, value: str, css: str) -> bool:
+    if prop.startswith("padding") and not re.search(r"background(?:-color|-image)?\s*:", css):
+        return False
+    if (prop in ("top", "left", "right", "bottom") or prop.startswith("inset")) and not re.search(
+        r"position\s*:\s*(?:relative|absolute|fixed|sticky)", css
+    ):
+        return False
+    value = _COLOR.sub(" ", value)  # (a color's numbers are no length: rgb(255, 0, 0))
+    if prop == "scale" or "scale(" in value:
+        return any(float(n) > 1.5 for n in re.findall(r"\d+\.?\d*", value) if n.strip("."))
+    lengths = []
+    for n, unit in _LENGTH.findall(value):
+        try:
+            lengths.append(float(n) * _PX.get(unit, 1.0))
+        except ValueError:
+            continue
+    if prop.startswith("margin"):
+        return any(x <= -8.0 for x in lengths)
+    return any(abs(x) >= 8.0 for x in lengths) or "calc(" in value or "var(" in value
+
+
 def _hiding_style(value: str) -> bool:
     """May this inline style take its element out of sight?"""
     return _HIDING_CSS.search(re.sub(r"\s+", "", _css(value))) is not None
