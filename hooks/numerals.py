@@ -316,6 +316,23 @@ _SCALES = {
     "miljardit": 1_000_000_000,
     "miliardov": 1_000_000_000,
     "biljun": 1_000_000_000,
+    # (round 87: Japanese's and Korean's trillion, Indonesian's jt, Vietnamese's ti,
+    # Czech's tis., crs; Hindi's and Arabic's words as folded)
+    "\u5146": 10**12,
+    "\uc870": 10**12,
+    "jt": 1_000_000,
+    "ti": 1_000_000_000,
+    "tis": 1000,
+    "crs": 10_000_000,
+    "\u0915\u0930\u094b\u0921": 10_000_000,
+    "\u0932\u093e\u0916": 100_000,
+    "\u0939\u091c\u093e\u0930": 1000,
+    "\u092e\u093f\u0932\u093f\u092f\u0928": 1_000_000,
+    "\u0645\u0644\u064a\u0648\u0646": 1_000_000,
+    "\u0645\u0644l\u064a\u064a\u0646": 1_000_000,
+    "\u0645\u0644\u064al\u0631": 1_000_000_000,
+    "l\u0644\u0641": 1000,
+    "l\u0644l\u0641": 1000,
 }
 _MANY = (
     "thousand",
@@ -374,20 +391,26 @@ _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour
     r"|prosent(?:ti|tia|i)?|procento|protsent(?:i|a)?|szazalek(?:a|ot)?|persen|peratus|posto"
     r"|odstot(?:ek|ka|ki|kov)|la[\ \u00a0]suta|phan[\ \u00a0]tram|vH"
     r"|[\u043f\u041f]po\u0446eht(?:a|ob|ib|\u0438)?|bi\u0434cot(?:ok|k(?:ib|\u0438|a))"
-    r"|percentage[\ \u00a0]points?)\b"
+    r"|percentage[\ \u00a0]points?|toi\u03c2[\ \u00a0]ekato)\b"
+    # (round 87: Japanese's and Korean's)
+    r"|[\u30cf\u30d1]\u30fc\u30bb\u30f3\u30c8|\ud37c\uc13c\ud2b8"
 )
+# Not glued to a word: no letter or digit follows, but one of the scripts written with
+# no spaces (kana, CJK ideographs, Hangul): `76パーセントを`, `2万人` (round 87).
+_UNGLUED = r"(?![^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
 _NUMBER = lazyre.compile(
     rf"""
-    (?<![\w.,\u2044])  # (not a fraction's denominator: NFKC makes ½ a 1, U+2044 and a 2)
+    (?<![.,\u2044])  # (not a fraction's denominator: NFKC makes ½ a 1, U+2044 and a 2)
+    (?<![^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])  # (nor glued: _UNGLUED)
     (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
       |\.(?P<lead>\d+))
     (?P<exp>[eE][+-]?\d{{1,2}})?
-    (?:(?P<pct>[\ \u00a0]?(?:%|{_PERCENT_WORDS}))
+    (?:(?P<pct>[\ \u00a0-]?(?:%|{_PERCENT_WORDS}))
       |(?P<pc>(?ai:pc|p\.c\.))
-      |(?:{_UNITS})(?!\w)
-      |(?P<scale>{_SCALE_LETTERS})(?!\w)
-      |(?P<either>{_EITHER_LETTERS})(?!\w))?
-    (?!\w|[.,]\d)
+      |(?:{_UNITS}){_UNGLUED}
+      |(?P<scale>{_SCALE_LETTERS}){_UNGLUED}
+      |(?P<either>{_EITHER_LETTERS}){_UNGLUED})?
+    {_UNGLUED}(?![.,]\d)
     """,
     re.VERBOSE,
 )
@@ -418,7 +441,7 @@ _EITHER = {
 # million` are 2 million and more.)
 _WS = r"[\ \t\u00a0\n]"
 _SPACE = r"[\ \t\u00a0\n-]+"  # (and a hyphen)
-_RANGE_WORDS = "(?:to|or|and|through|thru)"
+_RANGE_WORDS = "(?:to|or|and|through|thru|bis|tot|till|til|do|a|\u00e0|ate|at\u00e9)"  # (round 87)
 _AND_A_PART = (  # (not `and a quarter of them`)
     rf"{_SPACE}(?ai:and){_SPACE}(?ai:a|one){_SPACE}(?ai:half|quarter)(?!{_SPACE}(?ai:of)\b)"
 )
@@ -761,7 +784,8 @@ _IDIOMS = (
     "|thanks a million|a million thanks|worth a thousand words|(?:a|one) hundred"
     " (?:percent|per cent) (?:sure|certain|confident|right|correct)|100_% (?:sure|certain"
     "|confident|right|correct)|my two cents|two cents worth|dressed to the nines"
-    "|the whole nine yards|at sixes and sevens|six of one|twenty four seven|24 7"
+    "|the whole nine yards|at sixes and sevens|six of one(?:,? half a dozen(?: of the other)?)?"
+    "|twenty four seven|24 7"
     "|nine times out of ten|back to square one|kill two birds|a dime a dozen|forty winks"
     "|million dollar question|on all fours|in two minds|one of a kind|two peas in a pod"
     "|takes two to tango|(?:like|look|looks|feel|feels|felt) a million (?:bucks|dollars)"
@@ -777,6 +801,13 @@ _IDIOMS = (
     "|(?:two|2|three|3) factor|(?:two|2|three|3) phase|(?:one|two|three|1|2|3) way"
     "|(?:two|three|2|3) tier|two step|two horse|(?:one|two|three|1|2|3) for (?:one|1)"
     "|buy one get one"
+    # (round 87: a review's kind, a rating's scale, a developer, a club, a proverb, the
+    # seas, a radio's code)
+    "|360 (?:review|feedback|degree)|(?:on )?a scale of (?:1|one) to (?:10|ten|5|five)"
+    "|10x (?:engineer|developer|programmer)s?|4 h club|(?:a )?hundred and ten percent|110_%"
+    "|two and two together|seven seas"
+    "|a thousand and one (?:ways|things|reasons|uses|nights|ideas)"
+    "|two left feet|10 4|two in the bush|nineteen to the dozen"
 )
 _IDIOM = lazyre.compile(
     rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
@@ -887,11 +918,11 @@ def _shares(text: str) -> list[tuple[int, str, str]]:
 # `2 G€`, `2 TEUR`, `2 kUSD`; round 82): read as the letter before the generic currency
 # sign (`2 M¤`), which reads as `2 M€` does (_is_currency).
 _SCALED_CURRENCY = lazyre.compile(
-    r"(\d[\ \u00a0]?)(k|K|T|M|Mn|Mio|Md|Mrd|G|B|Bn)"
+    r"(\d[\ \u00a0]?)(k|K|T|MM|M|Mn|Mio|Md|Mrd|G|B|Bn)"
     r"(EUR|USD|GBP|JPY|CHF|SEK|NOK|DKK|INR|CNY|AUD|CAD"
     r"|[$\u00a2-\u00a5\u20a0-\u20c0\ufdfc\ufe69\uff04\uffe0\uffe1\uffe5\uffe6])(?!\w)"
 )
-_AS_SCALE = {"k": "k", "K": "k", "T": "k", "M": "M", "Mn": "M", "Mio": "M"}  # (else: B)
+_AS_SCALE = {"k": "k", "K": "k", "T": "k", "M": "M", "MM": "M", "Mn": "M", "Mio": "M"}  # (else: B)
 # A percent sign before its number, as Turkish writes it (`%76`, `% 76`); not a Liquid
 # tag's (`{% 76 %}`), a format's (`%76s`) or an escape's in a word.
 _PERCENT_FIRST = lazyre.compile(

@@ -447,6 +447,29 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("2 Million Users", "We now have 2\u301c3 million users.", "2000000"),
         ("76 Bugs Fixed", "We fixed 7{% assign a = 1 %}6 bugs.", "76"),
         ("76 Bugs Fixed", "We fixed 7{% raw %}6{% endraw %} bugs.", "76"),
+        # (round 87: a hyphened percent, Japanese's, Korean's and Greek's percents, CJK
+        # trillions, more scale words and ranges, a number a CJK letter follows)
+        ("76% Less Churn", "Last year brought a 76-percent drop in open bugs.", "76%"),
+        ("76% Less Churn", "\u30d0\u30b0\u306e76\u30d1\u30fc\u30bb\u30f3\u30c8\u3092", "76%"),
+        ("76% Less Churn", "\ubc84\uadf8\uc758 76\ud37c\uc13c\ud2b8", "76%"),
+        (
+            "76% Less Churn",
+            "\u03a4\u03bf 76 \u03c4\u03bf\u03b9\u03c2 \u03b5\u03ba\u03b1\u03c4\u03cc",
+            "76%",
+        ),
+        ("2 Trillion Yen", "Revenue hit 2\u5146 yen.", "2000000000000"),
+        ("2 Trillion Won", "Revenue hit 2\uc870 won.", "2000000000000"),
+        ("2 Million Users", "Wir haben jetzt 2 bis 3 Millionen Nutzer.", "2000000"),
+        ("2 Million Users", "Pengguna kami sekarang 2 jt orang.", "2000000"),
+        ("2 Million Dollars", "The round brought in 2 MMUSD.", "2000000"),
+        ("2,000 Seats", "Prodali jsme 2 tis. m\u00edst.", "2000"),
+        ("2 Crore Users", "We now have 2 crs users.", "20000000"),
+        (
+            "2 Million Users",
+            "\u0644\u062f\u064a\u0646\u0627 2 \u0645\u0644\u064a\u0648\u0646.",
+            "2000000",
+        ),
+        ("76 Users", "\u30e6\u30fc\u30b6\u30fc76\u4eba", "76"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -551,6 +574,16 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("8 Tips", "We are behind the eight ball on this."),
         ("3 Tips", "Two\u2019s company, three\u2019s a crowd."),
         ("9 Tips", "The old server has nine lives."),
+        # (round 87)
+        ("360 Tickets", "It was her 360 review, and it went well."),
+        ("10 Models", "On a scale of 1 to 10, the launch was fine."),
+        ("10 Models", "She is what people call a 10x engineer."),
+        ("4 Regressions", "The 4-H club met on Friday."),
+        ("6 Offices", "It is six of one, half a dozen of the other."),
+        ("2 Teams", "He put two and two together."),
+        ("7 Ships", "She has sailed the seven seas."),
+        ("2 Teams", "A bird in the hand is worth two in the bush."),
+        ("12 Engineers", "She talked nineteen to the dozen."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
