@@ -1040,6 +1040,27 @@ def _plain_variants(text: str) -> Iterator[str]:
         yield text.replace("]:", "] ")
     if "{" in text and _CRITIC_MARK.search(text):
         yield from _critic_views(text)
+    if "+" in text and "<script" in text.lower():
+        joined = _scripts_joined(text)
+        if joined != text:
+            yield joined
+
+
+# A script's strings run together by `+` (round 87: `document.write("As an A" + "I
+# language model")` prints the phrase).
+_JS_JOIN = lazyre.compile(r"[\"'`]\s*\+\s*[\"'`]")
+
+
+def _scripts_joined(text: str) -> str:
+    """The page with each script's `"a" + "b"` joins as nothing (NUL: offsets kept)."""
+    lower = text.lower()
+    out, pos = [], 0
+    while (start := lower.find("<script", pos)) >= 0:
+        end = lower.find("</script", start)
+        end = len(text) if end < 0 else end
+        out += [text[pos:start], _JS_JOIN.sub(lambda m: "\0" * len(m.group()), text[start:end])]
+        pos = end
+    return "".join(out) + text[pos:]
 
 
 # CriticMarkup's marks (pymdownx.critic): `accept` shows a substitution's new side and
@@ -1845,6 +1866,7 @@ def starter(layout: Any) -> tuple[bool, list[str], dict[str, object]]:
         return True, [], {}
     home = posixpath.dirname(layout.configs[0]) if layout.configs else ""
     files = [posixpath.join(home, f) for f in files] if home else files
+    files = [*files, *getattr(layout, "values", ())]  # (a data folder the config moves)
     comment = "A page's site values ({{ site.x }}, param, data) are read from these."
     return True, [comment], {"site_values": files}
 
@@ -1854,13 +1876,23 @@ def _unfollowed(text: str, site: Site) -> list[int]:
     text plainly (a loop, an assignment, a filter that computes, `first`, a key a
     variable holds: the check cannot follow it)."""
     from receipt_gate.reading.inline import TEMPLATE
-    from receipt_gate_hooks.site_values import PARAM, SITE_VALUE, names_site, printed_key, value
+    from receipt_gate_hooks.site_values import (
+        PARAM,
+        SITE_VALUE,
+        calls_naming,
+        names_site,
+        printed_key,
+        value,
+    )
 
     if "{{" not in text and "{%" not in text:
         return []
     out = []
     for m in TEMPLATE.finditer(text):
         tag = m.group()
+        if calls_naming(site, tag):  # (a template of the site's that names them)
+            out.append(m.start())
+            continue
         if not names_site(tag):
             continue
         plain = SITE_VALUE.match(tag) or PARAM.match(tag)
@@ -1907,7 +1939,11 @@ def digest(site: Site, reads: Sequence[str], draft: str) -> object:
 
 
 def _follows_site(
-    text: str, site: Site, unfollowed: Sequence[int], printed: Sequence[tuple[int, list[str]]]
+    text: str,
+    site: Site,
+    unfollowed: Sequence[int],
+    printed: Sequence[tuple[int, list[str]]],
+    path: str,
 ) -> list[Finding]:
     """A finding at each tag that prints a value one of whose candidates holds a banned
     phrase (whichever the generator ranks first: round 86), and, where some value holds
@@ -1915,7 +1951,9 @@ def _follows_site(
     what it prints may be that text (round 85: an assignment, a loop, `first`,
     `default`, `jsonify`, a key a variable holds), and the check cannot follow it. Where
     a values file does not parse, at the first tag that prints or names them."""
-    from receipt_gate_hooks.site_values import taint_of
+    from receipt_gate_hooks.site_values import taint_of, tainted_for
+
+    tainted = tainted_for(site, path)  # (the values this page may print: their scopes)
 
     def at(offset: int, message: str) -> Finding:
         line = text.count("\n", 0, offset) + 1
@@ -1923,16 +1961,16 @@ def _follows_site(
 
     out = []
     for offset, keys in printed:
-        hit = next(filter(None, (taint_of(site, k) for k in keys)), None)
+        hit = next(filter(None, (taint_of(tainted, k) for k in keys)), None)
         if hit:
             out.append(at(offset, f"this prints {hit[0]}, which holds {hit[1]}: rephrase it"))
-    if site.tainted:
-        key = min(site.tainted)
+    if tainted:
+        key = min(tainted)
         out += [
             at(
                 offset,
                 f"template code here may print the site's values, and {key} holds"
-                f" {site.tainted[key]}: the check cannot follow it; write the words out, or"
+                f" {tainted[key]}: the check cannot follow it; write the words out, or"
                 f" rephrase {key}",
             )
             for offset in unfollowed
@@ -1987,13 +2025,13 @@ def make(settings: Mapping[str, Any], corpus: Site | None = None) -> Callable[[D
         from receipt_gate_hooks import site_values
 
         own = front_matter(draft.text, draft.path).fields if "{{" in draft.text else {}
-        shown = site_values.fields(corpus, own)
+        shown = site_values.fields(corpus, own, draft.path)
         found = find_tells(
             draft.text, rules, quotes, links, draft.path, weighing=weighing, site=shown
         )
         unfollowed = _unfollowed(draft.text, corpus)
         printed = site_values.printed(draft.text, own)
-        more = _follows_site(draft.text, corpus, unfollowed, printed)
+        more = _follows_site(draft.text, corpus, unfollowed, printed, draft.path)
         lines = {f.line for f in found}  # (a value read in place already found there)
         more = [f for f in more if f.line not in lines or "template code" in f.message]
         found = sorted([*found, *more], key=_place) if more else found

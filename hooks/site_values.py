@@ -23,6 +23,7 @@ refused, naming the file (the check cannot say what it prints).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -31,6 +32,7 @@ from receipt_gate.base import lazyre
 
 EVERY = "site.*"
 UNREADABLE = "site.!unreadable"
+TEMPLATE = "template:"  # (a read of whether a template a page calls names the values)
 _DEPTH = 64  # deeper than this, a data file is read as not parsing
 _NODES = 1_000_000  # nor one whose aliases expand past this
 
@@ -39,28 +41,41 @@ class Source(NamedTuple):
     path: str
     key: str  # where its document sits: "site", "site.data.m", "site.params", "page"
     doc: Any
+    # The pages it gives values to, where not every page: ("under", "posts/") a folder's,
+    # ("stem", "posts/x") one page's (a path without its extension), ("glob", "posts/**")
+    # Hugo's cascade target in the content folder (round 87: a style guide's defaults
+    # are no post's).
+    scope: tuple[str, str] | None = None
 
 
 class Site(NamedTuple):
-    """The values as the generators rank them ({"site": ..., "page": ...}), every
-    source's, which of them hold a banned phrase (key -> what it holds), and the files
-    that do not parse (path -> why)."""
+    """The values as the generators rank them ({"site": ..., "page": ..., "layout":
+    ...}, the scoped ones aside), every source's, which of them hold a banned phrase (key
+    -> (scope, what it holds) of each), the files that do not parse (path -> why), and
+    the templates a page may call that name the site's values (an include's, a
+    shortcode's name -> whether they do)."""
 
     values: dict[str, Any]
     sources: tuple[Source, ...]
-    tainted: dict[str, str]
+    tainted: dict[str, list[tuple[tuple[str, str] | None, str]]]
     unreadable: dict[str, str]
+    naming: dict[str, bool]
 
 
 # What `init` names (under the site's folder): each generator's configs and data.
 FILES = {
-    "jekyll": ["_config*.yml", "_config*.yaml", "_config*.toml", "_data/**"],
+    "jekyll": ["_config*.yml", "_config*.yaml", "_config*.toml", "_data/**", "_layouts/**",
+               "_includes/**"],
     "hugo": [
         *(f"{n}.{e}" for n in ("hugo", "config") for e in ("toml", "yaml", "yml", "json")),
         "config/**",
+        "layouts/shortcodes/**",
+        "layouts/_shortcodes/**",
     ],  # (not themes/*: a theme is mostly a submodule, which no glob may read into)
-    "eleventy": ["**/_data/**", "**/*.json"],
-}
+    "eleventy": ["**/_data/**", "**/data/**", "**/*.json", "**/_includes/**", "**/_layouts/**"],
+    "mkdocs": ["mkdocs.yml", "mkdocs.yaml"],
+}  # fmt: skip
+_DATA_KINDS = (".json", ".toml", ".yml", ".yaml", ".csv", ".tsv")
 _KIND_RANK = {".yaml": 0, ".yml": 1, ".json": 2, ".csv": 3, ".tsv": 4}  # (Jekyll's order)
 
 
@@ -89,9 +104,20 @@ def load(
     banned phrase a value's text holds, or None."""
     sources: list[tuple[tuple[int, int, str], Source]] = []
     unreadable: dict[str, str] = {}
+    naming: dict[str, bool] = {}
+    data_dirs = _data_dirs(files, read)
     for path in sorted(files):
-        placed = _where(path)
-        if not placed:
+        placed = "data" if any(path.startswith(d) for d in data_dirs) else _where(path)
+        if not placed or (placed == "data" and not path.lower().endswith(_DATA_KINDS)):
+            continue
+        if placed in ("template", "layout"):
+            data = read(path)
+            text = data.decode("utf-8", "replace") if data is not None else ""
+            for name in _template_names(path):
+                naming[name] = naming.get(name, False) or bool(_NAMES_VALUES.search(text))
+            parts = _front_matter(text, path)
+            root = "layout" if placed == "layout" and "_layouts" in path.split("/") else "page"
+            sources += [((1, 0, path), Source(path, root, parts))] if parts else []
             continue
         doc, why = _parsed(read(path), path)
         if why:
@@ -99,14 +125,60 @@ def load(
             continue
         rank = (0 if path.startswith("themes/") or "/themes/" in path else 1,)
         kind = _KIND_RANK.get(path[path.rfind(".") :].lower(), 0)
-        for key, part in _placed(placed, path, doc):
-            sources.append(((*rank, kind, path), Source(path, key, part)))
+        data_root = next((d for d in data_dirs if path.startswith(d)), None)
+        for key, part, scope in _placed(placed, path, doc, data_root):
+            sources.append(((*rank, kind, path), Source(path, key, part, scope)))
     sources.sort(key=lambda s: s[0])
-    values: dict[str, Any] = {"site": {}, "page": {}}
+    values: dict[str, Any] = {"site": {}, "page": {}, "layout": {}}
     for _, src in sources:
-        _merge(values, [src.key.split(".", 1)[0], *steps_of(src.key)], src.doc)
+        if src.scope is None:
+            _merge(values, [src.key.split(".", 1)[0], *steps_of(src.key)], src.doc)
     ordered = tuple(s for _, s in sources)
-    return Site(values, ordered, _tainted(ordered, banned), unreadable)
+    return Site(values, ordered, _tainted(ordered, banned), unreadable, naming)
+
+
+_DATA_DIR = lazyre.compile(r"""(?m)^data_dir\s*:\s*["']?([^"'#\n]+?)["']?\s*(?:#.*)?$""")
+
+
+def _data_dirs(files: Mapping[str, object], read: Callable[[str], bytes | None]) -> list[str]:
+    """The data folders Jekyll's configs name (`data_dir: mydata`: round 87), each as a
+    prefix of the paths under it."""
+    out = []
+    for path in files:
+        base = path.rpartition("/")[2]
+        if base.startswith("_config") and base.endswith((".yml", ".yaml")):
+            m = _DATA_DIR.search((read(path) or b"").decode("utf-8", "replace"))
+            home = path.rpartition("/")[0]
+            if m and m.group(1).strip().strip("/") not in ("", "_data"):
+                out.append(posixpath.join(home, m.group(1).strip().strip("/")) + "/")
+    return out
+
+
+def _front_matter(text: str, path: str) -> dict[str, Any]:
+    """A layout's or an include's front matter (Jekyll's `layout.x`; Eleventy's data
+    cascade), as plain values; none where it does not parse."""
+    from receipt_gate import GateError
+    from receipt_gate.reading.frontmatter import read as front_matter
+
+    if not text.startswith(("---", "+++", "{")):
+        return {}
+    try:
+        got = _plain(dict(front_matter(text, path).fields))
+    except (GateError, ValueError, RecursionError):
+        return {}
+    return got if isinstance(got, dict) else {}
+
+
+def _template_names(path: str) -> list[str]:
+    """The names a page calls a template by: an include's path under `_includes/`
+    (`{% include x.html %}`), a shortcode's name (`{{< x >}}`), a layout's."""
+    parts = path.split("/")
+    for folder in ("_includes", "shortcodes", "_shortcodes", "_layouts"):
+        if folder in parts:
+            rest = "/".join(parts[len(parts) - parts[::-1].index(folder) :])
+            stem = rest.split(".", 1)[0]
+            return [f"include:{rest}", f"include:{stem}", f"shortcode:{stem}"]
+    return []
 
 
 def _where(path: str) -> str:
@@ -114,60 +186,108 @@ def _where(path: str) -> str:
     folder, _, base = path.rpartition("/")
     parts = folder.split("/") if folder else []
     stem, dot, ext = base.rpartition(".")
-    if not dot or f".{ext.lower()}" not in (".json", ".toml", ".yml", ".yaml", ".csv", ".tsv"):
+    if "node_modules" in parts:
         return ""
-    if "_data" in parts:
+    if "_layouts" in parts or (
+        "_includes" in parts and "_data" not in parts and "data" not in parts
+    ):
+        return "layout"
+    if "shortcodes" in parts or "_shortcodes" in parts:
+        return "template"
+    if not dot or f".{ext.lower()}" not in _DATA_KINDS:
+        return ""
+    if "_data" in parts or "data" in parts:  # (Eleventy's `dir.data` is mostly `data`)
         return "data"
     if base.startswith("_config"):
         return "jekyll"
-    if stem.endswith(".11tydata") or (parts and stem == parts[-1] and ext == "json"):
-        return "eleventy"
+    if base.lower() in ("mkdocs.yml", "mkdocs.yaml"):
+        return "mkdocs"
+    if base == "package.json":
+        return "pkg"
     if stem in ("hugo", "config") or "config" in parts:
         return "hugo"
-    return "" if ext.lower() == "json" else "site"
+    if ext.lower() == "json":  # (Eleventy's folder and template data: any JSON, round 87)
+        return "" if base.startswith(("package-lock", "tsconfig", ".")) else "eleventy"
+    return "site"
 
 
-def _placed(kind: str, path: str, doc: Any) -> list[tuple[str, Any]]:
-    """(key, document) of each part of the file's document a page may print."""
+def _placed(
+    kind: str, path: str, doc: Any, data_root: str | None = None
+) -> list[tuple[str, Any, tuple[str, str] | None]]:
+    """(key, document, scope) of each part of the file's document a page may print (a
+    data file's key from its data folder: `data_root`, or the last `_data` or `data`)."""
     folder, _, base = path.rpartition("/")
     stem = base.rpartition(".")[0]
     if kind == "data":  # (Jekyll's site.data.a.b, Eleventy's a.b)
-        parts = folder.split("/")
-        sub = [*parts[len(parts) - parts[::-1].index("_data") :], stem]
-        return [(key_of("site", ["data", *sub]), doc), (key_of("page", sub), doc)]
+        if data_root is not None:
+            rest = folder[len(data_root) :] if folder.startswith(data_root) else ""
+            sub = [*(rest.split("/") if rest else []), stem]
+        else:
+            parts = folder.split("/")
+            at = max(i for i, p in enumerate(parts) if p in ("_data", "data"))
+            sub = [*parts[at + 1 :], stem]
+        return [
+            (key_of("site", ["data", *sub]), doc, None),
+            *((key_of("page", sub), d, None) for d in _computed(doc)),
+        ]
+    if kind == "pkg":  # (Eleventy's `pkg`: the project's package.json)
+        return [("page.pkg", doc, None)]
     if not isinstance(doc, dict):
         return []
     if kind == "jekyll":
-        out: list[tuple[str, Any]] = [("site", doc)]
+        out: list[tuple[str, Any, tuple[str, str] | None]] = [("site", doc, None)]
+        home = f"{folder}/" if folder else ""
         defaults = doc.get("defaults")
         for entry in defaults if isinstance(defaults, list) else []:
             if isinstance(entry, dict) and isinstance(entry.get("values"), dict):
-                out.append(("page", entry["values"]))
+                scope = entry.get("scope")
+                where = scope.get("path") if isinstance(scope, dict) else None
+                said = str(where).strip("/") if where else ""
+                out.append(("page", entry["values"], ("under", home + said) if said else None))
         return out
-    if kind == "eleventy":
-        return [("page", doc)]
+    if kind == "eleventy":  # (a folder's data for its pages; a template's for its own)
+        own = stem.removesuffix(".11tydata")
+        scope = ("under", f"{folder}/") if folder.rpartition("/")[2] == own else None
+        scope = scope or ("stem", f"{folder}/{own}" if folder else own)
+        return [("page", d, scope) for d in _computed(doc)]
+    if kind == "mkdocs":  # (the macros plugin's variables: `extra`, and `config`)
+        extra = doc.get("extra")
+        return [("page", extra, None)] if isinstance(extra, dict) else []
     if kind == "hugo":
         name = stem.split(".")[0].lower()
         if name in ("hugo", "config"):
             return _hugo(doc)
         if name in ("params", "languages", "cascade"):
             return _hugo({name: doc})
-        return [(key_of("site", [name]), doc)]
-    return [("site", doc)]
+        return [(key_of("site", [name]), doc, None)]
+    return [("site", doc, None)]
 
 
-def _hugo(doc: Mapping[str, Any]) -> list[tuple[str, Any]]:
+def _computed(doc: Any) -> list[Any]:
+    """Eleventy's data and its `eleventyComputed` values, each a page's (round 87)."""
+    computed = doc.get("eleventyComputed") if isinstance(doc, dict) else None
+    return [doc, computed] if isinstance(computed, dict) else [doc]
+
+
+def _hugo(doc: Mapping[str, Any]) -> list[tuple[str, Any, tuple[str, str] | None]]:
     """A Hugo config's values: the root, params (in lowercase), each language's keys and
-    params, each cascade's values (a page's params)."""
-    out: list[tuple[str, Any]] = []
+    params, each cascade's values (a page's params, for the pages its target names)."""
+    out: list[tuple[str, Any, tuple[str, str] | None]] = []
     for lang in [doc, *_tables(doc.get("languages"))]:
-        out.append(("site", {k: v for k, v in lang.items() if k not in ("params", "cascade")}))
+        out.append(
+            ("site", {k: v for k, v in lang.items() if k not in ("params", "cascade")}, None)
+        )
         if isinstance(lang.get("params"), dict):
-            out.append(("site.params", _lower(lang["params"])))
+            out.append(("site.params", _lower(lang["params"]), None))
     for cascade in _tables(doc.get("cascade")):
         values = {k: v for k, v in cascade.items() if k not in ("_target", "target")}
+        target = cascade.get("_target") or cascade.get("target")
+        glob = target.get("path") if isinstance(target, dict) else None
+        scope = (
+            ("glob", str(glob).strip("/")) if isinstance(glob, str) and glob.strip("/") else None
+        )
         params = values.pop("params", None)  # (Hugo 0.134's form: `cascade.params`)
-        out += [("page", _lower(p)) for p in (values, params) if isinstance(p, dict)]
+        out += [("page", _lower(p), scope) for p in (values, params) if isinstance(p, dict)]
     return out
 
 
@@ -285,30 +405,64 @@ def _merge(values: dict[str, Any], steps: list[str], doc: Any) -> None:
         node[last] = doc
 
 
-def _tainted(sources: Sequence[Source], banned: Callable[[str, str], str | None]) -> dict[str, str]:
-    """key -> the banned phrase a source's value there holds (each source's own: a
-    value another outranks is still a candidate)."""
-    out: dict[str, str] = {}
+def _tainted(
+    sources: Sequence[Source], banned: Callable[[str, str], str | None]
+) -> dict[str, list[tuple[tuple[str, str] | None, str]]]:
+    """key -> (scope, the banned phrase) of each source's value there that holds one
+    (each source's own: a value another outranks is still a candidate); a list's items
+    as Jekyll prints the list, run together (round 87: `["As an AI", " language
+    model"]`)."""
+    out: dict[str, list[tuple[tuple[str, str] | None, str]]] = {}
+    count = 0
     for src in sources:
         stack: list[tuple[str, Any]] = [(src.key, src.doc)]
-        while stack and len(out) < 1000:
+        while stack and count < 1000:
             key, node = stack.pop()
             if isinstance(node, dict):
                 stack += [(key_of(key, [str(k)]), v) for k, v in node.items()]
-            elif isinstance(node, list):
+                continue
+            if isinstance(node, list):
                 stack += [(f"{key}.{i}", v) for i, v in enumerate(node)]
-            elif isinstance(node, str) and node.strip() and key not in out:
+                items = [str(v) for v in node if isinstance(v, (str, int, float))]
+                node = "".join(items) if len(items) > 1 else None
+            if isinstance(node, str) and node.strip():
                 said = banned(node, key)
                 if said:
-                    out[key] = said
+                    out.setdefault(key, []).append((src.scope, said))
+                    count += 1
     return out
 
 
-def taint_of(site: Site, key: str) -> tuple[str, str] | None:
+def in_scope(scope: tuple[str, str] | None, path: str) -> bool:
+    """Does a source with this scope give values to the page at `path`?"""
+    if scope is None:
+        return True
+    how, where = scope
+    if how == "under":
+        return path.startswith(where.rstrip("/") + "/") or not where
+    if how == "stem":
+        return path.rpartition(".")[0] == where
+    from receipt_gate.base import wildmatch
+
+    logical = path.split("content/", 1)[-1].rpartition(".")[0]  # (Hugo's: in content/)
+    return wildmatch.select([where, f"{where}/**"], [logical]) != []
+
+
+def tainted_for(site: Site, path: str) -> dict[str, str]:
+    """key -> the banned phrase, of the values the page at `path` may print."""
+    out: dict[str, str] = {}
+    for key, found in site.tainted.items():
+        said = next((w for scope, w in found if in_scope(scope, path)), None)
+        if said:
+            out[key] = said
+    return out
+
+
+def taint_of(tainted: Mapping[str, str], key: str) -> tuple[str, str] | None:
     """(key, phrase) of a tainted value the key prints: itself, or one inside it."""
-    for t in sorted(site.tainted):
+    for t in sorted(tainted):
         if t == key or t.startswith((key + ".", key + "[")):
-            return t, site.tainted[t]
+            return t, tainted[t]
     return None
 
 
@@ -336,11 +490,19 @@ def digest(site: Site, reads: Sequence[str]) -> object:
     out: dict[str, object] = {}
     for k in sorted(set(reads)):
         if k == EVERY:
-            out[k] = dict(sorted(site.tainted.items()))
+            out[k] = {
+                t: [[list(s or ()), w] for s, w in f] for t, f in sorted(site.tainted.items())
+            }
         elif k == UNREADABLE:
             out[k] = dict(sorted(site.unreadable.items()))
+        elif k.startswith(TEMPLATE):
+            out[k] = site.naming.get(k[len(TEMPLATE) :])
         else:
-            out[k] = [[s.path, got] for s in site.sources if (got := _at(s, k)) is not None]
+            out[k] = [
+                [s.path, list(s.scope or ()), got]
+                for s in site.sources
+                if (got := _at(s, k)) is not None
+            ]
     return out
 
 
@@ -362,7 +524,7 @@ SITE_VALUE = lazyre.compile(
 )
 PARAM = lazyre.compile(r"\{\{[<%]\s*param\s+\"([^\"\n]{1,200})\"")
 _PAGE_VALUE = lazyre.compile(
-    r"\{\{-?\s*(?:page\.)?(?!site\b|page\b)([A-Za-z_][\w-]*+"
+    r"\{\{-?\s*(page\.|layout\.)?(?!site\b|page\b|layout\b)([A-Za-z_][\w-]*+"
     r"(?:\.[A-Za-z_][\w-]*+|\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\])*+)"
 )
 _TAG_STEP = lazyre.compile(r"\.?([A-Za-z_][\w-]*)|\[\s*(?:\"([^\"\n]*)\"|'([^'\n]*)'|(\d+))\s*\]")
@@ -381,11 +543,39 @@ def printed(text: str, own: Mapping[str, object]) -> list[tuple[int, list[str]]]
         name = m.group(1).lower().split(".")
         keys = [printed_key(m)]
         out.append((m.start(), keys if name[0] in own else [*keys, key_of("page", name)]))
+    mine = set(_ASSIGNED.findall(text)) if "{%" in text else set()
     for m in _PAGE_VALUE.finditer(text):
-        steps = _steps(m.group(1))
-        if steps and steps[0] not in own:
-            out.append((m.start(), [key_of("page", steps)]))
+        steps = _steps(m.group(2))
+        if m.group(1) == "layout.":
+            out.append((m.start(), [key_of("layout", steps)]))
+        elif steps and steps[0] not in own and (m.group(1) or steps[0] not in mine):
+            out.append((m.start(), [key_of("page", steps)]))  # (not a name the page sets)
+    for m in _CALL.finditer(text):
+        out.append((m.start(), [TEMPLATE + called(m)]))
     return sorted(out)
+
+
+def called(m: re.Match[str]) -> str:
+    """The name a _CALL match calls its template by (`include:x.html`, `shortcode:x`)."""
+    if m.group(2):
+        return f"shortcode:{m.group(2).removeprefix('/')}"
+    return f"include:{m.group(1).strip(chr(34) + chr(39))}"
+
+
+def calls_naming(site: Site, tag: str) -> bool:
+    """Does this tag call a template of the site's that names the site's values (round
+    87: `{% include sig.html %}` whose include prints `{{ site.sig }}`)?"""
+    m = _CALL.match(tag)
+    return m is not None and site.naming.get(called(m), False)
+
+
+# A name the page sets itself (`{% assign x = %}`, `{% capture x %}`, a loop's).
+_ASSIGNED = lazyre.compile(r"\{%-?\s*(?:assign|set|capture|for)\s+([A-Za-z_][\w-]*)")
+# A call of a template the site keeps: an include, a render, a shortcode.
+_CALL = lazyre.compile(
+    r"\{%-?\s*(?:include|include_relative|render)\s+([\"']?[\w./-]+[\"']?)"
+    r"|\{\{[<%]\s*([\w./-]+)"
+)
 
 
 def printed_key(m: re.Match[str]) -> str:
@@ -400,29 +590,37 @@ def _steps(path: str) -> list[str]:
     return ["".join(s) for s in _TAG_STEP.findall(path)]
 
 
-def fields(site: Site, own: Mapping[str, Any]) -> dict[str, Any]:
-    """What a page's tags name, as the generators rank it: the page's own front matter
-    over its defaults (and Hugo's params, which `param` falls back to), and `site`."""
+def fields(site: Site, own: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """What the tags of the page at `path` name, as the generators rank it: its own
+    front matter over its defaults (those whose scope holds it; and Hugo's params,
+    which `param` falls back to), `site` and `layout`."""
     params = site.values["site"].get("params")
     page = site.values["page"]
+    scoped = [s for s in site.sources if s.scope is not None and in_scope(s.scope, path)]
+    if scoped:
+        values = {"page": dict(page)}
+        for src in scoped:
+            _merge(values, [src.key.split(".", 1)[0], *steps_of(src.key)], src.doc)
+        page = values["page"]
     return {
         **(params if isinstance(params, dict) else {}),
         **page,
         **own,
         "site": site.values["site"],
+        "layout": site.values["layout"],
     }
 
 
-# Jekyll's own values of `site`, which no file gives: the build's time, the pages.
-_BUILT = lazyre.compile(
-    r"\bsite\.(?:time|pages|posts|related_posts|static_files|html_pages|html_files"
-    r"|collections|categories|tags|documents)\b"
-)
+# Jekyll's own value of `site` no file gives: the build's time (the pages and the
+# collections hold the config's values and the pages' front matter: round 87).
+_BUILT = lazyre.compile(r"\bsite\.time\b")
 _NAMES_SITE = lazyre.compile(r"\bsite\b|\.Site\b|\bparam\b")
+# A template's text that names the site's values (an include, a shortcode).
+_NAMES_VALUES = lazyre.compile(r"\bsite\.|\.Site\b|\bsite\b\s*\[|\.Param\b|\bparam\b")
 
 
 def names_site(tag: str) -> bool:
-    """Whether a template tag names the site's values (`site.time`, the pages, aside)."""
+    """Whether a template tag names the site's values (`site.time` aside)."""
     return bool(_NAMES_SITE.search(_BUILT.sub("", tag) if "site." in tag else tag))
 
 

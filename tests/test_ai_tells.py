@@ -1770,6 +1770,35 @@ _VALUE_SOURCES = {
     ),
     "eleventy directory": ({"posts/posts.json": f'{{"tagline": "{SAID}"}}'}, "{{ tagline }}"),
     "eleventy global": ({"_data/metadata.json": f'{{"note": "{SAID}"}}'}, "{{ metadata.note }}"),
+    # (round 87: a template of the site's that prints them, a layout's front matter,
+    # Eleventy's pkg, computed, a template's own data, MkDocs' macros, the collections)
+    "include": (
+        {"_config.yml": f"sig: {SAID}\n", "_includes/sig.html": "{{ site.sig }}\n"},
+        "{% include sig.html %}",
+    ),
+    "shortcode": (
+        {
+            "hugo.toml": f'[params]\nsig = "{SAID}"\n',
+            "layouts/shortcodes/sig.html": "{{ .Site.Params.sig }}\n",
+        },
+        "{{< sig >}}",
+    ),
+    "layout": (
+        {"_layouts/post.html": f"---\nsig: {SAID}\n---\n{{{{ content }}}}\n"},
+        "{{ layout.sig }}",
+    ),
+    "eleventy layout": (
+        {"_includes/base.liquid": f"---\nsig: {SAID}\n---\n{{{{ content }}}}\n"},
+        "{{ sig }}",
+    ),
+    "pkg": ({"package.json": f'{{"description": "{SAID}"}}'}, "{{ pkg.description }}"),
+    "computed": ({"posts/posts.json": f'{{"eleventyComputed": {{"sig": "{SAID}"}}}}'}, "{{ sig }}"),
+    "template data": ({"posts/a.json": f'{{"sig": "{SAID}"}}'}, "{{ sig }}"),
+    "mkdocs": ({"mkdocs.yml": f"site_name: s\nextra:\n  sig: {SAID}\n"}, "{{ sig }}"),
+    "collections": (
+        {"_config.yml": f"collections:\n  posts:\n    motto: {SAID}\n"},
+        "{% for c in site.collections %}{{ c.motto }}{% endfor %}",
+    ),
 }
 
 
@@ -1784,7 +1813,7 @@ def test_every_value_a_generator_may_print_is_a_candidate(repo: Repo, rg: Run, n
     from receipt_gate_hooks.site_values import FILES
 
     # (and a theme's config, which `init` leaves to the user: mostly a submodule)
-    globs = sorted({*FILES["jekyll"], *FILES["hugo"], *FILES["eleventy"], "themes/*/hugo.*"})
+    globs = sorted({*(g for f in FILES.values() for g in f), "themes/*/hugo.*"})
     repo.write(
         ".receipt-gate.yaml",
         'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
@@ -1800,6 +1829,76 @@ def test_every_value_a_generator_may_print_is_a_candidate(repo: Repo, rg: Run, n
         repo.write(path, text.replace(SAID, "We write our own words."))
     rc, out, _ = rg("run")
     assert rc == 0, out
+
+
+@pytest.mark.parametrize(
+    ("files", "body"),
+    [
+        # (round 87: a value for other pages' scope, a name the page sets itself)
+        (
+            {
+                "_config.yml": "defaults:\n  - scope: {path: ''}\n    values: {note: Thanks.}\n"
+                f"  - scope: {{path: styleguide}}\n    values: {{note: {SAID}}}\n"
+            },
+            "{{ page.note }}",
+        ),
+        ({"guide/guide.json": f'{{"note": "{SAID}"}}'}, "{{ note }}"),
+        (
+            {
+                "hugo.toml": '[params]\nnote = "Thanks."\n'
+                f'[[cascade]]\nnote = "{SAID}"\n[cascade._target]\npath = "/guide/**"\n'
+            },
+            '{{< param "note" >}}',
+        ),
+        ({"_data/phrases.yml": f"- {SAID}\n"}, '{% assign phrases = "a few" %}{{ phrases }}'),
+    ],
+)
+def test_a_value_the_page_is_not_given_refuses_it_not(
+    repo: Repo, rg: Run, files: dict[str, str], body: str
+) -> None:
+    from receipt_gate_hooks.site_values import FILES
+
+    globs = sorted({g for f in FILES.values() for g in f})
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
+        f"checks: {{ai-tells: {{site_values: {json.dumps(globs)}}}}}\n",
+    )
+    for path, text in files.items():
+        repo.write(path, text)
+    repo.write("posts/a.md", f"---\ntitle: a\n---\nHere is my answer. {body}\n")
+    rc, out, _ = rg("run")
+    assert rc == 0, out
+
+
+@pytest.mark.parametrize(
+    ("config", "body"),
+    [
+        (
+            'taglines: ["As an AI", " language model, I cannot browse the web."]\n',
+            "{{ site.taglines }}",
+        ),
+        (
+            "sig: !!binary " + __import__("base64").b64encode(SAID.encode()).decode() + "\n",
+            "{{ site.sig }}",
+        ),
+        ("sig: ledom egaugnal IA na sA\n", '{{ site.sig | split: "" | reverse | join: "" }}'),
+    ],
+)
+def test_a_value_printed_as_other_text_than_stored_is_refused(
+    repo: Repo, rg: Run, config: str, body: str
+) -> None:
+    """Round 87: a list Jekyll prints run together, YAML's `!!binary`, letters a filter
+    reverses."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
+        'checks: {ai-tells: {site_values: ["_config.yml"]}}\n',
+    )
+    repo.write("_config.yml", config)
+    repo.write("posts/a.md", f"---\ntitle: a\n---\nHere is my answer. {body}\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "posts/a.md:4:" in out, out
 
 
 @pytest.mark.parametrize(
@@ -1864,3 +1963,11 @@ def test_prose_that_only_shares_an_openers_words_passes(body: str) -> None:
     language reports speech, and `great question` with no `!` counts only at a line's
     start past a heading's or a list's marks."""
     assert find_tells(body, compile_rules(PHRASES, PATTERNS)) == []
+
+
+def test_a_scripts_strings_joined_are_read_joined() -> None:
+    """Round 87 t18: `document.write("As an A" + "I language model")` prints the phrase."""
+    rules = compile_rules([p.lower() for p in PHRASES], PATTERNS)
+    page = "Here. <script>document.write(\"As an A\" + 'I language model, I cannot.')</script>\n"
+    assert find_tells(page, rules) != []
+    assert find_tells('Here. <script>var a = "x" + "y";</script> Plain words.\n', rules) == []

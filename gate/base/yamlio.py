@@ -132,6 +132,8 @@ def settings(data: bytes | str) -> object:
                 out = node.value.lower() in ("true", "yes", "on", "y")
             elif node.tag.endswith(":null"):
                 out = None
+            elif node.tag.endswith(":binary"):  # (Ruby's YAML decodes it: round 87)
+                out = _binary(node.value)
             built[id(node)] = out
             return out
         if isinstance(node, yaml.SequenceNode):
@@ -159,6 +161,18 @@ def settings(data: bytes | str) -> object:
         raise ValueError(str(e).splitlines()[0] if str(e) else "not YAML") from None
     finally:
         loader.dispose()
+
+
+def _binary(value: str) -> str:
+    """A `!!binary` scalar's bytes as the text they hold (its base64 where they are no
+    UTF-8)."""
+    import base64
+    import binascii
+
+    try:
+        return base64.b64decode("".join(value.split()), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return value
 
 
 def dump(doc: object) -> str:

@@ -164,7 +164,18 @@ def computes(
         return True
     if name is not None and name in kept:
         return any(n in _STANDARD and n not in _KEEPS for n in names)
+    if name == "site":  # (a site's value: where a filter reorders or decodes its letters)
+        return any(n in _REORDERS for n in names)  # (round 87: `split: "" | reverse`)
     return False
+
+
+# Filters that make of a value letters in another order, or decoded: what they print
+# from a site's value is no text any file holds (its edits, `replace`, `remove`, are read
+# with the value in place: own_values).
+_REORDERS = frozenset(
+    "reverse sort sort_natural sample shuffle slice url_decode base64_decode"
+    " base64_url_safe_decode uri_unescape cgi_unescape xml_unescape unescape".split()
+)
 
 
 def printed_tag(m: Match) -> str:

@@ -41,7 +41,12 @@ def detect(repo: Repo) -> Layout | None:
     every = set(repo.paths)
     for name in CONFIGS:
         if name in every:
-            return _eleventy(name, repo.paths, repo.read)._replace(configs=(name,))
+            found = _eleventy(name, repo.paths, repo.read)._replace(configs=(name,))
+            dirs = _dirs(repo.read(name) or "")
+            root = "" if dirs.get("input", "") in (".", "") else dirs["input"] + "/"
+            data = dirs.get("data", "")
+            moved = data not in ("", "?", "_data", "data")
+            return found._replace(values=(f"{root}{data}/**",) if moved else ())
     return None
 
 

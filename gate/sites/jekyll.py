@@ -57,8 +57,12 @@ def detect(repo: Repo) -> Layout | None:
         if p.rpartition("/")[2] in ("_config.yml", "_config.toml")
     }
     root = max((c for c in configs if root.startswith(c)), key=len, default=root)
+    config = f"{root}_config.yml"
+    data = re.search(r"(?m)^data_dir\s*:\s*[\"']?([\w./-]+)", repo.read(config) or "")
+    moved = data.group(1).strip("/") if data and data.group(1).strip("/") != "_data" else ""
     return site(root, repo.paths, repo.files, repo.read)._replace(
-        configs=tuple(p for p in (f"{root}_config.yml",) if p in set(repo.paths))
+        configs=tuple(p for p in (config,) if p in set(repo.paths)),
+        values=(f"{root}{moved}/**",) if moved else (),
     )
 
 

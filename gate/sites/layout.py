@@ -100,6 +100,9 @@ class Layout(NamedTuple):
     title_fields: list[str] | None = None  # where they are not just `title`
     generator: str = ""  # the module that found it (its KIND); "" for no generator's
     configs: tuple[str, ...] = ()  # the config files it was found by
+    # Folders of values a page may print its generator's config moves (Jekyll's
+    # `data_dir`, Eleventy's `dir.data`), as globs: ai-tells' site_values (round 87).
+    values: tuple[str, ...] = ()
 
 
 def writing(
