@@ -376,7 +376,7 @@ def _scale_of(word: str) -> int:
 # 76); .76 is 0.76. A letter that may be a unit or a scale (`2m`: metres or a million,
 # `3B`: bytes or a billion; round 78) is read both ways, as is `pc` (a percent, or
 # pieces).
-_UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold|ish"
+_UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold|-?ish"
 # A scale glued on (`76k`, `2MM`, `2bn`), and a letter that is a scale or a unit (`2m`:
 # a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
 # either, as a scale in a body only after a currency sign: `£1.5m`).

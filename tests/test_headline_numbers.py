@@ -470,6 +470,7 @@ def test_a_body_supports_what_its_readers_surely_read(
             "2000000",
         ),
         ("76 Users", "\u30e6\u30fc\u30b6\u30fc76\u4eba", "76"),
+        ("2 Million Users", "We now have 2-ish million users.", "2000000"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
