@@ -1724,6 +1724,15 @@ def test_a_site_value_printed_any_way_is_read_or_refused(repo: Repo, rg: Run, bo
     assert rg("run")[0] == 0
 
 
+def _values_config(repo: Repo, globs: list[str]) -> None:
+    """A config that gates posts/ with ai-tells reading these site_values globs."""
+    repo.write(
+        ".receipt-gate.yaml",
+        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
+        f"checks: {{ai-tells: {{site_values: {json.dumps(globs)}}}}}\n",
+    )
+
+
 SAID = "As an AI language model, I cannot browse the web."
 _VALUE_SOURCES = {
     "long": (
@@ -1814,11 +1823,7 @@ def test_every_value_a_generator_may_print_is_a_candidate(repo: Repo, rg: Run, n
 
     # (and a theme's config, which `init` leaves to the user: mostly a submodule)
     globs = sorted({*(g for f in FILES.values() for g in f), "themes/*/hugo.*"})
-    repo.write(
-        ".receipt-gate.yaml",
-        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
-        f"checks: {{ai-tells: {{site_values: {json.dumps(globs)}}}}}\n",
-    )
+    _values_config(repo, globs)
     files, body = _VALUE_SOURCES[name]
     for path, text in files.items():
         repo.write(path, text)
@@ -1859,11 +1864,7 @@ def test_a_value_the_page_is_not_given_refuses_it_not(
     from receipt_gate_hooks.site_values import FILES
 
     globs = sorted({g for f in FILES.values() for g in f})
-    repo.write(
-        ".receipt-gate.yaml",
-        'drafts: ["posts/**/*.md"]\nrequired: [ai-tells]\n'
-        f"checks: {{ai-tells: {{site_values: {json.dumps(globs)}}}}}\n",
-    )
+    _values_config(repo, globs)
     for path, text in files.items():
         repo.write(path, text)
     repo.write("posts/a.md", f"---\ntitle: a\n---\nHere is my answer. {body}\n")
