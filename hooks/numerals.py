@@ -333,6 +333,16 @@ _SCALES = {
     "\u0645\u0644\u064al\u0631": 1_000_000_000,
     "l\u0644\u0641": 1000,
     "l\u0644l\u0641": 1000,
+    # (round 88: Hebrew's, Persian's and Thai's million, Bulgarian's, Ukrainian's and
+    # Lithuanian's thousand abbreviated, Swahili's and Turkish's thousand)
+    "\u05de'\u05dc'll": 1_000_000,
+    "\u0645\u06cc\u0644\u06cc\u0648\u0646": 1_000_000,
+    "\u0e25\u0e32\u0e19": 1_000_000,
+    "x\u0438\u043b": 1000,
+    "t\u0438c": 1000,
+    "tukst": 1000,
+    "elfu": 1000,
+    "bin": 1000,
 }
 _MANY = (
     "thousand",
@@ -386,14 +396,17 @@ _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
 _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour cent;
     # round 86: their forms after a number, Hungarian's, Indonesian's, Malay's, Croatian's,
     # Slovenian's, Romanian's, Vietnamese's, Estonian's, Russian's and Ukrainian's as folded)
-    r"(?ai:per[\ \u00a0\n-]?cent(?:um|s|a|o)?|pct|pro[\ \u00a0]?[cz]ent(?:a|ai|u|i|o|ov|e|s)?"
+    r"(?:(?ai:per[\ \u00a0\n-]?cent(?:um|s|a|o)?|pct|pro[\ \u00a0]?[cz]ent(?:a|ai|u|i|o|ov|e|s)?"
     r"|por[\ \u00a0]?ciento|pour[\ \u00a0]?cent|per[\ \u00a0]?cento|por[\ \u00a0]?cento"
     r"|prosent(?:ti|tia|i)?|procento|protsent(?:i|a)?|szazalek(?:a|ot)?|persen|peratus|posto"
     r"|odstot(?:ek|ka|ki|kov)|la[\ \u00a0]suta|phan[\ \u00a0]tram|vH"
     r"|[\u043f\u041f]po\u0446eht(?:a|ob|ib|\u0438)?|bi\u0434cot(?:ok|k(?:ib|\u0438|a))"
-    r"|percentage[\ \u00a0]points?|toi\u03c2[\ \u00a0]ekato)\b"
+    r"|percentage[\ \u00a0]points?|toi\u03c2[\ \u00a0]ekato|odsto)\b"
+    # (round 88: Hindi's, Persian's, Arabic's and Hebrew's, as folded)
+    r"|\u092a\u0930\u0924\u093f\u0936\u0924|\u062f\u0631\u0635\u062f"
+    r"|\u0641\u064a[\ \u00a0]l\u0644\u0645\u064a\u0629|\u05d0\u05d7l\u05d6"
     # (round 87: Japanese's and Korean's)
-    r"|[\u30cf\u30d1]\u30fc\u30bb\u30f3\u30c8|\ud37c\uc13c\ud2b8"
+    r"|[\u30cf\u30d1]\u30fc\u30bb\u30f3\u30c8|\ud37c\uc13c\ud2b8)"
 )
 # Not glued to a word: no letter or digit follows, but one of the scripts written with
 # no spaces (kana, CJK ideographs, Hangul): `76パーセントを`, `2万人` (round 87).
@@ -441,7 +454,10 @@ _EITHER = {
 # million` are 2 million and more.)
 _WS = r"[\ \t\u00a0\n]"
 _SPACE = r"[\ \t\u00a0\n-]+"  # (and a hyphen)
-_RANGE_WORDS = "(?:to|or|and|through|thru|bis|tot|till|til|do|a|\u00e0|ate|at\u00e9)"  # (round 87)
+_RANGE_WORDS = (  # (round 87: bis, tot, till, do, a, à, até; round 88: or in them)
+    "(?:to|or|and|through|thru|bis|tot|till|til|do|a|\u00e0|ate|at\u00e9"
+    "|ou|o|oder|eller|lub|vagy|sau|veya|tai|\u0438\u043b\u0438)"
+)
 _AND_A_PART = (  # (not `and a quarter of them`)
     rf"{_SPACE}(?ai:and){_SPACE}(?ai:a|one){_SPACE}(?ai:half|quarter)(?!{_SPACE}(?ai:of)\b)"
 )
@@ -808,6 +824,8 @@ _IDIOMS = (
     "|two and two together|seven seas"
     "|a thousand and one (?:ways|things|reasons|uses|nights|ideas)"
     "|two left feet|10 4|two in the bush|nineteen to the dozen"
+    # (round 88)
+    "|a million times|a million miles|(?:knocked|hit) (?:us |them |him |her |me )?for six"
 )
 _IDIOM = lazyre.compile(
     rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
@@ -877,7 +895,8 @@ def digit_chunks(text: str) -> Iterator[tuple[int, int]]:
 # `76 in every 100`).
 _OUT_OF_100 = lazyre.compile(
     rf"(?<![\w.,])([1-9]\d?|100|(?i:{_SMALL_WORDS})(?:-(?i:{_SMALL_WORDS}))?)[\ \u00a0]+"
-    r"(?:(?i:out[\ \u00a0]+of|in|of|per)(?:[\ \u00a0]+(?i:every|each))?"
+    r"(?:(?i:out[\ \u00a0]+of|in|of|per|sur|su|von|de[\ \u00a0]+cada|em[\ \u00a0]+cada)"
+    r"(?:[\ \u00a0]+(?i:every|each))?"
     r"|(?i:for)[\ \u00a0]+(?i:every|each))[\ \u00a0]+"  # (round 86: `76 for every 100`)
     r"(?:100|(?i:(?:a|one)[\ \u00a0]+)?(?i:hundred))\b(?![.,]\d)"
     r"|(?<![\w.,/])([1-9]\d?|100)/100(?![\d/])"  # (round 86: a score of a hundred, `76/100`)

@@ -106,6 +106,7 @@ def load(
     unreadable: dict[str, str] = {}
     naming: dict[str, bool] = {}
     data_dirs = _data_dirs(files, read)
+    jekyll = any(p.rpartition("/")[2].startswith("_config") for p in files)
     for path in sorted(files):
         placed = "data" if any(path.startswith(d) for d in data_dirs) else _where(path)
         if not placed or (placed == "data" and not path.lower().endswith(_DATA_KINDS)):
@@ -127,6 +128,8 @@ def load(
         kind = _KIND_RANK.get(path[path.rfind(".") :].lower(), 0)
         data_root = next((d for d in data_dirs if path.startswith(d)), None)
         for key, part, scope in _placed(placed, path, doc, data_root):
+            if jekyll and placed == "data" and key.startswith("page"):
+                continue  # (Jekyll's data is `site.data` alone; Eleventy's, bare names)
             sources.append(((*rank, kind, path), Source(path, key, part, scope)))
     sources.sort(key=lambda s: s[0])
     values: dict[str, Any] = {"site": {}, "page": {}, "layout": {}}
@@ -611,9 +614,12 @@ def fields(site: Site, own: Mapping[str, Any], path: str) -> dict[str, Any]:
     }
 
 
-# Jekyll's own value of `site` no file gives: the build's time (the pages and the
-# collections hold the config's values and the pages' front matter: round 87).
-_BUILT = lazyre.compile(r"\bsite\.time\b")
+# Jekyll's own values of `site` no values file gives: the build's time, the pages (their
+# front matter is their own; a loop over them prints no config's value).
+_BUILT = lazyre.compile(
+    r"\bsite\.(?:time|pages|posts|related_posts|static_files|html_pages|html_files"
+    r"|categories|tags|documents)\b"
+)  # (the pages: gated themselves; not `collections`, the config's: round 87)
 _NAMES_SITE = lazyre.compile(r"\bsite\b|\.Site\b|\bparam\b")
 # A template's text that names the site's values (an include, a shortcode).
 _NAMES_VALUES = lazyre.compile(r"\bsite\.|\.Site\b|\bsite\b\s*\[|\.Param\b|\bparam\b")

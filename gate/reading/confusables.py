@@ -179,6 +179,10 @@ def table() -> dict[int, str]:
         if proto is not None:
             out[ord(c)] = proto.upper() if c.isupper() else proto.lower() if c.islower() else proto
     out[0x04CF] = "l"  # (Cyrillic small palochka, drawn as a bar: its capital's l, not i)
+    # Negative circled and negative squared capitals (U+1F150, U+1F170: no NFKC form of
+    # their own, drawn as the letter in a box or a disc: round 88).
+    for base in (0x1F150, 0x1F170):
+        out.update((base + i, chr(ord("A") + i)) for i in range(26))
     return out
 
 
