@@ -86,6 +86,23 @@ def base_of(event_name: str, event: dict[str, object], given: str) -> str | None
     return None
 
 
+def _in_base(requirements: str, env: os._Environ[str], folder: str) -> str | None:
+    """The requirements file's path in the base's checkout (`folder`): a path relative to
+    the repository's root, or an absolute one in the workspace, read there as the base
+    holds it (round 88: `${{ github.workspace }}/req.txt` joined to the checkout was the
+    branch's own file, and pip ran the setup.py it named); None for one outside."""
+    workspace = os.path.realpath(env.get("GITHUB_WORKSPACE") or os.getcwd())
+    if os.path.isabs(requirements):
+        real = os.path.realpath(requirements)
+        if os.path.commonpath([real, workspace]) != workspace:
+            return None
+        requirements = os.path.relpath(real, workspace)
+    inside = os.path.normpath(os.path.join(folder, requirements))
+    if os.path.commonpath([inside, os.path.normpath(folder)]) != os.path.normpath(folder):
+        return None
+    return inside
+
+
 def _setup(env: os._Environ[str], trusted: str) -> int:
     """What the team's checks need, installed before the gate from the rules' commit (the
     base), never the branch: `requirements` (a pip requirements file, as the base holds
@@ -110,6 +127,14 @@ def _setup(env: os._Environ[str], trusted: str) -> int:
         print(f"receipt-gate action: setting up the checks from {trusted}", flush=True)
         steps = []
         if requirements:
+            inside = _in_base(requirements, env, folder)
+            if inside is None:
+                print(
+                    f"receipt-gate action: requirements {requirements!r} is no file of the"
+                    " base's checkout (a path in the repository, relative to its root)",
+                    file=sys.stderr,
+                )
+                return 2
             steps.append(
                 [
                     sys.executable,
@@ -119,7 +144,7 @@ def _setup(env: os._Environ[str], trusted: str) -> int:
                     "install",
                     "--quiet",
                     "-r",
-                    os.path.join(folder, requirements),
+                    inside,
                 ]
             )
         if setup:

@@ -619,3 +619,23 @@ def test_zizmor_finds_nothing_in_the_action_and_the_example_workflow() -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_requirements_are_read_from_the_bases_checkout_only(tmp_path: Path) -> None:
+    """Round 88 c01: `${{ github.workspace }}/req.txt` joined to the base's checkout was
+    an absolute path, the branch's own file, and pip ran the setup.py it named. A path in
+    the workspace is read in the base's checkout; one outside it is none."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("action_gate", ROOT / "action" / "gate.py")
+    assert spec is not None and spec.loader is not None
+    gate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gate)
+    work, base = tmp_path / "work", tmp_path / "base"
+    work.mkdir()
+    base.mkdir()
+    env = {"GITHUB_WORKSPACE": str(work)}
+    assert gate._in_base(f"{work}/req.txt", env, str(base)) == str(base / "req.txt")
+    assert gate._in_base("tools/req.txt", env, str(base)) == str(base / "tools" / "req.txt")
+    assert gate._in_base("../req.txt", env, str(base)) is None
+    assert gate._in_base("/etc/passwd", env, str(base)) is None
