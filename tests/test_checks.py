@@ -1544,6 +1544,16 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f'Hello there.\n\n{QUOTE}.\n\n<span style="outline:100em solid white">x</span>\n',
         f'{QUOTE}. <span style="display:inline-block;box-shadow:0 0 0 100em #fff">x</span>\n',
         f'{QUOTE}.\n\n<p style="position:relative; top:-4em; background:white">Cover.</p>\n',
+        # round 88: a box put over it, a border image's outset, a glyph taller than its
+        # line, an SVG drawn past its box, a text stroke; struck across a soft line
+        # break, or by an opening tag never closed
+        f'<span style="position:absolute;width:100em;background:#fff"></span>\n\n{QUOTE}.\n',
+        f'{QUOTE}. <span style="border-image:linear-gradient(#fff,#fff) 1 fill/0/50em">x</span>\n',
+        f'{QUOTE}. <span style="font-size:80em;line-height:0;color:#fff">&#x2588;</span>\n',
+        f'{QUOTE}. <svg width="1" height="1" overflow="visible"><rect width="3000"/></svg>\n',
+        f'{QUOTE}. <span style="-webkit-text-stroke:20em #fff">x</span>\n',
+        "~~" + QUOTE.replace(" did not run", "\ndid not run") + ".~~ It was withdrawn.\n",
+        f"Hello there. <s>Retracted on review:\n\n{QUOTE}.\n",
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1573,3 +1583,12 @@ def test_a_quote_every_renderer_prints_counts(page: str) -> None:
     from receipt_gate.reading.quotes import in_text
 
     assert in_text("The beans were planted on the ninth of May this year", page, "drafts/x.md")
+
+
+def test_a_data_sources_header_is_no_source() -> None:
+    """Round 88 q14: a CSV's header row names its columns: keys, never a source."""
+    from receipt_gate.reading.quotes import in_source
+
+    quote = "The trial showed the vaccine works."
+    assert in_source(quote, f"{quote},count\n1,2\n", "sources/trial.csv") is False
+    assert in_source(quote, f"claim,count\n{quote},2\n", "sources/trial.csv") is True

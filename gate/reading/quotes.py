@@ -102,9 +102,12 @@ def _left_to_right_runs(text: str) -> list[str]:
 # approved the budget" quoted from `The committee ~~approved~~ the budget`); what stands
 # around it is the text as corrected.
 _STRUCK = lazyre.compile(
-    r"(?<!~)~~?(?!~)(?=\S)[^\n]{1,2000}?(?<=\S)(?<!~)~~?(?!~)"
+    r"(?<!~)~~?(?!~)(?=\S)(?:[^\n]|\n(?![ \t]*\n)){1,2000}?(?<=\S)(?<!~)~~?(?!~)"
     r"|(?i:<(del|s|strike)(?:\s[^<>]{0,500})?>[\s\S]{0,2000}?</\1\s*>)"
-)
+)  # (round 88: across a soft line break, as one paragraph strikes it)
+# An opening one never closed strikes out what follows it to the page's end (a browser
+# carries it on: round 88).
+_STRUCK_ON = lazyre.compile(r"(?i)<(?:del|s|strike)(?:\s[^<>]{0,500})?>[\s\S]*")
 
 
 # Letters struck or slashed through by a combining overlay (U+0334-U+0338, U+20D2...):
@@ -137,9 +140,11 @@ def paragraphs(
 
     if "~" in text or "<" in text:
         text = _STRUCK.sub(_struck_out, text)
+        if "<" in text:
+            text = _STRUCK_ON.sub(_struck_out, text)
     if not text.isascii():
         text = _OVERLAID.sub(_struck_out, text)
-    if "style" in text and paints_over(text):  # (no text of it is surely seen)
+    if "<" in text and paints_over(text):  # (no text of it is surely seen)
         return []
     plain = plain_paragraphs(text, path) if path else None
     read = plain if plain is not None else visible_paragraphs(text, unshown, drawn, kept)
@@ -295,6 +300,8 @@ def _values(text: str, lower: str) -> list[str]:
     from receipt_gate.base import datafile
 
     doc = datafile.load(text, lower)
+    if lower.endswith((".csv", ".tsv")) and isinstance(doc, list):
+        doc = doc[1:]  # (its header: the columns' names, keys, round 88)
     out: list[str] = []
     stack = [doc]
     while stack:

@@ -675,61 +675,102 @@ def _css(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", css).lower()
 
 
-# What an element's style may paint past its own box, over other text (round 87: an
-# `outline` or a `box-shadow` of 100em in white covered the page but one word; a
-# struck-out look is refused on the quoted text itself): an outline, a shadow, a
-# border or a padding under a background, an offset or a transform, a margin below
-# zero, of 8px or more.
-_PAINTS = lazyre.compile(
-    r"(?:^|;)\s*(outline(?:-width|-offset)?|box-shadow|text-shadow|filter"
-    r"|border(?:-(?:top|right|bottom|left|width|block|inline)(?:-width)?)?"
-    r"|padding[a-z-]*|top|left|right|bottom|inset[a-z-]*|transform|translate|scale"
-    r"|margin[a-z-]*)\s*:([^;]*)"
+# What an inline style may set and paint nothing past its element's own box, over other
+# text (round 87: an `outline` or a `box-shadow` of 100em in white covered the page but
+# one word; round 88: a box `position:absolute` put over it, a border image's outset, a
+# glyph of 80em on a line 0 high, a text stroke, a motion path...). Any other property
+# may: a page that holds one has no quote that counts. Lengths are read where a length
+# alone may reach past the box (_REACHES: 8px or more), a margin where below zero.
+_INERT = frozenset(
+    {
+        "color", "background-color", "background", "background-image", "font-weight",
+        "font-style", "font-family", "font-variant", "font-stretch", "font-kerning",
+        "font-feature-settings", "font-variant-numeric", "font-optical-sizing",
+        "text-rendering", "text-align", "text-transform", "text-decoration",
+        "text-decoration-line", "text-decoration-color", "text-decoration-style",
+        "text-decoration-thickness", "white-space", "word-break", "overflow-wrap",
+        "word-wrap", "hyphens", "tab-size", "display", "width", "height", "min-width",
+        "min-height", "max-width", "max-height", "inline-size", "block-size",
+        "min-inline-size", "min-block-size", "max-inline-size", "max-block-size",
+        "border-style", "border-color", "border-radius", "border-collapse", "box-sizing",
+        "list-style", "list-style-type", "list-style-position", "float", "clear", "cursor",
+        "opacity", "visibility", "font-size", "flex", "flex-grow", "flex-shrink",
+        "flex-basis", "flex-wrap", "flex-direction", "flex-flow", "gap", "row-gap",
+        "column-gap", "align-items", "align-self", "align-content", "justify-content",
+        "justify-items", "justify-self", "place-items", "place-content", "place-self",
+        "order", "grid-template-columns", "grid-template-rows", "grid-column", "grid-row",
+        "grid-area", "grid-auto-flow", "columns", "column-count", "column-width",
+        "column-rule", "overflow", "overflow-x", "overflow-y", "quotes", "caption-side",
+        "empty-cells", "table-layout", "user-select", "content-visibility", "direction",
+        "unicode-bidi", "writing-mode", "text-orientation", "object-fit", "aspect-ratio",
+        "vertical-align", "z-index",
+    }
+)  # fmt: skip
+_REACHES = lazyre.compile(
+    r"outline(?:-width|-offset)?|box-shadow|text-shadow|letter-spacing|word-spacing"
+    r"|text-indent|text-underline-offset|border(?:-(?:top|right|bottom|left|width|block"
+    r"|inline)(?:-width)?)?|padding[a-z-]*"
 )
+_COLOR = lazyre.compile(r"(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^)]*\)|#[0-9a-f]{3,8}\b")
 _LENGTH = lazyre.compile(
     r"(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(px|em|rem|%|vw|vh|pt|ch|ex|vmin|vmax|cm|mm|in)?"
 )
-_COLOR = lazyre.compile(r"(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^)]*\)|#[0-9a-f]{3,8}\b")
 _PX = {"em": 16.0, "rem": 16.0, "%": 8.0, "vw": 8.0, "vh": 8.0, "pt": 1.33, "ch": 8.0,
        "ex": 8.0, "vmin": 8.0, "vmax": 8.0, "cm": 38.0, "mm": 3.8, "in": 96.0}  # fmt: skip
 
 
 def paints_over(text: str) -> str | None:
-    """The first inline style in the page that may paint over other text (_PAINTS: a
-    length of 8px or more; a padding only under a background, a margin only below zero,
-    an offset only where a position moves it, a scale above 1.5), as written; None."""
-    if "style" not in text:
+    """The first inline style in the page that may paint over other text, as written
+    (`prop:value`), or an SVG drawn past its box (`overflow="visible"`); None."""
+    if "style" not in text and "<svg" not in text.lower():
         return None
     for tag in HTML_TAG.finditer(text):
         for a in _AN_ATTRIBUTE.finditer(tag.group(3)):
-            if a.group(1).lower() != "style":
+            key = a.group(1).lower()
+            value = a.group()[len(a.group(1)) :].lstrip(" \t=")
+            if key == "overflow" and tag.group(2).lower() == "svg" and "visible" in value.lower():
+                return f"overflow={value}"
+            if key != "style":
                 continue
-            css = _css(a.group()[len(a.group(1)) :].lstrip(" \t="))
-            for m in _PAINTS.finditer(css):
-                if _paints(m.group(1), m.group(2), css):
-                    return f"{m.group(1)}:{m.group(2).strip()}"
+            css = _css(value)
+            for decl in css.split(";"):
+                prop, _, said = decl.partition(":")
+                prop, said = prop.strip(), said.replace("!important", "").strip()
+                if prop and _paints(prop, said, css):
+                    return f"{prop}:{said}"
     return None
 
 
 def _paints(prop: str, value: str, css: str) -> bool:
-    if prop.startswith("padding") and not re.search(r"background(?:-color|-image)?\s*:", css):
-        return False
-    if (prop in ("top", "left", "right", "bottom") or prop.startswith("inset")) and not re.search(
-        r"position\s*:\s*(?:relative|absolute|fixed|sticky)", css
-    ):
-        return False
-    value = _COLOR.sub(" ", value)  # (a color's numbers are no length: rgb(255, 0, 0))
-    if prop == "scale" or "scale(" in value:
-        return any(float(n) > 1.5 for n in re.findall(r"\d+\.?\d*", value) if n.strip("."))
-    lengths = []
-    for n, unit in _LENGTH.findall(value):
-        try:
-            lengths.append(float(n) * _PX.get(unit, 1.0))
-        except ValueError:
-            continue
+    """May this declaration of an inline style (`css`, the whole) paint past its box?"""
+    if prop.startswith("--"):
+        return False  # (a custom property: read where a property uses it, var(): below)
+    if "var(" in value or "calc(" in value or "env(" in value:
+        return prop not in _INERT
+    if prop == "position":
+        return value not in ("static", "relative", "initial", "unset", "inherit")
+    if prop in ("top", "left", "right", "bottom") or prop.startswith("inset"):
+        return re.search(r"position\s*:\s*(?:relative|sticky)", css) is not None
+    if prop == "line-height":  # (a glyph taller than its line reaches the next)
+        return not _at_least(value, 0.99, {"px": 1 / 16, "em": 1.0, "rem": 1.0, "%": 0.01})
+    lengths = _lengths(_COLOR.sub(" ", value))
     if prop.startswith("margin"):
         return any(x <= -8.0 for x in lengths)
-    return any(abs(x) >= 8.0 for x in lengths) or "calc(" in value or "var(" in value
+    if prop.startswith("padding") and not re.search(r"background(?:-color|-image)?\s*:", css):
+        return False
+    if _REACHES.fullmatch(prop):
+        return any(abs(x) >= 8.0 for x in lengths)
+    return prop not in _INERT
+
+
+def _lengths(value: str) -> list[float]:
+    out = []
+    for n, unit in _LENGTH.findall(value):
+        try:
+            out.append(float(n) * _PX.get(unit, 1.0))
+        except ValueError:
+            continue
+    return out
 
 
 def _hiding_style(value: str) -> bool:
