@@ -695,6 +695,39 @@ def _unraw(text: str, kind: str) -> str:
     return "\n".join(lines)
 
 
+# What a plain markup may hide, strike, or show as code the gate does not read in it
+# (round 88: an Org comment, source or export block, `+struck+`, an unreferenced
+# footnote; a reStructuredText directive or role, `.. container:: hidden`, `..
+# ifconfig::`, `:raw-html:`; an AsciiDoc listing block, a role, `[.hidden]`): a page
+# that holds one is read by no quote.
+_UNSURE_MARKUP = {
+    "org": lazyre.compile(
+        r"(?im)^[ \t]*#\+(?!title|author|date|description|subtitle|email|language|options"
+        r"|keywords|filetags)\w|^[ \t]*\[fn:|(?<![\w+])\+\S(?:[^\n+]*\S)?\+(?![\w+])"
+        r"|^[ \t]*:\w+:[ \t]*$|^[ \t]*:[ \t]|^\*+[ \t]+COMMENT\b"
+    ),
+    "rst": lazyre.compile(
+        r"(?m)^[ \t]*\.\.[ \t]+\S[^\n]*::|::[ \t]*$|:[\w-]+:`|^[ \t]*\.\.[ \t]*$"
+        r"|^[ \t]*\.\.[ \t]+[^_\[|\s]"
+    ),
+    "adoc": lazyre.compile(
+        r"(?m)^(?:-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,})[ \t]*$|^\[[^\]\n]*\][ \t]*$"
+        r"|\[[.#][^\]\n]*\]#|^//|\bpass:|\+\+\+"
+    ),
+}
+_UNSURE_KIND = {".org": "org", ".rst": "rst", ".rest": "rst", ".adoc": "adoc",
+                ".asciidoc": "adoc", ".asc": "adoc", ".ad": "adoc"}  # fmt: skip
+
+
+def unsure_markup(text: str, path: str) -> str | None:
+    """The first construct of a plain markup (by the page's name) that may hide, strike
+    or fence what it holds where the gate does not read it (_UNSURE_MARKUP), as written;
+    None."""
+    kind = _UNSURE_KIND.get(path[path.rfind(".") :].lower()) if "." in path else None
+    m = _UNSURE_MARKUP[kind].search(text) if kind else None
+    return m.group().strip()[:40] if m else None
+
+
 def plain_paragraphs(text: str, path: str) -> list[str] | None:
     """A page in a plain markup (Org, AsciiDoc, reStructuredText) or HTML as its readers
     read it, paragraph by paragraph (as html_lines reads it, by blank lines, and an HTML

@@ -135,7 +135,11 @@ def paragraphs(
     (`unshown`); a page in a plain markup (Org, AsciiDoc, reStructuredText, by its `path`)
     as that markup shows it. `drawn`: each line as a browser draws it (right-to-left
     text reorders it: gate.reading.direction)."""
-    from receipt_gate.reading.pageparts import plain_paragraphs, visible_paragraphs
+    from receipt_gate.reading.pageparts import (
+        plain_paragraphs,
+        unsure_markup,
+        visible_paragraphs,
+    )
     from receipt_gate.reading.visible import paints_over
 
     if "~" in text or "<" in text:
@@ -147,6 +151,8 @@ def paragraphs(
     if "<" in text and paints_over(text):  # (no text of it is surely seen)
         return []
     plain = plain_paragraphs(text, path) if path else None
+    if plain is not None and unsure_markup(text, path):
+        return []
     read = plain if plain is not None else visible_paragraphs(text, unshown, drawn, kept)
     return [p for p in (normalize(para) for para in read) if p]
 
@@ -220,6 +226,7 @@ def check_quotes(
 ) -> list[QuoteProblem]:
     """Every problem with the criteria's quotes against this draft text (at `path`:
     its markup decides what a reader reads; `unshown`: see paragraphs())."""
+    from receipt_gate.reading.pageparts import unsure_markup
     from receipt_gate.reading.visible import paints_over
 
     paras = readings(text, path, unshown)
@@ -248,7 +255,12 @@ def check_quotes(
                         "is not what a browser draws there: right-to-left text or a"
                         " direction mark reorders its line"
                     )
-                if paint := paints_over(text):
+                if path and (said := unsure_markup(text, path)):
+                    why = (
+                        f"is in a page whose markup ({said!r}) may hide, strike or fence"
+                        " what it holds where the gate does not read it"
+                    )
+                elif paint := paints_over(text):
                     why = (
                         f"is in a page whose style {paint!r} may paint over its text:"
                         " no reader surely reads it"
