@@ -1592,3 +1592,26 @@ def test_a_data_sources_header_is_no_source() -> None:
     quote = "The trial showed the vaccine works."
     assert in_source(quote, f"{quote},count\n1,2\n", "sources/trial.csv") is False
     assert in_source(quote, f"claim,count\n{quote},2\n", "sources/trial.csv") is True
+
+
+@pytest.mark.parametrize(
+    ("path", "page"),
+    [
+        # round 88: what a plain markup hides, strikes or fences, which the gate does not
+        # read there: the page holds no quote
+        ("posts/q.org", "Intro.\n\n#+BEGIN_COMMENT\n{q}\n#+END_COMMENT\n"),
+        ("posts/q.org", "Intro.\n\n+{q}+\n"),
+        ("posts/q.org", "Intro.\n\n#+HTML: <!--\n{q}\n#+HTML: -->\n"),
+        ("posts/q.org", "Intro.\n\n[fn:1] {q}\n"),
+        ("sources/q.rst", "Intro.\n\n.. container:: hidden\n\n   {q}\n"),
+        ("sources/q.rst", "Intro.\n\n.. code-block:: text\n\n   {q}\n"),
+        ("sources/q.adoc", "Intro.\n\n[.line-through]#{q}#\n"),
+        ("sources/q.adoc", "Intro.\n\n----\n{q}\n----\n"),
+    ],
+)
+def test_a_plain_markups_unread_constructs_hold_no_quote(path: str, page: str) -> None:
+    from receipt_gate.reading.quotes import in_text
+
+    quote = "The trial showed the vaccine works."
+    assert not in_text(quote, page.replace("{q}", quote), path)
+    assert in_text(quote, f"Intro.\n\n{quote}\n", path)
