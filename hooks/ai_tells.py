@@ -1893,7 +1893,7 @@ def _unfollowed(text: str, site: Site) -> list[int]:
         if calls_naming(site, tag):  # (a template of the site's that names them)
             out.append(m.start())
             continue
-        if not names_site(tag):
+        if not names_site(tag, site.roots):
             continue
         plain = SITE_VALUE.match(tag) or PARAM.match(tag)
         if (

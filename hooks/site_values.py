@@ -60,6 +60,7 @@ class Site(NamedTuple):
     tainted: dict[str, list[tuple[tuple[str, str] | None, str]]]
     unreadable: dict[str, str]
     naming: dict[str, bool]
+    roots: frozenset[str] = frozenset()  # (the bare names data gives: Eleventy's)
 
 
 # What `init` names (under the site's folder): each generator's configs and data.
@@ -71,6 +72,10 @@ FILES = {
         "config/**",
         "layouts/shortcodes/**",
         "layouts/_shortcodes/**",
+        "layouts/partials/**",
+        "layouts/_partials/**",
+        "data/**",
+        "i18n/**",
     ],  # (not themes/*: a theme is mostly a submodule, which no glob may read into)
     "eleventy": ["**/_data/**", "**/data/**", "**/*.json", "**/_includes/**", "**/_layouts/**"],
     "mkdocs": ["mkdocs.yml", "mkdocs.yaml"],
@@ -105,6 +110,7 @@ def load(
     sources: list[tuple[tuple[int, int, str], Source]] = []
     unreadable: dict[str, str] = {}
     naming: dict[str, bool] = {}
+    templates: dict[str, str] = {}
     data_dirs = _data_dirs(files, read)
     jekyll = any(p.rpartition("/")[2].startswith("_config") for p in files)
     for path in sorted(files):
@@ -114,8 +120,7 @@ def load(
         if placed in ("template", "layout"):
             data = read(path)
             text = data.decode("utf-8", "replace") if data is not None else ""
-            for name in _template_names(path):
-                naming[name] = naming.get(name, False) or bool(_NAMES_VALUES.search(text))
+            templates[path] = text
             parts = _front_matter(text, path)
             root = "layout" if placed == "layout" and "_layouts" in path.split("/") else "page"
             sources += [((1, 0, path), Source(path, root, parts))] if parts else []
@@ -137,7 +142,88 @@ def load(
         if src.scope is None:
             _merge(values, [src.key.split(".", 1)[0], *steps_of(src.key)], src.doc)
     ordered = tuple(s for _, s in sources)
-    return Site(values, ordered, _tainted(ordered, banned), unreadable, naming)
+    roots = _data_roots(ordered)
+    naming = _naming(templates, roots)
+    tainted = _tainted(ordered, banned)
+    for path, text in templates.items():  # (what a template prints of the values, together:
+        said = banned(_as_printed(text, values), path)  # round 88, two clean halves)
+        if said:
+            for name in _template_names(path):
+                tainted.setdefault(TEMPLATE + name, []).append((None, said))
+    return Site(values, ordered, tainted, unreadable, naming, roots)
+
+
+# Hugo's ways to a site's params in a template, as Liquid names them.
+_GO_PARAMS = lazyre.compile(r"\{\{-?\s*(?:\.Page)?\.Site\.Params\.|\{\{-?\s*site\.Params\.")
+
+
+def _as_printed(text: str, values: Mapping[str, Any]) -> str:
+    """A template's text with each value it prints by name in place (Liquid's and
+    Nunjucks' `{{ site.x }}`, `{{ page.x }}`, a data file's `{{ name.x }}`; Hugo's
+    `{{ .Site.Params.x }}`)."""
+    from receipt_gate.reading.templatetags import own_values
+
+    if "{{" not in text:
+        return text
+    text = _GO_PARAMS.sub("{{ site.params.", text)
+    params = values["site"].get("params")
+    fields = {
+        **(params if isinstance(params, dict) else {}),
+        **values["page"],
+        "site": values["site"],
+        "page": values["page"],
+    }
+    return own_values(text, fields) or text
+
+
+def _data_roots(sources: Sequence[Source]) -> frozenset[str]:
+    """The bare names a page's template gives a data file's values by (Eleventy's
+    `metadata` for `_data/metadata.json`, `pkg`)."""
+    return frozenset(
+        steps_of(s.key)[0] for s in sources if s.key.startswith("page.") and steps_of(s.key)
+    )
+
+
+def _naming(templates: Mapping[str, str], roots: frozenset[str]) -> dict[str, bool]:
+    """Each name a page calls a template by -> whether it names the site's values: by
+    `site`, `page.`, a param, a data file's name, Hugo's data or strings (round 88:
+    `{{ with site }}{{ .Params.x }}`, `.Site.Data`, `i18n`), or through a template it
+    calls (an include in an include, a partial in a shortcode)."""
+    roots_rx = (
+        re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(roots))) + r")\b") if roots else None
+    )
+    names = {path: _template_names(path) for path in templates}
+    by_name = {n: path for path, ns in names.items() for n in ns}
+    direct = {
+        path: bool(_NAMES_VALUES.search(text) or (roots_rx and roots_rx.search(text)))
+        for path, text in templates.items()
+    }
+    calls = {
+        path: {by_name[k] for m in _CALLS_IN.finditer(text) for k in _called_in(m) if k in by_name}
+        for path, text in templates.items()
+    }
+    changed = True
+    while changed:  # (to a fixed point: each round marks the callers of a marked one)
+        changed = False
+        for path in templates:
+            if not direct[path] and any(direct[c] for c in calls[path]):
+                direct[path] = changed = True
+    return {n: direct[path] for path, ns in names.items() for n in ns}
+
+
+# A template's call of another: an include or a render (Jekyll's, Eleventy's), a Hugo
+# partial or a template by name.
+_CALLS_IN = lazyre.compile(
+    r"\{%-?\s*(?:include|include_relative|render)\s+[\"']?([\w./-]+)"
+    r"|\b(?:partial|partialCached|template)\s+[\"`]([\w./-]+)"
+)
+
+
+def _called_in(m: re.Match[str]) -> list[str]:
+    if m.group(1):
+        return [f"include:{m.group(1)}", f"include:{m.group(1).split('.', 1)[0]}"]
+    name = m.group(2)
+    return [f"partial:{name}", f"partial:{name.split('.', 1)[0]}"]
 
 
 _DATA_DIR = lazyre.compile(r"""(?m)^data_dir\s*:\s*["']?([^"'#\n]+?)["']?\s*(?:#.*)?$""")
@@ -176,10 +262,12 @@ def _template_names(path: str) -> list[str]:
     """The names a page calls a template by: an include's path under `_includes/`
     (`{% include x.html %}`), a shortcode's name (`{{< x >}}`), a layout's."""
     parts = path.split("/")
-    for folder in ("_includes", "shortcodes", "_shortcodes", "_layouts"):
+    for folder in ("_includes", "shortcodes", "_shortcodes", "_layouts", "partials", "_partials"):
         if folder in parts:
             rest = "/".join(parts[len(parts) - parts[::-1].index(folder) :])
             stem = rest.split(".", 1)[0]
+            if "partials" in folder:
+                return [f"partial:{rest}", f"partial:{stem}"]
             return [f"include:{rest}", f"include:{stem}", f"shortcode:{stem}"]
     return []
 
@@ -195,8 +283,10 @@ def _where(path: str) -> str:
         "_includes" in parts and "_data" not in parts and "data" not in parts
     ):
         return "layout"
-    if "shortcodes" in parts or "_shortcodes" in parts:
+    if {"shortcodes", "_shortcodes", "partials", "_partials"} & set(parts):
         return "template"
+    if "i18n" in parts and f".{ext.lower()}" in _DATA_KINDS:
+        return "site"  # (Hugo's strings: `{{ i18n "x" }}` in a template prints them)
     if not dot or f".{ext.lower()}" not in _DATA_KINDS:
         return ""
     if "_data" in parts or "data" in parts:  # (Eleventy's `dir.data` is mostly `data`)
@@ -255,7 +345,8 @@ def _placed(
         return [("page", d, scope) for d in _computed(doc)]
     if kind == "mkdocs":  # (the macros plugin's variables: `extra`, and `config`)
         extra = doc.get("extra")
-        return [("page", extra, None)] if isinstance(extra, dict) else []
+        out = [("page", extra, None)] if isinstance(extra, dict) else []
+        return [*out, ("page.config", doc, None)]  # (`{{ config.site_description }}`)
     if kind == "hugo":
         name = stem.split(".")[0].lower()
         if name in ("hugo", "config"):
@@ -622,12 +713,30 @@ _BUILT = lazyre.compile(
 )  # (the pages: gated themselves; not `collections`, the config's: round 87)
 _NAMES_SITE = lazyre.compile(r"\bsite\b|\.Site\b|\bparam\b")
 # A template's text that names the site's values (an include, a shortcode).
-_NAMES_VALUES = lazyre.compile(r"\bsite\.|\.Site\b|\bsite\b\s*\[|\.Param\b|\bparam\b")
+_NAMES_VALUES = lazyre.compile(
+    r"\bsite\b|\.Site\b|\.Params?\b|\bparam\b|\bpage\.|\.Data\b|\bi18n\b|\bT\s+\""
+)
 
 
-def names_site(tag: str) -> bool:
-    """Whether a template tag names the site's values (`site.time` aside)."""
-    return bool(_NAMES_SITE.search(_BUILT.sub("", tag) if "site." in tag else tag))
+def names_site(tag: str, roots: frozenset[str] = frozenset()) -> bool:
+    """Whether a template tag names the site's values (`site.time`, the pages, aside), or
+    a bare name data gives (`roots`, round 88: Eleventy's `{% assign s = metadata.x %}`)
+    other than by printing it plainly."""
+    if _NAMES_SITE.search(_BUILT.sub("", tag) if "site." in tag else tag):
+        return True
+    if not roots or _PLAIN_PAGE_VALUE.fullmatch(tag):
+        return False
+    said = _SETS.sub("", tag)  # (the name an assignment sets is the page's own)
+    return any(re.search(rf"(?<![\w.]){re.escape(r)}\b", said) for r in roots)
+
+
+_SETS = lazyre.compile(r"^\{%-?\s*(?:assign|set|capture|for)\s+[\w-]+\s*(?:=|\bin\b)?")
+
+
+_PLAIN_PAGE_VALUE = lazyre.compile(
+    r"\{\{-?\s*[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\])*"
+    r"\s*(?:\|\s*(?:strip|escape|upcase|downcase|capitalize|markdownify|smartify)\s*)*-?\}\}"
+)
 
 
 def reads_from(keys: Sequence[str], unfollowed: bool, site: Site) -> list[str]:
