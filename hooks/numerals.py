@@ -903,6 +903,12 @@ _OUT_OF_100 = lazyre.compile(
 )
 # A share said before its number, as Turkish and Swahili say it (`yüzde 76`, `asilimia
 # 76`), and a share of a thousand (`76‰` is 7.6%): round 86.
+# A scale said before its number, as Swahili says it (`elfu 20` is 20,000, `milioni 2`
+# two million: round 88).
+_SWAHILI_FIRST = {"elfu": 1000, "laki": 100_000, "milioni": 1_000_000, "bilioni": 10**9}
+_SCALE_FIRST = lazyre.compile(
+    r"(?<![\w])(?i:(elfu|laki|milioni|bilioni))[\ \u00a0]+(\d{1,3}(?:[.,]\d{1,9})?)(?![\w%]|[.,]\d)"
+)
 _SHARE_FIRST = lazyre.compile(
     r"(?<![\w])(?i:yuzde|asilimia)[\ \u00a0]+(\d{1,3}(?:[.,]\d{1,9})?)(?![\w%]|[.,]\d)"
     r"|(?<![\w.,])(\d{1,4}(?:[.,]\d{1,9})?)[\ \u00a0]?\u2030"
@@ -919,6 +925,12 @@ def _shares(text: str) -> list[tuple[int, str, str]]:
             said = whole if whole[0].isdigit() else str(_whole_said(whole.lower()))
             if 0 < int(said) <= 100:
                 out.append((m.start(), m.group(), f"{said}%"))
+    if "elfu" in text or "lioni" in text or "laki" in text:  # (Swahili: the scale first)
+        for m in _SCALE_FIRST.finditer(text):
+            from decimal import Decimal
+
+            scale = _SWAHILI_FIRST[m[1].lower()]
+            out.append((m.start(), m.group(), plain_value(Decimal(m[2].replace(",", ".")) * scale)))
     if "\u2030" in text or "zde" in text or "ZDE" in text or "limia" in text or "LIMIA" in text:
         from decimal import Decimal
 

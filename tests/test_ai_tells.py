@@ -1808,6 +1808,35 @@ _VALUE_SOURCES = {
         {"_config.yml": f"collections:\n  posts:\n    motto: {SAID}\n"},
         "{% for c in site.collections %}{{ c.motto }}{% endfor %}",
     ),
+    # (round 88: a partial a shortcode calls, `with site`, an include in an include, two
+    # clean halves an include prints together, Eleventy's data by assign)
+    "partial": (
+        {
+            "hugo.toml": f'[params]\nsig = "{SAID}"\n',
+            "layouts/shortcodes/sig.html": '{{ partial "sig.html" . }}\n',
+            "layouts/partials/sig.html": "{{ .Site.Params.sig }}\n",
+        },
+        "{{< sig >}}",
+    ),
+    "with site": (
+        {
+            "hugo.toml": f'[params]\nsig = "{SAID}"\n',
+            "layouts/shortcodes/sig.html": "{{ with site }}{{ .Params.sig }}{{ end }}\n",
+        },
+        "{{< sig >}}",
+    ),
+    "nested include": (
+        {
+            "_config.yml": f"sig: {SAID}\n",
+            "_includes/footer.html": "{% include sig.html %}\n",
+            "_includes/sig.html": "{{ site.sig }}\n",
+        },
+        "{% include footer.html %}",
+    ),
+    "eleventy assign": (
+        {"_data/metadata.json": f'{{"sig": "{SAID}"}}'},
+        "{% assign s = metadata.sig %}{{ s }}",
+    ),
 }
 
 
@@ -1972,3 +2001,28 @@ def test_a_scripts_strings_joined_are_read_joined() -> None:
     page = "Here. <script>document.write(\"As an A\" + 'I language model, I cannot.')</script>\n"
     assert find_tells(page, rules) != []
     assert find_tells('Here. <script>var a = "x" + "y";</script> Plain words.\n', rules) == []
+
+
+def test_letters_in_negative_circles_and_squares_are_letters() -> None:
+    """Round 88: U+1F150 and U+1F170 capitals have no NFKC form: folded to the letter."""
+    rules = compile_rules([p.lower() for p in PHRASES], PATTERNS)
+    squared = "".join(
+        chr(0x1F170 + ord(c) - 65) if c.isalpha() else c for c in "AS AN AI LANGUAGE MODEL"
+    )
+    assert find_tells(f"{squared}, I cannot.\n", rules) != []
+    circled = "".join(chr(0x1F150 + ord(c) - 65) if c.isalpha() else c for c in "CERTAINLY")
+    assert find_tells(f"{circled}! Here is the summary.\n", rules) != []
+
+
+def test_two_clean_halves_a_template_prints_together_are_refused(repo: Repo, rg: Run) -> None:
+    """Round 88 t08: an include prints `{{ site.a }} {{ site.b }}`, each half clean."""
+    from receipt_gate_hooks.site_values import FILES
+
+    _values_config(repo, sorted({g for f in FILES.values() for g in f}))
+    repo.write("_config.yml", "a: As an AI\nb: language model, I cannot browse the web.\n")
+    repo.write("_includes/sig.html", "{{ site.a }} {{ site.b }}\n")
+    repo.write("posts/a.md", "---\ntitle: a\n---\nHere is my answer. {% include sig.html %}\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "posts/a.md:4:" in out, out
+    repo.write("_includes/sig.html", "{{ site.b }}\n")
+    assert rg("run")[0] == 0

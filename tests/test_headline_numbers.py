@@ -471,6 +471,19 @@ def test_a_body_supports_what_its_readers_surely_read(
         ),
         ("76 Users", "\u30e6\u30fc\u30b6\u30fc76\u4eba", "76"),
         ("2 Million Users", "We now have 2-ish million users.", "2000000"),
+        # (round 88: or-ranges in other languages, other scripts' million, thousands
+        # abbreviated or said first, more percents)
+        ("2 Million Users", "Wir haben jetzt 2 oder 3 Millionen Nutzer.", "2000000"),
+        ("2 Million Users", "Ya tenemos 2 o 3 millones de usuarios.", "2000000"),
+        ("2 Million Users", "Now we have 2 \u05de\u05d9\u05dc\u05d9\u05d5\u05df users.", "2000000"),
+        ("2 Million Users", "Now we have 2 \u0e25\u0e49\u0e32\u0e19 users.", "2000000"),
+        ("20,000 Users", "\u0417\u0430\u0440\u0430\u0437 20 \u0442\u0438\u0441. users.", "20000"),
+        ("20,000 Users", "Sasa tuna watumiaji elfu 20.", "20000"),
+        ("20,000 Users", "Art\u0131k 20 bin kullan\u0131c\u0131m\u0131z var.", "20000"),
+        ("76% Less Churn", "Now 76 \u062f\u0631\u0635\u062f of users.", "76%"),
+        ("76% Less Churn", "Sada je 76 odsto korisnika.", "76%"),
+        ("76% Less Churn", "D\u00e9sormais, 76 sur 100 utilisateurs.", "76%"),
+        ("76% Less Churn", "Ahora 76 de cada 100 usuarios.", "76%"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -585,6 +598,9 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("7 Ships", "She has sailed the seven seas."),
         ("2 Teams", "A bird in the hand is worth two in the bush."),
         ("12 Engineers", "She talked nineteen to the dozen."),
+        ("1,000,000 Users", "I have told you a million times: back up first."),
+        ("1,000,000 Users", "During the talk she was a million miles away."),
+        ("6 Releases", "The outage knocked us for six."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
