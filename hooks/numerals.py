@@ -343,6 +343,33 @@ _SCALES = {
     "tukst": 1000,
     "elfu": 1000,
     "bin": 1000,
+    # (round 89: Hindi's billion, Urdu's, Bengali's, Gujarati's, Tamil's, Telugu's,
+    # Kannada's, Malayalam's and Punjabi's lakh, crore, Filipino's, Georgian's,
+    # Armenian's, Amharic's, Khmer's, Mongolian's million, Hebrew's, Persian's and
+    # Filipino's thousand, Thai's ten thousand, as folded)
+    "\u0905\u0930\u092c": 1_000_000_000,
+    "l\u0631\u0628": 1_000_000_000,
+    "\u0644l\u06a9o": 100_000,
+    "\u09b2\u09be\u0996": 100_000,
+    "\u0ab2\u0abe\u0a96": 100_000,
+    "\u0bb2\u0b9f\u0b9a\u0bae": 100_000,
+    "\u0c32\u0c15\u0c37": 100_000,
+    "\u0cb2\u0c95\u0cb7": 100_000,
+    "\u0d32\u0d15\u0d37o": 100_000,
+    "\u0a32\u0a16": 100_000,
+    "\u06a9\u0631\u0648\u0691": 10_000_000,
+    "\u0995\u09cb\u099f\u09bf": 10_000_000,
+    "\u0645\u0644\u06cc\u0646": 1_000_000,
+    "milyong": 1_000_000,
+    "\u10db\u10d8\u10da\u10d8\u10dd\u10dc\u10d8": 1_000_000,
+    "\u0574\u056b\u056c\u056bn\u0576": 1_000_000,
+    "\u121a\u120a\u12ee\u1295": 1_000_000,
+    "\u179b\u17b6\u1793": 1_000_000,
+    "ca\u044f": 1_000_000,
+    "\u05d0\u05dc\u05e3": 1000,
+    "o\u0632l\u0631": 1000,
+    "libo": 1000,
+    "\u0e2b\u0e21\u0e19": 10_000,
 }
 _MANY = (
     "thousand",
@@ -405,6 +432,8 @@ _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour
     # (round 88: Hindi's, Persian's, Arabic's and Hebrew's, as folded)
     r"|\u092a\u0930\u0924\u093f\u0936\u0924|\u062f\u0631\u0635\u062f"
     r"|\u0641\u064a[\ \u00a0]l\u0644\u0645\u064a\u0629|\u05d0\u05d7l\u05d6"
+    # (round 89: Urdu's, Bengali's, Tamil's, Georgian's, Armenian's, Thai's, Tagalog's)
+    r"|\u0641\u06cc\u0635\u062f|\u09b6\u09a4\u09be\u0982\u09b6|\u0b9a\u0ba4\u0bb5\u0ba4\u0bae|\u10de\u10e0\u10dd\u10ea\u10d4\u10dc\u10e2\u10d8|sn\u056fnu|\u0e40\u0e1b\u0e2d\u0e23\u0e40\u0e0b\u0e19\u0e15|porsyento"
     # (round 87: Japanese's and Korean's)
     r"|[\u30cf\u30d1]\u30fc\u30bb\u30f3\u30c8|\ud37c\uc13c\ud2b8)"
 )
@@ -560,7 +589,8 @@ _WORD_SET = frozenset([*_SMALL, *_SCALE, *(w + "fold" for w in [*_SMALL, *_SCALE
 # Everything but ASCII letters becomes a space: a quick C-speed test for number words.
 _LETTERS_ONLY = {i: " " for i in range(128) if not chr(i).isalpha()}
 # (a hyphen joins a compound, `twenty-five`; a spaced one is a dash: `two - three`)
-_GAP = lazyre.compile(r"[ \t\n]+(?:and[ \t\n]+)?|-")
+_GAP = lazyre.compile(r"[ \t\n]+(?:and[ \t\n]+)?|-(?:[ \t]*\n[ \t]*)?")  # (`seventy-` at a
+# line's end and `six` below it: round 89)
 
 
 def _joins(before: str, word: str) -> bool:
@@ -826,6 +856,11 @@ _IDIOMS = (
     "|two left feet|10 4|two in the bush|nineteen to the dozen"
     # (round 88)
     "|a million times|a million miles|(?:knocked|hit) (?:us |them |him |her |me )?for six"
+    # (round 89: names and idioms a number is part of)
+    "|one in a million(?=[:;!.,]|$)|behind the 8 ball|s&p 500|fortune 500|apollo [0-9]{1,2}"
+    "|(?:did|do|does|doing) a 180|101 (?:course|class|guide|level)s?|catch 22"
+    "|\\$64,?000 question|(?:returns?|returned|got|get|gets|hit|throws?) an? 404|top 40|area 51"
+    "|boeing 7[0-9]7|(?:ten|10) foot pole|(?:kept|keep|keeps|keeping) it 100"
 )
 _IDIOM = lazyre.compile(
     rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
@@ -1176,12 +1211,12 @@ def _scan(text: str, shortcut: bool, sure: bool) -> list[tuple[int, str, str]]:
 _RANGE = lazyre.compile(
     r"\d(?<![\w.,]\d)(?<=\d)\d*(?:\.\d+)?"  # (a digit first: the engine skips to one in C)
     r"(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/~\u301c\uff5e][\ \t\u00a0\n]*"
-    rf"|{_SPACE}{_RANGE_WORDS}{_SPACE})[^\s\d]?(?=\d)"
+    rf"|[\ \t\u00a0\n\u2013\u2014-]+{_RANGE_WORDS}[\ \t\u00a0\n\u2013\u2014-]+)[^\s\d]?(?=\d)"
 )
 _UPPER = lazyre.compile(r"\d+(?:\.\d+)?")
 _RANGE_HINT = lazyre.compile(
     r"\d(?:[\ \t\u00a0\n]*[-\u2010-\u2015\u2212/~\u301c\uff5e]"  # (a wave dash: round 86)
-    rf"|{_SPACE}{_RANGE_WORDS}[\ \t\u00a0\n-])"
+    rf"|[\ \t\u00a0\n\u2013\u2014-]+{_RANGE_WORDS}[\ \t\u00a0\n\u2013\u2014-])"
 )
 
 

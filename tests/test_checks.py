@@ -1554,6 +1554,10 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f'{QUOTE}. <span style="-webkit-text-stroke:20em #fff">x</span>\n',
         "~~" + QUOTE.replace(" did not run", "\ndid not run") + ".~~ It was withdrawn.\n",
         f"Hello there. <s>Retracted on review:\n\n{QUOTE}.\n",
+        # round 89: three tildes, uneven tildes, a self-closing del
+        f"Hello there. ~~~{QUOTE}.~~~\n",
+        f"Hello there. ~~{QUOTE}.~~~\n",
+        f"Hello there. <del/>{QUOTE}.\n",
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1574,6 +1578,8 @@ def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
         "The beans were planted on the ninth of May this year[^1].\n\n[^1]: Notes.\n",
         "The beans were ~~sown~~ planted on the ninth of May this year.\n",
         "The beans were ~sown~ planted on the ninth of May this year, ~3 weeks late.\n",
+        # (round 89: a README's centred wrapper)
+        '<div align="center">\n\nThe beans were planted on the ninth of May this year.\n\n</div>\n',
         # (a style that paints no farther than its own box: a thin border, a color)
         "The beans were planted on the ninth of May this year.\n\n"
         '<span style="border:1px solid #ccc; padding:2px; color:rgb(200,0,0)">Note</span>\n',
@@ -1615,3 +1621,16 @@ def test_a_plain_markups_unread_constructs_hold_no_quote(path: str, page: str) -
     quote = "The trial showed the vaccine works."
     assert not in_text(quote, page.replace("{q}", quote), path)
     assert in_text(quote, f"Intro.\n\n{quote}\n", path)
+
+
+def test_a_raised_letter_is_read_in_its_word_and_an_admonition_hides_nothing() -> None:
+    """Round 89: `H<sub>2</sub>O` is drawn "H2O"; a reStructuredText note beside a
+    paragraph hides nothing of it (round 88's rule had refused every directive)."""
+    from receipt_gate.reading.quotes import in_text
+
+    said = "Water is H2O and the room is 40 m2 wide."
+    assert in_text(said, "Water is H<sub>2</sub>O and the room is 40 m<sup>2</sup> wide.\n")
+    page = ".. note:: Results are preliminary.\n\nThe trial showed the vaccine works.\n"
+    assert in_text("The trial showed the vaccine works.", page, "sources/t.rst")
+    gated = "Intro.\n\nifeval::[1 == 2]\nThe trial showed the vaccine works.\nendif::[]\n"
+    assert not in_text("The trial showed the vaccine works.", gated, "sources/t.adoc")

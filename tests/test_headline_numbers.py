@@ -484,6 +484,14 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("76% Less Churn", "Sada je 76 odsto korisnika.", "76%"),
         ("76% Less Churn", "D\u00e9sormais, 76 sur 100 utilisateurs.", "76%"),
         ("76% Less Churn", "Ahora 76 de cada 100 usuarios.", "76%"),
+        # (round 89: more scripts' scale and percent words, an em dash's range, a number
+        # word broken at a line's end)
+        ("2 Billion Users", "We now have 2 \u0905\u0930\u092c users.", "2000000000"),
+        ("20,000 Users", "We now have 20 \u05d0\u05dc\u05e3 users.", "20000"),
+        ("2 Million Users", "We now have 2 milyong users.", "2000000"),
+        ("76% Less Churn", "Churn is now 76 porsyento.", "76%"),
+        ("2 Million Users", "We now have 2\u2014to\u20143 million users.", "2000000"),
+        ("76 Users", "We now have seventy-\nsix users.", "76"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -601,6 +609,12 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("1,000,000 Users", "I have told you a million times: back up first."),
         ("1,000,000 Users", "During the talk she was a million miles away."),
         ("6 Releases", "The outage knocked us for six."),
+        ("1,000,000 Users", "One in a million: that was the bug."),
+        ("500 Customers", "The S&P 500 fell today, and we kept shipping."),
+        ("11 Customers", "We watched Apollo 11 footage at the offsite."),
+        ("180 Customers", "The new CEO did a 180 on pricing."),
+        ("404 Customers", "That page returns a 404."),
+        ("747 Customers", "I flew on a Boeing 747 to the meetup."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:

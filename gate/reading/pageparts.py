@@ -706,13 +706,16 @@ _UNSURE_MARKUP = {
         r"|keywords|filetags)\w|^[ \t]*\[fn:|(?<![\w+])\+\S(?:[^\n+]*\S)?\+(?![\w+])"
         r"|^[ \t]*:\w+:[ \t]*$|^[ \t]*:[ \t]|^\*+[ \t]+COMMENT\b"
     ),
-    "rst": lazyre.compile(
-        r"(?m)^[ \t]*\.\.[ \t]+\S[^\n]*::|::[ \t]*$|:[\w-]+:`|^[ \t]*\.\.[ \t]*$"
-        r"|^[ \t]*\.\.[ \t]+[^_\[|\s]"
+    "rst": lazyre.compile(  # (not an admonition, an image, a substitution: round 89)
+        r"(?m)^[ \t]*\.\.[ \t]+(?:code|code-block|sourcecode|literalinclude|raw|only"
+        r"|ifconfig|container|class|role|include|highlight|parsed-literal|math|csv-table"
+        r"|list-table|table|compound|rubric|title|meta|comment)[ \t]*::"
+        r"|::[ \t]*$|:raw[\w-]*:`|^[ \t]*\.\.[ \t]*$"
+        r"|^[ \t]*\.\.[ \t]+(?![\w-]+[ \t]*::|_|\[|\|)\S"
     ),
     "adoc": lazyre.compile(
         r"(?m)^(?:-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,})[ \t]*$|^\[[^\]\n]*\][ \t]*$"
-        r"|\[[.#][^\]\n]*\]#|^//|\bpass:|\+\+\+"
+        r"|\[[.#][^\]\n]*\]#|^//|\bpass:|\+\+\+|^ifeval::"
     ),
 }
 _UNSURE_KIND = {".org": "org", ".rst": "rst", ".rest": "rst", ".adoc": "adoc",

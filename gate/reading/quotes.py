@@ -102,12 +102,16 @@ def _left_to_right_runs(text: str) -> list[str]:
 # approved the budget" quoted from `The committee ~~approved~~ the budget`); what stands
 # around it is the text as corrected.
 _STRUCK = lazyre.compile(
-    r"(?<!~)~~?(?!~)(?=\S)(?:[^\n]|\n(?![ \t]*\n)){1,2000}?(?<=\S)(?<!~)~~?(?!~)"
+    r"(?<!~)~+(?!~)(?=\S)(?:[^\n]|\n(?![ \t]*\n)){1,2000}?(?<=\S)(?<!~)~+(?!~)"
     r"|(?i:<(del|s|strike)(?:\s[^<>]{0,500})?>[\s\S]{0,2000}?</\1\s*>)"
 )  # (round 88: across a soft line break, as one paragraph strikes it)
 # An opening one never closed strikes out what follows it to the page's end (a browser
 # carries it on: round 88).
-_STRUCK_ON = lazyre.compile(r"(?i)<(?:del|s|strike)(?:\s[^<>]{0,500})?>[\s\S]*")
+_STRUCK_ON = lazyre.compile(r"(?i)<(?:del|s|strike)(?:[\s/][^<>]{0,500})?>[\s\S]*")
+# (round 89: three tildes or uneven runs strike too, markdown-it's and kramdown's; `<del/>`
+# opens one, HTML has no self-closing del)
+# A letter raised or lowered inside a word, as a browser draws it: `H<sub>2</sub>O`.
+_RAISED = lazyre.compile(r"(?i)(?<=\w)</?(?:sub|sup)>|</?(?:sub|sup)>(?=\w)")
 
 
 # Letters struck or slashed through by a combining overlay (U+0334-U+0338, U+20D2...):
@@ -142,6 +146,8 @@ def paragraphs(
     )
     from receipt_gate.reading.visible import paints_over
 
+    if "<" in text and ("<sub" in text or "<sup" in text):
+        text = _RAISED.sub("", text)  # (round 89: `H<sub>2</sub>O` is read "H2O")
     if "~" in text or "<" in text:
         text = _STRUCK.sub(_struck_out, text)
         if "<" in text:

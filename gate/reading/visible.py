@@ -78,6 +78,7 @@ _SHOWN_ELEMENTS = frozenset(
 _SHOWN_ATTRIBUTES = frozenset(
     {
         "markdown",  # (kramdown and Python-Markdown read it and drop it)
+        "align",  # (a README's `<div align="center">`: round 89)
         "href",
         "title",
         "lang",
