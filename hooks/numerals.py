@@ -945,7 +945,8 @@ _SCALE_FIRST = lazyre.compile(
     r"(?<![\w])(?i:(elfu|laki|milioni|bilioni))[\ \u00a0]+(\d{1,3}(?:[.,]\d{1,9})?)(?![\w%]|[.,]\d)"
 )
 _SHARE_FIRST = lazyre.compile(
-    r"(?<![\w])(?i:yuzde|asilimia)[\ \u00a0]+(\d{1,3}(?:[.,]\d{1,9})?)(?![\w%]|[.,]\d)"
+    r"(?:(?<![\w])(?i:yuzde|asilimia)[\ \u00a0]+|\u767e\u5206\u4e4b[\ \u00a0]?)"  # (and Chinese's)
+    r"(\d{1,3}(?:[.,]\d{1,9})?)(?![^\W\u3040-\u30ff\u4e00-\u9fff]|%|[.,]\d)"
     r"|(?<![\w.,])(\d{1,4}(?:[.,]\d{1,9})?)[\ \u00a0]?\u2030"
 )
 
@@ -966,7 +967,7 @@ def _shares(text: str) -> list[tuple[int, str, str]]:
 
             scale = _SWAHILI_FIRST[m[1].lower()]
             out.append((m.start(), m.group(), plain_value(Decimal(m[2].replace(",", ".")) * scale)))
-    if "\u2030" in text or "zde" in text or "ZDE" in text or "limia" in text or "LIMIA" in text:
+    if any(k in text for k in ("\u2030", "zde", "ZDE", "limia", "LIMIA", "\u5206\u4e4b")):
         from decimal import Decimal
 
         for m in _SHARE_FIRST.finditer(text):

@@ -490,6 +490,7 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("20,000 Users", "We now have 20 \u05d0\u05dc\u05e3 users.", "20000"),
         ("2 Million Users", "We now have 2 milyong users.", "2000000"),
         ("76% Less Churn", "Churn is now 76 porsyento.", "76%"),
+        ("76% Less Churn", "Satisfaction is now \u767e\u5206\u4e4b76.", "76%"),
         ("2 Million Users", "We now have 2\u2014to\u20143 million users.", "2000000"),
         ("76 Users", "We now have seventy-\nsix users.", "76"),
     ],
