@@ -2026,3 +2026,15 @@ def test_two_clean_halves_a_template_prints_together_are_refused(repo: Repo, rg:
     assert rc == 1 and "posts/a.md:4:" in out, out
     repo.write("_includes/sig.html", "{{ site.b }}\n")
     assert rg("run")[0] == 0
+
+
+def test_a_site_value_is_read_as_the_whole_reader_reads_it(repo: Repo, rg: Run) -> None:
+    """The review of round 88's fix: a plain value the rules' own expressions do not match
+    as written (`A.I.`, spaced capitals) is still the phrase to the reader."""
+    _values_config(repo, ["_config.yml"])
+    repo.write("_config.yml", "sig: As an A.I. language model, I cannot browse the web.\n")
+    repo.write(  # (a tag the check cannot follow: refused only by the value's taint)
+        "posts/a.md", "---\ntitle: a\n---\nHere: {% assign s = site.sig %}{{ s }}\n"
+    )
+    rc, out, _ = rg("run")
+    assert rc == 1 and "posts/a.md:4:" in out, out
