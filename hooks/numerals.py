@@ -321,7 +321,6 @@ _SCALES = {
     "\u5146": 10**12,
     "\uc870": 10**12,
     "jt": 1_000_000,
-    "ti": 1_000_000_000,
     "tis": 1000,
     "crs": 10_000_000,
     "\u0915\u0930\u094b\u0921": 10_000_000,
@@ -342,7 +341,6 @@ _SCALES = {
     "t\u0438c": 1000,
     "tukst": 1000,
     "elfu": 1000,
-    "bin": 1000,
     # (round 89: Hindi's billion, Urdu's, Bengali's, Gujarati's, Tamil's, Telugu's,
     # Kannada's, Malayalam's and Punjabi's lakh, crore, Filipino's, Georgian's,
     # Armenian's, Amharic's, Khmer's, Mongolian's million, Hebrew's, Persian's and

@@ -23,6 +23,7 @@ refused, naming the file (the check cannot say what it prints).
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -179,9 +180,9 @@ def _as_printed(text: str, values: Mapping[str, Any]) -> str:
 def _data_roots(sources: Sequence[Source]) -> frozenset[str]:
     """The bare names a page's template gives a data file's values by (Eleventy's
     `metadata` for `_data/metadata.json`, `pkg`)."""
-    return frozenset(
-        steps_of(s.key)[0] for s in sources if s.key.startswith("page.") and steps_of(s.key)
-    )
+    out = {steps_of(s.key)[0] for s in sources if s.key.startswith("page.") and steps_of(s.key)}
+    out |= {str(k) for s in sources if s.key == "page" and isinstance(s.doc, dict) for k in s.doc}
+    return frozenset(k for k in out if re.fullmatch(r"[A-Za-z_][\w-]*", k))
 
 
 def _naming(templates: Mapping[str, str], roots: frozenset[str]) -> dict[str, bool]:
@@ -285,12 +286,12 @@ def _where(path: str) -> str:
         return "layout"
     if {"shortcodes", "_shortcodes", "partials", "_partials"} & set(parts):
         return "template"
-    if "i18n" in parts and f".{ext.lower()}" in _DATA_KINDS:
-        return "site"  # (Hugo's strings: `{{ i18n "x" }}` in a template prints them)
     if not dot or f".{ext.lower()}" not in _DATA_KINDS:
         return ""
     if "_data" in parts or "data" in parts:  # (Eleventy's `dir.data` is mostly `data`)
         return "data"
+    if "i18n" in parts:
+        return "site"  # (Hugo's strings: `{{ i18n "x" }}` in a template prints them)
     if base.startswith("_config"):
         return "jekyll"
     if base.lower() in ("mkdocs.yml", "mkdocs.yaml"):
@@ -327,8 +328,9 @@ def _placed(
         return [("page.pkg", doc, None)]
     if not isinstance(doc, dict):
         return []
-    if kind == "jekyll":
-        out: list[tuple[str, Any, tuple[str, str] | None]] = [("site", doc, None)]
+    if kind == "jekyll":  # (its `defaults` are the pages', below)
+        root = {k: v for k, v in doc.items() if k != "defaults"}
+        out: list[tuple[str, Any, tuple[str, str] | None]] = [("site", root, None)]
         home = f"{folder}/" if folder else ""
         defaults = doc.get("defaults")
         for entry in defaults if isinstance(defaults, list) else []:
@@ -532,8 +534,12 @@ def in_scope(scope: tuple[str, str] | None, path: str) -> bool:
     if scope is None:
         return True
     how, where = scope
-    if how == "under":
-        return path.startswith(where.rstrip("/") + "/") or not where
+    if how == "under":  # (a folder, a file, or a glob: Jekyll's scope path)
+        if "*" in where or "?" in where:
+            from receipt_gate.base import wildmatch
+
+            return wildmatch.select([where, f"{where.rstrip('/')}/**"], [path]) != []
+        return path.startswith(where.rstrip("/") + "/") or path == where or not where
     if how == "stem":
         return path.rpartition(".")[0] == where
     from receipt_gate.base import wildmatch
@@ -589,8 +595,9 @@ def digest(site: Site, reads: Sequence[str]) -> object:
             }
         elif k == UNREADABLE:
             out[k] = dict(sorted(site.unreadable.items()))
-        elif k.startswith(TEMPLATE):
-            out[k] = site.naming.get(k[len(TEMPLATE) :])
+        elif k.startswith(TEMPLATE):  # (whether it names them, and what it prints of them)
+            found = site.tainted.get(k, [])
+            out[k] = [site.naming.get(k[len(TEMPLATE) :]), [w for _, w in found]]
         else:
             out[k] = [
                 [s.path, list(s.scope or ()), got]
@@ -628,7 +635,7 @@ def printed(text: str, own: Mapping[str, object]) -> list[tuple[int, list[str]]]
     """(offset, keys) of each tag that prints a value by name: the site's, and the
     page's where its own front matter (`own`) does not say it; Hugo's param is either
     (a page's param first, then the site's)."""
-    if "{{" not in text:
+    if "{{" not in text and "{%" not in text:
         return []
     out: list[tuple[int, list[str]]] = []
     for m in SITE_VALUE.finditer(text):
@@ -712,6 +719,8 @@ _BUILT = lazyre.compile(
     r"|categories|tags|documents)\b"
 )  # (the pages: gated themselves; not `collections`, the config's: round 87)
 _NAMES_SITE = lazyre.compile(r"\bsite\b|\.Site\b|\bparam\b")
+_NAMES_PAGE = lazyre.compile(r"\bpage\.|\blayout\.")  # (round 88's review: `{% assign t =
+# page.tagline %}`, a loop over `page.lines`)
 # A template's text that names the site's values (an include, a shortcode).
 _NAMES_VALUES = lazyre.compile(
     r"\bsite\b|\.Site\b|\.Params?\b|\bparam\b|\bpage\.|\.Data\b|\bi18n\b|\bT\s+\""
@@ -724,10 +733,20 @@ def names_site(tag: str, roots: frozenset[str] = frozenset()) -> bool:
     other than by printing it plainly."""
     if _NAMES_SITE.search(_BUILT.sub("", tag) if "site." in tag else tag):
         return True
-    if not roots or _PLAIN_PAGE_VALUE.fullmatch(tag):
+    if _PLAIN_PAGE_VALUE.fullmatch(tag):
+        return False  # (printed plainly: read by its key, printed())
+    if _NAMES_PAGE.search(tag):
+        return True
+    if not roots:
         return False
     said = _SETS.sub("", tag)  # (the name an assignment sets is the page's own)
-    return any(re.search(rf"(?<![\w.]){re.escape(r)}\b", said) for r in roots)
+    return _roots_rx(roots).search(said) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _roots_rx(roots: frozenset[str]) -> re.Pattern[str]:
+    """One alternation of the roots (a search per root thrashed re's cache: the review)."""
+    return re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, sorted(roots))) + r")\b")
 
 
 _SETS = lazyre.compile(r"^\{%-?\s*(?:assign|set|capture|for)\s+[\w-]+\s*(?:=|\bin\b)?")

@@ -1833,6 +1833,16 @@ _VALUE_SOURCES = {
         },
         "{% include footer.html %}",
     ),
+    # (the review of rounds 86-89: a page with no output tag at all, a page value
+    # assigned)
+    "include alone": (
+        {"_includes/sig.html": f"{SAID}\n"},
+        "{% include sig.html %}",
+    ),
+    "defaults assigned": (
+        {"_config.yml": f"defaults:\n  - scope: {{path: ''}}\n    values: {{tagline: {SAID}}}\n"},
+        "{% assign t = page.tagline %}{{ t }}",
+    ),
     "eleventy assign": (
         {"_data/metadata.json": f'{{"sig": "{SAID}"}}'},
         "{% assign s = metadata.sig %}{{ s }}",

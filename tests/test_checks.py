@@ -1558,6 +1558,8 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f"Hello there. ~~~{QUOTE}.~~~\n",
         f"Hello there. ~~{QUOTE}.~~~\n",
         f"Hello there. <del/>{QUOTE}.\n",
+        # (the review: a tag `<sub>` taken out of ends no strike)
+        f"Hello there. <s>{QUOTE}</s<sub>>.\n",
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1580,6 +1582,11 @@ def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
         "The beans were ~sown~ planted on the ninth of May this year, ~3 weeks late.\n",
         # (round 89: a README's centred wrapper)
         '<div align="center">\n\nThe beans were planted on the ninth of May this year.\n\n</div>\n',
+        # (the review: a code span naming an element strikes nothing; a block's padding
+        # under a background paints only its own box)
+        "Use the `<del>` element. The beans were planted on the ninth of May this year.\n",
+        "The beans were planted on the ninth of May this year.\n\n"
+        '<p style="padding:1em;background:#eee;box-shadow:0 4px 12px #ccc">A note.</p>\n',
         # (a style that paints no farther than its own box: a thin border, a color)
         "The beans were planted on the ninth of May this year.\n\n"
         '<span style="border:1px solid #ccc; padding:2px; color:rgb(200,0,0)">Note</span>\n',

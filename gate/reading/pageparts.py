@@ -710,7 +710,7 @@ _UNSURE_MARKUP = {
         r"(?m)^[ \t]*\.\.[ \t]+(?:code|code-block|sourcecode|literalinclude|raw|only"
         r"|ifconfig|container|class|role|include|highlight|parsed-literal|math|csv-table"
         r"|list-table|table|compound|rubric|title|meta|comment)[ \t]*::"
-        r"|::[ \t]*$|:raw[\w-]*:`|^[ \t]*\.\.[ \t]*$"
+        r"|^(?![ \t]*\.\.)[^\n]*::[ \t]*$|:raw[\w-]*:`|^[ \t]*\.\.[ \t]*$"
         r"|^[ \t]*\.\.[ \t]+(?![\w-]+[ \t]*::|_|\[|\|)\S"
     ),
     "adoc": lazyre.compile(

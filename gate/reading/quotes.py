@@ -102,7 +102,8 @@ def _left_to_right_runs(text: str) -> list[str]:
 # approved the budget" quoted from `The committee ~~approved~~ the budget`); what stands
 # around it is the text as corrected.
 _STRUCK = lazyre.compile(
-    r"(?<!~)~+(?!~)(?=\S)(?:[^\n]|\n(?![ \t]*\n)){1,2000}?(?<=\S)(?<!~)~+(?!~)"
+    r"(?<!~)~~+(?!~)(?=\S)(?:[^\n]|\n(?![ \t]*\n)){1,2000}?(?<=\S)(?<!~)~+(?!~)"
+    r"|(?<!~)~(?!~)(?=\S)[^\n~]{1,300}?(?<=\S)(?<!~)~+(?!~)"
     r"|(?i:<(del|s|strike)(?:\s[^<>]{0,500})?>[\s\S]{0,2000}?</\1\s*>)"
 )  # (round 88: across a soft line break, as one paragraph strikes it)
 # An opening one never closed strikes out what follows it to the page's end (a browser
@@ -117,6 +118,19 @@ _RAISED = lazyre.compile(r"(?i)(?<=\w)</?(?:sub|sup)>|</?(?:sub|sup)>(?=\w)")
 # Letters struck or slashed through by a combining overlay (U+0334-U+0338, U+20D2...):
 # drawn as struck out, a retraction too (round 87: `T\u0336h\u0336e\u0336`).
 _OVERLAID = lazyre.compile(r"(?:[^\n][\u0334-\u0338\u20d2\u20d3\u20d8\u20e5\u20e6\u20ea\u20eb]+)+")
+
+
+def _struck_on(text: str) -> str:
+    """The text struck out from an opening `<s>`, `<del>` or `<strike>` never closed, one
+    outside code (a post about the element names it in a code span), to its end."""
+    from receipt_gate.reading.masking import without_code
+
+    m = _STRUCK_ON.search(without_code(text))
+    return (
+        text
+        if m is None
+        else text[: m.start()] + _struck_out(_STRUCK_ON.match(text, m.start()) or m)
+    )
 
 
 def _struck_out(m: re.Match[str]) -> str:
@@ -146,12 +160,12 @@ def paragraphs(
     )
     from receipt_gate.reading.visible import paints_over
 
-    if "<" in text and ("<sub" in text or "<sup" in text):
-        text = _RAISED.sub("", text)  # (round 89: `H<sub>2</sub>O` is read "H2O")
     if "~" in text or "<" in text:
         text = _STRUCK.sub(_struck_out, text)
         if "<" in text:
-            text = _STRUCK_ON.sub(_struck_out, text)
+            text = _struck_on(text)
+    if "<" in text and ("<sub" in text or "<sup" in text):  # (after the strikes: a tag it
+        text = _RAISED.sub("", text)  # takes out ends no strike, the review)
     if not text.isascii():
         text = _OVERLAID.sub(_struck_out, text)
     if "<" in text and paints_over(text):  # (no text of it is surely seen)

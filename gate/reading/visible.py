@@ -704,14 +704,25 @@ _INERT = frozenset(
         "column-rule", "overflow", "overflow-x", "overflow-y", "quotes", "caption-side",
         "empty-cells", "table-layout", "user-select", "content-visibility", "direction",
         "unicode-bidi", "writing-mode", "text-orientation", "object-fit", "aspect-ratio",
-        "vertical-align", "z-index",
+        "vertical-align", "z-index", "letter-spacing", "word-spacing", "border-spacing",
+        "font", "transition", "transition-property", "transition-duration",
+        "background-size", "background-position", "background-repeat", "background-clip",
+        "background-origin", "background-attachment",
     }
 )  # fmt: skip
+# Elements laid out as blocks: their border and padding push what follows (they paint no
+# other text) where an inline element's reach over the lines around it (the review).
+_BLOCKS = frozenset(
+    "div p section article aside header footer nav main blockquote pre table td th tr ul"
+    " ol li dl dt dd figure figcaption details summary h1 h2 h3 h4 h5 h6 form fieldset"
+    " hr".split()
+)
 _REACHES = lazyre.compile(
-    r"outline(?:-width|-offset)?|box-shadow|text-shadow|letter-spacing|word-spacing"
+    r"outline(?:-width|-offset)?|box-shadow|text-shadow"
     r"|text-indent|text-underline-offset|border(?:-(?:top|right|bottom|left|width|block"
     r"|inline)(?:-width)?)?|padding[a-z-]*"
 )
+_SOFT = lazyre.compile(r"box-shadow|text-shadow")  # (a shadow's blur: soft, 24px or more)
 _COLOR = lazyre.compile(r"(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^)]*\)|#[0-9a-f]{3,8}\b")
 _LENGTH = lazyre.compile(
     r"(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(px|em|rem|%|vw|vh|pt|ch|ex|vmin|vmax|cm|mm|in)?"
@@ -725,7 +736,9 @@ def paints_over(text: str) -> str | None:
     (`prop:value`), or an SVG drawn past its box (`overflow="visible"`); None."""
     if "style" not in text and "<svg" not in text.lower():
         return None
-    for tag in HTML_TAG.finditer(text):
+    from receipt_gate.reading.masking import without_code
+
+    for tag in HTML_TAG.finditer(without_code(text)):  # (a style a code sample shows: none)
         for a in _AN_ATTRIBUTE.finditer(tag.group(3)):
             key = a.group(1).lower()
             value = a.group()[len(a.group(1)) :].lstrip(" \t=")
@@ -734,9 +747,16 @@ def paints_over(text: str) -> str | None:
             if key != "style":
                 continue
             css = _css(value)
+            block = tag.group(2).lower() in _BLOCKS
             for decl in css.split(";"):
                 prop, _, said = decl.partition(":")
                 prop, said = prop.strip(), said.replace("!important", "").strip()
+                if (
+                    block
+                    and prop.startswith(("padding", "border"))
+                    and not prop.startswith("border-image")
+                ):
+                    continue
                 if prop and _paints(prop, said, css):
                     return f"{prop}:{said}"
     return None
@@ -760,7 +780,7 @@ def _paints(prop: str, value: str, css: str) -> bool:
     if prop.startswith("padding") and not re.search(r"background(?:-color|-image)?\s*:", css):
         return False
     if _REACHES.fullmatch(prop):
-        return any(abs(x) >= 8.0 for x in lengths)
+        return any(abs(x) >= (24.0 if _SOFT.fullmatch(prop) else 8.0) for x in lengths)
     return prop not in _INERT
 
 
