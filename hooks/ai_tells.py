@@ -24,6 +24,7 @@ from receipt_gate.reading.inline import COMMENT, STRICT_COMMENT, sub_blank
 from receipt_gate.reading.prose import prose_lines
 from receipt_gate.reading.reader import reader_view
 from receipt_gate.rules.config import CONFIG_FILE
+from receipt_gate_hooks.site_values import PLAIN_FILTERS
 from receipt_gate_hooks.tells import MIN_TELLS, MIN_WORDS, THRESHOLD
 
 if TYPE_CHECKING:
@@ -1906,10 +1907,7 @@ def _unfollowed(text: str, site: Site) -> list[int]:
 
 
 # What may follow a value printed plainly: filters that keep its letters, the tag's end.
-_PLAIN_REST = lazyre.compile(
-    r"\s*(?:\|\s*(?:strip|escape|upcase|downcase|capitalize|markdownify|smartify)\s*)*"
-    r"-?[>%]?\}\}"
-)
+_PLAIN_REST = lazyre.compile(rf"{PLAIN_FILTERS}-?[>%]?\}}\}}")
 
 
 def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Any) -> Site:

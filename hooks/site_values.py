@@ -752,9 +752,12 @@ def _roots_rx(roots: frozenset[str]) -> re.Pattern[str]:
 _SETS = lazyre.compile(r"^\{%-?\s*(?:assign|set|capture|for)\s+[\w-]+\s*(?:=|\bin\b)?")
 
 
+# Filters that print a value's letters as they are (case and escapes aside): a tag that
+# prints a value through only these prints it plainly.
+PLAIN_FILTERS = r"\s*(?:\|\s*(?:strip|escape|upcase|downcase|capitalize|markdownify|smartify)\s*)*"
 _PLAIN_PAGE_VALUE = lazyre.compile(
     r"\{\{-?\s*[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\])*"
-    r"\s*(?:\|\s*(?:strip|escape|upcase|downcase|capitalize|markdownify|smartify)\s*)*-?\}\}"
+    rf"{PLAIN_FILTERS}-?\}}\}}"
 )
 
 
