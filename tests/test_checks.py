@@ -1560,6 +1560,11 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f"Hello there. <del/>{QUOTE}.\n",
         # (the review: a tag `<sub>` taken out of ends no strike)
         f"Hello there. <s>{QUOTE}</s<sub>>.\n",
+        # (an attribute list on a block's last line styles it in Python-Markdown, with
+        # one colon or two; on a line before it, in kramdown)
+        f'Hello there.\n\n{QUOTE}.\n{{::options style="display:none" /}}\n',
+        f'Hello there.\n\n{{: style="display:none"}}\n{QUOTE}.\n',
+        f"Hello there.\n\n{{% if false %}}{QUOTE}.{{% endif %}}\n",
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1590,6 +1595,11 @@ def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
         # (a style that paints no farther than its own box: a thin border, a color)
         "The beans were planted on the ninth of May this year.\n\n"
         '<span style="border:1px solid #ccc; padding:2px; color:rgb(200,0,0)">Note</span>\n',
+        # (round 89 f04: kramdown's options extension prints nothing and styles nothing;
+        # f05: Liquid prints what a raw block holds, as written)
+        '{::options parse_block_html="true" /}\n'
+        "The beans were planted on the ninth of May this year.\n",
+        "Lead. {% raw %}The beans were planted on the ninth of May this year.{% endraw %}\n",
     ],
 )
 def test_a_quote_every_renderer_prints_counts(page: str) -> None:

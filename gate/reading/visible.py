@@ -1030,7 +1030,8 @@ _TABLE_PARTS = frozenset({"table", "tbody", "thead", "tfoot", "tr", "td", "th", 
 
 def template_blocks(text: str) -> list[tuple[int, int]]:
     """What a template block holds: from a Liquid/Nunjucks block tag to its `end` tag,
-    and a Hugo shortcode's inner text, to its closing shortcode."""
+    and a Hugo shortcode's inner text, to its closing shortcode. A raw block is none:
+    Liquid and Nunjucks print what it holds as written (round 89 f05)."""
     if "{" not in text:
         return []
     from receipt_gate.reading.inline import TAGS
@@ -1041,6 +1042,8 @@ def template_blocks(text: str) -> list[tuple[int, int]]:
         tag = m.group()
         if (b := _BLOCK_TAG.match(tag)) is not None:
             end, name = b.group(1), b.group(2)
+            if name in _VERBATIM:
+                continue
             if not end:
                 opened.append((name, m.start()))
                 continue
@@ -1059,6 +1062,9 @@ def template_blocks(text: str) -> list[tuple[int, int]]:
     return out
 
 
+_VERBATIM = frozenset({"raw", "verbatim"})
+
+
 def _styled_blocks(text: str) -> list[tuple[int, int]]:
     """Each block an attribute list styles: the block beside a kramdown attribute list on
     a line of its own (both: after it and before it), and a block with one inside it."""
@@ -1071,15 +1077,20 @@ def _styled_blocks(text: str) -> list[tuple[int, int]]:
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
     found = [b for b in blocks(text) if b.kind != "code"]
-    ial = {
-        text.count("\n", 0, m.start())
+    ial: dict[int, bool] = {
+        text.count("\n", 0, m.start()): m.group().lstrip(" ").startswith("{::")
         for m in _IAL_LINE.finditer(text)
         if not _ID_ONLY.fullmatch(m.group().strip())
     }
     out = []
     for b in found:
         block = text[offsets[b.start] : offsets[b.end] - 1]
-        beside = (b.start - 1) in ial or b.end in ial or any(b.start <= n < b.end for n in ial)
+        beside = any(
+            # (`{::options /}` is kramdown's extension, no attribute list: one only as a
+            # block's last line, where Python-Markdown reads `{:` and an attribute, 89 f04)
+            b.start < n == b.end - 1 if extension else b.start - 1 <= n <= b.end
+            for n, extension in ial.items()
+        )
         styled = any(not _ID_ONLY.fullmatch(a.group()) for a in _ATTRIBUTES.finditer(block))
         styled = styled or _ALD_REF.search(block) is not None
         if beside or styled:
