@@ -1543,6 +1543,8 @@ def _tokens(lines: list[str], first_line: int, sure: bool = False) -> Iterator[T
         text = _GROUPED.sub(lambda m: m.group().translate(_GROUP_SPACES), text)
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
         text = text.translate(_DINGBAT_DIGITS)
+        if any(c in text for c in _SUPERSCRIPTS):  # (a footnote's mark no number reads on)
+            text = _FOOTNOTE_MARK.sub(lambda m: " " * len(m.group()), text)
     view = reader_view(text, exact=True)
     starts = [0]
     for line in lines[:-1]:
@@ -1685,6 +1687,9 @@ _A_BEFORE_SCALE = lazyre.compile(
 
 
 _RAISED = str.maketrans(_SUPERSCRIPTS, "0123456789")
+# A footnote's mark raised after a word or a percent (`2 million¹`, `76%²`): NFKC would
+# glue it on as a digit (`million1`), and no number was read (round 89 h14/h15).
+_FOOTNOTE_MARK = lazyre.compile(f"(?<=[^\\W\\d_]|[%\u2030\u2031])[{_SUPERSCRIPTS}]+")
 SUP_POWER = lazyre.compile(r"(\d)<sup\b[^<>]{0,200}>[ \t]*(\d{1,2})[ \t]*</sup\s*>")
 
 

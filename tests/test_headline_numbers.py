@@ -492,6 +492,9 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("76% Less Churn", "Satisfaction is now \u767e\u5206\u4e4b76.", "76%"),
         ("2 Million Users", "We now have 2\u2014to\u20143 million users.", "2000000"),
         ("76 Users", "We now have seventy-\nsix users.", "76"),
+        # (a footnote's mark raised after a scale word or a percent)
+        ("2 Million Users", "We now have 2 million\u00b9 users.", "2000000"),
+        ("76% Less Churn", "Satisfaction is now 76%\u00b2.", "76%"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
