@@ -159,6 +159,10 @@ def parse_article(
         if hugo != text:
             heads.update(dict.fromkeys(t.text for t in titles(hugo, path, fields)))
     heads.update(dict.fromkeys(t.text for t in _given_titles(text, path, fields, given)))
+    if body and "<" in text:  # (a tag read as text: its attribute is no body, round 90)
+        from receipt_gate.reading.visible import long_tag
+
+        body = set() if long_tag(text) else body
     body = body or set()
     # A version names a release: it accuses nothing, and in a body it supports its
     # major.minor as well as itself (3.6.0 pins a title's "3.6").

@@ -1565,6 +1565,17 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f'Hello there.\n\n{QUOTE}.\n{{::options style="display:none" /}}\n',
         f'Hello there.\n\n{{: style="display:none"}}\n{QUOTE}.\n',
         f"Hello there.\n\n{{% if false %}}{QUOTE}.{{% endif %}}\n",
+        # (round 90: strikes and tags past the readers' old bounds, a `<` in a value,
+        # nested strikes)
+        f'Hello there. <s title="<">{QUOTE}</s>.\n',
+        f'Hello there. <del title="{"Retracted on review. " * 40}">{QUOTE}</del>.\n',
+        f"Hello there. ~~{'the minutes were read aloud ' * 90}{QUOTE} then~~ after.\n",
+        f"Hello there. ~{'the minutes were read aloud ' * 12}{QUOTE} then~ after.\n",
+        f"Hello there. <s>a <s>b</s> {QUOTE}.</s>\n",
+        f'Hello there. <span title="{"Kept for the record. " * 40}{QUOTE}.">Shown.</span>\n',
+        f'Hello there. <img alt="{"A photo of the room. " * 40}{QUOTE}." src="/r.png">\n',
+        f'Hello there. <a href="{"/archive/minutes" * 60}?n={QUOTE}.">Shown</a>\n',
+        f"Hello there. <!x {'the minutes were read aloud ' * 80}{QUOTE}.> Shown.\n",
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:

@@ -507,6 +507,18 @@ def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, p
     assert find_headline_numbers(f"{draft}\n", build_corpus(articles), "drafts/d.md")[0] == []
 
 
+def test_a_body_with_a_tag_longer_than_the_readers_read_supports_nothing() -> None:
+    """Round 90: a tag whose value runs past the readers' bound was read as text, its
+    attribute a body's numbers."""
+    pad = "Notes from the meeting, kept for the record. " * 25
+    page = f'---\ntitle: x\n---\nLead. <span title="{pad}We had 76 users.">Shown.</span>\n'
+    assert parse_article(page, "posts/b.md").body_numbers == []
+    short = page.replace(pad, "")
+    assert parse_article(short, "posts/b.md").body_numbers == []  # (an attribute: no body)
+    shown = short.replace("Shown.", "We had 76 users.")
+    assert parse_article(shown, "posts/b.md").body_numbers == ["76"]
+
+
 @pytest.mark.parametrize(
     ("body", "supported"),
     [

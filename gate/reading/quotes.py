@@ -97,20 +97,84 @@ def _left_to_right_runs(text: str) -> list[str]:
 
 
 # Struck-out text (`~~approved~~`, GFM's and goldmark's `~approved~` too: round 86, `<del>`,
-# `<s>`, `<strike>`): drawn struck through, a
-# retraction a reader reads as one, so no quote holds it (round 82: "The committee
-# approved the budget" quoted from `The committee ~~approved~~ the budget`); what stands
-# around it is the text as corrected.
-_STRUCK = lazyre.compile(
-    r"(?<!~)~~+(?!~)(?=\S)(?:[^\n]|\n(?![ \t]*\n)){1,2000}?(?<=\S)(?<!~)~+(?!~)"
-    r"|(?<!~)~(?!~)(?=\S)[^\n~]{1,300}?(?<=\S)(?<!~)~+(?!~)"
-    r"|(?i:<(del|s|strike)(?:\s[^<>]{0,500})?>[\s\S]{0,2000}?</\1\s*>)"
-)  # (round 88: across a soft line break, as one paragraph strikes it)
-# An opening one never closed strikes out what follows it to the page's end (a browser
-# carries it on: round 88).
-_STRUCK_ON = lazyre.compile(r"(?i)<(?:del|s|strike)(?:[\s/][^<>]{0,500})?>[\s\S]*")
-# (round 89: three tildes or uneven runs strike too, markdown-it's and kramdown's; `<del/>`
-# opens one, HTML has no self-closing del)
+# `<s>`, `<strike>`): drawn struck through, a retraction a reader reads as one, so no
+# quote holds it (round 82: "The committee approved the budget" quoted from `The
+# committee ~~approved~~ the budget`); what stands around it is the text as corrected.
+# Read in one pass each, at any length (round 90: patterns bounded to 300 or 2,000
+# characters, a tag's attributes to 500 without `<`, let longer strikes through).
+_TILDES = lazyre.compile(r"~+|\n[ \t]*\n")
+_STRIKE_TAG = lazyre.compile(r"(?i)<(/)?(del|s|strike)(?=[\s/>])(?(1)\s*>)")
+
+
+def _struck(text: str) -> str:
+    """The text with what a strike holds out: tildes' and strike tags', each read on the
+    whole text (a tag opened inside a tilde strike strikes on past it)."""
+    from receipt_gate.reading.inline import merged
+
+    spans = [
+        *(_tilde_strikes(text) if "~" in text else ()),
+        *(_strike_tags(text) if "<" in text else ()),
+    ]
+    pieces, pos = [], 0
+    for a, b in merged(spans):
+        pieces += [text[pos:a], " " + "\n" * text.count("\n", a, b)]
+        pos = b
+    return "".join([*pieces, text[pos:]])
+
+
+def _tilde_strikes(text: str) -> list[tuple[int, int]]:
+    """Tilde strikes: a run of two or more tildes before a letter opens one that the
+    next run after a letter closes, across soft line breaks, in one paragraph; a single
+    tilde, one the next run closes on its line (round 88: across a soft line break; 89:
+    three tildes or uneven runs strike too, markdown-it's and kramdown's)."""
+    spans: list[tuple[int, int]] = []
+    opened: tuple[int, int] | None = None  # (where, its length)
+    for m in _TILDES.finditer(text):
+        a, b = m.span()
+        if text[a] != "~":  # a blank line: no strike reads past it
+            opened = None
+            continue
+        closes = a > 0 and not text[a - 1].isspace()
+        if opened is not None:
+            at, length = opened
+            if closes and (length > 1 or "\n" not in text[at:a]):
+                spans.append((at, b))
+                opened = None
+                continue
+            if length > 1:
+                continue  # (a double run reads on past a tilde that closes nothing)
+            opened = None
+        if b < len(text) and not text[b].isspace():
+            opened = (a, b - a)
+    return spans
+
+
+def _strike_tags(text: str) -> list[tuple[int, int]]:
+    """What `<del>`, `<s>` and `<strike>` hold out, outside code: from an opening to where
+    every strike it opened has closed (nested ones too), or to the page's end (a browser
+    carries one never closed on: round 88; `<del/>` opens one, HTML has no self-closing
+    del)."""
+    from receipt_gate.reading.masking import without_code
+
+    masked = without_code(text)
+    depth: dict[str, int] = {}
+    spans: list[tuple[int, int]] = []
+    start = -1
+    for m in _STRIKE_TAG.finditer(masked):
+        name = m.group(2).lower()
+        if not m.group(1):
+            if not any(depth.values()):
+                start = m.start()
+            depth[name] = depth.get(name, 0) + 1
+        elif depth.get(name):
+            depth[name] -= 1
+            if not any(depth.values()):
+                spans.append((start, m.end()))
+    if any(depth.values()):
+        spans.append((start, len(text)))
+    return spans
+
+
 # A letter raised or lowered inside a word, as a browser draws it: `H<sub>2</sub>O`.
 _RAISED = lazyre.compile(r"(?i)(?<=\w)</?(?:sub|sup)>|</?(?:sub|sup)>(?=\w)")
 
@@ -118,19 +182,6 @@ _RAISED = lazyre.compile(r"(?i)(?<=\w)</?(?:sub|sup)>|</?(?:sub|sup)>(?=\w)")
 # Letters struck or slashed through by a combining overlay (U+0334-U+0338, U+20D2...):
 # drawn as struck out, a retraction too (round 87: `T\u0336h\u0336e\u0336`).
 _OVERLAID = lazyre.compile(r"(?:[^\n][\u0334-\u0338\u20d2\u20d3\u20d8\u20e5\u20e6\u20ea\u20eb]+)+")
-
-
-def _struck_on(text: str) -> str:
-    """The text struck out from an opening `<s>`, `<del>` or `<strike>` never closed, one
-    outside code (a post about the element names it in a code span), to its end."""
-    from receipt_gate.reading.masking import without_code
-
-    m = _STRUCK_ON.search(without_code(text))
-    return (
-        text
-        if m is None
-        else text[: m.start()] + _struck_out(_STRUCK_ON.match(text, m.start()) or m)
-    )
 
 
 def _struck_out(m: re.Match[str]) -> str:
@@ -158,18 +209,16 @@ def paragraphs(
         unsure_markup,
         visible_paragraphs,
     )
-    from receipt_gate.reading.visible import paints_over
+    from receipt_gate.reading.visible import long_tag, paints_over
 
     if "~" in text or "<" in text:
-        text = _STRUCK.sub(_struck_out, text)
-        if "<" in text:
-            text = _struck_on(text)
+        text = _struck(text)
     if "<" in text and ("<sub" in text or "<sup" in text):  # (after the strikes: a tag it
         text = _RAISED.sub("", text)  # takes out ends no strike, the review)
     if not text.isascii():
         text = _OVERLAID.sub(_struck_out, text)
-    if "<" in text and paints_over(text):  # (no text of it is surely seen)
-        return []
+    if "<" in text and (paints_over(text) or long_tag(text)):  # (no text of it is surely
+        return []  # seen)
     plain = plain_paragraphs(text, path) if path else None
     if plain is not None and unsure_markup(text, path):
         return []
@@ -247,7 +296,7 @@ def check_quotes(
     """Every problem with the criteria's quotes against this draft text (at `path`:
     its markup decides what a reader reads; `unshown`: see paragraphs())."""
     from receipt_gate.reading.pageparts import unsure_markup
-    from receipt_gate.reading.visible import paints_over
+    from receipt_gate.reading.visible import long_tag, paints_over
 
     paras = readings(text, path, unshown)
     problems = []
@@ -279,6 +328,11 @@ def check_quotes(
                     why = (
                         f"is in a page whose markup ({said!r}) may hide, strike or fence"
                         " what it holds where the gate does not read it"
+                    )
+                elif tag := long_tag(text):
+                    why = (
+                        f"is in a page whose tag {tag!r} is longer than the gate reads one:"
+                        " what it holds and hides is not surely read"
                     )
                 elif paint := paints_over(text):
                     why = (

@@ -731,6 +731,29 @@ _PX = {"em": 16.0, "rem": 16.0, "%": 8.0, "vw": 8.0, "vh": 8.0, "pt": 1.33, "ch"
        "ex": 8.0, "vmin": 8.0, "vmax": 8.0, "cm": 38.0, "mm": 3.8, "in": 96.0}  # fmt: skip
 
 
+# A tag the readers do not read as one: a quoted value past what their patterns take (500
+# characters: bounded, so that an opening never closed costs a few hundred steps), or a
+# declaration past 2,000. Read as text, its attribute would be a paragraph's words and a
+# body's numbers (round 90: a quote in a 1,200-character `title`, an `alt`, an `href`).
+_LONG_TAG = lazyre.compile(
+    r"<[A-Za-z][A-Za-z0-9-]*(?=[\s/>])"
+    r"(?:[^<>\"'=]|=\s*(?:[^\s\"'=<>`]+|\"[^\"]{0,499}\"|'[^']{0,499}'))*+"
+    r"=\s*(?:\"[^\"]{500}|'[^']{500})"
+    r"|<![A-Za-z][^>]{2000}"
+)
+
+
+def long_tag(text: str) -> str | None:
+    """The first tag in the page (outside code) with a value longer than the readers
+    read, its start as written; None."""
+    if "<" not in text:
+        return None
+    from receipt_gate.reading.masking import without_code
+
+    m = _LONG_TAG.search(without_code(text))
+    return None if m is None else f"{text[m.start() : m.start() + 40]}..."
+
+
 def paints_over(text: str) -> str | None:
     """The first inline style in the page that may paint over other text, as written
     (`prop:value`), or an SVG drawn past its box (`overflow="visible"`); None."""
