@@ -95,6 +95,7 @@ _SCALES = {
     "bil": 1_000_000_000,
     "trillion": 1_000_000_000_000,
     "tn": 1_000_000_000_000,
+    "tril": 1_000_000_000_000,  # (round 90: `2 tril.`)
     "trn": 1_000_000_000_000,
     "quadrillion": 10**15,
     # (other languages' words in English copy, round 82: German's Tsd. and Tausend,
@@ -416,7 +417,7 @@ _UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold|-?ish"
 # a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
 # either, as a scale in a body only after a currency sign: `£1.5m`).
 _SCALE_LETTERS = rf"[kK]|MM|M|(?ai:{_SCALE_WORDS})"
-_EITHER_LETTERS = r"mm|m|B|L|mil|cr"
+_EITHER_LETTERS = r"mm|m|B|L|mil|cr|T"  # (round 90: `2T`, two trillion or two tesla)
 _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
 _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour cent;
     # round 86: their forms after a number, Hungarian's, Indonesian's, Malay's, Croatian's,
@@ -460,6 +461,7 @@ _EITHER = {
     "mm": "M",  # (bankers' lowercase; or millimetres)
     "L": "lakh",  # (Indian English's `25L`; or litres)
     "B": "bn",
+    "T": "trillion",
     "mil": "M",
     "mill": "M",
     "k": "k",
@@ -521,9 +523,10 @@ _GROUP_SPACES = str.maketrans(dict.fromkeys("\u2009\u202f\u00a0", ","))
 # "12'500"): a reader may read either number, so both are read (round 61).
 # So are groups apart by a full stop (German and Spanish `1.000`; round 71), read as the
 # whole number besides the decimal.
+# Either may end in a decimal comma's cents (`2 000 000,00 EUR`, `2.000.000,50`: round 90).
 _LOOSE_GROUPED = lazyre.compile(  # (a digit first: the engine skips to one in C)
-    r"\d(?:(?<![\d.,'’]\d)\d{0,2}(?:[ '’]\d{3})+(?![\d.,'’]?\d)"
-    r"|(?<![\w.,'’]\d)(?<=[1-9])\d{0,2}(?:\.\d{3})+(?![\d.,'’]?\d))"
+    r"\d(?:(?<![\d.,'’]\d)\d{0,2}(?:[ '’]\d{3})+"
+    r"|(?<![\w.,'’]\d)(?<=[1-9])\d{0,2}(?:\.\d{3})+)(?:,(?P<cents>\d{1,2}))?(?![\d.,'’]?\d)"
 )
 # Arabic's thousands and decimal separators, as a comma and a point.
 _ARABIC_SEPARATORS = str.maketrans({"\u066c": ",", "\u066b": ".", "\u066a": "%"})
@@ -859,6 +862,13 @@ _IDIOMS = (
     "|(?:did|do|does|doing) a 180|101 (?:course|class|guide|level)s?|catch 22"
     "|\\$64,?000 question|(?:returns?|returned|got|get|gets|hit|throws?) an? 404|top 40|area 51"
     "|boeing 7[0-9]7|(?:ten|10) foot pole|(?:kept|keep|keeps|keeping) it 100"
+    # (round 90)
+    "|by a thousand cuts|(?:fifteen|15) minutes of fame|(?:zero|0) to (?:sixty|60)"
+    "|worth (?:a )?1,?000 words|three ring circus|all (?:four|4) cylinders"
+    "|million dollar (?:smile|question|idea|view|look|looks|voice|arm|baby)"
+    "|thousand yard stare|seven year itch|two shakes|two by fours?"
+    "|one in a (?:thousand|hundred)(?=[:;!.,]|$)"
+    "|(?:play|plays|played|playing) twenty questions|the (?:four one one|411)"
 )
 _IDIOM = lazyre.compile(
     rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
@@ -870,7 +880,7 @@ _IDIOM = lazyre.compile(
 _IDIOM_HINT = lazyre.compile(
     r"(?i)[0-9]|\b(?:fives?|nines?|million|thousand|hundred|cents|sixes|ten|one|two|four"
     r"|eleven|eight|three|seven|six"
-    r"|twenty|dozen|forty|fours|fifty|twelve|thirds?|fourths|fifths?|sixths?|sevenths?"
+    r"|twenty|dozen|forty|fours|fifty|twelve|fifteen|sixty|zero|thirds?|fourths|fifths?|sixths?|sevenths?"
     r"|eighths?|ninths?|tenths?|hundredths?|thousandths?)\b"
 )
 
@@ -1134,10 +1144,7 @@ def _scan(text: str, shortcut: bool, sure: bool) -> list[tuple[int, str, str]]:
             continue
         found += _chunk_numbers(text, start, end, sure)
     if " " in text or "'" in text or "’" in text or "." in text:
-        for m in _LOOSE_GROUPED.finditer(text):  # (and what follows: `2 000 k`, round 83)
-            digits = "".join(c for c in m.group() if c.isdigit()).lstrip("0") or "0"
-            read = _read_on(text, m.end(), digits, sure)
-            found += [(m.start(), text[m.start() : stop], v) for stop, v in read]
+        found += _loose_grouped(text, sure)
     if not sure and _RANGE_HINT.search(text):
         found += _ranges(text, found)
     found += _sums(text, found) + _shares(text)
@@ -1438,6 +1445,20 @@ _MIDDOT = lazyre.compile(r"(?<=\d)\u00b7(?=\d)")
 # `Rs.5`: read only where the number tells a quantity, _chunk_numbers).
 # (a currency's: three capitals or a known short one; not `Y2K`, a name: round 83)
 _CODE_PREFIX = lazyre.compile(r"(?<![\w.,])(?:[A-Z]{3}|R|N|Rs|RM|Rp|KSh|Sh)\.?(?=\d)")
+
+
+def _loose_grouped(text: str, sure: bool) -> list[tuple[int, str, str]]:
+    """Numbers grouped by spaces, apostrophes or full stops, with what follows them
+    (`2 000 k`, round 83)."""
+    found: list[tuple[int, str, str]] = []
+    for m in _LOOSE_GROUPED.finditer(text):
+        whole = m.group()[: m.start("cents") - m.start() - 1] if m["cents"] else m.group()
+        digits = "".join(c for c in whole if c.isdigit()).lstrip("0") or "0"
+        if m["cents"] and m["cents"].strip("0"):
+            digits += "." + m["cents"].rstrip("0")
+        read = _read_on(text, m.end(), digits, sure)
+        found += [(m.start(), text[m.start() : stop], v) for stop, v in read]
+    return found
 
 
 def _looser(chunk: str) -> str:

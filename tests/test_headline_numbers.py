@@ -495,6 +495,12 @@ def test_a_body_supports_what_its_readers_surely_read(
         # (a footnote's mark raised after a scale word or a percent)
         ("2 Million Users", "We now have 2 million\u00b9 users.", "2000000"),
         ("76% Less Churn", "Satisfaction is now 76%\u00b2.", "76%"),
+        # (round 90: a trillion's letter and abbreviation, cents after spaced groups)
+        ("2 Trillion Tokens", "We trained on 2T tokens.", "2000000000000"),
+        ("2 Trillion Dollars", "The market is now worth $2T.", "2000000000000"),
+        ("2 Trillion Tokens", "We trained on 2 tril. tokens.", "2000000000000"),
+        ("2 Million Euros", "We raised 2 000 000,00 EUR this year.", "2000000"),
+        ("2 Million Euros", "We raised 2.000.000,00 EUR this year.", "2000000"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -630,6 +636,21 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("180 Customers", "The new CEO did a 180 on pricing."),
         ("404 Customers", "That page returns a 404."),
         ("747 Customers", "I flew on a Boeing 747 to the meetup."),
+        # (round 90)
+        ("1000 Users", "It was death by a thousand cuts."),
+        ("15 Posts", "Our fifteen minutes of fame came and went."),
+        ("60 Experiments", "The project went from zero to sixty."),
+        ("1000 Users", "A picture is worth 1000 words."),
+        ("3 Regions", "The launch was a three-ring circus."),
+        ("4 Awards", "The team is running on all four cylinders."),
+        ("1,000,000 Users", "She had a million-dollar smile."),
+        ("1000 Users", "After the outage he had the thousand-yard stare."),
+        ("7 Countries", "It was the seven-year itch."),
+        ("2 Awards", "It will be done in two shakes of a lamb's tail."),
+        ("2 Awards", "We fixed it with a two-by-four."),
+        ("1000 Users", "He was one in a thousand."),
+        ("20 People", "With the vendor we played twenty questions."),
+        ("4 Awards", "He gave us the four-one-one on the move."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
