@@ -1847,6 +1847,46 @@ _VALUE_SOURCES = {
         {"_data/metadata.json": f'{{"sig": "{SAID}"}}'},
         "{% assign s = metadata.sig %}{{ s }}",
     ),
+    # (round 90: Hugo's other ways to the config and strings, a Nunjucks macro imported)
+    "sites": (
+        {
+            "hugo.toml": f'title = "{SAID}"\n',
+            "layouts/shortcodes/sig.html": "{{ with index .Page.Sites 0 }}{{ .Title }}{{ end }}\n",
+        },
+        "{{< sig >}}",
+    ),
+    "language name": (
+        {
+            "hugo.toml": f'[languages.en]\nlanguageName = "{SAID}"\n',
+            "layouts/shortcodes/sig.html": "{{ .Page.Language.LanguageName }}\n",
+        },
+        "{{< sig >}}",
+    ),
+    "T piped": (
+        {
+            "i18n/en.toml": f'sig = "{SAID}"\n',
+            "layouts/shortcodes/sig.html": '{{ "sig" | T }}\n',
+        },
+        "{{< sig >}}",
+    ),
+    "T raw string": (
+        {"i18n/en.toml": f'sig = "{SAID}"\n', "layouts/shortcodes/sig.html": "{{ T `sig` }}\n"},
+        "{{< sig >}}",
+    ),
+    "lang.Translate": (
+        {
+            "i18n/en.toml": f'sig = "{SAID}"\n',
+            "layouts/shortcodes/sig.html": '{{ lang.Translate "sig" }}\n',
+        },
+        "{{< sig >}}",
+    ),
+    "macro imported": (
+        {
+            "_data/metadata.json": f'{{"sig": "{SAID}"}}',
+            "_includes/macros.njk": "{% macro sig() %}{{ metadata.sig }}{% endmacro %}\n",
+        },
+        '{% import "macros.njk" as m with context %}{{ m.sig() }}',
+    ),
 }
 
 
