@@ -8,6 +8,7 @@ the caller counts it as telling nothing plainly, which gates more, never less.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -31,8 +32,38 @@ _KEYISH = r"(?<![\w-])([\w-]++)[\"']?\s*+[:=\].,}]"
 _SPELLED = r"\\u|\\x|\?|(?<![^\s,\[\]{}])\*[^\s,\[\]{}]++[ \t]*+:"
 
 
+# Each letter `(?i)` matches an ASCII letter by, as that small letter (the dotted and
+# dotless i, the long s, the Kelvin sign): the same length, the same word characters.
+_AS_LOWER: dict[int, str] = {
+    **{c: chr(c + 32) for c in range(ord("A"), ord("Z") + 1)},
+    **{0x130: "i", 0x131: "i", 0x17F: "s", 0x212A: "k"},
+}
+_TOKEN_REST = lazyre.compile(r"[\w-]*+")
+_KEY_TAIL = lazyre.compile(r"[\"']?\s*+[:=\].,}]")
+
+
+@functools.lru_cache(maxsize=8)
 def _worth(text: str) -> bool:
-    """Does the text name a setting asked about as a key, or may it spell one?"""
+    """Does the text name a setting asked about as a key, or may it spell one? Each
+    word's token is read once, from the words found in one search (a search of each
+    token took 3.5 s on a config of 60,000 keys, round 90 r02)."""
+    if re.search(_SPELLED, text):
+        return True
+    words = re.compile(_WORDS.removeprefix("(?i)"))
+    text = text.translate(_AS_LOWER)  # (what `(?i)` matches, fifteen times faster)
+    done = 0
+    for m in words.finditer(text):  # (a word is of a token's letters: inside one)
+        if m.start() < done:
+            continue  # (a word in a token already read)
+        rest = _TOKEN_REST.match(text, m.end())
+        done = rest.end() if rest is not None else m.end()
+        if _KEY_TAIL.match(text, done):
+            return True
+    return False
+
+
+def _worth_by_tokens(text: str) -> bool:
+    """_worth, token by token (what the one search must agree with: tests)."""
     if re.search(_SPELLED, text):
         return True
     words = re.compile(_WORDS)

@@ -122,7 +122,10 @@ def named_scripts(
         if not text or p.endswith(("-lock.json", ".lock")):
             continue
         here = posixpath.dirname(p)
-        found = [m.group(1) for m in (*_SCRIPT.finditer(text), *_RUN.finditer(text))]
+        scripts = any(e in text for e in SCRIPT_EXTS)  # (a config of megabytes names none)
+        found = [
+            m.group(1) for m in (*(_SCRIPT.finditer(text) if scripts else ()), *_RUN.finditer(text))
+        ]
         # A package's scripts run another's (`npm --prefix tools run site`, `-w tools`,
         # `cd tools && npm run site`, `yarn --cwd tools`): its package.json builds too.
         found += [posixpath.join(m.group(1), "package.json") for m in _PACKAGE_DIR.finditer(text)]
