@@ -27,6 +27,9 @@ def run_command(args: argparse.Namespace) -> int:
     try:
         module = importlib.import_module(f"receipt_gate.commands.{args.module}")
         rc: int = getattr(module, args.func)(args)
+        from receipt_gate.base import lazyre
+
+        lazyre.save()
         sys.stdout.flush()
         output = sys.modules.get("receipt_gate.report.output")
         return max(rc, 1) if getattr(output, "READER_GONE", None) else rc

@@ -1459,3 +1459,106 @@ def test_paths_within_folders_are_what_a_scan_of_every_path_finds() -> None:
         folders = rng.sample(names, rng.randint(1, 4))
         want = [p for p in paths if any(p == f or p.startswith(f + "/") for f in folders)]
         assert gittree._within(paths, folders) == want, (paths, folders)
+
+
+def _long_patterns() -> list[tuple[str, int]]:
+    """Every deferred pattern of the package long enough to be kept (gate.base.lazyre)."""
+    import importlib
+    import pkgutil
+
+    import receipt_gate
+    import receipt_gate_hooks
+    from receipt_gate.base import lazyre
+
+    found: dict[tuple[str, int], None] = {}
+    for package in (receipt_gate, receipt_gate_hooks):
+        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if info.name.endswith("__main__"):
+                continue
+            module = importlib.import_module(info.name)
+            for value in vars(module).values():
+                if isinstance(value, lazyre._Later) and len(value._source) >= lazyre._KEPT_FROM:
+                    found[value._source, value._flags] = None
+    return list(found)
+
+
+def test_a_kept_pattern_is_the_pattern_re_compiles(tmp_path: Path) -> None:
+    """Each long pattern, compiled once and kept, then built from the cache file in a
+    fresh state, equals what re.compile makes of it (a Pattern's equality compares its
+    program), and finds what it finds."""
+    from functools import partial
+
+    from receipt_gate.base import lazyre
+    from receipt_gate.trees import cache
+
+    patterns = _long_patterns()
+    assert len(patterns) >= 5  # (the number grammar's among them)
+    file = str(tmp_path / "patterns.json")
+    keep = (lambda: cache.read(file, lambda d: True), partial(cache.write, file))
+    try:
+        lazyre.keep_in(*keep)
+        for source, flags in patterns:
+            assert lazyre._compiled(source, flags) == re.compile(source, flags)
+        lazyre.save()
+        assert os.path.exists(file)
+        lazyre.keep_in(*keep)  # (as the next process finds it)
+        kept = lazyre._loaded()
+        assert len(kept) == min(len(patterns), lazyre._MOST)
+        for source, flags in patterns:
+            built = lazyre._compiled(source, flags)
+            assert (
+                built == re.compile(source, flags)
+                and built.groupindex == re.compile(source, flags).groupindex
+            )
+        rx = lazyre._compiled(numerals._WRITTEN_OTHERWISE._source, re.VERBOSE)
+        assert rx.search("We logged 10\u2076 events.") is not None
+    finally:
+        lazyre.keep_in(None, lambda d: None)
+
+
+def test_a_cache_of_patterns_for_another_interpreter_or_damaged_is_not_read(
+    tmp_path: Path,
+) -> None:
+    from receipt_gate.base import lazyre
+    from receipt_gate.trees import cache
+
+    source, flags = _long_patterns()[0]
+    key = f"{flags}:{source}"
+    wrong = re.compile("x")
+    forged = [0, [1, 0], 0, {}]  # (a program that is not the pattern's)
+    file = str(tmp_path / "patterns.json")
+    keep = (lambda: cache.read(file, lambda d: True), lambda d: None)
+    try:
+        cache.write(file, {"stamp": "Python 2.7", "kept": {key: forged}})
+        lazyre.keep_in(*keep)
+        assert lazyre._compiled(source, flags) == re.compile(source, flags) != wrong
+        for bad in ("abcd", [0, [2**70], 0, {}], [0, [999], 0, {}], 7):  # (no program)
+            cache.write(file, {"stamp": lazyre._stamp(), "kept": {key: bad}})
+            lazyre.keep_in(*keep)
+            assert lazyre._compiled(source, flags) == re.compile(source, flags)
+        Path(file).write_bytes(Path(file).read_bytes()[:-3])  # (cut short)
+        lazyre.keep_in(*keep)
+        assert lazyre._loaded() == {}
+        assert lazyre._compiled(source, flags) == re.compile(source, flags)
+    finally:
+        lazyre.keep_in(None, lambda d: None)
+
+
+_CONFIG_TOKENS = st.sampled_from(
+    ["theme", "my_theme", "x-include", "sources", "key", "Source", "a", "blog", "title",
+     ":", "=", " ", "\n", '"', "'", ".", ",", "}", "]", "-", "_", "*", "\\u0074", "?", "[", "#",
+     "\u017fource", "\u212aey", "th\u0130me", "\u00df", "THEME", "sOuRcE"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_CONFIG_TOKENS, max_size=30).map("".join))
+@example("a.theme: x")
+@example('"contentDir" = "x"')
+@example("theme_x")
+def test_the_one_search_for_a_settings_key_agrees_with_reading_each_token(text: str) -> None:
+    """Round 90 r02: whether a config names a setting asked about is one search, not one
+    per token (3.5 s on a config of 60,000 keys)."""
+    from receipt_gate.reading import siteconfig
+
+    assert siteconfig._worth(text) == siteconfig._worth_by_tokens(text)

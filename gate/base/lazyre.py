@@ -1,10 +1,20 @@
 """Regular expressions compiled on first use. A commit imports the readers of every
 kind of page and site, and most of their patterns never run on it: compiled at import,
-they cost every commit about 30 ms."""
+they cost every commit about 30 ms.
+
+Those that do run are large (the number grammar's patterns take 25 ms to compile, in
+every process that reads a number), so a command that has a git dir keeps what `re`
+compiled them to (keep_in): the program `re`'s parser and compiler make of a pattern,
+for this interpreter and `_sre` only, handed to `_sre.compile` the next time as
+`re.compile` hands it. A pattern built from the cache is checked, when first kept,
+equal to the one `re.compile` builds (a Pattern's equality compares its program); a
+cache for another interpreter, damaged or of another shape, is not read.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, cast
 
 # What a compiled pattern is asked for; bound on first use, then found as plain
@@ -37,7 +47,7 @@ class _Later:
             raise AttributeError(name)
         rx = self._rx
         if rx is None:
-            rx = self._rx = re.compile(self._source, self._flags)
+            rx = self._rx = _compiled(self._source, self._flags)
             for attr in _BOUND:
                 setattr(self, attr, getattr(rx, attr))
         return getattr(rx, name)
@@ -49,3 +59,100 @@ class _Later:
 def compile(source: str, flags: int = 0) -> re.Pattern[str]:
     """`re.compile`, deferred to the pattern's first use."""
     return cast("re.Pattern[str]", _Later(source, flags))
+
+
+# Patterns this long are kept (the short ones compile in microseconds, and some are made
+# per process: a nonce); at most this many, a cache of about a megabyte.
+_KEPT_FROM = 400
+_MOST = 200
+_load: Callable[[], object] | None = None  # the cache file's document, or None
+_store: Callable[[object], object] | None = None
+_kept: dict[str, list[Any]] | None = None  # "flags:source" -> _sre.compile's arguments
+_new = False
+
+
+def keep_in(load: Callable[[], object] | None, store: Callable[[object], object]) -> None:
+    """Keep compiled patterns from now on in the cache that `load` reads and `store`
+    writes (the caller's file: gate.rules.session); None: keep none."""
+    global _load, _store, _kept
+    _load, _store, _kept = load, store, None
+
+
+def _engine() -> Any:
+    """`re`'s engine, `_sre` (a module with no stub: its compile is what re.compile
+    calls last)."""
+    import _sre  # type: ignore[import-not-found]
+
+    return _sre
+
+
+def _stamp() -> str:
+    import sys
+
+    return f"{sys.version} {_engine().MAGIC} {_engine().CODESIZE}"
+
+
+def _loaded() -> dict[str, list[Any]]:
+    doc = _load() if _load is not None else None
+    if isinstance(doc, dict) and doc.get("stamp") == _stamp() and isinstance(doc.get("kept"), dict):
+        return dict(doc["kept"])
+    return {}
+
+
+def _compiled(source: str, flags: int) -> re.Pattern[str]:
+    """re.compile(source, flags), from the kept program where there is one."""
+    global _kept, _new
+    if _load is None or len(source) < _KEPT_FROM:
+        return re.compile(source, flags)
+    _sre = _engine()
+    if _kept is None:
+        _kept = _loaded()
+    key = f"{flags}:{source}"
+    hit = _kept.get(key)
+    if hit is not None:
+        try:
+            made, code, groups, index = hit
+            return cast(
+                "re.Pattern[str]",
+                _sre.compile(source, made, code, groups, index, tuple(_by_number(index, groups))),
+            )
+        except (TypeError, ValueError, RuntimeError, OverflowError):
+            pass  # (another shape: compiled again, and kept anew)
+    rx = re.compile(source, flags)
+    if len(_kept) < _MOST:
+        program = _program(source, flags)
+        if (
+            program is not None
+            and _sre.compile(source, *program[:4], tuple(_by_number(program[3], program[2]))) == rx
+        ):
+            _kept[key], _new = list(program), True
+    return rx
+
+
+def _by_number(index: dict[str, int], groups: int) -> list[str | None]:
+    names: list[str | None] = [None] * (groups + 1)
+    for name, i in index.items():
+        names[i] = name
+    return names
+
+
+def _program(source: str, flags: int) -> tuple[int, list[int], int, dict[str, int]] | None:
+    """What re.compile hands _sre.compile for this pattern (re._compiler.compile's
+    steps), or None where this interpreter's `re` has no such steps."""
+    try:
+        from re import _compiler, _parser  # type: ignore[attr-defined]
+
+        parsed = _parser.parse(source, flags)
+        code = _compiler._code(parsed, flags)
+        state = parsed.state
+        return flags | state.flags, list(code), state.groups - 1, dict(state.groupdict)
+    except (ImportError, AttributeError, TypeError):
+        return None
+
+
+def save() -> None:
+    """Write the patterns compiled since keep_in() into its cache."""
+    global _new
+    if _new and _store is not None and _kept is not None:
+        _new = False
+        _store({"stamp": _stamp(), "kept": _kept})

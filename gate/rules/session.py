@@ -37,9 +37,20 @@ def signer(s: Session, args: object) -> Signer | None:
 
 def find_root(cwd: str | None = None) -> str:
     """The work tree's root around `cwd` (the current folder by default)."""
-    from receipt_gate.trees import git
+    from functools import partial
 
-    return git.toplevel(cwd or os.getcwd())
+    from receipt_gate.base import lazyre
+    from receipt_gate.trees import cache, git
+
+    root = git.toplevel(cwd or os.getcwd())
+    file = cache.path(root, _PATTERNS)  # (the compiled patterns: gate.base.lazyre)
+    lazyre.keep_in(
+        lambda: cache.read(file, lambda d: isinstance(d, dict)), partial(cache.write, file)
+    )
+    return root
+
+
+_PATTERNS = "patterns-1.json"
 
 
 def open_tree(
