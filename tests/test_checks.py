@@ -1576,6 +1576,8 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f'Hello there. <img alt="{"A photo of the room. " * 40}{QUOTE}." src="/r.png">\n',
         f'Hello there. <a href="{"/archive/minutes" * 60}?n={QUOTE}.">Shown</a>\n',
         f"Hello there. <!x {'the minutes were read aloud ' * 80}{QUOTE}.> Shown.\n",
+        f'Hello there. <span style="font-weight:bold;font-size:1px">{QUOTE}.</span>\n',
+        f'Hello there. <span style="color:#fff">{QUOTE}.</span>\n',
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1611,6 +1613,9 @@ def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
         '{::options parse_block_html="true" /}\n'
         "The beans were planted on the ninth of May this year.\n",
         "Lead. {% raw %}The beans were planted on the ninth of May this year.{% endraw %}\n",
+        # (round 90 f01: a style each of whose declarations surely shows the text)
+        '<span style="font-weight:bold">The beans were planted on the ninth of May this'
+        " year.</span>\n",
     ],
 )
 def test_a_quote_every_renderer_prints_counts(page: str) -> None:
