@@ -1587,6 +1587,16 @@ def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
     assert in_text(QUOTE, f"Hello there.\n\n{QUOTE}.\n", "drafts/x.md")
 
 
+def test_a_strike_in_an_html_page_strikes_on_an_indented_line() -> None:
+    """The review of round 90: strike tags are read outside code, and an HTML page's
+    indented line is no code (markdown's is)."""
+    from receipt_gate.reading.quotes import in_text
+
+    page = f"<p>Hello there.</p>\n\n    <del>{QUOTE}.</del>\n"
+    assert not in_text(QUOTE, page, "drafts/x.html")
+    assert in_text(QUOTE, page.replace("<del>", "<b>").replace("</del>", "</b>"), "drafts/x.html")
+
+
 @pytest.mark.parametrize(
     "page",
     [

@@ -119,12 +119,12 @@ def _compiled(source: str, flags: int) -> re.Pattern[str]:
         except (TypeError, ValueError, RuntimeError, OverflowError):
             pass  # (another shape: compiled again, and kept anew)
     rx = re.compile(source, flags)
-    if len(_kept) < _MOST:
-        program = _program(source, flags)
-        if (
-            program is not None
-            and _sre.compile(source, *program[:4], tuple(_by_number(program[3], program[2]))) == rx
-        ):
+    if len(_kept) < _MOST and (program := _program(source, flags)) is not None:
+        try:
+            same = _sre.compile(source, *program, tuple(_by_number(program[3], program[2]))) == rx
+        except (TypeError, ValueError, RuntimeError, OverflowError):
+            same = False  # (an interpreter whose engine is called otherwise: none kept)
+        if same:
             _kept[key], _new = list(program), True
     return rx
 

@@ -106,15 +106,21 @@ _TILDES = lazyre.compile(r"~+|\n[ \t]*\n")
 _STRIKE_TAG = lazyre.compile(r"(?i)<(/)?(del|s|strike)(?=[\s/>])(?(1)\s*>)")
 
 
-def _struck(text: str) -> str:
+def _struck(text: str, path: str) -> str:
     """The text with what a strike holds out: tildes' and strike tags', each read on the
-    whole text (a tag opened inside a tilde strike strikes on past it)."""
+    whole text (a tag opened inside a tilde strike strikes on past it); the tags outside
+    code as markdown reads it, and as HTML reads it where the page may be HTML (an
+    indented line is no code there)."""
     from receipt_gate.reading.inline import merged
 
-    spans = [
-        *(_tilde_strikes(text) if "~" in text else ()),
-        *(_strike_tags(text) if "<" in text else ()),
-    ]
+    spans = [*(_tilde_strikes(text) if "~" in text else ())]
+    if "<" in text:
+        from receipt_gate.reading.masking import without_code
+        from receipt_gate.reading.pageparts import html_page
+
+        spans += _strike_tags(without_code(text))
+        if not path or html_page(text, path):
+            spans += _strike_tags(without_code(text, markdown=False))
     pieces, pos = [], 0
     for a, b in merged(spans):
         pieces += [text[pos:a], " " + "\n" * text.count("\n", a, b)]
@@ -149,14 +155,11 @@ def _tilde_strikes(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _strike_tags(text: str) -> list[tuple[int, int]]:
-    """What `<del>`, `<s>` and `<strike>` hold out, outside code: from an opening to where
-    every strike it opened has closed (nested ones too), or to the page's end (a browser
-    carries one never closed on: round 88; `<del/>` opens one, HTML has no self-closing
-    del)."""
-    from receipt_gate.reading.masking import without_code
-
-    masked = without_code(text)
+def _strike_tags(masked: str) -> list[tuple[int, int]]:
+    """What `<del>`, `<s>` and `<strike>` hold out in a text with its code blanked: from
+    an opening to where every strike it opened has closed (nested ones too), or to the
+    page's end (a browser carries one never closed on: round 88; `<del/>` opens one,
+    HTML has no self-closing del)."""
     depth: dict[str, int] = {}
     spans: list[tuple[int, int]] = []
     start = -1
@@ -171,7 +174,7 @@ def _strike_tags(text: str) -> list[tuple[int, int]]:
             if not any(depth.values()):
                 spans.append((start, m.end()))
     if any(depth.values()):
-        spans.append((start, len(text)))
+        spans.append((start, len(masked)))
     return spans
 
 
@@ -212,7 +215,7 @@ def paragraphs(
     from receipt_gate.reading.visible import long_tag, paints_over
 
     if "~" in text or "<" in text:
-        text = _struck(text)
+        text = _struck(text, path)
     if "<" in text and ("<sub" in text or "<sup" in text):  # (after the strikes: a tag it
         text = _RAISED.sub("", text)  # takes out ends no strike, the review)
     if not text.isascii():
