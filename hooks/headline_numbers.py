@@ -162,7 +162,7 @@ def parse_article(
     if body and "<" in text:  # (a tag read as text: its attribute is no body, round 90)
         from receipt_gate.reading.visible import long_tag
 
-        body = set() if long_tag(text) else body
+        body = set() if long_tag(text, path) else body
     body = body or set()
     # A version names a release: it accuses nothing, and in a body it supports its
     # major.minor as well as itself (3.6.0 pins a title's "3.6").

@@ -1595,6 +1595,8 @@ def test_a_strike_in_an_html_page_strikes_on_an_indented_line() -> None:
     page = f"<p>Hello there.</p>\n\n    <del>{QUOTE}.</del>\n"
     assert not in_text(QUOTE, page, "drafts/x.html")
     assert in_text(QUOTE, page.replace("<del>", "<b>").replace("</del>", "</b>"), "drafts/x.html")
+    long = f'<p>Hello there.</p>\n\n    <span title="{"Kept. " * 100}{QUOTE}.">Shown.</span>\n'
+    assert not in_text(QUOTE, long, "drafts/x.html")  # (nor a tag read as text there)
 
 
 @pytest.mark.parametrize(

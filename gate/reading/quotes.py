@@ -220,7 +220,7 @@ def paragraphs(
         text = _RAISED.sub("", text)  # takes out ends no strike, the review)
     if not text.isascii():
         text = _OVERLAID.sub(_struck_out, text)
-    if "<" in text and (paints_over(text) or long_tag(text)):  # (no text of it is surely
+    if "<" in text and (paints_over(text) or long_tag(text, path)):  # (no text of it is surely
         return []  # seen)
     plain = plain_paragraphs(text, path) if path else None
     if plain is not None and unsure_markup(text, path):
@@ -332,7 +332,7 @@ def check_quotes(
                         f"is in a page whose markup ({said!r}) may hide, strike or fence"
                         " what it holds where the gate does not read it"
                     )
-                elif tag := long_tag(text):
+                elif tag := long_tag(text, path):
                     why = (
                         f"is in a page whose tag {tag!r} is longer than the gate reads one:"
                         " what it holds and hides is not surely read"

@@ -743,14 +743,18 @@ _LONG_TAG = lazyre.compile(
 )
 
 
-def long_tag(text: str) -> str | None:
-    """The first tag in the page (outside code) with a value longer than the readers
-    read, its start as written; None."""
+def long_tag(text: str, path: str = "") -> str | None:
+    """The first tag in the page at `path` (outside code: as markdown reads it, and as
+    HTML does where the page may be HTML) with a value longer than the readers read,
+    its start as written; None."""
     if "<" not in text:
         return None
     from receipt_gate.reading.masking import without_code
+    from receipt_gate.reading.pageparts import html_page
 
     m = _LONG_TAG.search(without_code(text))
+    if m is None and (not path or html_page(text, path)):
+        m = _LONG_TAG.search(without_code(text, markdown=False))
     return None if m is None else f"{text[m.start() : m.start() + 40]}..."
 
 
