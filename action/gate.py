@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 
 ZEROS = "0" * 40
 # The installed receipt-gate, isolated (-I): the checkout being judged is the working
@@ -214,15 +215,29 @@ def main() -> int:
     outputs = []
     if env.get("INPUT_SARIF", "false").lower() == "true":
         path = env.get("INPUT_SARIF_FILE") or "receipt-gate.sarif"
+        if os.path.lexists(path):  # (round 91: the branch's folder of that name, whose clean
+            # logs the upload step would have sent as the gate's)
+            print(
+                f"receipt-gate action: {path} is there before the gate wrote it (a file"
+                " or folder the branch brings?): no SARIF log is handed on; remove it or"
+                " name another sarif-file",
+                file=sys.stderr,
+            )
+            _output(env, ["exit-code=2"])
+            return 0
         args += ["--sarif-file", path]  # the same run writes it, on a refusal and an error
         outputs.append(f"sarif-file={path}")
     print("receipt-gate " + " ".join(args), flush=True)
     code = subprocess.run([*GATE, *args], env=_clean(env)).returncode
-    outputs.insert(0, f"exit-code={code}")
+    _output(env, [f"exit-code={code}", *outputs])
+    return 0
+
+
+def _output(env: Mapping[str, str], outputs: list[str]) -> None:
+    """The step's outputs, as GitHub reads them."""
     if env.get("GITHUB_OUTPUT"):
         with open(env["GITHUB_OUTPUT"], "a") as f:
             f.write("".join(line + "\n" for line in outputs))
-    return 0
 
 
 if __name__ == "__main__":

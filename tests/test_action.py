@@ -639,3 +639,19 @@ def test_the_requirements_are_read_from_the_bases_checkout_only(tmp_path: Path) 
     assert gate._in_base("tools/req.txt", env, str(base)) == str(base / "tools" / "req.txt")
     assert gate._in_base("../req.txt", env, str(base)) is None
     assert gate._in_base("/etc/passwd", env, str(base)) is None
+
+
+def test_a_sarif_path_the_branch_brings_is_handed_on_never(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """Round 91 c05: a folder `receipt-gate.sarif/` with a clean log in it, beside an
+    unready draft: the gate could not write its log there, and the upload step would have
+    sent the branch's."""
+    base = _base(content, rg)
+    content.write("receipt-gate.sarif/clean.sarif", '{"version": "2.1.0", "runs": []}\n')
+    content.write("drafts/second.md", TELLS)
+    assert content.commit_all("second", "--no-verify").returncode == 0
+    event = {"pull_request": {"base": {"sha": base}}}
+    rc, outputs, log = _run(content, tmp_path, "pull_request", event, sarif="true")
+    assert (rc, outputs.get("exit-code")) == (0, "2"), log
+    assert "sarif-file" not in outputs and "receipt-gate.sarif is there before" in log

@@ -1578,6 +1578,16 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f"Hello there. <!x {'the minutes were read aloud ' * 80}{QUOTE}.> Shown.\n",
         f'Hello there. <span style="font-weight:bold;font-size:1px">{QUOTE}.</span>\n',
         f'Hello there. <span style="color:#fff">{QUOTE}.</span>\n',
+        # (round 91: a strike a style draws, offsets and spacing that carry the text off
+        # the screen, a background that may be the text's color, near no opacity, a
+        # text shrunk by nesting)
+        f'Hello there. <span style="text-decoration: line-through">{QUOTE}.</span>\n',
+        f'Hello there. <span style="display:inline-block;margin-left:100000px">{QUOTE}.</span>\n',
+        f'Hello there. <span style="vertical-align:-100000px">{QUOTE}.</span>\n',
+        f'Hello there. <span style="letter-spacing:100000px">{QUOTE}.</span>\n',
+        f'Hello there. <span style="background:#000">{QUOTE}.</span>\n',
+        f'Hello there. <span style="opacity:0.004">{QUOTE}.</span>\n',
+        f"Hello there. {'<small>' * 30}{QUOTE}.{'</small>' * 30}\n",
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1628,12 +1638,34 @@ def test_a_strike_in_an_html_page_strikes_on_an_indented_line() -> None:
         # (round 90 f01: a style each of whose declarations surely shows the text)
         '<span style="font-weight:bold">The beans were planted on the ninth of May this'
         " year.</span>\n",
+        # (round 91: styles that paint nothing past their box, a small font keyword)
+        '<span style="font-size: x-small">The beans were planted on the ninth of May this'
+        " year.</span>\n",
+        'NASA, <span style="font-variant-caps: all-small-caps">NASA</span>.\n\n'
+        "The beans were planted on the ninth of May this year.\n",
+        'The <span style="text-decoration: underline; text-underline-position: under">glossary'
+        "</span>.\n\nThe beans were planted on the ninth of May this year.\n",
+        '<span style="font-variant-ligatures: none">ffind</span>.\n\n'
+        "The beans were planted on the ninth of May this year.\n",
     ],
 )
 def test_a_quote_every_renderer_prints_counts(page: str) -> None:
     from receipt_gate.reading.quotes import in_text
 
     assert in_text("The beans were planted on the ninth of May this year", page, "drafts/x.md")
+
+
+def test_an_html_page_is_a_source_and_a_tools_folder_none() -> None:
+    """Round 91: a browser shows an HTML page's text (f09); `.github/workflows/ci.yml`
+    is a script, whatever its strings say (q10)."""
+    from receipt_gate.reading.quotes import in_source
+
+    quote = "The trial showed the vaccine works."
+    assert in_source(quote, f"<p>{quote}</p>\n", "sources/trial.html") is True
+    assert in_source(quote, f"<p><del>{quote}</del></p>\n", "sources/trial.html") is False
+    workflow = f'jobs:\n  a:\n    steps:\n      - run: echo "{quote}"\n'
+    assert in_source(quote, workflow, ".github/workflows/ci.yml") is None
+    assert in_source(quote, f'claim: "{quote}"\n', "sources/claims.yml") is True
 
 
 def test_a_data_sources_header_is_no_source() -> None:

@@ -212,7 +212,7 @@ def paragraphs(
         unsure_markup,
         visible_paragraphs,
     )
-    from receipt_gate.reading.visible import long_tag, paints_over
+    from receipt_gate.reading.visible import long_tag, paints_over, shrunk
 
     if "~" in text or "<" in text:
         text = _struck(text, path)
@@ -220,7 +220,9 @@ def paragraphs(
         text = _RAISED.sub("", text)  # takes out ends no strike, the review)
     if not text.isascii():
         text = _OVERLAID.sub(_struck_out, text)
-    if "<" in text and (paints_over(text) or long_tag(text, path)):  # (no text of it is surely
+    if "<" in text and (
+        paints_over(text) or long_tag(text, path) or shrunk(text)
+    ):  # (no text of it is surely
         return []  # seen)
     plain = plain_paragraphs(text, path) if path else None
     if plain is not None and unsure_markup(text, path):
@@ -299,7 +301,7 @@ def check_quotes(
     """Every problem with the criteria's quotes against this draft text (at `path`:
     its markup decides what a reader reads; `unshown`: see paragraphs())."""
     from receipt_gate.reading.pageparts import unsure_markup
-    from receipt_gate.reading.visible import long_tag, paints_over
+    from receipt_gate.reading.visible import long_tag, paints_over, shrunk
 
     paras = readings(text, path, unshown)
     problems = []
@@ -337,6 +339,8 @@ def check_quotes(
                         f"is in a page whose tag {tag!r} is longer than the gate reads one:"
                         " what it holds and hides is not surely read"
                     )
+                elif small := shrunk(text):
+                    why = f"is in a page whose text {small} may be too small to read"
                 elif paint := paints_over(text):
                     why = (
                         f"is in a page whose style {paint!r} may paint over its text:"
@@ -373,8 +377,10 @@ def in_source(quote: str, text: str, path: str) -> bool | None:
     from receipt_gate.base.kinds import MORE_MARKUP, WRITING
 
     lower = path.lower()
-    if lower.endswith(WRITING + MORE_MARKUP):  # (a page some generator renders)
-        return in_text(quote, text, path)
+    if any(part.startswith(".") for part in lower.split("/")[:-1]):
+        return None  # (a tool's folder: `.github/workflows/ci.yml` is a script, round 91)
+    if lower.endswith((*WRITING, *MORE_MARKUP, ".html", ".htm")):  # (a page a generator
+        return in_text(quote, text, path)  # renders, or a browser shows: round 91)
     if lower.endswith(_TEXT):
         paras = [normalize(p) for p in re.split(r"\n[ \t]*\n", text)]
     elif lower.endswith(_DATA):

@@ -553,20 +553,23 @@ _SHOWING = frozenset(
     {
         "min-width", "min-height", "min-inline-size", "min-block-size", "font-family",
         "font-weight", "font-style", "font-variant", "font-stretch", "line-height",
-        "text-align", "text-decoration", "text-transform", "text-wrap", "white-space",
+        "text-align", "text-transform", "text-wrap", "white-space",
         "word-break", "overflow-wrap", "word-wrap", "hyphens", "tab-size", "border",
         "border-top", "border-right", "border-bottom", "border-left", "border-width",
         "border-style", "border-color", "border-radius", "border-collapse", "outline",
-        "box-shadow", "box-sizing", "background", "background-color", "background-image",
-        "list-style", "list-style-type", "float", "clear", "vertical-align", "cursor",
+        "box-shadow", "box-sizing",
+        "list-style", "list-style-type", "float", "clear", "cursor",
         "flex", "flex-grow", "flex-shrink", "flex-basis", "flex-wrap", "flex-direction",
         "gap", "row-gap", "column-gap", "align-items", "align-self", "align-content",
         "justify-content", "justify-items", "justify-self", "place-items", "place-content",
         "grid-template-columns", "grid-template-rows", "grid-column", "grid-row",
         "grid-area", "columns", "column-count", "column-width", "quotes",
         "font-variant-numeric", "font-feature-settings", "font-kerning", "text-rendering",
-        "font-optical-sizing", "text-underline-offset", "text-decoration-line",
+        "font-optical-sizing", "text-underline-offset",
         "text-decoration-color", "text-decoration-style", "text-decoration-thickness",
+        # (round 91: an acronym's small capitals, ligatures, an underline's place)
+        "font-variant-caps", "font-variant-ligatures", "font-variant-east-asian",
+        "font-variant-alternates", "font-variant-position", "text-underline-position",
     }
 )  # fmt: skip
 # Not below zero: letters and words spaced, an element raised (a negative z-index may
@@ -591,7 +594,8 @@ _DISPLAYS = frozenset(
 _NUMBER = lazyre.compile(r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(%|[a-z]*)")
 _KEYWORDS = frozenset(
     {"auto", "none", "normal", "inherit", "initial", "unset", "fit-content", "max-content",
-     "min-content", "larger", "smaller", "medium", "large", "x-large", "xx-large", "small"}
+     "min-content", "larger", "smaller", "medium", "large", "x-large", "xx-large", "small",
+     "x-small", "xx-small"}
 )  # fmt: skip
 
 
@@ -608,6 +612,24 @@ def _at_least(value: str, least: float = 0.0, units: dict[str, float] | None = N
         return False
     scale = (units or {}).get(m.group(2), 1.0)
     return number == number and number * scale > least  # (NaN is no number)
+
+
+_ALIGNS = frozenset(
+    {"baseline", "sub", "super", "text-top", "text-bottom", "middle", "top", "bottom"}
+)
+
+
+def _near(value: str, most: float = 400.0) -> bool:
+    """Is every length in this value at most `most` pixels (a margin, an indent or a
+    spacing of more may carry the text off the screen: round 91, 100000px)?"""
+    return all(abs(x) <= most for x in _lengths(value)) and "var(" not in value
+
+
+def _opaque(value: str) -> bool:
+    """Is an opacity at least a half (round 91: 0.004 is white on white)?"""
+    if value.endswith("%"):
+        return _at_least(value.removesuffix("%"), 49.99)
+    return _at_least(value, 0.4999)
 
 
 def _wide(value: str) -> bool:
@@ -636,20 +658,31 @@ def _surely_showing(css: str) -> bool:
         ok = bool(colon) and (
             prop.startswith("--")  # (a custom property: read only where a width reads it)
             or (prop in _SHOWING and not (clips and prop in _CLIPPED))
-            or (prop == "text-indent" and not clips and _at_least(value, -1e-9))
+            or (prop == "text-indent" and not clips and _at_least(value, -1e-9) and _near(value))
             or (
                 _SPACING.fullmatch(prop) is not None
                 and not value.startswith("-")
                 and "-" not in value.replace("-0", "")
+                and _near(value)
             )
+            # (round 91: a strike drawn by a style, spacing or an offset that carries the
+            # text off the screen, a background that may be the text's color)
+            or (prop in ("text-decoration", "text-decoration-line") and "line-through" not in value)
+            or (prop == "vertical-align" and (value in _ALIGNS or _near(value, 16.0)))
+            or (prop.startswith("background") and value in ("none", "transparent"))
             or (prop in _SIZES and (_wide(value) if clips else _at_least(value) or measured))
             or (
                 prop in _HEIGHTS and (value in ("auto", "none") or (_at_least(value) and not clips))
             )
-            or (prop in _NOT_NEGATIVE and not value.startswith("-") and _at_least(value, -1e-9))
+            or (
+                prop in _NOT_NEGATIVE
+                and not value.startswith("-")
+                and _at_least(value, -1e-9)
+                and (prop == "z-index" or _near(value, 16.0))
+            )
             or (prop == "font" and _font_shows(value))
             or (prop == "font-size" and _at_least(value, 7.99, _FONT_UNITS))
-            or (prop == "opacity" and _at_least(value.removesuffix("%")))
+            or (prop == "opacity" and _opaque(value))
             or (prop == "transform" and value == "none")
             or (prop == "display" and value in _DISPLAYS)
             or (prop == "visibility" and value == "visible")
@@ -687,6 +720,8 @@ _INERT = frozenset(
         "color", "background-color", "background", "background-image", "font-weight",
         "font-style", "font-family", "font-variant", "font-stretch", "font-kerning",
         "font-feature-settings", "font-variant-numeric", "font-optical-sizing",
+        "font-variant-caps", "font-variant-ligatures", "font-variant-east-asian",
+        "font-variant-alternates", "font-variant-position", "text-underline-position",
         "text-rendering", "text-align", "text-transform", "text-decoration",
         "text-decoration-line", "text-decoration-color", "text-decoration-style",
         "text-decoration-thickness", "white-space", "word-break", "overflow-wrap",
@@ -756,6 +791,25 @@ def long_tag(text: str, path: str = "") -> str | None:
     if m is None and (not path or html_page(text, path)):
         m = _LONG_TAG.search(without_code(text, markdown=False))
     return None if m is None else f"{text[m.start() : m.start() + 40]}..."
+
+
+_SHRINKS = lazyre.compile(r"(?i)<(/)?(small|sub|sup)(?=[\s/>])")
+
+
+def shrunk(text: str) -> str | None:
+    """Where the page nests elements that shrink their text more than three deep
+    (`<small>` in `<small>`...: each a sixth smaller, thirty of them a speck, round
+    91), as written; None."""
+    if "<" not in text:
+        return None
+    from receipt_gate.reading.masking import without_code
+
+    depth = 0
+    for m in _SHRINKS.finditer(without_code(text)):
+        depth = max(0, depth - 1) if m.group(1) else depth + 1
+        if depth > 3:
+            return f"<{m.group(2)}> nested {depth} deep"
+    return None
 
 
 def paints_over(text: str) -> str | None:
