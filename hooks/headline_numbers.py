@@ -162,7 +162,7 @@ def parse_article(
     if body and "<" in text:  # (a tag read as text: its attribute is no body, round 90)
         from receipt_gate.reading.visible import long_tag
 
-        body = set() if long_tag(text, path) else body
+        body = set() if long_tag(text, html) else body
     body = body or set()
     # A version names a release: it accuses nothing, and in a body it supports its
     # major.minor as well as itself (3.6.0 pins a title's "3.6").
@@ -269,7 +269,12 @@ def _title_numbers(title: str, opened: str = "") -> list[str]:
         if opened or may_reorder(title):
             drawn = (opened + _markup_out(title, tags=False, styles=styles)).split("\n")
             read |= {t.value for t in tokens(drawn)}
-    return sorted(n for n in read if n.count(".") < 2)
+    # (zero accuses nothing: `Zero Trust`, `zero time`, `Zero bugs` claim an absence,
+    # and `zero or more` cites none of them, round 91)
+    return sorted(n for n in read if n.count(".") < 2 and n not in _NONE)
+
+
+_NONE = frozenset({"0", "0%"})
 
 
 def _as_read(title: str, styles: bool = True, gaps: bool = False) -> list[str]:
@@ -798,8 +803,8 @@ def find_headline_numbers(
                 toks += [
                     t for t in tokens(shown_lines(shown, path)) if (t.line, t.value) not in seen
                 ]
-    if "{%" in text:  # and in each choice its conditions make (`7{% if false %}0{% endif
-        # %}6` prints 76: round 63)
+    if "{%" in text or "{#" in text:  # and in each choice its conditions make (`7{% if
+        # false %}0{% endif %}6` prints 76: round 63; a Nunjucks comment, `7{# x #}6`: 91)
         toks += _rendered_tokens(text, path, {(t.line, t.value) for t in toks})
     for title in titles(text, path, fields) + _given_titles(text, path, fields, corpus.given):
         if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose

@@ -869,6 +869,11 @@ _IDIOMS = (
     "|thousand yard stare|seven year itch|two shakes|two by fours?"
     "|one in a (?:thousand|hundred)(?=[:;!.,]|$)"
     "|(?:play|plays|played|playing) twenty questions|the (?:four one one|411)"
+    # (round 91: names and terms a number is part of, a clock's half hour)
+    "|404 (?:pages?|redirects?|errors?|status|responses?|handlers?|templates?)|11ty"
+    "|two faced|(?:microsoft|office) 365|formula (?:1|one)|big (?:ten|10|12|twelve)"
+    "|six sigma|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) thirty"
+    "|rule of (?:72|seventy two)|7 zip|left 4 dead"
 )
 _IDIOM = lazyre.compile(
     rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
@@ -955,8 +960,15 @@ _SCALE_FIRST = lazyre.compile(
 _SHARE_FIRST = lazyre.compile(
     r"(?:(?<![\w])(?i:yuzde|asilimia)[\ \u00a0]+|\u767e\u5206\u4e4b[\ \u00a0]?)"  # (and Chinese's)
     r"(\d{1,3}(?:[.,]\d{1,9})?)(?![^\W\u3040-\u30ff\u4e00-\u9fff]|%|[.,]\d)"
-    r"|(?<![\w.,])(\d{1,4}(?:[.,]\d{1,9})?)[\ \u00a0]?\u2030"
+    r"|(?<![\w.,])(\d{1,4}(?:[.,]\d{1,9})?)[\ \u00a0]?(?:\u2030"
+    r"|(?i:per[\ \u00a0-]?mille?|permill?e?|por[\ \u00a0]mil)\b)"  # (round 91: said)
+    # (and basis points, hundredths of a percent: `25 bps` is 0.25%, round 91)
+    r"|(?<![\w.,])(\d{1,6}(?:[.,]\d{1,9})?)[\ \u00a0]?(?i:basis[\ \u00a0-]points?|bps?)\b"
 )
+
+
+_SHARE_HINTS = ("\u2030", "zde", "ZDE", "limia", "LIMIA", "\u5206\u4e4b")
+_SHARE_HINT = lazyre.compile(r"(?i)\d[\ \u00a0]?(?:per|por|basis|bp)")
 
 
 def _shares(text: str) -> list[tuple[int, str, str]]:
@@ -975,17 +987,13 @@ def _shares(text: str) -> list[tuple[int, str, str]]:
 
             scale = _SWAHILI_FIRST[m[1].lower()]
             out.append((m.start(), m.group(), plain_value(Decimal(m[2].replace(",", ".")) * scale)))
-    if any(k in text for k in ("\u2030", "zde", "ZDE", "limia", "LIMIA", "\u5206\u4e4b")):
+    if any(k in text for k in _SHARE_HINTS) or _SHARE_HINT.search(text):
         from decimal import Decimal
 
         for m in _SHARE_FIRST.finditer(text):
-            if m[1]:
-                out.append(
-                    (m.start(), m.group(), plain_value(Decimal(m[1].replace(",", "."))) + "%")
-                )
-            else:
-                tenth = Decimal(m[2].replace(",", ".")) / 10
-                out.append((m.start(), m.group(), plain_value(tenth) + "%"))
+            said, per = (m[1], 1) if m[1] else (m[2], 10) if m[2] else (m[3], 100)
+            share = Decimal(said.replace(",", ".")) / per
+            out.append((m.start(), m.group(), plain_value(share) + "%"))
     return out
 
 
@@ -1022,14 +1030,16 @@ _MONTHS = (
 _DATED_BEFORE = lazyre.compile(
     rf"(?:\b(?:{_MONTHS})\.?[\ \u00a0](?:\d{{1,2}}(?:st|nd|rd|th)?,?[\ \u00a0])?"
     r"|(?P<time>\b(?i:in|since|until|till|during|year|fy|fiscal|spring|summer|autumn|fall"
-    r"|winter|early|mid|late|q[1-4])[\ \u00a0-]))\Z"
+    r"|winter|early|mid|late|q[1-4]"
+    # (round 91: an event's year, `Open Source Awards 2020`, `Conf 2021`)
+    r"|conference|conf|summit|awards?|survey|festival|expo|meetup|camp|con|report)[\ \u00a0-]))\Z"
 )
 _DATED_AFTER = lazyre.compile(
     rf"[\ \u00a0](?:of[\ \u00a0])?(?:{_MONTHS})\b"
     r"|[\ \u00a0]?(?:[ap]\.m\.|[AaPp][Mm]\b)|[\ \u00a0]o['\u2019]clock\b"
     r"|(?P<street>(?:[\ \u00a0][A-Z][a-z]+){1,3}[\ \u00a0](?:Street|St|Avenue|Ave|Road|Rd"
     r"|Boulevard|Blvd|Lane|Ln|Drive|Dr|Place|Pl|Court|Ct|Square|Sq|Terrace|Parkway|Pkwy)\b)"
-    r"|(?P<review>[\ \u00a0]in[\ \u00a0]review\b)"
+    r"|(?P<review>[\ \u00a0](?i:in[\ \u00a0]review|edition|recap|retrospective)\b)"
 )
 # A score before a game's word (`a 3-2 win`), a resolution before a screen's (`4K video`).
 _SCORE_OR_SCREEN = lazyre.compile(
@@ -1620,7 +1630,7 @@ _FRACTIONS = dict(
 # What each but a vulgar fraction needs (most pages have none; a digit first: the
 # engine skips to one in C).
 _WRITTEN_HINT = lazyre.compile(
-    f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|[ \\t\u00a0]*\\^|[ \\t\u00a0]*[x×·⋅*][ \\t\u00a0]*1[,0]"
+    f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|[ \\t\u00a0]*\\^|[ \\t\u00a0]*[x×·⋅∙•*][ \\t\u00a0]*1[,0]"
     f"|[ \\t\u00a0]*\\*\\*[ \\t\u00a0]*\\d|_\\d|[/\u2044]\\d)"
 )
 
@@ -1634,9 +1644,9 @@ def _written_hint(text: str) -> bool:
 
 _WRITTEN_OTHERWISE = lazyre.compile(
     rf"""(?<![\w.,])(?:
-      (?P<mult>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅*][ \t\u00a0]*
+      (?P<mult>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅∙•*][ \t\u00a0]*
         (?P<ten>1(?:,000){{1,6}}|10{{3,18}})(?![\d.,]*\d)  # (2 × 1,000,000,000: round 83)
-      |(?:(?P<coef>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅*][ \t\u00a0]*(?=10\D))?
+      |(?:(?P<coef>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅∙•*][ \t\u00a0]*(?=10\D))?
       (?P<base>\d{{1,6}})(?:<sup\b[^<>]{{0,200}}>[ \t]*(?P<sup>\d{{1,2}})[ \t]*</sup\s*>
         |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})
         |[ \t\u00a0]*(?:\^|\*\*)[ \t\u00a0]*(?P<caret>\d{{1,2}}))

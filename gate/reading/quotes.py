@@ -116,16 +116,22 @@ def _struck(text: str, path: str) -> str:
     spans = [*(_tilde_strikes(text) if "~" in text else ())]
     if "<" in text:
         from receipt_gate.reading.masking import without_code
-        from receipt_gate.reading.pageparts import html_page
 
         spans += _strike_tags(without_code(text))
-        if not path or html_page(text, path):
+        if _may_be_html(text, path):
             spans += _strike_tags(without_code(text, markdown=False))
     pieces, pos = [], 0
     for a, b in merged(spans):
         pieces += [text[pos:a], " " + "\n" * text.count("\n", a, b)]
         pos = b
     return "".join([*pieces, text[pos:]])
+
+
+def _may_be_html(text: str, path: str) -> bool:
+    """May the page at `path` be HTML (no path: it may)?"""
+    from receipt_gate.reading.pageparts import html_page
+
+    return not path or html_page(text, path)
 
 
 def _tilde_strikes(text: str) -> list[tuple[int, int]]:
@@ -221,7 +227,7 @@ def paragraphs(
     if not text.isascii():
         text = _OVERLAID.sub(_struck_out, text)
     if "<" in text and (
-        paints_over(text) or long_tag(text, path) or shrunk(text)
+        paints_over(text) or long_tag(text, _may_be_html(text, path)) or shrunk(text)
     ):  # (no text of it is surely
         return []  # seen)
     plain = plain_paragraphs(text, path) if path else None
@@ -334,7 +340,7 @@ def check_quotes(
                         f"is in a page whose markup ({said!r}) may hide, strike or fence"
                         " what it holds where the gate does not read it"
                     )
-                elif tag := long_tag(text, path):
+                elif tag := long_tag(text, _may_be_html(text, path)):
                     why = (
                         f"is in a page whose tag {tag!r} is longer than the gate reads one:"
                         " what it holds and hides is not surely read"

@@ -190,7 +190,7 @@ _ASSIGN = lazyre.compile(r"\{%-?\s*(?:assign|set)\s+([A-Za-z_][\w-]*)\s*=")
 _PRINTS = lazyre.compile(r"\{\{-?\s*([A-Za-z_][\w-]*)")
 # A tag that prints nothing and opens no block: an assignment, a layout's name, a loop's
 # break (round 86: `7{% assign a = 1 %}6` is printed `76`).
-_SILENT = lazyre.compile(r"\{%-?\s*(?:assign|set\s+[\w-]+\s*=|layout|break|continue)\b")
+_SILENT = lazyre.compile(r"\{%-?\s*(?:assign\b|set\s+[\w-]+\s*=|layout\b|break\b|continue\b)")
 
 
 def renderings(

@@ -625,6 +625,52 @@ def _near(value: str, most: float = 400.0) -> bool:
     return all(abs(x) <= most for x in _lengths(value)) and "var(" not in value
 
 
+# A background's light names: dark text reads on them (another name, an image, a
+# gradient or a variable may be the text's own color: round 91, `background:#000`).
+_LIGHT_NAMES = frozenset(
+    {"none", "transparent", "white", "whitesmoke", "snow", "ivory", "beige", "linen",
+     "lightyellow", "yellow", "lightgray", "lightgrey", "gainsboro", "aliceblue", "azure",
+     "honeydew", "mintcream", "ghostwhite", "seashell", "oldlace", "floralwhite",
+     "cornsilk", "lemonchiffon", "lavender", "lavenderblush", "mistyrose", "papayawhip",
+     "blanchedalmond", "bisque", "wheat", "khaki", "lightcyan", "lightblue", "lightgreen",
+     "lightpink", "pink", "inherit", "initial", "unset", "no-repeat", "repeat", "center",
+     "top", "bottom", "left", "right", "cover", "contain", "fixed", "scroll"}
+)  # fmt: skip
+_HEX = lazyre.compile(r"#([0-9a-f]{3,8})")
+_RGB = lazyre.compile(r"rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)")
+
+
+def _light(value: str) -> bool:
+    """Is a background's every color light (dark text reads on it), with no image, no
+    gradient and no variable?"""
+    rest = _COLOR.sub(" ", value)
+    if any(
+        w not in _LIGHT_NAMES and not _LENGTH.fullmatch(w) for w in rest.replace(",", " ").split()
+    ):
+        return False
+    return all(_light_color(m.group()) for m in _COLOR.finditer(value))
+
+
+def _light_color(color: str) -> bool:
+    """Is this `#hex` or `rgb()` color light (or mostly see-through)? Another function's:
+    not surely."""
+    if (h := _HEX.fullmatch(color)) is not None:
+        digits = h.group(1)
+        if len(digits) in (3, 4):
+            digits = "".join(c * 2 for c in digits)
+        if len(digits) not in (6, 8):
+            return False
+        r, g, b = (int(digits[i : i + 2], 16) for i in (0, 2, 4))
+        alpha = int(digits[6:8], 16) / 255 if len(digits) == 8 else 1.0
+    elif (m := _RGB.fullmatch(color)) is not None:
+        r, g, b = (int(m.group(i)) for i in (1, 2, 3))
+        said = m.group(4) or "1"
+        alpha = float(said.removesuffix("%")) / (100 if said.endswith("%") else 1)
+    else:
+        return False
+    return alpha <= 0.5 or (0.299 * r + 0.587 * g + 0.114 * b) / 255 >= 0.6
+
+
 def _opaque(value: str) -> bool:
     """Is an opacity at least a half (round 91: 0.004 is white on white)?"""
     if value.endswith("%"):
@@ -669,7 +715,7 @@ def _surely_showing(css: str) -> bool:
             # text off the screen, a background that may be the text's color)
             or (prop in ("text-decoration", "text-decoration-line") and "line-through" not in value)
             or (prop == "vertical-align" and (value in _ALIGNS or _near(value, 16.0)))
-            or (prop.startswith("background") and value in ("none", "transparent"))
+            or (prop.startswith("background") and _light(value))
             or (prop in _SIZES and (_wide(value) if clips else _at_least(value) or measured))
             or (
                 prop in _HEIGHTS and (value in ("auto", "none") or (_at_least(value) and not clips))
@@ -778,17 +824,16 @@ _LONG_TAG = lazyre.compile(
 )
 
 
-def long_tag(text: str, path: str = "") -> str | None:
-    """The first tag in the page at `path` (outside code: as markdown reads it, and as
-    HTML does where the page may be HTML) with a value longer than the readers read,
-    its start as written; None."""
+def long_tag(text: str, html: bool = True) -> str | None:
+    """The first tag in the page (outside code: as markdown reads it, and as HTML does
+    where the page may be HTML, `html`) with a value longer than the readers read, its
+    start as written; None."""
     if "<" not in text:
         return None
     from receipt_gate.reading.masking import without_code
-    from receipt_gate.reading.pageparts import html_page
 
     m = _LONG_TAG.search(without_code(text))
-    if m is None and (not path or html_page(text, path)):
+    if m is None and html:
         m = _LONG_TAG.search(without_code(text, markdown=False))
     return None if m is None else f"{text[m.start() : m.start() + 40]}..."
 

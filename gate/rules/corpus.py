@@ -2122,10 +2122,15 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
         return data is None or spelled is not None
     if not path.endswith(".json"):
         return True
-    try:
-        todo = [json.loads(data or b"")]
-    except (ValueError, RecursionError):
+    if data is None:
         return True
+    try:
+        todo = [json.loads(data.decode("utf-8-sig", "replace"))]
+    except RecursionError:
+        return True
+    except ValueError:  # (JSON.parse refuses it too: as a data file it stops the build,
+        return False  # which publishes nothing; mostly no data file, a tsconfig.json with
+        # comments: round 91 f01, every page of such an Eleventy site supported nothing)
     while todo:
         doc = todo.pop()
         if isinstance(doc, dict):
