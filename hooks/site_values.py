@@ -78,7 +78,11 @@ FILES = {
         "data/**",
         "i18n/**",
     ],  # (not themes/*: a theme is mostly a submodule, which no glob may read into)
-    "eleventy": ["**/_data/**", "**/data/**", "**/*.json", "**/_includes/**", "**/_layouts/**"],
+    "eleventy": [
+        "**/_data/**", "**/data/**", "**/*.json", "**/_includes/**", "**/_layouts/**",
+        # (its config: where it moves the data folder, round 91)
+        ".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
+    ],
     "mkdocs": ["mkdocs.yml", "mkdocs.yaml"],
 }  # fmt: skip
 _DATA_KINDS = (".json", ".toml", ".yml", ".yaml", ".csv", ".tsv")
@@ -236,12 +240,23 @@ _DATA_DIR = lazyre.compile(r"""(?m)^data_dir\s*:\s*["']?([^"'#\n]+?)["']?\s*(?:#
 
 
 def _data_dirs(files: Mapping[str, object], read: Callable[[str], bytes | None]) -> list[str]:
-    """The data folders Jekyll's configs name (`data_dir: mydata`: round 87), each as a
-    prefix of the paths under it."""
+    """The data folders Jekyll's configs name (`data_dir: mydata`: round 87), Eleventy's
+    (`dir: {data: "globals"}`) and Hugo's (`dataDir`), each as a prefix of the paths
+    under it."""
+    from receipt_gate.sites import eleventy, hugo
+
     out = []
     for path in files:
         base = path.rpartition("/")[2]
-        if base.startswith("_config") and base.endswith((".yml", ".yaml")):
+        if path in eleventy.CONFIGS:  # (and Eleventy's `dir.data`, Hugo's dataDir: round 91)
+            moved = eleventy.data_folder((read(path) or b"").decode("utf-8", "replace"))
+            out += [moved] if moved else []
+        elif _where(path) == "hugo" and (
+            d := hugo.data_dir((read(path) or b"").decode("utf-8", "replace"))
+        ):
+            home = path.partition("config/")[0] if "config/" in path else path.rpartition("/")[0]
+            out.append(posixpath.join(home, d) + "/")  # (from the site's top)
+        elif base.startswith("_config") and base.endswith((".yml", ".yaml")):
             m = _DATA_DIR.search((read(path) or b"").decode("utf-8", "replace"))
             home = path.rpartition("/")[0]
             if m and m.group(1).strip().strip("/") not in ("", "_data"):

@@ -1880,6 +1880,13 @@ _VALUE_SOURCES = {
         },
         "{{< sig >}}",
     ),
+    "eleventy data dir": (
+        {
+            ".eleventy.js": 'module.exports = () => ({dir: {input: ".", data: "globals"}});\n',
+            "globals/meta.json": f'{{"sig": "{SAID}"}}',
+        },
+        "{{ meta.sig }}",
+    ),
     "macro imported": (
         {
             "_data/metadata.json": f'{{"sig": "{SAID}"}}',
@@ -2088,3 +2095,19 @@ def test_a_site_value_is_read_as_the_whole_reader_reads_it(repo: Repo, rg: Run) 
     )
     rc, out, _ = rg("run")
     assert rc == 1 and "posts/a.md:4:" in out, out
+
+
+def test_a_data_folder_a_hugo_config_moves_is_read_from_init_on(repo: Repo, rg: Run) -> None:
+    """Round 91 t03: `dataDir = "sitedata"` set before init: init names the folder, and
+    a shortcode printing its data is read."""
+    repo.write("hugo.toml", 'baseURL = "https://x.org/"\ndataDir = "sitedata"\n')
+    repo.write("sitedata/blurb.yaml", f"msg: {SAID}\n")
+    repo.write("layouts/shortcodes/b.html", "{{ site.Data.blurb.msg }}\n")
+    repo.write("content/posts/hello.md", "---\ntitle: Hello\n---\nA first post.\n")
+    assert rg("init")[0] == 0
+    assert '"sitedata/**"' in (repo.path / ".receipt-gate.yaml").read_text()
+    repo.write("content/posts/a.md", "---\ntitle: a\n---\nHere is my answer. {{< b >}}\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "content/posts/a.md:4:" in out and "language model" in out.lower(), out
+    repo.write("sitedata/blurb.yaml", "msg: We write our own words.\n")
+    assert rg("run")[0] == 0

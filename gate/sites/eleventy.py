@@ -50,6 +50,18 @@ def detect(repo: Repo) -> Layout | None:
     return None
 
 
+def data_folder(config: str) -> str | None:
+    """The global data folder this config moves from `_data` (`dir: {data: "globals"}`),
+    from the repository's top, with a slash; None where it does not, or says it
+    otherwise than plainly."""
+    dirs = _dirs(config)
+    data, root = dirs.get("data", ""), dirs.get("input", "")
+    if data in ("", "?", "_data") or root == "?":
+        return None
+    root = "" if root in (".", "") else root.strip("/") + "/"
+    return posixpath.normpath(f"{root}{data.strip('/')}") + "/"
+
+
 def _dirs(config: str) -> dict[str, str]:
     """Eleventy's folders as its config sets them, where plainly: the `dir` object's
     string values, or setInputDirectory() and its kin. A folder set another way (an

@@ -190,7 +190,19 @@ def detect(repo: Repo) -> Layout | None:
         for p in paths
         if p.startswith(base) and CONFIG.search(p[len(base) :]) and p.endswith(CONFIG_EXTS)
     )
-    return found._replace(configs=configs)
+    moved = {d for c in configs if (d := data_dir(repo.read(c) or "")) is not None}
+    return found._replace(configs=configs, values=tuple(f"{base}{d}/**" for d in sorted(moved)))
+
+
+# A config's `dataDir` (round 91: `dataDir = "sitedata"`), plainly in TOML, YAML or JSON.
+_DATA_DIR = lazyre.compile(r"""(?mi)^[ \t]*["']?datadir["']?[ \t]*[:=][ \t]*["']?([\w./-]+)""")
+
+
+def data_dir(config: str) -> str | None:
+    """The data folder a Hugo config names other than `data`, plainly; None."""
+    m = _DATA_DIR.search(config)
+    folder = m.group(1).strip("/") if m is not None else ""
+    return folder if folder not in ("", "data", ".") else None
 
 
 def _static(
