@@ -1669,6 +1669,28 @@ def test_an_html_page_is_a_source_and_a_tools_folder_none() -> None:
     workflow = f'jobs:\n  a:\n    steps:\n      - run: echo "{quote}"\n'
     assert in_source(quote, workflow, ".github/workflows/ci.yml") is None
     assert in_source(quote, f'claim: "{quote}"\n', "sources/claims.yml") is True
+    page = f"<!doctype html>\n<html><head><title>T</title></head>\n<body>\n<p>{quote}</p>\n"
+    assert in_source(quote, page + "</body></html>\n", "sources/trial.html") is True
+    assert in_source(quote, page.replace("<body>", "<body hidden>"), "sources/t.html") is False
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        # (round 91: Org's italics and links, reStructuredText's literals and links)
+        ("sources/a.org", "The trial showed the /vaccine/ works.\n"),
+        ("sources/a.org", "The trial showed the [[https://x.org][vaccine]] works.\n"),
+        ("sources/a.rst", "The trial showed the ``vaccine`` works.\n"),
+        ("sources/a.rst", "The trial showed the `vaccine <https://x.org>`_ works.\n"),
+    ],
+)
+def test_a_plain_markups_inline_marks_are_read_as_shown(path: str, text: str) -> None:
+    from receipt_gate.reading.quotes import in_source
+
+    assert in_source("The trial showed the vaccine works.", text, path) is True
+    assert (
+        in_source("The trial showed the vaccine works.", text.replace("the", "no"), path) is False
+    )
 
 
 def test_a_data_sources_header_is_no_source() -> None:

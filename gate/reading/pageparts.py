@@ -746,6 +746,12 @@ def plain_paragraphs(text: str, path: str) -> list[str] | None:
         return None
     from receipt_gate.reading.visible import surely_seen
 
+    lower = path.lower()
+    inline = (
+        _ORG_INLINE if lower.endswith(".org") else _RST_INLINE if lower.endswith(".rst") else None
+    )
+    if inline is not None:  # (the markup's own marks: what its renderer shows of them)
+        text = inline.sub(_inline_text, text)
     # (what raw HTML a snippet passes hides, as in markdown: `@@html:<span hidden>@@`)
     lines = html_lines(surely_seen(text, not html), path, surely=True) or []
     # (an HTML page's paragraphs end where a block does, a blank line or not: round 56,
@@ -756,6 +762,20 @@ def plain_paragraphs(text: str, path: str) -> list[str] | None:
     paras = re.split(_BLOCK_END if html else r"\n[ \t]*\n", joined)  # (in HTML a blank
     # line is white space: round 59, a quote across one inside a <p> was refused)
     return [reader_view(p).text for p in paras if p.strip()]
+
+
+# The marks of Org's links, italics, verbatim and code, and reStructuredText's literals
+# and links, around the text a reader is shown (round 91: a quote across `/revised/` or
+# ``vaccine`` was refused). Each match's text is its last group that took part.
+_ORG_INLINE = lazyre.compile(
+    r"\[\[([^\[\]\n]+)\](?:\[([^\[\]\n]*)\])?\]"
+    r"|(?<![\w/])/(\S(?:[^/\n]*\S)?)/(?![\w/])|(?<![\w=~])[=~](\S(?:[^=~\n]*\S)?)[=~](?![\w=~])"
+)
+_RST_INLINE = lazyre.compile(r"``([^`\n]+)``|(?<![\w:`])`([^`<\n]+?)\s*(?:<[^>\n]*>)?\s*`__?(?!\w)")
+
+
+def _inline_text(m: re.Match[str]) -> str:
+    return next((g for g in reversed(m.groups()) if g is not None), "")
 
 
 # Where an HTML page's paragraph ends: a block's tag (or a line break), not a blank line.
