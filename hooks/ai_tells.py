@@ -1927,7 +1927,9 @@ def load_corpus(files: Mapping[str, Mapping[str, str | None]], pages: Any) -> Si
         found = find_tells(text, rules, path=key, rendered=False, drawn=False)
         return found[0].message if found else None
 
-    return site_values.load(files.get("site_values", {}), pages.tree.read, banned)
+    globs = pages.settings.get("site_values") if hasattr(pages.settings, "get") else None
+    said = [g for g in globs if isinstance(g, str)] if isinstance(globs, list) else []
+    return site_values.load(files.get("site_values", {}), pages.tree.read, banned, said)
 
 
 def digest(site: Site, reads: Sequence[str], draft: str) -> object:

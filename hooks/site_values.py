@@ -109,14 +109,24 @@ def load(
     files: Mapping[str, object],
     read: Callable[[str], bytes | None],
     banned: Callable[[str, str], str | None],
+    globs: Sequence[str] = (),
 ) -> Site:
-    """The site's values from the files `site_values` names; `banned(text, key)`: the
-    banned phrase a value's text holds, or None."""
+    """The site's values from the files `site_values` names (by `globs`); `banned(text,
+    key)`: the banned phrase a value's text holds, or None."""
     sources: list[tuple[tuple[int, int, str], Source]] = []
     unreadable: dict[str, str] = {}
     naming: dict[str, bool] = {}
     templates: dict[str, str] = {}
     data_dirs = _data_dirs(files, read)
+    if globs:  # (a data folder a config moves after init: round 91, read nowhere)
+        from receipt_gate.base import wildmatch
+
+        for d in data_dirs:
+            if not wildmatch.match(globs, f"{d}x.json"):
+                unreadable[d.rstrip("/")] = (
+                    f"a config names it as the site's data folder, which site_values does"
+                    f" not read: add {d}** to it"
+                )
     jekyll = any(p.rpartition("/")[2].startswith("_config") for p in files)
     for path in sorted(files):
         placed = "data" if any(path.startswith(d) for d in data_dirs) else _where(path)

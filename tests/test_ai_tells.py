@@ -2111,3 +2111,21 @@ def test_a_data_folder_a_hugo_config_moves_is_read_from_init_on(repo: Repo, rg: 
     assert rc == 1 and "content/posts/a.md:4:" in out and "language model" in out.lower(), out
     repo.write("sitedata/blurb.yaml", "msg: We write our own words.\n")
     assert rg("run")[0] == 0
+
+
+def test_a_data_folder_a_config_moves_after_init_refuses_the_pages_that_print_values(
+    repo: Repo, rg: Run
+) -> None:
+    """Round 91 t03: `dataDir` set after init names a folder site_values does not read:
+    a page printing the site's values is refused, naming the folder; one that prints
+    none is not."""
+    repo.write("hugo.toml", 'baseURL = "https://x.org/"\n')
+    repo.write("layouts/shortcodes/b.html", "{{ site.Data.blurb.msg }}\n")
+    repo.write("content/posts/hello.md", "---\ntitle: Hello\n---\nA first post.\n")
+    assert rg("init")[0] == 0
+    repo.write("hugo.toml", 'baseURL = "https://x.org/"\ndataDir = "sitedata"\n')
+    repo.write("sitedata/blurb.yaml", f"msg: {SAID}\n")
+    repo.write("content/posts/a.md", "---\ntitle: a\n---\nHere is my answer. {{< b >}}\n")
+    rc, out, _ = rg("run")
+    assert rc == 1 and "content/posts/a.md:4:" in out and "sitedata/**" in out, out
+    assert "content/posts/hello.md" not in out
