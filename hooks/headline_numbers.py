@@ -274,7 +274,7 @@ def _title_numbers(title: str, opened: str = "") -> list[str]:
     return sorted(n for n in read if n.count(".") < 2 and n not in _NONE)
 
 
-_NONE = frozenset({"0", "0%"})
+_NONE = frozenset({"0"})  # (a share of none, `Falls to 0%`, still accuses)
 
 
 def _as_read(title: str, styles: bool = True, gaps: bool = False) -> list[str]:

@@ -1532,7 +1532,16 @@ def test_a_cache_of_patterns_for_another_interpreter_or_damaged_is_not_read(
         cache.write(file, {"stamp": "Python 2.7", "kept": {key: forged}})
         lazyre.keep_in(*keep)
         assert lazyre._compiled(source, flags) == re.compile(source, flags) != wrong
-        for bad in ("abcd", [0, [2**70], 0, {}], [0, [999], 0, {}], 7):  # (no program)
+        for bad in (
+            "abcd",
+            [0, [2**70], 0, {}],
+            [0, [999], 0, {}],
+            7,
+            [0, [1], 1, []],
+            [0, [1], 1, {"a": 7}],
+            [0, [1], 10**12, {}],
+            [0, [1], -5, {}],
+        ):  # (no program, or one of another shape: the review)
             cache.write(file, {"stamp": lazyre._stamp(), "kept": {key: bad}})
             lazyre.keep_in(*keep)
             assert lazyre._compiled(source, flags) == re.compile(source, flags)

@@ -668,7 +668,6 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("7 Countries", "It was the seven-year itch."),
         ("2 Awards", "It will be done in two shakes of a lamb's tail."),
         ("2 Awards", "We fixed it with a two-by-four."),
-        ("1000 Users", "He was one in a thousand."),
         ("20 People", "With the vendor we played twenty questions."),
         ("4 Awards", "He gave us the four-one-one on the move."),
         # (round 91: years, names and terms, a clock's half hour)

@@ -109,15 +109,15 @@ def _compiled(source: str, flags: int) -> re.Pattern[str]:
         _kept = _loaded()
     key = f"{flags}:{source}"
     hit = _kept.get(key)
-    if hit is not None:
+    if hit is not None and _shaped(hit):
+        made, code, groups, index = hit
         try:
-            made, code, groups, index = hit
             return cast(
                 "re.Pattern[str]",
                 _sre.compile(source, made, code, groups, index, tuple(_by_number(index, groups))),
             )
-        except (TypeError, ValueError, RuntimeError, OverflowError):
-            pass  # (another shape: compiled again, and kept anew)
+        except (TypeError, ValueError, RuntimeError, OverflowError, IndexError):
+            pass  # (no program _sre takes: compiled again, and kept anew)
     rx = re.compile(source, flags)
     if len(_kept) < _MOST and (program := _program(source, flags)) is not None:
         try:
@@ -127,6 +127,25 @@ def _compiled(source: str, flags: int) -> re.Pattern[str]:
         if same:
             _kept[key], _new = list(program), True
     return rx
+
+
+def _shaped(hit: object) -> bool:
+    """Is a kept entry of the shape _compiled keeps (a damaged cache's is not: the review
+    of session 63, `[0, [1], 10**12, {}]` asked for a list of a trillion names)?"""
+    if not (isinstance(hit, list) and len(hit) == 4):
+        return False
+    made, code, groups, index = hit
+    return (
+        isinstance(made, int)
+        and isinstance(code, list)
+        and all(isinstance(c, int) for c in code)
+        and isinstance(groups, int)
+        and 0 <= groups <= len(code)
+        and isinstance(index, dict)
+        and all(
+            isinstance(k, str) and isinstance(v, int) and 0 < v <= groups for k, v in index.items()
+        )
+    )
 
 
 def _by_number(index: dict[str, int], groups: int) -> list[str | None]:

@@ -555,19 +555,19 @@ _SHOWING = frozenset(
     {
         "min-width", "min-height", "min-inline-size", "min-block-size", "font-family",
         "font-weight", "font-style", "font-variant", "font-stretch", "line-height",
-        "text-align", "text-transform", "text-wrap", "white-space",
+        "text-align", "text-decoration", "text-transform", "text-wrap", "white-space",
         "word-break", "overflow-wrap", "word-wrap", "hyphens", "tab-size", "border",
         "border-top", "border-right", "border-bottom", "border-left", "border-width",
         "border-style", "border-color", "border-radius", "border-collapse", "outline",
-        "box-shadow", "box-sizing",
-        "list-style", "list-style-type", "float", "clear", "cursor",
+        "box-shadow", "box-sizing", "background", "background-color", "background-image",
+        "list-style", "list-style-type", "float", "clear", "vertical-align", "cursor",
         "flex", "flex-grow", "flex-shrink", "flex-basis", "flex-wrap", "flex-direction",
         "gap", "row-gap", "column-gap", "align-items", "align-self", "align-content",
         "justify-content", "justify-items", "justify-self", "place-items", "place-content",
         "grid-template-columns", "grid-template-rows", "grid-column", "grid-row",
         "grid-area", "columns", "column-count", "column-width", "quotes",
         "font-variant-numeric", "font-feature-settings", "font-kerning", "text-rendering",
-        "font-optical-sizing", "text-underline-offset",
+        "font-optical-sizing", "text-underline-offset", "text-decoration-line",
         "text-decoration-color", "text-decoration-style", "text-decoration-thickness",
         # (round 91: an acronym's small capitals, ligatures, an underline's place)
         "font-variant-caps", "font-variant-ligatures", "font-variant-east-asian",
@@ -616,70 +616,6 @@ def _at_least(value: str, least: float = 0.0, units: dict[str, float] | None = N
     return number == number and number * scale > least  # (NaN is no number)
 
 
-_ALIGNS = frozenset(
-    {"baseline", "sub", "super", "text-top", "text-bottom", "middle", "top", "bottom"}
-)
-
-
-def _near(value: str, most: float = 400.0) -> bool:
-    """Is every length in this value at most `most` pixels (a margin, an indent or a
-    spacing of more may carry the text off the screen: round 91, 100000px)?"""
-    return all(abs(x) <= most for x in _lengths(value)) and "var(" not in value
-
-
-# A background's light names: dark text reads on them (another name, an image, a
-# gradient or a variable may be the text's own color: round 91, `background:#000`).
-_LIGHT_NAMES = frozenset(
-    {"none", "transparent", "white", "whitesmoke", "snow", "ivory", "beige", "linen",
-     "lightyellow", "yellow", "lightgray", "lightgrey", "gainsboro", "aliceblue", "azure",
-     "honeydew", "mintcream", "ghostwhite", "seashell", "oldlace", "floralwhite",
-     "cornsilk", "lemonchiffon", "lavender", "lavenderblush", "mistyrose", "papayawhip",
-     "blanchedalmond", "bisque", "wheat", "khaki", "lightcyan", "lightblue", "lightgreen",
-     "lightpink", "pink", "inherit", "initial", "unset", "no-repeat", "repeat", "center",
-     "top", "bottom", "left", "right", "cover", "contain", "fixed", "scroll"}
-)  # fmt: skip
-_HEX = lazyre.compile(r"#([0-9a-f]{3,8})")
-_RGB = lazyre.compile(r"rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)")
-
-
-def _light(value: str) -> bool:
-    """Is a background's every color light (dark text reads on it), with no image, no
-    gradient and no variable?"""
-    rest = _COLOR.sub(" ", value)
-    if any(
-        w not in _LIGHT_NAMES and not _LENGTH.fullmatch(w) for w in rest.replace(",", " ").split()
-    ):
-        return False
-    return all(_light_color(m.group()) for m in _COLOR.finditer(value))
-
-
-def _light_color(color: str) -> bool:
-    """Is this `#hex` or `rgb()` color light (or mostly see-through)? Another function's:
-    not surely."""
-    if (h := _HEX.fullmatch(color)) is not None:
-        digits = h.group(1)
-        if len(digits) in (3, 4):
-            digits = "".join(c * 2 for c in digits)
-        if len(digits) not in (6, 8):
-            return False
-        r, g, b = (int(digits[i : i + 2], 16) for i in (0, 2, 4))
-        alpha = int(digits[6:8], 16) / 255 if len(digits) == 8 else 1.0
-    elif (m := _RGB.fullmatch(color)) is not None:
-        r, g, b = (int(m.group(i)) for i in (1, 2, 3))
-        said = m.group(4) or "1"
-        alpha = float(said.removesuffix("%")) / (100 if said.endswith("%") else 1)
-    else:
-        return False
-    return alpha <= 0.5 or (0.299 * r + 0.587 * g + 0.114 * b) / 255 >= 0.6
-
-
-def _opaque(value: str) -> bool:
-    """Is an opacity at least a half (round 91: 0.004 is white on white)?"""
-    if value.endswith("%"):
-        return _at_least(value.removesuffix("%"), 49.99)
-    return _at_least(value, 0.4999)
-
-
 def _wide(value: str) -> bool:
     """Is a width that clips what overflows wide enough to show a line: a keyword, half
     or more, 200px or more?"""
@@ -706,31 +642,20 @@ def _surely_showing(css: str) -> bool:
         ok = bool(colon) and (
             prop.startswith("--")  # (a custom property: read only where a width reads it)
             or (prop in _SHOWING and not (clips and prop in _CLIPPED))
-            or (prop == "text-indent" and not clips and _at_least(value, -1e-9) and _near(value))
+            or (prop == "text-indent" and not clips and _at_least(value, -1e-9))
             or (
                 _SPACING.fullmatch(prop) is not None
                 and not value.startswith("-")
                 and "-" not in value.replace("-0", "")
-                and _near(value)
             )
-            # (round 91: a strike drawn by a style, spacing or an offset that carries the
-            # text off the screen, a background that may be the text's color)
-            or (prop in ("text-decoration", "text-decoration-line") and "line-through" not in value)
-            or (prop == "vertical-align" and (value in _ALIGNS or _near(value, 16.0)))
-            or (prop.startswith("background") and _light(value))
             or (prop in _SIZES and (_wide(value) if clips else _at_least(value) or measured))
             or (
                 prop in _HEIGHTS and (value in ("auto", "none") or (_at_least(value) and not clips))
             )
-            or (
-                prop in _NOT_NEGATIVE
-                and not value.startswith("-")
-                and _at_least(value, -1e-9)
-                and (prop == "z-index" or _near(value, 16.0))
-            )
+            or (prop in _NOT_NEGATIVE and not value.startswith("-") and _at_least(value, -1e-9))
             or (prop == "font" and _font_shows(value))
             or (prop == "font-size" and _at_least(value, 7.99, _FONT_UNITS))
-            or (prop == "opacity" and _opaque(value))
+            or (prop == "opacity" and _at_least(value.removesuffix("%")))
             or (prop == "transform" and value == "none")
             or (prop == "display" and value in _DISPLAYS)
             or (prop == "visibility" and value == "visible")
@@ -832,8 +757,6 @@ def long_tag(text: str, html: bool = True) -> str | None:
     start as written; None."""
     if "<" not in text:
         return None
-    from receipt_gate.reading.masking import without_code
-
     m = _LONG_TAG.search(without_code(text))
     if m is None and html:
         m = _LONG_TAG.search(without_code(text, markdown=False))
@@ -846,16 +769,17 @@ _SHRINKS = lazyre.compile(r"(?i)<(/)?(small|sub|sup)(?=[\s/>])")
 def shrunk(text: str) -> str | None:
     """Where the page nests elements that shrink their text more than three deep
     (`<small>` in `<small>`...: each a sixth smaller, thirty of them a speck, round
-    91), as written; None."""
+    91), as written, outside code as markdown or HTML reads it; None. Each name's
+    closing tag closes its own (a stray `</sup>` opens no `<small>`: the review)."""
     if "<" not in text:
         return None
-    from receipt_gate.reading.masking import without_code
-
-    depth = 0
-    for m in _SHRINKS.finditer(without_code(text)):
-        depth = max(0, depth - 1) if m.group(1) else depth + 1
-        if depth > 3:
-            return f"<{m.group(2)}> nested {depth} deep"
+    for masked in (without_code(text), without_code(text, markdown=False)):
+        depth = dict.fromkeys(("small", "sub", "sup"), 0)
+        for m in _SHRINKS.finditer(masked):
+            name = m.group(2).lower()
+            depth[name] = max(0, depth[name] - 1) if m.group(1) else depth[name] + 1
+            if sum(depth.values()) > 3:
+                return f"<{name}> nested {sum(depth.values())} deep"
     return None
 
 
@@ -1033,16 +957,47 @@ def _front_matter_out(text: str) -> str:
 
 def _surely_shown(name: str, attributes: str) -> bool:
     """Does an element of this name surely show its text with these attributes: each one
-    that shows (a style too, where every declaration surely shows: round 90 f01, a
-    `font-weight:bold` span)?"""
+    that shows (a style too, where it only sets a font's weight, slant or variants, a
+    case or an underline: _plain_style; round 90 f01, a `font-weight:bold` span)?"""
     if name.lower() not in _SHOWN_ELEMENTS:
         return False
     for a in _AN_ATTRIBUTE.finditer(attributes):
         key = a.group(1).lower()
         if key == "style":
-            if not _surely_showing(_css(a.group()[len(a.group(1)) :].lstrip(" \t\n="))):
+            if not _plain_style(_css(a.group()[len(a.group(1)) :].lstrip(" \t\n="))):
                 return False
         elif key not in _SHOWN_ATTRIBUTES:
+            return False
+    return True
+
+
+# What a quote's own element may style and surely show its words as written, at their
+# size, in place (round 90 f01: an honest bold span): a font's weight, slant and
+# variants, a case, an underline. Not the wider list the word readers trust (round 91: a
+# line-through, a 100000px margin, a dark background, a near-zero opacity, a variable
+# passed every rule), nor any value a variable or a function gives.
+_PLAIN_STYLES = frozenset(
+    {"font-weight", "font-style", "font-variant", "font-variant-caps",
+     "font-variant-ligatures", "font-variant-numeric", "font-variant-east-asian",
+     "font-kerning", "font-optical-sizing", "text-rendering", "text-transform"}
+)  # fmt: skip
+_UNDERLINES = frozenset({"none", "underline", "solid", "dotted", "dashed", "double", "wavy"})
+
+
+def _plain_style(css: str) -> bool:
+    """Does every declaration of this (decoded, lower-case) inline style keep its
+    element's words shown as written (_PLAIN_STYLES, an underline)?"""
+    for decl in css.split(";"):
+        if not decl.strip():
+            continue
+        prop, colon, value = decl.partition(":")
+        prop, value = prop.strip(), value.replace("!important", "").strip()
+        if not colon or "(" in value or not value:
+            return False
+        if prop in ("text-decoration", "text-decoration-line"):
+            if not set(value.split()) <= _UNDERLINES:
+                return False
+        elif prop not in _PLAIN_STYLES:
             return False
     return True
 

@@ -2128,9 +2128,11 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
         todo = [json.loads(data.decode("utf-8-sig", "replace"))]
     except RecursionError:
         return True
-    except ValueError:  # (JSON.parse refuses it too: as a data file it stops the build,
-        return False  # which publishes nothing; mostly no data file, a tsconfig.json with
-        # comments: round 91 f01, every page of such an Eleventy site supported nothing)
+    except ValueError:  # (JSON.parse refuses it too: as a data file it stops the build;
+        # mostly no data file, a tsconfig.json with comments, round 91 f01: every page of
+        # such an Eleventy site supported nothing; unless it names a key that may, for a
+        # parser a config adds: JSON5's `{// c\n"permalink": false}`, the review)
+        return re.search(rb"permalink|layout|eleventyComputed|\\", data) is not None
     while todo:
         doc = todo.pop()
         if isinstance(doc, dict):
