@@ -243,6 +243,12 @@ HOSTILE = {
     # no-break space (40 KB: 330 s), and a host's name back past every hyphen (1.6 s).
     "number words between no-break spaces": "two\u00a0" * 10000,
     "number words joined by hyphens": "two-" * 10000,
+    # Session 63 (round 92): a footnote reference's label was read to the line's end
+    # from each `[^` (40 KB: 8 s); strikes and long tags are read in one pass.
+    "footnote openers": "[^" * 20000,
+    "inline footnote openers": "^[" * 20000,
+    "strikes never closed": "<s title='x'>~~a " * 3000,
+    "tags with long values": ('<a title="' + "x" * 600 + '">') * 60,
 }
 
 

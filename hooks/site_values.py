@@ -535,9 +535,9 @@ def _tainted(
     sources: Sequence[Source], banned: Callable[[str, str], str | None]
 ) -> dict[str, list[tuple[tuple[str, str] | None, str]]]:
     """key -> (scope, the banned phrase) of each source's value there that holds one
-    (each source's own: a value another outranks is still a candidate); a list's items
-    as Jekyll prints the list, run together (round 87: `["As an AI", " language
-    model"]`)."""
+    (each source's own: a value another outranks is still a candidate), and of a
+    mapping whose keys hold one; a list's items as Jekyll prints the list, run together
+    (round 87: `["As an AI", " language model"]`)."""
     out: dict[str, list[tuple[tuple[str, str] | None, str]]] = {}
     count = 0
     for src in sources:
@@ -546,6 +546,11 @@ def _tainted(
             key, node = stack.pop()
             if isinstance(node, dict):
                 stack += [(key_of(key, [str(k)]), v) for k, v in node.items()]
+                for k in node:  # (a key a loop prints, `{{ p[0] }}`, Hugo's `range $k`:
+                    said = banned(str(k), key) if str(k).strip() else None  # round 92)
+                    if said:
+                        out.setdefault(key, []).append((src.scope, said))
+                        count += 1
                 continue
             if isinstance(node, list):
                 stack += [(f"{key}.{i}", v) for i, v in enumerate(node)]

@@ -1887,6 +1887,11 @@ _VALUE_SOURCES = {
         },
         "{{ meta.sig }}",
     ),
+    # (round 92: a mapping's keys a loop prints)
+    "data key": (
+        {"_data/faq.yml": f'"{SAID}": 1\n'},
+        "{% for p in site.data.faq %}{{ p[0] }}{% endfor %}",
+    ),
     "macro imported": (
         {
             "_data/metadata.json": f'{{"sig": "{SAID}"}}',

@@ -172,7 +172,7 @@ def list_item(s: Scan, in_para: bool) -> int | None:
     return s.col - start_col
 
 
-_FOOTNOTE = lazyre.compile(r"\[\^(?:[^\]\s\\]|\\.)+\]:")
+_FOOTNOTE = lazyre.compile(r"\[\^(?:[^\]\s\\]|\\.){1,999}\]:")
 FOOTNOTE_INDENT = 4  # what a footnote's later lines are indented by (GFM)
 
 

@@ -149,7 +149,7 @@ def _templates(block: str, how: str) -> str:
     )
 
 
-_NOTE = lazyre.compile(r"\[\^((?:[^\]\s\\]|\\.)+)\](?!:)")
+_NOTE = lazyre.compile(r"\[\^((?:[^\]\s\\]|\\.){1,999})\](?!:)")
 # A footnote definition at a line's start, inside quotes and list items at most.
 _NOTE_DEF = lazyre.compile(
     r"^(?:[ \t]*>|[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?=[ \t]))*[ \t]{0,3}"

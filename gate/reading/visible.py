@@ -1203,7 +1203,7 @@ def _html_out(text: str) -> str:
 
 
 # A footnote reference.
-_NOTE_REF = lazyre.compile(r"(?<!\\)\[\^([^\]\s]+)\](?!:)")
+_NOTE_REF = lazyre.compile(r"(?<!\\)\[\^([^\]\s]{1,999})\](?!:)")  # (a label: 999 at most)
 
 
 def _note_end(text: str, at: int) -> int:
