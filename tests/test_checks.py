@@ -1588,6 +1588,8 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f'Hello there. <span style="background:#000">{QUOTE}.</span>\n',
         f'Hello there. <span style="opacity:0.004">{QUOTE}.</span>\n',
         f"Hello there. {'<small>' * 30}{QUOTE}.{'</small>' * 30}\n",
+        # (round 92: kramdown's attribute list on a code span that opens its paragraph)
+        f'Hello there.\n\n`{QUOTE}.`{{: style="display:none"}}\n',
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1677,6 +1679,10 @@ def test_an_html_page_is_a_source_and_a_tools_folder_none() -> None:
         ("sources/a.org", "The trial showed the [[https://x.org][vaccine]] works.\n"),
         ("sources/a.rst", "The trial showed the ``vaccine`` works.\n"),
         ("sources/a.rst", "The trial showed the `vaccine <https://x.org>`_ works.\n"),
+        # (round 92: quote blocks, a caption)
+        ("sources/a.org", "#+BEGIN_QUOTE\nThe trial showed the vaccine works.\n#+END_QUOTE\n"),
+        ("sources/a.org", "#+CAPTION: A chart\nThe trial showed the vaccine works.\n"),
+        ("sources/a.adoc", "[quote, Ann]\n____\nThe trial showed the vaccine works.\n____\n"),
     ],
 )
 def test_a_plain_markups_inline_marks_are_read_as_shown(path: str, text: str) -> None:

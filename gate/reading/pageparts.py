@@ -703,7 +703,9 @@ def _unraw(text: str, kind: str) -> str:
 _UNSURE_MARKUP = {
     "org": lazyre.compile(
         r"(?im)^[ \t]*#\+(?!title|author|date|description|subtitle|email|language|options"
-        r"|keywords|filetags)\w|^[ \t]*\[fn:|(?<![\w+])\+\S(?:[^\n+]*\S)?\+(?![\w+])"
+        r"|keywords|filetags|(?:begin|end)_(?:quote|verse|center)\b|caption\b)\w"  # (round 92:
+        # a quote block, a caption: go-org shows them)
+        r"|^[ \t]*\[fn:|(?<![\w+])\+\S(?:[^\n+]*\S)?\+(?![\w+])"
         r"|^[ \t]*:\w+:[ \t]*$|^[ \t]*:[ \t]|^\*+[ \t]+COMMENT\b"
     ),
     "rst": lazyre.compile(  # (not an admonition, an image, a substitution: round 89)
@@ -714,7 +716,8 @@ _UNSURE_MARKUP = {
         r"|^[ \t]*\.\.[ \t]+(?![\w-]+[ \t]*::|_|\[|\|)\S"
     ),
     "adoc": lazyre.compile(
-        r"(?m)^(?:-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,})[ \t]*$|^\[[^\]\n]*\][ \t]*$"
+        r"(?m)^(?:-{4,}|\.{4,}|={4,}|\*{4,}|\+{4,}|/{4,})[ \t]*$"  # (not a quote block's
+        r"|^\[(?!(?:quote|verse)\b)[^\]\n]*\][ \t]*$"  # `____`, `[quote]`: round 92)
         r"|\[[.#][^\]\n]*\]#|^//|\bpass:|\+\+\+|^ifeval::"
     ),
 }

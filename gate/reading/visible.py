@@ -309,7 +309,7 @@ def _unseen(
         # parent closed it: round 52; either reading's hidden text is unseen)
         *(_hidden_elements(masked, hides, HTML_TAG) if "<" in masked else ()),
         *template_blocks(_front_matter_out(text)),
-        *_styled_blocks(masked),
+        *_styled_blocks(masked, text),
         *(m.span() for m in _ABBREVIATION.finditer(masked)),
         # (Nunjucks reads a page before markdown does: a comment opened in code
         # hides what follows it as surely as one in prose)
@@ -1158,9 +1158,11 @@ def template_blocks(text: str) -> list[tuple[int, int]]:
 _VERBATIM = frozenset({"raw", "verbatim"})
 
 
-def _styled_blocks(text: str) -> list[tuple[int, int]]:
+def _styled_blocks(text: str, written: str | None = None) -> list[tuple[int, int]]:
     """Each block an attribute list styles: the block beside a kramdown attribute list on
-    a line of its own (both: after it and before it), and a block with one inside it."""
+    a line of its own (both: after it and before it), and a block with one inside it.
+    The blocks as `written` (the text before its code was blanked: a code span that
+    opens a paragraph, blanked, read as an indented code block, round 92)."""
     if "{" not in text:
         return []
     from receipt_gate.reading.markdown import blocks
@@ -1169,7 +1171,7 @@ def _styled_blocks(text: str) -> list[tuple[int, int]]:
     offsets = [0]
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
-    found = [b for b in blocks(text) if b.kind != "code"]
+    found = [b for b in blocks(written if written is not None else text) if b.kind != "code"]
     ial: dict[int, bool] = {
         text.count("\n", 0, m.start()): m.group().lstrip(" ").startswith("{::")
         for m in _IAL_LINE.finditer(text)
