@@ -3,11 +3,16 @@ spans and comments (a tag, or a delimiter, inside one is no tag)."""
 
 from __future__ import annotations
 
+import functools
 
+
+@functools.lru_cache(maxsize=8)
 def without_code(text: str, markdown: bool = True) -> str:
     """The text with front matter, code blocks, code spans and comments blanked: what
     holds them is not markup to look for tags in. Not `markdown` (an HTML page): front
-    matter and comments alone (an indented line or a fence is HTML's text there)."""
+    matter and comments alone (an indented line or a fence is HTML's text there). Kept
+    for the last few pages: a page's readers each ask for it (strikes, long tags,
+    shrinking tags, styles)."""
     from receipt_gate.reading.frontmatter import block_end
     from receipt_gate.reading.inline import COMMENT, sub_blank
 

@@ -106,7 +106,7 @@ _TILDES = lazyre.compile(r"~+|\n[ \t]*\n")
 _STRIKE_TAG = lazyre.compile(r"(?i)<(/)?(del|s|strike)(?=[\s/>])(?(1)\s*>)")
 
 
-def _struck(text: str, path: str) -> str:
+def _struck(text: str, html: bool) -> str:
     """The text with what a strike holds out: tildes' and strike tags', each read on the
     whole text (a tag opened inside a tilde strike strikes on past it); the tags outside
     code as markdown reads it, and as HTML reads it where the page may be HTML (an
@@ -118,7 +118,7 @@ def _struck(text: str, path: str) -> str:
         from receipt_gate.reading.masking import without_code
 
         spans += _strike_tags(without_code(text))
-        if _may_be_html(text, path):
+        if html:
             spans += _strike_tags(without_code(text, markdown=False))
     pieces, pos = [], 0
     for a, b in merged(spans):
@@ -220,16 +220,15 @@ def paragraphs(
     )
     from receipt_gate.reading.visible import long_tag, paints_over, shrunk
 
+    html = "<" in text and _may_be_html(text, path)  # (strikes and long tags read as HTML too)
     if "~" in text or "<" in text:
-        text = _struck(text, path)
+        text = _struck(text, html)
     if "<" in text and ("<sub" in text or "<sup" in text):  # (after the strikes: a tag it
         text = _RAISED.sub("", text)  # takes out ends no strike, the review)
     if not text.isascii():
         text = _OVERLAID.sub(_struck_out, text)
-    if "<" in text and (
-        paints_over(text) or long_tag(text, _may_be_html(text, path)) or shrunk(text)
-    ):  # (no text of it is surely
-        return []  # seen)
+    if "<" in text and (paints_over(text) or long_tag(text, html) or shrunk(text)):
+        return []  # (no text of it is surely seen)
     plain = plain_paragraphs(text, path) if path else None
     if plain is not None and unsure_markup(text, path):
         return []

@@ -546,6 +546,12 @@ _HIDING_CSS = lazyre.compile(
 )
 
 
+# A font's variants and an underline's place: they draw the same letters, in their own
+# box (round 91: an acronym's small capitals, ligatures refused a page's quotes).
+_FACES = frozenset(
+    {"font-variant-caps", "font-variant-ligatures", "font-variant-east-asian",
+     "font-variant-alternates", "font-variant-position", "text-underline-position"}
+)  # fmt: skip
 # What an element's own style may carry and still surely show its text: any value of
 # these properties, a spacing that is not below zero, a size that is a plain length or a
 # keyword (a width's var() or calc() too, where nothing clips), a font size of at least
@@ -569,11 +575,8 @@ _SHOWING = frozenset(
         "font-variant-numeric", "font-feature-settings", "font-kerning", "text-rendering",
         "font-optical-sizing", "text-underline-offset", "text-decoration-line",
         "text-decoration-color", "text-decoration-style", "text-decoration-thickness",
-        # (round 91: an acronym's small capitals, ligatures, an underline's place)
-        "font-variant-caps", "font-variant-ligatures", "font-variant-east-asian",
-        "font-variant-alternates", "font-variant-position", "text-underline-position",
     }
-)  # fmt: skip
+) | _FACES  # fmt: skip
 # Not below zero: letters and words spaced, an element raised (a negative z-index may
 # put it under another's background).
 _NOT_NEGATIVE = frozenset({"letter-spacing", "word-spacing", "z-index"})
@@ -693,8 +696,6 @@ _INERT = frozenset(
         "color", "background-color", "background", "background-image", "font-weight",
         "font-style", "font-family", "font-variant", "font-stretch", "font-kerning",
         "font-feature-settings", "font-variant-numeric", "font-optical-sizing",
-        "font-variant-caps", "font-variant-ligatures", "font-variant-east-asian",
-        "font-variant-alternates", "font-variant-position", "text-underline-position",
         "text-rendering", "text-align", "text-transform", "text-decoration",
         "text-decoration-line", "text-decoration-color", "text-decoration-style",
         "text-decoration-thickness", "white-space", "word-break", "overflow-wrap",
@@ -717,7 +718,7 @@ _INERT = frozenset(
         "background-size", "background-position", "background-repeat", "background-clip",
         "background-origin", "background-attachment",
     }
-)  # fmt: skip
+) | _FACES  # fmt: skip
 # Elements laid out as blocks: their border and padding push what follows (they paint no
 # other text) where an inline element's reach over the lines around it (the review).
 _BLOCKS = frozenset(
