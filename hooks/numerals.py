@@ -84,6 +84,8 @@ _SCALES = {
     "mn": 1_000_000,
     "millionen": 1_000_000,
     "crore": 10_000_000,
+    "arab": 1_000_000_000,  # (round 92: Indian English's, romanised, after crore)
+    "kharab": 100_000_000_000,
     "milliard": 1_000_000_000,
     "milliarden": 1_000_000_000,
     "mrd": 1_000_000_000,
@@ -376,6 +378,8 @@ _MANY = (
     "lac",
     "million",
     "crore",
+    "arab",
+    "kharab",
     "milliard",
     "billion",
     "trillion",
@@ -443,7 +447,7 @@ _NUMBER = lazyre.compile(
     rf"""
     (?<![.,\u2044])  # (not a fraction's denominator: NFKC makes ½ a 1, U+2044 and a 2)
     (?<![^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])  # (nor glued: _UNGLUED)
-    (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
+    (?:(?P<int>\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:,\d{{2}})+,\d{{3}}|\d+)(?:\.(?P<frac>\d+))?
       |\.(?P<lead>\d+))
     (?P<exp>[eE][+-]?\d{{1,2}})?
     (?:(?P<pct>[\ \u00a0-]?(?:%|{_PERCENT_WORDS}))
@@ -1273,12 +1277,13 @@ _BETWEEN_SUMMED = lazyre.compile(r"[\ \t\u00a0\n]+(?:and[\ \t\u00a0\n]+)?")
 
 def _sums(text: str, found: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
     """(offset, as written, value) of each number said in two scales, the smaller after
-    the larger (`1 million 500 thousand`, `2 lakh 50 thousand`): their sum."""
+    the larger (`1 million 500 thousand`, `2 lakh 50 thousand`), or in digits after it
+    (`2 thousand 500`: round 92): their sum."""
     from decimal import Decimal
 
     after: dict[int, list[tuple[str, str]]] = {}
     for at, written, value in found:
-        if written[-1:].isalpha() and value[-1:].isdigit():
+        if (written[-1:].isalpha() or written.isdigit()) and value[-1:].isdigit():
             after.setdefault(at, []).append((written, value))
     out = []
     for at, written, value in found:
@@ -1287,7 +1292,7 @@ def _sums(text: str, found: list[tuple[int, str, str]]) -> list[tuple[int, str, 
         if gap is None:
             continue
         for more, plus in after.get(gap.end(), []):
-            if 0 < Decimal(plus) < unit and _unit_of(more):
+            if 0 < Decimal(plus) < unit and (more.isdigit() or _unit_of(more)):
                 total = plain_value(Decimal(value) + Decimal(plus))
                 out.append((at, text[at : gap.end() + len(more)], total))
     return out

@@ -509,6 +509,12 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("0.25% Rate Cut", "The bank cut rates by 25bps.", "0.25%"),
         ("76% Less Churn", "Churn hit 760 per mille last year.", "76%"),
         ("2 Billion Users", "We now have 2\u221910\u2079 users.", "2000000000"),
+        # (round 92: Indian grouping under three leading digits, a scale then its
+        # digits, Indian English's arab)
+        ("2 Billion Rows", "We loaded 200,00,00,000 rows last night.", "2000000000"),
+        ("2,500 Servers", "We now run 2 thousand 500 servers.", "2500"),
+        ("2,500 Servers", "We now run 2 thousand and 500 servers.", "2500"),
+        ("2 Billion Rows", "The table crossed 2 arab rows this year.", "2000000000"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
