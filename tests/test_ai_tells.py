@@ -2134,3 +2134,33 @@ def test_a_data_folder_a_config_moves_after_init_refuses_the_pages_that_print_va
     rc, out, _ = rg("run")
     assert rc == 1 and "content/posts/a.md:4:" in out and "sitedata/**" in out, out
     assert "content/posts/hello.md" not in out
+
+
+def test_the_hugo_docs_own_shapes_are_read_as_hugo_reads_them(repo: Repo, rg: Run) -> None:
+    """Round 93, measured on the Hugo docs as published: a shortcode that opens with a
+    template comment and a blank line stopped every run (exit 2, its printed text read as
+    a page whose front matter came late); a `.cspell.json` with comments at the root held
+    every page back (as an Eleventy template data file: a body supported nothing, a flag
+    documented elsewhere was an unregistered name on 51 pages); `[[server.headers]] for =
+    "/*"` was a config naming the run folder."""
+    repo.write(
+        "hugo.toml",
+        'baseURL = "https://x.org/"\n[[server.headers]]\n  for = "/*"\n'
+        '  [server.headers.values]\n    X-Frame-Options = "DENY"\n',
+    )
+    repo.write("layouts/_shortcodes/keys.html", '{{/*\nKeys.\n*/}}\n\n{{- $k := slice "a" }}\n')
+    repo.write(".cspell.json", '{\n  // words\n  "ignoreRegExpList": ["\\\\w+\\\\.\\\\w+"]\n}\n')
+    repo.write("content/commands/server.md", "---\ntitle: server\n---\nUse `--poll 700ms`.\n")
+    repo.write("content/faq.md", "---\ntitle: FAQ\n---\nUse the `--poll` flag. {{< keys >}}\n")
+    assert rg("init")[0] == 0
+    rc, out, err = rg("run")
+    assert rc == 0, out + err
+    rc, out, err = rg("status")
+    assert "names the run folder" not in out + err, out + err
+    repo.write(".cspell.json", '{"permalink": false}\n')  # (a template data file of none)
+    repo.write("content/faq.json", '{"permalink": false}\n')  # (the FAQ's own: held back)
+    rc, out, err = rg("run")
+    assert rc == 0, out + err
+    repo.write("content/commands/server.json", '{"permalink": false}\n')
+    rc, out, err = rg("run", "content/faq.md")
+    assert rc == 1 and "`--poll` is not registered" in out, out + err

@@ -351,9 +351,11 @@ def _names_in_values(path: str, text: str, folder: str) -> bool | None:
             if not isinstance(leaf, str) or not leaf.strip():
                 continue
             bare = leaf.strip().removeprefix("./").strip("/")
-            if folder in bare or any(
-                fnmatch.fnmatchcase(name, bare) for name in (top, folder) if bare
-            ):
+            if folder in bare:
+                return True
+            # (a glob only where it picks files to read: Jekyll's `include:`; not Hugo's
+            # `[[server.headers]] for = "/*"`, the Hugo docs' own config: round 93)
+            if key == "include" and any(fnmatch.fnmatchcase(n, bare) for n in (top, folder)):
                 return True
             # Jekyll's EntryFilter includes an entry its path starts with (`.r`, `.`)
             if key == "include" and (top.startswith(bare) or folder.startswith(bare)):

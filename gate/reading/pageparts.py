@@ -426,9 +426,14 @@ def html_lines(text: str, path: str, surely: bool = False) -> list[str] | None:
     aside. None for a markdown page. With `surely`, what a plain markup passes through
     as raw HTML (or to another output) is blanked too: a reader may not see it (an
     element it hides, a comment), so it supports nothing and holds no quote."""
-    from receipt_gate.reading.frontmatter import read
+    from receipt_gate import GateError
+    from receipt_gate.reading.frontmatter import NONE, read
 
-    fm = read(text, path)
+    try:
+        fm = read(text, path)
+    except GateError:  # (a reading of a page, a template's or a value's text: one whose
+        fm = NONE  # printed tags leave it opening with spaces, Hugo's docs' shortcodes;
+        # the gate refuses a page's own front matter read two ways where it reads it)
     markup = str(fm.fields.get("markup", "")).lower()
     lower = path.lower()
     if markup in _MARKDOWN_MARKUPS:

@@ -900,7 +900,7 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
                     got = None
                 held.update([p] if _may_unpublish(p, got) else [])
                 data_given += _data_given(p, got, data_file(p)) if eleventy or bare else []
-        folders = {posixpath.dirname(p) + "/" if "/" in p else "" for p in held}
+        folders = {_holds(p) for p in held}
         if sites.eleventy.global_layout((read(eleventy[0]) or "") if eleventy else "", every):
             folders.add("")  # (every page may be put in a layout its global data gives)
         from receipt_gate.rules.markup import build_texts
@@ -2107,6 +2107,19 @@ _CONFIG_EXTS = (".yml", ".yaml", ".toml")
 
 _CODE_DATA = ("js", "cjs", "mjs")
 _MORE_DATA = ("yaml", "yml", "toml")  # (Eleventy reads them where a config adds them)
+
+
+def _holds(path: str) -> str:
+    """The prefix of the pages a file that may unpublish them holds back: a folder's for
+    a directory data file (`posts/posts.json`, `posts/posts.11tydata.json`) or a meta
+    file; for a template data file, its template's beside it (`a/x.json` holds `a/x.*`:
+    round 93, the Hugo docs' `.cspell.json` had held every page of the site)."""
+    folder, _, name = path.rpartition("/")
+    prefix = folder + "/" if folder else ""
+    if name in _META:
+        return prefix
+    stem = name.split(".11tydata.", 1)[0] if ".11tydata." in name else name.rsplit(".", 1)[0]
+    return prefix if folder and stem == folder.rpartition("/")[2] else f"{prefix}{stem}."
 
 
 def _may_unpublish(path: str, data: bytes | None) -> bool:
