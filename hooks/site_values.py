@@ -24,6 +24,7 @@ refused, naming the file (the check cannot say what it prints).
 from __future__ import annotations
 
 import functools
+import html
 import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -62,6 +63,20 @@ class Site(NamedTuple):
     unreadable: dict[str, str]
     naming: dict[str, bool]
     roots: frozenset[str] = frozenset()  # (the bare names data gives: Eleventy's)
+    code: Code | None = None  # (the templates' text and calls, for reach())
+
+
+class Code(NamedTuple):
+    """The site's templates as reach() reads them: each one's text, the path each name
+    calls, the templates each calls; the banned phrases (as written, and their letters
+    as letters() makes them); and what reach() worked out already."""
+
+    texts: dict[str, str]
+    by_name: dict[str, str]
+    calls: dict[str, set[str]]
+    targets: tuple[tuple[str, str], ...]
+    letters: Callable[[str], str]
+    kept: dict[str, Any]
 
 
 # What `init` names (under the site's folder): each generator's configs and data.
@@ -110,9 +125,12 @@ def load(
     read: Callable[[str], bytes | None],
     banned: Callable[[str, str], str | None],
     globs: Sequence[str] = (),
+    targets: Sequence[tuple[str, str]] = (),
+    letters: Callable[[str], str] = str.lower,
 ) -> Site:
     """The site's values from the files `site_values` names (by `globs`); `banned(text,
-    key)`: the banned phrase a value's text holds, or None."""
+    key)`: the banned phrase a value's text holds, or None; `targets`: each banned
+    phrase and its letters as `letters(text)` makes a text's (for reach())."""
     sources: list[tuple[tuple[int, int, str], Source]] = []
     unreadable: dict[str, str] = {}
     naming: dict[str, bool] = {}
@@ -158,14 +176,15 @@ def load(
             _merge(values, [src.key.split(".", 1)[0], *steps_of(src.key)], src.doc)
     ordered = tuple(s for _, s in sources)
     roots = _data_roots(ordered)
-    naming = _naming(templates, roots)
+    naming, by_name, calls = _naming(templates, roots)
     tainted = _tainted(ordered, banned)
     for path, text in templates.items():  # (what a template prints of the values, together:
         said = banned(_as_printed(text, values), path)  # round 88, two clean halves)
         if said:
             for name in _template_names(path):
                 tainted.setdefault(TEMPLATE + name, []).append((None, said))
-    return Site(values, ordered, tainted, unreadable, naming, roots)
+    code = Code(templates, by_name, calls, tuple(targets), letters, {})
+    return Site(values, ordered, tainted, unreadable, naming, roots, code)
 
 
 # Hugo's ways to a site's params in a template, as Liquid names them.
@@ -199,11 +218,14 @@ def _data_roots(sources: Sequence[Source]) -> frozenset[str]:
     return frozenset(k for k in out if re.fullmatch(r"[A-Za-z_][\w-]*", k))
 
 
-def _naming(templates: Mapping[str, str], roots: frozenset[str]) -> dict[str, bool]:
+def _naming(
+    templates: Mapping[str, str], roots: frozenset[str]
+) -> tuple[dict[str, bool], dict[str, str], dict[str, set[str]]]:
     """Each name a page calls a template by -> whether it names the site's values: by
     `site`, `page.`, a param, a data file's name, Hugo's data or strings (round 88:
     `{{ with site }}{{ .Params.x }}`, `.Site.Data`, `i18n`), or through a template it
-    calls (an include in an include, a partial in a shortcode)."""
+    calls (an include in an include, a partial in a shortcode); and the path each name
+    calls, the paths each template calls."""
     roots_rx = (
         re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(roots))) + r")\b") if roots else None
     )
@@ -228,7 +250,7 @@ def _naming(templates: Mapping[str, str], roots: frozenset[str]) -> dict[str, bo
             if not direct[caller]:
                 direct[caller] = True
                 todo.append(caller)
-    return {n: direct[path] for path, ns in names.items() for n in ns}
+    return {n: direct[path] for path, ns in names.items() for n in ns}, by_name, calls
 
 
 # A template's call of another: an include or a render (Jekyll's, Eleventy's), a Hugo
@@ -555,13 +577,24 @@ def _tainted(
             if isinstance(node, list):
                 stack += [(f"{key}.{i}", v) for i, v in enumerate(node)]
                 items = [str(v) for v in node if isinstance(v, (str, int, float))]
-                node = "".join(items) if len(items) > 1 else None
+                # (run together, as Jekyll prints a list; and apart, either way round, as
+                # a loop or `delimit (collections.Reverse x) " "` prints it: round 92)
+                node = _joined(items) if len(items) > 1 else None
             if isinstance(node, str) and node.strip():
-                said = banned(node, key)
+                # (and as a browser shows it: `&#65;I` is "AI" where a template prints it
+                # as HTML, Jekyll's way, Hugo's safeHTML: round 92 t07)
+                said = banned(node, key) or (
+                    banned(html.unescape(node), key) if "&" in node else None
+                )
                 if said:
                     out.setdefault(key, []).append((src.scope, said))
                     count += 1
     return out
+
+
+def _joined(items: Sequence[str]) -> str:
+    """A list's items run together, then apart each way round, a paragraph between."""
+    return "\n\n".join(["".join(items), " ".join(items), " ".join(reversed(items))])
 
 
 def in_scope(scope: tuple[str, str] | None, path: str) -> bool:
@@ -632,7 +665,8 @@ def digest(site: Site, reads: Sequence[str]) -> object:
             out[k] = dict(sorted(site.unreadable.items()))
         elif k.startswith(TEMPLATE):  # (whether it names them, and what it prints of them)
             found = site.tainted.get(k, [])
-            out[k] = [site.naming.get(k[len(TEMPLATE) :]), [w for _, w in found]]
+            name = k[len(TEMPLATE) :]  # (and where its code reads the pieces of one: reach)
+            out[k] = [site.naming.get(name), [w for _, w in found], template_profile(site, name)]
         else:
             out[k] = [
                 [s.path, list(s.scope or ()), got]
@@ -696,6 +730,17 @@ def called(m: re.Match[str]) -> str:
     if m.group(2):
         return f"shortcode:{m.group(2).removeprefix('/')}"
     return f"include:{m.group(1).strip(chr(34) + chr(39))}"
+
+
+def assigned(text: str) -> frozenset[str]:
+    """The names a page or template sets itself (`{% assign x = %}`, a loop's)."""
+    return frozenset(_ASSIGNED.findall(text)) if "{%" in text else frozenset()
+
+
+def call_of(tag: str) -> str | None:
+    """The name a tag calls a template of the site's by (`shortcode:x`), or None."""
+    m = _CALL.match(tag)
+    return called(m) if m else None
 
 
 def calls_naming(site: Site, tag: str) -> bool:
@@ -805,4 +850,197 @@ def reads_from(keys: Sequence[str], unfollowed: bool, site: Site) -> list[str]:
         out.add(EVERY)
     if out and site.unreadable:
         out.add(UNREADABLE)
+    return sorted(out)
+
+
+# What code that cuts, joins, reorders or replaces text may print of what it reads (round
+# 92: `printf "%sI language model" site.Params.x` with x "As an A", `replace` of an X in
+# "As an AX...", `collections.Reverse` of a list, a shortcode's own strings): where the
+# letters of a banned phrase are, in order, a few runs of those texts (each inside one:
+# 1 + n // 8 for a phrase of n letters, three for "as an ai language model"), or all in
+# one text but for one letter, the check cannot follow what the code prints. Where the
+# texts pass 4 KB (a site's data), only the latter: a large site's words make any phrase
+# of a few runs (the Hugo docs' 176 KB: "regenerat" and "e response").
+_MOST_CODE = 500  # templates, and characters below, past which a closure is not followed
+_MOST_TEXT = 4_000_000
+_SHORT = 4096  # (letters: what a shortcode and the few values it names hold)
+TOO_LARGE = "!"
+
+
+class Reach(NamedTuple):
+    """For each target's letters, at each letter, where the longest run from there that
+    one of the texts holds ends; how many letters the texts hold; for each target,
+    whether one text holds its letters but for one."""
+
+    ends: list[list[int]]
+    size: int
+    near: list[bool]
+
+
+def profile(targets: Sequence[tuple[str, str]], pieces: Sequence[str]) -> Reach:
+    """The texts' Reach: linear in a target's letters (a run from the next letter ends no
+    sooner)."""
+    material = "\0".join(pieces)
+    ends_of, near = [], []
+    for _, letters in targets:
+        ends = []
+        j = 0
+        for i in range(len(letters)):
+            j = max(j, i)
+            while j < len(letters) and letters[i : j + 1] in material:
+                j += 1
+            ends.append(j)
+        ends_of.append(ends)
+        near.append(len(letters) > 3 and _one_off(letters, material))
+    return Reach(ends_of, len(material), near)
+
+
+def _one_off(letters: str, material: str) -> bool:
+    """Does one text (of the material, apart by NULs) hold these letters but for one
+    letter changed, added or dropped? One half is there as it is: each place it is, read
+    at the three starts the letters may have there."""
+    half = len(letters) // 2
+    for part, start in ((letters[:half], 0), (letters[half:], half)):
+        at, tries = material.find(part), 0
+        while at != -1 and tries < 10_000:
+            if any(
+                _off_by_one(letters, material, s)
+                for s in (at - start - 1, at - start, at - start + 1)
+            ):
+                return True
+            at, tries = material.find(part, at + 1), tries + 1
+    return False
+
+
+def _off_by_one(p: str, material: str, s: int) -> bool:
+    """Does the material from `s` differ from `p` by one letter changed, added or dropped
+    (within one text)?"""
+    if s < 0:
+        return False
+    n = len(p)
+    run = material[s : s + n]
+    k = next((i for i, (x, y) in enumerate(zip(run, p, strict=False)) if x != y), len(run))
+    if "\0" in material[s : s + k]:
+        return False
+    if len(run) == n and "\0" not in run and run[k + 1 :] == p[k + 1 :]:
+        return True  # (changed)
+    dropped = material[s : s + n - 1]
+    if "\0" not in dropped and dropped[k:] == p[k + 1 :] and len(dropped) == n - 1:
+        return True
+    added = material[s : s + n + 1]
+    return "\0" not in added and len(added) == n + 1 and added[k + 1 :] == p[k:]
+
+
+def reached(targets: Sequence[tuple[str, str]], reaches: Sequence[Any]) -> str | None:
+    """The first banned phrase whose letters the texts of these Reaches hold, few enough
+    runs of them or but for one letter, or None; TOO_LARGE where one is."""
+    if any(r == TOO_LARGE for r in reaches):
+        return TOO_LARGE
+    size = sum(r.size for r in reaches)
+    for n, (phrase, letters) in enumerate(targets):
+        if any(r.near[n] for r in reaches):
+            return phrase
+        if size > _SHORT:  # (a large site's words, whole, each somewhere, make any phrase)
+            continue
+        ends = [max(e) for e in zip(*(r.ends[n] for r in reaches), strict=True)]
+        runs = i = 0
+        while i < len(letters) and ends[i] > i and runs <= 1 + len(letters) // 8:
+            i, runs = ends[i], runs + 1
+        if i >= len(letters) and runs <= 1 + len(letters) // 8:
+            return phrase
+    return None
+
+
+def texts_of(site: Site, text: str, mine: frozenset[str] = frozenset()) -> list[str]:
+    """A text's letters (as `letters` makes them), with those of each value it names
+    (every string, key and item under it), and as a browser shows them (entities)."""
+    code = site.code
+    if code is None:
+        return []
+    out = [text]
+    for key in named_keys(text, site.roots - mine):
+        got = value(site, key)
+        stack = [value(site, key.lower()) if got is None else got]  # (Hugo's, in any case)
+        while stack and len(out) < 10_000:
+            node = stack.pop()
+            if isinstance(node, dict):
+                out += map(str, node)
+                stack += node.values()
+            elif isinstance(node, list):
+                stack += node
+            elif isinstance(node, (str, int, float)) and not isinstance(node, bool):
+                out.append(str(node))
+    out += [html.unescape(t) for t in out if "&" in t]
+    return [code.letters(t) for t in out]
+
+
+def template_profile(site: Site, name: str) -> Any:
+    """profile() of the texts a template a page calls by `name` reads (its own, those of
+    each template it calls, the values each names), TOO_LARGE past a bound, None for a
+    template the site does not keep."""
+    code = site.code
+    path = code.by_name.get(name) if code is not None else None
+    if code is None or path is None:
+        return None
+    if path not in code.kept:
+        seen, todo, pieces, size = {path}, [path], [], 0
+        while todo and len(seen) <= _MOST_CODE and size <= _MOST_TEXT:
+            at = todo.pop()
+            more = texts_of(site, code.texts[at], assigned(code.texts[at]))
+            pieces += more
+            size += sum(map(len, more))
+            for c in sorted(code.calls.get(at, ())):
+                if c not in seen:
+                    seen.add(c)
+                    todo.append(c)
+        big = todo and (len(seen) > _MOST_CODE or size > _MOST_TEXT)
+        code.kept[path] = TOO_LARGE if big else profile(code.targets, pieces)
+    return code.kept[path]
+
+
+# A value a template's code names anywhere in a tag (not only printed): Hugo's `.Site.X`,
+# `site.Params.x`, `$.Site.Data.a`, `.Params.x` and `.Param "x"` (a page's params, or the
+# site's), `i18n "x"`; Liquid's `site.x`, `page.x`, `layout.x`.
+_HUGO_SITE = lazyre.compile(r"(?:\$|\.Page)?\.Site\b|\bhugo(?=\.Data\b)")
+_HUGO_PARAM = lazyre.compile(r"(?:\bparam|\.Param|\bi18n|\bT)\s+\"([^\"\n]{1,200})\"")
+_NAMED = lazyre.compile(
+    r"(?:(?<![\w.$])(site|page|layout)|(?<!site)(\.Params))"
+    r"((?:\.[A-Za-z_][\w-]*+|\[\s*(?:\"[^\"\n]*\"|'[^'\n]*'|\d+)\s*\])*+)"
+)
+
+
+# A template's comment or string (but an index's: `site.data["a.b"]`), which names no value.
+_STRINGS = lazyre.compile(
+    r"/\*.*?\*/|(?<![\[\s])\"(?:[^\"\\\n]|\\.)*\"|(?<!\[)\s\"(?:[^\"\\\n]|\\.)*\""
+    r"|(?<![\[\s])'[^'\n]*'|(?<!\[)\s'[^'\n]*'|`[^`]*`",
+    re.DOTALL,
+)
+
+
+def named_keys(text: str, roots: frozenset[str] = frozenset()) -> list[str]:
+    """The keys of the values a template's text names, wherever (a bare `site` or
+    `.Site.Params` names all under it; a data file's bare name, Eleventy's, too)."""
+    if "{" not in text:
+        return []
+    from receipt_gate.reading.inline import TAGS
+
+    tags = [m.group() for m in TAGS.finditer(text) if not m.group().startswith("{#")]
+    code = _HUGO_SITE.sub("site", _STRINGS.sub(" ", "\n".join(tags)))
+    out = set()
+    for m in _NAMED.finditer(code):
+        steps = _steps(m.group(3))
+        if m.group(2):
+            out |= {key_of("page", steps), key_of("site", ["params", *steps])}
+        else:
+            out.add(key_of(m.group(1), steps))
+    for m in _HUGO_PARAM.finditer("\n".join(tags)):
+        steps = m.group(1).split(".")
+        out |= {key_of("page", steps), key_of("site", ["params", *steps]), key_of("site", steps)}
+    if roots:
+        rx = re.compile(
+            r"(?<![\w.$])("
+            + "|".join(map(re.escape, sorted(roots)))
+            + r")((?:\.[A-Za-z_][\w-]*+)*)"
+        )
+        out |= {key_of("page", [m.group(1), *_steps(m.group(2))]) for m in rx.finditer(code)}
     return sorted(out)

@@ -2164,3 +2164,75 @@ def test_the_hugo_docs_own_shapes_are_read_as_hugo_reads_them(repo: Repo, rg: Ru
     repo.write("content/commands/server.json", '{"permalink": false}\n')
     rc, out, err = rg("run", "content/faq.md")
     assert rc == 1 and "`--poll` is not registered" in out, out + err
+
+
+_CUT_JOINED = {  # (round 92: what a site's code makes of its values and strings)
+    "entity": (
+        'tagline = "As an &#65;I language model, I cannot browse."',
+        "{{ site.Params.tagline | safeHTML }}",
+        "{{< s >}}",
+    ),
+    "reversed": (
+        'x = ["model", "language", "As an AI"]',
+        '{{ delimit (collections.Reverse site.Params.x) " " }}',
+        "{{< s >}}",
+    ),
+    "printf": ('x = "As an A"', '{{ printf "%sI language model" site.Params.x }}', "{{< s >}}"),
+    "replace": (
+        'x = "As an AX language model."',
+        '{{ replace site.Params.x "X" "I" }}',
+        "{{< s >}}",
+    ),
+    "argument": ("", '{{ printf "%sI language model" (.Get 0) }}', '{{< s "As an A" >}}'),
+    "inner": ("", '{{ replace .Inner "X" "I" }}', "{{< s >}}As an AX language model{{< /s >}}"),
+    "three values": (
+        'a = "As an"\nb = "AI lang"\nc = "uage model"',
+        "{{ printf `%s %s%s` site.Params.a site.Params.b site.Params.c }}",
+        "{{< s >}}",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_CUT_JOINED))
+def test_code_that_cuts_or_joins_the_site_s_text_is_read_for_its_pieces(
+    repo: Repo, rg: Run, case: str
+) -> None:
+    """Round 92 t07-t10: a shortcode that unescapes, reverses, printf-joins or replaces
+    the pieces of a banned phrase (a param's, an argument's, a paired shortcode's inner
+    text) printed it past the check. Refused while its code reads the pieces; passes
+    once a piece is plain words."""
+    params, code, call = _CUT_JOINED[case]
+    repo.write("hugo.toml", f'baseURL = "https://x.org/"\n[params]\n{params}\n')
+    repo.write("layouts/shortcodes/s.html", code + "\n")
+    repo.write("content/posts/hello.md", "---\ntitle: Hello\n---\nA first post.\n")
+    assert rg("init")[0] == 0
+    repo.write("content/posts/d.md", f"---\ntitle: D\n---\n\nHello {call} there.\n")
+    rc, out, _ = rg("run", "content/posts/d.md")
+    assert rc == 1 and "content/posts/d.md:5:" in out and "language model" in out, out
+    repo.write("hugo.toml", 'baseURL = "https://x.org/"\n[params]\nx = "Plain words."\n')
+    repo.write("content/posts/d.md", "---\ntitle: D\n---\n\nHello {{< s >}} there.\n")
+    rc, out, _ = rg("run", "content/posts/d.md")
+    assert rc == 0, out
+
+
+def test_a_large_site_s_words_are_no_pieces_of_a_phrase(repo: Repo, rg: Run) -> None:
+    """The Hugo docs as published: a shortcode printing a config from 176 KB of data (the
+    words "as", "an", "language", "model" all there, far apart) and a page's own code
+    block in a paired shortcode are no pieces; a self-closing call holds no inner text."""
+    words = "As a rule, an option sets the language. A model of the site. " * 200
+    repo.write("hugo.toml", 'baseURL = "https://x.org/"\n')
+    repo.write("data/docs.yaml", f"config:\n  note: {words}\n  more: regenerate the response\n")
+    repo.write(
+        "layouts/shortcodes/code-toggle.html",
+        '{{/* Shows a config (the site\'s data). */}}\n{{ with index site.Data.docs "config" }}'
+        "{{ . | jsonify }}{{ end }}{{ .Inner }}\n",
+    )
+    repo.write("content/posts/hello.md", "---\ntitle: Hello\n---\nA first post.\n")
+    assert rg("init")[0] == 0
+    repo.write(
+        "content/posts/d.md",
+        "---\ntitle: D\n---\n\n{{< code-toggle config=x />}}\n\nA regional language of ours.\n\n"
+        "{{< code-toggle >}}\nlanguageCode = 'as an ai language'\n{{< /code-toggle >}}\n",
+    )
+    rc, out, _ = rg("run", "content/posts/d.md")
+    assert rc == 0, out
