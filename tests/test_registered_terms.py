@@ -514,3 +514,25 @@ def test_a_name_liquid_prints_is_read(terms: Repo, rg: Run, body: str) -> None:
     terms.write("drafts/b.md", "---\nstatus: ready\n---\n# B\n\n" + body + "\n")
     rc, out, _ = rg("run", "drafts/b.md")
     assert rc == 1 and "`--turbo-mode` is not registered" in out, out
+
+
+@pytest.mark.parametrize(("hugo", "documents"), [(False, True), (True, False)])
+def test_an_index_beside_the_docs_holds_them_back_only_where_hugo_builds(
+    repo: Repo, rg: Run, hugo: bool, documents: bool
+) -> None:
+    """Round 93, the Jekyll docs as published: `docs/_docs/index.md` beside every other
+    page of the docs made each a Hugo leaf bundle's resource, so no page documented a
+    name (55 false findings). On a Jekyll site it is a page among pages; where Hugo may
+    build the site (its config there too), a page beside an index is still a bundle's
+    resource."""
+    repo.write("docs/_config.yml", "collections:\n  docs:\n    output: true\n")
+    repo.write("docs/_posts/2024-01-01-hello.md", "---\ntitle: Hello\n---\nA post.\n")
+    repo.write("docs/_docs/index.md", "---\ntitle: Home\n---\nHello.\n")
+    repo.write("docs/_docs/posts.md", "---\ntitle: Posts\n---\nBuild with `--drafts`.\n")
+    repo.write("docs/_docs/upgrading.md", "---\ntitle: Up\n---\nDrafts: `--drafts`.\n")
+    if hugo:
+        repo.write("hugo.toml", 'baseURL = "https://x.org/"\n')
+    assert rg("init")[0] == 0
+    rc, out, _ = rg("run", "docs/_docs/posts.md", "docs/_docs/upgrading.md")
+    assert (rc == 0) is documents, out
+    assert documents or "`--drafts` is not registered" in out

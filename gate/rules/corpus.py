@@ -54,9 +54,16 @@ Dates = tuple[Sequence[str], Sequence[str]]  # a config's own (publish, expiry) 
 Prints = list[list[list[Any]]]
 # (folders held back, layouts that print a page only where its fields say, date fields,
 # [path prefix, field, value] for each field a config gives the pages under a path, the
-# permalink patterns a config gives posts, whether hidden folders' pages are built)
+# permalink patterns a config gives posts, whether hidden folders' pages are built,
+# whether Hugo may build the site: its leaf bundles)
 SiteData = tuple[
-    list[str], dict[str, Prints], tuple[list[str], list[str]], list[list[str]], list[str], bool
+    list[str],
+    dict[str, Prints],
+    tuple[list[str], list[str]],
+    list[list[str]],
+    list[str],
+    bool,
+    bool,
 ]
 # A page's publication, as Pages.states() keeps it.
 PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
@@ -78,6 +85,7 @@ class _Seen(NamedTuple):
     layouts: Mapping[str, Prints]  # layouts that print a page only where its fields say
     defaults: Sequence[Sequence[str]]  # [path prefix, field, value] a config gives pages
     hidden: bool = False  # a hidden folder's page is built (Eleventy builds `.notes/`)
+    bundles: bool = True  # a page beside an index may be a leaf bundle's resource (Hugo)
 
 
 # A YAML value Ruby's Psych reads as false or null in any case, and js-yaml and Go's
@@ -441,6 +449,7 @@ def _shared_addresses(
     facts: Mapping[str, list[Any]],
     patterns: Sequence[str] = (),
     hidden: bool = False,
+    bundles: bool = True,
 ) -> set[str]:
     """The pages a generator may write to the same file as another: one a field names
     (`permalink:`, Hugo's `url:`, a `slug:` in the page's folder) or the one its path
@@ -449,7 +458,7 @@ def _shared_addresses(
     shared"; Hugo keeps one), so none of them surely shows."""
     named: dict[str, set[str]] = {}
     for p, sha in shas.items():
-        if _unbuilt(p, shas, hidden):
+        if _unbuilt(p, shas, hidden, bundles):
             continue  # (no page of its own: a README beside an index, a bundle's file)
         fields = facts[_fk(p, sha)][0] if _fk(p, sha) in facts else {}
         for address in _addresses(p, fields, patterns):
@@ -787,7 +796,9 @@ def _held(path: str, held: Sequence[str]) -> bool:
     return any(path.startswith(h) if h[:1] != "\0" else holds(h, path) for h in held)
 
 
-def _unbuilt(path: str, paths: Mapping[str, str], hidden: bool = False) -> bool:
+def _unbuilt(
+    path: str, paths: Mapping[str, str], hidden: bool = False, bundles: bool = True
+) -> bool:
     """Is this a page some generator never builds, whatever its config: in a hidden
     folder or hidden itself (MkDocs, Hugo and Jekyll leave out `.*`; Hugo and Jekyll
     `#*` and `*~`), in a folder of dependencies (Jekyll's default excludes:
@@ -816,8 +827,10 @@ def _unbuilt(path: str, paths: Mapping[str, str], hidden: bool = False) -> bool:
     # (an index in another format Hugo renders: a held entry, _site_data's bundles)
     beside_index = any(f"{base}index{ext}" in paths for ext in _HUGO_INDEXES[:3])
     # A README beside an index (MkDocs builds the index); any other page beside one is
-    # a Hugo leaf bundle's resource, which Hugo builds no page from (MkDocs would).
-    return beside_index and posixpath.splitext(name)[0].lower() != "index"
+    # a Hugo leaf bundle's resource, which Hugo builds no page from (MkDocs would), where
+    # Hugo may build the site (`bundles`).
+    stem = posixpath.splitext(name)[0].lower()
+    return beside_index and stem != "index" and (bundles or stem == "readme")
 
 
 # (the formats Hugo renders content from, gate.sites.hugo.CONTENT, and `.MD`; the first
@@ -829,6 +842,9 @@ _HUGO_INDEXES = (
 
 
 _DEPENDENCIES = frozenset({"node_modules", "gemfiles", "_site"})
+# The configs of generators that build no leaf bundles (Jekyll's, MkDocs'; Eleventy's
+# are its own list).
+_NOT_HUGO = frozenset({"_config.yml", "_config.yaml", "_config.toml", "mkdocs.yml", "mkdocs.yaml"})
 _VENDORED = frozenset({"bundle", "cache", "gems", "ruby"})
 
 
@@ -935,7 +951,11 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         defaults = sorted([p, k, v] for p, k, v in given)
         patterns = sorted(set(sites.post_permalinks(every, read, named)))
         hidden = bool(eleventy or bare)  # (Eleventy builds `.notes/`: round 43)
-        return sorted(folders | set(held_by)), layouts, dates, defaults, patterns, hidden
+        # (a site another generator's config names and Hugo's none: no leaf bundles, the
+        # Jekyll docs' `_docs/index.md` beside its pages, round 93)
+        others = bool(eleventy) or any(p.rpartition("/")[2] in _NOT_HUGO for p in every)
+        leafy = not others or any(sites.hugo.CONFIG.search(p) for p in every)
+        return sorted(folders | set(held_by)), layouts, dates, defaults, patterns, hidden, leafy
 
     return built_once(tree, f"site-data/{run_dir}/{builds}", find)
 
@@ -2369,7 +2389,7 @@ class Pages:
             and (self._every_draft(before) or self._every_draft(shas))
         ):
             return None
-        rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3], site[5])
+        rules = _Seen(site[2], [*held, *site[0]], frozenset(), site[1], site[3], *site[5:])
         out: dict[str, tuple[int, Any]] = {}
         errors = []
         every: bool | None = None  # (asked once, of the first draft)
@@ -2473,10 +2493,10 @@ class Pages:
         rules = _Seen(
             site[2],
             [*self._held_sections(shas, facts), *site[0]],
-            frozenset(_shared_addresses(shas, facts, site[4], site[5])),
+            frozenset(_shared_addresses(shas, facts, site[4], *site[5:])),
             site[1],
             site[3],
-            site[5],
+            *site[5:],
         )
         from receipt_gate.base import wildmatch
 
@@ -2536,7 +2556,7 @@ class Pages:
             return False
         return not surely or not (
             _held(p, rules.held)
-            or _unbuilt(p, shas, rules.hidden)
+            or _unbuilt(p, shas, rules.hidden, rules.bundles)
             or p in rules.unseen
             # built, and its layout prints none of its body
             or (bool(rules.layouts) and not _all_print(p, fields, rules))
