@@ -260,6 +260,8 @@ def _title_numbers(title: str, opened: str = "") -> list[str]:
     accuses nothing); and as a browser draws it (`<span dir=rtl>6&rlm;7</span>`), inside
     what its page opens before it (`opened`: a `<div dir="rtl">` around it)."""
     read: set[str] = set()
+    if ".0" in title:  # (a release after its name: `MkDocs 2.0`, `Eleventy 1.0 Beta`)
+        title = _RELEASE.sub(_released, title)
     if "<sup" in title:  # (a power the markup's removal would join: `10<sup>6</sup>`)
         title = SUP_POWER.sub(lambda m: f"{m[1]}^{m[2]}", title)
     for styles in (True, False) if "style" in title else (True,):  # (a style may show)
@@ -275,6 +277,23 @@ def _title_numbers(title: str, opened: str = "") -> list[str]:
 
 
 _NONE = frozenset({"0"})  # (a share of none, `Falls to 0%`, still accuses)
+# A whole number's `.0` after a name (a capital's word): a release, as `v2.0` is (round
+# 93: "What MkDocs 2.0 means" accused every "two weeks ago"); not one a count's word
+# follows (`Rated 4.0 Stars`, `Grew 2.0 Times`, `2.0 Million`, `2.0%`).
+_RELEASE = lazyre.compile(
+    r"(\b[A-Z][\w+#-]*[ \u00a0]+)(\d{1,3}\.0(?:\.\d+)?)(?![\d.,])([ \u00a0]*\S*)"
+)
+_COUNTED = lazyre.compile(
+    r"(?i)[%\u2030x\u00d7]|(?:times|stars?|points?|pts|percent|per|of|million|billion|"
+    r"thousand|trillion|[kmbt]n?|mn|bn|hours?|days?|weeks?|months?|years?|users?|people)\b"
+)
+
+
+def _released(m: re.Match[str]) -> str:
+    after = m.group(3).strip()
+    if after and _COUNTED.match(after):
+        return m.group()
+    return m.group(1) + " " * len(m.group(2)) + m.group(3)
 
 
 def _as_read(title: str, styles: bool = True, gaps: bool = False) -> list[str]:

@@ -539,6 +539,26 @@ def test_a_titles_year_or_zero_accuses_nothing(title: str) -> None:
     assert find_headline_numbers(draft, build_corpus(articles), "drafts/d.md")[0] == []
 
 
+@pytest.mark.parametrize(
+    ("title", "accused"),
+    [
+        ("What MkDocs 2.0 means for your docs", []),
+        ("The very first Eleventy 1.0 Beta Release", []),
+        ("Web 2.0", []),
+        ("Rated 4.0 Stars", ["4"]),  # (a count's word after it: a count)
+        ("Revenue Hit 2.0 Million", ["2 million"]),
+        ("Growth of 2.0%", ["2%"]),
+    ],
+)
+def test_a_titles_release_accuses_nothing(title: str, accused: list[str]) -> None:
+    """Round 93, MkDocs Material's blog: "What MkDocs 2.0 means" read as the count 2
+    accused every "two weeks ago"; a whole number's `.0` after a name is a release."""
+    articles = {"posts/a.md": parse_article(f"---\ntitle: {title}\n---\nA week.\n", "posts/a.md")}
+    draft = "Two weeks ago, 1 of us had 4 stars, 2 million and 2% growth.\n"
+    found = find_headline_numbers(draft, build_corpus(articles), "drafts/d.md")[0]
+    assert sorted({f.message.split(" appears")[0] for f in found}) == accused, found
+
+
 def test_a_body_with_a_tag_longer_than_the_readers_read_supports_nothing() -> None:
     """Round 90: a tag whose value runs past the readers' bound was read as text, its
     attribute a body's numbers."""
@@ -1181,6 +1201,50 @@ def test_a_page_beside_what_holds_it_back_supports_nothing(
     rc, out, _ = rg("run")
     assert rc == 1, out
     assert "drafts/reply.md:1:12: headline-numbers: 76 appears in the title" in out
+
+
+@pytest.mark.parametrize(
+    ("data", "held"),
+    [
+        # (round 93, the Eleventy site's blog/blog.json: no post supported a number)
+        ('{"layout": "post.njk", "permalink": "/blog/{{ page.fileSlug }}/"}', False),
+        ('{"layout": "bare.njk"}', True),  # (a layout that prints no content)
+        ('{"permalink": false}', True),
+        ('{"eleventyComputed": {"title": "x"}}', True),
+        ('{"layout": ["post.njk"]}', True),
+    ],
+)
+def test_an_eleventy_folder_s_data_holds_its_pages_back_only_where_it_may(
+    repo: Repo, rg: Run, data: str, held: bool
+) -> None:
+    _title_and_reply(repo)
+    repo.write(".eleventy.js", "module.exports = () => ({});\n")
+    repo.write("_includes/post.njk", "<main>{{ content | safe }}</main>\n")
+    repo.write("_includes/bare.njk", "<main>Nothing here.</main>\n")
+    repo.write("posts/wip/notes.md", "The drift peaked at 76 hours.\n")
+    repo.write("posts/wip/wip.json", data)
+    rc, out, _ = rg("run")
+    assert (rc == 1) is held, out
+
+
+@pytest.mark.parametrize(
+    ("meta", "held"),
+    [
+        ("hide:\n  - feedback\n", False),  # (MkDocs Material's own blog: round 93)
+        ("search:\n  exclude: false\n", False),
+        ("draft: true\n", True),
+        ("date: 2099-01-01\n", True),  # (the blog plugin's: a post dated later)
+        ("*x: 1\n", True),  # (an alias may spell a key)
+    ],
+)
+def test_a_meta_file_holds_its_folder_back_only_where_it_may_unpublish(
+    repo: Repo, rg: Run, meta: str, held: bool
+) -> None:
+    _title_and_reply(repo)
+    repo.write("posts/wip/notes.md", "The drift peaked at 76 hours.\n")
+    repo.write("posts/wip/.meta.yml", meta)
+    rc, out, _ = rg("run")
+    assert (rc == 1) is held, out
 
 
 @pytest.mark.parametrize(

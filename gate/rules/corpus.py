@@ -888,7 +888,7 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         )
         from receipt_gate.sites.layout import held_globs
 
-        held = {p for p in every if p.rpartition("/")[2] in _META}
+        held = {p for p in every if p.rpartition("/")[2] in _META and _meta_unpublishes(tree, p)}
         # A Hugo leaf bundle's index in a format other than markdown (`index.html`,
         # `index.org`): what lies beside it and under it is a resource, no page.
         bundles = [
@@ -914,7 +914,8 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
                     got = tree.read(p, 1 << 20)
                 except Unreadable:
                     got = None
-                held.update([p] if _may_unpublish(p, got) else [])
+                fields_given = data_file(p) and bool(eleventy or bare)  # (_data_given's)
+                held.update([p] if _may_unpublish(p, got, fields_given) else [])
                 data_given += _data_given(p, got, data_file(p)) if eleventy or bare else []
         folders = {_holds(p) for p in held}
         if sites.eleventy.global_layout((read(eleventy[0]) or "") if eleventy else "", every):
@@ -2129,6 +2130,20 @@ _CODE_DATA = ("js", "cjs", "mjs")
 _MORE_DATA = ("yaml", "yml", "toml")  # (Eleventy reads them where a config adds them)
 
 
+def _meta_unpublishes(tree: Tree, path: str) -> bool:
+    """Can this meta file (Material's meta plugin: front matter for every page under it)
+    hold its pages back? Where it names a draft, a status or a date (the blog plugin's
+    drafts: a date to come), or may spell one otherwise (an escape, an alias, a merge, a
+    tag, a complex key), or cannot be read. (`hide: [feedback]` does not: MkDocs
+    Material's own blog, round 93, had every post support nothing.)"""
+    try:
+        data = tree.read(path, 1 << 20)
+    except Unreadable:
+        return True
+    text = (data or b"").decode("utf-8", "replace")
+    return data is None or re.search(r"(?i)draft|status|date|\\|<<|[?*&!]", text) is not None
+
+
 def _holds(path: str) -> str:
     """The prefix of the pages a file that may unpublish them holds back: a folder's for
     a directory data file (`posts/posts.json`, `posts/posts.11tydata.json`) or a meta
@@ -2142,12 +2157,16 @@ def _holds(path: str) -> str:
     return prefix if folder and stem == folder.rpartition("/")[2] else f"{prefix}{stem}."
 
 
-def _may_unpublish(path: str, data: bytes | None) -> bool:
+def _may_unpublish(path: str, data: bytes | None, given: bool = False) -> bool:
     """Can this Eleventy directory data file give its pages a permalink (`false` writes
     none)? A JSON one, read as JSON reads it (escapes too), when it holds a `permalink`
     key at any depth, or when it cannot be read; a YAML or TOML one when its text names
     such a key anywhere; a JavaScript one always (its keys may be computed:
-    `{["perma" + "link"]: false}`)."""
+    `{["perma" + "link"]: false}`). Where its fields are `given` to its pages (a
+    directory's JSON file, read by _data_given: its layout is each page's, and read as
+    one), a string permalink or layout holds nothing back (the Eleventy site's
+    `blog/blog.json`, `"permalink": "/blog/{{ page.fileSlug }}/"`: round 93, no post
+    supported a number)."""
     if path.endswith(tuple(f".{k}" for k in _MORE_DATA)):
         # (a key named plainly, or one an escape, an alias or a merge may spell)
         text = (data or b"").decode("utf-8", "replace")
@@ -2166,11 +2185,15 @@ def _may_unpublish(path: str, data: bytes | None) -> bool:
         # such an Eleventy site supported nothing; unless it names a key that may, for a
         # parser a config adds: JSON5's `{// c\n"permalink": false}`, the review)
         return re.search(rb"permalink|layout|eleventyComputed|\\", data) is not None
+    top = todo[0]
     while todo:
         doc = todo.pop()
         if isinstance(doc, dict):
-            if {"permalink", "layout", "eleventyComputed"} & doc.keys():  # (a layout: one
-                # may print none; a computed value: a field a layout reads may be false)
+            keys = {"permalink", "layout", "eleventyComputed"} & doc.keys()
+            if given and doc is top:  # (a page's own fields: a plain string is read)
+                keys = {k for k in keys if not isinstance(doc[k], str)}
+            if keys:  # (a layout: one may print none; a computed value: a field a layout
+                # reads may be false)
                 return True
             todo += doc.values()
         elif isinstance(doc, list):
@@ -2208,9 +2231,9 @@ def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, 
     ]
 
 
-# (a layout or an address a data file gives: read as holding its folder's pages back,
-# _may_unpublish; a template's own data file may give another)
-_PLACING_KEYS = frozenset({"layout", "permalink"})
+# (an address a data file gives: its pages' own, unless it is no string: held back,
+# _may_unpublish; a layout it gives as a string is its pages', read as their own)
+_PLACING_KEYS = frozenset({"permalink"})
 
 
 def _reader(tree: Tree) -> Callable[[str], str | None]:
