@@ -179,6 +179,37 @@ def test_json_and_exit_findings(linted: Repo, rg: Run) -> None:
         assert rc == 1 and where in out and "drafts/intro.md" not in out.split("receipt-gate:")[0]
 
 
+@pytest.mark.parametrize(
+    ("printed", "rc", "said"),
+    [
+        # (round 93 r02: nesting past the parser's depth was a RecursionError, exit 3)
+        ('"[" * 100000 + "]" * 100000', 2, "findings: json, but the output is not JSON (nested"),
+        # (r03: a lone surrogate, which no UTF-8 receipt holds: UnicodeEncodeError, exit 3)
+        (
+            "json.dumps([{'path': p, 'line': 1, 'message': 'bad \\ud800 text'} for p in bad])",
+            1,
+            "drafts/b.md:1:1: lint: bad \ufffd text",
+        ),
+    ],
+)
+def test_a_tool_s_strange_json_is_refused_or_read_whole(
+    linted: Repo, rg: Run, printed: str, rc: int, said: str
+) -> None:
+    linted.write(
+        "lint.py",
+        "import json, sys\nbad = [p for p in sys.argv[1:] if 'unique' in open(p).read()]\n"
+        f"print({printed})\nsys.exit(1 if bad else 0)\n",
+    )
+    linted.write("drafts/b.md", UNIQUE)
+    cmd = f"[{json.dumps(sys.executable)}, lint.py]"
+    linted.write(
+        ".receipt-gate.yaml",
+        f"required: [lint]\nchecks: {{lint: {{command: {cmd}, findings: json}}}}\n",
+    )
+    got, out, err = rg("run")
+    assert (got, said in out + err) == (rc, True), out + err
+
+
 COLON_LINT = """\
 import sys
 for p in sys.argv[1:]:

@@ -322,9 +322,9 @@ class CommandCheck:
 
         try:
             doc = json.loads(text) if text.strip() else {}
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             raise GateError(
-                f"{self.where}.inputs_read: reported, but the output is not JSON ({e})"
+                f"{self.where}.inputs_read: reported, but the output is not JSON ({_why(e)})"
             ) from None
         got = doc.get("reads", {}) if isinstance(doc, dict) else {}
         if not isinstance(got, dict) or not all(
@@ -337,10 +337,10 @@ class CommandCheck:
         known = set(self.inputs)
         out: dict[str, list[str]] = {}
         for draft, paths in got.items():
-            name = self._path(str(draft), cwd)
+            name = self._path(_whole(str(draft)), cwd)
             if name not in given:
                 raise self._unnamed(str(draft), given)
-            files = sorted({self._path(p, cwd) for p in paths})
+            files = sorted({self._path(_whole(p), cwd) for p in paths})
             unknown = [p for p in files if p not in known]
             if unknown:
                 raise GateError(
@@ -365,9 +365,9 @@ class CommandCheck:
 
         try:
             doc = json.loads(text)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             raise GateError(
-                f"{self.where}.findings: json, but the output is not JSON ({e})"
+                f"{self.where}.findings: json, but the output is not JSON ({_why(e)})"
             ) from None
         items = doc.get("findings") if isinstance(doc, dict) else doc
         if not isinstance(items, list):
@@ -401,10 +401,10 @@ class CommandCheck:
                     f"{self.where}.findings: json: each finding needs path, line"
                     f" and message, got {printable(str(item)[:120])}"
                 )
-            draft = self._path(path, cwd)
+            draft = self._path(_whole(path), cwd)
             if draft not in given:
                 raise self._unnamed(path, given)
-            found.setdefault(draft, []).append(Finding(*self._place(line, col), msg))
+            found.setdefault(draft, []).append(Finding(*self._place(line, col), _whole(msg)))
         return found
 
     def _place(self, line: int, col: int) -> tuple[int, int]:
@@ -494,3 +494,14 @@ class CommandCheck:
         if len(data) > OUTPUT_LIMIT:
             raise GateError(f"{self.where}: its output is over {OUTPUT_LIMIT} bytes")
         return proc.returncode, data.decode("utf-8", "replace")
+
+
+def _why(e: Exception) -> str:
+    """Why JSON did not parse, in a line (RecursionError: its nesting, round 93 r02)."""
+    return "nested too deep" if isinstance(e, RecursionError) else str(e)
+
+
+def _whole(text: str) -> str:
+    """A string of the program's JSON with each lone surrogate (`\\ud800`, which no
+    UTF-8 file can hold: round 93 r03) as U+FFFD."""
+    return re.sub("[\ud800-\udfff]", "\ufffd", text) if not text.isascii() else text
