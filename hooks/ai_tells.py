@@ -234,8 +234,11 @@ def _phrase_regex(phrase: str, wild: bool = False) -> str:
             word += re.findall(r"^[a-z]*", text[i + 1 :].lower())[0]
             out.append(_APOSTROPHE + ("" if word in _WORDS_WITHOUT_IT else "?"))
         elif ch.isspace():
-            if not out or out[-1] != _GAP:
-                out.append(_GAP)
+            # (in the wild reading, a stand-in between two words may be a dash: `A.I.
+            # language-model`, round 93)
+            gap = f"(?:{_GAP}|{_WILD})" if wild else _GAP
+            if not out or out[-1] != gap:
+                out.append(gap)
         elif ch in "-‐‑":
             out.append("[-‐‑]")
         else:
@@ -1189,8 +1192,12 @@ def _alt_shown(m: re.Match[str]) -> str:
 
 # Initials spaced apart (`A. I.`), which a reader reads as one word's (`A.I.`); capitals
 # alone too (`A I`, or `A<sup>I</sup>`, drawn apart: round 84).
+# (Apart by any space a reader reads as one, its reference too; a capital of the
+# scripts whose letters look Latin, or a full-width one: round 93, `A&nbsp;I`, a Cyrillic `A I`.)
+_INITIAL_GAP = r"(?:[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]|&(?:nbsp|#160|#[xX]0*[aA]0);)"
+_CAPITAL = "[A-Z\u0391-\u03a9\u0400-\u042f\uff21-\uff3a]"
 _SPACED_INITIALS = lazyre.compile(
-    r"(?<![\w.])(?:(?:[A-Za-z]\.[ \t]+)+[A-Za-z]\.|(?:[A-Z][ \t]+)+[A-Z])(?!\w)"
+    rf"(?<![\w.])(?:(?:[A-Za-z]\.{_INITIAL_GAP}+)+[A-Za-z]\.|(?:{_CAPITAL}{_INITIAL_GAP}+)+{_CAPITAL})(?!\w)"
 )
 
 
@@ -1209,7 +1216,7 @@ def _raised(m: re.Match[str]) -> str:
 def _initials(m: re.Match[str]) -> str:
     """Spaced initials closed up, their spaces after them (the columns kept)."""
     said = m.group()
-    closed = said.replace(" ", "").replace("\t", "")
+    closed = re.sub(_INITIAL_GAP, "", said)
     return closed + " " * (len(said) - len(closed))
 
 

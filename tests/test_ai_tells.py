@@ -1612,6 +1612,13 @@ def test_a_tag_that_may_hide_parts_no_words(body: str) -> None:
         ("As an A\x1bI language model, I cannot share.\n", "as an ai language model"),
         ("As an AI lang\x7fuage model, I cannot share.\n", "as an ai language model"),
         ("As an artificial intelligence language model, I cannot.\n", "artificial intelligence"),
+        # (round 93: capitals apart by a no-break space or its reference, a look-alike
+        # capital, full-width capitals; initials and a dashed compound)
+        ("As an A\u00a0I language model, I cannot share.\n", "as an ai language model"),
+        ("As an A&nbsp;I language model, I cannot share.\n", "as an ai language model"),
+        ("As an \u0410 I language model, I cannot share.\n", "as an ai language model"),
+        ("As an \uff21 \uff29 language model, I cannot share.\n", "as an ai language model"),
+        ("As an A.I. language-model, I cannot share.\n", "as an ai language model"),
     ],
 )
 def test_a_phrase_is_read_past_quotes_brackets_dashes_and_symbols(body: str, said: str) -> None:
@@ -1626,6 +1633,8 @@ def test_a_phrase_is_read_past_quotes_brackets_dashes_and_symbols(body: str, sai
         "Plan A. I think it works.\n",
         "As an AI. Language models differ.\n",  # (a sentence's end is no gap)
         "Certainly, sir! Here it is.\n",
+        "Plan A I think works, and the U S A team won.\n",
+        "We use an A.I. model for language-modeling.\n",
     ],
 )
 def test_what_is_no_phrase_stays_none(body: str) -> None:
@@ -2236,3 +2245,21 @@ def test_a_large_site_s_words_are_no_pieces_of_a_phrase(repo: Repo, rg: Run) -> 
     )
     rc, out, _ = rg("run", "content/posts/d.md")
     assert rc == 0, out
+
+
+def test_a_hugo_xml_data_file_is_read(repo: Repo, rg: Run) -> None:
+    """Round 93 t01: `data/x.xml`, which Hugo reads as data (`{{ site.Data.x.tagline }}`),
+    was no values file; one that declares entities cannot be read (and says so)."""
+    repo.write("hugo.toml", 'baseURL = "https://x.org/"\n')
+    repo.write("data/x.xml", f"<root><tagline>{SAID}</tagline></root>\n")
+    repo.write("layouts/shortcodes/tag.html", "{{ site.Data.x.tagline }}\n")
+    repo.write("content/posts/hello.md", "---\ntitle: Hello\n---\nA first post.\n")
+    assert rg("init")[0] == 0
+    repo.write("content/posts/d.md", "---\ntitle: D\n---\n\nHello {{< tag >}} there.\n")
+    rc, out, _ = rg("run", "content/posts/d.md")
+    assert rc == 1 and "content/posts/d.md:5:" in out and "language model" in out, out
+    repo.write("data/x.xml", '<!DOCTYPE r [<!ENTITY a "b">]><root><tagline>&a;</tagline></root>')
+    rc, out, _ = rg("run", "content/posts/d.md")
+    assert rc == 1 and "data/x.xml cannot be read" in out, out
+    repo.write("data/x.xml", "<root><tagline>We write our own words.</tagline></root>\n")
+    assert rg("run", "content/posts/d.md")[0] == 0
