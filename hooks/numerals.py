@@ -338,6 +338,16 @@ _SCALES = {
     # (round 88: Hebrew's, Persian's and Thai's million, Bulgarian's, Ukrainian's and
     # Lithuanian's thousand abbreviated, Swahili's and Turkish's thousand)
     "\u05de'\u05dc'll": 1_000_000,
+    # (round 93: Hebrew's, Azerbaijani's, Belarusian's and Icelandic's billion as folded;
+    # `2 bill.`)
+    "\u05de'\u05dc'\u05d0\u05e8\u05d3": 1_000_000_000,
+    "milyard": 1_000_000_000,
+    "mi\u043bb\u044fp\u0434bl": 1_000_000_000,
+    "mi\u043bb\u044fp\u0434a": 1_000_000_000,
+    "milljar\u00f0ar": 1_000_000_000,
+    "milljar\u00f0ur": 1_000_000_000,
+    "milljar\u00f0a": 1_000_000_000,
+    "bill": 1_000_000_000,
     "\u0645\u06cc\u0644\u06cc\u0648\u0646": 1_000_000,
     "\u0e25\u0e32\u0e19": 1_000_000,
     "x\u0438\u043b": 1000,
@@ -426,10 +436,12 @@ _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
 _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour cent;
     # round 86: their forms after a number, Hungarian's, Indonesian's, Malay's, Croatian's,
     # Slovenian's, Romanian's, Vietnamese's, Estonian's, Russian's and Ukrainian's as folded)
-    r"(?:(?ai:per[\ \u00a0\n-]?cent(?:um|s|a|o)?|pct|pro[\ \u00a0]?[cz]ent(?:a|ai|u|i|o|ov|e|s)?"
+    r"(?:(?ai:per[\ \u00a0\n-]?cent(?:um|s|a|o)?|pct|pro[\ \u00a0]?[cz]ent(?:a|ai|u|i|o|ov|ow|e|s)?"
     r"|por[\ \u00a0]?ciento|pour[\ \u00a0]?cent|per[\ \u00a0]?cento|por[\ \u00a0]?cento"
     r"|prosent(?:ti|tia|i)?|procento|protsent(?:i|a)?|szazalek(?:a|ot)?|persen|peratus|posto"
     r"|odstot(?:ek|ka|ki|kov)|la[\ \u00a0]suta|phan[\ \u00a0]tram|vH"
+    # (round 93: Albanian's, Azerbaijani's and Uzbek's, Kazakh's as folded)
+    r"|perqind|faiz|foiz|\u043fa\u0438bl3"
     r"|[\u043f\u041f]po\u0446eht(?:a|ob|ib|\u0438)?|bi\u0434cot(?:ok|k(?:ib|\u0438|a))"
     r"|percentage[\ \u00a0]points?|toi\u03c2[\ \u00a0]ekato|odsto)\b"
     # (round 88: Hindi's, Persian's, Arabic's and Hebrew's, as folded)
@@ -878,6 +890,14 @@ _IDIOMS = (
     "|six sigma|(?:at|by|until|till|around|from|past|since|before|after)"
     " (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) thirty"
     "|rule of (?:72|seventy two)|7 zip|left 4 dead"
+    # (round 93: idioms, names, a time of day, a year said in words)
+    "|six feet under|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    " o[’']?clock|hindsight is (?:twenty twenty|20 20)|twenty twenty vision|20 20 vision"
+    "|(?:at|by|until|till|around|from|past|since|before|after) (?:one|two|three|four|five"
+    "|six|seven|eight|nine|ten|eleven|twelve) sharp|the big (?:three|four|five|3|4|5)"
+    "|fab (?:four|4)|figure (?:eight|8)|thirty years[’']? war|hundred years[’']? war"
+    "|(?:three|3) legged|fifty shades|ocean[’']?s (?:eleven|twelve|thirteen|eight)"
+    "|(?:the|in) year two thousand"
 )
 _IDIOM = lazyre.compile(
     rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"

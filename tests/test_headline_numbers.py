@@ -515,6 +515,25 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("2,500 Servers", "We now run 2 thousand 500 servers.", "2500"),
         ("2,500 Servers", "We now run 2 thousand and 500 servers.", "2500"),
         ("2 Billion Rows", "The table crossed 2 arab rows this year.", "2000000000"),
+        # (round 93: Hebrew's, Azerbaijani's, Belarusian's and Icelandic's billion,
+        # `bill.`; Polish's, Albanian's, Azerbaijani's and Kazakh's percent)
+        (
+            "2 Billion Users",
+            "We now have 2 \u05de\u05d9\u05dc\u05d9\u05d0\u05e8\u05d3 users.",
+            "2000000000",
+        ),
+        ("2 Billion Users", "We now have 2 milyard users.", "2000000000"),
+        (
+            "2 Billion Users",
+            "We now have 2 \u043c\u0456\u043b\u044c\u044f\u0440\u0434\u044b users.",
+            "2000000000",
+        ),
+        ("2 Billion Users", "We now have 2 milljar\u00f0ar users.", "2000000000"),
+        ("2 Billion Users", "We now have 2 bill. users.", "2000000000"),
+        ("76% Adoption", "Adoption is 76 procent\u00f3w now.", "76%"),
+        ("76% Adoption", "Adoption is 76 p\u00ebrqind now.", "76%"),
+        ("76% Adoption", "Adoption is 76 faiz now.", "76%"),
+        ("76% Adoption", "Adoption is 76 \u043f\u0430\u0439\u044b\u0437 now.", "76%"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -708,6 +727,19 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("72 Rules", "By the rule of 72, money doubles in time."),
         ("7 Files", "Extract the archive with 7-Zip first."),
         ("4 Links", "Last night we played Left 4 Dead until late."),
+        # (round 93: idioms, names, a time of day, a year said in words)
+        ("6 Ways", "The old API is six feet under."),
+        ("5 Features", "He had a five o'clock shadow."),
+        ("20 Fixes", "Hindsight is twenty-twenty."),
+        ("7 Themes", "The talk starts at seven sharp."),
+        ("3 Maintainers", "The Big Three automakers cut prices."),
+        ("4 Features", "The Fab Four were on the radio."),
+        ("8 Releases", "Tie it with a figure-8 knot."),
+        ("30 Days", "The Thirty Years' War ended in 1648."),
+        ("3 Checks", "It felt like a three-legged race."),
+        ("50 Pages", "It was like fifty shades of grey."),
+        ("11 Themes", "We watched Ocean's Eleven last night."),
+        ("2000 Downloads", "It launched in the year two thousand."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
