@@ -1621,6 +1621,13 @@ def test_a_layout_that_prints_the_page_in_a_way_not_read_keeps_its_quotes(
         f"Hello there. {'<small>' * 30}{QUOTE}.{'</small>' * 30}\n",
         # (round 92: kramdown's attribute list on a code span that opens its paragraph)
         f'Hello there.\n\n`{QUOTE}.`{{: style="display:none"}}\n',
+        # (round 93: a symbol font, a size nesting may shrink, a huge glyph, a color)
+        f'Hello there. <span style="font-family: Wingdings">{QUOTE}.</span>\n',
+        f'Hello there. <span style="font-family: Georgia, MyWebFont">{QUOTE}.</span>\n',
+        f'Hello there. <span style="font-size: 0.8em">{QUOTE}.</span>\n',
+        f'Hello there. <span style="font-size: 5000px">{QUOTE}.</span>\n',
+        f'Hello there. <span style="font-size: smaller">{QUOTE}.</span>\n',
+        f'Hello there. <span style="color: black">{QUOTE}.</span>\n',
     ],
 )
 def test_a_quote_some_renderer_does_not_print_is_refused(page: str) -> None:
@@ -1678,12 +1685,30 @@ def test_a_strike_in_an_html_page_strikes_on_an_indented_line() -> None:
         "</span>.\n\nThe beans were planted on the ninth of May this year.\n",
         '<span style="font-variant-ligatures: none">ffind</span>.\n\n'
         "The beans were planted on the ninth of May this year.\n",
+        # (round 93 f01: a text face, a reader's size; f02: kramdown's typography)
+        '<span style="font-family: Georgia, serif">The beans were planted on the ninth of'
+        " May this year.</span>\n",
+        '<span style="font-size: 1.2em">The beans were planted on the ninth of May this'
+        " year.</span>\n",
+        '<span style="font-size:14px">The beans were planted on the ninth of May this'
+        " year.</span>\n",
     ],
 )
 def test_a_quote_every_renderer_prints_counts(page: str) -> None:
     from receipt_gate.reading.quotes import in_text
 
     assert in_text("The beans were planted on the ninth of May this year", page, "drafts/x.md")
+
+
+def test_a_quote_of_kramdown_s_typography_counts() -> None:
+    """Round 93 f02: kramdown prints `3--4` as an en dash and `---` as an em dash; a model
+    quotes the page as printed."""
+    from receipt_gate.reading.quotes import in_text
+
+    page = "The board's vote covered pages 3--4 of the plan --- approved today.\n"
+    quote = "The board\u2019s vote covered pages 3\u20134 of the plan \u2014 approved"
+    assert in_text(quote, page, "_posts/2024-01-01-x.md")
+    assert not in_text(quote.replace("3\u20134", "3\u20135"), page, "_posts/2024-01-01-x.md")
 
 
 def test_an_html_page_is_a_source_and_a_tools_folder_none() -> None:

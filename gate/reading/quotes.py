@@ -59,13 +59,18 @@ _MARKUP = lazyre.compile(r"\[([^\]]*)\]\([^)]*\)|[*`]+|(?<!\w)_+|_+(?!\w)")
 def normalize(text: str) -> str:
     # (a double quote as two apostrophes: the reader's view folds the curly ones so,
     # by Unicode's confusables)
-    text = unicodedata.normalize("NFKC", text).translate(_FOLD).replace('"', "''")
+    text = unicodedata.normalize("NFKC", text).translate(_FOLD)
+    if "--" in text:  # (kramdown's and SmartyPants' dashes as written: `3--4` is an en
+        # dash, `---` an em dash; round 93 f02)
+        text = _TYPED.sub("-", text)
+    text = text.replace('"', "''")
     # (no space before a sentence's closing mark: a footnote's marker read out of
     # `today[^1].` leaves one, drawn as `today¹.`, round 82)
     return _BEFORE_MARK.sub("", _SPACE.sub(" ", text)).strip()
 
 
 _BEFORE_MARK = lazyre.compile(r" (?=[.,;:!?)\]](?!\w))")
+_TYPED = lazyre.compile(r"-{2,3}")
 
 
 def _unmark(text: str) -> str:

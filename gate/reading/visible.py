@@ -998,9 +998,39 @@ def _plain_style(css: str) -> bool:
         if prop in ("text-decoration", "text-decoration-line"):
             if not set(value.split()) <= _UNDERLINES:
                 return False
+        elif prop == "font-family":  # (a text face: a symbol font draws other glyphs)
+            if not all(f.strip(" '\"") in _TEXT_FACES for f in value.split(",")):
+                return False
+        elif prop == "font-size":  # (a reader's size: none so small nesting hides it)
+            if not _READABLE_SIZE.fullmatch(value):
+                return False
         elif prop not in _PLAIN_STYLES:
             return False
     return True
+
+
+# Faces that draw text as text (round 93 f01: `font-family: Georgia, serif` was refused;
+# Wingdings, Webdings, Symbol or a web font the page loads may draw other glyphs).
+_TEXT_FACES = frozenset(
+    {"serif", "sans-serif", "monospace", "system-ui", "ui-serif", "ui-sans-serif",
+     "ui-monospace", "ui-rounded", "-apple-system", "blinkmacsystemfont", "georgia",
+     "arial", "helvetica", "helvetica neue", "times", "times new roman", "verdana",
+     "tahoma", "trebuchet ms", "courier", "courier new", "garamond", "palatino",
+     "palatino linotype", "book antiqua", "cambria", "calibri", "candara", "segoe ui",
+     "roboto", "open sans", "lato", "inter", "source sans pro", "noto sans", "noto serif",
+     "menlo", "consolas", "monaco", "lucida grande", "lucida console", "sf mono",
+     "fira code", "fira sans", "dejavu sans", "dejavu serif", "liberation sans",
+     "liberation serif", "arial black", "gill sans", "optima", "baskerville"}
+)  # fmt: skip
+# A font size a reader reads at, however deep it nests: absolute, from 12px (9pt, 0.75rem)
+# to 64px; relative to its parent only as large or larger (to twice); a keyword that is no
+# smaller than the page's.
+_READABLE_SIZE = lazyre.compile(
+    r"(?:1[2-9]|[2-5]\d|6[0-4])(?:\.\d+)?px|(?:9|[1-3]\d|4[0-8])(?:\.\d+)?pt"
+    r"|(?:0?\.(?:7[5-9]|[89]\d*)|[1-3](?:\.\d+)?|4(?:\.0+)?)rem"
+    r"|(?:1(?:\.\d+)?|2(?:\.0+)?)em|(?:1\d\d|200)(?:\.\d+)?%"
+    r"|medium|large|x-large|xx-large|larger"
+)
 
 
 def _hidden_elements(

@@ -1544,6 +1544,8 @@ def unprinted_layout(tree: Tree, cfg: Config | None, path: str, text: str) -> st
     if not layouts:  # (Hugo's: its templates, read where the page is in a Hugo site)
         return tree_templates(tree, run_dir).unprinted(path, fields)
     given = frozenset(k for p, k, _ in defaults if path.startswith(p))
+    if STRICT in layouts:  # (Eleventy's: which data file gives the layout is _data_layout's)
+        defaults = [d for d in defaults if d[1] != "layout"]
     names = _layouts_of(path, fields, defaults)
     if not names and STRICT in layouts:  # (Eleventy's: a data file may give the layout)
         data = _data_layout(tree, path)
