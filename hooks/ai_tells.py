@@ -667,7 +667,8 @@ def find_tells(
         sited = own_values(text, site)
         if sited is not None:
             found.add(page.again(sited, rendered, peel))
-    for variant in _plain_variants(text):
+    for variant in _plain_variants(text) if seen is None else ():  # (a reading's own:
+        # the page's, not each other reading's, round 93: 75 readings of a 75 KB page)
         found.add(_in_prose(page._replace(text=variant, readings={}), False, joined))
     if drawn and "<" in text:
         found.add(_across_blank_lines(page))
