@@ -129,6 +129,24 @@ def test_a_book_gates_the_chapters_its_summary_links(repo: Repo, rg: Run) -> Non
     assert "src/unlisted.md" in _gated(rg)
 
 
+def test_test_and_example_books_are_no_project_s_site(repo: Repo, rg: Run) -> None:
+    """Round 93, mdBook's own repository: 59 books under tests/ and examples/ beside its
+    guide were gated as sites (268 test fixtures). Where a project has a book outside
+    such folders, theirs are not its site; where it has none, they are."""
+    _book(repo)
+    for where in ("tests/gui/books/basic", "examples/remove-emphasis"):
+        repo.write(f"{where}/book.toml", '[book]\ntitle = "T"\n')
+        repo.write(f"{where}/src/SUMMARY.md", "[Intro](intro.md)\n")
+        repo.write(f"{where}/src/intro.md", "# Intro\n\nA fixture.\n")
+    rc, out, _ = rg("init")
+    assert rc == 0 and "wrote .receipt-gate.yaml: an mdBook book," in out, out
+    assert not any(p.startswith(("tests/", "examples/")) for p in _gated(rg))
+    (repo.path / ".receipt-gate.yaml").unlink()
+    (repo.path / "book.toml").unlink()
+    rc, out, _ = rg("init")
+    assert rc == 0 and "2 mdBook books" in out, out
+
+
 def test_unpublish_makes_a_failing_chapter_a_draft_chapter(repo: Repo, rg: Run) -> None:
     _book(repo)
     repo.write("src/appendix.md", "# Appendix\n\n" + TELLS + ".\n")

@@ -42,6 +42,22 @@ def config_place(path: str) -> bool:
     return not NOT_CONTENT.search(_OUTPUT.sub("", path, count=1))
 
 
+# Folders of a project's tests, fixtures and examples: a site's config there is a test's
+# or an example's, not the project's published site, where the project has one elsewhere
+# (round 93: mdBook's repository, 59 test and example books beside its guide).
+_FIXTURES = frozenset(
+    {"test", "tests", "testdata", "testsuite", "fixture", "fixtures", "__tests__", "spec",
+     "specs", "example", "examples", "sample", "samples"}
+)  # fmt: skip
+
+
+def project_sites(configs: Sequence[str]) -> list[str]:
+    """The configs that are the project's sites: those outside its test, fixture and
+    example folders, where any is; else all of them."""
+    own = [c for c in configs if not _FIXTURES & set(c.split("/")[:-1])]
+    return own or list(configs)
+
+
 # A generator's config by its name (what makes an output-named folder a site's own).
 _GENERATOR_CONFIG = lazyre.compile(
     r"^(?:_site|public|site|dist|build)/(?:.*/)?(?:mkdocs\.ya?ml|book\.toml|_config\.ya?ml"

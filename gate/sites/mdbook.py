@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from receipt_gate.base import lazyre
-from receipt_gate.sites.layout import Layout, any_case, config_place, merge
+from receipt_gate.sites.layout import Layout, any_case, config_place, merge, project_sites
 
 if TYPE_CHECKING:
     from receipt_gate.sites.layout import Repo
@@ -38,7 +38,7 @@ _COPIED = ("html", "htm", "xhtml", "xht", "shtml")
 
 def detect(repo: Repo) -> Layout | None:
     books = sorted(
-        (p for p in repo.paths if CONFIG.search(p) and config_place(p)),
+        project_sites([p for p in repo.paths if CONFIG.search(p) and config_place(p)]),
         key=lambda p: (p.count("/"), p),
     )
     if not books:

@@ -66,13 +66,15 @@ def detect(repo: Repo) -> Layout | None:
     its docs_dir, relative to its own folder; not a theme's, a dependency's or a hidden
     folder's."""
     from receipt_gate.reading import siteconfig
-    from receipt_gate.sites.layout import config_place, merge
+    from receipt_gate.sites.layout import config_place, merge, project_sites
 
     configs = sorted(
-        (
-            p
-            for p in repo.paths
-            if CONFIG.search(p) and p.endswith((".yml", ".yaml")) and config_place(p)
+        project_sites(
+            [
+                p
+                for p in repo.paths
+                if CONFIG.search(p) and p.endswith((".yml", ".yaml")) and config_place(p)
+            ]
         ),
         key=lambda p: (p.count("/"), p),
     )
