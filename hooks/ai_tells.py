@@ -1487,7 +1487,7 @@ def _included(page: _Reading) -> list[Finding]:
         *((m, False) for m in (_INCLUDES.finditer(text) if includes else ())),
         *((m, True) for m in (_IMPORTED.finditer(text) if imports else ())),
     ]
-    if not found:
+    if not found or _no_page(text, page.path):
         return []
     opened = "\n".join(prose_lines(text, page.quotes, True, "open", wide=True, fences=True))
     out = []
@@ -1510,6 +1510,25 @@ def _included(page: _Reading) -> list[Finding]:
                 )
             )
     return out
+
+
+def _no_page(text: str, path: str) -> bool:
+    """Does the page's permalink write a file readers read as no page (a style sheet, a
+    script, a manifest: the Eleventy site's `css/async.njk` including CSS files, round
+    93)?"""
+    if "permalink" not in text:
+        return False
+    from receipt_gate import GateError
+    from receipt_gate.reading.frontmatter import read
+
+    try:
+        link = read(text, path).fields.get("permalink")
+    except GateError:
+        return False
+    return isinstance(link, str) and link.strip().lower().endswith(_NOT_PAGES)
+
+
+_NOT_PAGES = (".css", ".js", ".mjs", ".map", ".webmanifest", ".woff2", ".ico", ".png")
 
 
 # A name assigned a literal (or a list of them): `{% assign ws = "In,x" | split: "," %}`.

@@ -2263,3 +2263,17 @@ def test_a_hugo_xml_data_file_is_read(repo: Repo, rg: Run) -> None:
     assert rc == 1 and "data/x.xml cannot be read" in out, out
     repo.write("data/x.xml", "<root><tagline>We write our own words.</tagline></root>\n")
     assert rg("run", "content/posts/d.md")[0] == 0
+
+
+def test_an_include_in_a_file_that_is_no_page_is_read_as_none() -> None:
+    """Round 93, the Eleventy site's `css/async.njk`: a template whose permalink writes a
+    style sheet includes CSS files, which no reader reads as the page's prose; the same
+    include in a page is still a finding."""
+    text = (
+        "---\npermalink: /css/async.css\n---\n{%- set css %}\n"
+        '{% include "../_includes/components/avatars.css" %}\n{% endset %}\n{{ css | safe }}\n'
+    )
+    rules = compile_rules(PHRASES, PATTERNS)
+    assert find_tells(text, rules, path="src/css/async.njk") == []
+    found = find_tells(text.replace("/css/async.css", "/avatars/"), rules, path="src/a.njk")
+    assert [f.line for f in found] == [5] and "includes another file" in found[0].message
