@@ -73,6 +73,13 @@ from tests.conftest import Repo, Run
             id="after-front-matter",
         ),
         pytest.param(
+            "<div>\n  <h2>Hello</h2>\n  <p>" + "word " * 60 + "</p>\n  <p>Short.</p>\n</div>\n",
+            280,
+            3,
+            [(1, "opening paragraph is 299 characters, over max_chars 280")],
+            id="an-html-block-s-first-paragraph-not-its-heading",
+        ),
+        pytest.param(
             "# Only a title\n\n- a list\n- of links\n",
             280,
             3,
@@ -94,6 +101,13 @@ def test_refuses(
         pytest.param("# T\n\na\nb\nc\n\n" + "long " * 500, id="only-the-opening-paragraph-counts"),
         pytest.param(
             "---\ntitle: " + "t" * 400 + "\n---\nShort hook.", id="front-matter-not-counted"
+        ),
+        pytest.param(  # (round 93, the Jekyll docs' home page)
+            '<section class="intro">\n  <p class="first">Transform your text.</p>\n'
+            "</section>\n<section>\n  <h2>Simple</h2>\n  <p>"
+            + "No more databases. " * 30
+            + "</p>\n</section>\n",
+            id="an-html-block-s-first-paragraph",
         ),
     ],
 )

@@ -126,8 +126,9 @@ def opening_paragraph(text: str) -> Opening | None:
             if _NOT_OPENING.match(raw):
                 continue
             wide = wide if wide is not None else prose_lines(text, wide=True)
-            body = re.sub(r"<[^<>]*>", " ", "\n".join(wide[b.start : b.end]))
-            breaks = len(_BREAK_TAG.findall(raw))
+            part = _first_block("\n".join(wide[b.start : b.end]))
+            body = re.sub(r"<[^<>]*>", " ", part)
+            breaks = len(_BREAK_TAG.findall(part))
         else:
             body = "\n".join(out[b.start : b.end])
             breaks = len(_HARD_BREAK.findall(raw.rstrip()))
@@ -135,6 +136,32 @@ def opening_paragraph(text: str) -> Opening | None:
         if shown:
             return Opening(b.start + 1, shown, 1 + breaks)
     return None
+
+
+# A tag that opens or closes a block of its own (a paragraph, a heading, a section...):
+# an HTML block's text between two is one of its paragraphs.
+_BLOCK_TAG = lazyre.compile(
+    r"<(/?)(p|div|section|article|header|footer|main|aside|nav|h[1-6]|ul|ol|li|dl|dt|dd"
+    r"|table|thead|tbody|tfoot|tr|td|th|caption|blockquote|pre|figure|figcaption|form"
+    r"|fieldset|legend|details|summary|hr|address|center)\b[^<>]*>",
+    re.IGNORECASE,
+)
+
+
+def _first_block(html: str) -> str:
+    """An HTML block's first paragraph with text, not a heading's (round 93, the Jekyll
+    docs' home page: its intro's sentence, then three sections' headings and paragraphs,
+    were measured as one opening of 852 characters)."""
+    at, heading = 0, 0
+    for m in _BLOCK_TAG.finditer(html):
+        part = html[at : m.start()]
+        if not heading and re.sub(r"<[^<>]*>|&nbsp;|\s", "", part):
+            return part
+        name = m.group(2).lower()
+        if name[0] == "h" and name[1:].isdigit():
+            heading = max(0, heading + (-1 if m.group(1) else 1))
+        at = m.end()
+    return html[at:] if not heading else ""
 
 
 def visible_paragraphs(
