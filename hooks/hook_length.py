@@ -19,7 +19,7 @@ from receipt_gate.reading.pageparts import opening_paragraph
 from receipt_gate.reading.templatetags import printed_text
 
 name = "hook-length"
-version = 16
+version = 17
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#hook-length-the-opening-paragraph"

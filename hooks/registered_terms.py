@@ -58,7 +58,7 @@ TERM_SHAPES = {
 DEFAULT_SHAPES = ("env", "long-flag")
 
 name = "registered-terms"
-version = 16
+version = 17
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#registered-terms-and-the-claims-registry"
