@@ -1266,6 +1266,7 @@ def test_an_eleventy_folder_s_data_holds_its_pages_back_only_where_it_may(
         ("search:\n  exclude: false\n", False),
         ("draft: true\n", True),
         ("date: 2099-01-01\n", True),  # (the blog plugin's: a post dated later)
+        ("template: redirect.html\n", True),  # (one may print no content)
         ("*x: 1\n", True),  # (an alias may spell a key)
     ],
 )

@@ -2134,8 +2134,9 @@ _MORE_DATA = ("yaml", "yml", "toml")  # (Eleventy reads them where a config adds
 
 def _meta_unpublishes(tree: Tree, path: str) -> bool:
     """Can this meta file (Material's meta plugin: front matter for every page under it)
-    hold its pages back? Where it names a draft, a status or a date (the blog plugin's
-    drafts: a date to come), or may spell one otherwise (an escape, an alias, a merge, a
+    hold its pages back? Where it names a draft, a status, a date (the blog plugin's
+    drafts: a date to come) or a template (one may print no content), or may spell one
+    otherwise (an escape, an alias, a merge, a
     tag, a complex key), or cannot be read. (`hide: [feedback]` does not: MkDocs
     Material's own blog, round 93, had every post support nothing.)"""
     try:
@@ -2143,7 +2144,9 @@ def _meta_unpublishes(tree: Tree, path: str) -> bool:
     except Unreadable:
         return True
     text = (data or b"").decode("utf-8", "replace")
-    return data is None or re.search(r"(?i)draft|status|date|\\|<<|[?*&!]", text) is not None
+    return (
+        data is None or re.search(r"(?i)draft|status|date|template|\\|<<|[?*&!]", text) is not None
+    )
 
 
 def _holds(path: str) -> str:
