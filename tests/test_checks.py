@@ -1409,6 +1409,15 @@ WHOLE = "<html><body>{{ content | safe }}</body></html>\n"
             "b.njk",
             False,
         ),
+        # round 93, the Eleventy site: an inline set where a block set is too
+        (
+            {
+                "_includes/b.njk": "{% set t %}<a href='/'>Blog</a>{% endset %}"
+                "{% set v = \"<a href='/v/'>V</a>\" %}{{ content | safe }}"
+            },
+            "b.njk",
+            True,
+        ),
         (
             {"_includes/b.njk": "{% set c %}{{ content | safe }}{% endset %}{{ c | safe }}"},
             "b.njk",

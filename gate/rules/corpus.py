@@ -1198,7 +1198,10 @@ def _prints_content(
             looped = done.tag in ("for", "tablerow") and breaks  # (left before it prints)
             if done.otherwise and len(ways) > 1 and all(ways) and not looped and prints(changed):
                 return [[]], parent
-        elif word in _BLOCKS or word in ended or (word == "set" and "=" not in m.group(2)):
+        elif (word in _BLOCKS or word in ended or word == "set") and not (
+            word == "set" and "=" in m.group(2)
+        ):  # (`{% set x = 1 %}` opens no block where another set is one: round 93, the
+            # Eleventy site's layouts printed no post where a toc include did both)
             frames.append(_block(word, m.group(2), field, breaks, made, engine))
             if len(frames) > _DEEPEST:
                 return [], parent  # (blocks this deep: no layout of a site's; read as none)
