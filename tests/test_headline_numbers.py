@@ -1213,6 +1213,7 @@ def test_what_readers_may_not_see_supports_nothing(
         ("posts/wip/wip.json", "posts/wip/notes.md"),
         # Round 40: an index in any format Hugo renders makes a leaf bundle
         ("content/posts/x/index.html", "content/posts/x/notes.md"),
+        ("content/posts/x/index.md", "content/posts/x/old/notes.md"),  # (round 94 h02)
         ("content/posts/x/index.org", "content/posts/x/notes.md"),
     ],
 )
@@ -1244,6 +1245,8 @@ def test_a_page_beside_what_holds_it_back_supports_nothing(
         ('{"permalink": false}', True),
         ('{"eleventyComputed": {"title": "x"}}', True),
         ('{"layout": ["post.njk"]}', True),
+        # (round 94 h01: a permalink out of the output folder: never deployed)
+        ('{"layout": "post.njk", "permalink": "../drafts-out/n/index.html"}', True),
     ],
 )
 def test_an_eleventy_folder_s_data_holds_its_pages_back_only_where_it_may(

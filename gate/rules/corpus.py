@@ -826,6 +826,14 @@ def _unbuilt(
     base = f"{folder}/" if folder else ""
     # (an index in another format Hugo renders: a held entry, _site_data's bundles)
     beside_index = any(f"{base}index{ext}" in paths for ext in _HUGO_INDEXES[:3])
+    if bundles and "content" in folder.split("/"):  # (under a leaf bundle's folder, at
+        # any depth: its resource, round 94 h02: `b/index.md` and `b/notes/old.md`; in a
+        # content folder, Hugo's, where a plain site has no config for Hugo to build with)
+        up = folder.split("/")
+        for k in range(len(up) - 1, up.index("content") + 1, -1):
+            above = "/".join(up[:k]) + "/"
+            if any(f"{above}index{ext}" in paths for ext in _HUGO_INDEXES[:3]):
+                return True
     # A README beside an index (MkDocs builds the index); any other page beside one is
     # a Hugo leaf bundle's resource, which Hugo builds no page from (MkDocs would), where
     # Hugo may build the site (`bundles`).
@@ -2198,8 +2206,9 @@ def _may_unpublish(path: str, data: bytes | None, given: bool = False) -> bool:
         doc = todo.pop()
         if isinstance(doc, dict):
             keys = {"permalink", "layout", "eleventyComputed"} & doc.keys()
-            if given and doc is top:  # (a page's own fields: a plain string is read)
-                keys = {k for k in keys if not isinstance(doc[k], str)}
+            if given and doc is top:  # (a page's own fields: a plain string is read, but
+                # a permalink out of the output folder, `../x/`: round 94 h01)
+                keys = {k for k in keys if not _plain_place(k, doc[k])}
             if keys:  # (a layout: one may print none; a computed value: a field a layout
                 # reads may be false)
                 return True
@@ -2207,6 +2216,17 @@ def _may_unpublish(path: str, data: bytes | None, given: bool = False) -> bool:
         elif isinstance(doc, list):
             todo += doc
     return False
+
+
+def _plain_place(key: str, value: object) -> bool:
+    """Does a data file's layout or permalink give its pages a place they are published
+    at: a string, and for a permalink one in the output folder, no template code but a
+    printed value (`/blog/{{ page.fileSlug }}/`)?"""
+    if not isinstance(value, str) or not value.strip():
+        return False
+    if key != "permalink":
+        return True
+    return "{%" not in value and ".." not in value and "\\" not in value
 
 
 def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, str, str]]:
