@@ -176,10 +176,19 @@ def load(
             _merge(values, [src.key.split(".", 1)[0], *steps_of(src.key)], src.doc)
     ordered = tuple(s for _, s in sources)
     roots = _data_roots(ordered)
-    naming, by_name, calls = _naming(templates, roots)
+    # (a template that prints values plainly names none the check cannot follow: what it
+    # prints is read in place, round 94 f01; each candidate of each key it prints too)
+    shown = {path: _as_printed(text, values) for path, text in templates.items()}
+    naming, by_name, calls = _naming(shown, roots)
     tainted = _tainted(ordered, banned)
+    every = {key: found[0][1] for key, found in tainted.items()}
     for path, text in templates.items():  # (what a template prints of the values, together:
-        said = banned(_as_printed(text, values), path)  # round 88, two clean halves)
+        said = banned(shown[path], path)  # round 88, two clean halves)
+        keys = [k for _, ks in printed(_GO_PARAMS.sub("{{ site.params.", text), {}) for k in ks]
+        hit = next(
+            filter(None, (taint_of(every, k) for k in keys if not k.startswith(TEMPLATE))), None
+        )
+        said = said or (hit[1] if hit else None)
         if said:
             for name in _template_names(path):
                 tainted.setdefault(TEMPLATE + name, []).append((None, said))

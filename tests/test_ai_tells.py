@@ -2277,3 +2277,22 @@ def test_an_include_in_a_file_that_is_no_page_is_read_as_none() -> None:
     assert find_tells(text, rules, path="src/css/async.njk") == []
     found = find_tells(text.replace("/css/async.css", "/avatars/"), rules, path="src/a.njk")
     assert [f.line for f in found] == [5] and "includes another file" in found[0].message
+
+
+def test_a_shortcode_printing_a_clean_value_plainly_is_followed(repo: Repo, rg: Run) -> None:
+    """Round 94 f01: a shortcode that prints only `{{ site.Params.other }}` was refused
+    where another param (a style list) holds a banned phrase; what it prints is read in
+    place, each candidate of its key too."""
+    repo.write(
+        "hugo.toml",
+        f'baseURL = "https://x.org/"\n[params]\nother = "clean words"\navoid = ["{SAID}"]\n',
+    )
+    repo.write("layouts/shortcodes/o.html", "{{ site.Params.other }}\n")
+    repo.write("content/posts/hello.md", "---\ntitle: Hello\n---\nA first post.\n")
+    assert rg("init")[0] == 0
+    repo.write("content/posts/d.md", "---\ntitle: D\n---\n\nHello {{< o >}} there.\n")
+    rc, out, _ = rg("run", "content/posts/d.md")
+    assert rc == 0, out
+    repo.write("config/production/hugo.toml", f'[params]\nother = "{SAID}"\n')  # (a candidate)
+    rc, out, _ = rg("run", "content/posts/d.md")
+    assert rc == 1 and "content/posts/d.md:5:" in out, out
