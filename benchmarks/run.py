@@ -249,6 +249,9 @@ HOSTILE = {
     "inline footnote openers": "^[" * 20000,
     "strikes never closed": "<s title='x'>~~a " * 3000,
     "tags with long values": ('<a title="' + "x" * 600 + '">') * 60,
+    # Session 64 (round 94): each comment made a search for a raw element to the page's
+    # end (40 KB of `7<!---->`: 2 s).
+    "digits between empty comments": "7<!---->" * 5000,
 }
 
 
