@@ -440,10 +440,14 @@ _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour
     r"|por[\ \u00a0]?ciento|pour[\ \u00a0]?cent|per[\ \u00a0]?cento|por[\ \u00a0]?cento"
     r"|prosent(?:ti|tia|i)?|procento|protsent(?:i|a)?|szazalek(?:a|ot)?|persen|peratus|posto"
     r"|odstot(?:ek|ka|ki|kov)|la[\ \u00a0]suta|phan[\ \u00a0]tram|vH"
+    # (round 94: Serbian's Cyrillic as folded)
+    r"|\u043focto"
     # (round 93: Albanian's, Azerbaijani's and Uzbek's, Kazakh's as folded)
     r"|perqind|faiz|foiz|\u043fa\u0438bl3"
     r"|[\u043f\u041f]po\u0446eht(?:a|ob|ib|\u0438)?|bi\u0434cot(?:ok|k(?:ib|\u0438|a))"
     r"|percentage[\ \u00a0]points?|toi\u03c2[\ \u00a0]ekato|odsto)\b"
+    # (round 94: Polish's, Czech's and German's abbreviated, German's `v. H.`)
+    r"|(?i:proc|proz)\.|v\.[\ \u00a0]?H\."
     # (round 88: Hindi's, Persian's, Arabic's and Hebrew's, as folded)
     r"|\u092a\u0930\u0924\u093f\u0936\u0924|\u062f\u0631\u0635\u062f"
     r"|\u0641\u064a[\ \u00a0]l\u0644\u0645\u064a\u0629|\u05d0\u05d7l\u05d6"
@@ -967,10 +971,12 @@ def digit_chunks(text: str) -> Iterator[tuple[int, int]]:
 # `76 in every 100`).
 _OUT_OF_100 = lazyre.compile(
     rf"(?<![\w.,])([1-9]\d?|100|(?i:{_SMALL_WORDS})(?:-(?i:{_SMALL_WORDS}))?)[\ \u00a0]+"
-    r"(?:(?i:out[\ \u00a0]+of|in|of|per|sur|su|von|de[\ \u00a0]+cada|em[\ \u00a0]+cada)"
+    r"(?:(?i:out[\ \u00a0]+of|in|of|per|sur|su|von|de[\ \u00a0]+cada|em[\ \u00a0]+cada"
+    # (round 94: Dutch's, Polish's and Czech's, Russian's as folded)
+    r"|op[\ \u00a0]+de|na|\u04383)"
     r"(?:[\ \u00a0]+(?i:every|each))?"
     r"|(?i:for)[\ \u00a0]+(?i:every|each))[\ \u00a0]+"  # (round 86: `76 for every 100`)
-    r"(?:100|(?i:(?:a|one)[\ \u00a0]+)?(?i:hundred))\b(?![.,]\d)"
+    r"(?:100|(?i:(?:a|one)[\ \u00a0]+)?(?i:hundred)|(?i:sto|cta))\b(?![.,]\d)"
     r"|(?<![\w.,/])([1-9]\d?|100)/100(?![\d/])"  # (round 86: a score of a hundred, `76/100`)
 )
 # A share said before its number, as Turkish and Swahili say it (`yüzde 76`, `asilimia
@@ -985,7 +991,8 @@ _SHARE_FIRST = lazyre.compile(
     r"(?:(?<![\w])(?i:yuzde|asilimia)[\ \u00a0]+|\u767e\u5206\u4e4b[\ \u00a0]?)"  # (and Chinese's)
     r"(\d{1,3}(?:[.,]\d{1,9})?)(?![^\W\u3040-\u30ff\u4e00-\u9fff]|%|[.,]\d)"
     r"|(?<![\w.,])(\d{1,4}(?:[.,]\d{1,9})?)[\ \u00a0]?(?:\u2030"
-    r"|(?i:per[\ \u00a0-]?mille?|permill?e?|por[\ \u00a0]mil)\b)"  # (round 91: said)
+    r"|(?i:per[\ \u00a0-]?mille?|permill?e?|por[\ \u00a0]mil"  # (round 91: said; and
+    r"|per[\ \u00a0]+(?:a[\ \u00a0]+)?thousand)\b)"  # `760 per thousand`, round 94)
     # (and basis points, hundredths of a percent: `25 bps` is 0.25%, round 91)
     r"|(?<![\w.,])(\d{1,6}(?:[.,]\d{1,9})?)[\ \u00a0]?(?i:basis[\ \u00a0-]points?|bps?)\b"
 )
@@ -995,11 +1002,14 @@ _SHARE_HINTS = ("\u2030", "zde", "ZDE", "limia", "LIMIA", "\u5206\u4e4b")
 _SHARE_HINT = lazyre.compile(r"(?i)\d[\ \u00a0]?(?:per|por|basis|bp)")
 
 
+_HUNDRED_SAID = lazyre.compile(r"(?i)\b(?:sto|cta)\b")  # (Polish's and Czech's, Russian's)
+
+
 def _shares(text: str) -> list[tuple[int, str, str]]:
     """Each share of a hundred the text says (`76 out of 100`, `76 in 100`: 76%, round
     83)."""
     out = []
-    if "100" in text or "undred" in text or "UNDRED" in text:
+    if "100" in text or "undred" in text or "UNDRED" in text or _HUNDRED_SAID.search(text):
         for m in _OUT_OF_100.finditer(text):
             whole = m[1] or m[2]
             said = whole if whole[0].isdigit() else str(_whole_said(whole.lower()))
@@ -1655,7 +1665,7 @@ _FRACTIONS = dict(
 # What each but a vulgar fraction needs (most pages have none; a digit first: the
 # engine skips to one in C).
 _WRITTEN_HINT = lazyre.compile(
-    f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|[ \\t\u00a0]*\\^|[ \\t\u00a0]*[x×·⋅∙•*][ \\t\u00a0]*1[,0]"
+    f"\\d(?:[{_SUPERSCRIPTS}^]|<sup|[ \\t\u00a0]*\\^|[ \\t\u00a0]*[x×·⋅∙•*][ \\t\u00a0]*1[,0e]"
     f"|[ \\t\u00a0]*\\*\\*[ \\t\u00a0]*\\d|_\\d|[/\u2044]\\d)"
 )
 
@@ -1670,7 +1680,8 @@ def _written_hint(text: str) -> bool:
 _WRITTEN_OTHERWISE = lazyre.compile(
     rf"""(?<![\w.,])(?:
       (?P<mult>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅∙•*][ \t\u00a0]*
-        (?P<ten>1(?:,000){{1,6}}|10{{3,18}})(?![\d.,]*\d)  # (2 × 1,000,000,000: round 83)
+        (?P<ten>1(?:,000){{1,6}}|10{{3,18}}|1e\+?\d{{1,2}})(?![\d.,]*\d)  # (2 × 1,000,000,000:
+        # round 83; 2 × 1e9, round 94)
       |(?:(?P<coef>\d{{1,6}}(?:\.\d{{1,6}})?)[ \t\u00a0]*[x×·⋅∙•*][ \t\u00a0]*(?=10\D))?
       (?P<base>\d{{1,6}})(?:<sup\b[^<>]{{0,200}}>[ \t]*(?P<sup>\d{{1,2}})[ \t]*</sup\s*>
         |(?P<raised>[{_SUPERSCRIPTS}]{{1,2}})
@@ -1710,7 +1721,7 @@ def _written(text: str, m: re.Match[str], sure: bool) -> list[tuple[int, str, st
         return [
             (at, written, plain_value(Decimal(m["mult"]) * Decimal(ten))),
             (at, m["mult"], plain_value(Decimal(m["mult"]))),
-            (m.start("ten"), m["ten"], ten),
+            (m.start("ten"), m["ten"], plain_value(Decimal(ten))),
         ]
     if m["base"]:
         raised = m["sup"] or m["caret"] or str(m["raised"]).translate(_RAISED)

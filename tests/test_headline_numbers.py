@@ -534,6 +534,20 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("76% Adoption", "Adoption is 76 p\u00ebrqind now.", "76%"),
         ("76% Adoption", "Adoption is 76 faiz now.", "76%"),
         ("76% Adoption", "Adoption is 76 \u043f\u0430\u0439\u044b\u0437 now.", "76%"),
+        # (round 94: a product with an exponent; shares of a hundred in Russian, Dutch,
+        # Polish and Czech, in digits and words; a share of a thousand said; percents
+        # abbreviated, German's `v. H.`, Serbian's Cyrillic)
+        ("2 Billion Users", "We now have 2 \u00d7 1e9 users.", "2000000000"),
+        ("76% Agree", "Now 76 \u0438\u0437 100 users agree.", "76%"),
+        ("76% Agree", "Now 76 op de 100 users agree.", "76%"),
+        ("76% Agree", "Now 76 na 100 users agree.", "76%"),
+        ("76% Agree", "Now 76 \u0438\u0437 \u0441\u0442\u0430 users agree.", "76%"),
+        ("76% Agree", "Now 76 na sto users agree.", "76%"),
+        ("76% Agree", "Now 760 per thousand users agree.", "76%"),
+        ("76% Agree", "Now 76 proc. of users agree.", "76%"),
+        ("76% Agree", "Now 76 Proz. of users agree.", "76%"),
+        ("76% Agree", "Now 76 v. H. of users agree.", "76%"),
+        ("76% Agree", "Now 76 \u043f\u043e\u0441\u0442\u043e of users agree.", "76%"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
