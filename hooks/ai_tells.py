@@ -2137,6 +2137,13 @@ def make(settings: Mapping[str, Any], corpus: Site | None = None) -> Callable[[D
         from receipt_gate.reading.frontmatter import read as front_matter
         from receipt_gate_hooks import site_values
 
+        if not corpus.templated:  # (an MkDocs site with no macros: tags are text)
+            found = find_tells(
+                draft.text, rules, quotes, links, draft.path, False, weighing=weighing
+            )
+            tags = "{{" in draft.text or "{%" in draft.text
+            reads = site_values.reads_from([site_values.TEMPLATED] if tags else [], False, corpus)
+            return Outcome(found, len(rules), reads=reads)
         own = front_matter(draft.text, draft.path).fields if "{{" in draft.text else {}
         shown = site_values.fields(corpus, own, draft.path)
         found = find_tells(
@@ -2153,8 +2160,9 @@ def make(settings: Mapping[str, Any], corpus: Site | None = None) -> Callable[[D
         lines = {f.line for f in found}  # (a value read in place already found there)
         more = [f for f in more if f.line not in lines or "template code" in f.message]
         found = sorted([*found, *more], key=_place) if more else found
+        runs = [site_values.TEMPLATED] if "{{" in draft.text or "{%" in draft.text else []
         reads = site_values.reads_from(
-            [*(k for _, ks in printed for k in ks), *named], bool(unfollowed), corpus
+            [*(k for _, ks in printed for k in ks), *named, *runs], bool(unfollowed), corpus
         )
         return Outcome(found, len(rules), reads=reads)
 

@@ -35,6 +35,7 @@ from receipt_gate.base import lazyre
 EVERY = "site.*"
 UNREADABLE = "site.!unreadable"
 TEMPLATE = "template:"  # (a read of whether a template a page calls names the values)
+TEMPLATED = "site.!templated"  # (a read of whether a page's template tags run at all)
 _DEPTH = 64  # deeper than this, a data file is read as not parsing
 _NODES = 1_000_000  # nor one whose aliases expand past this
 
@@ -64,6 +65,10 @@ class Site(NamedTuple):
     naming: dict[str, bool]
     roots: frozenset[str] = frozenset()  # (the bare names data gives: Eleventy's)
     code: Code | None = None  # (the templates' text and calls, for reach())
+    # Whether a page's template tags run: not on an MkDocs site with no macros plugin,
+    # which prints `{{ x }}` and `{% if %}` as written (round 94's run on MkDocs
+    # Material: a diff of a theme's template in its upgrade guide read as the page's code)
+    templated: bool = True
 
 
 class Code(NamedTuple):
@@ -146,6 +151,7 @@ def load(
                     f" not read: add {d}** to it"
                 )
     jekyll = any(p.rpartition("/")[2].startswith("_config") for p in files)
+    macros, others = False, bool(templates_of(files))
     for path in sorted(files):
         placed = "data" if any(path.startswith(d) for d in data_dirs) else _where(path)
         if not placed or (placed == "data" and not path.lower().endswith(_DATA_KINDS)):
@@ -162,6 +168,10 @@ def load(
         if why:
             unreadable[path] = why
             continue
+        if placed == "mkdocs":
+            macros = macros or _macros(doc)
+        else:
+            others = True
         rank = (0 if path.startswith("themes/") or "/themes/" in path else 1,)
         kind = _KIND_RANK.get(path[path.rfind(".") :].lower(), 0)
         data_root = next((d for d in data_dirs if path.startswith(d)), None)
@@ -193,7 +203,29 @@ def load(
             for name in _template_names(path):
                 tainted.setdefault(TEMPLATE + name, []).append((None, said))
     code = Code(templates, by_name, calls, tuple(targets), letters, {})
-    return Site(values, ordered, tainted, unreadable, naming, roots, code)
+    plain_mkdocs = not others and not macros and any(_where(p) == "mkdocs" for p in files)
+    return Site(values, ordered, tainted, unreadable, naming, roots, code, not plain_mkdocs)
+
+
+def templates_of(files: Mapping[str, object]) -> list[str]:
+    """The templates and layouts among the files (a generator's, whose pages' tags run)."""
+    return [p for p in files if _where(p) in ("template", "layout")]
+
+
+def _macros(doc: Any) -> bool:
+    """Does an MkDocs config turn on a plugin that runs a page's template tags (the macros
+    plugin, or one the gate cannot name: any plugin it cannot read as a name)?"""
+    if not isinstance(doc, dict) or "INHERIT" in doc:  # (another config's plugins)
+        return True
+    plugins = doc.get("plugins")
+    if plugins is None:
+        return False
+    names = list(plugins) if isinstance(plugins, (dict, list)) else [plugins]
+    for entry in names:
+        name = next(iter(entry), None) if isinstance(entry, dict) else entry
+        if not isinstance(name, str) or "macro" in name.lower() or "jinja" in name.lower():
+            return True
+    return False
 
 
 # Hugo's ways to a site's params in a template, as Liquid names them.
@@ -708,6 +740,8 @@ def digest(site: Site, reads: Sequence[str]) -> object:
             }
         elif k == UNREADABLE:
             out[k] = dict(sorted(site.unreadable.items()))
+        elif k == TEMPLATED:
+            out[k] = site.templated
         elif k.startswith(TEMPLATE):  # (whether it names them, and what it prints of them)
             found = site.tainted.get(k, [])
             name = k[len(TEMPLATE) :]  # (and where its code reads the pieces of one: reach)

@@ -2296,3 +2296,21 @@ def test_a_shortcode_printing_a_clean_value_plainly_is_followed(repo: Repo, rg: 
     repo.write("config/production/hugo.toml", f'[params]\nother = "{SAID}"\n')  # (a candidate)
     rc, out, _ = rg("run", "content/posts/d.md")
     assert rc == 1 and "content/posts/d.md:5:" in out, out
+
+
+def test_an_mkdocs_page_s_tags_are_text_where_no_macros_plugin_runs_them(
+    repo: Repo, rg: Run
+) -> None:
+    """Round 94's run on MkDocs Material: its upgrade guide shows a theme template's diff,
+    whose `{% if %}` and `{{ primary }}` were read as the page's own code (tags that do
+    not pair, text computed). MkDocs prints them as written unless a macros plugin runs
+    them; turning one on stales the receipt and reads them as code."""
+    repo.write("mkdocs.yml", "site_name: S\nplugins:\n  - search\n")
+    repo.write("docs/index.md", "# Home\n\nWelcome.\n")
+    assert rg("init")[0] == 0
+    repo.write("docs/up.md", "# Up\n\nThe template now reads {% if x %} and {{ primary }}.\n")
+    rc, out, _ = rg("run", "docs/up.md")
+    assert rc == 0, out
+    repo.write("mkdocs.yml", "site_name: S\nplugins:\n  - search\n  - macros\n")
+    rc, out, _ = rg("run", "docs/up.md")
+    assert rc == 1 and "docs/up.md:3:" in out and "ai-tells" in out, out
