@@ -1812,7 +1812,10 @@ _VALUE_SOURCES = {
     "pkg": ({"package.json": f'{{"description": "{SAID}"}}'}, "{{ pkg.description }}"),
     "computed": ({"posts/posts.json": f'{{"eleventyComputed": {{"sig": "{SAID}"}}}}'}, "{{ sig }}"),
     "template data": ({"posts/a.json": f'{{"sig": "{SAID}"}}'}, "{{ sig }}"),
-    "mkdocs": ({"mkdocs.yml": f"site_name: s\nextra:\n  sig: {SAID}\n"}, "{{ sig }}"),
+    "mkdocs": (  # (the macros plugin prints them: without one, tags are text)
+        {"mkdocs.yml": f"site_name: s\nplugins: [macros]\nextra:\n  sig: {SAID}\n"},
+        "{{ sig }}",
+    ),
     "collections": (
         {"_config.yml": f"collections:\n  posts:\n    motto: {SAID}\n"},
         "{% for c in site.collections %}{{ c.motto }}{% endfor %}",
