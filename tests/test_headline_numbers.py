@@ -1277,6 +1277,73 @@ def test_an_eleventy_folder_s_data_holds_its_pages_back_only_where_it_may(
 
 
 @pytest.mark.parametrize(
+    ("files", "page"),
+    [
+        # (round 95 h01: Eleventy's global data folder gives every page a computed key)
+        (
+            {
+                ".eleventy.js": "module.exports = () => ({});\n",
+                "_data/eleventyComputed/permalink.js": "module.exports = () => () => false;\n",
+            },
+            "posts/archive/old.md",
+        ),
+        # (h02: a leaf bundle's nested resource under a contentDir Hugo's config moves)
+        (
+            {"hugo.toml": 'contentDir = "src"\n', "src/posts/b/index.md": "# B\n"},
+            "src/posts/b/notes/old.md",
+        ),
+        # (h03: Material's meta file holds every page whose path starts with its folder's)
+        (
+            {"mkdocs.yml": "site_name: s\n", "posts/arch/.meta.yml": "draft: true\n"},
+            "posts/archive/old.md",
+        ),
+        # (h04: the meta file its `meta_file` setting names)
+        (
+            {
+                "mkdocs.yml": "site_name: s\nplugins:\n  - meta:\n      meta_file: meta.yml\n",
+                "posts/archive/meta.yml": "draft: true\n",
+            },
+            "posts/archive/old.md",
+        ),
+        # (the review of round 94: a permalink a printed value may send out of the
+        # output folder; a data file with a byte no UTF-8 holds)
+        (
+            {
+                ".eleventy.js": "module.exports = () => ({});\n",
+                "_includes/post.njk": "{{ content | safe }}\n",
+                "posts/archive/archive.json": '{"layout": "post.njk",'
+                " \"permalink\": \"{{ '.' ~ '.' }}/out/{{ page.fileSlug }}/\"}",
+            },
+            "posts/archive/old.md",
+        ),
+    ],
+)
+def test_a_page_a_generator_does_not_publish_supports_nothing(
+    repo: Repo, rg: Run, files: dict[str, str], page: str
+) -> None:
+    _title_and_reply(repo, wide=True)
+    repo.write(page, "The drift peaked at 76 hours.\n")
+    assert rg("run")[0] == 0  # alone, the page supports
+    for path, text in files.items():
+        repo.write(path, text)
+    rc, out, _ = rg("run")
+    assert rc == 1 and "drafts/reply.md:1:12: headline-numbers: 76" in out, out
+
+
+def test_an_eleventy_data_file_s_bad_byte_is_read_as_eleventy_reads_it(repo: Repo, rg: Run) -> None:
+    """The review of round 94: a folder's data file with a byte no UTF-8 holds was parsed
+    strictly for its layout (none) but leniently for holding back (a plain layout: held
+    nothing): a layout that prints no content let its pages support."""
+    _title_and_reply(repo)
+    repo.write(".eleventy.js", "module.exports = () => ({});\n")
+    repo.write("_includes/bare.njk", "<main>Nothing here.</main>\n")
+    repo.write("posts/wip/notes.md", "The drift peaked at 76 hours.\n")
+    (repo.path / "posts/wip/wip.json").write_bytes(b'{"layout": "bare.njk", "n": "caf\xe9"}')
+    rc, out, _ = rg("run")
+    assert rc == 1, out
+
+
+@pytest.mark.parametrize(
     ("meta", "held"),
     [
         ("hide:\n  - feedback\n", False),  # (MkDocs Material's own blog: round 93)

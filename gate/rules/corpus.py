@@ -55,7 +55,8 @@ Prints = list[list[list[Any]]]
 # (folders held back, layouts that print a page only where its fields say, date fields,
 # [path prefix, field, value] for each field a config gives the pages under a path, the
 # permalink patterns a config gives posts, whether hidden folders' pages are built,
-# whether Hugo may build the site: its leaf bundles)
+# the content folders where Hugo may build the site's leaf bundles: none on another
+# generator's site)
 SiteData = tuple[
     list[str],
     dict[str, Prints],
@@ -63,7 +64,7 @@ SiteData = tuple[
     list[list[str]],
     list[str],
     bool,
-    bool,
+    list[str],
 ]
 # A page's publication, as Pages.states() keeps it.
 PUBLISHED, SURELY, NAMES_ADDRESS = 1, 2, 4
@@ -85,7 +86,9 @@ class _Seen(NamedTuple):
     layouts: Mapping[str, Prints]  # layouts that print a page only where its fields say
     defaults: Sequence[Sequence[str]]  # [path prefix, field, value] a config gives pages
     hidden: bool = False  # a hidden folder's page is built (Eleventy builds `.notes/`)
-    bundles: bool = True  # a page beside an index may be a leaf bundle's resource (Hugo)
+    # Hugo's content folders, where a page beside or under an index may be a leaf
+    # bundle's resource (none: no leaf bundles on the site)
+    bundles: Sequence[str] = ("content",)
 
 
 # A YAML value Ruby's Psych reads as false or null in any case, and js-yaml and Go's
@@ -449,7 +452,7 @@ def _shared_addresses(
     facts: Mapping[str, list[Any]],
     patterns: Sequence[str] = (),
     hidden: bool = False,
-    bundles: bool = True,
+    bundles: Sequence[str] = ("content",),
 ) -> set[str]:
     """The pages a generator may write to the same file as another: one a field names
     (`permalink:`, Hugo's `url:`, a `slug:` in the page's folder) or the one its path
@@ -796,8 +799,23 @@ def _held(path: str, held: Sequence[str]) -> bool:
     return any(path.startswith(h) if h[:1] != "\0" else holds(h, path) for h in held)
 
 
+def _content_roots(configs: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
+    """Where Hugo reads content, by its configs: `content`, a contentDir, a mount's source
+    (each as its config's folder has it), as far as their text names them."""
+    out = {"content"}
+    for path in configs:
+        home = posixpath.dirname(path) if "/" in path and not path.startswith("config/") else ""
+        for m in _CONTENT_DIR.finditer(read(path) or ""):
+            where = posixpath.normpath(posixpath.join(home, m.group(1).strip("/")))
+            out.add(where)
+    return sorted(out)
+
+
+_CONTENT_DIR = lazyre.compile(r"""(?i)\b(?:contentDir|source)["']?\s*[=:]\s*["']?([\w./-]+)""")
+
+
 def _unbuilt(
-    path: str, paths: Mapping[str, str], hidden: bool = False, bundles: bool = True
+    path: str, paths: Mapping[str, str], hidden: bool = False, bundles: Sequence[str] = ("content",)
 ) -> bool:
     """Is this a page some generator never builds, whatever its config: in a hidden
     folder or hidden itself (MkDocs, Hugo and Jekyll leave out `.*`; Hugo and Jekyll
@@ -826,11 +844,12 @@ def _unbuilt(
     base = f"{folder}/" if folder else ""
     # (an index in another format Hugo renders: a held entry, _site_data's bundles)
     beside_index = any(f"{base}index{ext}" in paths for ext in _HUGO_INDEXES[:3])
-    if bundles and "content" in folder.split("/"):  # (under a leaf bundle's folder, at
-        # any depth: its resource, round 94 h02: `b/index.md` and `b/notes/old.md`; in a
-        # content folder, Hugo's, where a plain site has no config for Hugo to build with)
+    root = next((r for r in bundles if folder.startswith(r + "/")), None)
+    if root is not None:  # (under a leaf bundle's folder, at any depth: its resource, round
+        # 94 h02: `b/index.md` and `b/notes/old.md`; in Hugo's content folders, its
+        # contentDir too: round 95 h02)
         up = folder.split("/")
-        for k in range(len(up) - 1, up.index("content") + 1, -1):
+        for k in range(len(up) - 1, root.count("/") + 1, -1):
             above = "/".join(up[:k]) + "/"
             if any(f"{above}index{ext}" in paths for ext in _HUGO_INDEXES[:3]):
                 return True
@@ -838,7 +857,7 @@ def _unbuilt(
     # a Hugo leaf bundle's resource, which Hugo builds no page from (MkDocs would), where
     # Hugo may build the site (`bundles`).
     stem = posixpath.splitext(name)[0].lower()
-    return beside_index and stem != "index" and (bundles or stem == "readme")
+    return beside_index and stem != "index" and (bool(bundles) or stem == "readme")
 
 
 # (the formats Hugo renders content from, gate.sites.hugo.CONTENT, and `.MD`; the first
@@ -896,7 +915,14 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         )
         from receipt_gate.sites.layout import held_globs
 
-        held = {p for p in every if p.rpartition("/")[2] in _META and _meta_unpublishes(tree, p)}
+        metas_named = _meta_files(every, _reader(tree))  # (Material's `meta_file`: round 95)
+        if metas_named:
+            every = sorted({*every, *tree.paths([f"**/{n}" for n in metas_named])})
+        held = {
+            p
+            for p in every
+            if _is_meta(p.rpartition("/")[2], metas_named) and _meta_unpublishes(tree, p)
+        }
         # A Hugo leaf bundle's index in a format other than markdown (`index.html`,
         # `index.org`): what lies beside it and under it is a resource, no page.
         bundles = [
@@ -963,7 +989,8 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         # (a site another generator's config names and Hugo's none: no leaf bundles, the
         # Jekyll docs' `_docs/index.md` beside its pages, round 93)
         others = bool(eleventy) or any(p.rpartition("/")[2] in _NOT_HUGO for p in every)
-        leafy = not others or any(sites.hugo.CONFIG.search(p) for p in every)
+        hugo = [p for p in every if sites.hugo.CONFIG.search(p)]
+        leafy = _content_roots(hugo, read) if hugo or not others else []
         return sorted(folders | set(held_by)), layouts, dates, defaults, patterns, hidden, leafy
 
     return built_once(tree, f"site-data/{run_dir}/{builds}", find)
@@ -2143,6 +2170,28 @@ _CODE_DATA = ("js", "cjs", "mjs")
 _MORE_DATA = ("yaml", "yml", "toml")  # (Eleventy reads them where a config adds them)
 
 
+def _meta_files(every: Sequence[str], read: Callable[[str], str | None]) -> list[str]:
+    """The names an MkDocs config gives Material's meta files (`meta_file: meta.yml`, or
+    a glob's last part), beside `.meta.yml`; a name the gate cannot take whole (a glob in
+    it) names every YAML file."""
+    out: list[str] = []
+    for p in every:
+        if p.rpartition("/")[2] in ("mkdocs.yml", "mkdocs.yaml"):
+            for m in _META_FILE.finditer(read(p) or ""):
+                name = m.group(1).strip().strip("'\"").rpartition("/")[2]
+                out += ["*.yml", "*.yaml"] if re.search(r"[*?\[]", name) else [name]
+    return sorted(set(out) - set(_META))
+
+
+def _is_meta(name: str, named: Sequence[str]) -> bool:
+    import fnmatch
+
+    return name in _META or any(fnmatch.fnmatchcase(name, n) for n in named)
+
+
+_META_FILE = lazyre.compile(r"(?m)^[ \t]+meta_file[ \t]*:[ \t]*(\S[^#\n]*)")
+
+
 def _meta_unpublishes(tree: Tree, path: str) -> bool:
     """Can this meta file (Material's meta plugin: front matter for every page under it)
     hold its pages back? Where it names a draft, a status, a date (the blog plugin's
@@ -2167,8 +2216,9 @@ def _holds(path: str) -> str:
     round 93, the Hugo docs' `.cspell.json` had held every page of the site)."""
     folder, _, name = path.rpartition("/")
     prefix = folder + "/" if folder else ""
-    if name in _META:
-        return prefix
+    if name.endswith((".yml", ".yaml")):  # (Material's meta plugin takes every page whose
+        # path starts with the folder's, as text: `arch/` holds `archive/`, round 95 h03)
+        return folder
     stem = name.split(".11tydata.", 1)[0] if ".11tydata." in name else name.rsplit(".", 1)[0]
     return prefix if folder and stem == folder.rpartition("/")[2] else f"{prefix}{stem}."
 
@@ -2226,7 +2276,18 @@ def _plain_place(key: str, value: object) -> bool:
         return False
     if key != "permalink":
         return True
-    return "{%" not in value and ".." not in value and "\\" not in value
+    if "{%" in value or ".." in value or "\\" in value:
+        return False
+    # (a printed value only of the page's own name: `{{ '.' ~ '.' }}` or a data value
+    # may print a way out of the output folder, the review of round 94)
+    return all(_OWN_NAME.fullmatch(t) for t in re.findall(r"\{\{.*?\}\}", value)) and (
+        "{{" not in re.sub(r"\{\{.*?\}\}", "", value)
+    )
+
+
+_OWN_NAME = lazyre.compile(
+    r"\{\{-?\s*(?:page\.(?:fileSlug|filePathStem|date)|title)\s*(?:\|\s*(?:slug|slugify)\s*)?-?\}\}"
+)
 
 
 def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, str, str]]:
@@ -2239,8 +2300,9 @@ def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, 
         return []
     if not folder:
         return []
-    try:
-        doc = json.loads(data)
+    try:  # (decoded as _may_unpublish decodes it, and Eleventy: a bad byte is U+FFFD,
+        # the review of round 94: a strict parse gave no layout, the file held nothing)
+        doc = json.loads(data.decode("utf-8-sig", "replace"))
     except (ValueError, RecursionError):
         return []
     if not isinstance(doc, dict):

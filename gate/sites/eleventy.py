@@ -504,8 +504,12 @@ def global_layout(config: str, paths: Sequence[str]) -> bool:
     ):
         return True
     folder = posixpath.normpath(posixpath.join(root, data)) + "/"
+    # (a data file's name is its key, and each folder above it one more: the first part
+    # of its path under the data folder, `_data/eleventyComputed/permalink.js` too:
+    # round 95 h01)
     return any(
-        p.startswith(folder) and p[len(folder) :].split(".")[0] in _GLOBAL_KEYS for p in paths
+        p.startswith(folder) and p[len(folder) :].split("/")[0].split(".")[0] in _GLOBAL_KEYS
+        for p in paths
     )
 
 
