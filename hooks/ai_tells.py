@@ -1993,16 +1993,24 @@ def _reaching(text: str, site: Site) -> tuple[list[tuple[int, str]], list[str]]:
         return [], []
     out, keys = [], []
     mine = sv.assigned(text)  # (a name the page sets is its own, not data's: round 87)
+    inner = _inners(text)
+    # (the page's own front matter, which its templates may read: `.Page.Title`, the
+    # review of round 94)
+    head = text[: text.find("\n---", 3) + 4] if text.startswith("---") else ""
+    page = [sv.profile(code.targets, [code.letters(head)])] if head.strip("-\n") else []
     for m in TEMPLATE.finditer(text):
         tag = m.group()
         name = sv.call_of(tag)
         if name is None:
-            keys += sv.named_keys(tag, site.roots - mine)
-            profiles = [sv.profile(code.targets, sv.texts_of(site, tag, mine))]
+            named = sv.named_keys(tag, site.roots - mine)
+            keys += named
+            values = sv.values_profile(site, named)
+            profiles = [sv.profile(code.targets, [code.letters(tag)]), values, *page]
         else:
-            inner = _inner(text, m.end(), name)
-            own = sv.profile(code.targets, [code.letters(tag), code.letters(inner)])
-            profiles = [p for p in (sv.template_profile(site, name), own) if p is not None]
+            held = inner(m.end(), tag, name)
+            own = sv.profile(code.targets, [code.letters(tag), code.letters(held)])
+            called = sv.template_profile(site, name)
+            profiles = [*([called] if called is not None else []), own, *page]
         said = sv.reached(code.targets, profiles)
         if said == sv.TOO_LARGE:
             out.append(
@@ -2025,18 +2033,33 @@ def _reaching(text: str, site: Site) -> tuple[list[tuple[int, str]], list[str]]:
     return out, keys
 
 
-def _inner(text: str, at: int, name: str) -> str:
-    """The text a paired shortcode or tag holds, from `at` (its end) to its closing tag;
-    none for one that closes itself (`/>}}`) or that the next of its name opens before
-    a closing tag (one not paired)."""
-    short = name.partition(":")[2].rpartition("/")[2].split(".")[0]
-    if not short or text[at - 3 : at - 2] == "/":
-        return ""
-    word = re.escape(short)
-    close = re.compile(rf"\{{\{{[<%]-?\s*(/)?\s*{word}\b|\{{%-?\s*(end)?{word}\b")
-    for m in close.finditer(text, at, at + 20_000):
-        return text[at : m.start()] if m.group(1) or m.group(2) else ""
-    return ""
+def _inners(text: str) -> Callable[[int, str, str], str]:
+    """For a call (where it ends, its tag, the name it calls), the text it holds to its
+    closing tag;
+    none for one that closes itself (`/>}}`) or that the next of its name opens before a
+    closing tag. Each page's tags found once (to any length: a 20,000-character bound let
+    an inner text past it through, the review of round 94)."""
+    import bisect
+
+    found: dict[str, list[tuple[int, bool]]] = {}
+    for m in _PAIRS.finditer(text):
+        word = m.group(2) or m.group(4)
+        found.setdefault(word, []).append((m.start(), bool(m.group(1) or m.group(3))))
+
+    def held(end: int, tag: str, name: str) -> str:
+        short = name.partition(":")[2].rpartition("/")[2].split(".")[0]
+        if not short or tag.endswith(("/>}}", "/%}}", "/ >}}")):
+            return ""
+        tags = found.get(short, [])
+        at = bisect.bisect_left(tags, (end, False))
+        return text[end : tags[at][0]] if at < len(tags) and tags[at][1] else ""
+
+    return held
+
+
+# A shortcode's or a tag's opening or closing by its name (`{{< x >}}`, `{{< /x >}}`,
+# `{% x %}`, `{% endx %}`).
+_PAIRS = lazyre.compile(r"\{\{[<%]-?\s*(/)?\s*([\w.-]+)|\{%-?\s*(end)?([\w-]+)")
 
 
 def digest(site: Site, reads: Sequence[str], draft: str) -> object:

@@ -403,9 +403,13 @@ def _any_case(word: str) -> str:
     return "".join(f"[{c}{c.upper()}]" if c.upper() != c and not c.isascii() else c for c in word)
 
 
+# Words that are a scale only abbreviated, their full stop after them (`2 bill.`; `a 20
+# bill` is a banknote: the review of round 94).
+_DOTTED = frozenset({"bill"})
 # Its words (not `mil`: a letter that may be a unit, below), the longest first.
 _SCALE_WORDS = "|".join(
     _any_case(w + "s?" if w in _MANY else w).replace(" ", r"[\ \t\u00a0]+")
+    + (r"(?=\.)" if w in _DOTTED else "")
     for w in sorted(
         (w for w in _SCALES if w == w.lower() and (len(w) > 1 or not w.isascii()) and w != "mil"),
         key=len,
@@ -976,7 +980,7 @@ _OUT_OF_100 = lazyre.compile(
     r"|op[\ \u00a0]+de|na|\u04383)"
     r"(?:[\ \u00a0]+(?i:every|each))?"
     r"|(?i:for)[\ \u00a0]+(?i:every|each))[\ \u00a0]+"  # (round 86: `76 for every 100`)
-    r"(?:100|(?i:(?:a|one)[\ \u00a0]+)?(?i:hundred)|(?i:sto|cta))\b(?![.,]\d)"
+    r"(?:100|(?i:(?:a|one)[\ \u00a0]+)?(?i:hundred)|sto|cta)\b(?![.,]\d)"
     r"|(?<![\w.,/])([1-9]\d?|100)/100(?![\d/])"  # (round 86: a score of a hundred, `76/100`)
 )
 # A share said before its number, as Turkish and Swahili say it (`yüzde 76`, `asilimia
@@ -1002,7 +1006,8 @@ _SHARE_HINTS = ("\u2030", "zde", "ZDE", "limia", "LIMIA", "\u5206\u4e4b")
 _SHARE_HINT = lazyre.compile(r"(?i)\d[\ \u00a0]?(?:per|por|basis|bp)")
 
 
-_HUNDRED_SAID = lazyre.compile(r"(?i)\b(?:sto|cta)\b")  # (Polish's and Czech's, Russian's)
+_HUNDRED_SAID = lazyre.compile(r"\b(?:sto|cta)\b")  # (Polish's and Czech's, Russian's, in
+# lowercase: `CTA` is a call to action, the review of round 94)
 
 
 def _shares(text: str) -> list[tuple[int, str, str]]:

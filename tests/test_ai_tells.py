@@ -2317,3 +2317,32 @@ def test_an_mkdocs_page_s_tags_are_text_where_no_macros_plugin_runs_them(
     repo.write("mkdocs.yml", "site_name: S\nplugins:\n  - search\n  - macros\n")
     rc, out, _ = rg("run", "docs/up.md")
     assert rc == 1 and "docs/up.md:3:" in out and "ai-tells" in out, out
+
+
+@pytest.mark.parametrize(
+    ("code", "page"),
+    [
+        # (the review of round 94: a page's own title a shortcode reads; an inner text
+        # past 20,000 characters)
+        (
+            '{{ replace .Page.Title "X" "I" }}',
+            '---\ntitle: "As an AX language model"\n---\n\nHello {{< s >}} there.\n',
+        ),
+        (
+            '{{ replace .Inner "X" "I" }}',
+            "---\ntitle: D\n---\n\nHello {{< s >}}As an AX language model, "
+            + "I cannot say more. " * 1200
+            + "{{< /s >}} there.\n",
+        ),
+    ],
+)
+def test_what_a_call_reads_of_its_page_is_read_for_a_phrase_s_pieces(
+    repo: Repo, rg: Run, code: str, page: str
+) -> None:
+    repo.write("hugo.toml", 'baseURL = "https://x.org/"\n')
+    repo.write("layouts/shortcodes/s.html", code + "\n")
+    repo.write("content/posts/hello.md", "---\ntitle: Hello\n---\nA first post.\n")
+    assert rg("init")[0] == 0
+    repo.write("content/posts/d.md", page)
+    rc, out, _ = rg("run", "content/posts/d.md")
+    assert rc == 1 and "content/posts/d.md:5:7:" in out and "language model" in out, out

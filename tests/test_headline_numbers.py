@@ -754,6 +754,8 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("50 Pages", "It was like fifty shades of grey."),
         ("11 Themes", "We watched Ocean's Eleven last night."),
         ("2000 Downloads", "It launched in the year two thousand."),
+        # (the review of round 94: a call to action)
+        ("2% Growth", "We tested variant 2 in CTA tests."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
@@ -768,6 +770,7 @@ def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, 
     ("text", "values"),
     [
         ("At one point two of us left.", {"2"}),  # (an idiom, no 1.2)
+        ("He paid with a 20 bill today.", {"20"}),  # (a banknote: the review of round 94)
         ("Thanks a million, and worth a thousand words.", set()),  # (idioms: round 84)
         # (counts that only look like idioms: the review of round 84)
         ("The API costs two cents per call.", {"2"}),
