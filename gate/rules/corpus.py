@@ -1233,14 +1233,20 @@ def _prints_content(
             looped = done.tag in ("for", "tablerow") and breaks  # (left before it prints)
             if done.otherwise and len(ways) > 1 and all(ways) and not looped and prints(changed):
                 return [[]], parent
-        elif (word in _BLOCKS or word in ended or word == "set") and not (
-            word == "set" and "=" in m.group(2)
-        ):  # (`{% set x = 1 %}` opens no block where another set is one: round 93, the
-            # Eleventy site's layouts printed no post where a toc include did both)
+        elif _opens_block(word, m.group(2), ended):
             frames.append(_block(word, m.group(2), field, breaks, made, engine))
             if len(frames) > _DEEPEST:
                 return [], parent  # (blocks this deep: no layout of a site's; read as none)
     return out[:_MOST_WAYS], parent
+
+
+def _opens_block(word: str, inner: str, ended: Collection[str]) -> bool:
+    """Does this tag open a block: one of the blocks the gate reads, or one the layout
+    ends? A `set` only without a value (`{% set x = 1 %}` opens none where another set is
+    a block: the Eleventy site's layouts printed no post where a toc include did both)."""
+    if word == "set":
+        return "=" not in inner
+    return word in _BLOCKS or word in ended
 
 
 def _views(body: str, include: Callable[[str], str | None] | None) -> tuple[str, str] | None:
@@ -2219,8 +2225,13 @@ def _holds(path: str) -> str:
     if name.endswith((".yml", ".yaml")):  # (Material's meta plugin takes every page whose
         # path starts with the folder's, as text: `arch/` holds `archive/`, round 95 h03)
         return folder
-    stem = name.split(".11tydata.", 1)[0] if ".11tydata." in name else name.rsplit(".", 1)[0]
+    stem = _data_stem(name)
     return prefix if folder and stem == folder.rpartition("/")[2] else f"{prefix}{stem}."
+
+
+def _data_stem(name: str) -> str:
+    """A data file's template or folder name (`x` of `x.json`, `x.11tydata.json`)."""
+    return name.split(".11tydata.", 1)[0] if ".11tydata." in name else name.rsplit(".", 1)[0]
 
 
 def _may_unpublish(path: str, data: bytes | None, given: bool = False) -> bool:
@@ -2308,7 +2319,7 @@ def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, 
     if not isinstance(doc, dict):
         return []
     folder_of, _, name = path.rpartition("/")
-    stem = name.removesuffix(".json").removesuffix(".11tydata")
+    stem = _data_stem(name)
     prefix = f"{folder_of}/" if folder_of else ""
     if not (folder and stem == folder_of.rpartition("/")[2]):
         prefix += f"{stem}."  # (a template's: the page of that name)
