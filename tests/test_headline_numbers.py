@@ -1347,6 +1347,31 @@ def test_an_eleventy_data_file_s_bad_byte_is_read_as_eleventy_reads_it(repo: Rep
 
 
 @pytest.mark.parametrize(
+    ("code", "held"),
+    [
+        # (the Eleventy docs' docs.11tydata.js: a plain object, its layout a string)
+        ('let data = {layout: "post.njk", title: "Docs"};\nexport default data;\n', False),
+        ('export default {layout: "bare.njk"};\n', True),  # (prints no content)
+        ("module.exports = {permalink: false};\n", True),
+        ('const k = "perma" + "link";\nexport default {[k]: false};\n', True),
+        ('export default {layout: "post.njk", ...more};\n', True),
+        ("export default () => ({});\n", True),
+    ],
+)
+def test_an_eleventy_folder_s_code_data_holds_its_pages_back_unless_plain(
+    repo: Repo, rg: Run, code: str, held: bool
+) -> None:
+    _title_and_reply(repo)
+    repo.write(".eleventy.js", "module.exports = () => ({});\n")
+    repo.write("_includes/post.njk", "<main>{{ content | safe }}</main>\n")
+    repo.write("_includes/bare.njk", "<main>Nothing here.</main>\n")
+    repo.write("posts/wip/notes.md", "The drift peaked at 76 hours.\n")
+    repo.write("posts/wip/wip.11tydata.js", code)
+    rc, out, _ = rg("run")
+    assert (rc == 1) is held, out
+
+
+@pytest.mark.parametrize(
     ("meta", "held"),
     [
         ("hide:\n  - feedback\n", False),  # (MkDocs Material's own blog: round 93)

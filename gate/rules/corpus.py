@@ -2249,8 +2249,8 @@ def _may_unpublish(path: str, data: bytes | None, given: bool = False) -> bool:
         text = (data or b"").decode("utf-8", "replace")
         spelled = re.search(r"permalink|layout|eleventyComputed|\\|<<|\?|\*", text)
         return data is None or spelled is not None
-    if not path.endswith(".json"):
-        return True
+    if not path.endswith(".json"):  # (code: but a plain object of strings, its layout one)
+        return not (given and _plain_js_layout(data) is not None)
     if data is None:
         return True
     try:
@@ -2301,15 +2301,52 @@ _OWN_NAME = lazyre.compile(
 )
 
 
+def _given_prefix(path: str, folder: bool) -> str:
+    """The pages a data file gives fields: its folder's (a directory's), or its
+    template's (`a.11tydata.json`: `a.`)."""
+    folder_of, _, name = path.rpartition("/")
+    stem = _data_stem(name)
+    prefix = f"{folder_of}/" if folder_of else ""
+    if not (folder and stem == folder_of.rpartition("/")[2]):
+        prefix += f"{stem}."  # (a template's: the page of that name)
+    return prefix
+
+
+def _plain_js_layout(data: bytes | None) -> str | None:
+    """The layout a JavaScript data file gives, where it is plainly an object of strings
+    (the Eleventy docs' `docs.11tydata.js`: `let data = {layout: "layouts/docs.njk",
+    ...}; export default data;`, round 95's real-site run: its folder held back, no docs
+    page documented a flag): "" for none; None where its code may compute a key or a
+    value the gate cannot read (an index, a spread, a call that builds or loads one, an
+    escape, a template literal, a function, `permalink` or `eleventyComputed` at all)."""
+    text = (data or b"").decode("utf-8", "replace")
+    if data is None or _JS_COMPUTES.search(text):
+        return None
+    said = _JS_LAYOUT.findall(text)
+    if len(re.findall(r"\blayout\b", text)) != len(said) or len(said) > 1:
+        return None
+    return said[0][1] if said else ""
+
+
+_JS_COMPUTES = lazyre.compile(
+    r"\[|\.\.\.|\\|`|=>|\b(?:require|import|eval|Function|function|atob|fromCharCode|Object"
+    r"|Reflect|Proxy|globalThis|this|defineProperty|get|set|permalink|eleventyComputed)\b"
+)
+_JS_LAYOUT = lazyre.compile(r"""\blayout\s*:\s*(["'])([^"'\\\n{}]+)\1""")
+
+
 def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, str, str]]:
     """(path prefix, field, value) for each plain field an Eleventy JSON data file gives
     its pages: a directory's (`posts/posts.json`) the pages under its folder, a
     template's (`posts/a.11tydata.json`) the page of its name (round 72: a title). Not a
     template's plain `posts/a.json` (a JSON file beside a page may be anything, and each
     read here keys the site's publication), nor a JavaScript one (its fields computed)."""
-    if not path.endswith(".json") or not data or "node_modules/" in path:
+    if not data or "node_modules/" in path or not folder:
         return []
-    if not folder:
+    if path.endswith(tuple(f".{k}" for k in _CODE_DATA)):  # (a plain object's layout)
+        layout = _plain_js_layout(data)
+        return [(_given_prefix(path, folder), "layout", layout)] if layout else []
+    if not path.endswith(".json"):
         return []
     try:  # (decoded as _may_unpublish decodes it, and Eleventy: a bad byte is U+FFFD,
         # the review of round 94: a strict parse gave no layout, the file held nothing)
@@ -2318,11 +2355,7 @@ def _data_given(path: str, data: bytes | None, folder: bool) -> list[tuple[str, 
         return []
     if not isinstance(doc, dict):
         return []
-    folder_of, _, name = path.rpartition("/")
-    stem = _data_stem(name)
-    prefix = f"{folder_of}/" if folder_of else ""
-    if not (folder and stem == folder_of.rpartition("/")[2]):
-        prefix += f"{stem}."  # (a template's: the page of that name)
+    prefix = _given_prefix(path, folder)
     return [
         (prefix, str(k), str(v).strip())
         for k, v in doc.items()
