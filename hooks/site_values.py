@@ -792,7 +792,7 @@ def printed(text: str, own: Mapping[str, object]) -> list[tuple[int, list[str]]]
         name = m.group(1).lower().split(".")
         keys = [printed_key(m)]
         out.append((m.start(), keys if name[0] in own else [*keys, key_of("page", name)]))
-    mine = set(_ASSIGNED.findall(text)) if "{%" in text else set()
+    mine = assigned(text)
     for m in _PAGE_VALUE.finditer(text):
         steps = _steps(m.group(2))
         if m.group(1) == "layout.":

@@ -1254,27 +1254,34 @@ def test_a_page_beside_what_holds_it_back_supports_nothing(
 
 
 @pytest.mark.parametrize(
-    ("data", "held"),
+    ("name", "data", "held"),
     [
         # (round 93, the Eleventy site's blog/blog.json: no post supported a number)
-        ('{"layout": "post.njk", "permalink": "/blog/{{ page.fileSlug }}/"}', False),
-        ('{"layout": "bare.njk"}', True),  # (a layout that prints no content)
-        ('{"permalink": false}', True),
-        ('{"eleventyComputed": {"title": "x"}}', True),
-        ('{"layout": ["post.njk"]}', True),
+        ("wip.json", '{"layout": "post.njk", "permalink": "/blog/{{ page.fileSlug }}/"}', False),
+        ("wip.json", '{"layout": "bare.njk"}', True),  # (a layout that prints no content)
+        ("wip.json", '{"permalink": false}', True),
+        ("wip.json", '{"eleventyComputed": {"title": "x"}}', True),
+        ("wip.json", '{"layout": ["post.njk"]}', True),
         # (round 94 h01: a permalink out of the output folder: never deployed)
-        ('{"layout": "post.njk", "permalink": "../drafts-out/n/index.html"}', True),
+        ("wip.json", '{"layout": "post.njk", "permalink": "../drafts-out/n/index.html"}', True),
+        # (the Eleventy docs' docs.11tydata.js: a plain object, its layout a string)
+        ("wip.11tydata.js", 'let data = {layout: "post.njk"};\nexport default data;\n', False),
+        ("wip.11tydata.js", 'export default {layout: "bare.njk"};\n', True),
+        ("wip.11tydata.js", "module.exports = {permalink: false};\n", True),
+        ("wip.11tydata.js", 'const k = "perma" + "link";\nexport default {[k]: false};\n', True),
+        ("wip.11tydata.js", 'export default {layout: "post.njk", ...more};\n', True),
+        ("wip.11tydata.js", "export default () => ({});\n", True),
     ],
 )
 def test_an_eleventy_folder_s_data_holds_its_pages_back_only_where_it_may(
-    repo: Repo, rg: Run, data: str, held: bool
+    repo: Repo, rg: Run, name: str, data: str, held: bool
 ) -> None:
     _title_and_reply(repo)
     repo.write(".eleventy.js", "module.exports = () => ({});\n")
     repo.write("_includes/post.njk", "<main>{{ content | safe }}</main>\n")
     repo.write("_includes/bare.njk", "<main>Nothing here.</main>\n")
     repo.write("posts/wip/notes.md", "The drift peaked at 76 hours.\n")
-    repo.write("posts/wip/wip.json", data)
+    repo.write(f"posts/wip/{name}", data)
     rc, out, _ = rg("run")
     assert (rc == 1) is held, out
 
@@ -1344,31 +1351,6 @@ def test_an_eleventy_data_file_s_bad_byte_is_read_as_eleventy_reads_it(repo: Rep
     (repo.path / "posts/wip/wip.json").write_bytes(b'{"layout": "bare.njk", "n": "caf\xe9"}')
     rc, out, _ = rg("run")
     assert rc == 1, out
-
-
-@pytest.mark.parametrize(
-    ("code", "held"),
-    [
-        # (the Eleventy docs' docs.11tydata.js: a plain object, its layout a string)
-        ('let data = {layout: "post.njk", title: "Docs"};\nexport default data;\n', False),
-        ('export default {layout: "bare.njk"};\n', True),  # (prints no content)
-        ("module.exports = {permalink: false};\n", True),
-        ('const k = "perma" + "link";\nexport default {[k]: false};\n', True),
-        ('export default {layout: "post.njk", ...more};\n', True),
-        ("export default () => ({});\n", True),
-    ],
-)
-def test_an_eleventy_folder_s_code_data_holds_its_pages_back_unless_plain(
-    repo: Repo, rg: Run, code: str, held: bool
-) -> None:
-    _title_and_reply(repo)
-    repo.write(".eleventy.js", "module.exports = () => ({});\n")
-    repo.write("_includes/post.njk", "<main>{{ content | safe }}</main>\n")
-    repo.write("_includes/bare.njk", "<main>Nothing here.</main>\n")
-    repo.write("posts/wip/notes.md", "The drift peaked at 76 hours.\n")
-    repo.write("posts/wip/wip.11tydata.js", code)
-    rc, out, _ = rg("run")
-    assert (rc == 1) is held, out
 
 
 @pytest.mark.parametrize(

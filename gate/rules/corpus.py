@@ -915,7 +915,8 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         )
         from receipt_gate.sites.layout import held_globs
 
-        metas_named = _meta_files(every, _reader(tree))  # (Material's `meta_file`: round 95)
+        read = _reader(tree)
+        metas_named = _meta_files(every, read)  # (Material's `meta_file`: round 95)
         if metas_named:
             every = sorted({*every, *tree.paths([f"**/{n}" for n in metas_named])})
         held = {
@@ -934,7 +935,6 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         ]  # (markdown's, whose resources are read beside it: _unbuilt())
         eleventy = [c for c in sites.eleventy.CONFIGS if c in every]  # (`page` holds no field)
         # (with no config, Eleventy is known by the package it is: its data files count)
-        read = _reader(tree)
         bare = not eleventy and "@11ty/eleventy" in (read("package.json") or "")
         data_given: list[tuple[str, str, str]] = []
         for p in every:
