@@ -1302,6 +1302,11 @@ def test_an_eleventy_folder_s_data_holds_its_pages_back_only_where_it_may(
             {"hugo.toml": 'contentDir = "src"\n', "src/posts/b/index.md": "# B\n"},
             "src/posts/b/notes/old.md",
         ),
+        # (and beside an index in another format Hugo renders, there: the final review)
+        (
+            {"hugo.toml": 'contentDir = "src"\n', "src/posts/b/index.html": "<p>B</p>\n"},
+            "src/posts/b/notes.md",
+        ),
         # (h03: Material's meta file holds every page whose path starts with its folder's)
         (
             {"mkdocs.yml": "site_name: s\n", "posts/arch/.meta.yml": "draft: true\n"},

@@ -803,8 +803,10 @@ def _content_roots(configs: Sequence[str], read: Callable[[str], str | None]) ->
     """Where Hugo reads content, by its configs: `content`, a contentDir, a mount's source
     (each as its config's folder has it), as far as their text names them."""
     out = {"content"}
-    for path in configs:
-        home = posixpath.dirname(path) if "/" in path and not path.startswith("config/") else ""
+    for path in configs:  # (a config's folder, or the site's where it is in config/)
+        home = ("/" + path).rpartition("/config/")[0].lstrip("/") if "config/" in path else ""
+        home = home if "config/" in path else posixpath.dirname(path)
+        out.add(posixpath.join(home, "content"))
         for m in _CONTENT_DIR.finditer(read(path) or ""):
             where = posixpath.normpath(posixpath.join(home, m.group(1).strip("/")))
             out.add(where)
@@ -924,12 +926,18 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
             for p in every
             if _is_meta(p.rpartition("/")[2], metas_named) and _meta_unpublishes(tree, p)
         }
+        roots = _content_roots([p for p in every if sites.hugo.CONFIG.search(p)], read)
+        indexes = [f"{wildmatch.escape(r)}/**/index.*" for r in roots if r != "content"]
+        if indexes:  # (the index pages of a contentDir a config names, as of content/ above)
+            every = sorted({*every, *tree.paths(indexes)})
         # A Hugo leaf bundle's index in a format other than markdown (`index.html`,
-        # `index.org`): what lies beside it and under it is a resource, no page.
+        # `index.org`): what lies beside it and under it is a resource, no page (in a
+        # content folder, or a contentDir a config names).
         bundles = [
             held_globs([f"{wildmatch.escape(d)}/**", f"!{wildmatch.escape(d)}/index.*"])
             for p in every
-            if (d := posixpath.dirname(p)) and "content" in d.split("/")
+            if (d := posixpath.dirname(p))
+            and ("content" in d.split("/") or any(d.startswith(r + "/") for r in roots))
             for name in [p.rpartition("/")[2]]
             if name.startswith("index.") and name[5:] in _HUGO_INDEXES[3:]
         ]  # (markdown's, whose resources are read beside it: _unbuilt())
@@ -989,8 +997,8 @@ def _site_data(tree: Tree, cfg: Config | None) -> SiteData:
         # (a site another generator's config names and Hugo's none: no leaf bundles, the
         # Jekyll docs' `_docs/index.md` beside its pages, round 93)
         others = bool(eleventy) or any(p.rpartition("/")[2] in _NOT_HUGO for p in every)
-        hugo = [p for p in every if sites.hugo.CONFIG.search(p)]
-        leafy = _content_roots(hugo, read) if hugo or not others else []
+        hugo = any(sites.hugo.CONFIG.search(p) for p in every)
+        leafy = roots if hugo or not others else []
         return sorted(folders | set(held_by)), layouts, dates, defaults, patterns, hidden, leafy
 
     return built_once(tree, f"site-data/{run_dir}/{builds}", find)
