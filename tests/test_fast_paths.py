@@ -11,6 +11,8 @@ import json
 import os
 import random
 import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -1461,8 +1463,9 @@ def test_paths_within_folders_are_what_a_scan_of_every_path_finds() -> None:
         assert gittree._within(paths, folders) == want, (paths, folders)
 
 
-def _long_patterns() -> list[tuple[str, int]]:
-    """Every deferred pattern of the package long enough to be kept (gate.base.lazyre)."""
+def _kept_patterns() -> list[tuple[str, int]]:
+    """Every deferred pattern of the package that is kept (gate.base.lazyre): all but
+    those made anew in each process."""
     import importlib
     import pkgutil
 
@@ -1477,7 +1480,7 @@ def _long_patterns() -> list[tuple[str, int]]:
                 continue
             module = importlib.import_module(info.name)
             for value in vars(module).values():
-                if isinstance(value, lazyre._Later) and len(value._source) >= lazyre._KEPT_FROM:
+                if isinstance(value, lazyre._Later) and value._keep:
                     found[value._source, value._flags] = None
     return list(found)
 
@@ -1491,8 +1494,8 @@ def test_a_kept_pattern_is_the_pattern_re_compiles(tmp_path: Path) -> None:
     from receipt_gate.base import lazyre
     from receipt_gate.trees import cache
 
-    patterns = _long_patterns()
-    assert len(patterns) >= 5  # (the number grammar's among them)
+    patterns = _kept_patterns()
+    assert len(patterns) >= 400  # (the number grammar's among them)
     file = str(tmp_path / "patterns.json")
     keep = (lambda: cache.read(file, lambda d: True), partial(cache.write, file))
     try:
@@ -1516,13 +1519,59 @@ def test_a_kept_pattern_is_the_pattern_re_compiles(tmp_path: Path) -> None:
         lazyre.keep_in(None, lambda d: None)
 
 
+def test_every_kept_pattern_is_the_same_in_every_process() -> None:
+    """A pattern joined from a set's items in its iteration order differs with the hash
+    seed: each process would find it missing from the cache, keep it anew and write the
+    whole cache again (Hugo's text keepers did, on every commit)."""
+    listing = (
+        "import hashlib, sys; sys.path.insert(0, 'tests');"
+        "from test_fast_paths import _kept_patterns;"
+        "print(hashlib.sha256(repr(sorted(_kept_patterns())).encode()).hexdigest())"
+    )
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", listing],
+            cwd=Path(__file__).parent.parent,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(seen) == 1
+
+
+def test_a_pattern_made_anew_in_each_process_is_not_kept(tmp_path: Path) -> None:
+    """The colour mark's pattern holds a nonce drawn per process: kept, it would be
+    found by no later process, and each would write the whole cache again."""
+    from functools import partial
+
+    from receipt_gate.base import lazyre
+    from receipt_gate.report import output
+    from receipt_gate.trees import cache
+
+    assert output._PAINT._keep is False  # type: ignore[attr-defined]
+    file = str(tmp_path / "patterns.json")
+    try:
+        lazyre.keep_in(lambda: cache.read(file, lambda d: True), partial(cache.write, file))
+        once = lazyre.compile(f"\0{os.urandom(8).hex()}(1)\0", keep=False)
+        kept = lazyre.compile(f"\0{os.urandom(8).hex()}(2)\0")
+        assert once.split("a\0b") == kept.split("a\0b") == ["a\0b"]
+        lazyre.save()
+        sources = [k.split(":", 1)[1] for k in cache.read(file, lambda d: True)["kept"]]
+        assert sources == [kept.pattern]
+    finally:
+        lazyre.keep_in(None, lambda d: None)
+
+
 def test_a_cache_of_patterns_for_another_interpreter_or_damaged_is_not_read(
     tmp_path: Path,
 ) -> None:
     from receipt_gate.base import lazyre
     from receipt_gate.trees import cache
 
-    source, flags = _long_patterns()[0]
+    source, flags = _kept_patterns()[0]
     key = f"{flags}:{source}"
     wrong = re.compile("x")
     forged = [0, [1, 0], 0, {}]  # (a program that is not the pattern's)

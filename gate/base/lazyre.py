@@ -2,13 +2,15 @@
 kind of page and site, and most of their patterns never run on it: compiled at import,
 they cost every commit about 30 ms.
 
-Those that do run are large (the number grammar's patterns take 25 ms to compile, in
-every process that reads a number), so a command that has a git dir keeps what `re`
-compiled them to (keep_in): the program `re`'s parser and compiler make of a pattern,
-for this interpreter and `_sre` only, handed to `_sre.compile` the next time as
-`re.compile` hands it. A pattern built from the cache is checked, when first kept,
-equal to the one `re.compile` builds (a Pattern's equality compares its program); a
-cache for another interpreter, damaged or of another shape, is not read.
+Those that do run cost every process that runs them again (the number grammar's take
+25 ms; a commit compiles about ninety shorter ones besides), so a command that has a
+git dir keeps what `re` compiled them to (keep_in): the program `re`'s parser and
+compiler make of a pattern, for this interpreter and `_sre` only, handed to
+`_sre.compile` the next time as `re.compile` hands it. A pattern built from the cache
+is checked, when first kept, equal to the one `re.compile` builds (a Pattern's
+equality compares its program); a cache for another interpreter, damaged or of another
+shape, is not read. A pattern must be the same in every process to be found again
+(never joined in a set's order, which the hash seed changes).
 """
 
 from __future__ import annotations
@@ -37,9 +39,10 @@ _BOUND = (
 
 
 class _Later:
-    def __init__(self, source: str, flags: int) -> None:
+    def __init__(self, source: str, flags: int, keep: bool) -> None:
         self._source = source
         self._flags = flags
+        self._keep = keep
         self._rx: re.Pattern[str] | None = None
 
     def __getattr__(self, name: str) -> Any:
@@ -47,7 +50,7 @@ class _Later:
             raise AttributeError(name)
         rx = self._rx
         if rx is None:
-            rx = self._rx = _compiled(self._source, self._flags)
+            rx = self._rx = _compiled(self._source, self._flags, self._keep)
             for attr in _BOUND:
                 setattr(self, attr, getattr(rx, attr))
         return getattr(rx, name)
@@ -56,15 +59,18 @@ class _Later:
         return f"lazyre.compile({self._source!r}, {self._flags!r})"
 
 
-def compile(source: str, flags: int = 0) -> re.Pattern[str]:
-    """`re.compile`, deferred to the pattern's first use."""
-    return cast("re.Pattern[str]", _Later(source, flags))
+def compile(source: str, flags: int = 0, *, keep: bool = True) -> re.Pattern[str]:
+    """`re.compile`, deferred to the pattern's first use; `keep=False` for a pattern
+    made anew in each process (a nonce), which no cache would ever find again."""
+    return cast("re.Pattern[str]", _Later(source, flags, keep))
 
 
-# Patterns this long are kept (the short ones compile in microseconds, and some are made
-# per process: a nonce); at most this many, a cache of about a megabyte.
-_KEPT_FROM = 400
-_MOST = 200
+# At most this many patterns kept (every one the package defines, about 520, with room
+# for more: a cache of about a megabyte). A short pattern compiles in about 0.1 ms, but a
+# commit compiles about ninety: a commit's hook on a 2,000-post site took 0.22 s keeping
+# only those of 400 characters or more, 0.19 s keeping every one (the ninety built from
+# their programs and the cache read: 5 ms).
+_MOST = 1000
 _load: Callable[[], object] | None = None  # the cache file's document, or None
 _store: Callable[[object], object] | None = None
 _kept: dict[str, list[Any]] | None = None  # "flags:source" -> _sre.compile's arguments
@@ -99,10 +105,10 @@ def _loaded() -> dict[str, list[Any]]:
     return {}
 
 
-def _compiled(source: str, flags: int) -> re.Pattern[str]:
+def _compiled(source: str, flags: int, keep: bool = True) -> re.Pattern[str]:
     """re.compile(source, flags), from the kept program where there is one."""
     global _kept, _new
-    if _load is None or len(source) < _KEPT_FROM:
+    if _load is None or not keep:
         return re.compile(source, flags)
     _sre = _engine()
     if _kept is None:

@@ -25,7 +25,7 @@ READER_GONE: list[bool] = []  # `init | head -1`: the command finishes what it w
 # escaped. (A string from a tree that holds an escape sequence, even one of our colours,
 # is printed as its escape.)
 _NONCE = os.urandom(8).hex()
-_PAINT = lazyre.compile(f"\0{_NONCE}(0|31|32|33)\0")
+_PAINT = lazyre.compile(f"\0{_NONCE}(0|31|32|33)\0", keep=False)
 
 
 def safe(text: str) -> str:

@@ -843,7 +843,7 @@ _KEEPERS = frozenset(
     ).split()
 )
 # What prints the text as it is: `.Text` or `.PlainText`, through functions that keep it.
-_KEEPS = "(?:" + "|".join(re.escape(k) for k in sorted(_KEEPERS, key=len, reverse=True)) + ")"
+_KEEPS = "(?:" + "|".join(re.escape(k) for k in sorted(_KEEPERS, key=lambda k: (-len(k), k))) + ")"
 _PRINTS_TEXT = lazyre.compile(
     rf"(?:{_KEEPS}\s+)?\.(?:Text|PlainText)(?:\s*\|\s*{_KEEPS})*|{_KEEPS}\s+\(\s*\.Text\s*\)"
 )
