@@ -817,6 +817,10 @@ _LABEL_WORDS = (
     # `Volume 76` a book's)
     "|page|p\\.|pp\\.|article|art\\.|clause|paragraph|item|table|line|question|room"
     "|http|status|error|port|(?-i:Volume)"
+    # (a series' entry at a title's start, the wider family _NAMED_IN reads after a
+    # preposition: `Post 9: 100009 hours`, `Issue 12: a faster build`, `Day 3.`)
+    "|post|entry|issue|ticket|release|version|build|round|week|day|sprint|iteration"
+    "|milestone|wave|game|match|race|lap|installment|edition|devlog"
 )
 _LABELED = lazyre.compile(
     rf"(\b(?:((?i:{_LABEL_WORDS}))|[A-Z][\w+#]{{0,30}}(?=[ \t]+101\b))[ \t]+)(\d{{1,4}})"
