@@ -56,11 +56,13 @@ def _default_branch(default: str) -> str | None:
     return found
 
 
-def base_of(event_name: str, event: dict[str, object], given: str) -> str | None:
-    """The commit whose rules are in force: a pull request's base (from the event, never
-    the input), else the input, else the commit the push moved the branch from; for a
-    new branch, the default branch's tip (None: the judged commit's parent, as verify
-    decides)."""
+def bases_of(event_name: str, event: dict[str, object], given: str) -> list[str]:
+    """The commits whose rules are in force: a pull request's base (from the event, never
+    the input), else the input, else the commit the push moved the ref from and, for a
+    ref other than the default branch (another branch, a tag), the default branch's tip
+    too, as the pre-push hook holds it (round 96: a branch or tag from before the gate
+    has no rules of its own); for a new ref, the default branch's tip. None at all: the
+    judged commit's parent, as verify decides."""
     if event_name.startswith("pull_request"):  # (the event's base, never the input: a
         # pull request's workflow is its merge commit's, the branch's to set; round 83)
         pr = event.get("pull_request")
@@ -73,18 +75,25 @@ def base_of(event_name: str, event: dict[str, object], given: str) -> str | None
                     f" request's base ({sha}): the pull request's base is in force",
                     file=sys.stderr,
                 )
-            return sha
-        return given or None
+            return [sha]
+        return [given] if given else []
     if given:
-        return given
-    before = event.get("before")
-    if isinstance(before, str) and before and before != ZEROS:
-        return before
+        return [given]
     repo = event.get("repository")
     default = repo.get("default_branch") if isinstance(repo, dict) else None
-    if isinstance(default, str) and default:
-        return _default_branch(default)
-    return None
+    if not (isinstance(default, str) and default):
+        default = None
+    before = event.get("before")
+    bases = [before] if isinstance(before, str) and before and before != ZEROS else []
+    if default is not None and (not bases or event.get("ref") != f"refs/heads/{default}"):
+        tip = _default_branch(default)
+        if tip is not None and tip not in bases:
+            bases.append(tip)
+    return bases
+
+
+def _has_rules(commit: str) -> bool:
+    return _git("cat-file", "-e", f"{commit}:.receipt-gate.yaml").returncode == 0
 
 
 def _in_base(requirements: str, env: os._Environ[str], folder: str) -> str | None:
@@ -181,17 +190,20 @@ def main() -> int:
             return 2
         event = loaded if isinstance(loaded, dict) else {}
     rev = env.get("INPUT_REV") or "HEAD"
-    base = base_of(event_name, event, env.get("INPUT_BASE", "").strip())
-    if base is not None and not _commit(base):
-        _git("fetch", "--no-tags", "--quiet", "origin", base)  # a shallow checkout
+    bases = bases_of(event_name, event, env.get("INPUT_BASE", "").strip())
+    for base in bases:
         if not _commit(base):
-            print(
-                f"receipt-gate action: the base commit {base} is not in this clone; check"
-                " out with fetch-depth: 0",
-                file=sys.stderr,
-            )
-            return 2
-    if base is None and (
+            _git("fetch", "--no-tags", "--quiet", "origin", base)  # a shallow checkout
+            if not _commit(base):
+                print(
+                    f"receipt-gate action: the base commit {base} is not in this clone;"
+                    " check out with fetch-depth: 0",
+                    file=sys.stderr,
+                )
+                return 2
+    # (the checks are set up from the first commit with rules: verify's rules in force)
+    trusted = next((b for b in bases if _has_rules(b)), bases[0] if bases else None)
+    if trusted is None and (
         env.get("INPUT_REQUIREMENTS", "").strip() or env.get("INPUT_SETUP", "").strip()
     ):
         # The checks are set up from the rules' commit, never the branch; with none found
@@ -204,12 +216,12 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    code = _setup(env, base) if base is not None else 0
+    code = _setup(env, trusted) if trusted is not None else 0
     if code:
         return code
     args = ["verify", "--rev", rev]
-    if base is not None:
-        args += ["--policy-from", base]
+    for each in bases:
+        args += ["--policy-from", each]
     if env.get("INPUT_RECHECK", "true").lower() != "false":
         args.append("--recheck")
     outputs = []

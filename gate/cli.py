@@ -127,8 +127,10 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         s.add_argument(
             "--policy-from",
             metavar="REF",
+            action="append",
             help="the rules in force come from this commit (default: the judged"
-            " commit's parent; HEAD for the index and the working tree)",
+            " commit's parent; HEAD for the index and the working tree); given again,"
+            " every draft is held to each commit's rules",
         )
         s.add_argument(
             "--recheck",

@@ -108,6 +108,42 @@ def test_a_push_is_judged_by_the_commit_it_moved_the_branch_from(
     assert "--policy-from" not in log.splitlines()[0]
 
 
+@pytest.mark.parametrize("ref", ["refs/heads/legacy", "refs/tags/v1"])
+def test_a_push_to_a_ref_from_before_the_gate_is_held_to_the_default_branchs_rules(
+    repo: Repo, rg: Run, tmp_path: Path, ref: str
+) -> None:
+    """Round 96 c01: a branch (or tag) the remote kept from before adoption has no
+    rules; a commit pushed onto it that loosens its own rules and adds a failing draft
+    passed the Action, which took the rules from `before` alone. A ref other than the
+    default branch is held to the default branch's rules too, as the pre-push hook
+    holds it."""
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
+    repo.write("posts/first.md", "Hello.\n")
+    repo.commit_all("the site before receipt-gate")
+    before = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.git("remote", "add", "origin", str(remote))
+    repo.git("push", "-q", "origin", "main", f"main:{ref}")
+    repo.write(".receipt-gate.yaml", CONFIG)
+    repo.write("drafts/intro.md", GOOD_DRAFT)
+    assert rg("run")[0] == 0
+    repo.commit_all("adopt")
+    repo.git("push", "-q", "origin", "main")
+    repo.git("checkout", "-q", "-b", "x", before)
+    repo.write(".receipt-gate.yaml", CONFIG.replace("ai-tells, ", ""))
+    repo.write("drafts/bad.md", GOOD_DRAFT.replace("# The receipt gate", TELLS))
+    assert rg("run")[0] == 0  # (its own rules require no ai-tells)
+    repo.commit_all("bad")
+    event = {"ref": ref, "before": before, "repository": {"default_branch": "main"}}
+    rc, outputs, log = _run(repo, tmp_path, "push", event)
+    assert rc == 0 and outputs["exit-code"] == "1", log
+    assert "drafts/bad.md" in log and "ai-tells" in log, log
+    # (the default branch itself: its `before` alone, as before)
+    event["ref"] = "refs/heads/main"
+    rc, outputs, log = _run(repo, tmp_path, "push", event)
+    assert outputs["exit-code"] == "0" and log.splitlines()[0].count("--policy-from") == 1, log
+
+
 def test_a_base_not_in_the_clone_is_exit_2_naming_it(
     content: Repo, rg: Run, tmp_path: Path
 ) -> None:

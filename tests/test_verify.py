@@ -387,3 +387,31 @@ def test_odd_but_valid_drafts_go_through(repo: Repo, rg: Run, name: str, data: b
     assert (repo.path / ".receipts" / name / "ai-tells.json").exists()
     assert repo.commit_all("odd").returncode == 0
     assert rg("verify", "--rev", "HEAD")[0] == 0
+
+
+def test_policy_from_given_again_holds_every_draft_to_each_commits_rules(
+    repo: Repo, rg: Run
+) -> None:
+    """verify --policy-from A --policy-from B: the rules of A in force, and B's too (the
+    Action's push to a ref other than the default branch); a commit with no rules among
+    them leaves the next one's in force, and says so."""
+    repo.write("README.md", "no rules yet\n")
+    repo.commit_all("before the gate")
+    bare = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write(".receipt-gate.yaml", CONFIG.replace("ai-tells, ", ""))
+    repo.commit_all("hook-length only")
+    loose = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write(".receipt-gate.yaml", CONFIG.replace(", hook-length", ""))
+    repo.commit_all("ai-tells only")
+    strict = repo.git("rev-parse", "HEAD").stdout.strip()
+    repo.write(".receipt-gate.yaml", CONFIG.replace("ai-tells, ", ""))
+    repo.write("drafts/bad.md", GOOD_DRAFT.replace("# The receipt gate", TELLS))
+    assert rg("run")[0] == 0
+    repo.commit_all("a draft ai-tells refuses, its rules loosened")
+    assert rg("verify", "--rev", "HEAD", "--policy-from", loose)[0] == 0
+    rc, out, _ = rg("verify", "--rev", "HEAD", "--policy-from", loose, "--policy-from", strict)
+    assert rc == 1 and "drafts/bad.md" in out and "ai-tells" in out, out
+    assert f"held to the rules at {strict}" in out, out
+    rc, out, err = rg("verify", "--rev", "HEAD", "--policy-from", bare, "--policy-from", strict)
+    assert rc == 1 and "ai-tells" in out, out
+    assert f"{bare} has no rules" in out + err, out + err

@@ -13,11 +13,13 @@ from receipt_gate.report.output import (
     report_text,
     sarif_out,
 )
+from receipt_gate.rules.config import CONFIG_FILE
 from receipt_gate.rules.session import open_tree, rel_paths
 
 if TYPE_CHECKING:
     import argparse
 
+    from receipt_gate.invariant.policy import Policy
     from receipt_gate.trees.tree import Tree
 
 
@@ -59,7 +61,8 @@ def _verify(args: argparse.Namespace, sarif_file: str | None = None) -> int:
         return 0
     from receipt_gate.invariant.verify import evaluate
 
-    cfg, policy, notes = rules(root, tree, disk, args.policy_from)
+    first, more, unruled = _in_force(root, tree, args.policy_from or [])
+    cfg, policy, notes = rules(root, tree, disk, first)
     recheck = "all" if args.recheck_all else "changed" if args.recheck else ""
     report = evaluate(
         cfg,
@@ -67,10 +70,11 @@ def _verify(args: argparse.Namespace, sarif_file: str | None = None) -> int:
         rel_paths(root, args.paths) or None,
         disk,
         policy,
-        notes,
+        [*notes, *unruled],
         recheck,
         also=also,
         also_changes=revs.staged_changes(root) if also is not None else None,
+        more=more,
     )
     if sarif_file is not None:
         sarif_out(report_sarif(report), report.notes, report.errors, cfg, sarif_file)
@@ -83,6 +87,26 @@ def _verify(args: argparse.Namespace, sarif_file: str | None = None) -> int:
     else:
         report_text(report, cfg)
     return report.exit_code
+
+
+def _in_force(root: str, tree: Tree, refs: list[str]) -> tuple[str | None, list[Policy], list[str]]:
+    """(the commit whose rules are in force: the first of `refs` that has rules, or the
+    first of all; the rules of each other one that has them, every draft held to those
+    too; a note for each other one without). A push to a branch the default branch's
+    rules hold as well (the Action): a branch or tag from before the gate, whose commit
+    has no rules, leaves the default branch's in force (round 96 c01)."""
+    from receipt_gate.invariant.policy import load
+
+    loaded = [(ref, load(root, ref, "--policy-from")) for ref in dict.fromkeys(refs)]
+    ruled = [(ref, p) for ref, p in loaded if p is not None]
+    if not ruled:
+        return (refs[0] if refs else None), [], []
+    notes = [
+        f"receipt-gate: {ref} has no rules ({CONFIG_FILE}): the rules of {ruled[0][0]} are in force"
+        for ref, p in loaded
+        if p is None
+    ]
+    return ruled[0][0], [p for _, p in ruled[1:]], notes
 
 
 def _unchanged(root: str, tree: Tree, disk: Tree | None) -> bool:

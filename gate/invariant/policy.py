@@ -76,6 +76,13 @@ def same_rules(policy: Policy, own: Config, tree: Tree) -> bool:
     )
 
 
+def same_policies(a: Policy, b: Policy, tree: Tree) -> bool:
+    """Would two commits' rules decide every draft of `tree` alike?"""
+    return a.cfg == b.cfg and _wholes(fingerprints(a.cfg, tree, a.tree)) == _wholes(
+        fingerprints(b.cfg, tree, b.tree)
+    )
+
+
 def hold(
     policy: Policy,
     own: Config,

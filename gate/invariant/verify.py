@@ -21,7 +21,7 @@ from receipt_gate.invariant.judge import (
     quick,
     unstaged,
 )
-from receipt_gate.invariant.policy import Policy, hold, same_rules
+from receipt_gate.invariant.policy import Policy, hold, same_policies, same_rules
 from receipt_gate.invariant.receipts import receipt_path, sha256
 from receipt_gate.rules.config import CONFIG_FILE, Config
 from receipt_gate.rules.fingerprint import Fingerprint, fingerprint, keep, learned
@@ -76,6 +76,7 @@ def evaluate(
     reads: bool = False,
     also: Policy | None = None,
     also_changes: Mapping[str, str] | None = None,
+    more: Sequence[Policy] = (),
 ) -> Report:
     """Check every gated draft first, then report all; `disk` finds unstaged receipts.
 
@@ -84,7 +85,8 @@ def evaluate(
     each deterministic check is run again on the judged bytes and a passing receipt it
     contradicts is refused. `fps`: the checks' fingerprints in this tree under its own
     rules, when the caller has them. `also`: more rules the drafts `also_changes`
-    touches are held to (those HEAD was judged by, at commit: it may replace HEAD)."""
+    touches are held to (those HEAD was judged by, at commit: it may replace HEAD);
+    `more`: more rules every draft is held to (verify's --policy-from given again)."""
     errors: list[str] = []
     globs = list(dict.fromkeys([*cfg.drafts, *(policy.cfg.drafts if policy else ())]))
     if only:
@@ -176,6 +178,14 @@ def evaluate(
         held, bad = hold(policy, cfg, set(gated), tree, selected if only else None)
         cells += held
         errors += bad
+    for other in more:
+        if not same_rules(other, cfg, tree) and not (
+            policy is not None and same_policies(other, policy, tree)
+        ):
+            said.append(f"receipt-gate: every draft is held to the rules at {other.label} too")
+            held, bad = hold(other, cfg, set(gated), tree, selected if only else None)
+            cells += held
+            errors += bad
     if also is not None and also_changes and not same_rules(also, cfg, tree):
         from receipt_gate.invariant.hook import affected
 
