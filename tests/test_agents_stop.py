@@ -514,6 +514,29 @@ def test_a_commit_pushed_by_id_then_packed_as_cruft_is_refused(session: Repo) ->
 
 
 @pytest.mark.e2e
+def test_a_commit_packed_while_a_ref_named_it_then_pushed_by_id_is_refused(
+    session: Repo,
+) -> None:
+    """Round 96 c02: a commit made on a scratch ref with plumbing (HEAD's reflog never
+    names it), packed by `git gc` while the ref named it (an ordinary pack, not a cruft
+    one), the ref then deleted and the commit pushed by id to a tag: no loose object,
+    no cruft pack held it, and the Stop hook passed."""
+    session.git("checkout", "-q", "--detach")
+    bad = _bad_commit(session)
+    session.git("checkout", "-q", "main")
+    session.git("reflog", "expire", "--expire=now", "--all")
+    session.git("update-ref", "refs/heads/scratch", bad)
+    session.git("gc", "-q")
+    session.git("update-ref", "-d", "refs/heads/scratch")
+    objects = session.path / ".git" / "objects"
+    assert not (objects / bad[:2] / bad[2:]).exists()
+    assert not list((objects / "pack").glob("*.mtimes"))  # (no cruft pack holds it)
+    session.git("push", "-q", "--no-verify", "origin", f"{bad}:refs/tags/v2")
+    rc, err = stop(session)
+    assert rc == 2 and bad[:12] in err, err
+
+
+@pytest.mark.e2e
 def test_a_pushed_commit_stored_in_the_stash_or_a_forged_pass_is_still_refused(
     session: Repo,
 ) -> None:

@@ -356,53 +356,22 @@ def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str 
     ]
 
 
-def _loose_objects(root: str, objects: str) -> list[str]:
-    """The objects a git dir holds loose, and in cruft packs (where `git gc` keeps what
-    no ref holds, since git 2.37: `gc.cruftPacks`)."""
-    names: list[str] = []
-    try:
-        for d in (d for d in os.listdir(objects) if len(d) == 2):
-            names += [d + f for f in os.listdir(os.path.join(objects, d)) if len(f) in (38, 62)]
-        pack = os.path.join(objects, "pack")
-        cruft = (
-            [f for f in os.listdir(pack) if f.endswith(".mtimes")] if os.path.isdir(pack) else []
-        )
-    except OSError:
-        return names
-    fmt = _git(root, "rev-parse", "--show-object-format") or "sha1"
-    for f in cruft:
-        try:
-            with open(os.path.join(pack, f[: -len(".mtimes")] + ".idx"), "rb") as idx:
-                shown = subprocess.run(
-                    ["git", "-C", root, "show-index", f"--object-format={fmt}"],
-                    stdin=idx,
-                    capture_output=True,
-                    text=True,
-                    check=False,
-                ).stdout
-        except OSError:
-            continue
-        names += [ln.split(" ")[1] for ln in shown.splitlines() if ln.count(" ") >= 1]
-    return names
-
-
 def _unheld(root: str) -> list[str]:
     """Commits this clone holds that no ref of its own holds (the stash holds nothing
-    that stands): every commit of HEAD's reflog, and every loose commit object (one made
-    with plumbing, `git commit-tree`, never moves HEAD), or one `git gc` put in a cruft
-    pack."""
+    that stands): every commit of HEAD's reflog, and every commit object stored, loose
+    or packed (one made with plumbing, `git commit-tree`, never moves HEAD; `git gc`
+    packs one a ref names, and the ref may then be deleted: round 96 c02; it keeps what
+    no ref holds in a cruft pack). One listing of the object store: about 0.1 s for
+    60,000 objects."""
     made = (_git(root, "log", "-g", "--format=%H", "HEAD") or "").split()
-    common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
-    objects = os.path.join(common or os.path.join(root, ".git"), "objects")
-    names = _loose_objects(root, objects)
-    if names:
-        found = _git(
-            root,
-            "cat-file",
-            "--batch-check=%(objectname) %(objecttype)",
-            stdin="".join(f"{n}\n" for n in names),
-        )
-        made += [ln.split(" ")[0] for ln in (found or "").splitlines() if ln.endswith(" commit")]
+    stored = _git(
+        root,
+        "cat-file",
+        "--batch-all-objects",
+        "--unordered",
+        "--batch-check=%(objectname) %(objecttype)",
+    )
+    made += [ln.split(" ")[0] for ln in (stored or "").splitlines() if ln.endswith(" commit")]
     made = list(dict.fromkeys(made))  # (the stash's entries too: any commit can be stored)
     if not made:
         return []
