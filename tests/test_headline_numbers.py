@@ -2424,6 +2424,13 @@ def test_what_a_hugo_config_leaves_unbuilt_supports_nothing(
         ("cascade:\n  - draft: true\n    _target:\n      path: /posts/old/n*\n", True),
         ("cascade:\n  - draft: true\n    _target:\n      path: /posts/old/x*\n", False),
         ("cascade:\n  params:\n    color: red\n", False),
+        # round 96 h07: braces whose alternatives each start at the root (Hugo 0.168
+        # built no such page)
+        (
+            'cascade:\n  - draft: true\n    target:\n      path: "{/posts/old/n*,/posts/z}"\n',
+            True,
+        ),
+        ('cascade:\n  - draft: true\n    target:\n      path: "{/posts/x,/posts/z}"\n', False),
     ],
 )
 def test_what_a_sections_cascade_leaves_unbuilt_supports_nothing(

@@ -584,7 +584,7 @@ def _mounts_held(doc: object, base: str, off: set[str]) -> list[str]:
             include = [g for v in get(mount, "includefiles") for g in _listed(v)]
             if include:
                 rxs = [
-                    _glob_regex(g.strip().strip("/"), narrow=True) if isinstance(g, str) else None
+                    _glob_regex(_from_root(g), narrow=True) if isinstance(g, str) else None
                     for g in include
                 ]
                 if any(r is None for r in rxs):  # (which it includes, the gate cannot tell)
@@ -602,13 +602,25 @@ def _hugo_glob(where: str, glob: object, page: bool = False) -> str:
     holds what is under it. One the gate cannot read holds all under `where`."""
     from receipt_gate.sites.layout import held_file_regex, held_globs, held_regex
 
-    rx = _glob_regex(glob.strip().strip("/")) if isinstance(glob, str) else None
+    rx = _glob_regex(_from_root(glob)) if isinstance(glob, str) else None
     if rx is None:
         return held_globs([f"{where}**"])
     at = re.escape(f"/{where}")
     if page:  # (a page's path: its file, its bundle's index, its section's _index)
         return held_file_regex(rf"(?i)^{at}{rx}(?:\.[^/]*|/_?index\.[^/]*)$")
     return held_regex(rf"(?i)^{at}{rx}$")
+
+
+def _from_root(glob: str) -> str:
+    """A Hugo glob from the root it is matched at, its leading `/` taken off, that of
+    each alternative of braces that open it too (`{/posts/old,/posts/zzz}` matches
+    `/posts/old`: round 96 h07)."""
+    glob = glob.strip().strip("/")
+    end = glob.find("}")
+    if glob.startswith("{") and end > 0 and "{" not in glob[1:end]:
+        alternatives = ",".join(a.lstrip("/") for a in glob[1:end].split(","))
+        glob = "{" + alternatives + glob[end:]
+    return glob
 
 
 def _glob_regex(glob: str, narrow: bool = False) -> str | None:
@@ -756,7 +768,7 @@ def section_held(section: str, targets: Sequence[str]) -> list[str]:
 
     out: list[str] = []
     for target in targets:
-        rx = _glob_regex(target.strip().strip("/")) if target.strip().strip("/") != "**" else ".*"
+        rx = _glob_regex(_from_root(target)) if _from_root(target) != "**" else ".*"
         if rx is None:
             return [section]
         at = re.escape(f"/{section}")
