@@ -133,6 +133,11 @@ _SCALES = {
     "milj": 1_000_000,
     "mia": 1_000_000_000,
     "bi": 1_000_000_000,
+    # (round 96: Swedish's mkr, mnkr and mdkr, millions and billions of kronor, tkr)
+    "mkr": 1_000_000,
+    "mnkr": 1_000_000,
+    "mdkr": 1_000_000_000,
+    "tkr": 1000,
     # (round 84: the words' other forms, a number before them declines them: Polish's
     # tysiące, miliony and miliardów, Czech's tisíců and milionů, Finnish's miljoonaa,
     # Hungarian's ezer and millió, Turkish's milyon and milyar, Romanian's milioane,
@@ -497,6 +502,8 @@ _EITHER = {
     "cr": "crore",  # (or credits)
     "mds": "milliard",  # (French's Mds; or doctors)
     "Md": "milliard",  # (French's Md, round 85; or a doctor)
+    "mi": "M",  # (Brazil's `R$ 2 mi`, round 96; or miles)
+    "tri": "trillion",  # (Brazil's `R$ 2 tri`; or a triathlon)
 }
 # What may follow a number, spaced, and change what it reads as (one pattern for a
 # number of digits or of words): `and a half`, a scale word (`2 Million`, `76  thousand`,
@@ -521,7 +528,7 @@ _TAIL = lazyre.compile(
     (?P<scaled>(?:(?:{_WS}+|{_WS}*-{_WS}*)
         (?ai:{_SCALE_WORDS}|dozen|hundred)(?!\w|\.\w)){{1,3}}
       |{_WS}+(?:(?P<mm>MM)
-        |(?P<either>[kKmMBL]|mm|cr|Md|(?ai:mill?|thou|bio|mds)|grand(?![\ \t]+[A-Za-z])))
+        |(?P<either>[kKmMBL]|mm|cr|Md|(?ai:mill?|thou|bio|mds|mi|tri)|grand(?![\ \t]+[A-Za-z])))
       (?!\w|\.\w))?
     (?P<and_after>{_AND_A_PART})?
     (?:(?P<pct>{_WS}*%|{_WS}+{_PERCENT_WORDS})
@@ -538,6 +545,7 @@ _PARTS = {
     "three quarter": "0.75",  # (`three quarter million`, `three-fourths of a million`)
     "three fourths": "0.75",
     "three fourth": "0.75",
+    "couple": "2",  # (round 96: `a couple of billion`, before a scale only)
 }
 # A thin or no-break space between groups of three digits is a thousands separator (SI:
 # "41 000" is forty-one thousand), as a comma is.
@@ -645,7 +653,7 @@ _PHRASE = lazyre.compile(
     rf"""
     (?<![\w-])(?<!and[\ \t\u00a0-])(?<!and[\ \t\u00a0-]a[\ \t\u00a0-])
     (?<!and[\ \t\u00a0-]one[\ \t\u00a0-])
-    (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}(?:quarter|fourth)s?|half|quarter|fourth)
+    (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}(?:quarter|fourth)s?|half|quarter|fourth|couple)
       (?:{_SPACE}of)?(?:{_SPACE}an?)?(?={_SPACE}(?:{_SCALE_WORDS}|dozen)\b)
     |(?:(?<!at[\ \t\u00a0])
         (?P<whole>(?:{_SMALL_WORDS}|nought|naught|oh)(?:-(?:{_SMALL_WORDS}))?|\d{{1,6}})
@@ -657,7 +665,7 @@ _PHRASE = lazyre.compile(
 )
 
 
-_PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|fourths?|point)\b")
+_PHRASE_KEY = lazyre.compile(r"\b(?:half|quarters?|fourths?|point|couple)\b")
 # A number word just before (a `point` with no whole of its own is not its decimals).
 _NUMBER_WORD_BEFORE = lazyre.compile(rf"\b(?:{_SMALL_WORDS}|nought|naught|oh|\d+){_SPACE}\Z")
 
@@ -910,6 +918,24 @@ _IDIOMS = (
     "|fab (?:four|4)|figure (?:eight|8)|thirty years[’']? war|hundred years[’']? war"
     "|(?:three|3) legged|fifty shades|ocean[’']?s (?:eleven|twelve|thirteen|eight)"
     "|(?:the|in) year two thousand"
+    # (round 96: a time said in words, a market's index, names and idioms a number is
+    # part of, a score, an emergency number, a golf hole, a basket)
+    "|(?:half|(?:a )?quarter|five|ten|twenty|twenty five) (?:past|after) (?:one|two|three"
+    "|four|five|six|seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9])(?! (?:of|percent|%))"
+    "|(?:at|until|till|around|about) (?:(?:a )?quarter|five|ten|twenty|twenty five)"
+    " (?:to|till|of) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    "|1[0-2]|[1-9])(?! (?:of|percent|%))"
+    "|ftse (?:100|250|350)|russell (?:1000|2000|3000)|nasdaq 100|dow 30|nikkei 225"
+    "|(?:dax|cac) 40|ibex 35|asx 200|nifty 50|(?:euro )?stoxx (?:50|600)|sensex 30"
+    "|(?:the )?ten commandments|seven deadly sins|(?:101|one hundred and one) dalmatians"
+    "|fahrenheit 451|(?:15|30|40|fifteen|thirty|forty) love|love (?:15|30|40|fifteen"
+    "|thirty|forty)|(?:call|dial|dialed|dialled|calling|dialing|dialling|called) (?:911"
+    "|999|112|000)|three sheets to the wind|four letter words?|par (?:3|4|5|three|four"
+    "|five)|three pointers?|nine days[’']? wonder|(?:twelve|12) angry men"
+    "|(?:the )?(?:seven|7) dwarfs|(?:the )?three musketeers|(?:the )?three little pigs"
+    "|(?:the )?magnificent seven|seven samurai|fantastic four|famous five|secret seven"
+    "|(?:the )?(?:twelve|12) days of christmas|three wise men|(?:the )?four horsemen"
+    "|(?:one|1) on (?:one|1)|sweet sixteen|deep six|two bit|two timing|back (?:forty|40)"
 )
 _IDIOM = lazyre.compile(
     rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
@@ -1202,7 +1228,7 @@ def _scan(text: str, shortcut: bool, sure: bool) -> list[tuple[int, str, str]]:
         found += _ranges(text, found)
     found += _sums(text, found) + _shares(text)
     lower = text.lower()
-    if "half" in lower or "quarter" in lower or "point" in lower or "fourth" in lower:
+    if any(k in lower for k in ("half", "quarter", "point", "fourth", "couple")):
         said = _phrases(text, lower, sure)  # (`2 point 5 million` is no 5 million)
         outside = _outside([(at, at + len(written)) for at, written, _ in said])
         found = list(filter(lambda f: outside(*f), found)) if said else found

@@ -94,6 +94,15 @@ def violations(text: str) -> list[tuple[int, int, str]]:
             [(4, 12, "76")],
             id="liquid-page-value",
         ),
+        # A code span is read as <code> is (round 96 h01: a reader reads what it holds;
+        # a body's code span still supports nothing)
+        pytest.param("Code `drifted 76 hours` only.", [(1, 15, "76")], id="inline-code"),
+        # What a theme shows beside the title (round 96)
+        pytest.param(
+            "---\ntitle: Q\ndescription: It drifted 76 hours\n---\nBody.",
+            [(3, 25, "76")],
+            id="the-draft-description-cites-too",
+        ),
     ],
 )
 def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:
@@ -118,7 +127,6 @@ def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("See czivjmmthia76yxgr8ku.png.", id="file-name"),
         pytest.param("See https://example.com/p/76 and at://did:plc:x76/post/76.", id="urls"),
         pytest.param("By did:plc:ewvi7nxzyoun6zhxrhs64oiz76 today.", id="did"),
-        pytest.param("Code `drifted 76 hours` only.", id="inline-code"),
         pytest.param("```\n76\n```\n", id="fenced-code"),
         pytest.param("---\nviews: 76\n---\nNothing here.", id="front-matter-other-than-title"),
         pytest.param("It is the one that ran.", id="one-is-a-pronoun"),
@@ -548,6 +556,14 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("76% Agree", "Now 76 Proz. of users agree.", "76%"),
         ("76% Agree", "Now 76 v. H. of users agree.", "76%"),
         ("76% Agree", "Now 76 \u043f\u043e\u0441\u0442\u043e of users agree.", "76%"),
+        # (round 96: Brazil's mi and tri after a currency, Swedish's mkr and mdkr, a
+        # couple of a scale)
+        ("R$ 2 Million Revenue", "Revenue is now R$ 2 mi a year.", "2000000"),
+        ("R$ 2 Trillion Exports", "Exports are now R$ 2 tri a year.", "2000000000000"),
+        ("2 Million Kronor", "Revenue is now 2 mkr a year.", "2000000"),
+        ("2 Billion Kronor", "Revenue is now 2 mdkr a year.", "2000000000"),
+        ("2 Billion Users", "We now have a couple of billion users.", "2000000000"),
+        ("2 Million Users", "We now have a couple million users.", "2000000"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -756,6 +772,25 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("2000 Downloads", "It launched in the year two thousand."),
         # (the review of round 94: a call to action)
         ("2% Growth", "We tested variant 2 in CTA tests."),
+        # (round 96: a time said in words, a market's index, names, idioms, a score, an
+        # emergency number, a golf hole, a basket)
+        ("6 Things", "We met at half past six."),
+        ("7 Things", "We met at a quarter to seven."),
+        ("4 Things", "We met at twenty past four."),
+        ("100 Days", "The FTSE 100 fell on Monday."),
+        ("2000 Users", "The Russell 2000 fell on Monday."),
+        ("10 Rules", "They obeyed the Ten Commandments."),
+        ("7 Rules", "He named the seven deadly sins."),
+        ("101 Ways", "We watched 101 Dalmatians."),
+        ("451 Users", "We read Fahrenheit 451 in school."),
+        ("40 Ways", "The score was 40-love."),
+        ("911 Ways", "In an emergency, call 911."),
+        ("3 Ways", "He was three sheets to the wind."),
+        ("4 Ways", "She used a four-letter word."),
+        ("5 Ways", "It was a long par 5 hole."),
+        ("3 Wins", "He hit a three-pointer at the buzzer."),
+        ("9 Ways", "It was a nine days' wonder."),
+        ("12 Rules", "We watched Twelve Angry Men."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
@@ -770,6 +805,11 @@ def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, 
     ("text", "values"),
     [
         ("At one point two of us left.", {"2"}),  # (an idiom, no 1.2)
+        # (round 96: a range in words is no time of day; a couple before no scale)
+        ("We grew from five to nine people.", {"5", "9"}),
+        ("We grew by five to nine people.", {"5", "9"}),
+        ("We spent a couple of days on it.", set()),
+        ("I ran 2 mi and paid R$ 2 mi.", {"2", "2000000"}),
         ("He paid with a 20 bill today.", {"20"}),  # (a banknote: the review of round 94)
         ("Thanks a million, and worth a thousand words.", set()),  # (idioms: round 84)
         # (counts that only look like idioms: the review of round 84)
