@@ -1720,6 +1720,44 @@ def test_a_quote_of_kramdown_s_typography_counts() -> None:
     assert not in_text(quote.replace("3\u20134", "3\u20135"), page, "_posts/2024-01-01-x.md")
 
 
+@pytest.mark.parametrize(
+    ("page", "quote"),
+    [
+        # (round 96 f01-f04: an escaped character shows as itself; f03: an escaped `<`
+        # opens no tag, and what follows it is seen)
+        ("Set max\\_retries in every config we ship.\n", "Set max_retries in every config"),
+        ("Use 2\\*3 in every formula we wrote down.\n", "Use 2*3 in every formula we"),
+        ("Wrap it in the \\<div\\> tag on every page.\n", "Wrap it in the <div> tag on every"),
+        ("The build takes \\~5 minutes in every group.\n", "The build takes ~5 minutes in every"),
+        # (f05: a browser draws quotation marks around a <q>'s text; the source has none)
+        (
+            "The nurse said <q>it works</q> in every group we tested.\n",
+            "The nurse said \u201cit works\u201d in every group",
+        ),
+        (
+            "The nurse said <q>it works</q> in every group we tested.\n",
+            "The nurse said it works in every group",
+        ),
+    ],
+)
+def test_a_quote_of_what_an_escape_or_a_q_shows_counts(page: str, quote: str) -> None:
+    from receipt_gate.reading.quotes import in_text
+
+    assert in_text(quote, page, "drafts/x.md")
+    assert not in_text(quote.replace("every", "each"), page, "drafts/x.md")
+
+
+def test_an_escaped_tag_hides_nothing_after_it() -> None:
+    """An escaped `<` was read as a tag that never closes: nothing after it was a
+    paragraph a quote could stand in (refused: the safe side, but honest quotes too)."""
+    from receipt_gate.reading.quotes import in_text
+
+    page = "Wrap it in \\<div\\>.\n\nThe trial showed the vaccine works well.\n"
+    assert in_text("The trial showed the vaccine works well", page, "drafts/x.md")
+    hidden = "Wrap it in <div hidden>.\n\nThe trial showed the vaccine works well.\n"
+    assert not in_text("The trial showed the vaccine works well", hidden, "drafts/x.md")
+
+
 def test_an_html_page_is_a_source_and_a_tools_folder_none() -> None:
     """Round 91: a browser shows an HTML page's text (f09); `.github/workflows/ci.yml`
     is a script, whatever its strings say (q10)."""

@@ -271,8 +271,17 @@ def readings(
 
 
 def _forms(quote: str, raw: bool = False) -> tuple[str, ...]:
-    """A quote as written and with its markup out, each read as the paragraphs are."""
-    return tuple(dict.fromkeys((_seen(quote, raw), _seen(_unmark(quote), raw))))
+    """A quote as written, with its markup out, and as its characters are (a quote of
+    `max_retries`, `2*3` or `~5` copies what the page shows of `max\\_retries`: round 96
+    f01-f04), each read as the paragraphs are."""
+    literal = _PUNCTUATION.sub(r"\\\g<0>", quote)
+    forms = (_seen(quote, raw), _seen(_unmark(quote), raw), _seen(literal, raw))
+    # (and without the quotation marks a browser draws around a `<q>`'s text, which the
+    # page's text does not hold: round 96 f05)
+    return tuple(dict.fromkeys((*forms, *(f.replace("''", "") for f in forms if "''" in f))))
+
+
+_PUNCTUATION = lazyre.compile(r"[!-/:-@\[-`{-~]")
 
 
 def _found(quote: str, paras: list[tuple[list[str], bool]]) -> bool:

@@ -216,6 +216,9 @@ def surely_seen(text: str, markdown: bool = True, notes: bool = True) -> str:
     if _plain(text):
         return text
     masked = without_code(text, markdown)
+    if markdown and "\\<" in masked:  # (an escaped `<` opens no tag: `\<div\>` shows
+        # `<div>`, and what follows it is seen: round 96 f03)
+        masked = _ESCAPED_LT.sub(lambda m: m.group()[:-1] + " ", masked)
     if _PAGE_WIDE.search(masked):
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
     spans = _unseen(text, masked)
@@ -235,6 +238,7 @@ def surely_seen(text: str, markdown: bool = True, notes: bool = True) -> str:
     return blanked(text, spans) if spans else text
 
 
+_ESCAPED_LT = lazyre.compile(r"(?<!\\)(?:\\\\)*\\<")
 # kramdown's math (`$$...$$`): a formula, not text a quote or a reference stands in.
 _MATH = (lazyre.compile(r"\$\$"), lazyre.compile(r"\$\$"))
 # CDATA and a processing instruction: a browser reads either as a comment.
