@@ -244,6 +244,28 @@ def test_a_finding_is_credited_to_the_draft_its_whole_path_names(linted: Repo, r
     assert json.loads(linted.read(".receipts/drafts/b.md/lint.json"))["verdict"] == "pass"
 
 
+def test_a_linters_colours_are_not_read_as_part_of_a_path(linted: Repo, rg: Run) -> None:
+    """Round 96: a linter that colours its output anyway (FORCE_COLOR in CI) printed
+    `\\x1b[4mdrafts/b.md\\x1b[0m:3:1: ...`, which named no draft: exit 2. Its control
+    sequences are no part of what it says."""
+    linted.write(
+        "lint.py",
+        "import sys\nfor p in sys.argv[1:]:\n    if 'unique' in open(p).read():\n"
+        "        print(f'\\x1b[4m{p}\\x1b[0m:3:1: \\x1b[31mvery\\x1b[0m unique')\n"
+        "sys.exit(1 if any('unique' in open(p).read() for p in sys.argv[1:]) else 0)\n",
+    )
+    linted.write(
+        ".receipt-gate.yaml",
+        f"required: [lint]\nchecks: {{lint: {{command:"
+        f" [{json.dumps(sys.executable)}, lint.py]}}}}\n",
+    )
+    linted.write("drafts/b.md", UNIQUE)
+    rc, out, _ = rg("run")
+    assert rc == 1 and "drafts/b.md:3:1: lint: very unique" in out.splitlines(), out
+    receipt = json.loads(linted.read(".receipts/drafts/b.md/lint.json"))
+    assert receipt["findings"][0]["message"] == "very unique"
+
+
 def test_a_finding_for_a_path_it_was_not_given_is_an_error(linted: Repo, rg: Run) -> None:
     linted.write("lint.py", "import sys\nprint('drafts/other.md:3:1: no')\nsys.exit(1)\n")
     linted.write(

@@ -44,6 +44,9 @@ _FARTHEST = 10_000_000
 # the program was given (_AFTER_PATH reads the rest); _LINE only tells a line of that
 # shape that names none of them.
 _LINE = lazyre.compile(r"[^\n:]+?:\d+(?::\d+)?:")
+# A terminal's control sequence (a colour, a link's OSC 8 wrapper): not what the output
+# says, taken out before a line is read (round 96: coloured paths were no draft's).
+_COLOUR = lazyre.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 _AFTER_PATH = lazyre.compile(r":(?P<line>\d+)(?::(?P<col>\d+))?:[ \t]*(?P<msg>.*)$")
 _VERSIONS_SEEN: dict[tuple[str, ...], str] = {}
 
@@ -436,6 +439,8 @@ class CommandCheck:
         )
         found: dict[str, list[Finding]] = {}
         for line in text.splitlines():
+            if "\x1b" in line:  # (a linter that colours its output anyway: FORCE_COLOR)
+                line = _COLOUR.sub("", line)
             for form, draft in forms:
                 m = _AFTER_PATH.match(line, len(form)) if line.startswith(form) else None
                 if m is not None:
