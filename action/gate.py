@@ -57,12 +57,12 @@ def _default_branch(default: str) -> str | None:
 
 
 def bases_of(event_name: str, event: dict[str, object], given: str) -> list[str]:
-    """The commits whose rules are in force: a pull request's base (from the event, never
-    the input), else the input, else the commit the push moved the ref from and, for a
-    ref other than the default branch (another branch, a tag), the default branch's tip
-    too, as the pre-push hook holds it (round 96: a branch or tag from before the gate
-    has no rules of its own); for a new ref, the default branch's tip. None at all: the
-    judged commit's parent, as verify decides."""
+    """The commits whose rules are in force, the first most trusted: a pull request's
+    base (from the event, never the input), else the input, else the commit the push
+    moved the ref from and, for a ref other than the default branch (another branch, a
+    tag), the default branch's tip first, as the pre-push hook holds it (round 96: a
+    branch or tag from before the gate has no rules of its own); for a new ref, the
+    default branch's tip. None at all: the judged commit's parent, as verify decides."""
     if event_name.startswith("pull_request"):  # (the event's base, never the input: a
         # pull request's workflow is its merge commit's, the branch's to set; round 83)
         pr = event.get("pull_request")
@@ -88,7 +88,10 @@ def bases_of(event_name: str, event: dict[str, object], given: str) -> list[str]
     if default is not None and (not bases or event.get("ref") != f"refs/heads/{default}"):
         tip = _default_branch(default)
         if tip is not None and tip not in bases:
-            bases.append(tip)
+            # (first: the rules in force, evidence's sources and the checks' setup are
+            # the default branch's, never a commit the branch's own earlier push made:
+            # round 97, a source or a setup script pushed first, then used)
+            bases.insert(0, tip)
     return bases
 
 

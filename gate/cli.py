@@ -130,7 +130,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             action="append",
             help="the rules in force come from this commit (default: the judged"
             " commit's parent; HEAD for the index and the working tree); given again,"
-            " every draft is held to each commit's rules",
+            " every draft is held to each commit's rules, the first with rules in force"
+            " (evidence's sources, the checks run again): name the most trusted first",
         )
         s.add_argument(
             "--recheck",

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from tests.conftest import CONFIG, GOOD_DRAFT, ROOT, TELLS, Repo, Run
+from tests.test_checks import modelled  # noqa: F401  (a fixture: a repository with model checks)
 
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
 
@@ -142,6 +143,37 @@ def test_a_push_to_a_ref_from_before_the_gate_is_held_to_the_default_branchs_rul
     event["ref"] = "refs/heads/main"
     rc, outputs, log = _run(repo, tmp_path, "push", event)
     assert outputs["exit-code"] == "0" and log.splitlines()[0].count("--policy-from") == 1, log
+
+
+@pytest.mark.usefixtures("modelled")  # (content, with model checks)
+def test_evidence_a_branchs_earlier_push_added_is_refused_on_its_next_push(
+    content: Repo, rg: Run, tmp_path: Path
+) -> None:
+    """Round 97 c03/c04: a branch's first push adds a source, its second a draft whose
+    model evidence cites it. With that first push's commit (`before`) as the rules in
+    force, the source had landed, and the default branch's rules judged the model cell
+    alike: the Action passed. The default branch's tip comes first."""
+    from tests.test_checks import INVENTED, _cited
+
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
+    assert rg("run")[0] == 0 and rg("grade")[0] == 0
+    content.commit_all("base")
+    content.git("remote", "add", "origin", str(remote))
+    content.git("push", "-q", "origin", "main")
+    content.git("fetch", "-q", "origin")
+    content.git("checkout", "-q", "-b", "feat")
+    content.write("sources/study.md", f"# Study\n\n{INVENTED}\n")
+    content.commit_all("a source alone")
+    first = content.git("rev-parse", "HEAD").stdout.strip()
+    (tmp_path / "v.json").write_text(json.dumps(_cited("sources/study.md")))
+    rc, out, _ = rg("record", "tone", "drafts/intro.md", "--verdict", str(tmp_path / "v.json"))
+    assert rc == 0, out  # (the source has landed on the branch)
+    content.commit_all("the draft cites it")
+    event = {"ref": "refs/heads/feat", "before": first, "repository": {"default_branch": "main"}}
+    rc, outputs, log = _run(content, tmp_path, "push", event, recheck="false")
+    assert rc == 0 and outputs["exit-code"] == "1", log
+    assert "sources/study.md, a new source this change adds" in log, log
 
 
 def test_a_base_not_in_the_clone_is_exit_2_naming_it(
