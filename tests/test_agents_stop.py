@@ -537,6 +537,68 @@ def test_a_commit_packed_while_a_ref_named_it_then_pushed_by_id_is_refused(
 
 
 @pytest.mark.e2e
+def test_a_refused_commit_is_refused_again_unjudged_and_only_where_it_was_pushed(
+    session: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Round 97 r01: commits a session amended away stay in HEAD's reflog, each refused,
+    and each was judged again, one by one, on every turn (40 of them: 6 to 11 s a
+    turn). A refusal is kept with the rules that refused it; it is reported only where
+    the remote names the commit."""
+    from receipt_gate.commands import agent_stop
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    bad = []
+    for n in range(3):
+        session.write("drafts/intro.md", BAD + f"\nwork in progress {n}\n")
+        session.git("add", "-A")
+        session.git("commit", "-n", "-qm", f"wip {n}", *(["--amend"] if n else []))
+        bad.append(head(session))
+    session.write("drafts/intro.md", GOOD_DRAFT + "\nDone.\n")
+    session.git("add", "-A")
+    assert session.git("commit", "--amend", "-qm", "done", check=False).returncode == 0
+    assert stop(session)[0] == 0  # (none was pushed)
+    _, failed = agent_stop._verdicts(str(session.path))
+    assert {key.split()[0] for key in failed} >= set(bad), failed
+    assert stop(session)[0] == 0
+    session.git("push", "-q", "--no-verify", "origin", f"{bad[1]}:refs/tags/wip")
+    rc, err = stop(session)
+    assert rc == 2 and bad[1][:12] in err, err
+
+
+@pytest.mark.e2e
+def test_a_commit_only_a_borrowed_store_holds_is_no_work_of_the_session(
+    session: Repo, tmp_path: Path
+) -> None:
+    """Round 97 c02: a clone that borrows a teammate's objects (`clone --reference`,
+    objects/info/alternates) saw the teammate's fetched work-in-progress as commits it
+    made and the remote names: every turn refused. Its own store alone is read."""
+    teammate = tmp_path / "teammate"
+    subprocess.run(
+        ["git", "clone", "-q", "-b", "main", str(tmp_path / "remote.git"), str(teammate)],
+        check=True,
+    )
+    info = session.path / ".git" / "objects" / "info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "alternates").write_text(f"{teammate / '.git' / 'objects'}\n")
+
+    def theirs(*args: str) -> str:
+        return subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@x", *args],
+            cwd=teammate,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+
+    theirs("checkout", "-q", "-b", "wip")
+    (teammate / "drafts" / "intro.md").write_text(BAD)
+    theirs("commit", "-qam", "wip")
+    theirs("push", "-q", "--no-verify", "origin", "wip")
+    rc, err = stop(session)
+    assert rc == 0, err
+
+
+@pytest.mark.e2e
 def test_a_pushed_commit_stored_in_the_stash_or_a_forged_pass_is_still_refused(
     session: Repo,
 ) -> None:

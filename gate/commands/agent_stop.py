@@ -356,22 +356,52 @@ def _pushed_lines(root: str, pushed: list[Pushed]) -> list[tuple[list[str], str 
     ]
 
 
+def _stored(root: str, objects: str) -> list[str]:
+    """The objects this clone's own store holds, loose and in its packs (never those of
+    an alternate store it borrows from: a teammate's clone's commits are no work of this
+    session's, round 97 c02)."""
+    names: list[str] = []
+    try:
+        for d in (d for d in os.listdir(objects) if len(d) == 2):
+            names += [d + f for f in os.listdir(os.path.join(objects, d)) if len(f) in (38, 62)]
+        pack = os.path.join(objects, "pack")
+        indexes = [f for f in os.listdir(pack) if f.endswith(".idx")] if os.path.isdir(pack) else []
+    except OSError:
+        return names
+    fmt = _git(root, "rev-parse", "--show-object-format") or "sha1"
+    for f in indexes:
+        try:
+            with open(os.path.join(pack, f), "rb") as idx:
+                shown = subprocess.run(
+                    ["git", "-C", root, "show-index", f"--object-format={fmt}"],
+                    stdin=idx,
+                    capture_output=True,
+                    text=True,
+                    check=False,
+                ).stdout
+        except OSError:
+            continue
+        names += [ln.split(" ")[1] for ln in shown.splitlines() if ln.count(" ") >= 1]
+    return names
+
+
 def _unheld(root: str) -> list[str]:
     """Commits this clone holds that no ref of its own holds (the stash holds nothing
-    that stands): every commit of HEAD's reflog, and every commit object stored, loose
-    or packed (one made with plumbing, `git commit-tree`, never moves HEAD; `git gc`
-    packs one a ref names, and the ref may then be deleted: round 96 c02; it keeps what
-    no ref holds in a cruft pack). One listing of the object store: about 0.1 s for
-    60,000 objects."""
+    that stands): every commit of HEAD's reflog, and every commit object its own store
+    holds, loose or packed (one made with plumbing, `git commit-tree`, never moves HEAD;
+    `git gc` packs one a ref names, and the ref may then be deleted: round 96 c02; it
+    keeps what no ref holds in a cruft pack)."""
     made = (_git(root, "log", "-g", "--format=%H", "HEAD") or "").split()
-    stored = _git(
-        root,
-        "cat-file",
-        "--batch-all-objects",
-        "--unordered",
-        "--batch-check=%(objectname) %(objecttype)",
-    )
-    made += [ln.split(" ")[0] for ln in (stored or "").splitlines() if ln.endswith(" commit")]
+    common = _git(root, "rev-parse", "--path-format=absolute", "--git-common-dir")
+    names = _stored(root, os.path.join(common or os.path.join(root, ".git"), "objects"))
+    if names:
+        found = _git(
+            root,
+            "cat-file",
+            "--batch-check=%(objectname) %(objecttype)",
+            stdin="".join(f"{n}\n" for n in names),
+        )
+        made += [ln.split(" ")[0] for ln in (found or "").splitlines() if ln.endswith(" commit")]
     made = list(dict.fromkeys(made))  # (the stash's entries too: any commit can be stored)
     if not made:
         return []
@@ -418,7 +448,7 @@ def _pushed_by_id(
         return []
     default = _default(root, remote)
     ruled = set(default) != {"0"}
-    passed = _passed(root)
+    passed, failed = _verdicts(root)
     pending = [c for c in loose if c not in passed]
     refused: dict[str, tuple[list[str], str | None]] = {}
 
@@ -433,9 +463,13 @@ def _pushed_by_id(
         pending = [c for c in pending if c in named]
     push = ["pre-push", remote, _git(root, "remote", "get-url", remote) or remote]
     lines = {c: f"HEAD {c} refs/heads/HEAD {default}\n" for c in pending} if ruled else {}
+    # A commit refused before under the same rules is refused again unjudged (round 97
+    # r01: forty amended commits in HEAD's reflog were judged one by one on every turn).
+    refused = {c: (push, line) for c, line in lines.items() if f"{c} {default}" in failed}
+    lines = {c: line for c, line in lines.items() if c not in refused}
     # One run for them all; one by one only when it refuses, to say which.
     if lines and not run(push, "".join(lines.values())):
-        refused = {c: (push, line) for c, line in lines.items() if not run(push, line)}
+        refused |= {c: (push, line) for c, line in lines.items() if not run(push, line)}
     # Under its parent's rules too, where they are not the rules it was just held to.
     rules = _configs(root, [*(f"{c}^" for c in pending), default])
     for c in pending:
@@ -443,10 +477,13 @@ def _pushed_by_id(
             continue
         if ruled and rules.get(f"{c}^") == rules.get(default):
             continue
-        if not run(["verify", "--rev", c], None):
+        if f"{c} ^" in failed or not run(["verify", "--rev", c], None):
             refused[c] = (["verify", "--rev", c], None)
     passed.update(dict.fromkeys(c for c in pending if c not in refused))
-    _keep_passed(root, passed)
+    failed.update(
+        dict.fromkeys(f"{c} {default if argv is push else '^'}" for c, (argv, _) in refused.items())
+    )
+    _keep_verdicts(root, passed, failed)
     if not refused:
         return []
     if named is None:  # (what any remote names: a push by id to another one too)
@@ -513,7 +550,10 @@ def _passes_file(root: str) -> str | None:
     return os.path.join(home, "receipt-gate", "stop", hex256(common.encode())[:32] + ".json")
 
 
-def _passed(root: str) -> dict[str, None]:
+def _verdicts(root: str) -> tuple[dict[str, None], dict[str, None]]:
+    """(the commits that passed; "commit rules" for each refusal: the default branch's
+    commit whose rules refused it, or `^` for its own and its parent's), as kept in the
+    user's cache by this release."""
     from receipt_gate import TOOL
     from receipt_gate.trees import cache
 
@@ -523,16 +563,24 @@ def _passed(root: str) -> dict[str, None]:
             isinstance(d, dict) and d.get("tool") == TOOL and isinstance(d.get("passed"), list)
         ),
     )
-    return {c: None for c in (doc or {}).get("passed", []) if isinstance(c, str)}
+
+    def listed(key: str) -> dict[str, None]:
+        return {c: None for c in (doc or {}).get(key, []) if isinstance(c, str)}
+
+    return listed("passed"), listed("failed")
 
 
-def _keep_passed(root: str, passed: dict[str, None]) -> None:
-    """Keep the passes, the newest last (a large repository's thousands of loose
-    commits are judged once, not again on every turn)."""
+def _keep_verdicts(root: str, passed: dict[str, None], failed: dict[str, None]) -> None:
+    """Keep the verdicts, the newest last (a large repository's thousands of loose
+    commits are judged once, not again on every turn); a refusal is the commit's under
+    those rules for good (a commit's bytes never change), refused again unjudged."""
     from receipt_gate import TOOL
     from receipt_gate.trees import cache
 
-    cache.write(_passes_file(root), {"tool": TOOL, "passed": list(passed)[-50000:]})
+    cache.write(
+        _passes_file(root),
+        {"tool": TOOL, "passed": list(passed)[-50000:], "failed": list(failed)[-50000:]},
+    )
 
 
 def _configs(root: str, revs: list[str]) -> dict[str, str]:
