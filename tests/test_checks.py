@@ -1760,6 +1760,15 @@ def test_a_quote_of_kramdown_s_typography_counts() -> None:
             "The nurse said <q>it works</q> in every group we tested.\n",
             "The nurse said it works in every group",
         ),
+        # (round 97 f01-f03: an escaped `<` opens no comment and no strike; f06: a nested
+        # <q>'s single marks)
+        ("Text \\<!-- the words in every line sit here --> end.\n", "the words in every line"),
+        ("Visible \\<s>the words in every line sit here\\</s> end.\n", "the words in every line"),
+        ("Visible \\<del>the words in every line</del> end.\n", "the words in every line"),
+        (
+            "She said <q>we <q>never</q> give up on every word</q> today.\n",
+            "She said \u201cwe \u2018never\u2019 give up on every word\u201d today",
+        ),
     ],
 )
 def test_a_quote_of_what_an_escape_or_a_q_shows_counts(page: str, quote: str) -> None:
@@ -1778,6 +1787,12 @@ def test_an_escaped_tag_hides_nothing_after_it() -> None:
     assert in_text("The trial showed the vaccine works well", page, "drafts/x.md")
     hidden = "Wrap it in <div hidden>.\n\nThe trial showed the vaccine works well.\n"
     assert not in_text("The trial showed the vaccine works well", hidden, "drafts/x.md")
+    for struck in (
+        "<s>The trial showed the vaccine works well</s>",
+        "<!-- The trial showed the vaccine works well -->",
+        "\\\\<s>The trial showed the vaccine works well</s>",  # (an escaped backslash)
+    ):
+        assert not in_text("The trial showed the vaccine works well", struck + "\n", "d/x.md")
 
 
 def test_an_html_page_is_a_source_and_a_tools_folder_none() -> None:

@@ -226,6 +226,10 @@ def paragraphs(
     from receipt_gate.reading.visible import long_tag, paints_over, shrunk
 
     html = "<" in text and _may_be_html(text, path)  # (strikes and long tags read as HTML too)
+    if "\\<" in text and not html and not path.lower().endswith(_NOT_MARKDOWN):
+        # (markdown's escaped `<` opens no comment and no strike: `\\<!--` and `\\<s>`
+        # show as written, round 97 f01-f03)
+        text = _ESCAPED_LT.sub(lambda m: m.group()[:-2] + "&lt;", text)
     if "~" in text or "<" in text:
         text = _struck(text, html)
     if "<" in text and ("<sub" in text or "<sup" in text):  # (after the strikes: a tag it
@@ -277,11 +281,15 @@ def _forms(quote: str, raw: bool = False) -> tuple[str, ...]:
     literal = _PUNCTUATION.sub(r"\\\g<0>", quote)
     forms = (_seen(quote, raw), _seen(_unmark(quote), raw), _seen(literal, raw))
     # (and without the quotation marks a browser draws around a `<q>`'s text, which the
-    # page's text does not hold: round 96 f05)
-    return tuple(dict.fromkeys((*forms, *(f.replace("''", "") for f in forms if "''" in f))))
+    # page's text does not hold: round 96 f05; a nested one's single marks, round 97 f06)
+    bare = [f.replace("''", "") for f in forms if "''" in f]
+    bare += [f.replace("'", "") for f in (*forms, *bare) if "'" in f]
+    return tuple(dict.fromkeys((*forms, *bare)))
 
 
 _PUNCTUATION = lazyre.compile(r"[!-/:-@\[-`{-~]")
+_ESCAPED_LT = lazyre.compile(r"(?<!\\)(?:\\\\)*\\<")
+_NOT_MARKDOWN = (".org", ".adoc", ".asciidoc", ".ad", ".rst", ".html", ".htm")
 
 
 def _found(quote: str, paras: list[tuple[list[str], bool]]) -> bool:
