@@ -34,7 +34,7 @@ name = "ai-tells"
 # The behaviour version, part of every receipt's fingerprint. Bump it when what the
 # check decides changes (tests/test_golden.py fails until you do), and only then: a
 # refactor that changes nothing stales no receipt.
-version = 42
+version = 43
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#ai-tells-ai-writing-tells"
@@ -1012,12 +1012,24 @@ def _in_prose(page: _Reading, templated: bool, joined: bool) -> list[Finding]:
             out += [f for _, _, f in _matches(lines, rules, exact)]
             if whole is not None:
                 out += _touching(whole, lines, rules, exact)
+    if not links and "[" in text and _SENTENCE_LINK.search(text):
+        # Link text that is a whole sentence, its own closing mark inside the brackets,
+        # names no page: the author's sentence made a link (round 97 t01, to nowhere).
+        said = _SENTENCE_LINK.sub(lambda m: f" {m[1]}".ljust(len(m.group())), text)
+        lines = prose_lines(said, page.quotes, False, "blank", wide=True, fences=True)
+        out += [f for _, _, f in _matches(lines, rules, False)]
     if "`" in text and _across_a_span(text, rules):
         # a phrase a code span only ends or begins is the sentence's: `In
         # \`conclusion\`, the` shows "In conclusion" (a summary, plainly); a phrase a
         # span holds whole is quoted code
         out += _touching(page.read("blank", links, code=True), page.read("blank", links), rules)
     return out
+
+
+# An inline link whose text is a sentence of four words or more, its closing mark inside.
+_SENTENCE_LINK = lazyre.compile(
+    r"(?<!!)\[((?:[^\[\]\n\s]+[ \t]+){3,}+[^\[\]\n]*?[.!?])\]\([^()\n]*\)"
+)
 
 
 def _in_the_layout(page: _Reading) -> list[Finding]:

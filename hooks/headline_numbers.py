@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 38
+version = 39
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -791,6 +791,17 @@ def _peeled(text: str) -> str:
     return _NOTHING_DRAWN.sub(nothing, out)
 
 
+# What no code span that reads as words holds: code's punctuation, a flag (`--jobs`).
+_CODE_MARKS = lazyre.compile(r"""[./:=()@"<>{}\[\]\\|$#*;~^_+&]|(?<!\w)-""")
+_A_WORD = lazyre.compile(r"[^\W\d_]{2}")
+
+
+def _reads_as_words(span: str) -> bool:
+    """Does a code span's text read as words (`76 percent`, `drifted 76 hours`), not
+    code (`chmod 755 deploy.sh`, `time.sleep(10)`, `HTTP/1.1 200 OK`)?"""
+    return _CODE_MARKS.search(span) is None and (_A_WORD.search(span) is not None or "%" in span)
+
+
 # A draft's front matter fields a theme shows its readers beside the title (a list's
 # summary, a subtitle, the page's description): what they say is cited too (round 96).
 _SHOWN_FIELDS = (
@@ -826,15 +837,16 @@ def find_headline_numbers(
                 for t in tokens(shown_lines(peeled, path), drawn=False)
                 if (t.line, t.value) not in seen
             ]
-    if "`" in text and not text.lstrip().startswith("<"):  # and in a code span, which a
-        # reader reads as `<code>` (round 96 h01: `76 percent` in backticks was not cited
-        # where <code>76 percent</code> was); a body's code span still supports nothing
+    if "`" in text and not text.lstrip().startswith("<"):  # and in a code span that reads
+        # as words (round 96 h01: `76 percent` in backticks was not cited where
+        # <code>76 percent</code> was; round 97: `chmod 755 x.sh`, `0.0.0.0:443`,
+        # `--jobs=16`, `node@16` are code); a body's code span still supports nothing
         from receipt_gate.reading.prose import prose_lines
 
         seen = {(t.line, t.value) for t in toks}
         toks += [
             t
-            for t in tokens(prose_lines(text, wide=True, code=True))
+            for t in tokens(prose_lines(text, wide=True, code=_reads_as_words))
             if (t.line, t.value) not in seen
         ]
     if "{{" in text:  # a number the page prints from its own front matter is cited too,

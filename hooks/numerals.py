@@ -440,13 +440,15 @@ _UNITS = r"h|hrs?|min|mins|s|secs?|ms|us|ns|d|x|px|[kKMGT]B|fold|-?ish"
 # a million or metres; `3B`: a billion or bytes; read both ways where a reading may be
 # either, as a scale in a body only after a currency sign: `£1.5m`).
 _SCALE_LETTERS = rf"[kK]|MM|M|(?ai:{_SCALE_WORDS})"
-_EITHER_LETTERS = r"mm|m|B|L|mil|cr|T"  # (round 90: `2T`, two trillion or two tesla)
+_EITHER_LETTERS = r"mm|mil|mi|m|B|L|cr|tri|T"  # (round 90: `2T`, two trillion or two tesla;
+# round 97: Brazil's `R$2mi`, `R$2tri`)
 _CURRENCY = "$£€¥₹"  # (and every other currency sign: _paid)
 _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour cent;
     # round 86: their forms after a number, Hungarian's, Indonesian's, Malay's, Croatian's,
     # Slovenian's, Romanian's, Vietnamese's, Estonian's, Russian's and Ukrainian's as folded)
-    r"(?:(?ai:per[\ \u00a0\n-]?cent(?:um|s|a|o)?|pct|pro[\ \u00a0]?[cz]ent(?:a|ai|u|i|o|ov|ow|e|s)?"
-    r"|por[\ \u00a0]?ciento|pour[\ \u00a0]?cent|per[\ \u00a0]?cento|por[\ \u00a0]?cento"
+    r"(?:(?ai:per[\ \u00a0\n-]?cent(?:um|s|a|o)?|pct"
+    r"|pro[\ \u00a0-]?[cz]ent(?:a|ai|u|i|o|ov|ow|e|s)?"
+    r"|por[\ \u00a0-]?ciento|pour[\ \u00a0-]?cent|per[\ \u00a0-]?cento|por[\ \u00a0-]?cento"
     r"|prosent(?:ti|tia|i)?|procento|protsent(?:i|a)?|szazalek(?:a|ot)?|persen|peratus|posto"
     r"|odstot(?:ek|ka|ki|kov)|la[\ \u00a0]suta|phan[\ \u00a0]tram|vH"
     # (round 94: Serbian's Cyrillic as folded)
@@ -654,7 +656,7 @@ _PHRASE = lazyre.compile(
     (?<![\w-])(?<!and[\ \t\u00a0-])(?<!and[\ \t\u00a0-]a[\ \t\u00a0-])
     (?<!and[\ \t\u00a0-]one[\ \t\u00a0-])
     (?:(?:(?:a|one){_SPACE})?(?P<part>three{_SPACE}(?:quarter|fourth)s?|half|quarter|fourth|couple)
-      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?={_SPACE}(?:{_SCALE_WORDS}|dozen)\b)
+      (?:{_SPACE}of)?(?:{_SPACE}an?)?(?={_SPACE}(?:{_SCALE_WORDS}|dozen|hundred)\b)
     |(?:(?<!at[\ \t\u00a0])
         (?P<whole>(?:{_SMALL_WORDS}|nought|naught|oh)(?:-(?:{_SMALL_WORDS}))?|\d{{1,6}})
         {_SPACE})?point{_SPACE}
@@ -688,7 +690,8 @@ _WORD_RANGE = lazyre.compile(
     (?:{_WS}*[\u2012-\u2015]{_WS}*|{_WS}+-{_WS}+
       |{_SPACE}{_RANGE_WORDS}{_SPACE})
     (?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?
-    (?P<scale>(?:{_WS}+(?:{"|".join(_SCALE)})){{1,3}})\b
+    (?:(?P<scale>(?:{_WS}+(?:{"|".join(_SCALE)})){{1,3}})\b
+      |(?P<pct>{_WS}*%|{_WS}+{_PERCENT_WORDS}))
     """,
     re.VERBOSE,
 )
@@ -710,9 +713,11 @@ def _word_ranges(text: str, lower: str) -> list[tuple[int, str, str]]:
     for m in _WORD_RANGE.finditer(lower):
         low = sum(_SMALL[w] for w in m["low"].split("-"))
         scale = 1
-        for word in m["scale"].split():
+        for word in (m["scale"] or "").split():
             scale *= _SCALE[word]
-        found.append((m.start(), text[m.start() : m.end()], str(low * scale)))
+        # (a percent said after the upper bound is the lower's too: round 97)
+        said = str(low * scale) + ("%" if m["pct"] else "")
+        found.append((m.start(), text[m.start() : m.end()], said))
     return found
 
 
@@ -862,6 +867,9 @@ def _unlabeled(text: str) -> str:
 # that no scale follows (`a two-thirds majority` is no 2; `three-quarters of a million`
 # is read whole). In every reading: a body's `thanks a million` supports no million.
 _S = r"[\ \t\u00a0\n-]+"
+# (a time said in words is no range of amounts: `around five to six thousand`, `until
+# five to six million`, `twenty to thirty percent`: round 97)
+_NO_AMOUNT = f"(?! ?%| (?:of|per|pct|percent|hundred|dozen|grand|{_SCALE_WORDS})\\b)"
 _IDIOMS = (
     "high fives?|nine to five|9 to 5|cloud nine|a one in a million (?:chance|shot|find)"
     "|thanks a million|a million thanks|worth a thousand words|(?:a|one) hundred"
@@ -921,10 +929,11 @@ _IDIOMS = (
     # (round 96: a time said in words, a market's index, names and idioms a number is
     # part of, a score, an emergency number, a golf hole, a basket)
     "|(?:half|(?:a )?quarter|five|ten|twenty|twenty five) (?:past|after) (?:one|two|three"
-    "|four|five|six|seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9])(?! (?:of|percent|%))"
-    "|(?:at|until|till|around|about) (?:(?:a )?quarter|five|ten|twenty|twenty five)"
+    "|four|five|six|seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9])"
+    + _NO_AMOUNT
+    + "|(?:at|until|till|around|about) (?:(?:a )?quarter|five|ten|twenty|twenty five)"
     " (?:to|till|of) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-    "|1[0-2]|[1-9])(?! (?:of|percent|%))"
+    "|1[0-2]|[1-9])" + _NO_AMOUNT + ""
     "|ftse (?:100|250|350)|russell (?:1000|2000|3000)|nasdaq 100|dow 30|nikkei 225"
     "|(?:dax|cac) 40|ibex 35|asx 200|nifty 50|(?:euro )?stoxx (?:50|600)|sensex 30"
     "|(?:the )?ten commandments|seven deadly sins|(?:101|one hundred and one) dalmatians"
@@ -936,6 +945,16 @@ _IDIOMS = (
     "|(?:the )?magnificent seven|seven samurai|fantastic four|famous five|secret seven"
     "|(?:the )?(?:twelve|12) days of christmas|three wise men|(?:the )?four horsemen"
     "|(?:one|1) on (?:one|1)|sweet sixteen|deep six|two bit|two timing|back (?:forty|40)"
+    # (round 97: a character encoding's name, an HTTP status line)
+    "|utf (?:8|16|32)|ucs (?:2|4)|iso 8859(?: [0-9]{1,2})?|latin (?:1|9)|windows 125[0-8]"
+    "|cp ?125[0-8]|200 ok|201 created|202 accepted|204 no content|206 partial content"
+    "|301 moved permanently|302 found|303 see other|304 not modified|307 temporary redirect"
+    "|308 permanent redirect|400 bad request|401 unauthorized|402 payment required"
+    "|403 forbidden|404 not found|405 method not allowed|406 not acceptable"
+    "|408 request timeout|409 conflict|410 gone|411 length required|412 precondition failed"
+    "|413 payload too large|414 uri too long|415 unsupported media type|418 i['’]m a teapot"
+    "|422 unprocessable (?:entity|content)|429 too many requests|500 internal server error"
+    "|501 not implemented|502 bad gateway|503 service unavailable|504 gateway timeout"
 )
 _IDIOM = lazyre.compile(
     rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
@@ -1285,7 +1304,11 @@ def _scan(text: str, shortcut: bool, sure: bool) -> list[tuple[int, str, str]]:
                         found.append((start, text[start:stop], value))
                         covered.update(range(start, stop))
         run = [hit] if hit is not None else []
-    if not sure and words_here & _SCALE.keys() and words_here - _SCALE.keys():
+    if (
+        not sure
+        and words_here - _SCALE.keys()
+        and (words_here & _SCALE.keys() or any(k in lower for k in ("%", "cent", "zent", "pct")))
+    ):
         found += _word_ranges(text, lower)  # (`two to three million`: 2 million too)
     found.sort()
     return found

@@ -392,6 +392,22 @@ def test_a_phrase_a_link_only_ends_or_begins_is_the_authors(body: str) -> None:
     assert find_tells("See [in conclusion, a post](#x).\n", RULES) == []
 
 
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        # (round 97 t01: a sentence made a link names no page)
+        ("Intro.\n\n[As an AI language model, I cannot help with that.](/help/)\n", True),
+        ("Intro.\n\n[As an AI language model, can I help you today?](/help/)\n", True),
+        # (a page's name: no closing mark of its own, or too few words)
+        ("Read [As an AI language model: a history](/x/) today.\n", False),
+        ("See [in conclusion.](/x/) now.\n", False),
+        ("Intro.\n\n![As an AI language model, I cannot share.](gone.png)\n", True),
+    ],
+)
+def test_link_text_that_is_a_whole_sentence_is_the_authors(body: str, found: bool) -> None:
+    assert bool(find_tells(body, RULES)) == found, body
+
+
 def test_a_stray_mark_hides_no_phrase() -> None:
     """`in con*clusion` shows its `*`; the phrase is matched all the same (ai-tells drops
     every mark, where words and numbers are read exactly), and a mark that is text

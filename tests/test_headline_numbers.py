@@ -564,6 +564,18 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("2 Billion Kronor", "Revenue is now 2 mdkr a year.", "2000000000"),
         ("2 Billion Users", "We now have a couple of billion users.", "2000000000"),
         ("2 Million Users", "We now have a couple million users.", "2000000"),
+        # (round 97: a range in words before a scale or a percent, glued mi and tri, a
+        # couple hundred, hyphenated percent words, a code span that reads as words)
+        ("5000 Users", "We now have around five to six thousand users.", "5000"),
+        ("20% Churn", "Churn now sits at around twenty to thirty percent.", "20%"),
+        ("5 Million Users", "Signups climbed until five to six million users joined.", "5000000"),
+        ("2 Million Sales", "Sales hit R$2mi this year.", "2000000"),
+        ("2 Trillion Sales", "Sales hit R$2tri this year.", "2000000000000"),
+        ("200 Bugs", "This quarter we fixed a couple hundred bugs.", "200"),
+        ("76% Served", "We served 76 pour-cent of them.", "76%"),
+        ("76% Served", "We served 76 por-ciento of them.", "76%"),
+        ("76% Retention", "Retention was `76 percent` this year.", "76%"),
+        ("76% Retention", "Retention was `76%` this year.", "76%"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -791,6 +803,19 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("3 Wins", "He hit a three-pointer at the buzzer."),
         ("9 Ways", "It was a nine days' wonder."),
         ("12 Rules", "We watched Twelve Angry Men."),
+        # (round 97: code in a code span, an encoding's name, an HTTP status line)
+        ("755 Stars", "Run `chmod 755 deploy.sh` before the first deploy."),
+        ("443 Readers", "The server listens on `0.0.0.0:443` now."),
+        ("16 Tips", "Use `make --jobs=16` on big machines."),
+        ("8 Things", "Save the file as `utf-8` first."),
+        ("8 Things", "Save the file as utf-8 first."),
+        ("404 Bugs", "A missing page returns `404 Not Found` to the browser."),
+        ("404 Bugs", "A missing page returns 404 Not Found to the browser."),
+        ("10 Tips", "Call `time.sleep(10)` between tries."),
+        ("3 Lessons", 'The Gemfile says `gem "jekyll", "~> 3.0"` for now.'),
+        ("16 Tips", "Install `node@16` with Homebrew first."),
+        ("200 Days", "The server answers `HTTP/1.1 200 OK` for the health check."),
+        ("200 Days", "The server answers 200 OK for the health check."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:

@@ -245,7 +245,7 @@ def _inline(
     defined: dict[str, str] | None = None,
     notes: frozenset[str] = frozenset(),
     cells: bool = False,
-    code: bool = False,
+    code: bool | Callable[[str], bool] = False,
 ) -> str:
     """A block's text with what is not prose blanked: code spans, comments, template
     tags (as `templates` says), link destinations (and, without `links`,
@@ -274,11 +274,14 @@ def _inline(
         )
     block = _templates(block, templates)
     pieces, pos = [], 0
-    for start, end in _spans(block):  # (with `code`, a span's words are the sentence's)
-        span = block[start:end]
+    for start, end in _spans(block):  # (with `code`, a span's words are the sentence's;
+        span = block[start:end]  # a test of its text: those it passes)
+        shown = code(span.strip("`")) if callable(code) else code
         pieces += [
             block[pos:start],
-            _blank(span) if not code else re.sub(r"^`+|`+$", lambda t: "\0" * len(t.group()), span),
+            _blank(span)
+            if not shown
+            else re.sub(r"^`+|`+$", lambda t: "\0" * len(t.group()), span),
         ]
         pos = end
     pieces.append(block[pos:])
@@ -408,7 +411,7 @@ def prose_lines(
     links: bool = True,
     templates: str = "blank",
     wide: bool = False,
-    code: bool = False,
+    code: bool | Callable[[str], bool] = False,
     fences: bool = False,
 ) -> list[str]:
     """The draft's lines with everything that is not prose replaced by spaces.
