@@ -174,6 +174,10 @@ def test_evidence_a_branchs_earlier_push_added_is_refused_on_its_next_push(
     rc, outputs, log = _run(content, tmp_path, "push", event, recheck="false")
     assert rc == 0 and outputs["exit-code"] == "1", log
     assert "sources/study.md, a new source this change adds" in log, log
+    # verify itself, in either order: a model's evidence is read where each rules come from
+    for order in ((first, "origin/main"), ("origin/main", first)):
+        rc, out, _ = rg("verify", "--rev", "HEAD", *(f"--policy-from={o}" for o in order))
+        assert rc == 1 and "sources/study.md, a new source this change adds" in out, out
 
 
 def test_a_base_not_in_the_clone_is_exit_2_naming_it(

@@ -89,11 +89,17 @@ def hold(
     own_gated: set[str],
     tree: Tree,
     selected: Sequence[str] | None,
+    sources: bool = False,
+    models_only: bool = False,
 ) -> tuple[list[Cell], list[str]]:
     """The cells that fail under the rules in force, and inputs that could not be read.
 
     A cell the draft's own receipts already decide identically (same check, draft gated
-    by both, the same fingerprint and the same keys) is not judged twice.
+    by both, the same fingerprint and the same keys) is not judged twice; with
+    `sources`, a model check's is (its evidence read where these rules come from, not
+    where the first rules in force did: verify's --policy-from given again, round 97
+    c04, whose order decided whether a source the branch added counted); `models_only`:
+    the model checks alone (rules that decide the rest as the draft's own do).
     """
     t = policy.cfg
     mine = fingerprints(own, tree, tree)
@@ -120,12 +126,15 @@ def hold(
             continue
         mine_needs = own.checks_for(_status(own, path, draft.text))
         for check in t.checks_for(_status(t, path, draft.text)):
+            if models_only and t.specs[check].deterministic:
+                continue
             covered = (
                 path in own_gated
                 and check in mine_needs
                 and same_keys
                 and check in mine
                 and mine[check].whole == theirs[check].whole
+                and not (sources and not t.specs[check].deterministic)
             )
             if covered:
                 continue

@@ -178,14 +178,15 @@ def evaluate(
         held, bad = hold(policy, cfg, set(gated), tree, selected if only else None)
         cells += held
         errors += bad
-    for other in more:
-        if not same_rules(other, cfg, tree) and not (
+    for other in more:  # (a model's evidence is read in each, their rules alike or not)
+        alike = same_rules(other, cfg, tree) or (
             policy is not None and same_policies(other, policy, tree)
-        ):
+        )
+        if not alike:
             said.append(f"receipt-gate: every draft is held to the rules at {other.label} too")
-            held, bad = hold(other, cfg, set(gated), tree, selected if only else None)
-            cells += held
-            errors += bad
+        held, bad = hold(other, cfg, set(gated), tree, selected if only else None, True, alike)
+        cells += held
+        errors += bad
     if also is not None and also_changes and not same_rules(also, cfg, tree):
         from receipt_gate.invariant.hook import affected
 
