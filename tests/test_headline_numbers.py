@@ -3742,3 +3742,18 @@ def test_russian_scales_are_keyed_as_the_reader_folds_them() -> None:
     for said, value in (("\u043c\u043b\u043d", 10**6), ("\u043c\u043b\u0440\u0434", 10**9)):
         assert _SCALES[fold(said)] == value
     assert _SCALES[fold("\u0442\u044b\u0441")] == 1000
+
+
+def test_an_mdx_pages_code_span_holds_no_h1() -> None:
+    """Astro's docs: `<Steps>` then a list item naming `<h1>` in a code span; MDX has no
+    HTML blocks (a JSX tag's lines are markdown), so the span's `<h1>` was read as a
+    heading to the page's end, a title whose numbers accused other pages."""
+    from receipt_gate.reading.pageparts import titles
+
+    page = (
+        "---\ntitle: X\n---\n\n<Steps>\n1. Make a `<h1>` with one of 17 messages:\n\n"
+        '    ```ts title="a.ts" {3-8, 12-15}\n    x\n    ```\n</Steps>\n\n'
+        "<h1>Real 12 heading</h1>\n"
+    )
+    assert [t.text for t in titles(page, "docs/a.mdx")] == ["X", "Real 12 heading"]
+    assert len(titles(page, "docs/a.md")) == 3  # (CommonMark's HTML block: raw HTML there)

@@ -319,6 +319,12 @@ def _html_headlines(text: str, path: str) -> list[Title]:
     head = block_end(lines)[1]  # (a front matter's `<h1` is a field's text, no element)
     at = sum(len(ln) + 1 for ln in lines[:head])
     shown = " " * at + unrendered(blank_pairs(text[at:], _CODE_PAIRS), markdown)
+    if path.lower().endswith(".mdx") and "`" in shown:  # (MDX has no HTML blocks: a JSX
+        # tag's lines are markdown, whose code spans hold no element; Astro's docs)
+        from receipt_gate.reading.inline import blanked
+        from receipt_gate.reading.inline import spans as code_spans
+
+        shown = blanked(shown, code_spans(shown))
     if "{:" in shown:
         shown = kramdown_extensions(shown).replace("\0", " ")
     hidden = hidden_by_markup(shown)  # (`hidden`, a template, noscript: round 74)
