@@ -721,6 +721,20 @@ def test_template_code_that_changes_its_literals_is_refused(body: str) -> None:
     assert found[0].line == 3
 
 
+def test_an_mdx_pages_jsx_object_is_no_template_tag() -> None:
+    """Astro's docs: `metadata={{ video_title: '...' }}` on a JSX component of an MDX
+    page was "template code computes the text": no template engine runs over MDX."""
+    page = (
+        '---\ntitle: X\n---\n\nPlain opening.\n\n<MuxPlayer\n  playbackId="DS00"\n'
+        "  metadata={{ video_title: 'My Astro Video' }}\n/>\n\n"
+        '{{ "clusion" | prepend: "In con" }}, n.\n\nMore text.\n'
+    )
+    said = [f.message.split(" (")[0] for f in find_tells(page, RULES, path="docs/a.mdx")]
+    assert "template code computes the text readers see here" not in said
+    said = [f.message.split(" (")[0] for f in find_tells(page, RULES, path="docs/a.md")]
+    assert "template code computes the text readers see here" in said
+
+
 def test_template_code_that_prints_plain_text_passes() -> None:
     """Conditions, loops, names and filters that keep the words are read, not refused:
     an honest page with template code passes (the real sites' pages do: see
