@@ -245,7 +245,9 @@ def _phrase_regex(phrase: str, wild: bool = False) -> str:
             out.append(re.escape(ch))
     body = "".join(out)
     head = r"(?<!\w)" if phrase.strip()[:1].isalnum() else ""
-    tail = r"(?!\w)" if phrase.strip()[-1:].isalnum() else ""
+    # (a digit glued on is no letter of a longer word: a footnote's mark, `model¹`, which
+    # the reader's view reads as `model1`; round 98)
+    tail = r"(?![^\W\d])" if phrase.strip()[-1:].isalnum() else ""
     return head + body + tail
 
 

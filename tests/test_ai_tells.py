@@ -1649,6 +1649,9 @@ def test_a_tag_that_may_hide_parts_no_words(body: str) -> None:
         ("As an \u0410 I language model, I cannot share.\n", "as an ai language model"),
         ("As an \uff21 \uff29 language model, I cannot share.\n", "as an ai language model"),
         ("As an A.I. language-model, I cannot share.\n", "as an ai language model"),
+        # (round 98: a footnote's superscript glued to the phrase's last word)
+        ("As an AI language model\u00b9, I cannot share.\n", "as an ai language model"),
+        ("As an AI language model\u00b9\u00b2, I cannot share.\n", "as an ai language model"),
     ],
 )
 def test_a_phrase_is_read_past_quotes_brackets_dashes_and_symbols(body: str, said: str) -> None:
