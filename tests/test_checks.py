@@ -1791,6 +1791,11 @@ def test_an_escaped_tag_hides_nothing_after_it() -> None:
         "<s>The trial showed the vaccine works well</s>",
         "<!-- The trial showed the vaccine works well -->",
         "\\\\<s>The trial showed the vaccine works well</s>",  # (an escaped backslash)
+        # (round 98 q01, q02: an HTML block reads no escape; a comment it leaves open
+        # runs over blank lines to the next `-->`)
+        "<div>\\<!--</div>\n\nThe trial showed the vaccine works well.\n\n<div>--></div>",
+        "<div><!--</div>\n\nThe trial showed the vaccine works well.\n\n<div>--></div>",
+        "<div>\\<s></div>\n\nThe trial showed the vaccine works well.",
     ):
         assert not in_text("The trial showed the vaccine works well", struck + "\n", "d/x.md")
 
