@@ -75,14 +75,18 @@ def bases_of(event_name: str, event: dict[str, object], given: str) -> list[str]
                     f" request's base ({sha}): the pull request's base is in force",
                     file=sys.stderr,
                 )
+            # (into another branch than the default, the default branch's rules hold
+            # too, as on a push: round 98 c03, a base from before adoption has none)
+            ref = base.get("ref") if isinstance(base, dict) else None
+            default = _default_name(event)
+            if default is not None and isinstance(ref, str) and ref != default:
+                tip = _default_branch(default)
+                return [sha, *([tip] if tip is not None and tip != sha else [])]
             return [sha]
         return [given] if given else []
     if given:
         return [given]
-    repo = event.get("repository")
-    default = repo.get("default_branch") if isinstance(repo, dict) else None
-    if not (isinstance(default, str) and default):
-        default = None
+    default = _default_name(event)
     before = event.get("before")
     bases = [before] if isinstance(before, str) and before and before != ZEROS else []
     if default is not None and (not bases or event.get("ref") != f"refs/heads/{default}"):
@@ -93,6 +97,12 @@ def bases_of(event_name: str, event: dict[str, object], given: str) -> list[str]
             # round 97, a source or a setup script pushed first, then used)
             bases.insert(0, tip)
     return bases
+
+
+def _default_name(event: dict[str, object]) -> str | None:
+    repo = event.get("repository")
+    default = repo.get("default_branch") if isinstance(repo, dict) else None
+    return default if isinstance(default, str) and default else None
 
 
 def _has_rules(commit: str) -> bool:

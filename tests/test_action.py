@@ -139,6 +139,14 @@ def test_a_push_to_a_ref_from_before_the_gate_is_held_to_the_default_branchs_rul
     rc, outputs, log = _run(repo, tmp_path, "push", event)
     assert rc == 0 and outputs["exit-code"] == "1", log
     assert "drafts/bad.md" in log and "ai-tells" in log, log
+    # (round 98 c03: a pull request into that branch, its base from before adoption)
+    pull = {
+        "pull_request": {"base": {"sha": before, "ref": ref.rpartition("/")[2]}},
+        "repository": {"default_branch": "main"},
+    }
+    rc, outputs, log = _run(repo, tmp_path, "pull_request", pull)
+    assert rc == 0 and outputs["exit-code"] == "1", log
+    assert "drafts/bad.md" in log and "ai-tells" in log, log
     # (the default branch itself: its `before` alone, as before)
     event["ref"] = "refs/heads/main"
     rc, outputs, log = _run(repo, tmp_path, "push", event)

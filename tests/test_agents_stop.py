@@ -599,6 +599,32 @@ def test_a_commit_only_a_borrowed_store_holds_is_no_work_of_the_session(
 
 
 @pytest.mark.e2e
+def test_a_pass_is_kept_with_the_rules_it_met(
+    session: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Round 98 c02: a commit that passed one turn was kept as passed by its id alone;
+    main then required another check, and the commit pushed by id passed the Stop
+    hook where the push hook refused it. A pass is kept with the default branch's
+    commit whose rules it met."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    session.git("checkout", "-q", "--detach")
+    longer = "A check that ran three edits ago did not run on this draft at all, so we found."
+    session.write("drafts/other.md", GOOD_DRAFT.replace(GOOD_DRAFT.split("\n")[6], longer))
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "a good draft", check=False).returncode == 0
+    good = head(session)
+    session.git("checkout", "-q", "main")
+    assert stop(session)[0] == 0  # (judged, passed, kept)
+    session.write(".receipt-gate.yaml", CONFIG + "checks:\n  hook-length: {max_chars: 76}\n")
+    session.git("add", "-A")
+    assert session.git("commit", "-qm", "one more check", check=False).returncode == 0
+    assert session.git("push", "-q", "origin", "main", check=False).returncode == 0
+    session.git("push", "-q", "--no-verify", "origin", f"{good}:refs/tags/old")
+    rc, err = stop(session)
+    assert rc == 2 and good[:12] in err, err
+
+
+@pytest.mark.e2e
 def test_a_pushed_commit_stored_in_the_stash_or_a_forged_pass_is_still_refused(
     session: Repo,
 ) -> None:

@@ -449,7 +449,9 @@ def _pushed_by_id(
     default = _default(root, remote)
     ruled = set(default) != {"0"}
     passed, failed = _verdicts(root)
-    pending = [c for c in loose if c not in passed]
+    # (a pass, as a refusal, is kept with the default branch's commit whose rules it met:
+    # main tightened since, it is judged again; round 98 c02)
+    pending = [c for c in loose if f"{c} {default}" not in passed]
     refused: dict[str, tuple[list[str], str | None]] = {}
 
     def run(argv: list[str], stdin: str | None) -> bool:
@@ -479,7 +481,7 @@ def _pushed_by_id(
             continue
         if f"{c} ^" in failed or not run(["verify", "--rev", c], None):
             refused[c] = (["verify", "--rev", c], None)
-    passed.update(dict.fromkeys(c for c in pending if c not in refused))
+    passed.update(dict.fromkeys(f"{c} {default}" for c in pending if c not in refused))
     failed.update(
         dict.fromkeys(f"{c} {default if argv is push else '^'}" for c, (argv, _) in refused.items())
     )
