@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 40
+version = 41
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -802,20 +802,41 @@ def _reads_as_words(span: str) -> bool:
     return _CODE_MARKS.search(span) is None and (_A_WORD.search(span) is not None or "%" in span)
 
 
-# A draft's front matter fields a theme shows its readers beside the title (a list's
-# summary, a subtitle, the page's description): what they say is cited too (round 96).
-_SHOWN_FIELDS = (
-    "description",
-    "summary",
-    "subtitle",
-    "excerpt",
-    "lead",
-    "lede",
-    "abstract",
-    "teaser",
-    "tagline",
-    "standfirst",
+# A draft's front matter strings a theme may show its readers beside the title (a
+# list's summary, a subtitle, a dek, a link title, the page's description: round 96;
+# any such key, round 98: `dek`, `linkTitle`, `synopsis`, `kicker`...) are cited too;
+# not those no theme shows as words: addresses, files, dates, flags, a layout's names.
+_NOT_SHOWN = frozenset(
+    (
+        "slug url permalink aliases alias layout type kind template draft published date"
+        " lastmod publishdate expirydate pubdate unpublishdate updated modified weight id"
+        " uuid guid image images cover thumbnail featured_image banner hero icon logo"
+        " canonical canonicalurl canonical_url redirect redirect_to redirect_from lang"
+        " language locale translationkey status markup format outputs cascade build _build"
+        " headless resources menu menus sitemap robots toc math mermaid comments share css"
+        " js script scripts styles style class classes sidebar nav order position"
+        " sidebar_position eleventyexcludefromcollections eleventynavigation permalinkbypass"
+        " outputdir tags_path source sources repo github edit_url editurl license"
+    ).split()
 )
+
+
+def _shown_fields(text: str, path: str, fields: Sequence[str]) -> tuple[str, ...]:
+    """The title fields, then every other top-level string a theme may show."""
+    from receipt_gate import GateError
+    from receipt_gate.reading.frontmatter import read
+
+    try:
+        own = read(text, path).fields
+    except GateError:
+        return tuple(fields)
+    wanted = {f.lower() for f in fields}
+    more = [
+        k
+        for k, v in own.items()
+        if isinstance(v, str) and k.lower() not in wanted and k.lower() not in _NOT_SHOWN
+    ]
+    return (*fields, *more)
 
 
 def find_headline_numbers(
@@ -864,7 +885,9 @@ def find_headline_numbers(
     if "{%" in text or "{#" in text:  # and in each choice its conditions make (`7{% if
         # false %}0{% endif %}6` prints 76: round 63; a Nunjucks comment, `7{# x #}6`: 91)
         toks += _rendered_tokens(text, path, {(t.line, t.value) for t in toks})
-    read_fields = (*fields, *(f for f in _SHOWN_FIELDS if f not in fields))
+    read_fields = (
+        _shown_fields(text, path, fields) if text.startswith(("---", "+++", "{")) else fields
+    )
     for title in titles(text, path, read_fields) + _given_titles(text, path, fields, corpus.given):
         if title.heading == (0, 0):  # the front matter's: shown to readers, not in prose
             toks[:0] = [

@@ -103,6 +103,15 @@ def violations(text: str) -> list[tuple[int, int, str]]:
             [(3, 25, "76")],
             id="the-draft-description-cites-too",
         ),
+        # (round 98: any string a theme may show: a dek, a link title, a synopsis...)
+        pytest.param(
+            "---\ntitle: Q\ndek: It drifted 76 hours\n---\nBody.", [(3, 17, "76")], id="dek"
+        ),
+        pytest.param(
+            "---\ntitle: Q\nlinkTitle: Drifted 76 hours\n---\nBody.",
+            [(3, 20, "76")],
+            id="link-title",
+        ),
     ],
 )
 def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:
@@ -129,6 +138,10 @@ def test_refuses(text: str, expected: list[tuple[int, int, str]]) -> None:
         pytest.param("By did:plc:ewvi7nxzyoun6zhxrhs64oiz76 today.", id="did"),
         pytest.param("```\n76\n```\n", id="fenced-code"),
         pytest.param("---\nviews: 76\n---\nNothing here.", id="front-matter-other-than-title"),
+        pytest.param(
+            "---\nslug: drifted-76-hours\nweight: 76\nimage: /img/76.png\n---\nNothing.",
+            id="front-matter-no-theme-shows-as-words",
+        ),
         pytest.param("It is the one that ran.", id="one-is-a-pronoun"),
         pytest.param('<img width="76" alt="">\n', id="html-attribute"),
         pytest.param("<div>\n<!-- drifted 76 hours -->\n</div>\n", id="html-block-comment"),
