@@ -447,9 +447,10 @@ _PERCENT_WORDS = (  # (and other languages', round 82: Prozent, por ciento, pour
     # round 86: their forms after a number, Hungarian's, Indonesian's, Malay's, Croatian's,
     # Slovenian's, Romanian's, Vietnamese's, Estonian's, Russian's and Ukrainian's as folded)
     r"(?:(?ai:per[\ \u00a0\n-]?cent(?:um|s|a|o)?|pct"
-    r"|pro[\ \u00a0-]?[cz]ent(?:a|ai|u|i|o|ov|ow|e|s)?"
+    r"|pro[\ \u00a0-]?[cz]ent(?:a|ai|us|u|iem|i|o|ov|ow|e|s)?"
     r"|por[\ \u00a0-]?ciento|pour[\ \u00a0-]?cent|per[\ \u00a0-]?cento|por[\ \u00a0-]?cento"
-    r"|prosent(?:ti|tia|i)?|procento|protsent(?:i|a)?|szazalek(?:a|ot)?|persen|peratus|posto"
+    r"|pr[oó]sent(?:ti|tia|i|um|a|u)?|procento|protsent(?:i|a)?|szazalek(?:a|ot)?|persen"
+    r"|persent|peratus|posto|vom[\ \u00a0]hundert|y[\ \u00a0]cant|[°º]/o"
     r"|odstot(?:ek|ka|ki|kov)|la[\ \u00a0]suta|phan[\ \u00a0]tram|vH"
     # (round 94: Serbian's Cyrillic as folded)
     r"|\u043focto"
@@ -826,6 +827,7 @@ def major_minor(version: str) -> str:
 _LABEL_WORDS = (
     "part|chapter|step|lesson|episode|level|phase|stage|session|unit|module|vol\\."
     "|no\\.|season|book|section|act|scene|figure|fig\\.|appendix|exercise|lab|example"
+    "|ep\\.|weeknotes|week ?notes|twir|newsletter|digest|recap|roundup|dispatch|bulletin"
     # (round 82: a page, an article, a status code; `order volume 76` is a quantity,
     # `Volume 76` a book's)
     "|page|p\\.|pp\\.|article|art\\.|clause|paragraph|item|table|line|question|room"
@@ -916,7 +918,10 @@ _IDIOMS = (
     "|404 (?:page|redirect|status|response|handler|template)|11ty"  # (one: `404 pages` count)
     "|two faced|(?:microsoft|office) 365|formula (?:1|one)|big (?:ten|10|12|twelve)"
     "|six sigma|(?:at|by|until|till|around|from|past|since|before|after)"
-    " (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) thirty"
+    " (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:thirty"
+    # (round 98: a clock's other minutes)
+    "|forty five|twenty five|thirty five|fifty five|fifteen|twenty|forty|fifty|ten"
+    "|oh five)" + _NO_AMOUNT + ""
     "|rule of (?:72|seventy two)|7 zip|left 4 dead"
     # (round 93: idioms, names, a time of day, a year said in words)
     "|six feet under|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -931,7 +936,9 @@ _IDIOMS = (
     "|(?:half|(?:a )?quarter|five|ten|twenty|twenty five) (?:past|after) (?:one|two|three"
     "|four|five|six|seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9])"
     + _NO_AMOUNT
-    + "|(?:at|until|till|around|about) (?:(?:a )?quarter|five|ten|twenty|twenty five)"
+    + "|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:a\\.?_m\\.?"
+    "|p\\.?_m\\.?|in the (?:morning|afternoon|evening)|at night|tonight)(?!\\w)"
+    "|(?:at|until|till|around|about) (?:(?:a )?quarter|five|ten|twenty|twenty five)"
     " (?:to|till|of) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
     "|1[0-2]|[1-9])" + _NO_AMOUNT + ""
     "|ftse (?:100|250|350)|russell (?:1000|2000|3000)|nasdaq 100|dow 30|nikkei 225"

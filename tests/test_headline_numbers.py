@@ -589,6 +589,13 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("76% Served", "We served 76 por-ciento of them.", "76%"),
         ("76% Retention", "Retention was `76 percent` this year.", "76%"),
         ("76% Retention", "Retention was `76%` this year.", "76%"),
+        # (round 98: more languages' percents, the old printed sign)
+        ("76% Kept", "Wir behielten 76 vom Hundert der Leser.", "76%"),
+        ("76% Kept", "Saglab\u0101j\u0101m 76 procentus las\u012bt\u0101ju.", "76%"),
+        ("76% Kept", "Vi\u00f0 h\u00e9ldum 76 pr\u00f3sentum lesenda.", "76%"),
+        ("76% Kept", "Ons het 76 persent van die lesers behou.", "76%"),
+        ("76% Kept", "Cadwon ni 76 y cant o ddarllenwyr.", "76%"),
+        ("76% Kept", "We kept 76 \u00b0/o of readers.", "76%"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -829,6 +836,11 @@ def test_a_body_reads_a_spelled_number_only_as_surely_read(body: str, supported:
         ("16 Tips", "Install `node@16` with Homebrew first."),
         ("200 Days", "The server answers `HTTP/1.1 200 OK` for the health check."),
         ("200 Days", "The server answers 200 OK for the health check."),
+        # (round 98: a clock's hours and minutes in words, a series' entry)
+        ("7 Habits", "We met at seven a.m. sharp to plan the week."),
+        ("7 Habits", "We met at seven in the morning to plan the week."),
+        ("7 Habits", "We met at seven forty-five to plan the week."),
+        ("7 Habits", "We met at seven-fifteen to plan the week."),
     ],
 )
 def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, draft: str) -> None:
@@ -3501,6 +3513,8 @@ def test_round_63_support_and_citations(
         # a series' entry (the 2,000-post benchmark site's own titles accused each other)
         ("Post 9: 100009 hours", ["100009"]),
         ("Issue 12: a faster build", []),
+        ("Ep. 12: Moving on", []),
+        ("Weeknotes 12: Moving on", []),
         ("Day 3.", []),
         ("Release 12 notes", ["12"]),
         ("Week 12 in review", ["12"]),
