@@ -623,7 +623,8 @@ _WORD = lazyre.compile(
 )  # (`tenfold` is ten, and ends its number)
 _WORD_SET = frozenset([*_SMALL, *_SCALE, *(w + "fold" for w in [*_SMALL, *_SCALE])])
 # Everything but ASCII letters becomes a space: a quick C-speed test for number words.
-_LETTERS_ONLY = {i: " " for i in range(128) if not chr(i).isalpha()}
+_LETTERS_ONLY = {i: " " for i in [*range(128), *range(0x2010, 0x2016)] if not chr(i).isalpha()}
+# (and the dashes: `seven\u2013eight thousand` holds two number words, round 98)
 # (a hyphen joins a compound, `twenty-five`; a spaced one is a dash: `two - three`)
 _GAP = lazyre.compile(r"[ \t\n]+(?:and[ \t\n]+)?|-(?:[ \t]*\n[ \t]*)?")  # (`seventy-` at a
 # line's end and `six` below it: round 89)
@@ -688,9 +689,9 @@ def _whole_said(said: str) -> int:
 _WORD_RANGE = lazyre.compile(
     rf"""
     (?<![\w-])(?P<low>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
-    (?:{_WS}*[\u2012-\u2015]{_WS}*|{_WS}+-{_WS}+
+    (?P<sep>{_WS}*[\u2012-\u2015]{_WS}*|{_WS}*-{_WS}*
       |{_SPACE}{_RANGE_WORDS}{_SPACE})
-    (?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?
+    (?P<high>(?:{_SMALL_WORDS})(?:-(?:{_SMALL_WORDS}))?)
     (?:(?P<scale>(?:{_WS}+(?:{"|".join(_SCALE)})){{1,3}})\b
       |(?P<pct>{_WS}*%|{_WS}+{_PERCENT_WORDS}))
     """,
@@ -712,13 +713,19 @@ def _word_ranges(text: str, lower: str) -> list[tuple[int, str, str]]:
     (`lower`: the text lowercased)."""
     found = []
     for m in _WORD_RANGE.finditer(lower):
+        if m["sep"] == "-" and _joins(m["low"].split("-")[-1], m["high"].split("-")[0]):
+            continue  # (`twenty-five thousand` is one number; `seven-eight` two: a range
+            # a dash the reader's view reads as a hyphen joins, round 98)
         low = sum(_SMALL[w] for w in m["low"].split("-"))
         scale = 1
         for word in (m["scale"] or "").split():
             scale *= _SCALE[word]
-        # (a percent said after the upper bound is the lower's too: round 97)
-        said = str(low * scale) + ("%" if m["pct"] else "")
-        found.append((m.start(), text[m.start() : m.end()], said))
+        # (a percent said after the upper bound is the lower's too: round 97; and the
+        # upper bound's, where a hyphen or a dash glues it to the lower: round 98)
+        high = sum(_SMALL[w] for w in m["high"].split("-"))
+        mark = "%" if m["pct"] else ""
+        found.append((m.start(), text[m.start() : m.end()], f"{low * scale}{mark}"))
+        found.append((m.start(), text[m.start() : m.end()], f"{high * scale}{mark}"))
     return found
 
 

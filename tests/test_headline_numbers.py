@@ -596,6 +596,10 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("76% Kept", "Ons het 76 persent van die lesers behou.", "76%"),
         ("76% Kept", "Cadwon ni 76 y cant o ddarllenwyr.", "76%"),
         ("76% Kept", "We kept 76 \u00b0/o of readers.", "76%"),
+        # (a range in words a hyphen or a dash glues: each bound is read)
+        ("8000 Signups", "Signups reached seven-to-eight thousand.", "8000"),
+        ("8000 Signups", "Signups reached seven\u2013eight thousand.", "8000"),
+        ("7000 Signups", "Signups reached seven\u2013eight thousand.", "7000"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
@@ -858,6 +862,7 @@ def test_a_number_that_names_a_day_a_place_or_a_page_is_no_citation(title: str, 
         # (round 96: a range in words is no time of day; a couple before no scale)
         ("We grew from five to nine people.", {"5", "9"}),
         ("We grew by five to nine people.", {"5", "9"}),
+        ("Signups reached twenty-five thousand.", {"25000"}),  # (one number, no range)
         ("We spent a couple of days on it.", set()),
         ("I ran 2 mi and paid R$ 2 mi.", {"2", "2000000"}),
         ("He paid with a 20 bill today.", {"20"}),  # (a banknote: the review of round 94)
