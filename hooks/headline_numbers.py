@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from receipt_gate.rules.corpus import Pages
 
 name = "headline-numbers"
-version = 43
+version = 44
 deterministic = True
 # Where SARIF and code scanning point.
 help_uri = DOCS + "checks.md#headline-numbers-numbers-that-live-only-in-a-headline"
@@ -794,12 +794,19 @@ def _peeled(text: str) -> str:
 # What no code span that reads as words holds: code's punctuation, a flag (`--jobs`).
 _CODE_MARKS = lazyre.compile(r"""[./:=()@"<>{}\[\]\\|$#*;~^_+&]|(?<!\w)-""")
 _A_WORD = lazyre.compile(r"[^\W\d_]{2}")
+# A figure alone in a code span, as a reader reads one (round 98: `2,000,000,000`,
+# `76.0%`, `2B`), and a label's colon before a space (`Retention: 76%`).
+_A_FIGURE = lazyre.compile(r"\s*[$€£]?\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*(?:%|[kKMBT]|bn|mn)?\s*")
+_LABEL_COLON = lazyre.compile(r"(?<=[^\W\d_]):(?=\s)")
 
 
 def _reads_as_words(span: str) -> bool:
     """Does a code span's text read as words (`76 percent`, `drifted 76 hours`), not
     code (`chmod 755 deploy.sh`, `time.sleep(10)`, `HTTP/1.1 200 OK`)?"""
-    return _CODE_MARKS.search(span) is None and (_A_WORD.search(span) is not None or "%" in span)
+    if _A_FIGURE.fullmatch(span):  # (a figure alone: `2,000,000,000`, `76.0%`, `2B`)
+        return True
+    words = _LABEL_COLON.sub(" ", span)  # (a label's colon: `Retention: 76%`)
+    return _CODE_MARKS.search(words) is None and (_A_WORD.search(words) is not None or "%" in words)
 
 
 # A draft's front matter strings a theme may show its readers beside the title (a

@@ -600,6 +600,10 @@ def test_a_body_supports_what_its_readers_surely_read(
         ("8000 Signups", "Signups reached seven-to-eight thousand.", "8000"),
         ("8000 Signups", "Signups reached seven\u2013eight thousand.", "8000"),
         ("7000 Signups", "Signups reached seven\u2013eight thousand.", "7000"),
+        # (a figure alone in a code span, a label's colon before it)
+        ("2 Billion Users", "We now have `2,000,000,000` users.", "2000000000"),
+        ("76% Retention", "Our dashboard says `Retention: 76%`.", "76%"),
+        ("76% Retention", "Retention on the dashboard: `76.0%`", "76%"),
     ],
 )
 def test_a_number_is_cited_however_its_draft_spells_it(title: str, draft: str, plain: str) -> None:
