@@ -227,9 +227,11 @@ def paragraphs(
 
     html = "<" in text and _may_be_html(text, path)  # (strikes and long tags read as HTML too)
     if "\\<" in text and not html and not path.lower().endswith(_NOT_MARKDOWN):
-        # (markdown's escaped `<` opens no comment and no strike: `\\<!--` and `\\<s>`
+        # (markdown's escaped `<` opens no comment and no strike: `\<!--` and `\<s>`
         # show as written, round 97 f01-f03)
-        text = _unescaped_lt(text)
+        from receipt_gate.reading.visible import escaped_lt
+
+        text = escaped_lt(text, "&lt;")
     if "~" in text or "<" in text:
         text = _struck(text, html)
     if "<" in text and ("<sub" in text or "<sup" in text):  # (after the strikes: a tag it
@@ -288,22 +290,6 @@ def _forms(quote: str, raw: bool = False) -> tuple[str, ...]:
 
 
 _PUNCTUATION = lazyre.compile(r"[!-/:-@\[-`{-~]")
-_ESCAPED_LT = lazyre.compile(r"(?<!\\)(?:\\\\)*\\<")
-
-
-def _unescaped_lt(text: str) -> str:
-    """The page with markdown's escaped `<` as `&lt;` in its paragraphs and headings
-    (what it shows), never in an HTML block or code, where no escape is read (round 98
-    q01: `<div>\\<!--</div>` opens a real comment)."""
-    from receipt_gate.reading.markdown import blocks
-
-    lines = text.split("\n")
-    for b in blocks(text):
-        if b.kind in ("paragraph", "heading", "table"):
-            for i in range(b.start, b.end):
-                if "\\<" in lines[i]:
-                    lines[i] = _ESCAPED_LT.sub(lambda m: m.group()[:-2] + "&lt;", lines[i])
-    return "\n".join(lines)
 
 
 _NOT_MARKDOWN = (".org", ".adoc", ".asciidoc", ".ad", ".rst", ".html", ".htm")

@@ -217,17 +217,8 @@ def surely_seen(text: str, markdown: bool = True, notes: bool = True) -> str:
         return text
     masked = without_code(text, markdown)
     if markdown and "\\<" in masked:  # (an escaped `<` opens no tag: `\<div\>` shows
-        # `<div>`, and what follows it is seen: round 96 f03; but in an HTML block no
-        # escape is read, and `\\<!--` opens a comment: round 98 q01)
-        from receipt_gate.reading.markdown import blocks
-
-        lines = masked.split("\n")
-        for b in blocks(masked):
-            if b.kind in ("paragraph", "heading", "table"):
-                for i in range(b.start, b.end):
-                    if "\\<" in lines[i]:
-                        lines[i] = _ESCAPED_LT.sub(lambda m: m.group()[:-1] + " ", lines[i])
-        masked = "\n".join(lines)
+        # `<div>`, and what follows it is seen: round 96 f03)
+        masked = escaped_lt(masked, "\\ ")
     if _PAGE_WIDE.search(masked):
         return re.sub(r"[^\n]", " ", text)  # nothing on it is surely seen
     spans = _unseen(text, masked)
@@ -250,6 +241,22 @@ def surely_seen(text: str, markdown: bool = True, notes: bool = True) -> str:
 
 
 _ESCAPED_LT = lazyre.compile(r"(?<!\\)(?:\\\\)*\\<")
+
+
+def escaped_lt(text: str, shown: str) -> str:
+    """A markdown page with each escaped `<` of its paragraphs, headings and tables (its
+    backslash and `<`) as `shown`: no tag, comment or strike opens there. Never in an
+    HTML block or code, where no escape is read (round 98 q01: `<div>\\<!--</div>`
+    opens a real comment)."""
+    from receipt_gate.reading.markdown import blocks
+
+    lines = text.split("\n")
+    for b in blocks(text):
+        if b.kind in ("paragraph", "heading", "table"):
+            for i in range(b.start, b.end):
+                if "\\<" in lines[i]:
+                    lines[i] = _ESCAPED_LT.sub(lambda m: m.group()[:-2] + shown, lines[i])
+    return "\n".join(lines)
 
 
 def _comments_left_open(page: str) -> list[tuple[int, int]]:
