@@ -924,30 +924,27 @@ _IDIOMS = (
     # (round 91: names and terms a number is part of, a clock's half hour)
     "|404 (?:page|redirect|status|response|handler|template)|11ty"  # (one: `404 pages` count)
     "|two faced|(?:microsoft|office) 365|formula (?:1|one)|big (?:ten|10|12|twelve)"
-    "|six sigma|(?:at|by|until|till|around|from|past|since|before|after)"
-    " (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:thirty"
+    "|six sigma|(?:at|by|until|till|around|from|past|since|before|after) (?:HOUR)"
     # (round 98: a clock's other minutes)
-    "|forty five|twenty five|thirty five|fifty five|fifteen|twenty|forty|fifty|ten"
-    "|oh five)" + _NO_AMOUNT + ""
+    " (?:thirty|forty five|twenty five|thirty five|fifty five|fifteen|twenty|forty|fifty"
+    "|ten|oh five)NO-AMOUNT"
     "|rule of (?:72|seventy two)|7 zip|left 4 dead"
     # (round 93: idioms, names, a time of day, a year said in words)
-    "|six feet under|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-    " o[’']?clock|hindsight is (?:twenty twenty|20 20)|twenty twenty vision|20 20 vision"
-    "|(?:at|by|until|till|around|from|past|since|before|after) (?:one|two|three|four|five"
-    "|six|seven|eight|nine|ten|eleven|twelve) sharp|the big (?:three|four|five|3|4|5)"
+    "|six feet under|(?:HOUR) o[’']?clock|hindsight is (?:twenty twenty|20 20)"
+    "|twenty twenty vision|20 20 vision"
+    "|(?:at|by|until|till|around|from|past|since|before|after) (?:HOUR) sharp"
+    "|the big (?:three|four|five|3|4|5)"
     "|fab (?:four|4)|figure (?:eight|8)|thirty years[’']? war|hundred years[’']? war"
     "|(?:three|3) legged|fifty shades|ocean[’']?s (?:eleven|twelve|thirteen|eight)"
     "|(?:the|in) year two thousand"
     # (round 96: a time said in words, a market's index, names and idioms a number is
     # part of, a score, an emergency number, a golf hole, a basket)
-    "|(?:half|(?:a )?quarter|five|ten|twenty|twenty five) (?:past|after) (?:one|two|three"
-    "|four|five|six|seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9])"
-    + _NO_AMOUNT
-    + "|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:a\\.?_m\\.?"
-    "|p\\.?_m\\.?|in the (?:morning|afternoon|evening)|at night|tonight)(?!\\w)"
+    "|(?:half|(?:a )?quarter|five|ten|twenty|twenty five) (?:past|after)"
+    " (?:HOUR|1[0-2]|[1-9])NO-AMOUNT"
+    "|(?:HOUR) (?:a\\.?_m\\.?|p\\.?_m\\.?|in the (?:morning|afternoon|evening)|at night"
+    "|tonight)(?!\\w)"
     "|(?:at|until|till|around|about) (?:(?:a )?quarter|five|ten|twenty|twenty five)"
-    " (?:to|till|of) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-    "|1[0-2]|[1-9])" + _NO_AMOUNT + ""
+    " (?:to|till|of) (?:HOUR|1[0-2]|[1-9])NO-AMOUNT"
     "|ftse (?:100|250|350)|russell (?:1000|2000|3000)|nasdaq 100|dow 30|nikkei 225"
     "|(?:dax|cac) 40|ibex 35|asx 200|nifty 50|(?:euro )?stoxx (?:50|600)|sensex 30"
     "|(?:the )?ten commandments|seven deadly sins|(?:101|one hundred and one) dalmatians"
@@ -970,8 +967,19 @@ _IDIOMS = (
     "|422 unprocessable (?:entity|content)|429 too many requests|500 internal server error"
     "|501 not implemented|502 bad gateway|503 service unavailable|504 gateway timeout"
 )
+_HOURS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+
+
+def _spelled(idioms: str) -> str:
+    """The idioms as a pattern: `HOUR` a clock's hour in words, `NO-AMOUNT` no scale or
+    percent after (_NO_AMOUNT), a space any run of spaces or a hyphen, `_` an optional
+    space."""
+    said = idioms.replace("HOUR", _HOURS).replace("NO-AMOUNT", _NO_AMOUNT)
+    return said.replace(" ", _S).replace("_", "[ ]?")
+
+
 _IDIOM = lazyre.compile(
-    rf"(?i)(?<![\w.,])(?:(?:{_IDIOMS.replace(' ', _S).replace('_', '[ ]?')})(?![\w%])"
+    rf"(?i)(?<![\w.,])(?:(?:{_spelled(_IDIOMS)})(?![\w%])"
     rf"|(?:{_SMALL_WORDS}){_S}(?:thirds?|fourths|fifths?|sixths?|sevenths?|eighths?|ninths?"
     rf"|tenths?|hundredths?|thousandths?)\b"
     rf"(?!{_S}(?:of{_S})?(?:an?{_S})?(?:{_SCALE_WORDS}|dozen)\b))"
